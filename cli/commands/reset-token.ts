@@ -1,0 +1,29 @@
+import type { Command } from 'commander';
+import { createDb, migrateLatest } from '../../server/db';
+import { randomToken, sha256 } from '../../server/services/passwords';
+import { CliError, configFromFlags, type CommonFlags } from '../options';
+
+export function registerResetToken(program: Command): void {
+  program
+    .command('reset-token')
+    .description('Create a one-hour password-reset link for a member and print it')
+    .argument('<email>', "the member's email address")
+    .option('-d, --data-dir <dir>', 'data directory (env DATA_DIR)')
+    .action(async (email: string, flags: CommonFlags) => {
+      const config = configFromFlags(flags);
+      const db = createDb(config);
+      try {
+        await migrateLatest(db);
+        const user = await db('users').where({ emailLower: email.trim().toLowerCase(), isDeleted: false }).first('id', 'fullName');
+        if (!user) throw new CliError(`No account with the email ${email}`);
+        const token = randomToken(32);
+        const now = Date.now();
+        await db('password_reset_tokens').insert({ userId: user.id, tokenHash: sha256(token), expiresAt: now + 3600_000, createdAt: now });
+        const origin = config.publicUrl ?? `http://localhost:${config.port}`;
+        console.log(`Reset link for ${user.fullName} (valid for 1 hour, single use):`);
+        console.log(`${origin}/reset-password/${token}`);
+      } finally {
+        await db.destroy();
+      }
+    });
+}

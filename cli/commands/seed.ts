@@ -1,0 +1,57 @@
+import cliProgress from 'cli-progress';
+import type { Command } from 'commander';
+import { seedDemo } from '../../fixtures/demo-seed';
+import { createDb, migrateLatest } from '../../server/db';
+import { CliError, configFromFlags, type CommonFlags } from '../options';
+
+export function registerSeed(program: Command): void {
+  program
+    .command('seed')
+    .description('Fill the database with realistic, deterministic demo members (and the demo accounts)')
+    .option('-n, --profiles <count>', 'how many member profiles to create', '200')
+    .option('-s, --seed <number>', 'random seed: the same seed gives the same data', '2026')
+    .option('--if-empty', 'do nothing when demo data is already there (for the demo start)')
+    .option('-d, --data-dir <dir>', 'data directory (env DATA_DIR)')
+    .action(async (flags: CommonFlags & { profiles: string; seed: string; ifEmpty?: boolean }) => {
+      const profiles = Number(flags.profiles);
+      const seed = Number(flags.seed);
+      if (!Number.isInteger(profiles) || profiles < 1 || profiles > 1_000_000) {
+        throw new CliError('--profiles must be a whole number between 1 and 1000000');
+      }
+      if (!Number.isInteger(seed)) throw new CliError('--seed must be a whole number');
+      const config = configFromFlags(flags);
+      const db = createDb(config);
+      try {
+        await migrateLatest(db);
+        const existing = await db('users').where({ usernameLower: 'demo' }).first('id');
+        if (existing) {
+          if (flags.ifEmpty) {
+            console.log('Demo data already present; nothing to do.');
+            return;
+          }
+          throw new CliError('The database already has demo data. Use a fresh --data-dir to seed again.');
+        }
+        const bar = new cliProgress.SingleBar(
+          { format: 'Seeding [{bar}] {percentage}% | {value}/{total} profiles | {duration}s', hideCursor: true, noTTYOutput: true, notTTYSchedule: 2000 },
+          cliProgress.Presets.shades_classic,
+        );
+        bar.start(profiles, 0);
+        const started = performance.now();
+        const result = await seedDemo(db, {
+          dataDir: config.dataDir,
+          profiles,
+          seed,
+          scryptCost: config.scryptCost,
+          onProgress: (done) => bar.update(done),
+        });
+        bar.update(profiles);
+        bar.stop();
+        console.log(`Seeded ${result.members} members in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
+        console.log(`  Demo member:   ${result.demoMember.username} / ${result.demoMember.password}`);
+        console.log(`  Demo reviewer: ${result.demoReviewer.username} / ${result.demoReviewer.password}  (at /ops)`);
+        console.log(`  Demo admin:    ${result.demoAdmin.username} / ${result.demoAdmin.password}  (at /ops)`);
+      } finally {
+        await db.destroy();
+      }
+    });
+}

@@ -1,0 +1,40 @@
+import { Command, CommanderError } from 'commander';
+import { registerMigrate } from './commands/migrate';
+import { registerResetToken } from './commands/reset-token';
+import { registerReviewer } from './commands/reviewer';
+import { registerSeed } from './commands/seed';
+import { registerServe } from './commands/serve';
+import { CliError } from './options';
+
+export function buildProgram(): Command {
+  const program = new Command();
+  program
+    .name('saathi')
+    .description('Saathi — matrimonial bonds across seas. Serve the product and manage its data.')
+    .version('0.1.0')
+    .showHelpAfterError()
+    .exitOverride();
+  registerServe(program);
+  registerMigrate(program);
+  registerSeed(program);
+  registerResetToken(program);
+  registerReviewer(program);
+  return program;
+}
+
+/** Runs the CLI; bad input prints a clear message and exits non-zero. */
+export async function runCli(argv: string[]): Promise<number> {
+  const program = buildProgram();
+  try {
+    await program.parseAsync(argv);
+    return 0;
+  } catch (error) {
+    if (error instanceof CommanderError) return error.exitCode;
+    if (error instanceof CliError) {
+      console.error(`Error: ${error.message}`);
+      return 1;
+    }
+    console.error(`Error: ${(error as Error).message}`);
+    return 1;
+  }
+}

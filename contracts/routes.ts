@@ -1,0 +1,33 @@
+// The member app's route list (spec part 2 §2 "Full route list"). The server answers 200 with the app for
+// these and 404 (still with the app, which shows "404 Page Not Found") for anything else.
+
+export const PUBLIC_ROUTES = [
+  '/login', '/register', '/forgot-password', '/reset-password/$token', '/auth', '/shared/$shareCode', '/help',
+  '/privacy-policy', '/terms', '/dev-tools', '/splash', '/about', '/edit-profile',
+] as const;
+
+export const PROTECTED_ROUTES = [
+  '/', '/profile/$id', '/search', '/messages', '/chat/$id', '/subscription', '/checkout', '/create-profile',
+  '/profile', '/liked-profiles', '/notifications', '/settings', '/compatibility', '/mood-tracking',
+  '/delete-account',
+] as const;
+
+const PARAM_PATTERNS: Record<string, string> = {
+  $id: '[0-9]{1,10}',
+  $token: '[A-Za-z0-9_-]{1,200}',
+  $shareCode: '[A-Za-z0-9_-]{1,100}',
+};
+
+function toRegExp(route: string): RegExp {
+  const pattern = route
+    .split('/')
+    .map((part) => PARAM_PATTERNS[part] ?? part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+    .join('/');
+  return new RegExp(`^${pattern}/?$`);
+}
+
+const MATCHERS = [...PUBLIC_ROUTES, ...PROTECTED_ROUTES].map(toRegExp);
+
+export function isMemberAppRoute(pathname: string): boolean {
+  return MATCHERS.some((re) => re.test(pathname));
+}

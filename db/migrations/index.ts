@@ -1,0 +1,32 @@
+import type { Knex } from 'knex';
+import * as accounts from './20261122_001_accounts';
+import * as profiles from './20261122_002_profiles';
+import * as engagement from './20261122_003_engagement';
+import * as paymentsVerification from './20261122_004_payments_verification';
+
+interface Migration {
+  up(knex: Knex): Promise<void>;
+  down(knex: Knex): Promise<void>;
+}
+
+// Listed statically so the bundle and the single executable carry them (no directory scan at run time).
+const MIGRATIONS: Record<string, Migration> = {
+  '20261122_001_accounts': accounts,
+  '20261122_002_profiles': profiles,
+  '20261122_003_engagement': engagement,
+  '20261122_004_payments_verification': paymentsVerification,
+};
+
+export const migrationSource: Knex.MigrationSource<string> = {
+  async getMigrations() {
+    return Object.keys(MIGRATIONS).sort();
+  },
+  getMigrationName(name) {
+    return name;
+  },
+  async getMigration(name) {
+    const migration = MIGRATIONS[name];
+    if (!migration) throw new Error(`Unknown migration ${name}`);
+    return migration;
+  },
+};

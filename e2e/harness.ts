@@ -1,0 +1,99 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const BUNDLE = path.join(ROOT, 'dist', 'saathi.mjs');
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+export interface RunningSaathi {
+  url: string;
+  dataDir: string;
+  env: NodeJS.ProcessEnv;
+  /** Runs a CLI command against the same data directory. */
+  cli(args: string[], input?: string): { status: number | null; stdout: string; stderr: string };
+  stop(): Promise<void>;
+}
+
+/** Starts the built bundle (`saathi serve`) on a free loopback port with its own data directory. */
+export async function startSaathi(extraEnv: Record<string, string> = {}): Promise<RunningSaathi> {
+  if (!fs.existsSync(BUNDLE)) throw new Error('dist/saathi.mjs is missing: run node build.mjs first');
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'saathi-e2e-'));
+  const port = await freePort();
+  const env = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_REQUESTS: 'false',
+    SCRYPT_COST: '4096',
+    DATABASE_URL: '',
+    ...extraEnv,
+  };
+  const cli = (args: string[], input?: string) => {
+    const res = spawnSync(process.execPath, [BUNDLE, ...args], { env, input, encoding: 'utf8', timeout: 120_000 });
+    return { status: res.status, stdout: res.stdout, stderr: res.stderr };
+  };
+  const child: ChildProcess = spawn(process.execPath, [BUNDLE, 'serve'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout?.on('data', (d) => (output += d));
+  child.stderr?.on('data', (d) => (output += d));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`saathi serve exited early:\n${output}`);
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) break;
+    } catch {
+      /* not up yet */
+    }
+    if (Date.now() > deadline) throw new Error(`saathi serve did not start:\n${output}`);
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  return {
+    url,
+    dataDir,
+    env,
+    cli,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: [
+      '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage',
+    ],
+  });
+}
+
+/** A phone-sized context (390×844), as members use Saathi. */
+export async function phoneContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
+  return browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, deviceScaleFactor: 1, isMobile: true, hasTouch: true });
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  const dir = path.join(ROOT, '.tmp', 'screenshots');
+  fs.mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+}

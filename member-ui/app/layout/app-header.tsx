@@ -1,0 +1,71 @@
+import { Link, useRouter } from '@tanstack/react-router';
+import { ArrowLeft, Heart, Smile, Sparkles } from 'lucide-react';
+import type { SessionUser } from '../../../contracts/auth';
+import { Button } from '../../components/ui/button';
+import { Tooltip } from '../../components/ui/tooltip';
+import { NotificationBell } from '../../features/notifications/components/notification-bell';
+import { initialOf } from '../../lib/format';
+import { paths } from '../../lib/paths';
+
+export interface AppHeaderProps {
+  user: SessionUser | null;
+  /** Replace the logo with a back button to this href. */
+  backTo?: string;
+  /** Title shown next to the back button. */
+  title?: string;
+  /** Hide the Login button (on the login screen itself). */
+  hideLogin?: boolean;
+}
+
+export function AppHeader({ user, backTo, title, hideLogin = false }: AppHeaderProps) {
+  const router = useRouter();
+  return (
+    <header className="app-header">
+      <div className="app-header__start">
+        {backTo ? (
+          <>
+            <button
+              type="button"
+              className="icon-button"
+              aria-label="Back"
+              onClick={() => void router.navigate({ href: backTo })}
+            >
+              <ArrowLeft size={22} aria-hidden="true" />
+            </button>
+            {title ? <span className="app-header__title">{title}</span> : null}
+          </>
+        ) : (
+          <Link to={paths.home} className="brand" aria-label="Saathi home">
+            <span className="brand__mark" aria-hidden="true">
+              <Heart size={16} fill="currentColor" />
+            </span>
+            <span className="brand__name">Saathi</span>
+          </Link>
+        )}
+      </div>
+      <div className="app-header__actions">
+        {user ? (
+          <>
+            <Link to={paths.compatibility} className="header-pill">
+              <Sparkles size={14} aria-hidden="true" />
+              Compatibility
+            </Link>
+            <Tooltip content="Mood Tracking">
+              <Link to={paths.moodTracking} className="icon-button" aria-label="Mood Tracking">
+                <Smile size={22} aria-hidden="true" />
+              </Link>
+            </Tooltip>
+            <NotificationBell userId={user.id} />
+            <Link to={paths.profile} className="avatar" aria-label={`My profile (${user.fullName})`}>
+              {initialOf(user.fullName || user.username)}
+            </Link>
+          </>
+        ) : hideLogin ? null : (
+          <Button asChild size="sm">
+            <Link to={paths.login}>Login</Link>
+          </Button>
+        )}
+      </div>
+    </header>
+  );
+}

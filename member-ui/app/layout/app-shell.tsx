@@ -1,0 +1,30 @@
+import { Outlet, useMatches, useRouterState } from '@tanstack/react-router';
+import { cn } from '../../components/ui/cn';
+import { paths } from '../../lib/paths';
+import { useSessionUser } from '../../lib/session';
+import { AppHeader } from './app-header';
+import { BottomNav } from './bottom-nav';
+
+/** Root layout (spec part 1 §2 "Layout shell"): header, the screen, and the members' tab bar. */
+export function AppShell() {
+  const user = useSessionUser();
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  const staticData = useMatches({ select: (matches) => matches[matches.length - 1]?.staticData });
+
+  if (staticData?.bare) return <Outlet />;
+
+  return (
+    <div className={cn('app-frame', user && 'app-frame--member')}>
+      <AppHeader
+        user={user}
+        backTo={staticData?.header?.backTo}
+        title={staticData?.header?.title}
+        hideLogin={pathname === paths.login}
+      />
+      <main className="app-main" id="main">
+        <Outlet />
+      </main>
+      {user ? <BottomNav userId={user.id} pathname={pathname} /> : null}
+    </div>
+  );
+}

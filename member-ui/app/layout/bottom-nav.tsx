@@ -1,0 +1,64 @@
+import { Link } from '@tanstack/react-router';
+import { HeartHandshake, House, type LucideIcon, MessageCircle, Search, Smile, User } from 'lucide-react';
+import { CountBadge } from '../../components/ui/badge';
+import { cn } from '../../components/ui/cn';
+import { useUnreadMessageCount } from '../../features/messages/api/unread-count';
+import { badgeCount } from '../../lib/format';
+import { type AppPath, paths } from '../../lib/paths';
+
+interface NavItem {
+  to: AppPath;
+  label: string;
+  icon: LucideIcon;
+  isActive: (pathname: string) => boolean;
+}
+
+const under = (prefix: string) => (pathname: string) => pathname === prefix || pathname.startsWith(`${prefix}/`);
+const exactly = (path: string) => (pathname: string) => pathname === path;
+
+const NAV_ITEMS: NavItem[] = [
+  { to: paths.home, label: 'Home', icon: House, isActive: exactly('/') },
+  { to: paths.search, label: 'Search', icon: Search, isActive: under('/search') },
+  { to: paths.likedProfiles, label: 'Match', icon: HeartHandshake, isActive: under('/liked-profiles') },
+  { to: paths.moodTracking, label: 'Mood', icon: Smile, isActive: under('/mood-tracking') },
+  // Spec part 1 §2: Messages is active also for paths beginning /chat.
+  {
+    to: paths.messages,
+    label: 'Messages',
+    icon: MessageCircle,
+    isActive: (pathname) => under('/messages')(pathname) || under('/chat')(pathname),
+  },
+  { to: paths.profile, label: 'Profile', icon: User, isActive: exactly('/profile') },
+];
+
+/** Bottom tab bar, shown only to signed-in members. */
+export function BottomNav({ userId, pathname }: { userId: number; pathname: string }) {
+  const { data: unreadMessages = 0 } = useUnreadMessageCount(userId);
+  return (
+    <nav className="bottom-nav" aria-label="Main">
+      <ul className="bottom-nav__list">
+        {NAV_ITEMS.map((item) => {
+          const active = item.isActive(pathname);
+          const Icon = item.icon;
+          return (
+            <li key={item.label}>
+              <Link
+                to={item.to}
+                className={cn('bottom-nav__link', active && 'bottom-nav__link--active')}
+                aria-current={active ? 'page' : undefined}
+              >
+                <span className="bottom-nav__icon">
+                  <Icon size={22} aria-hidden="true" />
+                  {item.to === paths.messages ? (
+                    <CountBadge label={badgeCount(unreadMessages)} description={`${unreadMessages} unread messages`} />
+                  ) : null}
+                </span>
+                <span className="bottom-nav__label">{item.label}</span>
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

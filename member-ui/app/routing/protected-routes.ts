@@ -1,0 +1,128 @@
+import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
+import { FullPageSpinner } from '../../components/ui/spinner';
+import { sessionQueryOptions } from '../../lib/session';
+import { ProtectedLayout } from '../layout/protected-layout';
+import { rootRoute } from './root-route';
+import { checkoutSearchSchema } from './search-schemas';
+
+/**
+ * Auth layout route (spec part 1 §2/§4): everything below it needs a signed-in member.
+ * The spinner shows as soon as the session check is pending; a visitor goes to /login?redirectTo=<path>.
+ */
+export const memberLayoutRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  id: 'member',
+  beforeLoad: async ({ context, location }) => {
+    const user = await context.queryClient.ensureQueryData(sessionQueryOptions());
+    if (!user) {
+      throw redirect({ to: '/login', search: { redirectTo: location.href }, replace: true });
+    }
+    return { user };
+  },
+  pendingComponent: FullPageSpinner,
+  pendingMs: 0,
+  pendingMinMs: 0,
+  component: ProtectedLayout,
+});
+
+const memberRoute = <TPath extends string>(path: TPath) => ({ getParentRoute: () => memberLayoutRoute, path }) as const;
+
+export const homeRoute = createRoute({
+  ...memberRoute('/'),
+  component: lazyRouteComponent(() => import('../../features/home/routes/home-page'), 'HomePage'),
+});
+
+export const profileViewRoute = createRoute({
+  ...memberRoute('profile/$id'),
+  component: lazyRouteComponent(() => import('../../features/profile/routes/profile-view-page'), 'ProfileViewPage'),
+});
+
+export const searchRoute = createRoute({
+  ...memberRoute('search'),
+  component: lazyRouteComponent(() => import('../../features/search/routes/search-page'), 'SearchPage'),
+});
+
+export const messagesRoute = createRoute({
+  ...memberRoute('messages'),
+  component: lazyRouteComponent(() => import('../../features/messages/routes/messages-page'), 'MessagesPage'),
+});
+
+export const chatRoute = createRoute({
+  ...memberRoute('chat/$id'),
+  staticData: { header: { backTo: '/messages' } },
+  component: lazyRouteComponent(() => import('../../features/messages/routes/chat-page'), 'ChatPage'),
+});
+
+export const subscriptionRoute = createRoute({
+  ...memberRoute('subscription'),
+  component: lazyRouteComponent(() => import('../../features/subscription/routes/subscription-page'), 'SubscriptionPage'),
+});
+
+export const checkoutRoute = createRoute({
+  ...memberRoute('checkout'),
+  validateSearch: checkoutSearchSchema,
+  staticData: { header: { backTo: '/subscription', title: 'Checkout' } },
+  component: lazyRouteComponent(() => import('../../features/subscription/routes/checkout-page'), 'CheckoutPage'),
+});
+
+export const createProfileRoute = createRoute({
+  ...memberRoute('create-profile'),
+  component: lazyRouteComponent(() => import('../../features/profile/routes/create-profile-page'), 'CreateProfilePage'),
+});
+
+export const ownProfileRoute = createRoute({
+  ...memberRoute('profile'),
+  component: lazyRouteComponent(() => import('../../features/profile/routes/own-profile-page'), 'OwnProfilePage'),
+});
+
+export const likedProfilesRoute = createRoute({
+  ...memberRoute('liked-profiles'),
+  staticData: { header: { backTo: '/profile' } },
+  component: lazyRouteComponent(() => import('../../features/profile/routes/liked-profiles-page'), 'LikedProfilesPage'),
+});
+
+export const notificationsRoute = createRoute({
+  ...memberRoute('notifications'),
+  component: lazyRouteComponent(() => import('../../features/notifications/routes/notifications-page'), 'NotificationsPage'),
+});
+
+export const settingsRoute = createRoute({
+  ...memberRoute('settings'),
+  staticData: { header: { backTo: '/profile' } },
+  component: lazyRouteComponent(() => import('../../features/settings/routes/settings-page'), 'SettingsPage'),
+});
+
+export const compatibilityRoute = createRoute({
+  ...memberRoute('compatibility'),
+  component: lazyRouteComponent(() => import('../../features/compatibility/routes/compatibility-page'), 'CompatibilityPage'),
+});
+
+export const moodTrackingRoute = createRoute({
+  ...memberRoute('mood-tracking'),
+  staticData: { header: { backTo: '/' } },
+  component: lazyRouteComponent(() => import('../../features/moods/routes/mood-tracking-page'), 'MoodTrackingPage'),
+});
+
+export const deleteAccountRoute = createRoute({
+  ...memberRoute('delete-account'),
+  staticData: { header: { backTo: '/settings' } },
+  component: lazyRouteComponent(() => import('../../features/settings/routes/delete-account-page'), 'DeleteAccountPage'),
+});
+
+export const memberRoutes = [
+  homeRoute,
+  profileViewRoute,
+  searchRoute,
+  messagesRoute,
+  chatRoute,
+  subscriptionRoute,
+  checkoutRoute,
+  createProfileRoute,
+  ownProfileRoute,
+  likedProfilesRoute,
+  notificationsRoute,
+  settingsRoute,
+  compatibilityRoute,
+  moodTrackingRoute,
+  deleteAccountRoute,
+] as const;

@@ -1,0 +1,125 @@
+import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
+import { safeRedirectPath } from '../../../contracts/auth';
+import { sessionQueryOptions } from '../../lib/session';
+import { rootRoute, type RouterContext } from './root-route';
+import {
+  authRedirectSearchSchema,
+  forgotPasswordSearchSchema,
+  loginSearchSchema,
+  registerSearchSchema,
+  resetPasswordSearchSchema,
+} from './search-schemas';
+
+/** Signed-in members who open /login or /register go straight to where they were heading. */
+async function redirectIfSignedIn(context: RouterContext, redirectTo: string | undefined) {
+  const user = await context.queryClient.ensureQueryData(sessionQueryOptions()).catch(() => null);
+  if (user) throw redirect({ href: safeRedirectPath(redirectTo), replace: true });
+}
+
+export const loginRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'login',
+  validateSearch: loginSearchSchema,
+  beforeLoad: ({ context, search }) => redirectIfSignedIn(context, search.redirectTo),
+  component: lazyRouteComponent(() => import('../../features/auth/routes/login-page'), 'LoginPage'),
+});
+
+export const registerRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'register',
+  validateSearch: registerSearchSchema,
+  beforeLoad: ({ context, search }) => redirectIfSignedIn(context, search.redirectTo),
+  component: lazyRouteComponent(() => import('../../features/auth/routes/register-page'), 'RegisterPage'),
+});
+
+export const forgotPasswordRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'forgot-password',
+  validateSearch: forgotPasswordSearchSchema,
+  component: lazyRouteComponent(() => import('../../features/auth/routes/forgot-password-page'), 'ForgotPasswordPage'),
+});
+
+export const resetPasswordRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'reset-password/$token',
+  validateSearch: resetPasswordSearchSchema,
+  component: lazyRouteComponent(() => import('../../features/auth/routes/reset-password-page'), 'ResetPasswordPage'),
+});
+
+/** /auth?redirectTo=X forwards to /login?redirectTo=X (DECISIONS.md). */
+export const authRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'auth',
+  validateSearch: authRedirectSearchSchema,
+  beforeLoad: ({ search }) => {
+    throw redirect({ to: '/login', search: search.redirectTo ? { redirectTo: search.redirectTo } : {}, replace: true });
+  },
+});
+
+export const editProfileRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'edit-profile',
+  beforeLoad: () => {
+    throw redirect({ to: '/profile', replace: true });
+  },
+});
+
+export const sharedProfileRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'shared/$shareCode',
+  component: lazyRouteComponent(() => import('../../features/sharing/routes/shared-profile-page'), 'SharedProfilePage'),
+});
+
+export const helpRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'help',
+  staticData: { header: { backTo: '/', title: 'Help' } },
+  component: lazyRouteComponent(() => import('../../features/info/routes/help-page'), 'HelpPage'),
+});
+
+export const privacyPolicyRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'privacy-policy',
+  component: lazyRouteComponent(() => import('../../features/info/routes/privacy-policy-page'), 'PrivacyPolicyPage'),
+});
+
+export const termsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'terms',
+  component: lazyRouteComponent(() => import('../../features/info/routes/terms-page'), 'TermsPage'),
+});
+
+export const devToolsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'dev-tools',
+  component: lazyRouteComponent(() => import('../../features/dev-tools/routes/dev-tools-page'), 'DevToolsPage'),
+});
+
+export const splashRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'splash',
+  staticData: { bare: true },
+  component: lazyRouteComponent(() => import('../../features/info/routes/splash-page'), 'SplashPage'),
+});
+
+export const aboutRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'about',
+  component: lazyRouteComponent(() => import('../../features/info/routes/about-page'), 'AboutPage'),
+});
+
+export const publicRoutes = [
+  loginRoute,
+  registerRoute,
+  forgotPasswordRoute,
+  resetPasswordRoute,
+  authRoute,
+  editProfileRoute,
+  sharedProfileRoute,
+  helpRoute,
+  privacyPolicyRoute,
+  termsRoute,
+  devToolsRoute,
+  splashRoute,
+  aboutRoute,
+] as const;

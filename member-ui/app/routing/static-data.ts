@@ -1,0 +1,15 @@
+/** Per-route shell settings, read by the layout shell from the deepest matched route. */
+export interface HeaderConfig {
+  /** Show a back button to this href instead of the logo. */
+  backTo?: string;
+  /** Optional title next to the back button. */
+  title?: string;
+}
+
+declare module '@tanstack/react-router' {
+  interface StaticDataRouteOption {
+    header?: HeaderConfig;
+    /** Full-screen routes (splash) render without header and navigation. */
+    bare?: boolean;
+  }
+}

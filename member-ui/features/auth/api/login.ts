@@ -1,0 +1,38 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { AUTH_MESSAGES, type SessionUser } from '../../../../contracts/auth';
+import { api, formBody, isApiError } from '../../../lib/api-client';
+import { sessionQueryKey } from '../../../lib/session';
+
+export interface AuthSuccess {
+  user: SessionUser;
+  redirectTo: string;
+}
+
+export interface LoginCredentials {
+  username: string;
+  password: string;
+}
+
+/** POST /api/auth/login?redirect=… in JSON mode; the server validates the redirect target. */
+export function postLogin(credentials: LoginCredentials, redirectTo: string): Promise<AuthSuccess> {
+  return api.post<AuthSuccess>('/api/auth/login', {
+    searchParams: { redirect: redirectTo },
+    body: formBody({ username: credentials.username, password: credentials.password }),
+  });
+}
+
+/** Spec part 1 §8: the server's message, else a generic failure; network failures differ. */
+export function loginErrorMessage(error: unknown): string {
+  if (isApiError(error)) return error.serverMessage ?? AUTH_MESSAGES.loginFailed;
+  return AUTH_MESSAGES.loginNetwork;
+}
+
+export function useLogin(redirectTo: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (credentials: LoginCredentials) => postLogin(credentials, redirectTo),
+    onSuccess: (result) => {
+      queryClient.setQueryData(sessionQueryKey, result.user);
+    },
+  });
+}

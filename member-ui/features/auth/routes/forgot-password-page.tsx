@@ -1,0 +1,115 @@
+import { getRouteApi, Link } from '@tanstack/react-router';
+import { ArrowLeft, KeyRound, MailCheck } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { AUTH_MESSAGES, passwordResetRequestSchema } from '../../../../contracts/auth';
+import { AlertBanner } from '../../../components/ui/alert-banner';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/text-field';
+import { fieldErrorsOf } from '../../../lib/form-errors';
+import { paths } from '../../../lib/paths';
+import { resetErrorMessage, useResetRequest } from '../api/password-reset';
+import { AuthCard } from '../components/auth-card';
+
+const forgotPasswordRoute = getRouteApi('/forgot-password');
+
+interface SentState {
+  message: string;
+  token?: string;
+}
+
+function BackToLogin() {
+  return (
+    <Link to={paths.login} className="text-link back-link">
+      <ArrowLeft size={16} aria-hidden="true" />
+      Back to Login
+    </Link>
+  );
+}
+
+export function ForgotPasswordPage() {
+  const search = forgotPasswordRoute.useSearch();
+  const navigate = forgotPasswordRoute.useNavigate();
+  const [email, setEmail] = useState('');
+  const [emailError, setEmailError] = useState<string | undefined>();
+  const [submitError, setSubmitError] = useState<string | null>(null);
+  // A token in the address (server-rendered demo flow) opens the "sent" view directly.
+  const [sent, setSent] = useState<SentState | null>(
+    search.token ? { message: AUTH_MESSAGES.resetRequestSent, token: search.token } : null,
+  );
+  const resetRequest = useResetRequest();
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setSubmitError(null);
+    const parsed = passwordResetRequestSchema.safeParse({ email });
+    if (!parsed.success) {
+      setEmailError(fieldErrorsOf<'email'>(parsed.error).email);
+      return;
+    }
+    setEmailError(undefined);
+    resetRequest.mutate(parsed.data.email, {
+      onSuccess: (result) => setSent({ message: result.message || AUTH_MESSAGES.resetRequestSent, token: result.token }),
+      onError: (error) => setSubmitError(resetErrorMessage(error)),
+    });
+  }
+
+  function tryDifferentEmail() {
+    setSent(null);
+    setEmail('');
+    if (search.token || search.error) {
+      void navigate({ search: {}, replace: true });
+    }
+  }
+
+  if (sent) {
+    return (
+      <AuthCard title="Reset Email Sent" subtitle={sent.message} icon={<MailCheck size={26} />} footer={<BackToLogin />}>
+        {sent.token ? (
+          <>
+            <AlertBanner variant="info" title="Demo mode">
+              For this demo, you can reset your password directly without checking your email.
+            </AlertBanner>
+            <Button asChild block>
+              <Link to={paths.resetPassword} params={{ token: sent.token }}>
+                Reset Password
+              </Link>
+            </Button>
+          </>
+        ) : (
+          <p className="auth__note">Check your inbox and follow the link to choose a new password.</p>
+        )}
+        <Button variant="outline" block onClick={tryDifferentEmail}>
+          Try Different Email
+        </Button>
+      </AuthCard>
+    );
+  }
+
+  const bannerMessage = submitError ?? search.error ?? null;
+
+  return (
+    <AuthCard
+      title="Forgot Password?"
+      subtitle="Enter your email address and we'll send you a link to reset your password."
+      icon={<KeyRound size={26} />}
+      footer={<BackToLogin />}
+    >
+      {bannerMessage ? <AlertBanner>{bannerMessage}</AlertBanner> : null}
+      <form className="form" onSubmit={handleSubmit} noValidate>
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          placeholder="you@example.com"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          error={emailError}
+        />
+        <Button type="submit" block disabled={resetRequest.isPending}>
+          {resetRequest.isPending ? 'Sending...' : 'Send Reset Link'}
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}

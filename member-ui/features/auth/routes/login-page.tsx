@@ -1,0 +1,105 @@
+import { getRouteApi, Link, useRouter } from '@tanstack/react-router';
+import { type FormEvent, useState } from 'react';
+import { loginSchema, safeRedirectPath } from '../../../../contracts/auth';
+import { AlertBanner } from '../../../components/ui/alert-banner';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/text-field';
+import { type FieldErrors, fieldErrorsOf } from '../../../lib/form-errors';
+import { paths } from '../../../lib/paths';
+import { loginErrorMessage, useLogin } from '../api/login';
+import { AuthCard } from '../components/auth-card';
+import { LegalLinks } from '../components/legal-links';
+import { useFlashSearchError } from '../components/use-flash-search-error';
+
+const loginRoute = getRouteApi('/login');
+
+type LoginField = 'username' | 'password';
+
+export function LoginPage() {
+  const search = loginRoute.useSearch();
+  const navigate = loginRoute.useNavigate();
+  const router = useRouter();
+  const redirectTo = safeRedirectPath(search.redirectTo);
+  const queryError = useFlashSearchError(search.error, () => {
+    void navigate({ search: (prev) => ({ ...prev, error: undefined }), replace: true });
+  });
+
+  const [values, setValues] = useState<Record<LoginField, string>>({ username: '', password: '' });
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors<LoginField>>({});
+  const [submitError, setSubmitError] = useState<string | null>(null);
+  const login = useLogin(redirectTo);
+
+  const update = (field: LoginField) => (event: { target: { value: string } }) =>
+    setValues((current) => ({ ...current, [field]: event.target.value }));
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setSubmitError(null);
+    const parsed = loginSchema.safeParse(values);
+    if (!parsed.success) {
+      setFieldErrors(fieldErrorsOf<LoginField>(parsed.error));
+      return;
+    }
+    setFieldErrors({});
+    login.mutate(
+      { username: parsed.data.username, password: parsed.data.password },
+      {
+        onSuccess: (result) => {
+          void router.navigate({ href: safeRedirectPath(result.redirectTo, redirectTo), replace: true });
+        },
+        onError: (error) => setSubmitError(loginErrorMessage(error)),
+      },
+    );
+  }
+
+  const bannerMessage = submitError ?? queryError;
+
+  return (
+    <AuthCard
+      title="Welcome Back"
+      subtitle="Sign in to continue your journey"
+      footer={<LegalLinks action="signing in" />}
+    >
+      {bannerMessage ? <AlertBanner>{bannerMessage}</AlertBanner> : null}
+      <form className="form" onSubmit={handleSubmit} noValidate>
+        <TextField
+          label="Username"
+          name="username"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          placeholder="Enter your username"
+          value={values.username}
+          onChange={update('username')}
+          error={fieldErrors.username}
+        />
+        <TextField
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          placeholder="Enter your password"
+          value={values.password}
+          onChange={update('password')}
+          error={fieldErrors.password}
+        />
+        <div className="form__aside">
+          <Link to={paths.forgotPassword} className="text-link">
+            Forgot Password?
+          </Link>
+        </div>
+        <Button type="submit" block disabled={login.isPending}>
+          {login.isPending ? 'Signing in...' : 'Sign In'}
+        </Button>
+      </form>
+      <div className="auth__divider">
+        <span>New to Saathi?</span>
+      </div>
+      <Button asChild variant="outline" block>
+        <Link to={paths.register} search={redirectTo === '/' ? {} : { redirectTo }}>
+          Create Account
+        </Link>
+      </Button>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,5 @@
+import { ScreenPlaceholder } from '../../../components/ui/page';
+
+export function AboutPage() {
+  return <ScreenPlaceholder title="About Saathi" subtitle="Matrimonial bonds across seas" />;
+}

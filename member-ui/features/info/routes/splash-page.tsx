@@ -1,0 +1,5 @@
+import { ScreenPlaceholder } from '../../../components/ui/page';
+
+export function SplashPage() {
+  return <ScreenPlaceholder title="Saathi" subtitle="Matrimonial bonds across seas" />;
+}

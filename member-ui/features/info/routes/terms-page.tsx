@@ -1,0 +1,5 @@
+import { ScreenPlaceholder } from '../../../components/ui/page';
+
+export function TermsPage() {
+  return <ScreenPlaceholder title="Terms of Service" />;
+}

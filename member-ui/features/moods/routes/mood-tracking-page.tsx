@@ -1,0 +1,5 @@
+import { ScreenPlaceholder } from '../../../components/ui/page';
+
+export function MoodTrackingPage() {
+  return <ScreenPlaceholder title="Mood Tracking" />;
+}

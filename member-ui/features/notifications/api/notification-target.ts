@@ -1,0 +1,20 @@
+import { hrefs } from '../../../lib/paths';
+import type { AppNotification } from './notifications-list';
+
+/** DECISIONS.md "Notification click targets"; null when the notification leads nowhere. */
+export function notificationTarget(notification: Pick<AppNotification, 'type' | 'relatedItemId'>): string | null {
+  const id = notification.relatedItemId;
+  switch (notification.type) {
+    case 'message':
+      return id === null ? '/messages' : hrefs.chat(id);
+    case 'like':
+    case 'profile_like':
+    case 'profile_view':
+    case 'match':
+      return id === null ? null : hrefs.profileView(id);
+    case 'subscription':
+      return '/subscription';
+    default:
+      return null;
+  }
+}

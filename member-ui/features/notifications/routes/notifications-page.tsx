@@ -1,0 +1,5 @@
+import { ScreenPlaceholder } from '../../../components/ui/page';
+
+export function NotificationsPage() {
+  return <ScreenPlaceholder title="Notifications" />;
+}

@@ -1,0 +1,5 @@
+import { ScreenPlaceholder } from '../../../components/ui/page';
+
+export function CreateProfilePage() {
+  return <ScreenPlaceholder title="Create Your Profile" />;
+}

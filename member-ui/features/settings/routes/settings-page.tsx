@@ -1,0 +1,5 @@
+import { ScreenPlaceholder } from '../../../components/ui/page';
+
+export function SettingsPage() {
+  return <ScreenPlaceholder title="Account Settings" />;
+}

@@ -1,0 +1,5 @@
+import { ScreenPlaceholder } from '../../../components/ui/page';
+
+export function SharedProfilePage() {
+  return <ScreenPlaceholder title="Shared Profile" />;
+}

@@ -1,0 +1,36 @@
+/** Badge text for a count: hidden (null) at 0, "9+" above 9 (spec part 1 §9). */
+export function badgeCount(count: number | undefined | null): string | null {
+  if (!count || count <= 0) return null;
+  return count > 9 ? '9+' : String(count);
+}
+
+/** First letter of a name for avatars, upper-cased; "?" when empty. */
+export function initialOf(name: string | null | undefined): string {
+  const first = name?.trim().charAt(0);
+  return first ? first.toLocaleUpperCase() : '?';
+}
+
+function plural(n: number, unit: string): string {
+  return `${n} ${unit}${n === 1 ? '' : 's'} ago`;
+}
+
+/**
+ * Spec part 1 §5: under 1 hour "N min(s) ago", under 24 hours "N hour(s) ago",
+ * under 7 days "N day(s) ago", otherwise the local date.
+ */
+export function relativeTime(value: string | Date, now: Date = new Date()): string {
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  const minutes = Math.max(0, Math.floor((now.getTime() - date.getTime()) / 60_000));
+  if (minutes < 60) return plural(minutes, 'min');
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return plural(hours, 'hour');
+  const days = Math.floor(hours / 24);
+  if (days < 7) return plural(days, 'day');
+  return date.toLocaleDateString();
+}
+
+/** Given name for greetings: the first word of the full name. */
+export function firstName(fullName: string): string {
+  return fullName.trim().split(/\s+/)[0] ?? fullName;
+}

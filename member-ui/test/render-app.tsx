@@ -1,0 +1,62 @@
+import { cleanup, render } from '@testing-library/react';
+import { createMemoryHistory } from '@tanstack/react-router';
+import type { SessionUser } from '../../contracts/auth';
+import { App } from '../app/app';
+import { dismissToast } from '../components/ui/toast';
+import { createAppQueryClient } from '../lib/query-client';
+import { createAppRouter } from '../router';
+import { type FetchHandler, type FetchStub, jsonResponse, stubFetch } from './fetch-stub';
+
+export interface FakeServerOptions {
+  /** The signed-in member, or null for a visitor (GET /api/auth/user answers 401). */
+  user?: SessionUser | null;
+  notificationCount?: number;
+  unreadMessages?: number;
+  /** Answers anything else; return undefined to fall through to a 404. */
+  handle?: (request: Parameters<FetchHandler>[0]) => Response | Promise<Response> | undefined;
+}
+
+/** A fake API covering the shell's reads; tests add the calls they exercise through `handle`. */
+export function fakeServer({ user = null, notificationCount = 0, unreadMessages = 0, handle }: FakeServerOptions = {}) {
+  return async (request: Parameters<FetchHandler>[0]): Promise<Response> => {
+    const custom = await handle?.(request);
+    if (custom) return custom;
+    const path = request.url.pathname;
+    if (path === '/api/auth/user') {
+      return user ? jsonResponse(200, user) : jsonResponse(401, { message: 'Not authenticated' });
+    }
+    if (/^\/api\/notifications\/\d+\/count$/.test(path)) return jsonResponse(200, { count: notificationCount });
+    if (/^\/api\/messages\/\d+\/unread-count$/.test(path)) return jsonResponse(200, { count: unreadMessages });
+    if (/^\/api\/notifications\/\d+$/.test(path)) return jsonResponse(200, []);
+    return jsonResponse(404, { message: 'Not found' });
+  };
+}
+
+let activeCleanup: (() => void) | null = null;
+
+/** Renders the whole member app at `path` against a stubbed fetch. */
+export function renderApp(path: string, server: FetchHandler = fakeServer()) {
+  const fetchStub: FetchStub = stubFetch(server);
+  const queryClient = createAppQueryClient();
+  const history = createMemoryHistory({ initialEntries: [path] });
+  const router = createAppRouter({ queryClient, history });
+  const view = render(<App queryClient={queryClient} router={router} />);
+  activeCleanup = () => {
+    view.unmount();
+    queryClient.clear();
+    fetchStub.restore();
+  };
+  return { ...view, router, queryClient, fetchStub };
+}
+
+/** Call from afterEach: unmounts, stops polling and restores fetch. */
+export function cleanupApp(): void {
+  activeCleanup?.();
+  activeCleanup = null;
+  dismissToast();
+  cleanup();
+}
+
+export function currentLocation(router: ReturnType<typeof createAppRouter>) {
+  return router.state.location;
+}

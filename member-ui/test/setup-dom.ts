@@ -1,0 +1,25 @@
+import { GlobalRegistrator } from '@happy-dom/global-registrator';
+import { register } from 'node:module';
+
+// Import this module first in every component test: it installs a browser-like global
+// environment (window, document, fetch, …) before React and Testing Library load.
+if (!GlobalRegistrator.isRegistered) {
+  GlobalRegistrator.register({ url: 'http://localhost:3000/', width: 420, height: 900 });
+}
+
+// Tells React that updates are wrapped in act() by Testing Library.
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+// Under plain `node`, TanStack Router resolves its `isServer` flag through the "node" export
+// condition and renders as if on a server. Resolve that one module with the "browser" condition.
+// The hook only affects modules loaded after this point, so tests import app code dynamically.
+const browserIsServerHook = `
+export async function resolve(specifier, context, nextResolve) {
+  if (specifier === '@tanstack/router-core/isServer') {
+    const conditions = ['browser', ...context.conditions.filter((c) => c !== 'node')];
+    return nextResolve(specifier, { ...context, conditions });
+  }
+  return nextResolve(specifier, context);
+}
+`;
+register(`data:text/javascript,${encodeURIComponent(browserIsServerHook)}`);

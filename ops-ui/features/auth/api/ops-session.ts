@@ -1,0 +1,46 @@
+import { useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { api, isApiError } from '../../../lib/api-client';
+import { apiPaths } from '../../../lib/paths';
+
+/** Only staff accounts reach the console; the rest of SessionUser (contracts/auth.ts) passes through unread. */
+export const opsUserSchema = z.looseObject({
+  id: z.number(),
+  fullName: z.string(),
+  username: z.string(),
+  role: z.enum(['reviewer', 'admin']),
+});
+export type OpsUser = z.infer<typeof opsUserSchema>;
+
+export const opsUserResponseSchema = z.object({ user: opsUserSchema });
+
+export type OpsSession =
+  | { status: 'signed-in'; user: OpsUser }
+  | { status: 'signed-out' }
+  /** Signed in, but as a member: the console refuses and offers sign-out. */
+  | { status: 'refused'; message: string };
+
+export const opsSessionQueryKey = ['ops', 'session'] as const;
+
+export const MEMBER_REFUSAL_FALLBACK = 'This console is for Saathi reviewers and admins only.';
+
+export async function fetchOpsSession(signal?: AbortSignal): Promise<OpsSession> {
+  try {
+    const body = await api.get<unknown>(apiPaths.opsMe, { signal });
+    return { status: 'signed-in', user: opsUserResponseSchema.parse(body).user };
+  } catch (error) {
+    if (isApiError(error) && error.status === 401) return { status: 'signed-out' };
+    if (isApiError(error) && error.status === 403) {
+      return { status: 'refused', message: error.serverMessage ?? MEMBER_REFUSAL_FALLBACK };
+    }
+    throw error;
+  }
+}
+
+export function useOpsSession() {
+  return useQuery({
+    queryKey: opsSessionQueryKey,
+    queryFn: ({ signal }) => fetchOpsSession(signal),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}

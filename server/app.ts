@@ -1,0 +1,108 @@
+import crypto from 'node:crypto';
+import Koa from 'koa';
+import { koaBody } from 'koa-body';
+import compress from 'koa-compress';
+import session from 'koa-session';
+import type { Config } from './config';
+import type { AppContext, AppServices, AppState } from './context';
+import type { Db } from './db';
+import { errorHandler, notFound } from './errors';
+import { loadUser } from './middleware/auth';
+import { csrfProtection } from './middleware/csrf';
+import { securityHeaders } from './middleware/security-headers';
+import { databaseSessionStore, generateSessionId } from './middleware/session-store';
+import { loadSessionKeys } from './keys';
+import { authRoutes } from './routes/auth/auth';
+import { healthRoutes } from './routes/health/health';
+import { mediaRoutes } from './routes/media/media';
+import { messageRoutes } from './routes/messages/messages';
+import { notificationRoutes } from './routes/notifications/notifications';
+import { opsSessionRoutes } from './routes/ops/ops-session';
+import { LiveEvents } from './services/live-events';
+import { findStaticDir, staticApps } from './static';
+
+export interface AppOptions {
+  staticDir?: string | null;
+  log?: (entry: Record<string, unknown>) => void;
+  live?: LiveEvents;
+}
+
+export const STRIPE_WEBHOOK_PATH = '/api/stripe/webhook';
+
+function defaultLog(entry: Record<string, unknown>): void {
+  process.stdout.write(`${JSON.stringify({ time: new Date().toISOString(), ...entry })}\n`);
+}
+
+/** Every router of the API, in one list so tests can walk the route table. */
+export function apiRouters(services: AppServices) {
+  return [healthRoutes(), authRoutes(services), opsSessionRoutes(services), notificationRoutes(), messageRoutes()];
+}
+
+/** Builds the Koa app. No listen() here: the CLI listens, tests mount it on an ephemeral port. */
+export function createApp(config: Config, db: Db, options: AppOptions = {}): Koa<AppState, AppContext> {
+  const log = options.log ?? (config.logRequests ? defaultLog : () => {});
+  const services: AppServices = { config, db, live: options.live ?? new LiveEvents(), log };
+  const app = new Koa<AppState, AppContext>({ proxy: config.trustProxy });
+  app.keys = loadSessionKeys(config);
+  app.context.services = services;
+  app.silent = true;
+
+  app.use(async (ctx, next) => {
+    const started = performance.now();
+    ctx.state.requestId = crypto.randomUUID();
+    ctx.set('X-Request-Id', ctx.state.requestId);
+    try {
+      await next();
+    } finally {
+      if (config.logRequests && !ctx.path.startsWith('/assets/')) {
+        log({
+          level: 'info', msg: 'request', id: ctx.state.requestId, method: ctx.method, path: ctx.path,
+          status: ctx.status, ms: Math.round(performance.now() - started), user: ctx.state.user?.id,
+        });
+      }
+    }
+  });
+  app.use(securityHeaders({ stripe: Boolean(config.stripe.publishableKey) }));
+  app.use(compress({ threshold: 1024, br: false }));
+  app.use(errorHandler(log));
+  app.use(staticApps(findStaticDir(options.staticDir)));
+  app.use(
+    session(
+      {
+        key: 'saathi.sid',
+        maxAge: config.sessionMaxAgeMs,
+        httpOnly: true,
+        signed: true,
+        sameSite: 'lax',
+        secure: config.secureCookies,
+        rolling: false,
+        renew: true,
+        store: databaseSessionStore(db),
+        genid: generateSessionId,
+      },
+      app as unknown as Koa,
+    ),
+  );
+  app.use(csrfProtection({ publicUrl: config.publicUrl, exemptPaths: [STRIPE_WEBHOOK_PATH] }));
+  app.use(
+    koaBody({
+      jsonLimit: '200kb',
+      formLimit: '64kb',
+      textLimit: '64kb',
+      multipart: false,
+      includeUnparsed: true,
+      parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'] as unknown as NonNullable<Parameters<typeof koaBody>[0]>['parsedMethods'],
+    }),
+  );
+  app.use(loadUser);
+  for (const router of apiRouters(services)) {
+    app.use(router.routes());
+    app.use(router.allowedMethods());
+  }
+  app.use(mediaRoutes().routes());
+  app.use(async (ctx) => {
+    if (ctx.path.startsWith('/api/') || ctx.path === '/api') throw notFound('API route not found');
+    throw notFound('Not found');
+  });
+  return app;
+}

@@ -1,0 +1,41 @@
+import type { ParameterizedContext } from 'koa';
+import Router from '@koa/router';
+const RouterClass = Router;
+import type { Config } from './config';
+import type { Db } from './db';
+import type { User } from './models/user';
+import type { LiveEvents } from './services/live-events';
+
+export interface AppState {
+  user: User | null;
+  requestId: string;
+}
+
+export interface AppServices {
+  config: Config;
+  db: Db;
+  live: LiveEvents;
+  log: (entry: Record<string, unknown>) => void;
+}
+
+export interface AppCustomContext {
+  services: AppServices;
+  session: SessionData | null;
+  params: Record<string, string>;
+}
+
+export type AppContext = ParameterizedContext<AppState, AppCustomContext>;
+
+export interface SessionData {
+  userId?: number;
+  /** set after password check when 2FA is on, until the code is given */
+  pendingTotpUserId?: number;
+  createdAt?: number;
+  [key: string]: unknown;
+}
+
+export type AppRouter = Router<AppState, AppCustomContext>;
+
+export function newRouter(prefix: string): AppRouter {
+  return new RouterClass<AppState, AppCustomContext>({ prefix });
+}

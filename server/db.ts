@@ -1,0 +1,105 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import knexFactory, { type Knex } from 'knex';
+import { Model, knexSnakeCaseMappers } from 'objection';
+import { migrationSource } from '../db/migrations/index';
+import { seedReferenceData } from '../db/seeds/reference-data';
+import type { Config } from './config';
+
+export type Db = Knex;
+
+export function sqliteFile(config: Pick<Config, 'dataDir'>): string {
+  return path.join(config.dataDir, 'saathi.sqlite');
+}
+
+/** knex + Objection binding: SQLite (better-sqlite3 or sqlite3) in the data directory, or PostgreSQL. */
+export function createDb(config: Pick<Config, 'dataDir' | 'databaseUrl' | 'dbClient'>, file?: string): Db {
+  const mappers = knexSnakeCaseMappers();
+  let knex: Knex;
+  if (config.dbClient === 'pg') {
+    knex = knexFactory({
+      client: 'pg',
+      connection: config.databaseUrl ?? undefined,
+      pool: { min: 0, max: 10 },
+      ...mappers,
+    });
+  } else {
+    const filename = file ?? sqliteFile(config);
+    fs.mkdirSync(path.dirname(filename), { recursive: true });
+    const pragmas = [
+      'PRAGMA journal_mode = WAL',
+      'PRAGMA synchronous = NORMAL',
+      'PRAGMA foreign_keys = ON',
+      'PRAGMA busy_timeout = 5000',
+    ];
+    if (config.dbClient === 'better-sqlite3') {
+      knex = knexFactory({
+        client: 'better-sqlite3',
+        connection: { filename },
+        useNullAsDefault: true,
+        pool: {
+          min: 1,
+          max: 1,
+          afterCreate(conn: { pragma(sql: string): unknown }, done: (err: Error | null, conn: unknown) => void) {
+            try {
+              for (const p of pragmas) conn.pragma(p.replace(/^PRAGMA /, ''));
+              done(null, conn);
+            } catch (error) {
+              done(error as Error, conn);
+            }
+          },
+        },
+        ...mappers,
+      });
+    } else {
+      knex = knexFactory({
+        client: 'sqlite3',
+        connection: { filename },
+        useNullAsDefault: true,
+        pool: {
+          min: 1,
+          max: 1,
+          afterCreate(
+            conn: { run(sql: string, cb: (err: Error | null) => void): void },
+            done: (err: Error | null, conn: unknown) => void,
+          ) {
+            const next = (i: number): void => {
+              if (i >= pragmas.length) return done(null, conn);
+              conn.run(pragmas[i], (err) => (err ? done(err, conn) : next(i + 1)));
+            };
+            next(0);
+          },
+        },
+        ...mappers,
+      });
+    }
+  }
+  Model.knex(knex);
+  return knex;
+}
+
+export function isPostgres(db: Db): boolean {
+  return db.client.config.client === 'pg';
+}
+
+export async function migrateLatest(db: Db): Promise<string[]> {
+  const [, applied] = (await db.migrate.latest({ migrationSource })) as [number, string[]];
+  await seedReferenceData(db);
+  return applied;
+}
+
+export async function migrateRollback(db: Db): Promise<string[]> {
+  const [, rolledBack] = (await db.migrate.rollback({ migrationSource })) as [number, string[]];
+  return rolledBack;
+}
+
+export async function migrateStatus(db: Db): Promise<{ completed: string[]; pending: string[] }> {
+  const [completed, pending] = (await db.migrate.list({ migrationSource })) as [
+    Array<{ name: string } | string>,
+    Array<{ file: string } | string>,
+  ];
+  return {
+    completed: completed.map((m) => (typeof m === 'string' ? m : m.name)),
+    pending: pending.map((m) => (typeof m === 'string' ? m : m.file)),
+  };
+}

@@ -1,0 +1,32 @@
+import type { Context, Next } from 'koa';
+
+/** Headers on every response type (HTML, JSON, media, errors). The apps load only their own scripts and styles. */
+export function securityHeaders(options: { stripe: boolean }) {
+  const scriptSrc = ["'self'", ...(options.stripe ? ['https://js.stripe.com'] : [])].join(' ');
+  const frameSrc = options.stripe ? 'https://js.stripe.com https://hooks.stripe.com' : "'none'";
+  const connectSrc = ["'self'", ...(options.stripe ? ['https://api.stripe.com'] : [])].join(' ');
+  const csp = [
+    "default-src 'self'",
+    `script-src ${scriptSrc}`,
+    // Radix positions popovers with inline style attributes.
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    `connect-src ${connectSrc}`,
+    `frame-src ${frameSrc}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+  return async function setSecurityHeaders(ctx: Context, next: Next): Promise<void> {
+    ctx.set('Content-Security-Policy', csp);
+    ctx.set('X-Content-Type-Options', 'nosniff');
+    ctx.set('Referrer-Policy', 'strict-origin-when-cross-origin');
+    ctx.set('X-Frame-Options', 'DENY');
+    ctx.set('Cross-Origin-Opener-Policy', 'same-origin');
+    ctx.set('Cross-Origin-Resource-Policy', 'same-origin');
+    ctx.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=(self)');
+    await next();
+  };
+}

@@ -1,0 +1,54 @@
+import crypto from 'node:crypto';
+import type { Context } from 'koa';
+import type { Db } from '../db';
+
+/** koa-session external store over the `sessions` table: server-side sessions shared by every process. */
+export function databaseSessionStore(db: Db) {
+  return {
+    async get(key: string): Promise<Record<string, unknown> | undefined> {
+      const row = await db('sessions').where({ id: key }).first();
+      if (!row) return undefined;
+      if (Number(row.expiresAt) <= Date.now()) {
+        await db('sessions').where({ id: key }).delete();
+        return undefined;
+      }
+      try {
+        return JSON.parse(row.data) as Record<string, unknown>;
+      } catch {
+        return undefined;
+      }
+    },
+    async set(key: string, sess: Record<string, unknown>, maxAge: number | 'session' | undefined, opts: { ctx?: Context } = {}) {
+      const now = Date.now();
+      const ttl = typeof maxAge === 'number' ? maxAge : 24 * 3600_000;
+      const userId = typeof sess.userId === 'number' ? sess.userId : null;
+      const ctx = opts.ctx;
+      const row = {
+        id: key,
+        userId,
+        data: JSON.stringify(sess),
+        expiresAt: now + ttl,
+        lastSeenAt: now,
+        userAgent: ctx ? ctx.get('User-Agent').slice(0, 400) || null : null,
+        ip: ctx ? ctx.ip.slice(0, 64) : null,
+      };
+      await db('sessions')
+        .insert({ ...row, createdAt: now })
+        .onConflict('id')
+        .merge(['userId', 'data', 'expiresAt', 'lastSeenAt', 'userAgent', 'ip']);
+    },
+    async destroy(key: string): Promise<void> {
+      await db('sessions').where({ id: key }).delete();
+    },
+  };
+}
+
+export function generateSessionId(): string {
+  return crypto.randomBytes(32).toString('base64url');
+}
+
+export async function endSessionsOfUser(db: Db, userId: number, exceptSessionId?: string): Promise<number> {
+  const query = db('sessions').where({ userId });
+  if (exceptSessionId) query.whereNot({ id: exceptSessionId });
+  return query.delete();
+}

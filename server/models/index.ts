@@ -1,0 +1,10 @@
+export { BaseModel } from './base-model';
+export { User } from './user';
+export { PrivacySettings, NotificationSettings } from './settings';
+export { Profile, type LanguagePreference } from './profile';
+export { Photo, type PhotoPurpose } from './photo';
+export { ProfileLike, Match, ProfileShare, Block, Report } from './social';
+export {
+  Message, Notification, SuccessStory, MoodType, UserMood, CulturalAdaptationAssessment, ContactMessage, ExpoDevInfo,
+} from './engagement';
+export { SubscriptionPlan, Payment, VerificationRequest, IdentityVerification, AuditLog, EmailOutbox } from './ops';

@@ -1,0 +1,98 @@
+import type { RelationMappingsThunk } from 'objection';
+import { BaseModel } from './base-model';
+import { Photo } from './photo';
+import { User } from './user';
+
+export interface LanguagePreference {
+  language: string;
+  fluency: string;
+}
+
+export class Profile extends BaseModel {
+  static tableName = 'profiles';
+  static booleanColumns = [
+    'manglik', 'basicInfoComplete', 'personalDetailsComplete', 'astrologyInfoComplete', 'familyInfoComplete',
+    'preferencesComplete', 'isDeleted',
+  ];
+  static bigintColumns = ['deletedAt', 'createdAt', 'updatedAt'];
+  static jsonAttributes = ['kundaliDetails', 'locationPreference'];
+
+  id!: number;
+  userId!: number;
+  gender!: string | null;
+  lookingFor!: string | null;
+  dateOfBirth!: string | null;
+  profileType!: string;
+  parentName!: string | null;
+  parentRelationship!: string | null;
+  parentContact!: string | null;
+  location!: string | null;
+  country!: string | null;
+  city!: string | null;
+  height!: number | null;
+  education!: string | null;
+  educationDetails!: string | null;
+  profession!: string | null;
+  company!: string | null;
+  income!: number | null;
+  maritalStatus!: string | null;
+  about!: string | null;
+  motherTongue!: string | null;
+  religion!: string | null;
+  diet!: string | null;
+  birthHour!: number | null;
+  birthMinute!: number | null;
+  birthAmPm!: string | null;
+  birthPlace!: string | null;
+  zodiacSign!: string | null;
+  rashi!: string | null;
+  nakshatra!: string | null;
+  manglik!: boolean | null;
+  gotra!: string | null;
+  kundaliDetails!: string[] | null;
+  familyType!: string | null;
+  familyValues!: string | null;
+  siblingDetails!: string | null;
+  familyBackground!: string | null;
+  agePreferenceMin!: number | null;
+  agePreferenceMax!: number | null;
+  locationPreference!: string[] | null;
+  educationPreference!: string | null;
+  professionPreference!: string | null;
+  nriResidenceCountry!: string | null;
+  nriCommunity!: string | null;
+  culturalIntegrationLevel!: string | null;
+  returnToIndiaPlans!: string | null;
+  /** JSON text of [{language, fluency}] as the spec sends it */
+  languagePreferences!: string | null;
+  visaImmigrationExperience!: string | null;
+  profileCompletionStage!: number;
+  basicInfoComplete!: boolean;
+  personalDetailsComplete!: boolean;
+  astrologyInfoComplete!: boolean;
+  familyInfoComplete!: boolean;
+  preferencesComplete!: boolean;
+  searchText!: string | null;
+  birthYear!: number | null;
+  isDeleted!: boolean;
+  deletedAt!: number | null;
+  createdAt!: number;
+  updatedAt!: number;
+
+  user?: User;
+  photos?: Photo[];
+
+  static relationMappings: RelationMappingsThunk = () => ({
+    user: {
+      relation: BaseModel.BelongsToOneRelation,
+      modelClass: User,
+      join: { from: 'profiles.userId', to: 'users.id' },
+    },
+    photos: {
+      relation: BaseModel.HasManyRelation,
+      modelClass: Photo,
+      join: { from: 'profiles.id', to: 'photos.profileId' },
+      modify: (builder) => builder.where('photos.purpose', 'profile').orderBy('photos.position'),
+    },
+  });
+}

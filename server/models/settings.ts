@@ -1,0 +1,39 @@
+import { BaseModel } from './base-model';
+
+export class PrivacySettings extends BaseModel {
+  static tableName = 'privacy_settings';
+  static idColumn = 'userId';
+  static booleanColumns = [
+    'showOnlineStatus', 'showLastSeen', 'showPhoneNumber', 'showEmail', 'allowProfileScreenshots', 'blurPhotos',
+  ];
+  static bigintColumns = ['updatedAt'];
+
+  userId!: number;
+  profileVisibility!: 'all' | 'matches' | 'none';
+  showOnlineStatus!: boolean;
+  showLastSeen!: boolean;
+  showPhoneNumber!: boolean;
+  showEmail!: boolean;
+  allowProfileScreenshots!: boolean;
+  blurPhotos!: boolean;
+  allowMessagesFrom!: 'all' | 'matches' | 'none';
+  updatedAt!: number;
+}
+
+export class NotificationSettings extends BaseModel {
+  static tableName = 'notification_settings';
+  static idColumn = 'userId';
+  static booleanColumns = [
+    'newMatches', 'newMessages', 'profileViews', 'appUpdates', 'emailNotifications', 'pushNotifications',
+  ];
+  static bigintColumns = ['updatedAt'];
+
+  userId!: number;
+  newMatches!: boolean;
+  newMessages!: boolean;
+  profileViews!: boolean;
+  appUpdates!: boolean;
+  emailNotifications!: boolean;
+  pushNotifications!: boolean;
+  updatedAt!: number;
+}

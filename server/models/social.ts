@@ -1,0 +1,102 @@
+import type { RelationMappingsThunk } from 'objection';
+import { BaseModel } from './base-model';
+import { Profile } from './profile';
+import { User } from './user';
+
+export class ProfileLike extends BaseModel {
+  static tableName = 'profile_likes';
+  static bigintColumns = ['createdAt'];
+  id!: number;
+  userId!: number;
+  likedProfileId!: number;
+  createdAt!: number;
+  likedProfile?: Profile;
+
+  static relationMappings: RelationMappingsThunk = () => ({
+    likedProfile: {
+      relation: BaseModel.BelongsToOneRelation,
+      modelClass: Profile,
+      join: { from: 'profile_likes.likedProfileId', to: 'profiles.id' },
+    },
+  });
+}
+
+export class Match extends BaseModel {
+  static tableName = 'matches';
+  static bigintColumns = ['createdAt'];
+  id!: number;
+  user1Id!: number;
+  user2Id!: number;
+  createdAt!: number;
+}
+
+export class ProfileShare extends BaseModel {
+  static tableName = 'profile_shares';
+  static booleanColumns = ['isActive'];
+  static bigintColumns = ['createdAt', 'expiresAt', 'deactivatedAt'];
+  id!: number;
+  profileId!: number;
+  userId!: number;
+  shareCode!: string;
+  createdAt!: number;
+  expiresAt!: number;
+  accessCount!: number;
+  isActive!: boolean;
+  deactivatedAt!: number | null;
+  deactivatedBy!: number | null;
+  profile?: Profile;
+  owner?: User;
+
+  static relationMappings: RelationMappingsThunk = () => ({
+    profile: {
+      relation: BaseModel.BelongsToOneRelation,
+      modelClass: Profile,
+      join: { from: 'profile_shares.profileId', to: 'profiles.id' },
+    },
+    owner: {
+      relation: BaseModel.BelongsToOneRelation,
+      modelClass: User,
+      join: { from: 'profile_shares.userId', to: 'users.id' },
+    },
+  });
+}
+
+export class Block extends BaseModel {
+  static tableName = 'blocks';
+  static bigintColumns = ['createdAt'];
+  id!: number;
+  blockerId!: number;
+  blockedId!: number;
+  createdAt!: number;
+}
+
+export class Report extends BaseModel {
+  static tableName = 'reports';
+  static bigintColumns = ['createdAt', 'handledAt'];
+  id!: number;
+  reporterId!: number | null;
+  reportedUserId!: number;
+  reportedProfileId!: number | null;
+  reason!: string;
+  details!: string | null;
+  status!: 'open' | 'dismissed' | 'warned' | 'suspended';
+  handledBy!: number | null;
+  handledAt!: number | null;
+  resolutionNote!: string | null;
+  createdAt!: number;
+  reporter?: User;
+  reportedUser?: User;
+
+  static relationMappings: RelationMappingsThunk = () => ({
+    reporter: {
+      relation: BaseModel.BelongsToOneRelation,
+      modelClass: User,
+      join: { from: 'reports.reporterId', to: 'users.id' },
+    },
+    reportedUser: {
+      relation: BaseModel.BelongsToOneRelation,
+      modelClass: User,
+      join: { from: 'reports.reportedUserId', to: 'users.id' },
+    },
+  });
+}

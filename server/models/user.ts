@@ -1,0 +1,67 @@
+import type { Model as ModelType, RelationMappingsThunk } from 'objection';
+import type { SubscriptionTier, UserRole, UserStatus } from '../../contracts/enums';
+import { BaseModel } from './base-model';
+import { NotificationSettings, PrivacySettings } from './settings';
+import { Profile } from './profile';
+
+export class User extends BaseModel {
+  static tableName = 'users';
+  static booleanColumns = ['isVerified', 'totpEnabled', 'isDeleted'];
+  static bigintColumns = ['subscriptionEnds', 'lastActiveAt', 'passwordChangedAt', 'deletedAt', 'createdAt', 'updatedAt'];
+
+  id!: number;
+  fullName!: string;
+  username!: string;
+  usernameLower!: string;
+  email!: string;
+  emailLower!: string;
+  passwordHash!: string;
+  role!: UserRole;
+  status!: UserStatus;
+  subscriptionTier!: SubscriptionTier;
+  subscriptionEnds!: number | null;
+  registrationNumber!: number | null;
+  messageCount!: number;
+  isVerified!: boolean;
+  stripeCustomerId!: string | null;
+  stripeSubscriptionId!: string | null;
+  profilePicture!: string | null;
+  totpSecret!: string | null;
+  totpEnabled!: boolean;
+  lastActiveAt!: number | null;
+  passwordChangedAt!: number | null;
+  isDeleted!: boolean;
+  deletedAt!: number | null;
+  createdAt!: number;
+  updatedAt!: number;
+
+  profiles?: Profile[];
+  privacySettings?: PrivacySettings;
+  notificationSettings?: NotificationSettings;
+
+  static modifiers = {
+    live(builder: ReturnType<typeof User.query>) {
+      builder.where('users.isDeleted', false).where('users.status', 'active');
+    },
+  };
+
+  static relationMappings: RelationMappingsThunk = () => ({
+    profiles: {
+      relation: BaseModel.HasManyRelation,
+      modelClass: Profile,
+      join: { from: 'users.id', to: 'profiles.userId' },
+    },
+    privacySettings: {
+      relation: BaseModel.HasOneRelation,
+      modelClass: PrivacySettings,
+      join: { from: 'users.id', to: 'privacySettings.userId' },
+    },
+    notificationSettings: {
+      relation: BaseModel.HasOneRelation,
+      modelClass: NotificationSettings,
+      join: { from: 'users.id', to: 'notificationSettings.userId' },
+    },
+  });
+}
+
+export type UserModel = ModelType & User;

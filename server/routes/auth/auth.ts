@@ -1,0 +1,217 @@
+import type { Knex } from 'knex';
+import {
+  AUTH_MESSAGES,
+  loginSchema,
+  passwordResetConfirmSchema,
+  passwordResetRequestSchema,
+  registerSchema,
+  safeRedirectPath,
+} from '../../../contracts/auth';
+import { newRouter, type AppContext, type AppServices, type AppState, type SessionData } from '../../context';
+import { HttpError, conflict, forbidden, unauthorized } from '../../errors';
+import { currentUser } from '../../middleware/auth';
+import { clientIp, rateLimit } from '../../middleware/rate-limit';
+import { endSessionsOfUser } from '../../middleware/session-store';
+import { parse } from '../../middleware/validate';
+import { Profile } from '../../models/profile';
+import { User } from '../../models/user';
+import { presentSessionUser } from '../../presenters/user';
+import { createAccount, findUserByLogin, takenField } from '../../services/accounts';
+import { sendMail } from '../../services/mail';
+import { dummyPasswordHash, hashPassword, randomToken, sha256, verifyPassword } from '../../services/passwords';
+
+/** Fetch clients ask for JSON; plain HTML forms get redirects (spec part 1 §7). */
+export function wantsJson(ctx: AppContext): boolean {
+  return ctx.accepts(['html', 'json']) === 'json';
+}
+
+export async function sessionUserBody(ctx: AppContext, user: User) {
+  const profile = await Profile.query(ctx.services.db).where({ userId: user.id, isDeleted: false }).select('id').first();
+  const { config } = ctx.services;
+  return presentSessionUser(user, {
+    profileId: profile?.id ?? null,
+    demoMode: config.demoMode,
+    firstFreePremium: config.firstFreePremium,
+  });
+}
+
+/** Starts a signed-in session under a fresh id (the old id is destroyed), so a planted id is useless. */
+export async function signIn(ctx: AppContext, user: User): Promise<void> {
+  const session = ctx.session as (SessionData & { regenerate(): Promise<void> }) | null;
+  if (!session) throw new Error('session middleware missing');
+  await session.regenerate();
+  delete session.pendingTotpUserId;
+  session.userId = user.id;
+  session.createdAt = Date.now();
+}
+
+function body(ctx: AppContext): Record<string, unknown> {
+  const raw = (ctx.request as unknown as { body?: unknown }).body;
+  return raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
+}
+
+function redirectWithError(ctx: AppContext, path: string, message: string, keep: Record<string, string> = {}): void {
+  const params = new URLSearchParams({ error: message, ...keep });
+  ctx.status = 303;
+  ctx.redirect(`${path}?${params.toString()}`);
+}
+
+export function authRoutes(services: AppServices) {
+  const router = newRouter('/api/auth');
+  const { config } = services;
+
+  router.post(
+    '/register',
+    rateLimit('register', () => config.rateLimits.register),
+    async (ctx) => {
+      const redirectTo = safeRedirectPath(ctx.query.redirect);
+      try {
+        const input = parse(registerSchema, body(ctx));
+        const taken = await takenField(ctx.services.db, input.username, input.email);
+        if (taken === 'username') throw conflict(AUTH_MESSAGES.usernameTaken, { field: 'username' });
+        if (taken === 'email') throw conflict(AUTH_MESSAGES.emailTaken, { field: 'email' });
+        const user = await createAccount(ctx.services.db, input, {
+          scryptCost: config.scryptCost,
+          firstFreePremium: config.firstFreePremium,
+        });
+        await signIn(ctx, user);
+        if (wantsJson(ctx)) {
+          ctx.status = 201;
+          ctx.body = { user: await sessionUserBody(ctx, user), redirectTo };
+        } else {
+          ctx.status = 303;
+          ctx.redirect(redirectTo);
+        }
+      } catch (error) {
+        if (error instanceof HttpError && !wantsJson(ctx) && error.status < 500 && error.status !== 429) {
+          return redirectWithError(ctx, '/register', error.message);
+        }
+        throw error;
+      }
+    },
+  );
+
+  router.post(
+    '/login',
+    rateLimit('login-ip', () => ({ ...config.rateLimits.login, max: config.rateLimits.login.max * 5 })),
+    rateLimit('login', () => config.rateLimits.login, (ctx) => String(body(ctx).username ?? '').trim().toLowerCase().slice(0, 64)),
+    async (ctx) => {
+      const redirectTo = safeRedirectPath(ctx.query.redirect);
+      try {
+        const input = parse(loginSchema, body(ctx));
+        const user = await findUserByLogin(ctx.services.db, input.username);
+        // Same work whether or not the account exists, so timing does not reveal usernames.
+        const ok = await verifyPassword(input.password, user?.passwordHash ?? (await dummyPasswordHash(config.scryptCost)));
+        if (!user || !ok) throw unauthorized(AUTH_MESSAGES.invalidCredentials);
+        if (user.status !== 'active') throw forbidden(AUTH_MESSAGES.accountSuspended);
+        await signIn(ctx, user);
+        await User.query(ctx.services.db).findById(user.id).patch({ lastActiveAt: Date.now() });
+        if (wantsJson(ctx)) {
+          ctx.body = { user: await sessionUserBody(ctx, user), redirectTo };
+        } else {
+          ctx.status = 303;
+          ctx.redirect(redirectTo);
+        }
+      } catch (error) {
+        if (error instanceof HttpError && !wantsJson(ctx) && error.status < 500 && error.status !== 429) {
+          const keep: Record<string, string> = redirectTo !== '/' ? { redirectTo } : {};
+          return redirectWithError(ctx, '/login', error.message, keep);
+        }
+        throw error;
+      }
+    },
+  );
+
+  router.post('/logout', async (ctx) => {
+    ctx.session = null;
+    if (wantsJson(ctx)) {
+      ctx.body = { message: 'Logged out' };
+    } else {
+      ctx.status = 303;
+      ctx.redirect(safeRedirectPath(ctx.query.redirect, '/login'));
+    }
+  });
+
+  router.get('/user', async (ctx) => {
+    const user = currentUser(ctx);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = await sessionUserBody(ctx, user);
+  });
+
+  router.post(
+    '/password-reset/request',
+    rateLimit('reset-request', () => config.rateLimits.passwordReset),
+    async (ctx) => {
+      const { email } = parse(passwordResetRequestSchema, body(ctx));
+      const user = await User.query(ctx.services.db)
+        .where('emailLower', email.toLowerCase())
+        .where('isDeleted', false)
+        .where('status', 'active')
+        .first();
+      let token: string | null = null;
+      if (user) {
+        token = randomToken(32);
+        const now = Date.now();
+        await ctx.services.db('password_reset_tokens').insert({
+          userId: user.id,
+          tokenHash: sha256(token),
+          expiresAt: now + 60 * 60 * 1000,
+          createdAt: now,
+        });
+        // Never built from the Host header: a forged Host would put an attacker's domain in the email.
+        const origin = config.publicUrl ?? `http://localhost:${config.port}`;
+        await sendMail(config, ctx.services.db, {
+          to: user.email,
+          subject: 'Reset your Saathi password',
+          kind: 'password_reset',
+          text: `Hello ${user.fullName},\n\nSomeone (hopefully you) asked to reset your Saathi password. Open this link within one hour to choose a new one:\n\n${origin}/reset-password/${token}\n\nIf you did not ask for this, you can ignore this email; your password stays the same.\n`,
+        });
+      }
+      // Outside demo mode the answer never says whether the email exists (DECISIONS.md).
+      ctx.body = config.demoMode && token ? { message: AUTH_MESSAGES.resetRequestSent, token } : { message: AUTH_MESSAGES.resetRequestSent };
+    },
+  );
+
+  router.post(
+    '/password-reset/confirm',
+    rateLimit('reset-confirm', () => ({ ...config.rateLimits.passwordReset, max: config.rateLimits.passwordReset.max * 4 })),
+    async (ctx) => {
+      const raw = body(ctx);
+      const tokenForPath = typeof raw.token === 'string' && /^[A-Za-z0-9_-]{1,200}$/.test(raw.token) ? raw.token : '';
+      const backTo = `/reset-password/${tokenForPath}`;
+      try {
+        const input = parse(passwordResetConfirmSchema, raw);
+        const db = ctx.services.db;
+        const now = Date.now();
+        const userId = await db.transaction(async (trx: Knex.Transaction) => {
+          const row = await trx('password_reset_tokens').where({ tokenHash: sha256(input.token) }).first();
+          if (!row || row.usedAt !== null || Number(row.expiresAt) <= now) {
+            throw new HttpError(400, AUTH_MESSAGES.resetInvalidToken, 'invalid_token');
+          }
+          // Single use: claim the token before anything else (a racing second use updates nothing).
+          const claimed = await trx('password_reset_tokens').where({ id: row.id }).whereNull('usedAt').update({ usedAt: now });
+          if (claimed !== 1) throw new HttpError(400, AUTH_MESSAGES.resetInvalidToken, 'invalid_token');
+          const passwordHash = await hashPassword(input.password, config.scryptCost);
+          await trx('users').where({ id: row.userId }).update({ passwordHash, passwordChangedAt: now, updatedAt: now });
+          // Other outstanding links for this account stop working too.
+          await trx('password_reset_tokens').where({ userId: row.userId }).whereNull('usedAt').update({ usedAt: now });
+          return row.userId as number;
+        });
+        await endSessionsOfUser(db, userId);
+        ctx.services.log({ level: 'info', msg: 'password reset', userId, ip: clientIp(ctx) });
+        if (wantsJson(ctx)) ctx.body = { message: 'Password Reset Successful' };
+        else {
+          ctx.status = 303;
+          ctx.redirect(`${backTo}?success=true`);
+        }
+      } catch (error) {
+        if (error instanceof HttpError && !wantsJson(ctx) && error.status < 500 && error.status !== 429) {
+          return redirectWithError(ctx, backTo, error.message);
+        }
+        throw error;
+      }
+    },
+  );
+
+  return router;
+}

@@ -1,0 +1,75 @@
+import type { Knex } from 'knex';
+import type { UserRole } from '../../contracts/enums';
+import type { Db } from '../db';
+import { User } from '../models/user';
+import { hashPassword } from './passwords';
+
+const YEAR_MS = 365 * 24 * 3600_000;
+
+export interface NewAccount {
+  fullName: string;
+  email: string;
+  username: string;
+  password: string;
+  role?: UserRole;
+}
+
+export async function findUserByLogin(db: Db, login: string): Promise<User | undefined> {
+  const value = login.trim().toLowerCase();
+  const column = value.includes('@') ? 'emailLower' : 'usernameLower';
+  return User.query(db).where(column, value).where('isDeleted', false).first();
+}
+
+/** Raises `{field}` when the username or email is taken (checked again by the unique indexes). */
+export async function takenField(db: Db | Knex.Transaction, username: string, email: string): Promise<'username' | 'email' | null> {
+  if (await db('users').where({ usernameLower: username.toLowerCase() }).first('id')) return 'username';
+  if (await db('users').where({ emailLower: email.toLowerCase() }).first('id')) return 'email';
+  return null;
+}
+
+/**
+ * Creates a member account with its settings rows. Members are numbered by an atomic counter inside the
+ * transaction; numbers 1..firstFreePremium start on premium for one year (DECISIONS.md).
+ */
+export async function createAccount(
+  db: Db,
+  input: NewAccount,
+  options: { scryptCost: number; firstFreePremium: number; countRegistration?: boolean; now?: number },
+): Promise<User> {
+  const now = options.now ?? Date.now();
+  const passwordHash = await hashPassword(input.password, options.scryptCost);
+  const role = input.role ?? 'member';
+  return db.transaction(async (trx) => {
+    let registrationNumber: number | null = null;
+    if (role === 'member' && options.countRegistration !== false) {
+      await trx('counters').insert({ name: 'registrations', value: 0 }).onConflict('name').ignore();
+      await trx('counters').where({ name: 'registrations' }).increment('value', 1);
+      const counter = await trx('counters').where({ name: 'registrations' }).first('value');
+      registrationNumber = Number(counter.value);
+    }
+    const freePremium = registrationNumber !== null && registrationNumber <= options.firstFreePremium;
+    const user = await User.query(trx).insertAndFetch({
+      fullName: input.fullName,
+      username: input.username,
+      usernameLower: input.username.toLowerCase(),
+      email: input.email,
+      emailLower: input.email.toLowerCase(),
+      passwordHash,
+      role,
+      status: 'active',
+      subscriptionTier: freePremium ? 'premium' : 'tryme',
+      subscriptionEnds: freePremium ? now + YEAR_MS : null,
+      registrationNumber,
+      messageCount: 0,
+      isVerified: false,
+      totpEnabled: false,
+      isDeleted: false,
+      passwordChangedAt: now,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await trx('privacy_settings').insert({ userId: user.id, updatedAt: now });
+    await trx('notification_settings').insert({ userId: user.id, updatedAt: now });
+    return user;
+  });
+}

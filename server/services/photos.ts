@@ -1,0 +1,85 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import sharp, { type Metadata, type OutputInfo } from 'sharp';
+import { LIMITS } from '../../contracts/enums';
+import { payloadTooLarge, unprocessable, unsupportedMediaType } from '../errors';
+
+export type PhotoVariant = 'display' | 'thumb' | 'blur';
+
+export const VARIANT_SUFFIX: Record<PhotoVariant, string> = { display: '', thumb: '_thumb', blur: '_blur' };
+
+export interface StoredImage {
+  fileKey: string;
+  width: number;
+  height: number;
+  bytes: number;
+}
+
+export function mediaDir(dataDir: string): string {
+  return path.join(dataDir, 'media');
+}
+
+export function variantPath(dataDir: string, fileKey: string, variant: PhotoVariant): string {
+  if (!/^[a-f0-9]{32}$/.test(fileKey)) throw new Error('invalid file key');
+  return path.join(mediaDir(dataDir), `${fileKey}${VARIANT_SUFFIX[variant]}.jpg`);
+}
+
+export function photoUrl(fileKey: string, variant: PhotoVariant = 'display'): string {
+  return `/media/photos/${fileKey}${VARIANT_SUFFIX[variant]}.jpg`;
+}
+
+const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'gif']);
+
+/**
+ * Checks an upload by its content (not its name), its size and its pixel count, then re-encodes it: EXIF and
+ * every other metadata block are dropped (sharp writes none unless asked), orientation is applied first. Three
+ * renditions are written under a random name: display (≤1080 px), thumbnail (320 px) and a blurred one.
+ */
+export async function storeImage(dataDir: string, input: Buffer): Promise<StoredImage> {
+  if (input.length > LIMITS.photoMaxBytes) throw payloadTooLarge('Photos must be 10 MB or smaller');
+  let meta: Metadata;
+  try {
+    meta = await sharp(input, { limitInputPixels: false }).metadata();
+  } catch {
+    throw unsupportedMediaType('Only JPEG, PNG and GIF images are accepted');
+  }
+  if (!meta.format || !ACCEPTED_FORMATS.has(meta.format)) {
+    throw unsupportedMediaType('Only JPEG, PNG and GIF images are accepted');
+  }
+  const width = meta.width ?? 0;
+  const height = meta.pageHeight ?? meta.height ?? 0;
+  if (!width || !height) throw unsupportedMediaType('Only JPEG, PNG and GIF images are accepted');
+  if (width * height > LIMITS.photoMaxPixels) throw unprocessable('Image dimensions are too large (40 megapixels at most)');
+
+  const fileKey = crypto.randomBytes(16).toString('hex');
+  await fs.mkdir(mediaDir(dataDir), { recursive: true });
+  const base = () => sharp(input, { limitInputPixels: LIMITS.photoMaxPixels, pages: 1 }).rotate();
+  let display: { data: Buffer; info: OutputInfo };
+  try {
+    display = await base()
+      .resize({ width: 1080, height: 1350, fit: 'inside', withoutEnlargement: true })
+      .jpeg({ quality: 82, mozjpeg: true })
+      .toBuffer({ resolveWithObject: true });
+  } catch {
+    throw unprocessable('The image could not be read');
+  }
+  const thumb = await sharp(display.data).resize({ width: 320, height: 400, fit: 'cover' }).jpeg({ quality: 78 }).toBuffer();
+  // Blur from a tiny copy so no detail survives in the blurred file.
+  const tiny = await sharp(display.data).resize({ width: 24 }).toBuffer();
+  const blur = await sharp(tiny)
+    .resize({ width: 480 })
+    .blur(12)
+    .jpeg({ quality: 60 })
+    .toBuffer();
+  await fs.writeFile(variantPath(dataDir, fileKey, 'display'), display.data);
+  await fs.writeFile(variantPath(dataDir, fileKey, 'thumb'), thumb);
+  await fs.writeFile(variantPath(dataDir, fileKey, 'blur'), blur);
+  return { fileKey, width: display.info.width, height: display.info.height, bytes: display.data.length };
+}
+
+export async function deleteImageFiles(dataDir: string, fileKey: string): Promise<void> {
+  for (const variant of Object.keys(VARIANT_SUFFIX) as PhotoVariant[]) {
+    await fs.rm(variantPath(dataDir, fileKey, variant), { force: true });
+  }
+}

@@ -1,0 +1,164 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type http from 'node:http';
+import { createApp } from '../app';
+import { type Config, loadConfig } from '../config';
+import { type Db, createDb, migrateLatest, sqliteFile } from '../db';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const TEMPLATE_DIR = path.join(ROOT, '.tmp', 'templates');
+
+function migrationsHash(): string {
+  const hash = crypto.createHash('sha256');
+  for (const dir of ['db/migrations', 'db/seeds']) {
+    for (const file of fs.readdirSync(path.join(ROOT, dir)).sort()) hash.update(fs.readFileSync(path.join(ROOT, dir, file)));
+  }
+  return hash.digest('hex').slice(0, 16);
+}
+
+/** A migrated SQLite file built once per schema version and copied for each test file (never re-migrated). */
+async function templateFile(): Promise<string> {
+  const file = path.join(TEMPLATE_DIR, `template-${migrationsHash()}.sqlite`);
+  if (fs.existsSync(file)) return file;
+  fs.mkdirSync(TEMPLATE_DIR, { recursive: true });
+  const building = `${file}.${process.pid}.${crypto.randomBytes(4).toString('hex')}`;
+  const db = createDb({ dataDir: TEMPLATE_DIR, databaseUrl: null, dbClient: 'better-sqlite3' }, building);
+  await migrateLatest(db);
+  await db.raw('PRAGMA wal_checkpoint(TRUNCATE)');
+  await db.raw('PRAGMA journal_mode = DELETE');
+  await db.destroy();
+  fs.renameSync(building, file);
+  for (const suffix of ['-wal', '-shm']) fs.rmSync(building + suffix, { force: true });
+  return file;
+}
+
+export interface TestServer {
+  url: string;
+  origin: string;
+  config: Config;
+  db: Db;
+  dataDir: string;
+  logs: Record<string, unknown>[];
+  close(): Promise<void>;
+}
+
+/** A stand-in build output so the static routes can be tested without running the bundler. */
+function fakeStaticDir(root: string): string {
+  const dir = path.join(root, 'static');
+  for (const app of ['member', 'ops']) {
+    fs.mkdirSync(path.join(dir, app, 'assets'), { recursive: true });
+    fs.writeFileSync(path.join(dir, app, 'index.html'), `<!doctype html><title>${app}</title><div id="root"></div>`);
+    fs.writeFileSync(path.join(dir, app, 'assets', 'main-TESTHASH.js'), `console.log(${JSON.stringify(app)});\n`.repeat(200));
+  }
+  return dir;
+}
+
+export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'saathi-test-'));
+  const dbClient = (process.env.DB_CLIENT === 'sqlite3' ? 'sqlite3' : 'better-sqlite3') as Config['dbClient'];
+  const config = loadConfig(
+    {
+      dataDir,
+      databaseUrl: null,
+      dbClient,
+      demoMode: true,
+      scryptCost: 1024,
+      logRequests: false,
+      sessionKeys: ['test-key-0123456789abcdef0123456789abcdef'],
+      // Generous limits so suites are not throttled; the rate-limit tests set their own.
+      rateLimits: {
+        login: { max: 1000, windowMs: 60_000 },
+        register: { max: 1000, windowMs: 60_000 },
+        passwordReset: { max: 1000, windowMs: 60_000 },
+        contact: { max: 1000, windowMs: 60_000 },
+      },
+      ...overrides,
+    },
+    {},
+  );
+  fs.copyFileSync(await templateFile(), sqliteFile(config));
+  const db = createDb(config);
+  await migrateLatest(db);
+  const logs: Record<string, unknown>[] = [];
+  const app = createApp(config, db, { log: (e) => logs.push(e), staticDir: fakeStaticDir(dataDir) });
+  const server: http.Server = await new Promise((resolve) => {
+    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+  });
+  const { port } = server.address() as AddressInfo;
+  const url = `http://127.0.0.1:${port}`;
+  return {
+    url,
+    origin: url,
+    config,
+    db,
+    dataDir,
+    logs,
+    async close() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeAllConnections?.();
+      await db.destroy();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A browser-like client: keeps cookies, sends Origin on writes (as browsers do), asks for JSON. */
+export class Client {
+  cookies = new Map<string, string>();
+  constructor(
+    readonly server: TestServer,
+    readonly defaults: { origin?: string | null } = {},
+  ) {}
+
+  cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
+  async request(
+    method: string,
+    pathname: string,
+    options: { json?: unknown; form?: Record<string, string>; headers?: Record<string, string>; redirect?: 'manual' | 'follow' } = {},
+  ): Promise<Response> {
+    const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+    if (this.cookies.size) headers.Cookie = this.cookieHeader();
+    const origin = this.defaults.origin === undefined ? this.server.origin : this.defaults.origin;
+    if (method !== 'GET' && method !== 'HEAD' && origin && !('Origin' in headers)) headers.Origin = origin;
+    let body: string | undefined;
+    if (options.json !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      body = JSON.stringify(options.json);
+    } else if (options.form) {
+      headers['Content-Type'] = 'application/x-www-form-urlencoded';
+      body = new URLSearchParams(options.form).toString();
+    }
+    const res = await fetch(this.server.url + pathname, { method, headers, body, redirect: options.redirect ?? 'manual' });
+    for (const cookie of res.headers.getSetCookie()) {
+      const [pair] = cookie.split(';');
+      const eq = pair.indexOf('=');
+      const name = pair.slice(0, eq).trim();
+      const value = pair.slice(eq + 1).trim();
+      if (/expires=Thu, 01 Jan 1970/i.test(cookie) || value === '') this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    return res;
+  }
+
+  get(pathname: string, headers: Record<string, string> = {}) {
+    return this.request('GET', pathname, { headers });
+  }
+  post(pathname: string, json?: unknown) {
+    return this.request('POST', pathname, { json });
+  }
+  postForm(pathname: string, form: Record<string, string>, headers: Record<string, string> = {}) {
+    return this.request('POST', pathname, { form, headers });
+  }
+  patch(pathname: string, json?: unknown) {
+    return this.request('PATCH', pathname, { json });
+  }
+  delete(pathname: string) {
+    return this.request('DELETE', pathname);
+  }
+}
