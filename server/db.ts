@@ -64,7 +64,10 @@ export function createDb(config: Pick<Config, 'dataDir' | 'databaseUrl' | 'dbCli
             done: (err: Error | null, conn: unknown) => void,
           ) {
             const next = (i: number): void => {
-              if (i >= pragmas.length) return done(null, conn);
+              if (i >= pragmas.length) {
+                done(null, conn);
+                return;
+              }
               conn.run(pragmas[i], (err) => (err ? done(err, conn) : next(i + 1)));
             };
             next(0);

@@ -7,7 +7,7 @@ import {
   registerSchema,
   safeRedirectPath,
 } from '../../../contracts/auth';
-import { newRouter, type AppContext, type AppServices, type AppState, type SessionData } from '../../context';
+import { newRouter, type AppContext, type AppServices, type SessionData } from '../../context';
 import { HttpError, conflict, forbidden, unauthorized } from '../../errors';
 import { currentUser } from '../../middleware/auth';
 import { clientIp, rateLimit } from '../../middleware/rate-limit';

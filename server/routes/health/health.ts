@@ -1,4 +1,4 @@
-import { newRouter, type AppServices, type AppState, type SessionData } from '../../context';
+import { newRouter } from '../../context';
 import { HttpError } from '../../errors';
 
 export function healthRoutes() {

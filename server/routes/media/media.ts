@@ -1,5 +1,5 @@
 import fs from 'node:fs/promises';
-import { newRouter, type AppServices, type AppState, type SessionData } from '../../context';
+import { newRouter } from '../../context';
 import { notFound } from '../../errors';
 import { Photo } from '../../models/photo';
 import { decidePhotoAccess } from '../../policies/media';

@@ -1,4 +1,4 @@
-import { newRouter, type AppServices, type AppState, type SessionData } from '../../context';
+import { newRouter } from '../../context';
 import { assertSelf, requireUser } from '../../middleware/auth';
 import { idParam } from '../../middleware/validate';
 

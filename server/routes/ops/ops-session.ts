@@ -1,5 +1,5 @@
 import { AUTH_MESSAGES, loginSchema } from '../../../contracts/auth';
-import { newRouter, type AppServices, type AppState, type SessionData } from '../../context';
+import { newRouter, type AppServices } from '../../context';
 import { forbidden, unauthorized } from '../../errors';
 import { currentUser, requireStaff } from '../../middleware/auth';
 import { rateLimit } from '../../middleware/rate-limit';

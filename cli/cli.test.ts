@@ -1,0 +1,84 @@
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+let dataDir: string;
+
+function saathi(args: string[], input?: string) {
+  const res = spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'cli/index.ts'), ...args], {
+    cwd: ROOT,
+    input,
+    encoding: 'utf8',
+    env: { ...process.env, DATA_DIR: dataDir, SCRYPT_COST: '1024', DATABASE_URL: '' },
+    timeout: 60_000,
+  });
+  return { status: res.status, stdout: res.stdout, stderr: res.stderr };
+}
+
+before(() => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'saathi-cli-'));
+});
+after(() => {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('saathi CLI', () => {
+  test('--help lists every command and each command has its own help', () => {
+    const help = saathi(['--help']);
+    assert.equal(help.status, 0);
+    for (const command of ['serve', 'migrate', 'seed', 'reset-token', 'reviewer']) assert.match(help.stdout, new RegExp(command));
+    for (const command of [['serve'], ['migrate'], ['seed'], ['reset-token'], ['reviewer', 'create']]) {
+      const res = saathi([...command, '--help']);
+      assert.equal(res.status, 0, command.join(' '));
+      assert.match(res.stdout, /Usage: saathi/);
+    }
+  });
+
+  test('migrate status after latest lists every migration as applied', () => {
+    assert.equal(saathi(['migrate', 'latest']).status, 0);
+    const status = saathi(['migrate', 'status']);
+    assert.equal(status.status, 0);
+    assert.match(status.stdout, /applied {2}20261122_001_accounts/);
+    assert.doesNotMatch(status.stdout, /pending/);
+    const bad = saathi(['migrate', 'sideways']);
+    assert.equal(bad.status, 1);
+    assert.match(bad.stderr, /Unknown migrate action/);
+  });
+
+  test('reviewer create reads the password from stdin and never from an argument', () => {
+    const res = saathi(['reviewer', 'create', 'meera.ops', '--name', 'Meera Rao'], 'a-strong-password\n');
+    assert.equal(res.status, 0, res.stderr);
+    assert.match(res.stdout, /Created reviewer "meera.ops"/);
+    const again = saathi(['reviewer', 'create', 'meera.ops'], 'a-strong-password\n');
+    assert.equal(again.status, 1);
+    assert.match(again.stderr, /already in use/);
+    const weak = saathi(['reviewer', 'create', 'short.pw'], 'short\n');
+    assert.equal(weak.status, 1);
+    assert.match(weak.stderr, /Password must be at least 8 characters/);
+    const extra = saathi(['reviewer', 'create', 'x.ops', 'the-password']);
+    assert.notEqual(extra.status, 0, 'a password given as an argument is refused');
+  });
+
+  test('reset-token prints a link for a known email and fails clearly for an unknown one', () => {
+    saathi(['reviewer', 'create', 'anil.ops', '--email', 'anil@example.test'], 'another-strong-pw\n');
+    const res = saathi(['reset-token', 'ANIL@example.test']);
+    assert.equal(res.status, 0, res.stderr);
+    assert.match(res.stdout, /\/reset-password\/[A-Za-z0-9_-]{43}\n/);
+    const unknown = saathi(['reset-token', 'nobody@example.test']);
+    assert.equal(unknown.status, 1);
+    assert.match(unknown.stderr, /No account with the email/);
+  });
+
+  test('bad flags exit non-zero with a message', () => {
+    const res = saathi(['seed', '--profiles', 'many']);
+    assert.equal(res.status, 1);
+    assert.match(res.stderr, /--profiles must be a whole number/);
+    const unknown = saathi(['frobnicate']);
+    assert.notEqual(unknown.status, 0);
+    assert.match(unknown.stderr, /unknown command/);
+  });
+});
