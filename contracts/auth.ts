@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { LIMITS } from './enums';
 
 // Texts are the specification's (part 1 §5, §8) and DECISIONS.md (8-character passwords everywhere).

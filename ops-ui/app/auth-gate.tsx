@@ -5,6 +5,7 @@ import { useOpsSession } from '../features/auth/api/ops-session';
 import { MemberRefusal } from '../features/auth/components/member-refusal';
 import { SignInPage } from '../features/auth/components/sign-in-page';
 import { OpsShell } from './layout/ops-shell';
+import { useSessionExpiry } from './use-session-expiry';
 
 /**
  * Decides what the console shows from GET /api/ops/me. Signed-out visitors get the sign-in form at whatever
@@ -12,6 +13,7 @@ import { OpsShell } from './layout/ops-shell';
  */
 export function AuthGate() {
   const session = useOpsSession();
+  useSessionExpiry();
 
   if (session.isPending) {
     return (

@@ -1,5 +1,6 @@
 import './setup-dom';
-import { cleanup, render, type RenderResult } from '@testing-library/react';
+import { cleanup as unmountAll, render, type RenderResult } from '@testing-library/react';
+import type { QueryClient } from '@tanstack/react-query';
 import { App } from '../app/app';
 import { createOpsQueryClient } from '../lib/query-client';
 import { TEST_ORIGIN } from './setup-dom';
@@ -52,13 +53,27 @@ export function stubFetch(routes: StubRoutes): StubbedFetch {
   };
 }
 
+const queryClients: QueryClient[] = [];
+
 /** Renders the whole console at `path`, as a reviewer would open it in the browser. */
 export function renderApp(path = '/ops'): RenderResult {
   window.history.replaceState(null, '', `${TEST_ORIGIN}${path}`);
-  return render(<App queryClient={createOpsQueryClient()} />);
+  const queryClient = createOpsQueryClient();
+  // Finished mutations and queries otherwise arm 5-minute garbage-collection timers that keep the test
+  // process alive after the last test; an infinite gcTime arms none, and `cleanup` clears the cache instead.
+  queryClient.setDefaultOptions({
+    queries: { ...queryClient.getDefaultOptions().queries, gcTime: Number.POSITIVE_INFINITY },
+    mutations: { ...queryClient.getDefaultOptions().mutations, gcTime: Number.POSITIVE_INFINITY },
+  });
+  queryClients.push(queryClient);
+  return render(<App queryClient={queryClient} />);
 }
 
-export { cleanup };
+/** Unmounts everything and drops the cached queries and mutations of every rendered app. */
+export function cleanup(): void {
+  unmountAll();
+  for (const queryClient of queryClients.splice(0)) queryClient.clear();
+}
 
 export const adminUser = {
   id: 1,

@@ -7,6 +7,7 @@ export function AdminOnlyPage() {
   return (
     <div className="ops-not-found">
       <EmptyState
+        titleAs="h1"
         icon={Lock}
         title="Admins only"
         description="Only admin accounts can manage reviewers. Ask an admin if you need a change to your access."

@@ -7,6 +7,7 @@ export function NotFoundPage() {
   return (
     <div className="ops-not-found">
       <EmptyState
+        titleAs="h1"
         icon={Compass}
         title="Page not found"
         description="There is no page at this address in the review console. Check the link, or pick an area from the menu."

@@ -91,6 +91,9 @@ export function DataTable<TData extends RowData>({
     rowCount,
     manualSorting: true,
     manualPagination: true,
+    // With only one page loaded the table cannot infer a first direction from the values; columns whose
+    // natural first order is descending (dates, counts) set `sortDescFirst: true`.
+    sortDescFirst: false,
     state: { sorting, pagination },
     onSortingChange: (updater) => {
       onSortingChange(updater);

@@ -8,12 +8,12 @@ export interface PageHeaderProps {
 
 export function PageHeader({ title, description, actions }: PageHeaderProps) {
   return (
-    <header className="ops-page-header">
+    <div className="ops-page-header">
       <div>
         <h1 className="ops-page-header__title">{title}</h1>
         <p className="ops-page-header__description">{description}</p>
       </div>
       {actions ? <div className="ops-page-header__actions">{actions}</div> : null}
-    </header>
+    </div>
   );
 }

@@ -40,6 +40,7 @@ export const memberColumns = column.columns([
   }),
   column.accessor('createdAt', {
     header: 'Joined',
+    sortDescFirst: true,
     cell: (info) => joinedFormat.format(new Date(info.getValue())),
   }),
 ]);

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod';
 import { api, isApiError } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/paths';
 

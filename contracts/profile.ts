@@ -1,0 +1,298 @@
+import * as z from 'zod';
+import { COUNTRIES } from './countries';
+import {
+  CULTURAL_INTEGRATION_LEVELS,
+  DIETS,
+  EDUCATION_LEVELS,
+  FAMILY_TYPES,
+  FAMILY_VALUES,
+  GENDERS,
+  LANGUAGE_FLUENCY,
+  LIMITS,
+  MARITAL_STATUSES,
+  MOTHER_TONGUES,
+  NAKSHATRAS,
+  NRI_LANGUAGES,
+  PARENT_RELATIONSHIPS,
+  PROFILE_TYPES,
+  RASHIS,
+  RELIGIONS,
+  RETURN_TO_INDIA_PLANS,
+  SHARE_EXPIRY_DAYS,
+  ZODIAC_SIGNS,
+} from './enums';
+
+// Messages are the specification's (part 1 §5) word for word; the wizard, the stage editor and the server all
+// validate with these schemas.
+export const PROFILE_MESSAGES = {
+  genderRequired: 'Gender is required',
+  dobRequired: 'Date of birth is required',
+  dobInvalid: 'Please enter a valid date of birth',
+  tooYoung: 'You must be at least 18 years old',
+  profileTypeRequired: 'Profile type is required',
+  locationRequired: 'Location is required',
+  countryRequired: 'Country is required',
+  cityRequired: 'City is required',
+  parentNameRequired: 'Parent name is required',
+  parentRelationshipRequired: 'Please select your relationship to the person',
+  parentContactRequired: 'Parent contact number is required',
+  educationRequired: 'Education is required',
+  professionRequired: 'Profession is required',
+  heightRequired: 'Height is required',
+  maritalStatusRequired: 'Marital status is required',
+  bioMin: 'Bio should be at least 10 characters',
+  bioMax: 'Bio should not exceed 500 characters',
+  zodiacRequired: 'Zodiac sign is required',
+  familyBackgroundRequired: 'Family background description is required',
+  familyBackgroundMax: 'Description too long',
+  ageMinAtLeast: 'Minimum age must be at least 18',
+  ageMaxAtLeast: 'Maximum age must be at least 18',
+  ageAtMost: 'Age preference cannot be above 70',
+  ageOrder: 'Minimum age cannot be more than maximum age',
+  tooManyPhotos: 'You can add at most 3 photos',
+} as const;
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Must be at most ${max} characters`)
+    .transform((v) => (v === '' ? null : v))
+    .nullish();
+
+const requiredChoice = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
+  z.enum(values, { error: message });
+
+const optionalChoice = <T extends readonly [string, ...string[]]>(values: T) =>
+  z.preprocess((v) => (v === '' ? null : v), z.enum(values).nullish());
+
+const requiredText = (message: string, max = 120) =>
+  z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
+
+/** Age in full years on `today` from a YYYY-MM-DD date; null when the date is not valid. */
+export function ageFromDateOfBirth(dateOfBirth: string | null | undefined, today = new Date()): number | null {
+  if (!dateOfBirth || !/^\d{4}-\d{2}-\d{2}$/.test(dateOfBirth)) return null;
+  const [y, m, d] = dateOfBirth.split('-').map(Number);
+  const date = new Date(Date.UTC(y, m - 1, d));
+  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) return null;
+  let age = today.getUTCFullYear() - y;
+  const beforeBirthday = today.getUTCMonth() + 1 < m || (today.getUTCMonth() + 1 === m && today.getUTCDate() < d);
+  if (beforeBirthday) age -= 1;
+  return age >= 0 ? age : null;
+}
+
+const dateOfBirth = z
+  .string({ error: PROFILE_MESSAGES.dobRequired })
+  .trim()
+  .min(1, PROFILE_MESSAGES.dobRequired)
+  .refine((v) => ageFromDateOfBirth(v) !== null && (ageFromDateOfBirth(v) ?? 0) <= 100, PROFILE_MESSAGES.dobInvalid)
+  .refine((v) => (ageFromDateOfBirth(v) ?? 0) >= 18, PROFILE_MESSAGES.tooYoung);
+
+const country = z.string({ error: PROFILE_MESSAGES.countryRequired }).trim().min(1, PROFILE_MESSAGES.countryRequired)
+  .refine((v) => (COUNTRIES as readonly string[]).includes(v), 'Please choose a country from the list');
+
+const parentFields = {
+  parentName: optionalText(100),
+  parentRelationship: optionalChoice(PARENT_RELATIONSHIPS),
+  parentContact: optionalText(40),
+};
+
+/** Parent fields become required the moment "parent" is chosen (part 1 §4). */
+function requireParentFields<T extends { profileType?: string | null; parentName?: string | null; parentRelationship?: string | null; parentContact?: string | null }>(
+  value: T,
+  ctx: z.RefinementCtx,
+): void {
+  if (value.profileType !== 'parent') return;
+  if (!value.parentName) ctx.addIssue({ code: 'custom', path: ['parentName'], message: PROFILE_MESSAGES.parentNameRequired });
+  if (!value.parentRelationship) {
+    ctx.addIssue({ code: 'custom', path: ['parentRelationship'], message: PROFILE_MESSAGES.parentRelationshipRequired });
+  }
+  if (!value.parentContact) ctx.addIssue({ code: 'custom', path: ['parentContact'], message: PROFILE_MESSAGES.parentContactRequired });
+}
+
+export const basicInfoFields = {
+  gender: requiredChoice(GENDERS, PROFILE_MESSAGES.genderRequired),
+  dateOfBirth,
+  profileType: requiredChoice(PROFILE_TYPES, PROFILE_MESSAGES.profileTypeRequired),
+  ...parentFields,
+  country,
+  city: requiredText(PROFILE_MESSAGES.cityRequired, 100),
+};
+
+const ageBound = (atLeast: string) =>
+  z.coerce.number({ error: atLeast }).int(atLeast).min(LIMITS.ageMin, atLeast).max(LIMITS.ageMax, PROFILE_MESSAGES.ageAtMost);
+
+const locationPreference = z
+  .array(z.string().refine((v) => (COUNTRIES as readonly string[]).includes(v), 'Unknown country'))
+  .max(50)
+  .transform((list) => [...new Set(list)])
+  .default([]);
+
+/** The whole profile as the wizard's "Complete Profile" sends it (steps 1–5). */
+export const createProfileSchema = z
+  .object({
+    ...basicInfoFields,
+    lookingFor: optionalChoice(GENDERS),
+    education: requiredChoice(EDUCATION_LEVELS, PROFILE_MESSAGES.educationRequired),
+    educationDetails: optionalText(300),
+    profession: requiredText(PROFILE_MESSAGES.professionRequired),
+    company: optionalText(120),
+    about: optionalText(LIMITS.bioMax),
+    birthHour: z.coerce.number().int().min(1).max(12).nullish(),
+    birthMinute: z.coerce.number().int().min(0).max(59).nullish(),
+    birthAmPm: optionalChoice(['AM', 'PM'] as const),
+    birthPlace: optionalText(200),
+    religion: optionalChoice(RELIGIONS),
+    motherTongue: optionalChoice(MOTHER_TONGUES),
+    agePreferenceMin: ageBound(PROFILE_MESSAGES.ageMinAtLeast).nullish(),
+    agePreferenceMax: ageBound(PROFILE_MESSAGES.ageMaxAtLeast).nullish(),
+    locationPreference,
+    educationPreference: optionalText(120),
+    professionPreference: optionalText(120),
+    familyBackground: optionalText(LIMITS.bioMax),
+    photoIds: z.array(z.number().int().positive()).max(LIMITS.photosPerProfile, PROFILE_MESSAGES.tooManyPhotos).default([]),
+  })
+  .superRefine(requireParentFields)
+  .superRefine((v, ctx) => {
+    if (v.agePreferenceMin != null && v.agePreferenceMax != null && v.agePreferenceMin > v.agePreferenceMax) {
+      ctx.addIssue({ code: 'custom', path: ['agePreferenceMin'], message: PROFILE_MESSAGES.ageOrder });
+    }
+  });
+export type CreateProfileInput = z.infer<typeof createProfileSchema>;
+
+const languagePreference = z.object({ language: z.enum(NRI_LANGUAGES), fluency: z.enum(LANGUAGE_FLUENCY) });
+
+/** NRI details; languagePreferences travels as JSON text of [{language, fluency}] (spec part 1 §3). */
+export const nriFields = {
+  nriResidenceCountry: optionalText(100),
+  nriCommunity: optionalText(120),
+  culturalIntegrationLevel: optionalChoice(CULTURAL_INTEGRATION_LEVELS),
+  returnToIndiaPlans: optionalChoice(RETURN_TO_INDIA_PLANS),
+  languagePreferences: z
+    .union([z.string(), z.array(languagePreference), z.null()])
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === null || v === '') return v === undefined ? undefined : null;
+      let list: unknown = v;
+      if (typeof v === 'string') {
+        try {
+          list = JSON.parse(v);
+        } catch {
+          ctx.addIssue({ code: 'custom', message: 'Languages must be a list of language and fluency' });
+          return z.NEVER;
+        }
+      }
+      const parsed = z.array(languagePreference).max(12).safeParse(list);
+      if (!parsed.success) {
+        ctx.addIssue({ code: 'custom', message: 'Languages must be a list of language and fluency' });
+        return z.NEVER;
+      }
+      return JSON.stringify(parsed.data);
+    }),
+  visaImmigrationExperience: optionalText(1000),
+};
+
+/** PATCH /api/profiles/{id}: any subset of the editable fields, each validated as in the wizard and stages. */
+export const updateProfileSchema = z
+  .object({
+    gender: z.enum(GENDERS).optional(),
+    lookingFor: optionalChoice(GENDERS),
+    dateOfBirth: dateOfBirth.optional(),
+    profileType: z.enum(PROFILE_TYPES).optional(),
+    ...parentFields,
+    country: country.optional(),
+    city: requiredText(PROFILE_MESSAGES.cityRequired, 100).optional(),
+    height: z.coerce.number().int().min(120, 'Height must be between 120 and 230 cm').max(230, 'Height must be between 120 and 230 cm').nullish(),
+    education: optionalChoice(EDUCATION_LEVELS),
+    educationDetails: optionalText(300),
+    profession: optionalText(120),
+    company: optionalText(120),
+    income: z.coerce.number().int().min(0).max(100_000_000).nullish(),
+    maritalStatus: optionalChoice(MARITAL_STATUSES),
+    about: optionalText(LIMITS.bioMax),
+    motherTongue: optionalChoice(MOTHER_TONGUES),
+    religion: optionalChoice(RELIGIONS),
+    diet: optionalChoice(DIETS),
+    birthHour: z.coerce.number().int().min(1).max(12).nullish(),
+    birthMinute: z.coerce.number().int().min(0).max(59).nullish(),
+    birthAmPm: optionalChoice(['AM', 'PM'] as const),
+    birthPlace: optionalText(200),
+    zodiacSign: optionalChoice(ZODIAC_SIGNS),
+    rashi: optionalChoice(RASHIS),
+    nakshatra: optionalChoice(NAKSHATRAS),
+    manglik: z.boolean().nullish(),
+    gotra: optionalText(60),
+    familyType: optionalChoice(FAMILY_TYPES),
+    familyValues: optionalChoice(FAMILY_VALUES),
+    siblingDetails: optionalText(300),
+    familyBackground: optionalText(LIMITS.bioMax),
+    agePreferenceMin: ageBound(PROFILE_MESSAGES.ageMinAtLeast).nullish(),
+    agePreferenceMax: ageBound(PROFILE_MESSAGES.ageMaxAtLeast).nullish(),
+    locationPreference: locationPreference.optional(),
+    educationPreference: optionalText(120),
+    professionPreference: optionalText(120),
+    ...nriFields,
+    photoIds: z.array(z.number().int().positive()).max(LIMITS.photosPerProfile, PROFILE_MESSAGES.tooManyPhotos).optional(),
+  })
+  .strict();
+export type UpdateProfileInput = z.infer<typeof updateProfileSchema>;
+
+export const COMPLETION_STAGES = [
+  { stage: 1, key: 'basicInfoComplete', name: 'Basic Information', fields: ['gender', 'dateOfBirth', 'profileType', 'country', 'city', 'parentName', 'parentRelationship', 'parentContact'], description: 'Tell members who you are and where you live' },
+  { stage: 2, key: 'personalDetailsComplete', name: 'Personal Details', fields: ['height', 'education', 'profession', 'maritalStatus', 'income', 'about'], description: 'Add your height, education, work and a short bio' },
+  { stage: 3, key: 'astrologyInfoComplete', name: 'Astrological Information', fields: ['zodiacSign', 'rashi', 'nakshatra', 'manglik'], description: 'Add your zodiac sign and Vedic details for Kundali matching' },
+  { stage: 4, key: 'familyInfoComplete', name: 'Family Information', fields: ['familyType', 'familyValues', 'siblingDetails', 'familyBackground'], description: 'Describe your family and its values' },
+  { stage: 5, key: 'preferencesComplete', name: 'Partner Preferences', fields: ['agePreferenceMin', 'agePreferenceMax', 'locationPreference', 'educationPreference', 'professionPreference'], description: 'Say what you are looking for in a partner' },
+] as const;
+
+export const stageSchemas = {
+  1: z.object(basicInfoFields).superRefine(requireParentFields),
+  2: z.object({
+    height: z.coerce.number({ error: PROFILE_MESSAGES.heightRequired }).int().min(120, 'Height must be between 120 and 230 cm').max(230, 'Height must be between 120 and 230 cm'),
+    education: requiredChoice(EDUCATION_LEVELS, PROFILE_MESSAGES.educationRequired),
+    profession: requiredText(PROFILE_MESSAGES.professionRequired),
+    maritalStatus: requiredChoice(MARITAL_STATUSES, PROFILE_MESSAGES.maritalStatusRequired),
+    income: z.coerce.number().int().min(0).max(100_000_000).nullish(),
+    about: z.string({ error: PROFILE_MESSAGES.bioMin }).trim().min(LIMITS.bioMin, PROFILE_MESSAGES.bioMin).max(LIMITS.bioMax, PROFILE_MESSAGES.bioMax),
+  }),
+  3: z.object({
+    zodiacSign: requiredChoice(ZODIAC_SIGNS, PROFILE_MESSAGES.zodiacRequired),
+    rashi: optionalChoice(RASHIS),
+    nakshatra: optionalChoice(NAKSHATRAS),
+    manglik: z.boolean().nullish(),
+  }),
+  4: z.object({
+    familyType: optionalChoice(FAMILY_TYPES),
+    familyValues: optionalChoice(FAMILY_VALUES),
+    siblingDetails: optionalText(300),
+    familyBackground: z
+      .string({ error: PROFILE_MESSAGES.familyBackgroundRequired })
+      .trim()
+      .min(LIMITS.bioMin, PROFILE_MESSAGES.familyBackgroundRequired)
+      .max(LIMITS.bioMax, PROFILE_MESSAGES.familyBackgroundMax),
+  }),
+  5: z
+    .object({
+      agePreferenceMin: ageBound(PROFILE_MESSAGES.ageMinAtLeast),
+      agePreferenceMax: ageBound(PROFILE_MESSAGES.ageMaxAtLeast),
+      locationPreference: locationPreference.optional(),
+      educationPreference: optionalText(120),
+      professionPreference: optionalText(120),
+    })
+    .superRefine((v, ctx) => {
+      if (v.agePreferenceMin > v.agePreferenceMax) ctx.addIssue({ code: 'custom', path: ['agePreferenceMin'], message: PROFILE_MESSAGES.ageOrder });
+    }),
+} as const;
+export type CompletionStage = keyof typeof stageSchemas;
+
+export const shareCreateSchema = z.object({
+  expirationDays: z.coerce
+    .number()
+    .refine((v) => (SHARE_EXPIRY_DAYS as readonly number[]).includes(v), 'Expiry must be 1, 3, 7, 14 or 30 days')
+    .default(7),
+});
+
+export const SHARE_MESSAGES = {
+  invalid: 'This shared profile link is no longer valid or has expired.',
+  notFound: 'The profile associated with this link could not be found.',
+} as const;
