@@ -18,6 +18,12 @@ import { mediaRoutes } from './routes/media/media';
 import { messageRoutes } from './routes/messages/messages';
 import { notificationRoutes } from './routes/notifications/notifications';
 import { opsSessionRoutes } from './routes/ops/ops-session';
+import { likeRoutes } from './routes/likes/likes';
+import { photoRoutes } from './routes/photos/photos';
+import { profileRoutes } from './routes/profiles/profiles';
+import { safetyRoutes } from './routes/safety/safety';
+import { settingsRoutes } from './routes/settings/settings';
+import { shareRoutes } from './routes/shares/shares';
 import { LiveEvents } from './services/live-events';
 import { findStaticDir, staticApps } from './static';
 
@@ -35,7 +41,19 @@ function defaultLog(entry: Record<string, unknown>): void {
 
 /** Every router of the API, in one list so tests can walk the route table. */
 export function apiRouters(services: AppServices) {
-  return [healthRoutes(), authRoutes(services), opsSessionRoutes(services), notificationRoutes(), messageRoutes()];
+  return [
+    healthRoutes(),
+    authRoutes(services),
+    opsSessionRoutes(services),
+    notificationRoutes(),
+    messageRoutes(),
+    shareRoutes(),
+    photoRoutes(),
+    profileRoutes(),
+    likeRoutes(),
+    safetyRoutes(),
+    settingsRoutes(),
+  ];
 }
 
 /** Builds the Koa app. No listen() here: the CLI listens, tests mount it on an ephemeral port. */

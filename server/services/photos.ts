@@ -36,7 +36,26 @@ const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'gif']);
  * every other metadata block are dropped (sharp writes none unless asked), orientation is applied first. Three
  * renditions are written under a random name: display (≤1080 px), thumbnail (320 px) and a blurred one.
  */
-export async function storeImage(dataDir: string, input: Buffer): Promise<StoredImage> {
+const DECLARED_KIND: Record<string, string> = {
+  'image/jpeg': 'jpeg', 'image/jpg': 'jpeg', 'image/pjpeg': 'jpeg', 'image/png': 'png', 'image/gif': 'gif',
+  '.jpg': 'jpeg', '.jpeg': 'jpeg', '.jfif': 'jpeg', '.png': 'png', '.gif': 'gif',
+};
+
+/** The image kind a file claims by its name or Content-Type, when it claims one of the accepted kinds. */
+function declaredKinds(declared?: { mimetype?: string | null; filename?: string | null }): string[] {
+  const kinds: string[] = [];
+  const mime = declared?.mimetype?.toLowerCase().split(';')[0].trim();
+  if (mime && DECLARED_KIND[mime]) kinds.push(DECLARED_KIND[mime]);
+  const ext = declared?.filename ? path.extname(declared.filename).toLowerCase() : '';
+  if (ext && DECLARED_KIND[ext]) kinds.push(DECLARED_KIND[ext]);
+  return kinds;
+}
+
+export async function storeImage(
+  dataDir: string,
+  input: Buffer,
+  declared?: { mimetype?: string | null; filename?: string | null },
+): Promise<StoredImage> {
   if (input.length > LIMITS.photoMaxBytes) throw payloadTooLarge('Photos must be 10 MB or smaller');
   let meta: Metadata;
   try {
@@ -46,6 +65,10 @@ export async function storeImage(dataDir: string, input: Buffer): Promise<Stored
   }
   if (!meta.format || !ACCEPTED_FORMATS.has(meta.format)) {
     throw unsupportedMediaType('Only JPEG, PNG and GIF images are accepted');
+  }
+  // The content decides; a file whose name or type claims another image kind is refused as suspicious.
+  if (declaredKinds(declared).some((kind) => kind !== meta.format)) {
+    throw unsupportedMediaType(`This file is a ${meta.format.toUpperCase()} image but is named or typed as another format`);
   }
   const width = meta.width ?? 0;
   const height = meta.pageHeight ?? meta.height ?? 0;

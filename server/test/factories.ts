@@ -44,3 +44,72 @@ export async function signedInClient(server: TestServer, overrides: Parameters<t
   if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
   return { client, ...built };
 }
+
+import sharp from 'sharp';
+import type { Profile } from '../models/profile';
+import { derivedFields } from '../services/profile-completion';
+
+/** A complete profile for `user` straight in the database (all five stages satisfied unless overridden). */
+export async function buildProfile(server: TestServer, user: User, overrides: Partial<Profile> = {}): Promise<Profile> {
+  const fields: Partial<Profile> = {
+    gender: 'female',
+    lookingFor: 'male',
+    dateOfBirth: '1995-04-12',
+    profileType: 'self',
+    country: 'United Kingdom',
+    city: 'London',
+    height: 165,
+    education: "Master's",
+    profession: 'Software Engineer',
+    company: 'Monzo',
+    maritalStatus: 'never_married',
+    about: 'I love Carnatic music, long walks along the Thames and cooking for friends.',
+    religion: 'Hindu',
+    motherTongue: 'Tamil',
+    diet: 'vegetarian',
+    birthHour: 6,
+    birthMinute: 30,
+    birthAmPm: 'AM',
+    birthPlace: 'Chennai, India',
+    zodiacSign: 'Aries',
+    rashi: 'Mesha',
+    nakshatra: 'Ashwini',
+    manglik: false,
+    familyType: 'nuclear',
+    familyValues: 'moderate',
+    familyBackground: 'Parents are retired teachers in Chennai; one younger brother studying medicine.',
+    agePreferenceMin: 27,
+    agePreferenceMax: 35,
+    locationPreference: ['United Kingdom', 'India'],
+    culturalIntegrationLevel: 'moderate',
+    returnToIndiaPlans: 'considering',
+    ...overrides,
+  };
+  const now = Date.now();
+  const [row] = await server.db('profiles')
+    .insert({
+      ...fields,
+      locationPreference: JSON.stringify(fields.locationPreference ?? []),
+      kundaliDetails: null,
+      userId: user.id,
+      ...derivedFields(user.fullName, fields),
+      isDeleted: false,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning('id');
+  const id = typeof row === 'object' ? (row as { id: number }).id : (row as number);
+  return (await server.db('profiles').where({ id }).first()) as Profile;
+}
+
+/** A small real JPEG; with `gps` it carries EXIF GPS tags like a phone photo. */
+export async function jpegBytes(options: { width?: number; height?: number; gps?: boolean } = {}): Promise<Buffer> {
+  const image = sharp({ create: { width: options.width ?? 64, height: options.height ?? 80, channels: 3, background: { r: 180, g: 90, b: 60 } } });
+  if (options.gps) {
+    return image
+      .withExif({ IFD0: { Make: 'Saathi Test Phone', Model: 'GPS-1' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 0/1', GPSLongitudeRef: 'W', GPSLongitude: '0/1 7/1 0/1' } })
+      .jpeg()
+      .toBuffer();
+  }
+  return image.jpeg().toBuffer();
+}

@@ -146,6 +146,15 @@ export class Client {
     return res;
   }
 
+  /** multipart/form-data upload, as a browser's FormData sends it */
+  async upload(pathname: string, field: string, data: Buffer, filename: string, type: string): Promise<Response> {
+    const form = new FormData();
+    form.append(field, new Blob([new Uint8Array(data)], { type }), filename);
+    const headers: Record<string, string> = { Accept: 'application/json', Origin: this.server.origin };
+    if (this.cookies.size) headers.Cookie = this.cookieHeader();
+    return fetch(this.server.url + pathname, { method: 'POST', headers, body: form });
+  }
+
   get(pathname: string, headers: Record<string, string> = {}) {
     return this.request('GET', pathname, { headers });
   }

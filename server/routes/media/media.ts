@@ -1,9 +1,10 @@
 import fs from 'node:fs/promises';
-import { newRouter } from '../../context';
+import { type AppContext, newRouter } from '../../context';
 import { notFound } from '../../errors';
 import { Photo } from '../../models/photo';
 import { decidePhotoAccess } from '../../policies/media';
 import { type PhotoVariant, variantPath } from '../../services/photos';
+import { resolveShare } from '../shares/shares';
 
 const FILE_PATTERN = /^([a-f0-9]{32})(_thumb|_blur)?\.jpg$/;
 
@@ -19,16 +20,40 @@ export function mediaRoutes() {
     if (!photo) throw notFound('Photo not found');
     const decision = await decidePhotoAccess(ctx.services.db, ctx.state.user, photo);
     if (decision === 'deny' || (decision === 'blur-only' && variant !== 'blur')) throw notFound('Photo not found');
-    let data: Buffer;
+    await sendPhoto(ctx, fileKey, variant);
+  });
+  // Photos of a shared profile, for whoever holds a valid link; the owner's blur setting still applies.
+  router.get('/shares/:shareCode/:file', async (ctx) => {
+    const match = FILE_PATTERN.exec(ctx.params.file ?? '');
+    const code = ctx.params.shareCode ?? '';
+    if (!match || !/^[A-Za-z0-9_-]{10,64}$/.test(code)) throw notFound('Photo not found');
+    const [, fileKey, suffix] = match;
+    const variant: PhotoVariant = suffix === '_thumb' ? 'thumb' : suffix === '_blur' ? 'blur' : 'display';
+    let share: Awaited<ReturnType<typeof resolveShare>>;
     try {
-      data = await fs.readFile(variantPath(ctx.services.config.dataDir, fileKey, variant));
+      share = await resolveShare(ctx, code);
     } catch {
       throw notFound('Photo not found');
     }
-    ctx.type = 'image/jpeg';
-    ctx.set('Cache-Control', 'private, max-age=300');
-    ctx.set('Content-Disposition', 'inline');
-    ctx.body = data;
+    const photo = await Photo.query(ctx.services.db).findOne({ fileKey });
+    if (!photo || photo.purpose !== 'profile' || photo.profileId !== share.profileId) throw notFound('Photo not found');
+    const privacy = await ctx.services.db('privacy_settings').where({ userId: photo.userId }).first('blurPhotos');
+    if (privacy && Number(privacy.blurPhotos) && variant !== 'blur') throw notFound('Photo not found');
+    await sendPhoto(ctx, fileKey, variant);
   });
+
   return router;
+}
+
+async function sendPhoto(ctx: AppContext, fileKey: string, variant: PhotoVariant): Promise<void> {
+  let data: Buffer;
+  try {
+    data = await fs.readFile(variantPath(ctx.services.config.dataDir, fileKey, variant));
+  } catch {
+    throw notFound('Photo not found');
+  }
+  ctx.type = 'image/jpeg';
+  ctx.set('Cache-Control', 'private, max-age=300');
+  ctx.set('Content-Disposition', 'inline');
+  ctx.body = data;
 }

@@ -1,7 +1,12 @@
 import { newRouter } from '../../context';
 import { assertSelf, requireUser } from '../../middleware/auth';
 import { idParam } from '../../middleware/validate';
+import * as z from 'zod';
 import { Notification } from '../../models/engagement';
+import { currentUser } from '../../middleware/auth';
+import { badRequest } from '../../errors';
+import { parse } from '../../middleware/validate';
+import { loadProfile, recordProfileView, visibleProfile } from '../../services/profiles';
 import { presentNotification } from '../../presenters/notification';
 
 export function notificationRoutes() {
@@ -22,5 +27,33 @@ export function notificationRoutes() {
     ctx.body = rows.map(presentNotification);
   });
 
+  // Clients may create only the profile-view kind, for a profile they are viewing; the server words it and
+  // applies the once-a-day rule and the owner's profileViews setting.
+  router.post('/', async (ctx) => {
+    const viewer = currentUser(ctx);
+    const input = parse(createNotificationSchema, (ctx.request as unknown as { body?: unknown }).body);
+    if (input.type !== 'profile_view') throw badRequest('Only profile views can be reported by the app');
+    const profileId = input.profileId ?? (input.sourceType === 'profile' ? input.sourceId : undefined) ?? input.relatedItemId;
+    const byUser = input.userId ? await ctx.services.db('profiles').where({ userId: input.userId, isDeleted: false }).first('id') : null;
+    const id = profileId ?? byUser?.id;
+    if (!id) throw badRequest('Say which profile was viewed');
+    const { profile } = await visibleProfile(ctx.services.db, viewer, await loadProfile(ctx.services.db, id));
+    if (input.userId && profile.userId !== input.userId) throw badRequest('That profile does not belong to that member');
+    const created = await recordProfileView(ctx.services, viewer, profile);
+    ctx.status = created ? 201 : 200;
+    ctx.body = { recorded: created };
+  });
+
   return router;
 }
+
+const createNotificationSchema = z.object({
+  userId: z.coerce.number().int().positive().optional(),
+  type: z.string({ error: 'type is required' }),
+  title: z.string().max(200).optional(),
+  content: z.string().max(1000).optional(),
+  sourceId: z.coerce.number().int().positive().optional(),
+  sourceType: z.string().max(32).optional(),
+  relatedItemId: z.coerce.number().int().positive().optional(),
+  profileId: z.coerce.number().int().positive().optional(),
+});

@@ -1,0 +1,28 @@
+import * as z from 'zod';
+import { ALLOW_MESSAGES_FROM, PROFILE_VISIBILITY } from './enums';
+
+export const privacySettingsSchema = z
+  .object({
+    profileVisibility: z.enum(PROFILE_VISIBILITY),
+    showOnlineStatus: z.boolean(),
+    showLastSeen: z.boolean(),
+    showPhoneNumber: z.boolean(),
+    showEmail: z.boolean(),
+    allowProfileScreenshots: z.boolean(),
+    blurPhotos: z.boolean(),
+    allowMessagesFrom: z.enum(ALLOW_MESSAGES_FROM),
+  })
+  .partial();
+export type PrivacySettings = Required<z.infer<typeof privacySettingsSchema>>;
+
+export const notificationSettingsSchema = z
+  .object({
+    newMatches: z.boolean(),
+    newMessages: z.boolean(),
+    profileViews: z.boolean(),
+    appUpdates: z.boolean(),
+    emailNotifications: z.boolean(),
+    pushNotifications: z.boolean(),
+  })
+  .partial();
+export type NotificationSettings = Required<z.infer<typeof notificationSettingsSchema>>;

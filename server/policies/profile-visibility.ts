@@ -1,0 +1,89 @@
+import type { Db } from '../db';
+import type { QueryBuilder } from 'objection';
+import type { Profile } from '../models/profile';
+import type { User } from '../models/user';
+import { areMatched, isBlockedEitherWay } from './media';
+
+export interface ViewerContext {
+  viewer: User | null;
+  isOwner: boolean;
+  isStaff: boolean;
+  matched: boolean;
+  /** the clear photo may be sent (else only the blurred rendition) */
+  clearPhotos: boolean;
+  privacy: { profileVisibility: string; blurPhotos: boolean; showPhoneNumber: boolean; showEmail: boolean } | null;
+}
+
+/**
+ * Decides whether `viewer` may see `profile` at all (null = behave as if it does not exist: 404, never 403)
+ * and how: photos clear or blurred, contact details shown or not. Used by every path that returns a profile.
+ */
+export async function profileAccess(db: Db, viewer: User | null, profile: Profile): Promise<ViewerContext | null> {
+  if (profile.isDeleted) return null;
+  const owner = profile.user ?? (await db('users').where({ id: profile.userId }).first());
+  if (!owner || Number(owner.isDeleted) || owner.status !== 'active') return null;
+  const isOwner = Boolean(viewer && viewer.id === profile.userId);
+  const isStaff = viewer?.role === 'reviewer' || viewer?.role === 'admin';
+  const row = await db('privacy_settings').where({ userId: profile.userId }).first();
+  const privacy = row
+    ? {
+        profileVisibility: row.profileVisibility as string,
+        blurPhotos: Boolean(Number(row.blurPhotos)),
+        showPhoneNumber: Boolean(Number(row.showPhoneNumber)),
+        showEmail: Boolean(Number(row.showEmail)),
+      }
+    : null;
+  if (isOwner || isStaff) return { viewer, isOwner, isStaff, matched: false, clearPhotos: true, privacy };
+  if (!viewer) return null;
+  if (await isBlockedEitherWay(db, viewer.id, profile.userId)) return null;
+  const matched = await areMatched(db, viewer.id, profile.userId);
+  const visibility = privacy?.profileVisibility ?? 'all';
+  if (visibility === 'none') return null;
+  if (visibility === 'matches' && !matched) return null;
+  const clearPhotos = !(privacy?.blurPhotos ?? false) || matched;
+  return { viewer, isOwner, isStaff, matched, clearPhotos, privacy };
+}
+
+/**
+ * SQL conditions for lists (likes, search, matches): only live, visible, unblocked profiles of active members.
+ * `alias` is the profiles table alias in the query.
+ */
+export function visibleProfilesFilter(viewerId: number, alias = 'profiles') {
+  return (q: QueryBuilder<Profile, Profile[]>) => {
+    q.where(`${alias}.isDeleted`, false)
+      .whereNot(`${alias}.userId`, viewerId)
+      .whereExists((s) =>
+        s.select('owner.id').from('users as owner').whereRaw(`owner.id = ${alias}.user_id`).where('owner.isDeleted', false).where('owner.status', 'active'),
+      )
+      .whereNotExists((s) =>
+        s
+          .select('blocks.id')
+          .from('blocks')
+          .where((b) =>
+            b
+              .where((x) => x.where('blocks.blockerId', viewerId).whereRaw(`blocks.blocked_id = ${alias}.user_id`))
+              .orWhere((x) => x.where('blocks.blockedId', viewerId).whereRaw(`blocks.blocker_id = ${alias}.user_id`)),
+          ),
+      )
+      .whereNotExists((s) =>
+        s
+          .select('ps.user_id')
+          .from('privacy_settings as ps')
+          .whereRaw(`ps.user_id = ${alias}.user_id`)
+          .where((p) =>
+            p.where('ps.profileVisibility', 'none').orWhere((m) =>
+              m.where('ps.profileVisibility', 'matches').whereNotExists((mm) =>
+                mm
+                  .select('matches.id')
+                  .from('matches')
+                  .where((x) =>
+                    x
+                      .where((y) => y.where('matches.user1Id', viewerId).whereRaw(`matches.user2_id = ${alias}.user_id`))
+                      .orWhere((y) => y.where('matches.user2Id', viewerId).whereRaw(`matches.user1_id = ${alias}.user_id`)),
+                  ),
+              ),
+            ),
+          ),
+      );
+  };
+}

@@ -1,0 +1,148 @@
+import { ageFromDateOfBirth } from '../../contracts/profile';
+import type { Photo } from '../models/photo';
+import type { Profile } from '../models/profile';
+import type { User } from '../models/user';
+import { photoUrl } from '../services/photos';
+
+export interface PhotoView {
+  id: number;
+  url: string;
+  thumbnailUrl: string;
+  blurred: boolean;
+}
+
+export interface PresentOptions {
+  /** false: only blurred renditions are referenced (the clear files are never sent) */
+  clearPhotos: boolean;
+  /** owner sees everything, including contact details and completion flags */
+  isOwner: boolean;
+  showPhone: boolean;
+  /** photos addressed through a share link (visitors have no session) */
+  shareCode?: string;
+  matchPercentage?: number | null;
+}
+
+export function presentPhotos(photos: Photo[] | undefined, options: Pick<PresentOptions, 'clearPhotos' | 'shareCode'>): PhotoView[] {
+  return (photos ?? []).map((p) => {
+    const base = options.shareCode ? `/media/shares/${options.shareCode}/` : '/media/photos/';
+    const url = (variant: 'display' | 'thumb' | 'blur') => base + photoUrl(p.fileKey, variant).split('/').pop();
+    return options.clearPhotos
+      ? { id: p.id, url: url('display'), thumbnailUrl: url('thumb'), blurred: false }
+      : { id: p.id, url: url('blur'), thumbnailUrl: url('blur'), blurred: true };
+  });
+}
+
+function parseLanguages(value: string | null): Array<{ language: string; fluency: string }> {
+  if (!value) return [];
+  try {
+    const list = JSON.parse(value) as unknown;
+    return Array.isArray(list) ? (list as Array<{ language: string; fluency: string }>) : [];
+  } catch {
+    return [];
+  }
+}
+
+/** A profile as members see it. Never a raw row: contact details and internals only where allowed. */
+export function presentProfile(profile: Profile, user: Pick<User, 'id' | 'fullName' | 'username' | 'isVerified'>, options: PresentOptions) {
+  const photos = presentPhotos(profile.photos, options);
+  return {
+    id: profile.id,
+    userId: profile.userId,
+    user: { id: user.id, fullName: user.fullName, isVerified: user.isVerified },
+    fullName: user.fullName,
+    username: options.isOwner ? user.username : undefined,
+    isVerified: user.isVerified,
+    gender: profile.gender,
+    lookingFor: profile.lookingFor,
+    dateOfBirth: profile.dateOfBirth,
+    age: ageFromDateOfBirth(profile.dateOfBirth),
+    profileType: profile.profileType,
+    parentName: profile.parentName,
+    parentRelationship: profile.parentRelationship,
+    parentContact: options.isOwner || options.showPhone ? profile.parentContact : null,
+    location: profile.location,
+    country: profile.country,
+    city: profile.city,
+    height: profile.height,
+    education: profile.education,
+    educationDetails: profile.educationDetails,
+    profession: profile.profession,
+    company: profile.company,
+    income: options.isOwner ? profile.income : null,
+    maritalStatus: profile.maritalStatus,
+    about: profile.about,
+    bio: profile.about,
+    motherTongue: profile.motherTongue,
+    religion: profile.religion,
+    diet: profile.diet,
+    photos: photos.map((p) => p.url),
+    photoDetails: photos,
+    photosBlurred: photos.length > 0 && photos[0].blurred,
+    birthHour: profile.birthHour,
+    birthMinute: profile.birthMinute,
+    birthAmPm: profile.birthAmPm,
+    birthPlace: profile.birthPlace,
+    zodiacSign: profile.zodiacSign,
+    rashi: profile.rashi,
+    nakshatra: profile.nakshatra,
+    manglik: profile.manglik,
+    gotra: profile.gotra,
+    kundaliDetails: profile.kundaliDetails ?? [],
+    familyType: profile.familyType,
+    familyValues: profile.familyValues,
+    siblingDetails: profile.siblingDetails,
+    familyBackground: profile.familyBackground,
+    agePreferenceMin: profile.agePreferenceMin,
+    agePreferenceMax: profile.agePreferenceMax,
+    locationPreference: profile.locationPreference ?? [],
+    educationPreference: profile.educationPreference,
+    professionPreference: profile.professionPreference,
+    nriResidenceCountry: profile.nriResidenceCountry,
+    nriCommunity: profile.nriCommunity,
+    culturalIntegrationLevel: profile.culturalIntegrationLevel,
+    returnToIndiaPlans: profile.returnToIndiaPlans,
+    languagePreferences: profile.languagePreferences ?? '[]',
+    languages: parseLanguages(profile.languagePreferences),
+    visaImmigrationExperience: profile.visaImmigrationExperience,
+    profileCompletionStage: profile.profileCompletionStage,
+    basicInfoComplete: profile.basicInfoComplete,
+    personalDetailsComplete: profile.personalDetailsComplete,
+    astrologyInfoComplete: profile.astrologyInfoComplete,
+    familyInfoComplete: profile.familyInfoComplete,
+    preferencesComplete: profile.preferencesComplete,
+    matchPercentage: options.matchPercentage ?? null,
+    is_deleted: profile.isDeleted,
+    createdAt: new Date(profile.createdAt).toISOString(),
+    updatedAt: new Date(profile.updatedAt).toISOString(),
+  };
+}
+
+export type ProfileView = ReturnType<typeof presentProfile>;
+
+/** The compact card used by lists (likes, search results, matches). */
+export function presentProfileCard(profile: Profile, user: Pick<User, 'id' | 'fullName' | 'isVerified'>, options: Pick<PresentOptions, 'clearPhotos' | 'matchPercentage'>) {
+  const photos = presentPhotos(profile.photos?.slice(0, 1), options);
+  return {
+    id: profile.id,
+    userId: profile.userId,
+    user: { id: user.id, fullName: user.fullName, isVerified: user.isVerified },
+    fullName: user.fullName,
+    isVerified: user.isVerified,
+    gender: profile.gender,
+    dateOfBirth: profile.dateOfBirth,
+    age: ageFromDateOfBirth(profile.dateOfBirth),
+    profileType: profile.profileType,
+    parentName: profile.parentName,
+    parentRelationship: profile.parentRelationship,
+    location: profile.location,
+    city: profile.city,
+    country: profile.country,
+    profession: profile.profession,
+    education: profile.education,
+    religion: profile.religion,
+    motherTongue: profile.motherTongue,
+    photos: photos.map((p) => p.thumbnailUrl),
+    photosBlurred: photos.length > 0 && photos[0].blurred,
+    matchPercentage: options.matchPercentage ?? null,
+  };
+}

@@ -1,0 +1,137 @@
+import type { Knex } from 'knex';
+import * as z from 'zod';
+import { type AppContext, newRouter } from '../../context';
+import { badRequest } from '../../errors';
+import { assertSelf, currentUser, requireUser } from '../../middleware/auth';
+import { idParam, parse } from '../../middleware/validate';
+import { Profile } from '../../models/profile';
+import { visibleProfilesFilter } from '../../policies/profile-visibility';
+import { presentProfileCard } from '../../presenters/profile';
+import { notify } from '../../services/notifications';
+import { loadProfile, visibleProfile } from '../../services/profiles';
+
+const likeSchema = z.object({
+  userId: z.coerce.number().int().positive().optional(),
+  likedProfileId: z.coerce.number({ error: 'likedProfileId is required' }).int().positive('likedProfileId is required'),
+});
+
+function body(ctx: AppContext): unknown {
+  return (ctx.request as unknown as { body?: unknown }).body;
+}
+
+/** Matches are stored once per pair, smaller user id first. */
+export function pairOf(a: number, b: number): { user1Id: number; user2Id: number } {
+  return a < b ? { user1Id: a, user2Id: b } : { user1Id: b, user2Id: a };
+}
+
+export function likeRoutes() {
+  const router = newRouter('/api/profile-likes');
+  router.use(requireUser);
+
+  router.get('/:userId/:profileId/check', async (ctx) => {
+    const user = assertSelf(ctx, idParam(ctx.params.userId));
+    const profileId = idParam(ctx.params.profileId);
+    const like = await ctx.services.db('profile_likes').where({ userId: user.id, likedProfileId: profileId }).first('id');
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = { isLiked: Boolean(like) };
+  });
+
+  router.post('/', async (ctx) => {
+    const user = currentUser(ctx);
+    const input = parse(likeSchema, body(ctx));
+    // The acting member is always the session's; a different userId in the body is refused.
+    if (input.userId !== undefined) assertSelf(ctx, input.userId);
+    const { profile } = await visibleProfile(ctx.services.db, user, await loadProfile(ctx.services.db, input.likedProfileId));
+    if (profile.userId === user.id) throw badRequest('You cannot like your own profile');
+    const db = ctx.services.db;
+    const now = Date.now();
+    const outcome = await db.transaction(async (trx: Knex.Transaction) => {
+      const existing = await trx('profile_likes').where({ userId: user.id, likedProfileId: profile.id }).first('id');
+      if (existing) return { created: false, matched: false };
+      await trx('profile_likes').insert({ userId: user.id, likedProfileId: profile.id, createdAt: now });
+      // Mutual: the other member already likes this member's live profile.
+      const mine = await trx('profiles').where({ userId: user.id, isDeleted: false }).first('id');
+      const mutual = mine ? await trx('profile_likes').where({ userId: profile.userId, likedProfileId: mine.id }).first('id') : null;
+      if (!mutual) return { created: true, matched: false, myProfileId: mine?.id ?? null };
+      const pair = pairOf(user.id, profile.userId);
+      const already = await trx('matches').where(pair).first('id');
+      if (!already) await trx('matches').insert({ ...pair, createdAt: now });
+      return { created: true, matched: !already, myProfileId: mine?.id ?? null };
+    });
+    if (outcome.created) {
+      await notify(ctx.services, {
+        userId: profile.userId,
+        type: 'like',
+        title: 'Someone liked your profile',
+        content: `${user.fullName} liked your profile`,
+        relatedItemId: outcome.myProfileId ?? null,
+        sourceId: user.id,
+        sourceType: 'user',
+        actorUserId: user.id,
+      });
+    }
+    if (outcome.matched) {
+      await notify(ctx.services, {
+        userId: profile.userId,
+        type: 'match',
+        title: "It's a match!",
+        content: `You and ${user.fullName} like each other`,
+        relatedItemId: outcome.myProfileId ?? null,
+        sourceId: user.id,
+        sourceType: 'user',
+        actorUserId: user.id,
+      });
+      const other = await ctx.services.db('users').where({ id: profile.userId }).first('fullName');
+      await notify(ctx.services, {
+        userId: user.id,
+        type: 'match',
+        title: "It's a match!",
+        content: `You and ${other?.fullName ?? 'a member'} like each other`,
+        relatedItemId: profile.id,
+        sourceId: profile.userId,
+        sourceType: 'user',
+        actorUserId: profile.userId,
+      });
+    }
+    ctx.status = outcome.created ? 201 : 200;
+    ctx.body = { isLiked: true, isMatch: outcome.matched, message: outcome.created ? 'Profile Liked!' : 'Already liked' };
+  });
+
+  router.delete('/:userId/:profileId', async (ctx) => {
+    const user = assertSelf(ctx, idParam(ctx.params.userId));
+    const profileId = idParam(ctx.params.profileId);
+    const db = ctx.services.db;
+    await db.transaction(async (trx: Knex.Transaction) => {
+      const removed = await trx('profile_likes').where({ userId: user.id, likedProfileId: profileId }).delete();
+      if (!removed) return;
+      // Unliking dissolves the match: a match is two current likes.
+      const profile = await trx('profiles').where({ id: profileId }).first('userId');
+      if (profile) await trx('matches').where(pairOf(user.id, profile.userId)).delete();
+    });
+    ctx.body = { isLiked: false, message: 'Profile unliked' };
+  });
+
+  router.get('/:userId', async (ctx) => {
+    const user = assertSelf(ctx, idParam(ctx.params.userId));
+    const db = ctx.services.db;
+    const profiles = await Profile.query(db)
+      .join('profile_likes', 'profile_likes.likedProfileId', 'profiles.id')
+      .where('profile_likes.userId', user.id)
+      .modify(visibleProfilesFilter(user.id))
+      .orderBy('profile_likes.createdAt', 'desc')
+      .select('profiles.*')
+      .withGraphFetched('[user, photos]');
+    const matchedUsers = new Set(
+      (await db('matches').where('user1Id', user.id).orWhere('user2Id', user.id)).map((m) => (m.user1Id === user.id ? m.user2Id : m.user1Id)),
+    );
+    const blurred = new Set(
+      (await db('privacy_settings').whereIn('userId', profiles.map((p) => p.userId)).where('blurPhotos', true).select('userId')).map((r) => r.userId),
+    );
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = profiles.map((p) =>
+      presentProfileCard(p, p.user as NonNullable<typeof p.user>, { clearPhotos: !blurred.has(p.userId) || matchedUsers.has(p.userId) }),
+    );
+  });
+
+  return router;
+}

@@ -1,0 +1,449 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import sharp from 'sharp';
+import { PROFILE_MESSAGES } from '../../../contracts/profile';
+import { Client, type TestServer, startTestServer } from '../../test/harness';
+import { buildProfile, jpegBytes, signedInClient } from '../../test/factories';
+
+let server: TestServer;
+before(async () => {
+  server = await startTestServer();
+});
+after(async () => {
+  await server.close();
+});
+
+type Json = Record<string, unknown>;
+const json = async (res: Response) => (await res.json()) as Json;
+
+function wizardPayload(overrides: Json = {}): Json {
+  return {
+    gender: 'male',
+    dateOfBirth: '1993-08-21',
+    profileType: 'self',
+    country: 'Canada',
+    city: 'Toronto',
+    education: "Bachelor's",
+    educationDetails: 'B.Tech, IIT Bombay',
+    profession: 'Data Scientist',
+    company: 'Shopify',
+    about: 'Cricket on weekends, biryani on Sundays.',
+    birthHour: 11,
+    birthMinute: 5,
+    birthAmPm: 'PM',
+    birthPlace: 'Pune, India',
+    religion: 'Hindu',
+    motherTongue: 'Marathi',
+    agePreferenceMin: 24,
+    agePreferenceMax: 32,
+    locationPreference: ['Canada', 'United States'],
+    educationPreference: "Bachelor's or above",
+    professionPreference: 'Any',
+    familyBackground: 'Close-knit family from Pune; father is an engineer, mother a doctor.',
+    ...overrides,
+  };
+}
+
+describe('creating a profile', () => {
+  test('the wizard payload creates the profile with "city, country" and a default looking-for', async () => {
+    const { client, user } = await signedInClient(server);
+    const res = await client.post('/api/profiles', { ...wizardPayload(), userId: user.id, parentName: null, parentRelationship: null, parentContact: null });
+    assert.equal(res.status, 201, JSON.stringify(await res.clone().json()));
+    const profile = await json(res);
+    assert.equal(profile.location, 'Toronto, Canada');
+    assert.equal(profile.lookingFor, 'female');
+    assert.equal(profile.fullName, user.fullName);
+    assert.equal(profile.profileType, 'self');
+    assert.equal(profile.basicInfoComplete, true);
+    assert.equal(profile.personalDetailsComplete, false, 'height and marital status are not in the wizard');
+    const again = await client.post('/api/profiles', wizardPayload());
+    assert.equal(again.status, 409);
+  });
+
+  test('every step message of the spec', async () => {
+    const { client } = await signedInClient(server);
+    const cases: Array<[Json, string]> = [
+      [{ gender: undefined }, PROFILE_MESSAGES.genderRequired],
+      [{ dateOfBirth: '' }, PROFILE_MESSAGES.dobRequired],
+      [{ dateOfBirth: '2015-01-01' }, PROFILE_MESSAGES.tooYoung],
+      [{ profileType: undefined }, PROFILE_MESSAGES.profileTypeRequired],
+      [{ country: '' }, PROFILE_MESSAGES.countryRequired],
+      [{ city: '  ' }, PROFILE_MESSAGES.cityRequired],
+      [{ profileType: 'parent' }, PROFILE_MESSAGES.parentNameRequired],
+      [{ profileType: 'parent', parentName: 'Sunita Patil' }, PROFILE_MESSAGES.parentRelationshipRequired],
+      [{ profileType: 'parent', parentName: 'Sunita Patil', parentRelationship: 'mother' }, PROFILE_MESSAGES.parentContactRequired],
+      [{ education: '' }, PROFILE_MESSAGES.educationRequired],
+      [{ profession: '' }, PROFILE_MESSAGES.professionRequired],
+      [{ agePreferenceMin: 16 }, PROFILE_MESSAGES.ageMinAtLeast],
+      [{ agePreferenceMax: 17 }, PROFILE_MESSAGES.ageMaxAtLeast],
+      [{ agePreferenceMin: 40, agePreferenceMax: 30 }, PROFILE_MESSAGES.ageOrder],
+      [{ photoIds: [1, 2, 3, 4] }, PROFILE_MESSAGES.tooManyPhotos],
+    ];
+    for (const [overrides, message] of cases) {
+      const payload = wizardPayload(overrides);
+      for (const [k, v] of Object.entries(overrides)) if (v === undefined) delete payload[k];
+      const res = await client.post('/api/profiles', payload);
+      assert.equal(res.status, 400, JSON.stringify(overrides));
+      assert.equal((await json(res)).message, message, JSON.stringify(overrides));
+    }
+    const count = await server.db('profiles').count({ n: '*' }).first();
+    assert.ok(Number(count?.n) >= 0);
+  });
+
+  test('a parent creates a profile for a daughter', async () => {
+    const { client } = await signedInClient(server, { fullName: 'Meera Krishnan' });
+    const res = await client.post(
+      '/api/profiles',
+      wizardPayload({ gender: 'female', profileType: 'parent', parentName: 'Lakshmi Krishnan', parentRelationship: 'mother', parentContact: '+44 7700 900123' }),
+    );
+    assert.equal(res.status, 201);
+    const profile = await json(res);
+    assert.equal(profile.parentName, 'Lakshmi Krishnan');
+    assert.equal(profile.parentContact, '+44 7700 900123', 'the owner sees the contact');
+  });
+
+  test('a visitor cannot create a profile', async () => {
+    const res = await new Client(server).post('/api/profiles', wizardPayload());
+    assert.equal(res.status, 401);
+  });
+});
+
+describe('photos', () => {
+  test('an uploaded photo is re-encoded without EXIF (GPS included) and attached in order', async () => {
+    const { client, user } = await signedInClient(server);
+    const original = await jpegBytes({ gps: true, width: 600, height: 800 });
+    assert.ok((await sharp(original).metadata()).exif, 'the fixture carries EXIF');
+    const up = await client.upload('/api/upload/photo', 'photo', original, 'me.jpg', 'image/jpeg');
+    assert.equal(up.status, 201, await up.clone().text());
+    const photo = (await up.json()) as { id: number; url: string; thumbnailUrl: string };
+    assert.match(photo.url, /^\/media\/photos\/[a-f0-9]{32}\.jpg$/);
+    const served = await client.get(photo.url);
+    assert.equal(served.status, 200);
+    assert.equal(served.headers.get('content-type'), 'image/jpeg');
+    const meta = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
+    assert.equal(meta.exif, undefined, 'no EXIF block at all');
+    assert.equal(meta.format, 'jpeg');
+
+    const created = await client.post('/api/profiles', wizardPayload({ photoIds: [photo.id] }));
+    assert.equal(created.status, 201);
+    const profile = await json(created);
+    assert.deepEqual(profile.photos, [photo.url]);
+    const row = await server.db('photos').where({ id: photo.id }).first();
+    assert.equal(row.userId, user.id);
+  });
+
+  test('wrong types by content, oversized files and pixel floods are refused', async () => {
+    const { client } = await signedInClient(server);
+    const png = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#ff0000' } }).png().toBuffer();
+    const renamed = await client.upload('/api/upload/photo', 'photo', png, 'holiday.gif', 'image/gif');
+    assert.equal(renamed.status, 415, 'a PNG named .gif');
+    const text = await client.upload('/api/upload/photo', 'photo', Buffer.from('just some text, not an image'), 'me.jpg', 'image/jpeg');
+    assert.equal(text.status, 415, 'a text file named .jpg');
+    const big = Buffer.concat([await jpegBytes(), Buffer.alloc(11 * 1024 * 1024, 1)]);
+    const huge = await client.upload('/api/upload/photo', 'photo', big, 'big.jpg', 'image/jpeg');
+    assert.equal(huge.status, 413, '11 MB');
+    // 10000 × 10000 of one colour compresses to a few kilobytes but would need 300 MB to decode.
+    const flood = await sharp({ create: { width: 10_000, height: 10_000, channels: 3, background: '#ffffff' } }).png({ compressionLevel: 9 }).toBuffer();
+    assert.ok(flood.length < 10 * 1024 * 1024);
+    const flooded = await client.upload('/api/upload/photo', 'photo', flood, 'flood.png', 'image/png');
+    assert.equal(flooded.status, 422, 'pixel flood');
+    const gif = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#00ff00' } }).gif().toBuffer();
+    assert.equal((await client.upload('/api/upload/photo', 'photo', gif, 'fine.gif', 'image/gif')).status, 201, 'a real GIF is fine');
+    const left = await server.db('photos').count({ n: '*' }).first();
+    assert.ok(Number(left?.n) >= 1);
+  });
+
+  test('at most 3 photos; visitors cannot upload', async () => {
+    const { client } = await signedInClient(server);
+    for (let i = 0; i < 3; i++) assert.equal((await client.upload('/api/upload/photo', 'photo', await jpegBytes(), `p${i}.jpg`, 'image/jpeg')).status, 201);
+    const fourth = await client.upload('/api/upload/photo', 'photo', await jpegBytes(), 'p4.jpg', 'image/jpeg');
+    assert.equal(fourth.status, 409);
+    assert.equal((await json(fourth)).message, PROFILE_MESSAGES.tooManyPhotos);
+    const visitor = await new Client(server).upload('/api/upload/photo', 'photo', await jpegBytes(), 'p.jpg', 'image/jpeg');
+    assert.equal(visitor.status, 401);
+  });
+
+  test("a member cannot attach someone else's uploaded photo", async () => {
+    const a = await signedInClient(server);
+    const b = await signedInClient(server);
+    const up = (await (await a.client.upload('/api/upload/photo', 'photo', await jpegBytes(), 'a.jpg', 'image/jpeg')).json()) as { id: number };
+    const res = await b.client.post('/api/profiles', wizardPayload({ photoIds: [up.id] }));
+    assert.equal(res.status, 400);
+    assert.equal((await b.client.delete(`/api/upload/photo/${up.id}`)).status, 404);
+  });
+});
+
+describe('privacy on reads', () => {
+  test('a blurred photo: non-matches get only the blurred file, matches get the clear one', async () => {
+    const owner = await signedInClient(server);
+    const up = (await (await owner.client.upload('/api/upload/photo', 'photo', await jpegBytes(), 'o.jpg', 'image/jpeg')).json()) as { id: number; url: string };
+    const created = await json(await owner.client.post('/api/profiles', wizardPayload({ photoIds: [up.id] })));
+    await owner.client.patch(`/api/users/${owner.user.id}/privacy-settings`, { blurPhotos: true });
+
+    const stranger = await signedInClient(server);
+    const seen = await json(await stranger.client.get(`/api/profiles/${created.id}`));
+    assert.equal(seen.photosBlurred, true);
+    const [blurredUrl] = seen.photos as string[];
+    assert.match(blurredUrl, /_blur\.jpg$/);
+    assert.equal((await stranger.client.get(blurredUrl)).status, 200);
+    assert.equal((await stranger.client.get(up.url)).status, 404, 'the clear file is unreachable');
+    assert.equal((await stranger.client.get(up.url.replace('.jpg', '_thumb.jpg'))).status, 404);
+    assert.equal((await new Client(server).get(blurredUrl)).status, 404, 'visitors get nothing');
+
+    const matchProfile = await buildProfile(server, stranger.user);
+    await server.db('profile_likes').insert([
+      { userId: stranger.user.id, likedProfileId: created.id, createdAt: Date.now() },
+      { userId: owner.user.id, likedProfileId: matchProfile.id, createdAt: Date.now() },
+    ]);
+    const [user1Id, user2Id] = [owner.user.id, stranger.user.id].sort((x, y) => x - y);
+    await server.db('matches').insert({ user1Id, user2Id, createdAt: Date.now() });
+    assert.equal((await stranger.client.get(up.url)).status, 200, 'a match sees the clear photo');
+  });
+
+  test('a hidden profile is a 404 to others and visible to its owner', async () => {
+    const owner = await signedInClient(server);
+    const profile = await buildProfile(server, owner.user);
+    await owner.client.patch(`/api/users/${owner.user.id}/privacy-settings`, { profileVisibility: 'none' });
+    const other = await signedInClient(server);
+    for (const p of [`/api/profiles/${profile.id}`, `/api/users/${owner.user.id}/profile`, `/api/profiles/user/${owner.user.id}`]) {
+      const res = await other.client.get(p);
+      assert.equal(res.status, 404, p);
+      assert.equal((await json(res)).message, 'Profile not found');
+    }
+    assert.equal((await owner.client.get(`/api/profiles/${profile.id}`)).status, 200);
+    const likeHidden = await other.client.post('/api/profile-likes', { likedProfileId: profile.id });
+    assert.equal(likeHidden.status, 404);
+  });
+
+  test('"matches only" visibility shows the profile to matches alone', async () => {
+    const owner = await signedInClient(server);
+    const profile = await buildProfile(server, owner.user);
+    await owner.client.patch(`/api/users/${owner.user.id}/privacy-settings`, { profileVisibility: 'matches' });
+    const other = await signedInClient(server);
+    assert.equal((await other.client.get(`/api/profiles/${profile.id}`)).status, 404);
+    const [user1Id, user2Id] = [owner.user.id, other.user.id].sort((x, y) => x - y);
+    await server.db('matches').insert({ user1Id, user2Id, createdAt: Date.now() });
+    assert.equal((await other.client.get(`/api/profiles/${profile.id}`)).status, 200);
+  });
+
+  test('a contact number shows only when the owner allows it', async () => {
+    const owner = await signedInClient(server);
+    const profile = await buildProfile(server, owner.user, { profileType: 'parent', parentName: 'Raj Mehta', parentRelationship: 'father', parentContact: '+1 416 555 0101' });
+    const other = await signedInClient(server);
+    assert.equal((await json(await other.client.get(`/api/profiles/${profile.id}`))).parentContact, null);
+    await owner.client.patch(`/api/users/${owner.user.id}/privacy-settings`, { showPhoneNumber: true });
+    assert.equal((await json(await other.client.get(`/api/profiles/${profile.id}`))).parentContact, '+1 416 555 0101');
+  });
+});
+
+describe('ownership', () => {
+  test('only the owner updates, deletes, reads completion and saves stages', async () => {
+    const owner = await signedInClient(server);
+    const profile = await buildProfile(server, owner.user);
+    const other = await signedInClient(server);
+    const visitor = new Client(server);
+    const attempts: Array<[string, string, Json?]> = [
+      ['PATCH', `/api/profiles/${profile.id}`, { city: 'Paris' }],
+      ['DELETE', `/api/profiles/${profile.id}`],
+      ['GET', `/api/profiles/${owner.user.id}/completion-status`],
+      ['POST', `/api/profiles/${profile.id}/completion/4`, { familyBackground: 'Something long enough here' }],
+      ['POST', `/api/profiles/${profile.id}/share`, { expirationDays: 7 }],
+      ['GET', `/api/profiles/${profile.id}/shares`],
+      ['GET', `/api/users/${owner.user.id}/privacy-settings`],
+      ['PATCH', `/api/users/${owner.user.id}/privacy-settings`, { blurPhotos: true }],
+      ['GET', `/api/users/${owner.user.id}/notification-settings`],
+      ['PATCH', `/api/users/${owner.user.id}/notification-settings`, { profileViews: false }],
+      ['GET', `/api/profile-likes/${owner.user.id}`],
+      ['GET', `/api/profile-likes/${owner.user.id}/${profile.id}/check`],
+      ['DELETE', `/api/profile-likes/${owner.user.id}/${profile.id}`],
+      ['POST', '/api/profile-likes', { userId: owner.user.id, likedProfileId: profile.id }],
+    ];
+    for (const [method, path, payload] of attempts) {
+      const res = await other.client.request(method, path, { json: payload });
+      assert.ok([403, 404].includes(res.status), `another member ${method} ${path}: ${res.status}`);
+      const anon = await visitor.request(method, path, { json: payload });
+      assert.equal(anon.status, 401, `visitor ${method} ${path}`);
+    }
+    const fresh = await server.db('profiles').where({ id: profile.id }).first();
+    assert.equal(fresh.city, 'London');
+    assert.equal(Number(fresh.isDeleted), 0);
+  });
+
+  test('the owner edits, and deleting is soft and allows a new profile', async () => {
+    const owner = await signedInClient(server);
+    const profile = await buildProfile(server, owner.user);
+    const patched = await owner.client.patch(`/api/profiles/${profile.id}`, { city: 'Manchester', nriResidenceCountry: 'uk', languagePreferences: JSON.stringify([{ language: 'tamil', fluency: 'native' }]) });
+    assert.equal(patched.status, 200);
+    const body = await json(patched);
+    assert.equal(body.location, 'Manchester, United Kingdom');
+    assert.deepEqual(body.languages, [{ language: 'tamil', fluency: 'native' }]);
+    const badLanguages = await owner.client.patch(`/api/profiles/${profile.id}`, { languagePreferences: '[{"language":"klingon","fluency":"native"}]' });
+    assert.equal(badLanguages.status, 400);
+    const unknownField = await owner.client.patch(`/api/profiles/${profile.id}`, { isVerified: true });
+    assert.equal(unknownField.status, 400, 'fields outside the profile are refused');
+
+    assert.equal((await owner.client.delete(`/api/profiles/${profile.id}`)).status, 200);
+    const row = await server.db('profiles').where({ id: profile.id }).first();
+    assert.equal(Number(row.isDeleted), 1);
+    assert.ok(row.deletedAt);
+    assert.equal((await owner.client.get(`/api/profiles/${profile.id}`)).status, 404);
+    assert.equal((await owner.client.post('/api/profiles', wizardPayload())).status, 201, 'a new one can be created');
+  });
+});
+
+describe('completion stages', () => {
+  test('status reports the next stage; later stages are refused; saving a stage advances', async () => {
+    const { client, user } = await signedInClient(server);
+    const created = await json(
+      await client.post('/api/profiles', wizardPayload({ familyBackground: undefined, agePreferenceMin: undefined, agePreferenceMax: undefined })),
+    );
+    const status = await json(await client.get(`/api/profiles/${user.id}/completion-status`));
+    assert.equal(status.completionPercentage, 20);
+    assert.deepEqual((status.nextStage as Json).stage, 2);
+    assert.ok(((status.nextStage as Json).fields as string[]).includes('height'));
+
+    const early = await client.post(`/api/profiles/${created.id}/completion/4`, { familyBackground: 'We are a big joint family in Pune.' });
+    assert.equal(early.status, 409);
+    assert.equal((await json(early)).message, 'Please complete the current stage before moving to the next one.');
+
+    const messages: Array<[Json, string]> = [
+      [{ education: "Master's", profession: 'Engineer', maritalStatus: 'never_married', about: 'Long enough bio.' }, PROFILE_MESSAGES.heightRequired],
+      [{ height: 175, profession: 'Engineer', maritalStatus: 'never_married', about: 'Long enough bio.' }, PROFILE_MESSAGES.educationRequired],
+      [{ height: 175, education: "Master's", maritalStatus: 'never_married', about: 'Long enough bio.' }, PROFILE_MESSAGES.professionRequired],
+      [{ height: 175, education: "Master's", profession: 'Engineer', about: 'Long enough bio.' }, PROFILE_MESSAGES.maritalStatusRequired],
+      [{ height: 175, education: "Master's", profession: 'Engineer', maritalStatus: 'never_married', about: 'short' }, PROFILE_MESSAGES.bioMin],
+      [{ height: 175, education: "Master's", profession: 'Engineer', maritalStatus: 'never_married', about: 'x'.repeat(501) }, PROFILE_MESSAGES.bioMax],
+    ];
+    for (const [payload, message] of messages) {
+      const res = await client.post(`/api/profiles/${created.id}/completion/2`, payload);
+      assert.equal(res.status, 400);
+      assert.equal((await json(res)).message, message);
+    }
+    const ok = await client.post(`/api/profiles/${created.id}/completion/2`, { height: 175, education: "Master's", profession: 'Engineer', maritalStatus: 'never_married', about: 'I enjoy hiking in the Rockies.' });
+    assert.equal(ok.status, 200);
+    const result = await json(ok);
+    assert.equal(result.message, 'Stage 2 (Personal Details) completed successfully!');
+    assert.equal((result.completion as Json).completionPercentage, 40);
+
+    const zodiac = await client.post(`/api/profiles/${created.id}/completion/3`, {});
+    assert.equal((await json(zodiac)).message, PROFILE_MESSAGES.zodiacRequired);
+    assert.equal((await client.post(`/api/profiles/${created.id}/completion/3`, { zodiacSign: 'Leo', manglik: true })).status, 200);
+    const family = await client.post(`/api/profiles/${created.id}/completion/4`, { familyBackground: '' });
+    assert.equal((await json(family)).message, PROFILE_MESSAGES.familyBackgroundRequired);
+    const tooLong = await client.post(`/api/profiles/${created.id}/completion/4`, { familyBackground: 'y'.repeat(501) });
+    assert.equal((await json(tooLong)).message, PROFILE_MESSAGES.familyBackgroundMax);
+    assert.equal((await client.post(`/api/profiles/${created.id}/completion/4`, { familyBackground: 'Joint family, three generations.' })).status, 200);
+    const prefs = await client.post(`/api/profiles/${created.id}/completion/5`, { agePreferenceMin: 17, agePreferenceMax: 30 });
+    assert.equal((await json(prefs)).message, PROFILE_MESSAGES.ageMinAtLeast);
+    assert.equal((await client.post(`/api/profiles/${created.id}/completion/5`, { agePreferenceMin: 25, agePreferenceMax: 31 })).status, 200);
+    const done = await json(await client.get(`/api/profiles/${user.id}/completion-status`));
+    assert.equal(done.completionPercentage, 100);
+    assert.equal(done.nextStage, null);
+  });
+});
+
+describe('profile views', () => {
+  test('viewing notifies the owner once a day, and not when profileViews is off', async () => {
+    const owner = await signedInClient(server);
+    const profile = await buildProfile(server, owner.user);
+    const viewer = await signedInClient(server, { fullName: 'Arjun Nair' });
+    await viewer.client.get(`/api/profiles/${profile.id}`);
+    await viewer.client.get(`/api/profiles/${profile.id}`);
+    const posted = await viewer.client.post('/api/notifications', { userId: owner.user.id, type: 'profile_view', title: 'x', content: 'y', sourceId: profile.id, sourceType: 'profile' });
+    assert.equal(posted.status, 200);
+    const rows = await server.db('notifications').where({ userId: owner.user.id, type: 'profile_view' });
+    assert.equal(rows.length, 1);
+    assert.equal(rows[0].content, 'Arjun Nair viewed your profile');
+
+    const forged = await viewer.client.post('/api/notifications', { userId: owner.user.id, type: 'match', title: 'Fake match!' });
+    assert.equal(forged.status, 400);
+
+    const quiet = await signedInClient(server);
+    const quietProfile = await buildProfile(server, quiet.user);
+    await quiet.client.patch(`/api/users/${quiet.user.id}/notification-settings`, { profileViews: false });
+    await viewer.client.get(`/api/profiles/${quietProfile.id}`);
+    assert.equal((await server.db('notifications').where({ userId: quiet.user.id })).length, 0);
+  });
+});
+
+describe('likes and matches', () => {
+  test('A likes B, B likes A: both get a match notification; unlike dissolves the match', async () => {
+    const a = await signedInClient(server, { fullName: 'Aditi Rao' });
+    const b = await signedInClient(server, { fullName: 'Vikram Sethi' });
+    const pa = await buildProfile(server, a.user);
+    const pb = await buildProfile(server, b.user, { gender: 'male', lookingFor: 'female' });
+
+    const like = await a.client.post('/api/profile-likes', { userId: a.user.id, likedProfileId: pb.id });
+    assert.equal(like.status, 201);
+    assert.deepEqual(await json(await a.client.get(`/api/profile-likes/${a.user.id}/${pb.id}/check`)), { isLiked: true });
+    const likeNote = await server.db('notifications').where({ userId: b.user.id, type: 'like' }).first();
+    assert.equal(likeNote.relatedItemId, pa.id, 'the like notification points at the liker profile');
+    assert.equal((await a.client.post('/api/profile-likes', { likedProfileId: pb.id })).status, 200, 'liking twice is harmless');
+
+    const back = await json(await b.client.post('/api/profile-likes', { likedProfileId: pa.id }));
+    assert.equal(back.isMatch, true);
+    const matchA = await server.db('notifications').where({ userId: a.user.id, type: 'match' });
+    const matchB = await server.db('notifications').where({ userId: b.user.id, type: 'match' });
+    assert.equal(matchA.length, 1);
+    assert.equal(matchB.length, 1);
+    assert.equal(matchA[0].relatedItemId, pb.id);
+    assert.equal(matchB[0].relatedItemId, pa.id);
+
+    const list = (await (await a.client.get(`/api/profile-likes/${a.user.id}`)).json()) as Json[];
+    assert.equal(list.length, 1);
+    assert.equal(list[0].id, pb.id);
+    assert.equal((list[0].user as Json).fullName, 'Vikram Sethi');
+
+    assert.equal((await a.client.delete(`/api/profile-likes/${a.user.id}/${pb.id}`)).status, 200);
+    assert.equal((await server.db('matches').where({ user1Id: Math.min(a.user.id, b.user.id) })).length, 0);
+    assert.deepEqual(await json(await a.client.get(`/api/profile-likes/${a.user.id}/${pb.id}/check`)), { isLiked: false });
+  });
+
+  test('liking your own profile is refused; another member id in the body is refused', async () => {
+    const a = await signedInClient(server);
+    const pa = await buildProfile(server, a.user);
+    assert.equal((await a.client.post('/api/profile-likes', { likedProfileId: pa.id })).status, 400);
+    const b = await signedInClient(server);
+    const pb = await buildProfile(server, b.user);
+    const spoof = await a.client.post('/api/profile-likes', { userId: b.user.id, likedProfileId: pb.id });
+    assert.equal(spoof.status, 403);
+    assert.equal((await server.db('profile_likes').where({ userId: b.user.id })).length, 0);
+  });
+});
+
+describe('blocks and reports', () => {
+  test('blocked pairs cannot see each other; likes and matches between them end', async () => {
+    const a = await signedInClient(server);
+    const b = await signedInClient(server);
+    const pa = await buildProfile(server, a.user);
+    const pb = await buildProfile(server, b.user);
+    await a.client.post('/api/profile-likes', { likedProfileId: pb.id });
+    await b.client.post('/api/profile-likes', { likedProfileId: pa.id });
+    const block = await a.client.post('/api/blocks', { userId: b.user.id });
+    assert.equal(block.status, 201);
+    assert.equal((await b.client.get(`/api/profiles/${pa.id}`)).status, 404);
+    assert.equal((await a.client.get(`/api/profiles/${pb.id}`)).status, 404);
+    assert.deepEqual(await (await a.client.get(`/api/profile-likes/${a.user.id}`)).json(), []);
+    assert.equal((await server.db('matches').where({ user1Id: Math.min(a.user.id, b.user.id), user2Id: Math.max(a.user.id, b.user.id) })).length, 0);
+    assert.equal((await b.client.post('/api/profile-likes', { likedProfileId: pa.id })).status, 404);
+    const list = (await (await a.client.get('/api/blocks')).json()) as Json[];
+    assert.equal(list[0].userId, b.user.id);
+    assert.equal((await a.client.delete(`/api/blocks/${b.user.id}`)).status, 200);
+    assert.equal((await b.client.get(`/api/profiles/${pa.id}`)).status, 200);
+    assert.equal((await a.client.post('/api/blocks', { userId: a.user.id })).status, 400);
+  });
+
+  test('a report needs a reason from the list and lands in the queue', async () => {
+    const a = await signedInClient(server);
+    const b = await signedInClient(server);
+    const bad = await a.client.post('/api/reports', { reportedUserId: b.user.id, reason: 'because' });
+    assert.equal(bad.status, 400);
+    assert.equal((await json(bad)).message, 'Please choose a reason for the report');
+    const ok = await a.client.post('/api/reports', { reportedUserId: b.user.id, reason: 'fake_profile', details: 'Photos are of a film star' });
+    assert.equal(ok.status, 201);
+    const row = await server.db('reports').where({ reporterId: a.user.id }).first();
+    assert.equal(row.status, 'open');
+    assert.equal(row.details, 'Photos are of a film star');
+    assert.equal((await new Client(server).post('/api/reports', { reportedUserId: b.user.id, reason: 'other' })).status, 401);
+  });
+});

@@ -1,0 +1,207 @@
+import type { Knex } from 'knex';
+import {
+  COMPLETION_STAGES,
+  type CompletionStage,
+  PROFILE_MESSAGES,
+  createProfileSchema,
+  stageSchemas,
+  updateProfileSchema,
+} from '../../../contracts/profile';
+import { type AppContext, newRouter } from '../../context';
+import { HttpError, conflict, forbidden, notFound, validationFailed } from '../../errors';
+import { assertSelf, currentUser, requireUser } from '../../middleware/auth';
+import { idParam, parse } from '../../middleware/validate';
+import { Profile } from '../../models/profile';
+import type { User } from '../../models/user';
+import { derivedFields, completionStatus } from '../../services/profile-completion';
+import {
+  deleteFiles,
+  liveProfileOfUser,
+  loadProfile,
+  presentFor,
+  presentOwn,
+  recordProfileView,
+  setProfilePhotos,
+  visibleProfile,
+} from '../../services/profiles';
+
+function body(ctx: AppContext): Record<string, unknown> {
+  const raw = (ctx.request as unknown as { body?: unknown }).body;
+  return raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
+}
+
+const OPPOSITE: Record<string, string | null> = { male: 'female', female: 'male', other: null };
+
+/** The profile of `id` that the session's member owns, or 404/403. */
+async function ownedProfile(ctx: AppContext, id: number): Promise<Profile> {
+  const user = currentUser(ctx);
+  const profile = await loadProfile(ctx.services.db, id);
+  if (!profile || profile.isDeleted) throw notFound('Profile not found');
+  if (profile.userId !== user.id) throw forbidden('You can only change your own profile');
+  return profile;
+}
+
+function checkParentFields(merged: Partial<Profile>): void {
+  if (merged.profileType !== 'parent') return;
+  if (!merged.parentName) throw validationFailed(PROFILE_MESSAGES.parentNameRequired, 'parentName');
+  if (!merged.parentRelationship) throw validationFailed(PROFILE_MESSAGES.parentRelationshipRequired, 'parentRelationship');
+  if (!merged.parentContact) throw validationFailed(PROFILE_MESSAGES.parentContactRequired, 'parentContact');
+}
+
+async function saveProfileChanges(ctx: AppContext, profile: Profile, changes: Partial<Profile>, photoIds?: number[]): Promise<Profile> {
+  const user = currentUser(ctx);
+  const merged = { ...profile, ...changes } as Profile;
+  if (merged.profileType !== 'parent') Object.assign(changes, { parentName: null, parentRelationship: null, parentContact: null });
+  checkParentFields({ ...merged, ...changes });
+  if (merged.agePreferenceMin != null && merged.agePreferenceMax != null && merged.agePreferenceMin > merged.agePreferenceMax) {
+    throw validationFailed(PROFILE_MESSAGES.ageOrder, 'agePreferenceMin');
+  }
+  let removed: string[] = [];
+  await ctx.services.db.transaction(async (trx: Knex.Transaction) => {
+    const next = { ...merged, ...changes };
+    await Profile.query(trx)
+      .findById(profile.id)
+      .patch({ ...changes, ...derivedFields(user.fullName, next), updatedAt: Date.now() });
+    if (photoIds) removed = await setProfilePhotos(trx, user.id, profile.id, photoIds);
+  });
+  await deleteFiles(ctx.services.config.dataDir, removed);
+  const updated = await loadProfile(ctx.services.db, profile.id);
+  if (!updated) throw notFound('Profile not found');
+  return updated;
+}
+
+export function profileRoutes() {
+  const router = newRouter('/api');
+  router.use(requireUser);
+
+  router.post('/profiles', async (ctx) => {
+    const user = currentUser(ctx);
+    const raw = body(ctx);
+    if (raw.userId !== undefined && Number(raw.userId) !== user.id) throw forbidden('You can only create your own profile');
+    const { userId: _ignored, location: _location, ...rest } = raw;
+    const input = parse(createProfileSchema, rest);
+    if (await liveProfileOfUser(ctx.services.db, user.id)) throw conflict('You already have a profile. Edit it from your profile page.');
+    const isParent = input.profileType === 'parent';
+    const fields: Partial<Profile> = {
+      gender: input.gender,
+      lookingFor: input.lookingFor ?? OPPOSITE[input.gender] ?? null,
+      dateOfBirth: input.dateOfBirth,
+      profileType: input.profileType,
+      parentName: isParent ? (input.parentName ?? null) : null,
+      parentRelationship: isParent ? (input.parentRelationship ?? null) : null,
+      parentContact: isParent ? (input.parentContact ?? null) : null,
+      country: input.country,
+      city: input.city,
+      education: input.education,
+      educationDetails: input.educationDetails ?? null,
+      profession: input.profession,
+      company: input.company ?? null,
+      about: input.about ?? null,
+      birthHour: input.birthHour ?? null,
+      birthMinute: input.birthMinute ?? null,
+      birthAmPm: input.birthAmPm ?? null,
+      birthPlace: input.birthPlace ?? null,
+      religion: input.religion ?? null,
+      motherTongue: input.motherTongue ?? null,
+      agePreferenceMin: input.agePreferenceMin ?? null,
+      agePreferenceMax: input.agePreferenceMax ?? null,
+      locationPreference: input.locationPreference,
+      educationPreference: input.educationPreference ?? null,
+      professionPreference: input.professionPreference ?? null,
+      familyBackground: input.familyBackground ?? null,
+      culturalIntegrationLevel: 'moderate',
+      returnToIndiaPlans: 'considering',
+    };
+    const now = Date.now();
+    let created: Profile | undefined;
+    try {
+      await ctx.services.db.transaction(async (trx: Knex.Transaction) => {
+        const inserted = await Profile.query(trx).insertAndFetch({
+          ...fields,
+          userId: user.id,
+          ...derivedFields(user.fullName, fields),
+          isDeleted: false,
+          createdAt: now,
+          updatedAt: now,
+        });
+        await setProfilePhotos(trx, user.id, inserted.id, input.photoIds);
+        created = inserted;
+      });
+    } catch (error) {
+      if (error instanceof HttpError) throw error;
+      // The partial unique index: a second request raced this one.
+      if (String((error as Error).message).toLowerCase().includes('unique')) throw conflict('You already have a profile. Edit it from your profile page.');
+      throw error;
+    }
+    const profile = await loadProfile(ctx.services.db, (created as Profile).id);
+    ctx.status = 201;
+    ctx.body = presentOwn(profile as Profile);
+  });
+
+  // Own profile by user id (both spellings of the spec), or another member's when they may see it.
+  const byUser = async (ctx: AppContext) => {
+    const viewer = currentUser(ctx);
+    const userId = idParam(ctx.params.userId);
+    const profile = await liveProfileOfUser(ctx.services.db, userId);
+    const { profile: p, access } = await visibleProfile(ctx.services.db, viewer, profile);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = presentFor(p, access);
+  };
+  router.get('/users/:userId/profile', byUser);
+  router.get('/profiles/user/:userId', byUser);
+
+  router.get('/profiles/:userId/completion-status', async (ctx) => {
+    const user = assertSelf(ctx, idParam(ctx.params.userId));
+    const profile = await liveProfileOfUser(ctx.services.db, user.id);
+    if (!profile) throw notFound('No profile found. Create your profile first.');
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = completionStatus(profile);
+  });
+
+  router.post('/profiles/:profileId/completion/:stage', async (ctx) => {
+    const profile = await ownedProfile(ctx, idParam(ctx.params.profileId));
+    const stage = Number(ctx.params.stage);
+    if (!Number.isInteger(stage) || stage < 1 || stage > 5) throw validationFailed('Stage must be 1 to 5', 'stage');
+    const status = completionStatus(profile);
+    if (status.currentStage !== null && stage > status.currentStage) {
+      throw conflict('Please complete the current stage before moving to the next one.', { currentStage: status.currentStage });
+    }
+    const input = parse(stageSchemas[stage as CompletionStage], body(ctx)) as Partial<Profile>;
+    const updated = await saveProfileChanges(ctx, profile, input);
+    const meta = COMPLETION_STAGES[stage - 1];
+    ctx.body = {
+      message: `Stage ${stage} (${meta.name}) completed successfully!`,
+      profile: presentOwn(updated),
+      completion: completionStatus(updated),
+    };
+  });
+
+  router.get('/profiles/:id', async (ctx) => {
+    const viewer = currentUser(ctx);
+    const { profile, access } = await visibleProfile(ctx.services.db, viewer, await loadProfile(ctx.services.db, idParam(ctx.params.id)));
+    if (!access.isOwner) await recordProfileView(ctx.services, viewer as User, profile);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = presentFor(profile, access);
+  });
+
+  router.patch('/profiles/:id', async (ctx) => {
+    const profile = await ownedProfile(ctx, idParam(ctx.params.id));
+    const raw = body(ctx);
+    const { userId: _u, location: _l, id: _i, ...rest } = raw;
+    const { photoIds, ...changes } = parse(updateProfileSchema, rest);
+    const updated = await saveProfileChanges(ctx, profile, changes as Partial<Profile>, photoIds);
+    ctx.body = presentOwn(updated);
+  });
+
+  router.delete('/profiles/:id', async (ctx) => {
+    const profile = await ownedProfile(ctx, idParam(ctx.params.id));
+    const now = Date.now();
+    await ctx.services.db.transaction(async (trx: Knex.Transaction) => {
+      await trx('profiles').where({ id: profile.id }).update({ isDeleted: true, deletedAt: now, updatedAt: now });
+      await trx('profile_shares').where({ profileId: profile.id, isActive: true }).update({ isActive: false, deactivatedAt: now });
+    });
+    ctx.body = { message: 'Profile Deleted' };
+  });
+
+  return router;
+}

@@ -1,0 +1,90 @@
+import type { Knex } from 'knex';
+import * as z from 'zod';
+import { REPORT_REASONS } from '../../../contracts/enums';
+import { type AppContext, newRouter } from '../../context';
+import { badRequest, notFound } from '../../errors';
+import { currentUser, requireUser } from '../../middleware/auth';
+import { idParam, parse } from '../../middleware/validate';
+
+const blockSchema = z.object({ userId: z.coerce.number({ error: 'userId is required' }).int().positive() });
+const reportSchema = z.object({
+  reportedUserId: z.coerce.number({ error: 'reportedUserId is required' }).int().positive(),
+  reportedProfileId: z.coerce.number().int().positive().nullish(),
+  reason: z.enum(REPORT_REASONS, { error: 'Please choose a reason for the report' }),
+  details: z.string().trim().max(2000, 'Please keep the details under 2000 characters').optional(),
+});
+
+function body(ctx: AppContext): unknown {
+  return (ctx.request as unknown as { body?: unknown }).body;
+}
+
+async function existingMember(ctx: AppContext, userId: number) {
+  const target = await ctx.services.db('users').where({ id: userId, isDeleted: false, role: 'member' }).first('id', 'fullName');
+  if (!target) throw notFound('Member not found');
+  return target as { id: number; fullName: string };
+}
+
+/** Block and report (DECISIONS.md): blocked pairs disappear from each other everywhere. */
+export function safetyRoutes() {
+  const router = newRouter('/api');
+  router.use(requireUser);
+
+  router.get('/blocks', async (ctx) => {
+    const user = currentUser(ctx);
+    const rows = await ctx.services.db('blocks')
+      .join('users', 'users.id', 'blocks.blockedId')
+      .where('blocks.blockerId', user.id)
+      .orderBy('blocks.createdAt', 'desc')
+      .select('users.id as userId', 'users.fullName', 'blocks.createdAt');
+    ctx.body = rows.map((r) => ({ userId: r.userId, fullName: r.fullName, blockedAt: new Date(Number(r.createdAt)).toISOString() }));
+  });
+
+  router.post('/blocks', async (ctx) => {
+    const user = currentUser(ctx);
+    const { userId } = parse(blockSchema, body(ctx));
+    if (userId === user.id) throw badRequest('You cannot block yourself');
+    await existingMember(ctx, userId);
+    await ctx.services.db.transaction(async (trx: Knex.Transaction) => {
+      await trx('blocks').insert({ blockerId: user.id, blockedId: userId, createdAt: Date.now() }).onConflict(['blockerId', 'blockedId']).ignore();
+      // A block ends what the two shared: likes both ways and the match.
+      const mine = await trx('profiles').where({ userId: user.id }).pluck('id');
+      const theirs = await trx('profiles').where({ userId }).pluck('id');
+      await trx('profile_likes').where({ userId: user.id }).whereIn('likedProfileId', theirs.length ? theirs : [0]).delete();
+      await trx('profile_likes').where({ userId }).whereIn('likedProfileId', mine.length ? mine : [0]).delete();
+      const [user1Id, user2Id] = user.id < userId ? [user.id, userId] : [userId, user.id];
+      await trx('matches').where({ user1Id, user2Id }).delete();
+    });
+    ctx.status = 201;
+    ctx.body = { message: 'Member blocked', userId };
+  });
+
+  router.delete('/blocks/:userId', async (ctx) => {
+    const user = currentUser(ctx);
+    const blockedId = idParam(ctx.params.userId);
+    const removed = await ctx.services.db('blocks').where({ blockerId: user.id, blockedId }).delete();
+    if (!removed) throw notFound('This member is not blocked');
+    ctx.body = { message: 'Member unblocked', userId: blockedId };
+  });
+
+  router.post('/reports', async (ctx) => {
+    const user = currentUser(ctx);
+    const input = parse(reportSchema, body(ctx));
+    if (input.reportedUserId === user.id) throw badRequest('You cannot report yourself');
+    await existingMember(ctx, input.reportedUserId);
+    const [row] = await ctx.services.db('reports')
+      .insert({
+        reporterId: user.id,
+        reportedUserId: input.reportedUserId,
+        reportedProfileId: input.reportedProfileId ?? null,
+        reason: input.reason,
+        details: input.details || null,
+        status: 'open',
+        createdAt: Date.now(),
+      })
+      .returning('id');
+    ctx.status = 201;
+    ctx.body = { id: typeof row === 'object' ? row.id : row, message: 'Thank you. Our team will review this report.' };
+  });
+
+  return router;
+}

@@ -1,0 +1,121 @@
+import crypto from 'node:crypto';
+import { SHARE_MESSAGES, shareCreateSchema } from '../../../contracts/profile';
+import { type AppContext, newRouter } from '../../context';
+import { HttpError, forbidden, notFound } from '../../errors';
+import { currentUser, requireUser } from '../../middleware/auth';
+import { idParam, parse } from '../../middleware/validate';
+import { ProfileShare } from '../../models/social';
+import { presentProfile } from '../../presenters/profile';
+import { loadProfile } from '../../services/profiles';
+
+const DAY_MS = 24 * 3600_000;
+
+/** 16 random bytes: 128 bits, unguessable (DECISIONS.md). */
+export function newShareCode(): string {
+  return crypto.randomBytes(16).toString('base64url');
+}
+
+function presentShare(share: ProfileShare) {
+  return {
+    id: share.id,
+    shareCode: share.shareCode,
+    createdAt: new Date(share.createdAt).toISOString(),
+    expiresAt: new Date(share.expiresAt).toISOString(),
+    accessCount: share.accessCount,
+    isActive: share.isActive,
+  };
+}
+
+async function ownProfileId(ctx: AppContext, profileId: number): Promise<number> {
+  const user = currentUser(ctx);
+  const profile = await ctx.services.db('profiles').where({ id: profileId }).first('userId', 'isDeleted');
+  if (!profile || Number(profile.isDeleted)) throw notFound('Profile not found');
+  if (profile.userId !== user.id) throw forbidden('Only the owner can share this profile');
+  return profileId;
+}
+
+export function shareRoutes() {
+  const router = newRouter('/api');
+
+  router.post('/profiles/:id/share', requireUser, async (ctx) => {
+    const user = currentUser(ctx);
+    const profileId = await ownProfileId(ctx, idParam(ctx.params.id));
+    const { expirationDays } = parse(shareCreateSchema, (ctx.request as unknown as { body?: unknown }).body ?? {});
+    const now = Date.now();
+    const share = await ProfileShare.query(ctx.services.db).insertAndFetch({
+      profileId,
+      userId: user.id,
+      shareCode: newShareCode(),
+      createdAt: now,
+      expiresAt: now + expirationDays * DAY_MS,
+      accessCount: 0,
+      isActive: true,
+    });
+    ctx.status = 201;
+    ctx.body = { ...presentShare(share), expirationDays };
+  });
+
+  router.get('/profiles/:id/shares', requireUser, async (ctx) => {
+    const profileId = await ownProfileId(ctx, idParam(ctx.params.id));
+    const shares = await ProfileShare.query(ctx.services.db)
+      .where({ profileId, isActive: true })
+      .where('expiresAt', '>', Date.now())
+      .orderBy('createdAt', 'desc');
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = { shares: shares.map(presentShare) };
+  });
+
+  router.delete('/shares/:shareId', requireUser, async (ctx) => {
+    const user = currentUser(ctx);
+    const share = await ProfileShare.query(ctx.services.db).findById(idParam(ctx.params.shareId));
+    if (!share) throw notFound('Share link not found');
+    if (share.userId !== user.id) throw forbidden('Only the owner can deactivate this link');
+    await ProfileShare.query(ctx.services.db).findById(share.id).patch({ isActive: false, deactivatedAt: Date.now(), deactivatedBy: user.id });
+    ctx.body = { message: 'Share link deactivated' };
+  });
+
+  // Public: anyone holding a valid link may view it, signed in or not (DECISIONS.md). Every view counts.
+  router.get('/shares/:shareCode', async (ctx) => {
+    const code = ctx.params.shareCode ?? '';
+    ctx.set('Cache-Control', 'no-store');
+    ctx.set('Referrer-Policy', 'no-referrer');
+    ctx.set('X-Robots-Tag', 'noindex, nofollow');
+    if (!/^[A-Za-z0-9_-]{10,64}$/.test(code)) throw notFound(SHARE_MESSAGES.invalid);
+    const share = await resolveShare(ctx, code);
+    const profile = share.profile;
+    if (!profile?.user) throw notFound(SHARE_MESSAGES.notFound);
+    await ctx.services.db('profile_shares').where({ id: share.id }).increment('accessCount', 1);
+    await ctx.services.db('share_views').insert({ shareId: share.id, createdAt: Date.now() });
+    const privacy = await ctx.services.db('privacy_settings').where({ userId: profile.userId }).first();
+    const presented = presentProfile(profile, profile.user, {
+      clearPhotos: !(privacy && Number(privacy.blurPhotos)),
+      isOwner: false,
+      showPhone: Boolean(privacy && Number(privacy.showPhoneNumber)),
+      shareCode: share.shareCode,
+    });
+    ctx.body = {
+      profile: { ...presented, nriVisaExperience: undefined, income: null },
+      share: { ...presentShare({ ...share, accessCount: share.accessCount + 1 } as ProfileShare), shareCode: undefined, id: undefined },
+    };
+  });
+
+  return router;
+}
+
+/**
+ * A share that is usable right now, with its profile, or the spec's errors: unknown code 404, expired or
+ * deactivated 410, deleted/hidden profile or suspended owner 404 "Profile Not Found".
+ */
+export async function resolveShare(ctx: AppContext, code: string): Promise<ProfileShare> {
+  const share = await ProfileShare.query(ctx.services.db).findOne({ shareCode: code });
+  if (!share) throw notFound(SHARE_MESSAGES.invalid);
+  if (!share.isActive || share.expiresAt <= Date.now()) throw new HttpError(410, SHARE_MESSAGES.invalid, 'gone');
+  const profile = await loadProfile(ctx.services.db, share.profileId);
+  const owner = profile?.user;
+  const privacy = profile ? await ctx.services.db('privacy_settings').where({ userId: profile.userId }).first('profileVisibility') : null;
+  if (!profile || profile.isDeleted || !owner || owner.isDeleted || owner.status !== 'active' || privacy?.profileVisibility === 'none') {
+    throw new HttpError(404, SHARE_MESSAGES.notFound, 'profile_not_found', { reason: 'profile_not_found' });
+  }
+  share.profile = profile;
+  return share;
+}

@@ -1,0 +1,91 @@
+import type { Knex } from 'knex';
+import type { AppServices } from '../context';
+import type { Db } from '../db';
+import { badRequest, notFound } from '../errors';
+import { Photo } from '../models/photo';
+import { Profile } from '../models/profile';
+import type { User } from '../models/user';
+import { type ViewerContext, profileAccess } from '../policies/profile-visibility';
+import { presentProfile } from '../presenters/profile';
+import { notify } from './notifications';
+import { deleteImageFiles } from './photos';
+
+export async function loadProfile(db: Db | Knex.Transaction, id: number): Promise<Profile | undefined> {
+  return Profile.query(db).findById(id).withGraphFetched('[user, photos]');
+}
+
+export async function liveProfileOfUser(db: Db | Knex.Transaction, userId: number): Promise<Profile | undefined> {
+  return Profile.query(db).where({ userId, isDeleted: false }).first().withGraphFetched('[user, photos]');
+}
+
+/** Loads a profile the viewer may see, or answers 404 as if it did not exist. */
+export async function visibleProfile(db: Db, viewer: User | null, profile: Profile | undefined): Promise<{ profile: Profile; access: ViewerContext }> {
+  if (!profile) throw notFound('Profile not found');
+  const access = await profileAccess(db, viewer, profile);
+  if (!access) throw notFound('Profile not found');
+  return { profile, access };
+}
+
+export function presentFor(profile: Profile, access: ViewerContext, matchPercentage: number | null = null) {
+  const user = profile.user;
+  if (!user) throw new Error('profile.user not loaded');
+  return presentProfile(profile, user, {
+    clearPhotos: access.clearPhotos,
+    isOwner: access.isOwner,
+    showPhone: access.privacy?.showPhoneNumber ?? false,
+    matchPercentage,
+  });
+}
+
+/**
+ * Sets the ordered photo list of a profile from ids the member uploaded. Photos dropped from the list are
+ * deleted with their files (the member removed them).
+ */
+export async function setProfilePhotos(trx: Knex.Transaction, userId: number, profileId: number, photoIds: number[]): Promise<string[]> {
+  const unique = [...new Set(photoIds)];
+  const photos = unique.length ? await Photo.query(trx).whereIn('id', unique) : [];
+  for (const id of unique) {
+    const photo = photos.find((p) => p.id === id);
+    if (!photo || photo.userId !== userId || photo.purpose !== 'profile' || (photo.profileId !== null && photo.profileId !== profileId)) {
+      throw badRequest('One of the photos could not be found. Please upload it again.', { field: 'photoIds' });
+    }
+  }
+  const dropped = await Photo.query(trx).where({ profileId, purpose: 'profile' }).whereNotIn('id', unique.length ? unique : [0]);
+  for (const [position, id] of unique.entries()) await Photo.query(trx).findById(id).patch({ profileId, position });
+  const removedKeys = dropped.map((p) => p.fileKey);
+  if (dropped.length) await Photo.query(trx).whereIn('id', dropped.map((p) => p.id)).delete();
+  return removedKeys;
+}
+
+export async function deleteFiles(dataDir: string, keys: string[]): Promise<void> {
+  for (const key of keys) await deleteImageFiles(dataDir, key);
+}
+
+/**
+ * Records that `viewer` opened `profile` and notifies the owner, at most once per viewer, profile and day,
+ * when the owner's profileViews setting is on.
+ */
+export async function recordProfileView(services: Pick<AppServices, 'db' | 'live'>, viewer: User, profile: Profile): Promise<boolean> {
+  if (viewer.id === profile.userId || viewer.role !== 'member') return false;
+  const viewDate = new Date().toISOString().slice(0, 10);
+  const db = services.db;
+  const existing = await db('profile_views').where({ viewerUserId: viewer.id, profileId: profile.id, viewDate }).first('id');
+  if (existing) return false;
+  await db('profile_views').insert({ viewerUserId: viewer.id, profileId: profile.id, viewDate, createdAt: Date.now() }).onConflict(['viewerUserId', 'profileId', 'viewDate']).ignore();
+  const viewerProfile = await db('profiles').where({ userId: viewer.id, isDeleted: false }).first('id');
+  await notify(services, {
+    userId: profile.userId,
+    type: 'profile_view',
+    title: 'Someone viewed your profile',
+    content: `${viewer.fullName} viewed your profile`,
+    relatedItemId: viewerProfile?.id ?? null,
+    sourceId: viewer.id,
+    sourceType: 'user',
+    actorUserId: viewer.id,
+  });
+  return true;
+}
+
+export function presentOwn(profile: Profile) {
+  return presentFor(profile, { viewer: null, isOwner: true, isStaff: false, matched: false, clearPhotos: true, privacy: null });
+}
