@@ -84,7 +84,7 @@ async function buildApp({ name, entry, outDir, publicPath, title, description })
     logLevel: 'warning',
   });
   const outputs = result.metafile.outputs;
-  const entryFile = Object.keys(outputs).find((file) => outputs[file].entryPoint && file.endsWith('.js'));
+  const entryFile = Object.keys(outputs).find((file) => outputs[file].entryPoint === entry && file.endsWith('.js'));
   if (!entryFile) throw new Error(`${name}: no entry output`);
   const toUrl = (file) => publicPath + path.relative(path.join(outDir, 'assets'), path.join(root, file)).split(path.sep).join('/');
   const cssFile = outputs[entryFile].cssBundle;

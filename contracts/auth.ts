@@ -1,3 +1,4 @@
+import './zod-config';
 import * as z from 'zod';
 import { LIMITS } from './enums';
 

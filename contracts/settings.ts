@@ -1,3 +1,4 @@
+import './zod-config';
 import * as z from 'zod';
 import { ALLOW_MESSAGES_FROM, PROFILE_VISIBILITY } from './enums';
 

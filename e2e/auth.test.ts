@@ -31,11 +31,11 @@ async function register(page: Page, overrides: Partial<Record<'fullName' | 'emai
     ...overrides,
   };
   await page.goto('/register');
-  await page.getByLabel('Full Name').fill(account.fullName);
-  await page.getByLabel('Email').fill(account.email);
-  await page.getByLabel('Username').fill(account.username);
-  await page.getByLabel('Password', { exact: true }).fill(account.password);
-  await page.getByLabel('Confirm Password').fill(account.password);
+  await page.getByRole('textbox', { name: 'Full Name', exact: true }).fill(account.fullName);
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(account.email);
+  await page.getByRole('textbox', { name: 'Username', exact: true }).fill(account.username);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(account.password);
+  await page.getByRole('textbox', { name: 'Confirm Password', exact: true }).fill(account.password);
   await page.getByRole('button', { name: 'Create Account' }).click();
   return account;
 }
@@ -47,8 +47,8 @@ async function signOut(page: Page) {
 }
 
 async function signIn(page: Page, username: string, password: string) {
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password').fill(password);
+  await page.getByRole('textbox', { name: 'Username', exact: true }).fill(username);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
 }
 
@@ -94,11 +94,11 @@ describe('accounts in the browser', () => {
   test('registration errors are shown: mismatched passwords never reach the server, a taken username does', async () => {
     const page = await newPage();
     await page.goto('/register');
-    await page.getByLabel('Full Name').fill('Rohan Gupta');
-    await page.getByLabel('Email').fill('rohan@example.test');
-    await page.getByLabel('Username').fill('rohan_g');
-    await page.getByLabel('Password', { exact: true }).fill('first-password');
-    await page.getByLabel('Confirm Password').fill('second-password');
+    await page.getByRole('textbox', { name: 'Full Name', exact: true }).fill('Rohan Gupta');
+    await page.getByRole('textbox', { name: 'Email', exact: true }).fill('rohan@example.test');
+    await page.getByRole('textbox', { name: 'Username', exact: true }).fill('rohan_g');
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill('first-password');
+    await page.getByRole('textbox', { name: 'Confirm Password', exact: true }).fill('second-password');
     let posted = false;
     page.on('request', (req) => {
       if (req.url().includes('/api/auth/register')) posted = true;
@@ -132,20 +132,20 @@ describe('accounts in the browser', () => {
 
     await page.getByRole('link', { name: 'Forgot Password?' }).click();
     await page.waitForURL('**/forgot-password');
-    await page.getByLabel('Email').fill(account.email);
+    await page.getByRole('textbox', { name: 'Email', exact: true }).fill(account.email);
     await page.getByRole('button', { name: 'Send Reset Link' }).click();
     await page.getByText('Reset Email Sent').waitFor();
     await screenshot(page, 'forgot-password-sent');
     await page.getByRole('link', { name: 'Reset Password' }).click();
     await page.waitForURL('**/reset-password/**');
 
-    await page.getByLabel('New Password').fill('short');
-    await page.getByLabel('Confirm Password').fill('short');
+    await page.getByRole('textbox', { name: 'New Password', exact: true }).fill('short');
+    await page.getByRole('textbox', { name: 'Confirm Password', exact: true }).fill('short');
     await page.getByRole('button', { name: 'Reset Password' }).click();
     await page.getByText('Password must be at least 8 characters').first().waitFor();
 
-    await page.getByLabel('New Password').fill('monsoon-rains-2026');
-    await page.getByLabel('Confirm Password').fill('monsoon-rains-2026');
+    await page.getByRole('textbox', { name: 'New Password', exact: true }).fill('monsoon-rains-2026');
+    await page.getByRole('textbox', { name: 'Confirm Password', exact: true }).fill('monsoon-rains-2026');
     await page.getByRole('button', { name: 'Reset Password' }).click();
     await page.getByText('Password Reset Successful').waitFor();
     await page.getByRole('link', { name: 'Go to Login' }).click();
@@ -172,13 +172,13 @@ describe('ops console sign-in', () => {
     const context = await browser.newContext({ baseURL: saathi.url, viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
     await page.goto('/ops');
-    await page.getByLabel('Username').fill(member.username);
-    await page.getByLabel('Password').fill(member.password);
+    await page.getByRole('textbox', { name: 'Username', exact: true }).fill(member.username);
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(member.password);
     await page.getByRole('button', { name: /Sign in/i }).click();
     await page.getByText(/Member accounts cannot sign in here/).waitFor();
 
-    await page.getByLabel('Username').fill('lakshmi.ops');
-    await page.getByLabel('Password').fill('reviewer-pass-123');
+    await page.getByRole('textbox', { name: 'Username', exact: true }).fill('lakshmi.ops');
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill('reviewer-pass-123');
     await page.getByRole('button', { name: /Sign in/i }).click();
     await page.getByText('Lakshmi Narayan').first().waitFor();
     await page.getByRole('link', { name: /Verification/ }).first().waitFor();

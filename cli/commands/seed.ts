@@ -10,15 +10,20 @@ export function registerSeed(program: Command): void {
     .description('Fill the database with realistic, deterministic demo members (and the demo accounts)')
     .option('-n, --profiles <count>', 'how many member profiles to create', '200')
     .option('-s, --seed <number>', 'random seed: the same seed gives the same data', '2026')
+    .option('--reference-date <YYYY-MM-DD>', 'the day the demo activity is dated from (default: today, UTC)')
     .option('--if-empty', 'do nothing when demo data is already there (for the demo start)')
     .option('-d, --data-dir <dir>', 'data directory (env DATA_DIR)')
-    .action(async (flags: CommonFlags & { profiles: string; seed: string; ifEmpty?: boolean }) => {
+    .action(async (flags: CommonFlags & { profiles: string; seed: string; ifEmpty?: boolean; referenceDate?: string }) => {
       const profiles = Number(flags.profiles);
       const seed = Number(flags.seed);
       if (!Number.isInteger(profiles) || profiles < 1 || profiles > 1_000_000) {
         throw new CliError('--profiles must be a whole number between 1 and 1000000');
       }
       if (!Number.isInteger(seed)) throw new CliError('--seed must be a whole number');
+      // Same seed and day give the same rows; dating from the seeding day keeps the demo's activity fresh.
+      const day = flags.referenceDate ?? new Date().toISOString().slice(0, 10);
+      const referenceTime = Date.parse(`${day}T12:00:00Z`);
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || Number.isNaN(referenceTime)) throw new CliError('--reference-date must be YYYY-MM-DD');
       const config = configFromFlags(flags);
       const db = createDb(config);
       try {
@@ -42,6 +47,7 @@ export function registerSeed(program: Command): void {
           profiles,
           seed,
           scryptCost: config.scryptCost,
+          referenceTime,
           onProgress: (done) => bar.update(done),
         });
         bar.update(profiles);

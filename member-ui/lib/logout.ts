@@ -19,10 +19,10 @@ export function useLogout() {
   return useMutation({
     mutationFn: postLogout,
     onSuccess: async () => {
-      // Leave the protected area first so its guard does not add a redirectTo.
-      await router.navigate({ to: paths.login });
+      // Signed out first, so /login does not bounce a still-cached member back home.
       queryClient.setQueryData(sessionQueryKey, null);
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
+      await router.navigate({ to: paths.login });
     },
   });
 }

@@ -57,6 +57,3 @@ export function cleanupApp(): void {
   cleanup();
 }
 
-export function currentLocation(router: ReturnType<typeof createAppRouter>) {
-  return router.state.location;
-}

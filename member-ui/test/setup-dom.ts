@@ -1,11 +1,18 @@
 import { GlobalRegistrator } from '@happy-dom/global-registrator';
 import { register } from 'node:module';
+import { after } from 'node:test';
 
 // Import this module first in every component test: it installs a browser-like global
 // environment (window, document, fetch, …) before React and Testing Library load.
 if (!GlobalRegistrator.isRegistered) {
   GlobalRegistrator.register({ url: 'http://localhost:3000/', width: 420, height: 900 });
 }
+
+// Aborting the window's activity cancels its pending timers (React Query gc, Radix toasts) so the test
+// process can exit.
+after(async () => {
+  await (globalThis.window as unknown as { happyDOM: { abort(): Promise<void> } }).happyDOM.abort();
+});
 
 // Tells React that updates are wrapped in act() by Testing Library.
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;

@@ -1,16 +1,15 @@
-import { Navigate, Outlet, useLocation } from '@tanstack/react-router';
+import { Outlet } from '@tanstack/react-router';
 import { FullPageSpinner } from '../../components/ui/spinner';
-import { paths } from '../../lib/paths';
 import { useSession } from '../../lib/session';
 
 /**
- * Spec part 1 §4: a spinner while the auth state loads, the page when signed in, /login when not.
- * The route's beforeLoad handles first entry; this covers the session ending while on a page.
+ * Spec part 1 §4: a spinner while the auth state loads, the page when signed in.
+ * Visitors are redirected by the route's beforeLoad; when the session ends on a page
+ * (logout) the code ending it navigates away, so this renders nothing meanwhile.
  */
 export function ProtectedLayout() {
   const session = useSession();
-  const href = useLocation({ select: (location) => location.href });
   if (session.isPending) return <FullPageSpinner />;
-  if (!session.data) return <Navigate to={paths.login} search={{ redirectTo: href }} replace />;
+  if (!session.data) return null;
   return <Outlet />;
 }

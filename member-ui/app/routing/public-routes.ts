@@ -1,5 +1,4 @@
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
-import { safeRedirectPath } from '../../../contracts/auth';
 import { sessionQueryOptions } from '../../lib/session';
 import { rootRoute, type RouterContext } from './root-route';
 import {
@@ -13,7 +12,10 @@ import {
 /** Signed-in members who open /login or /register go straight to where they were heading. */
 async function redirectIfSignedIn(context: RouterContext, redirectTo: string | undefined) {
   const user = await context.queryClient.ensureQueryData(sessionQueryOptions()).catch(() => null);
-  if (user) throw redirect({ href: safeRedirectPath(redirectTo), replace: true });
+  if (!user) return;
+  // Loaded on demand: the contracts bring the full zod, which the first screen does not need.
+  const { safeRedirectPath } = await import('../../../contracts/auth');
+  throw redirect({ href: safeRedirectPath(redirectTo), replace: true });
 }
 
 export const loginRoute = createRoute({

@@ -1,0 +1,104 @@
+import '../../../test/setup-dom';
+import { fireEvent, screen } from '@testing-library/react';
+import assert from 'node:assert/strict';
+import { afterEach, test } from 'node:test';
+import { buildSessionUser } from '../../../test/build-user';
+import { jsonResponse, textResponse } from '../../../test/fetch-stub';
+
+const { cleanupApp, fakeServer, renderApp } = await import('../../../test/render-app');
+
+afterEach(cleanupApp);
+
+function fillIn(label: string, value: string) {
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+}
+
+function fillValidForm(confirmPassword = 'saathi-2025') {
+  fillIn('Full Name', 'Arjun Mehta');
+  fillIn('Email', 'arjun@example.com');
+  fillIn('Username', 'arjun');
+  fillIn('Password', 'saathi-2025');
+  fillIn('Confirm Password', confirmPassword);
+}
+
+function registerWith(respond: (request: { url: URL }) => Response | undefined) {
+  return renderApp('/register', fakeServer({ handle: respond }));
+}
+
+test('shows the invitation, the first-500 note and a Sign In button', async () => {
+  renderApp('/register');
+  assert.ok(await screen.findByRole('heading', { name: 'Join Saathi' }));
+  assert.ok(screen.getByText('First 500 registrations get free Premium access for 1 year!'));
+  for (const label of ['Full Name', 'Email', 'Username', 'Password', 'Confirm Password']) {
+    assert.ok(screen.getByLabelText(label), `${label} field`);
+  }
+  assert.equal(screen.getByRole('link', { name: 'Sign In' }).getAttribute('href'), '/login');
+});
+
+test('"Passwords don\'t match" is shown and nothing is sent', async () => {
+  const { fetchStub } = renderApp('/register');
+  await screen.findByRole('heading', { name: 'Join Saathi' });
+  fillValidForm('something-else');
+  fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+  assert.ok(await screen.findByText("Passwords don't match"));
+  assert.equal(fetchStub.callsTo('POST', '/api/auth/register').length, 0);
+});
+
+test('short usernames get the shared schema message before sending', async () => {
+  const { fetchStub } = renderApp('/register');
+  await screen.findByRole('heading', { name: 'Join Saathi' });
+  fillValidForm();
+  fillIn('Username', 'ab');
+  fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+  assert.ok(await screen.findByText('Username must be at least 3 characters'));
+  assert.equal(fetchStub.callsTo('POST', '/api/auth/register').length, 0);
+});
+
+test('sends the form with tryme and lands the new member on the home screen', async () => {
+  const { fetchStub } = registerWith((request) =>
+    request.url.pathname === '/api/auth/register'
+      ? jsonResponse(201, { user: buildSessionUser({ fullName: 'Arjun Mehta' }), redirectTo: '/' })
+      : undefined,
+  );
+  await screen.findByRole('heading', { name: 'Join Saathi' });
+  fillValidForm();
+  fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+  assert.ok(await screen.findByRole('heading', { name: 'Welcome, Arjun!' }));
+  const [call] = fetchStub.callsTo('POST', '/api/auth/register');
+  assert.ok(call);
+  const form = new URLSearchParams(call.body);
+  assert.equal(form.get('subscriptionTier'), 'tryme');
+  assert.equal(form.get('confirmPassword'), 'saathi-2025');
+  assert.equal(call.url.searchParams.get('redirect'), '/');
+});
+
+test('a conflict shows the server message', async () => {
+  registerWith((request) =>
+    request.url.pathname === '/api/auth/register'
+      ? jsonResponse(409, { message: 'Username already exists', field: 'username' })
+      : undefined,
+  );
+  await screen.findByRole('heading', { name: 'Join Saathi' });
+  fillValidForm();
+  fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+  assert.equal((await screen.findByRole('alert')).textContent, 'Username already exists');
+});
+
+test('a plain-text error body is shown as is, an empty one as the generic failure', async () => {
+  registerWith((request) =>
+    request.url.pathname === '/api/auth/register' ? textResponse(400, 'Registration closed') : undefined,
+  );
+  await screen.findByRole('heading', { name: 'Join Saathi' });
+  fillValidForm();
+  fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+  assert.equal((await screen.findByRole('alert')).textContent, 'Registration closed');
+  cleanupApp();
+
+  registerWith((request) =>
+    request.url.pathname === '/api/auth/register' ? textResponse(500, '', 'Internal Server Error') : undefined,
+  );
+  await screen.findByRole('heading', { name: 'Join Saathi' });
+  fillValidForm();
+  fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+  assert.equal((await screen.findByRole('alert')).textContent, 'Registration failed. Please try again.');
+});
