@@ -6,7 +6,8 @@ import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
-const dist = path.join(root, 'dist');
+// SAATHI_DIST lets parallel builds (e.g. two developers' browser-test runs) use separate folders.
+const dist = path.resolve(root, process.env.SAATHI_DIST || 'dist');
 const started = performance.now();
 
 /** Initial JavaScript budget of the member app, gzipped (the first screen must load fast on a phone). */

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
-const BUNDLE = path.join(ROOT, 'dist', 'saathi.mjs');
+const BUNDLE = path.join(path.resolve(ROOT, process.env.SAATHI_DIST || 'dist'), 'saathi.mjs');
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -1,6 +1,7 @@
+import type { NotificationView } from '../../contracts/views';
 import type { Notification } from '../models/engagement';
 
-export function presentNotification(n: Notification) {
+export function presentNotification(n: Notification): NotificationView {
   return {
     id: n.id,
     userId: n.userId,

@@ -1,15 +1,9 @@
 import { ageFromDateOfBirth } from '../../contracts/profile';
+import type { PhotoView, ProfileCardView, ProfileView } from '../../contracts/views';
 import type { Photo } from '../models/photo';
 import type { Profile } from '../models/profile';
 import type { User } from '../models/user';
 import { photoUrl } from '../services/photos';
-
-export interface PhotoView {
-  id: number;
-  url: string;
-  thumbnailUrl: string;
-  blurred: boolean;
-}
 
 export interface PresentOptions {
   /** false: only blurred renditions are referenced (the clear files are never sent) */
@@ -43,7 +37,7 @@ function parseLanguages(value: string | null): Array<{ language: string; fluency
 }
 
 /** A profile as members see it. Never a raw row: contact details and internals only where allowed. */
-export function presentProfile(profile: Profile, user: Pick<User, 'id' | 'fullName' | 'username' | 'isVerified'>, options: PresentOptions) {
+export function presentProfile(profile: Profile, user: Pick<User, 'id' | 'fullName' | 'username' | 'isVerified'>, options: PresentOptions): ProfileView {
   const photos = presentPhotos(profile.photos, options);
   return {
     id: profile.id,
@@ -117,10 +111,9 @@ export function presentProfile(profile: Profile, user: Pick<User, 'id' | 'fullNa
   };
 }
 
-export type ProfileView = ReturnType<typeof presentProfile>;
 
 /** The compact card used by lists (likes, search results, matches). */
-export function presentProfileCard(profile: Profile, user: Pick<User, 'id' | 'fullName' | 'isVerified'>, options: Pick<PresentOptions, 'clearPhotos' | 'matchPercentage'>) {
+export function presentProfileCard(profile: Profile, user: Pick<User, 'id' | 'fullName' | 'isVerified'>, options: Pick<PresentOptions, 'clearPhotos' | 'matchPercentage'>): ProfileCardView {
   const photos = presentPhotos(profile.photos?.slice(0, 1), options);
   return {
     id: profile.id,

@@ -43,6 +43,6 @@ export async function notify(services: Pick<AppServices, 'db' | 'live'>, input: 
     isRead: false,
     createdAt: Date.now(),
   });
-  services.live.publish({ userId: input.userId, kind: 'notification', payload: presentNotification(notification) });
+  services.live.publish({ userId: input.userId, kind: 'notification', payload: { ...presentNotification(notification) } });
   return notification;
 }

@@ -1,0 +1,195 @@
+// Response shapes of the API, shared by the server's presenters (which are type-checked against them) and
+// the apps. Types only: nothing here reaches a bundle.
+
+export interface PhotoView {
+  id: number;
+  url: string;
+  thumbnailUrl: string;
+  /** true when the viewer may only see the blurred rendition (the owner's blurPhotos setting) */
+  blurred: boolean;
+}
+
+export interface LanguageFluency {
+  language: string;
+  fluency: string;
+}
+
+/** GET /api/profiles/{id}, /api/users/{userId}/profile, /api/profiles/user/{userId}, POST/PATCH answers. */
+export interface ProfileView {
+  id: number;
+  userId: number;
+  user: { id: number; fullName: string; isVerified: boolean };
+  fullName: string;
+  /** only for the owner */
+  username?: string;
+  isVerified: boolean;
+  gender: string | null;
+  lookingFor: string | null;
+  dateOfBirth: string | null;
+  age: number | null;
+  profileType: string;
+  parentName: string | null;
+  parentRelationship: string | null;
+  /** null unless the viewer is the owner or the owner shows phone numbers */
+  parentContact: string | null;
+  location: string | null;
+  country: string | null;
+  city: string | null;
+  height: number | null;
+  education: string | null;
+  educationDetails: string | null;
+  profession: string | null;
+  company: string | null;
+  income: number | null;
+  maritalStatus: string | null;
+  about: string | null;
+  bio: string | null;
+  motherTongue: string | null;
+  religion: string | null;
+  diet: string | null;
+  /** display URLs, first is the main photo (blurred renditions when photosBlurred) */
+  photos: string[];
+  photoDetails: PhotoView[];
+  photosBlurred: boolean;
+  birthHour: number | null;
+  birthMinute: number | null;
+  birthAmPm: string | null;
+  birthPlace: string | null;
+  zodiacSign: string | null;
+  rashi: string | null;
+  nakshatra: string | null;
+  manglik: boolean | null;
+  gotra: string | null;
+  kundaliDetails: string[];
+  familyType: string | null;
+  familyValues: string | null;
+  siblingDetails: string | null;
+  familyBackground: string | null;
+  agePreferenceMin: number | null;
+  agePreferenceMax: number | null;
+  locationPreference: string[];
+  educationPreference: string | null;
+  professionPreference: string | null;
+  nriResidenceCountry: string | null;
+  nriCommunity: string | null;
+  culturalIntegrationLevel: string | null;
+  returnToIndiaPlans: string | null;
+  /** JSON text of LanguageFluency[] (the spec's wire format) */
+  languagePreferences: string;
+  languages: LanguageFluency[];
+  visaImmigrationExperience: string | null;
+  profileCompletionStage: number;
+  basicInfoComplete: boolean;
+  personalDetailsComplete: boolean;
+  astrologyInfoComplete: boolean;
+  familyInfoComplete: boolean;
+  preferencesComplete: boolean;
+  matchPercentage: number | null;
+  is_deleted: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** Lists: GET /api/profile-likes/{userId}, search results, matches. */
+export interface ProfileCardView {
+  id: number;
+  userId: number;
+  user: { id: number; fullName: string; isVerified: boolean };
+  fullName: string;
+  isVerified: boolean;
+  gender: string | null;
+  dateOfBirth: string | null;
+  age: number | null;
+  profileType: string;
+  parentName: string | null;
+  parentRelationship: string | null;
+  location: string | null;
+  city: string | null;
+  country: string | null;
+  profession: string | null;
+  education: string | null;
+  religion: string | null;
+  motherTongue: string | null;
+  /** thumbnail of the main photo (blurred when photosBlurred) */
+  photos: string[];
+  photosBlurred: boolean;
+  matchPercentage: number | null;
+}
+
+/** GET /api/profiles/{userId}/completion-status */
+export interface CompletionStatusView {
+  profileId: number;
+  completionPercentage: number;
+  isComplete: boolean;
+  currentStage: number | null;
+  nextStage: { stage: number; name: string; fields: string[]; description: string } | null;
+  stages: Array<{ stage: number; name: string; complete: boolean }>;
+}
+
+/** POST /api/profiles/{profileId}/completion/{stage} */
+export interface StageSaveView {
+  message: string;
+  profile: ProfileView;
+  completion: CompletionStatusView;
+}
+
+/** POST /api/upload/photo */
+export interface UploadedPhotoView {
+  id: number;
+  url: string;
+  thumbnailUrl: string;
+  width: number;
+  height: number;
+}
+
+/** Share links of a profile (owner) */
+export interface ShareView {
+  id: number;
+  shareCode: string;
+  createdAt: string;
+  expiresAt: string;
+  accessCount: number;
+  isActive: boolean;
+}
+
+/** GET /api/shares/{shareCode} (public) */
+export interface SharedProfileView {
+  profile: ProfileView;
+  share: { createdAt: string; expiresAt: string; accessCount: number; isActive: boolean };
+}
+
+export interface PrivacySettingsView {
+  profileVisibility: 'all' | 'matches' | 'none';
+  showOnlineStatus: boolean;
+  showLastSeen: boolean;
+  showPhoneNumber: boolean;
+  showEmail: boolean;
+  allowProfileScreenshots: boolean;
+  blurPhotos: boolean;
+  allowMessagesFrom: 'all' | 'matches' | 'none';
+  updatedAt: string;
+}
+
+export interface NotificationSettingsView {
+  newMatches: boolean;
+  newMessages: boolean;
+  profileViews: boolean;
+  appUpdates: boolean;
+  emailNotifications: boolean;
+  pushNotifications: boolean;
+  updatedAt: string;
+}
+
+export interface NotificationView {
+  id: number;
+  userId: number;
+  type: string;
+  title: string;
+  content: string | null;
+  relatedItemId: number | null;
+  sourceId: number | null;
+  sourceType: string | null;
+  isRead: boolean;
+  is_read: boolean;
+  createdAt: string;
+}
