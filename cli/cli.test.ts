@@ -30,7 +30,7 @@ describe('saathi CLI', () => {
   test('--help lists every command and each command has its own help', () => {
     const help = saathi(['--help']);
     assert.equal(help.status, 0);
-    for (const command of ['serve', 'migrate', 'seed', 'reset-token', 'reviewer']) assert.match(help.stdout, new RegExp(command));
+    for (const command of ['serve', 'migrate', 'seed', 'reset-token', 'reviewer', 'expo']) assert.match(help.stdout, new RegExp(command));
     for (const command of [['serve'], ['migrate'], ['seed'], ['reset-token'], ['reviewer', 'create']]) {
       const res = saathi([...command, '--help']);
       assert.equal(res.status, 0, command.join(' '));
@@ -71,6 +71,19 @@ describe('saathi CLI', () => {
     const unknown = saathi(['reset-token', 'nobody@example.test']);
     assert.equal(unknown.status, 1);
     assert.match(unknown.stderr, /No account with the email/);
+  });
+
+  test('expo rotate issues a new dev URL that expo show then prints', () => {
+    const first = saathi(['expo', 'show']);
+    assert.equal(first.status, 0, first.stderr);
+    const url1 = first.stdout.split('\n')[0];
+    assert.match(url1, /^exp:\/\/.+:19000\//);
+    const rotated = saathi(['expo', 'rotate', '--host', '192.168.1.50']);
+    assert.equal(rotated.status, 0, rotated.stderr);
+    const url2 = saathi(['expo', 'show']).stdout.split('\n')[0];
+    assert.match(url2, /^exp:\/\/192\.168\.1\.50:19000\//);
+    assert.notEqual(url2, url1);
+    assert.equal(saathi(['expo', 'rotate', '--host', 'bad host!']).status, 1);
   });
 
   test('bad flags exit non-zero with a message', () => {

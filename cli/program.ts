@@ -1,4 +1,5 @@
 import { Command, CommanderError } from 'commander';
+import { registerExpo } from './commands/expo';
 import { registerMigrate } from './commands/migrate';
 import { registerResetToken } from './commands/reset-token';
 import { registerReviewer } from './commands/reviewer';
@@ -19,6 +20,7 @@ export function buildProgram(): Command {
   registerSeed(program);
   registerResetToken(program);
   registerReviewer(program);
+  registerExpo(program);
   return program;
 }
 

@@ -193,3 +193,31 @@ export interface NotificationView {
   is_read: boolean;
   createdAt: string;
 }
+
+/** One factor of a match percentage: what was compared, how much it weighs, how much it earned. */
+export interface MatchFactorView {
+  factor: string;
+  weight: number;
+  earned: number;
+  detail: string;
+}
+
+/** GET /api/success-stories (published only) */
+export interface SuccessStoryView {
+  id: number;
+  user1: { fullName: string };
+  user2: { fullName: string };
+  profile1: { photos: string[] };
+  profile2: { photos: string[] };
+  story: { matchDate: string; marriageDate: string | null; testimonial: string; location: string | null };
+}
+
+/** GET /api/dev/expo-info */
+export interface ExpoInfoView {
+  devUrl: string;
+  host: string;
+  port: number;
+  status: 'ready';
+  qrCodeImageUrl: string;
+  updatedAt: string;
+}

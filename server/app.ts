@@ -24,6 +24,9 @@ import { profileRoutes } from './routes/profiles/profiles';
 import { safetyRoutes } from './routes/safety/safety';
 import { settingsRoutes } from './routes/settings/settings';
 import { shareRoutes } from './routes/shares/shares';
+import { contactRoutes } from './routes/contact/contact';
+import { devRoutes } from './routes/dev/dev';
+import { discoveryRoutes } from './routes/discovery/discovery';
 import { LiveEvents } from './services/live-events';
 import { findStaticDir, staticApps } from './static';
 
@@ -53,6 +56,9 @@ export function apiRouters(services: AppServices) {
     likeRoutes(),
     safetyRoutes(),
     settingsRoutes(),
+    discoveryRoutes(),
+    contactRoutes(services),
+    devRoutes(),
   ];
 }
 

@@ -3,6 +3,7 @@ import * as accounts from './20261122_001_accounts';
 import * as profiles from './20261122_002_profiles';
 import * as engagement from './20261122_003_engagement';
 import * as paymentsVerification from './20261122_004_payments_verification';
+import * as discovery from './20261122_005_discovery';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -15,6 +16,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261122_002_profiles': profiles,
   '20261122_003_engagement': engagement,
   '20261122_004_payments_verification': paymentsVerification,
+  '20261122_005_discovery': discovery,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

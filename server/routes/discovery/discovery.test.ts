@@ -1,0 +1,176 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { Client, type TestServer, startTestServer } from '../../test/harness';
+import { buildProfile, buildUser, signedInClient } from '../../test/factories';
+
+let server: TestServer;
+before(async () => {
+  server = await startTestServer();
+});
+after(async () => {
+  await server.close();
+});
+
+type Card = { id: number; userId: number; matchPercentage: number | null; city: string | null; fullName: string };
+
+async function men(count: number, overrides: Record<string, unknown> = {}) {
+  const out = [];
+  for (let i = 0; i < count; i++) {
+    const { user } = await buildUser(server, { fullName: `Groom ${i}` });
+    out.push(await buildProfile(server, user, { gender: 'male', lookingFor: 'female', dateOfBirth: '1993-02-02', city: 'Toronto', country: 'Canada', ...overrides }));
+  }
+  return out;
+}
+
+describe('featured and daily matches', () => {
+  test('never include own, hidden, blocked, deleted, suspended or wrong-gender profiles; daily is stable', async () => {
+    const me = await signedInClient(server, { tier: 'premium' });
+    await buildProfile(server, me.user, { gender: 'female', lookingFor: 'male' });
+    const visible = await men(4);
+    const [hidden, blocked, deleted, suspended] = await men(4);
+    await server.db('privacy_settings').where({ userId: hidden.userId }).update({ profileVisibility: 'none' });
+    await server.db('blocks').insert({ blockerId: blocked.userId, blockedId: me.user.id, createdAt: Date.now() });
+    await server.db('profiles').where({ id: deleted.id }).update({ isDeleted: true });
+    await server.db('users').where({ id: suspended.userId }).update({ status: 'suspended' });
+    const { user: woman } = await buildUser(server);
+    const otherWoman = await buildProfile(server, woman, { gender: 'female', lookingFor: 'male' });
+
+    const daily = (await (await me.client.get('/api/matches/daily')).json()) as Card[];
+    const ids = daily.map((c) => c.id).sort();
+    assert.deepEqual(ids, visible.map((p) => p.id).sort());
+    assert.ok(daily.every((c) => typeof c.matchPercentage === 'number' && c.matchPercentage > 0));
+    for (let i = 1; i < daily.length; i++) assert.ok((daily[i - 1].matchPercentage ?? 0) >= (daily[i].matchPercentage ?? 0), 'best first');
+    assert.ok(!ids.includes(otherWoman.id));
+
+    // A new candidate arriving later the same day does not change today's set.
+    await men(1);
+    const again = (await (await me.client.get('/api/matches/daily')).json()) as Card[];
+    assert.deepEqual(again.map((c) => c.id), daily.map((c) => c.id));
+
+    // Featured needs a photo: none of these have one.
+    assert.deepEqual(await (await me.client.get('/api/matches/featured')).json(), []);
+    await server.db('photos').insert({ userId: visible[0].userId, profileId: visible[0].id, purpose: 'profile', position: 0, fileKey: 'a'.repeat(32), width: 10, height: 10, bytes: 10, createdAt: Date.now() });
+    await server.db('daily_matches').where({ userId: me.user.id, kind: 'featured' }).delete();
+    const featured = (await (await me.client.get('/api/matches/featured')).json()) as Card[];
+    assert.deepEqual(featured.map((c) => c.id), [visible[0].id]);
+
+    // Someone who hides their profile mid-day drops out of the stored set at once.
+    await server.db('privacy_settings').where({ userId: visible[1].userId }).update({ profileVisibility: 'none' });
+    const later = (await (await me.client.get('/api/matches/daily')).json()) as Card[];
+    assert.ok(!later.some((c) => c.id === visible[1].id));
+    assert.equal((await new Client(server).get('/api/matches/daily')).status, 401);
+  });
+});
+
+describe('search', () => {
+  test('finds by city, accent- and case-insensitively, ordered by match, with filters and a cursor', async () => {
+    const me = await signedInClient(server, { tier: 'premium' });
+    await buildProfile(server, me.user, { gender: 'female', lookingFor: 'male', city: 'Montréal', country: 'Canada' });
+    const { user: u1 } = await buildUser(server, { fullName: 'Rahul Verma' });
+    const montreal = await buildProfile(server, u1, { gender: 'male', lookingFor: 'female', city: 'Montréal', country: 'Canada', dateOfBirth: '1994-01-01' });
+    const { user: u2 } = await buildUser(server, { fullName: 'Sanjay Iyer' });
+    const montrealParent = await buildProfile(server, u2, { gender: 'male', lookingFor: 'female', city: 'Montreal', country: 'Canada', dateOfBirth: '1980-01-01', profileType: 'parent', parentName: 'K. Iyer', parentRelationship: 'father', parentContact: '1' });
+
+    const byCity = (await (await me.client.get('/api/search?query=MONTREAL')).json()) as Card[];
+    assert.deepEqual(byCity.map((c) => c.id).sort(), [montreal.id, montrealParent.id].sort());
+    assert.ok(byCity.every((c) => typeof c.matchPercentage === 'number'));
+    assert.ok((byCity[0].matchPercentage ?? 0) >= (byCity[1].matchPercentage ?? 0));
+
+    const byName = (await (await me.client.get('/api/search?query=rahul')).json()) as Card[];
+    assert.deepEqual(byName.map((c) => c.id), [montreal.id]);
+    const young = (await (await me.client.get('/api/search?query=montreal&minAge=25&maxAge=35')).json()) as Card[];
+    assert.deepEqual(young.map((c) => c.id), [montreal.id]);
+    const parents = (await (await me.client.get('/api/search?query=montreal&profileType=parent')).json()) as Card[];
+    assert.deepEqual(parents.map((c) => c.id), [montrealParent.id]);
+    const none = (await (await me.client.get('/api/search?query=zzqqxxnonsense')).json()) as Card[];
+    assert.deepEqual(none, []);
+    const sqlish = await me.client.get(`/api/search?query=${encodeURIComponent("x' OR 1=1 --")}`);
+    assert.equal(sqlish.status, 200);
+    assert.deepEqual(await sqlish.json(), []);
+
+    await men(5, { city: 'Kitchener' });
+    const first = await me.client.get('/api/search?query=kitchener&limit=2');
+    const page1 = (await first.json()) as Card[];
+    const cursor = first.headers.get('x-next-cursor');
+    assert.equal(page1.length, 2);
+    assert.ok(cursor);
+    const seen = new Set(page1.map((c) => c.id));
+    let next: string | null = cursor;
+    while (next) {
+      const res = await me.client.get(`/api/search?query=kitchener&limit=2&cursor=${encodeURIComponent(next)}`);
+      for (const c of (await res.json()) as Card[]) {
+        assert.ok(!seen.has(c.id), 'no duplicates across pages');
+        seen.add(c.id);
+      }
+      next = res.headers.get('x-next-cursor');
+    }
+    assert.equal(seen.size, 5);
+  });
+
+  test('own, hidden and blocked profiles never appear; bad filters are 400s', async () => {
+    const me = await signedInClient(server, { tier: 'elite' });
+    await buildProfile(server, me.user, { gender: 'female', lookingFor: 'male', city: 'Dundee', country: 'United Kingdom' });
+    const [shown, hidden, blocker] = await men(3, { city: 'Dundee', country: 'United Kingdom' });
+    await server.db('privacy_settings').where({ userId: hidden.userId }).update({ profileVisibility: 'none' });
+    await server.db('blocks').insert({ blockerId: me.user.id, blockedId: blocker.userId, createdAt: Date.now() });
+    const results = (await (await me.client.get('/api/search?query=dundee')).json()) as Card[];
+    assert.deepEqual(results.map((c) => c.id), [shown.id]);
+    assert.equal((await me.client.get('/api/search?minAge=10')).status, 400);
+    assert.equal((await me.client.get('/api/search?locations=Atlantis')).status, 400);
+    assert.equal((await me.client.get('/api/search?minAge=40&maxAge=30')).status, 400);
+  });
+
+  test('a tryme member cannot use the advanced filters', async () => {
+    const me = await signedInClient(server, { tier: 'tryme' });
+    for (const q of ['profileType=parent', 'isVerified=true', 'matchMood=true']) {
+      const res = await me.client.get(`/api/search?${q}`);
+      assert.equal(res.status, 403, q);
+      assert.equal(((await res.json()) as { upgradeRequired: boolean }).upgradeRequired, true);
+    }
+    assert.equal((await me.client.get('/api/search?locations=Canada&minAge=25&maxAge=35')).status, 200);
+  });
+});
+
+describe('success stories, contact, expo info', () => {
+  test('only published stories are listed', async () => {
+    const { user: a } = await buildUser(server, { fullName: 'Kiran Shah' });
+    const { user: b } = await buildUser(server, { fullName: 'Rhea Shah' });
+    const now = Date.now();
+    await server.db('success_stories').insert([
+      { user1Id: a.id, user2Id: b.id, matchDate: '2025-02-14', testimonial: 'We met on Saathi.', location: 'Leicester', isPublished: true, sortOrder: 1, createdAt: now, updatedAt: now },
+      { user1Id: a.id, user2Id: b.id, matchDate: '2025-03-01', testimonial: 'Draft story', isPublished: false, sortOrder: 0, createdAt: now, updatedAt: now },
+    ]);
+    const stories = (await (await new Client(server).get('/api/success-stories')).json()) as Array<{ user1: { fullName: string }; story: { testimonial: string } }>;
+    assert.ok(stories.some((s) => s.story.testimonial === 'We met on Saathi.' && s.user1.fullName === 'Kiran Shah'));
+    assert.ok(!stories.some((s) => s.story.testimonial === 'Draft story'));
+  });
+
+  test('the contact form validates, stores, copies to the outbox', async () => {
+    const visitor = new Client(server);
+    const bad = await visitor.post('/api/contact', { name: 'A', email: 'a@b.co', subject: 'Hello there', message: 'A long enough message.' });
+    assert.equal(bad.status, 400);
+    assert.equal(((await bad.json()) as { message: string }).message, 'Name must be at least 2 characters');
+    for (const [field, value, message] of [
+      ['email', 'nope', 'Please enter a valid email address'],
+      ['subject', 'Hey', 'Subject must be at least 5 characters'],
+      ['message', 'Too short', 'Message must be at least 10 characters'],
+    ]) {
+      const res = await visitor.post('/api/contact', { name: 'Asha', email: 'asha@example.test', subject: 'Question about Kundali', message: 'How does matching work?', [field]: value });
+      assert.equal(((await res.json()) as { message: string }).message, message);
+    }
+    const ok = await visitor.post('/api/contact', { name: 'Asha', email: 'asha@example.test', subject: 'Question about Kundali', message: 'How does matching work?' });
+    assert.equal(ok.status, 201);
+    assert.equal((await server.db('contact_messages').where({ email: 'asha@example.test' })).length, 1);
+    assert.equal((await server.db('email_outbox').where({ kind: 'contact_copy' })).length, 1);
+  });
+
+  test('expo info is a real PNG QR code of the dev URL', async () => {
+    const res = await new Client(server).get('/api/dev/expo-info');
+    const info = (await res.json()) as { qrCodeImageUrl: string; devUrl: string; port: number; status: string };
+    assert.match(info.qrCodeImageUrl, /^data:image\/png;base64,/);
+    assert.match(info.devUrl, /^exp:\/\/.+:19000\//);
+    assert.equal(info.status, 'ready');
+    const png = Buffer.from(info.qrCodeImageUrl.split(',')[1], 'base64');
+    assert.equal(png.subarray(1, 4).toString(), 'PNG');
+  });
+});

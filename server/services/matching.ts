@@ -1,0 +1,180 @@
+import { EDUCATION_LEVELS } from '../../contracts/enums';
+import { ageFromDateOfBirth } from '../../contracts/profile';
+import type { MatchFactorView } from '../../contracts/views';
+
+/**
+ * The matching engine: one deterministic function gives the match percentage between a member and a candidate
+ * and the breakdown behind it.
+ *
+ * Weights (points; a factor that cannot be judged because data is missing is left out of both the earned
+ * and the available points, so an incomplete profile is not punished by guesswork):
+ *
+ *   Partner preferences, each way (member's wishes about the candidate, and the candidate's about the member)
+ *     age within the preferred range ........ 8   (1 point less per year outside, down to 0)
+ *     lives in a preferred country .......... 6
+ *     education preference .................. 3
+ *     profession preference ................. 3
+ *   Shared religion ........................ 12
+ *   Shared mother tongue ...................  8
+ *   NRI alignment
+ *     return-to-India plans ................. 8   (definite … never on a 4-step scale; 1/3 off per step)
+ *     cultural integration level ............ 6   (traditional … modern on a 3-step scale; 1/2 off per step)
+ *     same country of residence ............. 6
+ *   Candidate verified .....................  5
+ *   Kundali (Ashtakoot guna score / 36) .... 15   (only when the Kundali engine supplies it)
+ *
+ * percentage = round(100 × earned / available). An empty preference ("no preference") is fully satisfied.
+ * The looking-for preference is a filter, not a weight: candidates of the wrong gender are never offered.
+ */
+export interface MatchProfile {
+  userId: number;
+  gender: string | null;
+  lookingFor: string | null;
+  dateOfBirth: string | null;
+  country: string | null;
+  education: string | null;
+  profession: string | null;
+  religion: string | null;
+  motherTongue: string | null;
+  agePreferenceMin: number | null;
+  agePreferenceMax: number | null;
+  locationPreference: string[] | null;
+  educationPreference: string | null;
+  professionPreference: string | null;
+  culturalIntegrationLevel: string | null;
+  returnToIndiaPlans: string | null;
+  isVerified: boolean;
+}
+
+export interface MatchResult {
+  percentage: number;
+  earned: number;
+  available: number;
+  factors: MatchFactorView[];
+}
+
+export const WEIGHTS = {
+  age: 8,
+  location: 6,
+  education: 3,
+  profession: 3,
+  religion: 12,
+  motherTongue: 8,
+  returnPlans: 8,
+  culturalIntegration: 6,
+  residence: 6,
+  verified: 5,
+  kundali: 15,
+} as const;
+
+const RETURN_SCALE = ['definite', 'considering', 'unlikely', 'never'];
+const INTEGRATION_SCALE = ['traditional', 'moderate', 'modern'];
+
+const isOpen = (pref: string | null | undefined) => !pref || /^\s*(any|open|no preference|doesn't matter|flexible)\b/i.test(pref);
+const words = (s: string) =>
+  s
+    .toLowerCase()
+    .split(/[^a-z]+/)
+    .filter((w) => w.length > 2 && !['and', 'the', 'any', 'with', 'for', 'above', 'or'].includes(w));
+
+/** Fraction (0–1) of an age preference met by an age; null when it cannot be judged. */
+export function ageFit(age: number | null, min: number | null, max: number | null): number | null {
+  if (min === null && max === null) return 1;
+  if (age === null) return null;
+  const lo = min ?? 18;
+  const hi = max ?? 70;
+  if (age >= lo && age <= hi) return 1;
+  const distance = age < lo ? lo - age : age - hi;
+  return Math.max(0, 1 - distance / WEIGHTS.age);
+}
+
+export function locationFit(country: string | null, preferred: string[] | null): number | null {
+  if (!preferred || preferred.length === 0) return 1;
+  if (!country) return null;
+  return preferred.includes(country) ? 1 : 0;
+}
+
+/** "Master's or above" needs Master's or Doctorate; "Bachelor's" alone needs exactly that; "any" is open. */
+export function educationFit(education: string | null, preference: string | null): number | null {
+  if (isOpen(preference)) return 1;
+  if (!education) return null;
+  const pref = (preference as string).toLowerCase();
+  const levels = EDUCATION_LEVELS.map((l) => l.toLowerCase());
+  const mentioned = levels
+    .map((level, index) => ({ index, hit: pref.includes(level.replace("'s", '')) }))
+    .filter((m) => m.hit)
+    .map((m) => m.index);
+  const candidateLevel = levels.indexOf(education.toLowerCase());
+  if (mentioned.length === 0 || candidateLevel === -1) {
+    return words(pref).some((w) => education.toLowerCase().includes(w)) ? 1 : 0;
+  }
+  const required = Math.min(...mentioned);
+  const orAbove = /above|higher|\+|or more|at least|minimum/.test(pref);
+  if (orAbove) return candidateLevel >= required ? 1 : 0;
+  return mentioned.includes(candidateLevel) ? 1 : 0;
+}
+
+export function professionFit(profession: string | null, preference: string | null): number | null {
+  if (isOpen(preference)) return 1;
+  if (!profession) return null;
+  const wanted = words(preference as string);
+  if (wanted.length === 0) return 1;
+  const have = new Set(words(profession));
+  return wanted.some((w) => have.has(w) || [...have].some((h) => h.startsWith(w) || w.startsWith(h))) ? 1 : 0;
+}
+
+function scaleFit(a: string | null, b: string | null, scale: string[]): number | null {
+  const i = a ? scale.indexOf(a) : -1;
+  const j = b ? scale.indexOf(b) : -1;
+  if (i === -1 || j === -1) return null;
+  return 1 - Math.abs(i - j) / (scale.length - 1);
+}
+
+function sameValue(a: string | null, b: string | null): number | null {
+  if (!a || !b || a === 'Other' || b === 'Other') return null;
+  return a === b ? 1 : 0;
+}
+
+/**
+ * Match percentage and breakdown between `member` and `candidate`. `gunaScore` (0–36) plugs in the Kundali
+ * factor once the Kundali engine has computed it for the pair.
+ */
+export function computeMatch(member: MatchProfile, candidate: MatchProfile, options: { gunaScore?: number | null; today?: Date } = {}): MatchResult {
+  const factors: MatchFactorView[] = [];
+  const add = (factor: string, weight: number, fit: number | null, detail: string) => {
+    if (fit === null) return;
+    factors.push({ factor, weight, earned: Math.round(weight * fit * 100) / 100, detail });
+  };
+  const memberAge = ageFromDateOfBirth(member.dateOfBirth, options.today);
+  const candidateAge = ageFromDateOfBirth(candidate.dateOfBirth, options.today);
+
+  for (const [who, wishes, other, otherAge] of [
+    ['yours', member, candidate, candidateAge],
+    ['theirs', candidate, member, memberAge],
+  ] as const) {
+    const range = `${wishes.agePreferenceMin ?? 18}–${wishes.agePreferenceMax ?? 70}`;
+    add(`age (${who})`, WEIGHTS.age, ageFit(otherAge, wishes.agePreferenceMin, wishes.agePreferenceMax), `age ${otherAge ?? '?'} vs preferred ${range}`);
+    add(`location (${who})`, WEIGHTS.location, locationFit(other.country, wishes.locationPreference), `${other.country ?? '?'} vs preferred ${(wishes.locationPreference ?? []).join(', ') || 'any'}`);
+    add(`education (${who})`, WEIGHTS.education, educationFit(other.education, wishes.educationPreference), `${other.education ?? '?'} vs "${wishes.educationPreference ?? 'any'}"`);
+    add(`profession (${who})`, WEIGHTS.profession, professionFit(other.profession, wishes.professionPreference), `${other.profession ?? '?'} vs "${wishes.professionPreference ?? 'any'}"`);
+  }
+  add('religion', WEIGHTS.religion, sameValue(member.religion, candidate.religion), `${member.religion ?? '?'} / ${candidate.religion ?? '?'}`);
+  add('mother tongue', WEIGHTS.motherTongue, sameValue(member.motherTongue, candidate.motherTongue), `${member.motherTongue ?? '?'} / ${candidate.motherTongue ?? '?'}`);
+  add('return to India', WEIGHTS.returnPlans, scaleFit(member.returnToIndiaPlans, candidate.returnToIndiaPlans, RETURN_SCALE), `${member.returnToIndiaPlans ?? '?'} / ${candidate.returnToIndiaPlans ?? '?'}`);
+  add('cultural integration', WEIGHTS.culturalIntegration, scaleFit(member.culturalIntegrationLevel, candidate.culturalIntegrationLevel, INTEGRATION_SCALE), `${member.culturalIntegrationLevel ?? '?'} / ${candidate.culturalIntegrationLevel ?? '?'}`);
+  add('country of residence', WEIGHTS.residence, member.country && candidate.country ? (member.country === candidate.country ? 1 : 0) : null, `${member.country ?? '?'} / ${candidate.country ?? '?'}`);
+  add('verified', WEIGHTS.verified, candidate.isVerified ? 1 : 0, candidate.isVerified ? 'identity verified' : 'not verified yet');
+  if (options.gunaScore !== undefined && options.gunaScore !== null) {
+    add('kundali', WEIGHTS.kundali, Math.max(0, Math.min(36, options.gunaScore)) / 36, `${options.gunaScore} of 36 gunas`);
+  }
+  const earned = factors.reduce((sum, f) => sum + f.earned, 0);
+  const available = factors.reduce((sum, f) => sum + f.weight, 0);
+  return { percentage: available === 0 ? 0 : Math.round((100 * earned) / available), earned, available, factors };
+}
+
+/** Whether two members are offered to each other at all under their looking-for preferences. */
+export function genderCompatible(member: Pick<MatchProfile, 'gender' | 'lookingFor'>, candidate: Pick<MatchProfile, 'gender' | 'lookingFor'>): boolean {
+  if (member.lookingFor && candidate.gender !== member.lookingFor) return false;
+  if (candidate.lookingFor && member.gender !== candidate.lookingFor) return false;
+  return true;
+}
