@@ -221,3 +221,44 @@ export interface ExpoInfoView {
   qrCodeImageUrl: string;
   updatedAt: string;
 }
+
+export interface MessageView {
+  id: number;
+  senderId: number;
+  receiverId: number;
+  content: string;
+  isRead: boolean;
+  is_read: boolean;
+  createdAt: string;
+}
+
+/** GET /api/messages/{userId}: one row per conversation, newest first. */
+export interface ConversationView {
+  otherUser: { id: number; fullName: string };
+  profile: { id: number | null; photos: string[] };
+  lastMessage: { content: string; createdAt: string; senderId: number };
+  unreadCount: number;
+}
+
+/** GET /api/messages/{userId}/{otherUserId}/peer: what the chat header needs, decided by the server. */
+export interface ChatPeerView {
+  id: number;
+  fullName: string;
+  profileId: number | null;
+  photo: string | null;
+  /** null when the member hides their online status */
+  online: boolean | null;
+  /** null when the member hides their last-seen time */
+  lastSeenAt: string | null;
+  canMessage: boolean;
+  reason: string | null;
+}
+
+export interface SessionDeviceView {
+  id: string;
+  userAgent: string | null;
+  ip: string | null;
+  createdAt: string;
+  lastSeenAt: string;
+  current: boolean;
+}

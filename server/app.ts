@@ -24,7 +24,9 @@ import { profileRoutes } from './routes/profiles/profiles';
 import { safetyRoutes } from './routes/safety/safety';
 import { settingsRoutes } from './routes/settings/settings';
 import { shareRoutes } from './routes/shares/shares';
+import { accountRoutes } from './routes/account/account';
 import { contactRoutes } from './routes/contact/contact';
+import { eventRoutes } from './routes/events/events';
 import { devRoutes } from './routes/dev/dev';
 import { discoveryRoutes } from './routes/discovery/discovery';
 import { LiveEvents } from './services/live-events';
@@ -59,6 +61,8 @@ export function apiRouters(services: AppServices) {
     discoveryRoutes(),
     contactRoutes(services),
     devRoutes(),
+    accountRoutes(),
+    eventRoutes(),
   ];
 }
 

@@ -18,6 +18,7 @@ import { User } from '../../models/user';
 import { presentSessionUser } from '../../presenters/user';
 import { createAccount, findUserByLogin, takenField } from '../../services/accounts';
 import { sendMail } from '../../services/mail';
+import { verifyTotp } from '../../services/totp';
 import { dummyPasswordHash, hashPassword, randomToken, sha256, verifyPassword } from '../../services/passwords';
 
 /** Fetch clients ask for JSON; plain HTML forms get redirects (spec part 1 §7). */
@@ -94,7 +95,8 @@ export function authRoutes(services: AppServices) {
   router.post(
     '/login',
     rateLimit('login-ip', () => ({ ...config.rateLimits.login, max: config.rateLimits.login.max * 5 })),
-    rateLimit('login', () => config.rateLimits.login, (ctx) => String(body(ctx).username ?? '').trim().toLowerCase().slice(0, 64)),
+    // Keyed by a digest of the username: the limiter table must not hold personal data.
+    rateLimit('login', () => config.rateLimits.login, (ctx) => sha256(String(body(ctx).username ?? '').trim().toLowerCase()).slice(0, 24)),
     async (ctx) => {
       const redirectTo = safeRedirectPath(ctx.query.redirect);
       try {
@@ -104,6 +106,12 @@ export function authRoutes(services: AppServices) {
         const ok = await verifyPassword(input.password, user?.passwordHash ?? (await dummyPasswordHash(config.scryptCost)));
         if (!user || !ok) throw unauthorized(AUTH_MESSAGES.invalidCredentials);
         if (user.status !== 'active') throw forbidden(AUTH_MESSAGES.accountSuspended);
+        if (user.totpEnabled && user.totpSecret) {
+          if (!input.totpCode) throw new HttpError(401, AUTH_MESSAGES.totpRequired, 'totp_required', { totpRequired: true });
+          if (!(await verifyTotp(user.totpSecret, input.totpCode))) {
+            throw new HttpError(401, AUTH_MESSAGES.totpInvalid, 'totp_invalid', { totpRequired: true });
+          }
+        }
         await signIn(ctx, user);
         await User.query(ctx.services.db).findById(user.id).patch({ lastActiveAt: Date.now() });
         if (wantsJson(ctx)) {

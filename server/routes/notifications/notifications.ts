@@ -1,14 +1,11 @@
-import { newRouter } from '../../context';
-import { assertSelf, requireUser } from '../../middleware/auth';
-import { idParam } from '../../middleware/validate';
 import * as z from 'zod';
+import { newRouter } from '../../context';
+import { badRequest, notFound } from '../../errors';
+import { assertSelf, currentUser, requireUser } from '../../middleware/auth';
+import { idParam, parse } from '../../middleware/validate';
 import { Notification } from '../../models/engagement';
-import { currentUser } from '../../middleware/auth';
-import { badRequest } from '../../errors';
-import { parse } from '../../middleware/validate';
-import { loadProfile, recordProfileView, visibleProfile } from '../../services/profiles';
 import { presentNotification } from '../../presenters/notification';
-
+import { loadProfile, recordProfileView, visibleProfile } from '../../services/profiles';
 export function notificationRoutes() {
   const router = newRouter('/api/notifications');
   router.use(requireUser);
@@ -25,6 +22,22 @@ export function notificationRoutes() {
     const rows = await Notification.query(ctx.services.db).where({ userId: user.id }).orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(100);
     ctx.set('Cache-Control', 'no-store');
     ctx.body = rows.map(presentNotification);
+  });
+
+  router.patch('/:id/mark-read', async (ctx) => {
+    const user = currentUser(ctx);
+    const id = idParam(ctx.params.id);
+    const notification = await Notification.query(ctx.services.db).findById(id);
+    // Someone else's notification is "not found", never "forbidden": ids reveal nothing.
+    if (!notification || notification.userId !== user.id) throw notFound('Notification not found');
+    if (!notification.isRead) await Notification.query(ctx.services.db).findById(id).patch({ isRead: true });
+    ctx.body = presentNotification({ ...notification, isRead: true } as Notification);
+  });
+
+  router.patch('/:userId/mark-all-read', async (ctx) => {
+    const user = assertSelf(ctx, idParam(ctx.params.userId));
+    const updated = await ctx.services.db('notifications').where({ userId: user.id, isRead: false }).update({ isRead: true });
+    ctx.body = { message: 'All notifications marked as read', updated };
   });
 
   // Clients may create only the profile-view kind, for a profile they are viewing; the server words it and

@@ -1,0 +1,122 @@
+import crypto from 'node:crypto';
+import { generateSecret, generateURI } from 'otplib';
+import QRCode from 'qrcode';
+import { AUTH_MESSAGES, changePasswordSchema } from '../../../contracts/auth';
+import { DELETE_TEXTS, deleteAccountSchema, totpCodeSchema } from '../../../contracts/messaging';
+import type { SessionDeviceView } from '../../../contracts/views';
+import { type AppContext, newRouter } from '../../context';
+import { badRequest, conflict, notFound } from '../../errors';
+import { assertSelf, currentUser, requireUser } from '../../middleware/auth';
+import { endSessionsOfUser } from '../../middleware/session-store';
+import { idParam, parse } from '../../middleware/validate';
+import { User } from '../../models/user';
+import { deleteAccount } from '../../services/account-deletion';
+import { exportMemberData } from '../../services/data-export';
+import { hashPassword, sha256, verifyPassword } from '../../services/passwords';
+import { verifyTotp } from '../../services/totp';
+
+function body(ctx: AppContext): unknown {
+  return (ctx.request as unknown as { body?: unknown }).body;
+}
+
+/** The session id of this request (koa-session's external key), so "other sessions" can be told apart. */
+function currentSessionId(ctx: AppContext): string | undefined {
+  return (ctx.session as unknown as { externalKey?: string } | null)?.externalKey;
+}
+
+export function accountRoutes() {
+  const router = newRouter('/api');
+  router.use(requireUser);
+
+  router.post('/users/:userId/change-password', async (ctx) => {
+    const user = assertSelf(ctx, idParam(ctx.params.userId));
+    const input = parse(changePasswordSchema, body(ctx));
+    if (!(await verifyPassword(input.currentPassword, user.passwordHash))) throw badRequest('Current password is incorrect', { field: 'currentPassword' });
+    const now = Date.now();
+    await User.query(ctx.services.db).findById(user.id).patch({ passwordHash: await hashPassword(input.newPassword, ctx.services.config.scryptCost), passwordChangedAt: now, updatedAt: now });
+    // Every other session of the member ends; this one stays signed in.
+    const ended = await endSessionsOfUser(ctx.services.db, user.id, currentSessionId(ctx));
+    ctx.body = { message: 'Password updated', endedSessions: ended };
+  });
+
+  // Two-factor authentication with TOTP: setup gives a secret and QR code; a correct code turns it on.
+  router.post('/users/:userId/2fa/setup', async (ctx) => {
+    const user = assertSelf(ctx, idParam(ctx.params.userId));
+    if (user.totpEnabled) throw conflict('Two-factor authentication is already on');
+    const secret = generateSecret();
+    await User.query(ctx.services.db).findById(user.id).patch({ totpSecret: secret });
+    const otpauthUrl = generateURI({ issuer: 'Saathi', label: user.email, secret });
+    ctx.body = { secret, otpauthUrl, qrCodeImageUrl: await QRCode.toDataURL(otpauthUrl, { margin: 2, width: 240 }) };
+  });
+
+  router.post('/users/:userId/2fa/enable', async (ctx) => {
+    const user = assertSelf(ctx, idParam(ctx.params.userId));
+    const { code } = parse(totpCodeSchema, body(ctx));
+    if (!user.totpSecret) throw badRequest('Start the two-factor setup first');
+    if (!(await verifyTotp(user.totpSecret, code))) throw badRequest(AUTH_MESSAGES.totpInvalid, { field: 'code' });
+    await User.query(ctx.services.db).findById(user.id).patch({ totpEnabled: true });
+    ctx.body = { message: 'Two-factor authentication is on', totpEnabled: true };
+  });
+
+  router.post('/users/:userId/2fa/disable', async (ctx) => {
+    const user = assertSelf(ctx, idParam(ctx.params.userId));
+    const { code } = parse(totpCodeSchema, body(ctx));
+    if (!user.totpEnabled || !user.totpSecret) throw badRequest('Two-factor authentication is not on');
+    if (!(await verifyTotp(user.totpSecret, code))) throw badRequest(AUTH_MESSAGES.totpInvalid, { field: 'code' });
+    await User.query(ctx.services.db).findById(user.id).patch({ totpEnabled: false, totpSecret: null });
+    ctx.body = { message: 'Two-factor authentication is off', totpEnabled: false };
+  });
+
+  router.get('/users/:userId/2fa', async (ctx) => {
+    const user = assertSelf(ctx, idParam(ctx.params.userId));
+    ctx.body = { totpEnabled: user.totpEnabled };
+  });
+
+  // Manage devices: the member's active sessions, each named by a digest of its id (the id itself is a secret).
+  router.get('/users/:userId/sessions', async (ctx) => {
+    const user = assertSelf(ctx, idParam(ctx.params.userId));
+    const current = currentSessionId(ctx);
+    const rows = await ctx.services.db('sessions').where({ userId: user.id }).where('expiresAt', '>', Date.now()).orderBy('lastSeenAt', 'desc');
+    const list: SessionDeviceView[] = rows.map((r) => ({
+      id: sha256(r.id).slice(0, 24),
+      userAgent: r.userAgent,
+      ip: r.ip,
+      createdAt: new Date(Number(r.createdAt)).toISOString(),
+      lastSeenAt: new Date(Number(r.lastSeenAt)).toISOString(),
+      current: r.id === current,
+    }));
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = list;
+  });
+
+  router.delete('/users/:userId/sessions/:sessionRef', async (ctx) => {
+    const user = assertSelf(ctx, idParam(ctx.params.userId));
+    const ref = ctx.params.sessionRef ?? '';
+    const rows = await ctx.services.db('sessions').where({ userId: user.id }).select('id');
+    const target = rows.find((r) => sha256(r.id).slice(0, 24) === ref);
+    if (!target) throw notFound('Session not found');
+    await ctx.services.db('sessions').where({ id: target.id }).delete();
+    ctx.body = { message: 'Device signed out', current: target.id === currentSessionId(ctx) };
+  });
+
+  // Everything the member owns, as JSON (DECISIONS.md "Data export").
+  router.get('/users/:userId/export', async (ctx) => {
+    const user = assertSelf(ctx, idParam(ctx.params.userId));
+    const data = await exportMemberData(ctx.services.db, user.id);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.set('Content-Disposition', `attachment; filename="saathi-data-${user.id}-${new Date().toISOString().slice(0, 10)}.json"`);
+    ctx.body = data;
+  });
+
+  router.post('/user/delete', async (ctx) => {
+    const user = currentUser(ctx);
+    const { password } = parse(deleteAccountSchema, body(ctx));
+    if (!(await verifyPassword(password, user.passwordHash))) throw badRequest(DELETE_TEXTS.wrongPassword, { field: 'password' });
+    await deleteAccount(ctx.services.db, ctx.services.config.dataDir, user.id);
+    ctx.session = null;
+    ctx.services.log({ level: 'info', msg: 'account deleted', userId: user.id, ref: crypto.randomUUID() });
+    ctx.body = { message: DELETE_TEXTS.done };
+  });
+
+  return router;
+}
