@@ -24,6 +24,7 @@ import { profileRoutes } from './routes/profiles/profiles';
 import { safetyRoutes } from './routes/safety/safety';
 import { settingsRoutes } from './routes/settings/settings';
 import { shareRoutes } from './routes/shares/shares';
+import { subscriptionRoutes } from './routes/subscriptions/subscriptions';
 import { accountRoutes } from './routes/account/account';
 import { contactRoutes } from './routes/contact/contact';
 import { eventRoutes } from './routes/events/events';
@@ -63,6 +64,7 @@ export function apiRouters(services: AppServices) {
     devRoutes(),
     accountRoutes(),
     eventRoutes(),
+    subscriptionRoutes(),
   ];
 }
 

@@ -33,7 +33,8 @@ export interface Config {
     contact: RateLimitRule;
   };
   scryptCost: number;
-  stripe: { secretKey: string | null; publishableKey: string | null; webhookSecret: string | null };
+  /** apiBase points the Stripe client elsewhere (stripe-mock, or the tests' fake Stripe server) */
+  stripe: { secretKey: string | null; publishableKey: string | null; webhookSecret: string | null; apiBase: string | null };
   smtpUrl: string | null;
   mailFrom: string;
   llm: { baseUrl: string | null; model: string | null; apiKey: string | null };
@@ -93,6 +94,7 @@ export function loadConfig(overrides: Partial<Config> = {}, env: NodeJS.ProcessE
       secretKey: env.STRIPE_SECRET_KEY || null,
       publishableKey: env.STRIPE_PUBLISHABLE_KEY || null,
       webhookSecret: env.STRIPE_WEBHOOK_SECRET || null,
+      apiBase: env.STRIPE_API_BASE || null,
     },
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM || 'Saathi <no-reply@saathi.local>',

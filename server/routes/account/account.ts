@@ -12,6 +12,7 @@ import { idParam, parse } from '../../middleware/validate';
 import { User } from '../../models/user';
 import { deleteAccount } from '../../services/account-deletion';
 import { exportMemberData } from '../../services/data-export';
+import { paymentProvider, stripeClient } from '../../services/payments';
 import { hashPassword, sha256, verifyPassword } from '../../services/passwords';
 import { verifyTotp } from '../../services/totp';
 
@@ -112,6 +113,24 @@ export function accountRoutes() {
     const user = currentUser(ctx);
     const { password } = parse(deleteAccountSchema, body(ctx));
     if (!(await verifyPassword(password, user.passwordHash))) throw badRequest(DELETE_TEXTS.wrongPassword, { field: 'password' });
+    // A live payment with the provider is cancelled too (no charge can complete after deletion).
+    const provider = paymentProvider(ctx.services);
+    const pending = await ctx.services.db('payments')
+      .where({ userId: user.id, provider: provider.name })
+      .whereIn('status', ['requires_payment_method', 'requires_confirmation', 'requires_action', 'processing']);
+    for (const p of pending) {
+      try {
+        await provider.cancelIntent(p.intentId);
+        await ctx.services.db('payments').where({ id: p.id }).update({ status: 'canceled', updatedAt: Date.now() });
+      } catch (error) {
+        ctx.services.log({ level: 'warn', msg: 'could not cancel payment on account deletion', intent: p.intentId, err: String(error) });
+      }
+    }
+    if (user.stripeSubscriptionId && ctx.services.config.stripe.secretKey) {
+      await stripeClient(ctx.services.config).subscriptions.cancel(user.stripeSubscriptionId).catch((error: unknown) => {
+        ctx.services.log({ level: 'warn', msg: 'could not cancel Stripe subscription', err: String(error) });
+      });
+    }
     await deleteAccount(ctx.services.db, ctx.services.config.dataDir, user.id);
     ctx.session = null;
     ctx.services.log({ level: 'info', msg: 'account deleted', userId: user.id, ref: crypto.randomUUID() });

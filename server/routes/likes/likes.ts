@@ -1,7 +1,9 @@
 import type { Knex } from 'knex';
 import * as z from 'zod';
 import { type AppContext, newRouter } from '../../context';
-import { badRequest } from '../../errors';
+import { badRequest, forbidden } from '../../errors';
+import { effectiveTier } from '../../policies/tier';
+import { cardViews } from '../../services/discovery';
 import { assertSelf, currentUser, requireUser } from '../../middleware/auth';
 import { idParam, parse } from '../../middleware/validate';
 import { Profile } from '../../models/profile';
@@ -109,6 +111,28 @@ export function likeRoutes() {
       if (profile) await trx('matches').where(pairOf(user.id, profile.userId)).delete();
     });
     ctx.body = { isLiked: false, message: 'Profile unliked' };
+  });
+
+  // "See who liked you": premium and elite only (tier rule, DECISIONS.md / spec part 2 §6).
+  router.get('/:userId/received', async (ctx) => {
+    const user = assertSelf(ctx, idParam(ctx.params.userId));
+    if (effectiveTier(user) === 'tryme') {
+      throw forbidden('See who liked you with Premium or Elite.', { upgradeRequired: true });
+    }
+    const db = ctx.services.db;
+    const mine = await db('profiles').where({ userId: user.id, isDeleted: false }).pluck('id');
+    if (mine.length === 0) {
+      ctx.body = [];
+      return;
+    }
+    const profiles = await Profile.query(db)
+      .join('profile_likes', 'profile_likes.userId', 'profiles.userId')
+      .whereIn('profile_likes.likedProfileId', mine)
+      .modify(visibleProfilesFilter(user.id))
+      .orderBy('profile_likes.createdAt', 'desc')
+      .select('profiles.*');
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = await cardViews(db, user, profiles, new Map());
   });
 
   router.get('/:userId', async (ctx) => {

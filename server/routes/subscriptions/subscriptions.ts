@@ -1,0 +1,134 @@
+import { completeSchema, demoCardSchema, subscribeSchema } from '../../../contracts/subscriptions';
+import { type AppContext, newRouter } from '../../context';
+import { HttpError, badRequest, notFound } from '../../errors';
+import { assertSelf, currentUser, requireUser } from '../../middleware/auth';
+import { idParam, parse } from '../../middleware/validate';
+import { Payment } from '../../models/ops';
+import { notify } from '../../services/notifications';
+import { applySucceededPayment, catalogue, paymentProvider, secretHash, stripeClient } from '../../services/payments';
+import { sha256 } from '../../services/passwords';
+
+function body(ctx: AppContext): unknown {
+  return (ctx.request as unknown as { body?: unknown }).body;
+}
+
+export function subscriptionRoutes() {
+  const router = newRouter('/api');
+
+  router.get('/subscriptions', async (ctx) => {
+    const plans = await catalogue(ctx.services.db, ctx.services.config);
+    const features = Object.fromEntries(plans.map((p) => [p.tier, { name: p.name, description: p.description, price: p.price, priceCents: p.priceCents, currency: p.currency, messageLimit: p.messageLimit, features: p.features }]));
+    ctx.body = {
+      tiers: { TRYME: 'tryme', PREMIUM: 'premium', ELITE: 'elite' },
+      features,
+      plans,
+      provider: ctx.services.config.stripe.secretKey ? 'stripe' : 'demo',
+      publishableKey: ctx.services.config.stripe.publishableKey,
+    };
+  });
+
+  // Payment setup: the amount always comes from the catalogue, never from the client.
+  router.post('/subscriptions/:userId', requireUser, async (ctx) => {
+    const user = assertSelf(ctx, idParam(ctx.params.userId));
+    const { tier } = parse(subscribeSchema, body(ctx));
+    const now = Date.now();
+    if (tier === 'tryme') {
+      // Moving down to tryme never charges.
+      await ctx.services.db('users').where({ id: user.id }).update({ subscriptionTier: 'tryme', subscriptionEnds: null, updatedAt: now });
+      ctx.body = { tier, price: '0.00', clientSecret: null, completed: true };
+      return;
+    }
+    const plan = (await catalogue(ctx.services.db, ctx.services.config)).find((p) => p.tier === tier);
+    if (!plan) throw badRequest('Unknown plan');
+    const provider = paymentProvider(ctx.services);
+    let intent: Awaited<ReturnType<typeof provider.createIntent>>;
+    try {
+      intent = await provider.createIntent({ user, tier, amountCents: plan.priceCents, currency: plan.currency });
+    } catch (error) {
+      ctx.services.log({ level: 'error', msg: 'payment setup failed', err: String(error) });
+      throw new HttpError(502, 'Unable to process subscription request', 'payment_provider_error');
+    }
+    await Payment.query(ctx.services.db).insert({
+      userId: user.id, provider: provider.name, intentId: intent.id, tier, amountCents: plan.priceCents, currency: plan.currency,
+      status: intent.status, isDemo: provider.name === 'demo', clientSecretHash: secretHash(intent.clientSecret), createdAt: now, updatedAt: now,
+    });
+    ctx.status = 201;
+    ctx.body = { clientSecret: intent.clientSecret, price: plan.price, tier, paymentIntentId: intent.id, provider: provider.name, isDemo: provider.name === 'demo' };
+  });
+
+  router.post('/subscriptions/:userId/complete', requireUser, async (ctx) => {
+    const user = assertSelf(ctx, idParam(ctx.params.userId));
+    const input = parse(completeSchema, body(ctx));
+    if (input.tier === 'tryme') throw badRequest('Tryme needs no payment');
+    const intent = await paymentProvider(ctx.services).retrieveIntent(input.paymentIntentId);
+    if (!intent) throw notFound('Payment not found');
+    const result = await applySucceededPayment(ctx.services, intent, { userId: user.id, tier: input.tier });
+    const fresh = await ctx.services.db('users').where({ id: user.id }).first();
+    ctx.body = {
+      message: result.applied ? 'Your subscription has been successfully updated' : 'This payment was already applied',
+      applied: result.applied,
+      subscriptionTier: fresh.subscriptionTier,
+      subscriptionEnds: fresh.subscriptionEnds ? new Date(Number(fresh.subscriptionEnds)).toISOString() : null,
+    };
+  });
+
+  // Demo provider only: the local card form confirms the intent (valid test card; no money moves).
+  router.post('/payments/demo/:intentId/confirm', requireUser, async (ctx) => {
+    if (ctx.services.config.stripe.secretKey) throw notFound('Not available');
+    const user = currentUser(ctx);
+    const input = parse(demoCardSchema, body(ctx));
+    const payment = await Payment.query(ctx.services.db).findOne({ intentId: ctx.params.intentId ?? '', provider: 'demo' });
+    if (!payment || payment.userId !== user.id || payment.clientSecretHash !== sha256(input.clientSecret)) throw notFound('Payment not found');
+    if (payment.status === 'succeeded') {
+      ctx.body = { status: 'succeeded', paymentIntentId: payment.intentId };
+      return;
+    }
+    // A published test number that always declines, so the failure path can be shown without a real card.
+    const declined = input.cardNumber.replace(/\D/g, '') === '4000000000000002';
+    const status = declined ? 'requires_payment_method' : 'succeeded';
+    await ctx.services.db('payments').where({ id: payment.id }).update({ status, updatedAt: Date.now() });
+    if (declined) throw new HttpError(402, 'Your card was declined.', 'card_declined');
+    ctx.body = { status, paymentIntentId: payment.intentId };
+  });
+
+  // Stripe webhooks: signature checked on the raw body; each event applied once (by event id).
+  router.post('/stripe/webhook', async (ctx) => {
+    const secret = ctx.services.config.stripe.webhookSecret;
+    if (!secret || !ctx.services.config.stripe.secretKey) throw notFound('Webhooks are not configured');
+    const raw = (ctx.request as unknown as { rawBody?: string }).rawBody;
+    const signature = ctx.get('Stripe-Signature');
+    let event: ReturnType<ReturnType<typeof stripeClient>['webhooks']['constructEvent']>;
+    try {
+      event = stripeClient(ctx.services.config).webhooks.constructEvent(raw ?? '', signature, secret);
+    } catch {
+      throw badRequest('Invalid webhook signature');
+    }
+    const db = ctx.services.db;
+    const fresh = await db('stripe_events').insert({ id: event.id, type: event.type, processedAt: Date.now() }).onConflict('id').ignore().returning('id');
+    if (Array.isArray(fresh) && fresh.length === 0) {
+      ctx.body = { received: true, duplicate: true };
+      return;
+    }
+    if (event.type === 'payment_intent.succeeded' || event.type === 'payment_intent.payment_failed') {
+      const pi = event.data.object as { id: string; status: string; amount: number; currency: string; metadata?: Record<string, string> };
+      const userId = Number(pi.metadata?.userId);
+      const tier = pi.metadata?.tier;
+      if (event.type === 'payment_intent.succeeded' && Number.isInteger(userId) && (tier === 'premium' || tier === 'elite')) {
+        const intent = { id: pi.id, clientSecret: null, status: 'succeeded', amountCents: pi.amount, currency: pi.currency, userId, tier };
+        try {
+          await applySucceededPayment(ctx.services, intent, { userId, tier });
+        } catch (error) {
+          ctx.services.log({ level: 'warn', msg: 'webhook payment not applied', intent: pi.id, err: String((error as Error).message) });
+        }
+      } else if (event.type === 'payment_intent.payment_failed') {
+        await db('payments').where({ intentId: pi.id }).whereNull('completedAt').update({ status: 'failed', updatedAt: Date.now() });
+        if (Number.isInteger(userId)) {
+          await notify(ctx.services, { userId, type: 'subscription', title: 'Payment failed', content: 'Your payment did not go through. Please try another card.', sourceType: 'payment' });
+        }
+      }
+    }
+    ctx.body = { received: true };
+  });
+
+  return router;
+}
