@@ -262,3 +262,45 @@ export interface SessionDeviceView {
   lastSeenAt: string;
   current: boolean;
 }
+
+export interface MoodTypeView {
+  id: number;
+  name: string;
+  icon: string;
+  category: 'general' | 'relationship' | 'cultural';
+  description: string | null;
+}
+
+export interface MoodRecordView {
+  id: number;
+  moodType: MoodTypeView | null;
+  description: string | null;
+  /** 1–5 for tracker entries, 10–100 for prompt entries (see scale) */
+  intensity: number;
+  scale: 'tracker' | 'prompt';
+  note: string | null;
+  isPrivate: boolean;
+  createdAt: string;
+}
+
+export interface CulturalAssessmentView {
+  id: number;
+  homesicknessLevel: number;
+  culturalIdentityStrength: number;
+  localCultureComfortLevel: number;
+  localFriendships: number;
+  indianCommunityConnection: number;
+  note: string | null;
+  adaptationLevel: number;
+  createdAt: string;
+}
+
+export interface MoodCompatibilityView {
+  score: number | null;
+  details: Array<{ aspect: string; score: number }>;
+}
+
+export interface CulturalInsightView {
+  adaptationLevel: number | null;
+  description: string;
+}

@@ -16,6 +16,7 @@ import { authRoutes } from './routes/auth/auth';
 import { healthRoutes } from './routes/health/health';
 import { mediaRoutes } from './routes/media/media';
 import { messageRoutes } from './routes/messages/messages';
+import { moodRoutes } from './routes/moods/moods';
 import { notificationRoutes } from './routes/notifications/notifications';
 import { opsSessionRoutes } from './routes/ops/ops-session';
 import { likeRoutes } from './routes/likes/likes';
@@ -65,6 +66,7 @@ export function apiRouters(services: AppServices) {
     accountRoutes(),
     eventRoutes(),
     subscriptionRoutes(),
+    moodRoutes(),
   ];
 }
 

@@ -1,0 +1,218 @@
+import type { CulturalAssessmentView, CulturalInsightView, MoodCompatibilityView, MoodRecordView, MoodTypeView } from '../../contracts/views';
+import type { Db } from '../db';
+import type { CulturalAdaptationAssessment, MoodType, UserMood } from '../models/engagement';
+
+/** How far back moods count towards compatibility and starters. */
+export const RECENT_MOODS_MS = 14 * 24 * 3600_000;
+
+export function presentMoodType(t: MoodType): MoodTypeView {
+  return { id: t.id, name: t.name, icon: t.icon, category: t.category, description: t.description };
+}
+
+export function presentMood(m: UserMood): MoodRecordView {
+  return {
+    id: m.id,
+    moodType: m.moodType ? presentMoodType(m.moodType) : null,
+    description: m.description,
+    intensity: m.intensity,
+    scale: m.scale,
+    note: m.note,
+    isPrivate: m.isPrivate,
+    createdAt: new Date(m.createdAt).toISOString(),
+  };
+}
+
+type Levels = Pick<CulturalAdaptationAssessment, 'homesicknessLevel' | 'culturalIdentityStrength' | 'localCultureComfortLevel' | 'localFriendships' | 'indianCommunityConnection'>;
+
+/**
+ * Adaptation level 0–100 from the five 1–5 answers: each is scaled to 0–1 ((x − 1) / 4), homesickness counted
+ * inversely, and the mean taken. Cultural identity and the Indian community count as strengths: adapting well
+ * abroad means comfort in both worlds, not leaving one behind.
+ */
+export function adaptationLevel(a: Levels): number {
+  const scaled = (x: number) => (x - 1) / 4;
+  const parts = [
+    1 - scaled(a.homesicknessLevel),
+    scaled(a.culturalIdentityStrength),
+    scaled(a.localCultureComfortLevel),
+    scaled(a.localFriendships),
+    scaled(a.indianCommunityConnection),
+  ];
+  return Math.round((parts.reduce((s, x) => s + x, 0) / parts.length) * 100);
+}
+
+export function presentAssessment(a: CulturalAdaptationAssessment): CulturalAssessmentView {
+  return {
+    id: a.id,
+    homesicknessLevel: a.homesicknessLevel,
+    culturalIdentityStrength: a.culturalIdentityStrength,
+    localCultureComfortLevel: a.localCultureComfortLevel,
+    localFriendships: a.localFriendships,
+    indianCommunityConnection: a.indianCommunityConnection,
+    note: a.note,
+    adaptationLevel: adaptationLevel(a),
+    createdAt: new Date(a.createdAt).toISOString(),
+  };
+}
+
+/** The spec's bands for cultural adaptation (part 1 §4). */
+export function adaptationBand(level: number): string {
+  if (level >= 80) return 'Fully Adapted';
+  if (level >= 60) return 'Comfortable';
+  if (level >= 40) return 'Adjusting';
+  if (level >= 20) return 'Learning';
+  return 'Exploring';
+}
+
+interface MoodSignal {
+  valence: number;
+  energy: number;
+  intensity: number;
+  typeId: number;
+  category: string;
+}
+
+/** A member's recent, non-private tracker moods. Private moods never reach another member's view. */
+export async function publicRecentMoods(db: Db, userId: number, now = Date.now()): Promise<MoodSignal[]> {
+  const rows = await db('user_moods')
+    .join('mood_types', 'mood_types.id', 'user_moods.moodTypeId')
+    .where('user_moods.userId', userId)
+    .where('user_moods.isPrivate', false)
+    .where('user_moods.scale', 'tracker')
+    .where('user_moods.createdAt', '>=', now - RECENT_MOODS_MS)
+    .orderBy('user_moods.createdAt', 'desc')
+    .limit(20)
+    .select('mood_types.id as typeId', 'mood_types.valence', 'mood_types.energy', 'mood_types.category', 'user_moods.intensity');
+  return rows.map((r) => ({ typeId: r.typeId, valence: Number(r.valence), energy: Number(r.energy), category: r.category, intensity: Number(r.intensity) }));
+}
+
+const weightedMean = (items: MoodSignal[], pick: (m: MoodSignal) => number) =>
+  items.reduce((s, m) => s + pick(m) * m.intensity, 0) / items.reduce((s, m) => s + m.intensity, 0);
+
+/**
+ * Mood compatibility of two members from their recent public moods and latest assessments.
+ *   Emotional tone  = 100 − |mean valence A − mean valence B| / 4 × 100   (valence −2…2, weighted by intensity)
+ *   Energy          = 100 − |mean energy A − mean energy B| / 4 × 100     (energy 1…5, weighted by intensity)
+ *   Shared feelings = |moods both logged| / |moods either logged| × 100
+ *   Cultural outlook= 100 − mean |level A − level B| / 4 × 100 over the five assessment answers
+ * An aspect without data on both sides is left out; the score is the rounded mean of the aspects present,
+ * or null when none is.
+ */
+export function moodCompatibility(a: MoodSignal[], b: MoodSignal[], ca: Levels | null, cb: Levels | null): MoodCompatibilityView {
+  const details: Array<{ aspect: string; score: number }> = [];
+  if (a.length && b.length) {
+    details.push({ aspect: 'Emotional tone', score: Math.round(100 - (Math.abs(weightedMean(a, (m) => m.valence) - weightedMean(b, (m) => m.valence)) / 4) * 100) });
+    details.push({ aspect: 'Energy', score: Math.round(100 - (Math.abs(weightedMean(a, (m) => m.energy) - weightedMean(b, (m) => m.energy)) / 4) * 100) });
+    const sa = new Set(a.map((m) => m.typeId));
+    const sb = new Set(b.map((m) => m.typeId));
+    const both = [...sa].filter((id) => sb.has(id)).length;
+    details.push({ aspect: 'Shared feelings', score: Math.round((both / new Set([...sa, ...sb]).size) * 100) });
+  }
+  if (ca && cb) {
+    const keys: Array<keyof Levels> = ['homesicknessLevel', 'culturalIdentityStrength', 'localCultureComfortLevel', 'localFriendships', 'indianCommunityConnection'];
+    const diff = keys.reduce((s, k) => s + Math.abs(ca[k] - cb[k]), 0) / keys.length;
+    details.push({ aspect: 'Cultural outlook', score: Math.round(100 - (diff / 4) * 100) });
+  }
+  const score = details.length ? Math.round(details.reduce((s, d) => s + d.score, 0) / details.length) : null;
+  return { score, details };
+}
+
+export async function latestAssessment(db: Db, userId: number): Promise<CulturalAdaptationAssessment | undefined> {
+  return db('cultural_adaptation_assessments').where({ userId }).orderBy('createdAt', 'desc').orderBy('id', 'desc').first();
+}
+
+const INTEGRATION_LEVEL: Record<string, number> = { traditional: 45, moderate: 65, modern: 85 };
+
+/**
+ * The other member's adaptation level (their latest assessment, else a level read from their profile's
+ * cultural-integration answer) and a sentence comparing it with the viewer's own.
+ */
+export function culturalInsight(theirs: Levels | null, mine: Levels | null, theirIntegration: string | null, name: string): CulturalInsightView {
+  const level = theirs ? adaptationLevel(theirs) : theirIntegration ? (INTEGRATION_LEVEL[theirIntegration] ?? null) : null;
+  if (level === null) return { adaptationLevel: null, description: `${name} has not shared how they are settling in abroad yet.` };
+  const band = adaptationBand(level).toLowerCase();
+  let description = `${name} is ${band === 'fully adapted' ? 'fully adapted' : band} to life abroad`;
+  description += theirs ? ` (adaptation level ${level}).` : ', going by their profile.';
+  if (mine) {
+    const gap = Math.abs(adaptationLevel(mine) - level);
+    description +=
+      gap <= 10
+        ? ' You are at a very similar stage of settling in, which often makes for easy understanding.'
+        : gap <= 25
+          ? ' You are at somewhat different stages of settling in: share what has helped each of you.'
+          : ' You are at quite different stages of settling in; talking about it early helps.';
+    if (theirs && mine.homesicknessLevel >= 4 && theirs.homesicknessLevel >= 4) description += ' You both miss home a lot.';
+  }
+  return { adaptationLevel: level, description };
+}
+
+const INTERESTS = [
+  'cricket', 'football', 'tennis', 'badminton', 'running', 'cycling', 'hiking', 'yoga', 'meditation', 'travel',
+  'cooking', 'baking', 'music', 'singing', 'carnatic', 'hindustani', 'bollywood', 'dance', 'kathak', 'bharatanatyam',
+  'bhangra', 'garba', 'reading', 'poetry', 'writing', 'movies', 'photography', 'painting', 'gardening', 'chess',
+  'volunteering', 'startups', 'history', 'theatre', 'podcasts',
+];
+
+const LANGUAGE_NAMES: Record<string, string> = {
+  hindi: 'Hindi', english: 'English', punjabi: 'Punjabi', tamil: 'Tamil', telugu: 'Telugu', marathi: 'Marathi',
+  gujarati: 'Gujarati', bengali: 'Bengali', kannada: 'Kannada', malayalam: 'Malayalam', odia: 'Odia', urdu: 'Urdu',
+};
+
+interface StarterProfile {
+  city: string | null;
+  country: string | null;
+  profession: string | null;
+  about: string | null;
+  motherTongue: string | null;
+  returnToIndiaPlans: string | null;
+  languagePreferences: string | null;
+  birthPlace: string | null;
+}
+
+function languagesOf(p: StarterProfile): Set<string> {
+  const out = new Set<string>();
+  if (p.motherTongue && p.motherTongue !== 'Other') out.add(p.motherTongue.toLowerCase());
+  try {
+    const list = JSON.parse(p.languagePreferences ?? '[]') as Array<{ language?: string }>;
+    for (const l of list) if (l.language) out.add(l.language.toLowerCase());
+  } catch {
+    /* no languages */
+  }
+  return out;
+}
+
+const interestsOf = (about: string | null) => new Set(INTERESTS.filter((i) => new RegExp(`\\b${i}`, 'i').test(about ?? '')));
+
+/**
+ * Conversation starters from what the two members share (interests named in both "about" texts, languages,
+ * country or city, profession, plans to return to India, a mood both logged recently) and, failing that, from
+ * the other member's own profile. Deterministic: the same two profiles give the same starters, best first.
+ */
+export function conversationStarters(mine: StarterProfile, theirs: StarterProfile, name: string, sharedMood: string | null): string[] {
+  const starters: string[] = [];
+  const sharedInterests = [...interestsOf(mine.about)].filter((i) => interestsOf(theirs.about).has(i));
+  for (const interest of sharedInterests.slice(0, 2)) starters.push(`You both mention ${interest}. What got you into it, and when did you last make time for it?`);
+  const sharedLanguages = [...languagesOf(mine)].filter((l) => languagesOf(theirs).has(l) && l !== 'english');
+  if (sharedLanguages.length) {
+    const lang = LANGUAGE_NAMES[sharedLanguages[0]] ?? sharedLanguages[0];
+    starters.push(`You both speak ${lang}. Is there a ${lang} film, song or saying that always reminds you of home?`);
+  }
+  if (mine.city && theirs.city && mine.city === theirs.city) {
+    starters.push(`You are both in ${theirs.city}. What is your favourite place there for proper Indian food?`);
+  } else if (mine.country && theirs.country && mine.country === theirs.country) {
+    starters.push(`You both live in ${theirs.country}. How long did it take before it started to feel like home?`);
+  } else if (theirs.country) {
+    starters.push(`${name} lives in ${theirs.country}. Ask what surprised them most when they first moved there.`);
+  }
+  if (mine.profession && theirs.profession && mine.profession.toLowerCase() === theirs.profession.toLowerCase()) {
+    starters.push(`You are both ${theirs.profession.toLowerCase()}s. What do you enjoy most about the work, and what would you change?`);
+  } else if (theirs.profession) {
+    starters.push(`Ask ${name} what a good day looks like as a ${theirs.profession.toLowerCase()}.`);
+  }
+  if (mine.returnToIndiaPlans && theirs.returnToIndiaPlans && mine.returnToIndiaPlans === theirs.returnToIndiaPlans && mine.returnToIndiaPlans !== 'never') {
+    starters.push(`You are both ${mine.returnToIndiaPlans === 'definite' ? 'planning' : 'thinking about'} a return to India. Which city would you choose, and why?`);
+  }
+  if (sharedMood) starters.push(`You have both been feeling ${sharedMood.toLowerCase()} lately. What has been behind it this week?`);
+  if (theirs.birthPlace) starters.push(`${name} was born in ${theirs.birthPlace.split(',')[0]}. Ask about a childhood festival they still celebrate.`);
+  return [...new Set(starters)];
+}
