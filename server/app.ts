@@ -18,7 +18,9 @@ import { mediaRoutes } from './routes/media/media';
 import { messageRoutes } from './routes/messages/messages';
 import { moodRoutes } from './routes/moods/moods';
 import { notificationRoutes } from './routes/notifications/notifications';
+import { opsRoutes } from './routes/ops/ops';
 import { opsSessionRoutes } from './routes/ops/ops-session';
+import { verificationRoutes } from './routes/verification/verification';
 import { likeRoutes } from './routes/likes/likes';
 import { photoRoutes } from './routes/photos/photos';
 import { profileRoutes } from './routes/profiles/profiles';
@@ -67,6 +69,8 @@ export function apiRouters(services: AppServices) {
     eventRoutes(),
     subscriptionRoutes(),
     moodRoutes(),
+    verificationRoutes(),
+    opsRoutes(),
   ];
 }
 

@@ -12,31 +12,45 @@ import { deleteImageFiles, photoUrl, storeImage } from '../../services/photos';
 
 const PENDING_WINDOW_MS = 24 * 3600_000;
 
-interface UploadedFile {
+/** multipart/form-data for the upload routes only; formidable enforces the size while streaming. */
+export function uploadMiddleware(maxFiles: number) {
+  const multipart = koaBody({
+    multipart: true,
+    urlencoded: false,
+    json: false,
+    formidable: { maxFileSize: LIMITS.photoMaxBytes, maxFiles, maxFields: 10, allowEmptyFiles: false, keepExtensions: false },
+    onError(error: Error) {
+      const e = error as Error & { httpCode?: number; code?: number };
+      if (e.httpCode === 413 || e.code === 1009 || e.code === 1016) throw payloadTooLarge('Photos must be 10 MB or smaller');
+      throw badRequest('The upload could not be read');
+    },
+  });
+  return async function withUpload(ctx: AppContext, next: Next): Promise<void> {
+    if (!ctx.is('multipart/form-data')) throw badRequest('Send the photo as multipart/form-data');
+    const declared = Number(ctx.get('Content-Length') || 0);
+    if (declared > maxFiles * LIMITS.photoMaxBytes + 64 * 1024) throw payloadTooLarge('Photos must be 10 MB or smaller');
+    await multipart(ctx as never, next);
+  };
+}
+
+export interface UploadedFile {
   filepath: string;
   size: number;
   mimetype?: string | null;
   originalFilename?: string | null;
 }
 
-/** multipart/form-data for this route only; formidable enforces the size while streaming. */
-const multipart = koaBody({
-  multipart: true,
-  urlencoded: false,
-  json: false,
-  formidable: { maxFileSize: LIMITS.photoMaxBytes, maxFiles: 1, maxFields: 10, allowEmptyFiles: false, keepExtensions: false },
-  onError(error: Error) {
-    const e = error as Error & { httpCode?: number; code?: number };
-    if (e.httpCode === 413 || e.code === 1009 || e.code === 1016) throw payloadTooLarge('Photos must be 10 MB or smaller');
-    throw badRequest('The upload could not be read');
-  },
-});
+/** The uploaded files of a request by field name; the caller removes the temporary files. */
+export function uploadedFiles(ctx: AppContext): Record<string, UploadedFile | undefined> {
+  const files = (ctx.request as unknown as { files?: Record<string, UploadedFile | UploadedFile[]> }).files ?? {};
+  const out: Record<string, UploadedFile | undefined> = {};
+  for (const [name, entry] of Object.entries(files)) out[name] = Array.isArray(entry) ? entry[0] : entry;
+  return out;
+}
 
-async function withUpload(ctx: AppContext, next: Next): Promise<void> {
-  if (!ctx.is('multipart/form-data')) throw badRequest('Send the photo as multipart/form-data in the field "photo"');
-  const declared = Number(ctx.get('Content-Length') || 0);
-  if (declared > LIMITS.photoMaxBytes + 64 * 1024) throw payloadTooLarge('Photos must be 10 MB or smaller');
-  await multipart(ctx as never, next);
+export async function removeTempFiles(ctx: AppContext): Promise<void> {
+  const files = (ctx.request as unknown as { files?: Record<string, UploadedFile | UploadedFile[]> }).files ?? {};
+  for (const f of Object.values(files).flat()) await fs.rm(f.filepath, { force: true });
 }
 
 /** Photos of a profile in progress: attached to the member's live profile, or uploaded in the last day. */
@@ -58,11 +72,9 @@ export function photoRoutes() {
   const router = newRouter('/api/upload');
   router.use(requireUser);
 
-  router.post('/photo', withUpload, async (ctx) => {
+  router.post('/photo', uploadMiddleware(1), async (ctx) => {
     const user = currentUser(ctx);
-    const files = (ctx.request as unknown as { files?: Record<string, UploadedFile | UploadedFile[]> }).files ?? {};
-    const entry = files.photo;
-    const file = Array.isArray(entry) ? entry[0] : entry;
+    const file = uploadedFiles(ctx).photo;
     try {
       if (!file) throw badRequest('Choose a photo to upload (field "photo")');
       if ((await countActivePhotos(ctx, user.id)) >= LIMITS.photosPerProfile) throw conflict(PROFILE_MESSAGES.tooManyPhotos);
@@ -84,7 +96,7 @@ export function photoRoutes() {
       ctx.status = 201;
       ctx.body = { id: photo.id, url: photoUrl(photo.fileKey), thumbnailUrl: photoUrl(photo.fileKey, 'thumb'), width: photo.width, height: photo.height };
     } finally {
-      for (const f of Object.values(files).flat()) await fs.rm(f.filepath, { force: true });
+      await removeTempFiles(ctx);
     }
   });
 

@@ -1,0 +1,66 @@
+import './zod-config';
+import * as z from 'zod';
+import { ID_DOCUMENT_TYPES, SUBSCRIPTION_TIERS } from './enums';
+
+const page = {
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(200).default(25),
+};
+
+export const verificationDecisionSchema = z.object({
+  reason: z.string().trim().min(5, 'Give the member a reason of at least 5 characters').max(500),
+});
+
+export const verificationSubmitFields = z.object({
+  documentType: z.enum(ID_DOCUMENT_TYPES, { error: 'Choose the type of ID document' }),
+});
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2025-02-14');
+
+export const storySchema = z.object({
+  user1Id: z.coerce.number().int().positive('Choose the first member'),
+  user2Id: z.coerce.number().int().positive('Choose the second member'),
+  matchDate: isoDate,
+  marriageDate: isoDate.nullish(),
+  location: z.string().trim().max(200).nullish(),
+  testimonial: z.string().trim().min(20, 'The testimonial needs at least 20 characters').max(2000),
+  sortOrder: z.coerce.number().int().min(0).max(10_000).default(0),
+});
+
+export const shareListSchema = z.object({
+  ...page,
+  state: z.enum(['active', 'expired', 'deactivated']).optional(),
+  owner: z.string().trim().max(100).optional(),
+  sort: z.enum(['views', 'created', 'expires']).default('created'),
+  dir: z.enum(['asc', 'desc']).default('desc'),
+});
+
+export const memberListSchema = z.object({
+  ...page,
+  q: z.string().trim().max(100).optional(),
+  tier: z.enum(SUBSCRIPTION_TIERS).optional(),
+  verified: z.enum(['true', 'false']).optional(),
+  status: z.enum(['active', 'suspended']).optional(),
+  sort: z.enum(['created', 'name']).default('created'),
+  dir: z.enum(['asc', 'desc']).default('desc'),
+});
+
+export const reportActionSchema = z.object({ note: z.string().trim().max(500).optional() });
+export const suspendSchema = z.object({ reason: z.string().trim().min(3, 'Say why the member is suspended').max(500) });
+
+export const auditListSchema = z.object({
+  ...page,
+  action: z.string().trim().max(64).optional(),
+  actor: z.coerce.number().int().positive().optional(),
+  targetType: z.string().trim().max(64).optional(),
+});
+
+export const listPageSchema = z.object({ ...page, status: z.string().trim().max(20).optional() });
+
+export const createReviewerSchema = z.object({
+  username: z.string().trim().regex(/^[A-Za-z0-9._-]{3,40}$/, 'Username must be 3–40 letters, numbers, dots, dashes or underscores'),
+  fullName: z.string().trim().min(2, 'Full name is required').max(100),
+  email: z.string().trim().email('Please enter a valid email address').max(254),
+  password: z.string().min(8, 'Password must be at least 8 characters').max(200),
+  role: z.enum(['reviewer', 'admin']).default('reviewer'),
+});
