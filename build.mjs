@@ -110,6 +110,9 @@ async function buildApp({ name, entry, outDir, publicPath, title, description })
 }
 
 fs.rmSync(dist, { recursive: true, force: true });
+fs.mkdirSync(dist, { recursive: true });
+// A build folder outside the project still needs the native addons kept outside the bundle.
+if (!path.resolve(dist).startsWith(root + path.sep)) fs.symlinkSync(path.join(root, 'node_modules'), path.join(dist, 'node_modules'), 'dir');
 const [, member, ops] = await Promise.all([
   buildServer(),
   buildApp({

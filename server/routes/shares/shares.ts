@@ -94,7 +94,8 @@ export function shareRoutes() {
       shareCode: share.shareCode,
     });
     ctx.body = {
-      profile: { ...presented, nriVisaExperience: undefined, income: null },
+      // Share viewers are outside the platform: immigration history stays with members.
+      profile: { ...presented, visaImmigrationExperience: null, income: null },
       share: { ...presentShare({ ...share, accessCount: share.accessCount + 1 } as ProfileShare), shareCode: undefined, id: undefined },
     };
   });
