@@ -38,6 +38,60 @@ export async function viewerMatchProfile(db: Db, viewer: User): Promise<{ profil
 
 type ProfileQuery = QueryBuilder<Profile, Profile[]>;
 
+/** Only the columns matching needs: wide text columns stay in the database until a page is presented. */
+const POOL_COLUMNS = [
+  'profiles.id', 'profiles.userId', 'profiles.gender', 'profiles.lookingFor', 'profiles.dateOfBirth', 'profiles.country',
+  'profiles.education', 'profiles.profession', 'profiles.religion', 'profiles.motherTongue', 'profiles.agePreferenceMin',
+  'profiles.agePreferenceMax', 'profiles.locationPreference', 'profiles.educationPreference', 'profiles.professionPreference',
+  'profiles.culturalIntegrationLevel', 'profiles.returnToIndiaPlans',
+];
+
+export interface PoolRow extends MatchProfile {
+  id: number;
+}
+
+/** Runs a candidates query for light rows (no model instances), owner's verified flag included. */
+async function poolRows(q: ProfileQuery): Promise<PoolRow[]> {
+  const rows = (await q
+    .join('users as pool_owner', 'pool_owner.id', 'profiles.userId')
+    .select([...POOL_COLUMNS, 'pool_owner.isVerified as ownerVerified'])
+    .toKnexQuery()) as Array<Record<string, unknown>>;
+  return rows.map((r) => {
+    let prefs: string[] | null = null;
+    if (typeof r.locationPreference === 'string') {
+      try {
+        prefs = JSON.parse(r.locationPreference) as string[];
+      } catch {
+        prefs = null;
+      }
+    }
+    return {
+      id: Number(r.id),
+      userId: Number(r.userId),
+      gender: (r.gender as string) ?? null,
+      lookingFor: (r.lookingFor as string) ?? null,
+      dateOfBirth: (r.dateOfBirth as string) ?? null,
+      country: (r.country as string) ?? null,
+      education: (r.education as string) ?? null,
+      profession: (r.profession as string) ?? null,
+      religion: (r.religion as string) ?? null,
+      motherTongue: (r.motherTongue as string) ?? null,
+      agePreferenceMin: r.agePreferenceMin === null ? null : Number(r.agePreferenceMin),
+      agePreferenceMax: r.agePreferenceMax === null ? null : Number(r.agePreferenceMax),
+      locationPreference: prefs,
+      educationPreference: (r.educationPreference as string) ?? null,
+      professionPreference: (r.professionPreference as string) ?? null,
+      culturalIntegrationLevel: (r.culturalIntegrationLevel as string) ?? null,
+      returnToIndiaPlans: (r.returnToIndiaPlans as string) ?? null,
+      isVerified: Boolean(Number(r.ownerVerified)),
+    };
+  });
+}
+
+function scorePool(own: MatchProfile | null, pool: PoolRow[]): Map<number, number | null> {
+  return new Map(pool.map((c) => [c.id, own ? computeMatch(own, c).percentage : null]));
+}
+
 /** Visible candidates for `viewer`: not themself, not deleted/suspended/hidden/blocked, right gender both ways. */
 export function candidatesQuery(db: Db, viewer: User, own: MatchProfile | null): ProfileQuery {
   const q = Profile.query(db).modify(visibleProfilesFilter(viewer.id));
@@ -61,7 +115,7 @@ async function photoClearance(db: Db, viewerId: number, profiles: Profile[]): Pr
   return (p) => !blurred.has(p.userId) || matched.has(p.userId);
 }
 
-export async function cardViews(db: Db, viewer: User, profiles: Profile[], percentages: Map<number, number | null>): Promise<ProfileCardView[]> {
+export async function cardViews(db: Db, viewer: User, profiles: Array<{ id: number }>, percentages: Map<number, number | null>): Promise<ProfileCardView[]> {
   const withGraph = profiles.length ? await Profile.query(db).whereIn('id', profiles.map((p) => p.id)).withGraphFetched('[user, photos]') : [];
   const byId = new Map(withGraph.map((p) => [p.id, p]));
   const clear = await photoClearance(db, viewer.id, withGraph);
@@ -72,20 +126,6 @@ export async function cardViews(db: Db, viewer: User, profiles: Profile[], perce
     out.push(presentProfileCard(full, full.user, { clearPhotos: clear(full), matchPercentage: percentages.get(p.id) ?? null }));
   }
   return out;
-}
-
-async function verifiedOwners(db: Db, profiles: Profile[]): Promise<Set<number>> {
-  const ids = [...new Set(profiles.map((p) => p.userId))];
-  if (ids.length === 0) return new Set();
-  return new Set((await db('users').whereIn('id', ids).where('isVerified', true).select('id')).map((r) => r.id as number));
-}
-
-/** Scores candidates for the viewer; percentages are null when the viewer has no profile to match from. */
-export async function scoreCandidates(db: Db, own: MatchProfile | null, candidates: Profile[]): Promise<Map<number, number | null>> {
-  const verified = await verifiedOwners(db, candidates);
-  const scores = new Map<number, number | null>();
-  for (const c of candidates) scores.set(c.id, own ? computeMatch(own, toMatchProfile(c, verified.has(c.userId))).percentage : null);
-  return scores;
 }
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -131,8 +171,8 @@ export async function dailySelection(db: Db, viewer: User, kind: 'daily' | 'feat
       .orderByRaw('((profiles.id * 7919 + ?) % 100003)', [salt])
       .limit(kind === 'featured' ? 300 : 400);
     if (kind === 'featured') pool.whereExists((q) => q.select('photos.id').from('photos').whereRaw('photos.profile_id = profiles.id').where('photos.purpose', 'profile'));
-    const candidates = await pool;
-    const scores = await scoreCandidates(db, own, candidates);
+    const candidates = await poolRows(pool);
+    const scores = scorePool(own, candidates);
     const boost = kind === 'featured' ? await featuredBoost(db, candidates) : new Map<number, number>();
     const ranked = [...candidates].sort((a, b) => {
       const sa = (scores.get(a.id) ?? 0) + (boost.get(a.id) ?? 0);
@@ -143,14 +183,14 @@ export async function dailySelection(db: Db, viewer: User, kind: 'daily' | 'feat
     if (mine) await storeSelection(db, viewer.id, day, kind, ids);
   }
   if (ids.length === 0) return [];
-  const current = await candidatesQuery(db, viewer, null).whereIn('profiles.id', ids);
+  const current = await poolRows(candidatesQuery(db, viewer, null).whereIn('profiles.id', ids));
   const order = new Map(ids.map((id, i) => [id, i]));
   current.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
-  return cardViews(db, viewer, current, await scoreCandidates(db, own, current));
+  return cardViews(db, viewer, current, scorePool(own, current));
 }
 
 /** Featured favours verified members and elite members' weekly profile boost. */
-async function featuredBoost(db: Db, candidates: Profile[]): Promise<Map<number, number>> {
+async function featuredBoost(db: Db, candidates: PoolRow[]): Promise<Map<number, number>> {
   const ids = [...new Set(candidates.map((c) => c.userId))];
   const owners = ids.length ? await db('users').whereIn('id', ids).select('id', 'isVerified', 'subscriptionTier', 'subscriptionEnds') : [];
   const now = Date.now();
@@ -198,7 +238,7 @@ export function decodeCursor(value: string | undefined): Cursor | null {
 }
 
 /** Upper bound of rows scored per search; the text and filters narrow well before this in practice. */
-const SEARCH_POOL = 2000;
+const SEARCH_POOL = 600;
 
 /**
  * Search: text over name, city, country, profession and education (case- and accent-insensitive, served by the
@@ -214,7 +254,9 @@ export async function searchProfiles(db: Db, viewer: User, input: SearchQuery): 
   const short = tokens.filter((t) => t.length < 3);
   if (long.length && !pg) {
     const match = long.map((t) => `"${t.replace(/"/g, '""')}"`).join(' AND ');
-    q.whereRaw('profiles.id IN (SELECT rowid FROM profiles_fts WHERE profiles_fts MATCH ?)', [match]);
+    // Drive the query from the full-text hits (CROSS JOIN keeps that order in SQLite's planner) rather than
+    // scanning every profile of the wanted gender and testing membership.
+    q.from(db.raw('(SELECT rowid AS fts_id FROM profiles_fts WHERE profiles_fts MATCH ?) AS fts_hits CROSS JOIN profiles', [match])).whereRaw('profiles.id = fts_hits.fts_id');
   }
   for (const t of pg ? tokens : short) {
     const escaped = t.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -225,9 +267,11 @@ export async function searchProfiles(db: Db, viewer: User, input: SearchQuery): 
   if (input.locations?.length) q.whereIn('profiles.country', input.locations);
   if (input.profileType) q.where('profiles.profileType', input.profileType);
   if (input.isVerified) q.whereExists((s) => s.select('v.id').from('users as v').whereRaw('v.id = profiles.user_id').where('v.isVerified', true));
-  const pool = await q.orderBy('profiles.id', 'desc').limit(SEARCH_POOL);
-  const scores = await scoreCandidates(db, own, pool);
-  const score = (p: Profile) => scores.get(p.id) ?? -1;
+  // No ORDER BY: the database stops after SEARCH_POOL rows in index order (deterministic for the same data,
+  // so cursors stay valid), instead of sorting every match first.
+  const pool = await poolRows(q.limit(SEARCH_POOL));
+  const scores = scorePool(own, pool);
+  const score = (p: PoolRow) => scores.get(p.id) ?? -1;
   const ranked = pool.sort((a, b) => score(b) - score(a) || a.id - b.id);
   const cursor = decodeCursor(input.cursor);
   const start = cursor ? ranked.findIndex((p) => score(p) < cursor.p || (score(p) === cursor.p && p.id > cursor.id)) : 0;
