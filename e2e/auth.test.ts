@@ -17,6 +17,8 @@ after(async () => {
 
 async function newPage(): Promise<Page> {
   const context = await phoneContext(browser, saathi.url);
+  // A returning browser: the first-visit walkthrough (/splash) is covered by e2e/discovery.test.ts.
+  await context.addInitScript(() => window.localStorage.setItem('hasSeenSplash', 'true'));
   return context.newPage();
 }
 

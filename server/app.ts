@@ -33,6 +33,7 @@ import { contactRoutes } from './routes/contact/contact';
 import { eventRoutes } from './routes/events/events';
 import { devRoutes } from './routes/dev/dev';
 import { discoveryRoutes } from './routes/discovery/discovery';
+import { kundaliRoutes } from './routes/kundali/kundali';
 import { LiveEvents } from './services/live-events';
 import { findStaticDir, staticApps } from './static';
 
@@ -58,6 +59,7 @@ export function apiRouters(services: AppServices) {
     messageRoutes(),
     shareRoutes(),
     photoRoutes(),
+    kundaliRoutes(), // before profileRoutes(): owns GET /api/profiles/search
     profileRoutes(),
     likeRoutes(),
     safetyRoutes(),

@@ -34,8 +34,19 @@ export function fakeServer({ user = null, notificationCount = 0, unreadMessages 
 
 let activeCleanup: (() => void) | null = null;
 
+export interface RenderAppOptions {
+  /**
+   * A browser that has not completed the splash walkthrough: "/" then redirects to /splash once. By default
+   * tests run as a returning browser (walkthrough done), with empty session storage.
+   */
+  firstVisit?: boolean;
+}
+
 /** Renders the whole member app at `path` against a stubbed fetch. */
-export function renderApp(path: string, server: FetchHandler = fakeServer()) {
+export function renderApp(path: string, server: FetchHandler = fakeServer(), { firstVisit = false }: RenderAppOptions = {}) {
+  window.localStorage.clear();
+  window.sessionStorage.clear();
+  if (!firstVisit) window.localStorage.setItem('hasSeenSplash', 'true');
   const fetchStub: FetchStub = stubFetch(server);
   const queryClient = createAppQueryClient();
   const history = createMemoryHistory({ initialEntries: [path] });

@@ -30,3 +30,7 @@ export async function resolve(specifier, context, nextResolve) {
 }
 `;
 register(`data:text/javascript,${encodeURIComponent(browserIsServerHook)}`);
+
+// Waits for async UI up to 5 s: the default 1 s is too tight when CI runs test files in parallel on 2 cores.
+const { configure } = await import('@testing-library/dom');
+configure({ asyncUtilTimeout: 5000 });

@@ -75,3 +75,17 @@ export const api = {
 export function isNetworkError(error: unknown): boolean {
   return !isApiError(error) && error instanceof Error && error.name !== 'AbortError';
 }
+
+/** What to tell the reviewer when a request fails: the server's own message where it sent one. */
+export function describeApiError(error: unknown, fallback: string): string {
+  if (isApiError(error)) {
+    if (error.serverMessage) return error.serverMessage;
+    if (error.status === 403) return 'You do not have access to this.';
+    if (error.status === 404) return 'It no longer exists. Refresh the list and try again.';
+    return fallback;
+  }
+  // A response that does not match the expected shape is our bug, not the reviewer's connection.
+  if (error instanceof Error && error.name === 'ZodError') return `${fallback} (unexpected answer from the server)`;
+  if (isNetworkError(error)) return 'The server could not be reached. Check your connection and try again.';
+  return fallback;
+}

@@ -15,8 +15,47 @@ export const paths = {
 
 export type OpsPath = (typeof paths)[keyof typeof paths];
 
+const OPS_API = '/api/ops';
+
 export const apiPaths = {
-  opsSession: '/api/ops/session',
-  opsMe: '/api/ops/me',
+  opsSession: `${OPS_API}/session`,
+  opsMe: `${OPS_API}/me`,
   logout: '/api/auth/logout',
+  dashboard: `${OPS_API}/dashboard`,
+  verifications: `${OPS_API}/verifications`,
+  verificationApprove: (id: number) => `${OPS_API}/verifications/${id}/approve`,
+  verificationReject: (id: number) => `${OPS_API}/verifications/${id}/reject`,
+  memberLookup: `${OPS_API}/members/lookup`,
+  stories: `${OPS_API}/stories`,
+  story: (id: number) => `${OPS_API}/stories/${id}`,
+  storyPhotos: (id: number) => `${OPS_API}/stories/${id}/photos`,
+  storyPublish: (id: number) => `${OPS_API}/stories/${id}/publish`,
+  storyUnpublish: (id: number) => `${OPS_API}/stories/${id}/unpublish`,
+  shares: `${OPS_API}/shares`,
+  sharesCsv: `${OPS_API}/shares.csv`,
+  shareDeactivate: (id: number) => `${OPS_API}/shares/${id}/deactivate`,
+  reports: `${OPS_API}/reports`,
+  reportAction: (id: number, action: 'dismiss' | 'warn' | 'suspend') => `${OPS_API}/reports/${id}/${action}`,
+  members: `${OPS_API}/members`,
+  memberSuspend: (id: number) => `${OPS_API}/members/${id}/suspend`,
+  memberRestore: (id: number) => `${OPS_API}/members/${id}/restore`,
+  inboxContact: `${OPS_API}/inbox/contact`,
+  inboxContactHandled: (id: number) => `${OPS_API}/inbox/contact/${id}/handled`,
+  inboxOutbox: `${OPS_API}/inbox/outbox`,
+  inboxOutboxHandled: (id: number) => `${OPS_API}/inbox/outbox/${id}/handled`,
+  audit: `${OPS_API}/audit`,
+  reviewers: `${OPS_API}/reviewers`,
 } as const;
+
+export type QueryParams = Record<string, string | number | boolean | null | undefined>;
+
+/** `path?key=value&…`, leaving out empty values so the server applies its own defaults. */
+export function withQuery(path: string, params: QueryParams): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value === undefined || value === null || value === '') continue;
+    search.set(key, String(value));
+  }
+  const query = search.toString();
+  return query ? `${path}?${query}` : path;
+}

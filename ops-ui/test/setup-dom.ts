@@ -62,3 +62,7 @@ function register(): void {
 }
 
 register();
+
+// Waits for async UI up to 5 s: the default 1 s is too tight when CI runs test files in parallel on 2 cores.
+const { configure } = await import('@testing-library/dom');
+configure({ asyncUtilTimeout: 5000 });

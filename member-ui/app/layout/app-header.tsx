@@ -1,5 +1,8 @@
 import { Link, useRouter } from '@tanstack/react-router';
-import { ArrowLeft, Heart, Smile, Sparkles } from 'lucide-react';
+import ArrowLeft from 'lucide-react/icons/arrow-left';
+import Heart from 'lucide-react/icons/heart';
+import Smile from 'lucide-react/icons/smile';
+import Sparkles from 'lucide-react/icons/sparkles';
 import type { SessionUser } from '../../../contracts/auth';
 import { Button } from '../../components/ui/button';
 import { Tooltip } from '../../components/ui/tooltip';

@@ -4,6 +4,7 @@ import { paths } from '../../lib/paths';
 import { useSessionUser } from '../../lib/session';
 import { AppHeader } from './app-header';
 import { BottomNav } from './bottom-nav';
+import { LiveUpdates } from './live-updates';
 
 /** Root layout (spec part 1 §2 "Layout shell"): header, the screen, and the members' tab bar. */
 export function AppShell() {
@@ -25,6 +26,7 @@ export function AppShell() {
         <Outlet />
       </main>
       {user ? <BottomNav userId={user.id} pathname={pathname} /> : null}
+      {user ? <LiveUpdates userId={user.id} /> : null}
     </div>
   );
 }

@@ -1,5 +1,11 @@
 import { Link } from '@tanstack/react-router';
-import { HeartHandshake, House, type LucideIcon, MessageCircle, Search, Smile, User } from 'lucide-react';
+import HeartHandshake from 'lucide-react/icons/heart-handshake';
+import House from 'lucide-react/icons/house';
+import MessageCircle from 'lucide-react/icons/message-circle';
+import Search from 'lucide-react/icons/search';
+import Smile from 'lucide-react/icons/smile';
+import User from 'lucide-react/icons/user';
+import type { LucideIcon } from 'lucide-react';
 import { CountBadge } from '../../components/ui/badge';
 import { cn } from '../../components/ui/cn';
 import { useUnreadMessageCount } from '../../features/messages/api/unread-count';

@@ -1,5 +1,5 @@
 import { type ErrorComponentProps, useRouter } from '@tanstack/react-router';
-import { CircleAlert } from 'lucide-react';
+import CircleAlert from 'lucide-react/icons/circle-alert';
 import { Button } from '../../components/ui/button';
 
 /** Shown when a route fails to load (network down while checking the session, chunk load failure). */

@@ -27,14 +27,9 @@ export const memberLayoutRoute = createRoute({
 
 const memberRoute = <TPath extends string>(path: TPath) => ({ getParentRoute: () => memberLayoutRoute, path }) as const;
 
-export const homeRoute = createRoute({
-  ...memberRoute('/'),
-  component: lazyRouteComponent(() => import('../../features/home/routes/home-page'), 'HomePage'),
-});
-
 export const profileViewRoute = createRoute({
   ...memberRoute('profile/$id'),
-  component: lazyRouteComponent(() => import('../../features/profile/routes/profile-view-page'), 'ProfileViewPage'),
+  component: lazyRouteComponent(() => import('../../features/profile-view/routes/profile-view-page'), 'ProfileViewPage'),
 });
 
 export const searchRoute = createRoute({
@@ -61,13 +56,18 @@ export const subscriptionRoute = createRoute({
 export const checkoutRoute = createRoute({
   ...memberRoute('checkout'),
   validateSearch: checkoutSearchSchema,
-  staticData: { header: { backTo: '/subscription', title: 'Checkout' } },
+  // No header title: the page's own heading says it, and a title next to the header's links is cut short.
+  staticData: { header: { backTo: '/subscription' } },
   component: lazyRouteComponent(() => import('../../features/subscription/routes/checkout-page'), 'CheckoutPage'),
 });
 
 export const createProfileRoute = createRoute({
   ...memberRoute('create-profile'),
-  component: lazyRouteComponent(() => import('../../features/profile/routes/create-profile-page'), 'CreateProfilePage'),
+  // One profile per member: someone who already has one edits it on /profile.
+  beforeLoad: ({ context }) => {
+    if (context.user.profileId != null) throw redirect({ to: '/profile', replace: true });
+  },
+  component: lazyRouteComponent(() => import('../../features/create-profile/routes/create-profile-page'), 'CreateProfilePage'),
 });
 
 export const ownProfileRoute = createRoute({
@@ -78,7 +78,7 @@ export const ownProfileRoute = createRoute({
 export const likedProfilesRoute = createRoute({
   ...memberRoute('liked-profiles'),
   staticData: { header: { backTo: '/profile' } },
-  component: lazyRouteComponent(() => import('../../features/profile/routes/liked-profiles-page'), 'LikedProfilesPage'),
+  component: lazyRouteComponent(() => import('../../features/liked-profiles/routes/liked-profiles-page'), 'LikedProfilesPage'),
 });
 
 export const notificationsRoute = createRoute({
@@ -110,7 +110,6 @@ export const deleteAccountRoute = createRoute({
 });
 
 export const memberRoutes = [
-  homeRoute,
   profileViewRoute,
   searchRoute,
   messagesRoute,

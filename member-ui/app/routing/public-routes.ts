@@ -1,4 +1,6 @@
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
+import { FullPageSpinner } from '../../components/ui/spinner';
+import { hasSeenSplash, markSplashShownThisSession, shouldRedirectToSplash } from '../../features/info/lib/splash-flags';
 import { sessionQueryOptions } from '../../lib/session';
 import { rootRoute, type RouterContext } from './root-route';
 import {
@@ -17,6 +19,27 @@ async function redirectIfSignedIn(context: RouterContext, redirectTo: string | u
   const { safeRedirectPath } = await import('../../../contracts/auth');
   throw redirect({ href: safeRedirectPath(redirectTo), replace: true });
 }
+
+/**
+ * "/" is the landing page for visitors and the dashboard for members, so it lives outside the auth layout and
+ * picks its screen from the session (spinner while it loads). It first sends a new browser to the
+ * walkthrough, once (spec part 1 §4 "Splash gate").
+ */
+export const homeRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/',
+  beforeLoad: async ({ context, preload }) => {
+    if (!preload && shouldRedirectToSplash()) {
+      markSplashShownThisSession();
+      throw redirect({ to: '/splash', replace: true });
+    }
+    await context.queryClient.ensureQueryData(sessionQueryOptions());
+  },
+  pendingComponent: FullPageSpinner,
+  pendingMs: 0,
+  pendingMinMs: 0,
+  component: lazyRouteComponent(() => import('../../features/home/routes/home-page'), 'HomePage'),
+});
 
 export const loginRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -82,18 +105,21 @@ export const helpRoute = createRoute({
 export const privacyPolicyRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'privacy-policy',
+  staticData: { header: { backTo: '/' } },
   component: lazyRouteComponent(() => import('../../features/info/routes/privacy-policy-page'), 'PrivacyPolicyPage'),
 });
 
 export const termsRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'terms',
+  staticData: { header: { backTo: '/' } },
   component: lazyRouteComponent(() => import('../../features/info/routes/terms-page'), 'TermsPage'),
 });
 
 export const devToolsRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'dev-tools',
+  staticData: { header: { backTo: '/' } },
   component: lazyRouteComponent(() => import('../../features/dev-tools/routes/dev-tools-page'), 'DevToolsPage'),
 });
 
@@ -101,16 +127,22 @@ export const splashRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'splash',
   staticData: { bare: true },
+  // Spec part 2 §2: once the walkthrough has been completed or skipped, /splash goes to /.
+  beforeLoad: () => {
+    if (hasSeenSplash()) throw redirect({ to: '/', replace: true });
+  },
   component: lazyRouteComponent(() => import('../../features/info/routes/splash-page'), 'SplashPage'),
 });
 
 export const aboutRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'about',
+  staticData: { header: { backTo: '/' } },
   component: lazyRouteComponent(() => import('../../features/info/routes/about-page'), 'AboutPage'),
 });
 
 export const publicRoutes = [
+  homeRoute,
   loginRoute,
   registerRoute,
   forgotPasswordRoute,

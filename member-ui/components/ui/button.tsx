@@ -1,4 +1,4 @@
-import { Slot } from 'radix-ui';
+import * as Slot from 'radix-ui/slot';
 import type { ButtonHTMLAttributes } from 'react';
 import { cn } from './cn';
 

@@ -1,6 +1,6 @@
 import { atom, getDefaultStore, useAtom } from 'jotai';
-import { X } from 'lucide-react';
-import { Toast } from 'radix-ui';
+import X from 'lucide-react/icons/x';
+import * as Toast from 'radix-ui/toast';
 import { cn } from './cn';
 
 export type ToastVariant = 'default' | 'success' | 'destructive';

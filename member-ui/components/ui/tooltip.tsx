@@ -1,25 +1,22 @@
-import { Tooltip as RadixTooltip } from 'radix-ui';
-import type { ReactElement, ReactNode } from 'react';
+import { type ReactElement, type ReactNode, cloneElement, useId } from 'react';
 
-/** Spec part 1 §9: tooltips open after 700 ms; moving between them within 300 ms skips the delay. */
+/**
+ * Spec part 1 §9: tooltips open after 700 ms (hover or keyboard focus). Done in CSS (see .tooltip-host in
+ * components.css) rather than with a positioning library, because the header that uses it loads with the first
+ * screen and must stay small.
+ */
 export function TooltipProvider({ children }: { children: ReactNode }) {
-  return (
-    <RadixTooltip.Provider delayDuration={700} skipDelayDuration={300}>
-      {children}
-    </RadixTooltip.Provider>
-  );
+  return <>{children}</>;
 }
 
-export function Tooltip({ content, children }: { content: ReactNode; children: ReactElement }) {
+export function Tooltip({ content, children }: { content: string; children: ReactElement<{ 'aria-describedby'?: string }> }) {
+  const id = useId();
   return (
-    <RadixTooltip.Root>
-      <RadixTooltip.Trigger asChild>{children}</RadixTooltip.Trigger>
-      <RadixTooltip.Portal>
-        <RadixTooltip.Content className="tooltip" sideOffset={6}>
-          {content}
-          <RadixTooltip.Arrow className="tooltip__arrow" />
-        </RadixTooltip.Content>
-      </RadixTooltip.Portal>
-    </RadixTooltip.Root>
+    <span className="tooltip-host">
+      {cloneElement(children, { 'aria-describedby': id })}
+      <span role="tooltip" id={id} className="tooltip tooltip--css">
+        {content}
+      </span>
+    </span>
   );
 }

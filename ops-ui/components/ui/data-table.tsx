@@ -1,6 +1,7 @@
 import {
   type ColumnDef,
   createColumnHelper,
+  metaHelper,
   type OnChangeFn,
   type PaginationState,
   type RowData,
@@ -19,7 +20,16 @@ import { EmptyState } from './empty-state';
  * Every console table is server-driven: the API sorts and pages, the table only holds that state and renders
  * the page it is given. Registering just these two features keeps the bundle small.
  */
-export const dataTableFeatures = tableFeatures({ rowSortingFeature, rowPaginationFeature });
+export interface DataTableColumnMeta {
+  /** Class on the column's header and cells, e.g. `ops-col--wrap` for text that may run over several lines. */
+  className?: string;
+}
+
+export const dataTableFeatures = tableFeatures({
+  rowSortingFeature,
+  rowPaginationFeature,
+  columnMeta: metaHelper<DataTableColumnMeta>(),
+});
 export type DataTableFeatures = typeof dataTableFeatures;
 export type DataTableColumn<TData extends RowData> = ColumnDef<DataTableFeatures, TData>;
 
@@ -57,8 +67,9 @@ export interface DataTableProps<TData extends RowData> {
   data: ReadonlyArray<TData>;
   /** Total rows on the server across all pages. */
   rowCount: number;
-  sorting: SortingState;
-  onSortingChange: OnChangeFn<SortingState>;
+  /** Leave both out for a list the server does not sort. */
+  sorting?: SortingState;
+  onSortingChange?: OnChangeFn<SortingState>;
   pagination: PaginationState;
   onPaginationChange: OnChangeFn<PaginationState>;
   getRowId?: (row: TData, index: number) => string;
@@ -66,7 +77,13 @@ export interface DataTableProps<TData extends RowData> {
   emptyIcon?: LucideIcon;
   emptyTitle: string;
   emptyDescription?: string;
+  /** Narrow tables (a queue beside its detail view) leave out the rows-per-page control. */
+  compact?: boolean;
+  /** The row whose details are open elsewhere on the page, highlighted. */
+  selectedRowId?: string;
 }
+
+const NO_SORTING: SortingState = [];
 
 export function DataTable<TData extends RowData>({
   label,
@@ -82,6 +99,8 @@ export function DataTable<TData extends RowData>({
   emptyIcon,
   emptyTitle,
   emptyDescription,
+  compact = false,
+  selectedRowId,
 }: DataTableProps<TData>) {
   const table = useTable({
     features: dataTableFeatures,
@@ -94,9 +113,12 @@ export function DataTable<TData extends RowData>({
     // With only one page loaded the table cannot infer a first direction from the values; columns whose
     // natural first order is descending (dates, counts) set `sortDescFirst: true`.
     sortDescFirst: false,
-    state: { sorting, pagination },
+    enableSorting: onSortingChange !== undefined,
+    // The server always sorts by something: a header toggles between ascending and descending only.
+    enableSortingRemoval: false,
+    state: { sorting: sorting ?? NO_SORTING, pagination },
     onSortingChange: (updater) => {
-      onSortingChange(updater);
+      onSortingChange?.(updater);
       // A new order makes the current page meaningless: go back to the first one.
       onPaginationChange((current) => ({ ...current, pageIndex: 0 }));
     },
@@ -123,6 +145,7 @@ export function DataTable<TData extends RowData>({
                   return (
                     <th
                       key={header.id}
+                      className={header.column.columnDef.meta?.className}
                       colSpan={header.colSpan}
                       scope="col"
                       aria-sort={
@@ -166,9 +189,13 @@ export function DataTable<TData extends RowData>({
               </tr>
             ) : (
               rows.map((row) => (
-                <tr key={row.id}>
+                <tr
+                  key={row.id}
+                  className={row.id === selectedRowId ? 'is-selected' : undefined}
+                  aria-selected={selectedRowId === undefined ? undefined : row.id === selectedRowId}
+                >
                   {row.getAllCells().map((cell) => (
-                    <td key={cell.id}>
+                    <td key={cell.id} className={cell.column.columnDef.meta?.className}>
                       <table.FlexRender cell={cell} />
                     </td>
                   ))}
@@ -183,6 +210,7 @@ export function DataTable<TData extends RowData>({
           {rowCount === 0 ? 'No rows' : `Showing ${firstRow}–${lastRow} of ${rowCount.toLocaleString('en')}`}
         </p>
         <div className="ops-table__pager">
+          {compact ? null : (
           <label className="ops-table__page-size">
             Rows per page
             <select
@@ -198,6 +226,7 @@ export function DataTable<TData extends RowData>({
               ))}
             </select>
           </label>
+          )}
           <span className="ops-table__page">
             Page {pagination.pageIndex + 1} of {pageCount}
           </span>

@@ -11,14 +11,30 @@ export interface AuthSuccess {
 export interface LoginCredentials {
   username: string;
   password: string;
+  /** The authenticator code, for accounts with two-factor sign-in. */
+  totpCode?: string;
 }
 
 /** POST /api/auth/login?redirect=… in JSON mode; the server validates the redirect target. */
 export function postLogin(credentials: LoginCredentials, redirectTo: string): Promise<AuthSuccess> {
   return api.post<AuthSuccess>('/api/auth/login', {
     searchParams: { redirect: redirectTo },
-    body: formBody({ username: credentials.username, password: credentials.password }),
+    body: formBody({
+      username: credentials.username,
+      password: credentials.password,
+      ...(credentials.totpCode ? { totpCode: credentials.totpCode } : {}),
+    }),
   });
+}
+
+/** The server answers 401 {message, totpRequired: true} when the account needs an authenticator code. */
+export function isTotpRequired(error: unknown): boolean {
+  if (!isApiError(error) || error.status !== 401) return false;
+  try {
+    return (JSON.parse(error.bodyText) as { totpRequired?: unknown }).totpRequired === true;
+  } catch {
+    return false;
+  }
 }
 
 /** Spec part 1 §8: the server's message, else a generic failure; network failures differ. */

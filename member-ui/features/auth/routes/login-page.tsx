@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { type FieldErrors, fieldErrorsOf } from '../../../lib/form-errors';
 import { paths } from '../../../lib/paths';
-import { loginErrorMessage, useLogin } from '../api/login';
+import { isTotpRequired, loginErrorMessage, useLogin } from '../api/login';
 import { AuthCard } from '../components/auth-card';
 import { LegalLinks } from '../components/legal-links';
 import { useFlashSearchError } from '../components/use-flash-search-error';
@@ -14,6 +14,8 @@ import { useFlashSearchError } from '../components/use-flash-search-error';
 const loginRoute = getRouteApi('/login');
 
 type LoginField = 'username' | 'password';
+
+const TOTP_CODE = /^\d{6}$/;
 
 export function LoginPage() {
   const search = loginRoute.useSearch();
@@ -27,6 +29,10 @@ export function LoginPage() {
   const [values, setValues] = useState<Record<LoginField, string>>({ username: '', password: '' });
   const [fieldErrors, setFieldErrors] = useState<FieldErrors<LoginField>>({});
   const [submitError, setSubmitError] = useState<string | null>(null);
+  // Two-factor accounts: the server asks for the authenticator code after a correct password.
+  const [codeRequested, setCodeRequested] = useState(false);
+  const [totpCode, setTotpCode] = useState('');
+  const [codeError, setCodeError] = useState<string | undefined>();
   const login = useLogin(redirectTo);
 
   const update = (field: LoginField) => (event: { target: { value: string } }) =>
@@ -41,13 +47,29 @@ export function LoginPage() {
       return;
     }
     setFieldErrors({});
+    const code = totpCode.trim();
+    if (codeRequested && !TOTP_CODE.test(code)) {
+      setCodeError('Enter the 6-digit code');
+      return;
+    }
+    setCodeError(undefined);
     login.mutate(
-      { username: parsed.data.username, password: parsed.data.password },
+      { username: parsed.data.username, password: parsed.data.password, ...(codeRequested ? { totpCode: code } : {}) },
       {
         onSuccess: (result) => {
           void router.navigate({ href: safeRedirectPath(result.redirectTo, redirectTo), replace: true });
         },
-        onError: (error) => setSubmitError(loginErrorMessage(error)),
+        onError: (error) => {
+          if (isTotpRequired(error)) {
+            if (codeRequested) {
+              setCodeError(loginErrorMessage(error));
+              setTotpCode('');
+            }
+            setCodeRequested(true);
+            return;
+          }
+          setSubmitError(loginErrorMessage(error));
+        },
       },
     );
   }
@@ -83,6 +105,22 @@ export function LoginPage() {
           onChange={update('password')}
           error={fieldErrors.password}
         />
+        {codeRequested ? (
+          <TextField
+            label="Authentication code"
+            name="totpCode"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            pattern="[0-9]*"
+            maxLength={6}
+            autoFocus
+            placeholder="6-digit code"
+            hint="Enter the 6-digit code from your authenticator app"
+            value={totpCode}
+            onChange={(event) => setTotpCode(event.target.value.replace(/\D/g, '').slice(0, 6))}
+            error={codeError}
+          />
+        ) : null}
         <div className="form__aside">
           <Link to={paths.forgotPassword} className="text-link">
             Forgot Password?

@@ -1,5 +1,162 @@
-import { ScreenPlaceholder } from '../../../components/ui/page';
+import { useQueryClient } from '@tanstack/react-query';
+import { getRouteApi, Link, useRouter } from '@tanstack/react-router';
+import Ban from 'lucide-react/icons/ban';
+import MessageCircleHeart from 'lucide-react/icons/message-circle-heart';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import type { MessageView } from '../../../../contracts/views';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { toast } from '../../../components/ui/toast';
+import { isApiError } from '../../../lib/api-client';
+import { useLiveEvent } from '../../../lib/live-events';
+import { useSessionUser } from '../../../lib/session';
+import { appendMessage, peerPath, threadPath, usePeer, useSendMessage, useThread } from '../api/chat';
+import { ChatComposer } from '../components/chat-composer';
+import { ChatHeader } from '../components/chat-header';
+import { ChatThread } from '../components/chat-thread';
 
+const chatRoute = getRouteApi('/member/chat/$id');
+
+function upgradeRequired(error: unknown): boolean {
+  if (!isApiError(error) || error.status !== 403) return false;
+  try {
+    return (JSON.parse(error.bodyText) as { upgradeRequired?: unknown }).upgradeRequired === true;
+  } catch {
+    return false;
+  }
+}
+
+/** /chat/{id} (spec part 2 "Chat"): the thread with one member, live, with a composer. */
 export function ChatPage() {
-  return <ScreenPlaceholder title="Chat" />;
+  const { id } = chatRoute.useParams();
+  const otherId = Number(id);
+  const user = useSessionUser();
+  if (!user) return null;
+  if (!Number.isInteger(otherId) || otherId <= 0 || otherId === user.id) {
+    return <ChatUnavailable message="This conversation does not exist." />;
+  }
+  return <Chat key={otherId} userId={user.id} otherId={otherId} />;
+}
+
+function ChatUnavailable({ message }: { message: string }) {
+  return (
+    <div className="chat-unavailable" role="alert">
+      <MessageCircleHeart size={36} aria-hidden="true" />
+      <p>{message}</p>
+      <Button asChild variant="outline" size="sm">
+        <Link to="/messages">Back to Messages</Link>
+      </Button>
+    </div>
+  );
+}
+
+function Chat({ userId, otherId }: { userId: number; otherId: number }) {
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const thread = useThread(userId, otherId);
+  const peer = usePeer(userId, otherId);
+  const send = useSendMessage(userId, otherId);
+  const [draft, setDraft] = useState('');
+  const scroller = useRef<HTMLDivElement>(null);
+
+  // New messages from this member (or sent by me from another tab) appear without a reload.
+  useLiveEvent('message', (message) => {
+    const inThisChat =
+      (message.senderId === otherId && message.receiverId === userId) ||
+      (message.senderId === userId && message.receiverId === otherId);
+    if (!inThisChat) return;
+    const { senderName: _senderName, ...view } = message;
+    queryClient.setQueryData<MessageView[]>([threadPath(userId, otherId)], (list) => appendMessage(list, view));
+    // Re-reading the open thread marks their message read (and updates the badge).
+    if (message.senderId === otherId) void queryClient.invalidateQueries({ queryKey: [threadPath(userId, otherId)] });
+  });
+  // Read receipts: ticks on my messages turn to "Read".
+  useLiveEvent('read', ({ readerId, messageIds }) => {
+    if (readerId !== otherId) return;
+    const read = new Set(messageIds);
+    queryClient.setQueryData<MessageView[]>([threadPath(userId, otherId)], (list) =>
+      list?.map((m) => (read.has(m.id) ? { ...m, isRead: true, is_read: true } : m)),
+    );
+  });
+
+  const messages = thread.data;
+  const count = messages?.length ?? 0;
+  // Keep the newest message in view.
+  useLayoutEffect(() => {
+    const box = scroller.current;
+    if (box && count > 0) box.scrollTop = box.scrollHeight;
+  }, [count]);
+
+  // Re-check presence and permission when the tab comes back into view.
+  useEffect(() => {
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') void queryClient.invalidateQueries({ queryKey: [peerPath(userId, otherId)] });
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => document.removeEventListener('visibilitychange', onVisible);
+  }, [queryClient, userId, otherId]);
+
+  function handleSend(text: string) {
+    setDraft('');
+    send.mutate(text, {
+      onError: (error) => {
+        setDraft((current) => (current === '' ? text : current));
+        if (upgradeRequired(error)) {
+          toast({ title: 'Message Limit Reached', description: 'Upgrade to Premium for unlimited messages', variant: 'destructive' });
+          void router.navigate({ to: '/subscription' });
+          return;
+        }
+        const refused = isApiError(error) && (error.status === 403 || error.status === 404);
+        toast({
+          title: 'Failed to send message',
+          description: (refused && isApiError(error) ? error.serverMessage : undefined) ?? 'Please try again later',
+          variant: 'destructive',
+        });
+        // The member may have changed who can message them: refresh the notice and the composer.
+        if (refused) void queryClient.invalidateQueries({ queryKey: [peerPath(userId, otherId)] });
+      },
+    });
+  }
+
+  const notFound = (thread.isError && isApiError(thread.error) && thread.error.status === 404) || (peer.isError && isApiError(peer.error) && peer.error.status === 404);
+  if (notFound) {
+    const error = thread.error ?? peer.error;
+    return <ChatUnavailable message={(isApiError(error) && error.serverMessage) || 'This member is no longer available'} />;
+  }
+
+  const canMessage = peer.data?.canMessage ?? true;
+  return (
+    <section className="chat" aria-label={peer.data ? `Chat with ${peer.data.fullName}` : 'Chat'}>
+      <ChatHeader peer={peer.data} fallbackName={peer.isPending ? 'Loading…' : 'Member'} />
+      <div className="chat__scroller" ref={scroller} aria-live="polite" aria-relevant="additions">
+        {thread.isPending ? (
+          <div className="chat__state" role="status">
+            <Spinner size={28} />
+            <span className="visually-hidden">Loading messages</span>
+          </div>
+        ) : thread.isError ? (
+          <div className="chat__state" role="alert">
+            <p>Could not load the messages.</p>
+            <Button variant="outline" size="sm" onClick={() => void thread.refetch()}>
+              Try Again
+            </Button>
+          </div>
+        ) : count === 0 ? (
+          <div className="chat__state chat__state--empty">
+            <MessageCircleHeart size={32} aria-hidden="true" />
+            <p>Say namaste! Your conversation starts here.</p>
+          </div>
+        ) : (
+          <ChatThread messages={messages ?? []} userId={userId} />
+        )}
+      </div>
+      {peer.data && !canMessage ? (
+        <p className="chat__notice" role="status">
+          <Ban size={16} aria-hidden="true" />
+          {peer.data.reason ?? 'You cannot message this member'}
+        </p>
+      ) : null}
+      <ChatComposer value={draft} onChange={setDraft} onSend={handleSend} disabled={!canMessage} sending={send.isPending} />
+    </section>
+  );
 }

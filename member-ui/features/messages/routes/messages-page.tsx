@@ -1,5 +1,112 @@
-import { ScreenPlaceholder } from '../../../components/ui/page';
+import { useQueryClient } from '@tanstack/react-query';
+import MessageCircleHeart from 'lucide-react/icons/message-circle-heart';
+import Search from 'lucide-react/icons/search';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { sessionQueryKey, useSessionUser } from '../../../lib/session';
+import { useConversations } from '../api/conversations';
+import { ConversationRow } from '../components/conversation-row';
+import { MessageLimitBanner } from '../components/message-limit-banner';
 
+function useMinuteClock(): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(new Date()), 60_000);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
+/** /messages (spec part 2 "Messages list"). */
 export function MessagesPage() {
-  return <ScreenPlaceholder title="Messages" />;
+  const user = useSessionUser();
+  const queryClient = useQueryClient();
+  const userId = user?.id ?? 0;
+  const conversations = useConversations(userId);
+  const [query, setQuery] = useState('');
+  const now = useMinuteClock();
+  const isTryme = user?.subscriptionTier === 'tryme';
+
+  // The allowance counts the session's messageCount; messages sent on another device change it.
+  useEffect(() => {
+    if (isTryme) void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+  }, [isTryme, queryClient]);
+
+  const visible = useMemo(() => {
+    const needle = query.trim().toLocaleLowerCase();
+    const list = conversations.data ?? [];
+    if (!needle) return list;
+    return list.filter(
+      (c) =>
+        c.otherUser.fullName.toLocaleLowerCase().includes(needle) ||
+        c.lastMessage.content.toLocaleLowerCase().includes(needle),
+    );
+  }, [conversations.data, query]);
+
+  let body: ReactNode;
+  if (conversations.isPending) {
+    body = (
+      <div className="messages-state" role="status">
+        <Spinner size={28} />
+        <span className="visually-hidden">Loading conversations</span>
+      </div>
+    );
+  } else if (conversations.isError) {
+    body = (
+      <div className="messages-state" role="alert">
+        <p>Could not load your conversations.</p>
+        <Button variant="outline" size="sm" onClick={() => void conversations.refetch()}>
+          Try Again
+        </Button>
+      </div>
+    );
+  } else if (conversations.data.length === 0) {
+    body = (
+      <div className="inbox-empty">
+        <span className="inbox-empty__icon" aria-hidden="true">
+          <MessageCircleHeart size={28} />
+        </span>
+        <p className="inbox-empty__title">No messages yet</p>
+        <p className="inbox-empty__text">Start a conversation by matching with profiles and sending a message</p>
+      </div>
+    );
+  } else if (visible.length === 0) {
+    body = (
+      <p className="messages-state" role="status">
+        No conversations match “{query.trim()}”
+      </p>
+    );
+  } else {
+    body = (
+      <ul className="conversations" aria-label="Conversations">
+        {visible.map((conversation) => (
+          <ConversationRow key={conversation.otherUser.id} conversation={conversation} userId={userId} now={now} />
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <section className="page messages-page" aria-labelledby="page-title">
+      <header className="page__header">
+        <h1 id="page-title" className="page__title">
+          Messages
+        </h1>
+      </header>
+      {user && isTryme ? <MessageLimitBanner user={user} /> : null}
+      <div className="messages-search">
+        <Search size={18} aria-hidden="true" className="messages-search__icon" />
+        <input
+          type="search"
+          className="messages-search__input"
+          placeholder="Search messages"
+          aria-label="Search messages"
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+        />
+      </div>
+      {body}
+    </section>
+  );
 }

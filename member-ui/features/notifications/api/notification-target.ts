@@ -1,7 +1,11 @@
 import { hrefs } from '../../../lib/paths';
 import type { AppNotification } from './notifications-list';
 
-/** DECISIONS.md "Notification click targets"; null when the notification leads nowhere. */
+/**
+ * DECISIONS.md "Notification click targets": message → the chat with the sender (relatedItemId is the
+ * sender's user id); likes, views and matches → that profile; subscription → /subscription; verification →
+ * the member's own profile. null when the notification leads nowhere.
+ */
 export function notificationTarget(notification: Pick<AppNotification, 'type' | 'relatedItemId'>): string | null {
   const id = notification.relatedItemId;
   switch (notification.type) {
@@ -14,6 +18,8 @@ export function notificationTarget(notification: Pick<AppNotification, 'type' | 
       return id === null ? null : hrefs.profileView(id);
     case 'subscription':
       return '/subscription';
+    case 'verification':
+      return '/profile';
     default:
       return null;
   }

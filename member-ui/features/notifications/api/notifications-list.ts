@@ -1,16 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { NotificationView } from '../../../../contracts/views';
 import { api } from '../../../lib/api-client';
 import { notificationCountPath } from './notification-count';
 
-export interface AppNotification {
-  id: number;
-  type: string;
-  title: string;
-  content: string;
-  isRead: boolean;
-  createdAt: string;
-  relatedItemId: number | null;
-}
+export type AppNotification = NotificationView;
 
 export const notificationsPath = (userId: number) => `/api/notifications/${userId}`;
 
@@ -25,15 +18,43 @@ export function useNotifications(userId: number | null, open: boolean) {
   });
 }
 
+function useRefreshNotifications(userId: number | null) {
+  const queryClient = useQueryClient();
+  return () => {
+    if (userId === null) return;
+    void queryClient.invalidateQueries({ queryKey: [notificationsPath(userId)] });
+    void queryClient.invalidateQueries({ queryKey: [notificationCountPath(userId)] });
+  };
+}
+
+/** The reason part of "Failed to … : {reason}": the server's message, else the error text. */
+export function failureReason(error: Error): string {
+  const serverMessage = (error as { serverMessage?: string }).serverMessage;
+  return serverMessage ?? error.message;
+}
+
 /** PATCH /api/notifications/{id}/mark-read, then refresh the list and the badge. */
 export function useMarkNotificationRead(userId: number | null) {
   const queryClient = useQueryClient();
+  const refresh = useRefreshNotifications(userId);
   return useMutation({
-    mutationFn: (notificationId: number) => api.patch<unknown>(`/api/notifications/${notificationId}/mark-read`),
-    onSettled: () => {
+    mutationFn: (notificationId: number) => api.patch<AppNotification>(`/api/notifications/${notificationId}/mark-read`),
+    onMutate: (notificationId) => {
+      // Shown as read at once; the refresh below corrects it if the server disagrees.
       if (userId === null) return;
-      void queryClient.invalidateQueries({ queryKey: [notificationsPath(userId)] });
-      void queryClient.invalidateQueries({ queryKey: [notificationCountPath(userId)] });
+      queryClient.setQueryData<AppNotification[]>([notificationsPath(userId)], (list) =>
+        list?.map((n) => (n.id === notificationId ? { ...n, isRead: true, is_read: true } : n)),
+      );
     },
+    onSettled: refresh,
+  });
+}
+
+/** PATCH /api/notifications/{userId}/mark-all-read. */
+export function useMarkAllNotificationsRead(userId: number | null) {
+  const refresh = useRefreshNotifications(userId);
+  return useMutation({
+    mutationFn: () => api.patch<{ message: string; updated: number }>(`/api/notifications/${userId ?? 0}/mark-all-read`),
+    onSettled: refresh,
   });
 }

@@ -1,5 +1,5 @@
 import { Link, useRouter } from '@tanstack/react-router';
-import { Bell } from 'lucide-react';
+import Bell from 'lucide-react/icons/bell';
 import { useState } from 'react';
 import { CountBadge } from '../../../components/ui/badge';
 import { Popover, PopoverClose, PopoverContent, PopoverTrigger } from '../../../components/ui/popover';
@@ -7,7 +7,7 @@ import { toast } from '../../../components/ui/toast';
 import { badgeCount } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { useNotificationCount } from '../api/notification-count';
-import { type AppNotification, useMarkNotificationRead } from '../api/notifications-list';
+import { type AppNotification, failureReason, useMarkNotificationRead } from '../api/notifications-list';
 import { notificationTarget } from '../api/notification-target';
 import { NotificationList } from './notification-list';
 
@@ -25,7 +25,7 @@ export function NotificationBell({ userId }: { userId: number }) {
         onError: (error) =>
           toast({
             title: 'Error',
-            description: `Failed to mark notification as read: ${error.message}`,
+            description: `Failed to mark notification as read: ${failureReason(error)}`,
             variant: 'destructive',
           }),
       });

@@ -1,41 +1,95 @@
-import { LogOut } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
+import { useQuery } from '@tanstack/react-query';
+import { Suspense, lazy, useState } from 'react';
+import { AlertBanner } from '../../../components/ui/alert-banner';
+import { Badge } from '../../../components/ui/badge';
 import { Card } from '../../../components/ui/card';
-import { Page } from '../../../components/ui/page';
-import { toast } from '../../../components/ui/toast';
+import { FullPageSpinner, Spinner } from '../../../components/ui/spinner';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { initialOf } from '../../../lib/format';
-import { useLogout } from '../../../lib/logout';
+import { ownProfileQueryOptions } from '../../../lib/profiles';
 import { useSessionUser } from '../../../lib/session';
+import { AccountTab } from '../components/account-tab';
 
-/** Own profile; the Account / View / Edit tabs arrive with later work. Logout is usable now. */
+// The View and Edit tabs carry the profile blocks, forms and schemas: loaded only when opened.
+const ViewTab = lazy(() => import('../components/view-tab').then((m) => ({ default: m.ViewTab })));
+const EditTab = lazy(() => import('../components/edit-tab').then((m) => ({ default: m.EditTab })));
+
+const TIER_LABELS = { tryme: 'Tryme', premium: 'Premium', elite: 'Elite' } as const;
+const GENDER_LABELS: Record<string, string> = { male: 'Male', female: 'Female', other: 'Other' };
+
+type TabName = 'account' | 'view' | 'edit';
+
+function TabFallback() {
+  return (
+    <div className="tab-loading" role="status">
+      <Spinner size={28} />
+      <span className="visually-hidden">Loading…</span>
+    </div>
+  );
+}
+
+/** /profile: header, then the Account (default), View Profile and Edit Profile tabs (spec part 1 §2). */
 export function OwnProfilePage() {
   const user = useSessionUser();
-  const logout = useLogout();
+  const [tab, setTab] = useState<TabName>('account');
+  const ownProfile = useQuery({ ...ownProfileQueryOptions(user?.id ?? 0), enabled: user != null });
   if (!user) return null;
+  if (ownProfile.isPending) return <FullPageSpinner />;
+
+  const profile = ownProfile.data ?? null;
+  const name = profile?.fullName || user.fullName || user.username;
+  const photo = profile?.photos[0];
+  const gender = profile?.gender ? GENDER_LABELS[profile.gender] : null;
+  const activeTab = profile ? tab : 'account';
+
   return (
-    <Page title="My Profile">
-      <Card className="profile-summary">
-        <span className="avatar avatar--lg" aria-hidden="true">
-          {initialOf(user.fullName || user.username)}
-        </span>
-        <div>
-          <p className="profile-summary__name">{user.fullName}</p>
-          <p className="profile-summary__meta">@{user.username}</p>
+    <section className="page own-profile" aria-labelledby="page-title">
+      <h1 id="page-title" className="visually-hidden">
+        My Profile
+      </h1>
+      <Card className="own-profile__header">
+        {photo ? (
+          <img src={photo} alt="" className="own-profile__photo" />
+        ) : (
+          <span className="avatar avatar--lg own-profile__initial" aria-hidden="true">
+            {initialOf(user.fullName || user.username)}
+          </span>
+        )}
+        <div className="own-profile__identity">
+          <h2 className="own-profile__name">{name}</h2>
+          <p className="own-profile__username">@{user.username}</p>
+          <div className="own-profile__badges">
+            <Badge tone={user.subscriptionTier === 'tryme' ? 'maroon' : 'gold'}>{TIER_LABELS[user.subscriptionTier]}</Badge>
+            {gender ? <Badge tone="saffron">{gender}</Badge> : null}
+          </div>
         </div>
       </Card>
-      <Button
-        variant="outline"
-        block
-        disabled={logout.isPending}
-        onClick={() =>
-          logout.mutate(undefined, {
-            onError: (error) => toast({ title: 'Error', description: error.message, variant: 'destructive' }),
-          })
-        }
-      >
-        <LogOut size={18} aria-hidden="true" />
-        {logout.isPending ? 'Logging out...' : 'Logout'}
-      </Button>
-    </Page>
+      {ownProfile.isError ? <AlertBanner>{ownProfile.error.message}</AlertBanner> : null}
+
+      <Tabs value={activeTab} onValueChange={(value) => setTab(value as TabName)} className="tabs">
+        <TabsList aria-label="Profile sections">
+          <TabsTrigger value="account">Account</TabsTrigger>
+          {profile ? <TabsTrigger value="view">View Profile</TabsTrigger> : null}
+          {profile ? <TabsTrigger value="edit">Edit Profile</TabsTrigger> : null}
+        </TabsList>
+        <TabsContent value="account">
+          <AccountTab profile={profile} />
+        </TabsContent>
+        {profile ? (
+          <TabsContent value="view">
+            <Suspense fallback={<TabFallback />}>
+              <ViewTab profile={profile} onBack={() => setTab('account')} />
+            </Suspense>
+          </TabsContent>
+        ) : null}
+        {profile ? (
+          <TabsContent value="edit">
+            <Suspense fallback={<TabFallback />}>
+              <EditTab profile={profile} userId={user.id} />
+            </Suspense>
+          </TabsContent>
+        ) : null}
+      </Tabs>
+    </section>
   );
 }

@@ -1,5 +1,223 @@
-import { ScreenPlaceholder } from '../../../components/ui/page';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useAtom } from 'jotai';
+import Search from 'lucide-react/icons/search';
+import SearchX from 'lucide-react/icons/search-x';
+import SlidersHorizontal from 'lucide-react/icons/sliders-horizontal';
+import Sparkles from 'lucide-react/icons/sparkles';
+import X from 'lucide-react/icons/x';
+import { useEffect, useMemo, useState } from 'react';
+import { AlertBanner } from '../../../components/ui/alert-banner';
+import { Button } from '../../../components/ui/button';
+import { cn } from '../../../components/ui/cn';
+import { Spinner } from '../../../components/ui/spinner';
+import { isApiError } from '../../../lib/api-client';
+import { paths } from '../../../lib/paths';
+import { useSessionUser } from '../../../lib/session';
+import {
+  DEFAULT_FILTERS,
+  hasSearchCriteria,
+  type SearchCriteria,
+  type SearchFilters,
+  type SearchResult,
+  searchQueryOptions,
+} from '../api/search';
+import { FilterPanel } from '../components/filter-panel';
+import { MoodMatchCard } from '../components/mood-match-card';
+import { MoodPromptCard } from '../components/mood-prompt-card';
+import { ResultCard } from '../components/result-card';
+import { appliedFiltersAtom, filterPanelOpenAtom, moodMatchAtom, searchTextAtom } from '../components/search-state';
 
+const TYPING_DEBOUNCE_MS = 350;
+
+function useDebounced<T>(value: T, delay: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), delay);
+    return () => clearTimeout(timer);
+  }, [value, delay]);
+  return debounced;
+}
+
+function activeFilterCount(filters: SearchFilters | null): number {
+  if (!filters) return 0;
+  // The age range counts once applied: it always narrows the results.
+  return 1 + filters.locations.length + (filters.profileType !== 'all' ? 1 : 0) + (filters.verified !== 'all' ? 1 : 0);
+}
+
+function errorText(error: Error): { text: string; upgrade: boolean } {
+  if (isApiError(error)) {
+    const upgrade = error.status === 403;
+    return { text: error.serverMessage ?? error.message, upgrade };
+  }
+  return { text: 'Search failed. Please check your connection and try again.', upgrade: false };
+}
+
+/** /search (spec part 2 §2 "Search", §4): text, filters, mood match, results with cursor pagination. */
 export function SearchPage() {
-  return <ScreenPlaceholder title="Search" />;
+  const user = useSessionUser();
+  const [text, setText] = useAtom(searchTextAtom);
+  const [appliedFilters, setAppliedFilters] = useAtom(appliedFiltersAtom);
+  const [moodMatch, setMoodMatch] = useAtom(moodMatchAtom);
+  const [panelOpen, setPanelOpen] = useAtom(filterPanelOpenAtom);
+  const query = useDebounced(text, TYPING_DEBOUNCE_MS);
+  const advancedLocked = user?.subscriptionTier === 'tryme';
+
+  // Tryme members never send the premium filters (the server would answer 403), even if the atoms still hold
+  // them from before a downgrade.
+  const criteria: SearchCriteria = useMemo(
+    () =>
+      advancedLocked
+        ? {
+            query,
+            filters: appliedFilters && { ...appliedFilters, profileType: 'all', verified: 'all' },
+            moodMatch: { ...moodMatch, enabled: false },
+          }
+        : { query, filters: appliedFilters, moodMatch },
+    [query, appliedFilters, moodMatch, advancedLocked],
+  );
+  const search = useInfiniteQuery({ ...searchQueryOptions(criteria), enabled: Boolean(user) && hasSearchCriteria(criteria) });
+  const results = useMemo(() => {
+    const seen = new Set<number>();
+    const list: SearchResult[] = [];
+    for (const page of search.data?.pages ?? []) {
+      for (const result of page.results) {
+        if (seen.has(result.id)) continue;
+        seen.add(result.id);
+        list.push(result);
+      }
+    }
+    return list;
+  }, [search.data]);
+
+  const filterCount = activeFilterCount(appliedFilters);
+  const searching = hasSearchCriteria(criteria);
+
+  if (!user) return null;
+
+  return (
+    <section className="search-page" aria-labelledby="search-title">
+      <header className="search-page__header">
+        <h1 id="search-title" className="page__title">
+          Search
+        </h1>
+        <p className="page__subtitle">Find your Saathi, wherever they are.</p>
+      </header>
+
+      <form className="search-bar" role="search" onSubmit={(event) => event.preventDefault()}>
+        <div className="search-bar__field">
+          <Search size={18} aria-hidden="true" className="search-bar__icon" />
+          <input
+            type="search"
+            className="search-bar__input"
+            placeholder="Search by name, location, etc."
+            aria-label="Search profiles"
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            enterKeyHint="search"
+          />
+          {text ? (
+            <button type="button" className="search-bar__clear" aria-label="Clear search" onClick={() => setText('')}>
+              <X size={16} aria-hidden="true" />
+            </button>
+          ) : null}
+        </div>
+        <button
+          type="button"
+          className={cn('search-bar__filters', (panelOpen || filterCount > 0) && 'search-bar__filters--active')}
+          aria-expanded={panelOpen}
+          aria-controls="search-filters"
+          aria-label={filterCount > 0 ? `Filters (${filterCount} active)` : 'Filters'}
+          onClick={() => setPanelOpen((open) => !open)}
+        >
+          <SlidersHorizontal size={18} aria-hidden="true" />
+          {filterCount > 0 ? <span className="search-bar__count">{filterCount}</span> : null}
+        </button>
+      </form>
+
+      {panelOpen ? (
+        <FilterPanel
+          initial={appliedFilters ?? DEFAULT_FILTERS}
+          advancedLocked={advancedLocked}
+          onApply={(filters) => {
+            setAppliedFilters(filters);
+            setPanelOpen(false);
+          }}
+          onReset={() => setAppliedFilters(null)}
+        />
+      ) : null}
+
+      <MoodMatchCard value={moodMatch} locked={advancedLocked} onChange={setMoodMatch} />
+
+      <section className="search-results" aria-labelledby="results-title" aria-busy={search.isFetching}>
+        <h2 id="results-title" className="visually-hidden">
+          Results
+        </h2>
+        {!searching ? (
+          <div className="search-empty">
+            <Sparkles size={32} aria-hidden="true" className="search-empty__icon" />
+            <p className="search-empty__title">Start your search</p>
+            <p className="search-empty__text">
+              Type a name, city or country, or open the filters to narrow by age and location.
+            </p>
+          </div>
+        ) : search.isPending ? (
+          <ul className="result-list" aria-label="Loading results">
+            {[0, 1, 2].map((key) => (
+              <li key={key} className="result-card result-card--skeleton">
+                <span className="shimmer result-card__photo" />
+                <span className="result-card__body">
+                  <span className="shimmer shimmer--line" />
+                  <span className="shimmer shimmer--line shimmer--short" />
+                </span>
+              </li>
+            ))}
+          </ul>
+        ) : search.isError && results.length === 0 ? (
+          <AlertBanner>
+            {errorText(search.error).text}{' '}
+            {errorText(search.error).upgrade ? (
+              <Link to={paths.subscription} className="text-link">
+                Upgrade
+              </Link>
+            ) : null}
+          </AlertBanner>
+        ) : results.length === 0 ? (
+          <div className="search-empty">
+            <SearchX size={32} aria-hidden="true" className="search-empty__icon" />
+            <p className="search-empty__title">No profiles match your search criteria.</p>
+            <p className="search-empty__text">Try adjusting your filters to see more results.</p>
+          </div>
+        ) : (
+          <>
+            <p className="search-results__count" aria-live="polite">
+              {results.length} {results.length === 1 ? 'profile' : 'profiles'}
+              {search.hasNextPage ? ' so far' : ''}
+            </p>
+            <ul className="result-list">
+              {results.map((result) => (
+                <ResultCard key={result.id} result={result} />
+              ))}
+            </ul>
+            {search.isFetchNextPageError ? (
+              <AlertBanner>{errorText(search.error).text}</AlertBanner>
+            ) : null}
+            {search.hasNextPage ? (
+              <Button
+                variant="outline"
+                block
+                disabled={search.isFetchingNextPage}
+                onClick={() => void search.fetchNextPage()}
+              >
+                {search.isFetchingNextPage ? <Spinner size={18} /> : null}
+                Load More Results
+              </Button>
+            ) : null}
+          </>
+        )}
+      </section>
+
+      <MoodPromptCard userId={user.id} />
+    </section>
+  );
 }

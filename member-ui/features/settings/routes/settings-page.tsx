@@ -1,5 +1,49 @@
-import { ScreenPlaceholder } from '../../../components/ui/page';
+import Bell from 'lucide-react/icons/bell';
+import Lock from 'lucide-react/icons/lock';
+import ShieldCheck from 'lucide-react/icons/shield-check';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
+import { useSessionUser } from '../../../lib/session';
+import { NotificationsTab } from '../components/notifications-tab';
+import { PrivacyTab } from '../components/privacy-tab';
+import { SecurityTab } from '../components/security-tab';
 
+/** /settings "Account Settings" (spec part 1 §2): Privacy, Notifications and Security tabs. */
 export function SettingsPage() {
-  return <ScreenPlaceholder title="Account Settings" />;
+  const user = useSessionUser();
+  if (!user) return null;
+  return (
+    <section className="page settings-page" aria-labelledby="page-title">
+      <header className="page__header">
+        <h1 id="page-title" className="page__title">
+          Account Settings
+        </h1>
+        <p className="page__subtitle">Control who sees you, what you hear about, and how you sign in.</p>
+      </header>
+      <Tabs defaultValue="privacy" className="tabs">
+        <TabsList aria-label="Settings sections">
+          <TabsTrigger value="privacy">
+            <Lock size={15} aria-hidden="true" />
+            Privacy
+          </TabsTrigger>
+          <TabsTrigger value="notifications">
+            <Bell size={15} aria-hidden="true" />
+            Notifications
+          </TabsTrigger>
+          <TabsTrigger value="security">
+            <ShieldCheck size={15} aria-hidden="true" />
+            Security
+          </TabsTrigger>
+        </TabsList>
+        <TabsContent value="privacy">
+          <PrivacyTab userId={user.id} />
+        </TabsContent>
+        <TabsContent value="notifications">
+          <NotificationsTab userId={user.id} />
+        </TabsContent>
+        <TabsContent value="security">
+          <SecurityTab userId={user.id} />
+        </TabsContent>
+      </Tabs>
+    </section>
+  );
 }

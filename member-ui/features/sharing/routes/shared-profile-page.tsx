@@ -1,5 +1,167 @@
-import { ScreenPlaceholder } from '../../../components/ui/page';
+import { useQuery } from '@tanstack/react-query';
+import { getRouteApi, Link } from '@tanstack/react-router';
+import { BadgeCheck, Briefcase, CalendarClock, Eye, GraduationCap, Home, Link2Off, MapPin, Sparkles, UserRound, UserX } from 'lucide-react';
+import { SHARE_MESSAGES } from '../../../../contracts/profile';
+import type { ProfileView } from '../../../../contracts/views';
+import { humanize } from '../../../components/profile/labels';
+import { ageOf, birthTimeOf, formatDate, nameWithAge } from '../../../components/profile/profile-format';
+import { DetailList, ProfileSection } from '../../../components/profile/profile-section';
+import { Badge } from '../../../components/ui/badge';
+import { Spinner } from '../../../components/ui/spinner';
+import { isApiError } from '../../../lib/api-client';
+import { initialOf } from '../../../lib/format';
+import { paths } from '../../../lib/paths';
+import { sharedProfileQueryOptions } from '../api/shared-profile';
 
+const sharedProfileRoute = getRouteApi('/shared/$shareCode');
+
+/** Public view of a shared profile (spec part 2 §2; DECISIONS.md: anyone holding a valid link, signed in or not). */
 export function SharedProfilePage() {
-  return <ScreenPlaceholder title="Shared Profile" />;
+  const { shareCode } = sharedProfileRoute.useParams();
+  const shared = useQuery(sharedProfileQueryOptions(shareCode));
+
+  if (shared.isPending) {
+    return (
+      <div className="state-screen" role="status" aria-live="polite">
+        <Spinner size={32} />
+        <p className="state-screen__text">Loading shared profile...</p>
+      </div>
+    );
+  }
+
+  if (shared.isError) {
+    const message = isApiError(shared.error) ? shared.error.serverMessage : undefined;
+    const profileGone = message === SHARE_MESSAGES.notFound;
+    return (
+      <SharedError
+        title={profileGone ? 'Profile Not Found' : 'Link Invalid or Expired'}
+        text={profileGone ? SHARE_MESSAGES.notFound : (message ?? SHARE_MESSAGES.invalid)}
+        icon={profileGone ? UserX : Link2Off}
+      />
+    );
+  }
+
+  const { profile, share } = shared.data;
+  if (!profile) return <SharedError title="Profile Not Found" text={SHARE_MESSAGES.notFound} icon={UserX} />;
+  return <SharedProfile profile={profile} accessCount={share.accessCount} expiresAt={share.expiresAt} />;
+}
+
+function SharedError({ title, text, icon: Icon }: { title: string; text: string; icon: typeof UserX }) {
+  return (
+    <section className="state-screen" aria-labelledby="shared-error-title">
+      <Icon className="state-screen__icon" size={48} aria-hidden="true" />
+      <h1 id="shared-error-title" className="state-screen__title">
+        {title}
+      </h1>
+      <p className="state-screen__text">{text}</p>
+      <Link to={paths.home} className="btn btn--primary btn--md">
+        Return to Home
+      </Link>
+    </section>
+  );
+}
+
+function SharedProfile({ profile, accessCount, expiresAt }: { profile: ProfileView; accessCount: number; expiresAt: string }) {
+  const name = profile.user?.fullName || profile.fullName;
+  const age = ageOf(profile);
+  const isParent = profile.profileType === 'parent';
+  const photo = profile.photos[0];
+  const location = profile.location || profile.country || 'Location unavailable';
+
+  return (
+    <article className="shared-profile" aria-labelledby="shared-name">
+      <div className="shared-profile__photo">
+        {photo ? (
+          <img src={photo} alt={`Photo of ${name}`} className="shared-profile__img" />
+        ) : (
+          <div className="shared-profile__initial" aria-hidden="true">
+            {initialOf(name)}
+          </div>
+        )}
+      </div>
+
+      <header className="card shared-profile__intro">
+        <h1 id="shared-name" className="profile-name">
+          {nameWithAge(name, age)}
+        </h1>
+        <div className="badge-row">
+          {profile.user?.isVerified || profile.isVerified ? (
+            <Badge tone="success">
+              <BadgeCheck size={14} aria-hidden="true" />
+              Verified
+            </Badge>
+          ) : null}
+          {isParent ? <Badge tone="saffron">Parent Created</Badge> : null}
+        </div>
+        {isParent && profile.parentName ? <p className="shared-profile__creator">Created by {profile.parentName}</p> : null}
+        <p className="shared-profile__meta">
+          <Eye size={14} aria-hidden="true" />
+          Shared profile • Viewed {accessCount} {accessCount === 1 ? 'time' : 'times'}
+        </p>
+        <p className="shared-profile__meta">
+          <CalendarClock size={14} aria-hidden="true" />
+          Expires on {formatDate(expiresAt) ?? expiresAt}
+        </p>
+        <ul className="chip-list" aria-label="Highlights">
+          <li className="chip">
+            <MapPin size={14} aria-hidden="true" />
+            {location}
+          </li>
+          {profile.profession ? (
+            <li className="chip">
+              <Briefcase size={14} aria-hidden="true" />
+              {profile.profession}
+            </li>
+          ) : null}
+          {profile.education ? (
+            <li className="chip">
+              <GraduationCap size={14} aria-hidden="true" />
+              {profile.education}
+            </li>
+          ) : null}
+        </ul>
+        <p className={profile.about ? 'profile-section__text' : 'profile-section__text profile-section__text--empty'}>
+          {profile.about || 'No profile description available'}
+        </p>
+      </header>
+
+      <ProfileSection title="Personal Details" icon={UserRound}>
+        <DetailList
+          items={[
+            { label: 'Gender', value: humanize(profile.gender) },
+            { label: 'Religion', value: profile.religion },
+            { label: 'Mother Tongue', value: profile.motherTongue },
+            { label: 'Diet', value: humanize(profile.diet) },
+          ]}
+        />
+      </ProfileSection>
+
+      <ProfileSection title="Professional Details" icon={Briefcase}>
+        <DetailList
+          items={[
+            { label: 'Education', value: profile.education },
+            { label: 'Profession', value: profile.profession },
+            { label: 'Company', value: profile.company },
+          ]}
+        />
+      </ProfileSection>
+
+      <ProfileSection title="Astrological Details" icon={Sparkles}>
+        <DetailList
+          items={[
+            { label: 'Birth Date', value: formatDate(profile.dateOfBirth) },
+            { label: 'Birth Time', value: birthTimeOf(profile) },
+            { label: 'Birth Place', value: profile.birthPlace },
+            { label: 'Zodiac Sign', value: profile.zodiacSign },
+          ]}
+        />
+      </ProfileSection>
+
+      <ProfileSection title="Family Background" icon={Home}>
+        <p className={profile.familyBackground ? 'profile-section__text' : 'profile-section__text profile-section__text--empty'}>
+          {profile.familyBackground || 'No family information provided'}
+        </p>
+      </ProfileSection>
+    </article>
+  );
 }

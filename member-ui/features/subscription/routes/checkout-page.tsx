@@ -1,5 +1,310 @@
-import { ScreenPlaceholder } from '../../../components/ui/page';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Link, Navigate, useRouter } from '@tanstack/react-router';
+import Check from 'lucide-react/icons/check';
+import CircleAlert from 'lucide-react/icons/circle-alert';
+import Crown from 'lucide-react/icons/crown';
+import Gem from 'lucide-react/icons/gem';
+import RefreshCw from 'lucide-react/icons/refresh-cw';
+import { useEffect, useRef } from 'react';
+import type { SessionUser } from '../../../../contracts/auth';
+import { checkoutRoute } from '../../../app/routing/protected-routes';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { toast } from '../../../components/ui/toast';
+import { isApiError } from '../../../lib/api-client';
+import { paths } from '../../../lib/paths';
+import { sessionQueryKey, useSessionUser } from '../../../lib/session';
+import { postCompleteSubscription, postDemoConfirm } from '../api/confirm-payment';
+import { type PaymentSetup, paymentIntentIdOf, postPaymentSetup } from '../api/payment-setup';
+import { type PlanView, useSubscriptionCatalogue } from '../api/subscription-catalogue';
+import { DemoCardForm } from '../components/demo-card-form';
+import type { CardValues } from '../lib/card-input';
+import { PAYMENT_TEXTS, SUCCESS_TOAST } from '../lib/toasts';
+import { formatPrice, isPaidTier, type PaidTier, TIER_LABELS } from '../lib/tiers';
 
+/** Spec part 2 §7: "The demo payment step delays 2 seconds." Tests shorten it. */
+export const demoPaymentSettings = { delayMs: 2000 };
+
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * /checkout?tier&client_secret&price (spec part 2 §2 "Checkout", §4 "Subscription", §8 "Payment").
+ * Without a client secret, tier and price it asks the server for a payment intent (tier defaults to premium).
+ */
 export function CheckoutPage() {
-  return <ScreenPlaceholder title="Complete Your Subscription" />;
+  const user = useSessionUser();
+  const search = checkoutRoute.useSearch();
+  if (!user) return null;
+  // Moving down to tryme never goes through checkout: the plans page asks the member to confirm it first.
+  if (search.tier === 'tryme') return <Navigate to={paths.subscription} replace />;
+  const tier: PaidTier = isPaidTier(search.tier) ? search.tier : 'premium';
+  const given =
+    search.tier === tier && search.client_secret && search.price && paymentIntentIdOf(search.client_secret)
+      ? { clientSecret: search.client_secret, price: search.price }
+      : null;
+  return <Checkout key={tier} user={user} tier={tier} given={given} />;
+}
+
+type PaymentMode = 'demo' | 'stripe' | 'unavailable';
+
+type PaymentOutcome = 'completed' | 'processing' | 'signed-out';
+
+function Checkout({
+  user,
+  tier,
+  given,
+}: {
+  user: SessionUser;
+  tier: PaidTier;
+  given: { clientSecret: string; price: string } | null;
+}) {
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const catalogue = useSubscriptionCatalogue();
+  const tierLabel = TIER_LABELS[tier];
+  const plan = catalogue.data?.plans.find((entry) => entry.tier === tier);
+
+  const mode: PaymentMode | null = !catalogue.data
+    ? null
+    : catalogue.data.provider === 'demo'
+      ? 'demo'
+      : catalogue.data.publishableKey
+        ? 'stripe'
+        : 'unavailable';
+
+  function sendToSignIn() {
+    toast({ title: PAYMENT_TEXTS.authTitle, description: PAYMENT_TEXTS.authText, variant: 'destructive' });
+    // Signed out first, so /login does not bounce a still-cached member straight back here.
+    queryClient.setQueryData(sessionQueryKey, null);
+    void router.navigate({ to: paths.auth, search: { redirectTo: `${paths.checkout}?tier=${tier}` }, replace: true });
+  }
+
+  const setup = useMutation({
+    mutationFn: async (): Promise<PaymentSetup> => {
+      const answer = await postPaymentSetup(user.id, tier);
+      if (!answer.clientSecret) throw new MissingClientSecret();
+      return answer;
+    },
+    onError: (error) => {
+      if (isApiError(error) && error.status === 401) return sendToSignIn();
+      if (error instanceof MissingClientSecret || isApiError(error)) {
+        const description = (isApiError(error) && error.serverMessage) || PAYMENT_TEXTS.setupFailedDefault;
+        toast({ title: PAYMENT_TEXTS.setupFailedTitle, description, variant: 'destructive' });
+        return;
+      }
+      toast({ title: PAYMENT_TEXTS.errorTitle, description: PAYMENT_TEXTS.errorText, variant: 'destructive' });
+    },
+  });
+
+  // One payment intent per visit; the ref also keeps React's dev double-effects from creating two.
+  const setupStarted = useRef(false);
+  const needsSetup = mode === 'demo' && given === null;
+  useEffect(() => {
+    if (!needsSetup || setupStarted.current) return;
+    setupStarted.current = true;
+    setup.mutate();
+  }, [needsSetup, setup]);
+
+  const catalogueFailed = catalogue.isError;
+  useEffect(() => {
+    if (catalogueFailed) {
+      toast({ title: PAYMENT_TEXTS.setupErrorTitle, description: PAYMENT_TEXTS.setupErrorText, variant: 'destructive' });
+    }
+  }, [catalogueFailed]);
+
+  const intent = given
+    ? { clientSecret: given.clientSecret, paymentIntentId: paymentIntentIdOf(given.clientSecret) ?? '', price: given.price }
+    : setup.data?.clientSecret
+      ? { clientSecret: setup.data.clientSecret, paymentIntentId: setup.data.paymentIntentId, price: setup.data.price }
+      : null;
+  // The server's figure wins over a price carried in the link: it is what the payment is for.
+  const price = setup.data?.price ?? plan?.price ?? given?.price ?? null;
+
+  const payment = useMutation({
+    mutationFn: async (card: CardValues): Promise<PaymentOutcome> => {
+      if (!intent) throw new Error('No payment intent');
+      await wait(demoPaymentSettings.delayMs);
+      let status: string;
+      try {
+        status = (await postDemoConfirm(intent.paymentIntentId, intent.clientSecret, card)).status;
+      } catch (error) {
+        if (isApiError(error) && error.status === 401) return 'signed-out';
+        if (isApiError(error)) throw new PaymentDeclined(error.serverMessage ?? 'Your card could not be charged.');
+        throw error;
+      }
+      if (status !== 'succeeded') return 'processing';
+      try {
+        await postCompleteSubscription(user.id, tier, intent.paymentIntentId);
+      } catch (error) {
+        if (isApiError(error) && error.status === 402) return 'processing';
+        if (isApiError(error) && error.status === 401) return 'signed-out';
+        throw error;
+      }
+      return 'completed';
+    },
+    onSuccess: async (outcome) => {
+      if (outcome === 'signed-out') return sendToSignIn();
+      if (outcome === 'processing') {
+        toast({ title: PAYMENT_TEXTS.processingTitle, description: PAYMENT_TEXTS.processingText });
+        await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+        await router.navigate({ to: paths.home });
+        return;
+      }
+      toast(SUCCESS_TOAST);
+      suppressHomeWelcomeToast();
+      // The new tier unlocks screens at once (who liked you, unlimited messages, advanced filters).
+      await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+      await router.navigate({ to: paths.home });
+    },
+    onError: (error) => {
+      if (error instanceof PaymentDeclined) {
+        toast({ title: PAYMENT_TEXTS.failedTitle, description: error.message, variant: 'destructive' });
+        return;
+      }
+      const description = (isApiError(error) && error.serverMessage) || PAYMENT_TEXTS.paymentErrorText;
+      toast({ title: PAYMENT_TEXTS.paymentErrorTitle, description, variant: 'destructive' });
+    },
+  });
+
+  const preparing = catalogue.isPending || (mode === 'demo' && !intent && !setup.isError);
+
+  if (preparing) {
+    return (
+      <section className="checkout checkout--preparing" aria-labelledby="checkout-preparing" aria-busy="true">
+        <div className="card checkout-state" role="status">
+          <Spinner size={36} />
+          <h1 id="checkout-preparing" className="checkout-state__title">
+            Preparing Your Subscription
+          </h1>
+          <p className="checkout-state__text">Setting up a secure payment for the {tierLabel} plan…</p>
+        </div>
+      </section>
+    );
+  }
+
+  if (catalogue.isError || setup.isError) {
+    return (
+      <section className="checkout" aria-labelledby="checkout-error">
+        <div className="card checkout-state" role="alert">
+          <CircleAlert size={36} className="checkout-state__icon" aria-hidden="true" />
+          <h1 id="checkout-error" className="checkout-state__title">
+            We couldn't start your payment
+          </h1>
+          <p className="checkout-state__text">Nothing has been charged. Please try again in a moment.</p>
+          <div className="checkout-state__actions">
+            <Button
+              onClick={() => {
+                if (catalogue.isError) void catalogue.refetch();
+                else setup.mutate();
+              }}
+            >
+              <RefreshCw size={16} aria-hidden="true" />
+              Try Again
+            </Button>
+            <Button asChild variant="ghost">
+              <Link to={paths.subscription}>Back to plans</Link>
+            </Button>
+          </div>
+        </div>
+      </section>
+    );
+  }
+
+  const priceText = price ? `${formatPrice(price, plan?.currency)}/month` : '';
+
+  return (
+    <section className="checkout" aria-labelledby="checkout-title">
+      <header className="checkout__header">
+        <h1 id="checkout-title" className="page__title">
+          Complete Your Subscription
+        </h1>
+        <p className="page__subtitle">
+          You're subscribing to the {tierLabel} plan at {priceText}
+        </p>
+      </header>
+
+      {plan ? <OrderSummary plan={plan} priceText={priceText} /> : null}
+
+      {mode === 'demo' && intent ? (
+        <DemoCardForm
+          submitLabel={`Subscribe to ${tierLabel} - ${priceText}`}
+          processing={payment.isPending}
+          onSubmit={(card) => payment.mutate(card)}
+        />
+      ) : mode === 'stripe' ? (
+        <div className="card checkout-notice" role="alert">
+          <CircleAlert size={22} aria-hidden="true" className="checkout-notice__icon" />
+          <div>
+            <p className="checkout-notice__title">Card payments are not available in this version</p>
+            <p className="checkout-notice__text">
+              Card payments with Stripe need the Stripe Elements bundle, which this build of Saathi does not include
+              yet. Nothing has been charged. Please try again later or contact support.
+            </p>
+          </div>
+        </div>
+      ) : (
+        <div className="card checkout-notice" role="alert">
+          <CircleAlert size={22} aria-hidden="true" className="checkout-notice__icon" />
+          <div>
+            <p className="checkout-notice__title">{PAYMENT_TEXTS.setupErrorTitle}</p>
+            <p className="checkout-notice__text">{PAYMENT_TEXTS.setupErrorText}</p>
+          </div>
+        </div>
+      )}
+
+      <p className="checkout__fineprint">
+        Your plan renews every month. Cancel anytime from Settings; partial months are not refunded.
+      </p>
+    </section>
+  );
+}
+
+function OrderSummary({ plan, priceText }: { plan: PlanView; priceText: string }) {
+  const Icon = plan.tier === 'elite' ? Gem : Crown;
+  return (
+    <div className={`order-summary order-summary--${plan.tier}`}>
+      <div className="order-summary__head">
+        <span className="order-summary__icon" aria-hidden="true">
+          <Icon size={18} />
+        </span>
+        <p className="order-summary__name">{plan.name} plan</p>
+        <p className="order-summary__price">{priceText}</p>
+      </div>
+      <ul className="order-summary__features" aria-label={`${plan.name} includes`}>
+        {plan.features.slice(0, 3).map((feature) => (
+          <li key={feature}>
+            <Check size={14} aria-hidden="true" />
+            {feature}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/**
+ * Home greets premium members with a once-per-session welcome toast; only one toast shows at a time, so on
+ * landing there right after paying it would replace "Subscription Updated". The confirmation is the welcome here.
+ * (The key is home's `PREMIUM_WELCOME_FLAG`; features do not import each other.)
+ */
+function suppressHomeWelcomeToast() {
+  try {
+    window.sessionStorage.setItem('shownPremiumWelcome', 'true');
+  } catch {
+    // No session storage: the welcome may replace the confirmation; the upgrade itself is done.
+  }
+}
+
+class MissingClientSecret extends Error {
+  constructor() {
+    super('The server answered without a client secret');
+    this.name = 'MissingClientSecret';
+  }
+}
+
+class PaymentDeclined extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'PaymentDeclined';
+  }
 }

@@ -1,5 +1,139 @@
-import { ScreenPlaceholder } from '../../../components/ui/page';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useRouter } from '@tanstack/react-router';
+import Crown from 'lucide-react/icons/crown';
+import RefreshCw from 'lucide-react/icons/refresh-cw';
+import { useState } from 'react';
+import type { SessionUser } from '../../../../contracts/auth';
+import { Button } from '../../../components/ui/button';
+import { Page } from '../../../components/ui/page';
+import { toast } from '../../../components/ui/toast';
+import { isApiError } from '../../../lib/api-client';
+import { hrefs, paths } from '../../../lib/paths';
+import { sessionQueryKey, useSessionUser } from '../../../lib/session';
+import { postDowngradeToTryme } from '../api/payment-setup';
+import { type PlanView, useSubscriptionCatalogue } from '../api/subscription-catalogue';
+import { DowngradeDialog } from '../components/downgrade-dialog';
+import { PlanCard, PlanCardSkeleton } from '../components/plan-card';
+import { SUCCESS_TOAST } from '../lib/toasts';
+import { formatPlanDate, TIER_LABELS } from '../lib/tiers';
 
+/** /subscription (spec part 2 §2 "Subscription plans"). Visitors are sent to /login by the member layout. */
 export function SubscriptionPage() {
-  return <ScreenPlaceholder title="Subscription Plans" subtitle="Upgrade Your Experience" />;
+  const user = useSessionUser();
+  if (!user) return null;
+  return <SubscriptionPlans user={user} />;
+}
+
+function SubscriptionPlans({ user }: { user: SessionUser }) {
+  const catalogue = useSubscriptionCatalogue();
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const [confirmingDowngrade, setConfirmingDowngrade] = useState(false);
+  const currentTier = user.subscriptionTier;
+
+  const downgrade = useMutation({
+    mutationFn: () => postDowngradeToTryme(user.id),
+    onSuccess: async () => {
+      toast(SUCCESS_TOAST);
+      setConfirmingDowngrade(false);
+      await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+      await router.navigate({ to: paths.home });
+    },
+    onError: async (error) => {
+      setConfirmingDowngrade(false);
+      if (isApiError(error) && error.status === 401) {
+        toast({ title: 'Authentication Required', description: 'Please sign in again to change your plan.', variant: 'destructive' });
+        queryClient.setQueryData(sessionQueryKey, null);
+        await router.navigate({ href: hrefs.login(paths.subscription) });
+        return;
+      }
+      toast({
+        title: 'Error',
+        description: (isApiError(error) && error.serverMessage) || 'Unable to process subscription request. Please try again later.',
+        variant: 'destructive',
+      });
+    },
+  });
+
+  function choose(plan: PlanView) {
+    if (plan.tier === currentTier) return;
+    if (plan.tier === 'tryme') {
+      setConfirmingDowngrade(true);
+      return;
+    }
+    void router.navigate({ to: paths.checkout, search: { tier: plan.tier } });
+  }
+
+  const planEnds = formatPlanDate(user.subscriptionEnds);
+  const trymePlan = catalogue.data?.plans.find((plan) => plan.tier === 'tryme');
+
+  return (
+    <Page title="Subscription Plans" subtitle="Upgrade Your Experience" className="subscription-page">
+      <div className="current-plan" role="status">
+        <span className={`current-plan__dot current-plan__dot--${currentTier}`} aria-hidden="true" />
+        <p>
+          Your current plan: <strong>{TIER_LABELS[currentTier]}</strong>
+          {currentTier !== 'tryme' && planEnds ? <span className="current-plan__ends"> · active until {planEnds}</span> : null}
+        </p>
+      </div>
+
+      {currentTier !== 'tryme' && user.isFirst500 ? (
+        <div className="first500-banner" role="note">
+          <Crown size={22} aria-hidden="true" className="first500-banner__icon" />
+          <p>
+            <strong>Free Premium Membership:</strong> You're one of our first 500 users! Enjoy free premium features for 1
+            year.
+          </p>
+        </div>
+      ) : null}
+
+      {catalogue.isPending ? (
+        <div className="plan-list" role="status" aria-label="Loading plans">
+          <PlanCardSkeleton />
+          <PlanCardSkeleton />
+          <PlanCardSkeleton />
+        </div>
+      ) : catalogue.isError ? (
+        <div className="card plan-error" role="alert">
+          <p>We couldn't load the plans. Please try again.</p>
+          <Button variant="outline" size="sm" onClick={() => void catalogue.refetch()}>
+            <RefreshCw size={14} aria-hidden="true" />
+            Try Again
+          </Button>
+        </div>
+      ) : (
+        <div className="plan-list">
+          {catalogue.data.plans.map((plan) => (
+            <PlanCard
+              key={plan.tier}
+              plan={plan}
+              isCurrent={plan.tier === currentTier}
+              busy={downgrade.isPending}
+              onChoose={choose}
+            />
+          ))}
+        </div>
+      )}
+
+      <footer className="plan-footer">
+        <p>
+          All plans automatically renew. Cancel anytime from Settings: you keep your plan until the end of the month
+          you paid for, and partial months are not refunded. Moving down to Tryme never charges.
+        </p>
+        {catalogue.data?.provider === 'demo' ? (
+          <p className="plan-footer__demo">Demo mode: payments are simulated and no card is ever charged.</p>
+        ) : null}
+      </footer>
+
+      <DowngradeDialog
+        open={confirmingDowngrade}
+        onOpenChange={setConfirmingDowngrade}
+        currentTier={currentTier}
+        isFirst500={user.isFirst500}
+        trymeMessageLimit={trymePlan?.messageLimit ?? 5}
+        pending={downgrade.isPending}
+        onConfirm={() => downgrade.mutate()}
+      />
+    </Page>
+  );
 }

@@ -1,0 +1,113 @@
+// Kundali (Vedic compatibility) response shapes: part 2 §3 "Basic Kundali result" and "AI Kundali result",
+// part 1 §2 astrological card. Types only; the numbers behind them are documented in server/services/kundali.
+
+export const KUNDALI_TEXTS = {
+  incomplete: 'Please make sure both profiles have complete astrological information.',
+  aiIncomplete: 'Please make sure both profiles have sufficient astrological information.',
+  upgrade: 'This feature requires a Premium or Elite subscription',
+  ownOnly: 'You can only check compatibility for your own profile',
+} as const;
+
+export const KOOTA_MAX = {
+  varna: 1,
+  vashya: 2,
+  tara: 3,
+  yoni: 4,
+  grahaMaitri: 5,
+  gana: 6,
+  bhakoot: 7,
+  nadi: 8,
+} as const;
+export type Koota = keyof typeof KOOTA_MAX;
+export type KootaBreakdown = Record<Koota, number>;
+
+/** Which inputs a member's chart was built from (DECISIONS.md "Kundali figures"). */
+export interface KundaliInputsUsed {
+  /** 'birth-chart': date, time and place; 'entered': the member's own rashi/nakshatra entries */
+  moon: 'birth-chart' | 'entered';
+  /** where Mars's house was counted from; 'entered' = the member's own Manglik answer */
+  manglik: 'ascendant' | 'moon' | 'entered';
+  birthDate: string | null;
+  /** 24-hour local time "HH:MM" when known */
+  birthTime: string | null;
+  birthPlace: { query: string; matched: string; latitude: number; longitude: number; timeZone: string } | null;
+  /** the birth instant in UTC (ISO) when date, time and place were all usable */
+  birthUtc: string | null;
+  /** the zone's offset at that instant, e.g. "+05:30" */
+  utcOffset: string | null;
+  notes: string[];
+}
+
+export interface KundaliBasicResult {
+  /** Ashtakoot points, 0–36 */
+  kundaliScore: number;
+  astrologicalCompatibility: {
+    ashtakoot: { score: number; maxScore: 36; percentage: number; breakdown: KootaBreakdown };
+    zodiac: { sign1: string | null; sign2: string | null; elementCompatibility: boolean | null };
+    manglik: { profile1IsManglik: boolean; profile2IsManglik: boolean };
+  };
+  manglicCompatibility: boolean;
+  horoscopeMatch: boolean;
+  matchPercentage: number;
+  inputsUsed: { profile1: KundaliInputsUsed; profile2: KundaliInputsUsed };
+  /** Mars houses that make a chart Manglik, and the reference each profile used */
+  housesUsed: { manglikHouses: number[]; houseSystem: 'whole-sign'; profile1: { from: KundaliInputsUsed['manglik']; marsHouse: number | null }; profile2: { from: KundaliInputsUsed['manglik']; marsHouse: number | null } };
+}
+
+export interface ScoredAspect {
+  score: number;
+  description: string;
+}
+
+export interface KundaliProfileDetails {
+  basicDetails: {
+    dateOfBirth: string | null;
+    birthTime: string | null;
+    birthPlace: string | null;
+    zodiacSign: string | null;
+    moonSign: string;
+    nakshatra: string;
+    manglik: boolean;
+  };
+  planetaryInfluences: { dominantPlanet: string; marsInfluence: 'strong' | 'weak' };
+  dashaPeriods: { currentDasha: string; remainingYears: number; nextDasha: string };
+}
+
+export interface KundaliAiResult {
+  aiAnalysis: string;
+  generator: 'rules' | 'llm';
+  timestamp: string;
+  traditionalScores: { kundali: { matchPercentage: number } };
+  advancedAnalysis: {
+    overallAdvancedScore: ScoredAspect;
+    compatibility: {
+      planetaryHarmony: ScoredAspect;
+      dashaCompatibility: ScoredAspect;
+      spiritualConnection: ScoredAspect;
+      timingScore: ScoredAspect;
+    };
+    profile1: KundaliProfileDetails;
+    profile2: KundaliProfileDetails;
+  };
+  inputsUsed: { profile1: KundaliInputsUsed; profile2: KundaliInputsUsed };
+}
+
+/** GET /api/compatibility/{userId}/{profileId}: the profile view's astrological card. */
+export interface AstroCardView {
+  overall: number;
+  temperament: number;
+  communication: number;
+  emotional: number;
+  values: number;
+  sign1: string | null;
+  sign2: string | null;
+}
+
+/** GET /api/profiles/search: the compatibility page's dropdown. */
+export interface ProfileSummaryView {
+  id: number;
+  userId: number;
+  gender: string | null;
+  is_deleted: false;
+  user: { id: number; fullName: string; subscriptionTier: string };
+}

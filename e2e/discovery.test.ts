@@ -1,0 +1,193 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { type RunningSaathi, launchBrowser, phoneContext, screenshot, startSaathi } from './harness';
+
+let saathi: RunningSaathi;
+let browser: Browser;
+
+before(async () => {
+  saathi = await startSaathi();
+  const seeded = saathi.cli(['seed', '--profiles', '60']);
+  assert.equal(seeded.status, 0, seeded.stderr);
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await saathi?.stop();
+});
+
+/** A phone; by default a returning browser that has already been through the splash walkthrough. */
+async function newPage({ firstVisit = false } = {}): Promise<Page> {
+  const context = await phoneContext(browser, saathi.url);
+  if (!firstVisit) await context.addInitScript(() => window.localStorage.setItem('hasSeenSplash', 'true'));
+  return context.newPage();
+}
+
+async function signInAsDemo(page: Page, redirectTo = '/') {
+  await page.goto(redirectTo === '/' ? '/login' : `/login?redirectTo=${encodeURIComponent(redirectTo)}`);
+  await page.getByRole('textbox', { name: 'Username', exact: true }).fill('demo');
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill('demo-pass-2026');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL((url) => url.pathname === redirectTo);
+}
+
+const resultCards = (page: Page) => page.locator('.result-list > li.result-card:not(.result-card--skeleton)');
+
+describe('discovery in the browser', () => {
+  test('a first visit goes to /splash; Skip lands on / and the splash never returns', async () => {
+    const page = await newPage({ firstVisit: true });
+    await page.goto('/');
+    await page.waitForURL((url) => url.pathname === '/splash');
+    await page.getByRole('heading', { name: 'Welcome to Saathi' }).waitFor();
+    await screenshot(page, 'discovery-splash');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('button', { name: 'Yes, I Want This!' }).waitFor();
+    await page.getByText('LIMITED TIME OFFER').first().waitFor();
+    await page.waitForTimeout(500); // the 0.4 s slide transition
+    await screenshot(page, 'discovery-splash-offer');
+
+    await page.getByRole('button', { name: 'Skip' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByRole('heading', { name: 'Find Your Perfect Match' }).waitFor();
+    assert.equal(await page.evaluate(() => window.localStorage.getItem('hasSeenSplash')), 'true');
+    assert.equal(await page.evaluate(() => window.localStorage.getItem('splashVisitCount')), '1');
+    await page.getByRole('link', { name: 'Create Account Now' }).waitFor();
+    await page.getByText('1K+').waitFor();
+    await screenshot(page, 'discovery-landing');
+
+    // A new browser session: the walkthrough stays done.
+    const again = await page.context().newPage();
+    await again.goto('/');
+    await again.getByRole('heading', { name: 'Find Your Perfect Match' }).waitFor();
+    assert.equal(new URL(again.url()).pathname, '/');
+    await again.goto('/splash');
+    await again.waitForURL((url) => url.pathname === '/');
+    await page.context().close();
+  });
+
+  test('a member sees featured and daily matches with percentages and a success story', async () => {
+    const page = await newPage();
+    await signInAsDemo(page);
+    await page.getByRole('heading', { name: /^Welcome, / }).waitFor();
+    // The demo member is on Premium: the gold banner and the once-per-session welcome.
+    await page.getByText('Premium Member:').waitFor();
+    await page.getByText(/^Welcome back, /).waitFor();
+
+    const featured = page.getByRole('list', { name: 'Featured Matches' });
+    await featured.getByRole('link').first().waitFor();
+    assert.ok((await featured.getByRole('link').count()) >= 3);
+    const daily = page.getByRole('list', { name: 'Daily Matches' });
+    await daily.getByText(/^\d+% Match$/).first().waitFor();
+    assert.ok((await daily.getByText(/^\d+% Match$/).count()) >= 4);
+    await page.getByRole('article', { name: /^Success story of / }).waitFor();
+    await page.waitForTimeout(300);
+    await screenshot(page, 'discovery-home');
+
+    await featured.getByRole('link').first().click();
+    await page.waitForURL((url) => /^\/profile\/\d+$/.test(url.pathname));
+
+    // The welcome shows once per browser session.
+    await page.goto('/');
+    await page.getByRole('list', { name: 'Daily Matches' }).waitFor();
+    await page.waitForTimeout(500);
+    assert.equal(await page.getByText(/^Welcome back, /).count(), 0);
+    await page.context().close();
+  });
+
+  test('search: a city finds its members, filters narrow, "Load More Results" appends, nonsense is empty', async () => {
+    const page = await newPage();
+    await signInAsDemo(page, '/search');
+    const box = page.getByPlaceholder('Search by name, location, etc.');
+    await box.fill('Brampton');
+    await page.getByText('Brampton, Canada').first().waitFor();
+    const bramptonCount = await resultCards(page).count();
+    assert.ok(bramptonCount >= 1);
+    await screenshot(page, 'discovery-search-results');
+
+    // Filters alone (no text): every age, then narrowed to one country.
+    await box.fill('');
+    await page.getByRole('button', { name: 'Filters', exact: true }).click();
+    await page.getByRole('slider', { name: 'Minimum age' }).focus();
+    await page.keyboard.press('Home');
+    await page.getByRole('slider', { name: 'Maximum age' }).focus();
+    await page.keyboard.press('End');
+    await page.getByText('18 yrs – 70 yrs').waitFor();
+    await page.waitForTimeout(300);
+    await screenshot(page, 'discovery-search-filters');
+    await page.getByRole('button', { name: 'Apply Filters' }).click();
+    await page.getByRole('button', { name: 'Load More Results' }).waitFor();
+    assert.equal(await resultCards(page).count(), 20);
+    await page.getByRole('button', { name: 'Load More Results' }).click();
+    await page.waitForFunction(() => document.querySelectorAll('.result-list > li.result-card').length > 20);
+    const everyone = await resultCards(page).count();
+    assert.ok(everyone > 20, `appended the next page (${everyone})`);
+
+    await page.getByRole('button', { name: /^Filters/ }).click();
+    await page.getByRole('button', { name: '+ Add Location' }).click();
+    await page.getByPlaceholder('Search countries...').fill('Canada');
+    await page.getByRole('button', { name: 'Canada', exact: true }).click();
+    await page.getByRole('button', { name: 'Remove Canada' }).waitFor();
+    await page.getByRole('button', { name: 'Apply Filters' }).click();
+    await page.waitForFunction(
+      (total) => {
+        const cards = document.querySelectorAll('.result-list > li.result-card');
+        return cards.length > 0 && cards.length < total;
+      },
+      everyone,
+    );
+    const places = await resultCards(page).locator('.result-card__meta').allTextContents();
+    const inCanada = places.filter((text) => text.includes(', Canada'));
+    assert.equal(inCanada.length, await resultCards(page).count(), 'every result is in Canada');
+
+    await page.getByRole('button', { name: /^Filters/ }).click();
+    await page.getByRole('button', { name: 'Reset All' }).click();
+    await page.getByRole('button', { name: /^Filters/ }).click();
+    await box.fill('qwxzzy nonsense');
+    await page.getByText('No profiles match your search criteria.').waitFor();
+    await page.getByText('Try adjusting your filters to see more results.').waitFor();
+    await page.context().close();
+  });
+
+  test('the help form sends and shows "Message Sent"', async () => {
+    const page = await newPage();
+    await page.goto('/help');
+    await page.getByRole('heading', { name: 'Help & Support' }).waitFor();
+    await page.getByRole('button', { name: /son or daughter/ }).click();
+    await page.getByText(/Create for someone else/).waitFor();
+    await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Sunita Reddy');
+    await page.getByRole('textbox', { name: 'Email', exact: true }).fill('sunita@example.test');
+    await page.getByRole('textbox', { name: 'Subject', exact: true }).fill('Profile for my son');
+    await page.getByRole('textbox', { name: 'Message', exact: true }).fill('How do I add my son’s birth time for Kundali matching?');
+    await screenshot(page, 'discovery-help');
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await page.getByText('Message Sent').waitFor();
+    assert.equal(await page.getByRole('textbox', { name: 'Name', exact: true }).inputValue(), '');
+    await page.context().close();
+  });
+
+  test('/dev-tools shows a QR code; after `saathi expo rotate` a refresh shows a different one', async () => {
+    const page = await newPage();
+    await page.goto('/dev-tools');
+    const qr = page.getByRole('img', { name: /^QR code for / });
+    await qr.waitFor();
+    await page.getByText('Ready', { exact: true }).waitFor();
+    const before = await qr.getAttribute('src');
+    assert.match(before ?? '', /^data:image\/png;base64,/);
+    await screenshot(page, 'discovery-dev-tools');
+
+    const rotated = saathi.cli(['expo', 'rotate']);
+    assert.equal(rotated.status, 0, rotated.stderr);
+    await page.getByRole('button', { name: 'Refresh QR Code' }).click();
+    await page.waitForFunction(
+      (previous) => document.querySelector('.qr-card__image')?.getAttribute('src') !== previous,
+      before,
+    );
+    const afterSrc = await qr.getAttribute('src');
+    assert.notEqual(afterSrc, before);
+
+    await page.getByRole('tab', { name: 'Logs' }).click();
+    await page.getByText('Log viewer coming soon...').waitFor();
+    await page.context().close();
+  });
+});

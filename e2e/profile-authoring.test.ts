@@ -1,0 +1,311 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { type RunningSaathi, launchBrowser, phoneContext, screenshot, startSaathi } from './harness';
+
+let saathi: RunningSaathi;
+let browser: Browser;
+let portrait: Buffer;
+
+before(async () => {
+  saathi = await startSaathi();
+  browser = await launchBrowser();
+  // A real JPEG: the server decodes, checks and re-encodes uploads.
+  portrait = await sharp({ create: { width: 600, height: 800, channels: 3, background: { r: 196, g: 98, b: 72 } } })
+    .composite([{ input: Buffer.from('<svg width="600" height="800"><circle cx="300" cy="300" r="150" fill="#f4b942"/></svg>'), top: 0, left: 0 }])
+    .jpeg({ quality: 85 })
+    .toBuffer();
+});
+after(async () => {
+  await browser?.close();
+  await saathi?.stop();
+});
+
+async function newPage(): Promise<Page> {
+  const context = await phoneContext(browser, saathi.url);
+  // Members who have seen the walkthrough land on home directly.
+  await context.addInitScript(() => window.localStorage.setItem('hasSeenSplash', 'true'));
+  return context.newPage();
+}
+
+let n = 0;
+async function register(page: Page, fullName: string) {
+  n += 1;
+  const username = `${fullName.split(' ')[0].toLowerCase()}_${n}`;
+  await page.goto('/register');
+  await page.getByRole('textbox', { name: 'Full Name', exact: true }).fill(fullName);
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(`${username}@example.test`);
+  await page.getByRole('textbox', { name: 'Username', exact: true }).fill(username);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill('saat-phere-2026');
+  await page.getByRole('textbox', { name: 'Confirm Password', exact: true }).fill('saat-phere-2026');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+  return username;
+}
+
+async function me(page: Page): Promise<{ id: number; profileId: number | null }> {
+  return page.evaluate(async () => (await fetch('/api/auth/user')).json());
+}
+
+async function ownProfile(page: Page, userId: number) {
+  return page.evaluate(async (id) => (await fetch(`/api/profiles/user/${id}`)).json(), userId);
+}
+
+/** Toast text (the toast region also announces it to screen readers, hence the scope). */
+const toastText = (page: Page, text: string) => page.locator('.toast').getByText(text, { exact: true });
+
+const next = (page: Page) => page.getByRole('button', { name: 'Next' }).click();
+
+describe('profile authoring in the browser', () => {
+  test('a new member completes the wizard with a photo and lands on / with "Profile Created"', async () => {
+    const page = await newPage();
+    await register(page, 'Ananya Iyer');
+    await page.goto('/create-profile');
+    await page.getByRole('heading', { name: 'Create Your Profile' }).waitFor();
+    await page.getByText('Step 1 of 5').waitFor();
+    await page.getByLabel('Add main photo').setInputFiles({ name: 'ananya.jpg', mimeType: 'image/jpeg', buffer: portrait });
+    await page.getByRole('img', { name: 'Main photo' }).waitFor();
+    await page.waitForFunction(() => ((document.querySelector('.photo-slot__image') as HTMLImageElement | null)?.naturalWidth ?? 0) > 0);
+    await screenshot(page, 'wizard-1-photos');
+    await page.getByRole('button', { name: 'Continue to Next Step' }).click();
+
+    await page.getByText('Step 2 of 5').waitFor();
+    await next(page);
+    await page.getByText('Gender is required').waitFor();
+    await screenshot(page, 'wizard-2-basic-errors');
+    assert.equal(await page.getByLabel('Full Name').inputValue(), 'Ananya Iyer');
+    await page.getByLabel('Gender').selectOption('female');
+    await page.getByLabel('Date of Birth').fill('1995-09-14');
+    await page.getByLabel('Country').selectOption('Australia');
+    await page.getByLabel('City').fill('Melbourne');
+    await screenshot(page, 'wizard-2-basic');
+    await next(page);
+
+    await page.getByText('Step 3 of 5').waitFor();
+    await page.getByLabel('Education Level').selectOption("Master's");
+    await page.getByLabel('Education Details').fill('MEng, University of Melbourne');
+    await page.getByLabel('Profession').fill('Civil Engineer');
+    await page.getByLabel('Company').fill('Metro Tunnel Project');
+    await page.getByLabel('About Me').fill('Carnatic music on weekends, bridges on weekdays.');
+    await screenshot(page, 'wizard-3-professional');
+    await next(page);
+
+    await page.getByText('Step 4 of 5').waitFor();
+    await page.getByLabel('Hour').selectOption('6');
+    await page.getByLabel('Minute').selectOption('45');
+    await page.getByLabel('AM/PM').selectOption('AM');
+    await page.getByLabel('Birth Place').fill('Chennai, India');
+    await page.getByLabel('Religion').selectOption('Hindu');
+    await page.getByLabel('Mother Tongue').selectOption('Tamil');
+    await screenshot(page, 'wizard-4-astrological');
+    await next(page);
+
+    await page.getByText('Step 5 of 5').waitFor();
+    assert.equal(await page.getByLabel('Looking For').inputValue(), 'male');
+    await page.getByLabel('Age Min').fill('28');
+    await page.getByLabel('Age Max').fill('35');
+    const locations = page.getByRole('combobox', { name: 'Preferred Locations' });
+    await locations.fill('austr');
+    await page.getByRole('option', { name: 'Australia' }).click();
+    await locations.fill('new z');
+    await locations.press('Enter');
+    await page.getByRole('button', { name: 'Remove New Zealand' }).waitFor();
+    await page.getByLabel('Education Preference').fill("Master's or above");
+    await page.getByLabel('Profession Preference').fill('Engineer or doctor');
+    await page.getByLabel('Family Background').fill('A close-knit Tamil family from Chennai, settled in Melbourne.');
+    await screenshot(page, 'wizard-5-preferences');
+    await page.getByRole('button', { name: 'Complete Profile' }).click();
+
+    await page.waitForURL((url) => url.pathname === '/');
+    await toastText(page, 'Profile Created').waitFor();
+    await toastText(page, 'Your profile has been successfully created').waitFor();
+    await screenshot(page, 'wizard-done-home');
+
+    const user = await me(page);
+    assert.ok(user.profileId, 'the session knows the new profile');
+    const profile = await ownProfile(page, user.id);
+    assert.equal(profile.photos.length, 1);
+    assert.equal(profile.city, 'Melbourne');
+    assert.equal(profile.location, 'Melbourne, Australia');
+    assert.equal(profile.birthMinute, 45);
+    assert.deepEqual(profile.locationPreference, ['Australia', 'New Zealand']);
+    assert.equal(profile.profileType, 'self');
+
+    // One profile per member: the wizard now sends them to their profile page.
+    await page.goto('/create-profile');
+    await page.waitForURL((url) => url.pathname === '/profile');
+    await page.context().close();
+  });
+
+  test('a parent creates a profile for a daughter: parent fields are required before step 3', async () => {
+    const page = await newPage();
+    await register(page, 'Suresh Patel');
+    await page.goto('/profile');
+    await page.getByRole('link', { name: 'Create Profile' }).click();
+    await page.waitForURL((url) => url.pathname === '/create-profile');
+    await page.getByRole('button', { name: 'Continue to Next Step' }).click();
+    await page.getByText('Step 2 of 5').waitFor();
+
+    await page.getByLabel('Gender').selectOption('female');
+    await page.getByLabel('Date of Birth').fill('1998-01-26');
+    await page.getByLabel('Profile Created By').selectOption('parent');
+    await page.getByText('Parent name is required').waitFor();
+    await page.getByText('Please select your relationship to the person').waitFor();
+    await page.getByText('Parent contact number is required').waitFor();
+    await page.getByLabel('Country').selectOption('United States');
+    await page.getByLabel('City').fill('Edison');
+    await screenshot(page, 'wizard-2-parent-required');
+    await next(page);
+    await page.getByText('Step 2 of 5').waitFor();
+    assert.equal(await page.getByText('Step 3 of 5').count(), 0, 'blocked until the parent fields are filled');
+
+    await page.getByLabel('Parent Name').fill('Suresh Patel');
+    await page.getByLabel('Relationship').selectOption('father');
+    await page.getByLabel('Contact Number').fill('+1 732 555 0147');
+    await screenshot(page, 'wizard-2-parent-filled');
+    await next(page);
+    await page.getByText('Step 3 of 5').waitFor();
+    await page.getByLabel('Education Level').selectOption('Doctorate');
+    await page.getByLabel('Profession').fill('Pediatrician');
+    await next(page);
+    await page.getByText('Step 4 of 5').waitFor();
+    await next(page);
+    await page.getByText('Step 5 of 5').waitFor();
+    await page.getByRole('button', { name: 'Complete Profile' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await toastText(page, 'Profile Created').waitFor();
+
+    const profile = await ownProfile(page, (await me(page)).id);
+    assert.equal(profile.profileType, 'parent');
+    assert.equal(profile.parentName, 'Suresh Patel');
+    assert.equal(profile.parentRelationship, 'father');
+    assert.equal(profile.parentContact, '+1 732 555 0147');
+    assert.equal(profile.gender, 'female');
+    assert.equal(profile.lookingFor, 'male');
+    await page.context().close();
+  });
+
+  test('the owner sees the tabs, completes a stage in Edit Profile and edits the NRI card', async () => {
+    const page = await newPage();
+    await register(page, 'Rohan Mehta');
+    // Created through the API, as a returning member would already have it.
+    const created = await page.evaluate(async () => {
+      const res = await fetch('/api/profiles', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          gender: 'male', dateOfBirth: '1993-06-02', profileType: 'self', country: 'Canada', city: 'Toronto',
+          education: "Bachelor's", profession: 'Product Manager',
+        }),
+      });
+      return { status: res.status, body: await res.json() };
+    });
+    assert.equal(created.status, 201, JSON.stringify(created.body));
+
+    await page.goto('/profile');
+    await page.getByRole('tab', { name: 'Account' }).waitFor();
+    await page.getByText('Manage your subscription plan').waitFor();
+    await screenshot(page, 'own-profile-account');
+
+    await page.getByRole('tab', { name: 'View Profile' }).click();
+    await page.getByRole('button', { name: 'Back to Account' }).waitFor();
+    await screenshot(page, 'own-profile-view');
+    await page.getByRole('button', { name: 'Back to Account' }).click();
+    await page.getByText('Manage your subscription plan').waitFor();
+
+    await page.getByRole('tab', { name: 'Edit Profile' }).click();
+    await page.getByText('Profile Completion').waitFor();
+    const bar = page.getByRole('progressbar', { name: 'Profile completion' });
+    assert.equal(await bar.getAttribute('aria-valuenow'), '20');
+    assert.equal(await bar.getAttribute('data-tone'), 'danger');
+    await screenshot(page, 'own-profile-edit');
+
+    // Locked stages are aria-disabled (announced as unavailable) yet answer a tap with the toast.
+    await page.getByRole('button', { name: /Stage 4: Family Information/ }).click({ force: true });
+    await toastText(page, 'Complete current stage first').waitFor();
+
+    await page.getByRole('button', { name: /Stage 2: Personal Details/ }).click();
+    const stage = page.getByRole('form', { name: 'Personal Details' });
+    await stage.getByLabel('Height (cm)').fill('178');
+    await stage.getByLabel('Marital Status').selectOption('never_married');
+    await stage.getByLabel('Bio').fill('short');
+    await stage.getByText('Bio should be at least 10 characters').waitFor();
+    await stage.getByLabel('Bio').fill('Product person, amateur tabla player and weekend hiker.');
+    await screenshot(page, 'own-profile-stage-form');
+    await stage.getByRole('button', { name: 'Save Stage' }).click();
+    await toastText(page, 'Stage 2 (Personal Details) completed successfully!').waitFor();
+    await page.getByRole('form', { name: 'Edit profile details' }).waitFor();
+    await page.waitForFunction(() => document.querySelector('[role="progressbar"][aria-label="Profile completion"]')?.getAttribute('aria-valuenow') === '40');
+    assert.equal(await bar.getAttribute('data-tone'), 'warning');
+
+    // The multi-step editor: change the city and a step-3 field, save with PATCH.
+    const editor = page.getByRole('form', { name: 'Edit profile details' });
+    await editor.getByLabel('City').fill('Mississauga');
+    await editor.getByRole('button', { name: 'Next' }).click();
+    await editor.getByRole('button', { name: 'Next' }).click();
+    await editor.getByLabel('Zodiac Sign').selectOption('Gemini');
+    await editor.getByLabel('Manglik').selectOption('no');
+    await screenshot(page, 'own-profile-editor');
+    await editor.getByRole('button', { name: 'Save Changes' }).click();
+    await toastText(page, 'Your profile has been successfully updated.').waitFor();
+
+    // The photo area: add a photo, saved with PATCH photoIds.
+    await page.getByLabel('Add main photo').setInputFiles({ name: 'rohan.jpg', mimeType: 'image/jpeg', buffer: portrait });
+    await toastText(page, 'Your new photo has been added.').waitFor();
+    await page.getByRole('img', { name: 'Main photo' }).waitFor();
+
+    // The NRI card (another engineer's component), editable here.
+    await page.getByRole('button', { name: 'Edit NRI details' }).click();
+    const nri = page.getByRole('form', { name: 'Edit NRI details' });
+    await nri.getByLabel('Country of residence').selectOption('canada');
+    await nri.getByLabel('Community').fill('Toronto Gujarati Samaj');
+    await nri.getByLabel('Language', { exact: true }).selectOption('gujarati');
+    await nri.getByLabel('Fluency').selectOption('native');
+    await nri.getByRole('button', { name: 'Add Language' }).click();
+    await screenshot(page, 'own-profile-nri-edit');
+    await nri.getByRole('button', { name: 'Save' }).click();
+    await toastText(page, 'NRI Profile Updated').waitFor();
+
+    const profile = await ownProfile(page, (await me(page)).id);
+    assert.equal(profile.height, 178);
+    assert.equal(profile.maritalStatus, 'never_married');
+    assert.equal(profile.city, 'Mississauga');
+    assert.equal(profile.zodiacSign, 'Gemini');
+    assert.equal(profile.manglik, false);
+    assert.equal(profile.photos.length, 1);
+    assert.equal(profile.nriResidenceCountry, 'canada');
+    assert.equal(profile.nriCommunity, 'Toronto Gujarati Samaj');
+    assert.deepEqual(profile.languages, [{ language: 'gujarati', fluency: 'native' }]);
+    await page.getByRole('img', { name: 'Main photo' }).scrollIntoViewIfNeeded();
+    await screenshot(page, 'own-profile-edit-after');
+    await page.context().close();
+  });
+
+  test('deleting the profile asks, toasts "Profile Deleted" and reloads without it', async () => {
+    const page = await newPage();
+    await register(page, 'Meera Nair');
+    const status = await page.evaluate(async () => {
+      const res = await fetch('/api/profiles', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ gender: 'female', dateOfBirth: '1994-11-30', profileType: 'self', country: 'Germany', city: 'Berlin', education: "Master's", profession: 'Architect' }),
+      });
+      return res.status;
+    });
+    assert.equal(status, 201);
+    await page.goto('/profile');
+    let asked = '';
+    page.once('dialog', (dialog) => {
+      asked = dialog.message();
+      void dialog.accept();
+    });
+    await page.getByRole('button', { name: 'Delete Profile' }).click();
+    await toastText(page, 'Profile Deleted').waitFor();
+    assert.equal(asked, 'Are you sure you want to delete your profile? This action cannot be undone.');
+    await page.waitForEvent('load');
+    await page.getByRole('link', { name: 'Create Profile' }).waitFor();
+    assert.equal(await page.getByRole('tab', { name: 'Edit Profile' }).count(), 0);
+    await page.context().close();
+  });
+});

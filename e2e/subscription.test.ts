@@ -1,0 +1,158 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { type RunningSaathi, launchBrowser, phoneContext, screenshot, startSaathi } from './harness';
+
+let saathi: RunningSaathi;
+let browser: Browser;
+
+before(async () => {
+  // No launch offer: new members start on tryme, so the upgrade path is the one a paying member takes.
+  saathi = await startSaathi({ FIRST_FREE_PREMIUM: '0' });
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await saathi?.stop();
+});
+
+let n = 0;
+
+/** A new tryme member registered over the API (as the register form does), signed in on a phone-sized page. */
+async function trymeMemberPage(): Promise<Page> {
+  n += 1;
+  const password = 'diwali-lights-2026';
+  const response = await fetch(`${saathi.url}/api/auth/register?redirect=/`, {
+    method: 'POST',
+    headers: { Accept: 'application/json', Origin: saathi.url, 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      fullName: `Meera Pillai ${n}`,
+      email: `meera${n}@example.test`,
+      username: `meera_${n}`,
+      password,
+      confirmPassword: password,
+    }),
+    redirect: 'manual',
+  });
+  assert.equal(response.status, 201, await response.clone().text());
+  const { user } = (await response.json()) as { user: { subscriptionTier: string } };
+  assert.equal(user.subscriptionTier, 'tryme');
+  const cookies = response.headers.getSetCookie().map((cookie) => {
+    const [pair] = cookie.split(';');
+    const eq = pair.indexOf('=');
+    return { name: pair.slice(0, eq).trim(), value: pair.slice(eq + 1).trim(), url: saathi.url };
+  });
+  const context = await phoneContext(browser, saathi.url);
+  await context.addCookies(cookies);
+  await context.addInitScript(() => window.localStorage.setItem('hasSeenSplash', 'true'));
+  return context.newPage();
+}
+
+async function sessionTier(page: Page): Promise<string> {
+  const me = (await page.evaluate(async () => (await fetch('/api/auth/user', { headers: { Accept: 'application/json' } })).json())) as {
+    subscriptionTier: string;
+  };
+  return me.subscriptionTier;
+}
+
+async function fillCard(page: Page, number: string) {
+  const expiryYear = String((new Date().getUTCFullYear() + 3) % 100).padStart(2, '0');
+  await page.getByLabel('Card number').fill(number);
+  await page.getByLabel('Expiry (MM/YY)').fill(`12${expiryYear}`);
+  await page.getByLabel('CVC').fill('123');
+  await page.getByLabel('Name on card').fill('Meera Pillai');
+}
+
+describe('subscription and checkout in the browser', () => {
+  test('a tryme member sees the three plans with Tryme as the current plan', async () => {
+    const page = await trymeMemberPage();
+    await page.goto('/subscription');
+    await page.getByRole('heading', { name: 'Subscription Plans' }).waitFor();
+    await page.getByText('Upgrade Your Experience').waitFor();
+    await page.getByText('Your current plan:').waitFor();
+    assert.match((await page.locator('.current-plan').textContent()) ?? '', /Your current plan: Tryme/);
+
+    const tryme = page.getByRole('article', { name: 'Tryme' });
+    const current = tryme.getByRole('button', { name: 'Current Plan' });
+    assert.equal(await current.isDisabled(), true);
+    await tryme.getByText('Basic features to get started').waitFor();
+    await page.getByRole('article', { name: 'Premium' }).getByText('Popular').waitFor();
+    await page.getByRole('article', { name: 'Premium' }).getByText('$14.99').waitFor();
+    await page.getByRole('article', { name: 'Elite' }).getByRole('button', { name: 'Get Elite' }).waitFor();
+    assert.equal(await page.getByRole('button', { name: 'Current Plan' }).count(), 1);
+    assert.equal(await page.getByText(/first 500 users/).count(), 0, 'no launch-offer banner for tryme');
+    await page.getByText(/All plans automatically renew\. Cancel anytime/).waitFor();
+    await screenshot(page, 'subscription-tryme');
+    await page.context().close();
+  });
+
+  test('a declined card (4000 0000 0000 0002) shows "Payment Failed" and keeps the member on tryme', async () => {
+    const page = await trymeMemberPage();
+    await page.goto('/subscription');
+    await page.getByRole('article', { name: 'Elite' }).getByRole('button', { name: 'Get Elite' }).click();
+    await page.waitForURL((url) => url.pathname === '/checkout' && url.searchParams.get('tier') === 'elite');
+    await page.getByRole('heading', { name: 'Complete Your Subscription' }).waitFor();
+    await page.getByText("You're subscribing to the Elite plan at $29.99/month").waitFor();
+    await fillCard(page, '4000000000000002');
+    assert.equal(await page.getByLabel('Card number').inputValue(), '4000 0000 0000 0002');
+    await page.getByRole('button', { name: 'Subscribe to Elite - $29.99/month' }).click();
+    await page.getByRole('button', { name: /Processing payment/ }).waitFor();
+    await page.getByText('Payment Failed', { exact: true }).waitFor({ timeout: 10_000 });
+    await page.getByText('Your card was declined.', { exact: true }).waitFor();
+    await screenshot(page, 'checkout-declined');
+    assert.equal(new URL(page.url()).pathname, '/checkout');
+    assert.equal(await sessionTier(page), 'tryme');
+    await page.context().close();
+  });
+
+  test('a tryme member upgrades to Premium through the demo checkout and lands on / as premium', async () => {
+    const page = await trymeMemberPage();
+    await page.goto('/subscription');
+    await page.getByRole('article', { name: 'Premium' }).getByRole('button', { name: 'Upgrade Now' }).click();
+    await page.waitForURL((url) => url.pathname === '/checkout' && url.searchParams.get('tier') === 'premium');
+    await page.getByRole('heading', { name: 'Complete Your Subscription' }).waitFor();
+    await page.getByText("You're subscribing to the Premium plan at $14.99/month").waitFor();
+    await page.getByText('Demo payment — no card is charged').waitFor();
+    await page.getByText('4242 4242 4242 4242').waitFor();
+    await screenshot(page, 'checkout-premium');
+
+    // The local checks run before anything is sent.
+    await page.getByLabel('Card number').fill('4242 4242 4242 4241');
+    await page.getByRole('button', { name: 'Subscribe to Premium - $14.99/month' }).click();
+    await page.getByText('Enter a valid card number').waitFor();
+    await page.getByText('Enter the name on the card').waitFor();
+    await screenshot(page, 'checkout-validation');
+
+    await fillCard(page, '4242424242424242');
+    await page.getByRole('button', { name: 'Subscribe to Premium - $14.99/month' }).click();
+    await page.getByText('Subscription Updated', { exact: true }).waitFor({ timeout: 10_000 });
+    await page.getByText('Your subscription has been successfully updated', { exact: true }).waitFor();
+    await page.waitForURL((url) => url.pathname === '/');
+    assert.equal(await sessionTier(page), 'premium');
+
+    await page.goto('/subscription');
+    await page.getByRole('article', { name: 'Premium' }).getByRole('button', { name: 'Current Plan' }).waitFor();
+    assert.match((await page.locator('.current-plan').textContent()) ?? '', /Your current plan: Premium/);
+    await screenshot(page, 'subscription-premium');
+
+    // Moving back down asks first, never charges, and applies at once.
+    await page.getByRole('article', { name: 'Tryme' }).getByRole('button', { name: 'Tryme Now' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Switch to Tryme?' });
+    await dialog.waitFor();
+    await screenshot(page, 'subscription-downgrade-dialog');
+    await dialog.getByRole('button', { name: 'Switch to Tryme' }).click();
+    await page.getByText('Subscription Updated', { exact: true }).waitFor();
+    await page.waitForURL((url) => url.pathname === '/');
+    assert.equal(await sessionTier(page), 'tryme');
+    await page.context().close();
+  });
+
+  test('a visitor opening /checkout is sent to sign in and comes back to the checkout afterwards', async () => {
+    const context = await phoneContext(browser, saathi.url);
+    const page = await context.newPage();
+    await page.goto('/checkout?tier=elite');
+    await page.waitForURL((url) => url.pathname === '/login');
+    assert.equal(new URL(page.url()).searchParams.get('redirectTo'), '/checkout?tier=elite');
+    await context.close();
+  });
+});

@@ -1,0 +1,112 @@
+import { Link } from '@tanstack/react-router';
+import { Check, Copy, Globe, MessageCircleHeart, Smile, Sparkles } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { paths } from '../../lib/paths';
+import { Button } from '../ui/button';
+import {
+  type CompatibilityScores,
+  type CulturalInsight,
+  MAX_CONVERSATION_STARTERS,
+  type MoodCompatibility,
+  STARTER_COPIED_MS,
+  adaptationBand,
+  moodBand,
+} from './profile-insights';
+import { ProfileSection } from './profile-section';
+
+function Meter({ label, value }: { label: string; value: number }) {
+  const clamped = Math.max(0, Math.min(100, Math.round(value)));
+  return (
+    <div className="meter">
+      <div className="meter__row">
+        <span>{label}</span>
+        <span className="meter__value">{clamped}%</span>
+      </div>
+      <div className="meter__track" role="meter" aria-label={label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={clamped}>
+        <span className="meter__fill" style={{ width: `${clamped}%` }} />
+      </div>
+    </div>
+  );
+}
+
+/** Astrological compatibility (overall and four aspects) with a link to the detailed Kundali match. */
+export function CompatibilityCard({ scores }: { scores: CompatibilityScores }) {
+  return (
+    <ProfileSection title="Astrological Compatibility" icon={Sparkles}>
+      {scores.sign1 && scores.sign2 ? (
+        <p className="profile-section__lead">
+          {scores.sign1} &amp; {scores.sign2}
+        </p>
+      ) : null}
+      <div className="meter-list">
+        <Meter label="Overall" value={scores.overall} />
+        <Meter label="Temperament" value={scores.temperament} />
+        <Meter label="Communication" value={scores.communication} />
+        <Meter label="Emotional" value={scores.emotional} />
+        <Meter label="Values" value={scores.values} />
+      </div>
+      <Link to={paths.compatibility} className="text-link">
+        See the detailed Kundali match
+      </Link>
+    </ProfileSection>
+  );
+}
+
+export function MoodCompatibilityCard({ mood }: { mood: MoodCompatibility }) {
+  return (
+    <ProfileSection title="Mood Compatibility" icon={Smile}>
+      <p className="profile-section__lead">
+        {Math.round(mood.score)}% · {moodBand(mood.score)}
+      </p>
+      <div className="meter-list">
+        {mood.details.map((detail) => (
+          <Meter key={detail.aspect} label={detail.aspect} value={detail.score} />
+        ))}
+      </div>
+    </ProfileSection>
+  );
+}
+
+export function CulturalAdaptationCard({ insight }: { insight: CulturalInsight }) {
+  return (
+    <ProfileSection title="Cultural Adaptation" icon={Globe}>
+      <Meter label={adaptationBand(insight.adaptationLevel)} value={insight.adaptationLevel} />
+      {insight.description ? <p className="profile-section__text">{insight.description}</p> : null}
+    </ProfileSection>
+  );
+}
+
+/** Up to 3 openers, each with a copy button showing a "Copied" marker for 3 s (spec part 1 §9). */
+export function ConversationStartersCard({ starters }: { starters: string[] }) {
+  const [copied, setCopied] = useState<number | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(() => () => {
+    if (timer.current) clearTimeout(timer.current);
+  }, []);
+
+  async function copy(index: number, text: string) {
+    try {
+      await navigator.clipboard.writeText(text);
+      setCopied(index);
+      if (timer.current) clearTimeout(timer.current);
+      timer.current = setTimeout(() => setCopied(null), STARTER_COPIED_MS);
+    } catch {
+      // Nothing to undo: the starter stays on screen to copy by hand.
+    }
+  }
+
+  return (
+    <ProfileSection title="Conversation Starters" icon={MessageCircleHeart}>
+      <ul className="starter-list">
+        {starters.slice(0, MAX_CONVERSATION_STARTERS).map((starter, index) => (
+          <li key={starter} className="starter-list__item">
+            <span>{starter}</span>
+            <Button variant="ghost" size="icon" aria-label={copied === index ? 'Copied' : 'Copy conversation starter'} onClick={() => void copy(index, starter)}>
+              {copied === index ? <Check size={16} aria-hidden="true" /> : <Copy size={16} aria-hidden="true" />}
+            </Button>
+          </li>
+        ))}
+      </ul>
+    </ProfileSection>
+  );
+}

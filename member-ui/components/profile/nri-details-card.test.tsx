@@ -1,0 +1,132 @@
+import '../../test/setup-dom';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import assert from 'node:assert/strict';
+import { afterEach, test } from 'node:test';
+import { type FetchStub, jsonResponse, stubFetch } from '../../test/fetch-stub';
+import { buildProfileView } from './build-profile-view';
+
+const { NriDetailsCard } = await import('./nri-details-card');
+const { ProfileDetails } = await import('./profile-details');
+const { Toaster, dismissToast } = await import('../ui/toast');
+const { createAppQueryClient } = await import('../../lib/query-client');
+
+let fetchStub: FetchStub | null = null;
+afterEach(() => {
+  fetchStub?.restore();
+  fetchStub = null;
+  act(() => dismissToast());
+  cleanup();
+});
+
+function renderCard(profile = buildProfileView(), editable = true) {
+  const queryClient = createAppQueryClient();
+  return render(
+    <QueryClientProvider client={queryClient}>
+      <NriDetailsCard profile={profile} editable={editable} />
+      <Toaster />
+    </QueryClientProvider>,
+  );
+}
+
+const choose = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+
+test('view mode shows readable labels; Edit only when editable', () => {
+  const profile = buildProfileView({
+    nriResidenceCountry: 'new_zealand',
+    returnToIndiaPlans: 'unlikely',
+    languages: [{ language: 'tamil', fluency: 'native' }],
+  });
+  const { unmount } = renderCard(profile, false);
+  assert.ok(screen.getByText('New Zealand'));
+  assert.ok(screen.getByText('Unlikely to return'));
+  assert.ok(screen.getByText('Tamil'));
+  assert.equal(screen.queryByRole('button', { name: 'Edit NRI details' }), null);
+  unmount();
+  renderCard(profile, true);
+  assert.ok(screen.getByRole('button', { name: 'Edit NRI details' }));
+});
+
+test('"Add Language" stays disabled until both a language and a fluency are chosen; languages can be removed', () => {
+  renderCard();
+  fireEvent.click(screen.getByRole('button', { name: 'Edit NRI details' }));
+  const add = screen.getByRole('button', { name: 'Add Language' }) as HTMLButtonElement;
+  assert.equal(add.disabled, true);
+  choose('Language', 'punjabi');
+  assert.equal(add.disabled, true, 'a language alone is not enough');
+  choose('Language', '');
+  choose('Fluency', 'fluent');
+  assert.equal(add.disabled, true, 'a fluency alone is not enough');
+  choose('Language', 'punjabi');
+  assert.equal(add.disabled, false);
+  fireEvent.click(add);
+  const chosen = screen.getByRole('list', { name: 'Chosen languages' });
+  assert.match(chosen.textContent ?? '', /Punjabi · Fluent/);
+  assert.equal(add.disabled, true, 'the pickers reset after adding');
+  fireEvent.click(within(chosen).getByRole('button', { name: 'Remove Punjabi' }));
+  assert.equal(screen.queryByRole('list', { name: 'Chosen languages' }), null);
+});
+
+test('"Other" reveals a free-text country that replaces the value on save; defaults and languages are sent', async () => {
+  const profile = buildProfileView({ nriResidenceCountry: null, culturalIntegrationLevel: null, returnToIndiaPlans: null });
+  fetchStub = stubFetch((request) => jsonResponse(200, { ...profile, nriResidenceCountry: 'Ireland' }));
+  renderCard(profile);
+  fireEvent.click(screen.getByRole('button', { name: 'Edit NRI details' }));
+  assert.equal((screen.getByLabelText('Cultural integration') as HTMLSelectElement).value, 'moderate');
+  assert.equal((screen.getByLabelText('Return to India plans') as HTMLSelectElement).value, 'considering');
+  assert.equal(screen.queryByLabelText('Country name'), null);
+  choose('Country of residence', 'other');
+  fireEvent.change(screen.getByLabelText('Country name'), { target: { value: '  Ireland ' } });
+  choose('Language', 'english');
+  choose('Fluency', 'native');
+  fireEvent.click(screen.getByRole('button', { name: 'Add Language' }));
+  fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+
+  assert.ok(await screen.findByText('NRI Profile Updated'));
+  assert.ok(screen.getByText('Your NRI-specific information has been updated successfully.'));
+  const [call] = fetchStub.callsTo('PATCH', '/api/profiles/41');
+  assert.ok(call, 'PATCH sent');
+  const body = JSON.parse(call.body);
+  assert.equal(body.nriResidenceCountry, 'Ireland');
+  assert.equal(body.culturalIntegrationLevel, 'moderate');
+  assert.equal(body.returnToIndiaPlans, 'considering');
+  assert.equal(typeof body.languagePreferences, 'string');
+  assert.deepEqual(JSON.parse(body.languagePreferences), [{ language: 'english', fluency: 'native' }]);
+  assert.ok(!JSON.stringify(body).includes('"other"'), '"other" itself is never sent');
+  assert.ok(await screen.findByRole('button', { name: 'Edit NRI details' }), 'back to view mode');
+});
+
+test('a saved free-text country reopens under "Other"; a failed save shows "Update Failed" with the message', async () => {
+  const profile = buildProfileView({ nriResidenceCountry: 'Ireland' });
+  fetchStub = stubFetch(() => jsonResponse(400, { message: 'Must be at most 100 characters', field: 'nriResidenceCountry' }));
+  renderCard(profile);
+  fireEvent.click(screen.getByRole('button', { name: 'Edit NRI details' }));
+  assert.equal((screen.getByLabelText('Country of residence') as HTMLSelectElement).value, 'other');
+  assert.equal((screen.getByLabelText('Country name') as HTMLInputElement).value, 'Ireland');
+  fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+  assert.ok(await screen.findByText('Update Failed'));
+  assert.ok(screen.getByText('Must be at most 100 characters'));
+  assert.ok(screen.getByRole('button', { name: 'Save' }), 'stays in edit mode');
+  fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+  assert.ok(screen.getByRole('button', { name: 'Edit NRI details' }));
+});
+
+test('ProfileDetails: parent block, fallbacks, and no insight cards without data', () => {
+  const queryClient = createAppQueryClient();
+  render(
+    <QueryClientProvider client={queryClient}>
+      <ProfileDetails
+        profile={buildProfileView({ profileType: 'parent', parentName: 'Sunita Sharma', parentRelationship: 'mother', diet: null, familyBackground: null })}
+        isOwner={false}
+      />
+    </QueryClientProvider>,
+  );
+  assert.ok(screen.getByRole('heading', { name: 'Parent Information' }));
+  assert.ok(screen.getByText('Sunita Sharma'));
+  assert.ok(screen.getByText('No family information provided'));
+  assert.ok(screen.getByText('28 – 34 years'));
+  assert.equal(screen.queryByRole('heading', { name: 'Astrological Compatibility' }), null);
+  assert.equal(screen.queryByRole('heading', { name: 'Mood Compatibility' }), null);
+  assert.equal(screen.queryByRole('heading', { name: 'Conversation Starters' }), null);
+  assert.equal(screen.queryByRole('button', { name: 'Edit NRI details' }), null, 'read-only by default');
+});

@@ -1,0 +1,310 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Globe2, Pencil, Plus, X } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import {
+  CULTURAL_INTEGRATION_LEVELS,
+  LANGUAGE_FLUENCY,
+  NRI_LANGUAGES,
+  NRI_RESIDENCE_COUNTRIES,
+  RETURN_TO_INDIA_PLANS,
+} from '../../../contracts/enums';
+import type { LanguageFluency, ProfileView } from '../../../contracts/views';
+import { api, isApiError } from '../../lib/api-client';
+import { profileKeys } from '../../lib/profiles';
+import { Button } from '../ui/button';
+import { toast } from '../ui/toast';
+import { SelectField, TextAreaField } from './form-controls';
+import {
+  CULTURAL_INTEGRATION_LABELS,
+  FLUENCY_LABELS,
+  LANGUAGE_LABELS,
+  NRI_COUNTRY_LABELS,
+  RETURN_PLAN_LABELS,
+  labelOf,
+} from './labels';
+import { DetailList, ProfileSection } from './profile-section';
+
+const KNOWN_COUNTRIES = NRI_RESIDENCE_COUNTRIES.filter((code) => code !== 'other') as readonly string[];
+
+/** The fields PATCH /api/profiles/{id} receives for an NRI edit (spec part 1 §7). */
+export interface NriUpdate {
+  nriResidenceCountry: string | null;
+  nriCommunity: string | null;
+  culturalIntegrationLevel: string;
+  returnToIndiaPlans: string;
+  /** JSON text of LanguageFluency[] */
+  languagePreferences: string;
+  visaImmigrationExperience: string | null;
+}
+
+interface NriForm {
+  country: string;
+  otherCountry: string;
+  community: string;
+  integration: string;
+  returnPlans: string;
+  languages: LanguageFluency[];
+  visa: string;
+}
+
+function formFrom(profile: ProfileView): NriForm {
+  const stored = profile.nriResidenceCountry ?? '';
+  // A free-text country saved through "Other" comes back as its own name: show it under "Other" again.
+  const isKnown = stored === '' || KNOWN_COUNTRIES.includes(stored);
+  return {
+    country: isKnown ? stored : 'other',
+    otherCountry: isKnown ? '' : stored === 'other' ? '' : stored,
+    community: profile.nriCommunity ?? '',
+    integration: profile.culturalIntegrationLevel ?? 'moderate',
+    returnPlans: profile.returnToIndiaPlans ?? 'considering',
+    languages: languagesOf(profile),
+    visa: profile.visaImmigrationExperience ?? '',
+  };
+}
+
+function languagesOf(profile: ProfileView): LanguageFluency[] {
+  if (Array.isArray(profile.languages)) return profile.languages;
+  try {
+    const parsed: unknown = JSON.parse(profile.languagePreferences || '[]');
+    return Array.isArray(parsed) ? (parsed as LanguageFluency[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+/** "Other" is a picker choice, never a value: the typed country replaces it (spec part 1 §3). */
+export function toNriUpdate(form: NriForm): NriUpdate {
+  const country = form.country === 'other' ? form.otherCountry.trim() : form.country;
+  return {
+    nriResidenceCountry: country || null,
+    nriCommunity: form.community.trim() || null,
+    culturalIntegrationLevel: form.integration,
+    returnToIndiaPlans: form.returnPlans,
+    languagePreferences: JSON.stringify(form.languages),
+    visaImmigrationExperience: form.visa.trim() || null,
+  };
+}
+
+function countryLabel(value: string | null): string | null {
+  return labelOf(NRI_COUNTRY_LABELS, value);
+}
+
+/** NRI details of a profile: read-only, with Edit for the owner when `editable`. */
+export function NriDetailsCard({ profile, editable }: { profile: ProfileView; editable: boolean }) {
+  const [editing, setEditing] = useState(false);
+  const languages = languagesOf(profile);
+  const showForm = editable && editing;
+
+  return (
+    <ProfileSection
+      title="NRI Details"
+      icon={Globe2}
+      className="nri-card"
+      action={
+        editable && !editing ? (
+          <Button variant="ghost" size="sm" onClick={() => setEditing(true)} aria-label="Edit NRI details">
+            <Pencil size={16} aria-hidden="true" />
+            Edit
+          </Button>
+        ) : null
+      }
+    >
+      {showForm ? (
+        <NriEditForm profile={profile} onDone={() => setEditing(false)} />
+      ) : (
+        <DetailList
+          items={[
+            { label: 'Country of residence', value: countryLabel(profile.nriResidenceCountry) },
+            { label: 'Community', value: profile.nriCommunity },
+            { label: 'Cultural integration', value: labelOf(CULTURAL_INTEGRATION_LABELS, profile.culturalIntegrationLevel) },
+            { label: 'Return to India', value: labelOf(RETURN_PLAN_LABELS, profile.returnToIndiaPlans) },
+            {
+              label: 'Languages',
+              value: languages.length ? (
+                <ul className="chip-list" aria-label="Languages">
+                  {languages.map((entry) => (
+                    <li key={entry.language} className="chip">
+                      {labelOf(LANGUAGE_LABELS, entry.language)}
+                      <span className="chip__meta"> · {labelOf(FLUENCY_LABELS, entry.fluency)}</span>
+                    </li>
+                  ))}
+                </ul>
+              ) : null,
+            },
+            { label: 'Visa & immigration', value: profile.visaImmigrationExperience },
+          ]}
+        />
+      )}
+    </ProfileSection>
+  );
+}
+
+function NriEditForm({ profile, onDone }: { profile: ProfileView; onDone: () => void }) {
+  const queryClient = useQueryClient();
+  const [form, setForm] = useState<NriForm>(() => formFrom(profile));
+  const [newLanguage, setNewLanguage] = useState('');
+  const [newFluency, setNewFluency] = useState('');
+
+  const save = useMutation({
+    mutationFn: (update: NriUpdate) => api.patch<ProfileView>(`/api/profiles/${profile.id}`, { json: update }),
+    onSuccess: async () => {
+      toast({
+        title: 'NRI Profile Updated',
+        description: 'Your NRI-specific information has been updated successfully.',
+        variant: 'success',
+      });
+      onDone();
+      await queryClient.invalidateQueries({ queryKey: profileKeys.all });
+    },
+    onError: (error) => {
+      toast({
+        title: 'Update Failed',
+        description: (isApiError(error) && error.serverMessage) || error.message,
+        variant: 'destructive',
+      });
+    },
+  });
+
+  const set = <K extends keyof NriForm>(key: K, value: NriForm[K]) => setForm((current) => ({ ...current, [key]: value }));
+
+  function addLanguage() {
+    if (!newLanguage || !newFluency) return;
+    setForm((current) => ({
+      ...current,
+      // Adding a language twice updates its fluency instead of listing it twice.
+      languages: [...current.languages.filter((entry) => entry.language !== newLanguage), { language: newLanguage, fluency: newFluency }],
+    }));
+    setNewLanguage('');
+    setNewFluency('');
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    save.mutate(toNriUpdate(form));
+  }
+
+  return (
+    <form className="form nri-form" onSubmit={submit} aria-label="Edit NRI details">
+      <SelectField label="Country of residence" value={form.country} onChange={(e) => set('country', e.target.value)}>
+        <option value="">Select a country</option>
+        {NRI_RESIDENCE_COUNTRIES.map((code) => (
+          <option key={code} value={code}>
+            {NRI_COUNTRY_LABELS[code]}
+          </option>
+        ))}
+      </SelectField>
+      {form.country === 'other' ? (
+        <div className="field">
+          <label className="field__label" htmlFor={`nri-other-${profile.id}`}>
+            Country name
+          </label>
+          <input
+            id={`nri-other-${profile.id}`}
+            className="field__input"
+            value={form.otherCountry}
+            maxLength={100}
+            placeholder="e.g. Ireland"
+            onChange={(e) => set('otherCountry', e.target.value)}
+          />
+        </div>
+      ) : null}
+
+      <div className="field">
+        <label className="field__label" htmlFor={`nri-community-${profile.id}`}>
+          Community
+        </label>
+        <input
+          id={`nri-community-${profile.id}`}
+          className="field__input"
+          value={form.community}
+          maxLength={120}
+          placeholder="e.g. Toronto Marathi Mandal"
+          onChange={(e) => set('community', e.target.value)}
+        />
+      </div>
+
+      <SelectField label="Cultural integration" value={form.integration} onChange={(e) => set('integration', e.target.value)}>
+        {CULTURAL_INTEGRATION_LEVELS.map((level) => (
+          <option key={level} value={level}>
+            {CULTURAL_INTEGRATION_LABELS[level]}
+          </option>
+        ))}
+      </SelectField>
+
+      <SelectField label="Return to India plans" value={form.returnPlans} onChange={(e) => set('returnPlans', e.target.value)}>
+        {RETURN_TO_INDIA_PLANS.map((plan) => (
+          <option key={plan} value={plan}>
+            {RETURN_PLAN_LABELS[plan]}
+          </option>
+        ))}
+      </SelectField>
+
+      <fieldset className="nri-form__languages">
+        <legend className="field__label">Languages</legend>
+        {form.languages.length ? (
+          <ul className="chip-list" aria-label="Chosen languages">
+            {form.languages.map((entry) => {
+              const name = labelOf(LANGUAGE_LABELS, entry.language) ?? entry.language;
+              return (
+                <li key={entry.language} className="chip chip--removable">
+                  {name}
+                  <span className="chip__meta"> · {labelOf(FLUENCY_LABELS, entry.fluency)}</span>
+                  <button
+                    type="button"
+                    className="chip__remove"
+                    aria-label={`Remove ${name}`}
+                    onClick={() => set('languages', form.languages.filter((item) => item.language !== entry.language))}
+                  >
+                    <X size={14} aria-hidden="true" />
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        ) : (
+          <p className="field__hint">No languages added yet.</p>
+        )}
+        <div className="nri-form__language-row">
+          <SelectField label="Language" value={newLanguage} onChange={(e) => setNewLanguage(e.target.value)}>
+            <option value="">Choose</option>
+            {NRI_LANGUAGES.map((language) => (
+              <option key={language} value={language}>
+                {LANGUAGE_LABELS[language]}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField label="Fluency" value={newFluency} onChange={(e) => setNewFluency(e.target.value)}>
+            <option value="">Choose</option>
+            {LANGUAGE_FLUENCY.map((level) => (
+              <option key={level} value={level}>
+                {FLUENCY_LABELS[level]}
+              </option>
+            ))}
+          </SelectField>
+        </div>
+        <Button variant="secondary" size="sm" onClick={addLanguage} disabled={!newLanguage || !newFluency}>
+          <Plus size={16} aria-hidden="true" />
+          Add Language
+        </Button>
+      </fieldset>
+
+      <TextAreaField
+        label="Visa / immigration experience"
+        rows={3}
+        maxLength={1000}
+        value={form.visa}
+        placeholder="e.g. H-1B since 2019, applying for a green card"
+        onChange={(e) => set('visa', e.target.value)}
+      />
+
+      <div className="form-actions">
+        <Button variant="outline" onClick={onDone} disabled={save.isPending}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={save.isPending}>
+          {save.isPending ? 'Saving...' : 'Save'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,123 @@
+import { BookOpen, GraduationCap, HeartHandshake, Home, Languages, Leaf, UserRound, Users } from 'lucide-react';
+import type { LucideIcon } from 'lucide-react';
+import type { ProfileView } from '../../../contracts/views';
+import { CompatibilityCard, ConversationStartersCard, CulturalAdaptationCard, MoodCompatibilityCard } from './insight-cards';
+import { NOT_SPECIFIED, humanize } from './labels';
+import { NriDetailsCard } from './nri-details-card';
+import type { ProfileInsights } from './profile-insights';
+import { DetailList, ProfileSection } from './profile-section';
+
+function Tile({ icon: Icon, label, value, detail }: { icon: LucideIcon; label: string; value: string | null; detail?: string | null }) {
+  return (
+    <div className="info-tile">
+      <Icon size={18} aria-hidden="true" className="info-tile__icon" />
+      <span className="info-tile__label">{label}</span>
+      <span className={value ? 'info-tile__value' : 'info-tile__value info-tile__value--empty'}>{value ?? NOT_SPECIFIED}</span>
+      {detail ? <span className="info-tile__detail">{detail}</span> : null}
+    </div>
+  );
+}
+
+function ageRange(min: number | null, max: number | null): string | null {
+  if (min !== null && max !== null) return `${min} – ${max} years`;
+  if (min !== null) return `${min}+ years`;
+  if (max !== null) return `Up to ${max} years`;
+  return null;
+}
+
+/**
+ * The read-only blocks of a profile, shared by /profile/{id} and the member's own profile view.
+ * `insights` holds the compatibility, mood, cultural and conversation data once those endpoints exist;
+ * every insight card renders only with data, and the mood/cultural/starter cards only on someone else's profile.
+ */
+export function ProfileDetails({
+  profile,
+  isOwner,
+  insights,
+  nriEditable = false,
+}: {
+  profile: ProfileView;
+  isOwner: boolean;
+  insights?: ProfileInsights;
+  /** Offer Edit on the NRI card (owner screens only). */
+  nriEditable?: boolean;
+}) {
+  const about = profile.about ?? profile.bio;
+  const isParentProfile = profile.profileType === 'parent';
+  const starters = insights?.conversationStarters?.filter(Boolean) ?? [];
+
+  return (
+    <div className="profile-details">
+      <ProfileSection title="About Me" icon={UserRound}>
+        <p className={about ? 'profile-section__text' : 'profile-section__text profile-section__text--empty'}>
+          {about || 'No description provided yet.'}
+        </p>
+      </ProfileSection>
+
+      <div className="info-tiles" role="list" aria-label="Key details">
+        <div role="listitem">
+          <Tile icon={GraduationCap} label="Education" value={profile.education} detail={profile.educationDetails} />
+        </div>
+        <div role="listitem">
+          <Tile icon={BookOpen} label="Religion" value={profile.religion} />
+        </div>
+        <div role="listitem">
+          <Tile icon={Languages} label="Mother Tongue" value={profile.motherTongue} />
+        </div>
+        <div role="listitem">
+          <Tile icon={Leaf} label="Diet" value={humanize(profile.diet)} />
+        </div>
+      </div>
+
+      {insights?.compatibility ? <CompatibilityCard scores={insights.compatibility} /> : null}
+
+      {!isOwner && insights?.moodCompatibility && typeof insights.moodCompatibility.score === 'number' ? (
+        <MoodCompatibilityCard mood={insights.moodCompatibility} />
+      ) : null}
+      {!isOwner && insights?.culturalInsight && typeof insights.culturalInsight.adaptationLevel === 'number' ? (
+        <CulturalAdaptationCard insight={insights.culturalInsight} />
+      ) : null}
+      {!isOwner && starters.length > 0 ? <ConversationStartersCard starters={starters} /> : null}
+
+      {isParentProfile ? (
+        <ProfileSection title="Parent Information" icon={Users}>
+          <DetailList
+            items={[
+              { label: 'Parent name', value: profile.parentName },
+              { label: 'Relationship', value: humanize(profile.parentRelationship) },
+              ...(profile.parentContact ? [{ label: 'Contact', value: profile.parentContact }] : []),
+            ]}
+          />
+        </ProfileSection>
+      ) : null}
+
+      <ProfileSection title="Family Background" icon={Home}>
+        <p className={profile.familyBackground ? 'profile-section__text' : 'profile-section__text profile-section__text--empty'}>
+          {profile.familyBackground || 'No family information provided'}
+        </p>
+        {profile.familyType || profile.familyValues || profile.siblingDetails ? (
+          <DetailList
+            items={[
+              { label: 'Family type', value: humanize(profile.familyType) },
+              { label: 'Family values', value: humanize(profile.familyValues) },
+              { label: 'Siblings', value: profile.siblingDetails },
+            ]}
+          />
+        ) : null}
+      </ProfileSection>
+
+      <ProfileSection title="Partner Preferences" icon={HeartHandshake}>
+        <DetailList
+          items={[
+            { label: 'Age range', value: ageRange(profile.agePreferenceMin, profile.agePreferenceMax) },
+            { label: 'Location', value: profile.locationPreference?.length ? profile.locationPreference.join(', ') : null },
+            { label: 'Education', value: profile.educationPreference },
+            { label: 'Profession', value: profile.professionPreference },
+          ]}
+        />
+      </ProfileSection>
+
+      <NriDetailsCard profile={profile} editable={isOwner && nriEditable} />
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import { ageFromDateOfBirth } from '../../../contracts/profile';
+
+/** Age in full years from dateOfBirth (spec part 1 §5: an invalid date gives no age). */
+export function ageOf(profile: { dateOfBirth: string | null }): number | null {
+  return ageFromDateOfBirth(profile.dateOfBirth);
+}
+
+/** "Name, 31" or just the name. */
+export function nameWithAge(name: string, age: number | null): string {
+  return age === null ? name : `${name}, ${age}`;
+}
+
+/** "11:05 PM" from the stored hour (1–12), minute and AM/PM; null when the hour is missing. */
+export function birthTimeOf(profile: { birthHour: number | null; birthMinute: number | null; birthAmPm: string | null }): string | null {
+  if (profile.birthHour === null || profile.birthHour === undefined) return null;
+  const minute = String(profile.birthMinute ?? 0).padStart(2, '0');
+  return `${profile.birthHour}:${minute}${profile.birthAmPm ? ` ${profile.birthAmPm}` : ''}`;
+}
+
+/** A calendar date for people ("21 August 1993"); dates of birth are plain YYYY-MM-DD and must not shift by zone. */
+export function formatDate(value: string | null | undefined): string | null {
+  if (!value) return null;
+  const plain = /^\d{4}-\d{2}-\d{2}$/.test(value);
+  const date = new Date(plain ? `${value}T00:00:00Z` : value);
+  if (Number.isNaN(date.getTime())) return null;
+  return date.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', ...(plain ? { timeZone: 'UTC' } : {}) });
+}
+
+/** The profile's display location: "city, country", else the country. */
+export function locationOf(profile: { location: string | null; city: string | null; country: string | null }): string | null {
+  if (profile.location) return profile.location;
+  if (profile.city && profile.country) return `${profile.city}, ${profile.country}`;
+  return profile.country ?? profile.city ?? null;
+}

@@ -1,0 +1,52 @@
+/**
+ * Data for the insight cards of a profile. The endpoints behind them (GET /api/compatibility/{userId}/{profileId},
+ * mood compatibility, cultural insight, conversation starters) arrive in a later issue; until then the cards get
+ * no data and render nothing, so no number is ever invented.
+ */
+export interface CompatibilityScores {
+  overall: number;
+  temperament: number;
+  communication: number;
+  emotional: number;
+  values: number;
+  sign1?: string | null;
+  sign2?: string | null;
+}
+
+export interface MoodCompatibility {
+  score: number;
+  details: Array<{ aspect: string; score: number }>;
+}
+
+export interface CulturalInsight {
+  adaptationLevel: number;
+  description: string;
+}
+
+export interface ProfileInsights {
+  compatibility?: CompatibilityScores | null;
+  moodCompatibility?: MoodCompatibility | null;
+  culturalInsight?: CulturalInsight | null;
+  conversationStarters?: string[] | null;
+}
+
+/** Spec part 1 §4: mood score 90+ Excellent, 70+ Good, 50+ Average, 30+ Fair, below Low. */
+export function moodBand(score: number): string {
+  if (score >= 90) return 'Excellent';
+  if (score >= 70) return 'Good';
+  if (score >= 50) return 'Average';
+  if (score >= 30) return 'Fair';
+  return 'Low';
+}
+
+/** Spec part 1 §4: adaptation 80+ Fully Adapted, 60+ Comfortable, 40+ Adjusting, 20+ Learning, below Exploring. */
+export function adaptationBand(level: number): string {
+  if (level >= 80) return 'Fully Adapted';
+  if (level >= 60) return 'Comfortable';
+  if (level >= 40) return 'Adjusting';
+  if (level >= 20) return 'Learning';
+  return 'Exploring';
+}
+
+export const MAX_CONVERSATION_STARTERS = 3;
+export const STARTER_COPIED_MS = 3000;

@@ -1,0 +1,95 @@
+import { ImagePlus, Star, X } from 'lucide-react';
+import type { ChangeEvent } from 'react';
+import { LIMITS } from '../../../../contracts/enums';
+import { cn } from '../../../components/ui/cn';
+import { Spinner } from '../../../components/ui/spinner';
+import { PHOTO_ACCEPT } from '../api/photos';
+
+export interface SlotPhoto {
+  id: number;
+  url: string;
+  thumbnailUrl: string;
+}
+
+export interface PhotoSlotsProps {
+  photos: readonly SlotPhoto[];
+  /** Upload in progress: the next empty slot shows a spinner and adding is paused. */
+  uploading: boolean;
+  /** Any change in progress (uploads, saves): every control is paused. */
+  busy?: boolean;
+  onAdd: (file: File) => void;
+  onRemove: (photo: SlotPhoto) => void;
+  onMakeMain: (photo: SlotPhoto) => void;
+}
+
+/** Main photo plus two more (spec part 1 §9: at most 3); the first photo is the main one. */
+export function PhotoSlots({ photos, uploading, busy = false, onAdd, onRemove, onMakeMain }: PhotoSlotsProps) {
+  const paused = uploading || busy;
+  const handleFile = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (file) onAdd(file);
+  };
+  const slots = Array.from({ length: LIMITS.photosPerProfile }, (_, index) => index);
+  return (
+    <ul className="photo-slots" aria-label="Profile photos">
+      {slots.map((index) => {
+        const photo = photos[index];
+        const isMain = index === 0;
+        const slotName = isMain ? 'main photo' : `photo ${index + 1}`;
+        if (photo) {
+          return (
+            <li key={photo.id} className={cn('photo-slot', 'photo-slot--filled', isMain && 'photo-slot--main')}>
+              <img src={isMain ? photo.url : photo.thumbnailUrl} alt={isMain ? 'Main photo' : `Photo ${index + 1}`} className="photo-slot__image" />
+              {isMain ? <span className="photo-slot__tag">Main</span> : null}
+              <button
+                type="button"
+                className="photo-slot__action photo-slot__remove"
+                aria-label={`Remove ${slotName}`}
+                disabled={paused}
+                onClick={() => onRemove(photo)}
+              >
+                <X size={16} aria-hidden="true" />
+              </button>
+              {isMain ? null : (
+                <button
+                  type="button"
+                  className="photo-slot__action photo-slot__make-main"
+                  aria-label={`Make photo ${index + 1} the main photo`}
+                  disabled={paused}
+                  onClick={() => onMakeMain(photo)}
+                >
+                  <Star size={16} aria-hidden="true" />
+                </button>
+              )}
+            </li>
+          );
+        }
+        const isNextEmpty = index === photos.length;
+        return (
+          <li key={`empty-${index}`} className={cn('photo-slot', 'photo-slot--empty', isMain && 'photo-slot--main')}>
+            {uploading && isNextEmpty ? (
+              <span className="photo-slot__placeholder" role="status">
+                <Spinner size={24} />
+                <span>Uploading…</span>
+              </span>
+            ) : (
+              <label className={cn('photo-slot__placeholder', paused && 'photo-slot__placeholder--disabled')}>
+                <ImagePlus size={isMain ? 32 : 22} aria-hidden="true" />
+                <span>{isMain ? 'Add main photo' : 'Add photo'}</span>
+                <input
+                  type="file"
+                  accept={PHOTO_ACCEPT}
+                  className="visually-hidden"
+                  aria-label={isMain ? 'Add main photo' : `Add photo ${index + 1}`}
+                  disabled={paused}
+                  onChange={handleFile}
+                />
+              </label>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,119 @@
+import type { ChangeEvent } from 'react';
+import { SelectField } from '../../../components/ui/select-field';
+import { TextAreaField } from '../../../components/ui/textarea-field';
+import { TextField } from '../../../components/ui/text-field';
+import { CountryMultiSelect } from './country-multi-select';
+import {
+  AM_PM_OPTIONS,
+  BIRTH_HOUR_OPTIONS,
+  BIRTH_MINUTE_OPTIONS,
+  COUNTRY_OPTIONS,
+  EDUCATION_OPTIONS,
+  GENDER_OPTIONS,
+  MOTHER_TONGUE_OPTIONS,
+  RELATIONSHIP_OPTIONS,
+  RELIGION_OPTIONS,
+  WIZARD_PROFILE_TYPE_OPTIONS,
+  latestAdultBirthDate,
+} from './option-labels';
+import type { WizardErrors, WizardField, WizardValues } from './wizard-values';
+
+export interface StepProps {
+  values: WizardValues;
+  errors: WizardErrors;
+  setField: (field: WizardField, value: WizardValues[WizardField]) => void;
+}
+
+type TextFieldName = Exclude<WizardField, 'locationPreference'>;
+
+/** value / onChange / error for one input. */
+function binder({ values, errors, setField }: StepProps) {
+  return (field: TextFieldName) => ({
+    name: field,
+    value: values[field],
+    error: errors[field],
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => setField(field, event.target.value),
+  });
+}
+
+export function BasicInformationStep(props: StepProps & { fullName: string }) {
+  const bind = binder(props);
+  const isParent = props.values.profileType === 'parent';
+  return (
+    <div className="form">
+      <TextField label="Full Name" value={props.fullName} readOnly hint="From your account" />
+      <SelectField label="Gender" placeholder="Select gender" options={GENDER_OPTIONS} {...bind('gender')} />
+      <TextField label="Date of Birth" type="date" max={latestAdultBirthDate()} {...bind('dateOfBirth')} />
+      <SelectField label="Profile Created By" options={WIZARD_PROFILE_TYPE_OPTIONS} {...bind('profileType')} />
+      {isParent ? (
+        <fieldset className="form parent-fields">
+          <legend className="parent-fields__legend">Parent / guardian details</legend>
+          <TextField label="Parent Name" autoComplete="name" {...bind('parentName')} />
+          <SelectField
+            label="Relationship"
+            placeholder="Select relationship"
+            options={RELATIONSHIP_OPTIONS}
+            {...bind('parentRelationship')}
+          />
+          <TextField label="Contact Number" type="tel" autoComplete="tel" inputMode="tel" {...bind('parentContact')} />
+        </fieldset>
+      ) : null}
+      <SelectField label="Country" placeholder="Select country" options={COUNTRY_OPTIONS} {...bind('country')} />
+      <TextField label="City" autoComplete="address-level2" {...bind('city')} />
+    </div>
+  );
+}
+
+export function ProfessionalStep(props: StepProps) {
+  const bind = binder(props);
+  return (
+    <div className="form">
+      <SelectField label="Education Level" placeholder="Select education level" options={EDUCATION_OPTIONS} {...bind('education')} />
+      <TextField label="Education Details" placeholder="e.g. MSc Computer Science, University of Toronto" {...bind('educationDetails')} />
+      <TextField label="Profession" placeholder="e.g. Software Engineer" {...bind('profession')} />
+      <TextField label="Company" placeholder="Where you work" {...bind('company')} />
+      <TextAreaField label="About Me" rows={4} placeholder="A few lines about yourself" {...bind('about')} />
+    </div>
+  );
+}
+
+export function AstrologicalStep(props: StepProps) {
+  const bind = binder(props);
+  return (
+    <div className="form">
+      <fieldset className="birth-time">
+        <legend className="field__label">Birth Time</legend>
+        <div className="birth-time__row">
+          <SelectField label="Hour" placeholder="--" options={BIRTH_HOUR_OPTIONS} {...bind('birthHour')} />
+          <SelectField label="Minute" placeholder="--" options={BIRTH_MINUTE_OPTIONS} {...bind('birthMinute')} />
+          <SelectField label="AM/PM" placeholder="--" options={AM_PM_OPTIONS} {...bind('birthAmPm')} />
+        </div>
+      </fieldset>
+      <TextField label="Birth Place" placeholder="City, Country" {...bind('birthPlace')} />
+      <SelectField label="Religion" placeholder="Select religion" options={RELIGION_OPTIONS} {...bind('religion')} />
+      <SelectField label="Mother Tongue" placeholder="Select mother tongue" options={MOTHER_TONGUE_OPTIONS} {...bind('motherTongue')} />
+    </div>
+  );
+}
+
+export function PartnerPreferencesStep(props: StepProps) {
+  const bind = binder(props);
+  return (
+    <div className="form">
+      <SelectField label="Looking For" placeholder="Any gender" options={GENDER_OPTIONS} {...bind('lookingFor')} />
+      <div className="form-row">
+        <TextField label="Age Min" type="number" inputMode="numeric" min={18} max={70} placeholder="18" {...bind('agePreferenceMin')} />
+        <TextField label="Age Max" type="number" inputMode="numeric" min={18} max={70} placeholder="70" {...bind('agePreferenceMax')} />
+      </div>
+      <CountryMultiSelect
+        label="Preferred Locations"
+        value={props.values.locationPreference}
+        onChange={(next) => props.setField('locationPreference', next)}
+        error={props.errors.locationPreference}
+      />
+      <TextField label="Education Preference" placeholder="e.g. Master's or above" {...bind('educationPreference')} />
+      <TextField label="Profession Preference" placeholder="e.g. Doctor, Engineer" {...bind('professionPreference')} />
+      <TextAreaField label="Family Background" rows={3} placeholder="Tell families about yours" {...bind('familyBackground')} />
+    </div>
+  );
+}

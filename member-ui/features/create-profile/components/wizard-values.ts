@@ -1,0 +1,192 @@
+import * as z from 'zod';
+import { PROFILE_MESSAGES, createProfileSchema, stageSchemas } from '../../../../contracts/profile';
+import type { UploadedPhotoView } from '../../../../contracts/views';
+import { type FieldErrors, fieldErrorsOf } from '../../../lib/form-errors';
+
+/** Everything the wizard collects, as the inputs hold it (text); converted to the API's types on submit. */
+export interface WizardValues {
+  gender: string;
+  dateOfBirth: string;
+  profileType: string;
+  parentName: string;
+  parentRelationship: string;
+  parentContact: string;
+  country: string;
+  city: string;
+  education: string;
+  educationDetails: string;
+  profession: string;
+  company: string;
+  about: string;
+  birthHour: string;
+  birthMinute: string;
+  birthAmPm: string;
+  birthPlace: string;
+  religion: string;
+  motherTongue: string;
+  lookingFor: string;
+  agePreferenceMin: string;
+  agePreferenceMax: string;
+  locationPreference: string[];
+  educationPreference: string;
+  professionPreference: string;
+  familyBackground: string;
+}
+
+export type WizardField = keyof WizardValues;
+export type WizardErrors = FieldErrors<WizardField>;
+
+export const WIZARD_STEPS = [
+  { step: 1, title: 'Photos' },
+  { step: 2, title: 'Basic Information' },
+  { step: 3, title: 'Professional Details' },
+  { step: 4, title: 'Astrological Details' },
+  { step: 5, title: 'Partner Preferences' },
+] as const;
+export const WIZARD_STEP_COUNT = WIZARD_STEPS.length;
+
+/** Spec part 1 §9: the default profile type is self. */
+export const EMPTY_WIZARD_VALUES: WizardValues = {
+  gender: '',
+  dateOfBirth: '',
+  profileType: 'self',
+  parentName: '',
+  parentRelationship: '',
+  parentContact: '',
+  country: '',
+  city: '',
+  education: '',
+  educationDetails: '',
+  profession: '',
+  company: '',
+  about: '',
+  birthHour: '',
+  birthMinute: '',
+  birthAmPm: '',
+  birthPlace: '',
+  religion: '',
+  motherTongue: '',
+  lookingFor: '',
+  agePreferenceMin: '',
+  agePreferenceMax: '',
+  locationPreference: [],
+  educationPreference: '',
+  professionPreference: '',
+  familyBackground: '',
+};
+
+export const PARENT_FIELDS = ['parentName', 'parentRelationship', 'parentContact'] as const;
+
+/**
+ * The parent fields' own check. The shared schema adds these issues in a refinement that zod skips while
+ * another field of the step is still invalid, so the wizard runs it separately to show them at once.
+ */
+export function parentFieldErrors(values: Pick<WizardValues, 'profileType' | (typeof PARENT_FIELDS)[number]>): WizardErrors {
+  if (values.profileType !== 'parent') return {};
+  const errors: WizardErrors = {};
+  if (!values.parentName.trim()) errors.parentName = PROFILE_MESSAGES.parentNameRequired;
+  if (!values.parentRelationship) errors.parentRelationship = PROFILE_MESSAGES.parentRelationshipRequired;
+  if (!values.parentContact.trim()) errors.parentContact = PROFILE_MESSAGES.parentContactRequired;
+  return errors;
+}
+
+const shape = createProfileSchema.shape;
+const professionalSchema = z.object({
+  education: shape.education,
+  educationDetails: shape.educationDetails,
+  profession: shape.profession,
+  company: shape.company,
+  about: shape.about,
+});
+const astrologySchema = z.object({
+  birthHour: shape.birthHour,
+  birthMinute: shape.birthMinute,
+  birthAmPm: shape.birthAmPm,
+  birthPlace: shape.birthPlace,
+  religion: shape.religion,
+  motherTongue: shape.motherTongue,
+});
+
+/** '' means "not given" for optional numbers (z.coerce would read it as 0). */
+const numberOrNull = (text: string): number | null => (text.trim() === '' ? null : Number(text));
+
+function errorsOf(result: { success: boolean; error?: z.ZodError }): WizardErrors {
+  return result.success || !result.error ? {} : fieldErrorsOf<WizardField>(result.error);
+}
+
+/** Errors that keep the member on `step` (steps 2–4 are checked; step 1 never blocks, step 5 submits). */
+export function validateStep(step: number, values: WizardValues): WizardErrors {
+  switch (step) {
+    case 2: {
+      const { gender, dateOfBirth, profileType, parentName, parentRelationship, parentContact, country, city } = values;
+      const result = stageSchemas[1].safeParse({ gender, dateOfBirth, profileType, parentName, parentRelationship, parentContact, country, city });
+      return { ...errorsOf(result), ...parentFieldErrors(values) };
+    }
+    case 3:
+      return errorsOf(professionalSchema.safeParse(values));
+    case 4:
+      return errorsOf(
+        astrologySchema.safeParse({
+          ...values,
+          birthHour: numberOrNull(values.birthHour),
+          birthMinute: numberOrNull(values.birthMinute),
+        }),
+      );
+    default:
+      return {};
+  }
+}
+
+/** Which step shows `field`, to send the member back there when the final check fails. */
+export function stepOfField(field: string): number {
+  if (['gender', 'dateOfBirth', 'profileType', 'parentName', 'parentRelationship', 'parentContact', 'country', 'city'].includes(field)) return 2;
+  if (['education', 'educationDetails', 'profession', 'company', 'about'].includes(field)) return 3;
+  if (['birthHour', 'birthMinute', 'birthAmPm', 'birthPlace', 'religion', 'motherTongue'].includes(field)) return 4;
+  if (field === 'photoIds') return 1;
+  return 5;
+}
+
+const textOrNull = (text: string): string | null => (text.trim() === '' ? null : text.trim());
+
+/** POST /api/profiles body (spec part 1 §7): parent fields null when absent, location "city, country". */
+export function buildCreatePayload(values: WizardValues, photos: readonly UploadedPhotoView[], userId: number) {
+  const isParent = values.profileType === 'parent';
+  return {
+    userId,
+    gender: values.gender,
+    dateOfBirth: values.dateOfBirth,
+    profileType: values.profileType,
+    parentName: isParent ? textOrNull(values.parentName) : null,
+    parentRelationship: isParent ? textOrNull(values.parentRelationship) : null,
+    parentContact: isParent ? textOrNull(values.parentContact) : null,
+    country: values.country,
+    city: values.city.trim(),
+    location: `${values.city.trim()}, ${values.country}`,
+    education: values.education,
+    educationDetails: textOrNull(values.educationDetails),
+    profession: values.profession.trim(),
+    company: textOrNull(values.company),
+    about: textOrNull(values.about),
+    birthHour: numberOrNull(values.birthHour),
+    birthMinute: numberOrNull(values.birthMinute),
+    birthAmPm: textOrNull(values.birthAmPm),
+    birthPlace: textOrNull(values.birthPlace),
+    religion: textOrNull(values.religion),
+    motherTongue: textOrNull(values.motherTongue),
+    lookingFor: textOrNull(values.lookingFor),
+    agePreferenceMin: numberOrNull(values.agePreferenceMin),
+    agePreferenceMax: numberOrNull(values.agePreferenceMax),
+    locationPreference: values.locationPreference,
+    educationPreference: textOrNull(values.educationPreference),
+    professionPreference: textOrNull(values.professionPreference),
+    familyBackground: textOrNull(values.familyBackground),
+    photoIds: photos.map((photo) => photo.id),
+  };
+}
+export type CreateProfilePayload = ReturnType<typeof buildCreatePayload>;
+
+/** The whole profile checked with the server's schema before sending (catches step 5's age rules). */
+export function validateAll(payload: CreateProfilePayload): WizardErrors {
+  const { userId: _userId, location: _location, ...rest } = payload;
+  return errorsOf(createProfileSchema.safeParse(rest));
+}

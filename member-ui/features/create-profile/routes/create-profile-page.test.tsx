@@ -1,0 +1,212 @@
+import '../../../test/setup-dom';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import assert from 'node:assert/strict';
+import { afterEach, test } from 'node:test';
+import { buildSessionUser } from '../../../test/build-user';
+import { type RecordedRequest, jsonResponse } from '../../../test/fetch-stub';
+
+const { cleanupApp, fakeServer, renderApp } = await import('../../../test/render-app');
+
+afterEach(cleanupApp);
+
+/** Lazy screens compile on first use under tsx: the first wait of a test gets longer. */
+const SLOW = { timeout: 5000 };
+// Home would otherwise send a first-time browser to the splash walkthrough.
+window.localStorage.setItem('hasSeenSplash', 'true');
+
+const member = buildSessionUser({ id: 7, fullName: 'Priya Sharma', profileId: null });
+
+function fillIn(label: string, value: string) {
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+}
+
+function next() {
+  fireEvent.click(screen.getByRole('button', { name: /^(Next|Continue to Next Step)/ }));
+}
+
+async function openStep2(handle?: NonNullable<Parameters<typeof fakeServer>[0]>['handle']) {
+  const view = renderApp('/create-profile', fakeServer({ user: member, handle }));
+  await screen.findByRole('heading', { name: 'Create Your Profile' }, SLOW);
+  next();
+  await screen.findByText('Step 2 of 5');
+  return view;
+}
+
+function fillBasics() {
+  fillIn('Gender', 'female');
+  fillIn('Date of Birth', '1997-03-08');
+  fillIn('Country', 'United Kingdom');
+  fillIn('City', 'Leicester');
+}
+
+test('step 1 shows the photo hint and advances without validation; back appears from step 2', async () => {
+  renderApp('/create-profile', fakeServer({ user: member }));
+  assert.ok(await screen.findByRole('heading', { name: 'Create Your Profile' }, SLOW));
+  assert.ok(screen.getByText('Step 1 of 5'));
+  assert.ok(screen.getByText('Upload clear, recent photos. Your main photo will be visible to all users.'));
+  assert.ok(screen.getByLabelText('Add main photo'));
+  assert.equal(screen.queryByRole('button', { name: 'Back' }), null);
+  next();
+  assert.ok(await screen.findByText('Step 2 of 5'));
+  assert.equal((screen.getByLabelText('Full Name') as HTMLInputElement).value, 'Priya Sharma');
+  assert.equal((screen.getByLabelText('Full Name') as HTMLInputElement).readOnly, true);
+  fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+  assert.ok(await screen.findByText('Step 1 of 5'));
+});
+
+test('step 2 does not advance while required fields are empty and shows the spec messages', async () => {
+  await openStep2();
+  next();
+  assert.ok(await screen.findByText('Gender is required'));
+  assert.ok(screen.getByText('Date of birth is required'));
+  assert.ok(screen.getByText('Country is required'));
+  assert.ok(screen.getByText('City is required'));
+  assert.ok(screen.getByText('Step 2 of 5'));
+  assert.equal(screen.queryByText('Parent name is required'), null);
+  fillIn('City', 'Leicester');
+  await waitFor(() => assert.equal(screen.queryByText('City is required'), null));
+});
+
+test('choosing parent shows the parent fields as required at once; switching back to self clears them', async () => {
+  await openStep2();
+  assert.equal(screen.queryByLabelText('Parent Name'), null);
+  fillIn('Profile Created By', 'parent');
+  assert.ok(await screen.findByLabelText('Parent Name'));
+  assert.ok(screen.getByLabelText('Relationship'));
+  assert.ok(screen.getByLabelText('Contact Number'));
+  assert.ok(screen.getByText('Parent name is required'));
+  assert.ok(screen.getByText('Please select your relationship to the person'));
+  assert.ok(screen.getByText('Parent contact number is required'));
+  const relationships = [...(screen.getByLabelText('Relationship') as HTMLSelectElement).options].map((o) => o.value).filter(Boolean);
+  assert.deepEqual(relationships, ['father', 'mother', 'brother', 'sister', 'uncle', 'aunt', 'other']);
+
+  fillIn('Profile Created By', 'self');
+  await waitFor(() => assert.equal(screen.queryByLabelText('Parent Name'), null));
+  assert.equal(screen.queryByText('Parent name is required'), null);
+  assert.equal(screen.queryByText('Please select your relationship to the person'), null);
+  assert.equal(screen.queryByText('Parent contact number is required'), null);
+});
+
+test('a parent profile needs the parent fields before step 3', async () => {
+  await openStep2();
+  fillBasics();
+  fillIn('Profile Created By', 'parent');
+  next();
+  assert.ok(await screen.findByText('Parent name is required'));
+  assert.ok(screen.getByText('Step 2 of 5'));
+  fillIn('Parent Name', 'Suresh Patel');
+  await waitFor(() => assert.equal(screen.queryByText('Parent name is required'), null));
+  fillIn('Relationship', 'father');
+  fillIn('Contact Number', '+44 7700 900123');
+  next();
+  assert.ok(await screen.findByText('Step 3 of 5'));
+  next();
+  assert.ok(await screen.findByText('Education is required'));
+  assert.ok(screen.getByText('Profession is required'));
+  assert.ok(screen.getByText('Step 3 of 5'));
+});
+
+test('"Complete Profile" sends the whole profile, toasts "Profile Created" and lands on /', async () => {
+  const profile = { id: 90, userId: 7 };
+  let created = false;
+  const { fetchStub, router } = await openStep2((request: RecordedRequest) => {
+    if (request.method === 'POST' && request.url.pathname === '/api/profiles') {
+      created = true;
+      return jsonResponse(201, profile);
+    }
+    if (request.url.pathname === '/api/auth/user') return jsonResponse(200, { ...member, profileId: created ? 90 : null });
+    return undefined;
+  });
+  fillBasics();
+  next();
+  await screen.findByText('Step 3 of 5');
+  fillIn('Education Level', "Master's");
+  fillIn('Profession', 'Pharmacist');
+  next();
+  await screen.findByText('Step 4 of 5');
+  fillIn('Hour', '7');
+  fillIn('Minute', '05');
+  fillIn('AM/PM', 'PM');
+  fillIn('Religion', 'Jain');
+  next();
+  await screen.findByText('Step 5 of 5');
+  assert.equal((screen.getByLabelText('Looking For') as HTMLSelectElement).value, 'male', 'defaults to the opposite gender');
+  const ageMin = screen.getByLabelText('Age Min') as HTMLInputElement;
+  assert.equal(ageMin.min, '18');
+  assert.equal(ageMin.max, '70');
+  fillIn('Age Min', '27');
+  fillIn('Age Max', '34');
+  fireEvent.change(screen.getByRole('combobox', { name: 'Preferred Locations' }), { target: { value: 'united' } });
+  fireEvent.mouseDown(await screen.findByRole('option', { name: 'United Kingdom' }));
+  assert.ok(screen.getByRole('button', { name: 'Remove United Kingdom' }));
+  fireEvent.click(screen.getByRole('button', { name: 'Complete Profile' }));
+
+  assert.ok(await screen.findByText('Profile Created'));
+  assert.ok(screen.getByText('Your profile has been successfully created'));
+  await waitFor(() => assert.equal(router.state.location.pathname, '/'), SLOW);
+  const [call] = fetchStub.callsTo('POST', '/api/profiles');
+  const body = JSON.parse(call.body);
+  assert.equal(body.userId, 7);
+  assert.equal(body.gender, 'female');
+  assert.equal(body.lookingFor, 'male');
+  assert.equal(body.location, 'Leicester, United Kingdom');
+  assert.equal(body.parentName, null);
+  assert.equal(body.parentRelationship, null);
+  assert.equal(body.parentContact, null);
+  assert.equal(body.birthHour, 7);
+  assert.equal(body.birthMinute, 5);
+  assert.equal(body.agePreferenceMin, 27);
+  assert.deepEqual(body.locationPreference, ['United Kingdom']);
+  assert.deepEqual(body.photoIds, []);
+  assert.ok(fetchStub.callsTo('GET', '/api/auth/user').length >= 2, 'session refreshed after creating');
+});
+
+test('a refused profile toasts "Profile Creation Failed" with the server message', async () => {
+  await openStep2((request: RecordedRequest) =>
+    request.method === 'POST' && request.url.pathname === '/api/profiles'
+      ? jsonResponse(409, { message: 'You already have a profile. Edit it from your profile page.' })
+      : undefined,
+  );
+  fillBasics();
+  next();
+  await screen.findByText('Step 3 of 5');
+  fillIn('Education Level', 'Doctorate');
+  fillIn('Profession', 'Surgeon');
+  next();
+  await screen.findByText('Step 4 of 5');
+  next();
+  await screen.findByText('Step 5 of 5');
+  fireEvent.click(screen.getByRole('button', { name: 'Complete Profile' }));
+  assert.ok(await screen.findByText('Profile Creation Failed'));
+  assert.ok(screen.getByText('You already have a profile. Edit it from your profile page.'));
+});
+
+test('a failed upload alerts "Failed to upload photo. Please try again."', async () => {
+  const alerts: string[] = [];
+  const originalAlert = window.alert;
+  window.alert = (message?: unknown) => void alerts.push(String(message));
+  try {
+    const { fetchStub } = renderApp(
+      '/create-profile',
+      fakeServer({
+        user: member,
+        handle: (request: RecordedRequest) => (request.url.pathname === '/api/upload/photo' ? jsonResponse(415, { message: 'Unsupported image' }) : undefined),
+      }),
+    );
+    const input = (await screen.findByLabelText('Add main photo', {}, SLOW)) as HTMLInputElement;
+    const file = new File([new Uint8Array([1, 2, 3])], 'me.jpg', { type: 'image/jpeg' });
+    fireEvent.change(input, { target: { files: [file] } });
+    await waitFor(() => assert.deepEqual(alerts, ['Failed to upload photo. Please try again.']));
+    assert.equal(fetchStub.callsTo('POST', '/api/upload/photo').length, 1);
+  } finally {
+    window.alert = originalAlert;
+  }
+});
+
+test('a member who already has a profile is sent to /profile', async () => {
+  const { router } = renderApp(
+    '/create-profile',
+    fakeServer({ user: { ...member, profileId: 31 }, handle: (request) => (request.url.pathname === '/api/profiles/user/7' ? jsonResponse(404, { message: 'none' }) : undefined) }),
+  );
+  await waitFor(() => assert.equal(router.state.location.pathname, '/profile'), SLOW);
+});

@@ -1,0 +1,80 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import BadgeCheck from 'lucide-react/icons/badge-check';
+import MapPin from 'lucide-react/icons/map-pin';
+import type { ProfileCardView } from '../../../../contracts/views';
+import { MatchBadge } from '../../../components/ui/match-badge';
+import { ProfileThumb } from '../../../components/ui/profile-thumb';
+import { hrefs } from '../../../lib/paths';
+import { dailyMatchesQueryOptions } from '../api/matches';
+import { HomeSection, SectionError } from './home-section';
+
+function placeOf(profile: ProfileCardView): string | null {
+  if (profile.city && profile.country) return `${profile.city}, ${profile.country}`;
+  return profile.location ?? profile.city ?? profile.country;
+}
+
+function DailyCard({ profile }: { profile: ProfileCardView }) {
+  const name = profile.fullName || profile.user.fullName;
+  const place = placeOf(profile);
+  return (
+    <li className="daily-card">
+      <Link to={hrefs.profileView(profile.id)} className="daily-card__link">
+        <span className="daily-card__media">
+          <ProfileThumb src={profile.photos[0]} name={name} className="daily-card__photo" />
+          <MatchBadge percentage={profile.matchPercentage} className="daily-card__match" />
+        </span>
+        <span className="daily-card__body">
+          <span className="daily-card__name">
+            <span className="daily-card__name-text">{name}</span>
+            {profile.age ? <span className="daily-card__age">, {profile.age}</span> : null}
+            {profile.user.isVerified ? <BadgeCheck size={14} aria-label="Verified" className="daily-card__verified" /> : null}
+          </span>
+          {profile.profession ? (
+            <span className="daily-card__meta">
+              <span className="daily-card__meta-text">{profile.profession}</span>
+            </span>
+          ) : null}
+          {place ? (
+            <span className="daily-card__meta">
+              <MapPin size={12} aria-hidden="true" />
+              <span className="daily-card__meta-text">{place}</span>
+            </span>
+          ) : null}
+          {profile.profileType === 'parent' ? <span className="daily-card__family">Family-managed</span> : null}
+        </span>
+      </Link>
+    </li>
+  );
+}
+
+export function DailyMatches({ userId }: { userId: number }) {
+  const daily = useQuery(dailyMatchesQueryOptions(userId));
+  return (
+    <HomeSection id="daily-title" title="Daily Matches">
+      {daily.isPending ? (
+        <ul className="daily-grid" aria-busy="true" aria-label="Loading daily matches">
+          {[0, 1, 2, 3].map((key) => (
+            <li key={key} className="daily-card daily-card--skeleton">
+              <span className="shimmer daily-card__skeleton-photo" />
+              <span className="shimmer shimmer--line" />
+              <span className="shimmer shimmer--line shimmer--short" />
+            </li>
+          ))}
+        </ul>
+      ) : daily.isError ? (
+        <SectionError text="Daily matches could not be loaded." onRetry={() => void daily.refetch()} />
+      ) : daily.data.length === 0 ? (
+        <p className="home-section__empty">
+          Complete your profile and partner preferences to receive daily matches chosen for you.
+        </p>
+      ) : (
+        <ul className="daily-grid" aria-labelledby="daily-title">
+          {daily.data.map((profile) => (
+            <DailyCard key={profile.id} profile={profile} />
+          ))}
+        </ul>
+      )}
+    </HomeSection>
+  );
+}

@@ -1,0 +1,69 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import BadgeCheck from 'lucide-react/icons/badge-check';
+import ChevronRight from 'lucide-react/icons/chevron-right';
+import type { ProfileCardView } from '../../../../contracts/views';
+import { ProfileThumb } from '../../../components/ui/profile-thumb';
+import { hrefs, paths } from '../../../lib/paths';
+import { featuredMatchesQueryOptions } from '../api/matches';
+import { HomeSection, SectionError } from './home-section';
+
+/** Spec part 1 §2: featured cards show the first photo only and the country as its first 2 characters. */
+function FeaturedCard({ profile }: { profile: ProfileCardView }) {
+  const name = profile.fullName || profile.user.fullName;
+  const countryCode = profile.country ? profile.country.slice(0, 2) : null;
+  return (
+    <li className="featured-card">
+      <Link to={hrefs.profileView(profile.id)} className="featured-card__link" aria-label={`View ${name}'s profile`}>
+        <ProfileThumb src={profile.photos[0]} name={name} className="featured-card__photo" />
+        <span className="featured-card__shade" aria-hidden="true" />
+        {countryCode ? (
+          <span className="featured-card__country" title={profile.country ?? undefined}>
+            {countryCode}
+          </span>
+        ) : null}
+        <span className="featured-card__info">
+          <span className="featured-card__name">
+            {name.split(' ')[0]}
+            {profile.age ? `, ${profile.age}` : ''}
+            {profile.user.isVerified ? <BadgeCheck size={14} aria-label="Verified" className="featured-card__verified" /> : null}
+          </span>
+          {profile.city ? <span className="featured-card__city">{profile.city}</span> : null}
+        </span>
+      </Link>
+    </li>
+  );
+}
+
+export function FeaturedMatches() {
+  const featured = useQuery(featuredMatchesQueryOptions());
+  return (
+    <HomeSection
+      id="featured-title"
+      title="Featured Matches"
+      action={
+        <Link to={paths.search} className="home-section__action">
+          See All <ChevronRight size={16} aria-hidden="true" />
+        </Link>
+      }
+    >
+      {featured.isPending ? (
+        <ul className="featured-list" aria-busy="true" aria-label="Loading featured matches">
+          {[0, 1, 2].map((key) => (
+            <li key={key} className="featured-card shimmer" />
+          ))}
+        </ul>
+      ) : featured.isError ? (
+        <SectionError text="Featured matches could not be loaded." onRetry={() => void featured.refetch()} />
+      ) : featured.data.length === 0 ? (
+        <p className="home-section__empty">New featured members appear here every day.</p>
+      ) : (
+        <ul className="featured-list" aria-labelledby="featured-title">
+          {featured.data.map((profile) => (
+            <FeaturedCard key={profile.id} profile={profile} />
+          ))}
+        </ul>
+      )}
+    </HomeSection>
+  );
+}

@@ -1,0 +1,52 @@
+import { Link } from '@tanstack/react-router';
+import UserRoundPlus from 'lucide-react/icons/user-round-plus';
+import type { SessionUser } from '../../../../contracts/auth';
+import { Badge } from '../../../components/ui/badge';
+import { firstName } from '../../../lib/format';
+import { paths } from '../../../lib/paths';
+import { DailyMatches } from './daily-matches';
+import { FeaturedMatches } from './featured-matches';
+import { PremiumPromoCard } from './premium-promo-card';
+import { SuccessStory } from './success-story-card';
+import { TierBanner } from './tier-banner';
+import { usePremiumWelcome } from './use-premium-welcome';
+
+const TIER_LABELS = { tryme: 'Tryme', premium: 'Premium', elite: 'Elite' } as const;
+
+/** The member dashboard (spec part 1 §2 "Home"). */
+export function MemberHome({ user }: { user: SessionUser }) {
+  usePremiumWelcome(user);
+  return (
+    <section className="member-home" aria-labelledby="home-title">
+      <header className="member-home__greeting">
+        <div>
+          <p className="member-home__eyebrow">Namaste</p>
+          <h1 id="home-title" className="member-home__title">
+            Welcome, {firstName(user.fullName)}!
+          </h1>
+        </div>
+        <div className="member-home__badges">
+          <Badge tone={user.subscriptionTier === 'tryme' ? 'neutral' : 'gold'}>{TIER_LABELS[user.subscriptionTier]}</Badge>
+          {user.isFirst500 && user.subscriptionTier !== 'tryme' ? <Badge tone="saffron">Free - First 500</Badge> : null}
+        </div>
+      </header>
+
+      <TierBanner user={user} />
+
+      {user.profileId === null ? (
+        <Link to={paths.createProfile} className="home-cta">
+          <UserRoundPlus size={22} aria-hidden="true" />
+          <span>
+            <strong>Create your profile</strong>
+            <span className="home-cta__text">Members with a complete profile receive far more interest.</span>
+          </span>
+        </Link>
+      ) : null}
+
+      <FeaturedMatches />
+      <DailyMatches userId={user.id} />
+      {user.subscriptionTier === 'tryme' ? <PremiumPromoCard /> : null}
+      <SuccessStory />
+    </section>
+  );
+}

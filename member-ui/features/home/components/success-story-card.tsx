@@ -1,0 +1,65 @@
+import { useQuery } from '@tanstack/react-query';
+import Heart from 'lucide-react/icons/heart';
+import MapPin from 'lucide-react/icons/map-pin';
+import Quote from 'lucide-react/icons/quote';
+import type { SuccessStoryView } from '../../../../contracts/views';
+import { ProfileThumb } from '../../../components/ui/profile-thumb';
+import { successStoriesQueryOptions } from '../api/matches';
+import { HomeSection } from './home-section';
+
+function formatDate(value: string): string {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  return date.toLocaleDateString('en-US', { month: 'long', year: 'numeric' });
+}
+
+function StoryCard({ story }: { story: SuccessStoryView }) {
+  const { user1, user2, profile1, profile2 } = story;
+  const couple = `${user1.fullName.split(' ')[0]} & ${user2.fullName.split(' ')[0]}`;
+  const married = story.story.marriageDate ? formatDate(story.story.marriageDate) : null;
+  return (
+    <article className="story-card" aria-label={`Success story of ${couple}`}>
+      <div className="story-card__photos">
+        <ProfileThumb src={profile1.photos[0]} name={user1.fullName} className="story-card__photo" />
+        <span className="story-card__heart" aria-hidden="true">
+          <Heart size={16} fill="currentColor" />
+        </span>
+        <ProfileThumb src={profile2.photos[0]} name={user2.fullName} className="story-card__photo" />
+      </div>
+      <h3 className="story-card__couple">{couple}</h3>
+      <p className="story-card__meta">{married ? `Married ${married}` : `Matched ${formatDate(story.story.matchDate)}`}</p>
+      {story.story.location ? (
+        <p className="story-card__meta">
+          <MapPin size={12} aria-hidden="true" /> {story.story.location}
+        </p>
+      ) : null}
+      <blockquote className="story-card__quote">
+        <Quote size={18} aria-hidden="true" className="story-card__quote-icon" />
+        <p>{story.story.testimonial}</p>
+      </blockquote>
+    </article>
+  );
+}
+
+/** One success story; the card is hidden when there is none (spec part 1 §2 "Home"). */
+export function SuccessStory() {
+  const stories = useQuery(successStoriesQueryOptions());
+  if (stories.isPending) {
+    return (
+      <HomeSection id="story-title" title="Success Story">
+        <div className="story-card story-card--skeleton" aria-busy="true" aria-label="Loading success story">
+          <span className="shimmer story-card__skeleton-photos" />
+          <span className="shimmer shimmer--line" />
+          <span className="shimmer shimmer--line shimmer--short" />
+        </div>
+      </HomeSection>
+    );
+  }
+  const story = stories.data?.[0];
+  if (!story) return null;
+  return (
+    <HomeSection id="story-title" title="Success Story">
+      <StoryCard story={story} />
+    </HomeSection>
+  );
+}

@@ -1,0 +1,101 @@
+import '../../../test/setup-dom';
+import { screen, waitFor, within } from '@testing-library/react';
+import assert from 'node:assert/strict';
+import { afterEach, test } from 'node:test';
+import { buildProfileCard, buildSuccessStory } from '../../../test/build-profile-card';
+import { buildSessionUser } from '../../../test/build-user';
+import { jsonResponse } from '../../../test/fetch-stub';
+
+const { cleanupApp, fakeServer, renderApp } = await import('../../../test/render-app');
+
+afterEach(cleanupApp);
+
+function homeApi({
+  featured = [buildProfileCard({ fullName: 'Meera Nair', country: 'India', city: 'Kochi' })],
+  daily = [buildProfileCard({ fullName: 'Kavya Rao', matchPercentage: 87 }), buildProfileCard({ fullName: 'Isha Patel', matchPercentage: 74 })],
+  stories = [buildSuccessStory()],
+}: { featured?: unknown[]; daily?: unknown[]; stories?: unknown[] } = {}) {
+  return (request: { url: URL }) => {
+    switch (request.url.pathname) {
+      case '/api/matches/featured':
+        return jsonResponse(200, featured);
+      case '/api/matches/daily':
+        return jsonResponse(200, daily);
+      case '/api/success-stories':
+        return jsonResponse(200, stories);
+      default:
+        return undefined;
+    }
+  };
+}
+
+test('a visitor sees the landing page with every element of the spec', async () => {
+  const { fetchStub } = renderApp('/');
+  assert.ok(await screen.findByRole('heading', { name: 'Find Your Perfect Match' }));
+  assert.match(screen.getByRole('note', { name: 'Free Premium for a year' }).textContent ?? '', /first 500 registrations/);
+  assert.equal(screen.getByRole('link', { name: 'Create Account Now' }).getAttribute('href'), '/register');
+  const logins = screen.getAllByRole('link', { name: 'Login' }).map((link) => link.getAttribute('href'));
+  assert.ok(logins.every((href) => href === '/login') && logins.length >= 1);
+  const stats = within(screen.getByRole('list', { name: 'Saathi in numbers' }));
+  for (const text of ['10K+', 'Matches', '50+', 'Countries', '1K+', 'Success Stories']) assert.ok(stats.getByText(text));
+  assert.ok(screen.getByText('App Store'));
+  assert.ok(screen.getByText('Google Play'));
+  assert.equal(screen.queryByRole('navigation', { name: 'Main' }), null);
+  assert.equal(fetchStub.callsTo('GET', '/api/matches/featured').length, 0, 'visitors load no member data');
+});
+
+test('a member sees featured matches, daily matches with percentages and a success story', async () => {
+  renderApp('/', fakeServer({ user: buildSessionUser(), handle: homeApi() }));
+  assert.ok(await screen.findByRole('heading', { name: 'Welcome, Priya!' }));
+
+  const featured = within(await screen.findByRole('list', { name: 'Featured Matches' }));
+  const card = featured.getByRole('link', { name: "View Meera Nair's profile" });
+  assert.ok(card.getAttribute('href')?.startsWith('/profile/'));
+  assert.ok(within(card).getByText('In'), 'the country is shown as its first 2 characters');
+  assert.equal(screen.getByRole('link', { name: /See All/ }).getAttribute('href'), '/search');
+
+  const daily = within(await screen.findByRole('list', { name: 'Daily Matches' }));
+  assert.ok(daily.getByText('87% Match'));
+  assert.ok(daily.getByText('74% Match'));
+
+  assert.ok(await screen.findByRole('article', { name: 'Success story of Ananya & Rahul' }));
+  assert.ok(screen.getByRole('heading', { name: 'Saathi Premium' }), 'tryme members see the promo card');
+});
+
+test('the promo card toggles between promo and feature text', async () => {
+  renderApp('/', fakeServer({ user: buildSessionUser(), handle: homeApi() }));
+  const learnMore = await screen.findByRole('button', { name: 'Learn More' });
+  learnMore.click();
+  assert.ok(await screen.findByText('Unlimited messaging'));
+  screen.getByRole('button', { name: 'Show Promo' }).click();
+  assert.ok(await screen.findByRole('button', { name: 'Learn More' }));
+});
+
+test('no success story hides the card; premium members get the first-500 banner and no promo', async () => {
+  renderApp('/', fakeServer({ user: buildSessionUser({ subscriptionTier: 'premium', isFirst500: true }), handle: homeApi({ stories: [] }) }));
+  assert.ok(
+    await screen.findByText(/You're one of our first 500 users! Enjoy free premium features for 1 year\./),
+  );
+  await screen.findByRole('list', { name: 'Daily Matches' });
+  await waitFor(() => assert.equal(screen.queryByRole('heading', { name: 'Success Story' }), null));
+  assert.equal(screen.queryByRole('heading', { name: 'Saathi Premium' }), null);
+});
+
+test('premium members are welcomed by name once per browser session', async () => {
+  renderApp('/', fakeServer({ user: buildSessionUser({ subscriptionTier: 'elite', fullName: 'Arjun Kapoor' }), handle: homeApi() }));
+  assert.ok(await screen.findByText('Welcome back, Arjun!'));
+  assert.ok(screen.getByText(/Elite membership is active/));
+  assert.equal(window.sessionStorage.getItem('shownPremiumWelcome'), 'true');
+});
+
+test('skeletons show while the matches load', async () => {
+  renderApp(
+    '/',
+    fakeServer({
+      user: buildSessionUser(),
+      handle: (request) => (request.url.pathname.startsWith('/api/matches/') ? new Promise<Response>(() => {}) : undefined),
+    }),
+  );
+  assert.ok(await screen.findByLabelText('Loading featured matches'));
+  assert.ok(screen.getByLabelText('Loading daily matches'));
+});

@@ -1,0 +1,108 @@
+import Send from 'lucide-react/icons/send';
+import { type FormEvent, useId, useState } from 'react';
+import { contactSchema } from '../../../../contracts/discovery';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { TextField } from '../../../components/ui/text-field';
+import { toast } from '../../../components/ui/toast';
+import { isApiError } from '../../../lib/api-client';
+import { type FieldErrors, fieldErrorsOf } from '../../../lib/form-errors';
+import { type ContactMessage, contactErrorText, contactSuccessText, useSendContactMessage } from '../api/contact';
+
+type ContactField = keyof ContactMessage;
+
+const EMPTY: ContactMessage = { name: '', email: '', subject: '', message: '' };
+
+/** The help page's contact form (spec part 2 §5 "Contact form", §8 "Contact"). */
+export function ContactForm() {
+  const [values, setValues] = useState<ContactMessage>(EMPTY);
+  const [errors, setErrors] = useState<FieldErrors<ContactField>>({});
+  const send = useSendContactMessage();
+  const messageId = useId();
+
+  const update = (field: ContactField) => (event: { target: { value: string } }) => {
+    setValues((current) => ({ ...current, [field]: event.target.value }));
+    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const parsed = contactSchema.safeParse(values);
+    if (!parsed.success) {
+      setErrors(fieldErrorsOf<ContactField>(parsed.error));
+      return;
+    }
+    setErrors({});
+    send.mutate(parsed.data, {
+      onSuccess: (answer) => {
+        toast({ title: 'Message Sent', description: contactSuccessText(answer), variant: 'success' });
+        setValues(EMPTY);
+      },
+      onError: (error) => {
+        // A 400 names the field the server refused; show it there as well.
+        if (isApiError(error) && error.status === 400 && error.field && error.serverMessage) {
+          const field = error.field as ContactField;
+          if (field in EMPTY) setErrors({ [field]: error.serverMessage });
+        }
+        toast({ title: 'Error', description: contactErrorText(error), variant: 'destructive' });
+      },
+    });
+  }
+
+  return (
+    <form className="form contact-form" onSubmit={handleSubmit} noValidate aria-label="Contact support">
+      <TextField
+        label="Name"
+        name="name"
+        autoComplete="name"
+        placeholder="Your name"
+        value={values.name}
+        onChange={update('name')}
+        error={errors.name}
+      />
+      <TextField
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        placeholder="you@example.com"
+        value={values.email}
+        onChange={update('email')}
+        error={errors.email}
+      />
+      <TextField
+        label="Subject"
+        name="subject"
+        placeholder="What is this about?"
+        value={values.subject}
+        onChange={update('subject')}
+        error={errors.subject}
+      />
+      <div className={errors.message ? 'field field--invalid' : 'field'}>
+        <label className="field__label" htmlFor={messageId}>
+          Message
+        </label>
+        <textarea
+          id={messageId}
+          name="message"
+          className="field__input textarea-input"
+          rows={5}
+          placeholder="Tell us how we can help"
+          value={values.message}
+          onChange={update('message')}
+          aria-invalid={errors.message ? true : undefined}
+          aria-describedby={errors.message ? `${messageId}-error` : undefined}
+        />
+        {errors.message ? (
+          <p id={`${messageId}-error`} className="field__error">
+            {errors.message}
+          </p>
+        ) : null}
+      </div>
+      <Button type="submit" block disabled={send.isPending}>
+        {send.isPending ? <Spinner size={16} className="spinner--on-primary" /> : <Send size={16} aria-hidden="true" />}
+        Send Message
+      </Button>
+    </form>
+  );
+}

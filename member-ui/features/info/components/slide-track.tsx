@@ -1,0 +1,76 @@
+import type { ReactNode } from 'react';
+import { cn } from '../../../components/ui/cn';
+
+export interface Slide {
+  key: string;
+  title: string;
+  body: ReactNode;
+  icon: ReactNode;
+  highlighted?: boolean;
+}
+
+/** Slides side by side, moved with a CSS transform; only the current slide is exposed to assistive tech. */
+export function SlideTrack({
+  slides,
+  index,
+  durationMs,
+  className,
+}: {
+  slides: ReadonlyArray<Slide>;
+  index: number;
+  durationMs: number;
+  className?: string;
+}) {
+  return (
+    <div className={cn('slide-viewport', className)}>
+      <div
+        className="slide-track"
+        style={{ transform: `translateX(-${index * 100}%)`, transitionDuration: `${durationMs}ms` }}
+      >
+        {slides.map((slide, position) => (
+          <section
+            key={slide.key}
+            className={cn('slide', slide.highlighted && 'slide--highlighted')}
+            aria-hidden={position !== index}
+            inert={position !== index}
+            aria-roledescription="slide"
+            aria-label={`${position + 1} of ${slides.length}`}
+          >
+            {slide.highlighted ? <span className="slide__tag">LIMITED TIME OFFER</span> : null}
+            <div className="slide__icon" aria-hidden="true">
+              {slide.icon}
+            </div>
+            <h2 className="slide__title">{slide.title}</h2>
+            <div className="slide__body">{slide.body}</div>
+          </section>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+export function SlideDots({
+  count,
+  index,
+  onSelect,
+}: {
+  count: number;
+  index: number;
+  onSelect: (index: number) => void;
+}) {
+  return (
+    <div className="slide-dots" role="group" aria-label="Slides">
+      {Array.from({ length: count }, (_, position) => (
+        <button
+          // biome-ignore lint/suspicious/noArrayIndexKey: dots are positional
+          key={position}
+          type="button"
+          className={cn('slide-dots__dot', position === index && 'slide-dots__dot--active')}
+          aria-label={`Go to slide ${position + 1}`}
+          aria-current={position === index ? 'step' : undefined}
+          onClick={() => onSelect(position)}
+        />
+      ))}
+    </div>
+  );
+}

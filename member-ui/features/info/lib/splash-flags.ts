@@ -1,0 +1,55 @@
+// Browser storage flags of the splash walkthrough (spec part 2 §3 "Browser storage flags"). Loaded with the
+// route table, so it stays tiny and free of dependencies.
+
+const SEEN_KEY = 'hasSeenSplash';
+const VISIT_COUNT_KEY = 'splashVisitCount';
+const SHOWN_THIS_SESSION_KEY = 'shownSplashThisSession';
+
+// Storage can throw (disabled cookies, private modes); the splash is a nicety, never a blocker.
+function read(storage: () => Storage, key: string): string | null {
+  try {
+    return storage().getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function write(storage: () => Storage, key: string, value: string): void {
+  try {
+    storage().setItem(key, value);
+  } catch {
+    // Ignored: see above.
+  }
+}
+
+const local = () => window.localStorage;
+const session = () => window.sessionStorage;
+
+export function hasSeenSplash(): boolean {
+  return read(local, SEEN_KEY) === 'true';
+}
+
+/** Finishing or skipping the walkthrough: it never shows again in this browser. */
+export function markSplashSeen(): void {
+  write(local, SEEN_KEY, 'true');
+}
+
+/** Counts visits to the walkthrough while it has not been completed. */
+export function countSplashVisit(): number {
+  const next = (Number.parseInt(read(local, VISIT_COUNT_KEY) ?? '0', 10) || 0) + 1;
+  write(local, VISIT_COUNT_KEY, String(next));
+  write(session, SHOWN_THIS_SESSION_KEY, 'true');
+  return next;
+}
+
+/**
+ * Home redirects to the walkthrough once (spec part 1 §4): when it has not been completed and has not yet
+ * been shown in this browser session, so a visitor who backs out of it is not sent there again and again.
+ */
+export function shouldRedirectToSplash(): boolean {
+  return !hasSeenSplash() && read(session, SHOWN_THIS_SESSION_KEY) !== 'true';
+}
+
+export function markSplashShownThisSession(): void {
+  write(session, SHOWN_THIS_SESSION_KEY, 'true');
+}

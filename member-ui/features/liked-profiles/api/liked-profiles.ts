@@ -1,0 +1,26 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ProfileCardView } from '../../../../contracts/views';
+import { api } from '../../../lib/api-client';
+
+const PROFILE_LIKES_PATH = '/api/profile-likes';
+export const likedProfilesPath = (userId: number) => `${PROFILE_LIKES_PATH}/${userId}`;
+
+/** GET /api/profile-likes/{userId}: the profiles this member likes, newest first. */
+export function useLikedProfiles(userId: number) {
+  return useQuery({
+    queryKey: [likedProfilesPath(userId)],
+    queryFn: ({ signal }) => api.get<ProfileCardView[]>(likedProfilesPath(userId), { signal }),
+  });
+}
+
+/** DELETE /api/profile-likes/{userId}/{profileId}; refreshes the list and every like check. */
+export function useUnlikeProfile(userId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (profileId: number) => api.delete<{ isLiked: false }>(`${PROFILE_LIKES_PATH}/${userId}/${profileId}`),
+    onSettled: () =>
+      queryClient.invalidateQueries({
+        predicate: (query) => typeof query.queryKey[0] === 'string' && query.queryKey[0].startsWith(PROFILE_LIKES_PATH),
+      }),
+  });
+}

@@ -1,0 +1,132 @@
+import { Link } from '@tanstack/react-router';
+import { BadgeCheck, Briefcase, HeartCrack, HeartOff, MapPin, UserRound } from 'lucide-react';
+import type { ProfileCardView } from '../../../../contracts/views';
+import { PROFILE_TYPE_LABELS, labelOf } from '../../../components/profile/labels';
+import { ageOf } from '../../../components/profile/profile-format';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Page } from '../../../components/ui/page';
+import { toast } from '../../../components/ui/toast';
+import { paths } from '../../../lib/paths';
+import { useSessionUser } from '../../../lib/session';
+import { useLikedProfiles, useUnlikeProfile } from '../api/liked-profiles';
+
+/** /liked-profiles (spec part 1 §2): the profiles this member has liked; the header's back goes to /profile. */
+export function LikedProfilesPage() {
+  const user = useSessionUser();
+  if (!user) return null;
+  return <LikedProfiles userId={user.id} />;
+}
+
+function LikedProfiles({ userId }: { userId: number }) {
+  const liked = useLikedProfiles(userId);
+  const unlike = useUnlikeProfile(userId);
+
+  function remove(profile: ProfileCardView) {
+    unlike.mutate(profile.id, {
+      onSuccess: () => toast({ title: 'Profile unliked', variant: 'success' }),
+      onError: () => toast({ title: 'Error', description: 'Failed to unlike profile', variant: 'destructive' }),
+    });
+  }
+
+  return (
+    <Page title="Profiles You've Liked" className="liked-page">
+      {liked.isPending ? (
+        <div className="liked-grid" role="status" aria-label="Loading liked profiles">
+          {[0, 1, 2, 3].map((i) => (
+            <div key={i} className="liked-card">
+              <div className="skeleton liked-card__photo" />
+              <div className="liked-card__body">
+                <div className="skeleton skeleton--line" />
+                <div className="skeleton skeleton--line skeleton--short" />
+              </div>
+            </div>
+          ))}
+        </div>
+      ) : liked.isError ? (
+        <div className="card empty-state" role="alert">
+          <HeartCrack size={36} aria-hidden="true" className="empty-state__icon" />
+          <p>Failed to fetch liked profiles</p>
+          <Button variant="outline" size="sm" onClick={() => void liked.refetch()}>
+            Try Again
+          </Button>
+        </div>
+      ) : liked.data.length === 0 ? (
+        <div className="card empty-state">
+          <HeartOff size={36} aria-hidden="true" className="empty-state__icon" />
+          <h2 className="empty-state__title">No Liked Profiles Yet</h2>
+          <p className="empty-state__text">Profiles you like appear here so you can find them again.</p>
+          <Link to={paths.search} className="btn btn--primary btn--md">
+            Browse Profiles
+          </Link>
+        </div>
+      ) : (
+        <ul className="liked-grid" aria-label="Liked profiles">
+          {liked.data.map((profile) => (
+            <LikedCard
+              key={profile.id}
+              profile={profile}
+              removing={unlike.isPending && unlike.variables === profile.id}
+              onRemove={() => remove(profile)}
+            />
+          ))}
+        </ul>
+      )}
+    </Page>
+  );
+}
+
+function LikedCard({ profile, removing, onRemove }: { profile: ProfileCardView; removing: boolean; onRemove: () => void }) {
+  const name = profile.user?.fullName || profile.fullName;
+  const age = ageOf(profile);
+  const photo = profile.photos[0];
+  const creator = profile.profileType === 'parent' && profile.parentName ? `Created by ${profile.parentName}` : labelOf(PROFILE_TYPE_LABELS, profile.profileType);
+  return (
+    <li className="liked-card">
+      <div className="liked-card__photo">
+        {photo ? (
+          <img src={photo} alt={`Photo of ${name}`} className={profile.photosBlurred ? 'liked-card__img liked-card__img--blurred' : 'liked-card__img'} />
+        ) : (
+          <span className="liked-card__no-photo">
+            <UserRound size={28} aria-hidden="true" />
+            No photo
+          </span>
+        )}
+        <button
+          type="button"
+          className="liked-card__remove"
+          aria-label={`Remove like for ${name}`}
+          disabled={removing}
+          onClick={onRemove}
+        >
+          <HeartOff size={16} aria-hidden="true" />
+        </button>
+      </div>
+      <div className="liked-card__body">
+        <h2 className="liked-card__name">{name}</h2>
+        {profile.user?.isVerified || profile.isVerified ? (
+          <Badge tone="success" className="liked-card__badge">
+            <BadgeCheck size={12} aria-hidden="true" />
+            Verified
+          </Badge>
+        ) : null}
+        <p className="liked-card__meta">{[age !== null ? `${age} yrs` : null, creator].filter(Boolean).join(' · ')}</p>
+        {profile.location ? (
+          <p className="liked-card__meta">
+            <MapPin size={12} aria-hidden="true" />
+            {profile.location}
+          </p>
+        ) : null}
+        {profile.profession ? (
+          <p className="liked-card__meta">
+            <Briefcase size={12} aria-hidden="true" />
+            {profile.profession}
+          </p>
+        ) : null}
+        <Link to={paths.profileView} params={{ id: String(profile.id) }} className="btn btn--outline btn--sm btn--block liked-card__view" aria-label={`View Profile of ${name}`}>
+          View Profile
+        </Link>
+      </div>
+    </li>
+  );
+}

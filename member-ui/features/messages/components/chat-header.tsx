@@ -1,0 +1,50 @@
+import { Link } from '@tanstack/react-router';
+import type { ChatPeerView } from '../../../../contracts/views';
+import { cn } from '../../../components/ui/cn';
+import { ProfileThumb } from '../../../components/ui/profile-thumb';
+import { lastSeenText } from '../lib/message-time';
+
+/**
+ * DECISIONS.md "Chat presence": "Online", else "Last seen …", else nothing. online null means the member hides
+ * their status, so no last-seen time either (it would give the status away).
+ */
+export function presenceText(peer: Pick<ChatPeerView, 'online' | 'lastSeenAt'>, now = new Date()): string | null {
+  if (peer.online === true) return 'Online';
+  if (peer.online === false && peer.lastSeenAt) return lastSeenText(peer.lastSeenAt, now);
+  return null;
+}
+
+export function ChatHeader({ peer, fallbackName }: { peer: ChatPeerView | undefined; fallbackName: string }) {
+  const name = peer?.fullName ?? fallbackName;
+  const presence = peer ? presenceText(peer) : null;
+  const identity = (
+    <>
+      <span className="chat-header__avatar">
+        <ProfileThumb src={peer?.photo} name={name} className="chat-header__photo" loading="eager" />
+        {peer?.online ? <span className="chat-header__online-dot" aria-hidden="true" /> : null}
+      </span>
+      <span className="chat-header__text">
+        <span className="chat-header__name">{name}</span>
+        {presence ? (
+          <span className={cn('chat-header__presence', peer?.online && 'chat-header__presence--online')}>{presence}</span>
+        ) : null}
+      </span>
+    </>
+  );
+  return (
+    <div className="chat-header">
+      {peer?.profileId ? (
+        <Link
+          to="/profile/$id"
+          params={{ id: String(peer.profileId) }}
+          className="chat-header__identity"
+          aria-label={`View ${name}'s profile`}
+        >
+          {identity}
+        </Link>
+      ) : (
+        <div className="chat-header__identity">{identity}</div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+import Check from 'lucide-react/icons/check';
+import CheckCheck from 'lucide-react/icons/check-check';
+import type { MessageView } from '../../../../contracts/views';
+import { cn } from '../../../components/ui/cn';
+import { clockTime, groupByDay } from '../lib/message-time';
+
+/** Messages grouped by day (Today / Yesterday / long date); own messages on the right. */
+export function ChatThread({ messages, userId, now }: { messages: MessageView[]; userId: number; now?: Date }) {
+  const days = groupByDay(messages, now);
+  return (
+    <div className="chat-thread">
+      {days.map((day) => (
+        <section key={day.key} className="chat-day" aria-label={day.label}>
+          <h2 className="chat-day__label">
+            <span>{day.label}</span>
+          </h2>
+          <ol className="chat-day__list">
+            {day.messages.map((message, index) => {
+              const mine = message.senderId === userId;
+              const next = day.messages[index + 1];
+              const lastOfRun = !next || next.senderId !== message.senderId;
+              return (
+                <li
+                  key={message.id}
+                  className={cn(
+                    'bubble',
+                    mine ? 'bubble--mine' : 'bubble--theirs',
+                    lastOfRun && 'bubble--tail',
+                  )}
+                  data-message-id={message.id}
+                >
+                  <p className="bubble__text">{message.content}</p>
+                  <span className="bubble__meta">
+                    <time dateTime={message.createdAt}>{clockTime(message.createdAt)}</time>
+                    {mine ? (
+                      message.isRead ? (
+                        <CheckCheck size={14} aria-label="Read" className="bubble__status bubble__status--read" />
+                      ) : (
+                        <Check size={14} aria-label="Sent" className="bubble__status" />
+                      )
+                    ) : null}
+                  </span>
+                </li>
+              );
+            })}
+          </ol>
+        </section>
+      ))}
+    </div>
+  );
+}

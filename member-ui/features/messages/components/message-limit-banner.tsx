@@ -1,0 +1,58 @@
+import { Link } from '@tanstack/react-router';
+import Crown from 'lucide-react/icons/crown';
+import type { SessionUser } from '../../../../contracts/auth';
+import { Button } from '../../../components/ui/button';
+import { messageAllowance, useTrymeMessageLimit } from '../api/message-allowance';
+
+/**
+ * Tryme members' notice (spec part 2 "Messages list"): how many of the month's messages remain when that
+ * can be known, else the plan's limit, and "Upgrade to Premium" → /subscription.
+ */
+export function MessageLimitBanner({ user }: { user: SessionUser }) {
+  const limit = useTrymeMessageLimit(true);
+  const allowance = typeof limit.data === 'number' ? messageAllowance(user, limit.data) : null;
+
+  let title: string;
+  let text: string;
+  if (allowance && allowance.remaining === 0) {
+    title = 'Message Limit Reached';
+    text = `You've sent all ${allowance.limit} free messages this month. Upgrade to Premium for unlimited messages.`;
+  } else if (allowance && allowance.remaining !== null) {
+    title = `${allowance.remaining} of ${allowance.limit} free messages left this month`;
+    text = 'Upgrade to Premium for unlimited messages.';
+  } else if (allowance) {
+    title = `Free plan: ${allowance.limit} new messages a month`;
+    text = 'Upgrade to Premium for unlimited messages.';
+  } else {
+    title = 'Free plan message limit';
+    text = 'Tryme members can send a limited number of messages each month. Upgrade to Premium for unlimited messages.';
+  }
+  const used = allowance && allowance.remaining !== null ? allowance.limit - allowance.remaining : null;
+
+  return (
+    <aside className="message-limit" aria-label="Message limit">
+      <span className="message-limit__icon" aria-hidden="true">
+        <Crown size={20} />
+      </span>
+      <div className="message-limit__body">
+        <p className="message-limit__title">{title}</p>
+        <p className="message-limit__text">{text}</p>
+        {allowance && used !== null ? (
+          <div
+            className="message-limit__meter"
+            role="meter"
+            aria-label="Messages sent this month"
+            aria-valuemin={0}
+            aria-valuemax={allowance.limit}
+            aria-valuenow={used}
+          >
+            <span style={{ width: `${Math.min(100, (used / allowance.limit) * 100)}%` }} />
+          </div>
+        ) : null}
+      </div>
+      <Button asChild size="sm" className="message-limit__cta">
+        <Link to="/subscription">Upgrade to Premium</Link>
+      </Button>
+    </aside>
+  );
+}

@@ -1,0 +1,70 @@
+import type { MessageView } from '../../../../contracts/views';
+
+/**
+ * Spec part 2 §9: short relative times for the conversation list: "just now" under a minute, then
+ * "5m ago", "3h ago", "2d ago", "1mo ago", "1y ago".
+ */
+export function shortRelativeTime(value: string | Date, now: Date = new Date()): string {
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  const seconds = Math.max(0, Math.floor((now.getTime() - date.getTime()) / 1000));
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 1) return 'just now';
+  if (minutes < 60) return `${minutes}m ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `${hours}h ago`;
+  const days = Math.floor(hours / 24);
+  if (days < 30) return `${days}d ago`;
+  const months = Math.floor(days / 30);
+  if (months < 12) return `${months}mo ago`;
+  return `${Math.floor(days / 365)}y ago`;
+}
+
+function localDayKey(date: Date): string {
+  return `${date.getFullYear()}-${date.getMonth()}-${date.getDate()}`;
+}
+
+/** "Today", "Yesterday" or a long date ("Monday, 3 March 2025" in the reader's locale). */
+export function dayLabel(date: Date, now: Date = new Date()): string {
+  if (localDayKey(date) === localDayKey(now)) return 'Today';
+  const yesterday = new Date(now.getFullYear(), now.getMonth(), now.getDate() - 1);
+  if (localDayKey(date) === localDayKey(yesterday)) return 'Yesterday';
+  return date.toLocaleDateString(undefined, { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' });
+}
+
+export interface MessageDay {
+  key: string;
+  label: string;
+  messages: MessageView[];
+}
+
+/** Consecutive messages grouped by local calendar day, in the order given (oldest first). */
+export function groupByDay(messages: MessageView[], now: Date = new Date()): MessageDay[] {
+  const days: MessageDay[] = [];
+  for (const message of messages) {
+    const date = new Date(message.createdAt);
+    const key = localDayKey(date);
+    const last = days[days.length - 1];
+    if (last && last.key === key) last.messages.push(message);
+    else days.push({ key, label: dayLabel(date, now), messages: [message] });
+  }
+  return days;
+}
+
+/** Clock time of a bubble, e.g. "14:05" or "2:05 PM" per the reader's locale. */
+export function clockTime(value: string): string {
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? '' : date.toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit' });
+}
+
+/** "Last seen 5m ago" / "Last seen yesterday at …" for the chat header. */
+export function lastSeenText(value: string, now: Date = new Date()): string {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  const short = shortRelativeTime(date, now);
+  if (short === 'just now') return 'Last seen just now';
+  if (now.getTime() - date.getTime() < 24 * 3_600_000) return `Last seen ${short}`;
+  const label = dayLabel(date, now);
+  if (label === 'Yesterday') return `Last seen yesterday at ${clockTime(value)}`;
+  return `Last seen ${date.toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' })}`;
+}

@@ -1,0 +1,169 @@
+import '../../../test/setup-dom';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import assert from 'node:assert/strict';
+import { afterEach, test } from 'node:test';
+import type { ChatPeerView, MessageView } from '../../../../contracts/views';
+import { buildSessionUser } from '../../../test/build-user';
+import { jsonResponse } from '../../../test/fetch-stub';
+
+const { cleanupApp, fakeServer, renderApp } = await import('../../../test/render-app');
+const { emitLiveEvent } = await import('../../../lib/live-events');
+
+afterEach(cleanupApp);
+
+const me = buildSessionUser({ id: 7, subscriptionTier: 'premium' });
+const OTHER = 12;
+
+function at(daysAgo: number, hour: number): string {
+  const now = new Date();
+  return new Date(now.getFullYear(), now.getMonth(), now.getDate() - daysAgo, hour, 15).toISOString();
+}
+
+function message(id: number, senderId: number, content: string, createdAt: string): MessageView {
+  return { id, senderId, receiverId: senderId === me.id ? OTHER : me.id, content, isRead: true, is_read: true, createdAt };
+}
+
+const peer: ChatPeerView = {
+  id: OTHER,
+  fullName: 'Ananya Iyer',
+  profileId: 44,
+  photo: null,
+  online: true,
+  lastSeenAt: new Date().toISOString(),
+  canMessage: true,
+  reason: null,
+};
+
+interface ServerOptions {
+  thread?: MessageView[];
+  peer?: ChatPeerView;
+  send?: (body: { senderId: number; receiverId: number; content: string }) => Response;
+}
+
+function serve({ thread = [], peer: peerView = peer, send }: ServerOptions = {}) {
+  let nextId = 1000;
+  return fakeServer({
+    user: me,
+    handle: (request) => {
+      const path = request.url.pathname;
+      if (path === `/api/messages/${me.id}/${OTHER}/peer`) return jsonResponse(200, peerView);
+      if (path === `/api/messages/${me.id}/${OTHER}`) return jsonResponse(200, thread);
+      if (path === `/api/messages/${me.id}`) return jsonResponse(200, []);
+      if (path === '/api/messages' && request.method === 'POST') {
+        const body = JSON.parse(request.body) as { senderId: number; receiverId: number; content: string };
+        if (send) return send(body);
+        return jsonResponse(201, message(nextId++, me.id, body.content, new Date().toISOString()));
+      }
+      return undefined;
+    },
+  });
+}
+
+test('messages are grouped by day as Today, Yesterday or a long date; mine are on the right', async () => {
+  const older = at(5, 9);
+  renderApp(
+    `/chat/${OTHER}`,
+    serve({
+      thread: [
+        message(1, OTHER, 'Namaste! Loved your profile.', older),
+        message(2, me.id, 'Thank you, likewise', at(1, 20)),
+        message(3, OTHER, 'Shall we talk this weekend?', at(0, 0)),
+      ],
+    }),
+  );
+  assert.ok(await screen.findByText('Namaste! Loved your profile.'));
+  const days = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+  const longDate = new Date(older).toLocaleDateString(undefined, { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' });
+  assert.deepEqual(days, [longDate, 'Yesterday', 'Today']);
+  const today = screen.getByRole('region', { name: 'Today' });
+  assert.ok(within(today).getByText('Shall we talk this weekend?'));
+  const mine = screen.getByText('Thank you, likewise').closest('li');
+  assert.ok(mine?.classList.contains('bubble--mine'));
+  const theirs = screen.getByText('Namaste! Loved your profile.').closest('li');
+  assert.ok(theirs?.classList.contains('bubble--theirs'));
+});
+
+test('the header shows the name, presence and a link to the profile', async () => {
+  renderApp(`/chat/${OTHER}`, serve());
+  const link = await screen.findByRole('link', { name: "View Ananya Iyer's profile" });
+  assert.equal(link.getAttribute('href'), '/profile/44');
+  assert.ok(within(link).getByText('Online'));
+});
+
+test('Enter sends the trimmed text; Shift+Enter does not send; blank text is never sent', async () => {
+  const { fetchStub } = renderApp(`/chat/${OTHER}`, serve());
+  const box = await screen.findByRole('textbox', { name: 'Message' });
+  await screen.findByRole('link', { name: "View Ananya Iyer's profile" });
+  const send = screen.getByRole('button', { name: 'Send message' }) as HTMLButtonElement;
+
+  fireEvent.change(box, { target: { value: '   \n  ' } });
+  assert.equal(send.disabled, true, 'send disabled for blank text');
+  fireEvent.keyDown(box, { key: 'Enter' });
+  fireEvent.click(send);
+
+  fireEvent.change(box, { target: { value: 'First line' } });
+  fireEvent.keyDown(box, { key: 'Enter', shiftKey: true });
+  assert.equal(fetchStub.callsTo('POST', '/api/messages').length, 0, 'nothing sent yet');
+
+  fireEvent.change(box, { target: { value: '  Hello Ananya!  ' } });
+  fireEvent.keyDown(box, { key: 'Enter' });
+  await waitFor(() => assert.equal(fetchStub.callsTo('POST', '/api/messages').length, 1));
+  const [call] = fetchStub.callsTo('POST', '/api/messages');
+  assert.deepEqual(JSON.parse(call?.body ?? '{}'), { senderId: 7, receiverId: OTHER, content: 'Hello Ananya!' });
+  assert.ok(await screen.findByText('Hello Ananya!'));
+  assert.equal((box as HTMLTextAreaElement).value, '');
+});
+
+test('the tryme limit answer toasts "Message Limit Reached" and opens /subscription', async () => {
+  const { router } = renderApp(
+    `/chat/${OTHER}`,
+    serve({
+      send: () =>
+        jsonResponse(403, { message: 'Message Limit Reached. Upgrade to Premium for unlimited messages.', upgradeRequired: true, limit: 5 }),
+    }),
+  );
+  const box = await screen.findByRole('textbox', { name: 'Message' });
+  fireEvent.change(box, { target: { value: 'One more?' } });
+  fireEvent.keyDown(box, { key: 'Enter' });
+  assert.ok(await screen.findByText('Message Limit Reached'));
+  assert.ok(screen.getByText('Upgrade to Premium for unlimited messages'));
+  await waitFor(() => assert.equal(router.state.location.pathname, '/subscription'));
+});
+
+test('a refusal shows the server message; other failures say "Please try again later"', async () => {
+  let answer = jsonResponse(403, { message: 'This member is not accepting messages' });
+  renderApp(`/chat/${OTHER}`, serve({ send: () => answer }));
+  const box = await screen.findByRole('textbox', { name: 'Message' });
+  fireEvent.change(box, { target: { value: 'Hello?' } });
+  fireEvent.keyDown(box, { key: 'Enter' });
+  assert.ok(await screen.findByText('Failed to send message'));
+  assert.ok(screen.getByText('This member is not accepting messages'));
+  assert.equal((box as HTMLTextAreaElement).value, 'Hello?', 'the draft is kept');
+
+  answer = jsonResponse(500, { message: 'boom' });
+  fireEvent.keyDown(box, { key: 'Enter' });
+  assert.ok(await screen.findByText('Please try again later'));
+});
+
+test('when the member does not accept messages the notice shows and the composer is disabled', async () => {
+  renderApp(
+    `/chat/${OTHER}`,
+    serve({ peer: { ...peer, online: null, canMessage: false, reason: 'This member is not accepting messages' } }),
+  );
+  assert.ok(await screen.findByText('This member is not accepting messages'));
+  assert.equal((screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement).disabled, true);
+  assert.equal(screen.queryByText('Online'), null, 'hidden presence shows nothing');
+});
+
+test('a live message from this member appears once, even if delivered twice', async () => {
+  const thread = [message(1, OTHER, 'Hi!', at(0, 0))];
+  renderApp(`/chat/${OTHER}`, serve({ thread }));
+  await screen.findByText('Hi!');
+  const live = { ...message(77, OTHER, 'Are you free on Sunday?', new Date().toISOString()), senderName: 'Ananya Iyer' };
+  thread.push(live);
+  act(() => {
+    emitLiveEvent('message', live);
+    emitLiveEvent('message', live);
+  });
+  assert.equal((await screen.findAllByText('Are you free on Sunday?')).length, 1);
+});

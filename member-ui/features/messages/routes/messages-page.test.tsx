@@ -1,0 +1,108 @@
+import '../../../test/setup-dom';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import assert from 'node:assert/strict';
+import { afterEach, test } from 'node:test';
+import type { ConversationView } from '../../../../contracts/views';
+import { buildSessionUser } from '../../../test/build-user';
+import { jsonResponse } from '../../../test/fetch-stub';
+
+const { cleanupApp, fakeServer, renderApp } = await import('../../../test/render-app');
+
+afterEach(cleanupApp);
+
+const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000).toISOString();
+
+function conversation(id: number, fullName: string, content: string, createdAt: string, unreadCount = 0): ConversationView {
+  return {
+    otherUser: { id, fullName },
+    profile: { id: id + 100, photos: [] },
+    lastMessage: { content, createdAt, senderId: id },
+    unreadCount,
+  };
+}
+
+const CONVERSATIONS = [
+  conversation(21, 'Ananya Iyer', 'See you at the Diwali mela on Saturday?', minutesAgo(0), 2),
+  conversation(22, 'Rohan Mehta', 'My parents loved your profile', minutesAgo(5)),
+  conversation(23, 'Meera Pillai', 'Happy Onam!', minutesAgo(3 * 60 * 24 * 2 + 1)),
+];
+
+function serve(list: ConversationView[], user = buildSessionUser({ subscriptionTier: 'premium' })) {
+  return fakeServer({
+    user,
+    handle: (request) => {
+      if (request.url.pathname === `/api/messages/${user.id}`) return jsonResponse(200, list);
+      if (request.url.pathname === '/api/subscriptions') return jsonResponse(200, { features: { tryme: { messageLimit: 5 } } });
+      return undefined;
+    },
+  });
+}
+
+test('rows show name, short relative time, preview, unread dot, and link to the chat', async () => {
+  renderApp('/messages', serve(CONVERSATIONS));
+  const list = await screen.findByRole('list', { name: 'Conversations' });
+  const rows = within(list).getAllByRole('link');
+  assert.equal(rows.length, 3);
+  const ananya = within(list).getByRole('link', { name: 'Ananya Iyer, 2 unread' });
+  assert.equal(ananya.getAttribute('href'), '/chat/21');
+  assert.ok(within(ananya).getByText('just now'));
+  assert.ok(within(ananya).getByText('See you at the Diwali mela on Saturday?'));
+  assert.ok(ananya.querySelector('.conversation__dot'), 'unread dot');
+  const rohan = within(list).getByRole('link', { name: 'Rohan Mehta' });
+  assert.ok(within(rohan).getByText('5m ago'));
+  assert.equal(rohan.querySelector('.conversation__dot'), null);
+  assert.ok(within(list).getByText('2d ago'));
+});
+
+test('the search box filters by name or last message, ignoring case', async () => {
+  renderApp('/messages', serve(CONVERSATIONS));
+  await screen.findByRole('list', { name: 'Conversations' });
+  const search = screen.getByRole('searchbox', { name: 'Search messages' });
+  assert.equal(search.getAttribute('placeholder'), 'Search messages');
+
+  fireEvent.change(search, { target: { value: 'ROHAN' } });
+  let names = within(screen.getByRole('list', { name: 'Conversations' })).getAllByRole('link').map((a) => a.textContent);
+  assert.equal(names.length, 1);
+  assert.match(names[0] ?? '', /Rohan Mehta/);
+
+  fireEvent.change(search, { target: { value: 'diwali' } });
+  names = within(screen.getByRole('list', { name: 'Conversations' })).getAllByRole('link').map((a) => a.textContent);
+  assert.equal(names.length, 1);
+  assert.match(names[0] ?? '', /Ananya Iyer/);
+
+  fireEvent.change(search, { target: { value: 'nobody here' } });
+  assert.ok(screen.getByText('No conversations match “nobody here”'));
+  assert.equal(screen.queryByRole('list', { name: 'Conversations' }), null);
+});
+
+test('no conversations shows the empty state', async () => {
+  renderApp('/messages', serve([]));
+  assert.ok(await screen.findByText('No messages yet'));
+  assert.ok(screen.getByText('Start a conversation by matching with profiles and sending a message'));
+});
+
+test('a tryme member created this month sees how many of the month’s messages remain', async () => {
+  const user = buildSessionUser({ subscriptionTier: 'tryme', messageCount: 3, createdAt: new Date().toISOString() });
+  renderApp('/messages', serve([], user));
+  const notice = await screen.findByRole('complementary', { name: 'Message limit' });
+  await waitFor(() => assert.ok(within(notice).getByText('2 of 5 free messages left this month')));
+  assert.equal(within(notice).getByRole('link', { name: 'Upgrade to Premium' }).getAttribute('href'), '/subscription');
+});
+
+test('a tryme member who used the allowance sees "Message Limit Reached"', async () => {
+  const user = buildSessionUser({ subscriptionTier: 'tryme', messageCount: 5, createdAt: new Date().toISOString() });
+  renderApp('/messages', serve([], user));
+  assert.ok(await screen.findByText('Message Limit Reached'));
+});
+
+test('when this month’s count cannot be known, the notice states the plan limit', async () => {
+  const user = buildSessionUser({ subscriptionTier: 'tryme', messageCount: 40, createdAt: '2020-01-01T00:00:00.000Z' });
+  renderApp('/messages', serve([], user));
+  assert.ok(await screen.findByText('Free plan: 5 new messages a month'));
+});
+
+test('premium members see no limit notice', async () => {
+  renderApp('/messages', serve(CONVERSATIONS));
+  await screen.findByRole('list', { name: 'Conversations' });
+  assert.equal(screen.queryByRole('complementary', { name: 'Message limit' }), null);
+});

@@ -1,0 +1,53 @@
+import { EyeOff, ImageOff } from 'lucide-react';
+import { useState } from 'react';
+import type { ProfileView } from '../../../../contracts/views';
+import { cn } from '../../../components/ui/cn';
+
+/** Large photo with thumbnails; the server already sends blurred renditions when the owner asked for that. */
+export function PhotoGallery({ profile, name }: { profile: ProfileView; name: string }) {
+  const photos = profile.photoDetails?.length
+    ? profile.photoDetails.map((photo) => ({ url: photo.url, thumb: photo.thumbnailUrl || photo.url }))
+    : profile.photos.map((url) => ({ url, thumb: url }));
+  const [index, setIndex] = useState(0);
+  const current = photos[Math.min(index, photos.length - 1)];
+
+  if (!current) {
+    return (
+      <div className="gallery gallery--empty">
+        <ImageOff size={40} aria-hidden="true" />
+        <p>No Photo Available</p>
+      </div>
+    );
+  }
+
+  return (
+    <div className="gallery">
+      <div className={cn('gallery__main', profile.photosBlurred && 'gallery__main--blurred')}>
+        <img src={current.url} alt={`Photo ${index + 1} of ${name}`} className="gallery__img" />
+        {profile.photosBlurred ? (
+          <div className="gallery__privacy">
+            <EyeOff size={28} aria-hidden="true" />
+            <p className="gallery__privacy-title">Photos are blurred for privacy</p>
+            <p className="gallery__privacy-text">Connect to see unblurred photos</p>
+          </div>
+        ) : null}
+      </div>
+      {photos.length > 1 ? (
+        <div className="gallery__thumbs" role="group" aria-label="Photos">
+          {photos.map((photo, i) => (
+            <button
+              key={photo.url}
+              type="button"
+              className={cn('gallery__thumb', i === index && 'gallery__thumb--active')}
+              aria-label={`Show photo ${i + 1}`}
+              aria-pressed={i === index}
+              onClick={() => setIndex(i)}
+            >
+              <img src={photo.thumb} alt="" />
+            </button>
+          ))}
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,188 @@
+import { useQuery } from '@tanstack/react-query';
+import { getRouteApi, Link, useRouter } from '@tanstack/react-router';
+import { ArrowLeft, BadgeCheck, Briefcase, Heart, MapPin, MessageCircle, SearchX, Share2 } from 'lucide-react';
+import { useState } from 'react';
+import type { ProfileView } from '../../../../contracts/views';
+import { ageOf, locationOf, nameWithAge } from '../../../components/profile/profile-format';
+import { ProfileDetails } from '../../../components/profile/profile-details';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { cn } from '../../../components/ui/cn';
+import { toast } from '../../../components/ui/toast';
+import { isApiError } from '../../../lib/api-client';
+import { paths } from '../../../lib/paths';
+import { profileQueryOptions } from '../../../lib/profiles';
+import { useSessionUser } from '../../../lib/session';
+import { ShareDialog } from '../../sharing/components/share-dialog';
+import { useLikeCheck, useToggleLike } from '../api/profile-like';
+import { MemberActionsMenu } from '../components/member-actions-menu';
+import { PhotoGallery } from '../components/photo-gallery';
+import { ProfileViewSkeleton } from '../components/profile-view-skeleton';
+
+const profileViewRoute = getRouteApi('/member/profile/$id');
+
+/** /profile/{id} (spec part 1 §2 "Profile view"). */
+export function ProfileViewPage() {
+  const { id } = profileViewRoute.useParams();
+  const profileId = /^\d+$/.test(id) ? Number(id) : null;
+  if (profileId === null || profileId <= 0) return <ProfileNotFound />;
+  return <ProfileViewScreen profileId={profileId} />;
+}
+
+function ProfileViewScreen({ profileId }: { profileId: number }) {
+  const profile = useQuery(profileQueryOptions(profileId));
+  if (profile.isPending) return <ProfileViewSkeleton />;
+  if (profile.isError) {
+    if (isApiError(profile.error) && (profile.error.status === 404 || profile.error.status === 403)) return <ProfileNotFound />;
+    return (
+      <section className="state-screen" role="alert">
+        <h1 className="state-screen__title">Something went wrong</h1>
+        <p className="state-screen__text">{profile.error.message}</p>
+        <Button onClick={() => void profile.refetch()}>Try Again</Button>
+      </section>
+    );
+  }
+  return <LoadedProfile profile={profile.data} />;
+}
+
+function ProfileNotFound() {
+  return (
+    <section className="state-screen" aria-labelledby="profile-missing-title">
+      <SearchX className="state-screen__icon" size={48} aria-hidden="true" />
+      <h1 id="profile-missing-title" className="state-screen__title">
+        Profile not found
+      </h1>
+      <p className="state-screen__text">This profile may have been removed, hidden by its owner, or the link is wrong.</p>
+      <Link to={paths.search} className="btn btn--primary btn--md">
+        Browse Profiles
+      </Link>
+    </section>
+  );
+}
+
+function LoadedProfile({ profile }: { profile: ProfileView }) {
+  const router = useRouter();
+  const user = useSessionUser();
+  const [shareOpen, setShareOpen] = useState(false);
+  const isOwner = user !== null && user.id === profile.userId;
+  const name = profile.user?.fullName || profile.fullName;
+  const age = ageOf(profile);
+  const location = locationOf(profile);
+  const work = [profile.profession, profile.company].filter(Boolean).join(' at ');
+
+  function goBack() {
+    // Opened directly (no earlier screen of the app in this tab): go to search instead of leaving the app.
+    if (router.history.canGoBack()) router.history.back();
+    else void router.navigate({ to: paths.search });
+  }
+
+  return (
+    <article className="profile-view" aria-labelledby="profile-name">
+      <div className="profile-view__media">
+        <PhotoGallery profile={profile} name={name} />
+        <div className="profile-view__topbar">
+          <button type="button" className="photo-action" aria-label="Back" onClick={goBack}>
+            <ArrowLeft size={22} aria-hidden="true" />
+          </button>
+          {!isOwner ? (
+            <MemberActionsMenu userId={profile.userId} profileId={profile.id} name={name} onBlocked={goBack} />
+          ) : null}
+        </div>
+      </div>
+
+      <header className="card profile-intro">
+        <div className="profile-intro__head">
+          <h1 id="profile-name" className="profile-name">
+            {nameWithAge(name, age)}
+          </h1>
+          {profile.matchPercentage !== null && profile.matchPercentage !== undefined ? (
+            <Badge tone="gold" className="match-badge">
+              {Math.round(profile.matchPercentage)}% Match
+            </Badge>
+          ) : null}
+        </div>
+        <div className="badge-row">
+          {profile.profileType === 'parent' ? <Badge tone="saffron">Parent-Managed</Badge> : null}
+          {profile.user?.isVerified || profile.isVerified ? (
+            <Badge tone="success">
+              <BadgeCheck size={14} aria-hidden="true" />
+              Verified
+            </Badge>
+          ) : null}
+        </div>
+        {work ? (
+          <p className="profile-intro__line">
+            <Briefcase size={16} aria-hidden="true" />
+            {work}
+          </p>
+        ) : null}
+        {location ? (
+          <p className="profile-intro__line">
+            <MapPin size={16} aria-hidden="true" />
+            {location}
+          </p>
+        ) : null}
+
+        <div className="profile-intro__actions">
+          {isOwner ? (
+            <Button block onClick={() => setShareOpen(true)}>
+              <Share2 size={18} aria-hidden="true" />
+              Share Profile
+            </Button>
+          ) : (
+            <>
+              <LikeButton viewerId={user?.id ?? null} profileId={profile.id} name={name} />
+              <Button asChild variant="outline">
+                <Link to={paths.chat} params={{ id: String(profile.userId) }}>
+                  <MessageCircle size={18} aria-hidden="true" />
+                  Chat
+                </Link>
+              </Button>
+            </>
+          )}
+        </div>
+      </header>
+
+      <ProfileDetails profile={profile} isOwner={isOwner} nriEditable={isOwner} />
+
+      {isOwner ? <ShareDialog profileId={profile.id} open={shareOpen} onOpenChange={setShareOpen} /> : null}
+    </article>
+  );
+}
+
+function LikeButton({ viewerId, profileId, name }: { viewerId: number | null; profileId: number; name: string }) {
+  const check = useLikeCheck(viewerId, profileId, viewerId !== null);
+  const toggle = useToggleLike(viewerId ?? 0, profileId);
+  const liked = check.data === true;
+
+  function handleClick() {
+    if (viewerId === null) {
+      toast({ title: 'Authentication Required', description: 'Please log in to like profiles.', variant: 'destructive' });
+      return;
+    }
+    toggle.mutate(!liked, {
+      onSuccess: (outcome) => {
+        if (outcome?.isMatch) {
+          toast({ title: "It's a match!", description: `You and ${name} like each other. Say hello!`, variant: 'success' });
+        } else if (outcome?.created) {
+          toast({ title: 'Profile Liked!', description: `${name} will be notified.`, variant: 'success' });
+        }
+      },
+      onError: (error) =>
+        toast({ title: 'Action Failed', description: (isApiError(error) && error.serverMessage) || error.message, variant: 'destructive' }),
+    });
+  }
+
+  return (
+    <Button
+      variant={liked ? 'primary' : 'secondary'}
+      className={cn('like-button', liked && 'like-button--liked')}
+      aria-pressed={liked}
+      disabled={toggle.isPending || check.isLoading}
+      onClick={handleClick}
+    >
+      <Heart size={18} aria-hidden="true" fill={liked ? 'currentColor' : 'none'} />
+      {liked ? 'Liked' : 'Like'}
+    </Button>
+  );
+}

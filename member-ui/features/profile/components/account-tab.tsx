@@ -1,0 +1,105 @@
+import { Link } from '@tanstack/react-router';
+import { Bell, ChevronRight, CreditCard, Heart, LogOut, Settings, Trash2, UserPlus, UserX } from 'lucide-react';
+import type { LucideIcon } from 'lucide-react';
+import { useState } from 'react';
+import type { ProfileView } from '../../../../contracts/views';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { toast } from '../../../components/ui/toast';
+import { isApiError } from '../../../lib/api-client';
+import { useLogout } from '../../../lib/logout';
+import { paths } from '../../../lib/paths';
+import { deleteProfile } from '../api/profile-mutations';
+
+export const DELETE_PROFILE_CONFIRM = 'Are you sure you want to delete your profile? This action cannot be undone.';
+/** Spec part 1 §9: the page reloads about a second after a profile is deleted. */
+export const RELOAD_AFTER_DELETE_MS = 1000;
+
+function MenuLink({ to, icon: Icon, title, description }: { to: string; icon: LucideIcon; title: string; description: string }) {
+  return (
+    <Link to={to} className="menu-row">
+      <span className="menu-row__icon" aria-hidden="true">
+        <Icon size={20} />
+      </span>
+      <span className="menu-row__text">
+        <span className="menu-row__title">{title}</span>
+        <span className="menu-row__description">{description}</span>
+      </span>
+      <ChevronRight size={18} aria-hidden="true" className="menu-row__chevron" />
+    </Link>
+  );
+}
+
+export function AccountTab({ profile }: { profile: ProfileView | null }) {
+  const logout = useLogout();
+  const [deleting, setDeleting] = useState(false);
+
+  const handleDeleteProfile = async () => {
+    if (!profile || !window.confirm(DELETE_PROFILE_CONFIRM)) return;
+    setDeleting(true);
+    try {
+      await deleteProfile(profile.id);
+      toast({ title: 'Profile Deleted', description: 'Your profile has been deleted. You can create a new one at any time.', variant: 'success' });
+      window.setTimeout(() => window.location.reload(), RELOAD_AFTER_DELETE_MS);
+    } catch (error) {
+      setDeleting(false);
+      toast({
+        title: 'Error',
+        description: isApiError(error)
+          ? "We couldn't delete your profile at this time. Please try again later or contact our support team."
+          : "We're experiencing some technical difficulties. Please try again later or contact our support team.",
+        variant: 'destructive',
+      });
+    }
+  };
+
+  return (
+    <div className="account-tab">
+      {profile ? null : (
+        <Card className="create-profile-card">
+          <span className="create-profile-card__icon" aria-hidden="true">
+            <UserPlus size={24} />
+          </span>
+          <h2 className="card__title">Create Your Profile</h2>
+          <p className="card__text">Add your photos, background and partner preferences so families can find you.</p>
+          <Button asChild block>
+            <Link to={paths.createProfile}>Create Profile</Link>
+          </Button>
+        </Card>
+      )}
+      <nav className="menu-card" aria-label="Account">
+        <MenuLink to={paths.subscription} icon={CreditCard} title="Subscription" description="Manage your subscription plan" />
+        <MenuLink to={paths.likedProfiles} icon={Heart} title="Liked Profiles" description="Profiles you have liked" />
+        <MenuLink to={paths.notifications} icon={Bell} title="Notifications" description="Your notifications and alerts" />
+        <MenuLink to={paths.settings} icon={Settings} title="Settings" description="Privacy, notifications and security" />
+      </nav>
+      <div className="account-tab__actions">
+        <Button
+          variant="outline"
+          block
+          disabled={logout.isPending}
+          onClick={() =>
+            logout.mutate(undefined, {
+              onError: (error) => toast({ title: 'Error', description: error.message, variant: 'destructive' }),
+            })
+          }
+        >
+          <LogOut size={18} aria-hidden="true" />
+          {logout.isPending ? 'Logging out...' : 'Logout'}
+        </Button>
+        {profile ? (
+          <Button variant="ghost" block className="btn--danger-ghost" disabled={deleting} onClick={() => void handleDeleteProfile()}>
+            <Trash2 size={18} aria-hidden="true" />
+            {deleting ? 'Deleting Profile...' : 'Delete Profile'}
+          </Button>
+        ) : null}
+        <Button asChild variant="ghost" block className="btn--danger-ghost">
+          <Link to={paths.deleteAccount}>
+            <UserX size={18} aria-hidden="true" />
+            Delete Account
+          </Link>
+        </Button>
+      </div>
+    </div>
+  );
+}

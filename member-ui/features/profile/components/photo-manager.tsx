@@ -1,0 +1,104 @@
+import { ArrowLeft, ArrowRight } from 'lucide-react';
+import { useState } from 'react';
+import type { ProfileView } from '../../../../contracts/views';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { toast } from '../../../components/ui/toast';
+import { isApiError } from '../../../lib/api-client';
+import { PHOTO_UPLOAD_FAILED, deletePhoto, uploadPhoto } from '../../create-profile/api/photos';
+import { PhotoSlots, type SlotPhoto } from '../../create-profile/components/photo-slots';
+import { useUpdateProfile } from '../api/profile-mutations';
+
+/**
+ * The profile's photos (at most 3, the first is the main one). Every change is saved at once with
+ * PATCH photoIds, so a removed photo frees its place before a new one is uploaded.
+ */
+export function PhotoManager({ profile }: { profile: ProfileView }) {
+  const update = useUpdateProfile(profile.id);
+  const [uploading, setUploading] = useState(false);
+  const photos: SlotPhoto[] = profile.photoDetails;
+
+  const save = (ids: number[], success: string) =>
+    update.mutateAsync({ photoIds: ids }).then(
+      () => {
+        toast({ title: 'Photos Updated', description: success, variant: 'success' });
+        return true;
+      },
+      (error: unknown) => {
+        toast({
+          title: 'Profile Update Failed',
+          description: (isApiError(error) ? error.serverMessage : undefined) ?? 'Please check your input and try again.',
+          variant: 'destructive',
+        });
+        return false;
+      },
+    );
+
+  const ids = photos.map((p) => p.id);
+
+  const add = async (file: File) => {
+    setUploading(true);
+    let uploadedId: number | null = null;
+    try {
+      uploadedId = (await uploadPhoto(file)).id;
+    } catch {
+      window.alert(PHOTO_UPLOAD_FAILED);
+    }
+    if (uploadedId !== null) {
+      const saved = await save([...ids, uploadedId], 'Your new photo has been added.');
+      if (!saved) await deletePhoto(uploadedId).catch(() => undefined);
+    }
+    setUploading(false);
+  };
+
+  const move = (index: number, by: -1 | 1) => {
+    const next = [...ids];
+    const [moved] = next.splice(index, 1);
+    next.splice(index + by, 0, moved);
+    void save(next, 'Your photo order has been saved.');
+  };
+
+  return (
+    <Card className="photo-manager">
+      <h2 className="card__title">Photos</h2>
+      <p className="card__text">Upload clear, recent photos. Your main photo will be visible to all users.</p>
+      <PhotoSlots
+        photos={photos}
+        uploading={uploading}
+        busy={update.isPending}
+        onAdd={(file) => void add(file)}
+        onRemove={(photo) => void save(ids.filter((id) => id !== photo.id), 'The photo has been removed.')}
+        onMakeMain={(photo) => void save([photo.id, ...ids.filter((id) => id !== photo.id)], 'Your main photo has been changed.')}
+      />
+      {photos.length > 1 ? (
+        <ul className="photo-order" aria-label="Photo order">
+          {photos.map((photo, index) => (
+            <li key={photo.id} className="photo-order__item">
+              <span>{index === 0 ? 'Main photo' : `Photo ${index + 1}`}</span>
+              <span className="photo-order__buttons">
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  aria-label={`Move ${index === 0 ? 'main photo' : `photo ${index + 1}`} earlier`}
+                  disabled={index === 0 || update.isPending || uploading}
+                  onClick={() => move(index, -1)}
+                >
+                  <ArrowLeft size={16} aria-hidden="true" />
+                </Button>
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  aria-label={`Move ${index === 0 ? 'main photo' : `photo ${index + 1}`} later`}
+                  disabled={index === photos.length - 1 || update.isPending || uploading}
+                  onClick={() => move(index, 1)}
+                >
+                  <ArrowRight size={16} aria-hidden="true" />
+                </Button>
+              </span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </Card>
+  );
+}

@@ -1,0 +1,168 @@
+import { ArrowLeft, ArrowRight, Save } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { updateProfileSchema } from '../../../../contracts/profile';
+import type { ProfileView } from '../../../../contracts/views';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { cn } from '../../../components/ui/cn';
+import { toast } from '../../../components/ui/toast';
+import { isApiError } from '../../../lib/api-client';
+import { fieldErrorsOf } from '../../../lib/form-errors';
+import { useUpdateProfile } from '../api/profile-mutations';
+import {
+  type FormErrors,
+  type FormValue,
+  type FormValues,
+  PARENT_FIELD_NAMES,
+  ProfileField,
+  type ProfileFieldName,
+  apiValuesOf,
+  formValuesOf,
+  parentErrorsOf,
+} from './profile-fields';
+
+/** The editor's five steps and every editable field (spec part 1 §2 "Own profile"). */
+export const EDITOR_STEPS: ReadonlyArray<{ title: string; fields: readonly ProfileFieldName[] }> = [
+  {
+    title: 'Basic Details',
+    fields: ['gender', 'dateOfBirth', 'profileType', 'parentName', 'parentRelationship', 'parentContact', 'country', 'city', 'height', 'maritalStatus'],
+  },
+  { title: 'Education & Career', fields: ['education', 'educationDetails', 'profession', 'company', 'income', 'about', 'diet'] },
+  {
+    title: 'Astrology & Religion',
+    fields: ['birthHour', 'birthMinute', 'birthAmPm', 'birthPlace', 'religion', 'motherTongue', 'zodiacSign', 'rashi', 'nakshatra', 'manglik', 'gotra'],
+  },
+  { title: 'Family', fields: ['familyType', 'familyValues', 'siblingDetails', 'familyBackground'] },
+  { title: 'Partner Preferences', fields: ['lookingFor', 'agePreferenceMin', 'agePreferenceMax', 'locationPreference', 'educationPreference', 'professionPreference'] },
+];
+
+const ALL_FIELDS = EDITOR_STEPS.flatMap((s) => s.fields);
+/** Required once set: sending them empty would fail, so an empty input leaves the stored value alone. */
+const KEEP_WHEN_EMPTY: readonly ProfileFieldName[] = ['gender', 'dateOfBirth', 'profileType'];
+
+/** PATCH body: every field, empty optional ones cleared, parent fields null unless parent, location composed. */
+export function editorPayload(values: FormValues): Record<string, unknown> {
+  const body = apiValuesOf(values, ALL_FIELDS, null);
+  for (const field of KEEP_WHEN_EMPTY) if (body[field] === null) delete body[field];
+  if (values.profileType !== 'parent') for (const field of PARENT_FIELD_NAMES) body[field] = null;
+  return body;
+}
+
+function validate(values: FormValues): FormErrors {
+  const parsed = updateProfileSchema.safeParse(editorPayload(values));
+  const errors: FormErrors = parsed.success ? {} : fieldErrorsOf<ProfileFieldName>(parsed.error);
+  return { ...errors, ...parentErrorsOf(values) };
+}
+
+const stepOf = (field: string) => EDITOR_STEPS.findIndex((s) => (s.fields as readonly string[]).includes(field));
+
+/** The multi-step editor: steps 1–5 over every field, saved with PATCH /api/profiles/{id}. */
+export function ProfileEditor({ profile }: { profile: ProfileView }) {
+  const [step, setStep] = useState(0);
+  const [values, setValues] = useState<FormValues>(() => formValuesOf(profile, ALL_FIELDS));
+  const [errors, setErrors] = useState<FormErrors>({});
+  const update = useUpdateProfile(profile.id);
+
+  const current = EDITOR_STEPS[step];
+  const fields = current.fields.filter((f) => values.profileType === 'parent' || !(PARENT_FIELD_NAMES as readonly string[]).includes(f));
+
+  const change = (field: ProfileFieldName, value: FormValue) => {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    setErrors((currentErrors) => {
+      const all = validate(next);
+      const updated: FormErrors = {};
+      // Messages already shown follow the input; choosing parent shows the parent fields' at once.
+      for (const f of Object.keys(currentErrors) as ProfileFieldName[]) if (all[f]) updated[f] = all[f];
+      if (field === 'profileType') Object.assign(updated, parentErrorsOf(next));
+      return updated;
+    });
+  };
+
+  const stepErrors = (index: number, all: FormErrors) => {
+    const out: FormErrors = {};
+    for (const f of EDITOR_STEPS[index].fields) if (all[f]) out[f] = all[f];
+    return out;
+  };
+
+  const goTo = (index: number) => {
+    if (index > step) {
+      const blocking = stepErrors(step, validate(values));
+      if (Object.keys(blocking).length > 0) {
+        setErrors(blocking);
+        return;
+      }
+    }
+    setStep(index);
+  };
+
+  const save = (event: FormEvent) => {
+    event.preventDefault();
+    const all = validate(values);
+    const failing = Object.keys(all);
+    if (failing.length > 0) {
+      setErrors(all);
+      setStep(Math.min(...failing.map(stepOf).filter((i) => i >= 0)));
+      return;
+    }
+    const { city, country } = values;
+    const body = { ...editorPayload(values), location: city && country ? `${city}, ${country}` : undefined };
+    update.mutate(body, {
+      onSuccess: () => toast({ title: 'Profile Updated', description: 'Your profile has been successfully updated.', variant: 'success' }),
+      onError: (error) => {
+        const field = isApiError(error) ? error.field : undefined;
+        const message = isApiError(error) ? error.serverMessage : undefined;
+        if (field && message && stepOf(field) >= 0) {
+          setErrors({ [field]: message });
+          setStep(stepOf(field));
+        }
+        toast({ title: 'Profile Update Failed', description: 'Please check your input and try again.', variant: 'destructive' });
+      },
+    });
+  };
+
+  return (
+    <Card className="profile-editor">
+      <h2 className="card__title">Edit Profile Details</h2>
+      <ol className="editor-steps" aria-label="Editor steps">
+        {EDITOR_STEPS.map((s, index) => (
+          <li key={s.title}>
+            <button
+              type="button"
+              className={cn('editor-steps__item', index === step && 'editor-steps__item--current')}
+              aria-current={index === step ? 'step' : undefined}
+              aria-label={`Step ${index + 1}: ${s.title}`}
+              onClick={() => goTo(index)}
+            >
+              {index + 1}
+            </button>
+          </li>
+        ))}
+      </ol>
+      <p className="editor-steps__caption">
+        Step {step + 1} of {EDITOR_STEPS.length}: <strong>{current.title}</strong>
+      </p>
+      <form className="form" onSubmit={save} noValidate aria-label="Edit profile details">
+        {fields.map((field) => (
+          <ProfileField key={field} field={field} value={values[field]} error={errors[field]} onChange={change} />
+        ))}
+        <div className="edit-actions">
+          <Button type="button" variant="outline" onClick={() => goTo(step - 1)} disabled={step === 0}>
+            <ArrowLeft size={16} aria-hidden="true" />
+            Previous
+          </Button>
+          {step < EDITOR_STEPS.length - 1 ? (
+            <Button type="button" variant="secondary" onClick={() => goTo(step + 1)}>
+              Next
+              <ArrowRight size={16} aria-hidden="true" />
+            </Button>
+          ) : null}
+        </div>
+        <Button type="submit" block disabled={update.isPending}>
+          <Save size={18} aria-hidden="true" />
+          {update.isPending ? 'Saving...' : 'Save Changes'}
+        </Button>
+      </form>
+    </Card>
+  );
+}

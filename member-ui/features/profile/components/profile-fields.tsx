@@ -1,0 +1,185 @@
+import type { ChangeEvent } from 'react';
+import { PROFILE_MESSAGES } from '../../../../contracts/profile';
+import type { ProfileView } from '../../../../contracts/views';
+import type { SelectOption } from '../../../components/ui/select-field';
+import { SelectField } from '../../../components/ui/select-field';
+import { TextAreaField } from '../../../components/ui/textarea-field';
+import { TextField } from '../../../components/ui/text-field';
+import { CountryMultiSelect } from '../../create-profile/components/country-multi-select';
+import {
+  AM_PM_OPTIONS,
+  BIRTH_HOUR_OPTIONS,
+  BIRTH_MINUTE_OPTIONS,
+  COUNTRY_OPTIONS,
+  DIET_OPTIONS,
+  EDUCATION_OPTIONS,
+  FAMILY_TYPE_OPTIONS,
+  FAMILY_VALUES_OPTIONS,
+  GENDER_OPTIONS,
+  MANGLIK_OPTIONS,
+  MARITAL_STATUS_OPTIONS,
+  MOTHER_TONGUE_OPTIONS,
+  NAKSHATRA_OPTIONS,
+  PROFILE_TYPE_OPTIONS,
+  RASHI_OPTIONS,
+  RELATIONSHIP_OPTIONS,
+  RELIGION_OPTIONS,
+  ZODIAC_OPTIONS,
+  latestAdultBirthDate,
+} from '../../create-profile/components/option-labels';
+
+type FieldKind = 'text' | 'tel' | 'number' | 'date' | 'select' | 'textarea' | 'countries' | 'boolean';
+
+interface FieldDef {
+  label: string;
+  kind: FieldKind;
+  options?: readonly SelectOption[];
+  placeholder?: string;
+  rows?: number;
+  min?: number;
+  max?: number;
+  hint?: string;
+}
+
+/** Every field the editor and the stage forms can show: label, control and choices. */
+export const FIELD_DEFS = {
+  gender: { label: 'Gender', kind: 'select', options: GENDER_OPTIONS, placeholder: 'Select gender' },
+  lookingFor: { label: 'Looking For', kind: 'select', options: GENDER_OPTIONS, placeholder: 'Any gender' },
+  dateOfBirth: { label: 'Date of Birth', kind: 'date' },
+  profileType: { label: 'Profile Created By', kind: 'select', options: PROFILE_TYPE_OPTIONS },
+  parentName: { label: 'Parent Name', kind: 'text' },
+  parentRelationship: { label: 'Relationship', kind: 'select', options: RELATIONSHIP_OPTIONS, placeholder: 'Select relationship' },
+  parentContact: { label: 'Contact Number', kind: 'tel' },
+  country: { label: 'Country', kind: 'select', options: COUNTRY_OPTIONS, placeholder: 'Select country' },
+  city: { label: 'City', kind: 'text' },
+  height: { label: 'Height (cm)', kind: 'number', min: 120, max: 230, placeholder: 'e.g. 165' },
+  maritalStatus: { label: 'Marital Status', kind: 'select', options: MARITAL_STATUS_OPTIONS, placeholder: 'Select marital status' },
+  education: { label: 'Education Level', kind: 'select', options: EDUCATION_OPTIONS, placeholder: 'Select education level' },
+  educationDetails: { label: 'Education Details', kind: 'text' },
+  profession: { label: 'Profession', kind: 'text' },
+  company: { label: 'Company', kind: 'text' },
+  income: { label: 'Annual Income (optional)', kind: 'number', min: 0, placeholder: 'e.g. 85000' },
+  about: { label: 'Bio', kind: 'textarea', rows: 4, placeholder: 'A few lines about yourself (10–500 characters)' },
+  diet: { label: 'Diet', kind: 'select', options: DIET_OPTIONS, placeholder: 'Select diet' },
+  birthHour: { label: 'Birth Hour', kind: 'select', options: BIRTH_HOUR_OPTIONS, placeholder: '--' },
+  birthMinute: { label: 'Birth Minute', kind: 'select', options: BIRTH_MINUTE_OPTIONS, placeholder: '--' },
+  birthAmPm: { label: 'AM/PM', kind: 'select', options: AM_PM_OPTIONS, placeholder: '--' },
+  birthPlace: { label: 'Birth Place', kind: 'text', placeholder: 'City, Country' },
+  religion: { label: 'Religion', kind: 'select', options: RELIGION_OPTIONS, placeholder: 'Select religion' },
+  motherTongue: { label: 'Mother Tongue', kind: 'select', options: MOTHER_TONGUE_OPTIONS, placeholder: 'Select mother tongue' },
+  zodiacSign: { label: 'Zodiac Sign', kind: 'select', options: ZODIAC_OPTIONS, placeholder: 'Select zodiac sign' },
+  rashi: { label: 'Rashi', kind: 'select', options: RASHI_OPTIONS, placeholder: 'Select rashi' },
+  nakshatra: { label: 'Nakshatra', kind: 'select', options: NAKSHATRA_OPTIONS, placeholder: 'Select nakshatra' },
+  manglik: { label: 'Manglik', kind: 'boolean', options: MANGLIK_OPTIONS, placeholder: 'Not sure' },
+  gotra: { label: 'Gotra', kind: 'text' },
+  familyType: { label: 'Family Type', kind: 'select', options: FAMILY_TYPE_OPTIONS, placeholder: 'Select family type' },
+  familyValues: { label: 'Family Values', kind: 'select', options: FAMILY_VALUES_OPTIONS, placeholder: 'Select family values' },
+  siblingDetails: { label: 'Sibling Details', kind: 'text', placeholder: 'e.g. One elder brother, married' },
+  familyBackground: { label: 'Family Background', kind: 'textarea', rows: 3, placeholder: 'Describe your family (10–500 characters)' },
+  agePreferenceMin: { label: 'Age Min', kind: 'number', min: 18, max: 70, placeholder: '18' },
+  agePreferenceMax: { label: 'Age Max', kind: 'number', min: 18, max: 70, placeholder: '70' },
+  locationPreference: { label: 'Preferred Locations', kind: 'countries' },
+  educationPreference: { label: 'Education Preference', kind: 'text' },
+  professionPreference: { label: 'Profession Preference', kind: 'text' },
+} as const satisfies Record<string, FieldDef>;
+
+export type ProfileFieldName = keyof typeof FIELD_DEFS;
+export type FormValue = string | string[];
+export type FormValues = Partial<Record<ProfileFieldName, FormValue>>;
+export type FormErrors = Partial<Record<ProfileFieldName, string>>;
+
+export const PARENT_FIELD_NAMES = ['parentName', 'parentRelationship', 'parentContact'] as const;
+
+export function isFieldName(name: string): name is ProfileFieldName {
+  return name in FIELD_DEFS;
+}
+
+/** The profile's current values as the inputs hold them. */
+export function formValuesOf(profile: ProfileView, fields: readonly ProfileFieldName[]): FormValues {
+  const values: FormValues = {};
+  for (const field of fields) {
+    const def: FieldDef = FIELD_DEFS[field];
+    const raw = (profile as unknown as Record<string, unknown>)[field];
+    if (def.kind === 'countries') values[field] = Array.isArray(raw) ? raw.map(String) : [];
+    else if (def.kind === 'boolean') values[field] = raw === true ? 'yes' : raw === false ? 'no' : '';
+    else if (field === 'birthMinute' && typeof raw === 'number') values[field] = String(raw).padStart(2, '0');
+    else values[field] = raw == null ? '' : String(raw);
+  }
+  return values;
+}
+
+/**
+ * Input text to the API's types. An empty input is `emptyAs` (undefined to leave a required field for the
+ * schema's "… is required", null to clear an optional one).
+ */
+export function apiValuesOf(values: FormValues, fields: readonly ProfileFieldName[], emptyAs: null | undefined): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const field of fields) {
+    const def: FieldDef = FIELD_DEFS[field];
+    const value = values[field];
+    if (def.kind === 'countries') {
+      out[field] = Array.isArray(value) ? value : [];
+      continue;
+    }
+    const text = typeof value === 'string' ? value.trim() : '';
+    if (text === '') out[field] = emptyAs;
+    else if (def.kind === 'boolean') out[field] = text === 'yes';
+    else if (def.kind === 'number' || field === 'birthHour' || field === 'birthMinute') out[field] = Number(text);
+    else out[field] = text;
+  }
+  return out;
+}
+
+/** The parent fields' own check (the shared schema's refinement waits for the other fields to be valid). */
+export function parentErrorsOf(values: FormValues): FormErrors {
+  if (values.profileType !== 'parent') return {};
+  const errors: FormErrors = {};
+  const blank = (field: ProfileFieldName) => typeof values[field] !== 'string' || (values[field] as string).trim() === '';
+  if (blank('parentName')) errors.parentName = PROFILE_MESSAGES.parentNameRequired;
+  if (blank('parentRelationship')) errors.parentRelationship = PROFILE_MESSAGES.parentRelationshipRequired;
+  if (blank('parentContact')) errors.parentContact = PROFILE_MESSAGES.parentContactRequired;
+  return errors;
+}
+
+/** One labelled control for `field`. */
+export function ProfileField({
+  field,
+  value,
+  error,
+  onChange,
+}: {
+  field: ProfileFieldName;
+  value: FormValue | undefined;
+  error?: string;
+  onChange: (field: ProfileFieldName, value: FormValue) => void;
+}) {
+  const def: FieldDef = FIELD_DEFS[field];
+  if (def.kind === 'countries') {
+    return <CountryMultiSelect label={def.label} value={Array.isArray(value) ? value : []} onChange={(next) => onChange(field, next)} error={error} />;
+  }
+  const text = typeof value === 'string' ? value : '';
+  const handle = (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => onChange(field, event.target.value);
+  if (def.kind === 'select' || def.kind === 'boolean') {
+    return (
+      <SelectField label={def.label} name={field} options={def.options ?? []} placeholder={def.placeholder} value={text} error={error} onChange={handle} />
+    );
+  }
+  if (def.kind === 'textarea') {
+    return <TextAreaField label={def.label} name={field} rows={def.rows} placeholder={def.placeholder} value={text} error={error} onChange={handle} />;
+  }
+  return (
+    <TextField
+      label={def.label}
+      name={field}
+      type={def.kind}
+      inputMode={def.kind === 'number' ? 'numeric' : def.kind === 'tel' ? 'tel' : undefined}
+      min={def.min}
+      max={def.kind === 'date' ? latestAdultBirthDate() : def.max}
+      placeholder={def.placeholder}
+      value={text}
+      error={error}
+      hint={def.hint}
+      onChange={handle}
+    />
+  );
+}

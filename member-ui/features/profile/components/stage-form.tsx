@@ -1,0 +1,120 @@
+import { type FormEvent, useMemo, useState } from 'react';
+import { COMPLETION_STAGES, type CompletionStage, stageSchemas } from '../../../../contracts/profile';
+import type { ProfileView } from '../../../../contracts/views';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { toast } from '../../../components/ui/toast';
+import { isApiError } from '../../../lib/api-client';
+import { fieldErrorsOf } from '../../../lib/form-errors';
+import { useSaveStage } from '../api/profile-mutations';
+import {
+  type FormErrors,
+  type FormValue,
+  type FormValues,
+  PARENT_FIELD_NAMES,
+  ProfileField,
+  type ProfileFieldName,
+  apiValuesOf,
+  formValuesOf,
+  isFieldName,
+  parentErrorsOf,
+} from './profile-fields';
+
+/** The fields a stage form shows: the server's list for the next stage, else the whole stage. */
+function visibleFieldsOf(stage: CompletionStage, serverFields: string[] | null, values: FormValues): ProfileFieldName[] {
+  const all = COMPLETION_STAGES[stage - 1].fields as readonly string[];
+  const listed = (serverFields ?? all).filter(isFieldName);
+  if (stage !== 1) return listed;
+  // Parent details follow the "Profile Created By" choice made in this form.
+  const withoutParent = listed.filter((f) => !(PARENT_FIELD_NAMES as readonly string[]).includes(f));
+  if (values.profileType !== 'parent') return withoutParent;
+  const at = withoutParent.indexOf('profileType') + 1;
+  return [...withoutParent.slice(0, at), ...PARENT_FIELD_NAMES, ...withoutParent.slice(at)];
+}
+
+function validate(stage: CompletionStage, values: FormValues, fields: ProfileFieldName[]): FormErrors {
+  const parsed = stageSchemas[stage].safeParse(apiValuesOf(values, fields, undefined));
+  const errors: FormErrors = parsed.success ? {} : fieldErrorsOf<ProfileFieldName>(parsed.error);
+  return stage === 1 ? { ...errors, ...parentErrorsOf(values) } : errors;
+}
+
+/** One completion stage (spec part 1 §4/§5): validates on change, saves with POST …/completion/{stage}. */
+export function StageForm({
+  profile,
+  stage,
+  serverFields,
+  onDone,
+}: {
+  profile: ProfileView;
+  stage: CompletionStage;
+  serverFields: string[] | null;
+  onDone: () => void;
+}) {
+  const meta = COMPLETION_STAGES[stage - 1];
+  const allFields = useMemo(
+    () => [...new Set([...(meta.fields as readonly string[]), ...(serverFields ?? [])])].filter(isFieldName),
+    [meta, serverFields],
+  );
+  const [values, setValues] = useState<FormValues>(() => formValuesOf(profile, allFields));
+  const [touched, setTouched] = useState<Set<ProfileFieldName>>(new Set());
+  const [submitted, setSubmitted] = useState(false);
+  const saveStage = useSaveStage(profile.id);
+
+  const fields = visibleFieldsOf(stage, serverFields, values);
+  const allErrors = validate(stage, values, fields);
+  const errors: FormErrors = {};
+  for (const field of fields) if ((submitted || touched.has(field)) && allErrors[field]) errors[field] = allErrors[field];
+
+  const change = (field: ProfileFieldName, value: FormValue) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setTouched((current) => {
+      const next = new Set(current).add(field);
+      // Choosing parent makes the parent fields required at once (their errors show immediately).
+      if (field === 'profileType' && value === 'parent') for (const f of PARENT_FIELD_NAMES) next.add(f);
+      return next;
+    });
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    if (Object.keys(allErrors).some((f) => fields.includes(f as ProfileFieldName))) return;
+    saveStage.mutate(
+      { stage, fields: apiValuesOf(values, fields, undefined) },
+      {
+        onSuccess: (result) => {
+          toast({ title: 'Profile Updated', description: result.message, variant: 'success' });
+          onDone();
+        },
+        onError: (error) => {
+          toast({
+            title: 'Update Failed',
+            description: (isApiError(error) ? error.serverMessage : undefined) ?? 'Failed to update profile',
+            variant: 'destructive',
+          });
+        },
+      },
+    );
+  };
+
+  return (
+    <Card className="stage-form">
+      <p className="stage-form__eyebrow">Stage {stage} of 5</p>
+      <h2 className="card__title">{meta.name}</h2>
+      <p className="card__text">{meta.description}</p>
+      <form className="form" onSubmit={submit} noValidate aria-label={meta.name}>
+        {fields.map((field) => (
+          <ProfileField key={field} field={field} value={values[field]} error={errors[field]} onChange={change} />
+        ))}
+        <div className="edit-actions">
+          <Button type="button" variant="outline" onClick={onDone} disabled={saveStage.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={saveStage.isPending}>
+            {saveStage.isPending ? 'Saving...' : 'Save Stage'}
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}

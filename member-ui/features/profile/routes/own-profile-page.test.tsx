@@ -1,0 +1,208 @@
+import '../../../test/setup-dom';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import assert from 'node:assert/strict';
+import { afterEach, test } from 'node:test';
+import type { CompletionStatusView, ProfileView } from '../../../../contracts/views';
+import { buildSessionUser } from '../../../test/build-user';
+import { type RecordedRequest, jsonResponse } from '../../../test/fetch-stub';
+import { buildCompletion, buildOwnProfile } from '../test-support/build-profile';
+
+const { cleanupApp, fakeServer, renderApp } = await import('../../../test/render-app');
+
+afterEach(cleanupApp);
+
+/** Lazy screens and tabs compile on first use under tsx: the first wait of a test gets longer. */
+const SLOW = { timeout: 5000 };
+
+const member = buildSessionUser({ id: 7, fullName: 'Priya Sharma', subscriptionTier: 'premium', profileId: 31 });
+
+function server({
+  profile = buildOwnProfile(),
+  completion = buildCompletion(1) as CompletionStatusView | null,
+  handle,
+}: {
+  profile?: ProfileView | null;
+  completion?: CompletionStatusView | null;
+  handle?: (request: RecordedRequest) => Response | undefined;
+} = {}) {
+  return fakeServer({
+    user: { ...member, profileId: profile ? profile.id : null },
+    handle: (request) => {
+      const custom = handle?.(request);
+      if (custom) return custom;
+      const path = request.url.pathname;
+      if (path === '/api/profiles/user/7') return profile ? jsonResponse(200, profile) : jsonResponse(404, { message: 'No profile' });
+      if (path === '/api/profiles/7/completion-status') {
+        return completion ? jsonResponse(200, completion) : jsonResponse(500, { message: 'Database unavailable' });
+      }
+      return undefined;
+    },
+  });
+}
+
+/** Radix tabs switch on mouse down (a real click includes one). */
+function openTab(name: string) {
+  fireEvent.mouseDown(screen.getByRole('tab', { name }), { button: 0 });
+}
+
+async function openEditTab(options: Parameters<typeof server>[0] = {}) {
+  const view = renderApp('/profile', server(options));
+  await screen.findByRole('tab', { name: 'Edit Profile' }, SLOW);
+  openTab('Edit Profile');
+  await screen.findByText('Profile Completion', {}, SLOW);
+  return view;
+}
+
+test('without a profile: Account only, with a "Create Profile" card and the account links', async () => {
+  renderApp('/profile', server({ profile: null }));
+  assert.ok(await screen.findByRole('heading', { name: 'Priya Sharma' }, SLOW));
+  assert.ok(screen.getByText('Premium'));
+  assert.deepEqual(screen.getAllByRole('tab').map((t) => t.textContent), ['Account']);
+  assert.equal(screen.getByRole('link', { name: 'Create Profile' }).getAttribute('href'), '/create-profile');
+  assert.equal(screen.getByRole('link', { name: /Manage your subscription plan/ }).getAttribute('href'), '/subscription');
+  assert.equal(screen.getByRole('link', { name: /Liked Profiles/ }).getAttribute('href'), '/liked-profiles');
+  assert.equal(screen.getByRole('link', { name: /^Notifications/ }).getAttribute('href'), '/notifications');
+  assert.equal(screen.getByRole('link', { name: /^Settings/ }).getAttribute('href'), '/settings');
+  assert.equal(screen.getByRole('link', { name: /Delete Account/ }).getAttribute('href'), '/delete-account');
+  assert.ok(screen.getByRole('button', { name: 'Logout' }));
+  assert.equal(screen.queryByRole('button', { name: 'Delete Profile' }), null);
+});
+
+test('with a profile: header badges and the three tabs, Account first', async () => {
+  renderApp('/profile', server());
+  assert.ok(await screen.findByRole('tab', { name: 'View Profile' }, SLOW));
+  assert.deepEqual(screen.getAllByRole('tab').map((t) => t.textContent), ['Account', 'View Profile', 'Edit Profile']);
+  assert.equal(screen.getByRole('tab', { name: 'Account' }).getAttribute('aria-selected'), 'true');
+  assert.ok(screen.getByText('Female'));
+  assert.ok(screen.getByRole('button', { name: 'Delete Profile' }));
+  assert.equal(screen.queryByRole('link', { name: 'Create Profile' }), null);
+});
+
+test('the completion bar is red below 30%, yellow below 70%, green otherwise', async () => {
+  for (const [done, tone] of [[1, 'danger'], [3, 'warning'], [4, 'success']] as const) {
+    await openEditTab({ completion: buildCompletion(done) });
+    const bar = screen.getByRole('progressbar', { name: 'Profile completion' });
+    assert.equal(bar.getAttribute('aria-valuenow'), String(done * 20));
+    assert.equal(bar.getAttribute('data-tone'), tone, `${done * 20}% is ${tone}`);
+    cleanupApp();
+  }
+});
+
+test('stages: earlier done, next active, later locked with the "Complete current stage first" toast', async () => {
+  await openEditTab({ completion: buildCompletion(1) });
+  const stages = within(screen.getByRole('list', { name: 'Completion stages' }));
+  const states = stages.getAllByRole('button').map((b) => b.getAttribute('data-state'));
+  assert.deepEqual(states, ['done', 'active', 'locked', 'locked', 'locked']);
+  fireEvent.click(screen.getByRole('button', { name: /Stage 4: Family Information/ }));
+  assert.ok(await screen.findByText('Complete current stage first'));
+  assert.ok(screen.getByText('Please complete the current stage before moving to the next one.'));
+  assert.equal(screen.queryByRole('form', { name: 'Family Information' }), null);
+});
+
+test('the active stage opens a form with the server\'s fields that validates on change and saves', async () => {
+  const updated = buildOwnProfile({ height: 165, maritalStatus: 'never_married', about: 'I love hiking and cooking.', updatedAt: '2026-02-01T00:00:00.000Z' });
+  const { fetchStub } = await openEditTab({
+    completion: buildCompletion(1),
+    handle: (request) =>
+      request.method === 'POST' && request.url.pathname === '/api/profiles/31/completion/2'
+        ? jsonResponse(200, { message: 'Stage 2 (Personal Details) completed successfully!', profile: updated, completion: buildCompletion(2) })
+        : undefined,
+  });
+  fireEvent.click(screen.getByRole('button', { name: /Stage 2: Personal Details/ }));
+  const form = await screen.findByRole('form', { name: 'Personal Details' }, SLOW);
+  const labels = within(form).getAllByText(/./, { selector: 'label' }).map((l) => l.textContent);
+  assert.deepEqual(labels, ['Height (cm)', 'Education Level', 'Profession', 'Marital Status', 'Annual Income (optional)', 'Bio']);
+
+  fireEvent.change(within(form).getByLabelText('Bio'), { target: { value: 'Too short' } });
+  assert.ok(await within(form).findByText('Bio should be at least 10 characters'));
+  fireEvent.click(within(form).getByRole('button', { name: 'Save Stage' }));
+  assert.ok(await within(form).findByText('Height is required'));
+  assert.ok(within(form).getByText('Marital status is required'));
+  assert.equal(fetchStub.callsTo('POST', '/api/profiles/31/completion/2').length, 0);
+
+  fireEvent.change(within(form).getByLabelText('Height (cm)'), { target: { value: '165' } });
+  fireEvent.change(within(form).getByLabelText('Marital Status'), { target: { value: 'never_married' } });
+  fireEvent.change(within(form).getByLabelText('Bio'), { target: { value: 'I love hiking and cooking.' } });
+  fireEvent.click(within(form).getByRole('button', { name: 'Save Stage' }));
+
+  assert.ok(await screen.findByText('Stage 2 (Personal Details) completed successfully!'));
+  assert.ok(screen.getByText('Profile Updated'));
+  const [call] = fetchStub.callsTo('POST', '/api/profiles/31/completion/2');
+  assert.deepEqual(JSON.parse(call.body), {
+    height: 165,
+    education: "Master's",
+    profession: 'Data Scientist',
+    maritalStatus: 'never_married',
+    about: 'I love hiking and cooking.',
+  });
+  // Saving returns to the multi-step editor.
+  assert.ok(await screen.findByRole('form', { name: 'Edit profile details' }));
+});
+
+test('a refused stage toasts "Update Failed" with the server message', async () => {
+  await openEditTab({
+    completion: buildCompletion(0, { nextStage: { stage: 1, name: 'Basic Information', fields: ['gender', 'dateOfBirth', 'profileType', 'country', 'city'], description: '' } }),
+    handle: (request) =>
+      request.method === 'POST' && request.url.pathname === '/api/profiles/31/completion/1'
+        ? jsonResponse(400, { message: 'Please choose a country from the list', field: 'country' })
+        : undefined,
+  });
+  fireEvent.click(screen.getByRole('button', { name: /Stage 1: Basic Information/ }));
+  const form = await screen.findByRole('form', { name: 'Basic Information' }, SLOW);
+  assert.equal(within(form).queryByLabelText('Parent Name'), null);
+  fireEvent.change(within(form).getByLabelText('Profile Created By'), { target: { value: 'parent' } });
+  assert.ok(await within(form).findByText('Parent name is required'));
+  fireEvent.change(within(form).getByLabelText('Profile Created By'), { target: { value: 'self' } });
+  await waitFor(() => assert.equal(within(form).queryByText('Parent name is required'), null));
+  fireEvent.click(within(form).getByRole('button', { name: 'Save Stage' }));
+  assert.ok(await screen.findByText('Update Failed'));
+  assert.ok(screen.getByText('Please choose a country from the list'));
+});
+
+test('a completion status that cannot load shows the error card with Retry', async () => {
+  await openEditTab({ completion: null });
+  assert.ok(await screen.findByText('Error Loading Profile Status'));
+  assert.ok(screen.getByText("We couldn't load your profile completion status"));
+  assert.ok(screen.getByText('Failed to fetch profile completion status.'));
+  assert.ok(screen.getByRole('button', { name: 'Retry' }));
+});
+
+test('Delete Profile asks first, then deletes and toasts "Profile Deleted"', async () => {
+  const originalConfirm = window.confirm;
+  const asked: string[] = [];
+  let answer = false;
+  window.confirm = (message?: string) => {
+    asked.push(String(message));
+    return answer;
+  };
+  try {
+    const { fetchStub } = renderApp(
+      '/profile',
+      server({ handle: (request) => (request.method === 'DELETE' && request.url.pathname === '/api/profiles/31' ? jsonResponse(200, { message: 'Profile Deleted' }) : undefined) }),
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete Profile' }, SLOW));
+    assert.deepEqual(asked, ['Are you sure you want to delete your profile? This action cannot be undone.']);
+    assert.equal(fetchStub.callsTo('DELETE', '/api/profiles/31').length, 0);
+    answer = true;
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Profile' }));
+    assert.ok(await screen.findByText('Profile Deleted'));
+    assert.equal(fetchStub.callsTo('DELETE', '/api/profiles/31').length, 1);
+  } finally {
+    window.confirm = originalConfirm;
+  }
+});
+
+test('a refused deletion toasts the spec\'s error text', async () => {
+  const originalConfirm = window.confirm;
+  window.confirm = () => true;
+  try {
+    renderApp(
+      '/profile',
+      server({ handle: (request) => (request.method === 'DELETE' ? jsonResponse(500, { message: 'boom' }) : undefined) }),
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete Profile' }, SLOW));
+    assert.ok(await screen.findByText("We couldn't delete your profile at this time. Please try again later or contact our support team."));
+  } finally {
+    window.confirm = originalConfirm;
+  }
+});

@@ -1,0 +1,107 @@
+import { Link } from '@tanstack/react-router';
+import ChevronDown from 'lucide-react/icons/chevron-down';
+import Minus from 'lucide-react/icons/minus';
+import Plus from 'lucide-react/icons/plus';
+import Smile from 'lucide-react/icons/smile';
+import * as Collapsible from 'radix-ui/collapsible';
+import * as Switch from 'radix-ui/switch';
+import { useId, useState } from 'react';
+import { paths } from '../../../lib/paths';
+import { MOOD_SCORE_MAX, MOOD_SCORE_MIN, MOOD_SCORE_STEP, type MoodMatch } from '../api/search';
+import { UpgradeLock } from './upgrade-lock';
+
+/**
+ * "Match Your Mood" (spec part 2 §2): a toggle, off by default, inside "More Options" / "Hide Options"; when
+ * on, the search adds matchMood=true with the chosen minimum (30–95 in steps of 5).
+ */
+export function MoodMatchCard({
+  value,
+  locked,
+  onChange,
+}: {
+  value: MoodMatch;
+  locked: boolean;
+  onChange: (next: MoodMatch) => void;
+}) {
+  const [open, setOpen] = useState(value.enabled);
+  const switchId = useId();
+  const step = (delta: number) =>
+    onChange({
+      ...value,
+      minScore: Math.min(MOOD_SCORE_MAX, Math.max(MOOD_SCORE_MIN, value.minScore + delta)),
+    });
+
+  return (
+    <Collapsible.Root className="mood-card" open={open} onOpenChange={setOpen}>
+      <div className="mood-card__header">
+        <span className="mood-card__icon" aria-hidden="true">
+          <Smile size={20} />
+        </span>
+        <div className="mood-card__intro">
+          <h2 className="mood-card__title">Match Your Mood</h2>
+          <p className="mood-card__text">
+            Meet members who feel the way you do today.{' '}
+            <Link to={paths.moodTracking} className="text-link">
+              Log your mood
+            </Link>
+          </p>
+        </div>
+      </div>
+      <Collapsible.Trigger className="mood-card__toggle">
+        {open ? 'Hide Options' : 'More Options'}
+        <ChevronDown size={16} aria-hidden="true" className="mood-card__chevron" />
+      </Collapsible.Trigger>
+      <Collapsible.Content className="mood-card__content">
+        {locked ? (
+          <UpgradeLock feature="Mood matching" />
+        ) : (
+          <>
+            <div className="mood-card__row">
+              <label htmlFor={switchId} className="mood-card__label">
+                Match by mood
+              </label>
+              <Switch.Root
+                id={switchId}
+                className="switch"
+                checked={value.enabled}
+                onCheckedChange={(enabled) => onChange({ ...value, enabled })}
+              >
+                <Switch.Thumb className="switch__thumb" />
+              </Switch.Root>
+            </div>
+            {value.enabled ? (
+              <div className="mood-card__row">
+                <span className="mood-card__label" id={`${switchId}-min`}>
+                  Minimum compatibility
+                </span>
+                <div className="stepper" role="group" aria-labelledby={`${switchId}-min`}>
+                  <button
+                    type="button"
+                    className="stepper__button"
+                    aria-label="Decrease minimum mood compatibility"
+                    disabled={value.minScore <= MOOD_SCORE_MIN}
+                    onClick={() => step(-MOOD_SCORE_STEP)}
+                  >
+                    <Minus size={16} aria-hidden="true" />
+                  </button>
+                  <output className="stepper__value" aria-live="polite">
+                    {value.minScore}%
+                  </output>
+                  <button
+                    type="button"
+                    className="stepper__button"
+                    aria-label="Increase minimum mood compatibility"
+                    disabled={value.minScore >= MOOD_SCORE_MAX}
+                    onClick={() => step(MOOD_SCORE_STEP)}
+                  >
+                    <Plus size={16} aria-hidden="true" />
+                  </button>
+                </div>
+              </div>
+            ) : null}
+          </>
+        )}
+      </Collapsible.Content>
+    </Collapsible.Root>
+  );
+}

@@ -1,0 +1,95 @@
+import { Link } from '@tanstack/react-router';
+import BadgeCheck from 'lucide-react/icons/badge-check';
+import Briefcase from 'lucide-react/icons/briefcase';
+import MapPin from 'lucide-react/icons/map-pin';
+import Smile from 'lucide-react/icons/smile';
+import { Button } from '../../../components/ui/button';
+import { cn } from '../../../components/ui/cn';
+import { MatchBadge } from '../../../components/ui/match-badge';
+import { ProfileThumb } from '../../../components/ui/profile-thumb';
+import { hrefs } from '../../../lib/paths';
+import type { SearchResult } from '../api/search';
+
+/** Spec part 2 §9: mood badge labels by score; the results list shows only 75 and over. */
+export function moodBadgeLabel(score: number): string {
+  if (score >= 85) return 'Perfect Mood Match';
+  if (score >= 75) return 'Good Mood Match';
+  if (score >= 60) return 'Mood Compatible';
+  return 'Mood Match';
+}
+export const RESULT_MOOD_BADGE_MIN = 75;
+
+const PROFILE_TYPE_LABELS: Record<string, string> = {
+  self: 'Self',
+  parent: 'Family',
+  sibling: 'Sibling',
+  relative: 'Relative',
+};
+
+function placeOf(result: SearchResult): string | null {
+  if (result.city && result.country) return `${result.city}, ${result.country}`;
+  return result.location ?? result.city ?? result.country;
+}
+
+export function ResultCard({ result }: { result: SearchResult }) {
+  const name = result.fullName || result.user.fullName;
+  const place = placeOf(result);
+  const moodScore = result.moodScore;
+  const showMood = typeof moodScore === 'number' && moodScore >= RESULT_MOOD_BADGE_MIN;
+  return (
+    <li className="result-card">
+      <ProfileThumb src={result.photos[0]} name={name} className="result-card__photo" />
+      <div className="result-card__body">
+        <div className="result-card__top">
+          <h3 className="result-card__name">
+            {name}
+            {result.age ? <span className="result-card__age">, {result.age}</span> : null}
+            {result.user.isVerified ? (
+              <>
+                {' '}
+                <BadgeCheck size={16} aria-label="Verified" className="result-card__verified" />
+              </>
+            ) : null}
+          </h3>
+        </div>
+        <div className="result-card__badges">
+          <span className={cn('type-badge', result.profileType === 'parent' && 'type-badge--family')}>
+            {PROFILE_TYPE_LABELS[result.profileType] ?? result.profileType}
+          </span>
+          <MatchBadge percentage={result.matchPercentage} />
+          {showMood ? (
+            <span className="mood-badge">
+              <Smile size={12} aria-hidden="true" />
+              {moodBadgeLabel(moodScore)}
+            </span>
+          ) : null}
+        </div>
+        {result.profession ? (
+          <p className="result-card__meta">
+            <Briefcase size={13} aria-hidden="true" />
+            <span className="result-card__meta-text">{result.profession}</span>
+          </p>
+        ) : null}
+        {place ? (
+          <p className="result-card__meta">
+            <MapPin size={13} aria-hidden="true" />
+            <span className="result-card__meta-text">{place}</span>
+          </p>
+        ) : null}
+        {result.profileType === 'parent' && result.parentName ? (
+          <p className="result-card__meta result-card__meta--muted">
+            <span className="result-card__meta-text">
+              Managed by {result.parentName}
+              {result.parentRelationship ? ` (${result.parentRelationship})` : ''}
+            </span>
+          </p>
+        ) : null}
+        <Button asChild size="sm" variant="outline" className="result-card__view">
+          <Link to={hrefs.profileView(result.id)} aria-label={`View Profile of ${name}`}>
+            View Profile
+          </Link>
+        </Button>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,103 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useRouter } from '@tanstack/react-router';
+import Monitor from 'lucide-react/icons/monitor';
+import Smartphone from 'lucide-react/icons/smartphone';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { toast } from '../../../components/ui/toast';
+import { isApiError } from '../../../lib/api-client';
+import { relativeTime } from '../../../lib/format';
+import { sessionQueryKey } from '../../../lib/session';
+import { useEndSession, useSessions } from '../api/security';
+import { deviceName, isMobileAgent } from '../lib/device-name';
+import { SettingsDialog } from './settings-dialog';
+
+function activity(lastSeenAt: string): string {
+  return Date.now() - Date.parse(lastSeenAt) < 60_000 ? 'Active now' : `Active ${relativeTime(lastSeenAt)}`;
+}
+
+/** Manage Devices: the member's signed-in sessions, each of which can be signed out. */
+export function DevicesDialog({ userId, open, onOpenChange }: { userId: number; open: boolean; onOpenChange: (open: boolean) => void }) {
+  const sessions = useSessions(userId, open);
+  const endSession = useEndSession(userId);
+  const queryClient = useQueryClient();
+  const router = useRouter();
+
+  function signOut(sessionId: string, name: string) {
+    endSession.mutate(sessionId, {
+      onSuccess: (answer) => {
+        if (answer.current) {
+          // This browser's own session ended: leave like a logout.
+          queryClient.setQueryData(sessionQueryKey, null);
+          queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
+          void router.navigate({ to: '/login' });
+          return;
+        }
+        toast({ title: 'Device signed out', description: `${name} is no longer signed in.`, variant: 'success' });
+      },
+      onError: (error) =>
+        toast({
+          title: 'Error',
+          description: (isApiError(error) ? error.serverMessage : undefined) ?? 'Failed to sign out the device',
+          variant: 'destructive',
+        }),
+    });
+  }
+
+  return (
+    <SettingsDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Manage Devices"
+      description="Browsers and apps signed in to your account. Sign out any you don't recognise, then change your password."
+    >
+      {sessions.isPending ? (
+        <div className="settings-state" role="status">
+          <Spinner size={24} />
+          <span className="visually-hidden">Loading devices</span>
+        </div>
+      ) : sessions.isError ? (
+        <div className="settings-state" role="alert">
+          <p>Could not load your devices.</p>
+          <Button variant="outline" size="sm" onClick={() => void sessions.refetch()}>
+            Try Again
+          </Button>
+        </div>
+      ) : (
+        <ul className="devices" aria-label="Signed-in devices">
+          {sessions.data.map((session) => {
+            const name = deviceName(session.userAgent);
+            const Icon = isMobileAgent(session.userAgent) ? Smartphone : Monitor;
+            return (
+              <li key={session.id} className="device">
+                <span className="device__icon" aria-hidden="true">
+                  <Icon size={20} />
+                </span>
+                <div className="device__text">
+                  <p className="device__name">
+                    {name}
+                    {session.current ? <Badge tone="success">This device</Badge> : null}
+                  </p>
+                  <p className="device__meta">
+                    {session.ip ? `${session.ip} · ` : ''}
+                    {activity(session.lastSeenAt)}
+                  </p>
+                </div>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  disabled={endSession.isPending && endSession.variables === session.id}
+                  aria-label={`Sign out ${name}${session.current ? ' (this device)' : ''}`}
+                  onClick={() => signOut(session.id, name)}
+                >
+                  Sign out
+                </Button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </SettingsDialog>
+  );
+}

@@ -1,0 +1,69 @@
+import * as Accordion from '@radix-ui/react-accordion';
+import ChevronDown from 'lucide-react/icons/chevron-down';
+import type { NotificationSettingsView } from '../../../../contracts/views';
+import { notificationResource, useSettings, useUpdateSettings } from '../api/settings-resource';
+import { SettingsLoadState } from './privacy-tab';
+import { SettingSwitch } from './setting-controls';
+
+type NotificationToggle = Exclude<keyof NotificationSettingsView, 'updatedAt'>;
+
+const GROUPS: ReadonlyArray<{
+  value: string;
+  title: string;
+  items: ReadonlyArray<{ key: NotificationToggle; label: string; description: string }>;
+}> = [
+  {
+    value: 'app',
+    title: 'App Notifications',
+    items: [
+      { key: 'newMatches', label: 'New matches', description: 'When someone likes you back.' },
+      { key: 'newMessages', label: 'New messages', description: 'When a member sends you a message.' },
+      { key: 'profileViews', label: 'Profile views', description: 'When a member views your profile.' },
+      { key: 'appUpdates', label: 'App updates', description: 'News about Saathi features and offers.' },
+    ],
+  },
+  {
+    value: 'delivery',
+    title: 'Delivery Methods',
+    items: [
+      { key: 'emailNotifications', label: 'Email notifications', description: 'Also send notifications to your email.' },
+      { key: 'pushNotifications', label: 'Push notifications', description: 'Alerts on this device.' },
+    ],
+  },
+];
+
+/** Notifications tab: two accordion groups of switches, saved at once with the full settings object. */
+export function NotificationsTab({ userId }: { userId: number }) {
+  const settings = useSettings<NotificationSettingsView>(notificationResource, userId);
+  const update = useUpdateSettings<NotificationSettingsView>(notificationResource, userId);
+  if (!settings.data) return <SettingsLoadState query={settings} what="notification settings" />;
+  const current = settings.data;
+
+  return (
+    <Accordion.Root type="multiple" defaultValue={['app', 'delivery']} className="settings-accordion">
+      {GROUPS.map((group) => (
+        <Accordion.Item key={group.value} value={group.value} className="settings-card settings-accordion__item">
+          <Accordion.Header asChild>
+            <h2 className="settings-accordion__header">
+              <Accordion.Trigger className="settings-accordion__trigger">
+                {group.title}
+                <ChevronDown size={18} aria-hidden="true" className="settings-accordion__chevron" />
+              </Accordion.Trigger>
+            </h2>
+          </Accordion.Header>
+          <Accordion.Content className="settings-accordion__content">
+            {group.items.map((item) => (
+              <SettingSwitch
+                key={item.key}
+                label={item.label}
+                description={item.description}
+                checked={current[item.key]}
+                onCheckedChange={(checked) => update.mutate({ ...current, [item.key]: checked })}
+              />
+            ))}
+          </Accordion.Content>
+        </Accordion.Item>
+      ))}
+    </Accordion.Root>
+  );
+}

@@ -1,0 +1,146 @@
+import { type FormEvent, useEffect, useState } from 'react';
+import { totpCodeSchema } from '../../../../contracts/messaging';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { TextField } from '../../../components/ui/text-field';
+import { toast } from '../../../components/ui/toast';
+import { isApiError } from '../../../lib/api-client';
+import { useStartTwoFactorSetup, useSwitchTwoFactor } from '../api/security';
+import { SettingsDialog } from './settings-dialog';
+
+function errorText(error: unknown, fallback: string): string {
+  return (isApiError(error) ? error.serverMessage : undefined) ?? fallback;
+}
+
+function CodeForm({
+  submitLabel,
+  busy,
+  onSubmit,
+  serverError,
+}: {
+  submitLabel: string;
+  busy: boolean;
+  onSubmit: (code: string) => void;
+  serverError?: string;
+}) {
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const parsed = totpCodeSchema.safeParse({ code });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message);
+      return;
+    }
+    setError(undefined);
+    onSubmit(parsed.data.code);
+  }
+  return (
+    <form className="form" onSubmit={handleSubmit} noValidate>
+      <TextField
+        label="6-digit code"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        pattern="[0-9]*"
+        maxLength={6}
+        placeholder="123456"
+        className="code-field"
+        value={code}
+        onChange={(event) => setCode(event.target.value.replace(/\D/g, '').slice(0, 6))}
+        error={error ?? serverError}
+      />
+      <Button type="submit" disabled={busy}>
+        {busy ? 'Checking...' : submitLabel}
+      </Button>
+    </form>
+  );
+}
+
+/** Turns two-factor sign-in on: a fresh secret and QR code, then the first code from the app. */
+export function TwoFactorSetupDialog({ userId, open, onOpenChange }: { userId: number; open: boolean; onOpenChange: (open: boolean) => void }) {
+  const setup = useStartTwoFactorSetup(userId);
+  const enable = useSwitchTwoFactor(userId, 'enable');
+  const { mutate: startSetup, reset: resetSetup } = setup;
+
+  useEffect(() => {
+    if (open) startSetup();
+    else resetSetup();
+  }, [open, startSetup, resetSetup]);
+
+  return (
+    <SettingsDialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) enable.reset();
+        onOpenChange(next);
+      }}
+      title="Set up two-factor authentication"
+      description="Scan the QR code with an authenticator app (Google Authenticator, Authy, 1Password), then enter the 6-digit code it shows."
+    >
+      {setup.isPending || setup.isIdle ? (
+        <div className="settings-state" role="status">
+          <Spinner size={24} />
+          <span className="visually-hidden">Preparing your code</span>
+        </div>
+      ) : setup.isError ? (
+        <div className="settings-state" role="alert">
+          <p>{errorText(setup.error, 'Could not start the setup. Please try again.')}</p>
+          <Button variant="outline" size="sm" onClick={() => startSetup()}>
+            Try Again
+          </Button>
+        </div>
+      ) : (
+        <div className="two-factor">
+          <img className="two-factor__qr" src={setup.data.qrCodeImageUrl} alt="QR code for your authenticator app" width={200} height={200} />
+          <div className="two-factor__secret">
+            <span className="two-factor__secret-label">Or enter this key</span>
+            <code aria-label="Secret key">{setup.data.secret}</code>
+          </div>
+          <CodeForm
+            submitLabel="Turn On 2FA"
+            busy={enable.isPending}
+            serverError={enable.isError ? errorText(enable.error, 'Could not turn on two-factor authentication') : undefined}
+            onSubmit={(code) =>
+              enable.mutate(code, {
+                onSuccess: () => {
+                  toast({ title: 'Two-factor authentication is on', description: 'You will be asked for a code when you sign in.', variant: 'success' });
+                  onOpenChange(false);
+                },
+              })
+            }
+          />
+        </div>
+      )}
+    </SettingsDialog>
+  );
+}
+
+/** Turns two-factor sign-in off with a current code. */
+export function TwoFactorDisableDialog({ userId, open, onOpenChange }: { userId: number; open: boolean; onOpenChange: (open: boolean) => void }) {
+  const disable = useSwitchTwoFactor(userId, 'disable');
+  return (
+    <SettingsDialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) disable.reset();
+        onOpenChange(next);
+      }}
+      title="Turn off two-factor authentication"
+      description="Enter a current code from your authenticator app to confirm."
+    >
+      <CodeForm
+        submitLabel="Turn Off 2FA"
+        busy={disable.isPending}
+        serverError={disable.isError ? errorText(disable.error, 'Could not turn off two-factor authentication') : undefined}
+        onSubmit={(code) =>
+          disable.mutate(code, {
+            onSuccess: () => {
+              toast({ title: 'Two-factor authentication is off', variant: 'success' });
+              onOpenChange(false);
+            },
+          })
+        }
+      />
+    </SettingsDialog>
+  );
+}

@@ -1,0 +1,86 @@
+import { KUNDALI_TEXTS, type ProfileSummaryView } from '../../../contracts/kundali';
+import { type AppContext, newRouter } from '../../context';
+import { forbidden, notFound, unprocessable } from '../../errors';
+import { currentUser, requireUser } from '../../middleware/auth';
+import { idParam } from '../../middleware/validate';
+import { Profile } from '../../models/profile';
+import type { User } from '../../models/user';
+import { visibleProfilesFilter } from '../../policies/profile-visibility';
+import { effectiveTier, isPaidTier } from '../../policies/tier';
+import { astroCard } from '../../services/kundali/analysis';
+import { IncompleteBirthData, aiFor, basicFor } from '../../services/kundali/index';
+import { liveProfileOfUser, loadProfile, visibleProfile } from '../../services/profiles';
+
+/** The dropdown is a picker, not a search: a sensible cap, ordered by name. */
+export const PROFILE_SUMMARY_LIMIT = 200;
+
+/** The path's own id must be the session's user (403), and the viewer needs a live profile (422: nothing to match). */
+async function ownProfile(ctx: AppContext, userId: number, message: string): Promise<{ viewer: User; own: Profile }> {
+  const viewer = currentUser(ctx);
+  if (viewer.id !== userId) throw forbidden(KUNDALI_TEXTS.ownOnly);
+  const own = await liveProfileOfUser(ctx.services.db, viewer.id);
+  if (!own) throw unprocessable(message);
+  return { viewer, own };
+}
+
+/** Turns the engine's "not enough data" into the spec's error card; anything else is a real error. */
+async function orIncomplete<T>(message: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof IncompleteBirthData) throw unprocessable(message);
+    throw error;
+  }
+}
+
+const firstName = (p: Profile) => (p.user?.fullName ?? 'Member').split(' ')[0];
+
+export function kundaliRoutes() {
+  const router = newRouter('/api');
+  router.use(requireUser);
+
+  // Registered ahead of the profile routes so "search" is not read as a profile id.
+  router.get('/profiles/search', async (ctx) => {
+    const viewer = currentUser(ctx);
+    const rows = await Profile.query(ctx.services.db)
+      .modify(visibleProfilesFilter(viewer.id))
+      .joinRelated('user')
+      .select('profiles.id', 'profiles.userId', 'profiles.gender', 'user.fullName as fullName', 'user.subscriptionTier as subscriptionTier')
+      .orderBy('user.fullName')
+      .orderBy('profiles.id')
+      .limit(PROFILE_SUMMARY_LIMIT);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = rows.map((r): ProfileSummaryView => {
+      const row = r as Profile & { fullName: string; subscriptionTier: string };
+      return { id: row.id, userId: row.userId, gender: row.gender, is_deleted: false, user: { id: row.userId, fullName: row.fullName, subscriptionTier: row.subscriptionTier } };
+    });
+  });
+
+  router.get('/kundali-compatibility/:userId1/:userId2', async (ctx) => {
+    const { viewer, own } = await ownProfile(ctx, idParam(ctx.params.userId1), KUNDALI_TEXTS.incomplete);
+    const db = ctx.services.db;
+    const { profile } = await visibleProfile(db, viewer, await liveProfileOfUser(db, idParam(ctx.params.userId2)));
+    ctx.body = await orIncomplete(KUNDALI_TEXTS.incomplete, () => basicFor(db, own, profile));
+  });
+
+  router.get('/ai-kundali-compatibility/:userId1/:userId2', async (ctx) => {
+    const { viewer, own } = await ownProfile(ctx, idParam(ctx.params.userId1), KUNDALI_TEXTS.aiIncomplete);
+    if (!isPaidTier(effectiveTier(viewer))) throw forbidden(KUNDALI_TEXTS.upgrade, { upgradeRequired: true });
+    const db = ctx.services.db;
+    const { profile } = await visibleProfile(db, viewer, await liveProfileOfUser(db, idParam(ctx.params.userId2)));
+    ctx.body = await orIncomplete(KUNDALI_TEXTS.aiIncomplete, () =>
+      aiFor(db, own, profile, { llm: ctx.services.config.llm, names: [firstName(own), firstName(profile)] }),
+    );
+  });
+
+  // The profile view's astrological card: the path's second id is a profile id.
+  router.get('/compatibility/:userId/:profileId', async (ctx) => {
+    const { viewer, own } = await ownProfile(ctx, idParam(ctx.params.userId), KUNDALI_TEXTS.incomplete);
+    const db = ctx.services.db;
+    const { profile } = await visibleProfile(db, viewer, await loadProfile(db, idParam(ctx.params.profileId)));
+    if (profile.userId === viewer.id) throw notFound('Profile not found');
+    ctx.body = astroCard(await orIncomplete(KUNDALI_TEXTS.incomplete, () => basicFor(db, own, profile)));
+  });
+
+  return router;
+}
