@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-const only = process.argv[2]; // optional: unit | e2e
+const only = process.argv[2]; // optional: unit | e2e | api (the server's API tests only)
 
 function find(dir, pattern) {
   const out = [];
@@ -25,6 +25,13 @@ function run(cmd, args, extraEnv = {}) {
   if (res.status !== 0) process.exit(res.status ?? 1);
 }
 
+if (only === 'api') {
+  const api = find('server', /\.test\.ts$/);
+  const target = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : process.env.DB_CLIENT === 'sqlite3' ? 'SQLite (sqlite3 client)' : 'SQLite (better-sqlite3)';
+  console.log(`\n▶ API tests on ${target} (${api.length} files)`);
+  run(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', ...api]);
+  process.exit(0);
+}
 if (only !== 'e2e') {
   const unit = [
     ...find('contracts', /\.test\.ts$/),

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import knexFactory, { type Knex } from 'knex';
+import pg from 'pg';
 import { Model, knexSnakeCaseMappers } from 'objection';
 import { migrationSource } from '../db/migrations/index';
 import { seedReferenceData } from '../db/seeds/reference-data';
@@ -17,6 +18,8 @@ export function createDb(config: Pick<Config, 'dataDir' | 'databaseUrl' | 'dbCli
   const mappers = knexSnakeCaseMappers();
   let knex: Knex;
   if (config.dbClient === 'pg') {
+    // Timestamps are epoch milliseconds in bigint columns, and counts are bigint: both fit a JS number.
+    pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number(value));
     knex = knexFactory({
       client: 'pg',
       connection: config.databaseUrl ?? undefined,

@@ -56,13 +56,48 @@ function fakeStaticDir(root: string): string {
   return dir;
 }
 
+/**
+ * PostgreSQL runs (TEST_DATABASE_URL=postgres://user:pass@host/db with CREATEDB rights): a migrated template
+ * database is built once per schema version, and each test file gets its own copy (CREATE DATABASE … TEMPLATE).
+ */
+async function postgresDatabaseUrl(adminUrl: string): Promise<string> {
+  const admin = new URL(adminUrl);
+  const templateName = `saathi_tmpl_${migrationsHash()}`;
+  const adminDb = createDb({ dataDir: os.tmpdir(), databaseUrl: adminUrl, dbClient: 'pg' });
+  try {
+    const exists = await adminDb.raw('SELECT 1 FROM pg_database WHERE datname = ?', [templateName]);
+    if (exists.rows.length === 0) {
+      const building = `${templateName}_b${process.pid}`;
+      await adminDb.raw(`CREATE DATABASE ${building}`);
+      const url = new URL(adminUrl);
+      url.pathname = `/${building}`;
+      const db = createDb({ dataDir: os.tmpdir(), databaseUrl: url.toString(), dbClient: 'pg' });
+      await migrateLatest(db);
+      await db.destroy();
+      try {
+        await adminDb.raw(`ALTER DATABASE ${building} RENAME TO ${templateName}`);
+      } catch {
+        await adminDb.raw(`DROP DATABASE IF EXISTS ${building}`);
+      }
+    }
+    const name = `saathi_t_${process.pid}_${crypto.randomBytes(3).toString('hex')}`;
+    await adminDb.raw(`CREATE DATABASE ${name} TEMPLATE ${templateName}`);
+    admin.pathname = `/${name}`;
+    return admin.toString();
+  } finally {
+    await adminDb.destroy();
+  }
+}
+
 export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'saathi-test-'));
-  const dbClient = (process.env.DB_CLIENT === 'sqlite3' ? 'sqlite3' : 'better-sqlite3') as Config['dbClient'];
+  const pgAdmin = process.env.TEST_DATABASE_URL;
+  const dbClient = (pgAdmin ? 'pg' : process.env.DB_CLIENT === 'sqlite3' ? 'sqlite3' : 'better-sqlite3') as Config['dbClient'];
+  const databaseUrl = pgAdmin ? await postgresDatabaseUrl(pgAdmin) : null;
   const config = loadConfig(
     {
       dataDir,
-      databaseUrl: null,
+      databaseUrl,
       dbClient,
       demoMode: true,
       scryptCost: 1024,
@@ -79,7 +114,7 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
     },
     {},
   );
-  fs.copyFileSync(await templateFile(), sqliteFile(config));
+  if (!databaseUrl) fs.copyFileSync(await templateFile(), sqliteFile(config));
   const db = createDb(config);
   await migrateLatest(db);
   const logs: Record<string, unknown>[] = [];
@@ -100,6 +135,11 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
       await new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections?.();
       await db.destroy();
+      if (databaseUrl && pgAdmin) {
+        const adminDb = createDb({ dataDir: os.tmpdir(), databaseUrl: pgAdmin, dbClient: 'pg' });
+        await adminDb.raw(`DROP DATABASE IF EXISTS ${new URL(databaseUrl).pathname.slice(1)} WITH (FORCE)`);
+        await adminDb.destroy();
+      }
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
@@ -170,4 +210,14 @@ export class Client {
   delete(pathname: string) {
     return this.request('DELETE', pathname);
   }
+}
+
+/** Every table of the application schema, on either database. */
+export async function listTables(db: Db): Promise<string[]> {
+  if (db.client.config.client === 'pg') {
+    const res = await db.raw("SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'");
+    return (res.rows as Array<{ name: string }>).map((r) => r.name);
+  }
+  const rows = (await db.raw("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'profiles_fts%'")) as Array<{ name: string }>;
+  return rows.map((r) => r.name);
 }

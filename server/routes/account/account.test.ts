@@ -5,7 +5,7 @@ import { after, before, describe, test } from 'node:test';
 import { generate } from 'otplib';
 import { AUTH_MESSAGES } from '../../../contracts/auth';
 import { DELETE_TEXTS } from '../../../contracts/messaging';
-import { Client, type TestServer, startTestServer } from '../../test/harness';
+import { Client, type TestServer, listTables, startTestServer } from '../../test/harness';
 import { buildProfile, buildUser, jpegBytes, signedInClient } from '../../test/factories';
 
 let server: TestServer;
@@ -149,8 +149,7 @@ describe('account deletion', () => {
     assert.ok(!fs.existsSync(path.join(server.dataDir, 'media', `${fileKey}.jpg`)), 'photo files deleted');
 
     // No table holds the name, email or photo name any more.
-    const tables = (await server.db.raw("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'profiles_fts%'")) as Array<{ name: string }>;
-    for (const { name } of tables) {
+    for (const name of await listTables(server.db)) {
       const rows = await server.db(name).select('*');
       const dump = JSON.stringify(rows);
       for (const needle of ['Zoya Qureshi', 'zoya.q@example.test', 'zoya_q', 'Zoya loves poetry', fileKey, '+44 7700 900999']) {
