@@ -117,6 +117,11 @@ export function castChart(b: BirthData): Chart {
     ascendant = siderealAscendant(birthInstant, place.latitude, place.longitude);
     moonLon = grahas.Moon;
     inputs.moon = 'birth-chart';
+    const computed = moonPlacement(moonLon);
+    const [r, n] = [RASHIS[computed.rashi], NAKSHATRAS[computed.nakshatra]];
+    if ((b.rashi && b.rashi !== r) || (b.nakshatra && b.nakshatra !== n)) {
+      notes.push(`The birth chart puts the Moon in ${r}/${n}, not the entered ${b.rashi ?? '—'}/${b.nakshatra ?? '—'}; the chart is used.`);
+    }
   } else {
     moonLon = enteredMoonLongitude(b.rashi, b.nakshatra);
     if (moonLon === null) throw new IncompleteBirthData('no Moon position');
