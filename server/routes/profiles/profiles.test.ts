@@ -366,6 +366,20 @@ describe('profile views', () => {
   });
 });
 
+describe('match percentage on a profile view', () => {
+  test('computed for a viewer with a profile (Kundali included), absent for the owner and for a viewer without one', async () => {
+    const owner = await signedInClient(server);
+    const profile = await buildProfile(server, owner.user, { gender: 'male', lookingFor: 'female' });
+    assert.equal((await json(await owner.client.get(`/api/profiles/${profile.id}`))).matchPercentage, null);
+    const noProfile = await signedInClient(server);
+    assert.equal((await json(await noProfile.client.get(`/api/profiles/${profile.id}`))).matchPercentage, null);
+    const viewer = await signedInClient(server);
+    await buildProfile(server, viewer.user, { gender: 'female', lookingFor: 'male' });
+    const pct = (await json(await viewer.client.get(`/api/profiles/${profile.id}`))).matchPercentage as number;
+    assert.ok(Number.isInteger(pct) && pct > 0 && pct <= 100, `got ${pct}`);
+  });
+});
+
 describe('likes and matches', () => {
   test('A likes B, B likes A: both get a match notification; unlike dissolves the match', async () => {
     const a = await signedInClient(server, { fullName: 'Aditi Rao' });

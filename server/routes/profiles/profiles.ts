@@ -13,7 +13,10 @@ import { assertSelf, currentUser, requireUser } from '../../middleware/auth';
 import { idParam, parse } from '../../middleware/validate';
 import { Profile } from '../../models/profile';
 import type { User } from '../../models/user';
-import { derivedFields, completionStatus } from '../../services/profile-completion';
+import { toMatchProfile, viewerMatchProfile } from '../../services/discovery';
+import { gunaScoreForProfiles } from '../../services/kundali';
+import { computeMatch } from '../../services/matching';
+import { completionStatus, derivedFields } from '../../services/profile-completion';
 import {
   deleteFiles,
   liveProfileOfUser,
@@ -68,6 +71,14 @@ async function saveProfileChanges(ctx: AppContext, profile: Profile, changes: Pa
   const updated = await loadProfile(ctx.services.db, profile.id);
   if (!updated) throw notFound('Profile not found');
   return updated;
+}
+
+/** The viewer's match with this profile, Kundali gunas included when both birth charts can be cast. */
+async function matchPercentageFor(ctx: AppContext, viewer: User, profile: Profile): Promise<number | null> {
+  const mine = await viewerMatchProfile(ctx.services.db, viewer);
+  if (!mine) return null;
+  const gunaScore = gunaScoreForProfiles(mine.profile, profile);
+  return computeMatch(mine.match, toMatchProfile(profile, profile.user?.isVerified ?? false), { gunaScore }).percentage;
 }
 
 export function profileRoutes() {
@@ -179,9 +190,13 @@ export function profileRoutes() {
   router.get('/profiles/:id', async (ctx) => {
     const viewer = currentUser(ctx);
     const { profile, access } = await visibleProfile(ctx.services.db, viewer, await loadProfile(ctx.services.db, idParam(ctx.params.id)));
-    if (!access.isOwner) await recordProfileView(ctx.services, viewer as User, profile);
+    let matchPercentage: number | null = null;
+    if (!access.isOwner) {
+      await recordProfileView(ctx.services, viewer as User, profile);
+      matchPercentage = await matchPercentageFor(ctx, viewer as User, profile);
+    }
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = presentFor(profile, access);
+    ctx.body = presentFor(profile, access, matchPercentage);
   });
 
   router.patch('/profiles/:id', async (ctx) => {
