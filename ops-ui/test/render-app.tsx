@@ -13,12 +13,15 @@ export interface StubbedResponse {
 export interface RecordedRequest {
   method: string;
   pathname: string;
+  /** The query string, with its leading "?" (or empty). */
+  search: string;
+  searchParams: URLSearchParams;
   headers: Headers;
   bodyText: string;
 }
 
-/** Routes keyed "METHOD /path"; each answers with a fixed status and JSON body. */
-export type StubRoutes = Record<string, StubbedResponse>;
+/** Routes keyed "METHOD /path" (query string ignored); each answers with a status and JSON body, or computes one. */
+export type StubRoutes = Record<string, StubbedResponse | ((request: RecordedRequest) => StubbedResponse)>;
 
 export interface StubbedFetch {
   requests: RecordedRequest[];
@@ -31,15 +34,19 @@ export function stubFetch(routes: StubRoutes): StubbedFetch {
   const requests: RecordedRequest[] = [];
   globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const request = new Request(input, init);
-    const { pathname } = new URL(request.url);
-    requests.push({
+    const { pathname, search, searchParams } = new URL(request.url);
+    const recorded: RecordedRequest = {
       method: request.method,
       pathname,
+      search,
+      searchParams,
       headers: request.headers,
       bodyText: await request.text(),
-    });
-    const route = routes[`${request.method} ${pathname}`];
-    if (!route) return new Response(JSON.stringify({ message: 'Not found' }), { status: 404 });
+    };
+    requests.push(recorded);
+    const handler = routes[`${request.method} ${pathname}`];
+    if (!handler) return new Response(JSON.stringify({ message: 'Not found' }), { status: 404 });
+    const route = typeof handler === 'function' ? handler(recorded) : handler;
     return new Response(route.body === undefined ? null : JSON.stringify(route.body), {
       status: route.status,
       headers: { 'Content-Type': 'application/json' },

@@ -10,6 +10,9 @@ import { isApiError } from '../../../lib/api-client';
 import { useLogout } from '../../../lib/logout';
 import { paths } from '../../../lib/paths';
 import { deleteProfile } from '../api/profile-mutations';
+import { VerificationCard } from '../../../components/verification/verification-card';
+import { WhoLikedYouPanel } from '../../who-liked-you/components/who-liked-you-panel';
+import { useSessionUser } from '../../../lib/session';
 
 export const DELETE_PROFILE_CONFIRM = 'Are you sure you want to delete your profile? This action cannot be undone.';
 /** Spec part 1 §9: the page reloads about a second after a profile is deleted. */
@@ -32,6 +35,7 @@ function MenuLink({ to, icon: Icon, title, description }: { to: string; icon: Lu
 
 export function AccountTab({ profile }: { profile: ProfileView | null }) {
   const logout = useLogout();
+  const user = useSessionUser();
   const [deleting, setDeleting] = useState(false);
 
   const handleDeleteProfile = async () => {
@@ -73,6 +77,8 @@ export function AccountTab({ profile }: { profile: ProfileView | null }) {
         <MenuLink to={paths.notifications} icon={Bell} title="Notifications" description="Your notifications and alerts" />
         <MenuLink to={paths.settings} icon={Settings} title="Settings" description="Privacy, notifications and security" />
       </nav>
+      {user && profile ? <WhoLikedYouPanel userId={user.id} tier={user.subscriptionTier} /> : null}
+      {user ? <VerificationCard /> : null}
       <div className="account-tab__actions">
         <Button
           variant="outline"

@@ -81,7 +81,7 @@ test('with a profile: header badges and the three tabs, Account first', async ()
 test('the completion bar is red below 30%, yellow below 70%, green otherwise', async () => {
   for (const [done, tone] of [[1, 'danger'], [3, 'warning'], [4, 'success']] as const) {
     await openEditTab({ completion: buildCompletion(done) });
-    const bar = screen.getByRole('progressbar', { name: 'Profile completion' });
+    const bar = await screen.findByRole('progressbar', { name: 'Profile completion' }, SLOW);
     assert.equal(bar.getAttribute('aria-valuenow'), String(done * 20));
     assert.equal(bar.getAttribute('data-tone'), tone, `${done * 20}% is ${tone}`);
     cleanupApp();
@@ -90,7 +90,7 @@ test('the completion bar is red below 30%, yellow below 70%, green otherwise', a
 
 test('stages: earlier done, next active, later locked with the "Complete current stage first" toast', async () => {
   await openEditTab({ completion: buildCompletion(1) });
-  const stages = within(screen.getByRole('list', { name: 'Completion stages' }));
+  const stages = within(await screen.findByRole('list', { name: 'Completion stages' }, SLOW));
   const states = stages.getAllByRole('button').map((b) => b.getAttribute('data-state'));
   assert.deepEqual(states, ['done', 'active', 'locked', 'locked', 'locked']);
   fireEvent.click(screen.getByRole('button', { name: /Stage 4: Family Information/ }));

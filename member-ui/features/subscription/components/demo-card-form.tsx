@@ -58,7 +58,7 @@ export function DemoCardForm({
   }
 
   return (
-    <form className="card card-form" onSubmit={submit} noValidate aria-label="Card details" aria-busy={processing}>
+    <form className="card-form" onSubmit={submit} noValidate aria-label="Card details" aria-busy={processing}>
       <div className="card-form__notice" role="note">
         <ShieldCheck size={18} aria-hidden="true" />
         <div>

@@ -117,8 +117,8 @@ function SubscriptionPlans({ user }: { user: SessionUser }) {
 
       <footer className="plan-footer">
         <p>
-          All plans automatically renew. Cancel anytime from Settings: you keep your plan until the end of the month
-          you paid for, and partial months are not refunded. Moving down to Tryme never charges.
+          All plans automatically renew. Cancel anytime from Settings or by switching to Tryme here; partial months
+          are not refunded, and moving down to Tryme never charges.
         </p>
         {catalogue.data?.provider === 'demo' ? (
           <p className="plan-footer__demo">Demo mode: payments are simulated and no card is ever charged.</p>

@@ -33,8 +33,9 @@ export function WhoLikedYouPanel({ userId, tier }: { userId: number; tier: Subsc
           Who Liked You
         </h2>
         {count ? (
-          <span className="who-liked__count" aria-label={`${count} ${count === 1 ? 'member' : 'members'}`}>
+          <span className="who-liked__count">
             {count}
+            <span className="visually-hidden">{count === 1 ? ' member' : ' members'}</span>
           </span>
         ) : null}
       </header>
