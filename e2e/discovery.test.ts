@@ -72,7 +72,7 @@ describe('discovery in the browser', () => {
     await page.getByRole('heading', { name: /^Welcome, / }).waitFor();
     // The demo member is on Premium: the gold banner and the once-per-session welcome.
     await page.getByText('Premium Member:').waitFor();
-    await page.getByText(/^Welcome back, /).waitFor();
+    await page.getByText(/^Welcome back, /).first().waitFor();
 
     const featured = page.getByRole('list', { name: 'Featured Matches' });
     await featured.getByRole('link').first().waitFor();
@@ -119,7 +119,7 @@ describe('discovery in the browser', () => {
     await page.getByRole('button', { name: 'Load More Results' }).waitFor();
     assert.equal(await resultCards(page).count(), 20);
     await page.getByRole('button', { name: 'Load More Results' }).click();
-    await page.waitForFunction(() => document.querySelectorAll('.result-list > li.result-card').length > 20);
+    await page.waitForFunction(() => document.querySelectorAll('.result-list > li.result-card:not(.result-card--skeleton)').length > 20);
     const everyone = await resultCards(page).count();
     assert.ok(everyone > 20, `appended the next page (${everyone})`);
 
@@ -131,7 +131,7 @@ describe('discovery in the browser', () => {
     await page.getByRole('button', { name: 'Apply Filters' }).click();
     await page.waitForFunction(
       (total) => {
-        const cards = document.querySelectorAll('.result-list > li.result-card');
+        const cards = document.querySelectorAll('.result-list > li.result-card:not(.result-card--skeleton)');
         return cards.length > 0 && cards.length < total;
       },
       everyone,
@@ -161,7 +161,7 @@ describe('discovery in the browser', () => {
     await page.getByRole('textbox', { name: 'Message', exact: true }).fill('How do I add my son’s birth time for Kundali matching?');
     await screenshot(page, 'discovery-help');
     await page.getByRole('button', { name: 'Send Message' }).click();
-    await page.getByText('Message Sent').waitFor();
+    await page.getByText('Message Sent', { exact: true }).first().waitFor();
     assert.equal(await page.getByRole('textbox', { name: 'Name', exact: true }).inputValue(), '');
     await page.context().close();
   });

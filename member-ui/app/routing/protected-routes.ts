@@ -94,6 +94,12 @@ export const settingsRoute = createRoute({
 
 export const compatibilityRoute = createRoute({
   ...memberRoute('compatibility'),
+  // ?userId=N preselects that member in the dropdown (the profile view's "View detailed Kundali match" link).
+  validateSearch: (search: Record<string, unknown>): { userId?: number } => {
+    const userId = Number(search.userId);
+    return Number.isInteger(userId) && userId > 0 ? { userId } : {};
+  },
+  staticData: { header: { backTo: '/' } },
   component: lazyRouteComponent(() => import('../../features/compatibility/routes/compatibility-page'), 'CompatibilityPage'),
 });
 

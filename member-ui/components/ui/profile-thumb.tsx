@@ -29,7 +29,7 @@ export function ProfileThumb({
     <img
       className={cn('profile-thumb', className)}
       src={src}
-      alt={`Photo of ${name}`}
+      alt={name}
       loading={loading}
       decoding="async"
       onError={() => setFailed(true)}

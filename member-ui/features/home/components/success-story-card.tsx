@@ -47,7 +47,7 @@ export function SuccessStory() {
   if (stories.isPending) {
     return (
       <HomeSection id="story-title" title="Success Story">
-        <div className="story-card story-card--skeleton" aria-busy="true" aria-label="Loading success story">
+        <div className="story-card story-card--skeleton" role="status" aria-busy="true" aria-label="Loading success story">
           <span className="shimmer story-card__skeleton-photos" />
           <span className="shimmer shimmer--line" />
           <span className="shimmer shimmer--line shimmer--short" />

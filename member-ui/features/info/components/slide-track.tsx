@@ -59,7 +59,8 @@ export function SlideDots({
   onSelect: (index: number) => void;
 }) {
   return (
-    <div className="slide-dots" role="group" aria-label="Slides">
+    <fieldset className="slide-dots">
+      <legend className="visually-hidden">Slides</legend>
       {Array.from({ length: count }, (_, position) => (
         <button
           // biome-ignore lint/suspicious/noArrayIndexKey: dots are positional
@@ -71,6 +72,6 @@ export function SlideDots({
           onClick={() => onSelect(position)}
         />
       ))}
-    </div>
+    </fieldset>
   );
 }

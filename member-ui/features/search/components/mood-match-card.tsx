@@ -71,10 +71,8 @@ export function MoodMatchCard({
             </div>
             {value.enabled ? (
               <div className="mood-card__row">
-                <span className="mood-card__label" id={`${switchId}-min`}>
-                  Minimum compatibility
-                </span>
-                <div className="stepper" role="group" aria-labelledby={`${switchId}-min`}>
+                <span className="mood-card__label">Minimum compatibility</span>
+                <div className="stepper">
                   <button
                     type="button"
                     className="stepper__button"

@@ -104,7 +104,7 @@ export function SearchPage() {
         <p className="page__subtitle">Find your Saathi, wherever they are.</p>
       </header>
 
-      <form className="search-bar" role="search" onSubmit={(event) => event.preventDefault()}>
+      <search className="search-bar">
         <div className="search-bar__field">
           <Search size={18} aria-hidden="true" className="search-bar__icon" />
           <input
@@ -133,7 +133,7 @@ export function SearchPage() {
           <SlidersHorizontal size={18} aria-hidden="true" />
           {filterCount > 0 ? <span className="search-bar__count">{filterCount}</span> : null}
         </button>
-      </form>
+      </search>
 
       {panelOpen ? (
         <FilterPanel
