@@ -1,5 +1,10 @@
 import { Link } from '@tanstack/react-router';
-import { Check, Copy, Globe, MessageCircleHeart, Smile, Sparkles } from 'lucide-react';
+import Check from 'lucide-react/icons/check';
+import Copy from 'lucide-react/icons/copy';
+import Globe from 'lucide-react/icons/globe';
+import MessageCircleHeart from 'lucide-react/icons/message-circle-heart';
+import Smile from 'lucide-react/icons/smile';
+import Sparkles from 'lucide-react/icons/sparkles';
 import { useEffect, useRef, useState } from 'react';
 import { paths } from '../../lib/paths';
 import { Button } from '../ui/button';
@@ -45,8 +50,12 @@ export function CompatibilityCard({ scores }: { scores: CompatibilityScores }) {
         <Meter label="Emotional" value={scores.emotional} />
         <Meter label="Values" value={scores.values} />
       </div>
-      <Link to={paths.compatibility} className="text-link">
-        See the detailed Kundali match
+      <Link
+        to={paths.compatibility}
+        search={scores.detailUserId ? { userId: scores.detailUserId } : {}}
+        className="text-link insight-link"
+      >
+        View detailed Kundali match
       </Link>
     </ProfileSection>
   );
@@ -55,9 +64,10 @@ export function CompatibilityCard({ scores }: { scores: CompatibilityScores }) {
 export function MoodCompatibilityCard({ mood }: { mood: MoodCompatibility }) {
   return (
     <ProfileSection title="Mood Compatibility" icon={Smile}>
-      <p className="profile-section__lead">
-        {Math.round(mood.score)}% · {moodBand(mood.score)}
-      </p>
+      <div className="insight-score">
+        <span className="insight-score__value">{Math.round(mood.score)}%</span>
+        <span className="insight-score__band">{moodBand(mood.score)}</span>
+      </div>
       <div className="meter-list">
         {mood.details.map((detail) => (
           <Meter key={detail.aspect} label={detail.aspect} value={detail.score} />
@@ -70,7 +80,11 @@ export function MoodCompatibilityCard({ mood }: { mood: MoodCompatibility }) {
 export function CulturalAdaptationCard({ insight }: { insight: CulturalInsight }) {
   return (
     <ProfileSection title="Cultural Adaptation" icon={Globe}>
-      <Meter label={adaptationBand(insight.adaptationLevel)} value={insight.adaptationLevel} />
+      <div className="insight-score">
+        <span className="insight-score__value">{Math.round(insight.adaptationLevel)}%</span>
+        <span className="insight-score__band">{adaptationBand(insight.adaptationLevel)}</span>
+      </div>
+      <Meter label="Adaptation level" value={insight.adaptationLevel} />
       {insight.description ? <p className="profile-section__text">{insight.description}</p> : null}
     </ProfileSection>
   );
@@ -100,9 +114,16 @@ export function ConversationStartersCard({ starters }: { starters: string[] }) {
       <ul className="starter-list">
         {starters.slice(0, MAX_CONVERSATION_STARTERS).map((starter, index) => (
           <li key={starter} className="starter-list__item">
-            <span>{starter}</span>
-            <Button variant="ghost" size="icon" aria-label={copied === index ? 'Copied' : 'Copy conversation starter'} onClick={() => void copy(index, starter)}>
+            <span className="starter-list__text">{starter}</span>
+            <Button
+              variant="ghost"
+              size="sm"
+              className="starter-list__copy"
+              aria-label={copied === index ? 'Copied' : `Copy: ${starter}`}
+              onClick={() => void copy(index, starter)}
+            >
               {copied === index ? <Check size={16} aria-hidden="true" /> : <Copy size={16} aria-hidden="true" />}
+              <span aria-hidden="true">{copied === index ? 'Copied' : 'Copy'}</span>
             </Button>
           </li>
         ))}

@@ -1,7 +1,7 @@
 /**
- * Data for the insight cards of a profile. The endpoints behind them (GET /api/compatibility/{userId}/{profileId},
- * mood compatibility, cultural insight, conversation starters) arrive in a later issue; until then the cards get
- * no data and render nothing, so no number is ever invented.
+ * Data for the insight cards of a profile: GET /api/compatibility/{userId}/{profileId}, mood compatibility,
+ * cultural insight and conversation starters (fetched by features/profile-view). A card without data renders
+ * nothing, so no number is ever invented.
  */
 export interface CompatibilityScores {
   overall: number;
@@ -11,6 +11,8 @@ export interface CompatibilityScores {
   values: number;
   sign1?: string | null;
   sign2?: string | null;
+  /** The other member's user id: the "View detailed Kundali match" link preselects them on /compatibility. */
+  detailUserId?: number;
 }
 
 export interface MoodCompatibility {

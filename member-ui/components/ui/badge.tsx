@@ -11,7 +11,7 @@ export function Badge({ tone = 'neutral', children, className }: { tone?: BadgeT
 export function CountBadge({ label, description }: { label: string | null; description: string }) {
   if (!label) return null;
   return (
-    <span className="count-badge" aria-label={description}>
+    <span className="count-badge" role="img" aria-label={description}>
       {label}
     </span>
   );

@@ -143,3 +143,40 @@ test('/auth forwards to /login keeping redirectTo', async () => {
   assert.equal(router.state.location.pathname, '/login');
   assert.equal(router.state.location.search.redirectTo, '/shared/abc');
 });
+
+test('a two-factor account is asked for the authentication code and the login is resent with it', async () => {
+  const { fetchStub, router } = renderApp(
+    '/login',
+    fakeServer({
+      handle: (request) => {
+        if (request.url.pathname !== '/api/auth/login') return undefined;
+        const code = new URLSearchParams(request.body).get('totpCode');
+        if (!code) {
+          return jsonResponse(401, { message: 'Enter the 6-digit code from your authenticator app', totpRequired: true });
+        }
+        if (code !== '123456') return jsonResponse(401, { message: 'Invalid authentication code', totpRequired: true });
+        return jsonResponse(200, { user: buildSessionUser(), redirectTo: '/' });
+      },
+    }),
+  );
+  await screen.findByRole('heading', { name: 'Welcome Back' });
+  assert.equal(screen.queryByLabelText('Authentication code'), null);
+  fillIn('Username', 'priya');
+  fillIn('Password', 'correct horse');
+  submit();
+
+  const codeField = await screen.findByLabelText('Authentication code');
+  assert.equal(screen.queryByRole('alert'), null, 'asking for the code is not an error');
+  fireEvent.change(codeField, { target: { value: '000000' } });
+  submit();
+  assert.ok(await screen.findByText('Invalid authentication code'));
+
+  fireEvent.change(screen.getByLabelText('Authentication code'), { target: { value: '123456' } });
+  submit();
+  await waitFor(() => assert.equal(router.state.location.pathname, '/'));
+  const calls = fetchStub.callsTo('POST', '/api/auth/login');
+  assert.equal(calls.length, 3);
+  const last = new URLSearchParams(calls[2]?.body);
+  assert.equal(last.get('totpCode'), '123456');
+  assert.equal(last.get('password'), 'correct horse');
+});

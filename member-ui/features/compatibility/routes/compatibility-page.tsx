@@ -1,5 +1,150 @@
-import { ScreenPlaceholder } from '../../../components/ui/page';
+import { useQuery } from '@tanstack/react-query';
+import { getRouteApi } from '@tanstack/react-router';
+import Sparkles from 'lucide-react/icons/sparkles';
+import { useEffect, useRef, useState } from 'react';
+import type { SessionUser } from '../../../../contracts/auth';
+import { KUNDALI_TEXTS, type ProfileSummaryView } from '../../../../contracts/kundali';
+import { Button } from '../../../components/ui/button';
+import { Page } from '../../../components/ui/page';
+import { SelectField } from '../../../components/ui/select-field';
+import { Spinner } from '../../../components/ui/spinner';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
+import { toast } from '../../../components/ui/toast';
+import { isApiError } from '../../../lib/api-client';
+import { useSessionUser } from '../../../lib/session';
+import { aiKundaliQueryOptions, basicKundaliQueryOptions, profileSummariesQueryOptions } from '../api/kundali-queries';
+import { AiResultCard, AiResultError } from '../components/ai-result-card';
+import { BasicResultCard, BasicResultError } from '../components/basic-result-card';
+import { NoProfileCard } from '../components/no-profile-card';
+import { PremiumFeatureCard } from '../components/premium-feature-card';
 
+const compatibilityRoute = getRouteApi('/member/compatibility');
+
+function optionLabel(profile: ProfileSummaryView): string {
+  const gender = profile.gender ? profile.gender.charAt(0).toUpperCase() + profile.gender.slice(1) : null;
+  return gender ? `${profile.user.fullName} - ${gender}` : profile.user.fullName;
+}
+
+/** /compatibility (spec part 2 §2): pick another member and read the Kundali match; AI analysis for premium and elite. */
 export function CompatibilityPage() {
-  return <ScreenPlaceholder title="Compatibility" />;
+  const user = useSessionUser();
+  return (
+    <Page
+      title="Kundali Compatibility"
+      subtitle="Compare your birth chart with another member's: the traditional 36-guna Ashtakoot match, Manglik status and more."
+      className="compatibility-page"
+    >
+      {!user ? null : user.profileId === null ? <NoProfileCard /> : <CompatibilityChecker user={user} />}
+    </Page>
+  );
+}
+
+function CompatibilityChecker({ user }: { user: SessionUser }) {
+  const { userId: preselected } = compatibilityRoute.useSearch();
+  const profiles = useQuery(profileSummariesQueryOptions(user.id));
+  const [selected, setSelected] = useState(preselected ? String(preselected) : '');
+  const [checked, setChecked] = useState<number | null>(null);
+  const results = useRef<HTMLDivElement>(null);
+
+  const list = profiles.data ?? [];
+  const value = list.some((p) => String(p.userId) === selected) ? selected : '';
+  const placeholder = profiles.isPending ? 'Loading profiles...' : list.length === 0 ? 'No profiles available' : 'Choose a profile';
+  const theirName = list.find((p) => p.userId === checked)?.user.fullName ?? 'Them';
+
+  useEffect(() => {
+    if (checked !== null) results.current?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
+  }, [checked]);
+
+  return (
+    <>
+      <section className="card compat-picker" aria-labelledby="compat-picker-title">
+        <h2 id="compat-picker-title" className="compat-picker__title">
+          <Sparkles size={18} aria-hidden="true" />
+          Check a match
+        </h2>
+        <SelectField
+          label="Profile to compare"
+          placeholder={placeholder}
+          options={list.map((p) => ({ value: String(p.userId), label: optionLabel(p) }))}
+          value={value}
+          disabled={profiles.isPending || list.length === 0}
+          onChange={(event) => setSelected(event.target.value)}
+        />
+        <Button block disabled={!value} onClick={() => setChecked(Number(value))}>
+          Check Compatibility
+        </Button>
+      </section>
+
+      <div ref={results} className="compat-results" aria-live="polite">
+        {checked !== null ? <Results me={user.id} them={checked} theirName={theirName} tier={user.subscriptionTier} /> : null}
+      </div>
+    </>
+  );
+}
+
+function Results({ me, them, theirName, tier }: { me: number; them: number; theirName: string; tier: SessionUser['subscriptionTier'] }) {
+  const paid = tier === 'premium' || tier === 'elite';
+  const basic = useQuery(basicKundaliQueryOptions(me, them));
+  const ai = useQuery({ ...aiKundaliQueryOptions(me, them), enabled: paid });
+
+  useEffect(() => {
+    if (isApiError(ai.error) && ai.error.status === 403) {
+      toast({ title: 'Subscription Required', description: ai.error.serverMessage ?? KUNDALI_TEXTS.upgrade, variant: 'destructive' });
+    }
+  }, [ai.error]);
+
+  const basicView = basic.isPending ? (
+    <LoadingCard text="Calculating the Ashtakoot match…" />
+  ) : basic.isError ? (
+    <BasicResultError
+      incomplete={isApiError(basic.error) && basic.error.status === 422}
+      detail={(isApiError(basic.error) && basic.error.serverMessage) || basic.error.message}
+    />
+  ) : (
+    <BasicResultCard result={basic.data} theirName={theirName} />
+  );
+
+  if (!paid) {
+    return (
+      <div className="compat-stack">
+        {basicView}
+        <PremiumFeatureCard />
+      </div>
+    );
+  }
+
+  const aiView = ai.isPending ? (
+    <LoadingCard text="Reading both charts…" />
+  ) : ai.isError ? (
+    isApiError(ai.error) && ai.error.status === 403 ? (
+      <PremiumFeatureCard />
+    ) : (
+      <AiResultError
+        incomplete={isApiError(ai.error) && ai.error.status === 422}
+        detail={(isApiError(ai.error) && ai.error.serverMessage) || ai.error.message}
+      />
+    )
+  ) : (
+    <AiResultCard result={ai.data} theirName={theirName} />
+  );
+
+  return (
+    <Tabs defaultValue="basic" className="tabs">
+      <TabsList aria-label="Compatibility analysis">
+        <TabsTrigger value="basic">Basic Analysis</TabsTrigger>
+        <TabsTrigger value="ai">AI-Powered Analysis</TabsTrigger>
+      </TabsList>
+      <TabsContent value="basic">{basicView}</TabsContent>
+      <TabsContent value="ai">{aiView}</TabsContent>
+    </Tabs>
+  );
+}
+
+function LoadingCard({ text }: { text: string }) {
+  return (
+    <div className="card compat-loading" role="status">
+      <Spinner size={28} />
+      <span>{text}</span>
+    </div>
+  );
 }

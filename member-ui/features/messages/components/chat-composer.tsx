@@ -24,12 +24,13 @@ export function ChatComposer({
   const ref = useRef<HTMLTextAreaElement>(null);
   const blank = value.trim().length === 0;
 
+  // After every render (the text changed, or was cleared by sending), fit the box to its text.
   useLayoutEffect(() => {
     const box = ref.current;
     if (!box) return;
     box.style.height = 'auto';
     box.style.height = `${Math.min(box.scrollHeight, MAX_HEIGHT_PX)}px`;
-  }, [value]);
+  });
 
   function send() {
     const text = value.trim();

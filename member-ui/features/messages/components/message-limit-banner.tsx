@@ -38,14 +38,8 @@ export function MessageLimitBanner({ user }: { user: SessionUser }) {
         <p className="message-limit__title">{title}</p>
         <p className="message-limit__text">{text}</p>
         {allowance && used !== null ? (
-          <div
-            className="message-limit__meter"
-            role="meter"
-            aria-label="Messages sent this month"
-            aria-valuemin={0}
-            aria-valuemax={allowance.limit}
-            aria-valuenow={used}
-          >
+          // The title already says it in words; the bar is decoration.
+          <div className="message-limit__meter" aria-hidden="true">
             <span style={{ width: `${Math.min(100, (used / allowance.limit) * 100)}%` }} />
           </div>
         ) : null}

@@ -24,7 +24,7 @@ function conversation(id: number, fullName: string, content: string, createdAt: 
 const CONVERSATIONS = [
   conversation(21, 'Ananya Iyer', 'See you at the Diwali mela on Saturday?', minutesAgo(0), 2),
   conversation(22, 'Rohan Mehta', 'My parents loved your profile', minutesAgo(5)),
-  conversation(23, 'Meera Pillai', 'Happy Onam!', minutesAgo(3 * 60 * 24 * 2 + 1)),
+  conversation(23, 'Meera Pillai', 'Happy Onam!', minutesAgo(60 * 24 * 2 + 1)),
 ];
 
 function serve(list: ConversationView[], user = buildSessionUser({ subscriptionTier: 'premium' })) {

@@ -1,5 +1,31 @@
-import { ScreenPlaceholder } from '../../../components/ui/page';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
+import { Page } from '../../../components/ui/page';
+import { CulturalAssessment } from '../components/cultural-assessment';
+import { LastMoodCard } from '../components/last-mood-card';
+import { MoodForm } from '../components/mood-form';
+import { MoodHistory } from '../components/mood-history';
 
+/** /mood-tracking (spec part 2 §2): Current Mood, Cultural Adaptation, History. The header's back button goes to /. */
 export function MoodTrackingPage() {
-  return <ScreenPlaceholder title="Mood Tracking" />;
+  return (
+    <Page title="Mood Tracking" subtitle="Notice how you feel, at home and abroad." className="mood-page">
+      <Tabs defaultValue="current" className="tabs">
+        <TabsList aria-label="Mood tracking sections">
+          <TabsTrigger value="current">Current Mood</TabsTrigger>
+          <TabsTrigger value="cultural">Cultural Adaptation</TabsTrigger>
+          <TabsTrigger value="history">History</TabsTrigger>
+        </TabsList>
+        <TabsContent value="current" className="mood-stack">
+          <MoodForm />
+          <LastMoodCard />
+        </TabsContent>
+        <TabsContent value="cultural">
+          <CulturalAssessment />
+        </TabsContent>
+        <TabsContent value="history">
+          <MoodHistory />
+        </TabsContent>
+      </Tabs>
+    </Page>
+  );
 }

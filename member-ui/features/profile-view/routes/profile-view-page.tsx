@@ -15,6 +15,7 @@ import { profileQueryOptions } from '../../../lib/profiles';
 import { useSessionUser } from '../../../lib/session';
 import { ShareDialog } from '../../sharing/components/share-dialog';
 import { useLikeCheck, useToggleLike } from '../api/profile-like';
+import { useProfileInsights } from '../api/profile-insights';
 import { MemberActionsMenu } from '../components/member-actions-menu';
 import { PhotoGallery } from '../components/photo-gallery';
 import { ProfileViewSkeleton } from '../components/profile-view-skeleton';
@@ -65,6 +66,7 @@ function LoadedProfile({ profile }: { profile: ProfileView }) {
   const user = useSessionUser();
   const [shareOpen, setShareOpen] = useState(false);
   const isOwner = user !== null && user.id === profile.userId;
+  const insights = useProfileInsights(profile, user);
   const name = profile.user?.fullName || profile.fullName;
   const age = ageOf(profile);
   const location = locationOf(profile);
@@ -143,7 +145,7 @@ function LoadedProfile({ profile }: { profile: ProfileView }) {
         </div>
       </header>
 
-      <ProfileDetails profile={profile} isOwner={isOwner} nriEditable={isOwner} />
+      <ProfileDetails profile={profile} isOwner={isOwner} nriEditable={isOwner} insights={insights} />
 
       {isOwner ? <ShareDialog profileId={profile.id} open={shareOpen} onOpenChange={setShareOpen} /> : null}
     </article>

@@ -47,8 +47,9 @@ export function useUpdateSettings<T extends object>(resource: SettingsResource, 
   return useMutation({
     mutationFn: (next: T) =>
       api.patch<{ message: string; settings: T }>(resource.path(userId), { json: settingsBody(resource, next) }),
-    onMutate: async (next) => {
-      await queryClient.cancelQueries({ queryKey });
+    onMutate: (next) => {
+      // A read still in flight must not overwrite the optimistic value.
+      void queryClient.cancelQueries({ queryKey });
       queryClient.setQueryData<T>(queryKey, next);
     },
     onSuccess: (answer) => {

@@ -93,8 +93,16 @@ export function TwoFactorSetupDialog({ userId, open, onOpenChange }: { userId: n
         <div className="two-factor">
           <img className="two-factor__qr" src={setup.data.qrCodeImageUrl} alt="QR code for your authenticator app" width={200} height={200} />
           <div className="two-factor__secret">
-            <span className="two-factor__secret-label">Or enter this key</span>
-            <code aria-label="Secret key">{setup.data.secret}</code>
+            <label className="two-factor__secret-label" htmlFor="two-factor-secret">
+              Or enter this key
+            </label>
+            <input
+              id="two-factor-secret"
+              className="two-factor__secret-value"
+              readOnly
+              value={setup.data.secret}
+              onFocus={(event) => event.currentTarget.select()}
+            />
           </div>
           <CodeForm
             submitLabel="Turn On 2FA"

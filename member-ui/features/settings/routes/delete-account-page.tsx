@@ -150,7 +150,7 @@ export function DeleteAccountPage() {
             onChange={(event) => setPassword(event.target.value)}
             hint="Enter your password to confirm that it's you."
           />
-          <div className="delete-account__actions">
+          <div className="delete-account__actions delete-account__actions--stacked">
             <Button variant="outline" onClick={() => setStep(1)} disabled={deletion.isPending}>
               Go Back
             </Button>

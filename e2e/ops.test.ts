@@ -1,0 +1,381 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { type RunningSaathi, launchBrowser, screenshot, startSaathi } from './harness';
+
+let saathi: RunningSaathi;
+let browser: Browser;
+let reviewerContext: BrowserContext;
+let page: Page;
+
+const REVIEWER = { username: 'meera.reviews', password: 'chai-and-checklists-2026', fullName: 'Meera Nair' };
+const ADMIN = { username: 'boss', password: 'the-buck-stops-here-2026', fullName: 'Kabir Singh' };
+const MEMBER_PASSWORD = 'mitti-ki-khushboo-2026';
+
+/** A member account driven over HTTP with its own cookie jar, as the member app would. */
+interface ApiMember {
+  userId: number;
+  username: string;
+  fullName: string;
+  profileId: number | null;
+  call(method: string, path: string, init?: { body?: BodyInit; json?: unknown }): Promise<Response>;
+}
+
+function cookieJarClient() {
+  const jar = new Map<string, string>();
+  return async (method: string, path: string, init: { body?: BodyInit; json?: unknown; headers?: Record<string, string> } = {}) => {
+    const headers: Record<string, string> = { Accept: 'application/json', Origin: saathi.url, ...init.headers };
+    if (jar.size) headers.Cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+    let body = init.body;
+    if (init.json !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      body = JSON.stringify(init.json);
+    }
+    const res = await fetch(saathi.url + path, { method, headers, body, redirect: 'manual' });
+    for (const cookie of res.headers.getSetCookie()) {
+      const [pair] = cookie.split(';');
+      const eq = pair.indexOf('=');
+      jar.set(pair.slice(0, eq).trim(), pair.slice(eq + 1).trim());
+    }
+    return res;
+  };
+}
+
+async function jpeg(top: string, bottom: string, width = 600, height = 750, label = ''): Promise<Uint8Array> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><defs><linearGradient id="g" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${top}"/><stop offset="1" stop-color="${bottom}"/></linearGradient></defs><rect width="${width}" height="${height}" fill="url(#g)"/><circle cx="${width / 2}" cy="${height * 0.4}" r="${Math.min(width, height) * 0.18}" fill="#fdebd8"/><text x="24" y="${height - 28}" font-family="sans-serif" font-size="28" fill="#ffffff">${label}</text></svg>`;
+  return new Uint8Array(await sharp(Buffer.from(svg)).jpeg().toBuffer());
+}
+
+const profilePayload = {
+  dateOfBirth: '1994-03-18',
+  profileType: 'self',
+  education: "Master's",
+  educationDetails: 'MSc Computer Science, University of Toronto',
+  about: 'Weekend hiker, Sunday dosa maker, and forever learning Carnatic violin.',
+  birthHour: 6,
+  birthMinute: 45,
+  birthAmPm: 'AM',
+  birthPlace: 'Chennai, India',
+  religion: 'Hindu',
+  motherTongue: 'Tamil',
+  agePreferenceMin: 27,
+  agePreferenceMax: 35,
+  educationPreference: "Master's or above",
+  professionPreference: 'Any',
+  familyBackground: 'Close-knit family from Chennai; parents are retired teachers, one younger brother.',
+  parentName: null,
+  parentRelationship: null,
+  parentContact: null,
+  country: 'Canada',
+  city: 'Toronto',
+  profession: 'Product Designer',
+  company: 'Shopify',
+  locationPreference: ['Canada'],
+};
+
+async function registerMember(
+  fullName: string,
+  username: string,
+  profile?: { gender: 'male' | 'female'; photo?: [string, string] },
+): Promise<ApiMember> {
+  const call = cookieJarClient();
+  const reg = await call('POST', '/api/auth/register?redirect=/', {
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      fullName,
+      email: `${username}@example.test`,
+      username,
+      password: MEMBER_PASSWORD,
+      confirmPassword: MEMBER_PASSWORD,
+      subscriptionTier: 'tryme',
+    }),
+  });
+  assert.equal(reg.status, 201, await reg.clone().text());
+  const { user } = (await reg.json()) as { user: { id: number } };
+  let profileId: number | null = null;
+  if (profile) {
+    let photoIds: number[] | undefined;
+    if (profile.photo) {
+      const form = new FormData();
+      form.append('photo', new Blob([await jpeg(...profile.photo)], { type: 'image/jpeg' }), 'portrait.jpg');
+      const up = await call('POST', '/api/upload/photo', { body: form });
+      assert.equal(up.status, 201, await up.clone().text());
+      photoIds = [((await up.json()) as { id: number }).id];
+    }
+    const created = await call('POST', '/api/profiles', {
+      json: { userId: user.id, ...profilePayload, gender: profile.gender, ...(photoIds ? { photoIds } : {}) },
+    });
+    assert.equal(created.status, 201, await created.clone().text());
+    profileId = ((await created.json()) as { id: number }).id;
+  }
+  return { userId: user.id, username, fullName, profileId, call };
+}
+
+async function signInToConsole(context: BrowserContext, who: { username: string; password: string; fullName: string }) {
+  const consolePage = await context.newPage();
+  await consolePage.goto('/ops');
+  await consolePage.getByLabel('Username').fill(who.username);
+  await consolePage.getByLabel('Password').fill(who.password);
+  await consolePage.getByRole('button', { name: 'Sign in' }).click();
+  await consolePage.getByRole('banner').getByText(who.fullName).waitFor();
+  return consolePage;
+}
+
+async function openArea(name: string, heading = name) {
+  await page.getByRole('navigation', { name: 'Console areas' }).getByRole('link', { name }).click();
+  await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+}
+
+let ananya: ApiMember;
+let arjun: ApiMember;
+let farah: ApiMember;
+let vikram: ApiMember;
+let shareCode: string;
+
+before(async () => {
+  saathi = await startSaathi();
+  browser = await launchBrowser();
+
+  const reviewer = saathi.cli(['reviewer', 'create', REVIEWER.username, '--name', REVIEWER.fullName], `${REVIEWER.password}\n`);
+  assert.equal(reviewer.status, 0, reviewer.stderr);
+  const admin = saathi.cli(['reviewer', 'create', ADMIN.username, '--admin', '--name', ADMIN.fullName], `${ADMIN.password}\n`);
+  assert.equal(admin.status, 0, admin.stderr);
+
+  ananya = await registerMember('Ananya Iyer', 'ananya_iyer', { gender: 'female', photo: ['#8f2a4b', '#f28c28'] });
+  arjun = await registerMember('Arjun Menon', 'arjun_menon', { gender: 'male', photo: ['#1f4e79', '#6fb3d2'] });
+  farah = await registerMember('Farah Khan', 'farah_khan', { gender: 'female' });
+  vikram = await registerMember('Vikram Rao', 'vikram_rao');
+  for (let i = 1; i <= 6; i += 1) await registerMember(`Test Member ${i}`, `test_member_${i}`);
+
+  // Ananya asks to be verified: a selfie and a passport photo.
+  const form = new FormData();
+  form.append('documentType', 'passport');
+  form.append('selfie', new Blob([await jpeg('#f6d7b0', '#c7865b', 600, 750, 'SELFIE')], { type: 'image/jpeg' }), 'selfie.jpg');
+  form.append('document', new Blob([await jpeg('#dfe7f2', '#8aa4c8', 900, 600, 'PASSPORT · IYER ANANYA')], { type: 'image/jpeg' }), 'passport.jpg');
+  const submitted = await ananya.call('POST', '/api/verification', { body: form });
+  assert.equal(submitted.status, 201, await submitted.clone().text());
+
+  // Farah shares her profile with family; the link is opened twice.
+  const share = await farah.call('POST', `/api/profiles/${farah.profileId}/share`, { json: {} });
+  assert.equal(share.status, 201, await share.clone().text());
+  shareCode = ((await share.json()) as { shareCode: string }).shareCode;
+  for (let i = 0; i < 2; i += 1) assert.equal((await fetch(`${saathi.url}/api/shares/${shareCode}`)).status, 200);
+
+  // Arjun reports Vikram; the details contain markup that must stay text.
+  const report = await arjun.call('POST', '/api/reports', {
+    json: { reportedUserId: vikram.userId, reason: 'scam_or_money_request', details: 'Asked me to send <b>$500</b> for a visa fee after two messages.' },
+  });
+  assert.equal(report.status, 201, await report.clone().text());
+
+  const contact = await fetch(`${saathi.url}/api/contact`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json', Origin: saathi.url },
+    body: JSON.stringify({
+      name: 'Lakshmi Raman',
+      email: 'lakshmi@example.test',
+      subject: 'Cannot change my daughter’s profile photo',
+      message: 'Namaste, I manage my daughter’s profile and the photo upload keeps failing on my phone. Please help.',
+    }),
+  });
+  assert.equal(contact.status, 201, await contact.clone().text());
+
+  reviewerContext = await browser.newContext({ baseURL: saathi.url, viewport: { width: 1440, height: 900 } });
+  page = await signInToConsole(reviewerContext, REVIEWER);
+});
+
+after(async () => {
+  await browser?.close();
+  await saathi?.stop();
+});
+
+describe('the ops console in the browser (1440×900)', () => {
+  test('the dashboard shows the tiles and the charts', async () => {
+    const tiles = page.getByRole('list', { name: 'Key figures' });
+    await tiles.getByRole('link', { name: /Pending verifications\s*1/ }).waitFor();
+    await tiles.getByRole('link', { name: /Open reports\s*1/ }).waitFor();
+    await tiles.getByRole('link', { name: /Members\s*10/ }).first().waitFor();
+    await page.getByRole('img', { name: /^Registrations per day: 10 in the last 30 days/ }).waitFor();
+    await page.getByRole('img', { name: /^Members by plan:/ }).waitFor();
+    await page.getByRole('img', { name: /^Share-link views per day: 2 in the last 30 days/ }).waitFor();
+    assert.equal(await page.locator('canvas').count(), 5);
+    await screenshot(page, 'ops-dashboard');
+  });
+
+  test('a reviewer approves a verification: the member is Verified and notified', async () => {
+    await openArea('Verification queue');
+    const detail = page.getByRole('region', { name: 'Verification request of Ananya Iyer' });
+    await detail.waitFor();
+    // The ID images are served to reviewers.
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll<HTMLImageElement>('.ops-review img')].every((img) => img.complete && img.naturalWidth > 0),
+    );
+    assert.equal(await detail.getByRole('img', { name: /Profile photo 1 of Ananya Iyer/ }).count(), 1);
+    await screenshot(page, 'ops-verification');
+
+    await detail.getByRole('button', { name: 'Approve' }).click();
+    await page.getByText('Approved Ananya Iyer').waitFor();
+    await page.getByText('The verification queue is empty').waitFor();
+
+    const me = (await (await ananya.call('GET', '/api/auth/user')).json()) as { isVerified: boolean };
+    assert.equal(me.isVerified, true);
+    const notes = (await (await ananya.call('GET', `/api/notifications/${ananya.userId}`)).json()) as Array<{ type: string; title: string }>;
+    assert.ok(notes.some((note) => note.type === 'verification' && note.title === 'You are verified!'), JSON.stringify(notes));
+
+    await page.getByRole('button', { name: 'Approved', exact: true }).click();
+    await page.getByRole('region', { name: 'Verification request of Ananya Iyer' }).getByText('Approved', { exact: true }).waitFor();
+  });
+
+  test('a reviewer writes and publishes a success story with a photo', async () => {
+    await openArea('Success stories');
+    await page.getByRole('button', { name: 'New story' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New success story' });
+    await dialog.getByRole('button', { name: 'Create story' }).click();
+    await dialog.getByText('Choose the first member').waitFor();
+
+    await dialog.getByLabel('First member').fill('anan');
+    await dialog.getByRole('button', { name: /Ananya Iyer/ }).click();
+    await dialog.getByLabel('Second member').fill('arjun');
+    await dialog.getByRole('button', { name: /Arjun Menon/ }).click();
+    await dialog.getByLabel('Matched on').fill('2025-01-10');
+    await dialog.getByLabel('Married on (optional)').fill('2025-11-20');
+    await dialog.getByLabel('Location (optional)').fill('Kochi, India');
+    await dialog.getByLabel('Testimonial').fill('We met on Saathi across two continents; our families met on a video call a week later.');
+    await dialog.getByRole('button', { name: 'Create story' }).click();
+
+    const editing = page.getByRole('dialog', { name: 'Edit success story' });
+    await editing.getByText('Photos of the couple (0 of 2)').waitFor();
+    await editing.locator('input[type=file]').setInputFiles({
+      name: 'couple.jpg',
+      mimeType: 'image/jpeg',
+      buffer: Buffer.from(await jpeg('#f4b942', '#8c1d40', 800, 600, 'Ananya & Arjun')),
+    });
+    await editing.getByText('Photos of the couple (1 of 2)').waitFor();
+    await editing.getByRole('img', { name: 'Photo 1 of this couple' }).waitFor();
+    await screenshot(page, 'ops-story-dialog');
+    await editing.getByRole('button', { name: 'Done' }).click();
+
+    const table = page.getByRole('table', { name: 'Success stories' });
+    await table.getByText('Ananya Iyer & Arjun Menon').waitFor();
+    const publicStories = async () =>
+      (await (await fetch(`${saathi.url}/api/success-stories`)).json()) as Array<{ user1: { fullName: string } }>;
+    assert.equal((await publicStories()).length, 0, 'a draft is not public');
+    await table.getByRole('button', { name: 'Publish the story of Ananya Iyer & Arjun Menon' }).click();
+    await page.getByText('The story of Ananya Iyer & Arjun Menon is published on the site.').waitFor();
+    await table.getByText('Published').waitFor();
+    assert.deepEqual(
+      (await publicStories()).map((story) => story.user1.fullName),
+      ['Ananya Iyer'],
+    );
+    await screenshot(page, 'ops-stories');
+  });
+
+  test('a reviewer deactivates a share link: it answers 410', async () => {
+    await openArea('Share links');
+    const table = page.getByRole('table', { name: 'Share links' });
+    await table.getByText('Farah Khan').waitFor();
+    await page.getByRole('button', { name: 'Active' }).click();
+    await page.getByLabel('Owner').fill('farah');
+    await page.getByText('Showing 1–1 of 1').waitFor();
+    await table.getByRole('button', { name: 'Views' }).click();
+    const csv = page.getByRole('link', { name: 'Export CSV' });
+    assert.equal(await csv.getAttribute('href'), '/api/ops/shares.csv?state=active&owner=farah&sort=views&dir=desc');
+    const csvText = await page.evaluate(async (href) => (await fetch(href)).text(), (await csv.getAttribute('href')) ?? '');
+    assert.match(csvText, /^id,profile_id,owner/);
+    assert.match(csvText, /Farah Khan/);
+    await screenshot(page, 'ops-shares');
+
+    await table.getByRole('button', { name: /^Deactivate link #\d+ of Farah Khan$/ }).click();
+    await page.getByRole('dialog', { name: 'Deactivate this share link?' }).getByRole('button', { name: 'Deactivate link' }).click();
+    await page.getByText(/is deactivated\.$/).waitFor();
+    assert.equal((await fetch(`${saathi.url}/api/shares/${shareCode}`)).status, 410);
+  });
+
+  test('a reviewer suspends a reported member: they can no longer sign in', async () => {
+    const before = await cookieJarClient()('POST', '/api/auth/login', { json: { username: vikram.username, password: MEMBER_PASSWORD } });
+    assert.equal(before.status, 200);
+
+    await openArea('Reports');
+    const table = page.getByRole('table', { name: 'Reports' });
+    await table.getByText('Vikram Rao').waitFor();
+    // Report details are text: the <b> arrives as characters, not as bold markup.
+    await table.getByText('Asked me to send <b>$500</b> for a visa fee after two messages.').waitFor();
+    assert.equal(await table.locator('b').count(), 0);
+    await screenshot(page, 'ops-reports');
+
+    await table.getByRole('button', { name: 'Suspend Vikram Rao' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Suspend Vikram Rao?' });
+    await dialog.getByLabel('Note for the audit log (optional)').fill('Asked for money for a visa fee');
+    await dialog.getByRole('button', { name: 'Suspend member' }).click();
+    await page.getByText('Vikram Rao is suspended and has been signed out.').waitFor();
+    await page.getByText('No open reports').waitFor();
+
+    const login = await cookieJarClient()('POST', '/api/auth/login', { json: { username: vikram.username, password: MEMBER_PASSWORD } });
+    assert.equal(login.status, 403, await login.text());
+    assert.equal((await vikram.call('GET', '/api/auth/user')).status, 401, 'the open session ended');
+
+    await openArea('Members');
+    const members = page.getByRole('table', { name: 'Members' });
+    await page.getByLabel('Status').selectOption('suspended');
+    await page.getByText('Showing 1–1 of 1').waitFor();
+    await members.getByText('Vikram Rao').waitFor();
+    await members.getByRole('button', { name: 'Restore Vikram Rao' }).waitFor();
+    await page.getByLabel('Status').selectOption('');
+    await page.getByText('Showing 1–10 of 10').waitFor();
+    await screenshot(page, 'ops-members');
+  });
+
+  test('inbox and audit log read as text and record every action', async () => {
+    await openArea('Inbox');
+    const table = page.getByRole('table', { name: 'Contact messages' });
+    await table.getByText('Lakshmi Raman').waitFor();
+    await screenshot(page, 'ops-inbox');
+    await table.getByRole('button', { name: 'Read the message from Lakshmi Raman' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Cannot change my daughter’s profile photo' });
+    await dialog.getByRole('button', { name: 'Mark as handled' }).click();
+    await page.getByText('The message from Lakshmi Raman is marked as handled.').waitFor();
+    await page.getByText('No open messages').waitFor();
+    await page.getByRole('button', { name: 'Email outbox' }).click();
+    await page.getByRole('button', { name: 'All', exact: true }).click();
+    await page.getByRole('table', { name: 'Email outbox' }).getByText('support@saathi.app').waitFor();
+
+    await openArea('Audit log');
+    const audit = page.getByRole('table', { name: 'Audit log' });
+    for (const action of ['verification.approve', 'story.publish', 'share.deactivate', 'report.suspend', 'member.suspend', 'inbox.contact.handled']) {
+      await audit.getByText(action, { exact: true }).first().waitFor();
+    }
+    await page.getByLabel('Action starts with').fill('story.');
+    await page.getByText('Showing 1–4 of 4').waitFor();
+    await screenshot(page, 'ops-audit');
+  });
+
+  test('an admin adds a reviewer who can then sign in; reviewers cannot open that page', async () => {
+    await openArea('Reviewers', 'Admins only');
+
+    const adminContext = await browser.newContext({ baseURL: saathi.url, viewport: { width: 1440, height: 900 } });
+    const adminPage = await signInToConsole(adminContext, ADMIN);
+    await adminPage.getByRole('navigation', { name: 'Console areas' }).getByRole('link', { name: 'Reviewers' }).click();
+    const table = adminPage.getByRole('table', { name: 'Reviewers' });
+    await table.getByText('Meera Nair').waitFor();
+    await adminPage.getByRole('button', { name: 'Add reviewer' }).click();
+    const dialog = adminPage.getByRole('dialog', { name: 'Add a reviewer' });
+    await dialog.getByLabel('Full name').fill('Gita Rao');
+    await dialog.getByLabel('Username').fill(REVIEWER.username);
+    await dialog.getByLabel('Email').fill('gita@reviewers.test');
+    await dialog.getByLabel('Password').fill('short');
+    await dialog.getByRole('button', { name: 'Create account' }).click();
+    await dialog.getByText('Password must be at least 8 characters').waitFor();
+    await dialog.getByLabel('Password').fill('gita-reviews-2026');
+    await dialog.getByRole('button', { name: 'Create account' }).click();
+    await dialog.getByText('Username already exists').waitFor();
+    await dialog.getByLabel('Username').fill('gita.rao');
+    await dialog.getByRole('button', { name: 'Create account' }).click();
+    await adminPage.getByText('Gita Rao can now sign in to the console as gita.rao.').waitFor();
+    await table.getByText('gita.rao').waitFor();
+    await screenshot(adminPage, 'ops-reviewers');
+
+    const login = await cookieJarClient()('POST', '/api/ops/session', { json: { username: 'gita.rao', password: 'gita-reviews-2026' } });
+    assert.equal(login.status, 200);
+    await adminContext.close();
+  });
+});

@@ -1,0 +1,93 @@
+import { KOOTA_MAX, type Koota, type KundaliInputsUsed } from '../../../../contracts/kundali';
+import type { ProgressTone } from '../../../components/ui/progress';
+
+export const KOOTA_LABELS: Record<Koota, string> = {
+  varna: 'Varna',
+  vashya: 'Vashya',
+  tara: 'Tara',
+  yoni: 'Yoni',
+  grahaMaitri: 'Graha Maitri',
+  gana: 'Gana',
+  bhakoot: 'Bhakoot',
+  nadi: 'Nadi',
+};
+
+export const KOOTA_ORDER = Object.keys(KOOTA_MAX) as Koota[];
+
+/** Spec part 2 §9: the Ashtakoot bar is green at 60% or more, yellow at 40% or more, else red. */
+export function ashtakootTone(percentage: number): Extract<ProgressTone, 'success' | 'warning' | 'danger'> {
+  if (percentage >= 60) return 'success';
+  if (percentage >= 40) return 'warning';
+  return 'danger';
+}
+
+/** Spec part 2 §9: a factor scoring 2 or more is highlighted green, else amber. */
+export function factorTone(points: number): 'good' | 'low' {
+  return points >= 2 ? 'good' : 'low';
+}
+
+/** Spec part 2 §9: an AI metric's badge is highlighted above 70. */
+export function isMetricHighlighted(score: number): boolean {
+  return score > 70;
+}
+
+/** The rounded mean of the traditional match percentage and the advanced overall score. */
+export function combinedPercentage(traditional: number, advanced: number): number {
+  return Math.round((traditional + advanced) / 2);
+}
+
+export function manglikText(profile1IsManglik: boolean, profile2IsManglik: boolean, theirName: string): string {
+  if (!profile1IsManglik && !profile2IsManglik) return 'Neither chart is Manglik, so Mars places no extra condition on this match.';
+  if (profile1IsManglik && profile2IsManglik) return 'Both charts are Manglik; the Mars influence balances out between you.';
+  return profile1IsManglik
+    ? `Your chart is Manglik and ${theirName}'s is not; families usually look closer or consider traditional remedies.`
+    : `${theirName}'s chart is Manglik and yours is not; families usually look closer or consider traditional remedies.`;
+}
+
+const MANGLIK_FROM: Record<KundaliInputsUsed['manglik'], string> = {
+  ascendant: 'counted from the ascendant',
+  moon: 'counted from the Moon',
+  entered: 'as entered in the profile',
+};
+
+export function manglikReference(from: KundaliInputsUsed['manglik'], marsHouse: number | null): string {
+  if (from === 'entered' || marsHouse === null) return `Manglik status ${MANGLIK_FROM.entered}`;
+  return `Mars in house ${marsHouse}, ${MANGLIK_FROM[from]}`;
+}
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+
+/** A "YYYY-MM-DD" birth date as "Aug 21, 1993" (calendar date, no time-zone shift). */
+export function birthDateText(value: string | null): string | null {
+  if (!value) return null;
+  const date = new Date(`${value.slice(0, 10)}T00:00:00Z`);
+  return Number.isNaN(date.getTime()) ? value : dateFormat.format(date);
+}
+
+/** "23:05" as "11:05 PM". */
+export function birthTimeText(value: string | null): string | null {
+  if (!value) return null;
+  const match = /^(\d{1,2}):(\d{2})/.exec(value);
+  if (!match) return value;
+  const hour = Number(match[1]);
+  const suffix = hour >= 12 ? 'PM' : 'AM';
+  return `${hour % 12 === 0 ? 12 : hour % 12}:${match[2]} ${suffix}`;
+}
+
+/** One line saying what a chart was computed from (DECISIONS.md "Kundali figures"). */
+export function inputsSummary(inputs: KundaliInputsUsed): string {
+  if (inputs.moon === 'birth-chart') {
+    const parts = [birthDateText(inputs.birthDate), birthTimeText(inputs.birthTime) ? `at ${birthTimeText(inputs.birthTime)}` : null];
+    const place = inputs.birthPlace?.matched ?? inputs.birthPlace?.query;
+    const offset = inputs.utcOffset ? ` (UTC${inputs.utcOffset})` : '';
+    return `Birth chart: ${parts.filter(Boolean).join(' ')}${place ? `, ${place}` : ''}${offset}`;
+  }
+  return 'Moon sign from the rashi and nakshatra entered in the profile';
+}
+
+const generatedFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+export function generatedAt(timestamp: string): string {
+  const date = new Date(timestamp);
+  return Number.isNaN(date.getTime()) ? timestamp : generatedFormat.format(date);
+}

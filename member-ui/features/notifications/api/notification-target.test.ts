@@ -1,0 +1,13 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { notificationTarget } from './notification-target';
+
+test('click targets follow DECISIONS.md', () => {
+  assert.equal(notificationTarget({ type: 'message', relatedItemId: 22 }), '/chat/22');
+  for (const type of ['like', 'profile_like', 'profile_view', 'match']) {
+    assert.equal(notificationTarget({ type, relatedItemId: 5 }), '/profile/5');
+  }
+  assert.equal(notificationTarget({ type: 'subscription', relatedItemId: null }), '/subscription');
+  assert.equal(notificationTarget({ type: 'verification', relatedItemId: null }), '/profile');
+  assert.equal(notificationTarget({ type: 'other', relatedItemId: 1 }), null);
+});

@@ -1,0 +1,195 @@
+import '../../../test/setup-dom';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import assert from 'node:assert/strict';
+import { afterEach, test } from 'node:test';
+import type { NotificationSettingsView, PrivacySettingsView } from '../../../../contracts/views';
+import { buildSessionUser } from '../../../test/build-user';
+import { deferred, jsonResponse } from '../../../test/fetch-stub';
+
+const { cleanupApp, fakeServer, renderApp } = await import('../../../test/render-app');
+
+afterEach(cleanupApp);
+
+const me = buildSessionUser({ id: 7 });
+
+const PRIVACY: PrivacySettingsView = {
+  profileVisibility: 'all',
+  showOnlineStatus: true,
+  showLastSeen: true,
+  showPhoneNumber: false,
+  showEmail: false,
+  allowProfileScreenshots: false,
+  blurPhotos: false,
+  allowMessagesFrom: 'all',
+  updatedAt: '2025-01-01T00:00:00.000Z',
+};
+
+const NOTIFICATIONS: NotificationSettingsView = {
+  newMatches: true,
+  newMessages: true,
+  profileViews: true,
+  appUpdates: false,
+  emailNotifications: true,
+  pushNotifications: true,
+  updatedAt: '2025-01-01T00:00:00.000Z',
+};
+
+type Handler = (method: string, path: string, body: string) => Response | undefined;
+
+function serve(handle?: Handler) {
+  return fakeServer({
+    user: me,
+    handle: (request) => {
+      const custom = handle?.(request.method, request.url.pathname, request.body);
+      if (custom) return custom;
+      if (request.url.pathname === '/api/users/7/privacy-settings') return jsonResponse(200, PRIVACY);
+      if (request.url.pathname === '/api/users/7/notification-settings') return jsonResponse(200, NOTIFICATIONS);
+      if (request.url.pathname === '/api/users/7/2fa') return jsonResponse(200, { totpEnabled: false });
+      return undefined;
+    },
+  });
+}
+
+function openTab(name: string) {
+  fireEvent.mouseDown(screen.getByRole('tab', { name }), { button: 0 });
+}
+
+test('a privacy switch saves the full settings object at once', async () => {
+  const answer = deferred<Response>();
+  const { fetchStub } = renderApp(
+    '/settings',
+    fakeServer({
+      user: me,
+      handle: (request) => {
+        if (request.method === 'PATCH' && request.url.pathname === '/api/users/7/privacy-settings') return answer.promise;
+        if (request.url.pathname === '/api/users/7/privacy-settings') return jsonResponse(200, PRIVACY);
+        return undefined;
+      },
+    }),
+  );
+  assert.ok(await screen.findByRole('heading', { name: 'Account Settings' }));
+  const blur = await screen.findByRole('switch', { name: 'Blur photos' });
+  assert.equal(blur.getAttribute('aria-checked'), 'false');
+  fireEvent.click(blur);
+  await waitFor(() => assert.equal(blur.getAttribute('aria-checked'), 'true', 'shown before the server answers'));
+  answer.resolve(jsonResponse(200, { message: 'Privacy settings updated', settings: { ...PRIVACY, blurPhotos: true } }));
+  assert.ok(await screen.findByText('Privacy settings updated'));
+  const [call] = fetchStub.callsTo('PATCH', '/api/users/7/privacy-settings');
+  const { updatedAt: _updatedAt, ...expected } = PRIVACY;
+  assert.deepEqual(JSON.parse(call?.body ?? '{}'), { ...expected, blurPhotos: true });
+});
+
+test('"Who can message me" offers everyone, matches or no one', async () => {
+  const { fetchStub } = renderApp(
+    '/settings',
+    serve((method, path, body) =>
+      method === 'PATCH' && path === '/api/users/7/privacy-settings'
+        ? jsonResponse(200, { message: 'ok', settings: { ...PRIVACY, ...JSON.parse(body) } })
+        : undefined,
+    ),
+  );
+  const group = await screen.findByRole('group', { name: 'Who can message me' });
+  fireEvent.click(within(group).getByRole('radio', { name: 'No one' }));
+  await waitFor(() => assert.equal(fetchStub.callsTo('PATCH', '/api/users/7/privacy-settings').length, 1));
+  assert.equal(JSON.parse(fetchStub.callsTo('PATCH', '/api/users/7/privacy-settings')[0]?.body ?? '{}').allowMessagesFrom, 'none');
+});
+
+test('a failed privacy change toasts the error and restores the server value', async () => {
+  const { fetchStub } = renderApp(
+    '/settings',
+    serve((method, path) =>
+      method === 'PATCH' && path === '/api/users/7/privacy-settings' ? jsonResponse(500, {}) : undefined,
+    ),
+  );
+  const online = await screen.findByRole('switch', { name: 'Show online status' });
+  fireEvent.click(online);
+  assert.ok(await screen.findByText('Failed to update privacy settings'));
+  await waitFor(() => assert.equal(online.getAttribute('aria-checked'), 'true'));
+  assert.ok(fetchStub.callsTo('GET', '/api/users/7/privacy-settings').length >= 2, 'refetched');
+});
+
+test('the Notifications tab groups switches under App Notifications and Delivery Methods', async () => {
+  const { fetchStub } = renderApp(
+    '/settings',
+    serve((method, path, body) =>
+      method === 'PATCH' && path === '/api/users/7/notification-settings'
+        ? jsonResponse(200, { message: 'ok', settings: { ...NOTIFICATIONS, ...JSON.parse(body) } })
+        : undefined,
+    ),
+  );
+  await screen.findByRole('heading', { name: 'Account Settings' });
+  openTab('Notifications');
+  assert.ok(await screen.findByRole('button', { name: 'App Notifications' }));
+  assert.ok(screen.getByRole('button', { name: 'Delivery Methods' }));
+  const updates = await screen.findByRole('switch', { name: 'App updates' });
+  fireEvent.click(updates);
+  assert.ok(await screen.findByText('Notification settings updated'));
+  const { updatedAt: _updatedAt, ...expected } = NOTIFICATIONS;
+  assert.deepEqual(JSON.parse(fetchStub.callsTo('PATCH', '/api/users/7/notification-settings')[0]?.body ?? '{}'), {
+    ...expected,
+    appUpdates: true,
+  });
+});
+
+test('change password validates, sends, and clears on success', async () => {
+  const { fetchStub } = renderApp(
+    '/settings',
+    serve((method, path) =>
+      method === 'POST' && path === '/api/users/7/change-password'
+        ? jsonResponse(200, { message: 'Password updated', endedSessions: 1 })
+        : undefined,
+    ),
+  );
+  await screen.findByRole('heading', { name: 'Account Settings' });
+  openTab('Security');
+  fireEvent.click(await screen.findByRole('button', { name: 'Update Password' }));
+  assert.ok(await screen.findByText('Current password is required'));
+  assert.ok(screen.getByText('Password must be at least 8 characters'));
+  assert.ok(screen.getByText('Please confirm your password'));
+
+  fireEvent.change(screen.getByLabelText('Current password'), { target: { value: 'old-password' } });
+  fireEvent.change(screen.getByLabelText('New password'), { target: { value: 'new-password-1' } });
+  fireEvent.change(screen.getByLabelText('Confirm new password'), { target: { value: 'new-password-2' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Update Password' }));
+  assert.ok(await screen.findByText("Passwords don't match"));
+  assert.equal(fetchStub.callsTo('POST', '/api/users/7/change-password').length, 0);
+
+  fireEvent.change(screen.getByLabelText('Confirm new password'), { target: { value: 'new-password-1' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Update Password' }));
+  assert.ok(await screen.findByText('Password updated'));
+  assert.deepEqual(JSON.parse(fetchStub.callsTo('POST', '/api/users/7/change-password')[0]?.body ?? '{}'), {
+    currentPassword: 'old-password',
+    newPassword: 'new-password-1',
+  });
+  assert.equal((screen.getByLabelText('Current password') as HTMLInputElement).value, '');
+  assert.equal((screen.getByLabelText('New password') as HTMLInputElement).value, '');
+});
+
+test('a refused password change shows the server message', async () => {
+  renderApp(
+    '/settings',
+    serve((method, path) =>
+      method === 'POST' && path === '/api/users/7/change-password'
+        ? jsonResponse(400, { message: 'Current password is incorrect', field: 'currentPassword' })
+        : undefined,
+    ),
+  );
+  await screen.findByRole('heading', { name: 'Account Settings' });
+  openTab('Security');
+  fireEvent.change(await screen.findByLabelText('Current password'), { target: { value: 'wrong-one' } });
+  fireEvent.change(screen.getByLabelText('New password'), { target: { value: 'new-password-1' } });
+  fireEvent.change(screen.getByLabelText('Confirm new password'), { target: { value: 'new-password-1' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Update Password' }));
+  assert.ok(await screen.findByText('Error'));
+  assert.ok(screen.getAllByText('Current password is incorrect').length >= 1);
+});
+
+test('the Security tab offers 2FA, devices, data export and the danger zone', async () => {
+  renderApp('/settings', serve());
+  await screen.findByRole('heading', { name: 'Account Settings' });
+  openTab('Security');
+  assert.ok(await screen.findByRole('button', { name: 'Set up 2FA' }));
+  assert.ok(screen.getByRole('button', { name: 'Manage Devices' }));
+  assert.ok(screen.getByRole('button', { name: 'Download my data' }));
+  assert.equal(screen.getByRole('link', { name: 'Delete My Account' }).getAttribute('href'), '/delete-account');
+});
