@@ -6,6 +6,7 @@ import ShieldCheck from 'lucide-react/icons/shield-check';
 import TriangleAlert from 'lucide-react/icons/triangle-alert';
 import { useState } from 'react';
 import { Badge } from '../../../components/ui/badge';
+import { VerificationCard } from '../../../components/verification/verification-card';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast';
 import { isApiError } from '../../../lib/api-client';
@@ -97,6 +98,8 @@ export function SecurityTab({ userId }: { userId: number }) {
           </Button>
         </div>
       </section>
+
+      <VerificationCard />
 
       <section className="settings-card danger-zone" aria-labelledby="danger-zone-title">
         <h2 id="danger-zone-title" className="settings-card__title danger-zone__title">
