@@ -119,6 +119,8 @@ export interface SessionUser {
   isFirst500: boolean;
   isVerified: boolean;
   messageCount: number;
+  /** messages sent this calendar month (UTC): what the tryme allowance counts */
+  messagesThisMonth: number;
   profilePicture: string | null;
   profileId: number | null;
   createdAt: string;

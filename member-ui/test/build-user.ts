@@ -13,6 +13,7 @@ export function buildSessionUser(overrides: Partial<SessionUser> = {}): SessionU
     isFirst500: false,
     isVerified: false,
     messageCount: 0,
+    messagesThisMonth: 0,
     profilePicture: null,
     profileId: null,
     createdAt: '2025-01-01T00:00:00.000Z',

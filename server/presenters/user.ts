@@ -8,7 +8,7 @@ export function isoOrNull(ms: number | null | undefined): string | null {
 
 export function presentSessionUser(
   user: User,
-  extra: { profileId: number | null; demoMode: boolean; firstFreePremium: number },
+  extra: { profileId: number | null; demoMode: boolean; firstFreePremium: number; messagesThisMonth: number },
 ): SessionUser {
   const tier = effectiveTier(user);
   return {
@@ -22,6 +22,7 @@ export function presentSessionUser(
     isFirst500: tier !== 'tryme' && user.registrationNumber !== null && user.registrationNumber <= extra.firstFreePremium,
     isVerified: user.isVerified,
     messageCount: user.messageCount,
+    messagesThisMonth: extra.messagesThisMonth,
     profilePicture: user.profilePicture,
     profileId: extra.profileId,
     createdAt: new Date(user.createdAt).toISOString(),

@@ -18,6 +18,7 @@ import { User } from '../../models/user';
 import { presentSessionUser } from '../../presenters/user';
 import { createAccount, findUserByLogin, takenField } from '../../services/accounts';
 import { sendMail } from '../../services/mail';
+import { messagesSentThisMonth } from '../../services/messaging';
 import { verifyTotp } from '../../services/totp';
 import { dummyPasswordHash, hashPassword, randomToken, sha256, verifyPassword } from '../../services/passwords';
 
@@ -33,6 +34,7 @@ export async function sessionUserBody(ctx: AppContext, user: User) {
     profileId: profile?.id ?? null,
     demoMode: config.demoMode,
     firstFreePremium: config.firstFreePremium,
+    messagesThisMonth: await messagesSentThisMonth(ctx.services.db, user.id),
   });
 }
 

@@ -31,7 +31,20 @@ export function eventRoutes() {
     stream.write('retry: 5000\n\n');
     send('ready', { userId: user.id });
     const unsubscribe = ctx.services.live.subscribe(user.id, (e) => send(e.kind, e.payload));
-    const heartbeat = setInterval(() => stream.write(': keep-alive\n\n'), HEARTBEAT_MS);
+    const sessionId = (ctx.session as unknown as { externalKey?: string } | null)?.externalKey;
+    // Each heartbeat also checks the session still exists: a password change or a device sign-out ends the
+    // stream instead of leaving it open until the browser reconnects.
+    const heartbeat = setInterval(() => {
+      void (async () => {
+        const alive = sessionId ? await ctx.services.db('sessions').where({ id: sessionId }).first('id') : null;
+        if (!alive) {
+          send('session-ended', { reason: 'signed-out' });
+          close();
+          return;
+        }
+        stream.write(': keep-alive\n\n');
+      })().catch(() => close());
+    }, HEARTBEAT_MS);
     const close = () => {
       clearInterval(heartbeat);
       unsubscribe();

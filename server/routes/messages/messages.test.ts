@@ -76,6 +76,7 @@ describe('sending messages', () => {
     // Last month's messages do not count.
     await server.db('messages').insert({ senderId: a.user.id, receiverId: b.user.id, content: 'old', isRead: true, createdAt: Date.UTC(2020, 0, 5) });
     for (let i = 1; i <= 5; i++) assert.equal((await a.client.post('/api/messages', { receiverId: b.user.id, content: `message ${i}` })).status, 201);
+    assert.equal(((await (await a.client.get('/api/auth/user')).json()) as Json).messagesThisMonth, 5, "last month's message is not counted");
     const sixth = await a.client.post('/api/messages', { receiverId: b.user.id, content: 'message 6' });
     assert.equal(sixth.status, 403);
     const body = (await sixth.json()) as Json;

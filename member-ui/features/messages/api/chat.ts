@@ -52,9 +52,9 @@ export function useSendMessage(userId: number, otherId: number) {
       api.post<MessageView>('/api/messages', { json: { senderId: userId, receiverId: otherId, content } }),
     onSuccess: (message) => {
       queryClient.setQueryData<MessageView[]>([threadPath(userId, otherId)], (list) => appendMessage(list, message));
-      // The tryme allowance shown on /messages counts the session's messageCount.
+      // The tryme allowance shown on /messages counts the session's messagesThisMonth.
       queryClient.setQueryData<SessionUser | null>(sessionQueryKey, (user) =>
-        user ? { ...user, messageCount: user.messageCount + 1 } : user,
+        user ? { ...user, messageCount: user.messageCount + 1, messagesThisMonth: user.messagesThisMonth + 1 } : user,
       );
       void queryClient.invalidateQueries({ queryKey: [conversationsPath(userId)] });
     },

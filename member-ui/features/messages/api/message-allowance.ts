@@ -22,13 +22,7 @@ export interface MessageAllowance {
   remaining: number | null;
 }
 
-/**
- * Messages left this calendar month (UTC). The API gives only the lifetime `messageCount`; it equals this
- * month's count when the account was created this month, so only then is `remaining` known.
- */
-export function messageAllowance(user: Pick<SessionUser, 'messageCount' | 'createdAt'>, limit: number, now = new Date()): MessageAllowance {
-  const monthStart = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1);
-  const created = Date.parse(user.createdAt);
-  if (Number.isNaN(created) || created < monthStart) return { limit, remaining: null };
-  return { limit, remaining: Math.max(0, limit - user.messageCount) };
+/** Messages left this calendar month (UTC), from the server's count of this month's messages. */
+export function messageAllowance(user: Pick<SessionUser, 'messagesThisMonth'>, limit: number): MessageAllowance {
+  return { limit, remaining: Math.max(0, limit - user.messagesThisMonth) };
 }

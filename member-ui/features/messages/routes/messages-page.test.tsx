@@ -82,7 +82,7 @@ test('no conversations shows the empty state', async () => {
 });
 
 test('a tryme member created this month sees how many of the month’s messages remain', async () => {
-  const user = buildSessionUser({ subscriptionTier: 'tryme', messageCount: 3, createdAt: new Date().toISOString() });
+  const user = buildSessionUser({ subscriptionTier: 'tryme', messageCount: 3, messagesThisMonth: 3 });
   renderApp('/messages', serve([], user));
   const notice = await screen.findByRole('complementary', { name: 'Message limit' });
   await waitFor(() => assert.ok(within(notice).getByText('2 of 5 free messages left this month')));
@@ -90,15 +90,15 @@ test('a tryme member created this month sees how many of the month’s messages 
 });
 
 test('a tryme member who used the allowance sees "Message Limit Reached"', async () => {
-  const user = buildSessionUser({ subscriptionTier: 'tryme', messageCount: 5, createdAt: new Date().toISOString() });
+  const user = buildSessionUser({ subscriptionTier: 'tryme', messageCount: 5, messagesThisMonth: 5 });
   renderApp('/messages', serve([], user));
   assert.ok(await screen.findByText('Message Limit Reached'));
 });
 
-test('when this month’s count cannot be known, the notice states the plan limit', async () => {
-  const user = buildSessionUser({ subscriptionTier: 'tryme', messageCount: 40, createdAt: '2020-01-01T00:00:00.000Z' });
+test('only this month’s messages count against the allowance', async () => {
+  const user = buildSessionUser({ subscriptionTier: 'tryme', messageCount: 40, messagesThisMonth: 1, createdAt: '2020-01-01T00:00:00.000Z' });
   renderApp('/messages', serve([], user));
-  assert.ok(await screen.findByText('Free plan: 5 new messages a month'));
+  assert.ok(await screen.findByText(/4 of 5 free messages left this month/));
 });
 
 test('premium members see no limit notice', async () => {

@@ -28,7 +28,7 @@ export function MessagesPage() {
   const now = useMinuteClock();
   const isTryme = user?.subscriptionTier === 'tryme';
 
-  // The allowance counts the session's messageCount; messages sent on another device change it.
+  // The allowance counts the session's messagesThisMonth; messages sent on another device change it.
   useEffect(() => {
     if (isTryme) void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
   }, [isTryme, queryClient]);
