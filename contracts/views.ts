@@ -114,6 +114,8 @@ export interface ProfileCardView {
   photos: string[];
   photosBlurred: boolean;
   matchPercentage: number | null;
+  /** search results only: mood compatibility with the viewer from recent public moods (null without data) */
+  moodScore?: number | null;
 }
 
 /** GET /api/profiles/{userId}/completion-status */

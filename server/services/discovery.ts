@@ -8,6 +8,7 @@ import type { User } from '../models/user';
 import { visibleProfilesFilter } from '../policies/profile-visibility';
 import { presentProfileCard } from '../presenters/profile';
 import { type MatchProfile, computeMatch } from './matching';
+import { latestAssessmentsOf, moodCompatibility, publicRecentMoodsOf } from './moods';
 
 export function toMatchProfile(profile: Profile, isVerified: boolean): MatchProfile {
   return {
@@ -115,7 +116,13 @@ async function photoClearance(db: Db, viewerId: number, profiles: Profile[]): Pr
   return (p) => !blurred.has(p.userId) || matched.has(p.userId);
 }
 
-export async function cardViews(db: Db, viewer: User, profiles: Array<{ id: number }>, percentages: Map<number, number | null>): Promise<ProfileCardView[]> {
+export async function cardViews(
+  db: Db,
+  viewer: User,
+  profiles: Array<{ id: number }>,
+  percentages: Map<number, number | null>,
+  moodScores?: Map<number, number | null>,
+): Promise<ProfileCardView[]> {
   const withGraph = profiles.length ? await Profile.query(db).whereIn('id', profiles.map((p) => p.id)).withGraphFetched('[user, photos]') : [];
   const byId = new Map(withGraph.map((p) => [p.id, p]));
   const clear = await photoClearance(db, viewer.id, withGraph);
@@ -123,7 +130,8 @@ export async function cardViews(db: Db, viewer: User, profiles: Array<{ id: numb
   for (const p of profiles) {
     const full = byId.get(p.id);
     if (!full?.user) continue;
-    out.push(presentProfileCard(full, full.user, { clearPhotos: clear(full), matchPercentage: percentages.get(p.id) ?? null }));
+    const card = presentProfileCard(full, full.user, { clearPhotos: clear(full), matchPercentage: percentages.get(p.id) ?? null });
+    out.push(moodScores ? { ...card, moodScore: moodScores.get(p.id) ?? null } : card);
   }
   return out;
 }
@@ -237,6 +245,14 @@ export function decodeCursor(value: string | undefined): Cursor | null {
   }
 }
 
+async function poolMoodScores(db: Db, viewerId: number, pool: PoolRow[]): Promise<Map<number, number | null>> {
+  const ids = [...new Set(pool.map((p) => p.userId))];
+  const [moods, assessments] = await Promise.all([publicRecentMoodsOf(db, [viewerId, ...ids]), latestAssessmentsOf(db, [viewerId, ...ids])]);
+  const mine = moods.get(viewerId) ?? [];
+  const myAssessment = assessments.get(viewerId) ?? null;
+  return new Map(pool.map((p) => [p.id, moodCompatibility(mine, moods.get(p.userId) ?? [], myAssessment, assessments.get(p.userId) ?? null).score]));
+}
+
 /** Upper bound of rows scored per search; the text and filters narrow well before this in practice. */
 const SEARCH_POOL = 600;
 
@@ -269,8 +285,14 @@ export async function searchProfiles(db: Db, viewer: User, input: SearchQuery): 
   if (input.isVerified) q.whereExists((s) => s.select('v.id').from('users as v').whereRaw('v.id = profiles.user_id').where('v.isVerified', true));
   // No ORDER BY: the database stops after SEARCH_POOL rows in index order (deterministic for the same data,
   // so cursors stay valid), instead of sorting every match first.
-  const pool = await poolRows(q.limit(SEARCH_POOL));
+  let pool = await poolRows(q.limit(SEARCH_POOL));
   const scores = scorePool(own, pool);
+  // Mood compatibility with each result, from recent public moods and assessments (two batch queries).
+  const moodScores = await poolMoodScores(db, viewer.id, pool);
+  if (input.matchMood) {
+    const minimum = input.minMoodScore ?? 70;
+    pool = pool.filter((p) => (moodScores.get(p.id) ?? -1) >= minimum);
+  }
   const score = (p: PoolRow) => scores.get(p.id) ?? -1;
   const ranked = pool.sort((a, b) => score(b) - score(a) || a.id - b.id);
   const cursor = decodeCursor(input.cursor);
@@ -279,7 +301,7 @@ export async function searchProfiles(db: Db, viewer: User, input: SearchQuery): 
   const last = page[page.length - 1];
   const hasMore = start !== -1 && start + input.limit < ranked.length;
   return {
-    results: await cardViews(db, viewer, page, scores),
+    results: await cardViews(db, viewer, page, scores, moodScores),
     nextCursor: hasMore && last ? encodeCursor({ p: score(last), id: last.id }) : null,
   };
 }

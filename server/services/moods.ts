@@ -86,6 +86,35 @@ export async function publicRecentMoods(db: Db, userId: number, now = Date.now()
   return rows.map((r) => ({ typeId: r.typeId, valence: Number(r.valence), energy: Number(r.energy), category: r.category, intensity: Number(r.intensity) }));
 }
 
+/** publicRecentMoods for many members in one query (search results). */
+export async function publicRecentMoodsOf(db: Db, userIds: number[], now = Date.now()): Promise<Map<number, MoodSignal[]>> {
+  const out = new Map<number, MoodSignal[]>();
+  if (userIds.length === 0) return out;
+  const rows = await db('user_moods')
+    .join('mood_types', 'mood_types.id', 'user_moods.moodTypeId')
+    .whereIn('user_moods.userId', userIds)
+    .where('user_moods.isPrivate', false)
+    .where('user_moods.scale', 'tracker')
+    .where('user_moods.createdAt', '>=', now - RECENT_MOODS_MS)
+    .orderBy('user_moods.createdAt', 'desc')
+    .select('user_moods.userId', 'mood_types.id as typeId', 'mood_types.valence', 'mood_types.energy', 'mood_types.category', 'user_moods.intensity');
+  for (const r of rows) {
+    const list = out.get(r.userId) ?? [];
+    if (list.length < 20) list.push({ typeId: r.typeId, valence: Number(r.valence), energy: Number(r.energy), category: r.category, intensity: Number(r.intensity) });
+    out.set(r.userId, list);
+  }
+  return out;
+}
+
+/** The latest assessment of each of many members. */
+export async function latestAssessmentsOf(db: Db, userIds: number[]): Promise<Map<number, Levels>> {
+  const out = new Map<number, Levels>();
+  if (userIds.length === 0) return out;
+  const rows = await db('cultural_adaptation_assessments').whereIn('userId', userIds).orderBy('createdAt', 'asc').orderBy('id', 'asc');
+  for (const r of rows) out.set(r.userId, r);
+  return out;
+}
+
 const weightedMean = (items: MoodSignal[], pick: (m: MoodSignal) => number) =>
   items.reduce((s, m) => s + pick(m) * m.intensity, 0) / items.reduce((s, m) => s + m.intensity, 0);
 

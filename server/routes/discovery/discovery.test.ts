@@ -120,6 +120,28 @@ describe('search', () => {
     assert.equal((await me.client.get('/api/search?minAge=40&maxAge=30')).status, 400);
   });
 
+  test('the mood filter keeps results whose mood compatibility reaches the minimum; private moods never count', async () => {
+    const me = await signedInClient(server, { tier: 'premium' });
+    await buildProfile(server, me.user, { gender: 'female', lookingFor: 'male', city: 'Perth', country: 'Australia' });
+    const [cheerful, gloomy, secretive] = await men(3, { city: 'Perth', country: 'Australia' });
+    const mood = async (name: string) => (await server.db('mood_types').where({ name }).first()).id as number;
+    const now = Date.now();
+    await server.db('user_moods').insert([
+      { userId: me.user.id, moodTypeId: await mood('Happy'), intensity: 4, scale: 'tracker', isPrivate: false, createdAt: now },
+      { userId: cheerful.userId, moodTypeId: await mood('Happy'), intensity: 4, scale: 'tracker', isPrivate: false, createdAt: now },
+      { userId: gloomy.userId, moodTypeId: await mood('Sad'), intensity: 4, scale: 'tracker', isPrivate: false, createdAt: now },
+      { userId: secretive.userId, moodTypeId: await mood('Happy'), intensity: 4, scale: 'tracker', isPrivate: true, createdAt: now },
+    ]);
+    type MoodCard = Card & { moodScore: number | null };
+    const all = (await (await me.client.get('/api/search?query=perth')).json()) as MoodCard[];
+    const byId = new Map(all.map((c) => [c.id, c.moodScore]));
+    assert.equal(byId.get(cheerful.id), 100);
+    assert.ok((byId.get(gloomy.id) ?? 100) < 50);
+    assert.equal(byId.get(secretive.id), null);
+    const filtered = (await (await me.client.get('/api/search?query=perth&matchMood=true&minMoodScore=75')).json()) as MoodCard[];
+    assert.deepEqual(filtered.map((c) => c.id), [cheerful.id]);
+  });
+
   test('a tryme member cannot use the advanced filters', async () => {
     const me = await signedInClient(server, { tier: 'tryme' });
     for (const q of ['profileType=parent', 'isVerified=true', 'matchMood=true']) {
