@@ -18,7 +18,7 @@ export const AREAS: readonly Area[] = [
     id: 'dashboard',
     path: paths.dashboard,
     title: 'Dashboard',
-    description: 'Your workload at a glance: open queues, new reports and recent reviewer activity.',
+    description: 'Your workload at a glance: open queues and the last 30 days of activity on Saathi.',
     adminOnly: false,
   },
   {
@@ -32,7 +32,7 @@ export const AREAS: readonly Area[] = [
     id: 'stories',
     path: paths.stories,
     title: 'Success stories',
-    description: "Read couples' success stories and decide which are published on Saathi.",
+    description: "Write up couples who met on Saathi, add their photos, and choose which stories are published and in what order.",
     adminOnly: false,
   },
   {
@@ -60,7 +60,7 @@ export const AREAS: readonly Area[] = [
     id: 'inbox',
     path: paths.inbox,
     title: 'Inbox',
-    description: 'Read and answer messages members send to the Saathi support team.',
+    description: 'Read messages sent through the contact form and check the emails Saathi sends; mark each as handled.',
     adminOnly: false,
   },
   {
@@ -74,7 +74,7 @@ export const AREAS: readonly Area[] = [
     id: 'reviewers',
     path: paths.reviewers,
     title: 'Reviewers',
-    description: 'Add reviewer accounts, change their roles and remove access when someone leaves the team.',
+    description: 'See who can use this console and add reviewer or admin accounts.',
     adminOnly: true,
   },
 ];

@@ -23,8 +23,12 @@ function signedInAs(user: typeof adminUser | typeof reviewerUser): StubbedFetch 
   return stubFetch({
     'GET /api/ops/me': { status: 200, body: { user } },
     'POST /api/auth/logout': { status: 200, body: { message: 'Signed out' } },
+    'GET /api/ops/verifications': { status: 200, body: emptyPage },
+    'GET /api/ops/members': { status: 200, body: emptyPage },
   });
 }
+
+const emptyPage = { items: [], total: 0, page: 1, pageSize: 25 };
 
 const STAFF_AREAS = [
   'Dashboard',
@@ -83,7 +87,7 @@ describe('console shell', () => {
 
     assert.ok(await screen.findByRole('heading', { level: 1, name: 'Verification queue' }));
     assert.ok(screen.getByText(/approve or reject each verification request/));
-    assert.ok(screen.getByText('The verification queue is empty'));
+    assert.ok(await screen.findByText('The verification queue is empty'));
     assert.equal(window.location.pathname, '/ops/verification');
     assert.equal(screen.getByRole('link', { name: 'Verification queue' }).getAttribute('aria-current'), 'page');
     assert.equal(document.title, 'Verification queue · Saathi Ops');
@@ -113,8 +117,8 @@ describe('console shell', () => {
     const headers = within(table)
       .getAllByRole('columnheader')
       .map((header) => header.textContent);
-    assert.deepEqual(headers, ['Name', 'Username', 'Email', 'Plan', 'Verified', 'Status', 'Joined']);
-    assert.ok(within(table).getByText('No members to show'));
+    assert.deepEqual(headers, ['Name', 'Username', 'Email', 'Plan', 'Verified', 'Status', 'Joined', 'Actions']);
+    assert.ok(await within(table).findByText('No members to show'));
     assert.ok(screen.getByText('Page 1 of 1'));
     assert.equal((screen.getByRole('button', { name: 'Next page' }) as HTMLButtonElement).disabled, true);
     // Newest members first until the reviewer picks another order.

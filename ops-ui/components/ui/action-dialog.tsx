@@ -27,6 +27,8 @@ export interface ActionDialogProps {
   /** The server's refusal, shown inside the dialog so the reviewer can correct and retry. */
   error: string | null;
   onConfirm: (note: string) => void;
+  /** Context shown above the note, such as the text being acted on. */
+  children?: ReactNode;
 }
 
 /** Confirmation for an action that changes a member's account or content, optionally with a reason. */
@@ -42,6 +44,7 @@ export function ActionDialog({
   isPending,
   error,
   onConfirm,
+  children,
 }: ActionDialogProps) {
   const [text, setText] = useState('');
   const [noteError, setNoteError] = useState<string | null>(null);
@@ -71,6 +74,7 @@ export function ActionDialog({
   return (
     <Dialog open={open} onOpenChange={(next) => (isPending ? undefined : onOpenChange(next))} title={title} description={description}>
       <form className="ops-dialog__form" onSubmit={handleSubmit} noValidate>
+        {children}
         {note ? (
           <TextareaField
             label={note.label}

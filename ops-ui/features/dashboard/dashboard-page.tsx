@@ -1,22 +1,43 @@
-import { LayoutDashboard } from 'lucide-react';
-import { EmptyState } from '../../components/ui/empty-state';
+import { lazy, Suspense } from 'react';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
 import { PageHeader } from '../../components/ui/page-header';
-import { Panel } from '../../components/ui/panel';
+import { Spinner } from '../../components/ui/spinner';
+import { describeApiError } from '../../lib/api-client';
 import { areaById } from '../../lib/areas';
+import { useDashboard } from './api/dashboard';
+import { DashboardTiles } from './components/dashboard-tiles';
 
 const area = areaById('dashboard');
+const DashboardCharts = lazy(() => import('./components/dashboard-charts'));
 
 export function DashboardPage() {
+  const dashboard = useDashboard();
   return (
     <>
-      <PageHeader title={area.title} description={area.description} />
-      <Panel label={area.title}>
-        <EmptyState
-          icon={LayoutDashboard}
-          title="Nothing to report yet"
-          description="Counts of open verifications, reports and stories will appear here as members start using Saathi."
-        />
-      </Panel>
+      <PageHeader
+        title={area.title}
+        description={area.description}
+        actions={
+          <Button size="sm" variant="ghost" onClick={() => dashboard.refetch()} disabled={dashboard.isFetching}>
+            {dashboard.isFetching ? 'Refreshing…' : 'Refresh'}
+          </Button>
+        }
+      />
+      {dashboard.isError ? (
+        <Alert tone="danger" title="The dashboard could not be loaded">
+          <p>{describeApiError(dashboard.error, 'Please try again.')}</p>
+        </Alert>
+      ) : null}
+      {dashboard.isPending ? <Spinner label="Loading the dashboard…" /> : null}
+      {dashboard.data ? (
+        <>
+          <DashboardTiles tiles={dashboard.data.tiles} />
+          <Suspense fallback={<Spinner label="Drawing charts…" />}>
+            <DashboardCharts dashboard={dashboard.data} />
+          </Suspense>
+        </>
+      ) : null}
     </>
   );
 }

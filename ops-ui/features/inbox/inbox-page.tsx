@@ -1,22 +1,43 @@
-import { Inbox } from 'lucide-react';
-import { EmptyState } from '../../components/ui/empty-state';
+import { useState } from 'react';
+import { Notice } from '../../components/ui/notice';
 import { PageHeader } from '../../components/ui/page-header';
-import { Panel } from '../../components/ui/panel';
+import { SegmentedControl } from '../../components/ui/segmented-control';
+import { Toolbar } from '../../components/ui/toolbar';
 import { areaById } from '../../lib/areas';
+import type { InboxFilter } from './api/inbox';
+import { ContactMessages } from './components/contact-messages';
+import { OutboxEmails } from './components/outbox-emails';
 
 const area = areaById('inbox');
 
+const BOXES = [
+  { value: 'contact', label: 'Contact messages' },
+  { value: 'outbox', label: 'Email outbox' },
+] as const;
+const FILTERS = [
+  { value: 'open', label: 'Open' },
+  { value: 'handled', label: 'Handled' },
+  { value: 'all', label: 'All' },
+] as const;
+
 export function InboxPage() {
+  const [box, setBox] = useState<(typeof BOXES)[number]['value']>('contact');
+  const [filter, setFilter] = useState<InboxFilter>('open');
+  const [notice, setNotice] = useState<string | null>(null);
   return (
     <>
       <PageHeader title={area.title} description={area.description} />
-      <Panel label={area.title}>
-        <EmptyState
-          icon={Inbox}
-          title="Your inbox is empty"
-          description="Messages members send to the support team will show up here."
-        />
-      </Panel>
+      <Toolbar label="Inbox">
+        <SegmentedControl label="Mailbox" value={box} segments={BOXES} onValueChange={setBox} />
+        <SegmentedControl label="Show" value={filter} segments={FILTERS} onValueChange={setFilter} />
+      </Toolbar>
+      <Notice message={notice} onDismiss={() => setNotice(null)} />
+      {/* Keyed so that switching views starts on the first page. */}
+      {box === 'contact' ? (
+        <ContactMessages key={`contact-${filter}`} filter={filter} onNotice={setNotice} />
+      ) : (
+        <OutboxEmails key={`outbox-${filter}`} filter={filter} onNotice={setNotice} />
+      )}
     </>
   );
 }

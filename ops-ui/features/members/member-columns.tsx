@@ -1,46 +1,62 @@
-import type { SubscriptionTier, UserStatus } from '../../../contracts/enums';
+import type { SubscriptionTier } from '../../../contracts/enums';
 import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
 import { createDataTableColumnHelper } from '../../components/ui/data-table';
+import { formatDate } from '../../lib/format';
+import type { MemberRow } from './api/members';
 
-/** One row of the members table as the ops API will list it. */
-export interface MemberRow {
-  id: number;
-  fullName: string;
-  username: string;
-  email: string;
-  subscriptionTier: SubscriptionTier;
-  status: UserStatus;
-  isVerified: boolean;
-  createdAt: string;
-}
-
-const TIER_LABELS: Record<SubscriptionTier, string> = { tryme: 'Try me', premium: 'Premium', elite: 'Elite' };
-
-const joinedFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+export const TIER_LABELS: Record<SubscriptionTier, string> = { tryme: 'Try me', premium: 'Premium', elite: 'Elite' };
 
 const column = createDataTableColumnHelper<MemberRow>();
 
-export const memberColumns = column.columns([
-  column.accessor('fullName', { header: 'Name' }),
-  column.accessor('username', { header: 'Username' }),
-  column.accessor('email', { header: 'Email' }),
-  column.accessor('subscriptionTier', {
-    header: 'Plan',
-    cell: (info) => TIER_LABELS[info.getValue()],
-  }),
-  column.accessor('isVerified', {
-    header: 'Verified',
-    enableSorting: false,
-    cell: (info) => (info.getValue() ? <Badge tone="success">Verified</Badge> : <Badge>Unverified</Badge>),
-  }),
-  column.accessor('status', {
-    header: 'Status',
-    cell: (info) =>
-      info.getValue() === 'active' ? <Badge tone="success">Active</Badge> : <Badge tone="danger">Suspended</Badge>,
-  }),
-  column.accessor('createdAt', {
-    header: 'Joined',
-    sortDescFirst: true,
-    cell: (info) => joinedFormat.format(new Date(info.getValue())),
-  }),
-]);
+export interface MemberActions {
+  onSuspend: (member: MemberRow) => void;
+  onRestore: (member: MemberRow) => void;
+}
+
+/** Columns of the members table; only Name and Joined are sorted by the server. */
+export function memberColumns({ onSuspend, onRestore }: MemberActions) {
+  return column.columns([
+    column.accessor('fullName', { header: 'Name', cell: (info) => <span className="ops-cell-strong">{info.getValue()}</span> }),
+    column.accessor('username', { header: 'Username', enableSorting: false }),
+    column.accessor('email', { header: 'Email', enableSorting: false }),
+    column.accessor('tier', {
+      header: 'Plan',
+      enableSorting: false,
+      cell: (info) => (info.getValue() === 'tryme' ? TIER_LABELS.tryme : <Badge tone="accent">{TIER_LABELS[info.getValue()]}</Badge>),
+    }),
+    column.accessor('isVerified', {
+      header: 'Verified',
+      enableSorting: false,
+      cell: (info) => (info.getValue() ? <Badge tone="success">Verified</Badge> : <Badge>Unverified</Badge>),
+    }),
+    column.accessor('status', {
+      header: 'Status',
+      enableSorting: false,
+      cell: (info) =>
+        info.getValue() === 'active' ? <Badge tone="success">Active</Badge> : <Badge tone="danger">Suspended</Badge>,
+    }),
+    column.accessor('registeredAt', {
+      header: 'Joined',
+      sortDescFirst: true,
+      cell: (info) => formatDate(info.getValue()),
+    }),
+    column.display({
+      id: 'actions',
+      header: () => <span className="ops-visually-hidden">Actions</span>,
+      meta: { className: 'ops-col--actions' },
+      cell: (info) => {
+        const member = info.row.original;
+        return member.status === 'active' ? (
+          <Button size="sm" variant="danger-outline" aria-label={`Suspend ${member.fullName}`} onClick={() => onSuspend(member)}>
+            Suspend
+          </Button>
+        ) : (
+          <Button size="sm" variant="secondary" aria-label={`Restore ${member.fullName}`} onClick={() => onRestore(member)}>
+            Restore
+          </Button>
+        );
+      },
+    }),
+  ]);
+}

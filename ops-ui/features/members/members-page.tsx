@@ -1,33 +1,201 @@
 import { Users } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { suspendSchema } from '../../../contracts/ops';
+import { ActionDialog } from '../../components/ui/action-dialog';
+import { Alert } from '../../components/ui/alert';
 import { DataTable, useDataTableState } from '../../components/ui/data-table';
+import { Notice } from '../../components/ui/notice';
 import { PageHeader } from '../../components/ui/page-header';
+import { SelectField } from '../../components/ui/select-field';
+import { TextField } from '../../components/ui/text-field';
+import { Toolbar } from '../../components/ui/toolbar';
+import { describeApiError } from '../../lib/api-client';
 import { areaById } from '../../lib/areas';
-import { type MemberRow, memberColumns } from './member-columns';
+import { serverSort } from '../../lib/server-sorting';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { type MemberRow, useMembers, useRestoreMember, useSuspendMember } from './api/members';
+import { memberColumns, TIER_LABELS } from './member-columns';
 
 const area = areaById('members');
 
-// Stable empty page until the members listing endpoint lands; a new [] each render would rebuild the row model.
 const noMembers: MemberRow[] = [];
 const memberRowId = (member: MemberRow) => String(member.id);
 
+const TIER_OPTIONS = [
+  { value: '', label: 'Any plan' },
+  { value: 'tryme', label: TIER_LABELS.tryme },
+  { value: 'premium', label: TIER_LABELS.premium },
+  { value: 'elite', label: TIER_LABELS.elite },
+] as const;
+const VERIFIED_OPTIONS = [
+  { value: '', label: 'Any' },
+  { value: 'true', label: 'Verified' },
+  { value: 'false', label: 'Unverified' },
+] as const;
+const STATUS_OPTIONS = [
+  { value: '', label: 'Any status' },
+  { value: 'active', label: 'Active' },
+  { value: 'suspended', label: 'Suspended' },
+] as const;
+
+type Option<T extends ReadonlyArray<{ value: string }>> = T[number]['value'];
+
 export function MembersPage() {
-  const table = useDataTableState({ sorting: [{ id: 'createdAt', desc: true }] });
+  const table = useDataTableState({ sorting: [{ id: 'registeredAt', desc: true }] });
+  const [search, setSearch] = useState('');
+  const q = useDebouncedValue(search.trim());
+  const [tier, setTier] = useState<Option<typeof TIER_OPTIONS>>('');
+  const [verified, setVerified] = useState<Option<typeof VERIFIED_OPTIONS>>('');
+  const [status, setStatus] = useState<Option<typeof STATUS_OPTIONS>>('');
+  const [toSuspend, setToSuspend] = useState<MemberRow | null>(null);
+  const [toRestore, setToRestore] = useState<MemberRow | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const suspend = useSuspendMember();
+  const restore = useRestoreMember();
+
+  const members = useMembers({
+    q: q || undefined,
+    tier: tier || undefined,
+    verified: verified || undefined,
+    status: status || undefined,
+    ...serverSort(table.sorting, { fullName: 'name', registeredAt: 'created' } as const, { sort: 'created', dir: 'desc' }),
+    page: table.pagination.pageIndex + 1,
+    pageSize: table.pagination.pageSize,
+  });
+
+  const columns = useMemo(
+    () =>
+      memberColumns({
+        onSuspend: (member) => {
+          suspend.reset();
+          setToSuspend(member);
+        },
+        onRestore: (member) => {
+          restore.reset();
+          setToRestore(member);
+        },
+      }),
+    [suspend.reset, restore.reset],
+  );
+
+  const firstPage = () => table.setPagination((current) => ({ ...current, pageIndex: 0 }));
+  const hasFilters = Boolean(q || tier || verified || status);
+
   return (
     <>
       <PageHeader title={area.title} description={area.description} />
+      <Toolbar label="Filter members">
+        <TextField
+          label="Search"
+          className="ops-field--inline ops-search"
+          type="search"
+          placeholder="Name, username or email"
+          value={search}
+          onChange={(event) => {
+            setSearch(event.currentTarget.value);
+            firstPage();
+          }}
+        />
+        <SelectField
+          label="Plan"
+          className="ops-field--inline"
+          value={tier}
+          options={TIER_OPTIONS}
+          onValueChange={(next) => {
+            setTier(next);
+            firstPage();
+          }}
+        />
+        <SelectField
+          label="Verified"
+          className="ops-field--inline"
+          value={verified}
+          options={VERIFIED_OPTIONS}
+          onValueChange={(next) => {
+            setVerified(next);
+            firstPage();
+          }}
+        />
+        <SelectField
+          label="Status"
+          className="ops-field--inline"
+          value={status}
+          options={STATUS_OPTIONS}
+          onValueChange={(next) => {
+            setStatus(next);
+            firstPage();
+          }}
+        />
+      </Toolbar>
+      <Notice message={notice} onDismiss={() => setNotice(null)} />
+      {members.isError ? (
+        <Alert tone="danger" title="Members could not be loaded">
+          <p>{describeApiError(members.error, 'Please try again.')}</p>
+        </Alert>
+      ) : null}
       <DataTable
         label="Members"
-        columns={memberColumns}
-        data={noMembers}
-        rowCount={0}
+        columns={columns}
+        data={members.data?.items ?? noMembers}
+        rowCount={members.data?.total ?? 0}
         getRowId={memberRowId}
         sorting={table.sorting}
         onSortingChange={table.setSorting}
         pagination={table.pagination}
         onPaginationChange={table.setPagination}
+        isLoading={members.isPending}
         emptyIcon={Users}
         emptyTitle="No members to show"
-        emptyDescription="Member accounts will be listed here once people register on Saathi."
+        emptyDescription={
+          hasFilters
+            ? 'No member matches these filters.'
+            : 'Member accounts will be listed here once people register on Saathi.'
+        }
+      />
+      <ActionDialog
+        open={toSuspend !== null}
+        onOpenChange={(open) => (open ? undefined : setToSuspend(null))}
+        title={toSuspend ? `Suspend ${toSuspend.fullName}?` : 'Suspend member?'}
+        description="They are signed out everywhere at once and cannot sign in until restored. The reason is kept in the audit log."
+        confirmLabel="Suspend member"
+        pendingLabel="Suspending…"
+        note={{ label: 'Reason', placeholder: 'e.g. Asked several members for money', schema: suspendSchema.shape.reason }}
+        isPending={suspend.isPending}
+        error={suspend.isError ? describeApiError(suspend.error, 'Suspending failed. Please try again.') : null}
+        onConfirm={(reason) => {
+          if (!toSuspend) return;
+          const member = toSuspend;
+          suspend.mutate(
+            { id: member.id, reason },
+            {
+              onSuccess: () => {
+                setToSuspend(null);
+                setNotice(`${member.fullName} is suspended and has been signed out.`);
+              },
+            },
+          );
+        }}
+      />
+      <ActionDialog
+        open={toRestore !== null}
+        onOpenChange={(open) => (open ? undefined : setToRestore(null))}
+        title={toRestore ? `Restore ${toRestore.fullName}?` : 'Restore member?'}
+        description="They can sign in again straight away."
+        confirmLabel="Restore access"
+        pendingLabel="Restoring…"
+        tone="primary"
+        isPending={restore.isPending}
+        error={restore.isError ? describeApiError(restore.error, 'Restoring failed. Please try again.') : null}
+        onConfirm={() => {
+          if (!toRestore) return;
+          const member = toRestore;
+          restore.mutate(member.id, {
+            onSuccess: () => {
+              setToRestore(null);
+              setNotice(`${member.fullName} can sign in again.`);
+            },
+          });
+        }}
       />
     </>
   );

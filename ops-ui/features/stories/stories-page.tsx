@@ -1,22 +1,153 @@
-import { HeartHandshake } from 'lucide-react';
-import { EmptyState } from '../../components/ui/empty-state';
+import { HeartHandshake, Plus } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { Alert } from '../../components/ui/alert';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { createDataTableColumnHelper, DataTable, useDataTableState } from '../../components/ui/data-table';
+import { Notice } from '../../components/ui/notice';
 import { PageHeader } from '../../components/ui/page-header';
-import { Panel } from '../../components/ui/panel';
+import { describeApiError } from '../../lib/api-client';
 import { areaById } from '../../lib/areas';
+import { formatCalendarDate } from '../../lib/format';
+import { useClientPage } from '../../lib/use-client-page';
+import { type Story, useSetStoryPublished, useStories } from './api/stories';
+import { StoryDialog } from './components/story-dialog';
 
 const area = areaById('stories');
 
+function coupleName(story: Story): string {
+  return `${story.user1?.fullName ?? 'Deleted member'} & ${story.user2?.fullName ?? 'Deleted member'}`;
+}
+
+const column = createDataTableColumnHelper<Story>();
+const storyRowId = (story: Story) => String(story.id);
+
 export function StoriesPage() {
+  const stories = useStories();
+  const table = useDataTableState();
+  const rows = useClientPage(stories.data, table.pagination);
+  const publish = useSetStoryPublished();
+  const [editing, setEditing] = useState<{ story: Story | null } | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  const columns = useMemo(
+    () =>
+      column.columns([
+        column.accessor('sortOrder', { header: 'Order', meta: { className: 'ops-col--number' } }),
+        column.accessor((story) => coupleName(story), {
+          id: 'couple',
+          header: 'Couple',
+          cell: (info) => (
+            <div className="ops-story-couple">
+              {info.row.original.photos[0] ? <img src={info.row.original.photos[0]} alt="" className="ops-story-couple__thumb" /> : <span className="ops-story-couple__thumb is-empty" />}
+              <span className="ops-cell-strong">{info.getValue()}</span>
+            </div>
+          ),
+        }),
+        column.accessor('matchDate', {
+          header: 'Matched · married',
+          cell: (info) => (
+            <div className="ops-cell-stack">
+              <span>{formatCalendarDate(info.getValue())}</span>
+              <span className="ops-cell-muted">
+                {info.row.original.marriageDate ? `Married ${formatCalendarDate(info.row.original.marriageDate)}` : 'Not married yet'}
+              </span>
+            </div>
+          ),
+        }),
+        column.accessor('location', { header: 'Location', cell: (info) => info.getValue() ?? '—' }),
+        column.accessor('testimonial', {
+          header: 'Testimonial',
+          meta: { className: 'ops-col--wrap' },
+          cell: (info) => <span className="ops-clamp">{info.getValue()}</span>,
+        }),
+        column.accessor((story) => story.photos.length, { id: 'photos', header: 'Photos', meta: { className: 'ops-col--number' } }),
+        column.accessor('isPublished', {
+          header: 'Status',
+          cell: (info) => (info.getValue() ? <Badge tone="success">Published</Badge> : <Badge>Draft</Badge>),
+        }),
+        column.display({
+          id: 'actions',
+          header: () => <span className="ops-visually-hidden">Actions</span>,
+          meta: { className: 'ops-col--actions' },
+          cell: (info) => {
+            const story = info.row.original;
+            const name = coupleName(story);
+            return (
+              <div className="ops-cell-actions">
+                <Button size="sm" variant="ghost" aria-label={`Edit the story of ${name}`} onClick={() => setEditing({ story })}>
+                  Edit
+                </Button>
+                <Button
+                  size="sm"
+                  variant={story.isPublished ? 'secondary' : 'primary'}
+                  aria-label={`${story.isPublished ? 'Unpublish' : 'Publish'} the story of ${name}`}
+                  onClick={() =>
+                    publish.mutate(
+                      { id: story.id, publish: !story.isPublished },
+                      {
+                        onSuccess: () =>
+                          setNotice(
+                            story.isPublished
+                              ? `The story of ${name} is no longer shown on the site.`
+                              : `The story of ${name} is published on the site.`,
+                          ),
+                      },
+                    )
+                  }
+                >
+                  {story.isPublished ? 'Unpublish' : 'Publish'}
+                </Button>
+              </div>
+            );
+          },
+        }),
+      ]),
+    [publish.mutate],
+  );
+
   return (
     <>
-      <PageHeader title={area.title} description={area.description} />
-      <Panel label={area.title}>
-        <EmptyState
-          icon={HeartHandshake}
-          title="No stories waiting for review"
-          description="When a couple shares their story it lands here before anything is published."
-        />
-      </Panel>
+      <PageHeader
+        title={area.title}
+        description={area.description}
+        actions={
+          <Button variant="primary" onClick={() => setEditing({ story: null })}>
+            <Plus aria-hidden="true" size={16} />
+            New story
+          </Button>
+        }
+      />
+      <Notice message={notice} onDismiss={() => setNotice(null)} />
+      {stories.isError ? (
+        <Alert tone="danger" title="Stories could not be loaded">
+          <p>{describeApiError(stories.error, 'Please try again.')}</p>
+        </Alert>
+      ) : null}
+      {publish.isError ? (
+        <Alert tone="danger">
+          <p>{describeApiError(publish.error, 'Publishing failed. Please try again.')}</p>
+        </Alert>
+      ) : null}
+      <DataTable
+        label="Success stories"
+        columns={columns}
+        data={rows}
+        rowCount={stories.data?.length ?? 0}
+        getRowId={storyRowId}
+        pagination={table.pagination}
+        onPaginationChange={table.setPagination}
+        isLoading={stories.isPending}
+        emptyIcon={HeartHandshake}
+        emptyTitle="No success stories yet"
+        emptyDescription="Write the first one with New story."
+      />
+      <StoryDialog
+        open={editing !== null}
+        onOpenChange={(open) => (open ? undefined : setEditing(null))}
+        story={editing?.story ?? null}
+        onSaved={setNotice}
+      />
     </>
   );
 }

@@ -1,7 +1,6 @@
 import { BadgeCheck } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Alert } from '../../components/ui/alert';
-import { Button } from '../../components/ui/button';
 import { createDataTableColumnHelper, DataTable, useDataTableState } from '../../components/ui/data-table';
 import { EmptyState } from '../../components/ui/empty-state';
 import { Notice } from '../../components/ui/notice';
@@ -57,38 +56,30 @@ export function VerificationPage() {
     column.accessor((row) => row.user.fullName, {
       id: 'member',
       header: 'Member',
-      cell: (info) => (
-        <div className="ops-cell-stack">
-          <span className="ops-cell-strong">{info.getValue()}</span>
-          <span className="ops-cell-muted">@{info.row.original.user.username}</span>
-        </div>
-      ),
+      cell: (info) => {
+        const request = info.row.original;
+        const isOpen = selectedRequestId === request.id;
+        return (
+          <div className="ops-cell-stack">
+            <button
+              type="button"
+              className="ops-link-button ops-cell-strong"
+              aria-pressed={isOpen}
+              aria-label={`${status === 'pending' ? 'Review' : 'View'} ${request.user.fullName}`}
+              onClick={() => setSelectedId(request.id)}
+            >
+              {info.getValue()}
+            </button>
+            <span className="ops-cell-muted">@{request.user.username}</span>
+          </div>
+        );
+      },
     }),
     column.accessor('documentType', { header: 'Document', cell: (info) => humanize(info.getValue()) }),
     column.accessor(status === 'pending' ? 'createdAt' : 'decidedAt', {
       id: 'when',
       header: status === 'pending' ? 'Submitted' : 'Decided',
       cell: (info) => formatDateTime(info.getValue()),
-    }),
-    column.display({
-      id: 'open',
-      header: () => <span className="ops-visually-hidden">Open</span>,
-      meta: { className: 'ops-col--actions' },
-      cell: (info) => {
-        const request = info.row.original;
-        const isOpen = selectedRequestId === request.id;
-        return (
-          <Button
-            size="sm"
-            variant={isOpen ? 'primary' : 'secondary'}
-            aria-pressed={isOpen}
-            aria-label={`${status === 'pending' ? 'Review' : 'View'} ${request.user.fullName}`}
-            onClick={() => setSelectedId(request.id)}
-          >
-            {status === 'pending' ? 'Review' : 'View'}
-          </Button>
-        );
-      },
     }),
       ]),
     [status, selectedRequestId],

@@ -1,0 +1,55 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import * as z from 'zod';
+import { api } from '../../../lib/api-client';
+import { apiPaths, withQuery } from '../../../lib/paths';
+
+export const REPORT_STATUSES = ['open', 'dismissed', 'warned', 'suspended'] as const;
+export type ReportStatus = (typeof REPORT_STATUSES)[number];
+export type ReportAction = 'dismiss' | 'warn' | 'suspend';
+
+const reportSchema = z.object({
+  id: z.number(),
+  reason: z.string(),
+  details: z.string().nullable(),
+  status: z.string(),
+  createdAt: z.string(),
+  handledAt: z.string().nullish(),
+  reporter: z.object({ id: z.number(), fullName: z.string() }).nullable(),
+  reported: z.object({ id: z.number(), fullName: z.string(), status: z.string(), profileId: z.number().nullable() }),
+});
+export type Report = z.infer<typeof reportSchema>;
+
+const reportPageSchema = z.object({ items: z.array(reportSchema), total: z.number() });
+
+export interface ReportQuery {
+  status: ReportStatus;
+  page: number;
+  pageSize: number;
+}
+
+export const reportsKey = ['ops', 'reports'] as const;
+
+/** Open reports come oldest first: the longest-waiting report is handled first. */
+export function useReports(query: ReportQuery) {
+  return useQuery({
+    queryKey: [...reportsKey, query],
+    queryFn: async ({ signal }) =>
+      reportPageSchema.parse(await api.get<unknown>(withQuery(apiPaths.reports, { ...query }), { signal })),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useReportAction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, action, note }: { id: number; action: ReportAction; note: string }) =>
+      api.post<unknown>(apiPaths.reportAction(id, action), { json: note ? { note } : {} }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: reportsKey }),
+        // A suspension changes the member's status everywhere it is shown.
+        queryClient.invalidateQueries({ queryKey: ['ops', 'members'] }),
+        queryClient.invalidateQueries({ queryKey: ['ops', 'dashboard'] }),
+      ]),
+  });
+}

@@ -1,0 +1,70 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import * as z from 'zod';
+import { api } from '../../../lib/api-client';
+import { apiPaths, withQuery } from '../../../lib/paths';
+
+export const SHARE_STATES = ['active', 'expired', 'deactivated'] as const;
+export type ShareState = (typeof SHARE_STATES)[number];
+export type ShareSort = 'views' | 'created' | 'expires';
+
+const shareLinkSchema = z.object({
+  id: z.number(),
+  profileId: z.number(),
+  owner: z.object({ id: z.number(), fullName: z.string(), username: z.string() }),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+  accessCount: z.number(),
+  state: z.enum(SHARE_STATES),
+});
+export type ShareLink = z.infer<typeof shareLinkSchema>;
+
+const sharePageSchema = z.object({ items: z.array(shareLinkSchema), total: z.number() });
+
+export interface ShareFilters {
+  state?: ShareState;
+  owner?: string;
+  sort: ShareSort;
+  dir: 'asc' | 'desc';
+}
+
+export interface ShareQuery extends ShareFilters {
+  page: number;
+  pageSize: number;
+}
+
+export const sharesKey = ['ops', 'shares'] as const;
+
+/** The CSV holds every row matching the filters, in the same order; no paging. */
+export function sharesCsvUrl(filters: ShareFilters): string {
+  return withQuery(apiPaths.sharesCsv, { state: filters.state, owner: filters.owner, sort: filters.sort, dir: filters.dir });
+}
+
+export function useShares(query: ShareQuery) {
+  return useQuery({
+    queryKey: [...sharesKey, query],
+    queryFn: async ({ signal }) => {
+      const url = withQuery(apiPaths.shares, {
+        state: query.state,
+        owner: query.owner,
+        sort: query.sort,
+        dir: query.dir,
+        page: query.page,
+        pageSize: query.pageSize,
+      });
+      return sharePageSchema.parse(await api.get<unknown>(url, { signal }));
+    },
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useDeactivateShare() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.post<unknown>(apiPaths.shareDeactivate(id)),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: sharesKey }),
+        queryClient.invalidateQueries({ queryKey: ['ops', 'dashboard'] }),
+      ]),
+  });
+}
