@@ -30,7 +30,7 @@ describe('saathi CLI', () => {
   test('--help lists every command and each command has its own help', () => {
     const help = saathi(['--help']);
     assert.equal(help.status, 0);
-    for (const command of ['serve', 'migrate', 'seed', 'reset-token', 'reviewer', 'expo']) assert.match(help.stdout, new RegExp(command));
+    for (const command of ['serve', 'migrate', 'seed', 'reset-token', 'reviewer', 'expo', 'backup', 'restore']) assert.match(help.stdout, new RegExp(command));
     for (const command of [['serve'], ['migrate'], ['seed'], ['reset-token'], ['reviewer', 'create']]) {
       const res = saathi([...command, '--help']);
       assert.equal(res.status, 0, command.join(' '));
@@ -84,6 +84,28 @@ describe('saathi CLI', () => {
     assert.match(url2, /^exp:\/\/192\.168\.1\.50:19000\//);
     assert.notEqual(url2, url1);
     assert.equal(saathi(['expo', 'rotate', '--host', 'bad host!']).status, 1);
+  });
+
+  test('backup writes a consistent copy with the media; restore brings it back and checks integrity', () => {
+    const file = path.join(dataDir, 'backups', 'saathi-backup.sqlite');
+    fs.mkdirSync(path.join(dataDir, 'media'), { recursive: true });
+    fs.writeFileSync(path.join(dataDir, 'media', `${'c'.repeat(32)}.jpg`), 'jpeg bytes');
+    const res = saathi(['backup', file]);
+    assert.equal(res.status, 0, res.stderr);
+    assert.match(res.stdout, /Backed up the database/);
+    assert.equal(fs.readFileSync(file).subarray(0, 15).toString(), 'SQLite format 3');
+    assert.equal(saathi(['backup', file]).status, 1, 'never overwrites a backup');
+    const refused = saathi(['restore', file]);
+    assert.equal(refused.status, 1);
+    assert.match(refused.stderr, /--force/);
+    fs.rmSync(path.join(dataDir, 'media'), { recursive: true });
+    const restored = saathi(['restore', file, '--force']);
+    assert.equal(restored.status, 0, restored.stderr);
+    assert.ok(fs.existsSync(path.join(dataDir, 'media', `${'c'.repeat(32)}.jpg`)));
+    const status = saathi(['migrate', 'status']);
+    assert.doesNotMatch(status.stdout, /pending/);
+    fs.writeFileSync(path.join(dataDir, 'not-a-db.sqlite'), 'hello');
+    assert.equal(saathi(['restore', path.join(dataDir, 'not-a-db.sqlite'), '--force']).status, 1);
   });
 
   test('bad flags exit non-zero with a message', () => {

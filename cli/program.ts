@@ -1,4 +1,5 @@
 import { Command, CommanderError } from 'commander';
+import { registerBackup } from './commands/backup';
 import { registerExpo } from './commands/expo';
 import { registerMigrate } from './commands/migrate';
 import { registerResetToken } from './commands/reset-token';
@@ -21,6 +22,7 @@ export function buildProgram(): Command {
   registerResetToken(program);
   registerReviewer(program);
   registerExpo(program);
+  registerBackup(program);
   return program;
 }
 
