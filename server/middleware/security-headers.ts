@@ -2,15 +2,17 @@ import type { Context, Next } from 'koa';
 
 /** Headers on every response type (HTML, JSON, media, errors). The apps load only their own scripts and styles. */
 export function securityHeaders(options: { stripe: boolean }) {
-  const scriptSrc = ["'self'", ...(options.stripe ? ['https://js.stripe.com'] : [])].join(' ');
-  const frameSrc = options.stripe ? 'https://js.stripe.com https://hooks.stripe.com' : "'none'";
+  // With Stripe configured, Stripe.js and its frames are allowed (Stripe's published CSP requirements).
+  const scriptSrc = ["'self'", ...(options.stripe ? ['https://js.stripe.com', 'https://*.js.stripe.com'] : [])].join(' ');
+  const frameSrc = options.stripe ? 'https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com' : "'none'";
   const connectSrc = ["'self'", ...(options.stripe ? ['https://api.stripe.com'] : [])].join(' ');
+  const imgSrc = ["'self'", 'data:', 'blob:', ...(options.stripe ? ['https://*.stripe.com'] : [])].join(' ');
   const csp = [
     "default-src 'self'",
     `script-src ${scriptSrc}`,
     // Radix positions popovers with inline style attributes.
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    `img-src ${imgSrc}`,
     "font-src 'self'",
     `connect-src ${connectSrc}`,
     `frame-src ${frameSrc}`,
@@ -24,9 +26,10 @@ export function securityHeaders(options: { stripe: boolean }) {
     ctx.set('X-Content-Type-Options', 'nosniff');
     ctx.set('Referrer-Policy', 'strict-origin-when-cross-origin');
     ctx.set('X-Frame-Options', 'DENY');
-    ctx.set('Cross-Origin-Opener-Policy', 'same-origin');
+    // Wallet payment methods open popups from Stripe's frames.
+    ctx.set('Cross-Origin-Opener-Policy', options.stripe ? 'same-origin-allow-popups' : 'same-origin');
     ctx.set('Cross-Origin-Resource-Policy', 'same-origin');
-    ctx.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=(self)');
+    ctx.set('Permissions-Policy', `camera=(), microphone=(), geolocation=(), payment=(self${options.stripe ? ' "https://js.stripe.com"' : ''})`);
     await next();
   };
 }

@@ -8,6 +8,7 @@ import { buildCatalogue } from '../test-support/build-catalogue';
 
 const { cleanupApp, fakeServer, renderApp } = await import('../../../test/render-app');
 const { demoPaymentSettings } = await import('./checkout-page');
+const { stripeLoader } = await import('../components/stripe-payment');
 
 // The spec's 2-second demo delay is kept in the browser tests; here it would only slow the suite down.
 before(() => {
@@ -207,17 +208,6 @@ test('when the plans cannot be loaded it reads "Payment Setup Error"', async () 
   assert.ok(screen.getByText('Unable to initialize payment process. Please try again later.'));
 });
 
-test('Stripe mode says the Stripe Elements bundle is needed and creates no payment intent', async () => {
-  const { fetchStub } = renderApp(
-    '/checkout?tier=premium',
-    member(paymentApi({ catalogue: () => jsonResponse(200, buildCatalogue({ provider: 'stripe', publishableKey: 'pk_test_123' })) })),
-  );
-  assert.ok(await screen.findByText(/need the Stripe Elements bundle/));
-  assert.ok(screen.getByText("You're subscribing to the Premium plan at $14.99/month"));
-  assert.equal(screen.queryByLabelText('Card number'), null, 'no imitation of a Stripe form');
-  assert.equal(fetchStub.callsTo('POST', '/api/subscriptions/7').length, 0);
-});
-
 test('a session that ended shows "Authentication Required" and goes to sign in', async () => {
   const { router } = renderApp('/checkout?tier=premium', member(paymentApi({ setup: () => jsonResponse(401, { message: 'Not authenticated' }) })));
   assert.ok(await screen.findByText('Authentication Required'));
@@ -228,5 +218,214 @@ test('a session that ended shows "Authentication Required" and goes to sign in',
 test('tier=tryme never reaches checkout: it goes back to the plans', async () => {
   const { router, fetchStub } = renderApp('/checkout?tier=tryme', member(paymentApi()));
   await waitFor(() => assert.equal(router.state.location.pathname, '/subscription'));
+  assert.equal(fetchStub.callsTo('POST', '/api/subscriptions/7').length, 0);
+});
+
+// ---- Stripe mode -------------------------------------------------------------------------------------------
+// Stripe.js cannot load here (no network, no real Elements iframe), so the loader hands out a fake Stripe object
+// with the methods @stripe/react-stripe-js and the checkout call. The decisions themselves are unit-tested in
+// lib/stripe-flow.test.ts.
+
+const STRIPE_SECRET = 'pi_3Stripe1_secret_abc';
+const stripeSetupAnswer = { clientSecret: STRIPE_SECRET, price: '14.99', tier: 'premium', paymentIntentId: 'pi_3Stripe1', provider: 'stripe', isDemo: false };
+type FakeResult = { paymentIntent?: { id: string; status: string; last_payment_error?: { message: string } | null }; error?: { type: string; message: string } };
+
+let keyCount = 0;
+/** A publishable key per test: Stripe instances are cached per key for the whole visit. */
+function stripeCatalogue(publishableKey = `pk_test_fake${(keyCount += 1)}`) {
+  return () => jsonResponse(200, buildCatalogue({ provider: 'stripe', publishableKey }));
+}
+
+function fakeStripe({
+  confirm = async (): Promise<FakeResult> => ({ paymentIntent: { id: 'pi_3Stripe1', status: 'succeeded' } }),
+  retrieve = async (): Promise<FakeResult> => ({ paymentIntent: { id: 'pi_3Stripe1', status: 'succeeded' } }),
+}: { confirm?: () => Promise<FakeResult>; retrieve?: () => Promise<FakeResult> } = {}) {
+  const calls = { loads: [] as string[], elements: [] as unknown[], confirm: [] as Array<Record<string, unknown>>, retrieve: [] as string[] };
+  const element = () => ({
+    mount() {},
+    destroy() {},
+    update() {},
+    unmount() {},
+    off() {},
+    on(event: string, handler: (payload: unknown) => void) {
+      if (event === 'ready') setTimeout(() => handler({ elementType: 'payment' }), 0);
+    },
+  });
+  const elements = { create: element, update() {}, getElement: () => null };
+  const stripe = {
+    elements(options: unknown) {
+      calls.elements.push(options);
+      return elements;
+    },
+    createToken() {},
+    createPaymentMethod() {},
+    confirmCardPayment() {},
+    async confirmPayment(options: Record<string, unknown>) {
+      calls.confirm.push(options);
+      return confirm();
+    },
+    async retrievePaymentIntent(clientSecret: string) {
+      calls.retrieve.push(clientSecret);
+      return retrieve();
+    },
+  };
+  stripeLoader.load = async (key: string) => {
+    calls.loads.push(key);
+    return stripe as never;
+  };
+  return { calls, elements };
+}
+
+function stripeApi(overrides: Partial<Record<'setup' | 'complete', Handler>> = {}) {
+  return paymentApi({ catalogue: stripeCatalogue(), setup: () => jsonResponse(201, stripeSetupAnswer), ...overrides });
+}
+
+async function payWithStripe() {
+  const button = await screen.findByRole('button', { name: 'Subscribe to Premium - $14.99/month' });
+  await waitFor(() => assert.equal((button as HTMLButtonElement).disabled, false, 'enabled once the Payment Element is ready'));
+  fireEvent.click(button);
+}
+
+test('Stripe mode creates a payment intent and shows the Payment Element instead of the demo form', async () => {
+  const stripe = fakeStripe();
+  const { fetchStub } = renderApp('/checkout?tier=premium', member(stripeApi()));
+  assert.ok(await screen.findByText("You're subscribing to the Premium plan at $14.99/month"));
+  await screen.findByRole('button', { name: 'Subscribe to Premium - $14.99/month' });
+  assert.equal(fetchStub.callsTo('POST', '/api/subscriptions/7').length, 1);
+  assert.equal(screen.queryByLabelText('Card number'), null, 'no demo card fields');
+  assert.equal(screen.queryByText('Demo payment — no card is charged'), null);
+  assert.equal(stripe.calls.loads.length, 1);
+  assert.match(stripe.calls.loads[0] ?? '', /^pk_test_/);
+  const [options] = stripe.calls.elements as Array<{ clientSecret: string; appearance: { theme: string } }>;
+  assert.equal(options?.clientSecret, STRIPE_SECRET);
+  assert.equal(options?.appearance.theme, 'stripe');
+});
+
+test('Stripe mode: a succeeded confirmPayment completes the subscription, toasts and goes home', async () => {
+  const stripe = fakeStripe();
+  const { fetchStub, router } = renderApp('/checkout?tier=premium', member(stripeApi()));
+  await payWithStripe();
+
+  assert.ok(await screen.findByText('Subscription Updated'));
+  assert.ok(screen.getByText('Your subscription has been successfully updated'));
+  await waitFor(() => assert.equal(router.state.location.pathname, '/'));
+  const [confirm] = stripe.calls.confirm;
+  assert.equal(confirm?.redirect, 'if_required');
+  assert.ok(confirm?.elements, 'confirms with the Elements instance');
+  assert.deepEqual(confirm?.confirmParams, { return_url: 'http://localhost:3000/checkout?tier=premium&payment_intent_return=1' });
+  const [complete] = fetchStub.callsTo('POST', '/api/subscriptions/7/complete');
+  assert.deepEqual(JSON.parse(complete?.body ?? ''), { tier: 'premium', paymentIntentId: 'pi_3Stripe1' });
+  assert.ok(fetchStub.callsTo('GET', '/api/auth/user').length >= 2, 'the session is refreshed after the upgrade');
+  assert.equal(fetchStub.callsTo('POST', '/api/payments/demo/demo_pi_abc123/confirm').length, 0);
+});
+
+test('Stripe mode: a confirmPayment error is "Payment Failed" with Stripe\'s message and stays on checkout', async () => {
+  fakeStripe({ confirm: async () => ({ error: { type: 'card_error', message: 'Your card has insufficient funds.' } }) });
+  const { fetchStub, router } = renderApp('/checkout?tier=premium', member(stripeApi()));
+  await payWithStripe();
+  assert.ok(await screen.findByText('Payment Failed'));
+  assert.ok(screen.getByText('Your card has insufficient funds.'));
+  assert.equal(router.state.location.pathname, '/checkout');
+  assert.equal(fetchStub.callsTo('POST', '/api/subscriptions/7/complete').length, 0);
+  assert.ok(await screen.findByRole('button', { name: 'Subscribe to Premium - $14.99/month' }), 'ready for another try');
+});
+
+test('Stripe mode: a processing payment shows "Payment Processing" and goes home without completing', async () => {
+  fakeStripe({ confirm: async () => ({ paymentIntent: { id: 'pi_3Stripe1', status: 'processing' } }) });
+  const { fetchStub, router } = renderApp('/checkout?tier=premium', member(stripeApi()));
+  await payWithStripe();
+  assert.ok(await screen.findByText('Payment Processing'));
+  await waitFor(() => assert.equal(router.state.location.pathname, '/'));
+  assert.equal(fetchStub.callsTo('POST', '/api/subscriptions/7/complete').length, 0);
+});
+
+test('Stripe mode: a 402 from complete shows "Payment Processing" and goes home', async () => {
+  fakeStripe();
+  const { router } = renderApp(
+    '/checkout?tier=premium',
+    member(stripeApi({ complete: () => jsonResponse(402, { message: 'Payment Processing: the payment has not succeeded yet.' }) })),
+  );
+  await payWithStripe();
+  assert.ok(await screen.findByText('Payment Processing'));
+  await waitFor(() => assert.equal(router.state.location.pathname, '/'));
+});
+
+test('Stripe mode: while confirming, the button reads "Processing payment..." and is disabled', async () => {
+  const pending = deferred<FakeResult>();
+  fakeStripe({ confirm: () => pending.promise });
+  renderApp('/checkout?tier=premium', member(stripeApi()));
+  await payWithStripe();
+  const busy = await screen.findByRole('button', { name: /Processing payment/ });
+  assert.equal((busy as HTMLButtonElement).disabled, true);
+  pending.resolve({ error: { type: 'card_error', message: 'Your card was declined.' } });
+  assert.ok(await screen.findByText('Payment Failed'));
+});
+
+test('Stripe mode: a demo client secret in the link is not sent to Stripe; a new intent is created', async () => {
+  const stripe = fakeStripe();
+  const { fetchStub } = renderApp(`/checkout?tier=premium&client_secret=${SECRET}&price=14.99`, member(stripeApi()));
+  await screen.findByRole('button', { name: 'Subscribe to Premium - $14.99/month' });
+  assert.equal(fetchStub.callsTo('POST', '/api/subscriptions/7').length, 1);
+  assert.equal((stripe.calls.elements[0] as { clientSecret: string }).clientSecret, STRIPE_SECRET);
+});
+
+const RETURN_URL = `/checkout?tier=premium&payment_intent_return=1&payment_intent=pi_3Stripe1&payment_intent_client_secret=${STRIPE_SECRET}&redirect_status=succeeded`;
+
+test('back from a redirect-based method: the intent is retrieved and the subscription completed', async () => {
+  const stripe = fakeStripe();
+  const { fetchStub, router } = renderApp(RETURN_URL, member(stripeApi()));
+  assert.ok(await screen.findByText('Subscription Updated'));
+  await waitFor(() => assert.equal(router.state.location.pathname, '/'));
+  assert.deepEqual(stripe.calls.retrieve, [STRIPE_SECRET]);
+  assert.equal(fetchStub.callsTo('POST', '/api/subscriptions/7').length, 0, 'no new payment intent');
+  const [complete] = fetchStub.callsTo('POST', '/api/subscriptions/7/complete');
+  assert.deepEqual(JSON.parse(complete?.body ?? ''), { tier: 'premium', paymentIntentId: 'pi_3Stripe1' });
+});
+
+test('back from a redirect that is still processing: "Payment Processing" and home', async () => {
+  fakeStripe({ retrieve: async () => ({ paymentIntent: { id: 'pi_3Stripe1', status: 'processing' } }) });
+  const { fetchStub, router } = renderApp(RETURN_URL, member(stripeApi()));
+  assert.ok(await screen.findByText('Payment Processing'));
+  await waitFor(() => assert.equal(router.state.location.pathname, '/'));
+  assert.equal(fetchStub.callsTo('POST', '/api/subscriptions/7/complete').length, 0);
+});
+
+test('back from a redirect that failed: "Payment Failed", then a fresh checkout for another try', async () => {
+  fakeStripe({
+    retrieve: async () => ({
+      paymentIntent: { id: 'pi_3Stripe1', status: 'requires_payment_method', last_payment_error: { message: 'The bank declined the payment.' } },
+    }),
+  });
+  const { fetchStub, router } = renderApp(RETURN_URL, member(stripeApi()));
+  assert.ok(await screen.findByText('Payment Failed'));
+  assert.ok(screen.getByText('The bank declined the payment.'));
+  await waitFor(() => assert.equal(router.state.location.searchStr, '?tier=premium'));
+  assert.ok(await screen.findByRole('button', { name: 'Subscribe to Premium - $14.99/month' }));
+  assert.equal(fetchStub.callsTo('POST', '/api/subscriptions/7').length, 1);
+  assert.equal(fetchStub.callsTo('POST', '/api/subscriptions/7/complete').length, 0);
+});
+
+test('when Stripe.js cannot load, the checkout reads "Payment Setup Error" and offers a retry', async () => {
+  fakeStripe();
+  const working = stripeLoader.load;
+  let attempts = 0;
+  stripeLoader.load = async (key) => {
+    attempts += 1;
+    if (attempts === 1) throw new Error('Failed to load Stripe.js');
+    return working(key);
+  };
+  renderApp('/checkout?tier=premium', member(stripeApi()));
+  assert.ok(await screen.findByText('Payment Setup Error'));
+  fireEvent.click(screen.getByRole('button', { name: 'Try Again' }));
+  assert.ok(await screen.findByRole('button', { name: 'Subscribe to Premium - $14.99/month' }));
+});
+
+test('Stripe without a publishable key reads "Payment Setup Error" and creates no payment intent', async () => {
+  const { fetchStub } = renderApp(
+    '/checkout?tier=premium',
+    member(paymentApi({ catalogue: () => jsonResponse(200, buildCatalogue({ provider: 'stripe', publishableKey: null })) })),
+  );
+  assert.ok(await screen.findByText('Payment Setup Error'));
+  assert.equal(screen.queryByLabelText('Card number'), null, 'no imitation of a Stripe form');
   assert.equal(fetchStub.callsTo('POST', '/api/subscriptions/7').length, 0);
 });

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Link, Navigate, useRouter } from '@tanstack/react-router';
+import { Link, Navigate, useRouter, useRouterState } from '@tanstack/react-router';
 import Check from 'lucide-react/icons/check';
 import CircleAlert from 'lucide-react/icons/circle-alert';
 import Crown from 'lucide-react/icons/crown';
 import Gem from 'lucide-react/icons/gem';
 import RefreshCw from 'lucide-react/icons/refresh-cw';
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import type { SessionUser } from '../../../../contracts/auth';
 import { checkoutRoute } from '../../../app/routing/protected-routes';
 import { Button } from '../../../components/ui/button';
@@ -19,6 +19,18 @@ import { type PaymentSetup, paymentIntentIdOf, postPaymentSetup } from '../api/p
 import { type PlanView, useSubscriptionCatalogue } from '../api/subscription-catalogue';
 import { DemoCardForm } from '../components/demo-card-form';
 import type { CardValues } from '../lib/card-input';
+import {
+  acceptsClientSecret,
+  type IntentResultLike,
+  outcomeOfCompleteFailure,
+  type PaymentOutcome,
+  paymentModeOf,
+  type StripeReturn,
+  stepAfterConfirm,
+  stepAfterReturn,
+  stripeReturnOf,
+  stripeReturnUrl,
+} from '../lib/stripe-flow';
 import { PAYMENT_TEXTS, SUCCESS_TOAST } from '../lib/toasts';
 import { formatPrice, isPaidTier, type PaidTier, TIER_LABELS } from '../lib/tiers';
 
@@ -26,6 +38,15 @@ import { formatPrice, isPaidTier, type PaidTier, TIER_LABELS } from '../lib/tier
 export const demoPaymentSettings = { delayMs: 2000 };
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+// Stripe Elements load only in Stripe mode, in their own chunk: neither the first screen nor the demo mode pays
+// for Stripe.js.
+const StripePaymentForm = lazy(() =>
+  import('../components/stripe-payment').then((module) => ({ default: module.StripePaymentForm })),
+);
+const StripeReturnCheck = lazy(() =>
+  import('../components/stripe-payment').then((module) => ({ default: module.StripeReturnCheck })),
+);
 
 /**
  * /checkout?tier&client_secret&price (spec part 2 §2 "Checkout", §4 "Subscription", §8 "Payment").
@@ -45,9 +66,10 @@ export function CheckoutPage() {
   return <Checkout key={tier} user={user} tier={tier} given={given} />;
 }
 
-type PaymentMode = 'demo' | 'stripe' | 'unavailable';
-
-type PaymentOutcome = 'completed' | 'processing' | 'signed-out';
+/** One Stripe step for the page to decide on: a confirmPayment from the form, or a retrieve after a redirect. */
+type StripeAttempt =
+  | { source: 'confirm'; run: () => Promise<IntentResultLike> }
+  | { source: 'return'; run: () => Promise<IntentResultLike>; expected: StripeReturn };
 
 function Checkout({
   user,
@@ -64,19 +86,21 @@ function Checkout({
   const tierLabel = TIER_LABELS[tier];
   const plan = catalogue.data?.plans.find((entry) => entry.tier === tier);
 
-  const mode: PaymentMode | null = !catalogue.data
-    ? null
-    : catalogue.data.provider === 'demo'
-      ? 'demo'
-      : catalogue.data.publishableKey
-        ? 'stripe'
-        : 'unavailable';
+  const mode = paymentModeOf(catalogue.data);
+  const publishableKey = mode === 'stripe' ? (catalogue.data?.publishableKey ?? null) : null;
+  // Back from a redirect-based Stripe method: Stripe added payment_intent and payment_intent_client_secret.
+  // (The route's search schema keeps only tier, client_secret and price, so the raw query string is read.)
+  const searchStr = useRouterState({ select: (state) => state.location.searchStr });
+  const stripeReturn = useMemo(() => (mode === 'stripe' ? stripeReturnOf(searchStr) : null), [mode, searchStr]);
+  const link = given && acceptsClientSecret(mode, given.clientSecret) ? given : null;
 
   function sendToSignIn() {
     toast({ title: PAYMENT_TEXTS.authTitle, description: PAYMENT_TEXTS.authText, variant: 'destructive' });
     // Signed out first, so /login does not bounce a still-cached member straight back here.
     queryClient.setQueryData(sessionQueryKey, null);
-    void router.navigate({ to: paths.auth, search: { redirectTo: `${paths.checkout}?tier=${tier}` }, replace: true });
+    // Back from a Stripe redirect, the member returns to the same URL after signing in so the payment completes.
+    const redirectTo = stripeReturn ? `${paths.checkout}${searchStr}` : `${paths.checkout}?tier=${tier}`;
+    void router.navigate({ to: paths.auth, search: { redirectTo }, replace: true });
   }
 
   const setup = useMutation({
@@ -98,7 +122,7 @@ function Checkout({
 
   // One payment intent per visit; the ref also keeps React's dev double-effects from creating two.
   const setupStarted = useRef(false);
-  const needsSetup = mode === 'demo' && given === null;
+  const needsSetup = link === null && (mode === 'demo' || (mode === 'stripe' && stripeReturn === null));
   useEffect(() => {
     if (!needsSetup || setupStarted.current) return;
     setupStarted.current = true;
@@ -112,13 +136,50 @@ function Checkout({
     }
   }, [catalogueFailed]);
 
-  const intent = given
-    ? { clientSecret: given.clientSecret, paymentIntentId: paymentIntentIdOf(given.clientSecret) ?? '', price: given.price }
+  const intent = link
+    ? { clientSecret: link.clientSecret, paymentIntentId: paymentIntentIdOf(link.clientSecret) ?? '', price: link.price }
     : setup.data?.clientSecret
       ? { clientSecret: setup.data.clientSecret, paymentIntentId: setup.data.paymentIntentId, price: setup.data.price }
       : null;
   // The server's figure wins over a price carried in the link: it is what the payment is for.
-  const price = setup.data?.price ?? plan?.price ?? given?.price ?? null;
+  const price = setup.data?.price ?? plan?.price ?? link?.price ?? null;
+
+  /** The completion call shared by both providers: 402 = not succeeded yet, 401 = session ended. */
+  async function completeSubscription(paymentIntentId: string): Promise<PaymentOutcome> {
+    try {
+      await postCompleteSubscription(user.id, tier, paymentIntentId);
+    } catch (error) {
+      const outcome = isApiError(error) ? outcomeOfCompleteFailure(error.status) : null;
+      if (outcome) return outcome;
+      throw error;
+    }
+    return 'completed';
+  }
+
+  /** `replace`: a Stripe return URL is left out of the history, so Back does not complete the payment again. */
+  async function finishPayment(outcome: PaymentOutcome, replace = false) {
+    if (outcome === 'signed-out') return sendToSignIn();
+    if (outcome === 'processing') {
+      toast({ title: PAYMENT_TEXTS.processingTitle, description: PAYMENT_TEXTS.processingText });
+      await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+      await router.navigate({ to: paths.home, replace });
+      return;
+    }
+    toast(SUCCESS_TOAST);
+    suppressHomeWelcomeToast();
+    // The new tier unlocks screens at once (who liked you, unlimited messages, advanced filters).
+    await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+    await router.navigate({ to: paths.home, replace });
+  }
+
+  function reportPaymentError(error: Error) {
+    if (error instanceof PaymentDeclined) {
+      toast({ title: PAYMENT_TEXTS.failedTitle, description: error.message, variant: 'destructive' });
+      return;
+    }
+    const description = (isApiError(error) && error.serverMessage) || PAYMENT_TEXTS.paymentErrorText;
+    toast({ title: PAYMENT_TEXTS.paymentErrorTitle, description, variant: 'destructive' });
+  }
 
   const payment = useMutation({
     mutationFn: async (card: CardValues): Promise<PaymentOutcome> => {
@@ -133,40 +194,37 @@ function Checkout({
         throw error;
       }
       if (status !== 'succeeded') return 'processing';
-      try {
-        await postCompleteSubscription(user.id, tier, intent.paymentIntentId);
-      } catch (error) {
-        if (isApiError(error) && error.status === 402) return 'processing';
-        if (isApiError(error) && error.status === 401) return 'signed-out';
-        throw error;
-      }
-      return 'completed';
+      return completeSubscription(intent.paymentIntentId);
     },
-    onSuccess: async (outcome) => {
-      if (outcome === 'signed-out') return sendToSignIn();
-      if (outcome === 'processing') {
-        toast({ title: PAYMENT_TEXTS.processingTitle, description: PAYMENT_TEXTS.processingText });
-        await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
-        await router.navigate({ to: paths.home });
-        return;
-      }
-      toast(SUCCESS_TOAST);
-      suppressHomeWelcomeToast();
-      // The new tier unlocks screens at once (who liked you, unlimited messages, advanced filters).
-      await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
-      await router.navigate({ to: paths.home });
-    },
-    onError: (error) => {
-      if (error instanceof PaymentDeclined) {
-        toast({ title: PAYMENT_TEXTS.failedTitle, description: error.message, variant: 'destructive' });
-        return;
-      }
-      const description = (isApiError(error) && error.serverMessage) || PAYMENT_TEXTS.paymentErrorText;
-      toast({ title: PAYMENT_TEXTS.paymentErrorTitle, description, variant: 'destructive' });
-    },
+    onSuccess: (outcome) => finishPayment(outcome),
+    onError: reportPaymentError,
   });
 
-  const preparing = catalogue.isPending || (mode === 'demo' && !intent && !setup.isError);
+  // Stripe mode: the form (or the redirect return) hands over one Stripe call; its result decides the next step.
+  const stripePayment = useMutation({
+    mutationFn: async (attempt: StripeAttempt): Promise<PaymentOutcome> => {
+      const result = await attempt.run();
+      const step = attempt.source === 'confirm' ? stepAfterConfirm(result) : stepAfterReturn(result, attempt.expected);
+      if (step.kind === 'failed') throw new PaymentDeclined(step.message);
+      if (step.kind === 'unexpected') throw new Error('Stripe answered without a usable payment intent');
+      if (step.kind === 'processing') return 'processing';
+      return completeSubscription(step.paymentIntentId);
+    },
+    onSuccess: (outcome, attempt) => finishPayment(outcome, attempt.source === 'return'),
+    onError: (error, attempt) => {
+      reportPaymentError(error);
+      // A payment that did not go through after a redirect: back to a fresh checkout for another try. Other
+      // failures keep the return URL, so "Try Again" asks Stripe once more instead of charging anew.
+      if (attempt.source === 'return' && error instanceof PaymentDeclined) {
+        void router.navigate({ to: paths.checkout, search: { tier }, replace: true });
+      }
+    },
+  });
+  // Each "Try Again" after a failed check of a redirect return mounts a new check.
+  const [returnAttempt, setReturnAttempt] = useState(0);
+
+  const preparing =
+    catalogue.isPending || ((mode === 'demo' || (mode === 'stripe' && !stripeReturn)) && !intent && !setup.isError);
 
   if (preparing) {
     return (
@@ -210,7 +268,55 @@ function Checkout({
     );
   }
 
+  if (stripeReturn && publishableKey) {
+    const checkFailed = stripePayment.isError && !(stripePayment.error instanceof PaymentDeclined);
+    return (
+      <section className="checkout" aria-labelledby="checkout-return">
+        <div className="card checkout-state" role={checkFailed ? 'alert' : 'status'}>
+          {checkFailed ? (
+            <CircleAlert size={36} className="checkout-state__icon" aria-hidden="true" />
+          ) : (
+            <Spinner size={36} />
+          )}
+          <h1 id="checkout-return" className="checkout-state__title">
+            {checkFailed ? "We couldn't confirm your payment" : 'Confirming Your Payment'}
+          </h1>
+          <p className="checkout-state__text">
+            {checkFailed
+              ? 'If the payment went through, your plan updates as soon as Stripe confirms it. You can check again now.'
+              : `Checking your ${tierLabel} payment with Stripe…`}
+          </p>
+          {checkFailed ? (
+            <div className="checkout-state__actions">
+              <Button
+                onClick={() => {
+                  stripePayment.reset();
+                  setReturnAttempt((n) => n + 1);
+                }}
+              >
+                <RefreshCw size={16} aria-hidden="true" />
+                Try Again
+              </Button>
+              <Button asChild variant="ghost">
+                <Link to={paths.subscription}>Back to plans</Link>
+              </Button>
+            </div>
+          ) : null}
+        </div>
+        <Suspense fallback={null}>
+          <StripeReturnCheck
+            key={returnAttempt}
+            publishableKey={publishableKey}
+            clientSecret={stripeReturn.clientSecret}
+            onRetrieve={(retrieve) => stripePayment.mutate({ source: 'return', run: retrieve, expected: stripeReturn })}
+          />
+        </Suspense>
+      </section>
+    );
+  }
+
   const priceText = price ? `${formatPrice(price, plan?.currency)}/month` : '';
+  const submitLabel = `Subscribe to ${tierLabel} - ${priceText}`;
 
   return (
     <section className="checkout" aria-labelledby="checkout-title">
@@ -227,21 +333,28 @@ function Checkout({
 
       {mode === 'demo' && intent ? (
         <DemoCardForm
-          submitLabel={`Subscribe to ${tierLabel} - ${priceText}`}
+          submitLabel={submitLabel}
           processing={payment.isPending}
           onSubmit={(card) => payment.mutate(card)}
         />
-      ) : mode === 'stripe' ? (
-        <div className="card checkout-notice" role="alert">
-          <CircleAlert size={22} aria-hidden="true" className="checkout-notice__icon" />
-          <div>
-            <p className="checkout-notice__title">Card payments are not available in this version</p>
-            <p className="checkout-notice__text">
-              Card payments with Stripe need the Stripe Elements bundle, which this build of Saathi does not include
-              yet. Nothing has been charged. Please try again later or contact support.
-            </p>
-          </div>
-        </div>
+      ) : mode === 'stripe' && publishableKey && intent ? (
+        <Suspense
+          fallback={
+            <div className="stripe-form__loading" role="status">
+              <Spinner size={24} />
+              <span>Loading the secure payment form…</span>
+            </div>
+          }
+        >
+          <StripePaymentForm
+            publishableKey={publishableKey}
+            clientSecret={intent.clientSecret}
+            returnUrl={stripeReturnUrl(window.location.origin, tier)}
+            submitLabel={submitLabel}
+            processing={stripePayment.isPending}
+            onPay={(confirm) => stripePayment.mutate({ source: 'confirm', run: confirm })}
+          />
+        </Suspense>
       ) : (
         <div className="card checkout-notice" role="alert">
           <CircleAlert size={22} aria-hidden="true" className="checkout-notice__icon" />

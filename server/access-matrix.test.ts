@@ -1,0 +1,197 @@
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { apiRouters } from './app';
+import { sha256 } from './services/passwords';
+import { Client, type TestServer, startTestServer } from './test/harness';
+import { buildProfile, jpegBytes, signedInClient } from './test/factories';
+
+/**
+ * The access-control matrix. Every API route (outside /api/ops, which ops.test.ts walks) must have an entry;
+ * a new route without one fails this test. Path ids are filled with the OWNER's records; then each route is
+ * called as a visitor, as another member (a stranger), and — for reads — as the owner.
+ *
+ *   public     anyone; never a 401
+ *   member     any signed-in member (no id of someone else's in the path): visitor 401
+ *   visible    a signed-in member may read another member's visible record: visitor 401, stranger allowed
+ *   owner      the path names the owner's record: visitor 401, stranger 403 or 404, owner succeeds on reads
+ */
+type Access = 'public' | 'member' | 'visible' | 'owner';
+
+const MATRIX: Record<string, Access> = {
+  'GET /api/health': 'public',
+  'POST /api/auth/register': 'public',
+  'POST /api/auth/login': 'public',
+  'POST /api/auth/logout': 'public',
+  'GET /api/auth/user': 'member',
+  'POST /api/auth/password-reset/request': 'public',
+  'POST /api/auth/password-reset/confirm': 'public',
+  'POST /api/ops/session': 'public',
+  'GET /api/ops/me': 'member',
+  'GET /api/notifications/:userId/count': 'owner',
+  'GET /api/notifications/:userId': 'owner',
+  'PATCH /api/notifications/:id/mark-read': 'owner',
+  'PATCH /api/notifications/:userId/mark-all-read': 'owner',
+  'POST /api/notifications': 'visible',
+  'GET /api/messages/:userId/unread-count': 'owner',
+  'GET /api/messages/:userId': 'owner',
+  'GET /api/messages/:userId/:otherUserId/peer': 'owner',
+  'GET /api/messages/:userId/:otherUserId': 'owner',
+  'POST /api/messages': 'member',
+  'POST /api/profiles/:id/share': 'owner',
+  'GET /api/profiles/:id/shares': 'owner',
+  'DELETE /api/shares/:shareId': 'owner',
+  'GET /api/shares/:shareCode': 'public',
+  'POST /api/upload/photo': 'member',
+  'DELETE /api/upload/photo/:photoId': 'owner',
+  'GET /api/kundali-compatibility/:userId1/:userId2': 'owner',
+  'GET /api/ai-kundali-compatibility/:userId1/:userId2': 'owner',
+  'GET /api/compatibility/:userId/:profileId': 'owner',
+  'GET /api/profiles/search': 'member',
+  'POST /api/profiles': 'member',
+  'GET /api/users/:userId/profile': 'visible',
+  'GET /api/profiles/user/:userId': 'visible',
+  'GET /api/profiles/:userId/completion-status': 'owner',
+  'POST /api/profiles/:profileId/completion/:stage': 'owner',
+  'GET /api/profiles/:id': 'visible',
+  'PATCH /api/profiles/:id': 'owner',
+  'DELETE /api/profiles/:id': 'owner',
+  'GET /api/profile-likes/:userId/:profileId/check': 'owner',
+  'POST /api/profile-likes': 'visible',
+  'DELETE /api/profile-likes/:userId/:profileId': 'owner',
+  'GET /api/profile-likes/:userId/received': 'owner',
+  'GET /api/profile-likes/:userId': 'owner',
+  'GET /api/blocks': 'member',
+  'POST /api/blocks': 'visible',
+  'DELETE /api/blocks/:userId': 'visible',
+  'POST /api/reports': 'visible',
+  'GET /api/users/:userId/privacy-settings': 'owner',
+  'PATCH /api/users/:userId/privacy-settings': 'owner',
+  'GET /api/users/:userId/notification-settings': 'owner',
+  'PATCH /api/users/:userId/notification-settings': 'owner',
+  'GET /api/matches/featured': 'member',
+  'GET /api/matches/daily': 'member',
+  'GET /api/search': 'member',
+  'GET /api/success-stories': 'public',
+  'POST /api/contact': 'public',
+  'GET /api/dev/expo-info': 'public',
+  'POST /api/users/:userId/change-password': 'owner',
+  'POST /api/users/:userId/2fa/setup': 'owner',
+  'POST /api/users/:userId/2fa/enable': 'owner',
+  'POST /api/users/:userId/2fa/disable': 'owner',
+  'GET /api/users/:userId/2fa': 'owner',
+  'GET /api/users/:userId/sessions': 'owner',
+  'DELETE /api/users/:userId/sessions/:sessionRef': 'owner',
+  'GET /api/users/:userId/export': 'owner',
+  'POST /api/user/delete': 'member',
+  'GET /api/events': 'member',
+  'GET /api/subscriptions': 'public',
+  'POST /api/subscriptions/:userId': 'owner',
+  'POST /api/subscriptions/:userId/complete': 'owner',
+  'POST /api/payments/demo/:intentId/confirm': 'owner',
+  'POST /api/stripe/webhook': 'public',
+  'POST /api/moods': 'member',
+  'GET /api/moods/types': 'member',
+  'GET /api/moods/current': 'member',
+  'GET /api/moods/history': 'member',
+  'GET /api/moods/should-prompt': 'member',
+  'POST /api/moods/dismiss-prompt': 'member',
+  'GET /api/moods/cultural-adaptation': 'member',
+  'POST /api/moods/cultural-adaptation': 'member',
+  'GET /api/matches/:userId/mood-compatibility': 'visible',
+  'GET /api/moods/:userId/cultural-insight': 'visible',
+  'GET /api/moods/:userId/conversation-starters': 'visible',
+  'GET /api/verification': 'member',
+  'POST /api/verification': 'member',
+};
+
+let server: TestServer;
+before(async () => {
+  server = await startTestServer();
+});
+after(async () => {
+  await server.close();
+});
+
+function routeTable(): Array<{ method: string; path: string }> {
+  const services = { config: server.config, db: server.db, live: { publish() {}, subscribe: () => () => {}, listenerCount: () => 0 } as never, log: () => {} };
+  const out: Array<{ method: string; path: string }> = [];
+  for (const router of apiRouters(services)) {
+    for (const layer of router.stack) {
+      for (const method of layer.methods) if (method !== 'HEAD') out.push({ method, path: String(layer.path) });
+    }
+  }
+  return out.filter((r) => !r.path.startsWith('/api/ops/') || r.path === '/api/ops/session' || r.path === '/api/ops/me');
+}
+
+test('every route has an entry in the access matrix, and every entry is a route', () => {
+  const keys = routeTable().map((r) => `${r.method} ${r.path}`);
+  const missing = keys.filter((k) => !(k in MATRIX));
+  assert.deepEqual(missing, [], `routes without an access decision: ${missing.join(', ')}`);
+  const stale = Object.keys(MATRIX).filter((k) => !keys.includes(k));
+  assert.deepEqual(stale, [], `matrix entries for routes that no longer exist: ${stale.join(', ')}`);
+});
+
+test('visitors, other members and owners get exactly what the matrix allows', async () => {
+  const owner = await signedInClient(server, { fullName: 'Owner Member', tier: 'premium' });
+  const other = await signedInClient(server, { fullName: 'Other Member', tier: 'premium' });
+  const stranger = await signedInClient(server, { fullName: 'Stranger Member', tier: 'premium' });
+  const ownerProfile = await buildProfile(server, owner.user);
+  const otherProfile = await buildProfile(server, other.user, { gender: 'male' });
+  await buildProfile(server, stranger.user, { gender: 'male' });
+  const photo = (await (await owner.client.upload('/api/upload/photo', 'photo', await jpegBytes(), 'o.jpg', 'image/jpeg')).json()) as { id: number };
+  const share = (await (await owner.client.post(`/api/profiles/${ownerProfile.id}/share`, {})).json()) as { id: number; shareCode: string };
+  await other.client.post('/api/messages', { receiverId: owner.user.id, content: 'Hello owner' });
+  const notification = await server.db('notifications').where({ userId: owner.user.id }).first();
+  const intent = (await (await owner.client.post(`/api/subscriptions/${owner.user.id}`, { tier: 'elite' })).json()) as { paymentIntentId: string };
+  const ownerSession = (await server.db('sessions').where({ userId: owner.user.id }).first()).id as string;
+
+  const fill = (path: string) =>
+    path
+      .replace(':userId1', String(owner.user.id))
+      .replace(':userId2', String(other.user.id))
+      .replace(':otherUserId', String(other.user.id))
+      .replace(':userId', String(owner.user.id))
+      .replace(':profileId', String(path.startsWith('/api/compatibility') ? otherProfile.id : ownerProfile.id))
+      .replace(':id', String(path.startsWith('/api/notifications') ? notification.id : ownerProfile.id))
+      .replace(':shareId', String(share.id))
+      .replace(':shareCode', share.shareCode)
+      .replace(':photoId', String(photo.id))
+      .replace(':intentId', intent.paymentIntentId)
+      .replace(':sessionRef', sha256(ownerSession).slice(0, 24))
+      .replace(':stage', '4');
+
+  const snapshot = async () =>
+    JSON.stringify(
+      await Promise.all(
+        ['profiles', 'profile_shares', 'photos', 'notifications', 'messages', 'privacy_settings', 'notification_settings', 'sessions', 'profile_likes', 'payments'].map((t) =>
+          server.db(t).select('*').orderBy(t === 'privacy_settings' || t === 'notification_settings' ? 'userId' : 'id'),
+        ),
+      ),
+    );
+
+  const failures: string[] = [];
+  for (const { method, path } of routeTable()) {
+    const access = MATRIX[`${method} ${path}`];
+    const url = fill(path);
+    const body = method === 'GET' ? undefined : {};
+    const visitor = await new Client(server).request(method, url, { json: body });
+    if (access !== 'public' && visitor.status !== 401) failures.push(`visitor ${method} ${url}: ${visitor.status}`);
+    if (access === 'public' && visitor.status === 401) failures.push(`visitor ${method} ${url}: 401 on a public route`);
+    if (visitor.status >= 500) failures.push(`visitor ${method} ${url}: ${visitor.status}`);
+
+    if (access === 'owner') {
+      const before = await snapshot();
+      const res = await stranger.client.request(method, url, { json: body });
+      if (![403, 404].includes(res.status)) failures.push(`stranger ${method} ${url}: ${res.status}`);
+      if ((await snapshot()) !== before) failures.push(`stranger ${method} ${url} changed the owner's data`);
+      if (method === 'GET') {
+        const mine = await owner.client.request(method, url);
+        if (mine.status >= 300 && mine.status !== 422) failures.push(`owner ${method} ${url}: ${mine.status}`);
+      }
+    } else if (access === 'visible' || access === 'member') {
+      const res = await stranger.client.request(method, url, { json: body });
+      if (res.status === 401 || res.status >= 500) failures.push(`stranger ${method} ${url}: ${res.status}`);
+    }
+  }
+  assert.deepEqual(failures, []);
+});
