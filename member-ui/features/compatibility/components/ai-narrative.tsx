@@ -24,7 +24,7 @@ function Lines({ lines }: { lines: AiLine[] }) {
   return (
     <ul className="ai-lines">
       {lines.map((line, index) => (
-        // The narrative is static text; position is its identity.
+        // biome-ignore lint/suspicious/noArrayIndexKey: the narrative is static text and may repeat a line; position is its identity.
         <NarrativeLine key={index} line={line} />
       ))}
     </ul>
@@ -42,6 +42,7 @@ export function AiNarrativeView({ markdown }: { markdown: string }) {
         </div>
       ) : null}
       {sections.map((section, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: headings may repeat; the list never reorders.
         <details key={`${section.title}-${index}`} className="ai-section" open={index === 0}>
           <summary className="ai-section__summary">
             <span>{section.title}</span>

@@ -28,8 +28,8 @@ export function AiResultCard({ result, theirName }: { result: KundaliAiResult; t
           </h2>
           <p className="kundali-card__subtitle">Traditional and advanced factors combined</p>
         </div>
-        <span className="score-badge score-badge--brand" aria-label={`${combined}% combined compatibility`}>
-          {combined}%
+        <span className="score-badge score-badge--brand">
+          {combined}%<span className="visually-hidden"> combined compatibility</span>
         </span>
       </div>
 

@@ -32,8 +32,8 @@ export function BasicResultCard({ result, theirName }: { result: KundaliBasicRes
           </h2>
           <p className="kundali-card__subtitle">You &amp; {theirName}</p>
         </div>
-        <span className={cn('score-badge', `score-badge--${tone}`)} aria-label={`${Math.round(result.matchPercentage)}% match`}>
-          {Math.round(result.matchPercentage)}%
+        <span className={cn('score-badge', `score-badge--${tone}`)}>
+          {Math.round(result.matchPercentage)}%<span className="visually-hidden"> match</span>
         </span>
       </div>
 
@@ -52,6 +52,9 @@ export function BasicResultCard({ result, theirName }: { result: KundaliBasicRes
             return (
               <li key={koota} className={cn('koota', `koota--${factor}`)} data-tone={factor}>
                 <span className="koota__name">{KOOTA_LABELS[koota]}</span>
+                <span className="koota__track" aria-hidden="true">
+                  <span className="koota__fill" style={{ width: `${Math.round((points / KOOTA_MAX[koota]) * 100)}%` }} />
+                </span>
                 <span className="koota__points">
                   {points} / {KOOTA_MAX[koota]}
                 </span>

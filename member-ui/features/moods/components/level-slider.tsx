@@ -35,9 +35,9 @@ export function LevelSlider({
         <Slider.Thumb className="level-slider__thumb" aria-label={label} aria-valuetext={valueText} />
       </Slider.Root>
       <div className="level-slider__scale" aria-hidden="true">
-        {Array.from({ length: max - min + 1 }, (_, i) => (
-          <span key={i} className={min + i === value ? 'level-slider__tick level-slider__tick--active' : 'level-slider__tick'}>
-            {min + i}
+        {Array.from({ length: max - min + 1 }, (_, i) => min + i).map((tick) => (
+          <span key={tick} className={tick === value ? 'level-slider__tick level-slider__tick--active' : 'level-slider__tick'}>
+            {tick}
           </span>
         ))}
       </div>

@@ -81,7 +81,7 @@ export function MoodForm() {
                 Moods could not be loaded. {types.error.message}
               </p>
             ) : (
-              <div className="mood-tiles" role="group" aria-label={`${c.label} moods`}>
+              <fieldset className="mood-tiles" aria-label={`${c.label} moods`}>
                 {types.data
                   .filter((type) => type.category === c.value)
                   .map((type) => (
@@ -99,7 +99,7 @@ export function MoodForm() {
                       <span className="mood-tile__name">{type.name}</span>
                     </button>
                   ))}
-              </div>
+              </fieldset>
             )}
           </TabsContent>
         ))}
