@@ -28,6 +28,11 @@ export function toast(options: ToastOptions): void {
   getDefaultStore().set(activeToastAtom, { ...options, id: nextToastId++ });
 }
 
+/** Whether a toast is on screen now (e.g. so a greeting does not replace a result the member should read). */
+export function isToastActive(): boolean {
+  return getDefaultStore().get(activeToastAtom) !== null;
+}
+
 export function dismissToast(): void {
   getDefaultStore().set(activeToastAtom, null);
 }

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import type { SessionUser } from '../../../../contracts/auth';
-import { toast } from '../../../components/ui/toast';
+import { isToastActive, toast } from '../../../components/ui/toast';
 import { firstName } from '../../../lib/format';
 
 export const PREMIUM_WELCOME_FLAG = 'shownPremiumWelcome';
@@ -20,6 +20,9 @@ function welcomeText(user: SessionUser): string {
 export function usePremiumWelcome(user: SessionUser): void {
   useEffect(() => {
     if (user.subscriptionTier === 'tryme') return;
+    // Only one toast shows at a time: never replace one the member is reading ("Profile Created", a payment
+    // result…); the welcome waits for a later visit to home in this session.
+    if (isToastActive()) return;
     try {
       if (window.sessionStorage.getItem(PREMIUM_WELCOME_FLAG) === 'true') return;
       window.sessionStorage.setItem(PREMIUM_WELCOME_FLAG, 'true');
