@@ -149,6 +149,55 @@ describe('discovery in the browser', () => {
     await page.context().close();
   });
 
+  test('the mood filter narrows search results to members in a compatible mood', async () => {
+    // A member in Canada who shares a public "Happy" mood, created through the API like a real sign-up.
+    const origin = saathi.url;
+    const register = await fetch(`${origin}/api/auth/register`, {
+      method: 'POST',
+      headers: { Origin: origin, Accept: 'application/json', 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ fullName: 'Moodmatch Sandhu', email: 'moodmatch@example.test', username: 'moodmatch', password: 'happy-days-2026', confirmPassword: 'happy-days-2026' }),
+    });
+    assert.equal(register.status, 201);
+    const cookie = register.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const api = (path: string, body: unknown) =>
+      fetch(`${origin}${path}`, { method: 'POST', headers: { Origin: origin, Cookie: cookie, Accept: 'application/json', 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    const profile = await api('/api/profiles', {
+      gender: 'male', lookingFor: 'female', dateOfBirth: '1994-05-05', profileType: 'self', country: 'Canada', city: 'Brampton',
+      education: "Master's", profession: 'Pharmacist', agePreferenceMin: 24, agePreferenceMax: 34,
+    });
+    assert.equal(profile.status, 201);
+    const types = (await (await fetch(`${origin}/api/moods/types`, { headers: { Cookie: cookie } })).json()) as Array<{ id: number; name: string }>;
+    const happy = types.find((t) => t.name === 'Happy');
+    assert.ok(happy);
+    assert.equal((await api('/api/moods', { moodTypeId: happy.id, intensity: 4, isPrivate: false })).status, 201);
+
+    const page = await newPage();
+    await signInAsDemo(page, '/search');
+    const recorded = await page.evaluate(async (moodTypeId) => {
+      const res = await fetch('/api/moods', { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json' }, body: JSON.stringify({ moodTypeId, intensity: 4, isPrivate: false }) });
+      return res.status;
+    }, happy.id);
+    assert.equal(recorded, 201);
+
+    await page.getByPlaceholder('Search by name, location, etc.').fill('Canada');
+    await page.getByText('Moodmatch Sandhu').first().waitFor();
+    const before = await resultCards(page).count();
+    await page.getByRole('button', { name: 'More Options' }).click();
+    await page.getByRole('switch', { name: 'Match by mood' }).click();
+    await page.waitForFunction(
+      (total) => {
+        const cards = document.querySelectorAll('.result-list > li.result-card:not(.result-card--skeleton)');
+        return cards.length > 0 && cards.length < total;
+      },
+      before,
+    );
+    const names = await resultCards(page).allTextContents();
+    assert.ok(names.some((text) => text.includes('Moodmatch Sandhu')), 'the member in a matching mood stays');
+    assert.ok(names.length < before, `narrowed from ${before} to ${names.length}`);
+    await screenshot(page, 'discovery-search-mood-filter');
+    await page.context().close();
+  });
+
   test('the help form sends and shows "Message Sent"', async () => {
     const page = await newPage();
     await page.goto('/help');
