@@ -20,3 +20,9 @@ export function idParam(value: string | undefined): number {
   if (!Number.isSafeInteger(id) || id < 1) throw validationFailed('Invalid id', 'id');
   return id;
 }
+
+/** The parsed request body when it is a JSON object or form, else an empty object (arrays and scalars included). */
+export function requestBody(ctx: { request: unknown }): Record<string, unknown> {
+  const raw = (ctx.request as { body?: unknown }).body;
+  return raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
+}

@@ -2,7 +2,7 @@ import type { SessionUser } from '../../contracts/auth';
 import type { User } from '../models/user';
 import { effectiveTier } from '../policies/tier';
 
-export function isoOrNull(ms: number | null | undefined): string | null {
+export function isoOrNull(ms: unknown): string | null {
   return ms === null || ms === undefined ? null : new Date(Number(ms)).toISOString();
 }
 

@@ -1,7 +1,7 @@
+import { isoOrNull } from '../presenters/user';
 import type { Db } from '../db';
 import { photoUrl } from './photos';
 
-const iso = (ms: unknown) => (ms === null || ms === undefined ? null : new Date(Number(ms)).toISOString());
 
 /**
  * Everything a member owns, and nothing of anyone else's: their account, profiles, photos, settings, the
@@ -21,27 +21,27 @@ export async function exportMemberData(db: Db, userId: number) {
       username: user.username,
       email: user.email,
       subscriptionTier: user.subscriptionTier,
-      subscriptionEnds: iso(user.subscriptionEnds),
+      subscriptionEnds: isoOrNull(user.subscriptionEnds),
       isVerified: Boolean(Number(user.isVerified)),
       twoFactorEnabled: Boolean(Number(user.totpEnabled)),
-      createdAt: iso(user.createdAt),
+      createdAt: isoOrNull(user.createdAt),
     },
     profiles: profiles.map((p) => {
       const { searchText: _s, birthYear: _b, ...rest } = p;
-      return { ...rest, createdAt: iso(p.createdAt), updatedAt: iso(p.updatedAt), deletedAt: iso(p.deletedAt) };
+      return { ...rest, createdAt: isoOrNull(p.createdAt), updatedAt: isoOrNull(p.updatedAt), deletedAt: isoOrNull(p.deletedAt) };
     }),
-    photos: photos.map((p) => ({ id: p.id, purpose: p.purpose, profileId: p.profileId, url: photoUrl(p.fileKey), uploadedAt: iso(p.createdAt) })),
+    photos: photos.map((p) => ({ id: p.id, purpose: p.purpose, profileId: p.profileId, url: photoUrl(p.fileKey), uploadedAt: isoOrNull(p.createdAt) })),
     privacySettings: await db('privacy_settings').where({ userId }).first(),
     notificationSettings: await db('notification_settings').where({ userId }).first(),
-    messagesSent: messages.map((m) => ({ id: m.id, toUserId: m.receiverId, content: m.content, sentAt: iso(m.createdAt) })),
+    messagesSent: messages.map((m) => ({ id: m.id, toUserId: m.receiverId, content: m.content, sentAt: isoOrNull(m.createdAt) })),
     // Notification texts name other members, so only their kind and time are exported.
-    notifications: (await db('notifications').where({ userId })).map((n) => ({ type: n.type, isRead: Boolean(Number(n.isRead)), createdAt: iso(n.createdAt) })),
-    likesGiven: (await db('profile_likes').where({ userId })).map((l) => ({ profileId: l.likedProfileId, likedAt: iso(l.createdAt) })),
-    blocks: (await db('blocks').where({ blockerId: userId })).map((b) => ({ userId: b.blockedId, blockedAt: iso(b.createdAt) })),
-    reportsFiled: (await db('reports').where({ reporterId: userId })).map((r) => ({ reportedUserId: r.reportedUserId, reason: r.reason, details: r.details, status: r.status, createdAt: iso(r.createdAt) })),
-    shareLinks: (await db('profile_shares').where({ userId })).map((s) => ({ createdAt: iso(s.createdAt), expiresAt: iso(s.expiresAt), accessCount: s.accessCount, isActive: Boolean(Number(s.isActive)) })),
-    moods: (await db('user_moods').where({ userId })).map((m) => ({ moodTypeId: m.moodTypeId, description: m.description, intensity: m.intensity, note: m.note, isPrivate: Boolean(Number(m.isPrivate)), createdAt: iso(m.createdAt) })),
-    culturalAssessments: (await db('cultural_adaptation_assessments').where({ userId })).map((a) => ({ ...a, createdAt: iso(a.createdAt) })),
-    payments: (await db('payments').where({ userId })).map((p) => ({ provider: p.provider, tier: p.tier, amountCents: p.amountCents, currency: p.currency, status: p.status, createdAt: iso(p.createdAt) })),
+    notifications: (await db('notifications').where({ userId })).map((n) => ({ type: n.type, isRead: Boolean(Number(n.isRead)), createdAt: isoOrNull(n.createdAt) })),
+    likesGiven: (await db('profile_likes').where({ userId })).map((l) => ({ profileId: l.likedProfileId, likedAt: isoOrNull(l.createdAt) })),
+    blocks: (await db('blocks').where({ blockerId: userId })).map((b) => ({ userId: b.blockedId, blockedAt: isoOrNull(b.createdAt) })),
+    reportsFiled: (await db('reports').where({ reporterId: userId })).map((r) => ({ reportedUserId: r.reportedUserId, reason: r.reason, details: r.details, status: r.status, createdAt: isoOrNull(r.createdAt) })),
+    shareLinks: (await db('profile_shares').where({ userId })).map((s) => ({ createdAt: isoOrNull(s.createdAt), expiresAt: isoOrNull(s.expiresAt), accessCount: s.accessCount, isActive: Boolean(Number(s.isActive)) })),
+    moods: (await db('user_moods').where({ userId })).map((m) => ({ moodTypeId: m.moodTypeId, description: m.description, intensity: m.intensity, note: m.note, isPrivate: Boolean(Number(m.isPrivate)), createdAt: isoOrNull(m.createdAt) })),
+    culturalAssessments: (await db('cultural_adaptation_assessments').where({ userId })).map((a) => ({ ...a, createdAt: isoOrNull(a.createdAt) })),
+    payments: (await db('payments').where({ userId })).map((p) => ({ provider: p.provider, tier: p.tier, amountCents: p.amountCents, currency: p.currency, status: p.status, createdAt: isoOrNull(p.createdAt) })),
   };
 }

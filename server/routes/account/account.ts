@@ -8,7 +8,7 @@ import { type AppContext, newRouter } from '../../context';
 import { badRequest, conflict, notFound } from '../../errors';
 import { assertSelf, currentUser, requireUser } from '../../middleware/auth';
 import { endSessionsOfUser } from '../../middleware/session-store';
-import { idParam, parse } from '../../middleware/validate';
+import { idParam, parse, requestBody } from '../../middleware/validate';
 import { User } from '../../models/user';
 import { deleteAccount } from '../../services/account-deletion';
 import { exportMemberData } from '../../services/data-export';
@@ -16,9 +16,6 @@ import { paymentProvider, stripeClient } from '../../services/payments';
 import { hashPassword, sha256, verifyPassword } from '../../services/passwords';
 import { verifyTotp } from '../../services/totp';
 
-function body(ctx: AppContext): unknown {
-  return (ctx.request as unknown as { body?: unknown }).body;
-}
 
 /** The session id of this request (koa-session's external key), so "other sessions" can be told apart. */
 function currentSessionId(ctx: AppContext): string | undefined {
@@ -31,7 +28,7 @@ export function accountRoutes() {
 
   router.post('/users/:userId/change-password', async (ctx) => {
     const user = assertSelf(ctx, idParam(ctx.params.userId));
-    const input = parse(changePasswordSchema, body(ctx));
+    const input = parse(changePasswordSchema, requestBody(ctx));
     if (!(await verifyPassword(input.currentPassword, user.passwordHash))) throw badRequest('Current password is incorrect', { field: 'currentPassword' });
     const now = Date.now();
     await User.query(ctx.services.db).findById(user.id).patch({ passwordHash: await hashPassword(input.newPassword, ctx.services.config.scryptCost), passwordChangedAt: now, updatedAt: now });
@@ -52,7 +49,7 @@ export function accountRoutes() {
 
   router.post('/users/:userId/2fa/enable', async (ctx) => {
     const user = assertSelf(ctx, idParam(ctx.params.userId));
-    const { code } = parse(totpCodeSchema, body(ctx));
+    const { code } = parse(totpCodeSchema, requestBody(ctx));
     if (!user.totpSecret) throw badRequest('Start the two-factor setup first');
     if (!(await verifyTotp(user.totpSecret, code))) throw badRequest(AUTH_MESSAGES.totpInvalid, { field: 'code' });
     await User.query(ctx.services.db).findById(user.id).patch({ totpEnabled: true });
@@ -61,7 +58,7 @@ export function accountRoutes() {
 
   router.post('/users/:userId/2fa/disable', async (ctx) => {
     const user = assertSelf(ctx, idParam(ctx.params.userId));
-    const { code } = parse(totpCodeSchema, body(ctx));
+    const { code } = parse(totpCodeSchema, requestBody(ctx));
     if (!user.totpEnabled || !user.totpSecret) throw badRequest('Two-factor authentication is not on');
     if (!(await verifyTotp(user.totpSecret, code))) throw badRequest(AUTH_MESSAGES.totpInvalid, { field: 'code' });
     await User.query(ctx.services.db).findById(user.id).patch({ totpEnabled: false, totpSecret: null });
@@ -111,7 +108,7 @@ export function accountRoutes() {
 
   router.post('/user/delete', async (ctx) => {
     const user = currentUser(ctx);
-    const { password } = parse(deleteAccountSchema, body(ctx));
+    const { password } = parse(deleteAccountSchema, requestBody(ctx));
     if (!(await verifyPassword(password, user.passwordHash))) throw badRequest(DELETE_TEXTS.wrongPassword, { field: 'password' });
     // A live payment with the provider is cancelled too (no charge can complete after deletion).
     const provider = paymentProvider(ctx.services);

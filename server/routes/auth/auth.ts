@@ -12,7 +12,7 @@ import { HttpError, conflict, forbidden, unauthorized } from '../../errors';
 import { currentUser } from '../../middleware/auth';
 import { clientIp, rateLimit } from '../../middleware/rate-limit';
 import { endSessionsOfUser } from '../../middleware/session-store';
-import { parse } from '../../middleware/validate';
+import { parse, requestBody } from '../../middleware/validate';
 import { Profile } from '../../models/profile';
 import { User } from '../../models/user';
 import { presentSessionUser } from '../../presenters/user';
@@ -48,10 +48,6 @@ export async function signIn(ctx: AppContext, user: User): Promise<void> {
   session.createdAt = Date.now();
 }
 
-function body(ctx: AppContext): Record<string, unknown> {
-  const raw = (ctx.request as unknown as { body?: unknown }).body;
-  return raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
-}
 
 function redirectWithError(ctx: AppContext, path: string, message: string, keep: Record<string, string> = {}): void {
   const params = new URLSearchParams({ error: message, ...keep });
@@ -69,7 +65,7 @@ export function authRoutes(services: AppServices) {
     async (ctx) => {
       const redirectTo = safeRedirectPath(ctx.query.redirect);
       try {
-        const input = parse(registerSchema, body(ctx));
+        const input = parse(registerSchema, requestBody(ctx));
         const taken = await takenField(ctx.services.db, input.username, input.email);
         if (taken === 'username') throw conflict(AUTH_MESSAGES.usernameTaken, { field: 'username' });
         if (taken === 'email') throw conflict(AUTH_MESSAGES.emailTaken, { field: 'email' });
@@ -98,11 +94,11 @@ export function authRoutes(services: AppServices) {
     '/login',
     rateLimit('login-ip', () => ({ ...config.rateLimits.login, max: config.rateLimits.login.max * 5 })),
     // Keyed by a digest of the username: the limiter table must not hold personal data.
-    rateLimit('login', () => config.rateLimits.login, (ctx) => sha256(String(body(ctx).username ?? '').trim().toLowerCase()).slice(0, 24)),
+    rateLimit('login', () => config.rateLimits.login, (ctx) => sha256(String(requestBody(ctx).username ?? '').trim().toLowerCase()).slice(0, 24)),
     async (ctx) => {
       const redirectTo = safeRedirectPath(ctx.query.redirect);
       try {
-        const input = parse(loginSchema, body(ctx));
+        const input = parse(loginSchema, requestBody(ctx));
         const user = await findUserByLogin(ctx.services.db, input.username);
         // Same work whether or not the account exists, so timing does not reveal usernames.
         const ok = await verifyPassword(input.password, user?.passwordHash ?? (await dummyPasswordHash(config.scryptCost)));
@@ -152,7 +148,7 @@ export function authRoutes(services: AppServices) {
     '/password-reset/request',
     rateLimit('reset-request', () => config.rateLimits.passwordReset),
     async (ctx) => {
-      const { email } = parse(passwordResetRequestSchema, body(ctx));
+      const { email } = parse(passwordResetRequestSchema, requestBody(ctx));
       const user = await User.query(ctx.services.db)
         .where('emailLower', email.toLowerCase())
         .where('isDeleted', false)
@@ -186,7 +182,7 @@ export function authRoutes(services: AppServices) {
     '/password-reset/confirm',
     rateLimit('reset-confirm', () => ({ ...config.rateLimits.passwordReset, max: config.rateLimits.passwordReset.max * 4 })),
     async (ctx) => {
-      const raw = body(ctx);
+      const raw = requestBody(ctx);
       const tokenForPath = typeof raw.token === 'string' && /^[A-Za-z0-9_-]{1,200}$/.test(raw.token) ? raw.token : '';
       const backTo = `/reset-password/${tokenForPath}`;
       try {

@@ -1,14 +1,13 @@
 import type { Knex } from 'knex';
 import * as z from 'zod';
-import { type AppContext, newRouter } from '../../context';
+import { newRouter } from '../../context';
 import { badRequest, forbidden } from '../../errors';
 import { effectiveTier } from '../../policies/tier';
 import { cardViews } from '../../services/discovery';
 import { assertSelf, currentUser, requireUser } from '../../middleware/auth';
-import { idParam, parse } from '../../middleware/validate';
+import { idParam, parse, requestBody } from '../../middleware/validate';
 import { Profile } from '../../models/profile';
 import { visibleProfilesFilter } from '../../policies/profile-visibility';
-import { presentProfileCard } from '../../presenters/profile';
 import { notify } from '../../services/notifications';
 import { loadProfile, visibleProfile } from '../../services/profiles';
 
@@ -17,9 +16,6 @@ const likeSchema = z.object({
   likedProfileId: z.coerce.number({ error: 'likedProfileId is required' }).int().positive('likedProfileId is required'),
 });
 
-function body(ctx: AppContext): unknown {
-  return (ctx.request as unknown as { body?: unknown }).body;
-}
 
 /** Matches are stored once per pair, smaller user id first. */
 export function pairOf(a: number, b: number): { user1Id: number; user2Id: number } {
@@ -40,7 +36,7 @@ export function likeRoutes() {
 
   router.post('/', async (ctx) => {
     const user = currentUser(ctx);
-    const input = parse(likeSchema, body(ctx));
+    const input = parse(likeSchema, requestBody(ctx));
     // The acting member is always the session's; a different userId in the body is refused.
     if (input.userId !== undefined) assertSelf(ctx, input.userId);
     const { profile } = await visibleProfile(ctx.services.db, user, await loadProfile(ctx.services.db, input.likedProfileId));
@@ -143,18 +139,10 @@ export function likeRoutes() {
       .where('profile_likes.userId', user.id)
       .modify(visibleProfilesFilter(user.id))
       .orderBy('profile_likes.createdAt', 'desc')
-      .select('profiles.*')
-      .withGraphFetched('[user, photos]');
-    const matchedUsers = new Set(
-      (await db('matches').where('user1Id', user.id).orWhere('user2Id', user.id)).map((m) => (m.user1Id === user.id ? m.user2Id : m.user1Id)),
-    );
-    const blurred = new Set(
-      (await db('privacy_settings').whereIn('userId', profiles.map((p) => p.userId)).where('blurPhotos', true).select('userId')).map((r) => r.userId),
-    );
+      .select('profiles.id');
+    // Same card presentation (blurred photos for non-matches) as search and daily matches.
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = profiles.map((p) =>
-      presentProfileCard(p, p.user as NonNullable<typeof p.user>, { clearPhotos: !blurred.has(p.userId) || matchedUsers.has(p.userId) }),
-    );
+    ctx.body = await cardViews(db, user, profiles, new Map());
   });
 
   return router;

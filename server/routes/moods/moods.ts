@@ -2,7 +2,7 @@ import { culturalAssessmentSchema, moodPromptSchema, moodTrackerSchema } from '.
 import { type AppContext, newRouter } from '../../context';
 import { notFound } from '../../errors';
 import { currentUser, requireUser } from '../../middleware/auth';
-import { idParam, parse } from '../../middleware/validate';
+import { idParam, parse, requestBody } from '../../middleware/validate';
 import { CulturalAdaptationAssessment, MoodType, UserMood } from '../../models/engagement';
 import {
   conversationStarters,
@@ -16,10 +16,6 @@ import {
 } from '../../services/moods';
 import { liveProfileOfUser, visibleProfile } from '../../services/profiles';
 
-function body(ctx: AppContext): Record<string, unknown> {
-  const raw = (ctx.request as unknown as { body?: unknown }).body;
-  return raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
-}
 
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -43,7 +39,7 @@ export function moodRoutes() {
   // Both shapes: the prompt card {description, intensity 10–100} and the tracker {moodTypeId, intensity 1–5, …}.
   router.post('/moods', async (ctx) => {
     const user = currentUser(ctx);
-    const raw = body(ctx);
+    const raw = requestBody(ctx);
     const now = Date.now();
     let mood: UserMood;
     if (raw.moodTypeId !== undefined) {
@@ -100,7 +96,7 @@ export function moodRoutes() {
 
   router.post('/moods/cultural-adaptation', async (ctx) => {
     const user = currentUser(ctx);
-    const input = parse(culturalAssessmentSchema, body(ctx));
+    const input = parse(culturalAssessmentSchema, requestBody(ctx));
     const row = await CulturalAdaptationAssessment.query(ctx.services.db).insertAndFetch({ ...input, note: input.note ?? null, userId: user.id, createdAt: Date.now() });
     ctx.status = 201;
     ctx.body = presentAssessment(row);

@@ -1,3 +1,4 @@
+import { isoOrNull } from '../../presenters/user';
 import fs from 'node:fs/promises';
 import type { Knex } from 'knex';
 import {
@@ -15,7 +16,7 @@ import { type AppContext, newRouter } from '../../context';
 import { badRequest, conflict, notFound } from '../../errors';
 import { currentUser, requireAdmin, requireStaff } from '../../middleware/auth';
 import { endSessionsOfUser } from '../../middleware/session-store';
-import { idParam, parse } from '../../middleware/validate';
+import { idParam, parse, requestBody } from '../../middleware/validate';
 import { Photo } from '../../models/photo';
 import { effectiveTier } from '../../policies/tier';
 import { createAccount, takenField } from '../../services/accounts';
@@ -24,12 +25,8 @@ import { notify } from '../../services/notifications';
 import { deleteImageFiles, photoUrl, storeImage } from '../../services/photos';
 import { removeTempFiles, uploadMiddleware, uploadedFiles } from '../photos/photos';
 
-const iso = (ms: unknown) => (ms === null || ms === undefined ? null : new Date(Number(ms)).toISOString());
 const DAY_MS = 86_400_000;
 
-function body(ctx: AppContext): unknown {
-  return (ctx.request as unknown as { body?: unknown }).body;
-}
 
 function shareState(row: { isActive: unknown; expiresAt: unknown }, now: number): 'active' | 'expired' | 'deactivated' {
   if (!Number(row.isActive) && row.isActive !== true) return 'deactivated';
@@ -93,8 +90,8 @@ export function opsRoutes() {
         id: r.id,
         status: r.status,
         documentType: r.documentType,
-        createdAt: iso(r.createdAt),
-        decidedAt: iso(r.decidedAt),
+        createdAt: isoOrNull(r.createdAt),
+        decidedAt: isoOrNull(r.decidedAt),
         rejectionReason: r.rejectionReason,
         user: { id: r.userId, fullName: r.fullName, username: r.username, email: r.email },
         selfieUrl: photos.find((p) => p.id === r.selfiePhotoId) ? photoUrl(photos.find((p) => p.id === r.selfiePhotoId).fileKey) : null,
@@ -128,7 +125,7 @@ export function opsRoutes() {
   router.post('/verifications/:id/reject', async (ctx) => {
     const reviewer = currentUser(ctx);
     const id = idParam(ctx.params.id);
-    const { reason } = parse(verificationDecisionSchema, body(ctx));
+    const { reason } = parse(verificationDecisionSchema, requestBody(ctx));
     const db = ctx.services.db;
     const request = await db('verification_requests').where({ id }).first();
     if (!request) throw notFound('Verification request not found');
@@ -171,9 +168,9 @@ export function opsRoutes() {
       photos: keys.map((k) => photoUrl(k)),
       isPublished: Boolean(Number(s.isPublished)),
       sortOrder: s.sortOrder,
-      publishedAt: iso(s.publishedAt),
-      createdAt: iso(s.createdAt),
-      updatedAt: iso(s.updatedAt),
+      publishedAt: isoOrNull(s.publishedAt),
+      createdAt: isoOrNull(s.createdAt),
+      updatedAt: isoOrNull(s.updatedAt),
     };
   };
 
@@ -190,7 +187,7 @@ export function opsRoutes() {
   };
 
   router.post('/stories', async (ctx) => {
-    const input = parse(storySchema, body(ctx));
+    const input = parse(storySchema, requestBody(ctx));
     await checkCouple(ctx, input.user1Id, input.user2Id);
     const now = Date.now();
     const [row] = await ctx.services.db('success_stories')
@@ -206,7 +203,7 @@ export function opsRoutes() {
     const id = idParam(ctx.params.id);
     const existing = await ctx.services.db('success_stories').where({ id }).first();
     if (!existing) throw notFound('Story not found');
-    const input = parse(storySchema.partial(), body(ctx));
+    const input = parse(storySchema.partial(), requestBody(ctx));
     if (input.user1Id || input.user2Id) await checkCouple(ctx, input.user1Id ?? existing.user1Id, input.user2Id ?? existing.user2Id);
     await ctx.services.db('success_stories').where({ id }).update({ ...input, updatedAt: Date.now() });
     await auditFrom(ctx, 'story.update', 'success_story', id, { fields: Object.keys(input) });
@@ -263,7 +260,7 @@ export function opsRoutes() {
     ctx.body = {
       items: rows.map((r) => ({
         id: r.id, profileId: r.profileId, owner: { id: r.userId, fullName: r.ownerName, username: r.ownerUsername },
-        createdAt: iso(r.createdAt), expiresAt: iso(r.expiresAt), accessCount: r.accessCount, state: shareState(r, now),
+        createdAt: isoOrNull(r.createdAt), expiresAt: isoOrNull(r.expiresAt), accessCount: r.accessCount, state: shareState(r, now),
       })),
       total, page: input.page, pageSize: input.pageSize,
     };
@@ -278,7 +275,7 @@ export function opsRoutes() {
       .select('profile_shares.*', 'owner.fullName as ownerName', 'owner.username as ownerUsername');
     const lines = [['id', 'profile_id', 'owner', 'owner_username', 'created', 'expires', 'views', 'state'].join(',')];
     for (const r of rows) {
-      lines.push([r.id, r.profileId, r.ownerName, r.ownerUsername, iso(r.createdAt), iso(r.expiresAt), r.accessCount, shareState(r, now)].map(csvCell).join(','));
+      lines.push([r.id, r.profileId, r.ownerName, r.ownerUsername, isoOrNull(r.createdAt), isoOrNull(r.expiresAt), r.accessCount, shareState(r, now)].map(csvCell).join(','));
     }
     await auditFrom(ctx, 'shares.export', 'profile_share', null, { rows: rows.length });
     ctx.set('Content-Type', 'text/csv; charset=utf-8');
@@ -311,7 +308,7 @@ export function opsRoutes() {
     ctx.set('Cache-Control', 'no-store');
     ctx.body = {
       items: rows.map((r) => ({
-        id: r.id, reason: r.reason, details: r.details, status: r.status, createdAt: iso(r.createdAt), handledAt: iso(r.handledAt),
+        id: r.id, reason: r.reason, details: r.details, status: r.status, createdAt: isoOrNull(r.createdAt), handledAt: isoOrNull(r.handledAt),
         reporter: r.reporterId ? { id: r.reporterId, fullName: r.reporterName } : null,
         reported: { id: r.reportedUserId, fullName: r.reportedName, status: r.reportedStatus, profileId: r.reportedProfileId },
       })),
@@ -332,7 +329,7 @@ export function opsRoutes() {
   for (const action of ['dismiss', 'warn', 'suspend'] as const) {
     router.post(`/reports/:id/${action}`, async (ctx) => {
       const id = idParam(ctx.params.id);
-      const { note } = parse(reportActionSchema, body(ctx) ?? {});
+      const { note } = parse(reportActionSchema, requestBody(ctx) ?? {});
       const db = ctx.services.db;
       const report = await db('reports').where({ id }).first();
       if (!report) throw notFound('Report not found');
@@ -372,7 +369,7 @@ export function opsRoutes() {
       items: rows.map((r) => ({
         id: r.id, fullName: r.fullName, username: r.username, email: r.email,
         tier: effectiveTier({ subscriptionTier: r.subscriptionTier, subscriptionEnds: r.subscriptionEnds === null ? null : Number(r.subscriptionEnds) }),
-        isVerified: Boolean(Number(r.isVerified)), status: r.status, registeredAt: iso(r.createdAt),
+        isVerified: Boolean(Number(r.isVerified)), status: r.status, registeredAt: isoOrNull(r.createdAt),
       })),
       total, page: input.page, pageSize: input.pageSize,
     };
@@ -380,7 +377,7 @@ export function opsRoutes() {
 
   router.post('/members/:id/suspend', async (ctx) => {
     const id = idParam(ctx.params.id);
-    const { reason } = parse(suspendSchema, body(ctx));
+    const { reason } = parse(suspendSchema, requestBody(ctx));
     await suspendMember(ctx, id, reason);
     ctx.body = { message: 'Member suspended', id };
   });
@@ -401,7 +398,7 @@ export function opsRoutes() {
     if (input.status === 'handled') q.whereNotNull('handledAt');
     const total = Number((await q.clone().count({ n: '*' }).first())?.n ?? 0);
     const rows = await q.clone().orderBy('createdAt', 'desc').offset((input.page - 1) * input.pageSize).limit(input.pageSize);
-    ctx.body = { items: rows.map((r) => ({ id: r.id, name: r.name, email: r.email, subject: r.subject, message: r.message, createdAt: iso(r.createdAt), handledAt: iso(r.handledAt) })), total, page: input.page, pageSize: input.pageSize };
+    ctx.body = { items: rows.map((r) => ({ id: r.id, name: r.name, email: r.email, subject: r.subject, message: r.message, createdAt: isoOrNull(r.createdAt), handledAt: isoOrNull(r.handledAt) })), total, page: input.page, pageSize: input.pageSize };
   });
 
   router.get('/inbox/outbox', async (ctx) => {
@@ -412,7 +409,7 @@ export function opsRoutes() {
     const total = Number((await q.clone().count({ n: '*' }).first())?.n ?? 0);
     const rows = await q.clone().orderBy('createdAt', 'desc').offset((input.page - 1) * input.pageSize).limit(input.pageSize);
     ctx.body = {
-      items: rows.map((r) => ({ id: r.id, to: r.toEmail, subject: r.subject, body: r.bodyText, kind: r.kind, sentAt: iso(r.sentAt), error: r.error, createdAt: iso(r.createdAt), handledAt: iso(r.handledAt) })),
+      items: rows.map((r) => ({ id: r.id, to: r.toEmail, subject: r.subject, body: r.bodyText, kind: r.kind, sentAt: isoOrNull(r.sentAt), error: r.error, createdAt: isoOrNull(r.createdAt), handledAt: isoOrNull(r.handledAt) })),
       total, page: input.page, pageSize: input.pageSize,
     };
   });
@@ -483,7 +480,7 @@ export function opsRoutes() {
     ctx.body = {
       items: rows.map((r) => ({
         id: r.id, actor: r.actorUserId ? { id: r.actorUserId, fullName: r.actorName, role: r.actorRole } : { id: null, fullName: r.actorRole === 'cli' ? 'Command line' : 'System', role: r.actorRole },
-        action: r.action, targetType: r.targetType, targetId: r.targetId, details: r.details ? JSON.parse(r.details) : null, createdAt: iso(r.createdAt),
+        action: r.action, targetType: r.targetType, targetId: r.targetId, details: r.details ? JSON.parse(r.details) : null, createdAt: isoOrNull(r.createdAt),
       })),
       total, page: input.page, pageSize: input.pageSize,
     };
@@ -492,11 +489,11 @@ export function opsRoutes() {
   // ---- Reviewers (admins only) -------------------------------------------------------------------------
   router.get('/reviewers', requireAdmin, async (ctx) => {
     const rows = await ctx.services.db('users').whereIn('role', ['reviewer', 'admin']).where({ isDeleted: false }).orderBy('createdAt').select('id', 'fullName', 'username', 'email', 'role', 'status', 'createdAt');
-    ctx.body = rows.map((r) => ({ ...r, createdAt: iso(r.createdAt) }));
+    ctx.body = rows.map((r) => ({ ...r, createdAt: isoOrNull(r.createdAt) }));
   });
 
   router.post('/reviewers', requireAdmin, async (ctx) => {
-    const input = parse(createReviewerSchema, body(ctx));
+    const input = parse(createReviewerSchema, requestBody(ctx));
     const taken = await takenField(ctx.services.db, input.username, input.email);
     if (taken) throw conflict(taken === 'username' ? 'Username already exists' : 'Email already registered', { field: taken });
     const user = await createAccount(

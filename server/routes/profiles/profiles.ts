@@ -10,7 +10,7 @@ import {
 import { type AppContext, newRouter } from '../../context';
 import { HttpError, conflict, forbidden, notFound, validationFailed } from '../../errors';
 import { assertSelf, currentUser, requireUser } from '../../middleware/auth';
-import { idParam, parse } from '../../middleware/validate';
+import { idParam, parse, requestBody } from '../../middleware/validate';
 import { Profile } from '../../models/profile';
 import type { User } from '../../models/user';
 import { toMatchProfile, viewerMatchProfile } from '../../services/discovery';
@@ -28,10 +28,6 @@ import {
   visibleProfile,
 } from '../../services/profiles';
 
-function body(ctx: AppContext): Record<string, unknown> {
-  const raw = (ctx.request as unknown as { body?: unknown }).body;
-  return raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
-}
 
 const OPPOSITE: Record<string, string | null> = { male: 'female', female: 'male', other: null };
 
@@ -87,7 +83,7 @@ export function profileRoutes() {
 
   router.post('/profiles', async (ctx) => {
     const user = currentUser(ctx);
-    const raw = body(ctx);
+    const raw = requestBody(ctx);
     if (raw.userId !== undefined && Number(raw.userId) !== user.id) throw forbidden('You can only create your own profile');
     const { userId: _ignored, location: _location, ...rest } = raw;
     const input = parse(createProfileSchema, rest);
@@ -177,7 +173,7 @@ export function profileRoutes() {
     if (status.currentStage !== null && stage > status.currentStage) {
       throw conflict('Please complete the current stage before moving to the next one.', { currentStage: status.currentStage });
     }
-    const input = parse(stageSchemas[stage as CompletionStage], body(ctx)) as Partial<Profile>;
+    const input = parse(stageSchemas[stage as CompletionStage], requestBody(ctx)) as Partial<Profile>;
     const updated = await saveProfileChanges(ctx, profile, input);
     const meta = COMPLETION_STAGES[stage - 1];
     ctx.body = {
@@ -201,7 +197,7 @@ export function profileRoutes() {
 
   router.patch('/profiles/:id', async (ctx) => {
     const profile = await ownedProfile(ctx, idParam(ctx.params.id));
-    const raw = body(ctx);
+    const raw = requestBody(ctx);
     const { userId: _u, location: _l, id: _i, ...rest } = raw;
     const { photoIds, ...changes } = parse(updateProfileSchema, rest);
     const updated = await saveProfileChanges(ctx, profile, changes as Partial<Profile>, photoIds);

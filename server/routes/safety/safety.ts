@@ -4,7 +4,7 @@ import { REPORT_REASONS } from '../../../contracts/enums';
 import { type AppContext, newRouter } from '../../context';
 import { badRequest, notFound } from '../../errors';
 import { currentUser, requireUser } from '../../middleware/auth';
-import { idParam, parse } from '../../middleware/validate';
+import { idParam, parse, requestBody } from '../../middleware/validate';
 
 const blockSchema = z.object({ userId: z.coerce.number({ error: 'userId is required' }).int().positive() });
 const reportSchema = z.object({
@@ -14,9 +14,6 @@ const reportSchema = z.object({
   details: z.string().trim().max(2000, 'Please keep the details under 2000 characters').optional(),
 });
 
-function body(ctx: AppContext): unknown {
-  return (ctx.request as unknown as { body?: unknown }).body;
-}
 
 async function existingMember(ctx: AppContext, userId: number) {
   const target = await ctx.services.db('users').where({ id: userId, isDeleted: false, role: 'member' }).first('id', 'fullName');
@@ -41,7 +38,7 @@ export function safetyRoutes() {
 
   router.post('/blocks', async (ctx) => {
     const user = currentUser(ctx);
-    const { userId } = parse(blockSchema, body(ctx));
+    const { userId } = parse(blockSchema, requestBody(ctx));
     if (userId === user.id) throw badRequest('You cannot block yourself');
     await existingMember(ctx, userId);
     await ctx.services.db.transaction(async (trx: Knex.Transaction) => {
@@ -68,7 +65,7 @@ export function safetyRoutes() {
 
   router.post('/reports', async (ctx) => {
     const user = currentUser(ctx);
-    const input = parse(reportSchema, body(ctx));
+    const input = parse(reportSchema, requestBody(ctx));
     if (input.reportedUserId === user.id) throw badRequest('You cannot report yourself');
     await existingMember(ctx, input.reportedUserId);
     const [row] = await ctx.services.db('reports')

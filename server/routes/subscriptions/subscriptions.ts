@@ -1,16 +1,13 @@
 import { completeSchema, demoCardSchema, subscribeSchema } from '../../../contracts/subscriptions';
-import { type AppContext, newRouter } from '../../context';
+import { newRouter } from '../../context';
 import { HttpError, badRequest, notFound } from '../../errors';
 import { assertSelf, currentUser, requireUser } from '../../middleware/auth';
-import { idParam, parse } from '../../middleware/validate';
+import { idParam, parse, requestBody } from '../../middleware/validate';
 import { Payment } from '../../models/ops';
 import { notify } from '../../services/notifications';
 import { applySucceededPayment, catalogue, paymentProvider, secretHash, stripeClient } from '../../services/payments';
 import { sha256 } from '../../services/passwords';
 
-function body(ctx: AppContext): unknown {
-  return (ctx.request as unknown as { body?: unknown }).body;
-}
 
 export function subscriptionRoutes() {
   const router = newRouter('/api');
@@ -30,7 +27,7 @@ export function subscriptionRoutes() {
   // Payment setup: the amount always comes from the catalogue, never from the client.
   router.post('/subscriptions/:userId', requireUser, async (ctx) => {
     const user = assertSelf(ctx, idParam(ctx.params.userId));
-    const { tier } = parse(subscribeSchema, body(ctx));
+    const { tier } = parse(subscribeSchema, requestBody(ctx));
     const now = Date.now();
     if (tier === 'tryme') {
       // Moving down to tryme never charges.
@@ -58,7 +55,7 @@ export function subscriptionRoutes() {
 
   router.post('/subscriptions/:userId/complete', requireUser, async (ctx) => {
     const user = assertSelf(ctx, idParam(ctx.params.userId));
-    const input = parse(completeSchema, body(ctx));
+    const input = parse(completeSchema, requestBody(ctx));
     if (input.tier === 'tryme') throw badRequest('Tryme needs no payment');
     const intent = await paymentProvider(ctx.services).retrieveIntent(input.paymentIntentId);
     if (!intent) throw notFound('Payment not found');
@@ -78,7 +75,7 @@ export function subscriptionRoutes() {
     const user = currentUser(ctx);
     const payment = await Payment.query(ctx.services.db).findOne({ intentId: ctx.params.intentId ?? '', provider: 'demo' });
     if (!payment || payment.userId !== user.id) throw notFound('Payment not found');
-    const input = parse(demoCardSchema, body(ctx));
+    const input = parse(demoCardSchema, requestBody(ctx));
     if (payment.clientSecretHash !== sha256(input.clientSecret)) throw notFound('Payment not found');
     if (payment.status === 'succeeded') {
       ctx.body = { status: 'succeeded', paymentIntentId: payment.intentId };
