@@ -34,20 +34,19 @@ import { eventRoutes } from './routes/events/events';
 import { devRoutes } from './routes/dev/dev';
 import { discoveryRoutes } from './routes/discovery/discovery';
 import { kundaliRoutes } from './routes/kundali/kundali';
-import { LiveEvents } from './services/live-events';
+import { type LiveEvents, liveEventsFor } from './services/live-events';
+import { type Log, createLogger } from './logger';
 import { findStaticDir, staticApps } from './static';
 
 export interface AppOptions {
   staticDir?: string | null;
-  log?: (entry: Record<string, unknown>) => void;
+  /** where log entries go (default: pino on stdout) */
+  log?: Log;
+  /** live-event fan-out (default: in-process on SQLite, LISTEN/NOTIFY on PostgreSQL; call `live.start()`) */
   live?: LiveEvents;
 }
 
 export const STRIPE_WEBHOOK_PATH = '/api/stripe/webhook';
-
-function defaultLog(entry: Record<string, unknown>): void {
-  process.stdout.write(`${JSON.stringify({ time: new Date().toISOString(), ...entry })}\n`);
-}
 
 /** Every router of the API, in one list so tests can walk the route table. */
 export function apiRouters(services: AppServices) {
@@ -78,8 +77,8 @@ export function apiRouters(services: AppServices) {
 
 /** Builds the Koa app. No listen() here: the CLI listens, tests mount it on an ephemeral port. */
 export function createApp(config: Config, db: Db, options: AppOptions = {}): Koa<AppState, AppContext> {
-  const log = options.log ?? (config.logRequests ? defaultLog : () => {});
-  const services: AppServices = { config, db, live: options.live ?? new LiveEvents(), log };
+  const log = options.log ?? createLogger();
+  const services: AppServices = { config, db, live: options.live ?? liveEventsFor(config, log), log };
   const app = new Koa<AppState, AppContext>({ proxy: config.trustProxy });
   app.keys = loadSessionKeys(config);
   app.context.services = services;
@@ -94,7 +93,7 @@ export function createApp(config: Config, db: Db, options: AppOptions = {}): Koa
     } finally {
       if (config.logRequests && !ctx.path.startsWith('/assets/')) {
         log({
-          level: 'info', msg: 'request', id: ctx.state.requestId, method: ctx.method, path: ctx.path,
+          level: 'info', msg: 'request', reqId: ctx.state.requestId, method: ctx.method, path: ctx.path,
           status: ctx.status, ms: Math.round(performance.now() - started), user: ctx.state.user?.id,
         });
       }

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { createApp } from '../../server/app';
 import { createDb, migrateLatest } from '../../server/db';
+import { createLogger } from '../../server/logger';
 import { DEMO_CREDENTIALS } from '../../fixtures/demo-credentials';
 import { configFromFlags, type CommonFlags } from '../options';
 
@@ -15,9 +16,11 @@ export function registerServe(program: Command): void {
       const config = configFromFlags(flags);
       const db = createDb(config);
       const applied = await migrateLatest(db);
-      const log = (entry: Record<string, unknown>) => process.stdout.write(`${JSON.stringify({ time: new Date().toISOString(), ...entry })}\n`);
+      const log = createLogger();
       if (applied.length) log({ level: 'info', msg: 'migrated', applied });
       const app = createApp(config, db, { log });
+      const live = app.context.services.live;
+      await live.start();
       const server = app.listen(config.port, config.host);
       await new Promise<void>((resolve, reject) => {
         server.once('listening', resolve);
@@ -37,12 +40,22 @@ export function registerServe(program: Command): void {
       } else if (!config.publicUrl) {
         console.warn('PUBLIC_URL is not set: links in emails will point at localhost.');
       }
+      // Graceful shutdown: stop accepting, end live-event streams, let in-flight requests finish (idle
+      // keep-alive sockets are closed), then close the database. Anything still running after 10 s is cut off.
+      let stopping = false;
       const shutdown = (signal: string) => {
+        if (stopping) return;
+        stopping = true;
         log({ level: 'info', msg: 'shutting down', signal });
         server.close(async () => {
           await db.destroy();
-          process.exit(0);
+          log({ level: 'info', msg: 'stopped' });
+          setTimeout(() => process.exit(0), 50);
         });
+        void live.close();
+        server.closeIdleConnections();
+        const idle = setInterval(() => server.closeIdleConnections(), 200);
+        idle.unref();
         setTimeout(() => process.exit(0), 10_000).unref();
       };
       process.once('SIGTERM', () => shutdown('SIGTERM'));

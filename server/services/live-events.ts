@@ -1,4 +1,6 @@
+import crypto from 'node:crypto';
 import { EventEmitter } from 'node:events';
+import pg from 'pg';
 
 export interface LiveEvent {
   userId: number;
@@ -6,28 +8,190 @@ export interface LiveEvent {
   payload: Record<string, unknown>;
 }
 
+type Listener = (event: LiveEvent) => void;
+
 /**
- * Fan-out of live events to the server-sent-event streams of this process. A PostgreSQL deployment replaces
- * `publish` with LISTEN/NOTIFY so events reach streams held by other processes.
+ * Fan-out of live events to the server-sent-event streams of this process. On SQLite Saathi is one process and
+ * this is all there is; on PostgreSQL `PgLiveEvents` also carries each event to every other Saathi process.
  */
 export class LiveEvents {
   private readonly emitter = new EventEmitter();
+  private readonly closers = new Set<() => void>();
 
   constructor() {
     this.emitter.setMaxListeners(0);
   }
 
   publish(event: LiveEvent): void {
+    this.deliver(event);
+  }
+
+  /** Hands an event to this process's streams for that member. */
+  protected deliver(event: LiveEvent): void {
     this.emitter.emit(`user:${event.userId}`, event);
   }
 
-  subscribe(userId: number, listener: (event: LiveEvent) => void): () => void {
+  /** `onClose` runs when the process shuts down, so open streams end instead of holding the server open. */
+  subscribe(userId: number, listener: Listener, onClose?: () => void): () => void {
     const name = `user:${userId}`;
     this.emitter.on(name, listener);
-    return () => this.emitter.off(name, listener);
+    if (onClose) this.closers.add(onClose);
+    return () => {
+      this.emitter.off(name, listener);
+      if (onClose) this.closers.delete(onClose);
+    };
   }
 
   listenerCount(userId: number): number {
     return this.emitter.listenerCount(`user:${userId}`);
   }
+
+  async start(): Promise<void> {}
+
+  /** Ends every open stream (graceful shutdown). */
+  async close(): Promise<void> {
+    for (const close of [...this.closers]) close();
+    this.closers.clear();
+  }
+}
+
+/**
+ * NOTIFY payloads must stay under 8000 bytes: an event travels as base64 parts of at most 5000 bytes (6,668
+ * characters encoded), all sent in one transaction so they arrive together and in order.
+ */
+const PART_BYTES = 5000;
+const CHANNEL = 'saathi_live_events';
+
+interface Envelope {
+  /** sending process */
+  o: string;
+  /** event number within that process */
+  n: number;
+  /** part index and count */
+  i: number;
+  c: number;
+  /** base64 of this part's UTF-8 bytes */
+  d: string;
+}
+
+/**
+ * Live events across processes on PostgreSQL: each process LISTENs on one channel and every publish is a
+ * NOTIFY, so a message sent through one process reaches a chat stream held open by another. Events are
+ * delivered locally at once; a process ignores its own notifications. The listening connection reconnects
+ * with backoff when PostgreSQL restarts; events published while it is down reach local streams only, and the
+ * app's 30-second poll fills the gap for streams elsewhere.
+ */
+export class PgLiveEvents extends LiveEvents {
+  private readonly origin = crypto.randomUUID();
+  private counter = 0;
+  private client: pg.Client | null = null;
+  private closed = false;
+  private retry: NodeJS.Timeout | null = null;
+  private readonly parts = new Map<string, { parts: string[]; got: number; at: number }>();
+  private sender: pg.Pool;
+
+  constructor(
+    private readonly connectionString: string,
+    private readonly log: (entry: Record<string, unknown>) => void = () => {},
+  ) {
+    super();
+    this.sender = new pg.Pool({ connectionString, max: 2, idleTimeoutMillis: 30_000 });
+    this.sender.on('error', (error) => this.log({ level: 'warn', msg: 'live events: sender connection error', err: String(error) }));
+  }
+
+  override async start(): Promise<void> {
+    await this.connect();
+  }
+
+  private async connect(): Promise<void> {
+    if (this.closed) return;
+    const client = new pg.Client({ connectionString: this.connectionString });
+    client.on('notification', (msg) => {
+      if (msg.channel === CHANNEL && msg.payload) this.receive(msg.payload);
+    });
+    client.on('error', (error) => {
+      this.log({ level: 'warn', msg: 'live events: listening connection lost', err: String(error) });
+      this.reconnectSoon();
+    });
+    client.on('end', () => this.reconnectSoon());
+    await client.connect();
+    await client.query(`LISTEN ${CHANNEL}`);
+    this.client = client;
+  }
+
+  private reconnectSoon(delay = 1000): void {
+    if (this.closed || this.retry) return;
+    const old = this.client;
+    this.client = null;
+    old?.removeAllListeners('end');
+    old?.end().catch(() => {});
+    this.retry = setTimeout(() => {
+      this.retry = null;
+      this.connect().catch((error) => {
+        this.log({ level: 'warn', msg: 'live events: reconnect failed', err: String(error) });
+        this.reconnectSoon(Math.min(delay * 2, 30_000));
+      });
+    }, delay);
+    this.retry.unref();
+  }
+
+  override publish(event: LiveEvent): void {
+    this.deliver(event);
+    const bytes = Buffer.from(JSON.stringify(event));
+    const count = Math.max(1, Math.ceil(bytes.length / PART_BYTES));
+    const n = ++this.counter;
+    const payloads = Array.from({ length: count }, (_, i) =>
+      JSON.stringify({ o: this.origin, n, i, c: count, d: bytes.subarray(i * PART_BYTES, (i + 1) * PART_BYTES).toString('base64') } satisfies Envelope),
+    );
+    // One statement is one transaction: the parts are delivered together and in order.
+    const sql = `SELECT ${payloads.map((_, i) => `pg_notify($1, $${i + 2})`).join(', ')}`;
+    this.sender.query(sql, [CHANNEL, ...payloads]).catch((error: unknown) => {
+      this.log({ level: 'warn', msg: 'live events: notify failed', err: String(error) });
+    });
+  }
+
+  private receive(raw: string): void {
+    let env: Envelope;
+    try {
+      env = JSON.parse(raw) as Envelope;
+    } catch {
+      return;
+    }
+    if (env.o === this.origin || typeof env.d !== 'string') return;
+    let parts = [env.d];
+    if (env.c > 1) {
+      const key = `${env.o}:${env.n}`;
+      const now = Date.now();
+      const entry = this.parts.get(key) ?? { parts: new Array<string>(env.c), got: 0, at: now };
+      if (entry.parts[env.i] === undefined) entry.got += 1;
+      entry.parts[env.i] = env.d;
+      this.parts.set(key, entry);
+      if (entry.got < env.c) {
+        for (const [k, v] of this.parts) if (now - v.at > 60_000) this.parts.delete(k);
+        return;
+      }
+      this.parts.delete(key);
+      parts = entry.parts;
+    }
+    try {
+      const event = JSON.parse(Buffer.concat(parts.map((p) => Buffer.from(p, 'base64'))).toString('utf8')) as LiveEvent;
+      if (typeof event.userId === 'number') this.deliver(event);
+    } catch {
+      /* a malformed event from elsewhere is dropped */
+    }
+  }
+
+  override async close(): Promise<void> {
+    this.closed = true;
+    if (this.retry) clearTimeout(this.retry);
+    await super.close();
+    const client = this.client;
+    this.client = null;
+    client?.removeAllListeners('end');
+    await Promise.allSettled([client?.end(), this.sender.end()]);
+  }
+}
+
+export function liveEventsFor(config: { dbClient: string; databaseUrl: string | null }, log?: (entry: Record<string, unknown>) => void): LiveEvents {
+  return config.dbClient === 'pg' && config.databaseUrl ? new PgLiveEvents(config.databaseUrl, log) : new LiveEvents();
 }

@@ -60,7 +60,7 @@ function fakeStaticDir(root: string): string {
  * PostgreSQL runs (TEST_DATABASE_URL=postgres://user:pass@host/db with CREATEDB rights): a migrated template
  * database is built once per schema version, and each test file gets its own copy (CREATE DATABASE … TEMPLATE).
  */
-async function postgresDatabaseUrl(adminUrl: string): Promise<string> {
+export async function postgresDatabaseUrl(adminUrl: string): Promise<string> {
   const admin = new URL(adminUrl);
   const templateName = `saathi_tmpl_${migrationsHash()}`;
   const adminDb = createDb({ dataDir: os.tmpdir(), databaseUrl: adminUrl, dbClient: 'pg' });
@@ -119,6 +119,8 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
   await migrateLatest(db);
   const logs: Record<string, unknown>[] = [];
   const app = createApp(config, db, { log: (e) => logs.push(e), staticDir: fakeStaticDir(dataDir) });
+  const live = app.context.services.live;
+  await live.start();
   const server: http.Server = await new Promise((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
   });
@@ -132,6 +134,7 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
     dataDir,
     logs,
     async close() {
+      await live.close();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections?.();
       await db.destroy();

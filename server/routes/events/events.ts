@@ -30,7 +30,11 @@ export function eventRoutes() {
     };
     stream.write('retry: 5000\n\n');
     send('ready', { userId: user.id });
-    const unsubscribe = ctx.services.live.subscribe(user.id, (e) => send(e.kind, e.payload));
+    const unsubscribe = ctx.services.live.subscribe(
+      user.id,
+      (e) => send(e.kind, e.payload),
+      () => close(),
+    );
     const sessionId = (ctx.session as unknown as { externalKey?: string } | null)?.externalKey;
     // Each heartbeat also checks the session still exists: a password change or a device sign-out ends the
     // stream instead of leaving it open until the browser reconnects.
