@@ -72,6 +72,19 @@ function writeAll(api: SeaApi, manifest: SeaManifest, into: string): void {
   fs.writeFileSync(path.join(into, '.saathi-complete'), manifest.hash);
 }
 
+/** Temporary folders left by a run killed while unpacking (an hour old: no live run is still writing them). */
+function removeAbandoned(base: string): void {
+  try {
+    for (const entry of fs.readdirSync(base)) {
+      if (!/^\..+\.tmp-|\.stale-\d+-\d+$/.test(entry)) continue;
+      const full = path.join(base, entry);
+      if (Date.now() - fs.statSync(full).mtimeMs > 3600_000) fs.rmSync(full, { recursive: true, force: true });
+    }
+  } catch {
+    /* best effort */
+  }
+}
+
 function extractInto(api: SeaApi, manifest: SeaManifest, base: string): string {
   const name = `${manifest.version}-${manifest.hash.slice(0, 16)}`;
   const dir = path.join(base, name);
@@ -79,6 +92,7 @@ function extractInto(api: SeaApi, manifest: SeaManifest, base: string): string {
 
   const started = performance.now();
   fs.mkdirSync(base, { recursive: true });
+  removeAbandoned(base);
   const tmp = fs.mkdtempSync(path.join(base, `.${name}.tmp-`));
   try {
     writeAll(api, manifest, tmp);
