@@ -1,0 +1,191 @@
+// Lighthouse (mobile form factor, simulated throttling: Lighthouse's defaults) on the landing page, /login and
+// the signed-in /search of a running Saathi, with the system Chromium.
+//
+//   npm run bench:lighthouse      builds into /tmp/dist-lighthouse, seeds a fresh data directory, serves it,
+//                                 prints the scores and writes lighthouse-results.json
+//
+// `runLighthouse(baseUrl)` is also called at the end of `npm run bench` against the server it started.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
+
+/** Targets of issue 9 ("A fast member app"). */
+export const LIGHTHOUSE_TARGETS = { performance: 95, accessibility: 95 } as const;
+
+export interface LighthouseScore {
+  page: string;
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+}
+
+interface Credentials {
+  username: string;
+  password: string;
+}
+
+/** Signs in through the API the way the login form does; returns the Cookie header value of the session. */
+async function signIn(baseUrl: string, credentials: Credentials): Promise<Array<{ name: string; value: string }>> {
+  const res = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: baseUrl, Accept: 'application/json' },
+    body: new URLSearchParams({ username: credentials.username, password: credentials.password }).toString(),
+    redirect: 'manual',
+  });
+  if (res.status !== 200) throw new Error(`sign-in as ${credentials.username} failed: ${res.status} ${await res.text()}`);
+  const cookies = res.headers.getSetCookie().map((line) => {
+    const [pair] = line.split(';');
+    const eq = pair.indexOf('=');
+    return { name: pair.slice(0, eq).trim(), value: pair.slice(eq + 1).trim() };
+  });
+  if (!cookies.some((c) => c.name === 'saathi.sid')) throw new Error('sign-in answered without a session cookie');
+  return cookies;
+}
+
+const score = (value: number | null | undefined) => Math.round((value ?? 0) * 100);
+
+interface PageSpec {
+  /** What the table calls it. */
+  page: string;
+  path: string;
+  /** The path the audited page must end on (a redirect elsewhere would audit the wrong screen). */
+  expectPath: string;
+  /** A selector only the intended screen renders. */
+  expectSelector: string;
+  signedIn: boolean;
+}
+
+const PAGES: PageSpec[] = [
+  // A visitor who has been through the walkthrough once; a first visit is sent on to /splash (spec part 1 §4).
+  { page: '/ (landing)', path: '/', expectPath: '/', expectSelector: '.landing', signedIn: false },
+  { page: '/login', path: '/login', expectPath: '/login', expectSelector: 'form input[name="password"], input[type="password"]', signedIn: false },
+  { page: '/search (signed in)', path: '/search', expectPath: '/search', expectSelector: 'input[type="search"]', signedIn: true },
+];
+
+async function prepare(browser: Browser, baseUrl: string, cookies: Array<{ name: string; value: string }> | null): Promise<Page> {
+  const page = await browser.newPage();
+  // Local storage and cookies survive Lighthouse's storage reset (it clears caches, service workers, file systems).
+  await page.goto(`${baseUrl}/api/health`);
+  await page.evaluate(() => window.localStorage.setItem('hasSeenSplash', 'true'));
+  const host = new URL(baseUrl).hostname;
+  await browser.deleteCookie(...(await browser.cookies()));
+  if (cookies) await browser.setCookie(...cookies.map((c) => ({ ...c, domain: host, path: '/', httpOnly: true, sameSite: 'Lax' as const })));
+  return page;
+}
+
+/**
+ * Audits the landing page, /login and the signed-in /search with Lighthouse's default mobile settings and
+ * returns the category scores (0–100). Throws when a page did not end up on the screen it was meant to audit.
+ */
+export async function runLighthouse(
+  baseUrl: string,
+  credentials: Credentials = { username: 'demo', password: 'demo-pass-2026' },
+  options: { saveReportsTo?: string } = {},
+): Promise<LighthouseScore[]> {
+  const base = baseUrl.replace(/\/$/, '');
+  const cookies = await signIn(base, credentials);
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
+  let browser: Browser | null = null;
+  try {
+    browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });
+    const results: LighthouseScore[] = [];
+    for (const spec of PAGES) {
+      const page = await prepare(browser, base, spec.signedIn ? cookies : null);
+      const runner = await lighthouse(
+        `${base}${spec.path}`,
+        { logLevel: 'error', output: 'json', onlyCategories: ['performance', 'accessibility', 'best-practices'] },
+        undefined,
+        page,
+      );
+      if (!runner) throw new Error(`Lighthouse returned nothing for ${spec.path}`);
+      const lhr = runner.lhr;
+      if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${spec.path}: ${lhr.runtimeError.message}`);
+      // The audited screen must be the intended one: a signed-out /search would quietly audit /login instead.
+      const finalPath = new URL(lhr.finalDisplayedUrl).pathname;
+      const found = await page.$(spec.expectSelector);
+      if (finalPath !== spec.expectPath || !found) {
+        throw new Error(`Lighthouse on ${spec.path} ended on ${lhr.finalDisplayedUrl} (${found ? 'with' : 'without'} ${spec.expectSelector})`);
+      }
+      if (options.saveReportsTo) {
+        fs.mkdirSync(options.saveReportsTo, { recursive: true });
+        const name = spec.path === '/' ? 'landing' : spec.path.slice(1);
+        fs.writeFileSync(path.join(options.saveReportsTo, `${name}.json`), JSON.stringify(lhr));
+      }
+      results.push({
+        page: spec.page,
+        performance: score(lhr.categories.performance?.score),
+        accessibility: score(lhr.categories.accessibility?.score),
+        bestPractices: score(lhr.categories['best-practices']?.score),
+      });
+      await page.close();
+    }
+    return results;
+  } finally {
+    await browser?.disconnect();
+    chrome.kill();
+  }
+}
+
+export function formatLighthouseTable(results: LighthouseScore[]): string {
+  const rows = [
+    ['page', 'performance', 'accessibility', 'best practices'],
+    ...results.map((r) => [r.page, String(r.performance), String(r.accessibility), String(r.bestPractices)]),
+  ];
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((row) => row[i].length)));
+  return rows.map((row) => row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ')).join('\n');
+}
+
+/** Which results miss the targets (empty when all meet them). */
+export function lighthouseMisses(results: LighthouseScore[]): string[] {
+  const misses: string[] = [];
+  for (const r of results) {
+    if (r.performance < LIGHTHOUSE_TARGETS.performance) misses.push(`${r.page}: performance ${r.performance} < ${LIGHTHOUSE_TARGETS.performance}`);
+    if (r.accessibility < LIGHTHOUSE_TARGETS.accessibility) misses.push(`${r.page}: accessibility ${r.accessibility} < ${LIGHTHOUSE_TARGETS.accessibility}`);
+  }
+  return misses;
+}
+
+async function main(): Promise<void> {
+  const dist = process.env.SAATHI_DIST || '/tmp/dist-lighthouse';
+  process.env.SAATHI_DIST = dist;
+  console.log(`building into ${dist} …`);
+  const build = spawnSync(process.execPath, [path.join(ROOT, 'build.mjs')], { cwd: ROOT, env: { ...process.env, SAATHI_DIST: dist }, stdio: 'inherit' });
+  if (build.status !== 0) throw new Error('build failed');
+  // Imported after SAATHI_DIST is set: the harness resolves the bundle from it.
+  const { startSaathi } = await import('../e2e/harness');
+  const saathi = await startSaathi();
+  try {
+    const seeded = saathi.cli(['seed']);
+    if (seeded.status !== 0) throw new Error(`seed failed:\n${seeded.stdout}${seeded.stderr}`);
+    const reports = process.env.LIGHTHOUSE_REPORTS || undefined;
+    const results = await runLighthouse(saathi.url, undefined, { saveReportsTo: reports });
+    console.log(`\nLighthouse (mobile, simulated throttling), ${saathi.url}\n`);
+    console.log(formatLighthouseTable(results));
+    const file = path.join(ROOT, 'lighthouse-results.json');
+    fs.writeFileSync(file, `${JSON.stringify({ date: new Date().toISOString(), targets: LIGHTHOUSE_TARGETS, results }, null, 2)}\n`);
+    console.log(`\nwrote ${path.relative(process.cwd(), file)}`);
+    const misses = lighthouseMisses(results);
+    if (misses.length) {
+      console.log(`targets missed:\n  ${misses.join('\n  ')}`);
+      process.exitCode = 1;
+    } else {
+      console.log(`targets met (performance ≥ ${LIGHTHOUSE_TARGETS.performance}, accessibility ≥ ${LIGHTHOUSE_TARGETS.accessibility})`);
+    }
+  } finally {
+    await saathi.stop();
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
+  main().catch((error) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
+}
