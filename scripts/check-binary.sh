@@ -81,7 +81,7 @@ while read -r lib; do
 done <<<"$maps"
 
 member="$(curl -sf "$base/")" || fail "GET / failed"
-[[ "$member" == *'<div id="root"></div>'* && "$member" == *'<title>Saathi — matrimonial bonds across seas</title>'* ]] || fail "GET / is not the member app: ${member:0:300}"
+[[ "$member" == *'<div id="root">'* && "$member" == *'<title>Saathi — matrimonial bonds across seas</title>'* ]] || fail "GET / is not the member app: ${member:0:300}"
 script="$(grep -o 'src="/assets/main-[A-Za-z0-9_-]*\.js"' <<<"$member" | head -n 1 | cut -d'"' -f2)"
 [[ -n "$script" ]] || fail "the member app references no hashed main script"
 read -r code bytes type < <(curl -s -o /dev/null -w '%{http_code} %{size_download} %{content_type}\n' "$base$script")
