@@ -33,7 +33,15 @@ export const AUTH_MESSAGES = {
   notSignedIn: 'Not authenticated',
   totpRequired: 'Enter the 6-digit code from your authenticator app',
   totpInvalid: 'Invalid authentication code',
+  confirmationSent: 'Almost there! We sent a link to your email address. Open it to confirm your address and sign in.',
+  emailNotConfirmed: 'Please confirm your email address first: open the link we sent you when you registered.',
+  confirmInvalidToken: 'This confirmation link is invalid or has expired. Register again to get a new one.',
+  emailConfirmed: 'Your email address is confirmed. Welcome to Saathi!',
 } as const;
+
+export const emailConfirmSchema = z.object({
+  token: z.string({ error: 'token is required' }).trim().min(1, 'token is required').max(200, 'token is too long'),
+});
 
 const trimmed = (required: string) => z.string({ error: required }).trim().min(1, required);
 

@@ -2,7 +2,7 @@
 // these and 404 (still with the app, which shows "404 Page Not Found") for anything else.
 
 export const PUBLIC_ROUTES = [
-  '/login', '/register', '/forgot-password', '/reset-password/$token', '/auth', '/shared/$shareCode', '/help',
+  '/login', '/register', '/forgot-password', '/reset-password/$token', '/confirm-email/$token', '/auth', '/shared/$shareCode', '/help',
   '/privacy-policy', '/terms', '/dev-tools', '/splash', '/about', '/edit-profile',
 ] as const;
 

@@ -25,6 +25,7 @@ const MATRIX: Record<string, Access> = {
   'GET /api/auth/user': 'member',
   'POST /api/auth/password-reset/request': 'public',
   'POST /api/auth/password-reset/confirm': 'public',
+  'POST /api/auth/confirm-email': 'public',
   'POST /api/ops/session': 'public',
   'GET /api/ops/me': 'member',
   'GET /api/notifications/:userId/count': 'owner',

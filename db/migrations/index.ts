@@ -4,6 +4,7 @@ import * as profiles from './20261122_002_profiles';
 import * as engagement from './20261122_003_engagement';
 import * as paymentsVerification from './20261122_004_payments_verification';
 import * as discovery from './20261122_005_discovery';
+import * as emailConfirmation from './20261122_007_email_confirmation';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -17,6 +18,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261122_003_engagement': engagement,
   '20261122_004_payments_verification': paymentsVerification,
   '20261122_005_discovery': discovery,
+  '20261122_007_email_confirmation': emailConfirmation,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

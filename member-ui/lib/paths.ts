@@ -8,6 +8,7 @@ export const paths = {
   register: '/register',
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password/$token',
+  confirmEmail: '/confirm-email/$token',
   auth: '/auth',
   sharedProfile: '/shared/$shareCode',
   help: '/help',

@@ -30,6 +30,8 @@ export class User extends BaseModel {
   totpEnabled!: boolean;
   lastActiveAt!: number | null;
   passwordChangedAt!: number | null;
+  /** null until the member opens the confirmation link (registrations outside demo mode) */
+  emailConfirmedAt!: number | null;
   isDeleted!: boolean;
   deletedAt!: number | null;
   createdAt!: number;

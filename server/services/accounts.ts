@@ -34,7 +34,7 @@ export async function takenField(db: Db | Knex.Transaction, username: string, em
 export async function createAccount(
   db: Db,
   input: NewAccount,
-  options: { scryptCost: number; firstFreePremium: number; countRegistration?: boolean; now?: number },
+  options: { scryptCost: number; firstFreePremium: number; countRegistration?: boolean; now?: number; emailConfirmed?: boolean },
 ): Promise<User> {
   const now = options.now ?? Date.now();
   const passwordHash = await hashPassword(input.password, options.scryptCost);
@@ -65,6 +65,7 @@ export async function createAccount(
       totpEnabled: false,
       isDeleted: false,
       passwordChangedAt: now,
+      emailConfirmedAt: options.emailConfirmed === false ? null : now,
       createdAt: now,
       updatedAt: now,
     });

@@ -19,11 +19,23 @@ export async function sendMail(config: Config, db: Db, mail: OutgoingMail): Prom
     .returning('id');
   const id = typeof row === 'object' ? (row as { id: number }).id : row;
   if (!config.smtpUrl) return;
+  // Delivered after the request has answered: a slow mail server must not delay the member, and how long a
+  // request takes must not tell whether an email was sent (password reset, registration).
+  const smtpUrl = config.smtpUrl;
+  setImmediate(() => {
+    void deliver(smtpUrl, config.mailFrom, db, id, mail);
+  });
+}
+
+async function deliver(smtpUrl: string, from: string, db: Db, id: number, mail: OutgoingMail): Promise<void> {
   try {
-    const transport = nodemailer.createTransport(config.smtpUrl);
-    await transport.sendMail({ from: config.mailFrom, to: mail.to, subject: mail.subject, text: mail.text });
+    const transport = nodemailer.createTransport(smtpUrl);
+    await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text });
     await db('email_outbox').where({ id }).update({ sentAt: Date.now() });
   } catch (error) {
-    await db('email_outbox').where({ id }).update({ error: String((error as Error).message).slice(0, 500) });
+    await db('email_outbox')
+      .where({ id })
+      .update({ error: String((error as Error).message).slice(0, 500) })
+      .catch(() => {});
   }
 }

@@ -71,6 +71,12 @@ export const resetPasswordRoute = createRoute({
   component: lazyRouteComponent(() => import('../../features/auth/routes/reset-password-page'), 'ResetPasswordPage'),
 });
 
+export const confirmEmailRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'confirm-email/$token',
+  component: lazyRouteComponent(() => import('../../features/auth/routes/confirm-email-page'), 'ConfirmEmailPage'),
+});
+
 /** /auth?redirectTo=X forwards to /login?redirectTo=X (DECISIONS.md). */
 export const authRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -147,6 +153,7 @@ export const publicRoutes = [
   registerRoute,
   forgotPasswordRoute,
   resetPasswordRoute,
+  confirmEmailRoute,
   authRoute,
   editProfileRoute,
   sharedProfileRoute,

@@ -31,7 +31,12 @@ function textParams<K extends string>(...keys: K[]) {
 }
 
 export const loginSearchSchema = textParams('error', 'redirectTo');
-export const registerSearchSchema = textParams('error', 'redirectTo');
+export const registerSearchSchema = (search: RawSearch): { error?: string; redirectTo?: string; sent?: boolean } => {
+  const out: { error?: string; redirectTo?: string; sent?: boolean } = textParams('error', 'redirectTo')(search);
+  const sent = flag(search.sent);
+  if (sent !== undefined) out.sent = sent;
+  return out;
+};
 export const authRedirectSearchSchema = textParams('redirectTo');
 export const forgotPasswordSearchSchema = textParams('error', 'token');
 export const resetPasswordSearchSchema = (search: RawSearch): { error?: string; success?: boolean } => {

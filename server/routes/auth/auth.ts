@@ -1,9 +1,11 @@
 import type { Knex } from 'knex';
 import {
   AUTH_MESSAGES,
+  emailConfirmSchema,
   loginSchema,
   passwordResetConfirmSchema,
   passwordResetRequestSchema,
+  type RegisterInput,
   registerSchema,
   safeRedirectPath,
 } from '../../../contracts/auth';
@@ -67,7 +69,20 @@ export function authRoutes(services: AppServices) {
       try {
         const input = parse(registerSchema, requestBody(ctx));
         const taken = await takenField(ctx.services.db, input.username, input.email);
+        // Usernames are public handles: a taken one has to be named so the member can choose another.
         if (taken === 'username') throw conflict(AUTH_MESSAGES.usernameTaken, { field: 'username' });
+        if (!config.demoMode) {
+          // Outside demo mode the answer is the same whether or not the email has an account.
+          await registerWithConfirmation(ctx, input, taken === 'email');
+          if (wantsJson(ctx)) {
+            ctx.status = 202;
+            ctx.body = { message: AUTH_MESSAGES.confirmationSent, confirmationRequired: true };
+          } else {
+            ctx.status = 303;
+            ctx.redirect('/register?sent=true');
+          }
+          return;
+        }
         if (taken === 'email') throw conflict(AUTH_MESSAGES.emailTaken, { field: 'email' });
         const user = await createAccount(ctx.services.db, input, {
           scryptCost: config.scryptCost,
@@ -104,6 +119,7 @@ export function authRoutes(services: AppServices) {
         const ok = await verifyPassword(input.password, user?.passwordHash ?? (await dummyPasswordHash(config.scryptCost)));
         if (!user || !ok) throw unauthorized(AUTH_MESSAGES.invalidCredentials);
         if (user.status !== 'active') throw forbidden(AUTH_MESSAGES.accountSuspended);
+        if (user.emailConfirmedAt === null) throw new HttpError(403, AUTH_MESSAGES.emailNotConfirmed, 'email_not_confirmed');
         if (user.totpEnabled && user.totpSecret) {
           if (!input.totpCode) throw new HttpError(401, AUTH_MESSAGES.totpRequired, 'totp_required', { totpRequired: true });
           if (!(await verifyTotp(user.totpSecret, input.totpCode))) {
@@ -199,6 +215,8 @@ export function authRoutes(services: AppServices) {
           if (claimed !== 1) throw new HttpError(400, AUTH_MESSAGES.resetInvalidToken, 'invalid_token');
           const passwordHash = await hashPassword(input.password, config.scryptCost);
           await trx('users').where({ id: row.userId }).update({ passwordHash, passwordChangedAt: now, updatedAt: now });
+          // Opening a link sent to the address proves the member owns it.
+          await trx('users').where({ id: row.userId }).whereNull('emailConfirmedAt').update({ emailConfirmedAt: now });
           // Other outstanding links for this account stop working too.
           await trx('password_reset_tokens').where({ userId: row.userId }).whereNull('usedAt').update({ usedAt: now });
           return row.userId as number;
@@ -218,6 +236,60 @@ export function authRoutes(services: AppServices) {
       }
     },
   );
+
+  router.post(
+    '/confirm-email',
+    rateLimit('confirm-email', () => ({ ...config.rateLimits.passwordReset, max: config.rateLimits.passwordReset.max * 4 })),
+    async (ctx) => {
+      const input = parse(emailConfirmSchema, requestBody(ctx));
+      const db = ctx.services.db;
+      const now = Date.now();
+      const userId = await db.transaction(async (trx: Knex.Transaction) => {
+        const row = await trx('email_confirmation_tokens').where({ tokenHash: sha256(input.token) }).first();
+        if (!row || row.usedAt !== null || Number(row.expiresAt) <= now) {
+          throw new HttpError(400, AUTH_MESSAGES.confirmInvalidToken, 'invalid_token');
+        }
+        const claimed = await trx('email_confirmation_tokens').where({ id: row.id }).whereNull('usedAt').update({ usedAt: now });
+        if (claimed !== 1) throw new HttpError(400, AUTH_MESSAGES.confirmInvalidToken, 'invalid_token');
+        await trx('users').where({ id: row.userId }).whereNull('emailConfirmedAt').update({ emailConfirmedAt: now, updatedAt: now });
+        return row.userId as number;
+      });
+      const user = await User.query(db).findById(userId).where('isDeleted', false);
+      if (!user || user.status !== 'active') throw new HttpError(400, AUTH_MESSAGES.confirmInvalidToken, 'invalid_token');
+      await signIn(ctx, user);
+      ctx.body = { message: AUTH_MESSAGES.emailConfirmed, user: await sessionUserBody(ctx, user), redirectTo: '/' };
+    },
+  );
+
+  /**
+   * Registration outside demo mode. A new address gets an account that signs in after its confirmation link;
+   * an address that already has an account gets a note instead ("was this you?"). Both do the same work
+   * (one password hash, one email) and give the same answer, so the form does not reveal registered emails.
+   */
+  async function registerWithConfirmation(ctx: AppContext, input: RegisterInput, emailTaken: boolean): Promise<void> {
+    const db = ctx.services.db;
+    const origin = config.publicUrl ?? `http://localhost:${config.port}`;
+    if (emailTaken) {
+      await hashPassword(input.password, config.scryptCost);
+      await sendMail(config, db, {
+        to: input.email,
+        subject: 'Someone tried to register with your email address',
+        kind: 'other',
+        text: `Hello,\n\nSomeone (perhaps you) tried to create a new Saathi account with this email address, which already has an account.\n\nIf it was you, sign in at ${origin}/login, or choose a new password at ${origin}/forgot-password.\n\nIf it was not you, you can ignore this email: nothing has changed.\n`,
+      });
+      return;
+    }
+    const user = await createAccount(db, input, { scryptCost: config.scryptCost, firstFreePremium: config.firstFreePremium, emailConfirmed: false });
+    const token = randomToken(32);
+    const now = Date.now();
+    await db('email_confirmation_tokens').insert({ userId: user.id, tokenHash: sha256(token), expiresAt: now + 48 * 3600_000, createdAt: now });
+    await sendMail(config, db, {
+      to: user.email,
+      subject: 'Confirm your email address for Saathi',
+      kind: 'verification',
+      text: `Hello ${user.fullName},\n\nWelcome to Saathi! Open this link within 48 hours to confirm your email address and sign in:\n\n${origin}/confirm-email/${token}\n\nIf you did not register, you can ignore this email and the account will not be activated.\n`,
+    });
+  }
 
   return router;
 }

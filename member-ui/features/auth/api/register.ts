@@ -12,9 +12,21 @@ export interface RegistrationFields {
   confirmPassword: string;
 }
 
+/** Outside demo mode the server answers 202: the account signs in after the emailed confirmation link. */
+export interface ConfirmationPending {
+  message: string;
+  confirmationRequired: true;
+}
+
+export type RegisterResult = AuthSuccess | ConfirmationPending;
+
+export function isConfirmationPending(result: RegisterResult): result is ConfirmationPending {
+  return 'confirmationRequired' in result && result.confirmationRequired === true;
+}
+
 /** POST /api/auth/register?redirect=… form-encoded; every new account asks for tryme (DECISIONS.md). */
-export function postRegister(fields: RegistrationFields, redirectTo: string): Promise<AuthSuccess> {
-  return api.post<AuthSuccess>('/api/auth/register', {
+export function postRegister(fields: RegistrationFields, redirectTo: string): Promise<RegisterResult> {
+  return api.post<RegisterResult>('/api/auth/register', {
     searchParams: { redirect: redirectTo },
     body: formBody({ ...fields, subscriptionTier: 'tryme' }),
   });
@@ -33,7 +45,12 @@ export function useRegister(redirectTo: string) {
   return useMutation({
     mutationFn: (fields: RegistrationFields) => postRegister(fields, redirectTo),
     onSuccess: (result) => {
-      queryClient.setQueryData(sessionQueryKey, result.user);
+      if (!isConfirmationPending(result)) queryClient.setQueryData(sessionQueryKey, result.user);
     },
   });
+}
+
+/** POST /api/auth/confirm-email {token}: confirms the address and signs the member in. */
+export function postConfirmEmail(token: string): Promise<AuthSuccess & { message: string }> {
+  return api.post<AuthSuccess & { message: string }>('/api/auth/confirm-email', { json: { token } });
 }

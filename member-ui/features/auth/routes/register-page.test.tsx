@@ -102,3 +102,48 @@ test('a plain-text error body is shown as is, an empty one as the generic failur
   fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
   assert.equal((await screen.findByRole('alert')).textContent, 'Registration failed. Please try again.');
 });
+
+test('outside demo mode the server asks for email confirmation: "Check your email", nobody is signed in', async () => {
+  const message = 'Almost there! We sent a link to your email address. Open it to confirm your address and sign in.';
+  registerWith((request) =>
+    request.url.pathname === '/api/auth/register' ? jsonResponse(202, { message, confirmationRequired: true }) : undefined,
+  );
+  await screen.findByRole('heading', { name: 'Join Saathi' });
+  fillValidForm();
+  fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+  assert.ok(await screen.findByRole('heading', { name: 'Check your email' }));
+  assert.ok(screen.getByText(message));
+  assert.equal(screen.getByRole('link', { name: 'Back to Sign In' }).getAttribute('href'), '/login');
+});
+
+test('the confirmation link confirms the address and signs the member in', async () => {
+  const { fetchStub } = renderApp(
+    '/confirm-email/tok_123',
+    fakeServer({
+      handle: (request) =>
+        request.url.pathname === '/api/auth/confirm-email'
+          ? jsonResponse(200, { message: 'Your email address is confirmed. Welcome to Saathi!', user: buildSessionUser({ fullName: 'Arjun Mehta' }), redirectTo: '/' })
+          : undefined,
+    }),
+  );
+  assert.ok(await screen.findByRole('heading', { name: 'Email confirmed' }));
+  const [call] = fetchStub.callsTo('POST', '/api/auth/confirm-email');
+  assert.deepEqual(JSON.parse(call.body), { token: 'tok_123' });
+  fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+  assert.ok(await screen.findByRole('heading', { name: 'Welcome, Arjun!' }));
+});
+
+test('an expired confirmation link says so and offers to register again', async () => {
+  renderApp(
+    '/confirm-email/old',
+    fakeServer({
+      handle: (request) =>
+        request.url.pathname === '/api/auth/confirm-email'
+          ? jsonResponse(400, { message: 'This confirmation link is invalid or has expired. Register again to get a new one.' })
+          : undefined,
+    }),
+  );
+  assert.ok(await screen.findByRole('heading', { name: 'We could not confirm your email' }));
+  assert.ok(screen.getByText('This confirmation link is invalid or has expired. Register again to get a new one.'));
+  assert.equal(screen.getByRole('link', { name: 'Register again' }).getAttribute('href'), '/register');
+});

@@ -1,5 +1,5 @@
 import { getRouteApi, Link, useRouter } from '@tanstack/react-router';
-import { Sparkles } from 'lucide-react';
+import { MailCheck, Sparkles } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { AUTH_MESSAGES, registerSchema, safeRedirectPath } from '../../../../contracts/auth';
 import { AlertBanner } from '../../../components/ui/alert-banner';
@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { type FieldErrors, fieldErrorsOf } from '../../../lib/form-errors';
 import { paths } from '../../../lib/paths';
-import { type RegistrationFields, registerErrorMessage, useRegister } from '../api/register';
+import { type RegistrationFields, isConfirmationPending, registerErrorMessage, useRegister } from '../api/register';
 import { AuthCard } from '../components/auth-card';
 import { LegalLinks } from '../components/legal-links';
 import { useFlashSearchError } from '../components/use-flash-search-error';
@@ -40,6 +40,7 @@ export function RegisterPage() {
   const [values, setValues] = useState<RegistrationFields>(EMPTY);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors<RegisterField>>({});
   const [submitError, setSubmitError] = useState<string | null>(null);
+  const [pendingMessage, setPendingMessage] = useState<string | null>(search.sent ? AUTH_MESSAGES.confirmationSent : null);
   const register = useRegister(redirectTo);
 
   const update = (field: RegisterField) => (event: { target: { value: string } }) =>
@@ -55,6 +56,10 @@ export function RegisterPage() {
       { ...values, fullName: values.fullName.trim(), email: values.email.trim(), username: values.username.trim() },
       {
         onSuccess: (result) => {
+          if (isConfirmationPending(result)) {
+            setPendingMessage(result.message);
+            return;
+          }
           void router.navigate({ href: safeRedirectPath(result.redirectTo, redirectTo), replace: true });
         },
         onError: (error) => setSubmitError(registerErrorMessage(error)),
@@ -63,6 +68,17 @@ export function RegisterPage() {
   }
 
   const bannerMessage = submitError ?? queryError;
+
+  if (pendingMessage) {
+    return (
+      <AuthCard title="Check your email" subtitle={pendingMessage} icon={<MailCheck size={26} />}>
+        <p className="auth__note">The link works for 48 hours. Nothing arrived? Check your spam folder, or register again.</p>
+        <Button asChild variant="outline" block>
+          <Link to={paths.login}>Back to Sign In</Link>
+        </Button>
+      </AuthCard>
+    );
+  }
 
   return (
     <AuthCard

@@ -1,0 +1,65 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { getRouteApi, Link, useRouter } from '@tanstack/react-router';
+import { CircleAlert, MailCheck } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { AUTH_MESSAGES } from '../../../../contracts/auth';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { isApiError } from '../../../lib/api-client';
+import { paths } from '../../../lib/paths';
+import { sessionQueryKey } from '../../../lib/session';
+import { postConfirmEmail } from '../api/register';
+import { AuthCard } from '../components/auth-card';
+
+const confirmEmailRoute = getRouteApi('/confirm-email/$token');
+
+/** The link from the registration email: confirms the address once, signs the member in, and goes home. */
+export function ConfirmEmailPage() {
+  const { token } = confirmEmailRoute.useParams();
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const started = useRef(false);
+  const confirm = useMutation({
+    mutationFn: () => postConfirmEmail(token),
+    onSuccess: (result) => {
+      queryClient.setQueryData(sessionQueryKey, result.user);
+    },
+  });
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    confirm.mutate();
+  }, [confirm]);
+
+  if (confirm.isSuccess) {
+    return (
+      <AuthCard title="Email confirmed" subtitle={confirm.data.message} icon={<MailCheck size={26} />}>
+        <Button block onClick={() => void router.navigate({ to: '/', replace: true })}>
+          Continue
+        </Button>
+      </AuthCard>
+    );
+  }
+  if (confirm.isError) {
+    const message = isApiError(confirm.error) ? (confirm.error.serverMessage ?? AUTH_MESSAGES.confirmInvalidToken) : AUTH_MESSAGES.forgotNetwork;
+    return (
+      <AuthCard title="We could not confirm your email" subtitle={message} icon={<CircleAlert size={26} />}>
+        <Button asChild block>
+          <Link to={paths.register}>Register again</Link>
+        </Button>
+        <Button asChild variant="outline" block>
+          <Link to={paths.login}>Sign In</Link>
+        </Button>
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard title="Confirming your email…" icon={<MailCheck size={26} />}>
+      <div role="status" aria-live="polite">
+        <Spinner size={28} />
+        <span className="visually-hidden">Confirming your email</span>
+      </div>
+    </AuthCard>
+  );
+}
