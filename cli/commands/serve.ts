@@ -1,9 +1,10 @@
 import type { Command } from 'commander';
 import { createApp } from '../../server/app';
-import { createDb, migrateLatest } from '../../server/db';
+import { createDb, migrateLatest, sqliteFile } from '../../server/db';
+import { dataDirProblem } from '../../server/errors';
 import { createLogger } from '../../server/logger';
 import { DEMO_CREDENTIALS } from '../../fixtures/demo-credentials';
-import { configFromFlags, type CommonFlags } from '../options';
+import { CliError, configFromFlags, type CommonFlags } from '../options';
 
 export function registerServe(program: Command): void {
   program
@@ -14,6 +15,9 @@ export function registerServe(program: Command): void {
     .option('-d, --data-dir <dir>', 'data directory for SQLite and uploads (env DATA_DIR)', undefined)
     .action(async (flags: CommonFlags) => {
       const config = configFromFlags(flags);
+      // A read-only or full data directory is a clear message and a non-zero exit, before anything is opened.
+      const problem = dataDirProblem(config.dataDir, config.databaseUrl ? undefined : sqliteFile(config));
+      if (problem) throw new CliError(problem);
       const db = createDb(config);
       const applied = await migrateLatest(db);
       const log = createLogger();

@@ -1,6 +1,6 @@
 import type { Next } from 'koa';
 import type { AppContext } from '../context';
-import { forbidden, unauthorized } from '../errors';
+import { forbidden, unauthorized, unlessStorageFault } from '../errors';
 import { User } from '../models/user';
 
 /** Loads the signed-in user from the session. Suspended or deleted accounts are signed out on the spot. */
@@ -14,7 +14,10 @@ export async function loadUser(ctx: AppContext, next: Next): Promise<void> {
       // Presence: at most one write a minute per member.
       const now = Date.now();
       if (!user.lastActiveAt || now - user.lastActiveAt > 60_000) {
-        await User.query(ctx.services.db).findById(user.id).patch({ lastActiveAt: now });
+        // Best effort: on a read-only or full disk, reads go on without the presence update.
+        await unlessStorageFault(async () => {
+          await User.query(ctx.services.db).findById(user.id).patch({ lastActiveAt: now });
+        });
         user.lastActiveAt = now;
       }
     } else {

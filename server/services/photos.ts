@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp, { type Metadata, type OutputInfo } from 'sharp';
 import { LIMITS } from '../../contracts/enums';
-import { payloadTooLarge, unprocessable, unsupportedMediaType } from '../errors';
+import { payloadTooLarge, storageError, storageFault, unprocessable, unsupportedMediaType } from '../errors';
 
 export type PhotoVariant = 'display' | 'thumb' | 'blur';
 
@@ -31,11 +31,7 @@ export function photoUrl(fileKey: string, variant: PhotoVariant = 'display'): st
 
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'gif']);
 
-/**
- * Checks an upload by its content (not its name), its size and its pixel count, then re-encodes it: EXIF and
- * every other metadata block are dropped (sharp writes none unless asked), orientation is applied first. Three
- * renditions are written under a random name: display (≤1080 px), thumbnail (320 px) and a blurred one.
- */
+/** Accepted image kinds by declared Content-Type or file extension. */
 const DECLARED_KIND: Record<string, string> = {
   'image/jpeg': 'jpeg', 'image/jpg': 'jpeg', 'image/pjpeg': 'jpeg', 'image/png': 'png', 'image/gif': 'gif',
   '.jpg': 'jpeg', '.jpeg': 'jpeg', '.jfif': 'jpeg', '.png': 'png', '.gif': 'gif',
@@ -51,6 +47,16 @@ function declaredKinds(declared?: { mimetype?: string | null; filename?: string 
   return kinds;
 }
 
+/**
+ * Checks an upload by its content (not its name), its size and its pixel count, then re-encodes it: EXIF and
+ * every other metadata block are dropped (sharp writes none unless asked), orientation is applied first. Three
+ * renditions are written under a random, server-made name: display (≤1080 px), thumbnail (320 px) and a blurred one.
+ *
+ * Hostile files: the dimensions come from the header alone (no pixel is decoded), so a small file declaring
+ * gigapixels is refused before any decoding; the decoder is then bounded by limitInputPixels as well. Anything
+ * appended to or embedded in the image (HTML, script, a ZIP) does not survive the re-encode. The original name is
+ * only ever compared with the content's kind; it is never part of a path.
+ */
 export async function storeImage(
   dataDir: string,
   input: Buffer,
@@ -59,6 +65,7 @@ export async function storeImage(
   if (input.length > LIMITS.photoMaxBytes) throw payloadTooLarge('Photos must be 10 MB or smaller');
   let meta: Metadata;
   try {
+    // Header only: metadata() reads the dimensions without decoding pixels.
     meta = await sharp(input, { limitInputPixels: false }).metadata();
   } catch {
     throw unsupportedMediaType('Only JPEG, PNG and GIF images are accepted');
@@ -75,30 +82,49 @@ export async function storeImage(
   if (!width || !height) throw unsupportedMediaType('Only JPEG, PNG and GIF images are accepted');
   if (width * height > LIMITS.photoMaxPixels) throw unprocessable('Image dimensions are too large (40 megapixels at most)');
 
-  const fileKey = crypto.randomBytes(16).toString('hex');
-  await fs.mkdir(mediaDir(dataDir), { recursive: true });
   const base = () => sharp(input, { limitInputPixels: LIMITS.photoMaxPixels, pages: 1 }).rotate();
   let display: { data: Buffer; info: OutputInfo };
+  let thumb: Buffer;
+  let blur: Buffer;
   try {
     display = await base()
       .resize({ width: 1080, height: 1350, fit: 'inside', withoutEnlargement: true })
       .jpeg({ quality: 82, mozjpeg: true })
       .toBuffer({ resolveWithObject: true });
+    thumb = await sharp(display.data).resize({ width: 320, height: 400, fit: 'cover' }).jpeg({ quality: 78 }).toBuffer();
+    // Blur from a tiny copy so no detail survives in the blurred file.
+    const tiny = await sharp(display.data).resize({ width: 24 }).toBuffer();
+    blur = await sharp(tiny).resize({ width: 480 }).blur(12).jpeg({ quality: 60 }).toBuffer();
   } catch {
     throw unprocessable('The image could not be read');
   }
-  const thumb = await sharp(display.data).resize({ width: 320, height: 400, fit: 'cover' }).jpeg({ quality: 78 }).toBuffer();
-  // Blur from a tiny copy so no detail survives in the blurred file.
-  const tiny = await sharp(display.data).resize({ width: 24 }).toBuffer();
-  const blur = await sharp(tiny)
-    .resize({ width: 480 })
-    .blur(12)
-    .jpeg({ quality: 60 })
-    .toBuffer();
-  await fs.writeFile(variantPath(dataDir, fileKey, 'display'), display.data);
-  await fs.writeFile(variantPath(dataDir, fileKey, 'thumb'), thumb);
-  await fs.writeFile(variantPath(dataDir, fileKey, 'blur'), blur);
+
+  const fileKey = crypto.randomBytes(16).toString('hex');
+  await writeRenditions(dataDir, fileKey, { display: display.data, thumb, blur });
   return { fileKey, width: display.info.width, height: display.info.height, bytes: display.data.length };
+}
+
+/**
+ * All three renditions or none: each is written to a temporary name and renamed into place, and on any failure
+ * (a full disk, a read-only data directory) whatever was written is removed and a clear 507 / 503 is raised.
+ */
+async function writeRenditions(dataDir: string, fileKey: string, files: Record<PhotoVariant, Buffer>): Promise<void> {
+  const written: string[] = [];
+  try {
+    await fs.mkdir(mediaDir(dataDir), { recursive: true });
+    for (const variant of Object.keys(files) as PhotoVariant[]) {
+      const target = variantPath(dataDir, fileKey, variant);
+      const partial = `${target}.partial`;
+      written.push(partial);
+      await fs.writeFile(partial, files[variant], { flag: 'wx' });
+      await fs.rename(partial, target);
+      written.push(target);
+    }
+  } catch (error) {
+    for (const file of written) await fs.rm(file, { force: true }).catch(() => {});
+    const fault = storageFault(error);
+    throw fault ? storageError(fault) : error;
+  }
 }
 
 export async function deleteImageFiles(dataDir: string, fileKey: string): Promise<void> {

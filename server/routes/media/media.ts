@@ -3,8 +3,11 @@ import { type AppContext, newRouter } from '../../context';
 import { notFound } from '../../errors';
 import { Photo } from '../../models/photo';
 import { decidePhotoAccess } from '../../policies/media';
-import { type PhotoVariant, variantPath } from '../../services/photos';
+import { type PhotoVariant, VARIANT_SUFFIX, variantPath } from '../../services/photos';
 import { resolveShare } from '../shares/shares';
+
+/** For uploaded media: no script, no plugins, no framing, a sandboxed document if opened directly. */
+export const MEDIA_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'none'; sandbox";
 
 const FILE_PATTERN = /^([a-f0-9]{32})(_thumb|_blur)?\.jpg$/;
 
@@ -52,8 +55,12 @@ async function sendPhoto(ctx: AppContext, fileKey: string, variant: PhotoVariant
   } catch {
     throw notFound('Photo not found');
   }
+  // Always the re-encoded JPEG under its server-made name, never sniffed, and a document that may run nothing:
+  // even a file that somehow held markup could not execute script from this origin.
   ctx.type = 'image/jpeg';
   ctx.set('Cache-Control', 'private, max-age=300');
-  ctx.set('Content-Disposition', 'inline');
+  ctx.set('Content-Disposition', `inline; filename="${fileKey}${VARIANT_SUFFIX[variant]}.jpg"`);
+  ctx.set('X-Content-Type-Options', 'nosniff');
+  ctx.set('Content-Security-Policy', MEDIA_CSP);
   ctx.body = data;
 }

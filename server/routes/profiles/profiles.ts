@@ -8,7 +8,7 @@ import {
   updateProfileSchema,
 } from '../../../contracts/profile';
 import { type AppContext, newRouter } from '../../context';
-import { HttpError, conflict, forbidden, notFound, validationFailed } from '../../errors';
+import { HttpError, conflict, forbidden, notFound, unlessStorageFault, validationFailed } from '../../errors';
 import { assertSelf, currentUser, requireUser } from '../../middleware/auth';
 import { idParam, parse, requestBody } from '../../middleware/validate';
 import { Profile } from '../../models/profile';
@@ -188,7 +188,8 @@ export function profileRoutes() {
     const { profile, access } = await visibleProfile(ctx.services.db, viewer, await loadProfile(ctx.services.db, idParam(ctx.params.id)));
     let matchPercentage: number | null = null;
     if (!access.isOwner) {
-      await recordProfileView(ctx.services, viewer as User, profile);
+      // A view is still shown when the disk cannot record it (read-only or full).
+      await unlessStorageFault(() => recordProfileView(ctx.services, viewer as User, profile));
       matchPercentage = await matchPercentageFor(ctx, viewer as User, profile);
     }
     ctx.set('Cache-Control', 'no-store');

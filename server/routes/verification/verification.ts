@@ -58,9 +58,10 @@ export function verificationRoutes() {
       ctx.body = await verificationStatus(ctx, user.id);
     } finally {
       // Images of a refused submission are not kept.
+      // Files first: even when the database cannot be written to (read-only, full), no image stays on disk.
       for (const key of stored) {
-        await ctx.services.db('photos').where({ fileKey: key }).delete();
-        await deleteImageFiles(ctx.services.config.dataDir, key);
+        await deleteImageFiles(ctx.services.config.dataDir, key).catch(() => {});
+        await ctx.services.db('photos').where({ fileKey: key }).delete().catch(() => {});
       }
       await removeTempFiles(ctx);
     }
