@@ -8,6 +8,15 @@ import { photoUrl } from './photos';
  * messages they wrote, their notifications, likes and blocks they made, moods, assessments, shares, payments.
  * Other members appear only as ids where a record links to them.
  */
+function safeJson(value: unknown): unknown {
+  if (typeof value !== 'string') return value ?? null;
+  try {
+    return JSON.parse(value);
+  } catch {
+    return null;
+  }
+}
+
 export async function exportMemberData(db: Db, userId: number) {
   const user = await db('users').where({ id: userId }).first();
   const profiles = await db('profiles').where({ userId });
@@ -43,5 +52,33 @@ export async function exportMemberData(db: Db, userId: number) {
     moods: (await db('user_moods').where({ userId })).map((m) => ({ moodTypeId: m.moodTypeId, description: m.description, intensity: m.intensity, note: m.note, isPrivate: Boolean(Number(m.isPrivate)), createdAt: isoOrNull(m.createdAt) })),
     culturalAssessments: (await db('cultural_adaptation_assessments').where({ userId })).map((a) => ({ ...a, createdAt: isoOrNull(a.createdAt) })),
     payments: (await db('payments').where({ userId })).map((p) => ({ provider: p.provider, tier: p.tier, amountCents: p.amountCents, currency: p.currency, status: p.status, createdAt: isoOrNull(p.createdAt) })),
+    matches: (await db('matches').where({ user1Id: userId }).orWhere({ user2Id: userId })).map((m) => ({
+      userId: m.user1Id === userId ? m.user2Id : m.user1Id,
+      matchedAt: isoOrNull(m.createdAt),
+    })),
+    profileViewsMade: (await db('profile_views').where({ viewerUserId: userId })).map((v) => ({ profileId: v.profileId, viewedAt: isoOrNull(v.createdAt) })),
+    dailySuggestions: (await db('daily_matches').where({ userId }).orderBy('day')).map((d) => ({ day: d.day, kind: d.kind, profileIds: safeJson(d.profileIds) })),
+    moodPromptDismissals: (await db('mood_prompt_dismissals').where({ userId })).map((d) => d.day as string),
+    // The ID images themselves are deleted once a reviewer decides; the outcome stays with the member.
+    verificationRequests: (await db('verification_requests').where({ userId })).map((v) => ({
+      documentType: v.documentType,
+      status: v.status,
+      rejectionReason: v.rejectionReason,
+      submittedAt: isoOrNull(v.createdAt),
+      decidedAt: isoOrNull(v.decidedAt),
+    })),
+    identityVerifications: (await db('identity_verifications').where({ userId })).map((v) => ({ method: v.method, documentType: v.documentType, verifiedAt: isoOrNull(v.verifiedAt) })),
+    // The testimonial is the couple's joint text and stays with the story; the member gets the record of it.
+    successStories: (await db('success_stories').where({ user1Id: userId }).orWhere({ user2Id: userId })).map((st) => ({
+      id: st.id,
+      matchDate: st.matchDate,
+      marriageDate: st.marriageDate,
+      isPublished: Boolean(Number(st.isPublished)),
+      publishedAt: isoOrNull(st.publishedAt),
+    })),
+    contactMessages: (await db('contact_messages').where({ userId })).map((c) => ({ subject: c.subject, message: c.message, createdAt: isoOrNull(c.createdAt) })),
+    devices: (await db('sessions').where({ userId }).orderBy('createdAt')).map((d) => ({ userAgent: d.userAgent, ip: d.ip, signedInAt: isoOrNull(d.createdAt), lastSeenAt: isoOrNull(d.lastSeenAt) })),
+    // Email bodies can hold single-use links, so only what was sent and when.
+    emailsSent: (await db('email_outbox').where({ toEmail: user.email }).orderBy('id')).map((e) => ({ subject: e.subject, kind: e.kind, createdAt: isoOrNull(e.createdAt) })),
   };
 }
