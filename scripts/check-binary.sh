@@ -6,6 +6,11 @@
 # loaded came from the unpacked cache, and a clean SIGTERM shutdown. Builds nothing: run
 # `npm run build:binary` first.
 set -euo pipefail
+# curl drives the HTTP checks; install it from Debian's packages when the machine lacks it.
+if ! command -v curl >/dev/null 2>&1; then
+  SUDO=""; if [ "$(id -u)" != "0" ]; then SUDO="sudo"; fi
+  $SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq curl >/dev/null
+fi
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 binary="$(realpath "${1:-$root/dist/saathi}")"
