@@ -36,6 +36,7 @@ import { discoveryRoutes } from './routes/discovery/discovery';
 import { kundaliRoutes } from './routes/kundali/kundali';
 import { type LiveEvents, liveEventsFor } from './services/live-events';
 import { type Log, createLogger } from './logger';
+import { refuseNulCharacters } from './middleware/nul-guard';
 import { findStaticDir, staticApps } from './static';
 
 export interface AppOptions {
@@ -131,6 +132,7 @@ export function createApp(config: Config, db: Db, options: AppOptions = {}): Koa
       parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'] as unknown as NonNullable<Parameters<typeof koaBody>[0]>['parsedMethods'],
     }),
   );
+  app.use(refuseNulCharacters);
   app.use(loadUser);
   for (const router of apiRouters(services)) {
     app.use(router.routes());
