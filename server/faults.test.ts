@@ -139,19 +139,37 @@ describe('a read-only database while serving (real SQLite refusing writes)', () 
 
 // ---- Saathi in its own process, in a private mount namespace -------------------------------------------------
 
-/** Unprivileged user + mount namespaces with tmpfs and read-only bind mounts, as the tests below need. */
-function namespacesAvailable(): boolean {
+/**
+ * What the tests below need: unprivileged user + mount namespaces with tmpfs and read-only bind mounts, reaching
+ * into them from here (through /proc/<pid>/root, and nsenter). Probed for real, with a short-lived namespace.
+ */
+async function namespacesAvailable(): Promise<boolean> {
+  if (process.platform !== 'linux') return false;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'saathi-ns-probe-'));
+  let child: ChildProcess | null = null;
   try {
-    const res = spawnSync('unshare', ['--user', '--map-root-user', '--mount', 'sh', '-c', 'mount -t tmpfs -o size=1m tmpfs "$0" && mount --bind "$0" "$0" && mount -o remount,bind,ro "$0"', dir], { stdio: 'ignore', timeout: 10_000 });
-    return res.status === 0 && spawnSync('nsenter', ['--version'], { stdio: 'ignore' }).status === 0;
+    if (spawnSync('nsenter', ['--version'], { stdio: 'ignore' }).status !== 0) return false;
+    const script = 'mount -t tmpfs -o size=1m tmpfs "$0" && mkdir "$0/ro" && mount --bind "$0/ro" "$0/ro" && mount -o remount,bind,ro "$0/ro" && echo ready && exec sleep 30';
+    child = spawn('unshare', ['--user', '--map-root-user', '--mount', 'sh', '-c', script, dir], { stdio: ['ignore', 'pipe', 'ignore'] });
+    const ready = await new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => resolve(false), 10_000);
+      child?.stdout?.once('data', () => (clearTimeout(timer), resolve(true)));
+      child?.once('exit', () => (clearTimeout(timer), resolve(false)));
+      child?.once('error', () => (clearTimeout(timer), resolve(false)));
+    });
+    if (!ready) return false;
+    const inside = path.join(`/proc/${child.pid}/root`, dir);
+    fs.writeFileSync(path.join(inside, 'probe'), 'x');
+    // Written into the namespace's tmpfs, not into the directory as seen from here.
+    return !fs.existsSync(path.join(dir, 'probe')) && fs.readdirSync(inside).includes('ro');
   } catch {
     return false;
   } finally {
+    child?.kill('SIGKILL');
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }
-const NAMESPACES = process.platform === 'linux' && namespacesAvailable();
+const NAMESPACES = await namespacesAvailable();
 const NO_NAMESPACES = 'unshare --user --mount (or nsenter) is not available here: the real full-disk and read-only mounts cannot be made';
 const SQLITE_CLIENT = process.env.TEST_DATABASE_URL ? null : process.env.DB_CLIENT === 'sqlite3' ? 'sqlite3' : 'better-sqlite3';
 
