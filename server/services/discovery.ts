@@ -1,13 +1,13 @@
-import type { QueryBuilder } from 'objection';
+import type { Knex } from 'knex';
 import type { ProfileCardView } from '../../contracts/views';
 import type { SearchQuery } from '../../contracts/discovery';
 import type { Db } from '../db';
 import { isPostgres } from '../db';
 import { Profile } from '../models/profile';
 import type { User } from '../models/user';
-import { visibleProfilesFilter } from '../policies/profile-visibility';
 import { presentProfileCard } from '../presenters/profile';
-import { type MatchProfile, computeMatch } from './matching';
+import type { Photo } from '../models/photo';
+import { type MatchProfile, matchScorer } from './matching';
 import { latestAssessmentsOf, moodCompatibility, publicRecentMoodsOf } from './moods';
 
 export function toMatchProfile(profile: Profile, isVerified: boolean): MatchProfile {
@@ -37,8 +37,6 @@ export async function viewerMatchProfile(db: Db, viewer: User): Promise<{ profil
   return profile ? { profile, match: toMatchProfile(profile, viewer.isVerified) } : null;
 }
 
-type ProfileQuery = QueryBuilder<Profile, Profile[]>;
-
 /** Only the columns matching needs: wide text columns stay in the database until a page is presented. */
 const POOL_COLUMNS = [
   'profiles.id', 'profiles.userId', 'profiles.gender', 'profiles.lookingFor', 'profiles.dateOfBirth', 'profiles.country',
@@ -51,12 +49,8 @@ export interface PoolRow extends MatchProfile {
   id: number;
 }
 
-/** Runs a candidates query for light rows (no model instances), owner's verified flag included. */
-async function poolRows(q: ProfileQuery): Promise<PoolRow[]> {
-  const rows = (await q
-    .join('users as pool_owner', 'pool_owner.id', 'profiles.userId')
-    .select([...POOL_COLUMNS, 'pool_owner.isVerified as ownerVerified'])
-    .toKnexQuery()) as Array<Record<string, unknown>>;
+/** Light pool rows (no model instances) from rows carrying POOL_COLUMNS and `ownerVerified`. */
+function toPoolRows(rows: Array<Record<string, unknown>>): PoolRow[] {
   return rows.map((r) => {
     let prefs: string[] | null = null;
     if (typeof r.locationPreference === 'string') {
@@ -90,15 +84,108 @@ async function poolRows(q: ProfileQuery): Promise<PoolRow[]> {
 }
 
 function scorePool(own: MatchProfile | null, pool: PoolRow[]): Map<number, number | null> {
-  return new Map(pool.map((c) => [c.id, own ? computeMatch(own, c).percentage : null]));
+  if (!own) return new Map(pool.map((c) => [c.id, null]));
+  const score = matchScorer(own);
+  return new Map(pool.map((c) => [c.id, score(c)]));
 }
 
-/** Visible candidates for `viewer`: not themself, not deleted/suspended/hidden/blocked, right gender both ways. */
-export function candidatesQuery(db: Db, viewer: User, own: MatchProfile | null): ProfileQuery {
-  const q = Profile.query(db).modify(visibleProfilesFilter(viewer.id));
+/**
+ * Profiles `viewerId` may see in lists, as a plain knex query with `profiles`, `pool_owner` (users) and
+ * `pool_privacy` (privacy_settings) joined: the same rule as policies/profile-visibility.ts
+ * visibleProfilesFilter (live profile, active owner, not the viewer, no block either way, visibility 'all' or
+ * 'matches' with a match), written with joins and uncorrelated subqueries so the database evaluates the
+ * viewer's blocks and matches once per query instead of once per row. discovery-visibility.test.ts holds the
+ * two to the same answers.
+ */
+export function visibleCandidates(db: Db, viewerId: number): Knex.QueryBuilder {
+  return db('profiles')
+    .join('users as pool_owner', 'pool_owner.id', 'profiles.userId')
+    .leftJoin('privacy_settings as pool_privacy', 'pool_privacy.userId', 'profiles.userId')
+    .where('profiles.isDeleted', false)
+    .whereNot('profiles.userId', viewerId)
+    .where('pool_owner.isDeleted', false)
+    .where('pool_owner.status', 'active')
+    .whereNotIn('profiles.userId', db('blocks').select('blocks.blockedId').where('blocks.blockerId', viewerId))
+    .whereNotIn('profiles.userId', db('blocks').select('blocks.blockerId').where('blocks.blockedId', viewerId))
+    .where((w) =>
+      w
+        .whereNull('pool_privacy.profileVisibility')
+        .orWhereNotIn('pool_privacy.profileVisibility', ['none', 'matches'])
+        .orWhere((m) =>
+          m
+            .where('pool_privacy.profileVisibility', 'matches')
+            .where((x) =>
+              x
+                .whereIn('profiles.userId', db('matches').select('matches.user2Id').where('matches.user1Id', viewerId))
+                .orWhereIn('profiles.userId', db('matches').select('matches.user1Id').where('matches.user2Id', viewerId)),
+            ),
+        ),
+    );
+}
+
+/** visibleCandidates narrowed to the genders `own` looks for and is looked for by. */
+function leanCandidates(db: Db, viewerId: number, own: MatchProfile | null): Knex.QueryBuilder {
+  const q = visibleCandidates(db, viewerId);
   if (own?.lookingFor) q.where('profiles.gender', own.lookingFor);
   if (own?.gender) q.where((w) => w.whereNull('profiles.lookingFor').orWhere('profiles.lookingFor', own.gender as string));
   return q;
+}
+
+async function leanPool(q: Knex.QueryBuilder): Promise<PoolRow[]> {
+  return toPoolRows((await q.select([...POOL_COLUMNS, 'pool_owner.isVerified as ownerVerified'])) as Array<Record<string, unknown>>);
+}
+
+/** What a card shows, fetched with the visibility check in one query. */
+const CARD_COLUMNS = [
+  'profiles.gender', 'profiles.dateOfBirth', 'profiles.profileType', 'profiles.parentName', 'profiles.parentRelationship',
+  'profiles.location', 'profiles.city', 'profiles.country', 'profiles.profession', 'profiles.education', 'profiles.religion',
+  'profiles.motherTongue', 'pool_owner.fullName as ownerName', 'pool_privacy.blurPhotos as ownerBlurs',
+];
+
+/**
+ * Cards for `ids` in that order, re-checked against the viewer's visibility at the moment of presenting (an id
+ * that is no longer visible is left out), photos blurred unless the owner allows them or is matched with the
+ * viewer. `percentage` gives each card's match figure (null: none).
+ */
+async function visibleCards(
+  db: Db,
+  viewerId: number,
+  ids: number[],
+  percentage: (row: PoolRow) => number | null,
+  moodScores?: Map<number, number | null>,
+): Promise<ProfileCardView[]> {
+  if (ids.length === 0) return [];
+  const rows = (await visibleCandidates(db, viewerId)
+    .whereIn('profiles.id', ids)
+    .select([...POOL_COLUMNS, 'pool_owner.isVerified as ownerVerified', ...CARD_COLUMNS])) as Array<Record<string, unknown>>;
+  if (rows.length === 0) return [];
+  const pool = toPoolRows(rows);
+  const profileIds = pool.map((p) => p.id);
+  const userIds = pool.map((p) => p.userId);
+  const [photos, matched] = await Promise.all([
+    db('photos').whereIn('profileId', profileIds).where('purpose', 'profile').orderBy('position').orderBy('id').select('id', 'profileId', 'fileKey'),
+    db('matches')
+      .where((q) => q.where('user1Id', viewerId).whereIn('user2Id', userIds))
+      .orWhere((q) => q.where('user2Id', viewerId).whereIn('user1Id', userIds))
+      .select('user1Id', 'user2Id'),
+  ]);
+  const firstPhoto = new Map<number, Photo>();
+  for (const photo of photos) if (!firstPhoto.has(Number(photo.profileId))) firstPhoto.set(Number(photo.profileId), photo as Photo);
+  const matchedWith = new Set(matched.map((m) => Number(m.user1Id) === viewerId ? Number(m.user2Id) : Number(m.user1Id)));
+  const byId = new Map(pool.map((p, i) => [p.id, { pool: p, row: rows[i] }]));
+  const out: ProfileCardView[] = [];
+  for (const id of ids) {
+    const found = byId.get(id);
+    if (!found) continue;
+    const { pool: p, row } = found;
+    const photo = firstPhoto.get(p.id);
+    const profile = { ...row, id: p.id, userId: p.userId, photos: photo ? [photo] : [] } as unknown as Profile;
+    const user = { id: p.userId, fullName: row.ownerName as string, isVerified: p.isVerified };
+    const clearPhotos = !Number(row.ownerBlurs ?? 0) || matchedWith.has(p.userId);
+    const card = presentProfileCard(profile, user, { clearPhotos, matchPercentage: percentage(p) });
+    out.push(moodScores ? { ...card, moodScore: moodScores.get(p.id) ?? null } : card);
+  }
+  return out;
 }
 
 /** Which of these profiles' owners blur photos and which are matched with the viewer (clear photos). */
@@ -163,6 +250,37 @@ async function storeSelection(db: Db, userId: number, day: string, kind: string,
     .ignore();
 }
 
+/** Candidates drawn per daily or featured selection before ranking. */
+const DAILY_SAMPLE = { daily: 400, featured: 300 } as const;
+
+/**
+ * The day's sample of candidates for a member: a deterministic pseudo-random set of profile ids (seeded by
+ * member, day and kind) looked up by primary key, so a 100,000-profile table costs a thousand index probes
+ * rather than a shuffled scan of every candidate. Small tables (or a probe that finds too few, e.g. featured
+ * when few members have photos) are shuffled whole, as before.
+ */
+async function dailyPool(db: Db, viewer: User, own: MatchProfile | null, kind: 'daily' | 'featured', salt: number, size: number): Promise<PoolRow[]> {
+  const want = DAILY_SAMPLE[kind];
+  const base = () => {
+    const q = leanCandidates(db, viewer.id, own);
+    if (kind === 'featured') q.whereExists((x) => x.select('photos.id').from('photos').whereRaw('photos.profile_id = profiles.id').where('photos.purpose', 'profile'));
+    return q;
+  };
+  const top = await db('profiles').max({ maxId: 'id' }).first();
+  const maxId = Number(top?.maxId ?? 0);
+  if (maxId > want * 8) {
+    const probes = new Set<number>();
+    let x = salt + 1;
+    for (let i = 0; probes.size < want * 3 && i < want * 6; i++) {
+      x = (Math.imul(x, 1103515245) + 12345) >>> 0;
+      probes.add(1 + (x % maxId));
+    }
+    const sampled = await leanPool(base().whereIn('profiles.id', [...probes]).limit(want));
+    if (sampled.length >= size) return sampled;
+  }
+  return leanPool(base().orderByRaw('((profiles.id * 7919 + ?) % 100003)', [salt]).limit(want));
+}
+
 /**
  * Daily matches or featured matches: chosen once per member per day (stored, so the set is stable all day)
  * from a deterministic sample of the candidates, best match first. Profiles that became hidden, blocked or
@@ -175,11 +293,7 @@ export async function dailySelection(db: Db, viewer: User, kind: 'daily' | 'feat
   let ids = await storedSelection(db, viewer.id, day, kind);
   if (!ids) {
     const salt = daySalt(viewer.id, `${day}:${kind}`);
-    const pool = candidatesQuery(db, viewer, own)
-      .orderByRaw('((profiles.id * 7919 + ?) % 100003)', [salt])
-      .limit(kind === 'featured' ? 300 : 400);
-    if (kind === 'featured') pool.whereExists((q) => q.select('photos.id').from('photos').whereRaw('photos.profile_id = profiles.id').where('photos.purpose', 'profile'));
-    const candidates = await poolRows(pool);
+    const candidates = await dailyPool(db, viewer, own, kind, salt, size);
     const scores = scorePool(own, candidates);
     const boost = kind === 'featured' ? await featuredBoost(db, candidates) : new Map<number, number>();
     const ranked = [...candidates].sort((a, b) => {
@@ -191,10 +305,9 @@ export async function dailySelection(db: Db, viewer: User, kind: 'daily' | 'feat
     if (mine) await storeSelection(db, viewer.id, day, kind, ids);
   }
   if (ids.length === 0) return [];
-  const current = await poolRows(candidatesQuery(db, viewer, null).whereIn('profiles.id', ids));
-  const order = new Map(ids.map((id, i) => [id, i]));
-  current.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
-  return cardViews(db, viewer, current, scorePool(own, current));
+  // Percentages from the rows as they are now; visibility re-checked in the same query.
+  const score = own ? matchScorer(own) : null;
+  return visibleCards(db, viewer.id, ids, (row) => (score ? score(row) : null));
 }
 
 /** Featured favours verified members and elite members' weekly profile boost. */
@@ -245,7 +358,7 @@ export function decodeCursor(value: string | undefined): Cursor | null {
   }
 }
 
-async function poolMoodScores(db: Db, viewerId: number, pool: PoolRow[]): Promise<Map<number, number | null>> {
+async function poolMoodScores(db: Db, viewerId: number, pool: Array<{ id: number; userId: number }>): Promise<Map<number, number | null>> {
   const ids = [...new Set(pool.map((p) => p.userId))];
   const [moods, assessments] = await Promise.all([publicRecentMoodsOf(db, [viewerId, ...ids]), latestAssessmentsOf(db, [viewerId, ...ids])]);
   const mine = moods.get(viewerId) ?? [];
@@ -256,15 +369,65 @@ async function poolMoodScores(db: Db, viewerId: number, pool: PoolRow[]): Promis
 /** Upper bound of rows scored per search; the text and filters narrow well before this in practice. */
 const SEARCH_POOL = 600;
 
+/** A ranked search: profile ids best match first, with what the cursor and the cards need. */
+interface RankedPool {
+  ids: Int32Array;
+  userIds: Int32Array;
+  /** match percentage, -1 when the viewer has no profile */
+  scores: Int16Array;
+  /** mood compatibility when the search filtered by it (computed for the whole pool then) */
+  moods: Map<number, number | null> | null;
+  expires: number;
+}
+
 /**
- * Search: text over name, city, country, profession and education (case- and accent-insensitive, served by the
- * full-text index), filters in SQL, then ordered by match percentage with a (percentage, id) cursor.
+ * Ranked pools of recent searches, per viewer, the viewer's own profile version and the normalised query, so
+ * paging on and repeating a search do not rank the pool again. Bounded (least recently used first out) and
+ * short-lived. Only ids and scores are kept: visibility, blocks, photo blur and card contents are read again
+ * from the database whenever a page is presented, so a cached entry never shows what the viewer may no
+ * longer see. A per-process cache: another process simply ranks again (same data, same order).
  */
-export async function searchProfiles(db: Db, viewer: User, input: SearchQuery): Promise<{ results: ProfileCardView[]; nextCursor: string | null }> {
-  const mine = await viewerMatchProfile(db, viewer);
-  const own = mine?.match ?? null;
-  const q = candidatesQuery(db, viewer, own);
-  const tokens = searchTokens(input.query);
+class SearchCache {
+  private entries = new Map<string, RankedPool>();
+  constructor(
+    private readonly maxEntries: number,
+    readonly ttlMs: number,
+  ) {}
+  get(key: string, now = Date.now()): RankedPool | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    this.entries.delete(key);
+    if (entry.expires <= now) return undefined;
+    this.entries.set(key, entry);
+    return entry;
+  }
+  set(key: string, entry: RankedPool): void {
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    while (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
+  }
+  clear(): void {
+    this.entries.clear();
+  }
+  get size(): number {
+    return this.entries.size;
+  }
+}
+
+/** 1,500 rankings of at most 600 ids, user ids and scores: about 15 MB at most. */
+export const searchCache = new SearchCache(1500, 120_000);
+
+function searchKey(viewerId: number, profile: Profile | null, input: SearchQuery, tokens: string[]): string {
+  return JSON.stringify([
+    viewerId, profile?.id ?? null, profile?.updatedAt ?? null, tokens, input.minAge ?? null, input.maxAge ?? null,
+    input.locations ? [...input.locations].sort() : null, input.profileType ?? null, input.isVerified ?? null,
+    input.matchMood ?? null, input.matchMood ? (input.minMoodScore ?? 70) : null,
+  ]);
+}
+
+/** Ranks the search's candidate pool (the expensive part: up to SEARCH_POOL rows scored). */
+async function rankSearch(db: Db, viewer: User, own: MatchProfile | null, input: SearchQuery, tokens: string[]): Promise<RankedPool> {
+  const q = leanCandidates(db, viewer.id, own);
   const pg = isPostgres(db);
   const long = tokens.filter((t) => t.length >= 3);
   const short = tokens.filter((t) => t.length < 3);
@@ -282,26 +445,67 @@ export async function searchProfiles(db: Db, viewer: User, input: SearchQuery): 
   if (input.maxAge !== undefined) q.where('profiles.dateOfBirth', '>', isoDateYearsAgo(input.maxAge + 1));
   if (input.locations?.length) q.whereIn('profiles.country', input.locations);
   if (input.profileType) q.where('profiles.profileType', input.profileType);
-  if (input.isVerified) q.whereExists((s) => s.select('v.id').from('users as v').whereRaw('v.id = profiles.user_id').where('v.isVerified', true));
+  if (input.isVerified) q.where('pool_owner.isVerified', true);
   // No ORDER BY: the database stops after SEARCH_POOL rows in index order (deterministic for the same data,
   // so cursors stay valid), instead of sorting every match first.
-  let pool = await poolRows(q.limit(SEARCH_POOL));
+  let pool = await leanPool(q.limit(SEARCH_POOL));
   const scores = scorePool(own, pool);
-  // Mood compatibility with each result, from recent public moods and assessments (two batch queries).
-  const moodScores = await poolMoodScores(db, viewer.id, pool);
+  let moods: Map<number, number | null> | null = null;
   if (input.matchMood) {
+    // Mood compatibility with each candidate, from recent public moods and assessments (two batch queries).
+    moods = await poolMoodScores(db, viewer.id, pool);
     const minimum = input.minMoodScore ?? 70;
-    pool = pool.filter((p) => (moodScores.get(p.id) ?? -1) >= minimum);
+    pool = pool.filter((p) => (moods?.get(p.id) ?? -1) >= minimum);
   }
   const score = (p: PoolRow) => scores.get(p.id) ?? -1;
   const ranked = pool.sort((a, b) => score(b) - score(a) || a.id - b.id);
-  const cursor = decodeCursor(input.cursor);
-  const start = cursor ? ranked.findIndex((p) => score(p) < cursor.p || (score(p) === cursor.p && p.id > cursor.id)) : 0;
-  const page = start === -1 ? [] : ranked.slice(start, start + input.limit);
-  const last = page[page.length - 1];
-  const hasMore = start !== -1 && start + input.limit < ranked.length;
   return {
-    results: await cardViews(db, viewer, page, scores, moodScores),
-    nextCursor: hasMore && last ? encodeCursor({ p: score(last), id: last.id }) : null,
+    ids: Int32Array.from(ranked, (p) => p.id),
+    userIds: Int32Array.from(ranked, (p) => p.userId),
+    scores: Int16Array.from(ranked, score),
+    moods,
+    expires: Date.now() + searchCache.ttlMs,
+  };
+}
+
+/**
+ * Search: text over name, city, country, profession and education (case- and accent-insensitive, served by the
+ * full-text index), filters in SQL, then ordered by match percentage with a (percentage, id) cursor. The
+ * ranking is cached briefly (SearchCache); every page is re-checked for visibility when presented, so a page
+ * can hold fewer cards than `limit` when someone hid their profile meanwhile.
+ */
+export async function searchProfiles(db: Db, viewer: User, input: SearchQuery): Promise<{ results: ProfileCardView[]; nextCursor: string | null }> {
+  const mine = await viewerMatchProfile(db, viewer);
+  const own = mine?.match ?? null;
+  const tokens = searchTokens(input.query);
+  const key = searchKey(viewer.id, mine?.profile ?? null, input, tokens);
+  let ranked = searchCache.get(key);
+  if (!ranked) {
+    ranked = await rankSearch(db, viewer, own, input, tokens);
+    searchCache.set(key, ranked);
+  }
+  const { ids, scores } = ranked;
+  const cursor = decodeCursor(input.cursor);
+  let start = 0;
+  if (cursor) {
+    start = -1;
+    for (let i = 0; i < ids.length; i++) {
+      if (scores[i] < cursor.p || (scores[i] === cursor.p && ids[i] > cursor.id)) {
+        start = i;
+        break;
+      }
+    }
+  }
+  if (start === -1) return { results: [], nextCursor: null };
+  const end = Math.min(ids.length, start + input.limit);
+  const pageIds = Array.from(ids.subarray(start, end));
+  const scoreOf = new Map(pageIds.map((id, i) => [id, scores[start + i]]));
+  const moodScores = ranked.moods ?? (await poolMoodScores(db, viewer.id, pageIds.map((id, i) => ({ id, userId: ranked.userIds[start + i] }))));
+  const results = await visibleCards(db, viewer.id, pageIds, (row) => (own ? (scoreOf.get(row.id) ?? null) : null), moodScores);
+  const hasMore = end < ids.length;
+  const last = end - 1;
+  return {
+    results,
+    nextCursor: hasMore && end > start ? encodeCursor({ p: scores[last], id: ids[last] }) : null,
   };
 }

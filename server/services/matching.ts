@@ -172,6 +172,59 @@ export function computeMatch(member: MatchProfile, candidate: MatchProfile, opti
   return { percentage: available === 0 ? 0 : Math.round((100 * earned) / available), earned, available, factors };
 }
 
+/** Memo of a pure two-string function; cleared when full (the vocabularies are small: levels, professions, wishes). */
+function memo2(fn: (a: string | null, b: string | null) => number | null, max = 5000) {
+  const cache = new Map<string, number | null>();
+  return (a: string | null, b: string | null): number | null => {
+    const key = `${a ?? '\u0001'}\u0000${b ?? '\u0001'}`;
+    const hit = cache.get(key);
+    if (hit !== undefined) return hit;
+    const value = fn(a, b);
+    if (cache.size >= max) cache.clear();
+    cache.set(key, value);
+    return value;
+  };
+}
+
+const educationFitMemo = memo2(educationFit);
+const professionFitMemo = memo2(professionFit);
+
+/**
+ * computeMatch(member, candidate, { today }).percentage for many candidates: the same factors, weights, rounding
+ * and summing order, without building the breakdown (factor objects and their texts), with the member's side
+ * worked out once and the string comparisons memoised. Search and daily matches rank hundreds of candidates a
+ * request with it; matching.test.ts checks it against computeMatch on random profiles.
+ */
+export function matchScorer(member: MatchProfile, today: Date = new Date()): (candidate: MatchProfile) => number {
+  const memberAge = ageFromDateOfBirth(member.dateOfBirth, today);
+  return (candidate) => {
+    const candidateAge = ageFromDateOfBirth(candidate.dateOfBirth, today);
+    let earned = 0;
+    let available = 0;
+    const add = (weight: number, fit: number | null) => {
+      if (fit === null) return;
+      earned += Math.round(weight * fit * 100) / 100;
+      available += weight;
+    };
+    // Same order as computeMatch: the sum of rounded floats depends on it.
+    add(WEIGHTS.age, ageFit(candidateAge, member.agePreferenceMin, member.agePreferenceMax));
+    add(WEIGHTS.location, locationFit(candidate.country, member.locationPreference));
+    add(WEIGHTS.education, educationFitMemo(candidate.education, member.educationPreference));
+    add(WEIGHTS.profession, professionFitMemo(candidate.profession, member.professionPreference));
+    add(WEIGHTS.age, ageFit(memberAge, candidate.agePreferenceMin, candidate.agePreferenceMax));
+    add(WEIGHTS.location, locationFit(member.country, candidate.locationPreference));
+    add(WEIGHTS.education, educationFitMemo(member.education, candidate.educationPreference));
+    add(WEIGHTS.profession, professionFitMemo(member.profession, candidate.professionPreference));
+    add(WEIGHTS.religion, sameValue(member.religion, candidate.religion));
+    add(WEIGHTS.motherTongue, sameValue(member.motherTongue, candidate.motherTongue));
+    add(WEIGHTS.returnPlans, scaleFit(member.returnToIndiaPlans, candidate.returnToIndiaPlans, RETURN_SCALE));
+    add(WEIGHTS.culturalIntegration, scaleFit(member.culturalIntegrationLevel, candidate.culturalIntegrationLevel, INTEGRATION_SCALE));
+    add(WEIGHTS.residence, member.country && candidate.country ? (member.country === candidate.country ? 1 : 0) : null);
+    add(WEIGHTS.verified, candidate.isVerified ? 1 : 0);
+    return available === 0 ? 0 : Math.round((100 * earned) / available);
+  };
+}
+
 /** Whether two members are offered to each other at all under their looking-for preferences. */
 export function genderCompatible(member: Pick<MatchProfile, 'gender' | 'lookingFor'>, candidate: Pick<MatchProfile, 'gender' | 'lookingFor'>): boolean {
   if (member.lookingFor && candidate.gender !== member.lookingFor) return false;

@@ -5,7 +5,6 @@ import { notFound } from '../../errors';
 import { assertSelf, currentUser, requireUser } from '../../middleware/auth';
 import { idParam, parse } from '../../middleware/validate';
 import { Message } from '../../models/engagement';
-import { areMatched } from '../../policies/media';
 import { chatPeer, presentMessage, sendMessage } from '../../services/messaging';
 import { photoUrl } from '../../services/photos';
 
@@ -74,6 +73,10 @@ export function messageRoutes() {
       ? await db('photos').whereIn('profileId', profiles.map((p) => p.id)).where({ purpose: 'profile', position: 0 }).select('profileId', 'fileKey')
       : [];
     const privacy = await db('privacy_settings').whereIn('userId', otherIds).select('userId', 'blurPhotos', 'profileVisibility');
+    const matchedWith = new Set(
+      (await db('matches').where((q) => q.where('user1Id', user.id).whereIn('user2Id', otherIds)).orWhere((q) => q.where('user2Id', user.id).whereIn('user1Id', otherIds)))
+        .map((m) => Number(Number(m.user1Id) === user.id ? m.user2Id : m.user1Id)),
+    );
     const list: ConversationView[] = [];
     for (const row of rows) {
       const otherId = Number(row.otherId);
@@ -82,7 +85,7 @@ export function messageRoutes() {
       if (!other || !last || blocked.has(otherId)) continue;
       const profile = profiles.find((p) => p.userId === otherId);
       const p = privacy.find((x) => x.userId === otherId);
-      const matched = await areMatched(db, user.id, otherId);
+      const matched = matchedWith.has(otherId);
       const visible = !p || p.profileVisibility === 'all' || (p.profileVisibility === 'matches' && matched);
       const photo = profile && visible ? photos.find((x) => x.profileId === profile.id) : undefined;
       const blur = p && Number(p.blurPhotos) && !matched;

@@ -461,3 +461,23 @@ describe('blocks and reports', () => {
     assert.equal((await new Client(server).post('/api/reports', { reportedUserId: b.user.id, reason: 'other' })).status, 401);
   });
 });
+
+describe('cached guna scores', () => {
+  test('give exactly gunaScoreForProfiles, on first casting and from the cache, null when a chart cannot be cast', async () => {
+    const { gunaScoreForProfiles } = await import('../../services/kundali');
+    const { cachedGunaScore } = await import('./profiles');
+    const people = [
+      { gender: 'female', dateOfBirth: '1995-04-12', birthHour: 6, birthMinute: 30, birthAmPm: 'AM', birthPlace: 'Chennai, India', zodiacSign: null, rashi: null, nakshatra: null, manglik: false },
+      { gender: 'male', dateOfBirth: '1992-11-03', birthHour: 9, birthMinute: 15, birthAmPm: 'PM', birthPlace: 'London, United Kingdom', zodiacSign: null, rashi: null, nakshatra: null, manglik: null },
+      { gender: 'male', dateOfBirth: '1990-01-20', birthHour: null, birthMinute: null, birthAmPm: null, birthPlace: null, zodiacSign: null, rashi: 'Simha', nakshatra: 'Magha', manglik: null },
+      { gender: 'male', dateOfBirth: '1991-07-07', birthHour: null, birthMinute: null, birthAmPm: null, birthPlace: null, zodiacSign: null, rashi: null, nakshatra: null, manglik: null },
+    ];
+    for (let round = 0; round < 2; round++) {
+      for (const a of people) {
+        for (const b of people) assert.equal(cachedGunaScore(a, b), gunaScoreForProfiles(a, b));
+      }
+    }
+    assert.equal(cachedGunaScore(people[0], people[3]), null);
+    assert.equal(typeof cachedGunaScore(people[0], people[1]), 'number');
+  });
+});

@@ -14,7 +14,9 @@ import { idParam, parse, requestBody } from '../../middleware/validate';
 import { Profile } from '../../models/profile';
 import type { User } from '../../models/user';
 import { toMatchProfile, viewerMatchProfile } from '../../services/discovery';
-import { gunaScoreForProfiles } from '../../services/kundali';
+import { birthData } from '../../services/kundali';
+import { pairAshtakoot } from '../../services/kundali/analysis';
+import { type BirthData, type Chart, IncompleteBirthData, castChart } from '../../services/kundali/chart';
 import { computeMatch } from '../../services/matching';
 import { completionStatus, derivedFields } from '../../services/profile-completion';
 import {
@@ -69,11 +71,47 @@ async function saveProfileChanges(ctx: AppContext, profile: Profile, changes: Pa
   return updated;
 }
 
+/**
+ * Cast charts by birth data (castChart is pure): the viewer's chart serves every profile they open and a
+ * profile's chart serves all its viewers, instead of two astronomical castings per profile view. Bounded, least
+ * recently used first out; null when the birth data is incomplete.
+ */
+const CHART_CACHE_SIZE = 2000;
+const charts = new Map<string, Chart | null>();
+
+function chartOf(p: BirthData): Chart | null {
+  const data = birthData(p);
+  const key = JSON.stringify(data);
+  if (charts.has(key)) {
+    const hit = charts.get(key) ?? null;
+    charts.delete(key);
+    charts.set(key, hit);
+    return hit;
+  }
+  let chart: Chart | null;
+  try {
+    chart = castChart(data);
+  } catch (error) {
+    if (!(error instanceof IncompleteBirthData)) throw error;
+    chart = null;
+  }
+  charts.set(key, chart);
+  if (charts.size > CHART_CACHE_SIZE) charts.delete(charts.keys().next().value as string);
+  return chart;
+}
+
+/** gunaScoreForProfiles over cached charts: the Ashtakoot total (0–36), or null when either chart cannot be cast. */
+export function cachedGunaScore(a: BirthData, b: BirthData): number | null {
+  const ca = chartOf(a);
+  const cb = chartOf(b);
+  return ca && cb ? pairAshtakoot(ca, cb).score : null;
+}
+
 /** The viewer's match with this profile, Kundali gunas included when both birth charts can be cast. */
 async function matchPercentageFor(ctx: AppContext, viewer: User, profile: Profile): Promise<number | null> {
   const mine = await viewerMatchProfile(ctx.services.db, viewer);
   if (!mine) return null;
-  const gunaScore = gunaScoreForProfiles(mine.profile, profile);
+  const gunaScore = cachedGunaScore(mine.profile, profile);
   return computeMatch(mine.match, toMatchProfile(profile, profile.user?.isVerified ?? false), { gunaScore }).percentage;
 }
 
