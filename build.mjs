@@ -12,6 +12,8 @@ const started = performance.now();
 
 /** Initial JavaScript budget of the member app, gzipped (the first screen must load fast on a phone). */
 const MEMBER_INITIAL_JS_BUDGET = 170 * 1024;
+/** Modules that at least this share of the member app's lazy screens need go into one chunk (see lazyChunking). */
+const LAZY_COMMON_SHARE = 0.25;
 
 // Native addons and drivers knex can load but Saathi does not use stay outside the bundle.
 const SERVER_EXTERNALS = [
@@ -38,9 +40,13 @@ async function buildServer() {
   });
 }
 
-function htmlPage({ title, scripts, styles, base, description }) {
+function htmlPage({ title, scripts, styles, base, description, preloads = [], fetches = [], shell = '' }) {
   const css = styles.map((href) => `    <link rel="stylesheet" href="${href}">`).join('\n');
   const js = scripts.map((src) => `    <script type="module" src="${src}"></script>`).join('\n');
+  // The entry's static imports, fetched with the entry instead of after it has been parsed.
+  const modules = preloads.map((href) => `    <link rel="modulepreload" href="${href}">`).join('\n');
+  // API answers every screen waits for (the session), requested with the page instead of after the scripts ran.
+  const data = fetches.map((href) => `\n    <link rel="preload" href="${href}" as="fetch" crossorigin="use-credentials">`).join('');
   return `<!doctype html>
 <html lang="en">
   <head>
@@ -52,19 +58,136 @@ function htmlPage({ title, scripts, styles, base, description }) {
     <link rel="icon" href="${base}favicon.svg" type="image/svg+xml">
 ${css}
 ${js}
+${modules}${data}${shell ? '\n    <noscript><style>.full-page-spinner { display: none; }</style></noscript>' : ''}
   </head>
   <body>
-    <div id="root"></div>
-    <noscript>Saathi needs JavaScript to run.</noscript>
-  </body>
+    <div id="root">${shell}</div>
+${shell ? '' : '    <noscript>Saathi needs JavaScript to run.</noscript>\n'}  </body>
 </html>
 `;
 }
 
 const FAVICON = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="14" fill="#7a1f3d"/><path d="M32 50s-16-9.5-16-21a9 9 0 0 1 16-5.6A9 9 0 0 1 48 29c0 11.5-16 21-16 21z" fill="#f4b942"/></svg>`;
 
-async function buildApp({ name, entry, outDir, publicPath, title, description }) {
-  const result = await esbuild.build({
+/**
+ * esbuild splits code shared between the entry and the lazy screens, and among lazy screens, into one chunk per
+ * distinct set of importers: the first screen fetched ~40 files and a lazy screen ~25 more, most under 1 KB,
+ * each costing a round trip on a phone. Every lazy module is only ever loaded by the running app, so its
+ * wrapper imports `sharedRoot` (the app's root component) first: the first screen's code lands in one chunk.
+ * The wrapper also imports `common` (the modules that many lazy screens share, found by a first build): they
+ * land in one chunk fetched with the first lazy screen. What fewer screens share is split among them as before.
+ */
+function lazyChunking(sharedRoot, common = []) {
+  const rootFile = path.join(root, sharedRoot);
+  return {
+    name: 'lazy-chunking',
+    setup(build) {
+      build.onResolve({ filter: /.*/ }, async (args) => {
+        if (args.kind !== 'dynamic-import' || args.pluginData?.lazyChunking) return undefined;
+        const resolved = await build.resolve(args.path, {
+          kind: 'dynamic-import', importer: args.importer, resolveDir: args.resolveDir, pluginData: { lazyChunking: true },
+        });
+        if (resolved.errors.length > 0 || resolved.external || resolved.namespace !== 'file') return resolved;
+        return { path: resolved.path, namespace: 'lazy-screen' };
+      });
+      build.onResolve({ filter: /^lazy-common$/ }, () => ({ path: 'lazy-common', namespace: 'lazy-common' }));
+      build.onLoad({ filter: /.*/, namespace: 'lazy-common' }, () => ({
+        // Re-exports keep the shared modules reachable from every lazy screen (bare imports of side-effect-free
+        // modules would be dropped); nothing imports these names, so they cost nothing.
+        contents: common.map((file, i) => `export * as m${i} from ${JSON.stringify(path.join(root, file))};`).join('\n'),
+        loader: 'js',
+        resolveDir: root,
+      }));
+      build.onLoad({ filter: /.*/, namespace: 'lazy-screen' }, (args) => {
+        const source = fs.readFileSync(args.path, 'utf8');
+        const target = JSON.stringify(args.path);
+        const reexportDefault = /export\s+default\b|as\s+default\b/.test(source) ? `export { default } from ${target};\n` : '';
+        const commonImport = common.length > 0 ? "import 'lazy-common';\n" : '';
+        return { contents: `import ${JSON.stringify(rootFile)};\n${commonImport}export * from ${target};\n${reexportDefault}`, loader: 'js', resolveDir: path.dirname(args.path) };
+      });
+    },
+  };
+}
+
+/**
+ * Input modules of the small chunks (round trips, not bytes, are their cost) that at least `share` of the lazy
+ * screens need beyond the initial files. Large shared chunks (zod) stay apart, for the screens that use them.
+ */
+function commonLazyModules(metafile, entry, share, maxChunkBytes = 16 * 1024) {
+  const outputs = metafile.outputs;
+  const closure = (file, seen = new Set()) => {
+    if (seen.has(file)) return seen;
+    seen.add(file);
+    for (const imp of outputs[file].imports ?? []) if (imp.kind === 'import-statement' && !imp.external) closure(imp.path, seen);
+    return seen;
+  };
+  const entryFile = Object.keys(outputs).find((file) => outputs[file].entryPoint === entry && file.endsWith('.js'));
+  const initial = closure(entryFile);
+  const screens = Object.keys(outputs).filter((file) => file.endsWith('.js') && outputs[file].entryPoint && file !== entryFile);
+  const users = new Map();
+  for (const screen of screens) for (const file of closure(screen)) if (!initial.has(file) && file !== screen) users.set(file, (users.get(file) ?? 0) + 1);
+  const modules = [];
+  for (const [file, count] of users) {
+    if (count >= share * screens.length && outputs[file].bytes <= maxChunkBytes) modules.push(...Object.keys(outputs[file].inputs));
+  }
+  return modules.filter((input) => !input.includes(':')).sort();
+}
+
+const PRELOAD_HELPER = 'function __saathiModulePreload(urls){for(const url of urls){if(document.head.querySelector(`link[href="${url}"]`))continue;const link=document.createElement("link");link.rel="modulepreload";link.href=url;document.head.appendChild(link)}}';
+
+/**
+ * A lazy screen's chunk imports further chunks, which the browser only discovers once the screen's chunk has
+ * arrived: one more round trip per screen. Each `import("<chunk>")` in the output is rewritten to first add
+ * <link rel="modulepreload"> for everything that chunk needs beyond the initial files, so all of it is fetched
+ * at once (what Vite does with its preload helper). Names keep their hashes: a dependency's new hash changes
+ * the chunk that imports it, and so the import site.
+ */
+function preloadLazyDependencies(outputs, initial, toUrl) {
+  const closure = (file, seen = new Set()) => {
+    if (seen.has(file)) return seen;
+    seen.add(file);
+    for (const imp of outputs[file].imports ?? []) if (imp.kind === 'import-statement' && !imp.external) closure(imp.path, seen);
+    return seen;
+  };
+  const depsByUrl = new Map();
+  for (const file of Object.keys(outputs)) {
+    if (!file.endsWith('.js')) continue;
+    const deps = [...closure(file)].filter((dep) => dep !== file && !initial.has(dep)).map(toUrl);
+    if (deps.length > 0) depsByUrl.set(toUrl(file), deps);
+  }
+  for (const file of Object.keys(outputs)) {
+    if (!file.endsWith('.js')) continue;
+    const absolute = path.join(root, file);
+    const code = fs.readFileSync(absolute, 'utf8');
+    let rewritten = false;
+    const next = code.replace(/\bimport\("([^"]+\.js)"\)/g, (call, url) => {
+      const deps = depsByUrl.get(url);
+      if (!deps) return call;
+      rewritten = true;
+      return `(__saathiModulePreload(${JSON.stringify(deps)}),${call})`;
+    });
+    if (rewritten) fs.writeFileSync(absolute, `${PRELOAD_HELPER}\n${next}`);
+  }
+}
+
+/**
+ * What the member app's page shows before its JavaScript has run: the header with the brand and a spinner
+ * (the same markup and classes React renders, replaced by the first render).
+ */
+const MEMBER_SHELL = [
+  '<div class="app-frame"><header class="app-header"><div class="app-header__start">',
+  '<a href="/" class="brand" aria-label="Saathi home"><span class="brand__mark" aria-hidden="true">',
+  '<svg width="16" height="16" viewBox="0 0 24 24" fill="currentColor" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round">',
+  '<path d="M2 9.5a5.5 5.5 0 0 1 9.591-3.676.56.56 0 0 0 .818 0A5.49 5.49 0 0 1 22 9.5c0 2.29-1.5 4-3 5.5l-5.492 5.313a2 2 0 0 1-3 .019L5 15c-1.5-1.5-3-3.2-3-5.5"/>',
+  '</svg></span><span class="brand__name">Saathi</span></a></div></header>',
+  '<main class="app-main" id="main"><noscript><p>Saathi needs JavaScript to run: please turn it on and reload.</p></noscript>',
+  '<div class="full-page-spinner" role="status">',
+  '<svg class="spinner" width="36" height="36" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true">',
+  '<path d="M21 12a9 9 0 1 1-6.219-8.56"/></svg><span class="visually-hidden">Loading…</span></div></main></div>',
+].join('');
+
+async function buildApp({ name, entry, outDir, publicPath, title, description, sharedRoot, shell, fetches = [] }) {
+  const options = {
     entryPoints: { main: path.join(root, entry) },
     outdir: path.join(outDir, 'assets'),
     publicPath,
@@ -83,18 +206,19 @@ async function buildApp({ name, entry, outDir, publicPath, title, description })
     metafile: true,
     legalComments: 'none',
     logLevel: 'warning',
-  });
+  };
+  let plugins = [];
+  if (sharedRoot) {
+    // A first build (not written) shows which modules the lazy screens share.
+    const probe = await esbuild.build({ ...options, write: false, plugins: [lazyChunking(sharedRoot)] });
+    plugins = [lazyChunking(sharedRoot, commonLazyModules(probe.metafile, entry, LAZY_COMMON_SHARE))];
+  }
+  const result = await esbuild.build({ ...options, plugins });
   const outputs = result.metafile.outputs;
   const entryFile = Object.keys(outputs).find((file) => outputs[file].entryPoint === entry && file.endsWith('.js'));
   if (!entryFile) throw new Error(`${name}: no entry output`);
   const toUrl = (file) => publicPath + path.relative(path.join(outDir, 'assets'), path.join(root, file)).split(path.sep).join('/');
   const cssFile = outputs[entryFile].cssBundle;
-  fs.writeFileSync(
-    path.join(outDir, 'index.html'),
-    htmlPage({ title, description, base: publicPath.replace(/assets\/$/, ''), scripts: [toUrl(entryFile)], styles: cssFile ? [toUrl(cssFile)] : [] }),
-  );
-  fs.writeFileSync(path.join(outDir, 'favicon.svg'), FAVICON);
-
   // Initial JS = the entry plus everything it imports statically (dynamic imports load on demand).
   const initial = new Set();
   const visit = (file) => {
@@ -103,6 +227,17 @@ async function buildApp({ name, entry, outDir, publicPath, title, description })
     for (const imp of outputs[file].imports ?? []) if (imp.kind === 'import-statement' && !imp.external) visit(imp.path);
   };
   visit(entryFile);
+  if (sharedRoot) preloadLazyDependencies(outputs, initial, toUrl);
+  fs.writeFileSync(
+    path.join(outDir, 'index.html'),
+    htmlPage({
+      title, description, base: publicPath.replace(/assets\/$/, ''), scripts: [toUrl(entryFile)], styles: cssFile ? [toUrl(cssFile)] : [],
+      preloads: [...initial].filter((file) => file !== entryFile).map(toUrl),
+      fetches,
+      shell,
+    }),
+  );
+  fs.writeFileSync(path.join(outDir, 'favicon.svg'), FAVICON);
   let gzipped = 0;
   for (const file of initial) gzipped += zlib.gzipSync(fs.readFileSync(path.join(root, file)), { level: 9 }).length;
   const total = Object.keys(outputs).filter((f) => f.endsWith('.js')).length;
@@ -122,6 +257,9 @@ const [, member, ops] = await Promise.all([
     publicPath: '/assets/',
     title: 'Saathi — matrimonial bonds across seas',
     description: 'Saathi helps Indians living abroad, and their families, find a life partner.',
+    sharedRoot: 'member-ui/app/app.tsx',
+    shell: MEMBER_SHELL,
+    fetches: ['/api/auth/user'],
   }),
   buildApp({
     name: 'ops console',

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createRouter, type RouterHistory } from '@tanstack/react-router';
+import { type AnyRoute, type AnyRouter, createRouter, type ParsedLocation, type RouterHistory } from '@tanstack/react-router';
 import { NotFoundPage } from './app/layout/not-found-page';
 import { RouteErrorPage } from './app/layout/route-error-page';
 import { memberLayoutRoute, memberRoutes } from './app/routing/protected-routes';
@@ -11,7 +11,7 @@ import { FullPageSpinner } from './components/ui/spinner';
 export const routeTree = rootRoute.addChildren([...publicRoutes, memberLayoutRoute.addChildren([...memberRoutes])]);
 
 export function createAppRouter({ queryClient, history }: { queryClient: QueryClient; history?: RouterHistory }) {
-  return createRouter({
+  const router = createRouter({
     routeTree,
     history,
     context: { queryClient },
@@ -24,6 +24,21 @@ export function createAppRouter({ queryClient, history }: { queryClient: QueryCl
     defaultErrorComponent: RouteErrorPage,
     scrollRestoration: true,
   });
+  // In the browser, the first screen's code downloads while its route's session check runs, not after it.
+  if (!history && typeof window !== 'undefined') preloadScreenCode(router, router.latestLocation);
+  return router;
+}
+
+type LazyComponent = { preload?: () => Promise<void> } | undefined;
+
+/** Starts loading the lazy components of the routes a location matches (without running their loaders). */
+function preloadScreenCode(router: AnyRouter, location: ParsedLocation): void {
+  for (const match of router.matchRoutes(location)) {
+    const component = (router.routesById as Record<string, AnyRoute>)[match.routeId]?.options.component as LazyComponent;
+    component?.preload?.().catch(() => {
+      // The router loads it again when it renders the route, and shows its error page if that fails too.
+    });
+  }
 }
 
 export type AppRouter = ReturnType<typeof createAppRouter>;

@@ -1,5 +1,6 @@
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import { FullPageSpinner } from '../../components/ui/spinner';
+import { HomePage, loadMemberHome } from '../../features/home/routes/home-page';
 import { hasSeenSplash, markSplashShownThisSession, shouldRedirectToSplash } from '../../features/info/lib/splash-flags';
 import { sessionQueryOptions } from '../../lib/session';
 import { rootRoute, type RouterContext } from './root-route';
@@ -33,12 +34,14 @@ export const homeRoute = createRoute({
       markSplashShownThisSession();
       throw redirect({ to: '/splash', replace: true });
     }
-    await context.queryClient.ensureQueryData(sessionQueryOptions());
+    const user = await context.queryClient.ensureQueryData(sessionQueryOptions());
+    // A member's dashboard code starts downloading now; the page shows its error state if that fails.
+    if (user) loadMemberHome().catch(() => {});
   },
   pendingComponent: FullPageSpinner,
   pendingMs: 0,
   pendingMinMs: 0,
-  component: lazyRouteComponent(() => import('../../features/home/routes/home-page'), 'HomePage'),
+  component: HomePage,
 });
 
 export const loginRoute = createRoute({

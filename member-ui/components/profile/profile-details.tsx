@@ -54,20 +54,20 @@ export function ProfileDetails({
         </p>
       </ProfileSection>
 
-      <div className="info-tiles" role="list" aria-label="Key details">
-        <div role="listitem">
+      <ul className="info-tiles" aria-label="Key details">
+        <li>
           <Tile icon={GraduationCap} label="Education" value={profile.education} detail={profile.educationDetails} />
-        </div>
-        <div role="listitem">
+        </li>
+        <li>
           <Tile icon={BookOpen} label="Religion" value={profile.religion} />
-        </div>
-        <div role="listitem">
+        </li>
+        <li>
           <Tile icon={Languages} label="Mother Tongue" value={profile.motherTongue} />
-        </div>
-        <div role="listitem">
+        </li>
+        <li>
           <Tile icon={Leaf} label="Diet" value={humanize(profile.diet)} />
-        </div>
-      </div>
+        </li>
+      </ul>
 
       {insights?.compatibility ? <CompatibilityCard scores={insights.compatibility} /> : null}
 

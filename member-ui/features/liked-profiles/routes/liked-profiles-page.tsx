@@ -85,7 +85,7 @@ function LikedCard({ profile, removing, onRemove }: { profile: ProfileCardView; 
     <li className="liked-card">
       <div className="liked-card__photo">
         {photo ? (
-          <img src={photo} alt={`Photo of ${name}`} className={profile.photosBlurred ? 'liked-card__img liked-card__img--blurred' : 'liked-card__img'} />
+          <img src={photo} alt={name} className={profile.photosBlurred ? 'liked-card__img liked-card__img--blurred' : 'liked-card__img'} />
         ) : (
           <span className="liked-card__no-photo">
             <UserRound size={28} aria-hidden="true" />

@@ -23,7 +23,7 @@ export function PhotoGallery({ profile, name }: { profile: ProfileView; name: st
   return (
     <div className="gallery">
       <div className={cn('gallery__main', profile.photosBlurred && 'gallery__main--blurred')}>
-        <img src={current.url} alt={`Photo ${index + 1} of ${name}`} className="gallery__img" />
+        <img src={current.url} alt={photos.length > 1 ? `${name}, ${index + 1} of ${photos.length}` : name} className="gallery__img" />
         {profile.photosBlurred ? (
           <div className="gallery__privacy">
             <EyeOff size={28} aria-hidden="true" />

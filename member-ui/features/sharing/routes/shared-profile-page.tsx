@@ -72,7 +72,7 @@ function SharedProfile({ profile, accessCount, expiresAt }: { profile: ProfileVi
     <article className="shared-profile" aria-labelledby="shared-name">
       <div className="shared-profile__photo">
         {photo ? (
-          <img src={photo} alt={`Photo of ${name}`} className="shared-profile__img" />
+          <img src={photo} alt={name} className="shared-profile__img" />
         ) : (
           <div className="shared-profile__initial" aria-hidden="true">
             {initialOf(name)}

@@ -26,7 +26,7 @@ export function MemberPicker({ label, value, onChange, error }: MemberPickerProp
         <span className="ops-field__label" id={`${id}-label`}>
           {label}
         </span>
-        <div className="ops-picked" aria-labelledby={`${id}-label`}>
+        <div className="ops-picked" role="group" aria-labelledby={`${id}-label`}>
           <span className="ops-picked__name">{value.fullName}</span>
           <span className="ops-cell-muted">@{value.username}</span>
           <Button size="sm" variant="ghost" aria-label={`Change ${label.toLowerCase()}`} onClick={() => onChange(null)}>
