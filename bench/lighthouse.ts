@@ -123,8 +123,21 @@ export async function runLighthouse(
   }
 }
 
-/** One Lighthouse navigation of one page, in a fresh tab with the page's storage state set. */
+/** One Lighthouse navigation of one page; a run Lighthouse itself reports as failed (e.g. NO_NAVSTART) is retried once. */
 async function auditOnce(browser: Browser, base: string, spec: PageSpec, cookies: Array<{ name: string; value: string }> | null): Promise<Result> {
+  try {
+    return await auditInTab(browser, base, spec, cookies);
+  } catch (error) {
+    if (!(error instanceof LighthouseRunError)) throw error;
+    console.error(`${error.message}; running it again`);
+    return auditInTab(browser, base, spec, cookies);
+  }
+}
+
+class LighthouseRunError extends Error {}
+
+/** One Lighthouse navigation of one page, in a fresh tab with the page's storage state set. */
+async function auditInTab(browser: Browser, base: string, spec: PageSpec, cookies: Array<{ name: string; value: string }> | null): Promise<Result> {
   const page = await prepare(browser, base, cookies);
   const runner = await lighthouse(
     `${base}${spec.path}`,
@@ -134,7 +147,10 @@ async function auditOnce(browser: Browser, base: string, spec: PageSpec, cookies
   );
   if (!runner) throw new Error(`Lighthouse returned nothing for ${spec.path}`);
   const lhr = runner.lhr;
-  if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${spec.path}: ${lhr.runtimeError.message}`);
+  if (lhr.runtimeError) {
+    await page.close();
+    throw new LighthouseRunError(`Lighthouse failed on ${spec.path}: ${lhr.runtimeError.message}`);
+  }
   // The audited screen must be the intended one: a signed-out /search would quietly audit /login instead.
   const finalPath = new URL(lhr.finalDisplayedUrl).pathname;
   const found = await page.$(spec.expectSelector);
