@@ -189,6 +189,18 @@ function memo2(fn: (a: string | null, b: string | null) => number | null, max = 
 const educationFitMemo = memo2(educationFit);
 const professionFitMemo = memo2(professionFit);
 
+/** Ages by date of birth for one calendar day (UTC): a few tens of thousands of distinct birth dates at most. */
+let agesDay = '';
+let agesByDob = new Map<string, number | null>();
+function agesOn(today: Date): Map<string, number | null> {
+  const day = today.toISOString().slice(0, 10);
+  if (day !== agesDay) {
+    agesDay = day;
+    agesByDob = new Map();
+  }
+  return agesByDob;
+}
+
 /**
  * computeMatch(member, candidate, { today }).percentage for many candidates: the same factors, weights, rounding
  * and summing order, without building the breakdown (factor objects and their texts), with the member's side
@@ -197,8 +209,14 @@ const professionFitMemo = memo2(professionFit);
  */
 export function matchScorer(member: MatchProfile, today: Date = new Date()): (candidate: MatchProfile) => number {
   const memberAge = ageFromDateOfBirth(member.dateOfBirth, today);
+  const ages = agesOn(today);
   return (candidate) => {
-    const candidateAge = ageFromDateOfBirth(candidate.dateOfBirth, today);
+    const dob = candidate.dateOfBirth;
+    let candidateAge = dob === null ? null : ages.get(dob);
+    if (candidateAge === undefined) {
+      candidateAge = ageFromDateOfBirth(dob, today);
+      if (ages.size < 40_000) ages.set(dob as string, candidateAge);
+    }
     let earned = 0;
     let available = 0;
     const add = (weight: number, fit: number | null) => {
