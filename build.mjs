@@ -171,6 +171,50 @@ function preloadLazyDependencies(outputs, initial, toUrl) {
 }
 
 /**
+ * The lazily loaded screen of each member-app route, read from the route definitions (`path: 'x'` or
+ * `memberRoute('x')` with `lazyRouteComponent(() => import('…'))` in one createRoute block), so the server can
+ * put <link rel="modulepreload"> for the requested screen into the page: its code downloads alongside the
+ * initial bundle instead of after it has run.
+ */
+function routeScreens(routeFiles) {
+  const screens = {};
+  for (const file of routeFiles) {
+    const text = fs.readFileSync(path.join(root, file), 'utf8');
+    for (const block of text.split('createRoute(').slice(1)) {
+      const route = /\bpath:\s*'([^']+)'/.exec(block)?.[1] ?? /memberRoute\('([^']+)'\)/.exec(block)?.[1];
+      const target = /lazyRouteComponent\(\s*\(\)\s*=>\s*import\('([^']+)'\)/.exec(block)?.[1];
+      if (!route || !target || route === '/') continue;
+      const source = path.relative(root, path.resolve(path.dirname(path.join(root, file)), target));
+      const withExt = ['.tsx', '.ts'].map((ext) => source + ext).find((f) => fs.existsSync(path.join(root, f)));
+      if (withExt) screens[`/${route.replace(/^\//, '')}`] = withExt.split(path.sep).join('/');
+    }
+  }
+  return screens;
+}
+
+function routePreloads(outputs, initial, toUrl, screens) {
+  const closure = (file, seen = new Set()) => {
+    if (seen.has(file)) return seen;
+    seen.add(file);
+    for (const imp of outputs[file].imports ?? []) if (imp.kind === 'import-statement' && !imp.external) closure(imp.path, seen);
+    return seen;
+  };
+  // Lazy screens are entry points of the chunking plugin's namespace ("lazy-screen:/abs/path.tsx").
+  const sourceOf = (entryPoint) => {
+    const bare = entryPoint.replace(/^[a-z-]+:/, '');
+    return (path.isAbsolute(bare) ? path.relative(root, bare) : bare).split(path.sep).join('/');
+  };
+  const byEntry = new Map(Object.keys(outputs).filter((f) => f.endsWith('.js') && outputs[f].entryPoint).map((f) => [sourceOf(outputs[f].entryPoint), f]));
+  const out = {};
+  for (const [route, source] of Object.entries(screens)) {
+    const chunk = byEntry.get(source);
+    if (!chunk) continue;
+    out[route] = [...closure(chunk)].filter((f) => !initial.has(f)).map(toUrl);
+  }
+  return out;
+}
+
+/**
  * What the member app's page shows before its JavaScript has run: the header with the brand and a spinner
  * (the same markup and classes React renders, replaced by the first render).
  */
@@ -186,7 +230,7 @@ const MEMBER_SHELL = [
   '<path d="M21 12a9 9 0 1 1-6.219-8.56"/></svg><span class="visually-hidden">Loading…</span></div></main></div>',
 ].join('');
 
-async function buildApp({ name, entry, outDir, publicPath, title, description, sharedRoot, shell, fetches = [] }) {
+async function buildApp({ name, entry, outDir, publicPath, title, description, sharedRoot, shell, fetches = [], routeFiles = null }) {
   const options = {
     entryPoints: { main: path.join(root, entry) },
     outdir: path.join(outDir, 'assets'),
@@ -228,6 +272,10 @@ async function buildApp({ name, entry, outDir, publicPath, title, description, s
   };
   visit(entryFile);
   if (sharedRoot) preloadLazyDependencies(outputs, initial, toUrl);
+  if (routeFiles) {
+    const preloads = routePreloads(outputs, initial, toUrl, routeScreens(routeFiles));
+    fs.writeFileSync(path.join(outDir, 'route-preloads.json'), `${JSON.stringify(preloads, null, 1)}\n`);
+  }
   fs.writeFileSync(
     path.join(outDir, 'index.html'),
     htmlPage({
@@ -260,6 +308,7 @@ const [, member, ops] = await Promise.all([
     sharedRoot: 'member-ui/app/app.tsx',
     shell: MEMBER_SHELL,
     fetches: ['/api/auth/user'],
+    routeFiles: ['member-ui/app/routing/public-routes.ts', 'member-ui/app/routing/protected-routes.ts'],
   }),
   buildApp({
     name: 'ops console',

@@ -21,6 +21,22 @@ function readIndex(file: string): string | null {
   }
 }
 
+/** Route pattern ("/profile/$id") → the screen's chunks, written by build.mjs. */
+function readRoutePreloads(file: string): Array<{ pattern: RegExp; links: string }> {
+  try {
+    const map = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string[]>;
+    return Object.entries(map).map(([route, urls]) => ({
+      pattern: new RegExp(`^${route.split('/').map((seg) => (seg.startsWith('$') ? '[^/]+' : seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('/')}/?$`),
+      links: urls
+        .filter((url) => /^\/assets\/[A-Za-z0-9/_.-]+\.js$/.test(url))
+        .map((url) => `<link rel="modulepreload" href="${url}">`)
+        .join(''),
+    }));
+  } catch {
+    return [];
+  }
+}
+
 const MISSING_BUILD = '<!doctype html><title>Saathi</title><p>The apps are not built. Run <code>npm run build</code>.</p>';
 
 /**
@@ -32,6 +48,21 @@ export function staticApps(staticDir: string) {
   const opsDir = path.join(staticDir, 'ops');
   let memberIndex: string | null = null;
   let opsIndex: string | null = null;
+  let routePreloads: Array<{ pattern: RegExp; links: string }> | null = null;
+  const withPreloads = new Map<RegExp, string>();
+  /** The member page for `p`, with <link rel="modulepreload"> for that screen's code in its head. */
+  const memberPage = (p: string): string => {
+    const html = index('member');
+    routePreloads ??= readRoutePreloads(path.join(memberDir, 'route-preloads.json'));
+    const match = routePreloads.find((r) => r.pattern.test(p));
+    if (!match || !match.links || !html.includes('</head>')) return html;
+    let page = withPreloads.get(match.pattern);
+    if (page === undefined) {
+      page = html.replace('</head>', `${match.links}\n  </head>`);
+      withPreloads.set(match.pattern, page);
+    }
+    return page;
+  };
   const index = (which: 'member' | 'ops') => {
     if (which === 'member') return (memberIndex ??= readIndex(path.join(memberDir, 'index.html'))) ?? MISSING_BUILD;
     return (opsIndex ??= readIndex(path.join(opsDir, 'index.html'))) ?? MISSING_BUILD;
@@ -85,7 +116,8 @@ export function staticApps(staticDir: string) {
       ctx.body = index('ops');
       return;
     }
-    ctx.status = isMemberAppRoute(p) ? 200 : 404;
-    ctx.body = index('member');
+    const known = isMemberAppRoute(p);
+    ctx.status = known ? 200 : 404;
+    ctx.body = known ? memberPage(p) : index('member');
   };
 }

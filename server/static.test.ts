@@ -1,0 +1,56 @@
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, test } from 'node:test';
+import Koa from 'koa';
+import { staticApps } from './static';
+
+let url: string;
+let close: () => void;
+
+before(async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'saathi-static-'));
+  for (const app of ['member', 'ops']) {
+    fs.mkdirSync(path.join(dir, app, 'assets'), { recursive: true });
+    fs.writeFileSync(path.join(dir, app, 'index.html'), `<!doctype html><html><head><title>${app}</title>\n  </head><body><div id="root"></div></body></html>`);
+  }
+  fs.writeFileSync(
+    path.join(dir, 'member', 'route-preloads.json'),
+    JSON.stringify({
+      '/login': ['/assets/chunks/login-page-AAAA.js', '/assets/chunks/chunk-BBBB.js'],
+      '/profile/$id': ['/assets/chunks/profile-view-page-CCCC.js'],
+      '/help': ['/assets/chunks/help"><script>alert(1)</script>.js'],
+    }),
+  );
+  const app = new Koa();
+  app.use(staticApps(dir));
+  const server = app.listen(0, '127.0.0.1');
+  await new Promise((r) => server.once('listening', r));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  close = () => {
+    server.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+});
+after(() => close());
+
+const preloadsOf = (html: string) => [...html.matchAll(/<link rel="modulepreload" href="([^"]+)">/g)].map((m) => m[1]);
+
+test("a member page preloads its own screen's code, and only that", async () => {
+  const login = await (await fetch(`${url}/login`)).text();
+  assert.deepEqual(preloadsOf(login), ['/assets/chunks/login-page-AAAA.js', '/assets/chunks/chunk-BBBB.js']);
+  assert.ok(login.indexOf('modulepreload') < login.indexOf('</head>'));
+  assert.deepEqual(preloadsOf(await (await fetch(`${url}/profile/42`)).text()), ['/assets/chunks/profile-view-page-CCCC.js']);
+  assert.deepEqual(preloadsOf(await (await fetch(`${url}/register`)).text()), []);
+  const unknown = await fetch(`${url}/login/extra`);
+  assert.equal(unknown.status, 404);
+  assert.deepEqual(preloadsOf(await unknown.text()), []);
+});
+
+test('a malformed preload entry is dropped, never written into the page', async () => {
+  const help = await (await fetch(`${url}/help`)).text();
+  assert.deepEqual(preloadsOf(help), []);
+  assert.ok(!help.includes('<script>alert(1)</script>'));
+});
