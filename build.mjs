@@ -40,8 +40,12 @@ async function buildServer() {
   });
 }
 
-function htmlPage({ title, scripts, styles, base, description, preloads = [], fetches = [], shell = '' }) {
-  const css = styles.map((href) => `    <link rel="stylesheet" href="${href}">`).join('\n');
+function htmlPage({ title, scripts, styles, base, description, preloads = [], fetches = [], shell = '', shellCss = '' }) {
+  // With a shell, its own rules are inline and the app's stylesheet is fetched without blocking the first paint
+  // (the app attaches it and waits for it before its first render, so nothing shows unstyled).
+  const css = shellCss
+    ? [`    <style>${shellCss}</style>`, ...styles.map((href) => `    <link rel="preload" href="${href}" as="style">`)].join('\n')
+    : styles.map((href) => `    <link rel="stylesheet" href="${href}">`).join('\n');
   const js = scripts.map((src) => `    <script type="module" src="${src}"></script>`).join('\n');
   // The entry's static imports, fetched with the entry instead of after it has been parsed.
   const modules = preloads.map((href) => `    <link rel="modulepreload" href="${href}">`).join('\n');
@@ -230,7 +234,15 @@ const MEMBER_SHELL = [
   '<path d="M21 12a9 9 0 1 1-6.219-8.56"/></svg><span class="visually-hidden">Loading…</span></div></main></div>',
 ].join('');
 
-async function buildApp({ name, entry, outDir, publicPath, title, description, sharedRoot, shell, fetches = [], routeFiles = null }) {
+/** A stylesheet entry bundled and minified to a string (for inlining). */
+async function cssText(entry) {
+  const result = await esbuild.build({ entryPoints: [path.join(root, entry)], bundle: true, minify: true, write: false, logLevel: 'warning' });
+  const text = result.outputFiles[0].text.trim();
+  if (text.includes('</')) throw new Error(`${entry}: inline CSS must not contain "</"`);
+  return text;
+}
+
+async function buildApp({ name, entry, outDir, publicPath, title, description, sharedRoot, shell, shellStyles = null, fetches = [], routeFiles = null }) {
   const options = {
     entryPoints: { main: path.join(root, entry) },
     outdir: path.join(outDir, 'assets'),
@@ -283,6 +295,7 @@ async function buildApp({ name, entry, outDir, publicPath, title, description, s
       preloads: [...initial].filter((file) => file !== entryFile).map(toUrl),
       fetches,
       shell,
+      shellCss: shellStyles ? await cssText(shellStyles) : '',
     }),
   );
   fs.writeFileSync(path.join(outDir, 'favicon.svg'), FAVICON);
@@ -307,6 +320,7 @@ const [, member, ops] = await Promise.all([
     description: 'Saathi helps Indians living abroad, and their families, find a life partner.',
     sharedRoot: 'member-ui/app/app.tsx',
     shell: MEMBER_SHELL,
+    shellStyles: 'member-ui/styles/shell.css',
     fetches: ['/api/auth/user'],
     routeFiles: ['member-ui/app/routing/public-routes.ts', 'member-ui/app/routing/protected-routes.ts'],
   }),

@@ -9,7 +9,26 @@ if (!container) throw new Error('Missing #root element');
 // The page's own header and spinner (sent with the HTML) show until React's first render replaces them. On a
 // slow phone the first render must not freeze the page: it starts in a task of its own, after the modules have
 // been evaluated, and as a transition React renders it in slices.
-setTimeout(() => {
+/**
+ * The page inlines only the header's and spinner's rules and preloads the app's stylesheet without blocking the
+ * first paint; attach it and wait for it, so the first render is never unstyled.
+ */
+function stylesheetsReady(): Promise<void> {
+  const pending = [...document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="style"]')].map(
+    (preload) =>
+      new Promise<void>((resolve) => {
+        const sheet = document.createElement('link');
+        sheet.rel = 'stylesheet';
+        sheet.href = preload.href;
+        sheet.onload = () => resolve();
+        sheet.onerror = () => resolve();
+        document.head.appendChild(sheet);
+      }),
+  );
+  return Promise.all(pending).then(() => undefined);
+}
+
+void stylesheetsReady().then(() => setTimeout(() => {
   startTransition(() => {
     createRoot(container).render(
       <StrictMode>
@@ -17,4 +36,4 @@ setTimeout(() => {
       </StrictMode>,
     );
   });
-}, 0);
+}, 0));
