@@ -301,7 +301,11 @@ export async function dailySelection(db: Db, viewer: User, kind: 'daily' | 'feat
       const sb = (scores.get(b.id) ?? 0) + (boost.get(b.id) ?? 0);
       return sb - sa || a.id - b.id;
     });
-    ids = ranked.slice(0, size).map((p) => p.id);
+    // Daily and featured are two different sets when the candidates allow: profiles already chosen today for
+    // the other list go last, so the home screen does not show the same member twice at the top.
+    const other = new Set((await storedSelection(db, viewer.id, day, kind === 'daily' ? 'featured' : 'daily')) ?? []);
+    const ordered = [...ranked.filter((p) => !other.has(p.id)), ...ranked.filter((p) => other.has(p.id))];
+    ids = ordered.slice(0, size).map((p) => p.id);
     if (mine) await storeSelection(db, viewer.id, day, kind, ids);
   }
   if (ids.length === 0) return [];

@@ -62,6 +62,27 @@ describe('featured and daily matches', () => {
   });
 });
 
+describe('featured and daily together', () => {
+  test('the two lists start with different members when there are enough candidates', async () => {
+    const me = await signedInClient(server, { tier: 'premium' });
+    await buildProfile(server, me.user, { gender: 'female', lookingFor: 'male', city: 'Vancouver', country: 'Canada' });
+    const candidates = await men(13, { city: 'Vancouver' });
+    let n = 0;
+    for (const p of candidates) {
+      n += 1;
+      await server.db('photos').insert({ userId: p.userId, profileId: p.id, purpose: 'profile', position: 0, fileKey: n.toString(16).padStart(32, 'b'), width: 10, height: 10, bytes: 10, createdAt: Date.now() });
+    }
+    const daily = ((await (await me.client.get('/api/matches/daily')).json()) as Card[]).map((c) => c.id);
+    const featured = ((await (await me.client.get('/api/matches/featured')).json()) as Card[]).map((c) => c.id);
+    assert.equal(daily.length, 10);
+    assert.equal(featured.length, 10);
+    // At least 3 of the candidates are not in today's daily list: featured opens with them.
+    const fresh = featured.filter((id) => !daily.includes(id));
+    assert.ok(fresh.length >= 3, `featured repeats daily: ${featured} / ${daily}`);
+    assert.deepEqual(featured.slice(0, fresh.length), fresh);
+  });
+});
+
 describe('search', () => {
   test('finds by city, accent- and case-insensitively, ordered by match, with filters and a cursor', async () => {
     const me = await signedInClient(server, { tier: 'premium' });
