@@ -15,13 +15,13 @@
 //   BENCH_LIGHTHOUSE=0        skip Lighthouse
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import type { Knex } from 'knex';
 import { DEMO_MEMBER_PASSWORD, seedDemo } from '../fixtures/demo-seed';
 import { createDb, migrateLatest } from '../server/db';
+import { freePort } from '../scripts/lib/free-port';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const PROFILES = Number(process.env.BENCH_PROFILES ?? 100_000);
@@ -40,15 +40,6 @@ const NODE_ARGS = [...MEMORY_FLAGS, ...(process.env.BENCH_NODE_ARGS ?? '').split
 
 /** Issue 9's targets for this 2-core machine. */
 export const TARGETS = { searchP95Ms: 30, minRatio: 1 / 3, memoryMb: 250, seedSeconds: 60 } as const;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 function procStatusMb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');

@@ -1,23 +1,12 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
+import { freePort } from '../scripts/lib/free-port';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const BUNDLE = path.join(path.resolve(ROOT, process.env.SAATHI_DIST || 'dist'), 'saathi.mjs');
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
 
 export interface RunningSaathi {
   url: string;

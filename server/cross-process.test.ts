@@ -4,26 +4,15 @@
 import assert from 'node:assert/strict';
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { createDb } from './db';
 import { Client, type TestServer, postgresDatabaseUrl } from './test/harness';
+import { freePort } from '../scripts/lib/free-port';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const adminUrl = process.env.TEST_DATABASE_URL;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
 
 interface Proc {
   url: string;

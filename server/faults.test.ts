@@ -12,6 +12,7 @@ import { uploadTempDir } from './routes/photos/photos';
 import { mediaDir } from './services/photos';
 import { buildProfile, jpegBytes, signedInClient } from './test/factories';
 import { Client, type TestServer, startTestServer } from './test/harness';
+import { freePort } from '../scripts/lib/free-port';
 
 // Storage faults and broken clients. What is real and what is simulated:
 // - read-only SQLite while serving: real SQLite refusing writes (PRAGMA query_only on the server's connection);
@@ -172,17 +173,6 @@ async function namespacesAvailable(): Promise<boolean> {
 const NAMESPACES = await namespacesAvailable();
 const NO_NAMESPACES = 'unshare --user --mount (or nsenter) is not available here: the real full-disk and read-only mounts cannot be made';
 const SQLITE_CLIENT = process.env.TEST_DATABASE_URL ? null : process.env.DB_CLIENT === 'sqlite3' ? 'sqlite3' : 'better-sqlite3';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 interface Spawned {
   url: string;

@@ -3,7 +3,6 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -12,6 +11,8 @@ export const ROOT = path.resolve(import.meta.dirname, '../..');
 const CLI = ['--import', 'tsx', path.join(ROOT, 'cli/index.ts')];
 import { DEMO_CREDENTIALS } from '../../fixtures/demo-credentials';
 import { DEMO_MEMBER_PASSWORD } from '../../fixtures/demo-seed';
+import { freePort } from '../lib/free-port';
+export { freePort } from '../lib/free-port';
 
 /** The password of a seeded member: the demo account has its own, every generated member shares one. */
 export function passwordOf(username: string): string {
@@ -68,17 +69,6 @@ export function seed(dataDir: string, profiles: number): void {
     encoding: 'utf8',
   });
   if (res.status !== 0) throw new Error(`seeding failed:\n${res.stdout}\n${res.stderr}`);
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
 }
 
 export interface SaathiProcess {
