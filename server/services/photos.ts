@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import sharp, { type Metadata, type OutputInfo } from 'sharp';
+import type { Metadata, OutputInfo } from 'sharp';
 import { LIMITS } from '../../contracts/enums';
 import { payloadTooLarge, storageError, storageFault, unprocessable, unsupportedMediaType } from '../errors';
 
@@ -57,12 +57,25 @@ function declaredKinds(declared?: { mimetype?: string | null; filename?: string 
  * appended to or embedded in the image (HTML, script, a ZIP) does not survive the re-encode. The original name is
  * only ever compared with the content's kind; it is never part of a path.
  */
+type Sharp = typeof import('sharp').default;
+let sharpModule: Promise<Sharp> | null = null;
+
+/**
+ * sharp (with libvips, about 19 MB of resident memory) is loaded on the first image, not at start-up: most
+ * requests never touch an image, and a server that has processed none does not carry it.
+ */
+export function loadSharp(): Promise<Sharp> {
+  sharpModule ??= import('sharp').then((m) => m.default);
+  return sharpModule;
+}
+
 export async function storeImage(
   dataDir: string,
   input: Buffer,
   declared?: { mimetype?: string | null; filename?: string | null },
 ): Promise<StoredImage> {
   if (input.length > LIMITS.photoMaxBytes) throw payloadTooLarge('Photos must be 10 MB or smaller');
+  const sharp = await loadSharp();
   let meta: Metadata;
   try {
     // Header only: metadata() reads the dimensions without decoding pixels.
