@@ -20,3 +20,5 @@ run_psql() { if [ -n "$SUDO" ]; then $SUDO -u postgres psql -qtAc "$1"; else su 
 if [ "$(run_psql "SELECT 1 FROM pg_roles WHERE rolname = 'saathi'")" != "1" ]; then
   run_psql "CREATE ROLE saathi LOGIN PASSWORD 'saathi' CREATEDB"
 fi
+# Dropping a per-test database WITH (FORCE) may have to end a connection another role holds on it.
+run_psql "GRANT pg_signal_backend TO saathi" >/dev/null

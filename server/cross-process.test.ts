@@ -7,8 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { createDb } from './db';
-import { Client, type TestServer, postgresDatabaseUrl } from './test/harness';
+import { Client, type TestServer, dropTestDatabase, postgresDatabaseUrl } from './test/harness';
 import { freePort } from '../scripts/lib/free-port';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -127,9 +126,7 @@ describe('two Saathi processes on one PostgreSQL database', { skip: adminUrl ? f
 
   after(async () => {
     await Promise.all([one && stopProcess(one), two && stopProcess(two)]);
-    const admin = createDb({ dataDir: os.tmpdir(), databaseUrl: adminUrl as string, dbClient: 'pg' });
-    await admin.raw(`DROP DATABASE IF EXISTS ${new URL(databaseUrl).pathname.slice(1)} WITH (FORCE)`);
-    await admin.destroy();
+    await dropTestDatabase(adminUrl as string, databaseUrl);
   });
 
   it('a message sent through one process reaches the chat stream open on the other', async () => {

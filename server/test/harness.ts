@@ -89,6 +89,32 @@ export async function postgresDatabaseUrl(adminUrl: string): Promise<string> {
   }
 }
 
+/**
+ * Drops a per-file test database. PostgreSQL can briefly hold it with a process our role may not end (an
+ * autovacuum worker, for one), so a refused drop is retried; one that still fails leaves a database behind,
+ * which is reported but does not fail the tests that ran in it.
+ */
+export async function dropTestDatabase(adminUrl: string, databaseUrl: string): Promise<void> {
+  const name = new URL(databaseUrl).pathname.slice(1);
+  const adminDb = createDb({ dataDir: os.tmpdir(), databaseUrl: adminUrl, dbClient: 'pg' });
+  try {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await adminDb.raw(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        return;
+      } catch (error) {
+        if (attempt >= 10) {
+          console.warn(`could not drop test database ${name}: ${(error as Error).message}`);
+          return;
+        }
+        await new Promise((r) => setTimeout(r, 300));
+      }
+    }
+  } finally {
+    await adminDb.destroy();
+  }
+}
+
 export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'saathi-test-'));
   const pgAdmin = process.env.TEST_DATABASE_URL;
@@ -138,11 +164,7 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
       await new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections?.();
       await db.destroy();
-      if (databaseUrl && pgAdmin) {
-        const adminDb = createDb({ dataDir: os.tmpdir(), databaseUrl: pgAdmin, dbClient: 'pg' });
-        await adminDb.raw(`DROP DATABASE IF EXISTS ${new URL(databaseUrl).pathname.slice(1)} WITH (FORCE)`);
-        await adminDb.destroy();
-      }
+      if (databaseUrl && pgAdmin) await dropTestDatabase(pgAdmin, databaseUrl);
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
