@@ -41,13 +41,15 @@ run() { "${saathi[@]}" "$@"; }
 
 size_mb="$(awk -v b="$(stat -c %s saathi)" 'BEGIN { printf "%.1f", b / 1e6 }')"
 version="$(run --version 2>"$work/first-run.err")" || fail "saathi --version failed: $(cat "$work/first-run.err")"
-unpack="$(grep -o 'first run, [0-9.]* s' "$work/first-run.err" | grep -o '[0-9.]*' || true)"
-[[ -n "$unpack" ]] || fail "the first run did not report unpacking into a fresh cache: $(cat "$work/first-run.err")"
-echo "check-binary: saathi $version, $size_mb MB; first run unpacked in $unpack s"
+echo "check-binary: saathi $version, $size_mb MB"
 
+# The native addons are unpacked by the first command that needs them (seed: SQLite and sharp).
 t0="$(now)"
 run seed >"$work/seed.log" 2>&1 || { cat "$work/seed.log" >&2; fail "saathi seed failed"; }
 seed_s="$(secs "$t0" "$(now)")"
+unpack="$(cat "$work/first-run.err" "$work/seed.log" | grep -o 'first run, [0-9.]* s' | head -1 | grep -o '[0-9.]*' || true)"
+[[ -n "$unpack" ]] || fail "no run reported unpacking into a fresh cache: $(cat "$work/first-run.err" "$work/seed.log" | head -5)"
+echo "check-binary: unpacked into a fresh cache on first use in $unpack s"
 grep -q 'Seeded [0-9]* members' "$work/seed.log" || fail "seed did not report its members: $(tail -n 5 "$work/seed.log")"
 echo "check-binary: $(grep -o 'Seeded [0-9]* members' "$work/seed.log") ($seed_s s including start-up)"
 photos="$(find data -name '*.jpg' | wc -l)"
@@ -77,14 +79,6 @@ done
 startup_s="$(secs "$t0" "$(now)")"
 echo "check-binary: serving at $base; /api/health ok after $startup_s s"
 
-# Every native library the server mapped comes from the unpacked cache (or the system), never a node_modules.
-maps="$(awk '$6 ~ /\.node$|libvips/ { print $6 }' "/proc/$server_pid/maps" | sort -u)"
-grep -q 'better_sqlite3\.node$' <<<"$maps" || fail "better-sqlite3 is not loaded: $maps"
-grep -q '/sharp-[^/]*\.node$' <<<"$maps" || fail "sharp is not loaded: $maps"
-while read -r lib; do
-  [[ "$lib" == "$work/home/.cache/saathi/"* ]] || fail "native library loaded from outside the unpacked cache: $lib"
-done <<<"$maps"
-
 member="$(curl -sf "$base/")" || fail "GET / failed"
 [[ "$member" == *'<div id="root">'* && "$member" == *'<title>Saathi — matrimonial bonds across seas</title>'* ]] || fail "GET / is not the member app: ${member:0:300}"
 script="$(grep -o 'src="/assets/main-[A-Za-z0-9_-]*\.js"' <<<"$member" | head -n 1 | cut -d'"' -f2)"
@@ -111,6 +105,27 @@ photo="$(grep -o '"/media/photos/[A-Za-z0-9_]*\.jpg"' <<<"$search" | head -n 1 |
 read -r code type < <(curl -s -b "$jar" -o /dev/null -w '%{http_code} %{content_type}\n' "$base$photo")
 [[ "$code" == 200 && "$type" == image/jpeg* ]] || fail "$photo: HTTP $code, $type"
 echo "check-binary: demo signed in; search returned $results profiles; $photo is a JPEG"
+
+# A new member uploads a photo: sharp (loaded on the first image) re-encodes it inside the binary.
+newjar="$work/new-member.txt"
+reg="$(curl -s -c "$newjar" -b "$newjar" -H "Origin: $base" -H 'Accept: application/json' \
+  --data-urlencode fullName='Binary Check' --data-urlencode email=binary.check@example.test \
+  --data-urlencode username=binary_check --data-urlencode password=check-pass-2026 \
+  --data-urlencode confirmPassword=check-pass-2026 --data-urlencode subscriptionTier=tryme "$base/api/auth/register")"
+[[ "$reg" == *'"username":"binary_check"'* ]] || fail "registration failed: ${reg:0:300}"
+sample="$(find data -name '*.jpg' ! -name '*_thumb.jpg' ! -name '*_blur.jpg' -print -quit)"
+uploaded="$(curl -s -b "$newjar" -H "Origin: $base" -H 'Accept: application/json' -F "photo=@$sample;type=image/jpeg;filename=me.jpg" "$base/api/upload/photo")"
+[[ "$uploaded" == *'"thumbnailUrl":"/media/photos/'* ]] || fail "photo upload failed: ${uploaded:0:300}"
+echo "check-binary: a new member's photo upload was re-encoded by the server"
+
+# Every native library the server mapped comes from the unpacked cache (or the system), never a node_modules.
+maps="$(awk '$6 ~ /\.node$|libvips/ { print $6 }' "/proc/$server_pid/maps" | sort -u)"
+grep -q 'better_sqlite3\.node$' <<<"$maps" || fail "better-sqlite3 is not loaded: $maps"
+grep -q '/sharp-[^/]*\.node$' <<<"$maps" || fail "sharp is not loaded: $maps"
+while read -r lib; do
+  [[ "$lib" == "$work/home/.cache/saathi/"* ]] || fail "native library loaded from outside the unpacked cache: $lib"
+done <<<"$maps"
+
 
 kill -TERM "$server_pid"
 stopped=""
