@@ -113,23 +113,25 @@ function lazyChunking(sharedRoot, common = []) {
   };
 }
 
+/** An output file and every output it imports statically, transitively (dynamic imports load on demand). */
+function staticClosure(outputs, file, seen = new Set()) {
+  if (seen.has(file)) return seen;
+  seen.add(file);
+  for (const imp of outputs[file].imports ?? []) if (imp.kind === 'import-statement' && !imp.external) staticClosure(outputs, imp.path, seen);
+  return seen;
+}
+
 /**
  * Input modules of the small chunks (round trips, not bytes, are their cost) that at least `share` of the lazy
  * screens need beyond the initial files. Large shared chunks (zod) stay apart, for the screens that use them.
  */
 function commonLazyModules(metafile, entry, share, maxChunkBytes = 16 * 1024) {
   const outputs = metafile.outputs;
-  const closure = (file, seen = new Set()) => {
-    if (seen.has(file)) return seen;
-    seen.add(file);
-    for (const imp of outputs[file].imports ?? []) if (imp.kind === 'import-statement' && !imp.external) closure(imp.path, seen);
-    return seen;
-  };
   const entryFile = Object.keys(outputs).find((file) => outputs[file].entryPoint === entry && file.endsWith('.js'));
-  const initial = closure(entryFile);
+  const initial = staticClosure(outputs, entryFile);
   const screens = Object.keys(outputs).filter((file) => file.endsWith('.js') && outputs[file].entryPoint && file !== entryFile);
   const users = new Map();
-  for (const screen of screens) for (const file of closure(screen)) if (!initial.has(file) && file !== screen) users.set(file, (users.get(file) ?? 0) + 1);
+  for (const screen of screens) for (const file of staticClosure(outputs, screen)) if (!initial.has(file) && file !== screen) users.set(file, (users.get(file) ?? 0) + 1);
   const modules = [];
   for (const [file, count] of users) {
     if (count >= share * screens.length && outputs[file].bytes <= maxChunkBytes) modules.push(...Object.keys(outputs[file].inputs));
@@ -147,16 +149,10 @@ const PRELOAD_HELPER = 'function __saathiModulePreload(urls){for(const url of ur
  * the chunk that imports it, and so the import site.
  */
 function preloadLazyDependencies(outputs, initial, toUrl) {
-  const closure = (file, seen = new Set()) => {
-    if (seen.has(file)) return seen;
-    seen.add(file);
-    for (const imp of outputs[file].imports ?? []) if (imp.kind === 'import-statement' && !imp.external) closure(imp.path, seen);
-    return seen;
-  };
   const depsByUrl = new Map();
   for (const file of Object.keys(outputs)) {
     if (!file.endsWith('.js')) continue;
-    const deps = [...closure(file)].filter((dep) => dep !== file && !initial.has(dep)).map(toUrl);
+    const deps = [...staticClosure(outputs, file)].filter((dep) => dep !== file && !initial.has(dep)).map(toUrl);
     if (deps.length > 0) depsByUrl.set(toUrl(file), deps);
   }
   for (const file of Object.keys(outputs)) {
@@ -197,12 +193,6 @@ function routeScreens(routeFiles) {
 }
 
 function routePreloads(outputs, initial, toUrl, screens) {
-  const closure = (file, seen = new Set()) => {
-    if (seen.has(file)) return seen;
-    seen.add(file);
-    for (const imp of outputs[file].imports ?? []) if (imp.kind === 'import-statement' && !imp.external) closure(imp.path, seen);
-    return seen;
-  };
   // Lazy screens are entry points of the chunking plugin's namespace ("lazy-screen:/abs/path.tsx").
   const sourceOf = (entryPoint) => {
     const bare = entryPoint.replace(/^[a-z-]+:/, '');
@@ -213,7 +203,7 @@ function routePreloads(outputs, initial, toUrl, screens) {
   for (const [route, source] of Object.entries(screens)) {
     const chunk = byEntry.get(source);
     if (!chunk) continue;
-    out[route] = [...closure(chunk)].filter((f) => !initial.has(f)).map(toUrl);
+    out[route] = [...staticClosure(outputs, chunk)].filter((f) => !initial.has(f)).map(toUrl);
   }
   return out;
 }
@@ -276,13 +266,7 @@ async function buildApp({ name, entry, outDir, publicPath, title, description, s
   const toUrl = (file) => publicPath + path.relative(path.join(outDir, 'assets'), path.join(root, file)).split(path.sep).join('/');
   const cssFile = outputs[entryFile].cssBundle;
   // Initial JS = the entry plus everything it imports statically (dynamic imports load on demand).
-  const initial = new Set();
-  const visit = (file) => {
-    if (initial.has(file)) return;
-    initial.add(file);
-    for (const imp of outputs[file].imports ?? []) if (imp.kind === 'import-statement' && !imp.external) visit(imp.path);
-  };
-  visit(entryFile);
+  const initial = staticClosure(outputs, entryFile);
   if (sharedRoot) preloadLazyDependencies(outputs, initial, toUrl);
   if (routeFiles) {
     const preloads = routePreloads(outputs, initial, toUrl, routeScreens(routeFiles));
