@@ -79,7 +79,7 @@ export function apiRouters(services: AppServices) {
 /** Builds the Koa app. No listen() here: the CLI listens, tests mount it on an ephemeral port. */
 export function createApp(config: Config, db: Db, options: AppOptions = {}): Koa<AppState, AppContext> {
   const log = options.log ?? createLogger();
-  const services: AppServices = { config, db, live: options.live ?? liveEventsFor(config, log), log };
+  const services: AppServices = { config, db, live: options.live ?? liveEventsFor(config, db, log), log };
   const app = new Koa<AppState, AppContext>({ proxy: config.trustProxy });
   app.keys = loadSessionKeys(config);
   app.context.services = services;

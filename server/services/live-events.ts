@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import pg from 'pg';
+import type { Db } from '../db';
 
 export interface LiveEvent {
   userId: number;
@@ -88,15 +89,14 @@ export class PgLiveEvents extends LiveEvents {
   private closed = false;
   private retry: NodeJS.Timeout | null = null;
   private readonly parts = new Map<string, { parts: string[]; got: number; at: number }>();
-  private sender: pg.Pool;
 
+  /** Notifications go out through the app's own connection pool; only LISTEN needs a connection of its own. */
   constructor(
     private readonly connectionString: string,
+    private readonly db: Db,
     private readonly log: (entry: Record<string, unknown>) => void = () => {},
   ) {
     super();
-    this.sender = new pg.Pool({ connectionString, max: 2, idleTimeoutMillis: 30_000 });
-    this.sender.on('error', (error) => this.log({ level: 'warn', msg: 'live events: sender connection error', err: String(error) }));
   }
 
   override async start(): Promise<void> {
@@ -144,8 +144,8 @@ export class PgLiveEvents extends LiveEvents {
       JSON.stringify({ o: this.origin, n, i, c: count, d: bytes.subarray(i * PART_BYTES, (i + 1) * PART_BYTES).toString('base64') } satisfies Envelope),
     );
     // One statement is one transaction: the parts are delivered together and in order.
-    const sql = `SELECT ${payloads.map((_, i) => `pg_notify($1, $${i + 2})`).join(', ')}`;
-    this.sender.query(sql, [CHANNEL, ...payloads]).catch((error: unknown) => {
+    const sql = `SELECT ${payloads.map(() => 'pg_notify(?, ?)').join(', ')}`;
+    this.db.raw(sql, payloads.flatMap((payload) => [CHANNEL, payload])).catch((error: unknown) => {
       this.log({ level: 'warn', msg: 'live events: notify failed', err: String(error) });
     });
   }
@@ -188,10 +188,10 @@ export class PgLiveEvents extends LiveEvents {
     const client = this.client;
     this.client = null;
     client?.removeAllListeners('end');
-    await Promise.allSettled([client?.end(), this.sender.end()]);
+    await client?.end().catch(() => {});
   }
 }
 
-export function liveEventsFor(config: { dbClient: string; databaseUrl: string | null }, log?: (entry: Record<string, unknown>) => void): LiveEvents {
-  return config.dbClient === 'pg' && config.databaseUrl ? new PgLiveEvents(config.databaseUrl, log) : new LiveEvents();
+export function liveEventsFor(config: { dbClient: string; databaseUrl: string | null }, db: Db, log?: (entry: Record<string, unknown>) => void): LiveEvents {
+  return config.dbClient === 'pg' && config.databaseUrl ? new PgLiveEvents(config.databaseUrl, db, log) : new LiveEvents();
 }
