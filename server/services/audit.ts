@@ -18,7 +18,11 @@ export async function audit(
   });
 }
 
-export function auditFrom(ctx: AppContext, action: string, targetType: string, targetId: number | null, details?: Record<string, unknown>) {
+/**
+ * Records a staff action by the signed-in user. Pass the action's transaction as `db` so the entry and the action
+ * it records are written together or not at all.
+ */
+export function auditFrom(ctx: AppContext, action: string, targetType: string, targetId: number | null, details?: Record<string, unknown>, db: Db = ctx.services.db) {
   const user = ctx.state.user;
-  return audit(ctx.services.db, { actorUserId: user?.id ?? null, actorRole: user?.role ?? null, action, targetType, targetId, details, ip: ctx.ip });
+  return audit(db, { actorUserId: user?.id ?? null, actorRole: user?.role ?? null, action, targetType, targetId, details, ip: ctx.ip });
 }

@@ -3,6 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import { opsRoutes } from './ops';
 import { Client, type TestServer, startTestServer } from '../../test/harness';
 import { buildProfile, buildUser, jpegBytes, signedInClient } from '../../test/factories';
+import { isPostgres } from '../../db';
 
 let server: TestServer;
 before(async () => {
@@ -173,5 +174,33 @@ describe('stories, shares, reports, members, dashboard', () => {
     assert.ok(dash.registrationsPerDay[29].count > 0);
     assert.ok(dash.membersByTier.tryme > 0);
     for (const key of ['verificationDecisionsPerDay', 'shareViewsPerDay', 'moodCheckInsPerDay']) assert.equal((dash[key] as unknown[]).length, 30);
+  });
+});
+
+describe('audit entries are written with the action or not at all', () => {
+  test('when the audit entry cannot be written, the decision is rolled back and the request stays pending', async () => {
+    const member = await signedInClient(server);
+    const reviewer = await staffClient();
+    const [row] = await server.db('verification_requests').insert({ userId: member.user.id, documentType: 'passport', status: 'pending', createdAt: Date.now() }).returning('id');
+    const id = typeof row === 'object' ? (row as { id: number }).id : row;
+    const pg = isPostgres(server.db);
+    // Make the audit log refuse this one action, as a full disk or a lost connection would.
+    if (pg) {
+      await server.db.raw(`CREATE OR REPLACE FUNCTION refuse_audit() RETURNS trigger AS $$ BEGIN IF NEW.action = 'verification.approve' THEN RAISE EXCEPTION 'audit refused'; END IF; RETURN NEW; END $$ LANGUAGE plpgsql`);
+      await server.db.raw('CREATE TRIGGER refuse_audit BEFORE INSERT ON audit_log FOR EACH ROW EXECUTE FUNCTION refuse_audit()');
+    } else {
+      await server.db.raw("CREATE TRIGGER refuse_audit BEFORE INSERT ON audit_log WHEN NEW.action = 'verification.approve' BEGIN SELECT RAISE(ABORT, 'audit refused'); END");
+    }
+    try {
+      assert.equal((await reviewer.client.post(`/api/ops/verifications/${id}/approve`)).status, 500);
+    } finally {
+      await server.db.raw(pg ? 'DROP TRIGGER refuse_audit ON audit_log' : 'DROP TRIGGER refuse_audit');
+    }
+    const request = await server.db('verification_requests').where({ id }).first();
+    assert.equal(request.status, 'pending');
+    assert.equal((await server.db('users').where({ id: member.user.id }).first()).isVerified, pg ? false : 0);
+    assert.equal((await server.db('identity_verifications').where({ userId: member.user.id })).length, 0);
+    assert.equal((await reviewer.client.post(`/api/ops/verifications/${id}/approve`)).status, 200, 'and it can be decided again');
+    assert.equal((await server.db('audit_log').where({ action: 'verification.approve', targetId: id })).length, 1);
   });
 });

@@ -1,0 +1,46 @@
+import type { Knex } from 'knex';
+import { listPageSchema } from '../../../../contracts/ops';
+import type { AppRouter } from '../../../context';
+import { notFound } from '../../../errors';
+import { currentUser } from '../../../middleware/auth';
+import { idParam, parse } from '../../../middleware/validate';
+import { isoOrNull } from '../../../presenters/user';
+import { auditFrom } from '../../../services/audit';
+import { paginate } from '../lib/pagination';
+
+function byHandled(q: Knex.QueryBuilder, status: string | undefined) {
+  if (status === 'open') q.whereNull('handledAt');
+  if (status === 'handled') q.whereNotNull('handledAt');
+  return q;
+}
+
+const newestFirst = (q: Knex.QueryBuilder) => q.orderBy('createdAt', 'desc').orderBy('id', 'desc');
+
+/** The inbox: contact-form messages and the email outbox, each marked handled once dealt with. */
+export function inboxRoutes(router: AppRouter) {
+  router.get('/inbox/contact', async (ctx) => {
+    const input = parse(listPageSchema, ctx.query);
+    ctx.body = await paginate(byHandled(ctx.services.db('contact_messages'), input.status), input, newestFirst, (rows) =>
+      rows.map((r) => ({ id: r.id, name: r.name, email: r.email, subject: r.subject, message: r.message, createdAt: isoOrNull(r.createdAt), handledAt: isoOrNull(r.handledAt) })),
+    );
+  });
+
+  router.get('/inbox/outbox', async (ctx) => {
+    const input = parse(listPageSchema, ctx.query);
+    ctx.body = await paginate(byHandled(ctx.services.db('email_outbox'), input.status), input, newestFirst, (rows) =>
+      rows.map((r) => ({ id: r.id, to: r.toEmail, subject: r.subject, body: r.bodyText, kind: r.kind, sentAt: isoOrNull(r.sentAt), error: r.error, createdAt: isoOrNull(r.createdAt), handledAt: isoOrNull(r.handledAt) })),
+    );
+  });
+
+  for (const [kind, table] of [['contact', 'contact_messages'], ['outbox', 'email_outbox']] as const) {
+    router.post(`/inbox/${kind}/:id/handled`, async (ctx) => {
+      const id = idParam(ctx.params.id);
+      await ctx.services.db.transaction(async (trx) => {
+        const updated = await trx(table).where({ id }).whereNull('handledAt').update({ handledAt: Date.now(), handledBy: currentUser(ctx).id });
+        if (!updated) throw notFound('Message not found or already handled');
+        await auditFrom(ctx, `inbox.${kind}.handled`, table, id, undefined, trx);
+      });
+      ctx.body = { message: 'Marked as handled', id };
+    });
+  }
+}

@@ -1,0 +1,56 @@
+import { memberListSchema, suspendSchema } from '../../../../contracts/ops';
+import type { AppRouter } from '../../../context';
+import { notFound } from '../../../errors';
+import { idParam, parse, requestBody } from '../../../middleware/validate';
+import { effectiveTier } from '../../../policies/tier';
+import { isoOrNull } from '../../../presenters/user';
+import { auditFrom } from '../../../services/audit';
+import { paginate } from '../lib/pagination';
+import { whereContains } from '../lib/search';
+import { announceSuspension, suspendMember } from './suspend';
+
+/** Member administration: search and filter, suspend, restore. */
+export function memberRoutes(router: AppRouter) {
+  router.get('/members', async (ctx) => {
+    const input = parse(memberListSchema, ctx.query);
+    const q = ctx.services.db('users').where({ role: 'member', isDeleted: false });
+    if (input.q) whereContains(q, ['lower(full_name)', 'username_lower', 'email_lower'], input.q);
+    if (input.tier) q.where({ subscriptionTier: input.tier });
+    if (input.verified) q.where({ isVerified: input.verified === 'true' });
+    if (input.status) q.where({ status: input.status });
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = await paginate(
+      q,
+      input,
+      (rows) =>
+        rows
+          .orderBy(input.sort === 'name' ? 'fullName' : 'createdAt', input.dir)
+          .orderBy('id', 'desc')
+          .select('id', 'fullName', 'username', 'email', 'subscriptionTier', 'subscriptionEnds', 'isVerified', 'status', 'createdAt'),
+      (rows) =>
+        rows.map((r) => ({
+          id: r.id, fullName: r.fullName, username: r.username, email: r.email,
+          tier: effectiveTier({ subscriptionTier: r.subscriptionTier, subscriptionEnds: r.subscriptionEnds === null ? null : Number(r.subscriptionEnds) }),
+          isVerified: Boolean(Number(r.isVerified)), status: r.status, registeredAt: isoOrNull(r.createdAt),
+        })),
+    );
+  });
+
+  router.post('/members/:id/suspend', async (ctx) => {
+    const id = idParam(ctx.params.id);
+    const { reason } = parse(suspendSchema, requestBody(ctx));
+    await ctx.services.db.transaction((trx) => suspendMember(ctx, trx, id, reason));
+    announceSuspension(ctx, id);
+    ctx.body = { message: 'Member suspended', id };
+  });
+
+  router.post('/members/:id/restore', async (ctx) => {
+    const id = idParam(ctx.params.id);
+    await ctx.services.db.transaction(async (trx) => {
+      const updated = await trx('users').where({ id, role: 'member', isDeleted: false }).update({ status: 'active', updatedAt: Date.now() });
+      if (!updated) throw notFound('Member not found');
+      await auditFrom(ctx, 'member.restore', 'user', id, undefined, trx);
+    });
+    ctx.body = { message: 'Member restored', id };
+  });
+}

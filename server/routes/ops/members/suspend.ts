@@ -1,0 +1,20 @@
+import type { Knex } from 'knex';
+import type { AppContext } from '../../../context';
+import { notFound } from '../../../errors';
+import { endSessionsOfUser } from '../../../middleware/session-store';
+import { auditFrom } from '../../../services/audit';
+
+/**
+ * Suspends a member inside the caller's transaction: status, every session ended, the audit entry. The caller
+ * tells the member's open streams once the transaction has committed (`announceSuspension`).
+ */
+export async function suspendMember(ctx: AppContext, trx: Knex, userId: number, reason: string): Promise<void> {
+  const updated = await trx('users').where({ id: userId, role: 'member', isDeleted: false }).update({ status: 'suspended', updatedAt: Date.now() });
+  if (!updated) throw notFound('Member not found');
+  await endSessionsOfUser(trx, userId);
+  await auditFrom(ctx, 'member.suspend', 'user', userId, { reason }, trx);
+}
+
+export function announceSuspension(ctx: AppContext, userId: number): void {
+  ctx.services.live.publish({ userId, kind: 'presence', payload: { suspended: true } });
+}

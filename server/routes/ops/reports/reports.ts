@@ -1,0 +1,59 @@
+import { listPageSchema, reportActionSchema } from '../../../../contracts/ops';
+import type { AppRouter } from '../../../context';
+import { conflict, notFound } from '../../../errors';
+import { currentUser } from '../../../middleware/auth';
+import { idParam, parse, requestBody } from '../../../middleware/validate';
+import { isoOrNull } from '../../../presenters/user';
+import { auditFrom } from '../../../services/audit';
+import { notify } from '../../../services/notifications';
+import { paginate } from '../lib/pagination';
+import { announceSuspension, suspendMember } from '../members/suspend';
+
+const STATUS_AFTER = { dismiss: 'dismissed', warn: 'warned', suspend: 'suspended' } as const;
+
+/** The reports queue and its three outcomes: dismiss, warn the reported member, suspend them. */
+export function reportRoutes(router: AppRouter) {
+  router.get('/reports', async (ctx) => {
+    const input = parse(listPageSchema, ctx.query);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = await paginate(
+      ctx.services.db('reports').where('reports.status', input.status ?? 'open'),
+      input,
+      (q) =>
+        q
+          .leftJoin('users as reporter', 'reporter.id', 'reports.reporterId')
+          .join('users as reported', 'reported.id', 'reports.reportedUserId')
+          .orderBy('reports.createdAt', 'asc')
+          .orderBy('reports.id', 'asc')
+          .select('reports.*', 'reporter.fullName as reporterName', 'reported.fullName as reportedName', 'reported.status as reportedStatus'),
+      (rows) =>
+        rows.map((r) => ({
+          id: r.id, reason: r.reason, details: r.details, status: r.status, createdAt: isoOrNull(r.createdAt), handledAt: isoOrNull(r.handledAt),
+          reporter: r.reporterId ? { id: r.reporterId, fullName: r.reporterName } : null,
+          reported: { id: r.reportedUserId, fullName: r.reportedName, status: r.reportedStatus, profileId: r.reportedProfileId },
+        })),
+    );
+  });
+
+  for (const action of ['dismiss', 'warn', 'suspend'] as const) {
+    router.post(`/reports/:id/${action}`, async (ctx) => {
+      const id = idParam(ctx.params.id);
+      const { note } = parse(reportActionSchema, requestBody(ctx) ?? {});
+      const db = ctx.services.db;
+      const report = await db('reports').where({ id }).first();
+      if (!report) throw notFound('Report not found');
+      const status = STATUS_AFTER[action];
+      await db.transaction(async (trx) => {
+        const updated = await trx('reports').where({ id, status: 'open' }).update({ status, handledBy: currentUser(ctx).id, handledAt: Date.now(), resolutionNote: note ?? null });
+        if (!updated) throw conflict('This report was already handled');
+        if (action === 'suspend') await suspendMember(ctx, trx, report.reportedUserId, note || `report #${id}`);
+        await auditFrom(ctx, `report.${action}`, 'report', id, { reportedUserId: report.reportedUserId }, trx);
+      });
+      if (action === 'suspend') announceSuspension(ctx, report.reportedUserId);
+      if (action === 'warn') {
+        await notify(ctx.services, { userId: report.reportedUserId, type: 'other', title: 'A warning from the Saathi team', content: note || 'Your behaviour was reported by another member. Please follow our community guidelines; repeated reports lead to suspension.' });
+      }
+      ctx.body = { message: `Report ${status}`, id, status };
+    });
+  }
+}

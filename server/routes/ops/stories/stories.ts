@@ -1,0 +1,137 @@
+import fs from 'node:fs/promises';
+import type { Knex } from 'knex';
+import { storySchema } from '../../../../contracts/ops';
+import type { AppContext, AppRouter } from '../../../context';
+import { badRequest, conflict, notFound } from '../../../errors';
+import { currentUser } from '../../../middleware/auth';
+import { idParam, parse, requestBody } from '../../../middleware/validate';
+import { Photo } from '../../../models/photo';
+import { isoOrNull } from '../../../presenters/user';
+import { auditFrom } from '../../../services/audit';
+import { photoUrl, storeImage } from '../../../services/photos';
+import { removeTempFiles, uploadMiddleware, uploadedFiles } from '../../photos/photos';
+import type { Rows } from '../lib/pagination';
+import { whereContains } from '../lib/search';
+
+/** Stories with both members' names, loaded in one query for all of them. */
+async function presentStories(db: Knex, stories: Rows) {
+  const ids = [...new Set(stories.flatMap((s) => [s.user1Id, s.user2Id]).filter(Boolean))] as number[];
+  const names = ids.length ? await db('users').whereIn('id', ids).select('id', 'fullName', 'username') : [];
+  const nameOf = (id: number | null) => names.find((n) => n.id === id) ?? null;
+  return stories.map((s) => {
+    const keys: string[] = typeof s.photoKeys === 'string' ? JSON.parse(s.photoKeys) : [];
+    return {
+      id: s.id,
+      user1: nameOf(s.user1Id),
+      user2: nameOf(s.user2Id),
+      matchDate: s.matchDate,
+      marriageDate: s.marriageDate,
+      location: s.location,
+      testimonial: s.testimonial,
+      photos: keys.map((k) => photoUrl(k)),
+      isPublished: Boolean(Number(s.isPublished)),
+      sortOrder: s.sortOrder,
+      publishedAt: isoOrNull(s.publishedAt),
+      createdAt: isoOrNull(s.createdAt),
+      updatedAt: isoOrNull(s.updatedAt),
+    };
+  });
+}
+
+async function presentStory(db: Knex, id: number) {
+  const [story] = await presentStories(db, await db('success_stories').where({ id }));
+  return story;
+}
+
+async function checkCouple(db: Knex, user1Id: number, user2Id: number) {
+  if (user1Id === user2Id) throw badRequest('Choose two different members');
+  const found = await db('users').whereIn('id', [user1Id, user2Id]).where({ role: 'member', isDeleted: false }).count({ n: '*' }).first();
+  if (Number(found?.n) !== 2) throw badRequest('Both members must be existing members');
+}
+
+/** Updates a story and records the action in one transaction; 404 when there is no such story. */
+async function changeStory(ctx: AppContext, id: number, fields: Record<string, unknown>, action: string, details?: Record<string, unknown>) {
+  await ctx.services.db.transaction(async (trx) => {
+    const updated = await trx('success_stories').where({ id }).update({ ...fields, updatedAt: Date.now() });
+    if (!updated) throw notFound('Story not found');
+    await auditFrom(ctx, action, 'success_story', id, details, trx);
+  });
+}
+
+/** Success-story curation: member lookup, create, edit, publish, unpublish, photos. */
+export function storyRoutes(router: AppRouter) {
+  router.get('/members/lookup', async (ctx) => {
+    const q = String(ctx.query.q ?? '').trim();
+    if (q.length < 2) {
+      ctx.body = [];
+      return;
+    }
+    const members = ctx.services.db('users').where({ role: 'member', isDeleted: false });
+    ctx.body = await whereContains(members, ['lower(full_name)', 'username_lower'], q).orderBy('fullName').limit(20).select('id', 'fullName', 'username');
+  });
+
+  router.get('/stories', async (ctx) => {
+    const db = ctx.services.db;
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = await presentStories(db, await db('success_stories').orderBy('sortOrder').orderBy('id', 'desc'));
+  });
+
+  router.post('/stories', async (ctx) => {
+    const input = parse(storySchema, requestBody(ctx));
+    const db = ctx.services.db;
+    await checkCouple(db, input.user1Id, input.user2Id);
+    const now = Date.now();
+    const id = await db.transaction(async (trx) => {
+      const [row] = await trx('success_stories')
+        .insert({ ...input, marriageDate: input.marriageDate ?? null, location: input.location ?? null, photoKeys: '[]', isPublished: false, createdBy: currentUser(ctx).id, createdAt: now, updatedAt: now })
+        .returning('id');
+      const storyId = typeof row === 'object' ? (row as { id: number }).id : (row as number);
+      await auditFrom(ctx, 'story.create', 'success_story', storyId, undefined, trx);
+      return storyId;
+    });
+    ctx.status = 201;
+    ctx.body = await presentStory(db, id);
+  });
+
+  router.patch('/stories/:id', async (ctx) => {
+    const id = idParam(ctx.params.id);
+    const db = ctx.services.db;
+    const existing = await db('success_stories').where({ id }).first();
+    if (!existing) throw notFound('Story not found');
+    const input = parse(storySchema.partial(), requestBody(ctx));
+    if (input.user1Id || input.user2Id) await checkCouple(db, input.user1Id ?? existing.user1Id, input.user2Id ?? existing.user2Id);
+    await changeStory(ctx, id, input, 'story.update', { fields: Object.keys(input) });
+    ctx.body = await presentStory(db, id);
+  });
+
+  for (const [action, published] of [['publish', true], ['unpublish', false]] as const) {
+    router.post(`/stories/:id/${action}`, async (ctx) => {
+      const id = idParam(ctx.params.id);
+      await changeStory(ctx, id, { isPublished: published, publishedAt: published ? Date.now() : null }, `story.${action}`);
+      ctx.body = await presentStory(ctx.services.db, id);
+    });
+  }
+
+  router.post('/stories/:id/photos', uploadMiddleware(1), async (ctx) => {
+    const id = idParam(ctx.params.id);
+    const db = ctx.services.db;
+    try {
+      const story = await db('success_stories').where({ id }).first();
+      if (!story) throw notFound('Story not found');
+      const keys: string[] = JSON.parse(story.photoKeys ?? '[]');
+      if (keys.length >= 2) throw conflict('A story has at most 2 photos');
+      const file = uploadedFiles(ctx).photo;
+      if (!file) throw badRequest('Choose a photo to upload (field "photo")');
+      const image = await storeImage(ctx.services.config.dataDir, await fs.readFile(file.filepath), { mimetype: file.mimetype, filename: file.originalFilename });
+      await db.transaction(async (trx) => {
+        await Photo.query(trx).insert({ userId: null, profileId: null, purpose: 'story', position: keys.length, ...image, createdAt: Date.now() });
+        await trx('success_stories').where({ id }).update({ photoKeys: JSON.stringify([...keys, image.fileKey]), updatedAt: Date.now() });
+        await auditFrom(ctx, 'story.photo', 'success_story', id, undefined, trx);
+      });
+      ctx.status = 201;
+      ctx.body = await presentStory(db, id);
+    } finally {
+      await removeTempFiles(ctx);
+    }
+  });
+}

@@ -1,0 +1,118 @@
+import type { Knex } from 'knex';
+import { listPageSchema, verificationDecisionSchema } from '../../../../contracts/ops';
+import type { AppContext, AppRouter } from '../../../context';
+import { conflict, notFound } from '../../../errors';
+import { currentUser } from '../../../middleware/auth';
+import { idParam, parse, requestBody } from '../../../middleware/validate';
+import { isoOrNull } from '../../../presenters/user';
+import { auditFrom } from '../../../services/audit';
+import { notify } from '../../../services/notifications';
+import { deleteImageFiles, photoUrl } from '../../../services/photos';
+import { type Rows, paginate } from '../lib/pagination';
+
+/** The page's ID images and profile photos, loaded in two queries for all its requests. */
+async function presentRequests(db: Knex, rows: Rows) {
+  const imageIds = rows.flatMap((r) => [r.selfiePhotoId, r.documentPhotoId]).filter((id): id is number => Boolean(id));
+  const images = imageIds.length ? await db('photos').whereIn('id', imageIds).select('id', 'fileKey') : [];
+  const keyOf = new Map<number, string>(images.map((p) => [p.id, p.fileKey]));
+  const userIds = [...new Set(rows.map((r) => r.userId as number))];
+  const profilePhotos = userIds.length
+    ? await db('photos')
+        .join('profiles', 'profiles.id', 'photos.profileId')
+        .whereIn('profiles.userId', userIds)
+        .where({ 'profiles.isDeleted': false, 'photos.purpose': 'profile' })
+        .orderBy('photos.position')
+        .orderBy('photos.id')
+        .select('profiles.userId', 'photos.fileKey')
+    : [];
+  const urlOf = (id: number | null) => (id && keyOf.has(id) ? photoUrl(keyOf.get(id) as string) : null);
+  return rows.map((r) => ({
+    id: r.id,
+    status: r.status,
+    documentType: r.documentType,
+    createdAt: isoOrNull(r.createdAt),
+    decidedAt: isoOrNull(r.decidedAt),
+    rejectionReason: r.rejectionReason,
+    user: { id: r.userId, fullName: r.fullName, username: r.username, email: r.email },
+    selfieUrl: urlOf(r.selfiePhotoId),
+    documentUrl: urlOf(r.documentPhotoId),
+    profilePhotos: profilePhotos.filter((p) => p.userId === r.userId).map((p) => photoUrl(p.fileKey)),
+  }));
+}
+
+/** Removes a decided request's ID images from the database (in the decision's transaction); returns their file keys. */
+async function detachVerificationImages(trx: Knex, request: { selfiePhotoId: number | null; documentPhotoId: number | null }): Promise<string[]> {
+  const ids = [request.selfiePhotoId, request.documentPhotoId].filter((id): id is number => typeof id === 'number');
+  if (ids.length === 0) return [];
+  const photos = await trx('photos').whereIn('id', ids).select('fileKey');
+  await trx('verification_requests').whereIn('selfiePhotoId', ids).update({ selfiePhotoId: null });
+  await trx('verification_requests').whereIn('documentPhotoId', ids).update({ documentPhotoId: null });
+  await trx('photos').whereIn('id', ids).delete();
+  return photos.map((p) => p.fileKey as string);
+}
+
+async function pendingRequest(ctx: AppContext, id: number) {
+  const request = await ctx.services.db('verification_requests').where({ id }).first();
+  if (!request) throw notFound('Verification request not found');
+  if (request.status !== 'pending') throw conflict('This request was already decided');
+  return request;
+}
+
+/** Decides a pending request; a concurrent decision that got there first makes this one a 409 (and rolls back). */
+async function decide(trx: Knex, id: number, fields: Record<string, unknown>): Promise<void> {
+  const updated = await trx('verification_requests').where({ id, status: 'pending' }).update(fields);
+  if (!updated) throw conflict('This request was already decided');
+}
+
+/** Identity verification review: the queue, approve, reject. ID images are deleted once a request is decided. */
+export function verificationRoutes(router: AppRouter) {
+  router.get('/verifications', async (ctx) => {
+    const input = parse(listPageSchema, ctx.query);
+    const status = input.status ?? 'pending';
+    const db = ctx.services.db;
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = await paginate(
+      db('verification_requests').where('verification_requests.status', status),
+      input,
+      (q) =>
+        q
+          .join('users', 'users.id', 'verification_requests.userId')
+          .orderBy('verification_requests.createdAt', status === 'pending' ? 'asc' : 'desc')
+          .orderBy('verification_requests.id', status === 'pending' ? 'asc' : 'desc')
+          .select('verification_requests.*', 'users.fullName', 'users.username', 'users.email'),
+      (rows) => presentRequests(db, rows),
+    );
+  });
+
+  router.post('/verifications/:id/approve', async (ctx) => {
+    const reviewer = currentUser(ctx);
+    const id = idParam(ctx.params.id);
+    const request = await pendingRequest(ctx, id);
+    const now = Date.now();
+    const fileKeys = await ctx.services.db.transaction(async (trx) => {
+      await decide(trx, id, { status: 'approved', reviewerId: reviewer.id, decidedAt: now });
+      await trx('users').where({ id: request.userId }).update({ isVerified: true, updatedAt: now });
+      await trx('identity_verifications').insert({ userId: request.userId, requestId: id, method: 'document_and_selfie', documentType: request.documentType, reviewerId: reviewer.id, verifiedAt: now });
+      await auditFrom(ctx, 'verification.approve', 'verification_request', id, { userId: request.userId }, trx);
+      return detachVerificationImages(trx, request);
+    });
+    for (const key of fileKeys) await deleteImageFiles(ctx.services.config.dataDir, key);
+    await notify(ctx.services, { userId: request.userId, type: 'verification', title: 'You are verified!', content: 'Your identity has been verified. The Verified badge now shows on your profile.', sourceType: 'verification', sourceId: id });
+    ctx.body = { message: 'Verification approved', id };
+  });
+
+  router.post('/verifications/:id/reject', async (ctx) => {
+    const reviewer = currentUser(ctx);
+    const id = idParam(ctx.params.id);
+    const { reason } = parse(verificationDecisionSchema, requestBody(ctx));
+    const request = await pendingRequest(ctx, id);
+    const fileKeys = await ctx.services.db.transaction(async (trx) => {
+      await decide(trx, id, { status: 'rejected', rejectionReason: reason, reviewerId: reviewer.id, decidedAt: Date.now() });
+      await auditFrom(ctx, 'verification.reject', 'verification_request', id, { userId: request.userId, reason }, trx);
+      return detachVerificationImages(trx, request);
+    });
+    for (const key of fileKeys) await deleteImageFiles(ctx.services.config.dataDir, key);
+    await notify(ctx.services, { userId: request.userId, type: 'verification', title: 'Verification not approved', content: `Reason: ${reason}. You can submit new photos from your profile.`, sourceType: 'verification', sourceId: id });
+    ctx.body = { message: 'Verification rejected', id };
+  });
+}
