@@ -48,11 +48,18 @@ export const memberListSchema = z.object({
 export const reportActionSchema = z.object({ note: z.string().trim().max(500).optional() });
 export const suspendSchema = z.object({ reason: z.string().trim().min(3, 'Say why the member is suspended').max(500) });
 
+/** `sign_ins` lists console sign-in attempts and sign-outs; `actions` everything else. */
+export const AUDIT_KINDS = ['actions', 'sign_ins'] as const;
+
 export const auditListSchema = z.object({
   ...page,
   action: z.string().trim().max(64).optional(),
   actor: z.coerce.number().int().positive().optional(),
   targetType: z.string().trim().max(64).optional(),
+  targetId: z.coerce.number().int().positive().optional(),
+  /** The member an entry concerns. */
+  member: z.coerce.number().int().positive().optional(),
+  kind: z.enum(AUDIT_KINDS).optional(),
 });
 
 export const listPageSchema = z.object({ ...page, status: z.string().trim().max(20).optional() });

@@ -5,6 +5,7 @@ import * as engagement from './20261122_003_engagement';
 import * as paymentsVerification from './20261122_004_payments_verification';
 import * as discovery from './20261122_005_discovery';
 import * as emailConfirmation from './20261122_007_email_confirmation';
+import * as auditContext from './20261125_70_audit_context';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -19,6 +20,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261122_004_payments_verification': paymentsVerification,
   '20261122_005_discovery': discovery,
   '20261122_007_email_confirmation': emailConfirmation,
+  '20261125_70_audit_context': auditContext,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

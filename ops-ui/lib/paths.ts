@@ -21,6 +21,7 @@ export const apiPaths = {
   opsSession: `${OPS_API}/session`,
   opsMe: `${OPS_API}/me`,
   logout: '/api/auth/logout',
+  opsSignOut: `${OPS_API}/sign-out`,
   dashboard: `${OPS_API}/dashboard`,
   verifications: `${OPS_API}/verifications`,
   verificationApprove: (id: number) => `${OPS_API}/verifications/${id}/approve`,

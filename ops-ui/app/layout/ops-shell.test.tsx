@@ -22,7 +22,7 @@ afterEach(() => {
 function signedInAs(user: typeof adminUser | typeof reviewerUser): StubbedFetch {
   return stubFetch({
     'GET /api/ops/me': { status: 200, body: { user } },
-    'POST /api/auth/logout': { status: 200, body: { message: 'Signed out' } },
+    'POST /api/ops/sign-out': { status: 200, body: { message: 'Signed out' } },
     'GET /api/ops/verifications': { status: 200, body: emptyPage },
     'GET /api/ops/members': { status: 200, body: emptyPage },
   });
@@ -144,13 +144,13 @@ describe('console shell', () => {
     fireEvent.click(within(screen.getByRole('banner')).getByRole('button', { name: 'Sign out' }));
 
     assert.ok(await screen.findByRole('heading', { name: 'Sign in to the review console' }));
-    assert.ok(fetchStub.requests.some((request) => request.method === 'POST' && request.pathname === '/api/auth/logout'));
+    assert.ok(fetchStub.requests.some((request) => request.method === 'POST' && request.pathname === '/api/ops/sign-out'));
   });
 
   test('when the session has already ended on the server, Sign out still leads to the sign-in form', async () => {
     fetchStub = stubFetch({
       'GET /api/ops/me': { status: 200, body: { user: adminUser } },
-      'POST /api/auth/logout': { status: 401, body: { message: 'Not authenticated' } },
+      'POST /api/ops/sign-out': { status: 401, body: { message: 'Not authenticated' } },
     });
     renderApp('/ops/audit');
     await screen.findByRole('heading', { level: 1, name: 'Audit log' });

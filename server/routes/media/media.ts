@@ -3,6 +3,7 @@ import { type AppContext, newRouter } from '../../context';
 import { notFound } from '../../errors';
 import { Photo } from '../../models/photo';
 import { decidePhotoAccess } from '../../policies/media';
+import { auditIdDocumentView } from '../../services/audit';
 import { type PhotoVariant, VARIANT_SUFFIX, variantPath } from '../../services/photos';
 import { resolveShare } from '../shares/shares';
 
@@ -23,6 +24,7 @@ export function mediaRoutes() {
     if (!photo) throw notFound('Photo not found');
     const decision = await decidePhotoAccess(ctx.services.db, ctx.state.user, photo);
     if (decision === 'deny' || (decision === 'blur-only' && variant !== 'blur')) throw notFound('Photo not found');
+    await auditIdDocumentView(ctx, photo);
     await sendPhoto(ctx, fileKey, variant);
   });
   // Photos of a shared profile, for whoever holds a valid link; the owner's blur setting still applies.

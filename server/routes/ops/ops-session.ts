@@ -5,6 +5,7 @@ import { currentUser } from '../../middleware/auth';
 import { rateLimit } from '../../middleware/rate-limit';
 import { parse } from '../../middleware/validate';
 import { findUserByLogin } from '../../services/accounts';
+import { auditSignIn } from '../../services/audit';
 import { dummyPasswordHash, verifyPassword } from '../../services/passwords';
 import { signIn } from '../auth/auth';
 
@@ -27,14 +28,13 @@ export function opsSessionRoutes(services: AppServices) {
       const input = parse(loginSchema, (ctx.request as unknown as { body?: unknown }).body);
       const user = await findUserByLogin(ctx.services.db, input.username);
       const ok = await verifyPassword(input.password, user?.passwordHash ?? (await dummyPasswordHash(config.scryptCost)));
+      if (!user || !ok) await auditSignIn(ctx, 'failure', input.username, user ?? null);
       if (!user || !ok) throw unauthorized(AUTH_MESSAGES.invalidCredentials);
+      if (user.status !== 'active' || (user.role !== 'reviewer' && user.role !== 'admin')) await auditSignIn(ctx, 'refused', input.username, user);
       if (user.status !== 'active') throw forbidden(AUTH_MESSAGES.accountSuspended);
       if (user.role !== 'reviewer' && user.role !== 'admin') throw forbidden(MEMBER_REFUSAL);
       await signIn(ctx, user);
-      await ctx.services.db('audit_log').insert({
-        actorUserId: user.id, actorRole: user.role, action: 'ops.sign_in', targetType: 'user', targetId: user.id,
-        ip: ctx.ip, createdAt: Date.now(),
-      });
+      await auditSignIn(ctx, 'success', input.username, user);
       ctx.body = { user: presentStaff(user) };
     },
   );

@@ -3,16 +3,17 @@ import { api } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/paths';
 import { type OpsSession, opsSessionQueryKey } from './ops-session';
 
-export function signOut(): Promise<unknown> {
-  return api.post<unknown>(apiPaths.logout);
+/** Staff sign out through the console's own route, which records the sign-out; a member (refused here) through the app's. */
+export function signOut(who: 'staff' | 'member'): Promise<unknown> {
+  return api.post<unknown>(who === 'staff' ? apiPaths.opsSignOut : apiPaths.logout);
 }
 
 const sessionHash = hashKey(opsSessionQueryKey);
 
-export function useSignOut() {
+export function useSignOut(who: 'staff' | 'member' = 'staff') {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: signOut,
+    mutationFn: () => signOut(who),
     onSuccess: () => {
       // Nothing fetched under the old session may be shown to whoever signs in next.
       queryClient.setQueryData<OpsSession>(opsSessionQueryKey, { status: 'signed-out' });

@@ -5,7 +5,7 @@ import { useSignOut } from '../api/sign-out';
 
 /** Shown when the current session belongs to a member: the console refuses and offers a way out. */
 export function MemberRefusal({ message }: { message: string }) {
-  const signOut = useSignOut();
+  const signOut = useSignOut('member');
   return (
     <main className="ops-sign-in">
       <div className="ops-sign-in__card">

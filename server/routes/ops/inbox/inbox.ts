@@ -38,7 +38,7 @@ export function inboxRoutes(router: AppRouter) {
       await ctx.services.db.transaction(async (trx) => {
         const updated = await trx(table).where({ id }).whereNull('handledAt').update({ handledAt: Date.now(), handledBy: currentUser(ctx).id });
         if (!updated) throw notFound('Message not found or already handled');
-        await auditFrom(ctx, `inbox.${kind}.handled`, table, id, undefined, trx);
+        await auditFrom(ctx, `inbox.${kind}.handled`, table, id, undefined, { db: trx });
       });
       ctx.body = { message: 'Marked as handled', id };
     });

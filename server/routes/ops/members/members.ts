@@ -7,6 +7,7 @@ import { isoOrNull } from '../../../presenters/user';
 import { auditFrom } from '../../../services/audit';
 import { paginate } from '../lib/pagination';
 import { whereContains } from '../lib/search';
+import { memberDetail } from './member-detail';
 import { announceSuspension, suspendMember } from './suspend';
 
 /** Member administration: search and filter, suspend, restore. */
@@ -36,6 +37,13 @@ export function memberRoutes(router: AppRouter) {
     );
   });
 
+  router.get('/members/:id', async (ctx) => {
+    const detail = await memberDetail(ctx.services.db, idParam(ctx.params.id));
+    if (!detail) throw notFound('Member not found');
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = detail;
+  });
+
   router.post('/members/:id/suspend', async (ctx) => {
     const id = idParam(ctx.params.id);
     const { reason } = parse(suspendSchema, requestBody(ctx));
@@ -49,7 +57,7 @@ export function memberRoutes(router: AppRouter) {
     await ctx.services.db.transaction(async (trx) => {
       const updated = await trx('users').where({ id, role: 'member', isDeleted: false }).update({ status: 'active', updatedAt: Date.now() });
       if (!updated) throw notFound('Member not found');
-      await auditFrom(ctx, 'member.restore', 'user', id, undefined, trx);
+      await auditFrom(ctx, 'member.restore', 'user', id, undefined, { db: trx });
     });
     ctx.body = { message: 'Member restored', id };
   });

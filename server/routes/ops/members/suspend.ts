@@ -12,7 +12,7 @@ export async function suspendMember(ctx: AppContext, trx: Knex, userId: number, 
   const updated = await trx('users').where({ id: userId, role: 'member', isDeleted: false }).update({ status: 'suspended', updatedAt: Date.now() });
   if (!updated) throw notFound('Member not found');
   await endSessionsOfUser(trx, userId);
-  await auditFrom(ctx, 'member.suspend', 'user', userId, { reason }, trx);
+  await auditFrom(ctx, 'member.suspend', 'user', userId, { reason, note: reason }, { db: trx });
 }
 
 export function announceSuspension(ctx: AppContext, userId: number): void {

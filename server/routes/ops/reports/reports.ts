@@ -3,11 +3,11 @@ import type { AppRouter } from '../../../context';
 import { conflict, notFound } from '../../../errors';
 import { currentUser } from '../../../middleware/auth';
 import { idParam, parse, requestBody } from '../../../middleware/validate';
-import { isoOrNull } from '../../../presenters/user';
 import { auditFrom } from '../../../services/audit';
 import { notify } from '../../../services/notifications';
 import { paginate } from '../lib/pagination';
 import { announceSuspension, suspendMember } from '../members/suspend';
+import { presentReports, reportDetail } from './present';
 
 const STATUS_AFTER = { dismiss: 'dismissed', warn: 'warned', suspend: 'suspended' } as const;
 
@@ -19,20 +19,17 @@ export function reportRoutes(router: AppRouter) {
     ctx.body = await paginate(
       ctx.services.db('reports').where('reports.status', input.status ?? 'open'),
       input,
-      (q) =>
-        q
-          .leftJoin('users as reporter', 'reporter.id', 'reports.reporterId')
-          .join('users as reported', 'reported.id', 'reports.reportedUserId')
-          .orderBy('reports.createdAt', 'asc')
-          .orderBy('reports.id', 'asc')
-          .select('reports.*', 'reporter.fullName as reporterName', 'reported.fullName as reportedName', 'reported.status as reportedStatus'),
-      (rows) =>
-        rows.map((r) => ({
-          id: r.id, reason: r.reason, details: r.details, status: r.status, createdAt: isoOrNull(r.createdAt), handledAt: isoOrNull(r.handledAt),
-          reporter: r.reporterId ? { id: r.reporterId, fullName: r.reporterName } : null,
-          reported: { id: r.reportedUserId, fullName: r.reportedName, status: r.reportedStatus, profileId: r.reportedProfileId },
-        })),
+      (q) => q.orderBy('reports.createdAt', 'asc').orderBy('reports.id', 'asc').select('reports.*'),
+      (rows) => presentReports(ctx.services.db, rows),
     );
+  });
+
+  router.get('/reports/:id', async (ctx) => {
+    const id = idParam(ctx.params.id);
+    const report = await ctx.services.db('reports').where({ id }).first();
+    if (!report) throw notFound('Report not found');
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = await reportDetail(ctx.services.db, report);
   });
 
   for (const action of ['dismiss', 'warn', 'suspend'] as const) {
@@ -47,7 +44,7 @@ export function reportRoutes(router: AppRouter) {
         const updated = await trx('reports').where({ id, status: 'open' }).update({ status, handledBy: currentUser(ctx).id, handledAt: Date.now(), resolutionNote: note ?? null });
         if (!updated) throw conflict('This report was already handled');
         if (action === 'suspend') await suspendMember(ctx, trx, report.reportedUserId, note || `report #${id}`);
-        await auditFrom(ctx, `report.${action}`, 'report', id, { reportedUserId: report.reportedUserId }, trx);
+        await auditFrom(ctx, `report.${action}`, 'report', id, { reportedUserId: report.reportedUserId, note: note ?? null }, { db: trx, subjectUserId: report.reportedUserId });
       });
       if (action === 'suspend') announceSuspension(ctx, report.reportedUserId);
       if (action === 'warn') {

@@ -72,9 +72,10 @@ export function shareRoutes(router: AppRouter) {
   router.post('/shares/:id/deactivate', async (ctx) => {
     const id = idParam(ctx.params.id);
     await ctx.services.db.transaction(async (trx) => {
-      const updated = await trx('profile_shares').where({ id }).update({ isActive: false, deactivatedAt: Date.now(), deactivatedBy: currentUser(ctx).id });
-      if (!updated) throw notFound('Share link not found');
-      await auditFrom(ctx, 'share.deactivate', 'profile_share', id, undefined, trx);
+      const share = await trx('profile_shares').where({ id }).first('userId');
+      if (!share) throw notFound('Share link not found');
+      await trx('profile_shares').where({ id }).update({ isActive: false, deactivatedAt: Date.now(), deactivatedBy: currentUser(ctx).id });
+      await auditFrom(ctx, 'share.deactivate', 'profile_share', id, undefined, { db: trx, subjectUserId: share.userId });
     });
     ctx.body = { message: 'Share link deactivated', id };
   });

@@ -54,7 +54,7 @@ async function changeStory(ctx: AppContext, id: number, fields: Record<string, u
   await ctx.services.db.transaction(async (trx) => {
     const updated = await trx('success_stories').where({ id }).update({ ...fields, updatedAt: Date.now() });
     if (!updated) throw notFound('Story not found');
-    await auditFrom(ctx, action, 'success_story', id, details, trx);
+    await auditFrom(ctx, action, 'success_story', id, details, { db: trx });
   });
 }
 
@@ -86,7 +86,7 @@ export function storyRoutes(router: AppRouter) {
         .insert({ ...input, marriageDate: input.marriageDate ?? null, location: input.location ?? null, photoKeys: '[]', isPublished: false, createdBy: currentUser(ctx).id, createdAt: now, updatedAt: now })
         .returning('id');
       const storyId = typeof row === 'object' ? (row as { id: number }).id : (row as number);
-      await auditFrom(ctx, 'story.create', 'success_story', storyId, undefined, trx);
+      await auditFrom(ctx, 'story.create', 'success_story', storyId, undefined, { db: trx });
       return storyId;
     });
     ctx.status = 201;
@@ -126,7 +126,7 @@ export function storyRoutes(router: AppRouter) {
       await db.transaction(async (trx) => {
         await Photo.query(trx).insert({ userId: null, profileId: null, purpose: 'story', position: keys.length, ...image, createdAt: Date.now() });
         await trx('success_stories').where({ id }).update({ photoKeys: JSON.stringify([...keys, image.fileKey]), updatedAt: Date.now() });
-        await auditFrom(ctx, 'story.photo', 'success_story', id, undefined, trx);
+        await auditFrom(ctx, 'story.photo', 'success_story', id, undefined, { db: trx });
       });
       ctx.status = 201;
       ctx.body = await presentStory(db, id);

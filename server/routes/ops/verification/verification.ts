@@ -93,7 +93,7 @@ export function verificationRoutes(router: AppRouter) {
       await decide(trx, id, { status: 'approved', reviewerId: reviewer.id, decidedAt: now });
       await trx('users').where({ id: request.userId }).update({ isVerified: true, updatedAt: now });
       await trx('identity_verifications').insert({ userId: request.userId, requestId: id, method: 'document_and_selfie', documentType: request.documentType, reviewerId: reviewer.id, verifiedAt: now });
-      await auditFrom(ctx, 'verification.approve', 'verification_request', id, { userId: request.userId }, trx);
+      await auditFrom(ctx, 'verification.approve', 'verification_request', id, { userId: request.userId }, { db: trx, subjectUserId: request.userId });
       return detachVerificationImages(trx, request);
     });
     for (const key of fileKeys) await deleteImageFiles(ctx.services.config.dataDir, key);
@@ -108,7 +108,7 @@ export function verificationRoutes(router: AppRouter) {
     const request = await pendingRequest(ctx, id);
     const fileKeys = await ctx.services.db.transaction(async (trx) => {
       await decide(trx, id, { status: 'rejected', rejectionReason: reason, reviewerId: reviewer.id, decidedAt: Date.now() });
-      await auditFrom(ctx, 'verification.reject', 'verification_request', id, { userId: request.userId, reason }, trx);
+      await auditFrom(ctx, 'verification.reject', 'verification_request', id, { userId: request.userId, reason, note: reason }, { db: trx, subjectUserId: request.userId });
       return detachVerificationImages(trx, request);
     });
     for (const key of fileKeys) await deleteImageFiles(ctx.services.config.dataDir, key);

@@ -1,0 +1,47 @@
+import type { Knex } from 'knex';
+import { photoUrl } from '../../../services/photos';
+
+export interface ProfileSummary {
+  id: number;
+  gender: string | null;
+  dateOfBirth: string | null;
+  city: string | null;
+  country: string | null;
+  profession: string | null;
+  about: string | null;
+  photos: string[];
+}
+
+/**
+ * The live profile of each member (by user id) with its photos, for a page of rows in two queries. A report
+ * filed from chat names no profile, so the reported member's profile is always found this way.
+ */
+export async function profilesOf(db: Knex, userIds: number[]): Promise<Map<number, ProfileSummary>> {
+  const ids = [...new Set(userIds.filter(Boolean))];
+  const result = new Map<number, ProfileSummary>();
+  if (ids.length === 0) return result;
+  const profiles = await db('profiles').whereIn('userId', ids).where({ isDeleted: false }).orderBy('id').select('id', 'userId', 'gender', 'dateOfBirth', 'city', 'country', 'profession', 'about');
+  const photos = profiles.length
+    ? await db('photos').whereIn('profileId', profiles.map((p) => p.id)).where({ purpose: 'profile' }).orderBy('position').orderBy('id').select('profileId', 'fileKey')
+    : [];
+  for (const p of profiles) {
+    if (result.has(p.userId)) continue;
+    result.set(p.userId, {
+      id: p.id, gender: p.gender, dateOfBirth: p.dateOfBirth, city: p.city, country: p.country, profession: p.profession, about: p.about,
+      photos: photos.filter((ph) => ph.profileId === p.id).map((ph) => photoUrl(ph.fileKey)),
+    });
+  }
+  return result;
+}
+
+/** Names of users by id, for links ("Asha Rao" → her member page). */
+export async function namesOf(db: Knex, userIds: Array<number | null | undefined>): Promise<Map<number, string>> {
+  const ids = [...new Set(userIds.filter((id): id is number => typeof id === 'number'))];
+  if (ids.length === 0) return new Map();
+  const rows = await db('users').whereIn('id', ids).select('id', 'fullName');
+  return new Map(rows.map((r) => [r.id as number, r.fullName as string]));
+}
+
+export function personOrNull(id: number | null | undefined, names: Map<number, string>) {
+  return typeof id === 'number' ? { id, fullName: names.get(id) ?? null } : null;
+}

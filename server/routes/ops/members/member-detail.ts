@@ -1,0 +1,71 @@
+import type { Knex } from 'knex';
+import { effectiveTier } from '../../../policies/tier';
+import { isoOrNull } from '../../../presenters/user';
+import { presentAuditRows, withNames } from '../audit/present';
+import { namesOf, personOrNull, profilesOf } from '../lib/members';
+import { presentReports } from '../reports/present';
+
+/** How many of each list the member page shows; the audit trail links on to the filtered log for the rest. */
+const LIST_LIMIT = 50;
+
+/**
+ * Everything the console knows about one member, for their page: account, profile, verification history,
+ * reports by and about them, blocks either way, subscription and payments, open sessions, and the audit trail.
+ * Null when there is no such account.
+ */
+export async function memberDetail(db: Knex, id: number) {
+  const user = await db('users').where({ id }).first();
+  if (!user) return null;
+  const profile = (await profilesOf(db, [id])).get(id) ?? null;
+  const requests = await db('verification_requests').where({ userId: id }).orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(LIST_LIMIT);
+  const blocks = await db('blocks').where({ blockerId: id }).orWhere({ blockedId: id }).orderBy('createdAt', 'desc').limit(LIST_LIMIT * 2);
+  const names = await namesOf(db, [...requests.map((r) => r.reviewerId), ...blocks.flatMap((b) => [b.blockerId, b.blockedId])]);
+  const reportsAbout = await db('reports').where({ reportedUserId: id }).orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(LIST_LIMIT);
+  const reportsBy = await db('reports').where({ reporterId: id }).orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(LIST_LIMIT);
+  const payments = await db('payments').where({ userId: id }).orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(LIST_LIMIT);
+  const now = Date.now();
+  const sessions = await db('sessions').where({ userId: id }).where('expiresAt', '>', now).orderBy('lastSeenAt', 'desc').limit(LIST_LIMIT);
+  const auditRows = await withNames(db('audit_log').where('audit_log.subjectUserId', id)).orderBy('audit_log.createdAt', 'desc').orderBy('audit_log.id', 'desc').limit(LIST_LIMIT);
+  const auditTotal = Number((await db('audit_log').where({ subjectUserId: id }).count({ n: '*' }).first())?.n ?? 0);
+  const subscriptionEnds = user.subscriptionEnds === null ? null : Number(user.subscriptionEnds);
+  return {
+    member: {
+      id: user.id,
+      fullName: user.fullName,
+      username: user.username,
+      email: user.email,
+      role: user.role,
+      status: user.status,
+      isDeleted: Boolean(Number(user.isDeleted)),
+      isVerified: Boolean(Number(user.isVerified)),
+      tier: effectiveTier({ subscriptionTier: user.subscriptionTier, subscriptionEnds }),
+      subscriptionTier: user.subscriptionTier,
+      subscriptionEnds: isoOrNull(subscriptionEnds),
+      registeredAt: isoOrNull(user.createdAt),
+      emailConfirmedAt: isoOrNull(user.emailConfirmedAt),
+      lastActiveAt: isoOrNull(user.lastActiveAt),
+      twoFactor: Boolean(Number(user.totpEnabled)),
+    },
+    profile,
+    verification: requests.map((r) => ({
+      id: r.id, status: r.status, documentType: r.documentType, createdAt: isoOrNull(r.createdAt), decidedAt: isoOrNull(r.decidedAt),
+      rejectionReason: r.rejectionReason ?? null, decidedBy: personOrNull(r.reviewerId, names),
+    })),
+    reportsAbout: await presentReports(db, reportsAbout),
+    reportsBy: await presentReports(db, reportsBy),
+    blocks: blocks.map((b) => ({
+      id: b.id,
+      direction: b.blockerId === id ? ('blocked' as const) : ('blocked_by' as const),
+      other: personOrNull(b.blockerId === id ? b.blockedId : b.blockerId, names),
+      createdAt: isoOrNull(b.createdAt),
+    })),
+    subscription: {
+      payments: payments.map((p) => ({
+        id: p.id, provider: p.provider, tier: p.tier, amountCents: p.amountCents, currency: p.currency, status: p.status,
+        isDemo: Boolean(Number(p.isDemo)), createdAt: isoOrNull(p.createdAt), completedAt: isoOrNull(p.completedAt), periodEnds: isoOrNull(p.periodEnds),
+      })),
+    },
+    sessions: sessions.map((s) => ({ createdAt: isoOrNull(s.createdAt), lastSeenAt: isoOrNull(s.lastSeenAt), expiresAt: isoOrNull(s.expiresAt), userAgent: s.userAgent ?? null, ip: s.ip ?? null })),
+    audit: { items: presentAuditRows(auditRows), total: auditTotal },
+  };
+}
