@@ -1,27 +1,101 @@
-// The ~195 sovereign states offered in the wizard, search filters and preferences.
-export const COUNTRIES = [
-  'Afghanistan', 'Albania', 'Algeria', 'Andorra', 'Angola', 'Antigua and Barbuda', 'Argentina', 'Armenia',
-  'Australia', 'Austria', 'Azerbaijan', 'Bahamas', 'Bahrain', 'Bangladesh', 'Barbados', 'Belarus', 'Belgium',
-  'Belize', 'Benin', 'Bhutan', 'Bolivia', 'Bosnia and Herzegovina', 'Botswana', 'Brazil', 'Brunei', 'Bulgaria',
-  'Burkina Faso', 'Burundi', 'Cabo Verde', 'Cambodia', 'Cameroon', 'Canada', 'Central African Republic', 'Chad',
-  'Chile', 'China', 'Colombia', 'Comoros', 'Congo', 'Costa Rica', "Côte d'Ivoire", 'Croatia', 'Cuba', 'Cyprus',
-  'Czechia', 'Democratic Republic of the Congo', 'Denmark', 'Djibouti', 'Dominica', 'Dominican Republic',
-  'Ecuador', 'Egypt', 'El Salvador', 'Equatorial Guinea', 'Eritrea', 'Estonia', 'Eswatini', 'Ethiopia', 'Fiji',
-  'Finland', 'France', 'Gabon', 'Gambia', 'Georgia', 'Germany', 'Ghana', 'Greece', 'Grenada', 'Guatemala',
-  'Guinea', 'Guinea-Bissau', 'Guyana', 'Haiti', 'Holy See', 'Honduras', 'Hungary', 'Iceland', 'India',
-  'Indonesia', 'Iran', 'Iraq', 'Ireland', 'Israel', 'Italy', 'Jamaica', 'Japan', 'Jordan', 'Kazakhstan', 'Kenya',
-  'Kiribati', 'Kuwait', 'Kyrgyzstan', 'Laos', 'Latvia', 'Lebanon', 'Lesotho', 'Liberia', 'Libya',
-  'Liechtenstein', 'Lithuania', 'Luxembourg', 'Madagascar', 'Malawi', 'Malaysia', 'Maldives', 'Mali', 'Malta',
-  'Marshall Islands', 'Mauritania', 'Mauritius', 'Mexico', 'Micronesia', 'Moldova', 'Monaco', 'Mongolia',
-  'Montenegro', 'Morocco', 'Mozambique', 'Myanmar', 'Namibia', 'Nauru', 'Nepal', 'Netherlands', 'New Zealand',
-  'Nicaragua', 'Niger', 'Nigeria', 'North Korea', 'North Macedonia', 'Norway', 'Oman', 'Pakistan', 'Palau',
-  'Palestine', 'Panama', 'Papua New Guinea', 'Paraguay', 'Peru', 'Philippines', 'Poland', 'Portugal', 'Qatar',
-  'Romania', 'Russia', 'Rwanda', 'Saint Kitts and Nevis', 'Saint Lucia', 'Saint Vincent and the Grenadines',
-  'Samoa', 'San Marino', 'Sao Tome and Principe', 'Saudi Arabia', 'Senegal', 'Serbia', 'Seychelles',
-  'Sierra Leone', 'Singapore', 'Slovakia', 'Slovenia', 'Solomon Islands', 'Somalia', 'South Africa',
-  'South Korea', 'South Sudan', 'Spain', 'Sri Lanka', 'Sudan', 'Suriname', 'Sweden', 'Switzerland', 'Syria',
-  'Taiwan', 'Tajikistan', 'Tanzania', 'Thailand', 'Timor-Leste', 'Togo', 'Tonga', 'Trinidad and Tobago',
-  'Tunisia', 'Turkey', 'Turkmenistan', 'Tuvalu', 'Uganda', 'Ukraine', 'United Arab Emirates', 'United Kingdom',
-  'United States', 'Uruguay', 'Uzbekistan', 'Vanuatu', 'Venezuela', 'Vietnam', 'Yemen', 'Zambia', 'Zimbabwe',
-] as const;
-export type Country = (typeof COUNTRIES)[number];
+// Every country and territory of ISO 3166-1 (alpha-2), named by the platform's own Intl.DisplayNames, so Hong
+// Kong, Macau, Taiwan, Puerto Rico and the other places the diaspora lives are all offered. Profiles store the
+// English name; names stored before this list (a fixed list of sovereign states with a few different spellings)
+// keep working through LEGACY_NAMES.
+
+export const ISO_COUNTRY_CODES = (
+  'AD AE AF AG AI AL AM AO AQ AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI BJ BL BM BN BO BQ BR BS BT BV BW BY BZ ' +
+  'CA CC CD CF CG CH CI CK CL CM CN CO CR CU CV CW CX CY CZ DE DJ DK DM DO DZ EC EE EG EH ER ES ET FI FJ FK FM FO ' +
+  'FR GA GB GD GE GF GG GH GI GL GM GN GP GQ GR GS GT GU GW GY HK HM HN HR HT HU ID IE IL IM IN IO IQ IR IS IT JE ' +
+  'JM JO JP KE KG KH KI KM KN KP KR KW KY KZ LA LB LC LI LK LR LS LT LU LV LY MA MC MD ME MF MG MH MK ML MM MN MO ' +
+  'MP MQ MR MS MT MU MV MW MX MY MZ NA NC NE NF NG NI NL NO NP NR NU NZ OM PA PE PF PG PH PK PL PM PN PR PS PT PW ' +
+  'PY QA RE RO RS RU RW SA SB SC SD SE SG SH SI SJ SK SL SM SN SO SR SS ST SV SX SY SZ TC TD TF TG TH TJ TK TL TM ' +
+  'TN TO TR TT TV TW TZ UA UG UM US UY UZ VA VC VE VG VI VN VU WF WS YE YT ZA ZM ZW'
+).split(' ');
+
+/** Names stored before the ISO list, where the platform spells them differently today. */
+const LEGACY_NAMES: Record<string, string> = {
+  'Antigua and Barbuda': 'AG',
+  'Bosnia and Herzegovina': 'BA',
+  'Cabo Verde': 'CV',
+  Congo: 'CG',
+  "Côte d'Ivoire": 'CI',
+  'Democratic Republic of the Congo': 'CD',
+  'Holy See': 'VA',
+  Myanmar: 'MM',
+  Palestine: 'PS',
+  'Saint Kitts and Nevis': 'KN',
+  'Saint Lucia': 'LC',
+  'Saint Vincent and the Grenadines': 'VC',
+  'Sao Tome and Principe': 'ST',
+  'Trinidad and Tobago': 'TT',
+  Turkey: 'TR',
+  'Czech Republic': 'CZ',
+  Burma: 'MM',
+  'United States of America': 'US',
+  USA: 'US',
+  UK: 'GB',
+  'Great Britain': 'GB',
+  UAE: 'AE',
+  'Hong Kong': 'HK',
+  Macau: 'MO',
+  Macao: 'MO',
+  'South Korea': 'KR',
+  'North Korea': 'KP',
+};
+
+const displayNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' });
+
+export interface CountryEntry {
+  code: string;
+  name: string;
+}
+
+/** Every ISO 3166-1 entry with its English name, in alphabetical order of the name. */
+export const COUNTRY_ENTRIES: readonly CountryEntry[] = ISO_COUNTRY_CODES.map((code) => ({ code, name: displayNames.of(code) ?? code })).sort(
+  (a, b) => a.name.localeCompare(b.name, 'en'),
+);
+
+/** The names offered in pickers. */
+export const COUNTRIES: readonly string[] = COUNTRY_ENTRIES.map((entry) => entry.name);
+export type Country = string;
+
+/** Comparable form of a name: case, accents, "&"/"and", "St."/"Saint" and punctuation do not matter. */
+function fold(name: string): string {
+  return name
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase()
+    .replace(/&/g, ' and ')
+    .replace(/\bst\.?\s/g, 'saint ')
+    .replace(/\([^)]*\)/g, ' ')
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
+}
+
+const BY_FOLDED = new Map<string, string>();
+for (const entry of COUNTRY_ENTRIES) BY_FOLDED.set(fold(entry.name), entry.code);
+for (const [name, code] of Object.entries(LEGACY_NAMES)) BY_FOLDED.set(fold(name), code);
+for (const code of ISO_COUNTRY_CODES) {
+  // Names written by another platform's name table (a browser with older or newer data) resolve too.
+  const withoutParens = displayNames.of(code)?.replace(/\s*\([^)]*\)/, '');
+  if (withoutParens && !BY_FOLDED.has(fold(withoutParens))) BY_FOLDED.set(fold(withoutParens), code);
+}
+
+/** ISO 3166-1 alpha-2 code of a country name (current or legacy spelling), or null when it names none. */
+export function countryCode(name: string | null | undefined): string | null {
+  if (!name) return null;
+  const trimmed = name.trim();
+  if (/^[A-Za-z]{2}$/.test(trimmed) && ISO_COUNTRY_CODES.includes(trimmed.toUpperCase())) return trimmed.toUpperCase();
+  return BY_FOLDED.get(fold(trimmed)) ?? null;
+}
+
+/** The name this platform uses for a country given by any accepted spelling, or null. */
+export function countryName(nameOrCode: string | null | undefined): string | null {
+  const code = countryCode(nameOrCode);
+  return code ? (displayNames.of(code) ?? null) : null;
+}
+
+export function isCountry(name: string): boolean {
+  return countryCode(name) !== null && !/^[A-Za-z]{2}$/.test(name.trim());
+}

@@ -1,6 +1,6 @@
 import './zod-config';
 import * as z from 'zod';
-import { COUNTRIES } from './countries';
+import { countryCode } from './countries';
 import { LIMITS } from './enums';
 
 /**
@@ -13,7 +13,7 @@ const csvCountries = z
   .string()
   .max(4000)
   .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
-  .pipe(z.array(z.string().refine((c) => (COUNTRIES as readonly string[]).includes(c), 'Unknown country in locations')).max(50));
+  .pipe(z.array(z.string().refine((c) => countryCode(c) !== null, 'Unknown country in locations')).max(50));
 
 export const searchQuerySchema = z
   .object({

@@ -80,8 +80,10 @@ export const LIMITS = {
   fullNameMax: 100,
   emailMax: 254,
   photosPerProfile: 3,
-  photoMaxBytes: 10 * 1024 * 1024,
-  photoMaxPixels: 40_000_000,
+  // Room for today's phone cameras: a 48 MP (8000 × 6000) JPEG is 5–20 MB, a 64 MP sensor writes 9248 × 6936.
+  // The member app downsizes to about 12 MP before sending whatever the browser can decode.
+  photoMaxBytes: 25 * 1024 * 1024,
+  photoMaxPixels: 70_000_000,
   ageMin: 18,
   ageMax: 70,
   bioMin: 10,

@@ -1,6 +1,8 @@
 import './zod-config';
 import * as z from 'zod';
-import { COUNTRIES } from './countries';
+import { isValidPhoneNumber } from 'libphonenumber-js';
+import type { CountryCode } from 'libphonenumber-js';
+import { countryCode, countryName } from './countries';
 import {
   CULTURAL_INTEGRATION_LEVELS,
   DIETS,
@@ -37,6 +39,8 @@ export const PROFILE_MESSAGES = {
   parentNameRequired: 'Parent name is required',
   parentRelationshipRequired: 'Please select your relationship to the person',
   parentContactRequired: 'Parent contact number is required',
+  parentContactInvalid: 'Enter a valid phone number, with the country code for a number outside the profile\'s country (e.g. +1 415 555 0100)',
+  candidateNameRequired: 'Enter the full name of the person this profile is for',
   educationRequired: 'Education is required',
   professionRequired: 'Profession is required',
   heightRequired: 'Height is required',
@@ -90,25 +94,59 @@ const dateOfBirth = z
   .refine((v) => (ageFromDateOfBirth(v) ?? 0) >= 18, PROFILE_MESSAGES.tooYoung);
 
 const country = z.string({ error: PROFILE_MESSAGES.countryRequired }).trim().min(1, PROFILE_MESSAGES.countryRequired)
-  .refine((v) => (COUNTRIES as readonly string[]).includes(v), 'Please choose a country from the list');
+  .refine((v) => countryCode(v) !== null, 'Please choose a country from the list')
+  .transform((v) => countryName(v) ?? v);
 
 const parentFields = {
+  /** The candidate's own name on a profile someone else manages; a self-made profile carries the account's name. */
+  fullName: optionalText(LIMITS.fullNameMax),
   parentName: optionalText(100),
   parentRelationship: optionalChoice(PARENT_RELATIONSHIPS),
   parentContact: optionalText(40),
 };
 
-/** Parent fields become required the moment "parent" is chosen (part 1 §4). */
-function requireParentFields<T extends { profileType?: string | null; parentName?: string | null; parentRelationship?: string | null; parentContact?: string | null }>(
-  value: T,
-  ctx: z.RefinementCtx,
-): void {
-  if (value.profileType !== 'parent') return;
-  if (!value.parentName) ctx.addIssue({ code: 'custom', path: ['parentName'], message: PROFILE_MESSAGES.parentNameRequired });
-  if (!value.parentRelationship) {
-    ctx.addIssue({ code: 'custom', path: ['parentRelationship'], message: PROFILE_MESSAGES.parentRelationshipRequired });
+/** A phone number as libphonenumber-js reads it: international (+44…), or national in the profile's country. */
+export function isPhoneNumber(text: string, country?: string | null): boolean {
+  const region = countryCode(country ?? null) as CountryCode | null;
+  try {
+    return isValidPhoneNumber(text, region ?? undefined);
+  } catch {
+    return false;
   }
-  if (!value.parentContact) ctx.addIssue({ code: 'custom', path: ['parentContact'], message: PROFILE_MESSAGES.parentContactRequired });
+}
+
+type ParentFieldValues = {
+  profileType?: string | null;
+  fullName?: string | null;
+  parentName?: string | null;
+  parentRelationship?: string | null;
+  parentContact?: string | null;
+  country?: string | null;
+};
+
+/** A contact number, when given, is a real phone number (any profile type). */
+function checkParentContact<T extends ParentFieldValues>(value: T, ctx: z.RefinementCtx): void {
+  if (value.parentContact && !isPhoneNumber(value.parentContact, value.country)) {
+    ctx.addIssue({ code: 'custom', path: ['parentContact'], message: PROFILE_MESSAGES.parentContactInvalid });
+  }
+}
+
+/**
+ * Parent fields become required the moment "parent" is chosen; a profile made by someone else (parent, sibling,
+ * relative) names its candidate.
+ */
+function requireParentFields<T extends ParentFieldValues>(value: T, ctx: z.RefinementCtx): void {
+  if (value.profileType === 'parent') {
+    if (!value.parentName) ctx.addIssue({ code: 'custom', path: ['parentName'], message: PROFILE_MESSAGES.parentNameRequired });
+    if (!value.parentRelationship) {
+      ctx.addIssue({ code: 'custom', path: ['parentRelationship'], message: PROFILE_MESSAGES.parentRelationshipRequired });
+    }
+    if (!value.parentContact) ctx.addIssue({ code: 'custom', path: ['parentContact'], message: PROFILE_MESSAGES.parentContactRequired });
+  }
+  checkParentContact(value, ctx);
+  if (value.profileType && value.profileType !== 'self' && !value.fullName) {
+    ctx.addIssue({ code: 'custom', path: ['fullName'], message: PROFILE_MESSAGES.candidateNameRequired });
+  }
 }
 
 export const basicInfoFields = {
@@ -124,7 +162,7 @@ const ageBound = (atLeast: string) =>
   z.coerce.number({ error: atLeast }).int(atLeast).min(LIMITS.ageMin, atLeast).max(LIMITS.ageMax, PROFILE_MESSAGES.ageAtMost);
 
 const locationPreference = z
-  .array(z.string().refine((v) => (COUNTRIES as readonly string[]).includes(v), 'Unknown country'))
+  .array(z.string().refine((v) => countryCode(v) !== null, 'Unknown country').transform((v) => countryName(v) ?? v))
   .max(50)
   .transform((list) => [...new Set(list)])
   .default([]);
@@ -235,11 +273,12 @@ export const updateProfileSchema = z
     ...nriFields,
     photoIds: z.array(z.number().int().positive()).max(LIMITS.photosPerProfile, PROFILE_MESSAGES.tooManyPhotos).optional(),
   })
-  .strict();
+  .strict()
+  .superRefine(checkParentContact);
 export type UpdateProfileInput = z.infer<typeof updateProfileSchema>;
 
 export const COMPLETION_STAGES = [
-  { stage: 1, key: 'basicInfoComplete', name: 'Basic Information', fields: ['gender', 'dateOfBirth', 'profileType', 'country', 'city', 'parentName', 'parentRelationship', 'parentContact'], description: 'Tell members who you are and where you live' },
+  { stage: 1, key: 'basicInfoComplete', name: 'Basic Information', fields: ['gender', 'dateOfBirth', 'profileType', 'fullName', 'country', 'city', 'parentName', 'parentRelationship', 'parentContact'], description: 'Tell members who you are and where you live' },
   { stage: 2, key: 'personalDetailsComplete', name: 'Personal Details', fields: ['height', 'education', 'profession', 'maritalStatus', 'income', 'about'], description: 'Add your height, education, work and a short bio' },
   { stage: 3, key: 'astrologyInfoComplete', name: 'Astrological Information', fields: ['zodiacSign', 'rashi', 'nakshatra', 'manglik'], description: 'Add your zodiac sign and Vedic details for Kundali matching' },
   { stage: 4, key: 'familyInfoComplete', name: 'Family Information', fields: ['familyType', 'familyValues', 'siblingDetails', 'familyBackground'], description: 'Describe your family and its values' },

@@ -23,6 +23,7 @@ import { opsSessionRoutes } from './routes/ops/ops-session';
 import { verificationRoutes } from './routes/verification/verification';
 import { likeRoutes } from './routes/likes/likes';
 import { photoRoutes } from './routes/photos/photos';
+import { profileDraftRoutes } from './routes/profile-draft/profile-draft';
 import { profileRoutes } from './routes/profiles/profiles';
 import { safetyRoutes } from './routes/safety/safety';
 import { settingsRoutes } from './routes/settings/settings';
@@ -59,6 +60,7 @@ export function apiRouters(services: AppServices) {
     messageRoutes(),
     shareRoutes(),
     photoRoutes(),
+    profileDraftRoutes(),
     kundaliRoutes(), // before profileRoutes(): owns GET /api/profiles/search
     profileRoutes(),
     likeRoutes(),

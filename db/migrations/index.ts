@@ -6,6 +6,8 @@ import * as paymentsVerification from './20261122_004_payments_verification';
 import * as discovery from './20261122_005_discovery';
 import * as emailConfirmation from './20261122_007_email_confirmation';
 import * as auditContext from './20261125_70_audit_context';
+import * as profileDrafts from './20261125_80_profile_drafts';
+import * as profileFullName from './20261125_81_profile_full_name';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -21,6 +23,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261122_005_discovery': discovery,
   '20261122_007_email_confirmation': emailConfirmation,
   '20261125_70_audit_context': auditContext,
+  '20261125_80_profile_drafts': profileDrafts,
+  '20261125_81_profile_full_name': profileFullName,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -26,6 +26,8 @@ export class Profile extends BaseModel {
   parentName!: string | null;
   parentRelationship!: string | null;
   parentContact!: string | null;
+  /** The candidate's own name on a managed profile (null on a self-made one). */
+  fullName!: string | null;
   location!: string | null;
   country!: string | null;
   city!: string | null;

@@ -36,6 +36,11 @@ function parseLanguages(value: string | null): Array<{ language: string; fluency
   }
 }
 
+/** The name a profile is published under: the candidate's own on a managed profile, else the account's. */
+export function profileName(profile: Pick<Profile, 'fullName' | 'profileType'>, user: Pick<User, 'fullName'>): string {
+  return profile.profileType !== 'self' && profile.fullName ? profile.fullName : user.fullName;
+}
+
 /** A profile as members see it. Never a raw row: contact details and internals only where allowed. */
 export function presentProfile(profile: Profile, user: Pick<User, 'id' | 'fullName' | 'username' | 'isVerified'>, options: PresentOptions): ProfileView {
   const photos = presentPhotos(profile.photos, options);
@@ -43,7 +48,8 @@ export function presentProfile(profile: Profile, user: Pick<User, 'id' | 'fullNa
     id: profile.id,
     userId: profile.userId,
     user: { id: user.id, fullName: user.fullName, isVerified: user.isVerified },
-    fullName: user.fullName,
+    // A profile someone else manages carries the candidate's own name; a self-made one the account's.
+    fullName: profileName(profile, user),
     username: options.isOwner ? user.username : undefined,
     isVerified: user.isVerified,
     gender: profile.gender,
@@ -119,7 +125,8 @@ export function presentProfileCard(profile: Profile, user: Pick<User, 'id' | 'fu
     id: profile.id,
     userId: profile.userId,
     user: { id: user.id, fullName: user.fullName, isVerified: user.isVerified },
-    fullName: user.fullName,
+    // A profile someone else manages carries the candidate's own name; a self-made one the account's.
+    fullName: profileName(profile, user),
     isVerified: user.isVerified,
     gender: profile.gender,
     dateOfBirth: profile.dateOfBirth,

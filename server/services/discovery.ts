@@ -137,7 +137,7 @@ async function leanPool(q: Knex.QueryBuilder): Promise<PoolRow[]> {
 
 /** What a card shows, fetched with the visibility check in one query. */
 const CARD_COLUMNS = [
-  'profiles.gender', 'profiles.dateOfBirth', 'profiles.profileType', 'profiles.parentName', 'profiles.parentRelationship',
+  'profiles.gender', 'profiles.dateOfBirth', 'profiles.profileType', 'profiles.fullName', 'profiles.parentName', 'profiles.parentRelationship',
   'profiles.location', 'profiles.city', 'profiles.country', 'profiles.profession', 'profiles.education', 'profiles.religion',
   'profiles.motherTongue', 'pool_owner.fullName as ownerName', 'pool_privacy.blurPhotos as ownerBlurs',
 ];

@@ -29,6 +29,9 @@ export function photoUrl(fileKey: string, variant: PhotoVariant = 'display'): st
   return `/media/photos/${fileKey}${VARIANT_SUFFIX[variant]}.jpg`;
 }
 
+export const PHOTO_TOO_LARGE = `Photos must be ${LIMITS.photoMaxBytes / 1024 / 1024} MB or smaller`;
+const NOT_AN_IMAGE = 'This file is not an image we can read. Choose a JPEG, PNG or GIF photo.';
+
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'gif']);
 
 /** Accepted image kinds by declared Content-Type or file extension. */
@@ -74,14 +77,14 @@ export async function storeImage(
   input: Buffer,
   declared?: { mimetype?: string | null; filename?: string | null },
 ): Promise<StoredImage> {
-  if (input.length > LIMITS.photoMaxBytes) throw payloadTooLarge('Photos must be 10 MB or smaller');
+  if (input.length > LIMITS.photoMaxBytes) throw payloadTooLarge(PHOTO_TOO_LARGE);
   const sharp = await loadSharp();
   let meta: Metadata;
   try {
     // Header only: metadata() reads the dimensions without decoding pixels.
     meta = await sharp(input, { limitInputPixels: false }).metadata();
   } catch {
-    throw unsupportedMediaType('Only JPEG, PNG and GIF images are accepted');
+    throw unsupportedMediaType(NOT_AN_IMAGE);
   }
   if (!meta.format || !ACCEPTED_FORMATS.has(meta.format)) {
     throw unsupportedMediaType('Only JPEG, PNG and GIF images are accepted');
@@ -93,7 +96,9 @@ export async function storeImage(
   const width = meta.width ?? 0;
   const height = meta.pageHeight ?? meta.height ?? 0;
   if (!width || !height) throw unsupportedMediaType('Only JPEG, PNG and GIF images are accepted');
-  if (width * height > LIMITS.photoMaxPixels) throw unprocessable('Image dimensions are too large (40 megapixels at most)');
+  if (width * height > LIMITS.photoMaxPixels) {
+    throw unprocessable(`Image dimensions are too large (${Math.round(LIMITS.photoMaxPixels / 1e6)} megapixels at most)`);
+  }
 
   const base = () => sharp(input, { limitInputPixels: LIMITS.photoMaxPixels, pages: 1 }).rotate();
   let display: { data: Buffer; info: OutputInfo };

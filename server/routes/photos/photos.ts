@@ -9,9 +9,8 @@ import { badRequest, conflict, notFound, payloadTooLarge, storageError, storageF
 import { currentUser, requireUser } from '../../middleware/auth';
 import { idParam } from '../../middleware/validate';
 import { Photo } from '../../models/photo';
-import { deleteImageFiles, photoUrl, storeImage } from '../../services/photos';
-
-const PENDING_WINDOW_MS = 24 * 3600_000;
+import { countActivePhotos, removeAbandonedUploads } from '../../services/profile-draft';
+import { PHOTO_TOO_LARGE, deleteImageFiles, photoUrl, storeImage } from '../../services/photos';
 
 /** Where uploads are streamed while they arrive: inside the data directory, never under their own name. */
 export function uploadTempDir(dataDir: string): string {
@@ -50,7 +49,7 @@ export function uploadMiddleware(maxFiles: number) {
   return async function withUpload(ctx: AppContext, next: Next): Promise<void> {
     if (!ctx.is('multipart/form-data')) throw badRequest('Send the photo as multipart/form-data');
     const declared = Number(ctx.get('Content-Length') || 0);
-    if (declared > maxFiles * LIMITS.photoMaxBytes + 64 * 1024) throw payloadTooLarge('Photos must be 10 MB or smaller');
+    if (declared > maxFiles * LIMITS.photoMaxBytes + 64 * 1024) throw payloadTooLarge(PHOTO_TOO_LARGE);
     const uploadDir = uploadTempDir(ctx.services.config.dataDir);
     try {
       await fs.mkdir(uploadDir, { recursive: true });
@@ -93,7 +92,7 @@ export function uploadMiddleware(maxFiles: number) {
         const e = error as Error & { httpCode?: number; code?: number };
         const fault = storageFault(error) ?? writeErrors.map(storageFault).find(Boolean);
         if (fault) throw storageError(fault);
-        if (e.httpCode === 413 || e.code === 1009 || e.code === 1016) throw payloadTooLarge('Photos must be 10 MB or smaller');
+        if (e.httpCode === 413 || e.code === 1009 || e.code === 1016) throw payloadTooLarge(PHOTO_TOO_LARGE);
         throw badRequest('The upload could not be read');
       },
     });
@@ -146,21 +145,6 @@ export async function removeTempFiles(ctx: AppContext): Promise<void> {
   for (const f of Object.values(files).flat()) await fs.rm(f.filepath, { force: true });
 }
 
-/** Photos of a profile in progress: attached to the member's live profile, or uploaded in the last day. */
-export async function countActivePhotos(ctx: AppContext, userId: number): Promise<number> {
-  const db = ctx.services.db;
-  const live = await db('profiles').where({ userId, isDeleted: false }).first('id');
-  const row = await db('photos')
-    .where({ userId, purpose: 'profile' })
-    .where((q) => {
-      q.where((p) => p.whereNull('profileId').where('createdAt', '>', Date.now() - PENDING_WINDOW_MS));
-      if (live) q.orWhere('profileId', live.id);
-    })
-    .count({ n: '*' })
-    .first();
-  return Number(row?.n ?? 0);
-}
-
 export function photoRoutes() {
   const router = newRouter('/api/upload');
   router.use(requireUser);
@@ -170,7 +154,8 @@ export function photoRoutes() {
     const file = uploadedFiles(ctx).photo;
     try {
       if (!file) throw badRequest('Choose a photo to upload (field "photo")');
-      if ((await countActivePhotos(ctx, user.id)) >= LIMITS.photosPerProfile) throw conflict(PROFILE_MESSAGES.tooManyPhotos);
+      await removeAbandonedUploads(ctx.services.db, ctx.services.config.dataDir, user.id);
+      if ((await countActivePhotos(ctx.services.db, user.id)) >= LIMITS.photosPerProfile) throw conflict(PROFILE_MESSAGES.tooManyPhotos);
       const stored = await storeImage(ctx.services.config.dataDir, await fs.readFile(file.filepath), {
         mimetype: file.mimetype,
         filename: file.originalFilename,

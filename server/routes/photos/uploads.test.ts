@@ -243,7 +243,7 @@ describe('other refusals store nothing', () => {
       ['a truncated JPEG', [{ name: 'photo', filename: 'x.jpg', type: 'image/jpeg', data: (await jpegBytes()).subarray(0, 200) }], 415],
       ['an empty file', [{ name: 'photo', filename: 'x.jpg', type: 'image/jpeg', data: Buffer.alloc(0) }], 400],
       ['no file, only a field', [{ name: 'photo', data: 'not a file' }], 400],
-      ['11 MB', [{ name: 'photo', filename: 'big.jpg', type: 'image/jpeg', data: Buffer.concat([await jpegBytes(), Buffer.alloc(11 * 1024 * 1024, 1)]) }], 413],
+      ['26 MB', [{ name: 'photo', filename: 'big.jpg', type: 'image/jpeg', data: Buffer.concat([await jpegBytes(), Buffer.alloc(26 * 1024 * 1024, 1)]) }], 413],
     ];
     for (const [name, parts, status] of cases) {
       const before = await snapshot();

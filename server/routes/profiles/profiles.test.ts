@@ -94,12 +94,36 @@ describe('creating a profile', () => {
     const { client } = await signedInClient(server, { fullName: 'Meera Krishnan' });
     const res = await client.post(
       '/api/profiles',
-      wizardPayload({ gender: 'female', profileType: 'parent', parentName: 'Lakshmi Krishnan', parentRelationship: 'mother', parentContact: '+44 7700 900123' }),
+      wizardPayload({ gender: 'female', profileType: 'parent', fullName: 'Ananya Krishnan', parentName: 'Lakshmi Krishnan', parentRelationship: 'mother', parentContact: '+44 7911 123456' }),
     );
     assert.equal(res.status, 201);
     const profile = await json(res);
+    assert.equal(profile.fullName, 'Ananya Krishnan', 'published under the daughter\'s own name');
+    assert.equal((profile.user as { fullName: string }).fullName, 'Meera Krishnan', 'the account keeps its own');
     assert.equal(profile.parentName, 'Lakshmi Krishnan');
-    assert.equal(profile.parentContact, '+44 7700 900123', 'the owner sees the contact');
+    assert.equal(profile.parentContact, '+44 7911 123456', 'the owner sees the contact');
+  });
+
+  test('a managed profile needs the candidate\'s name; the parent contact must be a phone number', async () => {
+    const { client } = await signedInClient(server, { fullName: 'Suresh Patel' });
+    const parent = { gender: 'male', profileType: 'parent', parentName: 'Suresh Patel', parentRelationship: 'father' };
+    const cases: Array<[Record<string, unknown>, string, string]> = [
+      [{ ...parent, parentContact: '+44 7911 123456' }, 'fullName', PROFILE_MESSAGES.candidateNameRequired],
+      [{ ...parent, fullName: 'Rohan Patel', parentContact: 'abc' }, 'parentContact', PROFILE_MESSAGES.parentContactInvalid],
+      [{ ...parent, fullName: 'Rohan Patel', parentContact: '12' }, 'parentContact', PROFILE_MESSAGES.parentContactInvalid],
+    ];
+    for (const [overrides, field, message] of cases) {
+      const res = await client.post('/api/profiles', wizardPayload(overrides));
+      assert.equal(res.status, 400, JSON.stringify(overrides));
+      const body = await json(res);
+      assert.deepEqual([body.field, body.message], [field, message]);
+    }
+    // A national number is read in the profile's country (here the United Kingdom).
+    const res = await client.post('/api/profiles', wizardPayload({ ...parent, fullName: 'Rohan Patel', parentContact: '07911 123456', country: 'United Kingdom' }));
+    assert.equal(res.status, 201, JSON.stringify(await json(res.clone())));
+    const profile = await json(res);
+    assert.equal(profile.fullName, 'Rohan Patel');
+    assert.equal(profile.parentName, 'Suresh Patel');
   });
 
   test('a visitor cannot create a profile', async () => {
@@ -139,9 +163,9 @@ describe('photos', () => {
     assert.equal(renamed.status, 415, 'a PNG named .gif');
     const text = await client.upload('/api/upload/photo', 'photo', Buffer.from('just some text, not an image'), 'me.jpg', 'image/jpeg');
     assert.equal(text.status, 415, 'a text file named .jpg');
-    const big = Buffer.concat([await jpegBytes(), Buffer.alloc(11 * 1024 * 1024, 1)]);
+    const big = Buffer.concat([await jpegBytes(), Buffer.alloc(26 * 1024 * 1024, 1)]);
     const huge = await client.upload('/api/upload/photo', 'photo', big, 'big.jpg', 'image/jpeg');
-    assert.equal(huge.status, 413, '11 MB');
+    assert.equal(huge.status, 413, '26 MB');
     // 10000 × 10000 of one colour compresses to a few kilobytes but would need 300 MB to decode.
     const flood = await sharp({ create: { width: 10_000, height: 10_000, channels: 3, background: '#ffffff' } }).png({ compressionLevel: 9 }).toBuffer();
     assert.ok(flood.length < 10 * 1024 * 1024);

@@ -19,6 +19,7 @@ import { pairAshtakoot } from '../../services/kundali/analysis';
 import { type BirthData, type Chart, IncompleteBirthData, castChart } from '../../services/kundali/chart';
 import { computeMatch } from '../../services/matching';
 import { completionStatus, derivedFields } from '../../services/profile-completion';
+import { clearDraftRow } from '../../services/profile-draft';
 import {
   deleteFiles,
   liveProfileOfUser,
@@ -53,6 +54,7 @@ async function saveProfileChanges(ctx: AppContext, profile: Profile, changes: Pa
   const user = currentUser(ctx);
   const merged = { ...profile, ...changes } as Profile;
   if (merged.profileType !== 'parent') Object.assign(changes, { parentName: null, parentRelationship: null, parentContact: null });
+  if (merged.profileType === 'self') Object.assign(changes, { fullName: null });
   checkParentFields({ ...merged, ...changes });
   if (merged.agePreferenceMin != null && merged.agePreferenceMax != null && merged.agePreferenceMin > merged.agePreferenceMax) {
     throw validationFailed(PROFILE_MESSAGES.ageOrder, 'agePreferenceMin');
@@ -62,7 +64,7 @@ async function saveProfileChanges(ctx: AppContext, profile: Profile, changes: Pa
     const next = { ...merged, ...changes };
     await Profile.query(trx)
       .findById(profile.id)
-      .patch({ ...changes, ...derivedFields(user.fullName, next), updatedAt: Date.now() });
+      .patch({ ...changes, ...derivedFields(next.fullName ?? user.fullName, next), updatedAt: Date.now() });
     if (photoIds) removed = await setProfilePhotos(trx, user.id, profile.id, photoIds);
   });
   await deleteFiles(ctx.services.config.dataDir, removed);
@@ -132,6 +134,7 @@ export function profileRoutes() {
       lookingFor: input.lookingFor ?? OPPOSITE[input.gender] ?? null,
       dateOfBirth: input.dateOfBirth,
       profileType: input.profileType,
+      fullName: input.profileType !== 'self' ? (input.fullName ?? null) : null,
       parentName: isParent ? (input.parentName ?? null) : null,
       parentRelationship: isParent ? (input.parentRelationship ?? null) : null,
       parentContact: isParent ? (input.parentContact ?? null) : null,
@@ -164,12 +167,13 @@ export function profileRoutes() {
         const inserted = await Profile.query(trx).insertAndFetch({
           ...fields,
           userId: user.id,
-          ...derivedFields(user.fullName, fields),
+          ...derivedFields(fields.fullName ?? user.fullName, fields),
           isDeleted: false,
           createdAt: now,
           updatedAt: now,
         });
         await setProfilePhotos(trx, user.id, inserted.id, input.photoIds);
+        await clearDraftRow(trx, user.id);
         created = inserted;
       });
     } catch (error) {

@@ -1,0 +1,38 @@
+import './zod-config';
+import * as z from 'zod';
+import { LIMITS } from './enums';
+
+/** The wizard's inputs as typed (text, and a list of countries); checked for real only on "Complete Profile". */
+export const DRAFT_TEXT_FIELDS = [
+  'fullName', 'gender', 'dateOfBirth', 'profileType', 'parentName', 'parentRelationship', 'parentContact', 'country', 'city',
+  'education', 'educationDetails', 'profession', 'company', 'about', 'birthHour', 'birthMinute', 'birthAmPm', 'birthPlace',
+  'religion', 'motherTongue', 'lookingFor', 'agePreferenceMin', 'agePreferenceMax', 'educationPreference',
+  'professionPreference', 'familyBackground',
+] as const;
+
+const draftText = z.string().max(LIMITS.bioMax * 2, 'This field is too long to keep');
+
+export const draftValuesSchema = z
+  .object({
+    ...Object.fromEntries(DRAFT_TEXT_FIELDS.map((field) => [field, draftText.optional()])),
+    locationPreference: z.array(z.string().max(100)).max(300).optional(),
+  } as Record<(typeof DRAFT_TEXT_FIELDS)[number], z.ZodOptional<typeof draftText>> & {
+    locationPreference: z.ZodOptional<z.ZodArray<z.ZodString>>;
+  })
+  .strict();
+
+export const WIZARD_LAST_STEP = 5;
+
+/** PUT /api/profile-draft: where the member is in the wizard, what they typed, their photos in order. */
+export const profileDraftSchema = z
+  .object({
+    step: z.number().int().min(1).max(WIZARD_LAST_STEP),
+    values: draftValuesSchema,
+    photoIds: z.array(z.number().int().positive()).max(LIMITS.photosPerProfile).default([]),
+    // Returned by GET; accepted back and ignored so a GET-then-PUT round-trip works.
+    photos: z.unknown().optional(),
+    updatedAt: z.unknown().optional(),
+  })
+  .strict();
+export type ProfileDraftInput = z.infer<typeof profileDraftSchema>;
+export type DraftValues = z.infer<typeof draftValuesSchema>;

@@ -1,0 +1,109 @@
+import type { Knex } from 'knex';
+import type { DraftValues, ProfileDraftInput } from '../../contracts/profile-draft';
+import type { UploadedPhotoView } from '../../contracts/views';
+import type { Db } from '../db';
+import { badRequest } from '../errors';
+import { Photo } from '../models/photo';
+import { deleteImageFiles, photoUrl } from './photos';
+
+/**
+ * A member with a profile uploads a photo and attaches it with the next request; a pending photo older than this
+ * was never attached (the tab closed in between) and is removed.
+ */
+const IN_FLIGHT_MS = 10 * 60_000;
+
+type Conn = Db | Knex.Transaction;
+
+export interface ProfileDraftView {
+  step: number;
+  values: DraftValues;
+  photos: UploadedPhotoView[];
+  updatedAt: string | null;
+}
+
+function presentUpload(photo: Photo): UploadedPhotoView {
+  return { id: photo.id, url: photoUrl(photo.fileKey), thumbnailUrl: photoUrl(photo.fileKey, 'thumb'), width: photo.width, height: photo.height };
+}
+
+async function liveProfileId(db: Conn, userId: number): Promise<number | null> {
+  const row = await db('profiles').where({ userId, isDeleted: false }).first('id');
+  return row ? Number(row.id) : null;
+}
+
+/** Profile photos the member uploaded that no profile holds yet, oldest first. */
+function pendingPhotos(db: Conn, userId: number) {
+  return Photo.query(db).where({ userId, purpose: 'profile' }).whereNull('profileId').orderBy('id');
+}
+
+/**
+ * Photos that count against the limit of three: those of the member's profile, or, before there is one, the
+ * draft's photos (every pending upload, which the wizard shows and lets the member remove).
+ */
+export async function countActivePhotos(db: Conn, userId: number): Promise<number> {
+  const profileId = await liveProfileId(db, userId);
+  const query = db('photos').where({ userId, purpose: 'profile' });
+  if (profileId === null) query.whereNull('profileId');
+  else query.where((q) => q.where('profileId', profileId).orWhere((p) => p.whereNull('profileId').where('createdAt', '>', Date.now() - IN_FLIGHT_MS)));
+  const row = await query.count({ n: '*' }).first();
+  return Number(row?.n ?? 0);
+}
+
+/** Uploads a member with a profile never attached: no row, no files. A draft's photos are never touched here. */
+export async function removeAbandonedUploads(db: Db, dataDir: string, userId: number): Promise<void> {
+  if ((await liveProfileId(db, userId)) === null) return;
+  const stale = await pendingPhotos(db, userId).where('createdAt', '<=', Date.now() - IN_FLIGHT_MS);
+  for (const photo of stale) {
+    await Photo.query(db).deleteById(photo.id);
+    await deleteImageFiles(dataDir, photo.fileKey).catch(() => {});
+  }
+}
+
+function parseJson<T>(text: string | null | undefined, fallback: T): T {
+  try {
+    return text ? (JSON.parse(text) as T) : fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+/** The member's draft with its photos in the order they chose (photos uploaded since come last). */
+export async function loadDraft(db: Db, userId: number): Promise<ProfileDraftView> {
+  const row = await db('profile_drafts').where({ userId }).first();
+  const photos = await pendingPhotos(db, userId);
+  const order: number[] = parseJson(row?.photoIds, []);
+  const rank = (id: number) => {
+    const at = order.indexOf(id);
+    return at === -1 ? order.length + id : at;
+  };
+  photos.sort((a, b) => rank(a.id) - rank(b.id));
+  return {
+    step: row ? Number(row.step) : 1,
+    values: parseJson<DraftValues>(row?.values, {}),
+    photos: photos.map(presentUpload),
+    updatedAt: row ? new Date(Number(row.updatedAt)).toISOString() : null,
+  };
+}
+
+export async function saveDraft(db: Db, userId: number, input: ProfileDraftInput): Promise<void> {
+  const pendingIds = new Set((await pendingPhotos(db, userId)).map((p) => p.id));
+  if (input.photoIds.some((id) => !pendingIds.has(id))) {
+    throw badRequest('One of the photos could not be found. Please upload it again.', { field: 'photoIds' });
+  }
+  const row = { userId, step: input.step, values: JSON.stringify(input.values), photoIds: JSON.stringify(input.photoIds), updatedAt: Date.now() };
+  await db('profile_drafts').insert(row).onConflict('userId').merge(['step', 'values', 'photoIds', 'updatedAt']);
+}
+
+/** "Start over": the draft and its photos are gone, files included. */
+export async function discardDraft(db: Db, dataDir: string, userId: number): Promise<void> {
+  const photos = await pendingPhotos(db, userId);
+  await db.transaction(async (trx) => {
+    await trx('profile_drafts').where({ userId }).delete();
+    if (photos.length) await trx('photos').whereIn('id', photos.map((p) => p.id)).delete();
+  });
+  for (const photo of photos) await deleteImageFiles(dataDir, photo.fileKey).catch(() => {});
+}
+
+/** Once the profile exists, the draft has done its work. */
+export async function clearDraftRow(trx: Conn, userId: number): Promise<void> {
+  await trx('profile_drafts').where({ userId }).delete();
+}
