@@ -21,7 +21,9 @@ export const draftValuesSchema = z
   })
   .strict();
 
-export const WIZARD_LAST_STEP = 5;
+/** The create-profile wizard's steps, in order; the Help page describes them from this list. */
+export const WIZARD_STEP_TITLES = ['Photos', 'Basic Information', 'Professional Details', 'Astrological Details', 'Partner Preferences'] as const;
+export const WIZARD_LAST_STEP = WIZARD_STEP_TITLES.length;
 
 /** PUT /api/profile-draft: where the member is in the wizard, what they typed, their photos in order. */
 export const profileDraftSchema = z

@@ -150,7 +150,10 @@ describe('profile authoring in the browser', () => {
     await page.getByLabel('Gender').selectOption('female');
     await page.getByLabel('Date of Birth').fill('1998-01-26');
     await page.getByLabel('Profile Created By').selectOption('parent');
-    await page.getByText('Parent name is required').waitFor();
+    // The parent is the account holder: their name is filled in; the daughter's own name is asked for.
+    assert.equal(await page.getByLabel('Parent Name').inputValue(), 'Suresh Patel');
+    assert.equal(await page.getByLabel('Full Name').isEditable(), true);
+    await page.getByText('Enter the full name of the person this profile is for').waitFor();
     await page.getByText('Please select your relationship to the person').waitFor();
     await page.getByText('Parent contact number is required').waitFor();
     await page.getByLabel('Country').selectOption('United States');
@@ -160,8 +163,11 @@ describe('profile authoring in the browser', () => {
     await page.getByText('Step 2 of 5').waitFor();
     assert.equal(await page.getByText('Step 3 of 5').count(), 0, 'blocked until the parent fields are filled');
 
-    await page.getByLabel('Parent Name').fill('Suresh Patel');
+    await page.getByLabel('Full Name').fill('Priya Patel');
     await page.getByLabel('Relationship').selectOption('father');
+    await page.getByLabel('Contact Number').fill('abc');
+    await next(page);
+    await page.getByText(/Enter a valid phone number/).waitFor();
     await page.getByLabel('Contact Number').fill('+1 732 555 0147');
     await screenshot(page, 'wizard-2-parent-filled');
     await next(page);
@@ -178,6 +184,7 @@ describe('profile authoring in the browser', () => {
 
     const profile = await ownProfile(page, (await me(page)).id);
     assert.equal(profile.profileType, 'parent');
+    assert.equal(profile.fullName, 'Priya Patel', 'published under the daughter\'s own name');
     assert.equal(profile.parentName, 'Suresh Patel');
     assert.equal(profile.parentRelationship, 'father');
     assert.equal(profile.parentContact, '+1 732 555 0147');

@@ -1,16 +1,30 @@
+import { LIMITS } from '../../../../contracts/enums';
 import type { UploadedPhotoView } from '../../../../contracts/views';
-import { api } from '../../../lib/api-client';
+import { ApiError, api, isApiError } from '../../../lib/api-client';
+import { preparePhoto } from '../lib/prepare-photo';
 
-/** Types the server accepts for profile photos (spec part 1 §2: jpeg, png, gif). */
+/** Types the server accepts for profile photos (jpeg, png, gif). */
 export const PHOTO_ACCEPT = 'image/jpeg,image/png,image/gif';
 
 export const PHOTO_UPLOAD_FAILED = 'Failed to upload photo. Please try again.';
+export const PHOTO_TOO_LARGE = `Photos must be ${LIMITS.photoMaxBytes / 1024 / 1024} MB or smaller`;
 
-/** POST /api/upload/photo: multipart, field "photo"; the photo stays pending until a profile claims it. */
-export function uploadPhoto(file: File): Promise<UploadedPhotoView> {
+/**
+ * POST /api/upload/photo: multipart, field "photo"; the photo stays pending (part of the wizard's draft) until a
+ * profile claims it. The photo is downsized on the device first; a file still too large is refused here, before
+ * a long upload the server would refuse anyway.
+ */
+export async function uploadPhoto(file: File): Promise<UploadedPhotoView> {
+  const prepared = await preparePhoto(file);
+  if (prepared.size > LIMITS.photoMaxBytes) throw new ApiError(413, 'Payload Too Large', JSON.stringify({ message: PHOTO_TOO_LARGE }));
   const form = new FormData();
-  form.append('photo', file, file.name);
-  return api.post<UploadedPhotoView>('/api/upload/photo', { body: form });
+  form.append('photo', prepared, prepared.name);
+  return api.post<UploadedPhotoView>('/api/upload/photo', { body: form, timeout: 120_000 });
+}
+
+/** The server's own reason for a refused photo, or the generic message when there is none (network failure). */
+export function photoUploadMessage(error: unknown): string {
+  return (isApiError(error) ? error.serverMessage : undefined) ?? PHOTO_UPLOAD_FAILED;
 }
 
 /** DELETE /api/upload/photo/{id}: discards an uploaded photo and its files. */

@@ -41,10 +41,14 @@ export function BasicInformationStep(props: StepProps & { fullName: string }) {
   const isParent = props.values.profileType === 'parent';
   return (
     <div className="form">
-      <TextField label="Full Name" value={props.fullName} readOnly hint="From your account" />
+      <SelectField label="Profile Created By" options={WIZARD_PROFILE_TYPE_OPTIONS} {...bind('profileType')} />
+      {isParent ? (
+        <TextField label="Full Name" autoComplete="off" hint="The name of your son or daughter, as the profile will show it" {...bind('fullName')} />
+      ) : (
+        <TextField label="Full Name" value={props.fullName} readOnly hint="From your account" />
+      )}
       <SelectField label="Gender" placeholder="Select gender" options={GENDER_OPTIONS} {...bind('gender')} />
       <TextField label="Date of Birth" type="date" max={latestAdultBirthDate()} {...bind('dateOfBirth')} />
-      <SelectField label="Profile Created By" options={WIZARD_PROFILE_TYPE_OPTIONS} {...bind('profileType')} />
       {isParent ? (
         <fieldset className="form parent-fields">
           <legend className="parent-fields__legend">Parent / guardian details</legend>
@@ -55,7 +59,15 @@ export function BasicInformationStep(props: StepProps & { fullName: string }) {
             options={RELATIONSHIP_OPTIONS}
             {...bind('parentRelationship')}
           />
-          <TextField label="Contact Number" type="tel" autoComplete="tel" inputMode="tel" {...bind('parentContact')} />
+          <TextField
+            label="Contact Number"
+            type="tel"
+            autoComplete="tel"
+            inputMode="tel"
+            placeholder="+44 7911 123456"
+            hint="With the country code if it is not a number of the profile's country"
+            {...bind('parentContact')}
+          />
         </fieldset>
       ) : null}
       <SelectField label="Country" placeholder="Select country" options={COUNTRY_OPTIONS} {...bind('country')} />

@@ -1,10 +1,13 @@
 import * as z from 'zod';
-import { PROFILE_MESSAGES, createProfileSchema, stageSchemas } from '../../../../contracts/profile';
+import { WIZARD_STEP_TITLES } from '../../../../contracts/profile-draft';
+import { PROFILE_MESSAGES, createProfileSchema, isPhoneNumber, stageSchemas } from '../../../../contracts/profile';
 import type { UploadedPhotoView } from '../../../../contracts/views';
 import { type FieldErrors, fieldErrorsOf } from '../../../lib/form-errors';
 
 /** Everything the wizard collects, as the inputs hold it (text); converted to the API's types on submit. */
 export interface WizardValues {
+  /** The candidate's own name; only asked when someone else (a parent) makes the profile. */
+  fullName: string;
   gender: string;
   dateOfBirth: string;
   profileType: string;
@@ -36,17 +39,12 @@ export interface WizardValues {
 export type WizardField = keyof WizardValues;
 export type WizardErrors = FieldErrors<WizardField>;
 
-export const WIZARD_STEPS = [
-  { step: 1, title: 'Photos' },
-  { step: 2, title: 'Basic Information' },
-  { step: 3, title: 'Professional Details' },
-  { step: 4, title: 'Astrological Details' },
-  { step: 5, title: 'Partner Preferences' },
-] as const;
+export const WIZARD_STEPS = WIZARD_STEP_TITLES.map((title, index) => ({ step: index + 1, title }));
 export const WIZARD_STEP_COUNT = WIZARD_STEPS.length;
 
 /** Spec part 1 §9: the default profile type is self. */
 export const EMPTY_WIZARD_VALUES: WizardValues = {
+  fullName: '',
   gender: '',
   dateOfBirth: '',
   profileType: 'self',
@@ -75,18 +73,20 @@ export const EMPTY_WIZARD_VALUES: WizardValues = {
   familyBackground: '',
 };
 
-export const PARENT_FIELDS = ['parentName', 'parentRelationship', 'parentContact'] as const;
+export const PARENT_FIELDS = ['fullName', 'parentName', 'parentRelationship', 'parentContact'] as const;
 
 /**
  * The parent fields' own check. The shared schema adds these issues in a refinement that zod skips while
  * another field of the step is still invalid, so the wizard runs it separately to show them at once.
  */
-export function parentFieldErrors(values: Pick<WizardValues, 'profileType' | (typeof PARENT_FIELDS)[number]>): WizardErrors {
-  if (values.profileType !== 'parent') return {};
+export function parentFieldErrors(values: Pick<WizardValues, 'profileType' | 'country' | (typeof PARENT_FIELDS)[number]>): WizardErrors {
   const errors: WizardErrors = {};
+  if (values.profileType !== 'self' && !values.fullName.trim()) errors.fullName = PROFILE_MESSAGES.candidateNameRequired;
+  if (values.profileType !== 'parent') return errors;
   if (!values.parentName.trim()) errors.parentName = PROFILE_MESSAGES.parentNameRequired;
   if (!values.parentRelationship) errors.parentRelationship = PROFILE_MESSAGES.parentRelationshipRequired;
   if (!values.parentContact.trim()) errors.parentContact = PROFILE_MESSAGES.parentContactRequired;
+  else if (!isPhoneNumber(values.parentContact.trim(), values.country)) errors.parentContact = PROFILE_MESSAGES.parentContactInvalid;
   return errors;
 }
 
@@ -118,8 +118,8 @@ function errorsOf(result: { success: boolean; error?: z.ZodError }): WizardError
 export function validateStep(step: number, values: WizardValues): WizardErrors {
   switch (step) {
     case 2: {
-      const { gender, dateOfBirth, profileType, parentName, parentRelationship, parentContact, country, city } = values;
-      const result = stageSchemas[1].safeParse({ gender, dateOfBirth, profileType, parentName, parentRelationship, parentContact, country, city });
+      const { fullName, gender, dateOfBirth, profileType, parentName, parentRelationship, parentContact, country, city } = values;
+      const result = stageSchemas[1].safeParse({ fullName, gender, dateOfBirth, profileType, parentName, parentRelationship, parentContact, country, city });
       return { ...errorsOf(result), ...parentFieldErrors(values) };
     }
     case 3:
@@ -139,7 +139,7 @@ export function validateStep(step: number, values: WizardValues): WizardErrors {
 
 /** Which step shows `field`, to send the member back there when the final check fails. */
 export function stepOfField(field: string): number {
-  if (['gender', 'dateOfBirth', 'profileType', 'parentName', 'parentRelationship', 'parentContact', 'country', 'city'].includes(field)) return 2;
+  if (['fullName', 'gender', 'dateOfBirth', 'profileType', 'parentName', 'parentRelationship', 'parentContact', 'country', 'city'].includes(field)) return 2;
   if (['education', 'educationDetails', 'profession', 'company', 'about'].includes(field)) return 3;
   if (['birthHour', 'birthMinute', 'birthAmPm', 'birthPlace', 'religion', 'motherTongue'].includes(field)) return 4;
   if (field === 'photoIds') return 1;
@@ -156,6 +156,7 @@ export function buildCreatePayload(values: WizardValues, photos: readonly Upload
     gender: values.gender,
     dateOfBirth: values.dateOfBirth,
     profileType: values.profileType,
+    fullName: isParent ? textOrNull(values.fullName) : null,
     parentName: isParent ? textOrNull(values.parentName) : null,
     parentRelationship: isParent ? textOrNull(values.parentRelationship) : null,
     parentContact: isParent ? textOrNull(values.parentContact) : null,
@@ -189,4 +190,18 @@ export type CreateProfilePayload = ReturnType<typeof buildCreatePayload>;
 export function validateAll(payload: CreateProfilePayload): WizardErrors {
   const { userId: _userId, location: _location, ...rest } = payload;
   return errorsOf(createProfileSchema.safeParse(rest));
+}
+
+/** Draft values (as saved on the server) over the empty form: unknown or missing fields never break the wizard. */
+export function wizardValuesFromDraft(draft: Partial<Record<string, unknown>>): WizardValues {
+  const values: WizardValues = { ...EMPTY_WIZARD_VALUES };
+  for (const key of Object.keys(EMPTY_WIZARD_VALUES) as WizardField[]) {
+    const saved = draft[key];
+    if (key === 'locationPreference') {
+      if (Array.isArray(saved)) values.locationPreference = saved.filter((item): item is string => typeof item === 'string');
+    } else if (typeof saved === 'string') {
+      values[key] = saved;
+    }
+  }
+  return values;
 }

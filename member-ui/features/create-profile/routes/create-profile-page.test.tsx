@@ -1,5 +1,5 @@
 import '../../../test/setup-dom';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import assert from 'node:assert/strict';
 import { afterEach, test } from 'node:test';
 import { buildSessionUser } from '../../../test/build-user';
@@ -74,7 +74,9 @@ test('choosing parent shows the parent fields as required at once; switching bac
   assert.ok(await screen.findByLabelText('Parent Name'));
   assert.ok(screen.getByLabelText('Relationship'));
   assert.ok(screen.getByLabelText('Contact Number'));
-  assert.ok(screen.getByText('Parent name is required'));
+  // The parent is usually the account holder: their name is filled in, and can be changed.
+  assert.equal((screen.getByLabelText('Parent Name') as HTMLInputElement).value, 'Priya Sharma');
+  assert.equal(screen.queryByText('Parent name is required'), null);
   assert.ok(screen.getByText('Please select your relationship to the person'));
   assert.ok(screen.getByText('Parent contact number is required'));
   const relationships = [...(screen.getByLabelText('Relationship') as HTMLSelectElement).options].map((o) => o.value).filter(Boolean);
@@ -91,13 +93,22 @@ test('a parent profile needs the parent fields before step 3', async () => {
   await openStep2();
   fillBasics();
   fillIn('Profile Created By', 'parent');
+  fillIn('Parent Name', '');
   next();
   assert.ok(await screen.findByText('Parent name is required'));
   assert.ok(screen.getByText('Step 2 of 5'));
   fillIn('Parent Name', 'Suresh Patel');
   await waitFor(() => assert.equal(screen.queryByText('Parent name is required'), null));
   fillIn('Relationship', 'father');
-  fillIn('Contact Number', '+44 7700 900123');
+  fillIn('Contact Number', 'abc');
+  next();
+  assert.ok(await screen.findByText(/Enter a valid phone number/));
+  assert.ok(screen.getByText('Enter the full name of the person this profile is for'));
+  // The candidate's own name: editable, not the parent's account name.
+  const name = screen.getByLabelText('Full Name') as HTMLInputElement;
+  assert.equal(name.readOnly, false);
+  fillIn('Full Name', 'Rohan Patel');
+  fillIn('Contact Number', '07911 123456');
   next();
   assert.ok(await screen.findByText('Step 3 of 5'));
   next();
@@ -181,26 +192,89 @@ test('a refused profile toasts "Profile Creation Failed" with the server message
   assert.ok(screen.getByText('You already have a profile. Edit it from your profile page.'));
 });
 
-test('a failed upload alerts "Failed to upload photo. Please try again."', async () => {
+test('a refused upload shows the server\'s own reason in a toast, never a native alert', async () => {
   const alerts: string[] = [];
   const originalAlert = window.alert;
   window.alert = (message?: unknown) => void alerts.push(String(message));
   try {
+    const reason = 'This file is not an image we can read. Choose a JPEG, PNG or GIF photo.';
     const { fetchStub } = renderApp(
       '/create-profile',
       fakeServer({
         user: member,
-        handle: (request: RecordedRequest) => (request.url.pathname === '/api/upload/photo' ? jsonResponse(415, { message: 'Unsupported image' }) : undefined),
+        handle: (request: RecordedRequest) => (request.url.pathname === '/api/upload/photo' ? jsonResponse(415, { message: reason }) : undefined),
       }),
     );
     const input = (await screen.findByLabelText('Add main photo', {}, SLOW)) as HTMLInputElement;
-    const file = new File([new Uint8Array([1, 2, 3])], 'me.jpg', { type: 'image/jpeg' });
+    const file = new File([new TextEncoder().encode('shopping list')], 'me.jpg', { type: 'image/jpeg' });
     fireEvent.change(input, { target: { files: [file] } });
-    await waitFor(() => assert.deepEqual(alerts, ['Failed to upload photo. Please try again.']));
+    assert.ok(await screen.findByText('Photo not added'));
+    assert.ok(screen.getByText(reason));
+    assert.deepEqual(alerts, []);
     assert.equal(fetchStub.callsTo('POST', '/api/upload/photo').length, 1);
   } finally {
     window.alert = originalAlert;
   }
+});
+
+const savedDraft = {
+  step: 3,
+  values: { gender: 'female', dateOfBirth: '1997-03-08', profileType: 'self', country: 'United Kingdom', city: 'Leicester', profession: 'Pharmacist' },
+  photos: [{ id: 41, url: '/media/photos/a.jpg', thumbnailUrl: '/media/photos/a_thumb.jpg', width: 800, height: 1000 }],
+  updatedAt: '2026-11-24T10:00:00.000Z',
+};
+
+function draftServer(draft: unknown = savedDraft) {
+  return fakeServer({
+    user: member,
+    handle: (request: RecordedRequest) => {
+      if (request.url.pathname !== '/api/profile-draft') return undefined;
+      if (request.method === 'DELETE') return jsonResponse(200, { step: 1, values: {}, photos: [], updatedAt: null });
+      if (request.method === 'PUT') return jsonResponse(200, { ...JSON.parse(request.body), photos: [], updatedAt: new Date().toISOString() });
+      return jsonResponse(200, draft);
+    },
+  });
+}
+
+test('the wizard resumes the server-side draft at the step the member left, with what they typed and their photos', async () => {
+  renderApp('/create-profile', draftServer());
+  assert.ok(await screen.findByText('Step 3 of 5', {}, SLOW));
+  assert.equal((screen.getByLabelText('Profession') as HTMLInputElement).value, 'Pharmacist');
+  fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+  await screen.findByText('Step 2 of 5');
+  assert.equal((screen.getByLabelText('City') as HTMLInputElement).value, 'Leicester');
+  fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+  await screen.findByText('Step 1 of 5');
+  assert.equal(screen.getByRole('img', { name: 'Main photo' }).getAttribute('src'), '/media/photos/a.jpg');
+});
+
+test('changes are saved to the draft: a step at once, typing after a pause', async () => {
+  const { fetchStub } = renderApp('/create-profile', draftServer());
+  await screen.findByText('Step 3 of 5', {}, SLOW);
+  assert.equal(fetchStub.callsTo('PUT', '/api/profile-draft').length, 0, 'opening the draft does not rewrite it');
+  fillIn('Education Level', "Master's");
+  fillIn('Company', 'Boots');
+  await waitFor(() => assert.equal(fetchStub.callsTo('PUT', '/api/profile-draft').length, 1), SLOW);
+  const typed = JSON.parse(fetchStub.callsTo('PUT', '/api/profile-draft')[0].body);
+  assert.deepEqual([typed.step, typed.values.company, typed.values.education, typed.photoIds], [3, 'Boots', "Master's", [41]]);
+  next();
+  await screen.findByText('Step 4 of 5');
+  await waitFor(() => assert.equal(JSON.parse(fetchStub.callsTo('PUT', '/api/profile-draft').at(-1)?.body ?? '{}').step, 4));
+});
+
+test('"Start over" asks first, then clears the draft and its photos and returns to step 1', async () => {
+  const { fetchStub } = renderApp('/create-profile', draftServer());
+  await screen.findByText('Step 3 of 5', {}, SLOW);
+  fireEvent.click(screen.getByRole('button', { name: 'Start over' }));
+  fireEvent.click(screen.getByRole('button', { name: 'Keep my draft' }));
+  assert.equal(fetchStub.callsTo('DELETE', '/api/profile-draft').length, 0);
+  fireEvent.click(screen.getByRole('button', { name: 'Start over' }));
+  const confirm = within(screen.getByRole('group', { name: 'Start over' })).getByRole('button', { name: 'Start over' });
+  fireEvent.click(confirm);
+  assert.ok(await screen.findByText('Step 1 of 5'));
+  assert.equal(fetchStub.callsTo('DELETE', '/api/profile-draft').length, 1);
+  assert.equal(screen.queryByRole('img', { name: 'Main photo' }), null);
+  assert.ok(screen.getByLabelText('Add main photo'));
 });
 
 test('a member who already has a profile is sent to /profile', async () => {

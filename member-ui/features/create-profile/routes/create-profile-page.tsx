@@ -1,6 +1,7 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Navigate, useRouter } from '@tanstack/react-router';
-import { ArrowLeft, ArrowRight, Check } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { ArrowLeft, ArrowRight, Check, RotateCcw } from 'lucide-react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { UploadedPhotoView } from '../../../../contracts/views';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -10,12 +11,13 @@ import { isApiError } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import { useSessionUser } from '../../../lib/session';
 import { useCreateProfile } from '../api/create-profile';
-import { PHOTO_UPLOAD_FAILED, deletePhoto, uploadPhoto } from '../api/photos';
+import { FullPageSpinner } from '../../../components/ui/spinner';
+import { type ProfileDraft, discardProfileDraft, fetchProfileDraft, profileDraftKey, saveProfileDraft } from '../api/draft';
+import { deletePhoto, photoUploadMessage, uploadPhoto } from '../api/photos';
 import { oppositeGender } from '../components/option-labels';
 import { PhotoSlots, type SlotPhoto } from '../components/photo-slots';
 import { AstrologicalStep, BasicInformationStep, PartnerPreferencesStep, ProfessionalStep } from '../components/wizard-steps';
 import {
-  EMPTY_WIZARD_VALUES,
   PARENT_FIELDS,
   WIZARD_STEPS,
   WIZARD_STEP_COUNT,
@@ -27,24 +29,126 @@ import {
   stepOfField,
   validateAll,
   validateStep,
+  wizardValuesFromDraft,
 } from '../components/wizard-values';
 
-/** /create-profile: the five-step wizard (spec part 1 §2, §4, §5). */
+/** How long typing pauses before the draft is saved (a step change saves at once). */
+const SAVE_DELAY_MS = 700;
+
+/**
+ * /create-profile: the five-step wizard. The draft lives on the server, so a reload, leaving the page or another
+ * device resumes at the step the member left, with what they typed and the photos they uploaded.
+ */
 export function CreateProfilePage() {
   const user = useSessionUser();
-  const router = useRouter();
-  const [step, setStep] = useState(1);
-  const [values, setValues] = useState<WizardValues>(EMPTY_WIZARD_VALUES);
-  const [errors, setErrors] = useState<WizardErrors>({});
-  const [photos, setPhotos] = useState<UploadedPhotoView[]>([]);
-  const [uploading, setUploading] = useState(false);
-  const lookingForTouched = useRef(false);
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  const firstRender = useRef(true);
   // Set while the profile is being created: the refreshed session then has a profileId, and this page must
   // not mistake its own new profile for an existing one.
   const submitted = useRef(false);
+  const queryClient = useQueryClient();
+  // A new generation after "start over" gives a fresh wizard.
+  const [generation, setGeneration] = useState(0);
+  const draft = useQuery({ queryKey: profileDraftKey, queryFn: fetchProfileDraft, enabled: user?.profileId == null, gcTime: 0 });
+  if (!user) return null;
+  // One profile per member: someone who has one edits it on /profile.
+  if (user.profileId != null && !submitted.current) return <Navigate to={paths.profile} replace />;
+  if (draft.isPending) return <FullPageSpinner label="Loading your draft" />;
+  // No draft could be read (a network failure): the wizard starts empty and saves as the member goes.
+  const initial: ProfileDraft = draft.data ?? { step: 1, values: {}, photos: [], updatedAt: null };
+  const restart = (fresh: ProfileDraft) => {
+    queryClient.setQueryData(profileDraftKey, fresh);
+    setGeneration((n) => n + 1);
+  };
+  return <ProfileWizard key={generation} initial={initial} submitted={submitted} onRestart={restart} />;
+}
+
+interface ProfileWizardProps {
+  initial: ProfileDraft;
+  submitted: { current: boolean };
+  onRestart: (fresh: ProfileDraft) => void;
+}
+
+function ProfileWizard({ initial, submitted, onRestart }: ProfileWizardProps) {
+  const user = useSessionUser();
+  const router = useRouter();
+  const [step, setStep] = useState(initial.step);
+  const [values, setValues] = useState<WizardValues>(() => wizardValuesFromDraft(initial.values));
+  const [errors, setErrors] = useState<WizardErrors>({});
+  const [photos, setPhotos] = useState<UploadedPhotoView[]>(initial.photos);
+  const [confirmingStartOver, setConfirmingStartOver] = useState(false);
+  const [uploading, setUploading] = useState(false);
+  const lookingForTouched = useRef(initial.values.lookingFor !== undefined && initial.values.lookingFor !== '');
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const firstRender = useRef(true);
   const createProfile = useCreateProfile();
+
+  // The latest state, for a save that runs later (timer, page being closed).
+  const latest = useRef({ step, values, photos });
+  latest.current = { step, values, photos };
+  const saveTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const dirty = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: refs only; read when the save runs
+  const saveNow = useCallback((keepalive = false) => {
+    if (saveTimer.current) clearTimeout(saveTimer.current);
+    saveTimer.current = null;
+    if (!dirty.current || submitted.current) return;
+    dirty.current = false;
+    const { step: s, values: v, photos: p } = latest.current;
+    // A failed save is retried with the next change; the form itself keeps everything typed.
+    saveProfileDraft({ step: s, values: v, photoIds: p.map((photo) => photo.id) }, { keepalive }).catch(() => {
+      dirty.current = true;
+    });
+  }, []);
+  const saveSoon = useCallback(() => {
+    dirty.current = true;
+    if (saveTimer.current) clearTimeout(saveTimer.current);
+    saveTimer.current = setTimeout(() => saveNow(), SAVE_DELAY_MS);
+  }, [saveNow]);
+
+  // Leaving the screen (in the app, or closing the tab) saves what is pending.
+  useEffect(() => {
+    const onHide = () => saveNow(true);
+    window.addEventListener('pagehide', onHide);
+    return () => {
+      window.removeEventListener('pagehide', onHide);
+      saveNow(true);
+    };
+  }, [saveNow]);
+
+  // What the draft already holds is not saved again on opening; every later change is.
+  const typedOnce = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: every change of the typed values is saved
+  useEffect(() => {
+    if (!typedOnce.current) {
+      typedOnce.current = true;
+      return;
+    }
+    saveSoon();
+  }, [values, saveSoon]);
+  const movedOnce = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new step or photo list is saved at once
+  useEffect(() => {
+    if (!movedOnce.current) {
+      movedOnce.current = true;
+      return;
+    }
+    dirty.current = true;
+    saveNow();
+  }, [step, photos, saveNow]);
+
+  const startOver = async () => {
+    setConfirmingStartOver(false);
+    if (saveTimer.current) clearTimeout(saveTimer.current);
+    dirty.current = false;
+    let fresh: ProfileDraft;
+    try {
+      fresh = await discardProfileDraft();
+    } catch {
+      toast({ title: 'Could not start over', description: 'Please check your connection and try again.', variant: 'destructive' });
+      return;
+    }
+    toast({ title: 'Started over', description: 'Your draft and its photos were removed.' });
+    onRestart(fresh);
+  };
 
   // Each new step starts at the top with its heading focused, so screen readers announce it.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every step change by design
@@ -58,13 +162,13 @@ export function CreateProfilePage() {
   }, [step]);
 
   if (!user) return null;
-  // One profile per member: someone who has one edits it on /profile.
-  if (user.profileId != null && !submitted.current) return <Navigate to={paths.profile} replace />;
 
   const setField = (field: WizardField, value: WizardValues[WizardField]) => {
     const next = { ...values, [field]: value } as WizardValues;
     if (field === 'lookingFor') lookingForTouched.current = true;
     if (field === 'gender' && !lookingForTouched.current) next.lookingFor = oppositeGender(String(value));
+    // The parent making the profile is usually the account holder.
+    if (field === 'profileType' && value === 'parent' && !next.parentName.trim()) next.parentName = user.fullName;
     setValues(next);
     setErrors((current) => {
       const updated = { ...current };
@@ -96,8 +200,8 @@ export function CreateProfilePage() {
     try {
       const uploaded = await uploadPhoto(file);
       setPhotos((current) => [...current, uploaded]);
-    } catch {
-      window.alert(PHOTO_UPLOAD_FAILED);
+    } catch (error) {
+      toast({ title: 'Photo not added', description: photoUploadMessage(error), variant: 'destructive' });
     } finally {
       setUploading(false);
     }
@@ -105,7 +209,7 @@ export function CreateProfilePage() {
 
   const removePhoto = (photo: SlotPhoto) => {
     setPhotos((current) => current.filter((p) => p.id !== photo.id));
-    // The pending upload is discarded on the server too; if that fails it expires on its own.
+    // The upload is discarded on the server too; if that fails the draft still lists it, to remove later.
     deletePhoto(photo.id).catch(() => undefined);
   };
 
@@ -194,6 +298,29 @@ export function CreateProfilePage() {
             <Check size={18} aria-hidden="true" />
             {createProfile.isPending ? 'Creating Profile...' : 'Complete Profile'}
           </Button>
+        )}
+      </div>
+      <div className="wizard__start-over">
+        {confirmingStartOver ? (
+          <fieldset className="wizard__confirm">
+            <legend className="visually-hidden">Start over</legend>
+            <p>Remove everything entered so far, photos included?</p>
+            <div className="wizard__confirm-actions">
+              <Button variant="outline" onClick={() => setConfirmingStartOver(false)}>
+                Keep my draft
+              </Button>
+              <Button onClick={() => void startOver()}>
+                Start over
+              </Button>
+            </div>
+          </fieldset>
+        ) : (
+          <>
+            <p className="field__hint">Your progress is saved as you go, also for another device.</p>
+            <button type="button" className="text-button" onClick={() => setConfirmingStartOver(true)}>
+              <RotateCcw size={14} aria-hidden="true" /> Start over
+            </button>
+          </>
         )}
       </div>
     </section>

@@ -29,7 +29,12 @@ test('five FAQ entries, the support address and the contact form', async () => {
   const questions = screen.getAllByRole('button', { expanded: false }).filter((button) => button.closest('.faq'));
   assert.equal(questions.length, 5);
   fireEvent.click(screen.getByRole('button', { name: /son or daughter/ }));
-  assert.ok(await screen.findByText(/"Create for someone else"/));
+  assert.ok(await screen.findByText(/Parent \/ Guardian/));
+  // The steps described are the wizard's own, in its order.
+  fireEvent.click(screen.getByRole('button', { name: /How do I create a profile/ }));
+  assert.ok(
+    await screen.findByText(/5 steps: 1\. Photos, 2\. Basic Information, 3\. Professional Details, 4\. Astrological Details, 5\. Partner Preferences/),
+  );
   assert.equal(screen.getByRole('link', { name: /support@saathi\.app/ }).getAttribute('href'), 'mailto:support@saathi.app');
   assert.ok(screen.getByRole('button', { name: 'Send Message' }));
 });

@@ -4,9 +4,12 @@ import LifeBuoy from 'lucide-react/icons/life-buoy';
 import Mail from 'lucide-react/icons/mail';
 import * as Accordion from 'radix-ui/accordion';
 import type { ReactNode } from 'react';
+import { WIZARD_STEP_TITLES } from '../../../../contracts/profile-draft';
 import { paths } from '../../../lib/paths';
 import { ContactForm } from '../components/contact-form';
 import { SUPPORT_EMAIL } from '../lib/support';
+
+const stepList = WIZARD_STEP_TITLES.map((title, index) => `${index + 1}. ${title}`).join(', ');
 
 const FAQ: ReadonlyArray<{ id: string; question: string; badge?: string; answer: ReactNode }> = [
   {
@@ -18,9 +21,9 @@ const FAQ: ReadonlyArray<{ id: string; question: string; badge?: string; answer:
         <Link to={paths.createProfile} className="text-link">
           Create Profile
         </Link>{' '}
-        and follow the five steps: basic information, personal details, astrology details, family background and
-        partner preferences. You can add up to three photos and come back to finish any step later from your
-        profile page.
+        and follow the {WIZARD_STEP_TITLES.length} steps: {stepList} (up to three photos). What you enter is saved as you go, so you can close the page or switch
+        to another device and carry on at the same step; "Start over" clears the draft. After the profile is
+        created you can add height, family details and more from your profile page.
       </p>
     ),
   },
@@ -56,8 +59,9 @@ const FAQ: ReadonlyArray<{ id: string; question: string; badge?: string; answer:
     badge: 'For parents',
     answer: (
       <p>
-        Yes. When creating a profile choose <strong>"Create for someone else"</strong> and enter your name,
-        relationship and contact details. The profile then shows a <span className="faq-badge">Parent-Managed</span>{' '}
+        Yes. In step 2 of Create Profile set <strong>Profile Created By</strong> to{' '}
+        <strong>Parent / Guardian</strong>, enter your son's or daughter's own name, then your name, relationship
+        and contact number. The profile then shows a <span className="faq-badge">Parent-Managed</span>{' '}
         badge so other families know who they are speaking with. Please make sure your son or daughter agrees to
         the profile.
       </p>

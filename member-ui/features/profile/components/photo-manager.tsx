@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { toast } from '../../../components/ui/toast';
 import { isApiError } from '../../../lib/api-client';
-import { PHOTO_UPLOAD_FAILED, deletePhoto, uploadPhoto } from '../../create-profile/api/photos';
+import { deletePhoto, photoUploadMessage, uploadPhoto } from '../../create-profile/api/photos';
 import { PhotoSlots, type SlotPhoto } from '../../create-profile/components/photo-slots';
 import { useUpdateProfile } from '../api/profile-mutations';
 
@@ -41,8 +41,8 @@ export function PhotoManager({ profile }: { profile: ProfileView }) {
     let uploadedId: number | null = null;
     try {
       uploadedId = (await uploadPhoto(file)).id;
-    } catch {
-      window.alert(PHOTO_UPLOAD_FAILED);
+    } catch (error) {
+      toast({ title: 'Photo not added', description: photoUploadMessage(error), variant: 'destructive' });
     }
     if (uploadedId !== null) {
       const saved = await save([...ids, uploadedId], 'Your new photo has been added.');
