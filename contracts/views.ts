@@ -242,6 +242,14 @@ export interface ConversationView {
   unreadCount: number;
 }
 
+/** GET /api/users/{userId}/matches: a mutual match with the conversation's last message. */
+export interface MutualMatchView {
+  profile: ProfileCardView;
+  matchedAt: string;
+  lastMessage: { content: string; createdAt: string; senderId: number } | null;
+  unreadCount: number;
+}
+
 /** GET /api/messages/{userId}/{otherUserId}/peer: what the chat header needs, decided by the server. */
 export interface ChatPeerView {
   id: number;

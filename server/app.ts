@@ -24,6 +24,7 @@ import { verificationRoutes } from './routes/verification/verification';
 import { likeRoutes } from './routes/likes/likes';
 import { photoRoutes } from './routes/photos/photos';
 import { profileDraftRoutes } from './routes/profile-draft/profile-draft';
+import { matchRoutes } from './routes/matches/matches';
 import { profileRoutes } from './routes/profiles/profiles';
 import { safetyRoutes } from './routes/safety/safety';
 import { settingsRoutes } from './routes/settings/settings';
@@ -61,6 +62,7 @@ export function apiRouters(services: AppServices) {
     shareRoutes(),
     photoRoutes(),
     profileDraftRoutes(),
+    matchRoutes(),
     kundaliRoutes(), // before profileRoutes(): owns GET /api/profiles/search
     profileRoutes(),
     likeRoutes(),
