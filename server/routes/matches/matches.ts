@@ -28,13 +28,23 @@ export function matchRoutes() {
     }
     const profiles = await Profile.query(db).whereIn('profiles.userId', otherIds).modify(visibleProfilesFilter(user.id)).select('profiles.id', 'profiles.userId');
     const cards = await cardViews(db, user, profiles, new Map());
-    const lastIds = await db('messages')
-      .select(db.raw('CASE WHEN sender_id = ? THEN receiver_id ELSE sender_id END AS other_id', [user.id]))
-      .max({ lastId: 'id' })
-      .sum({ unread: db.raw('CASE WHEN receiver_id = ? AND is_read = ? THEN 1 ELSE 0 END', [user.id, false]) })
-      .where((q) => q.where('senderId', user.id).whereIn('receiverId', otherIds))
-      .orWhere((q) => q.where('receiverId', user.id).whereIn('senderId', otherIds))
-      .groupByRaw('CASE WHEN sender_id = ? THEN receiver_id ELSE sender_id END', [user.id]);
+    // Grouped over a derived table: PostgreSQL does not match a parameterised CASE in SELECT with the same one in GROUP BY.
+    const lastIds = await db
+      .select('t.otherId')
+      .max({ lastId: 't.id' })
+      .sum({ unread: 't.unread' })
+      .from(
+        db('messages')
+          .select(
+            db.raw('CASE WHEN sender_id = ? THEN receiver_id ELSE sender_id END AS other_id', [user.id]),
+            'id',
+            db.raw('CASE WHEN receiver_id = ? AND is_read = ? THEN 1 ELSE 0 END AS unread', [user.id, false]),
+          )
+          .where((q) => q.where('senderId', user.id).whereIn('receiverId', otherIds))
+          .orWhere((q) => q.where('receiverId', user.id).whereIn('senderId', otherIds))
+          .as('t'),
+      )
+      .groupBy('t.otherId');
     const summaries = lastIds as Array<{ otherId: number; lastId: number; unread: number | string | null }>;
     const lastMessages = summaries.length ? await db('messages').whereIn('id', summaries.map((r) => Number(r.lastId))) : [];
     const list: MutualMatchView[] = cards.map((card) => {
