@@ -77,6 +77,9 @@ export const ownProfileRoute = createRoute({
 
 export const likedProfilesRoute = createRoute({
   ...memberRoute('liked-profiles'),
+  // ?tab=matches opens the Matches list (after "It's a match!").
+  validateSearch: (search: Record<string, unknown>): { tab?: 'matches' | 'liked' } =>
+    search.tab === 'matches' || search.tab === 'liked' ? { tab: search.tab } : {},
   staticData: { header: { backTo: '/profile' } },
   component: lazyRouteComponent(() => import('../../features/liked-profiles/routes/liked-profiles-page'), 'LikedProfilesPage'),
 });

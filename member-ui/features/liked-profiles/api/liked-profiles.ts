@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ProfileCardView } from '../../../../contracts/views';
+import type { MutualMatchView, ProfileCardView } from '../../../../contracts/views';
 import { api } from '../../../lib/api-client';
 
 const PROFILE_LIKES_PATH = '/api/profile-likes';
@@ -22,5 +22,13 @@ export function useUnlikeProfile(userId: number) {
       queryClient.invalidateQueries({
         predicate: (query) => typeof query.queryKey[0] === 'string' && query.queryKey[0].startsWith(PROFILE_LIKES_PATH),
       }),
+  });
+}
+
+/** GET /api/users/{userId}/matches: mutual matches with the conversation's last message, newest activity first. */
+export function useMutualMatches(userId: number) {
+  return useQuery({
+    queryKey: [`/api/users/${userId}/matches`],
+    queryFn: ({ signal }) => api.get<MutualMatchView[]>(`/api/users/${userId}/matches`, { signal }),
   });
 }

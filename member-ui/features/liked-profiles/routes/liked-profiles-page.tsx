@@ -1,4 +1,4 @@
-import { Link } from '@tanstack/react-router';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { BadgeCheck, Briefcase, HeartCrack, HeartOff, MapPin, UserRound } from 'lucide-react';
 import type { ProfileCardView } from '../../../../contracts/views';
 import { PROFILE_TYPE_LABELS, labelOf } from '../../../components/profile/labels';
@@ -9,13 +9,44 @@ import { Page } from '../../../components/ui/page';
 import { toast } from '../../../components/ui/toast';
 import { paths } from '../../../lib/paths';
 import { useSessionUser } from '../../../lib/session';
-import { useLikedProfiles, useUnlikeProfile } from '../api/liked-profiles';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
+import { useLikedProfiles, useMutualMatches, useUnlikeProfile } from '../api/liked-profiles';
+import { MatchesList } from '../components/matches-list';
 
-/** /liked-profiles (spec part 1 §2): the profiles this member has liked; the header's back goes to /profile. */
+/**
+ * /liked-profiles, the Match tab: mutual matches (with the last message and a chat button) and the profiles this
+ * member has liked; the header's back goes to /profile.
+ */
 export function LikedProfilesPage() {
   const user = useSessionUser();
+  const search = useSearch({ strict: false }) as { tab?: 'matches' | 'liked' };
+  const navigate = useNavigate();
+  const matches = useMutualMatches(user?.id ?? 0);
   if (!user) return null;
-  return <LikedProfiles userId={user.id} />;
+  const tab = search.tab ?? 'liked';
+  const count = matches.data?.length ?? 0;
+  return (
+    <Page title="Matches & Likes" className="liked-page">
+      <Tabs value={tab} onValueChange={(next) => void navigate({ to: '/liked-profiles', search: { tab: next as 'matches' | 'liked' }, replace: true })}>
+        <TabsList aria-label="Matches and likes">
+          <TabsTrigger value="matches">Matches{count > 0 ? ` (${count})` : ''}</TabsTrigger>
+          <TabsTrigger value="liked">Liked</TabsTrigger>
+        </TabsList>
+        <TabsContent value="matches">
+          <MatchesList
+            userId={user.id}
+            matches={matches.data}
+            isPending={matches.isPending}
+            isError={matches.isError}
+            onRetry={() => void matches.refetch()}
+          />
+        </TabsContent>
+        <TabsContent value="liked">
+          <LikedProfiles userId={user.id} />
+        </TabsContent>
+      </Tabs>
+    </Page>
+  );
 }
 
 function LikedProfiles({ userId }: { userId: number }) {
@@ -30,7 +61,8 @@ function LikedProfiles({ userId }: { userId: number }) {
   }
 
   return (
-    <Page title="Profiles You've Liked" className="liked-page">
+    <>
+      <h2 className="visually-hidden">Profiles You've Liked</h2>
       {liked.isPending ? (
         <div className="liked-grid" role="status" aria-label="Loading liked profiles">
           {[0, 1, 2, 3].map((i) => (
@@ -72,7 +104,7 @@ function LikedProfiles({ userId }: { userId: number }) {
           ))}
         </ul>
       )}
-    </Page>
+    </>
   );
 }
 

@@ -1,6 +1,6 @@
 import Search from 'lucide-react/icons/search';
 import X from 'lucide-react/icons/x';
-import { useMemo, useState } from 'react';
+import { type KeyboardEvent, useId, useMemo, useState } from 'react';
 import { COUNTRIES } from '../../../../contracts/countries';
 import { Popover, PopoverContent, PopoverTrigger } from '../../../components/ui/popover';
 
@@ -8,6 +8,9 @@ import { Popover, PopoverContent, PopoverTrigger } from '../../../components/ui/
 export function LocationPicker({ value, onChange }: { value: string[]; onChange: (next: string[]) => void }) {
   const [open, setOpen] = useState(false);
   const [filter, setFilter] = useState('');
+  // The highlighted option: Enter picks it, the arrow keys move it; it starts on the first match.
+  const [active, setActive] = useState(0);
+  const listId = useId();
   const matches = useMemo(() => {
     const needle = filter.trim().toLocaleLowerCase();
     return COUNTRIES.filter((country) => !value.includes(country) && country.toLocaleLowerCase().includes(needle));
@@ -16,7 +19,21 @@ export function LocationPicker({ value, onChange }: { value: string[]; onChange:
   function add(country: string) {
     onChange([...value, country]);
     setFilter('');
+    setActive(0);
     setOpen(false);
+  }
+
+  const highlighted = Math.min(active, matches.length - 1);
+  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      if (matches.length === 0) return;
+      const step = event.key === 'ArrowDown' ? 1 : -1;
+      setActive((highlighted + step + matches.length) % matches.length);
+    } else if (event.key === 'Enter') {
+      event.preventDefault();
+      if (highlighted >= 0) add(matches[highlighted]);
+    }
   }
 
   return (
@@ -55,20 +72,33 @@ export function LocationPicker({ value, onChange }: { value: string[]; onChange:
             <Search size={16} aria-hidden="true" />
             <input
               type="search"
+              aria-controls={listId}
+              aria-activedescendant={highlighted >= 0 ? `${listId}-${highlighted}` : undefined}
               className="country-popover__input"
               placeholder="Search countries..."
               aria-label="Search countries"
               value={filter}
-              onChange={(event) => setFilter(event.target.value)}
+              onChange={(event) => {
+                setFilter(event.target.value);
+                setActive(0);
+              }}
+              onKeyDown={onKeyDown}
             />
           </div>
           {matches.length === 0 ? (
             <p className="country-popover__empty">No countries found</p>
           ) : (
-            <ul className="country-popover__list">
-              {matches.map((country) => (
+            <ul className="country-popover__list" id={listId}>
+              {matches.map((country, index) => (
                 <li key={country}>
-                  <button type="button" className="country-popover__option" onClick={() => add(country)}>
+                  <button
+                    type="button"
+                    id={`${listId}-${index}`}
+                    className={index === highlighted ? 'country-popover__option country-popover__option--active' : 'country-popover__option'}
+                    aria-current={index === highlighted ? 'true' : undefined}
+                    onClick={() => add(country)}
+                    onMouseEnter={() => setActive(index)}
+                  >
                     {country}
                   </button>
                 </li>

@@ -106,6 +106,18 @@ test('applied filters search without a query and narrow by age, location, type a
   fireEvent.change(screen.getByPlaceholderText('Search countries...'), { target: { value: 'cana' } });
   fireEvent.click(screen.getByRole('button', { name: 'Canada' }));
   assert.ok(await screen.findByRole('button', { name: 'Remove Canada' }));
+  // Keyboard: Enter picks the highlighted option (the first match, moved with the arrow keys).
+  fireEvent.click(screen.getByRole('button', { name: '+ Add Location' }));
+  const countrySearch = await screen.findByPlaceholderText('Search countries...');
+  fireEvent.change(countrySearch, { target: { value: 'united' } });
+  fireEvent.keyDown(countrySearch, { key: 'ArrowDown' });
+  fireEvent.keyDown(countrySearch, { key: 'Enter' });
+  assert.ok(await screen.findByRole('button', { name: 'Remove United Kingdom' }));
+  fireEvent.click(screen.getByRole('button', { name: '+ Add Location' }));
+  const again = await screen.findByPlaceholderText('Search countries...');
+  fireEvent.change(again, { target: { value: 'hong' } });
+  fireEvent.keyDown(again, { key: 'Enter' });
+  assert.ok(await screen.findByRole('button', { name: 'Remove Hong Kong SAR China' }), 'territories are offered too');
   fireEvent.click(within(screen.getByRole('group', { name: 'Profile Type' })).getByRole('radio', { name: 'Family' }));
   fireEvent.click(within(screen.getByRole('group', { name: 'Verified' })).getByRole('radio', { name: 'Verified' }));
   assert.equal(fetchStub.callsTo('GET', '/api/search').length, 0, 'nothing is sent before Apply Filters');
@@ -119,7 +131,7 @@ test('applied filters search without a query and narrow by age, location, type a
   assert.deepEqual(params, {
     minAge: '25',
     maxAge: '35',
-    locations: 'Canada',
+    locations: 'Canada,United Kingdom,Hong Kong SAR China',
     profileType: 'parent',
     isVerified: 'true',
     limit: '20',

@@ -1,0 +1,56 @@
+import '../../../test/setup-dom';
+import { fireEvent, screen, within } from '@testing-library/react';
+import assert from 'node:assert/strict';
+import { afterEach, test } from 'node:test';
+import type { MutualMatchView } from '../../../../contracts/views';
+import { buildProfileCard } from '../../../test/build-profile-card';
+import { buildSessionUser } from '../../../test/build-user';
+import { type RecordedRequest, jsonResponse } from '../../../test/fetch-stub';
+
+const { cleanupApp, fakeServer, renderApp } = await import('../../../test/render-app');
+
+afterEach(cleanupApp);
+
+const SLOW = { timeout: 5000 };
+const member = buildSessionUser({ id: 7, fullName: 'Priya Sharma', profileId: 70 });
+
+const arjun = buildProfileCard({ id: 11, userId: 21, fullName: 'Arjun Mehta', location: 'London, United Kingdom' });
+const dev = buildProfileCard({ id: 12, userId: 22, fullName: 'Dev Kapoor' });
+const matches: MutualMatchView[] = [
+  { profile: arjun, matchedAt: '2026-11-20T10:00:00.000Z', lastMessage: { content: 'Chai this weekend?', createdAt: new Date().toISOString(), senderId: 21 }, unreadCount: 2 },
+  { profile: dev, matchedAt: new Date().toISOString(), lastMessage: null, unreadCount: 0 },
+];
+
+function server(list: MutualMatchView[] = matches) {
+  return fakeServer({
+    user: member,
+    handle: (request: RecordedRequest) => {
+      if (request.url.pathname === '/api/users/7/matches') return jsonResponse(200, list);
+      if (request.url.pathname === '/api/profile-likes/7') return jsonResponse(200, [arjun, buildProfileCard({ fullName: 'Karan Sethi' })]);
+      return undefined;
+    },
+  });
+}
+
+test('the Match tab lists mutual matches beside Liked, with the last message and a chat button', async () => {
+  const { router } = renderApp('/liked-profiles', server());
+  assert.ok(await screen.findByRole('heading', { name: 'Matches & Likes', level: 1 }, SLOW));
+  assert.ok(await screen.findByText('Karan Sethi'), 'Liked is the first view');
+  fireEvent.mouseDown(screen.getByRole('tab', { name: 'Matches (2)' }));
+  const list = await screen.findByRole('list', { name: 'Your matches' });
+  const rows = within(list).getAllByRole('listitem');
+  assert.equal(rows.length, 2);
+  assert.ok(within(rows[0]).getByText(/Chai this weekend\?/));
+  assert.ok(within(rows[0]).getByText(/2/, { selector: '.match-row__unread' }));
+  assert.ok(within(rows[1]).getByText(/Say hello!/));
+  const chat = within(rows[0]).getByRole('link', { name: 'Chat with Arjun Mehta' });
+  assert.equal(chat.getAttribute('href'), '/chat/21');
+  assert.equal(within(rows[1]).getByRole('link', { name: 'Chat with Dev Kapoor' }).getAttribute('href'), '/chat/22');
+  assert.equal(router.state.location.search.tab, 'matches', 'the tab is in the address, so Back and reload keep it');
+});
+
+test('?tab=matches opens Matches; with none, it says what to do', async () => {
+  renderApp('/liked-profiles?tab=matches', server([]));
+  assert.ok(await screen.findByText('No matches yet', {}, SLOW));
+  assert.ok(screen.getByRole('link', { name: 'Browse Profiles' }));
+});
