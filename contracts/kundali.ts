@@ -110,4 +110,14 @@ export interface ProfileSummaryView {
   gender: string | null;
   is_deleted: false;
   user: { id: number; fullName: string; subscriptionTier: string };
+  /** The name the profile is published under (a managed profile's candidate). */
+  fullName: string;
+  age: number | null;
+  city: string | null;
+  country: string | null;
+  /** Thumbnail, blurred when the owner blurs photos for this viewer. */
+  photo: string | null;
+  photoBlurred: boolean;
+  /** Why the profile is offered first: a mutual match, one the member liked, or one they looked at lately. */
+  relation: 'match' | 'liked' | 'viewed' | null;
 }

@@ -70,6 +70,20 @@ export function buildAiResult(overrides: Partial<KundaliAiResult> = {}): Kundali
   };
 }
 
-export function buildProfileSummary(userId: number, fullName: string, gender = 'female'): ProfileSummaryView {
-  return { id: userId + 100, userId, gender, is_deleted: false, user: { id: userId, fullName, subscriptionTier: 'tryme' } };
+export function buildProfileSummary(userId: number, fullName: string, gender = 'female', overrides: Partial<ProfileSummaryView> = {}): ProfileSummaryView {
+  return {
+    id: userId + 100,
+    userId,
+    gender,
+    is_deleted: false,
+    user: { id: userId, fullName, subscriptionTier: 'tryme' },
+    fullName,
+    age: 29,
+    city: 'London',
+    country: 'United Kingdom',
+    photo: `/media/photos/${userId}_thumb.jpg`,
+    photoBlurred: false,
+    relation: null,
+    ...overrides,
+  };
 }

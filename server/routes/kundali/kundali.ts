@@ -1,18 +1,17 @@
-import { KUNDALI_TEXTS, type ProfileSummaryView } from '../../../contracts/kundali';
+import { KUNDALI_TEXTS } from '../../../contracts/kundali';
 import { type AppContext, newRouter } from '../../context';
 import { forbidden, notFound, unprocessable } from '../../errors';
 import { currentUser, requireUser } from '../../middleware/auth';
 import { idParam } from '../../middleware/validate';
 import { Profile } from '../../models/profile';
 import type { User } from '../../models/user';
-import { visibleProfilesFilter } from '../../policies/profile-visibility';
 import { effectiveTier, isPaidTier } from '../../policies/tier';
 import { astroCard } from '../../services/kundali/analysis';
+import { comparableProfiles } from '../../services/kundali-picker';
 import { IncompleteBirthData, aiFor, basicFor } from '../../services/kundali/index';
 import { liveProfileOfUser, loadProfile, visibleProfile } from '../../services/profiles';
 
-/** The dropdown is a picker, not a search: a sensible cap, ordered by name. */
-export const PROFILE_SUMMARY_LIMIT = 200;
+export { PROFILE_SUMMARY_LIMIT } from '../../services/kundali-picker';
 
 /** The path's own id must be the session's user (403), and the viewer needs a live profile (422: nothing to match). */
 async function ownProfile(ctx: AppContext, userId: number, message: string): Promise<{ viewer: User; own: Profile }> {
@@ -40,20 +39,12 @@ export function kundaliRoutes() {
   router.use(requireUser);
 
   // Registered ahead of the profile routes so "search" is not read as a profile id.
+  // The Kundali picker: ?q= narrows by name or city (see comparableProfiles for the order).
   router.get('/profiles/search', async (ctx) => {
     const viewer = currentUser(ctx);
-    const rows = await Profile.query(ctx.services.db)
-      .modify(visibleProfilesFilter(viewer.id))
-      .joinRelated('user')
-      .select('profiles.id', 'profiles.userId', 'profiles.gender', 'user.fullName as fullName', 'user.subscriptionTier as subscriptionTier')
-      .orderBy('user.fullName')
-      .orderBy('profiles.id')
-      .limit(PROFILE_SUMMARY_LIMIT);
+    const q = typeof ctx.query.q === 'string' ? ctx.query.q.slice(0, 100) : undefined;
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = rows.map((r): ProfileSummaryView => {
-      const row = r as Profile & { fullName: string; subscriptionTier: string };
-      return { id: row.id, userId: row.userId, gender: row.gender, is_deleted: false, user: { id: row.userId, fullName: row.fullName, subscriptionTier: row.subscriptionTier } };
-    });
+    ctx.body = await comparableProfiles(ctx.services.db, viewer, q);
   });
 
   router.get('/kundali-compatibility/:userId1/:userId2', async (ctx) => {

@@ -13,12 +13,13 @@ export const kundaliKeys = {
  * GET /api/profiles/search: the dropdown's profiles (spec part 2 §7: 404 is an empty list; any other failure
  * shows "Failed to fetch profiles" and the list falls back to empty). The member's own profile is left out.
  */
-export function profileSummariesQueryOptions(viewerId: number) {
+export function profileSummariesQueryOptions(viewerId: number, search = '') {
+  const q = search.trim();
   return queryOptions({
-    queryKey: [...kundaliKeys.profiles, viewerId] as const,
+    queryKey: [...kundaliKeys.profiles, viewerId, q] as const,
     queryFn: async ({ signal }): Promise<ProfileSummaryView[]> => {
       try {
-        const rows = await api.get<ProfileSummaryView[]>('/api/profiles/search', { signal });
+        const rows = await api.get<ProfileSummaryView[]>('/api/profiles/search', { signal, searchParams: q ? { q } : undefined });
         return (rows ?? []).filter((row) => row.userId !== viewerId && !row.is_deleted);
       } catch (error) {
         if (isApiError(error) && error.status === 404) return [];

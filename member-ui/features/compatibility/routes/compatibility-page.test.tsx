@@ -12,7 +12,13 @@ const { buildAiResult, buildBasicResult, buildProfileSummary } = await import('.
 afterEach(() => cleanupApp());
 
 const ME = 7;
-const profiles = [buildProfileSummary(ME, 'Priya Sharma'), buildProfileSummary(21, 'Arjun Nair', 'male'), buildProfileSummary(22, 'Kabir Singh', 'male')];
+const profiles = [
+  buildProfileSummary(ME, 'Priya Sharma'),
+  buildProfileSummary(21, 'Arjun Nair', 'male', { relation: 'match', age: 31, city: 'London' }),
+  buildProfileSummary(22, 'Kabir Singh', 'male', { relation: 'viewed', age: 34, city: 'Toronto', country: 'Canada' }),
+  buildProfileSummary(23, 'Kabir Singh', 'male', { age: 28, city: 'Leicester', photo: null }),
+];
+const NAMES: Record<string, string> = { '21': 'Arjun Nair', '22': 'Kabir Singh' };
 
 function server(tier: 'tryme' | 'premium', answer: (request: RecordedRequest) => Response | undefined = () => undefined) {
   return fakeServer({
@@ -29,31 +35,59 @@ function server(tier: 'tryme' | 'premium', answer: (request: RecordedRequest) =>
   });
 }
 
+/** Picks a member in "Profile to compare" by typing and clicking, then checks. */
 async function check(userId: string) {
-  const select = (await screen.findByLabelText('Profile to compare')) as HTMLSelectElement;
-  await waitFor(() => assert.equal(select.disabled, false));
+  const input = await screen.findByRole('combobox', { name: 'Profile to compare' });
   const button = screen.getByRole('button', { name: 'Check Compatibility' }) as HTMLButtonElement;
   assert.equal(button.disabled, true, 'disabled until a profile is chosen');
-  fireEvent.change(select, { target: { value: userId } });
-  assert.equal(button.disabled, false);
+  fireEvent.focus(input);
+  const options = await screen.findAllByRole('option', { name: new RegExp(NAMES[userId]) });
+  const option = userId === '22' ? options.find((o) => /Toronto/.test(o.textContent ?? '')) : options[0];
+  assert.ok(option);
+  fireEvent.mouseDown(option);
+  await waitFor(() => assert.equal(button.disabled, false));
   fireEvent.click(button);
 }
 
-test('the dropdown lists other members as "full name - gender", never the member themself', async () => {
+test('the picker starts with matches and recently viewed, shows age, city and photo, and tells namesakes apart', async () => {
   renderApp('/compatibility', server('tryme'));
-  const select = (await screen.findByLabelText('Profile to compare')) as HTMLSelectElement;
-  await waitFor(() => assert.ok(select.options.length > 1));
+  const input = await screen.findByRole('combobox', { name: 'Profile to compare' });
+  fireEvent.focus(input);
+  const listbox = await screen.findByRole('listbox', { name: 'Profiles to compare' });
+  await waitFor(() => assert.equal(within(listbox).getAllByRole('option').length, 3));
+  const options = within(listbox).getAllByRole('option');
   assert.deepEqual(
-    [...select.options].map((o) => o.textContent),
-    ['Choose a profile', 'Arjun Nair - Male', 'Kabir Singh - Male'],
+    options.map((o) => o.textContent),
+    [
+      'Your matchesArjun Nair31 · London, United Kingdom',
+      'Recently viewedKabir Singh34 · Toronto, Canada',
+      'More membersKabir Singh28 · Leicester, United Kingdom',
+    ],
+    'never the member themself; groups in order',
   );
+  assert.equal(options[0].querySelector('img')?.getAttribute('src'), '/media/photos/21_thumb.jpg');
+  // Keyboard: the arrow keys move the highlight, Enter picks it.
+  fireEvent.keyDown(input, { key: 'ArrowDown' });
+  fireEvent.keyDown(input, { key: 'ArrowDown' });
+  fireEvent.keyDown(input, { key: 'Enter' });
+  assert.equal(screen.queryByRole('listbox'), null);
+  assert.ok(screen.getByText('28 · Leicester, United Kingdom'), 'the chosen member is shown');
+  assert.equal((screen.getByRole('button', { name: 'Check Compatibility' }) as HTMLButtonElement).disabled, false);
+});
+
+test('typing asks the server for that name or city', async () => {
+  const { fetchStub } = renderApp('/compatibility', server('tryme'));
+  const input = await screen.findByRole('combobox', { name: 'Profile to compare' });
+  fireEvent.focus(input);
+  fireEvent.change(input, { target: { value: 'toron' } });
+  await waitFor(() => assert.ok(fetchStub.calls.some((c) => c.url.pathname === '/api/profiles/search' && c.url.searchParams.get('q') === 'toron')));
 });
 
 test('no profiles: "No profiles available"; a failed fetch toasts "Failed to fetch profiles" and lists nothing', async () => {
   renderApp('/compatibility', server('tryme', (r) => (r.url.pathname === '/api/profiles/search' ? jsonResponse(500, { message: 'Database unavailable' }) : undefined)));
   assert.ok(await screen.findByText('Failed to fetch profiles'));
-  const select = (await screen.findByLabelText('Profile to compare')) as HTMLSelectElement;
-  assert.deepEqual([...select.options].map((o) => o.textContent), ['No profiles available']);
+  fireEvent.focus(await screen.findByRole('combobox', { name: 'Profile to compare' }));
+  assert.ok(await screen.findByText('No profiles available'));
   assert.equal((screen.getByRole('button', { name: 'Check Compatibility' }) as HTMLButtonElement).disabled, true);
 });
 
@@ -112,8 +146,7 @@ test('error cards: 422 asks for complete astrological information; other failure
   assert.ok(within(incomplete).getByText('Could Not Calculate Compatibility'));
   assert.ok(within(incomplete).getByText('Please make sure both profiles have complete astrological information.'));
 
-  fireEvent.change(screen.getByLabelText('Profile to compare'), { target: { value: '21' } });
-  fireEvent.click(screen.getByRole('button', { name: 'Check Compatibility' }));
+  await checkAgain('21');
   assert.ok(await screen.findByText('Failed to fetch Kundali compatibility data'));
 });
 
@@ -146,7 +179,13 @@ test('premium: a 403 on the AI analysis toasts "Subscription Required" with the 
 
 test('?userId= preselects that member', async () => {
   renderApp('/compatibility?userId=22', server('tryme'));
-  const select = (await screen.findByLabelText('Profile to compare')) as HTMLSelectElement;
-  await waitFor(() => assert.equal(select.value, '22'));
+  assert.ok(await screen.findByText('34 · Toronto, Canada'));
   assert.equal((screen.getByRole('button', { name: 'Check Compatibility' }) as HTMLButtonElement).disabled, false);
 });
+
+async function checkAgain(userId: string) {
+  const input = screen.getByRole('combobox', { name: 'Profile to compare' });
+  fireEvent.focus(input);
+  fireEvent.mouseDown((await screen.findAllByRole('option', { name: new RegExp(NAMES[userId]) }))[0]);
+  fireEvent.click(screen.getByRole('button', { name: 'Check Compatibility' }));
+}

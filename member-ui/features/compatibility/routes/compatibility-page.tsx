@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import Sparkles from 'lucide-react/icons/sparkles';
 import { useEffect, useRef, useState } from 'react';
@@ -6,7 +6,6 @@ import type { SessionUser } from '../../../../contracts/auth';
 import { KUNDALI_TEXTS, type ProfileSummaryView } from '../../../../contracts/kundali';
 import { Button } from '../../../components/ui/button';
 import { Page } from '../../../components/ui/page';
-import { SelectField } from '../../../components/ui/select-field';
 import { Spinner } from '../../../components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { toast } from '../../../components/ui/toast';
@@ -17,12 +16,20 @@ import { AiResultCard, AiResultError } from '../components/ai-result-card';
 import { BasicResultCard, BasicResultError } from '../components/basic-result-card';
 import { NoProfileCard } from '../components/no-profile-card';
 import { PremiumFeatureCard } from '../components/premium-feature-card';
+import { ProfilePicker } from '../components/profile-picker';
 
 const compatibilityRoute = getRouteApi('/member/compatibility');
 
-function optionLabel(profile: ProfileSummaryView): string {
-  const gender = profile.gender ? profile.gender.charAt(0).toUpperCase() + profile.gender.slice(1) : null;
-  return gender ? `${profile.user.fullName} - ${gender}` : profile.user.fullName;
+/** Typing pauses this long before the server narrows the list. */
+const SEARCH_DELAY_MS = 250;
+
+function useDebounced(value: string, delay: number): string {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), delay);
+    return () => clearTimeout(timer);
+  }, [value, delay]);
+  return settled;
 }
 
 /** /compatibility (spec part 2 §2): pick another member and read the Kundali match; AI analysis for premium and elite. */
@@ -41,15 +48,20 @@ export function CompatibilityPage() {
 
 function CompatibilityChecker({ user }: { user: SessionUser }) {
   const { userId: preselected } = compatibilityRoute.useSearch();
-  const profiles = useQuery(profileSummariesQueryOptions(user.id));
-  const [selected, setSelected] = useState(preselected ? String(preselected) : '');
-  const [checked, setChecked] = useState<number | null>(null);
+  const [query, setQuery] = useState('');
+  const search = useDebounced(query, SEARCH_DELAY_MS);
+  const profiles = useQuery({ ...profileSummariesQueryOptions(user.id, search), placeholderData: keepPreviousData });
+  const [selected, setSelected] = useState<ProfileSummaryView | null>(null);
+  const [checked, setChecked] = useState<ProfileSummaryView | null>(null);
   const results = useRef<HTMLDivElement>(null);
 
   const list = profiles.data ?? [];
-  const value = list.some((p) => String(p.userId) === selected) ? selected : '';
-  const placeholder = profiles.isPending ? 'Loading profiles...' : list.length === 0 ? 'No profiles available' : 'Choose a profile';
-  const theirName = list.find((p) => p.userId === checked)?.user.fullName ?? 'Them';
+  // ?userId=N (the profile view's "detailed Kundali match" link) picks that member once the list has them.
+  useEffect(() => {
+    if (!preselected || selected) return;
+    const found = profiles.data?.find((p) => p.userId === preselected);
+    if (found) setSelected(found);
+  }, [preselected, profiles.data, selected]);
 
   useEffect(() => {
     if (checked !== null) results.current?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
@@ -62,21 +74,24 @@ function CompatibilityChecker({ user }: { user: SessionUser }) {
           <Sparkles size={18} aria-hidden="true" />
           Check a match
         </h2>
-        <SelectField
-          label="Profile to compare"
-          placeholder={placeholder}
-          options={list.map((p) => ({ value: String(p.userId), label: optionLabel(p) }))}
-          value={value}
-          disabled={profiles.isPending || list.length === 0}
-          onChange={(event) => setSelected(event.target.value)}
+        <ProfilePicker
+          profiles={list}
+          query={query}
+          onQueryChange={setQuery}
+          selected={selected}
+          onSelect={(profile) => {
+            setSelected(profile);
+            setQuery('');
+          }}
+          loading={profiles.isPending}
         />
-        <Button block disabled={!value} onClick={() => setChecked(Number(value))}>
+        <Button block disabled={!selected} onClick={() => setChecked(selected)}>
           Check Compatibility
         </Button>
       </section>
 
       <div ref={results} className="compat-results" aria-live="polite">
-        {checked !== null ? <Results me={user.id} them={checked} theirName={theirName} tier={user.subscriptionTier} /> : null}
+        {checked !== null ? <Results me={user.id} them={checked.userId} theirName={checked.fullName} tier={user.subscriptionTier} /> : null}
       </div>
     </>
   );

@@ -21,7 +21,7 @@ function setClipboard(writeText: (text: string) => Promise<void>) {
   Object.defineProperty(globalThis.navigator, 'clipboard', { value: { writeText }, configurable: true });
 }
 
-const activeShare = { id: 5, expiresAt: '2030-03-09T10:00:00.000Z', accessCount: 3 };
+const activeShare = { id: 5, shareCode: 'Qm7pX2vLr9Tz4KcW8nYb1A', createdAt: '2030-03-02T10:00:00.000Z', expiresAt: '2030-03-09T10:00:00.000Z', accessCount: 3, isActive: true };
 
 function renderDialog(open = true) {
   const queryClient = createAppQueryClient();
@@ -125,4 +125,19 @@ test('deactivating a link calls DELETE and confirms; a failure says so', async (
   assert.ok(await screen.findByText('Share link deactivated'));
   assert.ok(await screen.findByText('No active links yet.'));
   assert.equal(fetchStub.callsTo('DELETE', '/api/shares/5').length, 2);
+});
+
+test('each existing link shows its address with a Copy button', async () => {
+  const copied: string[] = [];
+  setClipboard(async (text) => {
+    copied.push(text);
+  });
+  fetchStub = stubFetch(() => jsonResponse(200, { shares: [activeShare] }));
+  renderDialog();
+  const url = `${window.location.origin}/shared/Qm7pX2vLr9Tz4KcW8nYb1A`;
+  assert.ok(await screen.findByText(url.replace(/^https?:\/\//, '')));
+  const copy = screen.getByRole('button', { name: /^Copy link expiring/ });
+  fireEvent.click(copy);
+  await waitFor(() => assert.deepEqual(copied, [url]));
+  assert.ok(await screen.findByText('Copied!'));
 });

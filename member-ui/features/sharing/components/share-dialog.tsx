@@ -84,14 +84,16 @@ function ExpiryPicker({ value, onChange }: { value: number; onChange: (days: num
   );
 }
 
-function CreatedLink({ url, onCreateAnother }: { url: string; onCreateAnother: () => void }) {
+/** Copy a link, with the "Copied!" indicator for 2 s; a refused clipboard says so. */
+function CopyButton({ url, label }: { url: string; label?: string }) {
   const [copied, setCopied] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const inputId = useId();
-  useEffect(() => () => {
-    if (timer.current) clearTimeout(timer.current);
-  }, []);
-
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
   async function copy() {
     try {
       await navigator.clipboard.writeText(url);
@@ -102,7 +104,16 @@ function CreatedLink({ url, onCreateAnother }: { url: string; onCreateAnother: (
       toast({ title: 'Copy failed', description: 'Could not copy to clipboard. Please try again.', variant: 'destructive' });
     }
   }
+  return (
+    <Button variant={copied ? 'secondary' : 'outline'} size="sm" onClick={() => void copy()} aria-live="polite" aria-label={copied ? undefined : label}>
+      {copied ? <Check size={16} aria-hidden="true" /> : <Copy size={16} aria-hidden="true" />}
+      {copied ? 'Copied!' : 'Copy'}
+    </Button>
+  );
+}
 
+function CreatedLink({ url, onCreateAnother }: { url: string; onCreateAnother: () => void }) {
+  const inputId = useId();
   return (
     <div className="share-dialog__created">
       <label className="field__label" htmlFor={inputId}>
@@ -110,10 +121,7 @@ function CreatedLink({ url, onCreateAnother }: { url: string; onCreateAnother: (
       </label>
       <div className="share-link">
         <input id={inputId} className="field__input share-link__input" value={url} readOnly onFocus={(e) => e.currentTarget.select()} />
-        <Button variant={copied ? 'secondary' : 'outline'} size="sm" onClick={() => void copy()} aria-live="polite">
-          {copied ? <Check size={16} aria-hidden="true" /> : <Copy size={16} aria-hidden="true" />}
-          {copied ? 'Copied!' : 'Copy'}
-        </Button>
+        <CopyButton url={url} />
       </div>
       <Button variant="ghost" size="sm" onClick={onCreateAnother}>
         Create Another Link
@@ -155,15 +163,20 @@ function ActiveShares({ profileId, open }: { profileId: number; open: boolean })
             <ul className="active-shares__list">
               {shares.data.map((share) => {
                 const expires = formatDate(share.expiresAt) ?? share.expiresAt;
+                const url = shareUrl(share.shareCode);
                 return (
                   <li key={share.id} className="active-share">
                     <div className="active-share__text">
+                      <span className="active-share__url" title={url}>
+                        {url.replace(/^https?:\/\//, '')}
+                      </span>
                       <span className="active-share__expiry">Expires {expires}</span>
                       <span className="active-share__views">
                         <Eye size={14} aria-hidden="true" />
                         {share.accessCount} {share.accessCount === 1 ? 'view' : 'views'}
                       </span>
                     </div>
+                    <CopyButton url={url} label={`Copy link expiring ${expires}`} />
                     <Button
                       variant="ghost"
                       size="icon"
