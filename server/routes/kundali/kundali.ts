@@ -3,7 +3,7 @@ import { type AppContext, newRouter } from '../../context';
 import { forbidden, notFound, unprocessable } from '../../errors';
 import { currentUser, requireUser } from '../../middleware/auth';
 import { idParam } from '../../middleware/validate';
-import { Profile } from '../../models/profile';
+import type { Profile } from '../../models/profile';
 import type { User } from '../../models/user';
 import { effectiveTier, isPaidTier } from '../../policies/tier';
 import { astroCard } from '../../services/kundali/analysis';

@@ -94,16 +94,17 @@ export function ProfilePicker({ profiles, query, onQueryChange, selected, onSele
           ) : profiles.length === 0 ? (
             <p className="profile-picker__empty">{query.trim() ? 'No profiles match your search' : 'No profiles available'}</p>
           ) : null}
-          <ul id={`${listId}-list`} role="listbox" aria-label="Profiles to compare" className="profile-picker__list">
+          <div id={`${listId}-list`} role="listbox" aria-label="Profiles to compare" className="profile-picker__list">
             {profiles.map((profile, index) => {
               const group = profile.relation ?? 'other';
               const heading = group !== lastGroup ? GROUP_TITLES[group] : null;
               lastGroup = group;
               return (
-                <li
+                <div
                   key={profile.id}
                   id={`${listId}-${index}`}
                   role="option"
+                  tabIndex={-1}
                   aria-selected={index === highlighted}
                   data-user-id={profile.userId}
                   className={cn('profile-picker__option', index === highlighted && 'profile-picker__option--active')}
@@ -126,10 +127,10 @@ export function ProfilePicker({ profiles, query, onQueryChange, selected, onSele
                       <span className="profile-picker__meta">{describe(profile)}</span>
                     </span>
                   </span>
-                </li>
+                </div>
               );
             })}
-          </ul>
+          </div>
         </div>
       ) : null}
       {selected ? (

@@ -7,6 +7,8 @@ export const profileSharesKey = (profileId: number) => [profileSharesPath(profil
 
 export interface ActiveShare {
   id: number;
+  /** The owner's own links carry their code, so each can be shown and copied again. */
+  shareCode: string;
   expiresAt: string;
   accessCount: number;
 }
