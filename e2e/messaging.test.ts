@@ -395,7 +395,7 @@ describe('the tryme message allowance', () => {
     await saathi?.stop();
   });
 
-  test('the list shows what is left; the sixth message of the month goes to /subscription', async () => {
+  test('the list and the chat show what is left; the sixth message of the month is kept while the member upgrades', async () => {
     const meera = await createMember(saathi, 'Meera Pillai', 'meera_pillai');
     const arjun = await createMember(saathi, 'Arjun Nair', 'arjun_nair');
     for (const content of ['Hi Arjun!', 'Loved your travel photos', 'Are you in Dubai too?']) {
@@ -413,14 +413,22 @@ describe('the tryme message allowance', () => {
 
     await page.getByRole('link', { name: /Arjun Nair/ }).click();
     await page.waitForURL((url) => url.pathname === `/chat/${arjun.userId}`);
+    await page.getByText('2 of 5 free messages left this month').waitFor();
     await sendInChat(page, 'Fourth');
     await page.getByText('Fourth', { exact: true }).waitFor();
+    await page.getByText('1 of 5 free messages left this month').waitFor();
     await sendInChat(page, 'Fifth');
     await page.getByText('Fifth', { exact: true }).waitFor();
     await sendInChat(page, 'Sixth — over the limit');
     await waitForToast(page, 'Message Limit Reached');
-    await page.getByText('Upgrade to Premium for unlimited messages').first().waitFor();
+    await page.getByText(/You've sent all 5 free messages this month/).waitFor();
+    assert.equal(await page.getByRole('textbox', { name: 'Message' }).inputValue(), 'Sixth — over the limit', 'kept, not thrown away');
+    await screenshot(page, 'chat-tryme-limit-kept');
+    await page.getByRole('link', { name: 'Upgrade to send' }).click();
     await page.waitForURL((url) => url.pathname === '/subscription');
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === `/chat/${arjun.userId}`);
+    assert.equal(await page.getByRole('textbox', { name: 'Message' }).inputValue(), 'Sixth — over the limit', 'still there after a look at the plans');
 
     await page.goto('/messages');
     await page.getByText('Message Limit Reached').waitFor();

@@ -114,20 +114,52 @@ test('Enter sends the trimmed text; Shift+Enter does not send; blank text is nev
   assert.equal((box as HTMLTextAreaElement).value, '');
 });
 
-test('the tryme limit answer toasts "Message Limit Reached" and opens /subscription', async () => {
-  const { router } = renderApp(
-    `/chat/${OTHER}`,
-    serve({
-      send: () =>
-        jsonResponse(403, { message: 'Message Limit Reached. Upgrade to Premium for unlimited messages.', upgradeRequired: true, limit: 5 }),
-    }),
-  );
+function trymeServer(sentThisMonth: number, { send }: Pick<ServerOptions, 'send'> = {}) {
+  const tryme = buildSessionUser({ id: me.id, subscriptionTier: 'tryme', messagesThisMonth: sentThisMonth });
+  let nextId = 2000;
+  return fakeServer({
+    user: tryme,
+    handle: (request) => {
+      const path = request.url.pathname;
+      if (path === '/api/subscriptions') return jsonResponse(200, { features: { tryme: { messageLimit: 5 } } });
+      if (path === `/api/messages/${me.id}/${OTHER}/peer`) return jsonResponse(200, peer);
+      if (path === `/api/messages/${me.id}/${OTHER}`) return jsonResponse(200, []);
+      if (path === `/api/messages/${me.id}`) return jsonResponse(200, []);
+      if (path === '/api/messages' && request.method === 'POST') {
+        const body = JSON.parse(request.body) as { senderId: number; receiverId: number; content: string };
+        if (send) return send(body);
+        return jsonResponse(201, message(nextId++, me.id, body.content, new Date().toISOString()));
+      }
+      return undefined;
+    },
+  });
+}
+
+test('a tryme member sees the free messages left count down as they send', async () => {
+  renderApp(`/chat/${OTHER}`, trymeServer(3));
+  assert.ok(await screen.findByText('2 of 5 free messages left this month'));
   const box = await screen.findByRole('textbox', { name: 'Message' });
-  fireEvent.change(box, { target: { value: 'One more?' } });
+  fireEvent.change(box, { target: { value: 'Namaste!' } });
+  fireEvent.keyDown(box, { key: 'Enter' });
+  assert.ok(await screen.findByText('1 of 5 free messages left this month'));
+});
+
+test('at the limit the typed text is kept, here and after a visit to the plans, with a link to upgrade', async () => {
+  const limited = () =>
+    jsonResponse(403, { message: 'Message Limit Reached. Upgrade to Premium for unlimited messages.', upgradeRequired: true, limit: 5 });
+  const { router } = renderApp(`/chat/${OTHER}`, trymeServer(4, { send: limited }));
+  const box = await screen.findByRole('textbox', { name: 'Message' });
+  fireEvent.change(box, { target: { value: 'Would you like to talk on Sunday?' } });
   fireEvent.keyDown(box, { key: 'Enter' });
   assert.ok(await screen.findByText('Message Limit Reached'));
-  assert.ok(screen.getByText('Upgrade to Premium for unlimited messages'));
+  assert.ok(await screen.findByText(/You've sent all 5 free messages this month/));
+  assert.equal((box as HTMLTextAreaElement).value, 'Would you like to talk on Sunday?', 'nothing typed is thrown away');
+  assert.equal(router.state.location.pathname, `/chat/${OTHER}`, 'the member decides: no forced trip to the plans');
+  fireEvent.click(screen.getByRole('link', { name: 'Upgrade to send' }));
   await waitFor(() => assert.equal(router.state.location.pathname, '/subscription'));
+  await act(() => router.navigate({ to: '/chat/$id', params: { id: String(OTHER) } }));
+  const again = await screen.findByRole('textbox', { name: 'Message' });
+  assert.equal((again as HTMLTextAreaElement).value, 'Would you like to talk on Sunday?');
 });
 
 test('a refusal shows the server message; other failures say "Please try again later"', async () => {

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { getRouteApi, Link, useRouter } from '@tanstack/react-router';
+import { getRouteApi, Link } from '@tanstack/react-router';
 import Ban from 'lucide-react/icons/ban';
 import MessageCircleHeart from 'lucide-react/icons/message-circle-heart';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
@@ -11,6 +11,7 @@ import { isApiError } from '../../../lib/api-client';
 import { useLiveEvent } from '../../../lib/live-events';
 import { useSessionUser } from '../../../lib/session';
 import { appendMessage, peerPath, threadPath, usePeer, useSendMessage, useThread } from '../api/chat';
+import { ChatAllowance } from '../components/chat-allowance';
 import { ChatComposer } from '../components/chat-composer';
 import { ChatHeader } from '../components/chat-header';
 import { ChatThread } from '../components/chat-thread';
@@ -50,13 +51,29 @@ function ChatUnavailable({ message }: { message: string }) {
   );
 }
 
+/** What is typed in a chat survives leaving it (to read the plans and upgrade, say) for the rest of the session. */
+function draftKey(userId: number, otherId: number): string {
+  return `chat-draft:${userId}:${otherId}`;
+}
+
+function useChatDraft(userId: number, otherId: number): [string, (next: string | ((current: string) => string)) => void] {
+  const key = draftKey(userId, otherId);
+  const [draft, setDraftState] = useState(() => window.sessionStorage.getItem(key) ?? '');
+  useEffect(() => {
+    if (draft) window.sessionStorage.setItem(key, draft);
+    else window.sessionStorage.removeItem(key);
+  }, [key, draft]);
+  return [draft, setDraftState];
+}
+
 function Chat({ userId, otherId }: { userId: number; otherId: number }) {
-  const router = useRouter();
   const queryClient = useQueryClient();
+  const user = useSessionUser();
   const thread = useThread(userId, otherId);
   const peer = usePeer(userId, otherId);
   const send = useSendMessage(userId, otherId);
-  const [draft, setDraft] = useState('');
+  const [draft, setDraft] = useChatDraft(userId, otherId);
+  const [limitReached, setLimitReached] = useState(false);
   const scroller = useRef<HTMLDivElement>(null);
 
   // New messages from this member (or sent by me from another tab) appear without a reload.
@@ -102,8 +119,9 @@ function Chat({ userId, otherId }: { userId: number; otherId: number }) {
       onError: (error) => {
         setDraft((current) => (current === '' ? text : current));
         if (upgradeRequired(error)) {
+          // The text stays in the box; the notice above it links to the plans.
+          setLimitReached(true);
           toast({ title: 'Message Limit Reached', description: 'Upgrade to Premium for unlimited messages', variant: 'destructive' });
-          void router.navigate({ to: '/subscription' });
           return;
         }
         const refused = isApiError(error) && (error.status === 403 || error.status === 404);
@@ -156,6 +174,7 @@ function Chat({ userId, otherId }: { userId: number; otherId: number }) {
           {peer.data.reason ?? 'You cannot message this member'}
         </p>
       ) : null}
+      {user?.subscriptionTier === 'tryme' && canMessage ? <ChatAllowance user={user} limitReached={limitReached} /> : null}
       <ChatComposer value={draft} onChange={setDraft} onSend={handleSend} disabled={!canMessage} sending={send.isPending} />
     </section>
   );
