@@ -31,7 +31,9 @@ export const shareListSchema = z.object({
   ...page,
   state: z.enum(['active', 'expired', 'deactivated']).optional(),
   owner: z.string().trim().max(100).optional(),
-  sort: z.enum(['views', 'created', 'expires']).default('created'),
+  /** A share id, the start of a code, a whole /shared/… link, or part of the owner's name or username. */
+  q: z.string().trim().max(500).optional(),
+  sort: z.enum(['views', 'created', 'expires', 'owner']).default('created'),
   dir: z.enum(['asc', 'desc']).default('desc'),
 });
 
@@ -41,7 +43,7 @@ export const memberListSchema = z.object({
   tier: z.enum(SUBSCRIPTION_TIERS).optional(),
   verified: z.enum(['true', 'false']).optional(),
   status: z.enum(['active', 'suspended']).optional(),
-  sort: z.enum(['created', 'name']).default('created'),
+  sort: z.enum(['created', 'name', 'username', 'email', 'verified', 'status']).default('created'),
   dir: z.enum(['asc', 'desc']).default('desc'),
 });
 

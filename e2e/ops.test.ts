@@ -277,16 +277,25 @@ describe('the ops console in the browser (1440×900)', () => {
     const table = page.getByRole('table', { name: 'Share links' });
     await table.getByText('Farah Khan').waitFor();
     await page.getByRole('button', { name: 'Active' }).click();
-    await page.getByLabel('Owner').fill('farah');
+    // A reviewer pastes the link a family member forwarded: its row is found, with its id and code prefix.
+    await page.getByLabel('Find a link').fill(`${saathi.url}/shared/${shareCode}`);
     await table.getByRole('button', { name: 'Views' }).click();
     const csv = page.getByRole('link', { name: 'Export CSV' });
-    // The owner filter applies once typing pauses.
-    await page.locator('a[href*="owner=farah"]').waitFor();
+    // The search applies once typing pauses.
+    await page.locator('a[href*="q="]').waitFor();
     await page.getByText('Showing 1–1 of 1').waitFor();
-    assert.equal(await csv.getAttribute('href'), '/api/ops/shares.csv?state=active&owner=farah&sort=views&dir=desc');
+    await table.getByText(`${shareCode.slice(0, 8)}…`).waitFor();
+    await table.getByRole('list', { name: /^Recent views of link #\d+$/ }).getByRole('listitem').nth(1).waitFor();
+    assert.match(page.url(), /[?&]state=active/);
+    assert.match(page.url(), /[?&]q=/);
     const csvText = await page.evaluate(async (href) => (await fetch(href)).text(), (await csv.getAttribute('href')) ?? '');
-    assert.match(csvText, /^id,profile_id,owner/);
+    assert.match(csvText, /^id,code_prefix,profile_id,owner/);
     assert.match(csvText, /Farah Khan/);
+    assert.ok(csvText.includes(`,${shareCode.slice(0, 8)},`));
+    // The filters survive a reload.
+    await page.reload();
+    await page.getByText('Showing 1–1 of 1').waitFor();
+    assert.equal(await page.getByLabel('Find a link').inputValue(), `${saathi.url}/shared/${shareCode}`);
     await screenshot(page, 'ops-shares');
 
     await table.getByRole('button', { name: /^Deactivate link #\d+ of Farah Khan$/ }).click();
@@ -306,6 +315,18 @@ describe('the ops console in the browser (1440×900)', () => {
     await table.getByText('Asked me to send <b>$500</b> for a visa fee after two messages.').waitFor();
     assert.equal(await table.locator('b').count(), 0);
     await screenshot(page, 'ops-reports');
+
+    // The report's own page: the whole text, both members, and where it came from.
+    await table.getByRole('link', { name: /^Open report #\d+$/ }).click();
+    await page.getByRole('heading', { level: 1, name: /^Report #\d+: Scam or money request$/ }).waitFor();
+    await page.getByText('Asked me to send <b>$500</b> for a visa fee after two messages.').waitFor();
+    await page.getByRole('region', { name: 'Reported: Vikram Rao' }).waitFor();
+    await page.getByRole('region', { name: 'Reporter: Arjun Menon' }).getByText('Toronto, Canada').waitFor();
+    await page.getByText('These two members have not exchanged messages.').waitFor();
+    assert.match(await page.title(), /^Report #\d+ about Vikram Rao · Reports · Saathi Ops$/);
+    await screenshot(page, 'ops-report-detail');
+    await page.goBack();
+    await table.getByText('Vikram Rao').waitFor();
 
     await table.getByRole('button', { name: 'Suspend Vikram Rao' }).click();
     const dialog = page.getByRole('dialog', { name: 'Suspend Vikram Rao?' });
@@ -327,6 +348,18 @@ describe('the ops console in the browser (1440×900)', () => {
     await page.getByLabel('Status').selectOption('');
     await page.getByText('Showing 1–10 of 10').waitFor();
     await screenshot(page, 'ops-members');
+
+    // Vikram's page: the report about him, who suspended him and why.
+    await members.getByRole('link', { name: 'Vikram Rao' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Vikram Rao' }).waitFor();
+    const trail = page.getByRole('region', { name: /^Audit trail/ });
+    await trail.getByText('Asked for money for a visa fee').first().waitFor();
+    await trail.getByRole('link', { name: REVIEWER.fullName }).first().waitFor();
+    await page.getByRole('region', { name: /^Reports about them/ }).getByRole('link', { name: 'Arjun Menon' }).waitFor();
+    assert.equal(await page.title(), 'Vikram Rao · Members · Saathi Ops');
+    await screenshot(page, 'ops-member-detail');
+    await page.goBack();
+    await page.getByRole('heading', { level: 1, name: 'Members' }).waitFor();
   });
 
   test('inbox and audit log read as text and record every action', async () => {

@@ -15,6 +15,12 @@ export const paths = {
 
 export type OpsPath = (typeof paths)[keyof typeof paths];
 
+/** Pages about one record, reached from links in the areas' tables. */
+export const detailPaths = {
+  member: (id: number) => `${paths.members}/${id}`,
+  report: (id: number) => `${paths.reports}/${id}`,
+};
+
 const OPS_API = '/api/ops';
 
 export const apiPaths = {
@@ -38,6 +44,9 @@ export const apiPaths = {
   reports: `${OPS_API}/reports`,
   reportAction: (id: number, action: 'dismiss' | 'warn' | 'suspend') => `${OPS_API}/reports/${id}/${action}`,
   members: `${OPS_API}/members`,
+  member: (id: number) => `${OPS_API}/members/${id}`,
+  report: (id: number) => `${OPS_API}/reports/${id}`,
+  auditActors: `${OPS_API}/audit/actors`,
   memberSuspend: (id: number) => `${OPS_API}/members/${id}/suspend`,
   memberRestore: (id: number) => `${OPS_API}/members/${id}/restore`,
   inboxContact: `${OPS_API}/inbox/contact`,

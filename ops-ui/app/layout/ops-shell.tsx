@@ -1,5 +1,7 @@
 import { type ReactElement, useEffect } from 'react';
 import type { OpsUser } from '../../features/auth/api/ops-session';
+import { MemberPage } from '../../features/members/member-page';
+import { ReportPage } from '../../features/reports/report-page';
 import { AdminOnlyPage } from '../routing/admin-only-page';
 import { AREA_PAGES } from '../routing/area-pages';
 import { matchRoute } from '../routing/match-route';
@@ -12,14 +14,17 @@ import { TopBar } from './top-bar';
 export function OpsShell({ user }: { user: OpsUser }) {
   const pathname = usePathname();
   const match = matchRoute(pathname);
-  const pageTitle = match.kind === 'area' ? match.area.title : 'Page not found';
+  // Record pages set their own title once they know the record's name.
+  const pageTitle = match.kind === 'area' ? match.area.title : match.kind === 'not-found' ? 'Page not found' : null;
 
   useEffect(() => {
-    document.title = `${pageTitle} · Saathi Ops`;
+    if (pageTitle) document.title = `${pageTitle} · Saathi Ops`;
   }, [pageTitle]);
 
   let page: ReactElement;
   if (match.kind === 'not-found') page = <NotFoundPage />;
+  else if (match.kind === 'member') page = <MemberPage key={match.id} id={match.id} />;
+  else if (match.kind === 'report') page = <ReportPage key={match.id} id={match.id} />;
   else if (match.area.adminOnly && user.role !== 'admin') page = <AdminOnlyPage />;
   else {
     const AreaPage = AREA_PAGES[match.area.id];

@@ -12,6 +12,7 @@ import {
   Users,
 } from 'lucide-react';
 import type { OpsUser } from '../../features/auth/api/ops-session';
+import { paths } from '../../lib/paths';
 import { AREAS, type AreaId } from '../../lib/areas';
 import { Link, normalizePathname } from '../routing/router';
 
@@ -41,12 +42,14 @@ export function Sidebar({ user, pathname }: { user: OpsUser; pathname: string })
           {visibleAreas.map((area) => {
             const Icon = AREA_ICONS[area.id];
             const isCurrent = current === area.path;
+            // A record's page (/ops/members/12) sits inside its area.
+            const isWithin = area.path !== paths.dashboard && current.startsWith(`${area.path}/`);
             return (
               <li key={area.id}>
                 <Link
                   to={area.path}
-                  className={isCurrent ? 'ops-sidebar__link is-current' : 'ops-sidebar__link'}
-                  aria-current={isCurrent ? 'page' : undefined}
+                  className={isCurrent || isWithin ? 'ops-sidebar__link is-current' : 'ops-sidebar__link'}
+                  aria-current={isCurrent ? 'page' : isWithin ? 'true' : undefined}
                 >
                   <Icon aria-hidden="true" size={16} />
                   <span>{area.title}</span>

@@ -1,6 +1,6 @@
 import { type AnchorHTMLAttributes, type MouseEvent, useSyncExternalStore } from 'react';
 
-// A deliberately small history router: the console has one level of flat routes under /ops.
+// A deliberately small history router: one level of routes under /ops, plus detail pages (/ops/members/12).
 const NAVIGATE_EVENT = 'ops:navigate';
 
 function subscribe(onChange: () => void): () => void {
@@ -19,6 +19,15 @@ function currentPathname(): string {
 /** The current pathname, re-rendering on back/forward and on `navigate`. */
 export function usePathname(): string {
   return useSyncExternalStore(subscribe, currentPathname, currentPathname);
+}
+
+function currentSearch(): string {
+  return window.location.search;
+}
+
+/** The current query string ("?q=asha&page=2"), re-rendering when it changes. */
+export function useSearch(): string {
+  return useSyncExternalStore(subscribe, currentSearch, currentSearch);
 }
 
 export function navigate(to: string, options: { replace?: boolean } = {}): void {

@@ -1,56 +1,68 @@
 import { ScrollText, X } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
+import { AuditTarget } from '../../components/audit-target';
+import { MemberLink } from '../../components/member-link';
 import { Alert } from '../../components/ui/alert';
 import { Badge } from '../../components/ui/badge';
-import { createDataTableColumnHelper, DataTable, useDataTableState } from '../../components/ui/data-table';
+import { createDataTableColumnHelper, DataTable } from '../../components/ui/data-table';
 import { PageHeader } from '../../components/ui/page-header';
+import { SegmentedControl } from '../../components/ui/segmented-control';
+import { SelectField } from '../../components/ui/select-field';
 import { TextField } from '../../components/ui/text-field';
 import { Toolbar } from '../../components/ui/toolbar';
 import { describeApiError } from '../../lib/api-client';
 import { areaById } from '../../lib/areas';
 import { formatDateTime, humanize } from '../../lib/format';
-import { useDebouncedValue } from '../../lib/use-debounced-value';
-import { type AuditEntry, useAuditLog } from './api/audit';
+import { actionLabel } from '../../lib/labels';
+import { setUrlParams, useUrlParam, useUrlSearch, useUrlTableState } from '../../lib/use-url-state';
+import { AUDIT_KIND_VALUES, type AuditEntry, useAuditActors, useAuditLog } from './api/audit';
 
 const area = areaById('audit');
 
-/** Prefixes of the actions the server records, offered as suggestions; any other prefix works too. */
-const ACTION_PREFIXES = [
-  'verification.',
-  'story.',
-  'share',
-  'report.',
-  'member.',
-  'inbox.',
-  'reviewer.',
-  'ops.sign_in',
-];
+const KIND_SEGMENTS = [
+  { value: 'actions', label: 'Actions' },
+  { value: 'sign_ins', label: 'Sign-ins' },
+  { value: 'all', label: 'Everything' },
+] as const;
 
-/** Details are small JSON objects written by the server; shown as "key: value" text, never as markup. */
-function describeDetails(details: unknown): string {
-  if (details === null || details === undefined) return '';
-  if (typeof details !== 'object') return String(details);
-  return Object.entries(details as Record<string, unknown>)
-    .map(([key, value]) => `${key}: ${typeof value === 'object' ? JSON.stringify(value) : String(value)}`)
-    .join(' · ');
-}
+const TARGET_OPTIONS = [
+  { value: '', label: 'Any target' },
+  { value: 'user', label: 'Members and staff' },
+  { value: 'report', label: 'Reports' },
+  { value: 'verification_request', label: 'Verification requests' },
+  { value: 'success_story', label: 'Success stories' },
+  { value: 'profile_share', label: 'Share links' },
+  { value: 'contact_messages', label: 'Contact messages' },
+  { value: 'email_outbox', label: 'Emails' },
+] as const;
+const TARGET_VALUES = TARGET_OPTIONS.map((o) => o.value).filter(Boolean) as Array<(typeof TARGET_OPTIONS)[number]['value']>;
+
+const positiveId = (text: string) => (/^[1-9][0-9]{0,9}$/.test(text) ? Number(text) : undefined);
 
 const column = createDataTableColumnHelper<AuditEntry>();
 const noEntries: AuditEntry[] = [];
 const entryRowId = (entry: AuditEntry) => String(entry.id);
 
 export function AuditPage() {
-  const table = useDataTableState({ pageSize: 50 });
-  const [actionInput, setActionInput] = useState('');
-  const action = useDebouncedValue(actionInput.trim());
-  const [actor, setActor] = useState<{ id: number; name: string } | null>(null);
+  const table = useUrlTableState({ pageSize: 50 });
+  const action = useUrlSearch('action');
+  // Actions are the default view: sign-ins outnumber them and have their own.
+  const [kindParam, setKind] = useUrlParam('kind', ['sign_ins', 'all'] as const);
+  const kind = kindParam || 'actions';
+  const [actorParam, setActor] = useUrlParam('actor');
+  const [memberParam] = useUrlParam('member');
+  const [targetType, setTargetType] = useUrlParam('target', TARGET_VALUES);
+  const actors = useAuditActors();
   const audit = useAuditLog({
-    action: action || undefined,
-    actor: actor?.id,
+    action: action.value || undefined,
+    actor: positiveId(actorParam),
+    member: positiveId(memberParam),
+    targetType: targetType || undefined,
+    kind: (AUDIT_KIND_VALUES as readonly string[]).includes(kind) ? (kind as (typeof AUDIT_KIND_VALUES)[number]) : undefined,
     page: table.pagination.pageIndex + 1,
     pageSize: table.pagination.pageSize,
   });
-  const firstPage = () => table.setPagination((current) => ({ ...current, pageIndex: 0 }));
+  const memberName = audit.data?.items.find((entry) => entry.member?.id === positiveId(memberParam))?.member?.fullName;
 
   const columns = useMemo(
     () =>
@@ -58,46 +70,44 @@ export function AuditPage() {
         column.accessor('createdAt', { header: 'When', cell: (info) => formatDateTime(info.getValue()) }),
         column.accessor((entry) => entry.actor.fullName ?? 'Unknown', {
           id: 'actor',
-          header: 'Actor',
+          header: 'Who',
           cell: (info) => {
-            const { actor: who } = info.row.original;
-            const name = info.getValue();
+            const { actor } = info.row.original;
             return (
               <div className="ops-cell-stack">
-                {who.id === null ? (
-                  <span className="ops-cell-strong">{name}</span>
-                ) : (
-                  <button
-                    type="button"
-                    className="ops-link-button"
-                    title="Show only this person's actions"
-                    onClick={() => {
-                      setActor({ id: who.id as number, name });
-                      firstPage();
-                    }}
-                  >
-                    {name}
-                  </button>
-                )}
-                <span className="ops-cell-muted">{who.role ? humanize(who.role) : ''}</span>
+                {actor.id === null ? <span className="ops-cell-strong">{info.getValue()}</span> : <MemberLink member={{ id: actor.id, fullName: actor.fullName }} className="ops-cell-strong" />}
+                <span className="ops-cell-muted">{actor.role ? humanize(actor.role) : ''}</span>
               </div>
             );
           },
         }),
-        column.accessor('action', { header: 'Action', cell: (info) => <span className="ops-cell-mono">{info.getValue()}</span> }),
-        column.accessor((entry) => (entry.targetType ? `${entry.targetType}${entry.targetId ? ` #${entry.targetId}` : ''}` : '—'), {
-          id: 'target',
-          header: 'Target',
-          cell: (info) => <span className="ops-cell-mono">{info.getValue()}</span>,
+        column.accessor('action', {
+          header: 'What',
+          cell: (info) => (
+            <div className="ops-cell-stack">
+              <span>{actionLabel(info.getValue())}</span>
+              <span className="ops-cell-mono ops-cell-muted">{info.getValue()}</span>
+            </div>
+          ),
         }),
-        column.accessor((entry) => describeDetails(entry.details), {
-          id: 'details',
-          header: 'Details',
+        column.display({ id: 'target', header: 'Target', cell: (info) => <AuditTarget entry={info.row.original} /> }),
+        column.accessor('note', {
+          header: 'Note',
           meta: { className: 'ops-col--wrap' },
-          cell: (info) => <span className="ops-clamp ops-cell-muted">{info.getValue()}</span>,
+          cell: (info) => <span className="ops-break">{info.getValue() ?? (typeof info.row.original.details?.login === 'string' ? `Typed: ${info.row.original.details.login}` : '')}</span>,
+        }),
+        column.accessor('requestId', {
+          header: 'Request',
+          cell: (info) => (
+            <div className="ops-cell-stack">
+              <span className="ops-cell-mono" title={info.getValue() ?? undefined}>
+                {info.getValue() ? `${info.getValue()?.slice(0, 8)}…` : '—'}
+              </span>
+              <span className="ops-cell-muted">{info.row.original.ip ?? ''}</span>
+            </div>
+          ),
         }),
       ]),
-    // The cells only call state setters, which never change.
     [],
   );
 
@@ -105,41 +115,31 @@ export function AuditPage() {
     <>
       <PageHeader title={area.title} description={area.description} />
       <Toolbar label="Filter the audit log">
+        <SegmentedControl label="Show" value={kind} segments={KIND_SEGMENTS} onValueChange={(next) => setKind(next === 'actions' ? '' : next)} />
+        <SelectField
+          label="Who"
+          className="ops-field--inline"
+          value={actorParam}
+          options={[{ value: '', label: 'Anyone' }, ...(actors.data ?? []).map((a) => ({ value: String(a.id), label: `${a.fullName} (${humanize(a.role)})` }))]}
+          onValueChange={setActor}
+        />
+        <SelectField label="Target" className="ops-field--inline" value={targetType} options={TARGET_OPTIONS} onValueChange={setTargetType} />
         <TextField
           label="Action starts with"
           className="ops-field--inline ops-search"
           type="search"
-          list="ops-audit-actions"
-          placeholder="e.g. verification."
-          value={actionInput}
-          onChange={(event) => {
-            setActionInput(event.currentTarget.value);
-            firstPage();
-          }}
+          placeholder="e.g. report."
+          value={action.input}
+          onChange={(event) => action.setInput(event.currentTarget.value)}
         />
-        <datalist id="ops-audit-actions">
-          {ACTION_PREFIXES.map((prefix) => (
-            <option key={prefix} value={prefix} />
-          ))}
-        </datalist>
-        {actor ? (
+        {positiveId(memberParam) ? (
           <Badge tone="accent">
-            Actor: {actor.name}
-            <button
-              type="button"
-              className="ops-badge__clear"
-              aria-label={`Show every actor, not only ${actor.name}`}
-              onClick={() => {
-                setActor(null);
-                firstPage();
-              }}
-            >
+            About: {memberName ?? `member #${memberParam}`}
+            <button type="button" className="ops-badge__clear" aria-label="Show entries about every member" onClick={() => setUrlParams({ member: null, page: null })}>
               <X aria-hidden="true" size={12} />
             </button>
           </Badge>
-        ) : (
-          <p className="ops-toolbar__count">Click an actor's name to see only their actions.</p>
-        )}
+        ) : null}
       </Toolbar>
       {audit.isError ? (
         <Alert tone="danger" title="The audit log could not be loaded">
@@ -157,7 +157,7 @@ export function AuditPage() {
         isLoading={audit.isPending}
         emptyIcon={ScrollText}
         emptyTitle="No entries match"
-        emptyDescription="Every action taken in this console is recorded here."
+        emptyDescription={kind === 'sign_ins' ? 'Sign-ins to this console, failed and refused ones included, are recorded here.' : 'Every action taken in this console is recorded here.'}
       />
     </>
   );

@@ -1,4 +1,5 @@
 import type { SubscriptionTier } from '../../../contracts/enums';
+import { MemberLink } from '../../components/member-link';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { createDataTableColumnHelper } from '../../components/ui/data-table';
@@ -14,12 +15,12 @@ export interface MemberActions {
   onRestore: (member: MemberRow) => void;
 }
 
-/** Columns of the members table; only Name and Joined are sorted by the server. */
+/** Columns of the members table; the server sorts every one but the plan (which depends on today's date). */
 export function memberColumns({ onSuspend, onRestore }: MemberActions) {
   return column.columns([
-    column.accessor('fullName', { header: 'Name', cell: (info) => <span className="ops-cell-strong">{info.getValue()}</span> }),
-    column.accessor('username', { header: 'Username', enableSorting: false }),
-    column.accessor('email', { header: 'Email', enableSorting: false }),
+    column.accessor('fullName', { header: 'Name', cell: (info) => <MemberLink member={info.row.original} className="ops-cell-strong" /> }),
+    column.accessor('username', { header: 'Username' }),
+    column.accessor('email', { header: 'Email' }),
     column.accessor('tier', {
       header: 'Plan',
       enableSorting: false,
@@ -27,12 +28,11 @@ export function memberColumns({ onSuspend, onRestore }: MemberActions) {
     }),
     column.accessor('isVerified', {
       header: 'Verified',
-      enableSorting: false,
+      sortDescFirst: true,
       cell: (info) => (info.getValue() ? <Badge tone="success">Verified</Badge> : <Badge>Unverified</Badge>),
     }),
     column.accessor('status', {
       header: 'Status',
-      enableSorting: false,
       cell: (info) =>
         info.getValue() === 'active' ? <Badge tone="success">Active</Badge> : <Badge tone="danger">Suspended</Badge>,
     }),

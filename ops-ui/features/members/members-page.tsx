@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import { suspendSchema } from '../../../contracts/ops';
 import { ActionDialog } from '../../components/ui/action-dialog';
 import { Alert } from '../../components/ui/alert';
-import { DataTable, useDataTableState } from '../../components/ui/data-table';
+import { DataTable } from '../../components/ui/data-table';
 import { Notice } from '../../components/ui/notice';
 import { PageHeader } from '../../components/ui/page-header';
 import { SelectField } from '../../components/ui/select-field';
@@ -12,7 +12,7 @@ import { Toolbar } from '../../components/ui/toolbar';
 import { describeApiError } from '../../lib/api-client';
 import { areaById } from '../../lib/areas';
 import { serverSort } from '../../lib/server-sorting';
-import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { useUrlParam, useUrlSearch, useUrlTableState } from '../../lib/use-url-state';
 import { type MemberRow, useMembers, useRestoreMember, useSuspendMember } from './api/members';
 import { memberColumns, TIER_LABELS } from './member-columns';
 
@@ -40,13 +40,16 @@ const STATUS_OPTIONS = [
 
 type Option<T extends ReadonlyArray<{ value: string }>> = T[number]['value'];
 
+const SORT_BY_COLUMN = { fullName: 'name', username: 'username', email: 'email', isVerified: 'verified', status: 'status', registeredAt: 'created' } as const;
+const values = <T extends ReadonlyArray<{ value: string }>>(options: T) => options.map((o) => o.value).filter(Boolean) as Array<Option<T>>;
+
 export function MembersPage() {
-  const table = useDataTableState({ sorting: [{ id: 'registeredAt', desc: true }] });
-  const [search, setSearch] = useState('');
-  const q = useDebouncedValue(search.trim());
-  const [tier, setTier] = useState<Option<typeof TIER_OPTIONS>>('');
-  const [verified, setVerified] = useState<Option<typeof VERIFIED_OPTIONS>>('');
-  const [status, setStatus] = useState<Option<typeof STATUS_OPTIONS>>('');
+  const table = useUrlTableState({ sorting: [{ id: 'registeredAt', desc: true }], sortable: Object.keys(SORT_BY_COLUMN) });
+  const search = useUrlSearch('q');
+  const q = search.value;
+  const [tier, setTier] = useUrlParam('tier', values(TIER_OPTIONS));
+  const [verified, setVerified] = useUrlParam('verified', values(VERIFIED_OPTIONS));
+  const [status, setStatus] = useUrlParam('status', values(STATUS_OPTIONS));
   const [toSuspend, setToSuspend] = useState<MemberRow | null>(null);
   const [toRestore, setToRestore] = useState<MemberRow | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -58,7 +61,7 @@ export function MembersPage() {
     tier: tier || undefined,
     verified: verified || undefined,
     status: status || undefined,
-    ...serverSort(table.sorting, { fullName: 'name', registeredAt: 'created' } as const, { sort: 'created', dir: 'desc' }),
+    ...serverSort(table.sorting, SORT_BY_COLUMN, { sort: 'created', dir: 'desc' }),
     page: table.pagination.pageIndex + 1,
     pageSize: table.pagination.pageSize,
   });
@@ -78,7 +81,6 @@ export function MembersPage() {
     [suspend.reset, restore.reset],
   );
 
-  const firstPage = () => table.setPagination((current) => ({ ...current, pageIndex: 0 }));
   const hasFilters = Boolean(q || tier || verified || status);
 
   return (
@@ -90,41 +92,29 @@ export function MembersPage() {
           className="ops-field--inline ops-search"
           type="search"
           placeholder="Name, username or email"
-          value={search}
-          onChange={(event) => {
-            setSearch(event.currentTarget.value);
-            firstPage();
-          }}
+          value={search.input}
+          onChange={(event) => search.setInput(event.currentTarget.value)}
         />
         <SelectField
           label="Plan"
           className="ops-field--inline"
           value={tier}
           options={TIER_OPTIONS}
-          onValueChange={(next) => {
-            setTier(next);
-            firstPage();
-          }}
+          onValueChange={setTier}
         />
         <SelectField
           label="Verified"
           className="ops-field--inline"
           value={verified}
           options={VERIFIED_OPTIONS}
-          onValueChange={(next) => {
-            setVerified(next);
-            firstPage();
-          }}
+          onValueChange={setVerified}
         />
         <SelectField
           label="Status"
           className="ops-field--inline"
           value={status}
           options={STATUS_OPTIONS}
-          onValueChange={(next) => {
-            setStatus(next);
-            firstPage();
-          }}
+          onValueChange={setStatus}
         />
       </Toolbar>
       <Notice message={notice} onDismiss={() => setNotice(null)} />

@@ -21,12 +21,15 @@ afterEach(() => {
 
 const farahLink = {
   id: 41,
+  codePrefix: 'k3J9xQ2a',
   profileId: 12,
   owner: { id: 5, fullName: 'Farah Khan', username: 'farah.k' },
   createdAt: '2026-03-02T10:00:00.000Z',
   expiresAt: '2026-03-09T10:00:00.000Z',
   accessCount: 17,
   state: 'active',
+  recordedViews: 17,
+  recentViews: ['2026-03-05T09:00:00.000Z', '2026-03-04T09:00:00.000Z', '2026-03-03T09:00:00.000Z', '2026-03-02T12:00:00.000Z'],
 };
 const deactivatedLink = {
   ...farahLink,
@@ -35,14 +38,17 @@ const deactivatedLink = {
   owner: { id: 6, fullName: 'Dev Patel', username: 'dev.p' },
   accessCount: 3,
   state: 'deactivated',
+  codePrefix: 'Zz81_-aB',
+  recordedViews: 0,
+  recentViews: [],
 };
 
-/** Answers like the server: the owner and state filters narrow the rows. */
+/** Answers like the server: the state filter and the search (owner name or code start) narrow the rows. */
 function listShares(request: RecordedRequest) {
   const state = request.searchParams.get('state');
-  const owner = request.searchParams.get('owner')?.toLowerCase();
+  const q = request.searchParams.get('q')?.toLowerCase();
   const items = [farahLink, deactivatedLink].filter(
-    (link) => (!state || link.state === state) && (!owner || link.owner.fullName.toLowerCase().includes(owner)),
+    (link) => (!state || link.state === state) && (!q || link.owner.fullName.toLowerCase().includes(q) || link.codePrefix.toLowerCase().startsWith(q)),
   );
   return { status: 200, body: { items, total: items.length, page: 1, pageSize: 25 } };
 }
@@ -60,7 +66,7 @@ function shareListRequests(stub: StubbedFetch): string[] {
 }
 
 describe('share links table', () => {
-  test('lists every link with profile, owner, dates, views and state', async () => {
+  test('lists every link with its id and code prefix, owner, dates, views, recent views and state', async () => {
     fetchStub = stubShares();
     renderApp('/ops/shares');
 
@@ -68,37 +74,54 @@ describe('share links table', () => {
     const headers = within(table)
       .getAllByRole('columnheader')
       .map((header) => header.textContent);
-    assert.deepEqual(headers, ['Profile', 'Owner', 'Created', 'Expires', 'Views', 'State', 'Actions']);
+    assert.deepEqual(headers, ['Link', 'Owner', 'Created', 'Expires', 'Views', 'Recent views', 'State', 'Actions']);
     assert.ok(await within(table).findByText('17'));
-    assert.ok(within(table).getByText('Farah Khan'));
-    assert.ok(within(table).getByText('@dev.p'));
+    assert.ok(within(table).getByText('#41'));
+    assert.ok(within(table).getByText('k3J9xQ2a…'));
+    assert.equal(within(table).getByRole('link', { name: 'Farah Khan' }).getAttribute('href'), '/ops/members/5');
+    const recent = within(table).getByRole('list', { name: 'Recent views of link #41' });
+    assert.equal(within(recent).getAllByRole('listitem').length, 4, 'three views and "14 earlier"');
+    assert.ok(within(recent).getByText('14 earlier'));
+    assert.ok(within(table).getByText('None recorded'));
+    assert.ok(within(table).getByText('@dev.p · profile #13'));
     assert.ok(within(table).getByText('Deactivated'));
     assert.deepEqual(shareListRequests(fetchStub), ['?sort=created&dir=desc&page=1&pageSize=25']);
   });
 
-  test('state and owner filters and sorting by views go into the query string and the CSV link', async () => {
+  test('state, search and sorting by views go into the request, the CSV link and the address', async () => {
     fetchStub = stubShares();
     renderApp('/ops/shares');
     const table = await screen.findByRole('table', { name: 'Share links' });
     await screen.findByText('Showing 1–2 of 2');
 
-    fireEvent.change(screen.getByLabelText('Owner'), { target: { value: ' farah ' } });
+    fireEvent.change(screen.getByLabelText('Find a link'), { target: { value: ' farah ' } });
     await screen.findByText('Showing 1–1 of 1');
     fireEvent.click(screen.getByRole('button', { name: 'Active' }));
     fireEvent.click(within(table).getByRole('button', { name: 'Views' }));
     assert.equal(within(table).getByRole('columnheader', { name: 'Views' }).getAttribute('aria-sort'), 'descending');
 
     const csv = screen.getByRole('link', { name: 'Export CSV' });
-    assert.equal(csv.getAttribute('href'), '/api/ops/shares.csv?state=active&owner=farah&sort=views&dir=desc');
+    assert.equal(csv.getAttribute('href'), '/api/ops/shares.csv?state=active&q=farah&sort=views&dir=desc');
+    assert.equal(window.location.search, '?q=farah&state=active&sort=accessCount&dir=desc');
     assert.ok(csv.hasAttribute('download'));
     await screen.findByText('Showing 1–1 of 1');
     const searches = shareListRequests(fetchStub);
     assert.deepEqual(searches, [
       '?sort=created&dir=desc&page=1&pageSize=25',
-      '?owner=farah&sort=created&dir=desc&page=1&pageSize=25',
-      '?state=active&owner=farah&sort=created&dir=desc&page=1&pageSize=25',
-      '?state=active&owner=farah&sort=views&dir=desc&page=1&pageSize=25',
+      '?q=farah&sort=created&dir=desc&page=1&pageSize=25',
+      '?state=active&q=farah&sort=created&dir=desc&page=1&pageSize=25',
+      '?state=active&q=farah&sort=views&dir=desc&page=1&pageSize=25',
     ]);
+  });
+
+  test('opening the address again (reload, Back, a shared link) shows the same filters, order and page', async () => {
+    fetchStub = stubShares();
+    renderApp('/ops/shares?q=k3J9&state=active&sort=accessCount&dir=asc&page=2');
+    const table = await screen.findByRole('table', { name: 'Share links' });
+    assert.equal((screen.getByLabelText('Find a link') as HTMLInputElement).value, 'k3J9');
+    assert.equal(screen.getByRole('button', { name: 'Active' }).getAttribute('aria-pressed'), 'true');
+    assert.equal(within(table).getByRole('columnheader', { name: 'Views' }).getAttribute('aria-sort'), 'ascending');
+    assert.deepEqual(shareListRequests(fetchStub), ['?state=active&q=k3J9&sort=views&dir=asc&page=2&pageSize=25']);
   });
 
   test('Deactivate asks for confirmation, then posts and confirms', async () => {
@@ -107,6 +130,7 @@ describe('share links table', () => {
     const table = await screen.findByRole('table', { name: 'Share links' });
 
     fireEvent.click(await within(table).findByRole('button', { name: 'Deactivate link #41 of Farah Khan' }));
+    assert.ok(await screen.findByText(/link #41 \(code k3J9xQ2a…\) of Farah Khan/));
     const dialog = await screen.findByRole('dialog', { name: 'Deactivate this share link?' });
     assert.equal(fetchStub.requests.filter((request) => request.method === 'POST').length, 0);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Deactivate link' }));

@@ -4,7 +4,8 @@ import { ActionDialog } from '../../components/ui/action-dialog';
 import { Alert } from '../../components/ui/alert';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
-import { createDataTableColumnHelper, DataTable, useDataTableState } from '../../components/ui/data-table';
+import { MemberLink } from '../../components/member-link';
+import { createDataTableColumnHelper, DataTable } from '../../components/ui/data-table';
 import { Notice } from '../../components/ui/notice';
 import { PageHeader } from '../../components/ui/page-header';
 import { SegmentedControl } from '../../components/ui/segmented-control';
@@ -14,7 +15,7 @@ import { describeApiError } from '../../lib/api-client';
 import { areaById } from '../../lib/areas';
 import { formatDateTime, formatCount } from '../../lib/format';
 import { serverSort } from '../../lib/server-sorting';
-import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { useUrlParam, useUrlSearch, useUrlTableState } from '../../lib/use-url-state';
 import { type ShareLink, type ShareSort, type ShareState, sharesCsvUrl, useDeactivateShare, useShares } from './api/shares';
 
 const area = areaById('shares');
@@ -33,45 +34,53 @@ const STATE_BADGES: Record<ShareState, { tone: 'success' | 'neutral' | 'danger';
   deactivated: { tone: 'danger', label: 'Deactivated' },
 };
 
-const SORT_BY_COLUMN: Record<string, ShareSort> = { createdAt: 'created', expiresAt: 'expires', accessCount: 'views' };
+const SORT_BY_COLUMN: Record<string, ShareSort> = { createdAt: 'created', expiresAt: 'expires', accessCount: 'views', owner: 'owner' };
+const STATE_VALUES = ['active', 'expired', 'deactivated'] as const;
 
 const column = createDataTableColumnHelper<ShareLink>();
 const noShares: ShareLink[] = [];
 const shareRowId = (share: ShareLink) => String(share.id);
 
 export function SharesPage() {
-  const [stateFilter, setStateFilter] = useState<StateFilter>('all');
-  const [ownerInput, setOwnerInput] = useState('');
-  const owner = useDebouncedValue(ownerInput.trim());
+  const [stateParam, setStateParam] = useUrlParam('state', STATE_VALUES);
+  const stateFilter: StateFilter = stateParam || 'all';
+  const search = useUrlSearch('q');
   const [toDeactivate, setToDeactivate] = useState<ShareLink | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const table = useDataTableState({ sorting: [{ id: 'createdAt', desc: true }] });
+  const table = useUrlTableState({ sorting: [{ id: 'createdAt', desc: true }], sortable: Object.keys(SORT_BY_COLUMN) });
   const deactivate = useDeactivateShare();
 
   const filters = {
-    state: stateFilter === 'all' ? undefined : stateFilter,
-    owner: owner || undefined,
+    state: stateParam || undefined,
+    q: search.value || undefined,
     ...serverSort(table.sorting, SORT_BY_COLUMN, { sort: 'created', dir: 'desc' }),
   };
   const query = useShares({ ...filters, page: table.pagination.pageIndex + 1, pageSize: table.pagination.pageSize });
-  const firstPage = () => table.setPagination((current) => ({ ...current, pageIndex: 0 }));
 
   const columns = useMemo(
     () =>
       column.columns([
-        column.accessor('profileId', {
-          header: 'Profile',
+        column.accessor('id', {
+          header: 'Link',
           enableSorting: false,
-          cell: (info) => <span className="ops-cell-mono">#{info.getValue()}</span>,
+          cell: (info) => (
+            <div className="ops-cell-stack">
+              <span className="ops-cell-mono">#{info.getValue()}</span>
+              <span className="ops-cell-mono ops-cell-muted" title="The first characters of the link's code">
+                {info.row.original.codePrefix}…
+              </span>
+            </div>
+          ),
         }),
         column.accessor((share) => share.owner.fullName, {
           id: 'owner',
           header: 'Owner',
-          enableSorting: false,
           cell: (info) => (
             <div className="ops-cell-stack">
-              <span className="ops-cell-strong">{info.getValue()}</span>
-              <span className="ops-cell-muted">@{info.row.original.owner.username}</span>
+              <MemberLink member={info.row.original.owner} className="ops-cell-strong" />
+              <span className="ops-cell-muted">
+                @{info.row.original.owner.username} · profile #{info.row.original.profileId}
+              </span>
             </div>
           ),
         }),
@@ -82,6 +91,22 @@ export function SharesPage() {
           sortDescFirst: true,
           meta: { className: 'ops-col--number' },
           cell: (info) => formatCount(info.getValue()),
+        }),
+        column.accessor('recentViews', {
+          header: 'Recent views',
+          enableSorting: false,
+          cell: (info) => {
+            const views = info.getValue();
+            if (views.length === 0) return <span className="ops-cell-muted">None recorded</span>;
+            return (
+              <ul className="ops-view-list" aria-label={`Recent views of link #${info.row.original.id}`}>
+                {views.slice(0, 3).map((at) => (
+                  <li key={at}>{formatDateTime(at)}</li>
+                ))}
+                {info.row.original.recordedViews > 3 ? <li className="ops-cell-muted">{formatCount(info.row.original.recordedViews - 3)} earlier</li> : null}
+              </ul>
+            );
+          },
         }),
         column.accessor('state', {
           header: 'State',
@@ -127,25 +152,14 @@ export function SharesPage() {
         }
       />
       <Toolbar label="Filter share links">
-        <SegmentedControl
-          label="State"
-          value={stateFilter}
-          segments={STATE_SEGMENTS}
-          onValueChange={(next) => {
-            setStateFilter(next);
-            firstPage();
-          }}
-        />
+        <SegmentedControl label="State" value={stateFilter} segments={STATE_SEGMENTS} onValueChange={(next) => setStateParam(next === 'all' ? '' : next)} />
         <TextField
-          label="Owner"
-          className="ops-field--inline"
+          label="Find a link"
+          className="ops-field--inline ops-search ops-search--wide"
           type="search"
-          placeholder="Name or username"
-          value={ownerInput}
-          onChange={(event) => {
-            setOwnerInput(event.currentTarget.value);
-            firstPage();
-          }}
+          placeholder="Paste a /shared/… link, #id, code start or owner"
+          value={search.input}
+          onChange={(event) => search.setInput(event.currentTarget.value)}
         />
       </Toolbar>
       <Notice message={notice} onDismiss={() => setNotice(null)} />
@@ -175,7 +189,7 @@ export function SharesPage() {
         title="Deactivate this share link?"
         description={
           toDeactivate
-            ? `Anyone opening link #${toDeactivate.id} of ${toDeactivate.owner.fullName} (profile #${toDeactivate.profileId}) will be told it is no longer available. This cannot be undone; the member can create a new link.`
+            ? `Anyone opening link #${toDeactivate.id} (code ${toDeactivate.codePrefix}…) of ${toDeactivate.owner.fullName}, profile #${toDeactivate.profileId}, will be told it is no longer available. This cannot be undone; the member can create a new link.`
             : ''
         }
         confirmLabel="Deactivate link"

@@ -10,7 +10,9 @@ import { SegmentedControl } from '../../components/ui/segmented-control';
 import { Toolbar } from '../../components/ui/toolbar';
 import { describeApiError } from '../../lib/api-client';
 import { areaById } from '../../lib/areas';
-import { formatDateTime, humanize } from '../../lib/format';
+import { formatDateTime } from '../../lib/format';
+import { documentTypeLabel } from '../../lib/labels';
+import { useUrlParam, useUrlTableState } from '../../lib/use-url-state';
 import { useVerifications, type VerificationRequest, type VerificationStatus } from './api/verifications';
 import { VerificationDetail } from './components/verification-detail';
 
@@ -36,10 +38,11 @@ const noRequests: VerificationRequest[] = [];
 const requestRowId = (request: VerificationRequest) => String(request.id);
 
 export function VerificationPage() {
-  const [status, setStatus] = useState<VerificationStatus>('pending');
+  const [statusParam, setStatusParam] = useUrlParam('status', ['approved', 'rejected'] as const);
+  const status: VerificationStatus = statusParam || 'pending';
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const table = useDataTableState();
+  const table = useUrlTableState();
   const query = useVerifications({
     status,
     page: table.pagination.pageIndex + 1,
@@ -75,11 +78,16 @@ export function VerificationPage() {
         );
       },
     }),
-    column.accessor('documentType', { header: 'Document', cell: (info) => humanize(info.getValue()) }),
+    column.accessor('documentType', { header: 'Document', cell: (info) => documentTypeLabel(info.getValue()) }),
     column.accessor(status === 'pending' ? 'createdAt' : 'decidedAt', {
       id: 'when',
       header: status === 'pending' ? 'Submitted' : 'Decided',
-      cell: (info) => formatDateTime(info.getValue()),
+      cell: (info) => (
+        <div className="ops-cell-stack">
+          <span>{formatDateTime(info.getValue())}</span>
+          {info.row.original.decidedBy ? <span className="ops-cell-muted">by {info.row.original.decidedBy.fullName}</span> : null}
+        </div>
+      ),
     }),
       ]),
     [status, selectedRequestId],
@@ -94,9 +102,8 @@ export function VerificationPage() {
           value={status}
           segments={STATUS_SEGMENTS}
           onValueChange={(next) => {
-            setStatus(next);
+            setStatusParam(next === 'pending' ? '' : next);
             setSelectedId(null);
-            table.setPagination((current) => ({ ...current, pageIndex: 0 }));
           }}
         />
         {query.data ? (

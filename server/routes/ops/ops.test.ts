@@ -141,7 +141,7 @@ describe('stories, shares, reports, members, dashboard', () => {
     const csv = await reviewer.client.get('/api/ops/shares.csv?state=deactivated&owner=farah');
     assert.match(csv.headers.get('content-type') ?? '', /text\/csv/);
     const text = await csv.text();
-    assert.match(text.split('\n')[0], /^id,profile_id,owner/);
+    assert.match(text.split('\n')[0], /^id,code_prefix,profile_id,owner/);
     assert.match(text, /Farah Khan/);
     assert.match(text, /deactivated/);
   });

@@ -24,7 +24,7 @@ export interface MemberQuery {
   tier?: SubscriptionTier;
   verified?: 'true' | 'false';
   status?: UserStatus;
-  sort: 'created' | 'name';
+  sort: 'created' | 'name' | 'username' | 'email' | 'verified' | 'status';
   dir: 'asc' | 'desc';
   page: number;
   pageSize: number;

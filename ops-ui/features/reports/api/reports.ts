@@ -2,21 +2,13 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import * as z from 'zod';
 import { api } from '../../../lib/api-client';
 import { apiPaths, withQuery } from '../../../lib/paths';
+import { profileSummarySchema, reportSummarySchema } from '../../../lib/records';
 
 export const REPORT_STATUSES = ['open', 'dismissed', 'warned', 'suspended'] as const;
 export type ReportStatus = (typeof REPORT_STATUSES)[number];
 export type ReportAction = 'dismiss' | 'warn' | 'suspend';
 
-const reportSchema = z.object({
-  id: z.number(),
-  reason: z.string(),
-  details: z.string().nullable(),
-  status: z.string(),
-  createdAt: z.string(),
-  handledAt: z.string().nullish(),
-  reporter: z.object({ id: z.number(), fullName: z.string() }).nullable(),
-  reported: z.object({ id: z.number(), fullName: z.string(), status: z.string(), profileId: z.number().nullable() }),
-});
+const reportSchema = reportSummarySchema;
 export type Report = z.infer<typeof reportSchema>;
 
 const reportPageSchema = z.object({ items: z.array(reportSchema), total: z.number() });
@@ -51,5 +43,23 @@ export function useReportAction() {
         queryClient.invalidateQueries({ queryKey: ['ops', 'members'] }),
         queryClient.invalidateQueries({ queryKey: ['ops', 'dashboard'] }),
       ]),
+  });
+}
+
+const reportDetailSchema = reportSummarySchema.extend({
+  reportedProfile: profileSummarySchema.nullable(),
+  reporterProfile: profileSummarySchema.nullable(),
+  conversation: z.object({
+    messages: z.array(z.object({ id: z.number(), fromReported: z.boolean(), content: z.string(), createdAt: z.string() })),
+    total: z.number(),
+  }),
+  otherReports: z.array(reportSummarySchema),
+});
+export type ReportDetail = z.infer<typeof reportDetailSchema>;
+
+export function useReportDetail(id: number) {
+  return useQuery({
+    queryKey: [...reportsKey, 'detail', id],
+    queryFn: async ({ signal }) => reportDetailSchema.parse(await api.get<unknown>(apiPaths.report(id), { signal })),
   });
 }

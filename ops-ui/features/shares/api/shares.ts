@@ -5,16 +5,21 @@ import { apiPaths, withQuery } from '../../../lib/paths';
 
 export const SHARE_STATES = ['active', 'expired', 'deactivated'] as const;
 export type ShareState = (typeof SHARE_STATES)[number];
-export type ShareSort = 'views' | 'created' | 'expires';
+export type ShareSort = 'views' | 'created' | 'expires' | 'owner';
 
 const shareLinkSchema = z.object({
   id: z.number(),
+  /** The first characters of the link's code: enough to match a link someone pasted, never enough to open it. */
+  codePrefix: z.string(),
   profileId: z.number(),
   owner: z.object({ id: z.number(), fullName: z.string(), username: z.string() }),
   createdAt: z.string(),
   expiresAt: z.string(),
   accessCount: z.number(),
   state: z.enum(SHARE_STATES),
+  recordedViews: z.number(),
+  /** The latest views, newest first. */
+  recentViews: z.array(z.string()),
 });
 export type ShareLink = z.infer<typeof shareLinkSchema>;
 
@@ -22,7 +27,8 @@ const sharePageSchema = z.object({ items: z.array(shareLinkSchema), total: z.num
 
 export interface ShareFilters {
   state?: ShareState;
-  owner?: string;
+  /** A pasted /shared/… link, a link id, the start of a code, or part of the owner's name. */
+  q?: string;
   sort: ShareSort;
   dir: 'asc' | 'desc';
 }
@@ -36,7 +42,7 @@ export const sharesKey = ['ops', 'shares'] as const;
 
 /** The CSV holds every row matching the filters, in the same order; no paging. */
 export function sharesCsvUrl(filters: ShareFilters): string {
-  return withQuery(apiPaths.sharesCsv, { state: filters.state, owner: filters.owner, sort: filters.sort, dir: filters.dir });
+  return withQuery(apiPaths.sharesCsv, { state: filters.state, q: filters.q, sort: filters.sort, dir: filters.dir });
 }
 
 export function useShares(query: ShareQuery) {
@@ -45,7 +51,7 @@ export function useShares(query: ShareQuery) {
     queryFn: async ({ signal }) => {
       const url = withQuery(apiPaths.shares, {
         state: query.state,
-        owner: query.owner,
+        q: query.q,
         sort: query.sort,
         dir: query.dir,
         page: query.page,

@@ -13,6 +13,8 @@ export const verificationRequestSchema = z.object({
   createdAt: z.string(),
   decidedAt: z.string().nullish(),
   rejectionReason: z.string().nullish(),
+  /** The reviewer who approved or rejected it. */
+  decidedBy: z.object({ id: z.number(), fullName: z.string().nullable() }).nullish(),
   user: z.object({ id: z.number(), fullName: z.string(), username: z.string(), email: z.string() }),
   /** Readable by reviewers only, and only until the request is decided. */
   selfieUrl: z.string().nullable(),

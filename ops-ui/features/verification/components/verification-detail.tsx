@@ -6,7 +6,9 @@ import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { describeApiError } from '../../../lib/api-client';
-import { formatDateTime, humanize } from '../../../lib/format';
+import { MemberLink } from '../../../components/member-link';
+import { formatDateTime } from '../../../lib/format';
+import { documentTypeLabel } from '../../../lib/labels';
 import { useApproveVerification, useRejectVerification, type VerificationRequest } from '../api/verifications';
 
 function ReviewImage({ src, label }: { src: string | null; label: string }) {
@@ -62,7 +64,9 @@ export function VerificationDetail({ request, onDecided }: VerificationDetailPro
     <section className="ops-panel ops-review" aria-label={`Verification request of ${name}`}>
       <header className="ops-review__header">
         <div>
-          <h2 className="ops-review__name">{name}</h2>
+          <h2 className="ops-review__name">
+            <MemberLink member={request.user} />
+          </h2>
           <p className="ops-review__meta">
             @{request.user.username} · {request.user.email}
           </p>
@@ -72,7 +76,7 @@ export function VerificationDetail({ request, onDecided }: VerificationDetailPro
           <dl className="ops-facts">
             <div>
               <dt>Document</dt>
-              <dd>{humanize(request.documentType)}</dd>
+              <dd>{documentTypeLabel(request.documentType)}</dd>
             </div>
             <div>
               <dt>Submitted</dt>
@@ -84,6 +88,14 @@ export function VerificationDetail({ request, onDecided }: VerificationDetailPro
                 <dd>{formatDateTime(request.decidedAt)}</dd>
               </div>
             ) : null}
+            {request.decidedBy ? (
+              <div>
+                <dt>Decided by</dt>
+                <dd>
+                  <MemberLink member={request.decidedBy} />
+                </dd>
+              </div>
+            ) : null}
           </dl>
         </div>
       </header>
@@ -91,7 +103,7 @@ export function VerificationDetail({ request, onDecided }: VerificationDetailPro
       {isPending ? (
         <div className="ops-review__images">
           <ReviewImage src={request.selfieUrl} label="Selfie" />
-          <ReviewImage src={request.documentUrl} label={`ID document · ${humanize(request.documentType)}`} />
+          <ReviewImage src={request.documentUrl} label={`ID document · ${documentTypeLabel(request.documentType)}`} />
         </div>
       ) : (
         <p className="ops-review__note">

@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import { memberListSchema, suspendSchema } from '../../../../contracts/ops';
 import type { AppRouter } from '../../../context';
 import { notFound } from '../../../errors';
@@ -5,10 +6,13 @@ import { idParam, parse, requestBody } from '../../../middleware/validate';
 import { effectiveTier } from '../../../policies/tier';
 import { isoOrNull } from '../../../presenters/user';
 import { auditFrom } from '../../../services/audit';
-import { paginate } from '../lib/pagination';
+import { type Rows, paginate, paginateCollated } from '../lib/pagination';
 import { whereContains } from '../lib/search';
 import { memberDetail } from './member-detail';
 import { announceSuspension, suspendMember } from './suspend';
+
+/** SQL order for each sortable column except the name, which is collated (see paginateCollated). */
+const SORT_COLUMN = { created: 'createdAt', username: 'usernameLower', email: 'emailLower', verified: 'isVerified', status: 'status' } as const;
 
 /** Member administration: search and filter, suspend, restore. */
 export function memberRoutes(router: AppRouter) {
@@ -20,21 +24,16 @@ export function memberRoutes(router: AppRouter) {
     if (input.verified) q.where({ isVerified: input.verified === 'true' });
     if (input.status) q.where({ status: input.status });
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = await paginate(
-      q,
-      input,
-      (rows) =>
-        rows
-          .orderBy(input.sort === 'name' ? 'fullName' : 'createdAt', input.dir)
-          .orderBy('id', 'desc')
-          .select('id', 'fullName', 'username', 'email', 'subscriptionTier', 'subscriptionEnds', 'isVerified', 'status', 'createdAt'),
-      (rows) =>
-        rows.map((r) => ({
-          id: r.id, fullName: r.fullName, username: r.username, email: r.email,
-          tier: effectiveTier({ subscriptionTier: r.subscriptionTier, subscriptionEnds: r.subscriptionEnds === null ? null : Number(r.subscriptionEnds) }),
-          isVerified: Boolean(Number(r.isVerified)), status: r.status, registeredAt: isoOrNull(r.createdAt),
-        })),
-    );
+    const present = (rows: Rows) =>
+      rows.map((r) => ({
+        id: r.id, fullName: r.fullName, username: r.username, email: r.email,
+        tier: effectiveTier({ subscriptionTier: r.subscriptionTier, subscriptionEnds: r.subscriptionEnds === null ? null : Number(r.subscriptionEnds) }),
+        isVerified: Boolean(Number(r.isVerified)), status: r.status, registeredAt: isoOrNull(r.createdAt),
+      }));
+    const columns = (rows: Knex.QueryBuilder) => rows.select('id', 'fullName', 'username', 'email', 'subscriptionTier', 'subscriptionEnds', 'isVerified', 'status', 'createdAt');
+    const { sort } = input;
+    if (sort === 'name') ctx.body = await paginateCollated(q, input, { id: 'id', text: 'fullName' }, columns, present);
+    else ctx.body = await paginate(q, input, (rows) => columns(rows.orderBy(SORT_COLUMN[sort], input.dir).orderBy('id', 'desc')), present);
   });
 
   router.get('/members/:id', async (ctx) => {

@@ -7,12 +7,17 @@ import { currentUser } from '../../../middleware/auth';
 import { idParam, parse } from '../../../middleware/validate';
 import { isoOrNull } from '../../../presenters/user';
 import { auditFrom } from '../../../services/audit';
-import { paginate } from '../lib/pagination';
-import { whereContains } from '../lib/search';
+import { type Rows, paginate, paginateCollated } from '../lib/pagination';
+import { escapeLike, whereContains } from '../lib/search';
 
 type ShareListInput = z.output<typeof shareListSchema>;
 
 const SORT_COLUMN = { views: 'profile_shares.accessCount', created: 'profile_shares.createdAt', expires: 'profile_shares.expiresAt' } as const;
+
+/** How much of a share code the console shows: enough to tell links apart, far too little to open one. */
+export const CODE_PREFIX_LENGTH = 8;
+/** Recent views listed per link. */
+const RECENT_VIEWS = 5;
 
 function shareState(row: { isActive: unknown; expiresAt: unknown }, now: number): 'active' | 'expired' | 'deactivated' {
   if (!Number(row.isActive) && row.isActive !== true) return 'deactivated';
@@ -26,42 +31,116 @@ function csvCell(value: unknown): string {
   return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
+/**
+ * What a reviewer may paste into the search: a whole link (".../shared/CODE", matched exactly), a share id
+ * ("#12" or "12"), the first characters of a code, or part of the owner's name or username.
+ */
+function whereSearch(q: Knex.QueryBuilder, text: string) {
+  const link = /\/shared\/([A-Za-z0-9_-]{10,64})/.exec(text);
+  if (link) return q.where('profile_shares.shareCode', link[1]);
+  const id = /^#?(\d{1,9})$/.exec(text);
+  return q.where((w) => {
+    if (id) w.orWhere('profile_shares.id', Number(id[1]));
+    if (/^[A-Za-z0-9_-]{4,64}$/.test(text)) w.orWhereRaw("profile_shares.share_code LIKE ? ESCAPE '\\'", [`${escapeLike(text)}%`]);
+    w.orWhere((owner) => whereContains(owner, ['lower(owner.full_name)', 'owner.username_lower'], text));
+  });
+}
+
 function filteredShares(db: Knex, input: ShareListInput, now: number) {
   const q = db('profile_shares').join('users as owner', 'owner.id', 'profile_shares.userId');
   if (input.state === 'active') q.where('profile_shares.isActive', true).where('profile_shares.expiresAt', '>', now);
   if (input.state === 'expired') q.where('profile_shares.isActive', true).where('profile_shares.expiresAt', '<=', now);
   if (input.state === 'deactivated') q.where('profile_shares.isActive', false);
   if (input.owner) whereContains(q, ['lower(owner.full_name)', 'owner.username_lower'], input.owner);
+  if (input.q) whereSearch(q, input.q);
   return q;
 }
 
 const withOwner = (q: Knex.QueryBuilder) => q.select('profile_shares.*', 'owner.fullName as ownerName', 'owner.username as ownerUsername');
+
+/** The most recent views of each link on the page, and how many were recorded in all, in two queries. */
+async function viewsOf(db: Knex, shareIds: number[]) {
+  const recent = new Map<number, string[]>();
+  const counts = new Map<number, number>();
+  if (shareIds.length === 0) return { recent, counts };
+  const totals = (await db('share_views').whereIn('shareId', shareIds).groupBy('shareId').select('shareId').count({ n: '*' })) as Array<{ shareId: number; n: number | string }>;
+  for (const row of totals) {
+    counts.set(Number(row.shareId), Number(row.n));
+  }
+  // Newest first per link, capped in SQL so a much-viewed link does not load its whole history.
+  const rows = await db
+    .select('shareId', 'createdAt')
+    .from(
+      db('share_views')
+        .whereIn('shareId', shareIds)
+        .select('shareId', 'createdAt', db.raw('row_number() over (partition by share_id order by created_at desc, id desc) as n'))
+        .as('ranked'),
+    )
+    .where('n', '<=', RECENT_VIEWS)
+    .orderBy('createdAt', 'desc');
+  for (const row of rows) {
+    const list = recent.get(Number(row.shareId)) ?? [];
+    list.push(isoOrNull(row.createdAt) as string);
+    recent.set(Number(row.shareId), list);
+  }
+  return { recent, counts };
+}
+
+async function presentShares(db: Knex, rows: Rows, now: number) {
+  const { recent, counts } = await viewsOf(db, rows.map((r) => r.id));
+  return rows.map((r) => ({
+    id: r.id,
+    codePrefix: String(r.shareCode).slice(0, CODE_PREFIX_LENGTH),
+    profileId: r.profileId,
+    owner: { id: r.userId, fullName: r.ownerName, username: r.ownerUsername },
+    createdAt: isoOrNull(r.createdAt),
+    expiresAt: isoOrNull(r.expiresAt),
+    accessCount: r.accessCount,
+    state: shareState(r, now),
+    recordedViews: counts.get(r.id) ?? 0,
+    recentViews: recent.get(r.id) ?? [],
+  }));
+}
 
 /** Share-link audit: list, CSV export, deactivate. */
 export function shareRoutes(router: AppRouter) {
   router.get('/shares', async (ctx) => {
     const input = parse(shareListSchema, ctx.query);
     const now = Date.now();
+    const db = ctx.services.db;
+    const filtered = filteredShares(db, input, now);
+    const present = (rows: Rows) => presentShares(db, rows, now);
+    const { sort } = input;
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = await paginate(
-      filteredShares(ctx.services.db, input, now),
-      input,
-      (q) => withOwner(q.orderBy(SORT_COLUMN[input.sort], input.dir).orderBy('profile_shares.id', 'desc')),
-      (rows) =>
-        rows.map((r) => ({
-          id: r.id, profileId: r.profileId, owner: { id: r.userId, fullName: r.ownerName, username: r.ownerUsername },
-          createdAt: isoOrNull(r.createdAt), expiresAt: isoOrNull(r.expiresAt), accessCount: r.accessCount, state: shareState(r, now),
-        })),
-    );
+    if (sort === 'owner') ctx.body = await paginateCollated(filtered, input, { id: 'profile_shares.id', text: 'owner.fullName' }, withOwner, present);
+    else ctx.body = await paginate(filtered, input, (q) => withOwner(q.orderBy(SORT_COLUMN[sort], input.dir).orderBy('profile_shares.id', 'desc')), present);
   });
 
   router.get('/shares.csv', async (ctx) => {
     const input = parse(shareListSchema, ctx.query);
     const now = Date.now();
-    const rows = await withOwner(filteredShares(ctx.services.db, input, now).orderBy(SORT_COLUMN[input.sort], input.dir).limit(100_000));
-    const lines = [['id', 'profile_id', 'owner', 'owner_username', 'created', 'expires', 'views', 'state'].join(',')];
+    const db = ctx.services.db;
+    const sortColumn = input.sort === 'owner' ? 'owner.fullName' : SORT_COLUMN[input.sort];
+    const rows: Rows = await withOwner(filteredShares(db, input, now).orderBy(sortColumn, input.dir).orderBy('profile_shares.id', 'desc').limit(100_000));
+    const lines = [['id', 'code_prefix', 'profile_id', 'owner', 'owner_username', 'created', 'expires', 'views', 'recorded_views', 'last_viewed', 'state'].join(',')];
+    const views = new Map<number, { n: number; last: unknown }>();
+    const ids = rows.map((r) => r.id as number);
+    // In chunks: some databases cap the number of bound parameters in one query.
+    for (let i = 0; i < ids.length; i += 500) {
+      const chunk = (await db('share_views').whereIn('shareId', ids.slice(i, i + 500)).groupBy('shareId').select('shareId').count({ n: '*' }).max({ last: 'createdAt' })) as Array<{
+        shareId: number;
+        n: number | string;
+        last: unknown;
+      }>;
+      for (const v of chunk) views.set(Number(v.shareId), { n: Number(v.n), last: v.last });
+    }
     for (const r of rows) {
-      lines.push([r.id, r.profileId, r.ownerName, r.ownerUsername, isoOrNull(r.createdAt), isoOrNull(r.expiresAt), r.accessCount, shareState(r, now)].map(csvCell).join(','));
+      const v = views.get(r.id);
+      lines.push(
+        [r.id, String(r.shareCode).slice(0, CODE_PREFIX_LENGTH), r.profileId, r.ownerName, r.ownerUsername, isoOrNull(r.createdAt), isoOrNull(r.expiresAt), r.accessCount, v?.n ?? 0, v ? isoOrNull(v.last) : '', shareState(r, now)]
+          .map(csvCell)
+          .join(','),
+      );
     }
     await auditFrom(ctx, 'shares.export', 'profile_share', null, { rows: rows.length });
     ctx.set('Content-Type', 'text/csv; charset=utf-8');

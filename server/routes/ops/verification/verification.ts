@@ -8,6 +8,7 @@ import { isoOrNull } from '../../../presenters/user';
 import { auditFrom } from '../../../services/audit';
 import { notify } from '../../../services/notifications';
 import { deleteImageFiles, photoUrl } from '../../../services/photos';
+import { namesOf, personOrNull } from '../lib/members';
 import { type Rows, paginate } from '../lib/pagination';
 
 /** The page's ID images and profile photos, loaded in two queries for all its requests. */
@@ -25,6 +26,7 @@ async function presentRequests(db: Knex, rows: Rows) {
         .orderBy('photos.id')
         .select('profiles.userId', 'photos.fileKey')
     : [];
+  const names = await namesOf(db, rows.map((r) => r.reviewerId));
   const urlOf = (id: number | null) => (id && keyOf.has(id) ? photoUrl(keyOf.get(id) as string) : null);
   return rows.map((r) => ({
     id: r.id,
@@ -33,6 +35,7 @@ async function presentRequests(db: Knex, rows: Rows) {
     createdAt: isoOrNull(r.createdAt),
     decidedAt: isoOrNull(r.decidedAt),
     rejectionReason: r.rejectionReason,
+    decidedBy: personOrNull(r.reviewerId, names),
     user: { id: r.userId, fullName: r.fullName, username: r.username, email: r.email },
     selfieUrl: urlOf(r.selfiePhotoId),
     documentUrl: urlOf(r.documentPhotoId),

@@ -1,0 +1,67 @@
+import { useQuery } from '@tanstack/react-query';
+import * as z from 'zod';
+import { api } from '../../../lib/api-client';
+import { apiPaths } from '../../../lib/paths';
+import { auditItemSchema, person, profileSummarySchema, reportSummarySchema } from '../../../lib/records';
+import { membersKey } from './members';
+
+const memberDetailSchema = z.object({
+  member: z.object({
+    id: z.number(),
+    fullName: z.string(),
+    username: z.string(),
+    email: z.string(),
+    role: z.string(),
+    status: z.string(),
+    isDeleted: z.boolean(),
+    isVerified: z.boolean(),
+    tier: z.string(),
+    subscriptionTier: z.string(),
+    subscriptionEnds: z.string().nullable(),
+    registeredAt: z.string(),
+    emailConfirmedAt: z.string().nullable(),
+    lastActiveAt: z.string().nullable(),
+    twoFactor: z.boolean(),
+  }),
+  profile: profileSummarySchema.nullable(),
+  verification: z.array(
+    z.object({
+      id: z.number(),
+      status: z.string(),
+      documentType: z.string(),
+      createdAt: z.string(),
+      decidedAt: z.string().nullable(),
+      rejectionReason: z.string().nullable(),
+      decidedBy: person,
+    }),
+  ),
+  reportsAbout: z.array(reportSummarySchema),
+  reportsBy: z.array(reportSummarySchema),
+  blocks: z.array(z.object({ id: z.number(), direction: z.enum(['blocked', 'blocked_by']), other: person, createdAt: z.string() })),
+  subscription: z.object({
+    payments: z.array(
+      z.object({
+        id: z.number(),
+        provider: z.string(),
+        tier: z.string(),
+        amountCents: z.number(),
+        currency: z.string(),
+        status: z.string(),
+        isDemo: z.boolean(),
+        createdAt: z.string(),
+        completedAt: z.string().nullable(),
+        periodEnds: z.string().nullable(),
+      }),
+    ),
+  }),
+  sessions: z.array(z.object({ createdAt: z.string(), lastSeenAt: z.string(), expiresAt: z.string(), userAgent: z.string().nullable(), ip: z.string().nullable() })),
+  audit: z.object({ items: z.array(auditItemSchema), total: z.number() }),
+});
+export type MemberDetail = z.infer<typeof memberDetailSchema>;
+
+export function useMemberDetail(id: number) {
+  return useQuery({
+    queryKey: [...membersKey, 'detail', id],
+    queryFn: async ({ signal }) => memberDetailSchema.parse(await api.get<unknown>(apiPaths.member(id), { signal })),
+  });
+}

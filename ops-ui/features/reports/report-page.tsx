@@ -1,0 +1,166 @@
+import { ArrowLeft } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from '../../app/routing/router';
+import { MemberLink } from '../../components/member-link';
+import { ReportList } from '../../components/report-list';
+import { Alert } from '../../components/ui/alert';
+import { Badge } from '../../components/ui/badge';
+import { Notice } from '../../components/ui/notice';
+import { Facts, Section } from '../../components/ui/section';
+import { Spinner } from '../../components/ui/spinner';
+import { describeApiError } from '../../lib/api-client';
+import { formatCalendarDate, formatDateTime, humanize } from '../../lib/format';
+import { reasonLabel } from '../../lib/labels';
+import { paths } from '../../lib/paths';
+import type { ProfileSummary } from '../../lib/records';
+import { usePageTitle } from '../../lib/use-page-title';
+import { type ReportDetail, useReportAction, useReportDetail } from './api/reports';
+import { type PendingReportAction, ReportActionButtons, ReportActionDialog } from './report-action-dialog';
+
+/** One report with what a reviewer needs to decide it. */
+export function ReportPage({ id }: { id: number }) {
+  const detail = useReportDetail(id);
+  usePageTitle(detail.data ? `Report #${id} about ${detail.data.reported.fullName ?? 'a member'} · Reports` : `Report #${id} · Reports`);
+  if (detail.isPending) return <Spinner label="Loading the report…" />;
+  if (detail.isError) {
+    return (
+      <>
+        <BackToReports />
+        <Alert tone="danger" title="This report could not be loaded">
+          <p>{describeApiError(detail.error, 'Please try again.')}</p>
+        </Alert>
+      </>
+    );
+  }
+  return <ReportView report={detail.data} />;
+}
+
+function BackToReports() {
+  return (
+    <Link to={paths.reports} className="ops-back-link">
+      <ArrowLeft aria-hidden="true" size={16} /> Reports
+    </Link>
+  );
+}
+
+function ProfileFacts({ profile }: { profile: ProfileSummary | null }) {
+  if (!profile) return <p className="ops-cell-muted">No profile.</p>;
+  return (
+    <div className="ops-profile-card">
+      {profile.photos[0] ? <img className="ops-profile-card__photo" src={profile.photos[0]} alt="Profile" /> : null}
+      <Facts
+        items={[
+          ['Profile', `#${profile.id}`],
+          ['Born', formatCalendarDate(profile.dateOfBirth)],
+          ['Lives in', [profile.city, profile.country].filter(Boolean).join(', ') || '—'],
+          ['Profession', profile.profession ?? '—'],
+        ]}
+      />
+      {profile.about ? <p className="ops-message">{profile.about}</p> : null}
+    </div>
+  );
+}
+
+function ReportView({ report }: { report: ReportDetail }) {
+  const [pending, setPending] = useState<PendingReportAction | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const act = useReportAction();
+  const reportedName = report.reported.fullName ?? 'the member';
+
+  return (
+    <div className="ops-record">
+      <BackToReports />
+      <div className="ops-page-header">
+        <div>
+          <h1 className="ops-page-header__title">
+            Report #{report.id}: {reasonLabel(report.reason)}
+          </h1>
+          <p className="ops-page-header__description">
+            About <MemberLink member={report.reported} /> · filed by <MemberLink member={report.reporter} /> {report.source === 'chat' ? 'from chat' : 'from their profile'} on{' '}
+            {formatDateTime(report.createdAt)}
+          </p>
+          <p className="ops-badges">
+            {report.status === 'open' ? <Badge tone="warning">Open</Badge> : <Badge>{humanize(report.status)}</Badge>}
+            {report.reported.status === 'suspended' ? <Badge tone="danger">Member suspended</Badge> : null}
+          </p>
+        </div>
+        {report.status === 'open' ? (
+          <div className="ops-page-header__actions">
+            <ReportActionButtons
+              report={report}
+              onAction={(action) => {
+                act.reset();
+                setPending({ report, action });
+              }}
+            />
+          </div>
+        ) : null}
+      </div>
+      <Notice message={notice} onDismiss={() => setNotice(null)} />
+
+      <div className="ops-record__grid">
+        <Section title="What the reporter wrote" wide>
+          <p className="ops-message ops-message--full">{report.details || 'No details given.'}</p>
+          {report.status !== 'open' ? (
+            <div className="ops-outcome">
+              <Facts
+                items={[
+                  ['Outcome', humanize(report.status)],
+                  ['Handled by', <MemberLink key="by" member={report.handledBy} fallback="—" />],
+                  ['Handled', formatDateTime(report.handledAt)],
+                ]}
+              />
+              <p className="ops-message">{report.resolutionNote ? `Note: ${report.resolutionNote}` : 'No note was written.'}</p>
+            </div>
+          ) : null}
+        </Section>
+
+        <Section title={`Reported: ${reportedName}`}>
+          <ProfileFacts profile={report.reportedProfile} />
+        </Section>
+        <Section title={`Reporter: ${report.reporter?.fullName ?? 'deleted account'}`}>
+          <ProfileFacts profile={report.reporterProfile} />
+        </Section>
+
+        <Section title="Their conversation" count={report.conversation.total} wide>
+          {report.conversation.messages.length === 0 ? (
+            <p className="ops-cell-muted">These two members have not exchanged messages.</p>
+          ) : (
+            <>
+              <p className="ops-cell-muted">
+                {report.conversation.total > report.conversation.messages.length
+                  ? `The last ${report.conversation.messages.length} messages before the report.`
+                  : 'Every message between the two before the report.'}{' '}
+                Only messages between these two members are shown.
+              </p>
+              <ol className="ops-conversation" aria-label="Messages between the two members">
+                {report.conversation.messages.map((message) => (
+                  <li key={message.id} className={message.fromReported ? 'ops-conversation__message is-reported' : 'ops-conversation__message'}>
+                    <span className="ops-conversation__meta">
+                      {message.fromReported ? reportedName : (report.reporter?.fullName ?? 'Reporter')} · {formatDateTime(message.createdAt)}
+                    </span>
+                    <span className="ops-conversation__text">{message.content}</span>
+                  </li>
+                ))}
+              </ol>
+            </>
+          )}
+        </Section>
+
+        <Section title={`Other reports about ${reportedName}`} count={report.otherReports.length} wide>
+          <ReportList reports={report.otherReports} show="reporter" empty="This is the only report about them." />
+        </Section>
+      </div>
+
+      <ReportActionDialog
+        pending={pending}
+        mutation={act}
+        onClose={() => setPending(null)}
+        onDone={(message) => {
+          setPending(null);
+          setNotice(message);
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+import type { ID_DOCUMENT_TYPES } from '../../contracts/enums';
+import { humanize } from './format';
+
+/** How the API's enum values read in the console. */
+const DOCUMENT_TYPES: Record<(typeof ID_DOCUMENT_TYPES)[number], string> = {
+  passport: 'Passport',
+  national_id: 'National ID',
+  driving_licence: 'Driving licence',
+  residence_permit: 'Residence permit',
+};
+
+export function documentTypeLabel(value: string | null | undefined): string {
+  if (!value) return '—';
+  return (DOCUMENT_TYPES as Record<string, string>)[value] ?? humanize(value);
+}
+
+export const REPORT_REASON_LABELS: Record<string, string> = {
+  fake_profile: 'Fake profile',
+  inappropriate_content: 'Inappropriate content',
+  harassment: 'Harassment',
+  scam_or_money_request: 'Scam or money request',
+  underage: 'Underage',
+  appeal: 'Appeal of a suspension',
+  other: 'Other',
+};
+
+export function reasonLabel(reason: string): string {
+  return REPORT_REASON_LABELS[reason] ?? humanize(reason);
+}
+
+export function money(amountCents: number, currency: string): string {
+  return new Intl.NumberFormat('en', { style: 'currency', currency: currency.toUpperCase() }).format(amountCents / 100);
+}
+
+/** Audit actions as sentences' verbs: "report.warn" → "Warned (report)". Unknown ones are humanized. */
+const ACTION_LABELS: Record<string, string> = {
+  'ops.sign_in': 'Signed in',
+  'ops.sign_in_failed': 'Sign-in failed',
+  'ops.sign_in_refused': 'Sign-in refused',
+  'ops.sign_out': 'Signed out',
+  'verification.approve': 'Approved verification',
+  'verification.reject': 'Rejected verification',
+  'verification.view_document': 'Opened an ID image',
+  'report.dismiss': 'Dismissed report',
+  'report.warn': 'Warned member (report)',
+  'report.suspend': 'Suspended member (report)',
+  'member.suspend': 'Suspended member',
+  'member.restore': 'Restored member',
+  'member.email': 'Emailed member',
+  'share.deactivate': 'Deactivated share link',
+  'shares.export': 'Exported share links',
+  'story.create': 'Created story',
+  'story.update': 'Edited story',
+  'story.publish': 'Published story',
+  'story.unpublish': 'Unpublished story',
+  'story.photo': 'Added story photo',
+  'reviewer.create': 'Added staff account',
+  'reviewer.deactivate': 'Deactivated staff account',
+  'reviewer.reactivate': 'Reactivated staff account',
+  'reviewer.role': 'Changed role',
+  'reviewer.reset': 'Sent password reset',
+};
+
+export function actionLabel(action: string): string {
+  return ACTION_LABELS[action] ?? humanize(action);
+}
