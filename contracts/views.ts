@@ -56,6 +56,8 @@ export interface ProfileView {
   birthAmPm: string | null;
   birthPlace: string | null;
   zodiacSign: string | null;
+  /** The western sign the birth date gives (shown where the member entered none). */
+  zodiacSignFromBirthDate?: string | null;
   rashi: string | null;
   nakshatra: string | null;
   manglik: boolean | null;

@@ -2,6 +2,7 @@ import { ageFromDateOfBirth } from '../../contracts/profile';
 import type { PhotoView, ProfileCardView, ProfileView } from '../../contracts/views';
 import type { Photo } from '../models/photo';
 import type { Profile } from '../models/profile';
+import { sunSignOfBirthDate } from '../services/kundali/astro';
 import type { User } from '../models/user';
 import { photoUrl } from '../services/photos';
 
@@ -83,6 +84,8 @@ export function presentProfile(profile: Profile, user: Pick<User, 'id' | 'fullNa
     birthAmPm: profile.birthAmPm,
     birthPlace: profile.birthPlace,
     zodiacSign: profile.zodiacSign,
+    // What the birth date gives, for screens to show where the member entered no sign.
+    zodiacSignFromBirthDate: sunSignOfBirthDate(profile.dateOfBirth),
     rashi: profile.rashi,
     nakshatra: profile.nakshatra,
     manglik: profile.manglik,

@@ -1,9 +1,10 @@
-import { BookOpen, GraduationCap, HeartHandshake, Home, Languages, Leaf, UserRound, Users } from 'lucide-react';
+import { BookOpen, GraduationCap, HeartHandshake, Home, Languages, Leaf, Sparkles, UserRound, Users } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import type { ProfileView } from '../../../contracts/views';
 import { CompatibilityCard, ConversationStartersCard, CulturalAdaptationCard, MoodCompatibilityCard } from './insight-cards';
 import { NOT_SPECIFIED, humanize } from './labels';
 import { NriDetailsCard } from './nri-details-card';
+import { birthTimeOf, formatDate, zodiacOf } from './profile-format';
 import type { ProfileInsights } from './profile-insights';
 import { DetailList, ProfileSection } from './profile-section';
 
@@ -68,6 +69,20 @@ export function ProfileDetails({
           <Tile icon={Leaf} label="Diet" value={humanize(profile.diet)} />
         </li>
       </ul>
+
+      <ProfileSection title="Astrological Details" icon={Sparkles}>
+        <DetailList
+          items={[
+            { label: 'Birth date', value: formatDate(profile.dateOfBirth) },
+            { label: 'Birth time', value: birthTimeOf(profile) },
+            { label: 'Birth place', value: profile.birthPlace },
+            { label: 'Zodiac sign', value: zodiacOf(profile) },
+            { label: 'Rashi (moon sign)', value: profile.rashi },
+            { label: 'Nakshatra', value: profile.nakshatra },
+            { label: 'Manglik', value: profile.manglik === null || profile.manglik === undefined ? null : profile.manglik ? 'Yes' : 'No' },
+          ]}
+        />
+      </ProfileSection>
 
       {insights?.compatibility ? <CompatibilityCard scores={insights.compatibility} /> : null}
 

@@ -32,3 +32,9 @@ export function locationOf(profile: { location: string | null; city: string | nu
   if (profile.city && profile.country) return `${profile.city}, ${profile.country}`;
   return profile.country ?? profile.city ?? null;
 }
+
+/** The zodiac sign the member entered, else the one their birth date gives (said so). */
+export function zodiacOf(profile: { zodiacSign: string | null; zodiacSignFromBirthDate?: string | null }): string | null {
+  if (profile.zodiacSign) return profile.zodiacSign;
+  return profile.zodiacSignFromBirthDate ? `${profile.zodiacSignFromBirthDate} (from date of birth)` : null;
+}

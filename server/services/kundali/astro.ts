@@ -1,5 +1,6 @@
 import { Body, Ecliptic, EclipticGeoMoon, GeoVector, MakeTime, SiderealTime, SunPosition, e_tilt } from 'astronomy-engine';
 import cityTimezones from 'city-timezones';
+import { ZODIAC_SIGNS } from '../../../contracts/enums';
 import type { Graha } from './tables';
 
 /**
@@ -161,6 +162,17 @@ export function siderealAscendant(date: Date, latitude: number, longitude: numbe
   const phi = latitude * RAD;
   const tropical = Math.atan2(Math.cos(ramc), -(Math.sin(ramc) * Math.cos(eps) + Math.tan(phi) * Math.sin(eps))) / RAD;
   return norm360(tropical - lahiriAyanamsa(date));
+}
+
+/**
+ * The western zodiac sign of a birth date (YYYY-MM-DD), from the Sun's position at noon UTC that day: what a
+ * profile shows when the member entered a birth date but no sign. Null for anything that is not a date.
+ */
+export function sunSignOfBirthDate(dateOfBirth: string | null | undefined): string | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(dateOfBirth ?? '');
+  if (!m) return null;
+  const at = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), 12));
+  return Number.isNaN(at.getTime()) ? null : ZODIAC_SIGNS[tropicalSunSign(at)];
 }
 
 /** Western (tropical) sun sign index 0–11 at an instant. */

@@ -109,7 +109,8 @@ function LikedProfiles({ userId }: { userId: number }) {
 }
 
 function LikedCard({ profile, removing, onRemove }: { profile: ProfileCardView; removing: boolean; onRemove: () => void }) {
-  const name = profile.user?.fullName || profile.fullName;
+  // The name the profile is published under: a managed profile's candidate, not the account holder.
+  const name = profile.fullName || profile.user?.fullName;
   const age = ageOf(profile);
   const photo = profile.photos[0];
   const creator = profile.profileType === 'parent' && profile.parentName ? `Created by ${profile.parentName}` : labelOf(PROFILE_TYPE_LABELS, profile.profileType);

@@ -67,7 +67,8 @@ function LoadedProfile({ profile }: { profile: ProfileView }) {
   const [shareOpen, setShareOpen] = useState(false);
   const isOwner = user !== null && user.id === profile.userId;
   const insights = useProfileInsights(profile, user);
-  const name = profile.user?.fullName || profile.fullName;
+  // The name the profile is published under: a managed profile's candidate, not the account holder.
+  const name = profile.fullName || profile.user?.fullName;
   const age = ageOf(profile);
   const location = locationOf(profile);
   const work = [profile.profession, profile.company].filter(Boolean).join(' at ');

@@ -1,17 +1,97 @@
-import { ArrowLeft } from 'lucide-react';
-import type { ProfileView } from '../../../../contracts/views';
+import { useQuery } from '@tanstack/react-query';
+import { ArrowLeft, BadgeCheck, Briefcase, Eye, MapPin } from 'lucide-react';
+import type { ProfileCardView, ProfileView } from '../../../../contracts/views';
+import { CompatibilityCard } from '../../../components/profile/insight-cards';
 import { ProfileDetails } from '../../../components/profile/profile-details';
+import type { CompatibilityScores } from '../../../components/profile/profile-insights';
+import { ageOf, locationOf, nameWithAge } from '../../../components/profile/profile-format';
+import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
+import { api } from '../../../lib/api-client';
+import { PhotoGallery } from '../../profile-view/components/photo-gallery';
 
-/** The member's own profile as others see it, with the way back to Account. */
+/**
+ * The member's own profile as other members see it: photo, name and age, work, location, birth details and the
+ * other blocks, and an example of the compatibility card others get (here: with a profile the member liked).
+ */
 export function ViewTab({ profile, onBack }: { profile: ProfileView; onBack: () => void }) {
+  const name = profile.fullName || profile.user?.fullName;
+  const age = ageOf(profile);
+  const location = locationOf(profile);
+  const work = [profile.profession, profile.company].filter(Boolean).join(' at ');
+  const example = useCompatibilityExample(profile.userId);
+
   return (
     <div className="view-tab">
       <Button variant="ghost" size="sm" className="view-tab__back" onClick={onBack}>
         <ArrowLeft size={16} aria-hidden="true" />
         Back to Account
       </Button>
-      <ProfileDetails profile={profile} isOwner />
+      <p className="view-tab__note">
+        <Eye size={16} aria-hidden="true" />
+        This is how other members see your profile.
+      </p>
+      <article className="profile-view view-tab__preview" aria-labelledby="preview-name">
+        <div className="profile-view__media">
+          <PhotoGallery profile={profile} name={name} />
+        </div>
+        <header className="card profile-intro">
+          <h2 id="preview-name" className="profile-name">
+            {nameWithAge(name, age)}
+          </h2>
+          <div className="badge-row">
+            {profile.profileType === 'parent' ? <Badge tone="saffron">Parent-Managed</Badge> : null}
+            {profile.user?.isVerified || profile.isVerified ? (
+              <Badge tone="success">
+                <BadgeCheck size={14} aria-hidden="true" />
+                Verified
+              </Badge>
+            ) : null}
+          </div>
+          {work ? (
+            <p className="profile-intro__line">
+              <Briefcase size={16} aria-hidden="true" />
+              {work}
+            </p>
+          ) : null}
+          {location ? (
+            <p className="profile-intro__line">
+              <MapPin size={16} aria-hidden="true" />
+              {location}
+            </p>
+          ) : null}
+        </header>
+        {example.scores ? (
+          <div className="view-tab__example">
+            <p className="view-tab__example-note">Example: what {example.withName} sees about your charts</p>
+            <CompatibilityCard scores={example.scores} />
+          </div>
+        ) : (
+          <p className="view-tab__example-note">
+            Members who open your profile see how your birth chart matches theirs. Like a profile to see an example here.
+          </p>
+        )}
+        <ProfileDetails profile={profile} isOwner={false} />
+      </article>
     </div>
   );
+}
+
+/** The compatibility card with the most recent profile the member liked, as that member would see it. */
+function useCompatibilityExample(userId: number): { scores: CompatibilityScores | null; withName: string } {
+  const liked = useQuery({
+    queryKey: [`/api/profile-likes/${userId}`],
+    queryFn: ({ signal }) => api.get<ProfileCardView[]>(`/api/profile-likes/${userId}`, { signal }),
+  });
+  const other = liked.data?.[0];
+  const scores = useQuery({
+    queryKey: ['/api/compatibility', userId, other?.id],
+    queryFn: ({ signal }) => api.get<CompatibilityScores>(`/api/compatibility/${userId}/${other?.id}`, { signal }),
+    enabled: other !== undefined,
+    retry: false,
+  });
+  return {
+    scores: scores.data ? { ...scores.data, detailUserId: other?.userId } : null,
+    withName: other?.fullName ?? '',
+  };
 }

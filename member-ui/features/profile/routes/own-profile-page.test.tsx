@@ -206,3 +206,33 @@ test('a refused deletion toasts the spec\'s error text', async () => {
     window.confirm = originalConfirm;
   }
 });
+
+test('"View Profile" shows the profile as others see it: photo, age, location, work, birth details and a compatibility example', async () => {
+  const profile = buildOwnProfile({ zodiacSign: null, zodiacSignFromBirthDate: 'Aries', city: 'Leicester', country: 'United Kingdom', location: 'Leicester, United Kingdom', profession: 'Pharmacist', company: 'Boots', birthPlace: 'Pune, India' });
+  renderApp(
+    '/profile',
+    server({
+      profile,
+      handle: (request) => {
+        if (request.url.pathname === '/api/profile-likes/7') {
+          return jsonResponse(200, [{ id: 55, userId: 21, fullName: 'Arjun Mehta', user: { id: 21, fullName: 'Arjun Mehta', isVerified: false }, photos: [] }]);
+        }
+        if (request.url.pathname === '/api/compatibility/7/55') {
+          return jsonResponse(200, { overall: 72, temperament: 80, communication: 60, emotional: 75, values: 70, sign1: 'Aries', sign2: 'Leo' });
+        }
+        return undefined;
+      },
+    }),
+  );
+  await screen.findByRole('tab', { name: 'View Profile' }, SLOW);
+  openTab('View Profile');
+  const preview = await screen.findByRole('article', {}, SLOW);
+  assert.ok(within(preview).getByRole('heading', { name: /^Priya Sharma, \d+$/ }));
+  assert.ok(within(preview).getByText('Leicester, United Kingdom'));
+  assert.ok(within(preview).getByText('Pharmacist at Boots'));
+  assert.ok(within(preview).getByText('Aries (from date of birth)'), 'the zodiac sign the birth date gives');
+  assert.ok(within(preview).getByText('Pune, India'));
+  assert.ok(await within(preview).findByText('Example: what Arjun Mehta sees about your charts'));
+  assert.ok(within(preview).getByText('Aries & Leo'));
+  assert.ok(screen.getByText('This is how other members see your profile.'));
+});

@@ -4,7 +4,7 @@ import { BadgeCheck, Briefcase, CalendarClock, Eye, GraduationCap, Home, Link2Of
 import { SHARE_MESSAGES } from '../../../../contracts/profile';
 import type { ProfileView } from '../../../../contracts/views';
 import { humanize } from '../../../components/profile/labels';
-import { ageOf, birthTimeOf, formatDate, nameWithAge } from '../../../components/profile/profile-format';
+import { ageOf, birthTimeOf, formatDate, nameWithAge, zodiacOf } from '../../../components/profile/profile-format';
 import { DetailList, ProfileSection } from '../../../components/profile/profile-section';
 import { Badge } from '../../../components/ui/badge';
 import { Spinner } from '../../../components/ui/spinner';
@@ -62,7 +62,8 @@ function SharedError({ title, text, icon: Icon }: { title: string; text: string;
 }
 
 function SharedProfile({ profile, accessCount, expiresAt }: { profile: ProfileView; accessCount: number; expiresAt: string }) {
-  const name = profile.user?.fullName || profile.fullName;
+  // The name the profile is published under: a managed profile's candidate, not the account holder.
+  const name = profile.fullName || profile.user?.fullName;
   const age = ageOf(profile);
   const isParent = profile.profileType === 'parent';
   const photo = profile.photos[0];
@@ -152,7 +153,7 @@ function SharedProfile({ profile, accessCount, expiresAt }: { profile: ProfileVi
             { label: 'Birth Date', value: formatDate(profile.dateOfBirth) },
             { label: 'Birth Time', value: birthTimeOf(profile) },
             { label: 'Birth Place', value: profile.birthPlace },
-            { label: 'Zodiac Sign', value: profile.zodiacSign },
+            { label: 'Zodiac Sign', value: zodiacOf(profile) },
           ]}
         />
       </ProfileSection>

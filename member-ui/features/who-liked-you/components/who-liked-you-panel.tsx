@@ -101,7 +101,8 @@ function LockedState() {
 }
 
 function LikerCard({ profile }: { profile: ProfileCardView }) {
-  const name = profile.user?.fullName || profile.fullName;
+  // The name the profile is published under: a managed profile's candidate, not the account holder.
+  const name = profile.fullName || profile.user?.fullName;
   const location = profile.location || [profile.city, profile.country].filter(Boolean).join(', ');
   return (
     <li className="who-liked__item">
