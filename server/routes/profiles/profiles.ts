@@ -18,6 +18,7 @@ import { birthData } from '../../services/kundali';
 import { pairAshtakoot } from '../../services/kundali/analysis';
 import { type BirthData, type Chart, IncompleteBirthData, castChart } from '../../services/kundali/chart';
 import { computeMatch } from '../../services/matching';
+import { PROFILE_READ_ONLY_FIELDS, ignoringReadOnly } from '../../../contracts/read-only';
 import { completionStatus, derivedFields } from '../../services/profile-completion';
 import { clearDraftRow } from '../../services/profile-draft';
 import {
@@ -241,8 +242,10 @@ export function profileRoutes() {
   router.patch('/profiles/:id', async (ctx) => {
     const profile = await ownedProfile(ctx, idParam(ctx.params.id));
     const raw = requestBody(ctx);
-    const { userId: _u, location: _l, id: _i, ...rest } = raw;
-    const { photoIds, ...changes } = parse(updateProfileSchema, rest);
+    // "bio" is the editor's name for "about": sent alone it is the about text; beside "about" it is the echo of a GET.
+    const { bio, ...rest } = raw;
+    if (bio !== undefined && rest.about === undefined) rest.about = bio;
+    const { photoIds, ...changes } = parse(ignoringReadOnly(updateProfileSchema, PROFILE_READ_ONLY_FIELDS), rest);
     const updated = await saveProfileChanges(ctx, profile, changes as Partial<Profile>, photoIds);
     ctx.body = presentOwn(updated);
   });

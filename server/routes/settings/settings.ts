@@ -1,3 +1,4 @@
+import { SETTINGS_READ_ONLY_FIELDS, ignoringReadOnly } from '../../../contracts/read-only';
 import { notificationSettingsSchema, privacySettingsSchema } from '../../../contracts/settings';
 import { type AppContext, newRouter } from '../../context';
 import { assertSelf, requireUser } from '../../middleware/auth';
@@ -41,7 +42,7 @@ export function settingsRoutes() {
 
   router.patch('/:userId/privacy-settings', async (ctx) => {
     const user = assertSelf(ctx, idParam(ctx.params.userId));
-    const input = parse(privacySettingsSchema.strict(), (ctx.request as unknown as { body?: unknown }).body);
+    const input = parse(ignoringReadOnly(privacySettingsSchema.strict(), SETTINGS_READ_ONLY_FIELDS), (ctx.request as unknown as { body?: unknown }).body);
     await privacyOf(ctx, user.id);
     await PrivacySettings.query(ctx.services.db).findById(user.id).patch({ ...input, updatedAt: Date.now() });
     const row = await privacyOf(ctx, user.id);
@@ -57,7 +58,7 @@ export function settingsRoutes() {
 
   router.patch('/:userId/notification-settings', async (ctx) => {
     const user = assertSelf(ctx, idParam(ctx.params.userId));
-    const input = parse(notificationSettingsSchema.strict(), (ctx.request as unknown as { body?: unknown }).body);
+    const input = parse(ignoringReadOnly(notificationSettingsSchema.strict(), SETTINGS_READ_ONLY_FIELDS), (ctx.request as unknown as { body?: unknown }).body);
     await notificationsOf(ctx, user.id);
     await NotificationSettings.query(ctx.services.db).findById(user.id).patch({ ...input, updatedAt: Date.now() });
     const row = await notificationsOf(ctx, user.id);
