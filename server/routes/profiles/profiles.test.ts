@@ -303,8 +303,12 @@ describe('ownership', () => {
     assert.deepEqual(body.languages, [{ language: 'tamil', fluency: 'native' }]);
     const badLanguages = await owner.client.patch(`/api/profiles/${profile.id}`, { languagePreferences: '[{"language":"klingon","fluency":"native"}]' });
     assert.equal(badLanguages.status, 400);
-    const unknownField = await owner.client.patch(`/api/profiles/${profile.id}`, { isVerified: true });
+    const unknownField = await owner.client.patch(`/api/profiles/${profile.id}`, { subscriptionTier: 'elite' });
     assert.equal(unknownField.status, 400, 'fields outside the profile are refused');
+    // A read-only field the GET returned is accepted back and changes nothing.
+    const readOnly = await owner.client.patch(`/api/profiles/${profile.id}`, { isVerified: true });
+    assert.equal(readOnly.status, 200);
+    assert.equal((await json(readOnly)).isVerified, false);
 
     assert.equal((await owner.client.delete(`/api/profiles/${profile.id}`)).status, 200);
     const row = await server.db('profiles').where({ id: profile.id }).first();
