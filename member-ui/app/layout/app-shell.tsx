@@ -5,6 +5,7 @@ import { useSessionUser } from '../../lib/session';
 import { AppHeader } from './app-header';
 import { BottomNav } from './bottom-nav';
 import { LiveUpdates } from './live-updates';
+import { RouteAnnouncer } from './route-announcer';
 
 /** Root layout (spec part 1 §2 "Layout shell"): header, the screen, and the members' tab bar. */
 export function AppShell() {
@@ -12,7 +13,14 @@ export function AppShell() {
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const staticData = useMatches({ select: (matches) => matches[matches.length - 1]?.staticData });
 
-  if (staticData?.bare) return <Outlet />;
+  if (staticData?.bare) {
+    return (
+      <>
+        <RouteAnnouncer />
+        <Outlet />
+      </>
+    );
+  }
 
   return (
     <div className={cn('app-frame', user && 'app-frame--member')}>
@@ -27,6 +35,7 @@ export function AppShell() {
       </main>
       {user ? <BottomNav userId={user.id} pathname={pathname} /> : null}
       {user ? <LiveUpdates userId={user.id} /> : null}
+      <RouteAnnouncer />
     </div>
   );
 }

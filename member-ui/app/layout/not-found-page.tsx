@@ -1,8 +1,11 @@
 import { Link } from '@tanstack/react-router';
 import Compass from 'lucide-react/icons/compass';
+import { usePageTitle } from '../../lib/page-title';
 import { paths } from '../../lib/paths';
+import { NOT_FOUND_TITLE } from '../routing/page-titles';
 
 export function NotFoundPage() {
+  usePageTitle(NOT_FOUND_TITLE);
   return (
     <section className="state-screen" aria-labelledby="not-found-title">
       <Compass className="state-screen__icon" size={48} aria-hidden="true" />

@@ -9,6 +9,8 @@ import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast';
 import { isApiError } from '../../../lib/api-client';
 import { useLiveEvent } from '../../../lib/live-events';
+import { firstName } from '../../../lib/format';
+import { usePageTitle } from '../../../lib/page-title';
 import { useSessionUser } from '../../../lib/session';
 import { appendMessage, peerPath, threadPath, usePeer, useSendMessage, useThread } from '../api/chat';
 import { ChatAllowance } from '../components/chat-allowance';
@@ -74,6 +76,7 @@ function Chat({ userId, otherId }: { userId: number; otherId: number }) {
   const send = useSendMessage(userId, otherId);
   const [draft, setDraft] = useChatDraft(userId, otherId);
   const [limitReached, setLimitReached] = useState(false);
+  usePageTitle(peer.data ? `Chat with ${firstName(peer.data.fullName)}` : null);
   const scroller = useRef<HTMLDivElement>(null);
 
   // New messages from this member (or sent by me from another tab) appear without a reload.

@@ -12,6 +12,7 @@ import { toast } from '../../../components/ui/toast';
 import { isApiError } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import { profileQueryOptions } from '../../../lib/profiles';
+import { usePageTitle } from '../../../lib/page-title';
 import { useSessionUser } from '../../../lib/session';
 import { ShareDialog } from '../../sharing/components/share-dialog';
 import { useLikeCheck, useToggleLike } from '../api/profile-like';
@@ -72,6 +73,7 @@ function LoadedProfile({ profile }: { profile: ProfileView }) {
   const age = ageOf(profile);
   const location = locationOf(profile);
   const work = [profile.profession, profile.company].filter(Boolean).join(' at ');
+  usePageTitle(nameWithAge(name, age));
 
   function goBack() {
     // Opened directly (no earlier screen of the app in this tab): go to search instead of leaving the app.

@@ -10,6 +10,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Spinner } from '../../../components/ui/spinner';
 import { isApiError } from '../../../lib/api-client';
 import { initialOf } from '../../../lib/format';
+import { usePageTitle } from '../../../lib/page-title';
 import { paths } from '../../../lib/paths';
 import { sharedProfileQueryOptions } from '../api/shared-profile';
 
@@ -64,6 +65,7 @@ function SharedError({ title, text, icon: Icon }: { title: string; text: string;
 function SharedProfile({ profile, accessCount, expiresAt }: { profile: ProfileView; accessCount: number; expiresAt: string }) {
   // The name the profile is published under: a managed profile's candidate, not the account holder.
   const name = profile.fullName || profile.user?.fullName;
+  usePageTitle(`${name}'s profile`);
   const age = ageOf(profile);
   const isParent = profile.profileType === 'parent';
   const photo = profile.photos[0];
