@@ -93,6 +93,12 @@ export interface KundaliAiResult {
 }
 
 /** GET /api/compatibility/{userId}/{profileId}: the profile view's astrological card. */
+export const KOOTA_NAMES: Record<Koota, string> = {
+  varna: 'Varna', vashya: 'Vashya', tara: 'Tara', yoni: 'Yoni', grahaMaitri: 'Graha Maitri', gana: 'Gana', bhakoot: 'Bhakoot', nadi: 'Nadi',
+};
+
+export type AstroAspect = 'temperament' | 'communication' | 'emotional' | 'values';
+
 export interface AstroCardView {
   overall: number;
   temperament: number;
@@ -101,6 +107,8 @@ export interface AstroCardView {
   values: number;
   sign1: string | null;
   sign2: string | null;
+  /** What each aspect is made of: the kootas it adds up, their points and the points available. */
+  basis?: Record<AstroAspect, { kootas: string[]; points: number; max: number }>;
 }
 
 /** GET /api/profiles/search: the compatibility page's dropdown. */

@@ -150,6 +150,15 @@ export async function latestAssessment(db: Db, userId: number): Promise<Cultural
   return db('cultural_adaptation_assessments').where({ userId }).orderBy('createdAt', 'desc').orderBy('id', 'desc').first();
 }
 
+/** Each band as a sentence ends: "comfortable with life abroad", not "comfortable to life abroad". */
+const BAND_PHRASE: Record<string, string> = {
+  'fully adapted': 'fully adapted to life abroad',
+  comfortable: 'comfortable with life abroad',
+  adjusting: 'adjusting to life abroad',
+  learning: 'learning the ways of life abroad',
+  exploring: 'still finding their feet abroad',
+};
+
 const INTEGRATION_LEVEL: Record<string, number> = { traditional: 45, moderate: 65, modern: 85 };
 
 /**
@@ -160,7 +169,7 @@ export function culturalInsight(theirs: Levels | null, mine: Levels | null, thei
   const level = theirs ? adaptationLevel(theirs) : theirIntegration ? (INTEGRATION_LEVEL[theirIntegration] ?? null) : null;
   if (level === null) return { adaptationLevel: null, description: `${name} has not shared how they are settling in abroad yet.` };
   const band = adaptationBand(level).toLowerCase();
-  let description = `${name} is ${band === 'fully adapted' ? 'fully adapted' : band} to life abroad`;
+  let description = `${name} is ${BAND_PHRASE[band] ?? `${band} to life abroad`}`;
   description += theirs ? ` (adaptation level ${level}).` : ', going by their profile.';
   if (mine) {
     const gap = Math.abs(adaptationLevel(mine) - level);

@@ -19,7 +19,9 @@ import {
 } from './profile-insights';
 import { ProfileSection } from './profile-section';
 
-function Meter({ label, value }: { label: string; value: number }) {
+type Basis = { kootas: string[]; points: number; max: number };
+
+function Meter({ label, value, basis }: { label: string; value: number; basis?: Basis }) {
   const clamped = Math.max(0, Math.min(100, Math.round(value)));
   return (
     <div className="meter">
@@ -30,8 +32,20 @@ function Meter({ label, value }: { label: string; value: number }) {
       <div className="meter__track" role="meter" aria-label={label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={clamped}>
         <span className="meter__fill" style={{ width: `${clamped}%` }} />
       </div>
+      {basis ? (
+        <p className="meter__basis">
+          {basis.kootas.join(' + ')}: {formatPoints(basis.points)} of {basis.max} points
+          {basis.points === 0
+            ? `. Neither ${basis.kootas.join(' nor ')} scores for your two Moon signs; it is one part of the 36-point match, and the detailed match says why.`
+            : null}
+        </p>
+      ) : null}
     </div>
   );
+}
+
+function formatPoints(points: number): string {
+  return Number.isInteger(points) ? String(points) : points.toFixed(1);
 }
 
 /** Astrological compatibility (overall and four aspects) with a link to the detailed Kundali match. */
@@ -45,10 +59,10 @@ export function CompatibilityCard({ scores }: { scores: CompatibilityScores }) {
       ) : null}
       <div className="meter-list">
         <Meter label="Overall" value={scores.overall} />
-        <Meter label="Temperament" value={scores.temperament} />
-        <Meter label="Communication" value={scores.communication} />
-        <Meter label="Emotional" value={scores.emotional} />
-        <Meter label="Values" value={scores.values} />
+        <Meter label="Temperament" value={scores.temperament} basis={scores.basis?.temperament} />
+        <Meter label="Communication" value={scores.communication} basis={scores.basis?.communication} />
+        <Meter label="Emotional" value={scores.emotional} basis={scores.basis?.emotional} />
+        <Meter label="Values" value={scores.values} basis={scores.basis?.values} />
       </div>
       <Link
         to={paths.compatibility}

@@ -11,6 +11,8 @@ export interface CompatibilityScores {
   values: number;
   sign1?: string | null;
   sign2?: string | null;
+  /** What each aspect adds up (kootas, points of the points available), to explain low and zero bars. */
+  basis?: Partial<Record<'temperament' | 'communication' | 'emotional' | 'values', { kootas: string[]; points: number; max: number }>>;
   /** The other member's user id: the "View detailed Kundali match" link preselects them on /compatibility. */
   detailUserId?: number;
 }

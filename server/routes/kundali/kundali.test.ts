@@ -139,9 +139,15 @@ describe('GET /api/compatibility/{userId}/{profileId} and /api/profiles/search',
     const res = await a.client.get(`/api/compatibility/${a.user.id}/${pb.id}`);
     assert.equal(res.status, 200);
     const card = await json(res);
-    assert.deepEqual(Object.keys(card).sort(), ['communication', 'emotional', 'overall', 'sign1', 'sign2', 'temperament', 'values']);
+    assert.deepEqual(Object.keys(card).sort(), ['basis', 'communication', 'emotional', 'overall', 'sign1', 'sign2', 'temperament', 'values']);
     const basic = await json(await a.client.get(`/api/kundali-compatibility/${a.user.id}/${pb.userId}`));
     assert.equal(card.overall, basic.matchPercentage);
+    // Each bar says what it adds up: the kootas' points from the basic result, of the points available.
+    const breakdown = ((basic.astrologicalCompatibility as Json).ashtakoot as Json).breakdown as Record<string, number>;
+    const basis = card.basis as Record<string, { kootas: string[]; points: number; max: number }>;
+    assert.deepEqual(basis.communication, { kootas: ['Graha Maitri', 'Vashya'], points: breakdown.grahaMaitri + breakdown.vashya, max: 7 });
+    assert.deepEqual(basis.values, { kootas: ['Varna', 'Nadi'], points: breakdown.varna + breakdown.nadi, max: 9 });
+    assert.equal(card.communication, Math.round((basis.communication.points / 7) * 100));
     const other = await signedInClient(server);
     assert.equal((await other.client.get(`/api/compatibility/${a.user.id}/${pb.id}`)).status, 403);
   });

@@ -1,5 +1,5 @@
 import { NAKSHATRAS, RASHIS, ZODIAC_SIGNS } from '../../../contracts/enums';
-import { KOOTA_MAX, type AstroCardView, type Koota, type KundaliAiResult, type KundaliBasicResult, type KundaliProfileDetails, type ScoredAspect } from '../../../contracts/kundali';
+import { KOOTA_MAX, KOOTA_NAMES, type AstroCardView, type Koota, type KundaliAiResult, type KundaliBasicResult, type KundaliProfileDetails, type ScoredAspect } from '../../../contracts/kundali';
 import { ashtakoot, type AshtakootResult } from './ashtakoot';
 import { type Chart, dominantPlanet, marsInfluence } from './chart';
 import { type DashaState, vimshottari } from './dasha';
@@ -66,7 +66,18 @@ export function basicResult(c1: Chart, c2: Chart): KundaliBasicResult {
 export function astroCard(basic: KundaliBasicResult): AstroCardView {
   const b = basic.astrologicalCompatibility.ashtakoot.breakdown;
   const share = (keys: Koota[]) => pct(keys.reduce((s, k) => s + b[k], 0), keys.reduce((s, k) => s + KOOTA_MAX[k], 0));
+  const basisOf = (keys: Koota[]) => ({
+    kootas: keys.map((k) => KOOTA_NAMES[k]),
+    points: keys.reduce((s, k) => s + b[k], 0),
+    max: keys.reduce((s, k) => s + KOOTA_MAX[k], 0),
+  });
   return {
+    basis: {
+      temperament: basisOf(['gana', 'yoni']),
+      communication: basisOf(['grahaMaitri', 'vashya']),
+      emotional: basisOf(['bhakoot', 'tara']),
+      values: basisOf(['varna', 'nadi']),
+    },
     overall: basic.astrologicalCompatibility.ashtakoot.percentage,
     temperament: share(['gana', 'yoni']),
     communication: share(['grahaMaitri', 'vashya']),

@@ -2,24 +2,25 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import BadgeCheck from 'lucide-react/icons/badge-check';
 import ChevronRight from 'lucide-react/icons/chevron-right';
+import { countryCode } from '../../../../contracts/countries';
 import type { ProfileCardView } from '../../../../contracts/views';
 import { ProfileThumb } from '../../../components/ui/profile-thumb';
 import { hrefs, paths } from '../../../lib/paths';
 import { featuredMatchesQueryOptions } from '../api/matches';
 import { HomeSection, SectionError } from './home-section';
 
-/** Spec part 1 §2: featured cards show the first photo only and the country as its first 2 characters. */
+/** Featured cards show the first photo only and the country as its ISO 3166-1 alpha-2 code (US, GB, AE). */
 function FeaturedCard({ profile }: { profile: ProfileCardView }) {
   const name = profile.fullName || profile.user.fullName;
-  const countryCode = profile.country ? profile.country.slice(0, 2) : null;
+  const isoCode = countryCode(profile.country);
   return (
     <li className="featured-card">
       <Link to={hrefs.profileView(profile.id)} className="featured-card__link" aria-label={`View ${name}'s profile`}>
         <ProfileThumb src={profile.photos[0]} name={name} className="featured-card__photo" />
         <span className="featured-card__shade" aria-hidden="true" />
-        {countryCode ? (
+        {isoCode ? (
           <span className="featured-card__country" title={profile.country ?? undefined}>
-            {countryCode}
+            {isoCode}
           </span>
         ) : null}
         <span className="featured-card__info">

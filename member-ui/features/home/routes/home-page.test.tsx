@@ -11,7 +11,12 @@ const { cleanupApp, fakeServer, renderApp } = await import('../../../test/render
 afterEach(cleanupApp);
 
 function homeApi({
-  featured = [buildProfileCard({ fullName: 'Meera Nair', country: 'India', city: 'Kochi' })],
+  featured = [
+    buildProfileCard({ fullName: 'Meera Nair', country: 'India', city: 'Kochi' }),
+    buildProfileCard({ fullName: 'Anjali Rao', country: 'United States', city: 'Austin' }),
+    buildProfileCard({ fullName: 'Kavya Pillai', country: 'United Kingdom', city: 'Leeds' }),
+    buildProfileCard({ fullName: 'Sara Thomas', country: 'Hong Kong SAR China', city: 'Kowloon' }),
+  ],
   daily = [buildProfileCard({ fullName: 'Kavya Rao', matchPercentage: 87 }), buildProfileCard({ fullName: 'Isha Patel', matchPercentage: 74 })],
   stories = [buildSuccessStory()],
 }: { featured?: unknown[]; daily?: unknown[]; stories?: unknown[] } = {}) {
@@ -51,7 +56,11 @@ test('a member sees featured matches, daily matches with percentages and a succe
   const featured = within(await screen.findByRole('list', { name: 'Featured Matches' }));
   const card = featured.getByRole('link', { name: "View Meera Nair's profile" });
   assert.ok(card.getAttribute('href')?.startsWith('/profile/'));
-  assert.ok(within(card).getByText('In'), 'the country is shown as its first 2 characters');
+  assert.ok(within(card).getByText('IN'), 'the country is shown as its ISO 3166-1 alpha-2 code');
+  // Not "UN" for both the United States and the United Kingdom.
+  assert.ok(within(featured.getByRole('link', { name: "View Anjali Rao's profile" })).getByText('US'));
+  assert.ok(within(featured.getByRole('link', { name: "View Kavya Pillai's profile" })).getByText('GB'));
+  assert.ok(within(featured.getByRole('link', { name: "View Sara Thomas's profile" })).getByText('HK'));
   assert.equal(screen.getByRole('link', { name: /See All/ }).getAttribute('href'), '/search');
 
   const daily = within(await screen.findByRole('list', { name: 'Daily Matches' }));

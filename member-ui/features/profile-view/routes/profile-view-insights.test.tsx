@@ -30,7 +30,15 @@ function server(answers: Record<string, () => Response>, viewerProfileId: number
 
 const fullAnswers = {
   [`/api/compatibility/${VIEWER}/55`]: () =>
-    jsonResponse(200, { overall: 67, temperament: 40, communication: 86, emotional: 15, values: 89, sign1: 'Leo', sign2: 'Aries' }),
+    jsonResponse(200, {
+      overall: 67, temperament: 40, communication: 0, emotional: 15, values: 89, sign1: 'Leo', sign2: 'Aries',
+      basis: {
+        temperament: { kootas: ['Gana', 'Yoni'], points: 4, max: 10 },
+        communication: { kootas: ['Graha Maitri', 'Vashya'], points: 0, max: 7 },
+        emotional: { kootas: ['Bhakoot', 'Tara'], points: 1.5, max: 10 },
+        values: { kootas: ['Varna', 'Nadi'], points: 8, max: 9 },
+      },
+    }),
   '/api/matches/30/mood-compatibility': () =>
     jsonResponse(200, { score: 72, details: [{ aspect: 'Emotional tone', score: 88 }, { aspect: 'Energy', score: 56 }] }),
   '/api/moods/30/cultural-insight': () => jsonResponse(200, { adaptationLevel: 81, description: 'Arjun is fully adapted to life abroad.' }),
@@ -43,6 +51,9 @@ test("someone else's profile shows the four insight cards with bands, at most 3 
   const astro = await screen.findByRole('region', { name: 'Astrological Compatibility' });
   assert.ok(within(astro).getByText('Leo & Aries'));
   assert.ok(within(astro).getByRole('meter', { name: 'Communication' }));
+  // A bar at 0 % says what it adds up and why it is empty.
+  assert.ok(within(astro).getByText(/^Graha Maitri \+ Vashya: 0 of 7 points\. Neither Graha Maitri nor Vashya scores for your two Moon signs/));
+  assert.ok(within(astro).getByText('Bhakoot + Tara: 1.5 of 10 points'));
   assert.equal(within(astro).getByRole('link', { name: 'View detailed Kundali match' }).getAttribute('href'), '/compatibility?userId=30');
 
   const mood = await screen.findByRole('region', { name: 'Mood Compatibility' });

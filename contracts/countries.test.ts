@@ -1,0 +1,33 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { COUNTRIES, COUNTRY_ENTRIES, ISO_COUNTRY_CODES, countryCode, countryName } from './countries';
+import { searchQuerySchema } from './discovery';
+import { createProfileSchema } from './profile';
+
+const base = { gender: 'female', dateOfBirth: '1994-02-03', profileType: 'self', city: 'X', education: "Master's", profession: 'Architect' };
+
+test('every ISO 3166-1 entry is offered, named by the platform, territories included', () => {
+  assert.equal(ISO_COUNTRY_CODES.length, 249);
+  assert.equal(new Set(ISO_COUNTRY_CODES).size, 249);
+  const names = new Intl.DisplayNames(['en'], { type: 'region' });
+  for (const entry of COUNTRY_ENTRIES) assert.equal(entry.name, names.of(entry.code));
+  for (const code of ['HK', 'MO', 'TW', 'PR', 'GU', 'RE']) assert.ok(COUNTRIES.includes(names.of(code) ?? ''), code);
+  // Names never carry the separator the search filter uses.
+  assert.ok(COUNTRIES.every((name) => !name.includes(',')));
+});
+
+test('the profile accepts every listed country and the spellings stored before; names are kept in one form', () => {
+  for (const name of COUNTRIES) assert.ok(createProfileSchema.safeParse({ ...base, country: name }).success, name);
+  const legacy: Array<[string, string]> = [['Turkey', 'TR'], ["Côte d'Ivoire", 'CI'], ['Holy See', 'VA'], ['Hong Kong', 'HK'], ['Trinidad and Tobago', 'TT'], ['United Kingdom', 'GB']];
+  for (const [name, code] of legacy) {
+    const parsed = createProfileSchema.safeParse({ ...base, country: name });
+    assert.ok(parsed.success, name);
+    assert.equal(parsed.data.country, countryName(code), `${name} is stored as the platform's name`);
+  }
+  const refused = createProfileSchema.safeParse({ ...base, country: 'Narnia' });
+  assert.equal(refused.success, false);
+  assert.equal(refused.error?.issues[0].message, 'Please choose a country from the list');
+  assert.equal(countryCode('United States'), 'US');
+  assert.equal(countryCode('United Kingdom'), 'GB');
+  assert.ok(searchQuerySchema.safeParse({ locations: 'Puerto Rico,Turkey' }).success);
+});
