@@ -73,3 +73,6 @@ export const createReviewerSchema = z.object({
   password: z.string().min(8, 'Password must be at least 8 characters').max(200),
   role: z.enum(['reviewer', 'admin']).default('reviewer'),
 });
+
+export const staffRoleSchema = z.object({ role: z.enum(['reviewer', 'admin'], { error: 'Choose reviewer or admin' }) });
+export const deactivateStaffSchema = z.object({ note: z.string().trim().max(500).optional() });

@@ -2,7 +2,11 @@ import readline from 'node:readline';
 import type { Command } from 'commander';
 import { passwordSchema } from '../../contracts/auth';
 import { createDb, migrateLatest } from '../../server/db';
+import type { Db } from '../../server/db';
+import { HttpError } from '../../server/errors';
 import { createAccount, takenField } from '../../server/services/accounts';
+import { audit } from '../../server/services/audit';
+import { type StaffActor, STAFF_ROLES, type StaffRole, changeStaffRole, deactivateStaff, reactivateStaff, sendStaffPasswordReset } from '../../server/services/staff';
 import { CliError, configFromFlags, type CommonFlags } from '../options';
 
 /** Reads the password from a hidden prompt on a terminal, or the first line of stdin when piped. */
@@ -59,13 +63,72 @@ export function registerReviewer(program: Command): void {
           { fullName: flags.name ?? username, username, email, password, role: flags.admin ? 'admin' : 'reviewer' },
           { scryptCost: config.scryptCost, firstFreePremium: config.firstFreePremium, countRegistration: false },
         );
-        await db('audit_log').insert({
-          actorUserId: null, actorRole: 'cli', action: 'reviewer.create', targetType: 'user', targetId: user.id,
-          details: JSON.stringify({ username, role: user.role }), createdAt: Date.now(),
-        });
+        await audit(db, { actorUserId: null, actorRole: 'cli', action: 'reviewer.create', targetType: 'user', targetId: user.id, details: { username, role: user.role } });
         console.log(`Created ${user.role} "${username}". Sign in at /ops.`);
       } finally {
         await db.destroy();
       }
     });
+
+  const CLI_ACTOR: StaffActor = { actorUserId: null, actorRole: 'cli' };
+
+  /** Runs one lifecycle change on the staff account with this username; the service's refusals become CLI errors. */
+  const withStaff = (run: (db: Db, config: ReturnType<typeof configFromFlags>, id: number) => Promise<string>) =>
+    async (username: string, ...rest: unknown[]) => {
+      const flags = rest.find((arg): arg is CommonFlags => typeof arg === 'object' && arg !== null && !('args' in arg)) ?? {};
+      const config = configFromFlags(flags);
+      const db = createDb(config);
+      try {
+        await migrateLatest(db);
+        const user = await db('users').where({ usernameLower: username.toLowerCase(), isDeleted: false }).whereIn('role', STAFF_ROLES).first('id');
+        if (!user) throw new CliError(`No reviewer or admin is called "${username}"`);
+        console.log(await run(db, config, user.id));
+      } catch (error) {
+        if (error instanceof HttpError) throw new CliError(error.message);
+        throw error;
+      } finally {
+        await db.destroy();
+      }
+    };
+
+  reviewer
+    .command('deactivate')
+    .description('Deactivate a reviewer or admin: they cannot sign in, and their open sessions end at once')
+    .argument('<username>', 'the staff account')
+    .option('-d, --data-dir <dir>', 'data directory (env DATA_DIR)')
+    .action(withStaff(async (db, _config, id) => {
+      const user = await deactivateStaff(db, CLI_ACTOR, id);
+      return `Deactivated ${user.role} "${user.username}"; ${user.sessionsEnded} open session(s) ended.`;
+    }));
+
+  reviewer
+    .command('reactivate')
+    .description('Let a deactivated reviewer or admin sign in again')
+    .argument('<username>', 'the staff account')
+    .option('-d, --data-dir <dir>', 'data directory (env DATA_DIR)')
+    .action(withStaff(async (db, _config, id) => `Reactivated "${(await reactivateStaff(db, CLI_ACTOR, id)).username}".`));
+
+  reviewer
+    .command('role')
+    .description('Make a staff account a reviewer or an admin (their sessions end so the change applies at once)')
+    .argument('<username>', 'the staff account')
+    .argument('<role>', 'reviewer or admin')
+    .option('-d, --data-dir <dir>', 'data directory (env DATA_DIR)')
+    .action(async (username: string, role: string, flags: CommonFlags) => {
+      if (!(STAFF_ROLES as readonly string[]).includes(role)) throw new CliError('The role is "reviewer" or "admin"');
+      await withStaff(async (db, _config, id) => {
+        const user = await changeStaffRole(db, CLI_ACTOR, id, role as StaffRole);
+        return `"${user.username}" is now ${user.role === 'admin' ? 'an admin' : 'a reviewer'}.`;
+      })(username, flags);
+    });
+
+  reviewer
+    .command('reset')
+    .description('Email a staff member a link to choose a new password (valid one hour)')
+    .argument('<username>', 'the staff account')
+    .option('-d, --data-dir <dir>', 'data directory (env DATA_DIR)')
+    .action(withStaff(async (db, config, id) => {
+      const user = await sendStaffPasswordReset(config, db, CLI_ACTOR, id);
+      return `A password reset link was emailed to ${user.email}.`;
+    }));
 }

@@ -55,6 +55,7 @@ export const apiPaths = {
   inboxOutboxHandled: (id: number) => `${OPS_API}/inbox/outbox/${id}/handled`,
   audit: `${OPS_API}/audit`,
   reviewers: `${OPS_API}/reviewers`,
+  reviewerAction: (id: number, action: 'deactivate' | 'reactivate' | 'role' | 'reset') => `${OPS_API}/reviewers/${id}/${action}`,
 } as const;
 
 export type QueryParams = Record<string, string | number | boolean | null | undefined>;

@@ -28,7 +28,7 @@ export function OpsShell({ user }: { user: OpsUser }) {
   else if (match.area.adminOnly && user.role !== 'admin') page = <AdminOnlyPage />;
   else {
     const AreaPage = AREA_PAGES[match.area.id];
-    page = <AreaPage />;
+    page = <AreaPage user={user} />;
   }
 
   return (

@@ -71,18 +71,20 @@ export function AuditPage() {
         column.accessor((entry) => entry.actor.fullName ?? 'Unknown', {
           id: 'actor',
           header: 'Who',
+          meta: { className: 'ops-col--names' },
           cell: (info) => {
             const { actor } = info.row.original;
             return (
               <div className="ops-cell-stack">
                 {actor.id === null ? <span className="ops-cell-strong">{info.getValue()}</span> : <MemberLink member={{ id: actor.id, fullName: actor.fullName }} className="ops-cell-strong" />}
-                <span className="ops-cell-muted">{actor.role ? humanize(actor.role) : ''}</span>
+                <span className="ops-cell-muted">{actor.id !== null && actor.role ? humanize(actor.role) : ''}</span>
               </div>
             );
           },
         }),
         column.accessor('action', {
           header: 'What',
+          meta: { className: 'ops-col--names' },
           cell: (info) => (
             <div className="ops-cell-stack">
               <span>{actionLabel(info.getValue())}</span>
@@ -90,11 +92,16 @@ export function AuditPage() {
             </div>
           ),
         }),
-        column.display({ id: 'target', header: 'Target', cell: (info) => <AuditTarget entry={info.row.original} /> }),
+        column.display({ id: 'target', header: 'Target', meta: { className: 'ops-col--names' }, cell: (info) => <AuditTarget entry={info.row.original} /> }),
         column.accessor('note', {
           header: 'Note',
           meta: { className: 'ops-col--wrap' },
-          cell: (info) => <span className="ops-break">{info.getValue() ?? (typeof info.row.original.details?.login === 'string' ? `Typed: ${info.row.original.details.login}` : '')}</span>,
+          cell: (info) => {
+            const { action, details } = info.row.original;
+            // For a failed or refused sign-in, what was typed shows which account someone was trying.
+            const typed = action !== 'ops.sign_in' && typeof details?.login === 'string' ? `Typed “${details.login}”` : '';
+            return <span className="ops-break">{info.getValue() ?? typed}</span>;
+          },
         }),
         column.accessor('requestId', {
           header: 'Request',

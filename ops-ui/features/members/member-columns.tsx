@@ -18,9 +18,9 @@ export interface MemberActions {
 /** Columns of the members table; the server sorts every one but the plan (which depends on today's date). */
 export function memberColumns({ onSuspend, onRestore }: MemberActions) {
   return column.columns([
-    column.accessor('fullName', { header: 'Name', cell: (info) => <MemberLink member={info.row.original} className="ops-cell-strong" /> }),
+    column.accessor('fullName', { header: 'Name', meta: { className: 'ops-col--names' }, cell: (info) => <MemberLink member={info.row.original} className="ops-cell-strong" /> }),
     column.accessor('username', { header: 'Username' }),
-    column.accessor('email', { header: 'Email' }),
+    column.accessor('email', { header: 'Email', meta: { className: 'ops-col--names' } }),
     column.accessor('tier', {
       header: 'Plan',
       enableSorting: false,

@@ -57,6 +57,7 @@ export function ReportsPage() {
       column.accessor((report) => report.reported.fullName, {
         id: 'reported',
         header: 'Reported member',
+        meta: { className: 'ops-col--names' },
         cell: (info) => {
           const { reported } = info.row.original;
           return (
@@ -99,11 +100,13 @@ export function ReportsPage() {
       column.accessor((report) => report.reporter?.fullName ?? 'Deleted account', {
         id: 'reporter',
         header: 'Reported by',
+        meta: { className: 'ops-col--names' },
         cell: (info) => <MemberLink member={info.row.original.reporter} />,
       }),
       column.accessor(status === 'open' ? 'createdAt' : 'handledAt', {
         id: 'when',
         header: status === 'open' ? 'Received' : 'Handled',
+        meta: { className: 'ops-col--names' },
         cell: (info) => formatDateTime(info.getValue()),
       }),
       column.display({

@@ -75,6 +75,7 @@ export function SharesPage() {
         column.accessor((share) => share.owner.fullName, {
           id: 'owner',
           header: 'Owner',
+          meta: { className: 'ops-col--names' },
           cell: (info) => (
             <div className="ops-cell-stack">
               <MemberLink member={info.row.original.owner} className="ops-cell-strong" />
@@ -157,7 +158,7 @@ export function SharesPage() {
           label="Find a link"
           className="ops-field--inline ops-search ops-search--wide"
           type="search"
-          placeholder="Paste a /shared/… link, #id, code start or owner"
+          placeholder="Paste a link, or #id, code, owner"
           value={search.input}
           onChange={(event) => search.setInput(event.currentTarget.value)}
         />

@@ -37,6 +37,7 @@ export function StoriesPage() {
         column.accessor((story) => coupleName(story), {
           id: 'couple',
           header: 'Couple',
+          meta: { className: 'ops-col--names' },
           cell: (info) => (
             <div className="ops-story-couple">
               {info.row.original.photos[0] ? <img src={info.row.original.photos[0]} alt="" className="ops-story-couple__thumb" /> : <span className="ops-story-couple__thumb is-empty" />}
@@ -55,16 +56,22 @@ export function StoriesPage() {
             </div>
           ),
         }),
-        column.accessor('location', { header: 'Location', cell: (info) => info.getValue() ?? '—' }),
+        column.accessor('location', { header: 'Location', meta: { className: 'ops-col--names' }, cell: (info) => info.getValue() ?? '—' }),
         column.accessor('testimonial', {
           header: 'Testimonial',
           meta: { className: 'ops-col--wrap' },
           cell: (info) => <span className="ops-clamp">{info.getValue()}</span>,
         }),
-        column.accessor((story) => story.photos.length, { id: 'photos', header: 'Photos', meta: { className: 'ops-col--number' } }),
         column.accessor('isPublished', {
           header: 'Status',
-          cell: (info) => (info.getValue() ? <Badge tone="success">Published</Badge> : <Badge>Draft</Badge>),
+          cell: (info) => (
+            <div className="ops-cell-stack">
+              {info.getValue() ? <Badge tone="success">Published</Badge> : <Badge>Draft</Badge>}
+              <span className="ops-cell-muted">
+                {info.row.original.photos.length === 1 ? '1 photo' : `${info.row.original.photos.length} photos`}
+              </span>
+            </div>
+          ),
         }),
         column.display({
           id: 'actions',

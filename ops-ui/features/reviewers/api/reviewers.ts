@@ -33,3 +33,17 @@ export function useCreateReviewer() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: reviewersKey }),
   });
 }
+
+export type StaffAction = { kind: 'deactivate'; note?: string } | { kind: 'reactivate' } | { kind: 'role'; role: 'reviewer' | 'admin' } | { kind: 'reset' };
+
+/** Deactivate / reactivate, change role, send a password reset; the server answers with a sentence to show. */
+export function useStaffAction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, action }: { id: number; action: StaffAction }) => {
+      const json = action.kind === 'role' ? { role: action.role } : action.kind === 'deactivate' && action.note ? { note: action.note } : {};
+      return z.object({ message: z.string() }).parse(await api.post<unknown>(apiPaths.reviewerAction(id, action.kind), { json }));
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: reviewersKey }),
+  });
+}

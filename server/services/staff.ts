@@ -1,0 +1,97 @@
+import type { Config } from '../config';
+import type { Db } from '../db';
+import { conflict, notFound } from '../errors';
+import { endSessionsOfUser } from '../middleware/session-store';
+import { type AuditEntry, audit } from './audit';
+import { sendMail } from './mail';
+import { randomToken, sha256 } from './passwords';
+
+export const STAFF_ROLES = ['reviewer', 'admin'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+/** Who is acting: a signed-in admin (from the console) or the command line. */
+export type StaffActor = Pick<AuditEntry, 'actorUserId' | 'actorRole' | 'ip' | 'requestId'>;
+
+/** A reset link for staff is valid this long, like a member's. */
+const RESET_VALID_MS = 60 * 60 * 1000;
+
+async function staffAccount(db: Db, id: number) {
+  const user = await db('users').where({ id, isDeleted: false }).whereIn('role', STAFF_ROLES).first('id', 'fullName', 'username', 'email', 'role', 'status');
+  if (!user) throw notFound('Staff account not found');
+  return user as { id: number; fullName: string; username: string; email: string; role: StaffRole; status: string };
+}
+
+/** The console always keeps an admin who can sign in: refuses a change that would leave none. */
+async function keepAnActiveAdmin(db: Db, changingId: number) {
+  const others = await db('users').where({ role: 'admin', status: 'active', isDeleted: false }).whereNot({ id: changingId }).count({ n: '*' }).first();
+  if (Number(others?.n ?? 0) === 0) throw conflict('This is the only active admin; make another admin first');
+}
+
+function notYourself(actor: StaffActor, id: number, what: string) {
+  if (actor.actorUserId === id) throw conflict(`You cannot ${what} your own account; ask another admin`);
+}
+
+/**
+ * Deactivates a reviewer or admin: they cannot sign in, and every session they have ends at once — the same
+ * transaction as the audit entry, so no request they make afterwards is served.
+ */
+export async function deactivateStaff(db: Db, actor: StaffActor, id: number, reason?: string) {
+  notYourself(actor, id, 'deactivate');
+  return db.transaction(async (trx) => {
+    const user = await staffAccount(trx, id);
+    if (user.status !== 'active') throw conflict(`${user.fullName} is already deactivated`);
+    if (user.role === 'admin') await keepAnActiveAdmin(trx, id);
+    await trx('users').where({ id }).update({ status: 'suspended', updatedAt: Date.now() });
+    const ended = await endSessionsOfUser(trx, id);
+    await audit(trx, { ...actor, action: 'reviewer.deactivate', targetType: 'user', targetId: id, details: { sessionsEnded: ended, ...(reason ? { note: reason } : {}) } });
+    return { ...user, status: 'suspended', sessionsEnded: ended };
+  });
+}
+
+export async function reactivateStaff(db: Db, actor: StaffActor, id: number) {
+  return db.transaction(async (trx) => {
+    const user = await staffAccount(trx, id);
+    if (user.status === 'active') throw conflict(`${user.fullName} is already active`);
+    await trx('users').where({ id }).update({ status: 'active', updatedAt: Date.now() });
+    await audit(trx, { ...actor, action: 'reviewer.reactivate', targetType: 'user', targetId: id });
+    return { ...user, status: 'active' };
+  });
+}
+
+/** Changes a staff account between reviewer and admin; their sessions end so the new role applies at once. */
+export async function changeStaffRole(db: Db, actor: StaffActor, id: number, role: StaffRole) {
+  notYourself(actor, id, 'change the role of');
+  return db.transaction(async (trx) => {
+    const user = await staffAccount(trx, id);
+    if (user.role === role) throw conflict(`${user.fullName} is already ${role === 'admin' ? 'an admin' : 'a reviewer'}`);
+    if (user.role === 'admin' && user.status === 'active') await keepAnActiveAdmin(trx, id);
+    await trx('users').where({ id }).update({ role, updatedAt: Date.now() });
+    await endSessionsOfUser(trx, id);
+    await audit(trx, { ...actor, action: 'reviewer.role', targetType: 'user', targetId: id, details: { from: user.role, to: role } });
+    return { ...user, role };
+  });
+}
+
+/**
+ * Emails a staff member a link to choose a new password (valid one hour, single use), for a forgotten password
+ * or a suspected leak. Their current password stays valid until they use the link.
+ */
+export async function sendStaffPasswordReset(config: Config, db: Db, actor: StaffActor, id: number) {
+  const token = randomToken(32);
+  const user = await db.transaction(async (trx) => {
+    const staff = await staffAccount(trx, id);
+    if (staff.status !== 'active') throw conflict(`${staff.fullName} is deactivated; reactivate the account first`);
+    const now = Date.now();
+    await trx('password_reset_tokens').insert({ userId: id, tokenHash: sha256(token), expiresAt: now + RESET_VALID_MS, createdAt: now });
+    await audit(trx, { ...actor, action: 'reviewer.reset', targetType: 'user', targetId: id });
+    return staff;
+  });
+  const origin = config.publicUrl ?? `http://localhost:${config.port}`;
+  await sendMail(config, db, {
+    to: user.email,
+    subject: 'Choose a new password for the Saathi console',
+    kind: 'password_reset',
+    text: `Hello ${user.fullName},\n\nAn administrator asked for your Saathi console password to be reset. Open this link within one hour to choose a new one:\n\n${origin}/reset-password/${token}\n\nYour current password keeps working until you do. If you did not expect this, tell your administrator.\n`,
+  });
+  return user;
+}
