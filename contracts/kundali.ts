@@ -50,6 +50,10 @@ export interface KundaliBasicResult {
   horoscopeMatch: boolean;
   matchPercentage: number;
   inputsUsed: { profile1: KundaliInputsUsed; profile2: KundaliInputsUsed };
+  /** Each koota: its points, the rule, the table it reads and where the two Moons fall in it */
+  kootas?: KootaExplanation[];
+  /** Classical exceptions that cancel a Manglik, Nadi or Bhakoot dosha, named with the rule that applies */
+  exceptions?: DoshaException[];
   /** Mars houses that make a chart Manglik, and the reference each profile used */
   housesUsed: { manglikHouses: number[]; houseSystem: 'whole-sign'; profile1: { from: KundaliInputsUsed['manglik']; marsHouse: number | null }; profile2: { from: KundaliInputsUsed['manglik']; marsHouse: number | null } };
 }
@@ -128,4 +132,39 @@ export interface ProfileSummaryView {
   photoBlurred: boolean;
   /** Why the profile is offered first: a mutual match, one the member liked, or one they looked at lately. */
   relation: 'match' | 'liked' | 'viewed' | null;
+}
+
+export interface KootaTable {
+  caption: string;
+  columns: string[];
+  rows: Array<{ label: string; cells: string[] }>;
+  /** the cell the two Moons select (row and column indexes into rows/cells), when the table is a grid */
+  highlight: { row: number; col: number } | null;
+}
+
+export interface KootaExplanation {
+  key: Koota;
+  name: string;
+  points: number;
+  max: number;
+  /** what the koota measures and how it scores */
+  rule: string;
+  /** how the rule applies to these two charts */
+  yours: string;
+  table: KootaTable;
+}
+
+export interface DoshaException {
+  dosha: 'Manglik' | 'Nadi' | 'Bhakoot';
+  /** the classical rule, by name */
+  rule: string;
+  /** why it applies to these two charts */
+  detail: string;
+}
+
+/** GET /api/kundali/chart/{userId}: the member's rashi chart (whole-sign houses from the ascendant, else the Moon). */
+export interface RashiChartView {
+  reference: 'ascendant' | 'moon';
+  houses: Array<{ house: number; rashi: number; rashiName: string; grahas: Array<{ name: string; abbr: string; degree: number }> }>;
+  inputs: KundaliInputsUsed;
 }

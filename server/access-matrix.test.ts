@@ -48,6 +48,7 @@ const MATRIX: Record<string, Access> = {
   'PUT /api/profile-draft': 'member',
   'DELETE /api/profile-draft': 'member',
   'GET /api/users/:userId/matches': 'owner',
+  'GET /api/kundali/chart/:userId': 'owner',
   'GET /api/kundali-compatibility/:userId1/:userId2': 'owner',
   'GET /api/ai-kundali-compatibility/:userId1/:userId2': 'owner',
   'GET /api/compatibility/:userId/:profileId': 'owner',

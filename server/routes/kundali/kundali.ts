@@ -8,7 +8,9 @@ import type { User } from '../../models/user';
 import { effectiveTier, isPaidTier } from '../../policies/tier';
 import { astroCard } from '../../services/kundali/analysis';
 import { comparableProfiles } from '../../services/kundali-picker';
-import { IncompleteBirthData, aiFor, basicFor } from '../../services/kundali/index';
+import { IncompleteBirthData, aiFor, basicFor, birthData } from '../../services/kundali/index';
+import { castChart } from '../../services/kundali/chart';
+import { rashiChart } from '../../services/kundali/explain';
 import { liveProfileOfUser, loadProfile, visibleProfile } from '../../services/profiles';
 
 export { PROFILE_SUMMARY_LIMIT } from '../../services/kundali-picker';
@@ -45,6 +47,13 @@ export function kundaliRoutes() {
     const q = typeof ctx.query.q === 'string' ? ctx.query.q.slice(0, 100) : undefined;
     ctx.set('Cache-Control', 'no-store');
     ctx.body = await comparableProfiles(ctx.services.db, viewer, q);
+  });
+
+  // The member's own rashi chart, drawn on the Kundali screen.
+  router.get('/kundali/chart/:userId', async (ctx) => {
+    const { own } = await ownProfile(ctx, idParam(ctx.params.userId), KUNDALI_TEXTS.incomplete);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = await orIncomplete(KUNDALI_TEXTS.incomplete, async () => rashiChart(castChart(birthData(own))));
   });
 
   router.get('/kundali-compatibility/:userId1/:userId2', async (ctx) => {

@@ -1,8 +1,9 @@
 import { NAKSHATRAS, RASHIS, ZODIAC_SIGNS } from '../../../contracts/enums';
 import { KOOTA_MAX, KOOTA_NAMES, type AstroCardView, type Koota, type KundaliAiResult, type KundaliBasicResult, type KundaliProfileDetails, type ScoredAspect } from '../../../contracts/kundali';
-import { ashtakoot, type AshtakootResult } from './ashtakoot';
+import { ashtakoot, ashtakootDirected, type AshtakootResult } from './ashtakoot';
 import { type Chart, dominantPlanet, marsInfluence } from './chart';
 import { type DashaState, vimshottari } from './dasha';
+import { doshaExceptions, explainKootas } from './explain';
 import { GANAS, GRAHA_MAITRI_POINTS, type Graha, MANGLIK_HOUSES, NADIS, NAKSHATRA_GANA, NAKSHATRA_NADI, NAKSHATRA_YONI, SIGN_LORDS, type SignLord, YONI_ANIMALS, ZODIAC_ELEMENT } from './tables';
 
 /** Ashtakoot minimum for an acceptable match in the classical texts: 18 of 36. */
@@ -30,6 +31,14 @@ export function pairAshtakoot(c1: Chart, c2: Chart): AshtakootResult {
   return ashtakoot({ ...c1.moon, gender: c1.gender }, { ...c2.moon, gender: c2.gender });
 }
 
+/** Which chart took the groom's role in the score (the same choice ashtakoot() makes). */
+function rolesOf(c1: Chart, c2: Chart): { groom: Chart; bride: Chart } {
+  if (c1.gender === 'male' && c2.gender === 'female') return { groom: c1, bride: c2 };
+  if (c1.gender === 'female' && c2.gender === 'male') return { groom: c2, bride: c1 };
+  const sum = (b: Record<string, number>) => Object.values(b).reduce((s, v) => s + v, 0);
+  return sum(ashtakootDirected(c2.moon, c1.moon)) > sum(ashtakootDirected(c1.moon, c2.moon)) ? { groom: c2, bride: c1 } : { groom: c1, bride: c2 };
+}
+
 /** Part 2 §3 "Basic Kundali result". profile1 is the viewer. */
 export function basicResult(c1: Chart, c2: Chart): KundaliBasicResult {
   const a = pairAshtakoot(c1, c2);
@@ -46,6 +55,8 @@ export function basicResult(c1: Chart, c2: Chart): KundaliBasicResult {
     horoscopeMatch: a.score >= HOROSCOPE_MATCH_MINIMUM,
     matchPercentage: percentage,
     inputsUsed: { profile1: c1.inputs, profile2: c2.inputs },
+    kootas: explainKootas(c1, c2, a.breakdown, rolesOf(c1, c2)),
+    exceptions: doshaExceptions(c1, c2, a.breakdown),
     housesUsed: {
       manglikHouses: [...MANGLIK_HOUSES],
       houseSystem: 'whole-sign',
