@@ -169,7 +169,8 @@ describe('charts, dasha and helpers', () => {
     const card = astroCard(basicResult(castChart({ ...base, gender: 'male', rashi: 'Kanya', nakshatra: 'Hasta' }), castChart({ ...base, rashi: 'Meena', nakshatra: 'Revati' })));
     // pair 3: gana 6 + yoni 3 of 10 → 90; maitri 0.5 + vashya 0.5 of 7 → 14; bhakoot 7 + tara 1.5 of 10 → 85;
     // varna 0 + nadi 8 of 9 → 89; overall 26.5/36 → 74
-    assert.deepEqual({ ...card, sign1: null, sign2: null }, { overall: 74, temperament: 90, communication: 14, emotional: 85, values: 89, sign1: null, sign2: null });
+    assert.deepEqual({ ...card, sign1: null, sign2: null, basis: undefined }, { overall: 74, temperament: 90, communication: 14, emotional: 85, values: 89, sign1: null, sign2: null, basis: undefined });
+    assert.deepEqual(card.basis?.communication, { kootas: ['Graha Maitri', 'Vashya'], points: 1, max: 7 });
   });
 
   test('LLM narrative: used when the endpoint answers, null (rules fallback) on failure or when unconfigured', async () => {
