@@ -334,11 +334,33 @@ describe('the ops console in the browser (1440×900)', () => {
     await dialog.getByLabel('Note for the audit log (optional)').fill('Asked for money for a visa fee');
     await dialog.getByRole('button', { name: 'Suspend member' }).click();
     await page.getByText('Vikram Rao is suspended and has been signed out.').waitFor();
-    await page.getByText('No open reports').waitFor();
 
     const login = await cookieJarClient()('POST', '/api/auth/login', { json: { username: vikram.username, password: MEMBER_PASSWORD } });
     assert.equal(login.status, 403, await login.text());
     assert.equal((await vikram.call('GET', '/api/auth/user')).status, 401, 'the open session ended');
+
+    // Vikram is emailed how to appeal; he sends an appeal from the link, on his phone, and it reaches the queue.
+    const admin = cookieJarClient();
+    assert.equal((await admin('POST', '/api/ops/session', { json: { username: ADMIN.username, password: ADMIN.password } })).status, 200);
+    const outbox = (await (await admin('GET', '/api/ops/inbox/outbox?pageSize=200')).json()) as { items: Array<{ to: string; subject: string; body: string }> };
+    const suspensionMail = outbox.items.find((mail) => mail.to === `${vikram.username}@example.test` && mail.subject === 'Your Saathi account is suspended');
+    assert.ok(suspensionMail, JSON.stringify(outbox.items.map((mail) => mail.subject)));
+    const appealPath = /\/appeal\/[A-Za-z0-9_-]+/.exec(suspensionMail.body)?.[0];
+    assert.ok(appealPath);
+    const phone = await browser.newContext({ baseURL: saathi.url, viewport: { width: 390, height: 844 } });
+    const appealPage = await phone.newPage();
+    await appealPage.goto(appealPath);
+    await appealPage.getByRole('heading', { level: 1, name: 'Appeal a suspension' }).waitFor();
+    await appealPage.getByLabel('Your appeal').fill('Someone used my account while my phone was lost; I have never asked anyone for money.');
+    await screenshot(appealPage, 'member-appeal');
+    await appealPage.getByRole('button', { name: 'Send appeal' }).click();
+    await appealPage.getByRole('heading', { level: 1, name: 'Appeal sent' }).waitFor();
+    await phone.close();
+
+    // The appeal is in the open queue, filed by Vikram about himself.
+    await page.reload();
+    await table.getByText('Appeal of a suspension').waitFor();
+    await table.getByText(/phone was lost/).waitFor();
 
     await openArea('Members');
     const members = page.getByRole('table', { name: 'Members' });

@@ -18,6 +18,7 @@ import { mediaRoutes } from './routes/media/media';
 import { messageRoutes } from './routes/messages/messages';
 import { moodRoutes } from './routes/moods/moods';
 import { notificationRoutes } from './routes/notifications/notifications';
+import { appealRoutes } from './routes/appeals/appeals';
 import { opsRoutes } from './routes/ops/ops';
 import { opsSessionRoutes } from './routes/ops/ops-session';
 import { verificationRoutes } from './routes/verification/verification';
@@ -76,6 +77,7 @@ export function apiRouters(services: AppServices) {
     subscriptionRoutes(),
     moodRoutes(),
     verificationRoutes(),
+    appealRoutes(),
     opsRoutes(),
   ];
 }

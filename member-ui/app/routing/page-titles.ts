@@ -6,6 +6,7 @@ export const ROUTE_TITLES: Record<string, string> = {
   '/forgot-password': 'Forgot password',
   '/reset-password/$token': 'Reset password',
   '/confirm-email/$token': 'Confirm email',
+  '/appeal/$token': 'Appeal a suspension',
   '/auth': 'Sign in',
   '/edit-profile': 'Edit profile',
   '/shared/$shareCode': 'Shared profile',

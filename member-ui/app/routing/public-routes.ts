@@ -80,6 +80,13 @@ export const confirmEmailRoute = createRoute({
   component: lazyRouteComponent(() => import('../../features/auth/routes/confirm-email-page'), 'ConfirmEmailPage'),
 });
 
+/** The suspension email's link: a suspended member cannot sign in, so the appeal form is public and token-gated. */
+export const appealRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'appeal/$token',
+  component: lazyRouteComponent(() => import('../../features/auth/routes/appeal-page'), 'AppealPage'),
+});
+
 /** /auth?redirectTo=X forwards to /login?redirectTo=X (DECISIONS.md). */
 export const authRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -157,6 +164,7 @@ export const publicRoutes = [
   forgotPasswordRoute,
   resetPasswordRoute,
   confirmEmailRoute,
+  appealRoute,
   authRoute,
   editProfileRoute,
   sharedProfileRoute,

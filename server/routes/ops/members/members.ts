@@ -47,7 +47,7 @@ export function memberRoutes(router: AppRouter) {
     const id = idParam(ctx.params.id);
     const { reason } = parse(suspendSchema, requestBody(ctx));
     await ctx.services.db.transaction((trx) => suspendMember(ctx, trx, id, reason));
-    announceSuspension(ctx, id);
+    await announceSuspension(ctx, id);
     ctx.body = { message: 'Member suspended', id };
   });
 

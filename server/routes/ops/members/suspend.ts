@@ -3,6 +3,7 @@ import type { AppContext } from '../../../context';
 import { notFound } from '../../../errors';
 import { endSessionsOfUser } from '../../../middleware/session-store';
 import { auditFrom } from '../../../services/audit';
+import { mailSuspension } from '../../../services/member-notices';
 
 /**
  * Suspends a member inside the caller's transaction: status, every session ended, the audit entry. The caller
@@ -15,6 +16,8 @@ export async function suspendMember(ctx: AppContext, trx: Knex, userId: number, 
   await auditFrom(ctx, 'member.suspend', 'user', userId, { reason, note: reason }, { db: trx });
 }
 
-export function announceSuspension(ctx: AppContext, userId: number): void {
+/** After the suspension is committed: the member's open streams close, and they are emailed how to appeal. */
+export async function announceSuspension(ctx: AppContext, userId: number): Promise<void> {
   ctx.services.live.publish({ userId, kind: 'presence', payload: { suspended: true } });
+  await mailSuspension(ctx.services.config, ctx.services.db, userId);
 }

@@ -4,6 +4,7 @@ import { conflict, notFound } from '../../../errors';
 import { currentUser } from '../../../middleware/auth';
 import { idParam, parse, requestBody } from '../../../middleware/validate';
 import { auditFrom } from '../../../services/audit';
+import { mailWarning } from '../../../services/member-notices';
 import { notify } from '../../../services/notifications';
 import { paginate } from '../lib/pagination';
 import { announceSuspension, suspendMember } from '../members/suspend';
@@ -46,9 +47,11 @@ export function reportRoutes(router: AppRouter) {
         if (action === 'suspend') await suspendMember(ctx, trx, report.reportedUserId, note || `report #${id}`);
         await auditFrom(ctx, `report.${action}`, 'report', id, { reportedUserId: report.reportedUserId, note: note ?? null }, { db: trx, subjectUserId: report.reportedUserId });
       });
-      if (action === 'suspend') announceSuspension(ctx, report.reportedUserId);
+      if (action === 'suspend') await announceSuspension(ctx, report.reportedUserId);
       if (action === 'warn') {
-        await notify(ctx.services, { userId: report.reportedUserId, type: 'other', title: 'A warning from the Saathi team', content: note || 'Your behaviour was reported by another member. Please follow our community guidelines; repeated reports lead to suspension.' });
+        const message = note || 'Your behaviour was reported by another member. Please follow our community guidelines; repeated reports lead to suspension.';
+        await notify(ctx.services, { userId: report.reportedUserId, type: 'other', title: 'A warning from the Saathi team', content: message });
+        await mailWarning(ctx.services.config, ctx.services.db, report.reportedUserId, message);
       }
       ctx.body = { message: `Report ${status}`, id, status };
     });

@@ -6,6 +6,7 @@ import { currentUser } from '../../../middleware/auth';
 import { idParam, parse, requestBody } from '../../../middleware/validate';
 import { isoOrNull } from '../../../presenters/user';
 import { auditFrom } from '../../../services/audit';
+import { mailVerificationOutcome } from '../../../services/member-notices';
 import { notify } from '../../../services/notifications';
 import { deleteImageFiles, photoUrl } from '../../../services/photos';
 import { namesOf, personOrNull } from '../lib/members';
@@ -100,6 +101,7 @@ export function verificationRoutes(router: AppRouter) {
       return detachVerificationImages(trx, request);
     });
     for (const key of fileKeys) await deleteImageFiles(ctx.services.config.dataDir, key);
+    await mailVerificationOutcome(ctx.services.config, ctx.services.db, request.userId, { approved: true });
     await notify(ctx.services, { userId: request.userId, type: 'verification', title: 'You are verified!', content: 'Your identity has been verified. The Verified badge now shows on your profile.', sourceType: 'verification', sourceId: id });
     ctx.body = { message: 'Verification approved', id };
   });
@@ -115,6 +117,7 @@ export function verificationRoutes(router: AppRouter) {
       return detachVerificationImages(trx, request);
     });
     for (const key of fileKeys) await deleteImageFiles(ctx.services.config.dataDir, key);
+    await mailVerificationOutcome(ctx.services.config, ctx.services.db, request.userId, { approved: false, reason });
     await notify(ctx.services, { userId: request.userId, type: 'verification', title: 'Verification not approved', content: `Reason: ${reason}. You can submit new photos from your profile.`, sourceType: 'verification', sourceId: id });
     ctx.body = { message: 'Verification rejected', id };
   });

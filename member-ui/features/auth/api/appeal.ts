@@ -1,0 +1,28 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { api, isApiError } from '../../../lib/api-client';
+
+export interface AppealLink {
+  fullName: string | null;
+  suspended: boolean;
+  expiresAt: string | null;
+}
+
+/** GET /api/appeals/{token}: whose appeal link this is; 404 unknown, 410 used or expired (with a message). */
+export function useAppealLink(token: string) {
+  return useQuery({
+    queryKey: ['appeal', token],
+    queryFn: ({ signal }) => api.get<AppealLink>(`/api/appeals/${encodeURIComponent(token)}`, { signal }),
+    retry: false,
+  });
+}
+
+export function useSendAppeal(token: string) {
+  return useMutation({
+    mutationFn: (message: string) => api.post<{ message: string }>(`/api/appeals/${encodeURIComponent(token)}`, { json: { message } }),
+  });
+}
+
+export function appealErrorMessage(error: unknown): string {
+  if (isApiError(error)) return error.serverMessage ?? 'Your appeal could not be sent. Please try again.';
+  return 'We could not reach Saathi. Check your connection and try again.';
+}
