@@ -1,3 +1,4 @@
+import { DoshaExceptions, KootaDetails } from './koota-details';
 import CircleAlert from 'lucide-react/icons/circle-alert';
 import Flame from 'lucide-react/icons/flame';
 import Moon from 'lucide-react/icons/moon';
@@ -63,6 +64,9 @@ export function BasicResultCard({ result, theirName }: { result: KundaliBasicRes
           })}
         </ul>
       </div>
+
+      {result.kootas?.length ? <KootaDetails kootas={result.kootas} /> : null}
+      {result.exceptions ? <DoshaExceptions exceptions={result.exceptions} /> : null}
 
       <div className="kundali-facts">
         <div className="kundali-fact">

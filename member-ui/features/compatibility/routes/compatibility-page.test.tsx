@@ -189,3 +189,57 @@ async function checkAgain(userId: string) {
   fireEvent.mouseDown((await screen.findAllByRole('option', { name: new RegExp(NAMES[userId]) }))[0]);
   fireEvent.click(screen.getByRole('button', { name: 'Check Compatibility' }));
 }
+
+const chart = {
+  reference: 'ascendant',
+  inputs: buildBasicResult().inputsUsed.profile1,
+  houses: Array.from({ length: 12 }, (_, i) => ({
+    house: i + 1,
+    rashi: (4 + i) % 12,
+    rashiName: ['Mesha', 'Vrishabha', 'Mithuna', 'Karka', 'Simha', 'Kanya', 'Tula', 'Vrishchika', 'Dhanu', 'Makara', 'Kumbha', 'Meena'][(4 + i) % 12],
+    grahas: i === 0 ? [{ name: 'Sun', abbr: 'Su', degree: 12 }, { name: 'Mars', abbr: 'Ma', degree: 3 }] : i === 3 ? [{ name: 'Moon', abbr: 'Mo', degree: 21 }] : [],
+  })),
+};
+
+test('the birth chart: North Indian diamond or South Indian square (remembered), an SVG with a text alternative', async () => {
+  window.localStorage.removeItem('kundaliChartStyle');
+  renderApp('/compatibility', server('tryme', (r) => (r.url.pathname === `/api/kundali/chart/${ME}` ? jsonResponse(200, chart) : undefined)));
+  const north = await screen.findByRole('img', { name: /^North Indian rashi chart/ });
+  assert.equal(north.tagName.toLowerCase(), 'svg');
+  assert.match(north.querySelector('desc')?.textContent ?? '', /House 1, Simha \(ascendant\): Sun 12°, Mars 3°/);
+  assert.ok(screen.getByText('House 4, Vrishchika: Moon 21°'), 'the same chart as a list');
+  fireEvent.click(screen.getByRole('radio', { name: 'South Indian' }));
+  const south = await screen.findByRole('img', { name: /^South Indian rashi chart/ });
+  assert.ok(within(south as unknown as HTMLElement).getByText('Simha'), 'signs stay in their squares');
+  assert.equal(window.localStorage.getItem('kundaliChartStyle'), 'south');
+});
+
+test('each koota shows its rule and table, with the cell read; exceptions are named by rule', async () => {
+  const withDetails = buildBasicResult({ score: 24 });
+  const explained = {
+    ...withDetails,
+    kootas: [
+      {
+        key: 'nadi', name: 'Nadi', points: 0, max: 8,
+        rule: 'Nadi (8 points): each nakshatra belongs to one of three nadis; the same nadi scores 0.',
+        yours: 'Krittika is Antya (Kapha), Rohini is Antya (Kapha).',
+        table: { caption: 'Nakshatras by nadi', columns: ['Nakshatras'], rows: [{ label: 'Antya (Kapha)', cells: ['Krittika, Rohini'] }], highlight: null },
+      },
+      {
+        key: 'grahaMaitri', name: 'Graha Maitri', points: 5, max: 5,
+        rule: "Graha Maitri (5 points): the friendship of the two Moon signs' lords.",
+        yours: 'Vrishabha is ruled by Venus, Tula by Venus: 5 points.',
+        table: { caption: 'Graha Maitri points', columns: ['Venus', 'Saturn'], rows: [{ label: 'Venus', cells: ['5', '5'] }, { label: 'Saturn', cells: ['5', '5'] }], highlight: { row: 0, col: 0 } },
+      },
+    ],
+    exceptions: [{ dosha: 'Nadi', rule: 'Same Moon sign, different nakshatras', detail: 'Both Moons are in Vrishabha but in Krittika and Rohini.' }],
+  };
+  renderApp('/compatibility', server('tryme', (r) => (r.url.pathname.startsWith('/api/kundali-compatibility/') ? jsonResponse(200, explained) : undefined)));
+  await check('21');
+  const card = await screen.findByRole('region', { name: 'Kundali Match' });
+  assert.ok(within(card).getByText(/the same nadi scores 0/));
+  assert.ok(within(card).getByText('Krittika is Antya (Kapha), Rohini is Antya (Kapha).'));
+  const read = within(card).getByText('(your pair)').closest('td');
+  assert.equal(read?.getAttribute('aria-current'), 'true');
+  assert.ok(within(card).getByText(/Nadi dosha cancelled — Same Moon sign, different nakshatras/));
+});

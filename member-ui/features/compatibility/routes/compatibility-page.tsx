@@ -14,6 +14,7 @@ import { useSessionUser } from '../../../lib/session';
 import { aiKundaliQueryOptions, basicKundaliQueryOptions, profileSummariesQueryOptions } from '../api/kundali-queries';
 import { AiResultCard, AiResultError } from '../components/ai-result-card';
 import { BasicResultCard, BasicResultError } from '../components/basic-result-card';
+import { BirthChartCard } from '../components/birth-chart';
 import { NoProfileCard } from '../components/no-profile-card';
 import { PremiumFeatureCard } from '../components/premium-feature-card';
 import { ProfilePicker } from '../components/profile-picker';
@@ -69,6 +70,7 @@ function CompatibilityChecker({ user }: { user: SessionUser }) {
 
   return (
     <>
+      <BirthChartCard userId={user.id} />
       <section className="card compat-picker" aria-labelledby="compat-picker-title">
         <h2 id="compat-picker-title" className="compat-picker__title">
           <Sparkles size={18} aria-hidden="true" />
