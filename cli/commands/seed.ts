@@ -20,9 +20,8 @@ export function registerSeed(program: Command): void {
         throw new CliError('--profiles must be a whole number between 1 and 1000000');
       }
       if (!Number.isInteger(seed)) throw new CliError('--seed must be a whole number');
-      // Same seed and day give the same rows; dating from the seeding day keeps the demo's activity fresh.
       const day = flags.referenceDate ?? new Date().toISOString().slice(0, 10);
-      const referenceTime = Date.parse(`${day}T12:00:00Z`);
+      const referenceTime = demoReferenceTime(day);
       if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || Number.isNaN(referenceTime)) throw new CliError('--reference-date must be YYYY-MM-DD');
       const config = configFromFlags(flags);
       const db = createDb(config);
@@ -60,4 +59,13 @@ export function registerSeed(program: Command): void {
         await db.destroy();
       }
     });
+}
+
+/**
+ * The demo data's "now" for a seeding day: the start of that day in UTC. Same seed and day give the same rows,
+ * dating from the seeding day keeps the demo's activity fresh, and nothing is dated after the moment it is seeded
+ * (noon, used before, put a morning seed's newest report hours in the future).
+ */
+export function demoReferenceTime(day: string): number {
+  return Date.parse(`${day}T00:00:00Z`);
 }

@@ -32,6 +32,8 @@ const dashboard = {
   membersByTier: { tryme: 9000, premium: 3000, elite: 480 },
   registrationsPerDay: series((day) => day % 7),
   verificationDecisionsPerDay: series(() => 2),
+  verificationApprovalsPerDay: series((day) => (day % 2 === 0 ? 2 : 1)),
+  verificationRejectionsPerDay: series((day) => (day % 2 === 0 ? 0 : 1)),
   shareViewsPerDay: series((day) => day),
   moodCheckInsPerDay: series(() => 0),
 };
@@ -76,6 +78,19 @@ describe('dashboard', () => {
     assert.ok(within(registrations).getByText('85 in 30 days'));
     assert.ok(await screen.findByRole('img', { name: 'Members by plan: Try me 9,000, Premium 3,000, Elite 480.' }));
     assert.ok(screen.getByRole('img', { name: /Share-link views per day: 435 in the last 30 days, most on 30 Mar \(29\)/ }));
+    assert.ok(screen.getByRole('img', { name: 'Verification decisions per day: 45 approved and 15 rejected in the last 30 days.' }));
+  });
+
+  test('a chart with nothing to show says so instead of drawing empty axes', async () => {
+    fetchStub = stubFetch({
+      'GET /api/ops/me': { status: 200, body: { user: reviewerUser } },
+      'GET /api/ops/dashboard': { status: 200, body: dashboard },
+    });
+    renderApp('/ops');
+    const moods = await screen.findByRole('region', { name: 'Mood check-ins per day' });
+    assert.ok(within(moods).getByText('Nothing yet in the last 30 days.'));
+    assert.equal(within(moods).queryByRole('img'), null);
+    assert.equal(within(await screen.findByRole('region', { name: 'Registrations per day' })).queryByText(/Nothing yet/), null);
   });
 
   test('a failure to load is explained', async () => {

@@ -173,7 +173,11 @@ describe('stories, shares, reports, members, dashboard', () => {
     assert.equal(dash.registrationsPerDay[29].date, new Date().toISOString().slice(0, 10));
     assert.ok(dash.registrationsPerDay[29].count > 0);
     assert.ok(dash.membersByTier.tryme > 0);
-    for (const key of ['verificationDecisionsPerDay', 'shareViewsPerDay', 'moodCheckInsPerDay']) assert.equal((dash[key] as unknown[]).length, 30);
+    for (const key of ['verificationDecisionsPerDay', 'verificationApprovalsPerDay', 'verificationRejectionsPerDay', 'shareViewsPerDay', 'moodCheckInsPerDay']) assert.equal((dash[key] as unknown[]).length, 30);
+    // Approvals and rejections are the decisions, split.
+    const sum = (key: string) => (dash[key] as Array<{ count: number }>).reduce((n, d) => n + d.count, 0);
+    assert.equal(sum('verificationApprovalsPerDay') + sum('verificationRejectionsPerDay'), sum('verificationDecisionsPerDay'));
+    assert.ok(sum('verificationRejectionsPerDay') > 0);
   });
 });
 

@@ -18,6 +18,8 @@ const dashboardSchema = z.object({
   membersByTier: z.object({ tryme: z.number(), premium: z.number(), elite: z.number() }),
   registrationsPerDay: dailySeriesSchema,
   verificationDecisionsPerDay: dailySeriesSchema,
+  verificationApprovalsPerDay: dailySeriesSchema,
+  verificationRejectionsPerDay: dailySeriesSchema,
   shareViewsPerDay: dailySeriesSchema,
   moodCheckInsPerDay: dailySeriesSchema,
 });

@@ -5,16 +5,12 @@ import {
   CategoryScale,
   Chart,
   DoughnutController,
-  Filler,
   Legend,
   LinearScale,
-  LineController,
-  LineElement,
-  PointElement,
   Tooltip,
 } from 'chart.js';
 import type { ReactNode } from 'react';
-import { Bar, Doughnut, Line } from 'react-chartjs-2';
+import { Bar, Doughnut } from 'react-chartjs-2';
 import { formatCount, formatDay } from '../../../lib/format';
 import type { DailySeries, Dashboard } from '../api/dashboard';
 
@@ -25,26 +21,21 @@ Chart.register(
   BarElement,
   CategoryScale,
   DoughnutController,
-  Filler,
   Legend,
   LinearScale,
-  LineController,
-  LineElement,
-  PointElement,
   Tooltip,
 );
 
 // Canvas cannot read CSS custom properties; these mirror styles/tokens.css.
 const COLORS = {
   accent: '#8c1d40',
-  accentSoft: 'rgba(140, 29, 64, 0.12)',
   teal: '#1f6f78',
-  tealSoft: 'rgba(31, 111, 120, 0.12)',
   gold: '#c98a12',
   slate: '#5b6472',
   grid: '#eceef2',
   text: '#5b6472',
   green: '#1d7a46',
+  danger: '#b4232c',
 };
 
 Chart.defaults.font.family = "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif";
@@ -96,10 +87,11 @@ function describeSeries(title: string, series: DailySeries): string {
   return `${title}: ${formatCount(total(series))} in the last 30 days${peak.count > 0 ? `, most on ${formatDay(peak.date)} (${formatCount(peak.count)})` : ''}.`;
 }
 
-function DailyBarChart({ title, series, color }: { title: string; series: DailySeries; color: string }) {
+/** A count per day is a bar per day; an empty 30 days says so rather than drawing bare axes. */
+function DailyBarChart({ title, series, color, className }: { title: string; series: DailySeries; color: string; className?: string }) {
   return (
-    <ChartCard title={title} summary={`${formatCount(total(series))} in 30 days`}>
-      <Bar
+    <ChartCard title={title} summary={`${formatCount(total(series))} in 30 days`} className={className}>
+      {total(series) === 0 ? <NothingYet /> : <Bar
         role="img"
         aria-label={describeSeries(title, series)}
         options={seriesOptions}
@@ -107,47 +99,42 @@ function DailyBarChart({ title, series, color }: { title: string; series: DailyS
           labels: series.map((day) => formatDay(day.date)),
           datasets: [{ label: title, data: series.map((day) => day.count), backgroundColor: color, borderRadius: 3, maxBarThickness: 18 }],
         }}
-      />
+      />}
     </ChartCard>
   );
 }
 
-function DailyLineChart({
-  title,
-  series,
-  color,
-  fill,
-  className,
-}: {
-  title: string;
-  series: DailySeries;
-  color: string;
-  fill: string;
-  className?: string;
-}) {
+function NothingYet() {
+  return <p className="ops-chart__empty">Nothing yet in the last 30 days.</p>;
+}
+
+/** Approvals and rejections stacked per day, each in its own colour, with a legend. */
+function DecisionsChart({ approved, rejected }: { approved: DailySeries; rejected: DailySeries }) {
+  const title = 'Verification decisions per day';
+  const approvedTotal = total(approved);
+  const rejectedTotal = total(rejected);
   return (
-    <ChartCard title={title} summary={`${formatCount(total(series))} in 30 days`} className={className}>
-      <Line
-        role="img"
-        aria-label={describeSeries(title, series)}
-        options={seriesOptions}
-        data={{
-          labels: series.map((day) => formatDay(day.date)),
-          datasets: [
-            {
-              label: title,
-              data: series.map((day) => day.count),
-              borderColor: color,
-              backgroundColor: fill,
-              fill: true,
-              tension: 0.3,
-              pointRadius: 0,
-              pointHoverRadius: 4,
-              borderWidth: 2,
-            },
-          ],
-        }}
-      />
+    <ChartCard title={title} summary={`${formatCount(approvedTotal)} approved · ${formatCount(rejectedTotal)} rejected`}>
+      {approvedTotal + rejectedTotal === 0 ? (
+        <NothingYet />
+      ) : (
+        <Bar
+          role="img"
+          aria-label={`${title}: ${formatCount(approvedTotal)} approved and ${formatCount(rejectedTotal)} rejected in the last 30 days.`}
+          options={{
+            ...seriesOptions,
+            plugins: { ...seriesOptions.plugins, legend: { display: true, position: 'bottom' as const, labels: { boxWidth: 10, boxHeight: 10 } } },
+            scales: { x: { ...axisOptions.x, stacked: true }, y: { ...axisOptions.y, stacked: true } },
+          }}
+          data={{
+            labels: approved.map((day) => formatDay(day.date)),
+            datasets: [
+              { label: 'Approved', data: approved.map((day) => day.count), backgroundColor: COLORS.green, borderRadius: 2, maxBarThickness: 18 },
+              { label: 'Rejected', data: rejected.map((day) => day.count), backgroundColor: COLORS.danger, borderRadius: 2, maxBarThickness: 18 },
+            ],
+          }}
+        />
+      )}
     </ChartCard>
   );
 }
@@ -160,7 +147,7 @@ function TierDoughnut({ byTier }: { byTier: Dashboard['membersByTier'] }) {
   const description = tiers.map((tier) => `${TIER_LABELS[tier]} ${formatCount(byTier[tier])}`).join(', ');
   return (
     <ChartCard title="Members by plan" summary={`${formatCount(members)} members`}>
-      <Doughnut
+      {members === 0 ? <p className="ops-chart__empty">No members yet.</p> : <Doughnut
         role="img"
         aria-label={`Members by plan: ${description}.`}
         options={{
@@ -178,7 +165,7 @@ function TierDoughnut({ byTier }: { byTier: Dashboard['membersByTier'] }) {
             },
           ],
         }}
-      />
+      />}
     </ChartCard>
   );
 }
@@ -187,21 +174,10 @@ function TierDoughnut({ byTier }: { byTier: Dashboard['membersByTier'] }) {
 export default function DashboardCharts({ dashboard }: { dashboard: Dashboard }) {
   return (
     <div className="ops-charts">
-      <DailyLineChart
-        title="Registrations per day"
-        series={dashboard.registrationsPerDay}
-        color={COLORS.accent}
-        fill={COLORS.accentSoft}
-        className="ops-chart--wide"
-      />
+      <DailyBarChart title="Registrations per day" series={dashboard.registrationsPerDay} color={COLORS.accent} className="ops-chart--wide" />
       <TierDoughnut byTier={dashboard.membersByTier} />
-      <DailyBarChart title="Verification decisions per day" series={dashboard.verificationDecisionsPerDay} color={COLORS.green} />
-      <DailyLineChart
-        title="Share-link views per day"
-        series={dashboard.shareViewsPerDay}
-        color={COLORS.teal}
-        fill={COLORS.tealSoft}
-      />
+      <DecisionsChart approved={dashboard.verificationApprovalsPerDay} rejected={dashboard.verificationRejectionsPerDay} />
+      <DailyBarChart title="Share-link views per day" series={dashboard.shareViewsPerDay} color={COLORS.teal} />
       <DailyBarChart title="Mood check-ins per day" series={dashboard.moodCheckInsPerDay} color={COLORS.gold} />
     </div>
   );

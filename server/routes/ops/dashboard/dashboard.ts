@@ -39,6 +39,8 @@ export function dashboardRoutes(router: AppRouter) {
       membersByTier: byTier,
       registrationsPerDay: await perDay('users', 'createdAt', (q) => q.where({ role: 'member' })),
       verificationDecisionsPerDay: await perDay('verification_requests', 'decidedAt', (q) => q.whereNotNull('decidedAt')),
+      verificationApprovalsPerDay: await perDay('verification_requests', 'decidedAt', (q) => q.where({ status: 'approved' })),
+      verificationRejectionsPerDay: await perDay('verification_requests', 'decidedAt', (q) => q.where({ status: 'rejected' })),
       shareViewsPerDay: await perDay('share_views', 'createdAt'),
       moodCheckInsPerDay: await perDay('user_moods', 'createdAt'),
     };
