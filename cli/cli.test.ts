@@ -116,4 +116,21 @@ describe('saathi CLI', () => {
     assert.notEqual(unknown.status, 0);
     assert.match(unknown.stderr, /unknown command/);
   });
+
+  test('serve --demo (or DEMO_MODE=true) with an https PUBLIC_URL refuses to start, with one sentence and no stack', () => {
+    for (const [args, env] of [
+      [['serve', '--demo', '--port', '0'], { PUBLIC_URL: 'https://saathi.example' }],
+      [['serve', '--port', '0'], { PUBLIC_URL: 'https://saathi.example', DEMO_MODE: 'true' }],
+    ] as const) {
+      const res = spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'cli/index.ts'), ...args], {
+        cwd: ROOT,
+        encoding: 'utf8',
+        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', ...env },
+        timeout: 60_000,
+      });
+      assert.equal(res.status, 1, res.stdout + res.stderr);
+      assert.match(res.stderr, /Demo mode is refused with the https public URL https:\/\/saathi\.example/);
+      assert.doesNotMatch(res.stderr, /\n\s+at /, 'no stack trace');
+    }
+  });
 });

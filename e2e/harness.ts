@@ -30,6 +30,9 @@ export async function startSaathi(extraEnv: Record<string, string> = {}): Promis
     LOG_REQUESTS: 'false',
     SCRYPT_COST: '4096',
     DATABASE_URL: '',
+    // The browser tests drive the demo instance the README starts (registration without a mailbox, reset links
+    // and test payments on screen); a test of the real-deployment behaviour passes DEMO_MODE: 'false'.
+    DEMO_MODE: 'true',
     ...extraEnv,
   };
   const cli = (args: string[], input?: string) => {

@@ -3,7 +3,7 @@ import Koa from 'koa';
 import { koaBody } from 'koa-body';
 import compress from 'koa-compress';
 import session from 'koa-session';
-import type { Config } from './config';
+import { type Config, configProblems } from './config';
 import type { AppContext, AppServices, AppState } from './context';
 import type { Db } from './db';
 import { errorHandler, notFound } from './errors';
@@ -84,6 +84,8 @@ export function apiRouters(services: AppServices) {
 
 /** Builds the Koa app. No listen() here: the CLI listens, tests mount it on an ephemeral port. */
 export function createApp(config: Config, db: Db, options: AppOptions = {}): Koa<AppState, AppContext> {
+  const problems = configProblems(config);
+  if (problems.length) throw new Error(problems.join(' '));
   const log = options.log ?? createLogger();
   const services: AppServices = { config, db, live: options.live ?? liveEventsFor(config, db, log), log };
   const app = new Koa<AppState, AppContext>({ proxy: config.trustProxy });
@@ -109,7 +111,7 @@ export function createApp(config: Config, db: Db, options: AppOptions = {}): Koa
   app.use(securityHeaders({ stripe: Boolean(config.stripe.publishableKey) }));
   app.use(compress({ threshold: 1024, br: false }));
   app.use(errorHandler(log));
-  app.use(staticApps(findStaticDir(options.staticDir)));
+  app.use(staticApps(findStaticDir(options.staticDir), { demoMode: config.demoMode }));
   app.use(
     session(
       {

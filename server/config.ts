@@ -16,7 +16,11 @@ export interface Config {
   /** postgres://… switches to PostgreSQL; otherwise SQLite in dataDir */
   databaseUrl: string | null;
   dbClient: DbClient;
-  /** Demo mode: reset tokens in responses, demo payments. On by default for the embedded store. */
+  /**
+   * Demo mode: reset links shown on screen (never a staff account's), demo payments, accounts usable without
+   * confirming their email, and a banner on every page. Only when asked for (`serve --demo`, DEMO_MODE=true):
+   * a plain `saathi serve` is a real deployment, whatever its database.
+   */
   demoMode: boolean;
   /** Cookie-signing keys; generated into dataDir on first start when not given. */
   sessionKeys: string[] | null;
@@ -76,7 +80,7 @@ export function loadConfig(overrides: Partial<Config> = {}, env: NodeJS.ProcessE
     dataDir: path.resolve(env.DATA_DIR || './data'),
     databaseUrl,
     dbClient,
-    demoMode: boolFromEnv(env.DEMO_MODE, !databaseUrl),
+    demoMode: boolFromEnv(env.DEMO_MODE, false),
     sessionKeys: env.SESSION_KEYS ? env.SESSION_KEYS.split(',').map((k) => k.trim()).filter(Boolean) : null,
     sessionMaxAgeMs: intFromEnv(env.SESSION_MAX_AGE_HOURS, 24 * 14) * 3600_000,
     publicUrl: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, '') : null,
@@ -108,4 +112,18 @@ export function loadConfig(overrides: Partial<Config> = {}, env: NodeJS.ProcessE
     logRequests: boolFromEnv(env.LOG_REQUESTS, true),
   };
   return { ...base, ...overrides };
+}
+
+/**
+ * Combinations that must never run, each as one sentence (empty when the configuration is safe). Demo mode hands
+ * reset links to whoever asks, so it cannot serve a public https origin.
+ */
+export function configProblems(config: Pick<Config, 'demoMode' | 'publicUrl'>): string[] {
+  const problems: string[] = [];
+  if (config.demoMode && config.publicUrl?.startsWith('https://')) {
+    problems.push(
+      `Demo mode is refused with the https public URL ${config.publicUrl}: demo mode shows password-reset links to anyone who asks. Unset DEMO_MODE (and drop --demo) for a real deployment, or use an http://localhost PUBLIC_URL for a demo.`,
+    );
+  }
+  return problems;
 }

@@ -37,13 +37,27 @@ function readRoutePreloads(file: string): Array<{ pattern: RegExp; links: string
   }
 }
 
+/**
+ * The banner a demo instance shows on every page of both apps, in the HTML itself so it is there before any
+ * script runs and on every screen, signed in or not.
+ */
+export const DEMO_BANNER =
+  '<div role="note" class="saathi-demo-banner" style="position:sticky;top:0;z-index:2147483647;margin:0;padding:6px 12px;background:#7c2d12;color:#fff;font:600 13px/1.35 system-ui,sans-serif;text-align:center">' +
+  'Demo instance: sample members, password-reset links shown on screen and test payments. Do not enter real personal details.</div>';
+
+/** The banner first in the body: after <body>, or before the app's root where a page has no body tag. */
+function withDemoBanner(html: string): string {
+  if (/<body[^>]*>/.test(html)) return html.replace(/<body[^>]*>/, (body) => `${body}${DEMO_BANNER}`);
+  return html.includes('<div id="root"') ? html.replace('<div id="root"', `${DEMO_BANNER}<div id="root"`) : DEMO_BANNER + html;
+}
+
 const MISSING_BUILD = '<!doctype html><title>Saathi</title><p>The apps are not built. Run <code>npm run build</code>.</p>';
 
 /**
  * Serves the member app at / and the ops console at /ops. Hashed assets are immutable; index.html is never
  * cached so a deploy is picked up at once. Unknown member paths get the app with status 404.
  */
-export function staticApps(staticDir: string) {
+export function staticApps(staticDir: string, options: { demoMode: boolean } = { demoMode: false }) {
   const memberDir = path.join(staticDir, 'member');
   const opsDir = path.join(staticDir, 'ops');
   let memberIndex: string | null = null;
@@ -63,9 +77,13 @@ export function staticApps(staticDir: string) {
     }
     return page;
   };
+  const read = (file: string) => {
+    const html = readIndex(file);
+    return html !== null && options.demoMode ? withDemoBanner(html) : html;
+  };
   const index = (which: 'member' | 'ops') => {
-    if (which === 'member') return (memberIndex ??= readIndex(path.join(memberDir, 'index.html'))) ?? MISSING_BUILD;
-    return (opsIndex ??= readIndex(path.join(opsDir, 'index.html'))) ?? MISSING_BUILD;
+    if (which === 'member') return (memberIndex ??= read(path.join(memberDir, 'index.html'))) ?? MISSING_BUILD;
+    return (opsIndex ??= read(path.join(opsDir, 'index.html'))) ?? MISSING_BUILD;
   };
 
   return async function serveApps(ctx: Context, next: Next): Promise<void> {

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { createApp } from '../../server/app';
+import { configProblems } from '../../server/config';
 import { createDb, migrateLatest, sqliteFile } from '../../server/db';
 import { dataDirProblem } from '../../server/errors';
 import { createLogger } from '../../server/logger';
@@ -13,8 +14,12 @@ export function registerServe(program: Command): void {
     .option('-p, --port <port>', 'port to listen on (env PORT)', undefined)
     .option('--host <host>', 'address to bind (env HOST)', undefined)
     .option('-d, --data-dir <dir>', 'data directory for SQLite and uploads (env DATA_DIR)', undefined)
-    .action(async (flags: CommonFlags) => {
+    .option('--demo', 'demo mode: reset links on screen, demo payments, a demo banner on every page (env DEMO_MODE=true); never for a public https deployment')
+    .action(async (flags: CommonFlags & { demo?: boolean }) => {
       const config = configFromFlags(flags);
+      if (flags.demo) config.demoMode = true;
+      const unsafe = configProblems(config);
+      if (unsafe.length) throw new CliError(unsafe.join(' '));
       // A read-only or full data directory is a clear message and a non-zero exit, before anything is opened.
       const problem = dataDirProblem(config.dataDir, config.databaseUrl ? undefined : sqliteFile(config));
       if (problem) throw new CliError(problem);

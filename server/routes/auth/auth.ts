@@ -189,8 +189,10 @@ export function authRoutes(services: AppServices) {
           text: `Hello ${user.fullName},\n\nSomeone (hopefully you) asked to reset your Saathi password. Open this link within one hour to choose a new one:\n\n${origin}/reset-password/${token}\n\nIf you did not ask for this, you can ignore this email; your password stays the same.\n`,
         });
       }
-      // Outside demo mode the answer never says whether the email exists (DECISIONS.md).
-      ctx.body = config.demoMode && token ? { message: AUTH_MESSAGES.resetRequestSent, token } : { message: AUTH_MESSAGES.resetRequestSent };
+      // Outside demo mode the answer never says whether the email exists. Even in demo mode a staff account's
+      // link goes only to its mailbox: a token on screen would hand the console to whoever typed the address.
+      const showToken = config.demoMode && token !== null && user?.role === 'member';
+      ctx.body = showToken ? { message: AUTH_MESSAGES.resetRequestSent, token } : { message: AUTH_MESSAGES.resetRequestSent };
     },
   );
 
