@@ -108,6 +108,9 @@ const MATRIX: Record<string, Access> = {
   'GET /api/moods/:userId/conversation-starters': 'visible',
   'GET /api/verification': 'member',
   'POST /api/verification': 'member',
+  // Token-gated: the link in a suspension email is the credential (an unknown token is a 404).
+  'GET /api/appeals/:token': 'public',
+  'POST /api/appeals/:token': 'public',
 };
 
 let server: TestServer;
