@@ -1,5 +1,6 @@
-// Lighthouse (mobile form factor, simulated throttling: Lighthouse's defaults) on the landing page, /login and
-// the signed-in /search of a running Saathi, with the system Chromium.
+// Lighthouse (mobile form factor, simulated throttling: Lighthouse's defaults) on the screens members use most —
+// landing, /login and /register as a visitor; home, search, a profile, a chat, settings and Kundali signed in —
+// of a running Saathi, with the system Chromium.
 //
 //   npm run bench:lighthouse      builds into /tmp/dist-lighthouse, seeds a fresh data directory, serves it,
 //                                 prints the scores and writes lighthouse-results.json
@@ -66,14 +67,42 @@ const PAGES: PageSpec[] = [
   // A visitor who has been through the walkthrough once; a first visit is sent on to /splash (spec part 1 §4).
   { page: '/ (landing)', path: '/', expectPath: '/', expectSelector: '.landing', signedIn: false },
   { page: '/login', path: '/login', expectPath: '/login', expectSelector: 'form input[name="password"], input[type="password"]', signedIn: false },
+  { page: '/register', path: '/register', expectPath: '/register', expectSelector: 'input[name="confirmPassword"], input[autocomplete="new-password"]', signedIn: false },
+  { page: '/ (home, signed in)', path: '/', expectPath: '/', expectSelector: '.member-home', signedIn: true },
   { page: '/search (signed in)', path: '/search', expectPath: '/search', expectSelector: 'input[type="search"]', signedIn: true },
+  { page: '/profile/{id}', path: '/profile/:profileId', expectPath: '/profile/:profileId', expectSelector: '.profile-view', signedIn: true },
+  { page: '/chat/{id}', path: '/chat/:chatUserId', expectPath: '/chat/:chatUserId', expectSelector: '.chat textarea', signedIn: true },
+  { page: '/settings', path: '/settings', expectPath: '/settings', expectSelector: '.settings-page', signedIn: true },
+  { page: '/compatibility (Kundali)', path: '/compatibility', expectPath: '/compatibility', expectSelector: '.compat-picker', signedIn: true },
 ];
+
+/** Ids for the paths that need one: a profile the member can see and a member they have a conversation with. */
+async function pathIds(baseUrl: string, cookies: Array<{ name: string; value: string }>): Promise<Record<string, string>> {
+  const headers = { Cookie: cookies.map((c) => `${c.name}=${c.value}`).join('; '), Accept: 'application/json' };
+  const get = async <T>(p: string): Promise<T> => {
+    const res = await fetch(`${baseUrl}${p}`, { headers });
+    if (!res.ok) throw new Error(`${p}: ${res.status}`);
+    return (await res.json()) as T;
+  };
+  const me = await get<{ id: number }>('/api/auth/user');
+  const daily = await get<Array<{ id: number; userId: number }>>('/api/matches/daily');
+  const conversations = await get<Array<{ otherUser: { id: number } }>>(`/api/messages/${me.id}`);
+  if (!daily[0]) throw new Error('no profile to audit: the seed gave the member no daily matches');
+  return { profileId: String(daily[0].id), chatUserId: String(conversations[0]?.otherUser.id ?? daily[0].userId) };
+}
+
+const withIds = (template: string, ids: Record<string, string>) => template.replace(/:(\w+)/g, (_, key: string) => ids[key] ?? `:${key}`);
 
 async function prepare(browser: Browser, baseUrl: string, cookies: Array<{ name: string; value: string }> | null): Promise<Page> {
   const page = await browser.newPage();
   // Local storage and cookies survive Lighthouse's storage reset (it clears caches, service workers, file systems).
   await page.goto(`${baseUrl}/api/health`);
-  await page.evaluate(() => window.localStorage.setItem('hasSeenSplash', 'true'));
+  await page.evaluate(async () => {
+    window.localStorage.setItem('hasSeenSplash', 'true');
+    // A service worker left by the previous signed-in page would answer the next navigation itself, and
+    // Lighthouse then records no navigation start (NO_NAVSTART).
+    for (const registration of (await navigator.serviceWorker?.getRegistrations()) ?? []) await registration.unregister();
+  });
   const host = new URL(baseUrl).hostname;
   await browser.deleteCookie(...(await browser.cookies()));
   if (cookies) await browser.setCookie(...cookies.map((c) => ({ ...c, domain: host, path: '/', httpOnly: true, sameSite: 'Lax' as const })));
@@ -99,14 +128,18 @@ export async function runLighthouse(
   try {
     browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });
     const results: LighthouseScore[] = [];
-    for (const spec of PAGES) {
+    const ids = await pathIds(base, cookies);
+    // LIGHTHOUSE_PAGES=search,chat audits only the pages whose path contains one of the words.
+    const only = (process.env.LIGHTHOUSE_PAGES ?? '').split(',').map((w) => w.trim()).filter(Boolean);
+    for (const template of PAGES.filter((p) => only.length === 0 || only.some((w) => p.page.includes(w)))) {
+      const spec = { ...template, path: withIds(template.path, ids), expectPath: withIds(template.expectPath, ids) };
       const lhrs: Result[] = [];
       for (let run = 0; run < runs; run++) lhrs.push(await auditOnce(browser, base, spec, spec.signedIn ? cookies : null));
       lhrs.sort((a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0));
       const lhr = lhrs[Math.floor((lhrs.length - 1) / 2)];
       if (options.saveReportsTo) {
         fs.mkdirSync(options.saveReportsTo, { recursive: true });
-        const name = spec.path === '/' ? 'landing' : spec.path.slice(1);
+        const name = spec.path === '/' ? (spec.signedIn ? 'home' : 'landing') : spec.path.slice(1).replace(/\//g, '-');
         fs.writeFileSync(path.join(options.saveReportsTo, `${name}.json`), JSON.stringify(lhr));
       }
       results.push({

@@ -15,11 +15,12 @@ function FeaturedCard({ profile }: { profile: ProfileCardView }) {
   const isoCode = countryCode(profile.country);
   return (
     <li className="featured-card">
-      <Link to={hrefs.profileView(profile.id)} className="featured-card__link" aria-label={`View ${name}'s profile`}>
+      {/* Named by what it shows (photo's alt, name, age, city, country), so the spoken name matches the visible text. */}
+      <Link to={hrefs.profileView(profile.id)} className="featured-card__link">
         <ProfileThumb src={profile.photos[0]} name={name} className="featured-card__photo" />
         <span className="featured-card__shade" aria-hidden="true" />
         {isoCode ? (
-          <span className="featured-card__country" title={profile.country ?? undefined}>
+          <span className="featured-card__country" title={profile.country ?? undefined} aria-hidden="true">
             {isoCode}
           </span>
         ) : null}
@@ -30,6 +31,7 @@ function FeaturedCard({ profile }: { profile: ProfileCardView }) {
             {profile.user.isVerified ? <BadgeCheck size={14} aria-label="Verified" className="featured-card__verified" /> : null}
           </span>
           {profile.city ? <span className="featured-card__city">{profile.city}</span> : null}
+          {profile.country ? <span className="visually-hidden">, {profile.country}</span> : null}
         </span>
       </Link>
     </li>

@@ -54,13 +54,13 @@ test('a member sees featured matches, daily matches with percentages and a succe
   assert.ok(await screen.findByRole('heading', { name: 'Welcome, Priya!' }));
 
   const featured = within(await screen.findByRole('list', { name: 'Featured Matches' }));
-  const card = featured.getByRole('link', { name: "View Meera Nair's profile" });
+  const card = featured.getByRole('link', { name: /^Meera Nair Meera, 30/ });
   assert.ok(card.getAttribute('href')?.startsWith('/profile/'));
   assert.ok(within(card).getByText('IN'), 'the country is shown as its ISO 3166-1 alpha-2 code');
   // Not "UN" for both the United States and the United Kingdom.
-  assert.ok(within(featured.getByRole('link', { name: "View Anjali Rao's profile" })).getByText('US'));
-  assert.ok(within(featured.getByRole('link', { name: "View Kavya Pillai's profile" })).getByText('GB'));
-  assert.ok(within(featured.getByRole('link', { name: "View Sara Thomas's profile" })).getByText('HK'));
+  assert.ok(within(featured.getByRole('link', { name: /^Anjali Rao/ })).getByText('US'));
+  assert.ok(within(featured.getByRole('link', { name: /^Kavya Pillai/ })).getByText('GB'));
+  assert.ok(within(featured.getByRole('link', { name: /^Sara Thomas/ })).getByText('HK'));
   assert.equal(screen.getByRole('link', { name: /See All/ }).getAttribute('href'), '/search');
 
   const daily = within(await screen.findByRole('list', { name: 'Daily Matches' }));
