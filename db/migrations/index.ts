@@ -9,6 +9,7 @@ import * as auditContext from './20261125_70_audit_context';
 import * as appealTokens from './20261125_71_appeal_tokens';
 import * as profileDrafts from './20261125_80_profile_drafts';
 import * as profileFullName from './20261125_81_profile_full_name';
+import * as totpReplay from './20261125_15_totp_replay';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -27,6 +28,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261125_71_appeal_tokens': appealTokens,
   '20261125_80_profile_drafts': profileDrafts,
   '20261125_81_profile_full_name': profileFullName,
+  '20261125_15_totp_replay': totpReplay,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

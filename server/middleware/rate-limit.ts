@@ -6,22 +6,29 @@ import { AUTH_MESSAGES } from '../../contracts/auth';
 import { tooManyRequests } from '../errors';
 
 /**
- * Fixed-window counter in the database, so every process on one database shares the limit.
- * Returns the seconds to wait when the limit is exceeded, otherwise null.
+ * Fixed-window counter in the database, so every process on one database shares the limit. One upsert both
+ * counts the request and reads the count back, so parallel requests cannot slip past the limit between a read
+ * and a write (on SQLite and on PostgreSQL alike). Returns the seconds to wait when this request is over the
+ * limit, otherwise null.
  */
 export async function hitRateLimit(db: Db, key: string, rule: RateLimitRule, now = Date.now()): Promise<number | null> {
   const windowStart = now - (now % rule.windowMs);
-  return db.transaction(async (trx) => {
-    const row = await trx('rate_limits').where({ key }).first();
-    if (!row || Number(row.windowStart) !== windowStart) {
-      if (row) await trx('rate_limits').where({ key }).update({ windowStart, count: 1 });
-      else await trx('rate_limits').insert({ key, windowStart, count: 1 }).onConflict('key').merge();
-      return null;
-    }
-    if (row.count >= rule.max) return (windowStart + rule.windowMs - now) / 1000;
-    await trx('rate_limits').where({ key }).increment('count', 1);
-    return null;
-  });
+  const rows = (await db('rate_limits')
+    .insert({ key, windowStart, count: 1 })
+    .onConflict('key')
+    .merge({
+      count: db.raw('CASE WHEN rate_limits.window_start = excluded.window_start THEN rate_limits.count + 1 ELSE 1 END'),
+      windowStart: db.raw('excluded.window_start'),
+    })
+    .returning(['count'])) as Array<{ count: number | string }>;
+  const count = Number(rows[0]?.count ?? 1);
+  return count > rule.max ? (windowStart + rule.windowMs - now) / 1000 : null;
+}
+
+/** Gives back one counted request of the current window (a sign-in that succeeded does not count). */
+export async function refundRateLimit(db: Db, key: string, rule: RateLimitRule, now = Date.now()): Promise<void> {
+  const windowStart = now - (now % rule.windowMs);
+  await db('rate_limits').where({ key, windowStart }).where('count', '>', 0).decrement('count', 1);
 }
 
 export function clientIp(ctx: AppContext): string {

@@ -7,7 +7,7 @@ import { Profile } from './profile';
 export class User extends BaseModel {
   static tableName = 'users';
   static booleanColumns = ['isVerified', 'totpEnabled', 'isDeleted'];
-  static bigintColumns = ['subscriptionEnds', 'lastActiveAt', 'passwordChangedAt', 'deletedAt', 'createdAt', 'updatedAt'];
+  static bigintColumns = ['subscriptionEnds', 'totpLastStep', 'lastActiveAt', 'passwordChangedAt', 'deletedAt', 'createdAt', 'updatedAt'];
 
   id!: number;
   fullName!: string;
@@ -28,6 +28,8 @@ export class User extends BaseModel {
   profilePicture!: string | null;
   totpSecret!: string | null;
   totpEnabled!: boolean;
+  /** the last TOTP time step accepted (a code is used once) */
+  totpLastStep!: number | null;
   lastActiveAt!: number | null;
   passwordChangedAt!: number | null;
   /** null until the member opens the confirmation link (registrations outside demo mode) */

@@ -60,8 +60,16 @@ describe('two-factor authentication', () => {
     assert.deepEqual(await noCode.json(), { message: AUTH_MESSAGES.totpRequired, totpRequired: true });
     const badCode = await new Client(server).postForm('/api/auth/login', { username: user.username, password, totpCode: '123456' });
     assert.equal(((await badCode.json()) as Json).message, AUTH_MESSAGES.totpInvalid);
-    const good = await new Client(server).postForm('/api/auth/login', { username: user.username, password, totpCode: await generate({ secret: setup.secret }) });
+    // The code that turned 2FA on was used once already: a code is accepted once per account (RFC 6238 §5.2).
+    const reused = await new Client(server).postForm('/api/auth/login', { username: user.username, password, totpCode: code });
+    assert.equal(reused.status, 401);
+    assert.equal(((await reused.json()) as Json).message, AUTH_MESSAGES.totpInvalid);
+    const next = await generate({ secret: setup.secret, epoch: Math.floor(Date.now() / 1000) + 30 });
+    const good = await new Client(server).postForm('/api/auth/login', { username: user.username, password, totpCode: next });
     assert.equal(good.status, 200);
+    const replayed = await new Client(server).postForm('/api/auth/login', { username: user.username, password, totpCode: next });
+    assert.equal(replayed.status, 401, 'a code that signed in once does not sign in again');
+    assert.equal(((await replayed.json()) as Json).message, AUTH_MESSAGES.totpInvalid);
     const wrongPassword = await new Client(server).postForm('/api/auth/login', { username: user.username, password: 'wrong-password', totpCode: await generate({ secret: setup.secret }) });
     assert.equal(((await wrongPassword.json()) as Json).message, AUTH_MESSAGES.invalidCredentials, 'the password is checked first');
   });

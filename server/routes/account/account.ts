@@ -14,7 +14,7 @@ import { deleteAccount } from '../../services/account-deletion';
 import { exportMemberData } from '../../services/data-export';
 import { paymentProvider, stripeClient } from '../../services/payments';
 import { hashPassword, sha256, verifyPassword } from '../../services/passwords';
-import { verifyTotp } from '../../services/totp';
+import { acceptTotp } from '../../services/totp';
 
 
 /** The session id of this request (koa-session's external key), so "other sessions" can be told apart. */
@@ -51,7 +51,7 @@ export function accountRoutes() {
     const user = assertSelf(ctx, idParam(ctx.params.userId));
     const { code } = parse(totpCodeSchema, requestBody(ctx));
     if (!user.totpSecret) throw badRequest('Start the two-factor setup first');
-    if (!(await verifyTotp(user.totpSecret, code))) throw badRequest(AUTH_MESSAGES.totpInvalid, { field: 'code' });
+    if (!(await acceptTotp(ctx.services.db, user.id, user.totpSecret, code))) throw badRequest(AUTH_MESSAGES.totpInvalid, { field: 'code' });
     await User.query(ctx.services.db).findById(user.id).patch({ totpEnabled: true });
     ctx.body = { message: 'Two-factor authentication is on', totpEnabled: true };
   });
@@ -60,7 +60,7 @@ export function accountRoutes() {
     const user = assertSelf(ctx, idParam(ctx.params.userId));
     const { code } = parse(totpCodeSchema, requestBody(ctx));
     if (!user.totpEnabled || !user.totpSecret) throw badRequest('Two-factor authentication is not on');
-    if (!(await verifyTotp(user.totpSecret, code))) throw badRequest(AUTH_MESSAGES.totpInvalid, { field: 'code' });
+    if (!(await acceptTotp(ctx.services.db, user.id, user.totpSecret, code))) throw badRequest(AUTH_MESSAGES.totpInvalid, { field: 'code' });
     await User.query(ctx.services.db).findById(user.id).patch({ totpEnabled: false, totpSecret: null });
     ctx.body = { message: 'Two-factor authentication is off', totpEnabled: false };
   });

@@ -21,7 +21,7 @@ import { presentSessionUser } from '../../presenters/user';
 import { createAccount, findUserByLogin, takenField } from '../../services/accounts';
 import { sendMail } from '../../services/mail';
 import { messagesSentThisMonth } from '../../services/messaging';
-import { verifyTotp } from '../../services/totp';
+import { authenticate } from '../../services/sign-in';
 import { dummyPasswordHash, hashPassword, randomToken, sha256, verifyPassword } from '../../services/passwords';
 
 /** Fetch clients ask for JSON; plain HTML forms get redirects (spec part 1 §7). */
@@ -107,25 +107,13 @@ export function authRoutes(services: AppServices) {
 
   router.post(
     '/login',
-    rateLimit('login-ip', () => ({ ...config.rateLimits.login, max: config.rateLimits.login.max * 5 })),
-    // Keyed by a digest of the username: the limiter table must not hold personal data.
-    rateLimit('login', () => config.rateLimits.login, (ctx) => sha256(String(requestBody(ctx).username ?? '').trim().toLowerCase()).slice(0, 24)),
     async (ctx) => {
       const redirectTo = safeRedirectPath(ctx.query.redirect);
       try {
         const input = parse(loginSchema, requestBody(ctx));
-        const user = await findUserByLogin(ctx.services.db, input.username);
-        // Same work whether or not the account exists, so timing does not reveal usernames.
-        const ok = await verifyPassword(input.password, user?.passwordHash ?? (await dummyPasswordHash(config.scryptCost)));
-        if (!user || !ok) throw unauthorized(AUTH_MESSAGES.invalidCredentials);
-        if (user.status !== 'active') throw forbidden(AUTH_MESSAGES.accountSuspended);
-        if (user.emailConfirmedAt === null) throw new HttpError(403, AUTH_MESSAGES.emailNotConfirmed, 'email_not_confirmed');
-        if (user.totpEnabled && user.totpSecret) {
-          if (!input.totpCode) throw new HttpError(401, AUTH_MESSAGES.totpRequired, 'totp_required', { totpRequired: true });
-          if (!(await verifyTotp(user.totpSecret, input.totpCode))) {
-            throw new HttpError(401, AUTH_MESSAGES.totpInvalid, 'totp_invalid', { totpRequired: true });
-          }
-        }
+        const outcome = await authenticate(ctx, input, 'member');
+        if (!outcome.ok) throw outcome.error;
+        const { user } = outcome;
         await signIn(ctx, user);
         await User.query(ctx.services.db).findById(user.id).patch({ lastActiveAt: Date.now() });
         if (wantsJson(ctx)) {

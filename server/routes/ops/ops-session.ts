@@ -1,12 +1,10 @@
-import { AUTH_MESSAGES, loginSchema } from '../../../contracts/auth';
+import { loginSchema } from '../../../contracts/auth';
 import { newRouter, type AppServices } from '../../context';
-import { forbidden, unauthorized } from '../../errors';
+import { forbidden } from '../../errors';
 import { currentUser } from '../../middleware/auth';
-import { rateLimit } from '../../middleware/rate-limit';
 import { parse } from '../../middleware/validate';
-import { findUserByLogin } from '../../services/accounts';
 import { auditSignIn } from '../../services/audit';
-import { dummyPasswordHash, verifyPassword } from '../../services/passwords';
+import { authenticate } from '../../services/sign-in';
 import { signIn } from '../auth/auth';
 
 const MEMBER_REFUSAL =
@@ -16,28 +14,25 @@ function presentStaff(user: { id: number; fullName: string; username: string; em
   return { id: user.id, fullName: user.fullName, username: user.username, email: user.email, role: user.role };
 }
 
-/** Ops console sign-in: reviewer and admin accounts only; a member gets a clear refusal and no session. */
-export function opsSessionRoutes(services: AppServices) {
+/** Ops console sign-in: reviewer and admin accounts only, through the same checks as the member sign-in. */
+export function opsSessionRoutes(_services: AppServices) {
   const router = newRouter('/api/ops');
-  const { config } = services;
 
-  router.post(
-    '/session',
-    rateLimit('ops-login', () => config.rateLimits.login),
-    async (ctx) => {
-      const input = parse(loginSchema, (ctx.request as unknown as { body?: unknown }).body);
-      const user = await findUserByLogin(ctx.services.db, input.username);
-      const ok = await verifyPassword(input.password, user?.passwordHash ?? (await dummyPasswordHash(config.scryptCost)));
-      if (!user || !ok) await auditSignIn(ctx, 'failure', input.username, user ?? null);
-      if (!user || !ok) throw unauthorized(AUTH_MESSAGES.invalidCredentials);
-      if (user.status !== 'active' || (user.role !== 'reviewer' && user.role !== 'admin')) await auditSignIn(ctx, 'refused', input.username, user);
-      if (user.status !== 'active') throw forbidden(AUTH_MESSAGES.accountSuspended);
-      if (user.role !== 'reviewer' && user.role !== 'admin') throw forbidden(MEMBER_REFUSAL);
-      await signIn(ctx, user);
-      await auditSignIn(ctx, 'success', input.username, user);
-      ctx.body = { user: presentStaff(user) };
-    },
-  );
+  router.post('/session', async (ctx) => {
+    const input = parse(loginSchema, (ctx.request as unknown as { body?: unknown }).body);
+    const outcome = await authenticate(ctx, input, 'staff');
+    if (!outcome.ok) {
+      // The audit log tells failures from refusals; the answer does not (a member is refused like a wrong password).
+      if (outcome.reason !== 'totp-required') {
+        const kind = outcome.reason === 'invalid' || outcome.reason === 'totp-invalid' || outcome.reason === 'limited' ? 'failure' : 'refused';
+        await auditSignIn(ctx, kind, input.username, outcome.reason === 'invalid' ? null : outcome.user);
+      }
+      throw outcome.error;
+    }
+    await signIn(ctx, outcome.user);
+    await auditSignIn(ctx, 'success', input.username, outcome.user);
+    ctx.body = { user: presentStaff(outcome.user) };
+  });
 
   router.get('/me', async (ctx) => {
     const user = currentUser(ctx);

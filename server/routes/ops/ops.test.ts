@@ -40,12 +40,14 @@ describe('access', () => {
     }
   });
 
-  test('the ops sign-in refuses members without creating a session', async () => {
+  test("the ops sign-in refuses a member's right password exactly like a wrong one, without a session", async () => {
     const { user, password } = await buildUser(server);
     const client = new Client(server);
-    const res = await client.post('/api/ops/session', { username: user.username, password });
-    assert.equal(res.status, 403);
-    assert.match(((await res.json()) as Json).message as string, /Member accounts cannot sign in here/);
+    const right = await client.post('/api/ops/session', { username: user.username, password });
+    const wrong = await new Client(server).post('/api/ops/session', { username: user.username, password: 'not-the-password' });
+    assert.equal(right.status, 401);
+    assert.equal(wrong.status, 401);
+    assert.deepEqual(await right.json(), await wrong.json(), 'no password oracle for member accounts');
     assert.equal((await client.get('/api/auth/user')).status, 401);
   });
 

@@ -21,27 +21,32 @@ function fillAndSubmit(username: string, password: string) {
 }
 
 describe('sign-in page', () => {
-  test('a member account is refused with the server message, sent as JSON', async () => {
+  test('an account with two-factor on is asked for its code, then signed in; the request is JSON', async () => {
     fetchStub = stubFetch({
       'GET /api/ops/me': { status: 401, body: { message: 'Not authenticated' } },
-      'POST /api/ops/session': { status: 403, body: { message: MEMBER_REFUSAL } },
+      'POST /api/ops/session': (request) =>
+        JSON.parse(request.bodyText).totpCode === '123456'
+          ? { status: 200, body: { user: adminUser } }
+          : { status: 401, body: { message: 'Please enter your authentication code', totpRequired: true } },
     });
     renderApp('/ops');
 
     await screen.findByRole('heading', { name: 'Sign in to the review console' });
-    fillAndSubmit('priya.member', 'correct horse');
+    assert.equal(screen.queryByLabelText('Authentication code'), null, 'no code field until the server asks');
+    fillAndSubmit('anjali.admin', 'correct horse');
 
     const alert = await screen.findByRole('alert');
-    assert.ok(within(alert).getByText('Member accounts cannot use this console'));
-    assert.ok(within(alert).getByText(MEMBER_REFUSAL));
-    // Still on the sign-in form; no console navigation appeared.
-    assert.equal(screen.queryByRole('navigation', { name: 'Console areas' }), null);
+    assert.equal(alert.textContent, 'Please enter your authentication code');
+    fireEvent.change(await screen.findByLabelText('Authentication code'), { target: { value: '123456' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    assert.ok(await screen.findByText('Anjali Mehta'));
 
-    const signIn = fetchStub.requests.find((request) => request.method === 'POST');
-    assert.ok(signIn);
-    assert.equal(signIn.pathname, '/api/ops/session');
-    assert.equal(signIn.headers.get('accept'), 'application/json');
-    assert.deepEqual(JSON.parse(signIn.bodyText), { username: 'priya.member', password: 'correct horse' });
+    const posts = fetchStub.requests.filter((request) => request.method === 'POST');
+    assert.equal(posts.length, 2);
+    assert.equal(posts[0].pathname, '/api/ops/session');
+    assert.equal(posts[0].headers.get('accept'), 'application/json');
+    assert.deepEqual(JSON.parse(posts[0].bodyText), { username: 'anjali.admin', password: 'correct horse' });
+    assert.deepEqual(JSON.parse(posts[1].bodyText), { username: 'anjali.admin', password: 'correct horse', totpCode: '123456' });
   });
 
   test('wrong credentials show the server message', async () => {

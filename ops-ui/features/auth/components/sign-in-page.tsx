@@ -8,13 +8,19 @@ import { describeSignInError, useSignIn } from '../api/sign-in';
 
 type FieldErrors = Partial<Record<'username' | 'password', string>>;
 
-/** Sign-in for reviewer and admin accounts; member accounts are refused by the server with a 403. */
+/**
+ * Sign-in for reviewer and admin accounts, with the same checks as the member app: an account with two-factor
+ * authentication is asked for its code before the console opens. A member account is refused like a wrong password.
+ */
 export function SignInPage() {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
+  const [totpCode, setTotpCode] = useState('');
+  const [needsCode, setNeedsCode] = useState(false);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const signIn = useSignIn();
   const failure = signIn.error ? describeSignInError(signIn.error) : null;
+  const showCode = needsCode || failure?.kind === 'code';
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -29,7 +35,10 @@ export function SignInPage() {
       return;
     }
     setFieldErrors({});
-    signIn.mutate({ username: parsed.data.username, password: parsed.data.password });
+    signIn.mutate(
+      { username: parsed.data.username, password: parsed.data.password, totpCode: showCode ? totpCode.trim() : undefined },
+      { onError: (error) => setNeedsCode((was) => was || describeSignInError(error).kind === 'code') },
+    );
   }
 
   return (
@@ -43,8 +52,8 @@ export function SignInPage() {
           </div>
         </div>
         <h1 className="ops-sign-in__title">Sign in to the review console</h1>
-        {failure?.kind === 'refused' ? (
-          <Alert tone="warning" title="Member accounts cannot use this console">
+        {failure?.kind === 'code' ? (
+          <Alert tone="info">
             <p>{failure.message}</p>
           </Alert>
         ) : failure ? (
@@ -71,6 +80,17 @@ export function SignInPage() {
             error={fieldErrors.password}
             onChange={(event) => setPassword(event.currentTarget.value)}
           />
+          {showCode ? (
+            <TextField
+              label="Authentication code"
+              name="totpCode"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              autoFocus
+              value={totpCode}
+              onChange={(event) => setTotpCode(event.currentTarget.value)}
+            />
+          ) : null}
           <Button type="submit" variant="primary" disabled={signIn.isPending} className="ops-sign-in__submit">
             {signIn.isPending ? 'Signing in…' : 'Sign in'}
           </Button>

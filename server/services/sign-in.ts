@@ -1,0 +1,77 @@
+import { AUTH_MESSAGES } from '../../contracts/auth';
+import type { AppContext } from '../context';
+import { HttpError, forbidden, tooManyRequests, unauthorized } from '../errors';
+import { clientIp, hitRateLimit, refundRateLimit } from '../middleware/rate-limit';
+import type { User } from '../models/user';
+import { findUserByLogin } from './accounts';
+import { dummyPasswordHash, sha256, verifyPassword } from './passwords';
+import { acceptTotp } from './totp';
+
+/** Who a sign-in form is for: the member app, or the ops console (reviewers and admins only). */
+export type SignInAudience = 'member' | 'staff';
+
+export interface Credentials {
+  username: string;
+  password: string;
+  totpCode?: string;
+}
+
+export type SignInOutcome =
+  | { ok: true; user: User }
+  | { ok: false; reason: 'invalid' | 'not-staff' | 'suspended' | 'unconfirmed' | 'totp-required' | 'totp-invalid' | 'limited'; user: User | null; error: HttpError };
+
+const isStaff = (user: User) => user.role === 'reviewer' || user.role === 'admin';
+
+/**
+ * The one sign-in check behind both sign-in forms, in this order:
+ * 1. Every attempt is counted before any work against two limits, atomically (parallel guesses cannot pass
+ *    together): per account — the account the username or email resolves to, so both spellings share one
+ *    budget — and per client address, wider, to stop floods. A sign-in that succeeds is given back, so an
+ *    office of colleagues behind one address never locks itself out.
+ * 2. The password is checked with the same work whether or not the account exists.
+ * 3. On the console a member's right password is refused exactly like a wrong one (same status, same body),
+ *    so the console cannot be used to test member passwords.
+ * 4. Suspended and unconfirmed accounts are refused; a TOTP second factor is required when the account has
+ *    one, and each code is accepted once.
+ */
+export async function authenticate(ctx: AppContext, input: Credentials, audience: SignInAudience): Promise<SignInOutcome> {
+  const { db, config } = ctx.services;
+  const user = (await findUserByLogin(db, input.username)) ?? null;
+  const rule = config.rateLimits.login;
+  const keys = [
+    { key: `signin-ip:${clientIp(ctx)}`, rule: { ...rule, max: rule.max * 5 } },
+    // The limiter table holds no personal data: an unknown login is kept as a digest.
+    { key: user ? `signin-account:${user.id}` : `signin-login:${sha256(input.username.trim().toLowerCase()).slice(0, 24)}`, rule },
+  ];
+  let wait: number | null = null;
+  for (const { key, rule: r } of keys) {
+    const w = await hitRateLimit(db, key, r);
+    if (w !== null) wait = Math.max(wait ?? 0, w);
+  }
+  if (wait !== null) return { ok: false, reason: 'limited', user, error: tooManyRequests(AUTH_MESSAGES.tooManyAttempts, wait) };
+  const refund = async () => {
+    for (const { key, rule: r } of keys) await refundRateLimit(db, key, r);
+  };
+
+  const passwordOk = await verifyPassword(input.password, user?.passwordHash ?? (await dummyPasswordHash(config.scryptCost)));
+  if (!user || !passwordOk) return { ok: false, reason: 'invalid', user, error: unauthorized(AUTH_MESSAGES.invalidCredentials) };
+  if (audience === 'staff' && !isStaff(user)) {
+    return { ok: false, reason: 'not-staff', user, error: unauthorized(AUTH_MESSAGES.invalidCredentials) };
+  }
+  if (user.status !== 'active') return { ok: false, reason: 'suspended', user, error: forbidden(AUTH_MESSAGES.accountSuspended) };
+  if (user.emailConfirmedAt === null) {
+    return { ok: false, reason: 'unconfirmed', user, error: new HttpError(403, AUTH_MESSAGES.emailNotConfirmed, 'email_not_confirmed') };
+  }
+  if (user.totpEnabled && user.totpSecret) {
+    if (!input.totpCode) {
+      // The password was right: asking for the code is not a failed attempt.
+      await refund();
+      return { ok: false, reason: 'totp-required', user, error: new HttpError(401, AUTH_MESSAGES.totpRequired, 'totp_required', { totpRequired: true }) };
+    }
+    if (!(await acceptTotp(db, user.id, user.totpSecret, input.totpCode))) {
+      return { ok: false, reason: 'totp-invalid', user, error: new HttpError(401, AUTH_MESSAGES.totpInvalid, 'totp_invalid', { totpRequired: true }) };
+    }
+  }
+  await refund();
+  return { ok: true, user };
+}
