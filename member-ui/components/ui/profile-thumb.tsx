@@ -11,9 +11,12 @@ export function ProfileThumb({
   name,
   className,
   loading = 'lazy',
+  decorative = false,
 }: {
   src: string | null | undefined;
   name: string;
+  /** The name is written right beside the photo: the image adds nothing for a screen reader. */
+  decorative?: boolean;
   className?: string;
   loading?: 'lazy' | 'eager';
 }) {
@@ -29,7 +32,7 @@ export function ProfileThumb({
     <img
       className={cn('profile-thumb', className)}
       src={src}
-      alt={name}
+      alt={decorative ? '' : name}
       loading={loading}
       decoding="async"
       onError={() => setFailed(true)}

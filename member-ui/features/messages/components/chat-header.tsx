@@ -20,7 +20,7 @@ export function ChatHeader({ peer, fallbackName }: { peer: ChatPeerView | undefi
   const identity = (
     <>
       <span className="chat-header__avatar">
-        <ProfileThumb src={peer?.photo} name={name} className="chat-header__photo" loading="eager" />
+        <ProfileThumb src={peer?.photo} name={name} className="chat-header__photo" loading="eager" decorative />
         {peer?.online ? <span className="chat-header__online-dot" aria-hidden="true" /> : null}
       </span>
       <span className="chat-header__text">

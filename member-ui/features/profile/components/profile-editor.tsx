@@ -14,6 +14,7 @@ import {
   type FormValue,
   type FormValues,
   PARENT_FIELD_NAMES,
+  fieldsForProfileType,
   ProfileField,
   type ProfileFieldName,
   apiValuesOf,
@@ -25,7 +26,7 @@ import {
 export const EDITOR_STEPS: ReadonlyArray<{ title: string; fields: readonly ProfileFieldName[] }> = [
   {
     title: 'Basic Details',
-    fields: ['gender', 'dateOfBirth', 'profileType', 'parentName', 'parentRelationship', 'parentContact', 'country', 'city', 'height', 'maritalStatus'],
+    fields: ['gender', 'dateOfBirth', 'profileType', 'fullName', 'parentName', 'parentRelationship', 'parentContact', 'country', 'city', 'height', 'maritalStatus'],
   },
   { title: 'Education & Career', fields: ['education', 'educationDetails', 'profession', 'company', 'income', 'about', 'diet'] },
   {
@@ -64,7 +65,7 @@ export function ProfileEditor({ profile }: { profile: ProfileView }) {
   const update = useUpdateProfile(profile.id);
 
   const current = EDITOR_STEPS[step];
-  const fields = current.fields.filter((f) => values.profileType === 'parent' || !(PARENT_FIELD_NAMES as readonly string[]).includes(f));
+  const fields = fieldsForProfileType(current.fields, values.profileType as string | undefined);
 
   const change = (field: ProfileFieldName, value: FormValue) => {
     const next = { ...values, [field]: value };

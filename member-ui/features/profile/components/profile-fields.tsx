@@ -47,6 +47,7 @@ export const FIELD_DEFS = {
   lookingFor: { label: 'Looking For', kind: 'select', options: GENDER_OPTIONS, placeholder: 'Any gender' },
   dateOfBirth: { label: 'Date of Birth', kind: 'date' },
   profileType: { label: 'Profile Created By', kind: 'select', options: PROFILE_TYPE_OPTIONS },
+  fullName: { label: 'Full Name', kind: 'text', hint: 'The name of the person this profile is for, as the profile shows it' },
   parentName: { label: 'Parent Name', kind: 'text' },
   parentRelationship: { label: 'Relationship', kind: 'select', options: RELATIONSHIP_OPTIONS, placeholder: 'Select relationship' },
   parentContact: { label: 'Contact Number', kind: 'tel' },
@@ -90,6 +91,15 @@ export type FormErrors = Partial<Record<ProfileFieldName, string>>;
 
 export const PARENT_FIELD_NAMES = ['parentName', 'parentRelationship', 'parentContact'] as const;
 
+/** Which of a form's fields show for the chosen "Profile Created By": the candidate's name unless self-made, the parent's details for a parent. */
+export function fieldsForProfileType(fields: readonly ProfileFieldName[], profileType: string | undefined): ProfileFieldName[] {
+  return fields.filter((f) => {
+    if (f === 'fullName') return !!profileType && profileType !== 'self';
+    if ((PARENT_FIELD_NAMES as readonly string[]).includes(f)) return profileType === 'parent';
+    return true;
+  });
+}
+
 export function isFieldName(name: string): name is ProfileFieldName {
   return name in FIELD_DEFS;
 }
@@ -99,7 +109,8 @@ export function formValuesOf(profile: ProfileView, fields: readonly ProfileField
   const values: FormValues = {};
   for (const field of fields) {
     const def: FieldDef = FIELD_DEFS[field];
-    const raw = (profile as unknown as Record<string, unknown>)[field];
+    // A self-made profile carries the account's name; the candidate's own name starts empty if that changes.
+    const raw = field === 'fullName' && profile.profileType === 'self' ? null : (profile as unknown as Record<string, unknown>)[field];
     if (def.kind === 'countries') values[field] = Array.isArray(raw) ? raw.map(String) : [];
     else if (def.kind === 'boolean') values[field] = raw === true ? 'yes' : raw === false ? 'no' : '';
     else if (field === 'birthMinute' && typeof raw === 'number') values[field] = String(raw).padStart(2, '0');
@@ -132,9 +143,10 @@ export function apiValuesOf(values: FormValues, fields: readonly ProfileFieldNam
 
 /** The parent fields' own check (the shared schema's refinement waits for the other fields to be valid). */
 export function parentErrorsOf(values: FormValues): FormErrors {
-  if (values.profileType !== 'parent') return {};
   const errors: FormErrors = {};
   const blank = (field: ProfileFieldName) => typeof values[field] !== 'string' || (values[field] as string).trim() === '';
+  if (values.profileType && values.profileType !== 'self' && blank('fullName')) errors.fullName = PROFILE_MESSAGES.candidateNameRequired;
+  if (values.profileType !== 'parent') return errors;
   if (blank('parentName')) errors.parentName = PROFILE_MESSAGES.parentNameRequired;
   if (blank('parentRelationship')) errors.parentRelationship = PROFILE_MESSAGES.parentRelationshipRequired;
   if (blank('parentContact')) errors.parentContact = PROFILE_MESSAGES.parentContactRequired;

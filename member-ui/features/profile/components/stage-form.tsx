@@ -17,6 +17,7 @@ import {
   apiValuesOf,
   formValuesOf,
   isFieldName,
+  fieldsForProfileType,
   parentErrorsOf,
 } from './profile-fields';
 
@@ -25,11 +26,11 @@ function visibleFieldsOf(stage: CompletionStage, serverFields: string[] | null, 
   const all = COMPLETION_STAGES[stage - 1].fields as readonly string[];
   const listed = (serverFields ?? all).filter(isFieldName);
   if (stage !== 1) return listed;
-  // Parent details follow the "Profile Created By" choice made in this form.
-  const withoutParent = listed.filter((f) => !(PARENT_FIELD_NAMES as readonly string[]).includes(f));
-  if (values.profileType !== 'parent') return withoutParent;
-  const at = withoutParent.indexOf('profileType') + 1;
-  return [...withoutParent.slice(0, at), ...PARENT_FIELD_NAMES, ...withoutParent.slice(at)];
+  // The candidate's name and the parent details follow the "Profile Created By" choice made in this form.
+  const own = listed.filter((f) => f !== 'fullName' && !(PARENT_FIELD_NAMES as readonly string[]).includes(f));
+  const at = own.indexOf('profileType') + 1;
+  const conditional = fieldsForProfileType(['fullName', ...PARENT_FIELD_NAMES], values.profileType as string | undefined);
+  return [...own.slice(0, at), ...conditional, ...own.slice(at)];
 }
 
 function validate(stage: CompletionStage, values: FormValues, fields: ProfileFieldName[]): FormErrors {

@@ -236,3 +236,24 @@ test('"View Profile" shows the profile as others see it: photo, age, location, w
   assert.ok(within(preview).getByText('Aries & Leo'));
   assert.ok(screen.getByText('This is how other members see your profile.'));
 });
+
+test('a parent-managed profile: the stage form asks for the candidate\'s own name and sends it', async () => {
+  const { fetchStub } = await openEditTab({
+    profile: buildOwnProfile({ profileType: 'parent', fullName: 'Priya Sharma', parentName: 'Priya Sharma', parentRelationship: 'mother', parentContact: '+44 7911 123456' }),
+    completion: buildCompletion(0, { nextStage: { stage: 1, name: 'Basic Information', fields: ['gender', 'dateOfBirth', 'profileType', 'fullName', 'country', 'city', 'parentName', 'parentRelationship', 'parentContact'], description: '' } }),
+    handle: (request) =>
+      request.method === 'POST' && request.url.pathname === '/api/profiles/31/completion/1'
+        ? jsonResponse(200, { message: 'Stage 1 (Basic Information) completed successfully!', profile: buildOwnProfile(), completion: buildCompletion(1) })
+        : undefined,
+  });
+  fireEvent.click(screen.getByRole('button', { name: /Stage 1: Basic Information/ }));
+  const form = await screen.findByRole('form', { name: 'Basic Information' }, SLOW);
+  const name = within(form).getByLabelText('Full Name') as HTMLInputElement;
+  fireEvent.change(name, { target: { value: '' } });
+  fireEvent.click(within(form).getByRole('button', { name: 'Save Stage' }));
+  assert.ok(await within(form).findByText('Enter the full name of the person this profile is for'));
+  fireEvent.change(name, { target: { value: 'Rohan Sharma' } });
+  fireEvent.click(within(form).getByRole('button', { name: 'Save Stage' }));
+  await waitFor(() => assert.equal(fetchStub.callsTo('POST', '/api/profiles/31/completion/1').length, 1));
+  assert.equal(JSON.parse(fetchStub.callsTo('POST', '/api/profiles/31/completion/1')[0].body).fullName, 'Rohan Sharma');
+});
