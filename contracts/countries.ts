@@ -99,3 +99,15 @@ export function countryName(nameOrCode: string | null | undefined): string | nul
 export function isCountry(name: string): boolean {
   return countryCode(name) !== null && !/^[A-Za-z]{2}$/.test(name.trim());
 }
+
+/**
+ * Every spelling a profile may have stored for the country `name` names: the platform's name and the spellings
+ * stored before the ISO list, so a filter on "Türkiye" also finds profiles saved as "Turkey".
+ */
+export function countrySpellings(name: string): string[] {
+  const code = countryCode(name);
+  if (!code) return [name];
+  const spellings = new Set([displayNames.of(code) ?? name, name.trim()]);
+  for (const [legacy, legacyCode] of Object.entries(LEGACY_NAMES)) if (legacyCode === code) spellings.add(legacy);
+  return [...spellings];
+}

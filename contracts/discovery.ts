@@ -1,6 +1,6 @@
 import './zod-config';
 import * as z from 'zod';
-import { countryCode } from './countries';
+import { countryCode, countrySpellings } from './countries';
 import { LIMITS } from './enums';
 
 /**
@@ -13,7 +13,9 @@ const csvCountries = z
   .string()
   .max(4000)
   .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
-  .pipe(z.array(z.string().refine((c) => countryCode(c) !== null, 'Unknown country in locations')).max(50));
+  .pipe(z.array(z.string().refine((c) => countryCode(c) !== null, 'Unknown country in locations')).max(50))
+  // Each chosen country also matches the spellings profiles stored before the ISO list.
+  .transform((list) => [...new Set(list.flatMap(countrySpellings))]);
 
 export const searchQuerySchema = z
   .object({
