@@ -177,7 +177,8 @@ describe('ops console sign-in', () => {
     await page.getByRole('textbox', { name: 'Username', exact: true }).fill(member.username);
     await page.getByRole('textbox', { name: 'Password', exact: true }).fill(member.password);
     await page.getByRole('button', { name: /Sign in/i }).click();
-    await page.getByText(/Member accounts cannot sign in here/).waitFor();
+    // A member's right password is refused on the console exactly like a wrong one.
+    await page.getByText('Invalid username or password').waitFor();
 
     await page.getByRole('textbox', { name: 'Username', exact: true }).fill('lakshmi.ops');
     await page.getByRole('textbox', { name: 'Password', exact: true }).fill('reviewer-pass-123');

@@ -43,7 +43,7 @@ function readRoutePreloads(file: string): Array<{ pattern: RegExp; links: string
  */
 export const DEMO_BANNER =
   '<div role="note" class="saathi-demo-banner" style="position:sticky;top:0;z-index:2147483647;margin:0;padding:6px 12px;background:#7c2d12;color:#fff;font:600 13px/1.35 system-ui,sans-serif;text-align:center">' +
-  'Demo instance: sample members, password-reset links shown on screen and test payments. Do not enter real personal details.</div>';
+  'Demo instance: sample members, test payments, reset links on screen. Enter no real details.</div>';
 
 /** The banner first in the body: after <body>, or before the app's root where a page has no body tag. */
 function withDemoBanner(html: string): string {

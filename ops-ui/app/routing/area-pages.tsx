@@ -11,7 +11,7 @@ import { VerificationPage } from '../../features/verification/verification-page'
 import type { AreaId } from '../../lib/areas';
 
 /** The page component for each area; the compiler insists every area has one. */
-export const AREA_PAGES: Record<AreaId, (props: { user: { id: number } }) => ReactElement> = {
+export const AREA_PAGES: Record<AreaId, (props: { user: { id: number; role: string } }) => ReactElement> = {
   dashboard: DashboardPage,
   verification: VerificationPage,
   stories: StoriesPage,

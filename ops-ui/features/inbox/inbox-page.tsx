@@ -20,7 +20,9 @@ const FILTERS = [
   { value: 'all', label: 'All' },
 ] as const;
 
-export function InboxPage() {
+/** Contact messages for every reviewer; the email outbox (what members were sent) for admins only. */
+export function InboxPage({ user }: { user?: { role: string } }) {
+  const isAdmin = user?.role === 'admin';
   const [box, setBox] = useState<(typeof BOXES)[number]['value']>('contact');
   const [filter, setFilter] = useState<InboxFilter>('open');
   const [notice, setNotice] = useState<string | null>(null);
@@ -28,12 +30,12 @@ export function InboxPage() {
     <>
       <PageHeader title={area.title} description={area.description} />
       <Toolbar label="Inbox">
-        <SegmentedControl label="Mailbox" value={box} segments={BOXES} onValueChange={setBox} />
+        {isAdmin ? <SegmentedControl label="Mailbox" value={box} segments={BOXES} onValueChange={setBox} /> : null}
         <SegmentedControl label="Show" value={filter} segments={FILTERS} onValueChange={setFilter} />
       </Toolbar>
       <Notice message={notice} onDismiss={() => setNotice(null)} />
       {/* Keyed so that switching views starts on the first page. */}
-      {box === 'contact' ? (
+      {box === 'contact' || !isAdmin ? (
         <ContactMessages key={`contact-${filter}`} filter={filter} onNotice={setNotice} />
       ) : (
         <OutboxEmails key={`outbox-${filter}`} filter={filter} onNotice={setNotice} />
