@@ -262,6 +262,30 @@ describe('the ops console in the browser (1440×900)', () => {
     const publicStories = async () =>
       (await (await fetch(`${saathi.url}/api/success-stories`)).json()) as Array<{ user1: { fullName: string } }>;
     assert.equal((await publicStories()).length, 0, 'a draft is not public');
+    // Nobody agreed yet: Publish waits; the couple is asked in the app and by email, and each agrees from their link.
+    assert.equal(await table.getByRole('button', { name: 'Publish the story of Ananya Iyer & Arjun Menon' }).isDisabled(), true);
+    await table.getByRole('button', { name: 'Ask Ananya Iyer & Arjun Menon for consent' }).click();
+    await table.getByText('Ananya asked · Arjun asked').waitFor();
+    const admin = cookieJarClient();
+    assert.equal((await admin('POST', '/api/ops/session', { json: { username: ADMIN.username, password: ADMIN.password } })).status, 200);
+    const outbox = (await (await admin('GET', '/api/ops/inbox/outbox?pageSize=200')).json()) as { items: Array<{ to: string; subject: string; body: string }> };
+    const phone = await browser.newContext({ baseURL: saathi.url, viewport: { width: 390, height: 844 } });
+    for (const member of [ananya, arjun]) {
+      const mail = outbox.items.find((m) => m.to === `${member.username}@example.test` && m.subject === 'May we share your Saathi success story?');
+      const link = mail ? /\/story-consent\/[A-Za-z0-9_-]+/.exec(mail.body)?.[0] : undefined;
+      assert.ok(link, `a consent email for ${member.fullName}`);
+      const consentPage = await phone.newPage();
+      await consentPage.goto(link);
+      await consentPage.getByRole('heading', { level: 1, name: 'May we share your story?' }).waitFor();
+      await consentPage.getByText(/We met on Saathi across two continents/).waitFor();
+      if (member === ananya) await screenshot(consentPage, 'member-story-consent');
+      await consentPage.getByRole('button', { name: 'I agree' }).click();
+      await consentPage.getByRole('button', { name: 'Withdraw my consent' }).waitFor();
+      await consentPage.close();
+    }
+    await phone.close();
+    await page.reload();
+    await table.getByText('Ananya agreed · Arjun agreed').waitFor();
     await table.getByRole('button', { name: 'Publish the story of Ananya Iyer & Arjun Menon' }).click();
     await page.getByText('The story of Ananya Iyer & Arjun Menon is published on the site.').waitFor();
     await table.getByText('Published').waitFor();
@@ -406,8 +430,10 @@ describe('the ops console in the browser (1440×900)', () => {
       await audit.getByText(action, { exact: true }).first().waitFor();
     }
     await page.getByLabel('Action starts with').fill('story.');
-    await page.getByText('Showing 1–3 of 3').waitFor();
+    // Created, photo, couple asked, both agreed (recorded as their own), published.
+    await page.getByText('Showing 1–6 of 6').waitFor();
     await audit.getByText('story.create', { exact: true }).waitFor();
+    assert.equal(await audit.getByText('story.consent_accepted', { exact: true }).count(), 2);
     assert.equal(await audit.getByText('share.deactivate', { exact: true }).count(), 0);
     await screenshot(page, 'ops-audit');
   });

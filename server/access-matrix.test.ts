@@ -108,9 +108,11 @@ const MATRIX: Record<string, Access> = {
   'GET /api/moods/:userId/conversation-starters': 'visible',
   'GET /api/verification': 'member',
   'POST /api/verification': 'member',
-  // Token-gated: the link in a suspension email is the credential (an unknown token is a 404).
+  // Token-gated: the link in a suspension or story-consent email is the credential (an unknown token is a 404).
   'GET /api/appeals/:token': 'public',
   'POST /api/appeals/:token': 'public',
+  'GET /api/story-consent/:token': 'public',
+  'POST /api/story-consent/:token': 'public',
 };
 
 let server: TestServer;

@@ -19,6 +19,7 @@ import { messageRoutes } from './routes/messages/messages';
 import { moodRoutes } from './routes/moods/moods';
 import { notificationRoutes } from './routes/notifications/notifications';
 import { appealRoutes } from './routes/appeals/appeals';
+import { storyConsentRoutes } from './routes/story-consent/story-consent';
 import { opsRoutes } from './routes/ops/ops';
 import { opsSessionRoutes } from './routes/ops/ops-session';
 import { verificationRoutes } from './routes/verification/verification';
@@ -78,6 +79,7 @@ export function apiRouters(services: AppServices) {
     moodRoutes(),
     verificationRoutes(),
     appealRoutes(),
+    storyConsentRoutes(),
     opsRoutes(),
   ];
 }

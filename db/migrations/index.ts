@@ -7,6 +7,7 @@ import * as discovery from './20261122_005_discovery';
 import * as emailConfirmation from './20261122_007_email_confirmation';
 import * as auditContext from './20261125_70_audit_context';
 import * as appealTokens from './20261125_71_appeal_tokens';
+import * as storyConsents from './20261125_72_story_consents';
 import * as profileDrafts from './20261125_80_profile_drafts';
 import * as profileFullName from './20261125_81_profile_full_name';
 import * as totpReplay from './20261125_15_totp_replay';
@@ -26,6 +27,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261122_007_email_confirmation': emailConfirmation,
   '20261125_70_audit_context': auditContext,
   '20261125_71_appeal_tokens': appealTokens,
+  '20261125_72_story_consents': storyConsents,
   '20261125_80_profile_drafts': profileDrafts,
   '20261125_81_profile_full_name': profileFullName,
   '20261125_15_totp_replay': totpReplay,

@@ -36,6 +36,8 @@ export const apiPaths = {
   stories: `${OPS_API}/stories`,
   story: (id: number) => `${OPS_API}/stories/${id}`,
   storyPhotos: (id: number) => `${OPS_API}/stories/${id}/photos`,
+  storyPhoto: (id: number, fileKey: string) => `${OPS_API}/stories/${id}/photos/${encodeURIComponent(fileKey)}`,
+  storyConsent: (id: number) => `${OPS_API}/stories/${id}/consent`,
   storyPublish: (id: number) => `${OPS_API}/stories/${id}/publish`,
   storyUnpublish: (id: number) => `${OPS_API}/stories/${id}/unpublish`,
   shares: `${OPS_API}/shares`,

@@ -17,14 +17,21 @@ export async function isBlockedEitherWay(db: Db, a: number, b: number): Promise<
   );
 }
 
+async function isPublishedStoryPhoto(db: Db, fileKey: string): Promise<boolean> {
+  // File keys are 32 hex characters: nothing in them is a LIKE wildcard.
+  if (!/^[a-f0-9]{32}$/.test(fileKey)) return false;
+  return Boolean(await db('success_stories').where('isPublished', true).where('photoKeys', 'like', `%"${fileKey}"%`).first('id'));
+}
+
 /**
  * Who may read an uploaded file. Owners and staff see their files; verification images are staff-only;
  * profile photos follow the owner's privacy settings (hidden profiles, blocks, and blurPhotos: a member who is
  * not a match only ever receives the blurred rendition).
  */
 export async function decidePhotoAccess(db: Db, viewer: User | null, photo: Photo): Promise<MediaDecision> {
-  if (photo.purpose === 'story') return 'clear';
   const isStaff = viewer?.role === 'reviewer' || viewer?.role === 'admin';
+  // A story photo is public only while its story is published (both members agreed); staff always see it.
+  if (photo.purpose === 'story') return isStaff || (await isPublishedStoryPhoto(db, photo.fileKey)) ? 'clear' : 'deny';
   if (photo.purpose === 'verification_selfie' || photo.purpose === 'verification_document') {
     return isStaff ? 'clear' : 'deny';
   }

@@ -7,6 +7,7 @@ export const ROUTE_TITLES: Record<string, string> = {
   '/reset-password/$token': 'Reset password',
   '/confirm-email/$token': 'Confirm email',
   '/appeal/$token': 'Appeal a suspension',
+  '/story-consent/$token': 'Your success story',
   '/auth': 'Sign in',
   '/edit-profile': 'Edit profile',
   '/shared/$shareCode': 'Shared profile',

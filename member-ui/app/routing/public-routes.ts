@@ -87,6 +87,13 @@ export const appealRoute = createRoute({
   component: lazyRouteComponent(() => import('../../features/auth/routes/appeal-page'), 'AppealPage'),
 });
 
+/** The link sent (in the app and by email) to each member of a success story: agree, decline or withdraw. */
+export const storyConsentRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'story-consent/$token',
+  component: lazyRouteComponent(() => import('../../features/auth/routes/story-consent-page'), 'StoryConsentPage'),
+});
+
 /** /auth?redirectTo=X forwards to /login?redirectTo=X (DECISIONS.md). */
 export const authRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -165,6 +172,7 @@ export const publicRoutes = [
   resetPasswordRoute,
   confirmEmailRoute,
   appealRoute,
+  storyConsentRoute,
   authRoute,
   editProfileRoute,
   sharedProfileRoute,

@@ -3,11 +3,13 @@ import { type InputHTMLAttributes, useId } from 'react';
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   label: string;
   error?: string;
+  /** A line under this field (the error replaces it while there is one). */
+  hint?: string;
 }
 
-export function TextField({ label, error, className, ...rest }: TextFieldProps) {
+export function TextField({ label, error, hint, className, ...rest }: TextFieldProps) {
   const id = useId();
-  const errorId = `${id}-error`;
+  const messageId = `${id}-message`;
   return (
     <div className={['ops-field', className].filter(Boolean).join(' ')}>
       <label className="ops-field__label" htmlFor={id}>
@@ -17,12 +19,16 @@ export function TextField({ label, error, className, ...rest }: TextFieldProps) 
         id={id}
         className="ops-field__input"
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
+        aria-describedby={error || hint ? messageId : undefined}
         {...rest}
       />
       {error ? (
-        <p id={errorId} className="ops-field__error">
+        <p id={messageId} className="ops-field__error">
           {error}
+        </p>
+      ) : hint ? (
+        <p id={messageId} className="ops-field__hint">
+          {hint}
         </p>
       ) : null}
     </div>

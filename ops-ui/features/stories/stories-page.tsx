@@ -1,5 +1,6 @@
 import { HeartHandshake, Plus } from 'lucide-react';
 import { useMemo, useState } from 'react';
+import { ActionDialog } from '../../components/ui/action-dialog';
 import { Alert } from '../../components/ui/alert';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -10,13 +11,27 @@ import { describeApiError } from '../../lib/api-client';
 import { areaById } from '../../lib/areas';
 import { formatCalendarDate } from '../../lib/format';
 import { useClientPage } from '../../lib/use-client-page';
-import { type Story, useSetStoryPublished, useStories } from './api/stories';
+import { bothAgreed, type Consent, type Story, useDeleteStory, useRequestConsent, useSetStoryPublished, useStories } from './api/stories';
 import { StoryDialog } from './components/story-dialog';
 
 const area = areaById('stories');
 
 function coupleName(story: Story): string {
   return `${story.user1?.fullName ?? 'Deleted member'} & ${story.user2?.fullName ?? 'Deleted member'}`;
+}
+
+const CONSENT_LABELS: Record<NonNullable<Consent>['status'], string> = {
+  pending: 'asked',
+  accepted: 'agreed',
+  declined: 'declined',
+  withdrawn: 'withdrew',
+};
+
+/** "Ananya agreed · Arjun asked": where each member stands on publishing the story. */
+function consentLine(story: Story): string {
+  const first = (member: Story['user1']) => member?.fullName.split(' ')[0] ?? 'Deleted member';
+  const part = (member: Story['user1'], consent: Consent) => `${first(member)} ${consent ? CONSENT_LABELS[consent.status] : 'not asked'}`;
+  return `${part(story.user1, story.consent.user1)} · ${part(story.user2, story.consent.user2)}`;
 }
 
 const column = createDataTableColumnHelper<Story>();
@@ -27,6 +42,9 @@ export function StoriesPage() {
   const table = useDataTableState();
   const rows = useClientPage(stories.data, table.pagination);
   const publish = useSetStoryPublished();
+  const consent = useRequestConsent();
+  const remove = useDeleteStory();
+  const [toDelete, setToDelete] = useState<Story | null>(null);
   const [editing, setEditing] = useState<{ story: Story | null } | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
@@ -41,7 +59,10 @@ export function StoriesPage() {
           cell: (info) => (
             <div className="ops-story-couple">
               {info.row.original.photos[0] ? <img src={info.row.original.photos[0]} alt="" className="ops-story-couple__thumb" /> : <span className="ops-story-couple__thumb is-empty" />}
-              <span className="ops-cell-strong">{info.getValue()}</span>
+              <div className="ops-cell-stack">
+                <span className="ops-cell-strong">{info.getValue()}</span>
+                <span className="ops-cell-muted">{consentLine(info.row.original)}</span>
+              </div>
             </div>
           ),
         }),
@@ -80,14 +101,34 @@ export function StoriesPage() {
           cell: (info) => {
             const story = info.row.original;
             const name = coupleName(story);
+            const agreed = bothAgreed(story);
             return (
-              <div className="ops-cell-actions">
+              <div className="ops-cell-actions ops-cell-actions--wrap">
+                {!story.isPublished && !agreed ? (
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    aria-label={`Ask ${name} for consent`}
+                    onClick={() =>
+                      consent.mutate(story.id, { onSuccess: () => setNotice(`${name} have been asked, in the app and by email. The story can be published once both agree.`) })
+                    }
+                  >
+                    Ask the couple
+                  </Button>
+                ) : null}
+                {!story.isPublished ? (
+                  <Button size="sm" variant="ghost" aria-label={`Delete the draft story of ${name}`} onClick={() => setToDelete(story)}>
+                    Delete
+                  </Button>
+                ) : null}
                 <Button size="sm" variant="ghost" aria-label={`Edit the story of ${name}`} onClick={() => setEditing({ story })}>
                   Edit
                 </Button>
                 <Button
                   size="sm"
                   variant={story.isPublished ? 'secondary' : 'primary'}
+                  disabled={!story.isPublished && !agreed}
+                  title={!story.isPublished && !agreed ? 'Both members must agree first' : undefined}
                   aria-label={`${story.isPublished ? 'Unpublish' : 'Publish'} the story of ${name}`}
                   onClick={() =>
                     publish.mutate(
@@ -110,7 +151,7 @@ export function StoriesPage() {
           },
         }),
       ]),
-    [publish.mutate],
+    [publish.mutate, consent.mutate],
   );
 
   return (
@@ -136,6 +177,11 @@ export function StoriesPage() {
           <p>{describeApiError(publish.error, 'Publishing failed. Please try again.')}</p>
         </Alert>
       ) : null}
+      {consent.isError ? (
+        <Alert tone="danger">
+          <p>{describeApiError(consent.error, 'The couple could not be asked. Please try again.')}</p>
+        </Alert>
+      ) : null}
       <DataTable
         label="Success stories"
         columns={columns}
@@ -148,6 +194,26 @@ export function StoriesPage() {
         emptyIcon={HeartHandshake}
         emptyTitle="No success stories yet"
         emptyDescription="Write the first one with New story."
+      />
+      <ActionDialog
+        open={toDelete !== null}
+        onOpenChange={(open) => (open ? undefined : setToDelete(null))}
+        title="Delete this draft story?"
+        description={toDelete ? `The story of ${coupleName(toDelete)} and its photos are deleted for good. The couple's answers are deleted with it.` : ''}
+        confirmLabel="Delete story"
+        pendingLabel="Deleting…"
+        isPending={remove.isPending}
+        error={remove.isError ? describeApiError(remove.error, 'Deleting failed. Please try again.') : null}
+        onConfirm={() => {
+          if (!toDelete) return;
+          const name = coupleName(toDelete);
+          remove.mutate(toDelete.id, {
+            onSuccess: () => {
+              setToDelete(null);
+              setNotice(`The draft story of ${name} is deleted.`);
+            },
+          });
+        }}
       />
       <StoryDialog
         open={editing !== null}

@@ -122,6 +122,13 @@ describe('stories, shares, reports, members, dashboard', () => {
     const created = (await (await reviewer.client.post('/api/ops/stories', { user1Id: a.id, user2Id: b.id, matchDate: '2025-01-10', marriageDate: '2025-11-20', location: 'Kochi', testimonial: 'We found each other across two continents thanks to Saathi.' })).json()) as Json;
     const visible = async () => ((await (await new Client(server).get('/api/success-stories')).json()) as Json[]).some((s) => (s.user1 as Json).fullName === 'Meena Pillai');
     assert.equal(await visible(), false);
+    // Both members agree through the links they are sent.
+    await reviewer.client.post(`/api/ops/stories/${created.id}/consent`);
+    for (const member of [a, b]) {
+      const mail = await server.db('email_outbox').where({ toEmail: member.email }).orderBy('id', 'desc').first();
+      const token = /\/story-consent\/([A-Za-z0-9_-]+)/.exec(mail.bodyText)?.[1];
+      assert.equal((await new Client(server).post(`/api/story-consent/${token}`, { answer: 'accept' })).status, 200);
+    }
     await reviewer.client.post(`/api/ops/stories/${created.id}/publish`);
     assert.equal(await visible(), true);
     await reviewer.client.post(`/api/ops/stories/${created.id}/unpublish`);

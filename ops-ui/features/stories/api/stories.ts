@@ -7,10 +7,18 @@ import { apiPaths, withQuery } from '../../../lib/paths';
 const memberRefSchema = z.object({ id: z.number(), fullName: z.string(), username: z.string() });
 export type MemberRef = z.infer<typeof memberRefSchema>;
 
+const consentSchema = z
+  .object({ status: z.enum(['pending', 'accepted', 'declined', 'withdrawn']), requestedAt: z.string().nullable(), respondedAt: z.string().nullable() })
+  .nullable();
+export type Consent = z.infer<typeof consentSchema>;
+
 const storyRowSchema = z.object({
   id: z.number(),
   user1: memberRefSchema.nullable(),
   user2: memberRefSchema.nullable(),
+  /** Each member's answer to the request to publish; null until asked. */
+  consent: z.object({ user1: consentSchema, user2: consentSchema }),
+  photoKeys: z.array(z.string()),
   matchDate: z.string(),
   marriageDate: z.string().nullable(),
   location: z.string().nullable(),
@@ -80,4 +88,25 @@ export function useUploadStoryPhoto() {
     form.append('photo', file, file.name);
     return api.post<unknown>(apiPaths.storyPhotos(id), { body: form });
   });
+}
+
+/** Asks both members (in the app and by email) whether the story may be published with their names. */
+export function useRequestConsent() {
+  return useStoryMutation((id: number) => api.post<unknown>(apiPaths.storyConsent(id)));
+}
+
+export function useRemoveStoryPhoto() {
+  return useStoryMutation(({ id, fileKey }: { id: number; fileKey: string }) => api.delete<unknown>(apiPaths.storyPhoto(id, fileKey)));
+}
+
+export function useDeleteStory() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.delete<unknown>(apiPaths.story(id)),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: storiesKey }),
+  });
+}
+
+export function bothAgreed(story: Story): boolean {
+  return story.consent.user1?.status === 'accepted' && story.consent.user2?.status === 'accepted';
 }

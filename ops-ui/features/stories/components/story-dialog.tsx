@@ -12,6 +12,7 @@ import {
   type MemberRef,
   type Story,
   useCreateStory,
+  useRemoveStoryPhoto,
   useUpdateStory,
   useUploadStoryPhoto,
 } from '../api/stories';
@@ -45,6 +46,7 @@ function valuesOf(story: Story | null): FormValues {
 function StoryPhotos({ story, onChanged }: { story: Story; onChanged: (story: Story) => void }) {
   const inputId = useId();
   const upload = useUploadStoryPhoto();
+  const remove = useRemoveStoryPhoto();
   const canAdd = story.photos.length < MAX_STORY_PHOTOS;
   return (
     <fieldset className="ops-story-photos">
@@ -53,8 +55,17 @@ function StoryPhotos({ story, onChanged }: { story: Story; onChanged: (story: St
       </legend>
       <ul className="ops-story-photos__list">
         {story.photos.map((url, index) => (
-          <li key={url}>
+          <li key={url} className="ops-story-photos__item">
             <img src={url} alt={`Photo ${index + 1} of this couple`} className="ops-story-photos__image" />
+            <Button
+              size="sm"
+              variant="ghost"
+              aria-label={`Remove photo ${index + 1}`}
+              disabled={remove.isPending}
+              onClick={() => remove.mutate({ id: story.id, fileKey: story.photoKeys[index] }, { onSuccess: onChanged })}
+            >
+              Remove
+            </Button>
           </li>
         ))}
         {canAdd ? (
@@ -78,7 +89,12 @@ function StoryPhotos({ story, onChanged }: { story: Story; onChanged: (story: St
           </li>
         ) : null}
       </ul>
-      <p className="ops-field__hint">JPEG or PNG. The couple must have agreed to their photos being published.</p>
+      <p className="ops-field__hint">JPEG or PNG. To replace a photo, remove it and add the new one. Photos are public only while the story is published.</p>
+      {remove.isError ? (
+        <Alert tone="danger">
+          <p>{describeApiError(remove.error, 'The photo could not be removed. Please try again.')}</p>
+        </Alert>
+      ) : null}
       {upload.isError ? (
         <Alert tone="danger">
           <p>{describeApiError(upload.error, 'The photo could not be uploaded. Please try again.')}</p>
@@ -155,7 +171,7 @@ export function StoryDialog({ open, onOpenChange, story, onSaved }: StoryDialogP
         onSuccess: (created) => {
           // Stay open on the new story so the couple's photos can be added straight away.
           setCurrent(created);
-          onSaved(`The story of ${couple} is created as a draft. Add photos, then publish it.`);
+          onSaved(`The story of ${couple} is created as a draft. Add photos, then ask the couple for their consent.`);
         },
       });
     }
@@ -200,6 +216,7 @@ export function StoryDialog({ open, onOpenChange, story, onSaved }: StoryDialogP
             min={0}
             max={10000}
             inputMode="numeric"
+            hint="Lower numbers show first."
             value={values.sortOrder}
             error={errors.sortOrder}
             onChange={(e) => set('sortOrder', e.currentTarget.value)}
@@ -208,7 +225,7 @@ export function StoryDialog({ open, onOpenChange, story, onSaved }: StoryDialogP
             label="Testimonial"
             className="ops-form-grid__full"
             rows={5}
-            hint={`${values.testimonial.trim().length} of 2,000 characters; at least 20. Lower order numbers show first.`}
+            hint={`${values.testimonial.trim().length} of 2,000 characters; at least 20.`}
             value={values.testimonial}
             error={errors.testimonial}
             onChange={(e) => set('testimonial', e.currentTarget.value)}

@@ -8,7 +8,8 @@ import { idParam, parse, requestBody } from '../../../middleware/validate';
 import { Photo } from '../../../models/photo';
 import { isoOrNull } from '../../../presenters/user';
 import { auditFrom } from '../../../services/audit';
-import { photoUrl, storeImage } from '../../../services/photos';
+import { deleteImageFiles, photoUrl, storeImage } from '../../../services/photos';
+import { bothAccepted, consentsOf, requestConsent } from '../../../services/story-consent';
 import { removeTempFiles, uploadMiddleware, uploadedFiles } from '../../photos/photos';
 import type { Rows } from '../lib/pagination';
 import { whereContains } from '../lib/search';
@@ -18,12 +19,20 @@ async function presentStories(db: Knex, stories: Rows) {
   const ids = [...new Set(stories.flatMap((s) => [s.user1Id, s.user2Id]).filter(Boolean))] as number[];
   const names = ids.length ? await db('users').whereIn('id', ids).select('id', 'fullName', 'username') : [];
   const nameOf = (id: number | null) => names.find((n) => n.id === id) ?? null;
+  const consents = await consentsOf(db, stories.map((s) => s.id));
+  const consentOf = (storyId: number, userId: number | null) => {
+    const consent = userId ? consents.get(storyId)?.get(userId) : undefined;
+    return consent ? { status: consent.status, requestedAt: isoOrNull(consent.requestedAt), respondedAt: isoOrNull(consent.respondedAt) } : null;
+  };
   return stories.map((s) => {
     const keys: string[] = typeof s.photoKeys === 'string' ? JSON.parse(s.photoKeys) : [];
     return {
       id: s.id,
       user1: nameOf(s.user1Id),
       user2: nameOf(s.user2Id),
+      /** Each member's answer to the request to publish (null: not asked yet). */
+      consent: { user1: consentOf(s.id, s.user1Id), user2: consentOf(s.id, s.user2Id) },
+      photoKeys: keys,
       matchDate: s.matchDate,
       marriageDate: s.marriageDate,
       location: s.location,
@@ -50,10 +59,11 @@ async function checkCouple(db: Knex, user1Id: number, user2Id: number) {
 }
 
 /** Updates a story and records the action in one transaction; 404 when there is no such story. */
-async function changeStory(ctx: AppContext, id: number, fields: Record<string, unknown>, action: string, details?: Record<string, unknown>) {
+async function changeStory(ctx: AppContext, id: number, fields: Record<string, unknown>, action: string, details?: Record<string, unknown>, also?: (trx: Knex) => Promise<void>) {
   await ctx.services.db.transaction(async (trx) => {
     const updated = await trx('success_stories').where({ id }).update({ ...fields, updatedAt: Date.now() });
     if (!updated) throw notFound('Story not found');
+    if (also) await also(trx);
     await auditFrom(ctx, action, 'success_story', id, details, { db: trx });
   });
 }
@@ -99,18 +109,71 @@ export function storyRoutes(router: AppRouter) {
     const existing = await db('success_stories').where({ id }).first();
     if (!existing) throw notFound('Story not found');
     const input = parse(storySchema.partial(), requestBody(ctx));
-    if (input.user1Id || input.user2Id) await checkCouple(db, input.user1Id ?? existing.user1Id, input.user2Id ?? existing.user2Id);
-    await changeStory(ctx, id, input, 'story.update', { fields: Object.keys(input) });
+    const coupleChanged = (input.user1Id && input.user1Id !== existing.user1Id) || (input.user2Id && input.user2Id !== existing.user2Id);
+    if (coupleChanged) {
+      await checkCouple(db, input.user1Id ?? existing.user1Id, input.user2Id ?? existing.user2Id);
+      if (Number(existing.isPublished) || existing.isPublished === true) throw conflict('Unpublish the story before changing the couple');
+    }
+    await changeStory(ctx, id, input, 'story.update', { fields: Object.keys(input) }, async (trx) => {
+      // Consent was given by the previous couple: the new one must be asked.
+      if (coupleChanged) await trx('story_consents').where({ storyId: id }).delete();
+    });
     ctx.body = await presentStory(db, id);
   });
 
   for (const [action, published] of [['publish', true], ['unpublish', false]] as const) {
     router.post(`/stories/:id/${action}`, async (ctx) => {
       const id = idParam(ctx.params.id);
+      // Both names go public: only with both members' consent.
+      if (published && (await ctx.services.db('success_stories').where({ id }).first('id')) && !(await bothAccepted(ctx.services.db, id))) {
+        throw conflict('Both members must agree before the story is published. Ask them with "Ask the couple".');
+      }
       await changeStory(ctx, id, { isPublished: published, publishedAt: published ? Date.now() : null }, `story.${action}`);
       ctx.body = await presentStory(ctx.services.db, id);
     });
   }
+
+  router.post('/stories/:id/consent', async (ctx) => {
+    const id = idParam(ctx.params.id);
+    const user = currentUser(ctx);
+    await requestConsent(ctx.services, { actorUserId: user.id, actorRole: user.role, ip: ctx.ip, requestId: ctx.state.requestId ?? null }, id);
+    ctx.body = await presentStory(ctx.services.db, id);
+  });
+
+  // Drafts only: a published story is unpublished first, so deleting is never how a live page disappears.
+  router.delete('/stories/:id', async (ctx) => {
+    const id = idParam(ctx.params.id);
+    const db = ctx.services.db;
+    const fileKeys = await db.transaction(async (trx) => {
+      const story = await trx('success_stories').where({ id }).first();
+      if (!story) throw notFound('Story not found');
+      if (Number(story.isPublished) || story.isPublished === true) throw conflict('Unpublish the story before deleting it');
+      const keys: string[] = JSON.parse(story.photoKeys ?? '[]');
+      if (keys.length) await trx('photos').whereIn('fileKey', keys).where({ purpose: 'story' }).delete();
+      await trx('success_stories').where({ id }).delete();
+      await auditFrom(ctx, 'story.delete', 'success_story', id, { couple: [story.user1Id, story.user2Id] }, { db: trx });
+      return keys;
+    });
+    for (const key of fileKeys) await deleteImageFiles(ctx.services.config.dataDir, key);
+    ctx.status = 204;
+  });
+
+  router.delete('/stories/:id/photos/:fileKey', async (ctx) => {
+    const id = idParam(ctx.params.id);
+    const fileKey = ctx.params.fileKey ?? '';
+    const db = ctx.services.db;
+    await db.transaction(async (trx) => {
+      const story = await trx('success_stories').where({ id }).first();
+      if (!story) throw notFound('Story not found');
+      const keys: string[] = JSON.parse(story.photoKeys ?? '[]');
+      if (!keys.includes(fileKey)) throw notFound('That photo is not part of this story');
+      await trx('success_stories').where({ id }).update({ photoKeys: JSON.stringify(keys.filter((k) => k !== fileKey)), updatedAt: Date.now() });
+      await trx('photos').where({ fileKey, purpose: 'story' }).delete();
+      await auditFrom(ctx, 'story.photo_remove', 'success_story', id, undefined, { db: trx });
+    });
+    await deleteImageFiles(ctx.services.config.dataDir, fileKey);
+    ctx.body = await presentStory(db, id);
+  });
 
   router.post('/stories/:id/photos', uploadMiddleware(1), async (ctx) => {
     const id = idParam(ctx.params.id);

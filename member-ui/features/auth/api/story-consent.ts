@@ -1,0 +1,35 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, isApiError } from '../../../lib/api-client';
+
+export interface StoryConsentView {
+  you: string | null;
+  partner: string | null;
+  status: 'pending' | 'accepted' | 'declined' | 'withdrawn';
+  isPublished: boolean;
+  story: { matchDate: string; marriageDate: string | null; location: string | null; testimonial: string; photoCount: number };
+}
+
+const key = (token: string) => ['story-consent', token] as const;
+
+/** GET /api/story-consent/{token}: the story a member is asked about, and their answer so far. */
+export function useStoryConsent(token: string) {
+  return useQuery({
+    queryKey: key(token),
+    queryFn: ({ signal }) => api.get<StoryConsentView>(`/api/story-consent/${encodeURIComponent(token)}`, { signal }),
+    retry: false,
+  });
+}
+
+export function useAnswerStoryConsent(token: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (answer: 'accept' | 'decline' | 'withdraw') =>
+      api.post<{ status: StoryConsentView['status']; message: string }>(`/api/story-consent/${encodeURIComponent(token)}`, { json: { answer } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: key(token) }),
+  });
+}
+
+export function storyConsentError(error: unknown): string {
+  if (isApiError(error)) return error.serverMessage ?? 'That did not work. Please try again.';
+  return 'We could not reach Saathi. Check your connection and try again.';
+}

@@ -1,0 +1,101 @@
+import type { AppServices } from '../context';
+import type { Db } from '../db';
+import { conflict, gone, notFound } from '../errors';
+import { audit } from './audit';
+import { sendMail } from './mail';
+import { notify } from './notifications';
+import { randomToken, sha256 } from './passwords';
+
+export const CONSENT_STATUSES = ['pending', 'accepted', 'declined', 'withdrawn'] as const;
+export type ConsentStatus = (typeof CONSENT_STATUSES)[number];
+export type ConsentAnswer = 'accept' | 'decline' | 'withdraw';
+
+/** A story may be published only when both of its members have accepted. */
+export async function bothAccepted(db: Db, storyId: number): Promise<boolean> {
+  const story = await db('success_stories').where({ id: storyId }).first('user1Id', 'user2Id');
+  if (!story?.user1Id || !story.user2Id) return false;
+  const accepted = await db('story_consents').where({ storyId, status: 'accepted' }).whereIn('userId', [story.user1Id, story.user2Id]).count({ n: '*' }).first();
+  return Number(accepted?.n ?? 0) === 2;
+}
+
+/** Each story's consent per member, for the console's list. */
+export async function consentsOf(db: Db, storyIds: number[]): Promise<Map<number, Map<number, { status: ConsentStatus; requestedAt: number; respondedAt: number | null }>>> {
+  const result = new Map<number, Map<number, { status: ConsentStatus; requestedAt: number; respondedAt: number | null }>>();
+  if (storyIds.length === 0) return result;
+  for (const row of await db('story_consents').whereIn('storyId', storyIds)) {
+    const byUser = result.get(row.storyId) ?? new Map();
+    byUser.set(row.userId, { status: row.status, requestedAt: Number(row.requestedAt), respondedAt: row.respondedAt === null ? null : Number(row.respondedAt) });
+    result.set(row.storyId, byUser);
+  }
+  return result;
+}
+
+/**
+ * Asks both members of a story for their consent, in the app and by email, each with their own link to answer
+ * (and, later, to withdraw). Asking again sends new links and resets both answers to pending: the story's text or
+ * photos may have changed since. Refused while the story is published.
+ */
+export async function requestConsent(services: Pick<AppServices, 'db' | 'config' | 'live'>, actor: { actorUserId: number | null; actorRole: string | null; ip?: string | null; requestId?: string | null }, storyId: number) {
+  const { db, config } = services;
+  const story = await db('success_stories').where({ id: storyId }).first();
+  if (!story) throw notFound('Story not found');
+  if (Number(story.isPublished) || story.isPublished === true) throw conflict('Unpublish the story before asking again');
+  const members = await db('users').whereIn('id', [story.user1Id, story.user2Id].filter(Boolean)).where({ isDeleted: false }).select('id', 'fullName', 'email');
+  if (members.length !== 2) throw conflict('Both members of the story must still have accounts');
+  const now = Date.now();
+  const links = new Map<number, string>();
+  await db.transaction(async (trx) => {
+    await trx('story_consents').where({ storyId }).delete();
+    for (const member of members) {
+      const token = randomToken(32);
+      links.set(member.id, token);
+      await trx('story_consents').insert({ storyId, userId: member.id, status: 'pending', tokenHash: sha256(token), requestedAt: now });
+    }
+    await audit(trx, { ...actor, action: 'story.consent_request', targetType: 'success_story', targetId: storyId });
+  });
+  const origin = config.publicUrl ?? `http://localhost:${config.port}`;
+  for (const member of members) {
+    const partner = members.find((m) => m.id !== member.id);
+    const link = `${origin}/story-consent/${links.get(member.id)}`;
+    await notify(services, {
+      userId: member.id,
+      type: 'other',
+      title: 'May we share your story?',
+      content: `The Saathi team would like to publish the story of you and ${partner?.fullName ?? 'your partner'}, with both your names. Nothing is published unless you both agree. Read it and answer here: ${link}`,
+      sourceType: 'story_consent',
+      sourceId: storyId,
+    });
+    await sendMail(config, db, {
+      to: member.email,
+      kind: 'notification',
+      subject: 'May we share your Saathi success story?',
+      text: `Hello ${member.fullName},\n\nThe Saathi team would like to publish the story of how you and ${partner?.fullName ?? 'your partner'} met, with both your full names, on the Saathi website and in the app.\n\nNothing is published unless you both agree. Read the story and answer here:\n\n${link}\n\nIf you agree now and change your mind later, the same link lets you withdraw: the story is taken down at once.\n`,
+    });
+  }
+}
+
+/** The consent behind an answer link, with its story; 404 for an unknown link. */
+export async function consentByToken(db: Db, token: string) {
+  const consent = await db('story_consents').where({ tokenHash: sha256(token) }).first();
+  if (!consent) throw notFound('This link is not valid');
+  const story = await db('success_stories').where({ id: consent.storyId }).first();
+  if (!story) throw gone('This story was deleted');
+  return { consent, story };
+}
+
+/**
+ * Records a member's answer. Declining or withdrawing unpublishes the story at once (its photos stop being public
+ * with it); the audit log keeps the answer.
+ */
+export async function answerConsent(db: Db, token: string, answer: ConsentAnswer): Promise<ConsentStatus> {
+  const { consent } = await consentByToken(db, token);
+  const next: ConsentStatus = answer === 'accept' ? 'accepted' : answer === 'decline' ? 'declined' : 'withdrawn';
+  if (answer === 'withdraw' && consent.status !== 'accepted') throw conflict('You have not agreed to this story, so there is nothing to withdraw');
+  if (answer !== 'withdraw' && consent.status !== 'pending') throw conflict(`You already answered this request (${consent.status})`);
+  await db.transaction(async (trx) => {
+    await trx('story_consents').where({ id: consent.id }).update({ status: next, respondedAt: Date.now() });
+    if (next !== 'accepted') await trx('success_stories').where({ id: consent.storyId }).update({ isPublished: false, publishedAt: null, updatedAt: Date.now() });
+    await audit(trx, { actorUserId: consent.userId, actorRole: 'member', action: `story.consent_${next}`, targetType: 'success_story', targetId: consent.storyId, subjectUserId: consent.userId });
+  });
+  return next;
+}
