@@ -154,9 +154,23 @@ export class DemoProvider implements PaymentProvider {
   }
 }
 
+/**
+ * Which provider takes payments: Stripe when its keys are configured, the demo provider only on a demo instance,
+ * otherwise none (checkout answers 503 and the demo card form does not exist), so a real deployment without
+ * Stripe can never hand out a paid tier for a test card number.
+ */
+export function providerName(config: Pick<Config, 'stripe' | 'demoMode'>): PaymentProvider['name'] | null {
+  if (config.stripe.secretKey) return 'stripe';
+  return config.demoMode ? 'demo' : null;
+}
+
+export const PAYMENTS_NOT_CONFIGURED = 'Payments are not configured on this Saathi instance yet. Please try again later.';
+
 export function paymentProvider(services: Pick<AppServices, 'config' | 'db'>): PaymentProvider {
-  if (services.config.stripe.secretKey) return new StripeProvider(stripeClient(services.config), services.db);
-  return new DemoProvider(services.db);
+  const name = providerName(services.config);
+  if (name === 'stripe') return new StripeProvider(stripeClient(services.config), services.db);
+  if (name === 'demo') return new DemoProvider(services.db);
+  throw new HttpError(503, PAYMENTS_NOT_CONFIGURED, 'payments_not_configured');
 }
 
 const MONTH_MS = 30 * 24 * 3600_000;

@@ -5,7 +5,7 @@ import { assertSelf, currentUser, requireUser } from '../../middleware/auth';
 import { idParam, parse, requestBody } from '../../middleware/validate';
 import { Payment } from '../../models/ops';
 import { notify } from '../../services/notifications';
-import { applySucceededPayment, catalogue, paymentProvider, secretHash, stripeClient } from '../../services/payments';
+import { applySucceededPayment, catalogue, paymentProvider, providerName, secretHash, stripeClient } from '../../services/payments';
 import { sha256 } from '../../services/passwords';
 
 
@@ -19,7 +19,7 @@ export function subscriptionRoutes() {
       tiers: { TRYME: 'tryme', PREMIUM: 'premium', ELITE: 'elite' },
       features,
       plans,
-      provider: ctx.services.config.stripe.secretKey ? 'stripe' : 'demo',
+      provider: providerName(ctx.services.config),
       publishableKey: ctx.services.config.stripe.publishableKey,
     };
   });
@@ -71,7 +71,8 @@ export function subscriptionRoutes() {
 
   // Demo provider only: the local card form confirms the intent (valid test card; no money moves).
   router.post('/payments/demo/:intentId/confirm', requireUser, async (ctx) => {
-    if (ctx.services.config.stripe.secretKey) throw notFound('Not available');
+    // Exists only on a demo instance without Stripe: elsewhere it answers like any unknown API route.
+    if (providerName(ctx.services.config) !== 'demo') throw notFound('API route not found');
     const user = currentUser(ctx);
     const payment = await Payment.query(ctx.services.db).findOne({ intentId: ctx.params.intentId ?? '', provider: 'demo' });
     if (!payment || payment.userId !== user.id) throw notFound('Payment not found');

@@ -20,7 +20,8 @@ export interface SubscriptionCatalogue {
   tiers: { TRYME: 'tryme'; PREMIUM: 'premium'; ELITE: 'elite' };
   features: Record<SubscriptionTier, Omit<PlanView, 'tier'>>;
   plans: PlanView[];
-  provider: 'stripe' | 'demo';
+  /** null: payments are not configured on this instance (no Stripe keys and not a demo) */
+  provider: 'stripe' | 'demo' | null;
   publishableKey: string | null;
 }
 

@@ -6,7 +6,8 @@ export type PaymentMode = 'demo' | 'stripe' | 'unavailable';
 
 /** What GET /api/subscriptions says about the payment provider. */
 export interface ProviderInfo {
-  provider: 'stripe' | 'demo';
+  /** null: payments are not configured on this instance (no Stripe keys and not a demo) */
+  provider: 'stripe' | 'demo' | null;
   publishableKey: string | null;
 }
 
@@ -17,11 +18,12 @@ export function isPublishableKey(key: string | null | undefined): key is string 
 
 /**
  * demo: the local card form; stripe: Stripe Elements with the catalogue's publishable key; unavailable: the
- * server charges with Stripe but gave no usable publishable key. null while the catalogue is loading.
+ * server takes no payments (not configured) or gave no usable Stripe publishable key. null while loading.
  */
 export function paymentModeOf(catalogue: ProviderInfo | undefined): PaymentMode | null {
   if (!catalogue) return null;
   if (catalogue.provider === 'demo') return 'demo';
+  if (catalogue.provider === null) return 'unavailable';
   return isPublishableKey(catalogue.publishableKey) ? 'stripe' : 'unavailable';
 }
 
