@@ -14,14 +14,17 @@ function placeOf(profile: ProfileCardView): string | null {
   return profile.location ?? profile.city ?? profile.country;
 }
 
-function DailyCard({ profile }: { profile: ProfileCardView }) {
+/** The first row is on screen when home opens (often the largest paint): its photos load at once. */
+const EAGER_CARDS = 2;
+
+function DailyCard({ profile, eager = false }: { profile: ProfileCardView; eager?: boolean }) {
   const name = profile.fullName || profile.user.fullName;
   const place = placeOf(profile);
   return (
     <li className="daily-card">
       <Link to={hrefs.profileView(profile.id)} className="daily-card__link">
         <span className="daily-card__media">
-          <ProfileThumb src={profile.photos[0]} name={name} className="daily-card__photo" />
+          <ProfileThumb src={profile.photos[0]} name={name} className="daily-card__photo" loading={eager ? 'eager' : 'lazy'} />
           <MatchBadge percentage={profile.matchPercentage} className="daily-card__match" />
         </span>
         <span className="daily-card__body">
@@ -70,8 +73,8 @@ export function DailyMatches({ userId }: { userId: number }) {
         </p>
       ) : (
         <ul className="daily-grid" aria-labelledby="daily-title">
-          {daily.data.map((profile) => (
-            <DailyCard key={profile.id} profile={profile} />
+          {daily.data.map((profile, index) => (
+            <DailyCard key={profile.id} profile={profile} eager={index < EAGER_CARDS} />
           ))}
         </ul>
       )}
