@@ -5,7 +5,8 @@ import { ActionDialog } from '../../components/ui/action-dialog';
 import { Alert } from '../../components/ui/alert';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
-import { createDataTableColumnHelper, DataTable, useDataTableState } from '../../components/ui/data-table';
+import { createDataTableColumnHelper, DataTable } from '../../components/ui/data-table';
+import { useUrlTableState } from '../../lib/use-url-state';
 import { Notice } from '../../components/ui/notice';
 import { PageHeader } from '../../components/ui/page-header';
 import { describeApiError } from '../../lib/api-client';
@@ -61,7 +62,7 @@ const reviewerRowId = (reviewer: Reviewer) => String(reviewer.id);
 /** `user` is the signed-in admin, whose own row offers no actions (the server refuses them too). */
 export function ReviewersPage({ user }: { user?: { id: number } }) {
   const reviewers = useReviewers();
-  const table = useDataTableState();
+  const table = useUrlTableState();
   const rows = useClientPage(reviewers.data, table.pagination);
   const [creating, setCreating] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);

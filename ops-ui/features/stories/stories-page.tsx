@@ -1,10 +1,12 @@
 import { HeartHandshake, Plus } from 'lucide-react';
 import { useMemo, useState } from 'react';
+import { MemberLink } from '../../components/member-link';
 import { ActionDialog } from '../../components/ui/action-dialog';
 import { Alert } from '../../components/ui/alert';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
-import { createDataTableColumnHelper, DataTable, useDataTableState } from '../../components/ui/data-table';
+import { createDataTableColumnHelper, DataTable } from '../../components/ui/data-table';
+import { useUrlTableState } from '../../lib/use-url-state';
 import { Notice } from '../../components/ui/notice';
 import { PageHeader } from '../../components/ui/page-header';
 import { describeApiError } from '../../lib/api-client';
@@ -39,7 +41,7 @@ const storyRowId = (story: Story) => String(story.id);
 
 export function StoriesPage() {
   const stories = useStories();
-  const table = useDataTableState();
+  const table = useUrlTableState();
   const rows = useClientPage(stories.data, table.pagination);
   const publish = useSetStoryPublished();
   const consent = useRequestConsent();
@@ -60,7 +62,9 @@ export function StoriesPage() {
             <div className="ops-story-couple">
               {info.row.original.photos[0] ? <img src={info.row.original.photos[0]} alt="" className="ops-story-couple__thumb" /> : <span className="ops-story-couple__thumb is-empty" />}
               <div className="ops-cell-stack">
-                <span className="ops-cell-strong">{info.getValue()}</span>
+                <span className="ops-cell-strong">
+                  <MemberLink member={info.row.original.user1} fallback="Deleted member" /> &amp; <MemberLink member={info.row.original.user2} fallback="Deleted member" />
+                </span>
                 <span className="ops-cell-muted">{consentLine(info.row.original)}</span>
               </div>
             </div>

@@ -3,7 +3,8 @@ import { useMemo, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { createDataTableColumnHelper, DataTable, useDataTableState } from '../../../components/ui/data-table';
+import { createDataTableColumnHelper, DataTable } from '../../../components/ui/data-table';
+import { useUrlTableState } from '../../../lib/use-url-state';
 import { Dialog, DialogFooter } from '../../../components/ui/dialog';
 import { describeApiError } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
@@ -15,7 +16,7 @@ const messageRowId = (message: ContactMessage) => String(message.id);
 
 /** Messages sent through the help page's contact form. */
 export function ContactMessages({ filter, onNotice }: { filter: InboxFilter; onNotice: (message: string) => void }) {
-  const table = useDataTableState();
+  const table = useUrlTableState();
   const messages = useContactMessages({ filter, page: table.pagination.pageIndex + 1, pageSize: table.pagination.pageSize });
   const markHandled = useMarkHandled();
   const [reading, setReading] = useState<ContactMessage | null>(null);

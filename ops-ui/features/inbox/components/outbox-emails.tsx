@@ -3,7 +3,8 @@ import { useMemo, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { createDataTableColumnHelper, DataTable, useDataTableState } from '../../../components/ui/data-table';
+import { createDataTableColumnHelper, DataTable } from '../../../components/ui/data-table';
+import { useUrlTableState } from '../../../lib/use-url-state';
 import { Dialog, DialogFooter } from '../../../components/ui/dialog';
 import { describeApiError } from '../../../lib/api-client';
 import { formatDateTime, humanize } from '../../../lib/format';
@@ -21,7 +22,7 @@ function DeliveryBadge({ email }: { email: OutboxEmail }) {
 
 /** Every email Saathi sent or tried to send; failed ones need a reviewer's follow-up. */
 export function OutboxEmails({ filter, onNotice }: { filter: InboxFilter; onNotice: (message: string) => void }) {
-  const table = useDataTableState();
+  const table = useUrlTableState();
   const emails = useOutbox({ filter, page: table.pagination.pageIndex + 1, pageSize: table.pagination.pageSize });
   const markHandled = useMarkHandled();
   const [reading, setReading] = useState<OutboxEmail | null>(null);
