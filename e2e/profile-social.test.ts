@@ -108,6 +108,8 @@ before(async () => {
     gender: 'male',
     dateOfBirth: '1991-11-02',
     profileType: 'parent',
+    // A parent-managed profile names its candidate (the son, here also the account holder).
+    fullName: 'Rohan Mehta',
     parentName: 'Sunita Mehta',
     parentRelationship: 'mother',
     parentContact: '+1 416 555 0199',
@@ -194,12 +196,12 @@ describe('profiles, likes and sharing in the browser', () => {
     await owner.getByText('Share link created!', { exact: true }).waitFor();
     const link = await dialog.getByRole('textbox', { name: 'Your share link' }).inputValue();
     assert.match(link, new RegExp(`^${saathi.url}/shared/[A-Za-z0-9_-]{20,}$`));
-    await dialog.getByRole('button', { name: 'Copy' }).click();
+    await dialog.getByRole('button', { name: 'Copy', exact: true }).click();
     await dialog.getByRole('button', { name: 'Copied!' }).waitFor();
     assert.equal(await owner.evaluate(() => navigator.clipboard.readText()), link);
     await dialog.getByText(/^Expires /).waitFor();
     await screenshot(owner, 'share-dialog');
-    await dialog.getByRole('button', { name: 'Copy' }).waitFor({ timeout: 4000 });
+    await dialog.getByRole('button', { name: 'Copy', exact: true }).waitFor({ timeout: 4000 });
 
     const visitor = await visitorPage();
     await visitor.goto(link);
