@@ -99,8 +99,14 @@ function ReportView({ report }: { report: ReportDetail }) {
       <Notice message={notice} onDismiss={() => setNotice(null)} />
 
       <div className="ops-record__grid">
-        <Section title="What the reporter wrote" wide>
+        <Section title={report.reason === 'appeal' ? 'What the member wrote in their appeal' : 'What the reporter wrote'} wide>
           <p className="ops-message ops-message--full">{report.details || 'No details given.'}</p>
+          {report.reason === 'appeal' && report.status === 'open' ? (
+            <p className="ops-cell-muted">
+              To lift the suspension, restore access from <MemberLink member={report.reported} />’s page; then dismiss this appeal with a note. To keep it,
+              dismiss the appeal with your reason.
+            </p>
+          ) : null}
           {report.status !== 'open' ? (
             <div className="ops-outcome">
               <Facts

@@ -1,7 +1,7 @@
 import { BadgeCheck } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Alert } from '../../components/ui/alert';
-import { createDataTableColumnHelper, DataTable, useDataTableState } from '../../components/ui/data-table';
+import { createDataTableColumnHelper, DataTable } from '../../components/ui/data-table';
 import { EmptyState } from '../../components/ui/empty-state';
 import { Notice } from '../../components/ui/notice';
 import { PageHeader } from '../../components/ui/page-header';
