@@ -203,7 +203,7 @@ describe('discovery in the browser', () => {
     await page.goto('/help');
     await page.getByRole('heading', { name: 'Help & Support' }).waitFor();
     await page.getByRole('button', { name: /son or daughter/ }).click();
-    await page.getByText(/Create for someone else/).waitFor();
+    await page.getByText(/Parent \/ Guardian/).waitFor();
     await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Sunita Reddy');
     await page.getByRole('textbox', { name: 'Email', exact: true }).fill('sunita@example.test');
     await page.getByRole('textbox', { name: 'Subject', exact: true }).fill('Profile for my son');
