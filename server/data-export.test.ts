@@ -36,6 +36,8 @@ const COVERAGE: Record<string, { section: string } | { notExported: string }> = 
   identity_verifications: { section: 'identityVerifications' },
   daily_matches: { section: 'dailySuggestions' },
   email_outbox: { section: 'emailsSent' },
+  story_consents: { section: 'storyConsents' },
+  appeal_tokens: { notExported: 'hashes of single-use secrets (an appeal sent is exported with the reports filed)' },
 };
 
 const USER_COLUMN = /^(user\d?_?id|\w*_user_id|sender_id|receiver_id|reporter_id|blocker_id|blocked_id|reviewer_id|created_by|handled_by|to_email)$/;

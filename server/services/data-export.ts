@@ -76,6 +76,8 @@ export async function exportMemberData(db: Db, userId: number) {
       isPublished: Boolean(Number(st.isPublished)),
       publishedAt: isoOrNull(st.publishedAt),
     })),
+    // Each answer the member gave to a request to publish their success story.
+    storyConsents: (await db('story_consents').where({ userId })).map((c) => ({ storyId: c.storyId, status: c.status, requestedAt: isoOrNull(c.requestedAt), respondedAt: isoOrNull(c.respondedAt) })),
     contactMessages: (await db('contact_messages').where({ userId })).map((c) => ({ subject: c.subject, message: c.message, createdAt: isoOrNull(c.createdAt) })),
     devices: (await db('sessions').where({ userId }).orderBy('createdAt')).map((d) => ({ userAgent: d.userAgent, ip: d.ip, signedInAt: isoOrNull(d.createdAt), lastSeenAt: isoOrNull(d.lastSeenAt) })),
     // Email bodies can hold single-use links, so only what was sent and when.
