@@ -181,3 +181,16 @@ describe('audit log', () => {
     assert.equal(log.items[0].actor.id, reviewer.user.id);
   });
 });
+
+describe('inbox', () => {
+  test('a contact message from a signed-in member names them, for the link to their page; a visitor\'s does not', async () => {
+    const member = await signedInClient(server, { fullName: 'Writing Member' });
+    const form = { name: 'Writing Member', email: member.user.email, subject: 'My photo upload fails', message: 'The upload keeps failing on my phone, please help.' };
+    assert.equal((await member.client.post('/api/contact', form)).status, 201);
+    assert.equal((await new Client(server).post('/api/contact', { ...form, name: 'A Visitor', email: 'visitor@example.test' })).status, 201);
+    const reviewer = await staffClient();
+    const inbox = await json<{ items: Json[] }>(await reviewer.client.get('/api/ops/inbox/contact?pageSize=200'));
+    assert.equal(inbox.items.find((m) => m.name === 'Writing Member')?.userId, member.user.id);
+    assert.equal(inbox.items.find((m) => m.name === 'A Visitor')?.userId, null);
+  });
+});

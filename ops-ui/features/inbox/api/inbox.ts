@@ -9,6 +9,8 @@ const contactMessageSchema = z.object({
   id: z.number(),
   name: z.string(),
   email: z.string(),
+  /** The member who wrote, when they were signed in. */
+  userId: z.number().nullish(),
   subject: z.string(),
   message: z.string(),
   createdAt: z.string(),

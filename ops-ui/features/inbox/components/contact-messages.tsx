@@ -3,6 +3,7 @@ import { useMemo, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
+import { MemberLink } from '../../../components/member-link';
 import { createDataTableColumnHelper, DataTable } from '../../../components/ui/data-table';
 import { useUrlTableState } from '../../../lib/use-url-state';
 import { Dialog, DialogFooter } from '../../../components/ui/dialog';
@@ -39,7 +40,11 @@ export function ContactMessages({ filter, onNotice }: { filter: InboxFilter; onN
           header: 'From',
           cell: (info) => (
             <div className="ops-cell-stack">
-              <span className="ops-cell-strong">{info.getValue()}</span>
+              {info.row.original.userId ? (
+                <MemberLink member={{ id: info.row.original.userId, fullName: info.getValue() }} className="ops-cell-strong" />
+              ) : (
+                <span className="ops-cell-strong">{info.getValue()}</span>
+              )}
               <span className="ops-cell-muted">{info.row.original.email}</span>
             </div>
           ),

@@ -22,7 +22,7 @@ export function inboxRoutes(router: AppRouter) {
   router.get('/inbox/contact', async (ctx) => {
     const input = parse(listPageSchema, ctx.query);
     ctx.body = await paginate(byHandled(ctx.services.db('contact_messages'), input.status), input, newestFirst, (rows) =>
-      rows.map((r) => ({ id: r.id, name: r.name, email: r.email, subject: r.subject, message: r.message, createdAt: isoOrNull(r.createdAt), handledAt: isoOrNull(r.handledAt) })),
+      rows.map((r) => ({ id: r.id, name: r.name, email: r.email, userId: r.userId ?? null, subject: r.subject, message: r.message, createdAt: isoOrNull(r.createdAt), handledAt: isoOrNull(r.handledAt) })),
     );
   });
 
