@@ -13,6 +13,7 @@ const COVERAGE: Record<string, { section: string } | { notExported: string }> = 
   password_reset_tokens: { notExported: 'hashes of single-use secrets' },
   email_confirmation_tokens: { notExported: 'hashes of single-use secrets' },
   privacy_settings: { section: 'privacySettings' },
+  profile_drafts: { section: 'profileDraft' },
   notification_settings: { section: 'notificationSettings' },
   audit_log: { notExported: "staff members' actions (the actor is a reviewer or admin)" },
   profiles: { section: 'profiles' },

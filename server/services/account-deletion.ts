@@ -34,6 +34,8 @@ export async function deleteAccount(db: Db, dataDir: string, userId: number): Pr
     await trx('profile_views').where({ viewerUserId: userId }).delete();
     await trx('matches').where({ user1Id: userId }).orWhere({ user2Id: userId }).delete();
     await trx('photos').where({ userId }).delete();
+    // The profile wizard's draft holds what the member typed (names, about, birth details).
+    await trx('profile_drafts').where({ userId }).delete();
     await trx('user_moods').where({ userId }).delete();
     await trx('mood_prompt_dismissals').where({ userId }).delete();
     await trx('cultural_adaptation_assessments').where({ userId }).delete();

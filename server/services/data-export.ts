@@ -40,6 +40,7 @@ export async function exportMemberData(db: Db, userId: number) {
       return { ...rest, createdAt: isoOrNull(p.createdAt), updatedAt: isoOrNull(p.updatedAt), deletedAt: isoOrNull(p.deletedAt) };
     }),
     photos: photos.map((p) => ({ id: p.id, purpose: p.purpose, profileId: p.profileId, url: photoUrl(p.fileKey), uploadedAt: isoOrNull(p.createdAt) })),
+    profileDraft: await profileDraftOf(db, userId),
     privacySettings: await db('privacy_settings').where({ userId }).first(),
     notificationSettings: await db('notification_settings').where({ userId }).first(),
     messagesSent: messages.map((m) => ({ id: m.id, toUserId: m.receiverId, content: m.content, sentAt: isoOrNull(m.createdAt) })),
@@ -83,4 +84,11 @@ export async function exportMemberData(db: Db, userId: number) {
     // Email bodies can hold single-use links, so only what was sent and when.
     emailsSent: (await db('email_outbox').where({ toEmail: user.email }).orderBy('id')).map((e) => ({ subject: e.subject, kind: e.kind, createdAt: isoOrNull(e.createdAt) })),
   };
+}
+
+/** The profile wizard's draft, as the member left it (null without one). */
+async function profileDraftOf(db: Db, userId: number) {
+  const row = await db('profile_drafts').where({ userId }).first();
+  if (!row) return null;
+  return { step: Number(row.step), values: safeJson(row.values), photoIds: safeJson(row.photoIds), updatedAt: isoOrNull(row.updatedAt) };
 }

@@ -129,3 +129,12 @@ describe('the wizard draft is kept on the server for the signed-in member', () =
     assert.deepEqual([draft.step, draft.values, draft.photos], [1, {}, []]);
   });
 });
+
+test('the draft is part of the data export and goes with a deleted account', async () => {
+  const { client, user, password } = await signedInClient(server);
+  await client.request('PUT', '/api/profile-draft', { json: { step: 2, values: { city: 'Nairobi', about: 'DRAFT-ABOUT-TEXT' }, photoIds: [] } });
+  const exported = (await (await client.get(`/api/users/${user.id}/export`)).json()) as { profileDraft: { step: number; values: { city: string } } };
+  assert.deepEqual([exported.profileDraft.step, exported.profileDraft.values.city], [2, 'Nairobi']);
+  assert.equal((await client.post('/api/user/delete', { password })).status, 200);
+  assert.equal(await server.db('profile_drafts').where({ userId: user.id }).first(), undefined);
+});
