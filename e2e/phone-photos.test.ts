@@ -108,7 +108,9 @@ describe('photos from a phone, and a wizard that keeps its work', () => {
     assert.equal(await page.getByLabel('City').inputValue(), 'Kochi');
     assert.equal(await page.getByLabel('Gender').inputValue(), 'female');
     await screenshot(page, 'wizard-resumed-after-reload');
-    await page.getByRole('button', { name: 'Back' }).click();
+    // The phone's Back button: the previous step, not the previous page.
+    assert.match(page.url(), /step=2/);
+    await page.goBack();
     await page.getByText('Step 1 of 5').waitFor();
     await page.getByRole('img', { name: 'Main photo' }).waitFor();
 

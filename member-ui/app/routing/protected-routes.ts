@@ -63,6 +63,11 @@ export const checkoutRoute = createRoute({
 
 export const createProfileRoute = createRoute({
   ...memberRoute('create-profile'),
+  // ?step=N: the wizard's step, so Back and reload follow it.
+  validateSearch: (search: Record<string, unknown>): { step?: number } => {
+    const step = Number(search.step);
+    return Number.isInteger(step) && step >= 1 && step <= 5 ? { step } : {};
+  },
   // One profile per member: someone who already has one edits it on /profile.
   beforeLoad: ({ context }) => {
     if (context.user.profileId != null) throw redirect({ to: '/profile', replace: true });

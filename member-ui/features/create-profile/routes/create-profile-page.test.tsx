@@ -1,5 +1,5 @@
 import '../../../test/setup-dom';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import assert from 'node:assert/strict';
 import { afterEach, test } from 'node:test';
 import { buildSessionUser } from '../../../test/build-user';
@@ -283,4 +283,15 @@ test('a member who already has a profile is sent to /profile', async () => {
     fakeServer({ user: { ...member, profileId: 31 }, handle: (request) => (request.url.pathname === '/api/profiles/user/7' ? jsonResponse(404, { message: 'none' }) : undefined) }),
   );
   await waitFor(() => assert.equal(router.state.location.pathname, '/profile'), SLOW);
+});
+
+test("the phone's Back button goes to the previous step; the step is in the address", async () => {
+  const { router } = renderApp('/create-profile', draftServer({ ...savedDraft, step: 2 }));
+  await screen.findByText('Step 2 of 5', {}, SLOW);
+  next();
+  await screen.findByText('Step 3 of 5');
+  assert.equal(router.state.location.search.step, 3);
+  await act(async () => router.history.back());
+  assert.ok(await screen.findByText('Step 2 of 5'));
+  assert.equal((screen.getByLabelText('City') as HTMLInputElement).value, 'Leicester', 'nothing typed is lost');
 });

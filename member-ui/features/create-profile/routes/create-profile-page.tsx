@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Navigate, useRouter } from '@tanstack/react-router';
+import { Navigate, useNavigate, useRouter, useSearch } from '@tanstack/react-router';
 import { ArrowLeft, ArrowRight, Check, RotateCcw } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { UploadedPhotoView } from '../../../../contracts/views';
@@ -47,6 +47,7 @@ export function CreateProfilePage() {
   const queryClient = useQueryClient();
   // A new generation after "start over" gives a fresh wizard.
   const [generation, setGeneration] = useState(0);
+  const navigateOuter = useNavigate();
   const draft = useQuery({ queryKey: profileDraftKey, queryFn: fetchProfileDraft, enabled: user?.profileId == null, gcTime: 0 });
   if (!user) return null;
   // One profile per member: someone who has one edits it on /profile.
@@ -57,6 +58,7 @@ export function CreateProfilePage() {
   const restart = (fresh: ProfileDraft) => {
     queryClient.setQueryData(profileDraftKey, fresh);
     setGeneration((n) => n + 1);
+    void navigateOuter({ to: '/create-profile', search: { step: 1 }, replace: true });
   };
   return <ProfileWizard key={generation} initial={initial} submitted={submitted} onRestart={restart} />;
 }
@@ -70,7 +72,20 @@ interface ProfileWizardProps {
 function ProfileWizard({ initial, submitted, onRestart }: ProfileWizardProps) {
   const user = useSessionUser();
   const router = useRouter();
-  const [step, setStep] = useState(initial.step);
+  // The step lives in the address (?step=N), so the phone's Back button goes to the previous step and a reload
+  // stays on this one; without it the wizard opens where the draft was left.
+  const search = useSearch({ strict: false }) as { step?: number };
+  const navigate = useNavigate();
+  const step = Math.min(Math.max(search.step ?? initial.step, 1), WIZARD_STEP_COUNT);
+  // Opened without a step: the address takes the draft's, so Back from the next step returns to this one.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on opening
+  useEffect(() => {
+    if (search.step === undefined) void navigate({ to: '/create-profile', search: { step }, replace: true });
+  }, []);
+  const setStep = (next: number | ((current: number) => number)) => {
+    const value = typeof next === 'function' ? next(step) : next;
+    if (value !== step) void navigate({ to: '/create-profile', search: { step: value } });
+  };
   const [values, setValues] = useState<WizardValues>(() => wizardValuesFromDraft(initial.values));
   const [errors, setErrors] = useState<WizardErrors>({});
   const [photos, setPhotos] = useState<UploadedPhotoView[]>(initial.photos);
