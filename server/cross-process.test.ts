@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { Client, type TestServer, dropTestDatabase, postgresDatabaseUrl } from './test/harness';
+import { profilePayload } from './test/factories';
 import { freePort } from '../scripts/lib/free-port';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -111,6 +112,9 @@ async function register(p: Proc, name: string): Promise<{ client: Client; id: nu
   });
   assert.equal(res.status, 201, await res.clone().text());
   const me = (await (await client.get('/api/auth/user')).json()) as { id: number };
+  // With a profile, so the other members of the test may start a conversation with them.
+  const profile = await client.post('/api/profiles', profilePayload());
+  assert.equal(profile.status, 201, await profile.clone().text());
   return { client, id: me.id };
 }
 

@@ -10,7 +10,7 @@ import { DBError } from 'objection';
 import { STORAGE_MESSAGES, dataDirProblem, toResponse } from './errors';
 import { uploadTempDir } from './routes/photos/photos';
 import { mediaDir } from './services/photos';
-import { buildProfile, jpegBytes, signedInClient } from './test/factories';
+import { buildProfile, jpegBytes, profilePayload, signedInClient } from './test/factories';
 import { Client, type TestServer, startTestServer } from './test/harness';
 import { freePort } from '../scripts/lib/free-port';
 
@@ -249,6 +249,9 @@ async function registered(spawned: Spawned, name: string): Promise<{ client: Cli
   const res = await client.post('/api/auth/register', { fullName: `${name} Member`, email: `${username}@example.test`, username, password: 'correct horse battery', confirmPassword: 'correct horse battery' });
   assert.equal(res.status, 201, await res.clone().text());
   const body = (await res.json()) as { user: { id: number } };
+  // With a profile, so other members may start a conversation with them.
+  const profile = await client.post('/api/profiles', profilePayload());
+  assert.equal(profile.status, 201, await profile.clone().text());
   return { client, id: body.user.id };
 }
 

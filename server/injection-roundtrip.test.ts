@@ -54,6 +54,7 @@ test('every free-text profile field stores and returns injection strings verbati
 test('messages, report details, mood notes and contact messages keep injection strings verbatim', async () => {
   const a = await signedInClient(server, { tier: 'premium' });
   const b = await signedInClient(server, { tier: 'premium' });
+  await buildProfile(server, b.user);
   const before = await counts();
   for (const text of INJECTIONS) {
     const sent = await a.client.post('/api/messages', { receiverId: b.user.id, content: text });

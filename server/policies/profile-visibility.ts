@@ -2,7 +2,7 @@ import type { Db } from '../db';
 import type { QueryBuilder } from 'objection';
 import type { Profile } from '../models/profile';
 import type { User } from '../models/user';
-import { areMatched, isBlockedEitherWay } from './media';
+import { relationshipBetween } from './relationship';
 
 export interface ViewerContext {
   viewer: User | null;
@@ -20,10 +20,8 @@ export interface ViewerContext {
  */
 export async function profileAccess(db: Db, viewer: User | null, profile: Profile): Promise<ViewerContext | null> {
   if (profile.isDeleted) return null;
-  const owner = profile.user ?? (await db('users').where({ id: profile.userId }).first());
-  if (!owner || Number(owner.isDeleted) || owner.status !== 'active') return null;
-  const isOwner = Boolean(viewer && viewer.id === profile.userId);
-  const isStaff = viewer?.role === 'reviewer' || viewer?.role === 'admin';
+  const relationship = await relationshipBetween(db, viewer, profile.userId);
+  if (!relationship.mayViewProfile) return null;
   const row = await db('privacy_settings').where({ userId: profile.userId }).first();
   const privacy = row
     ? {
@@ -33,27 +31,28 @@ export async function profileAccess(db: Db, viewer: User | null, profile: Profil
         showEmail: Boolean(Number(row.showEmail)),
       }
     : null;
-  if (isOwner || isStaff) return { viewer, isOwner, isStaff, matched: false, clearPhotos: true, privacy };
-  if (!viewer) return null;
-  if (await isBlockedEitherWay(db, viewer.id, profile.userId)) return null;
-  const matched = await areMatched(db, viewer.id, profile.userId);
-  const visibility = privacy?.profileVisibility ?? 'all';
-  if (visibility === 'none') return null;
-  if (visibility === 'matches' && !matched) return null;
-  const clearPhotos = !(privacy?.blurPhotos ?? false) || matched;
-  return { viewer, isOwner, isStaff, matched, clearPhotos, privacy };
+  return {
+    viewer,
+    isOwner: relationship.self,
+    isStaff: viewer?.role === 'reviewer' || viewer?.role === 'admin',
+    matched: relationship.pair.matched,
+    clearPhotos: relationship.clearPhotos,
+    privacy,
+  };
 }
 
 /**
- * SQL conditions for lists (likes, search, matches): only live, visible, unblocked profiles of active members.
- * `alias` is the profiles table alias in the query.
+ * The relationship policy's list form, as SQL conditions for lists (likes, search, matches, pickers): the
+ * profiles whose `mayViewProfile` is true for the member `viewerId` — live profiles of active members, not the
+ * viewer's own, no block either way, visibility 'all' or 'matches' with a match. relationship.test.ts holds it
+ * to the pair form. `alias` is the profiles table alias in the query.
  */
 export function visibleProfilesFilter(viewerId: number, alias = 'profiles') {
   return (q: QueryBuilder<Profile, Profile[]>) => {
     q.where(`${alias}.isDeleted`, false)
       .whereNot(`${alias}.userId`, viewerId)
       .whereExists((s) =>
-        s.select('owner.id').from('users as owner').whereRaw(`owner.id = ${alias}.user_id`).where('owner.isDeleted', false).where('owner.status', 'active'),
+        s.select('owner.id').from('users as owner').whereRaw(`owner.id = ${alias}.user_id`).where('owner.isDeleted', false).where('owner.status', 'active').where('owner.role', 'member'),
       )
       .whereNotExists((s) =>
         s

@@ -5,7 +5,7 @@ import type { Db } from '../db';
 import { HttpError } from '../errors';
 import { Message } from '../models/engagement';
 import type { User } from '../models/user';
-import { areMatched, isBlockedEitherWay } from '../policies/media';
+import { type MessageRefusal, relationshipBetween } from '../policies/relationship';
 import { effectiveTier } from '../policies/tier';
 import { notify } from './notifications';
 import { photoUrl } from './photos';
@@ -38,18 +38,24 @@ export function messageLimitFor(user: User, trymeLimit: number): number | null {
 }
 
 /** Why `sender` may not message `receiverId` right now (null: allowed). Tier limits are checked separately. */
+/** Why `sender` may not write to `receiverId` (the relationship policy decides), as the error to answer with. */
 export async function messagingRefusal(db: Db, sender: User, receiverId: number): Promise<HttpError | null> {
   if (receiverId === sender.id) return new HttpError(400, 'You cannot message yourself', 'bad_request');
-  const receiver = await db('users').where({ id: receiverId }).first('isDeleted', 'status', 'role');
-  if (!receiver || Number(receiver.isDeleted) || receiver.status !== 'active' || receiver.role !== 'member') {
-    return new HttpError(404, MESSAGE_TEXTS.receiverGone, 'not_found');
+  return refusalError((await relationshipBetween(db, sender, receiverId)).messageRefusal);
+}
+
+function refusalError(refusal: MessageRefusal | null): HttpError | null {
+  switch (refusal) {
+    case null:
+      return null;
+    case 'not-accepting':
+      return new HttpError(403, MESSAGE_TEXTS.notAccepting, 'forbidden');
+    case 'matches-only':
+      return new HttpError(403, MESSAGE_TEXTS.matchesOnly, 'forbidden');
+    default:
+      // Hidden from the sender, blocked either way, gone, or never there: one answer for all.
+      return new HttpError(404, MESSAGE_TEXTS.receiverGone, 'not_found');
   }
-  if (await isBlockedEitherWay(db, sender.id, receiverId)) return new HttpError(403, MESSAGE_TEXTS.blocked, 'forbidden');
-  const privacy = await db('privacy_settings').where({ userId: receiverId }).first('allowMessagesFrom');
-  const allow = privacy?.allowMessagesFrom ?? 'all';
-  if (allow === 'none') return new HttpError(403, MESSAGE_TEXTS.notAccepting, 'forbidden');
-  if (allow === 'matches' && !(await areMatched(db, sender.id, receiverId))) return new HttpError(403, MESSAGE_TEXTS.matchesOnly, 'forbidden');
-  return null;
 }
 
 export async function sendMessage(services: Pick<AppServices, 'db' | 'live' | 'config'>, sender: User, receiverId: number, content: string): Promise<Message> {
@@ -87,24 +93,21 @@ const ONLINE_WINDOW_MS = 2 * 60_000;
 /** The chat header's view of the other member: presence only as far as their privacy settings allow. */
 export async function chatPeer(services: Pick<AppServices, 'db' | 'live'>, viewer: User, otherId: number): Promise<ChatPeerView | null> {
   const { db } = services;
-  const other = await db('users').where({ id: otherId }).first();
-  if (!other || Number(other.isDeleted) || other.status !== 'active' || other.role !== 'member') return null;
-  if (await isBlockedEitherWay(db, viewer.id, otherId)) return null;
-  const privacy = await db('privacy_settings').where({ userId: otherId }).first();
-  const profile = await db('profiles').where({ userId: otherId, isDeleted: false }).first('id');
+  if (otherId === viewer.id) return null;
+  const relationship = await relationshipBetween(db, viewer, otherId);
+  if (!relationship.knows) return null;
+  const other = await db('users').where({ id: otherId }).first('id', 'fullName', 'lastActiveAt');
+  const privacy = await db('privacy_settings').where({ userId: otherId }).first('showOnlineStatus', 'showLastSeen');
+  const profile = relationship.mayViewProfile ? await db('profiles').where({ userId: otherId, isDeleted: false }).first('id') : null;
   const photo = profile ? await db('photos').where({ profileId: profile.id, purpose: 'profile' }).orderBy('position').first('fileKey') : null;
-  const matched = await areMatched(db, viewer.id, otherId);
-  const blurred = privacy && Number(privacy.blurPhotos) && !matched;
   const lastActive = other.lastActiveAt === null ? null : Number(other.lastActiveAt);
   const online = services.live.listenerCount(otherId) > 0 || (lastActive !== null && Date.now() - lastActive < ONLINE_WINDOW_MS);
-  const refusal = await messagingRefusal(db, viewer, otherId);
-  const visibility = privacy?.profileVisibility ?? 'all';
-  const profileVisible = profile && (visibility === 'all' || (visibility === 'matches' && matched));
+  const refusal = refusalError(relationship.messageRefusal);
   return {
     id: other.id,
     fullName: other.fullName,
-    profileId: profileVisible ? profile.id : null,
-    photo: photo && profileVisible ? photoUrl(photo.fileKey, blurred ? 'blur' : 'thumb') : null,
+    profileId: profile ? profile.id : null,
+    photo: photo ? photoUrl(photo.fileKey, relationship.clearPhotos ? 'thumb' : 'blur') : null,
     online: privacy && !Number(privacy.showOnlineStatus) ? null : online,
     lastSeenAt: privacy && !Number(privacy.showLastSeen) ? null : lastActive ? new Date(lastActive).toISOString() : null,
     canMessage: refusal === null,

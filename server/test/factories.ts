@@ -113,3 +113,32 @@ export async function jpegBytes(options: { width?: number; height?: number; gps?
   }
   return image.jpeg().toBuffer();
 }
+
+/** A complete profile as the wizard sends it to POST /api/profiles. */
+export function profilePayload(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    gender: 'male',
+    dateOfBirth: '1993-08-21',
+    profileType: 'self',
+    country: 'Canada',
+    city: 'Toronto',
+    education: "Bachelor's",
+    educationDetails: 'B.Tech, IIT Bombay',
+    profession: 'Data Scientist',
+    company: 'Shopify',
+    about: 'Cricket on weekends, biryani on Sundays.',
+    birthHour: 11,
+    birthMinute: 5,
+    birthAmPm: 'PM',
+    birthPlace: 'Pune, India',
+    religion: 'Hindu',
+    motherTongue: 'Marathi',
+    agePreferenceMin: 24,
+    agePreferenceMax: 32,
+    locationPreference: ['Canada', 'United States'],
+    educationPreference: "Bachelor's or above",
+    professionPreference: 'Any',
+    familyBackground: 'Close-knit family from Pune; father is an engineer, mother a doctor.',
+    ...overrides,
+  };
+}

@@ -19,6 +19,7 @@ describe('sending messages', () => {
   test('content is trimmed; empty, over-long and non-string content are 400s', async () => {
     const a = await signedInClient(server, { tier: 'premium' });
     const b = await signedInClient(server);
+    await buildProfile(server, b.user);
     const ok = await a.client.post('/api/messages', { senderId: a.user.id, receiverId: b.user.id, content: '  Namaste! How was Diwali?  ' });
     assert.equal(ok.status, 201);
     assert.equal(((await ok.json()) as Json).content, 'Namaste! How was Diwali?');
@@ -48,12 +49,15 @@ describe('sending messages', () => {
   test('blocked, deleted, suspended and closed inboxes refuse', async () => {
     const a = await signedInClient(server, { tier: 'premium' });
     const b = await signedInClient(server);
+    await buildProfile(server, b.user);
     await server.db('blocks').insert({ blockerId: b.user.id, blockedId: a.user.id, createdAt: Date.now() });
     const blocked = await a.client.post('/api/messages', { receiverId: b.user.id, content: 'hello' });
-    assert.equal(blocked.status, 403);
-    assert.equal(((await blocked.json()) as Json).message, MESSAGE_TEXTS.blocked);
+    const nobody = await a.client.post('/api/messages', { receiverId: 999999, content: 'hello' });
+    assert.equal(blocked.status, 404, 'a block answers like a member who does not exist');
+    assert.deepEqual(await blocked.json(), await nobody.json());
 
     const c = await signedInClient(server);
+    await buildProfile(server, c.user);
     await c.client.patch(`/api/users/${c.user.id}/privacy-settings`, { allowMessagesFrom: 'none' });
     const closed = await a.client.post('/api/messages', { receiverId: c.user.id, content: 'hello' });
     assert.equal(closed.status, 403);
@@ -73,6 +77,7 @@ describe('sending messages', () => {
   test('tryme members get 5 new messages a calendar month, then 403 with upgradeRequired', async () => {
     const a = await signedInClient(server, { tier: 'tryme' });
     const b = await signedInClient(server);
+    await buildProfile(server, b.user);
     // Last month's messages do not count.
     await server.db('messages').insert({ senderId: a.user.id, receiverId: b.user.id, content: 'old', isRead: true, createdAt: Date.UTC(2020, 0, 5) });
     for (let i = 1; i <= 5; i++) assert.equal((await a.client.post('/api/messages', { receiverId: b.user.id, content: `message ${i}` })).status, 201);
@@ -91,6 +96,7 @@ describe('conversations and threads', () => {
   test('summaries carry the other member, last message and unread count; opening the thread marks read', async () => {
     const a = await signedInClient(server, { fullName: 'Asha Reddy', tier: 'premium' });
     const b = await signedInClient(server, { fullName: 'Bharat Menon', tier: 'premium' });
+    await buildProfile(server, a.user, { gender: 'female' });
     await buildProfile(server, b.user, { gender: 'male' });
     await b.client.post('/api/messages', { receiverId: a.user.id, content: 'Hi Asha' });
     await b.client.post('/api/messages', { receiverId: a.user.id, content: 'Are you in London this weekend?' });
@@ -126,6 +132,7 @@ describe('conversations and threads', () => {
   test('a new message reaches an open event stream at once', async () => {
     const a = await signedInClient(server, { tier: 'premium' });
     const b = await signedInClient(server, { tier: 'premium' });
+    await buildProfile(server, b.user);
     const received = new Promise<string>((resolve, reject) => {
       const req = http.get(`${server.url}/api/events`, { headers: { Cookie: b.client.cookieHeader() } }, (res) => {
         assert.equal(res.headers['content-type'], 'text/event-stream; charset=utf-8');
@@ -175,6 +182,7 @@ describe('notifications', () => {
   test('a member who turned off new-message notifications gets none', async () => {
     const a = await signedInClient(server, { tier: 'premium' });
     const b = await signedInClient(server);
+    await buildProfile(server, b.user);
     await b.client.patch(`/api/users/${b.user.id}/notification-settings`, { newMessages: false });
     await a.client.post('/api/messages', { receiverId: b.user.id, content: 'quiet please' });
     assert.equal((await server.db('notifications').where({ userId: b.user.id })).length, 0);

@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import sharp from 'sharp';
 import { PROFILE_MESSAGES } from '../../../contracts/profile';
 import { Client, type TestServer, startTestServer } from '../../test/harness';
-import { buildProfile, jpegBytes, signedInClient } from '../../test/factories';
+import { buildProfile, jpegBytes, profilePayload, signedInClient } from '../../test/factories';
 
 let server: TestServer;
 before(async () => {
@@ -16,33 +16,7 @@ after(async () => {
 type Json = Record<string, unknown>;
 const json = async (res: Response) => (await res.json()) as Json;
 
-function wizardPayload(overrides: Json = {}): Json {
-  return {
-    gender: 'male',
-    dateOfBirth: '1993-08-21',
-    profileType: 'self',
-    country: 'Canada',
-    city: 'Toronto',
-    education: "Bachelor's",
-    educationDetails: 'B.Tech, IIT Bombay',
-    profession: 'Data Scientist',
-    company: 'Shopify',
-    about: 'Cricket on weekends, biryani on Sundays.',
-    birthHour: 11,
-    birthMinute: 5,
-    birthAmPm: 'PM',
-    birthPlace: 'Pune, India',
-    religion: 'Hindu',
-    motherTongue: 'Marathi',
-    agePreferenceMin: 24,
-    agePreferenceMax: 32,
-    locationPreference: ['Canada', 'United States'],
-    educationPreference: "Bachelor's or above",
-    professionPreference: 'Any',
-    familyBackground: 'Close-knit family from Pune; father is an engineer, mother a doctor.',
-    ...overrides,
-  };
-}
+const wizardPayload = (overrides: Json = {}): Json => profilePayload(overrides);
 
 describe('creating a profile', () => {
   test('the wizard payload creates the profile with "city, country" and a default looking-for', async () => {
@@ -478,6 +452,7 @@ describe('blocks and reports', () => {
   test('a report needs a reason from the list and lands in the queue', async () => {
     const a = await signedInClient(server);
     const b = await signedInClient(server);
+    await buildProfile(server, b.user);
     const bad = await a.client.post('/api/reports', { reportedUserId: b.user.id, reason: 'because' });
     assert.equal(bad.status, 400);
     assert.equal((await json(bad)).message, 'Please choose a reason for the report');

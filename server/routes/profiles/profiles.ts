@@ -35,12 +35,14 @@ import {
 
 const OPPOSITE: Record<string, string | null> = { male: 'female', female: 'male', other: null };
 
-/** The profile of `id` that the session's member owns, or 404/403. */
+/**
+ * The profile of `id` that the session's member owns. Anyone else's answers exactly like a profile that does not
+ * exist (404): an owner-only route must not confirm that a hidden profile is there.
+ */
 async function ownedProfile(ctx: AppContext, id: number): Promise<Profile> {
   const user = currentUser(ctx);
   const profile = await loadProfile(ctx.services.db, id);
-  if (!profile || profile.isDeleted) throw notFound('Profile not found');
-  if (profile.userId !== user.id) throw forbidden('You can only change your own profile');
+  if (!profile || profile.isDeleted || profile.userId !== user.id) throw notFound('Profile not found');
   return profile;
 }
 

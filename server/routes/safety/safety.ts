@@ -5,6 +5,7 @@ import { type AppContext, newRouter } from '../../context';
 import { badRequest, notFound } from '../../errors';
 import { currentUser, requireUser } from '../../middleware/auth';
 import { idParam, parse, requestBody } from '../../middleware/validate';
+import { relationshipBetween } from '../../policies/relationship';
 
 const blockSchema = z.object({ userId: z.coerce.number({ error: 'userId is required' }).int().positive() });
 const reportSchema = z.object({
@@ -15,10 +16,10 @@ const reportSchema = z.object({
 });
 
 
-async function existingMember(ctx: AppContext, userId: number) {
-  const target = await ctx.services.db('users').where({ id: userId, isDeleted: false, role: 'member' }).first('id', 'fullName');
-  if (!target) throw notFound('Member not found');
-  return target as { id: number; fullName: string };
+/** A member the viewer may block or report; anyone else answers exactly like an id that does not exist. */
+async function reportableMember(ctx: AppContext, userId: number): Promise<void> {
+  const relationship = await relationshipBetween(ctx.services.db, currentUser(ctx), userId);
+  if (!relationship.mayBlockOrReport) throw notFound('Member not found');
 }
 
 /** Block and report (DECISIONS.md): blocked pairs disappear from each other everywhere. */
@@ -40,7 +41,7 @@ export function safetyRoutes() {
     const user = currentUser(ctx);
     const { userId } = parse(blockSchema, requestBody(ctx));
     if (userId === user.id) throw badRequest('You cannot block yourself');
-    await existingMember(ctx, userId);
+    await reportableMember(ctx, userId);
     await ctx.services.db.transaction(async (trx: Knex.Transaction) => {
       await trx('blocks').insert({ blockerId: user.id, blockedId: userId, createdAt: Date.now() }).onConflict(['blockerId', 'blockedId']).ignore();
       // A block ends what the two shared: likes both ways and the match.
@@ -67,7 +68,7 @@ export function safetyRoutes() {
     const user = currentUser(ctx);
     const input = parse(reportSchema, requestBody(ctx));
     if (input.reportedUserId === user.id) throw badRequest('You cannot report yourself');
-    await existingMember(ctx, input.reportedUserId);
+    await reportableMember(ctx, input.reportedUserId);
     const [row] = await ctx.services.db('reports')
       .insert({
         reporterId: user.id,

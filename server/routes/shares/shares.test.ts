@@ -72,7 +72,9 @@ describe('share links', () => {
     assert.equal((await new Client(server).get(url.replace('_blur', ''))).status, 404, 'the clear file is not served through the link');
 
     const other = await signedInClient(server);
-    assert.equal((await other.client.delete(`/api/shares/${share.id}`)).status, 403, 'only the owner deactivates');
+    const notMine = await other.client.delete(`/api/shares/${share.id}`);
+    assert.equal(notMine.status, 404, 'only the owner deactivates; to anyone else the link is not there');
+    assert.deepEqual(await notMine.json(), await (await other.client.delete('/api/shares/987654321')).json());
     assert.equal((await client.delete(`/api/shares/${share.id}`)).status, 200);
     const gone = await new Client(server).get(`/api/shares/${share.shareCode}`);
     assert.equal(gone.status, 410);

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { SHARE_MESSAGES, shareCreateSchema } from '../../../contracts/profile';
 import { type AppContext, newRouter } from '../../context';
-import { HttpError, forbidden, notFound } from '../../errors';
+import { HttpError, notFound } from '../../errors';
 import { currentUser, requireUser } from '../../middleware/auth';
 import { idParam, parse } from '../../middleware/validate';
 import { ProfileShare } from '../../models/social';
@@ -29,8 +29,8 @@ function presentShare(share: ProfileShare) {
 async function ownProfileId(ctx: AppContext, profileId: number): Promise<number> {
   const user = currentUser(ctx);
   const profile = await ctx.services.db('profiles').where({ id: profileId }).first('userId', 'isDeleted');
-  if (!profile || Number(profile.isDeleted)) throw notFound('Profile not found');
-  if (profile.userId !== user.id) throw forbidden('Only the owner can share this profile');
+  // Someone else's profile answers like one that does not exist.
+  if (!profile || Number(profile.isDeleted) || profile.userId !== user.id) throw notFound('Profile not found');
   return profileId;
 }
 
@@ -68,8 +68,7 @@ export function shareRoutes() {
   router.delete('/shares/:shareId', requireUser, async (ctx) => {
     const user = currentUser(ctx);
     const share = await ProfileShare.query(ctx.services.db).findById(idParam(ctx.params.shareId));
-    if (!share) throw notFound('Share link not found');
-    if (share.userId !== user.id) throw forbidden('Only the owner can deactivate this link');
+    if (!share || share.userId !== user.id) throw notFound('Share link not found');
     await ProfileShare.query(ctx.services.db).findById(share.id).patch({ isActive: false, deactivatedAt: Date.now(), deactivatedBy: user.id });
     ctx.body = { message: 'Share link deactivated' };
   });

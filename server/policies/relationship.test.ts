@@ -1,0 +1,96 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import fc from 'fast-check';
+import { Profile } from '../models/profile';
+import { type TestServer, startTestServer } from '../test/harness';
+import { buildProfile, buildUser } from '../test/factories';
+import { visibleProfilesFilter } from './profile-visibility';
+import { type PairFacts, type TargetFacts, decideRelationship, relationshipBetween } from './relationship';
+
+let server: TestServer;
+before(async () => {
+  server = await startTestServer();
+});
+after(() => server.close());
+
+const memberArb = fc.record({
+  role: fc.constantFrom('member', 'member', 'member', 'reviewer'),
+  status: fc.constantFrom('active', 'active', 'active', 'suspended'),
+  isDeleted: fc.constantFrom(false, false, false, true),
+  profile: fc.constantFrom('live', 'live', 'live', 'deleted', 'none'),
+  visibility: fc.constantFrom('all', 'all', 'matches', 'none'),
+  blurPhotos: fc.boolean(),
+});
+
+describe('the relationship policy', () => {
+  test('its list form (SQL, used by search, likes, matches and pickers) equals its pair form over random members', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(memberArb, { minLength: 3, maxLength: 7 }),
+        fc.array(fc.tuple(fc.nat(6), fc.nat(6)), { maxLength: 8 }),
+        fc.array(fc.tuple(fc.nat(6), fc.nat(6)), { maxLength: 8 }),
+        async (members, blockPairs, matchPairs) => {
+          const users: Awaited<ReturnType<typeof buildUser>>['user'][] = [];
+          for (const m of members) {
+            const { user } = await buildUser(server, { role: m.role as 'member' | 'reviewer' });
+            await server.db('users').where({ id: user.id }).update({ status: m.status, isDeleted: m.isDeleted });
+            await server.db('privacy_settings').where({ userId: user.id }).update({ profileVisibility: m.visibility, blurPhotos: m.blurPhotos });
+            if (m.profile !== 'none') {
+              const profile = await buildProfile(server, user);
+              if (m.profile === 'deleted') await server.db('profiles').where({ id: profile.id }).update({ isDeleted: true });
+            }
+            users.push(user);
+          }
+          const at = (i: number) => users[i % users.length];
+          for (const [a, b] of blockPairs) {
+            if (at(a).id !== at(b).id) await server.db('blocks').insert({ blockerId: at(a).id, blockedId: at(b).id, createdAt: Date.now() }).onConflict(['blockerId', 'blockedId']).ignore();
+          }
+          for (const [a, b] of matchPairs) {
+            const [user1Id, user2Id] = [at(a).id, at(b).id].sort((x, y) => x - y);
+            if (user1Id !== user2Id) await server.db('matches').insert({ user1Id, user2Id, createdAt: Date.now() }).onConflict(['user1Id', 'user2Id']).ignore();
+          }
+          const ids = users.map((u) => u.id);
+          // Lists are what signed-in members see (staff work in the console; suspended members cannot sign in).
+          for (const [index, viewer] of users.entries()) {
+            const m = members[index];
+            if (m.role !== 'member' || m.status !== 'active' || m.isDeleted) continue;
+            const listed = new Set(
+              (await Profile.query(server.db).modify(visibleProfilesFilter(viewer.id)).whereIn('profiles.userId', ids).select('profiles.userId')).map((p) => p.userId),
+            );
+            for (const target of users) {
+              if (target.id === viewer.id) continue;
+              const pair = await relationshipBetween(server.db, viewer, target.id);
+              assert.equal(listed.has(target.id), pair.mayViewProfile, `viewer ${viewer.id} → ${target.id}`);
+            }
+          }
+        },
+      ),
+      { numRuns: 12 },
+    );
+  });
+
+  const target = (overrides: Partial<TargetFacts> = {}): TargetFacts => ({
+    userId: 2, active: true, isMember: true, profileLive: true, visibility: 'all', blurPhotos: false, allowMessagesFrom: 'all', ...overrides,
+  });
+  const pair = (overrides: Partial<PairFacts> = {}): PairFacts => ({ blocked: false, viewerBlocked: false, matched: false, conversed: false, ...overrides });
+  const viewer = { userId: 1, isStaff: false };
+
+  test('the rules, one at a time', () => {
+    assert.equal(decideRelationship(viewer, target(), pair()).mayViewProfile, true);
+    assert.equal(decideRelationship(null, target(), pair()).mayViewProfile, false, 'visitors: shared links only');
+    assert.deepEqual(decideRelationship(viewer, target(), pair({ blocked: true })).knows, false, 'a block erases the other');
+    assert.equal(decideRelationship(viewer, target(), pair({ blocked: true, viewerBlocked: true })).mayBlockOrReport, true, 'block, then report');
+    assert.equal(decideRelationship(viewer, target({ visibility: 'matches' }), pair()).mayViewProfile, false);
+    assert.equal(decideRelationship(viewer, target({ visibility: 'matches' }), pair({ matched: true })).mayViewProfile, true);
+    assert.equal(decideRelationship(viewer, target({ visibility: 'none' }), pair({ matched: true })).mayViewProfile, false);
+    assert.equal(decideRelationship(viewer, target({ visibility: 'none' }), pair({ conversed: true })).knows, true, 'a conversation already held goes on');
+    assert.equal(decideRelationship(viewer, target({ visibility: 'none' }), pair()).messageRefusal, 'unknown', 'no cold messages to a hidden member');
+    assert.equal(decideRelationship(viewer, target({ blurPhotos: true }), pair()).clearPhotos, false);
+    assert.equal(decideRelationship(viewer, target({ blurPhotos: true }), pair({ matched: true })).clearPhotos, true);
+    assert.equal(decideRelationship(viewer, target({ allowMessagesFrom: 'matches' }), pair()).messageRefusal, 'matches-only');
+    assert.equal(decideRelationship(viewer, target({ allowMessagesFrom: 'none' }), pair({ matched: true })).messageRefusal, 'not-accepting');
+    assert.equal(decideRelationship(viewer, target({ active: false }), pair({ matched: true })).knows, false, 'suspended or deleted: no one');
+    assert.equal(decideRelationship({ userId: 9, isStaff: true }, target({ visibility: 'none', blurPhotos: true }), pair()).clearPhotos, true, 'staff see everything');
+    assert.equal(decideRelationship({ userId: 2, isStaff: false }, target({ visibility: 'none' }), pair()).mayViewProfile, true, 'the owner sees their own');
+  });
+});

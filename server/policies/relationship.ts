@@ -1,0 +1,162 @@
+import type { Db } from '../db';
+
+/**
+ * The one relationship policy: what one person may know of, see, and do to another member. Every route,
+ * service and the media handler ask it; lists use its SQL form (`visibleProfilesFilter`), held to this pair form
+ * by a property test (relationship.test.ts).
+ */
+
+export type Audience = 'all' | 'matches' | 'none';
+
+/** What the rule needs to know of the member being looked at. */
+export interface TargetFacts {
+  userId: number;
+  /** not deleted and not suspended */
+  active: boolean;
+  /** a member account (staff accounts are never shown, listed or messaged as members) */
+  isMember: boolean;
+  /** has a live (not deleted) profile */
+  profileLive: boolean;
+  /** privacy: who may see the profile */
+  visibility: Audience;
+  /** privacy: photos blurred for everyone but matches */
+  blurPhotos: boolean;
+  /** privacy: who may write to them */
+  allowMessagesFrom: Audience;
+}
+
+export interface ViewerFacts {
+  userId: number;
+  isStaff: boolean;
+}
+
+/** What lies between the two. */
+export interface PairFacts {
+  /** either has blocked the other */
+  blocked: boolean;
+  /** the viewer has blocked the member (they may still report them, or block again) */
+  viewerBlocked: boolean;
+  /** both liked each other */
+  matched: boolean;
+  /** they have written to each other before */
+  conversed: boolean;
+}
+
+export type MessageRefusal = 'self' | 'unknown' | 'not-accepting' | 'matches-only';
+
+export interface Relationship {
+  self: boolean;
+  /** may open the profile; when false the profile does not exist for the viewer (404, never 403) */
+  mayViewProfile: boolean;
+  /** may receive the clear photos; otherwise only the blurred rendition */
+  clearPhotos: boolean;
+  /**
+   * may know the member exists at all: their name and presence in a chat, blocking and reporting them. False
+   * answers exactly like a member who does not exist (404), so walking user ids reveals nobody.
+   */
+  knows: boolean;
+  /** why a message to them would be refused, or null when it may be sent */
+  messageRefusal: MessageRefusal | null;
+  /** may block or report them: anyone they know, and anyone they blocked themselves */
+  mayBlockOrReport: boolean;
+}
+
+const NOBODY: Relationship = { self: false, mayViewProfile: false, clearPhotos: false, knows: false, messageRefusal: 'unknown', mayBlockOrReport: false };
+
+/**
+ * The rules, in one place:
+ * - A deleted or suspended member, and a staff account, is no one's to see here (the ops console has its own
+ *   routes for staff); a profile that is not live is seen by no one.
+ * - The member themself and staff (reviewers, admins) see the profile and the clear photos.
+ * - Visitors who are not signed in see nothing here (shared links have their own rule).
+ * - A block either way erases the relationship both ways: no profile, no photos, no name, no messages.
+ * - The profile is seen by everyone when its visibility is 'all', by matches only when 'matches', by no one
+ *   when 'none'.
+ * - Clear photos go to those who may see the profile, unless the owner blurs photos; then to matches only.
+ * - A member is known to someone who may see their profile, is matched with them, or has written with them.
+ * - A message needs the sender to know the receiver (no cold messages to a hidden member), and the receiver's
+ *   "allow messages from": everyone, matches only, or no one.
+ * - A member may block or report whoever they know, and whoever they have blocked themselves (block, then report).
+ */
+export function decideRelationship(viewer: ViewerFacts | null, target: TargetFacts, pair: PairFacts): Relationship {
+  if (!target.active || !target.isMember) return NOBODY;
+  if (viewer && viewer.userId === target.userId) {
+    return { self: true, mayViewProfile: target.profileLive, clearPhotos: true, knows: true, messageRefusal: 'self', mayBlockOrReport: false };
+  }
+  if (viewer?.isStaff) return { self: false, mayViewProfile: target.profileLive, clearPhotos: true, knows: true, messageRefusal: 'unknown', mayBlockOrReport: false };
+  if (!viewer) return NOBODY;
+  if (pair.blocked) return { ...NOBODY, mayBlockOrReport: pair.viewerBlocked };
+  const audienceAllows = (audience: Audience) => audience === 'all' || (audience === 'matches' && pair.matched);
+  const mayViewProfile = target.profileLive && audienceAllows(target.visibility);
+  const knows = mayViewProfile || pair.matched || pair.conversed;
+  let messageRefusal: MessageRefusal | null = null;
+  if (!knows) messageRefusal = 'unknown';
+  else if (target.allowMessagesFrom === 'none') messageRefusal = 'not-accepting';
+  else if (target.allowMessagesFrom === 'matches' && !pair.matched) messageRefusal = 'matches-only';
+  return { self: false, mayViewProfile, clearPhotos: mayViewProfile && (!target.blurPhotos || pair.matched), knows, messageRefusal, mayBlockOrReport: knows };
+}
+
+const truthy = (value: unknown) => Boolean(Number(value));
+
+/** The facts of one member, in one query (user, privacy settings, live profile). Null when no such user. */
+export async function targetFacts(db: Db, userId: number): Promise<TargetFacts | null> {
+  const row = await db('users')
+    .leftJoin('privacy_settings as ps', 'ps.userId', 'users.id')
+    .where('users.id', userId)
+    .first(
+      'users.id',
+      'users.isDeleted',
+      'users.status',
+      'users.role',
+      'ps.profileVisibility',
+      'ps.blurPhotos',
+      'ps.allowMessagesFrom',
+      db('profiles').count('*').where('profiles.userId', userId).where('profiles.isDeleted', false).as('liveProfiles'),
+    );
+  if (!row) return null;
+  return {
+    userId,
+    active: !truthy(row.isDeleted) && row.status === 'active',
+    isMember: row.role === 'member',
+    profileLive: Number(row.liveProfiles) > 0,
+    visibility: (row.profileVisibility ?? 'all') as Audience,
+    blurPhotos: truthy(row.blurPhotos),
+    allowMessagesFrom: (row.allowMessagesFrom ?? 'all') as Audience,
+  };
+}
+
+/** What lies between two members (a: the viewer), in one query. */
+export async function pairFacts(db: Db, a: number, b: number): Promise<PairFacts> {
+  const [user1Id, user2Id] = a < b ? [a, b] : [b, a];
+  const row = await db
+    .select(
+      db('blocks').count('*').where({ blockerId: a, blockedId: b }).as('blocksByA'),
+      db('blocks').count('*').where({ blockerId: b, blockedId: a }).as('blocksByB'),
+      db('matches').count('*').where({ user1Id, user2Id }).as('matches'),
+      db('messages')
+        .count('*')
+        .where((q) => q.where({ senderId: a, receiverId: b }).orWhere({ senderId: b, receiverId: a }))
+        .as('messages'),
+    )
+    .first();
+  const byA = Number(row?.blocksByA) > 0;
+  return { blocked: byA || Number(row?.blocksByB) > 0, viewerBlocked: byA, matched: Number(row?.matches) > 0, conversed: Number(row?.messages) > 0 };
+}
+
+export interface ViewerLike {
+  id: number;
+  role: string;
+}
+
+export function viewerFacts(viewer: ViewerLike | null): ViewerFacts | null {
+  return viewer ? { userId: viewer.id, isStaff: viewer.role === 'reviewer' || viewer.role === 'admin' } : null;
+}
+
+/** The per-pair form: the relationship of `viewer` to the member `targetUserId` (NOBODY when there is none). */
+export async function relationshipBetween(db: Db, viewer: ViewerLike | null, targetUserId: number): Promise<Relationship & { target: TargetFacts | null; pair: PairFacts }> {
+  const target = await targetFacts(db, targetUserId);
+  const none: PairFacts = { blocked: false, viewerBlocked: false, matched: false, conversed: false };
+  if (!target) return { ...NOBODY, target: null, pair: none };
+  const pair = viewer && viewer.id !== targetUserId ? await pairFacts(db, viewer.id, targetUserId) : none;
+  return { ...decideRelationship(viewerFacts(viewer), target, pair), target, pair };
+}
