@@ -1,7 +1,5 @@
 import './zod-config';
 import * as z from 'zod';
-import { isPossiblePhoneNumber } from 'libphonenumber-js';
-import type { CountryCode } from 'libphonenumber-js';
 import { countryCode, countryName } from './countries';
 import {
   CULTURAL_INTEGRATION_LEVELS,
@@ -106,18 +104,17 @@ const parentFields = {
 };
 
 /**
- * A phone number as libphonenumber-js reads it: international (+44…), or national in the profile's country, of a
- * length that country's numbering plan allows. Possible rather than "valid": the plans' assigned ranges change
- * faster than any copy of them, and ranges reserved for examples (+44 7700 900…) must be accepted as well.
+ * Whether a text is a phone number, given the profile's country. The check itself (libphonenumber-js, about 30 KB
+ * gzipped with its metadata) lives in ./phone and registers here when imported: the server and the screens that
+ * edit a contact number import it; screens that only show a profile do not carry it.
  */
+type PhoneCheck = (text: string, country?: string | null) => boolean;
+let phoneCheck: PhoneCheck | null = null;
+export function registerPhoneCheck(check: PhoneCheck): void {
+  phoneCheck = check;
+}
 export function isPhoneNumber(text: string, country?: string | null): boolean {
-  if (!/^\+?[\d\s().-]+$/.test(text)) return false;
-  const region = countryCode(country ?? null) as CountryCode | null;
-  try {
-    return isPossiblePhoneNumber(text, region ?? undefined);
-  } catch {
-    return false;
-  }
+  return phoneCheck ? phoneCheck(text, country) : true;
 }
 
 type ParentFieldValues = {

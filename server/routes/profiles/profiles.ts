@@ -1,3 +1,4 @@
+import '../../../contracts/phone';
 import type { Knex } from 'knex';
 import {
   COMPLETION_STAGES,

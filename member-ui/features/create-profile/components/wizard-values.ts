@@ -1,3 +1,4 @@
+import '../../../../contracts/phone';
 import * as z from 'zod';
 import { WIZARD_STEP_TITLES } from '../../../../contracts/profile-draft';
 import { PROFILE_MESSAGES, createProfileSchema, isPhoneNumber, stageSchemas } from '../../../../contracts/profile';

@@ -1,3 +1,4 @@
+import '../../../../contracts/phone';
 import type { ChangeEvent } from 'react';
 import { PROFILE_MESSAGES } from '../../../../contracts/profile';
 import type { ProfileView } from '../../../../contracts/views';
