@@ -79,7 +79,7 @@ const MATRIX: Record<string, Access> = {
   'GET /api/search': 'member',
   'GET /api/success-stories': 'public',
   'POST /api/contact': 'public',
-  'GET /api/dev/expo-info': 'public',
+  'GET /api/dev/expo-info': 'member',
   'POST /api/users/:userId/change-password': 'owner',
   'POST /api/users/:userId/2fa/setup': 'owner',
   'POST /api/users/:userId/2fa/enable': 'owner',

@@ -9,7 +9,7 @@ import type { Db } from './db';
 import { errorHandler, notFound } from './errors';
 import { loadUser } from './middleware/auth';
 import { csrfProtection } from './middleware/csrf';
-import { securityHeaders } from './middleware/security-headers';
+import { httpsAware, securityHeaders } from './middleware/security-headers';
 import { databaseSessionStore, generateSessionId } from './middleware/session-store';
 import { loadSessionKeys } from './keys';
 import { authRoutes } from './routes/auth/auth';
@@ -110,7 +110,7 @@ export function createApp(config: Config, db: Db, options: AppOptions = {}): Koa
       }
     }
   });
-  app.use(securityHeaders({ stripe: Boolean(config.stripe.publishableKey) }));
+  app.use(securityHeaders({ stripe: Boolean(config.stripe.publishableKey), publicUrl: config.publicUrl }));
   app.use(compress({ threshold: 1024, br: false }));
   app.use(errorHandler(log));
   app.use(staticApps(findStaticDir(options.staticDir), { demoMode: config.demoMode }));
@@ -131,6 +131,7 @@ export function createApp(config: Config, db: Db, options: AppOptions = {}): Koa
       app as unknown as Koa,
     ),
   );
+  app.use(httpsAware(config));
   app.use(csrfProtection({ publicUrl: config.publicUrl, exemptPaths: [STRIPE_WEBHOOK_PATH] }));
   app.use(
     koaBody({

@@ -45,6 +45,8 @@ export interface Config {
   prices: { trymeCents: number | null; premiumCents: number | null; eliteCents: number | null };
   trymeMessageLimit: number;
   logRequests: boolean;
+  /** GET /api/dev/expo-info for staff outside demo mode (it hands out the Expo dev-client token and host) */
+  expoDevInfo: boolean;
 }
 
 function intFromEnv(value: string | undefined, fallback: number): number {
@@ -110,6 +112,7 @@ export function loadConfig(overrides: Partial<Config> = {}, env: NodeJS.ProcessE
     },
     trymeMessageLimit: intFromEnv(env.TRYME_MESSAGE_LIMIT, 5),
     logRequests: boolFromEnv(env.LOG_REQUESTS, true),
+    expoDevInfo: boolFromEnv(env.EXPO_DEV_INFO, false),
   };
   return { ...base, ...overrides };
 }

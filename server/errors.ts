@@ -152,12 +152,25 @@ export function toResponse(error: unknown): { status: number; body: Record<strin
     const mapped = storageError(fault);
     return { status: mapped.status, body: { message: mapped.message }, headers: mapped.headers };
   }
-  const e = error as { status?: number; statusCode?: number; expose?: boolean; message?: string; type?: string };
+  const e = error as { status?: number; statusCode?: number; expose?: boolean; message?: string; type?: string; code?: unknown };
+  // A body that claims gzip, deflate or br but does not decompress is the client's mistake, not ours.
+  if (typeof e?.code === 'string' && /^(Z_(DATA|BUF|STREAM)_ERROR|ERR__ERROR_FORMAT_)/.test(e.code)) {
+    return { status: 400, body: { message: 'The request body could not be decompressed' }, headers: {} };
+  }
+  if (e?.type === 'encoding.unsupported' || (e?.status === 415 && !(error instanceof HttpError))) {
+    return { status: 415, body: { message: 'Unsupported Content-Encoding: send the body uncompressed, or as gzip, deflate or br' }, headers: {} };
+  }
   const status = e?.status ?? e?.statusCode;
   // Errors raised by koa-body / raw-body for malformed or oversized bodies.
   if (typeof status === 'number' && status >= 400 && status < 500) {
     const message =
-      status === 413 ? 'Request body is too large' : e.type === 'entity.parse.failed' ? 'Malformed request body' : e.expose && e.message ? e.message : 'Bad request';
+      status === 413
+        ? 'Request body is too large'
+        : e.type === 'entity.parse.failed' || error instanceof SyntaxError
+          ? 'Malformed request body'
+          : e.expose && e.message
+            ? e.message
+            : 'Bad request';
     return { status, body: { message }, headers: {} };
   }
   if (error instanceof DBError) return { status: 500, body: { message: 'Something went wrong. Please try again later.' }, headers: {} };

@@ -1,7 +1,9 @@
 import type { Context, Next } from 'koa';
+import type { Config } from '../config';
 
 /** Headers on every response type (HTML, JSON, media, errors). The apps load only their own scripts and styles. */
-export function securityHeaders(options: { stripe: boolean }) {
+export function securityHeaders(options: { stripe: boolean; publicUrl?: string | null }) {
+  const publicHttps = Boolean(options.publicUrl?.startsWith('https://'));
   // With Stripe configured, Stripe.js and its frames are allowed (Stripe's published CSP requirements).
   const scriptSrc = ["'self'", ...(options.stripe ? ['https://js.stripe.com', 'https://*.js.stripe.com'] : [])].join(' ');
   const frameSrc = options.stripe ? 'https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com' : "'none'";
@@ -23,6 +25,8 @@ export function securityHeaders(options: { stripe: boolean }) {
   ].join('; ');
   return async function setSecurityHeaders(ctx: Context, next: Next): Promise<void> {
     ctx.set('Content-Security-Policy', csp);
+    // Browsers must come back over https only, once they have reached us over it.
+    if (ctx.secure || publicHttps) ctx.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     ctx.set('X-Content-Type-Options', 'nosniff');
     ctx.set('Referrer-Policy', 'strict-origin-when-cross-origin');
     ctx.set('X-Frame-Options', 'DENY');
@@ -30,6 +34,23 @@ export function securityHeaders(options: { stripe: boolean }) {
     ctx.set('Cross-Origin-Opener-Policy', options.stripe ? 'same-origin-allow-popups' : 'same-origin');
     ctx.set('Cross-Origin-Resource-Policy', 'same-origin');
     ctx.set('Permissions-Policy', `camera=(), microphone=(), geolocation=(), payment=(self${options.stripe ? ' "https://js.stripe.com"' : ''})`);
+    await next();
+  };
+}
+
+/**
+ * Over https — a direct TLS connection, a trusted proxy's X-Forwarded-Proto, or an https PUBLIC_URL (the public
+ * side is https whatever the hop to us is) — the session cookie is marked Secure (securityHeaders sends HSTS).
+ * Marking the cookie jar secure also means an https deployment whose proxy is not trusted
+ * still works instead of failing with "Cannot send secure cookie over unencrypted connection".
+ */
+export function httpsAware(config: Pick<Config, 'secureCookies' | 'publicUrl'>) {
+  const publicHttps = Boolean(config.publicUrl?.startsWith('https://'));
+  return async function markHttps(ctx: Context, next: Next): Promise<void> {
+    if (ctx.secure || publicHttps || config.secureCookies) {
+      ctx.cookies.secure = true;
+      (ctx as Context & { sessionOptions?: { secure?: boolean } }).sessionOptions!.secure = true;
+    }
     await next();
   };
 }

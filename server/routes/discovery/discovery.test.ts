@@ -208,7 +208,9 @@ describe('success stories, contact, expo info', () => {
   });
 
   test('expo info is a real PNG QR code of the dev URL', async () => {
-    const res = await new Client(server).get('/api/dev/expo-info');
+    assert.equal((await new Client(server).get('/api/dev/expo-info')).status, 401, 'not for visitors');
+    const { client } = await signedInClient(server);
+    const res = await client.get('/api/dev/expo-info');
     const info = (await res.json()) as { qrCodeImageUrl: string; devUrl: string; port: number; status: string };
     assert.match(info.qrCodeImageUrl, /^data:image\/png;base64,/);
     assert.match(info.devUrl, /^exp:\/\/.+:19000\//);

@@ -25,7 +25,8 @@ export function mediaRoutes() {
     const decision = await decidePhotoAccess(ctx.services.db, ctx.state.user, photo);
     if (decision === 'deny' || (decision === 'blur-only' && variant !== 'blur')) throw notFound('Photo not found');
     await auditIdDocumentView(ctx, photo);
-    await sendPhoto(ctx, fileKey, variant);
+    const idDocument = photo.purpose === 'verification_selfie' || photo.purpose === 'verification_document';
+    await sendPhoto(ctx, fileKey, variant, idDocument ? 'never' : 'revalidate');
   });
   // Photos of a shared profile, for whoever holds a valid link; the owner's blur setting still applies.
   router.get('/shares/:shareCode/:file', async (ctx) => {
@@ -44,13 +45,32 @@ export function mediaRoutes() {
     if (!photo || photo.purpose !== 'profile' || photo.profileId !== share.profileId) throw notFound('Photo not found');
     const privacy = await ctx.services.db('privacy_settings').where({ userId: photo.userId }).first('blurPhotos');
     if (privacy && Number(privacy.blurPhotos) && variant !== 'blur') throw notFound('Photo not found');
-    await sendPhoto(ctx, fileKey, variant);
+    await sendPhoto(ctx, fileKey, variant, 'revalidate');
   });
 
   return router;
 }
 
-async function sendPhoto(ctx: AppContext, fileKey: string, variant: PhotoVariant): Promise<void> {
+/**
+ * How a browser may keep a file. Access can end at any moment (sign-out, a block, a blur, a hidden profile), so
+ * photos are kept only as long as the server confirms each use ('revalidate': no-cache, answered 304 after the
+ * access check) and ID images are never kept at all ('never': no-store), e.g. on a shared computer.
+ */
+type Caching = 'revalidate' | 'never';
+
+async function sendPhoto(ctx: AppContext, fileKey: string, variant: PhotoVariant, caching: Caching): Promise<void> {
+  if (caching === 'revalidate') {
+    // A file key names one immutable, re-encoded file: the key and variant are its version.
+    ctx.set('Cache-Control', 'private, no-cache');
+    ctx.etag = `${fileKey}${VARIANT_SUFFIX[variant]}`;
+    ctx.status = 200;
+    if (ctx.fresh) {
+      ctx.status = 304;
+      return;
+    }
+  } else {
+    ctx.set('Cache-Control', 'no-store');
+  }
   let data: Buffer;
   try {
     data = await fs.readFile(variantPath(ctx.services.config.dataDir, fileKey, variant));
@@ -60,7 +80,6 @@ async function sendPhoto(ctx: AppContext, fileKey: string, variant: PhotoVariant
   // Always the re-encoded JPEG under its server-made name, never sniffed, and a document that may run nothing:
   // even a file that somehow held markup could not execute script from this origin.
   ctx.type = 'image/jpeg';
-  ctx.set('Cache-Control', 'private, max-age=300');
   ctx.set('Content-Disposition', `inline; filename="${fileKey}${VARIANT_SUFFIX[variant]}.jpg"`);
   ctx.set('X-Content-Type-Options', 'nosniff');
   ctx.set('Content-Security-Policy', MEDIA_CSP);
