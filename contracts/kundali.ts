@@ -121,7 +121,7 @@ export interface ProfileSummaryView {
   userId: number;
   gender: string | null;
   is_deleted: false;
-  user: { id: number; fullName: string; subscriptionTier: string };
+  user: { id: number; fullName: string };
   /** The name the profile is published under (a managed profile's candidate). */
   fullName: string;
   age: number | null;

@@ -157,8 +157,19 @@ export interface ShareView {
 }
 
 /** GET /api/shares/{shareCode} (public) */
+/**
+ * What a shared link shows a stranger: the profile as members see it, without internal ids, the parent's
+ * contact number, income, immigration history or the account's bookkeeping.
+ */
+export type SharedProfileFields = Omit<
+  ProfileView,
+  | 'id' | 'userId' | 'user' | 'username' | 'parentContact' | 'income' | 'visaImmigrationExperience' | 'matchPercentage' | 'is_deleted'
+  | 'profileCompletionStage' | 'basicInfoComplete' | 'personalDetailsComplete' | 'astrologyInfoComplete' | 'familyInfoComplete' | 'preferencesComplete'
+  | 'photoDetails'
+> & { user: { fullName: string; isVerified: boolean }; photoDetails: Array<Omit<PhotoView, 'id'>> };
+
 export interface SharedProfileView {
-  profile: ProfileView;
+  profile: SharedProfileFields;
   share: { createdAt: string; expiresAt: string; accessCount: number; isActive: boolean };
 }
 

@@ -181,3 +181,24 @@ test("owner-only profile routes answer 404 for every profile the caller does not
   }
   assert.equal((await server.db('profiles').where({ id: visible.profile.id }).first()).about, visible.profile.about);
 });
+
+test('a tryme member is told that someone liked them, not who; a paid member sees who', async () => {
+  const admirer = await member('Alice Admirer');
+  for (const tier of ['tryme', 'premium'] as const) {
+    const liked = await signedInClient(server, { tier });
+    const likedProfile = await buildProfile(server, liked.user, { gender: 'male', lookingFor: 'female' });
+    assert.equal((await admirer.client.post('/api/profile-likes', { likedProfileId: likedProfile.id })).status, 201);
+    const list = (await (await liked.client.get(`/api/notifications/${liked.user.id}`)).json()) as Array<Record<string, unknown>>;
+    const like = list.find((n) => n.type === 'like');
+    assert.ok(like, tier);
+    if (tier === 'tryme') {
+      assert.doesNotMatch(JSON.stringify(like), /Alice|Admirer/);
+      assert.equal(like.relatedItemId, null);
+      assert.equal(like.sourceId, null);
+      assert.equal((await liked.client.get(`/api/profile-likes/${liked.user.id}/received`)).status, 403, 'the list agrees');
+    } else {
+      assert.match(String(like.content), /Alice Admirer/);
+      assert.equal(like.relatedItemId, admirer.profile.id);
+    }
+  }
+});

@@ -10,3 +10,16 @@ export function effectiveTier(user: { subscriptionTier: SubscriptionTier; subscr
 export function isPaidTier(tier: SubscriptionTier): boolean {
   return tier === 'premium' || tier === 'elite';
 }
+
+export interface TierHolder {
+  subscriptionTier: SubscriptionTier;
+  subscriptionEnds: number | null;
+}
+
+/**
+ * Who liked you is a paid feature, wherever it would show: the "who liked you" list, the like notification in
+ * the bell, its email and its push. One rule, asked by each of them.
+ */
+export function seesWhoLikedThem(member: TierHolder, now = Date.now()): boolean {
+  return isPaidTier(effectiveTier(member, now));
+}

@@ -79,15 +79,13 @@ export async function comparableProfiles(db: Db, viewer: User, query?: string): 
     .select('profiles.id');
   const picked = [...firstOnes, ...rest];
   const cards = await cardViews(db, viewer, picked, new Map());
-  const tiers = new Map(
-    (await db('users').whereIn('id', cards.map((c) => c.userId)).select('id', 'subscriptionTier')).map((u) => [Number(u.id), String(u.subscriptionTier)]),
-  );
   return cards.map((card) => ({
     id: card.id,
     userId: card.userId,
     gender: card.gender,
     is_deleted: false,
-    user: { id: card.userId, fullName: card.user.fullName, subscriptionTier: tiers.get(card.userId) ?? 'tryme' },
+    // Another member's plan is theirs alone: the picker needs a name, not a subscription tier.
+    user: { id: card.userId, fullName: card.user.fullName },
     fullName: card.fullName,
     age: card.age,
     city: card.city,

@@ -43,6 +43,8 @@ export async function notify(services: Pick<AppServices, 'db' | 'live'>, input: 
     isRead: false,
     createdAt: Date.now(),
   });
-  services.live.publish({ userId: input.userId, kind: 'notification', payload: { ...presentNotification(notification) } });
+  const recipient = await services.db('users').where({ id: input.userId }).first('subscriptionTier', 'subscriptionEnds');
+  const tier = { subscriptionTier: recipient?.subscriptionTier ?? 'tryme', subscriptionEnds: recipient?.subscriptionEnds === null || recipient === undefined ? null : Number(recipient.subscriptionEnds) };
+  services.live.publish({ userId: input.userId, kind: 'notification', payload: { ...presentNotification(notification, tier) } });
   return notification;
 }

@@ -76,7 +76,7 @@ export function buildProfileSummary(userId: number, fullName: string, gender = '
     userId,
     gender,
     is_deleted: false,
-    user: { id: userId, fullName, subscriptionTier: 'tryme' },
+    user: { id: userId, fullName },
     fullName,
     age: 29,
     city: 'London',

@@ -166,9 +166,10 @@ describe('GET /api/compatibility/{userId}/{profileId} and /api/profiles/search',
     assert.ok(him);
     assert.deepEqual(
       { userId: him.userId, gender: him.gender, is_deleted: him.is_deleted, user: him.user, fullName: him.fullName, relation: him.relation },
-      { userId: b.user.id, gender: 'male', is_deleted: false, user: { id: b.user.id, fullName: 'Vikram Rao', subscriptionTier: 'premium' }, fullName: 'Vikram Rao', relation: null },
+      { userId: b.user.id, gender: 'male', is_deleted: false, user: { id: b.user.id, fullName: 'Vikram Rao' }, fullName: 'Vikram Rao', relation: null },
     );
     assert.equal(typeof him.age, 'number');
+    assert.doesNotMatch(JSON.stringify(list), /subscriptionTier|premium|elite|tryme/, "no one's plan is shown to others");
     // Profiles by id still resolve through the profile routes.
     assert.equal((await a.client.get(`/api/profiles/${pa.id}`)).status, 200);
   });

@@ -21,7 +21,7 @@ export function notificationRoutes() {
     const user = assertSelf(ctx, idParam(ctx.params.userId));
     const rows = await Notification.query(ctx.services.db).where({ userId: user.id }).orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(100);
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = rows.map(presentNotification);
+    ctx.body = rows.map((row) => presentNotification(row, user));
   });
 
   router.patch('/:id/mark-read', async (ctx) => {
@@ -31,7 +31,7 @@ export function notificationRoutes() {
     // Someone else's notification is "not found", never "forbidden": ids reveal nothing.
     if (!notification || notification.userId !== user.id) throw notFound('Notification not found');
     if (!notification.isRead) await Notification.query(ctx.services.db).findById(id).patch({ isRead: true });
-    ctx.body = presentNotification({ ...notification, isRead: true } as Notification);
+    ctx.body = presentNotification({ ...notification, isRead: true } as Notification, user);
   });
 
   router.patch('/:userId/mark-all-read', async (ctx) => {

@@ -39,7 +39,7 @@ describe('share links', () => {
     const view = (await first.json()) as { profile: Json; share: Json };
     assert.equal(view.profile.fullName, 'Nisha Patel');
     assert.equal(view.profile.parentName, 'Kiran Patel');
-    assert.equal(view.profile.parentContact, null, 'contact details stay private');
+    assert.equal(view.profile.parentContact, undefined, 'contact details stay private');
     assert.equal(view.share.accessCount, 1);
     const [photoUrl] = view.profile.photos as string[];
     assert.match(photoUrl, new RegExp(`^/media/shares/${share.shareCode}/[a-f0-9]{32}\\.jpg$`));
@@ -50,6 +50,19 @@ describe('share links', () => {
     const list = (await (await client.get(`/api/profiles/${profile.id}/shares`)).json()) as { shares: Json[] };
     assert.equal(list.shares.length, 1);
     assert.equal(list.shares[0].accessCount, 2);
+  });
+
+  test('a stranger gets no internal id and no contact number, even from a member who shows their number', async () => {
+    const { client, profile, user } = await ownerWithPhoto();
+    await client.patch(`/api/users/${user.id}/privacy-settings`, { showPhoneNumber: true });
+    const share = (await (await client.post(`/api/profiles/${profile.id}/share`, { expirationDays: 1 })).json()) as { shareCode: string };
+    const body = (await (await new Client(server).get(`/api/shares/${share.shareCode}`)).json()) as { profile: Json; share: Json };
+    const text = JSON.stringify(body);
+    for (const key of ['userId', 'id', 'username', 'parentContact', 'income', 'visaImmigrationExperience']) assert.equal(body.profile[key], undefined, key);
+    assert.deepEqual(Object.keys(body.profile.user as Json).sort(), ['fullName', 'isVerified']);
+    assert.doesNotMatch(text, /555 0188/, "the parent's number is not in the answer");
+    assert.doesNotMatch(text, new RegExp(`"(user)?[iI]d":${user.id}\\b`));
+    assert.equal(body.profile.fullName, 'Nisha Patel');
   });
 
   test('expiry options are 1, 3, 7, 14, 30 with 7 by default', async () => {

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { SHARE_MESSAGES, shareCreateSchema } from '../../../contracts/profile';
+import type { ProfileView, SharedProfileFields } from '../../../contracts/views';
 import { type AppContext, newRouter } from '../../context';
 import { HttpError, notFound } from '../../errors';
 import { currentUser, requireUser } from '../../middleware/auth';
@@ -32,6 +33,23 @@ async function ownProfileId(ctx: AppContext, profileId: number): Promise<number>
   // Someone else's profile answers like one that does not exist.
   if (!profile || Number(profile.isDeleted) || profile.userId !== user.id) throw notFound('Profile not found');
   return profileId;
+}
+
+/**
+ * A shared link is opened by people outside the platform: they see the profile, never internal ids, the
+ * parent's contact number, income, immigration history or completion bookkeeping.
+ */
+function forStrangers(presented: ProfileView): SharedProfileFields {
+  const {
+    id: _id, userId: _userId, user, username: _username, parentContact: _contact, income: _income, visaImmigrationExperience: _visa,
+    matchPercentage: _match, is_deleted: _deleted, profileCompletionStage: _stage, basicInfoComplete: _b, personalDetailsComplete: _p,
+    astrologyInfoComplete: _a, familyInfoComplete: _f, preferencesComplete: _pr, photoDetails, ...shown
+  } = presented;
+  return {
+    ...shown,
+    photoDetails: photoDetails.map(({ url, thumbnailUrl, blurred }) => ({ url, thumbnailUrl, blurred })),
+    user: { fullName: user.fullName, isVerified: user.isVerified },
+  };
 }
 
 export function shareRoutes() {
@@ -93,8 +111,7 @@ export function shareRoutes() {
       shareCode: share.shareCode,
     });
     ctx.body = {
-      // Share viewers are outside the platform: immigration history stays with members.
-      profile: { ...presented, visaImmigrationExperience: null, income: null },
+      profile: forStrangers(presented),
       share: { ...presentShare({ ...share, accessCount: share.accessCount + 1 } as ProfileShare), shareCode: undefined, id: undefined },
     };
   });

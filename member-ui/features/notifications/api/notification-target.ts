@@ -4,7 +4,7 @@ import type { AppNotification } from './notifications-list';
 /**
  * DECISIONS.md "Notification click targets": message → the chat with the sender (relatedItemId is the
  * sender's user id); likes, views and matches → that profile; subscription → /subscription; verification →
- * the member's own profile. null when the notification leads nowhere.
+ * the member's own profile; a like that names no one (tryme) → /subscription. null when it leads nowhere.
  */
 export function notificationTarget(notification: Pick<AppNotification, 'type' | 'relatedItemId'>): string | null {
   const id = notification.relatedItemId;
@@ -13,6 +13,8 @@ export function notificationTarget(notification: Pick<AppNotification, 'type' | 
       return id === null ? '/messages' : hrefs.chat(id);
     case 'like':
     case 'profile_like':
+      // A tryme member's like notification names no one: it leads to the plans that show who.
+      return id === null ? '/subscription' : hrefs.profileView(id);
     case 'profile_view':
     case 'match':
       return id === null ? null : hrefs.profileView(id);

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { BadgeCheck, Briefcase, CalendarClock, Eye, GraduationCap, Home, Link2Off, MapPin, Sparkles, UserRound, UserX } from 'lucide-react';
 import { SHARE_MESSAGES } from '../../../../contracts/profile';
-import type { ProfileView } from '../../../../contracts/views';
+import type { SharedProfileFields } from '../../../../contracts/views';
 import { humanize } from '../../../components/profile/labels';
 import { ageOf, birthTimeOf, formatDate, nameWithAge, zodiacOf } from '../../../components/profile/profile-format';
 import { DetailList, ProfileSection } from '../../../components/profile/profile-section';
@@ -62,7 +62,7 @@ function SharedError({ title, text, icon: Icon }: { title: string; text: string;
   );
 }
 
-function SharedProfile({ profile, accessCount, expiresAt }: { profile: ProfileView; accessCount: number; expiresAt: string }) {
+function SharedProfile({ profile, accessCount, expiresAt }: { profile: SharedProfileFields; accessCount: number; expiresAt: string }) {
   // The name the profile is published under: a managed profile's candidate, not the account holder.
   const name = profile.fullName || profile.user?.fullName;
   usePageTitle(`${name}'s profile`);
