@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { Client, type TestServer, startTestServer } from '../../test/harness';
-import { buildUser, signedInClient } from '../../test/factories';
+import { buildProfile, buildUser, signedInClient } from '../../test/factories';
 
 let server: TestServer;
 before(async () => {
@@ -42,6 +42,7 @@ describe('members are told', () => {
   test('a warning is emailed with the reviewer\'s message', async () => {
     const staff = await reviewer();
     const bad = await signedInClient(server);
+    await buildProfile(server, bad.user);
     const reporter = await signedInClient(server);
     const { id } = (await (await reporter.client.post('/api/reports', { reportedUserId: bad.user.id, reason: 'harassment' })).json()) as { id: number };
     assert.equal((await staff.post(`/api/ops/reports/${id}/warn`, { note: 'Please stop messaging people who have not replied.' })).status, 200);

@@ -87,6 +87,7 @@ describe('member page', () => {
     const member = await signedInClient(server, { fullName: 'Asha Menon' });
     await buildProfile(server, member.user, { city: 'Dubai' });
     const other = await signedInClient(server, { fullName: 'Karan Shah' });
+    await buildProfile(server, other.user, { gender: 'male' });
     const admin = await staffClient('admin', 'Anil Admin');
     const [requestRow] = await server.db('verification_requests').insert({ userId: member.user.id, documentType: 'national_id', status: 'pending', createdAt: Date.now() }).returning('id');
     const requestId = await insertId([requestRow]);

@@ -157,6 +157,7 @@ describe('stories, shares, reports, members, dashboard', () => {
 
   test('suspending a reported member ends their sessions and they cannot sign in until restored', async () => {
     const bad = await signedInClient(server);
+    await buildProfile(server, bad.user);
     const reporter = await signedInClient(server);
     await reporter.client.post('/api/reports', { reportedUserId: bad.user.id, reason: 'harassment', details: 'Rude messages' });
     const reviewer = await staffClient();
