@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { apiRouters } from './app';
 import type { User } from './models/user';
-import { Client, type TestServer, startTestServer } from './test/harness';
+import { type Client, type TestServer, startTestServer } from './test/harness';
 import { buildProfile, signedInClient } from './test/factories';
 
 /**

@@ -10,7 +10,7 @@ import {
   safeRedirectPath,
 } from '../../../contracts/auth';
 import { newRouter, type AppContext, type AppServices, type SessionData } from '../../context';
-import { HttpError, conflict, forbidden, unauthorized } from '../../errors';
+import { HttpError, conflict } from '../../errors';
 import { currentUser } from '../../middleware/auth';
 import { clientIp, rateLimit } from '../../middleware/rate-limit';
 import { endSessionsOfUser } from '../../middleware/session-store';
@@ -18,11 +18,11 @@ import { parse, requestBody } from '../../middleware/validate';
 import { Profile } from '../../models/profile';
 import { User } from '../../models/user';
 import { presentSessionUser } from '../../presenters/user';
-import { createAccount, findUserByLogin, takenField } from '../../services/accounts';
+import { createAccount, takenField } from '../../services/accounts';
 import { sendMail } from '../../services/mail';
 import { messagesSentThisMonth } from '../../services/messaging';
 import { authenticate } from '../../services/sign-in';
-import { dummyPasswordHash, hashPassword, randomToken, sha256, verifyPassword } from '../../services/passwords';
+import { hashPassword, randomToken, sha256 } from '../../services/passwords';
 
 /** Fetch clients ask for JSON; plain HTML forms get redirects (spec part 1 §7). */
 export function wantsJson(ctx: AppContext): boolean {

@@ -1,7 +1,7 @@
 import '../../../test/setup-dom';
 import assert from 'node:assert/strict';
 import { afterEach, describe, test } from 'node:test';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { adminUser, cleanup, renderApp, type StubbedFetch, stubFetch } from '../../../test/render-app';
 
 const MEMBER_REFUSAL = 'Member accounts cannot sign in to the ops console. Please use the Saathi app.';
