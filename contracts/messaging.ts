@@ -37,3 +37,6 @@ export const deleteAccountSchema = z.object({
 export const totpCodeSchema = z.object({
   code: z.string({ error: 'Enter the 6-digit code' }).trim().regex(/^\d{6}$/, 'Enter the 6-digit code'),
 });
+
+/** Regenerating the two-factor recovery codes asks for the password again. */
+export const recoveryCodesSchema = z.object({ password: z.string({ error: 'Please enter your password' }).min(1, 'Please enter your password') });

@@ -85,6 +85,7 @@ const MATRIX: Record<string, Access> = {
   'POST /api/users/:userId/2fa/enable': 'owner',
   'POST /api/users/:userId/2fa/disable': 'owner',
   'GET /api/users/:userId/2fa': 'owner',
+  'POST /api/users/:userId/2fa/recovery-codes': 'owner',
   'GET /api/users/:userId/sessions': 'owner',
   'DELETE /api/users/:userId/sessions/:sessionRef': 'owner',
   'GET /api/users/:userId/export': 'owner',

@@ -12,6 +12,7 @@ const COVERAGE: Record<string, { section: string } | { notExported: string }> = 
   sessions: { section: 'devices' },
   password_reset_tokens: { notExported: 'hashes of single-use secrets' },
   email_confirmation_tokens: { notExported: 'hashes of single-use secrets' },
+  totp_recovery_codes: { notExported: 'hashes of single-use secrets (the export says how many codes are left)' },
   privacy_settings: { section: 'privacySettings' },
   profile_drafts: { section: 'profileDraft' },
   notification_settings: { section: 'notificationSettings' },

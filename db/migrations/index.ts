@@ -11,6 +11,7 @@ import * as storyConsents from './20261125_72_story_consents';
 import * as profileDrafts from './20261125_80_profile_drafts';
 import * as profileFullName from './20261125_81_profile_full_name';
 import * as totpReplay from './20261125_15_totp_replay';
+import * as recoveryCodes from './20261125_16_recovery_codes';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -31,6 +32,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261125_80_profile_drafts': profileDrafts,
   '20261125_81_profile_full_name': profileFullName,
   '20261125_15_totp_replay': totpReplay,
+  '20261125_16_recovery_codes': recoveryCodes,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -42,6 +42,7 @@ export async function deleteAccount(db: Db, dataDir: string, userId: number): Pr
     await trx('daily_matches').where({ userId }).delete();
     await trx('sessions').where({ userId }).delete();
     await trx('password_reset_tokens').where({ userId }).delete();
+    await trx('totp_recovery_codes').where({ userId }).delete();
     await trx('email_confirmation_tokens').where({ userId }).delete();
     await trx('verification_requests').where({ userId }).delete();
     await trx('contact_messages').where({ userId }).delete();

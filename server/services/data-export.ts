@@ -22,6 +22,7 @@ export async function exportMemberData(db: Db, userId: number) {
   const profiles = await db('profiles').where({ userId });
   const photos = await db('photos').where({ userId });
   const messages = await db('messages').where({ senderId: userId }).orderBy('createdAt');
+  const recoveryCodesLeft = await db('totp_recovery_codes').where({ userId }).whereNull('usedAt').count({ n: '*' }).first();
   return {
     exportedAt: new Date().toISOString(),
     account: {
@@ -33,6 +34,7 @@ export async function exportMemberData(db: Db, userId: number) {
       subscriptionEnds: isoOrNull(user.subscriptionEnds),
       isVerified: Boolean(Number(user.isVerified)),
       twoFactorEnabled: Boolean(Number(user.totpEnabled)),
+      twoFactorRecoveryCodesLeft: Number(recoveryCodesLeft?.n ?? 0),
       createdAt: isoOrNull(user.createdAt),
     },
     profiles: profiles.map((p) => {

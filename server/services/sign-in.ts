@@ -5,7 +5,9 @@ import { clientIp, hitRateLimit, refundRateLimit } from '../middleware/rate-limi
 import type { User } from '../models/user';
 import { findUserByLogin } from './accounts';
 import { dummyPasswordHash, sha256, verifyPassword } from './passwords';
-import { acceptTotp } from './totp';
+import { sendMail } from './mail';
+import { notify } from './notifications';
+import { RECOVERY_CODE_PATTERN, acceptTotp, recoveryCodesLeft, useRecoveryCode } from './totp';
 
 /** Who a sign-in form is for: the member app, or the ops console (reviewers and admins only). */
 export type SignInAudience = 'member' | 'staff';
@@ -68,10 +70,30 @@ export async function authenticate(ctx: AppContext, input: Credentials, audience
       await refund();
       return { ok: false, reason: 'totp-required', user, error: new HttpError(401, AUTH_MESSAGES.totpRequired, 'totp_required', { totpRequired: true }) };
     }
-    if (!(await acceptTotp(db, user.id, user.totpSecret, input.totpCode))) {
+    const code = input.totpCode.trim();
+    // A recovery code stands in for the authenticator when the phone is lost; each works once.
+    const usedRecovery = RECOVERY_CODE_PATTERN.test(code) && (await useRecoveryCode(db, user.id, code));
+    if (!usedRecovery && !(await acceptTotp(db, user.id, user.totpSecret, code))) {
       return { ok: false, reason: 'totp-invalid', user, error: new HttpError(401, AUTH_MESSAGES.totpInvalid, 'totp_invalid', { totpRequired: true }) };
     }
+    if (usedRecovery) await tellRecoveryCodeUsed(ctx, user);
   }
   await refund();
   return { ok: true, user };
+}
+
+/** A recovery code was used: the member hears of it in the app and by email, in case it was not them. */
+async function tellRecoveryCodeUsed(ctx: AppContext, user: User): Promise<void> {
+  const { db, config } = ctx.services;
+  const left = await recoveryCodesLeft(db, user.id);
+  const where = config.publicUrl ?? `http://localhost:${config.port}`;
+  const text = `A recovery code was used to sign in to your Saathi account. ${left} of your recovery codes ${left === 1 ? 'is' : 'are'} left.`;
+  ctx.services.log({ level: 'info', msg: 'recovery code used', userId: user.id, left });
+  await notify(ctx.services, { userId: user.id, type: 'other', title: 'A recovery code was used to sign in', content: text });
+  await sendMail(config, db, {
+    to: user.email,
+    kind: 'other',
+    subject: 'A recovery code was used to sign in to Saathi',
+    text: `Hello ${user.fullName},\n\n${text}\n\nIf this was you, you can make a new set of codes in Settings → Privacy & Security (${where}/settings). If it was not you, change your password there now: that signs out every other device.\n`,
+  });
 }

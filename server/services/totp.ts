@@ -1,5 +1,8 @@
+import crypto from 'node:crypto';
+import type { Knex } from 'knex';
 import { verify } from 'otplib';
 import type { Db } from '../db';
+import { sha256 } from './passwords';
 
 /**
  * RFC 6238 codes (30 s steps); one step of clock drift either way is accepted. Returns the time step the code
@@ -26,4 +29,37 @@ export async function acceptTotp(db: Db, userId: number, secret: string, code: s
     .where((q) => q.whereNull('totpLastStep').orWhere('totpLastStep', '<', step))
     .update({ totpLastStep: step });
   return claimed === 1;
+}
+
+/** Ten codes like "k7qd2-x9mfa": 10 characters of an unambiguous alphabet (~50 bits each), easy to type from paper. */
+const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
+export const RECOVERY_CODE_COUNT = 10;
+export const RECOVERY_CODE_PATTERN = /^[a-z0-9]{5}-?[a-z0-9]{5}$/i;
+
+function newRecoveryCode(): string {
+  const chars = Array.from({ length: 10 }, () => RECOVERY_ALPHABET[crypto.randomInt(RECOVERY_ALPHABET.length)]);
+  return `${chars.slice(0, 5).join('')}-${chars.slice(5).join('')}`;
+}
+
+const recoveryDigest = (code: string) => sha256(code.trim().toLowerCase().replace('-', ''));
+
+/** Replaces the account's recovery codes with ten new ones; returns them once (only digests are kept). */
+export async function issueRecoveryCodes(db: Db | Knex.Transaction, userId: number): Promise<string[]> {
+  const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+  const now = Date.now();
+  await db('totp_recovery_codes').where({ userId }).delete();
+  await db('totp_recovery_codes').insert(codes.map((code) => ({ userId, codeHash: recoveryDigest(code), createdAt: now })));
+  return codes;
+}
+
+/** Uses a recovery code once: claimed in one conditional update, so the same code cannot sign in twice. */
+export async function useRecoveryCode(db: Db, userId: number, code: string): Promise<boolean> {
+  if (!RECOVERY_CODE_PATTERN.test(code.trim())) return false;
+  const claimed = await db('totp_recovery_codes').where({ userId, codeHash: recoveryDigest(code) }).whereNull('usedAt').update({ usedAt: Date.now() });
+  return claimed === 1;
+}
+
+export async function recoveryCodesLeft(db: Db, userId: number): Promise<number> {
+  const row = await db('totp_recovery_codes').where({ userId }).whereNull('usedAt').count({ n: '*' }).first();
+  return Number(row?.n ?? 0);
 }

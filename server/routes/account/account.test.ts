@@ -96,7 +96,8 @@ describe('data export', () => {
     const a = await signedInClient(server, { fullName: 'Ira Kapoor', tier: 'premium' });
     const b = await signedInClient(server, { fullName: 'Dev Malhotra', tier: 'premium' });
     await buildProfile(server, a.user, { about: 'I love kathak and cold brew.' });
-    await a.client.post('/api/messages', { receiverId: b.user.id, content: 'my words' });
+    await buildProfile(server, b.user, { gender: 'male' });
+    assert.equal((await a.client.post('/api/messages', { receiverId: b.user.id, content: 'my words' })).status, 201);
     await b.client.post('/api/messages', { receiverId: a.user.id, content: 'their private words' });
     const res = await a.client.get(`/api/users/${a.user.id}/export`);
     assert.match(res.headers.get('content-disposition') ?? '', /attachment; filename="saathi-data-/);

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { generateSecret, generateURI } from 'otplib';
 import QRCode from 'qrcode';
 import { AUTH_MESSAGES, changePasswordSchema } from '../../../contracts/auth';
-import { DELETE_TEXTS, deleteAccountSchema, totpCodeSchema } from '../../../contracts/messaging';
+import { DELETE_TEXTS, deleteAccountSchema, recoveryCodesSchema, totpCodeSchema } from '../../../contracts/messaging';
 import type { SessionDeviceView } from '../../../contracts/views';
 import { type AppContext, newRouter } from '../../context';
 import { badRequest, conflict, notFound } from '../../errors';
@@ -14,7 +14,7 @@ import { deleteAccount } from '../../services/account-deletion';
 import { exportMemberData } from '../../services/data-export';
 import { paymentProvider, stripeClient } from '../../services/payments';
 import { hashPassword, sha256, verifyPassword } from '../../services/passwords';
-import { acceptTotp } from '../../services/totp';
+import { acceptTotp, issueRecoveryCodes, recoveryCodesLeft } from '../../services/totp';
 
 
 /** The session id of this request (koa-session's external key), so "other sessions" can be told apart. */
@@ -52,8 +52,13 @@ export function accountRoutes() {
     const { code } = parse(totpCodeSchema, requestBody(ctx));
     if (!user.totpSecret) throw badRequest('Start the two-factor setup first');
     if (!(await acceptTotp(ctx.services.db, user.id, user.totpSecret, code))) throw badRequest(AUTH_MESSAGES.totpInvalid, { field: 'code' });
-    await User.query(ctx.services.db).findById(user.id).patch({ totpEnabled: true });
-    ctx.body = { message: 'Two-factor authentication is on', totpEnabled: true };
+    const recoveryCodes = await ctx.services.db.transaction(async (trx) => {
+      await User.query(trx).findById(user.id).patch({ totpEnabled: true });
+      return issueRecoveryCodes(trx, user.id);
+    });
+    // Shown once: only their digests are kept.
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = { message: 'Two-factor authentication is on', totpEnabled: true, recoveryCodes };
   });
 
   router.post('/users/:userId/2fa/disable', async (ctx) => {
@@ -61,13 +66,27 @@ export function accountRoutes() {
     const { code } = parse(totpCodeSchema, requestBody(ctx));
     if (!user.totpEnabled || !user.totpSecret) throw badRequest('Two-factor authentication is not on');
     if (!(await acceptTotp(ctx.services.db, user.id, user.totpSecret, code))) throw badRequest(AUTH_MESSAGES.totpInvalid, { field: 'code' });
-    await User.query(ctx.services.db).findById(user.id).patch({ totpEnabled: false, totpSecret: null });
+    await ctx.services.db.transaction(async (trx) => {
+      await User.query(trx).findById(user.id).patch({ totpEnabled: false, totpSecret: null });
+      await trx('totp_recovery_codes').where({ userId: user.id }).delete();
+    });
     ctx.body = { message: 'Two-factor authentication is off', totpEnabled: false };
+  });
+
+  // A new set of recovery codes (the old ones stop working), after the password: codes are as good as the phone.
+  router.post('/users/:userId/2fa/recovery-codes', async (ctx) => {
+    const user = assertSelf(ctx, idParam(ctx.params.userId));
+    const { password } = parse(recoveryCodesSchema, requestBody(ctx));
+    if (!user.totpEnabled) throw badRequest('Turn on two-factor authentication first');
+    if (!(await verifyPassword(password, user.passwordHash))) throw badRequest('That password is not right', { field: 'password' });
+    const recoveryCodes = await issueRecoveryCodes(ctx.services.db, user.id);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = { recoveryCodes };
   });
 
   router.get('/users/:userId/2fa', async (ctx) => {
     const user = assertSelf(ctx, idParam(ctx.params.userId));
-    ctx.body = { totpEnabled: user.totpEnabled };
+    ctx.body = { totpEnabled: user.totpEnabled, recoveryCodesLeft: user.totpEnabled ? await recoveryCodesLeft(ctx.services.db, user.id) : 0 };
   });
 
   // Manage devices: the member's active sessions, each named by a digest of its id (the id itself is a secret).
