@@ -162,7 +162,12 @@ before(async () => {
   shareCode = ((await share.json()) as { shareCode: string }).shareCode;
   for (let i = 0; i < 2; i += 1) assert.equal((await fetch(`${saathi.url}/api/shares/${shareCode}`)).status, 200);
 
-  // Arjun reports Vikram; the details contain markup that must stay text.
+  // Vikram writes to Arjun (he has no profile of his own, so Arjun knows him from the chat), then Arjun reports
+  // him; the details contain markup that must stay text.
+  for (const content of ['Namaste Arjun, I liked your profile.', 'Could you send me $500 for my visa fee? I will pay it back.']) {
+    const sent = await vikram.call('POST', '/api/messages', { json: { receiverId: arjun.userId, content } });
+    assert.equal(sent.status, 201, await sent.clone().text());
+  }
   const report = await arjun.call('POST', '/api/reports', {
     json: { reportedUserId: vikram.userId, reason: 'scam_or_money_request', details: 'Asked me to send <b>$500</b> for a visa fee after two messages.' },
   });
@@ -349,7 +354,8 @@ describe('the ops console in the browser (1440×900)', () => {
     await page.getByText('Asked me to send <b>$500</b> for a visa fee after two messages.').waitFor();
     await page.getByRole('region', { name: 'Reported: Vikram Rao' }).waitFor();
     await page.getByRole('region', { name: 'Reporter: Arjun Menon' }).getByText('Toronto, Canada').waitFor();
-    await page.getByText('These two members have not exchanged messages.').waitFor();
+    // The conversation the report came from, only the messages between the two.
+    await page.getByText('Could you send me $500 for my visa fee? I will pay it back.').waitFor();
     assert.match(await page.title(), /^Report #\d+ about Vikram Rao · Reports · Saathi Ops$/);
     await screenshot(page, 'ops-report-detail');
     await page.goBack();

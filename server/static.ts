@@ -42,7 +42,7 @@ function readRoutePreloads(file: string): Array<{ pattern: RegExp; links: string
  * script runs and on every screen, signed in or not.
  */
 export const DEMO_BANNER =
-  '<div role="note" class="saathi-demo-banner" style="position:sticky;top:0;z-index:2147483647;margin:0;padding:6px 12px;background:#7c2d12;color:#fff;font:600 13px/1.35 system-ui,sans-serif;text-align:center">' +
+  '<div role="note" class="saathi-demo-banner" style="position:relative;z-index:2147483647;margin:0;padding:6px 12px;background:#7c2d12;color:#fff;font:600 13px/1.35 system-ui,sans-serif;text-align:center">' +
   'Demo instance: sample members, test payments, reset links on screen. Enter no real details.</div>';
 
 /** The banner first in the body: after <body>, or before the app's root where a page has no body tag. */

@@ -180,3 +180,30 @@ test('a two-factor account is asked for the authentication code and the login is
   assert.equal(last.get('totpCode'), '123456');
   assert.equal(last.get('password'), 'correct horse');
 });
+
+test('a recovery code can be typed in place of the authenticator code', async () => {
+  const { fetchStub, router } = renderApp(
+    '/login',
+    fakeServer({
+      handle: (request) => {
+        if (request.url.pathname !== '/api/auth/login') return undefined;
+        const code = new URLSearchParams(request.body).get('totpCode');
+        if (!code) return jsonResponse(401, { message: 'Enter the 6-digit code from your authenticator app', totpRequired: true });
+        return code === 'k7qd2-x9mfa' ? jsonResponse(200, { user: buildSessionUser(), redirectTo: '/' }) : jsonResponse(401, { message: 'Invalid authentication code', totpRequired: true });
+      },
+    }),
+  );
+  await screen.findByRole('heading', { name: 'Welcome Back' });
+  fillIn('Username', 'priya');
+  fillIn('Password', 'correct horse');
+  submit();
+  const codeField = await screen.findByLabelText('Authentication code');
+  fireEvent.change(codeField, { target: { value: 'not a code!' } });
+  submit();
+  assert.ok(await screen.findByText('Enter the 6-digit code, or one of your recovery codes'));
+  fireEvent.change(screen.getByLabelText('Authentication code'), { target: { value: 'k7qd2-x9mfa' } });
+  submit();
+  await waitFor(() => assert.equal(router.state.location.pathname, '/'));
+  const calls = fetchStub.callsTo('POST', '/api/auth/login');
+  assert.equal(new URLSearchParams(calls.at(-1)?.body).get('totpCode'), 'k7qd2-x9mfa');
+});

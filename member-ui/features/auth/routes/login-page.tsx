@@ -15,7 +15,8 @@ const loginRoute = getRouteApi('/login');
 
 type LoginField = 'username' | 'password';
 
-const TOTP_CODE = /^\d{6}$/;
+/** The authenticator's 6 digits, or a recovery code such as k7qd2-x9mfa (when the phone is lost). */
+const TOTP_CODE = /^(\d{6}|[a-z0-9]{5}-?[a-z0-9]{5})$/i;
 
 export function LoginPage() {
   const search = loginRoute.useSearch();
@@ -49,7 +50,7 @@ export function LoginPage() {
     setFieldErrors({});
     const code = totpCode.trim();
     if (codeRequested && !TOTP_CODE.test(code)) {
-      setCodeError('Enter the 6-digit code');
+      setCodeError('Enter the 6-digit code, or one of your recovery codes');
       return;
     }
     setCodeError(undefined);
@@ -109,15 +110,15 @@ export function LoginPage() {
           <TextField
             label="Authentication code"
             name="totpCode"
-            inputMode="numeric"
             autoComplete="one-time-code"
-            pattern="[0-9]*"
-            maxLength={6}
+            autoCapitalize="none"
+            spellCheck={false}
+            maxLength={11}
             autoFocus
             placeholder="6-digit code"
-            hint="Enter the 6-digit code from your authenticator app"
+            hint="The 6-digit code from your authenticator app, or a recovery code if you lost your phone"
             value={totpCode}
-            onChange={(event) => setTotpCode(event.target.value.replace(/\D/g, '').slice(0, 6))}
+            onChange={(event) => setTotpCode(event.target.value.replace(/[^0-9A-Za-z-]/g, '').slice(0, 11))}
             error={codeError}
           />
         ) : null}

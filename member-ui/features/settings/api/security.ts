@@ -15,11 +15,32 @@ export function useChangePassword(userId: number) {
   });
 }
 
-export function useTwoFactorStatus(userId: number) {
-  return useQuery({
+export interface TwoFactorStatus {
+  totpEnabled: boolean;
+  recoveryCodesLeft: number;
+}
+
+function twoFactorQuery(userId: number) {
+  return {
     queryKey: [twoFactorPath(userId)],
-    queryFn: ({ signal }) => api.get<{ totpEnabled: boolean }>(twoFactorPath(userId), { signal }),
-    select: (answer) => answer.totpEnabled,
+    queryFn: ({ signal }: { signal: AbortSignal }) => api.get<TwoFactorStatus>(twoFactorPath(userId), { signal }),
+  };
+}
+
+export function useTwoFactorStatus(userId: number) {
+  return useQuery({ ...twoFactorQuery(userId), select: (answer) => answer.totpEnabled });
+}
+
+export function useRecoveryCodesLeft(userId: number) {
+  return useQuery({ ...twoFactorQuery(userId), select: (answer) => answer.recoveryCodesLeft ?? 0 });
+}
+
+/** POST …/2fa/recovery-codes {password}: a new set of ten (the old ones stop working), shown once. */
+export function useNewRecoveryCodes(userId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (password: string) => api.post<{ recoveryCodes: string[] }>(`${twoFactorPath(userId)}/recovery-codes`, { json: { password } }),
+    onSuccess: (answer) => queryClient.setQueryData([twoFactorPath(userId)], { totpEnabled: true, recoveryCodesLeft: answer.recoveryCodes.length }),
   });
 }
 
@@ -40,8 +61,9 @@ export function useSwitchTwoFactor(userId: number, action: 'enable' | 'disable')
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (code: string) =>
-      api.post<{ message: string; totpEnabled: boolean }>(`${twoFactorPath(userId)}/${action}`, { json: { code } }),
-    onSuccess: (answer) => queryClient.setQueryData([twoFactorPath(userId)], { totpEnabled: answer.totpEnabled }),
+      api.post<{ message: string; totpEnabled: boolean; recoveryCodes?: string[] }>(`${twoFactorPath(userId)}/${action}`, { json: { code } }),
+    onSuccess: (answer) =>
+      queryClient.setQueryData([twoFactorPath(userId)], { totpEnabled: answer.totpEnabled, recoveryCodesLeft: answer.recoveryCodes?.length ?? 0 }),
   });
 }
 

@@ -10,18 +10,19 @@ import { VerificationCard } from '../../../components/verification/verification-
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast';
 import { isApiError } from '../../../lib/api-client';
-import { downloadMyData, useTwoFactorStatus } from '../api/security';
+import { downloadMyData, useRecoveryCodesLeft, useTwoFactorStatus } from '../api/security';
 import { ChangePasswordForm } from './change-password-form';
 import { DevicesDialog } from './devices-dialog';
-import { TwoFactorDisableDialog, TwoFactorSetupDialog } from './two-factor-dialog';
+import { RecoveryCodesDialog, TwoFactorDisableDialog, TwoFactorSetupDialog } from './two-factor-dialog';
 
-type OpenDialog = 'setup2fa' | 'disable2fa' | 'devices' | null;
+type OpenDialog = 'setup2fa' | 'disable2fa' | 'recoveryCodes' | 'devices' | null;
 
 /** Security tab: change password, two-factor sign-in, devices, data export and the danger zone. */
 export function SecurityTab({ userId }: { userId: number }) {
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const [downloading, setDownloading] = useState(false);
   const twoFactor = useTwoFactorStatus(userId);
+  const codesLeft = useRecoveryCodesLeft(userId);
   const dialogProps = (name: Exclude<OpenDialog, null>) => ({
     userId,
     open: dialog === name,
@@ -77,6 +78,19 @@ export function SecurityTab({ userId }: { userId: number }) {
             </Button>
           )}
         </div>
+        {twoFactor.data === true ? (
+          <div className="security-tool">
+            <div className="security-tool__text">
+              <p className="setting-row__label">Recovery codes</p>
+              <p className="setting-row__description">
+                {codesLeft.data === undefined ? 'Sign in when you lose your phone.' : `${codesLeft.data} of 10 left, each signs you in once if you lose your phone.`}
+              </p>
+            </div>
+            <Button variant="outline" size="sm" onClick={() => setDialog('recoveryCodes')}>
+              New codes
+            </Button>
+          </div>
+        ) : null}
         <div className="security-tool">
           <div className="security-tool__text">
             <p className="setting-row__label">Devices</p>
@@ -116,6 +130,7 @@ export function SecurityTab({ userId }: { userId: number }) {
 
       {dialog === 'setup2fa' ? <TwoFactorSetupDialog {...dialogProps('setup2fa')} /> : null}
       {dialog === 'disable2fa' ? <TwoFactorDisableDialog {...dialogProps('disable2fa')} /> : null}
+      {dialog === 'recoveryCodes' ? <RecoveryCodesDialog {...dialogProps('recoveryCodes')} /> : null}
       <DevicesDialog {...dialogProps('devices')} />
     </div>
   );

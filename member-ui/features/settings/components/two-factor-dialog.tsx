@@ -5,7 +5,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { TextField } from '../../../components/ui/text-field';
 import { toast } from '../../../components/ui/toast';
 import { isApiError } from '../../../lib/api-client';
-import { useStartTwoFactorSetup, useSwitchTwoFactor } from '../api/security';
+import { useNewRecoveryCodes, useStartTwoFactorSetup, useSwitchTwoFactor } from '../api/security';
 import { SettingsDialog } from './settings-dialog';
 
 function errorText(error: unknown, fallback: string): string {
@@ -61,6 +61,7 @@ export function TwoFactorSetupDialog({ userId, open, onOpenChange }: { userId: n
   const setup = useStartTwoFactorSetup(userId);
   const enable = useSwitchTwoFactor(userId, 'enable');
   const { mutate: startSetup, reset: resetSetup } = setup;
+  const recoveryCodes = enable.data?.recoveryCodes;
 
   useEffect(() => {
     if (open) startSetup();
@@ -77,7 +78,9 @@ export function TwoFactorSetupDialog({ userId, open, onOpenChange }: { userId: n
       title="Set up two-factor authentication"
       description="Scan the QR code with an authenticator app (Google Authenticator, Authy, 1Password), then enter the 6-digit code it shows."
     >
-      {setup.isPending || setup.isIdle ? (
+      {recoveryCodes ? (
+        <RecoveryCodes codes={recoveryCodes} onDone={() => onOpenChange(false)} />
+      ) : setup.isPending || setup.isIdle ? (
         <div className="settings-state" role="status">
           <Spinner size={24} />
           <span className="visually-hidden">Preparing your code</span>
@@ -112,7 +115,6 @@ export function TwoFactorSetupDialog({ userId, open, onOpenChange }: { userId: n
               enable.mutate(code, {
                 onSuccess: () => {
                   toast({ title: 'Two-factor authentication is on', description: 'You will be asked for a code when you sign in.', variant: 'success' });
-                  onOpenChange(false);
                 },
               })
             }
@@ -149,6 +151,83 @@ export function TwoFactorDisableDialog({ userId, open, onOpenChange }: { userId:
           })
         }
       />
+    </SettingsDialog>
+  );
+}
+
+/** The recovery codes, shown once, with a way to keep them: a text file to save or print. */
+function RecoveryCodes({ codes, onDone }: { codes: readonly string[]; onDone: () => void }) {
+  function download() {
+    const text = `Saathi two-factor recovery codes\nEach code signs you in once, in place of the code from your phone.\n\n${codes.join('\n')}\n`;
+    const link = document.createElement('a');
+    link.href = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
+    link.download = 'saathi-recovery-codes.txt';
+    document.body.append(link);
+    link.click();
+    link.remove();
+    URL.revokeObjectURL(link.href);
+  }
+  return (
+    <div className="recovery-codes">
+      <p className="recovery-codes__intro">
+        Keep these recovery codes somewhere safe. If you lose your phone, each one signs you in once instead of the 6-digit
+        code. They are shown only now.
+      </p>
+      <ul className="recovery-codes__list" aria-label="Recovery codes">
+        {codes.map((code) => (
+          <li key={code}>
+            <code>{code}</code>
+          </li>
+        ))}
+      </ul>
+      <div className="recovery-codes__actions">
+        <Button variant="outline" onClick={download}>
+          Download codes
+        </Button>
+        <Button onClick={onDone}>I have saved them</Button>
+      </div>
+    </div>
+  );
+}
+
+/** A new set of recovery codes after the password; the old set stops working. */
+export function RecoveryCodesDialog({ userId, open, onOpenChange }: { userId: number; open: boolean; onOpenChange: (open: boolean) => void }) {
+  const renew = useNewRecoveryCodes(userId);
+  const [password, setPassword] = useState('');
+  return (
+    <SettingsDialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) renew.reset();
+        onOpenChange(next);
+      }}
+      title="New recovery codes"
+      description="Enter your password to make ten new recovery codes. Your old codes stop working."
+    >
+      {renew.data ? (
+        <RecoveryCodes codes={renew.data.recoveryCodes} onDone={() => onOpenChange(false)} />
+      ) : (
+        <form
+          className="form"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (password) renew.mutate(password);
+          }}
+        >
+          <TextField
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            error={renew.isError ? errorText(renew.error, 'Could not make new codes') : undefined}
+          />
+          <Button type="submit" disabled={renew.isPending || !password}>
+            {renew.isPending ? 'Making codes...' : 'Make New Codes'}
+          </Button>
+        </form>
+      )}
     </SettingsDialog>
   );
 }
