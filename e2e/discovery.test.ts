@@ -215,9 +215,10 @@ describe('discovery in the browser', () => {
     await page.context().close();
   });
 
-  test('/dev-tools shows a QR code; after `saathi expo rotate` a refresh shows a different one', async () => {
+  test('/dev-tools shows a QR code to a signed-in member of the demo; after `saathi expo rotate` a refresh shows a different one', async () => {
     const page = await newPage();
-    await page.goto('/dev-tools');
+    // The dev-client token and host are for the people building the app, not for visitors.
+    await signInAsDemo(page, '/dev-tools');
     const qr = page.getByRole('img', { name: /^QR code for / });
     await qr.waitFor();
     await page.getByText('Ready', { exact: true }).waitFor();
