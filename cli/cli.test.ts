@@ -19,6 +19,16 @@ function saathi(args: string[], input?: string) {
   return { status: res.status, stdout: res.stdout, stderr: res.stderr };
 }
 
+function saathiEnv(args: string[], extra: Record<string, string>) {
+  const res = spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'cli/index.ts'), ...args], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    env: { ...process.env, DATA_DIR: dataDir, SCRYPT_COST: '1024', ...extra },
+    timeout: 60_000,
+  });
+  return { status: res.status, stdout: res.stdout, stderr: res.stderr };
+}
+
 before(() => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'saathi-cli-'));
 });
@@ -106,6 +116,30 @@ describe('saathi CLI', () => {
     assert.doesNotMatch(status.stdout, /pending/);
     fs.writeFileSync(path.join(dataDir, 'not-a-db.sqlite'), 'hello');
     assert.equal(saathi(['restore', path.join(dataDir, 'not-a-db.sqlite'), '--force']).status, 1);
+  });
+
+  test('backup and restore on PostgreSQL exit 1 with one sentence when pg_dump/pg_restore are missing, and nothing is written', () => {
+    const file = path.join(dataDir, 'pg-backup.dump');
+    const emptyBin = fs.mkdtempSync(path.join(os.tmpdir(), 'saathi-nobin-'));
+    const env = { DATABASE_URL: 'postgres://saathi:saathi@127.0.0.1:5432/postgres', PATH: emptyBin };
+    const res = saathiEnv(['backup', file], env);
+    assert.equal(res.status, 1);
+    assert.match(res.stderr, /pg_dump was not found on PATH/);
+    assert.doesNotMatch(res.stderr, /\n\s+at /, 'no stack trace');
+    assert.equal(fs.existsSync(file), false);
+    fs.writeFileSync(file, 'PGDMP');
+    const restore = saathiEnv(['restore', file, '--force'], env);
+    assert.equal(restore.status, 1);
+    assert.match(restore.stderr, /pg_restore was not found on PATH/);
+    fs.rmSync(emptyBin, { recursive: true });
+  });
+
+  test('backup on PostgreSQL writes a pg_dump custom-format file', { skip: process.env.TEST_DATABASE_URL ? false : 'needs TEST_DATABASE_URL (PostgreSQL)' }, () => {
+    const file = path.join(dataDir, 'pg-real.dump');
+    const res = saathiEnv(['backup', file], { DATABASE_URL: process.env.TEST_DATABASE_URL ?? '' });
+    assert.equal(res.status, 0, res.stderr);
+    assert.equal(fs.readFileSync(file).subarray(0, 5).toString(), 'PGDMP');
+    assert.equal(saathiEnv(['restore', file], { DATABASE_URL: process.env.TEST_DATABASE_URL ?? '' }).status, 1, 'restore needs --force');
   });
 
   test('bad flags exit non-zero with a message', () => {

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
@@ -17,11 +18,17 @@ function copyDir(from: string, to: string): number {
   return n;
 }
 
-const PG_GUIDANCE = `Saathi is on PostgreSQL (DATABASE_URL). Back it up with PostgreSQL's own tools, for example:
-  pg_dump --format=custom --file saathi.dump "$DATABASE_URL"
-and restore with:
-  pg_restore --clean --if-exists --dbname "$DATABASE_URL" saathi.dump
-Uploaded media live in DATA_DIR/media: copy that folder alongside the dump.`;
+/** Runs PostgreSQL's own dump/restore tool; a missing tool or a failed run is an error (exit 1), never advice and exit 0. */
+function runPgTool(tool: 'pg_dump' | 'pg_restore', args: string[]): void {
+  const res = spawnSync(tool, args, { stdio: ['ignore', 'inherit', 'pipe'], encoding: 'utf8' });
+  if (res.error && (res.error as NodeJS.ErrnoException).code === 'ENOENT') {
+    throw new CliError(`${tool} was not found on PATH; install the PostgreSQL client tools (the same major version as the server) and run this again`);
+  }
+  if (res.status !== 0) {
+    const reason = (res.stderr || res.error?.message || '').trim().split('\n')[0] || `exit code ${res.status}`;
+    throw new CliError(`${tool} failed: ${reason}`);
+  }
+}
 
 export function registerBackup(program: Command): void {
   program
@@ -31,12 +38,14 @@ export function registerBackup(program: Command): void {
     .option('-d, --data-dir <dir>', 'data directory (env DATA_DIR)')
     .action(async (file: string, flags: CommonFlags) => {
       const config = configFromFlags(flags);
-      if (config.databaseUrl) {
-        console.log(PG_GUIDANCE);
-        return;
-      }
       const target = path.resolve(file);
       if (fs.existsSync(target)) throw new CliError(`${target} already exists; choose a new file name`);
+      if (config.databaseUrl) {
+        runPgTool('pg_dump', ['--format=custom', '--no-owner', '--file', target, config.databaseUrl]);
+        const media = copyDir(mediaDir(config.dataDir), `${target}.media`);
+        console.log(`Backed up the PostgreSQL database to ${target} (pg_dump custom format) and ${media} media files to ${target}.media/`);
+        return;
+      }
       if (!fs.existsSync(sqliteFile(config))) throw new CliError(`No database in ${config.dataDir}`);
       fs.mkdirSync(path.dirname(target), { recursive: true });
       const db = createDb(config);
@@ -59,12 +68,15 @@ export function registerBackup(program: Command): void {
     .option('--force', 'replace an existing database')
     .action(async (file: string, flags: CommonFlags & { force?: boolean }) => {
       const config = configFromFlags(flags);
-      if (config.databaseUrl) {
-        console.log(PG_GUIDANCE);
-        return;
-      }
       const source = path.resolve(file);
       if (!fs.existsSync(source)) throw new CliError(`No backup at ${source}`);
+      if (config.databaseUrl) {
+        if (!flags.force) throw new CliError('Restoring replaces the PostgreSQL database; add --force to go ahead (stop the servers first)');
+        runPgTool('pg_restore', ['--clean', '--if-exists', '--no-owner', '--single-transaction', '--dbname', config.databaseUrl, source]);
+        const media = copyDir(`${source}.media`, mediaDir(config.dataDir));
+        console.log(`Restored the PostgreSQL database from ${source} and ${media} media files`);
+        return;
+      }
       const header = Buffer.alloc(16);
       const fd = fs.openSync(source, 'r');
       fs.readSync(fd, header, 0, 16, 0);
