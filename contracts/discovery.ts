@@ -1,13 +1,19 @@
 import './zod-config';
 import * as z from 'zod';
 import { countryCode, countrySpellings } from './countries';
-import { LIMITS } from './enums';
+import { DIETS, EDUCATION_LEVELS, LIMITS, MARITAL_STATUSES, MOTHER_TONGUES, PROFILE_TYPES, RELIGIONS, RETURN_TO_INDIA_PLANS } from './enums';
 
 /**
- * GET /api/search query. Free-tier members may use the text query, age range and locations; the filters in
- * ADVANCED_SEARCH_FILTERS are premium and elite only (one list, so the tier gate is a single check).
+ * GET /api/search query. Every member may use the text query, age range, countries, religion, mother tongue and
+ * marital status; the filters in ADVANCED_SEARCH_FILTERS are premium and elite only (one list, so the tier gate
+ * is a single check). An unknown parameter is a 400, never silently ignored.
  */
-export const ADVANCED_SEARCH_FILTERS = ['profileType', 'isVerified', 'matchMood'] as const;
+export const ADVANCED_SEARCH_FILTERS = [
+  'profileType', 'isVerified', 'matchMood', 'hasPhoto', 'educations', 'diets', 'returnPlans', 'activeWithinDays', 'minGuna',
+] as const;
+
+export const ADVANCED_FILTERS_MESSAGE =
+  'Advanced filters (profile type, verified, photo, education, diet, return plans, recently active, guna score, mood match) are available with Premium or Elite.';
 
 const csvCountries = z
   .string()
@@ -17,19 +23,48 @@ const csvCountries = z
   // Each chosen country also matches the spellings profiles stored before the ISO list.
   .transform((list) => [...new Set(list.flatMap(countrySpellings))]);
 
+/** A comma-separated list of values from one of the profile's fixed vocabularies. */
+const csvOf = (values: readonly string[], label: string) =>
+  z
+    .string()
+    .max(1000)
+    .transform((v) => [...new Set(v.split(',').map((s) => s.trim()).filter(Boolean))])
+    .pipe(z.array(z.enum(values as [string, ...string[]], { error: `Unknown ${label}: choose from ${values.join(', ')}` })).min(1).max(values.length));
+
+const flag = z.enum(['true', 'false'], { error: 'Use true or false' }).transform((v) => v === 'true');
+
+/** "Recently active" choices, in days. */
+export const ACTIVE_WITHIN_DAYS = [1, 7, 30] as const;
+
 export const searchQuerySchema = z
-  .object({
-    query: z.string().trim().max(200, 'Search text is too long').optional(),
-    minAge: z.coerce.number().int().min(LIMITS.ageMin, 'Minimum age must be at least 18').max(LIMITS.ageMax).optional(),
-    maxAge: z.coerce.number().int().min(LIMITS.ageMin, 'Maximum age must be at least 18').max(LIMITS.ageMax).optional(),
-    locations: csvCountries.optional(),
-    profileType: z.enum(['self', 'parent']).optional(),
-    isVerified: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
-    matchMood: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
-    minMoodScore: z.coerce.number().int().min(30).max(95).optional(),
-    cursor: z.string().max(200).optional(),
-    limit: z.coerce.number().int().min(1).max(50).default(20),
-  })
+  .strictObject(
+    {
+      query: z.string().trim().max(200, 'Search text is too long').optional(),
+      minAge: z.coerce.number().int().min(LIMITS.ageMin, 'Minimum age must be at least 18').max(LIMITS.ageMax).optional(),
+      maxAge: z.coerce.number().int().min(LIMITS.ageMin, 'Maximum age must be at least 18').max(LIMITS.ageMax).optional(),
+      locations: csvCountries.optional(),
+      religions: csvOf(RELIGIONS, 'religion').optional(),
+      motherTongues: csvOf(MOTHER_TONGUES, 'mother tongue').optional(),
+      maritalStatuses: csvOf(MARITAL_STATUSES, 'marital status').optional(),
+      profileType: z.enum(PROFILE_TYPES).optional(),
+      isVerified: flag.optional(),
+      hasPhoto: flag.optional(),
+      educations: csvOf(EDUCATION_LEVELS, 'education level').optional(),
+      diets: csvOf(DIETS, 'diet').optional(),
+      returnPlans: csvOf(RETURN_TO_INDIA_PLANS, 'return plan').optional(),
+      activeWithinDays: z.coerce
+        .number()
+        .int()
+        .refine((n) => (ACTIVE_WITHIN_DAYS as readonly number[]).includes(n), `Recently active is one of ${ACTIVE_WITHIN_DAYS.join(', ')} days`)
+        .optional(),
+      minGuna: z.coerce.number().int('Guna score is a whole number').min(0, 'Guna score is 0 to 36').max(36, 'Guna score is 0 to 36').optional(),
+      matchMood: flag.optional(),
+      minMoodScore: z.coerce.number().int().min(30).max(95).optional(),
+      cursor: z.string().max(400, 'This cursor is malformed: start the search again.').optional(),
+      limit: z.coerce.number().int().min(1).max(50).default(20),
+    },
+    { error: (issue) => (issue.code === 'unrecognized_keys' ? `Unknown search filter: ${issue.keys.join(', ')}` : undefined) },
+  )
   .refine((v) => v.minAge === undefined || v.maxAge === undefined || v.minAge <= v.maxAge, {
     message: 'Minimum age cannot be more than maximum age',
     path: ['minAge'],

@@ -66,6 +66,9 @@ const MATRIX: Record<string, Access> = {
   'DELETE /api/profile-likes/:userId/:profileId': 'owner',
   'GET /api/profile-likes/:userId/received': 'owner',
   'GET /api/profile-likes/:userId': 'owner',
+  'GET /api/not-interested': 'member',
+  'POST /api/not-interested': 'member',
+  'DELETE /api/not-interested/:profileId': 'member',
   'GET /api/blocks': 'member',
   'POST /api/blocks': 'visible',
   'DELETE /api/blocks/:userId': 'visible',
@@ -125,7 +128,7 @@ after(async () => {
 });
 
 function routeTable(): Array<{ method: string; path: string }> {
-  const services = { config: server.config, db: server.db, live: { publish() {}, subscribe: () => () => {}, listenerCount: () => 0 } as never, log: () => {} };
+  const services = { config: server.config, db: server.db, live: { publish() {}, subscribe: () => () => {}, listenerCount: () => 0 } as never, engine: {} as never, log: () => {} };
   const out: Array<{ method: string; path: string }> = [];
   for (const router of apiRouters(services)) {
     for (const layer of router.stack) {

@@ -39,6 +39,8 @@ import { devRoutes } from './routes/dev/dev';
 import { discoveryRoutes } from './routes/discovery/discovery';
 import { kundaliRoutes } from './routes/kundali/kundali';
 import { type LiveEvents, liveEventsFor } from './services/live-events';
+import { MatchEngine } from './services/match-engine/engine';
+import { notInterestedRoutes } from './routes/not-interested/not-interested';
 import { type Log, createLogger } from './logger';
 import { refuseNulCharacters } from './middleware/nul-guard';
 import { findStaticDir, staticApps } from './static';
@@ -68,6 +70,7 @@ export function apiRouters(services: AppServices) {
     kundaliRoutes(), // before profileRoutes(): owns GET /api/profiles/search
     profileRoutes(),
     likeRoutes(),
+    notInterestedRoutes(),
     safetyRoutes(),
     settingsRoutes(),
     discoveryRoutes(),
@@ -89,9 +92,11 @@ export function createApp(config: Config, db: Db, options: AppOptions = {}): Koa
   const problems = configProblems(config);
   if (problems.length) throw new Error(problems.join(' '));
   const log = options.log ?? createLogger();
-  const services: AppServices = { config, db, live: options.live ?? liveEventsFor(config, db, log), log };
+  const live = options.live ?? liveEventsFor(config, db, log);
+  const keys = loadSessionKeys(config);
+  const services: AppServices = { config, db, live, engine: new MatchEngine(db, live, keys, log), log };
   const app = new Koa<AppState, AppContext>({ proxy: config.trustProxy });
-  app.keys = loadSessionKeys(config);
+  app.keys = keys;
   app.context.services = services;
   app.silent = true;
 
@@ -108,6 +113,14 @@ export function createApp(config: Config, db: Db, options: AppOptions = {}): Koa
           status: ctx.status, ms: Math.round(performance.now() - started), user: ctx.state.user?.id,
         });
       }
+    }
+  });
+  // A write through this process is in the match engine's next answer (on PostgreSQL it waits for the change feed).
+  app.use(async (ctx, next) => {
+    try {
+      await next();
+    } finally {
+      if (ctx.method !== 'GET' && ctx.method !== 'HEAD') services.engine.localWrite();
     }
   });
   app.use(securityHeaders({ stripe: Boolean(config.stripe.publishableKey), publicUrl: config.publicUrl }));

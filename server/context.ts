@@ -5,6 +5,7 @@ import type { Config } from './config';
 import type { Db } from './db';
 import type { User } from './models/user';
 import type { LiveEvents } from './services/live-events';
+import type { MatchEngine } from './services/match-engine/engine';
 
 export interface AppState {
   user: User | null;
@@ -15,6 +16,8 @@ export interface AppServices {
   config: Config;
   db: Db;
   live: LiveEvents;
+  /** ranks every list of members (search, daily and featured matches, who liked you) */
+  engine: MatchEngine;
   log: (entry: Record<string, unknown>) => void;
 }
 

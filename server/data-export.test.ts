@@ -20,6 +20,7 @@ const COVERAGE: Record<string, { section: string } | { notExported: string }> = 
   profiles: { section: 'profiles' },
   photos: { section: 'photos' },
   profile_likes: { section: 'likesGiven' },
+  not_interested: { section: 'notInterested' },
   matches: { section: 'matches' },
   profile_views: { section: 'profileViewsMade' },
   profile_shares: { section: 'shareLinks' },

@@ -28,8 +28,10 @@ export function registerServe(program: Command): void {
       const log = createLogger();
       if (applied.length) log({ level: 'info', msg: 'migrated', applied });
       const app = createApp(config, db, { log });
-      const live = app.context.services.live;
+      const { live, engine } = app.context.services;
       await live.start();
+      // The match engine's index is built before the first request, so the first search is not the slow one.
+      await engine.start();
       const server = app.listen(config.port, config.host);
       await new Promise<void>((resolve, reject) => {
         server.once('listening', resolve);
@@ -61,6 +63,7 @@ export function registerServe(program: Command): void {
           log({ level: 'info', msg: 'stopped' });
           setTimeout(() => process.exit(0), 50);
         });
+        engine.close();
         void live.close();
         server.closeIdleConnections();
         const idle = setInterval(() => server.closeIdleConnections(), 200);

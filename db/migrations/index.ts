@@ -12,6 +12,7 @@ import * as profileDrafts from './20261125_80_profile_drafts';
 import * as profileFullName from './20261125_81_profile_full_name';
 import * as totpReplay from './20261125_15_totp_replay';
 import * as recoveryCodes from './20261125_16_recovery_codes';
+import * as matchEngine from './20261125_30_match_engine';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -33,6 +34,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261125_81_profile_full_name': profileFullName,
   '20261125_15_totp_replay': totpReplay,
   '20261125_16_recovery_codes': recoveryCodes,
+  '20261125_30_match_engine': matchEngine,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

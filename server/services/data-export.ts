@@ -49,6 +49,7 @@ export async function exportMemberData(db: Db, userId: number) {
     // Notification texts name other members, so only their kind and time are exported.
     notifications: (await db('notifications').where({ userId })).map((n) => ({ type: n.type, isRead: Boolean(Number(n.isRead)), createdAt: isoOrNull(n.createdAt) })),
     likesGiven: (await db('profile_likes').where({ userId })).map((l) => ({ profileId: l.likedProfileId, likedAt: isoOrNull(l.createdAt) })),
+    notInterested: (await db('not_interested').where({ userId })).map((n) => ({ profileId: n.profileId, markedAt: isoOrNull(n.createdAt) })),
     blocks: (await db('blocks').where({ blockerId: userId })).map((b) => ({ userId: b.blockedId, blockedAt: isoOrNull(b.createdAt) })),
     reportsFiled: (await db('reports').where({ reporterId: userId })).map((r) => ({ reportedUserId: r.reportedUserId, reason: r.reason, details: r.details, status: r.status, createdAt: isoOrNull(r.createdAt) })),
     shareLinks: (await db('profile_shares').where({ userId })).map((s) => ({ createdAt: isoOrNull(s.createdAt), expiresAt: isoOrNull(s.expiresAt), accessCount: s.accessCount, isActive: Boolean(Number(s.isActive)) })),

@@ -1,14 +1,18 @@
 import type { Knex } from 'knex';
 import type { ProfileCardView } from '../../contracts/views';
 import type { SearchQuery } from '../../contracts/discovery';
+import type { AppServices } from '../context';
 import type { Db } from '../db';
-import { isPostgres } from '../db';
 import { Profile } from '../models/profile';
 import type { User } from '../models/user';
 import { presentProfileCard } from '../presenters/profile';
 import type { Photo } from '../models/photo';
-import { type MatchProfile, matchScorer } from './matching';
-import { latestAssessmentsOf, moodCompatibility, publicRecentMoodsOf } from './moods';
+import type { MatchProfile } from './matching';
+import { RECENT_MOODS_MS, latestAssessmentsOf, moodCompatibility, publicRecentMoodsOf } from './moods';
+import { queryDigest } from './match-engine/cursor';
+import type { MatchEngine } from './match-engine/engine';
+import type { SearchFilters } from './match-engine/filters';
+import { searchTokens } from './match-engine/text-index';
 
 export function toMatchProfile(profile: Profile, isVerified: boolean): MatchProfile {
   return {
@@ -83,12 +87,6 @@ function toPoolRows(rows: Array<Record<string, unknown>>): PoolRow[] {
   });
 }
 
-function scorePool(own: MatchProfile | null, pool: PoolRow[]): Map<number, number | null> {
-  if (!own) return new Map(pool.map((c) => [c.id, null]));
-  const score = matchScorer(own);
-  return new Map(pool.map((c) => [c.id, score(c)]));
-}
-
 /**
  * Profiles `viewerId` may see in lists, as a plain knex query with `profiles`, `pool_owner` (users) and
  * `pool_privacy` (privacy_settings) joined: the same rule as policies/profile-visibility.ts
@@ -121,18 +119,6 @@ export function visibleCandidates(db: Db, viewerId: number): Knex.QueryBuilder {
             ),
         ),
     );
-}
-
-/** visibleCandidates narrowed to the genders `own` looks for and is looked for by. */
-function leanCandidates(db: Db, viewerId: number, own: MatchProfile | null): Knex.QueryBuilder {
-  const q = visibleCandidates(db, viewerId);
-  if (own?.lookingFor) q.where('profiles.gender', own.lookingFor);
-  if (own?.gender) q.where((w) => w.whereNull('profiles.lookingFor').orWhere('profiles.lookingFor', own.gender as string));
-  return q;
-}
-
-async function leanPool(q: Knex.QueryBuilder): Promise<PoolRow[]> {
-  return toPoolRows((await q.select([...POOL_COLUMNS, 'pool_owner.isVerified as ownerVerified'])) as Array<Record<string, unknown>>);
 }
 
 /** What a card shows, fetched with the visibility check in one query. */
@@ -223,14 +209,25 @@ export async function cardViews(
   return out;
 }
 
-const today = () => new Date().toISOString().slice(0, 10);
 
-/** A deterministic shuffle key per member and day, the same on SQLite and PostgreSQL (integer arithmetic). */
-function daySalt(userId: number, day: string): number {
-  let h = 2166136261;
-  for (const ch of `${userId}:${day}`) h = Math.imul(h ^ ch.charCodeAt(0), 16777619) >>> 0;
-  return h % 100_000;
+/** A member's score with each of these profiles from the engine, as cardViews takes it (by profile id). */
+export async function percentagesFor(engine: MatchEngine, viewer: User, profiles: Array<{ id: number; userId: number }>): Promise<Map<number, number | null>> {
+  const byUser = await engine.scores(viewer, profiles.map((p) => p.userId));
+  return new Map(profiles.map((p) => [p.id, byUser.get(p.userId) ?? null]));
 }
+
+/**
+ * Profiles ordered best match first (the engine's score), ties kept in the order given: "who liked you" and the
+ * like lists read this way, so the first card is the best partner among them.
+ */
+export async function rankedCards(services: Pick<AppServices, 'db' | 'engine'>, viewer: User, profiles: Array<{ id: number; userId: number }>): Promise<ProfileCardView[]> {
+  const percentages = await percentagesFor(services.engine, viewer, profiles);
+  const order = new Map(profiles.map((p, i) => [p.id, i]));
+  const sorted = [...profiles].sort((a, b) => (percentages.get(b.id) ?? -1) - (percentages.get(a.id) ?? -1) || (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
+  return cardViews(services.db, viewer, sorted, percentages);
+}
+
+const today = () => new Date().toISOString().slice(0, 10);
 
 async function storedSelection(db: Db, userId: number, day: string, kind: string): Promise<number[] | null> {
   const row = await db('daily_matches').where({ userId, day, kind }).first();
@@ -250,266 +247,159 @@ async function storeSelection(db: Db, userId: number, day: string, kind: string,
     .ignore();
 }
 
-/** Candidates drawn per daily or featured selection before ranking. */
-const DAILY_SAMPLE = { daily: 400, featured: 300 } as const;
-
-/**
- * The day's sample of candidates for a member: a deterministic pseudo-random set of profile ids (seeded by
- * member, day and kind) looked up by primary key, so a 100,000-profile table costs a thousand index probes
- * rather than a shuffled scan of every candidate. Small tables (or a probe that finds too few, e.g. featured
- * when few members have photos) are shuffled whole, as before.
- */
-async function dailyPool(db: Db, viewer: User, own: MatchProfile | null, kind: 'daily' | 'featured', salt: number, size: number): Promise<PoolRow[]> {
-  const want = DAILY_SAMPLE[kind];
-  const base = () => {
-    const q = leanCandidates(db, viewer.id, own);
-    if (kind === 'featured') q.whereExists((x) => x.select('photos.id').from('photos').whereRaw('photos.profile_id = profiles.id').where('photos.purpose', 'profile'));
-    return q;
-  };
-  const top = await db('profiles').max({ maxId: 'id' }).first();
-  const maxId = Number(top?.maxId ?? 0);
-  if (maxId > want * 8) {
-    const probes = new Set<number>();
-    let x = salt + 1;
-    for (let i = 0; probes.size < want * 3 && i < want * 6; i++) {
-      x = (Math.imul(x, 1103515245) + 12345) >>> 0;
-      probes.add(1 + (x % maxId));
+/** Members shown to this member in daily or featured matches on earlier days (the last DAILY_MEMORY_DAYS). */
+export const DAILY_MEMORY_DAYS = 60;
+async function shownBefore(db: Db, userId: number, day: string): Promise<number[]> {
+  const since = new Date(Date.parse(`${day}T00:00:00Z`) - DAILY_MEMORY_DAYS * 86_400_000).toISOString().slice(0, 10);
+  const rows = await db('daily_matches').where('userId', userId).where('day', '<', day).where('day', '>=', since).select('profileIds');
+  const profileIds = new Set<number>();
+  for (const row of rows) {
+    try {
+      for (const id of JSON.parse(row.profileIds) as unknown[]) if (typeof id === 'number') profileIds.add(id);
+    } catch {
+      // a damaged row only means those members may be offered again
     }
-    const sampled = await leanPool(base().whereIn('profiles.id', [...probes]).limit(want));
-    if (sampled.length >= size) return sampled;
   }
-  return leanPool(base().orderByRaw('((profiles.id * 7919 + ?) % 100003)', [salt]).limit(want));
+  if (profileIds.size === 0) return [];
+  const owners: number[] = [];
+  const ids = [...profileIds];
+  for (let i = 0; i < ids.length; i += 500) owners.push(...(await db('profiles').whereIn('id', ids.slice(i, i + 500)).select('userId')).map((r) => Number(r.userId)));
+  return owners;
 }
 
 /**
- * Daily matches or featured matches: chosen once per member per day (stored, so the set is stable all day)
- * from a deterministic sample of the candidates, best match first. Profiles that became hidden, blocked or
- * deleted since the morning drop out; percentages are recomputed on each read.
+ * Daily matches or featured matches: the day's best candidates over the whole pool (the engine: eligible both
+ * ways, not liked, not marked "not interested", not shown on earlier days), chosen once per member per day and
+ * stored so the set is stable all day, with a little diversity (see `diversify`). Featured needs a photo and
+ * favours verified and boosted members; it leaves out today's daily matches when there are enough others.
+ * Profiles that became hidden, blocked or deleted since the morning drop out; percentages are today's.
  */
-export async function dailySelection(db: Db, viewer: User, kind: 'daily' | 'featured', size = 10): Promise<ProfileCardView[]> {
-  const mine = await viewerMatchProfile(db, viewer);
-  const own = mine?.match ?? null;
+export async function dailySelection(services: Pick<AppServices, 'db' | 'engine'>, viewer: User, kind: 'daily' | 'featured', size = 10): Promise<ProfileCardView[]> {
+  const { db, engine } = services;
   const day = today();
   let ids = await storedSelection(db, viewer.id, day, kind);
   if (!ids) {
-    const salt = daySalt(viewer.id, `${day}:${kind}`);
-    const candidates = await dailyPool(db, viewer, own, kind, salt, size);
-    const scores = scorePool(own, candidates);
-    const boost = kind === 'featured' ? await featuredBoost(db, candidates) : new Map<number, number>();
-    const ranked = [...candidates].sort((a, b) => {
-      const sa = (scores.get(a.id) ?? 0) + (boost.get(a.id) ?? 0);
-      const sb = (scores.get(b.id) ?? 0) + (boost.get(b.id) ?? 0);
-      return sb - sa || a.id - b.id;
-    });
-    // Daily and featured are two different sets when the candidates allow: profiles already chosen today for
-    // the other list go last, so the home screen does not show the same member twice at the top.
-    const other = new Set((await storedSelection(db, viewer.id, day, kind === 'daily' ? 'featured' : 'daily')) ?? []);
-    const ordered = [...ranked.filter((p) => !other.has(p.id)), ...ranked.filter((p) => other.has(p.id))];
-    ids = ordered.slice(0, size).map((p) => p.id);
-    if (mine) await storeSelection(db, viewer.id, day, kind, ids);
+    const hasProfile = Boolean(await db('profiles').where({ userId: viewer.id, isDeleted: false }).first('id'));
+    const exclude = await shownBefore(db, viewer.id, day);
+    const other = kind === 'featured' ? await storedSelection(db, viewer.id, day, 'daily') : null;
+    const pickFrom = async (excluded: number[]) => diversify(await engine.best(viewer, { k: size * DIVERSITY_POOL, excludeUsers: excluded, featured: kind === 'featured' }), size);
+    let picked = await pickFrom(exclude);
+    if (other?.length) {
+      // Featured and daily are two different sets when the pool allows it: members not in today's daily list
+      // come first, then the best of the rest.
+      const otherOwners = (await db('profiles').whereIn('id', other).select('userId')).map((r) => Number(r.userId));
+      const apart = await pickFrom([...exclude, ...otherOwners]);
+      const taken = new Set(apart.map((r) => r.userId));
+      picked = [...apart, ...picked.filter((r) => !taken.has(r.userId))].slice(0, size);
+    }
+    ids = picked.map((r) => r.profileId);
+    if (hasProfile) await storeSelection(db, viewer.id, day, kind, ids);
   }
   if (ids.length === 0) return [];
-  // Percentages from the rows as they are now; visibility re-checked in the same query.
-  const score = own ? matchScorer(own) : null;
-  return visibleCards(db, viewer.id, ids, (row) => (score ? score(row) : null));
+  const owners = await db('profiles').whereIn('id', ids).select('id', 'userId');
+  const scores = await percentagesFor(engine, viewer, owners.map((o) => ({ id: Number(o.id), userId: Number(o.userId) })));
+  return visibleCards(db, viewer.id, ids, (row) => scores.get(row.id) ?? null);
 }
 
-/** Featured favours verified members and elite members' weekly profile boost. */
-async function featuredBoost(db: Db, candidates: PoolRow[]): Promise<Map<number, number>> {
-  const ids = [...new Set(candidates.map((c) => c.userId))];
-  const owners = ids.length ? await db('users').whereIn('id', ids).select('id', 'isVerified', 'subscriptionTier', 'subscriptionEnds') : [];
-  const now = Date.now();
-  const boostByUser = new Map<number, number>();
-  for (const o of owners) {
-    const eliteActive = o.subscriptionTier === 'elite' && (o.subscriptionEnds === null || Number(o.subscriptionEnds) > now);
-    boostByUser.set(o.id, (Number(o.isVerified) ? 5 : 0) + (eliteActive ? 10 : 0));
+/** Candidates the diversity pass chooses from, per place in the list. */
+export const DIVERSITY_POOL = 3;
+/** At most this many picks share a profession and a country before others get their turn. */
+export const DIVERSITY_LIMIT = 2;
+
+/**
+ * A little diversity for daily and featured matches: walking the ranked candidates best first, a candidate
+ * whose profession and country already appear DIVERSITY_LIMIT times among the picks waits until the end, so
+ * ten near-identical profiles do not fill the list while the best one of each kind still leads.
+ */
+export function diversify<T extends { profession?: string | null; country?: string | null }>(ranked: T[], size: number): T[] {
+  const seen = new Map<string, number>();
+  const picked: T[] = [];
+  const waiting: T[] = [];
+  for (const r of ranked) {
+    if (picked.length === size) break;
+    const key = `${(r.profession ?? '').toLowerCase()}\u0000${r.country ?? ''}`;
+    const n = seen.get(key) ?? 0;
+    if (n >= DIVERSITY_LIMIT) {
+      waiting.push(r);
+      continue;
+    }
+    seen.set(key, n + 1);
+    picked.push(r);
   }
-  return new Map(candidates.map((c) => [c.id, boostByUser.get(c.userId) ?? 0]));
+  return [...picked, ...waiting].slice(0, size);
 }
 
-const stripAccents = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
-
-export function searchTokens(query: string | undefined): string[] {
-  if (!query) return [];
-  return stripAccents(query)
-    .toLowerCase()
-    .split(/[^a-z0-9']+/)
-    .filter(Boolean)
-    .slice(0, 8);
-}
-
-function isoDateYearsAgo(years: number, now = new Date()): string {
-  const d = new Date(Date.UTC(now.getUTCFullYear() - years, now.getUTCMonth(), now.getUTCDate()));
-  return d.toISOString().slice(0, 10);
-}
-
-interface Cursor {
-  p: number;
-  id: number;
-}
-
-export function encodeCursor(c: Cursor): string {
-  return Buffer.from(JSON.stringify(c)).toString('base64url');
-}
-
-export function decodeCursor(value: string | undefined): Cursor | null {
-  if (!value) return null;
-  try {
-    const c = JSON.parse(Buffer.from(value, 'base64url').toString('utf8')) as Cursor;
-    return typeof c.p === 'number' && typeof c.id === 'number' ? c : null;
-  } catch {
-    return null;
-  }
-}
-
-async function poolMoodScores(db: Db, viewerId: number, pool: Array<{ id: number; userId: number }>): Promise<Map<number, number | null>> {
-  const ids = [...new Set(pool.map((p) => p.userId))];
+async function moodScoresOf(db: Db, viewerId: number, userIds: number[]): Promise<Map<number, number | null>> {
+  const ids = [...new Set(userIds)];
   const [moods, assessments] = await Promise.all([publicRecentMoodsOf(db, [viewerId, ...ids]), latestAssessmentsOf(db, [viewerId, ...ids])]);
   const mine = moods.get(viewerId) ?? [];
   const myAssessment = assessments.get(viewerId) ?? null;
-  return new Map(pool.map((p) => [p.id, moodCompatibility(mine, moods.get(p.userId) ?? [], myAssessment, assessments.get(p.userId) ?? null).score]));
-}
-
-/** Upper bound of rows scored per search; the text and filters narrow well before this in practice. */
-const SEARCH_POOL = 600;
-
-/** A ranked search: profile ids best match first, with what the cursor and the cards need. */
-interface RankedPool {
-  ids: Int32Array;
-  userIds: Int32Array;
-  /** match percentage, -1 when the viewer has no profile */
-  scores: Int16Array;
-  /** mood compatibility when the search filtered by it (computed for the whole pool then) */
-  moods: Map<number, number | null> | null;
-  expires: number;
+  return new Map(ids.map((id) => [id, moodCompatibility(mine, moods.get(id) ?? [], myAssessment, assessments.get(id) ?? null).score]));
 }
 
 /**
- * Ranked pools of recent searches, per viewer, the viewer's own profile version and the normalised query, so
- * paging on and repeating a search do not rank the pool again. Bounded (least recently used first out) and
- * short-lived. Only ids and scores are kept: visibility, blocks, photo blur and card contents are read again
- * from the database whenever a page is presented, so a cached entry never shows what the viewer may no
- * longer see. A per-process cache: another process simply ranks again (same data, same order).
+ * Members whose mood compatibility with the viewer reaches the minimum: only members with recent public moods
+ * or an assessment can have a score at all, so those are the ones read.
  */
-class SearchCache {
-  private entries = new Map<string, RankedPool>();
-  constructor(
-    private readonly maxEntries: number,
-    readonly ttlMs: number,
-  ) {}
-  get(key: string, now = Date.now()): RankedPool | undefined {
-    const entry = this.entries.get(key);
-    if (!entry) return undefined;
-    this.entries.delete(key);
-    if (entry.expires <= now) return undefined;
-    this.entries.set(key, entry);
-    return entry;
+async function moodMatches(db: Db, viewerId: number, minimum: number): Promise<Map<number, number | null>> {
+  const since = Date.now() - RECENT_MOODS_MS;
+  const withMoods = await db('user_moods').where('isPrivate', false).where('scale', 'tracker').where('createdAt', '>=', since).distinct('userId');
+  const withAssessment = await db('cultural_adaptation_assessments').distinct('userId');
+  const all = [...new Set([...withMoods, ...withAssessment].map((r) => Number(r.userId)))].filter((id) => id !== viewerId);
+  const out = new Map<number, number | null>();
+  for (let i = 0; i < all.length; i += 2000) {
+    const scores = await moodScoresOf(db, viewerId, all.slice(i, i + 2000));
+    for (const [id, score] of scores) if (score !== null && score >= minimum) out.set(id, score);
   }
-  set(key: string, entry: RankedPool): void {
-    this.entries.delete(key);
-    this.entries.set(key, entry);
-    while (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
-  }
-  clear(): void {
-    this.entries.clear();
-  }
-  get size(): number {
-    return this.entries.size;
-  }
+  return out;
 }
 
-/** 1,500 rankings of at most 600 ids, user ids and scores: about 15 MB at most. */
-export const searchCache = new SearchCache(1500, 120_000);
-
-function searchKey(viewerId: number, profile: Profile | null, input: SearchQuery, tokens: string[]): string {
-  return JSON.stringify([
-    viewerId, profile?.id ?? null, profile?.updatedAt ?? null, tokens, input.minAge ?? null, input.maxAge ?? null,
-    input.locations ? [...input.locations].sort() : null, input.profileType ?? null, input.isVerified ?? null,
-    input.matchMood ?? null, input.matchMood ? (input.minMoodScore ?? 70) : null,
-  ]);
+/** The engine's filters for a validated search query. */
+export function engineFilters(input: SearchQuery): SearchFilters {
+  return {
+    tokens: searchTokens(input.query),
+    minAge: input.minAge,
+    maxAge: input.maxAge,
+    countries: input.locations,
+    profileTypes: input.profileType ? [input.profileType] : undefined,
+    verified: input.isVerified || undefined,
+    hasPhoto: input.hasPhoto || undefined,
+    religions: input.religions,
+    motherTongues: input.motherTongues,
+    educations: input.educations,
+    maritalStatuses: input.maritalStatuses,
+    diets: input.diets,
+    returnPlans: input.returnPlans,
+    activeWithinDays: input.activeWithinDays,
+    minGuna: input.minGuna,
+  };
 }
 
-/** Ranks the search's candidate pool (the expensive part: up to SEARCH_POOL rows scored). */
-async function rankSearch(db: Db, viewer: User, own: MatchProfile | null, input: SearchQuery, tokens: string[]): Promise<RankedPool> {
-  const q = leanCandidates(db, viewer.id, own);
-  const pg = isPostgres(db);
-  const long = tokens.filter((t) => t.length >= 3);
-  const short = tokens.filter((t) => t.length < 3);
-  if (long.length && !pg) {
-    const match = long.map((t) => `"${t.replace(/"/g, '""')}"`).join(' AND ');
-    // Drive the query from the full-text hits (CROSS JOIN keeps that order in SQLite's planner) rather than
-    // scanning every profile of the wanted gender and testing membership.
-    q.from(db.raw('(SELECT rowid AS fts_id FROM profiles_fts WHERE profiles_fts MATCH ?) AS fts_hits CROSS JOIN profiles', [match])).whereRaw('profiles.id = fts_hits.fts_id');
-  }
-  for (const t of pg ? tokens : short) {
-    const escaped = t.replace(/[\\%_]/g, (c) => `\\${c}`);
-    q.whereRaw("profiles.search_text LIKE ? ESCAPE '\\'", [`%${escaped}%`]);
-  }
-  if (input.minAge !== undefined) q.where('profiles.dateOfBirth', '<=', isoDateYearsAgo(input.minAge));
-  if (input.maxAge !== undefined) q.where('profiles.dateOfBirth', '>', isoDateYearsAgo(input.maxAge + 1));
-  if (input.locations?.length) q.whereIn('profiles.country', input.locations);
-  if (input.profileType) q.where('profiles.profileType', input.profileType);
-  if (input.isVerified) q.where('pool_owner.isVerified', true);
-  // No ORDER BY: the database stops after SEARCH_POOL rows in index order (deterministic for the same data,
-  // so cursors stay valid), instead of sorting every match first.
-  let pool = await leanPool(q.limit(SEARCH_POOL));
-  const scores = scorePool(own, pool);
+/**
+ * Search: every eligible member the filters keep, ranked by the match score over the whole pool (the engine),
+ * with the total and a signed cursor through every page. Each page is presented from the database with the
+ * visibility check of the moment, so a member hidden or blocked after the engine's answer is still left out.
+ */
+export async function searchProfiles(
+  services: Pick<AppServices, 'db' | 'engine'>,
+  viewer: User,
+  input: SearchQuery,
+): Promise<{ results: ProfileCardView[]; total: number; nextCursor: string | null }> {
+  const { db, engine } = services;
+  const filters = engineFilters(input);
+  const { cursor, limit, ...rest } = input;
   let moods: Map<number, number | null> | null = null;
-  if (input.matchMood) {
-    // Mood compatibility with each candidate, from recent public moods and assessments (two batch queries).
-    moods = await poolMoodScores(db, viewer.id, pool);
-    const minimum = input.minMoodScore ?? 70;
-    pool = pool.filter((p) => (moods?.get(p.id) ?? -1) >= minimum);
-  }
-  const score = (p: PoolRow) => scores.get(p.id) ?? -1;
-  const ranked = pool.sort((a, b) => score(b) - score(a) || a.id - b.id);
-  return {
-    ids: Int32Array.from(ranked, (p) => p.id),
-    userIds: Int32Array.from(ranked, (p) => p.userId),
-    scores: Int16Array.from(ranked, score),
-    moods,
-    expires: Date.now() + searchCache.ttlMs,
-  };
-}
-
-/**
- * Search: text over name, city, country, profession and education (case- and accent-insensitive, served by the
- * full-text index), filters in SQL, then ordered by match percentage with a (percentage, id) cursor. The
- * ranking is cached briefly (SearchCache); every page is re-checked for visibility when presented, so a page
- * can hold fewer cards than `limit` when someone hid their profile meanwhile.
- */
-export async function searchProfiles(db: Db, viewer: User, input: SearchQuery): Promise<{ results: ProfileCardView[]; nextCursor: string | null }> {
-  const mine = await viewerMatchProfile(db, viewer);
-  const own = mine?.match ?? null;
-  const tokens = searchTokens(input.query);
-  const key = searchKey(viewer.id, mine?.profile ?? null, input, tokens);
-  let ranked = searchCache.get(key);
-  if (!ranked) {
-    ranked = await rankSearch(db, viewer, own, input, tokens);
-    searchCache.set(key, ranked);
-  }
-  const { ids, scores } = ranked;
-  const cursor = decodeCursor(input.cursor);
-  let start = 0;
-  if (cursor) {
-    start = -1;
-    for (let i = 0; i < ids.length; i++) {
-      if (scores[i] < cursor.p || (scores[i] === cursor.p && ids[i] > cursor.id)) {
-        start = i;
-        break;
-      }
-    }
-  }
-  if (start === -1) return { results: [], nextCursor: null };
-  const end = Math.min(ids.length, start + input.limit);
-  const pageIds = Array.from(ids.subarray(start, end));
-  const scoreOf = new Map(pageIds.map((id, i) => [id, scores[start + i]]));
-  const moodScores = ranked.moods ?? (await poolMoodScores(db, viewer.id, pageIds.map((id, i) => ({ id, userId: ranked.userIds[start + i] }))));
-  const results = await visibleCards(db, viewer.id, pageIds, (row) => (own ? (scoreOf.get(row.id) ?? null) : null), moodScores);
-  const hasMore = end < ids.length;
-  const last = end - 1;
-  return {
-    results,
-    nextCursor: hasMore && end > start ? encodeCursor({ p: scores[last], id: ids[last] }) : null,
-  };
+  if (input.matchMood) moods = await moodMatches(db, viewer.id, input.minMoodScore ?? 70);
+  const page = await engine.search(viewer, filters, {
+    cursor,
+    limit,
+    digest: queryDigest(rest as Record<string, unknown>),
+    allowedUsers: moods ? new Set(moods.keys()) : null,
+  });
+  const ids = page.results.map((r) => r.profileId);
+  const scores = new Map(page.results.map((r) => [r.profileId, r.score]));
+  const moodScores = moods ?? (await moodScoresOf(db, viewer.id, page.results.map((r) => r.userId)));
+  const byProfile = new Map(page.results.map((r) => [r.profileId, moodScores.get(r.userId) ?? null]));
+  const results = await visibleCards(db, viewer.id, ids, (row) => scores.get(row.id) ?? null, byProfile);
+  return { results, total: page.total, nextCursor: page.nextCursor };
 }

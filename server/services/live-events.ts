@@ -47,6 +47,15 @@ export class LiveEvents {
     return this.emitter.listenerCount(`user:${userId}`);
   }
 
+  /**
+   * Payloads sent with NOTIFY on another channel (by database triggers, say), with `onGap` called after the
+   * listening connection was lost and came back (notifications sent meanwhile are gone). Only PostgreSQL has
+   * them: in-process there is nothing to listen to, and this returns a no-op unsubscribe.
+   */
+  onChannel(_channel: string, _listener: (payload: string) => void, _onGap?: () => void): () => void {
+    return () => {};
+  }
+
   async start(): Promise<void> {}
 
   /** Ends every open stream (graceful shutdown). */
@@ -89,6 +98,8 @@ export class PgLiveEvents extends LiveEvents {
   private closed = false;
   private retry: NodeJS.Timeout | null = null;
   private readonly parts = new Map<string, { parts: string[]; got: number; at: number }>();
+  private readonly channels = new Map<string, { listeners: Set<(payload: string) => void>; gaps: Set<() => void> }>();
+  private connectedOnce = false;
 
   /** Notifications go out through the app's own connection pool; only LISTEN needs a connection of its own. */
   constructor(
@@ -107,7 +118,11 @@ export class PgLiveEvents extends LiveEvents {
     if (this.closed) return;
     const client = new pg.Client({ connectionString: this.connectionString });
     client.on('notification', (msg) => {
-      if (msg.channel === CHANNEL && msg.payload) this.receive(msg.payload);
+      if (msg.channel === CHANNEL) {
+        if (msg.payload) this.receive(msg.payload);
+        return;
+      }
+      for (const listener of this.channels.get(msg.channel)?.listeners ?? []) listener(msg.payload ?? '');
     });
     client.on('error', (error) => {
       this.log({ level: 'warn', msg: 'live events: listening connection lost', err: String(error) });
@@ -116,7 +131,27 @@ export class PgLiveEvents extends LiveEvents {
     client.on('end', () => this.reconnectSoon());
     await client.connect();
     await client.query(`LISTEN ${CHANNEL}`);
+    for (const channel of this.channels.keys()) await client.query(`LISTEN ${channel}`);
     this.client = client;
+    if (this.connectedOnce) for (const { gaps } of this.channels.values()) for (const gap of gaps) gap();
+    this.connectedOnce = true;
+  }
+
+  override onChannel(channel: string, listener: (payload: string) => void, onGap?: () => void): () => void {
+    if (!/^[a-z_]+$/.test(channel) || channel === CHANNEL) throw new Error(`bad channel name ${channel}`);
+    let entry = this.channels.get(channel);
+    if (!entry) {
+      entry = { listeners: new Set(), gaps: new Set() };
+      this.channels.set(channel, entry);
+      this.client?.query(`LISTEN ${channel}`).catch(() => this.reconnectSoon());
+    }
+    entry.listeners.add(listener);
+    if (onGap) entry.gaps.add(onGap);
+    const registered = entry;
+    return () => {
+      registered.listeners.delete(listener);
+      if (onGap) registered.gaps.delete(onGap);
+    };
   }
 
   private reconnectSoon(delay = 1000): void {

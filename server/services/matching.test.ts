@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import fc from 'fast-check';
-import { type MatchProfile, WEIGHTS, ageFit, computeMatch, educationFit, genderCompatible, matchScorer, professionFit } from './matching';
+import { type MatchProfile, WEIGHTS, ageFit, computeMatch, educationFit, genderCompatible, professionFit } from './matching';
 
 const today = new Date('2026-11-22T12:00:00Z');
 
@@ -115,42 +114,5 @@ describe('computeMatch, hand-computed', () => {
     const ab = computeMatch(a, b, { today });
     const ba = computeMatch(b, a, { today });
     assert.equal(ab.earned, ba.earned, 'symmetric when both are verified');
-  });
-});
-
-describe('matchScorer (the ranking fast path)', () => {
-  const maybe = <T>(arb: fc.Arbitrary<T>) => fc.option(arb, { nil: null });
-  const date = fc.oneof(
-    fc.date({ min: new Date('1950-01-01'), max: new Date('2010-12-31'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)),
-    fc.constantFrom('1996-02-29', '1995-02-29', 'not a date', '1990-13-01'),
-  );
-  const profile: fc.Arbitrary<MatchProfile> = fc.record({
-    userId: fc.nat(),
-    gender: maybe(fc.constantFrom('male', 'female')),
-    lookingFor: maybe(fc.constantFrom('male', 'female')),
-    dateOfBirth: maybe(date),
-    country: maybe(fc.constantFrom('United Kingdom', 'Canada', 'India', 'United States')),
-    education: maybe(fc.constantFrom("Bachelor's", "Master's", 'Doctorate', 'High School', 'Diploma in arts')),
-    profession: maybe(fc.constantFrom('Software Engineer', 'Doctor', 'Chartered Accountant', 'Teacher', 'Data Scientist')),
-    religion: maybe(fc.constantFrom('Hindu', 'Sikh', 'Muslim', 'Other')),
-    motherTongue: maybe(fc.constantFrom('Tamil', 'Hindi', 'Other')),
-    agePreferenceMin: maybe(fc.integer({ min: 18, max: 45 })),
-    agePreferenceMax: maybe(fc.integer({ min: 25, max: 70 })),
-    locationPreference: maybe(fc.subarray(['United Kingdom', 'Canada', 'India', 'United States'])),
-    educationPreference: maybe(fc.constantFrom("Master's or above", "Bachelor's", 'any', 'Doctorate preferred', 'arts degree', '')),
-    professionPreference: maybe(fc.constantFrom('Engineer or Doctor', 'Working professional', 'open', 'accountant', 'the and or')),
-    culturalIntegrationLevel: maybe(fc.constantFrom('traditional', 'moderate', 'modern', 'unknown')),
-    returnToIndiaPlans: maybe(fc.constantFrom('definite', 'considering', 'unlikely', 'never')),
-    isVerified: fc.boolean(),
-  });
-
-  test('gives exactly computeMatch\'s percentage on random profiles', () => {
-    fc.assert(
-      fc.property(profile, fc.array(profile, { minLength: 1, maxLength: 5 }), (member, candidates) => {
-        const score = matchScorer(member, today);
-        for (const candidate of candidates) assert.equal(score(candidate), computeMatch(member, candidate, { today }).percentage);
-      }),
-      { numRuns: 2000 },
-    );
   });
 });

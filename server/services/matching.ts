@@ -23,7 +23,8 @@ import type { MatchFactorView } from '../../contracts/views';
  *   Candidate verified .....................  5
  *   Kundali (Ashtakoot guna score / 36) .... 15   (only when the Kundali engine supplies it)
  *
- * percentage = round(100 × earned / available). An empty preference ("no preference") is fully satisfied.
+ * percentage = round(100 × earned / available), with each factor's points rounded to the hundredth. The match
+ * engine (services/match-engine) ranks every list by exactly this number. An empty preference ("no preference") is fully satisfied.
  * The looking-for preference is a filter, not a weight: candidates of the wrong gender are never offered.
  */
 export interface MatchProfile {
@@ -67,8 +68,25 @@ export const WEIGHTS = {
   kundali: 15,
 } as const;
 
-const RETURN_SCALE = ['definite', 'considering', 'unlikely', 'never'];
-const INTEGRATION_SCALE = ['traditional', 'moderate', 'modern'];
+export const RETURN_SCALE = ['definite', 'considering', 'unlikely', 'never'];
+export const INTEGRATION_SCALE = ['traditional', 'moderate', 'modern'];
+
+/**
+ * Points earned by a factor, in hundredths of a point: weight × fit rounded to the hundredth. Sums are kept in
+ * whole hundredths so the percentage does not depend on the order the factors are added in: the match engine
+ * adds the same numbers from lookup tables and must reach exactly the same percentage.
+ */
+export function hundredths(weight: number, fit: number): number {
+  return Math.round(weight * fit * 100);
+}
+
+/** percentage = round(100 × earned / available), from hundredths of a point earned and whole points available. */
+export function percentageOf(earnedHundredths: number, available: number): number {
+  return available === 0 ? 0 : Math.round(earnedHundredths / available);
+}
+
+/** The Kundali factor's fit: the Ashtakoot total (0–36) over 36. */
+export const kundaliFit = (gunaScore: number) => Math.max(0, Math.min(36, gunaScore)) / 36;
 
 const isOpen = (pref: string | null | undefined) => !pref || /^\s*(any|open|no preference|doesn't matter|flexible)\b/i.test(pref);
 const words = (s: string) =>
@@ -123,14 +141,14 @@ export function professionFit(profession: string | null, preference: string | nu
   return wanted.some((w) => have.has(w) || [...have].some((h) => h.startsWith(w) || w.startsWith(h))) ? 1 : 0;
 }
 
-function scaleFit(a: string | null, b: string | null, scale: string[]): number | null {
+export function scaleFit(a: string | null, b: string | null, scale: string[]): number | null {
   const i = a ? scale.indexOf(a) : -1;
   const j = b ? scale.indexOf(b) : -1;
   if (i === -1 || j === -1) return null;
   return 1 - Math.abs(i - j) / (scale.length - 1);
 }
 
-function sameValue(a: string | null, b: string | null): number | null {
+export function sameValue(a: string | null, b: string | null): number | null {
   if (!a || !b || a === 'Other' || b === 'Other') return null;
   return a === b ? 1 : 0;
 }
@@ -141,9 +159,14 @@ function sameValue(a: string | null, b: string | null): number | null {
  */
 export function computeMatch(member: MatchProfile, candidate: MatchProfile, options: { gunaScore?: number | null; today?: Date } = {}): MatchResult {
   const factors: MatchFactorView[] = [];
+  let earnedHundredths = 0;
+  let available = 0;
   const add = (factor: string, weight: number, fit: number | null, detail: string) => {
     if (fit === null) return;
-    factors.push({ factor, weight, earned: Math.round(weight * fit * 100) / 100, detail });
+    const points = hundredths(weight, fit);
+    earnedHundredths += points;
+    available += weight;
+    factors.push({ factor, weight, earned: points / 100, detail });
   };
   const memberAge = ageFromDateOfBirth(member.dateOfBirth, options.today);
   const candidateAge = ageFromDateOfBirth(candidate.dateOfBirth, options.today);
@@ -165,82 +188,9 @@ export function computeMatch(member: MatchProfile, candidate: MatchProfile, opti
   add('country of residence', WEIGHTS.residence, member.country && candidate.country ? (member.country === candidate.country ? 1 : 0) : null, `${member.country ?? '?'} / ${candidate.country ?? '?'}`);
   add('verified', WEIGHTS.verified, candidate.isVerified ? 1 : 0, candidate.isVerified ? 'identity verified' : 'not verified yet');
   if (options.gunaScore !== undefined && options.gunaScore !== null) {
-    add('kundali', WEIGHTS.kundali, Math.max(0, Math.min(36, options.gunaScore)) / 36, `${options.gunaScore} of 36 gunas`);
+    add('kundali', WEIGHTS.kundali, kundaliFit(options.gunaScore), `${options.gunaScore} of 36 gunas`);
   }
-  const earned = factors.reduce((sum, f) => sum + f.earned, 0);
-  const available = factors.reduce((sum, f) => sum + f.weight, 0);
-  return { percentage: available === 0 ? 0 : Math.round((100 * earned) / available), earned, available, factors };
-}
-
-/** Memo of a pure two-string function; cleared when full (the vocabularies are small: levels, professions, wishes). */
-function memo2(fn: (a: string | null, b: string | null) => number | null, max = 5000) {
-  const cache = new Map<string, number | null>();
-  return (a: string | null, b: string | null): number | null => {
-    const key = `${a ?? '\u0001'}\u0000${b ?? '\u0001'}`;
-    const hit = cache.get(key);
-    if (hit !== undefined) return hit;
-    const value = fn(a, b);
-    if (cache.size >= max) cache.clear();
-    cache.set(key, value);
-    return value;
-  };
-}
-
-const educationFitMemo = memo2(educationFit);
-const professionFitMemo = memo2(professionFit);
-
-/** Ages by date of birth for one calendar day (UTC): a few tens of thousands of distinct birth dates at most. */
-let agesDay = '';
-let agesByDob = new Map<string, number | null>();
-function agesOn(today: Date): Map<string, number | null> {
-  const day = today.toISOString().slice(0, 10);
-  if (day !== agesDay) {
-    agesDay = day;
-    agesByDob = new Map();
-  }
-  return agesByDob;
-}
-
-/**
- * computeMatch(member, candidate, { today }).percentage for many candidates: the same factors, weights, rounding
- * and summing order, without building the breakdown (factor objects and their texts), with the member's side
- * worked out once and the string comparisons memoised. Search and daily matches rank hundreds of candidates a
- * request with it; matching.test.ts checks it against computeMatch on random profiles.
- */
-export function matchScorer(member: MatchProfile, today: Date = new Date()): (candidate: MatchProfile) => number {
-  const memberAge = ageFromDateOfBirth(member.dateOfBirth, today);
-  const ages = agesOn(today);
-  return (candidate) => {
-    const dob = candidate.dateOfBirth;
-    let candidateAge = dob === null ? null : ages.get(dob);
-    if (candidateAge === undefined) {
-      candidateAge = ageFromDateOfBirth(dob, today);
-      if (ages.size < 40_000) ages.set(dob as string, candidateAge);
-    }
-    let earned = 0;
-    let available = 0;
-    const add = (weight: number, fit: number | null) => {
-      if (fit === null) return;
-      earned += Math.round(weight * fit * 100) / 100;
-      available += weight;
-    };
-    // Same order as computeMatch: the sum of rounded floats depends on it.
-    add(WEIGHTS.age, ageFit(candidateAge, member.agePreferenceMin, member.agePreferenceMax));
-    add(WEIGHTS.location, locationFit(candidate.country, member.locationPreference));
-    add(WEIGHTS.education, educationFitMemo(candidate.education, member.educationPreference));
-    add(WEIGHTS.profession, professionFitMemo(candidate.profession, member.professionPreference));
-    add(WEIGHTS.age, ageFit(memberAge, candidate.agePreferenceMin, candidate.agePreferenceMax));
-    add(WEIGHTS.location, locationFit(member.country, candidate.locationPreference));
-    add(WEIGHTS.education, educationFitMemo(member.education, candidate.educationPreference));
-    add(WEIGHTS.profession, professionFitMemo(member.profession, candidate.professionPreference));
-    add(WEIGHTS.religion, sameValue(member.religion, candidate.religion));
-    add(WEIGHTS.motherTongue, sameValue(member.motherTongue, candidate.motherTongue));
-    add(WEIGHTS.returnPlans, scaleFit(member.returnToIndiaPlans, candidate.returnToIndiaPlans, RETURN_SCALE));
-    add(WEIGHTS.culturalIntegration, scaleFit(member.culturalIntegrationLevel, candidate.culturalIntegrationLevel, INTEGRATION_SCALE));
-    add(WEIGHTS.residence, member.country && candidate.country ? (member.country === candidate.country ? 1 : 0) : null);
-    add(WEIGHTS.verified, candidate.isVerified ? 1 : 0);
-    return available === 0 ? 0 : Math.round((100 * earned) / available);
-  };
+  return { percentage: percentageOf(earnedHundredths, available), earned: earnedHundredths / 100, available, factors };
 }
 
 /** Whether two members are offered to each other at all under their looking-for preferences. */

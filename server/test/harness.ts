@@ -7,6 +7,7 @@ import type http from 'node:http';
 import { createApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import { type Db, createDb, migrateLatest, sqliteFile } from '../db';
+import type { AppServices } from '../context';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const TEMPLATE_DIR = path.join(ROOT, '.tmp', 'templates');
@@ -42,6 +43,8 @@ export interface TestServer {
   db: Db;
   dataDir: string;
   logs: Record<string, unknown>[];
+  /** the app's services (database, live events, match engine) for tests that drive them directly */
+  services: AppServices;
   close(): Promise<void>;
 }
 
@@ -159,7 +162,9 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
     db,
     dataDir,
     logs,
+    services: app.context.services,
     async close() {
+      app.context.services.engine.close();
       await live.close();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections?.();

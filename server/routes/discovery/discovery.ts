@@ -1,4 +1,4 @@
-import { ADVANCED_SEARCH_FILTERS, searchQuerySchema } from '../../../contracts/discovery';
+import { ADVANCED_FILTERS_MESSAGE, ADVANCED_SEARCH_FILTERS, searchQuerySchema } from '../../../contracts/discovery';
 import type { SuccessStoryView } from '../../../contracts/views';
 import { newRouter } from '../../context';
 import { forbidden } from '../../errors';
@@ -14,12 +14,12 @@ export function discoveryRoutes() {
 
   router.get('/matches/featured', requireUser, async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = await dailySelection(ctx.services.db, currentUser(ctx), 'featured');
+    ctx.body = await dailySelection(ctx.services, currentUser(ctx), 'featured');
   });
 
   router.get('/matches/daily', requireUser, async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = await dailySelection(ctx.services.db, currentUser(ctx), 'daily');
+    ctx.body = await dailySelection(ctx.services, currentUser(ctx), 'daily');
   });
 
   router.get('/search', requireUser, async (ctx) => {
@@ -28,12 +28,13 @@ export function discoveryRoutes() {
     // Tier rule: advanced filters are for premium and elite (one list in contracts/discovery.ts).
     const usesAdvanced = ADVANCED_SEARCH_FILTERS.some((f) => input[f] !== undefined && input[f] !== false);
     if (usesAdvanced && effectiveTier(user) === 'tryme') {
-      throw forbidden('Advanced filters (profile type, verified, mood match) are available with Premium or Elite.', { upgradeRequired: true });
+      throw forbidden(ADVANCED_FILTERS_MESSAGE, { upgradeRequired: true });
     }
-    const { results, nextCursor } = await searchProfiles(ctx.services.db, user, input);
+    const { results, total, nextCursor } = await searchProfiles(ctx.services, user, input);
     ctx.set('Cache-Control', 'no-store');
     if (nextCursor) ctx.set('X-Next-Cursor', nextCursor);
-    ctx.set('Access-Control-Expose-Headers', 'X-Next-Cursor');
+    ctx.set('X-Total-Count', String(total));
+    ctx.set('Access-Control-Expose-Headers', 'X-Next-Cursor, X-Total-Count');
     ctx.body = results;
   });
 

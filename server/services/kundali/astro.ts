@@ -155,6 +155,12 @@ export function siderealLongitudes(date: Date): Record<Graha, number> {
   return out;
 }
 
+/** The Moon's sidereal longitude alone: the same arithmetic as siderealLongitudes(date).Moon, at a fraction of the cost. */
+export function siderealMoon(date: Date): number {
+  const ayanamsa = lahiriAyanamsa(date);
+  return norm360(norm360(EclipticGeoMoon(date).lon) - ayanamsa);
+}
+
 /** Sidereal ascendant: the ecliptic degree rising in the east at the place and instant. */
 export function siderealAscendant(date: Date, latitude: number, longitude: number): number {
   const ramc = norm360(SiderealTime(date) * 15 + longitude) * RAD;

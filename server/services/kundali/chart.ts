@@ -1,6 +1,6 @@
 import { NAKSHATRAS, RASHIS, ZODIAC_SIGNS } from '../../../contracts/enums';
 import type { KundaliInputsUsed } from '../../../contracts/kundali';
-import { formatOffset, localToUtc, lookupPlace, norm360, siderealAscendant, siderealLongitudes, tropicalSunSign, zoneOffsetMs } from './astro';
+import { type Place, formatOffset, localToUtc, lookupPlace, norm360, siderealAscendant, siderealLongitudes, siderealMoon, tropicalSunSign, zoneOffsetMs } from './astro';
 import { EXALTATION, type Graha, MANGLIK_HOUSES, NAKSHATRA_SPAN, NATURAL_RELATIONS, PADA_SPAN, RASHI_LORD, SIGN_LORDS, type SignLord } from './tables';
 
 /** The birth fields of a profile the engine reads (a subset of the Profile model). */
@@ -157,6 +157,36 @@ export function castChart(b: BirthData): Chart {
   }
 
   return { gender: b.gender, moon, grahas, ascendant, sunSign, manglik, houseReference, inputs, birthInstant };
+}
+
+/** Birth places seen by moonLongitude: members share a few thousand places at most. */
+const places = new Map<string, Place | null>();
+function placeOf(birthPlace: string | null): Place | null {
+  if (!birthPlace) return null;
+  let place = places.get(birthPlace);
+  if (place === undefined) {
+    place = lookupPlace(birthPlace);
+    if (places.size >= 20_000) places.clear();
+    places.set(birthPlace, place);
+  }
+  return place;
+}
+
+/**
+ * castChart(b).moon.longitude without the rest of the chart, or null exactly when castChart throws
+ * IncompleteBirthData (no Moon, or neither a birth date nor a Manglik answer): what the match engine needs per
+ * profile, since the Ashtakoot total depends only on the two Moons (and the two genders).
+ */
+export function moonLongitude(b: BirthData): number | null {
+  const date = dateParts(b.dateOfBirth);
+  const time = time24(b);
+  const place = date && time ? placeOf(b.birthPlace) : null;
+  let lon: number | null;
+  if (date && time && place) lon = siderealMoon(new Date(localToUtc({ ...date, ...time }, place.timeZone)));
+  else lon = enteredMoonLongitude(b.rashi, b.nakshatra);
+  if (lon === null) return null;
+  if (!date && (b.manglik === null || b.manglik === undefined)) return null;
+  return moonPlacement(lon).longitude;
 }
 
 // ---- Planetary strength (dominant planet, Mars influence) ----------------------------------------------------

@@ -1,0 +1,418 @@
+import type { Db } from '../../db';
+import { isPostgres } from '../../db';
+import type { LiveEvents } from '../live-events';
+import { AgeTable, dayAt, dayString } from './ages';
+import { type ChangeFeed, LogFeed, NotifyFeed } from './change-feed';
+import { CursorError, Cursors } from './cursor';
+import { mayListTable } from './eligibility';
+import { type SearchFilters, filterTables, gunaTable } from './filters';
+import { loadMembers, scanMembers } from './loader';
+import { gunaBetween as gunaOf } from './kundali-table';
+import { MemberIndex } from './member-index';
+import { RelationsCache } from './relations';
+import { R_ALLOWED, R_BLOCKED, R_EXCLUDED, R_LIKED, R_MATCHED, R_NOT_INTERESTED, R_SELF, type ScanPlan, scan } from './scan';
+import { type ScoreTables, Scorer, astroIndex, percentOfPacked } from './scorer';
+import { F_VERIFIED, NO_AGE } from './store';
+
+/** A member asking for a list. */
+export interface Viewer {
+  id: number;
+  role: string;
+}
+
+export interface Ranked {
+  userId: number;
+  profileId: number;
+  /** the match percentage, null when the viewer has no profile to match with */
+  score: number | null;
+  /** what the diversity of daily matches looks at */
+  profession: string | null;
+  country: string | null;
+}
+
+export interface SearchPage {
+  results: Ranked[];
+  total: number;
+  nextCursor: string | null;
+}
+
+/** A request the engine cannot answer as asked (a clear 4xx for the caller). */
+export class EngineInputError extends Error {
+  constructor(
+    message: string,
+    readonly status: 400 | 409 | 422,
+  ) {
+    super(message);
+  }
+}
+
+export interface EngineStats {
+  members: number;
+  positions: number;
+  vocabulary: number;
+  columnBytes: number;
+  textBytes: number;
+  buildMs: number;
+  builtAt: number | null;
+}
+
+interface Pass {
+  tables: ScoreTables | null;
+  plan: ScanPlan;
+  marked: number[];
+}
+
+/**
+ * The match engine: every list of members (search, daily and featured matches, who liked you) ranked over all
+ * eligible members by the documented score. See README "Match engine" for the design and its measurements.
+ */
+export class MatchEngine {
+  private index = new MemberIndex();
+  private scorer = new Scorer(this.index.dicts);
+  private readonly feed: ChangeFeed;
+  private readonly relations: RelationsCache;
+  private readonly cursors: Cursors;
+  private building: Promise<void> | null = null;
+  private ages: AgeTable | null = null;
+  private relation = new Uint8Array(0);
+  private requested = 0;
+  private completed = 0;
+  private running: Promise<void> | null = null;
+  private timer: NodeJS.Timeout | null = null;
+  private stats_: EngineStats = { members: 0, positions: 0, vocabulary: 0, columnBytes: 0, textBytes: 0, buildMs: 0, builtAt: null };
+
+  constructor(
+    private readonly db: Db,
+    live: LiveEvents,
+    secrets: string[],
+    private readonly log: (entry: Record<string, unknown>) => void = () => {},
+  ) {
+    this.feed = isPostgres(db) ? new NotifyFeed(db, live) : new LogFeed(db);
+    this.relations = new RelationsCache(db);
+    this.cursors = new Cursors(secrets);
+  }
+
+  /** Builds the index (once) and follows the change feed from then on. */
+  start(): Promise<void> {
+    this.building ??= this.build().catch((error: unknown) => {
+      this.building = null;
+      throw error;
+    });
+    return this.building;
+  }
+
+  private async build(): Promise<void> {
+    const started = performance.now();
+    if (!this.following) {
+      await this.feed.start(() => this.requestRebuild());
+      this.following = true;
+    }
+    const index = new MemberIndex();
+    const count = await this.db('profiles').where('isDeleted', false).count({ n: '*' }).first();
+    index.store.grow(Math.ceil(Number(count?.n ?? 0) * 1.02) + 64);
+    await scanMembers(this.db, (rows) => {
+      for (const row of rows) index.put(row, 0);
+    });
+    this.index = index;
+    this.scorer = new Scorer(index.dicts);
+    this.relations.clear();
+    const buildMs = performance.now() - started;
+    this.stats_ = { ...this.measure(), buildMs, builtAt: Date.now() };
+    this.log({ level: 'info', msg: 'match engine built', members: index.liveCount, ms: Math.round(buildMs) });
+    if (!this.timer) {
+      // Changes made by other processes (or the CLI) are picked up even when nobody searches.
+      this.timer = setInterval(() => {
+        this.sync().catch((error: unknown) => this.log({ level: 'warn', msg: 'match engine: sync failed', err: String(error) }));
+      }, 500);
+      this.timer.unref();
+    }
+  }
+
+  private pendingRebuild = false;
+  private following = false;
+  private requestRebuild(): void {
+    this.pendingRebuild = true;
+  }
+
+  private measure(): Omit<EngineStats, 'buildMs' | 'builtAt'> {
+    const i = this.index;
+    return { members: i.liveCount, positions: i.store.size, vocabulary: i.text.vocabulary, columnBytes: i.store.bytes(), textBytes: i.text.bytes() };
+  }
+
+  stats(): EngineStats {
+    return { ...this.stats_, ...this.measure() };
+  }
+
+  /** A write went through this process: the next answer includes it (PostgreSQL waits for its notification). */
+  localWrite(): void {
+    this.feed.localWrite();
+  }
+
+  /** Brings the index up to date with every change committed before the call. */
+  async sync(): Promise<void> {
+    await this.start();
+    const ticket = ++this.requested;
+    while (this.completed < ticket) {
+      if (!this.running) {
+        const upTo = this.requested;
+        this.running = this.apply().then(
+          () => {
+            this.completed = Math.max(this.completed, upTo);
+            this.running = null;
+          },
+          (error: unknown) => {
+            this.running = null;
+            throw error;
+          },
+        );
+      }
+      await this.running;
+    }
+  }
+
+  private async apply(): Promise<void> {
+    const changes = await this.feed.take();
+    if (changes.rebuild || this.pendingRebuild) {
+      this.pendingRebuild = false;
+      this.building = null;
+      await this.start();
+      return;
+    }
+    for (const [a, b] of changes.relations) {
+      this.relations.invalidate(a);
+      this.relations.invalidate(b);
+    }
+    if (changes.members.size === 0) return;
+    const ids = [...changes.members];
+    const rows = await loadMembers(this.db, ids);
+    const now = Math.floor(Date.now() / 1000);
+    const present = new Set<number>();
+    for (const row of rows) {
+      this.index.put(row, now);
+      present.add(row.userId);
+    }
+    for (const id of ids) if (!present.has(id)) this.index.remove(id);
+  }
+
+  private agesFor(day: string): AgeTable {
+    const at = dayAt(day);
+    if (!this.ages || this.ages.day !== Math.floor(at.getTime() / 86_400_000)) this.ages = new AgeTable(at);
+    return this.ages;
+  }
+
+  /**
+   * Prepares a pass for the viewer: scoring tables, relation marks (cleared by `finish`), the policy's table.
+   * Synchronous from here to `finish`, so no other query sees the marks.
+   */
+  private prepare(viewer: Viewer, relations: Awaited<ReturnType<RelationsCache['get']>>, day: string, extra: Partial<ScanPlan>): Pass {
+    const index = this.index;
+    const s = index.store;
+    if (this.relation.length < s.capacity) this.relation = new Uint8Array(s.capacity);
+    const ages = this.agesFor(day);
+    const vp = index.positionOf(viewer.id);
+    let tables: ScoreTables | null = null;
+    if (vp !== -1) {
+      const own = index.matchProfile(vp);
+      const viewerAge = ages.ageOf(s.dob[vp]);
+      tables = this.scorer.tables({ ...own, moon: s.moon[vp], role: index.roleOf(vp) }, viewerAge === NO_AGE ? null : viewerAge);
+    }
+    const marked: number[] = [];
+    const mark = (userIds: Iterable<number>, bit: number) => {
+      for (const id of userIds) {
+        const p = index.positionOf(id);
+        if (p === -1) continue;
+        if (this.relation[p] === 0) marked.push(p);
+        this.relation[p] |= bit;
+      }
+    };
+    mark([viewer.id], R_SELF);
+    mark(relations.blocked, R_BLOCKED);
+    mark(relations.matched, R_MATCHED);
+    mark(relations.notInterested, R_NOT_INTERESTED);
+    mark(relations.liked, R_LIKED);
+    const plan: ScanPlan = {
+      candidates: null,
+      mayList: mayListTable(viewer.role === 'reviewer' || viewer.role === 'admin'),
+      relation: this.relation,
+      skipBits: R_SELF | R_NOT_INTERESTED,
+      viewerGender: vp === -1 ? 0 : s.gender[vp],
+      viewerLookingFor: vp === -1 ? 0 : s.lookingFor[vp],
+      genders: vp !== -1,
+      tables,
+      ages,
+      placeOk: null,
+      cultureOk: null,
+      miscOk: null,
+      astroOk: null,
+      minAge: 0,
+      maxAge: 255,
+      needPhoto: false,
+      minActiveHour: 0,
+      requireAllowed: false,
+      bonus: null,
+      after: null,
+      changedBefore: 0xffffffff,
+      k: 20,
+      ...extra,
+    };
+    return { tables, plan, marked };
+  }
+
+  private markMore(pass: Pass, userIds: Iterable<number>, bit: number): void {
+    for (const id of userIds) {
+      const p = this.index.positionOf(id);
+      if (p === -1) continue;
+      if (this.relation[p] === 0) pass.marked.push(p);
+      this.relation[p] |= bit;
+    }
+  }
+
+  private finish(pass: Pass): void {
+    for (const p of pass.marked) this.relation[p] = 0;
+  }
+
+  private ranked(positions: number[], scores: number[]): Ranked[] {
+    const s = this.index.store;
+    const d = this.index.dicts;
+    return positions.map((p, i) => ({
+      userId: s.userId[p],
+      profileId: s.profileId[p],
+      score: scores[i] < 0 ? null : scores[i],
+      profession: d.professions.values[s.profession.a[p]] ?? null,
+      country: d.countries.values[d.places.values[s.place.a[p]][0]] ?? null,
+    }));
+  }
+
+  /**
+   * A page of search results, best match first, with the total. `digest` identifies the search (its filters) for
+   * the cursor; `allowedUsers`, when given, keeps only those members (the mood-match filter).
+   */
+  async search(viewer: Viewer, filters: SearchFilters, options: { cursor?: string; limit: number; digest: string; allowedUsers?: Set<number> | null }): Promise<SearchPage> {
+    await this.sync();
+    const relations = await this.relations.get(viewer.id);
+    let state = null;
+    if (options.cursor) {
+      try {
+        state = this.cursors.decode(viewer.id, options.digest, options.cursor);
+      } catch (error) {
+        if (error instanceof CursorError) throw new EngineInputError(error.message, 400);
+        throw error;
+      }
+    }
+    const now = Math.floor(Date.now() / 1000);
+    const day = state?.day ?? dayString(new Date());
+    const index = this.index;
+    const vp = index.positionOf(viewer.id);
+    if (state && vp !== -1 && index.store.changedAt[vp] > state.startedAt) {
+      throw new EngineInputError('Your profile changed since this search began, so its order did too: start the search again.', 409);
+    }
+    if (filters.minGuna !== undefined && index.moonOf(vp) === 255) {
+      throw new EngineInputError('A minimum guna score needs your birth details (date, time and place, or your rashi and nakshatra) in your profile.', 422);
+    }
+    const tables = filterTables(index.dicts, filters);
+    const ageFiltered = filters.minAge !== undefined || filters.maxAge !== undefined;
+    const pass = this.prepare(viewer, relations, day, {
+      ...tables,
+      candidates: filters.tokens.length ? index.text.candidates(filters.tokens, index.store.size) : null,
+      minAge: filters.minAge ?? 0,
+      maxAge: ageFiltered ? Math.min(254, filters.maxAge ?? 254) : 255,
+      needPhoto: filters.hasPhoto === true,
+      minActiveHour: filters.activeWithinDays ? Math.floor(Date.now() / 3_600_000) - filters.activeWithinDays * 24 : 0,
+      astroOk: filters.minGuna !== undefined ? gunaTable(index.moonOf(vp), index.roleOf(vp), filters.minGuna) : null,
+      requireAllowed: Boolean(options.allowedUsers),
+      after: state ? { score: state.score, profileId: state.profileId } : null,
+      changedBefore: state ? state.startedAt : 0xffffffff,
+      k: options.limit + 1,
+    });
+    if (options.allowedUsers) this.markMore(pass, options.allowedUsers, R_ALLOWED);
+    let result: ReturnType<typeof scan>;
+    try {
+      result = scan(index, pass.plan);
+    } finally {
+      this.finish(pass);
+    }
+    const more = result.positions.length > options.limit;
+    const positions = result.positions.slice(0, options.limit);
+    const scores = result.scores.slice(0, options.limit);
+    let nextCursor: string | null = null;
+    if (more) {
+      const last = positions.length - 1;
+      nextCursor = this.cursors.encode(viewer.id, options.digest, {
+        score: scores[last],
+        profileId: index.store.profileId[positions[last]],
+        startedAt: state?.startedAt ?? now,
+        day,
+      });
+    }
+    return { results: this.ranked(positions, scores), total: result.total, nextCursor };
+  }
+
+  /**
+   * The viewer's best candidates over the whole pool for daily or featured matches: not liked, not marked "not
+   * interested", not in `excludeUsers` (shown on earlier days). Featured needs a photo and ranks by the score plus
+   * the boost (verified +5, elite +10) while showing the score itself.
+   */
+  async best(viewer: Viewer, options: { k: number; excludeUsers: number[]; featured: boolean }): Promise<Ranked[]> {
+    await this.sync();
+    const relations = await this.relations.get(viewer.id);
+    const s = this.index.store;
+    const nowSeconds = Math.floor(Date.now() / 1000);
+    const pass = this.prepare(viewer, relations, dayString(new Date()), {
+      skipBits: R_SELF | R_NOT_INTERESTED | R_LIKED | R_EXCLUDED,
+      needPhoto: options.featured,
+      bonus: options.featured ? (p: number) => ((s.flags[p] & F_VERIFIED) !== 0 ? 5 : 0) + (s.eliteUntil[p] > nowSeconds ? 10 : 0) : null,
+      k: options.k,
+    });
+    this.markMore(pass, options.excludeUsers, R_EXCLUDED);
+    try {
+      const result = scan(this.index, pass.plan);
+      return this.ranked(result.positions, result.scores);
+    } finally {
+      this.finish(pass);
+    }
+  }
+
+  /** The viewer's match percentage with each of these members (null: no profile on either side). */
+  async scores(viewer: Viewer, userIds: number[]): Promise<Map<number, number | null>> {
+    await this.sync();
+    const index = this.index;
+    const s = index.store;
+    const out = new Map<number, number | null>();
+    const vp = index.positionOf(viewer.id);
+    if (vp === -1) {
+      for (const id of userIds) out.set(id, null);
+      return out;
+    }
+    const ages = this.agesFor(dayString(new Date()));
+    const viewerAge = ages.ageOf(s.dob[vp]);
+    const t = this.scorer.tables({ ...index.matchProfile(vp), moon: s.moon[vp], role: index.roleOf(vp) }, viewerAge === NO_AGE ? null : viewerAge);
+    for (const id of userIds) {
+      const p = index.positionOf(id);
+      if (p === -1) {
+        out.set(id, null);
+        continue;
+      }
+      const packed =
+        t.culture[s.culture.a[p]] + t.place[s.place.a[p]] + t.profession[s.profession.a[p]] + t.ageYours[ages.ageOf(s.dob[p])] +
+        t.agePair[s.agePair.a[p]] + t.locPref[s.locPref.a[p]] + t.eduPref[s.eduPref.a[p]] + t.profPref[s.profPref.a[p]] +
+        t.astro[astroIndex(s.moon[p], index.roleOf(p))];
+      out.set(id, percentOfPacked(packed));
+    }
+    return out;
+  }
+
+  /** The guna total the engine uses for two members (null when either has no Moon or no profile). */
+  async gunaBetween(a: number, b: number): Promise<number | null> {
+    await this.sync();
+    const pa = this.index.positionOf(a);
+    const pb = this.index.positionOf(b);
+    if (pa === -1 || pb === -1) return null;
+    return gunaOf(this.index.moonOf(pa), this.index.roleOf(pa), this.index.moonOf(pb), this.index.roleOf(pb));
+  }
+
+  close(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    this.feed.close();
+  }
+}

@@ -1,0 +1,149 @@
+import type { Knex } from 'knex';
+import type { Db } from '../../db';
+import { isPostgres } from '../../db';
+import { moonLongitude } from '../kundali/chart';
+import type { MemberRow } from './member-index';
+
+/**
+ * Reading members for the index: the start-up scan (every live profile, in pages by id) and the reload of the
+ * members a change names. On better-sqlite3 and PostgreSQL the rows are read as arrays straight from the driver
+ * (a million rows through the query builder's object mapping would cost seconds); the sqlite3 driver, used only
+ * by a test run, goes through knex.
+ */
+
+const COLUMNS = `p.id, p.user_id, p.gender, p.looking_for, p.date_of_birth, p.country, p.education, p.profession, p.religion,
+  p.mother_tongue, p.marital_status, p.diet, p.return_to_india_plans, p.cultural_integration_level, p.age_preference_min,
+  p.age_preference_max, p.location_preference, p.education_preference, p.profession_preference, p.profile_type,
+  p.moon_longitude, p.search_text, u.is_verified, u.is_deleted, u.status, u.role, u.subscription_tier, u.subscription_ends,
+  u.last_active_at, ps.profile_visibility,
+  EXISTS (SELECT 1 FROM photos ph WHERE ph.profile_id = p.id AND ph.purpose = 'profile') AS has_photo`;
+const FROM = 'FROM profiles p JOIN users u ON u.id = p.user_id LEFT JOIN privacy_settings ps ON ps.user_id = p.user_id';
+
+type Cell = string | number | boolean | null | bigint;
+const str = (v: Cell) => (v === null || v === undefined ? null : String(v));
+const num = (v: Cell) => (v === null || v === undefined ? null : Number(v));
+const bool = (v: Cell) => v === true || Number(v) === 1;
+
+function toRow(r: Cell[]): MemberRow {
+  return {
+    profileId: Number(r[0]),
+    userId: Number(r[1]),
+    gender: str(r[2]),
+    lookingFor: str(r[3]),
+    dateOfBirth: str(r[4]),
+    country: str(r[5]),
+    education: str(r[6]),
+    profession: str(r[7]),
+    religion: str(r[8]),
+    motherTongue: str(r[9]),
+    maritalStatus: str(r[10]),
+    diet: str(r[11]),
+    returnToIndiaPlans: str(r[12]),
+    culturalIntegrationLevel: str(r[13]),
+    agePreferenceMin: num(r[14]),
+    agePreferenceMax: num(r[15]),
+    locationPreference: str(r[16]),
+    educationPreference: str(r[17]),
+    professionPreference: str(r[18]),
+    profileType: str(r[19]),
+    moonLongitude: num(r[20]),
+    searchText: str(r[21]),
+    isVerified: bool(r[22]),
+    active: !bool(r[23]) && r[24] === 'active',
+    isMember: r[25] === 'member',
+    subscriptionTier: str(r[26]),
+    subscriptionEnds: num(r[27]),
+    lastActiveAt: num(r[28]),
+    visibility: str(r[29]),
+    hasPhoto: bool(r[30]),
+  };
+}
+
+interface Conn {
+  prepare?(sql: string): { raw(on: boolean): { all(...params: unknown[]): Cell[][] } };
+  query?(config: { text: string; values: unknown[]; rowMode: 'array' }): Promise<{ rows: Cell[][] }>;
+}
+
+/** Rows of `sql` (with ? placeholders) as arrays. */
+async function arrays(db: Db, sql: string, params: unknown[]): Promise<Cell[][]> {
+  const client = db.client.config.client;
+  if (client !== 'better-sqlite3' && client !== 'pg') {
+    const rows = (await db.raw(sql, params as Knex.RawBinding[])) as Array<Record<string, Cell>>;
+    return rows.map((row) => Object.values(row));
+  }
+  const conn = (await db.client.acquireConnection()) as Conn;
+  try {
+    if (client === 'pg' && conn.query) {
+      let n = 0;
+      const text = sql.replace(/\?/g, () => `$${++n}`);
+      return (await conn.query({ text, values: params, rowMode: 'array' })).rows;
+    }
+    if (!conn.prepare) throw new Error('unexpected SQLite connection');
+    return conn.prepare(sql).raw(true).all(...params);
+  } finally {
+    await db.client.releaseConnection(conn);
+  }
+}
+
+/** The Moon longitude of profiles whose stored value is missing, worked out from their birth fields and stored. */
+async function fillMoons(db: Db, rows: MemberRow[]): Promise<void> {
+  const missing = rows.filter((r) => r.moonLongitude === null);
+  if (missing.length === 0) return;
+  const byId = new Map(missing.map((r) => [r.profileId, r]));
+  const birth = await db('profiles')
+    .whereIn('id', [...byId.keys()])
+    .select('id', 'gender', 'dateOfBirth', 'birthHour', 'birthMinute', 'birthAmPm', 'birthPlace', 'zodiacSign', 'rashi', 'nakshatra', 'manglik');
+  const same = isPostgres(db) ? 'IS NOT DISTINCT FROM' : 'IS';
+  const fields = ['date_of_birth', 'birth_hour', 'birth_minute', 'birth_am_pm', 'birth_place', 'rashi', 'nakshatra', 'manglik'];
+  const computed: Array<{ b: (typeof birth)[number]; manglik: boolean | null; value: number }> = [];
+  for (const b of birth) {
+    const manglik = b.manglik === null || b.manglik === undefined ? null : Boolean(Number(b.manglik));
+    const value = moonLongitude({ ...b, manglik }) ?? -1;
+    const row = byId.get(Number(b.id));
+    if (row) row.moonLongitude = value;
+    computed.push({ b, manglik, value });
+  }
+  try {
+    await db.transaction(async (trx) => {
+      for (const { b, manglik, value } of computed) {
+        // Stored only if the birth fields are still the ones read (a concurrent edit clears the column again).
+        const values = [b.dateOfBirth, b.birthHour, b.birthMinute, b.birthAmPm, b.birthPlace, b.rashi, b.nakshatra, manglik];
+        await trx.raw(
+          `UPDATE profiles SET moon_longitude = ? WHERE id = ? AND moon_longitude IS NULL AND ${fields.map((f) => `${f} ${same} ?`).join(' AND ')}`,
+          [value, b.id, ...values.map((v) => (v === undefined ? null : v))] as Knex.RawBinding[],
+        );
+      }
+    });
+  } catch {
+    // Storing is only a cache for the next start-up: a database refusing writes (read-only, full) still gets
+    // answers, computed here.
+  }
+}
+
+/** Every live profile, a page at a time (`onPage` is called with each page, in id order). */
+export async function scanMembers(db: Db, onPage: (rows: MemberRow[]) => void, pageSize = 20_000): Promise<number> {
+  let after = 0;
+  let total = 0;
+  for (;;) {
+    const page = (await arrays(db, `SELECT ${COLUMNS} ${FROM} WHERE p.is_deleted = FALSE AND p.id > ? ORDER BY p.id LIMIT ?`, [after, pageSize])).map(toRow);
+    if (page.length === 0) break;
+    await fillMoons(db, page);
+    onPage(page);
+    total += page.length;
+    after = page[page.length - 1].profileId;
+    if (page.length < pageSize) break;
+  }
+  return total;
+}
+
+/** The live profiles of these members (members without one are simply absent). */
+export async function loadMembers(db: Db, userIds: number[]): Promise<MemberRow[]> {
+  const out: MemberRow[] = [];
+  for (let i = 0; i < userIds.length; i += 500) {
+    const ids = userIds.slice(i, i + 500);
+    const rows = (await arrays(db, `SELECT ${COLUMNS} ${FROM} WHERE p.is_deleted = FALSE AND p.user_id IN (${ids.map(() => '?').join(', ')})`, ids)).map(toRow);
+    await fillMoons(db, rows);
+    out.push(...rows);
+  }
+  return out;
+}

@@ -1,0 +1,82 @@
+import type { Db } from '../../db';
+
+/**
+ * A member's relations with others, as user ids: blocks either way, matches, profiles they liked, profiles they
+ * marked "not interested". Read with one query the first time a member lists anyone and kept (bounded, least
+ * recently used first out) until the change feed reports a change to a relation of theirs.
+ */
+export interface Relations {
+  blocked: number[];
+  matched: number[];
+  liked: number[];
+  notInterested: number[];
+}
+
+const SQL = `
+  SELECT 1 AS k, blocked_id AS u FROM blocks WHERE blocker_id = ?
+  UNION ALL SELECT 1, blocker_id FROM blocks WHERE blocked_id = ?
+  UNION ALL SELECT 2, user2_id FROM matches WHERE user1_id = ?
+  UNION ALL SELECT 2, user1_id FROM matches WHERE user2_id = ?
+  UNION ALL SELECT 3, p.user_id FROM profile_likes l JOIN profiles p ON p.id = l.liked_profile_id WHERE l.user_id = ? AND p.is_deleted = ?
+  UNION ALL SELECT 4, p.user_id FROM not_interested n JOIN profiles p ON p.id = n.profile_id WHERE n.user_id = ? AND p.is_deleted = ?`;
+
+export async function loadRelations(db: Db, userId: number): Promise<Relations> {
+  const result = await db.raw(SQL, [userId, userId, userId, userId, userId, false, userId, false]);
+  const rows = (Array.isArray(result) ? result : result.rows) as Array<{ k: number | string; u: number | string }>;
+  const out: Relations = { blocked: [], matched: [], liked: [], notInterested: [] };
+  const lists = [out.blocked, out.matched, out.liked, out.notInterested];
+  for (const row of rows) lists[Number(row.k) - 1]?.push(Number(row.u));
+  return out;
+}
+
+export class RelationsCache {
+  private readonly entries = new Map<number, { relations: Relations; at: number }>();
+  private readonly loading = new Map<number, Promise<Relations>>();
+  /** bumped per member when a relation of theirs changes, so a load that raced the change is not kept */
+  private readonly versions = new Map<number, number>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly max = 20_000,
+    private readonly ttlMs = 10 * 60_000,
+  ) {}
+
+  async get(userId: number): Promise<Relations> {
+    const hit = this.entries.get(userId);
+    if (hit && Date.now() - hit.at < this.ttlMs) {
+      this.entries.delete(userId);
+      this.entries.set(userId, hit);
+      return hit.relations;
+    }
+    let pending = this.loading.get(userId);
+    if (!pending) {
+      const version = this.versions.get(userId) ?? 0;
+      pending = loadRelations(this.db, userId).then((relations) => {
+        this.loading.delete(userId);
+        if ((this.versions.get(userId) ?? 0) === version) {
+          this.entries.set(userId, { relations, at: Date.now() });
+          if (this.entries.size > this.max) this.entries.delete(this.entries.keys().next().value as number);
+        }
+        return relations;
+      }, (error: unknown) => {
+        this.loading.delete(userId);
+        throw error;
+      });
+      this.loading.set(userId, pending);
+    }
+    return pending;
+  }
+
+  invalidate(userId: number): void {
+    this.entries.delete(userId);
+    this.loading.delete(userId);
+    this.versions.set(userId, (this.versions.get(userId) ?? 0) + 1);
+    if (this.versions.size > this.max * 2) this.versions.clear();
+  }
+
+  clear(): void {
+    this.entries.clear();
+    this.loading.clear();
+    this.versions.clear();
+  }
+}

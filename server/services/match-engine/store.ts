@@ -1,0 +1,172 @@
+/**
+ * The engine's columnar member store: one position per member with a live profile, each attribute a typed array,
+ * every text value interned to a small integer (its dictionary keeps the strings once). Positions are never reused
+ * while the process runs: a member whose search text changes moves to a new position (the text index is
+ * append-only), the old one is marked dead.
+ */
+
+/** Interned strings: id 0 is null. */
+export class Dict {
+  private readonly ids = new Map<string, number>();
+  readonly values: Array<string | null> = [null];
+
+  id(value: string | null | undefined): number {
+    if (value === null || value === undefined) return 0;
+    let id = this.ids.get(value);
+    if (id === undefined) {
+      id = this.values.length;
+      this.values.push(value);
+      this.ids.set(value, id);
+    }
+    return id;
+  }
+
+  find(value: string): number | undefined {
+    return this.ids.get(value);
+  }
+
+  get size(): number {
+    return this.values.length;
+  }
+}
+
+/** Composite keys (several small ids) interned the same way, with the parts kept for table building. */
+export class TupleDict<T extends readonly unknown[]> {
+  private readonly ids = new Map<string, number>();
+  readonly values: T[] = [];
+
+  id(parts: T): number {
+    const key = parts.join('\u0001');
+    let id = this.ids.get(key);
+    if (id === undefined) {
+      id = this.values.length;
+      this.values.push(parts);
+      this.ids.set(key, id);
+    }
+    return id;
+  }
+
+  get size(): number {
+    return this.values.length;
+  }
+}
+
+/** A column of ids that starts at 16 bits and widens to 32 the first time a larger id arrives. */
+export class IdColumn {
+  a: Uint16Array | Uint32Array;
+  constructor(capacity: number) {
+    this.a = new Uint16Array(capacity);
+  }
+  set(i: number, v: number): void {
+    if (v > 0xffff && this.a instanceof Uint16Array) this.a = Uint32Array.from(this.a);
+    this.a[i] = v;
+  }
+  grow(capacity: number): void {
+    const next = this.a instanceof Uint16Array ? new Uint16Array(capacity) : new Uint32Array(capacity);
+    next.set(this.a.subarray(0, Math.min(this.a.length, capacity)));
+    this.a = next;
+  }
+}
+
+// Flag bits of a member.
+export const F_ACTIVE = 1; // account not deleted, not suspended
+export const F_MEMBER = 2; // a member account (not staff)
+export const F_LIVE = 4; // live profile at this position (cleared when the member moves or the profile goes)
+export const F_VERIFIED = 8;
+export const F_PHOTO = 16;
+export const VIS_SHIFT = 5; // two bits: 0 all, 1 matches, 2 none
+export const VIS_MASK = 3 << VIS_SHIFT;
+
+export const NO_DOB = -0x80000000;
+export const NO_MOON = 255;
+export const NO_AGE = 255;
+export const NO_HOUR = -1;
+export const FOREVER = 0xffffffff;
+
+function grown<T extends Int32Array | Uint8Array | Uint32Array>(a: T, capacity: number): T {
+  const next = new (a.constructor as new (n: number) => T)(capacity);
+  next.set(a.subarray(0, Math.min(a.length, capacity)));
+  return next;
+}
+
+export class MemberStore {
+  capacity: number;
+  size = 0;
+  userId: Int32Array;
+  profileId: Int32Array;
+  flags: Uint8Array;
+  /** gender id (genders dict) and the Kundali role: 1 male, 2 female, 0 anything else */
+  gender: Uint8Array;
+  lookingFor: Uint8Array;
+  /** days since 1970-01-01 (UTC), NO_DOB when missing or not a real date */
+  dob: Int32Array;
+  /** (religion, mother tongue, return plans, integration, verified): one score table lookup */
+  culture: IdColumn;
+  /** (country, education): one score table lookup; the parts stay reachable through the dictionary */
+  place: IdColumn;
+  profession: IdColumn;
+  /** (marital status, diet, profile type): filters only */
+  misc: IdColumn;
+  /** the member's wishes: (age min, age max), countries, education, profession */
+  agePair: IdColumn;
+  locPref: IdColumn;
+  eduPref: IdColumn;
+  profPref: IdColumn;
+  /** Moon placement code (kundali-table.ts), NO_MOON when no chart can be cast */
+  moon: Uint8Array;
+  /** hours since 1970 of the last activity, NO_HOUR when never */
+  activeHour: Int32Array;
+  /** elite until (seconds since 1970; FOREVER without an end), 0 when not elite */
+  eliteUntil: Uint32Array;
+  /** seconds since 1970 when this position last changed (pages after the first skip members changed since) */
+  changedAt: Uint32Array;
+  /** hash of the search text, to tell whether the text index must change */
+  textHash: Int32Array;
+
+  constructor(capacity = 1024) {
+    this.capacity = capacity;
+    this.userId = new Int32Array(capacity);
+    this.profileId = new Int32Array(capacity);
+    this.flags = new Uint8Array(capacity);
+    this.gender = new Uint8Array(capacity);
+    this.lookingFor = new Uint8Array(capacity);
+    this.dob = new Int32Array(capacity);
+    this.culture = new IdColumn(capacity);
+    this.place = new IdColumn(capacity);
+    this.profession = new IdColumn(capacity);
+    this.misc = new IdColumn(capacity);
+    this.agePair = new IdColumn(capacity);
+    this.locPref = new IdColumn(capacity);
+    this.eduPref = new IdColumn(capacity);
+    this.profPref = new IdColumn(capacity);
+    this.moon = new Uint8Array(capacity);
+    this.activeHour = new Int32Array(capacity);
+    this.eliteUntil = new Uint32Array(capacity);
+    this.changedAt = new Uint32Array(capacity);
+    this.textHash = new Int32Array(capacity);
+  }
+
+  /** A new position at the end (growing every column by a quarter when full). */
+  append(): number {
+    if (this.size === this.capacity) this.grow(Math.ceil(this.capacity * 1.25) + 16);
+    return this.size++;
+  }
+
+  grow(capacity: number): void {
+    this.capacity = capacity;
+    for (const key of ['userId', 'profileId', 'flags', 'gender', 'lookingFor', 'dob', 'moon', 'activeHour', 'eliteUntil', 'changedAt', 'textHash'] as const) {
+      (this as Record<typeof key, Int32Array | Uint8Array | Uint32Array>)[key] = grown(this[key], capacity);
+    }
+    for (const col of [this.culture, this.place, this.profession, this.misc, this.agePair, this.locPref, this.eduPref, this.profPref]) col.grow(capacity);
+  }
+
+  /** Bytes held by the columns. */
+  bytes(): number {
+    let total = 0;
+    for (const value of Object.values(this)) {
+      if (ArrayBuffer.isView(value)) total += value.byteLength;
+      else if (value instanceof IdColumn) total += value.a.byteLength;
+    }
+    return total;
+  }
+}

@@ -1,0 +1,126 @@
+/**
+ * Full-text search over profiles' search text (name, city, country, profession, education, lower-cased and
+ * accent-free when saved), with the behaviour search always had: every token of the query must appear inside the
+ * text (case- and accent-insensitive, any part of a word: "engin" finds "engineer"). A token holds only
+ * [a-z0-9'], so it appears in the text exactly when it appears inside one of the text's runs of those characters:
+ * the index keeps each distinct run once (the vocabulary) with the positions of the members whose text has it.
+ * A query scans the vocabulary (a few thousand words, remembered per token) and unions the postings.
+ * Append-only: a member whose text changes is given a new position by the store.
+ */
+
+const stripAccents = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+
+/** The query's tokens, as the full-text search has always read them (at most 8). */
+export function searchTokens(query: string | undefined): string[] {
+  if (!query) return [];
+  return stripAccents(query)
+    .toLowerCase()
+    .split(/[^a-z0-9']+/)
+    .filter(Boolean)
+    .slice(0, 8);
+}
+
+/** A cheap 32-bit hash of a text (FNV-1a), to notice when a member's text changed. */
+export function textHash(text: string | null): number {
+  let h = 0x811c9dc5;
+  const s = text ?? '';
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 16777619);
+  return h | 0;
+}
+
+export class TextIndex {
+  private readonly wordIds = new Map<string, number>();
+  private readonly words: string[] = [];
+  private postings: Int32Array[] = [];
+  private lengths: number[] = [];
+  private readonly tokenWords = new Map<string, { scanned: number; ids: number[] }>();
+  private mark = new Uint8Array(1024);
+
+  add(position: number, text: string | null): void {
+    if (!text) return;
+    const seen = new Set<string>();
+    for (const word of text.toLowerCase().split(/[^a-z0-9']+/)) {
+      if (!word || seen.has(word)) continue;
+      seen.add(word);
+      let id = this.wordIds.get(word);
+      if (id === undefined) {
+        id = this.words.length;
+        this.words.push(word);
+        this.wordIds.set(word, id);
+        this.postings.push(new Int32Array(4));
+        this.lengths.push(0);
+      }
+      let list = this.postings[id];
+      const n = this.lengths[id];
+      if (n === list.length) {
+        const bigger = new Int32Array(n < 64 ? n * 2 : Math.ceil(n * 1.25));
+        bigger.set(list);
+        this.postings[id] = list = bigger;
+      }
+      list[n] = position;
+      this.lengths[id] = n + 1;
+    }
+  }
+
+  /** Ids of the words that contain `token`, remembered and extended as the vocabulary grows. */
+  private wordsWith(token: string): number[] {
+    let entry = this.tokenWords.get(token);
+    if (!entry) {
+      entry = { scanned: 0, ids: [] };
+      if (this.tokenWords.size >= 5000) this.tokenWords.clear();
+      this.tokenWords.set(token, entry);
+    }
+    for (let id = entry.scanned; id < this.words.length; id++) if (this.words[id].includes(token)) entry.ids.push(id);
+    entry.scanned = this.words.length;
+    return entry.ids;
+  }
+
+  /**
+   * Positions whose text holds every token (each once, in no particular order). Dead positions may be among them:
+   * the caller checks each position's flags as for any other candidate.
+   */
+  candidates(tokens: string[], capacity: number): Int32Array {
+    if (this.mark.length < capacity) this.mark = new Uint8Array(capacity);
+    const mark = this.mark;
+    const lists = tokens.map((t) => this.wordsWith(t));
+    const first = lists[0];
+    const found: number[] = [];
+    for (const id of first) {
+      const list = this.postings[id];
+      for (let k = 0, n = this.lengths[id]; k < n; k++) {
+        const p = list[k];
+        if (mark[p] === 0) found.push(p);
+        mark[p] = 1;
+      }
+    }
+    // Each further token keeps the positions it also matches: those marked by the previous token move up one.
+    for (let t = 1; t < lists.length; t++) {
+      for (const id of lists[t]) {
+        const list = this.postings[id];
+        for (let k = 0, n = this.lengths[id]; k < n; k++) {
+          const p = list[k];
+          if (mark[p] === t) mark[p] = t + 1;
+        }
+      }
+    }
+    const full = lists.length;
+    let kept = 0;
+    const out = new Int32Array(found.length);
+    for (const p of found) {
+      if (mark[p] === full) out[kept++] = p;
+      mark[p] = 0;
+    }
+    return out.subarray(0, kept);
+  }
+
+  bytes(): number {
+    let total = 0;
+    for (const list of this.postings) total += list.byteLength + 64;
+    for (const w of this.words) total += w.length * 2 + 48;
+    return total;
+  }
+
+  get vocabulary(): number {
+    return this.words.length;
+  }
+}

@@ -1,0 +1,157 @@
+import { ageFromDateOfBirth } from '../../contracts/profile';
+import type { Db } from '../db';
+import { Profile } from '../models/profile';
+import { type Audience, decideRelationship, viewerFacts } from '../policies/relationship';
+import { cachedGunaScore } from '../routes/profiles/profiles';
+import { toMatchProfile } from '../services/discovery';
+import type { SearchFilters } from '../services/match-engine/filters';
+import { computeMatch, genderCompatible } from '../services/matching';
+
+/**
+ * The brute force the match engine is held to: every live profile read from the database, each one put through
+ * the relationship policy's pure rule, the gender rule and the filters one at a time, and scored with
+ * computeMatch (Kundali from the two full birth charts, as the profile page does). Slow and obvious on purpose.
+ */
+export interface OracleViewer {
+  id: number;
+  role: string;
+}
+
+export interface OracleRow {
+  profileId: number;
+  userId: number;
+  score: number | null;
+}
+
+const truthy = (v: unknown) => v === true || Number(v) === 1;
+
+export interface World {
+  profiles: Profile[];
+  users: Map<number, Record<string, unknown>>;
+  privacy: Map<number, Record<string, unknown>>;
+  blocks: Array<[number, number]>;
+  matches: Array<[number, number]>;
+  likes: Array<[number, number]>;
+  notInterested: Array<[number, number]>;
+  photos: Set<number>;
+}
+
+export async function readWorld(db: Db): Promise<World> {
+  const [profiles, users, privacy, blocks, matches, likes, notInterested, photos] = await Promise.all([
+    Profile.query(db).where('isDeleted', false),
+    db('users').select('id', 'isVerified', 'isDeleted', 'status', 'role', 'lastActiveAt'),
+    db('privacy_settings').select('userId', 'profileVisibility'),
+    db('blocks').select('blockerId', 'blockedId'),
+    db('matches').select('user1Id', 'user2Id'),
+    db('profile_likes').select('userId', 'likedProfileId'),
+    db('not_interested').select('userId', 'profileId'),
+    db('photos').where('purpose', 'profile').whereNotNull('profileId').select('profileId'),
+  ]);
+  return {
+    profiles,
+    users: new Map(users.map((u) => [Number(u.id), u])),
+    privacy: new Map(privacy.map((p) => [Number(p.userId), p])),
+    blocks: blocks.map((b) => [Number(b.blockerId), Number(b.blockedId)]),
+    matches: matches.map((m) => [Number(m.user1Id), Number(m.user2Id)]),
+    likes: likes.map((l) => [Number(l.userId), Number(l.likedProfileId)]),
+    notInterested: notInterested.map((n) => [Number(n.userId), Number(n.profileId)]),
+    photos: new Set(photos.map((p) => Number(p.profileId))),
+  };
+}
+
+const stripAccents = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+
+/** Whether `viewer` may have `target` listed at all (policy, not self, genders both ways). */
+export function eligible(world: World, viewer: OracleViewer, own: Profile | undefined, target: Profile): boolean {
+  if (target.userId === viewer.id) return false;
+  const owner = world.users.get(target.userId);
+  if (!owner) return false;
+  const facts = {
+    userId: target.userId,
+    active: !truthy(owner.isDeleted) && owner.status === 'active',
+    isMember: owner.role === 'member',
+    profileLive: true,
+    visibility: ((world.privacy.get(target.userId)?.profileVisibility as string | undefined) ?? 'all') as Audience,
+    blurPhotos: false,
+    allowMessagesFrom: 'all' as Audience,
+  };
+  const blocked = world.blocks.some(([a, b]) => (a === viewer.id && b === target.userId) || (a === target.userId && b === viewer.id));
+  const matched = world.matches.some(([a, b]) => (a === viewer.id && b === target.userId) || (a === target.userId && b === viewer.id));
+  const pair = { blocked, viewerBlocked: blocked, matched, conversed: false };
+  if (!decideRelationship(viewerFacts(viewer), facts, pair).mayViewProfile) return false;
+  return !own || genderCompatible(own, target);
+}
+
+export function passesFilters(world: World, viewer: OracleViewer, own: Profile | undefined, target: Profile, f: SearchFilters, now: number): boolean {
+  const text = stripAccents((target.searchText ?? '').toLowerCase());
+  if (!f.tokens.every((t) => text.includes(t))) return false;
+  if (f.minAge !== undefined || f.maxAge !== undefined) {
+    const age = ageFromDateOfBirth(target.dateOfBirth);
+    if (age === null || age < (f.minAge ?? 0) || age > (f.maxAge ?? 999)) return false;
+  }
+  const owner = world.users.get(target.userId) ?? {};
+  const inList = (list: string[] | undefined, value: string | null | undefined) => !list || (value != null && list.includes(value));
+  if (!inList(f.countries, target.country)) return false;
+  if (!inList(f.profileTypes, target.profileType)) return false;
+  if (!inList(f.religions, target.religion)) return false;
+  if (!inList(f.motherTongues, target.motherTongue)) return false;
+  if (!inList(f.educations, target.education)) return false;
+  if (!inList(f.maritalStatuses, target.maritalStatus)) return false;
+  if (!inList(f.diets, target.diet)) return false;
+  if (!inList(f.returnPlans, target.returnToIndiaPlans)) return false;
+  if (f.verified && !truthy(owner.isVerified)) return false;
+  if (f.hasPhoto && !world.photos.has(target.id)) return false;
+  if (f.activeWithinDays) {
+    // "Recently active" counts whole hours, as the engine keeps it.
+    const last = owner.lastActiveAt === null || owner.lastActiveAt === undefined ? null : Math.floor(Number(owner.lastActiveAt) / 3_600_000);
+    if (last === null || last < Math.floor(now / 3_600_000) - f.activeWithinDays * 24) return false;
+  }
+  if (f.minGuna !== undefined) {
+    const guna = own ? cachedGunaScore(own, target) : null;
+    if (guna === null || guna < f.minGuna) return false;
+  }
+  return true;
+}
+
+export function scoreOf(world: World, own: Profile | undefined, target: Profile): number | null {
+  if (!own) return null;
+  const verified = (p: Profile) => truthy(world.users.get(p.userId)?.isVerified);
+  return computeMatch(toMatchProfile(own, verified(own)), toMatchProfile(target, verified(target)), { gunaScore: cachedGunaScore(own, target) }).percentage;
+}
+
+const byRank = (a: OracleRow, b: OracleRow) => (b.score ?? -1) - (a.score ?? -1) || a.profileId - b.profileId;
+
+/** Search by brute force: every result, best first. */
+export function bruteSearch(world: World, viewer: OracleViewer, f: SearchFilters, now = Date.now(), allowed?: Set<number>): OracleRow[] {
+  const own = world.profiles.find((p) => p.userId === viewer.id);
+  const out: OracleRow[] = [];
+  for (const target of world.profiles) {
+    if (!eligible(world, viewer, own, target)) continue;
+    if (world.notInterested.some(([u, p]) => u === viewer.id && p === target.id)) continue;
+    if (allowed && !allowed.has(target.userId)) continue;
+    if (!passesFilters(world, viewer, own, target, f, now)) continue;
+    out.push({ profileId: target.id, userId: target.userId, score: scoreOf(world, own, target) });
+  }
+  return out.sort(byRank);
+}
+
+/**
+ * The day's best by brute force: eligible, not liked, not marked "not interested", not excluded; featured needs a
+ * photo and ranks by score + boost (verified 5, elite 10). The top `k`, best first.
+ */
+export function bruteBest(world: World, viewer: OracleViewer, options: { k: number; excludeUsers: number[]; featured: boolean; elite: Set<number> }): OracleRow[] {
+  const own = world.profiles.find((p) => p.userId === viewer.id);
+  const rows: Array<OracleRow & { key: number }> = [];
+  for (const target of world.profiles) {
+    if (!eligible(world, viewer, own, target)) continue;
+    if (world.notInterested.some(([u, p]) => u === viewer.id && p === target.id)) continue;
+    if (world.likes.some(([u, p]) => u === viewer.id && p === target.id)) continue;
+    if (options.excludeUsers.includes(target.userId)) continue;
+    if (options.featured && !world.photos.has(target.id)) continue;
+    const score = scoreOf(world, own, target);
+    const bonus = options.featured ? (truthy(world.users.get(target.userId)?.isVerified) ? 5 : 0) + (options.elite.has(target.userId) ? 10 : 0) : 0;
+    rows.push({ profileId: target.id, userId: target.userId, score, key: (score ?? -1) + bonus });
+  }
+  rows.sort((a, b) => b.key - a.key || a.profileId - b.profileId);
+  return rows.slice(0, options.k).map(({ key: _key, ...row }) => row);
+}
