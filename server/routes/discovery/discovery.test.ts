@@ -219,3 +219,39 @@ describe('success stories, contact, expo info', () => {
     assert.equal(png.subarray(1, 4).toString(), 'PNG');
   });
 });
+
+describe('search: bad input is a clear 4xx', () => {
+  test('unknown filters, malformed or foreign cursors, absurd ranges and a guna minimum without birth details', async () => {
+    const me = await signedInClient(server, { tier: 'premium' });
+    await buildProfile(server, me.user, { gender: 'female', lookingFor: 'male', city: 'Cardiff', birthPlace: null, rashi: null, nakshatra: null, dateOfBirth: '1994-05-05', manglik: null });
+    await men(12, { city: 'Cardiff', country: 'United Kingdom' });
+    const other = await signedInClient(server, { tier: 'premium' });
+    await buildProfile(server, other.user, { gender: 'female', lookingFor: 'male', city: 'Cardiff' });
+    const first = await me.client.get('/api/search?query=cardiff&limit=5');
+    assert.equal(first.status, 200);
+    assert.ok(Number(first.headers.get('x-total-count')) >= 12);
+    const cursor = first.headers.get('x-next-cursor') ?? '';
+    assert.ok(cursor);
+    const cases: Array<[typeof me.client, string, number]> = [
+      [me.client, '/api/search?colour=blue', 400],
+      [me.client, '/api/search?query=cardiff&cursor=nonsense', 400],
+      [me.client, `/api/search?query=bristol&cursor=${encodeURIComponent(cursor)}`, 400],
+      [other.client, `/api/search?query=cardiff&cursor=${encodeURIComponent(cursor)}`, 400],
+      [me.client, '/api/search?minAge=999', 400],
+      [me.client, '/api/search?minGuna=-1', 400],
+      [me.client, '/api/search?activeWithinDays=5', 400],
+      [me.client, '/api/search?religions=Atlantean', 400],
+      [me.client, '/api/search?minGuna=18', 422],
+    ];
+    for (const [client, path, status] of cases) {
+      const res = await client.get(path);
+      assert.equal(res.status, status, path);
+      const body = (await res.json()) as { message?: string };
+      assert.ok(body.message && body.message.length > 10, `${path}: ${JSON.stringify(body)}`);
+    }
+    // The member's own profile changes between pages: 409, start again.
+    await server.db('profiles').where({ userId: me.user.id }).update({ country: 'Canada' });
+    const stale = await me.client.get(`/api/search?query=cardiff&limit=5&cursor=${encodeURIComponent(cursor)}`);
+    assert.equal(stale.status, 409);
+  });
+});

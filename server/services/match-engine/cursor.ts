@@ -9,7 +9,7 @@ import crypto from 'node:crypto';
 export interface CursorState {
   score: number;
   profileId: number;
-  /** seconds since 1970 when the first page was computed */
+  /** ms since 1970 when the first page was computed */
   startedAt: number;
   day: string;
 }

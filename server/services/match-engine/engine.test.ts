@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { DIETS, EDUCATION_LEVELS, MARITAL_STATUSES, RELIGIONS, RETURN_TO_INDIA_PLANS } from '../../../contracts/enums';
 import { seedDemo } from '../../../fixtures/demo-seed';
 import { type TestServer, startTestServer } from '../../test/harness';
-import { type OracleRow, type OracleViewer, bruteBest, bruteSearch, readWorld } from '../../test/match-oracle';
+import { type OracleRow, type OracleViewer, bruteBest, bruteSearch, eligible, readWorld } from '../../test/match-oracle';
 import { moonLongitude } from '../kundali/chart';
 import { EngineInputError, type MatchEngine } from './engine';
 import type { SearchFilters } from './filters';
@@ -182,14 +182,16 @@ describe('match engine against the brute force', () => {
         assert.deepEqual(got.rows, expected);
         assert.equal(got.total, expected.length);
       }),
-      { numRuns: Number(process.env.ORACLE_RUNS ?? 40) },
+      { numRuns: Number(process.env.ORACLE_RUNS ?? 40), endOnFailure: true },
     );
   });
 
   test('an unfiltered search ranks every eligible member (no pool, no cap)', async () => {
-    const viewer = viewerOf(3);
+    // The member with the largest pool among a few (the random changes above may have narrowed some).
+    const world = await readWorld(server.db);
+    const pools = [3, 40, 200, 700, 1200].map((i) => ({ viewer: viewerOf(i), rows: bruteSearch(world, viewerOf(i), { tokens: [] }) }));
+    const { viewer, rows: expected } = pools.reduce((a, b) => (b.rows.length > a.rows.length ? b : a));
     const got = await everyPage(viewer, { tokens: [] }, 50);
-    const expected = bruteSearch(await readWorld(server.db), viewer, { tokens: [] });
     assert.ok(expected.length > 400, `a large pool: ${expected.length}`);
     assert.deepEqual(got.rows, expected);
   });
@@ -209,7 +211,61 @@ describe('match engine against the brute force', () => {
         const expected = bruteBest(await readWorld(server.db), viewer, { k: 30, excludeUsers, featured, elite });
         assert.deepEqual(got.map((r) => ({ profileId: r.profileId, userId: r.userId, score: r.score })), expected);
       }),
-      { numRuns: Number(process.env.ORACLE_RUNS ?? 25) },
+      { numRuns: Number(process.env.ORACLE_RUNS ?? 25), endOnFailure: true },
     );
   });
+
+  test('paging while others edit, hide and block: no duplicates, nobody who should not be shown, order non-increasing', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.nat({ max: MEMBERS - 1 }), fc.array(fc.array(changeArb(), { maxLength: 5 }), { minLength: 30, maxLength: 30 }), async (who, between) => {
+        const viewer = viewerOf(who);
+        const seen = new Set<number>();
+        let cursor: string | undefined;
+        let last = Number.POSITIVE_INFINITY;
+        for (let page = 0; page < between.length; page++) {
+          let answer: Awaited<ReturnType<MatchEngine['search']>>;
+          try {
+            answer = await engine.search(viewer, { tokens: [] }, { cursor, limit: 10, digest: 'paging' });
+          } catch (error) {
+            // The viewer's own profile changed (one of the random edits): a clear 409, start again.
+            assert.ok(error instanceof EngineInputError && error.status === 409, String(error));
+            return;
+          }
+          const world = await readWorld(server.db);
+          const own = world.profiles.find((p) => p.userId === viewer.id);
+          for (const r of answer.results) {
+            assert.ok(!seen.has(r.profileId), `profile ${r.profileId} shown twice`);
+            seen.add(r.profileId);
+            const target = world.profiles.find((p) => p.id === r.profileId);
+            assert.ok(target && eligible(world, viewer, own, target), `profile ${r.profileId} shown while not eligible`);
+            assert.ok((r.score ?? -1) <= last, 'order non-increasing');
+            last = r.score ?? -1;
+          }
+          if (!answer.nextCursor) return;
+          cursor = answer.nextCursor;
+          for (const change of between[page]) await apply(change);
+          engine.localWrite();
+        }
+      }),
+      { numRuns: Number(process.env.ORACLE_RUNS ?? 10), endOnFailure: true },
+    );
+  });
+
+  test('bad cursors are clear errors: malformed, forged, from another member or another search', async () => {
+    const viewer = viewerOf(5);
+    const first = await engine.search(viewer, { tokens: [] }, { limit: 5, digest: 'one' });
+    assert.ok(first.nextCursor);
+    const cursor = first.nextCursor as string;
+    const attempts: Array<[string, OracleViewer, string]> = [
+      ['garbage', viewer, 'one'],
+      [`${cursor.split('.')[0]}.AAAAAAAAAAAAAAAAAAAAAA`, viewer, 'one'],
+      [cursor, viewerOf(6), 'one'],
+      [cursor, viewer, 'two'],
+      ['a.b.c', viewer, 'one'],
+    ];
+    for (const [bad, who, digest] of attempts) {
+      await assert.rejects(engine.search(who, { tokens: [] }, { cursor: bad, limit: 5, digest }), (e) => e instanceof EngineInputError && e.status === 400);
+    }
+  });
 });
+

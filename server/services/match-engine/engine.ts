@@ -1,5 +1,6 @@
 import type { Db } from '../../db';
 import { isPostgres } from '../../db';
+import { HttpError } from '../../errors';
 import type { LiveEvents } from '../live-events';
 import { AgeTable, dayAt, dayString } from './ages';
 import { type ChangeFeed, LogFeed, NotifyFeed } from './change-feed';
@@ -36,13 +37,13 @@ export interface SearchPage {
   nextCursor: string | null;
 }
 
-/** A request the engine cannot answer as asked (a clear 4xx for the caller). */
-export class EngineInputError extends Error {
+/** A request the engine cannot answer as asked: an HTTP answer of its own (400 bad cursor, 409, 422). */
+export class EngineInputError extends HttpError {
   constructor(
     message: string,
-    readonly status: 400 | 409 | 422,
+    override readonly status: 400 | 409 | 422,
   ) {
-    super(message);
+    super(status, message, status === 400 ? 'bad_request' : status === 409 ? 'conflict' : 'unprocessable');
   }
 }
 
@@ -185,7 +186,7 @@ export class MatchEngine {
     if (changes.members.size === 0) return;
     const ids = [...changes.members];
     const rows = await loadMembers(this.db, ids);
-    const now = Math.floor(Date.now() / 1000);
+    const now = Date.now();
     const present = new Set<number>();
     for (const row of rows) {
       this.index.put(row, now);
@@ -251,7 +252,7 @@ export class MatchEngine {
       requireAllowed: false,
       bonus: null,
       after: null,
-      changedBefore: 0xffffffff,
+      changedBefore: Number.POSITIVE_INFINITY,
       k: 20,
       ...extra,
     };
@@ -299,11 +300,14 @@ export class MatchEngine {
         throw error;
       }
     }
-    const now = Math.floor(Date.now() / 1000);
+    const now = Date.now();
     const day = state?.day ?? dayString(new Date());
     const index = this.index;
     const vp = index.positionOf(viewer.id);
-    if (state && vp !== -1 && index.store.changedAt[vp] > state.startedAt) {
+    // Pages after the first keep the first page's order: a viewer whose own profile changed, appeared or went
+    // since (a negative score in the cursor: no profile then) starts again.
+    const ownChanged = vp === -1 ? state !== null && state.score >= 0 : state !== null && (state.score < 0 || index.store.changedAt[vp] > state.startedAt);
+    if (ownChanged) {
       throw new EngineInputError('Your profile changed since this search began, so its order did too: start the search again.', 409);
     }
     if (filters.minGuna !== undefined && index.moonOf(vp) === 255) {
@@ -321,7 +325,7 @@ export class MatchEngine {
       astroOk: filters.minGuna !== undefined ? gunaTable(index.moonOf(vp), index.roleOf(vp), filters.minGuna) : null,
       requireAllowed: Boolean(options.allowedUsers),
       after: state ? { score: state.score, profileId: state.profileId } : null,
-      changedBefore: state ? state.startedAt : 0xffffffff,
+      changedBefore: state ? state.startedAt : Number.POSITIVE_INFINITY,
       k: options.limit + 1,
     });
     if (options.allowedUsers) this.markMore(pass, options.allowedUsers, R_ALLOWED);

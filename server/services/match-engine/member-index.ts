@@ -90,7 +90,7 @@ export class MemberIndex {
   }
 
   /** Writes a member's row, in place or (when the text changed) at a new position; returns the position. */
-  put(row: MemberRow, nowSeconds: number): number {
+  put(row: MemberRow, nowMs: number): number {
     const s = this.store;
     const hash = textHash(row.searchText);
     let p = this.positionOf(row.userId);
@@ -127,7 +127,7 @@ export class MemberIndex {
     const ends = row.subscriptionEnds === null ? FOREVER : Math.max(0, Math.min(FOREVER - 1, Math.floor(Number(row.subscriptionEnds) / 1000)));
     s.eliteUntil[p] = row.subscriptionTier === 'elite' ? ends : 0;
     // Only a change to what ranks or filters the member counts as a change for paging (not the hourly activity).
-    s.changedAt[p] = before !== null && before === this.signature(p) ? changedBefore : nowSeconds;
+    s.changedAt[p] = before !== null && before === this.signature(p) ? changedBefore : nowMs;
     return p;
   }
 
@@ -150,7 +150,7 @@ export class MemberIndex {
     const p = this.positionOf(userId);
     if (p === -1) return;
     this.kill(p);
-    this.store.changedAt[p] = Math.floor(Date.now() / 1000);
+    this.store.changedAt[p] = Date.now();
     this.setPosition(userId, -1);
   }
 

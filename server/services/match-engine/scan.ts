@@ -46,7 +46,7 @@ export interface ScanPlan {
   bonus: ((p: number) => number) | null;
   /** results strictly after (score, profileId) in (score desc, id asc) order */
   after: { score: number; profileId: number } | null;
-  /** positions changed after this instant (seconds) are left out (pages after the first) */
+  /** positions changed after this instant (ms) are left out (pages after the first) */
   changedBefore: number;
   k: number;
 }

@@ -83,7 +83,7 @@ export const NO_AGE = 255;
 export const NO_HOUR = -1;
 export const FOREVER = 0xffffffff;
 
-function grown<T extends Int32Array | Uint8Array | Uint32Array>(a: T, capacity: number): T {
+function grown<T extends Int32Array | Uint8Array | Uint32Array | Float64Array>(a: T, capacity: number): T {
   const next = new (a.constructor as new (n: number) => T)(capacity);
   next.set(a.subarray(0, Math.min(a.length, capacity)));
   return next;
@@ -118,8 +118,8 @@ export class MemberStore {
   activeHour: Int32Array;
   /** elite until (seconds since 1970; FOREVER without an end), 0 when not elite */
   eliteUntil: Uint32Array;
-  /** seconds since 1970 when this position last changed (pages after the first skip members changed since) */
-  changedAt: Uint32Array;
+  /** ms since 1970 when this position last changed (pages after the first skip members changed since) */
+  changedAt: Float64Array;
   /** hash of the search text, to tell whether the text index must change */
   textHash: Int32Array;
 
@@ -142,7 +142,7 @@ export class MemberStore {
     this.moon = new Uint8Array(capacity);
     this.activeHour = new Int32Array(capacity);
     this.eliteUntil = new Uint32Array(capacity);
-    this.changedAt = new Uint32Array(capacity);
+    this.changedAt = new Float64Array(capacity);
     this.textHash = new Int32Array(capacity);
   }
 
@@ -155,7 +155,7 @@ export class MemberStore {
   grow(capacity: number): void {
     this.capacity = capacity;
     for (const key of ['userId', 'profileId', 'flags', 'gender', 'lookingFor', 'dob', 'moon', 'activeHour', 'eliteUntil', 'changedAt', 'textHash'] as const) {
-      (this as Record<typeof key, Int32Array | Uint8Array | Uint32Array>)[key] = grown(this[key], capacity);
+      (this as Record<typeof key, Int32Array | Uint8Array | Uint32Array | Float64Array>)[key] = grown(this[key], capacity);
     }
     for (const col of [this.culture, this.place, this.profession, this.misc, this.agePair, this.locPref, this.eduPref, this.profPref]) col.grow(capacity);
   }
