@@ -99,7 +99,7 @@ function eventReader(body: ReadableStream<Uint8Array>) {
   return { next, cancel: () => reader.cancel().catch(() => {}) };
 }
 
-async function register(p: Proc, name: string): Promise<{ client: Client; id: number }> {
+async function register(p: Proc, name: string, profile: Record<string, unknown> = {}): Promise<{ client: Client; id: number; profileId: number }> {
   const client = new Client(asServer(p));
   const suffix = Math.random().toString(36).slice(2, 8);
   const res = await client.postForm('/api/auth/register', {
@@ -113,9 +113,10 @@ async function register(p: Proc, name: string): Promise<{ client: Client; id: nu
   assert.equal(res.status, 201, await res.clone().text());
   const me = (await (await client.get('/api/auth/user')).json()) as { id: number };
   // With a profile, so the other members of the test may start a conversation with them.
-  const profile = await client.post('/api/profiles', profilePayload());
-  assert.equal(profile.status, 201, await profile.clone().text());
-  return { client, id: me.id };
+  const created = await client.post('/api/profiles', profilePayload(profile));
+  assert.equal(created.status, 201, await created.clone().text());
+  const { id: profileId } = (await created.json()) as { id: number };
+  return { client, id: me.id, profileId };
 }
 
 describe('two Saathi processes on one PostgreSQL database', { skip: adminUrl ? false : 'needs PostgreSQL (TEST_DATABASE_URL)' }, () => {
@@ -192,6 +193,32 @@ describe('two Saathi processes on one PostgreSQL database', { skip: adminUrl ? f
     // RATE_LIMIT_LOGIN=4 per window: four refusals for bad credentials, then 429 whichever process answers.
     assert.deepEqual(statuses.slice(0, 4), [401, 401, 401, 401]);
     assert.equal(statuses[4], 429);
+  });
+
+  it("the match engine of each process follows the other's writes: edit, hide, block, unhide", async () => {
+    const lata = await register(one, 'Lata', { gender: 'female', lookingFor: 'male', city: 'Toronto' });
+    const arun = await register(two, 'Arun', { gender: 'male', lookingFor: 'female', city: 'Kingston' });
+    const idsFor = async (query: string) => ((await (await lata.client.get(`/api/search?query=${query}`)).json()) as Array<{ userId: number }>).map((c) => c.userId);
+    // Each step is written through process two and searched for through process one, at once and then until it
+    // shows (no timing assertion here: npm run bench measures the write-to-visible latency).
+    const eventually = async (query: string, present: boolean) => {
+      const deadline = Date.now() + 10_000;
+      for (;;) {
+        if ((await idsFor(query)).includes(arun.id) === present) return;
+        if (Date.now() > deadline) throw new Error(`search "${query}" on process one still ${present ? 'misses' : 'shows'} Arun`);
+        await new Promise((r) => setTimeout(r, 25));
+      }
+    };
+    await eventually('kingston', true);
+    assert.equal((await arun.client.patch(`/api/profiles/${arun.profileId}`, { city: 'Guelph' })).status, 200);
+    await eventually('guelph', true);
+    await eventually('kingston', false);
+    assert.equal((await arun.client.patch(`/api/users/${arun.id}/privacy-settings`, { profileVisibility: 'none' })).status, 200);
+    await eventually('guelph', false);
+    assert.equal((await arun.client.patch(`/api/users/${arun.id}/privacy-settings`, { profileVisibility: 'all' })).status, 200);
+    await eventually('guelph', true);
+    assert.equal((await arun.client.post('/api/blocks', { userId: lata.id })).status, 201);
+    await eventually('guelph', false);
   });
 
   it('SIGTERM ends open streams and stops the process cleanly', async () => {
