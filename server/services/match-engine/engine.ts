@@ -119,7 +119,11 @@ export class MatchEngine {
     this.relations.clear();
     const buildMs = performance.now() - started;
     this.stats_ = { ...this.measure(), buildMs, builtAt: Date.now() };
-    this.log({ level: 'info', msg: 'match engine built', members: index.liveCount, ms: Math.round(buildMs) });
+    const { columnBytes, textBytes } = this.stats_;
+    this.log({
+      level: 'info', msg: 'match engine built', members: index.liveCount, ms: Math.round(buildMs), columnBytes, textBytes,
+      bytesPerMember: index.liveCount ? Math.round((columnBytes + textBytes) / index.liveCount) : 0,
+    });
     if (!this.timer) {
       // Changes made by other processes (or the CLI) are picked up even when nobody searches.
       this.timer = setInterval(() => {

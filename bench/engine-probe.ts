@@ -1,0 +1,46 @@
+import type { Knex } from 'knex';
+import { LiveEvents } from '../server/services/live-events';
+import { MatchEngine } from '../server/services/match-engine/engine';
+
+/**
+ * The match engine built in this process on the seeded database: start-up build time and the memory it keeps
+ * (typed arrays and heap retained after a full collection, per member). Run node with --expose-gc for the
+ * memory figure; without it the figure is the engine's own count of its arrays.
+ */
+export interface EngineProbe {
+  members: number;
+  buildMs: number;
+  bytesPerMember: number;
+  countedBytesPerMember: number;
+  measured: boolean;
+}
+
+const gc = (globalThis as { gc?: () => void }).gc;
+
+async function settle(): Promise<void> {
+  await new Promise((r) => setTimeout(r, 200));
+  gc?.();
+  gc?.();
+}
+
+export async function probeEngine(db: Knex): Promise<EngineProbe> {
+  await settle();
+  const before = process.memoryUsage();
+  const engine = new MatchEngine(db, new LiveEvents(), ['bench-probe'], () => {});
+  const started = performance.now();
+  await engine.start();
+  const buildMs = performance.now() - started;
+  await settle();
+  const after = process.memoryUsage();
+  const stats = engine.stats();
+  const retained = after.heapUsed - before.heapUsed + (after.arrayBuffers - before.arrayBuffers);
+  engine.close();
+  const members = Math.max(1, stats.members);
+  return {
+    members: stats.members,
+    buildMs: Math.round(buildMs),
+    bytesPerMember: Math.round((gc ? retained : stats.columnBytes + stats.textBytes) / members),
+    countedBytesPerMember: Math.round((stats.columnBytes + stats.textBytes) / members),
+    measured: Boolean(gc),
+  };
+}
