@@ -155,7 +155,7 @@ async function prepareMembers(db: Knex, count: number): Promise<Array<Omit<Bench
     .whereIn('u.subscriptionTier', ['premium', 'elite'])
     .where('u.subscriptionEnds', '>', Date.now())
     .where({ 'ps.profileVisibility': 'all', 'ps.allowMessagesFrom': 'all' })
-    .orderByRaw('(u.id * 7919) % 100003')
+    .orderByRaw('((u.id % 9973) * 7919) % 10007, u.id')
     .select('u.id', 'u.usernameLower as username', 'p.gender', 'p.id as profileId')) as Array<{ id: number; username: string; gender: string; profileId: number }>;
   const demo = rows.find((r) => r.username === 'demo');
   const women = rows.filter((r) => r.gender === 'female' && r !== demo);
@@ -189,7 +189,7 @@ async function viewableProfiles(db: Knex, limit: number): Promise<number[]> {
     .join('users as u', 'u.id', 'p.userId')
     .join('privacy_settings as ps', 'ps.userId', 'u.id')
     .where({ 'p.isDeleted': false, 'u.isDeleted': false, 'u.status': 'active', 'u.role': 'member', 'ps.profileVisibility': 'all' })
-    .orderByRaw('(p.id * 104729) % 100019')
+    .orderByRaw('((p.id % 9967) * 7919) % 10009, p.id')
     .limit(limit)
     .select('p.id');
   return rows.map((r) => Number(r.id));
@@ -422,7 +422,7 @@ async function runConfiguration(config: BenchConfig): Promise<Record<string, unk
   );
   const names = new Map((await db('users').whereIn('id', prepared2.map((m) => m.userId)).select('id', 'fullName')).map((r) => [Number(r.id), String(r.fullName)]));
   console.log('building the engine in this process (start-up build time and memory) …');
-  const probe = await probeEngine(db);
+  const probe = await probeEngine(db, prepared.env.DATABASE_URL || null);
   await db.destroy();
 
   let entry = path.join(ROOT, 'cli/index.ts');

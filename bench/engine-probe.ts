@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { LiveEvents } from '../server/services/live-events';
+import { liveEventsFor } from '../server/services/live-events';
 import { MatchEngine } from '../server/services/match-engine/engine';
 
 /**
@@ -23,10 +23,13 @@ async function settle(): Promise<void> {
   gc?.();
 }
 
-export async function probeEngine(db: Knex): Promise<EngineProbe> {
+export async function probeEngine(db: Knex, databaseUrl: string | null): Promise<EngineProbe> {
   await settle();
   const before = process.memoryUsage();
-  const engine = new MatchEngine(db, new LiveEvents(), ['bench-probe'], () => {});
+  // On PostgreSQL the engine follows changes by LISTEN, as in the server.
+  const live = liveEventsFor({ dbClient: databaseUrl ? 'pg' : 'better-sqlite3', databaseUrl }, db);
+  await live.start();
+  const engine = new MatchEngine(db, live, ['bench-probe'], () => {});
   const started = performance.now();
   await engine.start();
   const buildMs = performance.now() - started;
@@ -35,6 +38,7 @@ export async function probeEngine(db: Knex): Promise<EngineProbe> {
   const stats = engine.stats();
   const retained = after.heapUsed - before.heapUsed + (after.arrayBuffers - before.arrayBuffers);
   engine.close();
+  await live.close();
   const members = Math.max(1, stats.members);
   return {
     members: stats.members,

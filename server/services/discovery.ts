@@ -295,6 +295,9 @@ export async function dailySelection(services: Pick<AppServices, 'db' | 'engine'
     ids = picked.map((r) => r.profileId);
     if (hasProfile) await storeSelection(db, viewer.id, day, kind, ids);
   }
+  // Set aside ("not interested") since the morning: gone from today's list at once.
+  const setAside = new Set((await db('not_interested').where('userId', viewer.id).whereIn('profileId', ids).select('profileId')).map((r) => Number(r.profileId)));
+  ids = ids.filter((id) => !setAside.has(id));
   if (ids.length === 0) return [];
   const owners = await db('profiles').whereIn('id', ids).select('id', 'userId');
   const scores = await percentagesFor(engine, viewer, owners.map((o) => ({ id: Number(o.id), userId: Number(o.userId) })));

@@ -8,6 +8,7 @@ import { ProfileThumb } from '../../../components/ui/profile-thumb';
 import { hrefs } from '../../../lib/paths';
 import { dailyMatchesQueryOptions } from '../api/matches';
 import { HomeSection, SectionError } from './home-section';
+import { NotInterestedButton } from '../../../components/not-interested/not-interested-button';
 
 function placeOf(profile: ProfileCardView): string | null {
   if (profile.city && profile.country) return `${profile.city}, ${profile.country}`;
@@ -47,6 +48,7 @@ function DailyCard({ profile, eager = false }: { profile: ProfileCardView; eager
           {profile.profileType === 'parent' ? <span className="daily-card__family">Family-managed</span> : null}
         </span>
       </Link>
+      <NotInterestedButton profileId={profile.id} name={name} className="daily-card__aside" />
     </li>
   );
 }

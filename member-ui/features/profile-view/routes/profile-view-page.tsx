@@ -20,6 +20,7 @@ import { useProfileInsights } from '../api/profile-insights';
 import { MemberActionsMenu } from '../components/member-actions-menu';
 import { PhotoGallery } from '../components/photo-gallery';
 import { ProfileViewSkeleton } from '../components/profile-view-skeleton';
+import { NotInterestedButton } from '../../../components/not-interested/not-interested-button';
 
 const profileViewRoute = getRouteApi('/member/profile/$id');
 
@@ -143,6 +144,7 @@ function LoadedProfile({ profile }: { profile: ProfileView }) {
                   Chat
                 </Link>
               </Button>
+              {user ? <NotInterestedButton profileId={profile.id} name={name} className="profile-intro__aside" /> : null}
             </>
           )}
         </div>

@@ -14,12 +14,31 @@ export const SEARCH_PAGE_SIZE = 20;
 export type ProfileTypeFilter = 'all' | 'self' | 'parent';
 export type VerifiedFilter = 'all' | 'verified';
 
+/** "Recently active" choices: any time, or within 1, 7 or 30 days. */
+export type ActiveFilter = 'any' | '1' | '7' | '30';
+
 /** The filter panel's values; applied as a whole by "Apply Filters". */
 export interface SearchFilters {
   locations: string[];
   ageRange: [number, number];
+  religions: string[];
+  motherTongues: string[];
+  maritalStatuses: string[];
+  /** premium and elite only, like profile type and verified */
   profileType: ProfileTypeFilter;
   verified: VerifiedFilter;
+  educations: string[];
+  diets: string[];
+  returnPlans: string[];
+  hasPhoto: boolean;
+  activeWithin: ActiveFilter;
+  /** minimum Ashtakoot guna score, 0 for any */
+  minGuna: number;
+}
+
+/** The premium part of the filters as a tryme member sends them: nothing. */
+export function withoutPremium(filters: SearchFilters): SearchFilters {
+  return { ...filters, profileType: 'all', verified: 'all', educations: [], diets: [], returnPlans: [], hasPhoto: false, activeWithin: 'any', minGuna: 0 };
 }
 
 export interface MoodMatch {
@@ -37,8 +56,17 @@ export interface SearchCriteria {
 export const DEFAULT_FILTERS: SearchFilters = {
   locations: [],
   ageRange: DEFAULT_AGE_RANGE,
+  religions: [],
+  motherTongues: [],
+  maritalStatuses: [],
   profileType: 'all',
   verified: 'all',
+  educations: [],
+  diets: [],
+  returnPlans: [],
+  hasPhoto: false,
+  activeWithin: 'any',
+  minGuna: 0,
 };
 
 /** Result rows; `moodScore` arrives with the mood-matching work and is shown only when present. */
@@ -47,9 +75,14 @@ export type SearchResult = ProfileCardView & { moodScore?: number | null };
 export interface SearchPage {
   results: SearchResult[];
   nextCursor: string | null;
+  /** how many members the whole search holds */
+  total: number | null;
 }
 
-/** Spec part 2 §4: search runs only when there is a query or at least one filter. */
+/**
+ * Whether the member asked for anything. Without a query or filters the search still runs: it lists the
+ * member's best matches over everyone (the server ranks every eligible member), instead of an empty page.
+ */
 export function hasSearchCriteria(criteria: SearchCriteria): boolean {
   return criteria.query.trim().length > 0 || criteria.filters !== null || criteria.moodMatch.enabled;
 }
@@ -64,8 +97,20 @@ export function searchParamsOf(criteria: SearchCriteria): Record<string, string>
     params.minAge = String(filters.ageRange[0]);
     params.maxAge = String(filters.ageRange[1]);
     if (filters.locations.length > 0) params.locations = filters.locations.join(',');
+    const list = (key: string, values: string[]) => {
+      if (values.length > 0) params[key] = values.join(',');
+    };
+    list('religions', filters.religions);
+    list('motherTongues', filters.motherTongues);
+    list('maritalStatuses', filters.maritalStatuses);
+    list('educations', filters.educations);
+    list('diets', filters.diets);
+    list('returnPlans', filters.returnPlans);
     if (filters.profileType !== 'all') params.profileType = filters.profileType;
     if (filters.verified === 'verified') params.isVerified = 'true';
+    if (filters.hasPhoto) params.hasPhoto = 'true';
+    if (filters.activeWithin !== 'any') params.activeWithinDays = filters.activeWithin;
+    if (filters.minGuna > 0) params.minGuna = String(filters.minGuna);
   }
   if (criteria.moodMatch.enabled) {
     params.matchMood = 'true';
@@ -87,8 +132,9 @@ export async function fetchSearchPage(
     headers: { Accept: 'application/json' },
   });
   const results = (await response.json()) as SearchResult[];
-  // The next page's cursor travels in a header; it is absent on the last page.
-  return { results, nextCursor: response.headers.get('X-Next-Cursor') || null };
+  // The next page's cursor and the total travel in headers; the cursor is absent on the last page.
+  const total = response.headers.get('X-Total-Count');
+  return { results, nextCursor: response.headers.get('X-Next-Cursor') || null, total: total === null ? null : Number(total) };
 }
 
 export function searchQueryOptions(criteria: SearchCriteria) {
@@ -98,6 +144,5 @@ export function searchQueryOptions(criteria: SearchCriteria) {
     queryFn: ({ pageParam, signal }) => fetchSearchPage(params, pageParam, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (lastPage) => lastPage.nextCursor,
-    enabled: hasSearchCriteria(criteria),
   });
 }

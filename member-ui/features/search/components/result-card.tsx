@@ -9,6 +9,7 @@ import { MatchBadge } from '../../../components/ui/match-badge';
 import { ProfileThumb } from '../../../components/ui/profile-thumb';
 import { hrefs } from '../../../lib/paths';
 import type { SearchResult } from '../api/search';
+import { NotInterestedButton } from '../../../components/not-interested/not-interested-button';
 
 /** Spec part 2 §9: mood badge labels by score; the results list shows only 75 and over. */
 export function moodBadgeLabel(score: number): string {
@@ -84,11 +85,14 @@ export function ResultCard({ result }: { result: SearchResult }) {
             </span>
           </p>
         ) : null}
-        <Button asChild size="sm" variant="outline" className="result-card__view">
-          <Link to={hrefs.profileView(result.id)} aria-label={`View Profile of ${name}`}>
-            View Profile
-          </Link>
-        </Button>
+        <div className="result-card__actions">
+          <Button asChild size="sm" variant="outline" className="result-card__view">
+            <Link to={hrefs.profileView(result.id)} aria-label={`View Profile of ${name}`}>
+              View Profile
+            </Link>
+          </Button>
+          <NotInterestedButton profileId={result.id} name={name} />
+        </div>
       </div>
     </li>
   );

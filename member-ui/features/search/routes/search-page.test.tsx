@@ -21,11 +21,15 @@ afterEach(() => {
   store.set(filterPanelOpenAtom, false);
 });
 
-function page(results: ProfileCardView[], nextCursor?: string): Response {
+function page(results: ProfileCardView[], nextCursor?: string, total?: number): Response {
   const response = jsonResponse(200, results);
   if (nextCursor) response.headers.set('X-Next-Cursor', nextCursor);
+  if (total !== undefined) response.headers.set('X-Total-Count', String(total));
   return response;
 }
+
+/** The searches the member made (the opening best-matches search has no parameters but the page size). */
+const searchesWith = (calls: RecordedRequest[], key: string) => calls.filter((c) => c.url.searchParams.has(key));
 
 function searchServer(answer: (request: RecordedRequest) => Response, tier: 'tryme' | 'premium' = 'premium') {
   return fakeServer({
@@ -38,12 +42,31 @@ async function typeQuery(text: string) {
   fireEvent.change(await screen.findByPlaceholderText('Search by name, location, etc.'), { target: { value: text } });
 }
 
-test('nothing is searched until there is a query or a filter', async () => {
-  const { fetchStub } = renderApp('/search', searchServer(() => page([])));
-  assert.ok(await screen.findByRole('heading', { name: 'Search' }));
-  assert.ok(screen.getByText('Start your search'));
-  await new Promise((resolve) => setTimeout(resolve, 500));
-  assert.equal(fetchStub.callsTo('GET', '/api/search').length, 0);
+test('an empty search shows the best matches at once, with how many members there are', async () => {
+  const best = [buildProfileCard({ fullName: 'Best Match One', matchPercentage: 96 }), buildProfileCard({ fullName: 'Best Match Two', matchPercentage: 94 })];
+  const { fetchStub } = renderApp('/search', searchServer(() => page(best, 'next', 2345)));
+  assert.ok(await screen.findByText('Best Match One'));
+  assert.ok(screen.getByText('Your best matches'));
+  assert.ok(screen.getByText('2,345 members, best match first'));
+  const [call] = fetchStub.callsTo('GET', '/api/search');
+  assert.deepEqual(Object.fromEntries(call?.url.searchParams ?? []), { limit: '20' });
+  assert.ok(screen.getByRole('button', { name: 'Load More Results' }));
+});
+
+test('a later page refused because the order changed (409) starts the search again from the top', async () => {
+  let pagesServed = 0;
+  renderApp(
+    '/search',
+    searchServer((request) => {
+      if (request.url.searchParams.get('cursor') === 'stale') return jsonResponse(409, { message: 'Your profile changed since this search began, so its order did too: start the search again.' });
+      pagesServed += 1;
+      return page([buildProfileCard({ fullName: `Fresh Page ${pagesServed}` })], 'stale', 40);
+    }),
+  );
+  assert.ok(await screen.findByText('Fresh Page 1'));
+  fireEvent.click(screen.getByRole('button', { name: 'Load More Results' }));
+  assert.ok(await screen.findByText('Fresh Page 2'), 'page one fetched again');
+  assert.equal(screen.queryByText(/order did too/), null, 'no error shown for a restart');
 });
 
 test('a query searches; "Load More Results" appends the next page using X-Next-Cursor', async () => {
@@ -54,15 +77,16 @@ test('a query searches; "Load More Results" appends the next page using X-Next-C
     searchServer((request) => (request.url.searchParams.get('cursor') === 'cursor-2' ? page(second) : page(first, 'cursor-2'))),
   );
   await typeQuery('Toronto');
+  await waitFor(() => assert.equal(searchesWith(fetchStub.callsTo('GET', '/api/search'), 'query').length, 1));
   assert.ok(await screen.findByText('Toronto Member 20'));
-  const [firstCall] = fetchStub.callsTo('GET', '/api/search');
+  const [firstCall] = searchesWith(fetchStub.callsTo('GET', '/api/search'), 'query');
   assert.equal(firstCall?.url.searchParams.get('query'), 'Toronto');
   assert.equal(firstCall?.url.searchParams.get('cursor'), null);
   assert.equal(firstCall?.url.searchParams.get('minAge'), null, 'the age range is sent only once filters are applied');
 
   fireEvent.click(screen.getByRole('button', { name: 'Load More Results' }));
   assert.ok(await screen.findByText('Toronto Member 22'));
-  const calls = fetchStub.callsTo('GET', '/api/search');
+  const calls = searchesWith(fetchStub.callsTo('GET', '/api/search'), 'query');
   assert.equal(calls.length, 2);
   assert.equal(calls[1]?.url.searchParams.get('cursor'), 'cursor-2');
   assert.equal(calls[1]?.url.searchParams.get('query'), 'Toronto');
@@ -120,20 +144,26 @@ test('applied filters search without a query and narrow by age, location, type a
   assert.ok(await screen.findByRole('button', { name: 'Remove Hong Kong SAR China' }), 'territories are offered too');
   fireEvent.click(within(screen.getByRole('group', { name: 'Profile Type' })).getByRole('radio', { name: 'Family' }));
   fireEvent.click(within(screen.getByRole('group', { name: 'Verified' })).getByRole('radio', { name: 'Verified' }));
-  assert.equal(fetchStub.callsTo('GET', '/api/search').length, 0, 'nothing is sent before Apply Filters');
+  fireEvent.click(within(screen.getByRole('group', { name: 'Religion' })).getByRole('button', { name: 'Sikh' }));
+  fireEvent.click(within(screen.getByRole('group', { name: 'Diet' })).getByRole('button', { name: 'Non-vegetarian' }));
+  fireEvent.click(screen.getByRole('checkbox', { name: 'Only members with a photo' }));
+  assert.equal(searchesWith(fetchStub.callsTo('GET', '/api/search'), 'minAge').length, 0, 'nothing is sent before Apply Filters');
   fireEvent.click(screen.getByRole('button', { name: 'Apply Filters' }));
 
   assert.ok(await screen.findByText('No profiles match your search criteria.'));
   assert.ok(screen.getByText('Try adjusting your filters to see more results.'));
-  const [call] = fetchStub.callsTo('GET', '/api/search');
+  const [call] = searchesWith(fetchStub.callsTo('GET', '/api/search'), 'minAge');
   assert.ok(call);
   const params = Object.fromEntries(call.url.searchParams);
   assert.deepEqual(params, {
     minAge: '25',
     maxAge: '35',
     locations: 'Canada,United Kingdom,Hong Kong SAR China',
+    religions: 'Sikh',
+    diets: 'non_vegetarian',
     profileType: 'parent',
     isVerified: 'true',
+    hasPhoto: 'true',
     limit: '20',
   });
 });
@@ -144,7 +174,10 @@ test('tryme members see the advanced filters locked with an upgrade link', async
   const familyChoice = within(screen.getByRole('group', { name: 'Profile Type' })).getByRole('radio', { name: 'Family' });
   assert.equal((familyChoice as HTMLButtonElement).disabled, true);
   const upgrades = screen.getAllByRole('link', { name: 'Upgrade to unlock' });
-  assert.ok(upgrades.length >= 2);
+  assert.ok(upgrades.length >= 8, 'profile type, verified, education, diet, return plans, recently active, gunas, photo');
+  // The free filters stay open.
+  assert.equal((within(screen.getByRole('group', { name: 'Religion' })).getByRole('button', { name: 'Hindu' }) as HTMLButtonElement).disabled, false);
+  assert.equal((within(screen.getByRole('group', { name: 'Education' })).getByRole('button', { name: 'Doctorate' }) as HTMLButtonElement).disabled, true);
   assert.ok(upgrades.every((link) => link.getAttribute('href') === '/subscription'));
 });
 

@@ -21,6 +21,7 @@ import {
   type SearchFilters,
   type SearchResult,
   searchQueryOptions,
+  withoutPremium,
 } from '../api/search';
 import { FilterPanel } from '../components/filter-panel';
 import { MoodMatchCard } from '../components/mood-match-card';
@@ -41,9 +42,16 @@ function useDebounced<T>(value: T, delay: number): T {
 
 function activeFilterCount(filters: SearchFilters | null): number {
   if (!filters) return 0;
-  // The age range counts once applied: it always narrows the results.
-  return 1 + filters.locations.length + (filters.profileType !== 'all' ? 1 : 0) + (filters.verified !== 'all' ? 1 : 0);
+  // The age range counts once applied: it always narrows the results. Each list counts once.
+  const lists = [filters.locations, filters.religions, filters.motherTongues, filters.maritalStatuses, filters.educations, filters.diets, filters.returnPlans];
+  return (
+    1 + lists.filter((l) => l.length > 0).length + (filters.profileType !== 'all' ? 1 : 0) + (filters.verified !== 'all' ? 1 : 0) +
+    (filters.hasPhoto ? 1 : 0) + (filters.activeWithin !== 'any' ? 1 : 0) + (filters.minGuna > 0 ? 1 : 0)
+  );
 }
+
+/** A cursor the server no longer accepts (the member's own profile changed, or a stale page): start again. */
+const isStaleCursor = (error: unknown) => isApiError(error) && (error.status === 409 || error.status === 400);
 
 function errorText(error: Error): { text: string; upgrade: boolean } {
   if (isApiError(error)) {
@@ -70,13 +78,18 @@ export function SearchPage() {
       advancedLocked
         ? {
             query,
-            filters: appliedFilters && { ...appliedFilters, profileType: 'all', verified: 'all' },
+            filters: appliedFilters && withoutPremium(appliedFilters),
             moodMatch: { ...moodMatch, enabled: false },
           }
         : { query, filters: appliedFilters, moodMatch },
     [query, appliedFilters, moodMatch, advancedLocked],
   );
-  const search = useInfiniteQuery({ ...searchQueryOptions(criteria), enabled: Boolean(user) && hasSearchCriteria(criteria) });
+  const search = useInfiniteQuery({ ...searchQueryOptions(criteria), enabled: Boolean(user) });
+  // A later page refused because the order changed since page one: the search starts again from the top.
+  const { isFetchNextPageError, error: searchError, refetch } = search;
+  useEffect(() => {
+    if (isFetchNextPageError && isStaleCursor(searchError)) void refetch();
+  }, [isFetchNextPageError, searchError, refetch]);
   const results = useMemo(() => {
     const seen = new Set<number>();
     const list: SearchResult[] = [];
@@ -92,6 +105,7 @@ export function SearchPage() {
 
   const filterCount = activeFilterCount(appliedFilters);
   const searching = hasSearchCriteria(criteria);
+  const total = search.data?.pages[0]?.total ?? null;
 
   if (!user) return null;
 
@@ -153,15 +167,7 @@ export function SearchPage() {
         <h2 id="results-title" className="visually-hidden">
           Results
         </h2>
-        {!searching ? (
-          <div className="search-empty">
-            <Sparkles size={32} aria-hidden="true" className="search-empty__icon" />
-            <p className="search-empty__title">Start your search</p>
-            <p className="search-empty__text">
-              Type a name, city or country, or open the filters to narrow by age and location.
-            </p>
-          </div>
-        ) : search.isPending ? (
+        {search.isPending ? (
           <ul className="result-list" aria-label="Loading results">
             {[0, 1, 2].map((key) => (
               <li key={key} className="result-card result-card--skeleton">
@@ -190,16 +196,21 @@ export function SearchPage() {
           </div>
         ) : (
           <>
+            {!searching ? (
+              <p className="search-results__heading">
+                <Sparkles size={16} aria-hidden="true" /> Your best matches
+              </p>
+            ) : null}
             <p className="search-results__count" aria-live="polite">
-              {results.length} {results.length === 1 ? 'profile' : 'profiles'}
-              {search.hasNextPage ? ' so far' : ''}
+              {(total ?? results.length).toLocaleString('en-GB')} {(total ?? results.length) === 1 ? 'member' : 'members'}
+              {searching ? ' match your search' : ', best match first'}
             </p>
             <ul className="result-list">
               {results.map((result) => (
                 <ResultCard key={result.id} result={result} />
               ))}
             </ul>
-            {search.isFetchNextPageError ? (
+            {search.isFetchNextPageError && !isStaleCursor(search.error) ? (
               <AlertBanner>{errorText(search.error).text}</AlertBanner>
             ) : null}
             {search.hasNextPage ? (

@@ -3,6 +3,7 @@ import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { privacyResource, useSettings, useUpdateSettings } from '../api/settings-resource';
 import { type Choice, SettingChoice, SettingSwitch } from './setting-controls';
+import { SetAsideList } from './set-aside-list';
 
 type Audience = PrivacySettingsView['profileVisibility'];
 
@@ -107,6 +108,7 @@ export function PrivacyTab({ userId }: { userId: number }) {
           onChange={(allowMessagesFrom) => change({ allowMessagesFrom })}
         />
       </section>
+      <SetAsideList />
     </div>
   );
 }
