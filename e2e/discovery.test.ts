@@ -149,6 +149,36 @@ describe('discovery in the browser', () => {
     await page.context().close();
   });
 
+  test('an empty search lists the best matches with the total; "Not interested" sets a member aside until undone in Settings', async () => {
+    const page = await newPage();
+    await signInAsDemo(page, '/search');
+    await page.getByText('Your best matches').waitFor();
+    const countText = await page.getByText(/members, best match first/).innerText();
+    const total = Number(countText.replace(/[^0-9]/g, ''));
+    assert.ok(total > 20, countText);
+    const percents = (await resultCards(page).locator('.match-pill').allTextContents()).map((t) => Number(t.replace(/[^0-9]/g, '')));
+    assert.ok(percents.length >= 10, 'every card shows its match');
+    assert.deepEqual([...percents].sort((a, b) => b - a), percents, 'best match first');
+    const first = resultCards(page).first();
+    const name = (await first.locator('.result-card__name').innerText()).split(',')[0].trim();
+    await first.getByRole('button', { name: `Not interested in ${name}` }).click();
+    await page.getByText(`${name} is set aside`).waitFor();
+    await page.waitForFunction((n) => ![...document.querySelectorAll('.result-card__name')].some((e) => e.textContent?.startsWith(n)), name);
+    await page.getByText(`${(total - 1).toLocaleString('en-GB')} members, best match first`).waitFor();
+    await screenshot(page, 'discovery-not-interested');
+
+    await page.goto(`${saathi.url}/settings`);
+    const setAside = page.locator('section', { has: page.getByRole('heading', { name: 'Profiles you set aside' }) });
+    await setAside.getByText(name).waitFor();
+    await setAside.getByRole('button', { name: `Undo not interested for ${name}` }).click();
+    await setAside.getByText('You have not set anyone aside.').waitFor();
+
+    await page.goto(`${saathi.url}/search`);
+    await page.getByText(`${total.toLocaleString('en-GB')} members, best match first`).waitFor();
+    assert.equal((await resultCards(page).first().locator('.result-card__name').innerText()).split(',')[0].trim(), name, 'back in first place');
+    await page.context().close();
+  });
+
   test('the mood filter narrows search results to members in a compatible mood', async () => {
     // A member in Canada who shares a public "Happy" mood, created through the API like a real sign-up.
     const origin = saathi.url;
