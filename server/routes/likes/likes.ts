@@ -3,7 +3,7 @@ import * as z from 'zod';
 import { newRouter } from '../../context';
 import { badRequest, forbidden } from '../../errors';
 import { effectiveTier } from '../../policies/tier';
-import { cardViews } from '../../services/discovery';
+import { cardViews, percentagesFor, rankedCards } from '../../services/discovery';
 import { assertSelf, currentUser, requireUser } from '../../middleware/auth';
 import { idParam, parse, requestBody } from '../../middleware/validate';
 import { Profile } from '../../models/profile';
@@ -126,9 +126,10 @@ export function likeRoutes() {
       .whereIn('profile_likes.likedProfileId', mine)
       .modify(visibleProfilesFilter(user.id))
       .orderBy('profile_likes.createdAt', 'desc')
-      .select('profiles.*');
+      .select('profiles.id', 'profiles.userId');
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = await cardViews(db, user, profiles, new Map());
+    // Best match first (the match engine's score), most recent first among equals.
+    ctx.body = await rankedCards(ctx.services, user, profiles);
   });
 
   router.get('/:userId', async (ctx) => {
@@ -139,10 +140,11 @@ export function likeRoutes() {
       .where('profile_likes.userId', user.id)
       .modify(visibleProfilesFilter(user.id))
       .orderBy('profile_likes.createdAt', 'desc')
-      .select('profiles.id');
-    // Same card presentation (blurred photos for non-matches) as search and daily matches.
+      .select('profiles.id', 'profiles.userId');
+    // Same card presentation (blurred photos for non-matches, the match percentage) as search and daily matches;
+    // the member's own likes stay in the order given.
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = await cardViews(db, user, profiles, new Map());
+    ctx.body = await cardViews(db, user, profiles, await percentagesFor(ctx.services.engine, user, profiles));
   });
 
   return router;

@@ -4,7 +4,7 @@ import { assertSelf, requireUser } from '../../middleware/auth';
 import { idParam } from '../../middleware/validate';
 import { Profile } from '../../models/profile';
 import { visibleProfilesFilter } from '../../policies/profile-visibility';
-import { cardViews } from '../../services/discovery';
+import { cardViews, percentagesFor } from '../../services/discovery';
 
 /**
  * GET /api/users/{userId}/matches: the member's mutual matches, newest activity first, each with the last
@@ -27,7 +27,7 @@ export function matchRoutes() {
       return;
     }
     const profiles = await Profile.query(db).whereIn('profiles.userId', otherIds).modify(visibleProfilesFilter(user.id)).select('profiles.id', 'profiles.userId');
-    const cards = await cardViews(db, user, profiles, new Map());
+    const cards = await cardViews(db, user, profiles, await percentagesFor(ctx.services.engine, user, profiles));
     // Grouped over a derived table: PostgreSQL does not match a parameterised CASE in SELECT with the same one in GROUP BY.
     const lastIds = await db
       .select('t.otherId')
