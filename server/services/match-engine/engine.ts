@@ -141,7 +141,7 @@ export class MatchEngine {
 
   private measure(): Omit<EngineStats, 'buildMs' | 'builtAt'> {
     const i = this.index;
-    return { members: i.liveCount, positions: i.store.size, vocabulary: i.text.vocabulary, columnBytes: i.store.bytes(), textBytes: i.text.bytes() };
+    return { members: i.liveCount, positions: i.store.size, vocabulary: i.text.vocabulary, columnBytes: i.store.bytes() + i.byGender.bytes(), textBytes: i.text.bytes() };
   }
 
   stats(): EngineStats {
@@ -263,6 +263,13 @@ export class MatchEngine {
     return { tables, plan, marked };
   }
 
+  /** Only the positions of the gender the viewer looks for (null: every position, when they look for anyone). */
+  private genderCandidates(vp: number): Int32Array | null {
+    if (vp === -1) return null;
+    const wanted = this.index.store.lookingFor[vp];
+    return wanted === 0 ? null : this.index.byGender.of(wanted);
+  }
+
   private markMore(pass: Pass, userIds: Iterable<number>, bit: number): void {
     for (const id of userIds) {
       const p = this.index.positionOf(id);
@@ -321,7 +328,7 @@ export class MatchEngine {
     const ageFiltered = filters.minAge !== undefined || filters.maxAge !== undefined;
     const pass = this.prepare(viewer, relations, day, {
       ...tables,
-      candidates: filters.tokens.length ? index.text.candidates(filters.tokens, index.store.size) : null,
+      candidates: filters.tokens.length ? index.text.candidates(filters.tokens, index.store.size) : this.genderCandidates(vp),
       minAge: filters.minAge ?? 0,
       maxAge: ageFiltered ? Math.min(254, filters.maxAge ?? 254) : 255,
       needPhoto: filters.hasPhoto === true,
@@ -366,6 +373,7 @@ export class MatchEngine {
     const s = this.index.store;
     const nowSeconds = Math.floor(Date.now() / 1000);
     const pass = this.prepare(viewer, relations, dayString(new Date()), {
+      candidates: this.genderCandidates(this.index.positionOf(viewer.id)),
       skipBits: R_SELF | R_NOT_INTERESTED | R_LIKED | R_EXCLUDED,
       needPhoto: options.featured,
       bonus: options.featured ? (p: number) => ((s.flags[p] & F_VERIFIED) !== 0 ? 5 : 0) + (s.eliteUntil[p] > nowSeconds ? 10 : 0) : null,

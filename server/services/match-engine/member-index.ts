@@ -67,10 +67,43 @@ export function dobDays(value: string | null): number {
 const visibilityCode = (v: string | null) => (v === null || v === 'all' ? 0 : v === 'matches' ? 1 : 2);
 const ageOrNull = (n: number | null) => (n === null || n === undefined ? null : Number(n));
 
+/** Growable lists of positions, one per small key (append-only; dead positions are skipped by their flags). */
+export class PositionLists {
+  private readonly lists = new Map<number, { a: Int32Array; n: number }>();
+
+  add(key: number, position: number): void {
+    let list = this.lists.get(key);
+    if (!list) {
+      list = { a: new Int32Array(1024), n: 0 };
+      this.lists.set(key, list);
+    }
+    if (list.n === list.a.length) {
+      const bigger = new Int32Array(Math.ceil(list.a.length * 1.25) + 16);
+      bigger.set(list.a);
+      list.a = bigger;
+    }
+    list.a[list.n++] = position;
+  }
+
+  /** The positions of a key, in the order added (a view, valid until the next add). */
+  of(key: number): Int32Array {
+    const list = this.lists.get(key);
+    return list ? list.a.subarray(0, list.n) : new Int32Array(0);
+  }
+
+  bytes(): number {
+    let total = 0;
+    for (const list of this.lists.values()) total += list.a.byteLength;
+    return total;
+  }
+}
+
 export class MemberIndex {
   readonly store = new MemberStore();
   readonly dicts = new Dictionaries();
   readonly text = new TextIndex();
+  /** positions by gender, so a scan for the gender a viewer looks for reads only those */
+  readonly byGender = new PositionLists();
   /** position of each user's live profile, -1 when none */
   private positions = new Int32Array(1024).fill(-1);
   /** positions that hold a live profile */
@@ -94,11 +127,14 @@ export class MemberIndex {
     const s = this.store;
     const hash = textHash(row.searchText);
     let p = this.positionOf(row.userId);
-    const moved = p === -1 || s.textHash[p] !== hash || s.profileId[p] !== row.profileId;
+    const genderId = Math.min(255, this.dicts.genders.id(row.gender));
+    // A new position when the text or the gender changes: the text index and the per-gender lists are append-only.
+    const moved = p === -1 || s.textHash[p] !== hash || s.profileId[p] !== row.profileId || s.gender[p] !== genderId;
     if (moved) {
       if (p !== -1) this.kill(p);
       p = s.append();
       this.text.add(p, row.searchText);
+      this.byGender.add(genderId, p);
       this.setPosition(row.userId, p);
       this.liveCount++;
     }
