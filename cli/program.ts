@@ -1,6 +1,7 @@
 import { Command, CommanderError } from 'commander';
 import { registerBackup } from './commands/backup';
 import { registerExpo } from './commands/expo';
+import { registerJobs } from './commands/jobs';
 import { registerMigrate } from './commands/migrate';
 import { registerResetToken } from './commands/reset-token';
 import { registerReviewer } from './commands/reviewer';
@@ -23,6 +24,7 @@ export function buildProgram(): Command {
   registerReviewer(program);
   registerExpo(program);
   registerBackup(program);
+  registerJobs(program);
   return program;
 }
 

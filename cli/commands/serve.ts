@@ -6,6 +6,7 @@ import { dataDirProblem } from '../../server/errors';
 import { createLogger } from '../../server/logger';
 import { DEMO_CREDENTIALS } from '../../fixtures/demo-credentials';
 import { CliError, configFromFlags, type CommonFlags } from '../options';
+import { jobScheduler } from '../../server/jobs';
 
 export function registerServe(program: Command): void {
   program
@@ -32,6 +33,9 @@ export function registerServe(program: Command): void {
       await live.start();
       // The match engine's index is built before the first request, so the first search is not the slow one.
       await engine.start();
+      // Periodic jobs (cleanup, …): every process checks, one runs each job.
+      const jobs = jobScheduler(db, log);
+      await jobs.start();
       const server = app.listen(config.port, config.host);
       await new Promise<void>((resolve, reject) => {
         server.once('listening', resolve);
@@ -59,6 +63,7 @@ export function registerServe(program: Command): void {
         stopping = true;
         log({ level: 'info', msg: 'shutting down', signal });
         server.close(async () => {
+          await jobs.stop();
           await db.destroy();
           log({ level: 'info', msg: 'stopped' });
           setTimeout(() => process.exit(0), 50);

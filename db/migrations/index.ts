@@ -13,6 +13,7 @@ import * as profileFullName from './20261125_81_profile_full_name';
 import * as totpReplay from './20261125_15_totp_replay';
 import * as recoveryCodes from './20261125_16_recovery_codes';
 import * as matchEngine from './20261125_30_match_engine';
+import * as jobs from './20261125_40_jobs';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -35,6 +36,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261125_15_totp_replay': totpReplay,
   '20261125_16_recovery_codes': recoveryCodes,
   '20261125_30_match_engine': matchEngine,
+  '20261125_40_jobs': jobs,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -1,0 +1,52 @@
+import type { Command } from 'commander';
+import { createDb, migrateLatest } from '../../server/db';
+import { jobScheduler } from '../../server/jobs';
+import { CliError, configFromFlags, type CommonFlags } from '../options';
+
+const when = (ms: number | null) => (ms === null ? '—' : new Date(ms).toISOString().replace('T', ' ').slice(0, 19));
+const every = (ms: number) => (ms % 3_600_000 === 0 ? `${ms / 3_600_000} h` : `${Math.round(ms / 60_000)} min`);
+
+export function registerJobs(program: Command): void {
+  const jobs = program.command('jobs').description('Periodic jobs: list them with their last run, or run one now');
+  jobs
+    .command('list', { isDefault: true })
+    .description('List every job with its schedule, last run and result')
+    .option('-d, --data-dir <dir>', 'data directory (env DATA_DIR)')
+    .action(async (flags: CommonFlags) => {
+      const config = configFromFlags(flags);
+      const db = createDb(config);
+      try {
+        await migrateLatest(db);
+        for (const job of await jobScheduler(db).status()) {
+          console.log(`${job.name} (every ${every(job.everyMs)}): ${job.description}`);
+          console.log(`  last run ${when(job.lastStartedAt)}${job.lastDurationMs === null ? '' : ` (${job.lastDurationMs} ms)`}: ${job.lastResult ?? 'never run'}`);
+          console.log(`  next run ${when(job.nextRunAt)}; ${job.runs} runs, ${job.failures} failed${job.running ? '; running now' : ''}`);
+        }
+      } finally {
+        await db.destroy();
+      }
+    });
+  jobs
+    .command('run')
+    .description('Run one job now (once, even with servers running: they skip it while it runs)')
+    .argument('<name>', 'the job, as `saathi jobs` lists it')
+    .option('-d, --data-dir <dir>', 'data directory (env DATA_DIR)')
+    .action(async (name: string, flags: CommonFlags) => {
+      const config = configFromFlags(flags);
+      const db = createDb(config);
+      try {
+        await migrateLatest(db);
+        let outcome: Awaited<ReturnType<ReturnType<typeof jobScheduler>['runNow']>>;
+        try {
+          outcome = await jobScheduler(db, () => {}).runNow(name);
+        } catch (error) {
+          throw new CliError((error as Error).message);
+        }
+        if (!outcome.ran) throw new CliError(`${name} is running in another process right now; try again when it is done.`);
+        if (outcome.result?.startsWith('failed:')) throw new CliError(`${name} ${outcome.result}`);
+        console.log(`${name}: ${outcome.result}`);
+      } finally {
+        await db.destroy();
+      }
+    });
+}

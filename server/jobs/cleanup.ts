@@ -1,0 +1,50 @@
+import { defineJob } from './scheduler';
+
+const DAY_MS = 86_400_000;
+/** How long handled things are kept after they stop mattering. */
+export const RETENTION = {
+  /** used or expired single-use tokens: a few days, for support questions about a link */
+  tokensMs: 7 * DAY_MS,
+  /** share links past their expiry stay visible in the ops audit for a while */
+  shareLinksMs: 90 * DAY_MS,
+  /** sent or handled outbox mail */
+  outboxMs: 30 * DAY_MS,
+  /** rate-limit windows (the longest window is an hour) */
+  rateLimitsMs: DAY_MS,
+  /** the match engine's change log (engines read it every half second) */
+  engineChangesMs: DAY_MS,
+} as const;
+
+/** Everything expired, deleted: sessions, limiter windows, tokens, old share links, handled outbox mail. */
+export const cleanupJob = defineJob({
+  name: 'cleanup',
+  everyMs: 60 * 60_000,
+  description: 'deletes expired sessions, rate-limit windows, reset/confirmation/appeal tokens, long-expired share links, old sent mail',
+  async run({ db, now }) {
+    const counts: Record<string, number> = {};
+    const count = async (name: string, deleted: Promise<number>) => {
+      counts[name] = Number(await deleted);
+    };
+    await count('sessions', db('sessions').where('expiresAt', '<', now).delete());
+    await count('rateLimits', db('rate_limits').where('windowStart', '<', now - RETENTION.rateLimitsMs).delete());
+    for (const table of ['password_reset_tokens', 'email_confirmation_tokens', 'appeal_tokens']) {
+      await count(
+        table,
+        db(table)
+          .where((w) => w.where('expiresAt', '<', now - RETENTION.tokensMs).orWhere('usedAt', '<', now - RETENTION.tokensMs))
+          .delete(),
+      );
+    }
+    await count('shareLinks', db('profile_shares').where('expiresAt', '<', now - RETENTION.shareLinksMs).delete());
+    await count(
+      'outbox',
+      db('email_outbox')
+        .where((w) => w.where('sentAt', '<', now - RETENTION.outboxMs).orWhere('handledAt', '<', now - RETENTION.outboxMs))
+        .delete(),
+    );
+    await count('engineChanges', db('engine_changes').where('createdAt', '<', now - RETENTION.engineChangesMs).delete());
+    return Object.entries(counts)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ');
+  },
+});

@@ -1,0 +1,169 @@
+import crypto from 'node:crypto';
+import type { Db } from '../db';
+
+/**
+ * Periodic work, run once across every process on the database. Each job has a row in `jobs`; a process runs a
+ * job only after claiming it with one conditional UPDATE (due, and nobody's lease alive), which exactly one
+ * process wins on SQLite and on PostgreSQL alike. The lease outlives the longest run; a process that dies
+ * mid-run leaves a lease that simply expires. Register a job with `defineJob` in its own module and add it to
+ * `server/jobs/index.ts`.
+ */
+export interface JobContext {
+  db: Db;
+  log: (entry: Record<string, unknown>) => void;
+  now: number;
+}
+
+export interface JobDefinition {
+  name: string;
+  /** how often it runs */
+  everyMs: number;
+  /** longest a run may take before another process may take over */
+  leaseMs?: number;
+  /** one line for `saathi jobs` */
+  description: string;
+  /** does the work; the returned text is kept as the run's result */
+  run(ctx: JobContext): Promise<string>;
+}
+
+export const defineJob = (job: JobDefinition): JobDefinition => job;
+
+export interface JobStatus {
+  name: string;
+  description: string;
+  everyMs: number;
+  nextRunAt: number | null;
+  lastStartedAt: number | null;
+  lastFinishedAt: number | null;
+  lastDurationMs: number | null;
+  lastResult: string | null;
+  runs: number;
+  failures: number;
+  running: boolean;
+}
+
+const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+
+export class JobScheduler {
+  private readonly owner = `${process.pid}-${crypto.randomUUID().slice(0, 8)}`;
+  private timer: NodeJS.Timeout | null = null;
+  private ticking: Promise<void> | null = null;
+  private stopped = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly jobs: JobDefinition[],
+    private readonly log: (entry: Record<string, unknown>) => void = () => {},
+  ) {}
+
+  /** Makes sure every job has its row (a new job first runs one interval from now, spread a little). */
+  async ensureRows(now = Date.now()): Promise<void> {
+    for (const job of this.jobs) {
+      await this.db('jobs').insert({ name: job.name, nextRunAt: now + Math.min(job.everyMs, 60_000), runs: 0, failures: 0 }).onConflict('name').ignore();
+    }
+  }
+
+  /** Checks for due jobs every `tickMs` until stopped. */
+  async start(tickMs = 15_000): Promise<void> {
+    await this.ensureRows();
+    this.stopped = false;
+    this.timer = setInterval(() => {
+      this.ticking ??= this.runDue()
+        .then(() => undefined)
+        .catch((error: unknown) => this.log({ level: 'warn', msg: 'jobs: tick failed', err: String(error) }))
+        .finally(() => {
+          this.ticking = null;
+        });
+    }, tickMs);
+    this.timer.unref();
+  }
+
+  /** Stops checking and waits for a run in progress to finish. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.ticking;
+  }
+
+  /** Runs every job that is due and that this process wins; returns the names it ran. */
+  async runDue(now = Date.now()): Promise<string[]> {
+    const ran: string[] = [];
+    for (const job of this.jobs) {
+      if (this.stopped) break;
+      if (await this.claim(job, now, false)) {
+        await this.execute(job);
+        ran.push(job.name);
+      }
+    }
+    return ran;
+  }
+
+  /** Runs one job now, due or not (unless another process is running it); false when it was busy. */
+  async runNow(name: string): Promise<{ ran: boolean; result: string | null }> {
+    const job = this.jobs.find((j) => j.name === name);
+    if (!job) throw new Error(`No job named ${name}. Jobs: ${this.jobs.map((j) => j.name).join(', ')}`);
+    await this.ensureRows();
+    if (!(await this.claim(job, Date.now(), true))) return { ran: false, result: null };
+    return { ran: true, result: await this.execute(job) };
+  }
+
+  /** One conditional UPDATE: only one process can move an expired lease to itself. */
+  private async claim(job: JobDefinition, now: number, force: boolean): Promise<boolean> {
+    const q = this.db('jobs')
+      .where('name', job.name)
+      .where((w) => w.whereNull('leaseUntil').orWhere('leaseUntil', '<', now));
+    if (!force) q.where('nextRunAt', '<=', now);
+    const updated = await q.update({ leaseOwner: this.owner, leaseUntil: now + (job.leaseMs ?? 10 * 60_000), lastStartedAt: now });
+    return Number(updated) === 1;
+  }
+
+  private async execute(job: JobDefinition): Promise<string> {
+    const started = Date.now();
+    let result: string;
+    let failed = false;
+    try {
+      result = await job.run({ db: this.db, log: this.log, now: started });
+      this.log({ level: 'info', msg: 'job done', job: job.name, result, ms: Date.now() - started });
+    } catch (error) {
+      failed = true;
+      result = `failed: ${(error as Error).message}`.slice(0, 500);
+      this.log({ level: 'error', msg: 'job failed', job: job.name, err: String(error) });
+    }
+    const finished = Date.now();
+    await this.db('jobs')
+      .where({ name: job.name, leaseOwner: this.owner })
+      .update({
+        leaseOwner: null,
+        leaseUntil: null,
+        nextRunAt: finished + job.everyMs,
+        lastFinishedAt: finished,
+        lastDurationMs: finished - started,
+        lastResult: result,
+        runs: this.db.raw('runs + 1'),
+        failures: failed ? this.db.raw('failures + 1') : this.db.raw('failures'),
+      });
+    return result;
+  }
+
+  async status(now = Date.now()): Promise<JobStatus[]> {
+    await this.ensureRows(now);
+    const rows = new Map((await this.db('jobs').select('*')).map((r) => [String(r.name), r]));
+    return this.jobs.map((job) => {
+      const r = rows.get(job.name) ?? {};
+      return {
+        name: job.name,
+        description: job.description,
+        everyMs: job.everyMs,
+        nextRunAt: num(r.nextRunAt),
+        lastStartedAt: num(r.lastStartedAt),
+        lastFinishedAt: num(r.lastFinishedAt),
+        lastDurationMs: num(r.lastDurationMs),
+        lastResult: (r.lastResult as string | null) ?? null,
+        runs: Number(r.runs ?? 0),
+        failures: Number(r.failures ?? 0),
+        running: num(r.leaseUntil) !== null && Number(r.leaseUntil) > now,
+      };
+    });
+  }
+}
