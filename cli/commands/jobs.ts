@@ -1,10 +1,10 @@
 import type { Command } from 'commander';
 import { createDb, migrateLatest } from '../../server/db';
 import { jobScheduler } from '../../server/jobs';
+import { type JobDefinition, scheduleText } from '../../server/jobs/scheduler';
 import { CliError, configFromFlags, type CommonFlags } from '../options';
 
 const when = (ms: number | null) => (ms === null ? '—' : new Date(ms).toISOString().replace('T', ' ').slice(0, 19));
-const every = (ms: number) => (ms % 3_600_000 === 0 ? `${ms / 3_600_000} h` : `${Math.round(ms / 60_000)} min`);
 
 export function registerJobs(program: Command): void {
   const jobs = program.command('jobs').description('Periodic jobs: list them with their last run, or run one now');
@@ -18,7 +18,7 @@ export function registerJobs(program: Command): void {
       try {
         await migrateLatest(db);
         for (const job of await jobScheduler(db).status()) {
-          console.log(`${job.name} (every ${every(job.everyMs)}): ${job.description}`);
+          console.log(`${job.name} (${scheduleText({ everyMs: job.everyMs ?? undefined, dailyAt: job.dailyAt ?? undefined } as JobDefinition)}): ${job.description}`);
           console.log(`  last run ${when(job.lastStartedAt)}${job.lastDurationMs === null ? '' : ` (${job.lastDurationMs} ms)`}: ${job.lastResult ?? 'never run'}`);
           console.log(`  next run ${when(job.nextRunAt)}; ${job.runs} runs, ${job.failures} failed${job.running ? '; running now' : ''}`);
         }

@@ -6,7 +6,7 @@ import { createDb } from '../db';
 import { type TestServer, startTestServer } from '../test/harness';
 import { buildProfile, buildUser } from '../test/factories';
 import { RETENTION, cleanupJob } from './cleanup';
-import { JobScheduler, defineJob } from './scheduler';
+import { JobScheduler, defineJob, nextRunAfter } from './scheduler';
 
 let server: TestServer;
 before(async () => {
@@ -61,6 +61,33 @@ describe('job scheduler', () => {
     assert.equal(status.failures, 1);
     assert.ok((status.nextRunAt ?? 0) > Date.now());
     await assert.rejects(scheduler.runNow('no-such-job'), /No job named no-such-job/);
+  });
+});
+
+describe('daily jobs', () => {
+  test('a dailyAt job is due at its UTC time: later today, or tomorrow once the time has passed', () => {
+    const job = defineJob({ name: 'digest', dailyAt: '06:30', description: 'morning mail', run: async () => 'ok' });
+    const day = Date.UTC(2026, 10, 25);
+    assert.equal(nextRunAfter(job, day + 5 * 3_600_000), day + 6.5 * 3_600_000);
+    assert.equal(nextRunAfter(job, day + 6.5 * 3_600_000), day + 86_400_000 + 6.5 * 3_600_000);
+    assert.equal(nextRunAfter(job, day + 23 * 3_600_000), day + 86_400_000 + 6.5 * 3_600_000);
+    assert.throws(() => defineJob({ name: 'bad', dailyAt: '25:00', description: 'x', run: async () => 'ok' }), /HH:MM/);
+  });
+
+  test('after a run a daily job is next due at its time, and runs once across processes then', async () => {
+    let runs = 0;
+    const job = defineJob({ name: 'daily-once', dailyAt: '03:15', description: 'daily', run: async () => `run ${++runs}` });
+    const a = new JobScheduler(server.db, [job]);
+    const b = new JobScheduler(server.db, [job]);
+    await a.ensureRows();
+    const [before] = await a.status();
+    assert.equal(new Date(before.nextRunAt ?? 0).toISOString().slice(11, 16), '03:15');
+    const due = (before.nextRunAt ?? 0) + 1;
+    assert.equal((await Promise.all([a.runDue(due), b.runDue(due)])).flat().length, 1);
+    const [after] = await b.status();
+    assert.equal(after.lastResult, 'run 1');
+    assert.equal(new Date(after.nextRunAt ?? 0).toISOString().slice(11, 16), '03:15');
+    assert.ok((after.nextRunAt ?? 0) > Date.now());
   });
 });
 

@@ -14,10 +14,8 @@ export interface JobContext {
   now: number;
 }
 
-export interface JobDefinition {
+interface JobBase {
   name: string;
-  /** how often it runs */
-  everyMs: number;
   /** longest a run may take before another process may take over */
   leaseMs?: number;
   /** one line for `saathi jobs` */
@@ -26,12 +24,44 @@ export interface JobDefinition {
   run(ctx: JobContext): Promise<string>;
 }
 
-export const defineJob = (job: JobDefinition): JobDefinition => job;
+/** A job runs either every so often, or once a day at a UTC time ("HH:MM"), e.g. a morning digest. */
+export type JobDefinition = JobBase & ({ everyMs: number; dailyAt?: never } | { dailyAt: string; everyMs?: never });
+
+const DAY_MS = 86_400_000;
+
+/** The UTC time of day of a `dailyAt` job, in ms after midnight; a malformed time is a programming error. */
+function dailyOffset(dailyAt: string): number {
+  const m = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(dailyAt);
+  if (!m) throw new Error(`dailyAt must be "HH:MM" (UTC, 00:00–23:59), got "${dailyAt}"`);
+  return (Number(m[1]) * 60 + Number(m[2])) * 60_000;
+}
+
+export const defineJob = (job: JobDefinition): JobDefinition => {
+  if (job.dailyAt !== undefined) dailyOffset(job.dailyAt);
+  else if (!(job.everyMs > 0)) throw new Error(`Job ${job.name}: everyMs must be positive`);
+  return job;
+};
+
+/** When the job is next due after a run that ended at `t`. */
+export function nextRunAfter(job: JobDefinition, t: number): number {
+  if (job.dailyAt === undefined) return t + job.everyMs;
+  const offset = dailyOffset(job.dailyAt);
+  const today = t - (t % DAY_MS) + offset;
+  return today > t ? today : today + DAY_MS;
+}
+
+/** How `saathi jobs` shows the schedule. */
+export function scheduleText(job: Pick<JobDefinition, 'everyMs' | 'dailyAt'>): string {
+  if (job.dailyAt !== undefined) return `daily at ${job.dailyAt} UTC`;
+  const ms = job.everyMs ?? 0;
+  return ms % 3_600_000 === 0 ? `every ${ms / 3_600_000} h` : `every ${Math.round(ms / 60_000)} min`;
+}
 
 export interface JobStatus {
   name: string;
   description: string;
-  everyMs: number;
+  everyMs: number | null;
+  dailyAt: string | null;
   nextRunAt: number | null;
   lastStartedAt: number | null;
   lastFinishedAt: number | null;
@@ -56,10 +86,11 @@ export class JobScheduler {
     private readonly log: (entry: Record<string, unknown>) => void = () => {},
   ) {}
 
-  /** Makes sure every job has its row (a new job first runs one interval from now, spread a little). */
+  /** Makes sure every job has its row (a new interval job first runs within a minute; a daily one at its time). */
   async ensureRows(now = Date.now()): Promise<void> {
     for (const job of this.jobs) {
-      await this.db('jobs').insert({ name: job.name, nextRunAt: now + Math.min(job.everyMs, 60_000), runs: 0, failures: 0 }).onConflict('name').ignore();
+      const first = job.dailyAt === undefined ? now + Math.min(job.everyMs, 60_000) : nextRunAfter(job, now);
+      await this.db('jobs').insert({ name: job.name, nextRunAt: first, runs: 0, failures: 0 }).onConflict('name').ignore();
     }
   }
 
@@ -136,7 +167,7 @@ export class JobScheduler {
       .update({
         leaseOwner: null,
         leaseUntil: null,
-        nextRunAt: finished + job.everyMs,
+        nextRunAt: nextRunAfter(job, finished),
         lastFinishedAt: finished,
         lastDurationMs: finished - started,
         lastResult: result,
@@ -154,7 +185,8 @@ export class JobScheduler {
       return {
         name: job.name,
         description: job.description,
-        everyMs: job.everyMs,
+        everyMs: job.everyMs ?? null,
+        dailyAt: job.dailyAt ?? null,
         nextRunAt: num(r.nextRunAt),
         lastStartedAt: num(r.lastStartedAt),
         lastFinishedAt: num(r.lastFinishedAt),
