@@ -1,33 +1,68 @@
+import { useQueryClient } from '@tanstack/react-query';
 import EyeOff from 'lucide-react/icons/eye-off';
 import { isApiError } from '../../lib/api-client';
 import { Button } from '../ui/button';
+import { cn } from '../ui/cn';
 import { toast } from '../ui/toast';
-import { useNotInterested } from './not-interested';
+import { setNotInterested, useNotInterested } from './not-interested';
+
+const failure = (error: unknown) =>
+  isApiError(error) ? (error.serverMessage ?? error.message) : 'Please check your connection and try again.';
 
 /**
  * "Not interested": sets the profile aside, so it leaves search and is never offered in daily or featured
- * matches again. Undone from Settings → Privacy.
+ * matches again. The toast offers Undo; Settings → Privacy lists every profile set aside.
+ * A text button on result cards and profiles; a round icon over the photo where space is short.
  */
-export function NotInterestedButton({ profileId, name, className }: { profileId: number; name: string; className?: string }) {
+export function NotInterestedButton({
+  profileId,
+  name,
+  className,
+  look = 'text',
+}: {
+  profileId: number;
+  name: string;
+  className?: string;
+  look?: 'text' | 'icon';
+}) {
   const mark = useNotInterested();
+  const queryClient = useQueryClient();
+  // Undo runs from the toast after this card has left the list, so it does not depend on this component.
+  const undo = () =>
+    setNotInterested(queryClient, profileId, true).then(
+      () => toast({ title: `${name} is back in your matches`, variant: 'success' }),
+      (error: unknown) => toast({ title: 'Could not undo', description: failure(error), variant: 'destructive' }),
+    );
+  const onClick = () =>
+    mark.mutate(
+      { profileId },
+      {
+        onSuccess: () =>
+          toast({
+            title: `${name} is set aside`,
+            description: 'You will not be shown this profile again.',
+            variant: 'success',
+            action: { label: 'Undo', altText: `Undo: show ${name} again (also in Settings → Privacy)`, onClick: () => void undo() },
+          }),
+        onError: (error) => toast({ title: 'Could not set aside', description: failure(error), variant: 'destructive' }),
+      },
+    );
+  if (look === 'icon') {
+    return (
+      <button
+        type="button"
+        className={cn('not-interested-icon', className)}
+        aria-label={`Not interested in ${name}`}
+        title="Not interested"
+        disabled={mark.isPending}
+        onClick={onClick}
+      >
+        <EyeOff size={16} aria-hidden="true" />
+      </button>
+    );
+  }
   return (
-    <Button
-      size="sm"
-      variant="ghost"
-      className={className}
-      disabled={mark.isPending}
-      aria-label={`Not interested in ${name}`}
-      onClick={() =>
-        mark.mutate(
-          { profileId },
-          {
-            onSuccess: () => toast({ title: `${name} is set aside`, description: 'You will not be shown this profile again. Undo in Settings → Privacy.', variant: 'success' }),
-            onError: (error) =>
-              toast({ title: 'Could not set aside', description: isApiError(error) ? (error.serverMessage ?? error.message) : 'Please check your connection and try again.', variant: 'destructive' }),
-          },
-        )
-      }
-    >
+    <Button size="sm" variant="ghost" className={className} disabled={mark.isPending} aria-label={`Not interested in ${name}`} onClick={onClick}>
       <EyeOff size={14} aria-hidden="true" />
       Not interested
     </Button>

@@ -11,6 +11,8 @@ export interface ToastOptions {
   variant?: ToastVariant;
   /** Milliseconds; spec part 1 §9 default is 5000. */
   duration?: number;
+  /** One button beside the text, e.g. Undo; pressing it also closes the toast. */
+  action?: { label: string; altText: string; onClick: () => void };
 }
 
 interface ActiveToast extends ToastOptions {
@@ -56,6 +58,11 @@ export function Toaster() {
               <Toast.Description className="toast__description">{active.description}</Toast.Description>
             ) : null}
           </div>
+          {active.action ? (
+            <Toast.Action className="toast__action" altText={active.action.altText} onClick={active.action.onClick}>
+              {active.action.label}
+            </Toast.Action>
+          ) : null}
           <Toast.Close className="toast__close" aria-label="Close">
             <X size={16} aria-hidden="true" />
           </Toast.Close>

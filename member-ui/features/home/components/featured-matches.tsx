@@ -5,6 +5,7 @@ import ChevronRight from 'lucide-react/icons/chevron-right';
 import { countryCode } from '../../../../contracts/countries';
 import type { ProfileCardView } from '../../../../contracts/views';
 import { ProfileThumb } from '../../../components/ui/profile-thumb';
+import { NotInterestedButton } from '../../../components/not-interested/not-interested-button';
 import { hrefs, paths } from '../../../lib/paths';
 import { featuredMatchesQueryOptions } from '../api/matches';
 import { HomeSection, SectionError } from './home-section';
@@ -34,6 +35,7 @@ function FeaturedCard({ profile }: { profile: ProfileCardView }) {
           {profile.country ? <span className="visually-hidden">, {profile.country}</span> : null}
         </span>
       </Link>
+      <NotInterestedButton profileId={profile.id} name={name} look="icon" className="featured-card__dismiss" />
     </li>
   );
 }

@@ -1,5 +1,5 @@
 import '../../../test/setup-dom';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import assert from 'node:assert/strict';
 import { afterEach, test } from 'node:test';
 import { buildProfileCard, buildSuccessStory } from '../../../test/build-profile-card';
@@ -107,4 +107,32 @@ test('skeletons show while the matches load', async () => {
   );
   assert.ok(await screen.findByLabelText('Loading featured matches'));
   assert.ok(screen.getByLabelText('Loading daily matches'));
+});
+
+test('"Not interested" on a daily match takes it out of daily and featured at once', async () => {
+  const kavya = buildProfileCard({ fullName: 'Kavya Rao', matchPercentage: 87 });
+  const posted: { profileId: number }[] = [];
+  const isha = buildProfileCard({ fullName: 'Isha Patel', matchPercentage: 74 });
+  // The server leaves a marked profile out of both lists when they are fetched again.
+  const shown = (cards: typeof isha[]) => cards.filter((card) => !posted.some((p) => p.profileId === card.id));
+  renderApp(
+    '/',
+    fakeServer({
+      user: buildSessionUser(),
+      handle: (request) => {
+        if (request.url.pathname === '/api/not-interested' && request.method === 'POST') {
+          posted.push(JSON.parse(request.body) as { profileId: number });
+          return jsonResponse(201, { profileId: kavya.id, notInterested: true });
+        }
+        return homeApi({ daily: shown([kavya, isha]), featured: shown([kavya]) })(request);
+      },
+    }),
+  );
+  const daily = within(await screen.findByRole('list', { name: 'Daily Matches' }));
+  assert.equal(screen.getAllByRole('button', { name: 'Not interested in Kavya Rao' }).length, 2, 'on the daily and the featured card');
+  fireEvent.click(daily.getByRole('button', { name: 'Not interested in Kavya Rao' }));
+  await waitFor(() => assert.ok(!screen.queryByText('Kavya Rao'), `Kavya is still shown (${posted.length} posted)`));
+  assert.ok(within(screen.getByRole('list', { name: 'Daily Matches' })).getByText('Isha Patel'));
+  assert.deepEqual(posted, [{ profileId: kavya.id }]);
+  assert.ok(await screen.findByRole('button', { name: /^Undo/ }));
 });

@@ -1,6 +1,16 @@
 import { infiniteQueryOptions } from '@tanstack/react-query';
+import type { ACTIVE_WITHIN_DAYS } from '../../../../contracts/discovery';
+import type {
+  DIETS,
+  EDUCATION_LEVELS,
+  MARITAL_STATUSES,
+  MOTHER_TONGUES,
+  PROFILE_TYPES,
+  RELIGIONS,
+  RETURN_TO_INDIA_PLANS,
+} from '../../../../contracts/enums';
 import type { ProfileCardView } from '../../../../contracts/views';
-import { request } from '../../../lib/api-client';
+import { isApiError, request } from '../../../lib/api-client';
 
 export const AGE_MIN = 18;
 export const AGE_MAX = 70;
@@ -10,35 +20,32 @@ export const MOOD_SCORE_MAX = 95;
 export const MOOD_SCORE_STEP = 5;
 export const DEFAULT_MOOD_SCORE = 70;
 export const SEARCH_PAGE_SIZE = 20;
+/** Ashtakoot guna totals run 0–36; 18 is the customary "acceptable" line. */
+export const GUNA_MAX = 36;
+export const DEFAULT_MIN_GUNA = 18;
 
-export type ProfileTypeFilter = 'all' | 'self' | 'parent';
+export type ProfileTypeFilter = 'all' | Extract<(typeof PROFILE_TYPES)[number], 'self' | 'parent'>;
 export type VerifiedFilter = 'all' | 'verified';
-
-/** "Recently active" choices: any time, or within 1, 7 or 30 days. */
-export type ActiveFilter = 'any' | '1' | '7' | '30';
+/** 0 means "any time". */
+export type ActiveWithin = 0 | (typeof ACTIVE_WITHIN_DAYS)[number];
 
 /** The filter panel's values; applied as a whole by "Apply Filters". */
 export interface SearchFilters {
   locations: string[];
   ageRange: [number, number];
-  religions: string[];
-  motherTongues: string[];
-  maritalStatuses: string[];
-  /** premium and elite only, like profile type and verified */
+  religions: (typeof RELIGIONS)[number][];
+  motherTongues: (typeof MOTHER_TONGUES)[number][];
+  maritalStatuses: (typeof MARITAL_STATUSES)[number][];
+  // Premium and elite only (ADVANCED_SEARCH_FILTERS):
   profileType: ProfileTypeFilter;
   verified: VerifiedFilter;
-  educations: string[];
-  diets: string[];
-  returnPlans: string[];
   hasPhoto: boolean;
-  activeWithin: ActiveFilter;
-  /** minimum Ashtakoot guna score, 0 for any */
-  minGuna: number;
-}
-
-/** The premium part of the filters as a tryme member sends them: nothing. */
-export function withoutPremium(filters: SearchFilters): SearchFilters {
-  return { ...filters, profileType: 'all', verified: 'all', educations: [], diets: [], returnPlans: [], hasPhoto: false, activeWithin: 'any', minGuna: 0 };
+  educations: (typeof EDUCATION_LEVELS)[number][];
+  diets: (typeof DIETS)[number][];
+  returnPlans: (typeof RETURN_TO_INDIA_PLANS)[number][];
+  activeWithinDays: ActiveWithin;
+  /** null: no guna minimum. */
+  minGuna: number | null;
 }
 
 export interface MoodMatch {
@@ -61,33 +68,45 @@ export const DEFAULT_FILTERS: SearchFilters = {
   maritalStatuses: [],
   profileType: 'all',
   verified: 'all',
+  hasPhoto: false,
   educations: [],
   diets: [],
   returnPlans: [],
-  hasPhoto: false,
-  activeWithin: 'any',
-  minGuna: 0,
+  activeWithinDays: 0,
+  minGuna: null,
 };
 
-/** Result rows; `moodScore` arrives with the mood-matching work and is shown only when present. */
+/** The same filters with every premium one cleared (what a tryme member may send). */
+export function withoutPremiumFilters(filters: SearchFilters): SearchFilters {
+  return {
+    ...filters,
+    profileType: 'all',
+    verified: 'all',
+    hasPhoto: false,
+    educations: [],
+    diets: [],
+    returnPlans: [],
+    activeWithinDays: 0,
+    minGuna: null,
+  };
+}
+
+/** Result rows: the card with the match score the profile page explains, and a mood score under mood match. */
 export type SearchResult = ProfileCardView & { moodScore?: number | null };
 
 export interface SearchPage {
   results: SearchResult[];
   nextCursor: string | null;
-  /** how many members the whole search holds */
+  /** Every result of the search, over all pages (X-Total-Count). */
   total: number | null;
 }
 
-/**
- * Whether the member asked for anything. Without a query or filters the search still runs: it lists the
- * member's best matches over everyone (the server ranks every eligible member), instead of an empty page.
- */
+/** Whether the member narrowed the search; without criteria the server answers with their best matches. */
 export function hasSearchCriteria(criteria: SearchCriteria): boolean {
   return criteria.query.trim().length > 0 || criteria.filters !== null || criteria.moodMatch.enabled;
 }
 
-/** GET /api/search parameters (spec part 2 §7): only what the member actually chose is sent. */
+/** GET /api/search parameters: only what the member actually chose is sent (an unknown one is a 400). */
 export function searchParamsOf(criteria: SearchCriteria): Record<string, string> {
   const params: Record<string, string> = {};
   const query = criteria.query.trim();
@@ -96,27 +115,40 @@ export function searchParamsOf(criteria: SearchCriteria): Record<string, string>
   if (filters) {
     params.minAge = String(filters.ageRange[0]);
     params.maxAge = String(filters.ageRange[1]);
-    if (filters.locations.length > 0) params.locations = filters.locations.join(',');
-    const list = (key: string, values: string[]) => {
-      if (values.length > 0) params[key] = values.join(',');
+    const lists = {
+      locations: filters.locations,
+      religions: filters.religions,
+      motherTongues: filters.motherTongues,
+      maritalStatuses: filters.maritalStatuses,
+      educations: filters.educations,
+      diets: filters.diets,
+      returnPlans: filters.returnPlans,
     };
-    list('religions', filters.religions);
-    list('motherTongues', filters.motherTongues);
-    list('maritalStatuses', filters.maritalStatuses);
-    list('educations', filters.educations);
-    list('diets', filters.diets);
-    list('returnPlans', filters.returnPlans);
+    for (const [name, values] of Object.entries(lists)) {
+      if (values.length > 0) params[name] = values.join(',');
+    }
     if (filters.profileType !== 'all') params.profileType = filters.profileType;
     if (filters.verified === 'verified') params.isVerified = 'true';
     if (filters.hasPhoto) params.hasPhoto = 'true';
-    if (filters.activeWithin !== 'any') params.activeWithinDays = filters.activeWithin;
-    if (filters.minGuna > 0) params.minGuna = String(filters.minGuna);
+    if (filters.activeWithinDays !== 0) params.activeWithinDays = String(filters.activeWithinDays);
+    if (filters.minGuna !== null) params.minGuna = String(filters.minGuna);
   }
   if (criteria.moodMatch.enabled) {
     params.matchMood = 'true';
     params.minMoodScore = String(criteria.moodMatch.minScore);
   }
   return params;
+}
+
+/**
+ * A cursor the server no longer accepts: the member's own profile changed since the search began (409), or the
+ * cursor does not belong to this search (400). The page starts the search again from page 1.
+ */
+export class StaleCursorError extends Error {
+  constructor(readonly status: number) {
+    super('The search changed; starting again from the top.');
+    this.name = 'StaleCursorError';
+  }
 }
 
 export async function fetchSearchPage(
@@ -126,21 +158,25 @@ export async function fetchSearchPage(
 ): Promise<SearchPage> {
   const searchParams = new URLSearchParams({ ...params, limit: String(SEARCH_PAGE_SIZE) });
   if (cursor) searchParams.set('cursor', cursor);
-  const response = await request('GET', '/api/search', {
-    searchParams,
-    signal,
-    headers: { Accept: 'application/json' },
-  });
+  let response: Response;
+  try {
+    response = await request('GET', '/api/search', { searchParams, signal, headers: { Accept: 'application/json' } });
+  } catch (error) {
+    if (cursor && isApiError(error) && (error.status === 409 || error.status === 400)) throw new StaleCursorError(error.status);
+    throw error;
+  }
   const results = (await response.json()) as SearchResult[];
-  // The next page's cursor and the total travel in headers; the cursor is absent on the last page.
-  const total = response.headers.get('X-Total-Count');
-  return { results, nextCursor: response.headers.get('X-Next-Cursor') || null, total: total === null ? null : Number(total) };
+  const total = Number.parseInt(response.headers.get('X-Total-Count') ?? '', 10);
+  // The next page's cursor travels in a header; it is absent on the last page.
+  return { results, nextCursor: response.headers.get('X-Next-Cursor') || null, total: Number.isFinite(total) ? total : null };
 }
+
+export const searchKey = (params: Record<string, string>) => ['/api/search', params] as const;
 
 export function searchQueryOptions(criteria: SearchCriteria) {
   const params = searchParamsOf(criteria);
   return infiniteQueryOptions({
-    queryKey: ['/api/search', params] as const,
+    queryKey: searchKey(params),
     queryFn: ({ pageParam, signal }) => fetchSearchPage(params, pageParam, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (lastPage) => lastPage.nextCursor,

@@ -1,79 +1,129 @@
+import ChevronDown from 'lucide-react/icons/chevron-down';
+import Lock from 'lucide-react/icons/lock';
+import * as Collapsible from 'radix-ui/collapsible';
 import * as Slider from 'radix-ui/slider';
-import { useState } from 'react';
+import * as Switch from 'radix-ui/switch';
+import { type ReactNode, useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
-import { DIETS, EDUCATION_LEVELS, MARITAL_STATUSES, MOTHER_TONGUES, RELIGIONS, RETURN_TO_INDIA_PLANS } from '../../../../contracts/enums';
-import { RETURN_PLAN_LABELS, humanize } from '../../../components/profile/labels';
 import {
-  type ActiveFilter,
   AGE_MAX,
   AGE_MIN,
+  type ActiveWithin,
   DEFAULT_FILTERS,
-  type ProfileTypeFilter,
+  DEFAULT_MIN_GUNA,
+  GUNA_MAX,
   type SearchFilters,
-  type VerifiedFilter,
-  withoutPremium,
+  withoutPremiumFilters,
 } from '../api/search';
-import { type Choice, ChoiceGroup } from './choice-group';
+import { ChoiceGroup } from './choice-group';
+import {
+  ACTIVE_CHOICES,
+  DIET_CHOICES,
+  EDUCATION_CHOICES,
+  MARITAL_CHOICES,
+  MOTHER_TONGUE_CHOICES,
+  PROFILE_TYPE_CHOICES,
+  RELIGION_CHOICES,
+  RETURN_PLAN_CHOICES,
+  VERIFIED_CHOICES,
+} from './filter-options';
 import { LocationPicker } from './location-picker';
 import { MultiChoice } from './multi-choice';
 import { UpgradeLock } from './upgrade-lock';
 
-const choicesOf = (values: readonly string[], labels: Record<string, string> = {}) =>
-  values.map((value) => ({ value, label: labels[value] ?? humanize(value) ?? value }));
-
-const RELIGION_CHOICES = choicesOf(RELIGIONS);
-const TONGUE_CHOICES = choicesOf(MOTHER_TONGUES);
-const MARITAL_CHOICES = choicesOf(MARITAL_STATUSES);
-const EDUCATION_CHOICES = choicesOf(EDUCATION_LEVELS);
-const DIET_CHOICES = choicesOf(DIETS, { non_vegetarian: 'Non-vegetarian' });
-const RETURN_CHOICES = choicesOf(RETURN_TO_INDIA_PLANS, RETURN_PLAN_LABELS);
-const ACTIVE_CHOICES: ReadonlyArray<Choice<ActiveFilter>> = [
-  { value: 'any', label: 'Any' },
-  { value: '1', label: '1 day' },
-  { value: '7', label: '7 days' },
-  { value: '30', label: '30 days' },
-];
-
-const PROFILE_TYPES: ReadonlyArray<Choice<ProfileTypeFilter>> = [
-  { value: 'all', label: 'All' },
-  { value: 'self', label: 'Self' },
-  // Spec part 2 §2: "Family" maps to the value parent.
-  { value: 'parent', label: 'Family' },
-];
-
-const VERIFIED: ReadonlyArray<Choice<VerifiedFilter>> = [
-  { value: 'all', label: 'All' },
-  { value: 'verified', label: 'Verified' },
-];
-
 export interface FilterPanelProps {
   initial: SearchFilters;
-  /** Tryme members see profile type and verified locked (premium filters). */
+  /** Tryme members see the premium filters locked. */
   advancedLocked: boolean;
   onApply: (filters: SearchFilters) => void;
   onReset: () => void;
 }
 
-/** The filter panel of spec part 2 §2; values apply together with "Apply Filters". */
+/** How many background (free) and premium filters a draft sets: shown on the closed sections. */
+function backgroundCount(f: SearchFilters): number {
+  return f.religions.length + f.motherTongues.length + f.maritalStatuses.length;
+}
+function premiumCount(f: SearchFilters): number {
+  return (
+    (f.profileType !== 'all' ? 1 : 0) +
+    (f.verified !== 'all' ? 1 : 0) +
+    (f.hasPhoto ? 1 : 0) +
+    f.educations.length +
+    f.diets.length +
+    f.returnPlans.length +
+    (f.activeWithinDays !== 0 ? 1 : 0) +
+    (f.minGuna !== null ? 1 : 0)
+  );
+}
+
+/** A titled section of the panel that opens and closes, so a phone screen shows only what is being set. */
+function Section({
+  title,
+  summary,
+  defaultOpen,
+  icon,
+  children,
+}: {
+  title: string;
+  summary: string | null;
+  defaultOpen: boolean;
+  icon?: ReactNode;
+  children: ReactNode;
+}) {
+  const [open, setOpen] = useState(defaultOpen);
+  return (
+    <Collapsible.Root className="filter-section" open={open} onOpenChange={setOpen}>
+      <Collapsible.Trigger className="filter-section__trigger">
+        <span className="filter-section__title">
+          {icon}
+          {title}
+        </span>
+        {summary ? <span className="filter-section__summary">{summary}</span> : null}
+        <ChevronDown size={18} aria-hidden="true" className="filter-section__chevron" />
+      </Collapsible.Trigger>
+      <Collapsible.Content className="filter-section__content">{children}</Collapsible.Content>
+    </Collapsible.Root>
+  );
+}
+
+function Field({ label, value, children }: { label: string; value?: ReactNode; children: ReactNode }) {
+  return (
+    <fieldset className="filter-panel__group">
+      <legend className={value ? 'filter-panel__label filter-panel__label--split' : 'filter-panel__label'}>
+        {value ? (
+          <>
+            <span>{label}</span>
+            <span className="filter-panel__value" aria-live="polite">
+              {value}
+            </span>
+          </>
+        ) : (
+          label
+        )}
+      </legend>
+      {children}
+    </fieldset>
+  );
+}
+
+const selected = (n: number) => (n > 0 ? `${n} selected` : null);
+
+/** The search filters; values apply together with "Apply Filters". */
 export function FilterPanel({ initial, advancedLocked, onApply, onReset }: FilterPanelProps) {
-  const [draft, setDraft] = useState<SearchFilters>(initial);
+  const [draft, setDraft] = useState<SearchFilters>(advancedLocked ? withoutPremiumFilters(initial) : initial);
   const update = <K extends keyof SearchFilters>(key: K, value: SearchFilters[K]) =>
     setDraft((current) => ({ ...current, [key]: value }));
+  const photoId = useId();
+  const gunaId = useId();
+  const locked = advancedLocked;
 
   return (
     <section className="filter-panel" id="search-filters" aria-label="Search filters">
-      <fieldset className="filter-panel__group">
-        <legend className="filter-panel__label">Location</legend>
+      <Field label="Location">
         <LocationPicker value={draft.locations} onChange={(locations) => update('locations', locations)} />
-      </fieldset>
+      </Field>
 
-      <fieldset className="filter-panel__group">
-        <legend className="filter-panel__label filter-panel__label--split">
-          <span>Age Range</span>
-          <span className="filter-panel__value" aria-live="polite">
-            {draft.ageRange[0]} yrs – {draft.ageRange[1]} yrs
-          </span>
-        </legend>
+      <Field label="Age Range" value={`${draft.ageRange[0]} yrs – ${draft.ageRange[1]} yrs`}>
         <Slider.Root
           className="range-slider"
           min={AGE_MIN}
@@ -93,108 +143,135 @@ export function FilterPanel({ initial, advancedLocked, onApply, onReset }: Filte
           <span>{AGE_MIN} yrs</span>
           <span>{AGE_MAX} yrs</span>
         </div>
-      </fieldset>
+      </Field>
 
-      <fieldset className="filter-panel__group">
-        <legend className="filter-panel__label">Religion</legend>
-        <MultiChoice label="Religion" values={draft.religions} choices={RELIGION_CHOICES} onChange={(v) => update('religions', v)} />
-      </fieldset>
+      <Section title="Background" summary={selected(backgroundCount(draft))} defaultOpen={backgroundCount(initial) > 0}>
+        <Field label="Religion">
+          <MultiChoice label="Religion" value={draft.religions} choices={RELIGION_CHOICES} onChange={(v) => update('religions', v)} />
+        </Field>
+        <Field label="Mother Tongue">
+          <MultiChoice
+            label="Mother Tongue"
+            value={draft.motherTongues}
+            choices={MOTHER_TONGUE_CHOICES}
+            onChange={(v) => update('motherTongues', v)}
+          />
+        </Field>
+        <Field label="Marital Status">
+          <MultiChoice
+            label="Marital Status"
+            value={draft.maritalStatuses}
+            choices={MARITAL_CHOICES}
+            onChange={(v) => update('maritalStatuses', v)}
+          />
+        </Field>
+      </Section>
 
-      <fieldset className="filter-panel__group">
-        <legend className="filter-panel__label">Mother Tongue</legend>
-        <MultiChoice label="Mother Tongue" values={draft.motherTongues} choices={TONGUE_CHOICES} onChange={(v) => update('motherTongues', v)} />
-      </fieldset>
-
-      <fieldset className="filter-panel__group">
-        <legend className="filter-panel__label">Marital Status</legend>
-        <MultiChoice label="Marital Status" values={draft.maritalStatuses} choices={MARITAL_CHOICES} onChange={(v) => update('maritalStatuses', v)} />
-      </fieldset>
-
-      <fieldset className="filter-panel__group" disabled={advancedLocked}>
-        <legend className="filter-panel__label">Profile Type</legend>
-        <ChoiceGroup
-          label="Profile Type"
-          value={advancedLocked ? 'all' : draft.profileType}
-          choices={PROFILE_TYPES}
-          onChange={(value) => update('profileType', value)}
-          disabled={advancedLocked}
-        />
-        {advancedLocked ? <UpgradeLock feature="Profile type" /> : null}
-      </fieldset>
-
-      <fieldset className="filter-panel__group" disabled={advancedLocked}>
-        <legend className="filter-panel__label">Verified</legend>
-        <ChoiceGroup
-          label="Verified"
-          value={advancedLocked ? 'all' : draft.verified}
-          choices={VERIFIED}
-          onChange={(value) => update('verified', value)}
-          disabled={advancedLocked}
-        />
-        {advancedLocked ? <UpgradeLock feature="Verified only" /> : null}
-      </fieldset>
-
-      <fieldset className="filter-panel__group" disabled={advancedLocked}>
-        <legend className="filter-panel__label">Education</legend>
-        <MultiChoice label="Education" values={advancedLocked ? [] : draft.educations} choices={EDUCATION_CHOICES} onChange={(v) => update('educations', v)} disabled={advancedLocked} />
-        {advancedLocked ? <UpgradeLock feature="Education" /> : null}
-      </fieldset>
-
-      <fieldset className="filter-panel__group" disabled={advancedLocked}>
-        <legend className="filter-panel__label">Diet</legend>
-        <MultiChoice label="Diet" values={advancedLocked ? [] : draft.diets} choices={DIET_CHOICES} onChange={(v) => update('diets', v)} disabled={advancedLocked} />
-        {advancedLocked ? <UpgradeLock feature="Diet" /> : null}
-      </fieldset>
-
-      <fieldset className="filter-panel__group" disabled={advancedLocked}>
-        <legend className="filter-panel__label">Return to India</legend>
-        <MultiChoice label="Return to India" values={advancedLocked ? [] : draft.returnPlans} choices={RETURN_CHOICES} onChange={(v) => update('returnPlans', v)} disabled={advancedLocked} />
-        {advancedLocked ? <UpgradeLock feature="Return plans" /> : null}
-      </fieldset>
-
-      <fieldset className="filter-panel__group" disabled={advancedLocked}>
-        <legend className="filter-panel__label">Recently Active</legend>
-        <ChoiceGroup label="Recently Active" value={advancedLocked ? 'any' : draft.activeWithin} choices={ACTIVE_CHOICES} onChange={(v) => update('activeWithin', v)} disabled={advancedLocked} />
-        {advancedLocked ? <UpgradeLock feature="Recently active" /> : null}
-      </fieldset>
-
-      <fieldset className="filter-panel__group" disabled={advancedLocked}>
-        <legend className="filter-panel__label filter-panel__label--split">
-          <span>Kundali: Minimum Gunas</span>
-          <span className="filter-panel__value" aria-live="polite">
-            {advancedLocked || draft.minGuna === 0 ? 'Any' : `at least ${draft.minGuna} of 36`}
-          </span>
-        </legend>
-        <Slider.Root
-          className="range-slider"
-          min={0}
-          max={36}
-          step={1}
-          value={[advancedLocked ? 0 : draft.minGuna]}
-          disabled={advancedLocked}
-          onValueChange={(value) => update('minGuna', value[0] ?? 0)}
-        >
-          <Slider.Track className="range-slider__track">
-            <Slider.Range className="range-slider__range" />
-          </Slider.Track>
-          <Slider.Thumb className="range-slider__thumb" aria-label="Minimum guna score" />
-        </Slider.Root>
-        <div className="range-slider__scale" aria-hidden="true">
-          <span>Any</span>
-          <span>18 (traditional minimum)</span>
-          <span>36</span>
-        </div>
-        {advancedLocked ? <UpgradeLock feature="Guna score" /> : null}
-      </fieldset>
-
-      <fieldset className="filter-panel__group" disabled={advancedLocked}>
-        <legend className="filter-panel__label">Photos</legend>
-        <label className="filter-panel__check">
-          <input type="checkbox" checked={!advancedLocked && draft.hasPhoto} disabled={advancedLocked} onChange={(e) => update('hasPhoto', e.target.checked)} />
-          <span>Only members with a photo</span>
-        </label>
-        {advancedLocked ? <UpgradeLock feature="Has photo" /> : null}
-      </fieldset>
+      <Section
+        title="Premium filters"
+        icon={locked ? <Lock size={14} aria-hidden="true" /> : null}
+        summary={locked ? 'Premium' : selected(premiumCount(draft))}
+        defaultOpen={locked || premiumCount(initial) > 0}
+      >
+        {locked ? (
+          <UpgradeLock text="Profile type, verified, photo, education, diet, return plans, recently active and guna score are Premium filters." />
+        ) : null}
+        <fieldset className="filter-panel__premium" disabled={locked}>
+          <Field label="Profile Type">
+            <ChoiceGroup
+              label="Profile Type"
+              value={draft.profileType}
+              choices={PROFILE_TYPE_CHOICES}
+              onChange={(value) => update('profileType', value)}
+              disabled={locked}
+            />
+          </Field>
+          <Field label="Verified">
+            <ChoiceGroup
+              label="Verified"
+              value={draft.verified}
+              choices={VERIFIED_CHOICES}
+              onChange={(value) => update('verified', value)}
+              disabled={locked}
+            />
+          </Field>
+          <div className="filter-panel__switch-row">
+            <label htmlFor={photoId} className="filter-panel__label">
+              With a photo only
+            </label>
+            <Switch.Root
+              id={photoId}
+              className="switch"
+              checked={draft.hasPhoto}
+              disabled={locked}
+              onCheckedChange={(on) => update('hasPhoto', on)}
+            >
+              <Switch.Thumb className="switch__thumb" />
+            </Switch.Root>
+          </div>
+          <Field label="Recently Active">
+            <ChoiceGroup
+              label="Recently Active"
+              value={`${draft.activeWithinDays}`}
+              choices={ACTIVE_CHOICES}
+              onChange={(value) => update('activeWithinDays', Number(value) as ActiveWithin)}
+              disabled={locked}
+            />
+          </Field>
+          <Field label="Education">
+            <MultiChoice label="Education" value={draft.educations} choices={EDUCATION_CHOICES} onChange={(v) => update('educations', v)} disabled={locked} />
+          </Field>
+          <Field label="Diet">
+            <MultiChoice label="Diet" value={draft.diets} choices={DIET_CHOICES} onChange={(v) => update('diets', v)} disabled={locked} />
+          </Field>
+          <Field label="Return to India">
+            <MultiChoice
+              label="Return to India"
+              value={draft.returnPlans}
+              choices={RETURN_PLAN_CHOICES}
+              onChange={(v) => update('returnPlans', v)}
+              disabled={locked}
+            />
+          </Field>
+          <div className="filter-panel__group">
+            <div className="filter-panel__switch-row">
+              <label htmlFor={gunaId} className="filter-panel__label">
+                Kundali guna minimum
+              </label>
+              <Switch.Root
+                id={gunaId}
+                className="switch"
+                checked={draft.minGuna !== null}
+                disabled={locked}
+                onCheckedChange={(on) => update('minGuna', on ? DEFAULT_MIN_GUNA : null)}
+              >
+                <Switch.Thumb className="switch__thumb" />
+              </Switch.Root>
+            </div>
+            {draft.minGuna !== null ? (
+              <>
+                <p className="filter-panel__value" aria-live="polite">
+                  Ashtakoot at least {draft.minGuna} of {GUNA_MAX}
+                </p>
+                <Slider.Root
+                  className="range-slider"
+                  min={0}
+                  max={GUNA_MAX}
+                  step={1}
+                  value={[draft.minGuna]}
+                  onValueChange={(value) => update('minGuna', value[0] ?? DEFAULT_MIN_GUNA)}
+                >
+                  <Slider.Track className="range-slider__track">
+                    <Slider.Range className="range-slider__range" />
+                  </Slider.Track>
+                  <Slider.Thumb className="range-slider__thumb" aria-label="Minimum guna score" />
+                </Slider.Root>
+                <p className="filter-panel__hint">Members whose birth details cannot be compared are left out.</p>
+              </>
+            ) : null}
+          </div>
+        </fieldset>
+      </Section>
 
       <div className="filter-panel__actions">
         <Button
@@ -206,13 +283,7 @@ export function FilterPanel({ initial, advancedLocked, onApply, onReset }: Filte
         >
           Reset All
         </Button>
-        <Button
-          onClick={() =>
-            onApply(advancedLocked ? withoutPremium(draft) : draft)
-          }
-        >
-          Apply Filters
-        </Button>
+        <Button onClick={() => onApply(locked ? withoutPremiumFilters(draft) : draft)}>Apply Filters</Button>
       </div>
     </section>
   );

@@ -3,11 +3,11 @@ import Lock from 'lucide-react/icons/lock';
 import { paths } from '../../../lib/paths';
 
 /** Shown in place of an advanced filter for tryme members (spec part 2 §6: limited search filters). */
-export function UpgradeLock({ feature }: { feature: string }) {
+export function UpgradeLock({ feature, text }: { feature?: string; text?: string }) {
   return (
     <p className="upgrade-lock">
       <Lock size={13} aria-hidden="true" />
-      <span>{feature} is a Premium filter.</span>
+      <span>{text ?? `${feature} is a Premium filter.`}</span>
       <Link to={paths.subscription} className="text-link">
         Upgrade to unlock
       </Link>

@@ -21,15 +21,12 @@ afterEach(() => {
   store.set(filterPanelOpenAtom, false);
 });
 
-function page(results: ProfileCardView[], nextCursor?: string, total?: number): Response {
+function page(results: ProfileCardView[], nextCursor?: string, total = results.length): Response {
   const response = jsonResponse(200, results);
   if (nextCursor) response.headers.set('X-Next-Cursor', nextCursor);
-  if (total !== undefined) response.headers.set('X-Total-Count', String(total));
+  response.headers.set('X-Total-Count', String(total));
   return response;
 }
-
-/** The searches the member made (the opening best-matches search has no parameters but the page size). */
-const searchesWith = (calls: RecordedRequest[], key: string) => calls.filter((c) => c.url.searchParams.has(key));
 
 function searchServer(answer: (request: RecordedRequest) => Response, tier: 'tryme' | 'premium' = 'premium') {
   return fakeServer({
@@ -42,31 +39,17 @@ async function typeQuery(text: string) {
   fireEvent.change(await screen.findByPlaceholderText('Search by name, location, etc.'), { target: { value: text } });
 }
 
-test('an empty search shows the best matches at once, with how many members there are', async () => {
-  const best = [buildProfileCard({ fullName: 'Best Match One', matchPercentage: 96 }), buildProfileCard({ fullName: 'Best Match Two', matchPercentage: 94 })];
-  const { fetchStub } = renderApp('/search', searchServer(() => page(best, 'next', 2345)));
-  assert.ok(await screen.findByText('Best Match One'));
-  assert.ok(screen.getByText('Your best matches'));
+test('an empty search shows the member\'s best matches at once, with the total', async () => {
+  const best = [buildProfileCard({ fullName: 'Asha Rao', matchPercentage: 96 }), buildProfileCard({ fullName: 'Meera Iyer', matchPercentage: 93 })];
+  const { fetchStub } = renderApp('/search', searchServer(() => page(best, 'cursor-2', 2345)));
+  assert.ok(await screen.findByRole('heading', { name: 'Your best matches' }));
+  assert.ok(await screen.findByText('Asha Rao'));
+  assert.ok(screen.getByText('96% Match'));
   assert.ok(screen.getByText('2,345 members, best match first'));
+  assert.equal(screen.queryByText('Start your search'), null);
   const [call] = fetchStub.callsTo('GET', '/api/search');
-  assert.deepEqual(Object.fromEntries(call?.url.searchParams ?? []), { limit: '20' });
+  assert.deepEqual(Object.fromEntries(call?.url.searchParams ?? []), { limit: '20' }, 'no filter is sent: the server ranks every eligible member');
   assert.ok(screen.getByRole('button', { name: 'Load More Results' }));
-});
-
-test('a later page refused because the order changed (409) starts the search again from the top', async () => {
-  let pagesServed = 0;
-  renderApp(
-    '/search',
-    searchServer((request) => {
-      if (request.url.searchParams.get('cursor') === 'stale') return jsonResponse(409, { message: 'Your profile changed since this search began, so its order did too: start the search again.' });
-      pagesServed += 1;
-      return page([buildProfileCard({ fullName: `Fresh Page ${pagesServed}` })], 'stale', 40);
-    }),
-  );
-  assert.ok(await screen.findByText('Fresh Page 1'));
-  fireEvent.click(screen.getByRole('button', { name: 'Load More Results' }));
-  assert.ok(await screen.findByText('Fresh Page 2'), 'page one fetched again');
-  assert.equal(screen.queryByText(/order did too/), null, 'no error shown for a restart');
 });
 
 test('a query searches; "Load More Results" appends the next page using X-Next-Cursor', async () => {
@@ -74,22 +57,24 @@ test('a query searches; "Load More Results" appends the next page using X-Next-C
   const second = [buildProfileCard({ fullName: 'Toronto Member 21' }), buildProfileCard({ fullName: 'Toronto Member 22' })];
   const { fetchStub } = renderApp(
     '/search',
-    searchServer((request) => (request.url.searchParams.get('cursor') === 'cursor-2' ? page(second) : page(first, 'cursor-2'))),
+    searchServer((request) => {
+      if (request.url.searchParams.get('query') !== 'Toronto') return page([]);
+      return request.url.searchParams.get('cursor') === 'cursor-2' ? page(second, undefined, 22) : page(first, 'cursor-2', 22);
+    }),
   );
   await typeQuery('Toronto');
-  await waitFor(() => assert.equal(searchesWith(fetchStub.callsTo('GET', '/api/search'), 'query').length, 1));
   assert.ok(await screen.findByText('Toronto Member 20'));
-  const [firstCall] = searchesWith(fetchStub.callsTo('GET', '/api/search'), 'query');
-  assert.equal(firstCall?.url.searchParams.get('query'), 'Toronto');
+  assert.ok(screen.getByRole('heading', { name: 'Results' }));
+  const toronto = () => fetchStub.callsTo('GET', '/api/search').filter((call) => call.url.searchParams.get('query') === 'Toronto');
+  const [firstCall] = toronto();
   assert.equal(firstCall?.url.searchParams.get('cursor'), null);
   assert.equal(firstCall?.url.searchParams.get('minAge'), null, 'the age range is sent only once filters are applied');
 
   fireEvent.click(screen.getByRole('button', { name: 'Load More Results' }));
   assert.ok(await screen.findByText('Toronto Member 22'));
-  const calls = searchesWith(fetchStub.callsTo('GET', '/api/search'), 'query');
+  const calls = toronto();
   assert.equal(calls.length, 2);
   assert.equal(calls[1]?.url.searchParams.get('cursor'), 'cursor-2');
-  assert.equal(calls[1]?.url.searchParams.get('query'), 'Toronto');
   assert.ok(screen.getByText('Toronto Member 1'), 'the first page stays');
   assert.equal(screen.getAllByRole('link', { name: /^View Profile of/ }).length, 22);
   assert.equal(screen.queryByRole('button', { name: 'Load More Results' }), null, 'no next cursor: no button');
@@ -120,7 +105,7 @@ test('a result card shows type, profession, place, match and a mood badge from 7
   assert.equal(riya.queryByText(/Mood/), null, 'below 75 the results list shows no mood badge');
 });
 
-test('applied filters search without a query and narrow by age, location, type and verified', async () => {
+test('applied filters narrow by age, location, background and every premium filter', async () => {
   const { fetchStub } = renderApp('/search', searchServer(() => page([])));
   fireEvent.click(await screen.findByRole('button', { name: 'Filters' }));
   assert.ok(screen.getByText('25 yrs – 35 yrs'));
@@ -142,43 +127,181 @@ test('applied filters search without a query and narrow by age, location, type a
   fireEvent.change(again, { target: { value: 'hong' } });
   fireEvent.keyDown(again, { key: 'Enter' });
   assert.ok(await screen.findByRole('button', { name: 'Remove Hong Kong SAR China' }), 'territories are offered too');
+
+  // Background (free for everyone): a closed section until opened, then chips in human words.
+  assert.equal(screen.queryByRole('group', { name: 'Religion' }), null, 'the section starts closed');
+  fireEvent.click(screen.getByRole('button', { name: /Background/ }));
+  const pick = (group: string, chip: string) =>
+    fireEvent.click(within(screen.getByRole('group', { name: group })).getByRole('button', { name: chip }));
+  pick('Religion', 'Sikh');
+  pick('Religion', 'Hindu');
+  pick('Mother Tongue', 'Punjabi');
+  pick('Marital Status', 'Never married');
+  pick('Marital Status', 'Awaiting divorce');
+  pick('Marital Status', 'Awaiting divorce');
+  assert.ok(screen.getByText('4 selected'));
+
+  // Premium filters.
+  fireEvent.click(screen.getByRole('button', { name: /Premium filters/ }));
   fireEvent.click(within(screen.getByRole('group', { name: 'Profile Type' })).getByRole('radio', { name: 'Family' }));
   fireEvent.click(within(screen.getByRole('group', { name: 'Verified' })).getByRole('radio', { name: 'Verified' }));
-  fireEvent.click(within(screen.getByRole('group', { name: 'Religion' })).getByRole('button', { name: 'Sikh' }));
-  fireEvent.click(within(screen.getByRole('group', { name: 'Diet' })).getByRole('button', { name: 'Non-vegetarian' }));
-  fireEvent.click(screen.getByRole('checkbox', { name: 'Only members with a photo' }));
-  assert.equal(searchesWith(fetchStub.callsTo('GET', '/api/search'), 'minAge').length, 0, 'nothing is sent before Apply Filters');
+  fireEvent.click(screen.getByRole('switch', { name: 'With a photo only' }));
+  fireEvent.click(within(screen.getByRole('group', { name: 'Recently Active' })).getByRole('radio', { name: '7 days' }));
+  pick('Education', "Master's");
+  pick('Diet', 'Non-vegetarian');
+  pick('Diet', 'Vegetarian');
+  pick('Return to India', 'Considering returning');
+  fireEvent.click(screen.getByRole('switch', { name: 'Kundali guna minimum' }));
+  assert.ok(screen.getByText('Ashtakoot at least 18 of 36'));
+  fireEvent.keyDown(screen.getByRole('slider', { name: 'Minimum guna score' }), { key: 'ArrowRight' });
+  assert.ok(screen.getByText('Ashtakoot at least 19 of 36'));
+  assert.equal(
+    fetchStub.callsTo('GET', '/api/search').filter((call) => call.url.searchParams.has('minAge')).length,
+    0,
+    'nothing is sent before Apply Filters',
+  );
   fireEvent.click(screen.getByRole('button', { name: 'Apply Filters' }));
 
   assert.ok(await screen.findByText('No profiles match your search criteria.'));
   assert.ok(screen.getByText('Try adjusting your filters to see more results.'));
-  const [call] = searchesWith(fetchStub.callsTo('GET', '/api/search'), 'minAge');
+  const call = fetchStub.callsTo('GET', '/api/search').find((c) => c.url.searchParams.has('minAge'));
   assert.ok(call);
-  const params = Object.fromEntries(call.url.searchParams);
-  assert.deepEqual(params, {
+  assert.deepEqual(Object.fromEntries(call.url.searchParams), {
     minAge: '25',
     maxAge: '35',
     locations: 'Canada,United Kingdom,Hong Kong SAR China',
-    religions: 'Sikh',
-    diets: 'non_vegetarian',
+    religions: 'Hindu,Sikh',
+    motherTongues: 'Punjabi',
+    maritalStatuses: 'never_married',
+    educations: "Master's",
+    diets: 'vegetarian,non_vegetarian',
+    returnPlans: 'considering',
     profileType: 'parent',
     isVerified: 'true',
     hasPhoto: 'true',
+    activeWithinDays: '7',
+    minGuna: '19',
     limit: '20',
   });
+  assert.ok(screen.getByRole('button', { name: 'Filters (13 active)' }));
 });
 
-test('tryme members see the advanced filters locked with an upgrade link', async () => {
-  renderApp('/search', searchServer(() => page([]), 'tryme'));
+test('tryme members may use the background filters; the premium ones are shown locked with an upgrade link', async () => {
+  const { fetchStub } = renderApp('/search', searchServer(() => page([]), 'tryme'));
   fireEvent.click(await screen.findByRole('button', { name: 'Filters' }));
+  // The premium section is open for tryme, so the member sees what Premium adds.
+  assert.ok(screen.getByText(/guna score are Premium filters/));
   const familyChoice = within(screen.getByRole('group', { name: 'Profile Type' })).getByRole('radio', { name: 'Family' });
   assert.equal((familyChoice as HTMLButtonElement).disabled, true);
-  const upgrades = screen.getAllByRole('link', { name: 'Upgrade to unlock' });
-  assert.ok(upgrades.length >= 8, 'profile type, verified, education, diet, return plans, recently active, gunas, photo');
-  // The free filters stay open.
-  assert.equal((within(screen.getByRole('group', { name: 'Religion' })).getByRole('button', { name: 'Hindu' }) as HTMLButtonElement).disabled, false);
-  assert.equal((within(screen.getByRole('group', { name: 'Education' })).getByRole('button', { name: 'Doctorate' }) as HTMLButtonElement).disabled, true);
-  assert.ok(upgrades.every((link) => link.getAttribute('href') === '/subscription'));
+  const vegan = within(screen.getByRole('group', { name: 'Diet' })).getByRole('button', { name: 'Vegan' });
+  assert.equal((vegan as HTMLButtonElement).disabled, true);
+  assert.equal((screen.getByRole('switch', { name: 'Kundali guna minimum' }) as HTMLButtonElement).disabled, true);
+  const upgrade = screen.getByRole('link', { name: 'Upgrade to unlock' });
+  assert.equal(upgrade.getAttribute('href'), '/subscription');
+
+  fireEvent.click(screen.getByRole('button', { name: /Background/ }));
+  fireEvent.click(within(screen.getByRole('group', { name: 'Religion' })).getByRole('button', { name: 'Jain' }));
+  fireEvent.click(screen.getByRole('button', { name: 'Apply Filters' }));
+  await waitFor(() => assert.ok(fetchStub.callsTo('GET', '/api/search').some((c) => c.url.searchParams.get('religions') === 'Jain')));
+  const sent = fetchStub.callsTo('GET', '/api/search').find((c) => c.url.searchParams.has('religions'));
+  assert.deepEqual(Object.fromEntries(sent?.url.searchParams ?? []), { minAge: '25', maxAge: '35', religions: 'Jain', limit: '20' });
+});
+
+test('a refused cursor (409: the member\'s profile changed) starts the search again from page 1, quietly', async () => {
+  let profileChanged = false;
+  const { fetchStub } = renderApp(
+    '/search',
+    searchServer((request) => {
+      if (request.url.searchParams.get('cursor') === 'cursor-2' && profileChanged) {
+        return jsonResponse(409, { message: 'Your profile changed since this search began: start the search again.' });
+      }
+      return profileChanged
+        ? page([buildProfileCard({ fullName: 'Fresh First' })], 'cursor-3', 40)
+        : page([buildProfileCard({ fullName: 'Old First' })], 'cursor-2', 41);
+    }),
+  );
+  assert.ok(await screen.findByText('Old First'));
+  assert.ok(screen.getByText('41 members, best match first'));
+  profileChanged = true;
+  fireEvent.click(screen.getByRole('button', { name: 'Load More Results' }));
+  assert.ok(await screen.findByText('Fresh First'));
+  assert.ok(screen.getByText('40 members, best match first'));
+  assert.equal(screen.queryByText('Old First'), null, 'the old pages are dropped');
+  assert.equal(screen.queryByText(/Your profile changed/), null, 'no error is shown');
+  assert.equal(screen.queryByRole('alert'), null);
+  const calls = fetchStub.callsTo('GET', '/api/search');
+  assert.deepEqual(calls.map((c) => c.url.searchParams.get('cursor')), [null, 'cursor-2', null]);
+});
+
+test('a cursor from another search (400) also restarts at page 1', async () => {
+  let served = 0;
+  renderApp(
+    '/search',
+    searchServer((request) => {
+      if (request.url.searchParams.get('cursor')) return jsonResponse(400, { message: 'This cursor is malformed: start the search again.' });
+      served += 1;
+      return page([buildProfileCard({ fullName: `First page ${served}` })], 'bad-cursor', 5);
+    }),
+  );
+  assert.ok(await screen.findByText('First page 1'));
+  fireEvent.click(screen.getByRole('button', { name: 'Load More Results' }));
+  assert.ok(await screen.findByText('First page 2'));
+  assert.equal(screen.queryByText(/malformed/), null);
+});
+
+test('a guna minimum the member\'s own birth details cannot support shows the server\'s message', async () => {
+  const message = 'Add your date, time and place of birth to your profile to filter by guna score.';
+  renderApp(
+    '/search',
+    searchServer((request) => (request.url.searchParams.has('minGuna') ? jsonResponse(422, { message }) : page([]))),
+  );
+  fireEvent.click(await screen.findByRole('button', { name: 'Filters' }));
+  fireEvent.click(screen.getByRole('button', { name: /Premium filters/ }));
+  fireEvent.click(screen.getByRole('switch', { name: 'Kundali guna minimum' }));
+  fireEvent.click(screen.getByRole('button', { name: 'Apply Filters' }));
+  assert.ok(await screen.findByText(message));
+});
+
+test('"Not interested" on a result takes it off the list at once; Undo in the toast brings it back', async () => {
+  const marked = new Set<number>();
+  const cards = [buildProfileCard({ id: 51, fullName: 'Kavya Nair' }), buildProfileCard({ id: 52, fullName: 'Isha Patel' })];
+  renderApp(
+    '/search',
+    fakeServer({
+      user: buildSessionUser({ subscriptionTier: 'premium' }),
+      handle: (request) => {
+        const path = request.url.pathname;
+        if (path === '/api/search') {
+          const shown = cards.filter((c) => !marked.has(c.id));
+          return page(shown, undefined, shown.length);
+        }
+        if (path === '/api/not-interested' && request.method === 'POST') {
+          marked.add((JSON.parse(request.body) as { profileId: number }).profileId);
+          return jsonResponse(201, { profileId: 51, notInterested: true });
+        }
+        const undo = /^\/api\/not-interested\/(\d+)$/.exec(path);
+        if (undo && request.method === 'DELETE') {
+          marked.delete(Number(undo[1]));
+          return new Response(null, { status: 204 });
+        }
+        return undefined;
+      },
+    }),
+  );
+  {
+    assert.ok(await screen.findByText('Kavya Nair'));
+    assert.ok(screen.getByText('2 members, best match first'));
+    fireEvent.click(screen.getByRole('button', { name: 'Not interested in Kavya Nair' }));
+    // A boolean, so a failing try does not print the whole DOM.
+    await waitFor(() => assert.ok(!screen.queryByText('Kavya Nair'), 'Kavya Nair is still listed'));
+    assert.ok(screen.getByText('Isha Patel'));
+    assert.ok(screen.getByText('1 member, best match first'));
+    assert.ok(await screen.findByText('Kavya Nair is set aside'));
+    fireEvent.click(screen.getByRole('button', { name: /^Undo/ }));
+    assert.ok(await screen.findByText('Kavya Nair'));
+    assert.ok(await screen.findByText('2 members, best match first'));
+    assert.equal(marked.size, 0);
+  }
 });
 
 test('mood match adds matchMood=true with the minimum chosen by plus and minus', async () => {

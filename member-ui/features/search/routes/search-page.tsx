@@ -1,12 +1,11 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useAtom } from 'jotai';
 import Search from 'lucide-react/icons/search';
 import SearchX from 'lucide-react/icons/search-x';
 import SlidersHorizontal from 'lucide-react/icons/sliders-horizontal';
-import Sparkles from 'lucide-react/icons/sparkles';
 import X from 'lucide-react/icons/x';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { AlertBanner } from '../../../components/ui/alert-banner';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
@@ -20,8 +19,9 @@ import {
   type SearchCriteria,
   type SearchFilters,
   type SearchResult,
+  StaleCursorError,
   searchQueryOptions,
-  withoutPremium,
+  withoutPremiumFilters,
 } from '../api/search';
 import { FilterPanel } from '../components/filter-panel';
 import { MoodMatchCard } from '../components/mood-match-card';
@@ -42,16 +42,44 @@ function useDebounced<T>(value: T, delay: number): T {
 
 function activeFilterCount(filters: SearchFilters | null): number {
   if (!filters) return 0;
-  // The age range counts once applied: it always narrows the results. Each list counts once.
-  const lists = [filters.locations, filters.religions, filters.motherTongues, filters.maritalStatuses, filters.educations, filters.diets, filters.returnPlans];
-  return (
-    1 + lists.filter((l) => l.length > 0).length + (filters.profileType !== 'all' ? 1 : 0) + (filters.verified !== 'all' ? 1 : 0) +
-    (filters.hasPhoto ? 1 : 0) + (filters.activeWithin !== 'any' ? 1 : 0) + (filters.minGuna > 0 ? 1 : 0)
-  );
+  const lists = [
+    filters.locations,
+    filters.religions,
+    filters.motherTongues,
+    filters.maritalStatuses,
+    filters.educations,
+    filters.diets,
+    filters.returnPlans,
+  ].filter((list) => list.length > 0).length;
+  const single = [
+    filters.profileType !== 'all',
+    filters.verified !== 'all',
+    filters.hasPhoto,
+    filters.activeWithinDays !== 0,
+    filters.minGuna !== null,
+  ].filter(Boolean).length;
+  // The age range counts once applied: it always narrows the results.
+  return 1 + lists + single;
 }
 
-/** A cursor the server no longer accepts (the member's own profile changed, or a stale page): start again. */
-const isStaleCursor = (error: unknown) => isApiError(error) && (error.status === 409 || error.status === 400);
+const members = (n: number) => `${n.toLocaleString('en-GB')} ${n === 1 ? 'member' : 'members'}`;
+
+/** Loads the next page when the end of the list scrolls into view; the button below stays for keyboards. */
+function useLoadOnScroll(enabled: boolean, load: () => void) {
+  const sentinel = useRef<HTMLDivElement>(null);
+  const loadRef = useRef(load);
+  loadRef.current = load;
+  useEffect(() => {
+    const node = sentinel.current;
+    if (!enabled || !node || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) loadRef.current();
+    }, { rootMargin: '400px 0px' });
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [enabled]);
+  return sentinel;
+}
 
 function errorText(error: Error): { text: string; upgrade: boolean } {
   if (isApiError(error)) {
@@ -61,7 +89,10 @@ function errorText(error: Error): { text: string; upgrade: boolean } {
   return { text: 'Search failed. Please check your connection and try again.', upgrade: false };
 }
 
-/** /search (spec part 2 §2 "Search", §4): text, filters, mood match, results with cursor pagination. */
+/**
+ * /search: text, filters, mood match; results ranked by match score with the total and cursor pages to the end.
+ * With nothing chosen the server answers with the member's best matches, shown at once.
+ */
 export function SearchPage() {
   const user = useSessionUser();
   const [text, setText] = useAtom(searchTextAtom);
@@ -78,18 +109,23 @@ export function SearchPage() {
       advancedLocked
         ? {
             query,
-            filters: appliedFilters && withoutPremium(appliedFilters),
+            filters: appliedFilters && withoutPremiumFilters(appliedFilters),
             moodMatch: { ...moodMatch, enabled: false },
           }
         : { query, filters: appliedFilters, moodMatch },
     [query, appliedFilters, moodMatch, advancedLocked],
   );
-  const search = useInfiniteQuery({ ...searchQueryOptions(criteria), enabled: Boolean(user) });
-  // A later page refused because the order changed since page one: the search starts again from the top.
-  const { isFetchNextPageError, error: searchError, refetch } = search;
+  const options = searchQueryOptions(criteria);
+  const search = useInfiniteQuery({ ...options, enabled: Boolean(user) });
+  const queryClient = useQueryClient();
+  // A cursor the server refuses (the member's profile changed, or it belongs to another search): start this
+  // search again from page 1, quietly.
+  const staleCursor = search.error instanceof StaleCursorError;
   useEffect(() => {
-    if (isFetchNextPageError && isStaleCursor(searchError)) void refetch();
-  }, [isFetchNextPageError, searchError, refetch]);
+    if (staleCursor) void queryClient.resetQueries({ queryKey: options.queryKey, exact: true });
+  }, [staleCursor, queryClient, options.queryKey]);
+  const canLoadMore = search.hasNextPage && !search.isFetching && !search.isError;
+  const sentinel = useLoadOnScroll(canLoadMore, () => void search.fetchNextPage());
   const results = useMemo(() => {
     const seen = new Set<number>();
     const list: SearchResult[] = [];
@@ -104,7 +140,7 @@ export function SearchPage() {
   }, [search.data]);
 
   const filterCount = activeFilterCount(appliedFilters);
-  const searching = hasSearchCriteria(criteria);
+  const narrowed = hasSearchCriteria(criteria);
   const total = search.data?.pages[0]?.total ?? null;
 
   if (!user) return null;
@@ -162,12 +198,22 @@ export function SearchPage() {
       ) : null}
 
       <MoodMatchCard value={moodMatch} locked={advancedLocked} onChange={setMoodMatch} />
+      {/* Above the results: the list below grows as the member scrolls. */}
+      <MoodPromptCard userId={user.id} />
 
       <section className="search-results" aria-labelledby="results-title" aria-busy={search.isFetching}>
-        <h2 id="results-title" className="visually-hidden">
-          Results
-        </h2>
-        {search.isPending ? (
+        <div className="search-results__head">
+          <h2 id="results-title" className="search-results__title">
+            {narrowed ? 'Results' : 'Your best matches'}
+          </h2>
+          {total !== null && !search.isPending ? (
+            <p className="search-results__count" aria-live="polite">
+              {members(total)}
+              {narrowed ? ' match your search' : ', best match first'}
+            </p>
+          ) : null}
+        </div>
+        {search.isPending || staleCursor ? (
           <ul className="result-list" aria-label="Loading results">
             {[0, 1, 2].map((key) => (
               <li key={key} className="result-card result-card--skeleton">
@@ -191,26 +237,29 @@ export function SearchPage() {
         ) : results.length === 0 ? (
           <div className="search-empty">
             <SearchX size={32} aria-hidden="true" className="search-empty__icon" />
-            <p className="search-empty__title">No profiles match your search criteria.</p>
-            <p className="search-empty__text">Try adjusting your filters to see more results.</p>
+            {narrowed ? (
+              <>
+                <p className="search-empty__title">No profiles match your search criteria.</p>
+                <p className="search-empty__text">Try adjusting your filters to see more results.</p>
+              </>
+            ) : (
+              <>
+                <p className="search-empty__title">No matches yet</p>
+                <p className="search-empty__text">
+                  Complete your profile and partner preferences, and members who suit you will appear here.
+                </p>
+              </>
+            )}
           </div>
         ) : (
           <>
-            {!searching ? (
-              <p className="search-results__heading">
-                <Sparkles size={16} aria-hidden="true" /> Your best matches
-              </p>
-            ) : null}
-            <p className="search-results__count" aria-live="polite">
-              {(total ?? results.length).toLocaleString('en-GB')} {(total ?? results.length) === 1 ? 'member' : 'members'}
-              {searching ? ' match your search' : ', best match first'}
-            </p>
             <ul className="result-list">
               {results.map((result) => (
                 <ResultCard key={result.id} result={result} />
               ))}
             </ul>
-            {search.isFetchNextPageError && !isStaleCursor(search.error) ? (
+            <div ref={sentinel} aria-hidden="true" />
+            {search.isFetchNextPageError && !staleCursor ? (
               <AlertBanner>{errorText(search.error).text}</AlertBanner>
             ) : null}
             {search.hasNextPage ? (
@@ -228,7 +277,6 @@ export function SearchPage() {
         )}
       </section>
 
-      <MoodPromptCard userId={user.id} />
     </section>
   );
 }
