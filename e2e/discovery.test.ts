@@ -162,7 +162,7 @@ describe('discovery in the browser', () => {
     const first = resultCards(page).first();
     const name = (await first.locator('.result-card__name').innerText()).split(',')[0].trim();
     await first.getByRole('button', { name: `Not interested in ${name}` }).click();
-    await page.getByText(`${name} is set aside`).waitFor();
+    await page.getByText(`${name} is set aside`, { exact: true }).waitFor();
     await page.waitForFunction((n) => ![...document.querySelectorAll('.result-card__name')].some((e) => e.textContent?.startsWith(n)), name);
     await page.getByText(`${(total - 1).toLocaleString('en-GB')} members, best match first`).waitFor();
     await screenshot(page, 'discovery-not-interested');
@@ -176,6 +176,57 @@ describe('discovery in the browser', () => {
     await page.goto(`${saathi.url}/search`);
     await page.getByText(`${total.toLocaleString('en-GB')} members, best match first`).waitFor();
     assert.equal((await resultCards(page).first().locator('.result-card__name').innerText()).split(',')[0].trim(), name, 'back in first place');
+    await page.context().close();
+  });
+
+  test('a premium filter narrows the best matches; the toast\'s Undo brings a member set aside straight back', async () => {
+    const page = await newPage();
+    await signInAsDemo(page, '/search');
+    const everyone = Number((await page.getByText(/members, best match first/).innerText()).replace(/[^0-9]/g, ''));
+
+    // The demo member is on Premium: the premium section opens and its chips apply.
+    await page.getByRole('button', { name: 'Filters', exact: true }).click();
+    await page.getByRole('slider', { name: 'Minimum age' }).focus();
+    await page.keyboard.press('Home');
+    await page.getByRole('slider', { name: 'Maximum age' }).focus();
+    await page.keyboard.press('End');
+    await page.getByRole('button', { name: /Premium filters/ }).click();
+    await page.getByRole('group', { name: 'Diet' }).getByRole('button', { name: 'Vegetarian', exact: true }).click();
+    await page.getByRole('switch', { name: 'With a photo only' }).click();
+    await page.waitForTimeout(300);
+    await screenshot(page, 'discovery-premium-filters');
+    const answer = page.waitForResponse((res) => new URL(res.url()).pathname === '/api/search' && new URL(res.url()).searchParams.get('diets') === 'vegetarian');
+    await page.getByRole('button', { name: 'Apply Filters' }).click();
+    const response = await answer;
+    assert.equal(response.status(), 200);
+    assert.equal(new URL(response.url()).searchParams.get('hasPhoto'), 'true');
+    const filtered = Number(response.headers()['x-total-count']);
+    assert.ok(filtered > 0 && filtered < everyone, `vegetarian members with a photo: ${filtered} of ${everyone}`);
+    await page.getByText(`${filtered.toLocaleString('en-GB')} ${filtered === 1 ? 'member' : 'members'} match your search`).waitFor();
+    // Every member shown is vegetarian, as their profile says.
+    const ids = await resultCards(page)
+      .getByRole('link', { name: /^View Profile of/ })
+      .evaluateAll((links) => links.slice(0, 5).map((a) => Number(a.getAttribute('href')?.split('/').pop())));
+    assert.ok(ids.length > 0);
+    for (const id of ids) {
+      const diet = await page.evaluate(async (pid) => ((await (await fetch(`/api/profiles/${pid}`)).json()) as { diet: string }).diet, id);
+      assert.equal(diet, 'vegetarian', `profile ${id}`);
+    }
+    await screenshot(page, 'discovery-premium-results');
+
+    // Not interested, then Undo from the toast: the member is back without a trip to Settings.
+    const first = resultCards(page).first();
+    const name = (await first.locator('.result-card__name').innerText()).split(',')[0].trim();
+    await first.getByRole('button', { name: `Not interested in ${name}` }).click();
+    await page.getByText(`${name} is set aside`, { exact: true }).waitFor();
+    await page.waitForFunction((n) => ![...document.querySelectorAll('.result-card__name')].some((e) => e.textContent?.startsWith(n)), name);
+    await page.getByText(`${(filtered - 1).toLocaleString('en-GB')} ${filtered - 1 === 1 ? 'member' : 'members'} match your search`).waitFor();
+    await screenshot(page, 'discovery-not-interested-toast');
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await page.getByText(`${name} is back in your matches`, { exact: true }).waitFor();
+    await page.waitForFunction((n) => [...document.querySelectorAll('.result-card__name')].some((e) => e.textContent?.startsWith(n)), name);
+    const marks = await page.evaluate(async () => (await (await fetch('/api/not-interested')).json()) as unknown[]);
+    assert.deepEqual(marks, []);
     await page.context().close();
   });
 
