@@ -67,6 +67,8 @@ const MATRIX: Record<string, Access> = {
   'GET /api/profile-likes/:userId/received': 'owner',
   'GET /api/profile-likes/:userId': 'owner',
   'GET /api/not-interested': 'member',
+  'GET /api/email/unsubscribe': 'public',
+  'POST /api/email/unsubscribe': 'public',
   'POST /api/not-interested': 'member',
   'DELETE /api/not-interested/:profileId': 'member',
   'GET /api/blocks': 'member',

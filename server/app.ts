@@ -41,6 +41,8 @@ import { kundaliRoutes } from './routes/kundali/kundali';
 import { type LiveEvents, liveEventsFor } from './services/live-events';
 import { MatchEngine } from './services/match-engine/engine';
 import { notInterestedRoutes } from './routes/not-interested/not-interested';
+import { unsubscribeRoutes } from './routes/email/unsubscribe';
+import { UNSUBSCRIBE_PATH } from './services/email/unsubscribe';
 import { type Log, createLogger } from './logger';
 import { refuseNulCharacters } from './middleware/nul-guard';
 import { findStaticDir, staticApps } from './static';
@@ -75,6 +77,7 @@ export function apiRouters(services: AppServices) {
     settingsRoutes(),
     discoveryRoutes(),
     contactRoutes(services),
+    unsubscribeRoutes(services),
     devRoutes(),
     accountRoutes(),
     eventRoutes(),
@@ -145,7 +148,7 @@ export function createApp(config: Config, db: Db, options: AppOptions = {}): Koa
     ),
   );
   app.use(httpsAware(config));
-  app.use(csrfProtection({ publicUrl: config.publicUrl, exemptPaths: [STRIPE_WEBHOOK_PATH] }));
+  app.use(csrfProtection({ publicUrl: config.publicUrl, exemptPaths: [STRIPE_WEBHOOK_PATH, UNSUBSCRIBE_PATH] }));
   app.use(
     koaBody({
       jsonLimit: '200kb',

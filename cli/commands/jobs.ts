@@ -17,7 +17,7 @@ export function registerJobs(program: Command): void {
       const db = createDb(config);
       try {
         await migrateLatest(db);
-        for (const job of await jobScheduler(db).status()) {
+        for (const job of await jobScheduler(db, config).status()) {
           console.log(`${job.name} (${scheduleText({ everyMs: job.everyMs ?? undefined, dailyAt: job.dailyAt ?? undefined } as JobDefinition)}): ${job.description}`);
           console.log(`  last run ${when(job.lastStartedAt)}${job.lastDurationMs === null ? '' : ` (${job.lastDurationMs} ms)`}: ${job.lastResult ?? 'never run'}`);
           console.log(`  next run ${when(job.nextRunAt)}; ${job.runs} runs, ${job.failures} failed${job.running ? '; running now' : ''}`);
@@ -38,7 +38,7 @@ export function registerJobs(program: Command): void {
         await migrateLatest(db);
         let outcome: Awaited<ReturnType<ReturnType<typeof jobScheduler>['runNow']>>;
         try {
-          outcome = await jobScheduler(db, () => {}).runNow(name);
+          outcome = await jobScheduler(db, config, () => {}).runNow(name);
         } catch (error) {
           throw new CliError((error as Error).message);
         }

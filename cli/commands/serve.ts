@@ -34,7 +34,7 @@ export function registerServe(program: Command): void {
       // The match engine's index is built before the first request, so the first search is not the slow one.
       await engine.start();
       // Periodic jobs (cleanup, …): every process checks, one runs each job.
-      const jobs = jobScheduler(db, log);
+      const jobs = jobScheduler(db, config, log);
       await jobs.start();
       const server = app.listen(config.port, config.host);
       await new Promise<void>((resolve, reject) => {

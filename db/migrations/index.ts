@@ -14,6 +14,7 @@ import * as totpReplay from './20261125_15_totp_replay';
 import * as recoveryCodes from './20261125_16_recovery_codes';
 import * as matchEngine from './20261125_30_match_engine';
 import * as jobs from './20261125_40_jobs';
+import * as notificationEmails from './20261125_50_notification_emails';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -37,6 +38,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261125_16_recovery_codes': recoveryCodes,
   '20261125_30_match_engine': matchEngine,
   '20261125_40_jobs': jobs,
+  '20261125_50_notification_emails': notificationEmails,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -1,10 +1,15 @@
+import type { Config } from '../config';
 import type { Db } from '../db';
+import { loadSessionKeys } from '../keys';
 import { cleanupJob } from './cleanup';
+import { notificationEmailsJob } from './notification-emails';
 import { JobScheduler, type JobDefinition } from './scheduler';
 
 /** Every periodic job of the product, in one list (the scheduler, `saathi jobs` and the tests read it). */
-export const JOBS: JobDefinition[] = [cleanupJob];
+export function productJobs(config: Config): JobDefinition[] {
+  return [cleanupJob, notificationEmailsJob(config, loadSessionKeys(config))];
+}
 
-export function jobScheduler(db: Db, log?: (entry: Record<string, unknown>) => void): JobScheduler {
-  return new JobScheduler(db, JOBS, log);
+export function jobScheduler(db: Db, config: Config, log?: (entry: Record<string, unknown>) => void): JobScheduler {
+  return new JobScheduler(db, productJobs(config), log);
 }

@@ -6,6 +6,10 @@ export interface OutgoingMail {
   to: string;
   subject: string;
   text: string;
+  /** the HTML part, when the email has one (the outbox keeps the text part) */
+  html?: string;
+  /** extra headers, e.g. List-Unsubscribe */
+  headers?: Record<string, string>;
   kind: 'password_reset' | 'notification' | 'contact_copy' | 'verification' | 'other';
 }
 
@@ -46,7 +50,7 @@ export async function sendMail(config: Config, db: Db, mail: OutgoingMail): Prom
 async function deliver(smtpUrl: string, from: string, db: Db, id: number, mail: OutgoingMail): Promise<void> {
   try {
     const transport = nodemailer.createTransport(smtpUrl);
-    await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text });
+    await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, headers: mail.headers });
     await db('email_outbox').where({ id }).update({ sentAt: Date.now() });
   } catch (error) {
     await db('email_outbox')

@@ -1,0 +1,174 @@
+import assert from 'node:assert/strict';
+import type { AddressInfo } from 'node:net';
+import { after, before, describe, test } from 'node:test';
+import { type ParsedMail, simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+import { loadSessionKeys } from '../keys';
+import { Client, type TestServer, startTestServer } from '../test/harness';
+import { buildProfile, signedInClient } from '../test/factories';
+import { MESSAGE_EMAIL_AFTER_MS, notificationEmailsJob } from './notification-emails';
+import { JobScheduler } from './scheduler';
+
+/** A real SMTP server in the test: every message the app sends is parsed and kept. */
+let smtp: SMTPServer;
+const inbox: ParsedMail[] = [];
+let server: TestServer;
+const PUBLIC = 'http://saathi.example';
+
+before(async () => {
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, _session, callback) {
+      simpleParser(stream)
+        .then((mail) => {
+          inbox.push(mail);
+          callback();
+        })
+        .catch(callback);
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  const { port } = smtp.server.address() as AddressInfo;
+  server = await startTestServer({ smtpUrl: `smtp://127.0.0.1:${port}`, publicUrl: PUBLIC, trustProxy: false });
+});
+
+after(async () => {
+  await server?.close();
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+});
+
+const runJob = () => new JobScheduler(server.db, [notificationEmailsJob(server.config, loadSessionKeys(server.config))]).runNow('notification-emails');
+
+/** Waits until `count` more emails than `before` have arrived (delivery happens after the job returns). */
+async function received(before: number, count: number): Promise<ParsedMail[]> {
+  const deadline = Date.now() + 10_000;
+  while (inbox.length < before + count) {
+    if (Date.now() > deadline) throw new Error(`expected ${count} emails, got ${inbox.length - before}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  await new Promise((r) => setTimeout(r, 100)); // and no more than that
+  return inbox.slice(before);
+}
+
+/** A raw header's value (mailparser turns List-* headers into objects; the raw line is what a mail client reads). */
+const header = (mail: ParsedMail, name: string) => {
+  const line = mail.headerLines.find((h) => h.key === name)?.line ?? '';
+  return line.slice(line.indexOf(':') + 1).replace(/\r?\n\s+/g, ' ').trim();
+};
+const to = (mail: ParsedMail) => (Array.isArray(mail.to) ? mail.to[0] : mail.to)?.value[0]?.address;
+const away = (userId: number) => server.db('users').where({ id: userId }).update({ lastActiveAt: Date.now() - 60 * 60_000 });
+
+async function pair() {
+  const priya = await signedInClient(server, { fullName: 'Priya Sharma', tier: 'premium' });
+  const arjun = await signedInClient(server, { fullName: 'Arjun Mehta', tier: 'premium' });
+  const priyaProfile = await buildProfile(server, priya.user, { gender: 'female', lookingFor: 'male' });
+  const arjunProfile = await buildProfile(server, arjun.user, { gender: 'male', lookingFor: 'female' });
+  return { priya, arjun, priyaProfile, arjunProfile };
+}
+
+describe('notification emails through a real SMTP server', () => {
+  test('a new match emails both members: subject, both parts, a link to the chat, one-click unsubscribe that works without signing in', async () => {
+    const { priya, arjun, priyaProfile, arjunProfile } = await pair();
+    assert.equal((await priya.client.post('/api/profile-likes', { likedProfileId: arjunProfile.id })).status, 201);
+    assert.equal((await arjun.client.post('/api/profile-likes', { likedProfileId: priyaProfile.id })).status, 201);
+    const before = inbox.length;
+    const run = await runJob();
+    assert.match(run.result ?? '', /match emails 2/);
+    const mails = await received(before, 2);
+    assert.equal(mails.length, 2);
+    const toPriya = mails.find((m) => to(m) === priya.user.email);
+    assert.ok(toPriya, 'Priya got one');
+    assert.ok(mails.some((m) => to(m) === arjun.user.email), 'Arjun got one');
+    assert.equal(toPriya.subject, "It's a match: you and Arjun like each other");
+    assert.match(toPriya.text ?? '', /Namaste Priya/);
+    assert.match(toPriya.text ?? '', new RegExp(`${PUBLIC}/chat/${arjun.user.id}`));
+    assert.match(String(toPriya.html), new RegExp(`href="${PUBLIC}/chat/${arjun.user.id}"`));
+    const listUnsubscribe = header(toPriya, 'list-unsubscribe');
+    assert.equal(header(toPriya, 'list-unsubscribe-post'), 'List-Unsubscribe=One-Click');
+    const link = /<(http:\/\/saathi\.example\/api\/email\/unsubscribe\?token=[^>]+)>/.exec(listUnsubscribe)?.[1];
+    assert.ok(link, listUnsubscribe);
+    assert.ok(String(toPriya.html).includes(link.replace(/&/g, '&amp;')) || String(toPriya.html).includes(link), 'the same link is visible in the email');
+
+    // Nothing twice.
+    assert.match((await runJob()).result ?? '', /match emails 0/);
+
+    // One-click, as a mail client sends it: no session, no Origin.
+    const local = link.replace(PUBLIC, server.url);
+    const page = await fetch(local);
+    assert.equal(page.status, 200);
+    assert.match(await page.text(), /Stop emails about new matches\?/);
+    const oneClick = await fetch(local, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' });
+    assert.equal(oneClick.status, 200);
+    const settings = await server.db('notification_settings').where({ userId: priya.user.id }).first();
+    assert.equal(Boolean(Number(settings.newMatches)), false, 'match emails off');
+    assert.equal(Boolean(Number(settings.newMessages)), true, 'only that kind');
+    // A changed token is refused and changes nothing.
+    const forged = await fetch(local.replace(/token=(\d+)\./, `token=${arjun.user.id}.`), { method: 'POST' });
+    assert.equal(forged.status, 400);
+    assert.equal(Boolean(Number((await server.db('notification_settings').where({ userId: arjun.user.id }).first()).newMatches)), true);
+  });
+
+  test('an unread message is emailed after 15 minutes to a member who is away, once an hour per conversation; not when online, read or turned off', async () => {
+    const { priya, arjun } = await pair();
+    const message = async (from: typeof priya, toId: number, content: string, minutesAgo: number) => {
+      const res = await from.client.post('/api/messages', { receiverId: toId, content });
+      assert.equal(res.status, 201, await res.clone().text());
+      const { id } = (await res.json()) as { id: number };
+      await server.db('messages').where({ id }).update({ createdAt: Date.now() - minutesAgo * 60_000 });
+      return id;
+    };
+    await message(arjun, priya.user.id, 'Namaste Priya! Would you like to talk this weekend?', 20);
+    await message(arjun, priya.user.id, 'My parents are in London next month too.', 16);
+    // Too recent: nothing yet.
+    const fresh = await message(priya, arjun.user.id, 'Hello Arjun', 1);
+    await away(priya.user.id);
+    await away(arjun.user.id);
+    let before = inbox.length;
+    assert.match((await runJob()).result ?? '', /message emails 1/);
+    const [mail] = await received(before, 1);
+    assert.equal(to(mail), priya.user.email);
+    assert.equal(mail.subject, 'Arjun sent you 2 messages on Saathi');
+    assert.match(mail.text ?? '', /My parents are in London next month too\./);
+    assert.match(mail.text ?? '', new RegExp(`${PUBLIC}/chat/${arjun.user.id}`));
+    assert.match(header(mail, 'list-unsubscribe'), /unsubscribe\?token=/);
+
+    // Within the hour, a further message in the same conversation waits.
+    await message(arjun, priya.user.id, 'Are you there?', 16);
+    await away(arjun.user.id);
+    before = inbox.length;
+    assert.match((await runJob()).result ?? '', /message emails 0/);
+
+    // Arjun's reply to Priya becomes due, but he is online now: no email.
+    await server.db('messages').where({ id: fresh }).update({ createdAt: Date.now() - MESSAGE_EMAIL_AFTER_MS - 60_000 });
+    await server.db('users').where({ id: arjun.user.id }).update({ lastActiveAt: Date.now() });
+    assert.match((await runJob()).result ?? '', /message emails 0/);
+    // He reads it in the app: it is never emailed, even once he is away.
+    await arjun.client.get(`/api/messages/${arjun.user.id}/${priya.user.id}`);
+    await away(arjun.user.id);
+    await away(priya.user.id);
+    assert.match((await runJob()).result ?? '', /message emails 0/);
+
+    // A member who turned message emails off gets none.
+    const meera = await signedInClient(server, { fullName: 'Meera Iyer', tier: 'premium' });
+    await buildProfile(server, meera.user, { gender: 'female', lookingFor: 'male' });
+    await meera.client.patch(`/api/users/${meera.user.id}/notification-settings`, { newMessages: false });
+    await message(arjun, meera.user.id, 'Hello Meera', 30);
+    await away(meera.user.id);
+    await away(arjun.user.id);
+    assert.match((await runJob()).result ?? '', /message emails 0/);
+    await new Promise((r) => setTimeout(r, 200));
+    assert.equal(inbox.length, before, 'nothing else was sent');
+  });
+});
+
+describe('unsubscribe links', () => {
+  test('a malformed token is a clear 400 page, never a 500', async () => {
+    for (const token of ['', 'abc', '1.newMatches.short', `1.bogusKind.${'a'.repeat(32)}`]) {
+      const res = await new Client(server).request('GET', `/api/email/unsubscribe?token=${encodeURIComponent(token)}`, { headers: { Accept: 'text/html' } });
+      assert.equal(res.status, 400, token);
+      assert.match(await res.text(), /This link is not valid/);
+    }
+  });
+});

@@ -1,0 +1,73 @@
+import { Body, Button, Container, Head, Hr, Html, Link, Preview, Section, Text } from '@react-email/components';
+import { render } from '@react-email/render';
+import type { ReactNode } from 'react';
+
+/**
+ * Notification emails, written as React (React Email) and rendered to email-safe HTML and a plain-text part.
+ * One layout: the member's name, one thing to do (a button to the right screen), and at the foot why they got it
+ * and a link that turns off just this kind of email without signing in.
+ */
+export interface RenderedEmail {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+const colors = { maroon: '#7a1f3d', ink: '#2b2024', muted: '#6b5a60', cream: '#fbf6f2', border: '#eadfd8' };
+
+function Layout({ preview, name, children, action, unsubscribe }: { preview: string; name: string; children: ReactNode; action: { label: string; href: string }; unsubscribe: { label: string; href: string } }) {
+  return (
+    <Html lang="en">
+      <Head />
+      <Preview>{preview}</Preview>
+      <Body style={{ margin: 0, background: colors.cream, fontFamily: 'Helvetica, Arial, sans-serif', color: colors.ink }}>
+        <Container style={{ maxWidth: 480, margin: '0 auto', padding: '24px 16px' }}>
+          <Text style={{ fontSize: 20, fontWeight: 700, color: colors.maroon, margin: '0 0 16px' }}>Saathi</Text>
+          <Section style={{ background: '#ffffff', border: `1px solid ${colors.border}`, borderRadius: 12, padding: '20px 18px' }}>
+            <Text style={{ fontSize: 16, margin: '0 0 12px' }}>Namaste {name},</Text>
+            {children}
+            <Button href={action.href} style={{ background: colors.maroon, color: '#ffffff', borderRadius: 999, padding: '12px 22px', fontWeight: 700, fontSize: 15 }}>
+              {action.label}
+            </Button>
+          </Section>
+          <Hr style={{ borderColor: colors.border, margin: '20px 0 12px' }} />
+          <Text style={{ fontSize: 12, color: colors.muted, margin: 0 }}>
+            You receive this because email notifications are on in your Saathi settings.{' '}
+            <Link href={unsubscribe.href} style={{ color: colors.muted, textDecoration: 'underline' }}>
+              {unsubscribe.label}
+            </Link>
+          </Text>
+        </Container>
+      </Body>
+    </Html>
+  );
+}
+
+async function both(subject: string, element: ReactNode): Promise<RenderedEmail> {
+  const [html, text] = await Promise.all([render(element), render(element, { plainText: true })]);
+  return { subject, html, text };
+}
+
+export function matchEmail(p: { name: string; otherName: string; chatUrl: string; unsubscribeUrl: string }): Promise<RenderedEmail> {
+  return both(
+    `It's a match: you and ${p.otherName} like each other`,
+    <Layout preview={`You and ${p.otherName} like each other. Say hello!`} name={p.name} action={{ label: `Say hello to ${p.otherName}`, href: p.chatUrl }} unsubscribe={{ label: 'Stop emails about new matches', href: p.unsubscribeUrl }}>
+      <Text style={{ fontSize: 15, lineHeight: '22px', margin: '0 0 18px' }}>
+        You and {p.otherName} like each other. A first message within a day or two makes all the difference.
+      </Text>
+    </Layout>,
+  );
+}
+
+export function messageEmail(p: { name: string; senderName: string; count: number; preview: string; chatUrl: string; unsubscribeUrl: string }): Promise<RenderedEmail> {
+  const what = p.count === 1 ? 'a message' : `${p.count} messages`;
+  return both(
+    `${p.senderName} sent you ${what} on Saathi`,
+    <Layout preview={p.preview} name={p.name} action={{ label: `Reply to ${p.senderName}`, href: p.chatUrl }} unsubscribe={{ label: 'Stop emails about new messages', href: p.unsubscribeUrl }}>
+      <Text style={{ fontSize: 15, lineHeight: '22px', margin: '0 0 8px' }}>
+        {p.senderName} sent you {what} you have not read yet:
+      </Text>
+      <Text style={{ fontSize: 15, lineHeight: '22px', margin: '0 0 18px', padding: '10px 12px', background: colors.cream, borderRadius: 8, fontStyle: 'italic' }}>{p.preview}</Text>
+    </Layout>,
+  );
+}
