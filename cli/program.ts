@@ -1,5 +1,7 @@
 import { Command, CommanderError } from 'commander';
 import { registerBackup } from './commands/backup';
+import { registerConfig } from './commands/config';
+import { loadDotEnv } from '../server/config';
 import { registerExpo } from './commands/expo';
 import { registerJobs } from './commands/jobs';
 import { registerMigrate } from './commands/migrate';
@@ -24,6 +26,7 @@ export function buildProgram(): Command {
   registerReviewer(program);
   registerExpo(program);
   registerBackup(program);
+  registerConfig(program);
   registerJobs(program);
   return program;
 }
@@ -32,6 +35,8 @@ export function buildProgram(): Command {
 export async function runCli(argv: string[]): Promise<number> {
   const program = buildProgram();
   try {
+    // An optional .env in the working directory; variables set in the environment win.
+    loadDotEnv();
     await program.parseAsync(argv);
     return 0;
   } catch (error) {

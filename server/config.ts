@@ -1,4 +1,6 @@
+import fs from 'node:fs';
 import path from 'node:path';
+import { z } from 'zod';
 
 export type DbClient = 'better-sqlite3' | 'sqlite3' | 'pg';
 
@@ -8,7 +10,7 @@ export interface RateLimitRule {
   windowMs: number;
 }
 
-/** Every setting in one typed object, read from the environment and CLI flags. */
+/** Every setting in one typed object, read from the environment (and an optional .env) and CLI flags. */
 export interface Config {
   port: number;
   host: string;
@@ -36,6 +38,7 @@ export interface Config {
     passwordReset: RateLimitRule;
     contact: RateLimitRule;
   };
+  /** scrypt N of the hashes made before Argon2id (and of `SCRYPT_COST` test/seed speed-ups); see passwords.ts */
   scryptCost: number;
   /** apiBase points the Stripe client elsewhere (stripe-mock, or the tests' fake Stripe server) */
   stripe: { secretKey: string | null; publishableKey: string | null; webhookSecret: string | null; apiBase: string | null };
@@ -49,70 +52,154 @@ export interface Config {
   expoDevInfo: boolean;
 }
 
-function intFromEnv(value: string | undefined, fallback: number): number {
-  if (value === undefined || value === '') return fallback;
-  const parsed = Number.parseInt(value, 10);
-  if (!Number.isFinite(parsed)) throw new Error(`Expected a number, got "${value}"`);
-  return parsed;
+// ---- The schema: one entry per environment variable, with the sentence a wrong value is refused with. ----
+
+const TRUE = ['1', 'true', 'yes', 'on'];
+const FALSE = ['0', 'false', 'no', 'off'];
+const bool = z
+  .string()
+  .transform((v) => v.toLowerCase())
+  .refine((v) => TRUE.includes(v) || FALSE.includes(v))
+  .transform((v) => TRUE.includes(v));
+const int = (min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d+$/)
+    .transform(Number)
+    .pipe(z.number().int().min(min).max(max));
+const powerOfTwo = (min: number, max: number) => int(min, max).refine((n) => (n & (n - 1)) === 0);
+const price = z
+  .string()
+  .regex(/^\d+(\.\d{1,2})?$/)
+  .transform((v) => Math.round(Number(v) * 100));
+const httpUrl = z
+  .string()
+  .refine((v) => /^https?:\/\/[^\s/]+/.test(v) && URL.canParse(v))
+  .transform((v) => v.replace(/\/+$/, ''));
+const text = (max = 2000) => z.string().max(max);
+
+interface Setting {
+  schema: z.ZodType;
+  /** what is allowed, completing "… allowed: " */
+  allowed: string;
+  secret?: boolean;
 }
 
-function centsFromEnv(value: string | undefined): number | null {
-  if (value === undefined || value === '') return null;
-  const dollars = Number.parseFloat(value);
-  if (!Number.isFinite(dollars) || dollars < 0) throw new Error(`Expected a price, got "${value}"`);
-  return Math.round(dollars * 100);
+export const SETTINGS = {
+  PORT: { schema: int(0, 65535), allowed: 'a whole number from 0 to 65535' },
+  HOST: { schema: text(255), allowed: 'an address to bind, such as 0.0.0.0 or 127.0.0.1' },
+  DATA_DIR: { schema: text(4096), allowed: 'a directory path' },
+  DATABASE_URL: { schema: z.string().regex(/^postgres(ql)?:\/\/./), allowed: 'a postgres://user:password@host:port/database URL (leave unset for SQLite)', secret: true },
+  DB_CLIENT: { schema: z.enum(['better-sqlite3', 'sqlite3']), allowed: 'better-sqlite3 or sqlite3' },
+  DEMO_MODE: { schema: bool, allowed: 'true or false' },
+  SESSION_KEYS: { schema: z.string().refine((v) => v.split(',').every((k) => k.trim().length >= 32)), allowed: 'comma-separated keys of at least 32 characters each', secret: true },
+  SESSION_MAX_AGE_HOURS: { schema: int(1, 24 * 366), allowed: 'a whole number of hours from 1 to 8784' },
+  PUBLIC_URL: { schema: httpUrl, allowed: 'an http:// or https:// origin such as https://saathi.example' },
+  SECURE_COOKIES: { schema: bool, allowed: 'true or false' },
+  TRUST_PROXY: { schema: bool, allowed: 'true or false' },
+  FIRST_FREE_PREMIUM: { schema: int(0, 10_000_000), allowed: 'a whole number from 0 to 10000000' },
+  RATE_LIMIT_LOGIN: { schema: int(1, 100_000), allowed: 'a whole number of requests from 1 to 100000' },
+  RATE_LIMIT_REGISTER: { schema: int(1, 100_000), allowed: 'a whole number of requests from 1 to 100000' },
+  RATE_LIMIT_RESET: { schema: int(1, 100_000), allowed: 'a whole number of requests from 1 to 100000' },
+  RATE_LIMIT_CONTACT: { schema: int(1, 100_000), allowed: 'a whole number of requests from 1 to 100000' },
+  SCRYPT_COST: { schema: powerOfTwo(1024, 1_048_576), allowed: 'a power of two from 1024 to 1048576 (16384 or more outside tests)' },
+  STRIPE_SECRET_KEY: { schema: z.string().regex(/^(sk|rk)_/), allowed: 'a Stripe secret key (sk_… or rk_…)', secret: true },
+  STRIPE_PUBLISHABLE_KEY: { schema: z.string().regex(/^pk_/), allowed: 'a Stripe publishable key (pk_…)' },
+  STRIPE_WEBHOOK_SECRET: { schema: z.string().regex(/^whsec_/), allowed: 'a Stripe webhook signing secret (whsec_…)', secret: true },
+  STRIPE_API_BASE: { schema: httpUrl, allowed: 'an http(s) URL' },
+  SMTP_URL: { schema: z.string().regex(/^smtps?:\/\/./), allowed: 'an smtp:// or smtps:// URL', secret: true },
+  MAIL_FROM: { schema: text(255).regex(/@/), allowed: 'a sender such as Saathi <no-reply@saathi.example>' },
+  LLM_BASE_URL: { schema: httpUrl, allowed: 'an http(s) URL of an OpenAI-compatible API' },
+  LLM_MODEL: { schema: text(200), allowed: 'a model name' },
+  LLM_API_KEY: { schema: text(), allowed: 'an API key', secret: true },
+  PRICE_TRYME: { schema: price, allowed: 'a price in USD such as 1.00' },
+  PRICE_PREMIUM: { schema: price, allowed: 'a price in USD such as 14.99' },
+  PRICE_ELITE: { schema: price, allowed: 'a price in USD such as 29.99' },
+  TRYME_MESSAGE_LIMIT: { schema: int(0, 100_000), allowed: 'a whole number from 0 to 100000' },
+  LOG_REQUESTS: { schema: bool, allowed: 'true or false' },
+  EXPO_DEV_INFO: { schema: bool, allowed: 'true or false' },
+} satisfies Record<string, Setting>;
+
+export type SettingName = keyof typeof SETTINGS;
+type Parsed = { [K in SettingName]?: z.output<(typeof SETTINGS)[K]['schema']> };
+
+/** The one zod schema of every setting (each optional: unset or empty means the default). */
+export const configSchema = z.object(
+  Object.fromEntries(Object.entries(SETTINGS).map(([name, s]) => [name, (s as Setting).schema.optional()])) as {
+    [K in SettingName]: z.ZodOptional<(typeof SETTINGS)[K]['schema']>;
+  },
+);
+
+/** A wrong setting: the message names every bad variable, its value and what is allowed, in one sentence. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Configuration refused: ${problems.join('; ')}.`);
+  }
 }
 
-function boolFromEnv(value: string | undefined, fallback: boolean): boolean {
-  if (value === undefined || value === '') return fallback;
-  return ['1', 'true', 'yes', 'on'].includes(value.toLowerCase());
+const shown = (name: string, value: string) => ((SETTINGS as Record<string, Setting>)[name]?.secret ? '(hidden)' : JSON.stringify(value));
+
+/** Validates the environment's settings; unset and empty variables fall back to their defaults. */
+export function parseSettings(env: NodeJS.ProcessEnv): Parsed {
+  const input: Record<string, string> = {};
+  for (const name of Object.keys(SETTINGS)) {
+    const value = env[name];
+    if (value !== undefined && value.trim() !== '') input[name] = value.trim();
+  }
+  const result = configSchema.safeParse(input);
+  if (result.success) return result.data as Parsed;
+  const bad = [...new Set(result.error.issues.map((issue) => String(issue.path[0])))];
+  throw new ConfigError(bad.map((name) => `${name}=${shown(name, input[name] ?? '')} is not allowed (allowed: ${(SETTINGS as Record<string, Setting>)[name].allowed})`));
+}
+
+/**
+ * Reads `.env` in the working directory into the environment, if there is one (Node's own loader; variables
+ * already set in the environment win). Called by the CLI before anything reads the configuration.
+ */
+export function loadDotEnv(file = path.resolve('.env')): string | null {
+  if (!fs.existsSync(file)) return null;
+  process.loadEnvFile(file);
+  return file;
 }
 
 export function loadConfig(overrides: Partial<Config> = {}, env: NodeJS.ProcessEnv = process.env): Config {
-  const databaseUrl = env.DATABASE_URL || null;
-  const dbClientEnv = (env.DB_CLIENT || '').toLowerCase();
-  const dbClient: DbClient = databaseUrl?.startsWith('postgres')
-    ? 'pg'
-    : dbClientEnv === 'sqlite3'
-      ? 'sqlite3'
-      : 'better-sqlite3';
+  const s = parseSettings(env);
+  const databaseUrl = s.DATABASE_URL ?? null;
+  const dbClient: DbClient = databaseUrl ? 'pg' : (s.DB_CLIENT ?? 'better-sqlite3');
+  const publicUrl = s.PUBLIC_URL ?? null;
   const base: Config = {
-    port: intFromEnv(env.PORT, 3000),
-    host: env.HOST || '0.0.0.0',
-    dataDir: path.resolve(env.DATA_DIR || './data'),
+    port: s.PORT ?? 3000,
+    host: s.HOST ?? '0.0.0.0',
+    dataDir: path.resolve(s.DATA_DIR ?? './data'),
     databaseUrl,
     dbClient,
-    demoMode: boolFromEnv(env.DEMO_MODE, false),
-    sessionKeys: env.SESSION_KEYS ? env.SESSION_KEYS.split(',').map((k) => k.trim()).filter(Boolean) : null,
-    sessionMaxAgeMs: intFromEnv(env.SESSION_MAX_AGE_HOURS, 24 * 14) * 3600_000,
-    publicUrl: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, '') : null,
-    secureCookies: boolFromEnv(env.SECURE_COOKIES, Boolean(env.PUBLIC_URL?.startsWith('https://'))),
-    trustProxy: boolFromEnv(env.TRUST_PROXY, false),
-    firstFreePremium: intFromEnv(env.FIRST_FREE_PREMIUM, 500),
+    demoMode: s.DEMO_MODE ?? false,
+    sessionKeys: s.SESSION_KEYS ? s.SESSION_KEYS.split(',').map((k) => k.trim()).filter(Boolean) : null,
+    sessionMaxAgeMs: (s.SESSION_MAX_AGE_HOURS ?? 24 * 14) * 3600_000,
+    publicUrl,
+    secureCookies: s.SECURE_COOKIES ?? Boolean(publicUrl?.startsWith('https://')),
+    trustProxy: s.TRUST_PROXY ?? false,
+    firstFreePremium: s.FIRST_FREE_PREMIUM ?? 500,
     rateLimits: {
-      login: { max: intFromEnv(env.RATE_LIMIT_LOGIN, 10), windowMs: 15 * 60_000 },
-      register: { max: intFromEnv(env.RATE_LIMIT_REGISTER, 10), windowMs: 60 * 60_000 },
-      passwordReset: { max: intFromEnv(env.RATE_LIMIT_RESET, 5), windowMs: 60 * 60_000 },
-      contact: { max: intFromEnv(env.RATE_LIMIT_CONTACT, 5), windowMs: 60 * 60_000 },
+      login: { max: s.RATE_LIMIT_LOGIN ?? 10, windowMs: 15 * 60_000 },
+      register: { max: s.RATE_LIMIT_REGISTER ?? 10, windowMs: 60 * 60_000 },
+      passwordReset: { max: s.RATE_LIMIT_RESET ?? 5, windowMs: 60 * 60_000 },
+      contact: { max: s.RATE_LIMIT_CONTACT ?? 5, windowMs: 60 * 60_000 },
     },
-    scryptCost: intFromEnv(env.SCRYPT_COST, 16384),
+    scryptCost: s.SCRYPT_COST ?? 16384,
     stripe: {
-      secretKey: env.STRIPE_SECRET_KEY || null,
-      publishableKey: env.STRIPE_PUBLISHABLE_KEY || null,
-      webhookSecret: env.STRIPE_WEBHOOK_SECRET || null,
-      apiBase: env.STRIPE_API_BASE || null,
+      secretKey: s.STRIPE_SECRET_KEY ?? null,
+      publishableKey: s.STRIPE_PUBLISHABLE_KEY ?? null,
+      webhookSecret: s.STRIPE_WEBHOOK_SECRET ?? null,
+      apiBase: s.STRIPE_API_BASE ?? null,
     },
-    smtpUrl: env.SMTP_URL || null,
-    mailFrom: env.MAIL_FROM || 'Saathi <no-reply@saathi.local>',
-    llm: { baseUrl: env.LLM_BASE_URL || null, model: env.LLM_MODEL || null, apiKey: env.LLM_API_KEY || null },
-    prices: {
-      trymeCents: centsFromEnv(env.PRICE_TRYME),
-      premiumCents: centsFromEnv(env.PRICE_PREMIUM),
-      eliteCents: centsFromEnv(env.PRICE_ELITE),
-    },
-    trymeMessageLimit: intFromEnv(env.TRYME_MESSAGE_LIMIT, 5),
-    logRequests: boolFromEnv(env.LOG_REQUESTS, true),
-    expoDevInfo: boolFromEnv(env.EXPO_DEV_INFO, false),
+    smtpUrl: s.SMTP_URL ?? null,
+    mailFrom: s.MAIL_FROM ?? 'Saathi <no-reply@saathi.local>',
+    llm: { baseUrl: s.LLM_BASE_URL ?? null, model: s.LLM_MODEL ?? null, apiKey: s.LLM_API_KEY ?? null },
+    prices: { trymeCents: s.PRICE_TRYME ?? null, premiumCents: s.PRICE_PREMIUM ?? null, eliteCents: s.PRICE_ELITE ?? null },
+    trymeMessageLimit: s.TRYME_MESSAGE_LIMIT ?? 5,
+    logRequests: s.LOG_REQUESTS ?? true,
+    expoDevInfo: s.EXPO_DEV_INFO ?? false,
   };
   return { ...base, ...overrides };
 }
@@ -129,4 +216,42 @@ export function configProblems(config: Pick<Config, 'demoMode' | 'publicUrl'>): 
     );
   }
   return problems;
+}
+
+/** Combinations that run but are probably not what the operator meant, each as one sentence. */
+export function configWarnings(config: Pick<Config, 'publicUrl' | 'trustProxy' | 'demoMode' | 'scryptCost'>): string[] {
+  const warnings: string[] = [];
+  if (config.publicUrl?.startsWith('https://') && !config.trustProxy) {
+    warnings.push(`PUBLIC_URL is https but TRUST_PROXY is off: behind a TLS proxy set TRUST_PROXY=true, or requests arriving over the proxy are refused with a page naming TRUST_PROXY.`);
+  }
+  if (!config.demoMode && config.scryptCost < 16384) {
+    warnings.push(`SCRYPT_COST=${config.scryptCost} is below 16384: fine for tests, too weak for the remaining scrypt hashes of a real deployment.`);
+  }
+  return warnings;
+}
+
+/** The effective configuration as `saathi config` prints it: one `key = value` line each, secrets masked. */
+export function describeConfig(config: Config): string[] {
+  const secret = new Set(['databaseUrl', 'sessionKeys', 'stripe.secretKey', 'stripe.webhookSecret', 'smtpUrl', 'llm.apiKey']);
+  const lines: string[] = [];
+  const walk = (value: unknown, key: string) => {
+    if (value && typeof value === 'object' && !Array.isArray(value)) {
+      for (const [k, v] of Object.entries(value)) walk(v, key ? `${key}.${k}` : k);
+      return;
+    }
+    if (value === null || value === undefined) lines.push(`${key} = (not set)`);
+    else if (secret.has(key)) lines.push(`${key} = ${mask(Array.isArray(value) ? value.join(',') : String(value))}`);
+    else lines.push(`${key} = ${Array.isArray(value) ? value.join(',') : String(value)}`);
+  };
+  walk(config, '');
+  return lines;
+}
+
+/** A secret as "set (N characters)"; a URL keeps its scheme and host so the operator can tell which one it is. */
+function mask(value: string): string {
+  if (URL.canParse(value) && /^[a-z]+:\/\//.test(value)) {
+    const url = new URL(value);
+    return `${url.protocol}//${url.username ? `${url.username}:•••@` : ''}${url.host}${url.pathname === '/' ? '' : url.pathname}`;
+  }
+  return `••• (set, ${value.length} characters)`;
 }

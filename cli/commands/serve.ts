@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { createApp } from '../../server/app';
-import { configProblems } from '../../server/config';
+import { configProblems, configWarnings } from '../../server/config';
 import { createDb, migrateLatest, sqliteFile } from '../../server/db';
 import { dataDirProblem } from '../../server/errors';
 import { createLogger } from '../../server/logger';
@@ -21,6 +21,7 @@ export function registerServe(program: Command): void {
       if (flags.demo) config.demoMode = true;
       const unsafe = configProblems(config);
       if (unsafe.length) throw new CliError(unsafe.join(' '));
+      for (const warning of configWarnings(config)) console.warn(`Warning: ${warning}`);
       // A read-only or full data directory is a clear message and a non-zero exit, before anything is opened.
       const problem = dataDirProblem(config.dataDir, config.databaseUrl ? undefined : sqliteFile(config));
       if (problem) throw new CliError(problem);
