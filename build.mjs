@@ -17,7 +17,7 @@ const LAZY_COMMON_SHARE = 0.25;
 
 // Native addons and drivers knex can load but Saathi does not use stay outside the bundle.
 const SERVER_EXTERNALS = [
-  'better-sqlite3', 'sqlite3', 'sharp', 'pg', 'pg-native', 'pg-query-stream', 'mysql', 'mysql2', 'oracledb',
+  'better-sqlite3', 'sqlite3', 'sharp', '@node-rs/argon2', 'pg', 'pg-native', 'pg-query-stream', 'mysql', 'mysql2', 'oracledb',
   'tedious', 'mariadb', 'mariadb/*', 'lightningcss', 'esbuild', 'playwright-core', 'fsevents',
 ];
 

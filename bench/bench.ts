@@ -248,7 +248,7 @@ async function seedInto(db: Knex, dataDir: string, profiles: number): Promise<nu
   await migrateLatest(db);
   console.log(`seeding ${profiles.toLocaleString()} profiles …`);
   const started = performance.now();
-  await seedDemo(db, { dataDir, profiles, seed: 2026, scryptCost: 16384, photos: 50 });
+  await seedDemo(db, { dataDir, profiles, seed: 2026, photos: 50 });
   const seconds = (performance.now() - started) / 1000;
   console.log(`seeded in ${seconds.toFixed(1)} s (load average ${loadAverage()})`);
   return seconds;

@@ -22,12 +22,15 @@ const [major, minor] = process.versions.node.split('.').map(Number);
 if (major < 20 || (major === 20 && minor < 12)) throw new Error(`The single executable needs Node >= 20.12 (SEA assets); this is ${process.version}`);
 
 /** Packages loaded at run time from the unpacked cache instead of the bundle (native addons + their JS). */
-const NATIVE_ENTRY_POINTS = ['better-sqlite3', 'sqlite3', 'sharp'];
+const NATIVE_ENTRY_POINTS = ['better-sqlite3', 'sqlite3', 'sharp', '@node-rs/argon2'];
 /** Everything those need at run time: checked against their package.json dependencies below. */
 const UNPACKED_PACKAGES = [
   'better-sqlite3', 'bindings', 'file-uri-to-path',
   'sqlite3',
   'sharp', '@img/colour', 'detect-libc', 'semver',
+  // Argon2id password hashing: a loader that requires the addon of this platform from its own package.
+  '@node-rs/argon2',
+  ...fs.readdirSync(path.join(nodeModules, '@node-rs')).filter((name) => name.startsWith('argon2-')).map((name) => `@node-rs/${name}`),
   ...fs.readdirSync(path.join(nodeModules, '@img')).filter((name) => name.startsWith('sharp-')).map((name) => `@img/${name}`),
 ];
 /** Dependencies used only to install or compile the addons, never loaded at run time. */
@@ -114,7 +117,8 @@ for (const name of UNPACKED_PACKAGES) {
   addTree(dir, `node_modules/${name}`, runtimeFile);
 }
 for (const name of NATIVE_ENTRY_POINTS) {
-  const addons = [...assets.keys()].filter((a) => a.startsWith(`node_modules/${name}/`) && a.endsWith('.node'));
+  // @node-rs/argon2 keeps its addon in a per-platform package beside it (@node-rs/argon2-linux-x64-gnu).
+  const addons = [...assets.keys()].filter((a) => (a.startsWith(`node_modules/${name}/`) || a.startsWith(`node_modules/${name}-`)) && a.endsWith('.node'));
   if (!name.startsWith('sharp') && addons.length === 0) throw new Error(`${name}: no compiled addon found (npm rebuild ${name}?)`);
 }
 if (![...assets.keys()].some((a) => /^node_modules\/@img\/sharp-[^/]+\/lib\/.*\.node$/.test(a))) throw new Error('sharp: no platform package with sharp.node');

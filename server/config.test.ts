@@ -21,8 +21,8 @@ describe('configuration schema', () => {
     assert.equal(refusal({ SECURE_COOKIES: 'ture' }).message, 'Configuration refused: SECURE_COOKIES="ture" is not allowed (allowed: true or false).');
     assert.match(refusal({ PORT: '3000abc' }).message, /PORT="3000abc" is not allowed \(allowed: a whole number from 0 to 65535\)/);
     assert.match(refusal({ PORT: '70000' }).message, /PORT="70000"/);
-    assert.match(refusal({ SCRYPT_COST: '1000' }).message, /SCRYPT_COST="1000" is not allowed \(allowed: a power of two from 1024/);
-    assert.match(refusal({ SCRYPT_COST: '4194304' }).message, /SCRYPT_COST/);
+    assert.match(refusal({ ARGON2_MEMORY_KIB: '1000' }).message, /ARGON2_MEMORY_KIB="1000" is not allowed \(allowed: KiB of memory per password hash, a whole number from 1024/);
+    assert.match(refusal({ ARGON2_TIME_COST: '0' }).message, /ARGON2_TIME_COST="0"/);
     assert.match(refusal({ PUBLIC_URL: 'saathi.example' }).message, /PUBLIC_URL="saathi.example" is not allowed \(allowed: an http:\/\/ or https:\/\/ origin/);
     assert.match(refusal({ DB_CLIENT: 'mysql' }).message, /DB_CLIENT="mysql" is not allowed \(allowed: better-sqlite3 or sqlite3\)/);
     assert.match(refusal({ PRICE_PREMIUM: '-3' }).message, /PRICE_PREMIUM/);
@@ -37,7 +37,7 @@ describe('configuration schema', () => {
   });
 
   test('good values are read; unset and empty variables take the defaults', () => {
-    const config = loadConfig({}, { PORT: '8080', SECURE_COOKIES: 'FALSE', TRUST_PROXY: 'on', PUBLIC_URL: 'https://saathi.example/', PRICE_PREMIUM: '14.99', DATABASE_URL: '', SCRYPT_COST: '' });
+    const config = loadConfig({}, { PORT: '8080', SECURE_COOKIES: 'FALSE', TRUST_PROXY: 'on', PUBLIC_URL: 'https://saathi.example/', PRICE_PREMIUM: '14.99', DATABASE_URL: '', ARGON2_TIME_COST: '' });
     assert.equal(config.port, 8080);
     assert.equal(config.secureCookies, false);
     assert.equal(config.trustProxy, true);
@@ -45,7 +45,7 @@ describe('configuration schema', () => {
     assert.equal(config.prices.premiumCents, 1499);
     assert.equal(config.databaseUrl, null);
     assert.equal(config.dbClient, 'better-sqlite3');
-    assert.equal(config.scryptCost, 16384);
+    assert.deepEqual(config.argon2, { memoryKib: 19456, timeCost: 2 });
     assert.equal(loadConfig({}, { PUBLIC_URL: 'https://saathi.example' }).secureCookies, true, 'secure cookies follow an https public URL');
     assert.equal(loadConfig({}, { DATABASE_URL: 'postgres://u:p@db:5432/saathi' }).dbClient, 'pg');
   });
@@ -101,10 +101,10 @@ describe('saathi config and a refused start', () => {
       assert.match(res.stdout, /^host = ::1$/m);
       assert.match(res.stdout, /^llm\.apiKey = ••• \(set, 20 characters\)$/m);
       assert.doesNotMatch(res.stdout, /super-secret-llm-key/);
-      fs.writeFileSync(path.join(dir, '.env'), 'SCRYPT_COST=1000\n');
+      fs.writeFileSync(path.join(dir, '.env'), 'ARGON2_MEMORY_KIB=1000\n');
       const bad = cli(['config', '--check'], {});
       assert.equal(bad.status, 1);
-      assert.match(bad.stderr, /SCRYPT_COST="1000" is not allowed/);
+      assert.match(bad.stderr, /ARGON2_MEMORY_KIB="1000" is not allowed/);
     } finally {
       fs.rmSync(path.join(dir, '.env'));
     }

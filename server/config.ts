@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import type { Argon2Params } from './services/passwords';
 
 export type DbClient = 'better-sqlite3' | 'sqlite3' | 'pg';
 
@@ -38,8 +39,8 @@ export interface Config {
     passwordReset: RateLimitRule;
     contact: RateLimitRule;
   };
-  /** scrypt N of the hashes made before Argon2id (and of `SCRYPT_COST` test/seed speed-ups); see passwords.ts */
-  scryptCost: number;
+  /** Argon2id cost of new password hashes (OWASP: 19 MiB, 2 passes); see services/passwords.ts */
+  argon2: Argon2Params;
   /** apiBase points the Stripe client elsewhere (stripe-mock, or the tests' fake Stripe server) */
   stripe: { secretKey: string | null; publishableKey: string | null; webhookSecret: string | null; apiBase: string | null };
   smtpUrl: string | null;
@@ -67,7 +68,6 @@ const int = (min: number, max: number) =>
     .regex(/^\d+$/)
     .transform(Number)
     .pipe(z.number().int().min(min).max(max));
-const powerOfTwo = (min: number, max: number) => int(min, max).refine((n) => (n & (n - 1)) === 0);
 const price = z
   .string()
   .regex(/^\d+(\.\d{1,2})?$/)
@@ -102,7 +102,8 @@ export const SETTINGS = {
   RATE_LIMIT_REGISTER: { schema: int(1, 100_000), allowed: 'a whole number of requests from 1 to 100000' },
   RATE_LIMIT_RESET: { schema: int(1, 100_000), allowed: 'a whole number of requests from 1 to 100000' },
   RATE_LIMIT_CONTACT: { schema: int(1, 100_000), allowed: 'a whole number of requests from 1 to 100000' },
-  SCRYPT_COST: { schema: powerOfTwo(1024, 1_048_576), allowed: 'a power of two from 1024 to 1048576 (16384 or more outside tests)' },
+  ARGON2_MEMORY_KIB: { schema: int(1024, 4_194_304), allowed: 'KiB of memory per password hash, a whole number from 1024 to 4194304 (19456 or more outside tests)' },
+  ARGON2_TIME_COST: { schema: int(1, 20), allowed: 'passes per password hash, a whole number from 1 to 20 (2 or more outside tests)' },
   STRIPE_SECRET_KEY: { schema: z.string().regex(/^(sk|rk)_/), allowed: 'a Stripe secret key (sk_… or rk_…)', secret: true },
   STRIPE_PUBLISHABLE_KEY: { schema: z.string().regex(/^pk_/), allowed: 'a Stripe publishable key (pk_…)' },
   STRIPE_WEBHOOK_SECRET: { schema: z.string().regex(/^whsec_/), allowed: 'a Stripe webhook signing secret (whsec_…)', secret: true },
@@ -186,7 +187,7 @@ export function loadConfig(overrides: Partial<Config> = {}, env: NodeJS.ProcessE
       passwordReset: { max: s.RATE_LIMIT_RESET ?? 5, windowMs: 60 * 60_000 },
       contact: { max: s.RATE_LIMIT_CONTACT ?? 5, windowMs: 60 * 60_000 },
     },
-    scryptCost: s.SCRYPT_COST ?? 16384,
+    argon2: { memoryKib: s.ARGON2_MEMORY_KIB ?? 19456, timeCost: s.ARGON2_TIME_COST ?? 2 },
     stripe: {
       secretKey: s.STRIPE_SECRET_KEY ?? null,
       publishableKey: s.STRIPE_PUBLISHABLE_KEY ?? null,
@@ -219,13 +220,13 @@ export function configProblems(config: Pick<Config, 'demoMode' | 'publicUrl'>): 
 }
 
 /** Combinations that run but are probably not what the operator meant, each as one sentence. */
-export function configWarnings(config: Pick<Config, 'publicUrl' | 'trustProxy' | 'demoMode' | 'scryptCost'>): string[] {
+export function configWarnings(config: Pick<Config, 'publicUrl' | 'trustProxy' | 'demoMode' | 'argon2'>): string[] {
   const warnings: string[] = [];
   if (config.publicUrl?.startsWith('https://') && !config.trustProxy) {
     warnings.push(`PUBLIC_URL is https but TRUST_PROXY is off: behind a TLS proxy set TRUST_PROXY=true, or requests arriving over the proxy are refused with a page naming TRUST_PROXY.`);
   }
-  if (!config.demoMode && config.scryptCost < 16384) {
-    warnings.push(`SCRYPT_COST=${config.scryptCost} is below 16384: fine for tests, too weak for the remaining scrypt hashes of a real deployment.`);
+  if (!config.demoMode && (config.argon2.memoryKib < 19456 || config.argon2.timeCost < 2)) {
+    warnings.push(`ARGON2_MEMORY_KIB=${config.argon2.memoryKib} / ARGON2_TIME_COST=${config.argon2.timeCost} are below OWASP's 19456 KiB and 2 passes: fine for tests, too weak for a real deployment.`);
   }
   return warnings;
 }

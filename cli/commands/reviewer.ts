@@ -61,7 +61,7 @@ export function registerReviewer(program: Command): void {
         const user = await createAccount(
           db,
           { fullName: flags.name ?? username, username, email, password, role: flags.admin ? 'admin' : 'reviewer' },
-          { scryptCost: config.scryptCost, firstFreePremium: config.firstFreePremium, countRegistration: false },
+          { passwordParams: config.argon2, firstFreePremium: config.firstFreePremium, countRegistration: false },
         );
         await audit(db, { actorUserId: null, actorRole: 'cli', action: 'reviewer.create', targetType: 'user', targetId: user.id, details: { username, role: user.role } });
         console.log(`Created ${user.role} "${username}". Sign in at /ops.`);

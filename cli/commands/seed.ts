@@ -45,7 +45,7 @@ export function registerSeed(program: Command): void {
           dataDir: config.dataDir,
           profiles,
           seed,
-          scryptCost: config.scryptCost,
+          passwordParams: config.argon2,
           referenceTime,
           onProgress: (done) => bar.update(done),
         });

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { UserRole } from '../../contracts/enums';
 import type { Db } from '../db';
 import { User } from '../models/user';
-import { hashPassword } from './passwords';
+import { type Argon2Params, hashPassword } from './passwords';
 
 const YEAR_MS = 365 * 24 * 3600_000;
 
@@ -34,10 +34,10 @@ export async function takenField(db: Db | Knex.Transaction, username: string, em
 export async function createAccount(
   db: Db,
   input: NewAccount,
-  options: { scryptCost: number; firstFreePremium: number; countRegistration?: boolean; now?: number; emailConfirmed?: boolean },
+  options: { passwordParams: Argon2Params; firstFreePremium: number; countRegistration?: boolean; now?: number; emailConfirmed?: boolean },
 ): Promise<User> {
   const now = options.now ?? Date.now();
-  const passwordHash = await hashPassword(input.password, options.scryptCost);
+  const passwordHash = await hashPassword(input.password, options.passwordParams);
   const role = input.role ?? 'member';
   return db.transaction(async (trx) => {
     let registrationNumber: number | null = null;

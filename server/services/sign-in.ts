@@ -4,7 +4,7 @@ import { HttpError, forbidden, tooManyRequests, unauthorized } from '../errors';
 import { clientIp, hitRateLimit, refundRateLimit } from '../middleware/rate-limit';
 import type { User } from '../models/user';
 import { findUserByLogin } from './accounts';
-import { dummyPasswordHash, sha256, verifyPassword } from './passwords';
+import { dummyPasswordHash, hashPassword, needsRehash, sha256, verifyPassword } from './passwords';
 import { sendMail } from './mail';
 import { notify } from './notifications';
 import { RECOVERY_CODE_PATTERN, acceptTotp, recoveryCodesLeft, useRecoveryCode } from './totp';
@@ -55,7 +55,7 @@ export async function authenticate(ctx: AppContext, input: Credentials, audience
     for (const { key, rule: r } of keys) await refundRateLimit(db, key, r);
   };
 
-  const passwordOk = await verifyPassword(input.password, user?.passwordHash ?? (await dummyPasswordHash(config.scryptCost)));
+  const passwordOk = await verifyPassword(input.password, user?.passwordHash ?? (await dummyPasswordHash(config.argon2)));
   if (!user || !passwordOk) return { ok: false, reason: 'invalid', user, error: unauthorized(AUTH_MESSAGES.invalidCredentials) };
   if (audience === 'staff' && !isStaff(user)) {
     return { ok: false, reason: 'not-staff', user, error: unauthorized(AUTH_MESSAGES.invalidCredentials) };
@@ -79,7 +79,21 @@ export async function authenticate(ctx: AppContext, input: Credentials, audience
     if (usedRecovery) await tellRecoveryCodeUsed(ctx, user);
   }
   await refund();
+  await upgradePasswordHash(ctx, user, input.password);
   return { ok: true, user };
+}
+
+/**
+ * A hash older or cheaper than today's Argon2id parameters (an scrypt hash from before Argon2id) is replaced at
+ * the first successful sign-in, the only moment the password is known. Only the row still holding the old hash
+ * is updated, so a password changed meanwhile is never overwritten.
+ */
+async function upgradePasswordHash(ctx: AppContext, user: User, password: string): Promise<void> {
+  const { db, config } = ctx.services;
+  if (!needsRehash(user.passwordHash, config.argon2)) return;
+  const passwordHash = await hashPassword(password, config.argon2);
+  await db('users').where({ id: user.id, passwordHash: user.passwordHash }).update({ passwordHash });
+  user.passwordHash = passwordHash;
 }
 
 /** A recovery code was used: the member hears of it in the app and by email, in case it was not them. */

@@ -25,7 +25,7 @@ export async function buildUser(
       password,
       role: overrides.role ?? 'member',
     },
-    { scryptCost: server.config.scryptCost, firstFreePremium: server.config.firstFreePremium, countRegistration: overrides.countRegistration ?? false },
+    { passwordParams: server.config.argon2, firstFreePremium: server.config.firstFreePremium, countRegistration: overrides.countRegistration ?? false },
   );
   if (overrides.tier && overrides.tier !== user.subscriptionTier) {
     const ends = overrides.tier === 'tryme' ? null : Date.now() + 30 * 24 * 3600_000;

@@ -129,7 +129,8 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
       databaseUrl,
       dbClient,
       demoMode: true,
-      scryptCost: 1024,
+      // The cheapest Argon2id the configuration allows, so suites that make many accounts stay quick.
+      argon2: { memoryKib: 1024, timeCost: 1 },
       logRequests: false,
       sessionKeys: ['test-key-0123456789abcdef0123456789abcdef'],
       // Generous limits so suites are not throttled; the rate-limit tests set their own.

@@ -108,7 +108,7 @@ describe('data export', () => {
     assert.ok(text.includes('my words'));
     assert.ok(!text.includes('their private words'));
     assert.ok(!text.includes('Dev Malhotra'));
-    assert.ok(!text.includes('passwordHash') && !text.includes('scrypt$'));
+    assert.ok(!text.includes('passwordHash') && !text.includes('scrypt$') && !text.includes('$argon2id$'));
     assert.equal((await b.client.get(`/api/users/${a.user.id}/export`)).status, 403);
   });
 });

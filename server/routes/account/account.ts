@@ -31,7 +31,7 @@ export function accountRoutes() {
     const input = parse(changePasswordSchema, requestBody(ctx));
     if (!(await verifyPassword(input.currentPassword, user.passwordHash))) throw badRequest('Current password is incorrect', { field: 'currentPassword' });
     const now = Date.now();
-    await User.query(ctx.services.db).findById(user.id).patch({ passwordHash: await hashPassword(input.newPassword, ctx.services.config.scryptCost), passwordChangedAt: now, updatedAt: now });
+    await User.query(ctx.services.db).findById(user.id).patch({ passwordHash: await hashPassword(input.newPassword, ctx.services.config.argon2), passwordChangedAt: now, updatedAt: now });
     // Every other session of the member ends; this one stays signed in.
     const ended = await endSessionsOfUser(ctx.services.db, user.id, currentSessionId(ctx));
     ctx.body = { message: 'Password updated', endedSessions: ended };

@@ -44,7 +44,7 @@ describe('register', () => {
     assert.equal(me.status, 200);
     assert.equal(((await me.json()) as { fullName: string }).fullName, 'Priya Sharma');
     const row = await server.db('users').where({ usernameLower: form.username }).first();
-    assert.match(row.passwordHash, /^scrypt\$\d+\$8\$1\$/);
+    assert.match(row.passwordHash, /^\$argon2id\$v=19\$m=\d+,t=\d+,p=1\$/);
     assert.ok(!row.passwordHash.includes(form.password));
   });
 

@@ -85,7 +85,7 @@ export function authRoutes(services: AppServices) {
         }
         if (taken === 'email') throw conflict(AUTH_MESSAGES.emailTaken, { field: 'email' });
         const user = await createAccount(ctx.services.db, input, {
-          scryptCost: config.scryptCost,
+          passwordParams: config.argon2,
           firstFreePremium: config.firstFreePremium,
         });
         await signIn(ctx, user);
@@ -203,7 +203,7 @@ export function authRoutes(services: AppServices) {
           // Single use: claim the token before anything else (a racing second use updates nothing).
           const claimed = await trx('password_reset_tokens').where({ id: row.id }).whereNull('usedAt').update({ usedAt: now });
           if (claimed !== 1) throw new HttpError(400, AUTH_MESSAGES.resetInvalidToken, 'invalid_token');
-          const passwordHash = await hashPassword(input.password, config.scryptCost);
+          const passwordHash = await hashPassword(input.password, config.argon2);
           await trx('users').where({ id: row.userId }).update({ passwordHash, passwordChangedAt: now, updatedAt: now });
           // Opening a link sent to the address proves the member owns it.
           await trx('users').where({ id: row.userId }).whereNull('emailConfirmedAt').update({ emailConfirmedAt: now });
@@ -260,7 +260,7 @@ export function authRoutes(services: AppServices) {
     const db = ctx.services.db;
     const origin = config.publicUrl ?? `http://localhost:${config.port}`;
     if (emailTaken) {
-      await hashPassword(input.password, config.scryptCost);
+      await hashPassword(input.password, config.argon2);
       await sendMail(config, db, {
         to: input.email,
         subject: 'Someone tried to register with your email address',
@@ -269,7 +269,7 @@ export function authRoutes(services: AppServices) {
       });
       return;
     }
-    const user = await createAccount(db, input, { scryptCost: config.scryptCost, firstFreePremium: config.firstFreePremium, emailConfirmed: false });
+    const user = await createAccount(db, input, { passwordParams: config.argon2, firstFreePremium: config.firstFreePremium, emailConfirmed: false });
     const token = randomToken(32);
     const now = Date.now();
     await db('email_confirmation_tokens').insert({ userId: user.id, tokenHash: sha256(token), expiresAt: now + 48 * 3600_000, createdAt: now });

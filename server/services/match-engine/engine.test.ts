@@ -27,7 +27,7 @@ let tongues: string[] = [];
 before(async () => {
   server = await startTestServer();
   engine = server.services.engine;
-  await seedDemo(server.db, { dataDir: server.dataDir, profiles: MEMBERS, seed: 11, scryptCost: 1024, photos: 0, referenceTime: Date.now() });
+  await seedDemo(server.db, { dataDir: server.dataDir, profiles: MEMBERS, seed: 11, passwordParams: { memoryKib: 1024, timeCost: 1 }, photos: 0, referenceTime: Date.now() });
   const db = server.db;
   const profiles = await db('profiles').where('isDeleted', false).select('id', 'userId', 'searchText', 'country', 'motherTongue');
   memberIds = profiles.map((p) => Number(p.userId));

@@ -28,7 +28,7 @@ export function reviewerRoutes(router: AppRouter) {
       const created = await createAccount(
         trx,
         { fullName: input.fullName, username: input.username, email: input.email.toLowerCase(), password: input.password, role: input.role },
-        { scryptCost: ctx.services.config.scryptCost, firstFreePremium: ctx.services.config.firstFreePremium, countRegistration: false },
+        { passwordParams: ctx.services.config.argon2, firstFreePremium: ctx.services.config.firstFreePremium, countRegistration: false },
       );
       await auditFrom(ctx, 'reviewer.create', 'user', created.id, { username: input.username, role: input.role }, { db: trx });
       return created;
