@@ -2,6 +2,7 @@ import { Command, CommanderError } from 'commander';
 import { registerBackup } from './commands/backup';
 import { registerConfig } from './commands/config';
 import { loadDotEnv } from '../server/config';
+import { registerBilling } from './commands/billing';
 import { registerExpo } from './commands/expo';
 import { registerJobs } from './commands/jobs';
 import { registerMigrate } from './commands/migrate';
@@ -28,6 +29,7 @@ export function buildProgram(): Command {
   registerBackup(program);
   registerConfig(program);
   registerJobs(program);
+  registerBilling(program);
   return program;
 }
 

@@ -31,6 +31,7 @@ import { profileRoutes } from './routes/profiles/profiles';
 import { safetyRoutes } from './routes/safety/safety';
 import { settingsRoutes } from './routes/settings/settings';
 import { shareRoutes } from './routes/shares/shares';
+import { billingRoutes } from './routes/subscriptions/billing';
 import { subscriptionRoutes } from './routes/subscriptions/subscriptions';
 import { accountRoutes } from './routes/account/account';
 import { contactRoutes } from './routes/contact/contact';
@@ -82,6 +83,7 @@ export function apiRouters(services: AppServices) {
     accountRoutes(),
     eventRoutes(),
     subscriptionRoutes(),
+    billingRoutes(),
     moodRoutes(),
     verificationRoutes(),
     appealRoutes(),

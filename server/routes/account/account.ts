@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { cancelDemoSubscriptionsNow } from '../../services/billing/changes';
 import { generateSecret, generateURI } from 'otplib';
 import QRCode from 'qrcode';
 import { AUTH_MESSAGES, changePasswordSchema } from '../../../contracts/auth';
@@ -147,6 +148,8 @@ export function accountRoutes() {
         ctx.services.log({ level: 'warn', msg: 'could not cancel Stripe subscription', err: String(error) });
       });
     }
+    // The spec: deleting the account ends the subscription at once (no renewal, no period left to run).
+    await cancelDemoSubscriptionsNow(ctx.services, user.id);
     await deleteAccount(ctx.services.db, ctx.services.config.dataDir, user.id);
     ctx.session = null;
     ctx.services.log({ level: 'info', msg: 'account deleted', userId: user.id, ref: crypto.randomUUID() });

@@ -7,6 +7,10 @@ import { Payment } from '../../models/ops';
 import { notify } from '../../services/notifications';
 import { applySucceededPayment, catalogue, paymentProvider, providerName, secretHash, stripeClient } from '../../services/payments';
 import { sha256 } from '../../services/passwords';
+import { changePlan } from '../../services/billing/changes';
+import { createDemoSubscription, saveDemoCard } from '../../services/billing/demo';
+import { isLive, latestSubscription } from '../../services/billing/state';
+import { completeDemo } from './complete-demo';
 
 
 export function subscriptionRoutes() {
@@ -24,11 +28,21 @@ export function subscriptionRoutes() {
     };
   });
 
-  // Payment setup: the amount always comes from the catalogue, never from the client.
+  // Subscription setup: the amount always comes from the catalogue, never from the client.
   router.post('/subscriptions/:userId', requireUser, async (ctx) => {
     const user = assertSelf(ctx, idParam(ctx.params.userId));
     const { tier } = parse(subscribeSchema, requestBody(ctx));
     const now = Date.now();
+    const current = await latestSubscription(ctx.services.db, user.id);
+    if (isLive(current)) {
+      // A member who already subscribes changes plan (upgrade now, downgrade or Try Me at the period end).
+      if (tier === 'tryme') {
+        await changePlan(ctx.services, user.id, 'tryme');
+        ctx.body = { tier, price: '0.00', clientSecret: null, completed: true, effective: 'period_end' };
+        return;
+      }
+      throw new HttpError(409, 'You already have a subscription. Change your plan in Settings → Subscription.', 'subscription_conflict');
+    }
     if (tier === 'tryme') {
       // Moving down to tryme never charges.
       await ctx.services.db('users').where({ id: user.id }).update({ subscriptionTier: 'tryme', subscriptionEnds: null, updatedAt: now });
@@ -38,6 +52,12 @@ export function subscriptionRoutes() {
     const plan = (await catalogue(ctx.services.db, ctx.services.config)).find((p) => p.tier === tier);
     if (!plan) throw badRequest('Unknown plan');
     const provider = paymentProvider(ctx.services);
+    if (provider.name === 'demo') {
+      const created = await createDemoSubscription(ctx.services, { userId: user.id, tier, amountCents: plan.priceCents, currency: plan.currency });
+      ctx.status = 201;
+      ctx.body = { clientSecret: created.clientSecret, price: plan.price, tier, paymentIntentId: created.intentId, subscriptionId: created.subscriptionId, provider: 'demo', isDemo: true };
+      return;
+    }
     let intent: Awaited<ReturnType<typeof provider.createIntent>>;
     try {
       intent = await provider.createIntent({ user, tier, amountCents: plan.priceCents, currency: plan.currency });
@@ -47,10 +67,10 @@ export function subscriptionRoutes() {
     }
     await Payment.query(ctx.services.db).insert({
       userId: user.id, provider: provider.name, intentId: intent.id, tier, amountCents: plan.priceCents, currency: plan.currency,
-      status: intent.status, isDemo: provider.name === 'demo', clientSecretHash: secretHash(intent.clientSecret), createdAt: now, updatedAt: now,
+      status: intent.status, isDemo: false, clientSecretHash: secretHash(intent.clientSecret), createdAt: now, updatedAt: now,
     });
     ctx.status = 201;
-    ctx.body = { clientSecret: intent.clientSecret, price: plan.price, tier, paymentIntentId: intent.id, provider: provider.name, isDemo: provider.name === 'demo' };
+    ctx.body = { clientSecret: intent.clientSecret, price: plan.price, tier, paymentIntentId: intent.id, provider: provider.name, isDemo: false };
   });
 
   router.post('/subscriptions/:userId/complete', requireUser, async (ctx) => {
@@ -59,7 +79,9 @@ export function subscriptionRoutes() {
     if (input.tier === 'tryme') throw badRequest('Tryme needs no payment');
     const intent = await paymentProvider(ctx.services).retrieveIntent(input.paymentIntentId);
     if (!intent) throw notFound('Payment not found');
-    const result = await applySucceededPayment(ctx.services, intent, { userId: user.id, tier: input.tier });
+    const result = intent.id.startsWith('demo_pi_')
+      ? await completeDemo(ctx.services, intent, { userId: user.id, tier: input.tier })
+      : await applySucceededPayment(ctx.services, intent, { userId: user.id, tier: input.tier });
     const fresh = await ctx.services.db('users').where({ id: user.id }).first();
     ctx.body = {
       message: result.applied ? 'Your subscription has been successfully updated' : 'This payment was already applied',
@@ -87,6 +109,7 @@ export function subscriptionRoutes() {
     const status = declined ? 'requires_payment_method' : 'succeeded';
     await ctx.services.db('payments').where({ id: payment.id }).update({ status, updatedAt: Date.now() });
     if (declined) throw new HttpError(402, 'Your card was declined.', 'card_declined');
+    await saveDemoCard(ctx.services, payment.intentId, input.cardNumber);
     ctx.body = { status, paymentIntentId: payment.intentId };
   });
 

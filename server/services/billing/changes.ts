@@ -1,0 +1,95 @@
+import crypto from 'node:crypto';
+import type { SubscriptionTier } from '../../../contracts/enums';
+import type { AppServices } from '../../context';
+import { HttpError } from '../../errors';
+import { catalogue } from '../payments';
+import { billingNow } from './clock';
+import { demoEvent, stateOf } from './demo';
+import { applyBillingEvent } from './events';
+import { type PaidTier, type SubscriptionRow, latestSubscription, subscriptionFromRow } from './state';
+
+type Services = Pick<AppServices, 'db' | 'live' | 'config'>;
+const RANK: Record<SubscriptionTier, number> = { tryme: 0, premium: 1, elite: 2 };
+
+const conflict = (message: string) => new HttpError(409, message, 'subscription_conflict');
+
+/** The member's subscription that a change may act on: one that still bills. */
+async function changeable(services: Services, userId: number): Promise<SubscriptionRow> {
+  const sub = await latestSubscription(services.db, userId);
+  if (!sub || sub.status === 'canceled' || sub.status === 'incomplete') throw conflict('You have no active subscription to change.');
+  if (sub.provider !== 'demo') throw conflict('Plan changes for this subscription are made with the payment provider.');
+  return sub;
+}
+
+/** What is left of the current period, as a fraction (the basis of proration). */
+function remainingFraction(sub: SubscriptionRow, now: number): number {
+  const total = sub.currentPeriodEnd - sub.currentPeriodStart;
+  return total > 0 ? Math.min(1, Math.max(0, (sub.currentPeriodEnd - now) / total)) : 0;
+}
+
+/**
+ * Upgrades take effect at once and charge the prorated difference for the rest of the period; downgrades
+ * (and a move to Try Me) wait for the period end, keeping what was paid for. Choosing the current plan again
+ * undoes a pending downgrade.
+ */
+export async function changePlan(services: Services, userId: number, tier: SubscriptionTier): Promise<{ effective: 'now' | 'period_end'; amountCents: number }> {
+  const { db } = services;
+  const sub = await changeable(services, userId);
+  if (sub.status === 'past_due') throw conflict('Your last payment failed. Update your card before changing plans.');
+  if (tier === sub.tier) {
+    if (sub.pendingTier === null && !sub.cancelAtPeriodEnd) throw conflict(`You are already on this plan.`);
+    await db('subscriptions').where({ id: sub.id }).update({ pendingTier: null, updatedAt: Date.now() });
+    if (sub.cancelAtPeriodEnd) await applyCancelFlag(services, sub, false);
+    return { effective: 'now', amountCents: 0 };
+  }
+  if (RANK[tier] < RANK[sub.tier]) {
+    await db('subscriptions').where({ id: sub.id }).update({ pendingTier: tier, updatedAt: Date.now() });
+    return { effective: 'period_end', amountCents: 0 };
+  }
+  const plans = await catalogue(db, services.config);
+  const from = plans.find((p) => p.tier === sub.tier);
+  const to = plans.find((p) => p.tier === tier);
+  if (!from || !to) throw new HttpError(400, 'Unknown plan', 'bad_request');
+  const now = await billingNow(db);
+  const amountCents = Math.round((to.priceCents - from.priceCents) * remainingFraction(sub, now));
+  // The saved card is charged now; a card that declines leaves the plan as it was (Stripe's error_if_incomplete).
+  if (sub.cardFailsOnRenewal) throw new HttpError(402, 'Your card was declined. Your plan has not changed.', 'card_declined');
+  await applyBillingEvent(services, demoEvent('customer.subscription.updated', now, stateOf(sub, { tier: tier as PaidTier, cancelAtPeriodEnd: false })));
+  await db('subscriptions').where({ id: sub.id }).update({ pendingTier: null });
+  await applyBillingEvent(services, demoEvent('invoice.paid', now, {
+    id: `demo_in_${crypto.randomBytes(12).toString('hex')}`, subscriptionId: sub.providerSubscriptionId, paymentIntentId: null, tier: tier as PaidTier,
+    reason: 'subscription_update', amountCents, currency: to.currency, hostedInvoiceUrl: null, periodStart: now, periodEnd: sub.currentPeriodEnd, attemptCount: 1,
+  }));
+  return { effective: 'now', amountCents };
+}
+
+async function applyCancelFlag(services: Services, sub: SubscriptionRow, cancelAtPeriodEnd: boolean): Promise<void> {
+  const now = await billingNow(services.db);
+  await applyBillingEvent(services, demoEvent('customer.subscription.updated', Math.max(now, sub.lastEventAt), stateOf(sub, { cancelAtPeriodEnd })));
+}
+
+/** Cancel at the period end: the member keeps the plan they paid for until then, and can resume before it. */
+export async function cancelAtPeriodEnd(services: Services, userId: number): Promise<SubscriptionRow> {
+  const sub = await changeable(services, userId);
+  if (sub.cancelAtPeriodEnd) throw conflict('Your subscription is already set to end at the end of this period.');
+  await applyCancelFlag(services, sub, true);
+  return (await latestSubscription(services.db, userId)) as SubscriptionRow;
+}
+
+export async function resume(services: Services, userId: number): Promise<SubscriptionRow> {
+  const sub = await changeable(services, userId);
+  if (!sub.cancelAtPeriodEnd && sub.pendingTier !== 'tryme') throw conflict('Your subscription is not set to end; there is nothing to resume.');
+  await services.db('subscriptions').where({ id: sub.id }).update({ pendingTier: sub.pendingTier === 'tryme' ? null : sub.pendingTier });
+  if (sub.cancelAtPeriodEnd) await applyCancelFlag(services, sub, false);
+  return (await latestSubscription(services.db, userId)) as SubscriptionRow;
+}
+
+/** Account deletion ends every demo subscription at once (Stripe ones are cancelled with Stripe by the caller). */
+export async function cancelDemoSubscriptionsNow(services: Services, userId: number): Promise<void> {
+  const subs = await services.db('subscriptions').where({ userId, provider: 'demo' }).whereNot('status', 'canceled');
+  const now = await billingNow(services.db);
+  for (const row of subs) {
+    const sub = subscriptionFromRow(row);
+    await applyBillingEvent(services, demoEvent('customer.subscription.deleted', Math.max(now, sub.lastEventAt), stateOf(sub, { status: 'canceled', canceledAt: now })));
+  }
+}

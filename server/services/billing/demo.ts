@@ -1,0 +1,138 @@
+import crypto from 'node:crypto';
+import type { AppServices } from '../../context';
+import { HttpError } from '../../errors';
+import { sha256 } from '../passwords';
+import { catalogue } from '../payments';
+import { addMonth, billingNow } from './clock';
+import { type BillingEvent, type InvoiceState, type SubscriptionState, applyBillingEvent } from './events';
+import { type PaidTier, type SubscriptionRow, subscriptionFromRow } from './state';
+
+type Services = Pick<AppServices, 'db' | 'live' | 'config'>;
+const rid = (prefix: string) => `${prefix}_${crypto.randomBytes(12).toString('hex')}`;
+
+/** Stripe's published test card that can be saved but declines charges: here it pays the first invoice and declines every renewal. */
+export const FAILS_ON_RENEWAL_CARD = '4000000000000341';
+
+export function stateOf(sub: SubscriptionRow, change: Partial<SubscriptionState> = {}): SubscriptionState {
+  return {
+    id: sub.providerSubscriptionId, customerId: sub.providerCustomerId, userId: sub.userId, status: sub.status, tier: sub.tier,
+    currentPeriodStart: sub.currentPeriodStart, currentPeriodEnd: sub.currentPeriodEnd, cancelAtPeriodEnd: sub.cancelAtPeriodEnd,
+    canceledAt: sub.canceledAt, ...change,
+  };
+}
+
+export function demoEvent(type: 'customer.subscription.updated' | 'customer.subscription.deleted', created: number, subscription: SubscriptionState): BillingEvent;
+export function demoEvent(type: 'invoice.paid' | 'invoice.payment_failed', created: number, invoice: InvoiceState): BillingEvent;
+export function demoEvent(type: BillingEvent['type'], created: number, object: SubscriptionState | InvoiceState): BillingEvent {
+  const base = { id: rid('demo_evt'), created, provider: 'demo' as const };
+  if (type === 'invoice.paid' || type === 'invoice.payment_failed') return { ...base, type, invoice: object as InvoiceState };
+  return { ...base, type, subscription: object as SubscriptionState };
+}
+
+/**
+ * Starts a subscription the way Stripe's `default_incomplete` does: the subscription is incomplete and its
+ * first invoice open until the member's card confirms that invoice's payment with the client secret.
+ */
+export async function createDemoSubscription(services: Services, input: { userId: number; tier: PaidTier; amountCents: number; currency: string }) {
+  const { db } = services;
+  const now = await billingNow(db);
+  const subId = rid('demo_sub');
+  const intentId = rid('demo_pi');
+  const clientSecret = `${intentId}_secret_${crypto.randomBytes(16).toString('hex')}`;
+  const state: SubscriptionState = {
+    id: subId, customerId: `demo_cus_${input.userId}`, userId: input.userId, status: 'incomplete', tier: input.tier,
+    currentPeriodStart: now, currentPeriodEnd: addMonth(now), cancelAtPeriodEnd: false, canceledAt: null,
+  };
+  await applyBillingEvent(services, demoEvent('customer.subscription.updated', now, state));
+  const sub = await db('subscriptions').where({ providerSubscriptionId: subId }).first('id');
+  const realNow = Date.now();
+  await db('invoices').insert({
+    userId: input.userId, subscriptionId: sub.id, provider: 'demo', providerInvoiceId: rid('demo_in'), paymentIntentId: intentId, tier: input.tier,
+    reason: 'subscription_create', amountCents: input.amountCents, currency: input.currency, status: 'open', periodStart: state.currentPeriodStart,
+    periodEnd: state.currentPeriodEnd, createdAt: realNow,
+  });
+  await db('payments').insert({
+    userId: input.userId, provider: 'demo', intentId, tier: input.tier, amountCents: input.amountCents, currency: input.currency,
+    status: 'requires_confirmation', isDemo: true, clientSecretHash: sha256(clientSecret), createdAt: realNow, updatedAt: realNow,
+  });
+  return { intentId, clientSecret, subscriptionId: subId };
+}
+
+/** The card the demo form confirmed becomes the subscription's payment method (brand and last four only). */
+export async function saveDemoCard(services: Services, intentId: string, cardNumber: string): Promise<void> {
+  const invoice = await services.db('invoices').where({ paymentIntentId: intentId, provider: 'demo' }).first('subscriptionId');
+  if (!invoice) return;
+  const digits = cardNumber.replace(/\D/g, '');
+  const brand = /^4/.test(digits) ? 'Visa' : /^(5[1-5]|2[2-7])/.test(digits) ? 'Mastercard' : /^3[47]/.test(digits) ? 'American Express' : 'Card';
+  await services.db('subscriptions').where({ id: invoice.subscriptionId }).update({
+    cardBrand: brand, cardLast4: digits.slice(-4), cardFailsOnRenewal: digits === FAILS_ON_RENEWAL_CARD, updatedAt: Date.now(),
+  });
+}
+
+function invoiceState(sub: SubscriptionRow, row: Record<string, unknown>, attemptCount: number): InvoiceState {
+  return {
+    id: String(row.providerInvoiceId), subscriptionId: sub.providerSubscriptionId, paymentIntentId: (row.paymentIntentId as string | null) ?? null,
+    tier: row.tier as PaidTier, reason: row.reason as InvoiceState['reason'], amountCents: Number(row.amountCents), currency: String(row.currency),
+    hostedInvoiceUrl: null, periodStart: Number(row.periodStart), periodEnd: Number(row.periodEnd), attemptCount,
+  };
+}
+
+/**
+ * The first invoice was paid (its payment intent succeeded): the subscription becomes active. Returns false
+ * when that invoice had already been paid (a replay changes nothing).
+ */
+export async function completeDemoFirstInvoice(services: Services, intentId: string): Promise<boolean> {
+  const { db } = services;
+  const row = await db('invoices').where({ paymentIntentId: intentId, provider: 'demo' }).first();
+  if (!row) throw new HttpError(404, 'Payment not found', 'not_found');
+  if (row.status === 'paid') return false;
+  const sub = subscriptionFromRow(await db('subscriptions').where({ id: row.subscriptionId }).first());
+  const now = await billingNow(db);
+  await applyBillingEvent(services, demoEvent('customer.subscription.updated', now, stateOf(sub, { status: 'active' })));
+  return applyBillingEvent(services, demoEvent('invoice.paid', now, invoiceState(sub, row, 1)));
+}
+
+/**
+ * Everything the demo provider's clock has passed: renewals (paid, or declined into past_due with a grace
+ * period), plan downgrades and cancellations that wait for the period end, and the end of grace periods.
+ * Runs until nothing is due, so advancing two months renews twice.
+ */
+export async function runDemoRenewals(services: Services): Promise<number> {
+  const { db } = services;
+  const now = await billingNow(db);
+  let events = 0;
+  for (let pass = 0; pass < 1000; pass++) {
+    const due = await db('subscriptions')
+      .where({ provider: 'demo' })
+      .andWhere((q) => q.where((a) => a.where({ status: 'active' }).where('currentPeriodEnd', '<=', now)).orWhere((p) => p.where({ status: 'past_due' }).where('graceUntil', '<=', now)))
+      .orderBy('id')
+      .first();
+    if (!due) return events;
+    const sub = subscriptionFromRow(due);
+    events += await step(services, sub);
+  }
+  return events;
+}
+
+async function step(services: Services, sub: SubscriptionRow): Promise<number> {
+  const { db } = services;
+  if (sub.status === 'past_due' || sub.cancelAtPeriodEnd || sub.pendingTier === 'tryme') {
+    // Grace over without a payment, or a cancellation (or move to Try Me) that waited for the period end.
+    const at = sub.status === 'past_due' ? (sub.graceUntil as number) : sub.currentPeriodEnd;
+    await applyBillingEvent(services, demoEvent('customer.subscription.deleted', at, stateOf(sub, { status: 'canceled', canceledAt: at })));
+    return 1;
+  }
+  const tier = (sub.pendingTier ?? sub.tier) as PaidTier;
+  const plan = (await catalogue(db, services.config)).find((p) => p.tier === tier);
+  if (!plan) throw new Error(`No catalogue entry for ${tier}`);
+  const start = sub.currentPeriodEnd;
+  const end = addMonth(start);
+  const fails = sub.cardFailsOnRenewal;
+  await applyBillingEvent(services, demoEvent('customer.subscription.updated', start, stateOf(sub, { tier, status: fails ? 'past_due' : 'active', currentPeriodStart: start, currentPeriodEnd: end })));
+  const invoice: InvoiceState = {
+    id: rid('demo_in'), subscriptionId: sub.providerSubscriptionId, paymentIntentId: null, tier, reason: 'subscription_cycle',
+    amountCents: plan.priceCents, currency: plan.currency, hostedInvoiceUrl: null, periodStart: start, periodEnd: end, attemptCount: 1,
+  };
+  await applyBillingEvent(services, demoEvent(fails ? 'invoice.payment_failed' : 'invoice.paid', start, invoice));
+  return 2;
+}

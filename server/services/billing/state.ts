@@ -1,0 +1,95 @@
+import type { Knex } from 'knex';
+import type { SubscriptionTier } from '../../../contracts/enums';
+import type { Db } from '../../db';
+
+export type SubscriptionStatus = 'incomplete' | 'active' | 'past_due' | 'canceled';
+export type PaidTier = Exclude<SubscriptionTier, 'tryme'>;
+
+/** After a failed renewal the member keeps their plan this long while the card is retried or replaced. */
+export const GRACE_MS = 7 * 24 * 3600_000;
+
+export interface SubscriptionRow {
+  id: number;
+  userId: number | null;
+  provider: 'stripe' | 'demo';
+  providerSubscriptionId: string;
+  providerCustomerId: string | null;
+  tier: PaidTier;
+  pendingTier: SubscriptionTier | null;
+  status: SubscriptionStatus;
+  currentPeriodStart: number;
+  currentPeriodEnd: number;
+  cancelAtPeriodEnd: boolean;
+  graceUntil: number | null;
+  canceledAt: number | null;
+  cardBrand: string | null;
+  cardLast4: string | null;
+  cardFailsOnRenewal: boolean;
+  lastEventAt: number;
+  createdAt: number;
+  updatedAt: number;
+}
+
+const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
+
+/** A subscriptions row as read through knex (bigints arrive as strings on PostgreSQL, booleans as 0/1 on SQLite). */
+export function subscriptionFromRow(r: Record<string, unknown>): SubscriptionRow {
+  return {
+    id: Number(r.id),
+    userId: num(r.userId),
+    provider: r.provider as SubscriptionRow['provider'],
+    providerSubscriptionId: String(r.providerSubscriptionId),
+    providerCustomerId: (r.providerCustomerId as string | null) ?? null,
+    tier: r.tier as PaidTier,
+    pendingTier: (r.pendingTier as SubscriptionTier | null) ?? null,
+    status: r.status as SubscriptionStatus,
+    currentPeriodStart: Number(r.currentPeriodStart),
+    currentPeriodEnd: Number(r.currentPeriodEnd),
+    cancelAtPeriodEnd: Boolean(Number(r.cancelAtPeriodEnd)),
+    graceUntil: num(r.graceUntil),
+    canceledAt: num(r.canceledAt),
+    cardBrand: (r.cardBrand as string | null) ?? null,
+    cardLast4: (r.cardLast4 as string | null) ?? null,
+    cardFailsOnRenewal: Boolean(Number(r.cardFailsOnRenewal)),
+    lastEventAt: Number(r.lastEventAt),
+    createdAt: Number(r.createdAt),
+    updatedAt: Number(r.updatedAt),
+  };
+}
+
+/**
+ * The one rule for what a subscription grants: an active one its tier until the period end; a past-due one
+ * (its renewal failed, so its new period is unpaid) its tier until the grace period ends; anything else
+ * (incomplete, canceled) nothing.
+ */
+export function accessFrom(sub: Pick<SubscriptionRow, 'status' | 'tier' | 'currentPeriodStart' | 'currentPeriodEnd' | 'graceUntil'>): { tier: SubscriptionTier; ends: number | null } {
+  if (sub.status === 'active') return { tier: sub.tier, ends: sub.currentPeriodEnd };
+  if (sub.status === 'past_due') return { tier: sub.tier, ends: sub.graceUntil ?? sub.currentPeriodStart + GRACE_MS };
+  return { tier: 'tryme', ends: null };
+}
+
+/** The member's latest subscription (the one Settings shows and plan changes act on). */
+export async function latestSubscription(db: Db | Knex.Transaction, userId: number): Promise<SubscriptionRow | null> {
+  const row = await db('subscriptions').where({ userId }).orderBy('createdAt', 'desc').orderBy('id', 'desc').first();
+  return row ? subscriptionFromRow(row) : null;
+}
+
+/** A subscription that still bills (a second one must not be started next to it). */
+export function isLive(sub: SubscriptionRow | null): sub is SubscriptionRow {
+  return sub !== null && (sub.status === 'active' || sub.status === 'past_due');
+}
+
+/**
+ * Writes the member's tier columns from their subscriptions: users.subscriptionTier/subscriptionEnds are what
+ * every tier check reads (policies/tier.ts), so they are only ever set from here once a member has subscribed.
+ * An incomplete subscription (first payment not made) leaves whatever the member had, e.g. a first-500 year.
+ */
+export async function syncUserTier(trx: Db | Knex.Transaction, userId: number, now: number): Promise<void> {
+  const subs = (await trx('subscriptions').where({ userId }).whereNot('status', 'incomplete')).map(subscriptionFromRow);
+  if (subs.length === 0) return;
+  const live = subs.map(accessFrom).filter((a) => a.tier !== 'tryme');
+  const best = live.sort((a, b) => (b.ends ?? 0) - (a.ends ?? 0))[0];
+  const update = best ? { subscriptionTier: best.tier, subscriptionEnds: best.ends } : { subscriptionTier: 'tryme', subscriptionEnds: null };
+  const subId = subs.find((s) => isLive(s) && s.provider === 'stripe')?.providerSubscriptionId ?? null;
+  await trx('users').where({ id: userId }).update({ ...update, stripeSubscriptionId: subId, updatedAt: now });
+}
