@@ -35,6 +35,8 @@ const COVERAGE: Record<string, { section: string } | { notExported: string }> = 
   contact_messages: { section: 'contactMessages' },
   live_events: { notExported: 'transient delivery queue, not used for storage' },
   payments: { section: 'payments' },
+  subscriptions: { section: 'subscriptions' },
+  invoices: { section: 'invoices' },
   verification_requests: { section: 'verificationRequests' },
   identity_verifications: { section: 'identityVerifications' },
   daily_matches: { section: 'dailySuggestions' },

@@ -1,13 +1,14 @@
 import type { Config } from '../config';
 import type { Db } from '../db';
 import { loadSessionKeys } from '../keys';
+import { billingRenewalsJob } from './billing-renewals';
 import { cleanupJob } from './cleanup';
 import { notificationEmailsJob } from './notification-emails';
 import { JobScheduler, type JobDefinition } from './scheduler';
 
 /** Every periodic job of the product, in one list (the scheduler, `saathi jobs` and the tests read it). */
 export function productJobs(config: Config): JobDefinition[] {
-  return [cleanupJob, notificationEmailsJob(config, loadSessionKeys(config))];
+  return [cleanupJob, notificationEmailsJob(config, loadSessionKeys(config)), billingRenewalsJob(config)];
 }
 
 export function jobScheduler(db: Db, config: Config, log?: (entry: Record<string, unknown>) => void): JobScheduler {

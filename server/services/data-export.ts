@@ -56,6 +56,11 @@ export async function exportMemberData(db: Db, userId: number) {
     moods: (await db('user_moods').where({ userId })).map((m) => ({ moodTypeId: m.moodTypeId, description: m.description, intensity: m.intensity, note: m.note, isPrivate: Boolean(Number(m.isPrivate)), createdAt: isoOrNull(m.createdAt) })),
     culturalAssessments: (await db('cultural_adaptation_assessments').where({ userId })).map((a) => ({ ...a, createdAt: isoOrNull(a.createdAt) })),
     payments: (await db('payments').where({ userId })).map((p) => ({ provider: p.provider, tier: p.tier, amountCents: p.amountCents, currency: p.currency, status: p.status, createdAt: isoOrNull(p.createdAt) })),
+    subscriptions: (await db('subscriptions').where({ userId })).map((s) => ({
+      provider: s.provider, tier: s.tier, status: s.status, currentPeriodStart: isoOrNull(s.currentPeriodStart), currentPeriodEnd: isoOrNull(s.currentPeriodEnd),
+      cancelAtPeriodEnd: Boolean(Number(s.cancelAtPeriodEnd)), canceledAt: isoOrNull(s.canceledAt), card: s.cardLast4 ? `${s.cardBrand} ending ${s.cardLast4}` : null, createdAt: isoOrNull(s.createdAt),
+    })),
+    invoices: (await db('invoices').where({ userId })).map((i) => ({ invoice: i.providerInvoiceId, tier: i.tier, reason: i.reason, amountCents: i.amountCents, currency: i.currency, status: i.status, periodStart: isoOrNull(i.periodStart), periodEnd: isoOrNull(i.periodEnd), paidAt: isoOrNull(i.paidAt) })),
     matches: (await db('matches').where({ user1Id: userId }).orWhere({ user2Id: userId })).map((m) => ({
       userId: m.user1Id === userId ? m.user2Id : m.user1Id,
       matchedAt: isoOrNull(m.createdAt),

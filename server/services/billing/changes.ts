@@ -84,7 +84,7 @@ export async function resume(services: Services, userId: number): Promise<Subscr
   return (await latestSubscription(services.db, userId)) as SubscriptionRow;
 }
 
-/** Account deletion ends every demo subscription at once (Stripe ones are cancelled with Stripe by the caller). */
+/** Account deletion ends every demo subscription at once (Stripe ones are cancelled with Stripe by the caller) and forgets the card. */
 export async function cancelDemoSubscriptionsNow(services: Services, userId: number): Promise<void> {
   const subs = await services.db('subscriptions').where({ userId, provider: 'demo' }).whereNot('status', 'canceled');
   const now = await billingNow(services.db);
@@ -92,4 +92,6 @@ export async function cancelDemoSubscriptionsNow(services: Services, userId: num
     const sub = subscriptionFromRow(row);
     await applyBillingEvent(services, demoEvent('customer.subscription.deleted', Math.max(now, sub.lastEventAt), stateOf(sub, { status: 'canceled', canceledAt: now })));
   }
+  // Invoices stay as accounting records; the card they were paid with is the member's and goes with the account.
+  await services.db('subscriptions').where({ userId }).update({ cardBrand: null, cardLast4: null });
 }

@@ -1,0 +1,205 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { DAY_MS, addMonth, addToBillingClock, billingNow } from '../../services/billing/clock';
+import { runDemoRenewals } from '../../services/billing/demo';
+import { applyBillingEvent } from '../../services/billing/events';
+import { Client, type TestServer, startTestServer } from '../../test/harness';
+import { signedInClient } from '../../test/factories';
+
+type Json = Record<string, unknown>;
+interface Billing {
+  subscription: null | {
+    tier: string; status: string; price: string; renewsAt: string | null; endsAt: string | null; currentPeriodEnd: string; cancelAtPeriodEnd: boolean;
+    pendingTier: string | null; graceUntil: string | null; paymentMethod: { brand: string; last4: string } | null;
+  };
+  invoices: { id: string; tier: string; reason: string; amount: string; status: string; paidAt: string | null }[];
+}
+
+const GOOD_CARD = '4242 4242 4242 4242';
+const FAILS_ON_RENEWAL = '4000 0000 0000 0341';
+
+describe('subscriptions with the demo provider (renewals on the simulated clock)', () => {
+  let server: TestServer;
+  before(async () => {
+    server = await startTestServer();
+  });
+  after(async () => {
+    await server.close();
+  });
+
+  const advance = async (days: number) => {
+    await addToBillingClock(server.db, days * DAY_MS);
+    return runDemoRenewals(server.services);
+  };
+
+  async function subscribe(tier: 'premium' | 'elite', card = GOOD_CARD) {
+    const member = await signedInClient(server, { tier: 'tryme' });
+    const { client, user } = member;
+    const setup = await client.post(`/api/subscriptions/${user.id}`, { tier });
+    assert.equal(setup.status, 201);
+    const { clientSecret, paymentIntentId } = (await setup.json()) as { clientSecret: string; paymentIntentId: string };
+    const pending = (await (await client.get(`/api/subscriptions/${user.id}/current`)).json()) as Billing;
+    assert.equal(pending.subscription?.status, 'incomplete', 'default_incomplete until the first invoice is paid');
+    assert.equal(((await (await client.get('/api/auth/user')).json()) as Json).subscriptionTier, 'tryme');
+    const confirm = await client.post(`/api/payments/demo/${paymentIntentId}/confirm`, { clientSecret, cardNumber: card, expiry: '12/30', cvc: '123', name: 'Test Member' });
+    assert.equal(confirm.status, 200);
+    const done = await client.post(`/api/subscriptions/${user.id}/complete`, { tier, paymentIntentId });
+    assert.equal(done.status, 200);
+    return member;
+  }
+
+  const billing = async (client: Client, userId: number) => (await (await client.get(`/api/subscriptions/${userId}/current`)).json()) as Billing;
+  const tierOf = async (client: Client) => ((await (await client.get('/api/auth/user')).json()) as Json).subscriptionTier;
+
+  test('create → confirm → active; a month later it renews and a receipt is mailed for each paid invoice', async () => {
+    const { client, user } = await subscribe('premium');
+    const start = await billingNow(server.db);
+    let b = await billing(client, user.id);
+    assert.equal(b.subscription?.status, 'active');
+    assert.equal(b.subscription?.price, '14.99');
+    assert.deepEqual(b.subscription?.paymentMethod, { brand: 'Visa', last4: '4242' });
+    const firstEnd = Date.parse(b.subscription?.renewsAt as string);
+    assert.ok(Math.abs(firstEnd - addMonth(start)) < 60_000, 'renews one calendar month after the start');
+    assert.deepEqual(b.invoices.map((i) => [i.reason, i.amount, i.status]), [['subscription_create', '14.99', 'paid']]);
+    assert.equal(await tierOf(client), 'premium');
+
+    await advance(31);
+    b = await billing(client, user.id);
+    assert.equal(b.subscription?.status, 'active');
+    assert.equal(Date.parse(b.subscription?.renewsAt as string), addMonth(firstEnd), 'the next period follows the paid one');
+    assert.deepEqual(b.invoices.map((i) => [i.reason, i.amount, i.status]), [['subscription_cycle', '14.99', 'paid'], ['subscription_create', '14.99', 'paid']]);
+    const me = (await (await client.get('/api/auth/user')).json()) as Json;
+    assert.equal(me.subscriptionTier, 'premium');
+    assert.equal(Date.parse(me.subscriptionEnds as string), addMonth(firstEnd));
+    const receipts = await server.db('email_outbox').where({ toEmail: user.email }).where('subject', 'like', 'Your Saathi receipt%');
+    assert.equal(receipts.length, 2);
+    assert.match(receipts[0].bodyText, /14\.99 USD/);
+    assert.equal(await advance(1), 0, 'nothing more is due a day later');
+  });
+
+  test('a card that declines on renewal: past due with a grace period, told in-app and by email, then back to Try Me', async () => {
+    const { client, user } = await subscribe('elite', FAILS_ON_RENEWAL);
+    assert.equal((await billing(client, user.id)).subscription?.paymentMethod?.last4, '0341');
+    await advance(31);
+    let b = await billing(client, user.id);
+    assert.equal(b.subscription?.status, 'past_due');
+    assert.ok(b.subscription?.graceUntil);
+    assert.equal(b.invoices[0].status, 'open');
+    assert.equal(await tierOf(client), 'elite', 'access is kept through the grace period');
+    const notes = await server.db('notifications').where({ userId: user.id, title: 'Your renewal payment failed' });
+    assert.equal(notes.length, 1);
+    assert.equal((await server.db('email_outbox').where({ toEmail: user.email, subject: 'Saathi: your renewal payment failed' })).length, 1);
+    assert.equal((await client.post(`/api/subscriptions/${user.id}/change`, { tier: 'premium' })).status, 409, 'no plan change while a payment is due');
+
+    await advance(8);
+    b = await billing(client, user.id);
+    assert.equal(b.subscription?.status, 'canceled');
+    assert.equal(await tierOf(client), 'tryme');
+    assert.equal((await client.post(`/api/subscriptions/${user.id}/change`, { tier: 'elite' })).status, 409, 'a canceled subscription cannot be changed');
+    assert.equal((await client.post(`/api/subscriptions/${user.id}/resume`)).status, 409);
+  });
+
+  test('upgrade now with proration; downgrade waits for the period end', async () => {
+    const { client, user } = await subscribe('premium');
+    await addToBillingClock(server.db, 10 * DAY_MS);
+    const before = await billing(client, user.id);
+    const sub = await server.db('subscriptions').where({ userId: user.id }).first();
+    const now = await billingNow(server.db);
+    const up = await client.post(`/api/subscriptions/${user.id}/change`, { tier: 'elite' });
+    assert.equal(up.status, 200);
+    const upBody = (await up.json()) as Json & Billing;
+    const expected = Math.round((2999 - 1499) * ((Number(sub.currentPeriodEnd) - now) / (Number(sub.currentPeriodEnd) - Number(sub.currentPeriodStart))));
+    assert.ok(Math.abs((upBody.amountCents as number) - expected) <= 1, `prorated ${upBody.amountCents} ≈ ${expected}`);
+    assert.equal(upBody.subscription?.tier, 'elite');
+    assert.equal(upBody.subscription?.renewsAt, before.subscription?.renewsAt, 'the renewal date stays');
+    assert.equal(upBody.invoices[0].reason, 'subscription_update');
+    assert.equal(await tierOf(client), 'elite');
+
+    const down = (await (await client.post(`/api/subscriptions/${user.id}/change`, { tier: 'premium' })).json()) as Json & Billing;
+    assert.equal(down.effective, 'period_end');
+    assert.equal(down.subscription?.tier, 'elite');
+    assert.equal(down.subscription?.pendingTier, 'premium');
+    assert.equal(await tierOf(client), 'elite', 'paid-for elite is kept until the period ends');
+    await advance(25);
+    const after = await billing(client, user.id);
+    assert.equal(after.subscription?.tier, 'premium');
+    assert.equal(after.subscription?.pendingTier, null);
+    assert.deepEqual([after.invoices[0].reason, after.invoices[0].amount], ['subscription_cycle', '14.99']);
+    assert.equal(await tierOf(client), 'premium');
+    assert.equal((await client.post(`/api/subscriptions/${user.id}/change`, { tier: 'premium' })).status, 409, 'already on this plan');
+    assert.equal((await client.post(`/api/subscriptions/${user.id}/change`, { tier: 'gold' })).status, 400);
+  });
+
+  test('cancel at period end, resume, cancel again: the plan runs to the end, then Try Me; no further charge', async () => {
+    const { client, user } = await subscribe('premium');
+    const cancel = (await (await client.post(`/api/subscriptions/${user.id}/cancel`)).json()) as Billing;
+    assert.equal(cancel.subscription?.cancelAtPeriodEnd, true);
+    assert.equal(cancel.subscription?.renewsAt, null);
+    assert.equal(cancel.subscription?.endsAt, cancel.subscription?.currentPeriodEnd);
+    assert.equal((await client.post(`/api/subscriptions/${user.id}/cancel`)).status, 409, 'already ending');
+    const resumed = (await (await client.post(`/api/subscriptions/${user.id}/resume`)).json()) as Billing;
+    assert.equal(resumed.subscription?.renewsAt, resumed.subscription?.currentPeriodEnd);
+    assert.equal((await client.post(`/api/subscriptions/${user.id}/resume`)).status, 409, 'nothing to resume');
+    await client.post(`/api/subscriptions/${user.id}/cancel`);
+    await advance(20);
+    assert.equal(await tierOf(client), 'premium');
+    await advance(12);
+    const b = await billing(client, user.id);
+    assert.equal(b.subscription?.status, 'canceled');
+    assert.equal(b.invoices.length, 1, 'no renewal charge after a cancellation');
+    assert.equal(await tierOf(client), 'tryme');
+    // Subscribing again after the end starts a new subscription.
+    assert.equal((await client.post(`/api/subscriptions/${user.id}`, { tier: 'elite' })).status, 201);
+  });
+
+  test('a member with a subscription changes plan instead of starting a second one; Try Me waits for the period end', async () => {
+    const { client, user } = await subscribe('premium');
+    const again = await client.post(`/api/subscriptions/${user.id}`, { tier: 'elite' });
+    assert.equal(again.status, 409);
+    assert.match(((await again.json()) as Json).message as string, /Settings → Subscription/);
+    const tryme = (await (await client.post(`/api/subscriptions/${user.id}`, { tier: 'tryme' })).json()) as Json;
+    assert.equal(tryme.effective, 'period_end');
+    assert.equal(await tierOf(client), 'premium');
+    assert.equal((await billing(client, user.id)).subscription?.cancelAtPeriodEnd, true);
+  });
+
+  test('account deletion ends the subscription at once', async () => {
+    const { client, user, password } = await subscribe('premium');
+    assert.equal((await client.post('/api/user/delete', { password })).status, 200);
+    const sub = await server.db('subscriptions').where({ userId: user.id }).first();
+    assert.equal(sub.status, 'canceled');
+    await advance(40);
+    assert.equal((await server.db('invoices').where({ subscriptionId: sub.id })).length, 1, 'never charged again');
+  });
+
+  test('events are applied once, and a late older state changes nothing', async () => {
+    const { client, user } = await subscribe('premium');
+    const row = await server.db('subscriptions').where({ userId: user.id }).first();
+    const state = {
+      id: row.providerSubscriptionId, customerId: null, userId: user.id, status: 'active' as const, tier: 'premium' as const,
+      currentPeriodStart: Number(row.currentPeriodStart), currentPeriodEnd: Number(row.currentPeriodEnd), cancelAtPeriodEnd: true, canceledAt: null,
+    };
+    const newer = { id: 'evt_once', created: Number(row.lastEventAt) + 1000, provider: 'demo' as const, type: 'customer.subscription.updated' as const, subscription: state };
+    assert.equal(await applyBillingEvent(server.services, newer), true);
+    assert.equal(await applyBillingEvent(server.services, { ...newer, subscription: { ...state, cancelAtPeriodEnd: false } }), false, 'same event id: not applied again');
+    const older = { ...newer, id: 'evt_older', created: Number(row.lastEventAt) - 1000, subscription: { ...state, cancelAtPeriodEnd: false, tier: 'elite' as const } };
+    assert.equal(await applyBillingEvent(server.services, older), false);
+    const b = await billing(client, user.id);
+    assert.deepEqual([b.subscription?.tier, b.subscription?.cancelAtPeriodEnd], ['premium', true]);
+  });
+
+  test("denials: another member's subscription is not theirs to read or change; visitors are asked to sign in", async () => {
+    const { user } = await subscribe('premium');
+    const other = await signedInClient(server);
+    for (const [method, path] of [['GET', 'current'], ['POST', 'change'], ['POST', 'cancel'], ['POST', 'resume']] as const) {
+      const res = await other.client.request(method, `/api/subscriptions/${user.id}/${path}`, method === 'POST' ? { json: { tier: 'elite' } } : undefined);
+      assert.equal(res.status, 403, `${method} ${path}`);
+      assert.equal((await new Client(server).request(method, `/api/subscriptions/${user.id}/${path}`)).status, 401);
+    }
+    const sub = await server.db('subscriptions').where({ userId: user.id }).first();
+    assert.deepEqual([sub.tier, Number(sub.cancelAtPeriodEnd)], ['premium', 0], 'nothing changed');
+    const none = await other.client.post(`/api/subscriptions/${other.user.id}/cancel`);
+    assert.equal(none.status, 409, 'no subscription to cancel');
+    assert.equal(((await (await other.client.get(`/api/subscriptions/${other.user.id}/current`)).json()) as Billing).subscription, null);
+  });
+});
