@@ -1,10 +1,10 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import EyeOff from 'lucide-react/icons/eye-off';
 import { isApiError } from '../../lib/api-client';
 import { Button } from '../ui/button';
 import { cn } from '../ui/cn';
 import { toast } from '../ui/toast';
-import { setNotInterested, useNotInterested } from './not-interested';
+import { setNotInterested } from './not-interested';
 
 const failure = (error: unknown) =>
   isApiError(error) ? (error.serverMessage ?? error.message) : 'Please check your connection and try again.';
@@ -25,7 +25,6 @@ export function NotInterestedButton({
   className?: string;
   look?: 'text' | 'icon';
 }) {
-  const mark = useNotInterested();
   const queryClient = useQueryClient();
   // Undo runs from the toast after this card has left the list, so it does not depend on this component.
   const undo = () =>
@@ -33,20 +32,20 @@ export function NotInterestedButton({
       () => toast({ title: `${name} is back in your matches`, variant: 'success' }),
       (error: unknown) => toast({ title: 'Could not undo', description: failure(error), variant: 'destructive' }),
     );
-  const onClick = () =>
-    mark.mutate(
-      { profileId },
-      {
-        onSuccess: () =>
-          toast({
-            title: `${name} is set aside`,
-            description: 'You will not be shown this profile again.',
-            variant: 'success',
-            action: { label: 'Undo', altText: `Undo: show ${name} again (also in Settings → Privacy)`, onClick: () => void undo() },
-          }),
-        onError: (error) => toast({ title: 'Could not set aside', description: failure(error), variant: 'destructive' }),
-      },
-    );
+  // The callbacks sit on the mutation itself, not on mutate(): the card (and this button) leaves the list before
+  // the request settles, and callbacks given to mutate() are dropped once their component is gone.
+  const mark = useMutation({
+    mutationFn: () => setNotInterested(queryClient, profileId),
+    onSuccess: () =>
+      toast({
+        title: `${name} is set aside`,
+        description: 'You will not be shown this profile again.',
+        variant: 'success',
+        action: { label: 'Undo', altText: `Undo: show ${name} again (also in Settings → Privacy)`, onClick: () => void undo() },
+      }),
+    onError: (error) => toast({ title: 'Could not set aside', description: failure(error), variant: 'destructive' }),
+  });
+  const onClick = () => mark.mutate();
   if (look === 'icon') {
     return (
       <button

@@ -124,7 +124,10 @@ test('"Not interested" on a daily match takes it out of daily and featured at on
           posted.push(JSON.parse(request.body) as { profileId: number });
           return jsonResponse(201, { profileId: kavya.id, notInterested: true });
         }
-        return homeApi({ daily: shown([kavya, isha]), featured: shown([kavya]) })(request);
+        const answer = homeApi({ daily: shown([kavya, isha]), featured: shown([kavya]) })(request);
+        // The lists fetched again after the mark answer slowly, as on a phone: the card has left the screen
+        // before the mark settles, and the toast must still come.
+        return posted.length > 0 && answer ? new Promise<Response>((resolve) => setTimeout(() => resolve(answer), 300)) : answer;
       },
     }),
   );

@@ -48,7 +48,7 @@ export const VERIFIED_CHOICES: ReadonlyArray<Choice<VerifiedFilter>> = [
 ];
 
 export const ACTIVE_CHOICES: ReadonlyArray<Choice<`${ActiveWithin}`>> = [
-  { value: '0', label: 'Any time' },
+  { value: '0', label: 'Any' },
   { value: '1', label: 'Today' },
   { value: '7', label: '7 days' },
   { value: '30', label: '30 days' },

@@ -30,6 +30,8 @@ import { ResultCard } from '../components/result-card';
 import { appliedFiltersAtom, filterPanelOpenAtom, moodMatchAtom, searchTextAtom } from '../components/search-state';
 
 const TYPING_DEBOUNCE_MS = 350;
+/** The mood prompt, when the server asks for it, sits after this many results. */
+const PROMPT_AFTER = 3;
 
 function useDebounced<T>(value: T, delay: number): T {
   const [debounced, setDebounced] = useState(value);
@@ -198,8 +200,6 @@ export function SearchPage() {
       ) : null}
 
       <MoodMatchCard value={moodMatch} locked={advancedLocked} onChange={setMoodMatch} />
-      {/* Above the results: the list below grows as the member scrolls. */}
-      <MoodPromptCard userId={user.id} />
 
       <section className="search-results" aria-labelledby="results-title" aria-busy={search.isFetching}>
         <div className="search-results__head">
@@ -254,10 +254,19 @@ export function SearchPage() {
         ) : (
           <>
             <ul className="result-list">
-              {results.map((result) => (
+              {results.slice(0, PROMPT_AFTER).map((result) => (
                 <ResultCard key={result.id} result={result} />
               ))}
             </ul>
+            {/* Among the first results: the best matches come first, and a list that grows as it scrolls has no end. */}
+            <MoodPromptCard userId={user.id} />
+            {results.length > PROMPT_AFTER ? (
+              <ul className="result-list">
+                {results.slice(PROMPT_AFTER).map((result) => (
+                  <ResultCard key={result.id} result={result} />
+                ))}
+              </ul>
+            ) : null}
             <div ref={sentinel} aria-hidden="true" />
             {search.isFetchNextPageError && !staleCursor ? (
               <AlertBanner>{errorText(search.error).text}</AlertBanner>
@@ -276,7 +285,7 @@ export function SearchPage() {
           </>
         )}
       </section>
-
+      {results.length === 0 && !search.isPending ? <MoodPromptCard userId={user.id} /> : null}
     </section>
   );
 }
