@@ -5,7 +5,7 @@ import { paths } from '../../../lib/paths';
 /** Shown in place of an advanced filter for tryme members (spec part 2 §6: limited search filters). */
 export function UpgradeLock({ feature, text }: { feature?: string; text?: string }) {
   return (
-    <p className="upgrade-lock">
+    <p className={text ? 'upgrade-lock upgrade-lock--note' : 'upgrade-lock'}>
       <Lock size={13} aria-hidden="true" />
       <span>{text ?? `${feature} is a Premium filter.`}</span>
       <Link to={paths.subscription} className="text-link">
