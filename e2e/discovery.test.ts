@@ -179,6 +179,26 @@ describe('discovery in the browser', () => {
     await page.context().close();
   });
 
+  test('scrolling the best matches loads every page through the cursor: as many cards as the total, nobody twice', async () => {
+    const page = await newPage();
+    await signInAsDemo(page, '/search');
+    const total = Number((await page.getByText(/members, best match first/).innerText()).replace(/[^0-9]/g, ''));
+    assert.ok(total > 20, `more than one page (${total})`);
+    await resultCards(page).nth(19).waitFor();
+    // No clicks: reaching the end of the list fetches the next page.
+    for (let i = 0; i < 20 && (await resultCards(page).count()) < total; i++) {
+      await page.mouse.wheel(0, 4000);
+      await page.waitForTimeout(250);
+    }
+    const hrefs = await resultCards(page).getByRole('link', { name: /^View Profile of/ }).evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+    assert.equal(hrefs.length, total);
+    assert.equal(new Set(hrefs).size, total, 'nobody shown twice');
+    assert.equal(await page.getByRole('button', { name: 'Load More Results' }).count(), 0, 'the last page has no next cursor');
+    const percents = (await resultCards(page).locator('.match-pill').allTextContents()).map((t) => Number(t.replace(/[^0-9]/g, '')));
+    assert.deepEqual([...percents].sort((a, b) => b - a), percents, 'best match first, across pages');
+    await page.context().close();
+  });
+
   test('a premium filter narrows the best matches; the toast\'s Undo brings a member set aside straight back', async () => {
     const page = await newPage();
     await signInAsDemo(page, '/search');
