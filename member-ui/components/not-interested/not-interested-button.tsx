@@ -1,10 +1,11 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import Eye from 'lucide-react/icons/eye';
 import EyeOff from 'lucide-react/icons/eye-off';
 import { isApiError } from '../../lib/api-client';
 import { Button } from '../ui/button';
 import { cn } from '../ui/cn';
 import { toast } from '../ui/toast';
-import { setNotInterested } from './not-interested';
+import { notInterestedQueryOptions, setNotInterested } from './not-interested';
 
 const failure = (error: unknown) =>
   isApiError(error) ? (error.serverMessage ?? error.message) : 'Please check your connection and try again.';
@@ -19,13 +20,18 @@ export function NotInterestedButton({
   name,
   className,
   look = 'text',
+  showState = false,
 }: {
   profileId: number;
   name: string;
   className?: string;
   look?: 'text' | 'icon';
+  /** On a profile page, which may be one already set aside (opened from Settings): offer Undo instead. */
+  showState?: boolean;
 }) {
   const queryClient = useQueryClient();
+  const marks = useQuery({ ...notInterestedQueryOptions(), enabled: showState });
+  const setAside = showState && (marks.data?.some((card) => card.id === profileId) ?? false);
   // Undo runs from the toast after this card has left the list, so it does not depend on this component.
   const undo = () =>
     setNotInterested(queryClient, profileId, true).then(
@@ -46,6 +52,26 @@ export function NotInterestedButton({
     onError: (error) => toast({ title: 'Could not set aside', description: failure(error), variant: 'destructive' }),
   });
   const onClick = () => mark.mutate();
+  const unmark = useMutation({
+    mutationFn: () => setNotInterested(queryClient, profileId, true),
+    onSuccess: () => toast({ title: `${name} is back in your matches`, variant: 'success' }),
+    onError: (error) => toast({ title: 'Could not undo', description: failure(error), variant: 'destructive' }),
+  });
+  if (setAside) {
+    return (
+      <Button
+        size="sm"
+        variant="ghost"
+        className={className}
+        disabled={unmark.isPending}
+        aria-label={`Undo not interested for ${name}`}
+        onClick={() => unmark.mutate()}
+      >
+        <Eye size={14} aria-hidden="true" />
+        Set aside · Undo
+      </Button>
+    );
+  }
   if (look === 'icon') {
     return (
       <button

@@ -108,3 +108,38 @@ test('own profile: no insight requests at all', async () => {
   const insightCalls = fetchStub.calls.filter((c) => /compatibility|cultural-insight|conversation-starters/.test(c.url.pathname));
   assert.deepEqual(insightCalls.map((c) => c.url.pathname), []);
 });
+
+test('"Not interested" on a profile sets it aside, and the same page then offers Undo', async () => {
+  const marks: number[] = [];
+  renderApp(
+    '/profile/55',
+    server({
+      '/api/not-interested': () => jsonResponse(200, marks.includes(55) ? [{ ...other, photos: [], matchPercentage: 70 }] : []),
+    }),
+  );
+  // Mark and undo go through the same fake API; the list answers from `marks`.
+  const original = globalThis.fetch;
+  globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = new Request(input, init);
+    const path = new URL(request.url).pathname;
+    if (path === '/api/not-interested' && request.method === 'POST') {
+      marks.push(55);
+      return jsonResponse(201, { profileId: 55, notInterested: true });
+    }
+    if (path === '/api/not-interested/55' && request.method === 'DELETE') {
+      marks.splice(0);
+      return new Response(null, { status: 204 });
+    }
+    return original(input, init);
+  };
+  try {
+    fireEvent.click(await screen.findByRole('button', { name: 'Not interested in Arjun Nair' }));
+    assert.ok(await screen.findByText('Arjun Nair is set aside'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Undo not interested for Arjun Nair' }));
+    assert.ok(await screen.findByText('Arjun Nair is back in your matches'));
+    assert.ok(await screen.findByRole('button', { name: 'Not interested in Arjun Nair' }));
+    assert.deepEqual(marks, []);
+  } finally {
+    globalThis.fetch = original;
+  }
+});

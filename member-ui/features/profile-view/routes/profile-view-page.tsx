@@ -144,7 +144,7 @@ function LoadedProfile({ profile }: { profile: ProfileView }) {
                   Chat
                 </Link>
               </Button>
-              {user ? <NotInterestedButton profileId={profile.id} name={name} className="profile-intro__aside" /> : null}
+              {user ? <NotInterestedButton profileId={profile.id} name={name} className="profile-intro__aside" showState /> : null}
             </>
           )}
         </div>
