@@ -10,6 +10,8 @@ import { sha256 } from '../../services/passwords';
 import { changePlan } from '../../services/billing/changes';
 import { createDemoSubscription, saveDemoCard } from '../../services/billing/demo';
 import { isLive, latestSubscription } from '../../services/billing/state';
+import { applyBillingEvent } from '../../services/billing/events';
+import { billingEventOf } from '../../services/billing/stripe-events';
 import { completeDemo } from './complete-demo';
 
 
@@ -124,6 +126,13 @@ export function subscriptionRoutes() {
       event = stripeClient(ctx.services.config).webhooks.constructEvent(raw ?? '', signature, secret);
     } catch {
       throw badRequest('Invalid webhook signature');
+    }
+    // Subscription and invoice events: the billing handler applies each once and ignores late, older states.
+    const billingEvent = billingEventOf(event);
+    if (billingEvent) {
+      const applied = await applyBillingEvent(ctx.services, billingEvent);
+      ctx.body = { received: true, applied };
+      return;
     }
     const db = ctx.services.db;
     const fresh = await db('stripe_events').insert({ id: event.id, type: event.type, processedAt: Date.now() }).onConflict('id').ignore().returning('id');

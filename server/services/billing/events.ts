@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { AppServices } from '../../context';
+import { HttpError } from '../../errors';
 import { sendMail } from '../mail';
 import { notify } from '../notifications';
 import { GRACE_MS, type PaidTier, type SubscriptionStatus, latestSubscription, subscriptionFromRow, syncUserTier } from './state';
@@ -24,7 +25,8 @@ export interface InvoiceState {
   id: string;
   subscriptionId: string;
   paymentIntentId: string | null;
-  tier: PaidTier;
+  /** null when the provider did not say (the subscription's tier is used) */
+  tier: PaidTier | null;
   reason: 'subscription_create' | 'subscription_cycle' | 'subscription_update';
   amountCents: number;
   currency: string;
@@ -97,8 +99,11 @@ async function applySubscriptionState(trx: Trx, provider: 'stripe' | 'demo', s: 
 async function applyInvoice(trx: Trx, event: Extract<BillingEvent, { invoice: InvoiceState }>, now: number, notices: Notice[]): Promise<boolean> {
   const inv = event.invoice;
   const subRow = await trx('subscriptions').where({ providerSubscriptionId: inv.subscriptionId }).first();
-  if (!subRow) return false;
+  // An invoice can arrive before its subscription's first event: refused (and rolled back, event id included)
+  // so the provider delivers it again later instead of it being lost.
+  if (!subRow) throw new HttpError(409, 'This invoice belongs to a subscription not known yet; deliver it again later.', 'subscription_unknown');
   const sub = subscriptionFromRow(subRow);
+  const tier = inv.tier ?? sub.tier;
   const existing = await trx('invoices').where({ providerInvoiceId: inv.id }).first();
   if (existing?.status === 'paid') return false;
   const paid = event.type === 'invoice.paid';
@@ -112,7 +117,7 @@ async function applyInvoice(trx: Trx, event: Extract<BillingEvent, { invoice: In
   if (existing) await trx('invoices').where({ id: existing.id }).update(fields);
   else {
     await trx('invoices').insert({
-      ...fields, userId: sub.userId, subscriptionId: sub.id, provider: event.provider, providerInvoiceId: inv.id, tier: inv.tier, reason: inv.reason,
+      ...fields, userId: sub.userId, subscriptionId: sub.id, provider: event.provider, providerInvoiceId: inv.id, tier, reason: inv.reason,
       amountCents: inv.amountCents, currency: inv.currency, periodStart: inv.periodStart, periodEnd: inv.periodEnd, createdAt: now,
     });
   }
@@ -125,12 +130,12 @@ async function applyInvoice(trx: Trx, event: Extract<BillingEvent, { invoice: In
     await syncUserTier(trx, sub.userId, now);
     notices.push({
       userId: sub.userId,
-      title: `Payment received: ${TIER_NAMES[inv.tier]}`,
-      content: `We received ${money(inv.amountCents, inv.currency)}. Your ${TIER_NAMES[inv.tier]} plan runs until ${day(periodEnd)}.`,
+      title: `Payment received: ${TIER_NAMES[tier]}`,
+      content: `We received ${money(inv.amountCents, inv.currency)}. Your ${TIER_NAMES[tier]} plan runs until ${day(periodEnd)}.`,
       mail: {
-        subject: `Your Saathi receipt: ${TIER_NAMES[inv.tier]}, ${money(inv.amountCents, inv.currency)}`,
+        subject: `Your Saathi receipt: ${TIER_NAMES[tier]}, ${money(inv.amountCents, inv.currency)}`,
         text: [
-          `Thank you. We received your payment of ${money(inv.amountCents, inv.currency)} for Saathi ${TIER_NAMES[inv.tier]}.`,
+          `Thank you. We received your payment of ${money(inv.amountCents, inv.currency)} for Saathi ${TIER_NAMES[tier]}.`,
           `Period: ${day(inv.periodStart)} to ${day(inv.periodEnd)}.`,
           `Invoice: ${inv.id}${inv.hostedInvoiceUrl ? `\nReceipt: ${inv.hostedInvoiceUrl}` : ''}`,
           sub.cancelAtPeriodEnd ? `Your plan ends on ${day(periodEnd)} and will not renew.` : `Your plan renews on ${day(periodEnd)}. You can change or cancel it in Settings → Subscription.`,
@@ -147,12 +152,12 @@ async function applyInvoice(trx: Trx, event: Extract<BillingEvent, { invoice: In
   notices.push({
     userId: sub.userId,
     title: 'Your renewal payment failed',
-    content: `We could not charge your card for ${TIER_NAMES[inv.tier]}. You keep your plan until ${day(graceUntil)}; update your card in Settings → Subscription to keep it.`,
+    content: `We could not charge your card for ${TIER_NAMES[tier]}. You keep your plan until ${day(graceUntil)}; update your card in Settings → Subscription to keep it.`,
     mail: {
       subject: 'Saathi: your renewal payment failed',
       text: [
-        `We could not charge your card ${fresh?.cardLast4 ? `ending in ${fresh.cardLast4} ` : ''}for your Saathi ${TIER_NAMES[inv.tier]} renewal (${money(inv.amountCents, inv.currency)}).`,
-        `You keep ${TIER_NAMES[inv.tier]} until ${day(graceUntil)}. If no payment succeeds by then, your account moves to Try Me.`,
+        `We could not charge your card ${fresh?.cardLast4 ? `ending in ${fresh.cardLast4} ` : ''}for your Saathi ${TIER_NAMES[tier]} renewal (${money(inv.amountCents, inv.currency)}).`,
+        `You keep ${TIER_NAMES[tier]} until ${day(graceUntil)}. If no payment succeeds by then, your account moves to Try Me.`,
         'Update your card in Settings → Subscription.',
       ].join('\n\n'),
     },
