@@ -163,6 +163,18 @@ describe('subscriptions with the demo provider (renewals on the simulated clock)
     assert.equal((await billing(client, user.id)).subscription?.cancelAtPeriodEnd, true);
   });
 
+  test("a first-500 member's free Premium year is kept under an Elite subscription and comes back when it ends", async () => {
+    const { client, user } = await subscribe('elite');
+    await server.db('users').where({ id: user.id }).update({ registrationNumber: 1, createdAt: await billingNow(server.db) });
+    await client.post(`/api/subscriptions/${user.id}/cancel`);
+    assert.equal(await tierOf(client), 'elite');
+    await advance(32);
+    assert.equal((await billing(client, user.id)).subscription?.status, 'canceled');
+    const me = (await (await client.get('/api/auth/user')).json()) as Json;
+    assert.equal(me.subscriptionTier, 'premium', 'back to the free year, not Try Me');
+    assert.ok(Date.parse(me.subscriptionEnds as string) > (await billingNow(server.db)) + 300 * DAY_MS);
+  });
+
   test('account deletion ends the subscription at once', async () => {
     const { client, user, password } = await subscribe('premium');
     assert.equal((await client.post('/api/user/delete', { password })).status, 200);

@@ -60,8 +60,8 @@ export async function applyBillingEvent(services: Services, event: BillingEvent,
   const applied = await services.db.transaction(async (trx) => {
     const fresh = await trx('stripe_events').insert({ id: event.id, type: event.type, processedAt: now }).onConflict('id').ignore().returning('id');
     if (Array.isArray(fresh) && fresh.length === 0) return false;
-    if ('subscription' in event) return applySubscriptionState(trx, event.provider, event.subscription, event.created, now);
-    return applyInvoice(trx, event, now, notices);
+    if ('subscription' in event) return applySubscriptionState(trx, event.provider, event.subscription, event.created, now, services.config.firstFreePremium);
+    return applyInvoice(trx, event, now, notices, services.config.firstFreePremium);
   });
   for (const n of notices) {
     await notify(services, { userId: n.userId, type: 'subscription', title: n.title, content: n.content, sourceType: 'payment' });
@@ -71,7 +71,7 @@ export async function applyBillingEvent(services: Services, event: BillingEvent,
   return applied;
 }
 
-async function applySubscriptionState(trx: Trx, provider: 'stripe' | 'demo', s: SubscriptionState, created: number, now: number): Promise<boolean> {
+async function applySubscriptionState(trx: Trx, provider: 'stripe' | 'demo', s: SubscriptionState, created: number, now: number, free: number): Promise<boolean> {
   const existing = await trx('subscriptions').where({ providerSubscriptionId: s.id }).first();
   const row = existing ? subscriptionFromRow(existing) : null;
   if (row && (created < row.lastEventAt || row.status === 'canceled')) return false;
@@ -92,11 +92,11 @@ async function applySubscriptionState(trx: Trx, provider: 'stripe' | 'demo', s: 
   };
   if (row) await trx('subscriptions').where({ id: row.id }).update(fields);
   else await trx('subscriptions').insert({ ...fields, userId, provider, providerSubscriptionId: s.id, providerCustomerId: s.customerId, createdAt: now });
-  await syncUserTier(trx, userId, now);
+  await syncUserTier(trx, userId, now, free);
   return true;
 }
 
-async function applyInvoice(trx: Trx, event: Extract<BillingEvent, { invoice: InvoiceState }>, now: number, notices: Notice[]): Promise<boolean> {
+async function applyInvoice(trx: Trx, event: Extract<BillingEvent, { invoice: InvoiceState }>, now: number, notices: Notice[], free: number): Promise<boolean> {
   const inv = event.invoice;
   const subRow = await trx('subscriptions').where({ providerSubscriptionId: inv.subscriptionId }).first();
   // An invoice can arrive before its subscription's first event: refused (and rolled back, event id included)
@@ -127,7 +127,7 @@ async function applyInvoice(trx: Trx, event: Extract<BillingEvent, { invoice: In
     const periodEnd = inv.reason === 'subscription_update' ? sub.currentPeriodEnd : Math.max(sub.currentPeriodEnd, inv.periodEnd);
     const periodStart = inv.reason === 'subscription_update' ? sub.currentPeriodStart : Math.max(sub.currentPeriodStart, inv.periodStart);
     await trx('subscriptions').where({ id: sub.id }).update({ status: 'active', graceUntil: null, currentPeriodStart: periodStart, currentPeriodEnd: periodEnd, updatedAt: now });
-    await syncUserTier(trx, sub.userId, now);
+    await syncUserTier(trx, sub.userId, now, free);
     notices.push({
       userId: sub.userId,
       title: `Payment received: ${TIER_NAMES[tier]}`,
@@ -147,7 +147,7 @@ async function applyInvoice(trx: Trx, event: Extract<BillingEvent, { invoice: In
   if (inv.reason !== 'subscription_cycle') return true;
   const graceUntil = sub.graceUntil ?? inv.periodStart + GRACE_MS;
   await trx('subscriptions').where({ id: sub.id }).update({ status: 'past_due', graceUntil, updatedAt: now });
-  await syncUserTier(trx, sub.userId, now);
+  await syncUserTier(trx, sub.userId, now, free);
   const fresh = await latestSubscription(trx, sub.userId);
   notices.push({
     userId: sub.userId,

@@ -79,16 +79,25 @@ export function isLive(sub: SubscriptionRow | null): sub is SubscriptionRow {
   return sub !== null && (sub.status === 'active' || sub.status === 'past_due');
 }
 
+/** The first members' free Premium year: premium from registration for a year, whatever they later subscribe to. */
+const FREE_YEAR_MS = 365 * 24 * 3600_000;
+
 /**
  * Writes the member's tier columns from their subscriptions: users.subscriptionTier/subscriptionEnds are what
  * every tier check reads (policies/tier.ts), so they are only ever set from here once a member has subscribed.
- * An incomplete subscription (first payment not made) leaves whatever the member had, e.g. a first-500 year.
+ * The best of what the member holds wins (higher tier first, then the later end), counting a first-500 free
+ * year as a Premium grant, so subscribing to Elite and ending it gives the free year back rather than losing it.
+ * An incomplete subscription (first payment not made) grants nothing.
  */
-export async function syncUserTier(trx: Db | Knex.Transaction, userId: number, now: number): Promise<void> {
+export async function syncUserTier(trx: Db | Knex.Transaction, userId: number, now: number, firstFreePremium: number): Promise<void> {
   const subs = (await trx('subscriptions').where({ userId }).whereNot('status', 'incomplete')).map(subscriptionFromRow);
   if (subs.length === 0) return;
-  const live = subs.map(accessFrom).filter((a) => a.tier !== 'tryme');
-  const best = live.sort((a, b) => (b.ends ?? 0) - (a.ends ?? 0))[0];
+  const user = await trx('users').where({ id: userId }).first('registrationNumber', 'createdAt');
+  const grants = subs.map(accessFrom).filter((a) => a.tier !== 'tryme');
+  const freeYearEnds = Number(user?.createdAt) + FREE_YEAR_MS;
+  if (user?.registrationNumber !== null && Number(user?.registrationNumber) <= firstFreePremium && freeYearEnds > now) grants.push({ tier: 'premium', ends: freeYearEnds });
+  const rank = (t: SubscriptionTier) => (t === 'elite' ? 2 : t === 'premium' ? 1 : 0);
+  const best = grants.sort((a, b) => rank(b.tier) - rank(a.tier) || (b.ends ?? 0) - (a.ends ?? 0))[0];
   const update = best ? { subscriptionTier: best.tier, subscriptionEnds: best.ends } : { subscriptionTier: 'tryme', subscriptionEnds: null };
   const subId = subs.find((s) => isLive(s) && s.provider === 'stripe')?.providerSubscriptionId ?? null;
   await trx('users').where({ id: userId }).update({ ...update, stripeSubscriptionId: subId, updatedAt: now });

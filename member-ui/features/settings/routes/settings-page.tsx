@@ -1,4 +1,5 @@
 import Bell from 'lucide-react/icons/bell';
+import CreditCard from 'lucide-react/icons/credit-card';
 import Lock from 'lucide-react/icons/lock';
 import ShieldCheck from 'lucide-react/icons/shield-check';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
@@ -6,8 +7,9 @@ import { useSessionUser } from '../../../lib/session';
 import { NotificationsTab } from '../components/notifications-tab';
 import { PrivacyTab } from '../components/privacy-tab';
 import { SecurityTab } from '../components/security-tab';
+import { SubscriptionSettings } from '../../subscription/components/subscription-settings';
 
-/** /settings "Account Settings" (spec part 1 §2): Privacy, Notifications and Security tabs. */
+/** /settings "Account Settings": Privacy, Notifications, Security and Subscription (Plan) tabs; ?tab=subscription opens the last. */
 export function SettingsPage() {
   const user = useSessionUser();
   if (!user) return null;
@@ -19,7 +21,7 @@ export function SettingsPage() {
         </h1>
         <p className="page__subtitle">Control who sees you, what you hear about, and how you sign in.</p>
       </header>
-      <Tabs defaultValue="privacy" className="tabs">
+      <Tabs defaultValue={initialTab()} className="tabs">
         <TabsList aria-label="Settings sections">
           <TabsTrigger value="privacy">
             <Lock size={15} aria-hidden="true" />
@@ -33,6 +35,10 @@ export function SettingsPage() {
             <ShieldCheck size={15} aria-hidden="true" />
             Security
           </TabsTrigger>
+          <TabsTrigger value="subscription">
+            <CreditCard size={15} aria-hidden="true" />
+            Plan
+          </TabsTrigger>
         </TabsList>
         <TabsContent value="privacy">
           <PrivacyTab userId={user.id} />
@@ -43,7 +49,18 @@ export function SettingsPage() {
         <TabsContent value="security">
           <SecurityTab userId={user.id} />
         </TabsContent>
+        <TabsContent value="subscription">
+          <SubscriptionSettings userId={user.id} />
+        </TabsContent>
       </Tabs>
     </section>
   );
+}
+
+const TABS = ['privacy', 'notifications', 'security', 'subscription'];
+
+/** A link may open a tab (the payment-failed notice opens ?tab=subscription). */
+function initialTab(): string {
+  const tab = new URLSearchParams(window.location.search).get('tab') ?? '';
+  return TABS.includes(tab) ? tab : 'privacy';
 }

@@ -1,7 +1,7 @@
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import type { SubscriptionTier } from '../../../../contracts/enums';
 import { Button } from '../../../components/ui/button';
-import { TIER_LABELS } from '../lib/tiers';
+import { formatPlanDate, TIER_LABELS } from '../lib/tiers';
 
 /**
  * Confirms a move down to Tryme: it applies at once, ends the paid plan's features and never charges.
@@ -12,6 +12,7 @@ export function DowngradeDialog({
   onOpenChange,
   currentTier,
   isFirst500,
+  paidUntil = null,
   trymeMessageLimit,
   pending,
   onConfirm,
@@ -20,6 +21,8 @@ export function DowngradeDialog({
   onOpenChange: (open: boolean) => void;
   currentTier: SubscriptionTier;
   isFirst500: boolean;
+  /** End of the subscription period already paid for: the switch waits for it (null: it applies now). */
+  paidUntil?: string | null;
   /** Tryme's monthly new-message limit from the catalogue (null: unlimited). */
   trymeMessageLimit: number | null;
   pending: boolean;
@@ -33,7 +36,7 @@ export function DowngradeDialog({
         <AlertDialog.Content className="dialog downgrade-dialog">
           <AlertDialog.Title className="dialog__title">Switch to Tryme?</AlertDialog.Title>
           <AlertDialog.Description className="dialog__description">
-            Your {current} plan ends now and you move to Tryme
+            {paidUntil ? `Your ${current} plan will not renew: you keep it until ${formatPlanDate(paidUntil)}, then move to Tryme` : `Your ${current} plan ends now and you move to Tryme`}
             {trymeMessageLimit !== null ? `: ${trymeMessageLimit} new messages a month, basic filters,` : ' with basic filters,'} and
             you no longer see who liked your profile. Nothing is charged.
             {isFirst500 ? ' Your free first-500 Premium year does not come back if you switch.' : ''}

@@ -32,7 +32,7 @@ import {
   stripeReturnUrl,
 } from '../lib/stripe-flow';
 import { PAYMENT_TEXTS, SUCCESS_TOAST } from '../lib/toasts';
-import { formatPrice, isPaidTier, type PaidTier, TIER_LABELS } from '../lib/tiers';
+import { formatPrice, isPaidTier, type PaidTier, renewalText, TIER_LABELS } from '../lib/tiers';
 
 /** Spec part 2 §7: "The demo payment step delays 2 seconds." Tests shorten it. */
 export const demoPaymentSettings = { delayMs: 2000 };
@@ -366,7 +366,7 @@ function Checkout({
       )}
 
       <p className="checkout__fineprint">
-        Your plan renews every month. Cancel anytime from Settings; partial months are not refunded.
+        {renewalText(catalogue.data?.provider)}
       </p>
     </section>
   );

@@ -45,7 +45,7 @@ test('a tryme member sees the three plans, Tryme as the disabled current plan, a
   assert.equal(screen.getAllByRole('button', { name: 'Current Plan' }).length, 1);
 
   assert.equal(screen.queryByText(/first 500 users/), null, 'the launch-offer banner is for premium and elite only');
-  assert.match(screen.getByText(/^All plans automatically renew\./).textContent ?? '', /Cancel anytime from Settings/);
+  assert.match(screen.getByText(/^Paid plans renew every month until you cancel\./).textContent ?? '', /cancelled plan runs to the end of the month you paid for/);
   assert.ok(screen.getByText(/no card is ever charged/), 'demo provider says so');
 });
 

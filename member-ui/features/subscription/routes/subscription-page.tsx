@@ -10,12 +10,13 @@ import { toast } from '../../../components/ui/toast';
 import { isApiError } from '../../../lib/api-client';
 import { hrefs, paths } from '../../../lib/paths';
 import { sessionQueryKey, useSessionUser } from '../../../lib/session';
+import { useBilling } from '../api/billing';
 import { postDowngradeToTryme } from '../api/payment-setup';
 import { type PlanView, useSubscriptionCatalogue } from '../api/subscription-catalogue';
 import { DowngradeDialog } from '../components/downgrade-dialog';
 import { PlanCard, PlanCardSkeleton } from '../components/plan-card';
 import { SUCCESS_TOAST } from '../lib/toasts';
-import { formatPlanDate, TIER_LABELS } from '../lib/tiers';
+import { formatPlanDate, renewalText, TIER_LABELS } from '../lib/tiers';
 
 /** /subscription (spec part 2 §2 "Subscription plans"). Visitors are sent to /login by the member layout. */
 export function SubscriptionPage() {
@@ -30,6 +31,10 @@ function SubscriptionPlans({ user }: { user: SessionUser }) {
   const queryClient = useQueryClient();
   const [confirmingDowngrade, setConfirmingDowngrade] = useState(false);
   const currentTier = user.subscriptionTier;
+  const billing = useBilling(user.id);
+  const sub = billing.data?.subscription;
+  // With a subscription, a move to Tryme waits for the end of the month already paid for.
+  const paidUntil = sub && (sub.status === 'active' || sub.status === 'past_due') ? sub.currentPeriodEnd : null;
 
   const downgrade = useMutation({
     mutationFn: () => postDowngradeToTryme(user.id),
@@ -116,10 +121,7 @@ function SubscriptionPlans({ user }: { user: SessionUser }) {
       )}
 
       <footer className="plan-footer">
-        <p>
-          All plans automatically renew. Cancel anytime from Settings or by switching to Tryme here; partial months
-          are not refunded, and moving down to Tryme never charges.
-        </p>
+        <p>{renewalText(catalogue.data?.provider)}</p>
         {catalogue.data?.provider === 'demo' ? (
           <p className="plan-footer__demo">Demo mode: payments are simulated and no card is ever charged.</p>
         ) : null}
@@ -130,6 +132,7 @@ function SubscriptionPlans({ user }: { user: SessionUser }) {
         onOpenChange={setConfirmingDowngrade}
         currentTier={currentTier}
         isFirst500={user.isFirst500}
+        paidUntil={paidUntil}
         trymeMessageLimit={trymePlan?.messageLimit ?? 5}
         pending={downgrade.isPending}
         onConfirm={() => downgrade.mutate()}

@@ -1,0 +1,59 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { SubscriptionTier } from '../../../../contracts/enums';
+import { api } from '../../../lib/api-client';
+import { sessionQueryKey } from '../../../lib/session';
+
+/** GET /api/subscriptions/{userId}/current: the member's subscription and invoices. */
+export interface BillingView {
+  subscription: null | {
+    provider: 'stripe' | 'demo';
+    tier: 'premium' | 'elite';
+    planName: string;
+    price: string | null;
+    currency: string | null;
+    status: 'incomplete' | 'active' | 'past_due' | 'canceled';
+    currentPeriodStart: string;
+    currentPeriodEnd: string;
+    renewsAt: string | null;
+    endsAt: string | null;
+    cancelAtPeriodEnd: boolean;
+    pendingTier: SubscriptionTier | null;
+    graceUntil: string | null;
+    paymentMethod: { brand: string | null; last4: string } | null;
+  };
+  invoices: {
+    id: string;
+    tier: string;
+    reason: string;
+    amount: string;
+    currency: string;
+    status: string;
+    periodStart: string;
+    periodEnd: string;
+    paidAt: string | null;
+    receiptUrl: string | null;
+  }[];
+}
+
+const billingPath = (userId: number) => `/api/subscriptions/${userId}`;
+export const billingQueryKey = (userId: number) => [billingPath(userId), 'current'];
+
+export function useBilling(userId: number) {
+  return useQuery({ queryKey: billingQueryKey(userId), queryFn: () => api.get<BillingView>(`${billingPath(userId)}/current`) });
+}
+
+/** Plan change, cancel at period end, resume: each answers the new billing view; the session's tier may change. */
+export function useBillingAction(userId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (action: { kind: 'change'; tier: SubscriptionTier } | { kind: 'cancel' } | { kind: 'resume' }) =>
+      api.post<BillingView & { effective?: 'now' | 'period_end'; amountCents?: number }>(
+        `${billingPath(userId)}/${action.kind}`,
+        action.kind === 'change' ? { json: { tier: action.tier } } : { json: {} },
+      ),
+    onSuccess: async (view) => {
+      queryClient.setQueryData(billingQueryKey(userId), { subscription: view.subscription, invoices: view.invoices });
+      await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+    },
+  });
+}

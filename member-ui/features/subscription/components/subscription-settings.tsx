@@ -1,0 +1,167 @@
+import * as AlertDialog from '@radix-ui/react-alert-dialog';
+import { Link } from '@tanstack/react-router';
+import CreditCard from 'lucide-react/icons/credit-card';
+import ExternalLink from 'lucide-react/icons/external-link';
+import { useState } from 'react';
+import type { SubscriptionTier } from '../../../../contracts/enums';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { toast } from '../../../components/ui/toast';
+import { isApiError } from '../../../lib/api-client';
+import { paths } from '../../../lib/paths';
+import { type BillingView, useBilling, useBillingAction } from '../api/billing';
+import { useSubscriptionCatalogue } from '../api/subscription-catalogue';
+import { TIER_LABELS, formatPlanDate, formatPrice } from '../lib/tiers';
+
+const STATUS: Record<NonNullable<BillingView['subscription']>['status'], { label: string; tone: 'gold' | 'maroon' | 'neutral' }> = {
+  active: { label: 'Active', tone: 'gold' },
+  past_due: { label: 'Payment failed', tone: 'maroon' },
+  incomplete: { label: 'Awaiting payment', tone: 'neutral' },
+  canceled: { label: 'Ended', tone: 'neutral' },
+};
+
+/** Settings → Subscription: plan, price, renewal, card, invoices; change plan, cancel at period end, resume. */
+export function SubscriptionSettings({ userId }: { userId: number }) {
+  const billing = useBilling(userId);
+  const catalogue = useSubscriptionCatalogue();
+  const action = useBillingAction(userId);
+  const [confirmCancel, setConfirmCancel] = useState(false);
+
+  if (billing.isPending) return <p role="status">Loading your subscription…</p>;
+  if (billing.isError) return <p role="alert">We couldn't load your subscription. Please try again.</p>;
+  const sub = billing.data.subscription;
+  const live = sub && (sub.status === 'active' || sub.status === 'past_due');
+
+  function run(input: Parameters<typeof action.mutate>[0], done: string) {
+    action.mutate(input, {
+      onSuccess: () => toast({ title: done, variant: 'success' }),
+      onError: (error) => toast({ title: 'Not changed', description: (isApiError(error) && error.serverMessage) || 'Please try again.', variant: 'destructive' }),
+      onSettled: () => setConfirmCancel(false),
+    });
+  }
+
+  const otherPlans = (catalogue.data?.plans ?? []).filter((p) => p.tier !== 'tryme' && p.tier !== sub?.tier);
+  return (
+    <div className="billing-settings">
+      <section className="card billing-card" aria-labelledby="billing-plan-title">
+        <h2 id="billing-plan-title" className="billing-card__title">
+          Your plan
+        </h2>
+        {!live ? (
+          <>
+            <p>
+              You are on <strong>Tryme</strong>
+              {sub?.status === 'canceled' && sub.endsAt ? `: your ${sub.planName} plan ended on ${formatPlanDate(sub.endsAt)}.` : '.'}
+            </p>
+            <Link to={paths.subscription} className="btn btn--primary btn--md">
+              See plans
+            </Link>
+          </>
+        ) : (
+          <>
+            <p className="billing-card__plan">
+              <strong>{sub.planName}</strong>
+              {sub.price ? <span> · {formatPrice(sub.price, sub.currency ?? 'usd')} a month</span> : null}
+              <Badge tone={STATUS[sub.status].tone}>{STATUS[sub.status].label}</Badge>
+            </p>
+            {sub.status === 'past_due' ? (
+              <p className="billing-card__warning" role="alert">
+                Your last renewal payment failed. You keep {sub.planName} until {formatPlanDate(sub.graceUntil)}; after that your account moves to
+                Tryme unless a payment succeeds.
+              </p>
+            ) : sub.renewsAt ? (
+              <p>
+                Renews on <strong>{formatPlanDate(sub.renewsAt)}</strong>
+                {sub.pendingTier ? ` as ${TIER_LABELS[sub.pendingTier]}` : ''}.
+              </p>
+            ) : (
+              <p>
+                Ends on <strong>{formatPlanDate(sub.endsAt)}</strong>: it will not renew and nothing more is charged. Until then you keep {sub.planName}.
+              </p>
+            )}
+            {sub.paymentMethod ? (
+              <p className="billing-card__card">
+                <CreditCard size={16} aria-hidden="true" /> {sub.paymentMethod.brand ?? 'Card'} ending in {sub.paymentMethod.last4}
+              </p>
+            ) : null}
+            <div className="billing-card__actions">
+              {sub.cancelAtPeriodEnd ? (
+                <Button onClick={() => run({ kind: 'resume' }, 'Your subscription will renew')} disabled={action.isPending}>
+                  Resume subscription
+                </Button>
+              ) : sub.status === 'active' ? (
+                <>
+                  {otherPlans.map((p) => (
+                    <Button key={p.tier} variant="outline" disabled={action.isPending} onClick={() => run({ kind: 'change', tier: p.tier as SubscriptionTier }, changeToast(sub.tier, p.tier))}>
+                      {rank(p.tier) > rank(sub.tier) ? `Upgrade to ${p.name} now` : `Switch to ${p.name} at renewal`}
+                    </Button>
+                  ))}
+                  <Button variant="outline" disabled={action.isPending} onClick={() => setConfirmCancel(true)}>
+                    Cancel subscription
+                  </Button>
+                </>
+              ) : null}
+            </div>
+            {sub.status === 'active' && !sub.cancelAtPeriodEnd ? (
+              <p className="billing-card__note">Upgrades start now; you pay only the difference for the rest of this month. A cheaper plan starts at your next renewal.</p>
+            ) : null}
+          </>
+        )}
+      </section>
+
+      <section className="card billing-card" aria-labelledby="billing-invoices-title">
+        <h2 id="billing-invoices-title" className="billing-card__title">
+          Invoices
+        </h2>
+        {billing.data.invoices.length === 0 ? (
+          <p>No invoices yet.</p>
+        ) : (
+          <ul className="invoice-list">
+            {billing.data.invoices.map((i) => (
+              <li key={i.id} className="invoice-list__item">
+                <span>
+                  {formatPlanDate(i.paidAt ?? i.periodStart)} · {TIER_LABELS[i.tier as SubscriptionTier] ?? i.tier}
+                  {i.reason === 'subscription_update' ? ' (upgrade)' : ''}
+                </span>
+                <span className="invoice-list__amount">
+                  {formatPrice(i.amount, i.currency)} {i.status === 'paid' ? 'paid' : 'unpaid'}
+                </span>
+                {i.receiptUrl ? (
+                  <a href={i.receiptUrl} target="_blank" rel="noreferrer" className="invoice-list__link">
+                    Receipt <ExternalLink size={13} aria-hidden="true" />
+                  </a>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        )}
+        {sub?.provider === 'demo' ? <p className="billing-card__note">Demo payments: no card is charged; receipts are sent to your email.</p> : null}
+      </section>
+
+      <AlertDialog.Root open={confirmCancel} onOpenChange={(open) => (action.isPending ? undefined : setConfirmCancel(open))}>
+        <AlertDialog.Portal>
+          <AlertDialog.Overlay className="dialog-overlay" />
+          <AlertDialog.Content className="dialog downgrade-dialog">
+            <AlertDialog.Title className="dialog__title">Cancel your subscription?</AlertDialog.Title>
+            <AlertDialog.Description className="dialog__description">
+              {sub ? `You keep ${sub.planName} until ${formatPlanDate(sub.currentPeriodEnd)}. It will not renew and nothing more is charged; then your account moves to Tryme. You can resume until that date.` : ''}
+            </AlertDialog.Description>
+            <div className="downgrade-dialog__actions">
+              <AlertDialog.Cancel asChild>
+                <Button block disabled={action.isPending}>
+                  Keep my plan
+                </Button>
+              </AlertDialog.Cancel>
+              <Button block variant="outline" disabled={action.isPending} onClick={() => run({ kind: 'cancel' }, 'Your subscription will end at the end of this period')}>
+                {action.isPending ? 'Cancelling…' : 'Cancel at period end'}
+              </Button>
+            </div>
+          </AlertDialog.Content>
+        </AlertDialog.Portal>
+      </AlertDialog.Root>
+    </div>
+  );
+}
+
+const rank = (tier: string) => (tier === 'elite' ? 2 : tier === 'premium' ? 1 : 0);
+const changeToast = (from: string, to: string) => (rank(to) > rank(from) ? `You are now on ${TIER_LABELS[to as SubscriptionTier]}` : `${TIER_LABELS[to as SubscriptionTier]} starts at your next renewal`);
