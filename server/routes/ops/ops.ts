@@ -1,6 +1,7 @@
 import { newRouter } from '../../context';
 import { requireStaff } from '../../middleware/auth';
 import { auditRoutes } from './audit/audit';
+import { billingOpsRoutes } from './billing/billing';
 import { dashboardRoutes } from './dashboard/dashboard';
 import { inboxRoutes } from './inbox/inbox';
 import { memberRoutes } from './members/members';
@@ -17,6 +18,6 @@ import { verificationRoutes } from './verification/verification';
 export function opsRoutes() {
   const router = newRouter('/api/ops');
   router.use(requireStaff);
-  for (const area of [verificationRoutes, storyRoutes, shareRoutes, reportRoutes, memberRoutes, inboxRoutes, dashboardRoutes, auditRoutes, reviewerRoutes]) area(router);
+  for (const area of [verificationRoutes, storyRoutes, shareRoutes, reportRoutes, memberRoutes, inboxRoutes, dashboardRoutes, auditRoutes, reviewerRoutes, billingOpsRoutes]) area(router);
   return router;
 }
