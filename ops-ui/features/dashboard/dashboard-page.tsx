@@ -5,14 +5,17 @@ import { PageHeader } from '../../components/ui/page-header';
 import { Spinner } from '../../components/ui/spinner';
 import { describeApiError } from '../../lib/api-client';
 import { areaById } from '../../lib/areas';
+import { useBillingMetrics } from './api/billing-metrics';
 import { useDashboard } from './api/dashboard';
 import { DashboardTiles } from './components/dashboard-tiles';
 
 const area = areaById('dashboard');
 const DashboardCharts = lazy(() => import('./components/dashboard-charts'));
+const BillingCharts = lazy(() => import('./components/billing-charts'));
 
 export function DashboardPage() {
   const dashboard = useDashboard();
+  const billing = useBillingMetrics();
   return (
     <>
       <PageHeader
@@ -35,6 +38,7 @@ export function DashboardPage() {
           <DashboardTiles tiles={dashboard.data.tiles} />
           <Suspense fallback={<Spinner label="Drawing charts…" />}>
             <DashboardCharts dashboard={dashboard.data} />
+            {billing.data ? <BillingCharts months={billing.data} /> : null}
           </Suspense>
         </>
       ) : null}

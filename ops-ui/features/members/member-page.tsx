@@ -20,6 +20,7 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { type MemberDetail, useMemberDetail } from './api/member-detail';
 import { useRestoreMember, useSuspendMember } from './api/members';
 import { TIER_LABELS } from './member-columns';
+import { MemberBillingSection } from './member-billing-section';
 
 function tierLabel(tier: string): string {
   return (TIER_LABELS as Record<string, string>)[tier] ?? humanize(tier);
@@ -164,6 +165,8 @@ function MemberView({ data }: { data: MemberDetail }) {
             </table>
           )}
         </Section>
+
+        <MemberBillingSection id={member.id} />
 
         <Section title="Subscription and payments" count={data.subscription.payments.length}>
           {data.subscription.payments.length === 0 ? (

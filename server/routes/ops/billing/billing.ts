@@ -3,6 +3,7 @@ import type { Db } from '../../../db';
 import { notFound } from '../../../errors';
 import { requireAdmin } from '../../../middleware/auth';
 import { idParam } from '../../../middleware/validate';
+import { billingNow } from '../../../services/billing/clock';
 import { subscriptionFromRow } from '../../../services/billing/state';
 
 const iso = (ms: unknown) => (ms === null || ms === undefined ? null : new Date(Number(ms)).toISOString());
@@ -73,6 +74,7 @@ export function billingOpsRoutes(router: AppRouter) {
 
   router.get('/billing/metrics', requireAdmin, async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = { months: await billingMetrics(ctx.services.db, Date.now()) };
+    // The demo provider's clock is the instance's billing time (the real time when it was never advanced).
+    ctx.body = { months: await billingMetrics(ctx.services.db, await billingNow(ctx.services.db)) };
   });
 }
