@@ -15,8 +15,7 @@ const COLUMNS = `p.id, p.user_id, p.gender, p.looking_for, p.date_of_birth, p.co
   p.mother_tongue, p.marital_status, p.diet, p.return_to_india_plans, p.cultural_integration_level, p.age_preference_min,
   p.age_preference_max, p.location_preference, p.education_preference, p.profession_preference, p.profile_type,
   p.moon_longitude, p.search_text, u.is_verified, u.is_deleted, u.status, u.role, u.subscription_tier, u.subscription_ends,
-  u.last_active_at, ps.profile_visibility,
-  EXISTS (SELECT 1 FROM photos ph WHERE ph.profile_id = p.id AND ph.purpose = 'profile') AS has_photo`;
+  u.last_active_at, ps.profile_visibility`;
 const FROM = 'FROM profiles p JOIN users u ON u.id = p.user_id LEFT JOIN privacy_settings ps ON ps.user_id = p.user_id';
 
 type Cell = string | number | boolean | null | bigint;
@@ -55,7 +54,7 @@ function toRow(r: Cell[]): MemberRow {
     subscriptionEnds: num(r[27]),
     lastActiveAt: num(r[28]),
     visibility: str(r[29]),
-    hasPhoto: bool(r[30]),
+    hasPhoto: false, // filled from one query of the profiles with photos (withPhotos), not a subquery per row
   };
 }
 
@@ -120,13 +119,21 @@ async function fillMoons(db: Db, rows: MemberRow[]): Promise<void> {
   }
 }
 
+/** Which of these profiles (all, when `ids` is null) have a profile photo: far fewer rows than profiles. */
+async function withPhotos(db: Db, ids: number[] | null): Promise<Set<number>> {
+  const sql = `SELECT DISTINCT profile_id FROM photos WHERE purpose = 'profile' AND profile_id IS NOT NULL${ids ? ` AND profile_id IN (${ids.map(() => '?').join(', ')})` : ''}`;
+  return new Set((await arrays(db, sql, ids ?? [])).map((r) => Number(r[0])));
+}
+
 /** Every live profile, a page at a time (`onPage` is called with each page, in id order). */
 export async function scanMembers(db: Db, onPage: (rows: MemberRow[]) => void, pageSize = 20_000): Promise<number> {
   let after = 0;
   let total = 0;
+  const photos = await withPhotos(db, null);
   for (;;) {
     const page = (await arrays(db, `SELECT ${COLUMNS} ${FROM} WHERE p.is_deleted = FALSE AND p.id > ? ORDER BY p.id LIMIT ?`, [after, pageSize])).map(toRow);
     if (page.length === 0) break;
+    for (const row of page) row.hasPhoto = photos.has(row.profileId);
     await fillMoons(db, page);
     onPage(page);
     total += page.length;
@@ -142,6 +149,8 @@ export async function loadMembers(db: Db, userIds: number[]): Promise<MemberRow[
   for (let i = 0; i < userIds.length; i += 500) {
     const ids = userIds.slice(i, i + 500);
     const rows = (await arrays(db, `SELECT ${COLUMNS} ${FROM} WHERE p.is_deleted = FALSE AND p.user_id IN (${ids.map(() => '?').join(', ')})`, ids)).map(toRow);
+    const photos = rows.length ? await withPhotos(db, rows.map((r) => r.profileId)) : new Set<number>();
+    for (const row of rows) row.hasPhoto = photos.has(row.profileId);
     await fillMoons(db, rows);
     out.push(...rows);
   }
