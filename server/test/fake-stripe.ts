@@ -13,12 +13,46 @@ interface FakeIntent {
   metadata: Record<string, string>;
 }
 
+interface FakePrice { id: string; object: 'price'; product: string; unit_amount: number; currency: string; lookup_key: string | null; active: boolean; recurring: { interval: string } }
+interface FakeSubscription {
+  id: string; object: 'subscription'; customer: string; status: string; metadata: Record<string, string>; cancel_at_period_end: boolean; canceled_at: number | null; created: number;
+  items: { object: 'list'; data: { id: string; object: 'subscription_item'; current_period_start: number; current_period_end: number; price: FakePrice }[] };
+  latest_invoice: string; payment_behavior: string | null;
+}
+
+const bracketed = (form: URLSearchParams, prefix: string) => {
+  const out: Record<string, string> = {};
+  for (const [k, v] of form) {
+    const m = new RegExp(`^${prefix}\\[(.+)\\]$`).exec(k);
+    if (m) out[m[1]] = v;
+  }
+  return out;
+};
+
 /**
  * A local stand-in for api.stripe.com, enough for the real `stripe` package: customers, payment intents
- * (create, retrieve, cancel). Tests flip an intent to succeeded as Stripe would after the card step.
+ * (create, retrieve, cancel), products, prices (by lookup key) and subscriptions (create default_incomplete
+ * with the first invoice's confirmation secret, retrieve, update, cancel). Tests flip an intent or a
+ * subscription's first payment to succeeded as Stripe would after the card step.
  */
 export async function startFakeStripe() {
   const intents = new Map<string, FakeIntent>();
+  const prices: FakePrice[] = [];
+  const products: string[] = [];
+  const subscriptions = new Map<string, FakeSubscription>();
+  const updates: { id: string; proration: string | null; paymentBehavior: string | null }[] = [];
+  const invoices = new Map<string, { id: string; payment_intent: string; client_secret: string; subscription: string }>();
+  const withInvoice = (sub: FakeSubscription, expand: boolean) => {
+    if (!expand) return sub;
+    const inv = invoices.get(sub.latest_invoice);
+    return {
+      ...sub,
+      latest_invoice: inv && {
+        id: inv.id, object: 'invoice', confirmation_secret: { client_secret: inv.client_secret, type: 'payment_intent' },
+        payments: { object: 'list', data: [{ id: `inpay_${inv.id}`, object: 'invoice_payment', payment: { type: 'payment_intent', payment_intent: inv.payment_intent } }] },
+      },
+    };
+  };
   const customers: string[] = [];
   const requests: string[] = [];
   const server = http.createServer((req, res) => {
@@ -51,6 +85,61 @@ export async function startFakeStripe() {
         intents.set(id, intent);
         return send(200, intent);
       }
+      if (req.method === 'POST' && url.pathname === '/v1/products') {
+        const id = `prod_${crypto.randomBytes(6).toString('hex')}`;
+        products.push(id);
+        return send(200, { id, object: 'product', name: form.get('name') });
+      }
+      if (url.pathname === '/v1/prices' && req.method === 'GET') {
+        const keys = [...url.searchParams].filter(([k]) => k.startsWith('lookup_keys')).map(([, v]) => v);
+        return send(200, { object: 'list', has_more: false, data: prices.filter((p) => p.active && keys.includes(p.lookup_key ?? '')) });
+      }
+      if (url.pathname === '/v1/prices' && req.method === 'POST') {
+        const key = form.get('lookup_key');
+        if (key && form.get('transfer_lookup_key') === 'true') for (const p of prices) if (p.lookup_key === key) p.lookup_key = null;
+        if (key && prices.some((p) => p.lookup_key === key)) return send(400, { error: { type: 'invalid_request_error', message: `A price (${key}) already uses that lookup key.` } });
+        const price: FakePrice = {
+          id: `price_${crypto.randomBytes(6).toString('hex')}`, object: 'price', product: form.get('product') ?? '', unit_amount: Number(form.get('unit_amount')),
+          currency: form.get('currency') ?? 'usd', lookup_key: key, active: true, recurring: { interval: form.get('recurring[interval]') ?? 'month' },
+        };
+        prices.push(price);
+        return send(200, price);
+      }
+      if (url.pathname === '/v1/subscriptions' && req.method === 'POST') {
+        const price = prices.find((p) => p.id === form.get('items[0][price]'));
+        if (!price) return send(400, { error: { type: 'invalid_request_error', message: 'No such price' } });
+        const id = `sub_${crypto.randomBytes(6).toString('hex')}`;
+        const now = Math.floor(Date.now() / 1000);
+        const pi = `pi_${crypto.randomBytes(8).toString('hex')}`;
+        const invoice = { id: `in_${crypto.randomBytes(6).toString('hex')}`, payment_intent: pi, client_secret: `${pi}_secret_${crypto.randomBytes(6).toString('hex')}`, subscription: id };
+        invoices.set(invoice.id, invoice);
+        intents.set(pi, { id: pi, object: 'payment_intent', amount: price.unit_amount, currency: price.currency, customer: form.get('customer'), status: 'requires_payment_method', client_secret: invoice.client_secret, metadata: {} });
+        const sub: FakeSubscription = {
+          id, object: 'subscription', customer: form.get('customer') ?? '', status: 'incomplete', metadata: bracketed(form, 'metadata'), cancel_at_period_end: false, canceled_at: null, created: now,
+          items: { object: 'list', data: [{ id: `si_${id}`, object: 'subscription_item', current_period_start: now, current_period_end: now + 30 * 86_400, price }] },
+          latest_invoice: invoice.id, payment_behavior: form.get('payment_behavior'),
+        };
+        subscriptions.set(id, sub);
+        return send(200, withInvoice(sub, [...form.keys()].some((k) => k.startsWith('expand'))));
+      }
+      const subMatch = /^\/v1\/subscriptions\/([^/]+)$/.exec(url.pathname);
+      if (subMatch) {
+        const sub = subscriptions.get(subMatch[1]);
+        if (!sub) return send(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such subscription: '${subMatch[1]}'` } });
+        if (req.method === 'DELETE') {
+          sub.status = 'canceled';
+          sub.canceled_at = Math.floor(Date.now() / 1000);
+        }
+        if (req.method === 'POST' && form.has('cancel_at_period_end')) sub.cancel_at_period_end = form.get('cancel_at_period_end') === 'true';
+        if (req.method === 'POST' && form.has('items[0][price]')) {
+          const price = prices.find((p) => p.id === form.get('items[0][price]'));
+          if (!price) return send(400, { error: { type: 'invalid_request_error', message: 'No such price' } });
+          sub.items.data[0].price = price;
+          Object.assign(sub.metadata, bracketed(form, 'metadata'));
+          updates.push({ id: sub.id, proration: form.get('proration_behavior'), paymentBehavior: form.get('payment_behavior') });
+        }
+        return send(200, sub);
+      }
       const match = /^\/v1\/payment_intents\/([^/]+)(\/cancel)?$/.exec(url.pathname);
       if (match) {
         const intent = intents.get(match[1]);
@@ -67,6 +156,18 @@ export async function startFakeStripe() {
     url: `http://127.0.0.1:${port}`,
     intents,
     customers,
+    prices,
+    products,
+    subscriptions,
+    updates,
+    /** The first invoice's payment succeeded at Stripe: the subscription becomes active. */
+    paySubscription(id: string) {
+      const sub = subscriptions.get(id);
+      if (!sub) return;
+      sub.status = 'active';
+      const intent = intents.get(invoices.get(sub.latest_invoice)?.payment_intent ?? '');
+      if (intent) intent.status = 'succeeded';
+    },
     requests,
     succeed(id: string) {
       const intent = intents.get(id);

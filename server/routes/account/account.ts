@@ -143,10 +143,13 @@ export function accountRoutes() {
         ctx.services.log({ level: 'warn', msg: 'could not cancel payment on account deletion', intent: p.intentId, err: String(error) });
       }
     }
-    if (user.stripeSubscriptionId && ctx.services.config.stripe.secretKey) {
-      await stripeClient(ctx.services.config).subscriptions.cancel(user.stripeSubscriptionId).catch((error: unknown) => {
-        ctx.services.log({ level: 'warn', msg: 'could not cancel Stripe subscription', err: String(error) });
-      });
+    if (ctx.services.config.stripe.secretKey) {
+      const stripeSubs = await ctx.services.db('subscriptions').where({ userId: user.id, provider: 'stripe' }).whereNot('status', 'canceled').pluck('providerSubscriptionId');
+      for (const id of new Set([...stripeSubs, ...(user.stripeSubscriptionId ? [user.stripeSubscriptionId] : [])])) {
+        await stripeClient(ctx.services.config).subscriptions.cancel(id).catch((error: unknown) => {
+          ctx.services.log({ level: 'warn', msg: 'could not cancel Stripe subscription', err: String(error) });
+        });
+      }
     }
     // The spec: deleting the account ends the subscription at once (no renewal, no period left to run).
     await cancelDemoSubscriptionsNow(ctx.services, user.id);

@@ -22,3 +22,9 @@ export async function completeDemo(
   if (applied) await services.db('payments').where({ intentId: intent.id }).whereNull('completedAt').update({ completedAt: Date.now(), updatedAt: Date.now() });
   return { applied };
 }
+
+/** The member's tier as completion reports it. */
+export async function tierOf(db: AppServices['db'], userId: number) {
+  const fresh = await db('users').where({ id: userId }).first('subscriptionTier', 'subscriptionEnds');
+  return { subscriptionTier: fresh.subscriptionTier as string, subscriptionEnds: fresh.subscriptionEnds ? new Date(Number(fresh.subscriptionEnds)).toISOString() : null };
+}

@@ -112,26 +112,35 @@ describe('with Stripe (the real package against a local fake Stripe)', () => {
     await stripe.close();
   });
 
-  test('intent creation, completion, replay, another user, amount and tier mismatch', async () => {
+  test('Stripe Billing: Price by lookup key (created once), customer once, Subscription default_incomplete, completion after the first payment', async () => {
     const { client, user } = await signedInClient(server);
-    const setup = (await (await client.post(`/api/subscriptions/${user.id}`, { tier: 'elite' })).json()) as { clientSecret: string; paymentIntentId: string; provider: string };
+    const setup = (await (await client.post(`/api/subscriptions/${user.id}`, { tier: 'elite' })).json()) as { clientSecret: string; paymentIntentId: string; provider: string; subscriptionId: string };
     assert.equal(setup.provider, 'stripe');
-    const intent = stripe.intents.get(setup.paymentIntentId);
-    assert.ok(intent);
-    assert.equal(intent.amount, 2999);
-    assert.deepEqual(intent.metadata, { userId: String(user.id), tier: 'elite' });
-    assert.equal(setup.clientSecret, intent.client_secret);
+    const sub = stripe.subscriptions.get(setup.subscriptionId);
+    assert.ok(sub);
+    assert.equal(sub.payment_behavior, 'default_incomplete');
+    assert.deepEqual(sub.metadata, { userId: String(user.id), tier: 'elite' });
+    assert.deepEqual([sub.items.data[0].price.lookup_key, sub.items.data[0].price.unit_amount], ['saathi_elite_monthly', 2999]);
+    assert.equal(setup.clientSecret, stripe.intents.get(setup.paymentIntentId)?.client_secret);
     const customer = (await server.db('users').where({ id: user.id }).first()).stripeCustomerId;
     assert.match(customer, /^cus_/);
+    const before = stripe.customers.length;
+    const second = await signedInClient(server);
+    await second.client.post(`/api/subscriptions/${second.user.id}`, { tier: 'elite' });
+    assert.equal(stripe.prices.filter((p) => p.lookup_key === 'saathi_elite_monthly').length, 1, 'the Price is looked up, not created again');
+    assert.equal(stripe.products.length, 1);
     await client.post(`/api/subscriptions/${user.id}`, { tier: 'elite' });
-    assert.equal(stripe.customers.length, 1, 'the customer is created once');
+    assert.equal(stripe.customers.length, before + 1, "the first member's customer is created once (only the second member's is new)");
 
     assert.equal((await client.post(`/api/subscriptions/${user.id}/complete`, { tier: 'elite', paymentIntentId: setup.paymentIntentId })).status, 402);
-    stripe.succeed(setup.paymentIntentId);
+    assert.equal((await second.client.post(`/api/subscriptions/${second.user.id}/complete`, { tier: 'elite', paymentIntentId: setup.paymentIntentId })).status, 403, "another member's payment");
+    const latest = (await server.db('subscriptions').where({ userId: user.id }).orderBy('id', 'desc').first()).providerSubscriptionId;
+    stripe.paySubscription(latest);
     const done = (await (await client.post(`/api/subscriptions/${user.id}/complete`, { tier: 'elite', paymentIntentId: setup.paymentIntentId })).json()) as { applied: boolean; subscriptionTier: string };
     assert.deepEqual([done.applied, done.subscriptionTier], [true, 'elite']);
     const replay = (await (await client.post(`/api/subscriptions/${user.id}/complete`, { tier: 'elite', paymentIntentId: setup.paymentIntentId })).json()) as { applied: boolean };
     assert.equal(replay.applied, false);
+    assert.equal((await server.db('users').where({ id: user.id }).first()).stripeSubscriptionId, latest);
 
     const other = await signedInClient(server);
     const foreign = stripe.add({ amount: 1499, metadata: { userId: String(user.id), tier: 'premium' } });
@@ -144,11 +153,10 @@ describe('with Stripe (the real package against a local fake Stripe)', () => {
     assert.equal(((await (await other.client.get('/api/auth/user')).json()) as Json).subscriptionTier, 'tryme');
   });
 
-  test('webhooks: a bad signature is refused; a replayed event is applied once', async () => {
+  test('webhooks (a one-off payment intent): a bad signature is refused; a replayed event is applied once', async () => {
     const { client, user } = await signedInClient(server);
-    const setup = (await (await client.post(`/api/subscriptions/${user.id}`, { tier: 'premium' })).json()) as { paymentIntentId: string };
-    const intent = stripe.intents.get(setup.paymentIntentId);
-    assert.ok(intent);
+    // A one-off payment intent from before subscriptions (its metadata names the member and plan).
+    const intent = stripe.add({ amount: 1499, metadata: { userId: String(user.id), tier: 'premium' }, status: 'requires_payment_method' });
     const payload = JSON.stringify({
       id: 'evt_test_1', object: 'event', type: 'payment_intent.succeeded', api_version: '2026-10-28',
       data: { object: { ...intent, status: 'succeeded' } },
@@ -168,6 +176,26 @@ describe('with Stripe (the real package against a local fake Stripe)', () => {
     const ends2 = (await server.db('users').where({ id: user.id }).first()).subscriptionEnds;
     assert.equal(ends2, ends1, 'applied once');
     assert.equal((await server.db('notifications').where({ userId: user.id, type: 'subscription' })).length, 1);
+  });
+
+  test('Stripe: cancel at period end and resume, upgrade with proration invoiced now, a cheaper plan refused with a reason', async () => {
+    const { client, user } = await signedInClient(server, { tier: 'tryme' });
+    const setup = (await (await client.post(`/api/subscriptions/${user.id}`, { tier: 'premium' })).json()) as { paymentIntentId: string; subscriptionId: string };
+    stripe.paySubscription(setup.subscriptionId);
+    await client.post(`/api/subscriptions/${user.id}/complete`, { tier: 'premium', paymentIntentId: setup.paymentIntentId });
+    const cancel = (await (await client.post(`/api/subscriptions/${user.id}/cancel`)).json()) as { subscription: Json };
+    assert.equal(stripe.subscriptions.get(setup.subscriptionId)?.cancel_at_period_end, true);
+    assert.equal(cancel.subscription.renewsAt, null);
+    await client.post(`/api/subscriptions/${user.id}/resume`);
+    assert.equal(stripe.subscriptions.get(setup.subscriptionId)?.cancel_at_period_end, false);
+    const up = await client.post(`/api/subscriptions/${user.id}/change`, { tier: 'elite' });
+    assert.equal(up.status, 200);
+    assert.deepEqual(stripe.updates.at(-1), { id: setup.subscriptionId, proration: 'always_invoice', paymentBehavior: 'error_if_incomplete' });
+    assert.equal(((await (await client.get('/api/auth/user')).json()) as Json).subscriptionTier, 'elite');
+    const down = await client.post(`/api/subscriptions/${user.id}/change`, { tier: 'premium' });
+    assert.equal(down.status, 409);
+    assert.match(((await down.json()) as Json).message as string, /cancel at the end of this period/);
+    assert.equal(stripe.subscriptions.get(setup.subscriptionId)?.items.data[0].price.lookup_key, 'saathi_elite_monthly', 'nothing changed');
   });
 
   test('account deletion cancels a live payment with Stripe', async () => {

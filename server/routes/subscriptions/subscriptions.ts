@@ -12,7 +12,8 @@ import { createDemoSubscription, saveDemoCard } from '../../services/billing/dem
 import { isLive, latestSubscription } from '../../services/billing/state';
 import { applyBillingEvent } from '../../services/billing/events';
 import { billingEventOf } from '../../services/billing/stripe-events';
-import { completeDemo } from './complete-demo';
+import { createStripeSubscription, completeStripeSubscription } from '../../services/billing/stripe-billing';
+import { completeDemo, tierOf } from './complete-demo';
 
 
 export function subscriptionRoutes() {
@@ -60,25 +61,33 @@ export function subscriptionRoutes() {
       ctx.body = { clientSecret: created.clientSecret, price: plan.price, tier, paymentIntentId: created.intentId, subscriptionId: created.subscriptionId, provider: 'demo', isDemo: true };
       return;
     }
-    let intent: Awaited<ReturnType<typeof provider.createIntent>>;
+    let created: Awaited<ReturnType<typeof createStripeSubscription>>;
     try {
-      intent = await provider.createIntent({ user, tier, amountCents: plan.priceCents, currency: plan.currency });
+      created = await createStripeSubscription(ctx.services, user, { ...plan, tier });
     } catch (error) {
-      ctx.services.log({ level: 'error', msg: 'payment setup failed', err: String(error) });
+      ctx.services.log({ level: 'error', msg: 'subscription setup failed', err: String(error) });
       throw new HttpError(502, 'Unable to process subscription request', 'payment_provider_error');
     }
     await Payment.query(ctx.services.db).insert({
-      userId: user.id, provider: provider.name, intentId: intent.id, tier, amountCents: plan.priceCents, currency: plan.currency,
-      status: intent.status, isDemo: false, clientSecretHash: secretHash(intent.clientSecret), createdAt: now, updatedAt: now,
+      userId: user.id, provider: provider.name, intentId: created.paymentIntentId, tier, amountCents: plan.priceCents, currency: plan.currency,
+      status: 'requires_payment_method', isDemo: false, clientSecretHash: secretHash(created.clientSecret), createdAt: now, updatedAt: now,
     });
     ctx.status = 201;
-    ctx.body = { clientSecret: intent.clientSecret, price: plan.price, tier, paymentIntentId: intent.id, provider: provider.name, isDemo: false };
+    ctx.body = { clientSecret: created.clientSecret, price: plan.price, tier, paymentIntentId: created.paymentIntentId, subscriptionId: created.subscriptionId, provider: provider.name, isDemo: false };
   });
 
   router.post('/subscriptions/:userId/complete', requireUser, async (ctx) => {
     const user = assertSelf(ctx, idParam(ctx.params.userId));
     const input = parse(completeSchema, requestBody(ctx));
     if (input.tier === 'tryme') throw badRequest('Tryme needs no payment');
+    // A Stripe subscription's first payment: the subscription's state at Stripe decides.
+    const own = await Payment.query(ctx.services.db).findOne({ intentId: input.paymentIntentId, provider: 'stripe' });
+    if (own && own.userId !== user.id) throw new HttpError(403, 'This payment belongs to another account', 'forbidden');
+    if (own && (await ctx.services.db('subscriptions').where({ userId: user.id, provider: 'stripe' }).first('id'))) {
+      const result = await completeStripeSubscription(ctx.services, user.id, input.tier);
+      ctx.body = { message: result.applied ? 'Your subscription has been successfully updated' : 'This payment was already applied', applied: result.applied, ...(await tierOf(ctx.services.db, user.id)) };
+      return;
+    }
     const intent = await paymentProvider(ctx.services).retrieveIntent(input.paymentIntentId);
     if (!intent) throw notFound('Payment not found');
     const result = intent.id.startsWith('demo_pi_')

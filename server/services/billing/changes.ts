@@ -2,7 +2,8 @@ import crypto from 'node:crypto';
 import type { SubscriptionTier } from '../../../contracts/enums';
 import type { AppServices } from '../../context';
 import { HttpError } from '../../errors';
-import { catalogue } from '../payments';
+import { catalogue, stripeClient } from '../payments';
+import { priceFor, syncStripeSubscription } from './stripe-billing';
 import { billingNow } from './clock';
 import { demoEvent, stateOf } from './demo';
 import { applyBillingEvent } from './events';
@@ -17,7 +18,6 @@ const conflict = (message: string) => new HttpError(409, message, 'subscription_
 async function changeable(services: Services, userId: number): Promise<SubscriptionRow> {
   const sub = await latestSubscription(services.db, userId);
   if (!sub || sub.status === 'canceled' || sub.status === 'incomplete') throw conflict('You have no active subscription to change.');
-  if (sub.provider !== 'demo') throw conflict('Plan changes for this subscription are made with the payment provider.');
   return sub;
 }
 
@@ -39,9 +39,10 @@ export async function changePlan(services: Services, userId: number, tier: Subsc
   if (tier === sub.tier) {
     if (sub.pendingTier === null && !sub.cancelAtPeriodEnd) throw conflict(`You are already on this plan.`);
     await db('subscriptions').where({ id: sub.id }).update({ pendingTier: null, updatedAt: Date.now() });
-    if (sub.cancelAtPeriodEnd) await applyCancelFlag(services, sub, false);
+    if (sub.cancelAtPeriodEnd) await setCancelFlag(services, sub, false);
     return { effective: 'now', amountCents: 0 };
   }
+  if (sub.provider === 'stripe') return changeStripePlan(services, sub, tier);
   if (RANK[tier] < RANK[sub.tier]) {
     await db('subscriptions').where({ id: sub.id }).update({ pendingTier: tier, updatedAt: Date.now() });
     return { effective: 'period_end', amountCents: 0 };
@@ -63,7 +64,12 @@ export async function changePlan(services: Services, userId: number, tier: Subsc
   return { effective: 'now', amountCents };
 }
 
-async function applyCancelFlag(services: Services, sub: SubscriptionRow, cancelAtPeriodEnd: boolean): Promise<void> {
+async function setCancelFlag(services: Services, sub: SubscriptionRow, cancelAtPeriodEnd: boolean): Promise<void> {
+  if (sub.provider === 'stripe') {
+    const updated = await stripeClient(services.config).subscriptions.update(sub.providerSubscriptionId, { cancel_at_period_end: cancelAtPeriodEnd });
+    await syncStripeSubscription(services, updated);
+    return;
+  }
   const now = await billingNow(services.db);
   await applyBillingEvent(services, demoEvent('customer.subscription.updated', Math.max(now, sub.lastEventAt), stateOf(sub, { cancelAtPeriodEnd })));
 }
@@ -72,7 +78,7 @@ async function applyCancelFlag(services: Services, sub: SubscriptionRow, cancelA
 export async function cancelAtPeriodEnd(services: Services, userId: number): Promise<SubscriptionRow> {
   const sub = await changeable(services, userId);
   if (sub.cancelAtPeriodEnd) throw conflict('Your subscription is already set to end at the end of this period.');
-  await applyCancelFlag(services, sub, true);
+  await setCancelFlag(services, sub, true);
   return (await latestSubscription(services.db, userId)) as SubscriptionRow;
 }
 
@@ -80,7 +86,7 @@ export async function resume(services: Services, userId: number): Promise<Subscr
   const sub = await changeable(services, userId);
   if (!sub.cancelAtPeriodEnd && sub.pendingTier !== 'tryme') throw conflict('Your subscription is not set to end; there is nothing to resume.');
   await services.db('subscriptions').where({ id: sub.id }).update({ pendingTier: sub.pendingTier === 'tryme' ? null : sub.pendingTier });
-  if (sub.cancelAtPeriodEnd) await applyCancelFlag(services, sub, false);
+  if (sub.cancelAtPeriodEnd) await setCancelFlag(services, sub, false);
   return (await latestSubscription(services.db, userId)) as SubscriptionRow;
 }
 
@@ -94,4 +100,34 @@ export async function cancelDemoSubscriptionsNow(services: Services, userId: num
   }
   // Invoices stay as accounting records; the card they were paid with is the member's and goes with the account.
   await services.db('subscriptions').where({ userId }).update({ cardBrand: null, cardLast4: null });
+}
+
+/**
+ * With Stripe: an upgrade swaps the Price now and invoices the prorated difference at once (refused, and
+ * nothing changed, if the card declines); a move down is not offered yet (it needs a subscription schedule):
+ * the member cancels at period end and subscribes to the other plan afterwards.
+ */
+async function changeStripePlan(services: Services, sub: SubscriptionRow, tier: SubscriptionTier): Promise<{ effective: 'now' | 'period_end'; amountCents: number }> {
+  if (RANK[tier] < RANK[sub.tier]) throw conflict('Moving to a cheaper plan is not available yet: cancel at the end of this period, then choose the plan you want.');
+  const plan = (await catalogue(services.db, services.config)).find((p) => p.tier === tier);
+  if (!plan || tier === 'tryme') throw new HttpError(400, 'Unknown plan', 'bad_request');
+  const stripe = stripeClient(services.config);
+  const current = await stripe.subscriptions.retrieve(sub.providerSubscriptionId);
+  const item = current.items.data[0];
+  if (!item) throw conflict('This subscription has no plan to change.');
+  let updated: Awaited<ReturnType<typeof stripe.subscriptions.update>>;
+  try {
+    updated = await stripe.subscriptions.update(sub.providerSubscriptionId, {
+      items: [{ id: item.id, price: await priceFor(stripe, { ...plan, tier }) }],
+      proration_behavior: 'always_invoice',
+      payment_behavior: 'error_if_incomplete',
+      cancel_at_period_end: false,
+      metadata: { tier },
+    });
+  } catch (error) {
+    if ((error as { type?: string }).type === 'StripeCardError') throw new HttpError(402, 'Your card was declined. Your plan has not changed.', 'card_declined');
+    throw error;
+  }
+  await syncStripeSubscription(services, updated);
+  return { effective: 'now', amountCents: 0 };
 }

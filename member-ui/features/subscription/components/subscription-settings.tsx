@@ -40,7 +40,8 @@ export function SubscriptionSettings({ userId }: { userId: number }) {
     });
   }
 
-  const otherPlans = (catalogue.data?.plans ?? []).filter((p) => p.tier !== 'tryme' && p.tier !== sub?.tier);
+  // With Stripe a cheaper plan is not offered here yet (cancel, then subscribe to it): only upgrades are listed.
+  const otherPlans = (catalogue.data?.plans ?? []).filter((p) => p.tier !== 'tryme' && p.tier !== sub?.tier && (sub?.provider !== 'stripe' || rank(p.tier) > rank(sub.tier)));
   return (
     <div className="billing-settings">
       <section className="card billing-card" aria-labelledby="billing-plan-title">

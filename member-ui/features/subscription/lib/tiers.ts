@@ -36,13 +36,9 @@ export function formatPlanDate(value: string | null | undefined): string {
 }
 
 /**
- * What renewal means, in the words both the plans page and checkout use. The demo provider bills as a
- * subscription (monthly renewal, cancel at period end in Settings → Plan); with Stripe each payment is still
- * a single month that does not renew by itself, so the screens must not promise renewal there.
+ * What renewal means, in the words both the plans page and checkout use: both payment providers bill as a
+ * monthly subscription, changed or cancelled (at the period end) in Settings → Plan.
  */
-export function renewalText(provider: 'stripe' | 'demo' | null | undefined): string {
-  if (provider === 'demo') {
-    return 'Paid plans renew every month until you cancel. Change or cancel in Settings → Plan: a cancelled plan runs to the end of the month you paid for, then moves to Tryme. Moving down to Tryme never charges.';
-  }
-  return 'Each payment gives one month of the plan; it does not renew by itself, and you are not charged again unless you pay again. Moving down to Tryme never charges.';
+export function renewalText(_provider?: 'stripe' | 'demo' | null): string {
+  return 'Paid plans renew every month until you cancel. Change or cancel in Settings → Plan: a cancelled plan runs to the end of the month you paid for, then moves to Tryme. Moving down to Tryme never charges.';
 }

@@ -1,0 +1,82 @@
+import type Stripe from 'stripe';
+import type { AppServices } from '../../context';
+import { HttpError } from '../../errors';
+import type { User } from '../../models/user';
+import { type CatalogueEntry, stripeClient } from '../payments';
+import { applyBillingEvent } from './events';
+import type { PaidTier } from './state';
+import { PRICE_LOOKUP_KEYS, subscriptionStateOf } from './stripe-events';
+
+type Services = Pick<AppServices, 'db' | 'live' | 'config'>;
+
+/**
+ * The monthly Price of a paid tier, found by its lookup key; created (with its Product) from the configured
+ * price when missing, and replaced (the lookup key moved to a new Price) when the configured amount changed.
+ * Amounts never come from the client.
+ */
+export async function priceFor(stripe: Stripe, plan: CatalogueEntry & { tier: PaidTier }): Promise<string> {
+  const key = PRICE_LOOKUP_KEYS[plan.tier];
+  const found = (await stripe.prices.list({ lookup_keys: [key], active: true, limit: 1 })).data[0];
+  if (found && found.unit_amount === plan.priceCents && found.currency === plan.currency && found.recurring?.interval === 'month') return found.id;
+  const product = found ? (typeof found.product === 'string' ? found.product : found.product.id) : (await stripe.products.create({ name: `Saathi ${plan.name}`, metadata: { tier: plan.tier } })).id;
+  const price = await stripe.prices.create({
+    product, unit_amount: plan.priceCents, currency: plan.currency, recurring: { interval: 'month' }, lookup_key: key, transfer_lookup_key: Boolean(found),
+    metadata: { tier: plan.tier },
+  });
+  return price.id;
+}
+
+/** The Stripe customer is created once and kept on the user. */
+async function customerFor(stripe: Stripe, services: Services, user: User): Promise<string> {
+  if (user.stripeCustomerId) return user.stripeCustomerId;
+  const customer = await stripe.customers.create({ email: user.email, name: user.fullName, metadata: { userId: String(user.id) } });
+  await services.db('users').where({ id: user.id }).update({ stripeCustomerId: customer.id });
+  user.stripeCustomerId = customer.id;
+  return customer.id;
+}
+
+/** Applies Stripe's current state of a subscription (read from the API) through the billing handler. */
+export async function syncStripeSubscription(services: Services, sub: Stripe.Subscription): Promise<void> {
+  const state = subscriptionStateOf(sub);
+  if (!state) return;
+  // Whole seconds, like Stripe's own event times, so a webhook from the same second is not taken as older.
+  const created = Math.floor(Date.now() / 1000) * 1000;
+  await applyBillingEvent(services, { id: `sync_${sub.id}_${Date.now()}_${Math.random().toString(36).slice(2, 8)}`, created, provider: 'stripe', type: 'customer.subscription.updated', subscription: state });
+}
+
+/**
+ * A Subscription created `default_incomplete`: its first invoice's payment is confirmed by the member's
+ * browser with the client secret, then completion (or the invoice.paid webhook) makes it active.
+ */
+export async function createStripeSubscription(services: Services, user: User, plan: CatalogueEntry & { tier: PaidTier }) {
+  const stripe = stripeClient(services.config);
+  const customer = await customerFor(stripe, services, user);
+  const price = await priceFor(stripe, plan);
+  const sub = await stripe.subscriptions.create({
+    customer,
+    items: [{ price }],
+    payment_behavior: 'default_incomplete',
+    payment_settings: { save_default_payment_method: 'on_subscription' },
+    metadata: { userId: String(user.id), tier: plan.tier },
+    expand: ['latest_invoice.confirmation_secret', 'latest_invoice.payments'],
+  });
+  const invoice = sub.latest_invoice as Stripe.Invoice | null;
+  const clientSecret = invoice?.confirmation_secret?.client_secret ?? null;
+  const payment = invoice?.payments?.data[0]?.payment.payment_intent;
+  const paymentIntentId = typeof payment === 'string' ? payment : (payment?.id ?? null);
+  if (!clientSecret || !paymentIntentId) throw new Error(`Stripe subscription ${sub.id} came back without a payment to confirm`);
+  await syncStripeSubscription(services, sub);
+  return { subscriptionId: sub.id, clientSecret, paymentIntentId };
+}
+
+/** After the browser confirmed the first payment: reads the subscription from Stripe and applies its state. */
+export async function completeStripeSubscription(services: Services, userId: number, tier: PaidTier): Promise<{ applied: boolean }> {
+  const row = await services.db('subscriptions').where({ userId, provider: 'stripe' }).orderBy('createdAt', 'desc').orderBy('id', 'desc').first();
+  if (!row) throw new HttpError(404, 'Payment not found', 'not_found');
+  if (row.tier !== tier) throw new HttpError(400, 'This payment was made for a different plan', 'bad_request');
+  const wasActive = row.status === 'active';
+  const sub = await stripeClient(services.config).subscriptions.retrieve(row.providerSubscriptionId);
+  if (sub.status === 'incomplete') throw new HttpError(402, 'Payment Processing: the payment has not succeeded yet.', 'payment_incomplete', { status: sub.status });
+  await syncStripeSubscription(services, sub);
+  return { applied: !wasActive };
+}
