@@ -81,7 +81,7 @@ describe('subscription and checkout in the browser', () => {
     await page.getByRole('article', { name: 'Elite' }).getByRole('button', { name: 'Get Elite' }).waitFor();
     assert.equal(await page.getByRole('button', { name: 'Current Plan' }).count(), 1);
     assert.equal(await page.getByText(/first 500 users/).count(), 0, 'no launch-offer banner for tryme');
-    await page.getByText(/All plans automatically renew\. Cancel anytime/).waitFor();
+    await page.getByText(/Paid plans renew every month until you cancel\./).waitFor();
     await screenshot(page, 'subscription-tryme');
     await page.context().close();
   });
@@ -135,15 +135,53 @@ describe('subscription and checkout in the browser', () => {
     assert.match((await page.locator('.current-plan').textContent()) ?? '', /Your current plan: Premium/);
     await screenshot(page, 'subscription-premium');
 
-    // Moving back down asks first, never charges, and applies at once.
+    // Settings → Plan: what was bought, when it renews, the card and the invoice.
+    await page.goto('/settings?tab=subscription');
+    const plan = page.getByRole('region', { name: 'Your plan' });
+    await plan.getByText('Premium', { exact: true }).waitFor();
+    await plan.getByText(/Renews on/).waitFor();
+    await plan.getByText('Visa ending in 4242').waitFor();
+    await page.getByRole('region', { name: 'Invoices' }).getByText('$14.99 paid').waitFor();
+    await screenshot(page, 'settings-plan');
+
+    // Upgrade now: Elite at once, the prorated difference invoiced.
+    await plan.getByRole('button', { name: 'Upgrade to Elite now' }).click();
+    await page.getByText('You are now on Elite', { exact: true }).waitFor();
+    await plan.getByText('Elite', { exact: true }).waitFor();
+    assert.equal(await sessionTier(page), 'elite');
+    await page.getByRole('region', { name: 'Invoices' }).getByText(/\(upgrade\)/).waitFor();
+
+    // Cancel at period end asks first and says until when; resume undoes it.
+    await plan.getByRole('button', { name: 'Cancel subscription' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Cancel your subscription?' });
+    await confirm.getByText(/You keep Elite until .* It will not renew and nothing more is charged/).waitFor();
+    await screenshot(page, 'settings-plan-cancel-dialog');
+    await confirm.getByRole('button', { name: 'Cancel at period end' }).click();
+    await plan.getByText(/Ends on/).waitFor();
+    assert.equal(await sessionTier(page), 'elite', 'the paid month is kept');
+    await screenshot(page, 'settings-plan-ending');
+    await plan.getByRole('button', { name: 'Resume subscription' }).click();
+    await plan.getByText(/Renews on/).waitFor();
+
+    // A month later (the demo provider's clock) the renewal is paid and shows as an invoice.
+    const advanced = saathi.cli(['billing', 'advance', '--days', '31']);
+    assert.equal(advanced.status, 0, advanced.stderr);
+    await page.reload();
+    await page.getByRole('region', { name: 'Invoices' }).getByText('$29.99 paid').waitFor();
+    assert.equal(await sessionTier(page), 'elite');
+
+    // Moving down to Tryme from the plans page asks first, never charges, and waits for the end of the paid month.
+    await page.goto('/subscription');
     await page.getByRole('article', { name: 'Tryme' }).getByRole('button', { name: 'Tryme Now' }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Switch to Tryme?' });
-    await dialog.waitFor();
+    await dialog.getByText(/will not renew: you keep it until/).waitFor();
     await screenshot(page, 'subscription-downgrade-dialog');
     await dialog.getByRole('button', { name: 'Switch to Tryme' }).click();
     await page.getByText('Subscription Updated', { exact: true }).waitFor();
     await page.waitForURL((url) => url.pathname === '/');
-    assert.equal(await sessionTier(page), 'tryme');
+    assert.equal(await sessionTier(page), 'elite');
+    await page.goto('/settings?tab=subscription');
+    await page.getByRole('region', { name: 'Your plan' }).getByText(/Ends on/).waitFor();
     await page.context().close();
   });
 
