@@ -2,6 +2,8 @@ import './zod-config';
 import * as z from 'zod';
 import { ALLOW_MESSAGES_FROM, PROFILE_VISIBILITY } from './enums';
 
+export const DIGEST_FREQUENCIES = ['daily', 'weekly', 'off'] as const;
+
 export const privacySettingsSchema = z
   .object({
     profileVisibility: z.enum(PROFILE_VISIBILITY),
@@ -24,6 +26,8 @@ export const notificationSettingsSchema = z
     appUpdates: z.boolean(),
     emailNotifications: z.boolean(),
     pushNotifications: z.boolean(),
+    /** the email digest of likes and profile views, at about 9:00 in the member's own time zone */
+    digestFrequency: z.enum(DIGEST_FREQUENCIES),
   })
   .partial();
 export type NotificationSettings = Required<z.infer<typeof notificationSettingsSchema>>;

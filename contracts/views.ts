@@ -192,6 +192,7 @@ export interface NotificationSettingsView {
   appUpdates: boolean;
   emailNotifications: boolean;
   pushNotifications: boolean;
+  digestFrequency: 'daily' | 'weekly' | 'off';
   updatedAt: string;
 }
 

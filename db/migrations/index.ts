@@ -15,6 +15,7 @@ import * as recoveryCodes from './20261125_16_recovery_codes';
 import * as matchEngine from './20261125_30_match_engine';
 import * as jobs from './20261125_40_jobs';
 import * as notificationEmails from './20261125_50_notification_emails';
+import * as emailDigests from './20261125_51_email_digests';
 import * as subscriptions from './20261125_60_subscriptions';
 
 interface Migration {
@@ -40,6 +41,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261125_30_match_engine': matchEngine,
   '20261125_40_jobs': jobs,
   '20261125_50_notification_emails': notificationEmails,
+  '20261125_51_email_digests': emailDigests,
   '20261125_60_subscriptions': subscriptions,
 };
 

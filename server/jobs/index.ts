@@ -3,12 +3,14 @@ import type { Db } from '../db';
 import { loadSessionKeys } from '../keys';
 import { billingRenewalsJob } from './billing-renewals';
 import { cleanupJob } from './cleanup';
+import { emailDigestsJob } from './email-digests';
 import { notificationEmailsJob } from './notification-emails';
 import { JobScheduler, type JobDefinition } from './scheduler';
 
 /** Every periodic job of the product, in one list (the scheduler, `saathi jobs` and the tests read it). */
 export function productJobs(config: Config): JobDefinition[] {
-  return [cleanupJob, notificationEmailsJob(config, loadSessionKeys(config)), billingRenewalsJob(config)];
+  const keys = loadSessionKeys(config);
+  return [cleanupJob, notificationEmailsJob(config, keys), emailDigestsJob(config, keys), billingRenewalsJob(config)];
 }
 
 export function jobScheduler(db: Db, config: Config, log?: (entry: Record<string, unknown>) => void): JobScheduler {

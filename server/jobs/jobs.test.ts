@@ -143,6 +143,6 @@ describe('saathi jobs', () => {
     assert.match(list.stdout, /last run \d{4}-\d\d-\d\d [\d:]+ \(\d+ ms\): sessions \d+/);
     const bad = cli(['jobs', 'run', 'nonsense']);
     assert.equal(bad.status, 1);
-    assert.match(bad.stderr, /^Error: No job named nonsense\. Jobs: cleanup, notification-emails/);
+    assert.match(bad.stderr, /^Error: No job named nonsense\. Jobs: cleanup, notification-emails, email-digests, billing-renewals/);
   });
 });

@@ -172,3 +172,64 @@ describe('unsubscribe links', () => {
     }
   });
 });
+
+describe('the email digest of likes and views', () => {
+  test('goes out at about 9:00 in each member\'s own time zone, once, only with news, as each member chose', async () => {
+    const { sendDigests } = await import('./email-digests');
+    const keys = loadSessionKeys(server.config);
+    // Monday 30 November 2026, 09:10 in London (UTC+0) and 04:10 in Toronto.
+    const monday = Date.UTC(2026, 10, 30, 9, 10);
+    const member = async (name: string, city: string, country: string, settings: Record<string, unknown> = {}) => {
+      const m = await signedInClient(server, { fullName: name, tier: 'premium' });
+      const profile = await buildProfile(server, m.user, { city, country });
+      await server.db('notification_settings').where({ userId: m.user.id }).update({ lastDigestAt: monday - 3 * 86_400_000, ...settings });
+      return { ...m, profile };
+    };
+    const asha = await member('Asha Nair', 'London', 'United Kingdom');
+    const ravi = await member('Ravi Rao', 'Toronto', 'Canada');
+    const quiet = await member('Quiet Member', 'London', 'United Kingdom');
+    const off = await member('Off Member', 'London', 'United Kingdom', { digestFrequency: 'off' });
+    const noViews = await member('Nikhil Views', 'London', 'United Kingdom', { profileViews: false });
+    const admirers = [];
+    for (let i = 0; i < 3; i++) admirers.push(await signedInClient(server, { fullName: `Admirer ${i}` }));
+    const like = (from: number, profileId: number) => server.db('profile_likes').insert({ userId: from, likedProfileId: profileId, createdAt: monday - 2 * 3_600_000 });
+    const view = (from: number, profileId: number) => server.db('profile_views').insert({ viewerUserId: from, profileId, viewDate: '2026-11-30', createdAt: monday - 3_600_000 });
+    await like(admirers[0].user.id, asha.profile.id);
+    await like(admirers[1].user.id, asha.profile.id);
+    await view(admirers[2].user.id, asha.profile.id);
+    await like(admirers[0].user.id, ravi.profile.id);
+    await like(admirers[0].user.id, off.profile.id);
+    await view(admirers[0].user.id, noViews.profile.id);
+
+    let before = inbox.length;
+    assert.equal(await sendDigests(server.db, server.config, keys, PUBLIC, monday), 1, 'only Asha: Ravi is at 4:10, Quiet has no news, Off turned it off, Nikhil only has views he does not want');
+    const [mail] = await received(before, 1);
+    assert.equal(to(mail), asha.user.email);
+    assert.equal(mail.subject, '2 members liked your profile and 1 member viewed it');
+    assert.match(mail.text ?? '', new RegExp(`${PUBLIC}/notifications`));
+    assert.match(header(mail, 'list-unsubscribe'), /token=\d+\.digest\./);
+    assert.equal(await sendDigests(server.db, server.config, keys, PUBLIC, monday + 20 * 60_000), 0, 'once a day');
+
+    // Five hours later it is 9:10 in Toronto.
+    before = inbox.length;
+    assert.equal(await sendDigests(server.db, server.config, keys, PUBLIC, monday + 5 * 3_600_000), 1);
+    const [toRavi] = await received(before, 1);
+    assert.equal(to(toRavi), ravi.user.email);
+    assert.equal(toRavi.subject, '1 member liked your profile');
+
+    // The digest's own unsubscribe turns the digest off, nothing else.
+    const link = /<(http:[^>]+)>/.exec(header(mail, 'list-unsubscribe'))?.[1] ?? '';
+    assert.equal((await fetch(link.replace(PUBLIC, server.url), { method: 'POST', body: 'List-Unsubscribe=One-Click' })).status, 200);
+    const settings = await server.db('notification_settings').where({ userId: asha.user.id }).first();
+    assert.equal(settings.digestFrequency, 'off');
+    assert.equal(Boolean(Number(settings.newMatches)), true);
+  });
+
+  test('the digest frequency is a setting: daily, weekly or off, anything else refused', async () => {
+    const me = await signedInClient(server);
+    const res = await me.client.patch(`/api/users/${me.user.id}/notification-settings`, { digestFrequency: 'weekly' });
+    assert.equal(res.status, 200);
+    assert.equal(((await res.json()) as { settings: { digestFrequency: string } }).settings.digestFrequency, 'weekly');
+    assert.equal((await me.client.patch(`/api/users/${me.user.id}/notification-settings`, { digestFrequency: 'hourly' })).status, 400);
+  });
+});

@@ -26,7 +26,7 @@ export class NotificationSettings extends BaseModel {
   static booleanColumns = [
     'newMatches', 'newMessages', 'profileViews', 'appUpdates', 'emailNotifications', 'pushNotifications',
   ];
-  static bigintColumns = ['updatedAt'];
+  static bigintColumns = ['updatedAt', 'lastDigestAt'];
 
   userId!: number;
   newMatches!: boolean;
@@ -35,5 +35,7 @@ export class NotificationSettings extends BaseModel {
   appUpdates!: boolean;
   emailNotifications!: boolean;
   pushNotifications!: boolean;
+  digestFrequency!: 'daily' | 'weekly' | 'off';
+  lastDigestAt!: number | null;
   updatedAt!: number;
 }

@@ -45,8 +45,8 @@ export function unsubscribeRoutes(services: AppServices) {
       ctx.body = invalid;
       return;
     }
-    const { column, label } = EMAIL_KINDS[target.kind];
-    await services.db('notification_settings').where({ userId: target.userId }).update({ [column]: false, updatedAt: Date.now() });
+    const { column, off, label } = EMAIL_KINDS[target.kind];
+    await services.db('notification_settings').where({ userId: target.userId }).update({ [column]: off, updatedAt: Date.now() });
     ctx.body = page('Done', `<p>You will no longer get emails about ${escapeHtml(label)}. You can turn them back on in Saathi under Settings → Notifications.</p>`);
   });
 

@@ -59,6 +59,19 @@ export function matchEmail(p: { name: string; otherName: string; chatUrl: string
   );
 }
 
+export function digestEmail(p: { name: string; likes: number; views: number; period: 'today' | 'this week'; url: string; unsubscribeUrl: string }): Promise<RenderedEmail> {
+  const parts = [p.likes ? `${p.likes} ${p.likes === 1 ? 'member' : 'members'} liked your profile` : null, p.views ? `${p.views} ${p.views === 1 ? 'member' : 'members'} viewed it` : null].filter(Boolean);
+  const summary = parts.join(' and ');
+  return both(
+    `${summary.charAt(0).toUpperCase()}${summary.slice(1)}`,
+    <Layout preview={`Your Saathi ${p.period === 'today' ? 'day' : 'week'}: ${summary}.`} name={p.name} action={{ label: 'See who it was', href: p.url }} unsubscribe={{ label: 'Stop this digest', href: p.unsubscribeUrl }}>
+      <Text style={{ fontSize: 15, lineHeight: '22px', margin: '0 0 18px' }}>
+        Since your last digest, {summary}. A like back is how a match begins.
+      </Text>
+    </Layout>,
+  );
+}
+
 export function messageEmail(p: { name: string; senderName: string; count: number; preview: string; chatUrl: string; unsubscribeUrl: string }): Promise<RenderedEmail> {
   const what = p.count === 1 ? 'a message' : `${p.count} messages`;
   return both(

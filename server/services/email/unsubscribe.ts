@@ -6,8 +6,9 @@ import crypto from 'node:crypto';
  * email may turn that one kind off, without signing in, and nothing else.
  */
 export const EMAIL_KINDS = {
-  newMatches: { column: 'newMatches', label: 'new matches' },
-  newMessages: { column: 'newMessages', label: 'new messages' },
+  newMatches: { column: 'newMatches', off: false, label: 'new matches' },
+  newMessages: { column: 'newMessages', off: false, label: 'new messages' },
+  digest: { column: 'digestFrequency', off: 'off', label: 'your likes and profile views (the digest)' },
 } as const;
 export type EmailKind = keyof typeof EMAIL_KINDS;
 

@@ -3,9 +3,15 @@ import ChevronDown from 'lucide-react/icons/chevron-down';
 import type { NotificationSettingsView } from '../../../../contracts/views';
 import { notificationResource, useSettings, useUpdateSettings } from '../api/settings-resource';
 import { SettingsLoadState } from './privacy-tab';
-import { SettingSwitch } from './setting-controls';
+import { SettingChoice, SettingSwitch } from './setting-controls';
 
-type NotificationToggle = Exclude<keyof NotificationSettingsView, 'updatedAt'>;
+type NotificationToggle = Exclude<keyof NotificationSettingsView, 'updatedAt' | 'digestFrequency'>;
+
+const DIGEST_CHOICES = [
+  { value: 'daily', label: 'Daily' },
+  { value: 'weekly', label: 'Weekly' },
+  { value: 'off', label: 'Off' },
+] as const;
 
 const GROUPS: ReadonlyArray<{
   value: string;
@@ -61,6 +67,16 @@ export function NotificationsTab({ userId }: { userId: number }) {
                 onCheckedChange={(checked) => update.mutate({ ...current, [item.key]: checked })}
               />
             ))}
+            {group.value === 'delivery' ? (
+              <SettingChoice
+                label="Email digest"
+                description="New likes and profile views, about 9:00 your time (from your city)."
+                name="digestFrequency"
+                value={current.digestFrequency}
+                choices={DIGEST_CHOICES}
+                onChange={(digestFrequency) => update.mutate({ ...current, digestFrequency })}
+              />
+            ) : null}
           </Accordion.Content>
         </Accordion.Item>
       ))}

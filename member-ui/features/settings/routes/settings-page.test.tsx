@@ -31,6 +31,7 @@ const NOTIFICATIONS: NotificationSettingsView = {
   appUpdates: false,
   emailNotifications: true,
   pushNotifications: true,
+  digestFrequency: 'daily',
   updatedAt: '2025-01-01T00:00:00.000Z',
 };
 
