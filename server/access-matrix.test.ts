@@ -103,6 +103,7 @@ const MATRIX: Record<string, Access> = {
   'POST /api/subscriptions/:userId/change': 'owner',
   'POST /api/subscriptions/:userId/cancel': 'owner',
   'POST /api/subscriptions/:userId/resume': 'owner',
+  'GET /api/subscriptions/:userId/invoices/:invoiceId/receipt': 'owner',
   'POST /api/payments/demo/:intentId/confirm': 'owner',
   'POST /api/stripe/webhook': 'public',
   'POST /api/moods': 'member',
@@ -164,6 +165,9 @@ test('visitors, other members and owners get exactly what the matrix allows', as
   await other.client.post('/api/messages', { receiverId: owner.user.id, content: 'Hello owner' });
   const notification = await server.db('notifications').where({ userId: owner.user.id }).first();
   const intent = (await (await owner.client.post(`/api/subscriptions/${owner.user.id}`, { tier: 'elite' })).json()) as { paymentIntentId: string };
+  // The owner's first invoice, marked paid, so that its receipt exists.
+  const invoice = await server.db('invoices').where({ userId: owner.user.id }).first();
+  await server.db('invoices').where({ id: invoice.id }).update({ status: 'paid', paidAt: Date.now() });
   const ownerSession = (await server.db('sessions').where({ userId: owner.user.id }).first()).id as string;
 
   const fill = (path: string) =>
@@ -178,6 +182,7 @@ test('visitors, other members and owners get exactly what the matrix allows', as
       .replace(':shareCode', share.shareCode)
       .replace(':photoId', String(photo.id))
       .replace(':intentId', intent.paymentIntentId)
+      .replace(':invoiceId', invoice.providerInvoiceId)
       .replace(':sessionRef', sha256(ownerSession).slice(0, 24))
       .replace(':stage', '4');
 

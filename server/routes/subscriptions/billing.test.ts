@@ -75,6 +75,16 @@ describe('subscriptions with the demo provider (renewals on the simulated clock)
     assert.equal(receipts.length, 2);
     assert.match(receipts[0].bodyText, /14\.99 USD/);
     assert.equal(await advance(1), 0, 'nothing more is due a day later');
+
+    // Each paid demo invoice has a receipt page for its member only.
+    const receipt = await client.get((b.invoices[0] as unknown as { receiptUrl: string }).receiptUrl);
+    assert.equal(receipt.status, 200);
+    const html = await receipt.text();
+    assert.match(html, /14\.99 USD/);
+    assert.match(html, /no card was charged/);
+    const other = await signedInClient(server);
+    assert.equal((await other.client.get((b.invoices[0] as unknown as { receiptUrl: string }).receiptUrl)).status, 403);
+    assert.equal((await client.get(`/api/subscriptions/${user.id}/invoices/demo_in_nope/receipt`)).status, 404);
   });
 
   test('a card that declines on renewal: past due with a grace period, told in-app and by email, then back to Try Me', async () => {

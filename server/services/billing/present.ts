@@ -42,7 +42,28 @@ export async function presentBilling(services: Pick<AppServices, 'db' | 'config'
       periodStart: iso(Number(i.periodStart)),
       periodEnd: iso(Number(i.periodEnd)),
       paidAt: iso(i.paidAt === null ? null : Number(i.paidAt)),
-      receiptUrl: (i.hostedInvoiceUrl as string | null) ?? null,
+      receiptUrl: (i.hostedInvoiceUrl as string | null) ?? (i.provider === 'demo' && i.status === 'paid' ? `/api/subscriptions/${userId}/invoices/${i.providerInvoiceId}/receipt` : null),
     })),
   };
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const day = (ms: unknown) => new Date(Number(ms)).toUTCString().slice(0, 16);
+
+/** A printable receipt for a paid demo invoice, marked as a demo (no money moved). */
+export function demoReceiptHtml(invoice: Record<string, unknown>, memberName: string): string {
+  const amount = `${(Number(invoice.amountCents) / 100).toFixed(2)} ${String(invoice.currency).toUpperCase()}`;
+  const tier = String(invoice.tier);
+  const rows = [
+    ['Receipt', String(invoice.providerInvoiceId)],
+    ['Billed to', memberName],
+    ['Plan', `Saathi ${tier.charAt(0).toUpperCase()}${tier.slice(1)} (${invoice.reason === 'subscription_update' ? 'upgrade, prorated' : 'monthly'})`],
+    ['Period', `${day(invoice.periodStart)} to ${day(invoice.periodEnd)}`],
+    ['Paid', day(invoice.paidAt)],
+    ['Amount', amount],
+  ];
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Saathi receipt</title>
+<style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:2rem auto;padding:0 1rem;color:#222}th{text-align:left;padding:.4rem 1rem .4rem 0;color:#555;font-weight:500}td{padding:.4rem 0}p.demo{background:#fff4dc;padding:.6rem .8rem;border-radius:.4rem}</style></head>
+<body><h1>Saathi receipt</h1><p class="demo">Demo payment: this instance uses the demo payment provider, so no card was charged.</p>
+<table>${rows.map(([k, v]) => `<tr><th scope="row">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`).join('')}</table></body></html>`;
 }
