@@ -52,3 +52,6 @@ export const demoCardSchema = z.object({
   cvc: z.string().regex(/^\d{3,4}$/, SUBSCRIPTION_TEXTS.cvc),
   name: z.string().trim().min(2, SUBSCRIPTION_TEXTS.name).max(100),
 });
+
+/** A new card for a subscription whose renewal failed (demo provider). */
+export const newCardSchema = demoCardSchema.omit({ clientSecret: true });

@@ -103,6 +103,7 @@ const MATRIX: Record<string, Access> = {
   'POST /api/subscriptions/:userId/change': 'owner',
   'POST /api/subscriptions/:userId/cancel': 'owner',
   'POST /api/subscriptions/:userId/resume': 'owner',
+  'POST /api/subscriptions/:userId/pay': 'owner',
   'GET /api/subscriptions/:userId/invoices/:invoiceId/receipt': 'owner',
   'POST /api/payments/demo/:intentId/confirm': 'owner',
   'POST /api/stripe/webhook': 'public',

@@ -100,6 +100,11 @@ describe('subscriptions with the demo provider (renewals on the simulated clock)
     assert.equal(notes.length, 1);
     assert.equal((await server.db('email_outbox').where({ toEmail: user.email, subject: 'Saathi: your renewal payment failed' })).length, 1);
     assert.equal((await client.post(`/api/subscriptions/${user.id}/change`, { tier: 'premium' })).status, 409, 'no plan change while a payment is due');
+    const card = { expiry: '12/30', cvc: '123', name: 'Test Member' };
+    const declined = await client.post(`/api/subscriptions/${user.id}/pay`, { ...card, cardNumber: FAILS_ON_RENEWAL });
+    assert.equal(declined.status, 402, 'the same failing card is declined again');
+    assert.equal((await billing(client, user.id)).subscription?.status, 'past_due', 'and nothing changed');
+    assert.equal((await client.post(`/api/subscriptions/${user.id}/pay`, { ...card, cardNumber: '1234' })).status, 400);
 
     await advance(8);
     b = await billing(client, user.id);
@@ -107,6 +112,24 @@ describe('subscriptions with the demo provider (renewals on the simulated clock)
     assert.equal(await tierOf(client), 'tryme');
     assert.equal((await client.post(`/api/subscriptions/${user.id}/change`, { tier: 'elite' })).status, 409, 'a canceled subscription cannot be changed');
     assert.equal((await client.post(`/api/subscriptions/${user.id}/resume`)).status, 409);
+  });
+
+  test('a past-due member pays with another card: the open renewal is paid and the plan renews as usual', async () => {
+    const { client, user } = await subscribe('premium', FAILS_ON_RENEWAL);
+    assert.equal((await client.post(`/api/subscriptions/${user.id}/pay`, { cardNumber: GOOD_CARD, expiry: '12/30', cvc: '123', name: 'Test Member' })).status, 409, 'nothing due yet');
+    await advance(31);
+    const paid = await client.post(`/api/subscriptions/${user.id}/pay`, { cardNumber: '5555 5555 5555 4444', expiry: '12/30', cvc: '123', name: 'Test Member' });
+    assert.equal(paid.status, 200);
+    const b = (await paid.json()) as Billing;
+    assert.equal(b.subscription?.status, 'active');
+    assert.equal(b.subscription?.graceUntil, null);
+    assert.deepEqual(b.subscription?.paymentMethod, { brand: 'Mastercard', last4: '4444' });
+    assert.deepEqual([b.invoices[0].reason, b.invoices[0].status], ['subscription_cycle', 'paid']);
+    await advance(10);
+    assert.equal(await tierOf(client), 'premium', 'still premium after the grace period would have ended');
+    await advance(25);
+    const later = await billing(client, user.id);
+    assert.deepEqual([later.subscription?.status, later.invoices[0].status, later.invoices.length], ['active', 'paid', 3], 'the next renewal is charged to the new card');
   });
 
   test('upgrade now with proration; downgrade waits for the period end', async () => {

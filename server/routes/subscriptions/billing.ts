@@ -1,10 +1,12 @@
-import { subscribeSchema } from '../../../contracts/subscriptions';
+import { newCardSchema, subscribeSchema } from '../../../contracts/subscriptions';
 import { newRouter } from '../../context';
-import { notFound } from '../../errors';
+import { HttpError, notFound } from '../../errors';
 import { assertSelf, requireUser } from '../../middleware/auth';
 import { idParam, parse, requestBody } from '../../middleware/validate';
 import { cancelAtPeriodEnd, changePlan, resume } from '../../services/billing/changes';
+import { payPastDueWithCard } from '../../services/billing/demo';
 import { demoReceiptHtml, presentBilling } from '../../services/billing/present';
+import { latestSubscription } from '../../services/billing/state';
 
 /** Settings → Subscription: the member's own subscription, invoices and the changes they may make. */
 export function billingRoutes() {
@@ -31,6 +33,17 @@ export function billingRoutes() {
   router.post('/subscriptions/:userId/resume', requireUser, async (ctx) => {
     const user = assertSelf(ctx, idParam(ctx.params.userId));
     await resume(ctx.services, user.id);
+    ctx.body = await presentBilling(ctx.services, user.id);
+  });
+
+  // A renewal that failed: the demo provider takes a new card here; Stripe's open invoice is paid on its hosted page.
+  router.post('/subscriptions/:userId/pay', requireUser, async (ctx) => {
+    const user = assertSelf(ctx, idParam(ctx.params.userId));
+    const { cardNumber } = parse(newCardSchema, requestBody(ctx));
+    const sub = await latestSubscription(ctx.services.db, user.id);
+    if (!sub || sub.status !== 'past_due') throw new HttpError(409, 'Nothing is due: your subscription has no failed payment.', 'subscription_conflict');
+    if (sub.provider !== 'demo') throw new HttpError(409, 'Pay the unpaid invoice through its link in your invoices.', 'subscription_conflict');
+    await payPastDueWithCard(ctx.services, sub, cardNumber);
     ctx.body = await presentBilling(ctx.services, user.id);
   });
 

@@ -136,3 +136,20 @@ async function step(services: Services, sub: SubscriptionRow): Promise<number> {
   await applyBillingEvent(services, demoEvent(fails ? 'invoice.payment_failed' : 'invoice.paid', start, invoice));
   return 2;
 }
+
+/**
+ * A past-due demo subscription paid with a new card: the card becomes the payment method and the open
+ * renewal invoice is paid at once (the subscription is active again). A card that declines changes nothing.
+ */
+export async function payPastDueWithCard(services: Services, sub: SubscriptionRow, cardNumber: string): Promise<void> {
+  const { db } = services;
+  const digits = cardNumber.replace(/\D/g, '');
+  if (digits === '4000000000000002' || digits === FAILS_ON_RENEWAL_CARD) throw new HttpError(402, 'Your card was declined.', 'card_declined');
+  const open = await db('invoices').where({ subscriptionId: sub.id, status: 'open', reason: 'subscription_cycle' }).orderBy('createdAt', 'desc').first();
+  if (!open) throw new HttpError(409, 'There is no unpaid invoice to pay.', 'subscription_conflict');
+  const brand = /^4/.test(digits) ? 'Visa' : /^(5[1-5]|2[2-7])/.test(digits) ? 'Mastercard' : /^3[47]/.test(digits) ? 'American Express' : 'Card';
+  await db('subscriptions').where({ id: sub.id }).update({ cardBrand: brand, cardLast4: digits.slice(-4), cardFailsOnRenewal: false, updatedAt: Date.now() });
+  const now = Math.max(await billingNow(db), sub.lastEventAt);
+  await applyBillingEvent(services, demoEvent('customer.subscription.updated', now, stateOf(sub, { status: 'active' })));
+  await applyBillingEvent(services, demoEvent('invoice.paid', now, invoiceState(sub, open, Number(open.attemptCount) + 1)));
+}

@@ -138,7 +138,7 @@ async function applyInvoice(trx: Trx, event: Extract<BillingEvent, { invoice: In
           `Thank you. We received your payment of ${money(inv.amountCents, inv.currency)} for Saathi ${TIER_NAMES[tier]}.`,
           `Period: ${day(inv.periodStart)} to ${day(inv.periodEnd)}.`,
           `Invoice: ${inv.id}${inv.hostedInvoiceUrl ? `\nReceipt: ${inv.hostedInvoiceUrl}` : ''}`,
-          sub.cancelAtPeriodEnd ? `Your plan ends on ${day(periodEnd)} and will not renew.` : `Your plan renews on ${day(periodEnd)}. You can change or cancel it in Settings → Subscription.`,
+          sub.cancelAtPeriodEnd ? `Your plan ends on ${day(periodEnd)} and will not renew.` : `Your plan renews on ${day(periodEnd)}. You can change or cancel it in Settings → Plan.`,
         ].join('\n\n'),
       },
     });
@@ -152,13 +152,13 @@ async function applyInvoice(trx: Trx, event: Extract<BillingEvent, { invoice: In
   notices.push({
     userId: sub.userId,
     title: 'Your renewal payment failed',
-    content: `We could not charge your card for ${TIER_NAMES[tier]}. You keep your plan until ${day(graceUntil)}; update your card in Settings → Subscription to keep it.`,
+    content: `We could not charge your card for ${TIER_NAMES[tier]}. You keep your plan until ${day(graceUntil)}; pay with another card in Settings → Plan to keep it.`,
     mail: {
       subject: 'Saathi: your renewal payment failed',
       text: [
         `We could not charge your card ${fresh?.cardLast4 ? `ending in ${fresh.cardLast4} ` : ''}for your Saathi ${TIER_NAMES[tier]} renewal (${money(inv.amountCents, inv.currency)}).`,
         `You keep ${TIER_NAMES[tier]} until ${day(graceUntil)}. If no payment succeeds by then, your account moves to Try Me.`,
-        'Update your card in Settings → Subscription.',
+        'To keep it, pay with another card in Settings → Plan (with Stripe: through the unpaid invoice\'s link there).',
       ].join('\n\n'),
     },
   });

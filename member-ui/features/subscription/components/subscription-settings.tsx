@@ -12,6 +12,7 @@ import { paths } from '../../../lib/paths';
 import { type BillingView, useBilling, useBillingAction } from '../api/billing';
 import { useSubscriptionCatalogue } from '../api/subscription-catalogue';
 import { TIER_LABELS, formatPlanDate, formatPrice } from '../lib/tiers';
+import { PayPastDue } from './pay-past-due';
 
 const STATUS: Record<NonNullable<BillingView['subscription']>['status'], { label: string; tone: 'gold' | 'maroon' | 'neutral' }> = {
   active: { label: 'Active', tone: 'gold' },
@@ -70,6 +71,10 @@ export function SubscriptionSettings({ userId }: { userId: number }) {
                 Your last renewal payment failed. You keep {sub.planName} until {formatPlanDate(sub.graceUntil)}; after that your account moves to
                 Tryme unless a payment succeeds.
               </p>
+            ) : null}
+            {sub.status === 'past_due' && sub.provider === 'demo' ? <PayPastDue userId={userId} /> : null}
+            {sub.status === 'past_due' ? (
+              sub.provider === 'stripe' ? <p>Pay the unpaid invoice through its link under Invoices.</p> : null
             ) : sub.renewsAt ? (
               <p>
                 Renews on <strong>{formatPlanDate(sub.renewsAt)}</strong>
@@ -129,7 +134,7 @@ export function SubscriptionSettings({ userId }: { userId: number }) {
                 </span>
                 {i.receiptUrl ? (
                   <a href={i.receiptUrl} target="_blank" rel="noreferrer" className="invoice-list__link">
-                    Receipt <ExternalLink size={13} aria-hidden="true" />
+                    {i.status === 'paid' ? 'Receipt' : 'Pay invoice'} <ExternalLink size={13} aria-hidden="true" />
                   </a>
                 ) : null}
               </li>
