@@ -41,7 +41,7 @@ export function billingRoutes() {
     const user = assertSelf(ctx, idParam(ctx.params.userId));
     const { cardNumber } = parse(newCardSchema, requestBody(ctx));
     const sub = await latestSubscription(ctx.services.db, user.id);
-    if (!sub || sub.status !== 'past_due') throw new HttpError(409, 'Nothing is due: your subscription has no failed payment.', 'subscription_conflict');
+    if (sub?.status !== 'past_due') throw new HttpError(409, 'Nothing is due: your subscription has no failed payment.', 'subscription_conflict');
     if (sub.provider !== 'demo') throw new HttpError(409, 'Pay the unpaid invoice through its link in your invoices.', 'subscription_conflict');
     await payPastDueWithCard(ctx.services, sub, cardNumber);
     ctx.body = await presentBilling(ctx.services, user.id);
