@@ -3,6 +3,7 @@ import type { AppServices } from '../../context';
 import { HttpError } from '../../errors';
 import { sendMail } from '../mail';
 import { notify } from '../notifications';
+import { billingEmail } from './emails';
 import { GRACE_MS, type PaidTier, type SubscriptionStatus, latestSubscription, subscriptionFromRow, syncUserTier } from './state';
 
 /**
@@ -65,8 +66,11 @@ export async function applyBillingEvent(services: Services, event: BillingEvent,
   });
   for (const n of notices) {
     await notify(services, { userId: n.userId, type: 'subscription', title: n.title, content: n.content, sourceType: 'payment' });
-    const user = await services.db('users').where({ id: n.userId }).first('email', 'isDeleted');
-    if (user && !Number(user.isDeleted)) await sendMail(services.config, services.db, { to: user.email, subject: n.mail.subject, text: n.mail.text, kind: 'notification' });
+    const user = await services.db('users').where({ id: n.userId }).first('email', 'fullName', 'isDeleted');
+    if (!user || Number(user.isDeleted)) continue;
+    const origin = services.config.publicUrl ?? `http://localhost:${services.config.port}`;
+    const mail = await billingEmail({ subject: n.mail.subject, name: user.fullName, lines: n.mail.text.split('\n\n'), action: { label: 'Open Settings → Plan', href: `${origin}/settings?tab=subscription` } });
+    await sendMail(services.config, services.db, { to: user.email, subject: mail.subject, text: mail.text, html: mail.html, kind: 'notification' });
   }
   return applied;
 }
