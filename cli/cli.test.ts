@@ -83,6 +83,22 @@ describe('saathi CLI', () => {
     assert.match(unknown.stderr, /No account with the email/);
   });
 
+  test("billing advance moves the demo provider's clock (kept in the database) and refuses a bad --days", () => {
+    const first = saathi(['billing', 'advance', '--days', '31']);
+    assert.equal(first.status, 0, first.stderr);
+    const at = (out: string) => Date.parse(/clock is now (\S+);/.exec(out)?.[1] ?? '');
+    const second = saathi(['billing', 'advance', '--days', '1']);
+    assert.equal(second.status, 0, second.stderr);
+    const days = (at(second.stdout) - Date.now()) / 86_400_000;
+    assert.ok(days > 31.9 && days <= 32, `the offsets add up (${days} days ahead)`);
+    for (const bad of ['0', '-3', '1.5', 'ten']) {
+      const res = saathi(['billing', 'advance', '--days', bad]);
+      assert.equal(res.status, 1, bad);
+      assert.match(res.stderr, /--days must be a whole number from 1 to 3660/);
+    }
+    assert.ok(at(first.stdout) < at(second.stdout));
+  });
+
   test('expo rotate issues a new dev URL that expo show then prints', () => {
     const first = saathi(['expo', 'show']);
     assert.equal(first.status, 0, first.stderr);
