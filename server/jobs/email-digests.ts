@@ -3,7 +3,7 @@ import type { Db } from '../db';
 import { lookupPlace } from '../services/kundali/astro';
 import { digestEmail } from '../services/email/templates';
 import { unsubscribeUrl } from '../services/email/unsubscribe';
-import { sendMail } from '../services/mail';
+import { sendNotificationEmail } from './notification-emails';
 import { defineJob } from './scheduler';
 
 const HOUR_MS = 3_600_000;
@@ -71,10 +71,7 @@ export async function sendDigests(db: Db, config: Config, keys: string[], origin
       url: `${origin}/notifications`,
       unsubscribeUrl: unsubscribe,
     });
-    await sendMail(config, db, {
-      to: String(c.email), subject: email.subject, text: email.text, html: email.html, kind: 'notification',
-      headers: { 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
-    });
+    await sendNotificationEmail(config, db, String(c.email), email, unsubscribe);
     sent++;
   }
   return sent;

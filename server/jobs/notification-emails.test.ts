@@ -187,7 +187,7 @@ describe('the email digest of likes and views', () => {
     };
     const asha = await member('Asha Nair', 'London', 'United Kingdom');
     const ravi = await member('Ravi Rao', 'Toronto', 'Canada');
-    const quiet = await member('Quiet Member', 'London', 'United Kingdom');
+    await member('Quiet Member', 'London', 'United Kingdom'); // no news: no digest
     const off = await member('Off Member', 'London', 'United Kingdom', { digestFrequency: 'off' });
     const noViews = await member('Nikhil Views', 'London', 'United Kingdom', { profileViews: false });
     const admirers = [];

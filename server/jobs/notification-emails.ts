@@ -1,6 +1,6 @@
 import type { Config } from '../config';
 import type { Db } from '../db';
-import { matchEmail, messageEmail } from '../services/email/templates';
+import { type RenderedEmail, matchEmail, messageEmail } from '../services/email/templates';
 import { unsubscribeUrl } from '../services/email/unsubscribe';
 import { sendMail } from '../services/mail';
 import { defineJob } from './scheduler';
@@ -49,9 +49,12 @@ async function recipients(db: Db, ids: number[]): Promise<Map<number, Recipient>
 
 const firstName = (name: string) => name.trim().split(/\s+/)[0] || name;
 
-function mailHeaders(unsubscribe: string): Record<string, string> {
-  // RFC 8058: the POST a mail client sends for one-click unsubscribe.
-  return { 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
+/** A notification email through the outbox, with the one-click unsubscribe headers (RFC 8058) of its kind. */
+export function sendNotificationEmail(config: Config, db: Db, to: string, email: RenderedEmail, unsubscribe: string): Promise<void> {
+  return sendMail(config, db, {
+    to, subject: email.subject, text: email.text, html: email.html, kind: 'notification',
+    headers: { 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+  });
 }
 
 /** Emails for new matches (each once, when the member keeps match emails on). */
@@ -64,11 +67,11 @@ async function matchEmails(db: Db, config: Config, keys: string[], origin: strin
   let sent = 0;
   for (const row of rows) {
     const to = people.get(Number(row.userId));
-    if (!to || !to.emailNotifications || !to.newMatches) continue;
+    if (!to?.emailNotifications || !to.newMatches) continue;
     const otherName = firstName(names.get(Number(row.actorUserId)) ?? 'A member');
     const unsubscribe = unsubscribeUrl(origin, keys, to.id, 'newMatches');
     const email = await matchEmail({ name: firstName(to.fullName), otherName, chatUrl: `${origin}/chat/${row.actorUserId}`, unsubscribeUrl: unsubscribe });
-    await sendMail(config, db, { to: to.email, subject: email.subject, text: email.text, html: email.html, headers: mailHeaders(unsubscribe), kind: 'notification' });
+    await sendNotificationEmail(config, db, to.email, email, unsubscribe);
     sent++;
   }
   return sent;
@@ -104,7 +107,7 @@ async function messageEmails(db: Db, config: Config, keys: string[], origin: str
     const recentEmail = await db('messages').where({ senderId, receiverId }).where('emailedAt', '>', now - MESSAGE_EMAIL_EVERY_MS).first('id');
     if (online || recentEmail) continue; // looked at again on a later run
     await db('messages').whereIn('id', messages.map((m) => m.id)).update({ emailedAt: now });
-    if (!to || !to.emailNotifications || !to.newMessages) continue;
+    if (!to?.emailNotifications || !to.newMessages) continue;
     const latest = String(messages[messages.length - 1].content);
     const unsubscribe = unsubscribeUrl(origin, keys, to.id, 'newMessages');
     const email = await messageEmail({
@@ -115,7 +118,7 @@ async function messageEmails(db: Db, config: Config, keys: string[], origin: str
       chatUrl: `${origin}/chat/${senderId}`,
       unsubscribeUrl: unsubscribe,
     });
-    await sendMail(config, db, { to: to.email, subject: email.subject, text: email.text, html: email.html, headers: mailHeaders(unsubscribe), kind: 'notification' });
+    await sendNotificationEmail(config, db, to.email, email, unsubscribe);
     sent++;
   }
   return sent;

@@ -15,7 +15,8 @@ export interface RenderedEmail {
 
 const colors = { maroon: '#7a1f3d', ink: '#2b2024', muted: '#6b5a60', cream: '#fbf6f2', border: '#eadfd8' };
 
-function Layout({ preview, name, children, action, unsubscribe }: { preview: string; name: string; children: ReactNode; action: { label: string; href: string }; unsubscribe: { label: string; href: string } }) {
+/** The one layout of every email: greeting, content, one button, and a footer saying why it was sent. */
+export function EmailLayout({ preview, name, children, action, footer }: { preview: string; name: string; children: ReactNode; action: { label: string; href: string }; footer: ReactNode }) {
   return (
     <Html lang="en">
       <Head />
@@ -31,25 +32,41 @@ function Layout({ preview, name, children, action, unsubscribe }: { preview: str
             </Button>
           </Section>
           <Hr style={{ borderColor: colors.border, margin: '20px 0 12px' }} />
-          <Text style={{ fontSize: 12, color: colors.muted, margin: 0 }}>
-            You receive this because email notifications are on in your Saathi settings.{' '}
-            <Link href={unsubscribe.href} style={{ color: colors.muted, textDecoration: 'underline' }}>
-              {unsubscribe.label}
-            </Link>
-          </Text>
+          <Text style={{ fontSize: 12, color: colors.muted, margin: 0 }}>{footer}</Text>
         </Container>
       </Body>
     </Html>
   );
 }
 
-async function both(subject: string, element: ReactNode): Promise<RenderedEmail> {
+/** A notification email: the layout with the footer that turns this kind off. */
+function Layout({ unsubscribe, ...rest }: { preview: string; name: string; children: ReactNode; action: { label: string; href: string }; unsubscribe: { label: string; href: string } }) {
+  return (
+    <EmailLayout
+      {...rest}
+      footer={
+        <>
+          You receive this because email notifications are on in your Saathi settings.{' '}
+          <Link href={unsubscribe.href} style={{ color: colors.muted, textDecoration: 'underline' }}>
+            {unsubscribe.label}
+          </Link>
+        </>
+      }
+    />
+  );
+}
+
+/** Paragraph style of the emails' text. */
+export const paragraph = { fontSize: 15, lineHeight: '22px', margin: '0 0 12px' } as const;
+
+/** The HTML and plain-text parts of an email. */
+export async function renderEmail(subject: string, element: ReactNode): Promise<RenderedEmail> {
   const [html, text] = await Promise.all([render(element), render(element, { plainText: true })]);
   return { subject, html, text };
 }
 
 export function matchEmail(p: { name: string; otherName: string; chatUrl: string; unsubscribeUrl: string }): Promise<RenderedEmail> {
-  return both(
+  return renderEmail(
     `It's a match: you and ${p.otherName} like each other`,
     <Layout preview={`You and ${p.otherName} like each other. Say hello!`} name={p.name} action={{ label: `Say hello to ${p.otherName}`, href: p.chatUrl }} unsubscribe={{ label: 'Stop emails about new matches', href: p.unsubscribeUrl }}>
       <Text style={{ fontSize: 15, lineHeight: '22px', margin: '0 0 18px' }}>
@@ -62,7 +79,7 @@ export function matchEmail(p: { name: string; otherName: string; chatUrl: string
 export function digestEmail(p: { name: string; likes: number; views: number; period: 'today' | 'this week'; url: string; unsubscribeUrl: string }): Promise<RenderedEmail> {
   const parts = [p.likes ? `${p.likes} ${p.likes === 1 ? 'member' : 'members'} liked your profile` : null, p.views ? `${p.views} ${p.views === 1 ? 'member' : 'members'} viewed it` : null].filter(Boolean);
   const summary = parts.join(' and ');
-  return both(
+  return renderEmail(
     `${summary.charAt(0).toUpperCase()}${summary.slice(1)}`,
     <Layout preview={`Your Saathi ${p.period === 'today' ? 'day' : 'week'}: ${summary}.`} name={p.name} action={{ label: 'See who it was', href: p.url }} unsubscribe={{ label: 'Stop this digest', href: p.unsubscribeUrl }}>
       <Text style={{ fontSize: 15, lineHeight: '22px', margin: '0 0 18px' }}>
@@ -74,7 +91,7 @@ export function digestEmail(p: { name: string; likes: number; views: number; per
 
 export function messageEmail(p: { name: string; senderName: string; count: number; preview: string; chatUrl: string; unsubscribeUrl: string }): Promise<RenderedEmail> {
   const what = p.count === 1 ? 'a message' : `${p.count} messages`;
-  return both(
+  return renderEmail(
     `${p.senderName} sent you ${what} on Saathi`,
     <Layout preview={p.preview} name={p.name} action={{ label: `Reply to ${p.senderName}`, href: p.chatUrl }} unsubscribe={{ label: 'Stop emails about new messages', href: p.unsubscribeUrl }}>
       <Text style={{ fontSize: 15, lineHeight: '22px', margin: '0 0 8px' }}>
