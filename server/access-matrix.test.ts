@@ -19,6 +19,8 @@ type Access = 'public' | 'member' | 'visible' | 'owner';
 
 const MATRIX: Record<string, Access> = {
   'GET /api/health': 'public',
+  'GET /api/health/live': 'public',
+  'GET /api/health/ready': 'public',
   'POST /api/auth/register': 'public',
   'POST /api/auth/login': 'public',
   'POST /api/auth/logout': 'public',
@@ -136,7 +138,7 @@ after(async () => {
 });
 
 function routeTable(): Array<{ method: string; path: string }> {
-  const services = { config: server.config, db: server.db, live: { publish() {}, subscribe: () => () => {}, listenerCount: () => 0 } as never, engine: {} as never, log: () => {} };
+  const services = { config: server.config, db: server.db, live: { publish() {}, subscribe: () => () => {}, listenerCount: () => 0 } as never, engine: {} as never, log: () => {}, metrics: {} as never, lifecycle: { draining: false } };
   const out: Array<{ method: string; path: string }> = [];
   for (const router of apiRouters(services)) {
     for (const layer of router.stack) {

@@ -47,6 +47,7 @@ import { UNSUBSCRIBE_PATH } from './services/email/unsubscribe';
 import { type Log, createLogger } from './logger';
 import { refuseNulCharacters } from './middleware/nul-guard';
 import { findStaticDir, staticApps } from './static';
+import { createMetrics, metricsMiddleware } from './metrics';
 
 export interface AppOptions {
   staticDir?: string | null;
@@ -99,12 +100,14 @@ export function createApp(config: Config, db: Db, options: AppOptions = {}): Koa
   const log = options.log ?? createLogger();
   const live = options.live ?? liveEventsFor(config, db, log);
   const keys = loadSessionKeys(config);
-  const services: AppServices = { config, db, live, engine: new MatchEngine(db, live, keys, log), log };
+  const engine = new MatchEngine(db, live, keys, log);
+  const services: AppServices = { config, db, live, engine, log, metrics: createMetrics({ db, engine }), lifecycle: { draining: false } };
   const app = new Koa<AppState, AppContext>({ proxy: config.trustProxy });
   app.keys = keys;
   app.context.services = services;
   app.silent = true;
 
+  app.use(metricsMiddleware(services.metrics, config.metricsToken));
   app.use(async (ctx, next) => {
     const started = performance.now();
     ctx.state.requestId = crypto.randomUUID();

@@ -51,6 +51,8 @@ export interface Config {
   logRequests: boolean;
   /** GET /api/dev/expo-info for staff outside demo mode (it hands out the Expo dev-client token and host) */
   expoDevInfo: boolean;
+  /** bearer token for GET /metrics; without it there is no /metrics */
+  metricsToken: string | null;
 }
 
 // ---- The schema: one entry per environment variable, with the sentence a wrong value is refused with. ----
@@ -119,6 +121,7 @@ export const SETTINGS = {
   TRYME_MESSAGE_LIMIT: { schema: int(0, 100_000), allowed: 'a whole number from 0 to 100000' },
   LOG_REQUESTS: { schema: bool, allowed: 'true or false' },
   EXPO_DEV_INFO: { schema: bool, allowed: 'true or false' },
+  METRICS_TOKEN: { schema: z.string().min(16).regex(/^\S+$/), allowed: 'a token of at least 16 characters without spaces', secret: true },
 } satisfies Record<string, Setting>;
 
 export type SettingName = keyof typeof SETTINGS;
@@ -201,6 +204,7 @@ export function loadConfig(overrides: Partial<Config> = {}, env: NodeJS.ProcessE
     trymeMessageLimit: s.TRYME_MESSAGE_LIMIT ?? 5,
     logRequests: s.LOG_REQUESTS ?? true,
     expoDevInfo: s.EXPO_DEV_INFO ?? false,
+    metricsToken: s.METRICS_TOKEN ?? null,
   };
   return { ...base, ...overrides };
 }
@@ -233,7 +237,7 @@ export function configWarnings(config: Pick<Config, 'publicUrl' | 'trustProxy' |
 
 /** The effective configuration as `saathi config` prints it: one `key = value` line each, secrets masked. */
 export function describeConfig(config: Config): string[] {
-  const secret = new Set(['databaseUrl', 'sessionKeys', 'stripe.secretKey', 'stripe.webhookSecret', 'smtpUrl', 'llm.apiKey']);
+  const secret = new Set(['databaseUrl', 'sessionKeys', 'stripe.secretKey', 'stripe.webhookSecret', 'smtpUrl', 'llm.apiKey', 'metricsToken']);
   const lines: string[] = [];
   const walk = (value: unknown, key: string) => {
     if (value && typeof value === 'object' && !Array.isArray(value)) {

@@ -6,6 +6,7 @@ import type { Db } from './db';
 import type { User } from './models/user';
 import type { LiveEvents } from './services/live-events';
 import type { MatchEngine } from './services/match-engine/engine';
+import type { AppMetrics } from './metrics';
 
 export interface AppState {
   user: User | null;
@@ -19,6 +20,9 @@ export interface AppServices {
   /** ranks every list of members (search, daily and featured matches, who liked you) */
   engine: MatchEngine;
   log: (entry: Record<string, unknown>) => void;
+  metrics: AppMetrics;
+  /** draining: the process got SIGTERM and finishes what it has; readiness answers 503 so proxies move on */
+  lifecycle: { draining: boolean };
 }
 
 export interface AppCustomContext {

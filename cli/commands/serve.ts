@@ -62,6 +62,8 @@ export function registerServe(program: Command): void {
       const shutdown = (signal: string) => {
         if (stopping) return;
         stopping = true;
+        // Readiness answers 503 from now on, so a load balancer stops sending new requests here.
+        app.context.services.lifecycle.draining = true;
         log({ level: 'info', msg: 'shutting down', signal });
         server.close(async () => {
           await jobs.stop();

@@ -1,0 +1,135 @@
+import crypto from 'node:crypto';
+import type { Middleware } from 'koa';
+import { Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { AppContext, AppServices } from './context';
+
+/**
+ * Prometheus metrics of one app: request latency by route and status (observed here), and at each scrape the
+ * database pool, the outbox backlog, the jobs' run and failure counts (kept in the jobs table, so they count every
+ * process's runs) and the match engine's size. Served at GET /metrics only with `Authorization: Bearer
+ * $METRICS_TOKEN`; without METRICS_TOKEN the endpoint does not exist (404), since request counts by route and the
+ * member count are not for the public.
+ */
+export interface AppMetrics {
+  registry: Registry;
+  httpDuration: Histogram<'method' | 'route' | 'status'>;
+}
+
+/** Process metrics (CPU, memory, event-loop lag) once per process, however many apps a test suite builds. */
+let processRegistry: Registry | null = null;
+function processMetrics(): Registry {
+  if (!processRegistry) {
+    processRegistry = new Registry();
+    collectDefaultMetrics({ register: processRegistry, prefix: 'saathi_' });
+  }
+  return processRegistry;
+}
+
+export function createMetrics(services: Pick<AppServices, 'db' | 'engine'>): AppMetrics {
+  const registry = new Registry();
+  const { db } = services;
+  const httpDuration = new Histogram({
+    name: 'saathi_http_request_duration_seconds',
+    help: 'HTTP request latency by route pattern and status',
+    labelNames: ['method', 'route', 'status'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
+  const pool = (db.client as { pool?: { numUsed(): number; numFree(): number; numPendingAcquires(): number } }).pool;
+  new Gauge({
+    name: 'saathi_db_pool_connections',
+    help: 'database pool connections by state',
+    labelNames: ['state'] as const,
+    registers: [registry],
+    collect() {
+      if (!pool) return;
+      this.set({ state: 'used' }, pool.numUsed());
+      this.set({ state: 'free' }, pool.numFree());
+      this.set({ state: 'pending' }, pool.numPendingAcquires());
+    },
+  });
+  new Gauge({
+    name: 'saathi_outbox_backlog',
+    help: 'emails waiting in the outbox (not sent, not handled by staff)',
+    registers: [registry],
+    async collect() {
+      const row = await db('email_outbox').whereNull('sentAt').whereNull('handledAt').count({ n: '*' }).first();
+      this.set(Number(row?.n ?? 0));
+    },
+  });
+  const jobRows = () => db('jobs').select('name', 'runs', 'failures', 'lastFinishedAt');
+  new Gauge({
+    name: 'saathi_job_runs',
+    help: 'runs of each periodic job across every process (from the jobs table)',
+    labelNames: ['job', 'outcome'] as const,
+    registers: [registry],
+    async collect() {
+      for (const r of await jobRows()) {
+        this.set({ job: String(r.name), outcome: 'all' }, Number(r.runs));
+        this.set({ job: String(r.name), outcome: 'failed' }, Number(r.failures));
+      }
+    },
+  });
+  new Gauge({
+    name: 'saathi_job_last_finished_seconds',
+    help: 'when each periodic job last finished (unix time)',
+    labelNames: ['job'] as const,
+    registers: [registry],
+    async collect() {
+      for (const r of await jobRows()) if (r.lastFinishedAt !== null) this.set({ job: String(r.name) }, Number(r.lastFinishedAt) / 1000);
+    },
+  });
+  new Gauge({
+    name: 'saathi_match_engine_members',
+    help: 'members in this process\'s match-engine index',
+    registers: [registry],
+    collect() {
+      this.set(services.engine.stats().members);
+    },
+  });
+  return { registry, httpDuration };
+}
+
+/** A route pattern, never the raw path: ids in paths would make a series per member. */
+function routeLabel(ctx: AppContext): string {
+  const matched = (ctx as unknown as { _matchedRoute?: string })._matchedRoute;
+  if (matched) return matched;
+  if (ctx.path === '/metrics') return '/metrics';
+  if (ctx.path.startsWith('/api/')) return '/api/(unmatched)';
+  if (ctx.path.startsWith('/media/')) return '/media/*';
+  if (ctx.path.startsWith('/assets/') || ctx.path.startsWith('/ops/assets/')) return '/assets/*';
+  return '(app page)';
+}
+
+const digest = (value: string) => crypto.createHash('sha256').update(value).digest();
+
+/** Times every request, and answers GET /metrics to the holder of METRICS_TOKEN. */
+export function metricsMiddleware(metrics: AppMetrics, token: string | null): Middleware<unknown, AppContext> {
+  return async (ctx, next) => {
+    if (ctx.path === '/metrics') {
+      if (!token) {
+        ctx.status = 404;
+        ctx.body = { message: 'Not found' };
+        return;
+      }
+      const given = /^Bearer (.+)$/.exec(ctx.get('Authorization'))?.[1] ?? '';
+      ctx.set('Cache-Control', 'no-store');
+      if (!crypto.timingSafeEqual(digest(given), digest(token))) {
+        ctx.status = 401;
+        ctx.set('WWW-Authenticate', 'Bearer');
+        ctx.body = { message: 'Metrics need Authorization: Bearer <METRICS_TOKEN>.' };
+        return;
+      }
+      const merged = Registry.merge([metrics.registry, processMetrics()]);
+      ctx.type = merged.contentType;
+      ctx.body = await merged.metrics();
+      return;
+    }
+    const end = metrics.httpDuration.startTimer();
+    try {
+      await next();
+    } finally {
+      end({ method: ctx.method, route: routeLabel(ctx), status: String(ctx.status) });
+    }
+  };
+}
