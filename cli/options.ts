@@ -1,4 +1,6 @@
+import fs from 'node:fs';
 import type { Config } from '../server/config';
+import { sqliteFile } from '../server/db';
 import { loadConfig } from '../server/config';
 
 export interface CommonFlags {
@@ -22,3 +24,13 @@ export function configFromFlags(flags: CommonFlags): Config {
 }
 
 export class CliError extends Error {}
+
+/**
+ * Commands that work on existing data refuse a data directory without a database (a typo in --data-dir would
+ * otherwise create an empty one there and answer "No account"). PostgreSQL databases are not checked here.
+ */
+export function requireExistingDatabase(config: Config): void {
+  if (config.databaseUrl) return;
+  if (!fs.existsSync(config.dataDir)) throw new CliError(`The data directory ${config.dataDir} does not exist: check --data-dir or DATA_DIR (saathi serve or saathi migrate create one).`);
+  if (!fs.existsSync(sqliteFile(config))) throw new CliError(`There is no Saathi database in ${config.dataDir}: check --data-dir or DATA_DIR (saathi serve or saathi migrate create one).`);
+}

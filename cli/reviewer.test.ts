@@ -21,6 +21,8 @@ function saathi(args: string[], input?: string) {
 
 before(() => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'saathi-cli-reviewer-'));
+  // Account commands work on an existing database (they refuse a data directory without one).
+  assert.equal(saathi(['migrate']).status, 0);
 });
 after(() => {
   fs.rmSync(dataDir, { recursive: true, force: true });

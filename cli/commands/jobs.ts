@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { createDb, migrateLatest } from '../../server/db';
 import { jobScheduler } from '../../server/jobs';
 import { type JobDefinition, scheduleText } from '../../server/jobs/scheduler';
-import { CliError, configFromFlags, type CommonFlags } from '../options';
+import { CliError, configFromFlags, type CommonFlags, requireExistingDatabase } from '../options';
 
 const when = (ms: number | null) => (ms === null ? '—' : new Date(ms).toISOString().replace('T', ' ').slice(0, 19));
 
@@ -14,6 +14,7 @@ export function registerJobs(program: Command): void {
     .option('-d, --data-dir <dir>', 'data directory (env DATA_DIR)')
     .action(async (flags: CommonFlags) => {
       const config = configFromFlags(flags);
+      requireExistingDatabase(config);
       const db = createDb(config);
       try {
         await migrateLatest(db);
@@ -33,6 +34,7 @@ export function registerJobs(program: Command): void {
     .option('-d, --data-dir <dir>', 'data directory (env DATA_DIR)')
     .action(async (name: string, flags: CommonFlags) => {
       const config = configFromFlags(flags);
+      requireExistingDatabase(config);
       const db = createDb(config);
       try {
         await migrateLatest(db);

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { createDb, migrateLatest } from '../../server/db';
 import { randomToken, sha256 } from '../../server/services/passwords';
-import { CliError, configFromFlags, type CommonFlags } from '../options';
+import { CliError, configFromFlags, type CommonFlags, requireExistingDatabase } from '../options';
 
 export function registerResetToken(program: Command): void {
   program
@@ -11,6 +11,7 @@ export function registerResetToken(program: Command): void {
     .option('-d, --data-dir <dir>', 'data directory (env DATA_DIR)')
     .action(async (email: string, flags: CommonFlags) => {
       const config = configFromFlags(flags);
+      requireExistingDatabase(config);
       const db = createDb(config);
       try {
         await migrateLatest(db);

@@ -7,7 +7,7 @@ import { HttpError } from '../../server/errors';
 import { createAccount, takenField } from '../../server/services/accounts';
 import { audit } from '../../server/services/audit';
 import { type StaffActor, STAFF_ROLES, type StaffRole, changeStaffRole, deactivateStaff, reactivateStaff, sendStaffPasswordReset } from '../../server/services/staff';
-import { CliError, configFromFlags, type CommonFlags } from '../options';
+import { CliError, configFromFlags, type CommonFlags, requireExistingDatabase } from '../options';
 
 /** Reads the password from a hidden prompt on a terminal, or the first line of stdin when piped. */
 async function readPassword(prompt: string): Promise<string> {
@@ -49,6 +49,7 @@ export function registerReviewer(program: Command): void {
         throw new CliError('Username must be 3–40 letters, numbers, dots, dashes or underscores');
       }
       const config = configFromFlags(flags);
+      requireExistingDatabase(config);
       const db = createDb(config);
       try {
         await migrateLatest(db);
@@ -77,6 +78,7 @@ export function registerReviewer(program: Command): void {
     async (username: string, ...rest: unknown[]) => {
       const flags = rest.find((arg): arg is CommonFlags => typeof arg === 'object' && arg !== null && !('args' in arg)) ?? {};
       const config = configFromFlags(flags);
+      requireExistingDatabase(config);
       const db = createDb(config);
       try {
         await migrateLatest(db);
