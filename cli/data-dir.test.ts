@@ -34,3 +34,14 @@ describe('commands on existing data refuse a data directory without a database',
     assert.equal(jobs.status, 0, jobs.stderr);
   });
 });
+
+describe('saathi migrate rollback', () => {
+  test('without --force it names what it would drop, exits 1 and changes nothing', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'saathi-rollback-'));
+    assert.equal(saathi(['migrate'], dir).status, 0);
+    const refused = saathi(['migrate', 'rollback'], dir);
+    assert.equal(refused.status, 1);
+    assert.match(refused.stderr, /^Error: Rolling back undoes \d+ migrations \(.*20261122_001_accounts.*\) and drops the tables they created with all their data; take a backup \(saathi backup <file>\) and run saathi migrate rollback --force to go ahead\.$/m);
+    assert.doesNotMatch(saathi(['migrate', 'status'], dir).stdout, /pending/, 'nothing was rolled back');
+  });
+});
