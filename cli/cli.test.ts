@@ -13,7 +13,7 @@ function saathi(args: string[], input?: string) {
     cwd: ROOT,
     input,
     encoding: 'utf8',
-    env: { ...process.env, DATA_DIR: dataDir, SCRYPT_COST: '1024', DATABASE_URL: '' },
+    env: { ...process.env, DATA_DIR: dataDir, ARGON2_MEMORY_KIB: '1024', ARGON2_TIME_COST: '1', DATABASE_URL: '' },
     timeout: 60_000,
   });
   return { status: res.status, stdout: res.stdout, stderr: res.stderr };
@@ -23,7 +23,7 @@ function saathiEnv(args: string[], extra: Record<string, string>) {
   const res = spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'cli/index.ts'), ...args], {
     cwd: ROOT,
     encoding: 'utf8',
-    env: { ...process.env, DATA_DIR: dataDir, SCRYPT_COST: '1024', ...extra },
+    env: { ...process.env, DATA_DIR: dataDir, ARGON2_MEMORY_KIB: '1024', ARGON2_TIME_COST: '1', ...extra },
     timeout: 60_000,
   });
   return { status: res.status, stdout: res.stdout, stderr: res.stderr };

@@ -13,7 +13,7 @@ function saathi(args: string[], input?: string) {
     cwd: ROOT,
     input,
     encoding: 'utf8',
-    env: { ...process.env, DATA_DIR: dataDir, SCRYPT_COST: '1024', DATABASE_URL: '' },
+    env: { ...process.env, DATA_DIR: dataDir, ARGON2_MEMORY_KIB: '1024', ARGON2_TIME_COST: '1', DATABASE_URL: '' },
     timeout: 60_000,
   });
   return { status: res.status, stdout: res.stdout, stderr: res.stderr };

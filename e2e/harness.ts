@@ -28,7 +28,7 @@ export async function startSaathi(extraEnv: Record<string, string> = {}): Promis
     PORT: String(port),
     HOST: '127.0.0.1',
     LOG_REQUESTS: 'false',
-    SCRYPT_COST: '4096',
+    ARGON2_MEMORY_KIB: '1024', ARGON2_TIME_COST: '1',
     DATABASE_URL: '',
     // The browser tests drive the demo instance the README starts (registration without a mailbox, reset links
     // and test payments on screen); a test of the real-deployment behaviour passes DEMO_MODE: 'false'.

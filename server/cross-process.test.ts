@@ -32,7 +32,7 @@ async function startProcess(databaseUrl: string): Promise<Proc> {
       PORT: String(port),
       HOST: '127.0.0.1',
       LOG_REQUESTS: 'false',
-      SCRYPT_COST: '1024',
+      ARGON2_MEMORY_KIB: '1024', ARGON2_TIME_COST: '1',
       DEMO_MODE: 'true',
       // Behind a load balancer every process signs cookies with the same keys.
       SESSION_KEYS: 'cross-process-test-key-0123456789abcdef',

@@ -198,7 +198,7 @@ async function spawnSaathi(dataDir: string, setup: string, options: { expectExit
       DATA: dataDir,
       DATABASE_URL: '',
       DB_CLIENT: SQLITE_CLIENT ?? 'better-sqlite3',
-      SCRYPT_COST: '1024',
+      ARGON2_MEMORY_KIB: '1024', ARGON2_TIME_COST: '1',
       LOG_REQUESTS: 'false',
       RATE_LIMIT_REGISTER: '1000',
       RATE_LIMIT_LOGIN: '1000',

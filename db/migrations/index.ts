@@ -13,6 +13,7 @@ import * as profileFullName from './20261125_81_profile_full_name';
 import * as totpReplay from './20261125_15_totp_replay';
 import * as recoveryCodes from './20261125_16_recovery_codes';
 import * as matchEngine from './20261125_30_match_engine';
+import * as engineRelationTriggers from './20261125_31_engine_relation_triggers';
 import * as jobs from './20261125_40_jobs';
 import * as notificationEmails from './20261125_50_notification_emails';
 import * as emailDigests from './20261125_51_email_digests';
@@ -39,6 +40,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261125_15_totp_replay': totpReplay,
   '20261125_16_recovery_codes': recoveryCodes,
   '20261125_30_match_engine': matchEngine,
+  '20261125_31_engine_relation_triggers': engineRelationTriggers,
   '20261125_40_jobs': jobs,
   '20261125_50_notification_emails': notificationEmails,
   '20261125_51_email_digests': emailDigests,

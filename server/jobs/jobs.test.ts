@@ -129,7 +129,7 @@ describe('saathi jobs', () => {
   const cli = (args: string[]) =>
     spawnSync(process.execPath, ['--import', 'tsx', path.resolve(import.meta.dirname, '../../cli/index.ts'), ...args], {
       encoding: 'utf8',
-      env: { ...process.env, DATA_DIR: server.dataDir, DATABASE_URL: server.config.databaseUrl ?? '', SCRYPT_COST: '1024' },
+      env: { ...process.env, DATA_DIR: server.dataDir, DATABASE_URL: server.config.databaseUrl ?? '', ARGON2_MEMORY_KIB: '1024', ARGON2_TIME_COST: '1' },
       timeout: 60_000,
     });
 

@@ -267,5 +267,18 @@ describe('match engine against the brute force', () => {
       await assert.rejects(engine.search(who, { tokens: [] }, { cursor: bad, limit: 5, digest }), (e) => e instanceof EngineInputError && e.status === 400);
     }
   });
+
+  test('every change-log trigger is in place after all migrations (a migration rebuilding a table on SQLite would drop its triggers)', async () => {
+    const db = server.db;
+    const names =
+      db.client.config.client === 'pg'
+        ? (await db.raw("SELECT tgname AS name FROM pg_trigger WHERE tgname LIKE 'engine_%'")).rows.map((r: { name: string }) => r.name)
+        : (await db.raw("SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'engine_%'")).map((r: { name: string }) => r.name);
+    const expected =
+      db.client.config.client === 'pg'
+        ? ['users', 'profiles', 'privacy_settings', 'photos'].flatMap((t) => [`engine_${t}_insert_delete`, `engine_${t}_update`]).concat(['engine_users_active', 'engine_moon_reset', 'engine_blocks_change', 'engine_matches_change', 'engine_profile_likes_change', 'engine_not_interested_change'])
+        : ['users', 'profiles', 'privacy_settings', 'photos'].flatMap((t) => [`engine_${t}_insert`, `engine_${t}_update`, `engine_${t}_delete`]).concat(['engine_users_active', 'engine_moon_reset'], ['blocks', 'matches', 'profile_likes', 'not_interested'].flatMap((t) => [`engine_${t}_insert`, `engine_${t}_delete`]));
+    assert.deepEqual([...new Set(names)].sort(), [...expected].sort());
+  });
 });
 
