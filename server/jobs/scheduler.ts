@@ -123,7 +123,7 @@ export class JobScheduler {
     for (const job of this.jobs) {
       if (this.stopped) break;
       if (await this.claim(job, now, false)) {
-        await this.execute(job);
+        await this.execute(job, now);
         ran.push(job.name);
       }
     }
@@ -135,8 +135,9 @@ export class JobScheduler {
     const job = this.jobs.find((j) => j.name === name);
     if (!job) throw new Error(`No job named ${name}. Jobs: ${this.jobs.map((j) => j.name).join(', ')}`);
     await this.ensureRows();
-    if (!(await this.claim(job, Date.now(), true))) return { ran: false, result: null };
-    return { ran: true, result: await this.execute(job) };
+    const now = Date.now();
+    if (!(await this.claim(job, now, true))) return { ran: false, result: null };
+    return { ran: true, result: await this.execute(job, now) };
   }
 
   /** One conditional UPDATE: only one process can move an expired lease to itself. */
@@ -149,7 +150,8 @@ export class JobScheduler {
     return Number(updated) === 1;
   }
 
-  private async execute(job: JobDefinition): Promise<string> {
+  /** Runs a claimed job; the next run is after both its end and the instant it was claimed for. */
+  private async execute(job: JobDefinition, claimedAt: number): Promise<string> {
     const started = Date.now();
     let result: string;
     let failed = false;
@@ -167,7 +169,8 @@ export class JobScheduler {
       .update({
         leaseOwner: null,
         leaseUntil: null,
-        nextRunAt: nextRunAfter(job, finished),
+        // After the claimed instant too: another process checking at that instant must not find it due again.
+        nextRunAt: nextRunAfter(job, Math.max(finished, claimedAt)),
         lastFinishedAt: finished,
         lastDurationMs: finished - started,
         lastResult: result,
