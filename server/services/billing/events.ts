@@ -75,6 +75,14 @@ export async function applyBillingEvent(services: Services, event: BillingEvent,
   return applied;
 }
 
+/**
+ * A subscription's current state read from the provider's API (after checkout or a plan change): not an event,
+ * so nothing to record as applied once; an older state than the one held is still ignored.
+ */
+export async function applySubscriptionSnapshot(services: Services, provider: 'stripe' | 'demo', state: SubscriptionState, created: number, now = Date.now()): Promise<boolean> {
+  return services.db.transaction((trx) => applySubscriptionState(trx, provider, state, created, now, services.config.firstFreePremium));
+}
+
 async function applySubscriptionState(trx: Trx, provider: 'stripe' | 'demo', s: SubscriptionState, created: number, now: number, free: number): Promise<boolean> {
   const existing = await trx('subscriptions').where({ providerSubscriptionId: s.id }).first();
   const row = existing ? subscriptionFromRow(existing) : null;

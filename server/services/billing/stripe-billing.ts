@@ -3,7 +3,7 @@ import type { AppServices } from '../../context';
 import { HttpError } from '../../errors';
 import type { User } from '../../models/user';
 import { type CatalogueEntry, stripeClient } from '../payments';
-import { applyBillingEvent } from './events';
+import { applySubscriptionSnapshot } from './events';
 import type { PaidTier } from './state';
 import { PRICE_LOOKUP_KEYS, subscriptionStateOf } from './stripe-events';
 
@@ -41,7 +41,7 @@ export async function syncStripeSubscription(services: Services, sub: Stripe.Sub
   if (!state) return;
   // Whole seconds, like Stripe's own event times, so a webhook from the same second is not taken as older.
   const created = Math.floor(Date.now() / 1000) * 1000;
-  await applyBillingEvent(services, { id: `sync_${sub.id}_${Date.now()}_${Math.random().toString(36).slice(2, 8)}`, created, provider: 'stripe', type: 'customer.subscription.updated', subscription: state });
+  await applySubscriptionSnapshot(services, 'stripe', state, created);
 }
 
 /**

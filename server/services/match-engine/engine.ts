@@ -12,7 +12,7 @@ import { gunaBetween as gunaOf } from './kundali-table';
 import { MemberIndex } from './member-index';
 import { RelationsCache } from './relations';
 import { R_ALLOWED, R_BLOCKED, R_EXCLUDED, R_LIKED, R_MATCHED, R_NOT_INTERESTED, R_SELF, type ScanPlan, scan } from './scan';
-import { type ScoreTables, Scorer, astroIndex, percentOfPacked } from './scorer';
+import { type ScoreTables, Scorer, packedScore, percentOfPacked } from './scorer';
 import { F_VERIFIED, NO_AGE } from './store';
 
 /** A member asking for a list. */
@@ -408,11 +408,7 @@ export class MatchEngine {
         out.set(id, null);
         continue;
       }
-      const packed =
-        t.culture[s.culture.a[p]] + t.place[s.place.a[p]] + t.profession[s.profession.a[p]] + t.ageYours[ages.ageOf(s.dob[p])] +
-        t.agePair[s.agePair.a[p]] + t.locPref[s.locPref.a[p]] + t.eduPref[s.eduPref.a[p]] + t.profPref[s.profPref.a[p]] +
-        t.astro[astroIndex(s.moon[p], index.roleOf(p))];
-      out.set(id, percentOfPacked(packed));
+      out.set(id, percentOfPacked(packedScore(t, s, p, ages.ageOf(s.dob[p]), index.roleOf(p))));
     }
     return out;
   }

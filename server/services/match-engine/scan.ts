@@ -1,7 +1,7 @@
 import type { AgeTable } from './ages';
 import { listIndex } from './eligibility';
 import type { MemberIndex } from './member-index';
-import { type ScoreTables, astroIndex } from './scorer';
+import { type ScoreTables, astroIndex, packedScore, percentOfPacked } from './scorer';
 import { F_LIVE, F_PHOTO } from './store';
 
 /**
@@ -63,12 +63,7 @@ export function scan(index: MemberIndex, plan: ScanPlan): ScanResult {
   const { flags, gender, lookingFor, dob, moon, profileId, changedAt, activeHour } = s;
   const culture = s.culture.a;
   const place = s.place.a;
-  const profession = s.profession.a;
   const misc = s.misc.a;
-  const agePair = s.agePair.a;
-  const locPref = s.locPref.a;
-  const eduPref = s.eduPref.a;
-  const profPref = s.profPref.a;
   const { relation, mayList, tables, ages, placeOk, cultureOk, miscOk, astroOk, bonus, after, candidates } = plan;
   const { viewerGender, viewerLookingFor, genders, minAge, maxAge, needPhoto, minActiveHour, requireAllowed, changedBefore, skipBits } = plan;
   const k = plan.k;
@@ -104,15 +99,7 @@ export function scan(index: MemberIndex, plan: ScanPlan): ScanResult {
     if (astroOk !== null && astroOk[astroIndex(m, role)] === 0) continue;
     total++;
     if (changedAt[p] > changedBefore) continue;
-    let score = -1;
-    if (tables !== null) {
-      const packed =
-        tables.culture[culture[p]] + tables.place[place[p]] + tables.profession[profession[p]] + tables.ageYours[age] +
-        tables.agePair[agePair[p]] + tables.locPref[locPref[p]] + tables.eduPref[eduPref[p]] + tables.profPref[profPref[p]] +
-        tables.astro[astroIndex(m, role)];
-      const available = packed & 127;
-      score = available === 0 ? 0 : Math.round((packed >> 7) / available);
-    }
+    const score = tables === null ? -1 : percentOfPacked(packedScore(tables, s, p, age, role));
     const id = profileId[p];
     if (after !== null && (score > after.score || (score === after.score && id <= after.profileId))) continue;
     const key = bonus === null ? score : score + bonus(p);

@@ -14,7 +14,7 @@ import {
 } from '../matching';
 import { type Role, PLACEMENTS, gunaBetween } from './kundali-table';
 import type { Dictionaries } from './dictionaries';
-import { NO_AGE, NO_MOON } from './store';
+import { type MemberStore, NO_AGE, NO_MOON } from './store';
 
 /**
  * The documented score (services/matching.ts computeMatch) as lookup tables for one viewer. Every factor's
@@ -145,6 +145,17 @@ export class Scorer {
     });
     return { culture, place, profession, ageYours, agePair, locPref, eduPref, profPref, astro };
   }
+}
+
+/**
+ * A candidate's packed points against the viewer's tables: the one formula the scan and `scores` share.
+ * `age` is the candidate's age (AgeTable), `role` their Kundali role.
+ */
+export function packedScore(t: ScoreTables, s: MemberStore, p: number, age: number, role: number): number {
+  return (
+    t.culture[s.culture.a[p]] + t.place[s.place.a[p]] + t.profession[s.profession.a[p]] + t.ageYours[age] + t.agePair[s.agePair.a[p]] +
+    t.locPref[s.locPref.a[p]] + t.eduPref[s.eduPref.a[p]] + t.profPref[s.profPref.a[p]] + t.astro[astroIndex(s.moon[p], role)]
+  );
 }
 
 /** The astro table's index for a candidate. */
