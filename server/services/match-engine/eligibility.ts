@@ -44,3 +44,9 @@ const TABLES = [buildTable(false), buildTable(true)];
 export const mayListTable = (isStaff: boolean) => TABLES[isStaff ? 1 : 0];
 
 export const listIndex = (flags: number, pairBits: number) => (flags & CLASS_MASK) * 4 + pairBits;
+
+/**
+ * A live position any member may be shown when nothing lies between the two (no block, no match): the case the
+ * groups count ahead (member-index.ts), so an unfiltered search's total needs no visit per member.
+ */
+export const isPlain = (flags: number) => TABLES[0][listIndex(flags, 0)] === 1;

@@ -11,7 +11,7 @@ import { loadMembers, scanMembers } from './loader';
 import { gunaBetween as gunaOf } from './kundali-table';
 import { MemberIndex } from './member-index';
 import { RelationsCache } from './relations';
-import { R_ALLOWED, R_BLOCKED, R_EXCLUDED, R_LIKED, R_MATCHED, R_NOT_INTERESTED, R_SELF, type ScanPlan, scan } from './scan';
+import { R_ALLOWED, R_BLOCKED, R_EXCLUDED, R_LIKED, R_MATCHED, R_NOT_INTERESTED, R_SELF, type ScanPlan, type ScanResult, rankedScan, scan } from './scan';
 import { type ScoreTables, Scorer, packedScore, percentOfPacked } from './scorer';
 import { F_VERIFIED, NO_AGE } from './store';
 
@@ -114,7 +114,7 @@ export class MatchEngine {
     await scanMembers(this.db, (rows) => {
       for (const row of rows) index.put(row, 0);
     });
-    this.index = index;
+    this.index = index.clustered();
     this.scorer = new Scorer(index.dicts);
     this.relations.clear();
     const buildMs = performance.now() - started;
@@ -124,13 +124,19 @@ export class MatchEngine {
       level: 'info', msg: 'match engine built', members: index.liveCount, ms: Math.round(buildMs), columnBytes, textBytes,
       bytesPerMember: index.liveCount ? Math.round((columnBytes + textBytes) / index.liveCount) : 0,
     });
-    if (!this.timer) {
-      // Changes made by other processes (or the CLI) are picked up even when nobody searches.
-      this.timer = setInterval(() => {
-        this.sync().catch((error: unknown) => this.log({ level: 'warn', msg: 'match engine: sync failed', err: String(error) }));
-      }, 500);
-      this.timer.unref();
-    }
+    this.follow();
+  }
+
+  /**
+   * Changes made by other processes (or the CLI) are picked up even when nobody searches. A method of its own: a
+   * closure made inside build() would keep build's scope, and with it the unclustered index, alive.
+   */
+  private follow(): void {
+    if (this.timer) return;
+    this.timer = setInterval(() => {
+      this.sync().catch((error: unknown) => this.log({ level: 'warn', msg: 'match engine: sync failed', err: String(error) }));
+    }, 500);
+    this.timer.unref();
   }
 
   private pendingRebuild = false;
@@ -141,7 +147,7 @@ export class MatchEngine {
 
   private measure(): Omit<EngineStats, 'buildMs' | 'builtAt'> {
     const i = this.index;
-    return { members: i.liveCount, positions: i.store.size, vocabulary: i.text.vocabulary, columnBytes: i.store.bytes() + i.byGender.bytes(), textBytes: i.text.bytes() };
+    return { members: i.liveCount, positions: i.store.size, vocabulary: i.text.vocabulary, columnBytes: i.store.bytes() + i.groups.bytes(), textBytes: i.text.bytes() };
   }
 
   stats(): EngineStats {
@@ -235,10 +241,14 @@ export class MatchEngine {
     mark(relations.matched, R_MATCHED);
     mark(relations.notInterested, R_NOT_INTERESTED);
     mark(relations.liked, R_LIKED);
+    const staff = viewer.role === 'reviewer' || viewer.role === 'admin';
     const plan: ScanPlan = {
-      candidates: null,
-      mayList: mayListTable(viewer.role === 'reviewer' || viewer.role === 'admin'),
+      textMark: null,
+      textFull: 0,
+      mayList: mayListTable(staff),
+      memberTable: !staff,
       relation: this.relation,
+      marked,
       skipBits: R_SELF | R_NOT_INTERESTED,
       viewerGender: vp === -1 ? 0 : s.gender[vp],
       viewerLookingFor: vp === -1 ? 0 : s.lookingFor[vp],
@@ -255,19 +265,23 @@ export class MatchEngine {
       minActiveHour: 0,
       requireAllowed: false,
       bonus: null,
+      maxBonus: 0,
       after: null,
       changedBefore: Number.POSITIVE_INFINITY,
+      countTotal: true,
       k: 20,
       ...extra,
     };
     return { tables, plan, marked };
   }
 
-  /** Only the positions of the gender the viewer looks for (null: every position, when they look for anyone). */
-  private genderCandidates(vp: number): Int32Array | null {
-    if (vp === -1) return null;
-    const wanted = this.index.store.lookingFor[vp];
-    return wanted === 0 ? null : this.index.byGender.of(wanted);
+  /** The pass itself: bounded by groups when the viewer has a profile to score with, else every candidate. */
+  private run(pass: Pass): ScanResult {
+    try {
+      return pass.plan.tables !== null && pass.plan.genders ? rankedScan(this.index, pass.plan) : scan(this.index, pass.plan);
+    } finally {
+      this.finish(pass);
+    }
   }
 
   private markMore(pass: Pass, userIds: Iterable<number>, bit: number): void {
@@ -328,7 +342,8 @@ export class MatchEngine {
     const ageFiltered = filters.minAge !== undefined || filters.maxAge !== undefined;
     const pass = this.prepare(viewer, relations, day, {
       ...tables,
-      candidates: filters.tokens.length ? index.text.candidates(filters.tokens, index.store.size) : this.genderCandidates(vp),
+      textMark: filters.tokens.length ? index.text.markHits(filters.tokens, index.store.size) : null,
+      textFull: filters.tokens.length,
       minAge: filters.minAge ?? 0,
       maxAge: ageFiltered ? Math.min(254, filters.maxAge ?? 254) : 255,
       needPhoto: filters.hasPhoto === true,
@@ -340,11 +355,11 @@ export class MatchEngine {
       k: options.limit + 1,
     });
     if (options.allowedUsers) this.markMore(pass, options.allowedUsers, R_ALLOWED);
-    let result: ReturnType<typeof scan>;
+    let result: ScanResult;
     try {
-      result = scan(index, pass.plan);
+      result = this.run(pass);
     } finally {
-      this.finish(pass);
+      if (filters.tokens.length) index.text.unmark(filters.tokens);
     }
     const more = result.positions.length > options.limit;
     const positions = result.positions.slice(0, options.limit);
@@ -373,19 +388,16 @@ export class MatchEngine {
     const s = this.index.store;
     const nowSeconds = Math.floor(Date.now() / 1000);
     const pass = this.prepare(viewer, relations, dayString(new Date()), {
-      candidates: this.genderCandidates(this.index.positionOf(viewer.id)),
       skipBits: R_SELF | R_NOT_INTERESTED | R_LIKED | R_EXCLUDED,
       needPhoto: options.featured,
       bonus: options.featured ? (p: number) => ((s.flags[p] & F_VERIFIED) !== 0 ? 5 : 0) + (s.eliteUntil[p] > nowSeconds ? 10 : 0) : null,
+      maxBonus: options.featured ? 15 : 0,
+      countTotal: false,
       k: options.k,
     });
     this.markMore(pass, options.excludeUsers, R_EXCLUDED);
-    try {
-      const result = scan(this.index, pass.plan);
-      return this.ranked(result.positions, result.scores);
-    } finally {
-      this.finish(pass);
-    }
+    const result = this.run(pass);
+    return this.ranked(result.positions, result.scores);
   }
 
   /** The viewer's match percentage with each of these members (null: no profile on either side). */

@@ -1,13 +1,19 @@
 import type { AgeTable } from './ages';
+import { cultureBounds } from './bounds';
 import { listIndex } from './eligibility';
-import type { MemberIndex } from './member-index';
+import type { Group, MemberIndex } from './member-index';
 import { type ScoreTables, astroIndex, packedScore, percentOfPacked } from './scorer';
-import { F_LIVE, F_PHOTO } from './store';
+import { F_LIVE, F_PHOTO, type MemberStore } from './store';
 
 /**
- * One pass over the candidates of a query: eligibility (the relationship policy's table and the viewer's
- * relations), gender wanted both ways, the filters, the count, the score, and a top-k selection by
- * (score, profile id) after the cursor. Everything per candidate is a typed-array read or a table lookup.
+ * A query's answer: which candidates pass eligibility (the relationship policy's table and the viewer's relations),
+ * gender wanted both ways and the filters; how many; and the best k by (score, profile id) after the cursor.
+ *
+ * Two shapes of the same answer:
+ * - `scan` visits every candidate and scores each (a viewer without a profile: everyone scores alike);
+ * - `rankedScan` (a viewer with a profile) visits the viewer's (gender, culture) groups best bound first and stops
+ *   at the first group whose bound cannot enter the top k (bounds.ts), and takes the total from the groups' counts
+ *   when no filter looks at single members. engine.test.ts holds both to a brute force over random data.
  */
 
 // Relation bits of a position for the viewer of the query (pair bits first, as eligibility.ts reads them).
@@ -20,12 +26,16 @@ export const R_EXCLUDED = 32; // the query's own exclusions (shown on earlier da
 export const R_ALLOWED = 64; // the query's allow-list (mood match)
 
 export interface ScanPlan {
-  /** positions to look at (the text index's hits), or null for every position */
-  candidates: Int32Array | null;
+  /** the text index's marks (a position is a hit when its mark is `textFull`), or null without words */
+  textMark: Uint8Array | null;
+  textFull: number;
   mayList: Uint8Array;
+  /** the policy's table is the members' one (not staff's): group counts are of what it lets members see */
+  memberTable: boolean;
   /** per position relation bits, non-zero only for the viewer's relations */
   relation: Uint8Array;
-  /** positions with any relation bit set, to clear after the scan */
+  /** positions with a relation bit set (each once) */
+  marked: number[];
   skipBits: number;
   viewerGender: number;
   viewerLookingFor: number;
@@ -42,12 +52,15 @@ export interface ScanPlan {
   needPhoto: boolean;
   minActiveHour: number;
   requireAllowed: boolean;
-  /** extra ranking points per position (featured), or null */
+  /** extra ranking points per position (featured), or null; never more than `maxBonus` */
   bonus: ((p: number) => number) | null;
+  maxBonus: number;
   /** results strictly after (score, profileId) in (score desc, id asc) order */
   after: { score: number; profileId: number } | null;
   /** positions changed after this instant (ms) are left out (pages after the first) */
   changedBefore: number;
+  /** whether the total is wanted (daily and featured lists do not show one) */
+  countTotal: boolean;
   k: number;
 }
 
@@ -58,31 +71,66 @@ export interface ScanResult {
   scores: number[];
 }
 
-export function scan(index: MemberIndex, plan: ScanPlan): ScanResult {
-  const s = index.store;
+const roleOf = (g: number) => (g === 1 || g === 2 ? g : 0);
+
+/** The best k by (key desc, profile id asc), kept sorted (k is small: a page plus one). */
+class TopK {
+  readonly positions: number[] = [];
+  readonly scores: number[] = [];
+  private readonly keys: number[] = [];
+  private readonly ids: number[] = [];
+  constructor(private readonly k: number) {}
+
+  /** The key a newcomer must reach to enter (ties then go by profile id), -Infinity while not full. */
+  floor(): number {
+    return this.keys.length === this.k ? this.keys[this.k - 1] : Number.NEGATIVE_INFINITY;
+  }
+
+  offer(key: number, id: number, p: number, score: number): void {
+    const size = this.keys.length;
+    if (size === this.k) {
+      const worstKey = this.keys[size - 1];
+      if (key < worstKey || (key === worstKey && id > this.ids[size - 1])) return;
+    }
+    let at = size === this.k ? size - 1 : size;
+    while (at > 0 && (this.keys[at - 1] < key || (this.keys[at - 1] === key && this.ids[at - 1] > id))) {
+      this.keys[at] = this.keys[at - 1];
+      this.ids[at] = this.ids[at - 1];
+      this.positions[at] = this.positions[at - 1];
+      this.scores[at] = this.scores[at - 1];
+      at--;
+    }
+    this.keys[at] = key;
+    this.ids[at] = id;
+    this.positions[at] = p;
+    this.scores[at] = score;
+  }
+}
+
+/**
+ * The one loop every path shares, over `n` positions of `list`: each position passing eligibility, gender and
+ * the filters is counted; with `top`, it is also scored and offered (unless paging leaves it out). Plan fields are read into locals once: this loop is the engine's cost.
+ */
+function sweep(s: MemberStore, plan: ScanPlan, list: Int32Array, n: number, top: TopK | null): number {
   const { flags, gender, lookingFor, dob, moon, profileId, changedAt, activeHour } = s;
   const culture = s.culture.a;
   const place = s.place.a;
   const misc = s.misc.a;
-  const { relation, mayList, tables, ages, placeOk, cultureOk, miscOk, astroOk, bonus, after, candidates } = plan;
+  const { relation, mayList, tables, ages, placeOk, cultureOk, miscOk, astroOk, bonus, after, textMark, textFull } = plan;
   const { viewerGender, viewerLookingFor, genders, minAge, maxAge, needPhoto, minActiveHour, requireAllowed, changedBefore, skipBits } = plan;
-  const k = plan.k;
-  const topPos: number[] = [];
-  const topKey: number[] = [];
-  const topScore: number[] = [];
-  const topId: number[] = [];
-  let total = 0;
-  const n = candidates ? candidates.length : s.size;
+  let passing = 0;
   for (let c = 0; c < n; c++) {
-    const p = candidates ? candidates[c] : c;
+    const p = list[c];
     const f = flags[p];
     if ((f & F_LIVE) === 0) continue;
+    if (textMark !== null && textMark[p] !== textFull) continue;
     const rel = relation[p];
     if (mayList[listIndex(f, rel & 3)] === 0) continue;
     if ((rel & skipBits) !== 0) continue;
     if (requireAllowed && (rel & R_ALLOWED) === 0) continue;
+    const g = gender[p];
     if (genders) {
-      if (viewerLookingFor !== 0 && gender[p] !== viewerLookingFor) continue;
+      if (viewerLookingFor !== 0 && g !== viewerLookingFor) continue;
       const lf = lookingFor[p];
       if (lf !== 0 && lf !== viewerGender) continue;
     }
@@ -93,34 +141,92 @@ export function scan(index: MemberIndex, plan: ScanPlan): ScanResult {
     if (miscOk !== null && miscOk[misc[p]] === 0) continue;
     if (needPhoto && (f & F_PHOTO) === 0) continue;
     if (minActiveHour > 0 && activeHour[p] < minActiveHour) continue;
-    const m = moon[p];
-    const g = gender[p];
-    const role = g === 1 || g === 2 ? g : 0;
-    if (astroOk !== null && astroOk[astroIndex(m, role)] === 0) continue;
-    total++;
-    if (changedAt[p] > changedBefore) continue;
+    const role = roleOf(g);
+    if (astroOk !== null && astroOk[astroIndex(moon[p], role)] === 0) continue;
+    passing++;
+    if (top === null || changedAt[p] > changedBefore) continue;
     const score = tables === null ? -1 : percentOfPacked(packedScore(tables, s, p, age, role));
     const id = profileId[p];
     if (after !== null && (score > after.score || (score === after.score && id <= after.profileId))) continue;
-    const key = bonus === null ? score : score + bonus(p);
-    const size = topKey.length;
-    if (size === k) {
-      const worstKey = topKey[size - 1];
-      if (key < worstKey || (key === worstKey && id > topId[size - 1])) continue;
-    }
-    // Insert in order (k is small: a page plus one).
-    let at = size === k ? size - 1 : size;
-    while (at > 0 && (topKey[at - 1] < key || (topKey[at - 1] === key && topId[at - 1] > id))) {
-      topKey[at] = topKey[at - 1];
-      topId[at] = topId[at - 1];
-      topPos[at] = topPos[at - 1];
-      topScore[at] = topScore[at - 1];
-      at--;
-    }
-    topKey[at] = key;
-    topId[at] = id;
-    topPos[at] = p;
-    topScore[at] = score;
+    top.offer(bonus === null ? score : score + bonus(p), id, p, score);
   }
-  return { total, positions: topPos, scores: topScore };
+  return passing;
+}
+
+/** Every candidate visited and scored (the text hits, or every group). */
+export function scan(index: MemberIndex, plan: ScanPlan): ScanResult {
+  const s = index.store;
+  const top = new TopK(plan.k);
+  let total = 0;
+  for (const g of index.groups.of(null)) total += sweep(s, plan, g.positions.a, g.positions.n, top);
+  return { total, positions: top.positions, scores: top.scores };
+}
+
+/** The groups of the gender the viewer looks for (every gender when they look for anyone). */
+function groupsOf(index: MemberIndex, plan: ScanPlan): Group[] {
+  return index.groups.of(plan.viewerLookingFor === 0 ? null : plan.viewerLookingFor);
+}
+
+/** No filter looks at single members, so the groups' counts answer the total (plus the viewer's relations). */
+function countsAnswer(plan: ScanPlan): boolean {
+  return (
+    plan.memberTable && plan.textMark === null && !plan.requireAllowed && plan.minAge <= 0 && plan.maxAge >= 255 && plan.placeOk === null && plan.miscOk === null &&
+    !plan.needPhoto && plan.minActiveHour === 0 && plan.astroOk === null
+  );
+}
+
+/** Whether one position passes (the viewer's relations as marked, or none at all). */
+function passes(s: MemberStore, plan: ScanPlan, p: number): boolean {
+  return sweep(s, plan, Int32Array.of(p), 1, null) === 1;
+}
+
+/** The total over the groups not swept yet (`swept`), from their counts when no filter looks at single members. */
+function total(index: MemberIndex, plan: ScanPlan, groups: Group[], swept: Set<Group>, sweptTotal: number): number {
+  const s = index.store;
+  let n = sweptTotal;
+  if (countsAnswer(plan)) {
+    n = 0;
+    for (const g of groups) {
+      if (plan.cultureOk !== null && plan.cultureOk[g.culture] === 0) continue;
+      n += g.plain.get(0) ?? 0;
+      if (plan.viewerGender !== 0) n += g.plain.get(plan.viewerGender) ?? 0;
+    }
+    // The counts assume nothing between the two members; the viewer's relations say otherwise for a few.
+    for (const p of plan.marked) {
+      const rel = plan.relation[p];
+      plan.relation[p] = 0;
+      const assumed = passes(s, plan, p);
+      plan.relation[p] = rel;
+      n += (passes(s, plan, p) ? 1 : 0) - (assumed ? 1 : 0);
+    }
+    return n;
+  }
+  for (const g of groups) {
+    if (swept.has(g) || (plan.cultureOk !== null && plan.cultureOk[g.culture] === 0)) continue;
+    n += sweep(s, plan, g.positions.a, g.positions.n, null);
+  }
+  return n;
+}
+
+/**
+ * The viewer has a profile (plan.tables and plan.genders): groups in the order of their bound, stopping when no
+ * later group can enter the top k; text hits in their own order, each skipped unscored when its group's bound
+ * cannot enter.
+ */
+export function rankedScan(index: MemberIndex, plan: ScanPlan): ScanResult {
+  const s = index.store;
+  const bound = cultureBounds(plan.tables as ScoreTables, index.dicts.cultures.size);
+  const top = new TopK(plan.k);
+  const groups = groupsOf(index, plan);
+  const ordered = groups
+    .filter((g) => plan.cultureOk === null || plan.cultureOk[g.culture] === 1)
+    .sort((a, b) => bound[b.culture] - bound[a.culture]);
+  const swept = new Set<Group>();
+  let sweptTotal = 0;
+  for (const g of ordered) {
+    if (bound[g.culture] + plan.maxBonus < top.floor()) break;
+    sweptTotal += sweep(s, plan, g.positions.a, g.positions.n, top);
+    swept.add(g);
+  }
+  return { total: plan.countTotal ? total(index, plan, groups, swept, sweptTotal) : 0, positions: top.positions, scores: top.scores };
 }

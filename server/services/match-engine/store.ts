@@ -61,6 +61,14 @@ export class IdColumn {
     if (v > 0xffff && this.a instanceof Uint16Array) this.a = Uint32Array.from(this.a);
     this.a[i] = v;
   }
+  /** A column holding `order`'s values, in that order. */
+  gathered(order: number[], capacity: number): IdColumn {
+    const out = new IdColumn(capacity);
+    if (this.a instanceof Uint32Array) out.a = new Uint32Array(capacity);
+    for (let i = 0; i < order.length; i++) out.a[i] = this.a[order[i]];
+    return out;
+  }
+
   grow(capacity: number): void {
     const next = this.a instanceof Uint16Array ? new Uint16Array(capacity) : new Uint32Array(capacity);
     next.set(this.a.subarray(0, Math.min(this.a.length, capacity)));
@@ -158,6 +166,19 @@ export class MemberStore {
       (this as Record<typeof key, Int32Array | Uint8Array | Uint32Array | Float64Array>)[key] = grown(this[key], capacity);
     }
     for (const col of [this.culture, this.place, this.profession, this.misc, this.agePair, this.locPref, this.eduPref, this.profPref]) col.grow(capacity);
+  }
+
+  /** A store of the members at `order`'s positions, in that order (position i holds order[i]). */
+  gathered(order: number[], capacity: number): MemberStore {
+    const out = new MemberStore(capacity);
+    for (const key of ['userId', 'profileId', 'flags', 'gender', 'lookingFor', 'dob', 'moon', 'activeHour', 'eliteUntil', 'changedAt', 'textHash'] as const) {
+      const from = this[key];
+      const to = out[key];
+      for (let i = 0; i < order.length; i++) to[i] = from[order[i]];
+    }
+    for (const key of ['culture', 'place', 'profession', 'misc', 'agePair', 'locPref', 'eduPref', 'profPref'] as const) out[key] = this[key].gathered(order, capacity);
+    out.size = order.length;
+    return out;
   }
 
   /** Bytes held by the columns. */

@@ -62,6 +62,20 @@ export class TextIndex {
     }
   }
 
+  /** Positions renumbered (`next[p]`, -1: gone), each posting list in increasing order again. */
+  renumber(next: Int32Array): void {
+    for (let id = 0; id < this.postings.length; id++) {
+      const list = this.postings[id];
+      let kept = 0;
+      for (let k = 0, n = this.lengths[id]; k < n; k++) {
+        const p = next[list[k]];
+        if (p !== -1) list[kept++] = p;
+      }
+      list.subarray(0, kept).sort();
+      this.lengths[id] = kept;
+    }
+  }
+
   /** Ids of the words that contain `token`, remembered and extended as the vocabulary grows. */
   private wordsWith(token: string): number[] {
     let entry = this.tokenWords.get(token);
@@ -76,26 +90,16 @@ export class TextIndex {
   }
 
   /**
-   * Positions whose text holds every token (each once, in no particular order). Dead positions may be among them:
-   * the caller checks each position's flags as for any other candidate.
+   * Marks the positions whose text holds every token: afterwards `mark[p] === tokens.length` exactly for them
+   * (dead positions may be among them: the caller checks flags as for any other). `unmark` must follow, before
+   * the next query, to leave the marks at zero.
    */
-  candidates(tokens: string[], capacity: number): Int32Array {
+  markHits(tokens: string[], capacity: number): Uint8Array {
     if (this.mark.length < capacity) this.mark = new Uint8Array(capacity);
     const mark = this.mark;
-    const lists = tokens.map((t) => this.wordsWith(t));
-    const first = lists[0];
-    const found: number[] = [];
-    for (const id of first) {
-      const list = this.postings[id];
-      for (let k = 0, n = this.lengths[id]; k < n; k++) {
-        const p = list[k];
-        if (mark[p] === 0) found.push(p);
-        mark[p] = 1;
-      }
-    }
-    // Each further token keeps the positions it also matches: those marked by the previous token move up one.
-    for (let t = 1; t < lists.length; t++) {
-      for (const id of lists[t]) {
+    // Token t moves up the positions the previous tokens reached (t): one word list after another.
+    for (let t = 0; t < tokens.length; t++) {
+      for (const id of this.wordsWith(tokens[t])) {
         const list = this.postings[id];
         for (let k = 0, n = this.lengths[id]; k < n; k++) {
           const p = list[k];
@@ -103,14 +107,15 @@ export class TextIndex {
         }
       }
     }
-    const full = lists.length;
-    let kept = 0;
-    const out = new Int32Array(found.length);
-    for (const p of found) {
-      if (mark[p] === full) out[kept++] = p;
-      mark[p] = 0;
+    return mark;
+  }
+
+  unmark(tokens: string[]): void {
+    const mark = this.mark;
+    for (const id of this.wordsWith(tokens[0])) {
+      const list = this.postings[id];
+      for (let k = 0, n = this.lengths[id]; k < n; k++) mark[list[k]] = 0;
     }
-    return out.subarray(0, kept);
   }
 
   bytes(): number {
