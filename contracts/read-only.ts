@@ -15,7 +15,7 @@ export function ignoringReadOnly<T extends z.ZodType>(schema: T, readOnly: reado
 }
 
 /** Returned by GET /api/users/{id}/privacy-settings and …/notification-settings beside the settings. */
-export const SETTINGS_READ_ONLY_FIELDS = ['updatedAt', 'userId', 'id'] as const;
+export const SETTINGS_READ_ONLY_FIELDS = ['updatedAt', 'userId', 'id', 'emailBounce'] as const;
 
 /** Returned by GET /api/profiles/{id} (and the own-profile reads) but not changed by PATCH. */
 export const PROFILE_READ_ONLY_FIELDS = [

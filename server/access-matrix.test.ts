@@ -81,6 +81,7 @@ const MATRIX: Record<string, Access> = {
   'PATCH /api/users/:userId/privacy-settings': 'owner',
   'GET /api/users/:userId/notification-settings': 'owner',
   'PATCH /api/users/:userId/notification-settings': 'owner',
+  'DELETE /api/users/:userId/email-bounce': 'owner',
   'GET /api/matches/featured': 'member',
   'GET /api/matches/daily': 'member',
   'GET /api/search': 'member',

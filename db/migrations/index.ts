@@ -17,6 +17,7 @@ import * as engineRelationTriggers from './20261125_31_engine_relation_triggers'
 import * as jobs from './20261125_40_jobs';
 import * as notificationEmails from './20261125_50_notification_emails';
 import * as emailDigests from './20261125_51_email_digests';
+import * as outboxDelivery from './20261125_52_outbox_delivery';
 import * as subscriptions from './20261125_60_subscriptions';
 
 interface Migration {
@@ -44,6 +45,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261125_40_jobs': jobs,
   '20261125_50_notification_emails': notificationEmails,
   '20261125_51_email_digests': emailDigests,
+  '20261125_52_outbox_delivery': outboxDelivery,
   '20261125_60_subscriptions': subscriptions,
 };
 

@@ -3,6 +3,7 @@ import type { Db } from '../db';
 import { loadSessionKeys } from '../keys';
 import { billingRenewalsJob } from './billing-renewals';
 import { cleanupJob } from './cleanup';
+import { emailDeliveryJob } from './email-delivery';
 import { emailDigestsJob } from './email-digests';
 import { notificationEmailsJob } from './notification-emails';
 import { JobScheduler, type JobDefinition } from './scheduler';
@@ -10,7 +11,7 @@ import { JobScheduler, type JobDefinition } from './scheduler';
 /** Every periodic job of the product, in one list (the scheduler, `saathi jobs` and the tests read it). */
 export function productJobs(config: Config): JobDefinition[] {
   const keys = loadSessionKeys(config);
-  return [cleanupJob, notificationEmailsJob(config, keys), emailDigestsJob(config, keys), billingRenewalsJob(config)];
+  return [cleanupJob, notificationEmailsJob(config, keys), emailDigestsJob(config, keys), billingRenewalsJob(config), emailDeliveryJob(config)];
 }
 
 export function jobScheduler(db: Db, config: Config, log?: (entry: Record<string, unknown>) => void): JobScheduler {

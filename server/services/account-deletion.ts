@@ -88,6 +88,8 @@ export async function deleteAccount(db: Db, dataDir: string, userId: number): Pr
         totpEnabled: false,
         isVerified: false,
         lastActiveAt: null,
+        emailBouncedAt: null,
+        emailBounceReason: null,
         isDeleted: true,
         deletedAt: now,
         updatedAt: now,

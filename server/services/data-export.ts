@@ -35,6 +35,9 @@ export async function exportMemberData(db: Db, userId: number) {
       isVerified: Boolean(Number(user.isVerified)),
       twoFactorEnabled: Boolean(Number(user.totpEnabled)),
       twoFactorRecoveryCodesLeft: Number(recoveryCodesLeft?.n ?? 0),
+      // Whether mail to the address bounced, and what the member's mail server answered.
+      emailBouncedAt: isoOrNull(user.emailBouncedAt),
+      emailBounceReason: user.emailBounceReason ?? null,
       createdAt: isoOrNull(user.createdAt),
     },
     profiles: profiles.map((p) => {

@@ -1,6 +1,6 @@
-import nodemailer from 'nodemailer';
 import type { Config } from '../config';
 import type { Db } from '../db';
+import { type MailPayload, deliverOutboxMail } from './email/delivery';
 
 export interface OutgoingMail {
   to: string;
@@ -25,37 +25,49 @@ async function isStaffAddress(db: Db, email: string): Promise<boolean> {
   return Boolean(await db('users').where({ emailLower: email.toLowerCase() }).whereIn('role', ['reviewer', 'admin']).first('id'));
 }
 
+/** Mail the member asks for at that moment (a reset link, a confirmation) is tried even to an address that
+ * bounced: they may have fixed their mailbox, and it is their only way back in. Everything else waits until the
+ * member clears the mark in Settings → Notifications. */
+const TRIED_AFTER_BOUNCE = new Set<OutgoingMail['kind']>(['password_reset', 'verification']);
+
+async function bouncedAddress(db: Db, email: string): Promise<boolean> {
+  return Boolean(await db('users').where({ emailLower: email.toLowerCase() }).whereNotNull('emailBouncedAt').first('id'));
+}
+
 /**
  * Every email is written to the outbox first (readable by admins in the ops console); with SMTP configured it is
- * then sent and marked. Sending failures are recorded, never thrown at the member.
- * The stored copy never holds a live single-use link when SMTP delivers the mail (the mailbox is its only
+ * then delivered (`email/delivery.ts`: retried with backoff by the `email-delivery` job, given up on a hard
+ * bounce). Sending failures are recorded, never thrown at the member.
+ * The readable copy never holds a live single-use link when SMTP delivers the mail (the mailbox is its only
  * reader), nor ever for a staff account (a reset link to the console must not be readable in the console).
+ * The full message waits in `payload` (never shown) only until it is delivered or given up.
  * Without SMTP the outbox is how a member's mail gets out, so the link stays until an admin marks it handled.
  */
 export async function sendMail(config: Config, db: Db, mail: OutgoingMail): Promise<void> {
   const hideLinks = Boolean(config.smtpUrl) || (await isStaffAddress(db, mail.to));
+  const suppressed = Boolean(config.smtpUrl) && !TRIED_AFTER_BOUNCE.has(mail.kind) && (await bouncedAddress(db, mail.to));
+  const now = Date.now();
+  const deliver = Boolean(config.smtpUrl) && !suppressed;
+  const payload: MailPayload = { text: mail.text, html: mail.html, headers: mail.headers };
   const [row] = await db('email_outbox')
-    .insert({ toEmail: mail.to, subject: mail.subject, bodyText: hideLinks ? redactSecretLinks(mail.text) : mail.text, kind: mail.kind, createdAt: Date.now() })
+    .insert({
+      toEmail: mail.to,
+      subject: mail.subject,
+      bodyText: hideLinks ? redactSecretLinks(mail.text) : mail.text,
+      kind: mail.kind,
+      createdAt: now,
+      payload: deliver ? JSON.stringify(payload) : null,
+      nextAttemptAt: deliver ? now : null,
+      failedAt: suppressed ? now : null,
+      error: suppressed ? 'not sent: this address bounced earlier (the member can clear that in Settings)' : null,
+    })
     .returning('id');
   const id = typeof row === 'object' ? (row as { id: number }).id : row;
-  if (!config.smtpUrl) return;
-  // Delivered after the request has answered: a slow mail server must not delay the member, and how long a
-  // request takes must not tell whether an email was sent (password reset, registration).
-  const smtpUrl = config.smtpUrl;
+  if (!deliver) return;
+  // First attempt after the request has answered: a slow mail server must not delay the member, and how long a
+  // request takes must not tell whether an email was sent (password reset, registration). A failure is retried
+  // by the job.
   setImmediate(() => {
-    void deliver(smtpUrl, config.mailFrom, db, id, mail);
+    deliverOutboxMail(config, db, Number(id)).catch(() => {});
   });
-}
-
-async function deliver(smtpUrl: string, from: string, db: Db, id: number, mail: OutgoingMail): Promise<void> {
-  try {
-    const transport = nodemailer.createTransport(smtpUrl);
-    await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, headers: mail.headers });
-    await db('email_outbox').where({ id }).update({ sentAt: Date.now() });
-  } catch (error) {
-    await db('email_outbox')
-      .where({ id })
-      .update({ error: String((error as Error).message).slice(0, 500) })
-      .catch(() => {});
-  }
 }

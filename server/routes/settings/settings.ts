@@ -21,6 +21,13 @@ async function privacyOf(ctx: AppContext, userId: number) {
   return row;
 }
 
+/** Whether mail to the member's address bounced (their mail server refused it), shown beside the email settings. */
+async function emailBounceOf(ctx: AppContext, userId: number) {
+  const row = await ctx.services.db('users').where({ id: userId }).first('email', 'emailBouncedAt', 'emailBounceReason');
+  if (!row?.emailBouncedAt) return null;
+  return { address: String(row.email), at: new Date(Number(row.emailBouncedAt)).toISOString(), reason: String(row.emailBounceReason ?? '') };
+}
+
 async function notificationsOf(ctx: AppContext, userId: number) {
   const db = ctx.services.db;
   let row = await NotificationSettings.query(db).findById(userId);
@@ -53,7 +60,15 @@ export function settingsRoutes() {
     const user = assertSelf(ctx, idParam(ctx.params.userId));
     const row = await notificationsOf(ctx, user.id);
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = { ...pick(row, NOTIFICATION_KEYS), updatedAt: new Date(row.updatedAt).toISOString() };
+    ctx.body = { ...pick(row, NOTIFICATION_KEYS), emailBounce: await emailBounceOf(ctx, user.id), updatedAt: new Date(row.updatedAt).toISOString() };
+  });
+
+  // The member says their mailbox works again: mail to the address is sent again (it is marked anew if the
+  // server refuses it again).
+  router.delete('/:userId/email-bounce', async (ctx) => {
+    const user = assertSelf(ctx, idParam(ctx.params.userId));
+    await ctx.services.db('users').where({ id: user.id }).update({ emailBouncedAt: null, emailBounceReason: null });
+    ctx.body = { message: 'Emails will be sent to your address again' };
   });
 
   router.patch('/:userId/notification-settings', async (ctx) => {
@@ -64,7 +79,7 @@ export function settingsRoutes() {
     const row = await notificationsOf(ctx, user.id);
     ctx.body = {
       message: 'Notification settings updated',
-      settings: { ...pick(row, NOTIFICATION_KEYS), updatedAt: new Date(row.updatedAt).toISOString() },
+      settings: { ...pick(row, NOTIFICATION_KEYS), emailBounce: await emailBounceOf(ctx, user.id), updatedAt: new Date(row.updatedAt).toISOString() },
     };
   });
 

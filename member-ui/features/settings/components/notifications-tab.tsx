@@ -2,10 +2,11 @@ import * as Accordion from '@radix-ui/react-accordion';
 import ChevronDown from 'lucide-react/icons/chevron-down';
 import type { NotificationSettingsView } from '../../../../contracts/views';
 import { notificationResource, useSettings, useUpdateSettings } from '../api/settings-resource';
+import { EmailBounceNotice } from './email-bounce-notice';
 import { SettingsLoadState } from './privacy-tab';
 import { SettingChoice, SettingSwitch } from './setting-controls';
 
-type NotificationToggle = Exclude<keyof NotificationSettingsView, 'updatedAt' | 'digestFrequency'>;
+type NotificationToggle = Exclude<keyof NotificationSettingsView, 'updatedAt' | 'digestFrequency' | 'emailBounce'>;
 
 const DIGEST_CHOICES = [
   { value: 'daily', label: 'Daily' },
@@ -46,6 +47,8 @@ export function NotificationsTab({ userId }: { userId: number }) {
   const current = settings.data;
 
   return (
+    <>
+    {current.emailBounce ? <EmailBounceNotice userId={userId} bounce={current.emailBounce} /> : null}
     <Accordion.Root type="multiple" defaultValue={['app', 'delivery']} className="settings-accordion">
       {GROUPS.map((group) => (
         <Accordion.Item key={group.value} value={group.value} className="settings-card settings-accordion__item">
@@ -81,5 +84,6 @@ export function NotificationsTab({ userId }: { userId: number }) {
         </Accordion.Item>
       ))}
     </Accordion.Root>
+    </>
   );
 }

@@ -32,6 +32,7 @@ const NOTIFICATIONS: NotificationSettingsView = {
   emailNotifications: true,
   pushNotifications: true,
   digestFrequency: 'daily',
+  emailBounce: null,
   updatedAt: '2025-01-01T00:00:00.000Z',
 };
 
@@ -125,11 +126,36 @@ test('the Notifications tab groups switches under App Notifications and Delivery
   const updates = await screen.findByRole('switch', { name: 'App updates' });
   fireEvent.click(updates);
   assert.ok(await screen.findByText('Notification settings updated'));
-  const { updatedAt: _updatedAt, ...expected } = NOTIFICATIONS;
+  const { updatedAt: _updatedAt, emailBounce: _emailBounce, ...expected } = NOTIFICATIONS;
   assert.deepEqual(JSON.parse(fetchStub.callsTo('PATCH', '/api/users/7/notification-settings')[0]?.body ?? '{}'), {
     ...expected,
     appUpdates: true,
   });
+});
+
+test('a bounced address is shown with what the mail server said, and the member can ask for emails again', async () => {
+  let bounce: NotificationSettingsView['emailBounce'] = { address: 'asha@old-company.example', at: '2026-11-20T08:00:00.000Z', reason: '550 5.1.1 No such user here' };
+  const { fetchStub } = renderApp(
+    '/settings',
+    serve((method, path) => {
+      if (method === 'GET' && path === '/api/users/7/notification-settings') return jsonResponse(200, { ...NOTIFICATIONS, emailBounce: bounce });
+      if (method === 'DELETE' && path === '/api/users/7/email-bounce') {
+        bounce = null;
+        return jsonResponse(200, { message: 'Emails will be sent to your address again' });
+      }
+      return undefined;
+    }),
+  );
+  await screen.findByRole('heading', { name: 'Account Settings' });
+  openTab('Notifications');
+  const alert = await screen.findByRole('alert');
+  assert.match(alert.textContent ?? '', /We cannot email you/);
+  assert.match(alert.textContent ?? '', /asha@old-company\.example/);
+  assert.match(alert.textContent ?? '', /550 5\.1\.1 No such user here/);
+  fireEvent.click(screen.getByRole('button', { name: 'My mailbox works again: send emails' }));
+  assert.ok(await screen.findByText('Emails will be sent to your address again'));
+  assert.equal(fetchStub.callsTo('DELETE', '/api/users/7/email-bounce').length, 1);
+  await waitFor(() => assert.equal(screen.queryByText('We cannot email you'), null));
 });
 
 test('change password validates, sends, and clears on success', async () => {

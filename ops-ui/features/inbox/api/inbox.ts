@@ -26,6 +26,10 @@ const outboxEmailSchema = z.object({
   kind: z.string().nullable(),
   sentAt: z.string().nullable(),
   error: z.string().nullable(),
+  /** delivery attempts so far; a failed attempt is retried at nextAttemptAt until failedAt gives it up */
+  attempts: z.number().default(0),
+  nextAttemptAt: z.string().nullable().default(null),
+  failedAt: z.string().nullable().default(null),
   createdAt: z.string(),
   handledAt: z.string().nullable(),
 });

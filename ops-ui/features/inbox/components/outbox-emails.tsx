@@ -15,8 +15,9 @@ const noEmails: OutboxEmail[] = [];
 const emailRowId = (email: OutboxEmail) => String(email.id);
 
 function DeliveryBadge({ email }: { email: OutboxEmail }) {
-  if (email.error) return <Badge tone="danger">Failed</Badge>;
   if (email.sentAt) return <Badge tone="success">Sent</Badge>;
+  if (email.failedAt || (email.error && !email.nextAttemptAt)) return <Badge tone="danger">Failed</Badge>;
+  if (email.error) return <Badge tone="warning">{`Retrying (${email.attempts} tried)`}</Badge>;
   return <Badge>Not sent</Badge>;
 }
 

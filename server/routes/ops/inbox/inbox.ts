@@ -32,7 +32,7 @@ export function inboxRoutes(router: AppRouter) {
     const input = parse(listPageSchema, ctx.query);
     await auditFrom(ctx, 'inbox.outbox.read', 'email_outbox', null, { status: input.status ?? 'all', page: input.page ?? 1 });
     ctx.body = await paginate(byHandled(ctx.services.db('email_outbox'), input.status), input, newestFirst, (rows) =>
-      rows.map((r) => ({ id: r.id, to: r.toEmail, subject: r.subject, body: r.bodyText, kind: r.kind, sentAt: isoOrNull(r.sentAt), error: r.error, createdAt: isoOrNull(r.createdAt), handledAt: isoOrNull(r.handledAt) })),
+      rows.map((r) => ({ id: r.id, to: r.toEmail, subject: r.subject, body: r.bodyText, kind: r.kind, sentAt: isoOrNull(r.sentAt), error: r.error, attempts: Number(r.attempts ?? 0), nextAttemptAt: isoOrNull(r.nextAttemptAt), failedAt: isoOrNull(r.failedAt), createdAt: isoOrNull(r.createdAt), handledAt: isoOrNull(r.handledAt) })),
     );
   });
 
