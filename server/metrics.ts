@@ -50,10 +50,10 @@ export function createMetrics(services: Pick<AppServices, 'db' | 'engine'>): App
   });
   new Gauge({
     name: 'saathi_outbox_backlog',
-    help: 'emails waiting in the outbox (not sent, not handled by staff)',
+    help: 'emails waiting in the outbox (not sent, not given up, not handled by staff)',
     registers: [registry],
     async collect() {
-      const row = await db('email_outbox').whereNull('sentAt').whereNull('handledAt').count({ n: '*' }).first();
+      const row = await db('email_outbox').whereNull('sentAt').whereNull('handledAt').whereNull('failedAt').count({ n: '*' }).first();
       this.set(Number(row?.n ?? 0));
     },
   });
