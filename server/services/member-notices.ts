@@ -1,6 +1,7 @@
 import type { Config } from '../config';
 import type { Db } from '../db';
 import { sendMail } from './mail';
+import { suspensionEmail, verificationOutcomeEmail, warningEmail } from './email/account-emails';
 import { randomToken, sha256 } from './passwords';
 
 /**
@@ -30,25 +31,16 @@ function origin(config: Config): string {
 export async function mailVerificationOutcome(config: Config, db: Db, userId: number, outcome: { approved: true } | { approved: false; reason: string }) {
   const to = await recipient(db, userId);
   if (!to) return;
-  await sendMail(config, db, {
-    to: to.email,
-    kind: 'verification',
-    subject: outcome.approved ? 'You are verified on Saathi' : 'Your Saathi verification was not approved',
-    text: outcome.approved
-      ? `Hello ${to.fullName},\n\nYour identity has been verified. The Verified badge now shows on your profile, so families know you are who you say you are.\n\nYour selfie and ID photos have been deleted, as promised.\n`
-      : `Hello ${to.fullName},\n\nWe could not verify your identity this time.\n\nReason: ${outcome.reason}\n\nYou can send new photos from your profile (${origin(config)}/profile) whenever you are ready. Your selfie and ID photos from this request have been deleted.\n`,
-  });
+  const profileUrl = `${origin(config)}/profile`;
+  const mail = await verificationOutcomeEmail(outcome.approved ? { name: to.fullName, approved: true, profileUrl } : { name: to.fullName, approved: false, reason: outcome.reason, profileUrl });
+  await sendMail(config, db, { to: to.email, kind: 'verification', subject: mail.subject, text: mail.text, html: mail.html });
 }
 
 export async function mailWarning(config: Config, db: Db, userId: number, message: string) {
   const to = await recipient(db, userId);
   if (!to) return;
-  await sendMail(config, db, {
-    to: to.email,
-    kind: 'notification',
-    subject: 'A warning from the Saathi team',
-    text: `Hello ${to.fullName},\n\nAnother member reported your behaviour on Saathi, and our review team has looked into it.\n\n${message}\n\nPlease follow our community guidelines (${origin(config)}/terms). Repeated reports lead to suspension.\n`,
-  });
+  const mail = await warningEmail({ name: to.fullName, message, termsUrl: `${origin(config)}/terms` });
+  await sendMail(config, db, { to: to.email, kind: 'notification', subject: mail.subject, text: mail.text, html: mail.html });
 }
 
 /** Emails the suspension with a single-use link to the appeal form (the member can no longer sign in). */
@@ -58,10 +50,6 @@ export async function mailSuspension(config: Config, db: Db, userId: number) {
   const token = randomToken(32);
   const now = Date.now();
   await db('appeal_tokens').insert({ userId, tokenHash: sha256(token), expiresAt: now + APPEAL_VALID_MS, createdAt: now });
-  await sendMail(config, db, {
-    to: to.email,
-    kind: 'notification',
-    subject: 'Your Saathi account is suspended',
-    text: `Hello ${to.fullName},\n\nAfter reviewing reports from other members, our team has suspended your Saathi account. You are signed out and cannot sign in while it is suspended.\n\nIf you think this is a mistake, tell us why here within 30 days:\n\n${origin(config)}/appeal/${token}\n\nA reviewer reads every appeal, and we will write to you at this address.\n`,
-  });
+  const mail = await suspensionEmail({ name: to.fullName, appealUrl: `${origin(config)}/appeal/${token}` });
+  await sendMail(config, db, { to: to.email, kind: 'notification', subject: mail.subject, text: mail.text, html: mail.html });
 }

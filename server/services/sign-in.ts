@@ -6,6 +6,7 @@ import type { User } from '../models/user';
 import { findUserByLogin } from './accounts';
 import { dummyPasswordHash, hashPassword, needsRehash, sha256, verifyPassword } from './passwords';
 import { sendMail } from './mail';
+import { recoveryCodeUsedEmail } from './email/account-emails';
 import { notify } from './notifications';
 import { RECOVERY_CODE_PATTERN, acceptTotp, recoveryCodesLeft, useRecoveryCode } from './totp';
 
@@ -104,10 +105,6 @@ async function tellRecoveryCodeUsed(ctx: AppContext, user: User): Promise<void> 
   const text = `A recovery code was used to sign in to your Saathi account. ${left} of your recovery codes ${left === 1 ? 'is' : 'are'} left.`;
   ctx.services.log({ level: 'info', msg: 'recovery code used', userId: user.id, left });
   await notify(ctx.services, { userId: user.id, type: 'other', title: 'A recovery code was used to sign in', content: text });
-  await sendMail(config, db, {
-    to: user.email,
-    kind: 'other',
-    subject: 'A recovery code was used to sign in to Saathi',
-    text: `Hello ${user.fullName},\n\n${text}\n\nIf this was you, you can make a new set of codes in Settings → Privacy & Security (${where}/settings). If it was not you, change your password there now: that signs out every other device.\n`,
-  });
+  const mail = await recoveryCodeUsedEmail({ name: user.fullName, left, settingsUrl: `${where}/settings` });
+  await sendMail(config, db, { to: user.email, kind: 'other', subject: mail.subject, text: mail.text, html: mail.html });
 }

@@ -4,6 +4,7 @@ import { conflict, notFound } from '../errors';
 import { endSessionsOfUser } from '../middleware/session-store';
 import { type AuditEntry, audit } from './audit';
 import { sendMail } from './mail';
+import { passwordResetEmail } from './email/account-emails';
 import { randomToken, sha256 } from './passwords';
 
 export const STAFF_ROLES = ['reviewer', 'admin'] as const;
@@ -87,11 +88,7 @@ export async function sendStaffPasswordReset(config: Config, db: Db, actor: Staf
     return staff;
   });
   const origin = config.publicUrl ?? `http://localhost:${config.port}`;
-  await sendMail(config, db, {
-    to: user.email,
-    subject: 'Choose a new password for the Saathi console',
-    kind: 'password_reset',
-    text: `Hello ${user.fullName},\n\nAn administrator asked for your Saathi console password to be reset. Open this link within one hour to choose a new one:\n\n${origin}/reset-password/${token}\n\nYour current password keeps working until you do. If you did not expect this, tell your administrator.\n`,
-  });
+  const mail = await passwordResetEmail({ name: user.fullName, url: `${origin}/reset-password/${token}`, console: true });
+  await sendMail(config, db, { to: user.email, subject: mail.subject, kind: 'password_reset', text: mail.text, html: mail.html });
   return user;
 }

@@ -3,6 +3,7 @@ import type { Db } from '../db';
 import { conflict, gone, notFound } from '../errors';
 import { audit } from './audit';
 import { sendMail } from './mail';
+import { storyConsentEmail } from './email/account-emails';
 import { notify } from './notifications';
 import { randomToken, sha256 } from './passwords';
 
@@ -65,12 +66,8 @@ export async function requestConsent(services: Pick<AppServices, 'db' | 'config'
       sourceType: 'story_consent',
       sourceId: storyId,
     });
-    await sendMail(config, db, {
-      to: member.email,
-      kind: 'notification',
-      subject: 'May we share your Saathi success story?',
-      text: `Hello ${member.fullName},\n\nThe Saathi team would like to publish the story of how you and ${partner?.fullName ?? 'your partner'} met, with both your full names, on the Saathi website and in the app.\n\nNothing is published unless you both agree. Read the story and answer here:\n\n${link}\n\nIf you agree now and change your mind later, the same link lets you withdraw: the story is taken down at once.\n`,
-    });
+    const mail = await storyConsentEmail({ name: member.fullName, partnerName: partner?.fullName ?? 'your partner', url: link });
+    await sendMail(config, db, { to: member.email, kind: 'notification', subject: mail.subject, text: mail.text, html: mail.html });
   }
 }
 

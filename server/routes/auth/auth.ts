@@ -20,6 +20,7 @@ import { User } from '../../models/user';
 import { presentSessionUser } from '../../presenters/user';
 import { createAccount, takenField } from '../../services/accounts';
 import { sendMail } from '../../services/mail';
+import { confirmEmailEmail, passwordResetEmail, registrationAttemptEmail } from '../../services/email/account-emails';
 import { messagesSentThisMonth } from '../../services/messaging';
 import { authenticate } from '../../services/sign-in';
 import { hashPassword, randomToken, sha256 } from '../../services/passwords';
@@ -170,12 +171,8 @@ export function authRoutes(services: AppServices) {
         });
         // Never built from the Host header: a forged Host would put an attacker's domain in the email.
         const origin = config.publicUrl ?? `http://localhost:${config.port}`;
-        await sendMail(config, ctx.services.db, {
-          to: user.email,
-          subject: 'Reset your Saathi password',
-          kind: 'password_reset',
-          text: `Hello ${user.fullName},\n\nSomeone (hopefully you) asked to reset your Saathi password. Open this link within one hour to choose a new one:\n\n${origin}/reset-password/${token}\n\nIf you did not ask for this, you can ignore this email; your password stays the same.\n`,
-        });
+        const mail = await passwordResetEmail({ name: user.fullName, url: `${origin}/reset-password/${token}` });
+        await sendMail(config, ctx.services.db, { to: user.email, subject: mail.subject, kind: 'password_reset', text: mail.text, html: mail.html });
       }
       // Outside demo mode the answer never says whether the email exists. Even in demo mode a staff account's
       // link goes only to its mailbox: a token on screen would hand the console to whoever typed the address.
@@ -261,24 +258,16 @@ export function authRoutes(services: AppServices) {
     const origin = config.publicUrl ?? `http://localhost:${config.port}`;
     if (emailTaken) {
       await hashPassword(input.password, config.argon2);
-      await sendMail(config, db, {
-        to: input.email,
-        subject: 'Someone tried to register with your email address',
-        kind: 'other',
-        text: `Hello,\n\nSomeone (perhaps you) tried to create a new Saathi account with this email address, which already has an account.\n\nIf it was you, sign in at ${origin}/login, or choose a new password at ${origin}/forgot-password.\n\nIf it was not you, you can ignore this email: nothing has changed.\n`,
-      });
+      const mail = await registrationAttemptEmail({ loginUrl: `${origin}/login`, forgotUrl: `${origin}/forgot-password` });
+      await sendMail(config, db, { to: input.email, subject: mail.subject, kind: 'other', text: mail.text, html: mail.html });
       return;
     }
     const user = await createAccount(db, input, { passwordParams: config.argon2, firstFreePremium: config.firstFreePremium, emailConfirmed: false });
     const token = randomToken(32);
     const now = Date.now();
     await db('email_confirmation_tokens').insert({ userId: user.id, tokenHash: sha256(token), expiresAt: now + 48 * 3600_000, createdAt: now });
-    await sendMail(config, db, {
-      to: user.email,
-      subject: 'Confirm your email address for Saathi',
-      kind: 'verification',
-      text: `Hello ${user.fullName},\n\nWelcome to Saathi! Open this link within 48 hours to confirm your email address and sign in:\n\n${origin}/confirm-email/${token}\n\nIf you did not register, you can ignore this email and the account will not be activated.\n`,
-    });
+    const mail = await confirmEmailEmail({ name: user.fullName, url: `${origin}/confirm-email/${token}` });
+    await sendMail(config, db, { to: user.email, subject: mail.subject, kind: 'verification', text: mail.text, html: mail.html });
   }
 
   return router;

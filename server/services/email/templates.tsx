@@ -16,7 +16,7 @@ export interface RenderedEmail {
 const colors = { maroon: '#7a1f3d', ink: '#2b2024', muted: '#6b5a60', cream: '#fbf6f2', border: '#eadfd8' };
 
 /** The one layout of every email: greeting, content, one button, and a footer saying why it was sent. */
-export function EmailLayout({ preview, name, children, action, footer }: { preview: string; name: string; children: ReactNode; action: { label: string; href: string }; footer: ReactNode }) {
+export function EmailLayout({ preview, name, children, action, afterAction, footer }: { preview: string; name: string | null; children: ReactNode; action: { label: string; href: string }; afterAction?: ReactNode; footer: ReactNode }) {
   return (
     <Html lang="en">
       <Head />
@@ -25,11 +25,12 @@ export function EmailLayout({ preview, name, children, action, footer }: { previ
         <Container style={{ maxWidth: 480, margin: '0 auto', padding: '24px 16px' }}>
           <Text style={{ fontSize: 20, fontWeight: 700, color: colors.maroon, margin: '0 0 16px' }}>Saathi</Text>
           <Section style={{ background: '#ffffff', border: `1px solid ${colors.border}`, borderRadius: 12, padding: '20px 18px' }}>
-            <Text style={{ fontSize: 16, margin: '0 0 12px' }}>Namaste {name},</Text>
+            <Text style={{ fontSize: 16, margin: '0 0 12px' }}>{name ? `Namaste ${name},` : 'Namaste,'}</Text>
             {children}
             <Button href={action.href} style={{ background: colors.maroon, color: '#ffffff', borderRadius: 999, padding: '12px 22px', fontWeight: 700, fontSize: 15 }}>
               {action.label}
             </Button>
+            {afterAction}
           </Section>
           <Hr style={{ borderColor: colors.border, margin: '20px 0 12px' }} />
           <Text style={{ fontSize: 12, color: colors.muted, margin: 0 }}>{footer}</Text>

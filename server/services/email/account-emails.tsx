@@ -1,0 +1,133 @@
+import { Link, Text } from '@react-email/components';
+import type { ReactNode } from 'react';
+import { EmailLayout, type RenderedEmail, paragraph, renderEmail } from './templates';
+
+/**
+ * Account emails (confirmation, password reset, security notices, decisions of the review team) in the same
+ * layout as the notification emails: one button to the right screen, the link also written out for mail clients
+ * that hide buttons. They carry no unsubscribe link: they are about the account itself, and a member cannot turn
+ * them off. Single-use links are hidden from the stored copy by the outbox (`redactSecretLinks`).
+ */
+const muted = { fontSize: 13, lineHeight: '19px', color: '#6b5a60', margin: '14px 0 0', wordBreak: 'break-all' } as const;
+
+function AccountEmail({ preview, name, action, children, why }: { preview: string; name: string | null; action: { label: string; href: string }; children: ReactNode; why?: string }) {
+  return (
+    <EmailLayout
+      preview={preview}
+      name={name}
+      action={action}
+      footer={why ?? 'You receive this because it concerns your Saathi account. Account emails cannot be turned off.'}
+      afterAction={
+        <Text style={muted}>
+          If the button does not work, open this link: <Link href={action.href}>{action.href}</Link>
+        </Text>
+      }
+    >
+      {children}
+    </EmailLayout>
+  );
+}
+
+const render = (subject: string, element: ReactNode): Promise<RenderedEmail> => renderEmail(subject, element);
+
+export function passwordResetEmail(p: { name: string; url: string; console?: boolean }) {
+  return p.console
+    ? render(
+        'Choose a new password for the Saathi console',
+        <AccountEmail preview="An administrator asked for your console password to be reset." name={p.name} action={{ label: 'Choose a new password', href: p.url }} why="You receive this because you have a Saathi console account.">
+          <Text style={paragraph}>An administrator asked for your Saathi console password to be reset. Open the link within one hour to choose a new one.</Text>
+          <Text style={paragraph}>Your current password keeps working until you do. If you did not expect this, tell your administrator.</Text>
+        </AccountEmail>,
+      )
+    : render(
+        'Reset your Saathi password',
+        <AccountEmail preview="Choose a new password within one hour." name={p.name} action={{ label: 'Choose a new password', href: p.url }}>
+          <Text style={paragraph}>Someone (hopefully you) asked to reset your Saathi password. Open the link within one hour to choose a new one.</Text>
+          <Text style={paragraph}>If you did not ask for this, you can ignore this email; your password stays the same.</Text>
+        </AccountEmail>,
+      );
+}
+
+export function confirmEmailEmail(p: { name: string; url: string }) {
+  return render(
+    'Confirm your email address for Saathi',
+    <AccountEmail preview="One tap to confirm your address and sign in." name={p.name} action={{ label: 'Confirm my email address', href: p.url }}>
+      <Text style={paragraph}>Welcome to Saathi! Open the link within 48 hours to confirm your email address and sign in.</Text>
+      <Text style={paragraph}>If you did not register, you can ignore this email and the account will not be activated.</Text>
+    </AccountEmail>,
+  );
+}
+
+/** To an address that already has an account, instead of a confirmation (the form does not reveal which). */
+export function registrationAttemptEmail(p: { loginUrl: string; forgotUrl: string }) {
+  return render(
+    'Someone tried to register with your email address',
+    <AccountEmail preview="This address already has a Saathi account." name={null} action={{ label: 'Sign in', href: p.loginUrl }}>
+      <Text style={paragraph}>Someone (perhaps you) tried to create a new Saathi account with this email address, which already has an account.</Text>
+      <Text style={paragraph}>
+        If it was you, sign in, or <Link href={p.forgotUrl}>choose a new password</Link>. If it was not you, you can ignore this email: nothing has changed.
+      </Text>
+    </AccountEmail>,
+  );
+}
+
+export function recoveryCodeUsedEmail(p: { name: string; left: number; settingsUrl: string }) {
+  const left = `${p.left} of your recovery codes ${p.left === 1 ? 'is' : 'are'} left`;
+  return render(
+    'A recovery code was used to sign in to Saathi',
+    <AccountEmail preview={`A recovery code was used. ${left}.`} name={p.name} action={{ label: 'Open my security settings', href: p.settingsUrl }}>
+      <Text style={paragraph}>A recovery code was used to sign in to your Saathi account. {left}.</Text>
+      <Text style={paragraph}>If this was you, you can make a new set of codes in Settings → Privacy &amp; Security. If it was not you, change your password there now: that signs out every other device.</Text>
+    </AccountEmail>,
+  );
+}
+
+export function verificationOutcomeEmail(p: { name: string; approved: true; profileUrl: string } | { name: string; approved: false; reason: string; profileUrl: string }) {
+  return p.approved
+    ? render(
+        'You are verified on Saathi',
+        <AccountEmail preview="The Verified badge now shows on your profile." name={p.name} action={{ label: 'See my profile', href: p.profileUrl }}>
+          <Text style={paragraph}>Your identity has been verified. The Verified badge now shows on your profile, so families know you are who you say you are.</Text>
+          <Text style={paragraph}>Your selfie and ID photos have been deleted, as promised.</Text>
+        </AccountEmail>,
+      )
+    : render(
+        'Your Saathi verification was not approved',
+        <AccountEmail preview="We could not verify your identity this time." name={p.name} action={{ label: 'Send new photos', href: p.profileUrl }}>
+          <Text style={paragraph}>We could not verify your identity this time.</Text>
+          <Text style={paragraph}>Reason: {p.reason}</Text>
+          <Text style={paragraph}>You can send new photos from your profile whenever you are ready. Your selfie and ID photos from this request have been deleted.</Text>
+        </AccountEmail>,
+      );
+}
+
+export function warningEmail(p: { name: string; message: string; termsUrl: string }) {
+  return render(
+    'A warning from the Saathi team',
+    <AccountEmail preview="Our review team looked into a report about you." name={p.name} action={{ label: 'Read the community guidelines', href: p.termsUrl }}>
+      <Text style={paragraph}>Another member reported your behaviour on Saathi, and our review team has looked into it.</Text>
+      <Text style={{ ...paragraph, padding: '10px 12px', background: '#fbf6f2', borderRadius: 8 }}>{p.message}</Text>
+      <Text style={paragraph}>Please follow our community guidelines. Repeated reports lead to suspension.</Text>
+    </AccountEmail>,
+  );
+}
+
+export function suspensionEmail(p: { name: string; appealUrl: string }) {
+  return render(
+    'Your Saathi account is suspended',
+    <AccountEmail preview="You can appeal within 30 days." name={p.name} action={{ label: 'Appeal the suspension', href: p.appealUrl }}>
+      <Text style={paragraph}>After reviewing reports from other members, our team has suspended your Saathi account. You are signed out and cannot sign in while it is suspended.</Text>
+      <Text style={paragraph}>If you think this is a mistake, tell us why within 30 days. A reviewer reads every appeal, and we will write to you at this address.</Text>
+    </AccountEmail>,
+  );
+}
+
+export function storyConsentEmail(p: { name: string; partnerName: string; url: string }) {
+  return render(
+    'May we share your Saathi success story?',
+    <AccountEmail preview="Nothing is published unless you both agree." name={p.name} action={{ label: 'Read the story and answer', href: p.url }} why="You receive this because the Saathi team would like to publish your story; nothing is published without your answer.">
+      <Text style={paragraph}>The Saathi team would like to publish the story of how you and {p.partnerName} met, with both your full names, on the Saathi website and in the app.</Text>
+      <Text style={paragraph}>Nothing is published unless you both agree. If you agree now and change your mind later, the same link lets you withdraw: the story is taken down at once.</Text>
+    </AccountEmail>,
+  );
+}
