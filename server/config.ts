@@ -33,6 +33,8 @@ export interface Config {
   secureCookies: boolean;
   trustProxy: boolean;
   firstFreePremium: number;
+  /** Days a member keeps their paid plan after a renewal payment fails, while the card is retried or replaced. */
+  billingGraceDays: number;
   rateLimits: {
     login: RateLimitRule;
     register: RateLimitRule;
@@ -100,6 +102,7 @@ export const SETTINGS = {
   SECURE_COOKIES: { schema: bool, allowed: 'true or false' },
   TRUST_PROXY: { schema: bool, allowed: 'true or false' },
   FIRST_FREE_PREMIUM: { schema: int(0, 10_000_000), allowed: 'a whole number from 0 to 10000000' },
+  BILLING_GRACE_DAYS: { schema: int(0, 60), allowed: 'a whole number of days from 0 to 60 (0: a failed renewal ends the paid plan at once)' },
   RATE_LIMIT_LOGIN: { schema: int(1, 100_000), allowed: 'a whole number of requests from 1 to 100000' },
   RATE_LIMIT_REGISTER: { schema: int(1, 100_000), allowed: 'a whole number of requests from 1 to 100000' },
   RATE_LIMIT_RESET: { schema: int(1, 100_000), allowed: 'a whole number of requests from 1 to 100000' },
@@ -184,6 +187,7 @@ export function loadConfig(overrides: Partial<Config> = {}, env: NodeJS.ProcessE
     secureCookies: s.SECURE_COOKIES ?? Boolean(publicUrl?.startsWith('https://')),
     trustProxy: s.TRUST_PROXY ?? false,
     firstFreePremium: s.FIRST_FREE_PREMIUM ?? 500,
+    billingGraceDays: s.BILLING_GRACE_DAYS ?? 7,
     rateLimits: {
       login: { max: s.RATE_LIMIT_LOGIN ?? 10, windowMs: 15 * 60_000 },
       register: { max: s.RATE_LIMIT_REGISTER ?? 10, windowMs: 60 * 60_000 },

@@ -4,7 +4,7 @@ import { HttpError } from '../../errors';
 import { sendMail } from '../mail';
 import { notify } from '../notifications';
 import { billingEmail } from './emails';
-import { GRACE_MS, type PaidTier, type SubscriptionStatus, latestSubscription, subscriptionFromRow, syncUserTier } from './state';
+import { type BillingPolicy, type PaidTier, graceMs, type SubscriptionStatus, latestSubscription, subscriptionFromRow, syncUserTier } from './state';
 
 /**
  * A billing event in the shape both providers produce: Stripe webhooks are turned into this after their
@@ -61,8 +61,8 @@ export async function applyBillingEvent(services: Services, event: BillingEvent,
   const applied = await services.db.transaction(async (trx) => {
     const fresh = await trx('stripe_events').insert({ id: event.id, type: event.type, processedAt: now }).onConflict('id').ignore().returning('id');
     if (Array.isArray(fresh) && fresh.length === 0) return false;
-    if ('subscription' in event) return applySubscriptionState(trx, event.provider, event.subscription, event.created, now, services.config.firstFreePremium);
-    return applyInvoice(trx, event, now, notices, services.config.firstFreePremium);
+    if ('subscription' in event) return applySubscriptionState(trx, event.provider, event.subscription, event.created, now, services.config);
+    return applyInvoice(trx, event, now, notices, services.config);
   });
   for (const n of notices) {
     await notify(services, { userId: n.userId, type: 'subscription', title: n.title, content: n.content, sourceType: 'payment' });
@@ -80,10 +80,10 @@ export async function applyBillingEvent(services: Services, event: BillingEvent,
  * so nothing to record as applied once; an older state than the one held is still ignored.
  */
 export async function applySubscriptionSnapshot(services: Services, provider: 'stripe' | 'demo', state: SubscriptionState, created: number, now = Date.now()): Promise<boolean> {
-  return services.db.transaction((trx) => applySubscriptionState(trx, provider, state, created, now, services.config.firstFreePremium));
+  return services.db.transaction((trx) => applySubscriptionState(trx, provider, state, created, now, services.config));
 }
 
-async function applySubscriptionState(trx: Trx, provider: 'stripe' | 'demo', s: SubscriptionState, created: number, now: number, free: number): Promise<boolean> {
+async function applySubscriptionState(trx: Trx, provider: 'stripe' | 'demo', s: SubscriptionState, created: number, now: number, policy: BillingPolicy): Promise<boolean> {
   const existing = await trx('subscriptions').where({ providerSubscriptionId: s.id }).first();
   const row = existing ? subscriptionFromRow(existing) : null;
   if (row && (created < row.lastEventAt || row.status === 'canceled')) return false;
@@ -99,16 +99,16 @@ async function applySubscriptionState(trx: Trx, provider: 'stripe' | 'demo', s: 
     lastEventAt: created,
     updatedAt: now,
     // The grace period starts with the first failed renewal and ends when a payment succeeds.
-    graceUntil: s.status === 'past_due' ? (row?.graceUntil ?? s.currentPeriodStart + GRACE_MS) : null,
+    graceUntil: s.status === 'past_due' ? (row?.graceUntil ?? s.currentPeriodStart + graceMs(policy)) : null,
     ...(s.status === 'canceled' || s.tier === row?.pendingTier ? { pendingTier: null } : {}),
   };
   if (row) await trx('subscriptions').where({ id: row.id }).update(fields);
   else await trx('subscriptions').insert({ ...fields, userId, provider, providerSubscriptionId: s.id, providerCustomerId: s.customerId, createdAt: now });
-  await syncUserTier(trx, userId, now, free);
+  await syncUserTier(trx, userId, now, policy);
   return true;
 }
 
-async function applyInvoice(trx: Trx, event: Extract<BillingEvent, { invoice: InvoiceState }>, now: number, notices: Notice[], free: number): Promise<boolean> {
+async function applyInvoice(trx: Trx, event: Extract<BillingEvent, { invoice: InvoiceState }>, now: number, notices: Notice[], policy: BillingPolicy): Promise<boolean> {
   const inv = event.invoice;
   const subRow = await trx('subscriptions').where({ providerSubscriptionId: inv.subscriptionId }).first();
   // An invoice can arrive before its subscription's first event: refused (and rolled back, event id included)
@@ -139,7 +139,7 @@ async function applyInvoice(trx: Trx, event: Extract<BillingEvent, { invoice: In
     const periodEnd = inv.reason === 'subscription_update' ? sub.currentPeriodEnd : Math.max(sub.currentPeriodEnd, inv.periodEnd);
     const periodStart = inv.reason === 'subscription_update' ? sub.currentPeriodStart : Math.max(sub.currentPeriodStart, inv.periodStart);
     await trx('subscriptions').where({ id: sub.id }).update({ status: 'active', graceUntil: null, currentPeriodStart: periodStart, currentPeriodEnd: periodEnd, updatedAt: now });
-    await syncUserTier(trx, sub.userId, now, free);
+    await syncUserTier(trx, sub.userId, now, policy);
     notices.push({
       userId: sub.userId,
       title: `Payment received: ${TIER_NAMES[tier]}`,
@@ -157,20 +157,27 @@ async function applyInvoice(trx: Trx, event: Extract<BillingEvent, { invoice: In
     return true;
   }
   if (inv.reason !== 'subscription_cycle') return true;
-  const graceUntil = sub.graceUntil ?? inv.periodStart + GRACE_MS;
+  const graceUntil = sub.graceUntil ?? inv.periodStart + graceMs(policy);
   await trx('subscriptions').where({ id: sub.id }).update({ status: 'past_due', graceUntil, updatedAt: now });
-  await syncUserTier(trx, sub.userId, now, free);
+  await syncUserTier(trx, sub.userId, now, policy);
   const fresh = await latestSubscription(trx, sub.userId);
+  const card = `your card ${fresh?.cardLast4 ? `ending in ${fresh.cardLast4} ` : ''}`;
+  // With no grace period (BILLING_GRACE_DAYS=0) the paid plan ends with the failed renewal.
+  const kept = graceUntil > event.created;
   notices.push({
     userId: sub.userId,
     title: 'Your renewal payment failed',
-    content: `We could not charge your card for ${TIER_NAMES[tier]}. You keep your plan until ${day(graceUntil)}; pay with another card in Settings → Plan to keep it.`,
+    content: kept
+      ? `We could not charge your card for ${TIER_NAMES[tier]}. You keep your plan until ${day(graceUntil)}; pay with another card in Settings → Plan to keep it.`
+      : `We could not charge your card for ${TIER_NAMES[tier]}, so your account is on Try Me now. Open Settings → Plan to pay or to choose a plan again.`,
     mail: {
       subject: 'Saathi: your renewal payment failed',
       text: [
-        `We could not charge your card ${fresh?.cardLast4 ? `ending in ${fresh.cardLast4} ` : ''}for your Saathi ${TIER_NAMES[tier]} renewal (${money(inv.amountCents, inv.currency)}).`,
-        `You keep ${TIER_NAMES[tier]} until ${day(graceUntil)}. If no payment succeeds by then, your account moves to Try Me.`,
-        'To keep it, pay with another card in Settings → Plan (with Stripe: through the unpaid invoice\'s link there).',
+        `We could not charge ${card}for your Saathi ${TIER_NAMES[tier]} renewal (${money(inv.amountCents, inv.currency)}).`,
+        kept
+          ? `You keep ${TIER_NAMES[tier]} until ${day(graceUntil)}. If no payment succeeds by then, your account moves to Try Me.`
+          : 'Your account is on Try Me now.',
+        kept ? 'To keep it, open Settings → Plan and pay with another card.' : 'Open Settings → Plan to pay or to choose a plan again.',
       ].join('\n\n'),
     },
   });

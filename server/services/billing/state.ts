@@ -1,12 +1,17 @@
 import type { Knex } from 'knex';
 import type { SubscriptionTier } from '../../../contracts/enums';
+import type { Config } from '../../config';
 import type { Db } from '../../db';
+import { DAY_MS } from './clock';
 
 export type SubscriptionStatus = 'incomplete' | 'active' | 'past_due' | 'canceled';
 export type PaidTier = Exclude<SubscriptionTier, 'tryme'>;
 
-/** After a failed renewal the member keeps their plan this long while the card is retried or replaced. */
-export const GRACE_MS = 7 * 24 * 3600_000;
+/** What the tier rules read from the configuration. */
+export type BillingPolicy = Pick<Config, 'firstFreePremium' | 'billingGraceDays'>;
+
+/** After a failed renewal the member keeps their plan this long (BILLING_GRACE_DAYS) while the card is retried or replaced. */
+export const graceMs = (policy: Pick<Config, 'billingGraceDays'>) => policy.billingGraceDays * DAY_MS;
 
 export interface SubscriptionRow {
   id: number;
@@ -64,7 +69,8 @@ export function subscriptionFromRow(r: Record<string, unknown>): SubscriptionRow
  */
 export function accessFrom(sub: Pick<SubscriptionRow, 'status' | 'tier' | 'currentPeriodStart' | 'currentPeriodEnd' | 'graceUntil'>): { tier: SubscriptionTier; ends: number | null } {
   if (sub.status === 'active') return { tier: sub.tier, ends: sub.currentPeriodEnd };
-  if (sub.status === 'past_due') return { tier: sub.tier, ends: sub.graceUntil ?? sub.currentPeriodStart + GRACE_MS };
+  // graceUntil is set whenever a subscription becomes past due; without it no grace was granted.
+  if (sub.status === 'past_due') return { tier: sub.tier, ends: sub.graceUntil ?? sub.currentPeriodStart };
   return { tier: 'tryme', ends: null };
 }
 
@@ -89,7 +95,7 @@ const FREE_YEAR_MS = 365 * 24 * 3600_000;
  * year as a Premium grant, so subscribing to Elite and ending it gives the free year back rather than losing it.
  * An incomplete subscription (first payment not made) grants nothing.
  */
-export async function syncUserTier(trx: Db | Knex.Transaction, userId: number, now: number, firstFreePremium: number): Promise<void> {
+export async function syncUserTier(trx: Db | Knex.Transaction, userId: number, now: number, { firstFreePremium }: Pick<BillingPolicy, 'firstFreePremium'>): Promise<void> {
   const subs = (await trx('subscriptions').where({ userId }).whereNot('status', 'incomplete')).map(subscriptionFromRow);
   if (subs.length === 0) return;
   const user = await trx('users').where({ id: userId }).first('registrationNumber', 'createdAt');
