@@ -28,10 +28,6 @@ export function reasonLabel(reason: string): string {
   return REPORT_REASON_LABELS[reason] ?? humanize(reason);
 }
 
-export function money(amountCents: number, currency: string): string {
-  return new Intl.NumberFormat('en', { style: 'currency', currency: currency.toUpperCase() }).format(amountCents / 100);
-}
-
 /** Audit actions as sentences' verbs: "report.warn" → "Warned (report)". Unknown ones are humanized. */
 const ACTION_LABELS: Record<string, string> = {
   'ops.sign_in': 'Signed in',

@@ -14,7 +14,7 @@ import { Facts, Section } from '../../components/ui/section';
 import { Spinner } from '../../components/ui/spinner';
 import { describeApiError } from '../../lib/api-client';
 import { formatCalendarDate, formatDate, formatDateTime, humanize } from '../../lib/format';
-import { actionLabel, documentTypeLabel, money } from '../../lib/labels';
+import { actionLabel, documentTypeLabel } from '../../lib/labels';
 import { paths, withQuery } from '../../lib/paths';
 import { usePageTitle } from '../../lib/use-page-title';
 import { type MemberDetail, useMemberDetail } from './api/member-detail';
@@ -167,39 +167,6 @@ function MemberView({ data }: { data: MemberDetail }) {
         </Section>
 
         <MemberBillingSection id={member.id} />
-
-        <Section title="Subscription and payments" count={data.subscription.payments.length}>
-          {data.subscription.payments.length === 0 ? (
-            <p className="ops-cell-muted">No payments.</p>
-          ) : (
-            <table className="ops-mini-table">
-              <thead>
-                <tr>
-                  <th scope="col">Date</th>
-                  <th scope="col">Plan</th>
-                  <th scope="col">Amount</th>
-                  <th scope="col">Status</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.subscription.payments.map((payment) => (
-                  <tr key={payment.id}>
-                    <td>{formatDateTime(payment.createdAt)}</td>
-                    <td>
-                      {tierLabel(payment.tier)}
-                      {payment.periodEnds ? <span className="ops-cell-muted"> until {formatDate(payment.periodEnds)}</span> : null}
-                    </td>
-                    <td>
-                      {money(payment.amountCents, payment.currency)}
-                      {payment.isDemo ? <span className="ops-cell-muted"> (demo)</span> : null}
-                    </td>
-                    <td>{humanize(payment.status)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
-        </Section>
 
         <Section title="Reports about them" count={data.reportsAbout.length}>
           <ReportList reports={data.reportsAbout} show="reporter" empty="Nobody has reported them." />

@@ -38,22 +38,6 @@ const memberDetailSchema = z.object({
   reportsAbout: z.array(reportSummarySchema),
   reportsBy: z.array(reportSummarySchema),
   blocks: z.array(z.object({ id: z.number(), direction: z.enum(['blocked', 'blocked_by']), other: person, createdAt: z.string() })),
-  subscription: z.object({
-    payments: z.array(
-      z.object({
-        id: z.number(),
-        provider: z.string(),
-        tier: z.string(),
-        amountCents: z.number(),
-        currency: z.string(),
-        status: z.string(),
-        isDemo: z.boolean(),
-        createdAt: z.string(),
-        completedAt: z.string().nullable(),
-        periodEnds: z.string().nullable(),
-      }),
-    ),
-  }),
   sessions: z.array(z.object({ createdAt: z.string(), lastSeenAt: z.string(), expiresAt: z.string(), userAgent: z.string().nullable(), ip: z.string().nullable() })),
   audit: z.object({ items: z.array(auditItemSchema), total: z.number() }),
 });

@@ -10,8 +10,8 @@ const LIST_LIMIT = 50;
 
 /**
  * Everything the console knows about one member, for their page: account, profile, verification history,
- * reports by and about them, blocks either way, subscription and payments, open sessions, and the audit trail.
- * Null when there is no such account.
+ * reports by and about them, blocks either way, open sessions, and the audit trail (subscriptions and invoices
+ * have their own endpoint, GET /api/ops/members/:id/billing). Null when there is no such account.
  */
 export async function memberDetail(db: Knex, id: number) {
   const user = await db('users').where({ id }).first();
@@ -22,7 +22,6 @@ export async function memberDetail(db: Knex, id: number) {
   const names = await namesOf(db, [...requests.map((r) => r.reviewerId), ...blocks.flatMap((b) => [b.blockerId, b.blockedId])]);
   const reportsAbout = await db('reports').where({ reportedUserId: id }).orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(LIST_LIMIT);
   const reportsBy = await db('reports').where({ reporterId: id }).orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(LIST_LIMIT);
-  const payments = await db('payments').where({ userId: id }).orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(LIST_LIMIT);
   const now = Date.now();
   const sessions = await db('sessions').where({ userId: id }).where('expiresAt', '>', now).orderBy('lastSeenAt', 'desc').limit(LIST_LIMIT);
   const auditRows = await withNames(db('audit_log').where('audit_log.subjectUserId', id)).orderBy('audit_log.createdAt', 'desc').orderBy('audit_log.id', 'desc').limit(LIST_LIMIT);
@@ -59,12 +58,6 @@ export async function memberDetail(db: Knex, id: number) {
       other: personOrNull(b.blockerId === id ? b.blockedId : b.blockerId, names),
       createdAt: isoOrNull(b.createdAt),
     })),
-    subscription: {
-      payments: payments.map((p) => ({
-        id: p.id, provider: p.provider, tier: p.tier, amountCents: p.amountCents, currency: p.currency, status: p.status,
-        isDemo: Boolean(Number(p.isDemo)), createdAt: isoOrNull(p.createdAt), completedAt: isoOrNull(p.completedAt), periodEnds: isoOrNull(p.periodEnds),
-      })),
-    },
     sessions: sessions.map((s) => ({ createdAt: isoOrNull(s.createdAt), lastSeenAt: isoOrNull(s.lastSeenAt), expiresAt: isoOrNull(s.expiresAt), userAgent: s.userAgent ?? null, ip: s.ip ?? null })),
     audit: { items: presentAuditRows(auditRows), total: auditTotal },
   };
