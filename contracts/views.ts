@@ -17,6 +17,8 @@ export interface LanguageFluency {
 /** GET /api/profiles/{id}, /api/users/{userId}/profile, /api/profiles/user/{userId}, POST/PATCH answers. */
 export interface ProfileView {
   id: number;
+  /** "Managed by family, not yet confirmed by Priya" while the person a family-made profile is for has not accepted */
+  familyStatus?: string | null;
   userId: number;
   user: { id: number; fullName: string; isVerified: boolean };
   fullName: string;

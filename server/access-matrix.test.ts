@@ -128,6 +128,16 @@ const MATRIX: Record<string, Access> = {
   'POST /api/appeals/:token': 'public',
   'GET /api/story-consent/:token': 'public',
   'POST /api/story-consent/:token': 'public',
+  // Family access: every /api/family route is also walked as candidate, family member, other member and
+  // visitor by the family test below.
+  'GET /api/family': 'member',
+  'GET /api/family/:profileId': 'owner',
+  'POST /api/family/:profileId/invitations': 'owner',
+  'DELETE /api/family/:profileId/invitations/:invitationId': 'owner',
+  'DELETE /api/family/:profileId/members/:memberId': 'owner',
+  'PATCH /api/family/:profileId/permissions': 'owner',
+  'GET /api/family-invitations/:token': 'public',
+  'POST /api/family-invitations/:token': 'public',
 };
 
 let server: TestServer;
@@ -188,7 +198,10 @@ test('visitors, other members and owners get exactly what the matrix allows', as
       .replace(':intentId', intent.paymentIntentId)
       .replace(':invoiceId', invoice.providerInvoiceId)
       .replace(':sessionRef', sha256(ownerSession).slice(0, 24))
-      .replace(':stage', '4');
+      .replace(':stage', '4')
+      .replace(':memberId', '1')
+      .replace(':invitationId', '1')
+      .replace(':token', 'not-a-real-invitation-token-0123');
 
   const snapshot = async () =>
     JSON.stringify(
@@ -224,4 +237,55 @@ test('visitors, other members and owners get exactly what the matrix allows', as
     }
   }
   assert.deepEqual(failures, []);
+});
+
+/**
+ * Family routes, as each of a profile's four kinds of asker: its candidate, a family member, another member and a
+ * visitor. Denials are 404 for whoever is not one of the profile's people (they learn nothing), 403 for a family
+ * member the candidate's rules refuse, 401 for visitors.
+ */
+test('family routes: candidate, family member, other member and visitor each get exactly their due', async () => {
+  const candidate = await signedInClient(server, { fullName: 'Candidate Member' });
+  const other = await signedInClient(server, { fullName: 'Other Member' });
+  const profile = await buildProfile(server, candidate.user);
+  const email = `family.${profile.id}@example.test`;
+  await candidate.client.post(`/api/family/${profile.id}/invitations`, { role: 'family', email, relation: 'mother' });
+  const mail = await server.db('email_outbox').where({ toEmail: email }).orderBy('id', 'desc').first();
+  const token = /\/family-invite\/([A-Za-z0-9_-]+)/.exec(mail.bodyText)?.[1] ?? '';
+  const family = new Client(server);
+  const joined = await family.post(`/api/family-invitations/${token}`, { fullName: 'Family Member', username: `family_${profile.id}`, password: 'family-pass-123', confirmPassword: 'family-pass-123' });
+  assert.equal(joined.status, 200);
+  const memberId = (await server.db('family_members').where({ profileId: profile.id, status: 'active' }).first('id')).id as number;
+  const invitation = (await (await candidate.client.post(`/api/family/${profile.id}/invitations`, { role: 'family', email: `aunt.${profile.id}@example.test`, relation: 'relative' })).json()) as { id: number };
+  type Who = 'candidate' | 'family' | 'other' | 'visitor';
+  const clients: Record<Who, Client> = { candidate: candidate.client, family, other: other.client, visitor: new Client(server) };
+  const p = profile.id;
+  const rows: Array<{ route: string; call: (c: Client) => Promise<Response>; expect: Record<Who, number> }> = [
+    { route: 'GET /api/family', call: (c) => c.get('/api/family'), expect: { candidate: 200, family: 200, other: 200, visitor: 401 } },
+    { route: 'GET /api/family/:profileId', call: (c) => c.get(`/api/family/${p}`), expect: { candidate: 200, family: 200, other: 404, visitor: 401 } },
+    {
+      route: 'POST /api/family/:profileId/invitations',
+      call: (c) => c.post(`/api/family/${p}/invitations`, { role: 'family', email: 'brother@example.test', relation: 'sibling' }),
+      expect: { candidate: 201, family: 403, other: 404, visitor: 401 },
+    },
+    {
+      route: 'DELETE /api/family/:profileId/invitations/:invitationId',
+      call: (c) => c.delete(`/api/family/${p}/invitations/${invitation.id}`),
+      expect: { candidate: 200, family: 403, other: 404, visitor: 401 },
+    },
+    { route: 'PATCH /api/family/:profileId/permissions', call: (c) => c.patch(`/api/family/${p}/permissions`, { mayMessage: true }), expect: { candidate: 200, family: 403, other: 404, visitor: 401 } },
+    { route: 'DELETE /api/family/:profileId/members/:memberId', call: (c) => c.delete(`/api/family/${p}/members/${memberId}`), expect: { candidate: 200, family: 403, other: 404, visitor: 401 } },
+  ];
+  const failures: string[] = [];
+  for (const row of rows) {
+    // The candidate last: their call is the one that succeeds and may change what the others would see.
+    for (const who of ['visitor', 'other', 'family', 'candidate'] as Who[]) {
+      const res = await row.call(clients[who]);
+      if (res.status !== row.expect[who]) failures.push(`${who} ${row.route}: ${res.status}, expected ${row.expect[who]}`);
+    }
+  }
+  assert.deepEqual(failures, []);
+  const familyRoutes = routeTable().map((r) => `${r.method} ${r.path}`).filter((k) => k.startsWith('GET /api/family') || /^\w+ \/api\/family\//.test(k));
+  const walked = new Set(rows.map((r) => r.route));
+  assert.deepEqual(familyRoutes.filter((k) => !walked.has(k) && !k.includes('family-invitations')), [], 'every family route is walked as all four');
 });

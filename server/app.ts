@@ -39,6 +39,8 @@ import { eventRoutes } from './routes/events/events';
 import { devRoutes } from './routes/dev/dev';
 import { discoveryRoutes } from './routes/discovery/discovery';
 import { kundaliRoutes } from './routes/kundali/kundali';
+import { familyRoutes } from './routes/family/family';
+import { familyInvitationRoutes } from './routes/family/invitations';
 import { type LiveEvents, liveEventsFor } from './services/live-events';
 import { MatchEngine } from './services/match-engine/engine';
 import { notInterestedRoutes } from './routes/not-interested/not-interested';
@@ -89,6 +91,8 @@ export function apiRouters(services: AppServices) {
     verificationRoutes(),
     appealRoutes(),
     storyConsentRoutes(),
+    familyRoutes(),
+    familyInvitationRoutes(),
     opsRoutes(),
   ];
 }

@@ -43,14 +43,15 @@ export async function profileAccess(db: Db, viewer: User | null, profile: Profil
 
 /**
  * The relationship policy's list form, as SQL conditions for lists (likes, search, matches, pickers): the
- * profiles whose `mayViewProfile` is true for the member `viewerId` — live profiles of active members, not the
- * viewer's own, no block either way, visibility 'all' or 'matches' with a match. relationship.test.ts holds it
+ * profiles whose `mayViewProfile` is true for the member `viewerId` — live profiles of active members (not declined by
+ * their candidate), not the viewer's own, no block either way, visibility 'all' or 'matches' with a match. relationship.test.ts holds it
  * to the pair form. `alias` is the profiles table alias in the query.
  */
 export function visibleProfilesFilter(viewerId: number, alias = 'profiles') {
   return (q: QueryBuilder<Profile, Profile[]>) => {
     q.where(`${alias}.isDeleted`, false)
       .whereNot(`${alias}.userId`, viewerId)
+      .whereNotExists((s) => s.select('pf.profile_id').from('profile_family as pf').whereRaw(`pf.profile_id = ${alias}.id`).where('pf.consent', 'declined'))
       .whereExists((s) =>
         s.select('owner.id').from('users as owner').whereRaw(`owner.id = ${alias}.user_id`).where('owner.isDeleted', false).where('owner.status', 'active').where('owner.role', 'member'),
       )

@@ -5,7 +5,7 @@ import { Profile } from '../models/profile';
 import { type TestServer, startTestServer } from '../test/harness';
 import { buildProfile, buildUser } from '../test/factories';
 import { visibleProfilesFilter } from './profile-visibility';
-import { type PairFacts, type TargetFacts, decideRelationship, relationshipBetween } from './relationship';
+import { type PairFacts, type TargetFacts, decideFamily, decideRelationship, relationshipBetween } from './relationship';
 
 let server: TestServer;
 before(async () => {
@@ -17,7 +17,7 @@ const memberArb = fc.record({
   role: fc.constantFrom('member', 'member', 'member', 'reviewer'),
   status: fc.constantFrom('active', 'active', 'active', 'suspended'),
   isDeleted: fc.constantFrom(false, false, false, true),
-  profile: fc.constantFrom('live', 'live', 'live', 'deleted', 'none'),
+  profile: fc.constantFrom('live', 'live', 'live', 'deleted', 'declined', 'none'),
   visibility: fc.constantFrom('all', 'all', 'matches', 'none'),
   blurPhotos: fc.boolean(),
 });
@@ -38,6 +38,8 @@ describe('the relationship policy', () => {
             if (m.profile !== 'none') {
               const profile = await buildProfile(server, user);
               if (m.profile === 'deleted') await server.db('profiles').where({ id: profile.id }).update({ isDeleted: true });
+              // made by family and declined by the person it was for: hidden from everyone
+              if (m.profile === 'declined') await server.db('profile_family').insert({ profileId: profile.id, consent: 'declined', updatedAt: Date.now() });
             }
             users.push(user);
           }
@@ -92,5 +94,24 @@ describe('the relationship policy', () => {
     assert.equal(decideRelationship(viewer, target({ active: false }), pair({ matched: true })).knows, false, 'suspended or deleted: no one');
     assert.equal(decideRelationship({ userId: 9, isStaff: true }, target({ visibility: 'none', blurPhotos: true }), pair()).clearPhotos, true, 'staff see everything');
     assert.equal(decideRelationship({ userId: 2, isStaff: false }, target({ visibility: 'none' }), pair()).mayViewProfile, true, 'the owner sees their own');
+  });
+});
+
+describe('the family rules', () => {
+  const all = { mayEdit: true, maySearch: true, mayLike: true, mayShortlist: true, mayMessage: true };
+  const none = { mayEdit: false, maySearch: false, mayLike: false, mayShortlist: false, mayMessage: false };
+  test('one at a time', () => {
+    assert.equal(decideFamily({ role: null, consent: 'confirmed', permissions: all }, 'see-people'), false, 'nobody else');
+    assert.equal(decideFamily({ role: 'family', consent: 'unconfirmed', permissions: none }, 'like'), true, 'before the candidate accepts, family runs the profile');
+    assert.equal(decideFamily({ role: 'family', consent: 'unconfirmed', permissions: all }, 'invite-candidate'), true);
+    assert.equal(decideFamily({ role: 'family', consent: 'unconfirmed', permissions: all }, 'set-permissions'), false);
+    assert.equal(decideFamily({ role: 'family', consent: 'confirmed', permissions: none }, 'like'), false, 'then only as the candidate allows');
+    assert.equal(decideFamily({ role: 'family', consent: 'confirmed', permissions: { ...none, mayLike: true } }, 'like'), true);
+    assert.equal(decideFamily({ role: 'family', consent: 'confirmed', permissions: all }, 'invite-family'), false, 'only the candidate invites family');
+    assert.equal(decideFamily({ role: 'family', consent: 'confirmed', permissions: all }, 'decide-suggestion'), false);
+    assert.equal(decideFamily({ role: 'candidate', consent: 'confirmed', permissions: none }, 'remove-member'), true);
+    assert.equal(decideFamily({ role: 'candidate', consent: 'self', permissions: none }, 'invite-candidate'), false);
+    assert.equal(decideFamily({ role: 'family', consent: 'declined', permissions: all }, 'edit'), false, 'declined: nobody acts for it');
+    assert.equal(decideFamily({ role: 'family', consent: 'declined', permissions: all }, 'see-people'), true);
   });
 });

@@ -66,7 +66,7 @@ const NOBODY: Relationship = { self: false, mayViewProfile: false, clearPhotos: 
 /**
  * The rules, in one place:
  * - A deleted or suspended member, and a staff account, is no one's to see here (the ops console has its own
- *   routes for staff); a profile that is not live is seen by no one.
+ *   routes for staff); a profile that is not live (deleted, or declined by the person it is for) is seen by no one.
  * - The member themself and staff (reviewers, admins) see the profile and the clear photos.
  * - Visitors who are not signed in see nothing here (shared links have their own rule).
  * - A block either way erases the relationship both ways: no profile, no photos, no name, no messages.
@@ -111,7 +111,13 @@ export async function targetFacts(db: Db, userId: number): Promise<TargetFacts |
       'ps.profileVisibility',
       'ps.blurPhotos',
       'ps.allowMessagesFrom',
-      db('profiles').count('*').where('profiles.userId', userId).where('profiles.isDeleted', false).as('liveProfiles'),
+      // A profile its candidate declined (made by family without their consent) is live for no one.
+      db('profiles')
+        .count('*')
+        .where('profiles.userId', userId)
+        .where('profiles.isDeleted', false)
+        .whereNotExists((s) => s.select('pf.profile_id').from('profile_family as pf').whereRaw('pf.profile_id = profiles.id').where('pf.consent', 'declined'))
+        .as('liveProfiles'),
     );
   if (!row) return null;
   return {
@@ -159,4 +165,94 @@ export async function relationshipBetween(db: Db, viewer: ViewerLike | null, tar
   if (!target) return { ...NOBODY, target: null, pair: none };
   const pair = viewer && viewer.id !== targetUserId ? await pairFacts(db, viewer.id, targetUserId) : none;
   return { ...decideRelationship(viewerFacts(viewer), target, pair), target, pair };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Family: the people of one profile. The profile's member account (profiles.userId) is who other members see. The
+// candidate is the person the profile is for; family members (up to three) act for them with their own accounts.
+
+export const FAMILY_RELATIONS = ['mother', 'father', 'sibling', 'guardian', 'relative'] as const;
+export type FamilyRelation = (typeof FAMILY_RELATIONS)[number];
+export const MAX_FAMILY_MEMBERS = 3;
+
+/**
+ * self: the candidate made the profile and holds it; unconfirmed: family made it and the candidate has not
+ * accepted; confirmed: the candidate accepted; declined: the candidate refused it.
+ */
+export type FamilyConsent = 'self' | 'unconfirmed' | 'confirmed' | 'declined';
+
+/** What the candidate lets family members do for them. */
+export interface FamilyPermissions {
+  mayEdit: boolean;
+  maySearch: boolean;
+  mayLike: boolean;
+  mayShortlist: boolean;
+  mayMessage: boolean;
+}
+
+export interface FamilyFacts {
+  consent: FamilyConsent;
+  /** the asker's place on the profile: candidate, family member, or neither */
+  role: 'candidate' | 'family' | null;
+  permissions: FamilyPermissions;
+}
+
+export type FamilyAction =
+  | 'see-people' | 'invite-candidate' | 'invite-family' | 'remove-member' | 'set-permissions'
+  | 'edit' | 'search' | 'like' | 'message' | 'suggest' | 'decide-suggestion' | 'family-thread';
+
+/**
+ * The family rules, in one place:
+ * - Only the profile's people (candidate and active family members) know who they are; anyone else gets a 404.
+ * - Until the candidate accepts, the family runs the profile as before (every action but deciding for the
+ *   candidate); their only invitation is the candidate's.
+ * - Once the candidate holds the profile, only they invite or remove family, set permissions and decide on
+ *   suggestions; family may edit, search, like, suggest and message exactly as the candidate allows.
+ * - A declined profile is hidden and nobody acts for it; its family may still see its people (to learn why).
+ * - Family may talk among themselves and with the candidate in the family thread whenever they are its people.
+ */
+export function decideFamily(facts: FamilyFacts, action: FamilyAction): boolean {
+  const { role, consent, permissions } = facts;
+  if (role === null) return false;
+  if (action === 'see-people') return true;
+  if (consent === 'declined') return false;
+  if (action === 'family-thread') return true;
+  if (role === 'candidate') return !['invite-candidate', 'suggest'].includes(action);
+  if (consent === 'unconfirmed') return !['invite-family', 'remove-member', 'set-permissions', 'decide-suggestion'].includes(action);
+  switch (action) {
+    case 'edit':
+      return permissions.mayEdit;
+    case 'search':
+      return permissions.maySearch;
+    case 'like':
+      return permissions.mayLike;
+    case 'suggest':
+      return permissions.mayShortlist;
+    case 'message':
+      return permissions.mayMessage;
+    default:
+      return false;
+  }
+}
+
+export const DEFAULT_FAMILY_PERMISSIONS: FamilyPermissions = { mayEdit: true, maySearch: true, mayLike: true, mayShortlist: true, mayMessage: false };
+
+/** The family facts of `userId` on the profile `profileId`; null when there is no live profile of that id. */
+export async function familyFacts(db: Db, userId: number | null, profileId: number): Promise<(FamilyFacts & { ownerUserId: number }) | null> {
+  const profile = await db('profiles').where({ id: profileId, isDeleted: false }).first('id', 'userId', 'profileType');
+  if (!profile) return null;
+  const row = await db('profile_family').where({ profileId }).first();
+  // A profile made by family before the family model existed, or just now by the profile wizard, counts as
+  // unconfirmed until its family row says otherwise.
+  const consent: FamilyConsent = row ? row.consent : profile.profileType === 'self' ? 'self' : 'unconfirmed';
+  const permissions: FamilyPermissions = row
+    ? { mayEdit: truthy(row.mayEdit), maySearch: truthy(row.maySearch), mayLike: truthy(row.mayLike), mayShortlist: truthy(row.mayShortlist), mayMessage: truthy(row.mayMessage) }
+    : DEFAULT_FAMILY_PERMISSIONS;
+  let role: FamilyFacts['role'] = null;
+  if (userId !== null) {
+    const member = await db('family_members').where({ profileId, userId, status: 'active' }).first('id');
+    if (member) role = 'family';
+    else if (profile.userId === userId) role = consent === 'unconfirmed' ? 'family' : 'candidate';
+  }
+  return { consent, role, permissions, ownerUserId: profile.userId };
 }

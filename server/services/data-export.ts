@@ -90,6 +90,8 @@ export async function exportMemberData(db: Db, userId: number) {
     })),
     // Each answer the member gave to a request to publish their success story.
     storyConsents: (await db('story_consents').where({ userId })).map((c) => ({ storyId: c.storyId, status: c.status, requestedAt: isoOrNull(c.requestedAt), respondedAt: isoOrNull(c.respondedAt) })),
+    // The profiles the member helps with as family, and in what role.
+    familyRoles: (await db('family_members').where({ userId })).map((f) => ({ profileId: f.profileId, relation: f.relation, status: f.status, addedAt: isoOrNull(f.addedAt), removedAt: isoOrNull(f.removedAt) })),
     contactMessages: (await db('contact_messages').where({ userId })).map((c) => ({ subject: c.subject, message: c.message, createdAt: isoOrNull(c.createdAt) })),
     devices: (await db('sessions').where({ userId }).orderBy('createdAt')).map((d) => ({ userAgent: d.userAgent, ip: d.ip, signedInAt: isoOrNull(d.createdAt), lastSeenAt: isoOrNull(d.lastSeenAt) })),
     // Email bodies can hold single-use links, so only what was sent and when.

@@ -14,7 +14,7 @@ export interface OutgoingMail {
 }
 
 /** Single-use links (password reset, email confirmation, appeal): whoever reads one can act as the recipient. */
-const SECRET_LINK = /\/(reset-password|confirm-email|appeal)\/[A-Za-z0-9_-]{16,}/g;
+const SECRET_LINK = /\/(reset-password|confirm-email|appeal|family-invite)\/[A-Za-z0-9_-]{16,}/g;
 
 /** The text with every single-use link's token replaced, for copies kept where others can read them. */
 export function redactSecretLinks(text: string): string {

@@ -22,6 +22,7 @@ import { computeMatch } from '../../services/matching';
 import { PROFILE_READ_ONLY_FIELDS, ignoringReadOnly } from '../../../contracts/read-only';
 import { completionStatus, derivedFields } from '../../services/profile-completion';
 import { clearDraftRow } from '../../services/profile-draft';
+import { familyLabels } from '../../services/family/people';
 import {
   deleteFiles,
   liveProfileOfUser,
@@ -198,7 +199,7 @@ export function profileRoutes() {
     const profile = await liveProfileOfUser(ctx.services.db, userId);
     const { profile: p, access } = await visibleProfile(ctx.services.db, viewer, profile);
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = presentFor(p, access);
+    ctx.body = { ...presentFor(p, access), familyStatus: (await familyLabels(ctx.services.db, [p.id])).get(p.id) ?? null };
   };
   router.get('/users/:userId/profile', byUser);
   router.get('/profiles/user/:userId', byUser);
@@ -239,7 +240,7 @@ export function profileRoutes() {
       matchPercentage = await matchPercentageFor(ctx, viewer as User, profile);
     }
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = presentFor(profile, access, matchPercentage);
+    ctx.body = { ...presentFor(profile, access, matchPercentage), familyStatus: (await familyLabels(ctx.services.db, [profile.id])).get(profile.id) ?? null };
   });
 
   router.patch('/profiles/:id', async (ctx) => {

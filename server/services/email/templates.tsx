@@ -102,3 +102,49 @@ export function messageEmail(p: { name: string; senderName: string; count: numbe
     </Layout>,
   );
 }
+
+/** A transactional email: the layout with a footer saying why it came (no unsubscribe: it answers an action). */
+function Transactional({ why, ...rest }: { preview: string; name: string; children: ReactNode; action: { label: string; href: string }; why: string }) {
+  return <EmailLayout {...rest} footer={why} />;
+}
+
+/** An invitation to join a profile: as the person it is for (candidate) or as one of their family. */
+export function familyInviteEmail(p: { name: string; inviterName: string; inviterRole: string; role: 'candidate' | 'family'; relation: string | null; link: string; expiresDays: number }): Promise<RenderedEmail> {
+  const subject =
+    p.role === 'candidate' ? `${p.inviterName} made a Saathi profile for you: is that all right?` : `${p.inviterName} invites you to help on Saathi as their ${p.relation ?? 'family'}`;
+  return renderEmail(
+    subject,
+    <Transactional
+      preview={p.role === 'candidate' ? 'Accept it, take it over, or decline it.' : 'Your own sign-in, with what they allow.'}
+      name={p.name}
+      action={{ label: p.role === 'candidate' ? 'See the profile and answer' : 'Accept the invitation', href: p.link }}
+      why={`You receive this because ${p.inviterName} entered your email address on Saathi. The link works once and for ${p.expiresDays} days. If you ignore it, nothing changes.`}
+    >
+      {p.role === 'candidate' ? (
+        <Text style={paragraph}>
+          {p.inviterName} ({p.inviterRole}) created a matrimonial profile for you on Saathi. Until you answer, other members see it as
+          "managed by family, not yet confirmed by you". You can accept it (and decide what your family may do for you), take it over
+          entirely, or decline it: then it is hidden from everyone at once.
+        </Text>
+      ) : (
+        <Text style={paragraph}>
+          {p.inviterName} asks you to help with their Saathi profile as their {p.relation}. You will have your own sign-in; they decide
+          what you may do (search, like, suggest matches, write) and can remove you at any time.
+        </Text>
+      )}
+    </Transactional>,
+  );
+}
+
+/** Told to the family when the candidate declines the profile made for them. */
+export function familyDeclinedEmail(p: { name: string; candidateName: string; url: string }): Promise<RenderedEmail> {
+  return renderEmail(
+    `${p.candidateName} declined the Saathi profile made for them`,
+    <Transactional preview="The profile is hidden from everyone." name={p.name} action={{ label: 'Open Saathi', href: p.url }} why="You receive this because you manage this profile on Saathi.">
+      <Text style={paragraph}>
+        {p.candidateName} declined the profile you made for them. It is hidden from every member and nobody can act for it any more. You
+        can talk with them and delete it from your account page.
+      </Text>
+    </Transactional>,
+  );
+}

@@ -1,0 +1,77 @@
+import * as z from 'zod';
+import { AUTH_MESSAGES, passwordSchema } from './auth';
+import { LIMITS } from './enums';
+
+export const FAMILY_RELATION_VALUES = ['mother', 'father', 'sibling', 'guardian', 'relative'] as const;
+export const FAMILY_RELATION_LABELS: Record<(typeof FAMILY_RELATION_VALUES)[number], string> = {
+  mother: 'mother',
+  father: 'father',
+  sibling: 'sibling',
+  guardian: 'guardian',
+  relative: 'relative',
+};
+
+const email = z
+  .string({ error: AUTH_MESSAGES.emailRequired })
+  .trim()
+  .min(1, AUTH_MESSAGES.emailRequired)
+  .pipe(z.string().max(LIMITS.emailMax, AUTH_MESSAGES.emailInvalid).email(AUTH_MESSAGES.emailInvalid))
+  .transform((v) => v.toLowerCase());
+
+/** Invite the candidate (the person the profile is for) or a family member, by email. */
+export const familyInviteSchema = z.discriminatedUnion('role', [
+  z.object({
+    role: z.literal('candidate'),
+    email,
+    firstName: z.string({ error: 'Their first name is required' }).trim().min(1, 'Their first name is required').max(60, 'Please keep the first name under 60 characters'),
+  }),
+  z.object({
+    role: z.literal('family'),
+    email,
+    relation: z.enum(FAMILY_RELATION_VALUES, { error: 'Choose mother, father, sibling, guardian or relative' }),
+  }),
+], { error: 'Invite as candidate or family' });
+export type FamilyInviteInput = z.infer<typeof familyInviteSchema>;
+
+/** The account the invited person signs in with from now on (their own password). */
+export const familyAccountSchema = z
+  .object({
+    fullName: z.string({ error: AUTH_MESSAGES.fullNameRequired }).trim().min(1, AUTH_MESSAGES.fullNameRequired).max(LIMITS.fullNameMax),
+    username: z
+      .string({ error: AUTH_MESSAGES.usernameRequired })
+      .trim()
+      .min(LIMITS.usernameMin, AUTH_MESSAGES.usernameMin)
+      .max(LIMITS.usernameMax, AUTH_MESSAGES.usernameMax)
+      .regex(/^[A-Za-z0-9._-]+$/, AUTH_MESSAGES.usernameChars),
+    password: passwordSchema,
+    confirmPassword: z.string({ error: AUTH_MESSAGES.confirmRequired }).min(1, AUTH_MESSAGES.confirmRequired),
+  })
+  .refine((v) => v.password === v.confirmPassword, { message: AUTH_MESSAGES.passwordsDontMatch, path: ['confirmPassword'] });
+export type FamilyAccountInput = z.infer<typeof familyAccountSchema>;
+
+export const FAMILY_ANSWERS = ['accept', 'decline', 'take_over'] as const;
+export const familyAnswerSchema = z.object({ answer: z.enum(FAMILY_ANSWERS, { error: 'Answer accept, decline or take_over' }) });
+
+export const familyPermissionsSchema = z
+  .object({
+    mayEdit: z.boolean(),
+    maySearch: z.boolean(),
+    mayLike: z.boolean(),
+    mayShortlist: z.boolean(),
+    mayMessage: z.boolean(),
+  })
+  .partial()
+  .strict();
+
+export const suggestionSchema = z.object({
+  suggestedProfileId: z.coerce.number({ error: 'suggestedProfileId is required' }).int().positive('suggestedProfileId is required'),
+  note: z.string().trim().max(500, 'Please keep the note under 500 characters').optional(),
+});
+
+export const SUGGESTION_DECISIONS = ['like', 'dismiss', 'discuss'] as const;
+export const suggestionDecisionSchema = z.object({ decision: z.enum(SUGGESTION_DECISIONS, { error: 'Decide like, dismiss or discuss' }) });
+
+export const threadMessageSchema = z.object({
+  content: z.string({ error: 'Write a message' }).trim().min(1, 'Write a message').max(2000, 'Please keep messages under 2000 characters'),
+  suggestionId: z.coerce.number().int().positive().optional(),
+});

@@ -1,0 +1,175 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { Client, type TestServer, startTestServer } from '../../test/harness';
+import { buildProfile, signedInClient } from '../../test/factories';
+
+let server: TestServer;
+before(async () => {
+  server = await startTestServer();
+});
+after(() => server.close());
+
+const ACCOUNT = { fullName: 'Priya Raman', password: 'priya-secret-pass', confirmPassword: 'priya-secret-pass' };
+
+/** The invitation link's token from the last email sent to `to` (the outbox keeps it without SMTP). */
+async function inviteToken(to: string): Promise<string> {
+  const mail = await server.db('email_outbox').where({ toEmail: to }).orderBy('id', 'desc').first();
+  const match = /\/family-invite\/([A-Za-z0-9_-]+)/.exec(mail?.bodyText ?? '');
+  assert.ok(match, `an invitation email to ${to}`);
+  return match[1];
+}
+
+/** A mother who made a profile for her daughter Priya (the profile's account is the mother's sign-in). */
+async function parentManagedProfile() {
+  const parent = await signedInClient(server, { fullName: 'Lakshmi Raman' });
+  const profile = await buildProfile(server, parent.user, { profileType: 'parent', parentName: 'Lakshmi Raman', parentRelationship: 'mother', parentContact: '+44 7700 900456', fullName: 'Priya Raman' });
+  return { parent, profile };
+}
+
+describe('family access: a parent-managed profile and its candidate', () => {
+  test('the creator is the first family member; others see "not yet confirmed by Priya"', async () => {
+    const { parent, profile } = await parentManagedProfile();
+    const res = await parent.client.get(`/api/family/${profile.id}`);
+    assert.equal(res.status, 200);
+    const body = (await res.json()) as { consent: string; you: { role: string }; people: Array<{ role: string; relation: string; fullName: string }> };
+    assert.equal(body.consent, 'unconfirmed');
+    assert.equal(body.you.role, 'family');
+    assert.deepEqual(body.people.map((p) => [p.role, p.relation, p.fullName]), [['family', 'mother', 'Lakshmi Raman']]);
+
+    const other = await signedInClient(server);
+    assert.equal((await other.client.get(`/api/family/${profile.id}`)).status, 404, 'a stranger does not learn who runs a profile');
+    assert.equal((await new Client(server).get(`/api/family/${profile.id}`)).status, 401);
+  });
+
+  test('the parent invites Priya; she accepts with her own password and the parent moves to an account of her own', async () => {
+    const { parent, profile } = await parentManagedProfile();
+    const email = `priya.${profile.id}@example.test`;
+    const invited = await parent.client.post(`/api/family/${profile.id}/invitations`, { role: 'candidate', email, firstName: 'Priya' });
+    assert.equal(invited.status, 201);
+    const token = await inviteToken(email);
+    const stored = await server.db('family_invitations').where({ profileId: profile.id }).first();
+    assert.notEqual(stored.tokenHash, token, 'only a hash of the token is stored');
+    assert.ok(!JSON.stringify(stored).includes(token));
+
+    const visitor = new Client(server);
+    const seen = (await (await visitor.get(`/api/family-invitations/${token}`)).json()) as { role: string; inviterName: string; candidateFirstName: string };
+    assert.deepEqual([seen.role, seen.inviterName, seen.candidateFirstName], ['candidate', 'Lakshmi Raman', 'Priya']);
+
+    const candidate = new Client(server);
+    const bad = await candidate.post(`/api/family-invitations/${token}`, { answer: 'accept', ...ACCOUNT, username: 'x', });
+    assert.equal(bad.status, 400, 'a bad account changes nothing');
+    assert.equal((await server.db('profile_family').where({ profileId: profile.id }).first()).consent, 'unconfirmed');
+
+    const accepted = await candidate.post(`/api/family-invitations/${token}`, { answer: 'accept', ...ACCOUNT, username: `priya_${profile.id}` });
+    assert.equal(accepted.status, 200, await accepted.clone().text());
+    const me = (await (await candidate.get('/api/auth/user')).json()) as { id: number; fullName: string };
+    assert.equal(me.id, parent.user.id, "the candidate now holds the profile's own account");
+    assert.equal(me.fullName, 'Priya Raman');
+
+    // The link works once.
+    assert.equal((await new Client(server).post(`/api/family-invitations/${token}`, { answer: 'decline' })).status, 410);
+
+    // The parent's old session ended; her username and password now open her own family account.
+    assert.equal((await parent.client.get('/api/auth/user')).status, 401);
+    const again = new Client(server);
+    assert.equal((await again.postForm('/api/auth/login', { username: parent.user.username, password: parent.password })).status, 200);
+    const mother = (await (await again.get('/api/auth/user')).json()) as { id: number };
+    assert.notEqual(mother.id, parent.user.id);
+    const family = (await (await again.get(`/api/family/${profile.id}`)).json()) as { consent: string; you: { role: string }; people: Array<{ role: string; userId: number }> };
+    assert.equal(family.consent, 'confirmed');
+    assert.equal(family.you.role, 'family');
+    assert.deepEqual(family.people.map((p) => p.role), ['candidate', 'family']);
+    const helped = (await (await again.get('/api/family')).json()) as Array<{ profileId: number; candidateName: string }>;
+    assert.deepEqual(helped.map((h) => [h.profileId, h.candidateName]), [[profile.id, 'Priya']]);
+
+    // Only the candidate decides what family may do.
+    assert.equal((await again.patch(`/api/family/${profile.id}/permissions`, { mayMessage: true })).status, 403);
+    const set = await candidate.patch(`/api/family/${profile.id}/permissions`, { mayMessage: true, mayEdit: false });
+    assert.equal(set.status, 200);
+    assert.deepEqual(((await set.json()) as { permissions: Record<string, boolean> }).permissions, { mayEdit: false, maySearch: true, mayLike: true, mayShortlist: true, mayMessage: true });
+    assert.equal((await candidate.patch(`/api/family/${profile.id}/permissions`, { mayFly: true })).status, 400);
+  });
+
+  test('declining hides the profile from everyone and tells the family in the bell and by email', async () => {
+    const { parent, profile } = await parentManagedProfile();
+    const viewer = await signedInClient(server);
+    await buildProfile(server, viewer.user, { gender: 'male' });
+    assert.equal((await viewer.client.get(`/api/profiles/${profile.id}`)).status, 200);
+    const email = `priya.decline.${profile.id}@example.test`;
+    await parent.client.post(`/api/family/${profile.id}/invitations`, { role: 'candidate', email, firstName: 'Priya' });
+    const res = await new Client(server).post(`/api/family-invitations/${await inviteToken(email)}`, { answer: 'decline' });
+    assert.equal(res.status, 200);
+    assert.equal((await viewer.client.get(`/api/profiles/${profile.id}`)).status, 404, 'declined: hidden');
+    const bell = await server.db('notifications').where({ userId: parent.user.id, sourceType: 'family' }).first();
+    assert.match(bell.title, /Priya declined/);
+    const mail = await server.db('email_outbox').where({ toEmail: parent.user.email }).orderBy('id', 'desc').first();
+    assert.match(mail.subject, /Priya declined/);
+    const family = (await (await parent.client.get(`/api/family/${profile.id}`)).json()) as { consent: string };
+    assert.equal(family.consent, 'declined');
+  });
+
+  test('taking over removes every family member and signs them out', async () => {
+    const { parent, profile } = await parentManagedProfile();
+    const email = `priya.takeover.${profile.id}@example.test`;
+    await parent.client.post(`/api/family/${profile.id}/invitations`, { role: 'candidate', email, firstName: 'Priya' });
+    const candidate = new Client(server);
+    const res = await candidate.post(`/api/family-invitations/${await inviteToken(email)}`, { answer: 'take_over', ...ACCOUNT, username: `priya_to_${profile.id}` });
+    assert.equal(res.status, 200);
+    const family = (await (await candidate.get(`/api/family/${profile.id}`)).json()) as { people: Array<{ role: string }> };
+    assert.deepEqual(family.people.map((p) => p.role), ['candidate']);
+    const again = new Client(server);
+    await again.postForm('/api/auth/login', { username: parent.user.username, password: parent.password });
+    assert.equal((await again.get(`/api/family/${profile.id}`)).status, 404, 'the removed mother is no longer one of its people');
+  });
+});
+
+describe('family access: a candidate who signed up alone', () => {
+  test('invites family the same way, and removing one ends their sessions at once', async () => {
+    const candidate = await signedInClient(server, { fullName: 'Arjun Mehta' });
+    const profile = await buildProfile(server, candidate.user, { gender: 'male' });
+    const email = `arjun.father.${profile.id}@example.test`;
+    assert.equal((await candidate.client.post(`/api/family/${profile.id}/invitations`, { role: 'candidate', email, firstName: 'Arjun' })).status, 403, 'he is the candidate already');
+    assert.equal((await candidate.client.post(`/api/family/${profile.id}/invitations`, { role: 'family', email, relation: 'uncle' })).status, 400);
+    assert.equal((await candidate.client.post(`/api/family/${profile.id}/invitations`, { role: 'family', email, relation: 'father' })).status, 201);
+
+    const father = new Client(server);
+    const joined = await father.post(`/api/family-invitations/${await inviteToken(email)}`, { fullName: 'Rakesh Mehta', username: `rakesh_${profile.id}`, password: 'rakesh-pass-123', confirmPassword: 'rakesh-pass-123' });
+    assert.equal(joined.status, 200, await joined.clone().text());
+    const view = (await (await father.get(`/api/family/${profile.id}`)).json()) as { you: { role: string }; people: Array<{ role: string; relation: string | null; memberId: number | null }> };
+    assert.equal(view.you.role, 'family');
+    assert.deepEqual(view.people.map((p) => [p.role, p.relation]), [['candidate', null], ['family', 'father']]);
+    assert.equal((await father.post(`/api/family/${profile.id}/invitations`, { role: 'family', email: 'aunt@example.test', relation: 'relative' })).status, 403, 'only the candidate invites family');
+    const memberId = view.people[1].memberId;
+    assert.equal((await father.delete(`/api/family/${profile.id}/members/${memberId}`)).status, 403, 'family do not remove family');
+
+    const stranger = await signedInClient(server);
+    assert.equal((await stranger.client.delete(`/api/family/${profile.id}/members/${memberId}`)).status, 404);
+    assert.equal((await candidate.client.delete(`/api/family/${profile.id}/members/${memberId}`)).status, 200);
+    assert.equal((await father.get(`/api/family/${profile.id}`)).status, 401, "the removed member's session ended at once");
+  });
+
+  test('at most three family members, counting open invitations; expired links are refused', async () => {
+    const candidate = await signedInClient(server);
+    const profile = await buildProfile(server, candidate.user);
+    for (const relation of ['mother', 'father', 'sibling']) {
+      assert.equal((await candidate.client.post(`/api/family/${profile.id}/invitations`, { role: 'family', email: `${relation}.${profile.id}@example.test`, relation })).status, 201);
+    }
+    const fourth = await candidate.client.post(`/api/family/${profile.id}/invitations`, { role: 'family', email: `aunt.${profile.id}@example.test`, relation: 'relative' });
+    assert.equal(fourth.status, 409);
+    const token = await inviteToken(`mother.${profile.id}@example.test`);
+    await server.db('family_invitations').where({ profileId: profile.id, email: `mother.${profile.id}@example.test` }).update({ expiresAt: Date.now() - 1 });
+    assert.equal((await new Client(server).get(`/api/family-invitations/${token}`)).status, 410);
+    assert.equal((await new Client(server).get('/api/family-invitations/not-a-real-token-at-all-xyz')).status, 404);
+  });
+});
+
+test('other members read "Managed by family, not yet confirmed by Priya" on the profile until she accepts', async () => {
+  const { profile } = await parentManagedProfile();
+  const viewer = await signedInClient(server);
+  await buildProfile(server, viewer.user, { gender: 'male' });
+  const view = (await (await viewer.client.get(`/api/profiles/${profile.id}`)).json()) as { familyStatus: string | null };
+  assert.equal(view.familyStatus, 'Managed by family, not yet confirmed by Priya');
+  const self = await signedInClient(server);
+  const own = await buildProfile(server, self.user);
+  assert.equal(((await (await viewer.client.get(`/api/profiles/${own.id}`)).json()) as { familyStatus: string | null }).familyStatus, null);
+});

@@ -1,0 +1,91 @@
+import { familyInviteSchema, familyPermissionsSchema } from '../../../contracts/family';
+import { newRouter } from '../../context';
+import { notFound } from '../../errors';
+import { currentUser, requireUser } from '../../middleware/auth';
+import { idParam, parse, requestBody } from '../../middleware/validate';
+import { authorizeFamily, peopleOf, profilesHelpedBy } from '../../services/family/people';
+import { invite } from '../../services/family/invitations';
+import { removeMember, setPermissions } from '../../services/family/members';
+
+/**
+ * The people of a profile: who they are, invitations, removal, and what family may do. Every profile id is checked
+ * by the relationship policy's family rules: anyone who is not one of the profile's people gets a 404.
+ */
+export function familyRoutes() {
+  const router = newRouter('/api/family');
+  router.use(requireUser);
+
+  // The profiles the signed-in member helps with as family (their "acting for" choices).
+  router.get('/', async (ctx) => {
+    const user = currentUser(ctx);
+    const rows = await profilesHelpedBy(ctx.services.db, user.id);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = rows.map((r) => ({ profileId: r.profileId, candidateName: r.candidateFirstName ?? r.fullName ?? null, relation: r.relation, consent: r.consent ?? 'unconfirmed' }));
+  });
+
+  router.get('/:profileId', async (ctx) => {
+    const user = currentUser(ctx);
+    const profileId = idParam(ctx.params.profileId);
+    const facts = await authorizeFamily(ctx.services.db, user.id, profileId, 'see-people');
+    const { consent, candidateFirstName, people } = await peopleOf(ctx.services.db, profileId);
+    const invitations = await ctx.services.db('family_invitations')
+      .where({ profileId })
+      .whereNull('usedAt')
+      .where('expiresAt', '>', Date.now())
+      .orderBy('createdAt')
+      .select('id', 'role', 'relation', 'email', 'expiresAt');
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = {
+      profileId,
+      you: { userId: user.id, role: facts.role },
+      consent,
+      candidateFirstName,
+      permissions: facts.permissions,
+      people,
+      invitations: invitations.map((i) => ({ id: i.id, role: i.role, relation: i.relation, email: i.email, expiresAt: new Date(Number(i.expiresAt)).toISOString() })),
+    };
+  });
+
+  router.post('/:profileId/invitations', async (ctx) => {
+    const user = currentUser(ctx);
+    const profileId = idParam(ctx.params.profileId);
+    await authorizeFamily(ctx.services.db, user.id, profileId, 'see-people');
+    const input = parse(familyInviteSchema, requestBody(ctx));
+    const facts = await authorizeFamily(ctx.services.db, user.id, profileId, input.role === 'candidate' ? 'invite-candidate' : 'invite-family');
+    const mine = facts.role === 'family' ? await ctx.services.db('family_members').where({ profileId, userId: user.id, status: 'active' }).first('relation') : null;
+    const created = await invite(ctx.services, user, profileId, input, mine?.relation ?? null);
+    ctx.status = 201;
+    ctx.body = { ...created, message: `Invitation sent to ${input.email}` };
+  });
+
+  router.delete('/:profileId/invitations/:invitationId', async (ctx) => {
+    const user = currentUser(ctx);
+    const profileId = idParam(ctx.params.profileId);
+    const invitationId = idParam(ctx.params.invitationId);
+    const facts = await authorizeFamily(ctx.services.db, user.id, profileId, 'see-people');
+    const invitation = await ctx.services.db('family_invitations').where({ id: invitationId, profileId }).whereNull('usedAt').first('id', 'role');
+    if (!invitation) throw notFound('Invitation not found');
+    await authorizeFamily(ctx.services.db, user.id, profileId, invitation.role === 'candidate' ? 'invite-candidate' : 'invite-family');
+    await ctx.services.db('family_invitations').where({ id: invitation.id }).update({ usedAt: Date.now(), outcome: 'revoked' });
+    ctx.body = { message: 'Invitation withdrawn', role: facts.role };
+  });
+
+  router.delete('/:profileId/members/:memberId', async (ctx) => {
+    const user = currentUser(ctx);
+    const profileId = idParam(ctx.params.profileId);
+    const memberId = idParam(ctx.params.memberId);
+    await authorizeFamily(ctx.services.db, user.id, profileId, 'remove-member');
+    await removeMember(ctx.services.db, profileId, memberId, user);
+    ctx.body = { message: 'Family member removed and signed out' };
+  });
+
+  router.patch('/:profileId/permissions', async (ctx) => {
+    const user = currentUser(ctx);
+    const profileId = idParam(ctx.params.profileId);
+    await authorizeFamily(ctx.services.db, user.id, profileId, 'set-permissions');
+    const changes = parse(familyPermissionsSchema, requestBody(ctx));
+    ctx.body = { permissions: await setPermissions(ctx.services.db, profileId, changes, user) };
+  });
+
+  return router;
+}

@@ -1,0 +1,189 @@
+import type { Knex } from 'knex';
+import type { FamilyAccountInput, FamilyInviteInput } from '../../../contracts/family';
+import type { AppServices } from '../../context';
+import type { Db } from '../../db';
+import { conflict, gone, notFound } from '../../errors';
+import { MAX_FAMILY_MEMBERS } from '../../policies/relationship';
+import { createAccount, takenField } from '../accounts';
+import { audit } from '../audit';
+import { familyDeclinedEmail, familyInviteEmail } from '../email/templates';
+import { sendMail } from '../mail';
+import { notify } from '../notifications';
+import { hashPassword, randomToken, sha256 } from '../passwords';
+import { ensureFamilyRecord, firstNameOf } from './people';
+import { moveLoginToOwnAccount, removeAllFamily } from './members';
+
+export const INVITATION_DAYS = 7;
+const DAY_MS = 24 * 3600_000;
+
+type Services = Pick<AppServices, 'db' | 'config' | 'live'>;
+
+function origin(services: Services): string {
+  return services.config.publicUrl ?? `http://localhost:${services.config.port}`;
+}
+
+/**
+ * Invites the candidate (by family, while the profile is unconfirmed) or a family member (by the candidate). The
+ * link carries a random token stored only as its hash; it works once and for seven days. A new invitation of the
+ * candidate replaces an earlier one still open.
+ */
+export async function invite(services: Services, inviter: { id: number; fullName: string }, profileId: number, input: FamilyInviteInput, inviterRelation: string | null) {
+  const { db } = services;
+  await ensureFamilyRecord(db, profileId);
+  if (input.role === 'family') {
+    const active = await db('family_members').where({ profileId, status: 'active' }).count({ n: '*' }).first();
+    const open = await db('family_invitations').where({ profileId, role: 'family' }).whereNull('usedAt').where('expiresAt', '>', Date.now()).count({ n: '*' }).first();
+    if (Number(active?.n ?? 0) + Number(open?.n ?? 0) >= MAX_FAMILY_MEMBERS) {
+      throw conflict(`A profile can have at most ${MAX_FAMILY_MEMBERS} family members, counting open invitations`);
+    }
+  }
+  const token = randomToken(32);
+  const now = Date.now();
+  const [row] = await db.transaction(async (trx: Knex.Transaction) => {
+    if (input.role === 'candidate') {
+      await trx('family_invitations').where({ profileId, role: 'candidate' }).whereNull('usedAt').update({ usedAt: now, outcome: 'replaced' });
+      await trx('profile_family').where({ profileId }).update({ candidateFirstName: input.firstName, updatedAt: now });
+    }
+    await audit(trx, { actorUserId: inviter.id, actorRole: 'member', action: `family.invite_${input.role}`, targetType: 'profile', targetId: profileId });
+    return trx('family_invitations')
+      .insert({
+        profileId,
+        invitedBy: inviter.id,
+        role: input.role,
+        relation: input.role === 'family' ? input.relation : null,
+        email: input.email,
+        tokenHash: sha256(token),
+        expiresAt: now + INVITATION_DAYS * DAY_MS,
+        createdAt: now,
+      })
+      .returning('id');
+  });
+  const id = typeof row === 'object' ? (row as { id: number }).id : Number(row);
+  const link = `${origin(services)}/family-invite/${token}`;
+  const mail = await familyInviteEmail({
+    name: input.role === 'candidate' ? input.firstName : 'there',
+    inviterName: inviter.fullName,
+    inviterRole: inviterRelation ?? 'family',
+    role: input.role,
+    relation: input.role === 'family' ? input.relation : null,
+    link,
+    expiresDays: INVITATION_DAYS,
+  });
+  await sendMail(services.config, db, { to: input.email, subject: mail.subject, text: mail.text, html: mail.html, kind: 'notification' });
+  return { id, expiresAt: new Date(now + INVITATION_DAYS * DAY_MS).toISOString() };
+}
+
+/** The open invitation behind a link: 404 for a link that never was, 410 for one used or expired. */
+export async function invitationByToken(db: Db, token: string) {
+  const invitation = await db('family_invitations').where({ tokenHash: sha256(token) }).first();
+  if (!invitation) throw notFound('This invitation link is not valid');
+  if (invitation.usedAt !== null) throw gone('This invitation was already answered or replaced by a newer one');
+  if (Number(invitation.expiresAt) <= Date.now()) throw gone('This invitation has expired: ask for a new one');
+  const profile = await db('profiles').where({ id: invitation.profileId, isDeleted: false }).first('id', 'userId', 'fullName', 'profileType');
+  if (!profile) throw gone('This profile was deleted');
+  const inviter = await db('users').where({ id: invitation.invitedBy }).first('fullName');
+  const family = await db('profile_family').where({ profileId: profile.id }).first();
+  return { invitation, profile, inviterName: inviter?.fullName ?? 'A family member', consent: family?.consent ?? 'unconfirmed', candidateFirstName: family?.candidateFirstName ?? firstNameOf(profile.fullName) };
+}
+
+async function tellFamily(services: Services, profileId: number, title: string, content: string, email?: (name: string) => ReturnType<typeof familyDeclinedEmail>) {
+  const members = await services.db('family_members').join('users', 'users.id', 'family_members.userId').where({ 'family_members.profileId': profileId, 'family_members.status': 'active' }).select('users.id', 'users.fullName', 'users.email');
+  for (const member of members) {
+    await notify(services, { userId: member.id, type: 'other', title, content, sourceType: 'family', sourceId: profileId });
+    if (email) {
+      const mail = await email(member.fullName);
+      await sendMail(services.config, services.db, { to: member.email, subject: mail.subject, text: mail.text, html: mail.html, kind: 'notification' });
+    }
+  }
+}
+
+export type CandidateAnswer = 'accept' | 'decline' | 'take_over';
+
+/**
+ * The candidate's answer. Accepting gives them the profile: its member account becomes theirs (their name, their
+ * password) and the family member who signed in with it moves to an account of their own. Taking over does the
+ * same and removes every family member. Declining hides the profile from everyone and tells the family.
+ * Returns the profile's account id when the candidate now holds it (to sign them in).
+ */
+export async function answerAsCandidate(services: Services, token: string, answer: CandidateAnswer, account: FamilyAccountInput | null): Promise<number | null> {
+  const { db } = services;
+  const { invitation, profile, candidateFirstName } = await invitationByToken(db, token);
+  if (invitation.role !== 'candidate') throw notFound('This invitation link is not valid');
+  const name = candidateFirstName ?? 'The person it was made for';
+  const now = Date.now();
+  if (answer === 'decline') {
+    await db.transaction(async (trx: Knex.Transaction) => {
+      await trx('family_invitations').where({ id: invitation.id }).update({ usedAt: now, outcome: 'declined' });
+      await trx('profile_family').where({ profileId: profile.id }).update({ consent: 'declined', updatedAt: now });
+      await audit(trx, { actorUserId: null, actorRole: null, action: 'family.candidate_declined', targetType: 'profile', targetId: profile.id });
+    });
+    await tellFamily(services, profile.id, `${name} declined the profile`, `${name} declined the profile you made for them. It is hidden from every member.`, (memberName) =>
+      familyDeclinedEmail({ name: memberName, candidateName: name, url: `${origin(services)}/family` }),
+    );
+    return null;
+  }
+  if (!account) throw conflict('Choose your name, username and password to accept');
+  const taken = await takenField(db, account.username, invitation.email);
+  if (taken) throw conflict(taken === 'username' ? 'That username is taken' : 'An account with this email already exists: accept with a different invitation email', { field: taken });
+  const passwordHash = await hashPassword(account.password, services.config.argon2);
+  await db.transaction(async (trx: Knex.Transaction) => {
+    await trx('family_invitations').where({ id: invitation.id }).update({ usedAt: now, outcome: answer === 'take_over' ? 'taken_over' : 'accepted' });
+    await moveLoginToOwnAccount(trx, profile.id, profile.userId);
+    await trx('users').where({ id: profile.userId }).update({
+      fullName: account.fullName,
+      username: account.username,
+      usernameLower: account.username.toLowerCase(),
+      email: invitation.email,
+      emailLower: invitation.email.toLowerCase(),
+      passwordHash,
+      totpSecret: null,
+      totpEnabled: false,
+      totpLastStep: null,
+      passwordChangedAt: now,
+      // the invitation reached this address: it is confirmed
+      emailConfirmedAt: now,
+      updatedAt: now,
+    });
+    await trx('profile_family').where({ profileId: profile.id }).update({ consent: 'confirmed', candidateFirstName: firstNameOf(account.fullName), updatedAt: now });
+    if (answer === 'take_over') await removeAllFamily(trx, profile.id);
+    await audit(trx, { actorUserId: profile.userId, actorRole: 'member', action: answer === 'take_over' ? 'family.candidate_took_over' : 'family.candidate_accepted', targetType: 'profile', targetId: profile.id, subjectUserId: profile.userId });
+  });
+  if (answer === 'accept') {
+    await tellFamily(services, profile.id, `${name} accepted the profile`, `${name} accepted the profile and now holds it. Sign in again with your own username and password: you now have an account of your own.`);
+  }
+  return profile.userId;
+}
+
+/**
+ * A family member's acceptance: with the account they are signed in with (one that holds no profile of its own)
+ * or a new one made from `account`. Returns the family member's account id.
+ */
+export async function answerAsFamily(services: Services, token: string, signedIn: { id: number } | null, account: FamilyAccountInput | null): Promise<number> {
+  const { db } = services;
+  const { invitation, profile } = await invitationByToken(db, token);
+  if (invitation.role !== 'family') throw notFound('This invitation link is not valid');
+  const active = await db('family_members').where({ profileId: profile.id, status: 'active' }).count({ n: '*' }).first();
+  if (Number(active?.n ?? 0) >= MAX_FAMILY_MEMBERS) throw conflict(`This profile already has ${MAX_FAMILY_MEMBERS} family members`);
+  let userId: number;
+  if (signedIn) {
+    if (signedIn.id === profile.userId) throw conflict('This is your own profile');
+    const own = await db('profiles').where({ userId: signedIn.id, isDeleted: false }).first('id');
+    if (own) throw conflict('This account has a profile of its own: accept with a separate family account');
+    userId = signedIn.id;
+  } else {
+    if (!account) throw conflict('Choose your name, username and password to accept');
+    const taken = await takenField(db, account.username, invitation.email);
+    if (taken) throw conflict(taken === 'username' ? 'That username is taken' : 'An account with this email already exists: sign in with it, then open the link again', { field: taken });
+    const user = await createAccount(db, { fullName: account.fullName, username: account.username, email: invitation.email, password: account.password }, { passwordParams: services.config.argon2, firstFreePremium: 0, countRegistration: false });
+    userId = user.id;
+  }
+  const now = Date.now();
+  await db.transaction(async (trx: Knex.Transaction) => {
+    await trx('family_invitations').where({ id: invitation.id }).update({ usedAt: now, outcome: 'accepted' });
+    const existing = await trx('family_members').where({ profileId: profile.id, userId }).first('id');
+    if (existing) await trx('family_members').where({ id: existing.id }).update({ status: 'active', relation: invitation.relation, removedAt: null, addedAt: now, invitedBy: invitation.invitedBy });
+    else await trx('family_members').insert({ profileId: profile.id, userId, relation: invitation.relation, status: 'active', invitedBy: invitation.invitedBy, addedAt: now });
+    await audit(trx, { actorUserId: userId, actorRole: 'member', action: 'family.member_joined', targetType: 'profile', targetId: profile.id });
+  });
+  return userId;
+}

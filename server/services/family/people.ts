@@ -1,0 +1,137 @@
+import type { Knex } from 'knex';
+import type { Db } from '../../db';
+import { forbidden, notFound } from '../../errors';
+import { DEFAULT_FAMILY_PERMISSIONS, type FamilyAction, type FamilyFacts, decideFamily, familyFacts } from '../../policies/relationship';
+
+type Trx = Db | Knex.Transaction;
+
+/**
+ * The family facts of the session's member on a profile, checked against one action of the relationship policy.
+ * Whoever is not one of the profile's people gets a 404 (the profile's family is nobody else's business); one of
+ * its people who may not do this gets a 403 with the reason.
+ */
+export async function authorizeFamily(db: Db, userId: number, profileId: number, action: FamilyAction): Promise<FamilyFacts & { ownerUserId: number }> {
+  const facts = await familyFacts(db, userId, profileId);
+  if (!facts || facts.role === null) throw notFound('Profile not found');
+  await ensureFamilyRecord(db, profileId);
+  if (!decideFamily(facts, action)) throw forbidden(REFUSALS[action], { action });
+  return facts;
+}
+
+const REFUSALS: Record<FamilyAction, string> = {
+  'see-people': 'Only the people of this profile can see who they are',
+  'invite-candidate': 'Only family invite the person a profile is for, before they have accepted it',
+  'invite-family': 'Only the person this profile is for can invite family members',
+  'remove-member': 'Only the person this profile is for can remove family members',
+  'set-permissions': 'Only the person this profile is for decides what family may do',
+  edit: 'The person this profile is for has not allowed family to edit it',
+  search: 'The person this profile is for has not allowed family to search',
+  like: 'The person this profile is for has not allowed family to like profiles',
+  message: 'The person this profile is for has not allowed family to write to members',
+  suggest: 'The person this profile is for has not allowed family to suggest matches',
+  'decide-suggestion': 'Only the person this profile is for decides on suggestions',
+  'family-thread': 'This profile was declined, so its family thread is closed',
+};
+
+export function mayDo(facts: FamilyFacts, action: FamilyAction): boolean {
+  return decideFamily(facts, action);
+}
+
+/** The first word of a name ("Priya" of "Priya Raman"), for "not yet confirmed by Priya". */
+export function firstNameOf(name: string | null | undefined): string | null {
+  const first = name?.trim().split(/\s+/)[0];
+  return first ? first : null;
+}
+
+/**
+ * Makes sure a profile made by family has its family row and its creator recorded as first family member: profiles
+ * made by the wizard after the family model existed get them here, the first time anyone asks for its family.
+ */
+export async function ensureFamilyRecord(db: Trx, profileId: number): Promise<void> {
+  const profile = await db('profiles').where({ id: profileId }).first('id', 'userId', 'profileType', 'parentRelationship', 'fullName');
+  if (!profile) return;
+  const row = await db('profile_family').where({ profileId }).first('profileId');
+  const now = Date.now();
+  if (!row) {
+    const consent = profile.profileType === 'self' ? 'self' : 'unconfirmed';
+    await db('profile_family')
+      .insert({ profileId, consent, candidateFirstName: consent === 'unconfirmed' ? firstNameOf(profile.fullName) : null, ...DEFAULT_FAMILY_PERMISSIONS, updatedAt: now })
+      .onConflict('profileId')
+      .ignore();
+    if (consent === 'unconfirmed') {
+      await db('family_members')
+        .insert({ profileId, userId: profile.userId, relation: relationOfCreator(profile.profileType, profile.parentRelationship), status: 'active', addedAt: now })
+        .onConflict(['profileId', 'userId'])
+        .ignore();
+    }
+  }
+}
+
+/** The relation of whoever made a profile for someone else, from what the profile wizard recorded. */
+export function relationOfCreator(profileType: string, parentRelationship: string | null): string {
+  if (profileType === 'sibling') return 'sibling';
+  if (profileType === 'relative') return 'relative';
+  const byParent: Record<string, string> = { father: 'father', mother: 'mother', brother: 'sibling', sister: 'sibling', uncle: 'relative', aunt: 'relative' };
+  return byParent[parentRelationship ?? ''] ?? 'guardian';
+}
+
+export interface FamilyPerson {
+  userId: number;
+  memberId: number | null;
+  fullName: string;
+  role: 'candidate' | 'family';
+  relation: string | null;
+  addedAt: string;
+}
+
+/** The people of a profile: its candidate (once they hold it) and its active family members. */
+export async function peopleOf(db: Db, profileId: number): Promise<{ consent: FamilyFacts['consent']; candidateFirstName: string | null; people: FamilyPerson[] }> {
+  const profile = await db('profiles').where({ id: profileId }).first('userId', 'profileType', 'fullName', 'createdAt');
+  const family = await db('profile_family').where({ profileId }).first();
+  const consent: FamilyFacts['consent'] = family?.consent ?? (profile?.profileType === 'self' ? 'self' : 'unconfirmed');
+  const people: FamilyPerson[] = [];
+  if (profile && (consent === 'self' || consent === 'confirmed')) {
+    const owner = await db('users').where({ id: profile.userId }).first('fullName');
+    people.push({ userId: profile.userId, memberId: null, fullName: owner?.fullName ?? '', role: 'candidate', relation: null, addedAt: new Date(Number(profile.createdAt)).toISOString() });
+  }
+  const members = await db('family_members')
+    .join('users', 'users.id', 'family_members.userId')
+    .where({ 'family_members.profileId': profileId, 'family_members.status': 'active' })
+    .orderBy('family_members.addedAt')
+    .select('family_members.id', 'family_members.userId', 'family_members.relation', 'family_members.addedAt', 'users.fullName');
+  for (const m of members) {
+    people.push({ userId: m.userId, memberId: m.id, fullName: m.fullName, role: 'family', relation: m.relation, addedAt: new Date(Number(m.addedAt)).toISOString() });
+  }
+  const candidateFirstName = family?.candidateFirstName ?? firstNameOf(profile?.fullName);
+  return { consent, candidateFirstName, people };
+}
+
+/** The profiles a member helps with as family (where they are not the profile's own account). */
+export async function profilesHelpedBy(db: Db, userId: number) {
+  return db('family_members')
+    .join('profiles', 'profiles.id', 'family_members.profileId')
+    .leftJoin('profile_family', 'profile_family.profileId', 'profiles.id')
+    .where({ 'family_members.userId': userId, 'family_members.status': 'active', 'profiles.isDeleted': false })
+    .whereNot('profiles.userId', userId)
+    .select('profiles.id as profileId', 'profiles.fullName', 'family_members.relation', 'profile_family.consent', 'profile_family.candidateFirstName');
+}
+
+/**
+ * "Managed by family, not yet confirmed by Priya": what other members are told about profiles made by family
+ * whose candidate has not accepted. Null for every other profile.
+ */
+export async function familyLabels(db: Db, profileIds: number[]): Promise<Map<number, string>> {
+  const labels = new Map<number, string>();
+  if (profileIds.length === 0) return labels;
+  const rows = await db('profiles')
+    .leftJoin('profile_family', 'profile_family.profileId', 'profiles.id')
+    .whereIn('profiles.id', profileIds)
+    .select('profiles.id', 'profiles.profileType', 'profiles.fullName', 'profile_family.consent', 'profile_family.candidateFirstName');
+  for (const row of rows) {
+    const consent = row.consent ?? (row.profileType === 'self' ? 'self' : 'unconfirmed');
+    if (consent !== 'unconfirmed') continue;
+    const name = row.candidateFirstName ?? firstNameOf(row.fullName);
+    labels.set(row.id, name ? `Managed by family, not yet confirmed by ${name}` : 'Managed by family, not yet confirmed');
+  }
+  return labels;
+}
