@@ -23,6 +23,44 @@ export class AgeTable {
     for (let i = 0; i <= SPAN_DAYS; i++) this.ages[i] = ageOn(this.first + i, ty, tm, td);
   }
 
+  private readonly ranges = new Map<number, [number, number]>();
+
+  /**
+   * Birth dates (days) from lo to hi hold every member aged minAge to maxAge (more, at the open ends: the caller
+   * still checks each member's age). Ages only fall as birth dates get later, so each end is one search.
+   */
+  dobRange(minAge: number, maxAge: number): [number, number] {
+    const key = minAge * 256 + maxAge;
+    let range = this.ranges.get(key);
+    if (!range) {
+      let lo = Number.NEGATIVE_INFINITY;
+      let hi = Number.POSITIVE_INFINITY;
+      if (maxAge < 254) {
+        lo = Number.POSITIVE_INFINITY;
+        for (let i = 0; i <= SPAN_DAYS; i++) {
+          if (this.ages[i] <= maxAge) {
+            lo = this.first + i;
+            break;
+          }
+        }
+      }
+      if (minAge > 0) {
+        // Before the table's first day everyone reads as 254.
+        hi = minAge <= 254 ? this.first - 1 : Number.NEGATIVE_INFINITY;
+        for (let i = SPAN_DAYS; i >= 0; i--) {
+          if (this.ages[i] >= minAge && this.ages[i] !== NO_AGE) {
+            hi = this.first + i;
+            break;
+          }
+        }
+      }
+      range = [lo, hi];
+      if (this.ranges.size > 1000) this.ranges.clear();
+      this.ranges.set(key, range);
+    }
+    return range;
+  }
+
   ageOf(dob: number): number {
     if (dob === NO_DOB) return NO_AGE;
     const i = dob - this.first;

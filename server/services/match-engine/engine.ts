@@ -256,6 +256,7 @@ export class MatchEngine {
       tables,
       ages,
       placeOk: null,
+      countryOk: null,
       cultureOk: null,
       miscOk: null,
       astroOk: null,

@@ -87,6 +87,13 @@ export interface Group {
   gender: number;
   culture: number;
   positions: PositionList;
+  /**
+   * After the start-up build, the list begins with its members ordered by (country, birth date): `runs` holds
+   * (country id, first index, end index) for each country, so a query filtering on countries and ages reads only
+   * the matching stretches of that part (and, whole, the members added since, from `sorted` on).
+   */
+  runs: Int32Array;
+  sorted: number;
   /** live positions the policy lets every member see, by the id of the gender they look for */
   plain: Map<number, number>;
 }
@@ -109,7 +116,7 @@ export class Groups {
     const key = this.key(gender, culture);
     let g = this.byKey.get(key);
     if (!g) {
-      g = { gender, culture, positions: new PositionList(), plain: new Map() };
+      g = { gender, culture, positions: new PositionList(), plain: new Map(), runs: new Int32Array(0), sorted: 0 };
       this.byKey.set(key, g);
       let list = this.byGender.get(gender);
       if (!list) this.byGender.set(gender, (list = []));
@@ -162,10 +169,16 @@ export class MemberIndex {
    */
   clustered(): MemberIndex {
     const s = this.store;
+    const countryOf = (p: number) => this.dicts.places.values[s.place.a[p]][0];
     const order: number[] = [];
+    const bounds: Array<{ gender: number; culture: number; from: number; to: number }> = [];
     for (const g of this.groups.of(null)) {
       const a = g.positions.a;
-      for (let i = 0; i < g.positions.n; i++) if (s.flags[a[i]] & F_LIVE) order.push(a[i]);
+      const live: number[] = [];
+      for (let i = 0; i < g.positions.n; i++) if (s.flags[a[i]] & F_LIVE) live.push(a[i]);
+      live.sort((x, y) => countryOf(x) - countryOf(y) || s.dob[x] - s.dob[y]);
+      bounds.push({ gender: g.gender, culture: g.culture, from: order.length, to: order.length + live.length });
+      for (const p of live) order.push(p);
     }
     const next = new Int32Array(s.size).fill(-1);
     order.forEach((p, i) => {
@@ -173,10 +186,20 @@ export class MemberIndex {
     });
     this.text.renumber(next);
     const out = new MemberIndex({ store: s.gathered(order, Math.ceil(order.length * 1.02) + 64), dicts: this.dicts, text: this.text });
-    for (let i = 0; i < order.length; i++) {
-      out.groups.group(out.store.gender[i], out.store.culture.a[i]).positions.add(i);
-      out.setPosition(out.store.userId[i], i);
-      out.countPlain(i, 1);
+    const store = out.store;
+    for (const { gender, culture, from, to } of bounds) {
+      const g = out.groups.group(gender, culture);
+      const runs: number[] = [];
+      for (let i = from; i < to; i++) {
+        g.positions.add(i);
+        out.setPosition(store.userId[i], i);
+        out.countPlain(i, 1);
+        const country = out.dicts.places.values[store.place.a[i]][0];
+        if (runs.length === 0 || runs[runs.length - 3] !== country) runs.push(country, i - from, i - from);
+        runs[runs.length - 1] = i - from + 1;
+      }
+      g.runs = Int32Array.from(runs);
+      g.sorted = to - from;
     }
     out.liveCount = order.length;
     return out;
@@ -195,7 +218,7 @@ export class MemberIndex {
     this.positions[userId] = position;
   }
 
-  /** Writes a member's row, in place or (when the text, gender or culture changed) at a new position; returns it. */
+  /** Writes a member's row, in place or (see `moved`) at a new position; returns the position. */
   put(row: MemberRow, nowMs: number): number {
     const s = this.store;
     const d = this.dicts;
@@ -203,9 +226,11 @@ export class MemberIndex {
     let p = this.positionOf(row.userId);
     const genderId = Math.min(255, d.genders.id(row.gender));
     const cultureId = d.cultures.id([d.religions.id(row.religion), d.tongues.id(row.motherTongue), d.returnPlans.id(row.returnToIndiaPlans), d.integrations.id(row.culturalIntegrationLevel), row.isVerified ? 1 : 0]);
-    // A new position when the text, gender or culture changes: the text index and the group lists are append-only.
+    // A new position when the text, gender, culture, country or birth date changes: the text index and the group
+    // lists are append-only, and a group's ordered part is ordered by country and birth date.
     const moved =
-      p === -1 || s.textHash[p] !== hash || s.profileId[p] !== row.profileId || s.gender[p] !== genderId || s.culture.a[p] !== cultureId;
+      p === -1 || s.textHash[p] !== hash || s.profileId[p] !== row.profileId || s.gender[p] !== genderId || s.culture.a[p] !== cultureId ||
+      d.places.values[s.place.a[p]][0] !== d.countries.id(row.country) || s.dob[p] !== dobDays(row.dateOfBirth);
     if (moved) {
       if (p !== -1) this.kill(p);
       p = s.append();

@@ -44,6 +44,8 @@ export interface ScanPlan {
   tables: ScoreTables | null;
   ages: AgeTable;
   placeOk: Uint8Array | null;
+  /** the countries filter alone (by country id), to read only those countries' stretches of a group */
+  countryOk: Uint8Array | null;
   cultureOk: Uint8Array | null;
   miscOk: Uint8Array | null;
   astroOk: Uint8Array | null;
@@ -111,7 +113,7 @@ class TopK {
  * The one loop every path shares, over `n` positions of `list`: each position passing eligibility, gender and
  * the filters is counted; with `top`, it is also scored and offered (unless paging leaves it out). Plan fields are read into locals once: this loop is the engine's cost.
  */
-function sweep(s: MemberStore, plan: ScanPlan, list: Int32Array, n: number, top: TopK | null): number {
+function sweep(s: MemberStore, plan: ScanPlan, list: Int32Array, from: number, to: number, top: TopK | null): number {
   const { flags, gender, lookingFor, dob, moon, profileId, changedAt, activeHour } = s;
   const culture = s.culture.a;
   const place = s.place.a;
@@ -119,7 +121,7 @@ function sweep(s: MemberStore, plan: ScanPlan, list: Int32Array, n: number, top:
   const { relation, mayList, tables, ages, placeOk, cultureOk, miscOk, astroOk, bonus, after, textMark, textFull } = plan;
   const { viewerGender, viewerLookingFor, genders, minAge, maxAge, needPhoto, minActiveHour, requireAllowed, changedBefore, skipBits } = plan;
   let passing = 0;
-  for (let c = 0; c < n; c++) {
+  for (let c = from; c < to; c++) {
     const p = list[c];
     const f = flags[p];
     if ((f & F_LIVE) === 0) continue;
@@ -153,12 +155,48 @@ function sweep(s: MemberStore, plan: ScanPlan, list: Int32Array, n: number, top:
   return passing;
 }
 
+/** The first index in [from, to) of `list` whose birth date is at least `dob` (birth dates ascending there). */
+function firstFrom(dobs: Int32Array, list: Int32Array, from: number, to: number, dob: number): number {
+  let lo = from;
+  let hi = to;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (dobs[list[mid]] < dob) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * One group swept: with a countries or age filter, only the stretches of its ordered part that can match (each
+ * country's run, cut to the birth dates of the age range) and then the members added since; else all of it.
+ */
+function sweepGroup(s: MemberStore, plan: ScanPlan, g: Group, top: TopK | null): number {
+  const list = g.positions.a;
+  const ageFiltered = plan.minAge > 0 || plan.maxAge < 255;
+  if (plan.countryOk === null && !ageFiltered) return sweep(s, plan, list, 0, g.positions.n, top);
+  const [dobLo, dobHi] = ageFiltered ? plan.ages.dobRange(plan.minAge, plan.maxAge) : [Number.NEGATIVE_INFINITY, Number.POSITIVE_INFINITY];
+  const runs = g.runs;
+  let passing = 0;
+  for (let r = 0; r < runs.length; r += 3) {
+    if (plan.countryOk !== null && plan.countryOk[runs[r]] === 0) continue;
+    let from = runs[r + 1];
+    let to = runs[r + 2];
+    if (ageFiltered) {
+      from = firstFrom(s.dob, list, from, to, dobLo);
+      to = firstFrom(s.dob, list, from, to, dobHi + 1);
+    }
+    passing += sweep(s, plan, list, from, to, top);
+  }
+  return passing + sweep(s, plan, list, g.sorted, g.positions.n, top);
+}
+
 /** Every candidate visited and scored (the text hits, or every group). */
 export function scan(index: MemberIndex, plan: ScanPlan): ScanResult {
   const s = index.store;
   const top = new TopK(plan.k);
   let total = 0;
-  for (const g of index.groups.of(null)) total += sweep(s, plan, g.positions.a, g.positions.n, top);
+  for (const g of index.groups.of(null)) total += sweepGroup(s, plan, g, top);
   return { total, positions: top.positions, scores: top.scores };
 }
 
@@ -177,7 +215,7 @@ function countsAnswer(plan: ScanPlan): boolean {
 
 /** Whether one position passes (the viewer's relations as marked, or none at all). */
 function passes(s: MemberStore, plan: ScanPlan, p: number): boolean {
-  return sweep(s, plan, Int32Array.of(p), 1, null) === 1;
+  return sweep(s, plan, Int32Array.of(p), 0, 1, null) === 1;
 }
 
 /** The total over the groups not swept yet (`swept`), from their counts when no filter looks at single members. */
@@ -203,7 +241,7 @@ function total(index: MemberIndex, plan: ScanPlan, groups: Group[], swept: Set<G
   }
   for (const g of groups) {
     if (swept.has(g) || (plan.cultureOk !== null && plan.cultureOk[g.culture] === 0)) continue;
-    n += sweep(s, plan, g.positions.a, g.positions.n, null);
+    n += sweepGroup(s, plan, g, null);
   }
   return n;
 }
@@ -225,7 +263,7 @@ export function rankedScan(index: MemberIndex, plan: ScanPlan): ScanResult {
   let sweptTotal = 0;
   for (const g of ordered) {
     if (bound[g.culture] + plan.maxBonus < top.floor()) break;
-    sweptTotal += sweep(s, plan, g.positions.a, g.positions.n, top);
+    sweptTotal += sweepGroup(s, plan, g, top);
     swept.add(g);
   }
   return { total: plan.countTotal ? total(index, plan, groups, swept, sweptTotal) : 0, positions: top.positions, scores: top.scores };
