@@ -26,6 +26,8 @@ export const notificationSettingsSchema = z
     appUpdates: z.boolean(),
     emailNotifications: z.boolean(),
     pushNotifications: z.boolean(),
+    /** show a message's text in push notifications (off: only who wrote) */
+    pushMessageText: z.boolean(),
     /** the email digest of likes and profile views, at about 9:00 in the member's own time zone */
     digestFrequency: z.enum(DIGEST_FREQUENCIES),
   })

@@ -194,6 +194,7 @@ export interface NotificationSettingsView {
   appUpdates: boolean;
   emailNotifications: boolean;
   pushNotifications: boolean;
+  pushMessageText: boolean;
   digestFrequency: 'daily' | 'weekly' | 'off';
   /** mail to the member's address was refused by their mail server: nothing more is sent until they clear it */
   emailBounce: { address: string; at: string; reason: string } | null;

@@ -82,6 +82,11 @@ const MATRIX: Record<string, Access> = {
   'GET /api/users/:userId/notification-settings': 'owner',
   'PATCH /api/users/:userId/notification-settings': 'owner',
   'DELETE /api/users/:userId/email-bounce': 'owner',
+  'GET /api/push/public-key': 'public',
+  'GET /api/users/:userId/push-subscriptions': 'owner',
+  'POST /api/users/:userId/push-subscriptions': 'owner',
+  'DELETE /api/users/:userId/push-subscriptions': 'owner',
+  'DELETE /api/users/:userId/push-subscriptions/:subscriptionId': 'owner',
   'GET /api/matches/featured': 'member',
   'GET /api/matches/daily': 'member',
   'GET /api/search': 'member',
@@ -201,12 +206,13 @@ test('visitors, other members and owners get exactly what the matrix allows', as
       .replace(':stage', '4')
       .replace(':memberId', '1')
       .replace(':invitationId', '1')
+      .replace(':subscriptionId', '1')
       .replace(':token', 'not-a-real-invitation-token-0123');
 
   const snapshot = async () =>
     JSON.stringify(
       await Promise.all(
-        ['profiles', 'profile_shares', 'photos', 'notifications', 'messages', 'privacy_settings', 'notification_settings', 'sessions', 'profile_likes', 'payments'].map((t) =>
+        ['profiles', 'profile_shares', 'photos', 'notifications', 'messages', 'privacy_settings', 'notification_settings', 'sessions', 'profile_likes', 'payments', 'push_subscriptions'].map((t) =>
           server.db(t).select('*').orderBy(t === 'privacy_settings' || t === 'notification_settings' ? 'userId' : 'id'),
         ),
       ),

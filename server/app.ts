@@ -29,6 +29,7 @@ import { profileDraftRoutes } from './routes/profile-draft/profile-draft';
 import { matchRoutes } from './routes/matches/matches';
 import { profileRoutes } from './routes/profiles/profiles';
 import { safetyRoutes } from './routes/safety/safety';
+import { pushRoutes } from './routes/push/push';
 import { settingsRoutes } from './routes/settings/settings';
 import { shareRoutes } from './routes/shares/shares';
 import { billingRoutes } from './routes/subscriptions/billing';
@@ -79,6 +80,7 @@ export function apiRouters(services: AppServices) {
     notInterestedRoutes(),
     safetyRoutes(),
     settingsRoutes(),
+    pushRoutes(),
     discoveryRoutes(),
     contactRoutes(services),
     unsubscribeRoutes(services),

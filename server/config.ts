@@ -55,6 +55,11 @@ export interface Config {
   expoDevInfo: boolean;
   /** bearer token for GET /metrics; without it there is no /metrics */
   metricsToken: string | null;
+  /**
+   * Web Push: the VAPID key pair (generated into dataDir on first start when not given, like the session keys),
+   * the contact the push services see, and (tests only) whether plain-http loopback endpoints are accepted.
+   */
+  push: { vapidPublicKey: string | null; vapidPrivateKey: string | null; subject: string; allowLoopback: boolean };
 }
 
 // ---- The schema: one entry per environment variable, with the sentence a wrong value is refused with. ----
@@ -124,6 +129,10 @@ export const SETTINGS = {
   TRYME_MESSAGE_LIMIT: { schema: int(0, 100_000), allowed: 'a whole number from 0 to 100000' },
   LOG_REQUESTS: { schema: bool, allowed: 'true or false' },
   EXPO_DEV_INFO: { schema: bool, allowed: 'true or false' },
+  VAPID_PUBLIC_KEY: { schema: z.string().regex(/^[A-Za-z0-9_-]{87}$/), allowed: 'the base64url public key of a VAPID pair (87 characters, as `npx web-push generate-vapid-keys` prints)' },
+  VAPID_PRIVATE_KEY: { schema: z.string().regex(/^[A-Za-z0-9_-]{43}$/), allowed: 'the base64url private key of a VAPID pair (43 characters)', secret: true },
+  VAPID_SUBJECT: { schema: z.string().regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/), allowed: 'a mailto: address or https: URL the push services can contact' },
+  PUSH_ALLOW_LOOPBACK: { schema: bool, allowed: 'true or false (tests only: accept http push endpoints on 127.0.0.1)' },
   METRICS_TOKEN: { schema: z.string().min(16).regex(/^\S+$/), allowed: 'a token of at least 16 characters without spaces', secret: true },
 } satisfies Record<string, Setting>;
 
@@ -209,6 +218,12 @@ export function loadConfig(overrides: Partial<Config> = {}, env: NodeJS.ProcessE
     logRequests: s.LOG_REQUESTS ?? true,
     expoDevInfo: s.EXPO_DEV_INFO ?? false,
     metricsToken: s.METRICS_TOKEN ?? null,
+    push: {
+      vapidPublicKey: s.VAPID_PUBLIC_KEY ?? null,
+      vapidPrivateKey: s.VAPID_PRIVATE_KEY ?? null,
+      subject: s.VAPID_SUBJECT ?? (publicUrl?.startsWith('https://') ? publicUrl : 'mailto:no-reply@saathi.local'),
+      allowLoopback: s.PUSH_ALLOW_LOOPBACK ?? false,
+    },
   };
   return { ...base, ...overrides };
 }
@@ -217,8 +232,11 @@ export function loadConfig(overrides: Partial<Config> = {}, env: NodeJS.ProcessE
  * Combinations that must never run, each as one sentence (empty when the configuration is safe). Demo mode hands
  * reset links to whoever asks, so it cannot serve a public https origin.
  */
-export function configProblems(config: Pick<Config, 'demoMode' | 'publicUrl'>): string[] {
+export function configProblems(config: Pick<Config, 'demoMode' | 'publicUrl'> & Partial<Pick<Config, 'push'>>): string[] {
   const problems: string[] = [];
+  if (config.push && Boolean(config.push.vapidPublicKey) !== Boolean(config.push.vapidPrivateKey)) {
+    problems.push('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together: set both (one key pair), or neither to have a pair generated into the data directory.');
+  }
   if (config.demoMode && config.publicUrl?.startsWith('https://')) {
     problems.push(
       `Demo mode is refused with the https public URL ${config.publicUrl}: demo mode shows password-reset links to anyone who asks. Unset DEMO_MODE (and drop --demo) for a real deployment, or use an http://localhost PUBLIC_URL for a demo.`,
@@ -241,7 +259,7 @@ export function configWarnings(config: Pick<Config, 'publicUrl' | 'trustProxy' |
 
 /** The effective configuration as `saathi config` prints it: one `key = value` line each, secrets masked. */
 export function describeConfig(config: Config): string[] {
-  const secret = new Set(['databaseUrl', 'sessionKeys', 'stripe.secretKey', 'stripe.webhookSecret', 'smtpUrl', 'llm.apiKey', 'metricsToken']);
+  const secret = new Set(['databaseUrl', 'sessionKeys', 'stripe.secretKey', 'stripe.webhookSecret', 'smtpUrl', 'llm.apiKey', 'metricsToken', 'push.vapidPrivateKey']);
   const lines: string[] = [];
   const walk = (value: unknown, key: string) => {
     if (value && typeof value === 'object' && !Array.isArray(value)) {

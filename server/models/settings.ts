@@ -24,7 +24,7 @@ export class NotificationSettings extends BaseModel {
   static tableName = 'notification_settings';
   static idColumn = 'userId';
   static booleanColumns = [
-    'newMatches', 'newMessages', 'profileViews', 'appUpdates', 'emailNotifications', 'pushNotifications',
+    'newMatches', 'newMessages', 'profileViews', 'appUpdates', 'emailNotifications', 'pushNotifications', 'pushMessageText',
   ];
   static bigintColumns = ['updatedAt', 'lastDigestAt'];
 
@@ -35,6 +35,7 @@ export class NotificationSettings extends BaseModel {
   appUpdates!: boolean;
   emailNotifications!: boolean;
   pushNotifications!: boolean;
+  pushMessageText!: boolean;
   digestFrequency!: 'daily' | 'weekly' | 'off';
   lastDigestAt!: number | null;
   updatedAt!: number;

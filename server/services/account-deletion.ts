@@ -41,6 +41,7 @@ export async function deleteAccount(db: Db, dataDir: string, userId: number): Pr
     await trx('cultural_adaptation_assessments').where({ userId }).delete();
     await trx('daily_matches').where({ userId }).delete();
     await trx('sessions').where({ userId }).delete();
+    await trx('push_subscriptions').where({ userId }).delete();
     await trx('password_reset_tokens').where({ userId }).delete();
     await trx('totp_recovery_codes').where({ userId }).delete();
     await trx('email_confirmation_tokens').where({ userId }).delete();

@@ -1,3 +1,4 @@
+import { listSubscriptions } from './push/subscriptions';
 import { isoOrNull } from '../presenters/user';
 import type { Db } from '../db';
 import { photoUrl } from './photos';
@@ -48,6 +49,9 @@ export async function exportMemberData(db: Db, userId: number) {
     profileDraft: await profileDraftOf(db, userId),
     privacySettings: await db('privacy_settings').where({ userId }).first(),
     notificationSettings: await db('notification_settings').where({ userId }).first(),
+    // The browsers push notifications go to: which push service and browser, and when (not the endpoint's secret
+    // path nor the encryption keys, which only the browser needs).
+    pushSubscriptions: await listSubscriptions(db, userId),
     messagesSent: messages.map((m) => ({ id: m.id, toUserId: m.receiverId, content: m.content, sentAt: isoOrNull(m.createdAt) })),
     // Notification texts name other members, so only their kind and time are exported.
     notifications: (await db('notifications').where({ userId })).map((n) => ({ type: n.type, isRead: Boolean(Number(n.isRead)), createdAt: isoOrNull(n.createdAt) })),

@@ -2,6 +2,7 @@ import type { NotificationType } from '../../contracts/enums';
 import type { AppServices } from '../context';
 import { Notification } from '../models/engagement';
 import { presentNotification } from '../presenters/notification';
+import { pushToDevices } from './push/send';
 
 /** Which notification setting governs each type; types not listed are always delivered. */
 const SETTING_FOR_TYPE: Partial<Record<NotificationType, 'newMatches' | 'newMessages' | 'profileViews'>> = {
@@ -22,10 +23,10 @@ export interface NewNotification {
 }
 
 /**
- * Creates a notification when the member's settings allow it, and pushes it to their open streams.
- * Returns null when the member turned that kind off.
+ * Creates a notification when the member's settings allow it, and pushes it to their open streams and (with the
+ * configuration at hand) to the browsers they turned push on in. Returns null when the member turned that kind off.
  */
-export async function notify(services: Pick<AppServices, 'db' | 'live'>, input: NewNotification): Promise<Notification | null> {
+export async function notify(services: Pick<AppServices, 'db' | 'live'> & Partial<Pick<AppServices, 'config' | 'log'>>, input: NewNotification): Promise<Notification | null> {
   const setting = SETTING_FOR_TYPE[input.type];
   if (setting) {
     const row = await services.db('notification_settings').where({ userId: input.userId }).first();
@@ -45,6 +46,14 @@ export async function notify(services: Pick<AppServices, 'db' | 'live'>, input: 
   });
   const recipient = await services.db('users').where({ id: input.userId }).first('subscriptionTier', 'subscriptionEnds');
   const tier = { subscriptionTier: recipient?.subscriptionTier ?? 'tryme', subscriptionEnds: recipient?.subscriptionEnds === null || recipient === undefined ? null : Number(recipient.subscriptionEnds) };
-  services.live.publish({ userId: input.userId, kind: 'notification', payload: { ...presentNotification(notification, tier) } });
+  const shown = presentNotification(notification, tier);
+  services.live.publish({ userId: input.userId, kind: 'notification', payload: { ...shown } });
+  const { config, log } = services;
+  if (config) {
+    // After the answer, not before it: a slow push service must not hold up the member who liked or wrote.
+    setImmediate(() => {
+      pushToDevices({ db: services.db, config, log }, notification, shown).catch((error: unknown) => log?.({ level: 'warn', msg: 'push failed', err: String(error) }));
+    });
+  }
   return notification;
 }

@@ -6,7 +6,7 @@ import { idParam, parse } from '../../middleware/validate';
 import { NotificationSettings, PrivacySettings } from '../../models/settings';
 
 const PRIVACY_KEYS = ['profileVisibility', 'showOnlineStatus', 'showLastSeen', 'showPhoneNumber', 'showEmail', 'allowProfileScreenshots', 'blurPhotos', 'allowMessagesFrom'] as const;
-const NOTIFICATION_KEYS = ['newMatches', 'newMessages', 'profileViews', 'appUpdates', 'emailNotifications', 'pushNotifications', 'digestFrequency'] as const;
+const NOTIFICATION_KEYS = ['newMatches', 'newMessages', 'profileViews', 'appUpdates', 'emailNotifications', 'pushNotifications', 'pushMessageText', 'digestFrequency'] as const;
 
 function pick<T extends object, K extends keyof T>(row: T, keys: readonly K[]) {
   const out = {} as Pick<T, K> & { updatedAt?: string };

@@ -31,6 +31,7 @@ const NOTIFICATIONS: NotificationSettingsView = {
   appUpdates: false,
   emailNotifications: true,
   pushNotifications: true,
+  pushMessageText: false,
   digestFrequency: 'daily',
   emailBounce: null,
   updatedAt: '2025-01-01T00:00:00.000Z',
