@@ -4,8 +4,8 @@ import type { MessageView, NotificationView } from '../../contracts/views';
 import { fetchSession, sessionQueryKey } from './session';
 
 /**
- * Server-sent events of the signed-in member (GET /api/events): new messages, read receipts and
- * notifications reach the open chat, the conversation list and the bell without a reload. One stream per
+ * Server-sent events of the signed-in member (GET /api/events): new messages, read receipts,
+ * notifications and subscription changes reach the open chat, the conversation list and the bell without a reload. One stream per
  * tab. The 30-second count polls stay as the fallback; EventSource reconnects by itself (the server asks
  * for a 5 s retry).
  */
@@ -21,11 +21,20 @@ export interface LiveRead {
   messageIds: number[];
 }
 
+/** The member's subscription changed (renewed, payment failed, paid again, plan changed or ended). */
+export interface LiveSubscription {
+  subscriptionTier: string;
+  subscriptionEnds: string | null;
+  status: 'incomplete' | 'active' | 'past_due' | 'canceled' | null;
+  tier: 'premium' | 'elite' | null;
+}
+
 export interface LiveEventMap {
   ready: { userId: number };
   message: LiveMessage;
   read: LiveRead;
   notification: NotificationView;
+  subscription: LiveSubscription;
 }
 
 export type LiveEventKind = keyof LiveEventMap;
@@ -37,6 +46,7 @@ const listeners: { [K in LiveEventKind]: Set<Listener<K>> } = {
   message: new Set(),
   read: new Set(),
   notification: new Set(),
+  subscription: new Set(),
 };
 
 /** Query keys the events refresh; they are the API paths (see lib/query-client.ts). */
@@ -45,6 +55,8 @@ export const liveQueryKeys = {
   unreadMessages: (userId: number) => [`/api/messages/${userId}/unread-count`] as const,
   notifications: (userId: number) => [`/api/notifications/${userId}`] as const,
   notificationCount: (userId: number) => [`/api/notifications/${userId}/count`] as const,
+  /** every query under the member's subscription path (Settings → Plan's billing view among them) */
+  subscription: (userId: number) => [`/api/subscriptions/${userId}`] as const,
 };
 
 /** Subscribe to one kind of event; returns the unsubscribe function. */
@@ -112,6 +124,11 @@ export function connectLiveEvents(queryClient: QueryClient, userId: number, opti
     onLiveEvent('notification', () => {
       invalidate(liveQueryKeys.notificationCount(userId));
       invalidate(liveQueryKeys.notifications(userId));
+    }),
+    // A renewal, a failed payment or its recovery: the tier the app gates features on and Settings → Plan.
+    onLiveEvent('subscription', () => {
+      invalidate(sessionQueryKey);
+      invalidate(liveQueryKeys.subscription(userId));
     }),
   ];
 

@@ -5,7 +5,7 @@ import type { Db } from '../db';
 
 export interface LiveEvent {
   userId: number;
-  kind: 'message' | 'notification' | 'read' | 'presence';
+  kind: 'message' | 'notification' | 'read' | 'presence' | 'subscription';
   payload: Record<string, unknown>;
 }
 

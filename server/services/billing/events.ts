@@ -1,10 +1,8 @@
 import type { Knex } from 'knex';
 import type { AppServices } from '../../context';
 import { HttpError } from '../../errors';
-import { sendMail } from '../mail';
-import { notify } from '../notifications';
-import { billingEmail } from './emails';
-import { type BillingPolicy, type PaidTier, graceMs, type SubscriptionStatus, latestSubscription, subscriptionFromRow, syncUserTier } from './state';
+import { type BillingPolicy, type PaidTier, type SubscriptionStatus, graceMs, latestSubscription, subscriptionFromRow, syncUserTier } from './state';
+import { type Notice, endedNotice, failedNotice, paidNotice, tellMembers } from './tell';
 
 /**
  * A billing event in the shape both providers produce: Stripe webhooks are turned into this after their
@@ -44,12 +42,8 @@ export type BillingEvent =
 type Services = Pick<AppServices, 'db' | 'live' | 'config'>;
 type Trx = Knex.Transaction;
 
-const TIER_NAMES: Record<PaidTier, string> = { premium: 'Premium', elite: 'Elite' };
-const money = (cents: number, currency: string) => `${(cents / 100).toFixed(2)} ${currency.toUpperCase()}`;
-const day = (ms: number) => new Date(ms).toUTCString().slice(0, 16);
-
-/** What the member is told after the transaction commits. */
-type Notice = { userId: number; title: string; content: string; mail: { subject: string; text: string } };
+/** What one transaction changed: notices to send and members whose subscription moved, once it commits. */
+type Outcome = { notices: Notice[]; changed: Set<number> };
 
 /**
  * Applies a billing event once (by event id) and returns whether it changed anything. Late events are
@@ -57,21 +51,14 @@ type Notice = { userId: number; title: string; content: string; mail: { subject:
  * canceled, and a payment failure for an invoice already paid changes nothing.
  */
 export async function applyBillingEvent(services: Services, event: BillingEvent, now = Date.now()): Promise<boolean> {
-  const notices: Notice[] = [];
+  const out: Outcome = { notices: [], changed: new Set() };
   const applied = await services.db.transaction(async (trx) => {
     const fresh = await trx('stripe_events').insert({ id: event.id, type: event.type, processedAt: now }).onConflict('id').ignore().returning('id');
     if (Array.isArray(fresh) && fresh.length === 0) return false;
-    if ('subscription' in event) return applySubscriptionState(trx, event.provider, event.subscription, event.created, now, services.config);
-    return applyInvoice(trx, event, now, notices, services.config);
+    if ('subscription' in event) return applySubscriptionState(trx, event.provider, event.subscription, event.created, now, services.config, out);
+    return applyInvoice(trx, event, now, out, services.config);
   });
-  for (const n of notices) {
-    await notify(services, { userId: n.userId, type: 'subscription', title: n.title, content: n.content, sourceType: 'payment' });
-    const user = await services.db('users').where({ id: n.userId }).first('email', 'fullName', 'isDeleted');
-    if (!user || Number(user.isDeleted)) continue;
-    const origin = services.config.publicUrl ?? `http://localhost:${services.config.port}`;
-    const mail = await billingEmail({ subject: n.mail.subject, name: user.fullName, lines: n.mail.text.split('\n\n'), action: { label: 'Open Settings → Plan', href: `${origin}/settings?tab=subscription` } });
-    await sendMail(services.config, services.db, { to: user.email, subject: mail.subject, text: mail.text, html: mail.html, kind: 'notification' });
-  }
+  await tellMembers(services, out.notices, out.changed);
   return applied;
 }
 
@@ -80,10 +67,13 @@ export async function applyBillingEvent(services: Services, event: BillingEvent,
  * so nothing to record as applied once; an older state than the one held is still ignored.
  */
 export async function applySubscriptionSnapshot(services: Services, provider: 'stripe' | 'demo', state: SubscriptionState, created: number, now = Date.now()): Promise<boolean> {
-  return services.db.transaction((trx) => applySubscriptionState(trx, provider, state, created, now, services.config));
+  const out: Outcome = { notices: [], changed: new Set() };
+  const applied = await services.db.transaction((trx) => applySubscriptionState(trx, provider, state, created, now, services.config, out));
+  await tellMembers(services, out.notices, out.changed);
+  return applied;
 }
 
-async function applySubscriptionState(trx: Trx, provider: 'stripe' | 'demo', s: SubscriptionState, created: number, now: number, policy: BillingPolicy): Promise<boolean> {
+async function applySubscriptionState(trx: Trx, provider: 'stripe' | 'demo', s: SubscriptionState, created: number, now: number, policy: BillingPolicy, out: Outcome): Promise<boolean> {
   const existing = await trx('subscriptions').where({ providerSubscriptionId: s.id }).first();
   const row = existing ? subscriptionFromRow(existing) : null;
   if (row && (created < row.lastEventAt || row.status === 'canceled')) return false;
@@ -105,10 +95,13 @@ async function applySubscriptionState(trx: Trx, provider: 'stripe' | 'demo', s: 
   if (row) await trx('subscriptions').where({ id: row.id }).update(fields);
   else await trx('subscriptions').insert({ ...fields, userId, provider, providerSubscriptionId: s.id, providerCustomerId: s.customerId, createdAt: now });
   await syncUserTier(trx, userId, now, policy);
+  out.changed.add(userId);
+  // The end of a subscription that was paying (not of one whose first payment never came).
+  if (row && s.status === 'canceled' && (row.status === 'active' || row.status === 'past_due')) out.notices.push(endedNotice(userId, row, s.canceledAt ?? created));
   return true;
 }
 
-async function applyInvoice(trx: Trx, event: Extract<BillingEvent, { invoice: InvoiceState }>, now: number, notices: Notice[], policy: BillingPolicy): Promise<boolean> {
+async function applyInvoice(trx: Trx, event: Extract<BillingEvent, { invoice: InvoiceState }>, now: number, out: Outcome, policy: BillingPolicy): Promise<boolean> {
   const inv = event.invoice;
   const subRow = await trx('subscriptions').where({ providerSubscriptionId: inv.subscriptionId }).first();
   // An invoice can arrive before its subscription's first event: refused (and rolled back, event id included)
@@ -140,20 +133,8 @@ async function applyInvoice(trx: Trx, event: Extract<BillingEvent, { invoice: In
     const periodStart = inv.reason === 'subscription_update' ? sub.currentPeriodStart : Math.max(sub.currentPeriodStart, inv.periodStart);
     await trx('subscriptions').where({ id: sub.id }).update({ status: 'active', graceUntil: null, currentPeriodStart: periodStart, currentPeriodEnd: periodEnd, updatedAt: now });
     await syncUserTier(trx, sub.userId, now, policy);
-    notices.push({
-      userId: sub.userId,
-      title: `Payment received: ${TIER_NAMES[tier]}`,
-      content: `We received ${money(inv.amountCents, inv.currency)}. Your ${TIER_NAMES[tier]} plan runs until ${day(periodEnd)}.`,
-      mail: {
-        subject: `Your Saathi receipt: ${TIER_NAMES[tier]}, ${money(inv.amountCents, inv.currency)}`,
-        text: [
-          `Thank you. We received your payment of ${money(inv.amountCents, inv.currency)} for Saathi ${TIER_NAMES[tier]}.`,
-          `Period: ${day(inv.periodStart)} to ${day(inv.periodEnd)}.`,
-          `Invoice: ${inv.id}${inv.hostedInvoiceUrl ? `\nReceipt: ${inv.hostedInvoiceUrl}` : ''}`,
-          sub.cancelAtPeriodEnd ? `Your plan ends on ${day(periodEnd)} and will not renew.` : `Your plan renews on ${day(periodEnd)}. You can change or cancel it in Settings → Plan.`,
-        ].join('\n\n'),
-      },
-    });
+    out.changed.add(sub.userId);
+    out.notices.push(paidNotice(sub.userId, tier, inv, periodEnd, sub.cancelAtPeriodEnd));
     return true;
   }
   if (inv.reason !== 'subscription_cycle') return true;
@@ -161,25 +142,7 @@ async function applyInvoice(trx: Trx, event: Extract<BillingEvent, { invoice: In
   await trx('subscriptions').where({ id: sub.id }).update({ status: 'past_due', graceUntil, updatedAt: now });
   await syncUserTier(trx, sub.userId, now, policy);
   const fresh = await latestSubscription(trx, sub.userId);
-  const card = `your card ${fresh?.cardLast4 ? `ending in ${fresh.cardLast4} ` : ''}`;
-  // With no grace period (BILLING_GRACE_DAYS=0) the paid plan ends with the failed renewal.
-  const kept = graceUntil > event.created;
-  notices.push({
-    userId: sub.userId,
-    title: 'Your renewal payment failed',
-    content: kept
-      ? `We could not charge your card for ${TIER_NAMES[tier]}. You keep your plan until ${day(graceUntil)}; pay with another card in Settings → Plan to keep it.`
-      : `We could not charge your card for ${TIER_NAMES[tier]}, so your account is on Try Me now. Open Settings → Plan to pay or to choose a plan again.`,
-    mail: {
-      subject: 'Saathi: your renewal payment failed',
-      text: [
-        `We could not charge ${card}for your Saathi ${TIER_NAMES[tier]} renewal (${money(inv.amountCents, inv.currency)}).`,
-        kept
-          ? `You keep ${TIER_NAMES[tier]} until ${day(graceUntil)}. If no payment succeeds by then, your account moves to Try Me.`
-          : 'Your account is on Try Me now.',
-        kept ? 'To keep it, open Settings → Plan and pay with another card.' : 'Open Settings → Plan to pay or to choose a plan again.',
-      ].join('\n\n'),
-    },
-  });
+  out.changed.add(sub.userId);
+  out.notices.push(failedNotice(sub.userId, tier, inv, graceUntil, event.created, fresh?.cardLast4 ?? null));
   return true;
 }

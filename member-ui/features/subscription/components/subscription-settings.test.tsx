@@ -1,0 +1,102 @@
+import '../../../test/setup-dom';
+import { screen, waitFor, within } from '@testing-library/react';
+import assert from 'node:assert/strict';
+import { afterEach, beforeEach, test } from 'node:test';
+import type { SessionUser } from '../../../../contracts/auth';
+import { buildSessionUser } from '../../../test/build-user';
+import { type RecordedRequest, jsonResponse } from '../../../test/fetch-stub';
+import type { BillingView } from '../api/billing';
+import { buildCatalogue } from '../test-support/build-catalogue';
+
+const { cleanupApp, fakeServer, renderApp } = await import('../../../test/render-app');
+
+/** The browser's EventSource as the app uses it, driven by the test (the server's stream is tested server-side). */
+class FakeEventSource {
+  static readonly CONNECTING = 0;
+  static readonly OPEN = 1;
+  static readonly CLOSED = 2;
+  static instances: FakeEventSource[] = [];
+  readyState = FakeEventSource.OPEN;
+  private readonly listeners = new Map<string, ((event: MessageEvent) => void)[]>();
+  constructor(readonly url: string) {
+    FakeEventSource.instances.push(this);
+  }
+  addEventListener(kind: string, listener: (event: MessageEvent) => void) {
+    this.listeners.set(kind, [...(this.listeners.get(kind) ?? []), listener]);
+  }
+  close() {
+    this.readyState = FakeEventSource.CLOSED;
+  }
+  /** The server sent `event: kind` with this data. */
+  send(kind: string, data: unknown) {
+    for (const listener of this.listeners.get(kind) ?? []) listener(new MessageEvent(kind, { data: JSON.stringify(data) }));
+  }
+}
+
+const original = (globalThis as { EventSource?: unknown }).EventSource;
+beforeEach(() => {
+  FakeEventSource.instances = [];
+  (globalThis as { EventSource?: unknown }).EventSource = FakeEventSource;
+  window.history.replaceState(null, '', '/settings?tab=subscription');
+});
+afterEach(() => {
+  cleanupApp();
+  (globalThis as { EventSource?: unknown }).EventSource = original;
+  window.history.replaceState(null, '', '/');
+});
+
+type Sub = NonNullable<BillingView['subscription']>;
+function billing(sub: Partial<Sub>, invoices: BillingView['invoices'] = []): BillingView {
+  return {
+    subscription: {
+      provider: 'demo', tier: 'elite', planName: 'Elite', price: '29.99', currency: 'usd', status: 'active',
+      currentPeriodStart: '2026-11-01T10:00:00.000Z', currentPeriodEnd: '2026-12-01T10:00:00.000Z', renewsAt: '2026-12-01T10:00:00.000Z', endsAt: null,
+      cancelAtPeriodEnd: false, pendingTier: null, graceUntil: null, paymentMethod: { brand: 'Visa', last4: '0341' }, ...sub,
+    },
+    invoices,
+  };
+}
+
+/** A member on Settings → Plan whose billing view and session the test changes between requests. */
+function planPage(state: { view: BillingView; user: SessionUser }, extra?: (request: RecordedRequest) => Response | undefined) {
+  return renderApp(
+    '/settings?tab=subscription',
+    fakeServer({
+      user: state.user,
+      handle: (request) => {
+        const custom = extra?.(request);
+        if (custom) return custom;
+        if (request.url.pathname === '/api/auth/user') return jsonResponse(200, state.user);
+        if (request.url.pathname === '/api/subscriptions') return jsonResponse(200, buildCatalogue());
+        if (request.url.pathname === `/api/subscriptions/${state.user.id}/current`) return jsonResponse(200, state.view);
+        return undefined;
+      },
+    }),
+  );
+}
+
+test('a failed renewal pushed on the live stream shows on an open Settings → Plan without a reload', async () => {
+  const state = { view: billing({}), user: buildSessionUser({ subscriptionTier: 'elite', subscriptionEnds: '2026-12-01T10:00:00.000Z' }) };
+  const { fetchStub } = planPage(state);
+  const plan = within(await screen.findByRole('region', { name: 'Your plan' }));
+  await plan.findByText(/Renews on/);
+  await waitFor(() => assert.equal(FakeEventSource.instances.length, 1, 'the app opened its event stream'));
+  const stream = FakeEventSource.instances[0];
+  assert.equal(stream.url, '/api/events');
+
+  // The renewal was declined on the server: the stream says so, the page reads the new state.
+  state.view = billing({ status: 'past_due', graceUntil: '2026-12-08T10:00:00.000Z', renewsAt: '2026-12-31T10:00:00.000Z', currentPeriodStart: '2026-12-01T10:00:00.000Z', currentPeriodEnd: '2026-12-31T10:00:00.000Z' });
+  const sessionReads = fetchStub.callsTo('GET', '/api/auth/user').length;
+  stream.send('subscription', { subscriptionTier: 'elite', subscriptionEnds: '2026-12-08T10:00:00.000Z', status: 'past_due', tier: 'elite' });
+  await plan.findByText('Payment failed', undefined, { timeout: 5000 });
+  assert.match(plan.getByRole('alert').textContent ?? '', /Your last renewal payment failed\. You keep Elite until/);
+  await waitFor(() => assert.ok(fetchStub.callsTo('GET', '/api/auth/user').length > sessionReads, 'the session (the tier features are gated on) is read again'));
+
+  // Paid again elsewhere (another tab, the hosted invoice page): back to active, live.
+  state.view = billing({ status: 'active', renewsAt: '2026-12-31T10:00:00.000Z', currentPeriodStart: '2026-12-01T10:00:00.000Z', currentPeriodEnd: '2026-12-31T10:00:00.000Z' });
+  const reads = fetchStub.callsTo('GET', `/api/subscriptions/${state.user.id}/current`).length;
+  stream.send('subscription', { subscriptionTier: 'elite', subscriptionEnds: '2026-12-31T10:00:00.000Z', status: 'active', tier: 'elite' });
+  await waitFor(() => assert.ok(fetchStub.callsTo('GET', `/api/subscriptions/${state.user.id}/current`).length > reads, 'the billing view is read again'), { timeout: 5000 });
+  await waitFor(() => assert.equal(plan.queryByText('Payment failed'), null, 'no longer past due'), { timeout: 5000 });
+  await plan.findByText(/Renews on/);
+});
