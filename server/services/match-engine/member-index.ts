@@ -56,14 +56,36 @@ export interface MemberRow {
 
 const DAY_MS = 86_400_000;
 
-/** Days since 1970 of a 'YYYY-MM-DD' birth date that is a real calendar day, else NO_DOB (as ageFromDateOfBirth). */
+/**
+ * Days since 1970 of a 'YYYY-MM-DD' birth date that is a real calendar day, else NO_DOB (as ageFromDateOfBirth).
+ * Read digit by digit and counted with the proleptic Gregorian day count (Hinnant's days_from_civil), as a Date
+ * would: a million rows at start-up made the regular expression and Date objects a second and a half.
+ */
 export function dobDays(value: string | null): number {
-  if (!value || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return NO_DOB;
-  const [y, m, d] = value.split('-').map(Number);
-  const date = new Date(Date.UTC(y, m - 1, d));
-  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) return NO_DOB;
-  return Math.round(date.getTime() / DAY_MS);
+  if (value === null || value.length !== 10 || value.charCodeAt(4) !== 45 || value.charCodeAt(7) !== 45) return NO_DOB;
+  let y = 0;
+  let m = 0;
+  let d = 0;
+  for (let i = 0; i < 10; i++) {
+    if (i === 4 || i === 7) continue;
+    const digit = value.charCodeAt(i) - 48;
+    if (digit < 0 || digit > 9) return NO_DOB;
+    if (i < 4) y = y * 10 + digit;
+    else if (i < 7) m = m * 10 + digit;
+    else d = d * 10 + digit;
+  }
+  // Years before 100 are no date for ageFromDateOfBirth either (Date.UTC reads them as 19xx).
+  if (y < 100 || m < 1 || m > 12 || d < 1 || d > daysInMonth(y, m)) return NO_DOB;
+  const yy = m <= 2 ? y - 1 : y;
+  const era = Math.floor(yy / 400);
+  const yoe = yy - era * 400;
+  const doy = Math.floor((153 * (m + (m > 2 ? -3 : 9)) + 2) / 5) + d - 1;
+  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
+  return era * 146097 + doe - 719468;
 }
+
+const daysInMonth = (y: number, m: number) =>
+  m === 2 ? (y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0) ? 29 : 28) : m === 4 || m === 6 || m === 9 || m === 11 ? 30 : 31;
 
 const visibilityCode = (v: string | null) => (v === null || v === 'all' ? 0 : v === 'matches' ? 1 : 2);
 const ageOrNull = (n: number | null) => (n === null || n === undefined ? null : Number(n));

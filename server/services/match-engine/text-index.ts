@@ -38,10 +38,8 @@ export class TextIndex {
 
   add(position: number, text: string | null): void {
     if (!text) return;
-    const seen = new Set<string>();
     for (const word of text.toLowerCase().split(/[^a-z0-9']+/)) {
-      if (!word || seen.has(word)) continue;
-      seen.add(word);
+      if (!word) continue;
       let id = this.wordIds.get(word);
       if (id === undefined) {
         id = this.words.length;
@@ -52,6 +50,8 @@ export class TextIndex {
       }
       let list = this.postings[id];
       const n = this.lengths[id];
+      // A word twice in one text: positions only grow, so its list already ends with this one.
+      if (n > 0 && list[n - 1] === position) continue;
       if (n === list.length) {
         const bigger = new Int32Array(n < 64 ? n * 2 : Math.ceil(n * 1.25));
         bigger.set(list);
