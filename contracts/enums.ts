@@ -64,8 +64,14 @@ export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 export const MOOD_CATEGORIES = ['general', 'relationship', 'cultural'] as const;
 
 export const REPORT_REASONS = [
-  'fake_profile', 'inappropriate_content', 'harassment', 'scam_or_money_request', 'underage', 'other',
+  'fake_profile', 'inappropriate_content', 'harassment', 'scam_or_money_request', 'underage', 'made_without_consent', 'other',
 ] as const;
+
+/**
+ * Reports the ops queue shows first: a profile made of someone without their consent (by family or anyone else)
+ * exposes a person who never agreed to be on a matrimonial site.
+ */
+export const PRIORITY_REPORT_REASONS: ReadonlyArray<(typeof REPORT_REASONS)[number]> = ['made_without_consent'];
 
 export const ID_DOCUMENT_TYPES = ['passport', 'national_id', 'driving_licence', 'residence_permit'] as const;
 

@@ -251,6 +251,8 @@ export interface MessageView {
   isRead: boolean;
   is_read: boolean;
   createdAt: string;
+  /** written by one of the sender's family for them ("Priya's mother"); absent or null: the member themself */
+  sentBy?: { relation: string; label: string } | null;
 }
 
 /** GET /api/messages/{userId}: one row per conversation, newest first. */

@@ -141,6 +141,11 @@ const MATRIX: Record<string, Access> = {
   'DELETE /api/family/:profileId/invitations/:invitationId': 'owner',
   'DELETE /api/family/:profileId/members/:memberId': 'owner',
   'PATCH /api/family/:profileId/permissions': 'owner',
+  'GET /api/family/:profileId/suggestions': 'owner',
+  'POST /api/family/:profileId/suggestions': 'owner',
+  'POST /api/family/:profileId/suggestions/:suggestionId/decision': 'owner',
+  'GET /api/family/:profileId/thread': 'owner',
+  'POST /api/family/:profileId/thread': 'owner',
   'GET /api/family-invitations/:token': 'public',
   'POST /api/family-invitations/:token': 'public',
 };
@@ -207,6 +212,7 @@ test('visitors, other members and owners get exactly what the matrix allows', as
       .replace(':memberId', '1')
       .replace(':invitationId', '1')
       .replace(':subscriptionId', '1')
+      .replace(':suggestionId', '1')
       .replace(':token', 'not-a-real-invitation-token-0123');
 
   const snapshot = async () =>
@@ -263,6 +269,8 @@ test('family routes: candidate, family member, other member and visitor each get
   assert.equal(joined.status, 200);
   const memberId = (await server.db('family_members').where({ profileId: profile.id, status: 'active' }).first('id')).id as number;
   const invitation = (await (await candidate.client.post(`/api/family/${profile.id}/invitations`, { role: 'family', email: `aunt.${profile.id}@example.test`, relation: 'relative' })).json()) as { id: number };
+  const suggestable = await buildProfile(server, other.user, { gender: 'male' });
+  const suggestionId = async () => (await server.db('family_suggestions').where({ profileId: profile.id }).first('id'))?.id ?? 0;
   type Who = 'candidate' | 'family' | 'other' | 'visitor';
   const clients: Record<Who, Client> = { candidate: candidate.client, family, other: other.client, visitor: new Client(server) };
   const p = profile.id;
@@ -280,6 +288,20 @@ test('family routes: candidate, family member, other member and visitor each get
       expect: { candidate: 200, family: 403, other: 404, visitor: 401 },
     },
     { route: 'PATCH /api/family/:profileId/permissions', call: (c) => c.patch(`/api/family/${p}/permissions`, { mayMessage: true }), expect: { candidate: 200, family: 403, other: 404, visitor: 401 } },
+    { route: 'GET /api/family/:profileId/suggestions', call: (c) => c.get(`/api/family/${p}/suggestions`), expect: { candidate: 200, family: 200, other: 404, visitor: 401 } },
+    // Family suggest (the candidate does not suggest to themself); the candidate decides.
+    {
+      route: 'POST /api/family/:profileId/suggestions',
+      call: (c) => c.post(`/api/family/${p}/suggestions`, { suggestedProfileId: suggestable.id, note: 'Have a look' }),
+      expect: { candidate: 403, family: 201, other: 404, visitor: 401 },
+    },
+    {
+      route: 'POST /api/family/:profileId/suggestions/:suggestionId/decision',
+      call: async (c) => c.post(`/api/family/${p}/suggestions/${await suggestionId()}/decision`, { decision: 'discuss' }),
+      expect: { candidate: 200, family: 403, other: 404, visitor: 401 },
+    },
+    { route: 'GET /api/family/:profileId/thread', call: (c) => c.get(`/api/family/${p}/thread`), expect: { candidate: 200, family: 200, other: 404, visitor: 401 } },
+    { route: 'POST /api/family/:profileId/thread', call: (c) => c.post(`/api/family/${p}/thread`, { content: 'Hello family' }), expect: { candidate: 201, family: 201, other: 404, visitor: 401 } },
     { route: 'DELETE /api/family/:profileId/members/:memberId', call: (c) => c.delete(`/api/family/${p}/members/${memberId}`), expect: { candidate: 200, family: 403, other: 404, visitor: 401 } },
   ];
   const failures: string[] = [];

@@ -41,7 +41,9 @@ import { devRoutes } from './routes/dev/dev';
 import { discoveryRoutes } from './routes/discovery/discovery';
 import { kundaliRoutes } from './routes/kundali/kundali';
 import { familyRoutes } from './routes/family/family';
+import { actForProfile } from './routes/family/acting';
 import { familyInvitationRoutes } from './routes/family/invitations';
+import { familySuggestionRoutes } from './routes/family/suggestions';
 import { type LiveEvents, liveEventsFor } from './services/live-events';
 import { MatchEngine } from './services/match-engine/engine';
 import { notInterestedRoutes } from './routes/not-interested/not-interested';
@@ -95,6 +97,7 @@ export function apiRouters(services: AppServices) {
     storyConsentRoutes(),
     familyRoutes(),
     familyInvitationRoutes(),
+    familySuggestionRoutes(),
     opsRoutes(),
   ];
 }
@@ -172,6 +175,7 @@ export function createApp(config: Config, db: Db, options: AppOptions = {}): Koa
   );
   app.use(refuseNulCharacters);
   app.use(loadUser);
+  app.use(actForProfile);
   for (const router of apiRouters(services)) {
     app.use(router.routes());
     app.use(router.allowedMethods());

@@ -11,6 +11,8 @@ import type { AppMetrics } from './metrics';
 export interface AppState {
   user: User | null;
   requestId: string;
+  /** set when a family member acts for the profile they help with (then `user` is the profile's account) */
+  actingFamily?: { userId: number; fullName: string; relation: string; profileId: number } | null;
 }
 
 export interface AppServices {

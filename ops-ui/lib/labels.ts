@@ -20,6 +20,7 @@ export const REPORT_REASON_LABELS: Record<string, string> = {
   harassment: 'Harassment',
   scam_or_money_request: 'Scam or money request',
   underage: 'Underage',
+  made_without_consent: 'Made without consent',
   appeal: 'Appeal of a suspension',
   other: 'Other',
 };

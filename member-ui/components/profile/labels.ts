@@ -67,6 +67,7 @@ export const REPORT_REASON_LABELS: Record<(typeof REPORT_REASONS)[number], strin
   harassment: 'Harassment or abusive behaviour',
   scam_or_money_request: 'Scam or request for money',
   underage: 'Appears to be under 18',
+  made_without_consent: 'This profile was made without my consent',
   other: 'Something else',
 };
 

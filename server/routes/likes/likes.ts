@@ -9,6 +9,7 @@ import { idParam, parse, requestBody } from '../../middleware/validate';
 import { Profile } from '../../models/profile';
 import { visibleProfilesFilter } from '../../policies/profile-visibility';
 import { notify } from '../../services/notifications';
+import { familyActorLabel } from '../../services/family/acts';
 import { loadProfile, visibleProfile } from '../../services/profiles';
 
 const likeSchema = z.object({
@@ -61,7 +62,8 @@ export function likeRoutes() {
         userId: profile.userId,
         type: 'like',
         title: 'Someone liked your profile',
-        content: `${user.fullName} liked your profile`,
+        // A like a family member gave for the profile says so: "Priya's mother liked your profile".
+        content: `${ctx.state.actingFamily ? familyActorLabel(user.fullName, ctx.state.actingFamily.relation) : user.fullName} liked your profile`,
         relatedItemId: outcome.myProfileId ?? null,
         sourceId: user.id,
         sourceType: 'user',

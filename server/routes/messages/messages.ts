@@ -7,6 +7,7 @@ import { idParam, parse } from '../../middleware/validate';
 import { Message } from '../../models/engagement';
 import { chatPeer, presentMessage, sendMessage } from '../../services/messaging';
 import { photoUrl } from '../../services/photos';
+import { familyAuthorsOf } from '../../services/family/acts';
 
 export function messageRoutes() {
   const router = newRouter('/api/messages');
@@ -130,7 +131,9 @@ export function messageRoutes() {
       ctx.services.live.publish({ userId: user.id, kind: 'read', payload: { readerId: user.id, messageIds: unread } });
     }
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = messages.map(presentMessage);
+    // Both sides see which messages a member's family wrote for them.
+    const authors = await familyAuthorsOf(db, messages.map((m) => m.id));
+    ctx.body = messages.map((m) => ({ ...presentMessage(m), sentBy: authors.get(m.id) ?? null }));
   });
 
   router.post('/', async (ctx) => {

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import * as z from 'zod';
-import { REPORT_REASONS } from '../../../contracts/enums';
+import { PRIORITY_REPORT_REASONS, REPORT_REASONS } from '../../../contracts/enums';
 import { type AppContext, newRouter } from '../../context';
 import { badRequest, notFound } from '../../errors';
 import { currentUser, requireUser } from '../../middleware/auth';
@@ -75,6 +75,7 @@ export function safetyRoutes() {
         reportedUserId: input.reportedUserId,
         reportedProfileId: input.reportedProfileId ?? null,
         reason: input.reason,
+        priority: PRIORITY_REPORT_REASONS.includes(input.reason) ? 1 : 0,
         details: input.details || null,
         status: 'open',
         createdAt: Date.now(),

@@ -135,3 +135,23 @@ export async function familyLabels(db: Db, profileIds: number[]): Promise<Map<nu
   }
   return labels;
 }
+
+/**
+ * For the ops console's member page: the people of the member's own profile with their roles, and the profiles the
+ * member helps with as family.
+ */
+export async function familyOfMember(db: Db, userId: number) {
+  const own = await db('profiles').where({ userId, isDeleted: false }).first('id');
+  const ownProfile = own ? { profileId: own.id as number, ...(await peopleOf(db, own.id)) } : null;
+  const helps = await db('family_members')
+    .join('profiles', 'profiles.id', 'family_members.profileId')
+    .leftJoin('profile_family', 'profile_family.profileId', 'profiles.id')
+    .where('family_members.userId', userId)
+    .whereNot('profiles.userId', userId)
+    .orderBy('family_members.addedAt', 'desc')
+    .select('profiles.id as profileId', 'profiles.userId as profileUserId', 'family_members.relation', 'family_members.status', 'profile_family.consent', 'profile_family.candidateFirstName');
+  return {
+    ownProfile,
+    helps: helps.map((h) => ({ profileId: h.profileId as number, profileUserId: h.profileUserId as number, relation: h.relation as string, status: h.status as string, consent: (h.consent as string | null) ?? 'unconfirmed', candidateFirstName: (h.candidateFirstName as string | null) ?? null })),
+  };
+}

@@ -4,6 +4,7 @@ import { isoOrNull } from '../../../presenters/user';
 import { presentAuditRows, withNames } from '../audit/present';
 import { namesOf, personOrNull, profilesOf } from '../lib/members';
 import { presentReports } from '../reports/present';
+import { familyOfMember } from '../../../services/family/people';
 
 /** How many of each list the member page shows; the audit trail links on to the filtered log for the rest. */
 const LIST_LIMIT = 50;
@@ -60,5 +61,6 @@ export async function memberDetail(db: Knex, id: number) {
     })),
     sessions: sessions.map((s) => ({ createdAt: isoOrNull(s.createdAt), lastSeenAt: isoOrNull(s.lastSeenAt), expiresAt: isoOrNull(s.expiresAt), userAgent: s.userAgent ?? null, ip: s.ip ?? null })),
     audit: { items: presentAuditRows(auditRows), total: auditTotal },
+    family: await familyOfMember(db, id),
   };
 }

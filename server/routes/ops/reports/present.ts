@@ -16,6 +16,7 @@ export async function presentReports(db: Knex, rows: Rows) {
   return rows.map((r) => ({
     id: r.id,
     reason: r.reason,
+    priority: Number(r.priority ?? 0) > 0,
     details: r.details,
     status: r.status,
     createdAt: isoOrNull(r.createdAt),

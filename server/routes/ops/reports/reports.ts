@@ -20,7 +20,8 @@ export function reportRoutes(router: AppRouter) {
     ctx.body = await paginate(
       ctx.services.db('reports').where('reports.status', input.status ?? 'open'),
       input,
-      (q) => q.orderBy('reports.createdAt', 'asc').orderBy('reports.id', 'asc').select('reports.*'),
+      // Priority reports (a profile made without its person's consent) first, then oldest first.
+      (q) => q.orderBy('reports.priority', 'desc').orderBy('reports.createdAt', 'asc').orderBy('reports.id', 'asc').select('reports.*'),
       (rows) => presentReports(ctx.services.db, rows),
     );
   });

@@ -1,0 +1,152 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { Client, type TestServer, startTestServer } from '../../test/harness';
+import { buildProfile, signedInClient } from '../../test/factories';
+
+let server: TestServer;
+before(async () => {
+  server = await startTestServer();
+});
+after(() => server.close());
+
+/** Priya (who holds her profile), her mother (a family member acting for her) and a man she might like. */
+async function family() {
+  const priya = await signedInClient(server, { fullName: 'Priya Raman', tier: 'premium' });
+  const profile = await buildProfile(server, priya.user);
+  const email = `mother.${profile.id}@example.test`;
+  await priya.client.post(`/api/family/${profile.id}/invitations`, { role: 'family', email, relation: 'mother' });
+  const mail = await server.db('email_outbox').where({ toEmail: email }).orderBy('id', 'desc').first();
+  const token = /\/family-invite\/([A-Za-z0-9_-]+)/.exec(mail.bodyText)?.[1] ?? '';
+  const mother = new Client(server);
+  const joined = await mother.post(`/api/family-invitations/${token}`, { fullName: 'Lakshmi Raman', username: `lakshmi_${profile.id}`, password: 'lakshmi-pass-1', confirmPassword: 'lakshmi-pass-1' });
+  assert.equal(joined.status, 200);
+  const arjun = await signedInClient(server, { fullName: 'Arjun Mehta', tier: 'premium' });
+  const arjunProfile = await buildProfile(server, arjun.user, { gender: 'male' });
+  const acting = { 'X-Saathi-Acting-For': String(profile.id) };
+  const as = (method: string, path: string, json?: unknown) => mother.request(method, path, { json, headers: acting });
+  return { priya, profile, mother, arjun, arjunProfile, as };
+}
+
+describe('a family member acting for the candidate', () => {
+  test('searches and likes as the candidate allows; the like says "Priya\'s mother" to the other side', async () => {
+    const { priya, profile, arjun, arjunProfile, as } = await family();
+    const me = (await (await as('GET', '/api/auth/user')).json()) as { id: number };
+    assert.equal(me.id, priya.user.id, "acting, the mother's requests run as Priya's profile account");
+    assert.equal((await as('GET', `/api/profiles/${arjunProfile.id}`)).status, 200);
+    const liked = await as('POST', '/api/profile-likes', { likedProfileId: arjunProfile.id });
+    assert.equal(liked.status, 201, await liked.clone().text());
+    const act = await server.db('family_acts').where({ kind: 'like', profileId: profile.id }).first();
+    assert.ok(act, 'the like is recorded as the mother\'s');
+    const bell = await server.db('notifications').where({ userId: arjun.user.id, type: 'like' }).orderBy('id', 'desc').first();
+    assert.equal(bell.content, "Priya's mother liked your profile");
+
+    // Priya turns liking off: the mother's next like is refused and changes nothing.
+    await priya.client.patch(`/api/family/${profile.id}/permissions`, { mayLike: false });
+    const other = await signedInClient(server);
+    const otherProfile = await buildProfile(server, other.user, { gender: 'male' });
+    assert.equal((await as('POST', '/api/profile-likes', { likedProfileId: otherProfile.id })).status, 403);
+    assert.equal(await server.db('profile_likes').where({ userId: priya.user.id, likedProfileId: otherProfile.id }).first(), undefined);
+  });
+
+  test("the candidate's own conversations stay private; family write only when allowed, and the other side sees it was family", async () => {
+    const { priya, profile, arjun, as } = await family();
+    // Priya's own conversation with Arjun.
+    await arjun.client.post('/api/messages', { receiverId: priya.user.id, content: 'Hello Priya' });
+    await priya.client.post('/api/messages', { receiverId: arjun.user.id, content: 'Hello Arjun' });
+    assert.equal((await as('GET', `/api/messages/${priya.user.id}`)).status, 403, 'messaging as family is off by default');
+    await priya.client.patch(`/api/family/${profile.id}/permissions`, { mayMessage: true });
+    assert.deepEqual(await (await as('GET', `/api/messages/${priya.user.id}`)).json(), [], "Priya's conversations are not the family's");
+    assert.equal((await as('GET', `/api/messages/${priya.user.id}/${arjun.user.id}`)).status, 404);
+
+    // The mother writes to another member for Priya: that conversation is the family's to see.
+    const ravi = await signedInClient(server, { fullName: 'Ravi Kumar' });
+    await buildProfile(server, ravi.user, { gender: 'male' });
+    const sent = await as('POST', '/api/messages', { receiverId: ravi.user.id, content: 'Namaste, I write for my daughter Priya' });
+    assert.equal(sent.status, 201, await sent.clone().text());
+    assert.deepEqual(((await sent.json()) as { sentBy: unknown }).sentBy, { relation: 'mother', label: "Priya's mother" });
+    const list = (await (await as('GET', `/api/messages/${priya.user.id}`)).json()) as Array<{ otherUser: { id: number } }>;
+    assert.deepEqual(list.map((c) => c.otherUser.id), [ravi.user.id]);
+    const seenByRavi = (await (await ravi.client.get(`/api/messages/${ravi.user.id}/${priya.user.id}`)).json()) as Array<{ content: string; sentBy: { label: string } | null }>;
+    assert.deepEqual(seenByRavi.map((m) => [m.content, m.sentBy?.label ?? null]), [['Namaste, I write for my daughter Priya', "Priya's mother"]]);
+    // Priya's own message to Ravi reads as hers.
+    await priya.client.post('/api/messages', { receiverId: ravi.user.id, content: 'Hi Ravi, Priya here' });
+    const again = (await (await ravi.client.get(`/api/messages/${ravi.user.id}/${priya.user.id}`)).json()) as Array<{ sentBy: unknown }>;
+    assert.equal(again[1].sentBy, null);
+  });
+
+  test("what stays the candidate's: settings, password, notifications, deleting the profile", async () => {
+    const { priya, profile, as } = await family();
+    for (const [method, path] of [
+      ['GET', `/api/users/${priya.user.id}/privacy-settings`],
+      ['POST', `/api/users/${priya.user.id}/change-password`],
+      ['GET', `/api/notifications/${priya.user.id}`],
+      ['DELETE', `/api/profiles/${profile.id}`],
+      ['POST', '/api/blocks'],
+    ] as const) {
+      assert.equal((await as(method, path, method === 'GET' ? undefined : {})).status, 403, `${method} ${path}`);
+    }
+    assert.equal(Boolean(Number((await server.db('profiles').where({ id: profile.id }).first()).isDeleted)), false);
+    // Someone who is not family cannot act for the profile at all.
+    const stranger = await signedInClient(server);
+    assert.equal((await stranger.client.request('GET', '/api/auth/user', { headers: { 'X-Saathi-Acting-For': String(profile.id) } })).status, 404);
+  });
+});
+
+describe('the family shortlist', () => {
+  test('the mother suggests Arjun with a note; Priya sees who and why, discusses, likes; only Priya decides', async () => {
+    const { priya, profile, mother, arjunProfile } = await family();
+    const suggested = await mother.post(`/api/family/${profile.id}/suggestions`, { suggestedProfileId: arjunProfile.id, note: 'Good family, lives in London too' });
+    assert.equal(suggested.status, 201, await suggested.clone().text());
+    const { id } = (await suggested.json()) as { id: number };
+    assert.equal((await mother.post(`/api/family/${profile.id}/suggestions`, { suggestedProfileId: arjunProfile.id })).status, 409);
+    const bell = await server.db('notifications').where({ userId: priya.user.id, sourceType: 'family_suggestion' }).first();
+    assert.equal(bell.title, 'Your mother suggested Arjun Mehta');
+
+    const list = (await (await priya.client.get(`/api/family/${profile.id}/suggestions`)).json()) as Array<{ id: number; note: string; suggestedBy: { name: string; relation: string }; profile: { id: number } }>;
+    assert.deepEqual(list.map((s) => [s.profile.id, s.note, s.suggestedBy.name, s.suggestedBy.relation]), [[arjunProfile.id, 'Good family, lives in London too', 'Lakshmi Raman', 'mother']]);
+
+    assert.equal((await mother.post(`/api/family/${profile.id}/suggestions/${id}/decision`, { decision: 'dismiss' })).status, 403, 'only Priya decides');
+    assert.equal((await priya.client.post(`/api/family/${profile.id}/suggestions/${id}/decision`, { decision: 'discuss' })).status, 200);
+    assert.equal((await priya.client.post(`/api/family/${profile.id}/thread`, { content: 'Tell me more about him, Amma', suggestionId: id })).status, 201);
+    assert.equal((await mother.post(`/api/family/${profile.id}/thread`, { content: 'His parents are lovely', suggestionId: id })).status, 201);
+    const thread = (await (await mother.get(`/api/family/${profile.id}/thread?suggestionId=${id}`)).json()) as Array<{ content: string; author: { name: string } }>;
+    assert.deepEqual(thread.map((m) => [m.author.name, m.content]), [['Priya Raman', 'Tell me more about him, Amma'], ['Lakshmi Raman', 'His parents are lovely']]);
+
+    assert.equal((await priya.client.post(`/api/family/${profile.id}/suggestions/${id}/decision`, { decision: 'like' })).status, 409, 'a like first');
+    await priya.client.post('/api/profile-likes', { likedProfileId: arjunProfile.id });
+    const decided = await priya.client.post(`/api/family/${profile.id}/suggestions/${id}/decision`, { decision: 'like' });
+    assert.deepEqual(await decided.json(), { status: 'liked' });
+
+    const stranger = await signedInClient(server);
+    assert.equal((await stranger.client.get(`/api/family/${profile.id}/suggestions`)).status, 404);
+    assert.equal((await stranger.client.get(`/api/family/${profile.id}/thread`)).status, 404);
+  });
+
+  test('family cannot suggest a profile hidden from the candidate, nor when the candidate turned suggesting off', async () => {
+    const { priya, profile, mother, arjun, arjunProfile } = await family();
+    await arjun.client.post('/api/blocks', { userId: priya.user.id });
+    assert.equal((await mother.post(`/api/family/${profile.id}/suggestions`, { suggestedProfileId: arjunProfile.id })).status, 404);
+    const other = await signedInClient(server);
+    const otherProfile = await buildProfile(server, other.user, { gender: 'male' });
+    await priya.client.patch(`/api/family/${profile.id}/permissions`, { mayShortlist: false });
+    assert.equal((await mother.post(`/api/family/${profile.id}/suggestions`, { suggestedProfileId: otherProfile.id })).status, 403);
+  });
+});
+
+describe('safety', () => {
+  test('"made without my consent" reaches the ops queue first; the member page lists the profile\'s people and roles', async () => {
+    const { priya, profile } = await family();
+    const reporter = await signedInClient(server);
+    await buildProfile(server, reporter.user, { gender: 'male' });
+    const other = await signedInClient(server);
+    await buildProfile(server, other.user, { gender: 'male' });
+    assert.equal((await reporter.client.post('/api/reports', { reportedUserId: other.user.id, reason: 'harassment' })).status, 201);
+    assert.equal((await reporter.client.post('/api/reports', { reportedUserId: priya.user.id, reportedProfileId: profile.id, reason: 'made_without_consent' })).status, 201);
+    const admin = await signedInClient(server, { role: 'admin' });
+    const queue = (await (await admin.client.get('/api/ops/reports')).json()) as { items: Array<{ reason: string; priority: boolean }> };
+    assert.deepEqual(queue.items.slice(0, 2).map((r) => [r.reason, r.priority]), [['made_without_consent', true], ['harassment', false]]);
+
+    const page = (await (await admin.client.get(`/api/ops/members/${priya.user.id}`)).json()) as { family: { ownProfile: { people: Array<{ role: string; relation: string | null; fullName: string }> } } };
+    assert.deepEqual(page.family.ownProfile.people.map((p) => [p.role, p.relation, p.fullName]), [['candidate', null, 'Priya Raman'], ['family', 'mother', 'Lakshmi Raman']]);
+  });
+});

@@ -1,0 +1,95 @@
+import type { Next } from 'koa';
+import type { AppContext } from '../../context';
+import { forbidden, notFound, unauthorized } from '../../errors';
+import { idParam } from '../../middleware/validate';
+import { User } from '../../models/user';
+import { type FamilyAction, decideFamily, familyFacts } from '../../policies/relationship';
+import { familyActorLabel, familyVisibleConversations, recordFamilyAct } from '../../services/family/acts';
+
+/** The header a family member's app sends to act for the profile they help with (its id). */
+export const ACTING_HEADER = 'X-Saathi-Acting-For';
+
+/**
+ * What a family member may ask for while acting for a profile, and which of the candidate's permissions each needs.
+ * Anything not listed (settings, password, two-factor, notifications, subscriptions, deleting the profile, blocking
+ * and reporting) stays the candidate's own: family get a 403 there.
+ */
+const ACTIONS: Array<[method: string, path: RegExp, action: FamilyAction]> = [
+  ['GET', /^\/api\/auth\/user$/, 'see-people'],
+  ['GET', /^\/api\/(profiles\/search|search|matches\/(daily|featured))$/, 'search'],
+  ['GET', /^\/api\/profiles\/\d+$/, 'search'],
+  ['GET', /^\/api\/(users\/\d+\/profile|profiles\/user\/\d+)$/, 'search'],
+  ['GET', /^\/api\/(compatibility|kundali-compatibility|ai-kundali-compatibility|kundali\/chart)\/[\d/]+$/, 'search'],
+  ['GET', /^\/api\/not-interested$/, 'search'],
+  ['PATCH', /^\/api\/profiles\/\d+$/, 'edit'],
+  ['POST', /^\/api\/profiles\/\d+\/completion\/\d+$/, 'edit'],
+  ['GET', /^\/api\/profiles\/\d+\/completion-status$/, 'edit'],
+  ['POST', /^\/api\/upload\/photo$/, 'edit'],
+  ['DELETE', /^\/api\/upload\/photo\/\d+$/, 'edit'],
+  ['GET', /^\/api\/profile-likes\/\d+(\/\d+\/check)?$/, 'like'],
+  ['POST', /^\/api\/profile-likes$/, 'like'],
+  ['DELETE', /^\/api\/profile-likes\/\d+\/\d+$/, 'like'],
+  ['GET', /^\/api\/messages\/\d+(\/unread-count)?$/, 'message'],
+  ['GET', /^\/api\/messages\/\d+\/\d+(\/peer)?$/, 'message'],
+  ['POST', /^\/api\/messages$/, 'message'],
+];
+
+export function familyActionFor(method: string, path: string): FamilyAction | null {
+  for (const [m, pattern, action] of ACTIONS) if (m === method && pattern.test(path)) return action;
+  return null;
+}
+
+export interface ActingFamily {
+  /** the family member's own account */
+  userId: number;
+  fullName: string;
+  relation: string;
+  profileId: number;
+}
+
+/**
+ * A family member acting for the profile they help with: the request runs as the profile's member account (so every
+ * route and the relationship policy answer as for the candidate), after the family rules allowed that kind of action,
+ * and what they did is recorded as theirs. The candidate's own conversations stay private: family see only the
+ * conversations a family member wrote in.
+ */
+export async function actForProfile(ctx: AppContext, next: Next): Promise<void> {
+  const header = ctx.get(ACTING_HEADER);
+  ctx.state.actingFamily = null;
+  // The family routes always answer for the family member's own account (their role on the profile).
+  if (!header || ctx.path.startsWith('/api/family')) return next();
+  const self = ctx.state.user;
+  if (!self) throw unauthorized();
+  const db = ctx.services.db;
+  const profileId = idParam(header);
+  const facts = await familyFacts(db, self.id, profileId);
+  if (facts?.role !== 'family') throw notFound('Profile not found');
+  // Before the candidate accepts, the family member who made the profile signs in with its account: no acting.
+  if (facts.ownerUserId === self.id) return next();
+  const action = familyActionFor(ctx.method, ctx.path);
+  if (!action) throw forbidden('This stays with the person the profile is for; family cannot do it for them');
+  if (!decideFamily(facts, action)) throw forbidden('The person this profile is for has not allowed family to do this', { action });
+  const owner = await User.query(db).findById(facts.ownerUserId);
+  if (!owner || owner.isDeleted || owner.status !== 'active') throw notFound('Profile not found');
+  const member = await db('family_members').where({ profileId, userId: self.id, status: 'active' }).first('relation');
+  const acting: ActingFamily = { userId: self.id, fullName: self.fullName, relation: member?.relation ?? 'relative', profileId };
+  if (action === 'message' && ctx.method === 'GET') {
+    const visible = await familyVisibleConversations(db, owner.id);
+    const other = /^\/api\/messages\/\d+\/(\d+)/.exec(ctx.path)?.[1];
+    if (other && !visible.has(Number(other))) throw notFound('Conversation not found');
+    ctx.state.user = owner;
+    ctx.state.actingFamily = acting;
+    await next();
+    // The list: only the conversations family took part in.
+    if (!other && Array.isArray(ctx.body)) ctx.body = (ctx.body as Array<{ otherUser?: { id: number } }>).filter((c) => c.otherUser && visible.has(c.otherUser.id));
+    return;
+  }
+  ctx.state.user = owner;
+  ctx.state.actingFamily = acting;
+  await next();
+  if (ctx.status >= 300) return;
+  await recordFamilyAct(db, ctx, acting);
+  if (ctx.method === 'POST' && ctx.path === '/api/messages' && ctx.body && typeof ctx.body === 'object') {
+    ctx.body = { ...(ctx.body as object), sentBy: { relation: acting.relation, label: familyActorLabel(owner.fullName, acting.relation) } };
+  }
+}

@@ -1,0 +1,62 @@
+import type { AppContext } from '../../context';
+import type { Db } from '../../db';
+import { firstNameOf } from './people';
+
+interface Actor {
+  userId: number;
+  relation: string;
+  profileId: number;
+}
+
+/**
+ * Records that a family member, not the candidate, did it: a like or a message sent while acting for the profile.
+ * The row sits beside the like or message (kind + id), so "liked by Priya's mother" can be shown to both sides.
+ */
+export async function recordFamilyAct(db: Db, ctx: AppContext, actor: Actor): Promise<void> {
+  const owner = ctx.state.user;
+  if (!owner) return;
+  let kind: 'like' | 'message' | null = null;
+  let itemId: number | null = null;
+  if (ctx.method === 'POST' && ctx.path === '/api/messages') {
+    kind = 'message';
+    itemId = Number((ctx.body as { id?: number } | undefined)?.id) || null;
+  } else if (ctx.method === 'POST' && ctx.path === '/api/profile-likes') {
+    kind = 'like';
+    const likedProfileId = Number((ctx.request as unknown as { body?: { likedProfileId?: unknown } }).body?.likedProfileId);
+    const like = Number.isSafeInteger(likedProfileId) ? await db('profile_likes').where({ userId: owner.id, likedProfileId }).first('id') : null;
+    itemId = like?.id ?? null;
+  }
+  if (!kind || !itemId) return;
+  await db('family_acts').insert({ kind, itemId, profileId: actor.profileId, actedBy: actor.userId, createdAt: Date.now() }).onConflict(['kind', 'itemId']).ignore();
+}
+
+/** The members a profile's family may see the conversation with: those a family member has written to. */
+export async function familyVisibleConversations(db: Db, ownerId: number): Promise<Set<number>> {
+  const rows = await db('family_acts')
+    .join('messages', 'messages.id', 'family_acts.itemId')
+    .where('family_acts.kind', 'message')
+    .where((q) => q.where('messages.senderId', ownerId).orWhere('messages.receiverId', ownerId))
+    .select('messages.senderId', 'messages.receiverId');
+  return new Set(rows.map((r) => (Number(r.senderId) === ownerId ? Number(r.receiverId) : Number(r.senderId))));
+}
+
+/** "Priya's mother": how an act of a family member is named to others. */
+export function familyActorLabel(candidateName: string | null, relation: string): string {
+  const first = firstNameOf(candidateName);
+  return first ? `${first}'s ${relation}` : `Their ${relation}`;
+}
+
+/** For each message written by family, who wrote it ("Priya's mother"); messages not in the map are the candidate's. */
+export async function familyAuthorsOf(db: Db, messageIds: number[]): Promise<Map<number, { relation: string; label: string }>> {
+  const out = new Map<number, { relation: string; label: string }>();
+  if (messageIds.length === 0) return out;
+  const rows = await db('family_acts')
+    .join('family_members', (j) => j.on('family_members.userId', 'family_acts.actedBy').andOn('family_members.profileId', 'family_acts.profileId'))
+    .join('profiles', 'profiles.id', 'family_acts.profileId')
+    .join('users', 'users.id', 'profiles.userId')
+    .where('family_acts.kind', 'message')
+    .whereIn('family_acts.itemId', messageIds)
+    .select('family_acts.itemId', 'family_members.relation', 'users.fullName');
+  for (const r of rows) out.set(Number(r.itemId), { relation: r.relation, label: familyActorLabel(r.fullName, r.relation) });
+  return out;
+}
