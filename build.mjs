@@ -4,6 +4,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
+import { buildPwa } from './scripts/build-pwa.mjs';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 // SAATHI_DIST lets parallel builds (e.g. two developers' browser-test runs) use separate folders.
@@ -40,7 +41,7 @@ async function buildServer() {
   });
 }
 
-function htmlPage({ title, scripts, styles, base, description, preloads = [], fetches = [], shell = '', shellCss = '' }) {
+function htmlPage({ title, scripts, styles, base, description, preloads = [], fetches = [], shell = '', shellCss = '', installable = false }) {
   // With a shell, its own rules are inline and the app's stylesheet is fetched without blocking the first paint
   // (the app attaches it and waits for it before its first render, so nothing shows unstyled).
   const css = shellCss
@@ -59,7 +60,7 @@ function htmlPage({ title, scripts, styles, base, description, preloads = [], fe
     <meta name="theme-color" content="#7a1f3d">
     <meta name="description" content="${description}">
     <title>${title}</title>
-    <link rel="icon" href="${base}favicon.svg" type="image/svg+xml">
+    <link rel="icon" href="${base}favicon.svg" type="image/svg+xml">${installable ? '\n    <link rel="manifest" href="/manifest.webmanifest">\n    <link rel="apple-touch-icon" href="/icons/icon-192.png">' : ''}
 ${css}
 ${js}
 ${modules}${data}${shell ? '\n    <noscript><style>.full-page-spinner { display: none; }</style></noscript>' : ''}
@@ -232,7 +233,7 @@ async function cssText(entry) {
   return text;
 }
 
-async function buildApp({ name, entry, outDir, publicPath, title, description, sharedRoot, shell, shellStyles = null, fetches = [], routeFiles = null }) {
+async function buildApp({ name, entry, outDir, publicPath, title, description, sharedRoot, shell, shellStyles = null, fetches = [], routeFiles = null, installable = false }) {
   const options = {
     entryPoints: { main: path.join(root, entry) },
     outdir: path.join(outDir, 'assets'),
@@ -280,8 +281,15 @@ async function buildApp({ name, entry, outDir, publicPath, title, description, s
       fetches,
       shell,
       shellCss: shellStyles ? await cssText(shellStyles) : '',
+      installable,
     }),
   );
+  if (installable) {
+    // The service worker precaches the first screen's files (entry, stylesheet, its static imports).
+    const shellUrls = [...initial].map(toUrl);
+    if (cssFile) shellUrls.push(toUrl(cssFile));
+    await buildPwa({ root, outDir, shellUrls, name: 'Saathi', shortName: 'Saathi', description });
+  }
   fs.writeFileSync(path.join(outDir, 'favicon.svg'), FAVICON);
   let gzipped = 0;
   for (const file of initial) gzipped += zlib.gzipSync(fs.readFileSync(path.join(root, file)), { level: 9 }).length;
@@ -307,6 +315,7 @@ const [, member, ops] = await Promise.all([
     shellStyles: 'member-ui/styles/shell.css',
     fetches: ['/api/auth/user'],
     routeFiles: ['member-ui/app/routing/public-routes.ts', 'member-ui/app/routing/protected-routes.ts'],
+    installable: true,
   }),
   buildApp({
     name: 'ops console',

@@ -1,6 +1,7 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { registerServiceWorker } from './pwa/register';
 import './styles/app.css';
 
 const container = document.getElementById('root');
@@ -41,3 +42,5 @@ void stylesheetsReady().then(() => afterNextPaint(() => {
     );
   });
 }));
+
+registerServiceWorker();

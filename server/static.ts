@@ -51,6 +51,12 @@ function withDemoBanner(html: string): string {
   return html.includes('<div id="root"') ? html.replace('<div id="root"', `${DEMO_BANNER}<div id="root"`) : DEMO_BANNER + html;
 }
 
+const PWA_FILES: Record<string, { type: string; cache: string }> = {
+  '/sw.js': { type: 'text/javascript; charset=utf-8', cache: 'no-cache' },
+  '/manifest.webmanifest': { type: 'application/manifest+json; charset=utf-8', cache: 'no-cache' },
+  '/offline.html': { type: 'text/html; charset=utf-8', cache: 'public, max-age=86400' },
+};
+
 const MISSING_BUILD = '<!doctype html><title>Saathi</title><p>The apps are not built. Run <code>npm run build</code>.</p>';
 
 /**
@@ -109,6 +115,22 @@ export function staticApps(staticDir: string, options: { demoMode: boolean } = {
       ctx.status = 404;
       ctx.type = 'text/plain';
       ctx.body = 'Not found';
+      return;
+    }
+
+    // The installable app's files (scripts/build-pwa.mjs): the service worker and manifest are re-checked on
+    // every visit (a deploy replaces them), icons and the offline page may be kept a day.
+    const pwaFile = PWA_FILES[p] ?? (/^\/icons\/[a-z0-9-]+\.png$/.test(p) ? { type: 'image/png', cache: 'public, max-age=86400' } : null);
+    if (pwaFile) {
+      try {
+        if (await send(ctx, p, { root: memberDir, setHeaders: (res) => res.setHeader('Cache-Control', pwaFile.cache) })) {
+          ctx.type = pwaFile.type;
+          return;
+        }
+      } catch {
+        /* falls through to 404 */
+      }
+      ctx.status = 404;
       return;
     }
 

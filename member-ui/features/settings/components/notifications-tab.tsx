@@ -1,12 +1,14 @@
 import * as Accordion from '@radix-ui/react-accordion';
 import ChevronDown from 'lucide-react/icons/chevron-down';
+import { Fragment } from 'react';
 import type { NotificationSettingsView } from '../../../../contracts/views';
 import { notificationResource, useSettings, useUpdateSettings } from '../api/settings-resource';
+import { DevicePushSwitch } from './device-push';
 import { EmailBounceNotice } from './email-bounce-notice';
 import { SettingsLoadState } from './privacy-tab';
 import { SettingChoice, SettingSwitch } from './setting-controls';
 
-type NotificationToggle = Exclude<keyof NotificationSettingsView, 'updatedAt' | 'digestFrequency' | 'emailBounce'>;
+type NotificationToggle = Exclude<keyof NotificationSettingsView, 'updatedAt' | 'digestFrequency' | 'emailBounce' | 'pushMessageText'>;
 
 const DIGEST_CHOICES = [
   { value: 'daily', label: 'Daily' },
@@ -34,7 +36,7 @@ const GROUPS: ReadonlyArray<{
     title: 'Delivery Methods',
     items: [
       { key: 'emailNotifications', label: 'Email notifications', description: 'Also send notifications to your email.' },
-      { key: 'pushNotifications', label: 'Push notifications', description: 'Alerts on this device.' },
+      { key: 'pushNotifications', label: 'Push notifications', description: 'On every phone or computer where you turn them on below.' },
     ],
   },
 ];
@@ -62,23 +64,35 @@ export function NotificationsTab({ userId }: { userId: number }) {
           </Accordion.Header>
           <Accordion.Content className="settings-accordion__content">
             {group.items.map((item) => (
-              <SettingSwitch
-                key={item.key}
-                label={item.label}
-                description={item.description}
-                checked={current[item.key]}
-                onCheckedChange={(checked) => update.mutate({ ...current, [item.key]: checked })}
-              />
+              <Fragment key={item.key}>
+                <SettingSwitch
+                  label={item.label}
+                  description={item.description}
+                  checked={current[item.key]}
+                  onCheckedChange={(checked) => update.mutate({ ...current, [item.key]: checked })}
+                />
+                {item.key === 'emailNotifications' ? (
+                  <SettingChoice
+                    label="Email digest"
+                    description="New likes and profile views, about 9:00 your time (from your city)."
+                    name="digestFrequency"
+                    value={current.digestFrequency}
+                    choices={DIGEST_CHOICES}
+                    onChange={(digestFrequency) => update.mutate({ ...current, digestFrequency })}
+                  />
+                ) : null}
+              </Fragment>
             ))}
-            {group.value === 'delivery' ? (
-              <SettingChoice
-                label="Email digest"
-                description="New likes and profile views, about 9:00 your time (from your city)."
-                name="digestFrequency"
-                value={current.digestFrequency}
-                choices={DIGEST_CHOICES}
-                onChange={(digestFrequency) => update.mutate({ ...current, digestFrequency })}
-              />
+            {group.value === 'delivery' && current.pushNotifications ? (
+              <>
+                <DevicePushSwitch userId={userId} />
+                <SettingSwitch
+                  label="Show message text"
+                  description="Off: a notification says who wrote, not what. Anyone who sees your screen could read it."
+                  checked={current.pushMessageText}
+                  onCheckedChange={(pushMessageText) => update.mutate({ ...current, pushMessageText })}
+                />
+              </>
             ) : null}
           </Accordion.Content>
         </Accordion.Item>

@@ -1,0 +1,155 @@
+// The installable member app in real Chromium: the manifest and service worker register with no installability
+// errors (DevTools protocol: Page.getAppManifest, Page.getInstallabilityErrors), a reload without a network shows
+// Saathi's offline screen instead of the browser's error, a push delivered to the service worker
+// (ServiceWorker.deliverPushMessage) becomes a notification that links to its screen, and Settings →
+// Notifications asks for permission only when "Notifications on this device" is tapped.
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
+import { type RunningSaathi, launchBrowser, phoneContext, screenshot, startSaathi } from './harness';
+
+let saathi: RunningSaathi;
+let browser: Browser;
+
+before(async () => {
+  saathi = await startSaathi();
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await saathi?.stop();
+});
+
+async function newPage(): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await phoneContext(browser, saathi.url);
+  await context.addInitScript(() => window.localStorage.setItem('hasSeenSplash', 'true'));
+  return { context, page: await context.newPage() };
+}
+
+/** Waits until the service worker is active and controls the page. */
+async function controlled(page: Page): Promise<string> {
+  return page.evaluate(async () => {
+    const reg = await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) {
+      await new Promise<void>((resolve) => navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }));
+    }
+    return reg.active?.scriptURL ?? '';
+  });
+}
+
+describe('the installable app', () => {
+  test('manifest and service worker register; Chromium reports no installability errors', async () => {
+    // A profile on disk: Playwright's usual contexts are incognito, where Chromium never offers installing.
+    const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'saathi-pwa-'));
+    const context = await chromium.launchPersistentContext(profile, {
+      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+      viewport: { width: 390, height: 844 },
+    });
+    const page = context.pages()[0] ?? (await context.newPage());
+    await page.goto(`${saathi.url}/login`);
+    assert.equal(await controlled(page), `${saathi.url}/sw.js`);
+    const cdp = await context.newCDPSession(page);
+    const manifest = (await cdp.send('Page.getAppManifest')) as { url: string; errors: unknown[]; data: string };
+    assert.equal(manifest.url, `${saathi.url}/manifest.webmanifest`);
+    assert.deepEqual(manifest.errors, []);
+    const data = JSON.parse(manifest.data) as { name: string; start_url: string; display: string; theme_color: string; icons: Array<{ src: string; sizes: string; purpose: string }> };
+    assert.equal(data.name, 'Saathi');
+    assert.equal(data.display, 'standalone');
+    assert.equal(data.start_url, '/');
+    assert.equal(data.theme_color, '#7a1f3d');
+    assert.deepEqual(data.icons.map((i) => `${i.sizes} ${i.purpose}`), ['192x192 any', '512x512 any', '512x512 maskable']);
+    for (const icon of data.icons) {
+      const res = await fetch(`${saathi.url}${icon.src}`);
+      assert.equal(res.headers.get('content-type'), 'image/png');
+    }
+    const installability = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: Array<{ errorId: string }> };
+    assert.deepEqual(installability.installabilityErrors, []);
+    await context.close();
+    fs.rmSync(profile, { recursive: true, force: true });
+  });
+
+  test('a reload without a network shows the offline screen; back online, the app returns', async () => {
+    const { context, page } = await newPage();
+    await page.goto('/login');
+    await controlled(page);
+    await page.getByRole('heading', { name: 'Welcome Back' }).waitFor();
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByRole('heading', { name: 'You are offline' }).waitFor();
+    assert.equal(new URL(page.url()).pathname, '/login', 'the address stays the one asked for');
+    await screenshot(page, 'offline');
+    await context.setOffline(false);
+    await page.getByRole('link', { name: 'Try again' }).click();
+    await page.getByRole('heading', { name: 'Welcome Back' }).waitFor();
+    await context.close();
+  });
+
+  test('a push delivered to the service worker shows a notification carrying its screen', async () => {
+    const { context, page } = await newPage();
+    await context.grantPermissions(['notifications'], { origin: saathi.url });
+    await page.goto('/login');
+    await controlled(page);
+    const cdp = await context.newCDPSession(page);
+    const registrationId = new Promise<string>((resolve) => {
+      cdp.on('ServiceWorker.workerRegistrationUpdated', (event: { registrations: Array<{ registrationId: string; scopeURL: string; isDeleted: boolean }> }) => {
+        const ours = event.registrations.find((r) => r.scopeURL === `${saathi.url}/` && !r.isDeleted);
+        if (ours) resolve(ours.registrationId);
+      });
+    });
+    await cdp.send('ServiceWorker.enable');
+    await cdp.send('ServiceWorker.deliverPushMessage', {
+      origin: saathi.url,
+      registrationId: await registrationId,
+      data: JSON.stringify({ title: 'Arjun sent you a message', body: 'Open Saathi to read it.', url: '/chat/42', tag: 'message-42' }),
+    });
+    const shown = await page.evaluate(async () => {
+      const reg = await navigator.serviceWorker.ready;
+      for (let i = 0; i < 100; i++) {
+        const list = await reg.getNotifications();
+        if (list.length) return list.map((n) => ({ title: n.title, body: n.body, tag: n.tag, data: n.data as unknown }));
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      return [];
+    });
+    assert.deepEqual(shown, [{ title: 'Arjun sent you a message', body: 'Open Saathi to read it.', tag: 'message-42', data: { url: '/chat/42' } }]);
+
+    // A push naming another site's address opens Saathi's notifications instead.
+    await cdp.send('ServiceWorker.deliverPushMessage', { origin: saathi.url, registrationId: await registrationId, data: JSON.stringify({ title: 'x', body: 'y', url: 'https://evil.example/', tag: 'evil' }) });
+    const evil = await page.evaluate(async () => {
+      const reg = await navigator.serviceWorker.ready;
+      for (let i = 0; i < 100; i++) {
+        const found = (await reg.getNotifications({ tag: 'evil' }))[0];
+        if (found) return found.data as unknown;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      return null;
+    });
+    assert.deepEqual(evil, { url: '/notifications' });
+    await context.close();
+  });
+
+  test('Settings → Notifications asks for permission only when "Notifications on this device" is tapped', async () => {
+    const { context, page } = await newPage();
+    await page.goto('/register');
+    await page.getByRole('textbox', { name: 'Full Name', exact: true }).fill('Nisha Verma');
+    await page.getByRole('textbox', { name: 'Email', exact: true }).fill('nisha.pwa@example.test');
+    await page.getByRole('textbox', { name: 'Username', exact: true }).fill('nisha_pwa');
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill('holi-colours-2026');
+    await page.getByRole('textbox', { name: 'Confirm Password', exact: true }).fill('holi-colours-2026');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.goto('/settings');
+    await page.getByRole('heading', { name: 'Account Settings' }).waitFor();
+    await page.getByRole('tab', { name: 'Notifications' }).click();
+    const device = page.getByRole('switch', { name: 'Notifications on this device' });
+    await device.waitFor();
+    assert.equal(await page.evaluate(() => Notification.permission), 'default', 'no prompt on load');
+    assert.equal(await device.getAttribute('aria-checked'), 'false');
+    await screenshot(page, 'settings-notifications-device');
+    await context.close();
+  });
+});
