@@ -1,5 +1,6 @@
 import './zod-config';
 import * as z from 'zod';
+import { ageFromDateOfBirth } from './age';
 import { countryCode, countryName } from './countries';
 import {
   CULTURAL_INTEGRATION_LEVELS,
@@ -22,6 +23,8 @@ import {
   SHARE_EXPIRY_DAYS,
   ZODIAC_SIGNS,
 } from './enums';
+
+export { ageFromDateOfBirth };
 
 // Messages are the specification's (part 1 §5) word for word; the wizard, the stage editor and the server all
 // validate with these schemas.
@@ -71,18 +74,6 @@ const optionalChoice = <T extends readonly [string, ...string[]]>(values: T) =>
 
 const requiredText = (message: string, max = 120) =>
   z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
-
-/** Age in full years on `today` from a YYYY-MM-DD date; null when the date is not valid. */
-export function ageFromDateOfBirth(dateOfBirth: string | null | undefined, today = new Date()): number | null {
-  if (!dateOfBirth || !/^\d{4}-\d{2}-\d{2}$/.test(dateOfBirth)) return null;
-  const [y, m, d] = dateOfBirth.split('-').map(Number);
-  const date = new Date(Date.UTC(y, m - 1, d));
-  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) return null;
-  let age = today.getUTCFullYear() - y;
-  const beforeBirthday = today.getUTCMonth() + 1 < m || (today.getUTCMonth() + 1 === m && today.getUTCDate() < d);
-  if (beforeBirthday) age -= 1;
-  return age >= 0 ? age : null;
-}
 
 const dateOfBirth = z
   .string({ error: PROFILE_MESSAGES.dobRequired })

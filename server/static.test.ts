@@ -1,9 +1,11 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
+import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
+import zlib from 'node:zlib';
 import Koa from 'koa';
 import { staticApps } from './static';
 
@@ -24,6 +26,11 @@ before(async () => {
       '/help': ['/assets/chunks/help"><script>alert(1)</script>.js'],
     }),
   );
+  // An asset with the precompressed copies build.mjs writes beside it.
+  const script = `export const greeting = ${JSON.stringify('namaste '.repeat(400))};\n`;
+  fs.writeFileSync(path.join(dir, 'member', 'assets', 'main-ABCD.js'), script);
+  fs.writeFileSync(path.join(dir, 'member', 'assets', 'main-ABCD.js.br'), zlib.brotliCompressSync(script));
+  fs.writeFileSync(path.join(dir, 'member', 'assets', 'main-ABCD.js.gz'), zlib.gzipSync(script));
   const app = new Koa();
   app.use(staticApps(dir));
   const server = app.listen(0, '127.0.0.1');
@@ -53,4 +60,33 @@ test('a malformed preload entry is dropped, never written into the page', async 
   const help = await (await fetch(`${url}/help`)).text();
   assert.deepEqual(preloadsOf(help), []);
   assert.ok(!help.includes('<script>alert(1)</script>'));
+});
+
+/** A raw GET (fetch would decode the body and hide the encoding) with the given Accept-Encoding. */
+function getRaw(p: string, acceptEncoding: string): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http.get(`${url}${p}`, { headers: { 'Accept-Encoding': acceptEncoding } }, (res) => {
+      const parts: Buffer[] = [];
+      res.on('data', (part: Buffer) => parts.push(part));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(parts) }));
+    }).on('error', reject);
+  });
+}
+
+test('a hashed asset is sent as the precompressed copy the browser accepts, cached for good', async () => {
+  const br = await getRaw('/assets/main-ABCD.js', 'gzip, deflate, br, zstd');
+  assert.equal(br.status, 200);
+  assert.equal(br.headers['content-encoding'], 'br');
+  assert.match(String(br.headers['content-type']), /javascript/);
+  assert.match(String(br.headers.vary), /Accept-Encoding/);
+  assert.equal(br.headers['cache-control'], 'public, max-age=31536000, immutable');
+  assert.match(zlib.brotliDecompressSync(br.body).toString(), /^export const greeting = "namaste /);
+
+  const gz = await getRaw('/assets/main-ABCD.js', 'gzip');
+  assert.equal(gz.headers['content-encoding'], 'gzip');
+  assert.equal(zlib.gunzipSync(gz.body).toString(), zlib.brotliDecompressSync(br.body).toString());
+
+  const plain = await getRaw('/assets/main-ABCD.js', 'identity');
+  assert.equal(plain.headers['content-encoding'], undefined);
+  assert.equal(plain.body.toString(), zlib.gunzipSync(gz.body).toString());
 });

@@ -105,7 +105,13 @@ export function staticApps(staticDir: string, options: { demoMode: boolean } = {
           root: assetRoot,
           immutable: true,
           maxage: 365 * 24 * 3600_000,
-          setHeaders: (res) => res.setHeader('Cache-Control', 'public, max-age=31536000, immutable'),
+          // build.mjs writes x.js.br and x.js.gz beside each asset; koa-send picks the one the browser accepts.
+          brotli: true,
+          gzip: true,
+          setHeaders: (res) => {
+            res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+            res.setHeader('Vary', 'Accept-Encoding');
+          },
         });
         if (served) return;
       } catch (error) {

@@ -1,4 +1,4 @@
-import { ageFromDateOfBirth } from '../../../contracts/profile';
+import { ageFromDateOfBirth } from '../../../contracts/age';
 
 /** Age in full years from dateOfBirth (spec part 1 §5: an invalid date gives no age). */
 export function ageOf(profile: { dateOfBirth: string | null }): number | null {

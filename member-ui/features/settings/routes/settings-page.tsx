@@ -2,16 +2,40 @@ import Bell from 'lucide-react/icons/bell';
 import CreditCard from 'lucide-react/icons/credit-card';
 import Lock from 'lucide-react/icons/lock';
 import ShieldCheck from 'lucide-react/icons/shield-check';
+import { Suspense, lazy, useEffect } from 'react';
+import { Spinner } from '../../../components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { useSessionUser } from '../../../lib/session';
 import { NotificationsTab } from '../components/notifications-tab';
 import { PrivacyTab } from '../components/privacy-tab';
-import { SecurityTab } from '../components/security-tab';
-import { SubscriptionSettings } from '../../subscription/components/subscription-settings';
+
+// The Security tab (with the password and two-factor forms and their schemas) and the Plan tab load apart from
+// the page, which opens on Privacy: the first screen on a phone waits for less code. They are fetched once the
+// page has shown, so switching to them is immediate.
+const loadSecurityTab = () => import('../components/security-tab');
+const loadSubscriptionSettings = () => import('../../subscription/components/subscription-settings');
+const SecurityTab = lazy(() => loadSecurityTab().then((m) => ({ default: m.SecurityTab })));
+const SubscriptionSettings = lazy(() => loadSubscriptionSettings().then((m) => ({ default: m.SubscriptionSettings })));
+
+function TabFallback() {
+  return (
+    <div className="tab-loading" role="status">
+      <Spinner size={28} />
+      <span className="visually-hidden">Loading…</span>
+    </div>
+  );
+}
 
 /** /settings "Account Settings": Privacy, Notifications, Security and Subscription (Plan) tabs; ?tab=subscription opens the last. */
 export function SettingsPage() {
   const user = useSessionUser();
+  useEffect(() => {
+    const timer = window.setTimeout(() => {
+      void loadSecurityTab();
+      void loadSubscriptionSettings();
+    }, 1500);
+    return () => window.clearTimeout(timer);
+  }, []);
   if (!user) return null;
   return (
     <section className="page settings-page" aria-labelledby="page-title">
@@ -47,10 +71,14 @@ export function SettingsPage() {
           <NotificationsTab userId={user.id} />
         </TabsContent>
         <TabsContent value="security">
-          <SecurityTab userId={user.id} />
+          <Suspense fallback={<TabFallback />}>
+            <SecurityTab userId={user.id} />
+          </Suspense>
         </TabsContent>
         <TabsContent value="subscription">
-          <SubscriptionSettings userId={user.id} />
+          <Suspense fallback={<TabFallback />}>
+            <SubscriptionSettings userId={user.id} />
+          </Suspense>
         </TabsContent>
       </Tabs>
     </section>
