@@ -13,7 +13,10 @@ const started = performance.now();
 
 /** Initial JavaScript budget of the member app, gzipped (the first screen must load fast on a phone). */
 const MEMBER_INITIAL_JS_BUDGET = 170 * 1024;
-/** Modules that at least this share of the member app's lazy screens need go into one chunk (see lazyChunking). */
+/**
+ * Small shared chunks needed by at least this share of the member app's lazy screens go into one chunk (see
+ * lazyChunking). 0 = all of them: on a phone each further file costs a round trip, more than its few kilobytes.
+ */
 const LAZY_COMMON_SHARE = 0;
 
 // Native addons and drivers knex can load but Saathi does not use stay outside the bundle.

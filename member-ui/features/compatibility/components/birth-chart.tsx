@@ -70,7 +70,12 @@ export function BirthChartCard({ userId }: { userId: number }) {
         </div>
       </fieldset>
       {chart.isPending ? (
-        <p className="birth-chart__state">Casting your chart…</p>
+        // The chart's own square and the lines under it are kept free while it is cast, so the card below does
+        // not jump when it arrives.
+        <>
+          <div className="birth-chart__svg birth-chart__placeholder" aria-hidden="true" />
+          <p className="birth-chart__state birth-chart__state--pending">Casting your chart…</p>
+        </>
       ) : chart.isError ? (
         <p className="birth-chart__state">
           {(isApiError(chart.error) && chart.error.serverMessage) || 'Your chart could not be drawn.'}
