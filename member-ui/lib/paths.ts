@@ -29,6 +29,7 @@ export const paths = {
   createProfile: '/create-profile',
   profile: '/profile',
   likedProfiles: '/liked-profiles',
+  family: '/family',
   notifications: '/notifications',
   settings: '/settings',
   compatibility: '/compatibility',

@@ -8,6 +8,8 @@ export const ROUTE_TITLES: Record<string, string> = {
   '/confirm-email/$token': 'Confirm email',
   '/appeal/$token': 'Appeal a suspension',
   '/story-consent/$token': 'Your success story',
+  '/family-invite/$token': 'Family invitation',
+  '/family': 'Family',
   '/auth': 'Sign in',
   '/edit-profile': 'Edit profile',
   '/shared/$shareCode': 'Shared profile',

@@ -123,6 +123,11 @@ export const deleteAccountRoute = createRoute({
   component: lazyRouteComponent(() => import('../../features/settings/routes/delete-account-page'), 'DeleteAccountPage'),
 });
 
+export const familyRoute = createRoute({
+  ...memberRoute('family'),
+  component: lazyRouteComponent(() => import('../../features/family/routes/family-page'), 'FamilyPage'),
+});
+
 export const memberRoutes = [
   profileViewRoute,
   searchRoute,
@@ -138,4 +143,5 @@ export const memberRoutes = [
   compatibilityRoute,
   moodTrackingRoute,
   deleteAccountRoute,
+  familyRoute,
 ] as const;

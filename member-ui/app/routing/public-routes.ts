@@ -164,6 +164,13 @@ export const aboutRoute = createRoute({
   component: lazyRouteComponent(() => import('../../features/info/routes/about-page'), 'AboutPage'),
 });
 
+// The family invitation link: the token is the credential (the person invited may have no account yet).
+export const familyInviteRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'family-invite/$token',
+  component: lazyRouteComponent(() => import('../../features/family/routes/family-invite-page'), 'FamilyInvitePage'),
+});
+
 export const publicRoutes = [
   homeRoute,
   loginRoute,
@@ -173,6 +180,7 @@ export const publicRoutes = [
   confirmEmailRoute,
   appealRoute,
   storyConsentRoute,
+  familyInviteRoute,
   authRoute,
   editProfileRoute,
   sharedProfileRoute,

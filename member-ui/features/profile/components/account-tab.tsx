@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { Bell, ChevronRight, CreditCard, Heart, LogOut, Settings, Trash2, UserPlus, UserX } from 'lucide-react';
+import { Bell, ChevronRight, CreditCard, Heart, LogOut, Settings, Trash2, UserPlus, UserX, Users } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import { useState } from 'react';
 import type { ProfileView } from '../../../../contracts/views';
@@ -75,6 +75,7 @@ export function AccountTab({ profile }: { profile: ProfileView | null }) {
         <MenuLink to={paths.subscription} icon={CreditCard} title="Subscription" description="Manage your subscription plan" />
         <MenuLink to={paths.likedProfiles} icon={Heart} title="Liked Profiles" description="Profiles you have liked" />
         <MenuLink to={paths.notifications} icon={Bell} title="Notifications" description="Your notifications and alerts" />
+        <MenuLink to={paths.family} icon={Users} title="Family" description="Who helps with your profile, and what they may do" />
         <MenuLink to={paths.settings} icon={Settings} title="Settings" description="Privacy, notifications and security" />
       </nav>
       {user && profile ? <WhoLikedYouPanel userId={user.id} tier={user.subscriptionTier} /> : null}

@@ -1,0 +1,185 @@
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import Database from 'better-sqlite3';
+import type { Browser, Page } from 'playwright-core';
+import { type RunningSaathi, launchBrowser, phoneContext, screenshot, startSaathi } from './harness';
+
+/**
+ * Family access end to end, in Chromium at phone size: a mother made a profile for her daughter Priya; she invites
+ * Priya, who accepts with her own password and sets what family may do; the mother (now on an account of her own)
+ * suggests Arjun with a note; Priya likes him from the family shortlist and writes to him.
+ */
+let browser: Browser;
+let saathi: RunningSaathi;
+
+interface ApiMember {
+  userId: number;
+  username: string;
+  password: string;
+  call: (method: string, path: string, json?: unknown) => Promise<Response>;
+  cookies: Array<{ name: string; value: string }>;
+}
+
+const PASSWORD = 'mitti-ki-khushboo-2026';
+const profileFields = {
+  dateOfBirth: '1995-02-11',
+  education: "Master's",
+  educationDetails: 'MSc, Imperial College',
+  about: 'Loves Carnatic music, long walks by the Thames and cooking for friends.',
+  birthHour: 7,
+  birthMinute: 15,
+  birthAmPm: 'AM',
+  birthPlace: 'Chennai, India',
+  religion: 'Hindu',
+  motherTongue: 'Tamil',
+  agePreferenceMin: 25,
+  agePreferenceMax: 40,
+  familyBackground: 'Close-knit family; parents are retired teachers in Chennai.',
+  country: 'United Kingdom',
+  city: 'London',
+};
+
+/** Registers over the API and creates a profile, as the app's register form and profile wizard send them. */
+async function register(fullName: string, username: string, profile: Record<string, unknown>): Promise<ApiMember> {
+  const jar = new Map<string, string>();
+  const call = async (method: string, p: string, json?: unknown) => {
+    const headers: Record<string, string> = { Accept: 'application/json', Origin: saathi.url };
+    if (json !== undefined) headers['Content-Type'] = 'application/json';
+    if (jar.size) headers.Cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+    const res = await fetch(saathi.url + p, { method, headers, body: json === undefined ? undefined : JSON.stringify(json), redirect: 'manual' });
+    for (const cookie of res.headers.getSetCookie()) {
+      const [pair = ''] = cookie.split(';');
+      const eq = pair.indexOf('=');
+      jar.set(pair.slice(0, eq).trim(), pair.slice(eq + 1).trim());
+    }
+    return res;
+  };
+  const reg = await call('POST', '/api/auth/register', { fullName, email: `${username}@example.test`, username, password: PASSWORD, confirmPassword: PASSWORD, subscriptionTier: 'tryme' });
+  assert.equal(reg.status, 201, await reg.clone().text());
+  const { user } = (await reg.json()) as { user: { id: number } };
+  const created = await call('POST', '/api/profiles', { userId: user.id, ...profileFields, ...profile });
+  assert.equal(created.status, 201, await created.clone().text());
+  return { userId: user.id, username, password: PASSWORD, call, cookies: [...jar].map(([name, value]) => ({ name, value })) };
+}
+
+/** The family invitation link as it arrived in the outbox (no SMTP in the demo instance). */
+function invitationLink(to: string): string {
+  const db = new Database(path.join(saathi.dataDir, 'saathi.sqlite'), { readonly: true });
+  try {
+    const row = db.prepare('SELECT body_text FROM email_outbox WHERE to_email = ? ORDER BY id DESC LIMIT 1').get(to) as { body_text: string } | undefined;
+    const match = /\/family-invite\/[A-Za-z0-9_-]+/.exec(row?.body_text ?? '');
+    assert.ok(match, `an invitation email to ${to}`);
+    return match[0];
+  } finally {
+    db.close();
+  }
+}
+
+async function newPage(cookies: ApiMember['cookies'] = []): Promise<Page> {
+  const context = await phoneContext(browser, saathi.url);
+  if (cookies.length) await context.addCookies(cookies.map((c) => ({ ...c, url: saathi.url })));
+  await context.addInitScript(() => window.localStorage.setItem('hasSeenSplash', 'true'));
+  return context.newPage();
+}
+
+before(async () => {
+  browser = await launchBrowser();
+  saathi = await startSaathi();
+});
+after(async () => {
+  await browser?.close();
+  await saathi?.stop();
+});
+
+describe('family access in the browser', () => {
+  test('a parent creates a profile, invites the candidate, who accepts and sets permissions; the parent suggests a match; the candidate likes and chats', async () => {
+    const mother = await register('Lakshmi Raman', 'lakshmi_r', {
+      gender: 'female',
+      lookingFor: 'male',
+      profileType: 'parent',
+      fullName: 'Priya Raman',
+      parentName: 'Lakshmi Raman',
+      parentRelationship: 'mother',
+      parentContact: '+44 7700 900123',
+      profession: 'Architect',
+    });
+    const arjun = await register('Arjun Mehta', 'arjun_m', { gender: 'male', lookingFor: 'female', profileType: 'self', parentName: null, parentRelationship: null, parentContact: null, profession: 'Doctor' });
+
+    // The mother, signed in, opens Family from her account page and invites Priya.
+    const parentPage = await newPage(mother.cookies);
+    await parentPage.goto('/profile');
+    await parentPage.getByRole('link', { name: /Family/ }).click();
+    await parentPage.waitForURL('**/family');
+    await parentPage.getByText('Managed by family, not yet confirmed by Priya.').waitFor();
+    await parentPage.getByRole('textbox', { name: 'Their email' }).fill('priya.raman@example.test');
+    await parentPage.getByRole('button', { name: 'Send invitation' }).click();
+    await parentPage.getByText('Invitation sent. The link works once, for 7 days.').waitFor();
+    await parentPage.getByText('Invited to confirm').waitFor();
+    await screenshot(parentPage, 'family-1-parent-invites');
+
+    // Priya opens the link from her email and accepts with her own sign-in.
+    const priyaPage = await newPage();
+    await priyaPage.goto(invitationLink('priya.raman@example.test'));
+    await priyaPage.getByRole('heading', { name: 'Priya, a profile was made for you' }).waitFor();
+    await screenshot(priyaPage, 'family-2-candidate-invitation');
+    await priyaPage.getByRole('textbox', { name: 'Your full name' }).fill('Priya Raman');
+    await priyaPage.getByRole('textbox', { name: 'Username' }).fill('priya_raman');
+    await priyaPage.getByLabel('Password', { exact: true }).fill('priya-own-password-1');
+    await priyaPage.getByLabel('Confirm password', { exact: true }).fill('priya-own-password-1');
+    await priyaPage.getByRole('button', { name: 'Accept the profile' }).click();
+    await priyaPage.waitForURL('**/family');
+    await priyaPage.getByText('You hold this profile. Your family helps as you allow.').waitFor();
+    // She keeps editing to herself, and lets family write to members.
+    const edit = priyaPage.getByRole('checkbox', { name: 'Edit my profile' });
+    await edit.uncheck();
+    await priyaPage.getByRole('checkbox', { name: 'Write to members as my family' }).check();
+    // Saved on the server: after a reload the page shows what it holds.
+    await priyaPage.waitForResponse((r) => r.url().endsWith('/permissions') && r.request().method() === 'PATCH' && r.ok()).catch(() => {});
+    await priyaPage.waitForLoadState('networkidle');
+    await priyaPage.reload();
+    await priyaPage.getByRole('checkbox', { name: 'Edit my profile' }).waitFor();
+    assert.equal(await priyaPage.getByRole('checkbox', { name: 'Edit my profile' }).isChecked(), false);
+    assert.equal(await priyaPage.getByRole('checkbox', { name: 'Write to members as my family' }).isChecked(), true);
+    await screenshot(priyaPage, 'family-3-candidate-permissions');
+
+    // The mother's old session ended; her own username and password now open her own family account.
+    await parentPage.goto('/login');
+    await parentPage.getByRole('textbox', { name: 'Username', exact: true }).fill(mother.username);
+    await parentPage.getByRole('textbox', { name: 'Password', exact: true }).fill(mother.password);
+    await parentPage.getByRole('button', { name: 'Sign In' }).click();
+    await parentPage.waitForURL((url) => url.pathname === '/');
+    await parentPage.goto('/family');
+    await parentPage.getByRole('heading', { name: 'Helping Priya as their mother' }).waitFor();
+    await parentPage.getByRole('button', { name: 'Find matches for Priya' }).click();
+    await parentPage.getByRole('link', { name: 'Arjun Mehta' }).waitFor();
+    await parentPage.getByRole('textbox', { name: 'Note for Priya' }).first().fill('A doctor in London, and his parents are lovely');
+    await parentPage.getByRole('button', { name: 'Suggest Arjun Mehta to Priya' }).click();
+    await parentPage.getByText('Suggested to Priya').waitFor();
+    await screenshot(parentPage, 'family-4-parent-suggests');
+
+    // Priya sees who suggested him and why, and likes him from the shortlist.
+    await priyaPage.reload();
+    await priyaPage.getByText('Suggested by Lakshmi Raman (mother)').waitFor();
+    await priyaPage.getByText('A doctor in London, and his parents are lovely').waitFor();
+    await priyaPage.getByRole('button', { name: 'Like Arjun Mehta' }).click();
+    await priyaPage.getByText('Liked', { exact: true }).waitFor();
+    await screenshot(priyaPage, 'family-5-candidate-likes');
+
+    // Arjun likes her back; Priya writes to him herself.
+    const arjunProfile = (await (await priyaPage.request.get(`${saathi.url}/api/users/${arjun.userId}/profile`)).json()) as { id: number };
+    const priyaProfileId = (await (await arjun.call('GET', `/api/profiles/user/${mother.userId}`)).json()) as { id: number };
+    assert.ok(arjunProfile.id);
+    assert.equal((await arjun.call('POST', '/api/profile-likes', { likedProfileId: priyaProfileId.id })).status, 201);
+    await priyaPage.goto(`/chat/${arjun.userId}`);
+    const box = priyaPage.getByRole('textbox', { name: 'Message' });
+    await box.fill('Namaste Arjun, my mother speaks highly of you');
+    await box.press('Enter');
+    await priyaPage.getByText('Namaste Arjun, my mother speaks highly of you').waitFor();
+    await screenshot(priyaPage, 'family-6-candidate-chats');
+    const thread = (await (await arjun.call('GET', `/api/messages/${arjun.userId}/${mother.userId}`)).json()) as Array<{ content: string; sentBy: unknown }>;
+    assert.deepEqual(thread.map((m) => [m.content, m.sentBy]), [['Namaste Arjun, my mother speaks highly of you', null]], 'Arjun reads it as from Priya herself');
+    const like = (await (await arjun.call('GET', '/api/notifications/' + arjun.userId)).json()) as Array<{ content: string | null }>;
+    assert.ok(like.some((n) => n.content === 'Priya Raman liked your profile'), 'her own like carries her own name');
+  });
+});

@@ -1,0 +1,144 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ProfileCardView } from '../../../../contracts/views';
+import { api, isApiError } from '../../../lib/api-client';
+
+export type FamilyConsent = 'self' | 'unconfirmed' | 'confirmed' | 'declined';
+export interface FamilyPermissions {
+  mayEdit: boolean;
+  maySearch: boolean;
+  mayLike: boolean;
+  mayShortlist: boolean;
+  mayMessage: boolean;
+}
+export interface FamilyPerson {
+  userId: number;
+  memberId: number | null;
+  fullName: string;
+  role: 'candidate' | 'family';
+  relation: string | null;
+  addedAt: string;
+}
+export interface FamilyView {
+  profileId: number;
+  you: { userId: number; role: 'candidate' | 'family' };
+  consent: FamilyConsent;
+  candidateFirstName: string | null;
+  permissions: FamilyPermissions;
+  people: FamilyPerson[];
+  invitations: Array<{ id: number; role: 'candidate' | 'family'; relation: string | null; email: string; expiresAt: string }>;
+}
+export interface HelpedProfile {
+  profileId: number;
+  candidateName: string | null;
+  relation: string;
+  consent: FamilyConsent;
+}
+export interface Suggestion {
+  id: number;
+  status: 'open' | 'liked' | 'dismissed' | 'discussing';
+  note: string | null;
+  suggestedBy: { name: string; relation: string | null };
+  createdAt: string;
+  threadMessages: number;
+  profile: ProfileCardView;
+}
+export interface ThreadMessage {
+  id: number;
+  suggestionId: number | null;
+  author: { userId: number | null; name: string; relation: string | null };
+  content: string;
+  createdAt: string;
+}
+
+/** The header with which a family member's requests act for the profile they help with (search, as the candidate). */
+export const actingFor = (profileId: number) => ({ 'X-Saathi-Acting-For': String(profileId) });
+
+const keys = {
+  helped: ['family', 'helped'] as const,
+  family: (id: number) => ['family', id] as const,
+  suggestions: (id: number) => ['family', id, 'suggestions'] as const,
+  thread: (id: number) => ['family', id, 'thread'] as const,
+};
+
+export function useHelpedProfiles() {
+  return useQuery({ queryKey: keys.helped, queryFn: ({ signal }) => api.get<HelpedProfile[]>('/api/family', { signal }) });
+}
+
+export function useFamily(profileId: number) {
+  return useQuery({ queryKey: keys.family(profileId), queryFn: ({ signal }) => api.get<FamilyView>(`/api/family/${profileId}`, { signal }), retry: false });
+}
+
+export function useSuggestions(profileId: number, enabled = true) {
+  return useQuery({ queryKey: keys.suggestions(profileId), queryFn: ({ signal }) => api.get<Suggestion[]>(`/api/family/${profileId}/suggestions`, { signal }), enabled });
+}
+
+export function useThread(profileId: number, enabled = true) {
+  return useQuery({ queryKey: keys.thread(profileId), queryFn: ({ signal }) => api.get<ThreadMessage[]>(`/api/family/${profileId}/thread`, { signal }), enabled });
+}
+
+/** Profiles the candidate may see, found by a family member acting for them. */
+export function useFamilySearch(profileId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: ['family', profileId, 'search'],
+    queryFn: ({ signal }) => api.get<ProfileCardView[]>('/api/search', { signal, headers: actingFor(profileId) }),
+    enabled,
+  });
+}
+
+function useFamilyMutation<TInput>(profileId: number, fn: (input: TInput) => Promise<unknown>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: fn, onSuccess: () => queryClient.invalidateQueries({ queryKey: ['family', profileId] }) });
+}
+
+export type InviteInput = { role: 'candidate'; email: string; firstName: string } | { role: 'family'; email: string; relation: string };
+
+export const useInvite = (profileId: number) =>
+  useFamilyMutation(profileId, (input: InviteInput) => api.post<{ message: string }>(`/api/family/${profileId}/invitations`, { json: input }));
+export const useWithdrawInvitation = (profileId: number) =>
+  useFamilyMutation(profileId, (id: number) => api.delete(`/api/family/${profileId}/invitations/${id}`));
+export const useRemoveMember = (profileId: number) => useFamilyMutation(profileId, (memberId: number) => api.delete(`/api/family/${profileId}/members/${memberId}`));
+export const useSetPermissions = (profileId: number) =>
+  useFamilyMutation(profileId, (changes: Partial<FamilyPermissions>) => api.patch(`/api/family/${profileId}/permissions`, { json: changes }));
+export const useSuggest = (profileId: number) =>
+  useFamilyMutation(profileId, (input: { suggestedProfileId: number; note: string }) => api.post(`/api/family/${profileId}/suggestions`, { json: input }));
+export const usePostToThread = (profileId: number) =>
+  useFamilyMutation(profileId, (input: { content: string; suggestionId?: number }) => api.post(`/api/family/${profileId}/thread`, { json: input }));
+
+/** The candidate's decision; a like is given first through the likes API, as from the profile page. */
+export const useDecide = (profileId: number) =>
+  useFamilyMutation(profileId, async ({ suggestion, decision }: { suggestion: Suggestion; decision: 'like' | 'dismiss' | 'discuss' }) => {
+    if (decision === 'like') {
+      await api.post('/api/profile-likes', { json: { likedProfileId: suggestion.profile.id } });
+    }
+    return api.post(`/api/family/${profileId}/suggestions/${suggestion.id}/decision`, { json: { decision } });
+  });
+
+export interface InvitationView {
+  role: 'candidate' | 'family';
+  relation: string | null;
+  email: string;
+  inviterName: string;
+  candidateFirstName: string | null;
+  expiresAt: string;
+}
+
+export function useInvitation(token: string) {
+  return useQuery({
+    queryKey: ['family-invitation', token],
+    queryFn: ({ signal }) => api.get<InvitationView>(`/api/family-invitations/${encodeURIComponent(token)}`, { signal }),
+    retry: false,
+  });
+}
+
+export function useAnswerInvitation(token: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Record<string, string>) => api.post<{ outcome: string; message: string }>(`/api/family-invitations/${encodeURIComponent(token)}`, { json: body }),
+    onSuccess: () => queryClient.invalidateQueries(),
+  });
+}
+
+export function familyError(error: unknown): string {
+  if (isApiError(error)) return error.serverMessage ?? 'That did not work. Please try again.';
+  return 'We could not reach Saathi. Check your connection and try again.';
+}

@@ -1,0 +1,178 @@
+import { Link } from '@tanstack/react-router';
+import { type FormEvent, useEffect, useState } from 'react';
+import { FAMILY_RELATION_VALUES } from '../../../../contracts/family';
+import { AlertBanner } from '../../../components/ui/alert-banner';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { SelectField } from '../../../components/ui/select-field';
+import { Spinner } from '../../../components/ui/spinner';
+import { TextField } from '../../../components/ui/text-field';
+import {
+  type FamilyPermissions,
+  type FamilyView,
+  familyError,
+  useFamily,
+  useInvite,
+  useRemoveMember,
+  useSetPermissions,
+  useWithdrawInvitation,
+} from '../api/family';
+import { FamilyThread } from './family-thread';
+import { FindToSuggest, SuggestionList } from './suggestions';
+
+const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+function statusLine(view: FamilyView): string {
+  const name = view.candidateFirstName ?? 'the person it is for';
+  if (view.consent === 'unconfirmed') return `Managed by family, not yet confirmed by ${name}.`;
+  if (view.consent === 'declined') return `${capitalise(name)} declined this profile. It is hidden from every member.`;
+  return view.you.role === 'candidate' ? 'You hold this profile. Your family helps as you allow.' : `${capitalise(name)} holds this profile; you help as they allow.`;
+}
+
+/** One profile's family: its people, invitations, what family may do, the shortlist and the family thread. */
+export function FamilyPanel({ profileId }: { profileId: number }) {
+  const view = useFamily(profileId);
+  if (view.isPending) return <Spinner />;
+  if (view.isError) return <AlertBanner>{familyError(view.error)}</AlertBanner>;
+  const family = view.data;
+  const name = family.candidateFirstName ?? 'them';
+  const active = family.consent !== 'declined';
+  return (
+    <div className="family">
+      <section className="card family__section" aria-labelledby={`people-${profileId}`}>
+        <h2 className="card__title" id={`people-${profileId}`}>
+          People of this profile
+        </h2>
+        <p className="card__text">{statusLine(family)}</p>
+        <People family={family} />
+        {active ? <InviteForm family={family} /> : null}
+      </section>
+      {family.you.role === 'candidate' ? <Permissions profileId={profileId} permissions={family.permissions} /> : null}
+      {active ? (
+        <section className="card family__section" aria-labelledby={`shortlist-${profileId}`}>
+          <h2 className="card__title" id={`shortlist-${profileId}`}>
+            {family.you.role === 'candidate' ? 'Suggested by your family' : `Suggestions for ${name}`}
+          </h2>
+          <SuggestionList profileId={profileId} isCandidate={family.you.role === 'candidate'} />
+          {family.you.role === 'family' && family.consent === 'confirmed' && family.permissions.mayShortlist ? <FindToSuggest profileId={profileId} candidateName={name} /> : null}
+        </section>
+      ) : null}
+      {active ? <FamilyThread profileId={profileId} /> : null}
+    </div>
+  );
+}
+
+function People({ family }: { family: FamilyView }) {
+  const remove = useRemoveMember(family.profileId);
+  const withdraw = useWithdrawInvitation(family.profileId);
+  return (
+    <>
+      <ul className="family__people">
+        {family.people.map((person) => (
+          <li key={`${person.role}-${person.userId}`} className="family__person">
+            <span className="family__person-name">
+              {person.fullName}
+              {person.userId === family.you.userId ? ' (you)' : ''}
+            </span>
+            <Badge tone={person.role === 'candidate' ? 'maroon' : 'saffron'}>{person.role === 'candidate' ? 'Candidate' : capitalise(person.relation ?? 'family')}</Badge>
+            {family.you.role === 'candidate' && person.memberId !== null ? (
+              <Button size="sm" variant="outline" disabled={remove.isPending} onClick={() => remove.mutate(person.memberId as number)} aria-label={`Remove ${person.fullName}`}>
+                Remove
+              </Button>
+            ) : null}
+          </li>
+        ))}
+        {family.invitations.map((invitation) => (
+          <li key={`invitation-${invitation.id}`} className="family__person family__person--pending">
+            <span className="family__person-name">{invitation.email}</span>
+            <Badge tone="neutral">{invitation.role === 'candidate' ? 'Invited to confirm' : `Invited as ${invitation.relation}`}</Badge>
+            <Button size="sm" variant="ghost" disabled={withdraw.isPending} onClick={() => withdraw.mutate(invitation.id)} aria-label={`Withdraw the invitation to ${invitation.email}`}>
+              Withdraw
+            </Button>
+          </li>
+        ))}
+      </ul>
+      {remove.isError ? <AlertBanner>{familyError(remove.error)}</AlertBanner> : null}
+      {withdraw.isError ? <AlertBanner>{familyError(withdraw.error)}</AlertBanner> : null}
+    </>
+  );
+}
+
+function InviteForm({ family }: { family: FamilyView }) {
+  const invite = useInvite(family.profileId);
+  const [email, setEmail] = useState('');
+  const [firstName, setFirstName] = useState(family.candidateFirstName ?? '');
+  const [relation, setRelation] = useState('mother');
+  const asCandidate = family.you.role === 'family' && family.consent === 'unconfirmed';
+  const asFamily = family.you.role === 'candidate';
+  if (!asCandidate && !asFamily) return null;
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    invite.mutate(asCandidate ? { role: 'candidate', email, firstName } : { role: 'family', email, relation }, { onSuccess: () => setEmail('') });
+  };
+  return (
+    <form className="form family__invite" onSubmit={onSubmit} noValidate>
+      <h3 className="family__subtitle">{asCandidate ? `Invite ${family.candidateFirstName ?? 'the person it is for'} to confirm` : 'Invite a family member'}</h3>
+      {asCandidate ? <TextField label="Their first name" value={firstName} onChange={(e) => setFirstName(e.target.value)} required /> : null}
+      <TextField label="Their email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} required />
+      {asFamily ? (
+        <SelectField label="They are your" value={relation} onChange={(e) => setRelation(e.target.value)} options={FAMILY_RELATION_VALUES.map((v) => ({ value: v, label: capitalise(v) }))} />
+      ) : null}
+      {invite.isError ? <AlertBanner>{familyError(invite.error)}</AlertBanner> : null}
+      {invite.isSuccess ? (
+        <p className="family__ok" role="status">
+          Invitation sent. The link works once, for 7 days.
+        </p>
+      ) : null}
+      <Button type="submit" disabled={invite.isPending}>
+        Send invitation
+      </Button>
+    </form>
+  );
+}
+
+const PERMISSION_LABELS: Record<keyof FamilyPermissions, string> = {
+  mayEdit: 'Edit my profile',
+  maySearch: 'Search for me',
+  mayLike: 'Like profiles for me',
+  mayShortlist: 'Suggest matches to me',
+  mayMessage: 'Write to members as my family',
+};
+
+function Permissions({ profileId, permissions }: { profileId: number; permissions: FamilyPermissions }) {
+  const set = useSetPermissions(profileId);
+  // A toggle applies at once and shows its new state while it is saved; a refusal puts back what the server holds.
+  const [local, setLocal] = useState(permissions);
+  useEffect(() => setLocal(permissions), [permissions]);
+  const change = (key: keyof FamilyPermissions, value: boolean) => {
+    setLocal((current) => ({ ...current, [key]: value }));
+    set.mutate({ [key]: value }, { onError: () => setLocal(permissions) });
+  };
+  return (
+    <section className="card family__section" aria-labelledby={`permissions-${profileId}`}>
+      <h2 className="card__title" id={`permissions-${profileId}`}>
+        What my family may do
+      </h2>
+      <p className="card__text">Your own conversations stay private to you. Everything family do shows who did it.</p>
+      <ul className="family__toggles">
+        {(Object.keys(PERMISSION_LABELS) as Array<keyof FamilyPermissions>).map((key) => (
+          <li key={key}>
+            <label className="family__toggle">
+              <input type="checkbox" checked={local[key]} onChange={(e) => change(key, e.target.checked)} />
+              <span>{PERMISSION_LABELS[key]}</span>
+            </label>
+          </li>
+        ))}
+      </ul>
+      {set.isError ? <AlertBanner>{familyError(set.error)}</AlertBanner> : null}
+    </section>
+  );
+}
+
+export function ProfileLink({ id, children }: { id: number; children: React.ReactNode }) {
+  return (
+    <Link to="/profile/$id" params={{ id: String(id) }} className="family__link">
+      {children}
+    </Link>
+  );
+}

@@ -1,0 +1,43 @@
+import { type FormEvent, useState } from 'react';
+import { AlertBanner } from '../../../components/ui/alert-banner';
+import { Button } from '../../../components/ui/button';
+import { TextAreaField } from '../../../components/ui/textarea-field';
+import { familyError, usePostToThread, useThread } from '../api/family';
+
+/** The family-only thread: the candidate and their family talk about suggestions (nobody else reads it). */
+export function FamilyThread({ profileId }: { profileId: number }) {
+  const thread = useThread(profileId);
+  const post = usePostToThread(profileId);
+  const [content, setContent] = useState('');
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!content.trim()) return;
+    post.mutate({ content }, { onSuccess: () => setContent('') });
+  };
+  return (
+    <section className="card family__section" aria-labelledby={`thread-${profileId}`}>
+      <h2 className="card__title" id={`thread-${profileId}`}>
+        Family thread
+      </h2>
+      <p className="card__text">Only the people of this profile read this.</p>
+      <ul className="family__thread">
+        {(thread.data ?? []).map((m) => (
+          <li key={m.id} className="family__message">
+            <span className="family__author">
+              {m.author.name}
+              {m.author.relation ? ` (${m.author.relation})` : ''}
+            </span>
+            <p>{m.content}</p>
+          </li>
+        ))}
+      </ul>
+      <form className="form" onSubmit={onSubmit}>
+        <TextAreaField label="Message to your family" value={content} onChange={(e) => setContent(e.target.value)} rows={2} />
+        {post.isError ? <AlertBanner>{familyError(post.error)}</AlertBanner> : null}
+        <Button type="submit" disabled={post.isPending || !content.trim()}>
+          Send
+        </Button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,113 @@
+import { useState } from 'react';
+import type { ProfileCardView } from '../../../../contracts/views';
+import { AlertBanner } from '../../../components/ui/alert-banner';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { TextField } from '../../../components/ui/text-field';
+import { familyError, useDecide, useFamilySearch, useSuggest, useSuggestions } from '../api/family';
+import { ProfileLink } from './family-panel';
+
+const STATUS_LABEL = { open: 'New', liked: 'Liked', dismissed: 'Dismissed', discussing: 'Discussing' } as const;
+
+function Summary({ profile }: { profile: ProfileCardView }) {
+  const facts = [profile.age ? `${profile.age}` : null, profile.profession, profile.city].filter(Boolean).join(' · ');
+  return (
+    <div className="family__summary">
+      {profile.photos[0] ? <img className="family__thumb" src={profile.photos[0]} alt="" /> : <span className="family__thumb family__thumb--empty">{profile.fullName.charAt(0)}</span>}
+      <div>
+        <ProfileLink id={profile.id}>{profile.fullName}</ProfileLink>
+        <div className="family__facts">{facts}</div>
+      </div>
+    </div>
+  );
+}
+
+/** The family shortlist: who suggested whom and why; the candidate likes, dismisses or discusses each. */
+export function SuggestionList({ profileId, isCandidate }: { profileId: number; isCandidate: boolean }) {
+  const list = useSuggestions(profileId);
+  const decide = useDecide(profileId);
+  if (list.isPending) return <Spinner />;
+  if (list.isError) return <AlertBanner>{familyError(list.error)}</AlertBanner>;
+  if (list.data.length === 0) return <p className="card__text">No suggestions yet.</p>;
+  return (
+    <>
+      <ul className="family__suggestions">
+        {list.data.map((s) => (
+          <li key={s.id} className="family__suggestion">
+            <Summary profile={s.profile} />
+            <p className="family__by">
+              Suggested by {s.suggestedBy.name}
+              {s.suggestedBy.relation ? ` (${s.suggestedBy.relation})` : ''} <Badge tone={s.status === 'liked' ? 'success' : 'neutral'}>{STATUS_LABEL[s.status]}</Badge>
+            </p>
+            {s.note ? <blockquote className="family__note">{s.note}</blockquote> : null}
+            {isCandidate && s.status !== 'liked' ? (
+              <div className="family__actions">
+                <Button size="sm" disabled={decide.isPending} onClick={() => decide.mutate({ suggestion: s, decision: 'like' })} aria-label={`Like ${s.profile.fullName}`}>
+                  Like
+                </Button>
+                <Button size="sm" variant="secondary" disabled={decide.isPending} onClick={() => decide.mutate({ suggestion: s, decision: 'discuss' })}>
+                  Discuss
+                </Button>
+                <Button size="sm" variant="ghost" disabled={decide.isPending} onClick={() => decide.mutate({ suggestion: s, decision: 'dismiss' })}>
+                  Dismiss
+                </Button>
+              </div>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+      {decide.isError ? <AlertBanner>{familyError(decide.error)}</AlertBanner> : null}
+    </>
+  );
+}
+
+/** A family member looks for matches as the candidate may see them, and suggests one with a note. */
+export function FindToSuggest({ profileId, candidateName }: { profileId: number; candidateName: string }) {
+  const [open, setOpen] = useState(false);
+  const results = useFamilySearch(profileId, open);
+  const suggest = useSuggest(profileId);
+  const [notes, setNotes] = useState<Record<number, string>>({});
+  const [sent, setSent] = useState<Set<number>>(new Set());
+  if (!open) {
+    return (
+      <Button variant="outline" block onClick={() => setOpen(true)}>
+        Find matches for {candidateName}
+      </Button>
+    );
+  }
+  if (results.isPending) return <Spinner />;
+  if (results.isError) return <AlertBanner>{familyError(results.error)}</AlertBanner>;
+  return (
+    <div className="family__find">
+      <h3 className="family__subtitle">Matches {candidateName} may see</h3>
+      <ul className="family__suggestions">
+        {results.data.slice(0, 10).map((profile) => (
+          <li key={profile.id} className="family__suggestion">
+            <Summary profile={profile} />
+            {sent.has(profile.id) ? (
+              <p className="family__ok" role="status">
+                Suggested to {candidateName}
+              </p>
+            ) : (
+              <>
+                <TextField label={`Note for ${candidateName}`} value={notes[profile.id] ?? ''} onChange={(e) => setNotes((n) => ({ ...n, [profile.id]: e.target.value }))} />
+                <Button
+                  size="sm"
+                  disabled={suggest.isPending}
+                  onClick={() =>
+                    suggest.mutate({ suggestedProfileId: profile.id, note: notes[profile.id] ?? '' }, { onSuccess: () => setSent((s) => new Set(s).add(profile.id)) })
+                  }
+                  aria-label={`Suggest ${profile.fullName} to ${candidateName}`}
+                >
+                  Suggest to {candidateName}
+                </Button>
+              </>
+            )}
+          </li>
+        ))}
+      </ul>
+      {suggest.isError ? <AlertBanner>{familyError(suggest.error)}</AlertBanner> : null}
+    </div>
+  );
+}
