@@ -5,6 +5,7 @@ import { loadDotEnv } from '../server/config';
 import { registerBilling } from './commands/billing';
 import { registerExpo } from './commands/expo';
 import { registerJobs } from './commands/jobs';
+import { registerMedia } from './commands/media';
 import { registerMigrate } from './commands/migrate';
 import { registerResetToken } from './commands/reset-token';
 import { registerReviewer } from './commands/reviewer';
@@ -30,6 +31,7 @@ export function buildProgram(): Command {
   registerConfig(program);
   registerJobs(program);
   registerBilling(program);
+  registerMedia(program);
   return program;
 }
 

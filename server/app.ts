@@ -53,6 +53,7 @@ import { type Log, createLogger } from './logger';
 import { refuseNulCharacters } from './middleware/nul-guard';
 import { findStaticDir, staticApps } from './static';
 import { createMetrics, metricsMiddleware } from './metrics';
+import { type MediaStore, createMediaStore } from './services/media-store';
 
 export interface AppOptions {
   staticDir?: string | null;
@@ -60,6 +61,8 @@ export interface AppOptions {
   log?: Log;
   /** live-event fan-out (default: in-process on SQLite, LISTEN/NOTIFY on PostgreSQL; call `live.start()`) */
   live?: LiveEvents;
+  /** where uploaded media live (default: the one MEDIA_STORE names) */
+  media?: MediaStore;
 }
 
 export const STRIPE_WEBHOOK_PATH = '/api/stripe/webhook';
@@ -110,7 +113,7 @@ export function createApp(config: Config, db: Db, options: AppOptions = {}): Koa
   const live = options.live ?? liveEventsFor(config, db, log);
   const keys = loadSessionKeys(config);
   const engine = new MatchEngine(db, live, keys, log);
-  const services: AppServices = { config, db, live, engine, log, metrics: createMetrics({ db, engine }), lifecycle: { draining: false } };
+  const services: AppServices = { config, db, live, engine, log, metrics: createMetrics({ db, engine }), media: options.media ?? createMediaStore(config), lifecycle: { draining: false } };
   const app = new Koa<AppState, AppContext>({ proxy: config.trustProxy });
   app.keys = keys;
   app.context.services = services;

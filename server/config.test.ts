@@ -67,6 +67,42 @@ describe('configuration schema', () => {
   });
 });
 
+describe('media storage settings', () => {
+  const s3 = { MEDIA_STORE: 's3', S3_BUCKET: 'saathi-media', S3_ENDPOINT: 'http://minio:9000/', S3_FORCE_PATH_STYLE: 'true', S3_ACCESS_KEY_ID: 'saathi', S3_SECRET_ACCESS_KEY: 'minio-secret-key' };
+
+  test('local by default; MEDIA_STORE=s3 reads the bucket, endpoint, region, keys, path style and prefix', () => {
+    assert.deepEqual(loadConfig({}, {}).media, { store: 'local', s3: null });
+    assert.deepEqual(loadConfig({}, s3).media, {
+      store: 's3',
+      s3: { bucket: 'saathi-media', endpoint: 'http://minio:9000', region: 'us-east-1', accessKeyId: 'saathi', secretAccessKey: 'minio-secret-key', forcePathStyle: true, prefix: 'media/' },
+    });
+    assert.equal(loadConfig({}, { ...s3, S3_REGION: 'eu-west-2', S3_PREFIX: 'prod/media/' }).media.s3?.prefix, 'prod/media/');
+  });
+
+  test('bad or incomplete S3 settings are refused with what to set', () => {
+    assert.equal(refusal({ MEDIA_STORE: 'S3' }).message, 'Configuration refused: MEDIA_STORE="S3" is not allowed (allowed: local or s3).');
+    assert.equal(refusal({ MEDIA_STORE: 's3' }).message, 'Configuration refused: MEDIA_STORE=s3 needs S3_BUCKET (the name of the bucket that holds the media).');
+    assert.match(refusal({ ...s3, S3_BUCKET: 'My_Bucket' }).message, /S3_BUCKET="My_Bucket" is not allowed \(allowed: a bucket name: 3 to 63 lowercase letters, digits, dots and hyphens\)/);
+    assert.match(refusal({ ...s3, S3_ENDPOINT: 'minio:9000' }).message, /S3_ENDPOINT="minio:9000" is not allowed \(allowed: the http\(s\) URL of an S3-compatible store/);
+    assert.match(refusal({ ...s3, S3_FORCE_PATH_STYLE: 'yes please' }).message, /S3_FORCE_PATH_STYLE="yes please"/);
+    assert.match(refusal({ ...s3, S3_PREFIX: 'media' }).message, /S3_PREFIX="media" is not allowed \(allowed: a key prefix of folder names each ending in \//);
+    assert.match(refusal({ ...s3, S3_SECRET_ACCESS_KEY: '' }).message, /S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both, or neither/);
+    assert.match(refusal({ S3_ENDPOINT: 'http://minio:9000', S3_REGION: 'auto' }).message, /S3_ENDPOINT, S3_REGION are set but S3_BUCKET is not/);
+    const secret = refusal({ ...s3, S3_SECRET_ACCESS_KEY: 'has a space' });
+    assert.match(secret.message, /S3_SECRET_ACCESS_KEY=\(hidden\)/);
+    assert.doesNotMatch(secret.message, /has a space/);
+  });
+
+  test('the secret key is masked when printed; a bucket with the local store is named at start', () => {
+    const text = describeConfig(loadConfig({}, s3)).join('\n');
+    assert.match(text, /^media\.s3\.secretAccessKey = ••• \(set, 16 characters\)$/m);
+    assert.doesNotMatch(text, /minio-secret-key/);
+    assert.match(text, /^media\.store = s3$/m);
+    const warnings = configWarnings(loadConfig({}, { ...s3, MEDIA_STORE: 'local' }));
+    assert.deepEqual(warnings, ['S3_BUCKET is set but MEDIA_STORE is local: media stay in DATA_DIR/media; copy them with saathi media migrate --to s3, then set MEDIA_STORE=s3.']);
+  });
+});
+
 describe('saathi config and a refused start', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'saathi-config-'));
   const cli = (args: string[], env: Record<string, string>) =>

@@ -60,6 +60,25 @@ export interface Config {
    * the contact the push services see, and (tests only) whether plain-http loopback endpoints are accepted.
    */
   push: { vapidPublicKey: string | null; vapidPrivateKey: string | null; subject: string; allowLoopback: boolean };
+  /**
+   * Where uploaded media live: `local` (DATA_DIR/media, one machine) or `s3` (an S3-compatible bucket every process
+   * shares). `s3` is read whenever S3_BUCKET is set, so `saathi media migrate --to s3` works before the switch.
+   */
+  media: { store: 'local' | 's3'; s3: S3Settings | null };
+}
+
+export interface S3Settings {
+  bucket: string;
+  /** any S3-compatible endpoint (MinIO, R2, Ceph…); null for AWS itself */
+  endpoint: string | null;
+  region: string;
+  /** null: the AWS SDK's default credentials (environment, instance or task role) */
+  accessKeyId: string | null;
+  secretAccessKey: string | null;
+  /** bucket in the path (http://host/bucket/key) instead of the host name; most self-hosted stores need it */
+  forcePathStyle: boolean;
+  /** key prefix of every media object, '' or ending in '/' */
+  prefix: string;
 }
 
 // ---- The schema: one entry per environment variable, with the sentence a wrong value is refused with. ----
@@ -134,6 +153,14 @@ export const SETTINGS = {
   VAPID_SUBJECT: { schema: z.string().regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/), allowed: 'a mailto: address or https: URL the push services can contact' },
   PUSH_ALLOW_LOOPBACK: { schema: bool, allowed: 'true or false (tests only: accept http push endpoints on 127.0.0.1)' },
   METRICS_TOKEN: { schema: z.string().min(16).regex(/^\S+$/), allowed: 'a token of at least 16 characters without spaces', secret: true },
+  MEDIA_STORE: { schema: z.enum(['local', 's3']), allowed: 'local or s3' },
+  S3_BUCKET: { schema: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/), allowed: 'a bucket name: 3 to 63 lowercase letters, digits, dots and hyphens' },
+  S3_ENDPOINT: { schema: httpUrl, allowed: 'the http(s) URL of an S3-compatible store such as http://minio:9000 (leave unset for AWS)' },
+  S3_REGION: { schema: z.string().regex(/^[a-z0-9-]{2,40}$/), allowed: 'a region such as us-east-1 (auto for Cloudflare R2)' },
+  S3_ACCESS_KEY_ID: { schema: z.string().regex(/^\S{3,128}$/), allowed: 'an access key id without spaces' },
+  S3_SECRET_ACCESS_KEY: { schema: z.string().regex(/^\S{3,256}$/), allowed: 'a secret access key without spaces', secret: true },
+  S3_FORCE_PATH_STYLE: { schema: bool, allowed: 'true or false' },
+  S3_PREFIX: { schema: z.string().regex(/^([A-Za-z0-9._-]+\/)+$/), allowed: 'a key prefix of folder names each ending in /, such as saathi/media/' },
 } satisfies Record<string, Setting>;
 
 export type SettingName = keyof typeof SETTINGS;
@@ -163,9 +190,27 @@ export function parseSettings(env: NodeJS.ProcessEnv): Parsed {
     if (value !== undefined && value.trim() !== '') input[name] = value.trim();
   }
   const result = configSchema.safeParse(input);
-  if (result.success) return result.data as Parsed;
+  if (result.success) {
+    const together = settingsTogether(result.data as Parsed);
+    if (together.length) throw new ConfigError(together);
+    return result.data as Parsed;
+  }
   const bad = [...new Set(result.error.issues.map((issue) => String(issue.path[0])))];
   throw new ConfigError(bad.map((name) => `${name}=${shown(name, input[name] ?? '')} is not allowed (allowed: ${(SETTINGS as Record<string, Setting>)[name].allowed})`));
+}
+
+/** Settings that are each valid but only make sense with another one. */
+function settingsTogether(s: Parsed): string[] {
+  const problems: string[] = [];
+  if (s.MEDIA_STORE === 's3' && !s.S3_BUCKET) problems.push('MEDIA_STORE=s3 needs S3_BUCKET (the name of the bucket that holds the media)');
+  if (Boolean(s.S3_ACCESS_KEY_ID) !== Boolean(s.S3_SECRET_ACCESS_KEY)) {
+    problems.push('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both, or neither to use the default AWS credentials (environment, instance or task role)');
+  }
+  if (!s.S3_BUCKET) {
+    const orphans = (['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_FORCE_PATH_STYLE', 'S3_PREFIX'] as const).filter((name) => s[name] !== undefined);
+    if (orphans.length) problems.push(`${orphans.join(', ')} ${orphans.length > 1 ? 'are' : 'is'} set but S3_BUCKET is not: set S3_BUCKET (and MEDIA_STORE=s3) or unset ${orphans.length > 1 ? 'them' : 'it'}`);
+  }
+  return problems;
 }
 
 /**
@@ -224,61 +269,23 @@ export function loadConfig(overrides: Partial<Config> = {}, env: NodeJS.ProcessE
       subject: s.VAPID_SUBJECT ?? (publicUrl?.startsWith('https://') ? publicUrl : 'mailto:no-reply@saathi.local'),
       allowLoopback: s.PUSH_ALLOW_LOOPBACK ?? false,
     },
+    media: {
+      store: s.MEDIA_STORE ?? 'local',
+      s3: s.S3_BUCKET
+        ? {
+            bucket: s.S3_BUCKET,
+            endpoint: s.S3_ENDPOINT ?? null,
+            region: s.S3_REGION ?? 'us-east-1',
+            accessKeyId: s.S3_ACCESS_KEY_ID ?? null,
+            secretAccessKey: s.S3_SECRET_ACCESS_KEY ?? null,
+            forcePathStyle: s.S3_FORCE_PATH_STYLE ?? false,
+            prefix: s.S3_PREFIX ?? 'media/',
+          }
+        : null,
+    },
   };
   return { ...base, ...overrides };
 }
 
-/**
- * Combinations that must never run, each as one sentence (empty when the configuration is safe). Demo mode hands
- * reset links to whoever asks, so it cannot serve a public https origin.
- */
-export function configProblems(config: Pick<Config, 'demoMode' | 'publicUrl'> & Partial<Pick<Config, 'push'>>): string[] {
-  const problems: string[] = [];
-  if (config.push && Boolean(config.push.vapidPublicKey) !== Boolean(config.push.vapidPrivateKey)) {
-    problems.push('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together: set both (one key pair), or neither to have a pair generated into the data directory.');
-  }
-  if (config.demoMode && config.publicUrl?.startsWith('https://')) {
-    problems.push(
-      `Demo mode is refused with the https public URL ${config.publicUrl}: demo mode shows password-reset links to anyone who asks. Unset DEMO_MODE (and drop --demo) for a real deployment, or use an http://localhost PUBLIC_URL for a demo.`,
-    );
-  }
-  return problems;
-}
-
-/** Combinations that run but are probably not what the operator meant, each as one sentence. */
-export function configWarnings(config: Pick<Config, 'publicUrl' | 'trustProxy' | 'demoMode' | 'argon2'>): string[] {
-  const warnings: string[] = [];
-  if (config.publicUrl?.startsWith('https://') && !config.trustProxy) {
-    warnings.push(`PUBLIC_URL is https but TRUST_PROXY is off: behind a TLS proxy set TRUST_PROXY=true, or requests arriving over the proxy are refused with a page naming TRUST_PROXY.`);
-  }
-  if (!config.demoMode && (config.argon2.memoryKib < 19456 || config.argon2.timeCost < 2)) {
-    warnings.push(`ARGON2_MEMORY_KIB=${config.argon2.memoryKib} / ARGON2_TIME_COST=${config.argon2.timeCost} are below OWASP's 19456 KiB and 2 passes: fine for tests, too weak for a real deployment.`);
-  }
-  return warnings;
-}
-
-/** The effective configuration as `saathi config` prints it: one `key = value` line each, secrets masked. */
-export function describeConfig(config: Config): string[] {
-  const secret = new Set(['databaseUrl', 'sessionKeys', 'stripe.secretKey', 'stripe.webhookSecret', 'smtpUrl', 'llm.apiKey', 'metricsToken', 'push.vapidPrivateKey']);
-  const lines: string[] = [];
-  const walk = (value: unknown, key: string) => {
-    if (value && typeof value === 'object' && !Array.isArray(value)) {
-      for (const [k, v] of Object.entries(value)) walk(v, key ? `${key}.${k}` : k);
-      return;
-    }
-    if (value === null || value === undefined) lines.push(`${key} = (not set)`);
-    else if (secret.has(key)) lines.push(`${key} = ${mask(Array.isArray(value) ? value.join(',') : String(value))}`);
-    else lines.push(`${key} = ${Array.isArray(value) ? value.join(',') : String(value)}`);
-  };
-  walk(config, '');
-  return lines;
-}
-
-/** A secret as "set (N characters)"; a URL keeps its scheme and host so the operator can tell which one it is. */
-function mask(value: string): string {
-  if (URL.canParse(value) && /^[a-z]+:\/\//.test(value)) {
-    const url = new URL(value);
-    return `${url.protocol}//${url.username ? `${url.username}:•••@` : ''}${url.host}${url.pathname === '/' ? '' : url.pathname}`;
-  }
-  return `••• (set, ${value.length} characters)`;
-}
+// Combinations refused or warned about, and the printed configuration.
+export { configProblems, configWarnings, describeConfig } from './config-checks';

@@ -7,6 +7,7 @@ import type { User } from './models/user';
 import type { LiveEvents } from './services/live-events';
 import type { MatchEngine } from './services/match-engine/engine';
 import type { AppMetrics } from './metrics';
+import type { MediaStore } from './services/media-store';
 
 export interface AppState {
   user: User | null;
@@ -23,6 +24,8 @@ export interface AppServices {
   engine: MatchEngine;
   log: (entry: Record<string, unknown>) => void;
   metrics: AppMetrics;
+  /** uploaded media: the data directory or an S3-compatible bucket (MEDIA_STORE) */
+  media: MediaStore;
   /** draining: the process got SIGTERM and finishes what it has; readiness answers 503 so proxies move on */
   lifecycle: { draining: boolean };
 }

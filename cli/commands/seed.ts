@@ -1,3 +1,4 @@
+import { createMediaStore } from '../../server/services/media-store';
 import cliProgress from 'cli-progress';
 import type { Command } from 'commander';
 import { seedDemo } from '../../fixtures/demo-seed';
@@ -43,6 +44,7 @@ export function registerSeed(program: Command): void {
         const started = performance.now();
         const result = await seedDemo(db, {
           dataDir: config.dataDir,
+          media: createMediaStore(config),
           profiles,
           seed,
           passwordParams: config.argon2,

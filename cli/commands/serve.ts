@@ -7,6 +7,7 @@ import { createLogger } from '../../server/logger';
 import { DEMO_CREDENTIALS } from '../../fixtures/demo-credentials';
 import { CliError, configFromFlags, type CommonFlags } from '../options';
 import { jobScheduler } from '../../server/jobs';
+import { createMediaStore } from '../../server/services/media-store';
 
 export function registerServe(program: Command): void {
   program
@@ -25,11 +26,15 @@ export function registerServe(program: Command): void {
       // A read-only or full data directory is a clear message and a non-zero exit, before anything is opened.
       const problem = dataDirProblem(config.dataDir, config.databaseUrl ? undefined : sqliteFile(config));
       if (problem) throw new CliError(problem);
+      // A bucket that is missing, refuses the keys or does not answer is named now, not at the first upload.
+      const media = createMediaStore(config);
+      const mediaProblem = await media.problem();
+      if (mediaProblem) throw new CliError(`Saathi cannot start: ${mediaProblem}`);
       const db = createDb(config);
       const applied = await migrateLatest(db);
       const log = createLogger();
       if (applied.length) log({ level: 'info', msg: 'migrated', applied });
-      const app = createApp(config, db, { log });
+      const app = createApp(config, db, { log, media });
       const { live, engine } = app.context.services;
       await live.start();
       // The match engine's index is built before the first request, so the first search is not the slow one.
@@ -42,7 +47,7 @@ export function registerServe(program: Command): void {
         server.once('listening', resolve);
         server.once('error', reject);
       });
-      const where = config.databaseUrl ? 'PostgreSQL' : `SQLite in ${config.dataDir}`;
+      const where = `${config.databaseUrl ? 'PostgreSQL' : `SQLite in ${config.dataDir}`}${media.kind === 's3' ? `, media in ${media.where}` : ''}`;
       const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
       console.log(`Saathi is running at http://${shown}:${config.port} (ops console: /ops) on ${where}`);
       if (config.demoMode) {

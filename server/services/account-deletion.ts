@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Db } from '../db';
+import type { MediaStore } from './media-store';
 import { deleteImageFiles } from './photos';
 
 /**
@@ -10,7 +11,7 @@ import { deleteImageFiles } from './photos';
  * deactivated, the subscription cancelled, and every uploaded file removed after the commit.
  * Returns the payment-provider ids that the caller must cancel with the provider.
  */
-export async function deleteAccount(db: Db, dataDir: string, userId: number): Promise<{ stripeCustomerId: string | null; stripeSubscriptionId: string | null }> {
+export async function deleteAccount(db: Db, media: MediaStore, userId: number): Promise<{ stripeCustomerId: string | null; stripeSubscriptionId: string | null }> {
   const now = Date.now();
   let fileKeys: string[] = [];
   let stripe = { stripeCustomerId: null as string | null, stripeSubscriptionId: null as string | null };
@@ -97,6 +98,6 @@ export async function deleteAccount(db: Db, dataDir: string, userId: number): Pr
       });
     await trx('privacy_settings').where({ userId }).update({ profileVisibility: 'none', updatedAt: now });
   });
-  for (const key of fileKeys) await deleteImageFiles(dataDir, key);
+  for (const key of fileKeys) await deleteImageFiles(media, key);
   return stripe;
 }

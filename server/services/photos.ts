@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Metadata, OutputInfo } from 'sharp';
 import { LIMITS } from '../../contracts/enums';
-import { payloadTooLarge, storageError, storageFault, unprocessable, unsupportedMediaType } from '../errors';
+import { HttpError, payloadTooLarge, storageError, storageFault, unprocessable, unsupportedMediaType } from '../errors';
+import type { MediaStore } from './media-store';
 
 export type PhotoVariant = 'display' | 'thumb' | 'blur';
 
@@ -16,13 +16,20 @@ export interface StoredImage {
   bytes: number;
 }
 
+/** The local media store's directory (MEDIA_STORE=local). */
 export function mediaDir(dataDir: string): string {
   return path.join(dataDir, 'media');
 }
 
-export function variantPath(dataDir: string, fileKey: string, variant: PhotoVariant): string {
+/** The name of one rendition in the media store. */
+export function mediaName(fileKey: string, variant: PhotoVariant): string {
   if (!/^[a-f0-9]{32}$/.test(fileKey)) throw new Error('invalid file key');
-  return path.join(mediaDir(dataDir), `${fileKey}${VARIANT_SUFFIX[variant]}.jpg`);
+  return `${fileKey}${VARIANT_SUFFIX[variant]}.jpg`;
+}
+
+/** Where the local media store keeps one rendition. */
+export function variantPath(dataDir: string, fileKey: string, variant: PhotoVariant): string {
+  return path.join(mediaDir(dataDir), mediaName(fileKey, variant));
 }
 
 export function photoUrl(fileKey: string, variant: PhotoVariant = 'display'): string {
@@ -73,7 +80,7 @@ export function loadSharp(): Promise<Sharp> {
 }
 
 export async function storeImage(
-  dataDir: string,
+  media: MediaStore,
   input: Buffer,
   declared?: { mimetype?: string | null; filename?: string | null },
 ): Promise<StoredImage> {
@@ -118,35 +125,37 @@ export async function storeImage(
   }
 
   const fileKey = crypto.randomBytes(16).toString('hex');
-  await writeRenditions(dataDir, fileKey, { display: display.data, thumb, blur });
+  await writeRenditions(media, fileKey, { display: display.data, thumb, blur });
   return { fileKey, width: display.info.width, height: display.info.height, bytes: display.data.length };
 }
 
+/** A media store that cannot take the photo right now (an S3 outage, a refused request): 503, retry later. */
+export const MEDIA_UNAVAILABLE = 'Photos cannot be saved right now: the photo storage did not answer. Try again in a minute.';
+
 /**
- * All three renditions or none: each is written to a temporary name and renamed into place, and on any failure
- * (a full disk, a read-only data directory) whatever was written is removed and a clear 507 / 503 is raised.
+ * All three renditions or none: each is stored whole (a temporary file renamed into place, or one S3 PUT), and on
+ * any failure (a full disk, a read-only data directory, an unreachable bucket) whatever was stored is removed and
+ * a clear 507 / 503 is raised.
  */
-async function writeRenditions(dataDir: string, fileKey: string, files: Record<PhotoVariant, Buffer>): Promise<void> {
+async function writeRenditions(media: MediaStore, fileKey: string, files: Record<PhotoVariant, Buffer>): Promise<void> {
   const written: string[] = [];
   try {
-    await fs.mkdir(mediaDir(dataDir), { recursive: true });
     for (const variant of Object.keys(files) as PhotoVariant[]) {
-      const target = variantPath(dataDir, fileKey, variant);
-      const partial = `${target}.partial`;
-      written.push(partial);
-      await fs.writeFile(partial, files[variant], { flag: 'wx' });
-      await fs.rename(partial, target);
-      written.push(target);
+      const name = mediaName(fileKey, variant);
+      written.push(name);
+      await media.put(name, files[variant]);
     }
   } catch (error) {
-    for (const file of written) await fs.rm(file, { force: true }).catch(() => {});
+    for (const name of written) await media.delete(name).catch(() => {});
     const fault = storageFault(error);
-    throw fault ? storageError(fault) : error;
+    if (fault) throw storageError(fault);
+    if (media.kind === 's3') throw new HttpError(503, MEDIA_UNAVAILABLE, 'storage_unavailable', {}, { 'Retry-After': '60' });
+    throw error;
   }
 }
 
-export async function deleteImageFiles(dataDir: string, fileKey: string): Promise<void> {
+export async function deleteImageFiles(media: MediaStore, fileKey: string): Promise<void> {
   for (const variant of Object.keys(VARIANT_SUFFIX) as PhotoVariant[]) {
-    await fs.rm(variantPath(dataDir, fileKey, variant), { force: true });
+    await media.delete(mediaName(fileKey, variant));
   }
 }

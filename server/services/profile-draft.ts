@@ -4,6 +4,7 @@ import type { UploadedPhotoView } from '../../contracts/views';
 import type { Db } from '../db';
 import { badRequest } from '../errors';
 import { Photo } from '../models/photo';
+import type { MediaStore } from './media-store';
 import { deleteImageFiles, photoUrl } from './photos';
 
 /**
@@ -49,12 +50,12 @@ export async function countActivePhotos(db: Conn, userId: number): Promise<numbe
 }
 
 /** Uploads a member with a profile never attached: no row, no files. A draft's photos are never touched here. */
-export async function removeAbandonedUploads(db: Db, dataDir: string, userId: number): Promise<void> {
+export async function removeAbandonedUploads(db: Db, media: MediaStore, userId: number): Promise<void> {
   if ((await liveProfileId(db, userId)) === null) return;
   const stale = await pendingPhotos(db, userId).where('createdAt', '<=', Date.now() - IN_FLIGHT_MS);
   for (const photo of stale) {
     await Photo.query(db).deleteById(photo.id);
-    await deleteImageFiles(dataDir, photo.fileKey).catch(() => {});
+    await deleteImageFiles(media, photo.fileKey).catch(() => {});
   }
 }
 
@@ -94,13 +95,13 @@ export async function saveDraft(db: Db, userId: number, input: ProfileDraftInput
 }
 
 /** "Start over": the draft and its photos are gone, files included. */
-export async function discardDraft(db: Db, dataDir: string, userId: number): Promise<void> {
+export async function discardDraft(db: Db, media: MediaStore, userId: number): Promise<void> {
   const photos = await pendingPhotos(db, userId);
   await db.transaction(async (trx) => {
     await trx('profile_drafts').where({ userId }).delete();
     if (photos.length) await trx('photos').whereIn('id', photos.map((p) => p.id)).delete();
   });
-  for (const photo of photos) await deleteImageFiles(dataDir, photo.fileKey).catch(() => {});
+  for (const photo of photos) await deleteImageFiles(media, photo.fileKey).catch(() => {});
 }
 
 /** Once the profile exists, the draft has done its work. */

@@ -8,6 +8,7 @@ import type { User } from '../models/user';
 import { type ViewerContext, profileAccess } from '../policies/profile-visibility';
 import { presentProfile } from '../presenters/profile';
 import { notify } from './notifications';
+import type { MediaStore } from './media-store';
 import { deleteImageFiles } from './photos';
 
 export async function loadProfile(db: Db | Knex.Transaction, id: number): Promise<Profile | undefined> {
@@ -57,8 +58,8 @@ export async function setProfilePhotos(trx: Knex.Transaction, userId: number, pr
   return removedKeys;
 }
 
-export async function deleteFiles(dataDir: string, keys: string[]): Promise<void> {
-  for (const key of keys) await deleteImageFiles(dataDir, key);
+export async function deleteFiles(media: MediaStore, keys: string[]): Promise<void> {
+  for (const key of keys) await deleteImageFiles(media, key);
 }
 
 /**

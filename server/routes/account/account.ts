@@ -153,7 +153,7 @@ export function accountRoutes() {
     }
     // The spec: deleting the account ends the subscription at once (no renewal, no period left to run).
     await cancelDemoSubscriptionsNow(ctx.services, user.id);
-    await deleteAccount(ctx.services.db, ctx.services.config.dataDir, user.id);
+    await deleteAccount(ctx.services.db, ctx.services.media, user.id);
     ctx.session = null;
     ctx.services.log({ level: 'info', msg: 'account deleted', userId: user.id, ref: crypto.randomUUID() });
     ctx.body = { message: DELETE_TEXTS.done };

@@ -1,10 +1,9 @@
-import fs from 'node:fs/promises';
 import { type AppContext, newRouter } from '../../context';
-import { notFound } from '../../errors';
+import { HttpError, notFound } from '../../errors';
 import { Photo } from '../../models/photo';
 import { decidePhotoAccess } from '../../policies/media';
 import { auditIdDocumentView } from '../../services/audit';
-import { type PhotoVariant, VARIANT_SUFFIX, variantPath } from '../../services/photos';
+import { type PhotoVariant, VARIANT_SUFFIX, mediaName } from '../../services/photos';
 import { resolveShare } from '../shares/shares';
 
 /** For uploaded media: no script, no plugins, no framing, a sandboxed document if opened directly. */
@@ -71,12 +70,15 @@ async function sendPhoto(ctx: AppContext, fileKey: string, variant: PhotoVariant
   } else {
     ctx.set('Cache-Control', 'no-store');
   }
-  let data: Buffer;
+  let data: Buffer | null;
   try {
-    data = await fs.readFile(variantPath(ctx.services.config.dataDir, fileKey, variant));
-  } catch {
-    throw notFound('Photo not found');
+    data = await ctx.services.media.get(mediaName(fileKey, variant));
+  } catch (error) {
+    // The store failed (an unreadable file, a bucket that does not answer): say so, rather than "not found".
+    ctx.services.log({ level: 'error', msg: 'media read failed', reqId: ctx.state.requestId, store: ctx.services.media.kind, err: String((error as Error)?.message ?? error) });
+    throw new HttpError(503, 'This photo cannot be loaded right now. Try again in a minute.', 'storage_unavailable', {}, { 'Retry-After': '30' });
   }
+  if (!data) throw notFound('Photo not found');
   // Always the re-encoded JPEG under its server-made name, never sniffed, and a document that may run nothing:
   // even a file that somehow held markup could not execute script from this origin.
   ctx.type = 'image/jpeg';

@@ -154,9 +154,9 @@ export function photoRoutes() {
     const file = uploadedFiles(ctx).photo;
     try {
       if (!file) throw badRequest('Choose a photo to upload (field "photo")');
-      await removeAbandonedUploads(ctx.services.db, ctx.services.config.dataDir, user.id);
+      await removeAbandonedUploads(ctx.services.db, ctx.services.media, user.id);
       if ((await countActivePhotos(ctx.services.db, user.id)) >= LIMITS.photosPerProfile) throw conflict(PROFILE_MESSAGES.tooManyPhotos);
-      const stored = await storeImage(ctx.services.config.dataDir, await fs.readFile(file.filepath), {
+      const stored = await storeImage(ctx.services.media, await fs.readFile(file.filepath), {
         mimetype: file.mimetype,
         filename: file.originalFilename,
       });
@@ -175,7 +175,7 @@ export function photoRoutes() {
         });
       } catch (error) {
         // No row, no files: a photo the database could not record is not kept on disk either.
-        await deleteImageFiles(ctx.services.config.dataDir, stored.fileKey).catch(() => {});
+        await deleteImageFiles(ctx.services.media, stored.fileKey).catch(() => {});
         throw error;
       }
       ctx.status = 201;
@@ -190,7 +190,7 @@ export function photoRoutes() {
     const photo = await Photo.query(ctx.services.db).findById(idParam(ctx.params.photoId));
     if (!photo || photo.userId !== user.id || photo.purpose !== 'profile') throw notFound('Photo not found');
     await Photo.query(ctx.services.db).deleteById(photo.id);
-    await deleteImageFiles(ctx.services.config.dataDir, photo.fileKey);
+    await deleteImageFiles(ctx.services.media, photo.fileKey);
     ctx.body = { message: 'Photo deleted' };
   });
 

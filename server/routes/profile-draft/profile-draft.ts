@@ -23,7 +23,7 @@ export function profileDraftRoutes() {
 
   router.delete('/', async (ctx) => {
     const user = currentUser(ctx);
-    await discardDraft(ctx.services.db, ctx.services.config.dataDir, user.id);
+    await discardDraft(ctx.services.db, ctx.services.media, user.id);
     ctx.body = await loadDraft(ctx.services.db, user.id);
   });
 

@@ -72,7 +72,7 @@ async function saveProfileChanges(ctx: AppContext, profile: Profile, changes: Pa
       .patch({ ...changes, ...derivedFields(next.fullName ?? user.fullName, next), updatedAt: Date.now() });
     if (photoIds) removed = await setProfilePhotos(trx, user.id, profile.id, photoIds);
   });
-  await deleteFiles(ctx.services.config.dataDir, removed);
+  await deleteFiles(ctx.services.media, removed);
   const updated = await loadProfile(ctx.services.db, profile.id);
   if (!updated) throw notFound('Profile not found');
   return updated;

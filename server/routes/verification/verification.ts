@@ -47,7 +47,7 @@ export function verificationRoutes() {
       for (const [field, purpose] of [['selfie', 'verification_selfie'], ['document', 'verification_document']] as const) {
         const file = files[field];
         if (!file) continue;
-        const image = await storeImage(ctx.services.config.dataDir, await fs.readFile(file.filepath), { mimetype: file.mimetype, filename: file.originalFilename });
+        const image = await storeImage(ctx.services.media, await fs.readFile(file.filepath), { mimetype: file.mimetype, filename: file.originalFilename });
         stored.push(image.fileKey);
         const photo = await Photo.query(ctx.services.db).insertAndFetch({ userId: user.id, profileId: null, purpose, position: 0, ...image, createdAt: now });
         ids.push(photo.id);
@@ -60,7 +60,7 @@ export function verificationRoutes() {
       // Images of a refused submission are not kept.
       // Files first: even when the database cannot be written to (read-only, full), no image stays on disk.
       for (const key of stored) {
-        await deleteImageFiles(ctx.services.config.dataDir, key).catch(() => {});
+        await deleteImageFiles(ctx.services.media, key).catch(() => {});
         await ctx.services.db('photos').where({ fileKey: key }).delete().catch(() => {});
       }
       await removeTempFiles(ctx);

@@ -154,7 +154,7 @@ export function storyRoutes(router: AppRouter) {
       await auditFrom(ctx, 'story.delete', 'success_story', id, { couple: [story.user1Id, story.user2Id] }, { db: trx });
       return keys;
     });
-    for (const key of fileKeys) await deleteImageFiles(ctx.services.config.dataDir, key);
+    for (const key of fileKeys) await deleteImageFiles(ctx.services.media, key);
     ctx.status = 204;
   });
 
@@ -171,7 +171,7 @@ export function storyRoutes(router: AppRouter) {
       await trx('photos').where({ fileKey, purpose: 'story' }).delete();
       await auditFrom(ctx, 'story.photo_remove', 'success_story', id, undefined, { db: trx });
     });
-    await deleteImageFiles(ctx.services.config.dataDir, fileKey);
+    await deleteImageFiles(ctx.services.media, fileKey);
     ctx.body = await presentStory(db, id);
   });
 
@@ -185,7 +185,7 @@ export function storyRoutes(router: AppRouter) {
       if (keys.length >= 2) throw conflict('A story has at most 2 photos');
       const file = uploadedFiles(ctx).photo;
       if (!file) throw badRequest('Choose a photo to upload (field "photo")');
-      const image = await storeImage(ctx.services.config.dataDir, await fs.readFile(file.filepath), { mimetype: file.mimetype, filename: file.originalFilename });
+      const image = await storeImage(ctx.services.media, await fs.readFile(file.filepath), { mimetype: file.mimetype, filename: file.originalFilename });
       await db.transaction(async (trx) => {
         await Photo.query(trx).insert({ userId: null, profileId: null, purpose: 'story', position: keys.length, ...image, createdAt: Date.now() });
         await trx('success_stories').where({ id }).update({ photoKeys: JSON.stringify([...keys, image.fileKey]), updatedAt: Date.now() });

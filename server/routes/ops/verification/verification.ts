@@ -100,7 +100,7 @@ export function verificationRoutes(router: AppRouter) {
       await auditFrom(ctx, 'verification.approve', 'verification_request', id, { userId: request.userId }, { db: trx, subjectUserId: request.userId });
       return detachVerificationImages(trx, request);
     });
-    for (const key of fileKeys) await deleteImageFiles(ctx.services.config.dataDir, key);
+    for (const key of fileKeys) await deleteImageFiles(ctx.services.media, key);
     await mailVerificationOutcome(ctx.services.config, ctx.services.db, request.userId, { approved: true });
     await notify(ctx.services, { userId: request.userId, type: 'verification', title: 'You are verified!', content: 'Your identity has been verified. The Verified badge now shows on your profile.', sourceType: 'verification', sourceId: id });
     ctx.body = { message: 'Verification approved', id };
@@ -116,7 +116,7 @@ export function verificationRoutes(router: AppRouter) {
       await auditFrom(ctx, 'verification.reject', 'verification_request', id, { userId: request.userId, reason, note: reason }, { db: trx, subjectUserId: request.userId });
       return detachVerificationImages(trx, request);
     });
-    for (const key of fileKeys) await deleteImageFiles(ctx.services.config.dataDir, key);
+    for (const key of fileKeys) await deleteImageFiles(ctx.services.media, key);
     await mailVerificationOutcome(ctx.services.config, ctx.services.db, request.userId, { approved: false, reason });
     await notify(ctx.services, { userId: request.userId, type: 'verification', title: 'Verification not approved', content: `Reason: ${reason}. You can submit new photos from your profile.`, sourceType: 'verification', sourceId: id });
     ctx.body = { message: 'Verification rejected', id };
