@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { type FakePrice, type FakeSubscription, fakeSchedules, nextMonth } from './fake-stripe-schedules';
 
 interface FakeIntent {
   id: string;
@@ -13,12 +14,6 @@ interface FakeIntent {
   metadata: Record<string, string>;
 }
 
-interface FakePrice { id: string; object: 'price'; product: string; unit_amount: number; currency: string; lookup_key: string | null; active: boolean; recurring: { interval: string } }
-interface FakeSubscription {
-  id: string; object: 'subscription'; customer: string; status: string; metadata: Record<string, string>; cancel_at_period_end: boolean; canceled_at: number | null; created: number;
-  items: { object: 'list'; data: { id: string; object: 'subscription_item'; current_period_start: number; current_period_end: number; price: FakePrice }[] };
-  latest_invoice: string; payment_behavior: string | null;
-}
 
 const bracketed = (form: URLSearchParams, prefix: string) => {
   const out: Record<string, string> = {};
@@ -32,8 +27,9 @@ const bracketed = (form: URLSearchParams, prefix: string) => {
 /**
  * A local stand-in for api.stripe.com, enough for the real `stripe` package: customers, payment intents
  * (create, retrieve, cancel), products, prices (by lookup key) and subscriptions (create default_incomplete
- * with the first invoice's confirmation secret, retrieve, update, cancel). Tests flip an intent or a
- * subscription's first payment to succeeded as Stripe would after the card step.
+ * with the first invoice's confirmation secret, retrieve, update, cancel) and subscription schedules
+ * (fake-stripe-schedules.ts). Tests flip an intent or a subscription's first payment to succeeded as Stripe
+ * would after the card step, and renew a subscription at its period end (`renew`).
  */
 export async function startFakeStripe() {
   const intents = new Map<string, FakeIntent>();
@@ -42,6 +38,7 @@ export async function startFakeStripe() {
   const subscriptions = new Map<string, FakeSubscription>();
   const updates: { id: string; proration: string | null; paymentBehavior: string | null }[] = [];
   const invoices = new Map<string, { id: string; payment_intent: string; client_secret: string; subscription: string }>();
+  const scheduling = fakeSchedules(subscriptions, prices);
   const withInvoice = (sub: FakeSubscription, expand: boolean) => {
     if (!expand) return sub;
     const inv = invoices.get(sub.latest_invoice);
@@ -116,12 +113,14 @@ export async function startFakeStripe() {
         intents.set(pi, { id: pi, object: 'payment_intent', amount: price.unit_amount, currency: price.currency, customer: form.get('customer'), status: 'requires_payment_method', client_secret: invoice.client_secret, metadata: {} });
         const sub: FakeSubscription = {
           id, object: 'subscription', customer: form.get('customer') ?? '', status: 'incomplete', metadata: bracketed(form, 'metadata'), cancel_at_period_end: false, canceled_at: null, created: now,
-          items: { object: 'list', data: [{ id: `si_${id}`, object: 'subscription_item', current_period_start: now, current_period_end: now + 30 * 86_400, price }] },
-          latest_invoice: invoice.id, payment_behavior: form.get('payment_behavior'),
+          items: { object: 'list', data: [{ id: `si_${id}`, object: 'subscription_item', current_period_start: now, current_period_end: nextMonth(now), price }] },
+          latest_invoice: invoice.id, payment_behavior: form.get('payment_behavior'), schedule: null,
         };
         subscriptions.set(id, sub);
         return send(200, withInvoice(sub, [...form.keys()].some((k) => k.startsWith('expand'))));
       }
+      const scheduled = scheduling.handle(req.method ?? 'GET', url.pathname, form);
+      if (scheduled) return send(scheduled.status, scheduled.body);
       const subMatch = /^\/v1\/subscriptions\/([^/]+)$/.exec(url.pathname);
       if (subMatch) {
         const sub = subscriptions.get(subMatch[1]);
@@ -130,6 +129,8 @@ export async function startFakeStripe() {
           sub.status = 'canceled';
           sub.canceled_at = Math.floor(Date.now() / 1000);
         }
+        const refused = req.method === 'POST' ? scheduling.refuseDirectCancelChange(sub, form) : null;
+        if (refused) return send(refused.status, refused.body);
         if (req.method === 'POST' && form.has('cancel_at_period_end')) sub.cancel_at_period_end = form.get('cancel_at_period_end') === 'true';
         if (req.method === 'POST' && form.has('items[0][price]')) {
           const price = prices.find((p) => p.id === form.get('items[0][price]'));
@@ -167,6 +168,33 @@ export async function startFakeStripe() {
       sub.status = 'active';
       const intent = intents.get(invoices.get(sub.latest_invoice)?.payment_intent ?? '');
       if (intent) intent.status = 'succeeded';
+    },
+    schedules: scheduling.schedules,
+    /**
+     * The period ended: Stripe starts the next period (at the price the schedule's next phase sets, if any)
+     * and invoices it; the card pays, or declines and the subscription is past due. Returns the objects as
+     * Stripe would send them in the customer.subscription.updated and invoice.paid / payment_failed events.
+     */
+    renew(id: string, o: { declines?: boolean } = {}) {
+      const sub = subscriptions.get(id);
+      if (!sub) throw new Error(`no subscription ${id}`);
+      const item = sub.items.data[0];
+      const start = item.current_period_end;
+      item.current_period_start = start;
+      item.current_period_end = nextMonth(start);
+      scheduling.advancePhase(sub, start);
+      sub.status = o.declines ? 'past_due' : 'active';
+      const invoiceId = `in_${crypto.randomBytes(6).toString('hex')}`;
+      const amount = item.price.unit_amount;
+      const invoice = {
+        id: invoiceId, object: 'invoice', status: o.declines ? 'open' : 'paid', billing_reason: 'subscription_cycle', currency: item.price.currency,
+        amount_due: amount, amount_paid: o.declines ? 0 : amount, attempt_count: 1, hosted_invoice_url: `https://invoice.stripe.com/i/${invoiceId}`,
+        period_start: start, period_end: start, customer: sub.customer,
+        parent: { type: 'subscription_details', subscription_details: { subscription: sub.id, metadata: { ...sub.metadata } } },
+        lines: { object: 'list', data: [{ id: `il_${invoiceId}`, object: 'line_item', amount, period: { start, end: item.current_period_end }, pricing: { price_details: { price: item.price.id } } }] },
+      };
+      sub.latest_invoice = invoiceId;
+      return { subscription: structuredClone(sub), invoice };
     },
     requests,
     succeed(id: string) {

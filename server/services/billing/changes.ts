@@ -3,7 +3,8 @@ import type { SubscriptionTier } from '../../../contracts/enums';
 import type { AppServices } from '../../context';
 import { HttpError } from '../../errors';
 import { catalogue, stripeClient } from '../payments';
-import { priceFor, syncStripeSubscription } from './stripe-billing';
+import { syncStripeSubscription } from './stripe-billing';
+import { changeStripePlan, releaseStripeSchedule } from './stripe-changes';
 import { billingNow } from './clock';
 import { demoEvent, stateOf } from './demo';
 import { applyBillingEvent } from './events';
@@ -37,14 +38,19 @@ export async function changePlan(services: Services, userId: number, tier: Subsc
   const sub = await changeable(services, userId);
   if (sub.status === 'past_due') throw conflict('Your last payment failed. Update your card before changing plans.');
   if (tier === sub.tier) {
+    // Keeping the current plan: a pending switch (or end) is undone.
     if (sub.pendingTier === null && !sub.cancelAtPeriodEnd) throw conflict(`You are already on this plan.`);
+    if (sub.provider === 'stripe') await releaseStripeSchedule(services, sub.providerSubscriptionId);
     await db('subscriptions').where({ id: sub.id }).update({ pendingTier: null, updatedAt: Date.now() });
     if (sub.cancelAtPeriodEnd) await setCancelFlag(services, sub, false);
     return { effective: 'now', amountCents: 0 };
   }
   if (sub.provider === 'stripe') return changeStripePlan(services, sub, tier);
   if (RANK[tier] < RANK[sub.tier]) {
+    if (sub.pendingTier === tier && !sub.cancelAtPeriodEnd) throw conflict('Your plan already switches to this one at your next renewal.');
     await db('subscriptions').where({ id: sub.id }).update({ pendingTier: tier, updatedAt: Date.now() });
+    // Choosing the next period's plan means the subscription goes on.
+    if (sub.cancelAtPeriodEnd) await setCancelFlag(services, sub, false);
     return { effective: 'period_end', amountCents: 0 };
   }
   const plans = await catalogue(db, services.config);
@@ -66,6 +72,8 @@ export async function changePlan(services: Services, userId: number, tier: Subsc
 
 async function setCancelFlag(services: Services, sub: SubscriptionRow, cancelAtPeriodEnd: boolean): Promise<void> {
   if (sub.provider === 'stripe') {
+    // A subscription held by a schedule refuses a direct cancellation change: cancelling drops a pending switch.
+    if (cancelAtPeriodEnd) await releaseStripeSchedule(services, sub.providerSubscriptionId);
     const updated = await stripeClient(services.config).subscriptions.update(sub.providerSubscriptionId, { cancel_at_period_end: cancelAtPeriodEnd });
     await syncStripeSubscription(services, updated);
     return;
@@ -100,34 +108,4 @@ export async function cancelDemoSubscriptionsNow(services: Services, userId: num
   }
   // Invoices stay as accounting records; the card they were paid with is the member's and goes with the account.
   await services.db('subscriptions').where({ userId }).update({ cardBrand: null, cardLast4: null });
-}
-
-/**
- * With Stripe: an upgrade swaps the Price now and invoices the prorated difference at once (refused, and
- * nothing changed, if the card declines); a move down is not offered yet (it needs a subscription schedule):
- * the member cancels at period end and subscribes to the other plan afterwards.
- */
-async function changeStripePlan(services: Services, sub: SubscriptionRow, tier: SubscriptionTier): Promise<{ effective: 'now' | 'period_end'; amountCents: number }> {
-  if (RANK[tier] < RANK[sub.tier]) throw conflict('Moving to a cheaper plan is not available yet: cancel at the end of this period, then choose the plan you want.');
-  const plan = (await catalogue(services.db, services.config)).find((p) => p.tier === tier);
-  if (!plan || tier === 'tryme') throw new HttpError(400, 'Unknown plan', 'bad_request');
-  const stripe = stripeClient(services.config);
-  const current = await stripe.subscriptions.retrieve(sub.providerSubscriptionId);
-  const item = current.items.data[0];
-  if (!item) throw conflict('This subscription has no plan to change.');
-  let updated: Awaited<ReturnType<typeof stripe.subscriptions.update>>;
-  try {
-    updated = await stripe.subscriptions.update(sub.providerSubscriptionId, {
-      items: [{ id: item.id, price: await priceFor(stripe, { ...plan, tier }) }],
-      proration_behavior: 'always_invoice',
-      payment_behavior: 'error_if_incomplete',
-      cancel_at_period_end: false,
-      metadata: { tier },
-    });
-  } catch (error) {
-    if ((error as { type?: string }).type === 'StripeCardError') throw new HttpError(402, 'Your card was declined. Your plan has not changed.', 'card_declined');
-    throw error;
-  }
-  await syncStripeSubscription(services, updated);
-  return { effective: 'now', amountCents: 0 };
 }

@@ -23,7 +23,11 @@ export function stateOf(sub: SubscriptionRow, change: Partial<SubscriptionState>
 
 export function demoEvent(type: 'customer.subscription.updated' | 'customer.subscription.deleted', created: number, subscription: SubscriptionState): BillingEvent;
 export function demoEvent(type: 'invoice.paid' | 'invoice.payment_failed', created: number, invoice: InvoiceState): BillingEvent;
-export function demoEvent(type: BillingEvent['type'], created: number, object: SubscriptionState | InvoiceState): BillingEvent {
+export function demoEvent(
+  type: 'customer.subscription.updated' | 'customer.subscription.deleted' | 'invoice.paid' | 'invoice.payment_failed',
+  created: number,
+  object: SubscriptionState | InvoiceState,
+): BillingEvent {
   const base = { id: rid('demo_evt'), created, provider: 'demo' as const };
   if (type === 'invoice.paid' || type === 'invoice.payment_failed') return { ...base, type, invoice: object as InvoiceState };
   return { ...base, type, subscription: object as SubscriptionState };

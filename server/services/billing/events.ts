@@ -18,6 +18,14 @@ export interface SubscriptionState {
   currentPeriodEnd: number;
   cancelAtPeriodEnd: boolean;
   canceledAt: number | null;
+  /** A plan switch waiting for the period end; undefined when the provider's state does not say. */
+  pendingTier?: PaidTier | null;
+}
+
+/** A scheduled plan switch at the period end (a Stripe subscription schedule): the tier, or none. */
+export interface ScheduleState {
+  subscriptionId: string;
+  pendingTier: PaidTier | null;
 }
 
 export interface InvoiceState {
@@ -37,7 +45,8 @@ export interface InvoiceState {
 
 export type BillingEvent =
   | { id: string; created: number; provider: 'stripe' | 'demo'; type: 'customer.subscription.updated' | 'customer.subscription.deleted'; subscription: SubscriptionState }
-  | { id: string; created: number; provider: 'stripe' | 'demo'; type: 'invoice.paid' | 'invoice.payment_failed'; invoice: InvoiceState };
+  | { id: string; created: number; provider: 'stripe' | 'demo'; type: 'invoice.paid' | 'invoice.payment_failed'; invoice: InvoiceState }
+  | { id: string; created: number; provider: 'stripe'; type: 'subscription_schedule.updated'; schedule: ScheduleState };
 
 type Services = Pick<AppServices, 'db' | 'live' | 'config'>;
 type Trx = Knex.Transaction;
@@ -56,6 +65,7 @@ export async function applyBillingEvent(services: Services, event: BillingEvent,
     const fresh = await trx('stripe_events').insert({ id: event.id, type: event.type, processedAt: now }).onConflict('id').ignore().returning('id');
     if (Array.isArray(fresh) && fresh.length === 0) return false;
     if ('subscription' in event) return applySubscriptionState(trx, event.provider, event.subscription, event.created, now, services.config, out);
+    if ('schedule' in event) return applyScheduleState(trx, event.schedule, event.created, now, out);
     return applyInvoice(trx, event, now, out, services.config);
   });
   await tellMembers(services, out.notices, out.changed);
@@ -71,6 +81,25 @@ export async function applySubscriptionSnapshot(services: Services, provider: 's
   const applied = await services.db.transaction((trx) => applySubscriptionState(trx, provider, state, created, now, services.config, out));
   await tellMembers(services, out.notices, out.changed);
   return applied;
+}
+
+/** A schedule read from the provider's API right after Saathi changed it (not an event: not recorded as applied). */
+export async function applyScheduleSnapshot(services: Services, state: ScheduleState, created: number, now = Date.now()): Promise<boolean> {
+  const out: Outcome = { notices: [], changed: new Set() };
+  const applied = await services.db.transaction((trx) => applyScheduleState(trx, state, created, now, out));
+  await tellMembers(services, out.notices, out.changed);
+  return applied;
+}
+
+async function applyScheduleState(trx: Trx, s: ScheduleState, created: number, now: number, out: Outcome): Promise<boolean> {
+  const existing = await trx('subscriptions').where({ providerSubscriptionId: s.subscriptionId }).first();
+  const row = existing ? subscriptionFromRow(existing) : null;
+  if (!row || row.userId === null || row.status === 'canceled' || created < row.lastEventAt) return false;
+  await trx('subscriptions')
+    .where({ id: row.id })
+    .update({ pendingTier: s.pendingTier === row.tier ? null : s.pendingTier, lastEventAt: Math.max(row.lastEventAt, created), updatedAt: now });
+  out.changed.add(row.userId);
+  return true;
 }
 
 async function applySubscriptionState(trx: Trx, provider: 'stripe' | 'demo', s: SubscriptionState, created: number, now: number, policy: BillingPolicy, out: Outcome): Promise<boolean> {
@@ -90,6 +119,7 @@ async function applySubscriptionState(trx: Trx, provider: 'stripe' | 'demo', s: 
     updatedAt: now,
     // The grace period starts with the first failed renewal and ends when a payment succeeds.
     graceUntil: s.status === 'past_due' ? (row?.graceUntil ?? s.currentPeriodStart + graceMs(policy)) : null,
+    ...(s.pendingTier !== undefined ? { pendingTier: s.pendingTier } : {}),
     ...(s.status === 'canceled' || s.tier === row?.pendingTier ? { pendingTier: null } : {}),
   };
   if (row) await trx('subscriptions').where({ id: row.id }).update(fields);

@@ -26,6 +26,17 @@ export async function priceFor(stripe: Stripe, plan: CatalogueEntry & { tier: Pa
   return price.id;
 }
 
+/** The tiers' current monthly Prices by id (found by lookup key), to name the Price a schedule's phase holds. */
+export async function stripePriceTiers(stripe: Stripe): Promise<Map<string, PaidTier>> {
+  const prices = await stripe.prices.list({ lookup_keys: Object.values(PRICE_LOOKUP_KEYS), active: true, limit: 10 });
+  const tiers = new Map<string, PaidTier>();
+  for (const price of prices.data) {
+    const tier = (Object.entries(PRICE_LOOKUP_KEYS).find(([, key]) => key === price.lookup_key)?.[0] ?? null) as PaidTier | null;
+    if (tier) tiers.set(price.id, tier);
+  }
+  return tiers;
+}
+
 /** The Stripe customer is created once and kept on the user. */
 async function customerFor(stripe: Stripe, services: Services, user: User): Promise<string> {
   if (user.stripeCustomerId) return user.stripeCustomerId;

@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import type { BillingEvent, InvoiceState, SubscriptionState } from './events';
+import type { BillingEvent, InvoiceState, ScheduleState, SubscriptionState } from './events';
 import type { PaidTier, SubscriptionStatus } from './state';
 
 /** The lookup key of each paid tier's monthly Price in Stripe (created from the configured prices when missing). */
@@ -33,8 +33,31 @@ export function subscriptionStateOf(sub: Stripe.Subscription): SubscriptionState
     currentPeriodEnd: item.current_period_end * 1000,
     cancelAtPeriodEnd: sub.cancel_at_period_end,
     canceledAt: sub.canceled_at ? sub.canceled_at * 1000 : null,
+    // No schedule attached: no plan switch is pending. With one, the schedule's own events say which.
+    ...(sub.schedule ? {} : { pendingTier: null }),
   };
 }
+
+/**
+ * A subscription schedule as the plan switch it holds: the tier of the phase that starts when the current one
+ * ends (from the phase's metadata, which Saathi sets, or its Price's lookup key). A schedule that is released,
+ * canceled or completed holds none.
+ */
+export function scheduleStateOf(schedule: Stripe.SubscriptionSchedule, priceTiers: ReadonlyMap<string, PaidTier> = new Map()): ScheduleState | null {
+  const subscriptionId = idOf(schedule.subscription) ?? schedule.released_subscription;
+  if (!subscriptionId) return null;
+  if (schedule.status !== 'active' && schedule.status !== 'not_started') return { subscriptionId, pendingTier: null };
+  const currentEnd = schedule.current_phase?.end_date;
+  const next = currentEnd === undefined ? schedule.phases[0] : schedule.phases.find((p) => p.start_date === currentEnd);
+  const price = next?.items[0]?.price;
+  // In webhooks a phase's Price is its id: the tiers' current Prices (by lookup key) name it.
+  const tier =
+    paidTier(next?.metadata?.tier) ??
+    (typeof price === 'string' ? (priceTiers.get(price) ?? null) : price && 'lookup_key' in price ? tierOfLookupKey(price.lookup_key) : null);
+  return { subscriptionId, pendingTier: tier };
+}
+
+export const SCHEDULE_EVENTS: ReadonlySet<string> = new Set(['subscription_schedule.created', 'subscription_schedule.updated', 'subscription_schedule.released', 'subscription_schedule.canceled', 'subscription_schedule.completed', 'subscription_schedule.aborted']);
 
 function invoiceStateOf(invoice: Stripe.Invoice): InvoiceState | null {
   const details = invoice.parent?.subscription_details;
@@ -62,7 +85,7 @@ function invoiceStateOf(invoice: Stripe.Invoice): InvoiceState | null {
 }
 
 /** A verified Stripe event as a billing event, or null for events billing does not act on. */
-export function billingEventOf(event: Stripe.Event): BillingEvent | null {
+export function billingEventOf(event: Stripe.Event, priceTiers?: ReadonlyMap<string, PaidTier>): BillingEvent | null {
   const base = { id: event.id, created: event.created * 1000, provider: 'stripe' as const };
   if (event.type === 'customer.subscription.updated' || event.type === 'customer.subscription.deleted' || event.type === 'customer.subscription.created') {
     const subscription = subscriptionStateOf(event.data.object);
@@ -73,6 +96,10 @@ export function billingEventOf(event: Stripe.Event): BillingEvent | null {
   if (event.type === 'invoice.paid' || event.type === 'invoice.payment_failed') {
     const invoice = invoiceStateOf(event.data.object);
     return invoice ? { ...base, type: event.type, invoice } : null;
+  }
+  if (SCHEDULE_EVENTS.has(event.type)) {
+    const schedule = scheduleStateOf(event.data.object as Stripe.SubscriptionSchedule, priceTiers);
+    return schedule ? { ...base, type: 'subscription_schedule.updated', schedule } : null;
   }
   return null;
 }

@@ -100,3 +100,29 @@ test('a failed renewal pushed on the live stream shows on an open Settings → P
   await waitFor(() => assert.equal(plan.queryByText('Payment failed'), null, 'no longer past due'), { timeout: 5000 });
   await plan.findByText(/Renews on/);
 });
+
+test('a pending switch to a cheaper plan shows with its date and can be undone ("Keep Elite")', async () => {
+  const pending = billing({ provider: 'stripe', pendingTier: 'premium' });
+  const state = { view: pending, user: buildSessionUser({ subscriptionTier: 'elite', subscriptionEnds: '2026-12-01T10:00:00.000Z' }) };
+  const { fetchStub } = planPage(state, (request) =>
+    request.method === 'POST' && request.url.pathname === `/api/subscriptions/${state.user.id}/change`
+      ? jsonResponse(200, { effective: 'now', amountCents: 0, ...billing({ provider: 'stripe' }) })
+      : undefined,
+  );
+  const plan = within(await screen.findByRole('region', { name: 'Your plan' }));
+  const notice = await plan.findByText(/Switching to/);
+  assert.match(notice.closest('p')?.textContent ?? '', /Switching to Premium on .*2026: you keep Elite until then, and the renewal is charged at the Premium price\./);
+  assert.equal(plan.queryByRole('button', { name: /Switch to Premium/ }), null, 'the pending plan is not offered again');
+  plan.getByRole('button', { name: 'Keep Elite' }).click();
+  await plan.findByText(/Renews on/, undefined, { timeout: 5000 });
+  assert.equal(plan.queryByText(/Switching to/), null);
+  assert.deepEqual(JSON.parse(fetchStub.callsTo('POST', `/api/subscriptions/${state.user.id}/change`)[0].body), { tier: 'elite' });
+  await screen.findByText('You stay on Elite');
+});
+
+test('with Stripe, a cheaper plan is offered for the renewal (not refused any more)', async () => {
+  const state = { view: billing({ provider: 'stripe' }), user: buildSessionUser({ subscriptionTier: 'elite', subscriptionEnds: '2026-12-01T10:00:00.000Z' }) };
+  planPage(state);
+  const plan = within(await screen.findByRole('region', { name: 'Your plan' }));
+  assert.ok(await plan.findByRole('button', { name: 'Switch to Premium at renewal' }));
+});

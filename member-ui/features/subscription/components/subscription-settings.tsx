@@ -41,8 +41,8 @@ export function SubscriptionSettings({ userId }: { userId: number }) {
     });
   }
 
-  // With Stripe a cheaper plan is not offered here yet (cancel, then subscribe to it): only upgrades are listed.
-  const otherPlans = (catalogue.data?.plans ?? []).filter((p) => p.tier !== 'tryme' && p.tier !== sub?.tier && (sub?.provider !== 'stripe' || rank(p.tier) > rank(sub.tier)));
+  // Every other paid plan, except the one a switch is already pending to (that one shows as pending instead).
+  const otherPlans = (catalogue.data?.plans ?? []).filter((p) => p.tier !== 'tryme' && p.tier !== sub?.tier && p.tier !== sub?.pendingTier);
   return (
     <div className="billing-settings">
       <section className="card billing-card" aria-labelledby="billing-plan-title">
@@ -75,10 +75,14 @@ export function SubscriptionSettings({ userId }: { userId: number }) {
             {sub.status === 'past_due' && sub.provider === 'demo' ? <PayPastDue userId={userId} /> : null}
             {sub.status === 'past_due' ? (
               sub.provider === 'stripe' ? <p>Pay the unpaid invoice through its link under Invoices.</p> : null
+            ) : sub.renewsAt && sub.pendingTier ? (
+              <p className="billing-card__pending" role="status">
+                Switching to <strong>{TIER_LABELS[sub.pendingTier]}</strong> on <strong>{formatPlanDate(sub.renewsAt)}</strong>: you keep {sub.planName} until then, and
+                the renewal is charged at the {TIER_LABELS[sub.pendingTier]} price.
+              </p>
             ) : sub.renewsAt ? (
               <p>
-                Renews on <strong>{formatPlanDate(sub.renewsAt)}</strong>
-                {sub.pendingTier ? ` as ${TIER_LABELS[sub.pendingTier]}` : ''}.
+                Renews on <strong>{formatPlanDate(sub.renewsAt)}</strong>.
               </p>
             ) : (
               <p>
@@ -97,6 +101,11 @@ export function SubscriptionSettings({ userId }: { userId: number }) {
                 </Button>
               ) : sub.status === 'active' ? (
                 <>
+                  {sub.pendingTier ? (
+                    <Button onClick={() => run({ kind: 'change', tier: sub.tier }, `You stay on ${sub.planName}`)} disabled={action.isPending}>
+                      Keep {sub.planName}
+                    </Button>
+                  ) : null}
                   {otherPlans.map((p) => (
                     <Button key={p.tier} variant="outline" disabled={action.isPending} onClick={() => run({ kind: 'change', tier: p.tier as SubscriptionTier }, changeToast(sub.tier, p.tier))}>
                       {rank(p.tier) > rank(sub.tier) ? `Upgrade to ${p.name} now` : `Switch to ${p.name} at renewal`}
