@@ -105,6 +105,15 @@ describe('family access in the browser', () => {
       profession: 'Architect',
     });
     const arjun = await register('Arjun Mehta', 'arjun_m', { gender: 'male', lookingFor: 'female', profileType: 'self', parentName: null, parentRelationship: null, parentContact: null, profession: 'Doctor' });
+    const ravi = await register('Ravi Kumar', 'ravi_k', { gender: 'male', lookingFor: 'female', profileType: 'self', parentName: null, parentRelationship: null, parentContact: null, profession: 'Engineer' });
+    const priyaProfileId = ((await (await arjun.call('GET', `/api/profiles/user/${mother.userId}`)).json()) as { id: number }).id;
+
+    // Before Priya accepts, other members are told who runs the profile.
+    const arjunPage = await newPage(arjun.cookies);
+    await arjunPage.goto(`/profile/${priyaProfileId}`);
+    await arjunPage.getByRole('note').getByText('Managed by family, not yet confirmed by Priya').waitFor();
+    await screenshot(arjunPage, 'family-0-others-see-unconfirmed');
+    await arjunPage.context().close();
 
     // The mother, signed in, opens Family from her account page and invites Priya.
     const parentPage = await newPage(mother.cookies);
@@ -153,10 +162,16 @@ describe('family access in the browser', () => {
     await parentPage.getByRole('heading', { name: 'Helping Priya as their mother' }).waitFor();
     await parentPage.getByRole('button', { name: 'Find matches for Priya' }).click();
     await parentPage.getByRole('link', { name: 'Arjun Mehta' }).waitFor();
-    await parentPage.getByRole('textbox', { name: 'Note for Priya' }).first().fill('A doctor in London, and his parents are lovely');
+    const arjunItem = parentPage.getByRole('listitem').filter({ has: parentPage.getByRole('link', { name: 'Arjun Mehta' }) });
+    await arjunItem.getByRole('textbox', { name: 'Note for Priya' }).fill('A doctor in London, and his parents are lovely');
     await parentPage.getByRole('button', { name: 'Suggest Arjun Mehta to Priya' }).click();
     await parentPage.getByText('Suggested to Priya').waitFor();
+    // Priya lets family like for her: the mother likes Ravi, and Ravi is told it was Priya's mother.
+    await parentPage.getByRole('button', { name: 'Like Ravi Kumar for Priya' }).click();
+    await parentPage.getByText('Liked for Priya: they see it came from you').waitFor();
     await screenshot(parentPage, 'family-4-parent-suggests');
+    const raviBell = (await (await ravi.call('GET', `/api/notifications/${ravi.userId}`)).json()) as Array<{ content: string | null }>;
+    assert.ok(raviBell.some((n) => n.content === "Priya's mother liked your profile"), JSON.stringify(raviBell));
 
     // Priya sees who suggested him and why, and likes him from the shortlist.
     await priyaPage.reload();
@@ -167,10 +182,7 @@ describe('family access in the browser', () => {
     await screenshot(priyaPage, 'family-5-candidate-likes');
 
     // Arjun likes her back; Priya writes to him herself.
-    const arjunProfile = (await (await priyaPage.request.get(`${saathi.url}/api/users/${arjun.userId}/profile`)).json()) as { id: number };
-    const priyaProfileId = (await (await arjun.call('GET', `/api/profiles/user/${mother.userId}`)).json()) as { id: number };
-    assert.ok(arjunProfile.id);
-    assert.equal((await arjun.call('POST', '/api/profile-likes', { likedProfileId: priyaProfileId.id })).status, 201);
+    assert.equal((await arjun.call('POST', '/api/profile-likes', { likedProfileId: priyaProfileId })).status, 201);
     await priyaPage.goto(`/chat/${arjun.userId}`);
     const box = priyaPage.getByRole('textbox', { name: 'Message' });
     await box.fill('Namaste Arjun, my mother speaks highly of you');

@@ -18,6 +18,8 @@ export const profileSummarySchema = z.object({
 export const reportSummarySchema = z.object({
   id: z.number(),
   reason: z.string(),
+  /** a profile made without its person's consent: first in the queue */
+  priority: z.boolean().optional(),
   details: z.string().nullable(),
   status: z.string(),
   createdAt: z.string(),

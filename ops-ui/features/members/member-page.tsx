@@ -21,6 +21,7 @@ import { type MemberDetail, useMemberDetail } from './api/member-detail';
 import { useRestoreMember, useSuspendMember } from './api/members';
 import { TIER_LABELS } from './member-columns';
 import { MemberBillingSection } from './member-billing-section';
+import { MemberFamilySection } from './member-family-section';
 
 function tierLabel(tier: string): string {
   return (TIER_LABELS as Record<string, string>)[tier] ?? humanize(tier);
@@ -190,6 +191,8 @@ function MemberView({ data }: { data: MemberDetail }) {
             </ul>
           )}
         </Section>
+
+        <MemberFamilySection family={data.family} />
 
         <Section title="Signed-in sessions" count={data.sessions.length}>
           {data.sessions.length === 0 ? (

@@ -76,6 +76,7 @@ export function ReportsPage() {
         cell: (info) => (
           <div className="ops-cell-stack">
             <Badge tone="warning">{reasonLabel(info.getValue())}</Badge>
+            {info.row.original.priority ? <Badge tone="danger">Priority</Badge> : null}
             <span className="ops-cell-muted">{info.row.original.source === 'chat' ? 'From chat' : 'From profile'}</span>
           </div>
         ),

@@ -104,6 +104,10 @@ export const useSuggest = (profileId: number) =>
 export const usePostToThread = (profileId: number) =>
   useFamilyMutation(profileId, (input: { content: string; suggestionId?: number }) => api.post(`/api/family/${profileId}/thread`, { json: input }));
 
+/** A like given by a family member for the candidate (recorded as theirs: "liked by Priya's mother"). */
+export const useLikeFor = (profileId: number) =>
+  useFamilyMutation(profileId, (likedProfileId: number) => api.post('/api/profile-likes', { json: { likedProfileId }, headers: actingFor(profileId) }));
+
 /** The candidate's decision; a like is given first through the likes API, as from the profile page. */
 export const useDecide = (profileId: number) =>
   useFamilyMutation(profileId, async ({ suggestion, decision }: { suggestion: Suggestion; decision: 'like' | 'dismiss' | 'discuss' }) => {

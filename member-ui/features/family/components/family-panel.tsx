@@ -54,7 +54,7 @@ export function FamilyPanel({ profileId }: { profileId: number }) {
             {family.you.role === 'candidate' ? 'Suggested by your family' : `Suggestions for ${name}`}
           </h2>
           <SuggestionList profileId={profileId} isCandidate={family.you.role === 'candidate'} />
-          {family.you.role === 'family' && family.consent === 'confirmed' && family.permissions.mayShortlist ? <FindToSuggest profileId={profileId} candidateName={name} /> : null}
+          {family.you.role === 'family' && family.consent === 'confirmed' && family.permissions.mayShortlist ? <FindToSuggest profileId={profileId} candidateName={name} mayLike={family.permissions.mayLike} /> : null}
         </section>
       ) : null}
       {active ? <FamilyThread profileId={profileId} /> : null}

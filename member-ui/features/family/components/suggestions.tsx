@@ -5,7 +5,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { TextField } from '../../../components/ui/text-field';
-import { familyError, useDecide, useFamilySearch, useSuggest, useSuggestions } from '../api/family';
+import { familyError, useDecide, useFamilySearch, useLikeFor, useSuggest, useSuggestions } from '../api/family';
 import { ProfileLink } from './family-panel';
 
 const STATUS_LABEL = { open: 'New', liked: 'Liked', dismissed: 'Dismissed', discussing: 'Discussing' } as const;
@@ -63,10 +63,12 @@ export function SuggestionList({ profileId, isCandidate }: { profileId: number; 
 }
 
 /** A family member looks for matches as the candidate may see them, and suggests one with a note. */
-export function FindToSuggest({ profileId, candidateName }: { profileId: number; candidateName: string }) {
+export function FindToSuggest({ profileId, candidateName, mayLike }: { profileId: number; candidateName: string; mayLike: boolean }) {
   const [open, setOpen] = useState(false);
   const results = useFamilySearch(profileId, open);
   const suggest = useSuggest(profileId);
+  const like = useLikeFor(profileId);
+  const [liked, setLiked] = useState<Set<number>>(new Set());
   const [notes, setNotes] = useState<Record<number, string>>({});
   const [sent, setSent] = useState<Set<number>>(new Set());
   if (!open) {
@@ -102,12 +104,29 @@ export function FindToSuggest({ profileId, candidateName }: { profileId: number;
                 >
                   Suggest to {candidateName}
                 </Button>
+                {mayLike && !liked.has(profile.id) ? (
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    disabled={like.isPending}
+                    onClick={() => like.mutate(profile.id, { onSuccess: () => setLiked((s) => new Set(s).add(profile.id)) })}
+                    aria-label={`Like ${profile.fullName} for ${candidateName}`}
+                  >
+                    Like for {candidateName}
+                  </Button>
+                ) : null}
+                {liked.has(profile.id) ? (
+                  <p className="family__ok" role="status">
+                    Liked for {candidateName}: they see it came from you
+                  </p>
+                ) : null}
               </>
             )}
           </li>
         ))}
       </ul>
       {suggest.isError ? <AlertBanner>{familyError(suggest.error)}</AlertBanner> : null}
+      {like.isError ? <AlertBanner>{familyError(like.error)}</AlertBanner> : null}
     </div>
   );
 }

@@ -29,6 +29,8 @@ export function ChatThread({ messages, userId, now }: { messages: MessageView[];
                   )}
                   data-message-id={message.id}
                 >
+                  {/* Written by the member's family for them: both sides see who ("Priya's mother"). */}
+                  {message.sentBy ? <span className="bubble__by">{message.sentBy.label}</span> : null}
                   <p className="bubble__text">{message.content}</p>
                   <span className="bubble__meta">
                     <time dateTime={message.createdAt}>{clockTime(message.createdAt)}</time>

@@ -116,6 +116,11 @@ function LoadedProfile({ profile }: { profile: ProfileView }) {
             </Badge>
           ) : null}
         </div>
+        {profile.familyStatus ? (
+          <p className="profile-intro__family" role="note">
+            {profile.familyStatus}
+          </p>
+        ) : null}
         {work ? (
           <p className="profile-intro__line">
             <Briefcase size={16} aria-hidden="true" />

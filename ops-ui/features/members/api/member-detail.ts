@@ -40,6 +40,20 @@ const memberDetailSchema = z.object({
   blocks: z.array(z.object({ id: z.number(), direction: z.enum(['blocked', 'blocked_by']), other: person, createdAt: z.string() })),
   sessions: z.array(z.object({ createdAt: z.string(), lastSeenAt: z.string(), expiresAt: z.string(), userAgent: z.string().nullable(), ip: z.string().nullable() })),
   audit: z.object({ items: z.array(auditItemSchema), total: z.number() }),
+  // The people of the member's profile (candidate, family) and the profiles they help with as family.
+  family: z
+    .object({
+      ownProfile: z
+        .object({
+          profileId: z.number(),
+          consent: z.string(),
+          candidateFirstName: z.string().nullable(),
+          people: z.array(z.object({ userId: z.number(), fullName: z.string(), role: z.enum(['candidate', 'family']), relation: z.string().nullable(), addedAt: z.string() })),
+        })
+        .nullable(),
+      helps: z.array(z.object({ profileId: z.number(), profileUserId: z.number(), relation: z.string(), status: z.string(), consent: z.string(), candidateFirstName: z.string().nullable() })),
+    })
+    .optional(),
 });
 export type MemberDetail = z.infer<typeof memberDetailSchema>;
 
