@@ -37,18 +37,28 @@ export async function startFakeStripe() {
   const products: string[] = [];
   const subscriptions = new Map<string, FakeSubscription>();
   const updates: { id: string; proration: string | null; paymentBehavior: string | null }[] = [];
-  const invoices = new Map<string, { id: string; payment_intent: string; client_secret: string; subscription: string }>();
+  const invoices = new Map<string, { id: string; payment_intent: string; client_secret: string; subscription: string; status: string; amount_due: number; currency: string }>();
   const scheduling = fakeSchedules(subscriptions, prices);
+  const renewals = new Map<string, { id: string; status: string; amount_due: number; attempt_count: number } & Record<string, unknown>>();
   const withInvoice = (sub: FakeSubscription, expand: boolean) => {
     if (!expand) return sub;
     const inv = invoices.get(sub.latest_invoice);
     return {
       ...sub,
       latest_invoice: inv && {
-        id: inv.id, object: 'invoice', confirmation_secret: { client_secret: inv.client_secret, type: 'payment_intent' },
-        payments: { object: 'list', data: [{ id: `inpay_${inv.id}`, object: 'invoice_payment', payment: { type: 'payment_intent', payment_intent: inv.payment_intent } }] },
+        id: inv.id, object: 'invoice', status: inv.status, amount_due: inv.amount_due, currency: inv.currency,
+        confirmation_secret: { client_secret: inv.client_secret, type: 'payment_intent' },
+        payments: { object: 'list', data: [{ id: `inpay_${inv.id}`, object: 'invoice_payment', status: inv.status === 'paid' ? 'paid' : 'open', payment: { type: 'payment_intent', payment_intent: inv.payment_intent } }] },
       },
     };
+  };
+  /** An invoice's PaymentIntent, as Stripe opens one for each invoice it charges. */
+  const invoiceIntent = (invoiceId: string, subscription: string, amount: number, currency: string, customer: string | null) => {
+    const pi = `pi_${crypto.randomBytes(8).toString('hex')}`;
+    const invoice = { id: invoiceId, payment_intent: pi, client_secret: `${pi}_secret_${crypto.randomBytes(6).toString('hex')}`, subscription, status: 'open', amount_due: amount, currency };
+    invoices.set(invoiceId, invoice);
+    intents.set(pi, { id: pi, object: 'payment_intent', amount, currency, customer, status: 'requires_payment_method', client_secret: invoice.client_secret, metadata: {} });
+    return invoice;
   };
   const customers: string[] = [];
   const requests: string[] = [];
@@ -107,10 +117,7 @@ export async function startFakeStripe() {
         if (!price) return send(400, { error: { type: 'invalid_request_error', message: 'No such price' } });
         const id = `sub_${crypto.randomBytes(6).toString('hex')}`;
         const now = Math.floor(Date.now() / 1000);
-        const pi = `pi_${crypto.randomBytes(8).toString('hex')}`;
-        const invoice = { id: `in_${crypto.randomBytes(6).toString('hex')}`, payment_intent: pi, client_secret: `${pi}_secret_${crypto.randomBytes(6).toString('hex')}`, subscription: id };
-        invoices.set(invoice.id, invoice);
-        intents.set(pi, { id: pi, object: 'payment_intent', amount: price.unit_amount, currency: price.currency, customer: form.get('customer'), status: 'requires_payment_method', client_secret: invoice.client_secret, metadata: {} });
+        const invoice = invoiceIntent(`in_${crypto.randomBytes(6).toString('hex')}`, id, price.unit_amount, price.currency, form.get('customer'));
         const sub: FakeSubscription = {
           id, object: 'subscription', customer: form.get('customer') ?? '', status: 'incomplete', metadata: bracketed(form, 'metadata'), cancel_at_period_end: false, canceled_at: null, created: now,
           items: { object: 'list', data: [{ id: `si_${id}`, object: 'subscription_item', current_period_start: now, current_period_end: nextMonth(now), price }] },
@@ -139,7 +146,8 @@ export async function startFakeStripe() {
           Object.assign(sub.metadata, bracketed(form, 'metadata'));
           updates.push({ id: sub.id, proration: form.get('proration_behavior'), paymentBehavior: form.get('payment_behavior') });
         }
-        return send(200, sub);
+        const expand = [...form.keys(), ...url.searchParams.keys()].some((k) => k.startsWith('expand'));
+        return send(200, withInvoice(sub, expand));
       }
       const match = /^\/v1\/payment_intents\/([^/]+)(\/cancel)?$/.exec(url.pathname);
       if (match) {
@@ -166,7 +174,9 @@ export async function startFakeStripe() {
       const sub = subscriptions.get(id);
       if (!sub) return;
       sub.status = 'active';
-      const intent = intents.get(invoices.get(sub.latest_invoice)?.payment_intent ?? '');
+      const invoice = invoices.get(sub.latest_invoice);
+      if (invoice) invoice.status = 'paid';
+      const intent = intents.get(invoice?.payment_intent ?? '');
       if (intent) intent.status = 'succeeded';
     },
     schedules: scheduling.schedules,
@@ -186,6 +196,12 @@ export async function startFakeStripe() {
       sub.status = o.declines ? 'past_due' : 'active';
       const invoiceId = `in_${crypto.randomBytes(6).toString('hex')}`;
       const amount = item.price.unit_amount;
+      const opened = invoiceIntent(invoiceId, sub.id, amount, item.price.currency, sub.customer);
+      if (!o.declines) {
+        opened.status = 'paid';
+        const intent = intents.get(opened.payment_intent);
+        if (intent) intent.status = 'succeeded';
+      }
       const invoice = {
         id: invoiceId, object: 'invoice', status: o.declines ? 'open' : 'paid', billing_reason: 'subscription_cycle', currency: item.price.currency,
         amount_due: amount, amount_paid: o.declines ? 0 : amount, attempt_count: 1, hosted_invoice_url: `https://invoice.stripe.com/i/${invoiceId}`,
@@ -194,12 +210,27 @@ export async function startFakeStripe() {
         lines: { object: 'list', data: [{ id: `il_${invoiceId}`, object: 'line_item', amount, period: { start, end: item.current_period_end }, pricing: { price_details: { price: item.price.id } } }] },
       };
       sub.latest_invoice = invoiceId;
+      renewals.set(invoiceId, invoice);
       return { subscription: structuredClone(sub), invoice };
     },
+    /** A renewal invoice as Stripe has it now (paid once its PaymentIntent succeeded, with one more attempt). */
+    invoiceNow(id: string) {
+      const invoice = renewals.get(id);
+      const state = invoices.get(id);
+      if (!invoice || !state) throw new Error(`no renewal invoice ${id}`);
+      const paid = state.status === 'paid';
+      return { ...invoice, status: state.status, amount_paid: paid ? invoice.amount_due : 0, attempt_count: invoice.attempt_count + (paid && invoice.status !== 'paid' ? 1 : 0) };
+    },
     requests,
+    /** The browser confirmed this PaymentIntent and the card paid: an invoice it belongs to is paid, its subscription active. */
     succeed(id: string) {
       const intent = intents.get(id);
       if (intent) intent.status = 'succeeded';
+      const invoice = [...invoices.values()].find((i) => i.payment_intent === id);
+      if (!invoice) return;
+      invoice.status = 'paid';
+      const sub = subscriptions.get(invoice.subscription);
+      if (sub && sub.latest_invoice === invoice.id) sub.status = 'active';
     },
     /** An intent created directly (as if by another integration), e.g. another member's or a wrong amount. */
     add(intent: Partial<FakeIntent> & { metadata: Record<string, string>; amount: number }) {

@@ -7,6 +7,7 @@ import { cancelAtPeriodEnd, changePlan, resume } from '../../services/billing/ch
 import { payPastDueWithCard } from '../../services/billing/demo';
 import { demoReceiptHtml, presentBilling } from '../../services/billing/present';
 import { latestSubscription } from '../../services/billing/state';
+import { openInvoicePayment } from '../../services/billing/stripe-billing';
 
 /** Settings → Subscription: the member's own subscription, invoices and the changes they may make. */
 export function billingRoutes() {
@@ -36,13 +37,18 @@ export function billingRoutes() {
     ctx.body = await presentBilling(ctx.services, user.id);
   });
 
-  // A renewal that failed: the demo provider takes a new card here; Stripe's open invoice is paid on its hosted page.
+  // A renewal that failed, paid with another card. The demo provider takes the card here and charges the open
+  // invoice at once; with Stripe this answers the open invoice's client secret, which the browser confirms with
+  // the Payment Element (card details never reach Saathi), and the webhooks restore the plan.
   router.post('/subscriptions/:userId/pay', requireUser, async (ctx) => {
     const user = assertSelf(ctx, idParam(ctx.params.userId));
-    const { cardNumber } = parse(newCardSchema, requestBody(ctx));
     const sub = await latestSubscription(ctx.services.db, user.id);
     if (sub?.status !== 'past_due') throw new HttpError(409, 'Nothing is due: your subscription has no failed payment.', 'subscription_conflict');
-    if (sub.provider !== 'demo') throw new HttpError(409, 'Pay the unpaid invoice through its link in your invoices.', 'subscription_conflict');
+    if (sub.provider === 'stripe') {
+      ctx.body = await openInvoicePayment(ctx.services, sub.providerSubscriptionId);
+      return;
+    }
+    const { cardNumber } = parse(newCardSchema, requestBody(ctx));
     await payPastDueWithCard(ctx.services, sub, cardNumber);
     ctx.body = await presentBilling(ctx.services, user.id);
   });

@@ -193,7 +193,7 @@ describe('with Stripe (the real package against a local fake Stripe)', () => {
     assert.deepEqual(stripe.updates.at(-1), { id: setup.subscriptionId, proration: 'always_invoice', paymentBehavior: 'error_if_incomplete' });
     assert.equal(((await (await client.get('/api/auth/user')).json()) as Json).subscriptionTier, 'elite');
     const down = await client.post(`/api/subscriptions/${user.id}/change`, { tier: 'premium' });
-    assert.equal(down.status, 200, 'a cheaper plan is scheduled for the renewal (stripe-plan-changes.test.ts)');
+    assert.equal(down.status, 200, 'a cheaper plan is scheduled for the renewal (stripe-member-flows.test.ts)');
     assert.equal(stripe.subscriptions.get(setup.subscriptionId)?.items.data[0].price.lookup_key, 'saathi_elite_monthly', 'Elite until then');
   });
 

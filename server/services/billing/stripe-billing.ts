@@ -91,3 +91,28 @@ export async function completeStripeSubscription(services: Services, userId: num
   await syncStripeSubscription(services, sub);
   return { applied: !wasActive };
 }
+
+/**
+ * A past-due subscription paid in the app: the open renewal invoice's PaymentIntent, for the member's browser
+ * to confirm with a new card through the Payment Element (the same flow as the first payment). The card is
+ * saved on the subscription when that payment succeeds (save_default_payment_method: on_subscription); the
+ * invoice.paid and customer.subscription.updated webhooks then restore the plan.
+ */
+export async function openInvoicePayment(services: Services, subscriptionId: string) {
+  const stripe = stripeClient(services.config);
+  const sub = await stripe.subscriptions.retrieve(subscriptionId, { expand: ['latest_invoice.confirmation_secret', 'latest_invoice.payments'] });
+  const invoice = sub.latest_invoice as Stripe.Invoice | null;
+  if (!invoice || invoice.status !== 'open') throw new HttpError(409, 'There is no unpaid invoice to pay.', 'subscription_conflict');
+  const clientSecret = invoice.confirmation_secret?.client_secret ?? null;
+  const payment = invoice.payments?.data.find((p) => p.status !== 'canceled')?.payment.payment_intent ?? invoice.payments?.data[0]?.payment.payment_intent;
+  const paymentIntentId = typeof payment === 'string' ? payment : (payment?.id ?? null);
+  if (!clientSecret || !paymentIntentId) throw new HttpError(502, 'The payment provider gave no payment to confirm for this invoice. Please try again.', 'payment_provider_error');
+  return {
+    provider: 'stripe' as const,
+    invoiceId: invoice.id,
+    clientSecret,
+    paymentIntentId,
+    amount: (invoice.amount_due / 100).toFixed(2),
+    currency: invoice.currency,
+  };
+}

@@ -126,3 +126,57 @@ test('with Stripe, a cheaper plan is offered for the renewal (not refused any mo
   const plan = within(await screen.findByRole('region', { name: 'Your plan' }));
   assert.ok(await plan.findByRole('button', { name: 'Switch to Premium at renewal' }));
 });
+
+test('past due with Stripe: "Pay with another card" opens the Payment Element on the open invoice and confirms it', async () => {
+  const { stripeLoader } = await import('./stripe-payment');
+  const confirms: Record<string, unknown>[] = [];
+  const elementsOptions: unknown[] = [];
+  const element = () => ({
+    mount() {}, destroy() {}, update() {}, unmount() {}, off() {},
+    on(event: string, handler: (payload: unknown) => void) {
+      if (event === 'ready') setTimeout(() => handler({ elementType: 'payment' }), 0);
+    },
+  });
+  const fakeStripeJs = {
+    elements(options: unknown) {
+      elementsOptions.push(options);
+      return { create: element, update() {}, getElement: () => null };
+    },
+    createToken() {}, createPaymentMethod() {}, confirmCardPayment() {},
+    async confirmPayment(options: Record<string, unknown>) {
+      confirms.push(options);
+      return { paymentIntent: { id: 'pi_renewal', status: 'succeeded' } };
+    },
+  };
+  const loads: string[] = [];
+  stripeLoader.load = async (key: string) => {
+    loads.push(key);
+    return fakeStripeJs as never;
+  };
+  const grace = new Date(Date.now() + 5 * 86_400_000).toISOString();
+  const state = { view: billing({ provider: 'stripe', status: 'past_due', graceUntil: grace }), user: buildSessionUser({ subscriptionTier: 'elite', subscriptionEnds: grace }) };
+  const { fetchStub } = planPage(state, (request) => {
+    if (request.url.pathname === '/api/subscriptions') return jsonResponse(200, buildCatalogue({ provider: 'stripe', publishableKey: 'pk_test_saathi' }));
+    if (request.method === 'POST' && request.url.pathname === `/api/subscriptions/${state.user.id}/pay`) {
+      return jsonResponse(200, { provider: 'stripe', invoiceId: 'in_renewal', clientSecret: 'pi_renewal_secret_abc', paymentIntentId: 'pi_renewal', amount: '29.99', currency: 'usd' });
+    }
+    return undefined;
+  });
+  const plan = within(await screen.findByRole('region', { name: 'Your plan' }));
+  assert.match((await plan.findByRole('alert')).textContent ?? '', /You keep Elite until/);
+  assert.ok(plan.getByText(/Or pay the unpaid invoice on Stripe's page/));
+  assert.equal(loads.length, 0, 'Stripe.js is not loaded until the member chooses to pay');
+  plan.getByRole('button', { name: 'Pay with another card' }).click();
+  const pay = (await plan.findByRole('button', { name: 'Pay $29.99 now' }, { timeout: 5000 })) as HTMLButtonElement;
+  assert.deepEqual(loads, ['pk_test_saathi']);
+  assert.equal((elementsOptions[0] as { clientSecret: string }).clientSecret, 'pi_renewal_secret_abc', "the open invoice's PaymentIntent");
+  await waitFor(() => assert.equal(pay.disabled, false, 'enabled once the Payment Element is ready'));
+  const reads = fetchStub.callsTo('GET', `/api/subscriptions/${state.user.id}/current`).length;
+  state.view = billing({ provider: 'stripe' });
+  pay.click();
+  await screen.findByText('Payment received', undefined, { timeout: 5000 });
+  assert.equal(confirms.length, 1);
+  assert.match(String((confirms[0].confirmParams as { return_url: string }).return_url), /\/settings\?tab=subscription$/);
+  await waitFor(() => assert.ok(fetchStub.callsTo('GET', `/api/subscriptions/${state.user.id}/current`).length > reads), { timeout: 5000 });
+  await plan.findByText(/Renews on/, undefined, { timeout: 5000 });
+});

@@ -12,6 +12,8 @@ import { paths } from '../../../lib/paths';
 import { type BillingView, useBilling, useBillingAction } from '../api/billing';
 import { useSubscriptionCatalogue } from '../api/subscription-catalogue';
 import { TIER_LABELS, formatPlanDate, formatPrice } from '../lib/tiers';
+import { paymentModeOf } from '../lib/stripe-flow';
+import { PayInvoiceWithStripe } from './pay-invoice-stripe';
 import { PayPastDue } from './pay-past-due';
 
 const STATUS: Record<NonNullable<BillingView['subscription']>['status'], { label: string; tone: 'gold' | 'maroon' | 'neutral' }> = {
@@ -31,6 +33,7 @@ export function SubscriptionSettings({ userId }: { userId: number }) {
   if (billing.isPending) return <p role="status">Loading your subscription…</p>;
   if (billing.isError) return <p role="alert">We couldn't load your subscription. Please try again.</p>;
   const sub = billing.data.subscription;
+  const stripeKey = paymentModeOf(catalogue.data) === 'stripe' ? catalogue.data?.publishableKey ?? null : null;
   const live = sub && (sub.status === 'active' || sub.status === 'past_due');
 
   function run(input: Parameters<typeof action.mutate>[0], done: string) {
@@ -68,14 +71,23 @@ export function SubscriptionSettings({ userId }: { userId: number }) {
             </p>
             {sub.status === 'past_due' ? (
               <p className="billing-card__warning" role="alert">
-                Your last renewal payment failed. You keep {sub.planName} until {formatPlanDate(sub.graceUntil)}; after that your account moves to
-                Tryme unless a payment succeeds.
+                {sub.graceUntil && Date.parse(sub.graceUntil) > Date.now()
+                  ? `Your last renewal payment failed. You keep ${sub.planName} until ${formatPlanDate(sub.graceUntil)}; after that your account moves to Tryme unless a payment succeeds.`
+                  : `Your last renewal payment failed, so your account is on Tryme until a payment succeeds. Pay now to get ${sub.planName} back.`}
               </p>
             ) : null}
             {sub.status === 'past_due' && sub.provider === 'demo' ? <PayPastDue userId={userId} /> : null}
-            {sub.status === 'past_due' ? (
-              sub.provider === 'stripe' ? <p>Pay the unpaid invoice through its link under Invoices.</p> : null
-            ) : sub.renewsAt && sub.pendingTier ? (
+            {sub.status === 'past_due' && sub.provider === 'stripe' ? (
+              stripeKey ? (
+                <>
+                  <PayInvoiceWithStripe userId={userId} publishableKey={stripeKey} />
+                  <p className="billing-card__note">Or pay the unpaid invoice on Stripe's page through its link under Invoices.</p>
+                </>
+              ) : (
+                <p>Pay the unpaid invoice through its link under Invoices.</p>
+              )
+            ) : null}
+            {sub.status === 'past_due' ? null : sub.renewsAt && sub.pendingTier ? (
               <p className="billing-card__pending" role="status">
                 Switching to <strong>{TIER_LABELS[sub.pendingTier]}</strong> on <strong>{formatPlanDate(sub.renewsAt)}</strong>: you keep {sub.planName} until then, and
                 the renewal is charged at the {TIER_LABELS[sub.pendingTier]} price.

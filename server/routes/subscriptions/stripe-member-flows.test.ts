@@ -13,7 +13,7 @@ interface Billing {
 const WEBHOOK_SECRET = 'whsec_test_schedules';
 const signer = new Stripe('sk_test_fake');
 
-describe('Stripe: a cheaper plan from the next period (a subscription schedule), shown as pending and cancellable', () => {
+describe('Stripe from the member app: a cheaper plan from the next period (a subscription schedule), and paying a failed renewal', () => {
   let server: TestServer;
   let stripe: Awaited<ReturnType<typeof startFakeStripe>>;
   before(async () => {
@@ -147,5 +147,34 @@ describe('Stripe: a cheaper plan from the next period (a subscription schedule),
     await fetch(`${stripe.url}/v1/subscription_schedules/${schedule.id}/release`, { method: 'POST' });
     await webhook('subscription_schedule.released', stripe.schedules.get(schedule.id), created + 1);
     assert.equal((await billing(client, user.id)).subscription.pendingTier, null);
+  });
+
+  test('past due: the member pays the open renewal invoice in the app (its PaymentIntent, confirmed with a new card); the webhooks restore the plan', async () => {
+    const { client, user, subId } = await eliteMember();
+    assert.equal((await client.post(`/api/subscriptions/${user.id}/pay`, {})).status, 409, 'nothing is due yet');
+    const declined = stripe.renew(subId, { declines: true });
+    const at = declined.subscription.items.data[0].current_period_start;
+    await webhook('customer.subscription.updated', declined.subscription, at);
+    await webhook('invoice.payment_failed', declined.invoice, at);
+    assert.equal((await billing(client, user.id)).subscription.status, 'past_due');
+
+    const pay = await client.post(`/api/subscriptions/${user.id}/pay`, {});
+    assert.equal(pay.status, 200, await pay.clone().text());
+    const intent = (await pay.json()) as { provider: string; clientSecret: string; paymentIntentId: string; amount: string; invoiceId: string };
+    const pi = stripe.intents.get(intent.paymentIntentId);
+    assert.ok(pi, "the open invoice's own PaymentIntent");
+    assert.deepEqual([intent.provider, intent.invoiceId, intent.amount, intent.clientSecret], ['stripe', declined.invoice.id, '29.99', pi.client_secret]);
+    const other = await signedInClient(server);
+    assert.equal((await other.client.post(`/api/subscriptions/${user.id}/pay`, {})).status, 403, "another member's invoice");
+
+    // The browser confirms that PaymentIntent with the new card (Stripe.js); Stripe then sends the webhooks.
+    stripe.succeed(intent.paymentIntentId);
+    const later = at + 3600;
+    await webhook('invoice.paid', stripe.invoiceNow(declined.invoice.id), later);
+    await webhook('customer.subscription.updated', structuredClone(stripe.subscriptions.get(subId)), later);
+    const b = await billing(client, user.id);
+    assert.deepEqual([b.subscription.status, b.invoices[0].status, b.invoices[0].amount], ['active', 'paid', '29.99']);
+    assert.equal(await tierOf(client), 'elite');
+    assert.equal((await client.post(`/api/subscriptions/${user.id}/pay`, {})).status, 409, 'paid: nothing is due any more');
   });
 });

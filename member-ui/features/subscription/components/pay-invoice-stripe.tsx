@@ -1,0 +1,87 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { PaymentIntentResult } from '@stripe/stripe-js';
+import { Suspense, lazy } from 'react';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { toast } from '../../../components/ui/toast';
+import { api, isApiError } from '../../../lib/api-client';
+import { sessionQueryKey } from '../../../lib/session';
+import { billingQueryKey } from '../api/billing';
+import { stepAfterConfirm } from '../lib/stripe-flow';
+import { formatPrice } from '../lib/tiers';
+import { PAYMENT_TEXTS } from '../lib/toasts';
+
+// Stripe.js and the Payment Element load only when a past-due member chooses to pay here.
+const StripePaymentForm = lazy(() => import('./stripe-payment').then((module) => ({ default: module.StripePaymentForm })));
+
+/** POST /api/subscriptions/{userId}/pay with Stripe: the open renewal invoice's PaymentIntent to confirm. */
+interface InvoicePayment {
+  provider: 'stripe';
+  invoiceId: string;
+  clientSecret: string;
+  paymentIntentId: string;
+  amount: string;
+  currency: string;
+}
+
+/**
+ * A failed Stripe renewal paid with another card, in the app: the open invoice's PaymentIntent is confirmed
+ * through the Payment Element (the checkout's flow). Stripe's webhooks then mark the invoice paid and the
+ * subscription active; the live stream refreshes this page when they arrive.
+ */
+export function PayInvoiceWithStripe({ userId, publishableKey }: { userId: number; publishableKey: string }) {
+  const queryClient = useQueryClient();
+  const open = useMutation({
+    mutationFn: () => api.post<InvoicePayment>(`/api/subscriptions/${userId}/pay`, { json: {} }),
+    onError: (error) => toast({ title: PAYMENT_TEXTS.setupErrorTitle, description: (isApiError(error) && error.serverMessage) || PAYMENT_TEXTS.setupErrorText, variant: 'destructive' }),
+  });
+  const confirm = useMutation({
+    mutationFn: async (run: () => Promise<PaymentIntentResult>) => stepAfterConfirm(await run()),
+    onSuccess: async (step) => {
+      if (step.kind === 'failed') {
+        toast({ title: PAYMENT_TEXTS.failedTitle, description: step.message, variant: 'destructive' });
+        return;
+      }
+      if (step.kind === 'unexpected') {
+        toast({ title: PAYMENT_TEXTS.paymentErrorTitle, description: PAYMENT_TEXTS.paymentErrorText, variant: 'destructive' });
+        return;
+      }
+      toast(
+        step.kind === 'complete'
+          ? { title: 'Payment received', description: 'Your plan continues; this page updates as soon as Stripe confirms the payment.', variant: 'success' }
+          : { title: PAYMENT_TEXTS.processingTitle, description: PAYMENT_TEXTS.processingText },
+      );
+      open.reset();
+      await queryClient.invalidateQueries({ queryKey: billingQueryKey(userId) });
+      await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+    },
+    onError: () => toast({ title: PAYMENT_TEXTS.paymentErrorTitle, description: PAYMENT_TEXTS.paymentErrorText, variant: 'destructive' }),
+  });
+
+  if (!open.data) {
+    return (
+      <Button onClick={() => open.mutate()} disabled={open.isPending}>
+        {open.isPending ? 'Opening the payment form…' : 'Pay with another card'}
+      </Button>
+    );
+  }
+  return (
+    <Suspense
+      fallback={
+        <div className="stripe-form__loading" role="status">
+          <Spinner size={24} />
+          <span>Loading the secure payment form…</span>
+        </div>
+      }
+    >
+      <StripePaymentForm
+        publishableKey={publishableKey}
+        clientSecret={open.data.clientSecret}
+        returnUrl={`${window.location.origin}/settings?tab=subscription`}
+        submitLabel={`Pay ${formatPrice(open.data.amount, open.data.currency)} now`}
+        processing={confirm.isPending}
+        onPay={(run) => confirm.mutate(run)}
+      />
+    </Suspense>
+  );
+}
