@@ -52,6 +52,11 @@ describe('the installable app', () => {
     const page = context.pages()[0] ?? (await context.newPage());
     await page.goto(`${saathi.url}/login`);
     assert.equal(await controlled(page), `${saathi.url}/sw.js`);
+    // The link preview is in the served HTML's head (read by crawlers that run no script).
+    const html = await (await fetch(`${saathi.url}/login`)).text();
+    const head = html.slice(0, html.indexOf('</head>'));
+    assert.match(head, /<meta property="og:title" content="Saathi — matrimonial bonds across seas">/);
+    assert.match(head, new RegExp(`<meta property="og:image" content="${saathi.url}/icons/icon-512.png">`));
     const cdp = await context.newCDPSession(page);
     const manifest = (await cdp.send('Page.getAppManifest')) as { url: string; errors: unknown[]; data: string };
     assert.equal(manifest.url, `${saathi.url}/manifest.webmanifest`);

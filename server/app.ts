@@ -52,6 +52,7 @@ import { UNSUBSCRIBE_PATH } from './services/email/unsubscribe';
 import { type Log, createLogger } from './logger';
 import { refuseNulCharacters } from './middleware/nul-guard';
 import { findStaticDir, staticApps } from './static';
+import { linkPreview, previewTags } from './services/link-preview';
 import { createMetrics, metricsMiddleware } from './metrics';
 import { type MediaStore, createMediaStore } from './services/media-store';
 
@@ -146,7 +147,16 @@ export function createApp(config: Config, db: Db, options: AppOptions = {}): Koa
   app.use(securityHeaders({ stripe: Boolean(config.stripe.publishableKey), publicUrl: config.publicUrl }));
   app.use(compress({ threshold: 1024, br: false }));
   app.use(errorHandler(log));
-  app.use(staticApps(findStaticDir(options.staticDir), { demoMode: config.demoMode }));
+  app.use(
+    staticApps(findStaticDir(options.staticDir), {
+      demoMode: config.demoMode,
+      // Previews link to the public address when one is configured, else to the address the request came to.
+      previewTags: async (ctx) => {
+        const origin = (config.publicUrl ?? `${ctx.protocol}://${ctx.host}`).replace(/\/+$/, '');
+        return previewTags(await linkPreview(db, origin, ctx.path), origin);
+      },
+    }),
+  );
   app.use(
     session(
       {

@@ -57,13 +57,23 @@ const PWA_FILES: Record<string, { type: string; cache: string }> = {
   '/offline.html': { type: 'text/html; charset=utf-8', cache: 'public, max-age=86400' },
 };
 
+/** `tags` at the end of the page's <head> (or before the app's root in a page without one). */
+function inHead(html: string, tags: string): string {
+  if (!tags) return html;
+  if (html.includes('</head>')) return html.replace('</head>', `    ${tags}\n  </head>`);
+  return html.includes('<div id="root"') ? html.replace('<div id="root"', `${tags}<div id="root"`) : tags + html;
+}
+
 const MISSING_BUILD = '<!doctype html><title>Saathi</title><p>The apps are not built. Run <code>npm run build</code>.</p>';
 
 /**
  * Serves the member app at / and the ops console at /ops. Hashed assets are immutable; index.html is never
  * cached so a deploy is picked up at once. Unknown member paths get the app with status 404.
  */
-export function staticApps(staticDir: string, options: { demoMode: boolean } = { demoMode: false }) {
+export function staticApps(
+  staticDir: string,
+  options: { demoMode: boolean; /** link-preview tags for a member page, for its <head> */ previewTags?: (ctx: Context) => Promise<string> } = { demoMode: false },
+) {
   const memberDir = path.join(staticDir, 'member');
   const opsDir = path.join(staticDir, 'ops');
   let memberIndex: string | null = null;
@@ -164,6 +174,7 @@ export function staticApps(staticDir: string, options: { demoMode: boolean } = {
     }
     const known = isMemberAppRoute(p);
     ctx.status = known ? 200 : 404;
-    ctx.body = known ? memberPage(p) : index('member');
+    const page = known ? memberPage(p) : index('member');
+    ctx.body = options.previewTags && page !== MISSING_BUILD ? inHead(page, await options.previewTags(ctx)) : page;
   };
 }

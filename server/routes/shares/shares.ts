@@ -124,12 +124,17 @@ export function shareRoutes() {
  * deactivated 410, deleted/hidden profile or suspended owner 404 "Profile Not Found".
  */
 export async function resolveShare(ctx: AppContext, code: string): Promise<ProfileShare> {
-  const share = await ProfileShare.query(ctx.services.db).findOne({ shareCode: code });
+  return usableShare(ctx.services.db, code);
+}
+
+/** `resolveShare` on a database handle (the link preview of the page's HTML reads it without a request context). */
+export async function usableShare(db: AppContext['services']['db'], code: string): Promise<ProfileShare> {
+  const share = await ProfileShare.query(db).findOne({ shareCode: code });
   if (!share) throw notFound(SHARE_MESSAGES.invalid);
   if (!share.isActive || share.expiresAt <= Date.now()) throw new HttpError(410, SHARE_MESSAGES.invalid, 'gone');
-  const profile = await loadProfile(ctx.services.db, share.profileId);
+  const profile = await loadProfile(db, share.profileId);
   const owner = profile?.user;
-  const privacy = profile ? await ctx.services.db('privacy_settings').where({ userId: profile.userId }).first('profileVisibility') : null;
+  const privacy = profile ? await db('privacy_settings').where({ userId: profile.userId }).first('profileVisibility') : null;
   if (!profile || profile.isDeleted || !owner || owner.isDeleted || owner.status !== 'active' || privacy?.profileVisibility === 'none') {
     throw new HttpError(404, SHARE_MESSAGES.notFound, 'profile_not_found', { reason: 'profile_not_found' });
   }
