@@ -85,13 +85,16 @@ const FAVICON = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><re
  * The wrapper also imports `common` (the modules that many lazy screens share, found by a first build): they
  * land in one chunk fetched with the first lazy screen. What fewer screens share is split among them as before.
  */
-function lazyChunking(sharedRoot, common = []) {
+function lazyChunking(sharedRoot, entry, common = []) {
   const rootFile = path.join(root, sharedRoot);
+  const entryFile = path.join(root, entry);
   return {
     name: 'lazy-chunking',
     setup(build) {
       build.onResolve({ filter: /.*/ }, async (args) => {
         if (args.kind !== 'dynamic-import' || args.pluginData?.lazyChunking) return undefined;
+        // The entry's own dynamic import is the app's start, loaded with the page (see initialFiles), not a screen.
+        if (args.importer === entryFile) return undefined;
         const resolved = await build.resolve(args.path, {
           kind: 'dynamic-import', importer: args.importer, resolveDir: args.resolveDir, pluginData: { lazyChunking: true },
         });
@@ -126,13 +129,23 @@ function staticClosure(outputs, file, seen = new Set()) {
 }
 
 /**
+ * What every page loads: the entry, what it imports statically, and the app start it imports once the page has
+ * painted (member-ui/main.tsx), with everything that imports statically. All are modulepreloaded by the page.
+ */
+function initialFiles(outputs, entryFile, withStart = true) {
+  const files = staticClosure(outputs, entryFile);
+  if (withStart) for (const imp of outputs[entryFile].imports ?? []) if (imp.kind === 'dynamic-import' && !imp.external) staticClosure(outputs, imp.path, files);
+  return files;
+}
+
+/**
  * Input modules of the small chunks (round trips, not bytes, are their cost) that at least `share` of the lazy
  * screens need beyond the initial files. Large shared chunks (zod) stay apart, for the screens that use them.
  */
 function commonLazyModules(metafile, entry, share, maxChunkBytes = 16 * 1024) {
   const outputs = metafile.outputs;
   const entryFile = Object.keys(outputs).find((file) => outputs[file].entryPoint === entry && file.endsWith('.js'));
-  const initial = staticClosure(outputs, entryFile);
+  const initial = initialFiles(outputs, entryFile);
   const screens = Object.keys(outputs).filter((file) => file.endsWith('.js') && outputs[file].entryPoint && file !== entryFile);
   const users = new Map();
   for (const screen of screens) for (const file of staticClosure(outputs, screen)) if (!initial.has(file) && file !== screen) users.set(file, (users.get(file) ?? 0) + 1);
@@ -282,8 +295,8 @@ async function buildApp({ name, entry, outDir, publicPath, title, description, s
   let plugins = [];
   if (sharedRoot) {
     // A first build (not written) shows which modules the lazy screens share.
-    const probe = await esbuild.build({ ...options, write: false, plugins: [lazyChunking(sharedRoot)] });
-    plugins = [lazyChunking(sharedRoot, commonLazyModules(probe.metafile, entry, LAZY_COMMON_SHARE))];
+    const probe = await esbuild.build({ ...options, write: false, plugins: [lazyChunking(sharedRoot, entry)] });
+    plugins = [lazyChunking(sharedRoot, entry, commonLazyModules(probe.metafile, entry, LAZY_COMMON_SHARE))];
   }
   const result = await esbuild.build({ ...options, plugins });
   // SAATHI_METAFILE=1 keeps esbuild's account of every output's inputs and sizes (e.g. for esbuild's analyzer).
@@ -293,8 +306,8 @@ async function buildApp({ name, entry, outDir, publicPath, title, description, s
   if (!entryFile) throw new Error(`${name}: no entry output`);
   const toUrl = (file) => publicPath + path.relative(path.join(outDir, 'assets'), path.join(root, file)).split(path.sep).join('/');
   const cssFile = outputs[entryFile].cssBundle;
-  // Initial JS = the entry plus everything it imports statically (dynamic imports load on demand).
-  const initial = staticClosure(outputs, entryFile);
+  // Initial JS = the entry, its app start and everything they import statically (other dynamic imports load on demand).
+  const initial = initialFiles(outputs, entryFile, Boolean(sharedRoot));
   if (sharedRoot) preloadLazyDependencies(outputs, initial, toUrl);
   if (routeFiles) {
     const preloads = routePreloads(outputs, initial, toUrl, routeScreens(routeFiles));

@@ -1,15 +1,14 @@
-import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/app';
 import { registerServiceWorker } from './pwa/register';
 import './styles/app.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');
 
-// The page's own header and spinner (sent with the HTML) show until React's first render replaces them. On a
-// slow phone the first render must not freeze the page: it starts in a task of its own, after the stylesheet has
-// arrived and the shell has been painted once, and as a transition React renders it in slices.
+// The page's own header and spinner (sent with the HTML) show until React's first render replaces them. This file
+// is all that runs before the browser has painted them: the app's code (React, the router, the first screen) is
+// downloaded alongside it (<link rel="modulepreload"> in the page) but evaluated only after that first paint,
+// so a phone shows the page at once instead of after half a megabyte of script has been run.
+
 /**
  * The page inlines only the header's and spinner's rules and preloads the app's stylesheet without blocking the
  * first paint; attach it and wait for it, so the first render is never unstyled.
@@ -29,18 +28,14 @@ function stylesheetsReady(): Promise<void> {
   return Promise.all(pending).then(() => undefined);
 }
 
-// requestAnimationFrame then setTimeout: the first render starts after the browser has painted the page's own
-// header and spinner once, so a phone shows something at once even when the scripts arrive quickly.
-const afterNextPaint = (run: () => void) => requestAnimationFrame(() => setTimeout(run, 0));
+// requestAnimationFrame then setTimeout: what follows runs after the browser has painted the page's own header
+// and spinner once, even when the scripts arrive quickly.
+const afterNextPaint = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 
-void stylesheetsReady().then(() => afterNextPaint(() => {
-  startTransition(() => {
-    createRoot(container).render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    );
-  });
-}));
+// build.mjs keeps this import out of the lazy screens' chunking and preloads the chunk it loads with the page.
+void Promise.all([afterNextPaint().then(() => import('./app/start')), stylesheetsReady()]).then(([{ startApp }]) => {
+  // One more paint between evaluating the app's code and rendering it: two shorter tasks instead of one long one.
+  void afterNextPaint().then(() => startApp(container));
+});
 
 registerServiceWorker();

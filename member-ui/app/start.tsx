@@ -1,0 +1,17 @@
+import { StrictMode, startTransition } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app';
+
+/**
+ * React's first render of the member app into `container`, replacing the page's own header and spinner. As a
+ * transition React renders it in slices, so a slow phone's page does not freeze.
+ */
+export function startApp(container: HTMLElement): void {
+  startTransition(() => {
+    createRoot(container).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  });
+}
