@@ -1,5 +1,6 @@
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import { FullPageSpinner } from '../../components/ui/spinner';
+import { profileQueryOptions } from '../../lib/profiles';
 import { sessionQueryOptions } from '../../lib/session';
 import { ProtectedLayout } from '../layout/protected-layout';
 import { rootRoute } from './root-route';
@@ -29,6 +30,11 @@ const memberRoute = <TPath extends string>(path: TPath) => ({ getParentRoute: ()
 
 export const profileViewRoute = createRoute({
   ...memberRoute('profile/$id'),
+  // The profile is requested alongside the screen's code, not after it has arrived and rendered (not awaited: the
+  // screen shows its skeleton, and its own error state if the request fails).
+  loader: ({ context, params }) => {
+    if (/^\d+$/.test(params.id) && Number(params.id) > 0) void context.queryClient.prefetchQuery(profileQueryOptions(Number(params.id)));
+  },
   component: lazyRouteComponent(() => import('../../features/profile-view/routes/profile-view-page'), 'ProfileViewPage'),
 });
 

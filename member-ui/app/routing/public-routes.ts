@@ -1,5 +1,6 @@
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import { FullPageSpinner } from '../../components/ui/spinner';
+import { prefetchMemberHome } from '../../features/home/api/matches';
 import { HomePage, loadMemberHome } from '../../features/home/routes/home-page';
 import { hasSeenSplash, markSplashShownThisSession, shouldRedirectToSplash } from '../../features/info/lib/splash-flags';
 import { sessionQueryOptions } from '../../lib/session';
@@ -35,8 +36,11 @@ export const homeRoute = createRoute({
       throw redirect({ to: '/splash', replace: true });
     }
     const user = await context.queryClient.ensureQueryData(sessionQueryOptions());
-    // A member's dashboard code starts downloading now; the page shows its error state if that fails.
-    if (user) loadMemberHome().catch(() => {});
+    // A member's dashboard code and data start downloading now; the page shows its error state if that fails.
+    if (user) {
+      loadMemberHome().catch(() => {});
+      prefetchMemberHome(context.queryClient, user.id);
+    }
   },
   pendingComponent: FullPageSpinner,
   pendingMs: 0,

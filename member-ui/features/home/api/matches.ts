@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import type { ProfileCardView, SuccessStoryView } from '../../../../contracts/views';
 import { api } from '../../../lib/api-client';
 
@@ -32,4 +32,14 @@ export function successStoriesQueryOptions() {
     queryKey: homeKeys.successStories,
     queryFn: ({ signal }) => api.get<SuccessStoryView[]>('/api/success-stories', { signal }),
   });
+}
+
+/**
+ * Starts the dashboard's requests as soon as the session shows a member, alongside the dashboard's code instead of
+ * after it has arrived and rendered: on a phone that is a round trip or two sooner for the cards and their photos.
+ */
+export function prefetchMemberHome(queryClient: QueryClient, userId: number): void {
+  void queryClient.prefetchQuery(featuredMatchesQueryOptions());
+  void queryClient.prefetchQuery(dailyMatchesQueryOptions(userId));
+  void queryClient.prefetchQuery(successStoriesQueryOptions());
 }
