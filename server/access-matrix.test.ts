@@ -3,6 +3,7 @@ import { after, before, test } from 'node:test';
 import { apiRouters } from './app';
 import { sha256 } from './services/passwords';
 import { Client, type TestServer, startTestServer } from './test/harness';
+import { familyActionFor } from './routes/family/acting';
 import { buildProfile, jpegBytes, signedInClient } from './test/factories';
 
 /**
@@ -316,4 +317,48 @@ test('family routes: candidate, family member, other member and visitor each get
   const familyRoutes = routeTable().map((r) => `${r.method} ${r.path}`).filter((k) => k.startsWith('GET /api/family') || /^\w+ \/api\/family\//.test(k));
   const walked = new Set(rows.map((r) => r.route));
   assert.deepEqual(familyRoutes.filter((k) => !walked.has(k) && !k.includes('family-invitations')), [], 'every family route is walked as all four');
+});
+
+/**
+ * A family member acting for the candidate (X-Saathi-Acting-For) with every permission on: every route outside the
+ * family's list answers 403 (settings, password, notifications, blocks, deletion… stay the candidate's), and the
+ * listed reads answer as for the candidate. Nothing is changed by a refused call.
+ */
+test('acting for the candidate: only the family-permitted routes, everything else 403', async () => {
+  const candidate = await signedInClient(server, { fullName: 'Acting Candidate', tier: 'premium' });
+  const profile = await buildProfile(server, candidate.user);
+  const email = `acting.${profile.id}@example.test`;
+  await candidate.client.post(`/api/family/${profile.id}/invitations`, { role: 'family', email, relation: 'father' });
+  await candidate.client.patch(`/api/family/${profile.id}/permissions`, { mayMessage: true });
+  const mail = await server.db('email_outbox').where({ toEmail: email }).orderBy('id', 'desc').first();
+  const token = /\/family-invite\/([A-Za-z0-9_-]+)/.exec(mail.bodyText)?.[1] ?? '';
+  const family = new Client(server);
+  assert.equal((await family.post(`/api/family-invitations/${token}`, { fullName: 'Acting Father', username: `father_${profile.id}`, password: 'father-pass-123', confirmPassword: 'father-pass-123' })).status, 200);
+  const headers = { 'X-Saathi-Acting-For': String(profile.id) };
+  const fill = (path: string) =>
+    path
+      .replace(/:userId\d?|:otherUserId/g, String(candidate.user.id))
+      .replace(/:profileId|:id/g, String(profile.id))
+      .replace(/:[A-Za-z]+/g, '1');
+  // The profile as the candidate left it (the engine's own cached moon position aside: it is worked out on reads).
+  const profileRow = async () => {
+    const { moonLongitude: _moon, ...row } = await server.db('profiles').where({ id: profile.id }).first();
+    return row;
+  };
+  const before = await profileRow();
+  const failures: string[] = [];
+  for (const { method, path } of routeTable()) {
+    if (MATRIX[`${method} ${path}`] === 'public' || path.startsWith('/api/family')) continue;
+    const url = fill(path);
+    const action = familyActionFor(method, url);
+    if (action === null) {
+      const res = await family.request(method, url, { headers, json: method === 'GET' ? undefined : {} });
+      if (res.status !== 403) failures.push(`${method} ${url}: ${res.status}, expected 403`);
+    } else if (method === 'GET') {
+      const res = await family.request(method, url, { headers });
+      if (res.status === 401 || res.status === 403 || res.status >= 500) failures.push(`${method} ${url}: ${res.status}, allowed to family`);
+    }
+  }
+  assert.deepEqual(failures, []);
+  assert.deepEqual(await profileRow(), before);
 });

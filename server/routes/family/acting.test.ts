@@ -92,6 +92,24 @@ describe('a family member acting for the candidate', () => {
   });
 });
 
+describe('edits and the one subscription', () => {
+  test('family edit the profile while allowed; the candidate\'s paid plan covers the family acting for them', async () => {
+    const { priya, profile, mother, as } = await family();
+    const edited = await as('PATCH', `/api/profiles/${profile.id}`, { city: 'Leeds' });
+    assert.equal(edited.status, 200, await edited.clone().text());
+    assert.equal((await server.db('profiles').where({ id: profile.id }).first()).city, 'Leeds');
+    await priya.client.patch(`/api/family/${profile.id}/permissions`, { mayEdit: false });
+    assert.equal((await as('PATCH', `/api/profiles/${profile.id}`, { city: 'York' })).status, 403);
+    assert.equal((await server.db('profiles').where({ id: profile.id }).first()).city, 'Leeds');
+
+    // The mother's own account is on the free plan; acting for Priya (premium) she may use the paid filters.
+    const own = (await (await mother.get('/api/auth/user')).json()) as { subscriptionTier: string };
+    assert.equal(own.subscriptionTier, 'tryme');
+    assert.equal((await mother.get('/api/search?isVerified=true')).status, 403, 'not as herself');
+    assert.equal((await as('GET', '/api/search?isVerified=true')).status, 200, "covered by Priya's subscription");
+  });
+});
+
 describe('the family shortlist', () => {
   test('the mother suggests Arjun with a note; Priya sees who and why, discusses, likes; only Priya decides', async () => {
     const { priya, profile, mother, arjunProfile } = await family();

@@ -90,6 +90,28 @@ describe('family access: a parent-managed profile and its candidate', () => {
     assert.equal((await candidate.patch(`/api/family/${profile.id}/permissions`, { mayFly: true })).status, 400);
   });
 
+  test("the parent's two-factor sign-in moves with her to her own account; Priya starts with her own", async () => {
+    const { parent, profile } = await parentManagedProfile();
+    await server.db('users').where({ id: parent.user.id }).update({ totpSecret: 'JBSWY3DPEHPK3PXP', totpEnabled: true });
+    await server.db('totp_recovery_codes').insert({ userId: parent.user.id, codeHash: 'a'.repeat(64), createdAt: Date.now() });
+    const email = `priya.2fa.${profile.id}@example.test`;
+    await parent.client.post(`/api/family/${profile.id}/invitations`, { role: 'candidate', email, firstName: 'Priya' });
+    const res = await new Client(server).post(`/api/family-invitations/${await inviteToken(email)}`, { answer: 'accept', ...ACCOUNT, username: `priya_2fa_${profile.id}` });
+    assert.equal(res.status, 200);
+    const moved = await server.db('users').where({ usernameLower: parent.user.username.toLowerCase() }).first();
+    assert.notEqual(moved.id, parent.user.id);
+    assert.equal(Boolean(Number(moved.totpEnabled)), true);
+    assert.equal(moved.totpSecret, 'JBSWY3DPEHPK3PXP');
+    assert.equal(Number((await server.db('totp_recovery_codes').where({ userId: moved.id }).count({ n: '*' }).first())?.n), 1);
+    const candidate = await server.db('users').where({ id: parent.user.id }).first();
+    assert.equal(Boolean(Number(candidate.totpEnabled)), false);
+    assert.equal(candidate.totpSecret, null);
+    // Signing in with the parent's password now asks for her second factor, on her own account.
+    const login = await new Client(server).postForm('/api/auth/login', { username: parent.user.username, password: parent.password });
+    assert.equal(login.status, 401);
+    assert.equal(((await login.json()) as { totpRequired?: boolean }).totpRequired, true, 'the password is right; the code is asked for');
+  });
+
   test('declining hides the profile from everyone and tells the family in the bell and by email', async () => {
     const { parent, profile } = await parentManagedProfile();
     const viewer = await signedInClient(server);
