@@ -22,5 +22,5 @@ export const PROFILE_READ_ONLY_FIELDS = [
   'id', 'userId', 'user', 'username', 'isVerified', 'age', 'location', 'photos', 'photoDetails', 'photosBlurred',
   'kundaliDetails', 'languages', 'profileCompletionStage', 'basicInfoComplete', 'personalDetailsComplete',
   'astrologyInfoComplete', 'familyInfoComplete', 'preferencesComplete', 'matchPercentage', 'is_deleted', 'isDeleted',
-  'createdAt', 'updatedAt', 'zodiacSignFromBirthDate',
+  'createdAt', 'updatedAt', 'zodiacSignFromBirthDate', 'familyStatus',
 ] as const;

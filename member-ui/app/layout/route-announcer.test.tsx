@@ -10,7 +10,7 @@ const { cleanupApp, fakeServer, renderApp } = await import('../../test/render-ap
 
 afterEach(cleanupApp);
 
-const SLOW = { timeout: 5000 };
+const SLOW = { timeout: 20_000 };
 const member = buildSessionUser({ id: 7, fullName: 'Priya Sharma', profileId: 31, subscriptionTier: 'premium' });
 
 test('every route of the member app has its own screen title', async () => {

@@ -10,7 +10,7 @@ const { cleanupApp, fakeServer, renderApp } = await import('../../../test/render
 afterEach(cleanupApp);
 
 /** Lazy screens compile on first use under tsx: the first wait of a test gets longer. */
-const SLOW = { timeout: 5000 };
+const SLOW = { timeout: 20_000 };
 // Home would otherwise send a first-time browser to the splash walkthrough.
 window.localStorage.setItem('hasSeenSplash', 'true');
 

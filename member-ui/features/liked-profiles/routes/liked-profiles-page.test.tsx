@@ -11,7 +11,7 @@ const { cleanupApp, fakeServer, renderApp } = await import('../../../test/render
 
 afterEach(cleanupApp);
 
-const SLOW = { timeout: 5000 };
+const SLOW = { timeout: 20_000 };
 const member = buildSessionUser({ id: 7, fullName: 'Priya Sharma', profileId: 70 });
 
 const arjun = buildProfileCard({ id: 11, userId: 21, fullName: 'Arjun Mehta', location: 'London, United Kingdom' });

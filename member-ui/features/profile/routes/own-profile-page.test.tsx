@@ -12,7 +12,7 @@ const { cleanupApp, fakeServer, renderApp } = await import('../../../test/render
 afterEach(cleanupApp);
 
 /** Lazy screens and tabs compile on first use under tsx: the first wait of a test gets longer. */
-const SLOW = { timeout: 5000 };
+const SLOW = { timeout: 20_000 };
 
 const member = buildSessionUser({ id: 7, fullName: 'Priya Sharma', subscriptionTier: 'premium', profileId: 31 });
 
