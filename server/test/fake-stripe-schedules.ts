@@ -9,7 +9,7 @@ export interface FakePrice { id: string; object: 'price'; product: string; unit_
 export interface FakeSubscription {
   id: string; object: 'subscription'; customer: string; status: string; metadata: Record<string, string>; cancel_at_period_end: boolean; canceled_at: number | null; created: number;
   items: { object: 'list'; data: { id: string; object: 'subscription_item'; current_period_start: number; current_period_end: number; price: FakePrice }[] };
-  latest_invoice: string; payment_behavior: string | null; schedule: string | null;
+  latest_invoice: string; payment_behavior: string | null; schedule: string | null; default_payment_method: string | null;
 }
 interface Phase { start_date: number; end_date: number; items: { price: string; quantity: number }[]; metadata: Record<string, string>; proration_behavior: string; currency: string }
 export interface FakeSchedule {

@@ -40,7 +40,15 @@ export async function startFakeStripe() {
   const invoices = new Map<string, { id: string; payment_intent: string; client_secret: string; subscription: string; status: string; amount_due: number; currency: string }>();
   const scheduling = fakeSchedules(subscriptions, prices);
   const renewals = new Map<string, { id: string; status: string; amount_due: number; attempt_count: number } & Record<string, unknown>>();
-  const withInvoice = (sub: FakeSubscription, expand: boolean) => {
+  const paymentMethods = new Map<string, { id: string; object: 'payment_method'; type: 'card'; card: { brand: string; last4: string; exp_month: number; exp_year: number } }>();
+  /** A card the browser confirmed a payment with, saved on the subscription (save_default_payment_method: on_subscription). */
+  const saveCard = (sub: FakeSubscription | undefined, card: { brand: string; last4: string }) => {
+    const pm = { id: `pm_${crypto.randomBytes(6).toString('hex')}`, object: 'payment_method' as const, type: 'card' as const, card: { ...card, exp_month: 12, exp_year: 2030 } };
+    paymentMethods.set(pm.id, pm);
+    if (sub) sub.default_payment_method = pm.id;
+  };
+  const withInvoice = (plain: FakeSubscription, expand: boolean, expandCard = false) => {
+    const sub = expandCard && plain.default_payment_method ? { ...plain, default_payment_method: paymentMethods.get(plain.default_payment_method) ?? null } : plain;
     if (!expand) return sub;
     const inv = invoices.get(sub.latest_invoice);
     return {
@@ -121,7 +129,7 @@ export async function startFakeStripe() {
         const sub: FakeSubscription = {
           id, object: 'subscription', customer: form.get('customer') ?? '', status: 'incomplete', metadata: bracketed(form, 'metadata'), cancel_at_period_end: false, canceled_at: null, created: now,
           items: { object: 'list', data: [{ id: `si_${id}`, object: 'subscription_item', current_period_start: now, current_period_end: nextMonth(now), price }] },
-          latest_invoice: invoice.id, payment_behavior: form.get('payment_behavior'), schedule: null,
+          latest_invoice: invoice.id, payment_behavior: form.get('payment_behavior'), schedule: null, default_payment_method: null,
         };
         subscriptions.set(id, sub);
         return send(200, withInvoice(sub, [...form.keys()].some((k) => k.startsWith('expand'))));
@@ -146,8 +154,13 @@ export async function startFakeStripe() {
           Object.assign(sub.metadata, bracketed(form, 'metadata'));
           updates.push({ id: sub.id, proration: form.get('proration_behavior'), paymentBehavior: form.get('payment_behavior') });
         }
-        const expand = [...form.keys(), ...url.searchParams.keys()].some((k) => k.startsWith('expand'));
-        return send(200, withInvoice(sub, expand));
+        const expands = [...form, ...url.searchParams].filter(([k]) => k.startsWith('expand')).map(([, v]) => v);
+        return send(200, withInvoice(sub, expands.some((e) => e.startsWith('latest_invoice')), expands.includes('default_payment_method')));
+      }
+      const pmMatch = /^\/v1\/payment_methods\/([^/]+)$/.exec(url.pathname);
+      if (pmMatch) {
+        const pm = paymentMethods.get(pmMatch[1]);
+        return pm ? send(200, pm) : send(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such PaymentMethod: '${pmMatch[1]}'` } });
       }
       const match = /^\/v1\/payment_intents\/([^/]+)(\/cancel)?$/.exec(url.pathname);
       if (match) {
@@ -170,10 +183,11 @@ export async function startFakeStripe() {
     subscriptions,
     updates,
     /** The first invoice's payment succeeded at Stripe: the subscription becomes active. */
-    paySubscription(id: string) {
+    paySubscription(id: string, card = { brand: 'visa', last4: '4242' }) {
       const sub = subscriptions.get(id);
       if (!sub) return;
       sub.status = 'active';
+      saveCard(sub, card);
       const invoice = invoices.get(sub.latest_invoice);
       if (invoice) invoice.status = 'paid';
       const intent = intents.get(invoice?.payment_intent ?? '');
@@ -223,13 +237,14 @@ export async function startFakeStripe() {
     },
     requests,
     /** The browser confirmed this PaymentIntent and the card paid: an invoice it belongs to is paid, its subscription active. */
-    succeed(id: string) {
+    succeed(id: string, card = { brand: 'visa', last4: '4242' }) {
       const intent = intents.get(id);
       if (intent) intent.status = 'succeeded';
       const invoice = [...invoices.values()].find((i) => i.payment_intent === id);
       if (!invoice) return;
       invoice.status = 'paid';
       const sub = subscriptions.get(invoice.subscription);
+      saveCard(sub, card);
       if (sub && sub.latest_invoice === invoice.id) sub.status = 'active';
     },
     /** An intent created directly (as if by another integration), e.g. another member's or a wrong amount. */

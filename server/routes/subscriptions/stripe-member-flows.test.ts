@@ -7,7 +7,10 @@ import { startFakeStripe } from '../../test/fake-stripe';
 
 type Json = Record<string, unknown>;
 interface Billing {
-  subscription: { tier: string; status: string; renewsAt: string | null; endsAt: string | null; cancelAtPeriodEnd: boolean; pendingTier: string | null };
+  subscription: {
+    tier: string; status: string; renewsAt: string | null; endsAt: string | null; cancelAtPeriodEnd: boolean; pendingTier: string | null;
+    paymentMethod: { brand: string; last4: string } | null;
+  };
   invoices: { reason: string; amount: string; status: string }[];
 }
 const WEBHOOK_SECRET = 'whsec_test_schedules';
@@ -151,6 +154,7 @@ describe('Stripe from the member app: a cheaper plan from the next period (a sub
 
   test('past due: the member pays the open renewal invoice in the app (its PaymentIntent, confirmed with a new card); the webhooks restore the plan', async () => {
     const { client, user, subId } = await eliteMember();
+    assert.deepEqual((await billing(client, user.id)).subscription.paymentMethod, { brand: 'Visa', last4: '4242' }, 'the card the first payment saved, read from Stripe');
     assert.equal((await client.post(`/api/subscriptions/${user.id}/pay`, {})).status, 409, 'nothing is due yet');
     const declined = stripe.renew(subId, { declines: true });
     const at = declined.subscription.items.data[0].current_period_start;
@@ -168,12 +172,13 @@ describe('Stripe from the member app: a cheaper plan from the next period (a sub
     assert.equal((await other.client.post(`/api/subscriptions/${user.id}/pay`, {})).status, 403, "another member's invoice");
 
     // The browser confirms that PaymentIntent with the new card (Stripe.js); Stripe then sends the webhooks.
-    stripe.succeed(intent.paymentIntentId);
+    stripe.succeed(intent.paymentIntentId, { brand: 'mastercard', last4: '4444' });
     const later = at + 3600;
     await webhook('invoice.paid', stripe.invoiceNow(declined.invoice.id), later);
     await webhook('customer.subscription.updated', structuredClone(stripe.subscriptions.get(subId)), later);
     const b = await billing(client, user.id);
     assert.deepEqual([b.subscription.status, b.invoices[0].status, b.invoices[0].amount], ['active', 'paid', '29.99']);
+    assert.deepEqual(b.subscription.paymentMethod, { brand: 'Mastercard', last4: '4444' }, 'the new card, named by id in the webhook and read from Stripe');
     assert.equal(await tierOf(client), 'elite');
     assert.equal((await client.post(`/api/subscriptions/${user.id}/pay`, {})).status, 409, 'paid: nothing is due any more');
   });

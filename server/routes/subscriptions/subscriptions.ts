@@ -11,8 +11,8 @@ import { changePlan } from '../../services/billing/changes';
 import { createDemoSubscription, saveDemoCard } from '../../services/billing/demo';
 import { isLive, latestSubscription } from '../../services/billing/state';
 import { applyBillingEvent } from '../../services/billing/events';
-import { SCHEDULE_EVENTS, billingEventOf } from '../../services/billing/stripe-events';
-import { completeStripeSubscription, createStripeSubscription, stripePriceTiers } from '../../services/billing/stripe-billing';
+import { billingEventOf } from '../../services/billing/stripe-events';
+import { completeStripeSubscription, createStripeSubscription, readForEvent } from '../../services/billing/stripe-billing';
 import { completeDemo, tierOf } from './complete-demo';
 
 
@@ -137,8 +137,8 @@ export function subscriptionRoutes() {
       throw badRequest('Invalid webhook signature');
     }
     // Subscription and invoice events: the billing handler applies each once and ignores late, older states.
-    const priceTiers = SCHEDULE_EVENTS.has(event.type) ? await stripePriceTiers(stripeClient(ctx.services.config)) : undefined;
-    const billingEvent = billingEventOf(event, priceTiers);
+    // What the event names only by id: a schedule phase's Price, the subscription's card.
+    const billingEvent = billingEventOf(event, await readForEvent(ctx.services.config, event));
     if (billingEvent) {
       const applied = await applyBillingEvent(ctx.services, billingEvent);
       ctx.body = { received: true, applied };

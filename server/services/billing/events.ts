@@ -20,6 +20,8 @@ export interface SubscriptionState {
   canceledAt: number | null;
   /** A plan switch waiting for the period end; undefined when the provider's state does not say. */
   pendingTier?: PaidTier | null;
+  /** The card renewals are charged to (brand and last four only); undefined when the provider's state does not say. */
+  card?: { brand: string; last4: string } | null;
 }
 
 /** A scheduled plan switch at the period end (a Stripe subscription schedule): the tier, or none. */
@@ -120,6 +122,7 @@ async function applySubscriptionState(trx: Trx, provider: 'stripe' | 'demo', s: 
     // The grace period starts with the first failed renewal and ends when a payment succeeds.
     graceUntil: s.status === 'past_due' ? (row?.graceUntil ?? s.currentPeriodStart + graceMs(policy)) : null,
     ...(s.pendingTier !== undefined ? { pendingTier: s.pendingTier } : {}),
+    ...(s.card !== undefined ? { cardBrand: s.card?.brand ?? null, cardLast4: s.card?.last4 ?? null } : {}),
     ...(s.status === 'canceled' || s.tier === row?.pendingTier ? { pendingTier: null } : {}),
   };
   if (row) await trx('subscriptions').where({ id: row.id }).update(fields);

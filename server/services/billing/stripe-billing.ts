@@ -5,7 +5,7 @@ import type { User } from '../../models/user';
 import { type CatalogueEntry, stripeClient } from '../payments';
 import { applySubscriptionSnapshot } from './events';
 import type { PaidTier } from './state';
-import { PRICE_LOOKUP_KEYS, subscriptionStateOf } from './stripe-events';
+import { PRICE_LOOKUP_KEYS, SCHEDULE_EVENTS, subscriptionStateOf } from './stripe-events';
 
 type Services = Pick<AppServices, 'db' | 'live' | 'config'>;
 
@@ -35,6 +35,18 @@ export async function stripePriceTiers(stripe: Stripe): Promise<Map<string, Paid
     if (tier) tiers.set(price.id, tier);
   }
   return tiers;
+}
+
+/** Reads from Stripe what a webhook event names only by id: a schedule phase's Price, a subscription's card. */
+export async function readForEvent(config: Services['config'], event: Stripe.Event) {
+  const stripe = stripeClient(config);
+  if (SCHEDULE_EVENTS.has(event.type)) return { priceTiers: await stripePriceTiers(stripe) };
+  if (event.type === 'customer.subscription.created' || event.type === 'customer.subscription.updated') {
+    const pm = (event.data.object as Stripe.Subscription).default_payment_method;
+    // The card is shown, not needed to apply the event: a failed read leaves the card shown as it was.
+    if (typeof pm === 'string') return { paymentMethod: await stripe.paymentMethods.retrieve(pm).catch(() => undefined) };
+  }
+  return {};
 }
 
 /** The Stripe customer is created once and kept on the user. */
@@ -86,7 +98,7 @@ export async function completeStripeSubscription(services: Services, userId: num
   if (!row) throw new HttpError(404, 'Payment not found', 'not_found');
   if (row.tier !== tier) throw new HttpError(400, 'This payment was made for a different plan', 'bad_request');
   const wasActive = row.status === 'active';
-  const sub = await stripeClient(services.config).subscriptions.retrieve(row.providerSubscriptionId);
+  const sub = await stripeClient(services.config).subscriptions.retrieve(row.providerSubscriptionId, { expand: ['default_payment_method'] });
   if (sub.status === 'incomplete') throw new HttpError(402, 'Payment Processing: the payment has not succeeded yet.', 'payment_incomplete', { status: sub.status });
   await syncStripeSubscription(services, sub);
   return { applied: !wasActive };

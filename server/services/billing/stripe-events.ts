@@ -18,7 +18,19 @@ function statusOf(status: Stripe.Subscription.Status): SubscriptionStatus {
   return 'incomplete';
 }
 
-export function subscriptionStateOf(sub: Stripe.Subscription): SubscriptionState | null {
+const BRANDS: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover', jcb: 'JCB', diners: 'Diners Club', unionpay: 'UnionPay' };
+
+/** A payment method as Settings → Plan shows it: the card's brand and last four, nothing more. */
+export function cardOf(pm: Stripe.PaymentMethod | null): { brand: string; last4: string } | null {
+  if (!pm?.card) return null;
+  return { brand: BRANDS[pm.card.brand] ?? 'Card', last4: pm.card.last4 };
+}
+
+/**
+ * `paymentMethod`: the subscription's default payment method when the caller read it (webhooks carry only its
+ * id); an expanded one on the subscription itself is read directly.
+ */
+export function subscriptionStateOf(sub: Stripe.Subscription, paymentMethod?: Stripe.PaymentMethod | null): SubscriptionState | null {
   const item = sub.items.data[0];
   const tier = tierOfLookupKey(item?.price.lookup_key) ?? paidTier(sub.metadata?.tier);
   if (!item || !tier) return null;
@@ -35,6 +47,11 @@ export function subscriptionStateOf(sub: Stripe.Subscription): SubscriptionState
     canceledAt: sub.canceled_at ? sub.canceled_at * 1000 : null,
     // No schedule attached: no plan switch is pending. With one, the schedule's own events say which.
     ...(sub.schedule ? {} : { pendingTier: null }),
+    ...(sub.default_payment_method && typeof sub.default_payment_method === 'object'
+      ? { card: cardOf(sub.default_payment_method) }
+      : paymentMethod !== undefined
+        ? { card: cardOf(paymentMethod) }
+        : {}),
   };
 }
 
@@ -85,10 +102,10 @@ function invoiceStateOf(invoice: Stripe.Invoice): InvoiceState | null {
 }
 
 /** A verified Stripe event as a billing event, or null for events billing does not act on. */
-export function billingEventOf(event: Stripe.Event, priceTiers?: ReadonlyMap<string, PaidTier>): BillingEvent | null {
+export function billingEventOf(event: Stripe.Event, read: { priceTiers?: ReadonlyMap<string, PaidTier>; paymentMethod?: Stripe.PaymentMethod | null } = {}): BillingEvent | null {
   const base = { id: event.id, created: event.created * 1000, provider: 'stripe' as const };
   if (event.type === 'customer.subscription.updated' || event.type === 'customer.subscription.deleted' || event.type === 'customer.subscription.created') {
-    const subscription = subscriptionStateOf(event.data.object);
+    const subscription = subscriptionStateOf(event.data.object, read.paymentMethod);
     if (!subscription) return null;
     const type = event.type === 'customer.subscription.deleted' ? 'customer.subscription.deleted' : 'customer.subscription.updated';
     return { ...base, type, subscription: type === 'customer.subscription.deleted' ? { ...subscription, status: 'canceled' } : subscription };
@@ -98,7 +115,7 @@ export function billingEventOf(event: Stripe.Event, priceTiers?: ReadonlyMap<str
     return invoice ? { ...base, type: event.type, invoice } : null;
   }
   if (SCHEDULE_EVENTS.has(event.type)) {
-    const schedule = scheduleStateOf(event.data.object as Stripe.SubscriptionSchedule, priceTiers);
+    const schedule = scheduleStateOf(event.data.object as Stripe.SubscriptionSchedule, read.priceTiers);
     return schedule ? { ...base, type: 'subscription_schedule.updated', schedule } : null;
   }
   return null;
