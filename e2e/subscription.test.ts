@@ -163,6 +163,16 @@ describe('subscription and checkout in the browser', () => {
     await plan.getByRole('button', { name: 'Resume subscription' }).click();
     await plan.getByText(/Renews on/).waitFor();
 
+    // A cheaper plan waits for the renewal, shows as pending, and "Keep Elite" undoes it.
+    await plan.getByRole('button', { name: 'Switch to Premium at renewal' }).click();
+    await page.getByText('Premium starts at your next renewal', { exact: true }).waitFor();
+    await plan.getByText(/Switching to Premium on .*: you keep Elite until then/).waitFor();
+    assert.equal(await sessionTier(page), 'elite');
+    await screenshot(page, 'settings-plan-pending-switch');
+    await plan.getByRole('button', { name: 'Keep Elite' }).click();
+    await plan.getByText(/Renews on/).waitFor();
+    assert.equal(await plan.getByText(/Switching to/).count(), 0);
+
     // A month later (the demo provider's clock) the renewal is paid and shows as an invoice.
     const advanced = saathi.cli(['billing', 'advance', '--days', '31']);
     assert.equal(advanced.status, 0, advanced.stderr);
