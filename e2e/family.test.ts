@@ -177,6 +177,13 @@ describe('family access in the browser', () => {
     await priyaPage.reload();
     await priyaPage.getByText('Suggested by Lakshmi Raman (mother)').waitFor();
     await priyaPage.getByText('A doctor in London, and his parents are lovely').waitFor();
+    // She talks it over with her family first, in the suggestion's own family-only thread.
+    await priyaPage.getByRole('button', { name: 'Discuss' }).click();
+    await priyaPage.getByRole('textbox', { name: 'Discuss Arjun Mehta with your family' }).fill('Tell me more about him, Amma');
+    await priyaPage.locator('.family__reply').getByRole('button', { name: 'Send', exact: true }).click();
+    await priyaPage.getByRole('list', { name: 'Family discussion about Arjun Mehta' }).getByText('Tell me more about him, Amma').waitFor();
+    await parentPage.reload();
+    await parentPage.getByRole('list', { name: 'Family discussion about Arjun Mehta' }).getByText('Tell me more about him, Amma').waitFor();
     await priyaPage.getByRole('button', { name: 'Like Arjun Mehta' }).click();
     await priyaPage.getByText('Liked', { exact: true }).waitFor();
     await screenshot(priyaPage, 'family-5-candidate-likes');

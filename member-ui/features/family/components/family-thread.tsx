@@ -21,7 +21,8 @@ export function FamilyThread({ profileId }: { profileId: number }) {
       </h2>
       <p className="card__text">Only the people of this profile read this.</p>
       <ul className="family__thread">
-        {(thread.data ?? []).map((m) => (
+        {/* Discussions of one suggestion sit in its card; this is the family's general conversation. */}
+        {(thread.data ?? []).filter((m) => m.suggestionId === null).map((m) => (
           <li key={m.id} className="family__message">
             <span className="family__author">
               {m.author.name}

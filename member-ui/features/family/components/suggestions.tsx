@@ -1,11 +1,11 @@
-import { useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import type { ProfileCardView } from '../../../../contracts/views';
 import { AlertBanner } from '../../../components/ui/alert-banner';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { TextField } from '../../../components/ui/text-field';
-import { familyError, useDecide, useFamilySearch, useLikeFor, useSuggest, useSuggestions } from '../api/family';
+import { familyError, useDecide, useFamilySearch, useLikeFor, usePostToThread, useSuggest, useSuggestions, useThread } from '../api/family';
 import { ProfileLink } from './family-panel';
 
 const STATUS_LABEL = { open: 'New', liked: 'Liked', dismissed: 'Dismissed', discussing: 'Discussing' } as const;
@@ -41,6 +41,7 @@ export function SuggestionList({ profileId, isCandidate }: { profileId: number; 
               {s.suggestedBy.relation ? ` (${s.suggestedBy.relation})` : ''} <Badge tone={s.status === 'liked' ? 'success' : 'neutral'}>{STATUS_LABEL[s.status]}</Badge>
             </p>
             {s.note ? <blockquote className="family__note">{s.note}</blockquote> : null}
+            {s.status === 'discussing' || s.threadMessages > 0 ? <SuggestionThread profileId={profileId} suggestionId={s.id} name={s.profile.fullName} /> : null}
             {isCandidate && s.status !== 'liked' ? (
               <div className="family__actions">
                 <Button size="sm" disabled={decide.isPending} onClick={() => decide.mutate({ suggestion: s, decision: 'like' })} aria-label={`Like ${s.profile.fullName}`}>
@@ -59,6 +60,41 @@ export function SuggestionList({ profileId, isCandidate }: { profileId: number; 
       </ul>
       {decide.isError ? <AlertBanner>{familyError(decide.error)}</AlertBanner> : null}
     </>
+  );
+}
+
+/** The family's conversation about one suggestion, inside its card. */
+function SuggestionThread({ profileId, suggestionId, name }: { profileId: number; suggestionId: number; name: string }) {
+  const thread = useThread(profileId);
+  const post = usePostToThread(profileId);
+  const [content, setContent] = useState('');
+  const messages = (thread.data ?? []).filter((m) => m.suggestionId === suggestionId);
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!content.trim()) return;
+    post.mutate({ content, suggestionId }, { onSuccess: () => setContent('') });
+  };
+  return (
+    <div className="family__discussion">
+      <ul className="family__thread" aria-label={`Family discussion about ${name}`}>
+        {messages.map((m) => (
+          <li key={m.id} className="family__message">
+            <span className="family__author">
+              {m.author.name}
+              {m.author.relation ? ` (${m.author.relation})` : ''}
+            </span>
+            <p>{m.content}</p>
+          </li>
+        ))}
+      </ul>
+      <form className="family__reply" onSubmit={onSubmit}>
+        <TextField label={`Discuss ${name} with your family`} value={content} onChange={(e) => setContent(e.target.value)} />
+        <Button type="submit" size="sm" disabled={post.isPending || !content.trim()}>
+          Send
+        </Button>
+      </form>
+      {post.isError ? <AlertBanner>{familyError(post.error)}</AlertBanner> : null}
+    </div>
   );
 }
 
