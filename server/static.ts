@@ -57,11 +57,11 @@ const PWA_FILES: Record<string, { type: string; cache: string }> = {
   '/offline.html': { type: 'text/html; charset=utf-8', cache: 'public, max-age=86400' },
 };
 
-/** `tags` at the end of the page's <head> (or before the app's root in a page without one). */
+/** `tags` at the end of the page's <head> (or after the <title> of a page without a head tag). */
 function inHead(html: string, tags: string): string {
   if (!tags) return html;
   if (html.includes('</head>')) return html.replace('</head>', `    ${tags}\n  </head>`);
-  return html.includes('<div id="root"') ? html.replace('<div id="root"', `${tags}<div id="root"`) : tags + html;
+  return html.includes('</title>') ? html.replace('</title>', `</title>${tags}`) : tags + html;
 }
 
 const MISSING_BUILD = '<!doctype html><title>Saathi</title><p>The apps are not built. Run <code>npm run build</code>.</p>';
