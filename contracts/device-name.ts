@@ -1,3 +1,4 @@
+// How a device is named to its member: the Settings device list and the "new sign-in" email read the same.
 /** A readable name for a session's user agent, e.g. "Chrome on Android", "Safari on iPhone". */
 export function deviceName(userAgent: string | null | undefined): string {
   if (!userAgent) return 'Unknown device';

@@ -42,6 +42,7 @@ const COVERAGE: Record<string, { section: string } | { notExported: string }> = 
   daily_matches: { section: 'dailySuggestions' },
   email_outbox: { section: 'emailsSent' },
   push_subscriptions: { section: 'pushSubscriptions' },
+  known_devices: { section: 'knownDevices' },
   story_consents: { section: 'storyConsents' },
   family_members: { section: 'familyRoles' },
   appeal_tokens: { notExported: 'hashes of single-use secrets (an appeal sent is exported with the reports filed)' },

@@ -43,6 +43,7 @@ export async function deleteAccount(db: Db, media: MediaStore, userId: number): 
     await trx('daily_matches').where({ userId }).delete();
     await trx('sessions').where({ userId }).delete();
     await trx('push_subscriptions').where({ userId }).delete();
+    await trx('known_devices').where({ userId }).delete();
     await trx('password_reset_tokens').where({ userId }).delete();
     await trx('totp_recovery_codes').where({ userId }).delete();
     await trx('email_confirmation_tokens').where({ userId }).delete();

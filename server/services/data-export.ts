@@ -52,6 +52,8 @@ export async function exportMemberData(db: Db, userId: number) {
     // The browsers push notifications go to: which push service and browser, and when (not the endpoint's secret
     // path nor the encryption keys, which only the browser needs).
     pushSubscriptions: await listSubscriptions(db, userId),
+    // Browsers signed in from (for the new-sign-in email): which browser and when, not the cookie's id.
+    knownDevices: (await db('known_devices').where({ userId }).orderBy('firstSeenAt')).map((d) => ({ userAgent: d.userAgent ?? null, firstSeenAt: isoOrNull(d.firstSeenAt), lastSeenAt: isoOrNull(d.lastSeenAt) })),
     messagesSent: messages.map((m) => ({ id: m.id, toUserId: m.receiverId, content: m.content, sentAt: isoOrNull(m.createdAt) })),
     // Notification texts name other members, so only their kind and time are exported.
     notifications: (await db('notifications').where({ userId })).map((n) => ({ type: n.type, isRead: Boolean(Number(n.isRead)), createdAt: isoOrNull(n.createdAt) })),

@@ -20,6 +20,7 @@ import { User } from '../../models/user';
 import { presentSessionUser } from '../../presenters/user';
 import { createAccount, takenField } from '../../services/accounts';
 import { sendMail } from '../../services/mail';
+import { noticeSignInDevice } from '../../services/new-device';
 import { confirmEmailEmail, passwordResetEmail, registrationAttemptEmail } from '../../services/email/account-emails';
 import { messagesSentThisMonth } from '../../services/messaging';
 import { authenticate } from '../../services/sign-in';
@@ -49,6 +50,7 @@ export async function signIn(ctx: AppContext, user: User): Promise<void> {
   delete session.pendingTotpUserId;
   session.userId = user.id;
   session.createdAt = Date.now();
+  await noticeSignInDevice(ctx, user);
 }
 
 

@@ -82,6 +82,18 @@ export function recoveryCodeUsedEmail(p: { name: string; left: number; settingsU
   );
 }
 
+export function newDeviceSignInEmail(p: { name: string; device: string; when: string; settingsUrl: string }) {
+  return render(
+    'New sign-in to your Saathi account',
+    <AccountEmail preview={`Signed in with ${p.device}.`} name={p.name} action={{ label: 'Review my devices', href: p.settingsUrl }}>
+      <Text style={paragraph}>
+        Your Saathi account was just signed in to from a browser it has not been used in before: <strong>{p.device}</strong>, {p.when}.
+      </Text>
+      <Text style={paragraph}>If this was you, there is nothing to do. If it was not, change your password in Settings → Privacy &amp; Security: that signs out every other device.</Text>
+    </AccountEmail>,
+  );
+}
+
 export function verificationOutcomeEmail(p: { name: string; approved: true; profileUrl: string } | { name: string; approved: false; reason: string; profileUrl: string }) {
   return p.approved
     ? render(
