@@ -6,8 +6,8 @@ if (!container) throw new Error('Missing #root element');
 
 // The page's own header and spinner (sent with the HTML) show until React's first render replaces them. This file
 // is all that runs before the browser has painted them: the app's code (React, the router, the first screen) is
-// downloaded alongside it (<link rel="modulepreload"> in the page) but evaluated only after that first paint,
-// so a phone shows the page at once instead of after half a megabyte of script has been run.
+// downloaded alongside it (<link rel="modulepreload"> in the page) but evaluated only after that first paint has
+// been shown, so a phone shows the page at once instead of after half a megabyte of script has been run.
 
 /**
  * The page inlines only the header's and spinner's rules and preloads the app's stylesheet without blocking the
@@ -32,8 +32,33 @@ function stylesheetsReady(): Promise<void> {
 // and spinner once, even when the scripts arrive quickly.
 const afterNextPaint = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 
+/**
+ * Resolves once the browser reports the page's first contentful paint (the header and spinner on screen), or
+ * after `limit` ms where it cannot tell (no paint timing, a hidden tab). A frame is shown a little after the
+ * requestAnimationFrame that prepared it; on a busy phone evaluating the app at once would hold that frame back.
+ */
+function afterFirstContentfulPaint(limit = 300): Promise<void> {
+  return new Promise((resolve) => {
+    let observer: PerformanceObserver | undefined;
+    const done = () => {
+      observer?.disconnect();
+      clearTimeout(timer);
+      resolve();
+    };
+    const timer = setTimeout(done, limit);
+    try {
+      observer = new PerformanceObserver((list) => {
+        if (list.getEntriesByName('first-contentful-paint').length > 0) done();
+      });
+      observer.observe({ type: 'paint', buffered: true });
+    } catch {
+      // No paint timing here: the time limit decides.
+    }
+  });
+}
+
 // build.mjs keeps this import out of the lazy screens' chunking and preloads the chunk it loads with the page.
-void Promise.all([afterNextPaint().then(() => import('./app/start')), stylesheetsReady()]).then(([{ startApp }]) => {
+void Promise.all([afterFirstContentfulPaint().then(() => import('./app/start')), stylesheetsReady()]).then(([{ startApp }]) => {
   // One more paint between evaluating the app's code and rendering it: two shorter tasks instead of one long one.
   void afterNextPaint().then(() => startApp(container));
 });
