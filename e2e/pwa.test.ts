@@ -15,7 +15,8 @@ let saathi: RunningSaathi;
 let browser: Browser;
 
 before(async () => {
-  saathi = await startSaathi();
+  // A loopback push endpoint stands for a phone's push service in the Settings test.
+  saathi = await startSaathi({ PUSH_ALLOW_LOOPBACK: 'true' });
   browser = await launchBrowser();
 });
 after(async () => {
@@ -154,7 +155,29 @@ describe('the installable app', () => {
     await device.waitFor();
     assert.equal(await page.evaluate(() => Notification.permission), 'default', 'no prompt on load');
     assert.equal(await device.getAttribute('aria-checked'), 'false');
+
+    // Another of the member's browsers has notifications on: it is listed, and removable from here.
+    // (A string: the test runner's transform would add helpers the page does not have to a function.)
+    const status = await page.evaluate(`(async () => {
+      const me = await (await fetch('/api/auth/user')).json();
+      const pair = await crypto.subtle.generateKey({ name: 'ECDH', namedCurve: 'P-256' }, true, ['deriveBits']);
+      const raw = new Uint8Array(await crypto.subtle.exportKey('raw', pair.publicKey));
+      const b64 = (bytes) => btoa(String.fromCharCode(...bytes)).replace(/[+]/g, '-').replace(/[/]/g, '_').replace(/=+$/, '');
+      const res = await fetch('/api/users/' + me.id + '/push-subscriptions', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ endpoint: 'http://127.0.0.1:9/push/other-phone', keys: { p256dh: b64(raw), auth: b64(crypto.getRandomValues(new Uint8Array(16))) } }),
+      });
+      return res.status;
+    })()`);
+    assert.equal(status, 201);
+    await page.reload();
+    await page.getByRole('tab', { name: 'Notifications' }).click();
+    const list = page.getByRole('list', { name: 'Devices with notifications on' });
+    await list.getByRole('listitem').first().waitFor();
     await screenshot(page, 'settings-notifications-device');
+    await list.getByRole('button', { name: /^Stop notifications to / }).click();
+    await list.waitFor({ state: 'detached' });
     await context.close();
   });
 });

@@ -1,6 +1,8 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { toast } from '../../../components/ui/toast';
 import { api, isApiError } from '../../../lib/api-client';
+import { pushDevicesKey } from './push-devices';
 import { SettingSwitch } from './setting-controls';
 
 type DeviceState = 'checking' | 'unsupported' | 'blocked' | 'off' | 'on';
@@ -32,6 +34,7 @@ async function currentSubscription(): Promise<PushSubscription | null> {
 export function DevicePushSwitch({ userId }: { userId: number }) {
   const [state, setState] = useState<DeviceState>('checking');
   const [busy, setBusy] = useState(false);
+  const queryClient = useQueryClient();
 
   useEffect(() => {
     if (!supported()) return setState('unsupported');
@@ -83,7 +86,10 @@ export function DevicePushSwitch({ userId }: { userId: number }) {
       .catch((error: unknown) =>
         toast({ title: 'Error', description: (isApiError(error) ? error.serverMessage : undefined) ?? 'Could not change notifications on this device', variant: 'destructive' }),
       )
-      .finally(() => setBusy(false));
+      .finally(() => {
+        setBusy(false);
+        void queryClient.invalidateQueries({ queryKey: pushDevicesKey(userId) });
+      });
   };
 
   const description =

@@ -5,6 +5,7 @@ import type { NotificationSettingsView } from '../../../../contracts/views';
 import { notificationResource, useSettings, useUpdateSettings } from '../api/settings-resource';
 import { DevicePushSwitch } from './device-push';
 import { EmailBounceNotice } from './email-bounce-notice';
+import { PushDevices } from './push-devices';
 import { SettingsLoadState } from './privacy-tab';
 import { SettingChoice, SettingSwitch } from './setting-controls';
 
@@ -86,6 +87,7 @@ export function NotificationsTab({ userId }: { userId: number }) {
             {group.value === 'delivery' && current.pushNotifications ? (
               <>
                 <DevicePushSwitch userId={userId} />
+                <PushDevices userId={userId} />
                 <SettingSwitch
                   label="Show message text"
                   description="Off: a notification says who wrote, not what. Anyone who sees your screen could read it."

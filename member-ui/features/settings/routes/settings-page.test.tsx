@@ -159,6 +159,32 @@ test('a bounced address is shown with what the mail server said, and the member 
   await waitFor(() => assert.equal(screen.queryByText('We cannot email you'), null));
 });
 
+test('the devices with notifications on are listed under the switch, and one can be removed', async () => {
+  let devices = [
+    { id: 3, service: 'fcm.googleapis.com', userAgent: 'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 Chrome/131.0 Mobile Safari/537.36', createdAt: '2026-11-01T08:00:00.000Z', lastSuccessAt: null },
+    { id: 4, service: 'web.push.apple.com', userAgent: 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 Version/17.5 Safari/605.1.15', createdAt: '2026-11-02T08:00:00.000Z', lastSuccessAt: '2026-11-20T08:00:00.000Z' },
+  ];
+  const { fetchStub } = renderApp(
+    '/settings',
+    serve((method, path) => {
+      if (method === 'GET' && path === '/api/users/7/push-subscriptions') return jsonResponse(200, { items: devices });
+      if (method === 'DELETE' && path === '/api/users/7/push-subscriptions/3') {
+        devices = devices.filter((d) => d.id !== 3);
+        return jsonResponse(200, { message: 'Notifications are off for that device' });
+      }
+      return undefined;
+    }),
+  );
+  await screen.findByRole('heading', { name: 'Account Settings' });
+  openTab('Notifications');
+  const list = await screen.findByRole('list', { name: 'Devices with notifications on' });
+  assert.deepEqual(within(list).getAllByRole('listitem').map((li) => li.querySelector('.device__name')?.textContent), ['Chrome on Android', 'Safari on Mac']);
+  fireEvent.click(within(list).getByRole('button', { name: 'Stop notifications to Chrome on Android' }));
+  assert.ok(await screen.findByText('Notifications are off for that device'));
+  assert.equal(fetchStub.callsTo('DELETE', '/api/users/7/push-subscriptions/3').length, 1);
+  await waitFor(() => assert.equal(within(screen.getByRole('list', { name: 'Devices with notifications on' })).getAllByRole('listitem').length, 1));
+});
+
 test('change password validates, sends, and clears on success', async () => {
   const { fetchStub } = renderApp(
     '/settings',
