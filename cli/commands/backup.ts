@@ -5,6 +5,7 @@ import type { Command } from 'commander';
 import { createDb, migrateStatus, sqliteFile } from '../../server/db';
 import { mediaDir } from '../../server/services/photos';
 import { CliError, configFromFlags, type CommonFlags } from '../options';
+import { refuseWhileServing } from '../safety';
 
 function copyDir(from: string, to: string): number {
   if (!fs.existsSync(from)) return 0;
@@ -19,7 +20,7 @@ function copyDir(from: string, to: string): number {
 }
 
 /** Runs PostgreSQL's own dump/restore tool; a missing tool or a failed run is an error (exit 1), never advice and exit 0. */
-function runPgTool(tool: 'pg_dump' | 'pg_restore', args: string[]): void {
+export function runPgTool(tool: 'pg_dump' | 'pg_restore', args: string[]): void {
   const res = spawnSync(tool, args, { stdio: ['ignore', 'inherit', 'pipe'], encoding: 'utf8' });
   if (res.error && (res.error as NodeJS.ErrnoException).code === 'ENOENT') {
     throw new CliError(`${tool} was not found on PATH; install the PostgreSQL client tools (the same major version as the server) and run this again`);
@@ -70,6 +71,9 @@ export function registerBackup(program: Command): void {
       const config = configFromFlags(flags);
       const source = path.resolve(file);
       if (!fs.existsSync(source)) throw new CliError(`No backup at ${source}`);
+      // Before anything is touched: a running server would keep writing to the database being replaced (and on
+      // SQLite lose its live -wal/-shm files), so its acknowledged writes would be lost.
+      await refuseWhileServing(config, 'restore');
       if (config.databaseUrl) {
         if (!flags.force) throw new CliError('Restoring replaces the PostgreSQL database; add --force to go ahead (stop the servers first)');
         runPgTool('pg_restore', ['--clean', '--if-exists', '--no-owner', '--single-transaction', '--dbname', config.databaseUrl, source]);
@@ -85,19 +89,29 @@ export function registerBackup(program: Command): void {
       const dest = sqliteFile(config);
       if (fs.existsSync(dest) && !flags.force) throw new CliError(`${dest} exists; add --force to replace it (stop the server first)`);
       fs.mkdirSync(config.dataDir, { recursive: true });
-      for (const suffix of ['-wal', '-shm']) fs.rmSync(dest + suffix, { force: true });
-      fs.copyFileSync(source, dest);
-      const media = copyDir(`${source}.media`, mediaDir(config.dataDir));
-      const db = createDb(config);
+      // Atomic: the copy is checked beside the database, then renamed over it in one step; a backup that fails its
+      // check, or a copy cut short, leaves the current database as it was.
+      const staged = `${dest}.restoring-${process.pid}`;
+      fs.copyFileSync(source, staged);
+      let summary: string;
+      const check = createDb(config, staged);
       try {
-        const { completed, pending } = await migrateStatus(db);
-        const check = await db.raw('PRAGMA integrity_check');
-        const first = Array.isArray(check) ? (check[0] as Record<string, unknown> | undefined) : undefined;
-        const ok = first !== undefined && Object.values(first)[0] === 'ok';
-        if (!ok) throw new CliError('The restored database failed its integrity check');
-        console.log(`Restored ${dest} (${completed.length} migrations applied${pending.length ? `, ${pending.length} pending: run saathi migrate` : ''}) and ${media} media files.`);
-      } finally {
-        await db.destroy();
+        const result = await check.raw('PRAGMA integrity_check');
+        const first = Array.isArray(result) ? (result[0] as Record<string, unknown> | undefined) : undefined;
+        if (first === undefined || Object.values(first)[0] !== 'ok') throw new CliError(`${source} failed its integrity check; nothing was restored`);
+        const { completed, pending } = await migrateStatus(check);
+        await check.raw('PRAGMA wal_checkpoint(TRUNCATE)');
+        summary = `${completed.length} migrations applied${pending.length ? `, ${pending.length} pending: run saathi migrate` : ''}`;
+      } catch (error) {
+        await check.destroy();
+        for (const suffix of ['', '-wal', '-shm']) fs.rmSync(staged + suffix, { force: true });
+        throw error;
       }
+      await check.destroy();
+      for (const suffix of ['-wal', '-shm']) fs.rmSync(staged + suffix, { force: true });
+      for (const suffix of ['-wal', '-shm']) fs.rmSync(dest + suffix, { force: true });
+      fs.renameSync(staged, dest);
+      const media = copyDir(`${source}.media`, mediaDir(config.dataDir));
+      console.log(`Restored ${dest} (${summary}) and ${media} media files.`);
     });
 }

@@ -1,8 +1,19 @@
+import fs from 'node:fs';
 import type { Command } from 'commander';
 import QRCode from 'qrcode';
 import { createDb, migrateLatest } from '../../server/db';
 import { currentExpoInfo, rotateExpoInfo } from '../../server/services/expo';
-import { CliError, configFromFlags, type CommonFlags } from '../options';
+import type { Config } from '../../server/config';
+import { CliError, configFromFlags, type CommonFlags, requireExistingDatabase } from '../options';
+import { requireUsableDataDir } from '../safety';
+
+/** expo works on existing data: a missing or unusable data directory is one sentence, and nothing is created. */
+function usableConfig(flags: CommonFlags): Config {
+  const config = configFromFlags({ dataDir: flags.dataDir });
+  if (fs.existsSync(config.dataDir)) requireUsableDataDir(config, 'run expo');
+  requireExistingDatabase(config);
+  return config;
+}
 
 export function registerExpo(program: Command): void {
   const expo = program.command('expo').description('Expo dev URL for the mobile preview (shown on /dev-tools)');
@@ -15,7 +26,7 @@ export function registerExpo(program: Command): void {
     .description('Print the current Expo dev URL and its QR code')
     .option('-d, --data-dir <dir>', 'data directory (env DATA_DIR)')
     .action(async (flags: CommonFlags) => {
-      const db = createDb(configFromFlags(flags));
+      const db = createDb(usableConfig(flags));
       try {
         await migrateLatest(db);
         await print((await currentExpoInfo(db)).devUrl);
@@ -30,7 +41,7 @@ export function registerExpo(program: Command): void {
     .option('-d, --data-dir <dir>', 'data directory (env DATA_DIR)')
     .action(async (flags: CommonFlags & { host?: string }) => {
       if (flags.host !== undefined && !/^[A-Za-z0-9.-]{1,253}$/.test(flags.host)) throw new CliError(`Invalid host "${flags.host}"`);
-      const db = createDb(configFromFlags({ dataDir: flags.dataDir }));
+      const db = createDb(usableConfig(flags));
       try {
         await migrateLatest(db);
         const info = await rotateExpoInfo(db, flags.host);

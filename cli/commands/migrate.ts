@@ -1,6 +1,27 @@
 import type { Command } from 'commander';
-import { createDb, migrateLatest, migrateRollback, migrateStatus } from '../../server/db';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Config } from '../../server/config';
+import { type Db, createDb, migrateLatest, migrateRollback, migrateStatus } from '../../server/db';
 import { CliError, configFromFlags, type CommonFlags } from '../options';
+import { requireUsableDataDir } from '../safety';
+import { runPgTool } from './backup';
+
+/** A copy of the whole database taken just before a rollback: DATA_DIR/backups/before-rollback-<time>.(sqlite|dump). */
+async function backupBeforeRollback(db: Db, config: Config): Promise<string> {
+  const stamp = new Date().toISOString().replace(/[-:]/g, '').replace(/\..*$/, '').replace('T', '-');
+  const dir = path.join(config.dataDir, 'backups');
+  fs.mkdirSync(dir, { recursive: true });
+  if (config.databaseUrl) {
+    const file = path.join(dir, `before-rollback-${stamp}.dump`);
+    runPgTool('pg_dump', ['--format=custom', '--no-owner', '--file', file, config.databaseUrl]);
+    return file;
+  }
+  const file = path.join(dir, `before-rollback-${stamp}.sqlite`);
+  // VACUUM INTO: one consistent copy from a read transaction (what saathi backup writes).
+  await db.raw('VACUUM INTO ?', [file]);
+  return file;
+}
 
 export function registerMigrate(program: Command): void {
   program
@@ -8,12 +29,15 @@ export function registerMigrate(program: Command): void {
     .description('Apply, roll back or list database migrations')
     .argument('[action]', 'latest | rollback | status', 'latest')
     .option('-d, --data-dir <dir>', 'data directory (env DATA_DIR)')
-    .option('--force', 'rollback: really undo the last batch (its tables and their data are dropped)')
-    .action(async (action: string, flags: CommonFlags & { force?: boolean }) => {
+    .option('--force', 'rollback: really undo the last batch (its tables and their data are dropped); a backup is taken first')
+    .option('--skip-backup', 'rollback: do not take the backup first (when you have taken your own)')
+    .action(async (action: string, flags: CommonFlags & { force?: boolean; skipBackup?: boolean }) => {
       if (!['latest', 'rollback', 'status'].includes(action)) {
         throw new CliError(`Unknown migrate action "${action}". Use latest, rollback or status.`);
       }
-      const db = createDb(configFromFlags(flags));
+      const config = configFromFlags(flags);
+      requireUsableDataDir(config, 'migrate', { needsDataDir: action === 'rollback' && !flags.skipBackup });
+      const db = createDb(config);
       try {
         if (action === 'latest') {
           const applied = await migrateLatest(db);
@@ -33,6 +57,8 @@ export function registerMigrate(program: Command): void {
               `Rolling back undoes ${names.length} migration${names.length === 1 ? '' : 's'} (${names.join(', ')}) and drops the tables they created with all their data; take a backup (saathi backup <file>) and run saathi migrate rollback --force to go ahead.`,
             );
           }
+          if (flags.skipBackup) console.log('No backup taken (--skip-backup).');
+          else console.log(`Backed up the database to ${await backupBeforeRollback(db, config)} before rolling back (saathi restore <file> puts it back).`);
           const rolled = await migrateRollback(db);
           console.log(rolled.length ? `Rolled back: ${rolled.join(', ')}` : 'Nothing to roll back.');
         } else {

@@ -59,6 +59,10 @@ export function registerReviewer(program: Command): void {
         const password = await readPassword('Password: ');
         const parsed = passwordSchema.safeParse(password);
         if (!parsed.success) throw new CliError(parsed.error.issues[0]?.message ?? 'Invalid password');
+        // Typed blind at a prompt, so typed twice; piped from a script or a secret store, once.
+        if (process.stdin.isTTY && (await readPassword('Repeat the password: ')) !== password) {
+          throw new CliError('The two passwords differ; nothing was created. Run the command again.');
+        }
         const user = await createAccount(
           db,
           { fullName: flags.name ?? username, username, email, password, role: flags.admin ? 'admin' : 'reviewer' },

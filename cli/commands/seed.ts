@@ -4,6 +4,7 @@ import type { Command } from 'commander';
 import { seedDemo } from '../../fixtures/demo-seed';
 import { createDb, migrateLatest } from '../../server/db';
 import { CliError, configFromFlags, type CommonFlags } from '../options';
+import { requireUsableDataDir } from '../safety';
 
 export function registerSeed(program: Command): void {
   program
@@ -25,6 +26,8 @@ export function registerSeed(program: Command): void {
       const referenceTime = demoReferenceTime(day);
       if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || Number.isNaN(referenceTime)) throw new CliError('--reference-date must be YYYY-MM-DD');
       const config = configFromFlags(flags);
+      // Photos go to DATA_DIR/media unless the media store is a bucket.
+      requireUsableDataDir(config, 'seed', { needsDataDir: config.media.store === 'local' });
       const db = createDb(config);
       try {
         await migrateLatest(db);

@@ -8,6 +8,8 @@ import { DEMO_CREDENTIALS } from '../../fixtures/demo-credentials';
 import { CliError, configFromFlags, type CommonFlags } from '../options';
 import { jobScheduler } from '../../server/jobs';
 import { createMediaStore } from '../../server/services/media-store';
+import type { AddressInfo } from 'node:net';
+import { SERVE_APPLICATION_NAME, holdServeLock } from '../safety';
 
 export function registerServe(program: Command): void {
   program
@@ -30,6 +32,8 @@ export function registerServe(program: Command): void {
       const media = createMediaStore(config);
       const mediaProblem = await media.problem();
       if (mediaProblem) throw new CliError(`Saathi cannot start: ${mediaProblem}`);
+      // Named on PostgreSQL, so `saathi restore` can see a server on the database from any machine.
+      process.env.PGAPPNAME = SERVE_APPLICATION_NAME;
       const db = createDb(config);
       const applied = await migrateLatest(db);
       const log = createLogger();
@@ -47,6 +51,8 @@ export function registerServe(program: Command): void {
         server.once('listening', resolve);
         server.once('error', reject);
       });
+      // While it runs, DATA_DIR/run/serve-<pid>.json says so (restore refuses to replace the database under it).
+      const releaseLock = holdServeLock(config.dataDir, { host: config.host, port: (server.address() as AddressInfo).port });
       const where = `${config.databaseUrl ? 'PostgreSQL' : `SQLite in ${config.dataDir}`}${media.kind === 's3' ? `, media in ${media.where}` : ''}`;
       const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
       console.log(`Saathi is running at http://${shown}:${config.port} (ops console: /ops) on ${where}`);
@@ -73,6 +79,7 @@ export function registerServe(program: Command): void {
         server.close(async () => {
           await jobs.stop();
           await db.destroy();
+          releaseLock();
           log({ level: 'info', msg: 'stopped' });
           setTimeout(() => process.exit(0), 50);
         });
