@@ -10,11 +10,11 @@ export function MemberBillingSection({ id }: { id: number }) {
   const billing = useMemberBilling(id);
   if (billing.isPending) return <Section title="Subscriptions and invoices"><p className="ops-cell-muted">Loading…</p></Section>;
   if (billing.isError) return <Section title="Subscriptions and invoices"><p className="ops-cell-muted">{describeApiError(billing.error, 'Could not load.')}</p></Section>;
-  const { subscriptions, invoices } = billing.data;
+  const { subscriptions, invoices, oneOffPayments } = billing.data;
   return (
     <Section title="Subscriptions and invoices" count={subscriptions.length} wide>
       {subscriptions.length === 0 ? (
-        <p className="ops-cell-muted">Never subscribed.</p>
+        <p className="ops-cell-muted">{oneOffPayments.length ? 'No subscription.' : 'Never subscribed.'}</p>
       ) : (
         <table className="ops-mini-table">
           <thead>
@@ -82,6 +82,32 @@ export function MemberBillingSection({ id }: { id: number }) {
                 </td>
                 <td>
                   {i.status === 'paid' ? 'Paid' : `Unpaid (${i.attempts} attempt${i.attempts === 1 ? '' : 's'})`}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+      {oneOffPayments.length > 0 ? (
+        <table className="ops-mini-table">
+          <caption className="ops-cell-muted">One-month purchases from before subscriptions</caption>
+          <thead>
+            <tr>
+              <th scope="col">Paid</th>
+              <th scope="col">Plan</th>
+              <th scope="col">Amount</th>
+            </tr>
+          </thead>
+          <tbody>
+            {oneOffPayments.map((p) => (
+              <tr key={p.id}>
+                <td>{formatDateTime(p.paidAt)}</td>
+                <td>
+                  {humanize(p.tier)} <span className="ops-cell-muted">until {formatDate(p.until)}</span>
+                </td>
+                <td>
+                  {p.amount} {p.currency.toUpperCase()}
+                  {p.isDemo ? <span className="ops-cell-muted"> (demo)</span> : null}
                 </td>
               </tr>
             ))}

@@ -34,6 +34,10 @@ const billingSchema = z.object({
       receiptUrl: z.string().nullable(),
     }),
   ),
+  /** month purchases from before subscriptions existed */
+  oneOffPayments: z.array(
+    z.object({ id: z.string(), tier: z.string(), amount: z.string(), currency: z.string(), paidAt: z.string(), until: z.string(), isDemo: z.boolean() }),
+  ),
 });
 export type MemberBilling = z.infer<typeof billingSchema>;
 

@@ -37,10 +37,16 @@ describe('ops: subscription history and revenue/churn', () => {
     const reviewer = await staff('reviewer');
     const res = await reviewer.get(`/api/ops/members/${m.user.id}/billing`);
     assert.equal(res.status, 200);
-    const body = (await res.json()) as { subscriptions: Json[]; invoices: Json[] };
+    const body = (await res.json()) as { subscriptions: Json[]; invoices: Json[]; oneOffPayments: Json[] };
     assert.equal(body.subscriptions.length, 1);
     assert.deepEqual([body.subscriptions[0].tier, body.subscriptions[0].status, body.subscriptions[0].card], ['elite', 'active', 'Visa ·4242']);
     assert.deepEqual(body.invoices.map((i) => i.reason).sort(), ['subscription_create', 'subscription_update']);
+    assert.deepEqual(body.oneOffPayments, [], "a subscription's first payment is not listed again as a one-off payment");
+    // A month bought once before subscriptions existed: shown, since no subscription or invoice holds it.
+    const at = Date.now();
+    await server.db('payments').insert({ userId: m.user.id, provider: 'stripe', intentId: `pi_oneoff_${m.user.id}`, tier: 'premium', amountCents: 1499, currency: 'usd', status: 'succeeded', isDemo: false, completedAt: at, periodEnds: at + 30 * 86_400_000, createdAt: at, updatedAt: at });
+    const again = (await (await reviewer.get(`/api/ops/members/${m.user.id}/billing`)).json()) as { oneOffPayments: Json[] };
+    assert.deepEqual(again.oneOffPayments.map((p) => [p.id, p.tier, p.amount, p.isDemo]), [[`pi_oneoff_${m.user.id}`, 'premium', '14.99', false]]);
     assert.equal((await reviewer.get('/api/ops/members/999999/billing')).status, 404);
     assert.equal((await m.client.get(`/api/ops/members/${m.user.id}/billing`)).status, 403);
     assert.equal((await new Client(server).get(`/api/ops/members/${m.user.id}/billing`)).status, 401);

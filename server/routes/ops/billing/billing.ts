@@ -58,6 +58,9 @@ export function billingOpsRoutes(router: AppRouter) {
     if (!user) throw notFound('Member not found');
     const subs = await ctx.services.db('subscriptions').where({ userId: id }).orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(50);
     const invoices = await ctx.services.db('invoices').where({ userId: id }).orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(100);
+    // One-off month purchases from before subscriptions: each granted a month and is held by no subscription or
+    // invoice (a subscription's first payment never records a period end of its own).
+    const oneOff = await ctx.services.db('payments').where({ userId: id }).whereNotNull('completedAt').whereNotNull('periodEnds').orderBy('completedAt', 'desc').limit(50);
     ctx.set('Cache-Control', 'no-store');
     ctx.body = {
       subscriptions: subs.map(subscriptionFromRow).map((s) => ({
@@ -68,6 +71,10 @@ export function billingOpsRoutes(router: AppRouter) {
       invoices: invoices.map((i) => ({
         id: i.providerInvoiceId, tier: i.tier, reason: i.reason, amount: (Number(i.amountCents) / 100).toFixed(2), currency: i.currency, status: i.status,
         periodStart: iso(i.periodStart), periodEnd: iso(i.periodEnd), paidAt: iso(i.paidAt), attempts: Number(i.attemptCount), receiptUrl: i.hostedInvoiceUrl ?? null,
+      })),
+      oneOffPayments: oneOff.map((p) => ({
+        id: p.intentId, tier: p.tier, amount: (Number(p.amountCents) / 100).toFixed(2), currency: p.currency, paidAt: iso(p.completedAt), until: iso(p.periodEnds),
+        isDemo: Boolean(Number(p.isDemo)),
       })),
     };
   });
