@@ -75,3 +75,5 @@ export const threadMessageSchema = z.object({
   content: z.string({ error: 'Write a message' }).trim().min(1, 'Write a message').max(2000, 'Please keep messages under 2000 characters'),
   suggestionId: z.coerce.number().int().positive().optional(),
 });
+
+export const shareConversationSchema = z.object({ shared: z.boolean({ error: 'shared must be true or false' }) });

@@ -196,6 +196,15 @@ describe('family access in the browser', () => {
     await box.press('Enter');
     await priyaPage.getByText('Namaste Arjun, my mother speaks highly of you').waitFor();
     await screenshot(priyaPage, 'family-6-candidate-chats');
+    // Her conversation is hers alone until she shares it with her family.
+    await priyaPage.goto('/family');
+    const share = priyaPage.getByRole('checkbox', { name: 'With Arjun Mehta' });
+    assert.equal(await share.isChecked(), false);
+    await share.check();
+    await priyaPage.waitForResponse((r) => r.url().includes('/shared-conversations/') && r.ok()).catch(() => {});
+    await priyaPage.waitForLoadState('networkidle');
+    assert.equal(await share.isChecked(), true);
+    await screenshot(priyaPage, 'family-7-candidate-shares-conversation');
     const thread = (await (await arjun.call('GET', `/api/messages/${arjun.userId}/${mother.userId}`)).json()) as Array<{ content: string; sentBy: unknown }>;
     assert.deepEqual(thread.map((m) => [m.content, m.sentBy]), [['Namaste Arjun, my mother speaks highly of you', null]], 'Arjun reads it as from Priya herself');
     const like = (await (await arjun.call('GET', '/api/notifications/' + arjun.userId)).json()) as Array<{ content: string | null }>;

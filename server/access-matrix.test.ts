@@ -142,6 +142,7 @@ const MATRIX: Record<string, Access> = {
   'DELETE /api/family/:profileId/invitations/:invitationId': 'owner',
   'DELETE /api/family/:profileId/members/:memberId': 'owner',
   'PATCH /api/family/:profileId/permissions': 'owner',
+  'PUT /api/family/:profileId/shared-conversations/:otherUserId': 'owner',
   'GET /api/family/:profileId/suggestions': 'owner',
   'POST /api/family/:profileId/suggestions': 'owner',
   'POST /api/family/:profileId/suggestions/:suggestionId/decision': 'owner',
@@ -271,6 +272,7 @@ test('family routes: candidate, family member, other member and visitor each get
   const memberId = (await server.db('family_members').where({ profileId: profile.id, status: 'active' }).first('id')).id as number;
   const invitation = (await (await candidate.client.post(`/api/family/${profile.id}/invitations`, { role: 'family', email: `aunt.${profile.id}@example.test`, relation: 'relative' })).json()) as { id: number };
   const suggestable = await buildProfile(server, other.user, { gender: 'male' });
+  await other.client.post('/api/messages', { receiverId: candidate.user.id, content: 'Hello' });
   const suggestionId = async () => (await server.db('family_suggestions').where({ profileId: profile.id }).first('id'))?.id ?? 0;
   type Who = 'candidate' | 'family' | 'other' | 'visitor';
   const clients: Record<Who, Client> = { candidate: candidate.client, family, other: other.client, visitor: new Client(server) };
@@ -289,6 +291,11 @@ test('family routes: candidate, family member, other member and visitor each get
       expect: { candidate: 200, family: 403, other: 404, visitor: 401 },
     },
     { route: 'PATCH /api/family/:profileId/permissions', call: (c) => c.patch(`/api/family/${p}/permissions`, { mayMessage: true }), expect: { candidate: 200, family: 403, other: 404, visitor: 401 } },
+    {
+      route: 'PUT /api/family/:profileId/shared-conversations/:otherUserId',
+      call: (c) => c.request('PUT', `/api/family/${p}/shared-conversations/${other.user.id}`, { json: { shared: true } }),
+      expect: { candidate: 200, family: 403, other: 404, visitor: 401 },
+    },
     { route: 'GET /api/family/:profileId/suggestions', call: (c) => c.get(`/api/family/${p}/suggestions`), expect: { candidate: 200, family: 200, other: 404, visitor: 401 } },
     // Family suggest (the candidate does not suggest to themself); the candidate decides.
     {

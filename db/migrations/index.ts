@@ -22,6 +22,7 @@ import * as pushSubscriptions from './20261125_53_push_subscriptions';
 import * as knownDevices from './20261125_54_known_devices';
 import * as subscriptions from './20261125_60_subscriptions';
 import * as familyAccess from './20261125_90_family_access';
+import * as familySharedConversations from './20261125_91_family_shared_conversations';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -53,6 +54,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261125_54_known_devices': knownDevices,
   '20261125_60_subscriptions': subscriptions,
   '20261125_90_family_access': familyAccess,
+  '20261125_91_family_shared_conversations': familySharedConversations,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

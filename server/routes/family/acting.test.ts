@@ -68,6 +68,19 @@ describe('a family member acting for the candidate', () => {
     assert.deepEqual(list.map((c) => c.otherUser.id), [ravi.user.id]);
     const seenByRavi = (await (await ravi.client.get(`/api/messages/${ravi.user.id}/${priya.user.id}`)).json()) as Array<{ content: string; sentBy: { label: string } | null }>;
     assert.deepEqual(seenByRavi.map((m) => [m.content, m.sentBy?.label ?? null]), [['Namaste, I write for my daughter Priya', "Priya's mother"]]);
+    // Writing into Priya's own conversation with Arjun would open it to the family: refused, nothing sent.
+    const before = await server.db('messages').count({ n: '*' }).first();
+    assert.equal((await as('POST', '/api/messages', { receiverId: arjun.user.id, content: 'Hello from her mother' })).status, 403);
+    assert.deepEqual(await server.db('messages').count({ n: '*' }).first(), before);
+    // Priya shares it: the family read it; she stops sharing: it is hers alone again.
+    assert.equal((await as('PUT', `/api/family/${profile.id}/shared-conversations/${arjun.user.id}`, { shared: true })).status, 403, 'family cannot share for her');
+    assert.equal((await priya.client.request('PUT', `/api/family/${profile.id}/shared-conversations/${arjun.user.id}`, { json: { shared: true } })).status, 200);
+    const openedRes = await as('GET', `/api/messages/${priya.user.id}/${arjun.user.id}`);
+    assert.equal(openedRes.status, 200, await openedRes.clone().text());
+    const opened = (await openedRes.json()) as Array<{ content: string }>;
+    assert.deepEqual(opened.map((m) => m.content), ['Hello Priya', 'Hello Arjun']);
+    await priya.client.request('PUT', `/api/family/${profile.id}/shared-conversations/${arjun.user.id}`, { json: { shared: false } });
+    assert.equal((await as('GET', `/api/messages/${priya.user.id}/${arjun.user.id}`)).status, 404);
     // Priya's own message to Ravi reads as hers.
     await priya.client.post('/api/messages', { receiverId: ravi.user.id, content: 'Hi Ravi, Priya here' });
     const again = (await (await ravi.client.get(`/api/messages/${ravi.user.id}/${priya.user.id}`)).json()) as Array<{ sentBy: unknown }>;
@@ -98,6 +111,9 @@ describe('edits and the one subscription', () => {
     const edited = await as('PATCH', `/api/profiles/${profile.id}`, { city: 'Leeds' });
     assert.equal(edited.status, 200, await edited.clone().text());
     assert.equal((await server.db('profiles').where({ id: profile.id }).first()).city, 'Leeds');
+    const logged = await server.db('audit_log').where({ action: 'family.acted', subjectUserId: priya.user.id }).first();
+    assert.ok(logged, 'the edit is recorded as the mother\'s');
+    assert.notEqual(logged.actorUserId, priya.user.id);
     await priya.client.patch(`/api/family/${profile.id}/permissions`, { mayEdit: false });
     assert.equal((await as('PATCH', `/api/profiles/${profile.id}`, { city: 'York' })).status, 403);
     assert.equal((await server.db('profiles').where({ id: profile.id }).first()).city, 'Leeds');

@@ -4,7 +4,7 @@ import { forbidden, notFound, unauthorized } from '../../errors';
 import { idParam } from '../../middleware/validate';
 import { User } from '../../models/user';
 import { type FamilyAction, decideFamily, familyFacts } from '../../policies/relationship';
-import { familyActorLabel, familyVisibleConversations, recordFamilyAct } from '../../services/family/acts';
+import { familyActorLabel, familyVisibleConversations, hasConversation, recordFamilyAct } from '../../services/family/acts';
 
 /** The header a family member's app sends to act for the profile they help with (its id). */
 export const ACTING_HEADER = 'X-Saathi-Acting-For';
@@ -74,7 +74,7 @@ export async function actForProfile(ctx: AppContext, next: Next): Promise<void> 
   const member = await db('family_members').where({ profileId, userId: self.id, status: 'active' }).first('relation');
   const acting: ActingFamily = { userId: self.id, fullName: self.fullName, relation: member?.relation ?? 'relative', profileId };
   if (action === 'message' && ctx.method === 'GET') {
-    const visible = await familyVisibleConversations(db, owner.id);
+    const visible = await familyVisibleConversations(db, owner.id, profileId);
     const other = /^\/api\/messages\/\d+\/(\d+)/.exec(ctx.path)?.[1];
     if (other && !visible.has(Number(other))) throw notFound('Conversation not found');
     ctx.state.user = owner;
@@ -83,6 +83,13 @@ export async function actForProfile(ctx: AppContext, next: Next): Promise<void> 
     // The list: only the conversations family took part in.
     if (!other && Array.isArray(ctx.body)) ctx.body = (ctx.body as Array<{ otherUser?: { id: number } }>).filter((c) => c.otherUser && visible.has(c.otherUser.id));
     return;
+  }
+  if (action === 'message' && ctx.method === 'POST') {
+    // Writing into the candidate's own conversation would open it to the family: only into one family may see.
+    const receiverId = Number((ctx.request as unknown as { body?: { receiverId?: unknown } }).body?.receiverId);
+    if (Number.isSafeInteger(receiverId) && (await hasConversation(db, owner.id, receiverId)) && !(await familyVisibleConversations(db, owner.id, profileId)).has(receiverId)) {
+      throw forbidden('This conversation is private to the person this profile is for, unless they share it with family');
+    }
   }
   ctx.state.user = owner;
   ctx.state.actingFamily = acting;

@@ -1,4 +1,4 @@
-import { familyInviteSchema, familyPermissionsSchema } from '../../../contracts/family';
+import { familyInviteSchema, familyPermissionsSchema, shareConversationSchema } from '../../../contracts/family';
 import { newRouter } from '../../context';
 import { notFound } from '../../errors';
 import { currentUser, requireUser } from '../../middleware/auth';
@@ -6,6 +6,7 @@ import { idParam, parse, requestBody } from '../../middleware/validate';
 import { authorizeFamily, peopleOf, profilesHelpedBy } from '../../services/family/people';
 import { invite } from '../../services/family/invitations';
 import { removeMember, setPermissions } from '../../services/family/members';
+import { shareConversation } from '../../services/family/acts';
 
 /**
  * The people of a profile: who they are, invitations, removal, and what family may do. Every profile id is checked
@@ -43,7 +44,20 @@ export function familyRoutes() {
       permissions: facts.permissions,
       people,
       invitations: invitations.map((i) => ({ id: i.id, role: i.role, relation: i.relation, email: i.email, expiresAt: new Date(Number(i.expiresAt)).toISOString() })),
+      // the members whose conversation with the candidate the candidate shared with the family
+      sharedConversations: (await ctx.services.db('family_shared_conversations').where({ profileId }).select('otherUserId')).map((r) => Number(r.otherUserId)),
     };
+  });
+
+  // The candidate shares one of their conversations with the family (or stops sharing it).
+  router.put('/:profileId/shared-conversations/:otherUserId', async (ctx) => {
+    const user = currentUser(ctx);
+    const profileId = idParam(ctx.params.profileId);
+    const facts = await authorizeFamily(ctx.services.db, user.id, profileId, 'set-permissions');
+    const { shared } = parse(shareConversationSchema, requestBody(ctx));
+    const result = await shareConversation(ctx.services.db, profileId, facts.ownerUserId, idParam(ctx.params.otherUserId), shared);
+    if (shared && !result) throw notFound('Conversation not found');
+    ctx.body = { shared: result };
   });
 
   router.post('/:profileId/invitations', async (ctx) => {

@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context';
 import type { Db } from '../../db';
+import { audit } from '../audit';
 import { firstNameOf } from './people';
 
 interface Actor {
@@ -26,18 +27,40 @@ export async function recordFamilyAct(db: Db, ctx: AppContext, actor: Actor): Pr
     const like = Number.isSafeInteger(likedProfileId) ? await db('profile_likes').where({ userId: owner.id, likedProfileId }).first('id') : null;
     itemId = like?.id ?? null;
   }
+  if (!kind && ctx.method !== 'GET') {
+    // Any other change a family member made for the profile (an edit, a photo, a like withdrawn) is in the audit log
+    // under their own account, about the candidate.
+    await audit(db, { actorUserId: actor.userId, actorRole: 'member', action: 'family.acted', targetType: 'profile', targetId: actor.profileId, subjectUserId: owner.id, details: { method: ctx.method, path: ctx.path } });
+    return;
+  }
   if (!kind || !itemId) return;
   await db('family_acts').insert({ kind, itemId, profileId: actor.profileId, actedBy: actor.userId, createdAt: Date.now() }).onConflict(['kind', 'itemId']).ignore();
 }
 
-/** The members a profile's family may see the conversation with: those a family member has written to. */
-export async function familyVisibleConversations(db: Db, ownerId: number): Promise<Set<number>> {
+/**
+ * The members a profile's family may see the conversation with: those a family member has written to, and those
+ * whose conversation the candidate shared with the family.
+ */
+export async function familyVisibleConversations(db: Db, ownerId: number, profileId: number): Promise<Set<number>> {
   const rows = await db('family_acts')
     .join('messages', 'messages.id', 'family_acts.itemId')
     .where('family_acts.kind', 'message')
     .where((q) => q.where('messages.senderId', ownerId).orWhere('messages.receiverId', ownerId))
     .select('messages.senderId', 'messages.receiverId');
-  return new Set(rows.map((r) => (Number(r.senderId) === ownerId ? Number(r.receiverId) : Number(r.senderId))));
+  const visible = new Set(rows.map((r) => (Number(r.senderId) === ownerId ? Number(r.receiverId) : Number(r.senderId))));
+  for (const shared of await db('family_shared_conversations').where({ profileId }).select('otherUserId')) visible.add(Number(shared.otherUserId));
+  return visible;
+}
+
+/** The candidate shares (or stops sharing) their conversation with one member with their family. */
+export async function shareConversation(db: Db, profileId: number, ownerId: number, otherUserId: number, shared: boolean): Promise<boolean> {
+  if (!shared) {
+    await db('family_shared_conversations').where({ profileId, otherUserId }).delete();
+    return false;
+  }
+  if (!(await hasConversation(db, ownerId, otherUserId))) return false;
+  await db('family_shared_conversations').insert({ profileId, otherUserId, sharedAt: Date.now() }).onConflict(['profileId', 'otherUserId']).ignore();
+  return true;
 }
 
 /** "Priya's mother": how an act of a family member is named to others. */
@@ -59,4 +82,8 @@ export async function familyAuthorsOf(db: Db, messageIds: number[]): Promise<Map
     .select('family_acts.itemId', 'family_members.relation', 'users.fullName');
   for (const r of rows) out.set(Number(r.itemId), { relation: r.relation, label: familyActorLabel(r.fullName, r.relation) });
   return out;
+}
+
+export async function hasConversation(db: Db, a: number, b: number): Promise<boolean> {
+  return Boolean(await db('messages').where((q) => q.where({ senderId: a, receiverId: b }).orWhere({ senderId: b, receiverId: a })).first('id'));
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ProfileCardView } from '../../../../contracts/views';
+import type { ConversationView, ProfileCardView } from '../../../../contracts/views';
 import { api, isApiError } from '../../../lib/api-client';
 
 export type FamilyConsent = 'self' | 'unconfirmed' | 'confirmed' | 'declined';
@@ -26,6 +26,7 @@ export interface FamilyView {
   permissions: FamilyPermissions;
   people: FamilyPerson[];
   invitations: Array<{ id: number; role: 'candidate' | 'family'; relation: string | null; email: string; expiresAt: string }>;
+  sharedConversations: number[];
 }
 export interface HelpedProfile {
   profileId: number;
@@ -103,6 +104,20 @@ export const useSuggest = (profileId: number) =>
   useFamilyMutation(profileId, (input: { suggestedProfileId: number; note: string }) => api.post(`/api/family/${profileId}/suggestions`, { json: input }));
 export const usePostToThread = (profileId: number) =>
   useFamilyMutation(profileId, (input: { content: string; suggestionId?: number }) => api.post(`/api/family/${profileId}/thread`, { json: input }));
+
+/** The candidate's own conversations (to choose which to share with family). */
+export function useOwnConversations(userId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: ['family', 'conversations', userId],
+    queryFn: ({ signal }) => api.get<ConversationView[]>(`/api/messages/${userId}`, { signal }),
+    enabled,
+  });
+}
+
+export const useShareConversation = (profileId: number) =>
+  useFamilyMutation(profileId, ({ otherUserId, shared }: { otherUserId: number; shared: boolean }) =>
+    api.put(`/api/family/${profileId}/shared-conversations/${otherUserId}`, { json: { shared } }),
+  );
 
 /** A like given by a family member for the candidate (recorded as theirs: "liked by Priya's mother"). */
 export const useLikeFor = (profileId: number) =>

@@ -14,7 +14,9 @@ import {
   useFamily,
   useInvite,
   useRemoveMember,
+  useOwnConversations,
   useSetPermissions,
+  useShareConversation,
   useWithdrawInvitation,
 } from '../api/family';
 import { FamilyThread } from './family-thread';
@@ -48,6 +50,7 @@ export function FamilyPanel({ profileId }: { profileId: number }) {
         {active ? <InviteForm family={family} /> : null}
       </section>
       {family.you.role === 'candidate' ? <Permissions profileId={profileId} permissions={family.permissions} /> : null}
+      {family.you.role === 'candidate' && family.consent !== 'declined' ? <SharedConversations family={family} /> : null}
       {active ? (
         <section className="card family__section" aria-labelledby={`shortlist-${profileId}`}>
           <h2 className="card__title" id={`shortlist-${profileId}`}>
@@ -174,5 +177,42 @@ export function ProfileLink({ id, children }: { id: number; children: React.Reac
     <Link to="/profile/$id" params={{ id: String(id) }} className="family__link">
       {children}
     </Link>
+  );
+}
+
+/** The candidate's conversations are private; each can be shared with the family (and unshared) here. */
+function SharedConversations({ family }: { family: FamilyView }) {
+  const conversations = useOwnConversations(family.you.userId, true);
+  const share = useShareConversation(family.profileId);
+  const list = conversations.data ?? [];
+  // Shown at once while saved; a refusal puts back what the server holds.
+  const [shared, setShared] = useState(family.sharedConversations);
+  useEffect(() => setShared(family.sharedConversations), [family.sharedConversations]);
+  const toggle = (otherUserId: number, value: boolean) => {
+    setShared((current) => (value ? [...current, otherUserId] : current.filter((id) => id !== otherUserId)));
+    share.mutate({ otherUserId, shared: value }, { onError: () => setShared(family.sharedConversations) });
+  };
+  return (
+    <section className="card family__section" aria-labelledby={`shared-${family.profileId}`}>
+      <h2 className="card__title" id={`shared-${family.profileId}`}>
+        Conversations my family may read
+      </h2>
+      <p className="card__text">Your conversations are yours alone unless you share one here.</p>
+      {list.length === 0 ? (
+        <p className="card__text">No conversations yet.</p>
+      ) : (
+        <ul className="family__toggles">
+          {list.map((c) => (
+            <li key={c.otherUser.id}>
+              <label className="family__toggle">
+                <input type="checkbox" checked={shared.includes(c.otherUser.id)} onChange={(e) => toggle(c.otherUser.id, e.target.checked)} />
+                <span>With {c.otherUser.fullName}</span>
+              </label>
+            </li>
+          ))}
+        </ul>
+      )}
+      {share.isError ? <AlertBanner>{familyError(share.error)}</AlertBanner> : null}
+    </section>
   );
 }
