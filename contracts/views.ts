@@ -97,6 +97,8 @@ export interface ProfileView {
 /** Lists: GET /api/profile-likes/{userId}, search results, matches. */
 export interface ProfileCardView {
   id: number;
+  /** in "who liked you": the like was given by the member's family for them ("Priya's mother") */
+  likedBy?: string | null;
   userId: number;
   user: { id: number; fullName: string; isVerified: boolean };
   fullName: string;

@@ -39,6 +39,8 @@ describe('a family member acting for the candidate', () => {
     assert.ok(act, 'the like is recorded as the mother\'s');
     const bell = await server.db('notifications').where({ userId: arjun.user.id, type: 'like' }).orderBy('id', 'desc').first();
     assert.equal(bell.content, "Priya's mother liked your profile");
+    const received = (await (await arjun.client.get(`/api/profile-likes/${arjun.user.id}/received`)).json()) as Array<{ id: number; likedBy: string | null }>;
+    assert.deepEqual(received.map((c) => [c.id, c.likedBy]), [[profile.id, "Priya's mother"]], 'who liked you says it was her mother');
 
     // Priya turns liking off: the mother's next like is refused and changes nothing.
     await priya.client.patch(`/api/family/${profile.id}/permissions`, { mayLike: false });

@@ -9,7 +9,7 @@ import { idParam, parse, requestBody } from '../../middleware/validate';
 import { Profile } from '../../models/profile';
 import { visibleProfilesFilter } from '../../policies/profile-visibility';
 import { notify } from '../../services/notifications';
-import { familyActorLabel } from '../../services/family/acts';
+import { familyActorLabel, familyLikeLabels } from '../../services/family/acts';
 import { loadProfile, visibleProfile } from '../../services/profiles';
 
 const likeSchema = z.object({
@@ -130,8 +130,10 @@ export function likeRoutes() {
       .orderBy('profile_likes.createdAt', 'desc')
       .select('profiles.id', 'profiles.userId');
     ctx.set('Cache-Control', 'no-store');
-    // Best match first (the match engine's score), most recent first among equals.
-    ctx.body = await rankedCards(ctx.services, user, profiles);
+    // Best match first (the match engine's score), most recent first among equals. A like a member's family gave
+    // for them says so ("Priya's mother").
+    const byFamily = await familyLikeLabels(db, mine);
+    ctx.body = (await rankedCards(ctx.services, user, profiles)).map((card) => ({ ...card, likedBy: byFamily.get(card.userId) ?? null }));
   });
 
   router.get('/:userId', async (ctx) => {

@@ -87,3 +87,18 @@ export async function familyAuthorsOf(db: Db, messageIds: number[]): Promise<Map
 export async function hasConversation(db: Db, a: number, b: number): Promise<boolean> {
   return Boolean(await db('messages').where((q) => q.where({ senderId: a, receiverId: b }).orWhere({ senderId: b, receiverId: a })).first('id'));
 }
+
+/** For likes of the profiles `likedProfileIds` given by family for the member who liked: "Priya's mother", by liker. */
+export async function familyLikeLabels(db: Db, likedProfileIds: number[]): Promise<Map<number, string>> {
+  const out = new Map<number, string>();
+  if (likedProfileIds.length === 0) return out;
+  const rows = await db('family_acts')
+    .join('profile_likes', 'profile_likes.id', 'family_acts.itemId')
+    .join('family_members', (j) => j.on('family_members.userId', 'family_acts.actedBy').andOn('family_members.profileId', 'family_acts.profileId'))
+    .join('users', 'users.id', 'profile_likes.userId')
+    .where('family_acts.kind', 'like')
+    .whereIn('profile_likes.likedProfileId', likedProfileIds)
+    .select('profile_likes.userId as likerId', 'family_members.relation', 'users.fullName');
+  for (const r of rows) out.set(Number(r.likerId), familyActorLabel(r.fullName, r.relation));
+  return out;
+}

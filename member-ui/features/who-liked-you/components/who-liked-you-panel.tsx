@@ -118,6 +118,8 @@ function LikerCard({ profile }: { profile: ProfileCardView }) {
             {location}
           </p>
         ) : null}
+        {/* A like given by the member's family for them. */}
+        {profile.likedBy ? <p className="who-liked__meta">Liked by {profile.likedBy}</p> : null}
       </div>
       <Link
         to={paths.profileView}
