@@ -63,6 +63,11 @@ describe('saathi media migrate', () => {
     assert.match(second.stdout, new RegExp(`Copied 0 objects \\(0\\.0 MB\\), ${files.length} were already there and identical`));
     assert.match(second.stdout, /The servers already use the bucket; the source files are kept\./);
     assert.equal(fs.readdirSync(path.join(dataDir, 'media')).filter((f) => f.endsWith('.jpg')).length, files.length, 'the source is kept');
+
+    // A database backup says that the photos in the bucket are not in it.
+    const backup = await saathi(['backup', path.join(dataDir, 'db.backup')], { ...env, MEDIA_STORE: 's3' });
+    assert.equal(backup.status, 0, backup.stderr);
+    assert.match(backup.stdout, new RegExp(`^Photos are in the bucket ${s3.settings.bucket} \\(MEDIA_STORE=s3\\) and are not in this backup`, 'm'));
   });
 
   test('serve refuses a bucket that does not exist, in one sentence, before opening the database', async () => {

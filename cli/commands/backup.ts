@@ -31,6 +31,11 @@ export function runPgTool(tool: 'pg_dump' | 'pg_restore', args: string[]): void 
   }
 }
 
+/** With MEDIA_STORE=s3 the photos are in the bucket, which a database backup does not copy: said, not implied. */
+function bucketNote(config: ReturnType<typeof configFromFlags>): string {
+  return `Photos are in the bucket ${config.media.s3?.bucket} (MEDIA_STORE=s3) and are not in this backup: keep them with the bucket's versioning or replication, or copy them with saathi media migrate --to local.`;
+}
+
 export function registerBackup(program: Command): void {
   program
     .command('backup')
@@ -45,6 +50,7 @@ export function registerBackup(program: Command): void {
         runPgTool('pg_dump', ['--format=custom', '--no-owner', '--file', target, config.databaseUrl]);
         const media = copyDir(mediaDir(config.dataDir), `${target}.media`);
         console.log(`Backed up the PostgreSQL database to ${target} (pg_dump custom format) and ${media} media files to ${target}.media/`);
+        if (config.media.store === 's3') console.log(bucketNote(config));
         return;
       }
       if (!fs.existsSync(sqliteFile(config))) throw new CliError(`No database in ${config.dataDir}`);
@@ -59,6 +65,7 @@ export function registerBackup(program: Command): void {
       const media = copyDir(mediaDir(config.dataDir), `${target}.media`);
       const size = (fs.statSync(target).size / 1024 / 1024).toFixed(1);
       console.log(`Backed up the database to ${target} (${size} MB) and ${media} media files to ${target}.media/`);
+      if (config.media.store === 's3') console.log(bucketNote(config));
     });
 
   program

@@ -92,6 +92,17 @@ describe('with MEDIA_STORE=s3 every upload goes to the bucket, and is served onl
     for (const name of renditions(keyOf(second.url))) assert.ok(!after.includes(`media/${name}`), `${name} was deleted from the bucket`);
   });
 
+  test("deleting an account removes the member's photos from the bucket", async () => {
+    const member = await signedInClient(server);
+    const up = await uploadPhoto(member.client);
+    const names = renditions(keyOf(up.url)).map((n) => `media/${n}`);
+    for (const name of names) assert.ok((await s3.keys()).includes(name));
+    const res = await member.client.post('/api/user/delete', { password: member.password });
+    assert.equal(res.status, 200, await res.clone().text());
+    const keys = await s3.keys();
+    for (const name of names) assert.ok(!keys.includes(name), `${name} removed with the account`);
+  });
+
   test('ID images go to the bucket, are readable by reviewers only (no-store), and are deleted when decided', async () => {
     const member = await signedInClient(server);
     await buildProfile(server, member.user);
