@@ -144,7 +144,10 @@ export function accountRoutes() {
       }
     }
     if (ctx.services.config.stripe.secretKey) {
-      const stripeSubs = await ctx.services.db('subscriptions').where({ userId: user.id, provider: 'stripe' }).whereNot('status', 'canceled').pluck('providerSubscriptionId');
+      // select + map: pluck on a camelCase column reads null through the snake-case mappers.
+      const stripeSubs = (
+        await ctx.services.db('subscriptions').where({ userId: user.id, provider: 'stripe' }).whereNot('status', 'canceled').select('providerSubscriptionId')
+      ).map((r) => String(r.providerSubscriptionId));
       for (const id of new Set([...stripeSubs, ...(user.stripeSubscriptionId ? [user.stripeSubscriptionId] : [])])) {
         await stripeClient(ctx.services.config).subscriptions.cancel(id).catch((error: unknown) => {
           ctx.services.log({ level: 'warn', msg: 'could not cancel Stripe subscription', err: String(error) });

@@ -203,4 +203,15 @@ describe('with Stripe (the real package against a local fake Stripe)', () => {
     assert.equal((await client.post('/api/user/delete', { password })).status, 200);
     assert.equal(stripe.intents.get(setup.paymentIntentId)?.status, 'canceled');
   });
+
+  test('account deletion cancels every Stripe subscription of the member at Stripe, not only the latest', async () => {
+    const { client, user, password } = await signedInClient(server);
+    const setup = (await (await client.post(`/api/subscriptions/${user.id}`, { tier: 'premium' })).json()) as { paymentIntentId: string; subscriptionId: string };
+    stripe.paySubscription(setup.subscriptionId);
+    assert.equal((await client.post(`/api/subscriptions/${user.id}/complete`, { tier: 'premium', paymentIntentId: setup.paymentIntentId })).status, 200);
+    // The user row names only its latest subscription; the subscriptions table names them all.
+    await server.db('users').where({ id: user.id }).update({ stripeSubscriptionId: null });
+    assert.equal((await client.post('/api/user/delete', { password })).status, 200);
+    assert.equal(stripe.subscriptions.get(setup.subscriptionId)?.status, 'canceled');
+  });
 });
