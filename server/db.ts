@@ -128,6 +128,15 @@ export async function migrateRollback(db: Db): Promise<string[]> {
   return rolledBack;
 }
 
+/**
+ * The migrations this build knows that the database has not applied, from one read of knex_migrations (what a
+ * readiness check asks on every request: knex's migrate.list would clone the whole client each time).
+ */
+export async function pendingMigrations(db: Db): Promise<string[]> {
+  const applied = new Set(((await db('knex_migrations').select('name')) as Array<{ name: string }>).map((r) => r.name));
+  return (await migrationSource.getMigrations([])).filter((name) => !applied.has(name));
+}
+
 export async function migrateStatus(db: Db): Promise<{ completed: string[]; pending: string[] }> {
   const [completed, pending] = (await db.migrate.list({ migrationSource })) as [
     Array<{ name: string } | string>,

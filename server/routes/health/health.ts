@@ -1,5 +1,5 @@
 import { newRouter } from '../../context';
-import { migrateStatus } from '../../db';
+import { pendingMigrations } from '../../db';
 import { HttpError } from '../../errors';
 
 /**
@@ -19,8 +19,8 @@ export function healthRoutes() {
     if (lifecycle.draining) throw new HttpError(503, 'Shutting down: finishing the requests in flight', 'shutting_down');
     let pending: string[];
     try {
-      await db.raw('select 1');
-      pending = (await migrateStatus(db)).pending;
+      // One read answers both: the database is reachable, and which migrations it lacks.
+      pending = await pendingMigrations(db);
     } catch {
       throw new HttpError(503, 'Database unreachable', 'db_unreachable');
     }
