@@ -105,7 +105,7 @@ export class MatchEngine {
   private async build(): Promise<void> {
     const started = performance.now();
     if (!this.following) {
-      await this.feed.start(() => this.requestRebuild());
+      await this.feed.start(this.onGap);
       this.following = true;
     }
     const index = new MemberIndex();
@@ -141,9 +141,10 @@ export class MatchEngine {
 
   private pendingRebuild = false;
   private following = false;
-  private requestRebuild(): void {
+  /** Made here, not in build(): the feed keeps it, and a closure made in build() would keep build's index too. */
+  private readonly onGap = () => {
     this.pendingRebuild = true;
-  }
+  };
 
   private measure(): Omit<EngineStats, 'buildMs' | 'builtAt'> {
     const i = this.index;
