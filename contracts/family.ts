@@ -52,6 +52,31 @@ export type FamilyAccountInput = z.infer<typeof familyAccountSchema>;
 export const FAMILY_ANSWERS = ['accept', 'decline', 'take_over'] as const;
 export const familyAnswerSchema = z.object({ answer: z.enum(FAMILY_ANSWERS, { error: 'Answer accept, decline or take_over' }) });
 
+/**
+ * self: the candidate made the profile and holds it; unconfirmed: family made it and the candidate has not
+ * accepted; confirmed: the candidate accepted; declined: the candidate refused it.
+ */
+export type FamilyConsent = 'self' | 'unconfirmed' | 'confirmed' | 'declined';
+
+/** What the candidate lets family members do for them. */
+export interface FamilyPermissions {
+  mayEdit: boolean;
+  maySearch: boolean;
+  mayLike: boolean;
+  mayShortlist: boolean;
+  mayMessage: boolean;
+}
+
+/** One person of a profile: its candidate or one of its family members. */
+export interface FamilyPerson {
+  userId: number;
+  memberId: number | null;
+  fullName: string;
+  role: 'candidate' | 'family';
+  relation: string | null;
+  addedAt: string;
+}
+
 export const familyPermissionsSchema = z
   .object({
     mayEdit: z.boolean(),

@@ -1,3 +1,4 @@
+import type { FamilyConsent, FamilyPermissions } from '../../contracts/family';
 import type { Db } from '../db';
 
 /**
@@ -175,20 +176,7 @@ export const FAMILY_RELATIONS = ['mother', 'father', 'sibling', 'guardian', 'rel
 export type FamilyRelation = (typeof FAMILY_RELATIONS)[number];
 export const MAX_FAMILY_MEMBERS = 3;
 
-/**
- * self: the candidate made the profile and holds it; unconfirmed: family made it and the candidate has not
- * accepted; confirmed: the candidate accepted; declined: the candidate refused it.
- */
-export type FamilyConsent = 'self' | 'unconfirmed' | 'confirmed' | 'declined';
-
-/** What the candidate lets family members do for them. */
-export interface FamilyPermissions {
-  mayEdit: boolean;
-  maySearch: boolean;
-  mayLike: boolean;
-  mayShortlist: boolean;
-  mayMessage: boolean;
-}
+export type { FamilyConsent, FamilyPermissions };
 
 export interface FamilyFacts {
   consent: FamilyConsent;

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { Db } from '../../db';
 import { forbidden, notFound } from '../../errors';
 import { DEFAULT_FAMILY_PERMISSIONS, type FamilyAction, type FamilyFacts, decideFamily, familyFacts } from '../../policies/relationship';
+import type { FamilyPerson } from '../../../contracts/family';
 
 type Trx = Db | Knex.Transaction;
 
@@ -75,14 +76,7 @@ export function relationOfCreator(profileType: string, parentRelationship: strin
   return byParent[parentRelationship ?? ''] ?? 'guardian';
 }
 
-export interface FamilyPerson {
-  userId: number;
-  memberId: number | null;
-  fullName: string;
-  role: 'candidate' | 'family';
-  relation: string | null;
-  addedAt: string;
-}
+export type { FamilyPerson };
 
 /** The people of a profile: its candidate (once they hold it) and its active family members. */
 export async function peopleOf(db: Db, profileId: number): Promise<{ consent: FamilyFacts['consent']; candidateFirstName: string | null; people: FamilyPerson[] }> {

@@ -1,23 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ConversationView, ProfileCardView } from '../../../../contracts/views';
 import { api, isApiError } from '../../../lib/api-client';
+import type { FamilyConsent, FamilyPermissions, FamilyPerson } from '../../../../contracts/family';
 
-export type FamilyConsent = 'self' | 'unconfirmed' | 'confirmed' | 'declined';
-export interface FamilyPermissions {
-  mayEdit: boolean;
-  maySearch: boolean;
-  mayLike: boolean;
-  mayShortlist: boolean;
-  mayMessage: boolean;
-}
-export interface FamilyPerson {
-  userId: number;
-  memberId: number | null;
-  fullName: string;
-  role: 'candidate' | 'family';
-  relation: string | null;
-  addedAt: string;
-}
+export type { FamilyConsent, FamilyPermissions, FamilyPerson };
+
 export interface FamilyView {
   profileId: number;
   you: { userId: number; role: 'candidate' | 'family' };
