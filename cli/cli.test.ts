@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import Database from 'better-sqlite3';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 let dataDir: string;
@@ -78,6 +79,10 @@ describe('saathi CLI', () => {
     const res = saathi(['reset-token', 'ANIL@example.test']);
     assert.equal(res.status, 0, res.stderr);
     assert.match(res.stdout, /\/reset-password\/[A-Za-z0-9_-]{43}\n/);
+    const db = new Database(path.join(dataDir, 'saathi.sqlite'), { readonly: true });
+    const logged = db.prepare("SELECT a.actor_role AS role FROM audit_log a JOIN users u ON u.id = a.target_id WHERE a.action = 'password.reset_link' AND u.username = 'anil.ops'").all();
+    db.close();
+    assert.deepEqual(logged, [{ role: 'cli' }], 'the link is in the audit log, made from the command line');
     const unknown = saathi(['reset-token', 'nobody@example.test']);
     assert.equal(unknown.status, 1);
     assert.match(unknown.stderr, /No account with the email/);
@@ -116,10 +121,17 @@ describe('saathi CLI', () => {
     const file = path.join(dataDir, 'backups', 'saathi-backup.sqlite');
     fs.mkdirSync(path.join(dataDir, 'media'), { recursive: true });
     fs.writeFileSync(path.join(dataDir, 'media', `${'c'.repeat(32)}.jpg`), 'jpeg bytes');
+    const live = new Database(path.join(dataDir, 'saathi.sqlite'));
+    live.prepare('INSERT INTO rate_limits (key, window_start, count) VALUES (?, ?, ?)').run('login:ip:203.0.113.9', Date.now(), 9);
+    live.close();
     const res = saathi(['backup', file]);
     assert.equal(res.status, 0, res.stderr);
     assert.match(res.stdout, /Backed up the database/);
     assert.equal(fs.readFileSync(file).subarray(0, 15).toString(), 'SQLite format 3');
+    const copy = new Database(file, { readonly: true });
+    assert.deepEqual(copy.prepare('SELECT count(*) AS n FROM rate_limits').get(), { n: 0 }, 'rate-limit windows are left out of a backup');
+    assert.ok((copy.prepare('SELECT count(*) AS n FROM users').get() as { n: number }).n > 0, 'the accounts are in it');
+    copy.close();
     assert.equal(saathi(['backup', file]).status, 1, 'never overwrites a backup');
     const refused = saathi(['restore', file]);
     assert.equal(refused.status, 1);

@@ -36,6 +36,12 @@ function bucketNote(config: ReturnType<typeof configFromFlags>): string {
   return `Photos are in the bucket ${config.media.s3?.bucket} (MEDIA_STORE=s3) and are not in this backup: keep them with the bucket's versioning or replication, or copy them with saathi media migrate --to local.`;
 }
 
+/**
+ * Rate-limit windows are not data to keep: a restored backup must not start with yesterday's counts (an office
+ * locked out, or a guesser's count reset), so backups leave their rows out.
+ */
+const LIMITER_TABLE = 'rate_limits';
+
 export function registerBackup(program: Command): void {
   program
     .command('backup')
@@ -47,7 +53,7 @@ export function registerBackup(program: Command): void {
       const target = path.resolve(file);
       if (fs.existsSync(target)) throw new CliError(`${target} already exists; choose a new file name`);
       if (config.databaseUrl) {
-        runPgTool('pg_dump', ['--format=custom', '--no-owner', '--file', target, config.databaseUrl]);
+        runPgTool('pg_dump', ['--format=custom', '--no-owner', `--exclude-table-data=${LIMITER_TABLE}`, '--file', target, config.databaseUrl]);
         const media = copyDir(mediaDir(config.dataDir), `${target}.media`);
         console.log(`Backed up the PostgreSQL database to ${target} (pg_dump custom format) and ${media} media files to ${target}.media/`);
         if (config.media.store === 's3') console.log(bucketNote(config));
@@ -61,6 +67,12 @@ export function registerBackup(program: Command): void {
         await db.raw('VACUUM INTO ?', [target]);
       } finally {
         await db.destroy();
+      }
+      const copy = createDb(config, target);
+      try {
+        await copy(LIMITER_TABLE).delete();
+      } finally {
+        await copy.destroy();
       }
       const media = copyDir(mediaDir(config.dataDir), `${target}.media`);
       const size = (fs.statSync(target).size / 1024 / 1024).toFixed(1);

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { createDb, migrateLatest } from '../../server/db';
+import { audit } from '../../server/services/audit';
 import { randomToken, sha256 } from '../../server/services/passwords';
 import { CliError, configFromFlags, type CommonFlags, requireExistingDatabase } from '../options';
 
@@ -20,6 +21,8 @@ export function registerResetToken(program: Command): void {
         const token = randomToken(32);
         const now = Date.now();
         await db('password_reset_tokens').insert({ userId: user.id, tokenHash: sha256(token), expiresAt: now + 3600_000, createdAt: now });
+        // Whoever holds the printed link can take the account: the log says it was made, from the command line.
+        await audit(db, { actorUserId: null, actorRole: 'cli', action: 'password.reset_link', targetType: 'user', targetId: user.id });
         const origin = config.publicUrl ?? `http://localhost:${config.port}`;
         console.log(`Reset link for ${user.fullName} (valid for 1 hour, single use):`);
         console.log(`${origin}/reset-password/${token}`);
