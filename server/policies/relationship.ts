@@ -121,11 +121,26 @@ export async function targetFacts(db: Db, userId: number): Promise<TargetFacts |
         .as('liveProfiles'),
     );
   if (!row) return null;
+  return targetFactsOf(userId, row, Number(row.liveProfiles) > 0);
+}
+
+/** The owner's and privacy columns a row must carry for `targetFactsOf` (users and privacy_settings, any alias). */
+export interface TargetRow {
+  isDeleted: unknown;
+  status: unknown;
+  role: unknown;
+  profileVisibility: unknown;
+  blurPhotos: unknown;
+  allowMessagesFrom: unknown;
+}
+
+/** A member's facts from their user and privacy-settings columns, read as the database returns them (0/1 or booleans). */
+export function targetFactsOf(userId: number, row: TargetRow, profileLive: boolean): TargetFacts {
   return {
     userId,
     active: !truthy(row.isDeleted) && row.status === 'active',
     isMember: row.role === 'member',
-    profileLive: Number(row.liveProfiles) > 0,
+    profileLive,
     visibility: (row.profileVisibility ?? 'all') as Audience,
     blurPhotos: truthy(row.blurPhotos),
     allowMessagesFrom: (row.allowMessagesFrom ?? 'all') as Audience,

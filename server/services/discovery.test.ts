@@ -4,7 +4,8 @@ import { Profile } from '../models/profile';
 import { visibleProfilesFilter } from '../policies/profile-visibility';
 import { type TestServer, startTestServer } from '../test/harness';
 import { buildProfile, buildUser, signedInClient } from '../test/factories';
-import { visibleCandidates } from './discovery';
+import { User } from '../models/user';
+import { presentCards } from './discovery';
 
 let server: TestServer;
 before(async () => {
@@ -21,11 +22,11 @@ async function man(city: string, overrides: Record<string, unknown> = {}) {
   return buildProfile(server, user, { gender: 'male', lookingFor: 'female', city, country: 'Canada', ...overrides });
 }
 
-describe('visibleCandidates', () => {
-  test('answers exactly as the visibility policy (visibleProfilesFilter) for every privacy state', async () => {
+describe('presentCards', () => {
+  test('keeps exactly the profiles the list form of the policy (visibleProfilesFilter) keeps, for every privacy state', async () => {
     const { user: viewer } = await buildUser(server);
     await buildProfile(server, viewer, { gender: 'female', lookingFor: 'male' });
-    const profiles = [];
+    const profiles: Awaited<ReturnType<typeof man>>[] = [];
     for (let i = 0; i < 12; i++) profiles.push(await man('Regina'));
     const [none, matchesOnly, matchesMatched, matchesMatchedOther, blocked, blocker, deletedProfile, deletedUser, suspended, noPrivacyRow] = profiles;
     const db = server.db;
@@ -43,15 +44,21 @@ describe('visibleCandidates', () => {
     await db('privacy_settings').where({ userId: noPrivacyRow.userId }).delete();
 
     const policy = (await Profile.query(db).modify(visibleProfilesFilter(viewer.id)).select('profiles.id')).map((p) => p.id).sort((a, b) => a - b);
-    const lean = (await visibleCandidates(db, viewer.id).select('profiles.id')).map((r: { id: number }) => Number(r.id)).sort((a: number, b: number) => a - b);
-    assert.deepEqual(lean, policy);
-    for (const hiddenOne of [none, matchesOnly, blocked, blocker, deletedProfile, deletedUser, suspended]) assert.ok(!lean.includes(hiddenOne.id));
-    for (const shown of [matchesMatched, matchesMatchedOther, noPrivacyRow, profiles[10], profiles[11]]) assert.ok(lean.includes(shown.id));
+    const present = async (who: { id: number }) => {
+      const as = await User.query(db).findById(who.id);
+      assert.ok(as);
+      return presentCards(db, as, profiles.map((p) => p.id), new Map());
+    };
+    const shownIds = (await present(viewer)).map((c) => c.id).sort((a, b) => a - b);
+    assert.deepEqual(shownIds, policy);
+    for (const hiddenOne of [none, matchesOnly, blocked, blocker, deletedProfile, deletedUser, suspended]) assert.ok(!shownIds.includes(hiddenOne.id));
+    for (const shown of [matchesMatched, matchesMatchedOther, noPrivacyRow, profiles[10], profiles[11]]) assert.ok(shownIds.includes(shown.id));
     // And from the other side: the blocked and blocker members do not see the viewer either.
     const viewerProfile = await db('profiles').where({ userId: viewer.id }).first('id');
     for (const other of [blocked, blocker]) {
-      const theirs = (await visibleCandidates(db, other.userId).where('profiles.id', viewerProfile.id).select('profiles.id')).length;
-      assert.equal(theirs, 0);
+      const as = await User.query(db).findById(other.userId);
+      assert.ok(as);
+      assert.deepEqual(await presentCards(db, as, [Number(viewerProfile.id)], new Map()), []);
     }
   });
 });

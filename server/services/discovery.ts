@@ -1,4 +1,3 @@
-import type { Knex } from 'knex';
 import type { ProfileCardView } from '../../contracts/views';
 import type { SearchQuery } from '../../contracts/discovery';
 import type { AppServices } from '../context';
@@ -6,6 +5,7 @@ import type { Db } from '../db';
 import { Profile } from '../models/profile';
 import type { User } from '../models/user';
 import { presentProfileCard } from '../presenters/profile';
+import { type TargetRow, decideRelationship, targetFactsOf, viewerFacts } from '../policies/relationship';
 import type { Photo } from '../models/photo';
 import type { MatchProfile } from './matching';
 import { RECENT_MOODS_MS, latestAssessmentsOf, moodCompatibility, publicRecentMoodsOf } from './moods';
@@ -41,174 +41,72 @@ export async function viewerMatchProfile(db: Db, viewer: User): Promise<{ profil
   return profile ? { profile, match: toMatchProfile(profile, viewer.isVerified) } : null;
 }
 
-/** Only the columns matching needs: wide text columns stay in the database until a page is presented. */
-const POOL_COLUMNS = [
-  'profiles.id', 'profiles.userId', 'profiles.gender', 'profiles.lookingFor', 'profiles.dateOfBirth', 'profiles.country',
-  'profiles.education', 'profiles.profession', 'profiles.religion', 'profiles.motherTongue', 'profiles.agePreferenceMin',
-  'profiles.agePreferenceMax', 'profiles.locationPreference', 'profiles.educationPreference', 'profiles.professionPreference',
-  'profiles.culturalIntegrationLevel', 'profiles.returnToIndiaPlans',
-];
+/**
+ * What a card shows, the owner's and privacy columns the relationship policy reads, what lies between the viewer
+ * and the owner (blocks either way, a match), and the first photo: one statement, written out because it is the
+ * hottest read of every list (composing it with the query builder cost more than running it). Aliases are quoted
+ * so both databases return them as written; `?` are the viewer (four times), then the profile ids.
+ */
+const cardsSql = (count: number) => `
+  SELECT p.id AS "id", p.user_id AS "userId", p.gender AS "gender", p.date_of_birth AS "dateOfBirth",
+    p.profile_type AS "profileType", p.full_name AS "fullName", p.parent_name AS "parentName",
+    p.parent_relationship AS "parentRelationship", p.location AS "location", p.city AS "city", p.country AS "country",
+    p.profession AS "profession", p.education AS "education", p.religion AS "religion", p.mother_tongue AS "motherTongue",
+    p.is_deleted AS "profileDeleted",
+    o.full_name AS "ownerName", o.is_verified AS "ownerVerified", o.is_deleted AS "isDeleted", o.status AS "status", o.role AS "role",
+    v.profile_visibility AS "profileVisibility", v.blur_photos AS "blurPhotos", v.allow_messages_from AS "allowMessagesFrom",
+    (SELECT ph.file_key FROM photos ph WHERE ph.profile_id = p.id AND ph.purpose = 'profile' ORDER BY ph.position, ph.id LIMIT 1) AS "photoKey",
+    (SELECT COUNT(*) FROM profile_family f WHERE f.profile_id = p.id AND f.consent = 'declined') AS "declined",
+    (SELECT COUNT(*) FROM blocks b WHERE (b.blocker_id = ? AND b.blocked_id = p.user_id) OR (b.blocked_id = ? AND b.blocker_id = p.user_id)) AS "blocked",
+    (SELECT COUNT(*) FROM matches m WHERE (m.user1_id = ? AND m.user2_id = p.user_id) OR (m.user2_id = ? AND m.user1_id = p.user_id)) AS "matched"
+  FROM profiles p
+  JOIN users o ON o.id = p.user_id
+  LEFT JOIN privacy_settings v ON v.user_id = p.user_id
+  WHERE p.id IN (${new Array(count).fill('?').join(', ')})`;
 
-export interface PoolRow extends MatchProfile {
-  id: number;
-}
-
-/** Light pool rows (no model instances) from rows carrying POOL_COLUMNS and `ownerVerified`. */
-function toPoolRows(rows: Array<Record<string, unknown>>): PoolRow[] {
-  return rows.map((r) => {
-    let prefs: string[] | null = null;
-    if (typeof r.locationPreference === 'string') {
-      try {
-        prefs = JSON.parse(r.locationPreference) as string[];
-      } catch {
-        prefs = null;
-      }
-    }
-    return {
-      id: Number(r.id),
-      userId: Number(r.userId),
-      gender: (r.gender as string) ?? null,
-      lookingFor: (r.lookingFor as string) ?? null,
-      dateOfBirth: (r.dateOfBirth as string) ?? null,
-      country: (r.country as string) ?? null,
-      education: (r.education as string) ?? null,
-      profession: (r.profession as string) ?? null,
-      religion: (r.religion as string) ?? null,
-      motherTongue: (r.motherTongue as string) ?? null,
-      agePreferenceMin: r.agePreferenceMin === null ? null : Number(r.agePreferenceMin),
-      agePreferenceMax: r.agePreferenceMax === null ? null : Number(r.agePreferenceMax),
-      locationPreference: prefs,
-      educationPreference: (r.educationPreference as string) ?? null,
-      professionPreference: (r.professionPreference as string) ?? null,
-      culturalIntegrationLevel: (r.culturalIntegrationLevel as string) ?? null,
-      returnToIndiaPlans: (r.returnToIndiaPlans as string) ?? null,
-      isVerified: Boolean(Number(r.ownerVerified)),
-    };
-  });
-}
+type CardRow = TargetRow & Record<string, unknown> & { id: number; userId: number; photoKey: string | null; declined: unknown; profileDeleted: unknown; blocked: unknown; matched: unknown };
 
 /**
- * Profiles `viewerId` may see in lists, as a plain knex query with `profiles`, `pool_owner` (users) and
- * `pool_privacy` (privacy_settings) joined: the same rule as policies/profile-visibility.ts
- * visibleProfilesFilter (live profile, active owner, not the viewer, no block either way, visibility 'all' or
- * 'matches' with a match), written with joins and uncorrelated subqueries so the database evaluates the
- * viewer's blocks and matches once per query instead of once per row. discovery-visibility.test.ts holds the
- * two to the same answers.
+ * Cards for the profiles `ids`, in that order, with the relationship policy's answer of the moment: a profile the
+ * viewer may no longer see (hidden, blocked, deleted, suspended since the list was made) is left out, and photos
+ * are clear only where the policy says so. One query reads the cards, their owners' privacy, the blocks and
+ * matches between the viewer and each owner, and each first photo.
  */
-export function visibleCandidates(db: Db, viewerId: number): Knex.QueryBuilder {
-  return db('profiles')
-    .join('users as pool_owner', 'pool_owner.id', 'profiles.userId')
-    .leftJoin('privacy_settings as pool_privacy', 'pool_privacy.userId', 'profiles.userId')
-    .where('profiles.isDeleted', false)
-    .whereNot('profiles.userId', viewerId)
-    .where('pool_owner.isDeleted', false)
-    .where('pool_owner.status', 'active')
-    .whereNotIn('profiles.userId', db('blocks').select('blocks.blockedId').where('blocks.blockerId', viewerId))
-    .whereNotIn('profiles.userId', db('blocks').select('blocks.blockerId').where('blocks.blockedId', viewerId))
-    .where((w) =>
-      w
-        .whereNull('pool_privacy.profileVisibility')
-        .orWhereNotIn('pool_privacy.profileVisibility', ['none', 'matches'])
-        .orWhere((m) =>
-          m
-            .where('pool_privacy.profileVisibility', 'matches')
-            .where((x) =>
-              x
-                .whereIn('profiles.userId', db('matches').select('matches.user2Id').where('matches.user1Id', viewerId))
-                .orWhereIn('profiles.userId', db('matches').select('matches.user1Id').where('matches.user2Id', viewerId)),
-            ),
-        ),
-    );
-}
-
-/** What a card shows, fetched with the visibility check in one query. */
-const CARD_COLUMNS = [
-  'profiles.gender', 'profiles.dateOfBirth', 'profiles.profileType', 'profiles.fullName', 'profiles.parentName', 'profiles.parentRelationship',
-  'profiles.location', 'profiles.city', 'profiles.country', 'profiles.profession', 'profiles.education', 'profiles.religion',
-  'profiles.motherTongue', 'pool_owner.fullName as ownerName', 'pool_privacy.blurPhotos as ownerBlurs',
-];
-
-/**
- * Cards for `ids` in that order, re-checked against the viewer's visibility at the moment of presenting (an id
- * that is no longer visible is left out), photos blurred unless the owner allows them or is matched with the
- * viewer. `percentage` gives each card's match figure (null: none).
- */
-async function visibleCards(
-  db: Db,
-  viewerId: number,
-  ids: number[],
-  percentage: (row: PoolRow) => number | null,
-  moodScores?: Map<number, number | null>,
-): Promise<ProfileCardView[]> {
-  if (ids.length === 0) return [];
-  const rows = (await visibleCandidates(db, viewerId)
-    .whereIn('profiles.id', ids)
-    .select([...POOL_COLUMNS, 'pool_owner.isVerified as ownerVerified', ...CARD_COLUMNS])) as Array<Record<string, unknown>>;
-  if (rows.length === 0) return [];
-  const pool = toPoolRows(rows);
-  const profileIds = pool.map((p) => p.id);
-  const userIds = pool.map((p) => p.userId);
-  const [photos, matched] = await Promise.all([
-    db('photos').whereIn('profileId', profileIds).where('purpose', 'profile').orderBy('position').orderBy('id').select('id', 'profileId', 'fileKey'),
-    db('matches')
-      .where((q) => q.where('user1Id', viewerId).whereIn('user2Id', userIds))
-      .orWhere((q) => q.where('user2Id', viewerId).whereIn('user1Id', userIds))
-      .select('user1Id', 'user2Id'),
-  ]);
-  const firstPhoto = new Map<number, Photo>();
-  for (const photo of photos) if (!firstPhoto.has(Number(photo.profileId))) firstPhoto.set(Number(photo.profileId), photo as Photo);
-  const matchedWith = new Set(matched.map((m) => Number(m.user1Id) === viewerId ? Number(m.user2Id) : Number(m.user1Id)));
-  const byId = new Map(pool.map((p, i) => [p.id, { pool: p, row: rows[i] }]));
-  const out: ProfileCardView[] = [];
-  for (const id of ids) {
-    const found = byId.get(id);
-    if (!found) continue;
-    const { pool: p, row } = found;
-    const photo = firstPhoto.get(p.id);
-    const profile = { ...row, id: p.id, userId: p.userId, photos: photo ? [photo] : [] } as unknown as Profile;
-    const user = { id: p.userId, fullName: row.ownerName as string, isVerified: p.isVerified };
-    const clearPhotos = !Number(row.ownerBlurs ?? 0) || matchedWith.has(p.userId);
-    const card = presentProfileCard(profile, user, { clearPhotos, matchPercentage: percentage(p) });
-    out.push(moodScores ? { ...card, moodScore: moodScores.get(p.id) ?? null } : card);
-  }
-  return out;
-}
-
-/** Which of these profiles' owners blur photos and which are matched with the viewer (clear photos). */
-async function photoClearance(db: Db, viewerId: number, profiles: Profile[]): Promise<(p: Profile) => boolean> {
-  const userIds = profiles.map((p) => p.userId);
-  if (userIds.length === 0) return () => true;
-  const blurred = new Set(
-    (await db('privacy_settings').whereIn('userId', userIds).where('blurPhotos', true).select('userId')).map((r) => r.userId as number),
-  );
-  const matched = new Set(
-    (await db('matches').where((q) => q.where('user1Id', viewerId).whereIn('user2Id', userIds)).orWhere((q) => q.where('user2Id', viewerId).whereIn('user1Id', userIds))).map(
-      (m) => (m.user1Id === viewerId ? m.user2Id : m.user1Id) as number,
-    ),
-  );
-  return (p) => !blurred.has(p.userId) || matched.has(p.userId);
-}
-
-export async function cardViews(
+export async function presentCards(
   db: Db,
   viewer: User,
-  profiles: Array<{ id: number }>,
+  ids: number[],
   percentages: Map<number, number | null>,
   moodScores?: Map<number, number | null>,
 ): Promise<ProfileCardView[]> {
-  const withGraph = profiles.length ? await Profile.query(db).whereIn('id', profiles.map((p) => p.id)).withGraphFetched('[user, photos]') : [];
-  const byId = new Map(withGraph.map((p) => [p.id, p]));
-  const clear = await photoClearance(db, viewer.id, withGraph);
+  if (ids.length === 0) return [];
+  const result = await db.raw(cardsSql(ids.length), [viewer.id, viewer.id, viewer.id, viewer.id, ...ids]);
+  const rows = (Array.isArray(result) ? result : result.rows) as CardRow[];
+  const who = viewerFacts(viewer);
+  const byId = new Map(rows.map((row) => [Number(row.id), row]));
   const out: ProfileCardView[] = [];
-  for (const p of profiles) {
-    const full = byId.get(p.id);
-    if (!full?.user) continue;
-    const card = presentProfileCard(full, full.user, { clearPhotos: clear(full), matchPercentage: percentages.get(p.id) ?? null });
-    out.push(moodScores ? { ...card, moodScore: moodScores.get(p.id) ?? null } : card);
+  for (const id of ids) {
+    const row = byId.get(id);
+    if (!row) continue;
+    const userId = Number(row.userId);
+    const profileLive = !Number(row.profileDeleted) && !Number(row.declined);
+    // Who wrote to whom is not read: it changes what a member knows of another, not what they may see.
+    const pair = { blocked: Number(row.blocked) > 0, viewerBlocked: false, matched: Number(row.matched) > 0, conversed: false };
+    const decision = decideRelationship(who, targetFactsOf(userId, row, profileLive), pair);
+    if (!decision.mayViewProfile) continue;
+    const photos = row.photoKey ? [{ id: 0, profileId: id, fileKey: row.photoKey } as Photo] : [];
+    const profile = { ...row, id, userId, photos } as unknown as Profile;
+    const owner = { id: userId, fullName: row.ownerName as string, isVerified: Boolean(Number(row.ownerVerified)) };
+    const card = presentProfileCard(profile, owner, { clearPhotos: decision.clearPhotos, matchPercentage: percentages.get(id) ?? null });
+    out.push(moodScores ? { ...card, moodScore: moodScores.get(id) ?? null } : card);
   }
   return out;
 }
 
+/** Cards for profiles listed by another rule (likes, matches, "not interested"), in the order given. */
+export async function cardViews(db: Db, viewer: User, profiles: Array<{ id: number }>, percentages: Map<number, number | null>): Promise<ProfileCardView[]> {
+  return presentCards(db, viewer, profiles.map((p) => p.id), percentages);
+}
 
 /** A member's score with each of these profiles from the engine, as cardViews takes it (by profile id). */
 export async function percentagesFor(engine: MatchEngine, viewer: User, profiles: Array<{ id: number; userId: number }>): Promise<Map<number, number | null>> {
@@ -301,7 +199,7 @@ export async function dailySelection(services: Pick<AppServices, 'db' | 'engine'
   if (ids.length === 0) return [];
   const owners = await db('profiles').whereIn('id', ids).select('id', 'userId');
   const scores = await percentagesFor(engine, viewer, owners.map((o) => ({ id: Number(o.id), userId: Number(o.userId) })));
-  return visibleCards(db, viewer.id, ids, (row) => scores.get(row.id) ?? null);
+  return presentCards(db, viewer, ids, scores);
 }
 
 /** Candidates the diversity pass chooses from, per place in the list. */
@@ -403,6 +301,6 @@ export async function searchProfiles(
   const scores = new Map(page.results.map((r) => [r.profileId, r.score]));
   const moodScores = moods ?? (await moodScoresOf(db, viewer.id, page.results.map((r) => r.userId)));
   const byProfile = new Map(page.results.map((r) => [r.profileId, moodScores.get(r.userId) ?? null]));
-  const results = await visibleCards(db, viewer.id, ids, (row) => scores.get(row.id) ?? null, byProfile);
+  const results = await presentCards(db, viewer, ids, scores, byProfile);
   return { results, total: page.total, nextCursor: page.nextCursor };
 }

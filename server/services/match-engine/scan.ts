@@ -1,5 +1,5 @@
 import type { AgeTable } from './ages';
-import { cultureBounds } from './bounds';
+import { Bounds } from './bounds';
 import { listIndex } from './eligibility';
 import type { Group, MemberIndex } from './member-index';
 import { type ScoreTables, astroIndex, packedScore, percentOfPacked } from './scorer';
@@ -170,11 +170,13 @@ function firstFrom(dobs: Int32Array, list: Int32Array, from: number, to: number,
 /**
  * One group swept: with a countries or age filter, only the stretches of its ordered part that can match (each
  * country's run, cut to the birth dates of the age range) and then the members added since; else all of it.
+ * With `reach`, a country's run whose members cannot enter the top results is not scored, only counted when
+ * `countSkipped` (the total then comes from sweeping).
  */
-function sweepGroup(s: MemberStore, plan: ScanPlan, g: Group, top: TopK | null): number {
+function sweepGroup(s: MemberStore, plan: ScanPlan, g: Group, top: TopK | null, reach: ((country: number) => boolean) | null = null, countSkipped = true): number {
   const list = g.positions.a;
   const ageFiltered = plan.minAge > 0 || plan.maxAge < 255;
-  if (plan.countryOk === null && !ageFiltered) return sweep(s, plan, list, 0, g.positions.n, top);
+  if (plan.countryOk === null && !ageFiltered && reach === null) return sweep(s, plan, list, 0, g.positions.n, top);
   const [dobLo, dobHi] = ageFiltered ? plan.ages.dobRange(plan.minAge, plan.maxAge) : [Number.NEGATIVE_INFINITY, Number.POSITIVE_INFINITY];
   const runs = g.runs;
   let passing = 0;
@@ -185,6 +187,10 @@ function sweepGroup(s: MemberStore, plan: ScanPlan, g: Group, top: TopK | null):
     if (ageFiltered) {
       from = firstFrom(s.dob, list, from, to, dobLo);
       to = firstFrom(s.dob, list, from, to, dobHi + 1);
+    }
+    if (reach !== null && !reach(runs[r])) {
+      if (countSkipped) passing += sweep(s, plan, list, from, to, null);
+      continue;
     }
     passing += sweep(s, plan, list, from, to, top);
   }
@@ -253,8 +259,11 @@ function total(index: MemberIndex, plan: ScanPlan, groups: Group[], swept: Set<G
  */
 export function rankedScan(index: MemberIndex, plan: ScanPlan): ScanResult {
   const s = index.store;
-  const bound = cultureBounds(plan.tables as ScoreTables, index.dicts.cultures.size);
+  const bounds = new Bounds(plan.tables as ScoreTables, index.dicts);
+  const bound = bounds.culture;
   const top = new TopK(plan.k);
+  // Skipped runs must still be counted when the total comes from sweeping rather than from the groups' counts.
+  const countSkipped = plan.countTotal && !countsAnswer(plan);
   const groups = groupsOf(index, plan);
   const ordered = groups
     .filter((g) => plan.cultureOk === null || plan.cultureOk[g.culture] === 1)
@@ -263,7 +272,8 @@ export function rankedScan(index: MemberIndex, plan: ScanPlan): ScanResult {
   let sweptTotal = 0;
   for (const g of ordered) {
     if (bound[g.culture] + plan.maxBonus < top.floor()) break;
-    sweptTotal += sweepGroup(s, plan, g, top);
+    const reach = (country: number) => bounds.mayReach(g.culture, country, top.floor() - plan.maxBonus);
+    sweptTotal += sweepGroup(s, plan, g, top, reach, countSkipped);
     swept.add(g);
   }
   return { total: plan.countTotal ? total(index, plan, groups, swept, sweptTotal) : 0, positions: top.positions, scores: top.scores };
