@@ -9,6 +9,8 @@ export const RETENTION = {
   shareLinksMs: 90 * DAY_MS,
   /** sent or handled outbox mail */
   outboxMs: 30 * DAY_MS,
+  /** delivered or given-up pushes (kept a little, to answer "did my phone get it?") */
+  pushOutboxMs: 7 * DAY_MS,
   /** rate-limit windows (the longest window is an hour) */
   rateLimitsMs: DAY_MS,
   /** the match engine's change log (engines read it every half second) */
@@ -19,7 +21,7 @@ export const RETENTION = {
 export const cleanupJob = defineJob({
   name: 'cleanup',
   everyMs: 60 * 60_000,
-  description: 'deletes expired sessions, rate-limit windows, reset/confirmation/appeal tokens, long-expired share links, old sent mail',
+  description: 'deletes expired sessions, rate-limit windows, reset/confirmation/appeal tokens, long-expired share links, old sent mail and pushes',
   async run({ db, now }) {
     const counts: Record<string, number> = {};
     const count = async (name: string, deleted: Promise<number>) => {
@@ -40,6 +42,12 @@ export const cleanupJob = defineJob({
       'outbox',
       db('email_outbox')
         .where((w) => w.where('sentAt', '<', now - RETENTION.outboxMs).orWhere('handledAt', '<', now - RETENTION.outboxMs))
+        .delete(),
+    );
+    await count(
+      'pushOutbox',
+      db('push_outbox')
+        .where((w) => w.where('sentAt', '<', now - RETENTION.pushOutboxMs).orWhere('failedAt', '<', now - RETENTION.pushOutboxMs))
         .delete(),
     );
     await count('engineChanges', db('engine_changes').where('createdAt', '<', now - RETENTION.engineChangesMs).delete());

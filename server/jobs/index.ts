@@ -6,12 +6,13 @@ import { cleanupJob } from './cleanup';
 import { emailDeliveryJob } from './email-delivery';
 import { emailDigestsJob } from './email-digests';
 import { notificationEmailsJob } from './notification-emails';
+import { pushDeliveryJob } from './push-delivery';
 import { JobScheduler, type JobDefinition } from './scheduler';
 
 /** Every periodic job of the product, in one list (the scheduler, `saathi jobs` and the tests read it). */
 export function productJobs(config: Config): JobDefinition[] {
   const keys = loadSessionKeys(config);
-  return [cleanupJob, notificationEmailsJob(config, keys), emailDigestsJob(config, keys), billingRenewalsJob(config), emailDeliveryJob(config)];
+  return [cleanupJob, notificationEmailsJob(config, keys), emailDigestsJob(config, keys), billingRenewalsJob(config), emailDeliveryJob(config), pushDeliveryJob(config)];
 }
 
 export function jobScheduler(db: Db, config: Config, log?: (entry: Record<string, unknown>) => void): JobScheduler {

@@ -2,7 +2,7 @@ import type { NotificationType } from '../../contracts/enums';
 import type { AppServices } from '../context';
 import { Notification } from '../models/engagement';
 import { presentNotification } from '../presenters/notification';
-import { pushToDevices } from './push/send';
+import { deliverPush, queuePush } from './push/send';
 
 /** Which notification setting governs each type; types not listed are always delivered. */
 const SETTING_FOR_TYPE: Partial<Record<NotificationType, 'newMatches' | 'newMessages' | 'profileViews'>> = {
@@ -50,10 +50,14 @@ export async function notify(services: Pick<AppServices, 'db' | 'live'> & Partia
   services.live.publish({ userId: input.userId, kind: 'notification', payload: { ...shown } });
   const { config, log } = services;
   if (config) {
-    // After the answer, not before it: a slow push service must not hold up the member who liked or wrote.
-    setImmediate(() => {
-      pushToDevices({ db: services.db, config, log }, notification, shown).catch((error: unknown) => log?.({ level: 'warn', msg: 'push failed', err: String(error) }));
-    });
+    // Queued before the answer, so a push survives a restart; sent after it, so a slow push service does not
+    // hold up the member who liked or wrote (the push-delivery job retries what fails).
+    const queued = await queuePush(services.db, notification, shown);
+    if (queued.length) {
+      setImmediate(() => {
+        for (const id of queued) deliverPush({ db: services.db, config, log }, id).catch((error: unknown) => log?.({ level: 'warn', msg: 'push failed', err: String(error) }));
+      });
+    }
   }
   return notification;
 }

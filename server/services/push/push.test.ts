@@ -9,6 +9,9 @@ import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { Client, type TestServer, startTestServer } from '../../test/harness';
 import { buildProfile, signedInClient } from '../../test/factories';
+import { pushDeliveryJob } from '../../jobs/push-delivery';
+import { JobScheduler } from '../../jobs/scheduler';
+import { PUSH_MAX_ATTEMPTS, deliverPush, pushRetryDelayMs } from './send';
 
 interface Received {
   path: string;
@@ -21,6 +24,8 @@ let receiverOrigin: string;
 const received: Received[] = [];
 /** the status the receiver answers per path (201 unless set) */
 const answers = new Map<string, number>();
+/** answers given once each, in order, before `answers` applies (a service that fails, then recovers) */
+const answerQueue = new Map<string, Array<{ status: number; retryAfter?: string }>>();
 let server: TestServer;
 
 before(async () => {
@@ -30,6 +35,8 @@ before(async () => {
     req.on('end', () => {
       const path = req.url ?? '';
       received.push({ path, headers: req.headers, body: Buffer.concat(chunks) });
+      const once = answerQueue.get(path)?.shift();
+      if (once) return res.writeHead(once.status, once.retryAfter ? { 'Retry-After': once.retryAfter } : {}).end();
       res.writeHead(answers.get(path) ?? 201).end();
     });
   });
@@ -244,7 +251,7 @@ describe('pushes for the bell’s events, decrypted as the browser would', () =>
     assert.deepEqual(kabirMatch, { title: "It's a match!", body: 'You and Meera like each other. Say hello!', url: `/chat/${meera.user.id}`, tag: `match-${meera.user.id}` });
   });
 
-  test('a subscription the push service reports gone (410, 404) is deleted; one that fails otherwise is kept', async () => {
+  test('a subscription the push service reports gone (410, 404) is deleted; a refused request (400) is given up; a failing one is kept and retried', async () => {
     const asha = await signedInClient(server, { fullName: 'Asha Nair', tier: 'premium' });
     const sender = await signedInClient(server, { fullName: 'Vikram Rao', tier: 'premium' });
     await buildProfile(server, asha.user, { gender: 'female', lookingFor: 'male' });
@@ -252,23 +259,135 @@ describe('pushes for the bell’s events, decrypted as the browser would', () =>
     const gone = browserSubscription('asha-gone');
     const missing = browserSubscription('asha-missing');
     const broken = browserSubscription('asha-broken');
+    const refused = browserSubscription('asha-refused');
     const fine = browserSubscription('asha-fine');
     answers.set(gone.path, 410);
     answers.set(missing.path, 404);
     answers.set(broken.path, 500);
-    for (const b of [gone, missing, broken, fine]) await subscribe(asha, b);
+    answers.set(refused.path, 400);
+    const all = [gone, missing, broken, refused, fine];
+    for (const b of all) await subscribe(asha, b);
     const mark = received.length;
     assert.equal((await sender.client.post('/api/messages', { receiverId: asha.user.id, content: 'Hello Asha' })).status, 201);
-    for (const b of [gone, missing, broken, fine]) await nextPush(b.path, mark);
-    const deadline = Date.now() + 10_000;
-    let left: string[] = [];
-    for (;;) {
-      left = (await server.db('push_subscriptions').where({ userId: asha.user.id }).select('endpoint')).map((r) => String(r.endpoint));
-      if (left.length === 2 || Date.now() > deadline) break;
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    assert.deepEqual(left.sort(), [broken.json.endpoint, fine.json.endpoint].sort());
+    for (const b of all) await nextPush(b.path, mark);
+    const settled = await until(async () => {
+      const rows = await pushRows(asha.user.id);
+      return rows.length === 3 && rows.every((r) => r.sentAt !== null || r.failedAt !== null || r.error !== null) ? rows : null;
+    });
+    const byEndpoint = new Map(settled.map((r) => [String(r.endpoint), r]));
+    assert.deepEqual([...byEndpoint.keys()].sort(), [broken, refused, fine].map((b) => b.json.endpoint).sort(), 'the gone ones are deleted with their pushes');
+    const retrying = byEndpoint.get(broken.json.endpoint);
+    assert.equal(retrying?.failedAt, null);
+    assert.match(String(retrying?.error), /attempt 1 failed, retrying: HTTP 500/);
+    const givenUp = byEndpoint.get(refused.json.endpoint);
+    assert.ok(givenUp?.failedAt);
+    assert.match(String(givenUp?.error), /refused: HTTP 400/);
+    assert.equal(givenUp?.payload, null);
+    assert.ok(byEndpoint.get(fine.json.endpoint)?.sentAt);
     const kept = await server.db('push_subscriptions').where({ endpoint: fine.json.endpoint }).first();
     assert.ok(kept.lastSuccessAt, 'a delivered push is recorded');
+  });
+});
+
+/** A member with one browser subscribed, and someone whose message to them is pushed. */
+async function pushedMessage(name: string, browser: ReturnType<typeof browserSubscription> = browserSubscription(name)) {
+  const member = await signedInClient(server, { fullName: 'Kavya Menon', tier: 'premium' });
+  const sender = await signedInClient(server, { fullName: 'Rohan Das', tier: 'premium' });
+  await buildProfile(server, member.user, { gender: 'female', lookingFor: 'male' });
+  await buildProfile(server, sender.user, { gender: 'male', lookingFor: 'female' });
+  await subscribe(member, browser);
+  assert.equal((await sender.client.post('/api/messages', { receiverId: member.user.id, content: 'Namaste' })).status, 201);
+  const first = await until(async () => {
+    const [row] = await pushRows(member.user.id);
+    return row && Number(row.attempts) === 1 && (row.error !== null || row.sentAt !== null) ? row : null;
+  });
+  return { member, sender, browser, first };
+}
+
+type PushRow = Record<string, unknown> & { id: number };
+const pushRows = async (userId: number): Promise<PushRow[]> =>
+  server.db('push_outbox as o').join('push_subscriptions as s', 's.id', 'o.subscriptionId').where('s.userId', userId).orderBy('o.id').select('o.*', 's.endpoint');
+const pushRow = async (id: number): Promise<PushRow | undefined> => server.db('push_outbox').where({ id }).first();
+
+async function until<T>(probe: () => Promise<T | null | undefined>): Promise<T> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error('the expected state was never reached');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+describe('push delivery is durable and retried', () => {
+  const services = () => ({ db: server.db, config: server.config });
+
+  test('a push the service fails (503, then 429 with Retry-After) is retried with backoff and arrives once, by the push-delivery job as after a restart', async () => {
+    const browser = browserSubscription('kavya-flaky');
+    answerQueue.set(browser.path, [{ status: 503 }, { status: 429, retryAfter: '900' }]);
+    const { first } = await pushedMessage('kavya-flaky', browser);
+    assert.match(String(first.error), /attempt 1 failed, retrying: HTTP 503/);
+    assert.equal(first.sentAt, null);
+    const firstDue = Number(first.nextAttemptAt);
+    assert.ok(firstDue >= Number(first.createdAt) + pushRetryDelayMs(1) && firstDue <= Date.now() + pushRetryDelayMs(1));
+
+    assert.equal(await deliverPush(services(), first.id, firstDue - 1), 'busy', 'not due yet');
+    assert.equal(await deliverPush(services(), first.id, firstDue), 'retry');
+    const second = (await pushRow(first.id)) as PushRow;
+    assert.equal(Number(second.attempts), 2);
+    assert.ok(Number(second.nextAttemptAt) >= firstDue + 900_000, 'the service asked for 15 minutes: longer than the backoff');
+
+    // A fresh scheduler, as a restarted process would have, finds it due and sends it.
+    await server.db('push_outbox').where({ id: first.id }).update({ nextAttemptAt: Date.now() - 1 });
+    const run = await new JobScheduler(server.db, [pushDeliveryJob(server.config)]).runNow('push-delivery');
+    assert.match(String(run.result), /^sent 1, retrying 0, gone 0, failed 0$/);
+    const done = (await pushRow(first.id)) as PushRow;
+    assert.ok(done.sentAt);
+    assert.equal(done.payload, null, 'nothing of the message is kept once delivered');
+    const got = received.filter((r) => r.path === browser.path);
+    assert.equal(got.length, 3);
+    assert.equal((JSON.parse(decrypt(browser, got[2].body)) as { title: string }).title, 'Rohan sent you a message');
+    assert.equal(await deliverPush(services(), first.id, Date.now() + 86_400_000), 'busy', 'a delivered push is not sent again');
+  });
+
+  test('a push service that does not answer is retried; after the last attempt the push is given up and the browser kept', async () => {
+    const probe = http.createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    const deadPort = (probe.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => probe.close(() => resolve()));
+    const browser = browserSubscription('kavya-unreachable');
+    browser.json.endpoint = `http://127.0.0.1:${deadPort}/push/unreachable`;
+    const { member, first } = await pushedMessage('kavya-unreachable', browser);
+    assert.match(String(first.error), /attempt 1 failed, retrying: /);
+    let row = first;
+    while (row.failedAt === null) {
+      assert.equal(await deliverPush(services(), first.id, Number(row.nextAttemptAt)), Number(row.attempts) + 1 < PUSH_MAX_ATTEMPTS ? 'retry' : 'failed');
+      row = (await pushRow(first.id)) as PushRow;
+    }
+    assert.equal(Number(row.attempts), PUSH_MAX_ATTEMPTS);
+    assert.match(String(row.error), new RegExp(`gave up after ${PUSH_MAX_ATTEMPTS} attempts`));
+    assert.equal(row.payload, null);
+    assert.equal((await server.db('push_subscriptions').where({ userId: member.user.id })).length, 1, 'an unreachable service is not a gone subscription');
+  });
+
+  test('two attempts at the same due push at once send it once', async () => {
+    const browser = browserSubscription('kavya-twice');
+    answerQueue.set(browser.path, [{ status: 502 }]);
+    const { first } = await pushedMessage('kavya-twice', browser);
+    const at = Number(first.nextAttemptAt);
+    const outcomes = await Promise.all([deliverPush(services(), first.id, at), deliverPush(services(), first.id, at), deliverPush(services(), first.id, at)]);
+    assert.deepEqual(outcomes.sort(), ['busy', 'busy', 'sent']);
+    assert.equal(received.filter((r) => r.path === browser.path).length, 2, 'the failed attempt and one delivery');
+  });
+
+  test('a browser the member removes gets none of its pending pushes', async () => {
+    const browser = browserSubscription('kavya-removed');
+    answerQueue.set(browser.path, [{ status: 500 }]);
+    const { member, first } = await pushedMessage('kavya-removed', browser);
+    const [device] = ((await (await member.client.get(`/api/users/${member.user.id}/push-subscriptions`)).json()) as { items: Array<{ id: number }> }).items;
+    assert.equal((await member.client.delete(`/api/users/${member.user.id}/push-subscriptions/${device.id}`)).status, 200);
+    assert.equal(await pushRow(first.id), undefined);
+    assert.equal(await deliverPush(services(), first.id, Date.now() + 86_400_000), 'busy');
+    assert.equal(received.filter((r) => r.path === browser.path).length, 1);
   });
 });

@@ -43,48 +43,140 @@ export function pushPayload(n: Notification, shown: NotificationView, actorName:
 type PushServices = { db: Db; config: Pick<Config, 'push' | 'dataDir' | 'publicUrl'>; log?: (entry: Record<string, unknown>) => void };
 
 /**
- * Sends the notification to every browser the member turned push on in, when their push setting is on. A
- * subscription the push service reports gone (404, 410) is deleted; other failures are logged (the bell still
- * holds the notification). Returns how many pushes were accepted.
+ * Delivery works like the email outbox: each push to each browser is a `push_outbox` row, written before the
+ * member's request is answered, and every attempt first claims its row with one conditional UPDATE (still
+ * pending, and due), which moves the next attempt a claim's length ahead. So two processes, or the attempt right
+ * after the notification and the `push-delivery` job, never send the same push twice at once, and a process that
+ * stops mid-send leaves a claim that simply falls due again.
+ *
+ * What the push service answers decides what happens next:
+ * - 2xx: accepted, done;
+ * - 404 or 410: the browser unsubscribed or the subscription expired and will never be valid again: the
+ *   subscription is deleted, and its pending pushes with it;
+ * - 429, 5xx, or no answer (network error, timeout): tried again after 1, 2, 4 … minutes (at most an hour apart,
+ *   later if the service asks so with Retry-After), 8 attempts in all and never after the push's time to live;
+ * - any other refusal (400, 401, 403, 413: the request itself is wrong): given up at once.
  */
-export async function pushToDevices(services: PushServices, n: Notification, shown: NotificationView): Promise<number> {
-  if (!PUSHED.has(n.type)) return 0;
-  const { db, config } = services;
+export const PUSH_MAX_ATTEMPTS = 8;
+/** How long a push is worth delivering; also the TTL the push service is given. */
+export const PUSH_TTL_MS = 24 * 3_600_000;
+const FIRST_RETRY_MS = 60_000;
+const LONGEST_RETRY_MS = 3_600_000;
+const SEND_TIMEOUT_MS = 10_000;
+/** How long one attempt may hold its row: longer than the request's own timeout. */
+const CLAIM_MS = 60_000;
+
+/** The wait before attempt number `attempts + 1`, after `attempts` failed ones. */
+export function pushRetryDelayMs(attempts: number): number {
+  return Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1), LONGEST_RETRY_MS);
+}
+
+/** Retry-After as delta-seconds or an HTTP date, in ms from `now`; null when absent or unreadable. */
+function retryAfterMs(header: string | null, now: number): number | null {
+  if (!header) return null;
+  if (/^\d+$/.test(header.trim())) return Number(header.trim()) * 1000;
+  const at = Date.parse(header);
+  return Number.isNaN(at) ? null : Math.max(0, at - now);
+}
+
+const on = (v: unknown, fallback: boolean) => (v === undefined || v === null ? fallback : v === true || Number(v) === 1);
+
+/**
+ * Queues the notification for every browser the member turned push on in, when their push setting is on; returns
+ * the outbox rows written (none for kinds that stay in the bell).
+ */
+export async function queuePush(db: Db, n: Notification, shown: NotificationView, now = Date.now()): Promise<number[]> {
+  if (!PUSHED.has(n.type)) return [];
   const settings = await db('notification_settings').where({ userId: n.userId }).first('pushNotifications', 'pushMessageText');
-  const on = (v: unknown, fallback: boolean) => (v === undefined || v === null ? fallback : v === true || Number(v) === 1);
-  if (!on(settings?.pushNotifications, true)) return 0;
-  const subscriptions = await db('push_subscriptions').where({ userId: n.userId }).select('id', 'endpoint', 'p256dh', 'auth');
-  if (subscriptions.length === 0) return 0;
+  if (!on(settings?.pushNotifications, true)) return [];
+  const subscriptions = await db('push_subscriptions').where({ userId: n.userId }).select('id');
+  if (subscriptions.length === 0) return [];
   const actor = n.actorUserId ? await db('users').where({ id: n.actorUserId }).first('fullName') : null;
   const payload = pushPayload(n, shown, actor?.fullName ?? null, on(settings?.pushMessageText, false));
-  if (!payload) return 0;
-  const vapid = loadVapidKeys(config);
-  const subject = config.push.subject;
-  let accepted = 0;
-  for (const s of subscriptions) {
-    // Checked again at send time: an endpoint stored under another configuration is not called.
-    if (endpointProblem(String(s.endpoint), config)) continue;
-    try {
-      const details = webpush.generateRequestDetails({ endpoint: String(s.endpoint), keys: { p256dh: String(s.p256dh), auth: String(s.auth) } }, JSON.stringify(payload), {
-        vapidDetails: { subject, publicKey: vapid.publicKey, privateKey: vapid.privateKey },
-        contentEncoding: 'aes128gcm',
-        TTL: 24 * 3600,
-        urgency: n.type === 'message' || n.type === 'match' ? 'high' : 'normal',
-      });
-      const headers = Object.fromEntries(Object.entries(details.headers).map(([k, v]) => [k, String(v)]));
-      const res = await fetch(details.endpoint, { method: 'POST', headers, body: details.body ? new Uint8Array(details.body) : null, redirect: 'error', signal: AbortSignal.timeout(10_000) });
-      if (res.status === 404 || res.status === 410) {
-        // The browser unsubscribed or the subscription expired: it will never be valid again.
-        await db('push_subscriptions').where({ id: s.id }).delete();
-      } else if (res.ok) {
-        accepted++;
-        await db('push_subscriptions').where({ id: s.id }).update({ lastSuccessAt: Date.now() });
-      } else {
-        services.log?.({ level: 'warn', msg: 'push refused', status: res.status, service: new URL(String(s.endpoint)).hostname });
-      }
-    } catch (error) {
-      services.log?.({ level: 'warn', msg: 'push failed', err: String(error), service: new URL(String(s.endpoint)).hostname });
+  if (!payload) return [];
+  const urgency = n.type === 'message' || n.type === 'match' ? 'high' : 'normal';
+  const rows = subscriptions.map((s) => ({ subscriptionId: s.id, payload: JSON.stringify(payload), urgency, attempts: 0, nextAttemptAt: now, expiresAt: now + PUSH_TTL_MS, createdAt: now }));
+  const inserted = await db('push_outbox').insert(rows).returning('id');
+  return inserted.map((r) => Number(typeof r === 'object' ? (r as { id: number }).id : r));
+}
+
+export type PushOutcome = 'sent' | 'retry' | 'gone' | 'failed' | 'busy';
+
+/** One attempt at one queued push; 'busy' when it is not due, already done, or another attempt holds it. */
+export async function deliverPush(services: PushServices, id: number, now = Date.now()): Promise<PushOutcome> {
+  const { db, config } = services;
+  const claimed = await db('push_outbox')
+    .where({ id })
+    .whereNull('sentAt')
+    .whereNull('failedAt')
+    .where('nextAttemptAt', '<=', now)
+    .update({ nextAttemptAt: now + CLAIM_MS, attempts: db.raw('attempts + 1') });
+  if (Number(claimed) !== 1) return 'busy';
+  const row = await db('push_outbox as o')
+    .join('push_subscriptions as s', 's.id', 'o.subscriptionId')
+    .where('o.id', id)
+    .first('o.payload', 'o.urgency', 'o.attempts', 'o.expiresAt', 's.id as subscriptionId', 's.endpoint', 's.p256dh', 's.auth');
+  if (!row) return 'gone';
+  const attempts = Number(row.attempts);
+  const expiresAt = Number(row.expiresAt);
+  const endpoint = String(row.endpoint);
+  const giveUp = async (why: string): Promise<PushOutcome> => {
+    await db('push_outbox').where({ id }).update({ error: why.slice(0, 500), failedAt: Math.max(now, Date.now()), payload: null, nextAttemptAt: null });
+    return 'failed';
+  };
+  if (now >= expiresAt) return giveUp('expired before it could be delivered');
+  // Checked again at send time: an endpoint stored under another configuration is not called.
+  const problem = endpointProblem(endpoint, config);
+  if (problem) return giveUp(`not sent: ${problem}`);
+
+  let transient: string;
+  let wait: number | null = null;
+  try {
+    const vapid = loadVapidKeys(config);
+    const details = webpush.generateRequestDetails({ endpoint, keys: { p256dh: String(row.p256dh), auth: String(row.auth) } }, String(row.payload), {
+      vapidDetails: { subject: config.push.subject, publicKey: vapid.publicKey, privateKey: vapid.privateKey },
+      contentEncoding: 'aes128gcm',
+      TTL: Math.max(0, Math.floor((expiresAt - now) / 1000)),
+      urgency: row.urgency === 'high' ? 'high' : 'normal',
+    });
+    const headers = Object.fromEntries(Object.entries(details.headers).map(([k, v]) => [k, String(v)]));
+    const res = await fetch(details.endpoint, { method: 'POST', headers, body: details.body ? new Uint8Array(details.body) : null, redirect: 'error', signal: AbortSignal.timeout(SEND_TIMEOUT_MS) });
+    if (res.ok) {
+      const at = Date.now();
+      await db('push_outbox').where({ id }).update({ sentAt: at, payload: null, error: null, nextAttemptAt: null });
+      await db('push_subscriptions').where({ id: row.subscriptionId }).update({ lastSuccessAt: at });
+      return 'sent';
     }
+    if (res.status === 404 || res.status === 410) {
+      // Never valid again; its pending pushes go with it.
+      await db('push_subscriptions').where({ id: row.subscriptionId }).delete();
+      return 'gone';
+    }
+    const service = new URL(endpoint).hostname;
+    if (res.status !== 429 && res.status < 500) {
+      services.log?.({ level: 'warn', msg: 'push refused', status: res.status, service });
+      return giveUp(`refused: HTTP ${res.status}`);
+    }
+    transient = `HTTP ${res.status}`;
+    wait = retryAfterMs(res.headers.get('retry-after'), now);
+    services.log?.({ level: 'warn', msg: 'push failed, will retry', status: res.status, service, attempts });
+  } catch (error) {
+    transient = String((error as Error)?.message ?? error);
+    services.log?.({ level: 'warn', msg: 'push failed, will retry', err: transient, attempts });
   }
-  return accepted;
+  // The attempt's own clock (a job passes its run's instant) if it is ahead of the wall clock.
+  const finished = Math.max(now, Date.now());
+  const next = finished + Math.max(pushRetryDelayMs(attempts), wait ?? 0);
+  if (attempts >= PUSH_MAX_ATTEMPTS) return giveUp(`gave up after ${attempts} attempts: ${transient}`);
+  if (next >= expiresAt) return giveUp(`gave up: the next attempt would be after the push expires (${transient})`);
+  await db('push_outbox').where({ id }).update({ error: `attempt ${attempts} failed, retrying: ${transient}`.slice(0, 500), nextAttemptAt: next });
+  return 'retry';
+}
+
+/** Every queued push whose next attempt is due, oldest first (the `push-delivery` job). */
+export async function deliverDuePushes(services: PushServices, now = Date.now(), limit = 500): Promise<Record<PushOutcome, number>> {
+  const counts: Record<PushOutcome, number> = { sent: 0, retry: 0, gone: 0, failed: 0, busy: 0 };
+  const due = await services.db('push_outbox').whereNull('sentAt').whereNull('failedAt').where('nextAttemptAt', '<=', now).orderBy('nextAttemptAt').limit(limit).select('id');
+  for (const { id } of due) counts[await deliverPush(services, Number(id), now)]++;
+  return counts;
 }
