@@ -172,6 +172,18 @@ describe('the installable app', () => {
     })()`);
     assert.equal(status, 201);
     await page.reload();
+
+    // Listed with the sessions too (Security → Manage Devices), with the day it was added.
+    await page.getByRole('tab', { name: 'Security' }).click();
+    await page.getByRole('button', { name: 'Manage Devices' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Manage Devices' });
+    const receiving = dialog.getByRole('list', { name: 'Receiving push notifications' });
+    await receiving.getByRole('listitem').first().waitFor();
+    assert.match((await receiving.getByRole('listitem').first().textContent()) ?? '', /Added \d{1,2} \w{3} \d{4} · not notified yet/);
+    await screenshot(page, 'settings-devices-push');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+
     await page.getByRole('tab', { name: 'Notifications' }).click();
     const list = page.getByRole('list', { name: 'Devices with notifications on' });
     await list.getByRole('listitem').first().waitFor();

@@ -11,13 +11,14 @@ import { relativeTime } from '../../../lib/format';
 import { sessionQueryKey } from '../../../lib/session';
 import { useEndSession, useSessions } from '../api/security';
 import { deviceName, isMobileAgent } from '../lib/device-name';
+import { PushDevices } from './push-devices';
 import { SettingsDialog } from './settings-dialog';
 
 function activity(lastSeenAt: string): string {
   return Date.now() - Date.parse(lastSeenAt) < 60_000 ? 'Active now' : `Active ${relativeTime(lastSeenAt)}`;
 }
 
-/** Manage Devices: the member's signed-in sessions, each of which can be signed out. */
+/** Manage Devices: the member's signed-in sessions, each of which can be signed out, and the browsers that get push notifications. */
 export function DevicesDialog({ userId, open, onOpenChange }: { userId: number; open: boolean; onOpenChange: (open: boolean) => void }) {
   const sessions = useSessions(userId, open);
   const endSession = useEndSession(userId);
@@ -98,6 +99,7 @@ export function DevicesDialog({ userId, open, onOpenChange }: { userId: number; 
           })}
         </ul>
       )}
+      <PushDevices userId={userId} title="Receiving push notifications" />
     </SettingsDialog>
   );
 }

@@ -17,14 +17,16 @@ interface PushDevice {
 
 /** "just now" for the last minute, else how long ago. */
 const when = (iso: string) => (Date.now() - Date.parse(iso) < 60_000 ? 'just now' : relativeTime(iso));
+const addedOn = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
 
 export const pushDevicesKey = (userId: number) => [`/api/users/${userId}/push-subscriptions`];
 
 /**
- * The browsers that receive this member's notifications, each removable from here (a lost phone, an old laptop),
- * beside the switch for the browser in hand. Nothing shows until at least one browser has notifications on.
+ * The browsers that receive this member's notifications, each removable (a lost phone, an old laptop): under the
+ * switch for the browser in hand, and beside the signed-in sessions in Manage Devices. Removing one deletes its
+ * subscription, and with it any push still waiting to reach it. Nothing shows until a browser has notifications on.
  */
-export function PushDevices({ userId }: { userId: number }) {
+export function PushDevices({ userId, title = 'Devices with notifications on' }: { userId: number; title?: string }) {
   const queryClient = useQueryClient();
   const devices = useQuery({
     queryKey: pushDevicesKey(userId),
@@ -40,8 +42,8 @@ export function PushDevices({ userId }: { userId: number }) {
   if (items.length === 0) return null;
   return (
     <div className="push-devices">
-      <p className="setting-row__label">Devices with notifications on</p>
-      <ul className="devices" aria-label="Devices with notifications on">
+      <p className="setting-row__label">{title}</p>
+      <ul className="devices" aria-label={title}>
         {items.map((device) => {
           const name = deviceName(device.userAgent);
           const Icon = isMobileAgent(device.userAgent) ? Smartphone : Monitor;
@@ -53,7 +55,8 @@ export function PushDevices({ userId }: { userId: number }) {
               <div className="device__text">
                 <p className="device__name">{name}</p>
                 <p className="device__meta">
-                  {device.lastSuccessAt ? `Last notified ${when(device.lastSuccessAt)}` : `Turned on ${when(device.createdAt)}`}
+                  {`Added ${addedOn(device.createdAt)} · `}
+                  {device.lastSuccessAt ? `last notified ${when(device.lastSuccessAt)}` : 'not notified yet'}
                 </p>
               </div>
               <Button variant="outline" size="sm" aria-label={`Stop notifications to ${name}`} disabled={remove.isPending && remove.variables === device.id} onClick={() => remove.mutate(device.id)}>

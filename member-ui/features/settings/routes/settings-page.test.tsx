@@ -185,6 +185,43 @@ test('the devices with notifications on are listed under the switch, and one can
   await waitFor(() => assert.equal(within(screen.getByRole('list', { name: 'Devices with notifications on' })).getAllByRole('listitem').length, 1));
 });
 
+test('Manage Devices lists the browsers that receive push beside the sessions, with when each was added; one can be removed', async () => {
+  let devices = [
+    { id: 3, service: 'fcm.googleapis.com', userAgent: 'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 Chrome/131.0 Mobile Safari/537.36', createdAt: '2026-11-01T08:00:00.000Z', lastSuccessAt: null },
+    { id: 4, service: 'web.push.apple.com', userAgent: 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 Version/17.5 Safari/605.1.15', createdAt: '2026-11-02T08:00:00.000Z', lastSuccessAt: new Date(Date.now() - 2 * 3_600_000).toISOString() },
+  ];
+  const session = { id: 's1', userAgent: 'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 Chrome/131.0 Mobile Safari/537.36', ip: '203.0.113.9', createdAt: '2026-11-01T08:00:00.000Z', lastSeenAt: new Date().toISOString(), current: true };
+  const { fetchStub } = renderApp(
+    '/settings',
+    serve((method, path) => {
+      if (method === 'GET' && path === '/api/users/7/sessions') return jsonResponse(200, [session]);
+      if (method === 'GET' && path === '/api/users/7/push-subscriptions') return jsonResponse(200, { items: devices });
+      if (method === 'DELETE' && path === '/api/users/7/push-subscriptions/4') {
+        devices = devices.filter((d) => d.id !== 4);
+        return jsonResponse(200, { message: 'Notifications are off for that device' });
+      }
+      return undefined;
+    }),
+  );
+  await screen.findByRole('heading', { name: 'Account Settings' });
+  openTab('Security');
+  fireEvent.click(await screen.findByRole('button', { name: 'Manage Devices' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Manage Devices' });
+  assert.ok(await within(dialog).findByRole('list', { name: 'Signed-in devices' }));
+  const list = await within(dialog).findByRole('list', { name: 'Receiving push notifications' });
+  assert.deepEqual(
+    within(list).getAllByRole('listitem').map((li) => [li.querySelector('.device__name')?.textContent, li.querySelector('.device__meta')?.textContent]),
+    [
+      ['Chrome on Android', 'Added 1 Nov 2026 · not notified yet'],
+      ['Safari on Mac', 'Added 2 Nov 2026 · last notified 2 hours ago'],
+    ],
+  );
+  fireEvent.click(within(list).getByRole('button', { name: 'Stop notifications to Safari on Mac' }));
+  assert.ok(await screen.findByText('Notifications are off for that device'));
+  assert.equal(fetchStub.callsTo('DELETE', '/api/users/7/push-subscriptions/4').length, 1);
+  await waitFor(() => assert.deepEqual(within(within(screen.getByRole('dialog', { name: 'Manage Devices' })).getByRole('list', { name: 'Receiving push notifications' })).getAllByRole('listitem').map((li) => li.querySelector('.device__name')?.textContent), ['Chrome on Android']));
+});
+
 test('change password validates, sends, and clears on success', async () => {
   const { fetchStub } = renderApp(
     '/settings',
