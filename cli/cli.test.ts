@@ -41,7 +41,7 @@ describe('saathi CLI', () => {
   test('--help lists every command and each command has its own help', () => {
     const help = saathi(['--help']);
     assert.equal(help.status, 0);
-    for (const command of ['serve', 'migrate', 'seed', 'reset-token', 'reviewer', 'expo', 'backup', 'restore']) assert.match(help.stdout, new RegExp(command));
+    for (const command of ['serve', 'migrate', 'seed', 'reset-token', 'reviewer', 'expo', 'backup', 'restore', 'announce']) assert.match(help.stdout, new RegExp(command));
     for (const command of [['serve'], ['migrate'], ['seed'], ['reset-token'], ['reviewer', 'create']]) {
       const res = saathi([...command, '--help']);
       assert.equal(res.status, 0, command.join(' '));
@@ -168,6 +168,51 @@ describe('saathi CLI', () => {
     assert.equal(res.status, 0, res.stderr);
     assert.equal(fs.readFileSync(file).subarray(0, 5).toString(), 'PGDMP');
     assert.equal(saathiEnv(['restore', file], { DATABASE_URL: process.env.TEST_DATABASE_URL ?? '' }).status, 1, 'restore needs --force');
+  });
+
+  test('announce emails product news to the members with App updates on: bad text refused, --dry-run counts, a real run queues and is audited', () => {
+    const seeded = saathi(['seed', '--profiles', '3']);
+    assert.equal(seeded.status, 0, seeded.stderr);
+    const db = new Database(path.join(dataDir, 'saathi.sqlite'));
+    const members = db.prepare("SELECT id FROM users WHERE role = 'member' AND email_confirmed_at IS NOT NULL AND status = 'active' AND is_deleted = 0 ORDER BY id LIMIT 2").all() as Array<{ id: number }>;
+    assert.equal(members.length, 2);
+    db.prepare('UPDATE notification_settings SET app_updates = 0').run();
+    db.prepare(`UPDATE notification_settings SET app_updates = 1, email_notifications = 1 WHERE user_id IN (${members.map((m) => m.id).join(',')})`).run();
+    db.close();
+    const outbox = () => {
+      const read = new Database(path.join(dataDir, 'saathi.sqlite'), { readonly: true });
+      const rows = read.prepare("SELECT to_email FROM email_outbox WHERE subject = 'Kundali matching is here'").all();
+      read.close();
+      return rows.length;
+    };
+
+    for (const [args, message] of [
+      [['--subject', 'Kundali matching is here'], /Give the news with either --message or --message-file/],
+      [['--subject', 'Kundali matching is here', '--message', 'x', '--link', 'https://evil.example/'], /The link must be a path on Saathi/],
+      [['--subject', ' ', '--message', 'x'], /The subject is empty/],
+      [['--subject', 'Kundali matching is here', '--message-file', path.join(dataDir, 'missing.txt')], /Cannot read .*missing\.txt: ENOENT/],
+    ] as const) {
+      const res = saathi(['announce', ...args]);
+      assert.equal(res.status, 1, res.stdout);
+      assert.match(res.stderr, message);
+    }
+    const dry = saathi(['announce', '--subject', 'Kundali matching is here', '--message', 'Compare charts in the app.', '--dry-run']);
+    assert.equal(dry.status, 0, dry.stderr);
+    assert.match(dry.stdout, /Would email 2 members .*Nothing was sent/);
+    assert.equal(outbox(), 0);
+
+    const file = path.join(dataDir, 'news.txt');
+    fs.writeFileSync(file, 'Compare your charts with a match.\n\nFree for every plan this month.\n');
+    const real = saathi(['announce', '--subject', 'Kundali matching is here', '--message-file', file, '--link', '/compatibility', '--button', 'Try it']);
+    assert.equal(real.status, 0, real.stderr);
+    assert.match(real.stdout, /Queued "Kundali matching is here" for 2 members/);
+    assert.equal(outbox(), 2);
+    const read = new Database(path.join(dataDir, 'saathi.sqlite'), { readonly: true });
+    const logged = read.prepare("SELECT actor_role AS role, details FROM audit_log WHERE action = 'announcement.sent'").all() as Array<{ role: string; details: string }>;
+    read.close();
+    assert.equal(logged.length, 1);
+    assert.equal(logged[0].role, 'cli');
+    assert.deepEqual(JSON.parse(logged[0].details), { subject: 'Kundali matching is here', link: '/compatibility', recipients: 2 });
   });
 
   test('bad flags exit non-zero with a message', () => {

@@ -1,4 +1,5 @@
 import { Command, CommanderError } from 'commander';
+import { registerAnnounce } from './commands/announce';
 import { registerBackup } from './commands/backup';
 import { registerConfig } from './commands/config';
 import { loadDotEnv } from '../server/config';
@@ -32,6 +33,7 @@ export function buildProgram(): Command {
   registerJobs(program);
   registerBilling(program);
   registerMedia(program);
+  registerAnnounce(program);
   return program;
 }
 

@@ -3,7 +3,7 @@ import type { Db } from '../db';
 import { lookupPlace } from '../services/kundali/astro';
 import { digestEmail } from '../services/email/templates';
 import { unsubscribeUrl } from '../services/email/unsubscribe';
-import { sendNotificationEmail } from './notification-emails';
+import { sendNotificationEmail } from '../services/mail';
 import { defineJob } from './scheduler';
 
 const HOUR_MS = 3_600_000;

@@ -1,8 +1,8 @@
 import type { Config } from '../config';
 import type { Db } from '../db';
-import { type RenderedEmail, matchEmail, messageEmail } from '../services/email/templates';
+import { matchEmail, messageEmail } from '../services/email/templates';
 import { unsubscribeUrl } from '../services/email/unsubscribe';
-import { sendMail } from '../services/mail';
+import { sendNotificationEmail } from '../services/mail';
 import { defineJob } from './scheduler';
 
 /** A message unread this long, with its reader away this long, is worth an email. */
@@ -48,14 +48,6 @@ async function recipients(db: Db, ids: number[]): Promise<Map<number, Recipient>
 }
 
 const firstName = (name: string) => name.trim().split(/\s+/)[0] || name;
-
-/** A notification email through the outbox, with the one-click unsubscribe headers (RFC 8058) of its kind. */
-export function sendNotificationEmail(config: Config, db: Db, to: string, email: RenderedEmail, unsubscribe: string): Promise<void> {
-  return sendMail(config, db, {
-    to, subject: email.subject, text: email.text, html: email.html, kind: 'notification',
-    headers: { 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
-  });
-}
 
 /** Emails for new matches (each once, when the member keeps match emails on). */
 async function matchEmails(db: Db, config: Config, keys: string[], origin: string, now: number): Promise<number> {

@@ -1,6 +1,7 @@
 import type { Config } from '../config';
 import type { Db } from '../db';
 import { type MailPayload, deliverOutboxMail } from './email/delivery';
+import type { RenderedEmail } from './email/templates';
 
 export interface OutgoingMail {
   to: string;
@@ -43,7 +44,7 @@ async function bouncedAddress(db: Db, email: string): Promise<boolean> {
  * The full message waits in `payload` (never shown) only until it is delivered or given up.
  * Without SMTP the outbox is how a member's mail gets out, so the link stays until an admin marks it handled.
  */
-export async function sendMail(config: Config, db: Db, mail: OutgoingMail): Promise<void> {
+export async function sendMail(config: Config, db: Db, mail: OutgoingMail, options: { attemptNow?: boolean } = {}): Promise<void> {
   const hideLinks = Boolean(config.smtpUrl) || (await isStaffAddress(db, mail.to));
   const suppressed = Boolean(config.smtpUrl) && !TRIED_AFTER_BOUNCE.has(mail.kind) && (await bouncedAddress(db, mail.to));
   const now = Date.now();
@@ -63,11 +64,22 @@ export async function sendMail(config: Config, db: Db, mail: OutgoingMail): Prom
     })
     .returning('id');
   const id = typeof row === 'object' ? (row as { id: number }).id : row;
-  if (!deliver) return;
+  // Mail queued in bulk (or inside a transaction) waits for the email-delivery job.
+  if (!deliver || options.attemptNow === false) return;
   // First attempt after the request has answered: a slow mail server must not delay the member, and how long a
   // request takes must not tell whether an email was sent (password reset, registration). A failure is retried
   // by the job.
   setImmediate(() => {
     deliverOutboxMail(config, db, Number(id)).catch(() => {});
   });
+}
+
+/** A notification email through the outbox, with the one-click unsubscribe headers (RFC 8058) of its kind. */
+export function sendNotificationEmail(config: Config, db: Db, to: string, email: RenderedEmail, unsubscribe: string, options: { attemptNow?: boolean } = {}): Promise<void> {
+  return sendMail(
+    config,
+    db,
+    { to, subject: email.subject, text: email.text, html: email.html, kind: 'notification', headers: { 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } },
+    options,
+  );
 }

@@ -29,10 +29,11 @@ export function unsubscribeRoutes(services: AppServices) {
       ctx.body = invalid;
       return;
     }
-    const { label } = EMAIL_KINDS[target.kind];
+    const { label, alsoInApp } = EMAIL_KINDS[target.kind];
+    const what = alsoInApp ? `<p>You will still see ${escapeHtml(label)} in the app; only these emails stop.</p>` : `<p>Saathi will stop sending you emails about ${escapeHtml(label)}.</p>`;
     ctx.body = page(
       `Stop emails about ${label}?`,
-      `<form method="post" action="${UNSUBSCRIBE_PATH}?token=${encodeURIComponent(String(ctx.query.token))}"><p>You will still see ${escapeHtml(label)} in the app; only these emails stop.</p><button type="submit">Stop these emails</button></form>`,
+      `<form method="post" action="${UNSUBSCRIBE_PATH}?token=${encodeURIComponent(String(ctx.query.token))}">${what}<button type="submit">Stop these emails</button></form>`,
     );
   });
 

@@ -41,13 +41,13 @@ export function EmailLayout({ preview, name, children, action, afterAction, foot
 }
 
 /** A notification email: the layout with the footer that turns this kind off. */
-function Layout({ unsubscribe, ...rest }: { preview: string; name: string; children: ReactNode; action: { label: string; href: string }; unsubscribe: { label: string; href: string } }) {
+function Layout({ unsubscribe, because = 'email notifications are on', ...rest }: { preview: string; name: string; children: ReactNode; action: { label: string; href: string }; unsubscribe: { label: string; href: string }; because?: string }) {
   return (
     <EmailLayout
       {...rest}
       footer={
         <>
-          You receive this because email notifications are on in your Saathi settings.{' '}
+          You receive this because {because} in your Saathi settings.{' '}
           <Link href={unsubscribe.href} style={{ color: colors.muted, textDecoration: 'underline' }}>
             {unsubscribe.label}
           </Link>
@@ -99,6 +99,20 @@ export function messageEmail(p: { name: string; senderName: string; count: numbe
         {p.senderName} sent you {what} you have not read yet:
       </Text>
       <Text style={{ fontSize: 15, lineHeight: '22px', margin: '0 0 18px', padding: '10px 12px', background: colors.cream, borderRadius: 8, fontStyle: 'italic' }}>{p.preview}</Text>
+    </Layout>,
+  );
+}
+
+/** News about Saathi (a feature, an offer), written by the team and sent only to members who turned App updates on. */
+export function announcementEmail(p: { name: string; subject: string; paragraphs: string[]; action: { label: string; href: string }; unsubscribeUrl: string }): Promise<RenderedEmail> {
+  return renderEmail(
+    p.subject,
+    <Layout preview={p.paragraphs[0] ?? p.subject} name={p.name} action={p.action} because="App updates are on" unsubscribe={{ label: 'Stop news about Saathi', href: p.unsubscribeUrl }}>
+      {p.paragraphs.map((text, i) => (
+        <Text key={text} style={{ ...paragraph, margin: i === p.paragraphs.length - 1 ? '0 0 18px' : paragraph.margin }}>
+          {text}
+        </Text>
+      ))}
     </Layout>,
   );
 }

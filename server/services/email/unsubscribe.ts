@@ -6,9 +6,10 @@ import crypto from 'node:crypto';
  * email may turn that one kind off, without signing in, and nothing else.
  */
 export const EMAIL_KINDS = {
-  newMatches: { column: 'newMatches', off: false, label: 'new matches' },
-  newMessages: { column: 'newMessages', off: false, label: 'new messages' },
-  digest: { column: 'digestFrequency', off: 'off', label: 'your likes and profile views (the digest)' },
+  newMatches: { column: 'newMatches', off: false, label: 'new matches', alsoInApp: true },
+  newMessages: { column: 'newMessages', off: false, label: 'new messages', alsoInApp: true },
+  digest: { column: 'digestFrequency', off: 'off', label: 'your likes and profile views (the digest)', alsoInApp: true },
+  appUpdates: { column: 'appUpdates', off: false, label: 'news about Saathi features and offers', alsoInApp: false },
 } as const;
 export type EmailKind = keyof typeof EMAIL_KINDS;
 

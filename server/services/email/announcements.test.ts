@@ -1,0 +1,110 @@
+// Product news ("App updates"): sent through the outbox to a real SMTP server started in the test, only to members
+// who turned App updates on (it is off by default) and keep email on; its one-click unsubscribe turns App updates
+// off; bad text is refused before anything is queued.
+import assert from 'node:assert/strict';
+import type { AddressInfo } from 'node:net';
+import { after, before, describe, test } from 'node:test';
+import { type ParsedMail, simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+import { emailDeliveryJob } from '../../jobs/email-delivery';
+import { JobScheduler } from '../../jobs/scheduler';
+import { Client, type TestServer, startTestServer } from '../../test/harness';
+import { buildUser, signedInClient } from '../../test/factories';
+import { countAnnouncementRecipients, sendAnnouncement } from './announcements';
+
+const inbox: ParsedMail[] = [];
+let smtp: SMTPServer;
+let server: TestServer;
+
+before(async () => {
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, _session, callback) {
+      simpleParser(stream)
+        .then((mail) => {
+          inbox.push(mail);
+          callback();
+        })
+        .catch(callback);
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  const { port } = smtp.server.address() as AddressInfo;
+  server = await startTestServer({ demoMode: false, smtpUrl: `smtp://127.0.0.1:${port}`, publicUrl: 'https://saathi.example' });
+});
+after(async () => {
+  await server?.close();
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+});
+
+/** A header as sent (mailparser turns List-Unsubscribe into an object). */
+const header = (mail: ParsedMail, name: string) => {
+  const line = mail.headerLines.find((h) => h.key === name)?.line ?? '';
+  return line.slice(line.indexOf(':') + 1).replace(/\r?\n\s+/g, ' ').trim();
+};
+const addressOf = (mail: ParsedMail) => (Array.isArray(mail.to) ? mail.to[0] : mail.to)?.value[0]?.address;
+const deliveryJob = () => new JobScheduler(server.db, [emailDeliveryJob(server.config)]).runNow('email-delivery');
+const news = { subject: 'New: video calls on Saathi', message: 'You can now call a match by video.\n\nNo phone numbers are shared: the call stays in the app.', link: '/messages', button: 'Try a video call' };
+
+describe('App updates: product news by email', () => {
+  test('goes only to members who turned App updates on and keep email on; its unsubscribe turns App updates off', async () => {
+    const keen = await signedInClient(server, { fullName: 'Lakshmi Pillai', email: 'lakshmi.keen@example.test' });
+    const quiet = await signedInClient(server, { fullName: 'Deepak Joshi', email: 'deepak.default@example.test' });
+    const noEmail = await signedInClient(server, { fullName: 'Farah Ali', email: 'farah.noemail@example.test' });
+    const suspended = await signedInClient(server, { fullName: 'Gaurav Sen', email: 'gaurav.suspended@example.test' });
+    const reviewer = await buildUser(server, { role: 'reviewer', email: 'ops.reviewer@example.test' });
+    const settings = (m: { user: { id: number } }) => `/api/users/${m.user.id}/notification-settings`;
+    // The default is off: a member who never touched the setting gets no news.
+    assert.equal(((await (await quiet.client.get(settings(quiet))).json()) as { appUpdates: boolean }).appUpdates, false);
+    for (const m of [keen, noEmail, suspended]) assert.equal((await m.client.patch(settings(m), { appUpdates: true })).status, 200);
+    assert.equal((await noEmail.client.patch(settings(noEmail), { emailNotifications: false })).status, 200);
+    await server.db('users').where({ id: suspended.user.id }).update({ status: 'suspended' });
+    await server.db('notification_settings').where({ userId: reviewer.user.id }).update({ appUpdates: true });
+
+    assert.equal(await countAnnouncementRecipients(server.db), 1);
+    assert.equal(await sendAnnouncement(server.config, server.db, news), 1);
+    const [row] = await server.db('email_outbox').where({ subject: news.subject });
+    assert.equal(row.toEmail, 'lakshmi.keen@example.test');
+    assert.equal(Number(row.attempts), 0, 'queued for the delivery job, not sent by the command');
+    assert.equal((await server.db('audit_log').where({ action: 'announcement.sent' }).first()).actorRole, 'cli');
+
+    const run = await deliveryJob();
+    assert.match(String(run.result), /^sent 1,/);
+    const received = inbox.filter((m) => m.subject === news.subject);
+    assert.deepEqual(received.map(addressOf), ['lakshmi.keen@example.test']);
+    const [mail] = received;
+    assert.match(mail.text ?? '', /Namaste Lakshmi,/);
+    assert.match(mail.text ?? '', /You can now call a match by video\./);
+    assert.match(mail.text ?? '', /No phone numbers are shared/);
+    assert.match(String(mail.html), /<a[^>]+href="https:\/\/saathi\.example\/messages"[^>]*>[\s\S]*Try a video call/);
+    assert.match(String(mail.text), /You receive this because App updates are on in your Saathi settings/);
+    const unsubscribe = /<([^>]+)>/.exec(header(mail, 'list-unsubscribe'))?.[1] ?? '';
+    assert.match(unsubscribe, /^https:\/\/saathi\.example\/api\/email\/unsubscribe\?token=/);
+    assert.equal(header(mail, 'list-unsubscribe-post'), 'List-Unsubscribe=One-Click');
+    assert.ok(String(mail.html).includes(unsubscribe.replace(/&/g, '&amp;')), 'the visible link is the same');
+
+    // One click in the mail client (RFC 8058), without signing in: App updates off, nothing else.
+    const path = unsubscribe.replace('https://saathi.example', '');
+    const page = await new Client(server).get(path);
+    assert.match(await page.text(), /Stop emails about news about Saathi features and offers\?/);
+    assert.equal((await new Client(server).postForm(path, { 'List-Unsubscribe': 'One-Click' })).status, 200);
+    const after = (await (await keen.client.get(settings(keen))).json()) as { appUpdates: boolean; newMatches: boolean; emailNotifications: boolean };
+    assert.deepEqual([after.appUpdates, after.newMatches, after.emailNotifications], [false, true, true]);
+    assert.equal(await sendAnnouncement(server.config, server.db, { ...news, subject: 'Second news' }), 0);
+  });
+
+  test('bad text is refused with a clear message and queues nothing', async () => {
+    const before = Number((await server.db('email_outbox').count({ n: '*' }).first())?.n);
+    const cases: Array<[Record<string, string>, RegExp]> = [
+      [{ subject: '  ' }, /The subject is empty/],
+      [{ message: '' }, /The message is empty/],
+      [{ link: 'https://evil.example/' }, /The link must be a path on Saathi/],
+      [{ link: '//evil.example/' }, /The link must be a path on Saathi/],
+      [{ button: 'x'.repeat(41) }, /button text is longer than 40/],
+    ];
+    for (const [change, message] of cases) await assert.rejects(sendAnnouncement(server.config, server.db, { ...news, ...change }), message);
+    assert.equal(Number((await server.db('email_outbox').count({ n: '*' }).first())?.n), before);
+  });
+});
