@@ -20,6 +20,7 @@ import * as emailDigests from './20261125_51_email_digests';
 import * as outboxDelivery from './20261125_52_outbox_delivery';
 import * as pushSubscriptions from './20261125_53_push_subscriptions';
 import * as pushOutbox from './20261125_92_push_outbox';
+import * as outboxRecipientIndex from './20261125_93_outbox_recipient_index';
 import * as knownDevices from './20261125_54_known_devices';
 import * as subscriptions from './20261125_60_subscriptions';
 import * as familyAccess from './20261125_90_family_access';
@@ -57,6 +58,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261125_90_family_access': familyAccess,
   '20261125_91_family_shared_conversations': familySharedConversations,
   '20261125_92_push_outbox': pushOutbox,
+  '20261125_93_outbox_recipient_index': outboxRecipientIndex,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

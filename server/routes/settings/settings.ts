@@ -4,6 +4,7 @@ import { type AppContext, newRouter } from '../../context';
 import { assertSelf, requireUser } from '../../middleware/auth';
 import { idParam, parse } from '../../middleware/validate';
 import { NotificationSettings, PrivacySettings } from '../../models/settings';
+import { clearEmailBounce } from '../../services/email/bounces';
 
 const PRIVACY_KEYS = ['profileVisibility', 'showOnlineStatus', 'showLastSeen', 'showPhoneNumber', 'showEmail', 'allowProfileScreenshots', 'blurPhotos', 'allowMessagesFrom'] as const;
 const NOTIFICATION_KEYS = ['newMatches', 'newMessages', 'profileViews', 'appUpdates', 'emailNotifications', 'pushNotifications', 'pushMessageText', 'digestFrequency'] as const;
@@ -67,7 +68,7 @@ export function settingsRoutes() {
   // server refuses it again).
   router.delete('/:userId/email-bounce', async (ctx) => {
     const user = assertSelf(ctx, idParam(ctx.params.userId));
-    await ctx.services.db('users').where({ id: user.id }).update({ emailBouncedAt: null, emailBounceReason: null });
+    await clearEmailBounce(ctx.services.db, user.id);
     ctx.body = { message: 'Emails will be sent to your address again' };
   });
 

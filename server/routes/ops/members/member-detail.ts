@@ -5,13 +5,14 @@ import { presentAuditRows, withNames } from '../audit/present';
 import { namesOf, personOrNull, profilesOf } from '../lib/members';
 import { presentReports } from '../reports/present';
 import { familyOfMember } from '../../../services/family/people';
+import { emailDeliveryOf } from '../../../services/email/bounces';
 
 /** How many of each list the member page shows; the audit trail links on to the filtered log for the rest. */
 const LIST_LIMIT = 50;
 
 /**
  * Everything the console knows about one member, for their page: account, profile, verification history,
- * reports by and about them, blocks either way, open sessions, and the audit trail (subscriptions and invoices
+ * reports by and about them, blocks either way, open sessions, email delivery, and the audit trail (subscriptions and invoices
  * have their own endpoint, GET /api/ops/members/:id/billing). Null when there is no such account.
  */
 export async function memberDetail(db: Knex, id: number) {
@@ -60,6 +61,7 @@ export async function memberDetail(db: Knex, id: number) {
       createdAt: isoOrNull(b.createdAt),
     })),
     sessions: sessions.map((s) => ({ createdAt: isoOrNull(s.createdAt), lastSeenAt: isoOrNull(s.lastSeenAt), expiresAt: isoOrNull(s.expiresAt), userAgent: s.userAgent ?? null, ip: s.ip ?? null })),
+    emailDelivery: await emailDeliveryOf(db, user),
     audit: { items: presentAuditRows(auditRows), total: auditTotal },
     family: await familyOfMember(db, id),
   };

@@ -1,11 +1,12 @@
 import type { Knex } from 'knex';
 import { memberListSchema, suspendSchema } from '../../../../contracts/ops';
 import type { AppRouter } from '../../../context';
-import { notFound } from '../../../errors';
+import { conflict, notFound } from '../../../errors';
 import { idParam, parse, requestBody } from '../../../middleware/validate';
 import { effectiveTier } from '../../../policies/tier';
 import { isoOrNull } from '../../../presenters/user';
 import { auditFrom } from '../../../services/audit';
+import { clearEmailBounce } from '../../../services/email/bounces';
 import { type Rows, paginate, paginateCollated } from '../lib/pagination';
 import { whereContains } from '../lib/search';
 import { memberDetail } from './member-detail';
@@ -14,7 +15,7 @@ import { announceSuspension, suspendMember } from './suspend';
 /** SQL order for each sortable column except the name, which is collated (see paginateCollated). */
 const SORT_COLUMN = { created: 'createdAt', username: 'usernameLower', email: 'emailLower', verified: 'isVerified', status: 'status' } as const;
 
-/** Member administration: search and filter, suspend, restore. */
+/** Member administration: search and filter, suspend, restore, lift an undeliverable-address mark. */
 export function memberRoutes(router: AppRouter) {
   router.get('/members', async (ctx) => {
     const input = parse(memberListSchema, ctx.query);
@@ -49,6 +50,19 @@ export function memberRoutes(router: AppRouter) {
     await ctx.services.db.transaction((trx) => suspendMember(ctx, trx, id, reason));
     await announceSuspension(ctx, id);
     ctx.body = { message: 'Member suspended', id };
+  });
+
+  // The member's mailbox works again (they told support, or the bounce was the mail server's mistake): email is
+  // sent to the address again, and marked anew if it bounces again.
+  router.delete('/members/:id/email-bounce', async (ctx) => {
+    const id = idParam(ctx.params.id);
+    await ctx.services.db.transaction(async (trx) => {
+      if (!(await trx('users').where({ id }).first('id'))) throw notFound('Member not found');
+      const cleared = await clearEmailBounce(trx, id);
+      if (!cleared) throw conflict('This address is not marked undeliverable');
+      await auditFrom(ctx, 'member.email_bounce_cleared', 'user', id, { bounceReason: cleared.reason }, { db: trx });
+    });
+    ctx.body = { message: 'Emails will be sent to this address again', id };
   });
 
   router.post('/members/:id/restore', async (ctx) => {
