@@ -43,6 +43,7 @@ const ACTION_LABELS: Record<string, string> = {
   'report.suspend': 'Suspended member (report)',
   'member.suspend': 'Suspended member',
   'member.restore': 'Restored member',
+  'member.email_bounce_cleared': 'Lifted undeliverable-email mark',
   'member.email': 'Emailed member',
   'share.deactivate': 'Deactivated share link',
   'shares.export': 'Exported share links',

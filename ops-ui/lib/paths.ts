@@ -51,6 +51,7 @@ export const apiPaths = {
   auditActors: `${OPS_API}/audit/actors`,
   memberSuspend: (id: number) => `${OPS_API}/members/${id}/suspend`,
   memberRestore: (id: number) => `${OPS_API}/members/${id}/restore`,
+  memberEmailBounce: (id: number) => `${OPS_API}/members/${id}/email-bounce`,
   inboxContact: `${OPS_API}/inbox/contact`,
   inboxContactHandled: (id: number) => `${OPS_API}/inbox/contact/${id}/handled`,
   inboxOutbox: `${OPS_API}/inbox/outbox`,

@@ -21,6 +21,7 @@ import { type MemberDetail, useMemberDetail } from './api/member-detail';
 import { useRestoreMember, useSuspendMember } from './api/members';
 import { TIER_LABELS } from './member-columns';
 import { MemberBillingSection } from './member-billing-section';
+import { MemberEmailSection } from './member-email-section';
 import { MemberFamilySection } from './member-family-section';
 
 function tierLabel(tier: string): string {
@@ -166,6 +167,8 @@ function MemberView({ data }: { data: MemberDetail }) {
             </table>
           )}
         </Section>
+
+        <MemberEmailSection member={member} delivery={data.emailDelivery} onNotice={setNotice} />
 
         <MemberBillingSection id={member.id} />
 

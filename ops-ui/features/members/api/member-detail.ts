@@ -39,6 +39,24 @@ const memberDetailSchema = z.object({
   reportsBy: z.array(reportSummarySchema),
   blocks: z.array(z.object({ id: z.number(), direction: z.enum(['blocked', 'blocked_by']), other: person, createdAt: z.string() })),
   sessions: z.array(z.object({ createdAt: z.string(), lastSeenAt: z.string(), expiresAt: z.string(), userAgent: z.string().nullable(), ip: z.string().nullable() })),
+  // Whether mail reaches the member: the undeliverable mark after a hard bounce, and the latest failures.
+  emailDelivery: z.object({
+    bouncedAt: z.string().nullable(),
+    bounceReason: z.string().nullable(),
+    lastSentAt: z.string().nullable(),
+    failures: z.array(
+      z.object({
+        id: z.number(),
+        kind: z.string(),
+        createdAt: z.string(),
+        attempts: z.number(),
+        state: z.enum(['failed', 'retrying']),
+        failedAt: z.string().nullable(),
+        nextAttemptAt: z.string().nullable(),
+        error: z.string().nullable(),
+      }),
+    ),
+  }),
   audit: z.object({ items: z.array(auditItemSchema), total: z.number() }),
   // The people of the member's profile (candidate, family) and the profiles they help with as family.
   family: z

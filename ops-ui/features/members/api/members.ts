@@ -66,3 +66,12 @@ export function useRestoreMember() {
     onSuccess: refresh,
   });
 }
+
+/** Lifts the undeliverable mark of the member's address: email is sent to it again. */
+export function useClearEmailBounce() {
+  const refresh = useRefreshMembers();
+  return useMutation({
+    mutationFn: (id: number) => api.delete<{ message: string }>(apiPaths.memberEmailBounce(id)),
+    onSuccess: refresh,
+  });
+}
