@@ -1,7 +1,8 @@
 // The installable member app in real Chromium: the manifest and service worker register with no installability
 // errors (DevTools protocol: Page.getAppManifest, Page.getInstallabilityErrors), a reload without a network shows
 // Saathi's offline screen instead of the browser's error, a push delivered to the service worker
-// (ServiceWorker.deliverPushMessage) becomes a notification that links to its screen, and Settings →
+// (ServiceWorker.deliverPushMessage) becomes a notification that links to its screen, tapping it
+// (notificationclick) opens that screen in the open tab, and Settings →
 // Notifications asks for permission only when "Notifications on this device" is tapped.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -135,6 +136,91 @@ describe('the installable app', () => {
       return null;
     });
     assert.deepEqual(evil, { url: '/notifications' });
+    await context.close();
+  });
+
+  test('tapping a push notification opens its screen in the Saathi tab already open', async () => {
+    const { context, page } = await newPage();
+    await context.grantPermissions(['notifications'], { origin: saathi.url });
+    // Priya wrote to Arjun (who has a profile), and he answers: the push that tells her names his chat.
+    const arjun = await fetch(`${saathi.url}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json', Origin: saathi.url },
+      body: JSON.stringify({ fullName: 'Arjun Mehta', email: 'arjun.tap@example.test', username: 'arjun_tap', password: 'diwali-lights-2026', confirmPassword: 'diwali-lights-2026', subscriptionTier: 'tryme' }),
+    });
+    assert.equal(arjun.status, 201, await arjun.clone().text());
+    const arjunId = ((await arjun.json()) as { user: { id: number } }).user.id;
+    const asArjun = (path: string, json: unknown) =>
+      fetch(`${saathi.url}${path}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json', Origin: saathi.url, Cookie: arjun.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ') },
+        body: JSON.stringify(json),
+      });
+    const profile = await asArjun('/api/profiles', {
+      userId: arjunId, gender: 'male', dateOfBirth: '1993-08-02', profileType: 'self', country: 'United Kingdom', city: 'Leicester', profession: 'Civil Engineer',
+      education: "Bachelor's", religion: 'Hindu', motherTongue: 'Malayalam', about: 'Cricket on Sundays, biryani any day.', agePreferenceMin: 26, agePreferenceMax: 34,
+    });
+    assert.equal(profile.status, 201, await profile.clone().text());
+    await page.goto('/register');
+    await page.getByRole('textbox', { name: 'Full Name', exact: true }).fill('Priya Nair');
+    await page.getByRole('textbox', { name: 'Email', exact: true }).fill('priya.tap@example.test');
+    await page.getByRole('textbox', { name: 'Username', exact: true }).fill('priya_tap');
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill('holi-colours-2026');
+    await page.getByRole('textbox', { name: 'Confirm Password', exact: true }).fill('holi-colours-2026');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    const wrote = await page.evaluate(`(async () => {
+      const me = await (await fetch('/api/auth/user')).json();
+      const res = await fetch('/api/messages', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ receiverId: ${arjunId}, content: 'Namaste Arjun, I liked your profile.' }) });
+      return { status: res.status, me: me.id };
+    })()`) as { status: number; me: number };
+    assert.equal(wrote.status, 201);
+    const answered = await asArjun('/api/messages', { receiverId: wrote.me, content: 'Namaste Priya, shall we talk this weekend?' });
+    assert.equal(answered.status, 201, await answered.clone().text());
+    await page.goto('/notifications');
+    await page.getByRole('heading', { name: 'Your Notifications' }).waitFor();
+    await controlled(page);
+
+    const cdp = await context.newCDPSession(page);
+    const registrationId = new Promise<string>((resolve) => {
+      cdp.on('ServiceWorker.workerRegistrationUpdated', (event: { registrations: Array<{ registrationId: string; scopeURL: string; isDeleted: boolean }> }) => {
+        const ours = event.registrations.find((r) => r.scopeURL === `${saathi.url}/` && !r.isDeleted);
+        if (ours) resolve(ours.registrationId);
+      });
+    });
+    await cdp.send('ServiceWorker.enable');
+    const tag = `message-${arjunId}`;
+    await cdp.send('ServiceWorker.deliverPushMessage', {
+      origin: saathi.url,
+      registrationId: await registrationId,
+      data: JSON.stringify({ title: 'Arjun sent you a message', body: 'Open Saathi to read it.', url: `/chat/${arjunId}`, tag }),
+    });
+
+    // Headless Chromium shows no notification to tap, so the tap is the service worker's own notificationclick
+    // event on the notification it showed, dispatched inside the worker (its waitUntil is captured so the test
+    // waits for the handler's work to end).
+    const worker = context.serviceWorkers().find((w) => w.url() === `${saathi.url}/sw.js`) ?? (await context.waitForEvent('serviceworker'));
+    const opened = (await worker.evaluate(`(async () => {
+      let notification;
+      for (let i = 0; i < 100 && !notification; i++) {
+        notification = (await self.registration.getNotifications({ tag: ${JSON.stringify(tag)} }))[0];
+        if (!notification) await new Promise((r) => setTimeout(r, 50));
+      }
+      if (!notification) return { error: 'no notification shown' };
+      const event = new NotificationEvent('notificationclick', { notification });
+      let work = null;
+      Object.defineProperty(event, 'waitUntil', { value: (promise) => { work = promise; } });
+      self.dispatchEvent(event);
+      const client = await work;
+      const left = await self.registration.getNotifications({ tag: ${JSON.stringify(tag)} });
+      return { url: client ? client.url : null, left: left.length };
+    })()`)) as { url?: string | null; left?: number; error?: string };
+    assert.deepEqual(opened, { url: `${saathi.url}/chat/${arjunId}`, left: 0 }, 'the tab was sent to the chat and the notification closed');
+    await page.waitForURL((url) => url.pathname === `/chat/${arjunId}`);
+    await page.locator('.chat-header__name', { hasText: 'Arjun Mehta' }).waitFor();
+    await page.getByText('Namaste Priya, shall we talk this weekend?').waitFor();
+    assert.equal(context.pages().length, 1, 'the open tab was used, not a new one');
+    await screenshot(page, 'push-tap-opens-chat');
     await context.close();
   });
 

@@ -115,11 +115,13 @@ sw.addEventListener('notificationclick', (event) => {
     (async () => {
       const windows = await sw.clients.matchAll({ type: 'window', includeUncontrolled: true });
       const ours = windows.filter((w) => new URL(w.url).origin === sw.location.origin);
+      // Focusing is allowed only briefly after the tap (and not at all to an event the browser did not send); a
+      // refused focus must not keep the tab from opening the screen.
       const exact = ours.find((w) => w.url === target);
-      if (exact) return exact.focus();
+      if (exact) return exact.focus().catch(() => exact);
       const open = ours.find((w) => w.focused) ?? ours[0];
       if (open) {
-        const focused = await open.focus();
+        const focused = await open.focus().catch(() => open);
         const moved = await focused.navigate(target).catch(() => null);
         if (moved) return moved;
       }
