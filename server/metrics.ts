@@ -57,6 +57,15 @@ export function createMetrics(services: Pick<AppServices, 'db' | 'engine'>): App
       this.set(Number(row?.n ?? 0));
     },
   });
+  new Gauge({
+    name: 'saathi_push_backlog',
+    help: 'Web Push notifications waiting to be delivered (first attempt or retries; not yet accepted or given up)',
+    registers: [registry],
+    async collect() {
+      const row = await db('push_outbox').whereNull('sentAt').whereNull('failedAt').count({ n: '*' }).first();
+      this.set(Number(row?.n ?? 0));
+    },
+  });
   const jobRows = () => db('jobs').select('name', 'runs', 'failures', 'lastFinishedAt');
   new Gauge({
     name: 'saathi_job_runs',

@@ -104,6 +104,16 @@ describe('GET /metrics', () => {
     const text = await scrape();
     assert.equal(value(text, 'saathi_outbox_backlog'), expected);
     assert.ok(expected >= 2);
+
+    // Pushes: one waiting for a retry counts, a delivered one does not.
+    const { user } = await signedInClient(server);
+    const [sub] = await server.db('push_subscriptions')
+      .insert({ userId: user.id, endpoint: 'https://fcm.googleapis.com/fcm/send/metrics', endpointHash: 'metrics'.padEnd(64, '0'), p256dh: 'k', auth: 'a', createdAt: Date.now() })
+      .returning('id');
+    const subscriptionId = typeof sub === 'object' ? (sub as { id: number }).id : sub;
+    const push = (sentAt: number | null) => ({ subscriptionId, payload: sentAt ? null : '{}', urgency: 'normal', attempts: 1, nextAttemptAt: sentAt ? null : Date.now() + 60_000, expiresAt: Date.now() + 86_400_000, createdAt: Date.now(), sentAt });
+    await server.db('push_outbox').insert([push(null), push(Date.now())]);
+    assert.equal(value(await scrape(), 'saathi_push_backlog'), 1);
     assert.equal(value(text, 'saathi_job_runs{job="cleanup",outcome="all"}'), 1);
     assert.equal(value(text, 'saathi_job_runs{job="cleanup",outcome="failed"}'), 0);
     assert.equal(value(text, 'saathi_match_engine_members'), server.services.engine.stats().members);
