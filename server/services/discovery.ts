@@ -8,7 +8,7 @@ import { presentProfileCard } from '../presenters/profile';
 import { type TargetRow, decideRelationship, targetFactsOf, viewerFacts } from '../policies/relationship';
 import type { Photo } from '../models/photo';
 import type { MatchProfile } from './matching';
-import { RECENT_MOODS_MS, latestAssessmentsOf, moodCompatibility, publicRecentMoodsOf } from './moods';
+import { RECENT_MOODS_MS, moodCompatibility, moodSignalsOf } from './moods';
 import { queryDigest } from './match-engine/cursor';
 import type { MatchEngine } from './match-engine/engine';
 import type { SearchFilters } from './match-engine/filters';
@@ -232,7 +232,7 @@ export function diversify<T extends { profession?: string | null; country?: stri
 
 async function moodScoresOf(db: Db, viewerId: number, userIds: number[]): Promise<Map<number, number | null>> {
   const ids = [...new Set(userIds)];
-  const [moods, assessments] = await Promise.all([publicRecentMoodsOf(db, [viewerId, ...ids]), latestAssessmentsOf(db, [viewerId, ...ids])]);
+  const { moods, assessments } = await moodSignalsOf(db, [viewerId, ...ids]);
   const mine = moods.get(viewerId) ?? [];
   const myAssessment = assessments.get(viewerId) ?? null;
   return new Map(ids.map((id) => [id, moodCompatibility(mine, moods.get(id) ?? [], myAssessment, assessments.get(id) ?? null).score]));

@@ -86,33 +86,44 @@ export async function publicRecentMoods(db: Db, userId: number, now = Date.now()
   return rows.map((r) => ({ typeId: r.typeId, valence: Number(r.valence), energy: Number(r.energy), category: r.category, intensity: Number(r.intensity) }));
 }
 
-/** publicRecentMoods for many members in one query (search results). */
-export async function publicRecentMoodsOf(db: Db, userIds: number[], now = Date.now()): Promise<Map<number, MoodSignal[]>> {
-  const out = new Map<number, MoodSignal[]>();
-  if (userIds.length === 0) return out;
-  const rows = await db('user_moods')
-    .join('mood_types', 'mood_types.id', 'user_moods.moodTypeId')
-    .whereIn('user_moods.userId', userIds)
-    .where('user_moods.isPrivate', false)
-    .where('user_moods.scale', 'tracker')
-    .where('user_moods.createdAt', '>=', now - RECENT_MOODS_MS)
-    .orderBy('user_moods.createdAt', 'desc')
-    .select('user_moods.userId', 'mood_types.id as typeId', 'mood_types.valence', 'mood_types.energy', 'mood_types.category', 'user_moods.intensity');
+/**
+ * What mood compatibility needs of many members at once (a page of search results), in one statement: each one's
+ * recent public tracker moods (the 20 latest, as publicRecentMoods) and their latest assessment's five answers.
+ */
+export async function moodSignalsOf(db: Db, userIds: number[], now = Date.now()): Promise<{ moods: Map<number, MoodSignal[]>; assessments: Map<number, Levels> }> {
+  const moods = new Map<number, MoodSignal[]>();
+  const assessments = new Map<number, Levels>();
+  if (userIds.length === 0) return { moods, assessments };
+  const list = new Array(userIds.length).fill('?').join(', ');
+  const result = await db.raw(
+    `SELECT 0 AS k, um.user_id AS u, mt.id AS t, mt.valence AS a, mt.energy AS b, um.intensity AS c, NULL AS d, NULL AS e, mt.category AS cat, um.created_at AS at, um.id AS id
+       FROM user_moods um JOIN mood_types mt ON mt.id = um.mood_type_id
+      WHERE um.user_id IN (${list}) AND um.is_private = ? AND um.scale = 'tracker' AND um.created_at >= ?
+     UNION ALL
+     SELECT 1, ca.user_id, NULL, ca.homesickness_level, ca.cultural_identity_strength, ca.local_culture_comfort_level,
+            ca.local_friendships, ca.indian_community_connection, NULL, ca.created_at, ca.id
+       FROM cultural_adaptation_assessments ca WHERE ca.user_id IN (${list})
+     ORDER BY k, at DESC, id DESC`,
+    [...userIds, false, now - RECENT_MOODS_MS, ...userIds],
+  );
+  const rows = (Array.isArray(result) ? result : result.rows) as Array<Record<string, unknown>>;
   for (const r of rows) {
-    const list = out.get(r.userId) ?? [];
-    if (list.length < 20) list.push({ typeId: r.typeId, valence: Number(r.valence), energy: Number(r.energy), category: r.category, intensity: Number(r.intensity) });
-    out.set(r.userId, list);
+    const userId = Number(r.u);
+    if (Number(r.k) === 0) {
+      const signals = moods.get(userId) ?? [];
+      if (signals.length < 20) signals.push({ typeId: Number(r.t), valence: Number(r.a), energy: Number(r.b), category: String(r.cat), intensity: Number(r.c) });
+      moods.set(userId, signals);
+    } else if (!assessments.has(userId)) {
+      assessments.set(userId, {
+        homesicknessLevel: Number(r.a),
+        culturalIdentityStrength: Number(r.b),
+        localCultureComfortLevel: Number(r.c),
+        localFriendships: Number(r.d),
+        indianCommunityConnection: Number(r.e),
+      });
+    }
   }
-  return out;
-}
-
-/** The latest assessment of each of many members. */
-export async function latestAssessmentsOf(db: Db, userIds: number[]): Promise<Map<number, Levels>> {
-  const out = new Map<number, Levels>();
-  if (userIds.length === 0) return out;
-  const rows = await db('cultural_adaptation_assessments').whereIn('userId', userIds).orderBy('createdAt', 'asc').orderBy('id', 'asc');
-  for (const r of rows) out.set(r.userId, r);
-  return out;
+  return { moods, assessments };
 }
 
 const weightedMean = (items: MoodSignal[], pick: (m: MoodSignal) => number) =>
