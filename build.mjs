@@ -159,6 +159,7 @@ function commonLazyModules(metafile, entry, share, maxChunkBytes = 16 * 1024) {
   return modules.filter((input) => !input.includes(':')).sort();
 }
 
+// biome-ignore lint/suspicious/noTemplateCurlyInString: this string is browser source code; its template literal runs in the page
 const PRELOAD_HELPER = 'function __saathiModulePreload(urls){for(const url of urls){if(document.head.querySelector(`link[href="${url}"]`))continue;const link=document.createElement("link");link.rel="modulepreload";link.href=url;document.head.appendChild(link)}}';
 
 /**

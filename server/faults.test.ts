@@ -154,9 +154,13 @@ async function namespacesAvailable(): Promise<boolean> {
     child = spawn('unshare', ['--user', '--map-root-user', '--mount', 'sh', '-c', script, dir], { stdio: ['ignore', 'pipe', 'ignore'] });
     const ready = await new Promise<boolean>((resolve) => {
       const timer = setTimeout(() => resolve(false), 10_000);
-      child?.stdout?.once('data', () => (clearTimeout(timer), resolve(true)));
-      child?.once('exit', () => (clearTimeout(timer), resolve(false)));
-      child?.once('error', () => (clearTimeout(timer), resolve(false)));
+      const settle = (ok: boolean) => {
+        clearTimeout(timer);
+        resolve(ok);
+      };
+      child?.stdout?.once('data', () => settle(true));
+      child?.once('exit', () => settle(false));
+      child?.once('error', () => settle(false));
     });
     if (!ready) return false;
     const inside = path.join(`/proc/${child.pid}/root`, dir);

@@ -14,6 +14,7 @@ const INJECTIONS = [
   "%' AND 1=0 UNION SELECT password_hash FROM users --",
   "\\'; DELETE FROM profiles WHERE 1=1; --",
   "' || (SELECT sqlite_version()) || '",
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a literal ${x}, as an attacker would type it, is the point of this entry
   '$1 ${x} `id` :name ? ?? @p',
   "'; EXEC xp_cmdshell('dir'); --",
   "1' AND SLEEP(5)#",

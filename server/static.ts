@@ -85,7 +85,7 @@ export function staticApps(
     const html = index('member');
     routePreloads ??= readRoutePreloads(path.join(memberDir, 'route-preloads.json'));
     const match = routePreloads.find((r) => r.pattern.test(p));
-    if (!match || !match.links || !html.includes('</head>')) return html;
+    if (!match?.links || !html.includes('</head>')) return html;
     let page = withPreloads.get(match.pattern);
     if (page === undefined) {
       page = html.replace('</head>', `${match.links}\n  </head>`);

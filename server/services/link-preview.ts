@@ -21,7 +21,7 @@ const SITE = {
   description: 'Saathi helps Indians living abroad, and their families, find a life partner: verified profiles, Kundali matching and conversations that stay private.',
 };
 
-const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** The tags for the page's <head>. */
 export function previewTags(preview: LinkPreview, origin: string): string {
@@ -41,7 +41,7 @@ export function previewTags(preview: LinkPreview, origin: string): string {
     ['name', 'twitter:description', preview.description],
     ['name', 'twitter:image', image],
   ];
-  return tags.map(([attr, key, value]) => `<meta ${attr}="${key}" content="${escape(value)}">`).join('\n    ');
+  return tags.map(([attr, key, value]) => `<meta ${attr}="${key}" content="${escapeAttribute(value)}">`).join('\n    ');
 }
 
 /** The preview of a member-app page at `pathname`. */

@@ -8,7 +8,7 @@ import { dummyPasswordHash, hashPassword, needsRehash, sha256, verifyPassword } 
 import { sendMail } from './mail';
 import { recoveryCodeUsedEmail } from './email/account-emails';
 import { notify } from './notifications';
-import { RECOVERY_CODE_PATTERN, acceptTotp, recoveryCodesLeft, useRecoveryCode } from './totp';
+import { RECOVERY_CODE_PATTERN, acceptTotp, recoveryCodesLeft, consumeRecoveryCode } from './totp';
 
 /** Who a sign-in form is for: the member app, or the ops console (reviewers and admins only). */
 export type SignInAudience = 'member' | 'staff';
@@ -73,7 +73,7 @@ export async function authenticate(ctx: AppContext, input: Credentials, audience
     }
     const code = input.totpCode.trim();
     // A recovery code stands in for the authenticator when the phone is lost; each works once.
-    const usedRecovery = RECOVERY_CODE_PATTERN.test(code) && (await useRecoveryCode(db, user.id, code));
+    const usedRecovery = RECOVERY_CODE_PATTERN.test(code) && (await consumeRecoveryCode(db, user.id, code));
     if (!usedRecovery && !(await acceptTotp(db, user.id, user.totpSecret, code))) {
       return { ok: false, reason: 'totp-invalid', user, error: new HttpError(401, AUTH_MESSAGES.totpInvalid, 'totp_invalid', { totpRequired: true }) };
     }

@@ -52,8 +52,8 @@ export async function issueRecoveryCodes(db: Db | Knex.Transaction, userId: numb
   return codes;
 }
 
-/** Uses a recovery code once: claimed in one conditional update, so the same code cannot sign in twice. */
-export async function useRecoveryCode(db: Db, userId: number, code: string): Promise<boolean> {
+/** Consumes a recovery code (each works once): claimed in one conditional update, so the same code cannot sign in twice. */
+export async function consumeRecoveryCode(db: Db, userId: number, code: string): Promise<boolean> {
   if (!RECOVERY_CODE_PATTERN.test(code.trim())) return false;
   const claimed = await db('totp_recovery_codes').where({ userId, codeHash: recoveryDigest(code) }).whereNull('usedAt').update({ usedAt: Date.now() });
   return claimed === 1;

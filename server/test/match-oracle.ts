@@ -82,7 +82,7 @@ export function eligible(world: World, viewer: OracleViewer, own: Profile | unde
   return !own || genderCompatible(own, target);
 }
 
-export function passesFilters(world: World, viewer: OracleViewer, own: Profile | undefined, target: Profile, f: SearchFilters, now: number): boolean {
+export function passesFilters(world: World, own: Profile | undefined, target: Profile, f: SearchFilters, now: number): boolean {
   const text = stripAccents((target.searchText ?? '').toLowerCase());
   if (!f.tokens.every((t) => text.includes(t))) return false;
   if (f.minAge !== undefined || f.maxAge !== undefined) {
@@ -129,7 +129,7 @@ export function bruteSearch(world: World, viewer: OracleViewer, f: SearchFilters
     if (!eligible(world, viewer, own, target)) continue;
     if (world.notInterested.some(([u, p]) => u === viewer.id && p === target.id)) continue;
     if (allowed && !allowed.has(target.userId)) continue;
-    if (!passesFilters(world, viewer, own, target, f, now)) continue;
+    if (!passesFilters(world, own, target, f, now)) continue;
     out.push({ profileId: target.id, userId: target.userId, score: scoreOf(world, own, target) });
   }
   return out.sort(byRank);

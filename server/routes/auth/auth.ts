@@ -244,7 +244,7 @@ export function authRoutes(services: AppServices) {
         return row.userId as number;
       });
       const user = await User.query(db).findById(userId).where('isDeleted', false);
-      if (!user || user.status !== 'active') throw new HttpError(400, AUTH_MESSAGES.confirmInvalidToken, 'invalid_token');
+      if (user?.status !== 'active') throw new HttpError(400, AUTH_MESSAGES.confirmInvalidToken, 'invalid_token');
       await signIn(ctx, user);
       ctx.body = { message: AUTH_MESSAGES.emailConfirmed, user: await sessionUserBody(ctx, user), redirectTo: '/' };
     },

@@ -41,7 +41,7 @@ export function mediaRoutes() {
       throw notFound('Photo not found');
     }
     const photo = await Photo.query(ctx.services.db).findOne({ fileKey });
-    if (!photo || photo.purpose !== 'profile' || photo.profileId !== share.profileId) throw notFound('Photo not found');
+    if (photo?.purpose !== 'profile' || photo.profileId !== share.profileId) throw notFound('Photo not found');
     const privacy = await ctx.services.db('privacy_settings').where({ userId: photo.userId }).first('blurPhotos');
     if (privacy && Number(privacy.blurPhotos) && variant !== 'blur') throw notFound('Photo not found');
     await sendPhoto(ctx, fileKey, variant, 'revalidate');

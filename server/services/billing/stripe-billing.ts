@@ -114,7 +114,7 @@ export async function openInvoicePayment(services: Services, subscriptionId: str
   const stripe = stripeClient(services.config);
   const sub = await stripe.subscriptions.retrieve(subscriptionId, { expand: ['latest_invoice.confirmation_secret', 'latest_invoice.payments'] });
   const invoice = sub.latest_invoice as Stripe.Invoice | null;
-  if (!invoice || invoice.status !== 'open') throw new HttpError(409, 'There is no unpaid invoice to pay.', 'subscription_conflict');
+  if (invoice?.status !== 'open') throw new HttpError(409, 'There is no unpaid invoice to pay.', 'subscription_conflict');
   const clientSecret = invoice.confirmation_secret?.client_secret ?? null;
   const payment = invoice.payments?.data.find((p) => p.status !== 'canceled')?.payment.payment_intent ?? invoice.payments?.data[0]?.payment.payment_intent;
   const paymentIntentId = typeof payment === 'string' ? payment : (payment?.id ?? null);
