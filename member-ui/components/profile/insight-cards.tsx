@@ -29,6 +29,7 @@ function Meter({ label, value, basis }: { label: string; value: number; basis?: 
         <span>{label}</span>
         <span className="meter__value">{clamped}%</span>
       </div>
+      {/* biome-ignore lint/a11y/useSemanticElements: a styled track with a fill bar; a native <meter> draws its own bar, differently in each browser */}
       <div className="meter__track" role="meter" aria-label={label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={clamped}>
         <span className="meter__fill" style={{ width: `${clamped}%` }} />
       </div>

@@ -69,7 +69,7 @@ test('"Add Language" stays disabled until both a language and a fluency are chos
 
 test('"Other" reveals a free-text country that replaces the value on save; defaults and languages are sent', async () => {
   const profile = buildProfileView({ nriResidenceCountry: null, culturalIntegrationLevel: null, returnToIndiaPlans: null });
-  fetchStub = stubFetch((request) => jsonResponse(200, { ...profile, nriResidenceCountry: 'Ireland' }));
+  fetchStub = stubFetch(() => jsonResponse(200, { ...profile, nriResidenceCountry: 'Ireland' }));
   renderCard(profile);
   fireEvent.click(screen.getByRole('button', { name: 'Edit NRI details' }));
   assert.equal((screen.getByLabelText('Cultural integration') as HTMLSelectElement).value, 'moderate');

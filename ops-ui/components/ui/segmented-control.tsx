@@ -18,6 +18,7 @@ export function SegmentedControl<TValue extends string>({
   onValueChange,
 }: SegmentedControlProps<TValue>) {
   return (
+    // biome-ignore lint/a11y/useSemanticElements: a row of toggle buttons, not form fields; a <fieldset> would need a legend and undoing its default box
     <div className="ops-segmented" role="group" aria-label={label}>
       {segments.map((segment) => (
         <button

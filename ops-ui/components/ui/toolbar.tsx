@@ -3,9 +3,9 @@ import type { ReactNode } from 'react';
 /** The filter row above a table. */
 export function Toolbar({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <div className="ops-toolbar" role="search" aria-label={label}>
+    <search className="ops-toolbar" aria-label={label}>
       {children}
-    </div>
+    </search>
   );
 }
 

@@ -39,6 +39,7 @@ export function PhotoGallery({ profile, name }: { profile: ProfileView; name: st
         ) : null}
       </div>
       {photos.length > 1 ? (
+        // biome-ignore lint/a11y/useSemanticElements: a row of thumbnail buttons, not form fields; a <fieldset> would need a legend and undoing its default box
         <div className="gallery__thumbs" role="group" aria-label="Photos">
           {photos.map((photo, i) => (
             <button

@@ -147,8 +147,9 @@ function ActiveShares({ profileId, open }: { profileId: number; open: boolean })
       <h3 id={headingId} className="active-shares__title">
         Active links
       </h3>
-      {/* A plain scroll box: the phone's own scrollbar, 200 px tall (spec part 1 §9). */}
-      <div className="active-shares__scroll" tabIndex={0} role="region" aria-label="Active links list">
+      {/* A plain scroll box: the phone's own scrollbar, 200 px tall. It takes focus so the list can be scrolled from the keyboard. */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable, or keyboard users cannot scroll it */}
+      <section className="active-shares__scroll" tabIndex={0} aria-label="Active links list">
           {shares.isPending ? (
             <p className="active-shares__state">
               <Spinner size={18} /> Loading links...
@@ -191,7 +192,7 @@ function ActiveShares({ profileId, open }: { profileId: number; open: boolean })
               })}
             </ul>
           )}
-      </div>
+      </section>
     </section>
   );
 }

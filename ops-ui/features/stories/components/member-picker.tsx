@@ -26,6 +26,7 @@ export function MemberPicker({ label, value, onChange, error }: MemberPickerProp
         <span className="ops-field__label" id={`${id}-label`}>
           {label}
         </span>
+        {/* biome-ignore lint/a11y/useSemanticElements: the chosen member and its Change button, named by the field's label; not a set of form fields */}
         <div className="ops-picked" role="group" aria-labelledby={`${id}-label`}>
           <span className="ops-picked__name">{value.fullName}</span>
           <span className="ops-cell-muted">@{value.username}</span>

@@ -56,6 +56,7 @@ function StoryPhotos({ story, onChanged }: { story: Story; onChanged: (story: St
       <ul className="ops-story-photos__list">
         {story.photos.map((url, index) => (
           <li key={url} className="ops-story-photos__item">
+            {/* biome-ignore lint/a11y/noRedundantAlt: "Photo 1" pairs the image with its "Remove photo 1" button */}
             <img src={url} alt={`Photo ${index + 1} of this couple`} className="ops-story-photos__image" />
             <Button
               size="sm"
