@@ -2,7 +2,6 @@ import type { Model as ModelType, RelationMappingsThunk } from 'objection';
 import type { SubscriptionTier, UserRole, UserStatus } from '../../contracts/enums';
 import { BaseModel } from './base-model';
 import { NotificationSettings, PrivacySettings } from './settings';
-import { Profile } from './profile';
 
 export class User extends BaseModel {
   static tableName = 'users';
@@ -39,7 +38,6 @@ export class User extends BaseModel {
   createdAt!: number;
   updatedAt!: number;
 
-  profiles?: Profile[];
   privacySettings?: PrivacySettings;
   notificationSettings?: NotificationSettings;
 
@@ -49,12 +47,9 @@ export class User extends BaseModel {
     },
   };
 
+  // No relation to profiles here: a profile reaches its user (Profile.user), so the two models do not import
+  // each other.
   static relationMappings: RelationMappingsThunk = () => ({
-    profiles: {
-      relation: BaseModel.HasManyRelation,
-      modelClass: Profile,
-      join: { from: 'users.id', to: 'profiles.userId' },
-    },
     privacySettings: {
       relation: BaseModel.HasOneRelation,
       modelClass: PrivacySettings,

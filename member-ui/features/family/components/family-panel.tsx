@@ -1,4 +1,3 @@
-import { Link } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useState } from 'react';
 import { FAMILY_RELATION_VALUES } from '../../../../contracts/family';
 import { AlertBanner } from '../../../components/ui/alert-banner';
@@ -169,14 +168,6 @@ function Permissions({ profileId, permissions }: { profileId: number; permission
       </ul>
       {set.isError ? <AlertBanner>{familyError(set.error)}</AlertBanner> : null}
     </section>
-  );
-}
-
-export function ProfileLink({ id, children }: { id: number; children: React.ReactNode }) {
-  return (
-    <Link to="/profile/$id" params={{ id: String(id) }} className="family__link">
-      {children}
-    </Link>
   );
 }
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Link, Navigate, useRouter, useRouterState } from '@tanstack/react-router';
+import { getRouteApi, Link, Navigate, useRouter, useRouterState } from '@tanstack/react-router';
 import Check from 'lucide-react/icons/check';
 import CircleAlert from 'lucide-react/icons/circle-alert';
 import Crown from 'lucide-react/icons/crown';
@@ -7,7 +7,6 @@ import Gem from 'lucide-react/icons/gem';
 import RefreshCw from 'lucide-react/icons/refresh-cw';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import type { SessionUser } from '../../../../contracts/auth';
-import { checkoutRoute } from '../../../app/routing/protected-routes';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast';
@@ -33,6 +32,9 @@ import {
 } from '../lib/stripe-flow';
 import { PAYMENT_TEXTS, SUCCESS_TOAST } from '../lib/toasts';
 import { formatPrice, isPaidTier, type PaidTier, renewalText, TIER_LABELS } from '../lib/tiers';
+
+// By id, not by importing the route object: the route file lazy-loads this page, so an import would be a cycle.
+const checkoutRoute = getRouteApi('/member/checkout');
 
 /** Spec part 2 §7: "The demo payment step delays 2 seconds." Tests shorten it. */
 export const demoPaymentSettings = { delayMs: 2000 };
