@@ -8,7 +8,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { TextAreaField } from '../../../components/ui/textarea-field';
 import { paths } from '../../../lib/paths';
 import { appealErrorMessage, useAppealLink, useSendAppeal } from '../api/appeal';
-import { AuthCard } from '../components/auth-card';
+import { AuthCard } from '../../../components/ui/auth-card';
 
 const appealRoute = getRouteApi('/appeal/$token');
 

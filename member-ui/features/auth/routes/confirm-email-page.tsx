@@ -9,7 +9,7 @@ import { isApiError } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import { sessionQueryKey } from '../../../lib/session';
 import { postConfirmEmail } from '../api/register';
-import { AuthCard } from '../components/auth-card';
+import { AuthCard } from '../../../components/ui/auth-card';
 
 const confirmEmailRoute = getRouteApi('/confirm-email/$token');
 

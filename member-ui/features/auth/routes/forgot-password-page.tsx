@@ -8,7 +8,7 @@ import { TextField } from '../../../components/ui/text-field';
 import { fieldErrorsOf } from '../../../lib/form-errors';
 import { paths } from '../../../lib/paths';
 import { resetErrorMessage, useResetRequest } from '../api/password-reset';
-import { AuthCard } from '../components/auth-card';
+import { AuthCard } from '../../../components/ui/auth-card';
 
 const forgotPasswordRoute = getRouteApi('/forgot-password');
 

@@ -7,7 +7,7 @@ import { TextField } from '../../../components/ui/text-field';
 import { type FieldErrors, fieldErrorsOf } from '../../../lib/form-errors';
 import { paths } from '../../../lib/paths';
 import { isTotpRequired, loginErrorMessage, useLogin } from '../api/login';
-import { AuthCard } from '../components/auth-card';
+import { AuthCard } from '../../../components/ui/auth-card';
 import { LegalLinks } from '../components/legal-links';
 import { useFlashSearchError } from '../components/use-flash-search-error';
 

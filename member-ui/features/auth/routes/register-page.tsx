@@ -8,7 +8,7 @@ import { TextField } from '../../../components/ui/text-field';
 import { type FieldErrors, fieldErrorsOf } from '../../../lib/form-errors';
 import { paths } from '../../../lib/paths';
 import { type RegistrationFields, isConfirmationPending, registerErrorMessage, useRegister } from '../api/register';
-import { AuthCard } from '../components/auth-card';
+import { AuthCard } from '../../../components/ui/auth-card';
 import { LegalLinks } from '../components/legal-links';
 import { useFlashSearchError } from '../components/use-flash-search-error';
 

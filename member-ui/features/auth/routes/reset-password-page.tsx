@@ -9,7 +9,7 @@ import { TextField } from '../../../components/ui/text-field';
 import { type FieldErrors, fieldErrorsOf } from '../../../lib/form-errors';
 import { paths } from '../../../lib/paths';
 import { resetErrorMessage, useResetConfirm } from '../api/password-reset';
-import { AuthCard } from '../components/auth-card';
+import { AuthCard } from '../../../components/ui/auth-card';
 
 const resetPasswordRoute = getRouteApi('/reset-password/$token');
 

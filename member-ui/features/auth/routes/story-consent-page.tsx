@@ -4,7 +4,7 @@ import { AlertBanner } from '../../../components/ui/alert-banner';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { storyConsentError, useAnswerStoryConsent, useStoryConsent } from '../api/story-consent';
-import { AuthCard } from '../components/auth-card';
+import { AuthCard } from '../../../components/ui/auth-card';
 
 const storyConsentRoute = getRouteApi('/story-consent/$token');
 

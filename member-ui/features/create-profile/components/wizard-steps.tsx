@@ -2,7 +2,7 @@ import type { ChangeEvent } from 'react';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextAreaField } from '../../../components/ui/textarea-field';
 import { TextField } from '../../../components/ui/text-field';
-import { CountryMultiSelect } from './country-multi-select';
+import { CountryMultiSelect } from '../../../components/profile/country-multi-select';
 import {
   AM_PM_OPTIONS,
   BIRTH_HOUR_OPTIONS,
@@ -15,7 +15,7 @@ import {
   RELIGION_OPTIONS,
   WIZARD_PROFILE_TYPE_OPTIONS,
   latestAdultBirthDate,
-} from './option-labels';
+} from '../../../components/profile/option-labels';
 import type { WizardErrors, WizardField, WizardValues } from './wizard-values';
 
 export interface StepProps {

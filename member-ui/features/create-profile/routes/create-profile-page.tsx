@@ -13,9 +13,9 @@ import { useSessionUser } from '../../../lib/session';
 import { useCreateProfile } from '../api/create-profile';
 import { FullPageSpinner } from '../../../components/ui/spinner';
 import { type ProfileDraft, discardProfileDraft, fetchProfileDraft, profileDraftKey, saveProfileDraft } from '../api/draft';
-import { deletePhoto, photoUploadMessage, uploadPhoto } from '../api/photos';
-import { oppositeGender } from '../components/option-labels';
-import { PhotoSlots, type SlotPhoto } from '../components/photo-slots';
+import { deletePhoto, photoUploadMessage, uploadPhoto } from '../../../lib/photos';
+import { oppositeGender } from '../../../components/profile/option-labels';
+import { PhotoSlots, type SlotPhoto } from '../../../components/profile/photo-slots';
 import { AstrologicalStep, BasicInformationStep, PartnerPreferencesStep, ProfessionalStep } from '../components/wizard-steps';
 import {
   PARENT_FIELDS,

@@ -5,7 +5,7 @@ import { AlertBanner } from '../../../components/ui/alert-banner';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { TextField } from '../../../components/ui/text-field';
-import { AuthCard } from '../../auth/components/auth-card';
+import { AuthCard } from '../../../components/ui/auth-card';
 import { familyError, useAnswerInvitation, useInvitation } from '../api/family';
 
 const inviteRoute = getRouteApi('/family-invite/$token');

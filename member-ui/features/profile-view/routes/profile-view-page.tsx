@@ -14,11 +14,11 @@ import { paths } from '../../../lib/paths';
 import { profileQueryOptions } from '../../../lib/profiles';
 import { usePageTitle } from '../../../lib/page-title';
 import { useSessionUser } from '../../../lib/session';
-import { ShareDialog } from '../../sharing/components/share-dialog';
+import { ShareDialog } from '../../../components/sharing/share-dialog';
 import { useLikeCheck, useToggleLike } from '../api/profile-like';
 import { useProfileInsights } from '../api/profile-insights';
 import { MemberActionsMenu } from '../components/member-actions-menu';
-import { PhotoGallery } from '../components/photo-gallery';
+import { PhotoGallery } from '../../../components/profile/photo-gallery';
 import { ProfileViewSkeleton } from '../components/profile-view-skeleton';
 import { NotInterestedButton } from '../../../components/not-interested/not-interested-button';
 

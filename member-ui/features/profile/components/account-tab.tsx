@@ -11,7 +11,7 @@ import { useLogout } from '../../../lib/logout';
 import { paths } from '../../../lib/paths';
 import { deleteProfile } from '../api/profile-mutations';
 import { VerificationCard } from '../../../components/verification/verification-card';
-import { WhoLikedYouPanel } from '../../who-liked-you/components/who-liked-you-panel';
+import { WhoLikedYouPanel } from '../../../components/who-liked-you/who-liked-you-panel';
 import { useSessionUser } from '../../../lib/session';
 
 export const DELETE_PROFILE_CONFIRM = 'Are you sure you want to delete your profile? This action cannot be undone.';

@@ -5,8 +5,8 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { toast } from '../../../components/ui/toast';
 import { isApiError } from '../../../lib/api-client';
-import { deletePhoto, photoUploadMessage, uploadPhoto } from '../../create-profile/api/photos';
-import { PhotoSlots, type SlotPhoto } from '../../create-profile/components/photo-slots';
+import { deletePhoto, photoUploadMessage, uploadPhoto } from '../../../lib/photos';
+import { PhotoSlots, type SlotPhoto } from '../../../components/profile/photo-slots';
 import { useUpdateProfile } from '../api/profile-mutations';
 
 /**

@@ -6,7 +6,7 @@ import type { SelectOption } from '../../../components/ui/select-field';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextAreaField } from '../../../components/ui/textarea-field';
 import { TextField } from '../../../components/ui/text-field';
-import { CountryMultiSelect } from '../../create-profile/components/country-multi-select';
+import { CountryMultiSelect } from '../../../components/profile/country-multi-select';
 import {
   AM_PM_OPTIONS,
   BIRTH_HOUR_OPTIONS,
@@ -27,7 +27,7 @@ import {
   RELIGION_OPTIONS,
   ZODIAC_OPTIONS,
   latestAdultBirthDate,
-} from '../../create-profile/components/option-labels';
+} from '../../../components/profile/option-labels';
 
 type FieldKind = 'text' | 'tel' | 'number' | 'date' | 'select' | 'textarea' | 'countries' | 'boolean';
 

@@ -8,7 +8,7 @@ import { ageOf, locationOf, nameWithAge } from '../../../components/profile/prof
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { api } from '../../../lib/api-client';
-import { PhotoGallery } from '../../profile-view/components/photo-gallery';
+import { PhotoGallery } from '../../../components/profile/photo-gallery';
 
 /**
  * The member's own profile as other members see it: photo, name and age, work, location, birth details and the

@@ -13,7 +13,7 @@ import { PrivacyTab } from '../components/privacy-tab';
 // the page, which opens on Privacy: the first screen on a phone waits for less code. They are fetched once the
 // page has shown, so switching to them is immediate.
 const loadSecurityTab = () => import('../components/security-tab');
-const loadSubscriptionSettings = () => import('../../subscription/components/subscription-settings');
+const loadSubscriptionSettings = () => import('../../../components/subscription/subscription-settings');
 const SecurityTab = lazy(() => loadSecurityTab().then((m) => ({ default: m.SecurityTab })));
 const SubscriptionSettings = lazy(() => loadSubscriptionSettings().then((m) => ({ default: m.SubscriptionSettings })));
 

@@ -1,6 +1,6 @@
 import type { SubscriptionTier } from '../../../../contracts/enums';
 import { api } from '../../../lib/api-client';
-import { SUBSCRIPTIONS_PATH } from './subscription-catalogue';
+import { SUBSCRIPTIONS_PATH } from '../../../lib/subscription/subscription-catalogue';
 
 export interface DemoCardDetails {
   cardNumber: string;

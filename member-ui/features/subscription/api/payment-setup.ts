@@ -1,6 +1,6 @@
 import type { SubscriptionTier } from '../../../../contracts/enums';
 import { api } from '../../../lib/api-client';
-import { SUBSCRIPTIONS_PATH } from './subscription-catalogue';
+import { SUBSCRIPTIONS_PATH } from '../../../lib/subscription/subscription-catalogue';
 
 /** 201 answer of POST /api/subscriptions/{userId} for a paid tier (spec part 2 §3 "Payment setup"). */
 export interface PaymentSetup {

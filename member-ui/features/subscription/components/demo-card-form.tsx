@@ -14,7 +14,7 @@ import {
   formatCvc,
   formatExpiry,
   validateCard,
-} from '../lib/card-input';
+} from '../../../lib/subscription/card-input';
 
 const FORMATTERS: Record<CardField, (value: string) => string> = {
   cardNumber: formatCardNumber,

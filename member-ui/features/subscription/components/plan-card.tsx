@@ -4,8 +4,8 @@ import Gem from 'lucide-react/icons/gem';
 import Sparkles from 'lucide-react/icons/sparkles';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
-import type { PlanView } from '../api/subscription-catalogue';
-import { formatPrice, PLAN_ACTION_LABELS } from '../lib/tiers';
+import type { PlanView } from '../../../lib/subscription/subscription-catalogue';
+import { formatPrice, PLAN_ACTION_LABELS } from '../../../lib/subscription/tiers';
 
 const PLAN_ICONS = { tryme: Sparkles, premium: Crown, elite: Gem } as const;
 

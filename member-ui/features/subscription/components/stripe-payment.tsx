@@ -10,7 +10,7 @@ import RefreshCw from 'lucide-react/icons/refresh-cw';
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
-import { PAYMENT_TEXTS } from '../lib/toasts';
+import { PAYMENT_TEXTS } from '../../../lib/subscription/toasts';
 
 /** How Stripe.js is loaded; tests replace `load` with a fake Stripe object. */
 export const stripeLoader = { load: (publishableKey: string): Promise<Stripe | null> => loadStripe(publishableKey) };

@@ -15,9 +15,9 @@ import { paths } from '../../../lib/paths';
 import { sessionQueryKey, useSessionUser } from '../../../lib/session';
 import { postCompleteSubscription, postDemoConfirm } from '../api/confirm-payment';
 import { type PaymentSetup, paymentIntentIdOf, postPaymentSetup } from '../api/payment-setup';
-import { type PlanView, useSubscriptionCatalogue } from '../api/subscription-catalogue';
+import { type PlanView, useSubscriptionCatalogue } from '../../../lib/subscription/subscription-catalogue';
 import { DemoCardForm } from '../components/demo-card-form';
-import type { CardValues } from '../lib/card-input';
+import type { CardValues } from '../../../lib/subscription/card-input';
 import {
   acceptsClientSecret,
   type IntentResultLike,
@@ -29,9 +29,9 @@ import {
   stepAfterReturn,
   stripeReturnOf,
   stripeReturnUrl,
-} from '../lib/stripe-flow';
-import { PAYMENT_TEXTS, SUCCESS_TOAST } from '../lib/toasts';
-import { formatPrice, isPaidTier, type PaidTier, renewalText, TIER_LABELS } from '../lib/tiers';
+} from '../../../lib/subscription/stripe-flow';
+import { PAYMENT_TEXTS, SUCCESS_TOAST } from '../../../lib/subscription/toasts';
+import { formatPrice, isPaidTier, type PaidTier, renewalText, TIER_LABELS } from '../../../lib/subscription/tiers';
 
 // By id, not by importing the route object: the route file lazy-loads this page, so an import would be a cycle.
 const checkoutRoute = getRouteApi('/member/checkout');

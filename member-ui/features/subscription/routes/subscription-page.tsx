@@ -10,13 +10,13 @@ import { toast } from '../../../components/ui/toast';
 import { isApiError } from '../../../lib/api-client';
 import { hrefs, paths } from '../../../lib/paths';
 import { sessionQueryKey, useSessionUser } from '../../../lib/session';
-import { useBilling } from '../api/billing';
+import { useBilling } from '../../../lib/subscription/billing';
 import { postDowngradeToTryme } from '../api/payment-setup';
-import { type PlanView, useSubscriptionCatalogue } from '../api/subscription-catalogue';
+import { type PlanView, useSubscriptionCatalogue } from '../../../lib/subscription/subscription-catalogue';
 import { DowngradeDialog } from '../components/downgrade-dialog';
 import { PlanCard, PlanCardSkeleton } from '../components/plan-card';
-import { SUCCESS_TOAST } from '../lib/toasts';
-import { formatPlanDate, renewalText, TIER_LABELS } from '../lib/tiers';
+import { SUCCESS_TOAST } from '../../../lib/subscription/toasts';
+import { formatPlanDate, renewalText, TIER_LABELS } from '../../../lib/subscription/tiers';
 
 /** /subscription (spec part 2 §2 "Subscription plans"). Visitors are sent to /login by the member layout. */
 export function SubscriptionPage() {

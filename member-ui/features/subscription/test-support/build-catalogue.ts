@@ -1,4 +1,4 @@
-import type { PlanView, SubscriptionCatalogue } from '../api/subscription-catalogue';
+import type { PlanView, SubscriptionCatalogue } from '../../../lib/subscription/subscription-catalogue';
 
 const PLANS: PlanView[] = [
   {

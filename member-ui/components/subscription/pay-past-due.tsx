@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/text-field';
-import { toast } from '../../../components/ui/toast';
-import { api, isApiError } from '../../../lib/api-client';
-import { sessionQueryKey } from '../../../lib/session';
-import { type BillingView, billingQueryKey } from '../api/billing';
-import { type CardValues, EMPTY_CARD, formatCardNumber, formatCvc, formatExpiry, validateCard } from '../lib/card-input';
+import { Button } from '../ui/button';
+import { TextField } from '../ui/text-field';
+import { toast } from '../ui/toast';
+import { api, isApiError } from '../../lib/api-client';
+import { sessionQueryKey } from '../../lib/session';
+import { type BillingView, billingQueryKey } from '../../lib/subscription/billing';
+import { type CardValues, EMPTY_CARD, formatCardNumber, formatCvc, formatExpiry, validateCard } from '../../lib/subscription/card-input';
 
 /** A failed renewal paid with another card (demo provider): the open invoice is charged at once. */
 export function PayPastDue({ userId }: { userId: number }) {

@@ -1,4 +1,4 @@
-import type { ToastOptions } from '../../../components/ui/toast';
+import type { ToastOptions } from '../../components/ui/toast';
 
 /** Spec part 2 §2: shown after an upgrade or a move down to Tryme. */
 export const SUCCESS_TOAST: ToastOptions = {

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ProfileCardView } from '../../../../contracts/views';
-import { api, isApiError } from '../../../lib/api-client';
+import type { ProfileCardView } from '../../contracts/views';
+import { api, isApiError } from './api-client';
 
 /** Under /api/profile-likes, so the liked-profiles screen's invalidation refreshes it too. */
 export const receivedLikesPath = (userId: number) => `/api/profile-likes/${userId}/received`;

@@ -5,12 +5,12 @@ import LockKeyhole from 'lucide-react/icons/lock-keyhole';
 import MapPin from 'lucide-react/icons/map-pin';
 import RefreshCw from 'lucide-react/icons/refresh-cw';
 import { useId } from 'react';
-import type { SubscriptionTier } from '../../../../contracts/enums';
-import type { ProfileCardView } from '../../../../contracts/views';
-import { Button } from '../../../components/ui/button';
-import { ProfileThumb } from '../../../components/ui/profile-thumb';
-import { paths } from '../../../lib/paths';
-import { isUpgradeRequired, useReceivedLikes } from '../api/received-likes';
+import type { SubscriptionTier } from '../../../contracts/enums';
+import type { ProfileCardView } from '../../../contracts/views';
+import { Button } from '../ui/button';
+import { ProfileThumb } from '../ui/profile-thumb';
+import { paths } from '../../lib/paths';
+import { isUpgradeRequired, useReceivedLikes } from '../../lib/received-likes';
 
 /**
  * "See who liked you" (spec part 2 §1 and §6): premium and elite members see the members who liked their

@@ -1,14 +1,14 @@
-import '../../../test/setup-dom';
+import '../../test/setup-dom';
 import { screen, waitFor, within } from '@testing-library/react';
 import assert from 'node:assert/strict';
 import { afterEach, beforeEach, test } from 'node:test';
-import type { SessionUser } from '../../../../contracts/auth';
-import { buildSessionUser } from '../../../test/build-user';
-import { type RecordedRequest, jsonResponse } from '../../../test/fetch-stub';
-import type { BillingView } from '../api/billing';
-import { buildCatalogue } from '../test-support/build-catalogue';
+import type { SessionUser } from '../../../contracts/auth';
+import { buildSessionUser } from '../../test/build-user';
+import { type RecordedRequest, jsonResponse } from '../../test/fetch-stub';
+import type { BillingView } from '../../lib/subscription/billing';
+import { buildCatalogue } from '../../features/subscription/test-support/build-catalogue';
 
-const { cleanupApp, fakeServer, renderApp } = await import('../../../test/render-app');
+const { cleanupApp, fakeServer, renderApp } = await import('../../test/render-app');
 
 /** The browser's EventSource as the app uses it, driven by the test (the server's stream is tested server-side). */
 class FakeEventSource {
@@ -128,7 +128,7 @@ test('with Stripe, a cheaper plan is offered for the renewal (not refused any mo
 });
 
 test('past due with Stripe: "Pay with another card" opens the Payment Element on the open invoice and confirms it', async () => {
-  const { stripeLoader } = await import('./stripe-payment');
+  const { stripeLoader } = await import('../../features/subscription/components/stripe-payment');
   const confirms: Record<string, unknown>[] = [];
   const elementsOptions: unknown[] = [];
   const element = () => ({

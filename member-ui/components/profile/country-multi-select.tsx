@@ -1,7 +1,7 @@
 import { X } from 'lucide-react';
 import { type KeyboardEvent, useId, useMemo, useState } from 'react';
-import { COUNTRIES } from '../../../../contracts/countries';
-import { cn } from '../../../components/ui/cn';
+import { COUNTRIES } from '../../../contracts/countries';
+import { cn } from '../ui/cn';
 
 const MAX_SUGGESTIONS = 8;
 

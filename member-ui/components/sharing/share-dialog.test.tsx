@@ -1,13 +1,13 @@
-import '../../../test/setup-dom';
+import '../../test/setup-dom';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import assert from 'node:assert/strict';
 import { afterEach, test } from 'node:test';
-import { type FetchStub, jsonResponse, stubFetch } from '../../../test/fetch-stub';
+import { type FetchStub, jsonResponse, stubFetch } from '../../test/fetch-stub';
 
 const { ShareDialog, COPIED_INDICATOR_MS } = await import('./share-dialog');
-const { Toaster, dismissToast } = await import('../../../components/ui/toast');
-const { createAppQueryClient } = await import('../../../lib/query-client');
+const { Toaster, dismissToast } = await import('../ui/toast');
+const { createAppQueryClient } = await import('../../lib/query-client');
 
 let fetchStub: FetchStub | null = null;
 afterEach(() => {

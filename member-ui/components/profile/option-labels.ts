@@ -1,4 +1,4 @@
-import { COUNTRIES } from '../../../../contracts/countries';
+import { COUNTRIES } from '../../../contracts/countries';
 import {
   DIETS,
   EDUCATION_LEVELS,
@@ -13,8 +13,8 @@ import {
   RASHIS,
   RELIGIONS,
   ZODIAC_SIGNS,
-} from '../../../../contracts/enums';
-import { type SelectOption, optionsOf } from '../../../components/ui/select-field';
+} from '../../../contracts/enums';
+import { type SelectOption, optionsOf } from '../ui/select-field';
 
 /** "never_married" → "Never married", "uk" stays readable as "Uk"; lists with proper labels override below. */
 export function humanize(value: string): string {

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { SubscriptionTier } from '../../../../contracts/enums';
-import { api } from '../../../lib/api-client';
+import type { SubscriptionTier } from '../../../contracts/enums';
+import { api } from '../api-client';
 
 export interface PlanView {
   tier: SubscriptionTier;

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ShareView } from '../../../../contracts/views';
-import { api } from '../../../lib/api-client';
+import type { ShareView } from '../../contracts/views';
+import { api } from './api-client';
 
 export const profileSharesPath = (profileId: number) => `/api/profiles/${profileId}/shares`;
 export const profileSharesKey = (profileId: number) => [profileSharesPath(profileId)] as const;

@@ -1,7 +1,7 @@
-import { LIMITS } from '../../../../contracts/enums';
-import type { UploadedPhotoView } from '../../../../contracts/views';
-import { ApiError, api, isApiError } from '../../../lib/api-client';
-import { preparePhoto } from '../lib/prepare-photo';
+import { LIMITS } from '../../contracts/enums';
+import type { UploadedPhotoView } from '../../contracts/views';
+import { ApiError, api, isApiError } from './api-client';
+import { preparePhoto } from './prepare-photo';
 
 /** Types the server accepts for profile photos (jpeg, png, gif). */
 export const PHOTO_ACCEPT = 'image/jpeg,image/png,image/gif';

@@ -1,13 +1,13 @@
 import { Check, Copy, Eye, Link2, Trash2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { DEFAULT_SHARE_EXPIRY_DAYS, SHARE_EXPIRY_DAYS } from '../../../../contracts/enums';
-import { ProfileDialog } from '../../../components/profile/profile-dialog';
-import { formatDate } from '../../../components/profile/profile-format';
-import { Button } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
-import { toast } from '../../../components/ui/toast';
-import { isApiError } from '../../../lib/api-client';
-import { shareUrl, useActiveShares, useCreateShare, useDeactivateShare } from '../api/profile-shares';
+import { DEFAULT_SHARE_EXPIRY_DAYS, SHARE_EXPIRY_DAYS } from '../../../contracts/enums';
+import { ProfileDialog } from '../profile/profile-dialog';
+import { formatDate } from '../profile/profile-format';
+import { Button } from '../ui/button';
+import { Spinner } from '../ui/spinner';
+import { toast } from '../ui/toast';
+import { isApiError } from '../../lib/api-client';
+import { shareUrl, useActiveShares, useCreateShare, useDeactivateShare } from '../../lib/profile-shares';
 
 /** Spec part 1 §9: the copied indicator shows for 2 s. */
 export const COPIED_INDICATOR_MS = 2000;

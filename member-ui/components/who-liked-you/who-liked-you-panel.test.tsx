@@ -1,15 +1,15 @@
-import '../../../test/setup-dom';
+import '../../test/setup-dom';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import assert from 'node:assert/strict';
 import { afterEach, test } from 'node:test';
-import type { SubscriptionTier } from '../../../../contracts/enums';
-import { buildProfileCard } from '../../../test/build-profile-card';
-import { type FetchStub, jsonResponse, stubFetch } from '../../../test/fetch-stub';
+import type { SubscriptionTier } from '../../../contracts/enums';
+import { buildProfileCard } from '../../test/build-profile-card';
+import { type FetchStub, jsonResponse, stubFetch } from '../../test/fetch-stub';
 
 const { createMemoryHistory, createRootRoute, createRouter, RouterProvider } = await import('@tanstack/react-router');
 const { WhoLikedYouPanel } = await import('./who-liked-you-panel');
-const { createAppQueryClient } = await import('../../../lib/query-client');
+const { createAppQueryClient } = await import('../../lib/query-client');
 
 let fetchStub: FetchStub | null = null;
 afterEach(() => {

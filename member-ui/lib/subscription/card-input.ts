@@ -1,5 +1,5 @@
-import { demoCardSchema } from '../../../../contracts/subscriptions';
-import { type FieldErrors, fieldErrorsOf } from '../../../lib/form-errors';
+import { demoCardSchema } from '../../../contracts/subscriptions';
+import { type FieldErrors, fieldErrorsOf } from '../form-errors';
 
 export type CardField = 'cardNumber' | 'expiry' | 'cvc' | 'name';
 export type CardValues = Record<CardField, string>;

@@ -1,7 +1,7 @@
 import { EyeOff, ImageOff } from 'lucide-react';
 import { useState } from 'react';
-import type { ProfileView } from '../../../../contracts/views';
-import { cn } from '../../../components/ui/cn';
+import type { ProfileView } from '../../../contracts/views';
+import { cn } from '../ui/cn';
 
 /** Large photo with thumbnails; the server already sends blurred renditions when the owner asked for that. */
 export function PhotoGallery({ profile, name }: { profile: ProfileView; name: string }) {

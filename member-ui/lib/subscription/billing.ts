@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SubscriptionTier } from '../../../../contracts/enums';
-import { api } from '../../../lib/api-client';
-import { sessionQueryKey } from '../../../lib/session';
+import type { SubscriptionTier } from '../../../contracts/enums';
+import { api } from '../api-client';
+import { sessionQueryKey } from '../session';
 
 /** GET /api/subscriptions/{userId}/current: the member's subscription and invoices. */
 export interface BillingView {

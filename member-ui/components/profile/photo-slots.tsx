@@ -1,9 +1,9 @@
 import { ImagePlus, Star, X } from 'lucide-react';
 import type { ChangeEvent } from 'react';
-import { LIMITS } from '../../../../contracts/enums';
-import { cn } from '../../../components/ui/cn';
-import { Spinner } from '../../../components/ui/spinner';
-import { PHOTO_ACCEPT } from '../api/photos';
+import { LIMITS } from '../../../contracts/enums';
+import { cn } from '../ui/cn';
+import { Spinner } from '../ui/spinner';
+import { PHOTO_ACCEPT } from '../../lib/photos';
 
 export interface SlotPhoto {
   id: number;

@@ -1,4 +1,4 @@
-import { LIMITS } from '../../../../contracts/enums';
+import { LIMITS } from '../../contracts/enums';
 
 /** About what a phone's default camera mode writes: plenty for a profile photo, a fraction of a 48 MP file. */
 export const UPLOAD_TARGET_PIXELS = 12_000_000;

@@ -1,18 +1,18 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PaymentIntentResult } from '@stripe/stripe-js';
 import { Suspense, lazy } from 'react';
-import { Button } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
-import { toast } from '../../../components/ui/toast';
-import { api, isApiError } from '../../../lib/api-client';
-import { sessionQueryKey } from '../../../lib/session';
-import { billingQueryKey } from '../api/billing';
-import { stepAfterConfirm } from '../lib/stripe-flow';
-import { formatPrice } from '../lib/tiers';
-import { PAYMENT_TEXTS } from '../lib/toasts';
+import { Button } from '../ui/button';
+import { Spinner } from '../ui/spinner';
+import { toast } from '../ui/toast';
+import { api, isApiError } from '../../lib/api-client';
+import { sessionQueryKey } from '../../lib/session';
+import { billingQueryKey } from '../../lib/subscription/billing';
+import { stepAfterConfirm } from '../../lib/subscription/stripe-flow';
+import { formatPrice } from '../../lib/subscription/tiers';
+import { PAYMENT_TEXTS } from '../../lib/subscription/toasts';
 
 // Stripe.js and the Payment Element load only when a past-due member chooses to pay here.
-const StripePaymentForm = lazy(() => import('./stripe-payment').then((module) => ({ default: module.StripePaymentForm })));
+const StripePaymentForm = lazy(() => import('../../features/subscription/components/stripe-payment').then((module) => ({ default: module.StripePaymentForm })));
 
 /** POST /api/subscriptions/{userId}/pay with Stripe: the open renewal invoice's PaymentIntent to confirm. */
 interface InvoicePayment {

@@ -1,4 +1,4 @@
-import type { SubscriptionTier } from '../../../../contracts/enums';
+import type { SubscriptionTier } from '../../../contracts/enums';
 
 export type PaidTier = 'premium' | 'elite';
 
