@@ -2,8 +2,6 @@ import type { SubscriptionTier } from '../../../contracts/enums';
 
 export type PaidTier = 'premium' | 'elite';
 
-export const TIER_LABELS: Record<SubscriptionTier, string> = { tryme: 'Tryme', premium: 'Premium', elite: 'Elite' };
-
 /** Spec part 2 §2 "Subscription plans": each card's call to action. */
 export const PLAN_ACTION_LABELS: Record<SubscriptionTier, string> = {
   tryme: 'Tryme Now',

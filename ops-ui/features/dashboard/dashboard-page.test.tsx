@@ -76,7 +76,7 @@ describe('dashboard', () => {
 
     const registrations = await screen.findByRole('region', { name: 'Registrations per day' });
     assert.ok(within(registrations).getByText('85 in 30 days'));
-    assert.ok(await screen.findByRole('img', { name: 'Members by plan: Try me 9,000, Premium 3,000, Elite 480.' }));
+    assert.ok(await screen.findByRole('img', { name: 'Members by plan: Tryme 9,000, Premium 3,000, Elite 480.' }));
     assert.ok(screen.getByRole('img', { name: /Share-link views per day: 435 in the last 30 days, most on 30 Mar \(29\)/ }));
     assert.ok(screen.getByRole('img', { name: 'Verification decisions per day: 45 approved and 15 rejected in the last 30 days.' }));
   });

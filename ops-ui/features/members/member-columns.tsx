@@ -1,4 +1,4 @@
-import type { SubscriptionTier } from '../../../contracts/enums';
+import { TIER_LABELS } from '../../../contracts/tiers';
 import { MemberLink } from '../../components/member-link';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -6,7 +6,6 @@ import { createDataTableColumnHelper } from '../../components/ui/data-table';
 import { formatDate } from '../../lib/format';
 import type { MemberRow } from './api/members';
 
-export const TIER_LABELS: Record<SubscriptionTier, string> = { tryme: 'Try me', premium: 'Premium', elite: 'Elite' };
 
 const column = createDataTableColumnHelper<MemberRow>();
 

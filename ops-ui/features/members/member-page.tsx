@@ -19,7 +19,7 @@ import { paths, withQuery } from '../../lib/paths';
 import { usePageTitle } from '../../lib/use-page-title';
 import { type MemberDetail, useMemberDetail } from './api/member-detail';
 import { useRestoreMember, useSuspendMember } from './api/members';
-import { TIER_LABELS } from './member-columns';
+import { TIER_LABELS } from '../../../contracts/tiers';
 import { MemberBillingSection } from './member-billing-section';
 import { MemberEmailSection } from './member-email-section';
 import { MemberFamilySection } from './member-family-section';

@@ -14,7 +14,8 @@ import { areaById } from '../../lib/areas';
 import { serverSort } from '../../lib/server-sorting';
 import { useUrlParam, useUrlSearch, useUrlTableState } from '../../lib/use-url-state';
 import { type MemberRow, useMembers, useRestoreMember, useSuspendMember } from './api/members';
-import { memberColumns, TIER_LABELS } from './member-columns';
+import { TIER_LABELS } from '../../../contracts/tiers';
+import { memberColumns } from './member-columns';
 
 const area = areaById('members');
 

@@ -87,7 +87,7 @@ describe('subscriptions with the demo provider (renewals on the simulated clock)
     assert.equal((await client.get(`/api/subscriptions/${user.id}/invoices/demo_in_nope/receipt`)).status, 404);
   });
 
-  test('a card that declines on renewal: past due with a grace period, told in-app and by email, then back to Try Me', async () => {
+  test('a card that declines on renewal: past due with a grace period, told in-app and by email, then back to Tryme', async () => {
     const { client, user } = await subscribe('elite', FAILS_ON_RENEWAL);
     assert.equal((await billing(client, user.id)).subscription?.paymentMethod?.last4, '0341');
     await advance(31);
@@ -163,7 +163,7 @@ describe('subscriptions with the demo provider (renewals on the simulated clock)
     assert.equal((await client.post(`/api/subscriptions/${user.id}/change`, { tier: 'gold' })).status, 400);
   });
 
-  test('cancel at period end, resume, cancel again: the plan runs to the end, then Try Me; no further charge', async () => {
+  test('cancel at period end, resume, cancel again: the plan runs to the end, then Tryme; no further charge', async () => {
     const { client, user } = await subscribe('premium');
     const cancel = (await (await client.post(`/api/subscriptions/${user.id}/cancel`)).json()) as Billing;
     assert.equal(cancel.subscription?.cancelAtPeriodEnd, true);
@@ -185,7 +185,7 @@ describe('subscriptions with the demo provider (renewals on the simulated clock)
     assert.equal((await client.post(`/api/subscriptions/${user.id}`, { tier: 'elite' })).status, 201);
   });
 
-  test('a member with a subscription changes plan instead of starting a second one; Try Me waits for the period end', async () => {
+  test('a member with a subscription changes plan instead of starting a second one; Tryme waits for the period end', async () => {
     const { client, user } = await subscribe('premium');
     const again = await client.post(`/api/subscriptions/${user.id}`, { tier: 'elite' });
     assert.equal(again.status, 409);
@@ -204,7 +204,7 @@ describe('subscriptions with the demo provider (renewals on the simulated clock)
     await advance(32);
     assert.equal((await billing(client, user.id)).subscription?.status, 'canceled');
     const me = (await (await client.get('/api/auth/user')).json()) as Json;
-    assert.equal(me.subscriptionTier, 'premium', 'back to the free year, not Try Me');
+    assert.equal(me.subscriptionTier, 'premium', 'back to the free year, not Tryme');
     assert.ok(Date.parse(me.subscriptionEnds as string) > (await billingNow(server.db)) + 300 * DAY_MS);
   });
 

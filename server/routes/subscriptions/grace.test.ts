@@ -51,7 +51,7 @@ for (const graceDays of [3, 0]) {
       await runDemoRenewals(server.services);
     }
 
-    test(graceDays ? 'the plan is kept until exactly the grace end, then Try Me' : 'the plan ends with the failed renewal: Try Me at once, and the member is told so', async () => {
+    test(graceDays ? 'the plan is kept until exactly the grace end, then Tryme' : 'the plan ends with the failed renewal: Tryme at once, and the member is told so', async () => {
       const { client, user } = await subscribeWithFailingCard();
       const tier = async () => ((await (await client.get('/api/auth/user')).json()) as Json).subscriptionTier;
       const renewal = Number((await server.db('subscriptions').where({ userId: user.id }).first()).currentPeriodEnd);
@@ -61,7 +61,7 @@ for (const graceDays of [3, 0]) {
       if (graceDays === 0) {
         assert.equal(sub.status, 'canceled', 'no grace: the subscription ends with the failed renewal');
         assert.equal(await tier(), 'tryme');
-        assert.match(note.content, /your account is on Try Me now/);
+        assert.match(note.content, /your account is on Tryme now/);
         return;
       }
       assert.equal(sub.status, 'past_due');

@@ -128,7 +128,7 @@ describe('renewals, failures and recoveries reach the member on their live strea
     bystander.close();
   });
 
-  test('the end of an unpaid subscription: "plan has ended" in the bell and Try Me on the stream', async () => {
+  test('the end of an unpaid subscription: "plan has ended" in the bell and Tryme on the stream', async () => {
     const { client } = await subscribe('premium', FAILS_ON_RENEWAL);
     const stream = openStream(server, client);
     await stream.ready;

@@ -53,7 +53,7 @@ describe('Stripe from the member app: a cheaper plan from the next period (a sub
   };
   const priceKey = (priceId: string) => stripe.prices.find((p) => p.id === priceId)?.lookup_key;
 
-  test('downgrade: scheduled, pending in Settings → Plan, cancellable; cancelling or Try Me release it first', async () => {
+  test('downgrade: scheduled, pending in Settings → Plan, cancellable; cancelling or Tryme release it first', async () => {
     const { client, user, subId } = await eliteMember();
     const renewsAt = (await billing(client, user.id)).subscription.renewsAt;
 
@@ -89,9 +89,9 @@ describe('Stripe from the member app: a cheaper plan from the next period (a sub
     assert.deepEqual([again.subscription.cancelAtPeriodEnd, again.subscription.pendingTier], [false, 'premium']);
     assert.equal(stripe.subscriptions.get(subId)?.cancel_at_period_end, false);
 
-    // Try Me while a switch is pending: the schedule is released and the subscription cancels at the period end.
+    // Tryme while a switch is pending: the schedule is released and the subscription cancels at the period end.
     const tryme = (await (await client.post(`/api/subscriptions/${user.id}/change`, { tier: 'tryme' })).json()) as Billing;
-    assert.deepEqual([tryme.subscription.cancelAtPeriodEnd, tryme.subscription.pendingTier, tryme.subscription.endsAt !== null], [true, null, true], 'Try Me is a cancellation at the period end');
+    assert.deepEqual([tryme.subscription.cancelAtPeriodEnd, tryme.subscription.pendingTier, tryme.subscription.endsAt !== null], [true, null, true], 'Tryme is a cancellation at the period end');
     assert.equal(stripe.subscriptions.get(subId)?.schedule, null);
   });
 

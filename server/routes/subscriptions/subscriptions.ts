@@ -38,7 +38,7 @@ export function subscriptionRoutes() {
     const now = Date.now();
     const current = await latestSubscription(ctx.services.db, user.id);
     if (isLive(current)) {
-      // A member who already subscribes changes plan (upgrade now, downgrade or Try Me at the period end).
+      // A member who already subscribes changes plan (upgrade now, downgrade or Tryme at the period end).
       if (tier === 'tryme') {
         await changePlan(ctx.services, user.id, 'tryme');
         ctx.body = { tier, price: '0.00', clientSecret: null, completed: true, effective: 'period_end' };

@@ -30,7 +30,7 @@ function remainingFraction(sub: SubscriptionRow, now: number): number {
 
 /**
  * Upgrades take effect at once and charge the prorated difference for the rest of the period; downgrades
- * (and a move to Try Me) wait for the period end, keeping what was paid for. Choosing the current plan again
+ * (and a move to Tryme) wait for the period end, keeping what was paid for. Choosing the current plan again
  * undoes a pending downgrade.
  */
 export async function changePlan(services: Services, userId: number, tier: SubscriptionTier): Promise<{ effective: 'now' | 'period_end'; amountCents: number }> {

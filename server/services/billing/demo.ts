@@ -121,7 +121,7 @@ export async function runDemoRenewals(services: Services): Promise<number> {
 async function step(services: Services, sub: SubscriptionRow): Promise<number> {
   const { db } = services;
   if (sub.status === 'past_due' || sub.cancelAtPeriodEnd || sub.pendingTier === 'tryme') {
-    // Grace over without a payment, or a cancellation (or move to Try Me) that waited for the period end.
+    // Grace over without a payment, or a cancellation (or move to Tryme) that waited for the period end.
     const at = sub.status === 'past_due' ? (sub.graceUntil as number) : sub.currentPeriodEnd;
     await applyBillingEvent(services, demoEvent('customer.subscription.deleted', at, stateOf(sub, { status: 'canceled', canceledAt: at })));
     return 1;

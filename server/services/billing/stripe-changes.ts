@@ -76,7 +76,7 @@ async function scheduleDowngrade(services: Services, sub: SubscriptionRow, tier:
 /**
  * Plan changes with Stripe. An upgrade swaps the Price now and invoices the prorated difference at once
  * (refused, and nothing changed, if the card declines); a cheaper plan waits for the period end (a
- * subscription schedule); Try Me is a cancellation at the period end.
+ * subscription schedule); Tryme is a cancellation at the period end.
  */
 export async function changeStripePlan(services: Services, sub: SubscriptionRow, tier: SubscriptionTier): Promise<Change> {
   const stripe = stripeClient(services.config);

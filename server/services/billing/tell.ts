@@ -1,3 +1,4 @@
+import { TIER_LABELS } from '../../../contracts/tiers';
 import type { AppServices } from '../../context';
 import { sendMail } from '../mail';
 import { notify } from '../notifications';
@@ -10,19 +11,18 @@ type Services = Pick<AppServices, 'db' | 'live' | 'config'>;
 /** What the member is told (bell and email) after a billing change commits. */
 export type Notice = { userId: number; title: string; content: string; mail: { subject: string; text: string } };
 
-const TIER_NAMES: Record<PaidTier, string> = { premium: 'Premium', elite: 'Elite' };
 const money = (cents: number, currency: string) => `${(cents / 100).toFixed(2)} ${currency.toUpperCase()}`;
 const day = (ms: number) => new Date(ms).toUTCString().slice(0, 16);
 
 export function paidNotice(userId: number, tier: PaidTier, inv: InvoiceState, periodEnd: number, endsThen: boolean): Notice {
   return {
     userId,
-    title: `Payment received: ${TIER_NAMES[tier]}`,
-    content: `We received ${money(inv.amountCents, inv.currency)}. Your ${TIER_NAMES[tier]} plan runs until ${day(periodEnd)}.`,
+    title: `Payment received: ${TIER_LABELS[tier]}`,
+    content: `We received ${money(inv.amountCents, inv.currency)}. Your ${TIER_LABELS[tier]} plan runs until ${day(periodEnd)}.`,
     mail: {
-      subject: `Your Saathi receipt: ${TIER_NAMES[tier]}, ${money(inv.amountCents, inv.currency)}`,
+      subject: `Your Saathi receipt: ${TIER_LABELS[tier]}, ${money(inv.amountCents, inv.currency)}`,
       text: [
-        `Thank you. We received your payment of ${money(inv.amountCents, inv.currency)} for Saathi ${TIER_NAMES[tier]}.`,
+        `Thank you. We received your payment of ${money(inv.amountCents, inv.currency)} for Saathi ${TIER_LABELS[tier]}.`,
         `Period: ${day(inv.periodStart)} to ${day(inv.periodEnd)}.`,
         `Invoice: ${inv.id}${inv.hostedInvoiceUrl ? `\nReceipt: ${inv.hostedInvoiceUrl}` : ''}`,
         endsThen ? `Your plan ends on ${day(periodEnd)} and will not renew.` : `Your plan renews on ${day(periodEnd)}. You can change or cancel it in Settings → Plan.`,
@@ -38,13 +38,13 @@ export function failedNotice(userId: number, tier: PaidTier, inv: InvoiceState, 
     userId,
     title: 'Your renewal payment failed',
     content: kept
-      ? `We could not charge your card for ${TIER_NAMES[tier]}. You keep your plan until ${day(graceUntil)}; pay with another card in Settings → Plan to keep it.`
-      : `We could not charge your card for ${TIER_NAMES[tier]}, so your account is on Try Me now. Open Settings → Plan to pay or to choose a plan again.`,
+      ? `We could not charge your card for ${TIER_LABELS[tier]}. You keep your plan until ${day(graceUntil)}; pay with another card in Settings → Plan to keep it.`
+      : `We could not charge your card for ${TIER_LABELS[tier]}, so your account is on ${TIER_LABELS.tryme} now. Open Settings → Plan to pay or to choose a plan again.`,
     mail: {
       subject: 'Saathi: your renewal payment failed',
       text: [
-        `We could not charge your card ${cardLast4 ? `ending in ${cardLast4} ` : ''}for your Saathi ${TIER_NAMES[tier]} renewal (${money(inv.amountCents, inv.currency)}).`,
-        kept ? `You keep ${TIER_NAMES[tier]} until ${day(graceUntil)}. If no payment succeeds by then, your account moves to Try Me.` : 'Your account is on Try Me now.',
+        `We could not charge your card ${cardLast4 ? `ending in ${cardLast4} ` : ''}for your Saathi ${TIER_LABELS[tier]} renewal (${money(inv.amountCents, inv.currency)}).`,
+        kept ? `You keep ${TIER_LABELS[tier]} until ${day(graceUntil)}. If no payment succeeds by then, your account moves to ${TIER_LABELS.tryme}.` : `Your account is on ${TIER_LABELS.tryme} now.`,
         kept ? 'To keep it, open Settings → Plan and pay with another card.' : 'Open Settings → Plan to pay or to choose a plan again.',
       ].join('\n\n'),
     },
@@ -53,7 +53,7 @@ export function failedNotice(userId: number, tier: PaidTier, inv: InvoiceState, 
 
 /** A subscription that was paying has ended: unpaid after the grace period, or as the member asked. */
 export function endedNotice(userId: number, was: SubscriptionRow, at: number): Notice {
-  const name = TIER_NAMES[was.tier];
+  const name = TIER_LABELS[was.tier];
   const why = was.status === 'past_due' ? `No payment arrived for your renewal, so your ${name} plan ended on ${day(at)}.` : `Your ${name} plan ended on ${day(at)}, as you asked; nothing more will be charged.`;
   return {
     userId,

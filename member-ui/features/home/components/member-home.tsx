@@ -9,9 +9,9 @@ import { FeaturedMatches } from './featured-matches';
 import { PremiumPromoCard } from './premium-promo-card';
 import { SuccessStory } from './success-story-card';
 import { TierBanner } from './tier-banner';
+import { TIER_LABELS } from '../../../../contracts/tiers';
 import { usePremiumWelcome } from './use-premium-welcome';
 
-const TIER_LABELS = { tryme: 'Tryme', premium: 'Premium', elite: 'Elite' } as const;
 
 /** The member dashboard (spec part 1 §2 "Home"). */
 export function MemberHome({ user }: { user: SessionUser }) {

@@ -8,13 +8,13 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui
 import { initialOf } from '../../../lib/format';
 import { ownProfileQueryOptions } from '../../../lib/profiles';
 import { useSessionUser } from '../../../lib/session';
+import { TIER_LABELS } from '../../../../contracts/tiers';
 import { AccountTab } from '../components/account-tab';
 
 // The View and Edit tabs carry the profile blocks, forms and schemas: loaded only when opened.
 const ViewTab = lazy(() => import('../components/view-tab').then((m) => ({ default: m.ViewTab })));
 const EditTab = lazy(() => import('../components/edit-tab').then((m) => ({ default: m.EditTab })));
 
-const TIER_LABELS = { tryme: 'Tryme', premium: 'Premium', elite: 'Elite' } as const;
 const GENDER_LABELS: Record<string, string> = { male: 'Male', female: 'Female', other: 'Other' };
 
 type TabName = 'account' | 'view' | 'edit';

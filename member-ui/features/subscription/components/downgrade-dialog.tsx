@@ -1,7 +1,8 @@
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import type { SubscriptionTier } from '../../../../contracts/enums';
 import { Button } from '../../../components/ui/button';
-import { formatPlanDate, TIER_LABELS } from '../../../lib/subscription/tiers';
+import { TIER_LABELS } from '../../../../contracts/tiers';
+import { formatPlanDate } from '../../../lib/subscription/tiers';
 
 /**
  * Confirms a move down to Tryme: it applies at once, ends the paid plan's features and never charges.

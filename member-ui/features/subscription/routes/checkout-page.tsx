@@ -31,7 +31,8 @@ import {
   stripeReturnUrl,
 } from '../../../lib/subscription/stripe-flow';
 import { PAYMENT_TEXTS, SUCCESS_TOAST } from '../../../lib/subscription/toasts';
-import { formatPrice, isPaidTier, type PaidTier, renewalText, TIER_LABELS } from '../../../lib/subscription/tiers';
+import { TIER_LABELS } from '../../../../contracts/tiers';
+import { formatPrice, isPaidTier, type PaidTier, renewalText } from '../../../lib/subscription/tiers';
 
 // By id, not by importing the route object: the route file lazy-loads this page, so an import would be a cycle.
 const checkoutRoute = getRouteApi('/member/checkout');

@@ -16,7 +16,8 @@ import { type PlanView, useSubscriptionCatalogue } from '../../../lib/subscripti
 import { DowngradeDialog } from '../components/downgrade-dialog';
 import { PlanCard, PlanCardSkeleton } from '../components/plan-card';
 import { SUCCESS_TOAST } from '../../../lib/subscription/toasts';
-import { formatPlanDate, renewalText, TIER_LABELS } from '../../../lib/subscription/tiers';
+import { TIER_LABELS } from '../../../../contracts/tiers';
+import { formatPlanDate, renewalText } from '../../../lib/subscription/tiers';
 
 /** /subscription (spec part 2 §2 "Subscription plans"). Visitors are sent to /login by the member layout. */
 export function SubscriptionPage() {

@@ -1,3 +1,4 @@
+import { TIER_LABELS } from '../../../../contracts/tiers';
 import {
   ArcElement,
   BarController,
@@ -139,7 +140,6 @@ function DecisionsChart({ approved, rejected }: { approved: DailySeries; rejecte
   );
 }
 
-const TIER_LABELS = { tryme: 'Try me', premium: 'Premium', elite: 'Elite' } as const;
 
 function TierDoughnut({ byTier }: { byTier: Dashboard['membersByTier'] }) {
   const tiers = ['tryme', 'premium', 'elite'] as const;

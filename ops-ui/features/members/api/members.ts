@@ -9,7 +9,7 @@ const memberRowSchema = z.object({
   fullName: z.string(),
   username: z.string(),
   email: z.string(),
-  /** The plan in force today (an expired subscription counts as Try me). */
+  /** The plan in force today (an expired subscription counts as Tryme). */
   tier: z.enum(SUBSCRIPTION_TIERS),
   isVerified: z.boolean(),
   status: z.enum(USER_STATUSES),
