@@ -56,7 +56,7 @@ export function SubscriptionSettings({ userId }: { userId: number }) {
         {!live ? (
           <>
             <p>
-              You are on <strong>Tryme</strong>
+              You are on <strong>{TIER_LABELS.tryme}</strong>
               {sub?.status === 'canceled' && sub.endsAt ? `: your ${sub.planName} plan ended on ${formatPlanDate(sub.endsAt)}.` : '.'}
             </p>
             <Link to={paths.subscription} className="btn btn--primary btn--md">
