@@ -95,7 +95,7 @@ interface PageSpec {
 }
 
 const PAGES: PageSpec[] = [
-  // A visitor who has been through the walkthrough once; a first visit is sent on to /splash (spec part 1 §4).
+  // A visitor who has been through the walkthrough once; a first visit is sent on to /splash.
   { page: '/ (landing)', path: '/', expectPath: '/', expectSelector: '.landing', signedIn: false },
   { page: '/login', path: '/login', expectPath: '/login', expectSelector: 'form input[name="password"], input[type="password"]', signedIn: false },
   { page: '/register', path: '/register', expectPath: '/register', expectSelector: 'input[name="confirmPassword"], input[autocomplete="new-password"]', signedIn: false },

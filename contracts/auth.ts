@@ -2,7 +2,8 @@ import './zod-config';
 import * as z from 'zod';
 import { LIMITS } from './enums';
 
-// Texts are the specification's (part 1 §5, §8) and DECISIONS.md (8-character passwords everywhere).
+// The member-facing texts of sign-in, registration and password changes, word for word; passwords are at least 8
+// characters everywhere (registration, reset and change alike).
 export const AUTH_MESSAGES = {
   usernameRequired: 'Username is required',
   passwordRequired: 'Password is required',
@@ -106,7 +107,7 @@ export const changePasswordSchema = z.object({
   newPassword: passwordSchema,
 });
 
-/** DECISIONS.md: only same-origin relative paths starting with a single "/" are honoured. */
+/** Only same-origin relative paths starting with a single "/" are honoured. */
 export function safeRedirectPath(value: unknown, fallback = '/'): string {
   if (typeof value !== 'string' || value.length === 0 || value.length > 2048) return fallback;
   if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return fallback;

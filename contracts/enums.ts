@@ -12,7 +12,7 @@ export type UserStatus = (typeof USER_STATUSES)[number];
 export const GENDERS = ['male', 'female', 'other'] as const;
 export type Gender = (typeof GENDERS)[number];
 
-/** Wizard offers self and parent; the editor all four (DECISIONS.md). */
+/** Wizard offers self and parent; the editor all four. */
 export const PROFILE_TYPES = ['self', 'parent', 'sibling', 'relative'] as const;
 export type ProfileType = (typeof PROFILE_TYPES)[number];
 

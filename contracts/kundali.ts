@@ -1,5 +1,5 @@
-// Kundali (Vedic compatibility) response shapes: part 2 §3 "Basic Kundali result" and "AI Kundali result",
-// part 1 §2 astrological card. Types only; the numbers behind them are documented in server/services/kundali.
+// Kundali (Vedic compatibility) response shapes: the basic result, the AI result and the profile view's
+// astrological card. Types only; how the numbers are computed is in docs/kundali-method.md.
 
 export const KUNDALI_TEXTS = {
   incomplete: 'Please make sure both profiles have complete astrological information.',
@@ -21,7 +21,7 @@ export const KOOTA_MAX = {
 export type Koota = keyof typeof KOOTA_MAX;
 export type KootaBreakdown = Record<Koota, number>;
 
-/** Which inputs a member's chart was built from (DECISIONS.md "Kundali figures"). */
+/** Which inputs a member's chart was built from. */
 export interface KundaliInputsUsed {
   /** 'birth-chart': date, time and place; 'entered': the member's own rashi/nakshatra entries */
   moon: 'birth-chart' | 'entered';

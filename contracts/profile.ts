@@ -26,7 +26,7 @@ import {
 
 export { ageFromDateOfBirth };
 
-// Messages are the specification's (part 1 §5) word for word; the wizard, the stage editor and the server all
+// The validation messages members read, word for word; the wizard, the stage editor and the server all
 // validate with these schemas.
 export const PROFILE_MESSAGES = {
   genderRequired: 'Gender is required',
@@ -194,7 +194,7 @@ export type CreateProfileInput = z.infer<typeof createProfileSchema>;
 
 const languagePreference = z.object({ language: z.enum(NRI_LANGUAGES), fluency: z.enum(LANGUAGE_FLUENCY) });
 
-/** NRI details; languagePreferences travels as JSON text of [{language, fluency}] (spec part 1 §3). */
+/** NRI details; languagePreferences travels as JSON text of [{language, fluency}]. */
 export const nriFields = {
   nriResidenceCountry: optionalText(100),
   nriCommunity: optionalText(120),

@@ -1,4 +1,4 @@
-// The member app's route list (spec part 2 §2 "Full route list"). The server answers 200 with the app for
+// The member app's route list. The server answers 200 with the app for
 // these and 404 (still with the app, which shows "404 Page Not Found") for anything else.
 
 export const PUBLIC_ROUTES = [

@@ -7,7 +7,7 @@ import { publicRoutes } from './app/routing/public-routes';
 import { rootRoute } from './app/routing/root-route';
 import { FullPageSpinner } from './components/ui/spinner';
 
-/** Every route of spec part 2 "Full route list": public ones at the root, protected ones under the auth layout. */
+/** Every route of the member app: public ones at the root, protected ones under the auth layout. */
 export const routeTree = rootRoute.addChildren([...publicRoutes, memberLayoutRoute.addChildren([...memberRoutes])]);
 
 export function createAppRouter({ queryClient, history }: { queryClient: QueryClient; history?: RouterHistory }) {

@@ -164,7 +164,7 @@ export function staticApps(
     ctx.type = 'text/html; charset=utf-8';
     ctx.set('Cache-Control', 'no-cache');
     if (p.startsWith('/shared/')) {
-      // Share pages are private links: never indexed, never leak the code through Referer (DECISIONS.md).
+      // Share pages are private links: never indexed, never leak the code through Referer.
       ctx.set('X-Robots-Tag', 'noindex, nofollow');
       ctx.set('Referrer-Policy', 'no-referrer');
     }

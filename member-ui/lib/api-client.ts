@@ -1,7 +1,7 @@
 import ky, { type Options } from 'ky';
 
 /**
- * A non-OK HTTP response. The message follows spec part 1 §8:
+ * A non-OK HTTP response. Its message is
  * "{status}: {body text}" (or the status text when the body is empty).
  */
 export class ApiError extends Error {
@@ -98,7 +98,7 @@ function headersOf(options: RequestOptions): Record<string, string> {
   return plain;
 }
 
-/** Form-encoded body, as the auth endpoints expect (spec part 1 §7). */
+/** Form-encoded body, as the auth endpoints expect. */
 export function formBody(fields: Record<string, string>): URLSearchParams {
   return new URLSearchParams(fields);
 }

@@ -1,4 +1,4 @@
-/** Badge text for a count: hidden (null) at 0, "9+" above 9 (spec part 1 §9). */
+/** Badge text for a count: hidden (null) at 0, "9+" above 9. */
 export function badgeCount(count: number | undefined | null): string | null {
   if (!count || count <= 0) return null;
   return count > 9 ? '9+' : String(count);
@@ -15,7 +15,7 @@ function plural(n: number, unit: string): string {
 }
 
 /**
- * Spec part 1 §5: under 1 hour "N min(s) ago", under 24 hours "N hour(s) ago",
+ * Under 1 hour "N min(s) ago", under 24 hours "N hour(s) ago",
  * under 7 days "N day(s) ago", otherwise the local date.
  */
 export function relativeTime(value: string | Date, now: Date = new Date()): string {

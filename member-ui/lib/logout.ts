@@ -4,7 +4,7 @@ import { api } from './api-client';
 import { paths } from './paths';
 import { sessionQueryKey } from './session';
 
-/** POST /api/auth/logout; spec part 1 §8: a failure reads "Logout failed". */
+/** POST /api/auth/logout: a failure reads "Logout failed". */
 export async function postLogout(): Promise<void> {
   try {
     await api.post<{ message: string }>('/api/auth/logout');

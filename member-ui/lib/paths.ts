@@ -1,5 +1,5 @@
 /**
- * Every route of the member app in one place (spec part 2 "Full route list").
+ * Every route of the member app in one place.
  * Route definitions and links use these instead of string literals.
  */
 export const paths = {

@@ -3,7 +3,7 @@ import type { CompletionStatusView, ProfileView } from '../../contracts/views';
 import { api, isApiError } from './api-client';
 
 /**
- * Profile reads shared by several features. Query keys are the API paths (spec part 1 §7: "reads are GET
+ * Profile reads shared by several features. Query keys are the API paths ("reads are GET
  * requests to the path held in the query key"), so invalidating ['/api/profiles'] refreshes every profile.
  */
 export const profileKeys = {

@@ -1,14 +1,14 @@
 import { QueryClient, type QueryFunctionContext } from '@tanstack/react-query';
 import { api } from './api-client';
 
-/** Default reads: GET the path held in the query key's first element (spec part 1 §7). */
+/** Default reads: GET the path held in the query key's first element. */
 async function getQueryKeyPath({ queryKey, signal }: QueryFunctionContext): Promise<unknown> {
   const [path] = queryKey;
   if (typeof path !== 'string') throw new Error('Query key must start with an API path');
   return api.get<unknown>(path, { signal });
 }
 
-/** Spec part 1 §9: no retries, no refetch on focus, no polling, data never stale. */
+/** No retries, no refetch on focus, no polling, data never stale. */
 export function createAppQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

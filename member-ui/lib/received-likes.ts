@@ -18,7 +18,7 @@ export function isUpgradeRequired(error: unknown): boolean {
 
 /**
  * GET /api/profile-likes/{userId}/received: members who liked this member's profile, newest first
- * (premium and elite only; spec part 2 §6). Not asked at all while `enabled` is false (tryme).
+ * (premium and elite only; docs/tiers-and-limits.md). Not asked at all while `enabled` is false (tryme).
  */
 export function useReceivedLikes(userId: number, enabled: boolean) {
   return useQuery({

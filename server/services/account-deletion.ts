@@ -5,7 +5,7 @@ import type { MediaStore } from './media-store';
 import { deleteImageFiles } from './photos';
 
 /**
- * Deletes a member's account in one transaction (spec part 2 §2 "Delete account"): the user row is anonymised
+ * Deletes a member's account in one transaction: the user row is anonymised
  * (kept so foreign keys and audit entries stay valid, but holding nothing personal), the profile soft-deleted and
  * emptied, messages, notifications, likes, matches, moods, views, sessions and tokens deleted, share links
  * deactivated, the subscription cancelled, and every uploaded file removed after the commit.

@@ -29,7 +29,7 @@ export async function takenField(db: Db | Knex.Transaction, username: string, em
 
 /**
  * Creates a member account with its settings rows. Members are numbered by an atomic counter inside the
- * transaction; numbers 1..firstFreePremium start on premium for one year (DECISIONS.md).
+ * transaction; numbers 1..firstFreePremium start on premium for one year.
  */
 export async function createAccount(
   db: Db,

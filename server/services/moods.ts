@@ -55,7 +55,7 @@ export function presentAssessment(a: CulturalAdaptationAssessment): CulturalAsse
   };
 }
 
-/** The spec's bands for cultural adaptation (part 1 §4). */
+/** Cultural adaptation in five bands: 80+ Fully Adapted, 60+ Comfortable, 40+ Adjusting, 20+ Learning, else Exploring. */
 export function adaptationBand(level: number): string {
   if (level >= 80) return 'Fully Adapted';
   if (level >= 60) return 'Comfortable';

@@ -7,7 +7,7 @@ import { BottomNav } from './bottom-nav';
 import { LiveUpdates } from './live-updates';
 import { RouteAnnouncer } from './route-announcer';
 
-/** Root layout (spec part 1 §2 "Layout shell"): header, the screen, and the members' tab bar. */
+/** Root layout: header, the screen, and the members' tab bar. */
 export function AppShell() {
   const user = useSessionUser();
   const pathname = useRouterState({ select: (state) => state.location.pathname });

@@ -27,7 +27,7 @@ const NAV_ITEMS: NavItem[] = [
   { to: paths.search, label: 'Search', icon: Search, isActive: under('/search') },
   { to: paths.likedProfiles, label: 'Match', icon: HeartHandshake, isActive: under('/liked-profiles') },
   { to: paths.moodTracking, label: 'Mood', icon: Smile, isActive: under('/mood-tracking') },
-  // Spec part 1 §2: Messages is active also for paths beginning /chat.
+  // Messages is active also for paths beginning /chat.
   {
     to: paths.messages,
     label: 'Messages',

@@ -3,7 +3,7 @@ import { FullPageSpinner } from '../../components/ui/spinner';
 import { useSession } from '../../lib/session';
 
 /**
- * Spec part 1 §4: a spinner while the auth state loads, the page when signed in.
+ * A spinner while the auth state loads, the page when signed in.
  * Visitors are redirected by the route's beforeLoad; when the session ends on a page
  * (logout) the code ending it navigates away, so this renders nothing meanwhile.
  */

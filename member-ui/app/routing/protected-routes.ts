@@ -7,7 +7,7 @@ import { rootRoute } from './root-route';
 import { checkoutSearchSchema } from './search-schemas';
 
 /**
- * Auth layout route (spec part 1 §2/§4): everything below it needs a signed-in member.
+ * Auth layout route: everything below it needs a signed-in member.
  * The spinner shows as soon as the session check is pending; a visitor goes to /login?redirectTo=<path>.
  */
 export const memberLayoutRoute = createRoute({

@@ -25,7 +25,7 @@ async function redirectIfSignedIn(context: RouterContext, redirectTo: string | u
 /**
  * "/" is the landing page for visitors and the dashboard for members, so it lives outside the auth layout and
  * picks its screen from the session (spinner while it loads). It first sends a new browser to the
- * walkthrough, once (spec part 1 §4 "Splash gate").
+ * walkthrough, once.
  */
 export const homeRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -98,7 +98,7 @@ export const storyConsentRoute = createRoute({
   component: lazyRouteComponent(() => import('../../features/auth/routes/story-consent-page'), 'StoryConsentPage'),
 });
 
-/** /auth?redirectTo=X forwards to /login?redirectTo=X (DECISIONS.md). */
+/** /auth?redirectTo=X forwards to /login?redirectTo=X. */
 export const authRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'auth',
@@ -154,7 +154,7 @@ export const splashRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'splash',
   staticData: { bare: true },
-  // Spec part 2 §2: once the walkthrough has been completed or skipped, /splash goes to /.
+  // Once the walkthrough has been completed or skipped, /splash goes to /.
   beforeLoad: () => {
     if (hasSeenSplash()) throw redirect({ to: '/', replace: true });
   },

@@ -5,7 +5,7 @@ import { cn } from '../ui/cn';
 
 const MAX_SUGGESTIONS = 8;
 
-/** Searchable multi-select of countries; chosen ones show as removable chips (spec part 1 §2 step 5). */
+/** Searchable multi-select of countries; chosen ones show as removable chips (wizard step 5). */
 export function CountryMultiSelect({
   label,
   value,

@@ -105,7 +105,7 @@ export function CulturalAdaptationCard({ insight }: { insight: CulturalInsight }
   );
 }
 
-/** Up to 3 openers, each with a copy button showing a "Copied" marker for 3 s (spec part 1 §9). */
+/** Up to 3 openers, each with a copy button showing a "Copied" marker for 3 s. */
 export function ConversationStartersCard({ starters }: { starters: string[] }) {
   const [copied, setCopied] = useState<number | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);

@@ -26,7 +26,7 @@ import { DetailList, ProfileSection } from './profile-section';
 
 const KNOWN_COUNTRIES = NRI_RESIDENCE_COUNTRIES.filter((code) => code !== 'other') as readonly string[];
 
-/** The fields PATCH /api/profiles/{id} receives for an NRI edit (spec part 1 §7). */
+/** The fields PATCH /api/profiles/{id} receives for an NRI edit. */
 export interface NriUpdate {
   nriResidenceCountry: string | null;
   nriCommunity: string | null;
@@ -72,7 +72,7 @@ function languagesOf(profile: ProfileView): LanguageFluency[] {
   }
 }
 
-/** "Other" is a picker choice, never a value: the typed country replaces it (spec part 1 §3). */
+/** "Other" is a picker choice, never a value: the typed country replaces it. */
 export function toNriUpdate(form: NriForm): NriUpdate {
   const country = form.country === 'other' ? form.otherCountry.trim() : form.country;
   return {

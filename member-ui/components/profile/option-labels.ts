@@ -26,7 +26,7 @@ const labelled = (values: readonly string[], labels: Record<string, string> = {}
   values.map((value) => ({ value, label: labels[value] ?? humanize(value) }));
 
 export const GENDER_OPTIONS = labelled(GENDERS);
-/** The wizard offers self and parent (DECISIONS.md); the editor all four. */
+/** The wizard offers self and parent; the editor all four. */
 export const WIZARD_PROFILE_TYPE_OPTIONS = labelled(['self', 'parent'], { self: 'Self', parent: 'Parent / Guardian' });
 export const PROFILE_TYPE_OPTIONS = labelled(PROFILE_TYPES, { self: 'Self', parent: 'Parent / Guardian', sibling: 'Sibling', relative: 'Relative' });
 export const RELATIONSHIP_OPTIONS = labelled(PARENT_RELATIONSHIPS);

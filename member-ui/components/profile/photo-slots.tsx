@@ -22,7 +22,7 @@ export interface PhotoSlotsProps {
   onMakeMain: (photo: SlotPhoto) => void;
 }
 
-/** Main photo plus two more (spec part 1 §9: at most 3); the first photo is the main one. */
+/** Main photo plus two more (at most 3); the first photo is the main one. */
 export function PhotoSlots({ photos, uploading, busy = false, onAdd, onRemove, onMakeMain }: PhotoSlotsProps) {
   const paused = uploading || busy;
   const handleFile = (event: ChangeEvent<HTMLInputElement>) => {

@@ -1,6 +1,6 @@
 import { ageFromDateOfBirth } from '../../../contracts/age';
 
-/** Age in full years from dateOfBirth (spec part 1 §5: an invalid date gives no age). */
+/** Age in full years from dateOfBirth (an invalid date gives no age). */
 export function ageOf(profile: { dateOfBirth: string | null }): number | null {
   return ageFromDateOfBirth(profile.dateOfBirth);
 }

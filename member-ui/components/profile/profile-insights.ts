@@ -34,7 +34,7 @@ export interface ProfileInsights {
   conversationStarters?: string[] | null;
 }
 
-/** Spec part 1 §4: mood score 90+ Excellent, 70+ Good, 50+ Average, 30+ Fair, below Low. */
+/** Mood score 90+ Excellent, 70+ Good, 50+ Average, 30+ Fair, below Low. */
 export function moodBand(score: number): string {
   if (score >= 90) return 'Excellent';
   if (score >= 70) return 'Good';
@@ -43,7 +43,7 @@ export function moodBand(score: number): string {
   return 'Low';
 }
 
-/** Spec part 1 §4: adaptation 80+ Fully Adapted, 60+ Comfortable, 40+ Adjusting, 20+ Learning, below Exploring. */
+/** Adaptation 80+ Fully Adapted, 60+ Comfortable, 40+ Adjusting, 20+ Learning, below Exploring. */
 export function adaptationBand(level: number): string {
   if (level >= 80) return 'Fully Adapted';
   if (level >= 60) return 'Comfortable';

@@ -9,10 +9,10 @@ import { toast } from '../ui/toast';
 import { isApiError } from '../../lib/api-client';
 import { shareUrl, useActiveShares, useCreateShare, useDeactivateShare } from '../../lib/profile-shares';
 
-/** Spec part 1 §9: the copied indicator shows for 2 s. */
+/** The copied indicator shows for 2 s. */
 export const COPIED_INDICATOR_MS = 2000;
 
-/** Share dialog (spec part 1 §2/§4): pick an expiry, create a link, copy it; list and deactivate active links. */
+/** Share dialog: pick an expiry, create a link, copy it; list and deactivate active links. */
 export function ShareDialog({ profileId, open, onOpenChange }: { profileId: number; open: boolean; onOpenChange: (open: boolean) => void }) {
   const [days, setDays] = useState<number>(DEFAULT_SHARE_EXPIRY_DAYS);
   const [created, setCreated] = useState<string | null>(null);

@@ -9,7 +9,7 @@ export interface ToastOptions {
   title: string;
   description?: string;
   variant?: ToastVariant;
-  /** Milliseconds; spec part 1 §9 default is 5000. */
+  /** Milliseconds; 5000 by default. */
   duration?: number;
   /** One button beside the text, e.g. Undo; pressing it also closes the toast. */
   action?: { label: string; altText: string; onClick: () => void };
@@ -21,7 +21,7 @@ interface ActiveToast extends ToastOptions {
 
 export const TOAST_DURATION_MS = 5000;
 
-/** Only one toast is visible at a time (spec part 1 §9): a new toast replaces the current one. */
+/** Only one toast is visible at a time: a new toast replaces the current one. */
 const activeToastAtom = atom<ActiveToast | null>(null);
 let nextToastId = 1;
 

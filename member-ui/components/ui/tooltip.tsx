@@ -1,7 +1,7 @@
 import { type ReactElement, type ReactNode, cloneElement, useId } from 'react';
 
 /**
- * Spec part 1 §9: tooltips open after 700 ms (hover or keyboard focus). Done in CSS (see .tooltip-host in
+ * Tooltips open after 700 ms (hover or keyboard focus). Done in CSS (see .tooltip-host in
  * components.css) rather than with a positioning library, because the header that uses it loads with the first
  * screen and must stay small.
  */

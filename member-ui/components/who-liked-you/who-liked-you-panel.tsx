@@ -13,7 +13,7 @@ import { paths } from '../../lib/paths';
 import { isUpgradeRequired, useReceivedLikes } from '../../lib/received-likes';
 
 /**
- * "See who liked you" (spec part 2 §1 and §6): premium and elite members see the members who liked their
+ * "See who liked you": premium and elite members see the members who liked their
  * profile; tryme members see a locked card that leads to /subscription. Also locked when the server says so
  * (403 upgradeRequired), e.g. after a paid plan ran out but the cached session still says premium.
  * A section for the profile screen to mount; there is no route of its own.

@@ -15,7 +15,7 @@ export interface PlanView {
   features: string[];
 }
 
-/** GET /api/subscriptions (spec part 2 §3 "Subscription catalogue"). */
+/** GET /api/subscriptions. */
 export interface SubscriptionCatalogue {
   tiers: { TRYME: 'tryme'; PREMIUM: 'premium'; ELITE: 'elite' };
   features: Record<SubscriptionTier, Omit<PlanView, 'tier'>>;

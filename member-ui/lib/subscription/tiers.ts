@@ -2,7 +2,7 @@ import type { SubscriptionTier } from '../../../contracts/enums';
 
 export type PaidTier = 'premium' | 'elite';
 
-/** Spec part 2 §2 "Subscription plans": each card's call to action. */
+/** Each card's call to action. */
 export const PLAN_ACTION_LABELS: Record<SubscriptionTier, string> = {
   tryme: 'Tryme Now',
   premium: 'Upgrade Now',

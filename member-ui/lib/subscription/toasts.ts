@@ -1,13 +1,13 @@
 import type { ToastOptions } from '../../components/ui/toast';
 
-/** Spec part 2 §2: shown after an upgrade or a move down to Tryme. */
+/** Shown after an upgrade or a move down to Tryme. */
 export const SUCCESS_TOAST: ToastOptions = {
   title: 'Subscription Updated',
   description: 'Your subscription has been successfully updated',
   variant: 'success',
 };
 
-/** Spec part 2 §8 "Payment" texts. */
+/** The payment step's texts. */
 export const PAYMENT_TEXTS = {
   setupFailedTitle: 'Payment Setup Failed',
   setupFailedDefault: 'Unable to process subscription request',

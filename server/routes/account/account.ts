@@ -117,7 +117,7 @@ export function accountRoutes() {
     ctx.body = { message: 'Device signed out', current: target.id === currentSessionId(ctx) };
   });
 
-  // Everything the member owns, as JSON (DECISIONS.md "Data export").
+  // Everything the member owns, as JSON.
   router.get('/users/:userId/export', async (ctx) => {
     const user = assertSelf(ctx, idParam(ctx.params.userId));
     const data = await exportMemberData(ctx.services.db, user.id);

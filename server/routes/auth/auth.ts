@@ -26,7 +26,7 @@ import { messagesSentThisMonth } from '../../services/messaging';
 import { authenticate } from '../../services/sign-in';
 import { hashPassword, randomToken, sha256 } from '../../services/passwords';
 
-/** Fetch clients ask for JSON; plain HTML forms get redirects (spec part 1 §7). */
+/** Fetch clients ask for JSON; plain HTML forms get redirects. */
 export function wantsJson(ctx: AppContext): boolean {
   return ctx.accepts(['html', 'json']) === 'json';
 }

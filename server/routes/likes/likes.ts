@@ -111,7 +111,7 @@ export function likeRoutes() {
     ctx.body = { isLiked: false, message: 'Profile unliked' };
   });
 
-  // "See who liked you": premium and elite only (tier rule, DECISIONS.md / spec part 2 §6).
+  // "See who liked you": premium and elite only (docs/tiers-and-limits.md).
   router.get('/:userId/received', async (ctx) => {
     const user = assertSelf(ctx, idParam(ctx.params.userId));
     if (effectiveTier(user) === 'tryme') {

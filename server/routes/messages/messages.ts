@@ -13,7 +13,7 @@ export function messageRoutes() {
   const router = newRouter('/api/messages');
   router.use(requireUser);
 
-  // The bottom navigation's Messages badge (DECISIONS.md: the real unread count, hidden at 0).
+  // The bottom navigation's Messages badge (the real unread count, hidden at 0).
   router.get('/:userId/unread-count', async (ctx) => {
     const user = assertSelf(ctx, idParam(ctx.params.userId));
     const row = await ctx.services.db('messages')

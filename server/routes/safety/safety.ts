@@ -22,7 +22,7 @@ async function reportableMember(ctx: AppContext, userId: number): Promise<void> 
   if (!relationship.mayBlockOrReport) throw notFound('Member not found');
 }
 
-/** Block and report (DECISIONS.md): blocked pairs disappear from each other everywhere. */
+/** Block and report: blocked pairs disappear from each other everywhere (docs/privacy-and-visibility.md). */
 export function safetyRoutes() {
   const router = newRouter('/api');
   router.use(requireUser);

@@ -36,7 +36,7 @@ async function notificationsOf(ctx: AppContext, userId: number) {
   return row;
 }
 
-/** A member's own privacy and notification settings; nobody else reads or writes them (DECISIONS.md). */
+/** A member's own privacy and notification settings; nobody else reads or writes them. */
 export function settingsRoutes() {
   const router = newRouter('/api/users');
   router.use(requireUser);

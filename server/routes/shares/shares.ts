@@ -11,7 +11,7 @@ import { loadProfile } from '../../services/profiles';
 
 const DAY_MS = 24 * 3600_000;
 
-/** 16 random bytes: 128 bits, unguessable (DECISIONS.md). */
+/** 16 random bytes: 128 bits, unguessable. */
 export function newShareCode(): string {
   return crypto.randomBytes(16).toString('base64url');
 }
@@ -91,7 +91,7 @@ export function shareRoutes() {
     ctx.body = { message: 'Share link deactivated' };
   });
 
-  // Public: anyone holding a valid link may view it, signed in or not (DECISIONS.md). Every view counts.
+  // Public: anyone holding a valid link may view it, signed in or not (docs/privacy-and-visibility.md). Every view counts.
   router.get('/shares/:shareCode', async (ctx) => {
     const code = ctx.params.shareCode ?? '';
     ctx.set('Cache-Control', 'no-store');

@@ -67,7 +67,7 @@ export function basicResult(c1: Chart, c2: Chart): KundaliBasicResult {
 }
 
 /**
- * The profile view's astrological card (part 1 §2), each a percentage of the points available in its kootas:
+ * The profile view's astrological card, each a percentage of the points available in its kootas:
  *   temperament   = Gana + Yoni            (of 10)
  *   communication = Graha Maitri + Vashya  (of 7)
  *   emotional     = Bhakoot + Tara         (of 10)

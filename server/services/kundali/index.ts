@@ -48,7 +48,7 @@ async function cached<T>(db: Db, key: string, hash: string, compute: () => Promi
   return value;
 }
 
-/** Basic result (part 2 §3); throws IncompleteBirthData when either chart cannot be cast. */
+/** Basic result; throws IncompleteBirthData when either chart cannot be cast. */
 export function computeBasic(p1: BirthData, p2: BirthData): KundaliBasicResult {
   return basicResult(castChart(birthData(p1)), castChart(birthData(p2)));
 }

@@ -37,7 +37,7 @@ export function isTotpRequired(error: unknown): boolean {
   }
 }
 
-/** Spec part 1 §8: the server's message, else a generic failure; network failures differ. */
+/** The server's message, else a generic failure; network failures differ. */
 export function loginErrorMessage(error: unknown): string {
   if (isApiError(error)) return error.serverMessage ?? AUTH_MESSAGES.loginFailed;
   return AUTH_MESSAGES.loginNetwork;

@@ -4,7 +4,7 @@ import { api, formBody, isApiError } from '../../../lib/api-client';
 
 export interface ResetRequestResult {
   message: string;
-  /** Present only when the server runs in demo mode (DECISIONS.md). */
+  /** Present only when the server runs in demo mode. */
   token?: string;
 }
 
@@ -24,7 +24,7 @@ export function postResetConfirm(fields: ResetConfirmFields): Promise<{ message:
   return api.post<{ message: string }>('/api/auth/password-reset/confirm', { body: formBody({ ...fields }) });
 }
 
-/** Spec part 1 §8: the server message, else a generic failure; network failures differ. */
+/** The server message, else a generic failure; network failures differ. */
 export function resetErrorMessage(error: unknown): string {
   if (isApiError(error)) return error.serverMessage ?? AUTH_MESSAGES.forgotFailed;
   return AUTH_MESSAGES.forgotNetwork;

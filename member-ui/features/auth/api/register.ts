@@ -24,7 +24,7 @@ export function isConfirmationPending(result: RegisterResult): result is Confirm
   return 'confirmationRequired' in result && result.confirmationRequired === true;
 }
 
-/** POST /api/auth/register?redirect=… form-encoded; every new account asks for tryme (DECISIONS.md). */
+/** POST /api/auth/register?redirect=… form-encoded; every new account asks for tryme. */
 export function postRegister(fields: RegistrationFields, redirectTo: string): Promise<RegisterResult> {
   return api.post<RegisterResult>('/api/auth/register', {
     searchParams: { redirect: redirectTo },
@@ -32,7 +32,7 @@ export function postRegister(fields: RegistrationFields, redirectTo: string): Pr
   });
 }
 
-/** Spec part 1 §8: JSON message, else the text body, else a generic failure; network failures differ. */
+/** JSON message, else the text body, else a generic failure; network failures differ. */
 export function registerErrorMessage(error: unknown): string {
   if (isApiError(error)) {
     return error.serverMessage ?? (error.bodyText.trim() || AUTH_MESSAGES.registrationFailed);

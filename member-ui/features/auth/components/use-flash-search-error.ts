@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 
 /**
- * Spec part 1 "Sign-in": an `error` query parameter is shown in a banner and then removed from
+ * An `error` query parameter is shown in a banner and then removed from
  * the address bar. Keeps the message after `clearFromAddress` drops it from the URL.
  */
 export function useFlashSearchError(error: string | undefined, clearFromAddress: () => void): string | null {

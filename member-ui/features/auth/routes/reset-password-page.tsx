@@ -15,7 +15,7 @@ const resetPasswordRoute = getRouteApi('/reset-password/$token');
 
 type ResetField = 'password' | 'confirmPassword';
 
-/** Spec part 1 §5: match first, then the 8-character minimum, both before anything is sent. */
+/** Match first, then the 8-character minimum, both before anything is sent. */
 function validate(token: string, password: string, confirmPassword: string): FieldErrors<ResetField | 'token'> {
   if (password !== confirmPassword) return { confirmPassword: AUTH_MESSAGES.passwordsDontMatch };
   if (password.length < LIMITS.passwordMin) return { password: AUTH_MESSAGES.passwordMin };

@@ -10,7 +10,7 @@ export const kundaliKeys = {
 };
 
 /**
- * GET /api/profiles/search: the dropdown's profiles (spec part 2 §7: 404 is an empty list; any other failure
+ * GET /api/profiles/search: the dropdown's profiles (404 is an empty list; any other failure
  * shows "Failed to fetch profiles" and the list falls back to empty). The member's own profile is left out.
  */
 export function profileSummariesQueryOptions(viewerId: number, search = '') {
@@ -41,7 +41,7 @@ export function basicKundaliQueryOptions(me: number, them: number) {
   });
 }
 
-/** GET /api/ai-kundali-compatibility/{me}/{them}: premium and elite only, never retried (spec part 2 §7). */
+/** GET /api/ai-kundali-compatibility/{me}/{them}: premium and elite only, never retried. */
 export function aiKundaliQueryOptions(me: number, them: number) {
   return queryOptions({
     queryKey: kundaliKeys.ai(me, them),

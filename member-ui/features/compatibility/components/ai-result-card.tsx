@@ -14,7 +14,7 @@ const METRICS: ReadonlyArray<{ key: keyof KundaliAiResult['advancedAnalysis']['c
   { key: 'timingScore', label: 'Auspicious Timing' },
 ];
 
-/** The AI-powered analysis (spec part 2 §2): combined percentage and three tabs, with who generated it. */
+/** The AI-powered analysis: combined percentage and three tabs, with who generated it. */
 export function AiResultCard({ result, theirName }: { result: KundaliAiResult; theirName: string }) {
   const advanced = result.advancedAnalysis;
   const combined = combinedPercentage(result.traditionalScores.kundali.matchPercentage, advanced.overallAdvancedScore.score);

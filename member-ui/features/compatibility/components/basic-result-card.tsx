@@ -19,7 +19,7 @@ import {
   manglikText,
 } from '../lib/kundali-format';
 
-/** The basic Kundali card (spec part 2 §2): Ashtakoot, zodiac, Manglik, overall horoscope and the inputs used. */
+/** The basic Kundali card: Ashtakoot, zodiac, Manglik, overall horoscope and the inputs used. */
 export function BasicResultCard({ result, theirName }: { result: KundaliBasicResult; theirName: string }) {
   const { ashtakoot, zodiac, manglik } = result.astrologicalCompatibility;
   const tone = ashtakootTone(ashtakoot.percentage);

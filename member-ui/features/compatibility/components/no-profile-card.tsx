@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import UserRound from 'lucide-react/icons/user-round';
 import { paths } from '../../../lib/paths';
 
-/** A member without a profile has no chart to match (spec part 2 §2). */
+/** A member without a profile has no chart to match. */
 export function NoProfileCard() {
   return (
     <section className="card premium-feature" aria-labelledby="no-profile-title">

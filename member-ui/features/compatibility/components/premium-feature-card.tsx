@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import Crown from 'lucide-react/icons/crown';
 import { paths } from '../../../lib/paths';
 
-/** Shown to tryme members in place of the AI analysis (spec part 2 §2). */
+/** Shown to tryme members in place of the AI analysis. */
 export function PremiumFeatureCard() {
   return (
     <section className="card premium-feature" aria-labelledby="premium-feature-title">

@@ -1,6 +1,6 @@
 /**
- * Splits the AI narrative (markdown-style text) into an overview and sections on "#", "##" and "###" headings
- * (spec part 2 §2). A heading with no text becomes "Section N". Lines are classified, never turned into HTML:
+ * Splits the AI narrative (markdown-style text) into an overview and sections on "#", "##" and "###" headings.
+ * A heading with no text becomes "Section N". Lines are classified, never turned into HTML:
  * the result is rendered as React text, so markup in the narrative shows as typed.
  */
 export type AiLine =

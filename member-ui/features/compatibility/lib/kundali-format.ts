@@ -14,19 +14,19 @@ export const KOOTA_LABELS: Record<Koota, string> = {
 
 export const KOOTA_ORDER = Object.keys(KOOTA_MAX) as Koota[];
 
-/** Spec part 2 §9: the Ashtakoot bar is green at 60% or more, yellow at 40% or more, else red. */
+/** The Ashtakoot bar is green at 60% or more, yellow at 40% or more, else red. */
 export function ashtakootTone(percentage: number): Extract<ProgressTone, 'success' | 'warning' | 'danger'> {
   if (percentage >= 60) return 'success';
   if (percentage >= 40) return 'warning';
   return 'danger';
 }
 
-/** Spec part 2 §9: a factor scoring 2 or more is highlighted green, else amber. */
+/** A factor scoring 2 or more is highlighted green, else amber. */
 export function factorTone(points: number): 'good' | 'low' {
   return points >= 2 ? 'good' : 'low';
 }
 
-/** Spec part 2 §9: an AI metric's badge is highlighted above 70. */
+/** An AI metric's badge is highlighted above 70. */
 export function isMetricHighlighted(score: number): boolean {
   return score > 70;
 }
@@ -74,7 +74,7 @@ export function birthTimeText(value: string | null): string | null {
   return `${hour % 12 === 0 ? 12 : hour % 12}:${match[2]} ${suffix}`;
 }
 
-/** One line saying what a chart was computed from (DECISIONS.md "Kundali figures"). */
+/** One line saying what a chart was computed from. */
 export function inputsSummary(inputs: KundaliInputsUsed): string {
   if (inputs.moon === 'birth-chart') {
     const parts = [birthDateText(inputs.birthDate), birthTimeText(inputs.birthTime) ? `at ${birthTimeText(inputs.birthTime)}` : null];

@@ -33,7 +33,7 @@ function useDebounced(value: string, delay: number): string {
   return settled;
 }
 
-/** /compatibility (spec part 2 §2): pick another member and read the Kundali match; AI analysis for premium and elite. */
+/** /compatibility: pick another member and read the Kundali match; AI analysis for premium and elite. */
 export function CompatibilityPage() {
   const user = useSessionUser();
   return (

@@ -43,7 +43,7 @@ export type WizardErrors = FieldErrors<WizardField>;
 export const WIZARD_STEPS = WIZARD_STEP_TITLES.map((title, index) => ({ step: index + 1, title }));
 export const WIZARD_STEP_COUNT = WIZARD_STEPS.length;
 
-/** Spec part 1 §9: the default profile type is self. */
+/** The default profile type is self. */
 export const EMPTY_WIZARD_VALUES: WizardValues = {
   fullName: '',
   gender: '',
@@ -149,7 +149,7 @@ export function stepOfField(field: string): number {
 
 const textOrNull = (text: string): string | null => (text.trim() === '' ? null : text.trim());
 
-/** POST /api/profiles body (spec part 1 §7): parent fields null when absent, location "city, country". */
+/** POST /api/profiles body: parent fields null when absent, location "city, country". */
 export function buildCreatePayload(values: WizardValues, photos: readonly UploadedPhotoView[], userId: number) {
   const isParent = values.profileType === 'parent';
   return {

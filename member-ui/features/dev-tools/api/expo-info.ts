@@ -9,7 +9,7 @@ export function fetchExpoInfo({ fresh = false, signal }: { fresh?: boolean; sign
   });
 }
 
-/** Spec part 2 §8: "Server returned {status}: {text}" for HTTP failures. */
+/** "Server returned {status}: {text}" for HTTP failures. */
 export function expoInfoErrorDetail(error: unknown): string {
   if (isApiError(error)) {
     const text = error.serverMessage ?? error.message.slice(`${error.status}: `.length);

@@ -25,7 +25,7 @@ function infoOf(state: QrState): ExpoInfoView | null {
   return null;
 }
 
-/** QR loading states of spec part 2 §4: idle, loading, success, error. */
+/** The QR code's loading states: idle, loading, success, error. */
 function useExpoQr() {
   const [state, setState] = useState<QrState>({ status: 'idle' });
   const current = useRef<AbortController | null>(null);
@@ -135,7 +135,7 @@ function QrTab() {
   );
 }
 
-/** /dev-tools (spec part 2 §2 "Developer tools"). */
+/** /dev-tools. */
 export function DevToolsPage() {
   return (
     <section className="page devtools" aria-labelledby="devtools-title">

@@ -2,10 +2,10 @@ import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import type { ProfileCardView, SuccessStoryView } from '../../../../contracts/views';
 import { api } from '../../../lib/api-client';
 
-/** Query keys are the API paths (spec part 1 §7). */
+/** Query keys are the API paths. */
 export const homeKeys = {
   featured: ['/api/matches/featured'] as const,
-  // Spec part 1 §7: the daily list is cached per member.
+  // The daily list is cached per member.
   daily: (userId: number) => ['/api/matches/daily', userId] as const,
   successStories: ['/api/success-stories'] as const,
 };

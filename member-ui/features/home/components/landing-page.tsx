@@ -15,7 +15,7 @@ const STATS = [
   { value: '1K+', label: 'Success Stories', icon: Users },
 ] as const;
 
-/** What a visitor sees at "/" (spec part 1 §1 and §2 "Home"). */
+/** What a visitor sees at "/". */
 export function LandingPage() {
   return (
     <section className="landing" aria-labelledby="landing-title">

@@ -13,7 +13,7 @@ import { TIER_LABELS } from '../../../../contracts/tiers';
 import { usePremiumWelcome } from './use-premium-welcome';
 
 
-/** The member dashboard (spec part 1 §2 "Home"). */
+/** The member dashboard. */
 export function MemberHome({ user }: { user: SessionUser }) {
   usePremiumWelcome(user);
   return (

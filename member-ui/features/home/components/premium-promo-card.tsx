@@ -13,7 +13,7 @@ const PREMIUM_FEATURES = [
   'Search priority and priority support',
 ] as const;
 
-/** Tryme members only: toggles between the promo and the feature list (spec part 1 §2 "Home"). */
+/** Tryme members only: toggles between the promo and the feature list. */
 export function PremiumPromoCard() {
   const [showFeatures, setShowFeatures] = useState(false);
   return (

@@ -41,7 +41,7 @@ function StoryCard({ story }: { story: SuccessStoryView }) {
   );
 }
 
-/** One success story; the card is hidden when there is none (spec part 1 §2 "Home"). */
+/** One success story; the card is hidden when there is none. */
 export function SuccessStory() {
   const stories = useQuery(successStoriesQueryOptions());
   if (stories.isPending) {

@@ -13,7 +13,7 @@ const TIER_TEXT = {
   },
 } as const;
 
-/** Gold banner for premium and elite members (spec part 1 §2 "Home", part 2 §1). */
+/** Gold banner for premium and elite members. */
 export function TierBanner({ user }: { user: SessionUser }) {
   if (user.subscriptionTier === 'tryme') return null;
   const Icon = user.subscriptionTier === 'elite' ? Gem : Crown;

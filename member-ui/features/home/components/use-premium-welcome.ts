@@ -16,7 +16,7 @@ function welcomeText(user: SessionUser): string {
   return 'Your Premium membership is active: unlimited messaging, advanced filters and detailed Kundali matching.';
 }
 
-/** Spec part 1 §4: premium and elite members are welcomed by name once per browser session, for 6 seconds. */
+/** Premium and elite members are welcomed by name once per browser session, for 6 seconds. */
 export function usePremiumWelcome(user: SessionUser): void {
   useEffect(() => {
     if (user.subscriptionTier === 'tryme') return;

@@ -18,12 +18,12 @@ export function useSendContactMessage() {
   });
 }
 
-/** Spec part 2 §8: the server's message on success, else the default. */
+/** The server's message on success, else the default. */
 export function contactSuccessText(answer: { message?: string } | null | undefined): string {
   return answer?.message || CONTACT_MESSAGES.sent;
 }
 
-/** Spec part 2 §8: the server message, else the error text, else the generic failure. */
+/** The server message, else the error text, else the generic failure. */
 export function contactErrorText(error: unknown): string {
   if (isApiError(error)) return error.serverMessage ?? (error.bodyText ? error.message : CONTACT_FAILED);
   if (error instanceof Error && error.message) return error.message;

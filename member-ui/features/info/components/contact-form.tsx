@@ -13,7 +13,7 @@ type ContactField = keyof ContactMessage;
 
 const EMPTY: ContactMessage = { name: '', email: '', subject: '', message: '' };
 
-/** The help page's contact form (spec part 2 §5 "Contact form", §8 "Contact"). */
+/** The help page's contact form. */
 export function ContactForm() {
   const [values, setValues] = useState<ContactMessage>(EMPTY);
   const [errors, setErrors] = useState<FieldErrors<ContactField>>({});

@@ -11,7 +11,7 @@ export interface LegalSection {
   body: ReactNode;
 }
 
-/** Privacy policy and terms (spec part 2 §2): static text dated April 9, 2025, with a way back to "/". */
+/** Privacy policy and terms: static text dated April 9, 2025, with a way back to "/". */
 export function LegalDocument({
   title,
   intro,

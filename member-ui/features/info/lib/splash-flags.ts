@@ -1,4 +1,4 @@
-// Browser storage flags of the splash walkthrough (spec part 2 §3 "Browser storage flags"). Loaded with the
+// Browser storage flags of the splash walkthrough. Loaded with the
 // route table, so it stays tiny and free of dependencies.
 
 const SEEN_KEY = 'hasSeenSplash';
@@ -43,7 +43,7 @@ export function countSplashVisit(): number {
 }
 
 /**
- * Home redirects to the walkthrough once (spec part 1 §4): when it has not been completed and has not yet
+ * Home redirects to the walkthrough once: when it has not been completed and has not yet
  * been shown in this browser session, so a visitor who backs out of it is not sent there again and again.
  */
 export function shouldRedirectToSplash(): boolean {

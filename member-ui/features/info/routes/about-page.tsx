@@ -83,7 +83,7 @@ const SLIDES: ReadonlyArray<Slide> = [
   },
 ];
 
-/** /about (spec part 2 §2 "About"): six slides with Previous / Next, ending in "Get Started". */
+/** /about: six slides with Previous / Next, ending in "Get Started". */
 export function AboutPage() {
   const navigate = useNavigate();
   const [index, setIndex] = useState(0);

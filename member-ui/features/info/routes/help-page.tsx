@@ -80,7 +80,7 @@ const FAQ: ReadonlyArray<{ id: string; question: string; badge?: string; answer:
   },
 ];
 
-/** /help (spec part 2 §2 "Help"): FAQ, the support contact and the contact form. */
+/** /help: FAQ, the support contact and the contact form. */
 export function HelpPage() {
   return (
     <section className="page help" aria-labelledby="help-title">

@@ -95,7 +95,7 @@ const SLIDES: ReadonlyArray<Slide> = [
   },
 ];
 
-/** The first-visit walkthrough (spec part 2 §2 "Splash", §4). */
+/** The first-visit walkthrough. */
 export function SplashPage() {
   const navigate = useNavigate();
   const [index, setIndex] = useState(0);

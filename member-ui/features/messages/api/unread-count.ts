@@ -5,7 +5,7 @@ export const UNREAD_MESSAGES_POLL_MS = 30_000;
 
 export const unreadMessagesPath = (userId: number) => `/api/messages/${userId}/unread-count`;
 
-/** GET /api/messages/{userId}/unread-count; DECISIONS.md replaces the fixed "3" with this number. */
+/** GET /api/messages/{userId}/unread-count: the Messages badge shows this real count (not a fixed "3"). */
 export function useUnreadMessageCount(userId: number | null) {
   return useQuery({
     queryKey: [unreadMessagesPath(userId ?? 0)],

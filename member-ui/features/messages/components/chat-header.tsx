@@ -5,7 +5,7 @@ import { ProfileThumb } from '../../../components/ui/profile-thumb';
 import { lastSeenText } from '../lib/message-time';
 
 /**
- * DECISIONS.md "Chat presence": "Online", else "Last seen …", else nothing. online null means the member hides
+ * Presence under the name: "Online", else "Last seen …", else nothing. online null means the member hides
  * their status, so no last-seen time either (it would give the status away).
  */
 export function presenceText(peer: Pick<ChatPeerView, 'online' | 'lastSeenAt'>, now = new Date()): string | null {

@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { messageAllowance, useTrymeMessageLimit } from '../api/message-allowance';
 
 /**
- * Tryme members' notice (spec part 2 "Messages list"): how many of the month's messages remain when that
+ * Tryme members' notice: how many of the month's messages remain when that
  * can be known, else the plan's limit, and "Upgrade to Premium" → /subscription.
  */
 export function MessageLimitBanner({ user }: { user: SessionUser }) {

@@ -1,7 +1,7 @@
 import type { MessageView } from '../../../../contracts/views';
 
 /**
- * Spec part 2 §9: short relative times for the conversation list: "just now" under a minute, then
+ * Short relative times for the conversation list: "just now" under a minute, then
  * "5m ago", "3h ago", "2d ago", "1mo ago", "1y ago".
  */
 export function shortRelativeTime(value: string | Date, now: Date = new Date()): string {

@@ -29,7 +29,7 @@ function upgradeRequired(error: unknown): boolean {
   }
 }
 
-/** /chat/{id} (spec part 2 "Chat"): the thread with one member, live, with a composer. */
+/** /chat/{id}: the thread with one member, live, with a composer. */
 export function ChatPage() {
   const { id } = chatRoute.useParams();
   const otherId = Number(id);

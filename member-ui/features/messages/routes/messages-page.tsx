@@ -18,7 +18,7 @@ function useMinuteClock(): Date {
   return now;
 }
 
-/** /messages (spec part 2 "Messages list"). */
+/** /messages. */
 export function MessagesPage() {
   const user = useSessionUser();
   const queryClient = useQueryClient();

@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import type { CulturalAssessmentView, MoodRecordView, MoodTypeView } from '../../../../contracts/views';
 import { api } from '../../../lib/api-client';
 
-/** Spec part 2 §9: the tracker shows the last 30 records. */
+/** The tracker shows the last 30 records. */
 export const MOOD_HISTORY_LIMIT = 30;
 
 /** Query keys start with the API path; the mood reads share the '/api/moods' prefix so one invalidation refreshes them. */

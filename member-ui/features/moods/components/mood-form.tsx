@@ -15,7 +15,7 @@ import { LevelSlider } from './level-slider';
 import { LabelledSwitch } from './private-switch';
 
 /**
- * Current Mood (spec part 2 §2, §4): pick a mood in one of three categories; the intensity, note and privacy
+ * Current Mood: pick a mood in one of three categories; the intensity, note and privacy
  * controls appear once the selected mood belongs to the visible category. After a successful save the form resets.
  */
 export function MoodForm() {

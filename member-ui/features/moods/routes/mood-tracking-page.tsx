@@ -5,7 +5,7 @@ import { LastMoodCard } from '../components/last-mood-card';
 import { MoodForm } from '../components/mood-form';
 import { MoodHistory } from '../components/mood-history';
 
-/** /mood-tracking (spec part 2 §2): Current Mood, Cultural Adaptation, History. The header's back button goes to /. */
+/** /mood-tracking: Current Mood, Cultural Adaptation, History. The header's back button goes to /. */
 export function MoodTrackingPage() {
   return (
     <Page title="Mood Tracking" subtitle="Notice how you feel, at home and abroad." className="mood-page">

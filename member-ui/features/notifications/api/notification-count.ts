@@ -5,7 +5,7 @@ export const NOTIFICATION_POLL_MS = 30_000;
 
 export const notificationCountPath = (userId: number) => `/api/notifications/${userId}/count`;
 
-/** GET /api/notifications/{userId}/count, polled every 30 s while signed in (spec part 1 §7). */
+/** GET /api/notifications/{userId}/count, polled every 30 s while signed in. */
 export function useNotificationCount(userId: number | null) {
   return useQuery({
     queryKey: [notificationCountPath(userId ?? 0)],

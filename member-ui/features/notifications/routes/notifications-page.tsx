@@ -41,7 +41,7 @@ function EmptyState({ icon, title, text }: { icon: ReactNode; title: string; tex
   );
 }
 
-/** /notifications (spec part 1 §2): all and unread tabs, mark one or all as read. */
+/** /notifications: all and unread tabs, mark one or all as read. */
 export function NotificationsPage() {
   const user = useSessionUser();
   const userId = user?.id ?? null;

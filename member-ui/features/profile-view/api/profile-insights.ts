@@ -5,7 +5,7 @@ import type { CulturalInsightView, MoodCompatibilityView, ProfileView } from '..
 import type { ProfileInsights } from '../../../components/profile/profile-insights';
 import { api } from '../../../lib/api-client';
 
-/** Spec part 1 §7/§9: the profile's insight reads are cached for 10 minutes. */
+/** The profile's insight reads are cached for 10 minutes. */
 export const INSIGHT_STALE_MS = 10 * 60_000;
 
 export const insightKeys = {

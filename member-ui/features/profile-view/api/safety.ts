@@ -7,7 +7,7 @@ const BLOCK_AFFECTED = ['/api/profiles', '/api/profile-likes', '/api/matches', '
 export type ReportReason = (typeof REPORT_REASONS)[number];
 
 /**
- * POST /api/blocks {userId}: the two members disappear from each other (DECISIONS.md). Cached profiles, likes,
+ * POST /api/blocks {userId}: the two members disappear from each other. Cached profiles, likes,
  * matches and conversations may still include the blocked member, so they are refreshed — after the caller has
  * left the blocked profile (refreshing it first would replace the screen, and its callbacks, with "not found").
  */

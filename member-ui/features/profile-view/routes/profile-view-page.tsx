@@ -24,7 +24,7 @@ import { NotInterestedButton } from '../../../components/not-interested/not-inte
 
 const profileViewRoute = getRouteApi('/member/profile/$id');
 
-/** /profile/{id} (spec part 1 §2 "Profile view"). */
+/** /profile/{id}. */
 export function ProfileViewPage() {
   const { id } = profileViewRoute.useParams();
   const profileId = /^\d+$/.test(id) ? Number(id) : null;

@@ -15,7 +15,7 @@ import { WhoLikedYouPanel } from '../../../components/who-liked-you/who-liked-yo
 import { useSessionUser } from '../../../lib/session';
 
 export const DELETE_PROFILE_CONFIRM = 'Are you sure you want to delete your profile? This action cannot be undone.';
-/** Spec part 1 §9: the page reloads about a second after a profile is deleted. */
+/** The page reloads about a second after a profile is deleted. */
 export const RELOAD_AFTER_DELETE_MS = 1000;
 
 function MenuLink({ to, icon: Icon, title, description }: { to: string; icon: LucideIcon; title: string; description: string }) {

@@ -8,14 +8,14 @@ import { Progress, type ProgressTone } from '../../../components/ui/progress';
 import { toast } from '../../../components/ui/toast';
 import { completionStatusQueryOptions } from '../../../lib/profiles';
 
-/** Spec part 1 §4/§9: red below 30 %, yellow below 70 %, green otherwise. */
+/** Red below 30 %, yellow below 70 %, green otherwise. */
 export function completionTone(percentage: number): ProgressTone {
   if (percentage < 30) return 'danger';
   if (percentage < 70) return 'warning';
   return 'success';
 }
 
-/** Spec part 1 §8: the completion-status fetch error text. */
+/** The completion-status fetch error text. */
 export const COMPLETION_FETCH_ERROR = 'Failed to fetch profile completion status.';
 
 export type StageState = 'done' | 'active' | 'locked';

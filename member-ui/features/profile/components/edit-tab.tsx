@@ -8,7 +8,7 @@ import { ProfileEditor } from './profile-editor';
 import { StageForm } from './stage-form';
 
 /**
- * Edit Profile tab (spec part 1 §2/§4): the completion card, then a single-stage form when a stage is
+ * Edit Profile tab: the completion card, then a single-stage form when a stage is
  * chosen (saving returns to the editor) or the multi-step editor with the photo area; the NRI card last.
  */
 export function EditTab({ profile, userId }: { profile: ProfileView; userId: number }) {

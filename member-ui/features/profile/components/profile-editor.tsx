@@ -22,7 +22,7 @@ import {
   parentErrorsOf,
 } from './profile-fields';
 
-/** The editor's five steps and every editable field (spec part 1 §2 "Own profile"). */
+/** The editor's five steps and every editable field. */
 export const EDITOR_STEPS: ReadonlyArray<{ title: string; fields: readonly ProfileFieldName[] }> = [
   {
     title: 'Basic Details',

@@ -39,7 +39,7 @@ function validate(stage: CompletionStage, values: FormValues, fields: ProfileFie
   return stage === 1 ? { ...errors, ...parentErrorsOf(values) } : errors;
 }
 
-/** One completion stage (spec part 1 §4/§5): validates on change, saves with POST …/completion/{stage}. */
+/** One completion stage: validates on change, saves with POST …/completion/{stage}. */
 export function StageForm({
   profile,
   stage,

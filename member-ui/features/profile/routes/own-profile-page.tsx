@@ -28,7 +28,7 @@ function TabFallback() {
   );
 }
 
-/** /profile: header, then the Account (default), View Profile and Edit Profile tabs (spec part 1 §2). */
+/** /profile: header, then the Account (default), View Profile and Edit Profile tabs. */
 export function OwnProfilePage() {
   const user = useSessionUser();
   const [tab, setTab] = useState<TabName>('account');

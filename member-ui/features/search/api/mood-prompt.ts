@@ -6,7 +6,7 @@ export const MOOD_DESCRIPTION_MIN = 5;
 export const MOOD_INTENSITY = { min: 10, max: 100, step: 5, initial: 50 } as const;
 
 /**
- * GET /api/moods/should-prompt, cached 5 minutes (spec part 2 §9). Until the mood endpoints are deployed the
+ * GET /api/moods/should-prompt, cached 5 minutes. Until the mood endpoints are deployed the
  * server answers 404, which means "don't prompt".
  */
 export function shouldPromptQueryOptions(userId: number) {

@@ -4,7 +4,7 @@ import { type KeyboardEvent, useId, useMemo, useState } from 'react';
 import { COUNTRIES } from '../../../../contracts/countries';
 import { Popover, PopoverContent, PopoverTrigger } from '../../../components/ui/popover';
 
-/** Location chips chosen from the searchable country list (spec part 2 §2 "Search"). */
+/** Location chips chosen from the searchable country list. */
 export function LocationPicker({ value, onChange }: { value: string[]; onChange: (next: string[]) => void }) {
   const [open, setOpen] = useState(false);
   const [filter, setFilter] = useState('');

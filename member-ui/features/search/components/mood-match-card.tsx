@@ -11,7 +11,7 @@ import { MOOD_SCORE_MAX, MOOD_SCORE_MIN, MOOD_SCORE_STEP, type MoodMatch } from 
 import { UpgradeLock } from './upgrade-lock';
 
 /**
- * "Match Your Mood" (spec part 2 §2): a toggle, off by default, inside "More Options" / "Hide Options"; when
+ * "Match Your Mood": a toggle, off by default, inside "More Options" / "Hide Options"; when
  * on, the search adds matchMood=true with the chosen minimum (30–95 in steps of 5).
  */
 export function MoodMatchCard({

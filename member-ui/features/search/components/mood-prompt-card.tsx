@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast';
 import { MOOD_DESCRIPTION_MIN, MOOD_INTENSITY, shouldPromptQueryOptions, useRecordPromptMood } from '../api/mood-prompt';
 
-/** "How are you feeling today?" (spec part 2 §2 "Mood prompt card"), shown only when the server asks for it. */
+/** "How are you feeling today?", shown only when the server asks for it. */
 export function MoodPromptCard({ userId }: { userId: number }) {
   const shouldPrompt = useQuery(shouldPromptQueryOptions(userId));
   const [dismissed, setDismissed] = useState(false);

@@ -11,7 +11,7 @@ import { hrefs } from '../../../lib/paths';
 import type { SearchResult } from '../api/search';
 import { NotInterestedButton } from '../../../components/not-interested/not-interested-button';
 
-/** Spec part 2 §9: mood badge labels by score; the results list shows only 75 and over. */
+/** Mood badge labels by score; the results list shows only 75 and over. */
 export function moodBadgeLabel(score: number): string {
   if (score >= 85) return 'Perfect Mood Match';
   if (score >= 75) return 'Good Mood Match';

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import Lock from 'lucide-react/icons/lock';
 import { paths } from '../../../lib/paths';
 
-/** Shown in place of an advanced filter for tryme members (spec part 2 §6: limited search filters). */
+/** Shown in place of an advanced filter for tryme members (their search filters are limited: docs/tiers-and-limits.md). */
 export function UpgradeLock({ feature, text }: { feature?: string; text?: string }) {
   return (
     <p className={text ? 'upgrade-lock upgrade-lock--note' : 'upgrade-lock'}>

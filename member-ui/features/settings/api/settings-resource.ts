@@ -3,7 +3,7 @@ import { toast } from '../../../components/ui/toast';
 import { api, isApiError } from '../../../lib/api-client';
 
 /**
- * The member's own privacy or notification settings (spec part 1 §4): every change sends the full settings
+ * The member's own privacy or notification settings: every change sends the full settings
  * object, the screen shows it at once, and a failure refetches what the server holds.
  */
 export interface SettingsResource {

@@ -10,7 +10,7 @@ import { useChangePassword } from '../api/security';
 type Field = 'currentPassword' | 'newPassword' | 'confirmPassword';
 const EMPTY: Record<Field, string> = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
-/** Spec part 1 §5 "Change password"; the same schema as the server plus the confirmation checks. */
+/** Change password: the same schema as the server plus the confirmation checks. */
 export function validatePasswordChange(values: Record<Field, string>): FieldErrors<Field> {
   const parsed = changePasswordSchema.safeParse(values);
   const errors: FieldErrors<Field> = parsed.success ? {} : fieldErrorsOf<Field>(parsed.error);

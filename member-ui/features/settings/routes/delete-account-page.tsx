@@ -22,12 +22,12 @@ const CONSEQUENCES = [
 const TECHNICAL_DIFFICULTIES =
   "We're experiencing some technical difficulties with your request. Please try again later or contact our support team.";
 
-/** Spec part 2 §5: the phrase, ignoring case (and surrounding spaces). */
+/** The phrase, ignoring case (and surrounding spaces). */
 export function isDeletePhrase(text: string): boolean {
   return text.trim().toLowerCase() === DELETE_PHRASE;
 }
 
-/** /delete-account (spec part 2 "Delete account"): phrase, then password, then the account is gone. */
+/** /delete-account: phrase, then password, then the account is gone. */
 export function DeleteAccountPage() {
   const user = useSessionUser();
   const queryClient = useQueryClient();

@@ -3,7 +3,7 @@ import type { SharedProfileView } from '../../../../contracts/views';
 import { api } from '../../../lib/api-client';
 
 /**
- * GET /api/shares/{shareCode}: public, works signed in or not (DECISIONS.md). Every call counts as a view, so
+ * GET /api/shares/{shareCode}: public, works signed in or not. Every call counts as a view, so
  * the page reads it once per visit: never refetched in the background.
  */
 export function sharedProfileQueryOptions(shareCode: string) {

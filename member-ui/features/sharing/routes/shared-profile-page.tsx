@@ -16,7 +16,7 @@ import { sharedProfileQueryOptions } from '../api/shared-profile';
 
 const sharedProfileRoute = getRouteApi('/shared/$shareCode');
 
-/** Public view of a shared profile (spec part 2 §2; DECISIONS.md: anyone holding a valid link, signed in or not). */
+/** Public view of a shared profile (anyone holding a valid link, signed in or not). */
 export function SharedProfilePage() {
   const { shareCode } = sharedProfileRoute.useParams();
   const shared = useQuery(sharedProfileQueryOptions(shareCode));

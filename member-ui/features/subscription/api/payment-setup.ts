@@ -2,7 +2,7 @@ import type { SubscriptionTier } from '../../../../contracts/enums';
 import { api } from '../../../lib/api-client';
 import { SUBSCRIPTIONS_PATH } from '../../../lib/subscription/subscription-catalogue';
 
-/** 201 answer of POST /api/subscriptions/{userId} for a paid tier (spec part 2 §3 "Payment setup"). */
+/** 201 answer of POST /api/subscriptions/{userId} for a paid tier. */
 export interface PaymentSetup {
   clientSecret: string | null;
   price: string;

@@ -10,7 +10,7 @@ import { formatPrice, PLAN_ACTION_LABELS } from '../../../lib/subscription/tiers
 const PLAN_ICONS = { tryme: Sparkles, premium: Crown, elite: Gem } as const;
 
 /**
- * One plan of spec part 2 §2 "Subscription plans": name, price per month, what it includes, and its button.
+ * One plan on the subscription page: name, price per month, what it includes, and its button.
  * The member's current plan reads "Current Plan" and cannot be chosen again.
  */
 export function PlanCard({

@@ -37,7 +37,7 @@ import { formatPrice, isPaidTier, type PaidTier, renewalText } from '../../../li
 // By id, not by importing the route object: the route file lazy-loads this page, so an import would be a cycle.
 const checkoutRoute = getRouteApi('/member/checkout');
 
-/** Spec part 2 §7: "The demo payment step delays 2 seconds." Tests shorten it. */
+/** The demo payment step waits 2 seconds; tests shorten it. */
 export const demoPaymentSettings = { delayMs: 2000 };
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -52,7 +52,7 @@ const StripeReturnCheck = lazy(() =>
 );
 
 /**
- * /checkout?tier&client_secret&price (spec part 2 §2 "Checkout", §4 "Subscription", §8 "Payment").
+ * /checkout?tier&client_secret&price.
  * Without a client secret, tier and price it asks the server for a payment intent (tier defaults to premium).
  */
 export function CheckoutPage() {

@@ -19,7 +19,7 @@ import { SUCCESS_TOAST } from '../../../lib/subscription/toasts';
 import { TIER_LABELS } from '../../../../contracts/tiers';
 import { formatPlanDate, renewalText } from '../../../lib/subscription/tiers';
 
-/** /subscription (spec part 2 §2 "Subscription plans"). Visitors are sent to /login by the member layout. */
+/** /subscription. Visitors are sent to /login by the member layout. */
 export function SubscriptionPage() {
   const user = useSessionUser();
   if (!user) return null;
