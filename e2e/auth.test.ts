@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { type RunningSaathi, launchBrowser, phoneContext, screenshot, startSaathi } from './harness';
+import { type RunningSaathi, launchBrowser, returningPhonePage, screenshot, startSaathi } from './harness';
 
 let saathi: RunningSaathi;
 let browser: Browser;
@@ -15,12 +15,7 @@ after(async () => {
   await saathi?.stop();
 });
 
-async function newPage(): Promise<Page> {
-  const context = await phoneContext(browser, saathi.url);
-  // A returning browser: the first-visit walkthrough (/splash) is covered by e2e/discovery.test.ts.
-  await context.addInitScript(() => window.localStorage.setItem('hasSeenSplash', 'true'));
-  return context.newPage();
-}
+const newPage = () => returningPhonePage(browser, saathi.url);
 
 let n = 0;
 async function register(page: Page, overrides: Partial<Record<'fullName' | 'email' | 'username' | 'password', string>> = {}) {

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { type RunningSaathi, launchBrowser, phoneContext, screenshot, startSaathi } from './harness';
+import { type RunningSaathi, launchBrowser, phoneContext, returningPhonePage, screenshot, signInAsDemo, startSaathi } from './harness';
 
 let saathi: RunningSaathi;
 let browser: Browser;
@@ -20,17 +20,7 @@ after(async () => {
 
 /** A phone; by default a returning browser that has already been through the splash walkthrough. */
 async function newPage({ firstVisit = false } = {}): Promise<Page> {
-  const context = await phoneContext(browser, saathi.url);
-  if (!firstVisit) await context.addInitScript(() => window.localStorage.setItem('hasSeenSplash', 'true'));
-  return context.newPage();
-}
-
-async function signInAsDemo(page: Page, redirectTo = '/') {
-  await page.goto(redirectTo === '/' ? '/login' : `/login?redirectTo=${encodeURIComponent(redirectTo)}`);
-  await page.getByRole('textbox', { name: 'Username', exact: true }).fill('demo');
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill('demo-pass-2026');
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL((url) => url.pathname === redirectTo);
+  return firstVisit ? (await phoneContext(browser, saathi.url)).newPage() : returningPhonePage(browser, saathi.url);
 }
 
 const resultCards = (page: Page) => page.locator('.result-list > li.result-card:not(.result-card--skeleton)');

@@ -84,8 +84,56 @@ export async function phoneContext(browser: Browser, baseURL: string): Promise<B
   return browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, deviceScaleFactor: 1, isMobile: true, hasTouch: true });
 }
 
+/** A phone (see phoneContext) that has already been through the first-visit walkthrough, so / is home, not /splash. */
+export async function returningPhoneContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
+  const context = await phoneContext(browser, baseURL);
+  await context.addInitScript(() => window.localStorage.setItem('hasSeenSplash', 'true'));
+  return context;
+}
+
+/** A page on a returning phone: the first-visit walkthrough itself is covered by e2e/discovery.test.ts. */
+export async function returningPhonePage(browser: Browser, baseURL: string): Promise<Page> {
+  return (await returningPhoneContext(browser, baseURL)).newPage();
+}
+
+/** Signs in as the seeded demo member (`saathi seed`) and waits to land on `redirectTo`. */
+export async function signInAsDemo(page: Page, redirectTo = '/'): Promise<void> {
+  await page.goto(redirectTo === '/' ? '/login' : `/login?redirectTo=${encodeURIComponent(redirectTo)}`);
+  await page.getByRole('textbox', { name: 'Username', exact: true }).fill('demo');
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill('demo-pass-2026');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL((url) => url.pathname === redirectTo);
+}
+
+let registered = 0;
+/** Registers a new member through the form (a username from the first name, unique in this run); lands on /. */
+export async function registerInBrowser(page: Page, fullName: string): Promise<string> {
+  registered += 1;
+  const username = `${fullName.split(' ')[0].toLowerCase()}_${registered}`;
+  await page.goto('/register');
+  await page.getByRole('textbox', { name: 'Full Name', exact: true }).fill(fullName);
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(`${username}@example.test`);
+  await page.getByRole('textbox', { name: 'Username', exact: true }).fill(username);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill('saat-phere-2026');
+  await page.getByRole('textbox', { name: 'Confirm Password', exact: true }).fill('saat-phere-2026');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+  return username;
+}
+
+/** Toast text (the toast region also announces it to screen readers, hence the scope). */
+export const toastText = (page: Page, text: string) => page.locator('.toast').getByText(text, { exact: true });
+
+const SCREENSHOTS = path.join(ROOT, '.tmp', 'screenshots');
+
+/** The whole page, into .tmp/screenshots/{name}.png. */
 export async function screenshot(page: Page, name: string): Promise<void> {
-  const dir = path.join(ROOT, '.tmp', 'screenshots');
-  fs.mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+  fs.mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}
+
+/** What the phone shows right now (a full-page shot is too tall to judge a single card by). */
+export async function viewportScreenshot(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) });
 }

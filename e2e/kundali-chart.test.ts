@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
-import path from 'node:path';
 import { after, before, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { type RunningSaathi, launchBrowser, phoneContext, startSaathi } from './harness';
+import type { Browser } from 'playwright-core';
+import { type RunningSaathi, launchBrowser, returningPhonePage, signInAsDemo, startSaathi, viewportScreenshot } from './harness';
 
 let saathi: RunningSaathi;
 let browser: Browser;
@@ -18,19 +17,9 @@ after(async () => {
   await saathi?.stop();
 });
 
-async function shot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: path.join(import.meta.dirname, '..', '.tmp', 'screenshots', `${name}.png`) });
-}
-
 test('the Kundali screen draws the member\'s chart both ways, and explains every koota of a match', async () => {
-  const context = await phoneContext(browser, saathi.url);
-  await context.addInitScript(() => window.localStorage.setItem('hasSeenSplash', 'true'));
-  const page = await context.newPage();
-  await page.goto('/login?redirectTo=%2Fcompatibility');
-  await page.getByRole('textbox', { name: 'Username', exact: true }).fill('demo');
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill('demo-pass-2026');
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL((url) => url.pathname === '/compatibility');
+  const page = await returningPhonePage(browser, saathi.url);
+  await signInAsDemo(page, '/compatibility');
   assert.equal(await page.title(), 'Kundali compatibility · Saathi');
 
   const north = page.getByRole('img', { name: /North Indian rashi chart/ });
@@ -42,16 +31,16 @@ test('the Kundali screen draws the member\'s chart both ways, and explains every
   const placed = chart.houses.flatMap((h: { grahas: Array<{ abbr: string; degree: number }> }) => h.grahas.map((g) => `${g.abbr} ${g.degree}°`));
   assert.deepEqual([...drawn].sort(), [...placed].sort());
   assert.ok(placed.length >= 2);
-  await shot(page, 'kundali-chart-north');
+  await viewportScreenshot(page, 'kundali-chart-north');
   await page.getByRole('radio', { name: 'South Indian' }).check({ force: true });
   await page.getByRole('img', { name: /South Indian rashi chart/ }).waitFor();
   await page.getByText('The chart as text').click();
-  await shot(page, 'kundali-chart-south');
+  await viewportScreenshot(page, 'kundali-chart-south');
 
   const input = page.getByRole('combobox', { name: 'Profile to compare' });
   await input.focus();
   await page.getByRole('listbox', { name: 'Profiles to compare' }).waitFor();
-  await shot(page, 'kundali-picker-open');
+  await viewportScreenshot(page, 'kundali-picker-open');
   const options = page.getByRole('option');
   // Pick the first profile whose chart can be matched.
   for (let i = 0; i < (await options.count()); i++) {
@@ -69,8 +58,8 @@ test('the Kundali screen draws the member\'s chart both ways, and explains every
   await yoni.locator('summary').click();
   await yoni.locator('.koota-table__read').waitFor();
   await yoni.scrollIntoViewIfNeeded();
-  await shot(page, 'kundali-koota-yoni');
+  await viewportScreenshot(page, 'kundali-koota-yoni');
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   assert.ok(overflow <= 0, `page is ${overflow}px wider than the viewport`);
-  await context.close();
+  await page.context().close();
 });

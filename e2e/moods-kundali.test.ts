@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
-import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { type RunningSaathi, launchBrowser, phoneContext, screenshot, startSaathi } from './harness';
+import { type RunningSaathi, launchBrowser, returningPhoneContext, returningPhonePage, screenshot, signInAsDemo, startSaathi, viewportScreenshot } from './harness';
 
 let saathi: RunningSaathi;
 let browser: Browser;
@@ -19,30 +18,13 @@ after(async () => {
   await saathi?.stop();
 });
 
-/** What the phone shows right now (the full-page shots are too tall to judge a single card by). */
-async function viewportShot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: path.join(import.meta.dirname, '..', '.tmp', 'screenshots', `${name}.png`) });
-}
-
 /** The page must never scroll sideways at phone width. */
 async function assertNoHorizontalOverflow(page: Page) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   assert.ok(overflow <= 0, `page is ${overflow}px wider than the viewport`);
 }
 
-async function newPage(): Promise<Page> {
-  const context = await phoneContext(browser, saathi.url);
-  await context.addInitScript(() => window.localStorage.setItem('hasSeenSplash', 'true'));
-  return context.newPage();
-}
-
-async function signInAsDemo(page: Page, redirectTo: string) {
-  await page.goto(`/login?redirectTo=${encodeURIComponent(redirectTo)}`);
-  await page.getByRole('textbox', { name: 'Username', exact: true }).fill('demo');
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill('demo-pass-2026');
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL((url) => url.pathname === redirectTo);
-}
+const newPage = () => returningPhonePage(browser, saathi.url);
 
 async function getJson<T>(page: Page, path: string): Promise<{ status: number; body: T }> {
   return page.evaluate(async (p) => {
@@ -122,9 +104,8 @@ async function trymeMemberPage(): Promise<Page> {
     }),
   });
   assert.equal(created.status, 201, await created.clone().text());
-  const context = await phoneContext(browser, saathi.url);
+  const context = await returningPhoneContext(browser, saathi.url);
   await context.addCookies([...jar].map(([name, value]) => ({ name, value, url: saathi.url })));
-  await context.addInitScript(() => window.localStorage.setItem('hasSeenSplash', 'true'));
   return context.newPage();
 }
 
@@ -272,9 +253,9 @@ describe('moods and Kundali in the browser', () => {
       const heading = [...document.querySelectorAll('h2')].find((h) => h.textContent?.includes('Astrological Compatibility'));
       window.scrollTo(0, (heading?.getBoundingClientRect().top ?? 0) + window.scrollY - 70);
     });
-    await viewportShot(page, 'profile-view-insights-astro');
+    await viewportScreenshot(page, 'profile-view-insights-astro');
     await page.evaluate(() => window.scrollBy(0, 640));
-    await viewportShot(page, 'profile-view-insights-mood');
+    await viewportScreenshot(page, 'profile-view-insights-mood');
 
     await page.getByRole('link', { name: 'View detailed Kundali match' }).click();
     await page.waitForURL((url) => url.pathname === '/compatibility');

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { type RunningSaathi, launchBrowser, phoneContext, screenshot, startSaathi } from './harness';
+import { type RunningSaathi, launchBrowser, phoneContext, registerInBrowser, returningPhoneContext, screenshot, startSaathi, toastText } from './harness';
 
 let saathi: RunningSaathi;
 let browser: Browser;
@@ -32,8 +32,7 @@ after(async () => {
 });
 
 async function newPage(): Promise<Page> {
-  const context = await phoneContext(browser, saathi.url);
-  await context.addInitScript(() => window.localStorage.setItem('hasSeenSplash', 'true'));
+  const context = await returningPhoneContext(browser, saathi.url);
   // Records every file the app appends to a form, to check what actually leaves the phone.
   await context.addInitScript(() => {
     const recorded: string[] = [];
@@ -54,27 +53,10 @@ async function newPage(): Promise<Page> {
   return context.newPage();
 }
 
-let n = 0;
-async function register(page: Page, fullName: string) {
-  n += 1;
-  const username = `${fullName.split(' ')[0].toLowerCase()}_${n}`;
-  await page.goto('/register');
-  await page.getByRole('textbox', { name: 'Full Name', exact: true }).fill(fullName);
-  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(`${username}@example.test`);
-  await page.getByRole('textbox', { name: 'Username', exact: true }).fill(username);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill('saat-phere-2026');
-  await page.getByRole('textbox', { name: 'Confirm Password', exact: true }).fill('saat-phere-2026');
-  await page.getByRole('button', { name: 'Create Account' }).click();
-  await page.waitForURL((url) => url.pathname === '/');
-  return username;
-}
-
-const toastText = (page: Page, text: string) => page.locator('.toast').getByText(text, { exact: true });
-
 describe('photos from a phone, and a wizard that keeps its work', () => {
   test('a 48 MP camera photo is downsized in the browser (upright, no location) and stays in the draft across a reload', async () => {
     const page = await newPage();
-    await register(page, 'Kavya Menon');
+    await registerInBrowser(page, 'Kavya Menon');
     await page.goto('/create-profile');
     await page.getByText('Step 1 of 5').waitFor();
     await page.getByLabel('Add main photo').setInputFiles({ name: 'PXL_20261124_101500.jpg', mimeType: 'image/jpeg', buffer: cameraPhoto });

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { type RunningSaathi, launchBrowser, phoneContext, screenshot, startSaathi } from './harness';
+import { type RunningSaathi, launchBrowser, registerInBrowser, returningPhonePage, screenshot, startSaathi, toastText } from './harness';
 
 let saathi: RunningSaathi;
 let browser: Browser;
@@ -22,27 +22,7 @@ after(async () => {
   await saathi?.stop();
 });
 
-async function newPage(): Promise<Page> {
-  const context = await phoneContext(browser, saathi.url);
-  // Members who have seen the walkthrough land on home directly.
-  await context.addInitScript(() => window.localStorage.setItem('hasSeenSplash', 'true'));
-  return context.newPage();
-}
-
-let n = 0;
-async function register(page: Page, fullName: string) {
-  n += 1;
-  const username = `${fullName.split(' ')[0].toLowerCase()}_${n}`;
-  await page.goto('/register');
-  await page.getByRole('textbox', { name: 'Full Name', exact: true }).fill(fullName);
-  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(`${username}@example.test`);
-  await page.getByRole('textbox', { name: 'Username', exact: true }).fill(username);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill('saat-phere-2026');
-  await page.getByRole('textbox', { name: 'Confirm Password', exact: true }).fill('saat-phere-2026');
-  await page.getByRole('button', { name: 'Create Account' }).click();
-  await page.waitForURL((url) => url.pathname === '/');
-  return username;
-}
+const newPage = () => returningPhonePage(browser, saathi.url);
 
 async function me(page: Page): Promise<{ id: number; profileId: number | null }> {
   return page.evaluate(async () => (await fetch('/api/auth/user')).json());
@@ -52,15 +32,12 @@ async function ownProfile(page: Page, userId: number) {
   return page.evaluate(async (id) => (await fetch(`/api/profiles/user/${id}`)).json(), userId);
 }
 
-/** Toast text (the toast region also announces it to screen readers, hence the scope). */
-const toastText = (page: Page, text: string) => page.locator('.toast').getByText(text, { exact: true });
-
 const next = (page: Page) => page.getByRole('button', { name: 'Next' }).click();
 
 describe('profile authoring in the browser', () => {
   test('a new member completes the wizard with a photo and lands on / with "Profile Created"', async () => {
     const page = await newPage();
-    await register(page, 'Ananya Iyer');
+    await registerInBrowser(page, 'Ananya Iyer');
     await page.goto('/create-profile');
     await page.getByRole('heading', { name: 'Create Your Profile' }).waitFor();
     await page.getByText('Step 1 of 5').waitFor();
@@ -140,7 +117,7 @@ describe('profile authoring in the browser', () => {
 
   test('a parent creates a profile for a daughter: parent fields are required before step 3', async () => {
     const page = await newPage();
-    await register(page, 'Suresh Patel');
+    await registerInBrowser(page, 'Suresh Patel');
     await page.goto('/profile');
     await page.getByRole('link', { name: 'Create Profile' }).click();
     await page.waitForURL((url) => url.pathname === '/create-profile');
@@ -195,7 +172,7 @@ describe('profile authoring in the browser', () => {
 
   test('the owner sees the tabs, completes a stage in Edit Profile and edits the NRI card', async () => {
     const page = await newPage();
-    await register(page, 'Rohan Mehta');
+    await registerInBrowser(page, 'Rohan Mehta');
     // Created through the API, as a returning member would already have it.
     const created = await page.evaluate(async () => {
       const res = await fetch('/api/profiles', {
@@ -291,7 +268,7 @@ describe('profile authoring in the browser', () => {
 
   test('deleting the profile asks, toasts "Profile Deleted" and reloads without it', async () => {
     const page = await newPage();
-    await register(page, 'Meera Nair');
+    await registerInBrowser(page, 'Meera Nair');
     const status = await page.evaluate(async () => {
       const res = await fetch('/api/profiles', {
         method: 'POST',
