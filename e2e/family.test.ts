@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import Database from 'better-sqlite3';
-import type { Browser, Page } from 'playwright-core';
-import { type RunningSaathi, launchBrowser, phoneContext, screenshot, startSaathi } from './harness';
+import type { Browser } from 'playwright-core';
+import { type ApiCookies, type RunningSaathi, apiSession, launchBrowser, screenshot, signedInPhonePage, startSaathi } from './harness';
 
 /**
  * Family access end to end, in Chromium at phone size: a mother made a profile for her daughter Priya; she invites
@@ -18,7 +18,7 @@ interface ApiMember {
   username: string;
   password: string;
   call: (method: string, path: string, json?: unknown) => Promise<Response>;
-  cookies: Array<{ name: string; value: string }>;
+  cookies: ApiCookies;
 }
 
 const PASSWORD = 'mitti-ki-khushboo-2026';
@@ -42,25 +42,14 @@ const profileFields = {
 
 /** Registers over the API and creates a profile, as the app's register form and profile wizard send them. */
 async function register(fullName: string, username: string, profile: Record<string, unknown>): Promise<ApiMember> {
-  const jar = new Map<string, string>();
-  const call = async (method: string, p: string, json?: unknown) => {
-    const headers: Record<string, string> = { Accept: 'application/json', Origin: saathi.url };
-    if (json !== undefined) headers['Content-Type'] = 'application/json';
-    if (jar.size) headers.Cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
-    const res = await fetch(saathi.url + p, { method, headers, body: json === undefined ? undefined : JSON.stringify(json), redirect: 'manual' });
-    for (const cookie of res.headers.getSetCookie()) {
-      const [pair = ''] = cookie.split(';');
-      const eq = pair.indexOf('=');
-      jar.set(pair.slice(0, eq).trim(), pair.slice(eq + 1).trim());
-    }
-    return res;
-  };
+  const session = apiSession(saathi.url);
+  const call: ApiMember['call'] = (method, p, json) => session.call(method, p, json === undefined ? {} : { json });
   const reg = await call('POST', '/api/auth/register', { fullName, email: `${username}@example.test`, username, password: PASSWORD, confirmPassword: PASSWORD, subscriptionTier: 'tryme' });
   assert.equal(reg.status, 201, await reg.clone().text());
   const { user } = (await reg.json()) as { user: { id: number } };
   const created = await call('POST', '/api/profiles', { userId: user.id, ...profileFields, ...profile });
   assert.equal(created.status, 201, await created.clone().text());
-  return { userId: user.id, username, password: PASSWORD, call, cookies: [...jar].map(([name, value]) => ({ name, value })) };
+  return { userId: user.id, username, password: PASSWORD, call, cookies: session.cookies() };
 }
 
 /** The family invitation link as it arrived in the outbox (no SMTP in the demo instance). */
@@ -76,12 +65,7 @@ function invitationLink(to: string): string {
   }
 }
 
-async function newPage(cookies: ApiMember['cookies'] = []): Promise<Page> {
-  const context = await phoneContext(browser, saathi.url);
-  if (cookies.length) await context.addCookies(cookies.map((c) => ({ ...c, url: saathi.url })));
-  await context.addInitScript(() => window.localStorage.setItem('hasSeenSplash', 'true'));
-  return context.newPage();
-}
+const newPage = (cookies: ApiCookies = []) => signedInPhonePage(browser, saathi.url, cookies);
 
 before(async () => {
   browser = await launchBrowser();

@@ -1,8 +1,10 @@
+import assert from 'node:assert/strict';
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
+import sharp from 'sharp';
 import { freePort } from '../scripts/lib/free-port';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -136,4 +138,70 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 export async function viewportScreenshot(page: Page, name: string): Promise<void> {
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) });
+}
+
+export type ApiCookies = Array<{ name: string; value: string }>;
+
+/** A member's session over HTTP, as the app's fetch client sends it: cookies kept, Origin and Accept set. */
+export interface ApiSession {
+  /** `json` is sent as a JSON body; `body` as is (a form, URLSearchParams). */
+  call(method: string, path: string, init?: { body?: BodyInit; json?: unknown; headers?: Record<string, string> }): Promise<Response>;
+  /** The cookies held now, to hand to a browser context. */
+  cookies(): ApiCookies;
+}
+
+export function apiSession(baseURL: string): ApiSession {
+  const jar = new Map<string, string>();
+  return {
+    async call(method, path, init = {}) {
+      const headers: Record<string, string> = { Accept: 'application/json', Origin: baseURL, ...init.headers };
+      if (jar.size) headers.Cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+      let body = init.body;
+      if (init.json !== undefined) {
+        headers['Content-Type'] = 'application/json';
+        body = JSON.stringify(init.json);
+      }
+      const res = await fetch(baseURL + path, { method, headers, body, redirect: 'manual' });
+      for (const cookie of res.headers.getSetCookie()) {
+        const [pair = ''] = cookie.split(';');
+        const eq = pair.indexOf('=');
+        jar.set(pair.slice(0, eq).trim(), pair.slice(eq + 1).trim());
+      }
+      return res;
+    },
+    cookies: () => [...jar].map(([name, value]) => ({ name, value })),
+  };
+}
+
+/** Signs a tryme member up as the register form does (form-encoded); the session is then signed in. Returns the user id. */
+export async function registerOverApi(session: ApiSession, member: { fullName: string; username: string; password: string }): Promise<number> {
+  const { fullName, username, password } = member;
+  const reg = await session.call('POST', '/api/auth/register?redirect=/', {
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ fullName, email: `${username}@example.test`, username, password, confirmPassword: password, subscriptionTier: 'tryme' }),
+  });
+  assert.equal(reg.status, 201, await reg.clone().text());
+  return ((await reg.json()) as { user: { id: number } }).user.id;
+}
+
+/** A portrait-shaped JPEG (600×750): a gradient from `top` to `bottom` behind a head and shoulders. */
+export async function portraitJpeg(top: string, bottom: string): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="750"><defs><linearGradient id="g" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${top}"/><stop offset="1" stop-color="${bottom}"/></linearGradient></defs><rect width="600" height="750" fill="url(#g)"/><circle cx="300" cy="300" r="120" fill="#fdebd8"/><rect x="150" y="450" width="300" height="300" rx="150" fill="#fdebd8"/></svg>`;
+  return sharp(Buffer.from(svg)).jpeg().toBuffer();
+}
+
+/** Uploads a profile photo for the session's member; returns the photo's id for POST /api/profiles. */
+export async function uploadPhoto(session: ApiSession, jpeg: Uint8Array): Promise<number> {
+  const form = new FormData();
+  form.append('photo', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), 'portrait.jpg');
+  const up = await session.call('POST', '/api/upload/photo', { body: form });
+  assert.equal(up.status, 201, await up.clone().text());
+  return ((await up.json()) as { id: number }).id;
+}
+
+/** A returning phone already signed in with the given cookies. */
+export async function signedInPhonePage(browser: Browser, baseURL: string, cookies: ApiCookies): Promise<Page> {
+  const context = await returningPhoneContext(browser, baseURL);
+  if (cookies.length) await context.addCookies(cookies.map((c) => ({ ...c, url: baseURL })));
+  return context.newPage();
 }

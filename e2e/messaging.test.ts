@@ -2,8 +2,19 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { generate } from 'otplib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import sharp from 'sharp';
-import { type RunningSaathi, launchBrowser, phoneContext, screenshot, startSaathi } from './harness';
+import {
+  type ApiCookies,
+  type RunningSaathi,
+  apiSession,
+  launchBrowser,
+  phoneContext,
+  portraitJpeg,
+  registerOverApi,
+  screenshot,
+  signedInPhonePage,
+  startSaathi,
+  uploadPhoto,
+} from './harness';
 
 let browser: Browser;
 
@@ -12,7 +23,7 @@ interface Member {
   username: string;
   password: string;
   fullName: string;
-  cookies: Array<{ name: string; value: string }>;
+  cookies: ApiCookies;
   /** A request with this member's cookies (and the Origin the CSRF check wants). */
   call: (method: string, path: string, init?: { body?: BodyInit; headers?: Record<string, string> }) => Promise<Response>;
 }
@@ -41,52 +52,22 @@ async function createMember(
   username: string,
   profile?: { gender: string; country: string; city: string; profession: string; photo?: [string, string] },
 ): Promise<Member> {
-  const jar = new Map<string, string>();
-  const call: Member['call'] = async (method, path, init = {}) => {
-    const headers: Record<string, string> = { Accept: 'application/json', Origin: saathi.url, ...init.headers };
-    if (jar.size) headers.Cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
-    const res = await fetch(saathi.url + path, { method, headers, body: init.body, redirect: 'manual' });
-    for (const cookie of res.headers.getSetCookie()) {
-      const [pair = ''] = cookie.split(';');
-      const eq = pair.indexOf('=');
-      jar.set(pair.slice(0, eq).trim(), pair.slice(eq + 1).trim());
-    }
-    return res;
-  };
+  const session = apiSession(saathi.url);
   const password = 'mitti-ki-khushboo-2026';
-  const reg = await call('POST', '/api/auth/register?redirect=/', {
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ fullName, email: `${username}@example.test`, username, password, confirmPassword: password, subscriptionTier: 'tryme' }),
-  });
-  assert.equal(reg.status, 201, await reg.clone().text());
-  const { user } = (await reg.json()) as { user: { id: number } };
+  const userId = await registerOverApi(session, { fullName, username, password });
   if (profile) {
-    let photoIds: number[] | undefined;
-    if (profile.photo) {
-      const [top, bottom] = profile.photo;
-      const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="750"><defs><linearGradient id="g" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${top}"/><stop offset="1" stop-color="${bottom}"/></linearGradient></defs><rect width="600" height="750" fill="url(#g)"/><circle cx="300" cy="300" r="120" fill="#fdebd8"/><rect x="150" y="450" width="300" height="300" rx="150" fill="#fdebd8"/></svg>`;
-      const jpeg = await sharp(Buffer.from(svg)).jpeg().toBuffer();
-      const form = new FormData();
-      form.append('photo', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), 'portrait.jpg');
-      const up = await call('POST', '/api/upload/photo', { body: form });
-      assert.equal(up.status, 201, await up.clone().text());
-      photoIds = [((await up.json()) as { id: number }).id];
-    }
+    const photoIds = profile.photo ? [await uploadPhoto(session, await portraitJpeg(...profile.photo))] : undefined;
     const { photo: _photo, ...fields } = profile;
-    const created = await call('POST', '/api/profiles', {
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ userId: user.id, parentName: null, parentRelationship: null, parentContact: null, ...basePayload, ...fields, ...(photoIds ? { photoIds } : {}) }),
+    const created = await session.call('POST', '/api/profiles', {
+      json: { userId, parentName: null, parentRelationship: null, parentContact: null, ...basePayload, ...fields, ...(photoIds ? { photoIds } : {}) },
     });
     assert.equal(created.status, 201, await created.clone().text());
   }
-  return { userId: user.id, username, password, fullName, cookies: [...jar].map(([name, value]) => ({ name, value })), call };
+  return { userId, username, password, fullName, cookies: session.cookies(), call: session.call };
 }
 
-async function memberPage(saathi: RunningSaathi, member: Member): Promise<Page> {
-  const context = await phoneContext(browser, saathi.url);
-  await context.addCookies(member.cookies.map((c) => ({ ...c, url: saathi.url })));
-  await context.addInitScript(() => window.localStorage.setItem('hasSeenSplash', 'true'));
-  return context.newPage();
+function memberPage(saathi: RunningSaathi, member: Member): Promise<Page> {
+  return signedInPhonePage(browser, saathi.url, member.cookies);
 }
 
 async function signInPage(saathi: RunningSaathi, username: string, password: string): Promise<Page> {

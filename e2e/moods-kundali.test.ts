@@ -1,7 +1,17 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { type RunningSaathi, launchBrowser, returningPhoneContext, returningPhonePage, screenshot, signInAsDemo, startSaathi, viewportScreenshot } from './harness';
+import {
+  type RunningSaathi,
+  apiSession,
+  launchBrowser,
+  returningPhonePage,
+  screenshot,
+  signedInPhonePage,
+  signInAsDemo,
+  startSaathi,
+  viewportScreenshot,
+} from './harness';
 
 let saathi: RunningSaathi;
 let browser: Browser;
@@ -54,18 +64,7 @@ async function pickProfile(page: Page, member: { userId: number; fullName: strin
 
 /** A tryme member registered over the API with a profile holding full birth details, signed in on a phone. */
 async function trymeMemberPage(): Promise<Page> {
-  const jar = new Map<string, string>();
-  const call = async (method: string, path: string, init: { body?: BodyInit; headers?: Record<string, string> } = {}) => {
-    const headers: Record<string, string> = { Accept: 'application/json', Origin: saathi.url, ...init.headers };
-    if (jar.size) headers.Cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
-    const res = await fetch(saathi.url + path, { method, headers, body: init.body, redirect: 'manual' });
-    for (const cookie of res.headers.getSetCookie()) {
-      const [pair] = cookie.split(';');
-      const eq = pair.indexOf('=');
-      jar.set(pair.slice(0, eq).trim(), pair.slice(eq + 1).trim());
-    }
-    return res;
-  };
+  const { call, cookies } = apiSession(saathi.url);
   const password = 'janam-kundali-2026';
   const reg = await call('POST', '/api/auth/register?redirect=/', {
     headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
@@ -104,9 +103,7 @@ async function trymeMemberPage(): Promise<Page> {
     }),
   });
   assert.equal(created.status, 201, await created.clone().text());
-  const context = await returningPhoneContext(browser, saathi.url);
-  await context.addCookies([...jar].map(([name, value]) => ({ name, value, url: saathi.url })));
-  return context.newPage();
+  return signedInPhonePage(browser, saathi.url, cookies());
 }
 
 describe('moods and Kundali in the browser', () => {

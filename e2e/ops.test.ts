@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { type RunningSaathi, launchBrowser, screenshot, startSaathi } from './harness';
+import { type RunningSaathi, apiSession, launchBrowser, registerOverApi, screenshot, startSaathi, uploadPhoto } from './harness';
 
 let saathi: RunningSaathi;
 let browser: Browser;
@@ -22,25 +22,8 @@ interface ApiMember {
   call(method: string, path: string, init?: { body?: BodyInit; json?: unknown }): Promise<Response>;
 }
 
-function cookieJarClient() {
-  const jar = new Map<string, string>();
-  return async (method: string, path: string, init: { body?: BodyInit; json?: unknown; headers?: Record<string, string> } = {}) => {
-    const headers: Record<string, string> = { Accept: 'application/json', Origin: saathi.url, ...init.headers };
-    if (jar.size) headers.Cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
-    let body = init.body;
-    if (init.json !== undefined) {
-      headers['Content-Type'] = 'application/json';
-      body = JSON.stringify(init.json);
-    }
-    const res = await fetch(saathi.url + path, { method, headers, body, redirect: 'manual' });
-    for (const cookie of res.headers.getSetCookie()) {
-      const [pair] = cookie.split(';');
-      const eq = pair.indexOf('=');
-      jar.set(pair.slice(0, eq).trim(), pair.slice(eq + 1).trim());
-    }
-    return res;
-  };
-}
+/** A fresh API session's request function (cookies kept between calls). */
+const cookieJarClient = () => apiSession(saathi.url).call;
 
 async function jpeg(top: string, bottom: string, width = 600, height = 750, label = ''): Promise<Uint8Array<ArrayBuffer>> {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><defs><linearGradient id="g" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${top}"/><stop offset="1" stop-color="${bottom}"/></linearGradient></defs><rect width="${width}" height="${height}" fill="url(#g)"/><circle cx="${width / 2}" cy="${height * 0.4}" r="${Math.min(width, height) * 0.18}" fill="#fdebd8"/><text x="24" y="${height - 28}" font-family="sans-serif" font-size="28" fill="#ffffff">${label.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</text></svg>`;
@@ -79,37 +62,19 @@ async function registerMember(
   username: string,
   profile?: { gender: 'male' | 'female'; photo?: [string, string] },
 ): Promise<ApiMember> {
-  const call = cookieJarClient();
-  const reg = await call('POST', '/api/auth/register?redirect=/', {
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      fullName,
-      email: `${username}@example.test`,
-      username,
-      password: MEMBER_PASSWORD,
-      confirmPassword: MEMBER_PASSWORD,
-      subscriptionTier: 'tryme',
-    }),
-  });
-  assert.equal(reg.status, 201, await reg.clone().text());
-  const { user } = (await reg.json()) as { user: { id: number } };
+  const session = apiSession(saathi.url);
+  const call = session.call;
+  const userId = await registerOverApi(session, { fullName, username, password: MEMBER_PASSWORD });
   let profileId: number | null = null;
   if (profile) {
-    let photoIds: number[] | undefined;
-    if (profile.photo) {
-      const form = new FormData();
-      form.append('photo', new Blob([await jpeg(...profile.photo)], { type: 'image/jpeg' }), 'portrait.jpg');
-      const up = await call('POST', '/api/upload/photo', { body: form });
-      assert.equal(up.status, 201, await up.clone().text());
-      photoIds = [((await up.json()) as { id: number }).id];
-    }
+    const photoIds = profile.photo ? [await uploadPhoto(session, await jpeg(...profile.photo))] : undefined;
     const created = await call('POST', '/api/profiles', {
-      json: { userId: user.id, ...profilePayload, gender: profile.gender, ...(photoIds ? { photoIds } : {}) },
+      json: { userId, ...profilePayload, gender: profile.gender, ...(photoIds ? { photoIds } : {}) },
     });
     assert.equal(created.status, 201, await created.clone().text());
     profileId = ((await created.json()) as { id: number }).id;
   }
-  return { userId: user.id, username, fullName, profileId, call };
+  return { userId, username, fullName, profileId, call };
 }
 
 async function signInToConsole(context: BrowserContext, who: { username: string; password: string; fullName: string }) {

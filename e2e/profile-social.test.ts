@@ -1,8 +1,19 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import sharp from 'sharp';
-import { type RunningSaathi, launchBrowser, phoneContext, screenshot, startSaathi } from './harness';
+import {
+  type ApiCookies,
+  type RunningSaathi,
+  apiSession,
+  launchBrowser,
+  phoneContext,
+  portraitJpeg,
+  registerOverApi,
+  screenshot,
+  signedInPhonePage,
+  startSaathi,
+  uploadPhoto,
+} from './harness';
 
 let saathi: RunningSaathi;
 let browser: Browser;
@@ -11,7 +22,7 @@ interface Member {
   userId: number;
   profileId: number;
   fullName: string;
-  cookies: Array<{ name: string; value: string }>;
+  cookies: ApiCookies;
 }
 
 let ananya: Member;
@@ -19,44 +30,15 @@ let rohan: Member;
 
 /** A member signed up and given a profile through the API, as the wizard would (register form + POST /api/profiles). */
 async function createMember(fullName: string, username: string, profile: Record<string, unknown>, photo?: { top: string; bottom: string }): Promise<Member> {
-  const jar = new Map<string, string>();
-  const call = async (method: string, path: string, init: { body?: BodyInit; headers?: Record<string, string> } = {}) => {
-    const headers: Record<string, string> = { Accept: 'application/json', Origin: saathi.url, ...init.headers };
-    if (jar.size) headers.Cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
-    const res = await fetch(saathi.url + path, { method, headers, body: init.body, redirect: 'manual' });
-    for (const cookie of res.headers.getSetCookie()) {
-      const [pair] = cookie.split(';');
-      const eq = pair.indexOf('=');
-      jar.set(pair.slice(0, eq).trim(), pair.slice(eq + 1).trim());
-    }
-    return res;
-  };
-  const password = 'mitti-ki-khushboo-2026';
-  const reg = await call('POST', '/api/auth/register?redirect=/', {
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ fullName, email: `${username}@example.test`, username, password, confirmPassword: password, subscriptionTier: 'tryme' }),
-  });
-  assert.equal(reg.status, 201, await reg.clone().text());
-  const { user } = (await reg.json()) as { user: { id: number } };
-
-  let photoIds: number[] | undefined;
-  if (photo) {
-    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="750"><defs><linearGradient id="g" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${photo.top}"/><stop offset="1" stop-color="${photo.bottom}"/></linearGradient></defs><rect width="600" height="750" fill="url(#g)"/><circle cx="300" cy="300" r="120" fill="#fdebd8"/><rect x="150" y="450" width="300" height="300" rx="150" fill="#fdebd8"/></svg>`;
-    const jpeg = await sharp(Buffer.from(svg)).jpeg().toBuffer();
-    const form = new FormData();
-    form.append('photo', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), 'portrait.jpg');
-    const up = await call('POST', '/api/upload/photo', { body: form });
-    assert.equal(up.status, 201, await up.clone().text());
-    photoIds = [((await up.json()) as { id: number }).id];
-  }
-
-  const created = await call('POST', '/api/profiles', {
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ userId: user.id, parentName: null, parentRelationship: null, parentContact: null, ...profile, ...(photoIds ? { photoIds } : {}) }),
+  const session = apiSession(saathi.url);
+  const userId = await registerOverApi(session, { fullName, username, password: 'mitti-ki-khushboo-2026' });
+  const photoIds = photo ? [await uploadPhoto(session, await portraitJpeg(photo.top, photo.bottom))] : undefined;
+  const created = await session.call('POST', '/api/profiles', {
+    json: { userId, parentName: null, parentRelationship: null, parentContact: null, ...profile, ...(photoIds ? { photoIds } : {}) },
   });
   assert.equal(created.status, 201, await created.clone().text());
   const { id } = (await created.json()) as { id: number };
-  return { userId: user.id, profileId: id, fullName, cookies: [...jar].map(([name, value]) => ({ name, value })) };
+  return { userId, profileId: id, fullName, cookies: session.cookies() };
 }
 
 const basePayload = {
@@ -78,12 +60,7 @@ const basePayload = {
   familyBackground: 'Close-knit family from Chennai; parents are retired teachers, one younger brother.',
 };
 
-async function memberPage(member: Member): Promise<Page> {
-  const context = await phoneContext(browser, saathi.url);
-  await context.addCookies(member.cookies.map((c) => ({ ...c, url: saathi.url })));
-  await context.addInitScript(() => window.localStorage.setItem('hasSeenSplash', 'true'));
-  return context.newPage();
-}
+const memberPage = (member: Member) => signedInPhonePage(browser, saathi.url, member.cookies);
 
 async function visitorPage(): Promise<Page> {
   const context: BrowserContext = await phoneContext(browser, saathi.url);
