@@ -7,6 +7,7 @@ import { Message } from '../models/engagement';
 import type { User } from '../models/user';
 import { type MessageRefusal, relationshipBetween } from '../policies/relationship';
 import { effectiveTier } from '../policies/tier';
+import { familyActorLabel } from './family/acts';
 import { notify } from './notifications';
 import { photoUrl } from './photos';
 
@@ -58,7 +59,24 @@ function refusalError(refusal: MessageRefusal | null): HttpError | null {
   }
 }
 
-export async function sendMessage(services: Pick<AppServices, 'db' | 'live' | 'config'>, sender: User, receiverId: number, content: string): Promise<Message> {
+/** One of the sender's family writing for them, acting for their profile. */
+export interface FamilyAuthor {
+  userId: number;
+  relation: string;
+  profileId: number;
+}
+
+/**
+ * Sends a message. One written by the sender's family (`writtenBy`) is recorded as theirs with the message, so the
+ * answer, the live event and the notification already say who wrote it ("Priya's mother"), not only a later read.
+ */
+export async function sendMessage(
+  services: Pick<AppServices, 'db' | 'live' | 'config'>,
+  sender: User,
+  receiverId: number,
+  content: string,
+  writtenBy: FamilyAuthor | null = null,
+): Promise<MessageView> {
   const { db } = services;
   const refusal = await messagingRefusal(db, sender, receiverId);
   if (refusal) throw refusal;
@@ -70,22 +88,27 @@ export async function sendMessage(services: Pick<AppServices, 'db' | 'live' | 'c
     }
     const inserted = await Message.query(trx).insertAndFetch({ senderId: sender.id, receiverId, content, isRead: false, createdAt: Date.now() });
     await trx('users').where({ id: sender.id }).increment('messageCount', 1);
+    if (writtenBy) {
+      await trx('family_acts').insert({ kind: 'message', itemId: inserted.id, profileId: writtenBy.profileId, actedBy: writtenBy.userId, createdAt: Date.now() });
+    }
     return inserted;
   });
-  const payload = { ...presentMessage(message), senderName: sender.fullName };
+  const sentBy = writtenBy ? { relation: writtenBy.relation, label: familyActorLabel(sender.fullName, writtenBy.relation) } : null;
+  const view = { ...presentMessage(message), sentBy };
+  const payload = { ...view, senderName: sender.fullName };
   services.live.publish({ userId: receiverId, kind: 'message', payload });
   services.live.publish({ userId: sender.id, kind: 'message', payload });
   await notify(services, {
     userId: receiverId,
     type: 'message',
-    title: `New message from ${sender.fullName}`,
+    title: `New message from ${sentBy?.label ?? sender.fullName}`,
     content: content.length > 120 ? `${content.slice(0, 117)}...` : content,
     relatedItemId: sender.id,
     sourceId: message.id,
     sourceType: 'message',
     actorUserId: sender.id,
   });
-  return message;
+  return view;
 }
 
 const ONLINE_WINDOW_MS = 2 * 60_000;

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import http from 'node:http';
 import { after, before, describe, test } from 'node:test';
 import { Client, type TestServer, startTestServer } from '../../test/harness';
 import { buildProfile, signedInClient } from '../../test/factories';
@@ -25,6 +26,34 @@ async function family() {
   const acting = { 'X-Saathi-Acting-For': String(profile.id) };
   const as = (method: string, path: string, json?: unknown) => mother.request(method, path, { json, headers: acting });
   return { priya, profile, mother, arjun, arjunProfile, as };
+}
+
+/** The `message` events that reach `member`'s open event stream while `act` runs (until `count` arrived). */
+async function liveMessages(member: Client, count: number, act: () => Promise<unknown>): Promise<Array<Record<string, unknown>>> {
+  return new Promise((resolve, reject) => {
+    const events: Array<Record<string, unknown>> = [];
+    let started = false;
+    const req = http.get(`${server.url}/api/events`, { headers: { Cookie: member.cookieHeader() } }, (res) => {
+      let buffer = '';
+      res.on('data', (chunk: Buffer) => {
+        buffer += chunk.toString();
+        if (!started && buffer.includes('event: ready')) {
+          started = true;
+          act().catch(reject);
+        }
+        for (let match = /event: message\ndata: (.+)\n\n/.exec(buffer); match; match = /event: message\ndata: (.+)\n\n/.exec(buffer)) {
+          events.push(JSON.parse(match[1]) as Record<string, unknown>);
+          buffer = buffer.slice(match.index + match[0].length);
+        }
+        if (events.length >= count) {
+          req.destroy();
+          resolve(events);
+        }
+      });
+    });
+    req.on('error', (e) => (e.message.includes('aborted') || e.message.includes('socket hang up') ? undefined : reject(e)));
+    setTimeout(() => reject(new Error(`${events.length} of ${count} message events within 5 s`)), 5000).unref();
+  });
 }
 
 describe('a family member acting for the candidate', () => {
@@ -87,6 +116,30 @@ describe('a family member acting for the candidate', () => {
     await priya.client.post('/api/messages', { receiverId: ravi.user.id, content: 'Hi Ravi, Priya here' });
     const again = (await (await ravi.client.get(`/api/messages/${ravi.user.id}/${priya.user.id}`)).json()) as Array<{ sentBy: unknown }>;
     assert.equal(again[1].sentBy, null);
+  });
+
+  test('the other side sees live whether the candidate or family wrote; with messaging off family cannot write', async () => {
+    const { priya, profile, as } = await family();
+    const ravi = await signedInClient(server, { fullName: 'Ravi Kumar', tier: 'premium' });
+    await buildProfile(server, ravi.user, { gender: 'male' });
+    const refused = await as('POST', '/api/messages', { receiverId: ravi.user.id, content: 'Namaste' });
+    assert.equal(refused.status, 403, 'messaging as the family is off by default');
+    assert.match(((await refused.json()) as { message: string }).message, /not allowed family/);
+    assert.equal(await server.db('messages').where({ receiverId: ravi.user.id }).first(), undefined, 'nothing sent');
+    await priya.client.patch(`/api/family/${profile.id}/permissions`, { mayMessage: true });
+    const events = await liveMessages(ravi.client, 2, async () => {
+      assert.equal((await as('POST', '/api/messages', { receiverId: ravi.user.id, content: 'Namaste, I write for Priya' })).status, 201);
+      assert.equal((await priya.client.post('/api/messages', { receiverId: ravi.user.id, content: 'And this is Priya herself' })).status, 201);
+    });
+    assert.deepEqual(events.map((e) => [e.content, e.sentBy]), [
+      ['Namaste, I write for Priya', { relation: 'mother', label: "Priya's mother" }],
+      ['And this is Priya herself', null],
+    ]);
+    const bell = await server.db('notifications').where({ userId: ravi.user.id, type: 'message' }).orderBy('id').select('title');
+    assert.deepEqual(bell.map((n) => n.title), ["New message from Priya's mother", 'New message from Priya Raman']);
+    await priya.client.patch(`/api/family/${profile.id}/permissions`, { mayMessage: false });
+    assert.equal((await as('POST', '/api/messages', { receiverId: ravi.user.id, content: 'Again' })).status, 403);
+    assert.equal(await server.db('messages').where({ content: 'Again' }).first(), undefined);
   });
 
   test("what stays the candidate's: settings, password, notifications, deleting the profile", async () => {

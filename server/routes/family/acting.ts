@@ -4,7 +4,7 @@ import { forbidden, notFound, unauthorized } from '../../errors';
 import { idParam } from '../../middleware/validate';
 import { User } from '../../models/user';
 import { type FamilyAction, decideFamily, familyFacts } from '../../policies/relationship';
-import { familyActorLabel, familyVisibleConversations, hasConversation, recordFamilyAct } from '../../services/family/acts';
+import { familyVisibleConversations, hasConversation, recordFamilyAct } from '../../services/family/acts';
 
 /** The header a family member's app sends to act for the profile they help with (its id). */
 export const ACTING_HEADER = 'X-Saathi-Acting-For';
@@ -96,7 +96,4 @@ export async function actForProfile(ctx: AppContext, next: Next): Promise<void> 
   await next();
   if (ctx.status >= 300) return;
   await recordFamilyAct(db, ctx, acting);
-  if (ctx.method === 'POST' && ctx.path === '/api/messages' && ctx.body && typeof ctx.body === 'object') {
-    ctx.body = { ...(ctx.body as object), sentBy: { relation: acting.relation, label: familyActorLabel(owner.fullName, acting.relation) } };
-  }
 }

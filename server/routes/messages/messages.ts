@@ -141,9 +141,9 @@ export function messageRoutes() {
     const input = parse(sendMessageSchema, (ctx.request as unknown as { body?: unknown }).body);
     // The sender is always the session's member.
     if (input.senderId !== undefined) assertSelf(ctx, input.senderId);
-    const message = await sendMessage(ctx.services, user, input.receiverId, input.content);
+    // A family member acting for the member writes as the family: recorded as theirs with the message.
     ctx.status = 201;
-    ctx.body = presentMessage(message);
+    ctx.body = await sendMessage(ctx.services, user, input.receiverId, input.content, ctx.state.actingFamily ?? null);
   });
 
   return router;

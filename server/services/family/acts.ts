@@ -10,18 +10,17 @@ interface Actor {
 }
 
 /**
- * Records that a family member, not the candidate, did it: a like or a message sent while acting for the profile.
- * The row sits beside the like or message (kind + id), so "liked by Priya's mother" can be shown to both sides.
+ * Records that a family member, not the candidate, did it: a like given while acting for the profile (the row sits
+ * beside the like, so "liked by Priya's mother" can be shown to both sides), or any other change, in the audit log.
  */
 export async function recordFamilyAct(db: Db, ctx: AppContext, actor: Actor): Promise<void> {
   const owner = ctx.state.user;
   if (!owner) return;
-  let kind: 'like' | 'message' | null = null;
+  // A message is recorded as the family's by sendMessage itself, with the message.
+  if (ctx.method === 'POST' && ctx.path === '/api/messages') return;
+  let kind: 'like' | null = null;
   let itemId: number | null = null;
-  if (ctx.method === 'POST' && ctx.path === '/api/messages') {
-    kind = 'message';
-    itemId = Number((ctx.body as { id?: number } | undefined)?.id) || null;
-  } else if (ctx.method === 'POST' && ctx.path === '/api/profile-likes') {
+  if (ctx.method === 'POST' && ctx.path === '/api/profile-likes') {
     kind = 'like';
     const likedProfileId = Number((ctx.request as unknown as { body?: { likedProfileId?: unknown } }).body?.likedProfileId);
     const like = Number.isSafeInteger(likedProfileId) ? await db('profile_likes').where({ userId: owner.id, likedProfileId }).first('id') : null;
