@@ -145,8 +145,8 @@ describe('family access in the browser', () => {
     await parentPage.goto('/family');
     await parentPage.getByRole('heading', { name: 'Helping Priya as their mother' }).waitFor();
     await parentPage.getByRole('button', { name: 'Find matches for Priya' }).click();
-    await parentPage.getByRole('link', { name: 'Arjun Mehta' }).waitFor();
-    const arjunItem = parentPage.getByRole('listitem').filter({ has: parentPage.getByRole('link', { name: 'Arjun Mehta' }) });
+    await parentPage.getByRole('link', { name: 'Arjun Mehta', exact: true }).waitFor();
+    const arjunItem = parentPage.getByRole('listitem').filter({ has: parentPage.getByRole('link', { name: 'Arjun Mehta', exact: true }) });
     await arjunItem.getByRole('textbox', { name: 'Note for Priya' }).fill('A doctor in London, and his parents are lovely');
     await parentPage.getByRole('button', { name: 'Suggest Arjun Mehta to Priya' }).click();
     await parentPage.getByText('Suggested to Priya').waitFor();
@@ -156,6 +156,29 @@ describe('family access in the browser', () => {
     await screenshot(parentPage, 'family-4-parent-suggests');
     const raviBell = (await (await ravi.call('GET', `/api/notifications/${ravi.userId}`)).json()) as Array<{ content: string | null }>;
     assert.ok(raviBell.some((n) => n.content === "Priya's mother liked your profile"), JSON.stringify(raviBell));
+
+    // Priya lets family write to members: the mother writes to Ravi for her from the app. Ravi, his chat with Priya
+    // open, sees at once (no reload) that it was Priya's mother who wrote.
+    const raviPage = await newPage(ravi.cookies);
+    const raviStream = raviPage.waitForResponse((r) => r.url().endsWith('/api/events'));
+    await raviPage.goto(`/chat/${mother.userId}`);
+    await raviStream;
+    await raviPage.getByText('Say namaste! Your conversation starts here.').waitFor();
+    await parentPage.getByRole('link', { name: 'Write to Ravi Kumar for Priya' }).click();
+    await parentPage.waitForURL(`**/family/${priyaProfileId}/chat/${ravi.userId}`);
+    await parentPage.getByRole('note').getByText('You write for Priya as Priya’s mother', { exact: false }).waitFor();
+    const motherBox = parentPage.getByRole('textbox', { name: 'Message' });
+    await motherBox.fill('Namaste Ravi, I am Priya’s mother. Priya would like to know you.');
+    await motherBox.press('Enter');
+    const sentBubble = parentPage.locator('.bubble').filter({ hasText: 'Priya would like to know you.' });
+    assert.equal(await sentBubble.locator('.bubble__by').textContent(), "Priya's mother");
+    await screenshot(parentPage, 'family-4b-parent-writes-for-candidate');
+    const liveBubble = raviPage.locator('.bubble').filter({ hasText: 'Priya would like to know you.' });
+    await liveBubble.waitFor();
+    assert.equal(await liveBubble.locator('.bubble__by').textContent(), "Priya's mother");
+    await screenshot(raviPage, 'family-4c-other-side-sees-family-live');
+    await raviPage.context().close();
+    await parentPage.goto('/family');
 
     // Priya sees who suggested him and why, and likes him from the shortlist.
     await priyaPage.reload();

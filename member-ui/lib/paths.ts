@@ -30,6 +30,7 @@ export const paths = {
   profile: '/profile',
   likedProfiles: '/liked-profiles',
   family: '/family',
+  familyChat: '/family/$profileId/chat/$otherId',
   notifications: '/notifications',
   settings: '/settings',
   compatibility: '/compatibility',

@@ -10,6 +10,7 @@ export const ROUTE_TITLES: Record<string, string> = {
   '/story-consent/$token': 'Your success story',
   '/family-invite/$token': 'Family invitation',
   '/family': 'Family',
+  '/family/$profileId/chat/$otherId': 'Chat for your family',
   '/auth': 'Sign in',
   '/edit-profile': 'Edit profile',
   '/shared/$shareCode': 'Shared profile',

@@ -134,6 +134,13 @@ export const familyRoute = createRoute({
   component: lazyRouteComponent(() => import('../../features/family/routes/family-page'), 'FamilyPage'),
 });
 
+// A family member writes in one of the candidate's conversations for them (as the candidate allows).
+export const familyChatRoute = createRoute({
+  ...memberRoute('family/$profileId/chat/$otherId'),
+  staticData: { header: { backTo: '/family' } },
+  component: lazyRouteComponent(() => import('../../features/family/routes/family-chat-page'), 'FamilyChatPage'),
+});
+
 export const memberRoutes = [
   profileViewRoute,
   searchRoute,
@@ -150,4 +157,5 @@ export const memberRoutes = [
   moodTrackingRoute,
   deleteAccountRoute,
   familyRoute,
+  familyChatRoute,
 ] as const;

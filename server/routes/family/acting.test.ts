@@ -127,6 +127,9 @@ describe('a family member acting for the candidate', () => {
     assert.match(((await refused.json()) as { message: string }).message, /not allowed family/);
     assert.equal(await server.db('messages').where({ receiverId: ravi.user.id }).first(), undefined, 'nothing sent');
     await priya.client.patch(`/api/family/${profile.id}/permissions`, { mayMessage: true });
+    // A conversation not begun yet: the family's app opens it empty, with the member's name, to write the first message.
+    assert.deepEqual(await (await as('GET', `/api/messages/${priya.user.id}/${ravi.user.id}`)).json(), []);
+    assert.equal(((await (await as('GET', `/api/messages/${priya.user.id}/${ravi.user.id}/peer`)).json()) as { fullName: string }).fullName, 'Ravi Kumar');
     const events = await liveMessages(ravi.client, 2, async () => {
       assert.equal((await as('POST', '/api/messages', { receiverId: ravi.user.id, content: 'Namaste, I write for Priya' })).status, 201);
       assert.equal((await priya.client.post('/api/messages', { receiverId: ravi.user.id, content: 'And this is Priya herself' })).status, 201);
@@ -137,7 +140,13 @@ describe('a family member acting for the candidate', () => {
     ]);
     const bell = await server.db('notifications').where({ userId: ravi.user.id, type: 'message' }).orderBy('id').select('title');
     assert.deepEqual(bell.map((n) => n.title), ["New message from Priya's mother", 'New message from Priya Raman']);
+    // Ravi answers; the mother reads it for Priya, but it stays unread for Priya, whose message it is.
+    await ravi.client.post('/api/messages', { receiverId: priya.user.id, content: 'Namaste to you both' });
+    const read = (await (await as('GET', `/api/messages/${priya.user.id}/${ravi.user.id}`)).json()) as Array<{ content: string; sentBy: { label: string } | null }>;
+    assert.deepEqual(read.map((m) => [m.content, m.sentBy?.label ?? null]), [['Namaste, I write for Priya', "Priya's mother"], ['And this is Priya herself', null], ['Namaste to you both', null]]);
+    assert.deepEqual(await (await priya.client.get(`/api/messages/${priya.user.id}/unread-count`)).json(), { count: 1 });
     await priya.client.patch(`/api/family/${profile.id}/permissions`, { mayMessage: false });
+    assert.equal((await as('GET', `/api/messages/${priya.user.id}/${ravi.user.id}`)).status, 403);
     assert.equal((await as('POST', '/api/messages', { receiverId: ravi.user.id, content: 'Again' })).status, 403);
     assert.equal(await server.db('messages').where({ content: 'Again' }).first(), undefined);
   });

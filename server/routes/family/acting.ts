@@ -76,7 +76,8 @@ export async function actForProfile(ctx: AppContext, next: Next): Promise<void> 
   if (action === 'message' && ctx.method === 'GET') {
     const visible = await familyVisibleConversations(db, owner.id, profileId);
     const other = /^\/api\/messages\/\d+\/(\d+)/.exec(ctx.path)?.[1];
-    if (other && !visible.has(Number(other))) throw notFound('Conversation not found');
+    // A conversation not begun yet is empty: family may open it to write the first message.
+    if (other && !visible.has(Number(other)) && (await hasConversation(db, owner.id, Number(other)))) throw notFound('Conversation not found');
     ctx.state.user = owner;
     ctx.state.actingFamily = acting;
     await next();

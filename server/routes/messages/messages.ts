@@ -122,7 +122,8 @@ export function messageRoutes() {
       .orderBy('createdAt')
       .orderBy('id')
       .limit(1000);
-    const unread = messages.filter((m) => m.receiverId === user.id && !m.isRead).map((m) => m.id);
+    // Family reading for the member leave the member's messages unread: they are the member's to read.
+    const unread = ctx.state.actingFamily ? [] : messages.filter((m) => m.receiverId === user.id && !m.isRead).map((m) => m.id);
     if (unread.length) {
       const now = Date.now();
       await db('messages').whereIn('id', unread).update({ isRead: true, readAt: now });

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ConversationView, ProfileCardView } from '../../../../contracts/views';
+import type { ChatPeerView, ConversationView, MessageView, ProfileCardView } from '../../../../contracts/views';
 import { api, isApiError } from '../../../lib/api-client';
 import type { FamilyConsent, FamilyPermissions, FamilyPerson } from '../../../../contracts/family';
 
@@ -147,4 +147,47 @@ export function useAnswerInvitation(token: string) {
 export function familyError(error: unknown): string {
   if (isApiError(error)) return error.serverMessage ?? 'That did not work. Please try again.';
   return 'We could not reach Saathi. Check your connection and try again.';
+}
+
+/**
+ * A conversation of the candidate's that family may see (one a family member began, or one the candidate shared),
+ * read and written by a family member acting for the candidate. The family member's own event stream does not carry
+ * the candidate's messages, so the thread is read again every 15 seconds while open.
+ */
+const FAMILY_CHAT_REFRESH_MS = 15_000;
+
+export function useFamilyConversations(profileId: number, candidateUserId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: ['family', profileId, 'conversations'],
+    queryFn: ({ signal }) => api.get<ConversationView[]>(`/api/messages/${candidateUserId}`, { signal, headers: actingFor(profileId) }),
+    enabled,
+  });
+}
+
+export function useFamilyChat(profileId: number, candidateUserId: number, otherId: number, enabled: boolean) {
+  const thread = useQuery({
+    queryKey: ['family', profileId, 'chat', otherId],
+    queryFn: ({ signal }) => api.get<MessageView[]>(`/api/messages/${candidateUserId}/${otherId}`, { signal, headers: actingFor(profileId) }),
+    enabled,
+    retry: false,
+    refetchInterval: FAMILY_CHAT_REFRESH_MS,
+  });
+  const peer = useQuery({
+    queryKey: ['family', profileId, 'chat', otherId, 'peer'],
+    queryFn: ({ signal }) => api.get<ChatPeerView>(`/api/messages/${candidateUserId}/${otherId}/peer`, { signal, headers: actingFor(profileId) }),
+    enabled,
+    retry: false,
+  });
+  return { thread, peer };
+}
+
+export function useSendForCandidate(profileId: number, otherId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (content: string) => api.post<MessageView>('/api/messages', { json: { receiverId: otherId, content }, headers: actingFor(profileId) }),
+    onSuccess: (message) => {
+      queryClient.setQueryData<MessageView[]>(['family', profileId, 'chat', otherId], (list) => (list && !list.some((m) => m.id === message.id) ? [...list, message] : list));
+      void queryClient.invalidateQueries({ queryKey: ['family', profileId, 'conversations'] });
+    },
+  });
 }

@@ -11,6 +11,7 @@ import {
   type FamilyView,
   familyError,
   useFamily,
+  useFamilyConversations,
   useInvite,
   useRemoveMember,
   useOwnConversations,
@@ -19,6 +20,7 @@ import {
   useWithdrawInvitation,
 } from '../api/family';
 import { FamilyThread } from './family-thread';
+import { FamilyChatLink } from './profile-link';
 import { FindToSuggest, SuggestionList } from './suggestions';
 
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -50,13 +52,16 @@ export function FamilyPanel({ profileId }: { profileId: number }) {
       </section>
       {family.you.role === 'candidate' ? <Permissions profileId={profileId} permissions={family.permissions} /> : null}
       {family.you.role === 'candidate' && family.consent !== 'declined' ? <SharedConversations family={family} /> : null}
+      {family.you.role === 'family' && family.consent === 'confirmed' ? <ConversationsForCandidate family={family} /> : null}
       {active ? (
         <section className="card family__section" aria-labelledby={`shortlist-${profileId}`}>
           <h2 className="card__title" id={`shortlist-${profileId}`}>
             {family.you.role === 'candidate' ? 'Suggested by your family' : `Suggestions for ${name}`}
           </h2>
           <SuggestionList profileId={profileId} isCandidate={family.you.role === 'candidate'} />
-          {family.you.role === 'family' && family.consent === 'confirmed' && family.permissions.mayShortlist ? <FindToSuggest profileId={profileId} candidateName={name} mayLike={family.permissions.mayLike} /> : null}
+          {family.you.role === 'family' && family.consent === 'confirmed' && family.permissions.mayShortlist ? (
+            <FindToSuggest profileId={profileId} candidateName={name} mayLike={family.permissions.mayLike} mayMessage={family.permissions.mayMessage} />
+          ) : null}
         </section>
       ) : null}
       {active ? <FamilyThread profileId={profileId} /> : null}
@@ -204,6 +209,46 @@ function SharedConversations({ family }: { family: FamilyView }) {
         </ul>
       )}
       {share.isError ? <AlertBanner>{familyError(share.error)}</AlertBanner> : null}
+    </section>
+  );
+}
+
+/**
+ * For a family member: the candidate's conversations the family may see (those family began and those the candidate
+ * shared), to read and write in for the candidate; or why not, when the candidate has not allowed it.
+ */
+function ConversationsForCandidate({ family }: { family: FamilyView }) {
+  const name = family.candidateFirstName ?? 'They';
+  const candidate = family.people.find((p) => p.role === 'candidate');
+  const allowed = family.permissions.mayMessage && candidate !== undefined;
+  const conversations = useFamilyConversations(family.profileId, candidate?.userId ?? 0, allowed);
+  return (
+    <section className="card family__section" aria-labelledby={`conversations-${family.profileId}`}>
+      <h2 className="card__title" id={`conversations-${family.profileId}`}>
+        Conversations for {name}
+      </h2>
+      {!allowed ? (
+        <p className="card__text" role="note">
+          {name} has not allowed family to write to members for them.
+        </p>
+      ) : conversations.isPending ? (
+        <Spinner />
+      ) : conversations.isError ? (
+        <AlertBanner>{familyError(conversations.error)}</AlertBanner>
+      ) : conversations.data.length === 0 ? (
+        <p className="card__text">None yet. Find a match below and write to them for {name}; {name}’s own conversations stay private unless shared with you.</p>
+      ) : (
+        <ul className="family__toggles">
+          {conversations.data.map((c) => (
+            <li key={c.otherUser.id}>
+              <FamilyChatLink profileId={family.profileId} otherUserId={c.otherUser.id}>
+                With {c.otherUser.fullName}
+              </FamilyChatLink>
+              <span className="family__facts"> {c.lastMessage.content}</span>
+            </li>
+          ))}
+        </ul>
+      )}
     </section>
   );
 }

@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { TextField } from '../../../components/ui/text-field';
 import { familyError, useDecide, useFamilySearch, useLikeFor, usePostToThread, useSuggest, useSuggestions, useThread } from '../api/family';
-import { ProfileLink } from './profile-link';
+import { FamilyChatLink, ProfileLink } from './profile-link';
 
 const STATUS_LABEL = { open: 'New', liked: 'Liked', dismissed: 'Dismissed', discussing: 'Discussing' } as const;
 
@@ -99,7 +99,7 @@ function SuggestionThread({ profileId, suggestionId, name }: { profileId: number
 }
 
 /** A family member looks for matches as the candidate may see them, and suggests one with a note. */
-export function FindToSuggest({ profileId, candidateName, mayLike }: { profileId: number; candidateName: string; mayLike: boolean }) {
+export function FindToSuggest({ profileId, candidateName, mayLike, mayMessage }: { profileId: number; candidateName: string; mayLike: boolean; mayMessage: boolean }) {
   const [open, setOpen] = useState(false);
   const results = useFamilySearch(profileId, open);
   const suggest = useSuggest(profileId);
@@ -150,6 +150,11 @@ export function FindToSuggest({ profileId, candidateName, mayLike }: { profileId
                   >
                     Like for {candidateName}
                   </Button>
+                ) : null}
+                {mayMessage ? (
+                  <FamilyChatLink profileId={profileId} otherUserId={profile.userId} label={`Write to ${profile.fullName} for ${candidateName}`}>
+                    Write to {profile.fullName.split(' ')[0]} for {candidateName}
+                  </FamilyChatLink>
                 ) : null}
                 {liked.has(profile.id) ? (
                   <p className="family__ok" role="status">

@@ -4,8 +4,11 @@ import type { MessageView } from '../../../../contracts/views';
 import { cn } from '../../../components/ui/cn';
 import { clockTime, groupByDay } from '../lib/message-time';
 
-/** Messages grouped by day (Today / Yesterday / long date); own messages on the right. */
-export function ChatThread({ messages, userId, now }: { messages: MessageView[]; userId: number; now?: Date }) {
+/**
+ * Messages grouped by day (Today / Yesterday / long date); own messages on the right. `names`: family reading a
+ * conversation for the member see every message's author named (the member, their family, the other member).
+ */
+export function ChatThread({ messages, userId, now, names }: { messages: MessageView[]; userId: number; now?: Date; names?: { own: string; theirs: string } }) {
   const days = groupByDay(messages, now);
   return (
     <div className="chat-thread">
@@ -19,6 +22,7 @@ export function ChatThread({ messages, userId, now }: { messages: MessageView[];
               const mine = message.senderId === userId;
               const next = day.messages[index + 1];
               const lastOfRun = !next || next.senderId !== message.senderId;
+              const by = message.sentBy?.label ?? (names ? (mine ? names.own : names.theirs) : null);
               return (
                 <li
                   key={message.id}
@@ -30,7 +34,7 @@ export function ChatThread({ messages, userId, now }: { messages: MessageView[];
                   data-message-id={message.id}
                 >
                   {/* Written by the member's family for them: both sides see who ("Priya's mother"). */}
-                  {message.sentBy ? <span className="bubble__by">{message.sentBy.label}</span> : null}
+                  {by ? <span className="bubble__by">{by}</span> : null}
                   <p className="bubble__text">{message.content}</p>
                   <span className="bubble__meta">
                     <time dateTime={message.createdAt}>{clockTime(message.createdAt)}</time>
