@@ -50,7 +50,16 @@ export const familyAccountSchema = z
 export type FamilyAccountInput = z.infer<typeof familyAccountSchema>;
 
 export const FAMILY_ANSWERS = ['accept', 'decline', 'take_over'] as const;
-export const familyAnswerSchema = z.object({ answer: z.enum(FAMILY_ANSWERS, { error: 'Answer accept, decline or take_over' }) });
+/**
+ * The candidate's answer. Declining may also report that the profile was made without their consent (`report`,
+ * with what happened in `details`): a decline alone is not an accusation, so the report is their choice.
+ */
+export const familyAnswerSchema = z.object({
+  answer: z.enum(FAMILY_ANSWERS, { error: 'Answer accept, decline or take_over' }),
+  report: z.boolean({ error: 'report must be true or false' }).optional(),
+  details: z.string().trim().max(2000, 'Please keep the details under 2000 characters').optional(),
+}).refine((v) => !v.report || v.answer === 'decline', { message: 'A report of a profile made without consent goes with declining it', path: ['report'] });
+export type FamilyAnswerInput = z.infer<typeof familyAnswerSchema>;
 
 /**
  * self: the candidate made the profile and holds it; unconfirmed: family made it and the candidate has not

@@ -217,4 +217,48 @@ describe('family access in the browser', () => {
     const like = (await (await arjun.call('GET', '/api/notifications/' + arjun.userId)).json()) as Array<{ content: string | null }>;
     assert.ok(like.some((n) => n.content === 'Priya Raman liked your profile'), 'her own like carries her own name');
   });
+
+  test('the person a profile was made for declines it and, by their own choice, reports it made without their consent', async () => {
+    const father = await register('Suresh Iyer', 'suresh_i', {
+      gender: 'male',
+      lookingFor: 'female',
+      profileType: 'parent',
+      fullName: 'Vikram Iyer',
+      parentName: 'Suresh Iyer',
+      parentRelationship: 'father',
+      parentContact: '+44 7700 900456',
+      profession: 'Teacher',
+    });
+    const viewer = await register('Meena Das', 'meena_d', { gender: 'female', lookingFor: 'male', profileType: 'self', parentName: null, parentRelationship: null, parentContact: null, profession: 'Lawyer' });
+    const vikramProfileId = ((await (await viewer.call('GET', `/api/profiles/user/${father.userId}`)).json()) as { id: number }).id;
+    const invited = await father.call('POST', `/api/family/${vikramProfileId}/invitations`, { role: 'candidate', email: 'vikram.iyer@example.test', firstName: 'Vikram' });
+    assert.equal(invited.status, 201, await invited.clone().text());
+
+    const vikramPage = await newPage();
+    await vikramPage.goto(invitationLink('vikram.iyer@example.test'));
+    await vikramPage.getByRole('heading', { name: 'Vikram, a profile was made for you' }).waitFor();
+    const decline = vikramPage.getByRole('region', { name: 'Not for you?' });
+    await decline.getByText('Suresh Iyer is told you declined').waitFor();
+    await decline.getByRole('checkbox', { name: /made without my consent/ }).check();
+    await decline.getByRole('textbox', { name: 'What happened (optional)' }).fill('My father made this without asking me.');
+    await decline.getByText('Your family is not told that you reported it.').waitFor();
+    await screenshot(vikramPage, 'family-8-candidate-declines-and-reports');
+    await decline.getByRole('button', { name: 'Decline and report' }).click();
+    await vikramPage.getByRole('status').getByText("Saathi's safety team has your report and looks at it first.", { exact: false }).waitFor();
+    await screenshot(vikramPage, 'family-9-declined-and-reported');
+
+    // Hidden from every member; the family told of the decline (not of the report); the report waits first in the ops queue.
+    assert.equal((await viewer.call('GET', `/api/profiles/${vikramProfileId}`)).status, 404);
+    const bell = (await (await father.call('GET', `/api/notifications/${father.userId}`)).json()) as Array<{ title: string; content: string | null }>;
+    assert.ok(bell.some((n) => n.title === 'Vikram declined the profile'), JSON.stringify(bell));
+    assert.ok(!bell.some((n) => /report/i.test(`${n.title} ${n.content}`)));
+    const db = new Database(path.join(saathi.dataDir, 'saathi.sqlite'), { readonly: true });
+    try {
+      const report = db.prepare('SELECT reason, priority, reporter_id, reported_profile_id, details FROM reports ORDER BY id DESC LIMIT 1').get() as Record<string, unknown>;
+      assert.deepEqual([report.reason, report.priority, report.reporter_id, report.reported_profile_id], ['made_without_consent', 1, null, vikramProfileId]);
+      assert.match(String(report.details), /My father made this without asking me\./);
+    } finally {
+      db.close();
+    }
+  });
 });

@@ -130,6 +130,44 @@ describe('family access: a parent-managed profile and its candidate', () => {
     assert.equal(family.consent, 'declined');
   });
 
+  test('declining may also report "made without my consent": the ops queue shows it first; a plain decline files nothing', async () => {
+    const { parent, profile } = await parentManagedProfile();
+    const email = `priya.report.${profile.id}@example.test`;
+    await parent.client.post(`/api/family/${profile.id}/invitations`, { role: 'candidate', email, firstName: 'Priya' });
+    const token = await inviteToken(email);
+    const mixed = await new Client(server).post(`/api/family-invitations/${token}`, { answer: 'accept', report: true, ...ACCOUNT, username: `priya_r_${profile.id}` });
+    assert.equal(mixed.status, 400, 'a report goes with a decline only');
+    assert.equal((await server.db('profile_family').where({ profileId: profile.id }).first()).consent, 'unconfirmed');
+    const other = await signedInClient(server);
+    await buildProfile(server, other.user);
+    const reporter = await signedInClient(server);
+    assert.equal((await reporter.client.post('/api/reports', { reportedUserId: other.user.id, reason: 'harassment' })).status, 201);
+
+    const res = await new Client(server).post(`/api/family-invitations/${token}`, { answer: 'decline', report: true, details: 'My mother made this; I do not want to marry now.' });
+    assert.equal(res.status, 200, await res.clone().text());
+    assert.match(((await res.json()) as { message: string }).message, /safety team has your report/);
+    assert.equal((await server.db('profile_family').where({ profileId: profile.id }).first()).consent, 'declined');
+    const admin = await signedInClient(server, { role: 'admin' });
+    const queue = (await (await admin.client.get('/api/ops/reports')).json()) as { items: Array<{ id: number; reason: string; priority: boolean; reporter: unknown; reported: { id: number } }> };
+    const first = queue.items[0];
+    assert.deepEqual([first?.reason, first?.priority, first?.reporter, first?.reported.id], ['made_without_consent', true, null, parent.user.id]);
+    const stored = await server.db('reports').where({ id: first?.id }).first();
+    assert.equal(stored.reportedProfileId, profile.id);
+    assert.match(stored.details, /Declined by the person the profile was made for \(invited at priya\.report\.\d+@example\.test\)\.\n\nMy mother made this/);
+    // The family are told of the decline, not of the report.
+    const told = await server.db('notifications').where({ userId: parent.user.id, sourceType: 'family' });
+    assert.equal(told.length, 1);
+    assert.doesNotMatch(`${told[0].title} ${told[0].content}`, /report|safety/i);
+
+    // A decline without the report files none.
+    const second = await parentManagedProfile();
+    const email2 = `priya.plain.${second.profile.id}@example.test`;
+    await second.parent.client.post(`/api/family/${second.profile.id}/invitations`, { role: 'candidate', email: email2, firstName: 'Priya' });
+    const before = await server.db('reports').count({ n: '*' }).first();
+    assert.equal((await new Client(server).post(`/api/family-invitations/${await inviteToken(email2)}`, { answer: 'decline' })).status, 200);
+    assert.deepEqual(await server.db('reports').count({ n: '*' }).first(), before);
+  });
+
   test('taking over removes every family member and signs them out', async () => {
     const { parent, profile } = await parentManagedProfile();
     const email = `priya.takeover.${profile.id}@example.test`;

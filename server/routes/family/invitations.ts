@@ -37,15 +37,16 @@ export function familyInvitationRoutes() {
     const body = requestBody(ctx);
     const { db } = ctx.services;
     if (invitation.role === 'candidate') {
-      const { answer } = parse(familyAnswerSchema, body);
+      const answered = parse(familyAnswerSchema, body);
+      const { answer } = answered;
       const account = answer === 'decline' ? null : parse(familyAccountSchema, body);
-      const userId = await answerAsCandidate(ctx.services, token, answer, account);
+      const userId = await answerAsCandidate(ctx.services, token, answered, account);
       if (userId !== null) await signIn(ctx, (await User.query(db).findById(userId)) as User);
       ctx.body = {
         outcome: answer,
         message:
           answer === 'decline'
-            ? 'The profile is declined and hidden from every member. Your family has been told.'
+            ? `The profile is declined and hidden from every member. Your family has been told.${answered.report ? " Saathi's safety team has your report and looks at it first." : ''}`
             : answer === 'take_over'
               ? 'The profile is yours alone now: your family members were removed and signed out.'
               : 'The profile is yours now. Decide below what your family may do for you.',

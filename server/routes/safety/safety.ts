@@ -1,11 +1,12 @@
 import type { Knex } from 'knex';
 import * as z from 'zod';
-import { PRIORITY_REPORT_REASONS, REPORT_REASONS } from '../../../contracts/enums';
+import { REPORT_REASONS } from '../../../contracts/enums';
 import { type AppContext, newRouter } from '../../context';
 import { badRequest, notFound } from '../../errors';
 import { currentUser, requireUser } from '../../middleware/auth';
 import { idParam, parse, requestBody } from '../../middleware/validate';
 import { relationshipBetween } from '../../policies/relationship';
+import { fileReport } from '../../services/reports';
 
 const blockSchema = z.object({ userId: z.coerce.number({ error: 'userId is required' }).int().positive() });
 const reportSchema = z.object({
@@ -69,20 +70,15 @@ export function safetyRoutes() {
     const input = parse(reportSchema, requestBody(ctx));
     if (input.reportedUserId === user.id) throw badRequest('You cannot report yourself');
     await reportableMember(ctx, input.reportedUserId);
-    const [row] = await ctx.services.db('reports')
-      .insert({
-        reporterId: user.id,
-        reportedUserId: input.reportedUserId,
-        reportedProfileId: input.reportedProfileId ?? null,
-        reason: input.reason,
-        priority: PRIORITY_REPORT_REASONS.includes(input.reason) ? 1 : 0,
-        details: input.details || null,
-        status: 'open',
-        createdAt: Date.now(),
-      })
-      .returning('id');
+    const id = await fileReport(ctx.services.db, {
+      reporterId: user.id,
+      reportedUserId: input.reportedUserId,
+      reportedProfileId: input.reportedProfileId ?? null,
+      reason: input.reason,
+      details: input.details || null,
+    });
     ctx.status = 201;
-    ctx.body = { id: typeof row === 'object' ? row.id : row, message: 'Thank you. Our team will review this report.' };
+    ctx.body = { id, message: 'Thank you. Our team will review this report.' };
   });
 
   return router;

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { FamilyAccountInput, FamilyInviteInput } from '../../../contracts/family';
+import type { FamilyAccountInput, FamilyAnswerInput, FamilyInviteInput } from '../../../contracts/family';
 import type { AppServices } from '../../context';
 import type { Db } from '../../db';
 import { conflict, gone, notFound } from '../../errors';
@@ -9,6 +9,7 @@ import { audit } from '../audit';
 import { familyDeclinedEmail, familyInviteEmail } from '../email/templates';
 import { sendMail } from '../mail';
 import { notify } from '../notifications';
+import { fileReport } from '../reports';
 import { hashPassword, randomToken, sha256 } from '../passwords';
 import { ensureFamilyRecord, firstNameOf } from './people';
 import { moveLoginToOwnAccount, removeAllFamily } from './members';
@@ -97,7 +98,7 @@ async function tellFamily(services: Services, profileId: number, title: string, 
   }
 }
 
-export type CandidateAnswer = 'accept' | 'decline' | 'take_over';
+export type CandidateAnswer = FamilyAnswerInput['answer'];
 
 /**
  * The candidate's answer. Accepting gives them the profile: its member account becomes theirs (their name, their
@@ -105,7 +106,12 @@ export type CandidateAnswer = 'accept' | 'decline' | 'take_over';
  * same and removes every family member. Declining hides the profile from everyone and tells the family.
  * Returns the profile's account id when the candidate now holds it (to sign them in).
  */
-export async function answerAsCandidate(services: Services, token: string, answer: CandidateAnswer, account: FamilyAccountInput | null): Promise<number | null> {
+export async function answerAsCandidate(
+  services: Services,
+  token: string,
+  { answer, report, details }: FamilyAnswerInput,
+  account: FamilyAccountInput | null,
+): Promise<number | null> {
   const { db } = services;
   const { invitation, profile, candidateFirstName } = await invitationByToken(db, token);
   if (invitation.role !== 'candidate') throw notFound('This invitation link is not valid');
@@ -116,6 +122,17 @@ export async function answerAsCandidate(services: Services, token: string, answe
       await trx('family_invitations').where({ id: invitation.id }).update({ usedAt: now, outcome: 'declined' });
       await trx('profile_family').where({ profileId: profile.id }).update({ consent: 'declined', updatedAt: now });
       await audit(trx, { actorUserId: null, actorRole: null, action: 'family.candidate_declined', targetType: 'profile', targetId: profile.id });
+      if (report) {
+        // Filed by the person the profile was made for, who has no account here: the ops queue shows it first. The
+        // family are told of the decline, not of the report.
+        await fileReport(trx, {
+          reporterId: null,
+          reportedUserId: profile.userId,
+          reportedProfileId: profile.id,
+          reason: 'made_without_consent',
+          details: [`Declined by the person the profile was made for (invited at ${invitation.email}).`, details].filter(Boolean).join('\n\n'),
+        });
+      }
     });
     await tellFamily(services, profile.id, `${name} declined the profile`, `${name} declined the profile you made for them. It is hidden from every member.`, (memberName) =>
       familyDeclinedEmail({ name: memberName, candidateName: name, url: `${origin(services)}/family` }),

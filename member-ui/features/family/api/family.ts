@@ -139,7 +139,7 @@ export function useInvitation(token: string) {
 export function useAnswerInvitation(token: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: Record<string, string>) => api.post<{ outcome: string; message: string }>(`/api/family-invitations/${encodeURIComponent(token)}`, { json: body }),
+    mutationFn: (body: Record<string, unknown>) => api.post<{ outcome: string; message: string }>(`/api/family-invitations/${encodeURIComponent(token)}`, { json: body }),
     onSuccess: () => queryClient.invalidateQueries(),
   });
 }

@@ -4,6 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { AlertBanner } from '../../../components/ui/alert-banner';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
+import { TextAreaField } from '../../../components/ui/textarea-field';
 import { TextField } from '../../../components/ui/text-field';
 import { AuthCard } from '../../../components/ui/auth-card';
 import { familyError, useAnswerInvitation, useInvitation } from '../api/family';
@@ -21,7 +22,20 @@ export function FamilyInvitePage() {
   const navigate = useNavigate();
   const [account, setAccount] = useState({ fullName: '', username: '', password: '', confirmPassword: '' });
   const [done, setDone] = useState<string | null>(null);
+  // Declining is not in itself a report: the person it was made for chooses whether to tell the safety team.
+  const [report, setReport] = useState(false);
+  const [details, setDetails] = useState('');
 
+  // Declined: the link is used up (re-read, it answers 410), so the answer is shown rather than the link's state.
+  if (done) {
+    return (
+      <AuthCard title="Profile declined" icon={<Users size={26} />}>
+        <p className="auth__note" role="status">
+          {done}
+        </p>
+      </AuthCard>
+    );
+  }
   if (view.isPending) return <Spinner />;
   if (view.isError) {
     return (
@@ -33,7 +47,8 @@ export function FamilyInvitePage() {
   const invitation = view.data;
   const isCandidate = invitation.role === 'candidate';
   const send = (answerValue: 'accept' | 'take_over' | 'decline') => {
-    const body = isCandidate ? { answer: answerValue, ...(answerValue === 'decline' ? {} : account) } : account;
+    const declined = { answer: 'decline', ...(report ? { report: true, details } : {}) };
+    const body = isCandidate ? (answerValue === 'decline' ? declined : { answer: answerValue, ...account }) : account;
     answer.mutate(body, {
       onSuccess: (result) => {
         if (answerValue === 'decline') setDone(result.message);
@@ -45,15 +60,6 @@ export function FamilyInvitePage() {
     event.preventDefault();
     send('accept');
   };
-  if (done) {
-    return (
-      <AuthCard title="Profile declined" icon={<Users size={26} />}>
-        <p className="auth__note" role="status">
-          {done}
-        </p>
-      </AuthCard>
-    );
-  }
   const field = (key: keyof typeof account) => ({
     value: account[key],
     onChange: (e: { target: { value: string } }) => setAccount((a) => ({ ...a, [key]: e.target.value })),
@@ -83,12 +89,30 @@ export function FamilyInvitePage() {
             <Button block variant="secondary" disabled={answer.isPending} onClick={() => send('take_over')}>
               Take it over alone
             </Button>
-            <Button block variant="ghost" disabled={answer.isPending} onClick={() => send('decline')}>
-              Decline: this was made without my consent
-            </Button>
           </>
         ) : null}
       </form>
+      {isCandidate ? (
+        <section className="family-decline" aria-labelledby="family-decline-title">
+          <h2 className="family-decline__title" id="family-decline-title">
+            Not for you?
+          </h2>
+          <p className="auth__note">Declining hides the profile from every member at once; {invitation.inviterName} is told you declined.</p>
+          <label className="family__toggle">
+            <input type="checkbox" checked={report} onChange={(e) => setReport(e.target.checked)} />
+            <span>It was made without my consent: tell Saathi’s safety team</span>
+          </label>
+          {report ? (
+            <>
+              <TextAreaField label="What happened (optional)" value={details} maxLength={2000} onChange={(e) => setDetails(e.target.value)} />
+              <p className="auth__note">The team looks at these reports first. Your family is not told that you reported it.</p>
+            </>
+          ) : null}
+          <Button block variant="outline" disabled={answer.isPending} onClick={() => send('decline')}>
+            {report ? 'Decline and report' : 'Decline the profile'}
+          </Button>
+        </section>
+      ) : null}
     </AuthCard>
   );
 }
