@@ -192,7 +192,7 @@ describe('edits and the one subscription', () => {
 
 describe('the family shortlist', () => {
   test('the mother suggests Arjun with a note; Priya sees who and why, discusses, likes; only Priya decides', async () => {
-    const { priya, profile, mother, arjunProfile } = await family();
+    const { priya, profile, mother, arjun, arjunProfile } = await family();
     const suggested = await mother.post(`/api/family/${profile.id}/suggestions`, { suggestedProfileId: arjunProfile.id, note: 'Good family, lives in London too' });
     assert.equal(suggested.status, 201, await suggested.clone().text());
     const { id } = (await suggested.json()) as { id: number };
@@ -210,14 +210,27 @@ describe('the family shortlist', () => {
     const thread = (await (await mother.get(`/api/family/${profile.id}/thread?suggestionId=${id}`)).json()) as Array<{ content: string; author: { name: string } }>;
     assert.deepEqual(thread.map((m) => [m.author.name, m.content]), [['Priya Raman', 'Tell me more about him, Amma'], ['Lakshmi Raman', 'His parents are lovely']]);
 
-    assert.equal((await priya.client.post(`/api/family/${profile.id}/suggestions/${id}/decision`, { decision: 'like' })).status, 409, 'a like first');
-    await priya.client.post('/api/profile-likes', { likedProfileId: arjunProfile.id });
+    // Liking from the shortlist is one call: the like itself and the suggestion marked liked, together.
     const decided = await priya.client.post(`/api/family/${profile.id}/suggestions/${id}/decision`, { decision: 'like' });
-    assert.deepEqual(await decided.json(), { status: 'liked' });
+    assert.deepEqual(await decided.json(), { status: 'liked', isMatch: false });
+    assert.ok(await server.db('profile_likes').where({ userId: priya.user.id, likedProfileId: arjunProfile.id }).first(), 'the like is given');
+    const liked = await server.db('notifications').where({ userId: arjun.user.id, type: 'like' }).orderBy('id', 'desc').first();
+    assert.equal(liked.content, 'Priya Raman liked your profile', "Priya's own like, under her name");
+    assert.equal((await server.db('family_suggestions').where({ id }).first()).status, 'liked');
 
     const stranger = await signedInClient(server);
     assert.equal((await stranger.client.get(`/api/family/${profile.id}/suggestions`)).status, 404);
     assert.equal((await stranger.client.get(`/api/family/${profile.id}/thread`)).status, 404);
+  });
+
+  test('a suggestion whose profile the candidate may no longer see cannot be liked: nothing is liked or marked', async () => {
+    const { priya, profile, mother, arjun, arjunProfile } = await family();
+    const { id } = (await (await mother.post(`/api/family/${profile.id}/suggestions`, { suggestedProfileId: arjunProfile.id })).json()) as { id: number };
+    await arjun.client.post('/api/blocks', { userId: priya.user.id });
+    assert.equal((await priya.client.post(`/api/family/${profile.id}/suggestions/${id}/decision`, { decision: 'like' })).status, 404);
+    assert.equal(await server.db('profile_likes').where({ userId: priya.user.id, likedProfileId: arjunProfile.id }).first(), undefined);
+    assert.equal((await server.db('family_suggestions').where({ id }).first()).status, 'open');
+    assert.equal((await mother.post(`/api/family/${profile.id}/suggestions/${id}/decision`, { decision: 'like' })).status, 403, 'only Priya decides');
   });
 
   test('family cannot suggest a profile hidden from the candidate, nor when the candidate turned suggesting off', async () => {

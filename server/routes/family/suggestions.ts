@@ -46,7 +46,7 @@ export function familySuggestionRoutes() {
     await authorizedOwner(ctx, 'see-people');
     const { decision } = parse(suggestionDecisionSchema, requestBody(ctx));
     const { profileId, owner } = await authorizedOwner(ctx, 'decide-suggestion');
-    ctx.body = { status: await decide(ctx.services.db, owner, profileId, idParam(ctx.params.suggestionId), decision) };
+    ctx.body = await decide(ctx.services, owner, profileId, idParam(ctx.params.suggestionId), decision);
   });
 
   router.get('/:profileId/thread', async (ctx) => {

@@ -8,7 +8,7 @@ import { assertSelf, currentUser, requireUser } from '../../middleware/auth';
 import { idParam, parse, requestBody } from '../../middleware/validate';
 import { Profile } from '../../models/profile';
 import { visibleProfilesFilter } from '../../policies/profile-visibility';
-import { notify } from '../../services/notifications';
+import { likeProfile, pairOf } from '../../services/likes';
 import { familyActorLabel, familyLikeLabels } from '../../services/family/acts';
 import { loadProfile, visibleProfile } from '../../services/profiles';
 
@@ -17,11 +17,6 @@ const likeSchema = z.object({
   likedProfileId: z.coerce.number({ error: 'likedProfileId is required' }).int().positive('likedProfileId is required'),
 });
 
-
-/** Matches are stored once per pair, smaller user id first. */
-export function pairOf(a: number, b: number): { user1Id: number; user2Id: number } {
-  return a < b ? { user1Id: a, user2Id: b } : { user1Id: b, user2Id: a };
-}
 
 export function likeRoutes() {
   const router = newRouter('/api/profile-likes');
@@ -42,57 +37,9 @@ export function likeRoutes() {
     if (input.userId !== undefined) assertSelf(ctx, input.userId);
     const { profile } = await visibleProfile(ctx.services.db, user, await loadProfile(ctx.services.db, input.likedProfileId));
     if (profile.userId === user.id) throw badRequest('You cannot like your own profile');
-    const db = ctx.services.db;
-    const now = Date.now();
-    const outcome = await db.transaction(async (trx: Knex.Transaction) => {
-      const existing = await trx('profile_likes').where({ userId: user.id, likedProfileId: profile.id }).first('id');
-      if (existing) return { created: false, matched: false };
-      await trx('profile_likes').insert({ userId: user.id, likedProfileId: profile.id, createdAt: now });
-      // Mutual: the other member already likes this member's live profile.
-      const mine = await trx('profiles').where({ userId: user.id, isDeleted: false }).first('id');
-      const mutual = mine ? await trx('profile_likes').where({ userId: profile.userId, likedProfileId: mine.id }).first('id') : null;
-      if (!mutual) return { created: true, matched: false, myProfileId: mine?.id ?? null };
-      const pair = pairOf(user.id, profile.userId);
-      const already = await trx('matches').where(pair).first('id');
-      if (!already) await trx('matches').insert({ ...pair, createdAt: now });
-      return { created: true, matched: !already, myProfileId: mine?.id ?? null };
-    });
-    if (outcome.created) {
-      await notify(ctx.services, {
-        userId: profile.userId,
-        type: 'like',
-        title: 'Someone liked your profile',
-        // A like a family member gave for the profile says so: "Priya's mother liked your profile".
-        content: `${ctx.state.actingFamily ? familyActorLabel(user.fullName, ctx.state.actingFamily.relation) : user.fullName} liked your profile`,
-        relatedItemId: outcome.myProfileId ?? null,
-        sourceId: user.id,
-        sourceType: 'user',
-        actorUserId: user.id,
-      });
-    }
-    if (outcome.matched) {
-      await notify(ctx.services, {
-        userId: profile.userId,
-        type: 'match',
-        title: "It's a match!",
-        content: `You and ${user.fullName} like each other`,
-        relatedItemId: outcome.myProfileId ?? null,
-        sourceId: user.id,
-        sourceType: 'user',
-        actorUserId: user.id,
-      });
-      const other = await ctx.services.db('users').where({ id: profile.userId }).first('fullName');
-      await notify(ctx.services, {
-        userId: user.id,
-        type: 'match',
-        title: "It's a match!",
-        content: `You and ${other?.fullName ?? 'a member'} like each other`,
-        relatedItemId: profile.id,
-        sourceId: profile.userId,
-        sourceType: 'user',
-        actorUserId: profile.userId,
-      });
-    }
+    // A like a family member gave for the profile says so: "Priya's mother liked your profile".
+    const givenBy = ctx.state.actingFamily ? familyActorLabel(user.fullName, ctx.state.actingFamily.relation) : null;
+    const outcome = await likeProfile(ctx.services, user, profile, { givenBy });
     ctx.status = outcome.created ? 201 : 200;
     ctx.body = { isLiked: true, isMatch: outcome.matched, message: outcome.created ? 'Profile Liked!' : 'Already liked' };
   });

@@ -1,10 +1,12 @@
 import type { AppServices } from '../../context';
 import type { Db } from '../../db';
+import type { Knex } from 'knex';
 import { badRequest, conflict, notFound } from '../../errors';
 import type { User } from '../../models/user';
 import { profileAccess } from '../../policies/profile-visibility';
 import { presentProfileCard, profileName } from '../../presenters/profile';
 import { audit } from '../audit';
+import { likeProfile } from '../likes';
 import { notify } from '../notifications';
 import { loadProfile, visibleProfile } from '../profiles';
 
@@ -64,17 +66,23 @@ export async function suggestionsOf(db: Db, owner: User, profileId: number) {
   return out;
 }
 
-/** The candidate's decision: like (the like itself is given through the likes API), dismiss, or discuss. */
-export async function decide(db: Db, owner: User, profileId: number, suggestionId: number, decision: 'like' | 'dismiss' | 'discuss') {
+/**
+ * The candidate's decision: like, dismiss, or discuss. Liking gives the like itself (to a profile the candidate may
+ * still see) and marks the suggestion liked in one transaction: both happen or neither.
+ */
+export async function decide(services: Services, owner: User, profileId: number, suggestionId: number, decision: 'like' | 'dismiss' | 'discuss') {
+  const { db } = services;
   const row = await db('family_suggestions').where({ id: suggestionId, profileId }).first();
   if (!row) throw notFound('Suggestion not found');
-  if (decision === 'like') {
-    const liked = await db('profile_likes').where({ userId: owner.id, likedProfileId: row.suggestedProfileId }).first('id');
-    if (!liked) throw conflict('Like the profile first, then mark the suggestion liked');
-  }
   const status = decision === 'like' ? 'liked' : decision === 'dismiss' ? 'dismissed' : 'discussing';
-  await db('family_suggestions').where({ id: row.id }).update({ status, decidedAt: Date.now() });
-  return status;
+  const mark = (trx: Db | Knex.Transaction) => trx('family_suggestions').where({ id: row.id }).update({ status, decidedAt: Date.now() });
+  if (decision !== 'like') {
+    await mark(db);
+    return { status, isMatch: false };
+  }
+  const { profile } = await visibleProfile(db, owner, await loadProfile(db, row.suggestedProfileId));
+  const { matched } = await likeProfile(services, owner, profile, { alsoInTransaction: async (trx) => void (await mark(trx)) });
+  return { status, isMatch: matched };
 }
 
 export async function threadOf(db: Db, profileId: number, suggestionId: number | null) {

@@ -73,7 +73,7 @@ export function useFamilySearch(profileId: number, enabled: boolean) {
   });
 }
 
-function useFamilyMutation<TInput>(profileId: number, fn: (input: TInput) => Promise<unknown>) {
+function useFamilyMutation<TInput, TResult = unknown>(profileId: number, fn: (input: TInput) => Promise<TResult>) {
   const queryClient = useQueryClient();
   return useMutation({ mutationFn: fn, onSuccess: () => queryClient.invalidateQueries({ queryKey: ['family', profileId] }) });
 }
@@ -110,14 +110,11 @@ export const useShareConversation = (profileId: number) =>
 export const useLikeFor = (profileId: number) =>
   useFamilyMutation(profileId, (likedProfileId: number) => api.post('/api/profile-likes', { json: { likedProfileId }, headers: actingFor(profileId) }));
 
-/** The candidate's decision; a like is given first through the likes API, as from the profile page. */
+/** The candidate's decision; liking gives the like and marks the suggestion in one call. */
 export const useDecide = (profileId: number) =>
-  useFamilyMutation(profileId, async ({ suggestion, decision }: { suggestion: Suggestion; decision: 'like' | 'dismiss' | 'discuss' }) => {
-    if (decision === 'like') {
-      await api.post('/api/profile-likes', { json: { likedProfileId: suggestion.profile.id } });
-    }
-    return api.post(`/api/family/${profileId}/suggestions/${suggestion.id}/decision`, { json: { decision } });
-  });
+  useFamilyMutation(profileId, ({ suggestion, decision }: { suggestion: Suggestion; decision: 'like' | 'dismiss' | 'discuss' }) =>
+    api.post<{ status: Suggestion['status']; isMatch: boolean }>(`/api/family/${profileId}/suggestions/${suggestion.id}/decision`, { json: { decision } }),
+  );
 
 export interface InvitationView {
   role: 'candidate' | 'family';

@@ -5,6 +5,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { TextField } from '../../../components/ui/text-field';
+import { toast } from '../../../components/ui/toast';
 import { familyError, useDecide, useFamilySearch, useLikeFor, usePostToThread, useSuggest, useSuggestions, useThread } from '../api/family';
 import { FamilyChatLink, ProfileLink } from './profile-link';
 
@@ -44,7 +45,12 @@ export function SuggestionList({ profileId, isCandidate }: { profileId: number; 
             {s.status === 'discussing' || s.threadMessages > 0 ? <SuggestionThread profileId={profileId} suggestionId={s.id} name={s.profile.fullName} /> : null}
             {isCandidate && s.status !== 'liked' ? (
               <div className="family__actions">
-                <Button size="sm" disabled={decide.isPending} onClick={() => decide.mutate({ suggestion: s, decision: 'like' })} aria-label={`Like ${s.profile.fullName}`}>
+                <Button size="sm" disabled={decide.isPending} onClick={() =>
+                    decide.mutate(
+                      { suggestion: s, decision: 'like' },
+                      { onSuccess: (result) => (result.isMatch ? toast({ title: "It's a match!", description: `You and ${s.profile.fullName} like each other` }) : undefined) },
+                    )
+                  } aria-label={`Like ${s.profile.fullName}`}>
                   Like
                 </Button>
                 <Button size="sm" variant="secondary" disabled={decide.isPending} onClick={() => decide.mutate({ suggestion: s, decision: 'discuss' })}>
