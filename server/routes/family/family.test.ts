@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { Client, type TestServer, startTestServer } from '../../test/harness';
-import { buildProfile, signedInClient } from '../../test/factories';
+import { buildProfile, profilePayload, signedInClient } from '../../test/factories';
 
 let server: TestServer;
 before(async () => {
@@ -110,6 +110,23 @@ describe('family access: a parent-managed profile and its candidate', () => {
     const login = await new Client(server).postForm('/api/auth/login', { username: parent.user.username, password: parent.password });
     assert.equal(login.status, 401);
     assert.equal(((await login.json()) as { totpRequired?: boolean }).totpRequired, true, 'the password is right; the code is asked for');
+  });
+
+  test('a parent who makes the profile through the wizard is its first family member at once: its people show before anyone opens Family', async () => {
+    const parent = await signedInClient(server, { fullName: 'Anjali Kapoor' });
+    const created = await parent.client.post('/api/profiles', profilePayload({ profileType: 'parent', fullName: 'Rohan Kapoor', gender: 'male', parentName: 'Anjali Kapoor', parentRelationship: 'mother', parentContact: '+44 7700 900789' }));
+    assert.equal(created.status, 201, await created.clone().text());
+    const { id } = (await created.json()) as { id: number };
+    assert.deepEqual(await server.db('profile_family').where({ profileId: id }).first('consent', 'candidateFirstName'), { consent: 'unconfirmed', candidateFirstName: 'Rohan' });
+    assert.deepEqual(await server.db('family_members').where({ profileId: id }).select('userId', 'relation', 'status'), [{ userId: parent.user.id, relation: 'mother', status: 'active' }]);
+    const admin = await signedInClient(server, { role: 'admin' });
+    const page = (await (await admin.client.get(`/api/ops/members/${parent.user.id}`)).json()) as { family: { ownProfile: { consent: string; people: Array<{ role: string; relation: string | null; fullName: string }> } } };
+    assert.equal(page.family.ownProfile.consent, 'unconfirmed');
+    assert.deepEqual(page.family.ownProfile.people.map((p) => [p.role, p.relation, p.fullName]), [['family', 'mother', 'Anjali Kapoor']]);
+    // A member who makes their own profile has no family to record.
+    const self = await signedInClient(server);
+    const own = (await (await self.client.post('/api/profiles', profilePayload())).json()) as { id: number };
+    assert.equal(await server.db('family_members').where({ profileId: own.id }).first(), undefined);
   });
 
   test('declining hides the profile from everyone and tells the family in the bell and by email', async () => {

@@ -22,7 +22,7 @@ import { computeMatch } from '../../services/matching';
 import { PROFILE_READ_ONLY_FIELDS, ignoringReadOnly } from '../../../contracts/read-only';
 import { completionStatus, derivedFields } from '../../services/profile-completion';
 import { clearDraftRow } from '../../services/profile-draft';
-import { familyLabels } from '../../services/family/people';
+import { ensureFamilyRecord, familyLabels } from '../../services/family/people';
 import {
   deleteFiles,
   liveProfileOfUser,
@@ -179,6 +179,8 @@ export function profileRoutes() {
         });
         await setProfilePhotos(trx, user.id, inserted.id, input.photoIds);
         await clearDraftRow(trx, user.id);
+        // A profile made for someone else has its people from the start: its creator is its first family member.
+        await ensureFamilyRecord(trx, inserted.id);
         created = inserted;
       });
     } catch (error) {

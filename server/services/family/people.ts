@@ -45,8 +45,8 @@ export function firstNameOf(name: string | null | undefined): string | null {
 }
 
 /**
- * Makes sure a profile made by family has its family row and its creator recorded as first family member: profiles
- * made by the wizard after the family model existed get them here, the first time anyone asks for its family.
+ * Makes sure a profile has its family row and, when made by family, its creator recorded as first family member.
+ * Creating a profile calls it; profiles made before that still get them the first time anyone asks for their family.
  */
 export async function ensureFamilyRecord(db: Trx, profileId: number): Promise<void> {
   const profile = await db('profiles').where({ id: profileId }).first('id', 'userId', 'profileType', 'parentRelationship', 'fullName');
