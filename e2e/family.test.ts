@@ -77,6 +77,9 @@ after(async () => {
 });
 
 describe('family access in the browser', () => {
+  // The profiles' accounts, for the ops console's test after the members' tests made them.
+  const people = { priyaUserId: 0, vikramUserId: 0 };
+
   test('a parent creates a profile, invites the candidate, who accepts and sets permissions; the parent suggests a match; the candidate likes and chats', async () => {
     const mother = await register('Lakshmi Raman', 'lakshmi_r', {
       gender: 'female',
@@ -91,6 +94,7 @@ describe('family access in the browser', () => {
     const arjun = await register('Arjun Mehta', 'arjun_m', { gender: 'male', lookingFor: 'female', profileType: 'self', parentName: null, parentRelationship: null, parentContact: null, profession: 'Doctor' });
     const ravi = await register('Ravi Kumar', 'ravi_k', { gender: 'male', lookingFor: 'female', profileType: 'self', parentName: null, parentRelationship: null, parentContact: null, profession: 'Engineer' });
     const priyaProfileId = ((await (await arjun.call('GET', `/api/profiles/user/${mother.userId}`)).json()) as { id: number }).id;
+    people.priyaUserId = mother.userId;
 
     // Before Priya accepts, other members are told who runs the profile.
     const arjunPage = await newPage(arjun.cookies);
@@ -231,6 +235,7 @@ describe('family access in the browser', () => {
     });
     const viewer = await register('Meena Das', 'meena_d', { gender: 'female', lookingFor: 'male', profileType: 'self', parentName: null, parentRelationship: null, parentContact: null, profession: 'Lawyer' });
     const vikramProfileId = ((await (await viewer.call('GET', `/api/profiles/user/${father.userId}`)).json()) as { id: number }).id;
+    people.vikramUserId = father.userId;
     const invited = await father.call('POST', `/api/family/${vikramProfileId}/invitations`, { role: 'candidate', email: 'vikram.iyer@example.test', firstName: 'Vikram' });
     assert.equal(invited.status, 201, await invited.clone().text());
 
@@ -260,5 +265,53 @@ describe('family access in the browser', () => {
     } finally {
       db.close();
     }
+  });
+
+  test('ops console (1440x900): the consent report waits first; a reviewer opening a profile sees its people and their roles', async () => {
+    const reviewer = { username: 'meera.reviews', password: 'chai-and-checklists-2026', fullName: 'Meera Nair' };
+    const created = saathi.cli(['reviewer', 'create', reviewer.username, '--name', reviewer.fullName], `${reviewer.password}\n`);
+    assert.equal(created.status, 0, created.stderr);
+    // An ordinary report filed later than Vikram's: the consent report still comes first.
+    const kiran = await register('Kiran Rao', 'kiran_r', { gender: 'female', lookingFor: 'male', profileType: 'self', parentName: null, parentRelationship: null, parentContact: null, profession: 'Nurse' });
+    const dev = await register('Dev Shah', 'dev_s', { gender: 'male', lookingFor: 'female', profileType: 'self', parentName: null, parentRelationship: null, parentContact: null, profession: 'Pilot' });
+    assert.equal((await kiran.call('POST', '/api/reports', { reportedUserId: dev.userId, reason: 'harassment', details: 'Rude messages' })).status, 201);
+    const context = await browser.newContext({ baseURL: saathi.url, viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    await page.goto('/ops');
+    await page.getByLabel('Username').fill(reviewer.username);
+    await page.getByLabel('Password').fill(reviewer.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('banner').getByText(reviewer.fullName).waitFor();
+
+    // Vikram's report from his decline is first in the queue, marked priority; the reviewer opens the profile.
+    await page.getByRole('navigation', { name: 'Console areas' }).getByRole('link', { name: 'Reports' }).click();
+    const firstRow = page.getByRole('table').getByRole('row').nth(1);
+    await firstRow.getByText('Made without consent').waitFor();
+    await firstRow.getByText('Priority').waitFor();
+    const secondRow = page.getByRole('table').getByRole('row').nth(2);
+    await secondRow.getByText('Harassment').waitFor();
+    assert.equal(await secondRow.getByText('Priority').count(), 0);
+    await screenshot(page, 'family-ops-1-consent-report-first');
+    await firstRow.getByRole('link', { name: 'Suresh Iyer' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Suresh Iyer' }).waitFor();
+    const vikramFamily = page.getByRole('region', { name: /^Family and roles/ });
+    await vikramFamily.getByText('Declined by the candidate (hidden)').waitFor();
+    assert.deepEqual(await vikramFamily.getByRole('listitem').allInnerTexts(), ['Suresh Iyer · family (father)']);
+    await vikramFamily.scrollIntoViewIfNeeded();
+    await screenshot(page, 'family-ops-2-declined-profile-people');
+
+    // Priya's profile: Priya the candidate, her mother as family; the mother's own page says whom she helps.
+    await page.goto(`/ops/members/${people.priyaUserId}`);
+    await page.getByRole('heading', { level: 1, name: 'Priya Raman' }).waitFor();
+    const priyaFamily = page.getByRole('region', { name: /^Family and roles/ });
+    await priyaFamily.getByText('Made by family, confirmed by the candidate').waitFor();
+    assert.deepEqual(await priyaFamily.getByRole('listitem').allInnerTexts(), ['Priya Raman · candidate', 'Lakshmi Raman · family (mother)']);
+    await priyaFamily.scrollIntoViewIfNeeded();
+    await screenshot(page, 'family-ops-3-profile-people-and-roles');
+    await priyaFamily.getByRole('link', { name: 'Lakshmi Raman' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Lakshmi Raman' }).waitFor();
+    const motherFamily = page.getByRole('region', { name: /^Family and roles/ });
+    await motherFamily.getByText('Helps Priya as their mother').waitFor();
+    await context.close();
   });
 });
