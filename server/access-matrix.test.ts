@@ -308,6 +308,12 @@ test('family routes: candidate, family member, other member and visitor each get
       call: async (c) => c.post(`/api/family/${p}/suggestions/${await suggestionId()}/decision`, { decision: 'discuss' }),
       expect: { candidate: 200, family: 403, other: 404, visitor: 401 },
     },
+    // Liking a suggestion gives the like itself: the candidate's alone.
+    {
+      route: 'POST /api/family/:profileId/suggestions/:suggestionId/decision',
+      call: async (c) => c.post(`/api/family/${p}/suggestions/${await suggestionId()}/decision`, { decision: 'like' }),
+      expect: { candidate: 200, family: 403, other: 404, visitor: 401 },
+    },
     { route: 'GET /api/family/:profileId/thread', call: (c) => c.get(`/api/family/${p}/thread`), expect: { candidate: 200, family: 200, other: 404, visitor: 401 } },
     { route: 'POST /api/family/:profileId/thread', call: (c) => c.post(`/api/family/${p}/thread`, { content: 'Hello family' }), expect: { candidate: 201, family: 201, other: 404, visitor: 401 } },
     { route: 'DELETE /api/family/:profileId/members/:memberId', call: (c) => c.delete(`/api/family/${p}/members/${memberId}`), expect: { candidate: 200, family: 403, other: 404, visitor: 401 } },
@@ -321,6 +327,7 @@ test('family routes: candidate, family member, other member and visitor each get
     }
   }
   assert.deepEqual(failures, []);
+  assert.ok(await server.db('profile_likes').where({ userId: candidate.user.id, likedProfileId: suggestable.id }).first(), "the candidate's like of the suggestion was given");
   const familyRoutes = routeTable().map((r) => `${r.method} ${r.path}`).filter((k) => k.startsWith('GET /api/family') || /^\w+ \/api\/family\//.test(k));
   const walked = new Set(rows.map((r) => r.route));
   assert.deepEqual(familyRoutes.filter((k) => !walked.has(k) && !k.includes('family-invitations')), [], 'every family route is walked as all four');
