@@ -288,6 +288,8 @@ describe('family access in the browser', () => {
     const firstRow = page.getByRole('table').getByRole('row').nth(1);
     await firstRow.getByText('Made without consent').waitFor();
     await firstRow.getByText('Priority').waitFor();
+    await firstRow.getByText('On declining the profile').waitFor();
+    await firstRow.getByText('The person it was made for (no account)').waitFor();
     const secondRow = page.getByRole('table').getByRole('row').nth(2);
     await secondRow.getByText('Harassment').waitFor();
     assert.equal(await secondRow.getByText('Priority').count(), 0);

@@ -25,6 +25,7 @@ import * as knownDevices from './20261125_54_known_devices';
 import * as subscriptions from './20261125_60_subscriptions';
 import * as familyAccess from './20261125_90_family_access';
 import * as familySharedConversations from './20261125_91_family_shared_conversations';
+import * as reportFiledFrom from './20261125_94_report_filed_from';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -59,6 +60,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261125_91_family_shared_conversations': familySharedConversations,
   '20261125_92_push_outbox': pushOutbox,
   '20261125_93_outbox_recipient_index': outboxRecipientIndex,
+  '20261125_94_report_filed_from': reportFiledFrom,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -1,6 +1,6 @@
 import { Link } from '../app/routing/router';
 import { formatDateTime, humanize } from '../lib/format';
-import { reasonLabel } from '../lib/labels';
+import { reasonLabel, reporterFallback } from '../lib/labels';
 import { detailPaths } from '../lib/paths';
 import type { ReportSummary } from '../lib/records';
 import { MemberLink } from './member-link';
@@ -27,7 +27,7 @@ export function ReportList({ reports, show, empty }: { reports: ReportSummary[];
                 #{report.id} · {reasonLabel(report.reason)}
               </Link>
             </td>
-            <td>{show === 'reporter' ? <MemberLink member={report.reporter} /> : <MemberLink member={report.reported} />}</td>
+            <td>{show === 'reporter' ? <MemberLink member={report.reporter} fallback={reporterFallback(report.source)} /> : <MemberLink member={report.reported} />}</td>
             <td>{formatDateTime(report.createdAt)}</td>
             <td>
               {report.status === 'open' ? <Badge tone="warning">Open</Badge> : <Badge>{humanize(report.status)}</Badge>}

@@ -29,6 +29,16 @@ export function reasonLabel(reason: string): string {
   return REPORT_REASON_LABELS[reason] ?? humanize(reason);
 }
 
+/** Who filed a report, when there is no reporter account: the person a profile was made for, or a deleted account. */
+export function reporterFallback(source: string): string {
+  return source === 'family_decline' ? 'The person it was made for (no account)' : 'Deleted account';
+}
+
+/** Where a report was filed from. */
+export function reportSourceLabel(source: string): string {
+  return source === 'family_decline' ? 'On declining the profile' : source === 'chat' ? 'From chat' : 'From profile';
+}
+
 /** Audit actions as sentences' verbs: "report.warn" → "Warned (report)". Unknown ones are humanized. */
 const ACTION_LABELS: Record<string, string> = {
   'ops.sign_in': 'Signed in',

@@ -26,7 +26,7 @@ export const reportSummarySchema = z.object({
   handledAt: z.string().nullable(),
   handledBy: person,
   resolutionNote: z.string().nullable(),
-  source: z.enum(['profile', 'chat']),
+  source: z.enum(['profile', 'chat', 'family_decline']),
   reporter: z.object({ id: z.number(), fullName: z.string().nullable(), profileId: z.number().nullable() }).nullable(),
   reported: z.object({ id: z.number(), fullName: z.string().nullable(), status: z.string().nullable(), profileId: z.number().nullable() }),
 });

@@ -9,12 +9,14 @@ export interface NewReport {
   reportedProfileId: number | null;
   reason: (typeof REPORT_REASONS)[number];
   details: string | null;
+  /** 'family_decline': filed by the person a profile was made for, on declining it (they have no account) */
+  filedFrom?: 'family_decline' | null;
 }
 
 /** Files a report into the ops queue; reasons that put someone at risk ("made without my consent") go first. */
 export async function fileReport(db: Db | Knex.Transaction, report: NewReport): Promise<number> {
   const [row] = await db('reports')
-    .insert({ ...report, priority: PRIORITY_REPORT_REASONS.includes(report.reason) ? 1 : 0, status: 'open', createdAt: Date.now() })
+    .insert({ ...report, filedFrom: report.filedFrom ?? null, priority: PRIORITY_REPORT_REASONS.includes(report.reason) ? 1 : 0, status: 'open', createdAt: Date.now() })
     .returning('id');
   return typeof row === 'object' ? (row as { id: number }).id : Number(row);
 }

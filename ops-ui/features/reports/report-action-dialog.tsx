@@ -3,7 +3,7 @@ import { ActionDialog, type ActionDialogProps } from '../../components/ui/action
 import { Button } from '../../components/ui/button';
 import { describeApiError } from '../../lib/api-client';
 import { formatDateTime } from '../../lib/format';
-import { reasonLabel } from '../../lib/labels';
+import { reasonLabel, reporterFallback } from '../../lib/labels';
 import type { Report, ReportAction, useReportAction } from './api/reports';
 
 type ActionCopy = Pick<ActionDialogProps, 'confirmLabel' | 'pendingLabel' | 'tone' | 'description'> & {
@@ -81,7 +81,7 @@ export function ReportActionDialog({
       {pending ? (
         <div className="ops-report-summary">
           <p className="ops-report-summary__meta">
-            {reasonLabel(pending.report.reason)} · reported by {pending.report.reporter?.fullName ?? 'a deleted account'} on{' '}
+            {reasonLabel(pending.report.reason)} · reported by {pending.report.reporter?.fullName ?? reporterFallback(pending.report.source)} on{' '}
             {formatDateTime(pending.report.createdAt)}
           </p>
           <p className="ops-message">{pending.report.details || 'No details given.'}</p>

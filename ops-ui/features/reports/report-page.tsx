@@ -10,7 +10,7 @@ import { Facts, Section } from '../../components/ui/section';
 import { Spinner } from '../../components/ui/spinner';
 import { describeApiError } from '../../lib/api-client';
 import { formatCalendarDate, formatDateTime, humanize } from '../../lib/format';
-import { reasonLabel } from '../../lib/labels';
+import { reasonLabel, reporterFallback } from '../../lib/labels';
 import { paths } from '../../lib/paths';
 import type { ProfileSummary } from '../../lib/records';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -76,7 +76,8 @@ function ReportView({ report }: { report: ReportDetail }) {
             Report #{report.id}: {reasonLabel(report.reason)}
           </h1>
           <p className="ops-page-header__description">
-            About <MemberLink member={report.reported} /> · filed by <MemberLink member={report.reporter} /> {report.source === 'chat' ? 'from chat' : 'from their profile'} on{' '}
+            About <MemberLink member={report.reported} /> · filed by <MemberLink member={report.reporter} fallback={reporterFallback(report.source)} />{' '}
+            {report.source === 'family_decline' ? 'on declining the profile' : report.source === 'chat' ? 'from chat' : 'from their profile'} on{' '}
             {formatDateTime(report.createdAt)}
           </p>
           <p className="ops-badges">
@@ -124,7 +125,7 @@ function ReportView({ report }: { report: ReportDetail }) {
         <Section title={`Reported: ${reportedName}`}>
           <ProfileFacts profile={report.reportedProfile} />
         </Section>
-        <Section title={`Reporter: ${report.reporter?.fullName ?? 'deleted account'}`}>
+        <Section title={`Reporter: ${report.reporter?.fullName ?? reporterFallback(report.source)}`}>
           <ProfileFacts profile={report.reporterProfile} />
         </Section>
 

@@ -12,7 +12,7 @@ import { Toolbar } from '../../components/ui/toolbar';
 import { describeApiError } from '../../lib/api-client';
 import { areaById } from '../../lib/areas';
 import { formatDateTime, humanize } from '../../lib/format';
-import { reasonLabel } from '../../lib/labels';
+import { reasonLabel, reportSourceLabel, reporterFallback } from '../../lib/labels';
 import { detailPaths } from '../../lib/paths';
 import { useUrlParam, useUrlTableState } from '../../lib/use-url-state';
 import { REPORT_STATUSES, type Report, useReportAction, useReports } from './api/reports';
@@ -77,7 +77,7 @@ export function ReportsPage() {
           <div className="ops-cell-stack">
             <Badge tone="warning">{reasonLabel(info.getValue())}</Badge>
             {info.row.original.priority ? <Badge tone="danger">Priority</Badge> : null}
-            <span className="ops-cell-muted">{info.row.original.source === 'chat' ? 'From chat' : 'From profile'}</span>
+            <span className="ops-cell-muted">{reportSourceLabel(info.row.original.source)}</span>
           </div>
         ),
       }),
@@ -98,11 +98,11 @@ export function ReportsPage() {
           );
         },
       }),
-      column.accessor((report) => report.reporter?.fullName ?? 'Deleted account', {
+      column.accessor((report) => report.reporter?.fullName ?? reporterFallback(report.source), {
         id: 'reporter',
         header: 'Reported by',
         meta: { className: 'ops-col--names' },
-        cell: (info) => <MemberLink member={info.row.original.reporter} />,
+        cell: (info) => <MemberLink member={info.row.original.reporter} fallback={reporterFallback(info.row.original.source)} />,
       }),
       column.accessor(status === 'open' ? 'createdAt' : 'handledAt', {
         id: 'when',

@@ -165,9 +165,10 @@ describe('family access: a parent-managed profile and its candidate', () => {
     assert.match(((await res.json()) as { message: string }).message, /safety team has your report/);
     assert.equal((await server.db('profile_family').where({ profileId: profile.id }).first()).consent, 'declined');
     const admin = await signedInClient(server, { role: 'admin' });
-    const queue = (await (await admin.client.get('/api/ops/reports')).json()) as { items: Array<{ id: number; reason: string; priority: boolean; reporter: unknown; reported: { id: number } }> };
+    const queue = (await (await admin.client.get('/api/ops/reports')).json()) as { items: Array<{ id: number; reason: string; priority: boolean; source: string; reporter: unknown; reported: { id: number } }> };
     const first = queue.items[0];
-    assert.deepEqual([first?.reason, first?.priority, first?.reporter, first?.reported.id], ['made_without_consent', true, null, parent.user.id]);
+    // No reporter account: the queue says it came from declining the profile, not from a deleted account.
+    assert.deepEqual([first?.reason, first?.priority, first?.source, first?.reporter, first?.reported.id], ['made_without_consent', true, 'family_decline', null, parent.user.id]);
     const stored = await server.db('reports').where({ id: first?.id }).first();
     assert.equal(stored.reportedProfileId, profile.id);
     assert.match(stored.details, /Declined by the person the profile was made for \(invited at priya\.report\.\d+@example\.test\)\.\n\nMy mother made this/);

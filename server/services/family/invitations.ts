@@ -130,6 +130,7 @@ export async function answerAsCandidate(
           reportedUserId: profile.userId,
           reportedProfileId: profile.id,
           reason: 'made_without_consent',
+          filedFrom: 'family_decline',
           details: [`Declined by the person the profile was made for (invited at ${invitation.email}).`, details].filter(Boolean).join('\n\n'),
         });
       }

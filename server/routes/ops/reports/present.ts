@@ -23,8 +23,11 @@ export async function presentReports(db: Knex, rows: Rows) {
     handledAt: isoOrNull(r.handledAt),
     handledBy: personOrNull(r.handledBy, names),
     resolutionNote: r.resolutionNote ?? null,
-    /** Where the reporter filed it: from the member's profile, or from chat (no profile named). */
-    source: r.reportedProfileId ? ('profile' as const) : ('chat' as const),
+    /**
+     * Where the reporter filed it: from the member's profile, from chat (no profile named), or on declining a profile
+     * made for them (family_decline: no account, so no reporter).
+     */
+    source: r.filedFrom === 'family_decline' ? ('family_decline' as const) : r.reportedProfileId ? ('profile' as const) : ('chat' as const),
     reporter: r.reporterId ? { id: r.reporterId, fullName: names.get(r.reporterId) ?? null, profileId: profiles.get(r.reporterId)?.id ?? null } : null,
     reported: {
       id: r.reportedUserId,
