@@ -1,30 +1,21 @@
-import { getRouteApi, Link } from '@tanstack/react-router';
+import { getRouteApi } from '@tanstack/react-router';
 import MessageCircleHeart from 'lucide-react/icons/message-circle-heart';
 import Users from 'lucide-react/icons/users';
 import { useLayoutEffect, useRef, useState } from 'react';
-import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast';
 import { firstName } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/page-title';
+import { ChatLoading } from '../../messages/components/chat-loading';
 import { ChatComposer } from '../../messages/components/chat-composer';
 import { ChatHeader } from '../../messages/components/chat-header';
+import { ChatUnavailable } from '../../messages/components/chat-unavailable';
 import { ChatThread } from '../../messages/components/chat-thread';
 import { type FamilyView, familyError, useFamily, useFamilyChat, useSendForCandidate } from '../api/family';
 
 const familyChatRoute = getRouteApi('/member/family/$profileId/chat/$otherId');
 
-function Unavailable({ message }: { message: string }) {
-  return (
-    <div className="chat-unavailable" role="alert">
-      <MessageCircleHeart size={36} aria-hidden="true" />
-      <p>{message}</p>
-      <Button asChild variant="outline" size="sm">
-        <Link to="/family">Back to Family</Link>
-      </Button>
-    </div>
-  );
-}
+const Unavailable = ({ message }: { message: string }) => <ChatUnavailable message={message} backTo="/family" />;
 
 /**
  * /family/{profileId}/chat/{otherId}: a family member writes to a member for the candidate, as the candidate allows.
@@ -88,10 +79,7 @@ function FamilyChat({ view, candidateUserId, otherId }: { view: FamilyView; cand
       </p>
       <div className="chat__scroller" ref={scroller} aria-live="polite" aria-relevant="additions">
         {thread.isPending ? (
-          <div className="chat__state" role="status">
-            <Spinner size={28} />
-            <span className="visually-hidden">Loading messages</span>
-          </div>
+          <ChatLoading />
         ) : count === 0 ? (
           <div className="chat__state chat__state--empty">
             <MessageCircleHeart size={32} aria-hidden="true" />

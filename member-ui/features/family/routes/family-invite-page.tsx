@@ -85,11 +85,9 @@ export function FamilyInvitePage() {
           {isCandidate ? 'Accept the profile' : 'Accept the invitation'}
         </Button>
         {isCandidate ? (
-          <>
-            <Button block variant="secondary" disabled={answer.isPending} onClick={() => send('take_over')}>
-              Take it over alone
-            </Button>
-          </>
+          <Button block variant="secondary" disabled={answer.isPending} onClick={() => send('take_over')}>
+            Take it over alone
+          </Button>
         ) : null}
       </form>
       {isCandidate ? (

@@ -1,11 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { getRouteApi, Link } from '@tanstack/react-router';
+import { getRouteApi } from '@tanstack/react-router';
 import Ban from 'lucide-react/icons/ban';
 import MessageCircleHeart from 'lucide-react/icons/message-circle-heart';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { MessageView } from '../../../../contracts/views';
 import { Button } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast';
 import { isApiError } from '../../../lib/api-client';
 import { useLiveEvent } from '../../../lib/live-events';
@@ -14,7 +13,9 @@ import { usePageTitle } from '../../../lib/page-title';
 import { useSessionUser } from '../../../lib/session';
 import { appendMessage, peerPath, threadPath, usePeer, useSendMessage, useThread } from '../api/chat';
 import { ChatAllowance } from '../components/chat-allowance';
+import { ChatLoading } from '../components/chat-loading';
 import { ChatComposer } from '../components/chat-composer';
+import { ChatUnavailable } from '../components/chat-unavailable';
 import { ChatHeader } from '../components/chat-header';
 import { ChatThread } from '../components/chat-thread';
 
@@ -39,18 +40,6 @@ export function ChatPage() {
     return <ChatUnavailable message="This conversation does not exist." />;
   }
   return <Chat key={otherId} userId={user.id} otherId={otherId} />;
-}
-
-function ChatUnavailable({ message }: { message: string }) {
-  return (
-    <div className="chat-unavailable" role="alert">
-      <MessageCircleHeart size={36} aria-hidden="true" />
-      <p>{message}</p>
-      <Button asChild variant="outline" size="sm">
-        <Link to="/messages">Back to Messages</Link>
-      </Button>
-    </div>
-  );
 }
 
 /** What is typed in a chat survives leaving it (to read the plans and upgrade, say) for the rest of the session. */
@@ -151,10 +140,7 @@ function Chat({ userId, otherId }: { userId: number; otherId: number }) {
       <ChatHeader peer={peer.data} fallbackName={peer.isPending ? 'Loading…' : 'Member'} />
       <div className="chat__scroller" ref={scroller} aria-live="polite" aria-relevant="additions">
         {thread.isPending ? (
-          <div className="chat__state" role="status">
-            <Spinner size={28} />
-            <span className="visually-hidden">Loading messages</span>
-          </div>
+          <ChatLoading />
         ) : thread.isError ? (
           <div className="chat__state" role="alert">
             <p>Could not load the messages.</p>

@@ -1,0 +1,16 @@
+import { Link } from '@tanstack/react-router';
+import MessageCircleHeart from 'lucide-react/icons/message-circle-heart';
+import { Button } from '../../../components/ui/button';
+
+/** Why a chat cannot be shown, with the way back (to Messages, or to Family for a family member's chat). */
+export function ChatUnavailable({ message, backTo = '/messages' }: { message: string; backTo?: '/messages' | '/family' }) {
+  return (
+    <div className="chat-unavailable" role="alert">
+      <MessageCircleHeart size={36} aria-hidden="true" />
+      <p>{message}</p>
+      <Button asChild variant="outline" size="sm">
+        <Link to={backTo}>{backTo === '/family' ? 'Back to Family' : 'Back to Messages'}</Link>
+      </Button>
+    </div>
+  );
+}
