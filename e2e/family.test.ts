@@ -220,6 +220,20 @@ describe('family access in the browser', () => {
     assert.deepEqual(thread.map((m) => [m.content, m.sentBy]), [['Namaste Arjun, my mother speaks highly of you', null]], 'Arjun reads it as from Priya herself');
     const like = (await (await arjun.call('GET', '/api/notifications/' + arjun.userId)).json()) as Array<{ content: string | null }>;
     assert.ok(like.some((n) => n.content === 'Priya Raman liked your profile'), 'her own like carries her own name');
+
+    // Priya turns messaging as the family off: the mother's chat says why and offers no composer, and so does Family.
+    const saved = priyaPage.waitForResponse((r) => r.url().endsWith('/permissions') && r.request().method() === 'PATCH');
+    await priyaPage.getByRole('checkbox', { name: 'Write to members as my family' }).uncheck();
+    assert.equal((await saved).ok(), true);
+    await parentPage.goto(`/family/${priyaProfileId}/chat/${ravi.userId}`);
+    await parentPage.getByRole('alert').getByText('Priya has not allowed family to write to members for them.', { exact: false }).waitFor();
+    assert.equal(await parentPage.getByRole('textbox', { name: 'Message' }).count(), 0);
+    await screenshot(parentPage, 'family-10-parent-messaging-off');
+    await parentPage.getByRole('link', { name: 'Back to Family' }).click();
+    await parentPage.getByRole('region', { name: 'Conversations for Priya' }).getByText('Priya has not allowed family to write to members for them.').waitFor();
+    await parentPage.getByRole('button', { name: 'Find matches for Priya' }).click();
+    await parentPage.getByRole('button', { name: 'Suggest Ravi Kumar to Priya' }).waitFor();
+    assert.equal(await parentPage.getByRole('link', { name: 'Write to Ravi Kumar for Priya' }).count(), 0);
   });
 
   test('the person a profile was made for declines it and, by their own choice, reports it made without their consent', async () => {
