@@ -6,11 +6,11 @@ import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast';
 import { firstName } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/page-title';
-import { ChatLoading } from '../../messages/components/chat-loading';
-import { ChatComposer } from '../../messages/components/chat-composer';
-import { ChatHeader } from '../../messages/components/chat-header';
-import { ChatUnavailable } from '../../messages/components/chat-unavailable';
-import { ChatThread } from '../../messages/components/chat-thread';
+import { ChatLoading } from '../../../components/chat/chat-loading';
+import { ChatComposer } from '../../../components/chat/chat-composer';
+import { ChatHeader } from '../../../components/chat/chat-header';
+import { ChatUnavailable } from '../../../components/chat/chat-unavailable';
+import { ChatThread } from '../../../components/chat/chat-thread';
 import { type FamilyView, familyError, useFamily, useFamilyChat, useSendForCandidate } from '../api/family';
 
 const familyChatRoute = getRouteApi('/member/family/$profileId/chat/$otherId');

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import type { ConversationView } from '../../../../contracts/views';
 import { cn } from '../../../components/ui/cn';
 import { ProfileThumb } from '../../../components/ui/profile-thumb';
-import { shortRelativeTime } from '../lib/message-time';
+import { shortRelativeTime } from '../../../lib/message-time';
 
 /** One conversation: photo or initial, name, short time, 2-line preview, unread dot. Opens /chat/{otherUserId}. */
 export function ConversationRow({ conversation, userId, now }: { conversation: ConversationView; userId: number; now: Date }) {

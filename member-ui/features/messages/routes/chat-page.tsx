@@ -13,11 +13,11 @@ import { usePageTitle } from '../../../lib/page-title';
 import { useSessionUser } from '../../../lib/session';
 import { appendMessage, peerPath, threadPath, usePeer, useSendMessage, useThread } from '../api/chat';
 import { ChatAllowance } from '../components/chat-allowance';
-import { ChatLoading } from '../components/chat-loading';
-import { ChatComposer } from '../components/chat-composer';
-import { ChatUnavailable } from '../components/chat-unavailable';
-import { ChatHeader } from '../components/chat-header';
-import { ChatThread } from '../components/chat-thread';
+import { ChatLoading } from '../../../components/chat/chat-loading';
+import { ChatComposer } from '../../../components/chat/chat-composer';
+import { ChatUnavailable } from '../../../components/chat/chat-unavailable';
+import { ChatHeader } from '../../../components/chat/chat-header';
+import { ChatThread } from '../../../components/chat/chat-thread';
 
 const chatRoute = getRouteApi('/member/chat/$id');
 

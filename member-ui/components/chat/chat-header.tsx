@@ -1,8 +1,8 @@
 import { Link } from '@tanstack/react-router';
-import type { ChatPeerView } from '../../../../contracts/views';
-import { cn } from '../../../components/ui/cn';
-import { ProfileThumb } from '../../../components/ui/profile-thumb';
-import { lastSeenText } from '../lib/message-time';
+import type { ChatPeerView } from '../../../contracts/views';
+import { cn } from '../ui/cn';
+import { ProfileThumb } from '../ui/profile-thumb';
+import { lastSeenText } from '../../lib/message-time';
 
 /**
  * Presence under the name: "Online", else "Last seen …", else nothing. online null means the member hides

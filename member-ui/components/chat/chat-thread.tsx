@@ -1,8 +1,8 @@
 import Check from 'lucide-react/icons/check';
 import CheckCheck from 'lucide-react/icons/check-check';
-import type { MessageView } from '../../../../contracts/views';
-import { cn } from '../../../components/ui/cn';
-import { clockTime, groupByDay } from '../lib/message-time';
+import type { MessageView } from '../../../contracts/views';
+import { cn } from '../ui/cn';
+import { clockTime, groupByDay } from '../../lib/message-time';
 
 /**
  * Messages grouped by day (Today / Yesterday / long date); own messages on the right. `names`: family reading a

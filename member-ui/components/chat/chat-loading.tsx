@@ -1,4 +1,4 @@
-import { Spinner } from '../../../components/ui/spinner';
+import { Spinner } from '../ui/spinner';
 
 /** A thread on its way, inside the chat's scroller. */
 export function ChatLoading() {

@@ -1,6 +1,6 @@
 import SendHorizontal from 'lucide-react/icons/send-horizontal';
 import { type FormEvent, type KeyboardEvent, useLayoutEffect, useRef } from 'react';
-import { LIMITS } from '../../../../contracts/enums';
+import { LIMITS } from '../../../contracts/enums';
 
 const MAX_HEIGHT_PX = 120;
 

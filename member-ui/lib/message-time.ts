@@ -1,4 +1,4 @@
-import type { MessageView } from '../../../../contracts/views';
+import type { MessageView } from '../../contracts/views';
 
 /**
  * Short relative times for the conversation list: "just now" under a minute, then

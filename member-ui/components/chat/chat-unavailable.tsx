@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import MessageCircleHeart from 'lucide-react/icons/message-circle-heart';
-import { Button } from '../../../components/ui/button';
+import { Button } from '../ui/button';
 
 /** Why a chat cannot be shown, with the way back (to Messages, or to Family for a family member's chat). */
 export function ChatUnavailable({ message, backTo = '/messages' }: { message: string; backTo?: '/messages' | '/family' }) {
