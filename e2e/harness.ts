@@ -23,7 +23,7 @@ export interface RunningSaathi {
 export async function startSaathi(extraEnv: Record<string, string> = {}): Promise<RunningSaathi> {
   if (!fs.existsSync(BUNDLE)) throw new Error('dist/saathi.mjs is missing: run node build.mjs first');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'saathi-e2e-'));
-  const port = await freePort();
+  let port = await freePort();
   const env = {
     ...process.env,
     DATA_DIR: dataDir,
@@ -41,22 +41,38 @@ export async function startSaathi(extraEnv: Record<string, string> = {}): Promis
     const res = spawnSync(process.execPath, [BUNDLE, ...args], { env, input, encoding: 'utf8', timeout: 120_000 });
     return { status: res.status, stdout: res.stdout, stderr: res.stderr };
   };
-  const child: ChildProcess = spawn(process.execPath, [BUNDLE, 'serve'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let child: ChildProcess;
   let output = '';
-  child.stdout?.on('data', (d) => (output += d));
-  child.stderr?.on('data', (d) => (output += d));
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`saathi serve exited early:\n${output}`);
-    try {
-      const res = await fetch(`${url}/api/health`);
-      if (res.ok) break;
-    } catch {
-      /* not up yet */
+  let url = '';
+  // Up when its health answers and it has said so itself (a health answer alone may come from another test's
+  // server that took the port first); a port taken under it means another try on another port.
+  for (let attempt = 1; ; attempt++) {
+    const started: ChildProcess = spawn(process.execPath, [BUNDLE, 'serve'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    child = started;
+    output = '';
+    started.stdout?.on('data', (d) => (output += d));
+    started.stderr?.on('data', (d) => (output += d));
+    url = `http://127.0.0.1:${port}`;
+    const deadline = Date.now() + 30_000;
+    let up = false;
+    while (!up) {
+      if (started.exitCode !== null) break;
+      try {
+        const res = await fetch(`${url}/api/health`);
+        up = res.ok && output.includes(`:${port} `);
+      } catch {
+        /* not up yet */
+      }
+      if (!up && Date.now() > deadline) throw new Error(`saathi serve did not start:\n${output}`);
+      if (!up) await new Promise((r) => setTimeout(r, 150));
     }
-    if (Date.now() > deadline) throw new Error(`saathi serve did not start:\n${output}`);
-    await new Promise((r) => setTimeout(r, 150));
+    if (up) break;
+    if (attempt < 3 && output.includes('EADDRINUSE')) {
+      port = await freePort();
+      env.PORT = String(port);
+      continue;
+    }
+    throw new Error(`saathi serve exited early:\n${output}`);
   }
   return {
     url,
