@@ -45,7 +45,8 @@ export async function viewerMatchProfile(db: Db, viewer: User): Promise<{ profil
  * What a card shows, the owner's and privacy columns the relationship policy reads, what lies between the viewer
  * and the owner (blocks either way, a match), and the first photo: one statement, written out because it is the
  * hottest read of every list (composing it with the query builder cost more than running it). Aliases are quoted
- * so both databases return them as written; `?` are the viewer (four times), then the profile ids.
+ * so both databases return them as written; `?` are the viewer (six times), then the profile ids. Each block
+ * direction and the match (stored as the ordered pair user1 < user2) is one index lookup per card.
  */
 const cardsSql = (count: number) => `
   SELECT p.id AS "id", p.user_id AS "userId", p.gender AS "gender", p.date_of_birth AS "dateOfBirth",
@@ -57,8 +58,11 @@ const cardsSql = (count: number) => `
     v.profile_visibility AS "profileVisibility", v.blur_photos AS "blurPhotos", v.allow_messages_from AS "allowMessagesFrom",
     (SELECT ph.file_key FROM photos ph WHERE ph.profile_id = p.id AND ph.purpose = 'profile' ORDER BY ph.position, ph.id LIMIT 1) AS "photoKey",
     (SELECT COUNT(*) FROM profile_family f WHERE f.profile_id = p.id AND f.consent = 'declined') AS "declined",
-    (SELECT COUNT(*) FROM blocks b WHERE (b.blocker_id = ? AND b.blocked_id = p.user_id) OR (b.blocked_id = ? AND b.blocker_id = p.user_id)) AS "blocked",
-    (SELECT COUNT(*) FROM matches m WHERE (m.user1_id = ? AND m.user2_id = p.user_id) OR (m.user2_id = ? AND m.user1_id = p.user_id)) AS "matched"
+    (SELECT COUNT(*) FROM blocks b WHERE b.blocker_id = ? AND b.blocked_id = p.user_id)
+      + (SELECT COUNT(*) FROM blocks b WHERE b.blocker_id = p.user_id AND b.blocked_id = ?) AS "blocked",
+    (SELECT COUNT(*) FROM matches m
+      WHERE m.user1_id = CASE WHEN ? < p.user_id THEN ? ELSE p.user_id END
+        AND m.user2_id = CASE WHEN ? < p.user_id THEN p.user_id ELSE ? END) AS "matched"
   FROM profiles p
   JOIN users o ON o.id = p.user_id
   LEFT JOIN privacy_settings v ON v.user_id = p.user_id
@@ -80,7 +84,8 @@ export async function presentCards(
   moodScores?: Map<number, number | null>,
 ): Promise<ProfileCardView[]> {
   if (ids.length === 0) return [];
-  const result = await db.raw(cardsSql(ids.length), [viewer.id, viewer.id, viewer.id, viewer.id, ...ids]);
+  const v = viewer.id;
+  const result = await db.raw(cardsSql(ids.length), [v, v, v, v, v, v, ...ids]);
   const rows = (Array.isArray(result) ? result : result.rows) as CardRow[];
   const who = viewerFacts(viewer);
   const byId = new Map(rows.map((row) => [Number(row.id), row]));
