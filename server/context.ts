@@ -14,6 +14,8 @@ export interface AppState {
   requestId: string;
   /** set when a family member acts for the profile they help with (then `user` is the profile's account) */
   actingFamily?: { userId: number; fullName: string; relation: string; profileId: number } | null;
+  /** the session's account as read with the session itself (one query), for loadUser */
+  sessionUser?: User | null;
 }
 
 export interface AppServices {

@@ -8,7 +8,8 @@ export async function loadUser(ctx: AppContext, next: Next): Promise<void> {
   ctx.state.user = null;
   const userId = ctx.session?.userId;
   if (typeof userId === 'number') {
-    const user = await User.query(ctx.services.db).findById(userId);
+    const read = ctx.state.sessionUser;
+    const user = read && read.id === userId ? read : await User.query(ctx.services.db).findById(userId);
     if (user && !user.isDeleted && user.status === 'active') {
       ctx.state.user = user;
       // Presence: at most one write a minute per member.

@@ -1,19 +1,29 @@
 import crypto from 'node:crypto';
 import type { Context } from 'koa';
 import type { Db } from '../db';
+import { User } from '../models/user';
 
 /** koa-session external store over the `sessions` table: server-side sessions shared by every process. */
 export function databaseSessionStore(db: Db) {
   return {
-    async get(key: string): Promise<Record<string, unknown> | undefined> {
-      const row = await db('sessions').where({ id: key }).first();
+    /**
+     * The session and, in the same query, its account: every signed-in request needs both, and on PostgreSQL a
+     * query is a round trip. The account goes to `ctx.state.sessionUser` for loadUser, which still decides.
+     */
+    async get(key: string, _maxAge?: unknown, opts: { ctx?: Context } = {}): Promise<Record<string, unknown> | undefined> {
+      const row = await db('sessions')
+        .leftJoin('users', 'users.id', 'sessions.userId')
+        .where('sessions.id', key)
+        .first('users.*', 'sessions.data as sessionData', 'sessions.expiresAt as sessionExpiresAt');
       if (!row) return undefined;
-      if (Number(row.expiresAt) <= Date.now()) {
+      const { sessionData, sessionExpiresAt, ...account } = row as Record<string, unknown>;
+      if (Number(sessionExpiresAt) <= Date.now()) {
         await db('sessions').where({ id: key }).delete();
         return undefined;
       }
+      if (opts.ctx) opts.ctx.state.sessionUser = account.id === null || account.id === undefined ? null : User.fromDatabaseJson(account);
       try {
-        return JSON.parse(row.data) as Record<string, unknown>;
+        return JSON.parse(String(sessionData)) as Record<string, unknown>;
       } catch {
         return undefined;
       }

@@ -81,7 +81,6 @@ export async function presentCards(
   viewer: User,
   ids: number[],
   percentages: Map<number, number | null>,
-  moodScores?: Map<number, number | null>,
 ): Promise<ProfileCardView[]> {
   if (ids.length === 0) return [];
   const v = viewer.id;
@@ -102,8 +101,7 @@ export async function presentCards(
     const photos = row.photoKey ? [{ id: 0, profileId: id, fileKey: row.photoKey } as Photo] : [];
     const profile = { ...row, id, userId, photos } as unknown as Profile;
     const owner = { id: userId, fullName: row.ownerName as string, isVerified: Boolean(Number(row.ownerVerified)) };
-    const card = presentProfileCard(profile, owner, { clearPhotos: decision.clearPhotos, matchPercentage: percentages.get(id) ?? null });
-    out.push(moodScores ? { ...card, moodScore: moodScores.get(id) ?? null } : card);
+    out.push(presentProfileCard(profile, owner, { clearPhotos: decision.clearPhotos, matchPercentage: percentages.get(id) ?? null }));
   }
   return out;
 }
@@ -304,8 +302,9 @@ export async function searchProfiles(
   });
   const ids = page.results.map((r) => r.profileId);
   const scores = new Map(page.results.map((r) => [r.profileId, r.score]));
-  const moodScores = moods ?? (await moodScoresOf(db, viewer.id, page.results.map((r) => r.userId)));
-  const byProfile = new Map(page.results.map((r) => [r.profileId, moodScores.get(r.userId) ?? null]));
-  const results = await presentCards(db, viewer, ids, scores, byProfile);
+  // Two independent reads: on PostgreSQL they travel together instead of one round trip after the other.
+  const [moodScores, cards] = await Promise.all([moods ?? moodScoresOf(db, viewer.id, page.results.map((r) => r.userId)), presentCards(db, viewer, ids, scores)]);
+  const moodOf = new Map(page.results.map((r) => [r.profileId, moodScores.get(r.userId) ?? null]));
+  const results = cards.map((card) => ({ ...card, moodScore: moodOf.get(card.id) ?? null }));
   return { results, total: page.total, nextCursor: page.nextCursor };
 }

@@ -33,13 +33,17 @@ async function liveMessages(member: Client, count: number, act: () => Promise<un
   return new Promise((resolve, reject) => {
     const events: Array<Record<string, unknown>> = [];
     let started = false;
+    // Resolves when the events have arrived and the action has finished too: a live event goes out before the
+    // request that caused it answers (and before its bell notification is written).
+    let acted: Promise<unknown> = Promise.resolve();
     const req = http.get(`${server.url}/api/events`, { headers: { Cookie: member.cookieHeader() } }, (res) => {
       let buffer = '';
       res.on('data', (chunk: Buffer) => {
         buffer += chunk.toString();
         if (!started && buffer.includes('event: ready')) {
           started = true;
-          act().catch(reject);
+          acted = act();
+          acted.catch(reject);
         }
         for (let match = /event: message\ndata: (.+)\n\n/.exec(buffer); match; match = /event: message\ndata: (.+)\n\n/.exec(buffer)) {
           events.push(JSON.parse(match[1]) as Record<string, unknown>);
@@ -47,7 +51,7 @@ async function liveMessages(member: Client, count: number, act: () => Promise<un
         }
         if (events.length >= count) {
           req.destroy();
-          resolve(events);
+          acted.then(() => resolve(events), reject);
         }
       });
     });
