@@ -37,7 +37,10 @@ export async function startFakeStripe() {
   const products: string[] = [];
   const subscriptions = new Map<string, FakeSubscription>();
   const updates: { id: string; proration: string | null; paymentBehavior: string | null }[] = [];
-  const invoices = new Map<string, { id: string; payment_intent: string; client_secret: string; subscription: string; status: string; amount_due: number; currency: string }>();
+  type FakeInvoice = { id: string; payment_intent: string; client_secret: string; subscription: string; status: string; amount_due: number; currency: string; billing_reason?: string };
+  const invoices = new Map<string, FakeInvoice>();
+  /** Subscriptions whose card declines every charge from now on (`declineCharges`). */
+  const declining = new Set<string>();
   const scheduling = fakeSchedules(subscriptions, prices);
   const renewals = new Map<string, { id: string; status: string; amount_due: number; attempt_count: number } & Record<string, unknown>>();
   const paymentMethods = new Map<string, { id: string; object: 'payment_method'; type: 'card'; card: { brand: string; last4: string; exp_month: number; exp_year: number } }>();
@@ -54,7 +57,8 @@ export async function startFakeStripe() {
     return {
       ...sub,
       latest_invoice: inv && {
-        id: inv.id, object: 'invoice', status: inv.status, amount_due: inv.amount_due, currency: inv.currency,
+        id: inv.id, object: 'invoice', status: inv.status, amount_due: inv.amount_due, amount_paid: inv.status === 'paid' ? inv.amount_due : 0, currency: inv.currency,
+        billing_reason: inv.billing_reason ?? 'subscription_create',
         confirmation_secret: { client_secret: inv.client_secret, type: 'payment_intent' },
         payments: { object: 'list', data: [{ id: `inpay_${inv.id}`, object: 'invoice_payment', status: inv.status === 'paid' ? 'paid' : 'open', payment: { type: 'payment_intent', payment_intent: inv.payment_intent } }] },
       },
@@ -63,7 +67,7 @@ export async function startFakeStripe() {
   /** An invoice's PaymentIntent, as Stripe opens one for each invoice it charges. */
   const invoiceIntent = (invoiceId: string, subscription: string, amount: number, currency: string, customer: string | null) => {
     const pi = `pi_${crypto.randomBytes(8).toString('hex')}`;
-    const invoice = { id: invoiceId, payment_intent: pi, client_secret: `${pi}_secret_${crypto.randomBytes(6).toString('hex')}`, subscription, status: 'open', amount_due: amount, currency };
+    const invoice: FakeInvoice = { id: invoiceId, payment_intent: pi, client_secret: `${pi}_secret_${crypto.randomBytes(6).toString('hex')}`, subscription, status: 'open', amount_due: amount, currency };
     invoices.set(invoiceId, invoice);
     intents.set(pi, { id: pi, object: 'payment_intent', amount, currency, customer, status: 'requires_payment_method', client_secret: invoice.client_secret, metadata: {} });
     return invoice;
@@ -146,14 +150,31 @@ export async function startFakeStripe() {
         }
         const refused = req.method === 'POST' ? scheduling.refuseDirectCancelChange(sub, form) : null;
         if (refused) return send(refused.status, refused.body);
-        if (req.method === 'POST' && form.has('cancel_at_period_end')) sub.cancel_at_period_end = form.get('cancel_at_period_end') === 'true';
         if (req.method === 'POST' && form.has('items[0][price]')) {
           const price = prices.find((p) => p.id === form.get('items[0][price]'));
           if (!price) return send(400, { error: { type: 'invalid_request_error', message: 'No such price' } });
-          sub.items.data[0].price = price;
+          const item = sub.items.data[0];
+          if (form.get('proration_behavior') === 'always_invoice') {
+            // The prorated difference for the rest of the period, invoiced and charged at once. A declined
+            // charge is modelled for error_if_incomplete only: a 402, and the update is not applied at all.
+            const now = Math.floor(Date.now() / 1000);
+            const left = (item.current_period_end - now) / (item.current_period_end - item.current_period_start);
+            const amount = Math.max(0, Math.round((price.unit_amount - item.price.unit_amount) * left));
+            if (declining.has(sub.id) && amount > 0 && form.get('payment_behavior') === 'error_if_incomplete') {
+              return send(402, { error: { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' } });
+            }
+            const opened = invoiceIntent(`in_${crypto.randomBytes(6).toString('hex')}`, sub.id, amount, price.currency, sub.customer);
+            opened.status = 'paid';
+            opened.billing_reason = 'subscription_update';
+            const intent = intents.get(opened.payment_intent);
+            if (intent) intent.status = 'succeeded';
+            sub.latest_invoice = opened.id;
+          }
+          item.price = price;
           Object.assign(sub.metadata, bracketed(form, 'metadata'));
           updates.push({ id: sub.id, proration: form.get('proration_behavior'), paymentBehavior: form.get('payment_behavior') });
         }
+        if (req.method === 'POST' && form.has('cancel_at_period_end')) sub.cancel_at_period_end = form.get('cancel_at_period_end') === 'true';
         const expands = [...form, ...url.searchParams].filter(([k]) => k.startsWith('expand')).map(([, v]) => v);
         return send(200, withInvoice(sub, expands.some((e) => e.startsWith('latest_invoice')), expands.includes('default_payment_method')));
       }
@@ -194,6 +215,10 @@ export async function startFakeStripe() {
       if (intent) intent.status = 'succeeded';
     },
     schedules: scheduling.schedules,
+    /** The subscription's card declines every later charge (an upgrade's prorated invoice among them). */
+    declineCharges(id: string) {
+      declining.add(id);
+    },
     /**
      * The period ended: Stripe starts the next period (at the price the schedule's next phase sets, if any)
      * and invoices it; the card pays, or declines and the subscription is past due. Returns the objects as

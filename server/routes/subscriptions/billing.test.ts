@@ -163,6 +163,32 @@ describe('subscriptions with the demo provider (renewals on the simulated clock)
     assert.equal((await client.post(`/api/subscriptions/${user.id}/change`, { tier: 'gold' })).status, 400);
   });
 
+  test('the answer to an upgrade says what was charged now: the prorated invoice, in the invoice list too', async () => {
+    const { client, user } = await subscribe('premium');
+    await addToBillingClock(server.db, 15 * DAY_MS);
+    const up = await client.post(`/api/subscriptions/${user.id}/change`, { tier: 'elite' });
+    assert.equal(up.status, 200);
+    const body = (await up.json()) as Json & Billing;
+    const invoice = body.invoices[0];
+    assert.equal(invoice.reason, 'subscription_update');
+    assert.ok(Number(invoice.amount) > 0 && Number(invoice.amount) < 15, `a part of the 15.00 difference, got ${invoice.amount}`);
+    assert.deepEqual(body.charged, { amount: invoice.amount, currency: 'usd', invoiceId: invoice.id });
+  });
+
+  test('a declined upgrade changes nothing: a move to Tryme scheduled for the period end is still scheduled', async () => {
+    const { client, user } = await subscribe('premium', FAILS_ON_RENEWAL);
+    assert.equal((await client.post(`/api/subscriptions/${user.id}/change`, { tier: 'tryme' })).status, 200);
+    const before = await billing(client, user.id);
+    assert.ok(before.subscription?.endsAt, 'ends at the period end');
+    const up = await client.post(`/api/subscriptions/${user.id}/change`, { tier: 'elite' });
+    assert.equal(up.status, 402);
+    const { message } = (await up.json()) as { message: string };
+    assert.match(message, /declined/);
+    assert.match(message, /still on Premium/);
+    assert.deepEqual(await billing(client, user.id), before, 'plan, scheduled end and invoices as they were');
+    assert.equal(await tierOf(client), 'premium');
+  });
+
   test('cancel at period end, resume, cancel again: the plan runs to the end, then Tryme; no further charge', async () => {
     const { client, user } = await subscribe('premium');
     const cancel = (await (await client.post(`/api/subscriptions/${user.id}/cancel`)).json()) as Billing;

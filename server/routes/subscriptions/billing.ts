@@ -21,8 +21,14 @@ export function billingRoutes() {
   router.post('/subscriptions/:userId/change', requireUser, async (ctx) => {
     const user = assertSelf(ctx, idParam(ctx.params.userId));
     const { tier } = parse(subscribeSchema, requestBody(ctx));
-    const change = await changePlan(ctx.services, user.id, tier);
-    ctx.body = { ...change, ...(await presentBilling(ctx.services, user.id)) };
+    const { effective, charged } = await changePlan(ctx.services, user.id, tier);
+    ctx.body = {
+      effective,
+      // What the member was charged now: an upgrade's prorated invoice (nothing for a change at the period end).
+      amountCents: charged?.amountCents ?? 0,
+      charged: charged && { amount: (charged.amountCents / 100).toFixed(2), currency: charged.currency, invoiceId: charged.invoiceId },
+      ...(await presentBilling(ctx.services, user.id)),
+    };
   });
 
   router.post('/subscriptions/:userId/cancel', requireUser, async (ctx) => {

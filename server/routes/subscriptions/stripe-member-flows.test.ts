@@ -38,13 +38,14 @@ describe('Stripe from the member app: a cheaper plan from the next period (a sub
     return (await res.json()) as Json;
   }
 
-  async function eliteMember() {
+  async function subscribed(tier: 'premium' | 'elite') {
     const member = await signedInClient(server, { tier: 'tryme' });
-    const setup = (await (await member.client.post(`/api/subscriptions/${member.user.id}`, { tier: 'elite' })).json()) as { paymentIntentId: string; subscriptionId: string };
+    const setup = (await (await member.client.post(`/api/subscriptions/${member.user.id}`, { tier })).json()) as { paymentIntentId: string; subscriptionId: string };
     stripe.paySubscription(setup.subscriptionId);
-    assert.equal((await member.client.post(`/api/subscriptions/${member.user.id}/complete`, { tier: 'elite', paymentIntentId: setup.paymentIntentId })).status, 200);
+    assert.equal((await member.client.post(`/api/subscriptions/${member.user.id}/complete`, { tier, paymentIntentId: setup.paymentIntentId })).status, 200);
     return { ...member, subId: setup.subscriptionId };
   }
+  const eliteMember = () => subscribed('elite');
   const billing = async (client: Client, userId: number) => (await (await client.get(`/api/subscriptions/${userId}/current`)).json()) as Billing;
   const tierOf = async (client: Client) => ((await (await client.get('/api/auth/user')).json()) as Json).subscriptionTier;
   const scheduleOf = (subId: string) => {
@@ -93,6 +94,41 @@ describe('Stripe from the member app: a cheaper plan from the next period (a sub
     const tryme = (await (await client.post(`/api/subscriptions/${user.id}/change`, { tier: 'tryme' })).json()) as Billing;
     assert.deepEqual([tryme.subscription.cancelAtPeriodEnd, tryme.subscription.pendingTier, tryme.subscription.endsAt !== null], [true, null, true], 'Tryme is a cancellation at the period end');
     assert.equal(stripe.subscriptions.get(subId)?.schedule, null);
+  });
+
+  test("an upgrade's answer says what the proration invoice charged now", async () => {
+    const { client, user, subId } = await subscribed('premium');
+    // Half-way through the period, so the difference is prorated.
+    const item = stripe.subscriptions.get(subId)?.items.data[0];
+    assert.ok(item);
+    const span = item.current_period_end - item.current_period_start;
+    item.current_period_start -= Math.floor(span / 2);
+    item.current_period_end -= Math.floor(span / 2);
+    const up = await client.post(`/api/subscriptions/${user.id}/change`, { tier: 'elite' });
+    assert.equal(up.status, 200, await up.clone().text());
+    const body = (await up.json()) as Json & Billing;
+    const invoiceId = stripe.subscriptions.get(subId)?.latest_invoice;
+    assert.ok(invoiceId);
+    const charged = body.charged as { amount: string; currency: string; invoiceId: string };
+    assert.deepEqual([charged.invoiceId, charged.currency], [invoiceId, 'usd']);
+    assert.ok(Math.abs(Number(charged.amount) - 7.5) < 0.05, `about half of the 15.00 difference, got ${charged.amount}`);
+    assert.equal(body.amountCents, Math.round(Number(charged.amount) * 100));
+    assert.equal(body.effective, 'now');
+  });
+
+  test('a declined upgrade changes nothing at Stripe or in Saathi: an end scheduled for the period end stays scheduled', async () => {
+    const { client, user, subId } = await subscribed('premium');
+    assert.equal((await client.post(`/api/subscriptions/${user.id}/change`, { tier: 'tryme' })).status, 200);
+    const before = await billing(client, user.id);
+    assert.ok(before.subscription.endsAt);
+    stripe.declineCharges(subId);
+    const up = await client.post(`/api/subscriptions/${user.id}/change`, { tier: 'elite' });
+    assert.equal(up.status, 402);
+    assert.match(((await up.json()) as { message: string }).message, /ending in 4242 was declined, so nothing has changed: you are still on Premium, and it still ends on /);
+    assert.deepEqual(await billing(client, user.id), before);
+    const sub = stripe.subscriptions.get(subId);
+    assert.deepEqual([sub?.items.data[0].price.lookup_key, sub?.cancel_at_period_end], ['saathi_premium_monthly', true], 'nothing applied at Stripe');
+    assert.equal(await tierOf(client), 'premium');
   });
 
   test('the renewal moves to the cheaper price through the webhooks; the schedule then releases', async () => {

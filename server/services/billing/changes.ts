@@ -9,8 +9,15 @@ import { billingNow } from './clock';
 import { demoEvent, stateOf } from './demo';
 import { applyBillingEvent } from './events';
 import { type PaidTier, type SubscriptionRow, latestSubscription, subscriptionFromRow } from './state';
+import { upgradeDeclined } from './tell';
 
 type Services = Pick<AppServices, 'db' | 'live' | 'config'>;
+
+/** What a plan change did: when it takes effect, and what was charged now (an upgrade's prorated invoice). */
+export interface PlanChange {
+  effective: 'now' | 'period_end';
+  charged: { amountCents: number; currency: string; invoiceId: string } | null;
+}
 const RANK: Record<SubscriptionTier, number> = { tryme: 0, premium: 1, elite: 2 };
 
 const conflict = (message: string) => new HttpError(409, message, 'subscription_conflict');
@@ -33,7 +40,7 @@ function remainingFraction(sub: SubscriptionRow, now: number): number {
  * (and a move to Tryme) wait for the period end, keeping what was paid for. Choosing the current plan again
  * undoes a pending downgrade.
  */
-export async function changePlan(services: Services, userId: number, tier: SubscriptionTier): Promise<{ effective: 'now' | 'period_end'; amountCents: number }> {
+export async function changePlan(services: Services, userId: number, tier: SubscriptionTier): Promise<PlanChange> {
   const { db } = services;
   const sub = await changeable(services, userId);
   if (sub.status === 'past_due') throw conflict('Your last payment failed. Update your card before changing plans.');
@@ -43,7 +50,7 @@ export async function changePlan(services: Services, userId: number, tier: Subsc
     if (sub.provider === 'stripe') await releaseStripeSchedule(services, sub.providerSubscriptionId);
     await db('subscriptions').where({ id: sub.id }).update({ pendingTier: null, updatedAt: Date.now() });
     if (sub.cancelAtPeriodEnd) await setCancelFlag(services, sub, false);
-    return { effective: 'now', amountCents: 0 };
+    return { effective: 'now', charged: null };
   }
   if (sub.provider === 'stripe') return changeStripePlan(services, sub, tier);
   if (RANK[tier] < RANK[sub.tier]) {
@@ -51,7 +58,7 @@ export async function changePlan(services: Services, userId: number, tier: Subsc
     await db('subscriptions').where({ id: sub.id }).update({ pendingTier: tier, updatedAt: Date.now() });
     // Choosing the next period's plan means the subscription goes on.
     if (sub.cancelAtPeriodEnd) await setCancelFlag(services, sub, false);
-    return { effective: 'period_end', amountCents: 0 };
+    return { effective: 'period_end', charged: null };
   }
   const plans = await catalogue(db, services.config);
   const from = plans.find((p) => p.tier === sub.tier);
@@ -60,14 +67,15 @@ export async function changePlan(services: Services, userId: number, tier: Subsc
   const now = await billingNow(db);
   const amountCents = Math.round((to.priceCents - from.priceCents) * remainingFraction(sub, now));
   // The saved card is charged now; a card that declines leaves the plan as it was (Stripe's error_if_incomplete).
-  if (sub.cardFailsOnRenewal) throw new HttpError(402, 'Your card was declined. Your plan has not changed.', 'card_declined');
+  if (sub.cardFailsOnRenewal) throw upgradeDeclined(sub);
   await applyBillingEvent(services, demoEvent('customer.subscription.updated', now, stateOf(sub, { tier: tier as PaidTier, cancelAtPeriodEnd: false })));
   await db('subscriptions').where({ id: sub.id }).update({ pendingTier: null });
+  const invoiceId = `demo_in_${crypto.randomBytes(12).toString('hex')}`;
   await applyBillingEvent(services, demoEvent('invoice.paid', now, {
-    id: `demo_in_${crypto.randomBytes(12).toString('hex')}`, subscriptionId: sub.providerSubscriptionId, paymentIntentId: null, tier: tier as PaidTier,
+    id: invoiceId, subscriptionId: sub.providerSubscriptionId, paymentIntentId: null, tier: tier as PaidTier,
     reason: 'subscription_update', amountCents, currency: to.currency, hostedInvoiceUrl: null, periodStart: now, periodEnd: sub.currentPeriodEnd, attemptCount: 1,
   }));
-  return { effective: 'now', amountCents };
+  return { effective: 'now', charged: { amountCents, currency: to.currency, invoiceId } };
 }
 
 async function setCancelFlag(services: Services, sub: SubscriptionRow, cancelAtPeriodEnd: boolean): Promise<void> {

@@ -3,13 +3,14 @@ import type { SubscriptionTier } from '../../../contracts/enums';
 import type { AppServices } from '../../context';
 import { HttpError } from '../../errors';
 import { catalogue, stripeClient } from '../payments';
+import type { PlanChange } from './changes';
 import { applyScheduleSnapshot } from './events';
 import type { PaidTier, SubscriptionRow } from './state';
 import { scheduleStateOf } from './stripe-events';
 import { priceFor, syncStripeSubscription } from './stripe-billing';
+import { upgradeDeclined } from './tell';
 
 type Services = Pick<AppServices, 'db' | 'live' | 'config'>;
-type Change = { effective: 'now' | 'period_end'; amountCents: number };
 const RANK: Record<SubscriptionTier, number> = { tryme: 0, premium: 1, elite: 2 };
 
 const idOf = (v: string | { id: string } | null | undefined) => (v === null || v === undefined ? null : typeof v === 'string' ? v : v.id);
@@ -44,7 +45,7 @@ export async function releaseStripeSchedule(services: Services, subscriptionId: 
  * Nothing is prorated or charged now. A pending switch is replaced; a cancellation at period end is undone
  * (choosing the next period's plan means the subscription goes on).
  */
-async function scheduleDowngrade(services: Services, sub: SubscriptionRow, tier: PaidTier): Promise<Change> {
+async function scheduleDowngrade(services: Services, sub: SubscriptionRow, tier: PaidTier): Promise<PlanChange> {
   const stripe = stripeClient(services.config);
   let current = await releaseStripeSchedule(services, sub.providerSubscriptionId);
   if (current.cancel_at_period_end) current = await stripe.subscriptions.update(sub.providerSubscriptionId, { cancel_at_period_end: false });
@@ -70,7 +71,7 @@ async function scheduleDowngrade(services: Services, sub: SubscriptionRow, tier:
     throw error;
   }
   await syncStripeSubscription(services, await stripe.subscriptions.retrieve(sub.providerSubscriptionId));
-  return { effective: 'period_end', amountCents: 0 };
+  return { effective: 'period_end', charged: null };
 }
 
 /**
@@ -78,12 +79,12 @@ async function scheduleDowngrade(services: Services, sub: SubscriptionRow, tier:
  * (refused, and nothing changed, if the card declines); a cheaper plan waits for the period end (a
  * subscription schedule); Tryme is a cancellation at the period end.
  */
-export async function changeStripePlan(services: Services, sub: SubscriptionRow, tier: SubscriptionTier): Promise<Change> {
+export async function changeStripePlan(services: Services, sub: SubscriptionRow, tier: SubscriptionTier): Promise<PlanChange> {
   const stripe = stripeClient(services.config);
   if (tier === 'tryme') {
     await releaseStripeSchedule(services, sub.providerSubscriptionId);
     await syncStripeSubscription(services, await stripe.subscriptions.update(sub.providerSubscriptionId, { cancel_at_period_end: true }));
-    return { effective: 'period_end', amountCents: 0 };
+    return { effective: 'period_end', charged: null };
   }
   if (RANK[tier] < RANK[sub.tier]) {
     if (sub.pendingTier === tier && !sub.cancelAtPeriodEnd) throw new HttpError(409, `Your plan already switches to this one at your next renewal.`, 'subscription_conflict');
@@ -101,11 +102,16 @@ export async function changeStripePlan(services: Services, sub: SubscriptionRow,
       payment_behavior: 'error_if_incomplete',
       cancel_at_period_end: false,
       metadata: { tier },
+      // The proration invoice: what the member is charged now.
+      expand: ['latest_invoice'],
     });
   } catch (error) {
-    if ((error as { type?: string }).type === 'StripeCardError') throw new HttpError(402, 'Your card was declined. Your plan has not changed.', 'card_declined');
+    // With error_if_incomplete Stripe applies nothing when the charge fails: the subscription is as it was.
+    if ((error as { type?: string }).type === 'StripeCardError') throw upgradeDeclined(sub);
     throw error;
   }
   await syncStripeSubscription(services, updated);
-  return { effective: 'now', amountCents: 0 };
+  const invoice = updated.latest_invoice as Stripe.Invoice | null;
+  const charged = invoice?.id && invoice.billing_reason === 'subscription_update' ? { amountCents: invoice.amount_paid, currency: invoice.currency, invoiceId: invoice.id } : null;
+  return { effective: 'now', charged };
 }

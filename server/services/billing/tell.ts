@@ -1,5 +1,6 @@
 import { TIER_LABELS } from '../../../contracts/tiers';
 import type { AppServices } from '../../context';
+import { HttpError } from '../../errors';
 import { sendMail } from '../mail';
 import { notify } from '../notifications';
 import { billingEmail } from './emails';
@@ -12,7 +13,7 @@ type Services = Pick<AppServices, 'db' | 'live' | 'config'>;
 export type Notice = { userId: number; title: string; content: string; mail: { subject: string; text: string } };
 
 const money = (cents: number, currency: string) => `${(cents / 100).toFixed(2)} ${currency.toUpperCase()}`;
-const day = (ms: number) => new Date(ms).toUTCString().slice(0, 16);
+export const day = (ms: number) => new Date(ms).toUTCString().slice(0, 16);
 
 export function paidNotice(userId: number, tier: PaidTier, inv: InvoiceState, periodEnd: number, endsThen: boolean): Notice {
   return {
@@ -92,4 +93,18 @@ export async function tellMembers(services: Services, notices: Notice[], changed
       },
     });
   }
+}
+
+/**
+ * The refusal of an upgrade whose charge the card declined: nothing changed, and the member is told what they
+ * still have, including a switch or an end already scheduled for the period end.
+ */
+export function upgradeDeclined(sub: SubscriptionRow): HttpError {
+  const card = sub.cardLast4 ? `Your card ending in ${sub.cardLast4}` : 'Your card';
+  const next = sub.cancelAtPeriodEnd || sub.pendingTier === 'tryme'
+    ? `, and it still ends on ${day(sub.currentPeriodEnd)}`
+    : sub.pendingTier
+      ? `, and it still switches to ${TIER_LABELS[sub.pendingTier]} on ${day(sub.currentPeriodEnd)}`
+      : '';
+  return new HttpError(402, `${card} was declined, so nothing has changed: you are still on ${TIER_LABELS[sub.tier]}${next}.`, 'card_declined');
 }
