@@ -45,6 +45,12 @@ afterEach(() => {
   window.history.replaceState(null, '', '/');
 });
 
+/** The upgrade asks before charging (a dialog); confirm it when it is there. */
+async function confirmUpgrade() {
+  const dialog = screen.queryByRole('alertdialog');
+  if (dialog) within(dialog).getByRole('button', { name: /^Upgrade now/ }).click();
+}
+
 type Sub = NonNullable<BillingView['subscription']>;
 function billing(sub: Partial<Sub>, invoices: BillingView['invoices'] = []): BillingView {
   return {
@@ -118,6 +124,26 @@ test('a pending switch to a cheaper plan shows with its date and can be undone (
   assert.equal(plan.queryByText(/Switching to/), null);
   assert.deepEqual(JSON.parse(fetchStub.callsTo('POST', `/api/subscriptions/${state.user.id}/change`)[0].body), { tier: 'elite' });
   await screen.findByText('You stay on Elite');
+});
+
+test('an upgrade says what was charged now (the prorated invoice), and a declined one says nothing changed', async () => {
+  const state = { view: billing({ tier: 'premium', planName: 'Premium', price: '14.99', paymentMethod: { brand: 'Visa', last4: '4242' } }), user: buildSessionUser({ subscriptionTier: 'premium' }) };
+  let declines = false;
+  planPage(state, (request) => {
+    if (request.method !== 'POST' || request.url.pathname !== `/api/subscriptions/${state.user.id}/change`) return undefined;
+    if (declines) return jsonResponse(402, { message: 'Your card ending in 4242 was declined, so nothing has changed: you are still on Premium.', code: 'card_declined' });
+    return jsonResponse(200, { effective: 'now', amountCents: 750, charged: { amount: '7.50', currency: 'usd', invoiceId: 'in_up' }, ...billing({ paymentMethod: { brand: 'Visa', last4: '4242' } }) });
+  });
+  const plan = within(await screen.findByRole('region', { name: 'Your plan' }));
+  declines = true;
+  (await plan.findByRole('button', { name: 'Upgrade to Elite now' })).click();
+  await confirmUpgrade();
+  await screen.findByText('Your card ending in 4242 was declined, so nothing has changed: you are still on Premium.', undefined, { timeout: 5000 });
+  declines = false;
+  plan.getByRole('button', { name: 'Upgrade to Elite now' }).click();
+  await confirmUpgrade();
+  await screen.findByText('You are now on Elite', undefined, { timeout: 5000 });
+  assert.ok(screen.getByText('$7.50 charged now to Visa ending in 4242 for the rest of this period.'));
 });
 
 test('with Stripe, a cheaper plan is offered for the renewal (not refused any more)', async () => {

@@ -39,7 +39,7 @@ export function SubscriptionSettings({ userId }: { userId: number }) {
 
   function run(input: Parameters<typeof action.mutate>[0], done: string) {
     action.mutate(input, {
-      onSuccess: () => toast({ title: done, variant: 'success' }),
+      onSuccess: (result) => toast({ title: done, description: result.charged ? chargedText(result.charged, sub?.paymentMethod ?? null) : undefined, variant: 'success' }),
       onError: (error) => toast({ title: 'Not changed', description: (isApiError(error) && error.serverMessage) || 'Please try again.', variant: 'destructive' }),
       onSettled: () => setConfirmCancel(false),
     });
@@ -193,3 +193,7 @@ export function SubscriptionSettings({ userId }: { userId: number }) {
 
 const rank = (tier: string) => (tier === 'elite' ? 2 : tier === 'premium' ? 1 : 0);
 const changeToast = (from: string, to: string) => (rank(to) > rank(from) ? `You are now on ${TIER_LABELS[to as SubscriptionTier]}` : `${TIER_LABELS[to as SubscriptionTier]} starts at your next renewal`);
+
+/** What an upgrade charged now, as the member's receipt would say it. */
+const chargedText = (charged: { amount: string; currency: string }, card: { brand: string | null; last4: string } | null) =>
+  `${formatPrice(charged.amount, charged.currency)} charged now${card ? ` to ${card.brand ?? 'your card'} ending in ${card.last4}` : ''} for the rest of this period.`;

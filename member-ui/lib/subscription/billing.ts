@@ -35,6 +35,13 @@ export interface BillingView {
   }[];
 }
 
+/** A billing action's answer: the new view, and for a plan change when it applies and what was charged now. */
+export type BillingAction = BillingView & {
+  effective?: 'now' | 'period_end';
+  /** an upgrade's prorated invoice; null when nothing was charged */
+  charged?: { amount: string; currency: string; invoiceId: string } | null;
+};
+
 const billingPath = (userId: number) => `/api/subscriptions/${userId}`;
 export const billingQueryKey = (userId: number) => [billingPath(userId), 'current'];
 
@@ -47,7 +54,7 @@ export function useBillingAction(userId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (action: { kind: 'change'; tier: SubscriptionTier } | { kind: 'cancel' } | { kind: 'resume' }) =>
-      api.post<BillingView & { effective?: 'now' | 'period_end'; amountCents?: number }>(
+      api.post<BillingAction>(
         `${billingPath(userId)}/${action.kind}`,
         action.kind === 'change' ? { json: { tier: action.tier } } : { json: {} },
       ),
