@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { createDb, migrateLatest } from '../../server/db';
 import { DAY_MS, addToBillingClock } from '../../server/services/billing/clock';
 import { runDemoRenewals } from '../../server/services/billing/demo';
-import { liveEventsFor } from '../../server/services/live-events';
+import { relayedLiveEventsFor } from '../../server/services/live-events';
 import { CliError, configFromFlags, type CommonFlags } from '../options';
 
 export function registerBilling(program: Command): void {
@@ -17,7 +17,8 @@ export function registerBilling(program: Command): void {
       if (!Number.isInteger(days) || days < 1 || days > 3660) throw new CliError(`--days must be a whole number from 1 to 3660, not ${flags.days}`);
       const config = configFromFlags(flags);
       const db = createDb(config);
-      const live = liveEventsFor(config, db);
+      // What changes reaches the members' open streams in the running server(s).
+      const live = relayedLiveEventsFor(config, db);
       try {
         await migrateLatest(db);
         const now = await addToBillingClock(db, days * DAY_MS);

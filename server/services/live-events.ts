@@ -12,8 +12,9 @@ export interface LiveEvent {
 type Listener = (event: LiveEvent) => void;
 
 /**
- * Fan-out of live events to the server-sent-event streams of this process. On SQLite Saathi is one process and
- * this is all there is; on PostgreSQL `PgLiveEvents` also carries each event to every other Saathi process.
+ * Fan-out of live events to the server-sent-event streams of this process. On PostgreSQL `PgLiveEvents` also
+ * carries each event to every other Saathi process; on SQLite, where one process serves, `SqliteLiveEvents`
+ * follows what other processes (the CLI, jobs) publish.
  */
 export class LiveEvents {
   private readonly emitter = new EventEmitter();
@@ -100,6 +101,8 @@ export class PgLiveEvents extends LiveEvents {
   private readonly parts = new Map<string, { parts: string[]; got: number; at: number }>();
   private readonly channels = new Map<string, { listeners: Set<(payload: string) => void>; gaps: Set<() => void> }>();
   private connectedOnce = false;
+  /** NOTIFYs not yet sent: close() waits for them (a CLI command publishes and then exits). */
+  private readonly sending = new Set<Promise<unknown>>();
 
   /** Notifications go out through the app's own connection pool; only LISTEN needs a connection of its own. */
   constructor(
@@ -180,9 +183,13 @@ export class PgLiveEvents extends LiveEvents {
     );
     // One statement is one transaction: the parts are delivered together and in order.
     const sql = `SELECT ${payloads.map(() => 'pg_notify(?, ?)').join(', ')}`;
-    this.db.raw(sql, payloads.flatMap((payload) => [CHANNEL, payload])).catch((error: unknown) => {
-      this.log({ level: 'warn', msg: 'live events: notify failed', err: String(error) });
-    });
+    const sent: Promise<unknown> = this.db
+      .raw(sql, payloads.flatMap((payload) => [CHANNEL, payload]))
+      .catch((error: unknown) => {
+        this.log({ level: 'warn', msg: 'live events: notify failed', err: String(error) });
+      })
+      .finally(() => this.sending.delete(sent));
+    this.sending.add(sent);
   }
 
   private receive(raw: string): void {
@@ -219,6 +226,7 @@ export class PgLiveEvents extends LiveEvents {
   override async close(): Promise<void> {
     this.closed = true;
     if (this.retry) clearTimeout(this.retry);
+    await Promise.allSettled([...this.sending]);
     await super.close();
     const client = this.client;
     this.client = null;
@@ -227,6 +235,128 @@ export class PgLiveEvents extends LiveEvents {
   }
 }
 
-export function liveEventsFor(config: { dbClient: string; databaseUrl: string | null }, db: Db, log?: (entry: Record<string, unknown>) => void): LiveEvents {
-  return config.dbClient === 'pg' && config.databaseUrl ? new PgLiveEvents(config.databaseUrl, db, log) : new LiveEvents();
+/** How often a SQLite server reads the events other processes wrote, while it has streams open. */
+const FOLLOW_MS = 500;
+/** Rows older than this are deleted by the follower: a running server reads them within a second. */
+const KEEP_MS = 3_600_000;
+
+/**
+ * Live events on SQLite. One process serves, but others write to the same database (`saathi billing advance`,
+ * a periodic job) and their events must reach its streams too: they publish through `RelayedLiveEvents`, a row
+ * in `live_events`, which this process reads every half second while any stream is open here and hands to its
+ * streams. Its own events stay in memory and never touch the table.
+ */
+export class SqliteLiveEvents extends LiveEvents {
+  private streams = 0;
+  private watermark: number | null = null;
+  private timer: NodeJS.Timeout | null = null;
+  private reading: Promise<void> | null = null;
+  private lastPrune = Date.now();
+
+  constructor(
+    private readonly db: Db,
+    private readonly log: (entry: Record<string, unknown>) => void = () => {},
+  ) {
+    super();
+  }
+
+  override subscribe(userId: number, listener: Listener, onClose?: () => void): () => void {
+    const unsubscribe = super.subscribe(userId, listener, onClose);
+    if (++this.streams === 1) this.follow();
+    let open = true;
+    return () => {
+      unsubscribe();
+      if (open && --this.streams === 0) this.stop();
+      open = false;
+    };
+  }
+
+  /** Starts reading from the newest row: what was written while nobody listened is for nobody. */
+  private follow(): void {
+    this.reading = this.read();
+    this.timer = setInterval(() => {
+      this.reading ??= this.read();
+    }, FOLLOW_MS);
+    this.timer.unref();
+  }
+
+  private stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    this.watermark = null;
+  }
+
+  private async read(): Promise<void> {
+    try {
+      if (this.watermark === null) {
+        const row = await this.db('live_events').max({ id: 'id' }).first();
+        this.watermark = Number(row?.id ?? 0);
+        return;
+      }
+      const rows = await this.db('live_events').where('id', '>', this.watermark).orderBy('id').limit(500).select('id', 'userId', 'kind', 'payload');
+      for (const row of rows) {
+        this.watermark = Number(row.id);
+        try {
+          this.deliver({ userId: Number(row.userId), kind: row.kind as LiveEvent['kind'], payload: JSON.parse(String(row.payload)) as Record<string, unknown> });
+        } catch {
+          /* a malformed row is skipped */
+        }
+      }
+      if (Date.now() - this.lastPrune > 10 * 60_000) {
+        this.lastPrune = Date.now();
+        await this.db('live_events').where('createdAt', '<', Date.now() - KEEP_MS).delete();
+      }
+    } catch (error) {
+      this.log({ level: 'warn', msg: 'live events: reading other processes\' events failed', err: String(error) });
+    } finally {
+      this.reading = null;
+    }
+  }
+
+  override async close(): Promise<void> {
+    this.stop();
+    await this.reading;
+    await super.close();
+  }
+}
+
+/**
+ * Live events published by a process that serves no streams (a CLI command, a periodic job), for the streams
+ * of the serving processes: on SQLite a row in `live_events` (SqliteLiveEvents reads it), on PostgreSQL a NOTIFY
+ * like any process's. close() waits until every event is handed over.
+ */
+export class RelayedLiveEvents extends LiveEvents {
+  private readonly sending = new Set<Promise<unknown>>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly log: (entry: Record<string, unknown>) => void = () => {},
+  ) {
+    super();
+  }
+
+  override publish(event: LiveEvent): void {
+    const sent: Promise<unknown> = this.db('live_events')
+      .insert({ userId: event.userId, kind: event.kind, payload: JSON.stringify(event.payload), createdAt: Date.now() })
+      .catch((error: unknown) => this.log({ level: 'warn', msg: 'live events: relay failed', err: String(error) }))
+      .finally(() => this.sending.delete(sent));
+    this.sending.add(sent);
+  }
+
+  override async close(): Promise<void> {
+    await Promise.allSettled([...this.sending]);
+    await super.close();
+  }
+}
+
+type LiveConfig = { dbClient: string; databaseUrl: string | null };
+
+/** The live events of a serving process. */
+export function liveEventsFor(config: LiveConfig, db: Db, log?: (entry: Record<string, unknown>) => void): LiveEvents {
+  return config.dbClient === 'pg' && config.databaseUrl ? new PgLiveEvents(config.databaseUrl, db, log) : new SqliteLiveEvents(db, log);
+}
+
+/** The live events of work outside a serving process's requests (CLI commands, jobs): they reach every server's streams. */
+export function relayedLiveEventsFor(config: LiveConfig, db: Db, log?: (entry: Record<string, unknown>) => void): LiveEvents {
+  return config.dbClient === 'pg' && config.databaseUrl ? new PgLiveEvents(config.databaseUrl, db, log) : new RelayedLiveEvents(db, log);
 }

@@ -3,6 +3,7 @@ import http from 'node:http';
 import { after, before, describe, test } from 'node:test';
 import { DAY_MS, addToBillingClock } from '../../services/billing/clock';
 import { runDemoRenewals } from '../../services/billing/demo';
+import { billingRenewalsJob } from '../../jobs/billing-renewals';
 import { type Client, type TestServer, startTestServer } from '../../test/harness';
 import { signedInClient } from '../../test/factories';
 
@@ -138,6 +139,20 @@ describe('renewals, failures and recoveries reach the member on their live strea
     await stream.next(from, (r) => r.event === 'notification' && r.data.title === 'Your Premium plan has ended');
     const ended = await stream.next(from, (r) => r.event === 'subscription' && r.data.status === 'canceled');
     assert.equal(ended.data.subscriptionTier, 'tryme');
+    stream.close();
+  });
+
+  test('renewals made by the periodic job reach the open stream too (the job publishes for every serving process)', async () => {
+    const { client } = await subscribe('premium', GOOD_CARD);
+    const stream = openStream(server, client);
+    await stream.ready;
+    const from = stream.received.length;
+    await addToBillingClock(server.db, 31 * DAY_MS);
+    const result = await billingRenewalsJob(server.config).run({ db: server.db, log: () => {}, now: Date.now() });
+    assert.notEqual(result, '0 billing event(s)');
+    const renewed = await stream.next(from, (r) => r.event === 'subscription' && r.data.status === 'active');
+    assert.equal(renewed.data.subscriptionTier, 'premium');
+    assert.equal((await stream.next(from, (r) => r.event === 'notification')).data.title, 'Payment received: Premium');
     stream.close();
   });
 });
