@@ -146,7 +146,10 @@ describe('subscription and checkout in the browser', () => {
 
     // Upgrade now: Elite at once, the prorated difference invoiced.
     await plan.getByRole('button', { name: 'Upgrade to Elite now' }).click();
+    await page.getByRole('alertdialog', { name: 'Upgrade to Elite now?' }).getByRole('button', { name: 'Upgrade now' }).click();
     await page.getByText('You are now on Elite', { exact: true }).waitFor();
+    await page.getByText(/^\$1\d\.\d\d charged now to Visa ending in 4242 for the rest of this period\.$/).first().waitFor();
+    await screenshot(page, 'settings-plan-upgraded');
     await plan.getByText('Elite', { exact: true }).waitFor();
     assert.equal(await sessionTier(page), 'elite');
     await page.getByRole('region', { name: 'Invoices' }).getByText(/\(upgrade\)/).waitFor();
@@ -192,6 +195,48 @@ describe('subscription and checkout in the browser', () => {
     assert.equal(await sessionTier(page), 'elite');
     await page.goto('/settings?tab=subscription');
     await page.getByRole('region', { name: 'Your plan' }).getByText(/Ends on/).waitFor();
+    await page.context().close();
+  });
+
+  test('a card that fails later: the upgrade is declined with nothing changed, the failed renewal shows live, another card pays it', async () => {
+    const page = await trymeMemberPage();
+    await page.goto('/checkout?tier=premium');
+    await page.getByRole('heading', { name: 'Complete Your Subscription' }).waitFor();
+    await fillCard(page, '4000000000000341');
+    await page.getByRole('button', { name: 'Subscribe to Premium - $14.99/month' }).click();
+    await page.getByText('Subscription Updated', { exact: true }).waitFor({ timeout: 10_000 });
+    await page.waitForURL((url) => url.pathname === '/');
+    assert.equal(await sessionTier(page), 'premium');
+
+    // The upgrade asks first and says what it charges; this card declines, and the message says nothing changed.
+    await page.goto('/settings?tab=subscription');
+    const plan = page.getByRole('region', { name: 'Your plan' });
+    await plan.getByText(/Renews on/).waitFor();
+    await plan.getByRole('button', { name: 'Upgrade to Elite now' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Upgrade to Elite now?' });
+    await confirm.getByText(/The difference for the rest of this period \(at most \$15\.00\) is charged now to Visa ending in 0341\./).waitFor();
+    await screenshot(page, 'settings-plan-upgrade-confirm');
+    await confirm.getByRole('button', { name: 'Upgrade now' }).click();
+    await page.getByText(/Your card ending in 0341 was declined, so nothing has changed: you are still on Premium\./).first().waitFor();
+    await screenshot(page, 'settings-plan-upgrade-declined');
+    assert.equal(await sessionTier(page), 'premium');
+    await plan.getByText(/Renews on/).waitFor();
+
+    // A month later (the CLI moves the demo clock) the renewal is declined: the open page shows it without a reload.
+    const advanced = saathi.cli(['billing', 'advance', '--days', '31']);
+    assert.equal(advanced.status, 0, advanced.stderr);
+    await plan.getByText('Payment failed', { exact: true }).waitFor({ timeout: 5000 });
+    await plan.getByRole('alert').getByText(/You keep Premium until/).waitFor();
+    await screenshot(page, 'settings-plan-past-due');
+
+    const form = plan.getByRole('form', { name: 'Pay with another card' });
+    await fillCard(form as unknown as Page, '4242424242424242');
+    await form.getByRole('button', { name: 'Pay $14.99 now' }).click();
+    await page.getByText('Payment received', { exact: true }).waitFor();
+    await plan.getByText(/Renews on/).waitFor();
+    await plan.getByText('Visa ending in 4242').waitFor();
+    await screenshot(page, 'settings-plan-past-due-paid');
+    assert.equal(await sessionTier(page), 'premium');
     await page.context().close();
   });
 

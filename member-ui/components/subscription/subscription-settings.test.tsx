@@ -45,10 +45,13 @@ afterEach(() => {
   window.history.replaceState(null, '', '/');
 });
 
-/** The upgrade asks before charging (a dialog); confirm it when it is there. */
+/** The upgrade asks before charging: the dialog says what is charged, to which card, and the new price. */
 async function confirmUpgrade() {
-  const dialog = screen.queryByRole('alertdialog');
-  if (dialog) within(dialog).getByRole('button', { name: /^Upgrade now/ }).click();
+  const dialog = within(await screen.findByRole('alertdialog', { name: 'Upgrade to Elite now?' }));
+  dialog.getByText(
+    'You move to Elite at once. The difference for the rest of this period (at most $15.00) is charged now to Visa ending in 4242. From 1 December 2026 it renews at $29.99 a month.',
+  );
+  dialog.getByRole('button', { name: 'Upgrade now' }).click();
 }
 
 type Sub = NonNullable<BillingView['subscription']>;
@@ -126,7 +129,7 @@ test('a pending switch to a cheaper plan shows with its date and can be undone (
   await screen.findByText('You stay on Elite');
 });
 
-test('an upgrade says what was charged now (the prorated invoice), and a declined one says nothing changed', async () => {
+test('an upgrade asks first, says what was charged now (the prorated invoice), and a declined one says nothing changed', async () => {
   const state = { view: billing({ tier: 'premium', planName: 'Premium', price: '14.99', paymentMethod: { brand: 'Visa', last4: '4242' } }), user: buildSessionUser({ subscriptionTier: 'premium' }) };
   let declines = false;
   planPage(state, (request) => {
@@ -137,6 +140,10 @@ test('an upgrade says what was charged now (the prorated invoice), and a decline
   const plan = within(await screen.findByRole('region', { name: 'Your plan' }));
   declines = true;
   (await plan.findByRole('button', { name: 'Upgrade to Elite now' })).click();
+  // "Not now" charges nothing.
+  within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Not now' }).click();
+  await waitFor(() => assert.equal(screen.queryByRole('alertdialog'), null));
+  plan.getByRole('button', { name: 'Upgrade to Elite now' }).click();
   await confirmUpgrade();
   await screen.findByText('Your card ending in 4242 was declined, so nothing has changed: you are still on Premium.', undefined, { timeout: 5000 });
   declines = false;

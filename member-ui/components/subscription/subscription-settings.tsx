@@ -10,7 +10,7 @@ import { toast } from '../ui/toast';
 import { isApiError } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
 import { type BillingView, useBilling, useBillingAction } from '../../lib/subscription/billing';
-import { useSubscriptionCatalogue } from '../../lib/subscription/subscription-catalogue';
+import { type PlanView, useSubscriptionCatalogue } from '../../lib/subscription/subscription-catalogue';
 import { TIER_LABELS } from '../../../contracts/tiers';
 import { formatPlanDate, formatPrice } from '../../lib/subscription/tiers';
 import { paymentModeOf } from '../../lib/subscription/stripe-flow';
@@ -30,6 +30,8 @@ export function SubscriptionSettings({ userId }: { userId: number }) {
   const catalogue = useSubscriptionCatalogue();
   const action = useBillingAction(userId);
   const [confirmCancel, setConfirmCancel] = useState(false);
+  // An upgrade charges the card at once, so it is confirmed first, saying what is charged.
+  const [confirmUpgrade, setConfirmUpgrade] = useState<PlanView | null>(null);
 
   if (billing.isPending) return <p role="status">Loading your subscription…</p>;
   if (billing.isError) return <p role="alert">We couldn't load your subscription. Please try again.</p>;
@@ -41,7 +43,10 @@ export function SubscriptionSettings({ userId }: { userId: number }) {
     action.mutate(input, {
       onSuccess: (result) => toast({ title: done, description: result.charged ? chargedText(result.charged, sub?.paymentMethod ?? null) : undefined, variant: 'success' }),
       onError: (error) => toast({ title: 'Not changed', description: (isApiError(error) && error.serverMessage) || 'Please try again.', variant: 'destructive' }),
-      onSettled: () => setConfirmCancel(false),
+      onSettled: () => {
+        setConfirmCancel(false);
+        setConfirmUpgrade(null);
+      },
     });
   }
 
@@ -70,6 +75,11 @@ export function SubscriptionSettings({ userId }: { userId: number }) {
               {sub.price ? <span> · {formatPrice(sub.price, sub.currency ?? 'usd')} a month</span> : null}
               <Badge tone={STATUS[sub.status].tone}>{STATUS[sub.status].label}</Badge>
             </p>
+            {sub.paymentMethod ? (
+              <p className="billing-card__card">
+                <CreditCard size={16} aria-hidden="true" /> {sub.paymentMethod.brand ?? 'Card'} ending in {sub.paymentMethod.last4}
+              </p>
+            ) : null}
             {sub.status === 'past_due' ? (
               <p className="billing-card__warning" role="alert">
                 {sub.graceUntil && Date.parse(sub.graceUntil) > Date.now()
@@ -77,7 +87,7 @@ export function SubscriptionSettings({ userId }: { userId: number }) {
                   : `Your last renewal payment failed, so your account is on Tryme until a payment succeeds. Pay now to get ${sub.planName} back.`}
               </p>
             ) : null}
-            {sub.status === 'past_due' && sub.provider === 'demo' ? <PayPastDue userId={userId} /> : null}
+            {sub.status === 'past_due' && sub.provider === 'demo' ? <PayPastDue userId={userId} due={billing.data.invoices.find((i) => i.status === 'open') ?? null} /> : null}
             {sub.status === 'past_due' && sub.provider === 'stripe' ? (
               stripeKey ? (
                 <>
@@ -102,11 +112,6 @@ export function SubscriptionSettings({ userId }: { userId: number }) {
                 Ends on <strong>{formatPlanDate(sub.endsAt)}</strong>: it will not renew and nothing more is charged. Until then you keep {sub.planName}.
               </p>
             )}
-            {sub.paymentMethod ? (
-              <p className="billing-card__card">
-                <CreditCard size={16} aria-hidden="true" /> {sub.paymentMethod.brand ?? 'Card'} ending in {sub.paymentMethod.last4}
-              </p>
-            ) : null}
             <div className="billing-card__actions">
               {sub.cancelAtPeriodEnd ? (
                 <Button onClick={() => run({ kind: 'resume' }, 'Your subscription will renew')} disabled={action.isPending}>
@@ -119,19 +124,28 @@ export function SubscriptionSettings({ userId }: { userId: number }) {
                       Keep {sub.planName}
                     </Button>
                   ) : null}
-                  {otherPlans.map((p) => (
-                    <Button key={p.tier} variant="outline" disabled={action.isPending} onClick={() => run({ kind: 'change', tier: p.tier as SubscriptionTier }, changeToast(sub.tier, p.tier))}>
-                      {rank(p.tier) > rank(sub.tier) ? `Upgrade to ${p.name} now` : `Switch to ${p.name} at renewal`}
-                    </Button>
-                  ))}
+                  {otherPlans.map((p) =>
+                    rank(p.tier) > rank(sub.tier) ? (
+                      <Button key={p.tier} variant="outline" disabled={action.isPending} onClick={() => setConfirmUpgrade(p)}>
+                        Upgrade to {p.name} now
+                      </Button>
+                    ) : (
+                      <Button key={p.tier} variant="outline" disabled={action.isPending} onClick={() => run({ kind: 'change', tier: p.tier as SubscriptionTier }, changeToast(sub.tier, p.tier))}>
+                        Switch to {p.name} at renewal
+                      </Button>
+                    ),
+                  )}
                   <Button variant="outline" disabled={action.isPending} onClick={() => setConfirmCancel(true)}>
                     Cancel subscription
                   </Button>
                 </>
               ) : null}
             </div>
-            {sub.status === 'active' && !sub.cancelAtPeriodEnd ? (
-              <p className="billing-card__note">Upgrades start now; you pay only the difference for the rest of this month. A cheaper plan starts at your next renewal.</p>
+            {sub.status === 'active' && !sub.cancelAtPeriodEnd && otherPlans.length > 0 ? (
+              <p className="billing-card__note">
+                {otherPlans.some((p) => rank(p.tier) > rank(sub.tier)) ? 'Upgrades start now; you pay only the difference for the rest of this month. ' : ''}
+                {otherPlans.some((p) => rank(p.tier) < rank(sub.tier)) ? 'A cheaper plan starts at your next renewal.' : ''}
+              </p>
             ) : null}
           </>
         )}
@@ -166,6 +180,32 @@ export function SubscriptionSettings({ userId }: { userId: number }) {
         {sub?.provider === 'demo' ? <p className="billing-card__note">Demo payments: no card is charged; receipts are sent to your email.</p> : null}
       </section>
 
+      <AlertDialog.Root open={confirmUpgrade !== null} onOpenChange={(open) => (action.isPending || open ? undefined : setConfirmUpgrade(null))}>
+        <AlertDialog.Portal>
+          <AlertDialog.Overlay className="dialog-overlay" />
+          <AlertDialog.Content className="dialog downgrade-dialog">
+            <AlertDialog.Title className="dialog__title">Upgrade to {confirmUpgrade?.name} now?</AlertDialog.Title>
+            <AlertDialog.Description className="dialog__description">
+              {sub && confirmUpgrade ? upgradeText(sub, confirmUpgrade) : ''}
+            </AlertDialog.Description>
+            <div className="downgrade-dialog__actions">
+              <Button
+                block
+                disabled={action.isPending}
+                onClick={() => confirmUpgrade && run({ kind: 'change', tier: confirmUpgrade.tier }, changeToast(sub?.tier ?? 'tryme', confirmUpgrade.tier))}
+              >
+                {action.isPending ? 'Upgrading…' : `Upgrade now`}
+              </Button>
+              <AlertDialog.Cancel asChild>
+                <Button block variant="outline" disabled={action.isPending}>
+                  Not now
+                </Button>
+              </AlertDialog.Cancel>
+            </div>
+          </AlertDialog.Content>
+        </AlertDialog.Portal>
+      </AlertDialog.Root>
+
       <AlertDialog.Root open={confirmCancel} onOpenChange={(open) => (action.isPending ? undefined : setConfirmCancel(open))}>
         <AlertDialog.Portal>
           <AlertDialog.Overlay className="dialog-overlay" />
@@ -197,3 +237,15 @@ const changeToast = (from: string, to: string) => (rank(to) > rank(from) ? `You 
 /** What an upgrade charged now, as the member's receipt would say it. */
 const chargedText = (charged: { amount: string; currency: string }, card: { brand: string | null; last4: string } | null) =>
   `${formatPrice(charged.amount, charged.currency)} charged now${card ? ` to ${card.brand ?? 'your card'} ending in ${card.last4}` : ''} for the rest of this period.`;
+
+/**
+ * What an upgrade will charge, before it does: the difference between the monthly prices for what is left of
+ * the period (the server prorates it exactly; the full difference is the most it can be), then the new price.
+ */
+function upgradeText(sub: NonNullable<BillingView['subscription']>, to: PlanView): string {
+  const currency = sub.currency ?? to.currency;
+  const most = sub.price ? ` (at most ${formatPrice((Number(to.price) - Number(sub.price)).toFixed(2), currency)})` : '';
+  const card = sub.paymentMethod ? ` to ${sub.paymentMethod.brand ?? 'your card'} ending in ${sub.paymentMethod.last4}` : '';
+  const renews = sub.renewsAt ? ` From ${formatPlanDate(sub.renewsAt)} it renews at ${formatPrice(to.price, to.currency)} a month.` : '';
+  return `You move to ${to.name} at once. The difference for the rest of this period${most} is charged now${card}.${renews}`;
+}
