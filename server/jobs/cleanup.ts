@@ -15,6 +15,8 @@ export const RETENTION = {
   rateLimitsMs: DAY_MS,
   /** the match engine's change log (engines read it every half second) */
   engineChangesMs: DAY_MS,
+  /** live events the CLI and jobs relay to a SQLite server's streams (it reads them within a second) */
+  liveEventsMs: 60 * 60_000,
 } as const;
 
 /** Everything expired, deleted: sessions, limiter windows, tokens, old share links, handled outbox mail. */
@@ -51,6 +53,7 @@ export const cleanupJob = defineJob({
         .delete(),
     );
     await count('engineChanges', db('engine_changes').where('createdAt', '<', now - RETENTION.engineChangesMs).delete());
+    await count('liveEvents', db('live_events').where('createdAt', '<', now - RETENTION.liveEventsMs).delete());
     return Object.entries(counts)
       .map(([k, v]) => `${k} ${v}`)
       .join(', ');

@@ -111,6 +111,8 @@ describe('cleanup job', () => {
     await db('profile_shares').insert([share('long-gone', now - RETENTION.shareLinksMs - 1), share('recently-expired', now - 86_400_000), share('live', now + 86_400_000)]);
     const mail = (subject: string, sentAt: number | null) => ({ toEmail: 'x@example.test', subject, bodyText: 'hi', kind: 'test', sentAt, createdAt: old });
     await db('email_outbox').insert([mail('old sent', old), mail('recent sent', now - 1000), mail('never sent', null)]);
+    const relayed = (kind: string, createdAt: number) => ({ userId: user.id, kind, payload: '{}', createdAt });
+    await db('live_events').insert([relayed('old-relay', now - RETENTION.liveEventsMs - 1), relayed('recent-relay', now - 1000)]);
 
     const outcome = await new JobScheduler(db, [cleanupJob]).runNow('cleanup');
     assert.equal(outcome.ran, true);
@@ -122,6 +124,7 @@ describe('cleanup job', () => {
     assert.deepEqual((await db('email_confirmation_tokens').where({ userId: user.id }).select('tokenHash')).map((r) => r.tokenHash.slice(0, 2)), ['b2']);
     assert.deepEqual((await db('profile_shares').where({ userId: user.id }).orderBy('id').select('shareCode')).map((r) => r.shareCode), ['recently-expired', 'live']);
     assert.deepEqual((await db('email_outbox').where('toEmail', 'x@example.test').orderBy('id').select('subject')).map((r) => r.subject), ['recent sent', 'never sent']);
+    assert.deepEqual((await db('live_events').where({ userId: user.id }).select('kind')).map((r) => r.kind), ['recent-relay']);
   });
 });
 

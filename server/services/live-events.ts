@@ -237,21 +237,18 @@ export class PgLiveEvents extends LiveEvents {
 
 /** How often a SQLite server reads the events other processes wrote, while it has streams open. */
 const FOLLOW_MS = 500;
-/** Rows older than this are deleted by the follower: a running server reads them within a second. */
-const KEEP_MS = 3_600_000;
 
 /**
  * Live events on SQLite. One process serves, but others write to the same database (`saathi billing advance`,
  * a periodic job) and their events must reach its streams too: they publish through `RelayedLiveEvents`, a row
  * in `live_events`, which this process reads every half second while any stream is open here and hands to its
- * streams. Its own events stay in memory and never touch the table.
+ * streams (the cleanup job deletes old rows). Its own events stay in memory and never touch the table.
  */
 export class SqliteLiveEvents extends LiveEvents {
   private streams = 0;
   private watermark: number | null = null;
   private timer: NodeJS.Timeout | null = null;
   private reading: Promise<void> | null = null;
-  private lastPrune = Date.now();
 
   constructor(
     private readonly db: Db,
@@ -301,10 +298,6 @@ export class SqliteLiveEvents extends LiveEvents {
         } catch {
           /* a malformed row is skipped */
         }
-      }
-      if (Date.now() - this.lastPrune > 10 * 60_000) {
-        this.lastPrune = Date.now();
-        await this.db('live_events').where('createdAt', '<', Date.now() - KEEP_MS).delete();
       }
     } catch (error) {
       this.log({ level: 'warn', msg: 'live events: reading other processes\' events failed', err: String(error) });
