@@ -183,6 +183,12 @@ describe('subscription and checkout in the browser', () => {
     await page.getByRole('region', { name: 'Invoices' }).getByText('$29.99 paid').waitFor();
     assert.equal(await sessionTier(page), 'elite');
 
+    // On the plans page a subscriber's other paid plan is a change made in Settings → Plan, not a second checkout.
+    await page.goto('/subscription');
+    await page.getByRole('article', { name: 'Premium' }).getByRole('button', { name: 'Switch to Premium' }).click();
+    await page.waitForURL((url) => url.pathname === '/settings' && url.searchParams.get('tab') === 'subscription');
+    await page.getByRole('region', { name: 'Your plan' }).getByRole('button', { name: 'Switch to Premium at renewal' }).waitFor();
+
     // Moving down to Tryme from the plans page asks first, never charges, and waits for the end of the paid month.
     await page.goto('/subscription');
     await page.getByRole('article', { name: 'Tryme' }).getByRole('button', { name: 'Tryme Now' }).click();

@@ -12,7 +12,7 @@ import { paths } from '../../lib/paths';
 import { type BillingView, useBilling, useBillingAction } from '../../lib/subscription/billing';
 import { type PlanView, useSubscriptionCatalogue } from '../../lib/subscription/subscription-catalogue';
 import { TIER_LABELS } from '../../../contracts/tiers';
-import { formatPlanDate, formatPrice } from '../../lib/subscription/tiers';
+import { formatPlanDate, formatPrice, tierRank } from '../../lib/subscription/tiers';
 import { paymentModeOf } from '../../lib/subscription/stripe-flow';
 import { PayInvoiceWithStripe } from './pay-invoice-stripe';
 import { PayPastDue } from './pay-past-due';
@@ -125,7 +125,7 @@ export function SubscriptionSettings({ userId }: { userId: number }) {
                     </Button>
                   ) : null}
                   {otherPlans.map((p) =>
-                    rank(p.tier) > rank(sub.tier) ? (
+                    tierRank(p.tier) > tierRank(sub.tier) ? (
                       <Button key={p.tier} variant="outline" disabled={action.isPending} onClick={() => setConfirmUpgrade(p)}>
                         Upgrade to {p.name} now
                       </Button>
@@ -143,8 +143,8 @@ export function SubscriptionSettings({ userId }: { userId: number }) {
             </div>
             {sub.status === 'active' && !sub.cancelAtPeriodEnd && otherPlans.length > 0 ? (
               <p className="billing-card__note">
-                {otherPlans.some((p) => rank(p.tier) > rank(sub.tier)) ? 'Upgrades start now; you pay only the difference for the rest of this month. ' : ''}
-                {otherPlans.some((p) => rank(p.tier) < rank(sub.tier)) ? 'A cheaper plan starts at your next renewal.' : ''}
+                {otherPlans.some((p) => tierRank(p.tier) > tierRank(sub.tier)) ? 'Upgrades start now; you pay only the difference for the rest of this month. ' : ''}
+                {otherPlans.some((p) => tierRank(p.tier) < tierRank(sub.tier)) ? 'A cheaper plan starts at your next renewal.' : ''}
               </p>
             ) : null}
           </>
@@ -231,8 +231,7 @@ export function SubscriptionSettings({ userId }: { userId: number }) {
   );
 }
 
-const rank = (tier: string) => (tier === 'elite' ? 2 : tier === 'premium' ? 1 : 0);
-const changeToast = (from: string, to: string) => (rank(to) > rank(from) ? `You are now on ${TIER_LABELS[to as SubscriptionTier]}` : `${TIER_LABELS[to as SubscriptionTier]} starts at your next renewal`);
+const changeToast = (from: string, to: string) => (tierRank(to) > tierRank(from) ? `You are now on ${TIER_LABELS[to as SubscriptionTier]}` : `${TIER_LABELS[to as SubscriptionTier]} starts at your next renewal`);
 
 /** What an upgrade charged now, as the member's receipt would say it. */
 const chargedText = (charged: { amount: string; currency: string }, card: { brand: string | null; last4: string } | null) =>

@@ -2,6 +2,9 @@ import type { SubscriptionTier } from '../../../contracts/enums';
 
 export type PaidTier = 'premium' | 'elite';
 
+/** Plans from cheapest to dearest: a higher rank is an upgrade. */
+export const tierRank = (tier: string) => (tier === 'elite' ? 2 : tier === 'premium' ? 1 : 0);
+
 /** Each card's call to action. */
 export const PLAN_ACTION_LABELS: Record<SubscriptionTier, string> = {
   tryme: 'Tryme Now',

@@ -215,7 +215,7 @@ describe('subscriptions with the demo provider (renewals on the simulated clock)
     const { client, user } = await subscribe('premium');
     const again = await client.post(`/api/subscriptions/${user.id}`, { tier: 'elite' });
     assert.equal(again.status, 409);
-    assert.match(((await again.json()) as Json).message as string, /Settings → Subscription/);
+    assert.match(((await again.json()) as Json).message as string, /Settings → Plan\./);
     const tryme = (await (await client.post(`/api/subscriptions/${user.id}`, { tier: 'tryme' })).json()) as Json;
     assert.equal(tryme.effective, 'period_end');
     assert.equal(await tierOf(client), 'premium');

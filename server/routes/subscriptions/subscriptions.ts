@@ -44,7 +44,7 @@ export function subscriptionRoutes() {
         ctx.body = { tier, price: '0.00', clientSecret: null, completed: true, effective: 'period_end' };
         return;
       }
-      throw new HttpError(409, 'You already have a subscription. Change your plan in Settings → Subscription.', 'subscription_conflict');
+      throw new HttpError(409, 'You already have a subscription. Change your plan in Settings → Plan.', 'subscription_conflict');
     }
     if (tier === 'tryme') {
       // Moving down to tryme never charges.

@@ -17,11 +17,14 @@ export function PlanCard({
   plan,
   isCurrent,
   busy = false,
+  actionLabel,
   onChoose,
 }: {
   plan: PlanView;
   isCurrent: boolean;
   busy?: boolean;
+  /** the button's text when it is not the plan's usual one (a subscriber changes plan rather than buying) */
+  actionLabel?: string;
   onChoose: (plan: PlanView) => void;
 }) {
   const Icon = PLAN_ICONS[plan.tier];
@@ -60,7 +63,7 @@ export function PlanCard({
         disabled={isCurrent || busy}
         onClick={() => onChoose(plan)}
       >
-        {isCurrent ? 'Current Plan' : PLAN_ACTION_LABELS[plan.tier]}
+        {isCurrent ? 'Current Plan' : (actionLabel ?? PLAN_ACTION_LABELS[plan.tier])}
       </Button>
     </article>
   );

@@ -128,3 +128,31 @@ test('a visitor is sent to /login', async () => {
   const { router } = renderApp('/subscription', fakeServer({ user: null, handle: plansApi() }));
   await waitFor(() => assert.equal(router.state.location.pathname, '/login'));
 });
+
+test('a subscriber changes plan in Settings → Plan: the other paid plans read "Switch to" or "Upgrade to", not a second checkout', async () => {
+  const user = buildSessionUser({ subscriptionTier: 'elite', subscriptionEnds: '2026-12-27T10:00:00.000Z' });
+  const { fetchStub, router } = renderApp(
+    '/subscription',
+    fakeServer({
+      user,
+      handle: plansApi((request) =>
+        request.url.pathname === `/api/subscriptions/${user.id}/current`
+          ? jsonResponse(200, {
+              subscription: {
+                provider: 'demo', tier: 'elite', planName: 'Elite', price: '29.99', currency: 'usd', status: 'active', currentPeriodStart: '2026-11-27T10:00:00.000Z',
+                currentPeriodEnd: '2026-12-27T10:00:00.000Z', renewsAt: '2026-12-27T10:00:00.000Z', endsAt: null, cancelAtPeriodEnd: false, pendingTier: null, graceUntil: null,
+                paymentMethod: { brand: 'Visa', last4: '4242' },
+              },
+              invoices: [],
+            })
+          : undefined,
+      ),
+    }),
+  );
+  const premium = await screen.findByRole('article', { name: 'Premium' });
+  const switchButton = await within(premium).findByRole('button', { name: 'Switch to Premium' });
+  assert.equal(within(premium).queryByRole('button', { name: 'Upgrade Now' }), null, 'a cheaper plan is not an upgrade');
+  fireEvent.click(switchButton);
+  await waitFor(() => assert.equal(router.state.location.href, '/settings?tab=subscription'));
+  assert.equal(fetchStub.callsTo('POST', `/api/subscriptions/${user.id}`).length, 0, 'no second subscription is started');
+});

@@ -17,7 +17,7 @@ import { DowngradeDialog } from '../components/downgrade-dialog';
 import { PlanCard, PlanCardSkeleton } from '../components/plan-card';
 import { SUCCESS_TOAST } from '../../../lib/subscription/toasts';
 import { TIER_LABELS } from '../../../../contracts/tiers';
-import { formatPlanDate, renewalText } from '../../../lib/subscription/tiers';
+import { formatPlanDate, renewalText, tierRank } from '../../../lib/subscription/tiers';
 
 /** /subscription. Visitors are sent to /login by the member layout. */
 export function SubscriptionPage() {
@@ -35,7 +35,8 @@ function SubscriptionPlans({ user }: { user: SessionUser }) {
   const billing = useBilling(user.id);
   const sub = billing.data?.subscription;
   // With a subscription, a move to Tryme waits for the end of the month already paid for.
-  const paidUntil = sub && (sub.status === 'active' || sub.status === 'past_due') ? sub.currentPeriodEnd : null;
+  const subscribed = sub ? sub.status === 'active' || sub.status === 'past_due' : false;
+  const paidUntil = sub && subscribed ? sub.currentPeriodEnd : null;
 
   const downgrade = useMutation({
     mutationFn: () => postDowngradeToTryme(user.id),
@@ -67,8 +68,17 @@ function SubscriptionPlans({ user }: { user: SessionUser }) {
       setConfirmingDowngrade(true);
       return;
     }
+    // A subscriber changes plan in Settings → Plan, where an upgrade (charged now) and a cheaper plan (from the
+    // renewal) are explained and confirmed; a second checkout would be refused.
+    if (subscribed) {
+      void router.navigate({ href: `${paths.settings}?tab=subscription` });
+      return;
+    }
     void router.navigate({ to: paths.checkout, search: { tier: plan.tier } });
   }
+
+  const actionLabel = (plan: PlanView) =>
+    subscribed && plan.tier !== 'tryme' ? `${tierRank(plan.tier) > tierRank(currentTier) ? 'Upgrade to' : 'Switch to'} ${plan.name}` : undefined;
 
   const planEnds = formatPlanDate(user.subscriptionEnds);
   const trymePlan = catalogue.data?.plans.find((plan) => plan.tier === 'tryme');
@@ -115,6 +125,7 @@ function SubscriptionPlans({ user }: { user: SessionUser }) {
               plan={plan}
               isCurrent={plan.tier === currentTier}
               busy={downgrade.isPending}
+              actionLabel={actionLabel(plan)}
               onChoose={choose}
             />
           ))}
