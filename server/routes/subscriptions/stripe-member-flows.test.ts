@@ -131,6 +131,37 @@ describe('Stripe from the member app: a cheaper plan from the next period (a sub
     assert.equal(await tierOf(client), 'premium');
   });
 
+  test('a declined upgrade keeps a switch scheduled at Stripe itself for the renewal (the schedule released for the upgrade is made again)', async () => {
+    const { client, user, subId } = await subscribed('premium');
+    // A switch to Elite at the renewal, scheduled in the Stripe Dashboard, shown from its webhook.
+    const created = Math.floor(Date.now() / 1000) + 5;
+    const made = (await (await fetch(`${stripe.url}/v1/subscription_schedules`, { method: 'POST', body: new URLSearchParams({ from_subscription: subId }) })).json()) as { id: string };
+    const phase = stripe.schedules.get(made.id)?.phases[0];
+    assert.ok(phase);
+    // The Elite Price as Saathi makes it (by lookup key), unless an earlier test made it already.
+    const eliteId =
+      stripe.prices.find((p) => p.lookup_key === 'saathi_elite_monthly')?.id ??
+      ((await (await fetch(`${stripe.url}/v1/prices`, { method: 'POST', body: new URLSearchParams({ product: 'prod_elite', unit_amount: '2999', currency: 'usd', 'recurring[interval]': 'month', lookup_key: 'saathi_elite_monthly' }) })).json()) as { id: string }).id;
+    const update = new URLSearchParams({
+      'phases[0][items][0][price]': phase.items[0].price, 'phases[0][start_date]': String(phase.start_date), 'phases[0][end_date]': String(phase.end_date),
+      'phases[1][items][0][price]': eliteId, 'phases[1][duration][interval]': 'month', 'phases[1][metadata][tier]': 'elite',
+    });
+    assert.equal((await fetch(`${stripe.url}/v1/subscription_schedules/${made.id}`, { method: 'POST', body: update })).status, 200);
+    await webhook('subscription_schedule.updated', stripe.schedules.get(made.id), created);
+    const before = await billing(client, user.id);
+    assert.equal(before.subscription.pendingTier, 'elite');
+
+    stripe.declineCharges(subId);
+    const up = await client.post(`/api/subscriptions/${user.id}/change`, { tier: 'elite' });
+    assert.equal(up.status, 402);
+    assert.match(((await up.json()) as { message: string }).message, /you are still on Premium, and it still switches to Elite on /);
+    assert.deepEqual(await billing(client, user.id), before, 'the switch is still pending in Saathi');
+    const schedule = scheduleOf(subId);
+    assert.ok(schedule, 'and scheduled at Stripe');
+    assert.deepEqual(schedule.phases.map((p) => priceKey(p.items[0].price)), ['saathi_premium_monthly', 'saathi_elite_monthly']);
+    assert.equal(stripe.subscriptions.get(subId)?.items.data[0].price.lookup_key, 'saathi_premium_monthly');
+  });
+
   test('the renewal moves to the cheaper price through the webhooks; the schedule then releases', async () => {
     const { client, user, subId } = await eliteMember();
     assert.equal((await client.post(`/api/subscriptions/${user.id}/change`, { tier: 'premium' })).status, 200);

@@ -39,13 +39,13 @@ export async function releaseStripeSchedule(services: Services, subscriptionId: 
 }
 
 /**
- * A cheaper plan from the next period: a Subscription Schedule made from the subscription, with the current
- * phase left as it is (to the period end, at the current price) and a second phase at the cheaper Price;
- * when that phase ends the schedule releases the subscription, which then renews at the cheaper Price.
- * Nothing is prorated or charged now. A pending switch is replaced; a cancellation at period end is undone
- * (choosing the next period's plan means the subscription goes on).
+ * Another plan from the next period (a cheaper one, as the member chooses it): a Subscription Schedule made
+ * from the subscription, with the current phase left as it is (to the period end, at the current price) and a
+ * second phase at the other Price; when that phase ends the schedule releases the subscription, which then
+ * renews at that Price. Nothing is prorated or charged now. A pending switch is replaced; a cancellation at
+ * period end is undone (choosing the next period's plan means the subscription goes on).
  */
-async function scheduleDowngrade(services: Services, sub: SubscriptionRow, tier: PaidTier): Promise<PlanChange> {
+async function scheduleSwitch(services: Services, sub: SubscriptionRow, tier: PaidTier): Promise<PlanChange> {
   const stripe = stripeClient(services.config);
   let current = await releaseStripeSchedule(services, sub.providerSubscriptionId);
   if (current.cancel_at_period_end) current = await stripe.subscriptions.update(sub.providerSubscriptionId, { cancel_at_period_end: false });
@@ -88,7 +88,7 @@ export async function changeStripePlan(services: Services, sub: SubscriptionRow,
   }
   if (RANK[tier] < RANK[sub.tier]) {
     if (sub.pendingTier === tier && !sub.cancelAtPeriodEnd) throw new HttpError(409, `Your plan already switches to this one at your next renewal.`, 'subscription_conflict');
-    return scheduleDowngrade(services, sub, tier as PaidTier);
+    return scheduleSwitch(services, sub, tier as PaidTier);
   }
   const plan = await paidPlan(services, tier);
   const current = await releaseStripeSchedule(services, sub.providerSubscriptionId);
@@ -106,8 +106,12 @@ export async function changeStripePlan(services: Services, sub: SubscriptionRow,
       expand: ['latest_invoice'],
     });
   } catch (error) {
-    // With error_if_incomplete Stripe applies nothing when the charge fails: the subscription is as it was.
-    if ((error as { type?: string }).type === 'StripeCardError') throw upgradeDeclined(sub);
+    // With error_if_incomplete Stripe applies nothing when the charge fails: the subscription is as it was,
+    // except for the schedule released above, so a switch it held for the renewal is scheduled again.
+    if ((error as { type?: string }).type === 'StripeCardError') {
+      if (sub.pendingTier && sub.pendingTier !== 'tryme') await scheduleSwitch(services, sub, sub.pendingTier);
+      throw upgradeDeclined(sub);
+    }
     throw error;
   }
   await syncStripeSubscription(services, updated);
