@@ -6,7 +6,8 @@ import { currentUser, requireUser } from '../../middleware/auth';
 import { parse } from '../../middleware/validate';
 import { SuccessStory } from '../../models/engagement';
 import { effectiveTier } from '../../policies/tier';
-import { dailySelection, searchProfiles } from '../../services/discovery';
+import { dailySelection } from '../../services/daily-matches';
+import { searchProfiles } from '../../services/discovery';
 import { photoUrl } from '../../services/photos';
 
 export function discoveryRoutes() {
