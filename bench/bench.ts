@@ -20,6 +20,7 @@
 //   BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof"   extra node flags for the server process
 //   BENCH_MEMORY_FLAGS="…"    the server's V8 heap flags (default below; empty for Node's defaults)
 //   BENCH_LIGHTHOUSE=0        skip Lighthouse
+//   BENCH_SERVER_LOG=file     append the server's log lines to this file
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -349,6 +350,8 @@ async function startServer(entry: string, args: string[], env: Record<string, st
 }
 
 async function stopServer(server: Server): Promise<void> {
+  // BENCH_SERVER_LOG=file keeps what the server printed (its JSON log lines), appended per server.
+  if (process.env.BENCH_SERVER_LOG) fs.appendFileSync(process.env.BENCH_SERVER_LOG, server.output());
   if (server.child.exitCode !== null) return;
   const exited = new Promise((r) => server.child.once('exit', r));
   server.child.kill('SIGTERM');
