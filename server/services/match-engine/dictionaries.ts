@@ -33,16 +33,31 @@ export class Dictionaries {
     this.genders.id('female');
   }
 
+  /**
+   * Location preferences as stored, by their id: a handful of texts recur over a million profiles, so each is
+   * parsed once. Bounded (emptied when full), as stored texts are the members' own.
+   */
+  private readonly locPrefTexts = new Map<string, number>();
+
   /** The id of a location preference as stored (JSON text of a list of countries), normalised. */
   locPrefId(raw: unknown): number {
+    if (typeof raw !== 'string') return 0;
+    let id = this.locPrefTexts.get(raw);
+    if (id === undefined) {
+      id = this.parseLocPref(raw);
+      if (this.locPrefTexts.size >= 512) this.locPrefTexts.clear();
+      this.locPrefTexts.set(raw, id);
+    }
+    return id;
+  }
+
+  private parseLocPref(raw: string): number {
     let list: string[] | null = null;
-    if (typeof raw === 'string') {
-      try {
-        const parsed = JSON.parse(raw) as unknown;
-        if (Array.isArray(parsed)) list = parsed.filter((c): c is string => typeof c === 'string');
-      } catch {
-        list = null;
-      }
+    try {
+      const parsed = JSON.parse(raw) as unknown;
+      if (Array.isArray(parsed)) list = parsed.filter((c): c is string => typeof c === 'string');
+    } catch {
+      list = null;
     }
     if (!list) return 0;
     const canonical = [...new Set(list)].sort();

@@ -126,7 +126,7 @@ async function withPhotos(db: Db, ids: number[] | null): Promise<Set<number>> {
 }
 
 /** Every live profile, a page at a time (`onPage` is called with each page, in id order). */
-export async function scanMembers(db: Db, onPage: (rows: MemberRow[]) => void, pageSize = 20_000): Promise<number> {
+export async function scanMembers(db: Db, onPage: (rows: MemberRow[]) => void, pageSize = 2_000): Promise<number> {
   let after = 0;
   let total = 0;
   const photos = await withPhotos(db, null);

@@ -30,13 +30,30 @@ export class Dict {
   }
 }
 
+/**
+ * The map key of a tuple: when every part is null or a whole number below 1023 (five parts fit a double's 53
+ * bits), a number (each part + 1 in ten bits, null 0); else the parts' joined text. A number key spares a string
+ * per row at start-up (a million rows × four tuples), and never equals a text key.
+ */
+function tupleKey(parts: readonly unknown[]): number | string {
+  if (parts.length > 5) return parts.join('\u0001');
+  let key = 0;
+  for (let i = 0; i < parts.length; i++) {
+    const v = parts[i];
+    if (v === null || v === undefined) key *= 1024;
+    else if (typeof v === 'number' && Number.isInteger(v) && v >= 0 && v < 1023) key = key * 1024 + v + 1;
+    else return parts.join('\u0001');
+  }
+  return key;
+}
+
 /** Composite keys (several small ids) interned the same way, with the parts kept for table building. */
 export class TupleDict<T extends readonly unknown[]> {
-  private readonly ids = new Map<string, number>();
+  private readonly ids = new Map<number | string, number>();
   readonly values: T[] = [];
 
   id(parts: T): number {
-    const key = parts.join('\u0001');
+    const key = tupleKey(parts);
     let id = this.ids.get(key);
     if (id === undefined) {
       id = this.values.length;
@@ -62,7 +79,7 @@ export class IdColumn {
     this.a[i] = v;
   }
   /** A column holding `order`'s values, in that order. */
-  gathered(order: number[], capacity: number): IdColumn {
+  gathered(order: Int32Array, capacity: number): IdColumn {
     const out = new IdColumn(capacity);
     if (this.a instanceof Uint32Array) out.a = new Uint32Array(capacity);
     for (let i = 0; i < order.length; i++) out.a[i] = this.a[order[i]];
@@ -169,7 +186,7 @@ export class MemberStore {
   }
 
   /** A store of the members at `order`'s positions, in that order (position i holds order[i]). */
-  gathered(order: number[], capacity: number): MemberStore {
+  gathered(order: Int32Array, capacity: number): MemberStore {
     const out = new MemberStore(capacity);
     for (const key of ['userId', 'profileId', 'flags', 'gender', 'lookingFor', 'dob', 'moon', 'activeHour', 'eliteUntil', 'changedAt', 'textHash'] as const) {
       const from = this[key];

@@ -20,46 +20,107 @@ export function searchTokens(query: string | undefined): string[] {
     .slice(0, 8);
 }
 
+const FNV_OFFSET = 0x811c9dc5;
+const FNV_PRIME = 16777619;
+
 /** A cheap 32-bit hash of a text (FNV-1a), to notice when a member's text changed. */
 export function textHash(text: string | null): number {
-  let h = 0x811c9dc5;
-  const s = text ?? '';
-  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 16777619);
+  return hashOf(text ?? '', 0, (text ?? '').length);
+}
+
+function hashOf(s: string, from: number, to: number): number {
+  let h = FNV_OFFSET;
+  for (let i = from; i < to; i++) h = Math.imul(h ^ s.charCodeAt(i), FNV_PRIME);
   return h | 0;
 }
 
+const isWordChar = (c: number) => (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 39;
+
 export class TextIndex {
-  private readonly wordIds = new Map<string, number>();
   private readonly words: string[] = [];
   private postings: Int32Array[] = [];
   private lengths: number[] = [];
+  /**
+   * The vocabulary by hash (open addressing: word id + 1, 0 empty; at most half full), so a word is found from
+   * the characters of the text it stands in, without cutting it out as a string of its own first.
+   */
+  private slots = new Int32Array(1024);
   private readonly tokenWords = new Map<string, { scanned: number; ids: number[] }>();
   private mark = new Uint8Array(1024);
 
   add(position: number, text: string | null): void {
     if (!text) return;
-    for (const word of text.toLowerCase().split(/[^a-z0-9']+/)) {
-      if (!word) continue;
-      let id = this.wordIds.get(word);
-      if (id === undefined) {
-        id = this.words.length;
-        this.words.push(word);
-        this.wordIds.set(word, id);
-        this.postings.push(new Int32Array(4));
-        this.lengths.push(0);
+    // The words are the runs of [a-z0-9'] of the lower-cased text. Stored texts are lower-case ASCII already, so
+    // their words are read in place (a million texts at start-up); other texts go through toLowerCase, which can
+    // turn a non-ASCII letter into an ASCII one ('K' → 'k').
+    let start = -1;
+    let h = FNV_OFFSET;
+    for (let i = 0; i <= text.length; i++) {
+      const c = i < text.length ? text.charCodeAt(i) : 32;
+      if (c >= 128 || (c >= 65 && c <= 90)) {
+        for (const word of text.toLowerCase().split(/[^a-z0-9']+/)) if (word) this.addWord(position, word, 0, word.length, hashOf(word, 0, word.length));
+        return;
       }
-      let list = this.postings[id];
-      const n = this.lengths[id];
-      // A word twice in one text: positions only grow, so its list already ends with this one.
-      if (n > 0 && list[n - 1] === position) continue;
-      if (n === list.length) {
-        const bigger = new Int32Array(n < 64 ? n * 2 : Math.ceil(n * 1.25));
-        bigger.set(list);
-        this.postings[id] = list = bigger;
+      if (isWordChar(c)) {
+        if (start === -1) {
+          start = i;
+          h = FNV_OFFSET;
+        }
+        h = Math.imul(h ^ c, FNV_PRIME);
+      } else if (start !== -1) {
+        this.addWord(position, text, start, i, h | 0);
+        start = -1;
       }
-      list[n] = position;
-      this.lengths[id] = n + 1;
     }
+  }
+
+  /** Adds the position to the postings of the word text[from, to) (of hash `hash`: see hashOf). */
+  private addWord(position: number, text: string, from: number, to: number, hash: number): void {
+    const id = this.wordId(text, from, to, hash);
+    let list = this.postings[id];
+    const n = this.lengths[id];
+    // A word twice in one text: positions only grow, so its list already ends with this one.
+    if (n > 0 && list[n - 1] === position) return;
+    if (n === list.length) {
+      const bigger = new Int32Array(n < 64 ? n * 2 : Math.ceil(n * 1.25));
+      bigger.set(list);
+      this.postings[id] = list = bigger;
+    }
+    list[n] = position;
+    this.lengths[id] = n + 1;
+  }
+
+  /** The id of the word text[from, to), added to the vocabulary when new. */
+  private wordId(text: string, from: number, to: number, hash: number): number {
+    const mask = this.slots.length - 1;
+    for (let i = hash & mask; ; i = (i + 1) & mask) {
+      const slot = this.slots[i];
+      if (slot === 0) break;
+      const word = this.words[slot - 1];
+      if (word.length !== to - from) continue;
+      let k = 0;
+      while (k < word.length && word.charCodeAt(k) === text.charCodeAt(from + k)) k++;
+      if (k === word.length) return slot - 1;
+    }
+    const id = this.words.length;
+    this.words.push(text.slice(from, to));
+    this.postings.push(new Int32Array(4));
+    this.lengths.push(0);
+    if (this.words.length * 2 > this.slots.length) this.rehash(this.slots.length * 2);
+    else this.place(id, hash);
+    return id;
+  }
+
+  private place(id: number, hash: number): void {
+    const mask = this.slots.length - 1;
+    let i = hash & mask;
+    while (this.slots[i] !== 0) i = (i + 1) & mask;
+    this.slots[i] = id + 1;
+  }
+
+  private rehash(size: number): void {
+    this.slots = new Int32Array(size);
+    for (let id = 0; id < this.words.length; id++) this.place(id, hashOf(this.words[id], 0, this.words[id].length));
   }
 
   /** Positions renumbered (`next[p]`, -1: gone), each posting list in increasing order again. */
@@ -122,6 +183,7 @@ export class TextIndex {
     let total = 0;
     for (const list of this.postings) total += list.byteLength + 64;
     for (const w of this.words) total += w.length * 2 + 48;
+    total += this.slots.byteLength;
     return total;
   }
 

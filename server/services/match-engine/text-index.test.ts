@@ -1,0 +1,45 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import fc from 'fast-check';
+import { TextIndex, searchTokens } from './text-index';
+
+/** What a search must find: the texts where every token lies inside a run of [a-z0-9'] of the lower-cased text. */
+function reference(texts: string[], tokens: string[]): number[] {
+  const hits: number[] = [];
+  texts.forEach((text, p) => {
+    const words = text.toLowerCase().split(/[^a-z0-9']+/);
+    if (tokens.every((t) => words.some((w) => w.includes(t)))) hits.push(p);
+  });
+  return hits;
+}
+
+test('full text: words read in place (lower-case ASCII) or through toLowerCase (anything else) find what the split words find', () => {
+  // Upper case, accents and letters whose lower case is ASCII (Kelvin sign, dotted capital I) next to the usual.
+  const char = fc.constantFrom(...'abcdeiklnorsz0129\' -,.;AKEIZ\u00e9\u00c9\u212a\u0130\u00df');
+  const text = fc.oneof(fc.constant(null), fc.string({ unit: char, maxLength: 40 }));
+  fc.assert(
+    fc.property(fc.array(text, { maxLength: 30 }), fc.array(fc.string({ unit: char, minLength: 1, maxLength: 4 }), { minLength: 1, maxLength: 3 }), (texts, queries) => {
+      const index = new TextIndex();
+      texts.forEach((t, p) => index.add(p, t));
+      const tokens = searchTokens(queries.join(' '));
+      if (tokens.length === 0) return;
+      const mark = index.markHits(tokens, texts.length);
+      const found = texts.map((_, p) => p).filter((p) => mark[p] === tokens.length);
+      index.unmark(tokens);
+      assert.deepEqual(found, reference(texts.map((t) => t ?? ''), tokens));
+    }),
+    { numRuns: 3000 },
+  );
+});
+
+test('full text: a vocabulary past its first table (thousands of words) still finds each word', () => {
+  const index = new TextIndex();
+  const texts = Array.from({ length: 3000 }, (_, p) => `w${p} common x${p % 7}`);
+  texts.forEach((t, p) => index.add(p, t));
+  for (const tokens of [['w2999'], ['w0'], ['x3', 'w10'], ['common'], ['absent']]) {
+    const mark = index.markHits(tokens, texts.length);
+    const found = texts.map((_, p) => p).filter((p) => mark[p] === tokens.length);
+    index.unmark(tokens);
+    assert.deepEqual(found, reference(texts, tokens), tokens.join(' '));
+  }
+});
