@@ -125,20 +125,29 @@ async function withPhotos(db: Db, ids: number[] | null): Promise<Set<number>> {
   return new Set((await arrays(db, sql, ids ?? [])).map((r) => Number(r[0])));
 }
 
-/** Every live profile, a page at a time (`onPage` is called with each page, in id order). */
+/**
+ * Every live profile, a page at a time (`onPage` is called with each page, in id order). Pages are small so each
+ * one's rows die young (a page of 20,000 outlived the young generation and was copied by the collector), and the
+ * next page is asked for before this one is indexed: PostgreSQL reads it meanwhile.
+ */
 export async function scanMembers(db: Db, onPage: (rows: MemberRow[]) => void, pageSize = 2_000): Promise<number> {
-  let after = 0;
   let total = 0;
   const photos = await withPhotos(db, null);
-  for (;;) {
-    const page = (await arrays(db, `SELECT ${COLUMNS} ${FROM} WHERE p.is_deleted = FALSE AND p.id > ? ORDER BY p.id LIMIT ?`, [after, pageSize])).map(toRow);
-    if (page.length === 0) break;
+  const read = (after: number) => {
+    const page = arrays(db, `SELECT ${COLUMNS} ${FROM} WHERE p.is_deleted = FALSE AND p.id > ? ORDER BY p.id LIMIT ?`, [after, pageSize]);
+    page.catch(() => {}); // awaited below; only the failure of a page abandoned by an earlier failure is dropped
+    return page;
+  };
+  let next: Promise<Cell[][]> | null = read(0);
+  while (next) {
+    const cells: Cell[][] = await next;
+    next = cells.length === pageSize ? read(Number(cells[pageSize - 1][0])) : null;
+    if (cells.length === 0) break;
+    const page = cells.map(toRow);
     for (const row of page) row.hasPhoto = photos.has(row.profileId);
     await fillMoons(db, page);
     onPage(page);
     total += page.length;
-    after = page[page.length - 1].profileId;
-    if (page.length < pageSize) break;
   }
   return total;
 }

@@ -34,7 +34,9 @@ function hashOf(s: string, from: number, to: number): number {
   return h | 0;
 }
 
-const isWordChar = (c: number) => (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 39;
+/** What an ASCII character is to the word reader: 0 between words, 1 in a word ([a-z0-9']), 2 upper case. */
+const CHAR_CLASS = new Uint8Array(128);
+for (let c = 0; c < 128; c++) CHAR_CLASS[c] = (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 39 ? 1 : c >= 65 && c <= 90 ? 2 : 0;
 
 export class TextIndex {
   private readonly words: string[] = [];
@@ -55,23 +57,24 @@ export class TextIndex {
     // turn a non-ASCII letter into an ASCII one ('K' → 'k').
     let start = -1;
     let h = FNV_OFFSET;
-    for (let i = 0; i <= text.length; i++) {
-      const c = i < text.length ? text.charCodeAt(i) : 32;
-      if (c >= 128 || (c >= 65 && c <= 90)) {
-        for (const word of text.toLowerCase().split(/[^a-z0-9']+/)) if (word) this.addWord(position, word, 0, word.length, hashOf(word, 0, word.length));
-        return;
-      }
-      if (isWordChar(c)) {
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      const kind = c < 128 ? CHAR_CLASS[c] : 2;
+      if (kind === 1) {
         if (start === -1) {
           start = i;
           h = FNV_OFFSET;
         }
         h = Math.imul(h ^ c, FNV_PRIME);
-      } else if (start !== -1) {
-        this.addWord(position, text, start, i, h | 0);
+      } else if (kind === 0) {
+        if (start !== -1) this.addWord(position, text, start, i, h | 0);
         start = -1;
+      } else {
+        for (const word of text.toLowerCase().split(/[^a-z0-9']+/)) if (word) this.addWord(position, word, 0, word.length, hashOf(word, 0, word.length));
+        return;
       }
     }
+    if (start !== -1) this.addWord(position, text, start, text.length, h | 0);
   }
 
   /** Adds the position to the postings of the word text[from, to) (of hash `hash`: see hashOf). */
