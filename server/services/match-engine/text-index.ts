@@ -126,16 +126,38 @@ export class TextIndex {
     for (let id = 0; id < this.words.length; id++) this.place(id, hashOf(this.words[id], 0, this.words[id].length));
   }
 
-  /** Positions renumbered (`next[p]`, -1: gone), each posting list in increasing order again. */
+  /**
+   * Positions renumbered (`next[p]`, -1: gone), each posting list in increasing order again: a short list by
+   * sorting, a long one (a common word: "engineer", a country) through a bitmap of the new positions, read in
+   * order, which costs a pass over the bitmap instead of a sort of a sizeable part of all members.
+   */
   renumber(next: Int32Array): void {
+    const bits = new Int32Array((next.length >>> 5) + 1);
     for (let id = 0; id < this.postings.length; id++) {
       const list = this.postings[id];
+      const n = this.lengths[id];
       let kept = 0;
-      for (let k = 0, n = this.lengths[id]; k < n; k++) {
-        const p = next[list[k]];
-        if (p !== -1) list[kept++] = p;
+      if (n < next.length >>> 8) {
+        for (let k = 0; k < n; k++) {
+          const p = next[list[k]];
+          if (p !== -1) list[kept++] = p;
+        }
+        list.subarray(0, kept).sort();
+      } else {
+        for (let k = 0; k < n; k++) {
+          const p = next[list[k]];
+          if (p !== -1) bits[p >>> 5] |= 1 << (p & 31);
+        }
+        for (let w = 0; w < bits.length; w++) {
+          let word = bits[w];
+          if (word === 0) continue;
+          bits[w] = 0;
+          while (word !== 0) {
+            list[kept++] = (w << 5) + 31 - Math.clz32(word & -word);
+            word &= word - 1;
+          }
+        }
       }
-      list.subarray(0, kept).sort();
       this.lengths[id] = kept;
     }
   }
