@@ -293,19 +293,18 @@ export class MemberIndex {
   put(row: MemberRow, nowMs: number): number {
     const s = this.store;
     const d = this.dicts;
-    const hash = textHash(row.searchText);
     let p = this.positionOf(row.userId);
     const genderId = Math.min(255, d.genders.id(row.gender));
     const cultureId = d.cultures.id([d.religions.id(row.religion), d.tongues.id(row.motherTongue), d.returnPlans.id(row.returnToIndiaPlans), d.integrations.id(row.culturalIntegrationLevel), row.isVerified ? 1 : 0]);
     // A new position when the text, gender, culture, country or birth date changes: the text index and the group
     // lists are append-only, and a group's ordered part is ordered by country and birth date.
     const moved =
-      p === -1 || s.textHash[p] !== hash || s.profileId[p] !== row.profileId || s.gender[p] !== genderId || s.culture.a[p] !== cultureId ||
+      p === -1 || s.textHash[p] !== textHash(row.searchText) || s.profileId[p] !== row.profileId || s.gender[p] !== genderId || s.culture.a[p] !== cultureId ||
       d.places.values[s.place.a[p]][0] !== d.countries.id(row.country) || s.dob[p] !== dobDays(row.dateOfBirth);
     if (moved) {
       if (p !== -1) this.kill(p);
       p = s.append();
-      this.text.add(p, row.searchText);
+      s.textHash[p] = this.text.add(p, row.searchText);
       this.groups.group(genderId, cultureId).positions.add(p);
       this.setPosition(row.userId, p);
       this.liveCount++;
@@ -316,7 +315,6 @@ export class MemberIndex {
     const changedBefore = s.changedAt[p];
     s.userId[p] = row.userId;
     s.profileId[p] = row.profileId;
-    s.textHash[p] = hash;
     s.flags[p] =
       F_LIVE | (row.active ? F_ACTIVE : 0) | (row.isMember ? F_MEMBER : 0) | (row.isVerified ? F_VERIFIED : 0) | (row.hasPhoto ? F_PHOTO : 0) |
       (visibilityCode(row.visibility) << VIS_SHIFT);

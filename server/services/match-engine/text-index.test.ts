@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import { TextIndex, searchTokens } from './text-index';
+import { TextIndex, searchTokens, textHash } from './text-index';
 
 /** What a search must find: the texts where every token lies inside a run of [a-z0-9'] of the lower-cased text. */
 function reference(texts: string[], tokens: string[]): number[] {
@@ -13,14 +13,15 @@ function reference(texts: string[], tokens: string[]): number[] {
   return hits;
 }
 
-test('full text: words read in place (lower-case ASCII) or through toLowerCase (anything else) find what the split words find', () => {
+test('full text: words read in place (lower-case ASCII) or through toLowerCase (anything else) find what the split words find, and the text hash is the same', () => {
   // Upper case, accents and letters whose lower case is ASCII (Kelvin sign, dotted capital I) next to the usual.
   const char = fc.constantFrom(...'abcdeiklnorsz0129\' -,.;AKEIZ\u00e9\u00c9\u212a\u0130\u00df');
   const text = fc.oneof(fc.constant(null), fc.string({ unit: char, maxLength: 40 }));
   fc.assert(
     fc.property(fc.array(text, { maxLength: 30 }), fc.array(fc.string({ unit: char, minLength: 1, maxLength: 4 }), { minLength: 1, maxLength: 3 }), (texts, queries) => {
       const index = new TextIndex();
-      texts.forEach((t, p) => index.add(p, t));
+      // Indexing a text also gives its hash (what tells a changed text), in the same pass.
+      texts.forEach((t, p) => assert.equal(index.add(p, t), textHash(t)));
       const tokens = searchTokens(queries.join(' '));
       if (tokens.length === 0) return;
       const mark = index.markHits(tokens, texts.length);

@@ -50,15 +50,18 @@ export class TextIndex {
   private readonly tokenWords = new Map<string, { scanned: number; ids: number[] }>();
   private mark = new Uint8Array(1024);
 
-  add(position: number, text: string | null): void {
-    if (!text) return;
+  /** Indexes the text at the position; returns its textHash, worked out in the same pass. */
+  add(position: number, text: string | null): number {
+    if (!text) return textHash(text);
     // The words are the runs of [a-z0-9'] of the lower-cased text. Stored texts are lower-case ASCII already, so
     // their words are read in place (a million texts at start-up); other texts go through toLowerCase, which can
     // turn a non-ASCII letter into an ASCII one ('K' → 'k').
     let start = -1;
     let h = FNV_OFFSET;
+    let whole = FNV_OFFSET;
     for (let i = 0; i < text.length; i++) {
       const c = text.charCodeAt(i);
+      whole = Math.imul(whole ^ c, FNV_PRIME);
       const kind = c < 128 ? CHAR_CLASS[c] : 2;
       if (kind === 1) {
         if (start === -1) {
@@ -71,10 +74,11 @@ export class TextIndex {
         start = -1;
       } else {
         for (const word of text.toLowerCase().split(/[^a-z0-9']+/)) if (word) this.addWord(position, word, 0, word.length, hashOf(word, 0, word.length));
-        return;
+        return textHash(text);
       }
     }
     if (start !== -1) this.addWord(position, text, start, text.length, h | 0);
+    return whole | 0;
   }
 
   /** Adds the position to the postings of the word text[from, to) (of hash `hash`: see hashOf). */
