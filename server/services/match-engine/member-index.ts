@@ -318,7 +318,7 @@ export class MemberIndex {
     s.flags[p] =
       F_LIVE | (row.active ? F_ACTIVE : 0) | (row.isMember ? F_MEMBER : 0) | (row.isVerified ? F_VERIFIED : 0) | (row.hasPhoto ? F_PHOTO : 0) |
       (visibilityCode(row.visibility) << VIS_SHIFT);
-    s.gender[p] = Math.min(255, d.genders.id(row.gender));
+    s.gender[p] = genderId;
     s.lookingFor[p] = Math.min(255, d.genders.id(row.lookingFor));
     s.dob[p] = dobDays(row.dateOfBirth);
     s.culture.set(p, cultureId);
