@@ -21,7 +21,9 @@ test('full text: words read in place (lower-case ASCII) or through toLowerCase (
     fc.property(fc.array(text, { maxLength: 30 }), fc.array(fc.string({ unit: char, minLength: 1, maxLength: 4 }), { minLength: 1, maxLength: 3 }), (texts, queries) => {
       const index = new TextIndex();
       // Indexing a text also gives its hash (what tells a changed text), in the same pass.
-      texts.forEach((t, p) => assert.equal(index.add(p, t), textHash(t)));
+      texts.forEach((t, p) => {
+        assert.equal(index.add(p, t), textHash(t));
+      });
       const tokens = searchTokens(queries.join(' '));
       if (tokens.length === 0) return;
       const mark = index.markHits(tokens, texts.length);
@@ -36,7 +38,9 @@ test('full text: words read in place (lower-case ASCII) or through toLowerCase (
 test('full text: a vocabulary past its first table (thousands of words) still finds each word', () => {
   const index = new TextIndex();
   const texts = Array.from({ length: 3000 }, (_, p) => `w${p} common x${p % 7}`);
-  texts.forEach((t, p) => index.add(p, t));
+  texts.forEach((t, p) => {
+    index.add(p, t);
+  });
   for (const tokens of [['w2999'], ['w0'], ['x3', 'w10'], ['common'], ['absent']]) {
     const mark = index.markHits(tokens, texts.length);
     const found = texts.map((_, p) => p).filter((p) => mark[p] === tokens.length);
