@@ -7,7 +7,7 @@ import { Message } from '../models/engagement';
 import type { User } from '../models/user';
 import { type MessageRefusal, relationshipBetween } from '../policies/relationship';
 import { effectiveTier } from '../policies/tier';
-import { familyActorLabel } from './family/acts';
+import { familyActorLabel, familyReadersOf } from './family/acts';
 import { notify } from './notifications';
 import { photoUrl } from './photos';
 
@@ -98,6 +98,10 @@ export async function sendMessage(
   const payload = { ...view, senderName: sender.fullName };
   services.live.publish({ userId: receiverId, kind: 'message', payload });
   services.live.publish({ userId: sender.id, kind: 'message', payload });
+  // Family members reading this conversation for either side see it arrive too.
+  for (const [owner, other] of [[sender.id, receiverId], [receiverId, sender.id]]) {
+    for (const reader of await familyReadersOf(db, owner, other)) services.live.publish({ userId: reader, kind: 'message', payload });
+  }
   await notify(services, {
     userId: receiverId,
     type: 'message',

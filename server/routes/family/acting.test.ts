@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import { after, before, describe, test } from 'node:test';
 import { Client, type TestServer, startTestServer } from '../../test/harness';
+import { familyReadersOf } from '../../services/family/acts';
 import { buildProfile, signedInClient } from '../../test/factories';
 
 let server: TestServer;
@@ -123,7 +124,7 @@ describe('a family member acting for the candidate', () => {
   });
 
   test('the other side sees live whether the candidate or family wrote; with messaging off family cannot write', async () => {
-    const { priya, profile, as } = await family();
+    const { priya, profile, mother, as } = await family();
     const ravi = await signedInClient(server, { fullName: 'Ravi Kumar', tier: 'premium' });
     await buildProfile(server, ravi.user, { gender: 'male' });
     const refused = await as('POST', '/api/messages', { receiverId: ravi.user.id, content: 'Namaste' });
@@ -144,12 +145,15 @@ describe('a family member acting for the candidate', () => {
     ]);
     const bell = await server.db('notifications').where({ userId: ravi.user.id, type: 'message' }).orderBy('id').select('title');
     assert.deepEqual(bell.map((n) => n.title), ["New message from Priya's mother", 'New message from Priya Raman']);
-    // Ravi answers; the mother reads it for Priya, but it stays unread for Priya, whose message it is.
-    await ravi.client.post('/api/messages', { receiverId: priya.user.id, content: 'Namaste to you both' });
+    // Ravi answers: it reaches the mother's own open app at once (she reads this conversation for Priya)...
+    const toMother = await liveMessages(mother, 1, () => ravi.client.post('/api/messages', { receiverId: priya.user.id, content: 'Namaste to you both' }));
+    assert.deepEqual(toMother.map((e) => [e.content, e.senderId, e.receiverId]), [['Namaste to you both', ravi.user.id, priya.user.id]]);
+    // ...and she reads it for Priya, but it stays unread for Priya, whose message it is.
     const read = (await (await as('GET', `/api/messages/${priya.user.id}/${ravi.user.id}`)).json()) as Array<{ content: string; sentBy: { label: string } | null }>;
     assert.deepEqual(read.map((m) => [m.content, m.sentBy?.label ?? null]), [['Namaste, I write for Priya', "Priya's mother"], ['And this is Priya herself', null], ['Namaste to you both', null]]);
     assert.deepEqual(await (await priya.client.get(`/api/messages/${priya.user.id}/unread-count`)).json(), { count: 1 });
     await priya.client.patch(`/api/family/${profile.id}/permissions`, { mayMessage: false });
+    assert.deepEqual(await familyReadersOf(server.db, priya.user.id, ravi.user.id), [], 'no longer relayed to the family');
     assert.equal((await as('GET', `/api/messages/${priya.user.id}/${ravi.user.id}`)).status, 403);
     assert.equal((await as('POST', '/api/messages', { receiverId: ravi.user.id, content: 'Again' })).status, 403);
     assert.equal(await server.db('messages').where({ content: 'Again' }).first(), undefined);

@@ -1,6 +1,7 @@
 import type { AppContext } from '../../context';
 import type { Db } from '../../db';
 import { audit } from '../audit';
+import { decideFamily, familyFacts } from '../../policies/relationship';
 import { firstNameOf } from './people';
 
 interface Actor {
@@ -49,6 +50,23 @@ export async function familyVisibleConversations(db: Db, ownerId: number, profil
   const visible = new Set(rows.map((r) => (Number(r.senderId) === ownerId ? Number(r.receiverId) : Number(r.senderId))));
   for (const shared of await db('family_shared_conversations').where({ profileId }).select('otherUserId')) visible.add(Number(shared.otherUserId));
   return visible;
+}
+
+/**
+ * The family members who may read `ownerId`'s conversation with `otherId` as it happens: active family members of the
+ * owner's live profile, when the candidate lets family write for them (the same permission that lets them open the
+ * conversation) and the conversation is one family may see (one a family member wrote in, or shared with them).
+ */
+export async function familyReadersOf(db: Db, ownerId: number, otherId: number): Promise<number[]> {
+  const profile = await db('profiles').where({ userId: ownerId, isDeleted: false }).first('id');
+  if (!profile) return [];
+  const profileId = Number(profile.id);
+  const members = (await db('family_members').where({ profileId, status: 'active' }).whereNot('userId', ownerId).select('userId')).map((m) => Number(m.userId));
+  if (members.length === 0) return [];
+  const facts = await familyFacts(db, members[0], profileId);
+  if (!facts || !decideFamily(facts, 'message')) return [];
+  if (!(await familyVisibleConversations(db, ownerId, profileId)).has(otherId)) return [];
+  return members;
 }
 
 /** The candidate shares (or stops sharing) their conversation with one member with their family. */

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ChatPeerView, ConversationView, MessageView, ProfileCardView } from '../../../../contracts/views';
 import { api, isApiError } from '../../../lib/api-client';
+import { useLiveEvent } from '../../../lib/live-events';
 import type { FamilyConsent, FamilyPermissions, FamilyPerson } from '../../../../contracts/family';
 
 export type { FamilyConsent, FamilyPermissions, FamilyPerson };
@@ -148,8 +149,9 @@ export function familyError(error: unknown): string {
 
 /**
  * A conversation of the candidate's that family may see (one a family member began, or one the candidate shared),
- * read and written by a family member acting for the candidate. The family member's own event stream does not carry
- * the candidate's messages, so the thread is read again every 15 seconds while open.
+ * read and written by a family member acting for the candidate. Its new messages reach the family member's own event
+ * stream (the server relays them to the family who may read the conversation); the thread is also read again every
+ * 15 seconds while open, in case the stream was down.
  */
 const FAMILY_CHAT_REFRESH_MS = 15_000;
 
@@ -162,6 +164,13 @@ export function useFamilyConversations(profileId: number, candidateUserId: numbe
 }
 
 export function useFamilyChat(profileId: number, candidateUserId: number, otherId: number, enabled: boolean) {
+  const queryClient = useQueryClient();
+  // A message in this conversation (either side, or another family member writing) arrives on the family member's
+  // own event stream: the thread is read again at once; the slow poll stays as the fallback.
+  useLiveEvent('message', (m) => {
+    const inThisChat = (m.senderId === candidateUserId && m.receiverId === otherId) || (m.senderId === otherId && m.receiverId === candidateUserId);
+    if (enabled && inThisChat) void queryClient.invalidateQueries({ queryKey: ['family', profileId, 'chat', otherId] });
+  });
   const thread = useQuery({
     queryKey: ['family', profileId, 'chat', otherId],
     queryFn: ({ signal }) => api.get<MessageView[]>(`/api/messages/${candidateUserId}/${otherId}`, { signal, headers: actingFor(profileId) }),

@@ -5,6 +5,7 @@ import { afterEach, test } from 'node:test';
 import type { FamilyPermissions } from '../../../../contracts/family';
 import type { ChatPeerView, MessageView } from '../../../../contracts/views';
 import { buildSessionUser } from '../../../test/build-user';
+import { emitLiveEvent } from '../../../lib/live-events';
 import { jsonResponse } from '../../../test/fetch-stub';
 import type { FamilyView } from '../api/family';
 
@@ -92,4 +93,30 @@ test('with messaging as the family off, no composer: the page says why', async (
   assert.equal(screen.queryByRole('textbox', { name: 'Message' }), null);
   assert.ok(screen.getByRole('link', { name: 'Back to Family' }));
   assert.equal(fetchStub.calls.filter((c) => c.url.pathname.startsWith(`/api/messages/${PRIYA}`)).length, 0, 'the thread is not even asked for');
+});
+
+test("a reply in the conversation arrives on the family member's event stream: the thread is read again at once", async () => {
+  let reply = false;
+  const server = fakeServer({
+    user: mother,
+    handle: (request) => {
+      const path = request.url.pathname;
+      if (path === `/api/family/${PROFILE}`) return jsonResponse(200, family(true));
+      if (path === `/api/messages/${PRIYA}/${RAVI}/peer`) return jsonResponse(200, peer);
+      if (path === `/api/messages/${PRIYA}/${RAVI}`) return jsonResponse(200, [message(1, PRIYA, 'Namaste ji'), ...(reply ? [message(2, RAVI, 'Shall we talk on Sunday?')] : [])]);
+      return undefined;
+    },
+  });
+  const { fetchStub } = renderApp(`/family/${PROFILE}/chat/${RAVI}`, server);
+  await screen.findByText('Namaste ji', undefined, { timeout: FIRST_LOAD_MS });
+  const reads = () => fetchStub.callsTo('GET', `/api/messages/${PRIYA}/${RAVI}`).length;
+  const before = reads();
+  // A message of another conversation of Priya's changes nothing here.
+  emitLiveEvent('message', { ...message(9, 99, 'Elsewhere'), receiverId: PRIYA, senderName: 'Someone else' });
+  await new Promise((r) => setTimeout(r, 50));
+  assert.equal(reads(), before);
+  reply = true;
+  emitLiveEvent('message', { ...message(2, RAVI, 'Shall we talk on Sunday?'), senderName: 'Ravi Kumar' });
+  await screen.findByText('Shall we talk on Sunday?');
+  assert.ok(reads() > before);
 });
