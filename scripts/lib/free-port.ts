@@ -17,9 +17,14 @@ function listensOn(port: number): Promise<number | null> {
  * to an outgoing connection of another busy test (a browser, a load generator) before our server binds it, and
  * then our health check reaches someone else's server. Falls back to any port the kernel gives.
  */
+/** Ports tried first: 20000–31999, under Linux's default ip_local_port_range (32768–60999). */
+const FIRST_PORT = 20_000;
+const PORTS = 12_000;
+
 export async function freePort(): Promise<number> {
   for (let attempt = 0; attempt < 20; attempt++) {
-    const port = await listensOn(20_000 + Math.floor(Math.random() * 12_000));
+    // Random, so test files started side by side rarely try the same port; a taken one is simply skipped.
+    const port = await listensOn(FIRST_PORT + Math.floor(Math.random() * PORTS));
     if (port !== null) return port;
   }
   const port = await listensOn(0);

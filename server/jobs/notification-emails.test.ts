@@ -1,42 +1,26 @@
 import assert from 'node:assert/strict';
-import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
-import { type ParsedMail, simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
+import type { ParsedMail } from 'mailparser';
 import { loadSessionKeys } from '../keys';
+import { type Mailbox, startMailbox } from '../test/mailbox';
 import { Client, type TestServer, startTestServer } from '../test/harness';
 import { buildProfile, signedInClient } from '../test/factories';
 import { MESSAGE_EMAIL_AFTER_MS, notificationEmailsJob } from './notification-emails';
 import { JobScheduler } from './scheduler';
 
 /** A real SMTP server in the test: every message the app sends is parsed and kept. */
-let smtp: SMTPServer;
-const inbox: ParsedMail[] = [];
+let mailbox: Mailbox;
 let server: TestServer;
 const PUBLIC = 'http://saathi.example';
 
 before(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, _session, callback) {
-      simpleParser(stream)
-        .then((mail) => {
-          inbox.push(mail);
-          callback();
-        })
-        .catch(callback);
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const { port } = smtp.server.address() as AddressInfo;
-  server = await startTestServer({ smtpUrl: `smtp://127.0.0.1:${port}`, publicUrl: PUBLIC, trustProxy: false });
+  mailbox = await startMailbox();
+  server = await startTestServer({ smtpUrl: mailbox.url, publicUrl: PUBLIC, trustProxy: false });
 });
 
 after(async () => {
   await server?.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await mailbox?.close();
 });
 
 const runJob = () => new JobScheduler(server.db, [notificationEmailsJob(server.config, loadSessionKeys(server.config))]).runNow('notification-emails');
@@ -44,12 +28,12 @@ const runJob = () => new JobScheduler(server.db, [notificationEmailsJob(server.c
 /** Waits until `count` more emails than `before` have arrived (delivery happens after the job returns). */
 async function received(before: number, count: number): Promise<ParsedMail[]> {
   const deadline = Date.now() + 10_000;
-  while (inbox.length < before + count) {
-    if (Date.now() > deadline) throw new Error(`expected ${count} emails, got ${inbox.length - before}`);
+  while (mailbox.inbox.length < before + count) {
+    if (Date.now() > deadline) throw new Error(`expected ${count} emails, got ${mailbox.inbox.length - before}`);
     await new Promise((r) => setTimeout(r, 25));
   }
   await new Promise((r) => setTimeout(r, 100)); // and no more than that
-  return inbox.slice(before);
+  return mailbox.inbox.slice(before);
 }
 
 /** A raw header's value (mailparser turns List-* headers into objects; the raw line is what a mail client reads). */
@@ -73,7 +57,7 @@ describe('notification emails through a real SMTP server', () => {
     const { priya, arjun, priyaProfile, arjunProfile } = await pair();
     assert.equal((await priya.client.post('/api/profile-likes', { likedProfileId: arjunProfile.id })).status, 201);
     assert.equal((await arjun.client.post('/api/profile-likes', { likedProfileId: priyaProfile.id })).status, 201);
-    const before = inbox.length;
+    const before = mailbox.inbox.length;
     const run = await runJob();
     assert.match(run.result ?? '', /match emails 2/);
     const mails = await received(before, 2);
@@ -125,7 +109,7 @@ describe('notification emails through a real SMTP server', () => {
     const fresh = await message(priya, arjun.user.id, 'Hello Arjun', 1);
     await away(priya.user.id);
     await away(arjun.user.id);
-    let before = inbox.length;
+    let before = mailbox.inbox.length;
     assert.match((await runJob()).result ?? '', /message emails 1/);
     const [mail] = await received(before, 1);
     assert.equal(to(mail), priya.user.email);
@@ -137,7 +121,7 @@ describe('notification emails through a real SMTP server', () => {
     // Within the hour, a further message in the same conversation waits.
     await message(arjun, priya.user.id, 'Are you there?', 16);
     await away(arjun.user.id);
-    before = inbox.length;
+    before = mailbox.inbox.length;
     assert.match((await runJob()).result ?? '', /message emails 0/);
 
     // Arjun's reply to Priya becomes due, but he is online now: no email.
@@ -159,7 +143,7 @@ describe('notification emails through a real SMTP server', () => {
     await away(arjun.user.id);
     assert.match((await runJob()).result ?? '', /message emails 0/);
     await new Promise((r) => setTimeout(r, 200));
-    assert.equal(inbox.length, before, 'nothing else was sent');
+    assert.equal(mailbox.inbox.length, before, 'nothing else was sent');
   });
 });
 
@@ -201,7 +185,7 @@ describe('the email digest of likes and views', () => {
     await like(admirers[0].user.id, off.profile.id);
     await view(admirers[0].user.id, noViews.profile.id);
 
-    let before = inbox.length;
+    let before = mailbox.inbox.length;
     assert.equal(await sendDigests(server.db, server.config, keys, PUBLIC, monday), 1, 'only Asha: Ravi is at 4:10, Quiet has no news, Off turned it off, Nikhil only has views he does not want');
     const [mail] = await received(before, 1);
     assert.equal(to(mail), asha.user.email);
@@ -211,7 +195,7 @@ describe('the email digest of likes and views', () => {
     assert.equal(await sendDigests(server.db, server.config, keys, PUBLIC, monday + 20 * 60_000), 0, 'once a day');
 
     // Five hours later it is 9:10 in Toronto.
-    before = inbox.length;
+    before = mailbox.inbox.length;
     assert.equal(await sendDigests(server.db, server.config, keys, PUBLIC, monday + 5 * 3_600_000), 1);
     const [toRavi] = await received(before, 1);
     assert.equal(to(toRavi), ravi.user.email);

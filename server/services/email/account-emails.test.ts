@@ -1,46 +1,30 @@
 // Account emails through a real SMTP server: each has an HTML part in the one email layout and a plain-text part,
 // greets the member by name, and its link (the button's href, also written out in both parts) does what it says.
 import assert from 'node:assert/strict';
-import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
-import { type ParsedMail, simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
+import type { ParsedMail } from 'mailparser';
+import { type Mailbox, startMailbox } from '../../test/mailbox';
 import { Client, type TestServer, startTestServer } from '../../test/harness';
 import { buildUser } from '../../test/factories';
 import { mailSuspension } from '../member-notices';
 
 const PUBLIC = 'http://saathi.example';
-let smtp: SMTPServer;
+let mailbox: Mailbox;
 let server: TestServer;
-const inbox: ParsedMail[] = [];
 
 before(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, _session, callback) {
-      simpleParser(stream)
-        .then((mail) => {
-          inbox.push(mail);
-          callback();
-        })
-        .catch(callback);
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const { port } = smtp.server.address() as AddressInfo;
-  server = await startTestServer({ demoMode: false, smtpUrl: `smtp://127.0.0.1:${port}`, publicUrl: PUBLIC, trustProxy: false });
+  mailbox = await startMailbox();
+  server = await startTestServer({ demoMode: false, smtpUrl: mailbox.url, publicUrl: PUBLIC, trustProxy: false });
 });
 after(async () => {
   await server?.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await mailbox?.close();
 });
 
 async function mailTo(address: string, subject: RegExp): Promise<ParsedMail> {
   const deadline = Date.now() + 10_000;
   for (;;) {
-    const found = inbox.find((m) => (Array.isArray(m.to) ? m.to[0] : m.to)?.value[0]?.address === address && subject.test(m.subject ?? ''));
+    const found = mailbox.inbox.find((m) => (Array.isArray(m.to) ? m.to[0] : m.to)?.value[0]?.address === address && subject.test(m.subject ?? ''));
     if (found) return found;
     if (Date.now() > deadline) throw new Error(`no email "${subject}" to ${address}`);
     await new Promise((r) => setTimeout(r, 25));

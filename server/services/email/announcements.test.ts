@@ -2,41 +2,25 @@
 // who turned App updates on (it is off by default) and keep email on; its one-click unsubscribe turns App updates
 // off; bad text is refused before anything is queued.
 import assert from 'node:assert/strict';
-import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
-import { type ParsedMail, simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
+import type { ParsedMail } from 'mailparser';
 import { emailDeliveryJob } from '../../jobs/email-delivery';
 import { JobScheduler } from '../../jobs/scheduler';
+import { type Mailbox, startMailbox } from '../../test/mailbox';
 import { Client, type TestServer, startTestServer } from '../../test/harness';
 import { buildUser, signedInClient } from '../../test/factories';
 import { countAnnouncementRecipients, sendAnnouncement } from './announcements';
 
-const inbox: ParsedMail[] = [];
-let smtp: SMTPServer;
+let mailbox: Mailbox;
 let server: TestServer;
 
 before(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, _session, callback) {
-      simpleParser(stream)
-        .then((mail) => {
-          inbox.push(mail);
-          callback();
-        })
-        .catch(callback);
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const { port } = smtp.server.address() as AddressInfo;
-  server = await startTestServer({ demoMode: false, smtpUrl: `smtp://127.0.0.1:${port}`, publicUrl: 'https://saathi.example' });
+  mailbox = await startMailbox();
+  server = await startTestServer({ demoMode: false, smtpUrl: mailbox.url, publicUrl: 'https://saathi.example' });
 });
 after(async () => {
   await server?.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await mailbox?.close();
 });
 
 /** A header as sent (mailparser turns List-Unsubscribe into an object). */
@@ -72,7 +56,7 @@ describe('App updates: product news by email', () => {
 
     const run = await deliveryJob();
     assert.match(String(run.result), /^sent 1,/);
-    const received = inbox.filter((m) => m.subject === news.subject);
+    const received = mailbox.inbox.filter((m) => m.subject === news.subject);
     assert.deepEqual(received.map(addressOf), ['lakshmi.keen@example.test']);
     const [mail] = received;
     assert.match(mail.text ?? '', /Namaste Lakshmi,/);
