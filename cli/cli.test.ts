@@ -149,7 +149,9 @@ describe('saathi CLI', () => {
   test('backup and restore on PostgreSQL exit 1 with one sentence when pg_dump/pg_restore are missing, and nothing is written', () => {
     const file = path.join(dataDir, 'pg-backup.dump');
     const emptyBin = fs.mkdtempSync(path.join(os.tmpdir(), 'saathi-nobin-'));
-    const env = { DATABASE_URL: 'postgres://saathi:saathi@127.0.0.1:5432/postgres', PATH: emptyBin };
+    // Port 1: nothing listens there, so this holds whether or not a PostgreSQL server runs on this machine — the
+    // missing tool is found before any connection is tried.
+    const env = { DATABASE_URL: 'postgres://saathi:saathi@127.0.0.1:1/postgres', PATH: emptyBin };
     const res = saathiEnv(['backup', file], env);
     assert.equal(res.status, 1);
     assert.match(res.stderr, /pg_dump was not found on PATH/);
@@ -160,6 +162,14 @@ describe('saathi CLI', () => {
     assert.equal(restore.status, 1);
     assert.match(restore.stderr, /pg_restore was not found on PATH/);
     fs.rmSync(emptyBin, { recursive: true });
+  });
+
+  test('a PostgreSQL server that cannot be reached is one sentence naming DATABASE_URL, without its password or a stack trace', () => {
+    const res = saathiEnv(['migrate', 'status'], { DATABASE_URL: 'postgres://saathi:s3cret-pw@127.0.0.1:1/postgres' });
+    assert.equal(res.status, 1);
+    assert.match(res.stderr, /^Error: PostgreSQL is not accepting connections at 127\.0\.0\.1:1; check DATABASE_URL/);
+    assert.doesNotMatch(res.stderr, /s3cret-pw/);
+    assert.doesNotMatch(res.stderr, /\n\s+at /, 'no stack trace');
   });
 
   test('backup on PostgreSQL writes a pg_dump custom-format file', { skip: process.env.TEST_DATABASE_URL ? false : 'needs TEST_DATABASE_URL (PostgreSQL)' }, () => {

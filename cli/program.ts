@@ -51,7 +51,32 @@ export async function runCli(argv: string[]): Promise<number> {
       console.error(`Error: ${error.message}`);
       return 1;
     }
-    console.error(`Error: ${(error as Error).message}`);
+    console.error(`Error: ${databaseRefusal(error) ?? (error as Error).message}`);
     return 1;
+  }
+}
+
+/**
+ * A PostgreSQL server that is down, unknown, or refuses the credentials is bad configuration, not a crash: one
+ * sentence naming DATABASE_URL (never its password) instead of the driver's "connect ECONNREFUSED 127.0.0.1:5432".
+ */
+export function databaseRefusal(error: unknown): string | null {
+  const e = error as { code?: string; address?: string; port?: number; hostname?: string } | null;
+  const fix = 'check DATABASE_URL (unset it to use SQLite in DATA_DIR) and that the server is running';
+  switch (e?.code) {
+    case 'ECONNREFUSED':
+      return `PostgreSQL is not accepting connections at ${e.address ?? 'its address'}${e.port ? `:${e.port}` : ''}; ${fix}.`;
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return `The PostgreSQL host ${e.hostname ?? ''} in DATABASE_URL cannot be found; ${fix}.`;
+    case 'ETIMEDOUT':
+      return `Connecting to PostgreSQL timed out; ${fix}.`;
+    case '28P01':
+    case '28000':
+      return `PostgreSQL refused the user name or password in DATABASE_URL; ${fix}.`;
+    case '3D000':
+      return `The database named in DATABASE_URL does not exist on that PostgreSQL server; create it or ${fix}.`;
+    default:
+      return null;
   }
 }

@@ -19,12 +19,20 @@ function copyDir(from: string, to: string): number {
   return n;
 }
 
+type PgTool = 'pg_dump' | 'pg_restore';
+const missingTool = (tool: PgTool) =>
+  new CliError(`${tool} was not found on PATH; install the PostgreSQL client tools (the same major version as the server) and run this again`);
+
+/** Before anything else is done (a database reached, a file written): is the tool there at all? */
+function requirePgTool(tool: PgTool): void {
+  const res = spawnSync(tool, ['--version'], { stdio: 'ignore' });
+  if (res.error && (res.error as NodeJS.ErrnoException).code === 'ENOENT') throw missingTool(tool);
+}
+
 /** Runs PostgreSQL's own dump/restore tool; a missing tool or a failed run is an error (exit 1), never advice and exit 0. */
-export function runPgTool(tool: 'pg_dump' | 'pg_restore', args: string[]): void {
+export function runPgTool(tool: PgTool, args: string[]): void {
   const res = spawnSync(tool, args, { stdio: ['ignore', 'inherit', 'pipe'], encoding: 'utf8' });
-  if (res.error && (res.error as NodeJS.ErrnoException).code === 'ENOENT') {
-    throw new CliError(`${tool} was not found on PATH; install the PostgreSQL client tools (the same major version as the server) and run this again`);
-  }
+  if (res.error && (res.error as NodeJS.ErrnoException).code === 'ENOENT') throw missingTool(tool);
   if (res.status !== 0) {
     const reason = (res.stderr || res.error?.message || '').trim().split('\n')[0] || `exit code ${res.status}`;
     throw new CliError(`${tool} failed: ${reason}`);
@@ -90,6 +98,7 @@ export function registerBackup(program: Command): void {
       const config = configFromFlags(flags);
       const source = path.resolve(file);
       if (!fs.existsSync(source)) throw new CliError(`No backup at ${source}`);
+      if (config.databaseUrl) requirePgTool('pg_restore');
       // Before anything is touched: a running server would keep writing to the database being replaced (and on
       // SQLite lose its live -wal/-shm files), so its acknowledged writes would be lost.
       await refuseWhileServing(config, 'restore');
