@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import { dobDays } from './member-index';
+import { dobDays } from './member-row';
 import { NO_DOB } from './store';
 
 /** What dobDays must answer: the day count of a day ageFromDateOfBirth takes as real (its own Date reading). */

@@ -6,7 +6,8 @@ import { seedDemo } from '../../../fixtures/demo-seed';
 import { type TestServer, startTestServer } from '../../test/harness';
 import { type OracleRow, type OracleViewer, bruteBest, bruteSearch, eligible, readWorld } from '../../test/match-oracle';
 import { moonLongitude } from '../kundali/chart';
-import { EngineInputError, type MatchEngine } from './engine';
+import type { MatchEngine } from './engine';
+import { EngineInputError } from './types';
 import type { SearchFilters } from './filters';
 import { requestEngineRebuild } from './change-feed';
 

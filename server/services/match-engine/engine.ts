@@ -1,67 +1,19 @@
 import type { Db } from '../../db';
 import { isPostgres } from '../../db';
-import { HttpError } from '../../errors';
 import type { LiveEvents } from '../live-events';
-import { AgeTable, dayAt, dayString } from './ages';
+import { dayString } from './ages';
 import { type ChangeFeed, LogFeed, NotifyFeed } from './change-feed';
 import { CursorError, Cursors } from './cursor';
-import { mayListTable } from './eligibility';
 import { type SearchFilters, filterTables, gunaTable } from './filters';
-import { loadMembers, scanMembers } from './loader';
 import { gunaBetween as gunaOf } from './kundali-table';
+import { loadMembers, scanMembers } from './loader';
 import { MemberIndex } from './member-index';
+import { Passes, rankedOf } from './passes';
 import { RelationsCache } from './relations';
-import { R_ALLOWED, R_BLOCKED, R_EXCLUDED, R_LIKED, R_MATCHED, R_NOT_INTERESTED, R_SELF, type ScanPlan, type ScanResult, rankedScan, scan } from './scan';
+import { R_ALLOWED, R_EXCLUDED, R_NOT_INTERESTED, R_LIKED, R_SELF, type ScanResult } from './scan';
 import { type ScoreTables, Scorer, packedScore, percentOfPacked } from './scorer';
-import { F_VERIFIED, NO_AGE } from './store';
-
-/** A member asking for a list. */
-export interface Viewer {
-  id: number;
-  role: string;
-}
-
-export interface Ranked {
-  userId: number;
-  profileId: number;
-  /** the match percentage, null when the viewer has no profile to match with */
-  score: number | null;
-  /** what the diversity of daily matches looks at */
-  profession: string | null;
-  country: string | null;
-}
-
-export interface SearchPage {
-  results: Ranked[];
-  total: number;
-  nextCursor: string | null;
-}
-
-/** A request the engine cannot answer as asked: an HTTP answer of its own (400 bad cursor, 409, 422). */
-export class EngineInputError extends HttpError {
-  constructor(
-    message: string,
-    override readonly status: 400 | 409 | 422,
-  ) {
-    super(status, message, status === 400 ? 'bad_request' : status === 409 ? 'conflict' : 'unprocessable');
-  }
-}
-
-export interface EngineStats {
-  members: number;
-  positions: number;
-  vocabulary: number;
-  columnBytes: number;
-  textBytes: number;
-  buildMs: number;
-  builtAt: number | null;
-}
-
-interface Pass {
-  tables: ScoreTables | null;
-  plan: ScanPlan;
-  marked: number[];
-}
+import { F_VERIFIED } from './store';
+import { EngineInputError, type EngineStats, type Ranked, type SearchPage, type Viewer } from './types';
 
 /**
  * The match engine: every list of members (search, daily and featured matches, who liked you) ranked over all
@@ -74,8 +26,7 @@ export class MatchEngine {
   private readonly relations: RelationsCache;
   private readonly cursors: Cursors;
   private building: Promise<void> | null = null;
-  private ages: AgeTable | null = null;
-  private relation = new Uint8Array(0);
+  private readonly passes = new Passes();
   private requested = 0;
   private completed = 0;
   private running: Promise<void> | null = null;
@@ -206,111 +157,6 @@ export class MatchEngine {
     for (const id of ids) if (!present.has(id)) this.index.remove(id);
   }
 
-  private agesFor(day: string): AgeTable {
-    const at = dayAt(day);
-    if (!this.ages || this.ages.day !== Math.floor(at.getTime() / 86_400_000)) this.ages = new AgeTable(at);
-    return this.ages;
-  }
-
-  /**
-   * Prepares a pass for the viewer: scoring tables, relation marks (cleared by `finish`), the policy's table.
-   * Synchronous from here to `finish`, so no other query sees the marks.
-   */
-  private prepare(viewer: Viewer, relations: Awaited<ReturnType<RelationsCache['get']>>, day: string, extra: Partial<ScanPlan>): Pass {
-    const index = this.index;
-    const s = index.store;
-    if (this.relation.length < s.capacity) this.relation = new Uint8Array(s.capacity);
-    const ages = this.agesFor(day);
-    const vp = index.positionOf(viewer.id);
-    let tables: ScoreTables | null = null;
-    if (vp !== -1) {
-      const own = index.matchProfile(vp);
-      const viewerAge = ages.ageOf(s.dob[vp]);
-      tables = this.scorer.tables({ ...own, moon: s.moon[vp], role: index.roleOf(vp) }, viewerAge === NO_AGE ? null : viewerAge);
-    }
-    const marked: number[] = [];
-    const mark = (userIds: Iterable<number>, bit: number) => {
-      for (const id of userIds) {
-        const p = index.positionOf(id);
-        if (p === -1) continue;
-        if (this.relation[p] === 0) marked.push(p);
-        this.relation[p] |= bit;
-      }
-    };
-    mark([viewer.id], R_SELF);
-    mark(relations.blocked, R_BLOCKED);
-    mark(relations.matched, R_MATCHED);
-    mark(relations.notInterested, R_NOT_INTERESTED);
-    mark(relations.liked, R_LIKED);
-    const staff = viewer.role === 'reviewer' || viewer.role === 'admin';
-    const plan: ScanPlan = {
-      textMark: null,
-      textFull: 0,
-      mayList: mayListTable(staff),
-      memberTable: !staff,
-      relation: this.relation,
-      marked,
-      skipBits: R_SELF | R_NOT_INTERESTED,
-      viewerGender: vp === -1 ? 0 : s.gender[vp],
-      viewerLookingFor: vp === -1 ? 0 : s.lookingFor[vp],
-      genders: vp !== -1,
-      tables,
-      ages,
-      placeOk: null,
-      countryOk: null,
-      cultureOk: null,
-      miscOk: null,
-      astroOk: null,
-      minAge: 0,
-      maxAge: 255,
-      needPhoto: false,
-      minActiveHour: 0,
-      requireAllowed: false,
-      bonus: null,
-      maxBonus: 0,
-      after: null,
-      changedBefore: Number.POSITIVE_INFINITY,
-      countTotal: true,
-      k: 20,
-      ...extra,
-    };
-    return { tables, plan, marked };
-  }
-
-  /** The pass itself: bounded by groups when the viewer has a profile to score with, else every candidate. */
-  private run(pass: Pass): ScanResult {
-    try {
-      return pass.plan.tables !== null && pass.plan.genders ? rankedScan(this.index, pass.plan) : scan(this.index, pass.plan);
-    } finally {
-      this.finish(pass);
-    }
-  }
-
-  private markMore(pass: Pass, userIds: Iterable<number>, bit: number): void {
-    for (const id of userIds) {
-      const p = this.index.positionOf(id);
-      if (p === -1) continue;
-      if (this.relation[p] === 0) pass.marked.push(p);
-      this.relation[p] |= bit;
-    }
-  }
-
-  private finish(pass: Pass): void {
-    for (const p of pass.marked) this.relation[p] = 0;
-  }
-
-  private ranked(positions: number[], scores: number[]): Ranked[] {
-    const s = this.index.store;
-    const d = this.index.dicts;
-    return positions.map((p, i) => ({
-      userId: s.userId[p],
-      profileId: s.profileId[p],
-      score: scores[i] < 0 ? null : scores[i],
-      profession: d.professions.values[s.profession.a[p]] ?? null,
-      country: d.countries.values[d.places.values[s.place.a[p]][0]] ?? null,
-    }));
-  }
-
   /**
    * A page of search results, best match first, with the total. `digest` identifies the search (its filters) for
    * the cursor; `allowedUsers`, when given, keeps only those members (the mood-match filter).
@@ -342,7 +188,7 @@ export class MatchEngine {
     }
     const tables = filterTables(index.dicts, filters);
     const ageFiltered = filters.minAge !== undefined || filters.maxAge !== undefined;
-    const pass = this.prepare(viewer, relations, day, {
+    const pass = this.passes.prepare(index, this.scorer, viewer, relations, day, {
       ...tables,
       textMark: filters.tokens.length ? index.text.markHits(filters.tokens, index.store.size) : null,
       textFull: filters.tokens.length,
@@ -356,10 +202,10 @@ export class MatchEngine {
       changedBefore: state ? state.startedAt : Number.POSITIVE_INFINITY,
       k: options.limit + 1,
     });
-    if (options.allowedUsers) this.markMore(pass, options.allowedUsers, R_ALLOWED);
+    if (options.allowedUsers) this.passes.mark(pass, options.allowedUsers, R_ALLOWED);
     let result: ScanResult;
     try {
-      result = this.run(pass);
+      result = this.passes.run(pass);
     } finally {
       if (filters.tokens.length) index.text.unmark(filters.tokens);
     }
@@ -376,7 +222,7 @@ export class MatchEngine {
         day,
       });
     }
-    return { results: this.ranked(positions, scores), total: result.total, nextCursor };
+    return { results: rankedOf(index, positions, scores), total: result.total, nextCursor };
   }
 
   /**
@@ -389,7 +235,7 @@ export class MatchEngine {
     const relations = await this.relations.get(viewer.id);
     const s = this.index.store;
     const nowSeconds = Math.floor(Date.now() / 1000);
-    const pass = this.prepare(viewer, relations, dayString(new Date()), {
+    const pass = this.passes.prepare(this.index, this.scorer, viewer, relations, dayString(new Date()), {
       skipBits: R_SELF | R_NOT_INTERESTED | R_LIKED | R_EXCLUDED,
       needPhoto: options.featured,
       bonus: options.featured ? (p: number) => ((s.flags[p] & F_VERIFIED) !== 0 ? 5 : 0) + (s.eliteUntil[p] > nowSeconds ? 10 : 0) : null,
@@ -397,9 +243,9 @@ export class MatchEngine {
       countTotal: false,
       k: options.k,
     });
-    this.markMore(pass, options.excludeUsers, R_EXCLUDED);
-    const result = this.run(pass);
-    return this.ranked(result.positions, result.scores);
+    this.passes.mark(pass, options.excludeUsers, R_EXCLUDED);
+    const result = this.passes.run(pass);
+    return rankedOf(pass.index, result.positions, result.scores);
   }
 
   /** The viewer's match percentage with each of these members (null: no profile on either side). */
@@ -413,9 +259,8 @@ export class MatchEngine {
       for (const id of userIds) out.set(id, null);
       return out;
     }
-    const ages = this.agesFor(dayString(new Date()));
-    const viewerAge = ages.ageOf(s.dob[vp]);
-    const t = this.scorer.tables({ ...index.matchProfile(vp), moon: s.moon[vp], role: index.roleOf(vp) }, viewerAge === NO_AGE ? null : viewerAge);
+    const ages = this.passes.agesFor(dayString(new Date()));
+    const t = this.passes.viewerTables(index, this.scorer, ages, vp) as ScoreTables;
     for (const id of userIds) {
       const p = index.positionOf(id);
       if (p === -1) {

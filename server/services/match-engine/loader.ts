@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { Db } from '../../db';
 import { isPostgres } from '../../db';
 import { moonLongitude } from '../kundali/chart';
-import type { MemberRow } from './member-index';
+import type { MemberRow } from './member-row';
 
 /**
  * Reading members for the index: the start-up scan (every live profile, in pages by id) and the reload of the

@@ -1,7 +1,8 @@
 import type { AgeTable } from './ages';
 import { Bounds } from './bounds';
 import { listIndex } from './eligibility';
-import type { Group, MemberIndex } from './member-index';
+import type { Group } from './groups';
+import type { MemberIndex } from './member-index';
 import { type ScoreTables, astroIndex, packedScore, percentOfPacked } from './scorer';
 import { F_LIVE, F_PHOTO, type MemberStore } from './store';
 

@@ -1,0 +1,91 @@
+/** `items` stably sorted by `key[item]`, each key in 0..size-1. */
+export function countingSort(items: Int32Array, key: Int32Array, size: number): Int32Array {
+  const start = new Int32Array(size + 1);
+  for (let i = 0; i < items.length; i++) start[key[items[i]] + 1]++;
+  for (let k = 1; k <= size; k++) start[k] += start[k - 1];
+  const out = new Int32Array(items.length);
+  for (let i = 0; i < items.length; i++) out[start[key[items[i]]]++] = items[i];
+  return out;
+}
+
+/** A growable list of positions (append-only; dead positions are skipped by their flags). */
+export class PositionList {
+  a = new Int32Array(8);
+  n = 0;
+  /** The list becomes exactly the positions from..to-1. */
+  fill(from: number, to: number): void {
+    this.a = new Int32Array(to - from);
+    for (let i = from; i < to; i++) this.a[i - from] = i;
+    this.n = to - from;
+  }
+  add(position: number): void {
+    if (this.n === this.a.length) {
+      const bigger = new Int32Array(Math.ceil(this.a.length * 1.5) + 8);
+      bigger.set(this.a);
+      this.a = bigger;
+    }
+    this.a[this.n++] = position;
+  }
+}
+
+/** One (gender, culture) group: its positions and how many of them any member may be shown (see `plain`). */
+export interface Group {
+  gender: number;
+  culture: number;
+  positions: PositionList;
+  /**
+   * After the start-up build, the list begins with its members ordered by (country, birth date): `runs` holds
+   * (country id, first index, end index) for each country, so a query filtering on countries and ages reads only
+   * the matching stretches of that part (and, whole, the members added since, from `sorted` on).
+   */
+  runs: Int32Array;
+  sorted: number;
+  /** live positions the policy lets every member see, by the id of the gender they look for */
+  plain: Map<number, number>;
+}
+
+/**
+ * Positions grouped by gender and by culture tuple (religion, mother tongue, return plans, integration, verified).
+ * The culture tuple is the score's heaviest part (39 of 100 points), so a query can bound what a whole group may
+ * reach and leave out groups that cannot enter its top results (scan.ts); and the counts of plainly visible
+ * members per group and wanted gender give the total of an unfiltered search without visiting anyone.
+ */
+export class Groups {
+  private readonly byKey = new Map<number, Group>();
+  private readonly byGender = new Map<number, Group[]>();
+
+  private key(gender: number, culture: number): number {
+    return culture * 256 + gender;
+  }
+
+  group(gender: number, culture: number): Group {
+    const key = this.key(gender, culture);
+    let g = this.byKey.get(key);
+    if (!g) {
+      g = { gender, culture, positions: new PositionList(), plain: new Map(), runs: new Int32Array(0), sorted: 0 };
+      this.byKey.set(key, g);
+      let list = this.byGender.get(gender);
+      if (!list) this.byGender.set(gender, (list = []));
+      list.push(g);
+    }
+    return g;
+  }
+
+  /** The groups of one gender, or of every gender (null). */
+  of(gender: number | null): Group[] {
+    if (gender !== null) return this.byGender.get(gender) ?? [];
+    return [...this.byGender.values()].flat();
+  }
+
+  /** Adds (+1) or removes (-1) a position from its group's plain count. */
+  countPlain(gender: number, culture: number, lookingFor: number, delta: number): void {
+    const g = this.group(gender, culture);
+    g.plain.set(lookingFor, (g.plain.get(lookingFor) ?? 0) + delta);
+  }
+
+  bytes(): number {
+    let total = 0;
+    for (const g of this.byKey.values()) total += g.positions.a.byteLength + 64 + g.plain.size * 16;
+    return total;
+  }
+}
