@@ -3,6 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import { PROTECTED_ROUTES, PUBLIC_ROUTES } from '../contracts/routes';
 import { Client, type TestServer, startTestServer } from './test/harness';
 import { signedInClient } from './test/factories';
+import { withoutErrorId } from './test/error-bodies';
 
 let server: TestServer;
 before(async () => {
@@ -51,7 +52,7 @@ describe('serving the apps', () => {
     const res = await fetch(`${server.url}/api/definitely-not-here`);
     assert.equal(res.status, 404);
     assert.match(res.headers.get('content-type') ?? '', /application\/json/);
-    assert.deepEqual(await res.json(), { message: 'API route not found' });
+    assert.deepEqual(withoutErrorId(await res.json()), { message: 'API route not found', code: 'not_found' });
   });
 
   test('hashed assets are cached immutably and compressed', async () => {

@@ -120,11 +120,15 @@ export function createApp(config: Config, db: Db, options: AppOptions = {}): Koa
   app.context.services = services;
   app.silent = true;
 
-  app.use(metricsMiddleware(services.metrics, config.metricsToken));
+  // Every response carries its request's id (X-Request-Id); an error's body and log line carry the same id.
   app.use(async (ctx, next) => {
-    const started = performance.now();
     ctx.state.requestId = crypto.randomUUID();
     ctx.set('X-Request-Id', ctx.state.requestId);
+    await next();
+  });
+  app.use(metricsMiddleware(services.metrics, config.metricsToken, log));
+  app.use(async (ctx, next) => {
+    const started = performance.now();
     try {
       await next();
     } finally {

@@ -4,6 +4,7 @@ import { apiRouters } from './app';
 import type { User } from './models/user';
 import { type Client, type TestServer, startTestServer } from './test/harness';
 import { buildProfile, signedInClient } from './test/factories';
+import { withoutErrorId } from './test/error-bodies';
 
 /**
  * An attacker's walk: every API route with a member's user id or profile id in it (taken from the router, so a
@@ -97,7 +98,9 @@ async function answer(client: Client, method: string, path: string, body?: Recor
   } catch {
     /* not JSON: compared as text */
   }
-  return { status: res.status, body: parsed };
+  // Every request has its own errorId; the rest of an error body must not tell the targets apart.
+  if (res.status >= 400) return { status: res.status, body: withoutErrorId(parsed), errorId: (parsed as { errorId: string }).errorId };
+  return { status: res.status, body: parsed, errorId: null };
 }
 
 test('hidden, blocked and non-existent members get identical answers on every route that names a member', async () => {
@@ -105,7 +108,7 @@ test('hidden, blocked and non-existent members get identical answers on every ro
   const routes = routeTable();
   for (const route of [...routes.map((r) => ({ ...r, body: undefined })), ...BODY_ROUTES]) {
     const { attacker, targets } = await scene();
-    const answers: Array<{ kind: string; status: number; body: unknown }> = [];
+    const answers: Array<{ kind: string; status: number; body: unknown; errorId: string | null }> = [];
     for (const target of targets) {
       const path = route.body ? route.path : fill(route.path, attacker.user, target);
       if (!path) break;
@@ -123,6 +126,8 @@ test('hidden, blocked and non-existent members get identical answers on every ro
         `${route.method} ${route.path}: "${other.kind}" answers differently from "${reference.kind}"`,
       );
     }
+    const errorIds = answers.flatMap((a) => (a.errorId ? [a.errorId] : []));
+    assert.equal(new Set(errorIds).size, errorIds.length, `${route.method} ${route.path}: each error has its own errorId`);
   }
   // The walk covers the routes the attack used, so a refactor cannot quietly drop them.
   for (const route of ['GET /api/messages/:userId/:otherUserId/peer', 'POST /api/blocks', 'POST /api/reports', 'POST /api/messages', 'GET /api/profiles/:id', 'PATCH /api/profiles/:id', 'POST /api/profiles/:id/share']) {
@@ -177,7 +182,8 @@ test("owner-only profile routes answer 404 for every profile the caller does not
     const theirs = await answer(attacker.client, method, path.replace('{id}', String(visible.profile.id)), body);
     const none = await answer(attacker.client, method, path.replace('{id}', String(NO_ONE)), body);
     assert.equal(theirs.status, 404, `${method} ${path}`);
-    assert.deepEqual(theirs, none, `${method} ${path}: someone else's profile answers like none`);
+    assert.deepEqual({ status: theirs.status, body: theirs.body }, { status: none.status, body: none.body }, `${method} ${path}: someone else's profile answers like none`);
+    assert.notEqual(theirs.errorId, none.errorId, 'each error has its own errorId');
   }
   assert.equal((await server.db('profiles').where({ id: visible.profile.id }).first()).about, visible.profile.about);
 });

@@ -3,6 +3,7 @@ import zlib from 'node:zlib';
 import { after, before, test } from 'node:test';
 import { type TestServer, startTestServer } from './test/harness';
 import { buildUser } from './test/factories';
+import { withoutErrorId } from './test/error-bodies';
 
 let server: TestServer;
 before(async () => {
@@ -18,7 +19,7 @@ test('a body that claims gzip, deflate or br but is not is a 400, never a 500; a
     for (const type of ['application/json', 'application/x-www-form-urlencoded', 'text/plain']) {
       const res = await post({ 'Content-Type': type, 'Content-Encoding': encoding }, 'this is not compressed');
       assert.equal(res.status, 400, `${encoding} ${type}`);
-      assert.deepEqual(await res.json(), { message: 'The request body could not be decompressed' });
+      assert.deepEqual(withoutErrorId(await res.json()), { message: 'The request body could not be decompressed', code: 'bad_request' });
     }
   }
   for (const encoding of ['compress', 'zstd', 'x-unknown']) {
@@ -28,7 +29,7 @@ test('a body that claims gzip, deflate or br but is not is a 400, never a 500; a
   }
   const malformed = await post({ 'Content-Type': 'application/json' }, '{"username": ');
   assert.equal(malformed.status, 400);
-  assert.deepEqual(await malformed.json(), { message: 'Malformed request body' });
+  assert.deepEqual(withoutErrorId(await malformed.json()), { message: 'Malformed request body', code: 'bad_request' });
   assert.equal(server.logs.filter((l) => l.level === 'error').length, 0, 'nothing logged as a server failure');
 });
 

@@ -1,14 +1,18 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Context, Next } from 'koa';
-import { DBError, NotNullViolationError, UniqueViolationError, ForeignKeyViolationError, CheckViolationError } from 'objection';
+import { NotNullViolationError, UniqueViolationError, ForeignKeyViolationError, CheckViolationError } from 'objection';
 
-/** An error whose message is safe to show the member. `id` is stable for clients and logs. */
+/**
+ * An error whose message is safe to show the member. `code` names its kind ('not_found', 'rate_limited'): stable,
+ * for clients and logs. Each occurrence is named by the request's id (`errorId` in the body).
+ */
 export class HttpError extends Error {
   constructor(
     readonly status: number,
     message: string,
-    readonly id: string,
+    readonly code: string,
     readonly extra: Record<string, unknown> = {},
     readonly headers: Record<string, string> = {},
   ) {
@@ -119,60 +123,86 @@ export function dataDirProblem(dataDir: string, databaseFile?: string): string |
   }
 }
 
+/** The request's id (set first thing for every request, sent as X-Request-Id); made here if a test app lacks it. */
+function requestIdOf(ctx: Context): string {
+  const state = ctx.state as { requestId?: string };
+  if (!state.requestId) {
+    state.requestId = crypto.randomUUID();
+    ctx.set('X-Request-Id', state.requestId);
+  }
+  return state.requestId;
+}
+
 /**
- * The one app-level error handler: every error becomes `{message, ...}` with the right status. Database errors
- * are mapped by class (unique → 409, not-null/check → 400); storage faults (full disk, read-only data directory)
- * become 507 / 503 with a plain message; nothing from SQL or a stack reaches the client.
+ * Answers a request with an error and writes its one log line. The body is `{message, code, ...extra, errorId}`;
+ * `errorId` is the request id, also in the X-Request-Id header and in the log line, so a member's report matches
+ * the log. A 5xx is logged at error level with the stack; a 4xx at info without (the client's mistake, not ours).
+ */
+export function respondWithError(ctx: Context, error: unknown, log: (entry: Record<string, unknown>) => void): void {
+  const { status, body, headers } = toResponse(error);
+  const errorId = requestIdOf(ctx);
+  const where = { reqId: errorId, status, code: body.code, method: ctx.method, path: ctx.path };
+  if (status >= 500) log({ level: 'error', msg: 'request failed', ...where, err: String((error as Error)?.stack ?? error) });
+  else log({ level: 'info', msg: 'request refused', ...where, message: body.message });
+  ctx.status = status;
+  for (const [k, v] of Object.entries(headers)) ctx.set(k, v);
+  ctx.body = { ...body, errorId };
+}
+
+/**
+ * The one app-level error handler: every error becomes `{message, code, ..., errorId}` with the right status.
+ * Database errors are mapped by class (unique → 409, not-null/check → 400); storage faults (full disk, read-only
+ * data directory) become 507 / 503 with a plain message; nothing from SQL or a stack reaches the client.
+ * An error status set without throwing (a missing static file, an HTML page) gets the same one log line.
  */
 export function errorHandler(log: (entry: Record<string, unknown>) => void) {
   return async function handleErrors(ctx: Context, next: Next): Promise<void> {
     try {
       await next();
     } catch (error) {
-      const { status, body, headers } = toResponse(error);
-      if (status >= 500) log({ level: 'error', msg: 'request failed', reqId: (ctx.state as { requestId?: string }).requestId, path: ctx.path, err: String((error as Error)?.stack ?? error) });
-      ctx.status = status;
-      for (const [k, v] of Object.entries(headers)) ctx.set(k, v);
-      ctx.body = body;
+      respondWithError(ctx, error, log);
+      return;
+    }
+    if (ctx.status >= 400) {
+      const failed = ctx.status >= 500;
+      log({ level: failed ? 'error' : 'info', msg: failed ? 'request failed' : 'request refused', reqId: requestIdOf(ctx), status: ctx.status, method: ctx.method, path: ctx.path });
     }
   };
 }
 
-export function toResponse(error: unknown): { status: number; body: Record<string, unknown>; headers: Record<string, string> } {
+type ErrorResponse = { status: number; body: { message: string; code: string } & Record<string, unknown>; headers: Record<string, string> };
+
+const answer = (status: number, message: string, code: string, headers: Record<string, string> = {}): ErrorResponse => ({ status, body: { message, code }, headers });
+
+/** What the client is told about an error, before the request's id is added. */
+export function toResponse(error: unknown): ErrorResponse {
   if (error instanceof HttpError) {
-    return { status: error.status, body: { message: error.message, ...error.extra }, headers: error.headers };
+    return { status: error.status, body: { message: error.message, code: error.code, ...error.extra }, headers: error.headers };
   }
-  if (error instanceof UniqueViolationError) return { status: 409, body: { message: 'That already exists' }, headers: {} };
+  if (error instanceof UniqueViolationError) return answer(409, 'That already exists', 'conflict');
   if (error instanceof NotNullViolationError || error instanceof CheckViolationError) {
-    return { status: 400, body: { message: 'A required value is missing or invalid' }, headers: {} };
+    return answer(400, 'A required value is missing or invalid', 'bad_request');
   }
-  if (error instanceof ForeignKeyViolationError) return { status: 409, body: { message: 'A related record does not exist' }, headers: {} };
+  if (error instanceof ForeignKeyViolationError) return answer(409, 'A related record does not exist', 'conflict');
   const fault = storageFault(error);
   if (fault) {
     const mapped = storageError(fault);
-    return { status: mapped.status, body: { message: mapped.message }, headers: mapped.headers };
+    return answer(mapped.status, mapped.message, mapped.code, mapped.headers);
   }
   const e = error as { status?: number; statusCode?: number; expose?: boolean; message?: string; type?: string; code?: unknown };
   // A body that claims gzip, deflate or br but does not decompress is the client's mistake, not ours.
   if (typeof e?.code === 'string' && /^(Z_(DATA|BUF|STREAM)_ERROR|ERR__ERROR_FORMAT_)/.test(e.code)) {
-    return { status: 400, body: { message: 'The request body could not be decompressed' }, headers: {} };
+    return answer(400, 'The request body could not be decompressed', 'bad_request');
   }
-  if (e?.type === 'encoding.unsupported' || (e?.status === 415 && !(error instanceof HttpError))) {
-    return { status: 415, body: { message: 'Unsupported Content-Encoding: send the body uncompressed, or as gzip, deflate or br' }, headers: {} };
+  if (e?.type === 'encoding.unsupported' || e?.status === 415) {
+    return answer(415, 'Unsupported Content-Encoding: send the body uncompressed, or as gzip, deflate or br', 'unsupported_media_type');
   }
   const status = e?.status ?? e?.statusCode;
   // Errors raised by koa-body / raw-body for malformed or oversized bodies.
   if (typeof status === 'number' && status >= 400 && status < 500) {
-    const message =
-      status === 413
-        ? 'Request body is too large'
-        : e.type === 'entity.parse.failed' || error instanceof SyntaxError
-          ? 'Malformed request body'
-          : e.expose && e.message
-            ? e.message
-            : 'Bad request';
-    return { status, body: { message }, headers: {} };
+    if (status === 413) return answer(413, 'Request body is too large', 'payload_too_large');
+    const message = e.type === 'entity.parse.failed' || error instanceof SyntaxError ? 'Malformed request body' : e.expose && e.message ? e.message : 'Bad request';
+    return answer(status, message, 'bad_request');
   }
-  if (error instanceof DBError) return { status: 500, body: { message: 'Something went wrong. Please try again later.' }, headers: {} };
-  return { status: 500, body: { message: 'Something went wrong. Please try again later.' }, headers: {} };
+  return answer(500, 'Something went wrong. Please try again later.', 'internal_error');
 }

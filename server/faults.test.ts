@@ -68,7 +68,7 @@ describe('storage errors map to clear 503 / 507 (unit, simulated errors)', () =>
     test(name, () => {
       const res = toResponse(error);
       assert.equal(res.status, status);
-      assert.deepEqual(res.body, { message });
+      assert.deepEqual(res.body, { message, code: status === 507 ? 'storage_full' : 'read_only' });
     });
   }
 

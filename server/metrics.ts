@@ -2,6 +2,8 @@ import crypto from 'node:crypto';
 import type { Middleware } from 'koa';
 import { Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { AppContext, AppServices } from './context';
+import { HttpError, notFound, respondWithError } from './errors';
+import type { Log } from './logger';
 
 /**
  * Prometheus metrics of one app: request latency by route and status (observed here), and at each scrape the
@@ -113,20 +115,17 @@ function routeLabel(ctx: AppContext): string {
 const digest = (value: string) => crypto.createHash('sha256').update(value).digest();
 
 /** Times every request, and answers GET /metrics to the holder of METRICS_TOKEN. */
-export function metricsMiddleware(metrics: AppMetrics, token: string | null): Middleware<unknown, AppContext> {
+export function metricsMiddleware(metrics: AppMetrics, token: string | null, log: Log): Middleware<unknown, AppContext> {
   return async (ctx, next) => {
     if (ctx.path === '/metrics') {
       if (!token) {
-        ctx.status = 404;
-        ctx.body = { message: 'Not found' };
+        respondWithError(ctx, notFound(), log);
         return;
       }
       const given = /^Bearer (.+)$/.exec(ctx.get('Authorization'))?.[1] ?? '';
       ctx.set('Cache-Control', 'no-store');
       if (!crypto.timingSafeEqual(digest(given), digest(token))) {
-        ctx.status = 401;
-        ctx.set('WWW-Authenticate', 'Bearer');
-        ctx.body = { message: 'Metrics need Authorization: Bearer <METRICS_TOKEN>.' };
+        respondWithError(ctx, new HttpError(401, 'Metrics need Authorization: Bearer <METRICS_TOKEN>.', 'unauthorized', {}, { 'WWW-Authenticate': 'Bearer' }), log);
         return;
       }
       const merged = Registry.merge([metrics.registry, processMetrics()]);

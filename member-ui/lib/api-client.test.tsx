@@ -33,6 +33,20 @@ test('a JSON error body keeps its text in the message and exposes its message fi
   });
 });
 
+test('a server failure (5xx) adds the short reference of its errorId to the message; a 4xx does not', async () => {
+  const errorId = '3f2a9c1e-5b7d-4e21-9a0c-12ab34cd56ef';
+  fetchStub = stubFetch(() => jsonResponse(500, { message: 'Something went wrong. Please try again later.', code: 'internal_error', errorId }));
+  await assert.rejects(api.get('/api/matches/featured'), (error: unknown) => {
+    assert.ok(error instanceof ApiError);
+    assert.equal(error.errorId, errorId);
+    assert.equal(error.serverMessage, 'Something went wrong. Please try again later. Reference: 3f2a9c1e');
+    return true;
+  });
+  fetchStub.restore();
+  fetchStub = stubFetch(() => jsonResponse(404, { message: 'Profile not found', code: 'not_found', errorId }));
+  await assert.rejects(api.get('/api/profiles/9'), (error: unknown) => error instanceof ApiError && error.serverMessage === 'Profile not found');
+});
+
 test('requests include credentials, ask for JSON, and are not retried', async () => {
   fetchStub = stubFetch(() => textResponse(503, 'down', 'Service Unavailable'));
   await assert.rejects(api.get('/api/matches/featured'), { message: '503: down' });

@@ -1,4 +1,5 @@
 import ky, { type Options } from 'ky';
+import { errorReference } from '../../contracts/errors';
 
 /**
  * A non-OK HTTP response. Its message is
@@ -15,9 +16,19 @@ export class ApiError extends Error {
     this.bodyText = bodyText;
   }
 
-  /** The `message` field of a JSON error body, if there is one. */
+  /**
+   * The `message` field of a JSON error body, if there is one. A server failure (5xx) also gets its short reference
+   * ("Reference: 3f2a9c1e") so what the member reports can be found in the server log; a 4xx message stays as sent.
+   */
   get serverMessage(): string | undefined {
-    return readJsonField(this.bodyText, 'message');
+    const message = readJsonField(this.bodyText, 'message');
+    const errorId = this.errorId;
+    return message && errorId && this.status >= 500 ? `${message} ${errorReference(errorId)}` : message;
+  }
+
+  /** The id of this occurrence (the server's request id), if the body names one. */
+  get errorId(): string | undefined {
+    return readJsonField(this.bodyText, 'errorId');
   }
 
   /** The `field` a validation error names, if any. */

@@ -1,4 +1,5 @@
 import ky, { type Options } from 'ky';
+import { errorReference } from '../../contracts/errors';
 
 /** A non-OK HTTP response; the message is `${status}: ${bodyText}`. */
 export class ApiError extends Error {
@@ -12,14 +13,23 @@ export class ApiError extends Error {
     this.bodyText = bodyText;
   }
 
-  /** The `message` field of a JSON error body (`{message}` everywhere in this API), if present. */
+  /**
+   * The `message` field of a JSON error body (`{message}` everywhere in this API), if present. A server failure
+   * (5xx) also gets its short reference ("Reference: 3f2a9c1e") so the reviewer's report can be found in the log.
+   */
   get serverMessage(): string | undefined {
+    const message = this.field('message');
+    const errorId = this.field('errorId');
+    return message && errorId && this.status >= 500 ? `${message} ${errorReference(errorId)}` : message;
+  }
+
+  private field(key: string): string | undefined {
     if (!this.bodyText) return undefined;
     try {
       const parsed: unknown = JSON.parse(this.bodyText);
-      if (parsed !== null && typeof parsed === 'object' && 'message' in parsed) {
-        const { message } = parsed;
-        return typeof message === 'string' && message.length > 0 ? message : undefined;
+      if (parsed !== null && typeof parsed === 'object' && key in parsed) {
+        const value = (parsed as Record<string, unknown>)[key];
+        return typeof value === 'string' && value.length > 0 ? value : undefined;
       }
     } catch {
       // Not JSON: callers fall back to their own wording.

@@ -6,6 +6,7 @@ import type { Config } from '../config';
 import { hitRateLimit } from '../middleware/rate-limit';
 import { Client, type TestServer, startTestServer } from '../test/harness';
 import { buildUser } from '../test/factories';
+import { withoutErrorId } from '../test/error-bodies';
 
 type Json = Record<string, unknown>;
 const limits = (login: number): Partial<Config> => ({
@@ -40,7 +41,7 @@ describe('the ops sign-in applies the same checks as the member sign-in', () => 
     const secret = await withTotp(server, user.id);
     const noCode = await opsLogin(server, user.username, password);
     assert.equal(noCode.status, 401);
-    assert.deepEqual(await noCode.json(), { message: AUTH_MESSAGES.totpRequired, totpRequired: true });
+    assert.deepEqual(withoutErrorId(await noCode.json()), { message: AUTH_MESSAGES.totpRequired, code: 'totp_required', totpRequired: true });
     const client = new Client(server);
     const code = await generate({ secret });
     const ok = await client.post('/api/ops/session', { username: user.username, password, totpCode: code });

@@ -104,6 +104,21 @@ test('copy failure, creation failure and list failure messages', async () => {
   assert.ok(screen.getByText('Error'));
 });
 
+test('a server failure shows its short reference for the support request; a refusal shows its message alone', async () => {
+  const errorId = '3f2a9c1e-5b7d-4e21-9a0c-12ab34cd56ef';
+  let answer = jsonResponse(500, { message: 'Something went wrong. Please try again later.', code: 'internal_error', errorId });
+  fetchStub = stubFetch((request) => (request.method === 'POST' ? answer : jsonResponse(200, { shares: [] })));
+  renderDialog();
+  fireEvent.click(await screen.findByRole('button', { name: 'Create Link' }));
+  assert.ok(await screen.findByText('Something went wrong. Please try again later. Reference: 3f2a9c1e'));
+
+  act(() => dismissToast());
+  answer = jsonResponse(403, { message: 'Only the owner can share this profile', code: 'forbidden', errorId });
+  fireEvent.click(screen.getByRole('button', { name: 'Create Link' }));
+  assert.ok(await screen.findByText('Only the owner can share this profile'));
+  assert.equal(screen.queryByText(/Reference:/), null, 'a 4xx message is shown as the server wrote it');
+});
+
 test('deactivating a link calls DELETE and confirms; a failure says so', async () => {
   let shares = [activeShare];
   let failDelete = false;

@@ -104,4 +104,14 @@ describe('dashboard', () => {
     assert.ok(within(alert).getByText('The dashboard could not be loaded'));
     assert.ok(within(alert).getByText('Something went wrong on our side'));
   });
+
+  test("a server failure carries the short reference of the server's log line", async () => {
+    fetchStub = stubFetch({
+      'GET /api/ops/me': { status: 200, body: { user: reviewerUser } },
+      'GET /api/ops/dashboard': { status: 500, body: { message: 'Something went wrong. Please try again later.', code: 'internal_error', errorId: '3f2a9c1e-5b7d-4e21-9a0c-12ab34cd56ef' } },
+    });
+    renderApp('/ops');
+    const alert = await screen.findByRole('alert');
+    assert.ok(within(alert).getByText('Something went wrong. Please try again later. Reference: 3f2a9c1e'));
+  });
 });

@@ -7,6 +7,7 @@ import { AUTH_MESSAGES } from '../../../contracts/auth';
 import { DELETE_TEXTS } from '../../../contracts/messaging';
 import { Client, type TestServer, listTables, startTestServer } from '../../test/harness';
 import { buildProfile, buildUser, jpegBytes, signedInClient } from '../../test/factories';
+import { withoutErrorId } from '../../test/error-bodies';
 
 let server: TestServer;
 before(async () => {
@@ -57,7 +58,7 @@ describe('two-factor authentication', () => {
 
     const noCode = await new Client(server).postForm('/api/auth/login', { username: user.username, password });
     assert.equal(noCode.status, 401);
-    assert.deepEqual(await noCode.json(), { message: AUTH_MESSAGES.totpRequired, totpRequired: true });
+    assert.deepEqual(withoutErrorId(await noCode.json()), { message: AUTH_MESSAGES.totpRequired, code: 'totp_required', totpRequired: true });
     const badCode = await new Client(server).postForm('/api/auth/login', { username: user.username, password, totpCode: '123456' });
     assert.equal(((await badCode.json()) as Json).message, AUTH_MESSAGES.totpInvalid);
     // The code that turned 2FA on was used once already: a code is accepted once per account (RFC 6238 §5.2).

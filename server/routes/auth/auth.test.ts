@@ -3,6 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import { AUTH_MESSAGES } from '../../../contracts/auth';
 import { Client, type TestServer, startTestServer } from '../../test/harness';
 import { buildUser } from '../../test/factories';
+import { withoutErrorId } from '../../test/error-bodies';
 
 let server: TestServer;
 before(async () => {
@@ -81,7 +82,7 @@ describe('register', () => {
     assert.equal((await new Client(server).postForm('/api/auth/register', first)).status, 201);
     const sameUsername = await new Client(server).postForm('/api/auth/register', registration({ username: first.username.toUpperCase() }));
     assert.equal(sameUsername.status, 409);
-    assert.deepEqual(await sameUsername.json(), { message: AUTH_MESSAGES.usernameTaken, field: 'username' });
+    assert.deepEqual(withoutErrorId(await sameUsername.json()), { message: AUTH_MESSAGES.usernameTaken, code: 'conflict', field: 'username' });
     const sameEmail = await new Client(server).postForm('/api/auth/register', registration({ email: first.email.toUpperCase() }));
     assert.equal(sameEmail.status, 409);
     assert.equal(await messageOf(sameEmail), AUTH_MESSAGES.emailTaken);

@@ -6,6 +6,7 @@ import { after, before, describe, it } from 'node:test';
 import { AUTH_MESSAGES } from '../../../contracts/auth';
 import { Client, type TestServer, startTestServer } from '../../test/harness';
 import { buildUser } from '../../test/factories';
+import { assertSameErrorAnswer } from '../../test/error-bodies';
 
 let server: TestServer;
 
@@ -147,7 +148,7 @@ describe('sign-in and reset reveal nothing', () => {
     const wrong = await new Client(server).postForm('/api/auth/login', { username: user.username, password: 'whatever-pass' });
     assert.equal(unknown.status, 401);
     assert.equal(wrong.status, 401);
-    assert.equal(await unknown.text(), await wrong.text());
+    await assertSameErrorAnswer(unknown, wrong);
   });
 
   it('a reset request for a registered and an unknown email get the same answer, without a token', async () => {

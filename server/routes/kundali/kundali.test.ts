@@ -3,6 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import { KUNDALI_TEXTS } from '../../../contracts/kundali';
 import { Client, type TestServer, startTestServer } from '../../test/harness';
 import { buildProfile, signedInClient } from '../../test/factories';
+import { withoutErrorId } from '../../test/error-bodies';
 
 let server: TestServer;
 before(async () => {
@@ -68,7 +69,7 @@ describe('GET /api/kundali-compatibility/{userId1}/{userId2}', () => {
     await server.db('profiles').where({ id: pb.id }).update({ birthHour: null, rashi: null, nakshatra: null });
     const res = await a.client.get(`/api/kundali-compatibility/${a.user.id}/${b.user.id}`);
     assert.equal(res.status, 422);
-    assert.deepEqual(await json(res), { message: 'Please make sure both profiles have complete astrological information.' });
+    assert.deepEqual(withoutErrorId(await json(res)), { message: 'Please make sure both profiles have complete astrological information.', code: 'unprocessable' });
     // With the member's own entries it falls back and says so.
     await server.db('profiles').where({ id: pb.id }).update({ rashi: 'Kanya', nakshatra: 'Hasta' });
     const fallback = await json(await a.client.get(`/api/kundali-compatibility/${a.user.id}/${b.user.id}`));
@@ -102,7 +103,7 @@ describe('GET /api/ai-kundali-compatibility/{userId1}/{userId2}', () => {
     const { a, b } = await pair('tryme');
     const res = await a.client.get(`/api/ai-kundali-compatibility/${a.user.id}/${b.user.id}`);
     assert.equal(res.status, 403);
-    assert.deepEqual(await json(res), { message: 'This feature requires a Premium or Elite subscription', upgradeRequired: true });
+    assert.deepEqual(withoutErrorId(await json(res)), { message: 'This feature requires a Premium or Elite subscription', code: 'forbidden', upgradeRequired: true });
   });
 
   test('premium members get the advanced result written by the rules engine', async () => {

@@ -4,6 +4,7 @@ import { after, before, describe, test } from 'node:test';
 import { MESSAGE_TEXTS } from '../../../contracts/messaging';
 import { Client, type TestServer, startTestServer } from '../../test/harness';
 import { buildProfile, signedInClient } from '../../test/factories';
+import { assertSameErrorAnswer } from '../../test/error-bodies';
 
 let server: TestServer;
 before(async () => {
@@ -54,7 +55,7 @@ describe('sending messages', () => {
     const blocked = await a.client.post('/api/messages', { receiverId: b.user.id, content: 'hello' });
     const nobody = await a.client.post('/api/messages', { receiverId: 999999, content: 'hello' });
     assert.equal(blocked.status, 404, 'a block answers like a member who does not exist');
-    assert.deepEqual(await blocked.json(), await nobody.json());
+    await assertSameErrorAnswer(blocked, nobody);
 
     const c = await signedInClient(server);
     await buildProfile(server, c.user);

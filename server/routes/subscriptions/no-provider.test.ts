@@ -3,6 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import { PAYMENTS_NOT_CONFIGURED } from '../../services/payments';
 import { type TestServer, startTestServer } from '../../test/harness';
 import { signedInClient } from '../../test/factories';
+import { assertSameErrorAnswer, withoutErrorId } from '../../test/error-bodies';
 
 describe('outside demo mode with no Stripe keys', () => {
   let server: TestServer;
@@ -17,7 +18,7 @@ describe('outside demo mode with no Stripe keys', () => {
     assert.equal(catalogue.provider, null);
     const res = await client.post(`/api/subscriptions/${user.id}`, { tier: 'premium' });
     assert.equal(res.status, 503);
-    assert.deepEqual(await res.json(), { message: PAYMENTS_NOT_CONFIGURED });
+    assert.deepEqual(withoutErrorId(await res.json()), { message: PAYMENTS_NOT_CONFIGURED, code: 'payments_not_configured' });
     assert.equal((await server.db('payments').where({ userId: user.id })).length, 0);
     const complete = await client.post(`/api/subscriptions/${user.id}/complete`, { tier: 'premium', paymentIntentId: 'demo_pi_0123456789abcdef01234567' });
     assert.equal(complete.status, 503);
@@ -36,7 +37,7 @@ describe('outside demo mode with no Stripe keys', () => {
     });
     const unknown = await client.post('/api/no-such-route', {});
     assert.equal(confirm.status, 404);
-    assert.deepEqual(await confirm.json(), await unknown.json(), 'answers like a route that does not exist');
+    await assertSameErrorAnswer(confirm, unknown, 'answers like a route that does not exist');
     const fresh = await server.db('users').where({ id: user.id }).first();
     assert.equal(fresh.subscriptionTier, 'tryme');
   });
