@@ -2,35 +2,21 @@
 // SMTP server started in the test answers 550) shows as Undeliverable with the server's answer, and a reviewer
 // lifts the mark after confirming.
 import assert from 'node:assert/strict';
-import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { SMTPServer } from 'smtp-server';
+import { type Mailbox, startMailbox } from '../server/test/mailbox';
 import { type RunningSaathi, launchBrowser, screenshot, startSaathi } from './harness';
 
 const REVIEWER = { username: 'leela.reviews', password: 'postbox-and-patience-2026', fullName: 'Leela Das' };
 const GONE = 'ravi.left@old-company.example';
 
-let smtp: SMTPServer;
+let mailbox: Mailbox;
 let saathi: RunningSaathi;
 let browser: Browser;
 
 before(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onRcptTo(address, _session, callback) {
-      if (address.address.toLowerCase() === GONE) return callback(Object.assign(new Error('5.1.1 No such user here'), { responseCode: 550 }));
-      callback();
-    },
-    onData(stream, _session, callback) {
-      stream.on('end', () => callback());
-      stream.resume();
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  saathi = await startSaathi({ DEMO_MODE: 'false', SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}` });
+  mailbox = await startMailbox({ refuseRecipient: (to) => (to === GONE ? { code: 550, text: '5.1.1 No such user here' } : null) });
+  saathi = await startSaathi({ DEMO_MODE: 'false', SMTP_URL: mailbox.url });
   browser = await launchBrowser();
   const reviewer = saathi.cli(['reviewer', 'create', REVIEWER.username, '--name', REVIEWER.fullName], `${REVIEWER.password}\n`);
   assert.equal(reviewer.status, 0, reviewer.stderr);
@@ -38,7 +24,7 @@ before(async () => {
 after(async () => {
   await browser?.close();
   await saathi?.stop();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await mailbox?.close();
 });
 
 describe('email delivery on the ops member page (1440×900)', () => {

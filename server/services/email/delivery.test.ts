@@ -4,52 +4,31 @@
 import assert from 'node:assert/strict';
 import net, { type AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
-import { type ParsedMail, simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { emailDeliveryJob } from '../../jobs/email-delivery';
 import { JobScheduler } from '../../jobs/scheduler';
 import { Client, type TestServer, startTestServer } from '../../test/harness';
 import { buildUser, signedInClient } from '../../test/factories';
+import { type Mailbox, type MailboxOptions, type SmtpRefusal, startMailbox } from '../../test/mailbox';
 import { sendMail } from '../mail';
 import { MAX_ATTEMPTS, deliverDue, retryDelayMs } from './delivery';
 
 /** What the SMTP server does with a recipient: accept, or refuse with this reply (a number of times, or always). */
-const refusals = new Map<string, { code: number; text: string; times: number }>();
-const refusalsAtData = new Map<string, { code: number; text: string }>();
-/** every RCPT TO the server was asked, per address (accepted or not) */
-const rcptSeen = new Map<string, number>();
-const inbox: ParsedMail[] = [];
+const refusals = new Map<string, SmtpRefusal & { times: number }>();
+const refusalsAtData = new Map<string, SmtpRefusal>();
+const answers: MailboxOptions = {
+  refuseRecipient(to) {
+    const refusal = refusals.get(to);
+    if (!refusal || refusal.times <= 0) return null;
+    refusal.times--;
+    return refusal;
+  },
+  refuseMessage: (to) => refusalsAtData.get(to) ?? null,
+};
+let mailbox: Mailbox;
 
-function smtpServer(): SMTPServer {
-  return new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onRcptTo(address, _session, callback) {
-      const to = address.address.toLowerCase();
-      rcptSeen.set(to, (rcptSeen.get(to) ?? 0) + 1);
-      const refusal = refusals.get(to);
-      if (refusal && refusal.times > 0) {
-        refusal.times--;
-        return callback(Object.assign(new Error(refusal.text), { responseCode: refusal.code }));
-      }
-      callback();
-    },
-    onData(stream, session, callback) {
-      const to = session.envelope.rcptTo[0]?.address.toLowerCase() ?? '';
-      simpleParser(stream)
-        .then((mail) => {
-          const refusal = refusalsAtData.get(to);
-          if (refusal) return callback(Object.assign(new Error(refusal.text), { responseCode: refusal.code }));
-          inbox.push(mail);
-          callback();
-        })
-        .catch(callback);
-    },
-  });
-}
-
-const delivered = (to: string) => inbox.filter((m) => (Array.isArray(m.to) ? m.to[0] : m.to)?.value[0]?.address === to);
+/** every RCPT TO the server was asked for this address (accepted or not) */
+const rcptSeen = (to: string) => mailbox.recipients.filter((r) => r === to).length;
+const delivered = (to: string, box = mailbox) => box.inbox.filter((m) => (Array.isArray(m.to) ? m.to[0] : m.to)?.value[0]?.address === to);
 const row = (server: TestServer, to: string) => server.db('email_outbox').where({ toEmail: to }).orderBy('id', 'desc').first();
 
 /** Waits until the outbox row for `to` satisfies `done` (the first attempt runs right after sendMail returns). */
@@ -73,17 +52,14 @@ const notification = (to: string, subject = 'It is a match') => ({
 });
 
 describe('outbox delivery through a real SMTP server', () => {
-  let smtp: SMTPServer;
   let server: TestServer;
   before(async () => {
-    smtp = smtpServer();
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-    const { port } = smtp.server.address() as AddressInfo;
-    server = await startTestServer({ demoMode: false, smtpUrl: `smtp://127.0.0.1:${port}` });
+    mailbox = await startMailbox(answers);
+    server = await startTestServer({ demoMode: false, smtpUrl: mailbox.url });
   });
   after(async () => {
     await server.close();
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await mailbox.close();
   });
 
   test('a transient refusal (451) is retried after 1 then 2 minutes, and the mail arrives once, whole', async () => {
@@ -119,7 +95,7 @@ describe('outbox delivery through a real SMTP server', () => {
     assert.match(mail.text ?? '', /It is a match\./);
     assert.match(String(mail.html), /<p>It is a match\.<\/p>/);
     assert.equal(mail.headerLines.find((h) => h.key === 'list-unsubscribe-post')?.line, 'List-Unsubscribe-Post: List-Unsubscribe=One-Click');
-    assert.equal(rcptSeen.get(to), 3);
+    assert.equal(rcptSeen(to), 3);
   });
 
   test('two deliveries of the same due mail at once send it once', async () => {
@@ -147,7 +123,7 @@ describe('outbox delivery through a real SMTP server', () => {
     assert.equal(r.nextAttemptAt, null);
     assert.match(String(r.error), new RegExp(`gave up after ${MAX_ATTEMPTS} attempts`));
     assert.equal((await deliverDue(server.config, server.db, Date.now() + 365 * 86_400_000)).retry, 0, 'nothing more is tried');
-    assert.equal(rcptSeen.get(to), MAX_ATTEMPTS);
+    assert.equal(rcptSeen(to), MAX_ATTEMPTS);
     assert.equal((await server.db('users').where({ id: member.user.id }).first()).emailBouncedAt, null);
   });
 
@@ -180,19 +156,19 @@ describe('outbox delivery through a real SMTP server', () => {
     assert.match(settings.emailBounce?.reason ?? '', /550.*No such user here/);
 
     // A later notification is not sent (the server is never asked), but recorded for the ops console.
-    const asked = rcptSeen.get(to);
+    const asked = rcptSeen(to);
     await sendMail(server.config, server.db, notification(to, 'Second news'));
     const suppressed = await row(server, to);
     assert.equal(suppressed.subject, 'Second news');
     assert.ok(suppressed.failedAt);
     assert.match(String(suppressed.error), /bounced earlier/);
     await deliverDue(server.config, server.db, Date.now() + 86_400_000);
-    assert.equal(rcptSeen.get(to), asked);
+    assert.equal(rcptSeen(to), asked);
 
     // A password reset the member asks for is still tried: it may be their only way back in.
     assert.equal((await new Client(server).post('/api/auth/password-reset/request', { email: to })).status, 200);
     await until(server, to, (x) => x.kind === 'password_reset' && x.sentAt !== null);
-    assert.equal(rcptSeen.get(to), (asked ?? 0) + 1);
+    assert.equal(rcptSeen(to), asked + 1);
 
     // Another member cannot clear it; the member can, and mail flows again.
     const denied = await stranger.client.delete(`/api/users/${member.user.id}/email-bounce`);
@@ -215,7 +191,7 @@ describe('outbox delivery while the mail server is down', () => {
     const { port } = probe.address() as AddressInfo;
     await new Promise<void>((resolve) => probe.close(() => resolve()));
     const server = await startTestServer({ demoMode: false, smtpUrl: `smtp://127.0.0.1:${port}` });
-    const smtp = smtpServer();
+    let late: Mailbox | null = null;
     try {
       const to = 'patient.member@example.test';
       await sendMail(server.config, server.db, notification(to, 'Written while down'));
@@ -223,16 +199,16 @@ describe('outbox delivery while the mail server is down', () => {
       assert.match(String(failed.error), /retrying: .*(ECONNREFUSED|connect)/i);
       assert.equal(failed.failedAt, null);
 
-      await new Promise<void>((resolve) => smtp.listen(port, '127.0.0.1', resolve));
+      late = await startMailbox({ ...answers, port });
       // A fresh scheduler, as a restarted process would have: the job finds the due mail and sends it.
       await server.db('email_outbox').where({ id: failed.id }).update({ nextAttemptAt: Date.now() });
       const run = await new JobScheduler(server.db, [emailDeliveryJob(server.config)]).runNow('email-delivery');
       assert.equal(run.result, 'sent 1, retrying 0, bounced 0, failed 0');
-      assert.equal(delivered(to).length, 1);
-      assert.equal(delivered(to)[0].subject, 'Written while down');
+      assert.equal(delivered(to, late).length, 1);
+      assert.equal(delivered(to, late)[0].subject, 'Written while down');
     } finally {
       await server.close();
-      await new Promise<void>((resolve) => smtp.close(() => resolve()));
+      await late?.close();
     }
   });
 });

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
-import type { AddressInfo } from 'node:net';
+import type { ParsedMail } from 'mailparser';
 import { after, before, describe, test } from 'node:test';
-import { SMTPServer } from 'smtp-server';
 import { Client, type TestServer, startTestServer } from '../../../test/harness';
 import { buildUser, signedInClient } from '../../../test/factories';
+import { type Mailbox, startMailbox } from '../../../test/mailbox';
 
 type Json = Record<string, unknown>;
 const TOKEN_LINK = /\/reset-password\/[A-Za-z0-9_-]{43}/;
@@ -75,40 +75,25 @@ describe('the email outbox without SMTP (a real deployment, not a demo)', () => 
 
 describe('the email outbox with SMTP', () => {
   let server: TestServer;
-  let smtp: SMTPServer;
-  const received: string[] = [];
+  let mailbox: Mailbox;
   before(async () => {
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      onData(stream, _session, callback) {
-        let data = '';
-        stream.on('data', (chunk: Buffer) => {
-          data += chunk.toString('utf8');
-        });
-        stream.on('end', () => {
-          received.push(data);
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-    const { port } = smtp.server.address() as AddressInfo;
-    server = await startTestServer({ demoMode: false, smtpUrl: `smtp://127.0.0.1:${port}` });
+    mailbox = await startMailbox();
+    server = await startTestServer({ demoMode: false, smtpUrl: mailbox.url });
   });
   after(async () => {
     await server.close();
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await mailbox.close();
   });
 
   test('the link reaches the mailbox and is never stored', async () => {
     const member = await signedInClient(server);
     await requestReset(server, member.user.email);
     const deadline = Date.now() + 10_000;
-    while (!received.some((m) => m.includes(member.user.email)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-    const delivered = received.find((m) => m.includes(member.user.email));
+    const sentTo = (m: ParsedMail) => (Array.isArray(m.to) ? m.to[0] : m.to)?.text.includes(member.user.email);
+    while (!mailbox.inbox.some(sentTo) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    const delivered = mailbox.inbox.find(sentTo);
     assert.ok(delivered, 'the SMTP server received the mail');
-    assert.match(delivered.replace(/=\r\n/g, ''), TOKEN_LINK);
+    assert.match(delivered.text ?? '', TOKEN_LINK);
     const stored = await storedMail(server, member.user.email);
     assert.doesNotMatch(stored.bodyText, TOKEN_LINK);
   });

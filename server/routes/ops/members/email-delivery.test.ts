@@ -2,41 +2,24 @@
 // is shown as undeliverable with the server's answer and the latest failed and retrying mails (never their
 // subjects), and a reviewer can lift the mark (audited), after which mail is sent to it again.
 import assert from 'node:assert/strict';
-import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
-import { SMTPServer } from 'smtp-server';
 import { sendMail } from '../../../services/mail';
 import { Client, type TestServer, startTestServer } from '../../../test/harness';
 import { buildUser, signedInClient } from '../../../test/factories';
+import { type Mailbox, type SmtpRefusal, startMailbox } from '../../../test/mailbox';
 
 /** What the SMTP server answers RCPT TO for an address: refused with this reply, or accepted. */
-const refusals = new Map<string, { code: number; text: string }>();
-const accepted: string[] = [];
-let smtp: SMTPServer;
+const refusals = new Map<string, SmtpRefusal>();
+let mailbox: Mailbox;
 let server: TestServer;
 
 before(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onRcptTo(address, _session, callback) {
-      const refusal = refusals.get(address.address.toLowerCase());
-      if (refusal) return callback(Object.assign(new Error(refusal.text), { responseCode: refusal.code }));
-      accepted.push(address.address.toLowerCase());
-      callback();
-    },
-    onData(stream, _session, callback) {
-      stream.on('end', () => callback());
-      stream.resume();
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  server = await startTestServer({ demoMode: false, smtpUrl: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}` });
+  mailbox = await startMailbox({ refuseRecipient: (to) => refusals.get(to) ?? null });
+  server = await startTestServer({ demoMode: false, smtpUrl: mailbox.url });
 });
 after(async () => {
   await server?.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await mailbox.close();
 });
 
 async function staffClient(role: 'reviewer' | 'admin' = 'reviewer') {
@@ -121,8 +104,9 @@ describe('email delivery on the ops member page', () => {
     assert.equal(again.status, 409);
     assert.equal(((await again.json()) as { message: string }).message, 'This address is not marked undeliverable');
 
-    const before = accepted.filter((a) => a === to).length;
+    const accepted = () => mailbox.inbox.filter((m) => (Array.isArray(m.to) ? m.to[0] : m.to)?.value[0]?.address?.toLowerCase() === to).length;
+    const before = accepted();
     await sendMail(server.config, server.db, mail(to, 'After the fix'));
-    await until(async () => accepted.filter((a) => a === to).length > before);
+    await until(async () => accepted() > before);
   });
 });
