@@ -39,7 +39,9 @@ function cachePreparedStatements(conn: { prepare(sql: string): unknown }): void 
 
 /** knex + Objection binding: SQLite (better-sqlite3 or sqlite3) in the data directory, or PostgreSQL. */
 export function createDb(config: Pick<Config, 'dataDir' | 'databaseUrl' | 'dbClient'>, file?: string): Db {
-  const mappers = knexSnakeCaseMappers();
+  // A failed query's error (and so the 5xx log line) carries its SQL with placeholders, not the bound values:
+  // those are members' data (message text, session ids, password hashes).
+  const mappers = { ...knexSnakeCaseMappers(), compileSqlOnError: false };
   let knex: Knex;
   if (config.dbClient === 'pg') {
     // Timestamps are epoch milliseconds in bigint columns, and counts are bigint: both fit a JS number.

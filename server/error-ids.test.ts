@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { isPostgres } from './db';
+import { withoutErrorId } from './test/error-bodies';
 import { Client, type TestServer, startTestServer } from './test/harness';
 import { buildProfile, signedInClient } from './test/factories';
 
@@ -96,7 +97,7 @@ describe('5xx answers', () => {
     }
     const [first, second] = await Promise.all(answers.map(async (res) => ({ status: res.status, ...(await errorOf(res)) })));
     assert.equal(first.status, 500);
-    assert.deepEqual({ ...first.body, errorId: 'x' }, { message: 'Something went wrong. Please try again later.', code: 'internal_error', errorId: 'x' });
+    assert.deepEqual(withoutErrorId(first.body), { message: 'Something went wrong. Please try again later.', code: 'internal_error' });
     assert.notEqual(first.errorId, second.errorId, 'each request has its own id');
     assert.equal(first.lines.length, 1, JSON.stringify(first.lines));
     const [line] = first.lines;
@@ -106,5 +107,28 @@ describe('5xx answers', () => {
     assert.match(String(line.err), /block refused by test/);
     assert.match(String(line.err), /\n\s+at /, 'the log line has the stack');
     assert.equal((await server.db('blocks').where({ blockerId: user.id })).length, 0);
+  });
+
+  test("the log line of a failed query has its SQL but not the values, which are members' data", async () => {
+    const { user, password } = await signedInClient(server);
+    const pg = isPostgres(server.db);
+    if (pg) {
+      await server.db.raw(`CREATE OR REPLACE FUNCTION refuse_session() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'session refused by test'; END $$ LANGUAGE plpgsql`);
+      await server.db.raw('CREATE TRIGGER refuse_session BEFORE INSERT ON sessions FOR EACH ROW EXECUTE FUNCTION refuse_session()');
+    } else {
+      await server.db.raw("CREATE TRIGGER refuse_session BEFORE INSERT ON sessions BEGIN SELECT RAISE(ABORT, 'session refused by test'); END");
+    }
+    let res: Response;
+    try {
+      res = await new Client(server).postForm('/api/auth/login', { username: user.username, password }, { 'User-Agent': 'Distinctive-Browser/7.7' });
+    } finally {
+      await server.db.raw(pg ? 'DROP TRIGGER refuse_session ON sessions' : 'DROP TRIGGER refuse_session');
+    }
+    assert.equal(res.status, 500);
+    const { lines } = await errorOf(res);
+    assert.equal(lines.length, 1);
+    assert.match(String(lines[0].err), /insert into "?`?sessions/i, 'the statement is named');
+    assert.match(String(lines[0].err), /session refused by test/);
+    assert.doesNotMatch(String(lines[0].err), /Distinctive-Browser|_expire/, 'no bound value is logged');
   });
 });
