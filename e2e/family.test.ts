@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import Database from 'better-sqlite3';
-import type { Browser } from 'playwright-core';
-import { type ApiCookies, type RunningSaathi, apiSession, launchBrowser, screenshot, signedInPhonePage, startSaathi } from './harness';
+import type { Browser, Page } from 'playwright-core';
+import { type ApiCookies, type RunningSaathi, apiSession, launchBrowser, screenshot, signedInPhonePage, startSaathi, viewportScreenshot } from './harness';
 
 /**
  * Family access end to end, in Chromium at phone size: a mother made a profile for her daughter Priya; she invites
@@ -63,6 +63,25 @@ function invitationLink(to: string): string {
   } finally {
     db.close();
   }
+}
+
+/**
+ * A chat's message box and send button are whole and in view above the tab bar: at 390×844, and at 390×500 as with
+ * the on-screen keyboard open (it shrinks the viewport). Shots `{name}-844` and `{name}-500` show what the phone does.
+ */
+async function assertComposerInView(page: Page, name: string): Promise<void> {
+  for (const height of [844, 500]) {
+    await page.setViewportSize({ width: 390, height });
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+    const tabBar = await page.getByRole('navigation', { name: 'Main' }).boundingBox();
+    assert.ok(tabBar, 'the tab bar');
+    for (const control of [page.getByRole('textbox', { name: 'Message' }), page.getByRole('button', { name: 'Send message' })]) {
+      const box = await control.boundingBox();
+      assert.ok(box && box.y >= 0 && box.y + box.height <= tabBar.y, `${name} at 390×${height}: ${JSON.stringify(box)} ends above the tab bar at ${tabBar.y}`);
+    }
+    await viewportScreenshot(page, `${name}-${height}`);
+  }
+  await page.setViewportSize({ width: 390, height: 844 });
 }
 
 const newPage = (cookies: ApiCookies = []) => signedInPhonePage(browser, saathi.url, cookies);
@@ -177,6 +196,7 @@ describe('family access in the browser', () => {
     const sentBubble = parentPage.locator('.bubble').filter({ hasText: 'Priya would like to know you.' });
     assert.equal(await sentBubble.locator('.bubble__by').textContent(), "Priya's mother");
     await screenshot(parentPage, 'family-4b-parent-writes-for-candidate');
+    await assertComposerInView(parentPage, 'family-4b-composer');
     const liveBubble = raviPage.locator('.bubble').filter({ hasText: 'Priya would like to know you.' });
     await liveBubble.waitFor();
     assert.equal(await liveBubble.locator('.bubble__by').textContent(), "Priya's mother");
@@ -207,6 +227,7 @@ describe('family access in the browser', () => {
     await box.press('Enter');
     await priyaPage.getByText('Namaste Arjun, my mother speaks highly of you').waitFor();
     await screenshot(priyaPage, 'family-6-candidate-chats');
+    await assertComposerInView(priyaPage, 'family-6-composer');
     // Her conversation is hers alone until she shares it with her family.
     await priyaPage.goto('/family');
     const share = priyaPage.getByRole('checkbox', { name: 'With Arjun Mehta' });

@@ -23,7 +23,7 @@ export function AppShell() {
   }
 
   return (
-    <div className={cn('app-frame', user && 'app-frame--member')}>
+    <div className={cn('app-frame', user && 'app-frame--member', staticData?.fill && 'app-frame--fill')}>
       <AppHeader
         user={user}
         backTo={staticData?.header?.backTo}

@@ -50,7 +50,7 @@ export const messagesRoute = createRoute({
 
 export const chatRoute = createRoute({
   ...memberRoute('chat/$id'),
-  staticData: { header: { backTo: '/messages' } },
+  staticData: { header: { backTo: '/messages' }, fill: true },
   component: lazyRouteComponent(() => import('../../features/messages/routes/chat-page'), 'ChatPage'),
 });
 
@@ -137,7 +137,8 @@ export const familyRoute = createRoute({
 // A family member writes in one of the candidate's conversations for them (as the candidate allows).
 export const familyChatRoute = createRoute({
   ...memberRoute('family/$profileId/chat/$otherId'),
-  staticData: { header: { backTo: '/family' } },
+  // Laid out as the member's own chat: it fills the screen above the tab bar.
+  staticData: { header: { backTo: '/family' }, fill: true },
   component: lazyRouteComponent(() => import('../../features/family/routes/family-chat-page'), 'FamilyChatPage'),
 });
 

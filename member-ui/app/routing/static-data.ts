@@ -11,5 +11,10 @@ declare module '@tanstack/react-router' {
     header?: HeaderConfig;
     /** Full-screen routes (splash) render without header and navigation. */
     bare?: boolean;
+    /**
+     * The screen fills the space between the header and the tab bar and scrolls inside itself (a chat, whose
+     * composer must stay in view above the tab bar).
+     */
+    fill?: boolean;
   }
 }
