@@ -254,14 +254,28 @@ export interface MessageView {
   is_read: boolean;
   createdAt: string;
   /** written by one of the sender's family for them ("Priya's mother"); absent or null: the member themself */
-  sentBy?: { relation: string; label: string } | null;
+  sentBy?: MessageAuthorView | null;
+}
+
+/** The family member who wrote a message for the member: their relation and how both sides name them ("Priya's mother"). */
+export interface MessageAuthorView {
+  relation: string;
+  label: string;
+}
+
+/** A conversation's newest message, as lists preview it; `sentBy` as on the thread's messages. */
+export interface LastMessageView {
+  content: string;
+  createdAt: string;
+  senderId: number;
+  sentBy: MessageAuthorView | null;
 }
 
 /** GET /api/messages/{userId}: one row per conversation, newest first. */
 export interface ConversationView {
   otherUser: { id: number; fullName: string };
   profile: { id: number | null; photos: string[] };
-  lastMessage: { content: string; createdAt: string; senderId: number };
+  lastMessage: LastMessageView;
   unreadCount: number;
 }
 
@@ -269,7 +283,7 @@ export interface ConversationView {
 export interface MutualMatchView {
   profile: ProfileCardView;
   matchedAt: string;
-  lastMessage: { content: string; createdAt: string; senderId: number } | null;
+  lastMessage: LastMessageView | null;
   unreadCount: number;
 }
 

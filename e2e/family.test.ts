@@ -201,6 +201,12 @@ describe('family access in the browser', () => {
     await liveBubble.waitFor();
     assert.equal(await liveBubble.locator('.bubble__by').textContent(), "Priya's mother");
     await screenshot(raviPage, 'family-4c-other-side-sees-family-live');
+    // His conversation list says so too, under the thread's name for her.
+    await raviPage.getByRole('link', { name: 'Back' }).or(raviPage.getByRole('button', { name: 'Back' })).click();
+    await raviPage.waitForURL('**/messages');
+    const preview = raviPage.getByRole('link', { name: /^Priya Raman/ }).locator('.conversation__preview');
+    assert.equal(await preview.textContent(), "Priya's mother: Namaste Ravi, I am Priya’s mother. Priya would like to know you.");
+    await viewportScreenshot(raviPage, 'family-4d-other-side-list-names-family');
     await raviPage.context().close();
     await parentPage.goto('/family');
 

@@ -3,6 +3,7 @@ import CheckCheck from 'lucide-react/icons/check-check';
 import type { MessageView } from '../../../contracts/views';
 import { cn } from '../ui/cn';
 import { clockTime, groupByDay } from '../../lib/message-time';
+import { messageAuthor } from './message-author';
 
 /**
  * Messages grouped by day (Today / Yesterday / long date); own messages on the right. `names`: family reading a
@@ -22,7 +23,7 @@ export function ChatThread({ messages, userId, now, names }: { messages: Message
               const mine = message.senderId === userId;
               const next = day.messages[index + 1];
               const lastOfRun = !next || next.senderId !== message.senderId;
-              const by = message.sentBy?.label ?? (names ? (mine ? names.own : names.theirs) : null);
+              const by = messageAuthor(message, userId, names);
               return (
                 <li
                   key={message.id}

@@ -104,6 +104,9 @@ describe('a family member acting for the candidate', () => {
     assert.deepEqual(list.map((c) => c.otherUser.id), [ravi.user.id]);
     const seenByRavi = (await (await ravi.client.get(`/api/messages/${ravi.user.id}/${priya.user.id}`)).json()) as Array<{ content: string; sentBy: { label: string } | null }>;
     assert.deepEqual(seenByRavi.map((m) => [m.content, m.sentBy?.label ?? null]), [['Namaste, I write for my daughter Priya', "Priya's mother"]]);
+    // His conversation list previews it under the same name as the thread.
+    const ravisList = (await (await ravi.client.get(`/api/messages/${ravi.user.id}`)).json()) as Array<{ lastMessage: { sentBy: unknown } }>;
+    assert.deepEqual(ravisList.map((c) => c.lastMessage.sentBy), [{ relation: 'mother', label: "Priya's mother" }]);
     // Writing into Priya's own conversation with Arjun would open it to the family: refused, nothing sent.
     const before = await server.db('messages').count({ n: '*' }).first();
     assert.equal((await as('POST', '/api/messages', { receiverId: arjun.user.id, content: 'Hello from her mother' })).status, 403);
@@ -121,6 +124,8 @@ describe('a family member acting for the candidate', () => {
     await priya.client.post('/api/messages', { receiverId: ravi.user.id, content: 'Hi Ravi, Priya here' });
     const again = (await (await ravi.client.get(`/api/messages/${ravi.user.id}/${priya.user.id}`)).json()) as Array<{ sentBy: unknown }>;
     assert.equal(again[1].sentBy, null);
+    const latest = (await (await ravi.client.get(`/api/messages/${ravi.user.id}`)).json()) as Array<{ lastMessage: { content: string; sentBy: unknown } }>;
+    assert.deepEqual(latest.map((c) => [c.lastMessage.content, c.lastMessage.sentBy]), [['Hi Ravi, Priya here', null]]);
   });
 
   test('the other side sees live whether the candidate or family wrote; with messaging off family cannot write', async () => {

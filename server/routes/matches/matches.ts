@@ -5,6 +5,7 @@ import { idParam } from '../../middleware/validate';
 import { Profile } from '../../models/profile';
 import { visibleProfilesFilter } from '../../policies/profile-visibility';
 import { cardViews, percentagesFor } from '../../services/discovery';
+import { familyAuthorsOf } from '../../services/family/acts';
 
 /**
  * GET /api/users/{userId}/matches: the member's mutual matches, newest activity first, each with the last
@@ -47,13 +48,15 @@ export function matchRoutes() {
       .groupBy('t.otherId');
     const summaries = lastIds as Array<{ otherId: number; lastId: number; unread: number | string | null }>;
     const lastMessages = summaries.length ? await db('messages').whereIn('id', summaries.map((r) => Number(r.lastId))) : [];
+    // The preview names the family member who wrote the last message, as the thread does.
+    const authors = await familyAuthorsOf(db, lastMessages.map((m) => Number(m.id)));
     const list: MutualMatchView[] = cards.map((card) => {
       const summary = summaries.find((r) => Number(r.otherId) === card.userId);
       const last = summary ? lastMessages.find((m) => Number(m.id) === Number(summary.lastId)) : undefined;
       return {
         profile: card,
         matchedAt: new Date(matchedAt.get(card.userId) ?? 0).toISOString(),
-        lastMessage: last ? { content: last.content, createdAt: new Date(Number(last.createdAt)).toISOString(), senderId: Number(last.senderId) } : null,
+        lastMessage: last ? { content: last.content, createdAt: new Date(Number(last.createdAt)).toISOString(), senderId: Number(last.senderId), sentBy: authors.get(Number(last.id)) ?? null } : null,
         unreadCount: Number(summary?.unread ?? 0),
       };
     });

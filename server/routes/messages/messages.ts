@@ -69,6 +69,8 @@ export function messageRoutes() {
         .map((b) => (b.blockerId === user.id ? b.blockedId : b.blockerId) as number),
     );
     const lastMessages = await db('messages').whereIn('id', rows.map((r) => Number(r.lastId)));
+    // The preview names the family member who wrote the last message, as the thread does.
+    const authors = await familyAuthorsOf(db, lastMessages.map((m) => Number(m.id)));
     const profiles = await db('profiles').whereIn('userId', otherIds).where('isDeleted', false).select('id', 'userId');
     const photos = profiles.length
       ? await db('photos').whereIn('profileId', profiles.map((p) => p.id)).where({ purpose: 'profile', position: 0 }).select('profileId', 'fileKey')
@@ -93,7 +95,7 @@ export function messageRoutes() {
       list.push({
         otherUser: { id: otherId, fullName: other.fullName },
         profile: { id: profile && visible ? profile.id : null, photos: photo ? [photoUrl(photo.fileKey, blur ? 'blur' : 'thumb')] : [] },
-        lastMessage: { content: last.content, createdAt: new Date(Number(last.createdAt)).toISOString(), senderId: last.senderId },
+        lastMessage: { content: last.content, createdAt: new Date(Number(last.createdAt)).toISOString(), senderId: last.senderId, sentBy: authors.get(Number(last.id)) ?? null },
         unreadCount: Number(row.unread ?? 0),
       });
     }

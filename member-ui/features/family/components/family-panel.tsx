@@ -1,5 +1,6 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { FAMILY_RELATION_VALUES } from '../../../../contracts/family';
+import { messageAuthor } from '../../../components/chat/message-author';
 import { AlertBanner } from '../../../components/ui/alert-banner';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -19,6 +20,7 @@ import {
   useShareConversation,
   useWithdrawInvitation,
 } from '../api/family';
+import { firstName } from '../../../lib/format';
 import { FamilyThread } from './family-thread';
 import { FamilyChatLink } from './profile-link';
 import { FindToSuggest, SuggestionList } from './suggestions';
@@ -244,7 +246,10 @@ function ConversationsForCandidate({ family }: { family: FamilyView }) {
               <FamilyChatLink profileId={family.profileId} otherUserId={c.otherUser.id}>
                 With {c.otherUser.fullName}
               </FamilyChatLink>
-              <span className="family__facts"> {c.lastMessage.content}</span>
+              <span className="family__facts">
+                {' '}
+                {messageAuthor(c.lastMessage, candidate?.userId ?? 0, { own: name, theirs: firstName(c.otherUser.fullName) })}: {c.lastMessage.content}
+              </span>
             </li>
           ))}
         </ul>

@@ -3,6 +3,7 @@ import HeartHandshake from 'lucide-react/icons/heart-handshake';
 import MessageCircle from 'lucide-react/icons/message-circle';
 import UserRound from 'lucide-react/icons/user-round';
 import type { MutualMatchView } from '../../../../contracts/views';
+import { messageAuthor } from '../../../components/chat/message-author';
 import { ageOf } from '../../../components/profile/profile-format';
 import { Button } from '../../../components/ui/button';
 import { relativeTime } from '../../../lib/format';
@@ -69,9 +70,8 @@ function MatchRow({ match, userId }: { match: MutualMatchView; userId: number })
   const name = profile.fullName;
   const age = ageOf(profile);
   const photo = profile.photos[0];
-  const preview = lastMessage
-    ? `${lastMessage.senderId === userId ? 'You: ' : ''}${lastMessage.content}`
-    : `Matched ${relativeTime(match.matchedAt)}. Say hello!`;
+  const by = lastMessage ? messageAuthor(lastMessage, userId, { own: 'You', theirs: null }) : null;
+  const preview = lastMessage ? `${by ? `${by}: ` : ''}${lastMessage.content}` : `Matched ${relativeTime(match.matchedAt)}. Say hello!`;
   return (
     <li className="match-row">
       <Link to={paths.profileView} params={{ id: String(profile.id) }} className="match-row__photo" aria-label={`View Profile of ${name}`}>

@@ -17,7 +17,7 @@ const member = buildSessionUser({ id: 7, fullName: 'Priya Sharma', profileId: 70
 const arjun = buildProfileCard({ id: 11, userId: 21, fullName: 'Arjun Mehta', location: 'London, United Kingdom' });
 const dev = buildProfileCard({ id: 12, userId: 22, fullName: 'Dev Kapoor' });
 const matches: MutualMatchView[] = [
-  { profile: arjun, matchedAt: '2026-11-20T10:00:00.000Z', lastMessage: { content: 'Chai this weekend?', createdAt: new Date().toISOString(), senderId: 21 }, unreadCount: 2 },
+  { profile: arjun, matchedAt: '2026-11-20T10:00:00.000Z', lastMessage: { content: 'Chai this weekend?', createdAt: new Date().toISOString(), senderId: 21, sentBy: null }, unreadCount: 2 },
   { profile: dev, matchedAt: new Date().toISOString(), lastMessage: null, unreadCount: 0 },
 ];
 

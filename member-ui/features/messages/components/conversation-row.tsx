@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import type { ConversationView } from '../../../../contracts/views';
+import { messageAuthor } from '../../../components/chat/message-author';
 import { cn } from '../../../components/ui/cn';
 import { ProfileThumb } from '../../../components/ui/profile-thumb';
 import { shortRelativeTime } from '../../../lib/message-time';
@@ -8,7 +9,8 @@ import { shortRelativeTime } from '../../../lib/message-time';
 export function ConversationRow({ conversation, userId, now }: { conversation: ConversationView; userId: number; now: Date }) {
   const { otherUser, lastMessage, unreadCount } = conversation;
   const unread = unreadCount > 0;
-  const mine = lastMessage.senderId === userId;
+  // Named as in the thread: "Priya's mother" on what family wrote, "You" on the reader's own.
+  const by = messageAuthor(lastMessage, userId, { own: 'You', theirs: null });
   return (
     <li>
       <Link
@@ -27,7 +29,7 @@ export function ConversationRow({ conversation, userId, now }: { conversation: C
           </span>
           <span className="conversation__bottom">
             <span className="conversation__preview">
-              {mine ? <span className="conversation__you">You: </span> : null}
+              {by ? <span className="conversation__you">{by}: </span> : null}
               {lastMessage.content}
             </span>
             {unread ? <span className="conversation__dot" aria-hidden="true" /> : null}

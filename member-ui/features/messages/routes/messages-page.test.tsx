@@ -12,11 +12,11 @@ afterEach(cleanupApp);
 
 const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000).toISOString();
 
-function conversation(id: number, fullName: string, content: string, createdAt: string, unreadCount = 0): ConversationView {
+function conversation(id: number, fullName: string, content: string, createdAt: string, unreadCount = 0, lastFrom = id): ConversationView {
   return {
     otherUser: { id, fullName },
     profile: { id: id + 100, photos: [] },
-    lastMessage: { content, createdAt, senderId: id },
+    lastMessage: { content, createdAt, senderId: lastFrom, sentBy: null },
     unreadCount,
   };
 }
@@ -52,6 +52,16 @@ test('rows show name, short relative time, preview, unread dot, and link to the 
   assert.ok(within(rohan).getByText('5m ago'));
   assert.equal(rohan.querySelector('.conversation__dot'), null);
   assert.ok(within(list).getByText('2d ago'));
+});
+
+test('the preview names who wrote the last message as the thread does: their family, or you', async () => {
+  const user = buildSessionUser({ id: 7, subscriptionTier: 'premium' });
+  const fromFamily = conversation(21, 'Priya Raman', 'Namaste, I am Priya’s mother', minutesAgo(1), 1);
+  fromFamily.lastMessage.sentBy = { relation: 'mother', label: "Priya's mother" };
+  renderApp('/messages', serve([fromFamily, conversation(22, 'Meera Pillai', 'Happy Onam!', minutesAgo(5), 0, 7), conversation(23, 'Dev Shah', 'Hello', minutesAgo(9))], user));
+  const list = await screen.findByRole('list', { name: 'Conversations' });
+  const previews = [...list.querySelectorAll('.conversation__preview')].map((p) => p.textContent);
+  assert.deepEqual(previews, ["Priya's mother: Namaste, I am Priya’s mother", 'You: Happy Onam!', 'Hello']);
 });
 
 test('the search box filters by name or last message, ignoring case', async () => {
