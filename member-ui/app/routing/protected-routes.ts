@@ -131,6 +131,12 @@ export const deleteAccountRoute = createRoute({
 
 export const familyRoute = createRoute({
   ...memberRoute('family'),
+  // ?find={profileId}: the matches a family member looks through for that profile stay open on reload and on
+  // coming back from a chat they opened there.
+  validateSearch: (search: Record<string, unknown>): { find?: number } => {
+    const find = Number(search.find);
+    return Number.isInteger(find) && find > 0 ? { find } : {};
+  },
   component: lazyRouteComponent(() => import('../../features/family/routes/family-page'), 'FamilyPage'),
 });
 

@@ -1,3 +1,4 @@
+import { getRouteApi } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import type { ProfileCardView } from '../../../../contracts/views';
 import { AlertBanner } from '../../../components/ui/alert-banner';
@@ -104,22 +105,29 @@ function SuggestionThread({ profileId, suggestionId, name }: { profileId: number
   );
 }
 
-/** A family member looks for matches as the candidate may see them, and suggests one with a note. */
+const familyRoute = getRouteApi('/member/family');
+
+/**
+ * A family member looks for matches as the candidate may see them, and suggests one with a note; one already
+ * suggested (by anyone of the family, as the shortlist above says) can still be liked or written to.
+ */
 export function FindToSuggest({ profileId, candidateName, mayLike, mayMessage }: { profileId: number; candidateName: string; mayLike: boolean; mayMessage: boolean }) {
-  const [open, setOpen] = useState(false);
+  const open = familyRoute.useSearch({ select: (search) => search.find === profileId });
+  const navigate = familyRoute.useNavigate();
   const results = useFamilySearch(profileId, open);
+  const suggestions = useSuggestions(profileId, open);
   const suggest = useSuggest(profileId);
   const like = useLikeFor(profileId);
   const [liked, setLiked] = useState<Set<number>>(new Set());
   const [notes, setNotes] = useState<Record<number, string>>({});
-  const [sent, setSent] = useState<Set<number>>(new Set());
   if (!open) {
     return (
-      <Button variant="outline" block onClick={() => setOpen(true)}>
+      <Button variant="outline" block onClick={() => void navigate({ search: { find: profileId }, replace: true })}>
         Find matches for {candidateName}
       </Button>
     );
   }
+  const suggested = new Set((suggestions.data ?? []).map((s) => s.profile.id));
   if (results.isPending) return <Spinner />;
   if (results.isError) return <AlertBanner>{familyError(results.error)}</AlertBanner>;
   return (
@@ -129,7 +137,7 @@ export function FindToSuggest({ profileId, candidateName, mayLike, mayMessage }:
         {results.data.slice(0, 10).map((profile) => (
           <li key={profile.id} className="family__suggestion">
             <Summary profile={profile} />
-            {sent.has(profile.id) ? (
+            {suggested.has(profile.id) ? (
               <p className="family__ok" role="status">
                 Suggested to {candidateName}
               </p>
@@ -139,36 +147,34 @@ export function FindToSuggest({ profileId, candidateName, mayLike, mayMessage }:
                 <Button
                   size="sm"
                   disabled={suggest.isPending}
-                  onClick={() =>
-                    suggest.mutate({ suggestedProfileId: profile.id, note: notes[profile.id] ?? '' }, { onSuccess: () => setSent((s) => new Set(s).add(profile.id)) })
-                  }
+                  onClick={() => suggest.mutate({ suggestedProfileId: profile.id, note: notes[profile.id] ?? '' })}
                   aria-label={`Suggest ${profile.fullName} to ${candidateName}`}
                 >
                   Suggest to {candidateName}
                 </Button>
-                {mayLike && !liked.has(profile.id) ? (
-                  <Button
-                    size="sm"
-                    variant="outline"
-                    disabled={like.isPending}
-                    onClick={() => like.mutate(profile.id, { onSuccess: () => setLiked((s) => new Set(s).add(profile.id)) })}
-                    aria-label={`Like ${profile.fullName} for ${candidateName}`}
-                  >
-                    Like for {candidateName}
-                  </Button>
-                ) : null}
-                {mayMessage ? (
-                  <FamilyChatLink profileId={profileId} otherUserId={profile.userId} label={`Write to ${profile.fullName} for ${candidateName}`}>
-                    Write to {profile.fullName.split(' ')[0]} for {candidateName}
-                  </FamilyChatLink>
-                ) : null}
-                {liked.has(profile.id) ? (
-                  <p className="family__ok" role="status">
-                    Liked for {candidateName}: they see it came from you
-                  </p>
-                ) : null}
               </>
             )}
+            {mayLike && !liked.has(profile.id) ? (
+              <Button
+                size="sm"
+                variant="outline"
+                disabled={like.isPending}
+                onClick={() => like.mutate(profile.id, { onSuccess: () => setLiked((s) => new Set(s).add(profile.id)) })}
+                aria-label={`Like ${profile.fullName} for ${candidateName}`}
+              >
+                Like for {candidateName}
+              </Button>
+            ) : null}
+            {mayMessage ? (
+              <FamilyChatLink profileId={profileId} otherUserId={profile.userId} label={`Write to ${profile.fullName} for ${candidateName}`}>
+                Write to {profile.fullName.split(' ')[0]} for {candidateName}
+              </FamilyChatLink>
+            ) : null}
+            {liked.has(profile.id) ? (
+              <p className="family__ok" role="status">
+                Liked for {candidateName}: they see it came from you
+              </p>
+            ) : null}
           </li>
         ))}
       </ul>

@@ -73,3 +73,37 @@ test('liking a family suggestion is one request: the like and the suggestion mar
   const posts = fetchStub.calls.filter((c) => c.method === 'POST');
   assert.deepEqual(posts.map((c) => [c.url.pathname, c.body]), [['/api/family/40/suggestions/5/decision', '{"decision":"like"}']]);
 });
+
+/** Lakshmi (the session) helps Priya's profile 40 as her mother; she already suggested Arjun. */
+const lakshmi = buildSessionUser({ id: 9, fullName: 'Lakshmi Raman', profileId: null });
+const asMother: FamilyView = { ...family, you: { userId: lakshmi.id, role: 'family' }, permissions: { ...family.permissions, mayMessage: true } };
+
+function motherServer() {
+  return fakeServer({
+    user: lakshmi,
+    handle: (request) => {
+      const path = request.url.pathname;
+      if (path === '/api/family') return jsonResponse(200, [{ profileId: 40, candidateName: 'Priya', relation: 'mother', consent: 'confirmed' }]);
+      if (path === '/api/family/40') return jsonResponse(200, asMother);
+      if (path === '/api/family/40/suggestions') {
+        const suggestion: Suggestion = { id: 5, status: 'open', note: 'A doctor in London', suggestedBy: { name: 'Lakshmi Raman', relation: 'mother' }, createdAt: '2026-11-20T00:00:00.000Z', threadMessages: 0, profile: arjun };
+        return jsonResponse(200, [suggestion]);
+      }
+      if (path === '/api/family/40/thread') return jsonResponse(200, []);
+      if (path === `/api/messages/${priya.id}`) return jsonResponse(200, []);
+      if (path === '/api/search') return jsonResponse(200, [arjun]);
+      return undefined;
+    },
+  });
+}
+
+test('a match the family already suggested can still be liked and written to, and the matches stay open in the address', async () => {
+  const { router } = renderApp('/family', motherServer());
+  fireEvent.click(await screen.findByRole('button', { name: 'Find matches for Priya' }, { timeout: FIRST_LOAD_MS }));
+  await screen.findByRole('button', { name: 'Like Arjun Mehta for Priya' });
+  // Reload and the back button from a chat opened here come back to the open list.
+  assert.equal(router.state.location.search.find, 40);
+  assert.ok(screen.getByText('Suggested to Priya'));
+  assert.equal(screen.queryByRole('button', { name: 'Suggest Arjun Mehta to Priya' }), null, 'suggested once is enough');
+  assert.equal(screen.getByRole('link', { name: 'Write to Arjun Mehta for Priya' }).getAttribute('href'), `/family/40/chat/12`);
+});
