@@ -74,6 +74,10 @@ export function FamilyPanel({ profileId }: { profileId: number }) {
 function People({ family }: { family: FamilyView }) {
   const remove = useRemoveMember(family.profileId);
   const withdraw = useWithdrawInvitation(family.profileId);
+  // Removing someone signs them out at once, so it is asked once more; then said what happened.
+  const [confirming, setConfirming] = useState<number | null>(null);
+  const [removed, setRemoved] = useState<string | null>(null);
+  const removing = family.people.find((p) => p.memberId !== null && p.memberId === confirming);
   return (
     <>
       <ul className="family__people">
@@ -85,12 +89,40 @@ function People({ family }: { family: FamilyView }) {
             </span>
             <Badge tone={person.role === 'candidate' ? 'maroon' : 'saffron'}>{person.role === 'candidate' ? 'Candidate' : capitalise(person.relation ?? 'family')}</Badge>
             {family.you.role === 'candidate' && person.memberId !== null ? (
-              <Button size="sm" variant="outline" disabled={remove.isPending} onClick={() => remove.mutate(person.memberId as number)} aria-label={`Remove ${person.fullName}`}>
+              <Button size="sm" variant="outline" disabled={remove.isPending} onClick={() => setConfirming(person.memberId)} aria-label={`Remove ${person.fullName}`}>
                 Remove
               </Button>
             ) : null}
           </li>
         ))}
+        {removing ? (
+          <li>
+            <fieldset className="family__confirm">
+              <legend>Remove {removing.fullName}?</legend>
+              <p>They are signed out at once and can no longer help with your profile. What they suggested and wrote stays.</p>
+              <div className="family__actions">
+                <Button
+                  size="sm"
+                  variant="primary"
+                  disabled={remove.isPending}
+                  onClick={() =>
+                    remove.mutate(removing.memberId as number, {
+                      onSuccess: () => {
+                        setConfirming(null);
+                        setRemoved(`${removing.fullName} is removed and signed out.`);
+                      },
+                    })
+                  }
+                >
+                  Yes, remove {firstName(removing.fullName)}
+                </Button>
+                <Button size="sm" variant="ghost" disabled={remove.isPending} onClick={() => setConfirming(null)}>
+                  Keep {firstName(removing.fullName)}
+                </Button>
+              </div>
+            </fieldset>
+          </li>
+        ) : null}
         {family.invitations.map((invitation) => (
           <li key={`invitation-${invitation.id}`} className="family__person family__person--pending">
             <span className="family__person-name">{invitation.email}</span>
@@ -101,6 +133,11 @@ function People({ family }: { family: FamilyView }) {
           </li>
         ))}
       </ul>
+      {removed ? (
+        <p className="family__ok" role="status">
+          {removed}
+        </p>
+      ) : null}
       {remove.isError ? <AlertBanner>{familyError(remove.error)}</AlertBanner> : null}
       {withdraw.isError ? <AlertBanner>{familyError(withdraw.error)}</AlertBanner> : null}
     </>

@@ -54,12 +54,17 @@ export function SuggestionList({ profileId, isCandidate }: { profileId: number; 
                   } aria-label={`Like ${s.profile.fullName}`}>
                   Like
                 </Button>
-                <Button size="sm" variant="secondary" disabled={decide.isPending} onClick={() => decide.mutate({ suggestion: s, decision: 'discuss' })}>
-                  Discuss
-                </Button>
-                <Button size="sm" variant="ghost" disabled={decide.isPending} onClick={() => decide.mutate({ suggestion: s, decision: 'dismiss' })}>
-                  Dismiss
-                </Button>
+                {/* Only what changes the decision: a dismissed one can still be liked or discussed, not dismissed again. */}
+                {s.status !== 'discussing' ? (
+                  <Button size="sm" variant="secondary" disabled={decide.isPending} onClick={() => decide.mutate({ suggestion: s, decision: 'discuss' })} aria-label={`Discuss ${s.profile.fullName}`}>
+                    Discuss
+                  </Button>
+                ) : null}
+                {s.status !== 'dismissed' ? (
+                  <Button size="sm" variant="ghost" disabled={decide.isPending} onClick={() => decide.mutate({ suggestion: s, decision: 'dismiss' })} aria-label={`Dismiss ${s.profile.fullName}`}>
+                    Dismiss
+                  </Button>
+                ) : null}
               </div>
             ) : null}
           </li>

@@ -107,3 +107,48 @@ test('a match the family already suggested can still be liked and written to, an
   assert.equal(screen.queryByRole('button', { name: 'Suggest Arjun Mehta to Priya' }), null, 'suggested once is enough');
   assert.equal(screen.getByRole('link', { name: 'Write to Arjun Mehta for Priya' }).getAttribute('href'), `/family/40/chat/12`);
 });
+
+function priyaServer(status: Suggestion['status'], onRemove?: () => void) {
+  return fakeServer({
+    user: priya,
+    handle: (request) => {
+      const path = request.url.pathname;
+      if (path === '/api/family') return jsonResponse(200, []);
+      if (path === '/api/family/40') return jsonResponse(200, family);
+      if (path === '/api/family/40/suggestions') {
+        const suggestion: Suggestion = { id: 5, status, note: null, suggestedBy: { name: 'Lakshmi Raman', relation: 'mother' }, createdAt: '2026-11-20T00:00:00.000Z', threadMessages: 0, profile: arjun };
+        return jsonResponse(200, [suggestion]);
+      }
+      if (path === '/api/family/40/thread') return jsonResponse(200, []);
+      if (path === `/api/messages/${priya.id}`) return jsonResponse(200, []);
+      if (path === '/api/family/40/members/3' && request.method === 'DELETE') {
+        onRemove?.();
+        return jsonResponse(200, { message: 'Removed' });
+      }
+      return undefined;
+    },
+  });
+}
+
+test('removing a family member is asked once more, then says they are signed out', async () => {
+  let removed = 0;
+  renderApp('/family', priyaServer('open', () => (removed += 1)));
+  fireEvent.click(await screen.findByRole('button', { name: 'Remove Lakshmi Raman' }, { timeout: FIRST_LOAD_MS }));
+  const ask = screen.getByRole('group', { name: 'Remove Lakshmi Raman?' });
+  assert.match(ask.textContent ?? '', /signed out at once/);
+  assert.equal(removed, 0, 'nothing removed on the first click');
+  fireEvent.click(screen.getByRole('button', { name: 'Keep Lakshmi' }));
+  assert.equal(screen.queryByRole('group', { name: 'Remove Lakshmi Raman?' }), null);
+  fireEvent.click(screen.getByRole('button', { name: 'Remove Lakshmi Raman' }));
+  fireEvent.click(screen.getByRole('button', { name: 'Yes, remove Lakshmi' }));
+  await screen.findByText('Lakshmi Raman is removed and signed out.');
+  assert.equal(removed, 1);
+});
+
+test('a dismissed suggestion offers to like or discuss it, not to dismiss it again', async () => {
+  renderApp('/family', priyaServer('dismissed'));
+  await screen.findByRole('button', { name: 'Like Arjun Mehta' }, { timeout: FIRST_LOAD_MS });
+  assert.ok(screen.getByRole('button', { name: 'Discuss Arjun Mehta' }));
+  assert.equal(screen.queryByRole('button', { name: 'Dismiss Arjun Mehta' }), null);
+  assert.ok(screen.getByText('Dismissed', { exact: true }));
+});
