@@ -16,12 +16,6 @@ export interface FamilyView {
   invitations: Array<{ id: number; role: 'candidate' | 'family'; relation: string | null; email: string; expiresAt: string }>;
   sharedConversations: number[];
 }
-export interface HelpedProfile {
-  profileId: number;
-  candidateName: string | null;
-  relation: string;
-  consent: FamilyConsent;
-}
 export interface Suggestion {
   id: number;
   status: 'open' | 'liked' | 'dismissed' | 'discussing';
@@ -43,15 +37,11 @@ export interface ThreadMessage {
 export const actingFor = (profileId: number) => ({ 'X-Saathi-Acting-For': String(profileId) });
 
 const keys = {
-  helped: ['family', 'helped'] as const,
   family: (id: number) => ['family', id] as const,
   suggestions: (id: number) => ['family', id, 'suggestions'] as const,
   thread: (id: number) => ['family', id, 'thread'] as const,
 };
 
-export function useHelpedProfiles() {
-  return useQuery({ queryKey: keys.helped, queryFn: ({ signal }) => api.get<HelpedProfile[]>('/api/family', { signal }) });
-}
 
 export function useFamily(profileId: number) {
   return useQuery({ queryKey: keys.family(profileId), queryFn: ({ signal }) => api.get<FamilyView>(`/api/family/${profileId}`, { signal }), retry: false });

@@ -1,7 +1,7 @@
 import { Page } from '../../../components/ui/page';
 import { Spinner } from '../../../components/ui/spinner';
+import { useHelpedProfiles } from '../../../lib/helped-profiles';
 import { useSessionUser } from '../../../lib/session';
-import { useHelpedProfiles } from '../api/family';
 import { FamilyPanel } from '../components/family-panel';
 
 /** /family: the family of the member's own profile, and each profile they help with as family. */

@@ -1,8 +1,10 @@
 import { Link } from '@tanstack/react-router';
 import UserRoundPlus from 'lucide-react/icons/user-round-plus';
+import Users from 'lucide-react/icons/users';
 import type { SessionUser } from '../../../../contracts/auth';
 import { Badge } from '../../../components/ui/badge';
 import { firstName } from '../../../lib/format';
+import { useHelpedProfiles } from '../../../lib/helped-profiles';
 import { paths } from '../../../lib/paths';
 import { DailyMatches } from './daily-matches';
 import { FeaturedMatches } from './featured-matches';
@@ -12,10 +14,12 @@ import { TierBanner } from './tier-banner';
 import { TIER_LABELS } from '../../../../contracts/tiers';
 import { usePremiumWelcome } from './use-premium-welcome';
 
-
 /** The member dashboard. */
 export function MemberHome({ user }: { user: SessionUser }) {
   usePremiumWelcome(user);
+  // A family member's own account (a mother helping her son) has no profile: home leads to the one they help with.
+  const helped = useHelpedProfiles(user.profileId === null);
+  const helping = user.profileId === null ? (helped.data ?? []) : [];
   return (
     <section className="member-home" aria-labelledby="home-title">
       <header className="member-home__greeting">
@@ -33,7 +37,18 @@ export function MemberHome({ user }: { user: SessionUser }) {
 
       <TierBanner user={user} />
 
-      {user.profileId === null ? (
+      {helping.map((h) => (
+        <Link key={h.profileId} to={paths.family} className="home-cta">
+          <Users size={22} aria-hidden="true" />
+          <span>
+            <strong>
+              Helping {h.candidateName ?? 'your family member'} as their {h.relation}
+            </strong>
+            <span className="home-cta__text">Suggest matches, and write or like for them as they allow, from Family.</span>
+          </span>
+        </Link>
+      ))}
+      {user.profileId === null && !helped.isPending && helping.length === 0 ? (
         <Link to={paths.createProfile} className="home-cta">
           <UserRoundPlus size={22} aria-hidden="true" />
           <span>

@@ -139,3 +139,26 @@ test('"Not interested" on a daily match takes it out of daily and featured at on
   assert.deepEqual(posted, [{ profileId: kavya.id }]);
   assert.ok(await screen.findByRole('button', { name: /^Undo/ }));
 });
+
+test('a family member without a profile of their own is led to Family, not asked to create a profile', async () => {
+  const sunita = buildSessionUser({ fullName: 'Sunita Deshpande', profileId: null });
+  const api = homeApi();
+  renderApp(
+    '/',
+    fakeServer({
+      user: sunita,
+      handle: (request) =>
+        request.url.pathname === '/api/family' ? jsonResponse(200, [{ profileId: 40, candidateName: 'Rohan', relation: 'mother', consent: 'confirmed' }]) : api(request),
+    }),
+  );
+  const helping = await screen.findByRole('link', { name: /Helping Rohan as their mother/ });
+  assert.equal(helping.getAttribute('href'), '/family');
+  assert.equal(screen.queryByRole('link', { name: /Create your profile/ }), null);
+});
+
+test('a member without a profile who helps nobody is asked to create one', async () => {
+  const api = homeApi();
+  renderApp('/', fakeServer({ user: buildSessionUser({ profileId: null }), handle: (request) => (request.url.pathname === '/api/family' ? jsonResponse(200, []) : api(request)) }));
+  assert.ok(await screen.findByRole('link', { name: /Create your profile/ }));
+  assert.equal(screen.queryByRole('link', { name: /Helping/ }), null);
+});
