@@ -104,6 +104,9 @@ describe('a family member acting for the candidate', () => {
     assert.deepEqual(list.map((c) => c.otherUser.id), [ravi.user.id]);
     const seenByRavi = (await (await ravi.client.get(`/api/messages/${ravi.user.id}/${priya.user.id}`)).json()) as Array<{ content: string; sentBy: { label: string } | null }>;
     assert.deepEqual(seenByRavi.map((m) => [m.content, m.sentBy?.label ?? null]), [['Namaste, I write for my daughter Priya', "Priya's mother"]]);
+    // Priya is told the family read that one without her sharing it; her own with Arjun is not the family's.
+    const priyaView = (await (await priya.client.get(`/api/family/${profile.id}`)).json()) as { familyConversations: number[]; sharedConversations: number[] };
+    assert.deepEqual([priyaView.familyConversations, priyaView.sharedConversations], [[ravi.user.id], []]);
     // His conversation list previews it under the same name as the thread.
     const ravisList = (await (await ravi.client.get(`/api/messages/${ravi.user.id}`)).json()) as Array<{ lastMessage: { sentBy: unknown } }>;
     assert.deepEqual(ravisList.map((c) => c.lastMessage.sentBy), [{ relation: 'mother', label: "Priya's mother" }]);

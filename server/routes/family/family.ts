@@ -6,7 +6,7 @@ import { idParam, parse, requestBody } from '../../middleware/validate';
 import { authorizeFamily, peopleOf, profilesHelpedBy } from '../../services/family/people';
 import { invite } from '../../services/family/invitations';
 import { removeMember, setPermissions } from '../../services/family/members';
-import { shareConversation } from '../../services/family/acts';
+import { familyWrittenConversations, shareConversation } from '../../services/family/acts';
 
 /**
  * The people of a profile: who they are, invitations, removal, and what family may do. Every profile id is checked
@@ -46,6 +46,8 @@ export function familyRoutes() {
       invitations: invitations.map((i) => ({ id: i.id, role: i.role, relation: i.relation, email: i.email, expiresAt: new Date(Number(i.expiresAt)).toISOString() })),
       // the members whose conversation with the candidate the candidate shared with the family
       sharedConversations: (await ctx.services.db('family_shared_conversations').where({ profileId }).select('otherUserId')).map((r) => Number(r.otherUserId)),
+      // the members whose conversation with the candidate a family member wrote in: the family read it unshared
+      familyConversations: [...(await familyWrittenConversations(ctx.services.db, facts.ownerUserId))],
     };
   });
 

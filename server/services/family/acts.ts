@@ -42,14 +42,19 @@ export async function recordFamilyAct(db: Db, ctx: AppContext, actor: Actor): Pr
  * whose conversation the candidate shared with the family.
  */
 export async function familyVisibleConversations(db: Db, ownerId: number, profileId: number): Promise<Set<number>> {
+  const visible = await familyWrittenConversations(db, ownerId);
+  for (const shared of await db('family_shared_conversations').where({ profileId }).select('otherUserId')) visible.add(Number(shared.otherUserId));
+  return visible;
+}
+
+/** The members whose conversation with `ownerId` a family member wrote in (so family see it without its being shared). */
+export async function familyWrittenConversations(db: Db, ownerId: number): Promise<Set<number>> {
   const rows = await db('family_acts')
     .join('messages', 'messages.id', 'family_acts.itemId')
     .where('family_acts.kind', 'message')
     .where((q) => q.where('messages.senderId', ownerId).orWhere('messages.receiverId', ownerId))
     .select('messages.senderId', 'messages.receiverId');
-  const visible = new Set(rows.map((r) => (Number(r.senderId) === ownerId ? Number(r.receiverId) : Number(r.senderId))));
-  for (const shared of await db('family_shared_conversations').where({ profileId }).select('otherUserId')) visible.add(Number(shared.otherUserId));
-  return visible;
+  return new Set(rows.map((r) => (Number(r.senderId) === ownerId ? Number(r.receiverId) : Number(r.senderId))));
 }
 
 /**

@@ -15,6 +15,8 @@ export interface FamilyView {
   people: FamilyPerson[];
   invitations: Array<{ id: number; role: 'candidate' | 'family'; relation: string | null; email: string; expiresAt: string }>;
   sharedConversations: number[];
+  /** the members whose conversation with the candidate a family member wrote in: family read it without its being shared */
+  familyConversations: number[];
 }
 export interface Suggestion {
   id: number;

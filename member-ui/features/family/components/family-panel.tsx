@@ -215,7 +215,10 @@ function Permissions({ profileId, permissions }: { profileId: number; permission
   );
 }
 
-/** The candidate's conversations are private; each can be shared with the family (and unshared) here. */
+/**
+ * The candidate's conversations are private; each can be shared with the family (and unshared) here. One a family
+ * member wrote in is the family's to read already: said so, with no box that would pretend to hide it.
+ */
 function SharedConversations({ family }: { family: FamilyView }) {
   const conversations = useOwnConversations(family.you.userId, true);
   const share = useShareConversation(family.profileId);
@@ -237,14 +240,23 @@ function SharedConversations({ family }: { family: FamilyView }) {
         <p className="card__text">No conversations yet.</p>
       ) : (
         <ul className="family__toggles">
-          {list.map((c) => (
-            <li key={c.otherUser.id}>
-              <label className="family__toggle">
-                <input type="checkbox" checked={shared.includes(c.otherUser.id)} onChange={(e) => toggle(c.otherUser.id, e.target.checked)} />
-                <span>With {c.otherUser.fullName}</span>
-              </label>
-            </li>
-          ))}
+          {list.map((c) =>
+            family.familyConversations.includes(c.otherUser.id) ? (
+              <li key={c.otherUser.id} className="family__toggle">
+                <span>
+                  With {c.otherUser.fullName}
+                  <span className="family__facts"> · your family wrote here for you, so they read it while they may write for you</span>
+                </span>
+              </li>
+            ) : (
+              <li key={c.otherUser.id}>
+                <label className="family__toggle">
+                  <input type="checkbox" checked={shared.includes(c.otherUser.id)} onChange={(e) => toggle(c.otherUser.id, e.target.checked)} />
+                  <span>With {c.otherUser.fullName}</span>
+                </label>
+              </li>
+            ),
+          )}
         </ul>
       )}
       {share.isError ? <AlertBanner>{familyError(share.error)}</AlertBanner> : null}

@@ -33,6 +33,7 @@ const family = (mayMessage: boolean): FamilyView => ({
   ],
   invitations: [],
   sharedConversations: [RAVI],
+  familyConversations: [],
 });
 const peer: ChatPeerView = { id: RAVI, fullName: 'Ravi Kumar', profileId: 50, photo: null, online: false, lastSeenAt: null, canMessage: true, reason: null };
 const now = new Date().toISOString();

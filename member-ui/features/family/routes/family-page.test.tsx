@@ -27,6 +27,7 @@ const family: FamilyView = {
   ],
   invitations: [],
   sharedConversations: [],
+  familyConversations: [],
 };
 const arjun = {
   id: 50,
@@ -151,4 +152,31 @@ test('a dismissed suggestion offers to like or discuss it, not to dismiss it aga
   assert.ok(screen.getByRole('button', { name: 'Discuss Arjun Mehta' }));
   assert.equal(screen.queryByRole('button', { name: 'Dismiss Arjun Mehta' }), null);
   assert.ok(screen.getByText('Dismissed', { exact: true }));
+});
+
+test('a conversation family wrote in is said to be read by the family, with no share box that would pretend to hide it', async () => {
+  const dev = { ...arjun, id: 51, userId: 13, fullName: 'Dev Shah' };
+  const row = (other: { userId: number; fullName: string }) => ({
+    otherUser: { id: other.userId, fullName: other.fullName },
+    profile: { id: null, photos: [] },
+    lastMessage: { content: 'Namaste', createdAt: '2026-11-20T00:00:00.000Z', senderId: other.userId, sentBy: null },
+    unreadCount: 0,
+  });
+  renderApp(
+    '/family',
+    fakeServer({
+      user: priya,
+      handle: (request) => {
+        const path = request.url.pathname;
+        if (path === '/api/family') return jsonResponse(200, []);
+        if (path === '/api/family/40') return jsonResponse(200, { ...family, familyConversations: [arjun.userId] });
+        if (path === '/api/family/40/suggestions' || path === '/api/family/40/thread') return jsonResponse(200, []);
+        if (path === `/api/messages/${priya.id}`) return jsonResponse(200, [row(arjun), row(dev)]);
+        return undefined;
+      },
+    }),
+  );
+  await screen.findByRole('checkbox', { name: 'With Dev Shah' }, { timeout: FIRST_LOAD_MS });
+  assert.equal(screen.queryByRole('checkbox', { name: /With Arjun Mehta/ }), null);
+  assert.ok(screen.getByText(/your family wrote here for you, so they read it/));
 });
