@@ -1,4 +1,4 @@
-import { getRouteApi, useNavigate } from '@tanstack/react-router';
+import { Link, getRouteApi, useNavigate } from '@tanstack/react-router';
 import { Users } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { AlertBanner } from '../../../components/ui/alert-banner';
@@ -7,6 +7,8 @@ import { Spinner } from '../../../components/ui/spinner';
 import { TextAreaField } from '../../../components/ui/textarea-field';
 import { TextField } from '../../../components/ui/text-field';
 import { AuthCard } from '../../../components/ui/auth-card';
+import { paths } from '../../../lib/paths';
+import { useSessionUser } from '../../../lib/session';
 import { familyError, useAnswerInvitation, useInvitation } from '../api/family';
 
 const inviteRoute = getRouteApi('/family-invite/$token');
@@ -20,6 +22,7 @@ export function FamilyInvitePage() {
   const view = useInvitation(token);
   const answer = useAnswerInvitation(token);
   const navigate = useNavigate();
+  const user = useSessionUser();
   const [account, setAccount] = useState({ fullName: '', username: '', password: '', confirmPassword: '' });
   const [done, setDone] = useState<string | null>(null);
   // Declining is not in itself a report: the person it was made for chooses whether to tell the safety team.
@@ -41,6 +44,10 @@ export function FamilyInvitePage() {
     return (
       <AuthCard title="Family invitation" icon={<Users size={26} />}>
         <AlertBanner>{familyError(view.error)}</AlertBanner>
+        {/* A link used already (Back after accepting, an old email) leads on rather than ending here. */}
+        <Button asChild block variant="outline">
+          {user ? <Link to={paths.family}>Open Family</Link> : <Link to={paths.login}>Sign in</Link>}
+        </Button>
       </AuthCard>
     );
   }
@@ -52,7 +59,8 @@ export function FamilyInvitePage() {
     answer.mutate(body, {
       onSuccess: (result) => {
         if (answerValue === 'decline') setDone(result.message);
-        else void navigate({ to: '/family' });
+        // The link is used up: Back from Family should not return to it.
+        else void navigate({ to: '/family', replace: true });
       },
     });
   };

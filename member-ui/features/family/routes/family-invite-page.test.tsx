@@ -1,0 +1,58 @@
+import '../../../test/setup-dom';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import assert from 'node:assert/strict';
+import { afterEach, test } from 'node:test';
+import { buildSessionUser } from '../../../test/build-user';
+import { jsonResponse } from '../../../test/fetch-stub';
+
+const { cleanupApp, fakeServer, renderApp } = await import('../../../test/render-app');
+
+afterEach(cleanupApp);
+
+const FIRST_LOAD_MS = 20_000;
+const TOKEN = 'a-family-invitation-token-0123456789';
+const rohan = buildSessionUser({ id: 7, fullName: 'Rohan Deshpande', profileId: 40 });
+
+test('accepting goes on to Family in place of the used-up link, so Back does not return to it', async () => {
+  let accepted = false;
+  const { router } = renderApp(
+    `/family-invite/${TOKEN}`,
+    fakeServer({
+      user: null,
+      handle: (request) => {
+        const path = request.url.pathname;
+        if (path === `/api/family-invitations/${TOKEN}` && request.method === 'GET') {
+          return jsonResponse(200, { role: 'candidate', relation: null, email: 'rohan@example.test', inviterName: 'Sunita Deshpande', candidateFirstName: 'Rohan', expiresAt: '2026-12-04T00:00:00.000Z' });
+        }
+        if (path === `/api/family-invitations/${TOKEN}` && request.method === 'POST') {
+          accepted = true;
+          return jsonResponse(200, { outcome: 'accept', message: 'The profile is yours now.' });
+        }
+        if (path === '/api/auth/user') return accepted ? jsonResponse(200, rohan) : jsonResponse(401, { message: 'Not signed in' });
+        return undefined;
+      },
+    }),
+  );
+  fireEvent.change(await screen.findByRole('textbox', { name: 'Your full name' }, { timeout: FIRST_LOAD_MS }), { target: { value: 'Rohan Deshpande' } });
+  fireEvent.change(screen.getByRole('textbox', { name: 'Username' }), { target: { value: 'rohan_d' } });
+  fireEvent.change(screen.getByLabelText('Password', { exact: true }), { target: { value: 'rohan-own-password-1' } });
+  fireEvent.change(screen.getByLabelText('Confirm password', { exact: true }), { target: { value: 'rohan-own-password-1' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Accept the profile' }));
+  await waitFor(() => assert.equal(router.state.location.pathname, '/family'));
+  router.history.back();
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  assert.equal(router.state.location.pathname, '/family');
+});
+
+test('a used link, opened again while signed in, leads on to Family', async () => {
+  renderApp(
+    `/family-invite/${TOKEN}`,
+    fakeServer({
+      user: rohan,
+      handle: (request) =>
+        request.url.pathname === `/api/family-invitations/${TOKEN}` ? jsonResponse(410, { message: 'This invitation was already answered or replaced by a newer one' }) : undefined,
+    }),
+  );
+  await screen.findByText('This invitation was already answered or replaced by a newer one', {}, { timeout: FIRST_LOAD_MS });
+  assert.equal(screen.getByRole('link', { name: 'Open Family' }).getAttribute('href'), '/family');
+});
