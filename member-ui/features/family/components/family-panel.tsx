@@ -42,31 +42,58 @@ export function FamilyPanel({ profileId }: { profileId: number }) {
   const family = view.data;
   const name = family.candidateFirstName ?? 'them';
   const active = family.consent !== 'declined';
+  // Once the candidate and family work together, what they work on (the shortlist and its thread) comes first, and
+  // who is in the family and what they may do after it; before that, inviting the people is the thing to do.
+  const working = active && family.consent !== 'unconfirmed' && family.people.some((p) => p.role === 'family');
+  const people = (
+    <section className="card family__section" aria-labelledby={`people-${profileId}`}>
+      <h2 className="card__title" id={`people-${profileId}`}>
+        People of this profile
+      </h2>
+      <p className="card__text">{statusLine(family)}</p>
+      <People family={family} />
+      {active ? <InviteForm family={family} /> : null}
+    </section>
+  );
+  const shortlist = active ? (
+    <section className="card family__section" aria-labelledby={`shortlist-${profileId}`}>
+      <h2 className="card__title" id={`shortlist-${profileId}`}>
+        {family.you.role === 'candidate' ? 'Suggested by your family' : `Suggestions for ${name}`}
+      </h2>
+      <SuggestionList profileId={profileId} isCandidate={family.you.role === 'candidate'} />
+      {family.you.role === 'family' && family.consent === 'confirmed' && family.permissions.mayShortlist ? (
+        <FindToSuggest profileId={profileId} candidateName={name} mayLike={family.permissions.mayLike} mayMessage={family.permissions.mayMessage} />
+      ) : null}
+    </section>
+  ) : null;
+  const thread = active ? <FamilyThread profileId={profileId} /> : null;
+  const conversations = family.you.role === 'family' && family.consent === 'confirmed' ? <ConversationsForCandidate family={family} /> : null;
+  const candidateSettings =
+    family.you.role === 'candidate' ? (
+      <>
+        <Permissions profileId={profileId} permissions={family.permissions} />
+        {active ? <SharedConversations family={family} /> : null}
+      </>
+    ) : null;
   return (
     <div className="family">
-      <section className="card family__section" aria-labelledby={`people-${profileId}`}>
-        <h2 className="card__title" id={`people-${profileId}`}>
-          People of this profile
-        </h2>
-        <p className="card__text">{statusLine(family)}</p>
-        <People family={family} />
-        {active ? <InviteForm family={family} /> : null}
-      </section>
-      {family.you.role === 'candidate' ? <Permissions profileId={profileId} permissions={family.permissions} /> : null}
-      {family.you.role === 'candidate' && family.consent !== 'declined' ? <SharedConversations family={family} /> : null}
-      {family.you.role === 'family' && family.consent === 'confirmed' ? <ConversationsForCandidate family={family} /> : null}
-      {active ? (
-        <section className="card family__section" aria-labelledby={`shortlist-${profileId}`}>
-          <h2 className="card__title" id={`shortlist-${profileId}`}>
-            {family.you.role === 'candidate' ? 'Suggested by your family' : `Suggestions for ${name}`}
-          </h2>
-          <SuggestionList profileId={profileId} isCandidate={family.you.role === 'candidate'} />
-          {family.you.role === 'family' && family.consent === 'confirmed' && family.permissions.mayShortlist ? (
-            <FindToSuggest profileId={profileId} candidateName={name} mayLike={family.permissions.mayLike} mayMessage={family.permissions.mayMessage} />
-          ) : null}
-        </section>
-      ) : null}
-      {active ? <FamilyThread profileId={profileId} /> : null}
+      {working ? (
+        <>
+          {shortlist}
+          {thread}
+          {conversations}
+          {people}
+          {candidateSettings}
+        </>
+      ) : (
+        <>
+          {people}
+          {candidateSettings}
+          {conversations}
+          {shortlist}
+          {thread}
+        </>
+      )}
     </div>
   );
 }

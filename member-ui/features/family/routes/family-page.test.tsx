@@ -180,3 +180,17 @@ test('a conversation family wrote in is said to be read by the family, with no s
   assert.equal(screen.queryByRole('checkbox', { name: /With Arjun Mehta/ }), null);
   assert.ok(screen.getByText(/your family wrote here for you, so they read it/));
 });
+
+test('once family work together, the shortlist comes first and who may do what after it; before, inviting comes first', async () => {
+  renderApp('/family', priyaServer('open'));
+  await screen.findByRole('button', { name: 'Like Arjun Mehta' }, { timeout: FIRST_LOAD_MS });
+  const titles = () => screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+  assert.deepEqual(titles().slice(0, 2), ['Suggested by your family', 'Family thread']);
+  assert.ok(titles().indexOf('People of this profile') > titles().indexOf('Family thread'));
+  cleanupApp();
+
+  const alone: FamilyView = { ...family, consent: 'self', people: family.people.filter((p) => p.role === 'candidate') };
+  renderApp('/family', fakeServer({ user: priya, handle: (request) => (request.url.pathname === '/api/family/40' ? jsonResponse(200, alone) : priyaServer('open')(request)) }));
+  await screen.findByRole('heading', { name: 'People of this profile' }, { timeout: FIRST_LOAD_MS });
+  assert.equal(titles()[0], 'People of this profile');
+});
