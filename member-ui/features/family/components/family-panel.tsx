@@ -314,7 +314,7 @@ function ConversationsForCandidate({ family }: { family: FamilyView }) {
       ) : conversations.isError ? (
         <AlertBanner>{familyError(conversations.error)}</AlertBanner>
       ) : conversations.data.length === 0 ? (
-        <p className="card__text">None yet. Find a match below and write to them for {name}; {name}’s own conversations stay private unless shared with you.</p>
+        <p className="card__text">None yet. Write to a match from “Find matches for {name}” above; {name}’s own conversations stay private unless shared with you.</p>
       ) : (
         <ul className="family__toggles">
           {conversations.data.map((c) => (

@@ -107,6 +107,8 @@ test('a match the family already suggested can still be liked and written to, an
   assert.ok(screen.getByText('Suggested to Priya'));
   assert.equal(screen.queryByRole('button', { name: 'Suggest Arjun Mehta to Priya' }), null, 'suggested once is enough');
   assert.equal(screen.getByRole('link', { name: 'Write to Arjun Mehta for Priya' }).getAttribute('href'), `/family/40/chat/12`);
+  // The matches come first on the page: the empty conversations card points up to them.
+  assert.ok(screen.getByText('None yet. Write to a match from “Find matches for Priya” above; Priya’s own conversations stay private unless shared with you.'));
 });
 
 function priyaServer(status: Suggestion['status'], onRemove?: () => void) {
