@@ -224,6 +224,15 @@ describe('family access: a candidate who signed up alone', () => {
     assert.equal((await stranger.client.delete(`/api/family/${profile.id}/members/${memberId}`)).status, 404);
     assert.equal((await candidate.client.delete(`/api/family/${profile.id}/members/${memberId}`)).status, 200);
     assert.equal((await father.get(`/api/family/${profile.id}`)).status, 401, "the removed member's session ended at once");
+    // Signing in again, he finds why.
+    const back = new Client(server);
+    assert.equal((await back.post('/api/auth/login', { username: `rakesh_${profile.id}`, password: 'rakesh-pass-123' })).status, 200);
+    const me = (await (await back.get('/api/auth/user')).json()) as { id: number };
+    const bell = (await (await back.get(`/api/notifications/${me.id}`)).json()) as Array<{ title: string; content: string | null }>;
+    assert.deepEqual(
+      bell.filter((n) => /removed/.test(n.title)).map((n) => [n.title, n.content]),
+      [['Arjun removed you from their family on Saathi', 'You no longer help with Arjun’s profile, and were signed out. What you suggested and wrote stays with them.']],
+    );
   });
 
   test('at most three family members, counting open invitations; expired links are refused', async () => {

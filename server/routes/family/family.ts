@@ -91,7 +91,7 @@ export function familyRoutes() {
     const profileId = idParam(ctx.params.profileId);
     const memberId = idParam(ctx.params.memberId);
     await authorizeFamily(ctx.services.db, user.id, profileId, 'remove-member');
-    await removeMember(ctx.services.db, profileId, memberId, user);
+    await removeMember(ctx.services, profileId, memberId, user);
     ctx.body = { message: 'Family member removed and signed out' };
   });
 

@@ -1,10 +1,12 @@
 import type { Knex } from 'knex';
 import type { FamilyPermissions } from '../../policies/relationship';
+import type { AppServices } from '../../context';
 import type { Db } from '../../db';
 import { notFound } from '../../errors';
 import { endSessionsOfUser } from '../../middleware/session-store';
 import { audit } from '../audit';
-import { ensureFamilyRecord } from './people';
+import { notify } from '../notifications';
+import { ensureFamilyRecord, firstNameOf, peopleOf } from './people';
 
 type Trx = Db | Knex.Transaction;
 
@@ -58,9 +60,13 @@ export async function moveLoginToOwnAccount(trx: Trx, profileId: number, profile
   return familyUserId;
 }
 
-/** Ends a family member's place on the profile and every session of theirs, at once. */
-export async function removeMember(db: Db, profileId: number, memberId: number, by: { id: number }): Promise<{ userId: number }> {
-  return db.transaction(async (trx: Knex.Transaction) => {
+/**
+ * Ends a family member's place on the profile and every session of theirs, at once; they find why in their
+ * notifications when they sign in again (their page only shows they help with nobody).
+ */
+export async function removeMember(services: Pick<AppServices, 'db' | 'live'>, profileId: number, memberId: number, by: { id: number }): Promise<{ userId: number }> {
+  const { db } = services;
+  const removed = await db.transaction(async (trx: Knex.Transaction) => {
     const member = await trx('family_members').where({ id: memberId, profileId, status: 'active' }).first('id', 'userId');
     if (!member) throw notFound('Family member not found');
     await trx('family_members').where({ id: member.id }).update({ status: 'removed', removedAt: Date.now() });
@@ -68,6 +74,17 @@ export async function removeMember(db: Db, profileId: number, memberId: number, 
     await audit(trx, { actorUserId: by.id, actorRole: 'member', action: 'family.member_removed', targetType: 'profile', targetId: profileId, subjectUserId: member.userId });
     return { userId: member.userId };
   });
+  const { candidateFirstName, people } = await peopleOf(db, profileId);
+  const name = candidateFirstName ?? firstNameOf(people.find((p) => p.role === 'candidate')?.fullName ?? null);
+  await notify(services, {
+    userId: removed.userId,
+    type: 'other',
+    title: name ? `${name} removed you from their family on Saathi` : 'You were removed from a family on Saathi',
+    content: `You no longer help with ${name ? `${name}’s` : 'their'} profile, and were signed out. What you suggested and wrote stays with them.`,
+    sourceType: 'family',
+    sourceId: profileId,
+  });
+  return removed;
 }
 
 /** Taking a profile over: every family member is removed and signed out. */
