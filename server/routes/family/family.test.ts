@@ -198,6 +198,9 @@ describe('family access: a parent-managed profile and its candidate', () => {
     const again = new Client(server);
     await again.postForm('/api/auth/login', { username: parent.user.username, password: parent.password });
     assert.equal((await again.get(`/api/family/${profile.id}`)).status, 404, 'the removed mother is no longer one of its people');
+    const me = (await (await again.get('/api/auth/user')).json()) as { id: number };
+    const bell = (await (await again.get(`/api/notifications/${me.id}`)).json()) as Array<{ title: string; content: string | null }>;
+    assert.ok(bell.some((n) => n.title === 'Priya took the profile over' && /you were signed out/.test(n.content ?? '')), JSON.stringify(bell));
   });
 });
 

@@ -144,6 +144,7 @@ export async function answerAsCandidate(
   const taken = await takenField(db, account.username, invitation.email);
   if (taken) throw conflict(taken === 'username' ? 'That username is taken' : 'An account with this email already exists: accept with a different invitation email', { field: taken });
   const passwordHash = await hashPassword(account.password, services.config.argon2);
+  let removedFamily: number[] = [];
   await db.transaction(async (trx: Knex.Transaction) => {
     await trx('family_invitations').where({ id: invitation.id }).update({ usedAt: now, outcome: answer === 'take_over' ? 'taken_over' : 'accepted' });
     await moveLoginToOwnAccount(trx, profile.id, profile.userId);
@@ -163,11 +164,16 @@ export async function answerAsCandidate(
       updatedAt: now,
     });
     await trx('profile_family').where({ profileId: profile.id }).update({ consent: 'confirmed', candidateFirstName: firstNameOf(account.fullName), updatedAt: now });
-    if (answer === 'take_over') await removeAllFamily(trx, profile.id);
+    if (answer === 'take_over') removedFamily = await removeAllFamily(trx, profile.id);
     await audit(trx, { actorUserId: profile.userId, actorRole: 'member', action: answer === 'take_over' ? 'family.candidate_took_over' : 'family.candidate_accepted', targetType: 'profile', targetId: profile.id, subjectUserId: profile.userId });
   });
   if (answer === 'accept') {
     await tellFamily(services, profile.id, `${name} accepted the profile`, `${name} accepted the profile and now holds it. Sign in again with your own username and password: you now have an account of your own.`);
+  }
+  // Signed out by the take-over, the family find why when they sign in again with their own username and password.
+  const first = firstNameOf(account.fullName) ?? name;
+  for (const userId of removedFamily) {
+    await notify(services, { userId, type: 'other', title: `${first} took the profile over`, content: `${first} now holds the profile alone: family no longer help with it, and you were signed out.`, sourceType: 'family', sourceId: profile.id });
   }
   return profile.userId;
 }

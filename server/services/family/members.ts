@@ -87,13 +87,14 @@ export async function removeMember(services: Pick<AppServices, 'db' | 'live'>, p
   return removed;
 }
 
-/** Taking a profile over: every family member is removed and signed out. */
-export async function removeAllFamily(trx: Trx, profileId: number): Promise<void> {
+/** Taking a profile over: every family member is removed and signed out. Returns their account ids. */
+export async function removeAllFamily(trx: Trx, profileId: number): Promise<number[]> {
   const members = await trx('family_members').where({ profileId, status: 'active' }).select('id', 'userId');
   for (const member of members) {
     await trx('family_members').where({ id: member.id }).update({ status: 'removed', removedAt: Date.now() });
     await trx('sessions').where({ userId: member.userId }).delete();
   }
+  return members.map((m) => Number(m.userId));
 }
 
 export async function setPermissions(db: Db, profileId: number, changes: Partial<FamilyPermissions>, by: { id: number }): Promise<FamilyPermissions> {
