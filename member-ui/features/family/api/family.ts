@@ -66,6 +66,15 @@ export function useFamilySearch(profileId: number, enabled: boolean) {
   });
 }
 
+/** The profiles the candidate likes (theirs or given by family for them), as family acting for them may read them. */
+export function useCandidateLikes(profileId: number, candidateUserId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: ['family', profileId, 'likes'],
+    queryFn: ({ signal }) => api.get<ProfileCardView[]>(`/api/profile-likes/${candidateUserId}`, { signal, headers: actingFor(profileId) }),
+    enabled,
+  });
+}
+
 function useFamilyMutation<TInput, TResult = unknown>(profileId: number, fn: (input: TInput) => Promise<TResult>) {
   const queryClient = useQueryClient();
   return useMutation({ mutationFn: fn, onSuccess: () => queryClient.invalidateQueries({ queryKey: ['family', profileId] }) });

@@ -62,7 +62,7 @@ export function FamilyPanel({ profileId }: { profileId: number }) {
       </h2>
       <SuggestionList profileId={profileId} isCandidate={family.you.role === 'candidate'} />
       {family.you.role === 'family' && family.consent === 'confirmed' && family.permissions.mayShortlist ? (
-        <FindToSuggest profileId={profileId} candidateName={name} mayLike={family.permissions.mayLike} mayMessage={family.permissions.mayMessage} />
+        <FindToSuggest profileId={profileId} candidateUserId={family.people.find((p) => p.role === 'candidate')?.userId ?? 0} candidateName={name} mayLike={family.permissions.mayLike} mayMessage={family.permissions.mayMessage} />
       ) : null}
     </section>
   ) : null;

@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { TextField } from '../../../components/ui/text-field';
 import { toast } from '../../../components/ui/toast';
-import { familyError, useDecide, useFamilySearch, useLikeFor, usePostToThread, useSuggest, useSuggestions, useThread } from '../api/family';
+import { familyError, useCandidateLikes, useDecide, useFamilySearch, useLikeFor, usePostToThread, useSuggest, useSuggestions, useThread } from '../api/family';
 import { FamilyChatLink, ProfileLink } from './profile-link';
 
 const STATUS_LABEL = { open: 'New', liked: 'Liked', dismissed: 'Dismissed', discussing: 'Discussing' } as const;
@@ -116,11 +116,13 @@ const familyRoute = getRouteApi('/member/family');
  * A family member looks for matches as the candidate may see them, and suggests one with a note; one already
  * suggested (by anyone of the family, as the shortlist above says) can still be liked or written to.
  */
-export function FindToSuggest({ profileId, candidateName, mayLike, mayMessage }: { profileId: number; candidateName: string; mayLike: boolean; mayMessage: boolean }) {
+export function FindToSuggest({ profileId, candidateUserId, candidateName, mayLike, mayMessage }: { profileId: number; candidateUserId: number; candidateName: string; mayLike: boolean; mayMessage: boolean }) {
   const open = familyRoute.useSearch({ select: (search) => search.find === profileId });
   const navigate = familyRoute.useNavigate();
   const results = useFamilySearch(profileId, open);
   const suggestions = useSuggestions(profileId, open);
+  // Who the candidate likes already, so a reload does not offer to like them again.
+  const likes = useCandidateLikes(profileId, candidateUserId, open && mayLike);
   const suggest = useSuggest(profileId);
   const like = useLikeFor(profileId);
   const [liked, setLiked] = useState<Set<number>>(new Set());
@@ -133,6 +135,7 @@ export function FindToSuggest({ profileId, candidateName, mayLike, mayMessage }:
     );
   }
   const suggested = new Set((suggestions.data ?? []).map((s) => s.profile.id));
+  const likedAlready = new Set((likes.data ?? []).map((p) => p.id));
   if (results.isPending) return <Spinner />;
   if (results.isError) return <AlertBanner>{familyError(results.error)}</AlertBanner>;
   return (
@@ -159,7 +162,7 @@ export function FindToSuggest({ profileId, candidateName, mayLike, mayMessage }:
                 </Button>
               </>
             )}
-            {mayLike && !liked.has(profile.id) ? (
+            {mayLike && !liked.has(profile.id) && !likedAlready.has(profile.id) ? (
               <Button
                 size="sm"
                 variant="outline"
@@ -179,6 +182,8 @@ export function FindToSuggest({ profileId, candidateName, mayLike, mayMessage }:
               <p className="family__ok" role="status">
                 Liked for {candidateName}: they see it came from you
               </p>
+            ) : likedAlready.has(profile.id) ? (
+              <p className="family__ok">{candidateName} likes them already</p>
             ) : null}
           </li>
         ))}

@@ -79,7 +79,7 @@ test('liking a family suggestion is one request: the like and the suggestion mar
 const lakshmi = buildSessionUser({ id: 9, fullName: 'Lakshmi Raman', profileId: null });
 const asMother: FamilyView = { ...family, you: { userId: lakshmi.id, role: 'family' }, permissions: { ...family.permissions, mayMessage: true } };
 
-function motherServer() {
+function motherServer(likedByPriya: ProfileCardView[] = []) {
   return fakeServer({
     user: lakshmi,
     handle: (request) => {
@@ -93,6 +93,7 @@ function motherServer() {
       if (path === '/api/family/40/thread') return jsonResponse(200, []);
       if (path === `/api/messages/${priya.id}`) return jsonResponse(200, []);
       if (path === '/api/search') return jsonResponse(200, [arjun]);
+      if (path === `/api/profile-likes/${priya.id}`) return jsonResponse(200, likedByPriya);
       return undefined;
     },
   });
@@ -195,4 +196,11 @@ test('once family work together, the shortlist comes first and who may do what a
   renderApp('/family', fakeServer({ user: priya, handle: (request) => (request.url.pathname === '/api/family/40' ? jsonResponse(200, alone) : priyaServer('open')(request)) }));
   await screen.findByRole('heading', { name: 'People of this profile' }, { timeout: FIRST_LOAD_MS });
   assert.equal(titles()[0], 'People of this profile');
+});
+
+test('after a reload, a match Priya likes already is not offered to like again', async () => {
+  renderApp('/family?find=40', motherServer([arjun]));
+  await screen.findByText('Priya likes them already', {}, { timeout: FIRST_LOAD_MS });
+  assert.equal(screen.queryByRole('button', { name: 'Like Arjun Mehta for Priya' }), null);
+  assert.ok(screen.getByRole('link', { name: 'Write to Arjun Mehta for Priya' }));
 });
