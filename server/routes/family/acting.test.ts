@@ -96,7 +96,7 @@ describe('a family member acting for the candidate', () => {
 
     // The mother writes to another member for Priya: that conversation is the family's to see.
     const ravi = await signedInClient(server, { fullName: 'Ravi Kumar' });
-    await buildProfile(server, ravi.user, { gender: 'male' });
+    const raviProfile = await buildProfile(server, ravi.user, { gender: 'male' });
     const sent = await as('POST', '/api/messages', { receiverId: ravi.user.id, content: 'Namaste, I write for my daughter Priya' });
     assert.equal(sent.status, 201, await sent.clone().text());
     assert.deepEqual(((await sent.json()) as { sentBy: unknown }).sentBy, { relation: 'mother', label: "Priya's mother" });
@@ -110,6 +110,11 @@ describe('a family member acting for the candidate', () => {
     // His conversation list previews it under the same name as the thread.
     const ravisList = (await (await ravi.client.get(`/api/messages/${ravi.user.id}`)).json()) as Array<{ lastMessage: { sentBy: unknown } }>;
     assert.deepEqual(ravisList.map((c) => c.lastMessage.sentBy), [{ relation: 'mother', label: "Priya's mother" }]);
+    // Once they match, his Matches list previews it the same way.
+    assert.equal((await ravi.client.post('/api/profile-likes', { likedProfileId: profile.id })).status, 201);
+    assert.equal((await priya.client.post('/api/profile-likes', { likedProfileId: raviProfile.id })).status, 201);
+    const ravisMatches = (await (await ravi.client.get(`/api/users/${ravi.user.id}/matches`)).json()) as Array<{ lastMessage: { sentBy: unknown } | null }>;
+    assert.deepEqual(ravisMatches.map((m) => m.lastMessage?.sentBy), [{ relation: 'mother', label: "Priya's mother" }]);
     // Writing into Priya's own conversation with Arjun would open it to the family: refused, nothing sent.
     const before = await server.db('messages').count({ n: '*' }).first();
     assert.equal((await as('POST', '/api/messages', { receiverId: arjun.user.id, content: 'Hello from her mother' })).status, 403);
