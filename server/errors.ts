@@ -142,7 +142,9 @@ export function respondWithError(ctx: Context, error: unknown, log: (entry: Reco
   const { status, body, headers } = toResponse(error);
   const errorId = requestIdOf(ctx);
   const where = { reqId: errorId, status, code: body.code, method: ctx.method, path: ctx.path };
-  if (status >= 500) log({ level: 'error', msg: 'request failed', ...where, err: String((error as Error)?.stack ?? error) });
+  // A 5xx we answer on purpose (503 while draining, 507 for a full disk) says what it is; its stack says nothing.
+  if (status >= 500 && error instanceof HttpError) log({ level: 'error', msg: 'request failed', ...where, message: body.message });
+  else if (status >= 500) log({ level: 'error', msg: 'request failed', ...where, err: String((error as Error)?.stack ?? error) });
   else log({ level: 'info', msg: 'request refused', ...where, message: body.message });
   ctx.status = status;
   for (const [k, v] of Object.entries(headers)) ctx.set(k, v);
