@@ -26,6 +26,7 @@ import * as subscriptions from './20261125_60_subscriptions';
 import * as familyAccess from './20261125_90_family_access';
 import * as familySharedConversations from './20261125_91_family_shared_conversations';
 import * as reportFiledFrom from './20261125_94_report_filed_from';
+import * as engineFamilyTrigger from './20261125_95_engine_family_trigger';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -61,6 +62,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261125_92_push_outbox': pushOutbox,
   '20261125_93_outbox_recipient_index': outboxRecipientIndex,
   '20261125_94_report_filed_from': reportFiledFrom,
+  '20261125_95_engine_family_trigger': engineFamilyTrigger,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

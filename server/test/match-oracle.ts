@@ -33,11 +33,13 @@ export interface World {
   matches: Array<[number, number]>;
   likes: Array<[number, number]>;
   notInterested: Array<[number, number]>;
+  /** [family member's user id, profile id] of active family members */
+  family: Array<[number, number]>;
   photos: Set<number>;
 }
 
 export async function readWorld(db: Db): Promise<World> {
-  const [profiles, users, privacy, blocks, matches, likes, notInterested, photos] = await Promise.all([
+  const [profiles, users, privacy, blocks, matches, likes, notInterested, family, photos] = await Promise.all([
     Profile.query(db).where('isDeleted', false),
     db('users').select('id', 'isVerified', 'isDeleted', 'status', 'role', 'lastActiveAt'),
     db('privacy_settings').select('userId', 'profileVisibility'),
@@ -45,6 +47,7 @@ export async function readWorld(db: Db): Promise<World> {
     db('matches').select('user1Id', 'user2Id'),
     db('profile_likes').select('userId', 'likedProfileId'),
     db('not_interested').select('userId', 'profileId'),
+    db('family_members').where('status', 'active').select('userId', 'profileId'),
     db('photos').where('purpose', 'profile').whereNotNull('profileId').select('profileId'),
   ]);
   return {
@@ -55,15 +58,17 @@ export async function readWorld(db: Db): Promise<World> {
     matches: matches.map((m) => [Number(m.user1Id), Number(m.user2Id)]),
     likes: likes.map((l) => [Number(l.userId), Number(l.likedProfileId)]),
     notInterested: notInterested.map((n) => [Number(n.userId), Number(n.profileId)]),
+    family: family.map((f) => [Number(f.userId), Number(f.profileId)]),
     photos: new Set(photos.map((p) => Number(p.profileId))),
   };
 }
 
 const stripAccents = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
 
-/** Whether `viewer` may have `target` listed at all (policy, not self, genders both ways). */
+/** Whether `viewer` may have `target` listed at all (policy, not self nor the profile they help with as family, genders both ways). */
 export function eligible(world: World, viewer: OracleViewer, own: Profile | undefined, target: Profile): boolean {
   if (target.userId === viewer.id) return false;
+  if (world.family.some(([u, p]) => u === viewer.id && p === target.id)) return false;
   const owner = world.users.get(target.userId);
   if (!owner) return false;
   const facts = {

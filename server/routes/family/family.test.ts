@@ -238,6 +238,29 @@ describe('family access: a candidate who signed up alone', () => {
     );
   });
 
+  test("a family member's own lists leave out the candidate they help with, until they are removed", async () => {
+    const name = `Zorawar Candidate${Date.now() % 100000}`;
+    const candidate = await signedInClient(server, { fullName: name });
+    const profile = await buildProfile(server, candidate.user, { gender: 'male' });
+    const email = `zorawar.sister.${profile.id}@example.test`;
+    assert.equal((await candidate.client.post(`/api/family/${profile.id}/invitations`, { role: 'family', email, relation: 'sibling' })).status, 201);
+    const sister = new Client(server);
+    const joined = await sister.post(`/api/family-invitations/${await inviteToken(email)}`, { fullName: 'Simran Candidate', username: `simran_${profile.id}`, password: 'simran-pass-123', confirmPassword: 'simran-pass-123' });
+    assert.equal(joined.status, 200, await joined.clone().text());
+    const found = async (client: Client) => ((await (await client.get(`/api/search?query=${encodeURIComponent(name)}`)).json()) as Array<{ id: number }>).map((c) => c.id);
+    const daily = async (client: Client) => ((await (await client.get('/api/matches/daily')).json()) as Array<{ id: number }>).map((c) => c.id);
+    assert.deepEqual(await found(sister), [], 'his sister is not offered her own brother');
+    assert.ok(!(await daily(sister)).includes(profile.id));
+    const stranger = await signedInClient(server);
+    assert.deepEqual(await found(stranger.client), [profile.id], 'anyone else finds him by name');
+
+    const memberId = ((await (await candidate.client.get(`/api/family/${profile.id}`)).json()) as { people: Array<{ memberId: number | null }> }).people[1].memberId;
+    assert.equal((await candidate.client.delete(`/api/family/${profile.id}/members/${memberId}`)).status, 200);
+    const back = new Client(server);
+    assert.equal((await back.post('/api/auth/login', { username: `simran_${profile.id}`, password: 'simran-pass-123' })).status, 200);
+    assert.deepEqual(await found(back), [profile.id], 'no longer his family: an ordinary member again');
+  });
+
   test('at most three family members, counting open invitations; expired links are refused', async () => {
     const candidate = await signedInClient(server);
     const profile = await buildProfile(server, candidate.user);

@@ -103,7 +103,7 @@ function filtersArb(): fc.Arbitrary<SearchFilters> {
 type Change =
   | { kind: 'edit'; who: number; field: string; value: string | number | null }
   | { kind: 'visibility'; who: number; value: 'all' | 'matches' | 'none' }
-  | { kind: 'block' | 'unblock' | 'match' | 'like' | 'notInterested'; who: number; other: number }
+  | { kind: 'block' | 'unblock' | 'match' | 'like' | 'notInterested' | 'family' | 'unfamily'; who: number; other: number }
   | { kind: 'delete' | 'suspend' | 'verify' | 'birth'; who: number };
 
 function changeArb(): fc.Arbitrary<Change> {
@@ -120,7 +120,7 @@ function changeArb(): fc.Arbitrary<Change> {
   return fc.oneof(
     fc.tuple(who, fc.nat({ max: fields.length - 1 })).chain(([w, i]) => fields[i][1].map((value) => ({ kind: 'edit' as const, who: w, field: fields[i][0], value }))),
     fc.record({ kind: fc.constant('visibility' as const), who, value: pick(['all', 'matches', 'none'] as const) }),
-    fc.record({ kind: pick(['block', 'unblock', 'match', 'like', 'notInterested'] as const), who, other: who }),
+    fc.record({ kind: pick(['block', 'unblock', 'match', 'like', 'notInterested', 'family', 'unfamily'] as const), who, other: who }),
     fc.record({ kind: pick(['delete', 'suspend', 'verify', 'birth'] as const), who }),
   );
 }
@@ -158,6 +158,11 @@ async function apply(change: Change): Promise<void> {
   if (!target) return;
   if (change.kind === 'like') await db('profile_likes').insert({ userId: a, likedProfileId: target.id, createdAt: now }).onConflict(['userId', 'likedProfileId']).ignore();
   if (change.kind === 'notInterested') await db('not_interested').insert({ userId: a, profileId: target.id, createdAt: now }).onConflict(['userId', 'profileId']).ignore();
+  // a becomes (or stops being) one of the family helping with b's profile
+  if (change.kind === 'family') {
+    await db('family_members').insert({ profileId: target.id, userId: a, relation: 'sibling', status: 'active', addedAt: now }).onConflict(['profileId', 'userId']).merge({ status: 'active' });
+  }
+  if (change.kind === 'unfamily') await db('family_members').where({ profileId: target.id, userId: a }).update({ status: 'removed', removedAt: now });
 }
 
 const viewerOf = (i: number): OracleViewer => ({ id: memberIds[i], role: 'member' });
@@ -193,7 +198,7 @@ describe('match engine against the brute force', () => {
     // relations: random relations between the viewer and others, and those others' visibility, exercise that.
     const relationArb = (viewer: number) =>
       fc.oneof(
-        fc.record({ kind: pick(['block', 'unblock', 'match', 'like', 'notInterested'] as const), who: fc.constant(viewer), other: fc.nat({ max: MEMBERS - 1 }) }),
+        fc.record({ kind: pick(['block', 'unblock', 'match', 'like', 'notInterested', 'family', 'unfamily'] as const), who: fc.constant(viewer), other: fc.nat({ max: MEMBERS - 1 }) }),
         fc.record({ kind: pick(['block', 'unblock', 'match'] as const), who: fc.nat({ max: MEMBERS - 1 }), other: fc.constant(viewer) }),
         fc.record({ kind: fc.constant('visibility' as const), who: fc.nat({ max: MEMBERS - 1 }), value: pick(['all', 'matches', 'none'] as const) }),
       ) as fc.Arbitrary<Change>;
@@ -330,8 +335,8 @@ describe('match engine against the brute force', () => {
         : (await db.raw("SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'engine_%'")).map((r: { name: string }) => r.name);
     const expected =
       db.client.config.client === 'pg'
-        ? ['users', 'profiles', 'privacy_settings', 'photos'].flatMap((t) => [`engine_${t}_insert_delete`, `engine_${t}_update`]).concat(['engine_users_active', 'engine_moon_reset', 'engine_blocks_change', 'engine_matches_change', 'engine_profile_likes_change', 'engine_not_interested_change'])
-        : ['users', 'profiles', 'privacy_settings', 'photos'].flatMap((t) => [`engine_${t}_insert`, `engine_${t}_update`, `engine_${t}_delete`]).concat(['engine_users_active', 'engine_moon_reset'], ['blocks', 'matches', 'profile_likes', 'not_interested'].flatMap((t) => [`engine_${t}_insert`, `engine_${t}_delete`]));
+        ? ['users', 'profiles', 'privacy_settings', 'photos'].flatMap((t) => [`engine_${t}_insert_delete`, `engine_${t}_update`]).concat(['engine_users_active', 'engine_moon_reset', 'engine_blocks_change', 'engine_matches_change', 'engine_profile_likes_change', 'engine_not_interested_change', 'engine_family_members_change'])
+        : ['users', 'profiles', 'privacy_settings', 'photos'].flatMap((t) => [`engine_${t}_insert`, `engine_${t}_update`, `engine_${t}_delete`]).concat(['engine_users_active', 'engine_moon_reset'], ['blocks', 'matches', 'profile_likes', 'not_interested'].flatMap((t) => [`engine_${t}_insert`, `engine_${t}_delete`]), ['engine_family_members_insert', 'engine_family_members_update', 'engine_family_members_delete']);
     assert.deepEqual([...new Set(names)].sort(), [...expected].sort());
   });
 });

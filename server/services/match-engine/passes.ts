@@ -48,6 +48,7 @@ export class Passes {
     const vp = index.positionOf(viewer.id);
     const pass: Pass = { index, plan: null as unknown as ScanPlan, marked: [] };
     this.mark(pass, [viewer.id], R_SELF);
+    this.mark(pass, relations.family, R_SELF);
     this.mark(pass, relations.blocked, R_BLOCKED);
     this.mark(pass, relations.matched, R_MATCHED);
     this.mark(pass, relations.notInterested, R_NOT_INTERESTED);

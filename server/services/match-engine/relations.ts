@@ -2,7 +2,8 @@ import type { Db } from '../../db';
 
 /**
  * A member's relations with others, as user ids: blocks either way, matches, profiles they liked, profiles they
- * marked "not interested". Read with one query the first time a member lists anyone and kept (bounded, least
+ * marked "not interested", and the candidates whose profile they help with as family (left out of their own lists
+ * as their own profile is: a mother is not offered her son). Read with one query the first time a member lists anyone and kept (bounded, least
  * recently used first out) until the change feed reports a change to a relation of theirs.
  */
 export interface Relations {
@@ -10,6 +11,7 @@ export interface Relations {
   matched: number[];
   liked: number[];
   notInterested: number[];
+  family: number[];
 }
 
 const SQL = `
@@ -18,13 +20,14 @@ const SQL = `
   UNION ALL SELECT 2, user2_id FROM matches WHERE user1_id = ?
   UNION ALL SELECT 2, user1_id FROM matches WHERE user2_id = ?
   UNION ALL SELECT 3, p.user_id FROM profile_likes l JOIN profiles p ON p.id = l.liked_profile_id WHERE l.user_id = ? AND p.is_deleted = ?
-  UNION ALL SELECT 4, p.user_id FROM not_interested n JOIN profiles p ON p.id = n.profile_id WHERE n.user_id = ? AND p.is_deleted = ?`;
+  UNION ALL SELECT 4, p.user_id FROM not_interested n JOIN profiles p ON p.id = n.profile_id WHERE n.user_id = ? AND p.is_deleted = ?
+  UNION ALL SELECT 5, p.user_id FROM family_members f JOIN profiles p ON p.id = f.profile_id WHERE f.user_id = ? AND f.status = 'active'`;
 
 export async function loadRelations(db: Db, userId: number): Promise<Relations> {
-  const result = await db.raw(SQL, [userId, userId, userId, userId, userId, false, userId, false]);
+  const result = await db.raw(SQL, [userId, userId, userId, userId, userId, false, userId, false, userId]);
   const rows = (Array.isArray(result) ? result : result.rows) as Array<{ k: number | string; u: number | string }>;
-  const out: Relations = { blocked: [], matched: [], liked: [], notInterested: [] };
-  const lists = [out.blocked, out.matched, out.liked, out.notInterested];
+  const out: Relations = { blocked: [], matched: [], liked: [], notInterested: [], family: [] };
+  const lists = [out.blocked, out.matched, out.liked, out.notInterested, out.family];
   for (const row of rows) lists[Number(row.k) - 1]?.push(Number(row.u));
   return out;
 }
