@@ -56,3 +56,30 @@ test('a used link, opened again while signed in, leads on to Family', async () =
   await screen.findByText('This invitation was already answered or replaced by a newer one', {}, { timeout: FIRST_LOAD_MS });
   assert.equal(screen.getByRole('link', { name: 'Open Family' }).getAttribute('href'), '/family');
 });
+
+test('signed in already, a family member accepts with that account: no new sign-in is asked for', async () => {
+  const sunita = buildSessionUser({ id: 9, fullName: 'Sunita Deshpande', profileId: null });
+  let sent: unknown = null;
+  const { router } = renderApp(
+    `/family-invite/${TOKEN}`,
+    fakeServer({
+      user: sunita,
+      handle: (request) => {
+        const path = request.url.pathname;
+        if (path === `/api/family-invitations/${TOKEN}` && request.method === 'GET') {
+          return jsonResponse(200, { role: 'family', relation: 'mother', email: 'sunita@example.test', inviterName: 'Rohan Deshpande', candidateFirstName: null, expiresAt: '2026-12-04T00:00:00.000Z' });
+        }
+        if (path === `/api/family-invitations/${TOKEN}` && request.method === 'POST') {
+          sent = JSON.parse(request.body || 'null');
+          return jsonResponse(200, { outcome: 'joined' });
+        }
+        return undefined;
+      },
+    }),
+  );
+  await screen.findByText(/You are signed in as Sunita Deshpande/, {}, { timeout: FIRST_LOAD_MS });
+  assert.equal(screen.queryByRole('textbox', { name: 'Username' }), null, 'no form for a sign-in the server would ignore');
+  fireEvent.click(screen.getByRole('button', { name: 'Accept as Sunita Deshpande' }));
+  await waitFor(() => assert.equal(router.state.location.pathname, '/family'));
+  assert.deepEqual(sent, {});
+});

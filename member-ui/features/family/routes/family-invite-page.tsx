@@ -55,7 +55,7 @@ export function FamilyInvitePage() {
   const isCandidate = invitation.role === 'candidate';
   const send = (answerValue: 'accept' | 'take_over' | 'decline') => {
     const declined = { answer: 'decline', ...(report ? { report: true, details } : {}) };
-    const body = isCandidate ? (answerValue === 'decline' ? declined : { answer: answerValue, ...account }) : account;
+    const body = isCandidate ? (answerValue === 'decline' ? declined : { answer: answerValue, ...account }) : user ? {} : account;
     answer.mutate(body, {
       onSuccess: (result) => {
         if (answerValue === 'decline') setDone(result.message);
@@ -72,6 +72,25 @@ export function FamilyInvitePage() {
     value: account[key],
     onChange: (e: { target: { value: string } }) => setAccount((a) => ({ ...a, [key]: e.target.value })),
   });
+  // Someone signed in joins a family with that account (the server uses the session, not a form): saying so
+  // keeps them from typing a new sign-in that would be ignored.
+  if (!isCandidate && user) {
+    return (
+      <AuthCard
+        title="Join as family"
+        subtitle={`${invitation.inviterName} asks you to help with their Saathi profile as their ${invitation.relation}. They decide what you may do.`}
+        icon={<Users size={26} />}
+      >
+        <p className="auth__note">
+          You are signed in as {user.fullName}. Accepting adds this account to their family; to accept with a new sign-in instead, sign out first.
+        </p>
+        {answer.isError ? <AlertBanner>{familyError(answer.error)}</AlertBanner> : null}
+        <Button block disabled={answer.isPending} onClick={() => send('accept')}>
+          Accept as {user.fullName}
+        </Button>
+      </AuthCard>
+    );
+  }
   return (
     <AuthCard
       title={isCandidate ? `${invitation.candidateFirstName ?? 'Hello'}, a profile was made for you` : 'Join as family'}
