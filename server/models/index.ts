@@ -7,4 +7,7 @@ export { ProfileLike, Match, ProfileShare, Block, Report } from './social';
 export {
   Message, Notification, SuccessStory, MoodType, UserMood, CulturalAdaptationAssessment, ContactMessage, ExpoDevInfo,
 } from './engagement';
+export {
+  ProfileFamily, FamilyMember, FamilyInvitation, FamilySuggestion, FamilyThreadMessage, FamilyAct, FamilySharedConversation,
+} from './family';
 export { SubscriptionPlan, Payment, VerificationRequest, IdentityVerification, AuditLog, EmailOutbox } from './ops';

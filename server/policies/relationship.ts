@@ -1,5 +1,7 @@
 import type { FamilyConsent, FamilyPermissions } from '../../contracts/family';
 import type { Db } from '../db';
+import { FamilyMember, ProfileFamily } from '../models/family';
+import { Profile } from '../models/profile';
 
 /**
  * The one relationship policy: what one person may know of, see, and do to another member. Every route,
@@ -242,18 +244,16 @@ export const DEFAULT_FAMILY_PERMISSIONS: FamilyPermissions = { mayEdit: true, ma
 
 /** The family facts of `userId` on the profile `profileId`; null when there is no live profile of that id. */
 export async function familyFacts(db: Db, userId: number | null, profileId: number): Promise<(FamilyFacts & { ownerUserId: number }) | null> {
-  const profile = await db('profiles').where({ id: profileId, isDeleted: false }).first('id', 'userId', 'profileType');
+  const profile = await Profile.query(db).where({ id: profileId, isDeleted: false }).select('id', 'userId', 'profileType').first();
   if (!profile) return null;
-  const row = await db('profile_family').where({ profileId }).first();
+  const row = await ProfileFamily.query(db).findById(profileId);
   // A profile made by family before the family model existed, or just now by the profile wizard, counts as
   // unconfirmed until its family row says otherwise.
   const consent: FamilyConsent = row ? row.consent : profile.profileType === 'self' ? 'self' : 'unconfirmed';
-  const permissions: FamilyPermissions = row
-    ? { mayEdit: truthy(row.mayEdit), maySearch: truthy(row.maySearch), mayLike: truthy(row.mayLike), mayShortlist: truthy(row.mayShortlist), mayMessage: truthy(row.mayMessage) }
-    : DEFAULT_FAMILY_PERMISSIONS;
+  const permissions: FamilyPermissions = row ? row.permissions() : DEFAULT_FAMILY_PERMISSIONS;
   let role: FamilyFacts['role'] = null;
   if (userId !== null) {
-    const member = await db('family_members').where({ profileId, userId, status: 'active' }).first('id');
+    const member = await FamilyMember.query(db).where({ profileId, userId, status: 'active' }).select('id').first();
     if (member) role = 'family';
     else if (profile.userId === userId) role = consent === 'unconfirmed' ? 'family' : 'candidate';
   }

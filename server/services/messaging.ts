@@ -4,6 +4,7 @@ import type { AppServices } from '../context';
 import type { Db } from '../db';
 import { HttpError } from '../errors';
 import { Message } from '../models/engagement';
+import { FamilyAct } from '../models/family';
 import type { User } from '../models/user';
 import { type MessageRefusal, relationshipBetween } from '../policies/relationship';
 import { effectiveTier } from '../policies/tier';
@@ -89,7 +90,7 @@ export async function sendMessage(
     const inserted = await Message.query(trx).insertAndFetch({ senderId: sender.id, receiverId, content, isRead: false, createdAt: Date.now() });
     await trx('users').where({ id: sender.id }).increment('messageCount', 1);
     if (writtenBy) {
-      await trx('family_acts').insert({ kind: 'message', itemId: inserted.id, profileId: writtenBy.profileId, actedBy: writtenBy.userId, createdAt: Date.now() });
+      await FamilyAct.query(trx).insert({ kind: 'message', itemId: inserted.id, profileId: writtenBy.profileId, actedBy: writtenBy.userId, createdAt: Date.now() });
     }
     return inserted;
   });

@@ -5,6 +5,7 @@ import { idParam } from '../../middleware/validate';
 import { User } from '../../models/user';
 import { type FamilyAction, decideFamily, familyFacts } from '../../policies/relationship';
 import { familyVisibleConversations, hasConversation, recordFamilyAct } from '../../services/family/acts';
+import { relationOf } from '../../services/family/members';
 
 /** The header a family member's app sends to act for the profile they help with (its id). */
 export const ACTING_HEADER = 'X-Saathi-Acting-For';
@@ -71,8 +72,8 @@ export async function actForProfile(ctx: AppContext, next: Next): Promise<void> 
   if (!decideFamily(facts, action)) throw forbidden('The person this profile is for has not allowed family to do this', { action });
   const owner = await User.query(db).findById(facts.ownerUserId);
   if (!owner || owner.isDeleted || owner.status !== 'active') throw notFound('Profile not found');
-  const member = await db('family_members').where({ profileId, userId: self.id, status: 'active' }).first('relation');
-  const acting: ActingFamily = { userId: self.id, fullName: self.fullName, relation: member?.relation ?? 'relative', profileId };
+  const relation = await relationOf(db, profileId, self.id);
+  const acting: ActingFamily = { userId: self.id, fullName: self.fullName, relation: relation ?? 'relative', profileId };
   if (action === 'message' && ctx.method === 'GET') {
     const visible = await familyVisibleConversations(db, owner.id, profileId);
     const other = /^\/api\/messages\/\d+\/(\d+)/.exec(ctx.path)?.[1];

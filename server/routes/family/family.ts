@@ -4,9 +4,9 @@ import { notFound } from '../../errors';
 import { currentUser, requireUser } from '../../middleware/auth';
 import { idParam, parse, requestBody } from '../../middleware/validate';
 import { authorizeFamily, peopleOf, profilesHelpedBy } from '../../services/family/people';
-import { invite } from '../../services/family/invitations';
-import { removeMember, setPermissions } from '../../services/family/members';
-import { familyWrittenConversations, shareConversation } from '../../services/family/acts';
+import { invite, openInvitationsOf, revokeInvitation, unansweredInvitation } from '../../services/family/invitations';
+import { relationOf, removeMember, setPermissions } from '../../services/family/members';
+import { familyWrittenConversations, shareConversation, sharedConversationsOf } from '../../services/family/acts';
 
 /**
  * The people of a profile: who they are, invitations, removal, and what family may do. Every profile id is checked
@@ -29,12 +29,7 @@ export function familyRoutes() {
     const profileId = idParam(ctx.params.profileId);
     const facts = await authorizeFamily(ctx.services.db, user.id, profileId, 'see-people');
     const { consent, candidateFirstName, people } = await peopleOf(ctx.services.db, profileId);
-    const invitations = await ctx.services.db('family_invitations')
-      .where({ profileId })
-      .whereNull('usedAt')
-      .where('expiresAt', '>', Date.now())
-      .orderBy('createdAt')
-      .select('id', 'role', 'relation', 'email', 'expiresAt');
+    const invitations = await openInvitationsOf(ctx.services.db, profileId);
     ctx.set('Cache-Control', 'no-store');
     ctx.body = {
       profileId,
@@ -43,9 +38,9 @@ export function familyRoutes() {
       candidateFirstName,
       permissions: facts.permissions,
       people,
-      invitations: invitations.map((i) => ({ id: i.id, role: i.role, relation: i.relation, email: i.email, expiresAt: new Date(Number(i.expiresAt)).toISOString() })),
+      invitations: invitations.map((i) => ({ id: i.id, role: i.role, relation: i.relation, email: i.email, expiresAt: new Date(i.expiresAt).toISOString() })),
       // the members whose conversation with the candidate the candidate shared with the family
-      sharedConversations: (await ctx.services.db('family_shared_conversations').where({ profileId }).select('otherUserId')).map((r) => Number(r.otherUserId)),
+      sharedConversations: await sharedConversationsOf(ctx.services.db, profileId),
       // the members whose conversation with the candidate a family member wrote in: the family read it unshared
       familyConversations: [...(await familyWrittenConversations(ctx.services.db, facts.ownerUserId))],
     };
@@ -68,8 +63,8 @@ export function familyRoutes() {
     await authorizeFamily(ctx.services.db, user.id, profileId, 'see-people');
     const input = parse(familyInviteSchema, requestBody(ctx));
     const facts = await authorizeFamily(ctx.services.db, user.id, profileId, input.role === 'candidate' ? 'invite-candidate' : 'invite-family');
-    const mine = facts.role === 'family' ? await ctx.services.db('family_members').where({ profileId, userId: user.id, status: 'active' }).first('relation') : null;
-    const created = await invite(ctx.services, user, profileId, input, mine?.relation ?? null);
+    const relation = facts.role === 'family' ? await relationOf(ctx.services.db, profileId, user.id) : null;
+    const created = await invite(ctx.services, user, profileId, input, relation);
     ctx.status = 201;
     ctx.body = { ...created, message: `Invitation sent to ${input.email}` };
   });
@@ -79,10 +74,10 @@ export function familyRoutes() {
     const profileId = idParam(ctx.params.profileId);
     const invitationId = idParam(ctx.params.invitationId);
     const facts = await authorizeFamily(ctx.services.db, user.id, profileId, 'see-people');
-    const invitation = await ctx.services.db('family_invitations').where({ id: invitationId, profileId }).whereNull('usedAt').first('id', 'role');
+    const invitation = await unansweredInvitation(ctx.services.db, profileId, invitationId);
     if (!invitation) throw notFound('Invitation not found');
     await authorizeFamily(ctx.services.db, user.id, profileId, invitation.role === 'candidate' ? 'invite-candidate' : 'invite-family');
-    await ctx.services.db('family_invitations').where({ id: invitation.id }).update({ usedAt: Date.now(), outcome: 'revoked' });
+    await revokeInvitation(ctx.services.db, invitation.id);
     ctx.body = { message: 'Invitation withdrawn', role: facts.role };
   });
 

@@ -5,6 +5,7 @@ import { currentUser, requireUser } from '../../middleware/auth';
 import { idParam, parse, requestBody } from '../../middleware/validate';
 import { User } from '../../models/user';
 import type { FamilyAction } from '../../policies/relationship';
+import { relationOf } from '../../services/family/members';
 import { authorizeFamily } from '../../services/family/people';
 import { decide, postToThread, suggest, suggestionsOf, threadOf } from '../../services/family/suggestions';
 
@@ -36,8 +37,8 @@ export function familySuggestionRoutes() {
     await authorizedOwner(ctx, 'see-people');
     const input = parse(suggestionSchema, requestBody(ctx));
     const { user, profileId, owner } = await authorizedOwner(ctx, 'suggest');
-    const member = await ctx.services.db('family_members').where({ profileId, userId: user.id, status: 'active' }).first('relation');
-    const id = await suggest(ctx.services, owner, { id: user.id, relation: member?.relation ?? 'family' }, profileId, input.suggestedProfileId, input.note);
+    const relation = await relationOf(ctx.services.db, profileId, user.id);
+    const id = await suggest(ctx.services, owner, { id: user.id, relation: relation ?? 'family' }, profileId, input.suggestedProfileId, input.note);
     ctx.status = 201;
     ctx.body = { id, message: 'Suggested' };
   });

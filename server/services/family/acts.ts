@@ -2,7 +2,17 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db';
 import { audit } from '../audit';
 import { decideFamily, familyFacts } from '../../policies/relationship';
+import { FamilyAct, FamilyMember, FamilySharedConversation } from '../../models/family';
+import { Message } from '../../models/engagement';
+import { Profile } from '../../models/profile';
+import { ProfileLike } from '../../models/social';
 import { firstNameOf } from './people';
+
+/** The columns a family act's label is made of, joined in from the family member and the candidate's account. */
+interface ActorNames {
+  relation: string;
+  fullName: string | null;
+}
 
 interface Actor {
   userId: number;
@@ -24,7 +34,7 @@ export async function recordFamilyAct(db: Db, ctx: AppContext, actor: Actor): Pr
   if (ctx.method === 'POST' && ctx.path === '/api/profile-likes') {
     kind = 'like';
     const likedProfileId = Number((ctx.request as unknown as { body?: { likedProfileId?: unknown } }).body?.likedProfileId);
-    const like = Number.isSafeInteger(likedProfileId) ? await db('profile_likes').where({ userId: owner.id, likedProfileId }).first('id') : null;
+    const like = Number.isSafeInteger(likedProfileId) ? await ProfileLike.query(db).where({ userId: owner.id, likedProfileId }).first() : null;
     itemId = like?.id ?? null;
   }
   if (!kind && ctx.method !== 'GET') {
@@ -34,7 +44,7 @@ export async function recordFamilyAct(db: Db, ctx: AppContext, actor: Actor): Pr
     return;
   }
   if (!kind || !itemId) return;
-  await db('family_acts').insert({ kind, itemId, profileId: actor.profileId, actedBy: actor.userId, createdAt: Date.now() }).onConflict(['kind', 'itemId']).ignore();
+  await FamilyAct.query(db).insert({ kind, itemId, profileId: actor.profileId, actedBy: actor.userId, createdAt: Date.now() }).onConflict(['kind', 'itemId']).ignore();
 }
 
 /**
@@ -43,18 +53,23 @@ export async function recordFamilyAct(db: Db, ctx: AppContext, actor: Actor): Pr
  */
 export async function familyVisibleConversations(db: Db, ownerId: number, profileId: number): Promise<Set<number>> {
   const visible = await familyWrittenConversations(db, ownerId);
-  for (const shared of await db('family_shared_conversations').where({ profileId }).select('otherUserId')) visible.add(Number(shared.otherUserId));
+  for (const otherUserId of await sharedConversationsOf(db, profileId)) visible.add(otherUserId);
   return visible;
 }
 
 /** The members whose conversation with `ownerId` a family member wrote in (so family see it without its being shared). */
 export async function familyWrittenConversations(db: Db, ownerId: number): Promise<Set<number>> {
-  const rows = await db('family_acts')
-    .join('messages', 'messages.id', 'family_acts.itemId')
+  const written = await Message.query(db)
+    .join('family_acts', 'family_acts.itemId', 'messages.id')
     .where('family_acts.kind', 'message')
     .where((q) => q.where('messages.senderId', ownerId).orWhere('messages.receiverId', ownerId))
     .select('messages.senderId', 'messages.receiverId');
-  return new Set(rows.map((r) => (Number(r.senderId) === ownerId ? Number(r.receiverId) : Number(r.senderId))));
+  return new Set(written.map((m) => (m.senderId === ownerId ? m.receiverId : m.senderId)));
+}
+
+/** The members whose conversation with the candidate the candidate shared with the family. */
+export async function sharedConversationsOf(db: Db, profileId: number): Promise<number[]> {
+  return (await FamilySharedConversation.query(db).where({ profileId }).select('otherUserId')).map((shared) => shared.otherUserId);
 }
 
 /**
@@ -63,10 +78,10 @@ export async function familyWrittenConversations(db: Db, ownerId: number): Promi
  * conversation) and the conversation is one family may see (one a family member wrote in, or shared with them).
  */
 export async function familyReadersOf(db: Db, ownerId: number, otherId: number): Promise<number[]> {
-  const profile = await db('profiles').where({ userId: ownerId, isDeleted: false }).first('id');
+  const profile = await Profile.query(db).where({ userId: ownerId, isDeleted: false }).first().select('id');
   if (!profile) return [];
-  const profileId = Number(profile.id);
-  const members = (await db('family_members').where({ profileId, status: 'active' }).whereNot('userId', ownerId).select('userId')).map((m) => Number(m.userId));
+  const profileId = profile.id;
+  const members = (await FamilyMember.query(db).where({ profileId, status: 'active' }).whereNot('userId', ownerId).select('userId')).map((m) => m.userId);
   if (members.length === 0) return [];
   const facts = await familyFacts(db, members[0], profileId);
   if (!facts || !decideFamily(facts, 'message')) return [];
@@ -77,11 +92,11 @@ export async function familyReadersOf(db: Db, ownerId: number, otherId: number):
 /** The candidate shares (or stops sharing) their conversation with one member with their family. */
 export async function shareConversation(db: Db, profileId: number, ownerId: number, otherUserId: number, shared: boolean): Promise<boolean> {
   if (!shared) {
-    await db('family_shared_conversations').where({ profileId, otherUserId }).delete();
+    await FamilySharedConversation.query(db).where({ profileId, otherUserId }).delete();
     return false;
   }
   if (!(await hasConversation(db, ownerId, otherUserId))) return false;
-  await db('family_shared_conversations').insert({ profileId, otherUserId, sharedAt: Date.now() }).onConflict(['profileId', 'otherUserId']).ignore();
+  await FamilySharedConversation.query(db).insert({ profileId, otherUserId, sharedAt: Date.now() }).onConflict(['profileId', 'otherUserId']).ignore();
   return true;
 }
 
@@ -95,32 +110,32 @@ export function familyActorLabel(candidateName: string | null, relation: string)
 export async function familyAuthorsOf(db: Db, messageIds: number[]): Promise<Map<number, { relation: string; label: string }>> {
   const out = new Map<number, { relation: string; label: string }>();
   if (messageIds.length === 0) return out;
-  const rows = await db('family_acts')
+  const rows = (await FamilyAct.query(db)
     .join('family_members', (j) => j.on('family_members.userId', 'family_acts.actedBy').andOn('family_members.profileId', 'family_acts.profileId'))
     .join('profiles', 'profiles.id', 'family_acts.profileId')
     .join('users', 'users.id', 'profiles.userId')
     .where('family_acts.kind', 'message')
     .whereIn('family_acts.itemId', messageIds)
-    .select('family_acts.itemId', 'family_members.relation', 'users.fullName');
-  for (const r of rows) out.set(Number(r.itemId), { relation: r.relation, label: familyActorLabel(r.fullName, r.relation) });
+    .select('family_acts.itemId', 'family_members.relation', 'users.fullName')) as Array<FamilyAct & ActorNames>;
+  for (const r of rows) out.set(r.itemId, { relation: r.relation, label: familyActorLabel(r.fullName, r.relation) });
   return out;
 }
 
 export async function hasConversation(db: Db, a: number, b: number): Promise<boolean> {
-  return Boolean(await db('messages').where((q) => q.where({ senderId: a, receiverId: b }).orWhere({ senderId: b, receiverId: a })).first('id'));
+  return Boolean(await Message.query(db).where((q) => q.where({ senderId: a, receiverId: b }).orWhere({ senderId: b, receiverId: a })).select('id').first());
 }
 
 /** For likes of the profiles `likedProfileIds` given by family for the member who liked: "Priya's mother", by liker. */
 export async function familyLikeLabels(db: Db, likedProfileIds: number[]): Promise<Map<number, string>> {
   const out = new Map<number, string>();
   if (likedProfileIds.length === 0) return out;
-  const rows = await db('family_acts')
+  const rows = (await FamilyAct.query(db)
     .join('profile_likes', 'profile_likes.id', 'family_acts.itemId')
     .join('family_members', (j) => j.on('family_members.userId', 'family_acts.actedBy').andOn('family_members.profileId', 'family_acts.profileId'))
     .join('users', 'users.id', 'profile_likes.userId')
     .where('family_acts.kind', 'like')
     .whereIn('profile_likes.likedProfileId', likedProfileIds)
-    .select('profile_likes.userId as likerId', 'family_members.relation', 'users.fullName');
-  for (const r of rows) out.set(Number(r.likerId), familyActorLabel(r.fullName, r.relation));
+    .select('profile_likes.userId as likerId', 'family_members.relation', 'users.fullName')) as Array<FamilyAct & ActorNames & { likerId: number }>;
+  for (const r of rows) out.set(r.likerId, familyActorLabel(r.fullName, r.relation));
   return out;
 }

@@ -3,6 +3,9 @@ import type { FamilyAccountInput, FamilyAnswerInput, FamilyInviteInput } from '.
 import type { AppServices } from '../../context';
 import type { Db } from '../../db';
 import { conflict, gone, notFound } from '../../errors';
+import { FamilyInvitation, FamilyMember, ProfileFamily } from '../../models/family';
+import { Profile } from '../../models/profile';
+import { User } from '../../models/user';
 import { MAX_FAMILY_MEMBERS } from '../../policies/relationship';
 import { createAccount, takenField } from '../accounts';
 import { audit } from '../audit';
@@ -32,21 +35,21 @@ export async function invite(services: Services, inviter: { id: number; fullName
   const { db } = services;
   await ensureFamilyRecord(db, profileId);
   if (input.role === 'family') {
-    const active = await db('family_members').where({ profileId, status: 'active' }).count({ n: '*' }).first();
-    const open = await db('family_invitations').where({ profileId, role: 'family' }).whereNull('usedAt').where('expiresAt', '>', Date.now()).count({ n: '*' }).first();
-    if (Number(active?.n ?? 0) + Number(open?.n ?? 0) >= MAX_FAMILY_MEMBERS) {
+    const active = await FamilyMember.query(db).where({ profileId, status: 'active' }).resultSize();
+    const open = await FamilyInvitation.query(db).where({ profileId, role: 'family' }).whereNull('usedAt').where('expiresAt', '>', Date.now()).resultSize();
+    if (active + open >= MAX_FAMILY_MEMBERS) {
       throw conflict(`A profile can have at most ${MAX_FAMILY_MEMBERS} family members, counting open invitations`);
     }
   }
   const token = randomToken(32);
   const now = Date.now();
-  const [row] = await db.transaction(async (trx: Knex.Transaction) => {
+  const { id } = await db.transaction(async (trx: Knex.Transaction) => {
     if (input.role === 'candidate') {
-      await trx('family_invitations').where({ profileId, role: 'candidate' }).whereNull('usedAt').update({ usedAt: now, outcome: 'replaced' });
-      await trx('profile_family').where({ profileId }).update({ candidateFirstName: input.firstName, updatedAt: now });
+      await FamilyInvitation.query(trx).where({ profileId, role: 'candidate' }).whereNull('usedAt').patch({ usedAt: now, outcome: 'replaced' });
+      await ProfileFamily.query(trx).findById(profileId).patch({ candidateFirstName: input.firstName, updatedAt: now });
     }
     await audit(trx, { actorUserId: inviter.id, actorRole: 'member', action: `family.invite_${input.role}`, targetType: 'profile', targetId: profileId });
-    return trx('family_invitations')
+    return FamilyInvitation.query(trx)
       .insert({
         profileId,
         invitedBy: inviter.id,
@@ -56,10 +59,8 @@ export async function invite(services: Services, inviter: { id: number; fullName
         tokenHash: sha256(token),
         expiresAt: now + INVITATION_DAYS * DAY_MS,
         createdAt: now,
-      })
-      .returning('id');
+      });
   });
-  const id = typeof row === 'object' ? (row as { id: number }).id : Number(row);
   const link = `${origin(services)}/family-invite/${token}`;
   const mail = await familyInviteEmail({
     name: input.role === 'candidate' ? input.firstName : 'there',
@@ -74,21 +75,35 @@ export async function invite(services: Services, inviter: { id: number; fullName
   return { id, expiresAt: new Date(now + INVITATION_DAYS * DAY_MS).toISOString() };
 }
 
+/** The invitations of a profile still waiting for an answer, oldest first. */
+export async function openInvitationsOf(db: Db, profileId: number): Promise<FamilyInvitation[]> {
+  return FamilyInvitation.query(db).where({ profileId }).whereNull('usedAt').where('expiresAt', '>', Date.now()).orderBy('createdAt').select('id', 'role', 'relation', 'email', 'expiresAt');
+}
+
+/** An invitation of the profile not answered yet (expired or not): the one its people may withdraw. */
+export async function unansweredInvitation(db: Db, profileId: number, invitationId: number): Promise<FamilyInvitation | undefined> {
+  return FamilyInvitation.query(db).where({ id: invitationId, profileId }).whereNull('usedAt').select('id', 'role').first();
+}
+
+export async function revokeInvitation(db: Db, invitationId: number): Promise<void> {
+  await FamilyInvitation.query(db).findById(invitationId).patch({ usedAt: Date.now(), outcome: 'revoked' });
+}
+
 /** The open invitation behind a link: 404 for a link that never was, 410 for one used or expired. */
 export async function invitationByToken(db: Db, token: string) {
-  const invitation = await db('family_invitations').where({ tokenHash: sha256(token) }).first();
+  const invitation = await FamilyInvitation.query(db).where({ tokenHash: sha256(token) }).first();
   if (!invitation) throw notFound('This invitation link is not valid');
   if (invitation.usedAt !== null) throw gone('This invitation was already answered or replaced by a newer one');
-  if (Number(invitation.expiresAt) <= Date.now()) throw gone('This invitation has expired: ask for a new one');
-  const profile = await db('profiles').where({ id: invitation.profileId, isDeleted: false }).first('id', 'userId', 'fullName', 'profileType');
+  if (invitation.expiresAt <= Date.now()) throw gone('This invitation has expired: ask for a new one');
+  const profile = await Profile.query(db).where({ id: invitation.profileId, isDeleted: false }).select('id', 'userId', 'fullName', 'profileType').first();
   if (!profile) throw gone('This profile was deleted');
-  const inviter = await db('users').where({ id: invitation.invitedBy }).first('fullName');
-  const family = await db('profile_family').where({ profileId: profile.id }).first();
+  const inviter = await User.query(db).findById(invitation.invitedBy).select('fullName');
+  const family = await ProfileFamily.query(db).findById(profile.id);
   return { invitation, profile, inviterName: inviter?.fullName ?? 'A family member', consent: family?.consent ?? 'unconfirmed', candidateFirstName: family?.candidateFirstName ?? firstNameOf(profile.fullName) };
 }
 
 async function tellFamily(services: Services, profileId: number, title: string, content: string, email?: (name: string) => ReturnType<typeof familyDeclinedEmail>) {
-  const members = await services.db('family_members').join('users', 'users.id', 'family_members.userId').where({ 'family_members.profileId': profileId, 'family_members.status': 'active' }).select('users.id', 'users.fullName', 'users.email');
+  const members = await User.query(services.db).join('family_members', 'family_members.userId', 'users.id').where({ 'family_members.profileId': profileId, 'family_members.status': 'active' }).select('users.id', 'users.fullName', 'users.email');
   for (const member of members) {
     await notify(services, { userId: member.id, type: 'other', title, content, sourceType: 'family', sourceId: profileId });
     if (email) {
@@ -119,8 +134,8 @@ export async function answerAsCandidate(
   const now = Date.now();
   if (answer === 'decline') {
     await db.transaction(async (trx: Knex.Transaction) => {
-      await trx('family_invitations').where({ id: invitation.id }).update({ usedAt: now, outcome: 'declined' });
-      await trx('profile_family').where({ profileId: profile.id }).update({ consent: 'declined', updatedAt: now });
+      await FamilyInvitation.query(trx).findById(invitation.id).patch({ usedAt: now, outcome: 'declined' });
+      await ProfileFamily.query(trx).findById(profile.id).patch({ consent: 'declined', updatedAt: now });
       await audit(trx, { actorUserId: null, actorRole: null, action: 'family.candidate_declined', targetType: 'profile', targetId: profile.id });
       if (report) {
         // Filed by the person the profile was made for, who has no account here: the ops queue shows it first. The
@@ -146,9 +161,9 @@ export async function answerAsCandidate(
   const passwordHash = await hashPassword(account.password, services.config.argon2);
   let removedFamily: number[] = [];
   await db.transaction(async (trx: Knex.Transaction) => {
-    await trx('family_invitations').where({ id: invitation.id }).update({ usedAt: now, outcome: answer === 'take_over' ? 'taken_over' : 'accepted' });
+    await FamilyInvitation.query(trx).findById(invitation.id).patch({ usedAt: now, outcome: answer === 'take_over' ? 'taken_over' : 'accepted' });
     await moveLoginToOwnAccount(trx, profile.id, profile.userId);
-    await trx('users').where({ id: profile.userId }).update({
+    await User.query(trx).findById(profile.userId).patch({
       fullName: account.fullName,
       username: account.username,
       usernameLower: account.username.toLowerCase(),
@@ -163,7 +178,7 @@ export async function answerAsCandidate(
       emailConfirmedAt: now,
       updatedAt: now,
     });
-    await trx('profile_family').where({ profileId: profile.id }).update({ consent: 'confirmed', candidateFirstName: firstNameOf(account.fullName), updatedAt: now });
+    await ProfileFamily.query(trx).findById(profile.id).patch({ consent: 'confirmed', candidateFirstName: firstNameOf(account.fullName), updatedAt: now });
     if (answer === 'take_over') removedFamily = await removeAllFamily(trx, profile.id);
     await audit(trx, { actorUserId: profile.userId, actorRole: 'member', action: answer === 'take_over' ? 'family.candidate_took_over' : 'family.candidate_accepted', targetType: 'profile', targetId: profile.id, subjectUserId: profile.userId });
   });
@@ -185,13 +200,14 @@ export async function answerAsCandidate(
 export async function answerAsFamily(services: Services, token: string, signedIn: { id: number } | null, account: FamilyAccountInput | null): Promise<number> {
   const { db } = services;
   const { invitation, profile } = await invitationByToken(db, token);
-  if (invitation.role !== 'family') throw notFound('This invitation link is not valid');
-  const active = await db('family_members').where({ profileId: profile.id, status: 'active' }).count({ n: '*' }).first();
-  if (Number(active?.n ?? 0) >= MAX_FAMILY_MEMBERS) throw conflict(`This profile already has ${MAX_FAMILY_MEMBERS} family members`);
+  const { relation } = invitation;
+  if (invitation.role !== 'family' || relation === null) throw notFound('This invitation link is not valid');
+  const active = await FamilyMember.query(db).where({ profileId: profile.id, status: 'active' }).resultSize();
+  if (active >= MAX_FAMILY_MEMBERS) throw conflict(`This profile already has ${MAX_FAMILY_MEMBERS} family members`);
   let userId: number;
   if (signedIn) {
     if (signedIn.id === profile.userId) throw conflict('This is your own profile');
-    const own = await db('profiles').where({ userId: signedIn.id, isDeleted: false }).first('id');
+    const own = await Profile.query(db).where({ userId: signedIn.id, isDeleted: false }).select('id').first();
     if (own) throw conflict('This account has a profile of its own: accept with a separate family account');
     userId = signedIn.id;
   } else {
@@ -203,10 +219,10 @@ export async function answerAsFamily(services: Services, token: string, signedIn
   }
   const now = Date.now();
   await db.transaction(async (trx: Knex.Transaction) => {
-    await trx('family_invitations').where({ id: invitation.id }).update({ usedAt: now, outcome: 'accepted' });
-    const existing = await trx('family_members').where({ profileId: profile.id, userId }).first('id');
-    if (existing) await trx('family_members').where({ id: existing.id }).update({ status: 'active', relation: invitation.relation, removedAt: null, addedAt: now, invitedBy: invitation.invitedBy });
-    else await trx('family_members').insert({ profileId: profile.id, userId, relation: invitation.relation, status: 'active', invitedBy: invitation.invitedBy, addedAt: now });
+    await FamilyInvitation.query(trx).findById(invitation.id).patch({ usedAt: now, outcome: 'accepted' });
+    const existing = await FamilyMember.query(trx).where({ profileId: profile.id, userId }).select('id').first();
+    if (existing) await FamilyMember.query(trx).findById(existing.id).patch({ status: 'active', relation, removedAt: null, addedAt: now, invitedBy: invitation.invitedBy });
+    else await FamilyMember.query(trx).insert({ profileId: profile.id, userId, relation, status: 'active', invitedBy: invitation.invitedBy, addedAt: now });
     await audit(trx, { actorUserId: userId, actorRole: 'member', action: 'family.member_joined', targetType: 'profile', targetId: profile.id });
   });
   return userId;

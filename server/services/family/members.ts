@@ -4,6 +4,9 @@ import type { AppServices } from '../../context';
 import type { Db } from '../../db';
 import { notFound } from '../../errors';
 import { endSessionsOfUser } from '../../middleware/session-store';
+import { FamilyMember, FamilySuggestion, FamilyThreadMessage, ProfileFamily } from '../../models/family';
+import { NotificationSettings, PrivacySettings } from '../../models/settings';
+import { User } from '../../models/user';
 import { audit } from '../audit';
 import { notify } from '../notifications';
 import { ensureFamilyRecord, firstNameOf, peopleOf } from './people';
@@ -18,46 +21,52 @@ type Trx = Db | Knex.Transaction;
  * keeps everything that belongs to the profile: likes, matches, messages, notifications, subscription.
  */
 export async function moveLoginToOwnAccount(trx: Trx, profileId: number, profileUserId: number): Promise<number | null> {
-  const holder = await trx('family_members').where({ profileId, userId: profileUserId, status: 'active' }).first('id');
+  const holder = await FamilyMember.query(trx).where({ profileId, userId: profileUserId, status: 'active' }).first();
   if (!holder) return null;
-  const login = await trx('users').where({ id: profileUserId }).first();
+  const login = await User.query(trx).findById(profileUserId);
+  if (!login) return null;
   const now = Date.now();
   // Free the login names first: usernames and emails are unique.
-  await trx('users').where({ id: profileUserId }).update({ usernameLower: `~moved-${profileUserId}`, emailLower: `~moved-${profileUserId}@family.invalid` });
-  const [row] = await trx('users')
-    .insert({
-      fullName: login.fullName,
-      username: login.username,
-      usernameLower: login.usernameLower,
-      email: login.email,
-      emailLower: login.emailLower,
-      passwordHash: login.passwordHash,
-      role: 'member',
-      status: 'active',
-      subscriptionTier: 'tryme',
-      subscriptionEnds: null,
-      registrationNumber: null,
-      messageCount: 0,
-      isVerified: false,
-      totpSecret: login.totpSecret,
-      totpEnabled: login.totpEnabled,
-      totpLastStep: login.totpLastStep,
-      passwordChangedAt: login.passwordChangedAt,
-      emailConfirmedAt: login.emailConfirmedAt,
-      isDeleted: false,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning('id');
-  const familyUserId = typeof row === 'object' ? (row as { id: number }).id : Number(row);
-  await trx('privacy_settings').insert({ userId: familyUserId, updatedAt: now });
-  await trx('notification_settings').insert({ userId: familyUserId, updatedAt: now });
+  await User.query(trx).findById(profileUserId).patch({ usernameLower: `~moved-${profileUserId}`, emailLower: `~moved-${profileUserId}@family.invalid` });
+  const familyUser = await User.query(trx).insert({
+    fullName: login.fullName,
+    username: login.username,
+    usernameLower: login.usernameLower,
+    email: login.email,
+    emailLower: login.emailLower,
+    passwordHash: login.passwordHash,
+    role: 'member',
+    status: 'active',
+    subscriptionTier: 'tryme',
+    subscriptionEnds: null,
+    registrationNumber: null,
+    messageCount: 0,
+    isVerified: false,
+    totpSecret: login.totpSecret,
+    totpEnabled: login.totpEnabled,
+    totpLastStep: login.totpLastStep,
+    passwordChangedAt: login.passwordChangedAt,
+    emailConfirmedAt: login.emailConfirmedAt,
+    isDeleted: false,
+    createdAt: now,
+    updatedAt: now,
+  });
+  const familyUserId = familyUser.id;
+  await PrivacySettings.query(trx).insert({ userId: familyUserId, updatedAt: now });
+  await NotificationSettings.query(trx).insert({ userId: familyUserId, updatedAt: now });
+  // Recovery codes have no model: they are read only by the two-factor service.
   await trx('totp_recovery_codes').where({ userId: profileUserId }).update({ userId: familyUserId });
-  await trx('family_members').where({ id: holder.id }).update({ userId: familyUserId });
-  await trx('family_suggestions').where({ profileId, suggestedBy: profileUserId }).update({ suggestedBy: familyUserId });
-  await trx('family_thread_messages').where({ profileId, authorId: profileUserId }).update({ authorId: familyUserId });
-  await trx('sessions').where({ userId: profileUserId }).delete();
+  await FamilyMember.query(trx).findById(holder.id).patch({ userId: familyUserId });
+  await FamilySuggestion.query(trx).where({ profileId, suggestedBy: profileUserId }).patch({ suggestedBy: familyUserId });
+  await FamilyThreadMessage.query(trx).where({ profileId, authorId: profileUserId }).patch({ authorId: familyUserId });
+  await endSessionsOfUser(trx, profileUserId);
   return familyUserId;
+}
+
+/** The relation ("mother") of a member who is one of the profile's active family members; null for anyone else. */
+export async function relationOf(db: Db, profileId: number, userId: number): Promise<string | null> {
+  const member = await FamilyMember.query(db).where({ profileId, userId, status: 'active' }).select('relation').first();
+  return member?.relation ?? null;
 }
 
 /**
@@ -67,10 +76,10 @@ export async function moveLoginToOwnAccount(trx: Trx, profileId: number, profile
 export async function removeMember(services: Pick<AppServices, 'db' | 'live'>, profileId: number, memberId: number, by: { id: number }): Promise<{ userId: number }> {
   const { db } = services;
   const removed = await db.transaction(async (trx: Knex.Transaction) => {
-    const member = await trx('family_members').where({ id: memberId, profileId, status: 'active' }).first('id', 'userId');
+    const member = await FamilyMember.query(trx).where({ id: memberId, profileId, status: 'active' }).first();
     if (!member) throw notFound('Family member not found');
-    await trx('family_members').where({ id: member.id }).update({ status: 'removed', removedAt: Date.now() });
-    await endSessionsOfUser(trx as unknown as Db, member.userId);
+    await FamilyMember.query(trx).findById(member.id).patch({ status: 'removed', removedAt: Date.now() });
+    await endSessionsOfUser(trx, member.userId);
     await audit(trx, { actorUserId: by.id, actorRole: 'member', action: 'family.member_removed', targetType: 'profile', targetId: profileId, subjectUserId: member.userId });
     return { userId: member.userId };
   });
@@ -89,21 +98,21 @@ export async function removeMember(services: Pick<AppServices, 'db' | 'live'>, p
 
 /** Taking a profile over: every family member is removed and signed out. Returns their account ids. */
 export async function removeAllFamily(trx: Trx, profileId: number): Promise<number[]> {
-  const members = await trx('family_members').where({ profileId, status: 'active' }).select('id', 'userId');
+  const members = await FamilyMember.query(trx).where({ profileId, status: 'active' });
   for (const member of members) {
-    await trx('family_members').where({ id: member.id }).update({ status: 'removed', removedAt: Date.now() });
-    await trx('sessions').where({ userId: member.userId }).delete();
+    await FamilyMember.query(trx).findById(member.id).patch({ status: 'removed', removedAt: Date.now() });
+    await endSessionsOfUser(trx, member.userId);
   }
-  return members.map((m) => Number(m.userId));
+  return members.map((m) => m.userId);
 }
 
 export async function setPermissions(db: Db, profileId: number, changes: Partial<FamilyPermissions>, by: { id: number }): Promise<FamilyPermissions> {
   await ensureFamilyRecord(db, profileId);
   await db.transaction(async (trx: Knex.Transaction) => {
-    if (Object.keys(changes).length) await trx('profile_family').where({ profileId }).update({ ...changes, updatedAt: Date.now() });
+    if (Object.keys(changes).length) await ProfileFamily.query(trx).findById(profileId).patch({ ...changes, updatedAt: Date.now() });
     await audit(trx, { actorUserId: by.id, actorRole: 'member', action: 'family.permissions_set', targetType: 'profile', targetId: profileId, details: changes });
   });
-  const row = await db('profile_family').where({ profileId }).first();
-  const flag = (v: unknown) => Boolean(Number(v));
-  return { mayEdit: flag(row.mayEdit), maySearch: flag(row.maySearch), mayLike: flag(row.mayLike), mayShortlist: flag(row.mayShortlist), mayMessage: flag(row.mayMessage) };
+  const family = await ProfileFamily.query(db).findById(profileId);
+  if (!family) throw notFound('Profile not found');
+  return family.permissions();
 }

@@ -2,7 +2,10 @@ import type { Knex } from 'knex';
 import type { Db } from '../../db';
 import { forbidden, notFound } from '../../errors';
 import { DEFAULT_FAMILY_PERMISSIONS, type FamilyAction, type FamilyFacts, decideFamily, familyFacts } from '../../policies/relationship';
-import type { FamilyPerson } from '../../../contracts/family';
+import type { FamilyConsent, FamilyPerson } from '../../../contracts/family';
+import { FamilyMember, ProfileFamily } from '../../models/family';
+import { Profile } from '../../models/profile';
+import { User } from '../../models/user';
 
 type Trx = Db | Knex.Transaction;
 
@@ -49,18 +52,18 @@ export function firstNameOf(name: string | null | undefined): string | null {
  * Creating a profile calls it; profiles made before that still get them the first time anyone asks for their family.
  */
 export async function ensureFamilyRecord(db: Trx, profileId: number): Promise<void> {
-  const profile = await db('profiles').where({ id: profileId }).first('id', 'userId', 'profileType', 'parentRelationship', 'fullName');
+  const profile = await Profile.query(db).findById(profileId).select('id', 'userId', 'profileType', 'parentRelationship', 'fullName');
   if (!profile) return;
-  const row = await db('profile_family').where({ profileId }).first('profileId');
+  const row = await ProfileFamily.query(db).findById(profileId).select('profileId');
   const now = Date.now();
   if (!row) {
     const consent = profile.profileType === 'self' ? 'self' : 'unconfirmed';
-    await db('profile_family')
+    await ProfileFamily.query(db)
       .insert({ profileId, consent, candidateFirstName: consent === 'unconfirmed' ? firstNameOf(profile.fullName) : null, ...DEFAULT_FAMILY_PERMISSIONS, updatedAt: now })
       .onConflict('profileId')
       .ignore();
     if (consent === 'unconfirmed') {
-      await db('family_members')
+      await FamilyMember.query(db)
         .insert({ profileId, userId: profile.userId, relation: relationOfCreator(profile.profileType, profile.parentRelationship), status: 'active', addedAt: now })
         .onConflict(['profileId', 'userId'])
         .ignore();
@@ -80,34 +83,44 @@ export type { FamilyPerson };
 
 /** The people of a profile: its candidate (once they hold it) and its active family members. */
 export async function peopleOf(db: Db, profileId: number): Promise<{ consent: FamilyFacts['consent']; candidateFirstName: string | null; people: FamilyPerson[] }> {
-  const profile = await db('profiles').where({ id: profileId }).first('userId', 'profileType', 'fullName', 'createdAt');
-  const family = await db('profile_family').where({ profileId }).first();
+  const profile = await Profile.query(db).findById(profileId).select('userId', 'profileType', 'fullName', 'createdAt');
+  const family = await ProfileFamily.query(db).findById(profileId);
   const consent: FamilyFacts['consent'] = family?.consent ?? (profile?.profileType === 'self' ? 'self' : 'unconfirmed');
   const people: FamilyPerson[] = [];
   if (profile && (consent === 'self' || consent === 'confirmed')) {
-    const owner = await db('users').where({ id: profile.userId }).first('fullName');
-    people.push({ userId: profile.userId, memberId: null, fullName: owner?.fullName ?? '', role: 'candidate', relation: null, addedAt: new Date(Number(profile.createdAt)).toISOString() });
+    const owner = await User.query(db).findById(profile.userId).select('fullName');
+    people.push({ userId: profile.userId, memberId: null, fullName: owner?.fullName ?? '', role: 'candidate', relation: null, addedAt: new Date(profile.createdAt).toISOString() });
   }
-  const members = await db('family_members')
+  const members = (await FamilyMember.query(db)
     .join('users', 'users.id', 'family_members.userId')
     .where({ 'family_members.profileId': profileId, 'family_members.status': 'active' })
     .orderBy('family_members.addedAt')
-    .select('family_members.id', 'family_members.userId', 'family_members.relation', 'family_members.addedAt', 'users.fullName');
+    .select('family_members.id', 'family_members.userId', 'family_members.relation', 'family_members.addedAt', 'users.fullName')) as Array<FamilyMember & { fullName: string }>;
   for (const m of members) {
-    people.push({ userId: m.userId, memberId: m.id, fullName: m.fullName, role: 'family', relation: m.relation, addedAt: new Date(Number(m.addedAt)).toISOString() });
+    people.push({ userId: m.userId, memberId: m.id, fullName: m.fullName, role: 'family', relation: m.relation, addedAt: new Date(m.addedAt).toISOString() });
   }
   const candidateFirstName = family?.candidateFirstName ?? firstNameOf(profile?.fullName);
   return { consent, candidateFirstName, people };
 }
 
 /** The profiles a member helps with as family (where they are not the profile's own account). */
-export async function profilesHelpedBy(db: Db, userId: number) {
-  return db('family_members')
+/** A profile a member helps with as family, as the "acting for" list shows it. */
+export interface HelpedProfile {
+  profileId: number;
+  fullName: string | null;
+  relation: string;
+  consent: FamilyConsent | null;
+  candidateFirstName: string | null;
+}
+
+export async function profilesHelpedBy(db: Db, userId: number): Promise<HelpedProfile[]> {
+  return FamilyMember.query(db)
     .join('profiles', 'profiles.id', 'family_members.profileId')
     .leftJoin('profile_family', 'profile_family.profileId', 'profiles.id')
     .where({ 'family_members.userId': userId, 'family_members.status': 'active', 'profiles.isDeleted': false })
     .whereNot('profiles.userId', userId)
-    .select('profiles.id as profileId', 'profiles.fullName', 'family_members.relation', 'profile_family.consent', 'profile_family.candidateFirstName');
+    .select('profiles.id as profileId', 'profiles.fullName', 'family_members.relation', 'profile_family.consent', 'profile_family.candidateFirstName')
+    .castTo<HelpedProfile[]>();
 }
 
 /**
@@ -117,10 +130,11 @@ export async function profilesHelpedBy(db: Db, userId: number) {
 export async function familyLabels(db: Db, profileIds: number[]): Promise<Map<number, string>> {
   const labels = new Map<number, string>();
   if (profileIds.length === 0) return labels;
-  const rows = await db('profiles')
+  const rows = await Profile.query(db)
     .leftJoin('profile_family', 'profile_family.profileId', 'profiles.id')
     .whereIn('profiles.id', profileIds)
-    .select('profiles.id', 'profiles.profileType', 'profiles.fullName', 'profile_family.consent', 'profile_family.candidateFirstName');
+    .select('profiles.id', 'profiles.profileType', 'profiles.fullName', 'profile_family.consent', 'profile_family.candidateFirstName')
+    .castTo<Array<Pick<Profile, 'id' | 'profileType' | 'fullName'> & Pick<HelpedProfile, 'consent' | 'candidateFirstName'>>>();
   for (const row of rows) {
     const consent = row.consent ?? (row.profileType === 'self' ? 'self' : 'unconfirmed');
     if (consent !== 'unconfirmed') continue;
@@ -135,17 +149,18 @@ export async function familyLabels(db: Db, profileIds: number[]): Promise<Map<nu
  * member helps with as family.
  */
 export async function familyOfMember(db: Db, userId: number) {
-  const own = await db('profiles').where({ userId, isDeleted: false }).first('id');
-  const ownProfile = own ? { profileId: own.id as number, ...(await peopleOf(db, own.id)) } : null;
-  const helps = await db('family_members')
+  const own = await Profile.query(db).where({ userId, isDeleted: false }).select('id').first();
+  const ownProfile = own ? { profileId: own.id, ...(await peopleOf(db, own.id)) } : null;
+  const helps = await FamilyMember.query(db)
     .join('profiles', 'profiles.id', 'family_members.profileId')
     .leftJoin('profile_family', 'profile_family.profileId', 'profiles.id')
     .where('family_members.userId', userId)
     .whereNot('profiles.userId', userId)
     .orderBy('family_members.addedAt', 'desc')
-    .select('profiles.id as profileId', 'profiles.userId as profileUserId', 'family_members.relation', 'family_members.status', 'profile_family.consent', 'profile_family.candidateFirstName');
+    .select('profiles.id as profileId', 'profiles.userId as profileUserId', 'family_members.relation', 'family_members.status', 'profile_family.consent', 'profile_family.candidateFirstName')
+    .castTo<Array<Omit<HelpedProfile, 'fullName'> & { profileUserId: number; status: FamilyMember['status'] }>>();
   return {
     ownProfile,
-    helps: helps.map((h) => ({ profileId: h.profileId as number, profileUserId: h.profileUserId as number, relation: h.relation as string, status: h.status as string, consent: (h.consent as string | null) ?? 'unconfirmed', candidateFirstName: (h.candidateFirstName as string | null) ?? null })),
+    helps: helps.map((h) => ({ profileId: h.profileId, profileUserId: h.profileUserId, relation: h.relation, status: h.status, consent: h.consent ?? 'unconfirmed', candidateFirstName: h.candidateFirstName ?? null })),
   };
 }

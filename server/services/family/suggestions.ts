@@ -2,6 +2,7 @@ import type { AppServices } from '../../context';
 import type { Db } from '../../db';
 import type { Knex } from 'knex';
 import { badRequest, conflict, notFound } from '../../errors';
+import { FamilySuggestion, FamilyThreadMessage } from '../../models/family';
 import type { User } from '../../models/user';
 import { profileAccess } from '../../policies/profile-visibility';
 import { presentProfileCard, profileName } from '../../presenters/profile';
@@ -12,6 +13,11 @@ import { loadProfile, visibleProfile } from '../profiles';
 
 type Services = Pick<AppServices, 'db' | 'live'>;
 
+/** The family member's relation, joined in beside a suggestion or thread message (null once they left the family). */
+interface AuthorNames {
+  relation: string | null;
+}
+
 /**
  * A family member suggests a profile to the candidate ("suggest to Priya"), with a note. The suggested profile must
  * be one the candidate may see (the relationship policy, asked as the candidate): family cannot suggest someone who
@@ -21,9 +27,8 @@ export async function suggest(services: Services, owner: User, by: { id: number;
   const { db } = services;
   const { profile } = await visibleProfile(db, owner, await loadProfile(db, suggestedProfileId));
   if (profile.id === profileId) throw badRequest('A profile cannot be suggested to itself');
-  if (await db('family_suggestions').where({ profileId, suggestedProfileId }).first('id')) throw conflict('This profile was already suggested');
-  const [row] = await db('family_suggestions').insert({ profileId, suggestedProfileId, suggestedBy: by.id, note: note || null, status: 'open', createdAt: Date.now() }).returning('id');
-  const id = typeof row === 'object' ? (row as { id: number }).id : Number(row);
+  if (await FamilySuggestion.query(db).where({ profileId, suggestedProfileId }).select('id').first()) throw conflict('This profile was already suggested');
+  const { id } = await FamilySuggestion.query(db).insert({ profileId, suggestedProfileId, suggestedBy: by.id, note: note || null, status: 'open', createdAt: Date.now() });
   await audit(db, { actorUserId: by.id, actorRole: 'member', action: 'family.suggest', targetType: 'profile', targetId: profileId });
   await notify(services, {
     userId: owner.id,
@@ -39,27 +44,28 @@ export async function suggest(services: Services, owner: User, by: { id: number;
 
 /** The family shortlist, newest first, each with who suggested it and the profile as the candidate may see it now. */
 export async function suggestionsOf(db: Db, owner: User, profileId: number) {
-  const rows = await db('family_suggestions')
+  const rows = await FamilySuggestion.query(db)
     .leftJoin('family_members', (j) => j.on('family_members.userId', 'family_suggestions.suggestedBy').andOn('family_members.profileId', 'family_suggestions.profileId'))
     .leftJoin('users', 'users.id', 'family_suggestions.suggestedBy')
     .where('family_suggestions.profileId', profileId)
     .orderBy('family_suggestions.createdAt', 'desc')
     .orderBy('family_suggestions.id', 'desc')
-    .select('family_suggestions.*', 'family_members.relation', 'users.fullName as suggestedByName');
+    .select('family_suggestions.*', 'family_members.relation', 'users.fullName as suggestedByName')
+    .castTo<Array<FamilySuggestion & AuthorNames & { suggestedByName: string | null }>>();
   const out = [];
   for (const row of rows) {
     const profile = await loadProfile(db, row.suggestedProfileId);
     const access = profile && !profile.isDeleted ? await profileAccess(db, owner, profile) : null;
     // A profile the candidate may no longer see (a block, hidden, deleted) drops out of the shortlist.
     if (!profile?.user || !access) continue;
-    const messages = await db('family_thread_messages').where({ profileId, suggestionId: row.id }).count({ n: '*' }).first();
+    const threadMessages = await FamilyThreadMessage.query(db).where({ profileId, suggestionId: row.id }).resultSize();
     out.push({
-      id: row.id as number,
-      status: row.status as string,
-      note: row.note as string | null,
+      id: row.id,
+      status: row.status,
+      note: row.note,
       suggestedBy: { name: row.suggestedByName ?? 'A former family member', relation: row.relation ?? null },
-      createdAt: new Date(Number(row.createdAt)).toISOString(),
-      threadMessages: Number(messages?.n ?? 0),
+      createdAt: new Date(row.createdAt).toISOString(),
+      threadMessages,
       profile: presentProfileCard(profile, profile.user, { clearPhotos: access.clearPhotos, matchPercentage: null }),
     });
   }
@@ -72,10 +78,10 @@ export async function suggestionsOf(db: Db, owner: User, profileId: number) {
  */
 export async function decide(services: Services, owner: User, profileId: number, suggestionId: number, decision: 'like' | 'dismiss' | 'discuss') {
   const { db } = services;
-  const row = await db('family_suggestions').where({ id: suggestionId, profileId }).first();
+  const row = await FamilySuggestion.query(db).where({ id: suggestionId, profileId }).first();
   if (!row) throw notFound('Suggestion not found');
   const status = decision === 'like' ? 'liked' : decision === 'dismiss' ? 'dismissed' : 'discussing';
-  const mark = (trx: Db | Knex.Transaction) => trx('family_suggestions').where({ id: row.id }).update({ status, decidedAt: Date.now() });
+  const mark = (trx: Db | Knex.Transaction) => FamilySuggestion.query(trx).findById(row.id).patch({ status, decidedAt: Date.now() });
   if (decision !== 'like') {
     await mark(db);
     return { status, isMatch: false };
@@ -86,7 +92,7 @@ export async function decide(services: Services, owner: User, profileId: number,
 }
 
 export async function threadOf(db: Db, profileId: number, suggestionId: number | null) {
-  const q = db('family_thread_messages')
+  const q = FamilyThreadMessage.query(db)
     .leftJoin('users', 'users.id', 'family_thread_messages.authorId')
     .leftJoin('family_members', (j) => j.on('family_members.userId', 'family_thread_messages.authorId').andOn('family_members.profileId', 'family_thread_messages.profileId'))
     .where('family_thread_messages.profileId', profileId)
@@ -95,18 +101,18 @@ export async function threadOf(db: Db, profileId: number, suggestionId: number |
     .limit(500)
     .select('family_thread_messages.*', 'users.fullName as authorName', 'family_members.relation');
   if (suggestionId !== null) q.where('family_thread_messages.suggestionId', suggestionId);
-  const rows = await q;
+  const rows = await q.castTo<Array<FamilyThreadMessage & AuthorNames & { authorName: string | null }>>();
   return rows.map((r) => ({
-    id: r.id as number,
-    suggestionId: r.suggestionId === null ? null : Number(r.suggestionId),
-    author: { userId: r.authorId as number | null, name: (r.authorName as string | null) ?? 'A former family member', relation: (r.relation as string | null) ?? null },
-    content: r.content as string,
-    createdAt: new Date(Number(r.createdAt)).toISOString(),
+    id: r.id,
+    suggestionId: r.suggestionId,
+    author: { userId: r.authorId, name: r.authorName ?? 'A former family member', relation: r.relation ?? null },
+    content: r.content,
+    createdAt: new Date(r.createdAt).toISOString(),
   }));
 }
 
 export async function postToThread(db: Db, profileId: number, authorId: number, content: string, suggestionId: number | null) {
-  if (suggestionId !== null && !(await db('family_suggestions').where({ id: suggestionId, profileId }).first('id'))) throw notFound('Suggestion not found');
-  const [row] = await db('family_thread_messages').insert({ profileId, suggestionId, authorId, content, createdAt: Date.now() }).returning('id');
-  return typeof row === 'object' ? (row as { id: number }).id : Number(row);
+  if (suggestionId !== null && !(await FamilySuggestion.query(db).where({ id: suggestionId, profileId }).select('id').first())) throw notFound('Suggestion not found');
+  const { id } = await FamilyThreadMessage.query(db).insert({ profileId, suggestionId, authorId, content, createdAt: Date.now() });
+  return id;
 }
