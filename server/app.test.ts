@@ -4,6 +4,7 @@ import { PROTECTED_ROUTES, PUBLIC_ROUTES } from '../contracts/routes';
 import { Client, type TestServer, startTestServer } from './test/harness';
 import { signedInClient } from './test/factories';
 import { withoutErrorId } from './test/error-bodies';
+import { buildBlock, buildMessage, buildNotification } from './test/table-factories';
 
 let server: TestServer;
 before(async () => {
@@ -112,14 +113,10 @@ describe('notification and message counts', () => {
   test('a member reads their own counts; another member and a visitor are refused', async () => {
     const a = await signedInClient(server);
     const b = await signedInClient(server);
-    await server.db('notifications').insert([
-      { userId: a.user.id, type: 'like', title: 'Someone liked your profile', isRead: false, createdAt: Date.now() },
-      { userId: a.user.id, type: 'match', title: 'New match', isRead: true, createdAt: Date.now() },
-    ]);
-    await server.db('messages').insert([
-      { senderId: b.user.id, receiverId: a.user.id, content: 'Namaste!', isRead: false, createdAt: Date.now() },
-      { senderId: b.user.id, receiverId: a.user.id, content: 'How are you?', isRead: false, createdAt: Date.now() },
-    ]);
+    await buildNotification(server.db, { userId: a.user.id, type: 'like', title: 'Someone liked your profile', isRead: false });
+    await buildNotification(server.db, { userId: a.user.id, type: 'match', title: 'New match', isRead: true });
+    await buildMessage(server.db, { senderId: b.user.id, receiverId: a.user.id, content: 'Namaste!', isRead: false });
+    await buildMessage(server.db, { senderId: b.user.id, receiverId: a.user.id, content: 'How are you?', isRead: false });
     const own = await a.client.get(`/api/notifications/${a.user.id}/count`);
     assert.deepEqual(await own.json(), { count: 1 });
     const unread = await a.client.get(`/api/messages/${a.user.id}/unread-count`);
@@ -137,8 +134,8 @@ describe('notification and message counts', () => {
   test('a blocked sender does not count towards the unread badge', async () => {
     const a = await signedInClient(server);
     const b = await signedInClient(server);
-    await server.db('messages').insert({ senderId: b.user.id, receiverId: a.user.id, content: 'hi', isRead: false, createdAt: Date.now() });
-    await server.db('blocks').insert({ blockerId: a.user.id, blockedId: b.user.id, createdAt: Date.now() });
+    await buildMessage(server.db, { senderId: b.user.id, receiverId: a.user.id, content: 'hi', isRead: false });
+    await buildBlock(server.db, { blockerId: a.user.id, blockedId: b.user.id });
     assert.deepEqual(await (await a.client.get(`/api/messages/${a.user.id}/unread-count`)).json(), { count: 0 });
   });
 });

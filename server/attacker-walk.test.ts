@@ -5,6 +5,7 @@ import type { User } from './models/user';
 import { type Client, type TestServer, startTestServer } from './test/harness';
 import { buildProfile, signedInClient } from './test/factories';
 import { withoutErrorId } from './test/error-bodies';
+import { buildBlock } from './test/table-factories';
 
 /**
  * An attacker's walk: every API route with a member's user id or profile id in it (taken from the router, so a
@@ -77,7 +78,7 @@ async function scene(): Promise<{ attacker: Awaited<ReturnType<typeof member>>; 
   const matchesOnly = await member('Matches Only Member');
   await server.db('privacy_settings').where({ userId: matchesOnly.user.id }).update({ profileVisibility: 'matches' });
   const blocker = await member('Blocking Member');
-  await server.db('blocks').insert({ blockerId: blocker.user.id, blockedId: attacker.user.id, createdAt: Date.now() });
+  await buildBlock(server.db, { blockerId: blocker.user.id, blockedId: attacker.user.id });
   return {
     attacker: { ...attacker, profile: null as never },
     targets: [

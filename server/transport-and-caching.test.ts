@@ -4,6 +4,7 @@ import { after, before, describe, test } from 'node:test';
 import { Client, type TestServer, startTestServer } from './test/harness';
 import { buildProfile, buildUser, jpegBytes, signedInClient } from './test/factories';
 import { assertSameErrorAnswer } from './test/error-bodies';
+import { buildBlock } from './test/table-factories';
 
 type Json = Record<string, unknown>;
 
@@ -41,7 +42,7 @@ describe('photos and ID images are not kept by the browser beyond what access al
     const etag = first.headers.get('etag');
     assert.ok(etag);
     assert.equal(await revalidate(server, viewer.client, up.url, etag), 304, 'unchanged and still allowed: no body sent again');
-    await server.db('blocks').insert({ blockerId: owner.user.id, blockedId: viewer.user.id, createdAt: Date.now() });
+    await buildBlock(server.db, { blockerId: owner.user.id, blockedId: viewer.user.id });
     assert.equal(await revalidate(server, viewer.client, up.url, etag), 404, 'after a block even a revalidation is refused');
   });
 

@@ -7,6 +7,7 @@ import { type TestServer, startTestServer } from '../test/harness';
 import { buildProfile, buildUser } from '../test/factories';
 import { RETENTION, cleanupJob } from './cleanup';
 import { JobScheduler, defineJob, nextRunAfter } from './scheduler';
+import { buildEmail, buildEmailConfirmationToken, buildLiveEvent, buildPasswordResetToken, buildProfileShare, buildRateLimit, buildSession } from '../test/table-factories';
 
 let server: TestServer;
 before(async () => {
@@ -99,20 +100,18 @@ describe('cleanup job', () => {
     const { user } = await buildUser(server);
     const profile = await buildProfile(server, user);
     const session = (id: string, expiresAt: number) => ({ id, userId: user.id, data: '{}', expiresAt, createdAt: old, lastSeenAt: old });
-    await db('sessions').insert([session('expired-session', now - 1), session('live-session', now + 3_600_000)]);
-    await db('rate_limits').insert([
-      { key: 'old-window', windowStart: now - RETENTION.rateLimitsMs - 1, count: 3 },
-      { key: 'current-window', windowStart: now - 60_000, count: 3 },
-    ]);
+    for (const row of [session('expired-session', now - 1), session('live-session', now + 3_600_000)]) await buildSession(db, row);
+    await buildRateLimit(db, { key: 'old-window', windowStart: now - RETENTION.rateLimitsMs - 1, count: 3 });
+    await buildRateLimit(db, { key: 'current-window', windowStart: now - 60_000, count: 3 });
     const token = (hash: string, expiresAt: number, usedAt: number | null = null) => ({ userId: user.id, tokenHash: hash.padEnd(64, '0'), expiresAt, usedAt, createdAt: old });
-    await db('password_reset_tokens').insert([token('a1', old), token('a2', now + 3_600_000), token('a3', now + 3_600_000, old)]);
-    await db('email_confirmation_tokens').insert([token('b1', old), token('b2', now + 3_600_000)]);
+    for (const row of [token('a1', old), token('a2', now + 3_600_000), token('a3', now + 3_600_000, old)]) await buildPasswordResetToken(db, row);
+    for (const row of [token('b1', old), token('b2', now + 3_600_000)]) await buildEmailConfirmationToken(db, row);
     const share = (code: string, expiresAt: number) => ({ profileId: profile.id, userId: user.id, shareCode: code, createdAt: old, expiresAt });
-    await db('profile_shares').insert([share('long-gone', now - RETENTION.shareLinksMs - 1), share('recently-expired', now - 86_400_000), share('live', now + 86_400_000)]);
+    for (const row of [share('long-gone', now - RETENTION.shareLinksMs - 1), share('recently-expired', now - 86_400_000), share('live', now + 86_400_000)]) await buildProfileShare(db, row);
     const mail = (subject: string, sentAt: number | null) => ({ toEmail: 'x@example.test', subject, bodyText: 'hi', kind: 'test', sentAt, createdAt: old });
-    await db('email_outbox').insert([mail('old sent', old), mail('recent sent', now - 1000), mail('never sent', null)]);
-    const relayed = (kind: string, createdAt: number) => ({ userId: user.id, kind, payload: '{}', createdAt });
-    await db('live_events').insert([relayed('old-relay', now - RETENTION.liveEventsMs - 1), relayed('recent-relay', now - 1000)]);
+    for (const row of [mail('old sent', old), mail('recent sent', now - 1000), mail('never sent', null)]) await buildEmail(db, row);
+    const relayed = (kind: string, createdAt: number) => ({ userId: user.id, kind, payload: {}, createdAt });
+    for (const row of [relayed('old-relay', now - RETENTION.liveEventsMs - 1), relayed('recent-relay', now - 1000)]) await buildLiveEvent(db, row);
 
     const outcome = await new JobScheduler(db, [cleanupJob]).runNow('cleanup');
     assert.equal(outcome.ran, true);

@@ -7,6 +7,7 @@ import { Client, type TestServer, startTestServer } from '../test/harness';
 import { buildProfile, signedInClient } from '../test/factories';
 import { MESSAGE_EMAIL_AFTER_MS, notificationEmailsJob } from './notification-emails';
 import { JobScheduler } from './scheduler';
+import { buildLike, buildProfileView } from '../test/table-factories';
 
 /** A real SMTP server in the test: every message the app sends is parsed and kept. */
 let mailbox: Mailbox;
@@ -176,8 +177,8 @@ describe('the email digest of likes and views', () => {
     const noViews = await member('Nikhil Views', 'London', 'United Kingdom', { profileViews: false });
     const admirers = [];
     for (let i = 0; i < 3; i++) admirers.push(await signedInClient(server, { fullName: `Admirer ${i}` }));
-    const like = (from: number, profileId: number) => server.db('profile_likes').insert({ userId: from, likedProfileId: profileId, createdAt: monday - 2 * 3_600_000 });
-    const view = (from: number, profileId: number) => server.db('profile_views').insert({ viewerUserId: from, profileId, viewDate: '2026-11-30', createdAt: monday - 3_600_000 });
+    const like = (from: number, profileId: number) => buildLike(server.db, { userId: from, likedProfileId: profileId, createdAt: monday - 2 * 3_600_000 });
+    const view = (from: number, profileId: number) => buildProfileView(server.db, { viewerUserId: from, profileId, viewDate: '2026-11-30', createdAt: monday - 3_600_000 });
     await like(admirers[0].user.id, asha.profile.id);
     await like(admirers[1].user.id, asha.profile.id);
     await view(admirers[2].user.id, asha.profile.id);

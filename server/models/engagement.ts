@@ -6,7 +6,7 @@ import { User } from './user';
 export class Message extends BaseModel {
   static tableName = 'messages';
   static booleanColumns = ['isRead'];
-  static bigintColumns = ['readAt', 'createdAt'];
+  static bigintColumns = ['readAt', 'createdAt', 'emailedAt'];
   id!: number;
   senderId!: number;
   receiverId!: number;
@@ -14,12 +14,14 @@ export class Message extends BaseModel {
   isRead!: boolean;
   readAt!: number | null;
   createdAt!: number;
+  /** when the unread-message email told the receiver about it */
+  emailedAt!: number | null;
 }
 
 export class Notification extends BaseModel {
   static tableName = 'notifications';
   static booleanColumns = ['isRead'];
-  static bigintColumns = ['createdAt'];
+  static bigintColumns = ['createdAt', 'emailedAt'];
   id!: number;
   userId!: number;
   type!: NotificationType;
@@ -31,6 +33,7 @@ export class Notification extends BaseModel {
   actorUserId!: number | null;
   isRead!: boolean;
   createdAt!: number;
+  emailedAt!: number | null;
 }
 
 export class SuccessStory extends BaseModel {

@@ -85,11 +85,13 @@ export class AuditLog extends BaseModel {
   details!: Record<string, unknown> | null;
   ip!: string | null;
   createdAt!: number;
+  requestId!: string | null;
+  subjectUserId!: number | null;
 }
 
 export class EmailOutbox extends BaseModel {
   static tableName = 'email_outbox';
-  static bigintColumns = ['sentAt', 'handledAt', 'createdAt'];
+  static bigintColumns = ['sentAt', 'handledAt', 'createdAt', 'nextAttemptAt', 'failedAt'];
   id!: number;
   toEmail!: string;
   subject!: string;
@@ -100,4 +102,9 @@ export class EmailOutbox extends BaseModel {
   handledAt!: number | null;
   handledBy!: number | null;
   createdAt!: number;
+  /** the message to deliver, as JSON text (null for mail only recorded, never sent) */
+  payload!: string | null;
+  attempts!: number;
+  nextAttemptAt!: number | null;
+  failedAt!: number | null;
 }

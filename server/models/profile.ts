@@ -78,6 +78,8 @@ export class Profile extends BaseModel {
   birthYear!: number | null;
   isDeleted!: boolean;
   deletedAt!: number | null;
+  /** the moon's sidereal longitude at birth, for Kundali matching (null until computed) */
+  moonLongitude!: number | null;
   createdAt!: number;
   updatedAt!: number;
 

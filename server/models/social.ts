@@ -84,6 +84,9 @@ export class Report extends BaseModel {
   handledAt!: number | null;
   resolutionNote!: string | null;
   createdAt!: number;
+  /** reports ops must see first (a profile made without its person's consent) sort above the others */
+  priority!: number;
+  filedFrom!: 'family_decline' | null;
   reporter?: User;
   reportedUser?: User;
 

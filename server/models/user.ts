@@ -6,7 +6,7 @@ import { NotificationSettings, PrivacySettings } from './settings';
 export class User extends BaseModel {
   static tableName = 'users';
   static booleanColumns = ['isVerified', 'totpEnabled', 'isDeleted'];
-  static bigintColumns = ['subscriptionEnds', 'totpLastStep', 'lastActiveAt', 'passwordChangedAt', 'deletedAt', 'createdAt', 'updatedAt'];
+  static bigintColumns = ['subscriptionEnds', 'totpLastStep', 'lastActiveAt', 'passwordChangedAt', 'deletedAt', 'createdAt', 'updatedAt', 'emailBouncedAt'];
 
   id!: number;
   fullName!: string;
@@ -37,6 +37,8 @@ export class User extends BaseModel {
   deletedAt!: number | null;
   createdAt!: number;
   updatedAt!: number;
+  emailBouncedAt!: number | null;
+  emailBounceReason!: string | null;
 
   privacySettings?: PrivacySettings;
   notificationSettings?: NotificationSettings;

@@ -6,6 +6,7 @@ import { type TestServer, startTestServer } from '../test/harness';
 import { buildProfile, buildUser } from '../test/factories';
 import { visibleProfilesFilter } from './profile-visibility';
 import { type PairFacts, type TargetFacts, decideFamily, decideRelationship, relationshipBetween } from './relationship';
+import { buildBlock, buildMatch, buildProfileFamily } from '../test/table-factories';
 
 let server: TestServer;
 before(async () => {
@@ -39,17 +40,23 @@ describe('the relationship policy', () => {
               const profile = await buildProfile(server, user);
               if (m.profile === 'deleted') await server.db('profiles').where({ id: profile.id }).update({ isDeleted: true });
               // made by family and declined by the person it was for: hidden from everyone
-              if (m.profile === 'declined') await server.db('profile_family').insert({ profileId: profile.id, consent: 'declined', updatedAt: Date.now() });
+              if (m.profile === 'declined') await buildProfileFamily(server.db, { profileId: profile.id, consent: 'declined' });
             }
             users.push(user);
           }
           const at = (i: number) => users[i % users.length];
+          // Random pairs repeat: each block and each match goes in once.
+          const built = new Set<string>();
           for (const [a, b] of blockPairs) {
-            if (at(a).id !== at(b).id) await server.db('blocks').insert({ blockerId: at(a).id, blockedId: at(b).id, createdAt: Date.now() }).onConflict(['blockerId', 'blockedId']).ignore();
+            const key = `block ${at(a).id} ${at(b).id}`;
+            if (at(a).id !== at(b).id && !built.has(key)) await buildBlock(server.db, { blockerId: at(a).id, blockedId: at(b).id });
+            built.add(key);
           }
           for (const [a, b] of matchPairs) {
             const [user1Id, user2Id] = [at(a).id, at(b).id].sort((x, y) => x - y);
-            if (user1Id !== user2Id) await server.db('matches').insert({ user1Id, user2Id, createdAt: Date.now() }).onConflict(['user1Id', 'user2Id']).ignore();
+            const key = `match ${user1Id} ${user2Id}`;
+            if (user1Id !== user2Id && !built.has(key)) await buildMatch(server.db, { user1Id, user2Id });
+            built.add(key);
           }
           const ids = users.map((u) => u.id);
           // Lists are what signed-in members see (staff work in the console; suspended members cannot sign in).

@@ -10,6 +10,7 @@ import { type TestS3, startTestS3 } from '../test/s3';
 import { LocalMediaStore, type MediaStore, S3MediaStore } from './media-store';
 import { DESTINATION_GRACE_MS, migrateMedia } from './media-migration';
 import { mediaDir } from './photos';
+import { buildBlock, buildPhoto } from '../test/table-factories';
 
 type Json = Record<string, unknown>;
 
@@ -82,7 +83,7 @@ describe('with MEDIA_STORE=s3 every upload goes to the bucket, and is served onl
     const seen = await viewer.client.get(up.url.replace('.jpg', '_thumb.jpg'));
     assert.equal(seen.status, 200);
     assert.equal(seen.headers.get('cache-control'), 'private, no-cache');
-    await server.db('blocks').insert({ blockerId: owner.user.id, blockedId: viewer.user.id, createdAt: Date.now() });
+    await buildBlock(server.db, { blockerId: owner.user.id, blockedId: viewer.user.id });
     assert.equal((await viewer.client.get(up.url)).status, 404);
 
     // A new photo replaces the old set; removing it from the profile and deleting it removes the objects.
@@ -167,7 +168,7 @@ describe('a bucket that does not answer', () => {
       // A photo row whose object cannot be fetched: the owner is told it cannot load now.
       const { user } = await buildUser(server);
       const fileKey = crypto.randomBytes(16).toString('hex');
-      await server.db('photos').insert({ userId: user.id, profileId: null, purpose: 'profile', position: 0, fileKey, width: 10, height: 10, bytes: 10, createdAt: Date.now() });
+      await buildPhoto(server.db, { userId: user.id, profileId: null, purpose: 'profile', position: 0, fileKey, width: 10, height: 10, bytes: 10 });
       const owner = new Client(server);
       assert.equal((await owner.postForm('/api/auth/login', { username: user.username, password: 'correct horse battery' })).status, 200);
       const read = await owner.get(`/media/photos/${fileKey}.jpg`);

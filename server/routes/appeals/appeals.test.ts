@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { Client, type TestServer, startTestServer } from '../../test/harness';
 import { buildProfile, buildUser, signedInClient } from '../../test/factories';
+import { buildVerificationRequest } from '../../test/table-factories';
 
 let server: TestServer;
 before(async () => {
@@ -29,7 +30,7 @@ describe('members are told', () => {
     const staff = await reviewer();
     const a = await signedInClient(server, { fullName: 'Approved Member' });
     const b = await signedInClient(server, { fullName: 'Rejected Member' });
-    for (const m of [a, b]) await server.db('verification_requests').insert({ userId: m.user.id, documentType: 'passport', status: 'pending', createdAt: Date.now() });
+    for (const m of [a, b]) await buildVerificationRequest(server.db, { userId: m.user.id, documentType: 'passport', status: 'pending' });
     const idOf = async (userId: number) => (await server.db('verification_requests').where({ userId }).first('id')).id as number;
     assert.equal((await staff.post(`/api/ops/verifications/${await idOf(a.user.id)}/approve`)).status, 200);
     assert.equal((await staff.post(`/api/ops/verifications/${await idOf(b.user.id)}/reject`, { reason: 'The passport photo is cut off' })).status, 200);

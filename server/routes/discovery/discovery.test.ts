@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { Client, type TestServer, startTestServer } from '../../test/harness';
 import { buildProfile, buildUser, signedInClient } from '../../test/factories';
+import { buildBlock, buildPhoto, buildSuccessStory, buildUserMood } from '../../test/table-factories';
 
 let server: TestServer;
 before(async () => {
@@ -29,7 +30,7 @@ describe('featured and daily matches', () => {
     const visible = await men(4);
     const [hidden, blocked, deleted, suspended] = await men(4);
     await server.db('privacy_settings').where({ userId: hidden.userId }).update({ profileVisibility: 'none' });
-    await server.db('blocks').insert({ blockerId: blocked.userId, blockedId: me.user.id, createdAt: Date.now() });
+    await buildBlock(server.db, { blockerId: blocked.userId, blockedId: me.user.id });
     await server.db('profiles').where({ id: deleted.id }).update({ isDeleted: true });
     await server.db('users').where({ id: suspended.userId }).update({ status: 'suspended' });
     const { user: woman } = await buildUser(server);
@@ -49,7 +50,7 @@ describe('featured and daily matches', () => {
 
     // Featured needs a photo: none of these have one.
     assert.deepEqual(await (await me.client.get('/api/matches/featured')).json(), []);
-    await server.db('photos').insert({ userId: visible[0].userId, profileId: visible[0].id, purpose: 'profile', position: 0, fileKey: 'a'.repeat(32), width: 10, height: 10, bytes: 10, createdAt: Date.now() });
+    await buildPhoto(server.db, { userId: visible[0].userId, profileId: visible[0].id, purpose: 'profile', position: 0, fileKey: 'a'.repeat(32) });
     await server.db('daily_matches').where({ userId: me.user.id, kind: 'featured' }).delete();
     const featured = (await (await me.client.get('/api/matches/featured')).json()) as Card[];
     assert.deepEqual(featured.map((c) => c.id), [visible[0].id]);
@@ -70,7 +71,7 @@ describe('featured and daily together', () => {
     let n = 0;
     for (const p of candidates) {
       n += 1;
-      await server.db('photos').insert({ userId: p.userId, profileId: p.id, purpose: 'profile', position: 0, fileKey: n.toString(16).padStart(32, 'b'), width: 10, height: 10, bytes: 10, createdAt: Date.now() });
+      await buildPhoto(server.db, { userId: p.userId, profileId: p.id, purpose: 'profile', position: 0, fileKey: n.toString(16).padStart(32, 'b') });
     }
     const daily = ((await (await me.client.get('/api/matches/daily')).json()) as Card[]).map((c) => c.id);
     const featured = ((await (await me.client.get('/api/matches/featured')).json()) as Card[]).map((c) => c.id);
@@ -133,7 +134,7 @@ describe('search', () => {
     await buildProfile(server, me.user, { gender: 'female', lookingFor: 'male', city: 'Dundee', country: 'United Kingdom' });
     const [shown, hidden, blocker] = await men(3, { city: 'Dundee', country: 'United Kingdom' });
     await server.db('privacy_settings').where({ userId: hidden.userId }).update({ profileVisibility: 'none' });
-    await server.db('blocks').insert({ blockerId: me.user.id, blockedId: blocker.userId, createdAt: Date.now() });
+    await buildBlock(server.db, { blockerId: me.user.id, blockedId: blocker.userId });
     const results = (await (await me.client.get('/api/search?query=dundee')).json()) as Card[];
     assert.deepEqual(results.map((c) => c.id), [shown.id]);
     assert.equal((await me.client.get('/api/search?minAge=10')).status, 400);
@@ -147,12 +148,10 @@ describe('search', () => {
     const [cheerful, gloomy, secretive] = await men(3, { city: 'Perth', country: 'Australia' });
     const mood = async (name: string) => (await server.db('mood_types').where({ name }).first()).id as number;
     const now = Date.now();
-    await server.db('user_moods').insert([
-      { userId: me.user.id, moodTypeId: await mood('Happy'), intensity: 4, scale: 'tracker', isPrivate: false, createdAt: now },
-      { userId: cheerful.userId, moodTypeId: await mood('Happy'), intensity: 4, scale: 'tracker', isPrivate: false, createdAt: now },
-      { userId: gloomy.userId, moodTypeId: await mood('Sad'), intensity: 4, scale: 'tracker', isPrivate: false, createdAt: now },
-      { userId: secretive.userId, moodTypeId: await mood('Happy'), intensity: 4, scale: 'tracker', isPrivate: true, createdAt: now },
-    ]);
+    await buildUserMood(server.db, { userId: me.user.id, moodTypeId: await mood('Happy'), intensity: 4, scale: 'tracker', isPrivate: false, createdAt: now });
+    await buildUserMood(server.db, { userId: cheerful.userId, moodTypeId: await mood('Happy'), intensity: 4, scale: 'tracker', isPrivate: false, createdAt: now });
+    await buildUserMood(server.db, { userId: gloomy.userId, moodTypeId: await mood('Sad'), intensity: 4, scale: 'tracker', isPrivate: false, createdAt: now });
+    await buildUserMood(server.db, { userId: secretive.userId, moodTypeId: await mood('Happy'), intensity: 4, scale: 'tracker', isPrivate: true, createdAt: now });
     type MoodCard = Card & { moodScore: number | null };
     const all = (await (await me.client.get('/api/search?query=perth')).json()) as MoodCard[];
     const byId = new Map(all.map((c) => [c.id, c.moodScore]));
@@ -179,10 +178,8 @@ describe('success stories, contact, expo info', () => {
     const { user: a } = await buildUser(server, { fullName: 'Kiran Shah' });
     const { user: b } = await buildUser(server, { fullName: 'Rhea Shah' });
     const now = Date.now();
-    await server.db('success_stories').insert([
-      { user1Id: a.id, user2Id: b.id, matchDate: '2025-02-14', testimonial: 'We met on Saathi.', location: 'Leicester', isPublished: true, sortOrder: 1, createdAt: now, updatedAt: now },
-      { user1Id: a.id, user2Id: b.id, matchDate: '2025-03-01', testimonial: 'Draft story', isPublished: false, sortOrder: 0, createdAt: now, updatedAt: now },
-    ]);
+    await buildSuccessStory(server.db, { user1Id: a.id, user2Id: b.id, matchDate: '2025-02-14', testimonial: 'We met on Saathi.', location: 'Leicester', isPublished: true, sortOrder: 1, createdAt: now, updatedAt: now });
+    await buildSuccessStory(server.db, { user1Id: a.id, user2Id: b.id, matchDate: '2025-03-01', testimonial: 'Draft story', isPublished: false, sortOrder: 0, createdAt: now, updatedAt: now });
     const stories = (await (await new Client(server).get('/api/success-stories')).json()) as Array<{ user1: { fullName: string }; story: { testimonial: string } }>;
     assert.ok(stories.some((s) => s.story.testimonial === 'We met on Saathi.' && s.user1.fullName === 'Kiran Shah'));
     assert.ok(!stories.some((s) => s.story.testimonial === 'Draft story'));

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { Client, type TestServer, startTestServer } from '../../test/harness';
 import { buildProfile, profilePayload, signedInClient } from '../../test/factories';
+import { buildRecoveryCode } from '../../test/table-factories';
 
 let server: TestServer;
 before(async () => {
@@ -93,7 +94,7 @@ describe('family access: a parent-managed profile and its candidate', () => {
   test("the parent's two-factor sign-in moves with her to her own account; Priya starts with her own", async () => {
     const { parent, profile } = await parentManagedProfile();
     await server.db('users').where({ id: parent.user.id }).update({ totpSecret: 'JBSWY3DPEHPK3PXP', totpEnabled: true });
-    await server.db('totp_recovery_codes').insert({ userId: parent.user.id, codeHash: 'a'.repeat(64), createdAt: Date.now() });
+    await buildRecoveryCode(server.db, { userId: parent.user.id, codeHash: 'a'.repeat(64) });
     const email = `priya.2fa.${profile.id}@example.test`;
     await parent.client.post(`/api/family/${profile.id}/invitations`, { role: 'candidate', email, firstName: 'Priya' });
     const res = await new Client(server).post(`/api/family-invitations/${await inviteToken(email)}`, { answer: 'accept', ...ACCOUNT, username: `priya_2fa_${profile.id}` });

@@ -4,6 +4,7 @@ import { JobScheduler } from '../../jobs/scheduler';
 import { cleanupJob } from '../../jobs/cleanup';
 import { type TestServer, startTestServer } from '../../test/harness';
 import { signedInClient } from '../../test/factories';
+import { buildEmail, buildPush, buildPushSubscription } from '../../test/table-factories';
 
 const TOKEN = 'metrics-token-for-the-test-0123';
 
@@ -98,7 +99,7 @@ describe('GET /metrics', () => {
 
   test('outbox backlog, job runs and the match engine are read at scrape time', async () => {
     const mail = (subject: string, sentAt: number | null) => ({ toEmail: 'm@example.test', subject, bodyText: 'x', kind: 'test', sentAt, createdAt: Date.now() });
-    await server.db('email_outbox').insert([mail('waiting 1', null), mail('waiting 2', null), mail('sent', Date.now())]);
+    for (const row of [mail('waiting 1', null), mail('waiting 2', null), mail('sent', Date.now())]) await buildEmail(server.db, row);
     const expected = Number((await server.db('email_outbox').whereNull('sentAt').whereNull('handledAt').count({ n: '*' }).first())?.n);
     await new JobScheduler(server.db, [cleanupJob]).runNow('cleanup');
     const text = await scrape();
@@ -107,12 +108,9 @@ describe('GET /metrics', () => {
 
     // Pushes: one waiting for a retry counts, a delivered one does not.
     const { user } = await signedInClient(server);
-    const [sub] = await server.db('push_subscriptions')
-      .insert({ userId: user.id, endpoint: 'https://fcm.googleapis.com/fcm/send/metrics', endpointHash: 'metrics'.padEnd(64, '0'), p256dh: 'k', auth: 'a', createdAt: Date.now() })
-      .returning('id');
-    const subscriptionId = typeof sub === 'object' ? (sub as { id: number }).id : sub;
-    const push = (sentAt: number | null) => ({ subscriptionId, payload: sentAt ? null : '{}', urgency: 'normal', attempts: 1, nextAttemptAt: sentAt ? null : Date.now() + 60_000, expiresAt: Date.now() + 86_400_000, createdAt: Date.now(), sentAt });
-    await server.db('push_outbox').insert([push(null), push(Date.now())]);
+    const { id: subscriptionId } = await buildPushSubscription(server.db, { userId: user.id, endpoint: 'https://fcm.googleapis.com/fcm/send/metrics', endpointHash: 'metrics'.padEnd(64, '0') });
+    const push = (sentAt: number | null) => ({ subscriptionId, payload: sentAt ? null : {}, urgency: 'normal', attempts: 1, nextAttemptAt: sentAt ? null : Date.now() + 60_000, expiresAt: Date.now() + 86_400_000, createdAt: Date.now(), sentAt });
+    for (const row of [push(null), push(Date.now())]) await buildPush(server.db, row);
     assert.equal(value(await scrape(), 'saathi_push_backlog'), 1);
     assert.equal(value(text, 'saathi_job_runs{job="cleanup",outcome="all"}'), 1);
     assert.equal(value(text, 'saathi_job_runs{job="cleanup",outcome="failed"}'), 0);

@@ -3,6 +3,7 @@ import { after, before, test } from 'node:test';
 import type { ProfileSummaryView } from '../../../contracts/kundali';
 import { type TestServer, startTestServer } from '../../test/harness';
 import { buildProfile, signedInClient } from '../../test/factories';
+import { buildLike, buildMatch, buildProfileView } from '../../test/table-factories';
 
 let server: TestServer;
 before(async () => {
@@ -31,15 +32,11 @@ test('the Kundali picker: matches, liked, then recently viewed first, only the g
   const now = Date.now();
   // Arjun is a mutual match; Dev is liked; Rohan and Kanwar (Vancouver) were viewed, Rohan last.
   const pair = me.user.id < arjun.userId ? { user1Id: me.user.id, user2Id: arjun.userId } : { user1Id: arjun.userId, user2Id: me.user.id };
-  await server.db('matches').insert({ ...pair, createdAt: now });
-  await server.db('profile_likes').insert([
-    { userId: me.user.id, likedProfileId: arjun.profileId, createdAt: now - 1000 },
-    { userId: me.user.id, likedProfileId: dev.profileId, createdAt: now - 2000 },
-  ]);
-  await server.db('profile_views').insert([
-    { viewerUserId: me.user.id, profileId: kanwarV.profileId, viewDate: '2026-11-20', createdAt: now - 50_000 },
-    { viewerUserId: me.user.id, profileId: rohan.profileId, viewDate: '2026-11-24', createdAt: now - 10_000 },
-  ]);
+  await buildMatch(server.db, { ...pair, createdAt: now });
+  await buildLike(server.db, { userId: me.user.id, likedProfileId: arjun.profileId, createdAt: now - 1000 });
+  await buildLike(server.db, { userId: me.user.id, likedProfileId: dev.profileId, createdAt: now - 2000 });
+  await buildProfileView(server.db, { viewerUserId: me.user.id, profileId: kanwarV.profileId, viewDate: '2026-11-20', createdAt: now - 50_000 });
+  await buildProfileView(server.db, { viewerUserId: me.user.id, profileId: rohan.profileId, viewDate: '2026-11-24', createdAt: now - 10_000 });
 
   const res = await me.client.get('/api/profiles/search');
   assert.equal(res.status, 200);

@@ -4,6 +4,7 @@ import { KUNDALI_TEXTS } from '../../../contracts/kundali';
 import { Client, type TestServer, startTestServer } from '../../test/harness';
 import { buildProfile, signedInClient } from '../../test/factories';
 import { withoutErrorId } from '../../test/error-bodies';
+import { buildBlock } from '../../test/table-factories';
 
 let server: TestServer;
 before(async () => {
@@ -58,7 +59,7 @@ describe('GET /api/kundali-compatibility/{userId1}/{userId2}', () => {
     const notMine = await c.client.get(`/api/kundali-compatibility/${a.user.id}/${b.user.id}`);
     assert.equal(notMine.status, 403);
     assert.equal((await json(notMine)).message, KUNDALI_TEXTS.ownOnly);
-    await server.db('blocks').insert({ blockerId: b.user.id, blockedId: a.user.id, createdAt: Date.now() });
+    await buildBlock(server.db, { blockerId: b.user.id, blockedId: a.user.id });
     assert.equal((await a.client.get(`/api/kundali-compatibility/${a.user.id}/${b.user.id}`)).status, 404);
     assert.equal((await a.client.get(`/api/kundali-compatibility/${a.user.id}/999999`)).status, 404);
     assert.equal((await new Client(server).get(`/api/kundali-compatibility/${a.user.id}/${b.user.id}`)).status, 401);

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { type TestServer, startTestServer } from '../../test/harness';
 import { buildProfile, signedInClient } from '../../test/factories';
+import { buildLike } from '../../test/table-factories';
 
 let server: TestServer;
 before(async () => {
@@ -27,7 +28,7 @@ test('who liked you: best match first, each percentage the one the profile page 
   for (const [i, fit] of fits.entries()) {
     const liker = await signedInClient(server, { tier: 'premium' });
     const profile = await buildProfile(server, liker.user, { gender: 'male', lookingFor: 'female', ...fit });
-    await server.db('profile_likes').insert({ userId: liker.user.id, likedProfileId: myProfile.id, createdAt: Date.now() + i });
+    await buildLike(server.db, { userId: liker.user.id, likedProfileId: myProfile.id, createdAt: Date.now() + i });
     likers.push(profile);
   }
   const [poor, fair, close] = likers;

@@ -5,6 +5,7 @@ import { MESSAGE_TEXTS } from '../../../contracts/messaging';
 import { Client, type TestServer, startTestServer } from '../../test/harness';
 import { buildProfile, signedInClient } from '../../test/factories';
 import { assertSameErrorAnswer } from '../../test/error-bodies';
+import { buildBlock, buildMatch, buildMessage, buildNotification } from '../../test/table-factories';
 
 let server: TestServer;
 before(async () => {
@@ -51,7 +52,7 @@ describe('sending messages', () => {
     const a = await signedInClient(server, { tier: 'premium' });
     const b = await signedInClient(server);
     await buildProfile(server, b.user);
-    await server.db('blocks').insert({ blockerId: b.user.id, blockedId: a.user.id, createdAt: Date.now() });
+    await buildBlock(server.db, { blockerId: b.user.id, blockedId: a.user.id });
     const blocked = await a.client.post('/api/messages', { receiverId: b.user.id, content: 'hello' });
     const nobody = await a.client.post('/api/messages', { receiverId: 999999, content: 'hello' });
     assert.equal(blocked.status, 404, 'a block answers like a member who does not exist');
@@ -66,7 +67,7 @@ describe('sending messages', () => {
     await c.client.patch(`/api/users/${c.user.id}/privacy-settings`, { allowMessagesFrom: 'matches' });
     assert.equal(((await (await a.client.post('/api/messages', { receiverId: c.user.id, content: 'hello' })).json()) as Json).message, MESSAGE_TEXTS.matchesOnly);
     const [user1Id, user2Id] = [a.user.id, c.user.id].sort((x, y) => x - y);
-    await server.db('matches').insert({ user1Id, user2Id, createdAt: Date.now() });
+    await buildMatch(server.db, { user1Id, user2Id });
     assert.equal((await a.client.post('/api/messages', { receiverId: c.user.id, content: 'hello match' })).status, 201);
 
     const d = await signedInClient(server);
@@ -80,7 +81,7 @@ describe('sending messages', () => {
     const b = await signedInClient(server);
     await buildProfile(server, b.user);
     // Last month's messages do not count.
-    await server.db('messages').insert({ senderId: a.user.id, receiverId: b.user.id, content: 'old', isRead: true, createdAt: Date.UTC(2020, 0, 5) });
+    await buildMessage(server.db, { senderId: a.user.id, receiverId: b.user.id, content: 'old', isRead: true, createdAt: Date.UTC(2020, 0, 5) });
     for (let i = 1; i <= 5; i++) assert.equal((await a.client.post('/api/messages', { receiverId: b.user.id, content: `message ${i}` })).status, 201);
     assert.equal(((await (await a.client.get('/api/auth/user')).json()) as Json).messagesThisMonth, 5, "last month's message is not counted");
     const sixth = await a.client.post('/api/messages', { receiverId: b.user.id, content: 'message 6' });
@@ -163,11 +164,9 @@ describe('notifications', () => {
     const a = await signedInClient(server);
     const b = await signedInClient(server);
     const now = Date.now();
-    await server.db('notifications').insert([
-      { userId: a.user.id, type: 'like', title: 'one', isRead: false, createdAt: now },
-      { userId: a.user.id, type: 'match', title: 'two', isRead: false, createdAt: now },
-      { userId: b.user.id, type: 'like', title: 'theirs', isRead: false, createdAt: now },
-    ]);
+    await buildNotification(server.db, { userId: a.user.id, type: 'like', title: 'one', isRead: false, createdAt: now });
+    await buildNotification(server.db, { userId: a.user.id, type: 'match', title: 'two', isRead: false, createdAt: now });
+    await buildNotification(server.db, { userId: b.user.id, type: 'like', title: 'theirs', isRead: false, createdAt: now });
     const mine = await server.db('notifications').where({ userId: a.user.id }).orderBy('id');
     const theirs = await server.db('notifications').where({ userId: b.user.id }).first();
     assert.equal((await a.client.patch(`/api/notifications/${theirs.id}/mark-read`)).status, 404);

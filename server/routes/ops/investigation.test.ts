@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { Client, type TestServer, startTestServer } from '../../test/harness';
 import { buildProfile, buildUser, signedInClient } from '../../test/factories';
+import { buildBlock, buildMessage, buildPhoto, buildReport, buildVerificationRequest } from '../../test/table-factories';
 
 let server: TestServer;
 before(async () => {
@@ -26,11 +27,6 @@ async function json<T = Json>(res: Response): Promise<T> {
   return (await res.json()) as T;
 }
 
-async function insertId(rows: unknown[]): Promise<number> {
-  const row = rows[0];
-  return typeof row === 'object' ? (row as { id: number }).id : (row as number);
-}
-
 describe('report detail', () => {
   test('a chat report shows the reported profile, only the two members\' messages up to the report, earlier reports, and who handled it with their note', async () => {
     const reported = await signedInClient(server, { fullName: 'Vikram Sethi' });
@@ -39,12 +35,12 @@ describe('report detail', () => {
     const bystander = await signedInClient(server, { fullName: 'Other Person' });
     const t0 = Date.now() - 60_000;
     const message = (senderId: number, receiverId: number, content: string, at: number) =>
-      server.db('messages').insert({ senderId, receiverId, content, isRead: false, createdAt: at });
+      buildMessage(server.db, { senderId, receiverId, content, isRead: false, createdAt: at });
     await message(reporter.user.id, reported.user.id, 'Hello, nice to meet you', t0);
     await message(reported.user.id, reporter.user.id, 'Send me 500 pounds for my visa', t0 + 1000);
     await message(reported.user.id, bystander.user.id, 'A message to someone else', t0 + 2000);
     // An earlier report about the same member, already handled.
-    await server.db('reports').insert({ reporterId: bystander.user.id, reportedUserId: reported.user.id, reason: 'fake_profile', status: 'dismissed', createdAt: t0 - 5000 });
+    await buildReport(server.db, { reporterId: bystander.user.id, reportedUserId: reported.user.id, reason: 'fake_profile', status: 'dismissed', createdAt: t0 - 5000 });
 
     const long = `He asked for money twice. ${'More context follows. '.repeat(20)}The end of the details.`;
     const filed = await json<{ id: number }>(await reporter.client.post('/api/reports', { reportedUserId: reported.user.id, reason: 'scam_or_money_request', details: long }));
@@ -89,12 +85,11 @@ describe('member page', () => {
     const other = await signedInClient(server, { fullName: 'Karan Shah' });
     await buildProfile(server, other.user, { gender: 'male' });
     const admin = await staffClient('admin', 'Anil Admin');
-    const [requestRow] = await server.db('verification_requests').insert({ userId: member.user.id, documentType: 'national_id', status: 'pending', createdAt: Date.now() }).returning('id');
-    const requestId = await insertId([requestRow]);
+    const { id: requestId } = await buildVerificationRequest(server.db, { userId: member.user.id, documentType: 'national_id', status: 'pending' });
     assert.equal((await admin.client.post(`/api/ops/verifications/${requestId}/reject`, { reason: 'The photo is too dark' })).status, 200);
     await member.client.post('/api/reports', { reportedUserId: other.user.id, reason: 'harassment', details: 'Rude' });
     await other.client.post('/api/reports', { reportedUserId: member.user.id, reason: 'fake_profile' });
-    await server.db('blocks').insert({ blockerId: member.user.id, blockedId: other.user.id, createdAt: Date.now() });
+    await buildBlock(server.db, { blockerId: member.user.id, blockedId: other.user.id });
     assert.equal((await admin.client.post(`/api/ops/members/${member.user.id}/suspend`, { reason: 'Testing the trail' })).status, 200);
 
     const page = await json<Json & { member: Json; profile: Json; verification: Json[]; reportsAbout: Json[]; reportsBy: Json[]; blocks: Json[]; sessions: Json[]; audit: { items: Entry[]; total: number } }>(
@@ -172,8 +167,8 @@ describe('audit log', () => {
     const member = await signedInClient(server, { fullName: 'Dev Document' });
     const reviewer = await staffClient();
     const fileKey = 'c'.repeat(32);
-    const photoId = await insertId(await server.db('photos').insert({ userId: member.user.id, purpose: 'verification_document', position: 0, fileKey, width: 1, height: 1, bytes: 1, createdAt: Date.now() }).returning('id'));
-    const requestId = await insertId(await server.db('verification_requests').insert({ userId: member.user.id, documentType: 'passport', documentPhotoId: photoId, status: 'pending', createdAt: Date.now() }).returning('id'));
+    const { id: photoId } = await buildPhoto(server.db, { userId: member.user.id, purpose: 'verification_document', position: 0, fileKey, width: 1, height: 1, bytes: 1 });
+    const { id: requestId } = await buildVerificationRequest(server.db, { userId: member.user.id, documentType: 'passport', documentPhotoId: photoId, status: 'pending' });
     await reviewer.client.get(`/media/photos/${fileKey}.jpg`);
     const log = await json<{ items: Entry[] }>(await reviewer.client.get(`/api/ops/audit?member=${member.user.id}`));
     assert.equal(log.items[0].action, 'verification.view_document');

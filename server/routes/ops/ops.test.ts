@@ -5,6 +5,7 @@ import { Client, type TestServer, startTestServer } from '../../test/harness';
 import { buildProfile, buildUser, jpegBytes, signedInClient } from '../../test/factories';
 import { isPostgres } from '../../db';
 import { assertSameErrorAnswer } from '../../test/error-bodies';
+import { buildPhoto, buildVerificationRequest } from '../../test/table-factories';
 
 let server: TestServer;
 before(async () => {
@@ -100,9 +101,8 @@ describe('identity verification', () => {
   test('rejection needs a reason, notifies, and allows a resubmission', async () => {
     const member = await signedInClient(server);
     const reviewer = await staffClient();
-    const selfie = await server.db('photos').insert({ userId: member.user.id, purpose: 'verification_selfie', position: 0, fileKey: 'b'.repeat(32), width: 1, height: 1, bytes: 1, createdAt: Date.now() }).returning('id');
-    const [row] = await server.db('verification_requests').insert({ userId: member.user.id, documentType: 'national_id', selfiePhotoId: (selfie[0] as { id: number }).id ?? selfie[0], status: 'pending', createdAt: Date.now() }).returning('id');
-    const id = typeof row === 'object' ? (row as { id: number }).id : row;
+    const selfie = await buildPhoto(server.db, { userId: member.user.id, purpose: 'verification_selfie', position: 0, fileKey: 'b'.repeat(32), width: 1, height: 1, bytes: 1 });
+    const { id } = await buildVerificationRequest(server.db, { userId: member.user.id, documentType: 'national_id', selfiePhotoId: selfie.id, status: 'pending' });
     assert.equal((await reviewer.client.post(`/api/ops/verifications/${id}/reject`, { reason: '' })).status, 400);
     assert.equal((await reviewer.client.post(`/api/ops/verifications/${id}/reject`, { reason: 'The ID photo is blurred' })).status, 200);
     const status = (await (await member.client.get('/api/verification')).json()) as Json;
@@ -196,8 +196,7 @@ describe('audit entries are written with the action or not at all', () => {
   test('when the audit entry cannot be written, the decision is rolled back and the request stays pending', async () => {
     const member = await signedInClient(server);
     const reviewer = await staffClient();
-    const [row] = await server.db('verification_requests').insert({ userId: member.user.id, documentType: 'passport', status: 'pending', createdAt: Date.now() }).returning('id');
-    const id = typeof row === 'object' ? (row as { id: number }).id : row;
+    const { id } = await buildVerificationRequest(server.db, { userId: member.user.id, documentType: 'passport', status: 'pending' });
     const pg = isPostgres(server.db);
     // Make the audit log refuse this one action, as a full disk or a lost connection would.
     if (pg) {

@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { PROFILE_MESSAGES } from '../../../contracts/profile';
 import { Client, type TestServer, startTestServer } from '../../test/harness';
 import { buildProfile, jpegBytes, profilePayload, signedInClient } from '../../test/factories';
+import { buildLike, buildMatch } from '../../test/table-factories';
 
 let server: TestServer;
 before(async () => {
@@ -189,12 +190,10 @@ describe('privacy on reads', () => {
     assert.equal((await new Client(server).get(blurredUrl)).status, 404, 'visitors get nothing');
 
     const matchProfile = await buildProfile(server, stranger.user);
-    await server.db('profile_likes').insert([
-      { userId: stranger.user.id, likedProfileId: created.id, createdAt: Date.now() },
-      { userId: owner.user.id, likedProfileId: matchProfile.id, createdAt: Date.now() },
-    ]);
+    await buildLike(server.db, { userId: stranger.user.id, likedProfileId: created.id as number });
+    await buildLike(server.db, { userId: owner.user.id, likedProfileId: matchProfile.id });
     const [user1Id, user2Id] = [owner.user.id, stranger.user.id].sort((x, y) => x - y);
-    await server.db('matches').insert({ user1Id, user2Id, createdAt: Date.now() });
+    await buildMatch(server.db, { user1Id, user2Id });
     assert.equal((await stranger.client.get(up.url)).status, 200, 'a match sees the clear photo');
   });
 
@@ -220,7 +219,7 @@ describe('privacy on reads', () => {
     const other = await signedInClient(server);
     assert.equal((await other.client.get(`/api/profiles/${profile.id}`)).status, 404);
     const [user1Id, user2Id] = [owner.user.id, other.user.id].sort((x, y) => x - y);
-    await server.db('matches').insert({ user1Id, user2Id, createdAt: Date.now() });
+    await buildMatch(server.db, { user1Id, user2Id });
     assert.equal((await other.client.get(`/api/profiles/${profile.id}`)).status, 200);
   });
 

@@ -4,6 +4,7 @@ import { PAYMENTS_NOT_CONFIGURED } from '../../services/payments';
 import { type TestServer, startTestServer } from '../../test/harness';
 import { signedInClient } from '../../test/factories';
 import { assertSameErrorAnswer, withoutErrorId } from '../../test/error-bodies';
+import { buildPayment } from '../../test/table-factories';
 
 describe('outside demo mode with no Stripe keys', () => {
   let server: TestServer;
@@ -28,7 +29,7 @@ describe('outside demo mode with no Stripe keys', () => {
     const { client, user } = await signedInClient(server, { tier: 'tryme' });
     const now = Date.now();
     // Even a demo intent left over from when the instance was a demo cannot be confirmed now.
-    await server.db('payments').insert({
+    await buildPayment(server.db, {
       userId: user.id, provider: 'demo', intentId: 'demo_pi_leftover000000000000000', tier: 'premium', amountCents: 1499, currency: 'usd',
       status: 'requires_payment_method', isDemo: true, clientSecretHash: 'x', createdAt: now, updatedAt: now,
     });

@@ -5,6 +5,7 @@ import { runDemoRenewals } from '../../../services/billing/demo';
 import { Client, type TestServer, startTestServer } from '../../../test/harness';
 import { buildUser, signedInClient } from '../../../test/factories';
 import { billingMetrics } from './billing';
+import { buildPayment } from '../../../test/table-factories';
 
 type Json = Record<string, unknown>;
 let server: TestServer;
@@ -44,7 +45,7 @@ describe('ops: subscription history and revenue/churn', () => {
     assert.deepEqual(body.oneOffPayments, [], "a subscription's first payment is not listed again as a one-off payment");
     // A month bought once before subscriptions existed: shown, since no subscription or invoice holds it.
     const at = Date.now();
-    await server.db('payments').insert({ userId: m.user.id, provider: 'stripe', intentId: `pi_oneoff_${m.user.id}`, tier: 'premium', amountCents: 1499, currency: 'usd', status: 'succeeded', isDemo: false, completedAt: at, periodEnds: at + 30 * 86_400_000, createdAt: at, updatedAt: at });
+    await buildPayment(server.db, { userId: m.user.id, provider: 'stripe', intentId: `pi_oneoff_${m.user.id}`, tier: 'premium', amountCents: 1499, currency: 'usd', status: 'succeeded', isDemo: false, completedAt: at, periodEnds: at + 30 * 86_400_000, createdAt: at, updatedAt: at });
     const again = (await (await reviewer.get(`/api/ops/members/${m.user.id}/billing`)).json()) as { oneOffPayments: Json[] };
     assert.deepEqual(again.oneOffPayments.map((p) => [p.id, p.tier, p.amount, p.isDemo]), [[`pi_oneoff_${m.user.id}`, 'premium', '14.99', false]]);
     assert.equal((await reviewer.get('/api/ops/members/999999/billing')).status, 404);
