@@ -119,6 +119,12 @@ describe('data export', () => {
     for (const own of ['Ira writes: I love kathak and cold brew.', 'IRA-MESSAGE hello Dev', 'IRA-REPORT he was rude', 'IRA-MOOD after Diwali', 'IRA-CONTACT my photo does not upload']) {
       assert.ok(text.includes(own), `missing own data: ${own}`);
     }
+    // Yes/no answers read as true/false and lists as lists, as the app shows them, on either database.
+    const [ownProfile] = data.profiles as Json[];
+    assert.equal(ownProfile.manglik, false);
+    assert.equal(ownProfile.isDeleted, false);
+    assert.deepEqual(ownProfile.locationPreference, ['United Kingdom', 'India']);
+    assert.equal(typeof (data.privacySettings as Json).blurPhotos, 'boolean');
     assert.deepEqual((data.likesGiven as Json[]).map((l) => l.profileId), [bProfile.id]);
     assert.deepEqual((data.matches as Json[]).map((m) => m.userId), [b.user.id]);
     assert.deepEqual((data.profileViewsMade as Json[]).map((v) => v.profileId), [bProfile.id]);

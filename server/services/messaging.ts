@@ -5,7 +5,10 @@ import type { Db } from '../db';
 import { HttpError } from '../errors';
 import { Message } from '../models/engagement';
 import { FamilyAct } from '../models/family';
-import type { User } from '../models/user';
+import { Photo } from '../models/photo';
+import { Profile } from '../models/profile';
+import { PrivacySettings } from '../models/settings';
+import { User } from '../models/user';
 import { type MessageRefusal, relationshipBetween } from '../policies/relationship';
 import { effectiveTier } from '../policies/tier';
 import { familyActorLabel, familyReadersOf } from './family/acts';
@@ -30,8 +33,7 @@ export function monthStart(now = new Date()): number {
 
 /** Messages the member sent this calendar month (UTC): the tryme limit counts these. */
 export async function messagesSentThisMonth(db: Db, userId: number): Promise<number> {
-  const row = await db('messages').where('senderId', userId).where('createdAt', '>=', monthStart()).count({ n: '*' }).first();
-  return Number(row?.n ?? 0);
+  return Message.query(db).where('senderId', userId).where('createdAt', '>=', monthStart()).resultSize();
 }
 
 /** The tryme message allowance: null for unlimited tiers. */
@@ -84,11 +86,10 @@ export async function sendMessage(
   const limit = messageLimitFor(sender, services.config.trymeMessageLimit);
   const message = await db.transaction(async (trx) => {
     if (limit !== null) {
-      const row = await trx('messages').where('senderId', sender.id).where('createdAt', '>=', monthStart()).count({ n: '*' }).first();
-      if (Number(row?.n ?? 0) >= limit) throw new HttpError(403, MESSAGE_TEXTS.limitReached, 'limit_reached', { upgradeRequired: true, limit });
+      if ((await messagesSentThisMonth(trx, sender.id)) >= limit) throw new HttpError(403, MESSAGE_TEXTS.limitReached, 'limit_reached', { upgradeRequired: true, limit });
     }
     const inserted = await Message.query(trx).insertAndFetch({ senderId: sender.id, receiverId, content, isRead: false, createdAt: Date.now() });
-    await trx('users').where({ id: sender.id }).increment('messageCount', 1);
+    await User.query(trx).findById(sender.id).increment('messageCount', 1);
     if (writtenBy) {
       await FamilyAct.query(trx).insert({ kind: 'message', itemId: inserted.id, profileId: writtenBy.profileId, actedBy: writtenBy.userId, createdAt: Date.now() });
     }
@@ -124,11 +125,12 @@ export async function chatPeer(services: Pick<AppServices, 'db' | 'live'>, viewe
   if (otherId === viewer.id) return null;
   const relationship = await relationshipBetween(db, viewer, otherId);
   if (!relationship.knows) return null;
-  const other = await db('users').where({ id: otherId }).first('id', 'fullName', 'lastActiveAt');
-  const privacy = await db('privacy_settings').where({ userId: otherId }).first('showOnlineStatus', 'showLastSeen');
-  const profile = relationship.mayViewProfile ? await db('profiles').where({ userId: otherId, isDeleted: false }).first('id') : null;
-  const photo = profile ? await db('photos').where({ profileId: profile.id, purpose: 'profile' }).orderBy('position').first('fileKey') : null;
-  const lastActive = other.lastActiveAt === null ? null : Number(other.lastActiveAt);
+  const other = await User.query(db).findById(otherId).select('id', 'fullName', 'lastActiveAt');
+  if (!other) return null;
+  const privacy = await PrivacySettings.query(db).findById(otherId).select('showOnlineStatus', 'showLastSeen');
+  const profile = relationship.mayViewProfile ? await Profile.query(db).where({ userId: otherId, isDeleted: false }).select('id').first() : null;
+  const photo = profile ? await Photo.query(db).where({ profileId: profile.id, purpose: 'profile' }).orderBy('position').select('fileKey').first() : null;
+  const lastActive = other.lastActiveAt;
   const online = services.live.listenerCount(otherId) > 0 || (lastActive !== null && Date.now() - lastActive < ONLINE_WINDOW_MS);
   const refusal = refusalError(relationship.messageRefusal);
   return {
@@ -136,8 +138,8 @@ export async function chatPeer(services: Pick<AppServices, 'db' | 'live'>, viewe
     fullName: other.fullName,
     profileId: profile ? profile.id : null,
     photo: photo ? photoUrl(photo.fileKey, relationship.clearPhotos ? 'thumb' : 'blur') : null,
-    online: privacy && !Number(privacy.showOnlineStatus) ? null : online,
-    lastSeenAt: privacy && !Number(privacy.showLastSeen) ? null : lastActive ? new Date(lastActive).toISOString() : null,
+    online: privacy && !privacy.showOnlineStatus ? null : online,
+    lastSeenAt: privacy && !privacy.showLastSeen ? null : lastActive ? new Date(lastActive).toISOString() : null,
     canMessage: refusal === null,
     reason: refusal?.message ?? null,
   };

@@ -1,0 +1,109 @@
+import type { ConversationView } from '../../contracts/views';
+import type { Db } from '../db';
+import { Message } from '../models/engagement';
+import { Photo } from '../models/photo';
+import { Profile } from '../models/profile';
+import { PrivacySettings } from '../models/settings';
+import { Block, Match } from '../models/social';
+import { User } from '../models/user';
+import { familyAuthorsOf } from './family/acts';
+import { photoUrl } from './photos';
+
+/** The unread messages of a member from live members they have not blocked and who have not blocked them. */
+export async function unreadMessageCount(db: Db, userId: number): Promise<number> {
+  return Message.query(db)
+    .join('users as sender', 'sender.id', 'messages.senderId')
+    .where('messages.receiverId', userId)
+    .where('messages.isRead', false)
+    .where('sender.isDeleted', false)
+    .where('sender.status', 'active')
+    .whereNotExists((q) =>
+      q
+        .select('blocks.id')
+        .from('blocks')
+        .where((b) =>
+          b
+            .where((x) => x.where('blocks.blockerId', userId).whereRaw('blocks.blocked_id = messages.sender_id'))
+            .orWhere((x) => x.where('blocks.blockedId', userId).whereRaw('blocks.blocker_id = messages.sender_id')),
+        ),
+    )
+    .resultSize();
+}
+
+/** One conversation of a member, from the aggregate over their messages. */
+interface ConversationTotals {
+  otherId: number;
+  lastId: number;
+  unread: number;
+}
+
+/**
+ * The member's conversations, newest first, each with the other member, their first photo as the member may see
+ * it and the last message. Blocked, deleted and suspended members are left out. A fixed number of queries
+ * whatever the number of conversations: one aggregate, then one per table for all the other members at once.
+ */
+export async function conversationsOf(db: Db, userId: number): Promise<ConversationView[]> {
+  // An aggregate over both directions of every conversation: no model fits, so knex, with its row typed here.
+  const totals: ConversationTotals[] = (
+    await db
+      .select('t.otherId')
+      .max({ lastId: 't.id' })
+      .sum({ unread: 't.unread' })
+      .from(
+        db('messages')
+          .select(
+            db.raw('CASE WHEN sender_id = ? THEN receiver_id ELSE sender_id END AS other_id', [userId]),
+            'id',
+            db.raw('CASE WHEN receiver_id = ? AND is_read = ? THEN 1 ELSE 0 END AS unread', [userId, false]),
+          )
+          .where('senderId', userId)
+          .orWhere('receiverId', userId)
+          .as('t'),
+      )
+      .groupBy('t.otherId')
+  ).map((r: Record<string, unknown>) => ({ otherId: Number(r.otherId), lastId: Number(r.lastId), unread: Number(r.unread ?? 0) }));
+  const otherIds = totals.map((t) => t.otherId);
+  if (otherIds.length === 0) return [];
+  const others = await User.query(db).whereIn('id', otherIds).where({ isDeleted: false, status: 'active' }).select('id', 'fullName');
+  const blocked = new Set(
+    (await Block.query(db).where((q) => q.where('blockerId', userId).whereIn('blockedId', otherIds)).orWhere((q) => q.where('blockedId', userId).whereIn('blockerId', otherIds)))
+      .map((b) => (b.blockerId === userId ? b.blockedId : b.blockerId)),
+  );
+  const lastMessages = await Message.query(db).whereIn('id', totals.map((t) => t.lastId));
+  // The preview names the family member who wrote the last message, as the thread does.
+  const authors = await familyAuthorsOf(db, lastMessages.map((m) => m.id));
+  const profiles = await Profile.query(db).whereIn('userId', otherIds).where('isDeleted', false).select('id', 'userId');
+  const photos = profiles.length
+    ? await Photo.query(db).whereIn('profileId', profiles.map((p) => p.id)).where({ purpose: 'profile', position: 0 }).select('profileId', 'fileKey')
+    : [];
+  const privacy = await PrivacySettings.query(db).whereIn('userId', otherIds).select('userId', 'blurPhotos', 'profileVisibility');
+  const matchedWith = new Set(
+    (await Match.query(db).where((q) => q.where('user1Id', userId).whereIn('user2Id', otherIds)).orWhere((q) => q.where('user2Id', userId).whereIn('user1Id', otherIds)))
+      .map((m) => (m.user1Id === userId ? m.user2Id : m.user1Id)),
+  );
+  const list: ConversationView[] = [];
+  for (const { otherId, lastId, unread } of totals) {
+    const other = others.find((o) => o.id === otherId);
+    const last = lastMessages.find((m) => m.id === lastId);
+    if (!other || !last || blocked.has(otherId)) continue;
+    const profile = profiles.find((p) => p.userId === otherId);
+    const p = privacy.find((x) => x.userId === otherId);
+    const matched = matchedWith.has(otherId);
+    const visible = !p || p.profileVisibility === 'all' || (p.profileVisibility === 'matches' && matched);
+    const photo = profile && visible ? photos.find((x) => x.profileId === profile.id) : undefined;
+    const blur = p?.blurPhotos && !matched;
+    list.push({
+      otherUser: { id: otherId, fullName: other.fullName },
+      profile: { id: profile && visible ? profile.id : null, photos: photo ? [photoUrl(photo.fileKey, blur ? 'blur' : 'thumb')] : [] },
+      lastMessage: { content: last.content, createdAt: new Date(last.createdAt).toISOString(), senderId: last.senderId, sentBy: authors.get(last.id) ?? null },
+      unreadCount: unread,
+    });
+  }
+  list.sort((a, b) => Date.parse(b.lastMessage.createdAt) - Date.parse(a.lastMessage.createdAt));
+  return list;
+}
+
+/** Marks messages read (the member opened the thread). */
+export async function markRead(db: Db, messageIds: number[], now: number): Promise<void> {
+  await Message.query(db).whereIn('id', messageIds).patch({ isRead: true, readAt: now });
+}
