@@ -31,10 +31,37 @@ export async function unreadMessageCount(db: Db, userId: number): Promise<number
 }
 
 /** One conversation of a member, from the aggregate over their messages. */
-interface ConversationTotals {
+export interface ConversationTotals {
   otherId: number;
   lastId: number;
   unread: number;
+}
+
+/**
+ * For each member `userId` has exchanged messages with (only those in `withUserIds` when given): the id of the
+ * last message and how many the member has not read. An aggregate over both directions that no model fits, so knex,
+ * with its rows typed here. Grouped over a derived table: PostgreSQL does not match a parameterised CASE in SELECT
+ * with the same one in GROUP BY.
+ */
+export async function conversationTotals(db: Db, userId: number, withUserIds?: number[]): Promise<ConversationTotals[]> {
+  const mine = db('messages').select(
+    db.raw('CASE WHEN sender_id = ? THEN receiver_id ELSE sender_id END AS other_id', [userId]),
+    'id',
+    db.raw('CASE WHEN receiver_id = ? AND is_read = ? THEN 1 ELSE 0 END AS unread', [userId, false]),
+  );
+  if (withUserIds) mine.where((q) => q.where('senderId', userId).whereIn('receiverId', withUserIds)).orWhere((q) => q.where('receiverId', userId).whereIn('senderId', withUserIds));
+  else mine.where('senderId', userId).orWhere('receiverId', userId);
+  const rows: Array<Record<string, unknown>> = await db.select('t.otherId').max({ lastId: 't.id' }).sum({ unread: 't.unread' }).from(mine.as('t')).groupBy('t.otherId');
+  return rows.map((r) => ({ otherId: Number(r.otherId), lastId: Number(r.lastId), unread: Number(r.unread ?? 0) }));
+}
+
+/** The last message of each conversation as a list previews it, naming the family member who wrote it as the thread does. */
+export async function lastMessagesOf(db: Db, totals: ConversationTotals[]): Promise<Map<number, ConversationView['lastMessage']>> {
+  const messages = totals.length ? await Message.query(db).whereIn('id', totals.map((t) => t.lastId)) : [];
+  const authors = await familyAuthorsOf(db, messages.map((m) => m.id));
+  return new Map(
+    messages.map((m) => [m.id, { content: m.content, createdAt: new Date(m.createdAt).toISOString(), senderId: m.senderId, sentBy: authors.get(m.id) ?? null }]),
+  );
 }
 
 /**
@@ -43,25 +70,7 @@ interface ConversationTotals {
  * whatever the number of conversations: one aggregate, then one per table for all the other members at once.
  */
 export async function conversationsOf(db: Db, userId: number): Promise<ConversationView[]> {
-  // An aggregate over both directions of every conversation: no model fits, so knex, with its row typed here.
-  const totals: ConversationTotals[] = (
-    await db
-      .select('t.otherId')
-      .max({ lastId: 't.id' })
-      .sum({ unread: 't.unread' })
-      .from(
-        db('messages')
-          .select(
-            db.raw('CASE WHEN sender_id = ? THEN receiver_id ELSE sender_id END AS other_id', [userId]),
-            'id',
-            db.raw('CASE WHEN receiver_id = ? AND is_read = ? THEN 1 ELSE 0 END AS unread', [userId, false]),
-          )
-          .where('senderId', userId)
-          .orWhere('receiverId', userId)
-          .as('t'),
-      )
-      .groupBy('t.otherId')
-  ).map((r: Record<string, unknown>) => ({ otherId: Number(r.otherId), lastId: Number(r.lastId), unread: Number(r.unread ?? 0) }));
+  const totals = await conversationTotals(db, userId);
   const otherIds = totals.map((t) => t.otherId);
   if (otherIds.length === 0) return [];
   const others = await User.query(db).whereIn('id', otherIds).where({ isDeleted: false, status: 'active' }).select('id', 'fullName');
@@ -69,9 +78,7 @@ export async function conversationsOf(db: Db, userId: number): Promise<Conversat
     (await Block.query(db).where((q) => q.where('blockerId', userId).whereIn('blockedId', otherIds)).orWhere((q) => q.where('blockedId', userId).whereIn('blockerId', otherIds)))
       .map((b) => (b.blockerId === userId ? b.blockedId : b.blockerId)),
   );
-  const lastMessages = await Message.query(db).whereIn('id', totals.map((t) => t.lastId));
-  // The preview names the family member who wrote the last message, as the thread does.
-  const authors = await familyAuthorsOf(db, lastMessages.map((m) => m.id));
+  const lastMessages = await lastMessagesOf(db, totals);
   const profiles = await Profile.query(db).whereIn('userId', otherIds).where('isDeleted', false).select('id', 'userId');
   const photos = profiles.length
     ? await Photo.query(db).whereIn('profileId', profiles.map((p) => p.id)).where({ purpose: 'profile', position: 0 }).select('profileId', 'fileKey')
@@ -84,7 +91,7 @@ export async function conversationsOf(db: Db, userId: number): Promise<Conversat
   const list: ConversationView[] = [];
   for (const { otherId, lastId, unread } of totals) {
     const other = others.find((o) => o.id === otherId);
-    const last = lastMessages.find((m) => m.id === lastId);
+    const last = lastMessages.get(lastId);
     if (!other || !last || blocked.has(otherId)) continue;
     const profile = profiles.find((p) => p.userId === otherId);
     const p = privacy.find((x) => x.userId === otherId);
@@ -95,7 +102,7 @@ export async function conversationsOf(db: Db, userId: number): Promise<Conversat
     list.push({
       otherUser: { id: otherId, fullName: other.fullName },
       profile: { id: profile && visible ? profile.id : null, photos: photo ? [photoUrl(photo.fileKey, blur ? 'blur' : 'thumb')] : [] },
-      lastMessage: { content: last.content, createdAt: new Date(last.createdAt).toISOString(), senderId: last.senderId, sentBy: authors.get(last.id) ?? null },
+      lastMessage: last,
       unreadCount: unread,
     });
   }
