@@ -1,17 +1,23 @@
+import type { ModelObject } from 'objection';
+import type { SubscriptionTier } from '../../contracts/enums';
 import { BaseModel } from './base-model';
 
+export type PaidTier = Exclude<SubscriptionTier, 'tryme'>;
+export type SubscriptionStatus = 'incomplete' | 'active' | 'past_due' | 'canceled';
+
+/** A member's subscription to a paid tier, mirrored from the payment provider (Stripe, or the demo biller). */
 export class Subscription extends BaseModel {
   static tableName = 'subscriptions';
   static booleanColumns = ['cancelAtPeriodEnd', 'cardFailsOnRenewal'];
   static bigintColumns = ['currentPeriodStart', 'currentPeriodEnd', 'graceUntil', 'canceledAt', 'lastEventAt', 'createdAt', 'updatedAt'];
   id!: number;
   userId!: number | null;
-  provider!: string;
+  provider!: 'stripe' | 'demo';
   providerSubscriptionId!: string;
   providerCustomerId!: string | null;
-  tier!: string;
-  pendingTier!: string | null;
-  status!: string;
+  tier!: PaidTier;
+  pendingTier!: SubscriptionTier | null;
+  status!: SubscriptionStatus;
   currentPeriodStart!: number;
   currentPeriodEnd!: number;
   cancelAtPeriodEnd!: boolean;
@@ -25,17 +31,20 @@ export class Subscription extends BaseModel {
   updatedAt!: number;
 }
 
+/** A subscription's columns as plain data (a model read from the database, or one built in code). */
+export type SubscriptionRow = ModelObject<Subscription>;
+
 export class Invoice extends BaseModel {
   static tableName = 'invoices';
   static bigintColumns = ['periodStart', 'periodEnd', 'paidAt', 'createdAt'];
   id!: number;
   userId!: number | null;
   subscriptionId!: number | null;
-  provider!: string;
+  provider!: 'stripe' | 'demo';
   providerInvoiceId!: string;
   paymentIntentId!: string | null;
-  tier!: string;
-  reason!: string;
+  tier!: PaidTier;
+  reason!: 'subscription_create' | 'subscription_cycle' | 'subscription_update';
   amountCents!: number;
   currency!: string;
   status!: string;

@@ -8,7 +8,8 @@ import { changeStripePlan, releaseStripeSchedule } from './stripe-changes';
 import { billingNow } from './clock';
 import { demoEvent, stateOf } from './demo';
 import { applyBillingEvent } from './events';
-import { type PaidTier, type SubscriptionRow, latestSubscription, subscriptionFromRow } from './state';
+import { Subscription } from '../../models/billing';
+import { type PaidTier, type SubscriptionRow, latestSubscription } from './state';
 import { upgradeDeclined } from './tell';
 
 type Services = Pick<AppServices, 'db' | 'live' | 'config'>;
@@ -48,14 +49,14 @@ export async function changePlan(services: Services, userId: number, tier: Subsc
     // Keeping the current plan: a pending switch (or end) is undone.
     if (sub.pendingTier === null && !sub.cancelAtPeriodEnd) throw conflict(`You are already on this plan.`);
     if (sub.provider === 'stripe') await releaseStripeSchedule(services, sub.providerSubscriptionId);
-    await db('subscriptions').where({ id: sub.id }).update({ pendingTier: null, updatedAt: Date.now() });
+    await Subscription.query(db).findById(sub.id).patch({ pendingTier: null, updatedAt: Date.now() });
     if (sub.cancelAtPeriodEnd) await setCancelFlag(services, sub, false);
     return { effective: 'now', charged: null };
   }
   if (sub.provider === 'stripe') return changeStripePlan(services, sub, tier);
   if (RANK[tier] < RANK[sub.tier]) {
     if (sub.pendingTier === tier && !sub.cancelAtPeriodEnd) throw conflict('Your plan already switches to this one at your next renewal.');
-    await db('subscriptions').where({ id: sub.id }).update({ pendingTier: tier, updatedAt: Date.now() });
+    await Subscription.query(db).findById(sub.id).patch({ pendingTier: tier, updatedAt: Date.now() });
     // Choosing the next period's plan means the subscription goes on.
     if (sub.cancelAtPeriodEnd) await setCancelFlag(services, sub, false);
     return { effective: 'period_end', charged: null };
@@ -69,7 +70,7 @@ export async function changePlan(services: Services, userId: number, tier: Subsc
   // The saved card is charged now; a card that declines leaves the plan as it was (Stripe's error_if_incomplete).
   if (sub.cardFailsOnRenewal) throw upgradeDeclined(sub);
   await applyBillingEvent(services, demoEvent('customer.subscription.updated', now, stateOf(sub, { tier: tier as PaidTier, cancelAtPeriodEnd: false })));
-  await db('subscriptions').where({ id: sub.id }).update({ pendingTier: null });
+  await Subscription.query(db).findById(sub.id).patch({ pendingTier: null });
   const invoiceId = `demo_in_${crypto.randomBytes(12).toString('hex')}`;
   await applyBillingEvent(services, demoEvent('invoice.paid', now, {
     id: invoiceId, subscriptionId: sub.providerSubscriptionId, paymentIntentId: null, tier: tier as PaidTier,
@@ -101,19 +102,18 @@ export async function cancelAtPeriodEnd(services: Services, userId: number): Pro
 export async function resume(services: Services, userId: number): Promise<SubscriptionRow> {
   const sub = await changeable(services, userId);
   if (!sub.cancelAtPeriodEnd && sub.pendingTier !== 'tryme') throw conflict('Your subscription is not set to end; there is nothing to resume.');
-  await services.db('subscriptions').where({ id: sub.id }).update({ pendingTier: sub.pendingTier === 'tryme' ? null : sub.pendingTier });
+  await Subscription.query(services.db).findById(sub.id).patch({ pendingTier: sub.pendingTier === 'tryme' ? null : sub.pendingTier });
   if (sub.cancelAtPeriodEnd) await setCancelFlag(services, sub, false);
   return (await latestSubscription(services.db, userId)) as SubscriptionRow;
 }
 
 /** Account deletion ends every demo subscription at once (Stripe ones are cancelled with Stripe by the caller) and forgets the card. */
 export async function cancelDemoSubscriptionsNow(services: Services, userId: number): Promise<void> {
-  const subs = await services.db('subscriptions').where({ userId, provider: 'demo' }).whereNot('status', 'canceled');
+  const subs = await Subscription.query(services.db).where({ userId, provider: 'demo' }).whereNot('status', 'canceled');
   const now = await billingNow(services.db);
-  for (const row of subs) {
-    const sub = subscriptionFromRow(row);
+  for (const sub of subs) {
     await applyBillingEvent(services, demoEvent('customer.subscription.deleted', Math.max(now, sub.lastEventAt), stateOf(sub, { status: 'canceled', canceledAt: now })));
   }
   // Invoices stay as accounting records; the card they were paid with is the member's and goes with the account.
-  await services.db('subscriptions').where({ userId }).update({ cardBrand: null, cardLast4: null });
+  await Subscription.query(services.db).where({ userId }).patch({ cardBrand: null, cardLast4: null });
 }

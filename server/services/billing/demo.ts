@@ -5,7 +5,9 @@ import { sha256 } from '../passwords';
 import { catalogue } from '../payments';
 import { addMonth, billingNow } from './clock';
 import { type BillingEvent, type InvoiceState, type SubscriptionState, applyBillingEvent } from './events';
-import { type PaidTier, type SubscriptionRow, subscriptionFromRow } from './state';
+import { Invoice, Subscription } from '../../models/billing';
+import { Payment } from '../../models/ops';
+import type { PaidTier, SubscriptionRow } from './state';
 
 type Services = Pick<AppServices, 'db' | 'live' | 'config'>;
 const rid = (prefix: string) => `${prefix}_${crypto.randomBytes(12).toString('hex')}`;
@@ -48,14 +50,14 @@ export async function createDemoSubscription(services: Services, input: { userId
     currentPeriodStart: now, currentPeriodEnd: addMonth(now), cancelAtPeriodEnd: false, canceledAt: null,
   };
   await applyBillingEvent(services, demoEvent('customer.subscription.updated', now, state));
-  const sub = await db('subscriptions').where({ providerSubscriptionId: subId }).first('id');
+  const sub = await Subscription.query(db).where({ providerSubscriptionId: subId }).select('id').first();
   const realNow = Date.now();
-  await db('invoices').insert({
-    userId: input.userId, subscriptionId: sub.id, provider: 'demo', providerInvoiceId: rid('demo_in'), paymentIntentId: intentId, tier: input.tier,
+  await Invoice.query(db).insert({
+    userId: input.userId, subscriptionId: sub?.id ?? null, provider: 'demo', providerInvoiceId: rid('demo_in'), paymentIntentId: intentId, tier: input.tier,
     reason: 'subscription_create', amountCents: input.amountCents, currency: input.currency, status: 'open', periodStart: state.currentPeriodStart,
     periodEnd: state.currentPeriodEnd, createdAt: realNow,
   });
-  await db('payments').insert({
+  await Payment.query(db).insert({
     userId: input.userId, provider: 'demo', intentId, tier: input.tier, amountCents: input.amountCents, currency: input.currency,
     status: 'requires_confirmation', isDemo: true, clientSecretHash: sha256(clientSecret), createdAt: realNow, updatedAt: realNow,
   });
@@ -64,20 +66,20 @@ export async function createDemoSubscription(services: Services, input: { userId
 
 /** The card the demo form confirmed becomes the subscription's payment method (brand and last four only). */
 export async function saveDemoCard(services: Services, intentId: string, cardNumber: string): Promise<void> {
-  const invoice = await services.db('invoices').where({ paymentIntentId: intentId, provider: 'demo' }).first('subscriptionId');
-  if (!invoice) return;
+  const invoice = await Invoice.query(services.db).where({ paymentIntentId: intentId, provider: 'demo' }).select('subscriptionId').first();
+  if (invoice?.subscriptionId == null) return;
   const digits = cardNumber.replace(/\D/g, '');
   const brand = /^4/.test(digits) ? 'Visa' : /^(5[1-5]|2[2-7])/.test(digits) ? 'Mastercard' : /^3[47]/.test(digits) ? 'American Express' : 'Card';
-  await services.db('subscriptions').where({ id: invoice.subscriptionId }).update({
+  await Subscription.query(services.db).findById(invoice.subscriptionId).patch({
     cardBrand: brand, cardLast4: digits.slice(-4), cardFailsOnRenewal: digits === FAILS_ON_RENEWAL_CARD, updatedAt: Date.now(),
   });
 }
 
-function invoiceState(sub: SubscriptionRow, row: Record<string, unknown>, attemptCount: number): InvoiceState {
+function invoiceState(sub: SubscriptionRow, invoice: Invoice, attemptCount: number): InvoiceState {
   return {
-    id: String(row.providerInvoiceId), subscriptionId: sub.providerSubscriptionId, paymentIntentId: (row.paymentIntentId as string | null) ?? null,
-    tier: row.tier as PaidTier, reason: row.reason as InvoiceState['reason'], amountCents: Number(row.amountCents), currency: String(row.currency),
-    hostedInvoiceUrl: null, periodStart: Number(row.periodStart), periodEnd: Number(row.periodEnd), attemptCount,
+    id: invoice.providerInvoiceId, subscriptionId: sub.providerSubscriptionId, paymentIntentId: invoice.paymentIntentId,
+    tier: invoice.tier, reason: invoice.reason, amountCents: invoice.amountCents, currency: invoice.currency,
+    hostedInvoiceUrl: null, periodStart: invoice.periodStart, periodEnd: invoice.periodEnd, attemptCount,
   };
 }
 
@@ -87,10 +89,11 @@ function invoiceState(sub: SubscriptionRow, row: Record<string, unknown>, attemp
  */
 export async function completeDemoFirstInvoice(services: Services, intentId: string): Promise<boolean> {
   const { db } = services;
-  const row = await db('invoices').where({ paymentIntentId: intentId, provider: 'demo' }).first();
+  const row = await Invoice.query(db).where({ paymentIntentId: intentId, provider: 'demo' }).first();
   if (!row) throw new HttpError(404, 'Payment not found', 'not_found');
   if (row.status === 'paid') return false;
-  const sub = subscriptionFromRow(await db('subscriptions').where({ id: row.subscriptionId }).first());
+  const sub = row.subscriptionId === null ? undefined : await Subscription.query(db).findById(row.subscriptionId);
+  if (!sub) throw new HttpError(404, 'Payment not found', 'not_found');
   const now = await billingNow(db);
   await applyBillingEvent(services, demoEvent('customer.subscription.updated', now, stateOf(sub, { status: 'active' })));
   return applyBillingEvent(services, demoEvent('invoice.paid', now, invoiceState(sub, row, 1)));
@@ -106,13 +109,12 @@ export async function runDemoRenewals(services: Services): Promise<number> {
   const now = await billingNow(db);
   let events = 0;
   for (let pass = 0; pass < 1000; pass++) {
-    const due = await db('subscriptions')
+    const sub = await Subscription.query(db)
       .where({ provider: 'demo' })
       .andWhere((q) => q.where((a) => a.where({ status: 'active' }).where('currentPeriodEnd', '<=', now)).orWhere((p) => p.where({ status: 'past_due' }).where('graceUntil', '<=', now)))
       .orderBy('id')
       .first();
-    if (!due) return events;
-    const sub = subscriptionFromRow(due);
+    if (!sub) return events;
     events += await step(services, sub);
   }
   return events;

@@ -1,7 +1,8 @@
 import type { Knex } from 'knex';
 import type { AppServices } from '../../context';
 import { HttpError } from '../../errors';
-import { type BillingPolicy, type PaidTier, type SubscriptionStatus, graceMs, latestSubscription, subscriptionFromRow, syncUserTier } from './state';
+import { type BillingPolicy, type PaidTier, type SubscriptionStatus, graceMs, latestSubscription, syncUserTier } from './state';
+import { Invoice, Subscription } from '../../models/billing';
 import { type Notice, endedNotice, failedNotice, paidNotice, tellMembers } from './tell';
 
 /**
@@ -94,19 +95,17 @@ export async function applyScheduleSnapshot(services: Services, state: ScheduleS
 }
 
 async function applyScheduleState(trx: Trx, s: ScheduleState, created: number, now: number, out: Outcome): Promise<boolean> {
-  const existing = await trx('subscriptions').where({ providerSubscriptionId: s.subscriptionId }).first();
-  const row = existing ? subscriptionFromRow(existing) : null;
+  const row = await Subscription.query(trx).where({ providerSubscriptionId: s.subscriptionId }).first();
   if (!row || row.userId === null || row.status === 'canceled' || created < row.lastEventAt) return false;
-  await trx('subscriptions')
-    .where({ id: row.id })
-    .update({ pendingTier: s.pendingTier === row.tier ? null : s.pendingTier, lastEventAt: Math.max(row.lastEventAt, created), updatedAt: now });
+  await Subscription.query(trx)
+    .findById(row.id)
+    .patch({ pendingTier: s.pendingTier === row.tier ? null : s.pendingTier, lastEventAt: Math.max(row.lastEventAt, created), updatedAt: now });
   out.changed.add(row.userId);
   return true;
 }
 
 async function applySubscriptionState(trx: Trx, provider: 'stripe' | 'demo', s: SubscriptionState, created: number, now: number, policy: BillingPolicy, out: Outcome): Promise<boolean> {
-  const existing = await trx('subscriptions').where({ providerSubscriptionId: s.id }).first();
-  const row = existing ? subscriptionFromRow(existing) : null;
+  const row = await Subscription.query(trx).where({ providerSubscriptionId: s.id }).first();
   if (row && (created < row.lastEventAt || row.status === 'canceled')) return false;
   const userId = row?.userId ?? s.userId;
   if (userId === null) return false;
@@ -125,8 +124,8 @@ async function applySubscriptionState(trx: Trx, provider: 'stripe' | 'demo', s: 
     ...(s.card !== undefined ? { cardBrand: s.card?.brand ?? null, cardLast4: s.card?.last4 ?? null } : {}),
     ...(s.status === 'canceled' || s.tier === row?.pendingTier ? { pendingTier: null } : {}),
   };
-  if (row) await trx('subscriptions').where({ id: row.id }).update(fields);
-  else await trx('subscriptions').insert({ ...fields, userId, provider, providerSubscriptionId: s.id, providerCustomerId: s.customerId, createdAt: now });
+  if (row) await Subscription.query(trx).findById(row.id).patch(fields);
+  else await Subscription.query(trx).insert({ ...fields, userId, provider, providerSubscriptionId: s.id, providerCustomerId: s.customerId, createdAt: now });
   await syncUserTier(trx, userId, now, policy);
   out.changed.add(userId);
   // The end of a subscription that was paying (not of one whose first payment never came).
@@ -136,13 +135,12 @@ async function applySubscriptionState(trx: Trx, provider: 'stripe' | 'demo', s: 
 
 async function applyInvoice(trx: Trx, event: Extract<BillingEvent, { invoice: InvoiceState }>, now: number, out: Outcome, policy: BillingPolicy): Promise<boolean> {
   const inv = event.invoice;
-  const subRow = await trx('subscriptions').where({ providerSubscriptionId: inv.subscriptionId }).first();
+  const sub = await Subscription.query(trx).where({ providerSubscriptionId: inv.subscriptionId }).first();
   // An invoice can arrive before its subscription's first event: refused (and rolled back, event id included)
   // so the provider delivers it again later instead of it being lost.
-  if (!subRow) throw new HttpError(409, 'This invoice belongs to a subscription not known yet; deliver it again later.', 'subscription_unknown');
-  const sub = subscriptionFromRow(subRow);
+  if (!sub) throw new HttpError(409, 'This invoice belongs to a subscription not known yet; deliver it again later.', 'subscription_unknown');
   const tier = inv.tier ?? sub.tier;
-  const existing = await trx('invoices').where({ providerInvoiceId: inv.id }).first();
+  const existing = await Invoice.query(trx).where({ providerInvoiceId: inv.id }).first();
   if (existing?.status === 'paid') return false;
   const paid = event.type === 'invoice.paid';
   const fields = {
@@ -152,9 +150,9 @@ async function applyInvoice(trx: Trx, event: Extract<BillingEvent, { invoice: In
     hostedInvoiceUrl: inv.hostedInvoiceUrl,
     paymentIntentId: inv.paymentIntentId,
   };
-  if (existing) await trx('invoices').where({ id: existing.id }).update(fields);
+  if (existing) await Invoice.query(trx).findById(existing.id).patch(fields);
   else {
-    await trx('invoices').insert({
+    await Invoice.query(trx).insert({
       ...fields, userId: sub.userId, subscriptionId: sub.id, provider: event.provider, providerInvoiceId: inv.id, tier, reason: inv.reason,
       amountCents: inv.amountCents, currency: inv.currency, periodStart: inv.periodStart, periodEnd: inv.periodEnd, createdAt: now,
     });
@@ -164,7 +162,7 @@ async function applyInvoice(trx: Trx, event: Extract<BillingEvent, { invoice: In
     // A paid invoice extends access to its period end; it never shortens what a later event already granted.
     const periodEnd = inv.reason === 'subscription_update' ? sub.currentPeriodEnd : Math.max(sub.currentPeriodEnd, inv.periodEnd);
     const periodStart = inv.reason === 'subscription_update' ? sub.currentPeriodStart : Math.max(sub.currentPeriodStart, inv.periodStart);
-    await trx('subscriptions').where({ id: sub.id }).update({ status: 'active', graceUntil: null, currentPeriodStart: periodStart, currentPeriodEnd: periodEnd, updatedAt: now });
+    await Subscription.query(trx).findById(sub.id).patch({ status: 'active', graceUntil: null, currentPeriodStart: periodStart, currentPeriodEnd: periodEnd, updatedAt: now });
     await syncUserTier(trx, sub.userId, now, policy);
     out.changed.add(sub.userId);
     out.notices.push(paidNotice(sub.userId, tier, inv, periodEnd, sub.cancelAtPeriodEnd));
@@ -172,7 +170,7 @@ async function applyInvoice(trx: Trx, event: Extract<BillingEvent, { invoice: In
   }
   if (inv.reason !== 'subscription_cycle') return true;
   const graceUntil = sub.graceUntil ?? inv.periodStart + graceMs(policy);
-  await trx('subscriptions').where({ id: sub.id }).update({ status: 'past_due', graceUntil, updatedAt: now });
+  await Subscription.query(trx).findById(sub.id).patch({ status: 'past_due', graceUntil, updatedAt: now });
   await syncUserTier(trx, sub.userId, now, policy);
   const fresh = await latestSubscription(trx, sub.userId);
   out.changed.add(sub.userId);

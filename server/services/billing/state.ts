@@ -2,65 +2,17 @@ import type { Knex } from 'knex';
 import type { SubscriptionTier } from '../../../contracts/enums';
 import type { Config } from '../../config';
 import type { Db } from '../../db';
+import { Subscription, type SubscriptionRow } from '../../models/billing';
+import { User } from '../../models/user';
 import { DAY_MS } from './clock';
 
-export type SubscriptionStatus = 'incomplete' | 'active' | 'past_due' | 'canceled';
-export type PaidTier = Exclude<SubscriptionTier, 'tryme'>;
+export type { PaidTier, SubscriptionRow, SubscriptionStatus } from '../../models/billing';
 
 /** What the tier rules read from the configuration. */
 export type BillingPolicy = Pick<Config, 'firstFreePremium' | 'billingGraceDays'>;
 
 /** After a failed renewal the member keeps their plan this long (BILLING_GRACE_DAYS) while the card is retried or replaced. */
 export const graceMs = (policy: Pick<Config, 'billingGraceDays'>) => policy.billingGraceDays * DAY_MS;
-
-export interface SubscriptionRow {
-  id: number;
-  userId: number | null;
-  provider: 'stripe' | 'demo';
-  providerSubscriptionId: string;
-  providerCustomerId: string | null;
-  tier: PaidTier;
-  pendingTier: SubscriptionTier | null;
-  status: SubscriptionStatus;
-  currentPeriodStart: number;
-  currentPeriodEnd: number;
-  cancelAtPeriodEnd: boolean;
-  graceUntil: number | null;
-  canceledAt: number | null;
-  cardBrand: string | null;
-  cardLast4: string | null;
-  cardFailsOnRenewal: boolean;
-  lastEventAt: number;
-  createdAt: number;
-  updatedAt: number;
-}
-
-const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
-
-/** A subscriptions row as read through knex (bigints arrive as strings on PostgreSQL, booleans as 0/1 on SQLite). */
-export function subscriptionFromRow(r: Record<string, unknown>): SubscriptionRow {
-  return {
-    id: Number(r.id),
-    userId: num(r.userId),
-    provider: r.provider as SubscriptionRow['provider'],
-    providerSubscriptionId: String(r.providerSubscriptionId),
-    providerCustomerId: (r.providerCustomerId as string | null) ?? null,
-    tier: r.tier as PaidTier,
-    pendingTier: (r.pendingTier as SubscriptionTier | null) ?? null,
-    status: r.status as SubscriptionStatus,
-    currentPeriodStart: Number(r.currentPeriodStart),
-    currentPeriodEnd: Number(r.currentPeriodEnd),
-    cancelAtPeriodEnd: Boolean(Number(r.cancelAtPeriodEnd)),
-    graceUntil: num(r.graceUntil),
-    canceledAt: num(r.canceledAt),
-    cardBrand: (r.cardBrand as string | null) ?? null,
-    cardLast4: (r.cardLast4 as string | null) ?? null,
-    cardFailsOnRenewal: Boolean(Number(r.cardFailsOnRenewal)),
-    lastEventAt: Number(r.lastEventAt),
-    createdAt: Number(r.createdAt),
-    updatedAt: Number(r.updatedAt),
-  };
-}
 
 /**
  * The one rule for what a subscription grants: an active one its tier until the period end; a past-due one
@@ -76,8 +28,7 @@ export function accessFrom(sub: Pick<SubscriptionRow, 'status' | 'tier' | 'curre
 
 /** The member's latest subscription (the one Settings shows and plan changes act on). */
 export async function latestSubscription(db: Db | Knex.Transaction, userId: number): Promise<SubscriptionRow | null> {
-  const row = await db('subscriptions').where({ userId }).orderBy('createdAt', 'desc').orderBy('id', 'desc').first();
-  return row ? subscriptionFromRow(row) : null;
+  return (await Subscription.query(db).where({ userId }).orderBy('createdAt', 'desc').orderBy('id', 'desc').first()) ?? null;
 }
 
 /** A subscription that still bills (a second one must not be started next to it). */
@@ -96,15 +47,15 @@ const FREE_YEAR_MS = 365 * 24 * 3600_000;
  * An incomplete subscription (first payment not made) grants nothing.
  */
 export async function syncUserTier(trx: Db | Knex.Transaction, userId: number, now: number, { firstFreePremium }: Pick<BillingPolicy, 'firstFreePremium'>): Promise<void> {
-  const subs = (await trx('subscriptions').where({ userId }).whereNot('status', 'incomplete')).map(subscriptionFromRow);
+  const subs = await Subscription.query(trx).where({ userId }).whereNot('status', 'incomplete');
   if (subs.length === 0) return;
-  const user = await trx('users').where({ id: userId }).first('registrationNumber', 'createdAt');
+  const user = await User.query(trx).findById(userId).select('registrationNumber', 'createdAt');
   const grants = subs.map(accessFrom).filter((a) => a.tier !== 'tryme');
   const freeYearEnds = Number(user?.createdAt) + FREE_YEAR_MS;
-  if (user?.registrationNumber !== null && Number(user?.registrationNumber) <= firstFreePremium && freeYearEnds > now) grants.push({ tier: 'premium', ends: freeYearEnds });
+  if (user && user.registrationNumber !== null && user.registrationNumber <= firstFreePremium && freeYearEnds > now) grants.push({ tier: 'premium', ends: freeYearEnds });
   const rank = (t: SubscriptionTier) => (t === 'elite' ? 2 : t === 'premium' ? 1 : 0);
   const best = grants.sort((a, b) => rank(b.tier) - rank(a.tier) || (b.ends ?? 0) - (a.ends ?? 0))[0];
-  const update = best ? { subscriptionTier: best.tier, subscriptionEnds: best.ends } : { subscriptionTier: 'tryme', subscriptionEnds: null };
+  const update = best ? { subscriptionTier: best.tier, subscriptionEnds: best.ends } : { subscriptionTier: 'tryme' as const, subscriptionEnds: null };
   const subId = subs.find((s) => isLive(s) && s.provider === 'stripe')?.providerSubscriptionId ?? null;
-  await trx('users').where({ id: userId }).update({ ...update, stripeSubscriptionId: subId, updatedAt: now });
+  await User.query(trx).findById(userId).patch({ ...update, stripeSubscriptionId: subId, updatedAt: now });
 }

@@ -4,9 +4,17 @@ import { notFound } from '../../../errors';
 import { requireAdmin } from '../../../middleware/auth';
 import { idParam } from '../../../middleware/validate';
 import { billingNow } from '../../../services/billing/clock';
-import { subscriptionFromRow } from '../../../services/billing/state';
+import { Invoice, Subscription } from '../../../models/billing';
+import { Payment } from '../../../models/ops';
+import { User } from '../../../models/user';
+import { isoOrNull as iso } from '../../../presenters/user';
 
-const iso = (ms: unknown) => (ms === null || ms === undefined ? null : new Date(Number(ms)).toISOString());
+/** A subscription's first paid invoice: when it started paying. An aggregate, typed here. */
+interface FirstPaid {
+  subscriptionId: number | null;
+  at: number | string;
+}
+
 const MONTHS = 12;
 
 /** "2026-11": the UTC calendar month of a time. */
@@ -30,12 +38,12 @@ function lastMonths(now: number, n: number): { month: string; start: number; end
 export async function billingMetrics(db: Db, now: number) {
   const months = lastMonths(now, MONTHS);
   const since = months[0].start;
-  const paid = await db('invoices').where({ status: 'paid' }).where('paidAt', '>=', since).select('paidAt', 'amountCents', 'currency');
-  const firstPaid = await db('invoices').where({ status: 'paid' }).groupBy('subscriptionId').select('subscriptionId').min({ at: 'paidAt' });
-  const started = new Map((firstPaid as Array<{ subscriptionId: unknown; at: unknown }>).map((r) => [Number(r.subscriptionId), Number(r.at)]));
-  const subs = (await db('subscriptions').whereIn('id', [...started.keys()])).map(subscriptionFromRow);
+  const paid = await Invoice.query(db).where({ status: 'paid' }).where('paidAt', '>=', since).select('paidAt', 'amountCents', 'currency');
+  const firstPaid: FirstPaid[] = await db('invoices').where({ status: 'paid' }).groupBy('subscriptionId').select('subscriptionId').min({ at: 'paidAt' });
+  const started = new Map(firstPaid.map((r) => [Number(r.subscriptionId), Number(r.at)]));
+  const subs = await Subscription.query(db).whereIn('id', [...started.keys()]);
   return months.map(({ month, start, end }) => {
-    const revenueCents = paid.filter((p) => Number(p.paidAt) >= start && Number(p.paidAt) < end).reduce((sum, p) => sum + Number(p.amountCents), 0);
+    const revenueCents = paid.filter((p) => p.paidAt !== null && p.paidAt >= start && p.paidAt < end).reduce((sum, p) => sum + p.amountCents, 0);
     const payingAtStart = subs.filter((s) => (started.get(s.id) as number) < start && (s.canceledAt === null || s.canceledAt >= start));
     const churned = payingAtStart.filter((s) => s.canceledAt !== null && s.canceledAt < end).length;
     const newSubscriptions = subs.filter((s) => (started.get(s.id) as number) >= start && (started.get(s.id) as number) < end).length;
@@ -54,27 +62,28 @@ export async function billingMetrics(db: Db, now: number) {
 export function billingOpsRoutes(router: AppRouter) {
   router.get('/members/:id/billing', async (ctx) => {
     const id = idParam(ctx.params.id);
-    const user = await ctx.services.db('users').where({ id }).first('id');
+    const db = ctx.services.db;
+    const user = await User.query(db).findById(id).select('id');
     if (!user) throw notFound('Member not found');
-    const subs = await ctx.services.db('subscriptions').where({ userId: id }).orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(50);
-    const invoices = await ctx.services.db('invoices').where({ userId: id }).orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(100);
+    const subs = await Subscription.query(db).where({ userId: id }).orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(50);
+    const invoices = await Invoice.query(db).where({ userId: id }).orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(100);
     // One-off month purchases from before subscriptions: each granted a month and is held by no subscription or
     // invoice (a subscription's first payment never records a period end of its own).
-    const oneOff = await ctx.services.db('payments').where({ userId: id }).whereNotNull('completedAt').whereNotNull('periodEnds').orderBy('completedAt', 'desc').limit(50);
+    const oneOff = await Payment.query(db).where({ userId: id }).whereNotNull('completedAt').whereNotNull('periodEnds').orderBy('completedAt', 'desc').limit(50);
     ctx.set('Cache-Control', 'no-store');
     ctx.body = {
-      subscriptions: subs.map(subscriptionFromRow).map((s) => ({
+      subscriptions: subs.map((s) => ({
         id: s.providerSubscriptionId, provider: s.provider, tier: s.tier, pendingTier: s.pendingTier, status: s.status,
         currentPeriodStart: iso(s.currentPeriodStart), currentPeriodEnd: iso(s.currentPeriodEnd), cancelAtPeriodEnd: s.cancelAtPeriodEnd,
         graceUntil: iso(s.graceUntil), canceledAt: iso(s.canceledAt), card: s.cardLast4 ? `${s.cardBrand ?? 'Card'} ·${s.cardLast4}` : null, createdAt: iso(s.createdAt),
       })),
       invoices: invoices.map((i) => ({
-        id: i.providerInvoiceId, tier: i.tier, reason: i.reason, amount: (Number(i.amountCents) / 100).toFixed(2), currency: i.currency, status: i.status,
-        periodStart: iso(i.periodStart), periodEnd: iso(i.periodEnd), paidAt: iso(i.paidAt), attempts: Number(i.attemptCount), receiptUrl: i.hostedInvoiceUrl ?? null,
+        id: i.providerInvoiceId, tier: i.tier, reason: i.reason, amount: (i.amountCents / 100).toFixed(2), currency: i.currency, status: i.status,
+        periodStart: iso(i.periodStart), periodEnd: iso(i.periodEnd), paidAt: iso(i.paidAt), attempts: i.attemptCount, receiptUrl: i.hostedInvoiceUrl ?? null,
       })),
       oneOffPayments: oneOff.map((p) => ({
-        id: p.intentId, tier: p.tier, amount: (Number(p.amountCents) / 100).toFixed(2), currency: p.currency, paidAt: iso(p.completedAt), until: iso(p.periodEnds),
-        isDemo: Boolean(Number(p.isDemo)),
+        id: p.intentId, tier: p.tier, amount: (p.amountCents / 100).toFixed(2), currency: p.currency, paidAt: iso(p.completedAt), until: iso(p.periodEnds),
+        isDemo: p.isDemo,
       })),
     };
   });
