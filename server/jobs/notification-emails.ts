@@ -1,5 +1,7 @@
 import type { Config } from '../config';
 import type { Db } from '../db';
+import { Message, Notification } from '../models/engagement';
+import { User } from '../models/user';
 import { matchEmail, messageEmail } from '../services/email/templates';
 import { unsubscribeUrl } from '../services/email/unsubscribe';
 import { sendNotificationEmail } from '../services/mail';
@@ -11,8 +13,6 @@ export const MESSAGE_EMAIL_AFTER_MS = 15 * 60_000;
 export const MESSAGE_EMAIL_EVERY_MS = 60 * 60_000;
 /** Older unread messages and matches are not emailed any more (a member back after a week sees them in the app). */
 const TOO_OLD_MS = 24 * 60 * 60_000;
-
-const truthy = (v: unknown) => v === true || Number(v) === 1;
 
 interface Recipient {
   id: number;
@@ -26,41 +26,50 @@ interface Recipient {
 
 async function recipients(db: Db, ids: number[]): Promise<Map<number, Recipient>> {
   if (ids.length === 0) return new Map();
-  const rows = await db('users')
-    .leftJoin('notification_settings as ns', 'ns.userId', 'users.id')
+  // The settings of all of them in one more query, not one per member.
+  const users = await User.query(db)
     .whereIn('users.id', ids)
-    .where('users.isDeleted', false)
-    .where('users.status', 'active')
+    .modify('live')
     .whereNotNull('users.emailConfirmedAt')
-    .select('users.id', 'users.email', 'users.fullName', 'users.lastActiveAt', 'ns.newMatches', 'ns.newMessages', 'ns.emailNotifications');
+    .select('users.id', 'users.email', 'users.fullName', 'users.lastActiveAt')
+    .withGraphFetched('notificationSettings');
   return new Map(
-    rows.map((r) => [
-      Number(r.id),
-      {
-        id: Number(r.id), email: String(r.email), fullName: String(r.fullName), lastActiveAt: r.lastActiveAt === null ? null : Number(r.lastActiveAt),
-        // A member without a settings row has the defaults: everything on.
-        newMatches: r.newMatches === null || r.newMatches === undefined || truthy(r.newMatches),
-        newMessages: r.newMessages === null || r.newMessages === undefined || truthy(r.newMessages),
-        emailNotifications: r.emailNotifications === null || r.emailNotifications === undefined || truthy(r.emailNotifications),
-      },
-    ]),
+    users.map((u) => {
+      const settings = u.notificationSettings;
+      return [
+        u.id,
+        {
+          id: u.id, email: u.email, fullName: u.fullName, lastActiveAt: u.lastActiveAt,
+          // A member without a settings row has the defaults: everything on.
+          newMatches: settings?.newMatches ?? true,
+          newMessages: settings?.newMessages ?? true,
+          emailNotifications: settings?.emailNotifications ?? true,
+        },
+      ];
+    }),
   );
+}
+
+/** The full names of members, by id. */
+async function namesOf(db: Db, ids: number[]): Promise<Map<number, string>> {
+  return new Map((await User.query(db).whereIn('id', ids).select('id', 'fullName')).map((u) => [u.id, u.fullName]));
 }
 
 const firstName = (name: string) => name.trim().split(/\s+/)[0] || name;
 
 /** Emails for new matches (each once, when the member keeps match emails on). */
 async function matchEmails(db: Db, config: Config, keys: string[], origin: string, now: number): Promise<number> {
-  const rows = await db('notifications').where('type', 'match').whereNull('emailedAt').where('createdAt', '>', now - TOO_OLD_MS).orderBy('id').limit(500).select('id', 'userId', 'actorUserId');
+  const rows = await Notification.query(db).where('type', 'match').whereNull('emailedAt').where('createdAt', '>', now - TOO_OLD_MS).orderBy('id').limit(500).select('id', 'userId', 'actorUserId');
   if (rows.length === 0) return 0;
-  await db('notifications').whereIn('id', rows.map((r) => r.id)).update({ emailedAt: now });
-  const people = await recipients(db, [...new Set(rows.flatMap((r) => [Number(r.userId), Number(r.actorUserId)]))]);
-  const names = new Map((await db('users').whereIn('id', rows.map((r) => Number(r.actorUserId))).select('id', 'fullName')).map((u) => [Number(u.id), String(u.fullName)]));
+  await Notification.query(db).whereIn('id', rows.map((r) => r.id)).patch({ emailedAt: now });
+  const actorIds = rows.flatMap((r) => (r.actorUserId === null ? [] : [r.actorUserId]));
+  const people = await recipients(db, [...new Set([...rows.map((r) => r.userId), ...actorIds])]);
+  const names = await namesOf(db, actorIds);
   let sent = 0;
   for (const row of rows) {
-    const to = people.get(Number(row.userId));
+    const to = people.get(row.userId);
     if (!to?.emailNotifications || !to.newMatches) continue;
-    const otherName = firstName(names.get(Number(row.actorUserId)) ?? 'A member');
+    const otherName = firstName((row.actorUserId === null ? undefined : names.get(row.actorUserId)) ?? 'A member');
     const unsubscribe = unsubscribeUrl(origin, keys, to.id, 'newMatches');
     const email = await matchEmail({ name: firstName(to.fullName), otherName, chatUrl: `${origin}/chat/${row.actorUserId}`, unsubscribeUrl: unsubscribe });
     await sendNotificationEmail(config, db, to.email, email, unsubscribe);
@@ -75,7 +84,7 @@ async function matchEmails(db: Db, config: Config, keys: string[], origin: strin
  * conversation in the last hour.
  */
 async function messageEmails(db: Db, config: Config, keys: string[], origin: string, now: number): Promise<number> {
-  const pending = await db('messages')
+  const pending = await Message.query(db)
     .where('isRead', false)
     .whereNull('emailedAt')
     .where('createdAt', '<=', now - MESSAGE_EMAIL_AFTER_MS)
@@ -89,22 +98,22 @@ async function messageEmails(db: Db, config: Config, keys: string[], origin: str
     const key = `${m.senderId}:${m.receiverId}`;
     conversations.set(key, [...(conversations.get(key) ?? []), m]);
   }
-  const people = await recipients(db, [...new Set(pending.map((m) => Number(m.receiverId)))]);
-  const senders = new Map((await db('users').whereIn('id', [...new Set(pending.map((m) => Number(m.senderId)))]).select('id', 'fullName')).map((u) => [Number(u.id), String(u.fullName)]));
+  const people = await recipients(db, [...new Set(pending.map((m) => m.receiverId))]);
+  const senders = await namesOf(db, [...new Set(pending.map((m) => m.senderId))]);
   let sent = 0;
   for (const messages of conversations.values()) {
     const { senderId, receiverId } = messages[0];
-    const to = people.get(Number(receiverId));
+    const to = people.get(receiverId);
     const online = to?.lastActiveAt !== null && to?.lastActiveAt !== undefined && to.lastActiveAt > now - MESSAGE_EMAIL_AFTER_MS;
-    const recentEmail = await db('messages').where({ senderId, receiverId }).where('emailedAt', '>', now - MESSAGE_EMAIL_EVERY_MS).first('id');
+    const recentEmail = await Message.query(db).where({ senderId, receiverId }).where('emailedAt', '>', now - MESSAGE_EMAIL_EVERY_MS).select('id').first();
     if (online || recentEmail) continue; // looked at again on a later run
-    await db('messages').whereIn('id', messages.map((m) => m.id)).update({ emailedAt: now });
+    await Message.query(db).whereIn('id', messages.map((m) => m.id)).patch({ emailedAt: now });
     if (!to?.emailNotifications || !to.newMessages) continue;
-    const latest = String(messages[messages.length - 1].content);
+    const latest = messages[messages.length - 1].content;
     const unsubscribe = unsubscribeUrl(origin, keys, to.id, 'newMessages');
     const email = await messageEmail({
       name: firstName(to.fullName),
-      senderName: firstName(senders.get(Number(senderId)) ?? 'A member'),
+      senderName: firstName(senders.get(senderId) ?? 'A member'),
       count: messages.length,
       preview: latest.length > 140 ? `${latest.slice(0, 139)}…` : latest,
       chatUrl: `${origin}/chat/${senderId}`,

@@ -55,12 +55,12 @@ export class User extends BaseModel {
     privacySettings: {
       relation: BaseModel.HasOneRelation,
       modelClass: PrivacySettings,
-      join: { from: 'users.id', to: 'privacySettings.userId' },
+      join: { from: 'users.id', to: 'privacy_settings.userId' },
     },
     notificationSettings: {
       relation: BaseModel.HasOneRelation,
       modelClass: NotificationSettings,
-      join: { from: 'users.id', to: 'notificationSettings.userId' },
+      join: { from: 'users.id', to: 'notification_settings.userId' },
     },
   });
 }
