@@ -1,4 +1,3 @@
-import type { Knex } from 'knex';
 import * as z from 'zod';
 import { REPORT_REASONS } from '../../../contracts/enums';
 import { type AppContext, newRouter } from '../../context';
@@ -6,6 +5,7 @@ import { badRequest, notFound } from '../../errors';
 import { currentUser, requireUser } from '../../middleware/auth';
 import { idParam, parse, requestBody } from '../../middleware/validate';
 import { relationshipBetween } from '../../policies/relationship';
+import { blockMember, blockedBy, unblockMember } from '../../services/blocks';
 import { fileReport } from '../../services/reports';
 
 const blockSchema = z.object({ userId: z.coerce.number({ error: 'userId is required' }).int().positive() });
@@ -30,12 +30,7 @@ export function safetyRoutes() {
 
   router.get('/blocks', async (ctx) => {
     const user = currentUser(ctx);
-    const rows = await ctx.services.db('blocks')
-      .join('users', 'users.id', 'blocks.blockedId')
-      .where('blocks.blockerId', user.id)
-      .orderBy('blocks.createdAt', 'desc')
-      .select('users.id as userId', 'users.fullName', 'blocks.createdAt');
-    ctx.body = rows.map((r) => ({ userId: r.userId, fullName: r.fullName, blockedAt: new Date(Number(r.createdAt)).toISOString() }));
+    ctx.body = await blockedBy(ctx.services.db, user.id);
   });
 
   router.post('/blocks', async (ctx) => {
@@ -43,16 +38,7 @@ export function safetyRoutes() {
     const { userId } = parse(blockSchema, requestBody(ctx));
     if (userId === user.id) throw badRequest('You cannot block yourself');
     await reportableMember(ctx, userId);
-    await ctx.services.db.transaction(async (trx: Knex.Transaction) => {
-      await trx('blocks').insert({ blockerId: user.id, blockedId: userId, createdAt: Date.now() }).onConflict(['blockerId', 'blockedId']).ignore();
-      // A block ends what the two shared: likes both ways and the match.
-      const mine = await trx('profiles').where({ userId: user.id }).pluck('id');
-      const theirs = await trx('profiles').where({ userId }).pluck('id');
-      await trx('profile_likes').where({ userId: user.id }).whereIn('likedProfileId', theirs.length ? theirs : [0]).delete();
-      await trx('profile_likes').where({ userId }).whereIn('likedProfileId', mine.length ? mine : [0]).delete();
-      const [user1Id, user2Id] = user.id < userId ? [user.id, userId] : [userId, user.id];
-      await trx('matches').where({ user1Id, user2Id }).delete();
-    });
+    await blockMember(ctx.services.db, user.id, userId);
     ctx.status = 201;
     ctx.body = { message: 'Member blocked', userId };
   });
@@ -60,8 +46,7 @@ export function safetyRoutes() {
   router.delete('/blocks/:userId', async (ctx) => {
     const user = currentUser(ctx);
     const blockedId = idParam(ctx.params.userId);
-    const removed = await ctx.services.db('blocks').where({ blockerId: user.id, blockedId }).delete();
-    if (!removed) throw notFound('This member is not blocked');
+    if (!(await unblockMember(ctx.services.db, user.id, blockedId))) throw notFound('This member is not blocked');
     ctx.body = { message: 'Member unblocked', userId: blockedId };
   });
 
