@@ -40,7 +40,7 @@ export class StoryConsent extends BaseModel {
   id!: number;
   storyId!: number;
   userId!: number;
-  status!: string;
+  status!: 'pending' | 'accepted' | 'declined' | 'withdrawn';
   tokenHash!: string;
   requestedAt!: number;
   respondedAt!: number | null;

@@ -1,31 +1,38 @@
 import type { AppServices } from '../context';
 import type { Db } from '../db';
 import { conflict, gone, notFound } from '../errors';
+import { StoryConsent } from '../models/activity';
+import { SuccessStory } from '../models/engagement';
+import { User } from '../models/user';
 import { audit } from './audit';
 import { sendMail } from './mail';
 import { storyConsentEmail } from './email/account-emails';
 import { notify } from './notifications';
 import { randomToken, sha256 } from './passwords';
 
-export const CONSENT_STATUSES = ['pending', 'accepted', 'declined', 'withdrawn'] as const;
-export type ConsentStatus = (typeof CONSENT_STATUSES)[number];
+export type ConsentStatus = StoryConsent['status'];
 export type ConsentAnswer = 'accept' | 'decline' | 'withdraw';
+
+/** The members a story is about (a member's deletion leaves their side empty). */
+export function storyMemberIds(story: Pick<SuccessStory, 'user1Id' | 'user2Id'>): number[] {
+  return [story.user1Id, story.user2Id].filter((id): id is number => id !== null);
+}
 
 /** A story may be published only when both of its members have accepted. */
 export async function bothAccepted(db: Db, storyId: number): Promise<boolean> {
-  const story = await db('success_stories').where({ id: storyId }).first('user1Id', 'user2Id');
+  const story = await SuccessStory.query(db).findById(storyId).select('user1Id', 'user2Id');
   if (!story?.user1Id || !story.user2Id) return false;
-  const accepted = await db('story_consents').where({ storyId, status: 'accepted' }).whereIn('userId', [story.user1Id, story.user2Id]).count({ n: '*' }).first();
-  return Number(accepted?.n ?? 0) === 2;
+  const accepted = await StoryConsent.query(db).where({ storyId, status: 'accepted' }).whereIn('userId', [story.user1Id, story.user2Id]).resultSize();
+  return accepted === 2;
 }
 
 /** Each story's consent per member, for the console's list. */
 export async function consentsOf(db: Db, storyIds: number[]): Promise<Map<number, Map<number, { status: ConsentStatus; requestedAt: number; respondedAt: number | null }>>> {
   const result = new Map<number, Map<number, { status: ConsentStatus; requestedAt: number; respondedAt: number | null }>>();
   if (storyIds.length === 0) return result;
-  for (const row of await db('story_consents').whereIn('storyId', storyIds)) {
+  for (const row of await StoryConsent.query(db).whereIn('storyId', storyIds)) {
     const byUser = result.get(row.storyId) ?? new Map();
-    byUser.set(row.userId, { status: row.status, requestedAt: Number(row.requestedAt), respondedAt: row.respondedAt === null ? null : Number(row.respondedAt) });
+    byUser.set(row.userId, { status: row.status, requestedAt: row.requestedAt, respondedAt: row.respondedAt });
     result.set(row.storyId, byUser);
   }
   return result;
@@ -38,19 +45,19 @@ export async function consentsOf(db: Db, storyIds: number[]): Promise<Map<number
  */
 export async function requestConsent(services: Pick<AppServices, 'db' | 'config' | 'live'>, actor: { actorUserId: number | null; actorRole: string | null; ip?: string | null; requestId?: string | null }, storyId: number) {
   const { db, config } = services;
-  const story = await db('success_stories').where({ id: storyId }).first();
+  const story = await SuccessStory.query(db).findById(storyId);
   if (!story) throw notFound('Story not found');
-  if (Number(story.isPublished) || story.isPublished === true) throw conflict('Unpublish the story before asking again');
-  const members = await db('users').whereIn('id', [story.user1Id, story.user2Id].filter(Boolean)).where({ isDeleted: false }).select('id', 'fullName', 'email');
+  if (story.isPublished) throw conflict('Unpublish the story before asking again');
+  const members = await User.query(db).whereIn('id', storyMemberIds(story)).where({ isDeleted: false }).select('id', 'fullName', 'email');
   if (members.length !== 2) throw conflict('Both members of the story must still have accounts');
   const now = Date.now();
   const links = new Map<number, string>();
   await db.transaction(async (trx) => {
-    await trx('story_consents').where({ storyId }).delete();
+    await StoryConsent.query(trx).where({ storyId }).delete();
     for (const member of members) {
       const token = randomToken(32);
       links.set(member.id, token);
-      await trx('story_consents').insert({ storyId, userId: member.id, status: 'pending', tokenHash: sha256(token), requestedAt: now });
+      await StoryConsent.query(trx).insert({ storyId, userId: member.id, status: 'pending', tokenHash: sha256(token), requestedAt: now });
     }
     await audit(trx, { ...actor, action: 'story.consent_request', targetType: 'success_story', targetId: storyId });
   });
@@ -73,9 +80,9 @@ export async function requestConsent(services: Pick<AppServices, 'db' | 'config'
 
 /** The consent behind an answer link, with its story; 404 for an unknown link. */
 export async function consentByToken(db: Db, token: string) {
-  const consent = await db('story_consents').where({ tokenHash: sha256(token) }).first();
+  const consent = await StoryConsent.query(db).where({ tokenHash: sha256(token) }).first();
   if (!consent) throw notFound('This link is not valid');
-  const story = await db('success_stories').where({ id: consent.storyId }).first();
+  const story = await SuccessStory.query(db).findById(consent.storyId);
   if (!story) throw gone('This story was deleted');
   return { consent, story };
 }
@@ -90,8 +97,8 @@ export async function answerConsent(db: Db, token: string, answer: ConsentAnswer
   if (answer === 'withdraw' && consent.status !== 'accepted') throw conflict('You have not agreed to this story, so there is nothing to withdraw');
   if (answer !== 'withdraw' && consent.status !== 'pending') throw conflict(`You already answered this request (${consent.status})`);
   await db.transaction(async (trx) => {
-    await trx('story_consents').where({ id: consent.id }).update({ status: next, respondedAt: Date.now() });
-    if (next !== 'accepted') await trx('success_stories').where({ id: consent.storyId }).update({ isPublished: false, publishedAt: null, updatedAt: Date.now() });
+    await StoryConsent.query(trx).findById(consent.id).patch({ status: next, respondedAt: Date.now() });
+    if (next !== 'accepted') await SuccessStory.query(trx).findById(consent.storyId).patch({ isPublished: false, publishedAt: null, updatedAt: Date.now() });
     await audit(trx, { actorUserId: consent.userId, actorRole: 'member', action: `story.consent_${next}`, targetType: 'success_story', targetId: consent.storyId, subjectUserId: consent.userId });
   });
   return next;

@@ -2,7 +2,8 @@ import * as z from 'zod';
 import { newRouter } from '../../context';
 import { notFound } from '../../errors';
 import { parse, requestBody } from '../../middleware/validate';
-import { consentByToken, answerConsent } from '../../services/story-consent';
+import { User } from '../../models/user';
+import { consentByToken, answerConsent, storyMemberIds } from '../../services/story-consent';
 
 const TOKEN = /^[A-Za-z0-9_-]{20,100}$/;
 const answerSchema = z.object({ answer: z.enum(['accept', 'decline', 'withdraw'], { error: 'Answer accept, decline or withdraw' }) });
@@ -18,15 +19,14 @@ export function storyConsentRoutes() {
     const token = ctx.params.token ?? '';
     if (!TOKEN.test(token)) throw notFound('This link is not valid');
     const { consent, story } = await consentByToken(ctx.services.db, token);
-    const names = await ctx.services.db('users').whereIn('id', [story.user1Id, story.user2Id].filter(Boolean)).select('id', 'fullName');
-    const keys: string[] = typeof story.photoKeys === 'string' ? JSON.parse(story.photoKeys) : [];
+    const names = await User.query(ctx.services.db).whereIn('id', storyMemberIds(story)).select('id', 'fullName');
     ctx.set('Cache-Control', 'no-store');
     ctx.body = {
       you: names.find((n) => n.id === consent.userId)?.fullName ?? null,
       partner: names.find((n) => n.id !== consent.userId)?.fullName ?? null,
       status: consent.status,
-      isPublished: Boolean(Number(story.isPublished)),
-      story: { matchDate: story.matchDate, marriageDate: story.marriageDate, location: story.location, testimonial: story.testimonial, photoCount: keys.length },
+      isPublished: story.isPublished,
+      story: { matchDate: story.matchDate, marriageDate: story.marriageDate, location: story.location, testimonial: story.testimonial, photoCount: story.photoKeys?.length ?? 0 },
     };
   });
 
