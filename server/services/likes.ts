@@ -1,7 +1,9 @@
 import type { Knex } from 'knex';
 import type { AppServices } from '../context';
-import type { Profile } from '../models/profile';
-import type { User } from '../models/user';
+import type { Db } from '../db';
+import { Profile } from '../models/profile';
+import { Match, ProfileLike } from '../models/social';
+import { User } from '../models/user';
 import { notify } from './notifications';
 
 /** Matches are stored once per pair, smaller user id first. */
@@ -16,6 +18,21 @@ export interface LikeOptions {
   alsoInTransaction?: (trx: Knex.Transaction) => Promise<void>;
 }
 
+/** A member's like of a profile, if they gave one. */
+export async function likeOf(db: Db | Knex.Transaction, userId: number, likedProfileId: number): Promise<ProfileLike | undefined> {
+  return ProfileLike.query(db).where({ userId, likedProfileId }).select('id').first();
+}
+
+/** Withdraws a like; a match is two current likes, so it dissolves the match too. */
+export async function unlikeProfile(db: Db, userId: number, likedProfileId: number): Promise<void> {
+  await db.transaction(async (trx: Knex.Transaction) => {
+    const removed = await ProfileLike.query(trx).where({ userId, likedProfileId }).delete();
+    if (!removed) return;
+    const profile = await Profile.query(trx).findById(likedProfileId).select('userId');
+    if (profile) await Match.query(trx).where(pairOf(userId, profile.userId)).delete();
+  });
+}
+
 /**
  * `user` likes `profile` (already checked visible to them, not their own). A like both ways is a match. The liked
  * member is told, and both are told of a match. Liking again changes nothing.
@@ -24,16 +41,15 @@ export async function likeProfile(services: Pick<AppServices, 'db' | 'live'>, us
   const now = Date.now();
   const outcome = await services.db.transaction(async (trx: Knex.Transaction) => {
     await options.alsoInTransaction?.(trx);
-    const existing = await trx('profile_likes').where({ userId: user.id, likedProfileId: profile.id }).first('id');
-    if (existing) return { created: false, matched: false };
-    await trx('profile_likes').insert({ userId: user.id, likedProfileId: profile.id, createdAt: now });
+    if (await likeOf(trx, user.id, profile.id)) return { created: false, matched: false };
+    await ProfileLike.query(trx).insert({ userId: user.id, likedProfileId: profile.id, createdAt: now });
     // Mutual: the other member already likes this member's live profile.
-    const mine = await trx('profiles').where({ userId: user.id, isDeleted: false }).first('id');
-    const mutual = mine ? await trx('profile_likes').where({ userId: profile.userId, likedProfileId: mine.id }).first('id') : null;
+    const mine = await Profile.query(trx).where({ userId: user.id, isDeleted: false }).select('id').first();
+    const mutual = mine ? await likeOf(trx, profile.userId, mine.id) : undefined;
     if (!mutual) return { created: true, matched: false, myProfileId: mine?.id ?? null };
     const pair = pairOf(user.id, profile.userId);
-    const already = await trx('matches').where(pair).first('id');
-    if (!already) await trx('matches').insert({ ...pair, createdAt: now });
+    const already = await Match.query(trx).where(pair).select('id').first();
+    if (!already) await Match.query(trx).insert({ ...pair, createdAt: now });
     return { created: true, matched: !already, myProfileId: mine?.id ?? null };
   });
   if (outcome.created) {
@@ -59,7 +75,7 @@ export async function likeProfile(services: Pick<AppServices, 'db' | 'live'>, us
       sourceType: 'user',
       actorUserId: user.id,
     });
-    const other = await services.db('users').where({ id: profile.userId }).first('fullName');
+    const other = await User.query(services.db).findById(profile.userId).select('fullName');
     await notify(services, {
       userId: user.id,
       type: 'match',

@@ -1,4 +1,3 @@
-import type { Knex } from 'knex';
 import * as z from 'zod';
 import { newRouter } from '../../context';
 import { badRequest, forbidden } from '../../errors';
@@ -8,7 +7,7 @@ import { assertSelf, currentUser, requireUser } from '../../middleware/auth';
 import { idParam, parse, requestBody } from '../../middleware/validate';
 import { Profile } from '../../models/profile';
 import { visibleProfilesFilter } from '../../policies/profile-visibility';
-import { likeProfile, pairOf } from '../../services/likes';
+import { likeOf, likeProfile, unlikeProfile } from '../../services/likes';
 import { familyActorLabel, familyLikeLabels } from '../../services/family/acts';
 import { loadProfile, visibleProfile } from '../../services/profiles';
 
@@ -25,7 +24,7 @@ export function likeRoutes() {
   router.get('/:userId/:profileId/check', async (ctx) => {
     const user = assertSelf(ctx, idParam(ctx.params.userId));
     const profileId = idParam(ctx.params.profileId);
-    const like = await ctx.services.db('profile_likes').where({ userId: user.id, likedProfileId: profileId }).first('id');
+    const like = await likeOf(ctx.services.db, user.id, profileId);
     ctx.set('Cache-Control', 'no-store');
     ctx.body = { isLiked: Boolean(like) };
   });
@@ -47,14 +46,7 @@ export function likeRoutes() {
   router.delete('/:userId/:profileId', async (ctx) => {
     const user = assertSelf(ctx, idParam(ctx.params.userId));
     const profileId = idParam(ctx.params.profileId);
-    const db = ctx.services.db;
-    await db.transaction(async (trx: Knex.Transaction) => {
-      const removed = await trx('profile_likes').where({ userId: user.id, likedProfileId: profileId }).delete();
-      if (!removed) return;
-      // Unliking dissolves the match: a match is two current likes.
-      const profile = await trx('profiles').where({ id: profileId }).first('userId');
-      if (profile) await trx('matches').where(pairOf(user.id, profile.userId)).delete();
-    });
+    await unlikeProfile(ctx.services.db, user.id, profileId);
     ctx.body = { isLiked: false, message: 'Profile unliked' };
   });
 
@@ -65,7 +57,7 @@ export function likeRoutes() {
       throw forbidden('See who liked you with Premium or Elite.', { upgradeRequired: true });
     }
     const db = ctx.services.db;
-    const mine = await db('profiles').where({ userId: user.id, isDeleted: false }).pluck('id');
+    const mine = (await Profile.query(db).where({ userId: user.id, isDeleted: false }).select('id')).map((p) => p.id);
     if (mine.length === 0) {
       ctx.body = [];
       return;
