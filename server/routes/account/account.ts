@@ -10,6 +10,7 @@ import { badRequest, conflict, notFound } from '../../errors';
 import { assertSelf, currentUser, requireUser } from '../../middleware/auth';
 import { endSessionsOfUser } from '../../middleware/session-store';
 import { idParam, parse, requestBody } from '../../middleware/validate';
+import { Session } from '../../models/account';
 import { User } from '../../models/user';
 import { deleteAccount } from '../../services/account-deletion';
 import { exportMemberData } from '../../services/data-export';
@@ -94,13 +95,13 @@ export function accountRoutes() {
   router.get('/users/:userId/sessions', async (ctx) => {
     const user = assertSelf(ctx, idParam(ctx.params.userId));
     const current = currentSessionId(ctx);
-    const rows = await ctx.services.db('sessions').where({ userId: user.id }).where('expiresAt', '>', Date.now()).orderBy('lastSeenAt', 'desc');
+    const rows = await Session.query(ctx.services.db).where({ userId: user.id }).where('expiresAt', '>', Date.now()).orderBy('lastSeenAt', 'desc');
     const list: SessionDeviceView[] = rows.map((r) => ({
       id: sha256(r.id).slice(0, 24),
       userAgent: r.userAgent,
       ip: r.ip,
-      createdAt: new Date(Number(r.createdAt)).toISOString(),
-      lastSeenAt: new Date(Number(r.lastSeenAt)).toISOString(),
+      createdAt: new Date(r.createdAt).toISOString(),
+      lastSeenAt: new Date(r.lastSeenAt).toISOString(),
       current: r.id === current,
     }));
     ctx.set('Cache-Control', 'no-store');
@@ -110,10 +111,10 @@ export function accountRoutes() {
   router.delete('/users/:userId/sessions/:sessionRef', async (ctx) => {
     const user = assertSelf(ctx, idParam(ctx.params.userId));
     const ref = ctx.params.sessionRef ?? '';
-    const rows = await ctx.services.db('sessions').where({ userId: user.id }).select('id');
+    const rows = await Session.query(ctx.services.db).where({ userId: user.id }).select('id');
     const target = rows.find((r) => sha256(r.id).slice(0, 24) === ref);
     if (!target) throw notFound('Session not found');
-    await ctx.services.db('sessions').where({ id: target.id }).delete();
+    await Session.query(ctx.services.db).deleteById(target.id);
     ctx.body = { message: 'Device signed out', current: target.id === currentSessionId(ctx) };
   });
 

@@ -4,21 +4,23 @@ import { type AppContext, newRouter } from '../../context';
 import { badRequest, conflict } from '../../errors';
 import { currentUser, requireUser } from '../../middleware/auth';
 import { parse } from '../../middleware/validate';
+import { VerificationRequest } from '../../models/ops';
 import { Photo } from '../../models/photo';
+import { User } from '../../models/user';
 import { deleteImageFiles, storeImage } from '../../services/photos';
 import { removeTempFiles, uploadMiddleware, uploadedFiles } from '../photos/photos';
 
 export async function verificationStatus(ctx: AppContext, userId: number) {
   const db = ctx.services.db;
-  const latest = await db('verification_requests').where({ userId }).orderBy('createdAt', 'desc').orderBy('id', 'desc').first();
-  const user = await db('users').where({ id: userId }).first('isVerified');
-  if (!latest) return { status: Number(user?.isVerified) ? 'approved' : 'not_submitted', rejectionReason: null, documentType: null, submittedAt: null, decidedAt: null };
+  const latest = await VerificationRequest.query(db).where({ userId }).orderBy('createdAt', 'desc').orderBy('id', 'desc').first();
+  const user = await User.query(db).findById(userId).select('isVerified');
+  if (!latest) return { status: user?.isVerified ? 'approved' : 'not_submitted', rejectionReason: null, documentType: null, submittedAt: null, decidedAt: null };
   return {
-    status: latest.status as string,
-    rejectionReason: latest.rejectionReason ?? null,
-    documentType: latest.documentType as string,
-    submittedAt: new Date(Number(latest.createdAt)).toISOString(),
-    decidedAt: latest.decidedAt ? new Date(Number(latest.decidedAt)).toISOString() : null,
+    status: latest.status,
+    rejectionReason: latest.rejectionReason,
+    documentType: latest.documentType,
+    submittedAt: new Date(latest.createdAt).toISOString(),
+    decidedAt: latest.decidedAt ? new Date(latest.decidedAt).toISOString() : null,
   };
 }
 
@@ -52,7 +54,7 @@ export function verificationRoutes() {
         const photo = await Photo.query(ctx.services.db).insertAndFetch({ userId: user.id, profileId: null, purpose, position: 0, ...image, createdAt: now });
         ids.push(photo.id);
       }
-      await ctx.services.db('verification_requests').insert({ userId: user.id, documentType, selfiePhotoId: ids[0], documentPhotoId: ids[1], status: 'pending', createdAt: now });
+      await VerificationRequest.query(ctx.services.db).insert({ userId: user.id, documentType, selfiePhotoId: ids[0], documentPhotoId: ids[1], status: 'pending', createdAt: now });
       stored.length = 0;
       ctx.status = 201;
       ctx.body = await verificationStatus(ctx, user.id);
@@ -61,7 +63,7 @@ export function verificationRoutes() {
       // Files first: even when the database cannot be written to (read-only, full), no image stays on disk.
       for (const key of stored) {
         await deleteImageFiles(ctx.services.media, key).catch(() => {});
-        await ctx.services.db('photos').where({ fileKey: key }).delete().catch(() => {});
+        await Photo.query(ctx.services.db).where({ fileKey: key }).delete().catch(() => {});
       }
       await removeTempFiles(ctx);
     }
