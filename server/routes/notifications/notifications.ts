@@ -4,6 +4,7 @@ import { badRequest, notFound } from '../../errors';
 import { assertSelf, currentUser, requireUser } from '../../middleware/auth';
 import { idParam, parse } from '../../middleware/validate';
 import { Notification } from '../../models/engagement';
+import { Profile } from '../../models/profile';
 import { presentNotification } from '../../presenters/notification';
 import { loadProfile, recordProfileView, visibleProfile } from '../../services/profiles';
 export function notificationRoutes() {
@@ -12,9 +13,9 @@ export function notificationRoutes() {
 
   router.get('/:userId/count', async (ctx) => {
     const user = assertSelf(ctx, idParam(ctx.params.userId));
-    const row = await ctx.services.db('notifications').where({ userId: user.id, isRead: false }).count({ count: '*' }).first();
+    const count = await Notification.query(ctx.services.db).where({ userId: user.id, isRead: false }).resultSize();
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = { count: Number(row?.count ?? 0) };
+    ctx.body = { count };
   });
 
   router.get('/:userId', async (ctx) => {
@@ -36,7 +37,7 @@ export function notificationRoutes() {
 
   router.patch('/:userId/mark-all-read', async (ctx) => {
     const user = assertSelf(ctx, idParam(ctx.params.userId));
-    const updated = await ctx.services.db('notifications').where({ userId: user.id, isRead: false }).update({ isRead: true });
+    const updated = await Notification.query(ctx.services.db).where({ userId: user.id, isRead: false }).patch({ isRead: true });
     ctx.body = { message: 'All notifications marked as read', updated };
   });
 
@@ -47,7 +48,7 @@ export function notificationRoutes() {
     const input = parse(createNotificationSchema, (ctx.request as unknown as { body?: unknown }).body);
     if (input.type !== 'profile_view') throw badRequest('Only profile views can be reported by the app');
     const profileId = input.profileId ?? (input.sourceType === 'profile' ? input.sourceId : undefined) ?? input.relatedItemId;
-    const byUser = input.userId ? await ctx.services.db('profiles').where({ userId: input.userId, isDeleted: false }).first('id') : null;
+    const byUser = input.userId ? await Profile.query(ctx.services.db).where({ userId: input.userId, isDeleted: false }).select('id').first() : undefined;
     const id = profileId ?? byUser?.id;
     if (!id) throw badRequest('Say which profile was viewed');
     const { profile } = await visibleProfile(ctx.services.db, viewer, await loadProfile(ctx.services.db, id));
