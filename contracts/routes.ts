@@ -31,3 +31,16 @@ const MATCHERS = [...PUBLIC_ROUTES, ...PROTECTED_ROUTES].map(toRegExp);
 export function isMemberAppRoute(pathname: string): boolean {
   return MATCHERS.some((re) => re.test(pathname));
 }
+
+/** Results per page of the member app's search. */
+export const SEARCH_PAGE_SIZE = 20;
+
+/**
+ * API answers a signed-in member's screen asks for first whose URLs its path alone decides. The server requests
+ * them with the page (<link rel="preload" as="fetch">), so they arrive alongside the app's code instead of a round
+ * trip after it has run; the screens' queries ask for exactly these URLs (a different one is simply fetched again).
+ */
+export const MEMBER_ROUTE_DATA: Readonly<Record<string, readonly string[]>> = {
+  '/': ['/api/matches/featured', '/api/matches/daily', '/api/success-stories'],
+  '/search': [`/api/search?limit=${SEARCH_PAGE_SIZE}`],
+};

@@ -9,25 +9,6 @@ if (!container) throw new Error('Missing #root element');
 // downloaded alongside it (<link rel="modulepreload"> in the page) but evaluated only after that first paint has
 // been shown, so a phone shows the page at once instead of after half a megabyte of script has been run.
 
-/**
- * The page inlines only the header's and spinner's rules and preloads the app's stylesheet without blocking the
- * first paint; attach it and wait for it, so the first render is never unstyled.
- */
-function stylesheetsReady(): Promise<void> {
-  const pending = [...document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="style"]')].map(
-    (preload) =>
-      new Promise<void>((resolve) => {
-        const sheet = document.createElement('link');
-        sheet.rel = 'stylesheet';
-        sheet.href = preload.href;
-        sheet.onload = () => resolve();
-        sheet.onerror = () => resolve();
-        document.head.appendChild(sheet);
-      }),
-  );
-  return Promise.all(pending).then(() => undefined);
-}
-
 // requestAnimationFrame then setTimeout: what follows runs after the browser has painted the page's own header
 // and spinner once, even when the scripts arrive quickly.
 const afterNextPaint = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
@@ -58,9 +39,11 @@ function afterFirstContentfulPaint(limit = 300): Promise<void> {
 }
 
 // build.mjs keeps this import out of the lazy screens' chunking and preloads the chunk it loads with the page.
-void Promise.all([afterFirstContentfulPaint().then(() => import('./app/start')), stylesheetsReady()]).then(([{ startApp }]) => {
-  // One more paint between evaluating the app's code and rendering it: two shorter tasks instead of one long one.
-  void afterNextPaint().then(() => startApp(container));
-});
+void afterFirstContentfulPaint()
+  .then(() => import('./app/start'))
+  .then(({ startApp }) => {
+    // One more paint between evaluating the app's code and rendering it: two shorter tasks instead of one long one.
+    void afterNextPaint().then(() => startApp(container));
+  });
 
 registerServiceWorker();

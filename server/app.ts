@@ -10,7 +10,7 @@ import { errorHandler, notFound } from './errors';
 import { loadUser } from './middleware/auth';
 import { csrfProtection } from './middleware/csrf';
 import { httpsAware, securityHeaders } from './middleware/security-headers';
-import { databaseSessionStore, generateSessionId } from './middleware/session-store';
+import { databaseSessionStore, generateSessionId, SESSION_COOKIE } from './middleware/session-store';
 import { loadSessionKeys } from './keys';
 import { authRoutes } from './routes/auth/auth';
 import { healthRoutes } from './routes/health/health';
@@ -164,7 +164,7 @@ export function createApp(config: Config, db: Db, options: AppOptions = {}): Koa
   app.use(
     session(
       {
-        key: 'saathi.sid',
+        key: SESSION_COOKIE,
         maxAge: config.sessionMaxAgeMs,
         httpOnly: true,
         signed: true,

@@ -24,6 +24,8 @@ before(async () => {
       '/login': ['/assets/chunks/login-page-AAAA.js', '/assets/chunks/chunk-BBBB.js'],
       '/profile/$id': ['/assets/chunks/profile-view-page-CCCC.js'],
       '/help': ['/assets/chunks/help"><script>alert(1)</script>.js'],
+      '/': ['/assets/chunks/member-home-DDDD.js'],
+      '/search': ['/assets/chunks/search-page-EEEE.js'],
     }),
   );
   // An asset with the precompressed copies build.mjs writes beside it.
@@ -54,6 +56,28 @@ test("a member page preloads its own screen's code, and only that", async () => 
   const unknown = await fetch(`${url}/login/extra`);
   assert.equal(unknown.status, 404);
   assert.deepEqual(preloadsOf(await unknown.text()), []);
+});
+
+const dataPreloadsOf = (html: string) =>
+  [...html.matchAll(/<link rel="preload" href="([^"]+)" as="fetch" crossorigin="use-credentials">/g)].map((m) => m[1]);
+const page = async (p: string, session: boolean) =>
+  (await fetch(`${url}${p}`, { headers: session ? { Cookie: 'saathi.sid=abc; saathi.sid.sig=def' } : {} })).text();
+
+test("with a session, / preloads the member's dashboard and its first answers; a visitor's landing page neither", async () => {
+  const landing = await page('/', false);
+  assert.deepEqual(preloadsOf(landing), []);
+  assert.deepEqual(dataPreloadsOf(landing), []);
+  const home = await page('/', true);
+  assert.deepEqual(preloadsOf(home), ['/assets/chunks/member-home-DDDD.js']);
+  assert.deepEqual(dataPreloadsOf(home), ['/api/matches/featured', '/api/matches/daily', '/api/success-stories']);
+  // The first page of an unfiltered search is requested with the page; a filtered one asks for another answer.
+  assert.deepEqual(dataPreloadsOf(await page('/search', true)), ['/api/search?limit=20']);
+  assert.deepEqual(dataPreloadsOf(await page('/search?religion=Hindu', true)), []);
+  const visitorSearch = await page('/search', false);
+  assert.deepEqual(preloadsOf(visitorSearch), ['/assets/chunks/search-page-EEEE.js']);
+  assert.deepEqual(dataPreloadsOf(visitorSearch), []);
+  // Pages are kept per variant: the visitor's landing page is still the plain one after a member's was made.
+  assert.deepEqual(preloadsOf(await page('/', false)), []);
 });
 
 test('a malformed preload entry is dropped, never written into the page', async () => {

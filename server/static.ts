@@ -3,7 +3,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Context, Next } from 'koa';
 import send from 'koa-send';
-import { isMemberAppRoute } from '../contracts/routes';
+import { isMemberAppRoute, MEMBER_ROUTE_DATA } from '../contracts/routes';
+import { SESSION_COOKIE } from './middleware/session-store';
 
 /** Where the built apps live: beside the bundle (dist/), or ../dist when running from source. */
 export function findStaticDir(explicit?: string | null): string {
@@ -21,11 +22,12 @@ function readIndex(file: string): string | null {
   }
 }
 
-/** Route pattern ("/profile/$id") → the screen's chunks, written by build.mjs. */
-function readRoutePreloads(file: string): Array<{ pattern: RegExp; links: string }> {
+/** Route pattern ("/profile/$id") → <link rel="modulepreload"> for the screen's chunks, written by build.mjs. */
+function readRoutePreloads(file: string): Array<{ route: string; pattern: RegExp; links: string }> {
   try {
     const map = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string[]>;
     return Object.entries(map).map(([route, urls]) => ({
+      route,
       pattern: new RegExp(`^${route.split('/').map((seg) => (seg.startsWith('$') ? '[^/]+' : seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('/')}/?$`),
       links: urls
         .filter((url) => /^\/assets\/[A-Za-z0-9/_.-]+\.js$/.test(url))
@@ -36,6 +38,10 @@ function readRoutePreloads(file: string): Array<{ pattern: RegExp; links: string
     return [];
   }
 }
+
+/** <link rel="preload"> for the API answers a signed-in member's screen asks for first (see MEMBER_ROUTE_DATA). */
+const dataPreloads = (route: string) =>
+  (MEMBER_ROUTE_DATA[route] ?? []).map((url) => `<link rel="preload" href="${url}" as="fetch" crossorigin="use-credentials">`).join('');
 
 /**
  * The banner a demo instance shows on every page of both apps, in the HTML itself so it is there before any
@@ -78,18 +84,29 @@ export function staticApps(
   const opsDir = path.join(staticDir, 'ops');
   let memberIndex: string | null = null;
   let opsIndex: string | null = null;
-  let routePreloads: Array<{ pattern: RegExp; links: string }> | null = null;
-  const withPreloads = new Map<RegExp, string>();
-  /** The member page for `p`, with <link rel="modulepreload"> for that screen's code in its head. */
-  const memberPage = (p: string): string => {
+  let routePreloads: ReturnType<typeof readRoutePreloads> | null = null;
+  const withPreloads = new Map<string, string>();
+  /**
+   * The member page for the request, with <link rel="modulepreload"> for that screen's code in its head and, for a
+   * browser with a session, its first API requests. "/" is the landing page (in the initial code) for a visitor
+   * and the member's dashboard (a screen of its own) with a session: its screen and data go only to the latter.
+   * Whether the session is still valid is not checked here: a stale one costs a few unused requests.
+   */
+  const memberPage = (ctx: Context): string => {
     const html = index('member');
     routePreloads ??= readRoutePreloads(path.join(memberDir, 'route-preloads.json'));
-    const match = routePreloads.find((r) => r.pattern.test(p));
-    if (!match?.links || !html.includes('</head>')) return html;
-    let page = withPreloads.get(match.pattern);
+    const match = routePreloads.find((r) => r.pattern.test(ctx.path));
+    if (!match || !html.includes('</head>')) return html;
+    const signedIn = Boolean(ctx.cookies.get(SESSION_COOKIE));
+    // Data URLs hold no query: a search with filters asks for other answers.
+    const data = signedIn && ctx.querystring === '' ? dataPreloads(match.route) : '';
+    const links = (match.route === '/' && !signedIn ? '' : match.links) + data;
+    if (!links) return html;
+    const key = `${match.route} ${signedIn} ${data !== ''}`;
+    let page = withPreloads.get(key);
     if (page === undefined) {
-      page = html.replace('</head>', `${match.links}\n  </head>`);
-      withPreloads.set(match.pattern, page);
+      page = html.replace('</head>', `${links}\n  </head>`);
+      withPreloads.set(key, page);
     }
     return page;
   };
@@ -174,7 +191,7 @@ export function staticApps(
     }
     const known = isMemberAppRoute(p);
     ctx.status = known ? 200 : 404;
-    const page = known ? memberPage(p) : index('member');
+    const page = known ? memberPage(ctx) : index('member');
     ctx.body = options.previewTags && page !== MISSING_BUILD ? inHead(page, await options.previewTags(ctx)) : page;
   };
 }

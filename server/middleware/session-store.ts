@@ -3,6 +3,9 @@ import type { Context } from 'koa';
 import type { Db } from '../db';
 import { User } from '../models/user';
 
+/** The session cookie's name. */
+export const SESSION_COOKIE = 'saathi.sid';
+
 /** koa-session external store over the `sessions` table: server-side sessions shared by every process. */
 export function databaseSessionStore(db: Db) {
   return {

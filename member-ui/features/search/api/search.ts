@@ -9,6 +9,7 @@ import type {
   RELIGIONS,
   RETURN_TO_INDIA_PLANS,
 } from '../../../../contracts/enums';
+import { SEARCH_PAGE_SIZE } from '../../../../contracts/routes';
 import type { ProfileCardView } from '../../../../contracts/views';
 import { isApiError, request } from '../../../lib/api-client';
 
@@ -19,7 +20,6 @@ export const MOOD_SCORE_MIN = 30;
 export const MOOD_SCORE_MAX = 95;
 export const MOOD_SCORE_STEP = 5;
 export const DEFAULT_MOOD_SCORE = 70;
-export const SEARCH_PAGE_SIZE = 20;
 /** Ashtakoot guna totals run 0–36; 18 is the customary "acceptable" line. */
 export const GUNA_MAX = 36;
 export const DEFAULT_MIN_GUNA = 18;
