@@ -76,6 +76,8 @@ test("with a session, / preloads the member's dashboard and its first answers; a
   const visitorSearch = await page('/search', false);
   assert.deepEqual(preloadsOf(visitorSearch), ['/assets/chunks/search-page-EEEE.js']);
   assert.deepEqual(dataPreloadsOf(visitorSearch), []);
+  assert.deepEqual(dataPreloadsOf(await page('/profile/42', true)), ['/api/profiles/42']);
+  assert.deepEqual(dataPreloadsOf(await page('/profile/7', true)), ['/api/profiles/7']);
   // Pages are kept per variant: the visitor's landing page is still the plain one after a member's was made.
   assert.deepEqual(preloadsOf(await page('/', false)), []);
 });

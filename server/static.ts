@@ -39,9 +39,18 @@ function readRoutePreloads(file: string): Array<{ route: string; pattern: RegExp
   }
 }
 
-/** <link rel="preload"> for the API answers a signed-in member's screen asks for first (see MEMBER_ROUTE_DATA). */
-const dataPreloads = (route: string) =>
-  (MEMBER_ROUTE_DATA[route] ?? []).map((url) => `<link rel="preload" href="${url}" as="fetch" crossorigin="use-credentials">`).join('');
+/**
+ * <link rel="preload"> for the API answers a signed-in member's screen asks for first (see MEMBER_ROUTE_DATA), with
+ * the route's parameters ("$id") taken from the request's path (already checked by isMemberAppRoute).
+ */
+function dataPreloads(route: string, pathname: string): string {
+  const segments = pathname.split('/');
+  const params = new Map(route.split('/').flatMap((name, i) => (name.startsWith('$') ? [[name, segments[i] ?? '']] : [])));
+  return (MEMBER_ROUTE_DATA[route] ?? [])
+    .map((template) => template.replace(/\$\w+/g, (name) => encodeURIComponent(params.get(name) ?? '')))
+    .map((url) => `<link rel="preload" href="${url}" as="fetch" crossorigin="use-credentials">`)
+    .join('');
+}
 
 /**
  * The banner a demo instance shows on every page of both apps, in the HTML itself so it is there before any
@@ -98,17 +107,15 @@ export function staticApps(
     const match = routePreloads.find((r) => r.pattern.test(ctx.path));
     if (!match || !html.includes('</head>')) return html;
     const signedIn = Boolean(ctx.cookies.get(SESSION_COOKIE));
-    // Data URLs hold no query: a search with filters asks for other answers.
-    const data = signedIn && ctx.querystring === '' ? dataPreloads(match.route) : '';
-    const links = (match.route === '/' && !signedIn ? '' : match.links) + data;
-    if (!links) return html;
-    const key = `${match.route} ${signedIn} ${data !== ''}`;
-    let page = withPreloads.get(key);
+    const modules = match.route === '/' && !signedIn ? '' : match.links;
+    let page = withPreloads.get(`${match.route} ${signedIn}`);
     if (page === undefined) {
-      page = html.replace('</head>', `${links}\n  </head>`);
-      withPreloads.set(key, page);
+      page = modules ? html.replace('</head>', `${modules}\n  </head>`) : html;
+      withPreloads.set(`${match.route} ${signedIn}`, page);
     }
-    return page;
+    // Data URLs hold no query: a search with filters asks for other answers.
+    const data = signedIn && ctx.querystring === '' ? dataPreloads(match.route, ctx.path) : '';
+    return data ? page.replace('</head>', `${data}\n  </head>`) : page;
   };
   const read = (file: string) => {
     const html = readIndex(file);
