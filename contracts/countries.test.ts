@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { COUNTRIES, COUNTRY_ENTRIES, ISO_COUNTRY_CODES, countryCode, countryName } from './countries';
+import { ISO_COUNTRY_CODES, countryCode, countryEntries, countryName, countryNames } from './countries';
 import { searchQuerySchema } from './discovery';
 import { createProfileSchema } from './profile';
 
@@ -10,14 +10,14 @@ test('every ISO 3166-1 entry is offered, named by the platform, territories incl
   assert.equal(ISO_COUNTRY_CODES.length, 249);
   assert.equal(new Set(ISO_COUNTRY_CODES).size, 249);
   const names = new Intl.DisplayNames(['en'], { type: 'region' });
-  for (const entry of COUNTRY_ENTRIES) assert.equal(entry.name, names.of(entry.code));
-  for (const code of ['HK', 'MO', 'TW', 'PR', 'GU', 'RE']) assert.ok(COUNTRIES.includes(names.of(code) ?? ''), code);
+  for (const entry of countryEntries()) assert.equal(entry.name, names.of(entry.code));
+  for (const code of ['HK', 'MO', 'TW', 'PR', 'GU', 'RE']) assert.ok(countryNames().includes(names.of(code) ?? ''), code);
   // Names never carry the separator the search filter uses.
-  assert.ok(COUNTRIES.every((name) => !name.includes(',')));
+  assert.ok(countryNames().every((name) => !name.includes(',')));
 });
 
 test('the profile accepts every listed country and the spellings stored before; names are kept in one form', () => {
-  for (const name of COUNTRIES) assert.ok(createProfileSchema.safeParse({ ...base, country: name }).success, name);
+  for (const name of countryNames()) assert.ok(createProfileSchema.safeParse({ ...base, country: name }).success, name);
   const legacy: Array<[string, string]> = [['Turkey', 'TR'], ["Côte d'Ivoire", 'CI'], ['Holy See', 'VA'], ['Hong Kong', 'HK'], ['Trinidad and Tobago', 'TT'], ['United Kingdom', 'GB']];
   for (const [name, code] of legacy) {
     const parsed = createProfileSchema.safeParse({ ...base, country: name });
@@ -32,4 +32,30 @@ test('the profile accepts every listed country and the spellings stored before; 
   const parsed = searchQuerySchema.parse({ locations: 'Puerto Rico,Türkiye' });
   assert.ok(parsed.locations?.includes('Turkey'), 'a filter also finds the spelling stored before the ISO list');
   assert.ok(parsed.locations?.includes('Puerto Rico'));
+});
+
+test('loading the module builds no name table: screens that only import it do not pay for Intl.DisplayNames', async () => {
+  const Original = Intl.DisplayNames;
+  let constructed = 0;
+  const setDisplayNames = (value: typeof Original) => Object.defineProperty(Intl, 'DisplayNames', { value, configurable: true, writable: true });
+  setDisplayNames(
+    class extends Original {
+      constructor(...args: ConstructorParameters<typeof Original>) {
+        super(...args);
+        constructed++;
+      }
+    },
+  );
+  try {
+    // A fresh copy of the module (the query makes it a module of its own).
+    const fresh = (await import(`./countries.ts?fresh=${Date.now()}`)) as typeof import('./countries');
+    assert.equal(constructed, 0);
+    assert.equal(fresh.countryCode('GB'), 'GB');
+    assert.equal(constructed, 0);
+    assert.equal(fresh.countryCode('Hong Kong'), 'HK');
+    assert.equal(fresh.countryNames().length, 249);
+    assert.equal(constructed, 1);
+  } finally {
+    setDisplayNames(Original);
+  }
 });

@@ -44,21 +44,10 @@ const LEGACY_NAMES: Record<string, string> = {
   'North Korea': 'KP',
 };
 
-const displayNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' });
-
 export interface CountryEntry {
   code: string;
   name: string;
 }
-
-/** Every ISO 3166-1 entry with its English name, in alphabetical order of the name. */
-export const COUNTRY_ENTRIES: readonly CountryEntry[] = ISO_COUNTRY_CODES.map((code) => ({ code, name: displayNames.of(code) ?? code })).sort(
-  (a, b) => a.name.localeCompare(b.name, 'en'),
-);
-
-/** The names offered in pickers. */
-export const COUNTRIES: readonly string[] = COUNTRY_ENTRIES.map((entry) => entry.name);
-export type Country = string;
 
 /** Comparable form of a name: case, accents, "&"/"and", "St."/"Saint" and punctuation do not matter. */
 function fold(name: string): string {
@@ -73,27 +62,60 @@ function fold(name: string): string {
     .trim();
 }
 
-const BY_FOLDED = new Map<string, string>();
-for (const entry of COUNTRY_ENTRIES) BY_FOLDED.set(fold(entry.name), entry.code);
-for (const [name, code] of Object.entries(LEGACY_NAMES)) BY_FOLDED.set(fold(name), code);
-for (const code of ISO_COUNTRY_CODES) {
-  // Names written by another platform's name table (a browser with older or newer data) resolve too.
-  const withoutParens = displayNames.of(code)?.replace(/\s*\([^)]*\)/, '');
-  if (withoutParens && !BY_FOLDED.has(fold(withoutParens))) BY_FOLDED.set(fold(withoutParens), code);
+interface CountryTable {
+  displayNames: Intl.DisplayNames;
+  entries: readonly CountryEntry[];
+  names: readonly string[];
+  byFolded: Map<string, string>;
 }
+
+let table: CountryTable | null = null;
+
+/**
+ * The names and spellings, built on first use: constructing Intl.DisplayNames alone takes 15–25 ms in a browser,
+ * which every screen that merely loads this module (most of the member app's) would otherwise pay at start-up.
+ */
+function countryTable(): CountryTable {
+  if (table) return table;
+  const displayNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' });
+  const collator = new Intl.Collator('en');
+  const entries = ISO_COUNTRY_CODES.map((code) => ({ code, name: displayNames.of(code) ?? code })).sort((a, b) => collator.compare(a.name, b.name));
+  const byFolded = new Map<string, string>();
+  for (const entry of entries) byFolded.set(fold(entry.name), entry.code);
+  for (const [name, code] of Object.entries(LEGACY_NAMES)) byFolded.set(fold(name), code);
+  for (const code of ISO_COUNTRY_CODES) {
+    // Names written by another platform's name table (a browser with older or newer data) resolve too.
+    const withoutParens = displayNames.of(code)?.replace(/\s*\([^)]*\)/, '');
+    if (withoutParens && !byFolded.has(fold(withoutParens))) byFolded.set(fold(withoutParens), code);
+  }
+  table = { displayNames, entries, names: entries.map((entry) => entry.name), byFolded };
+  return table;
+}
+
+/** Every ISO 3166-1 entry with its English name, in alphabetical order of the name. */
+export function countryEntries(): readonly CountryEntry[] {
+  return countryTable().entries;
+}
+
+/** The names offered in pickers. */
+export function countryNames(): readonly string[] {
+  return countryTable().names;
+}
+
+export type Country = string;
 
 /** ISO 3166-1 alpha-2 code of a country name (current or legacy spelling), or null when it names none. */
 export function countryCode(name: string | null | undefined): string | null {
   if (!name) return null;
   const trimmed = name.trim();
   if (/^[A-Za-z]{2}$/.test(trimmed) && ISO_COUNTRY_CODES.includes(trimmed.toUpperCase())) return trimmed.toUpperCase();
-  return BY_FOLDED.get(fold(trimmed)) ?? null;
+  return countryTable().byFolded.get(fold(trimmed)) ?? null;
 }
 
 /** The name this platform uses for a country given by any accepted spelling, or null. */
 export function countryName(nameOrCode: string | null | undefined): string | null {
   const code = countryCode(nameOrCode);
-  return code ? (displayNames.of(code) ?? null) : null;
+  return code ? (countryTable().displayNames.of(code) ?? null) : null;
 }
 
 export function isCountry(name: string): boolean {
@@ -107,7 +129,7 @@ export function isCountry(name: string): boolean {
 export function countrySpellings(name: string): string[] {
   const code = countryCode(name);
   if (!code) return [name];
-  const spellings = new Set([displayNames.of(code) ?? name, name.trim()]);
+  const spellings = new Set([countryTable().displayNames.of(code) ?? name, name.trim()]);
   for (const [legacy, legacyCode] of Object.entries(LEGACY_NAMES)) if (legacyCode === code) spellings.add(legacy);
   return [...spellings];
 }

@@ -1,4 +1,4 @@
-import { COUNTRIES } from '../../../contracts/countries';
+import { countryNames } from '../../../contracts/countries';
 import {
   DIETS,
   EDUCATION_LEVELS,
@@ -33,7 +33,6 @@ export const RELATIONSHIP_OPTIONS = labelled(PARENT_RELATIONSHIPS);
 export const EDUCATION_OPTIONS = optionsOf(EDUCATION_LEVELS);
 export const RELIGION_OPTIONS = optionsOf(RELIGIONS);
 export const MOTHER_TONGUE_OPTIONS = optionsOf(MOTHER_TONGUES);
-export const COUNTRY_OPTIONS = optionsOf(COUNTRIES);
 export const MARITAL_STATUS_OPTIONS = labelled(MARITAL_STATUSES);
 export const DIET_OPTIONS = labelled(DIETS, { non_vegetarian: 'Non-vegetarian' });
 export const FAMILY_TYPE_OPTIONS = labelled(FAMILY_TYPES);
@@ -60,4 +59,11 @@ export function oppositeGender(gender: string): string {
 export function latestAdultBirthDate(today = new Date()): string {
   const d = new Date(Date.UTC(today.getUTCFullYear() - 18, today.getUTCMonth(), today.getUTCDate()));
   return d.toISOString().slice(0, 10);
+}
+
+let countryOptionList: SelectOption[] | null = null;
+/** Country options, made on first use (the country table is built lazily: see contracts/countries.ts). */
+export function countryOptions(): SelectOption[] {
+  countryOptionList ??= optionsOf(countryNames());
+  return countryOptionList;
 }

@@ -7,7 +7,6 @@ import {
   AM_PM_OPTIONS,
   BIRTH_HOUR_OPTIONS,
   BIRTH_MINUTE_OPTIONS,
-  COUNTRY_OPTIONS,
   EDUCATION_OPTIONS,
   GENDER_OPTIONS,
   MOTHER_TONGUE_OPTIONS,
@@ -15,6 +14,7 @@ import {
   RELIGION_OPTIONS,
   WIZARD_PROFILE_TYPE_OPTIONS,
   latestAdultBirthDate,
+  countryOptions,
 } from '../../../components/profile/option-labels';
 import type { WizardErrors, WizardField, WizardValues } from './wizard-values';
 
@@ -70,7 +70,7 @@ export function BasicInformationStep(props: StepProps & { fullName: string }) {
           />
         </fieldset>
       ) : null}
-      <SelectField label="Country" placeholder="Select country" options={COUNTRY_OPTIONS} {...bind('country')} />
+      <SelectField label="Country" placeholder="Select country" options={countryOptions()} {...bind('country')} />
       <TextField label="City" autoComplete="address-level2" {...bind('city')} />
     </div>
   );

@@ -11,7 +11,6 @@ import {
   AM_PM_OPTIONS,
   BIRTH_HOUR_OPTIONS,
   BIRTH_MINUTE_OPTIONS,
-  COUNTRY_OPTIONS,
   DIET_OPTIONS,
   EDUCATION_OPTIONS,
   FAMILY_TYPE_OPTIONS,
@@ -27,6 +26,7 @@ import {
   RELIGION_OPTIONS,
   ZODIAC_OPTIONS,
   latestAdultBirthDate,
+  countryOptions,
 } from '../../../components/profile/option-labels';
 
 type FieldKind = 'text' | 'tel' | 'number' | 'date' | 'select' | 'textarea' | 'countries' | 'boolean';
@@ -52,7 +52,14 @@ export const FIELD_DEFS = {
   parentName: { label: 'Parent Name', kind: 'text' },
   parentRelationship: { label: 'Relationship', kind: 'select', options: RELATIONSHIP_OPTIONS, placeholder: 'Select relationship' },
   parentContact: { label: 'Contact Number', kind: 'tel' },
-  country: { label: 'Country', kind: 'select', options: COUNTRY_OPTIONS, placeholder: 'Select country' },
+  country: {
+    label: 'Country',
+    kind: 'select',
+    get options() {
+      return countryOptions();
+    },
+    placeholder: 'Select country',
+  },
   city: { label: 'City', kind: 'text' },
   height: { label: 'Height (cm)', kind: 'number', min: 120, max: 230, placeholder: 'e.g. 165' },
   maritalStatus: { label: 'Marital Status', kind: 'select', options: MARITAL_STATUS_OPTIONS, placeholder: 'Select marital status' },
