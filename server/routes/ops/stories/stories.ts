@@ -5,27 +5,32 @@ import type { AppContext, AppRouter } from '../../../context';
 import { badRequest, conflict, notFound } from '../../../errors';
 import { currentUser } from '../../../middleware/auth';
 import { idParam, parse, requestBody } from '../../../middleware/validate';
+import { StoryConsent } from '../../../models/activity';
+import { SuccessStory } from '../../../models/engagement';
 import { Photo } from '../../../models/photo';
+import { User } from '../../../models/user';
 import { isoOrNull } from '../../../presenters/user';
 import { auditFrom } from '../../../services/audit';
 import { deleteImageFiles, photoUrl, storeImage } from '../../../services/photos';
 import { bothAccepted, consentsOf, requestConsent } from '../../../services/story-consent';
 import { removeTempFiles, uploadMiddleware, uploadedFiles } from '../../photos/photos';
-import type { Rows } from '../lib/pagination';
 import { whereContains } from '../lib/search';
 
 /** Stories with both members' names, loaded in one query for all of them. */
-async function presentStories(db: Knex, stories: Rows) {
-  const ids = [...new Set(stories.flatMap((s) => [s.user1Id, s.user2Id]).filter(Boolean))] as number[];
-  const names = ids.length ? await db('users').whereIn('id', ids).select('id', 'fullName', 'username') : [];
-  const nameOf = (id: number | null) => names.find((n) => n.id === id) ?? null;
+async function presentStories(db: Knex, stories: SuccessStory[]) {
+  const ids = [...new Set(stories.flatMap((s) => [s.user1Id, s.user2Id]).filter((id): id is number => id !== null))];
+  const names = ids.length ? await User.query(db).whereIn('id', ids).select('id', 'fullName', 'username') : [];
+  const nameOf = (id: number | null) => {
+    const user = names.find((n) => n.id === id);
+    return user ? { id: user.id, fullName: user.fullName, username: user.username } : null;
+  };
   const consents = await consentsOf(db, stories.map((s) => s.id));
   const consentOf = (storyId: number, userId: number | null) => {
     const consent = userId ? consents.get(storyId)?.get(userId) : undefined;
     return consent ? { status: consent.status, requestedAt: isoOrNull(consent.requestedAt), respondedAt: isoOrNull(consent.respondedAt) } : null;
   };
   return stories.map((s) => {
-    const keys: string[] = typeof s.photoKeys === 'string' ? JSON.parse(s.photoKeys) : [];
+    const keys = s.photoKeys ?? [];
     return {
       id: s.id,
       user1: nameOf(s.user1Id),
@@ -38,7 +43,7 @@ async function presentStories(db: Knex, stories: Rows) {
       location: s.location,
       testimonial: s.testimonial,
       photos: keys.map((k) => photoUrl(k)),
-      isPublished: Boolean(Number(s.isPublished)),
+      isPublished: s.isPublished,
       sortOrder: s.sortOrder,
       publishedAt: isoOrNull(s.publishedAt),
       createdAt: isoOrNull(s.createdAt),
@@ -48,20 +53,20 @@ async function presentStories(db: Knex, stories: Rows) {
 }
 
 async function presentStory(db: Knex, id: number) {
-  const [story] = await presentStories(db, await db('success_stories').where({ id }));
+  const [story] = await presentStories(db, await SuccessStory.query(db).where({ id }));
   return story;
 }
 
-async function checkCouple(db: Knex, user1Id: number, user2Id: number) {
+async function checkCouple(db: Knex, user1Id: number | null, user2Id: number | null) {
   if (user1Id === user2Id) throw badRequest('Choose two different members');
-  const found = await db('users').whereIn('id', [user1Id, user2Id]).where({ role: 'member', isDeleted: false }).count({ n: '*' }).first();
-  if (Number(found?.n) !== 2) throw badRequest('Both members must be existing members');
+  const found = await User.query(db).whereIn('id', [user1Id, user2Id]).where({ role: 'member', isDeleted: false }).resultSize();
+  if (found !== 2) throw badRequest('Both members must be existing members');
 }
 
 /** Updates a story and records the action in one transaction; 404 when there is no such story. */
-async function changeStory(ctx: AppContext, id: number, fields: Record<string, unknown>, action: string, details?: Record<string, unknown>, also?: (trx: Knex) => Promise<void>) {
+async function changeStory(ctx: AppContext, id: number, fields: Partial<SuccessStory>, action: string, details?: Record<string, unknown>, also?: (trx: Knex) => Promise<void>) {
   await ctx.services.db.transaction(async (trx) => {
-    const updated = await trx('success_stories').where({ id }).update({ ...fields, updatedAt: Date.now() });
+    const updated = await SuccessStory.query(trx).where({ id }).patch({ ...fields, updatedAt: Date.now() });
     if (!updated) throw notFound('Story not found');
     if (also) await also(trx);
     await auditFrom(ctx, action, 'success_story', id, details, { db: trx });
@@ -76,14 +81,15 @@ export function storyRoutes(router: AppRouter) {
       ctx.body = [];
       return;
     }
-    const members = ctx.services.db('users').where({ role: 'member', isDeleted: false });
-    ctx.body = await whereContains(members, ['lower(full_name)', 'username_lower'], q).orderBy('fullName').limit(20).select('id', 'fullName', 'username');
+    const members = User.query(ctx.services.db).where({ role: 'member', isDeleted: false });
+    const found = await whereContains(members, ['lower(full_name)', 'username_lower'], q).orderBy('fullName').limit(20).select('id', 'fullName', 'username');
+    ctx.body = found.map((m) => ({ id: m.id, fullName: m.fullName, username: m.username }));
   });
 
   router.get('/stories', async (ctx) => {
     const db = ctx.services.db;
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = await presentStories(db, await db('success_stories').orderBy('sortOrder').orderBy('id', 'desc'));
+    ctx.body = await presentStories(db, await SuccessStory.query(db).orderBy('sortOrder').orderBy('id', 'desc'));
   });
 
   router.post('/stories', async (ctx) => {
@@ -92,12 +98,11 @@ export function storyRoutes(router: AppRouter) {
     await checkCouple(db, input.user1Id, input.user2Id);
     const now = Date.now();
     const id = await db.transaction(async (trx) => {
-      const [row] = await trx('success_stories')
-        .insert({ ...input, marriageDate: input.marriageDate ?? null, location: input.location ?? null, photoKeys: '[]', isPublished: false, createdBy: currentUser(ctx).id, createdAt: now, updatedAt: now })
-        .returning('id');
-      const storyId = typeof row === 'object' ? (row as { id: number }).id : (row as number);
-      await auditFrom(ctx, 'story.create', 'success_story', storyId, undefined, { db: trx });
-      return storyId;
+      const story = await SuccessStory.query(trx).insert({
+        ...input, marriageDate: input.marriageDate ?? null, location: input.location ?? null, photoKeys: [], isPublished: false, createdBy: currentUser(ctx).id, createdAt: now, updatedAt: now,
+      });
+      await auditFrom(ctx, 'story.create', 'success_story', story.id, undefined, { db: trx });
+      return story.id;
     });
     ctx.status = 201;
     ctx.body = await presentStory(db, id);
@@ -106,17 +111,17 @@ export function storyRoutes(router: AppRouter) {
   router.patch('/stories/:id', async (ctx) => {
     const id = idParam(ctx.params.id);
     const db = ctx.services.db;
-    const existing = await db('success_stories').where({ id }).first();
+    const existing = await SuccessStory.query(db).findById(id);
     if (!existing) throw notFound('Story not found');
     const input = parse(storySchema.partial(), requestBody(ctx));
     const coupleChanged = (input.user1Id && input.user1Id !== existing.user1Id) || (input.user2Id && input.user2Id !== existing.user2Id);
     if (coupleChanged) {
       await checkCouple(db, input.user1Id ?? existing.user1Id, input.user2Id ?? existing.user2Id);
-      if (Number(existing.isPublished) || existing.isPublished === true) throw conflict('Unpublish the story before changing the couple');
+      if (existing.isPublished) throw conflict('Unpublish the story before changing the couple');
     }
     await changeStory(ctx, id, input, 'story.update', { fields: Object.keys(input) }, async (trx) => {
       // Consent was given by the previous couple: the new one must be asked.
-      if (coupleChanged) await trx('story_consents').where({ storyId: id }).delete();
+      if (coupleChanged) await StoryConsent.query(trx).where({ storyId: id }).delete();
     });
     ctx.body = await presentStory(db, id);
   });
@@ -125,7 +130,7 @@ export function storyRoutes(router: AppRouter) {
     router.post(`/stories/:id/${action}`, async (ctx) => {
       const id = idParam(ctx.params.id);
       // Both names go public: only with both members' consent.
-      if (published && (await ctx.services.db('success_stories').where({ id }).first('id')) && !(await bothAccepted(ctx.services.db, id))) {
+      if (published && (await SuccessStory.query(ctx.services.db).findById(id).select('id')) && !(await bothAccepted(ctx.services.db, id))) {
         throw conflict('Both members must agree before the story is published. Ask them with "Ask the couple".');
       }
       await changeStory(ctx, id, { isPublished: published, publishedAt: published ? Date.now() : null }, `story.${action}`);
@@ -145,12 +150,12 @@ export function storyRoutes(router: AppRouter) {
     const id = idParam(ctx.params.id);
     const db = ctx.services.db;
     const fileKeys = await db.transaction(async (trx) => {
-      const story = await trx('success_stories').where({ id }).first();
+      const story = await SuccessStory.query(trx).findById(id);
       if (!story) throw notFound('Story not found');
-      if (Number(story.isPublished) || story.isPublished === true) throw conflict('Unpublish the story before deleting it');
-      const keys: string[] = JSON.parse(story.photoKeys ?? '[]');
-      if (keys.length) await trx('photos').whereIn('fileKey', keys).where({ purpose: 'story' }).delete();
-      await trx('success_stories').where({ id }).delete();
+      if (story.isPublished) throw conflict('Unpublish the story before deleting it');
+      const keys = story.photoKeys ?? [];
+      if (keys.length) await Photo.query(trx).whereIn('fileKey', keys).where({ purpose: 'story' }).delete();
+      await SuccessStory.query(trx).deleteById(id);
       await auditFrom(ctx, 'story.delete', 'success_story', id, { couple: [story.user1Id, story.user2Id] }, { db: trx });
       return keys;
     });
@@ -163,12 +168,12 @@ export function storyRoutes(router: AppRouter) {
     const fileKey = ctx.params.fileKey ?? '';
     const db = ctx.services.db;
     await db.transaction(async (trx) => {
-      const story = await trx('success_stories').where({ id }).first();
+      const story = await SuccessStory.query(trx).findById(id);
       if (!story) throw notFound('Story not found');
-      const keys: string[] = JSON.parse(story.photoKeys ?? '[]');
+      const keys = story.photoKeys ?? [];
       if (!keys.includes(fileKey)) throw notFound('That photo is not part of this story');
-      await trx('success_stories').where({ id }).update({ photoKeys: JSON.stringify(keys.filter((k) => k !== fileKey)), updatedAt: Date.now() });
-      await trx('photos').where({ fileKey, purpose: 'story' }).delete();
+      await SuccessStory.query(trx).findById(id).patch({ photoKeys: keys.filter((k) => k !== fileKey), updatedAt: Date.now() });
+      await Photo.query(trx).where({ fileKey, purpose: 'story' }).delete();
       await auditFrom(ctx, 'story.photo_remove', 'success_story', id, undefined, { db: trx });
     });
     await deleteImageFiles(ctx.services.media, fileKey);
@@ -179,16 +184,16 @@ export function storyRoutes(router: AppRouter) {
     const id = idParam(ctx.params.id);
     const db = ctx.services.db;
     try {
-      const story = await db('success_stories').where({ id }).first();
+      const story = await SuccessStory.query(db).findById(id);
       if (!story) throw notFound('Story not found');
-      const keys: string[] = JSON.parse(story.photoKeys ?? '[]');
+      const keys = story.photoKeys ?? [];
       if (keys.length >= 2) throw conflict('A story has at most 2 photos');
       const file = uploadedFiles(ctx).photo;
       if (!file) throw badRequest('Choose a photo to upload (field "photo")');
       const image = await storeImage(ctx.services.media, await fs.readFile(file.filepath), { mimetype: file.mimetype, filename: file.originalFilename });
       await db.transaction(async (trx) => {
         await Photo.query(trx).insert({ userId: null, profileId: null, purpose: 'story', position: keys.length, ...image, createdAt: Date.now() });
-        await trx('success_stories').where({ id }).update({ photoKeys: JSON.stringify([...keys, image.fileKey]), updatedAt: Date.now() });
+        await SuccessStory.query(trx).findById(id).patch({ photoKeys: [...keys, image.fileKey], updatedAt: Date.now() });
         await auditFrom(ctx, 'story.photo', 'success_story', id, undefined, { db: trx });
       });
       ctx.status = 201;
