@@ -1,4 +1,8 @@
 import type { Knex } from 'knex';
+import { Session } from '../../../models/account';
+import { AuditLog, VerificationRequest } from '../../../models/ops';
+import { Block, Report } from '../../../models/social';
+import { User } from '../../../models/user';
 import { effectiveTier } from '../../../policies/tier';
 import { isoOrNull } from '../../../presenters/user';
 import { presentAuditRows, withNames } from '../audit/present';
@@ -16,19 +20,19 @@ const LIST_LIMIT = 50;
  * have their own endpoint, GET /api/ops/members/:id/billing). Null when there is no such account.
  */
 export async function memberDetail(db: Knex, id: number) {
-  const user = await db('users').where({ id }).first();
+  const user = await User.query(db).findById(id);
   if (!user) return null;
   const profile = (await profilesOf(db, [id])).get(id) ?? null;
-  const requests = await db('verification_requests').where({ userId: id }).orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(LIST_LIMIT);
-  const blocks = await db('blocks').where({ blockerId: id }).orWhere({ blockedId: id }).orderBy('createdAt', 'desc').limit(LIST_LIMIT * 2);
+  const requests = await VerificationRequest.query(db).where({ userId: id }).orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(LIST_LIMIT);
+  const blocks = await Block.query(db).where({ blockerId: id }).orWhere({ blockedId: id }).orderBy('createdAt', 'desc').limit(LIST_LIMIT * 2);
   const names = await namesOf(db, [...requests.map((r) => r.reviewerId), ...blocks.flatMap((b) => [b.blockerId, b.blockedId])]);
-  const reportsAbout = await db('reports').where({ reportedUserId: id }).orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(LIST_LIMIT);
-  const reportsBy = await db('reports').where({ reporterId: id }).orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(LIST_LIMIT);
+  const reportsAbout = await Report.query(db).where({ reportedUserId: id }).orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(LIST_LIMIT);
+  const reportsBy = await Report.query(db).where({ reporterId: id }).orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(LIST_LIMIT);
   const now = Date.now();
-  const sessions = await db('sessions').where({ userId: id }).where('expiresAt', '>', now).orderBy('lastSeenAt', 'desc').limit(LIST_LIMIT);
+  const sessions = await Session.query(db).where({ userId: id }).where('expiresAt', '>', now).orderBy('lastSeenAt', 'desc').limit(LIST_LIMIT);
   const auditRows = await withNames(db('audit_log').where('audit_log.subjectUserId', id)).orderBy('audit_log.createdAt', 'desc').orderBy('audit_log.id', 'desc').limit(LIST_LIMIT);
-  const auditTotal = Number((await db('audit_log').where({ subjectUserId: id }).count({ n: '*' }).first())?.n ?? 0);
-  const subscriptionEnds = user.subscriptionEnds === null ? null : Number(user.subscriptionEnds);
+  const auditTotal = await AuditLog.query(db).where({ subjectUserId: id }).resultSize();
+  const { subscriptionEnds } = user;
   return {
     member: {
       id: user.id,
@@ -37,15 +41,15 @@ export async function memberDetail(db: Knex, id: number) {
       email: user.email,
       role: user.role,
       status: user.status,
-      isDeleted: Boolean(Number(user.isDeleted)),
-      isVerified: Boolean(Number(user.isVerified)),
+      isDeleted: user.isDeleted,
+      isVerified: user.isVerified,
       tier: effectiveTier({ subscriptionTier: user.subscriptionTier, subscriptionEnds }),
       subscriptionTier: user.subscriptionTier,
       subscriptionEnds: isoOrNull(subscriptionEnds),
       registeredAt: isoOrNull(user.createdAt),
       emailConfirmedAt: isoOrNull(user.emailConfirmedAt),
       lastActiveAt: isoOrNull(user.lastActiveAt),
-      twoFactor: Boolean(Number(user.totpEnabled)),
+      twoFactor: user.totpEnabled,
     },
     profile,
     verification: requests.map((r) => ({
