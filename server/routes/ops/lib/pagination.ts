@@ -1,10 +1,22 @@
 import type { Knex } from 'knex';
+import { type Model, QueryBuilder } from 'objection';
 
 async function untypedRows(db: Knex) {
   return db('audit_log').select('*');
 }
 /** Rows as knex returns them (untyped); each area turns them into its presented shape. */
 export type Rows = Awaited<ReturnType<typeof untypedRows>>;
+
+/** A list query: an Objection builder (rows come back as typed models) or, for joins no model covers, a knex one. */
+export type ListQuery = Knex.QueryBuilder | QueryBuilder<Model, Model[]>;
+/** What a list query's rows are: the model for an Objection builder, untyped rows for knex. */
+export type RowsOf<Q extends ListQuery> = Q extends QueryBuilder<infer M, Model[]> ? M[] : Rows;
+
+async function countOf(filtered: ListQuery): Promise<number> {
+  if (filtered instanceof QueryBuilder) return filtered.clone().resultSize();
+  const counted = await filtered.clone().count({ n: '*' }).first();
+  return Number(counted?.n ?? 0);
+}
 
 export interface PageInput {
   page: number;
@@ -23,17 +35,17 @@ export interface Page<T> {
  * joins, order and columns of the rows; `present` turns the page's rows into items in one go, so related records
  * are loaded for the whole page rather than once per row.
  */
-export async function paginate<T>(
-  filtered: Knex.QueryBuilder,
+export async function paginate<Q extends ListQuery, T>(
+  filtered: Q,
   input: PageInput,
-  shape: (query: Knex.QueryBuilder) => Knex.QueryBuilder,
-  present: (rows: Rows) => T[] | Promise<T[]>,
+  shape: (query: Q) => Q,
+  present: (rows: RowsOf<Q>) => T[] | Promise<T[]>,
 ): Promise<Page<T>> {
-  const counted = await filtered.clone().count({ n: '*' }).first();
-  const rows = await shape(filtered.clone())
+  const total = await countOf(filtered);
+  const rows = (await shape(filtered.clone() as Q)
     .offset((input.page - 1) * input.pageSize)
-    .limit(input.pageSize);
-  return { items: await present(rows), total: Number(counted?.n ?? 0), page: input.page, pageSize: input.pageSize };
+    .limit(input.pageSize)) as RowsOf<Q>;
+  return { items: await present(rows), total, page: input.page, pageSize: input.pageSize };
 }
 
 /** Compares names as people read them: case and accents do not separate "asha", "Asha" and "Āsha"; "Item 2" < "Item 10". */

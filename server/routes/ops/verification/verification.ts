@@ -4,22 +4,25 @@ import type { AppContext, AppRouter } from '../../../context';
 import { conflict, notFound } from '../../../errors';
 import { currentUser } from '../../../middleware/auth';
 import { idParam, parse, requestBody } from '../../../middleware/validate';
+import { IdentityVerification, VerificationRequest } from '../../../models/ops';
+import { Photo } from '../../../models/photo';
+import { User } from '../../../models/user';
 import { isoOrNull } from '../../../presenters/user';
 import { auditFrom } from '../../../services/audit';
 import { mailVerificationOutcome } from '../../../services/member-notices';
 import { notify } from '../../../services/notifications';
 import { deleteImageFiles, photoUrl } from '../../../services/photos';
 import { namesOf, personOrNull } from '../lib/members';
-import { type Rows, paginate } from '../lib/pagination';
+import { paginate } from '../lib/pagination';
 
 /** The page's ID images and profile photos, loaded in two queries for all its requests. */
-async function presentRequests(db: Knex, rows: Rows) {
+async function presentRequests(db: Knex, rows: VerificationRequest[]) {
   const imageIds = rows.flatMap((r) => [r.selfiePhotoId, r.documentPhotoId]).filter((id): id is number => Boolean(id));
-  const images = imageIds.length ? await db('photos').whereIn('id', imageIds).select('id', 'fileKey') : [];
+  const images = imageIds.length ? await Photo.query(db).whereIn('id', imageIds).select('id', 'fileKey') : [];
   const keyOf = new Map<number, string>(images.map((p) => [p.id, p.fileKey]));
-  const userIds = [...new Set(rows.map((r) => r.userId as number))];
+  const userIds = [...new Set(rows.map((r) => r.userId))];
   const profilePhotos = userIds.length
-    ? await db('photos')
+    ? await Photo.query(db)
         .join('profiles', 'profiles.id', 'photos.profileId')
         .whereIn('profiles.userId', userIds)
         .where({ 'profiles.isDeleted': false, 'photos.purpose': 'profile' })
@@ -37,7 +40,7 @@ async function presentRequests(db: Knex, rows: Rows) {
     decidedAt: isoOrNull(r.decidedAt),
     rejectionReason: r.rejectionReason,
     decidedBy: personOrNull(r.reviewerId, names),
-    user: { id: r.userId, fullName: r.fullName, username: r.username, email: r.email },
+    user: { id: r.userId, fullName: r.user?.fullName, username: r.user?.username, email: r.user?.email },
     selfieUrl: urlOf(r.selfiePhotoId),
     documentUrl: urlOf(r.documentPhotoId),
     profilePhotos: profilePhotos.filter((p) => p.userId === r.userId).map((p) => photoUrl(p.fileKey)),
@@ -48,23 +51,23 @@ async function presentRequests(db: Knex, rows: Rows) {
 async function detachVerificationImages(trx: Knex, request: { selfiePhotoId: number | null; documentPhotoId: number | null }): Promise<string[]> {
   const ids = [request.selfiePhotoId, request.documentPhotoId].filter((id): id is number => typeof id === 'number');
   if (ids.length === 0) return [];
-  const photos = await trx('photos').whereIn('id', ids).select('fileKey');
-  await trx('verification_requests').whereIn('selfiePhotoId', ids).update({ selfiePhotoId: null });
-  await trx('verification_requests').whereIn('documentPhotoId', ids).update({ documentPhotoId: null });
-  await trx('photos').whereIn('id', ids).delete();
-  return photos.map((p) => p.fileKey as string);
+  const photos = await Photo.query(trx).whereIn('id', ids).select('fileKey');
+  await VerificationRequest.query(trx).whereIn('selfiePhotoId', ids).patch({ selfiePhotoId: null });
+  await VerificationRequest.query(trx).whereIn('documentPhotoId', ids).patch({ documentPhotoId: null });
+  await Photo.query(trx).whereIn('id', ids).delete();
+  return photos.map((p) => p.fileKey);
 }
 
 async function pendingRequest(ctx: AppContext, id: number) {
-  const request = await ctx.services.db('verification_requests').where({ id }).first();
+  const request = await VerificationRequest.query(ctx.services.db).findById(id);
   if (!request) throw notFound('Verification request not found');
   if (request.status !== 'pending') throw conflict('This request was already decided');
   return request;
 }
 
 /** Decides a pending request; a concurrent decision that got there first makes this one a 409 (and rolls back). */
-async function decide(trx: Knex, id: number, fields: Record<string, unknown>): Promise<void> {
-  const updated = await trx('verification_requests').where({ id, status: 'pending' }).update(fields);
+async function decide(trx: Knex, id: number, fields: Partial<VerificationRequest>): Promise<void> {
+  const updated = await VerificationRequest.query(trx).where({ id, status: 'pending' }).patch(fields);
   if (!updated) throw conflict('This request was already decided');
 }
 
@@ -76,14 +79,15 @@ export function verificationRoutes(router: AppRouter) {
     const db = ctx.services.db;
     ctx.set('Cache-Control', 'no-store');
     ctx.body = await paginate(
-      db('verification_requests').where('verification_requests.status', status),
+      VerificationRequest.query(db).where('verification_requests.status', status),
       input,
       (q) =>
         q
-          .join('users', 'users.id', 'verification_requests.userId')
           .orderBy('verification_requests.createdAt', status === 'pending' ? 'asc' : 'desc')
           .orderBy('verification_requests.id', status === 'pending' ? 'asc' : 'desc')
-          .select('verification_requests.*', 'users.fullName', 'users.username', 'users.email'),
+          // The page's members in one query, not one per request.
+          .withGraphFetched('user')
+          .modifyGraph('user', (users) => users.select('id', 'fullName', 'username', 'email')),
       (rows) => presentRequests(db, rows),
     );
   });
@@ -95,8 +99,8 @@ export function verificationRoutes(router: AppRouter) {
     const now = Date.now();
     const fileKeys = await ctx.services.db.transaction(async (trx) => {
       await decide(trx, id, { status: 'approved', reviewerId: reviewer.id, decidedAt: now });
-      await trx('users').where({ id: request.userId }).update({ isVerified: true, updatedAt: now });
-      await trx('identity_verifications').insert({ userId: request.userId, requestId: id, method: 'document_and_selfie', documentType: request.documentType, reviewerId: reviewer.id, verifiedAt: now });
+      await User.query(trx).findById(request.userId).patch({ isVerified: true, updatedAt: now });
+      await IdentityVerification.query(trx).insert({ userId: request.userId, requestId: id, method: 'document_and_selfie', documentType: request.documentType, reviewerId: reviewer.id, verifiedAt: now });
       await auditFrom(ctx, 'verification.approve', 'verification_request', id, { userId: request.userId }, { db: trx, subjectUserId: request.userId });
       return detachVerificationImages(trx, request);
     });
