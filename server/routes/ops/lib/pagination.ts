@@ -12,9 +12,16 @@ export type ListQuery = Knex.QueryBuilder | QueryBuilder<Model, Model[]>;
 /** What a list query's rows are: the model for an Objection builder, untyped rows for knex. */
 export type RowsOf<Q extends ListQuery> = Q extends QueryBuilder<infer M, Model[]> ? M[] : Rows;
 
+/**
+ * The filtered query as plain knex, for counting and for reading keys: no model instance per row, and not a model's
+ * default `table.*` either, so the count is the same single query whichever builder the area uses.
+ */
+function plainQuery(filtered: ListQuery): Knex.QueryBuilder {
+  return filtered instanceof QueryBuilder ? filtered.clone().toKnexQuery().clearSelect() : filtered.clone();
+}
+
 async function countOf(filtered: ListQuery): Promise<number> {
-  if (filtered instanceof QueryBuilder) return filtered.clone().resultSize();
-  const counted = await filtered.clone().count({ n: '*' }).first();
+  const counted = await plainQuery(filtered).count({ n: '*' }).first();
   return Number(counted?.n ?? 0);
 }
 
@@ -56,18 +63,18 @@ export const nameCollator = new Intl.Collator('en', { sensitivity: 'base', numer
  * do not do alike on SQLite and PostgreSQL. Only the ids and the text are read for the whole filtered list; the
  * page's rows are then loaded by id, in order. Ties fall back to the newest id first.
  */
-export async function paginateCollated<T>(
-  filtered: Knex.QueryBuilder,
+export async function paginateCollated<Q extends ListQuery, T>(
+  filtered: Q,
   input: PageInput & { dir: 'asc' | 'desc' },
   order: { id: string; text: string },
-  rowsOf: (query: Knex.QueryBuilder) => Knex.QueryBuilder,
-  present: (rows: Rows) => T[] | Promise<T[]>,
+  rowsOf: (query: Q) => Q,
+  present: (rows: RowsOf<Q>) => T[] | Promise<T[]>,
 ): Promise<Page<T>> {
-  const keys: Array<{ id: number; text: string | null }> = await filtered.clone().select({ id: order.id, text: order.text });
+  const keys: Array<{ id: number; text: string | null }> = await plainQuery(filtered).select({ id: order.id, text: order.text });
   const sign = input.dir === 'asc' ? 1 : -1;
   keys.sort((a, b) => sign * nameCollator.compare(a.text ?? '', b.text ?? '') || b.id - a.id);
   const pageIds = keys.slice((input.page - 1) * input.pageSize, input.page * input.pageSize).map((k) => k.id);
-  const rows = pageIds.length ? await rowsOf(filtered.clone().whereIn(order.id, pageIds)) : [];
+  const rows = (pageIds.length ? await rowsOf((filtered.clone() as Knex.QueryBuilder).whereIn(order.id, pageIds) as Q) : []) as RowsOf<Q>;
   const position = new Map(pageIds.map((id, i) => [id, i]));
   rows.sort((a: { id: number }, b: { id: number }) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0));
   return { items: await present(rows), total: keys.length, page: input.page, pageSize: input.pageSize };

@@ -1,13 +1,13 @@
-import type { Knex } from 'knex';
 import { memberListSchema, suspendSchema } from '../../../../contracts/ops';
 import type { AppRouter } from '../../../context';
 import { conflict, notFound } from '../../../errors';
 import { idParam, parse, requestBody } from '../../../middleware/validate';
+import { User } from '../../../models/user';
 import { effectiveTier } from '../../../policies/tier';
 import { isoOrNull } from '../../../presenters/user';
 import { auditFrom } from '../../../services/audit';
 import { clearEmailBounce } from '../../../services/email/bounces';
-import { type Rows, paginate, paginateCollated } from '../lib/pagination';
+import { paginate, paginateCollated } from '../lib/pagination';
 import { whereContains } from '../lib/search';
 import { memberDetail } from './member-detail';
 import { announceSuspension, suspendMember } from './suspend';
@@ -19,19 +19,18 @@ const SORT_COLUMN = { created: 'createdAt', username: 'usernameLower', email: 'e
 export function memberRoutes(router: AppRouter) {
   router.get('/members', async (ctx) => {
     const input = parse(memberListSchema, ctx.query);
-    const q = ctx.services.db('users').where({ role: 'member', isDeleted: false });
+    const q = User.query(ctx.services.db).where({ role: 'member', isDeleted: false });
     if (input.q) whereContains(q, ['lower(full_name)', 'username_lower', 'email_lower'], input.q);
     if (input.tier) q.where({ subscriptionTier: input.tier });
     if (input.verified) q.where({ isVerified: input.verified === 'true' });
     if (input.status) q.where({ status: input.status });
     ctx.set('Cache-Control', 'no-store');
-    const present = (rows: Rows) =>
+    const present = (rows: User[]) =>
       rows.map((r) => ({
         id: r.id, fullName: r.fullName, username: r.username, email: r.email,
-        tier: effectiveTier({ subscriptionTier: r.subscriptionTier, subscriptionEnds: r.subscriptionEnds === null ? null : Number(r.subscriptionEnds) }),
-        isVerified: Boolean(Number(r.isVerified)), status: r.status, registeredAt: isoOrNull(r.createdAt),
+        tier: effectiveTier(r), isVerified: r.isVerified, status: r.status, registeredAt: isoOrNull(r.createdAt),
       }));
-    const columns = (rows: Knex.QueryBuilder) => rows.select('id', 'fullName', 'username', 'email', 'subscriptionTier', 'subscriptionEnds', 'isVerified', 'status', 'createdAt');
+    const columns = (rows: typeof q) => rows.select('id', 'fullName', 'username', 'email', 'subscriptionTier', 'subscriptionEnds', 'isVerified', 'status', 'createdAt');
     const { sort } = input;
     if (sort === 'name') ctx.body = await paginateCollated(q, input, { id: 'id', text: 'fullName' }, columns, present);
     else ctx.body = await paginate(q, input, (rows) => columns(rows.orderBy(SORT_COLUMN[sort], input.dir).orderBy('id', 'desc')), present);
@@ -57,7 +56,7 @@ export function memberRoutes(router: AppRouter) {
   router.delete('/members/:id/email-bounce', async (ctx) => {
     const id = idParam(ctx.params.id);
     await ctx.services.db.transaction(async (trx) => {
-      if (!(await trx('users').where({ id }).first('id'))) throw notFound('Member not found');
+      if (!(await User.query(trx).findById(id).select('id'))) throw notFound('Member not found');
       const cleared = await clearEmailBounce(trx, id);
       if (!cleared) throw conflict('This address is not marked undeliverable');
       await auditFrom(ctx, 'member.email_bounce_cleared', 'user', id, { bounceReason: cleared.reason }, { db: trx });
@@ -68,7 +67,7 @@ export function memberRoutes(router: AppRouter) {
   router.post('/members/:id/restore', async (ctx) => {
     const id = idParam(ctx.params.id);
     await ctx.services.db.transaction(async (trx) => {
-      const updated = await trx('users').where({ id, role: 'member', isDeleted: false }).update({ status: 'active', updatedAt: Date.now() });
+      const updated = await User.query(trx).where({ id, role: 'member', isDeleted: false }).patch({ status: 'active', updatedAt: Date.now() });
       if (!updated) throw notFound('Member not found');
       await auditFrom(ctx, 'member.restore', 'user', id, undefined, { db: trx });
     });
