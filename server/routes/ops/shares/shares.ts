@@ -1,16 +1,21 @@
 import type { Knex } from 'knex';
+import type { QueryBuilder } from 'objection';
 import type * as z from 'zod';
 import { shareListSchema } from '../../../../contracts/ops';
 import type { AppRouter } from '../../../context';
 import { notFound } from '../../../errors';
 import { currentUser } from '../../../middleware/auth';
 import { idParam, parse } from '../../../middleware/validate';
+import { ProfileShare } from '../../../models/social';
 import { isoOrNull } from '../../../presenters/user';
 import { auditFrom } from '../../../services/audit';
-import { type Rows, paginate, paginateCollated } from '../lib/pagination';
+import { paginate, paginateCollated } from '../lib/pagination';
 import { escapeLike, whereContains } from '../lib/search';
 
 type ShareListInput = z.output<typeof shareListSchema>;
+type ShareQuery = QueryBuilder<ProfileShare, ProfileShare[]>;
+/** A listed link with its owner's name and username, joined in (the owner filter and sort need the join anyway). */
+type ListedShare = ProfileShare & { ownerName: string; ownerUsername: string };
 
 const SORT_COLUMN = { views: 'profile_shares.accessCount', created: 'profile_shares.createdAt', expires: 'profile_shares.expiresAt' } as const;
 
@@ -19,9 +24,9 @@ export const CODE_PREFIX_LENGTH = 8;
 /** Recent views listed per link. */
 const RECENT_VIEWS = 5;
 
-function shareState(row: { isActive: unknown; expiresAt: unknown }, now: number): 'active' | 'expired' | 'deactivated' {
-  if (!Number(row.isActive) && row.isActive !== true) return 'deactivated';
-  return Number(row.expiresAt) <= now ? 'expired' : 'active';
+function shareState(share: ProfileShare, now: number): 'active' | 'expired' | 'deactivated' {
+  if (!share.isActive) return 'deactivated';
+  return share.expiresAt <= now ? 'expired' : 'active';
 }
 
 function csvCell(value: unknown): string {
@@ -35,7 +40,7 @@ function csvCell(value: unknown): string {
  * What a reviewer may paste into the search: a whole link (".../shared/CODE", matched exactly), a share id
  * ("#12" or "12"), the first characters of a code, or part of the owner's name or username.
  */
-function whereSearch(q: Knex.QueryBuilder, text: string) {
+function whereSearch(q: ShareQuery, text: string) {
   const link = /\/shared\/([A-Za-z0-9_-]{10,64})/.exec(text);
   if (link) return q.where('profile_shares.shareCode', link[1]);
   const id = /^#?(\d{1,9})$/.exec(text);
@@ -47,7 +52,7 @@ function whereSearch(q: Knex.QueryBuilder, text: string) {
 }
 
 function filteredShares(db: Knex, input: ShareListInput, now: number) {
-  const q = db('profile_shares').join('users as owner', 'owner.id', 'profile_shares.userId');
+  const q = ProfileShare.query(db).join('users as owner', 'owner.id', 'profile_shares.userId');
   if (input.state === 'active') q.where('profile_shares.isActive', true).where('profile_shares.expiresAt', '>', now);
   if (input.state === 'expired') q.where('profile_shares.isActive', true).where('profile_shares.expiresAt', '<=', now);
   if (input.state === 'deactivated') q.where('profile_shares.isActive', false);
@@ -56,7 +61,7 @@ function filteredShares(db: Knex, input: ShareListInput, now: number) {
   return q;
 }
 
-const withOwner = (q: Knex.QueryBuilder) => q.select('profile_shares.*', 'owner.fullName as ownerName', 'owner.username as ownerUsername');
+const withOwner = (q: ShareQuery) => q.select('profile_shares.*', 'owner.fullName as ownerName', 'owner.username as ownerUsername');
 
 /** The most recent views of each link on the page, and how many were recorded in all, in two queries. */
 async function viewsOf(db: Knex, shareIds: number[]) {
@@ -86,11 +91,11 @@ async function viewsOf(db: Knex, shareIds: number[]) {
   return { recent, counts };
 }
 
-async function presentShares(db: Knex, rows: Rows, now: number) {
+async function presentShares(db: Knex, rows: ListedShare[], now: number) {
   const { recent, counts } = await viewsOf(db, rows.map((r) => r.id));
   return rows.map((r) => ({
     id: r.id,
-    codePrefix: String(r.shareCode).slice(0, CODE_PREFIX_LENGTH),
+    codePrefix: r.shareCode.slice(0, CODE_PREFIX_LENGTH),
     profileId: r.profileId,
     owner: { id: r.userId, fullName: r.ownerName, username: r.ownerUsername },
     createdAt: isoOrNull(r.createdAt),
@@ -109,7 +114,7 @@ export function shareRoutes(router: AppRouter) {
     const now = Date.now();
     const db = ctx.services.db;
     const filtered = filteredShares(db, input, now);
-    const present = (rows: Rows) => presentShares(db, rows, now);
+    const present = (rows: ProfileShare[]) => presentShares(db, rows as ListedShare[], now);
     const { sort } = input;
     ctx.set('Cache-Control', 'no-store');
     if (sort === 'owner') ctx.body = await paginateCollated(filtered, input, { id: 'profile_shares.id', text: 'owner.fullName' }, withOwner, present);
@@ -121,10 +126,10 @@ export function shareRoutes(router: AppRouter) {
     const now = Date.now();
     const db = ctx.services.db;
     const sortColumn = input.sort === 'owner' ? 'owner.fullName' : SORT_COLUMN[input.sort];
-    const rows: Rows = await withOwner(filteredShares(db, input, now).orderBy(sortColumn, input.dir).orderBy('profile_shares.id', 'desc').limit(100_000));
+    const rows = (await withOwner(filteredShares(db, input, now).orderBy(sortColumn, input.dir).orderBy('profile_shares.id', 'desc').limit(100_000))) as ListedShare[];
     const lines = [['id', 'code_prefix', 'profile_id', 'owner', 'owner_username', 'created', 'expires', 'views', 'recorded_views', 'last_viewed', 'state'].join(',')];
     const views = new Map<number, { n: number; last: unknown }>();
-    const ids = rows.map((r) => r.id as number);
+    const ids = rows.map((r) => r.id);
     // In chunks: some databases cap the number of bound parameters in one query.
     for (let i = 0; i < ids.length; i += 500) {
       const chunk = (await db('share_views').whereIn('shareId', ids.slice(i, i + 500)).groupBy('shareId').select('shareId').count({ n: '*' }).max({ last: 'createdAt' })) as Array<{
@@ -137,7 +142,7 @@ export function shareRoutes(router: AppRouter) {
     for (const r of rows) {
       const v = views.get(r.id);
       lines.push(
-        [r.id, String(r.shareCode).slice(0, CODE_PREFIX_LENGTH), r.profileId, r.ownerName, r.ownerUsername, isoOrNull(r.createdAt), isoOrNull(r.expiresAt), r.accessCount, v?.n ?? 0, v ? isoOrNull(v.last) : '', shareState(r, now)]
+        [r.id, r.shareCode.slice(0, CODE_PREFIX_LENGTH), r.profileId, r.ownerName, r.ownerUsername, isoOrNull(r.createdAt), isoOrNull(r.expiresAt), r.accessCount, v?.n ?? 0, v ? isoOrNull(v.last) : '', shareState(r, now)]
           .map(csvCell)
           .join(','),
       );
@@ -151,9 +156,9 @@ export function shareRoutes(router: AppRouter) {
   router.post('/shares/:id/deactivate', async (ctx) => {
     const id = idParam(ctx.params.id);
     await ctx.services.db.transaction(async (trx) => {
-      const share = await trx('profile_shares').where({ id }).first('userId');
+      const share = await ProfileShare.query(trx).findById(id).select('userId');
       if (!share) throw notFound('Share link not found');
-      await trx('profile_shares').where({ id }).update({ isActive: false, deactivatedAt: Date.now(), deactivatedBy: currentUser(ctx).id });
+      await ProfileShare.query(trx).findById(id).patch({ isActive: false, deactivatedAt: Date.now(), deactivatedBy: currentUser(ctx).id });
       await auditFrom(ctx, 'share.deactivate', 'profile_share', id, undefined, { db: trx, subjectUserId: share.userId });
     });
     ctx.body = { message: 'Share link deactivated', id };
