@@ -1,4 +1,7 @@
 import type { Knex } from 'knex';
+import { Photo } from '../../../models/photo';
+import { Profile } from '../../../models/profile';
+import { User } from '../../../models/user';
 import { photoUrl } from '../../../services/photos';
 
 export interface ProfileSummary {
@@ -16,13 +19,13 @@ export interface ProfileSummary {
  * The live profile of each member (by user id) with its photos, for a page of rows in two queries. A report
  * filed from chat names no profile, so the reported member's profile is always found this way.
  */
-export async function profilesOf(db: Knex, userIds: number[]): Promise<Map<number, ProfileSummary>> {
-  const ids = [...new Set(userIds.filter(Boolean))];
+export async function profilesOf(db: Knex, userIds: Array<number | null>): Promise<Map<number, ProfileSummary>> {
+  const ids = [...new Set(userIds.filter((id): id is number => Boolean(id)))];
   const result = new Map<number, ProfileSummary>();
   if (ids.length === 0) return result;
-  const profiles = await db('profiles').whereIn('userId', ids).where({ isDeleted: false }).orderBy('id').select('id', 'userId', 'gender', 'dateOfBirth', 'city', 'country', 'profession', 'about');
+  const profiles = await Profile.query(db).whereIn('userId', ids).where({ isDeleted: false }).orderBy('id').select('id', 'userId', 'gender', 'dateOfBirth', 'city', 'country', 'profession', 'about');
   const photos = profiles.length
-    ? await db('photos').whereIn('profileId', profiles.map((p) => p.id)).where({ purpose: 'profile' }).orderBy('position').orderBy('id').select('profileId', 'fileKey')
+    ? await Photo.query(db).whereIn('profileId', profiles.map((p) => p.id)).where({ purpose: 'profile' }).orderBy('position').orderBy('id').select('profileId', 'fileKey')
     : [];
   for (const p of profiles) {
     if (result.has(p.userId)) continue;
@@ -38,8 +41,8 @@ export async function profilesOf(db: Knex, userIds: number[]): Promise<Map<numbe
 export async function namesOf(db: Knex, userIds: Array<number | null | undefined>): Promise<Map<number, string>> {
   const ids = [...new Set(userIds.filter((id): id is number => typeof id === 'number'))];
   if (ids.length === 0) return new Map();
-  const rows = await db('users').whereIn('id', ids).select('id', 'fullName');
-  return new Map(rows.map((r) => [r.id as number, r.fullName as string]));
+  const rows = await User.query(db).whereIn('id', ids).select('id', 'fullName');
+  return new Map(rows.map((r) => [r.id, r.fullName]));
 }
 
 export function personOrNull(id: number | null | undefined, names: Map<number, string>) {

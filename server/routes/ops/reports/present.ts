@@ -1,22 +1,24 @@
 import type { Knex } from 'knex';
+import { Message } from '../../../models/engagement';
+import { Report } from '../../../models/social';
+import { User } from '../../../models/user';
 import { isoOrNull } from '../../../presenters/user';
 import { namesOf, personOrNull, profilesOf } from '../lib/members';
-import type { Rows } from '../lib/pagination';
 
 /** How many messages of the two members' conversation a report shows, up to the moment it was filed. */
 export const CONVERSATION_EXCERPT = 40;
 
 /** Reports with both members, the reported member's profile (found by member, as chat reports name none) and who handled them. */
-export async function presentReports(db: Knex, rows: Rows) {
+export async function presentReports(db: Knex, rows: Report[]) {
   const profiles = await profilesOf(db, rows.flatMap((r) => [r.reportedUserId, r.reporterId]));
   const names = await namesOf(db, rows.flatMap((r) => [r.reportedUserId, r.reporterId, r.handledBy]));
   const statuses = new Map<number, string>(
-    rows.length ? (await db('users').whereIn('id', rows.map((r) => r.reportedUserId)).select('id', 'status')).map((u) => [u.id, u.status]) : [],
+    rows.length ? (await User.query(db).whereIn('id', rows.map((r) => r.reportedUserId)).select('id', 'status')).map((u) => [u.id, u.status]) : [],
   );
   return rows.map((r) => ({
     id: r.id,
     reason: r.reason,
-    priority: Number(r.priority ?? 0) > 0,
+    priority: (r.priority ?? 0) > 0,
     details: r.details,
     status: r.status,
     createdAt: isoOrNull(r.createdAt),
@@ -39,12 +41,12 @@ export async function presentReports(db: Knex, rows: Rows) {
 }
 
 /** One report with what a reviewer needs to decide it: both members' profiles, the conversation, earlier reports. */
-export async function reportDetail(db: Knex, report: Rows[number]) {
+export async function reportDetail(db: Knex, report: Report) {
   const [presented] = await presentReports(db, [report]);
   const profiles = await profilesOf(db, [report.reportedUserId, report.reporterId]);
   const conversation = report.reporterId
     ? (
-        await db('messages')
+        await Message.query(db)
           .where((w) => w.where({ senderId: report.reporterId, receiverId: report.reportedUserId }).orWhere({ senderId: report.reportedUserId, receiverId: report.reporterId }))
           .where('createdAt', '<=', report.createdAt)
           .orderBy('createdAt', 'desc')
@@ -54,16 +56,11 @@ export async function reportDetail(db: Knex, report: Rows[number]) {
       ).reverse()
     : [];
   const messageCount = report.reporterId
-    ? Number(
-        (
-          await db('messages')
-            .where((w) => w.where({ senderId: report.reporterId, receiverId: report.reportedUserId }).orWhere({ senderId: report.reportedUserId, receiverId: report.reporterId }))
-            .count({ n: '*' })
-            .first()
-        )?.n ?? 0,
-      )
+    ? await Message.query(db)
+        .where((w) => w.where({ senderId: report.reporterId, receiverId: report.reportedUserId }).orWhere({ senderId: report.reportedUserId, receiverId: report.reporterId }))
+        .resultSize()
     : 0;
-  const earlier = await db('reports').where({ reportedUserId: report.reportedUserId }).whereNot({ id: report.id }).orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(50);
+  const earlier = await Report.query(db).where({ reportedUserId: report.reportedUserId }).whereNot({ id: report.id }).orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(50);
   return {
     ...presented,
     reportedProfile: profiles.get(report.reportedUserId) ?? null,

@@ -3,6 +3,7 @@ import type { AppRouter } from '../../../context';
 import { conflict, notFound } from '../../../errors';
 import { currentUser } from '../../../middleware/auth';
 import { idParam, parse, requestBody } from '../../../middleware/validate';
+import { Report } from '../../../models/social';
 import { auditFrom } from '../../../services/audit';
 import { mailWarning } from '../../../services/member-notices';
 import { notify } from '../../../services/notifications';
@@ -18,17 +19,17 @@ export function reportRoutes(router: AppRouter) {
     const input = parse(listPageSchema, ctx.query);
     ctx.set('Cache-Control', 'no-store');
     ctx.body = await paginate(
-      ctx.services.db('reports').where('reports.status', input.status ?? 'open'),
+      Report.query(ctx.services.db).where('reports.status', input.status ?? 'open'),
       input,
       // Priority reports (a profile made without its person's consent) first, then oldest first.
-      (q) => q.orderBy('reports.priority', 'desc').orderBy('reports.createdAt', 'asc').orderBy('reports.id', 'asc').select('reports.*'),
+      (q) => q.orderBy('reports.priority', 'desc').orderBy('reports.createdAt', 'asc').orderBy('reports.id', 'asc'),
       (rows) => presentReports(ctx.services.db, rows),
     );
   });
 
   router.get('/reports/:id', async (ctx) => {
     const id = idParam(ctx.params.id);
-    const report = await ctx.services.db('reports').where({ id }).first();
+    const report = await Report.query(ctx.services.db).findById(id);
     if (!report) throw notFound('Report not found');
     ctx.set('Cache-Control', 'no-store');
     ctx.body = await reportDetail(ctx.services.db, report);
@@ -39,11 +40,11 @@ export function reportRoutes(router: AppRouter) {
       const id = idParam(ctx.params.id);
       const { note } = parse(reportActionSchema, requestBody(ctx) ?? {});
       const db = ctx.services.db;
-      const report = await db('reports').where({ id }).first();
+      const report = await Report.query(db).findById(id);
       if (!report) throw notFound('Report not found');
       const status = STATUS_AFTER[action];
       await db.transaction(async (trx) => {
-        const updated = await trx('reports').where({ id, status: 'open' }).update({ status, handledBy: currentUser(ctx).id, handledAt: Date.now(), resolutionNote: note ?? null });
+        const updated = await Report.query(trx).where({ id, status: 'open' }).patch({ status, handledBy: currentUser(ctx).id, handledAt: Date.now(), resolutionNote: note ?? null });
         if (!updated) throw conflict('This report was already handled');
         if (action === 'suspend') await suspendMember(ctx, trx, report.reportedUserId, note || `report #${id}`);
         await auditFrom(ctx, `report.${action}`, 'report', id, { reportedUserId: report.reportedUserId, note: note ?? null }, { db: trx, subjectUserId: report.reportedUserId });
