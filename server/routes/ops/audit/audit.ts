@@ -1,6 +1,7 @@
 import { auditListSchema } from '../../../../contracts/ops';
 import type { AppRouter } from '../../../context';
 import { parse } from '../../../middleware/validate';
+import { User } from '../../../models/user';
 import { SIGN_IN_ACTIONS, auditFrom } from '../../../services/audit';
 import { paginate } from '../lib/pagination';
 import { escapeLike } from '../lib/search';
@@ -27,7 +28,8 @@ export function auditRoutes(router: AppRouter) {
   /** Everyone who has acted in the console, for the log's actor filter. */
   router.get('/audit/actors', async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = await ctx.services.db('users').whereIn('role', ['reviewer', 'admin']).orderBy('fullName').select('id', 'fullName', 'role', 'status');
+    const actors = await User.query(ctx.services.db).whereIn('role', ['reviewer', 'admin']).orderBy('fullName').select('id', 'fullName', 'role', 'status');
+    ctx.body = actors.map((a) => ({ id: a.id, fullName: a.fullName, role: a.role, status: a.status }));
   });
 
   // The console signs out here (not at the member app's logout) so that the sign-out is in the audit log.

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { AppContext } from '../../../context';
 import { notFound } from '../../../errors';
+import { User } from '../../../models/user';
 import { endSessionsOfUser } from '../../../middleware/session-store';
 import { auditFrom } from '../../../services/audit';
 import { mailSuspension } from '../../../services/member-notices';
@@ -10,7 +11,7 @@ import { mailSuspension } from '../../../services/member-notices';
  * tells the member's open streams once the transaction has committed (`announceSuspension`).
  */
 export async function suspendMember(ctx: AppContext, trx: Knex, userId: number, reason: string): Promise<void> {
-  const updated = await trx('users').where({ id: userId, role: 'member', isDeleted: false }).update({ status: 'suspended', updatedAt: Date.now() });
+  const updated = await User.query(trx).where({ id: userId, role: 'member', isDeleted: false }).patch({ status: 'suspended', updatedAt: Date.now() });
   if (!updated) throw notFound('Member not found');
   await endSessionsOfUser(trx, userId);
   await auditFrom(ctx, 'member.suspend', 'user', userId, { reason, note: reason }, { db: trx });

@@ -3,6 +3,7 @@ import type { AppContext, AppRouter } from '../../../context';
 import { conflict } from '../../../errors';
 import { requireAdmin } from '../../../middleware/auth';
 import { idParam, parse, requestBody } from '../../../middleware/validate';
+import { User } from '../../../models/user';
 import { isoOrNull } from '../../../presenters/user';
 import { createAccount, takenField } from '../../../services/accounts';
 import { auditFrom } from '../../../services/audit';
@@ -15,8 +16,8 @@ function actorOf(ctx: AppContext): StaffActor {
 /** Staff accounts (admins only): list, create, deactivate / reactivate, change role, send a password reset. */
 export function reviewerRoutes(router: AppRouter) {
   router.get('/reviewers', requireAdmin, async (ctx) => {
-    const rows = await ctx.services.db('users').whereIn('role', ['reviewer', 'admin']).where({ isDeleted: false }).orderBy('createdAt').select('id', 'fullName', 'username', 'email', 'role', 'status', 'createdAt');
-    ctx.body = rows.map((r) => ({ ...r, createdAt: isoOrNull(r.createdAt) }));
+    const staff = await User.query(ctx.services.db).whereIn('role', ['reviewer', 'admin']).where({ isDeleted: false }).orderBy('createdAt').select('id', 'fullName', 'username', 'email', 'role', 'status', 'createdAt');
+    ctx.body = staff.map((s) => ({ id: s.id, fullName: s.fullName, username: s.username, email: s.email, role: s.role, status: s.status, createdAt: isoOrNull(s.createdAt) }));
   });
 
   router.post('/reviewers', requireAdmin, async (ctx) => {
