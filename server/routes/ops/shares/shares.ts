@@ -63,17 +63,20 @@ function filteredShares(db: Knex, input: ShareListInput, now: number) {
 
 const withOwner = (q: ShareQuery) => q.select('profile_shares.*', 'owner.fullName as ownerName', 'owner.username as ownerUsername');
 
-/** The most recent views of each link on the page, and how many were recorded in all, in two queries. */
+/**
+ * The most recent views of each link on the page, and how many were recorded in all, in two queries. Tallies, so
+ * knex: share ids are plain integers on both databases, counts are made numbers here.
+ */
 async function viewsOf(db: Knex, shareIds: number[]) {
   const recent = new Map<number, string[]>();
   const counts = new Map<number, number>();
   if (shareIds.length === 0) return { recent, counts };
   const totals = (await db('share_views').whereIn('shareId', shareIds).groupBy('shareId').select('shareId').count({ n: '*' })) as Array<{ shareId: number; n: number | string }>;
   for (const row of totals) {
-    counts.set(Number(row.shareId), Number(row.n));
+    counts.set(row.shareId, Number(row.n));
   }
   // Newest first per link, capped in SQL so a much-viewed link does not load its whole history.
-  const rows = await db
+  const rows: Array<{ shareId: number; createdAt: number | string }> = await db
     .select('shareId', 'createdAt')
     .from(
       db('share_views')
@@ -84,9 +87,9 @@ async function viewsOf(db: Knex, shareIds: number[]) {
     .where('n', '<=', RECENT_VIEWS)
     .orderBy('createdAt', 'desc');
   for (const row of rows) {
-    const list = recent.get(Number(row.shareId)) ?? [];
+    const list = recent.get(row.shareId) ?? [];
     list.push(isoOrNull(row.createdAt) as string);
-    recent.set(Number(row.shareId), list);
+    recent.set(row.shareId, list);
   }
   return { recent, counts };
 }
@@ -137,7 +140,7 @@ export function shareRoutes(router: AppRouter) {
         n: number | string;
         last: unknown;
       }>;
-      for (const v of chunk) views.set(Number(v.shareId), { n: Number(v.n), last: v.last });
+      for (const v of chunk) views.set(v.shareId, { n: Number(v.n), last: v.last });
     }
     for (const r of rows) {
       const v = views.get(r.id);
