@@ -46,7 +46,7 @@ export class RateLimit extends BaseModel {
 }
 
 /** A single-use link's secret, stored only as its hash: it works once, until it expires. */
-class SingleUseToken extends BaseModel {
+export class SingleUseToken extends BaseModel {
   static bigintColumns = ['expiresAt', 'usedAt', 'createdAt'];
   id!: number;
   userId!: number;

@@ -80,6 +80,18 @@ describe('appeals', () => {
     assert.match(String(appeal.details), /someone else used my phone/);
   });
 
+  test('two submissions racing through one link file one appeal', async () => {
+    const staff = await reviewer();
+    const member = await signedInClient(server);
+    await staff.post(`/api/ops/members/${member.user.id}/suspend`, { reason: 'Testing the race' });
+    const token = /\/appeal\/([A-Za-z0-9_-]+)/.exec((await lastMailTo(member.user.email)).bodyText)?.[1];
+    const message = 'Please look at this again, it was a misunderstanding.';
+    const results = await Promise.all([1, 2].map(() => new Client(server).post(`/api/appeals/${token}`, { message })));
+    assert.deepEqual(results.map((r) => r.status).sort(), [201, 410]);
+    const appeals = await server.db('reports').where({ reportedUserId: member.user.id, reason: 'appeal' }).select('id');
+    assert.equal(appeals.length, 1);
+  });
+
   test('an expired link says so', async () => {
     const staff = await reviewer();
     const member = await signedInClient(server);

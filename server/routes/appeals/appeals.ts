@@ -1,20 +1,25 @@
 import { appealSchema } from '../../../contracts/appeals';
-import { type AppContext, newRouter } from '../../context';
+import { newRouter } from '../../context';
 import { gone, notFound } from '../../errors';
 import { parse, requestBody } from '../../middleware/validate';
+import { AppealToken, type SingleUseToken } from '../../models/account';
+import { Report } from '../../models/social';
+import { User } from '../../models/user';
 import { isoOrNull } from '../../presenters/user';
-import { sha256 } from '../../services/passwords';
+import type { Db } from '../../db';
+import { claimToken, lookUpToken } from '../../services/single-use-tokens';
 
 const TOKEN = /^[A-Za-z0-9_-]{20,100}$/;
+const ALREADY_SENT = 'This appeal was already sent. Our team will write to you by email.';
 
 /** The appeal link's token: unknown is a 404, used or expired a 410 saying so. */
-async function openToken(ctx: AppContext, token: string | undefined) {
-  if (!token || !TOKEN.test(token)) throw notFound('This appeal link is not valid');
-  const row = await ctx.services.db('appeal_tokens').where({ tokenHash: sha256(token) }).first();
-  if (!row) throw notFound('This appeal link is not valid');
-  if (row.usedAt !== null) throw gone('This appeal was already sent. Our team will write to you by email.');
-  if (Number(row.expiresAt) <= Date.now()) throw gone('This appeal link has expired. Write to us through the contact form.');
-  return row as { id: number; userId: number; expiresAt: number };
+async function openToken(db: Db, secret: string | undefined): Promise<SingleUseToken> {
+  if (!secret || !TOKEN.test(secret)) throw notFound('This appeal link is not valid');
+  const found = await lookUpToken(AppealToken, db, secret);
+  if (found.state === 'unknown') throw notFound('This appeal link is not valid');
+  if (found.state === 'used') throw gone(ALREADY_SENT);
+  if (found.state === 'expired') throw gone('This appeal link has expired. Write to us through the contact form.');
+  return found.token;
 }
 
 /**
@@ -25,23 +30,22 @@ export function appealRoutes() {
   const router = newRouter('/api/appeals');
 
   router.get('/:token', async (ctx) => {
-    const row = await openToken(ctx, ctx.params.token);
-    const user = await ctx.services.db('users').where({ id: row.userId }).first('fullName', 'status');
+    const token = await openToken(ctx.services.db, ctx.params.token);
+    const user = await User.query(ctx.services.db).findById(token.userId).select('fullName', 'status');
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = { fullName: user?.fullName ?? null, suspended: user?.status === 'suspended', expiresAt: isoOrNull(row.expiresAt) };
+    ctx.body = { fullName: user?.fullName ?? null, suspended: user?.status === 'suspended', expiresAt: isoOrNull(token.expiresAt) };
   });
 
   router.post('/:token', async (ctx) => {
     const { message } = parse(appealSchema, requestBody(ctx));
-    const row = await openToken(ctx, ctx.params.token);
+    const token = await openToken(ctx.services.db, ctx.params.token);
     await ctx.services.db.transaction(async (trx) => {
       // Claimed first, so two quick submissions file one appeal.
-      const claimed = await trx('appeal_tokens').where({ id: row.id }).whereNull('usedAt').update({ usedAt: Date.now() });
-      if (claimed !== 1) throw gone('This appeal was already sent. Our team will write to you by email.');
-      const [report] = await trx('reports')
-        .insert({ reporterId: row.userId, reportedUserId: row.userId, reason: 'appeal', details: message, status: 'open', createdAt: Date.now() })
-        .returning('id');
-      await trx('appeal_tokens').where({ id: row.id }).update({ reportId: typeof report === 'object' ? (report as { id: number }).id : report });
+      if (!(await claimToken(AppealToken, trx, token))) throw gone(ALREADY_SENT);
+      const report = await Report.query(trx).insert({
+        reporterId: token.userId, reportedUserId: token.userId, reason: 'appeal', details: message, status: 'open', createdAt: Date.now(),
+      });
+      await AppealToken.query(trx).findById(token.id).patch({ reportId: report.id });
     });
     ctx.status = 201;
     ctx.body = { message: 'Thank you. A reviewer will read your appeal and write to you by email.' };

@@ -352,6 +352,21 @@ describe('password reset', () => {
     assert.equal(newLogin.status, 200);
   });
 
+  test('two requests racing with one token: exactly one resets the password', async () => {
+    const { user } = await buildUser(server);
+    const { token } = (await (await new Client(server).post('/api/auth/password-reset/request', { email: user.email })).json()) as { token: string };
+    const passwords = ['racing-pass-one', 'racing-pass-two'];
+    const results = await Promise.all(
+      passwords.map((password) => new Client(server).postForm('/api/auth/password-reset/confirm', { token, password, confirmPassword: password })),
+    );
+    assert.deepEqual(results.map((r) => r.status).sort(), [200, 400]);
+    const loser = results.find((r) => r.status === 400) as Response;
+    assert.equal(await messageOf(loser), AUTH_MESSAGES.resetInvalidToken);
+    const winner = passwords[results.findIndex((r) => r.status === 200)];
+    const logins = await Promise.all(passwords.map((password) => new Client(server).postForm('/api/auth/login', { username: user.username, password })));
+    assert.deepEqual(logins.map((r) => r.status), passwords.map((p) => (p === winner ? 200 : 401)), 'the winner\'s password is the one set');
+  });
+
   test('an expired token is refused', async () => {
     const { user } = await buildUser(server);
     const req = await new Client(server).post('/api/auth/password-reset/request', { email: user.email });

@@ -15,6 +15,7 @@ import { currentUser } from '../../middleware/auth';
 import { clientIp, rateLimit } from '../../middleware/rate-limit';
 import { endSessionsOfUser } from '../../middleware/session-store';
 import { parse, requestBody } from '../../middleware/validate';
+import { EmailConfirmationToken, PasswordResetToken } from '../../models/account';
 import { Profile } from '../../models/profile';
 import { User } from '../../models/user';
 import { presentSessionUser } from '../../presenters/user';
@@ -24,7 +25,11 @@ import { noticeSignInDevice } from '../../services/new-device';
 import { confirmEmailEmail, passwordResetEmail, registrationAttemptEmail } from '../../services/email/account-emails';
 import { messagesSentThisMonth } from '../../services/messaging';
 import { authenticate } from '../../services/sign-in';
-import { hashPassword, randomToken, sha256 } from '../../services/passwords';
+import { hashPassword } from '../../services/passwords';
+import { issueToken, redeemToken, retireTokensOf } from '../../services/single-use-tokens';
+
+const RESET_LINK_VALID_MS = 3600_000;
+const CONFIRM_LINK_VALID_MS = 48 * 3600_000;
 
 /** Fetch clients ask for JSON; plain HTML forms get redirects. */
 export function wantsJson(ctx: AppContext): boolean {
@@ -163,14 +168,7 @@ export function authRoutes(services: AppServices) {
         .first();
       let token: string | null = null;
       if (user) {
-        token = randomToken(32);
-        const now = Date.now();
-        await ctx.services.db('password_reset_tokens').insert({
-          userId: user.id,
-          tokenHash: sha256(token),
-          expiresAt: now + 60 * 60 * 1000,
-          createdAt: now,
-        });
+        token = await issueToken(PasswordResetToken, ctx.services.db, user.id, RESET_LINK_VALID_MS);
         // Never built from the Host header: a forged Host would put an attacker's domain in the email.
         const origin = config.publicUrl ?? `http://localhost:${config.port}`;
         const mail = await passwordResetEmail({ name: user.fullName, url: `${origin}/reset-password/${token}` });
@@ -195,20 +193,16 @@ export function authRoutes(services: AppServices) {
         const db = ctx.services.db;
         const now = Date.now();
         const userId = await db.transaction(async (trx: Knex.Transaction) => {
-          const row = await trx('password_reset_tokens').where({ tokenHash: sha256(input.token) }).first();
-          if (!row || row.usedAt !== null || Number(row.expiresAt) <= now) {
-            throw new HttpError(400, AUTH_MESSAGES.resetInvalidToken, 'invalid_token');
-          }
-          // Single use: claim the token before anything else (a racing second use updates nothing).
-          const claimed = await trx('password_reset_tokens').where({ id: row.id }).whereNull('usedAt').update({ usedAt: now });
-          if (claimed !== 1) throw new HttpError(400, AUTH_MESSAGES.resetInvalidToken, 'invalid_token');
+          // Single use: claimed before anything else (a racing second use finds it claimed).
+          const token = await redeemToken(PasswordResetToken, trx, input.token, now);
+          if (!token) throw new HttpError(400, AUTH_MESSAGES.resetInvalidToken, 'invalid_token');
           const passwordHash = await hashPassword(input.password, config.argon2);
-          await trx('users').where({ id: row.userId }).update({ passwordHash, passwordChangedAt: now, updatedAt: now });
+          await User.query(trx).findById(token.userId).patch({ passwordHash, passwordChangedAt: now, updatedAt: now });
           // Opening a link sent to the address proves the member owns it.
-          await trx('users').where({ id: row.userId }).whereNull('emailConfirmedAt').update({ emailConfirmedAt: now });
+          await User.query(trx).findById(token.userId).whereNull('emailConfirmedAt').patch({ emailConfirmedAt: now });
           // Other outstanding links for this account stop working too.
-          await trx('password_reset_tokens').where({ userId: row.userId }).whereNull('usedAt').update({ usedAt: now });
-          return row.userId as number;
+          await retireTokensOf(PasswordResetToken, trx, token.userId, now);
+          return token.userId;
         });
         await endSessionsOfUser(db, userId);
         ctx.services.log({ level: 'info', msg: 'password reset', userId, ip: clientIp(ctx) });
@@ -234,14 +228,10 @@ export function authRoutes(services: AppServices) {
       const db = ctx.services.db;
       const now = Date.now();
       const userId = await db.transaction(async (trx: Knex.Transaction) => {
-        const row = await trx('email_confirmation_tokens').where({ tokenHash: sha256(input.token) }).first();
-        if (!row || row.usedAt !== null || Number(row.expiresAt) <= now) {
-          throw new HttpError(400, AUTH_MESSAGES.confirmInvalidToken, 'invalid_token');
-        }
-        const claimed = await trx('email_confirmation_tokens').where({ id: row.id }).whereNull('usedAt').update({ usedAt: now });
-        if (claimed !== 1) throw new HttpError(400, AUTH_MESSAGES.confirmInvalidToken, 'invalid_token');
-        await trx('users').where({ id: row.userId }).whereNull('emailConfirmedAt').update({ emailConfirmedAt: now, updatedAt: now });
-        return row.userId as number;
+        const token = await redeemToken(EmailConfirmationToken, trx, input.token, now);
+        if (!token) throw new HttpError(400, AUTH_MESSAGES.confirmInvalidToken, 'invalid_token');
+        await User.query(trx).findById(token.userId).whereNull('emailConfirmedAt').patch({ emailConfirmedAt: now, updatedAt: now });
+        return token.userId;
       });
       const user = await User.query(db).findById(userId).where('isDeleted', false);
       if (user?.status !== 'active') throw new HttpError(400, AUTH_MESSAGES.confirmInvalidToken, 'invalid_token');
@@ -265,9 +255,7 @@ export function authRoutes(services: AppServices) {
       return;
     }
     const user = await createAccount(db, input, { passwordParams: config.argon2, firstFreePremium: config.firstFreePremium, emailConfirmed: false });
-    const token = randomToken(32);
-    const now = Date.now();
-    await db('email_confirmation_tokens').insert({ userId: user.id, tokenHash: sha256(token), expiresAt: now + 48 * 3600_000, createdAt: now });
+    const token = await issueToken(EmailConfirmationToken, db, user.id, CONFIRM_LINK_VALID_MS);
     const mail = await confirmEmailEmail({ name: user.fullName, url: `${origin}/confirm-email/${token}` });
     await sendMail(config, db, { to: user.email, subject: mail.subject, kind: 'verification', text: mail.text, html: mail.html });
   }
