@@ -1,6 +1,8 @@
 import type { Knex } from 'knex';
 import type { UserRole } from '../../contracts/enums';
 import type { Db } from '../db';
+import { Counter } from '../models/delivery';
+import { NotificationSettings, PrivacySettings } from '../models/settings';
 import { User } from '../models/user';
 import { type Argon2Params, hashPassword } from './passwords';
 
@@ -22,8 +24,8 @@ export async function findUserByLogin(db: Db, login: string): Promise<User | und
 
 /** Raises `{field}` when the username or email is taken (checked again by the unique indexes). */
 export async function takenField(db: Db | Knex.Transaction, username: string, email: string): Promise<'username' | 'email' | null> {
-  if (await db('users').where({ usernameLower: username.toLowerCase() }).first('id')) return 'username';
-  if (await db('users').where({ emailLower: email.toLowerCase() }).first('id')) return 'email';
+  if (await User.query(db).findOne({ usernameLower: username.toLowerCase() }).select('id')) return 'username';
+  if (await User.query(db).findOne({ emailLower: email.toLowerCase() }).select('id')) return 'email';
   return null;
 }
 
@@ -42,10 +44,10 @@ export async function createAccount(
   return db.transaction(async (trx) => {
     let registrationNumber: number | null = null;
     if (role === 'member' && options.countRegistration !== false) {
-      await trx('counters').insert({ name: 'registrations', value: 0 }).onConflict('name').ignore();
-      await trx('counters').where({ name: 'registrations' }).increment('value', 1);
-      const counter = await trx('counters').where({ name: 'registrations' }).first('value');
-      registrationNumber = Number(counter.value);
+      await Counter.query(trx).insert({ name: 'registrations', value: 0 }).onConflict('name').ignore();
+      await Counter.query(trx).findById('registrations').increment('value', 1);
+      const counter = await Counter.query(trx).findById('registrations').select('value').throwIfNotFound();
+      registrationNumber = counter.value;
     }
     const freePremium = registrationNumber !== null && registrationNumber <= options.firstFreePremium;
     const user = await User.query(trx).insertAndFetch({
@@ -69,8 +71,8 @@ export async function createAccount(
       createdAt: now,
       updatedAt: now,
     });
-    await trx('privacy_settings').insert({ userId: user.id, updatedAt: now });
-    await trx('notification_settings').insert({ userId: user.id, updatedAt: now });
+    await PrivacySettings.query(trx).insert({ userId: user.id, updatedAt: now });
+    await NotificationSettings.query(trx).insert({ userId: user.id, updatedAt: now });
     return user;
   });
 }

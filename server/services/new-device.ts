@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { deviceName } from '../../contracts/device-name';
 import type { AppContext } from '../context';
+import { KnownDevice } from '../models/account';
 import type { User } from '../models/user';
 import { newDeviceSignInEmail } from './email/account-emails';
 import { sendMail } from './mail';
@@ -23,13 +24,13 @@ export async function noticeSignInDevice(ctx: AppContext, user: User): Promise<v
   const deviceHash = sha256(id);
   const now = Date.now();
   const userAgent = (ctx.get('user-agent') || '').slice(0, 400) || null;
-  const known = await db('known_devices').where({ userId: user.id, deviceHash }).first('id');
+  const known = await KnownDevice.query(db).findOne({ userId: user.id, deviceHash }).select('id');
   if (known) {
-    await db('known_devices').where({ id: known.id }).update({ lastSeenAt: now, userAgent });
+    await KnownDevice.query(db).findById(known.id).patch({ lastSeenAt: now, userAgent });
     return;
   }
-  const earlier = await db('known_devices').where({ userId: user.id }).first('id');
-  await db('known_devices').insert({ userId: user.id, deviceHash, userAgent, firstSeenAt: now, lastSeenAt: now }).onConflict(['userId', 'deviceHash']).ignore();
+  const earlier = await KnownDevice.query(db).findOne({ userId: user.id }).select('id');
+  await KnownDevice.query(db).insert({ userId: user.id, deviceHash, userAgent, firstSeenAt: now, lastSeenAt: now }).onConflict(['userId', 'deviceHash']).ignore();
   if (!earlier) return;
   const origin = config.publicUrl ?? `http://localhost:${config.port}`;
   const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(now));

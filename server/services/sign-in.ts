@@ -2,7 +2,7 @@ import { AUTH_MESSAGES } from '../../contracts/auth';
 import type { AppContext } from '../context';
 import { HttpError, forbidden, tooManyRequests, unauthorized } from '../errors';
 import { clientIp, hitRateLimit, refundRateLimit } from '../middleware/rate-limit';
-import type { User } from '../models/user';
+import { User } from '../models/user';
 import { findUserByLogin } from './accounts';
 import { dummyPasswordHash, hashPassword, needsRehash, sha256, verifyPassword } from './passwords';
 import { sendMail } from './mail';
@@ -93,7 +93,7 @@ async function upgradePasswordHash(ctx: AppContext, user: User, password: string
   const { db, config } = ctx.services;
   if (!needsRehash(user.passwordHash, config.argon2)) return;
   const passwordHash = await hashPassword(password, config.argon2);
-  await db('users').where({ id: user.id, passwordHash: user.passwordHash }).update({ passwordHash });
+  await User.query(db).findById(user.id).where({ passwordHash: user.passwordHash }).patch({ passwordHash });
   user.passwordHash = passwordHash;
 }
 

@@ -2,6 +2,8 @@ import crypto from 'node:crypto';
 import type { Knex } from 'knex';
 import { verify } from 'otplib';
 import type { Db } from '../db';
+import { TotpRecoveryCode } from '../models/account';
+import { User } from '../models/user';
 import { sha256 } from './passwords';
 
 /**
@@ -24,10 +26,10 @@ export async function totpStep(secret: string, code: string): Promise<number | n
 export async function acceptTotp(db: Db, userId: number, secret: string, code: string): Promise<boolean> {
   const step = await totpStep(secret, code);
   if (step === null) return false;
-  const claimed = await db('users')
-    .where({ id: userId })
+  const claimed = await User.query(db)
+    .findById(userId)
     .where((q) => q.whereNull('totpLastStep').orWhere('totpLastStep', '<', step))
-    .update({ totpLastStep: step });
+    .patch({ totpLastStep: step });
   return claimed === 1;
 }
 
@@ -47,19 +49,19 @@ const recoveryDigest = (code: string) => sha256(code.trim().toLowerCase().replac
 export async function issueRecoveryCodes(db: Db | Knex.Transaction, userId: number): Promise<string[]> {
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
   const now = Date.now();
-  await db('totp_recovery_codes').where({ userId }).delete();
-  await db('totp_recovery_codes').insert(codes.map((code) => ({ userId, codeHash: recoveryDigest(code), createdAt: now })));
+  await TotpRecoveryCode.query(db).where({ userId }).delete();
+  // One statement for the ten rows (a knex bulk insert: Objection inserts many rows only on PostgreSQL).
+  await db(TotpRecoveryCode.tableName).insert(codes.map((code) => ({ userId, codeHash: recoveryDigest(code), createdAt: now })));
   return codes;
 }
 
 /** Consumes a recovery code (each works once): claimed in one conditional update, so the same code cannot sign in twice. */
 export async function consumeRecoveryCode(db: Db, userId: number, code: string): Promise<boolean> {
   if (!RECOVERY_CODE_PATTERN.test(code.trim())) return false;
-  const claimed = await db('totp_recovery_codes').where({ userId, codeHash: recoveryDigest(code) }).whereNull('usedAt').update({ usedAt: Date.now() });
+  const claimed = await TotpRecoveryCode.query(db).where({ userId, codeHash: recoveryDigest(code) }).whereNull('usedAt').patch({ usedAt: Date.now() });
   return claimed === 1;
 }
 
 export async function recoveryCodesLeft(db: Db, userId: number): Promise<number> {
-  const row = await db('totp_recovery_codes').where({ userId }).whereNull('usedAt').count({ n: '*' }).first();
-  return Number(row?.n ?? 0);
+  return TotpRecoveryCode.query(db).where({ userId }).whereNull('usedAt').resultSize();
 }
