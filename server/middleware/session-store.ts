@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { Context } from 'koa';
 import type { Db } from '../db';
+import { Session } from '../models/account';
 import { User } from '../models/user';
 
 /** The session cookie's name. */
@@ -14,6 +15,7 @@ export function databaseSessionStore(db: Db) {
      * query is a round trip. The account goes to `ctx.state.sessionUser` for loadUser, which still decides.
      */
     async get(key: string, _maxAge?: unknown, opts: { ctx?: Context } = {}): Promise<Record<string, unknown> | undefined> {
+      // Raw, for the join: the account's columns go through User.fromDatabaseJson below.
       const row = await db('sessions')
         .leftJoin('users', 'users.id', 'sessions.userId')
         .where('sessions.id', key)
@@ -21,7 +23,7 @@ export function databaseSessionStore(db: Db) {
       if (!row) return undefined;
       const { sessionData, sessionExpiresAt, ...account } = row as Record<string, unknown>;
       if (Number(sessionExpiresAt) <= Date.now()) {
-        await db('sessions').where({ id: key }).delete();
+        await Session.query(db).deleteById(key);
         return undefined;
       }
       if (opts.ctx) opts.ctx.state.sessionUser = account.id === null || account.id === undefined ? null : User.fromDatabaseJson(account);
@@ -45,13 +47,14 @@ export function databaseSessionStore(db: Db) {
         userAgent: ctx ? ctx.get('User-Agent').slice(0, 400) || null : null,
         ip: ctx ? ctx.ip.slice(0, 64) : null,
       };
+      // An upsert, raw: the row is written whole on every change and nothing reads it back.
       await db('sessions')
         .insert({ ...row, createdAt: now })
         .onConflict('id')
         .merge(['userId', 'data', 'expiresAt', 'lastSeenAt', 'userAgent', 'ip']);
     },
     async destroy(key: string): Promise<void> {
-      await db('sessions').where({ id: key }).delete();
+      await Session.query(db).deleteById(key);
     },
   };
 }
@@ -61,7 +64,7 @@ export function generateSessionId(): string {
 }
 
 export async function endSessionsOfUser(db: Db, userId: number, exceptSessionId?: string): Promise<number> {
-  const query = db('sessions').where({ userId });
+  const query = Session.query(db).where({ userId });
   if (exceptSessionId) query.whereNot({ id: exceptSessionId });
   return query.delete();
 }

@@ -51,7 +51,7 @@ export async function issueRecoveryCodes(db: Db | Knex.Transaction, userId: numb
   const now = Date.now();
   await TotpRecoveryCode.query(db).where({ userId }).delete();
   // One statement for the ten rows (a knex bulk insert: Objection inserts many rows only on PostgreSQL).
-  await db(TotpRecoveryCode.tableName).insert(codes.map((code) => ({ userId, codeHash: recoveryDigest(code), createdAt: now })));
+  await db('totp_recovery_codes').insert(codes.map((code) => ({ userId, codeHash: recoveryDigest(code), createdAt: now })));
   return codes;
 }
 
