@@ -1,4 +1,3 @@
-import type { Knex } from 'knex';
 import {
   AUTH_MESSAGES,
   emailConfirmSchema,
@@ -15,21 +14,17 @@ import { currentUser } from '../../middleware/auth';
 import { clientIp, rateLimit } from '../../middleware/rate-limit';
 import { endSessionsOfUser } from '../../middleware/session-store';
 import { parse, requestBody } from '../../middleware/validate';
-import { EmailConfirmationToken, PasswordResetToken } from '../../models/account';
 import { Profile } from '../../models/profile';
 import { User } from '../../models/user';
 import { presentSessionUser } from '../../presenters/user';
 import { createAccount, takenField } from '../../services/accounts';
+import { confirmEmailWithLink, issueEmailConfirmationLink, issuePasswordResetLink, resetPasswordWithLink } from '../../services/account-links';
 import { sendMail } from '../../services/mail';
 import { noticeSignInDevice } from '../../services/new-device';
 import { confirmEmailEmail, passwordResetEmail, registrationAttemptEmail } from '../../services/email/account-emails';
 import { messagesSentThisMonth } from '../../services/messaging';
 import { authenticate } from '../../services/sign-in';
 import { hashPassword } from '../../services/passwords';
-import { issueToken, redeemToken, retireTokensOf } from '../../services/single-use-tokens';
-
-const RESET_LINK_VALID_MS = 3600_000;
-const CONFIRM_LINK_VALID_MS = 48 * 3600_000;
 
 /** Fetch clients ask for JSON; plain HTML forms get redirects. */
 export function wantsJson(ctx: AppContext): boolean {
@@ -168,7 +163,7 @@ export function authRoutes(services: AppServices) {
         .first();
       let token: string | null = null;
       if (user) {
-        token = await issueToken(PasswordResetToken, ctx.services.db, user.id, RESET_LINK_VALID_MS);
+        token = await issuePasswordResetLink(ctx.services.db, user.id);
         // Never built from the Host header: a forged Host would put an attacker's domain in the email.
         const origin = config.publicUrl ?? `http://localhost:${config.port}`;
         const mail = await passwordResetEmail({ name: user.fullName, url: `${origin}/reset-password/${token}` });
@@ -191,19 +186,8 @@ export function authRoutes(services: AppServices) {
       try {
         const input = parse(passwordResetConfirmSchema, raw);
         const db = ctx.services.db;
-        const now = Date.now();
-        const userId = await db.transaction(async (trx: Knex.Transaction) => {
-          // Single use: claimed before anything else (a racing second use finds it claimed).
-          const token = await redeemToken(PasswordResetToken, trx, input.token, now);
-          if (!token) throw new HttpError(400, AUTH_MESSAGES.resetInvalidToken, 'invalid_token');
-          const passwordHash = await hashPassword(input.password, config.argon2);
-          await User.query(trx).findById(token.userId).patch({ passwordHash, passwordChangedAt: now, updatedAt: now });
-          // Opening a link sent to the address proves the member owns it.
-          await User.query(trx).findById(token.userId).whereNull('emailConfirmedAt').patch({ emailConfirmedAt: now });
-          // Other outstanding links for this account stop working too.
-          await retireTokensOf(PasswordResetToken, trx, token.userId, now);
-          return token.userId;
-        });
+        const userId = await resetPasswordWithLink(db, input.token, input.password, config.argon2);
+        if (userId === null) throw new HttpError(400, AUTH_MESSAGES.resetInvalidToken, 'invalid_token');
         await endSessionsOfUser(db, userId);
         ctx.services.log({ level: 'info', msg: 'password reset', userId, ip: clientIp(ctx) });
         if (wantsJson(ctx)) ctx.body = { message: 'Password Reset Successful' };
@@ -226,13 +210,8 @@ export function authRoutes(services: AppServices) {
     async (ctx) => {
       const input = parse(emailConfirmSchema, requestBody(ctx));
       const db = ctx.services.db;
-      const now = Date.now();
-      const userId = await db.transaction(async (trx: Knex.Transaction) => {
-        const token = await redeemToken(EmailConfirmationToken, trx, input.token, now);
-        if (!token) throw new HttpError(400, AUTH_MESSAGES.confirmInvalidToken, 'invalid_token');
-        await User.query(trx).findById(token.userId).whereNull('emailConfirmedAt').patch({ emailConfirmedAt: now, updatedAt: now });
-        return token.userId;
-      });
+      const userId = await confirmEmailWithLink(db, input.token);
+      if (userId === null) throw new HttpError(400, AUTH_MESSAGES.confirmInvalidToken, 'invalid_token');
       const user = await User.query(db).findById(userId).where('isDeleted', false);
       if (user?.status !== 'active') throw new HttpError(400, AUTH_MESSAGES.confirmInvalidToken, 'invalid_token');
       await signIn(ctx, user);
@@ -255,7 +234,7 @@ export function authRoutes(services: AppServices) {
       return;
     }
     const user = await createAccount(db, input, { passwordParams: config.argon2, firstFreePremium: config.firstFreePremium, emailConfirmed: false });
-    const token = await issueToken(EmailConfirmationToken, db, user.id, CONFIRM_LINK_VALID_MS);
+    const token = await issueEmailConfirmationLink(db, user.id);
     const mail = await confirmEmailEmail({ name: user.fullName, url: `${origin}/confirm-email/${token}` });
     await sendMail(config, db, { to: user.email, subject: mail.subject, kind: 'verification', text: mail.text, html: mail.html });
   }
