@@ -108,20 +108,31 @@ describe('the installable app', () => {
       });
     });
     await cdp.send('ServiceWorker.enable');
-    await cdp.send('ServiceWorker.deliverPushMessage', {
-      origin: saathi.url,
-      registrationId: await registrationId,
-      data: JSON.stringify({ title: 'Arjun sent you a message', body: 'Open Saathi to read it.', url: '/chat/42', tag: 'message-42' }),
-    });
-    const shown = await page.evaluate(async () => {
-      const reg = await navigator.serviceWorker.ready;
-      for (let i = 0; i < 100; i++) {
-        const list = await reg.getNotifications();
-        if (list.length) return list.map((n) => ({ title: n.title, body: n.body, tag: n.tag, data: n.data as unknown }));
-        await new Promise((r) => setTimeout(r, 50));
-      }
-      return [];
-    });
+    const deliver = async () =>
+      cdp.send('ServiceWorker.deliverPushMessage', {
+        origin: saathi.url,
+        registrationId: await registrationId,
+        data: JSON.stringify({ title: 'Arjun sent you a message', body: 'Open Saathi to read it.', url: '/chat/42', tag: 'message-42' }),
+      });
+    const notifications = () =>
+      page.evaluate(async () => {
+        const reg = await navigator.serviceWorker.ready;
+        for (let i = 0; i < 100; i++) {
+          const list = await reg.getNotifications();
+          if (list.length) return list.map((n) => ({ title: n.title, body: n.body, tag: n.tag, data: n.data as unknown }));
+          await new Promise((r) => setTimeout(r, 50));
+        }
+        return [];
+      });
+    await deliver();
+    let shown = await notifications();
+    // On a loaded machine Chromium has once dropped a push handed over by DevTools while it started the worker
+    // (one CI run in many): a real push service would deliver again, so the test does too. Same tag, so a second
+    // delivery replaces the first notification rather than adding one.
+    if (shown.length === 0) {
+      await deliver();
+      shown = await notifications();
+    }
     assert.deepEqual(shown, [{ title: 'Arjun sent you a message', body: 'Open Saathi to read it.', tag: 'message-42', data: { url: '/chat/42' } }]);
 
     // A push naming another site's address opens Saathi's notifications instead.
