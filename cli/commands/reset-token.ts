@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { createDb, migrateLatest } from '../../server/db';
 import { audit } from '../../server/services/audit';
-import { randomToken, sha256 } from '../../server/services/passwords';
+import { issuePasswordResetLink } from '../../server/services/account-links';
 import { CliError, configFromFlags, type CommonFlags, requireExistingDatabase } from '../options';
 
 export function registerResetToken(program: Command): void {
@@ -18,9 +18,7 @@ export function registerResetToken(program: Command): void {
         await migrateLatest(db);
         const user = await db('users').where({ emailLower: email.trim().toLowerCase(), isDeleted: false }).first('id', 'fullName');
         if (!user) throw new CliError(`No account with the email ${email}`);
-        const token = randomToken(32);
-        const now = Date.now();
-        await db('password_reset_tokens').insert({ userId: user.id, tokenHash: sha256(token), expiresAt: now + 3600_000, createdAt: now });
+        const token = await issuePasswordResetLink(db, user.id);
         // Whoever holds the printed link can take the account: the log says it was made, from the command line.
         await audit(db, { actorUserId: null, actorRole: 'cli', action: 'password.reset_link', targetType: 'user', targetId: user.id });
         const origin = config.publicUrl ?? `http://localhost:${config.port}`;

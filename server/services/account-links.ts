@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import type { Db } from '../db';
 import { EmailConfirmationToken, PasswordResetToken } from '../models/account';
 import { User } from '../models/user';
@@ -7,8 +8,8 @@ import { issueToken, redeemToken, retireTokensOf } from './single-use-tokens';
 const RESET_LINK_VALID_MS = 3600_000;
 const CONFIRM_LINK_VALID_MS = 48 * 3600_000;
 
-/** A new password-reset link's secret (valid one hour). */
-export const issuePasswordResetLink = (db: Db, userId: number) => issueToken(PasswordResetToken, db, userId, RESET_LINK_VALID_MS);
+/** A new password-reset link's secret (valid one hour): the member's own, a staff reset, the CLI's. */
+export const issuePasswordResetLink = (db: Db | Knex.Transaction, userId: number) => issueToken(PasswordResetToken, db, userId, RESET_LINK_VALID_MS);
 
 /** A new email-confirmation link's secret (valid two days). */
 export const issueEmailConfirmationLink = (db: Db, userId: number) => issueToken(EmailConfirmationToken, db, userId, CONFIRM_LINK_VALID_MS);

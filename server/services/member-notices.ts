@@ -2,7 +2,8 @@ import type { Config } from '../config';
 import type { Db } from '../db';
 import { sendMail } from './mail';
 import { suspensionEmail, verificationOutcomeEmail, warningEmail } from './email/account-emails';
-import { randomToken, sha256 } from './passwords';
+import { AppealToken } from '../models/account';
+import { issueToken } from './single-use-tokens';
 
 /**
  * Emails that tell a member what the review team decided about them: verification outcome, a warning, a
@@ -47,9 +48,7 @@ export async function mailWarning(config: Config, db: Db, userId: number, messag
 export async function mailSuspension(config: Config, db: Db, userId: number) {
   const to = await recipient(db, userId);
   if (!to) return;
-  const token = randomToken(32);
-  const now = Date.now();
-  await db('appeal_tokens').insert({ userId, tokenHash: sha256(token), expiresAt: now + APPEAL_VALID_MS, createdAt: now });
+  const token = await issueToken(AppealToken, db, userId, APPEAL_VALID_MS);
   const mail = await suspensionEmail({ name: to.fullName, appealUrl: `${origin(config)}/appeal/${token}` });
   await sendMail(config, db, { to: to.email, kind: 'notification', subject: mail.subject, text: mail.text, html: mail.html });
 }

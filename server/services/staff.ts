@@ -5,16 +5,13 @@ import { endSessionsOfUser } from '../middleware/session-store';
 import { type AuditEntry, audit } from './audit';
 import { sendMail } from './mail';
 import { passwordResetEmail } from './email/account-emails';
-import { randomToken, sha256 } from './passwords';
+import { issuePasswordResetLink } from './account-links';
 
 export const STAFF_ROLES = ['reviewer', 'admin'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
 /** Who is acting: a signed-in admin (from the console) or the command line. */
 export type StaffActor = Pick<AuditEntry, 'actorUserId' | 'actorRole' | 'ip' | 'requestId'>;
-
-/** A reset link for staff is valid this long, like a member's. */
-const RESET_VALID_MS = 60 * 60 * 1000;
 
 async function staffAccount(db: Db, id: number) {
   const user = await db('users').where({ id, isDeleted: false }).whereIn('role', STAFF_ROLES).first('id', 'fullName', 'username', 'email', 'role', 'status');
@@ -78,12 +75,11 @@ export async function changeStaffRole(db: Db, actor: StaffActor, id: number, rol
  * or a suspected leak. Their current password stays valid until they use the link.
  */
 export async function sendStaffPasswordReset(config: Config, db: Db, actor: StaffActor, id: number) {
-  const token = randomToken(32);
+  let token = '';
   const user = await db.transaction(async (trx) => {
     const staff = await staffAccount(trx, id);
     if (staff.status !== 'active') throw conflict(`${staff.fullName} is deactivated; reactivate the account first`);
-    const now = Date.now();
-    await trx('password_reset_tokens').insert({ userId: id, tokenHash: sha256(token), expiresAt: now + RESET_VALID_MS, createdAt: now });
+    token = await issuePasswordResetLink(trx, id);
     await audit(trx, { ...actor, action: 'reviewer.reset', targetType: 'user', targetId: id });
     return staff;
   });
