@@ -150,6 +150,15 @@ export function createApp(config: Config, db: Db, options: AppOptions = {}): Koa
   });
   app.use(securityHeaders({ stripe: Boolean(config.stripe.publishableKey), publicUrl: config.publicUrl }));
   app.use(compress({ threshold: 1024, br: false }));
+  // A JSON body is serialised once, here: left as an object, koa-compress would stringify it to measure it and
+  // Koa again to send it (a page of cards is 10–20 KB).
+  app.use(async (ctx, next) => {
+    await next();
+    const body = ctx.body;
+    if (body !== null && typeof body === 'object' && !Buffer.isBuffer(body) && typeof (body as { pipe?: unknown }).pipe !== 'function') {
+      ctx.body = JSON.stringify(body);
+    }
+  });
   app.use(errorHandler(log));
   app.use(
     staticApps(findStaticDir(options.staticDir), {

@@ -1,7 +1,7 @@
 import type { ProfileCardView } from '../../contracts/views';
 import type { SearchQuery } from '../../contracts/discovery';
 import type { AppServices } from '../context';
-import type { Db } from '../db';
+import { type Db, readRows } from '../db';
 import { Profile } from '../models/profile';
 import type { User } from '../models/user';
 import { presentProfileCard } from '../presenters/profile';
@@ -84,8 +84,7 @@ export async function presentCards(
 ): Promise<ProfileCardView[]> {
   if (ids.length === 0) return [];
   const v = viewer.id;
-  const result = await db.raw(cardsSql(ids.length), [v, v, v, v, v, v, ...ids]);
-  const rows = (Array.isArray(result) ? result : result.rows) as CardRow[];
+  const rows = await readRows<CardRow>(db, cardsSql(ids.length), [v, v, v, v, v, v, ...ids]);
   const who = viewerFacts(viewer);
   const byId = new Map(rows.map((row) => [Number(row.id), row]));
   const out: ProfileCardView[] = [];
@@ -130,9 +129,13 @@ export async function rankedCards(services: Pick<AppServices, 'db' | 'engine'>, 
 
 async function moodScoresOf(db: Db, viewerId: number, userIds: number[]): Promise<Map<number, number | null>> {
   const ids = [...new Set(userIds)];
-  const { moods, assessments } = await moodSignalsOf(db, [viewerId, ...ids]);
-  const mine = moods.get(viewerId) ?? [];
-  const myAssessment = assessments.get(viewerId) ?? null;
+  // Most members have no recent public mood and no assessment, and without either there is no score with anyone:
+  // the viewer's own signals are read first, the others' only when there is something to compare them with.
+  const own = await moodSignalsOf(db, [viewerId]);
+  if (!own.moods.has(viewerId) && !own.assessments.has(viewerId)) return new Map(ids.map((id) => [id, null]));
+  const { moods, assessments } = await moodSignalsOf(db, ids);
+  const mine = own.moods.get(viewerId) ?? [];
+  const myAssessment = own.assessments.get(viewerId) ?? null;
   return new Map(ids.map((id) => [id, moodCompatibility(mine, moods.get(id) ?? [], myAssessment, assessments.get(id) ?? null).score]));
 }
 

@@ -1,5 +1,5 @@
 import type { CulturalAssessmentView, CulturalInsightView, MoodCompatibilityView, MoodRecordView, MoodTypeView } from '../../contracts/views';
-import type { Db } from '../db';
+import { type Db, readRows } from '../db';
 import type { CulturalAdaptationAssessment, MoodType, UserMood } from '../models/engagement';
 
 /** How far back moods count towards compatibility and starters. */
@@ -95,7 +95,8 @@ export async function moodSignalsOf(db: Db, userIds: number[], now = Date.now())
   const assessments = new Map<number, Levels>();
   if (userIds.length === 0) return { moods, assessments };
   const list = new Array(userIds.length).fill('?').join(', ');
-  const result = await db.raw(
+  const rows = await readRows<Record<string, unknown>>(
+    db,
     `SELECT 0 AS k, um.user_id AS u, mt.id AS t, mt.valence AS a, mt.energy AS b, um.intensity AS c, NULL AS d, NULL AS e, mt.category AS cat, um.created_at AS at, um.id AS id
        FROM user_moods um JOIN mood_types mt ON mt.id = um.mood_type_id
       WHERE um.user_id IN (${list}) AND um.is_private = ? AND um.scale = 'tracker' AND um.created_at >= ?
@@ -106,7 +107,6 @@ export async function moodSignalsOf(db: Db, userIds: number[], now = Date.now())
      ORDER BY k, at DESC, id DESC`,
     [...userIds, false, now - RECENT_MOODS_MS, ...userIds],
   );
-  const rows = (Array.isArray(result) ? result : result.rows) as Array<Record<string, unknown>>;
   for (const r of rows) {
     const userId = Number(r.u);
     if (Number(r.k) === 0) {

@@ -10,7 +10,7 @@ import { loadMembers, scanMembers } from './loader';
 import { MemberIndex } from './member-index';
 import { Passes, rankedOf } from './passes';
 import { RelationsCache } from './relations';
-import { R_ALLOWED, R_EXCLUDED, R_NOT_INTERESTED, R_LIKED, R_SELF, type ScanResult } from './scan';
+import { R_ALLOWED, R_EXCLUDED, R_NOT_INTERESTED, R_LIKED, R_SELF } from './scan';
 import { type ScoreTables, Scorer, packedScore, percentOfPacked } from './scorer';
 import { F_VERIFIED } from './store';
 import { EngineInputError, type EngineStats, type Ranked, type SearchPage, type Viewer } from './types';
@@ -190,8 +190,7 @@ export class MatchEngine {
     const ageFiltered = filters.minAge !== undefined || filters.maxAge !== undefined;
     const pass = this.passes.prepare(index, this.scorer, viewer, relations, day, {
       ...tables,
-      textMark: filters.tokens.length ? index.text.markHits(filters.tokens, index.store.size) : null,
-      textFull: filters.tokens.length,
+      hits: filters.tokens.length ? index.text.hits(filters.tokens, index.store.size) : null,
       minAge: filters.minAge ?? 0,
       maxAge: ageFiltered ? Math.min(254, filters.maxAge ?? 254) : 255,
       needPhoto: filters.hasPhoto === true,
@@ -203,12 +202,7 @@ export class MatchEngine {
       k: options.limit + 1,
     });
     if (options.allowedUsers) this.passes.mark(pass, options.allowedUsers, R_ALLOWED);
-    let result: ScanResult;
-    try {
-      result = this.passes.run(pass);
-    } finally {
-      if (filters.tokens.length) index.text.unmark(filters.tokens);
-    }
+    const result = this.passes.run(pass);
     const more = result.positions.length > options.limit;
     const positions = result.positions.slice(0, options.limit);
     const scores = result.scores.slice(0, options.limit);

@@ -1,3 +1,6 @@
+import { PLACEMENTS } from './kundali-table';
+import { NO_MOON } from './store';
+
 /** `items` stably sorted by `key[item]`, each key in 0..size-1. */
 export function countingSort(items: Int32Array, key: Int32Array, size: number): Int32Array {
   const start = new Int32Array(size + 1);
@@ -28,6 +31,17 @@ export class PositionList {
   }
 }
 
+/** Index of a group's plain count of every placement; below it, counts by Moon placement (PLACEMENTS: no Moon). */
+export const PLAIN_ALL = PLACEMENTS + 1;
+
+/** One position more (+1) or less (-1) in the group's plain counts. */
+export function countInto(g: Group, lookingFor: number, moon: number, delta: number): void {
+  let counts = g.plain.get(lookingFor);
+  if (!counts) g.plain.set(lookingFor, (counts = new Int32Array(PLAIN_ALL + 1)));
+  counts[moon === NO_MOON ? PLACEMENTS : moon] += delta;
+  counts[PLAIN_ALL] += delta;
+}
+
 /** One (gender, culture) group: its positions and how many of them any member may be shown (see `plain`). */
 export interface Group {
   gender: number;
@@ -40,8 +54,11 @@ export interface Group {
    */
   runs: Int32Array;
   sorted: number;
-  /** live positions the policy lets every member see, by the id of the gender they look for */
-  plain: Map<number, number>;
+  /**
+   * Live positions the policy lets every member see, by the id of the gender they look for: counts by Moon
+   * placement (`PLAIN_ALL`: all of them), so a guna minimum's total is read from the counts too.
+   */
+  plain: Map<number, Int32Array>;
 }
 
 /**
@@ -77,15 +94,14 @@ export class Groups {
     return [...this.byGender.values()].flat();
   }
 
-  /** Adds (+1) or removes (-1) a position from its group's plain count. */
-  countPlain(gender: number, culture: number, lookingFor: number, delta: number): void {
-    const g = this.group(gender, culture);
-    g.plain.set(lookingFor, (g.plain.get(lookingFor) ?? 0) + delta);
+  /** Adds (+1) or removes (-1) a position (of Moon placement `moon`, NO_MOON for none) from its group's plain counts. */
+  countPlain(gender: number, culture: number, lookingFor: number, moon: number, delta: number): void {
+    countInto(this.group(gender, culture), lookingFor, moon, delta);
   }
 
   bytes(): number {
     let total = 0;
-    for (const g of this.byKey.values()) total += g.positions.a.byteLength + 64 + g.plain.size * 16;
+    for (const g of this.byKey.values()) total += g.positions.a.byteLength + 64 + g.plain.size * (PLAIN_ALL + 1) * 4 + 48;
     return total;
   }
 }

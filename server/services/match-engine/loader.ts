@@ -126,13 +126,10 @@ async function withPhotos(db: Db, ids: number[] | null): Promise<Set<number>> {
 }
 
 /**
- * Every live profile, a page at a time (`onPage` is called with each page, in id order). Pages are small so each
- * one's rows die young (a page of 20,000 outlived the young generation and was copied by the collector), and the
- * next page is asked for before this one is indexed: PostgreSQL reads it meanwhile.
+ * SQLite: keyset pages by id, the next one asked for before this one is indexed. Pages are small so each one's
+ * rows die young (a page of 20,000 outlived the young generation and was copied by the collector).
  */
-export async function scanMembers(db: Db, onPage: (rows: MemberRow[]) => void, pageSize = 2_000): Promise<number> {
-  let total = 0;
-  const photos = await withPhotos(db, null);
+async function* keysetPages(db: Db, pageSize: number): AsyncGenerator<Cell[][]> {
   const read = (after: number) => {
     const page = arrays(db, `SELECT ${COLUMNS} ${FROM} WHERE p.is_deleted = FALSE AND p.id > ? ORDER BY p.id LIMIT ?`, [after, pageSize]);
     page.catch(() => {}); // awaited below; only the failure of a page abandoned by an earlier failure is dropped
@@ -142,7 +139,54 @@ export async function scanMembers(db: Db, onPage: (rows: MemberRow[]) => void, p
   while (next) {
     const cells: Cell[][] = await next;
     next = cells.length === pageSize ? read(Number(cells[pageSize - 1][0])) : null;
-    if (cells.length === 0) break;
+    if (cells.length > 0) yield cells;
+  }
+}
+
+interface PgConn {
+  query(config: string | { text: string; rowMode: 'array' }): Promise<{ rows: Cell[][] }>;
+}
+
+/**
+ * PostgreSQL: one cursor over the whole scan, read a page at a time on one connection (the next page is asked
+ * for before this one is indexed). A keyset query per page was planned afresh each time and started parallel
+ * workers for 2,000 rows (about 100 ms a page: a minute for a million members); the cursor is planned once for
+ * the whole result (cursor_tuple_fraction 1), in one read-only snapshot. Changes committed meanwhile reach the
+ * engine through the change feed, which is followed from before the scan.
+ */
+async function* cursorPages(db: Db, pageSize: number): AsyncGenerator<Cell[][]> {
+  const conn = (await db.client.acquireConnection()) as PgConn;
+  let open = false;
+  try {
+    await conn.query('BEGIN READ ONLY');
+    open = true;
+    await conn.query('SET LOCAL cursor_tuple_fraction = 1');
+    await conn.query(`DECLARE engine_scan NO SCROLL CURSOR FOR SELECT ${COLUMNS} ${FROM} WHERE p.is_deleted = FALSE`);
+    const read = () => {
+      const page = conn.query({ text: `FETCH FORWARD ${pageSize} FROM engine_scan`, rowMode: 'array' }).then((r) => r.rows);
+      page.catch(() => {}); // awaited below, or abandoned with the transaction
+      return page;
+    };
+    let next: Promise<Cell[][]> | null = read();
+    while (next) {
+      const cells: Cell[][] = await next;
+      next = cells.length === pageSize ? read() : null;
+      if (cells.length > 0) yield cells;
+    }
+    await conn.query('COMMIT');
+    open = false;
+  } finally {
+    if (open) await conn.query('ROLLBACK').catch(() => {});
+    await db.client.releaseConnection(conn);
+  }
+}
+
+/** Every live profile, a page at a time (`onPage` is called with each page). */
+export async function scanMembers(db: Db, onPage: (rows: MemberRow[]) => void, pageSize = 2_000): Promise<number> {
+  let total = 0;
+  const photos = await withPhotos(db, null);
+  const pages = db.client.config.client === 'pg' ? cursorPages(db, pageSize) : keysetPages(db, pageSize);
+  for await (const cells of pages) {
     const page = cells.map(toRow);
     for (const row of page) row.hasPhoto = photos.has(row.profileId);
     await fillMoons(db, page);

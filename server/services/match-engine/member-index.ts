@@ -16,7 +16,7 @@ import {
   VIS_SHIFT,
 } from './store';
 import { TextIndex, textHash } from './text-index';
-import { type Group, Groups, countingSort } from './groups';
+import { type Group, Groups, countInto, countingSort } from './groups';
 import { DAY_MS, type MemberRow, ageOrNull, dobDays, visibilityCode } from './member-row';
 
 export class MemberIndex {
@@ -67,7 +67,7 @@ export class MemberIndex {
         const country = places[store.place.a[i]][0];
         if (runs.length === 0 || runs[runs.length - 3] !== country) runs.push(country, i - from, i - from);
         runs[runs.length - 1] = i - from + 1;
-        if (isPlain(store.flags[i])) group.plain.set(store.lookingFor[i], (group.plain.get(store.lookingFor[i]) ?? 0) + 1);
+        if (isPlain(store.flags[i])) countInto(group, store.lookingFor[i], store.moon[i], 1);
       }
       group.runs = Int32Array.from(runs);
       group.sorted = to - from;
@@ -189,7 +189,7 @@ export class MemberIndex {
   /** Keeps the group's count of plainly visible members in step (before a change: -1, after: +1). */
   private countPlain(p: number, delta: number): void {
     const s = this.store;
-    if (isPlain(s.flags[p])) this.groups.countPlain(s.gender[p], s.culture.a[p], s.lookingFor[p], delta);
+    if (isPlain(s.flags[p])) this.groups.countPlain(s.gender[p], s.culture.a[p], s.lookingFor[p], s.moon[p], delta);
   }
 
   private kill(p: number): void {

@@ -55,8 +55,7 @@ export class Passes {
     this.mark(pass, relations.liked, R_LIKED);
     const staff = viewer.role === 'reviewer' || viewer.role === 'admin';
     pass.plan = {
-      textMark: null,
-      textFull: 0,
+      hits: null,
       mayList: mayListTable(staff),
       memberTable: !staff,
       relation: this.relation,

@@ -1,7 +1,7 @@
 import type { AgeTable } from './ages';
 import { Bounds } from './bounds';
 import { listIndex } from './eligibility';
-import type { Group } from './groups';
+import { type Group, PLAIN_ALL } from './groups';
 import type { MemberIndex } from './member-index';
 import { type ScoreTables, astroIndex, packedScore, percentOfPacked } from './scorer';
 import { F_LIVE, F_PHOTO, type MemberStore } from './store';
@@ -27,9 +27,8 @@ export const R_EXCLUDED = 32; // the query's own exclusions (shown on earlier da
 export const R_ALLOWED = 64; // the query's allow-list (mood match)
 
 export interface ScanPlan {
-  /** the text index's marks (a position is a hit when its mark is `textFull`), or null without words */
-  textMark: Uint8Array | null;
-  textFull: number;
+  /** the text hits (positions whose text holds every word of the query), or null without words */
+  hits: Int32Array | null;
   mayList: Uint8Array;
   /** the policy's table is the members' one (not staff's): group counts are of what it lets members see */
   memberTable: boolean;
@@ -112,21 +111,22 @@ class TopK {
 
 /**
  * The one loop every path shares, over `n` positions of `list`: each position passing eligibility, gender and
- * the filters is counted; with `top`, it is also scored and offered (unless paging leaves it out). Plan fields are read into locals once: this loop is the engine's cost.
+ * the filters is counted; with `top`, it is also scored and offered (unless paging leaves it out, or `bound`, the
+ * best score of each culture group, says it cannot enter). Plan fields are read into locals once: this loop is
+ * the engine's cost.
  */
-function sweep(s: MemberStore, plan: ScanPlan, list: Int32Array, from: number, to: number, top: TopK | null): number {
+function sweep(s: MemberStore, plan: ScanPlan, list: Int32Array, from: number, to: number, top: TopK | null, bound: Int16Array | null = null): number {
   const { flags, gender, lookingFor, dob, moon, profileId, changedAt, activeHour } = s;
   const culture = s.culture.a;
   const place = s.place.a;
   const misc = s.misc.a;
-  const { relation, mayList, tables, ages, placeOk, cultureOk, miscOk, astroOk, bonus, after, textMark, textFull } = plan;
+  const { relation, mayList, tables, ages, placeOk, cultureOk, miscOk, astroOk, bonus, maxBonus, after } = plan;
   const { viewerGender, viewerLookingFor, genders, minAge, maxAge, needPhoto, minActiveHour, requireAllowed, changedBefore, skipBits } = plan;
   let passing = 0;
   for (let c = from; c < to; c++) {
     const p = list[c];
     const f = flags[p];
     if ((f & F_LIVE) === 0) continue;
-    if (textMark !== null && textMark[p] !== textFull) continue;
     const rel = relation[p];
     if (mayList[listIndex(f, rel & 3)] === 0) continue;
     if ((rel & skipBits) !== 0) continue;
@@ -148,6 +148,7 @@ function sweep(s: MemberStore, plan: ScanPlan, list: Int32Array, from: number, t
     if (astroOk !== null && astroOk[astroIndex(moon[p], role)] === 0) continue;
     passing++;
     if (top === null || changedAt[p] > changedBefore) continue;
+    if (bound !== null && bound[culture[p]] + maxBonus < top.floor()) continue;
     const score = tables === null ? -1 : percentOfPacked(packedScore(tables, s, p, age, role));
     const id = profileId[p];
     if (after !== null && (score > after.score || (score === after.score && id <= after.profileId))) continue;
@@ -202,6 +203,10 @@ function sweepGroup(s: MemberStore, plan: ScanPlan, g: Group, top: TopK | null, 
 export function scan(index: MemberIndex, plan: ScanPlan): ScanResult {
   const s = index.store;
   const top = new TopK(plan.k);
+  if (plan.hits !== null) {
+    const total = sweep(s, plan, plan.hits, 0, plan.hits.length, top);
+    return { total, positions: top.positions, scores: top.scores };
+  }
   let total = 0;
   for (const g of index.groups.of(null)) total += sweepGroup(s, plan, g, top);
   return { total, positions: top.positions, scores: top.scores };
@@ -215,9 +220,18 @@ function groupsOf(index: MemberIndex, plan: ScanPlan): Group[] {
 /** No filter looks at single members, so the groups' counts answer the total (plus the viewer's relations). */
 function countsAnswer(plan: ScanPlan): boolean {
   return (
-    plan.memberTable && plan.textMark === null && !plan.requireAllowed && plan.minAge <= 0 && plan.maxAge >= 255 && plan.placeOk === null && plan.miscOk === null &&
-    !plan.needPhoto && plan.minActiveHour === 0 && plan.astroOk === null
+    plan.memberTable && plan.hits === null && !plan.requireAllowed && plan.minAge <= 0 && plan.maxAge >= 255 && plan.placeOk === null && plan.miscOk === null &&
+    !plan.needPhoto && plan.minActiveHour === 0
   );
+}
+
+/** A group's plain members (of one wanted gender) that the guna minimum keeps, from the counts by Moon placement. */
+function plainCount(counts: Int32Array | undefined, astroOk: Uint8Array | null, role: number): number {
+  if (counts === undefined) return 0;
+  if (astroOk === null) return counts[PLAIN_ALL];
+  let n = 0;
+  for (let moon = 0; moon < PLAIN_ALL; moon++) if (counts[moon] !== 0 && astroOk[moon * 3 + role] === 1) n += counts[moon];
+  return n;
 }
 
 /** Whether one position passes (the viewer's relations as marked, or none at all). */
@@ -233,8 +247,8 @@ function total(index: MemberIndex, plan: ScanPlan, groups: Group[], swept: Set<G
     n = 0;
     for (const g of groups) {
       if (plan.cultureOk !== null && plan.cultureOk[g.culture] === 0) continue;
-      n += g.plain.get(0) ?? 0;
-      if (plan.viewerGender !== 0) n += g.plain.get(plan.viewerGender) ?? 0;
+      n += plainCount(g.plain.get(0), plan.astroOk, roleOf(g.gender));
+      if (plan.viewerGender !== 0) n += plainCount(g.plain.get(plan.viewerGender), plan.astroOk, roleOf(g.gender));
     }
     // The counts assume nothing between the two members; the viewer's relations say otherwise for a few.
     for (const p of plan.marked) {
@@ -255,14 +269,18 @@ function total(index: MemberIndex, plan: ScanPlan, groups: Group[], swept: Set<G
 
 /**
  * The viewer has a profile (plan.tables and plan.genders): groups in the order of their bound, stopping when no
- * later group can enter the top k; text hits in their own order, each skipped unscored when its group's bound
- * cannot enter.
+ * later group can enter the top k; text hits (a few percent of members for most words) in their own order, all
+ * counted, each left unscored when its group's bound cannot enter.
  */
 export function rankedScan(index: MemberIndex, plan: ScanPlan): ScanResult {
   const s = index.store;
   const bounds = new Bounds(plan.tables as ScoreTables, index.dicts);
   const bound = bounds.culture;
   const top = new TopK(plan.k);
+  if (plan.hits !== null) {
+    const total = sweep(s, plan, plan.hits, 0, plan.hits.length, top, bound);
+    return { total, positions: top.positions, scores: top.scores };
+  }
   // Skipped runs must still be counted when the total comes from sweeping rather than from the groups' counts.
   const countSkipped = plan.countTotal && !countsAnswer(plan);
   const groups = groupsOf(index, plan);

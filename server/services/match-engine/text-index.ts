@@ -49,6 +49,7 @@ export class TextIndex {
   private slots = new Int32Array(1024);
   private readonly tokenWords = new Map<string, { scanned: number; ids: number[] }>();
   private mark = new Uint8Array(1024);
+  private found = new Int32Array(1024);
 
   /** Indexes the text at the position; returns its textHash, worked out in the same pass. */
   add(position: number, text: string | null): number {
@@ -180,32 +181,40 @@ export class TextIndex {
   }
 
   /**
-   * Marks the positions whose text holds every token: afterwards `mark[p] === tokens.length` exactly for them
-   * (dead positions may be among them: the caller checks flags as for any other). `unmark` must follow, before
-   * the next query, to leave the marks at zero.
+   * The positions whose text holds every token, each once, in no particular order (dead positions may be among
+   * them: the caller checks flags as for any other). Token t moves up the positions the previous tokens reached
+   * (a mark per position, one word list after another); the last token's newly reached positions are the hits,
+   * and the marks are cleared before returning (every marked position is in the first token's lists). The
+   * returned array is reused by the next call.
    */
-  markHits(tokens: string[], capacity: number): Uint8Array {
+  hits(tokens: string[], capacity: number): Int32Array {
     if (this.mark.length < capacity) this.mark = new Uint8Array(capacity);
     const mark = this.mark;
-    // Token t moves up the positions the previous tokens reached (t): one word list after another.
-    for (let t = 0; t < tokens.length; t++) {
+    const last = tokens.length - 1;
+    let found = this.found;
+    let n = 0;
+    for (let t = 0; t <= last; t++) {
       for (const id of this.wordsWith(tokens[t])) {
         const list = this.postings[id];
-        for (let k = 0, n = this.lengths[id]; k < n; k++) {
+        for (let k = 0, len = this.lengths[id]; k < len; k++) {
           const p = list[k];
-          if (mark[p] === t) mark[p] = t + 1;
+          if (mark[p] !== t) continue;
+          mark[p] = t + 1;
+          if (t !== last) continue;
+          if (n === found.length) {
+            const bigger = new Int32Array(found.length * 2);
+            bigger.set(found);
+            this.found = found = bigger;
+          }
+          found[n++] = p;
         }
       }
     }
-    return mark;
-  }
-
-  unmark(tokens: string[]): void {
-    const mark = this.mark;
     for (const id of this.wordsWith(tokens[0])) {
       const list = this.postings[id];
-      for (let k = 0, n = this.lengths[id]; k < n; k++) mark[list[k]] = 0;
+      for (let k = 0, len = this.lengths[id]; k < len; k++) mark[list[k]] = 0;
     }
+    return found.subarray(0, n);
   }
 
   bytes(): number {
