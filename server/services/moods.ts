@@ -1,6 +1,6 @@
 import type { CulturalAssessmentView, CulturalInsightView, MoodCompatibilityView, MoodRecordView, MoodTypeView } from '../../contracts/views';
 import { type Db, readRows } from '../db';
-import type { CulturalAdaptationAssessment, MoodType, UserMood } from '../models/engagement';
+import { CulturalAdaptationAssessment, type MoodType, type UserMood } from '../models/engagement';
 
 /** How far back moods count towards compatibility and starters. */
 export const RECENT_MOODS_MS = 14 * 24 * 3600_000;
@@ -158,7 +158,7 @@ export function moodCompatibility(a: MoodSignal[], b: MoodSignal[], ca: Levels |
 }
 
 export async function latestAssessment(db: Db, userId: number): Promise<CulturalAdaptationAssessment | undefined> {
-  return db('cultural_adaptation_assessments').where({ userId }).orderBy('createdAt', 'desc').orderBy('id', 'desc').first();
+  return CulturalAdaptationAssessment.query(db).where({ userId }).orderBy('createdAt', 'desc').orderBy('id', 'desc').first();
 }
 
 /** Each band as a sentence ends: "comfortable with life abroad", not "comfortable to life abroad". */

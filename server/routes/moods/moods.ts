@@ -3,6 +3,7 @@ import { type AppContext, newRouter } from '../../context';
 import { notFound } from '../../errors';
 import { currentUser, requireUser } from '../../middleware/auth';
 import { idParam, parse, requestBody } from '../../middleware/validate';
+import { MoodPromptDismissal } from '../../models/activity';
 import { CulturalAdaptationAssessment, MoodType, UserMood } from '../../models/engagement';
 import {
   conversationStarters,
@@ -75,15 +76,15 @@ export function moodRoutes() {
   router.get('/moods/should-prompt', async (ctx) => {
     const user = currentUser(ctx);
     const db = ctx.services.db;
-    const recent = await db('user_moods').where({ userId: user.id }).where('createdAt', '>=', Date.now() - 24 * 3600_000).first('id');
-    const dismissed = await db('mood_prompt_dismissals').where({ userId: user.id, day: today() }).first('day');
+    const recent = await UserMood.query(db).where({ userId: user.id }).where('createdAt', '>=', Date.now() - 24 * 3600_000).select('id').first();
+    const dismissed = await MoodPromptDismissal.query(db).findById([user.id, today()]);
     ctx.set('Cache-Control', 'no-store');
     ctx.body = { shouldPrompt: !recent && !dismissed };
   });
 
   router.post('/moods/dismiss-prompt', async (ctx) => {
     const user = currentUser(ctx);
-    await ctx.services.db('mood_prompt_dismissals').insert({ userId: user.id, day: today() }).onConflict(['userId', 'day']).ignore();
+    await MoodPromptDismissal.query(ctx.services.db).insert({ userId: user.id, day: today() }).onConflict(['userId', 'day']).ignore();
     ctx.body = { shouldPrompt: false };
   });
 
@@ -125,7 +126,7 @@ export function moodRoutes() {
     const own = await liveProfileOfUser(db, viewer.id);
     const [a, b] = await Promise.all([publicRecentMoods(db, viewer.id), publicRecentMoods(db, profile.userId)]);
     const sharedTypeId = a.map((m) => m.typeId).find((id) => b.some((m) => m.typeId === id));
-    const sharedMood = sharedTypeId ? ((await db('mood_types').where({ id: sharedTypeId }).first('name'))?.name ?? null) : null;
+    const sharedMood = sharedTypeId ? ((await MoodType.query(db).findById(sharedTypeId).select('name'))?.name ?? null) : null;
     const firstName = (profile.user?.fullName ?? 'They').split(' ')[0];
     const empty = { city: null, country: null, profession: null, about: null, motherTongue: null, returnToIndiaPlans: null, languagePreferences: null, birthPlace: null };
     ctx.body = { starters: conversationStarters(own ?? empty, profile, firstName, sharedMood) };

@@ -5,6 +5,9 @@ import { type AppContext, newRouter } from '../../context';
 import { HttpError, notFound } from '../../errors';
 import { currentUser, requireUser } from '../../middleware/auth';
 import { idParam, parse } from '../../middleware/validate';
+import { ShareView } from '../../models/activity';
+import { Profile } from '../../models/profile';
+import { PrivacySettings } from '../../models/settings';
 import { ProfileShare } from '../../models/social';
 import { presentProfile } from '../../presenters/profile';
 import { loadProfile } from '../../services/profiles';
@@ -29,9 +32,9 @@ function presentShare(share: ProfileShare) {
 
 async function ownProfileId(ctx: AppContext, profileId: number): Promise<number> {
   const user = currentUser(ctx);
-  const profile = await ctx.services.db('profiles').where({ id: profileId }).first('userId', 'isDeleted');
+  const profile = await Profile.query(ctx.services.db).findById(profileId).select('userId', 'isDeleted');
   // Someone else's profile answers like one that does not exist.
-  if (!profile || Number(profile.isDeleted) || profile.userId !== user.id) throw notFound('Profile not found');
+  if (!profile || profile.isDeleted || profile.userId !== user.id) throw notFound('Profile not found');
   return profileId;
 }
 
@@ -101,13 +104,13 @@ export function shareRoutes() {
     const share = await resolveShare(ctx, code);
     const profile = share.profile;
     if (!profile?.user) throw notFound(SHARE_MESSAGES.notFound);
-    await ctx.services.db('profile_shares').where({ id: share.id }).increment('accessCount', 1);
-    await ctx.services.db('share_views').insert({ shareId: share.id, createdAt: Date.now() });
-    const privacy = await ctx.services.db('privacy_settings').where({ userId: profile.userId }).first();
+    await ProfileShare.query(ctx.services.db).findById(share.id).increment('accessCount', 1);
+    await ShareView.query(ctx.services.db).insert({ shareId: share.id, createdAt: Date.now() });
+    const privacy = await PrivacySettings.query(ctx.services.db).findById(profile.userId);
     const presented = presentProfile(profile, profile.user, {
-      clearPhotos: !(privacy && Number(privacy.blurPhotos)),
+      clearPhotos: !privacy?.blurPhotos,
       isOwner: false,
-      showPhone: Boolean(privacy && Number(privacy.showPhoneNumber)),
+      showPhone: Boolean(privacy?.showPhoneNumber),
       shareCode: share.shareCode,
     });
     ctx.body = {
@@ -134,7 +137,7 @@ export async function usableShare(db: AppContext['services']['db'], code: string
   if (!share.isActive || share.expiresAt <= Date.now()) throw new HttpError(410, SHARE_MESSAGES.invalid, 'gone');
   const profile = await loadProfile(db, share.profileId);
   const owner = profile?.user;
-  const privacy = profile ? await db('privacy_settings').where({ userId: profile.userId }).first('profileVisibility') : null;
+  const privacy = profile ? await PrivacySettings.query(db).findById(profile.userId).select('profileVisibility') : null;
   if (!profile || profile.isDeleted || !owner || owner.isDeleted || owner.status !== 'active' || privacy?.profileVisibility === 'none') {
     throw new HttpError(404, SHARE_MESSAGES.notFound, 'profile_not_found', { reason: 'profile_not_found' });
   }

@@ -3,6 +3,7 @@ import { newRouter } from '../../context';
 import { HttpError, notFound } from '../../errors';
 import { assertSelf, requireUser } from '../../middleware/auth';
 import { idParam, parse, requestBody } from '../../middleware/validate';
+import { Invoice } from '../../models/billing';
 import { cancelAtPeriodEnd, changePlan, resume } from '../../services/billing/changes';
 import { payPastDueWithCard } from '../../services/billing/demo';
 import { demoReceiptHtml, presentBilling } from '../../services/billing/present';
@@ -62,7 +63,7 @@ export function billingRoutes() {
   // The demo provider's receipt (Stripe invoices link to Stripe's hosted invoice page instead).
   router.get('/subscriptions/:userId/invoices/:invoiceId/receipt', requireUser, async (ctx) => {
     const user = assertSelf(ctx, idParam(ctx.params.userId));
-    const invoice = await ctx.services.db('invoices').where({ userId: user.id, providerInvoiceId: ctx.params.invoiceId ?? '', provider: 'demo', status: 'paid' }).first();
+    const invoice = await Invoice.query(ctx.services.db).findOne({ userId: user.id, providerInvoiceId: ctx.params.invoiceId ?? '', provider: 'demo', status: 'paid' });
     if (!invoice) throw notFound('Receipt not found');
     ctx.type = 'text/html; charset=utf-8';
     ctx.set('Cache-Control', 'private, no-store');

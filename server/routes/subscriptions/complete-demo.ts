@@ -1,6 +1,8 @@
 import type { SubscriptionTier } from '../../../contracts/enums';
 import type { AppServices } from '../../context';
-import { HttpError } from '../../errors';
+import { HttpError, notFound } from '../../errors';
+import { Payment } from '../../models/ops';
+import { User } from '../../models/user';
 import { completeDemoFirstInvoice } from '../../services/billing/demo';
 import { type Intent, catalogue } from '../../services/payments';
 
@@ -19,12 +21,13 @@ export async function completeDemo(
   const plan = (await catalogue(services.db, services.config)).find((p) => p.tier === expected.tier);
   if (!plan || plan.priceCents !== intent.amountCents) throw new HttpError(400, 'The payment amount does not match the plan price', 'bad_request');
   const applied = await completeDemoFirstInvoice(services, intent.id);
-  if (applied) await services.db('payments').where({ intentId: intent.id }).whereNull('completedAt').update({ completedAt: Date.now(), updatedAt: Date.now() });
+  if (applied) await Payment.query(services.db).where({ intentId: intent.id }).whereNull('completedAt').patch({ completedAt: Date.now(), updatedAt: Date.now() });
   return { applied };
 }
 
 /** The member's tier as completion reports it. */
 export async function tierOf(db: AppServices['db'], userId: number) {
-  const fresh = await db('users').where({ id: userId }).first('subscriptionTier', 'subscriptionEnds');
-  return { subscriptionTier: fresh.subscriptionTier as string, subscriptionEnds: fresh.subscriptionEnds ? new Date(Number(fresh.subscriptionEnds)).toISOString() : null };
+  const fresh = await User.query(db).findById(userId).select('subscriptionTier', 'subscriptionEnds');
+  if (!fresh) throw notFound('Account not found');
+  return { subscriptionTier: fresh.subscriptionTier as string, subscriptionEnds: fresh.subscriptionEnds ? new Date(fresh.subscriptionEnds).toISOString() : null };
 }

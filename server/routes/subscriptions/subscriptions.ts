@@ -3,14 +3,16 @@ import { newRouter } from '../../context';
 import { HttpError, badRequest, notFound } from '../../errors';
 import { assertSelf, currentUser, requireUser } from '../../middleware/auth';
 import { idParam, parse, requestBody } from '../../middleware/validate';
+import { Subscription } from '../../models/billing';
 import { Payment } from '../../models/ops';
+import { User } from '../../models/user';
 import { notify } from '../../services/notifications';
 import { applySucceededPayment, catalogue, paymentProvider, providerName, secretHash, stripeClient } from '../../services/payments';
 import { sha256 } from '../../services/passwords';
 import { changePlan } from '../../services/billing/changes';
 import { createDemoSubscription, saveDemoCard } from '../../services/billing/demo';
 import { isLive, latestSubscription } from '../../services/billing/state';
-import { applyBillingEvent } from '../../services/billing/events';
+import { applyBillingEvent, claimStripeEvent } from '../../services/billing/events';
 import { billingEventOf } from '../../services/billing/stripe-events';
 import { completeStripeSubscription, createStripeSubscription, readForEvent } from '../../services/billing/stripe-billing';
 import { completeDemo, tierOf } from './complete-demo';
@@ -48,7 +50,7 @@ export function subscriptionRoutes() {
     }
     if (tier === 'tryme') {
       // Moving down to tryme never charges.
-      await ctx.services.db('users').where({ id: user.id }).update({ subscriptionTier: 'tryme', subscriptionEnds: null, updatedAt: now });
+      await User.query(ctx.services.db).findById(user.id).patch({ subscriptionTier: 'tryme', subscriptionEnds: null, updatedAt: now });
       ctx.body = { tier, price: '0.00', clientSecret: null, completed: true };
       return;
     }
@@ -83,7 +85,7 @@ export function subscriptionRoutes() {
     // A Stripe subscription's first payment: the subscription's state at Stripe decides.
     const own = await Payment.query(ctx.services.db).findOne({ intentId: input.paymentIntentId, provider: 'stripe' });
     if (own && own.userId !== user.id) throw new HttpError(403, 'This payment belongs to another account', 'forbidden');
-    if (own && (await ctx.services.db('subscriptions').where({ userId: user.id, provider: 'stripe' }).first('id'))) {
+    if (own && (await Subscription.query(ctx.services.db).findOne({ userId: user.id, provider: 'stripe' }).select('id'))) {
       const result = await completeStripeSubscription(ctx.services, user.id, input.tier);
       ctx.body = { message: result.applied ? 'Your subscription has been successfully updated' : 'This payment was already applied', applied: result.applied, ...(await tierOf(ctx.services.db, user.id)) };
       return;
@@ -93,12 +95,10 @@ export function subscriptionRoutes() {
     const result = intent.id.startsWith('demo_pi_')
       ? await completeDemo(ctx.services, intent, { userId: user.id, tier: input.tier })
       : await applySucceededPayment(ctx.services, intent, { userId: user.id, tier: input.tier });
-    const fresh = await ctx.services.db('users').where({ id: user.id }).first();
     ctx.body = {
       message: result.applied ? 'Your subscription has been successfully updated' : 'This payment was already applied',
       applied: result.applied,
-      subscriptionTier: fresh.subscriptionTier,
-      subscriptionEnds: fresh.subscriptionEnds ? new Date(Number(fresh.subscriptionEnds)).toISOString() : null,
+      ...(await tierOf(ctx.services.db, user.id)),
     };
   });
 
@@ -118,7 +118,7 @@ export function subscriptionRoutes() {
     // A published test number that always declines, so the failure path can be shown without a real card.
     const declined = input.cardNumber.replace(/\D/g, '') === '4000000000000002';
     const status = declined ? 'requires_payment_method' : 'succeeded';
-    await ctx.services.db('payments').where({ id: payment.id }).update({ status, updatedAt: Date.now() });
+    await Payment.query(ctx.services.db).findById(payment.id).patch({ status, updatedAt: Date.now() });
     if (declined) throw new HttpError(402, 'Your card was declined.', 'card_declined');
     await saveDemoCard(ctx.services, payment.intentId, input.cardNumber);
     ctx.body = { status, paymentIntentId: payment.intentId };
@@ -144,9 +144,7 @@ export function subscriptionRoutes() {
       ctx.body = { received: true, applied };
       return;
     }
-    const db = ctx.services.db;
-    const fresh = await db('stripe_events').insert({ id: event.id, type: event.type, processedAt: Date.now() }).onConflict('id').ignore().returning('id');
-    if (Array.isArray(fresh) && fresh.length === 0) {
+    if (!(await claimStripeEvent(ctx.services.db, event))) {
       ctx.body = { received: true, duplicate: true };
       return;
     }
@@ -162,7 +160,7 @@ export function subscriptionRoutes() {
           ctx.services.log({ level: 'warn', msg: 'webhook payment not applied', intent: pi.id, err: String((error as Error).message) });
         }
       } else if (event.type === 'payment_intent.payment_failed') {
-        await db('payments').where({ intentId: pi.id }).whereNull('completedAt').update({ status: 'failed', updatedAt: Date.now() });
+        await Payment.query(ctx.services.db).where({ intentId: pi.id }).whereNull('completedAt').patch({ status: 'failed', updatedAt: Date.now() });
         if (Number.isInteger(userId)) {
           await notify(ctx.services, { userId, type: 'subscription', title: 'Payment failed', content: 'Your payment did not go through. Please try another card.', sourceType: 'payment' });
         }

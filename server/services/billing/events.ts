@@ -58,6 +58,15 @@ type Trx = Knex.Transaction;
 type Outcome = { notices: Notice[]; changed: Set<number> };
 
 /**
+ * Records a Stripe event as processed; false when it already was. One insert-or-ignore (raw: the returned rows
+ * tell a replay apart without a read-then-write race between two deliveries of the same event).
+ */
+export async function claimStripeEvent(db: Knex, event: { id: string; type: string }, now = Date.now()): Promise<boolean> {
+  const fresh = await db('stripe_events').insert({ id: event.id, type: event.type, processedAt: now }).onConflict('id').ignore().returning('id');
+  return !(Array.isArray(fresh) && fresh.length === 0);
+}
+
+/**
  * Applies a billing event once (by event id) and returns whether it changed anything. Late events are
  * handled: a subscription state older than the newest one applied is ignored, a canceled subscription stays
  * canceled, and a payment failure for an invoice already paid changes nothing.
@@ -65,8 +74,7 @@ type Outcome = { notices: Notice[]; changed: Set<number> };
 export async function applyBillingEvent(services: Services, event: BillingEvent, now = Date.now()): Promise<boolean> {
   const out: Outcome = { notices: [], changed: new Set() };
   const applied = await services.db.transaction(async (trx) => {
-    const fresh = await trx('stripe_events').insert({ id: event.id, type: event.type, processedAt: now }).onConflict('id').ignore().returning('id');
-    if (Array.isArray(fresh) && fresh.length === 0) return false;
+    if (!(await claimStripeEvent(trx, event, now))) return false;
     if ('subscription' in event) return applySubscriptionState(trx, event.provider, event.subscription, event.created, now, services.config, out);
     if ('schedule' in event) return applyScheduleState(trx, event.schedule, event.created, now, out);
     return applyInvoice(trx, event, now, out, services.config);

@@ -1,4 +1,5 @@
 import type { AppServices } from '../../context';
+import { Invoice } from '../../models/billing';
 import { catalogue } from '../payments';
 import { latestSubscription } from './state';
 
@@ -11,7 +12,7 @@ export async function presentBilling(services: Pick<AppServices, 'db' | 'config'
   const plans = await catalogue(db, services.config);
   const plan = sub ? plans.find((p) => p.tier === sub.tier) : undefined;
   const live = sub !== null && (sub.status === 'active' || sub.status === 'past_due');
-  const invoices = await db('invoices').where({ userId }).whereNot('status', 'draft').orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(50);
+  const invoices = await Invoice.query(db).where({ userId }).whereNot('status', 'draft').orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(50);
   return {
     subscription: sub
       ? {
@@ -33,29 +34,32 @@ export async function presentBilling(services: Pick<AppServices, 'db' | 'config'
         }
       : null,
     invoices: invoices.map((i) => ({
-      id: i.providerInvoiceId as string,
+      id: i.providerInvoiceId,
       tier: i.tier as string,
       reason: i.reason as string,
-      amount: (Number(i.amountCents) / 100).toFixed(2),
-      currency: i.currency as string,
-      status: i.status as string,
-      periodStart: iso(Number(i.periodStart)),
-      periodEnd: iso(Number(i.periodEnd)),
-      paidAt: iso(i.paidAt === null ? null : Number(i.paidAt)),
-      receiptUrl: (i.hostedInvoiceUrl as string | null) ?? (i.provider === 'demo' && i.status === 'paid' ? `/api/subscriptions/${userId}/invoices/${i.providerInvoiceId}/receipt` : null),
+      amount: (i.amountCents / 100).toFixed(2),
+      currency: i.currency,
+      status: i.status,
+      periodStart: iso(i.periodStart),
+      periodEnd: iso(i.periodEnd),
+      paidAt: iso(i.paidAt),
+      receiptUrl: i.hostedInvoiceUrl ?? (i.provider === 'demo' && i.status === 'paid' ? `/api/subscriptions/${userId}/invoices/${i.providerInvoiceId}/receipt` : null),
     })),
   };
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-const day = (ms: unknown) => new Date(Number(ms)).toUTCString().slice(0, 16);
+const day = (ms: number | null) => new Date(Number(ms)).toUTCString().slice(0, 16);
 
 /** A printable receipt for a paid demo invoice, marked as a demo (no money moved). */
-export function demoReceiptHtml(invoice: Record<string, unknown>, memberName: string): string {
-  const amount = `${(Number(invoice.amountCents) / 100).toFixed(2)} ${String(invoice.currency).toUpperCase()}`;
-  const tier = String(invoice.tier);
+export function demoReceiptHtml(
+  invoice: Pick<Invoice, 'amountCents' | 'currency' | 'tier' | 'providerInvoiceId' | 'reason' | 'periodStart' | 'periodEnd' | 'paidAt'>,
+  memberName: string,
+): string {
+  const amount = `${(invoice.amountCents / 100).toFixed(2)} ${invoice.currency.toUpperCase()}`;
+  const tier: string = invoice.tier;
   const rows = [
-    ['Receipt', String(invoice.providerInvoiceId)],
+    ['Receipt', invoice.providerInvoiceId],
     ['Billed to', memberName],
     ['Plan', `Saathi ${tier.charAt(0).toUpperCase()}${tier.slice(1)} (${invoice.reason === 'subscription_update' ? 'upgrade, prorated' : 'monthly'})`],
     ['Period', `${day(invoice.periodStart)} to ${day(invoice.periodEnd)}`],
