@@ -2,8 +2,10 @@ import type { Knex } from 'knex';
 import type { AppServices } from '../context';
 import type { Db } from '../db';
 import { badRequest, notFound } from '../errors';
+import { ProfileView } from '../models/activity';
 import { Photo } from '../models/photo';
 import { Profile } from '../models/profile';
+import { ProfileShare } from '../models/social';
 import type { User } from '../models/user';
 import { type ViewerContext, profileAccess } from '../policies/profile-visibility';
 import { presentProfile } from '../presenters/profile';
@@ -70,10 +72,10 @@ export async function recordProfileView(services: Pick<AppServices, 'db' | 'live
   if (viewer.id === profile.userId || viewer.role !== 'member') return false;
   const viewDate = new Date().toISOString().slice(0, 10);
   const db = services.db;
-  const existing = await db('profile_views').where({ viewerUserId: viewer.id, profileId: profile.id, viewDate }).first('id');
+  const existing = await ProfileView.query(db).findOne({ viewerUserId: viewer.id, profileId: profile.id, viewDate }).select('id');
   if (existing) return false;
-  await db('profile_views').insert({ viewerUserId: viewer.id, profileId: profile.id, viewDate, createdAt: Date.now() }).onConflict(['viewerUserId', 'profileId', 'viewDate']).ignore();
-  const viewerProfile = await db('profiles').where({ userId: viewer.id, isDeleted: false }).first('id');
+  await ProfileView.query(db).insert({ viewerUserId: viewer.id, profileId: profile.id, viewDate, createdAt: Date.now() }).onConflict(['viewerUserId', 'profileId', 'viewDate']).ignore();
+  const viewerProfile = await Profile.query(db).findOne({ userId: viewer.id, isDeleted: false }).select('id');
   await notify(services, {
     userId: profile.userId,
     type: 'profile_view',
@@ -85,6 +87,15 @@ export async function recordProfileView(services: Pick<AppServices, 'db' | 'live
     actorUserId: viewer.id,
   });
   return true;
+}
+
+/** A member deletes their profile: it is hidden at once (soft delete) and its share links stop working. */
+export async function deleteOwnProfile(db: Db, profileId: number): Promise<void> {
+  const now = Date.now();
+  await db.transaction(async (trx) => {
+    await Profile.query(trx).findById(profileId).patch({ isDeleted: true, deletedAt: now, updatedAt: now });
+    await ProfileShare.query(trx).where({ profileId, isActive: true }).patch({ isActive: false, deactivatedAt: now });
+  });
 }
 
 export function presentOwn(profile: Profile) {

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { cancelDemoSubscriptionsNow } from '../../services/billing/changes';
+import { endBillingOnDeletion } from '../../services/billing/changes';
 import { generateSecret, generateURI } from 'otplib';
 import QRCode from 'qrcode';
 import { AUTH_MESSAGES, changePasswordSchema } from '../../../contracts/auth';
@@ -10,11 +10,10 @@ import { badRequest, conflict, notFound } from '../../errors';
 import { assertSelf, currentUser, requireUser } from '../../middleware/auth';
 import { endSessionsOfUser } from '../../middleware/session-store';
 import { idParam, parse, requestBody } from '../../middleware/validate';
-import { Session } from '../../models/account';
+import { Session, TotpRecoveryCode } from '../../models/account';
 import { User } from '../../models/user';
 import { deleteAccount } from '../../services/account-deletion';
 import { exportMemberData } from '../../services/data-export';
-import { paymentProvider, stripeClient } from '../../services/payments';
 import { hashPassword, sha256, verifyPassword } from '../../services/passwords';
 import { acceptTotp, issueRecoveryCodes, recoveryCodesLeft } from '../../services/totp';
 
@@ -70,7 +69,7 @@ export function accountRoutes() {
     if (!(await acceptTotp(ctx.services.db, user.id, user.totpSecret, code))) throw badRequest(AUTH_MESSAGES.totpInvalid, { field: 'code' });
     await ctx.services.db.transaction(async (trx) => {
       await User.query(trx).findById(user.id).patch({ totpEnabled: false, totpSecret: null });
-      await trx('totp_recovery_codes').where({ userId: user.id }).delete();
+      await TotpRecoveryCode.query(trx).where({ userId: user.id }).delete();
     });
     ctx.body = { message: 'Two-factor authentication is off', totpEnabled: false };
   });
@@ -131,32 +130,7 @@ export function accountRoutes() {
     const user = currentUser(ctx);
     const { password } = parse(deleteAccountSchema, requestBody(ctx));
     if (!(await verifyPassword(password, user.passwordHash))) throw badRequest(DELETE_TEXTS.wrongPassword, { field: 'password' });
-    // A live payment with the provider is cancelled too (no charge can complete after deletion).
-    const provider = paymentProvider(ctx.services);
-    const pending = await ctx.services.db('payments')
-      .where({ userId: user.id, provider: provider.name })
-      .whereIn('status', ['requires_payment_method', 'requires_confirmation', 'requires_action', 'processing']);
-    for (const p of pending) {
-      try {
-        await provider.cancelIntent(p.intentId);
-        await ctx.services.db('payments').where({ id: p.id }).update({ status: 'canceled', updatedAt: Date.now() });
-      } catch (error) {
-        ctx.services.log({ level: 'warn', msg: 'could not cancel payment on account deletion', intent: p.intentId, err: String(error) });
-      }
-    }
-    if (ctx.services.config.stripe.secretKey) {
-      // select + map: pluck on a camelCase column reads null through the snake-case mappers.
-      const stripeSubs = (
-        await ctx.services.db('subscriptions').where({ userId: user.id, provider: 'stripe' }).whereNot('status', 'canceled').select('providerSubscriptionId')
-      ).map((r) => String(r.providerSubscriptionId));
-      for (const id of new Set([...stripeSubs, ...(user.stripeSubscriptionId ? [user.stripeSubscriptionId] : [])])) {
-        await stripeClient(ctx.services.config).subscriptions.cancel(id).catch((error: unknown) => {
-          ctx.services.log({ level: 'warn', msg: 'could not cancel Stripe subscription', err: String(error) });
-        });
-      }
-    }
-    // The spec: deleting the account ends the subscription at once (no renewal, no period left to run).
-    await cancelDemoSubscriptionsNow(ctx.services, user.id);
+    await endBillingOnDeletion(ctx.services, user);
     await deleteAccount(ctx.services.db, ctx.services.media, user.id);
     ctx.session = null;
     ctx.services.log({ level: 'info', msg: 'account deleted', userId: user.id, ref: crypto.randomUUID() });

@@ -1,6 +1,7 @@
 import { CONTACT_MESSAGES, contactSchema } from '../../../contracts/discovery';
 import { type AppServices, newRouter } from '../../context';
 import { rateLimit } from '../../middleware/rate-limit';
+import { ContactMessage } from '../../models/engagement';
 import { parse } from '../../middleware/validate';
 import { sendMail } from '../../services/mail';
 
@@ -13,7 +14,7 @@ export function contactRoutes(services: AppServices) {
     async (ctx) => {
       const input = parse(contactSchema, (ctx.request as unknown as { body?: unknown }).body);
       const now = Date.now();
-      await ctx.services.db('contact_messages').insert({ ...input, userId: ctx.state.user?.id ?? null, createdAt: now });
+      await ContactMessage.query(ctx.services.db).insert({ ...input, userId: ctx.state.user?.id ?? null, createdAt: now });
       await sendMail(ctx.services.config, ctx.services.db, {
         to: 'support@saathi.app',
         subject: `[Contact] ${input.subject}`,

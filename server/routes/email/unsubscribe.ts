@@ -1,6 +1,6 @@
 import { type AppServices, newRouter } from '../../context';
 import { loadSessionKeys } from '../../keys';
-import { EMAIL_KINDS, UNSUBSCRIBE_PATH, readUnsubscribeToken } from '../../services/email/unsubscribe';
+import { EMAIL_KINDS, UNSUBSCRIBE_PATH, readUnsubscribeToken, turnOffEmails } from '../../services/email/unsubscribe';
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -46,8 +46,8 @@ export function unsubscribeRoutes(services: AppServices) {
       ctx.body = invalid;
       return;
     }
-    const { column, off, label } = EMAIL_KINDS[target.kind];
-    await services.db('notification_settings').where({ userId: target.userId }).update({ [column]: off, updatedAt: Date.now() });
+    const { label } = EMAIL_KINDS[target.kind];
+    await turnOffEmails(services.db, target.userId, target.kind);
     ctx.body = page('Done', `<p>You will no longer get emails about ${escapeHtml(label)}. You can turn them back on in Saathi under Settings → Notifications.</p>`);
   });
 

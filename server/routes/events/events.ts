@@ -1,6 +1,7 @@
 import { PassThrough } from 'node:stream';
 import { newRouter } from '../../context';
 import { currentUser, requireUser } from '../../middleware/auth';
+import { Session } from '../../models/account';
 
 const HEARTBEAT_MS = 25_000;
 
@@ -40,7 +41,7 @@ export function eventRoutes() {
     // stream instead of leaving it open until the browser reconnects.
     const heartbeat = setInterval(() => {
       void (async () => {
-        const alive = sessionId ? await ctx.services.db('sessions').where({ id: sessionId }).first('id') : null;
+        const alive = sessionId ? await Session.query(ctx.services.db).findById(sessionId).select('id') : null;
         if (!alive) {
           send('session-ended', { reason: 'signed-out' });
           close();

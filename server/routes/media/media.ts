@@ -1,6 +1,7 @@
 import { type AppContext, newRouter } from '../../context';
 import { HttpError, notFound } from '../../errors';
 import { Photo } from '../../models/photo';
+import { PrivacySettings } from '../../models/settings';
 import { decidePhotoAccess } from '../../policies/media';
 import { auditIdDocumentView } from '../../services/audit';
 import { type PhotoVariant, VARIANT_SUFFIX, mediaName } from '../../services/photos';
@@ -42,8 +43,8 @@ export function mediaRoutes() {
     }
     const photo = await Photo.query(ctx.services.db).findOne({ fileKey });
     if (photo?.purpose !== 'profile' || photo.profileId !== share.profileId) throw notFound('Photo not found');
-    const privacy = await ctx.services.db('privacy_settings').where({ userId: photo.userId }).first('blurPhotos');
-    if (privacy && Number(privacy.blurPhotos) && variant !== 'blur') throw notFound('Photo not found');
+    const privacy = await PrivacySettings.query(ctx.services.db).findOne({ userId: photo.userId }).select('blurPhotos');
+    if (privacy?.blurPhotos && variant !== 'blur') throw notFound('Photo not found');
     await sendPhoto(ctx, fileKey, variant, 'revalidate');
   });
 

@@ -3,6 +3,7 @@ import { newRouter } from '../../context';
 import { badRequest } from '../../errors';
 import { currentUser, requireUser } from '../../middleware/auth';
 import { idParam, parse, requestBody } from '../../middleware/validate';
+import { NotInterested } from '../../models/activity';
 import { Profile } from '../../models/profile';
 import { visibleProfilesFilter } from '../../policies/profile-visibility';
 import { cardViews } from '../../services/discovery';
@@ -42,7 +43,7 @@ export function notInterestedRoutes() {
     // A profile the member may not see is a 404, as everywhere.
     const { profile } = await visibleProfile(db, user, await loadProfile(db, input.profileId));
     if (profile.userId === user.id) throw badRequest('You cannot set aside your own profile');
-    await db('not_interested').insert({ userId: user.id, profileId: profile.id, createdAt: Date.now() }).onConflict(['userId', 'profileId']).ignore();
+    await NotInterested.query(db).insert({ userId: user.id, profileId: profile.id, createdAt: Date.now() }).onConflict(['userId', 'profileId']).ignore();
     ctx.status = 201;
     ctx.body = { profileId: profile.id, notInterested: true };
   });
@@ -51,7 +52,7 @@ export function notInterestedRoutes() {
     const user = currentUser(ctx);
     const profileId = idParam(ctx.params.profileId);
     // The same answer whether or not there was a mark, and whatever the profile: nothing to learn from it.
-    await ctx.services.db('not_interested').where({ userId: user.id, profileId }).delete();
+    await NotInterested.query(ctx.services.db).where({ userId: user.id, profileId }).delete();
     ctx.status = 204;
   });
 

@@ -25,6 +25,7 @@ import { clearDraftRow } from '../../services/profile-draft';
 import { ensureFamilyRecord, familyLabels } from '../../services/family/people';
 import {
   deleteFiles,
+  deleteOwnProfile,
   liveProfileOfUser,
   loadProfile,
   presentFor,
@@ -258,11 +259,7 @@ export function profileRoutes() {
 
   router.delete('/profiles/:id', async (ctx) => {
     const profile = await ownedProfile(ctx, idParam(ctx.params.id));
-    const now = Date.now();
-    await ctx.services.db.transaction(async (trx: Knex.Transaction) => {
-      await trx('profiles').where({ id: profile.id }).update({ isDeleted: true, deletedAt: now, updatedAt: now });
-      await trx('profile_shares').where({ profileId: profile.id, isActive: true }).update({ isActive: false, deactivatedAt: now });
-    });
+    await deleteOwnProfile(ctx.services.db, profile.id);
     ctx.body = { message: 'Profile Deleted' };
   });
 

@@ -3,6 +3,7 @@ import { notFound, unprocessable } from '../../errors';
 import { assertSelf, requireUser } from '../../middleware/auth';
 import { idParam, parse, requestBody } from '../../middleware/validate';
 import { loadVapidKeys } from '../../keys';
+import { PushSubscription } from '../../models/delivery';
 import { endpointProblem, endpointHash, listSubscriptions, pushSubscriptionSchema, saveSubscription } from '../../services/push/subscriptions';
 
 /**
@@ -37,14 +38,14 @@ export function pushRoutes() {
     const user = assertSelf(ctx, idParam(ctx.params.userId));
     const endpoint = typeof ctx.query.endpoint === 'string' ? ctx.query.endpoint : '';
     if (!endpoint) throw unprocessable('Name the subscription to remove: ?endpoint=…');
-    const removed = await ctx.services.db('push_subscriptions').where({ userId: user.id, endpointHash: endpointHash(endpoint) }).delete();
+    const removed = await PushSubscription.query(ctx.services.db).where({ userId: user.id, endpointHash: endpointHash(endpoint) }).delete();
     if (!removed) throw notFound('No such subscription');
     ctx.body = { message: 'Notifications are off for this device' };
   });
 
   router.delete('/users/:userId/push-subscriptions/:subscriptionId', requireUser, async (ctx) => {
     const user = assertSelf(ctx, idParam(ctx.params.userId));
-    const removed = await ctx.services.db('push_subscriptions').where({ userId: user.id, id: idParam(ctx.params.subscriptionId) }).delete();
+    const removed = await PushSubscription.query(ctx.services.db).where({ userId: user.id, id: idParam(ctx.params.subscriptionId) }).delete();
     if (!removed) throw notFound('No such subscription');
     ctx.body = { message: 'Notifications are off for that device' };
   });

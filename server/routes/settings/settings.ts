@@ -4,6 +4,7 @@ import { type AppContext, newRouter } from '../../context';
 import { assertSelf, requireUser } from '../../middleware/auth';
 import { idParam, parse } from '../../middleware/validate';
 import { NotificationSettings, PrivacySettings } from '../../models/settings';
+import { User } from '../../models/user';
 import { clearEmailBounce } from '../../services/email/bounces';
 
 const PRIVACY_KEYS = ['profileVisibility', 'showOnlineStatus', 'showLastSeen', 'showPhoneNumber', 'showEmail', 'allowProfileScreenshots', 'blurPhotos', 'allowMessagesFrom'] as const;
@@ -24,9 +25,9 @@ async function privacyOf(ctx: AppContext, userId: number) {
 
 /** Whether mail to the member's address bounced (their mail server refused it), shown beside the email settings. */
 async function emailBounceOf(ctx: AppContext, userId: number) {
-  const row = await ctx.services.db('users').where({ id: userId }).first('email', 'emailBouncedAt', 'emailBounceReason');
+  const row = await User.query(ctx.services.db).findById(userId).select('email', 'emailBouncedAt', 'emailBounceReason');
   if (!row?.emailBouncedAt) return null;
-  return { address: String(row.email), at: new Date(Number(row.emailBouncedAt)).toISOString(), reason: String(row.emailBounceReason ?? '') };
+  return { address: row.email, at: new Date(row.emailBouncedAt).toISOString(), reason: row.emailBounceReason ?? '' };
 }
 
 async function notificationsOf(ctx: AppContext, userId: number) {

@@ -2,13 +2,15 @@ import crypto from 'node:crypto';
 import type { SubscriptionTier } from '../../../contracts/enums';
 import type { AppServices } from '../../context';
 import { HttpError } from '../../errors';
-import { catalogue, stripeClient } from '../payments';
+import { catalogue, paymentProvider, stripeClient } from '../payments';
 import { syncStripeSubscription } from './stripe-billing';
 import { changeStripePlan, releaseStripeSchedule } from './stripe-changes';
 import { billingNow } from './clock';
 import { demoEvent, stateOf } from './demo';
 import { applyBillingEvent } from './events';
 import { Subscription } from '../../models/billing';
+import { Payment } from '../../models/ops';
+import type { User } from '../../models/user';
 import { type PaidTier, type SubscriptionRow, latestSubscription } from './state';
 import { upgradeDeclined } from './tell';
 
@@ -107,8 +109,40 @@ export async function resume(services: Services, userId: number): Promise<Subscr
   return (await latestSubscription(services.db, userId)) as SubscriptionRow;
 }
 
-/** Account deletion ends every demo subscription at once (Stripe ones are cancelled with Stripe by the caller) and forgets the card. */
-export async function cancelDemoSubscriptionsNow(services: Services, userId: number): Promise<void> {
+/** Payments still open with the provider: account deletion cancels them so no charge can complete afterwards. */
+const OPEN_PAYMENT_STATUSES = ['requires_payment_method', 'requires_confirmation', 'requires_action', 'processing'];
+
+/**
+ * Account deletion ends the member's billing first: open payments are cancelled with the provider, Stripe
+ * subscriptions are cancelled with Stripe, and the subscription ends at once (no renewal, no period left to run).
+ * A provider that cannot be reached is logged and does not stop the deletion.
+ */
+export async function endBillingOnDeletion(services: Services & Pick<AppServices, 'log'>, user: Pick<User, 'id' | 'stripeSubscriptionId'>): Promise<void> {
+  const provider = paymentProvider(services);
+  const pending = await Payment.query(services.db).where({ userId: user.id, provider: provider.name }).whereIn('status', OPEN_PAYMENT_STATUSES);
+  for (const p of pending) {
+    try {
+      await provider.cancelIntent(p.intentId);
+      await Payment.query(services.db).findById(p.id).patch({ status: 'canceled', updatedAt: Date.now() });
+    } catch (error) {
+      services.log({ level: 'warn', msg: 'could not cancel payment on account deletion', intent: p.intentId, err: String(error) });
+    }
+  }
+  if (services.config.stripe.secretKey) {
+    const stripeSubs = (
+      await Subscription.query(services.db).where({ userId: user.id, provider: 'stripe' }).whereNot('status', 'canceled').select('providerSubscriptionId')
+    ).map((r) => r.providerSubscriptionId);
+    for (const id of new Set([...stripeSubs, ...(user.stripeSubscriptionId ? [user.stripeSubscriptionId] : [])])) {
+      await stripeClient(services.config).subscriptions.cancel(id).catch((error: unknown) => {
+        services.log({ level: 'warn', msg: 'could not cancel Stripe subscription', err: String(error) });
+      });
+    }
+  }
+  await cancelDemoSubscriptionsNow(services, user.id);
+}
+
+/** Every demo subscription ends at once (Stripe ones are cancelled with Stripe) and the card is forgotten. */
+async function cancelDemoSubscriptionsNow(services: Services, userId: number): Promise<void> {
   const subs = await Subscription.query(services.db).where({ userId, provider: 'demo' }).whereNot('status', 'canceled');
   const now = await billingNow(services.db);
   for (const sub of subs) {

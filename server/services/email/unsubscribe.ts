@@ -1,4 +1,7 @@
 import crypto from 'node:crypto';
+import type { PartialModelObject } from 'objection';
+import type { Db } from '../../db';
+import { NotificationSettings } from '../../models/settings';
 
 /**
  * One-click unsubscribe links (RFC 8058): a token names the member and the kind of email, signed with the
@@ -18,6 +21,13 @@ const sign = (key: string, body: string) => crypto.createHmac('sha256', `saathi 
 export function unsubscribeToken(keys: string[], userId: number, kind: EmailKind): string {
   const body = `${userId}.${kind}`;
   return `${body}.${sign(keys[0], body)}`;
+}
+
+/** Turns one kind of email off for the member (the in-app setting it maps to, or the digest frequency). */
+export async function turnOffEmails(db: Db, userId: number, kind: EmailKind): Promise<void> {
+  const { column, off } = EMAIL_KINDS[kind];
+  const change: PartialModelObject<NotificationSettings> = { [column]: off, updatedAt: Date.now() };
+  await NotificationSettings.query(db).findById(userId).patch(change);
 }
 
 /** The member and kind a token names, or null when it is not one of ours. */
