@@ -87,6 +87,10 @@ export class AuditLog extends BaseModel {
   createdAt!: number;
   requestId!: string | null;
   subjectUserId!: number | null;
+  /** Joined in by the console's audit lists (not columns of the log): who acted, and the member concerned. */
+  actorName?: string | null;
+  subjectName?: string | null;
+  subjectRole?: string | null;
 }
 
 export class EmailOutbox extends BaseModel {

@@ -59,3 +59,17 @@ export async function syncUserTier(trx: Db | Knex.Transaction, userId: number, n
   const subId = subs.find((s) => isLive(s) && s.provider === 'stripe')?.providerSubscriptionId ?? null;
   await User.query(trx).findById(userId).patch({ ...update, stripeSubscriptionId: subId, updatedAt: now });
 }
+
+/**
+ * When each subscription started paying: its first paid invoice. One grouped query (an aggregate over every paid
+ * invoice, not rows of a model); ids and times are made numbers here.
+ */
+export async function firstPaidAt(db: Db): Promise<Map<number, number>> {
+  const rows: Array<{ subscriptionId: number | string | null; at: number | string }> = await db('invoices')
+    .where({ status: 'paid' })
+    .whereNotNull('subscriptionId')
+    .groupBy('subscriptionId')
+    .select('subscriptionId')
+    .min({ at: 'paidAt' });
+  return new Map(rows.map((r) => [Number(r.subscriptionId), Number(r.at)]));
+}

@@ -1,6 +1,7 @@
 import { auditListSchema } from '../../../../contracts/ops';
 import type { AppRouter } from '../../../context';
 import { parse } from '../../../middleware/validate';
+import { AuditLog } from '../../../models/ops';
 import { User } from '../../../models/user';
 import { SIGN_IN_ACTIONS, auditFrom } from '../../../services/audit';
 import { paginate } from '../lib/pagination';
@@ -13,7 +14,7 @@ const SIGN_IN_ACTION_LIST = Object.values(SIGN_IN_ACTIONS);
 export function auditRoutes(router: AppRouter) {
   router.get('/audit', async (ctx) => {
     const input = parse(auditListSchema, ctx.query);
-    const q = ctx.services.db('audit_log');
+    const q = AuditLog.query(ctx.services.db);
     if (input.action) q.whereRaw("audit_log.action LIKE ? ESCAPE '\\'", [`${escapeLike(input.action)}%`]);
     if (input.actor) q.where('audit_log.actorUserId', input.actor);
     if (input.targetType) q.where('audit_log.targetType', input.targetType);

@@ -1,6 +1,6 @@
-import type { Knex } from 'knex';
+import type { QueryBuilder } from 'objection';
+import type { AuditLog } from '../../../models/ops';
 import { isoOrNull } from '../../../presenters/user';
-import type { Rows } from '../lib/pagination';
 
 /** What each kind of target is called in the log. */
 const TARGET_NOUNS: Record<string, string> = {
@@ -14,22 +14,16 @@ const TARGET_NOUNS: Record<string, string> = {
 };
 
 /** Joins the actor's and the concerned member's names onto audit rows. */
-export function withNames(query: Knex.QueryBuilder): Knex.QueryBuilder {
+export function withNames(query: QueryBuilder<AuditLog, AuditLog[]>): QueryBuilder<AuditLog, AuditLog[]> {
   return query
     .leftJoin('users as actor', 'actor.id', 'audit_log.actorUserId')
     .leftJoin('users as subject', 'subject.id', 'audit_log.subjectUserId')
     .select('audit_log.*', 'actor.fullName as actorName', 'subject.fullName as subjectName', 'subject.role as subjectRole');
 }
 
-function parseDetails(text: unknown): Record<string, unknown> | null {
-  if (typeof text !== 'string' || !text) return null;
-  const value = JSON.parse(text);
-  return value && typeof value === 'object' ? (value as Record<string, unknown>) : null;
-}
-
-export function presentAuditRows(rows: Rows) {
+export function presentAuditRows(rows: AuditLog[]) {
   return rows.map((r) => {
-    const details = parseDetails(r.details);
+    const details = r.details && typeof r.details === 'object' ? r.details : null;
     const note = details?.note ?? details?.reason ?? null;
     const noun = r.targetType ? (TARGET_NOUNS[r.targetType] ?? r.targetType) : null;
     return {

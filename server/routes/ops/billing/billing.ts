@@ -4,16 +4,11 @@ import { notFound } from '../../../errors';
 import { requireAdmin } from '../../../middleware/auth';
 import { idParam } from '../../../middleware/validate';
 import { billingNow } from '../../../services/billing/clock';
+import { firstPaidAt } from '../../../services/billing/state';
 import { Invoice, Subscription } from '../../../models/billing';
 import { Payment } from '../../../models/ops';
 import { User } from '../../../models/user';
 import { isoOrNull as iso } from '../../../presenters/user';
-
-/** A subscription's first paid invoice: when it started paying. An aggregate, typed here. */
-interface FirstPaid {
-  subscriptionId: number | null;
-  at: number | string;
-}
 
 const MONTHS = 12;
 
@@ -39,8 +34,7 @@ export async function billingMetrics(db: Db, now: number) {
   const months = lastMonths(now, MONTHS);
   const since = months[0].start;
   const paid = await Invoice.query(db).where({ status: 'paid' }).where('paidAt', '>=', since).select('paidAt', 'amountCents', 'currency');
-  const firstPaid: FirstPaid[] = await db('invoices').where({ status: 'paid' }).groupBy('subscriptionId').select('subscriptionId').min({ at: 'paidAt' });
-  const started = new Map(firstPaid.map((r) => [Number(r.subscriptionId), Number(r.at)]));
+  const started = await firstPaidAt(db);
   const subs = await Subscription.query(db).whereIn('id', [...started.keys()]);
   return months.map(({ month, start, end }) => {
     const revenueCents = paid.filter((p) => p.paidAt !== null && p.paidAt >= start && p.paidAt < end).reduce((sum, p) => sum + p.amountCents, 0);

@@ -1,23 +1,17 @@
 import type { Knex } from 'knex';
-import { type Model, QueryBuilder } from 'objection';
+import type { Model, QueryBuilder } from 'objection';
 
-async function untypedRows(db: Knex) {
-  return db('audit_log').select('*');
-}
-/** Rows as knex returns them (untyped); each area turns them into its presented shape. */
-export type Rows = Awaited<ReturnType<typeof untypedRows>>;
-
-/** A list query: an Objection builder (rows come back as typed models) or, for joins no model covers, a knex one. */
-export type ListQuery = Knex.QueryBuilder | QueryBuilder<Model, Model[]>;
-/** What a list query's rows are: the model for an Objection builder, untyped rows for knex. */
-export type RowsOf<Q extends ListQuery> = Q extends QueryBuilder<infer M, Model[]> ? M[] : Rows;
+/** A list query: an Objection builder, so the rows come back as typed models. */
+export type ListQuery = QueryBuilder<Model, Model[]>;
+/** What a list query's rows are: its model. */
+export type RowsOf<Q extends ListQuery> = Q extends QueryBuilder<infer M, Model[]> ? M[] : never;
 
 /**
  * The filtered query as plain knex, for counting and for reading keys: no model instance per row, and not a model's
  * default `table.*` either, so the count is the same single query whichever builder the area uses.
  */
 function plainQuery(filtered: ListQuery): Knex.QueryBuilder {
-  return filtered instanceof QueryBuilder ? filtered.clone().toKnexQuery().clearSelect() : filtered.clone();
+  return filtered.clone().toKnexQuery().clearSelect();
 }
 
 async function countOf(filtered: ListQuery): Promise<number> {
@@ -74,8 +68,10 @@ export async function paginateCollated<Q extends ListQuery, T>(
   const sign = input.dir === 'asc' ? 1 : -1;
   keys.sort((a, b) => sign * nameCollator.compare(a.text ?? '', b.text ?? '') || b.id - a.id);
   const pageIds = keys.slice((input.page - 1) * input.pageSize, input.page * input.pageSize).map((k) => k.id);
-  const rows = (pageIds.length ? await rowsOf((filtered.clone() as Knex.QueryBuilder).whereIn(order.id, pageIds) as Q) : []) as RowsOf<Q>;
+  const rows = (pageIds.length ? await rowsOf(filtered.clone().whereIn(order.id, pageIds) as Q) : []) as RowsOf<Q>;
   const position = new Map(pageIds.map((id, i) => [id, i]));
-  rows.sort((a: { id: number }, b: { id: number }) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0));
+  // Every listed model has a numeric `id` (the column `order.id` names).
+  const idOf = (row: Model) => (row as Model & { id: number }).id;
+  rows.sort((a, b) => (position.get(idOf(a)) ?? 0) - (position.get(idOf(b)) ?? 0));
   return { items: await present(rows), total: keys.length, page: input.page, pageSize: input.pageSize };
 }

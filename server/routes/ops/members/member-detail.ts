@@ -30,7 +30,7 @@ export async function memberDetail(db: Knex, id: number) {
   const reportsBy = await Report.query(db).where({ reporterId: id }).orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(LIST_LIMIT);
   const now = Date.now();
   const sessions = await Session.query(db).where({ userId: id }).where('expiresAt', '>', now).orderBy('lastSeenAt', 'desc').limit(LIST_LIMIT);
-  const auditRows = await withNames(db('audit_log').where('audit_log.subjectUserId', id)).orderBy('audit_log.createdAt', 'desc').orderBy('audit_log.id', 'desc').limit(LIST_LIMIT);
+  const auditRows = await withNames(AuditLog.query(db).where('audit_log.subjectUserId', id)).orderBy('audit_log.createdAt', 'desc').orderBy('audit_log.id', 'desc').limit(LIST_LIMIT);
   const auditTotal = await AuditLog.query(db).where({ subjectUserId: id }).resultSize();
   const { subscriptionEnds } = user;
   return {

@@ -9,6 +9,7 @@ import { idParam, parse } from '../../../middleware/validate';
 import { ProfileShare } from '../../../models/social';
 import { isoOrNull } from '../../../presenters/user';
 import { auditFrom } from '../../../services/audit';
+import { recentShareViews, shareViewTallies } from '../../../services/share-views';
 import { paginate, paginateCollated } from '../lib/pagination';
 import { escapeLike, whereContains } from '../lib/search';
 
@@ -63,39 +64,10 @@ function filteredShares(db: Knex, input: ShareListInput, now: number) {
 
 const withOwner = (q: ShareQuery) => q.select('profile_shares.*', 'owner.fullName as ownerName', 'owner.username as ownerUsername');
 
-/**
- * The most recent views of each link on the page, and how many were recorded in all, in two queries. Tallies, so
- * knex: share ids are plain integers on both databases, counts are made numbers here.
- */
-async function viewsOf(db: Knex, shareIds: number[]) {
-  const recent = new Map<number, string[]>();
-  const counts = new Map<number, number>();
-  if (shareIds.length === 0) return { recent, counts };
-  const totals = (await db('share_views').whereIn('shareId', shareIds).groupBy('shareId').select('shareId').count({ n: '*' })) as Array<{ shareId: number; n: number | string }>;
-  for (const row of totals) {
-    counts.set(row.shareId, Number(row.n));
-  }
-  // Newest first per link, capped in SQL so a much-viewed link does not load its whole history.
-  const rows: Array<{ shareId: number; createdAt: number | string }> = await db
-    .select('shareId', 'createdAt')
-    .from(
-      db('share_views')
-        .whereIn('shareId', shareIds)
-        .select('shareId', 'createdAt', db.raw('row_number() over (partition by share_id order by created_at desc, id desc) as n'))
-        .as('ranked'),
-    )
-    .where('n', '<=', RECENT_VIEWS)
-    .orderBy('createdAt', 'desc');
-  for (const row of rows) {
-    const list = recent.get(row.shareId) ?? [];
-    list.push(isoOrNull(row.createdAt) as string);
-    recent.set(row.shareId, list);
-  }
-  return { recent, counts };
-}
-
 async function presentShares(db: Knex, rows: ListedShare[], now: number) {
-  const { recent, counts } = await viewsOf(db, rows.map((r) => r.id));
+  const ids = rows.map((r) => r.id);
+  const tallies = await shareViewTallies(db, ids);
+  const recent = await recentShareViews(db, ids, RECENT_VIEWS);
   return rows.map((r) => ({
     id: r.id,
     codePrefix: r.shareCode.slice(0, CODE_PREFIX_LENGTH),
@@ -105,8 +77,8 @@ async function presentShares(db: Knex, rows: ListedShare[], now: number) {
     expiresAt: isoOrNull(r.expiresAt),
     accessCount: r.accessCount,
     state: shareState(r, now),
-    recordedViews: counts.get(r.id) ?? 0,
-    recentViews: recent.get(r.id) ?? [],
+    recordedViews: tallies.get(r.id)?.count ?? 0,
+    recentViews: (recent.get(r.id) ?? []).map((at) => isoOrNull(at) as string),
   }));
 }
 
@@ -131,21 +103,11 @@ export function shareRoutes(router: AppRouter) {
     const sortColumn = input.sort === 'owner' ? 'owner.fullName' : SORT_COLUMN[input.sort];
     const rows = (await withOwner(filteredShares(db, input, now).orderBy(sortColumn, input.dir).orderBy('profile_shares.id', 'desc').limit(100_000))) as ListedShare[];
     const lines = [['id', 'code_prefix', 'profile_id', 'owner', 'owner_username', 'created', 'expires', 'views', 'recorded_views', 'last_viewed', 'state'].join(',')];
-    const views = new Map<number, { n: number; last: unknown }>();
-    const ids = rows.map((r) => r.id);
-    // In chunks: some databases cap the number of bound parameters in one query.
-    for (let i = 0; i < ids.length; i += 500) {
-      const chunk = (await db('share_views').whereIn('shareId', ids.slice(i, i + 500)).groupBy('shareId').select('shareId').count({ n: '*' }).max({ last: 'createdAt' })) as Array<{
-        shareId: number;
-        n: number | string;
-        last: unknown;
-      }>;
-      for (const v of chunk) views.set(v.shareId, { n: Number(v.n), last: v.last });
-    }
+    const views = await shareViewTallies(db, rows.map((r) => r.id));
     for (const r of rows) {
       const v = views.get(r.id);
       lines.push(
-        [r.id, r.shareCode.slice(0, CODE_PREFIX_LENGTH), r.profileId, r.ownerName, r.ownerUsername, isoOrNull(r.createdAt), isoOrNull(r.expiresAt), r.accessCount, v?.n ?? 0, v ? isoOrNull(v.last) : '', shareState(r, now)]
+        [r.id, r.shareCode.slice(0, CODE_PREFIX_LENGTH), r.profileId, r.ownerName, r.ownerUsername, isoOrNull(r.createdAt), isoOrNull(r.expiresAt), r.accessCount, v?.count ?? 0, v ? isoOrNull(v.lastAt) : '', shareState(r, now)]
           .map(csvCell)
           .join(','),
       );
