@@ -1,3 +1,4 @@
+import type { RelationMappingsThunk } from 'objection';
 import { BaseModel } from './base-model';
 
 export class PushSubscription extends BaseModel {
@@ -29,6 +30,15 @@ export class PushOutbox extends BaseModel {
   sentAt!: number | null;
   failedAt!: number | null;
   error!: string | null;
+  subscription?: PushSubscription;
+
+  static relationMappings: RelationMappingsThunk = () => ({
+    subscription: {
+      relation: BaseModel.BelongsToOneRelation,
+      modelClass: PushSubscription,
+      join: { from: 'push_outbox.subscriptionId', to: 'push_subscriptions.id' },
+    },
+  });
 }
 
 /** An event relayed between server processes through the database. */

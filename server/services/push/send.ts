@@ -2,7 +2,11 @@ import webpush from 'web-push';
 import type { Config } from '../../config';
 import type { Db } from '../../db';
 import { loadVapidKeys } from '../../keys';
+import { raw } from 'objection';
+import { PushOutbox, PushSubscription } from '../../models/delivery';
 import type { Notification } from '../../models/engagement';
+import { NotificationSettings } from '../../models/settings';
+import { User } from '../../models/user';
 import type { NotificationView } from '../../../contracts/views';
 import { endpointProblem } from './subscriptions';
 
@@ -79,23 +83,22 @@ function retryAfterMs(header: string | null, now: number): number | null {
   return Number.isNaN(at) ? null : Math.max(0, at - now);
 }
 
-const on = (v: unknown, fallback: boolean) => (v === undefined || v === null ? fallback : v === true || Number(v) === 1);
-
 /**
  * Queues the notification for every browser the member turned push on in, when their push setting is on; returns
  * the outbox rows written (none for kinds that stay in the bell).
  */
 export async function queuePush(db: Db, n: Notification, shown: NotificationView, now = Date.now()): Promise<number[]> {
   if (!PUSHED.has(n.type)) return [];
-  const settings = await db('notification_settings').where({ userId: n.userId }).first('pushNotifications', 'pushMessageText');
-  if (!on(settings?.pushNotifications, true)) return [];
-  const subscriptions = await db('push_subscriptions').where({ userId: n.userId }).select('id');
+  const settings = await NotificationSettings.query(db).findById(n.userId).select('pushNotifications', 'pushMessageText');
+  if (!(settings?.pushNotifications ?? true)) return [];
+  const subscriptions = await PushSubscription.query(db).where({ userId: n.userId }).select('id');
   if (subscriptions.length === 0) return [];
-  const actor = n.actorUserId ? await db('users').where({ id: n.actorUserId }).first('fullName') : null;
-  const payload = pushPayload(n, shown, actor?.fullName ?? null, on(settings?.pushMessageText, false));
+  const actor = n.actorUserId ? await User.query(db).findById(n.actorUserId).select('fullName') : null;
+  const payload = pushPayload(n, shown, actor?.fullName ?? null, settings?.pushMessageText ?? false);
   if (!payload) return [];
   const urgency = n.type === 'message' || n.type === 'match' ? 'high' : 'normal';
   const rows = subscriptions.map((s) => ({ subscriptionId: s.id, payload: JSON.stringify(payload), urgency, attempts: 0, nextAttemptAt: now, expiresAt: now + PUSH_TTL_MS, createdAt: now }));
+  // One insert for every device, raw: Objection inserts several rows at once only on PostgreSQL.
   const inserted = await db('push_outbox').insert(rows).returning('id');
   return inserted.map((r) => Number(typeof r === 'object' ? (r as { id: number }).id : r));
 }
@@ -105,23 +108,20 @@ export type PushOutcome = 'sent' | 'retry' | 'gone' | 'failed' | 'busy';
 /** One attempt at one queued push; 'busy' when it is not due, already done, or another attempt holds it. */
 export async function deliverPush(services: PushServices, id: number, now = Date.now()): Promise<PushOutcome> {
   const { db, config } = services;
-  const claimed = await db('push_outbox')
+  const claimed = await PushOutbox.query(db)
     .where({ id })
     .whereNull('sentAt')
     .whereNull('failedAt')
     .where('nextAttemptAt', '<=', now)
-    .update({ nextAttemptAt: now + CLAIM_MS, attempts: db.raw('attempts + 1') });
-  if (Number(claimed) !== 1) return 'busy';
-  const row = await db('push_outbox as o')
-    .join('push_subscriptions as s', 's.id', 'o.subscriptionId')
-    .where('o.id', id)
-    .first('o.payload', 'o.urgency', 'o.attempts', 'o.expiresAt', 's.id as subscriptionId', 's.endpoint', 's.p256dh', 's.auth');
-  if (!row) return 'gone';
-  const attempts = Number(row.attempts);
-  const expiresAt = Number(row.expiresAt);
-  const endpoint = String(row.endpoint);
+    .patch({ nextAttemptAt: now + CLAIM_MS, attempts: raw('attempts + 1') });
+  if (claimed !== 1) return 'busy';
+  const row = await PushOutbox.query(db).findById(id).withGraphJoined('subscription');
+  const subscription = row?.subscription;
+  if (!row || !subscription) return 'gone';
+  const { attempts, expiresAt } = row;
+  const { endpoint } = subscription;
   const giveUp = async (why: string): Promise<PushOutcome> => {
-    await db('push_outbox').where({ id }).update({ error: why.slice(0, 500), failedAt: Math.max(now, Date.now()), payload: null, nextAttemptAt: null });
+    await PushOutbox.query(db).findById(id).patch({ error: why.slice(0, 500), failedAt: Math.max(now, Date.now()), payload: null, nextAttemptAt: null });
     return 'failed';
   };
   if (now >= expiresAt) return giveUp('expired before it could be delivered');
@@ -133,7 +133,7 @@ export async function deliverPush(services: PushServices, id: number, now = Date
   let wait: number | null = null;
   try {
     const vapid = loadVapidKeys(config);
-    const details = webpush.generateRequestDetails({ endpoint, keys: { p256dh: String(row.p256dh), auth: String(row.auth) } }, String(row.payload), {
+    const details = webpush.generateRequestDetails({ endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } }, JSON.stringify(row.payload), {
       vapidDetails: { subject: config.push.subject, publicKey: vapid.publicKey, privateKey: vapid.privateKey },
       contentEncoding: 'aes128gcm',
       TTL: Math.max(0, Math.floor((expiresAt - now) / 1000)),
@@ -143,13 +143,13 @@ export async function deliverPush(services: PushServices, id: number, now = Date
     const res = await fetch(details.endpoint, { method: 'POST', headers, body: details.body ? new Uint8Array(details.body) : null, redirect: 'error', signal: AbortSignal.timeout(SEND_TIMEOUT_MS) });
     if (res.ok) {
       const at = Date.now();
-      await db('push_outbox').where({ id }).update({ sentAt: at, payload: null, error: null, nextAttemptAt: null });
-      await db('push_subscriptions').where({ id: row.subscriptionId }).update({ lastSuccessAt: at });
+      await PushOutbox.query(db).findById(id).patch({ sentAt: at, payload: null, error: null, nextAttemptAt: null });
+      await PushSubscription.query(db).findById(subscription.id).patch({ lastSuccessAt: at });
       return 'sent';
     }
     if (res.status === 404 || res.status === 410) {
       // Never valid again; its pending pushes go with it.
-      await db('push_subscriptions').where({ id: row.subscriptionId }).delete();
+      await PushSubscription.query(db).deleteById(subscription.id);
       return 'gone';
     }
     const service = new URL(endpoint).hostname;
@@ -169,14 +169,14 @@ export async function deliverPush(services: PushServices, id: number, now = Date
   const next = finished + Math.max(pushRetryDelayMs(attempts), wait ?? 0);
   if (attempts >= PUSH_MAX_ATTEMPTS) return giveUp(`gave up after ${attempts} attempts: ${transient}`);
   if (next >= expiresAt) return giveUp(`gave up: the next attempt would be after the push expires (${transient})`);
-  await db('push_outbox').where({ id }).update({ error: `attempt ${attempts} failed, retrying: ${transient}`.slice(0, 500), nextAttemptAt: next });
+  await PushOutbox.query(db).findById(id).patch({ error: `attempt ${attempts} failed, retrying: ${transient}`.slice(0, 500), nextAttemptAt: next });
   return 'retry';
 }
 
 /** Every queued push whose next attempt is due, oldest first (the `push-delivery` job). */
 export async function deliverDuePushes(services: PushServices, now = Date.now(), limit = 500): Promise<Record<PushOutcome, number>> {
   const counts: Record<PushOutcome, number> = { sent: 0, retry: 0, gone: 0, failed: 0, busy: 0 };
-  const due = await services.db('push_outbox').whereNull('sentAt').whereNull('failedAt').where('nextAttemptAt', '<=', now).orderBy('nextAttemptAt').limit(limit).select('id');
-  for (const { id } of due) counts[await deliverPush(services, Number(id), now)]++;
+  const due = await PushOutbox.query(services.db).whereNull('sentAt').whereNull('failedAt').where('nextAttemptAt', '<=', now).orderBy('nextAttemptAt').limit(limit).select('id');
+  for (const { id } of due) counts[await deliverPush(services, id, now)]++;
   return counts;
 }

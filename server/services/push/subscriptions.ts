@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import * as z from 'zod';
 import type { Config } from '../../config';
 import type { Db } from '../../db';
+import { PushSubscription } from '../../models/delivery';
 
 /**
  * Browser push subscriptions. The server POSTs to whatever endpoint a member hands it, so an endpoint is accepted
@@ -69,28 +70,27 @@ export async function saveSubscription(db: Db, userId: number, input: PushSubscr
   const hash = endpointHash(input.endpoint);
   const now = Date.now();
   return db.transaction(async (trx) => {
-    const existing = await trx('push_subscriptions').where({ endpointHash: hash }).first('id');
+    const existing = await PushSubscription.query(trx).findOne({ endpointHash: hash }).select('id');
     const row = { userId, endpoint: input.endpoint, p256dh: input.keys.p256dh, auth: input.keys.auth, userAgent: userAgent?.slice(0, 400) ?? null };
     if (existing) {
-      await trx('push_subscriptions').where({ id: existing.id }).update(row);
-      return { id: Number(existing.id), created: false };
+      await PushSubscription.query(trx).findById(existing.id).patch(row);
+      return { id: existing.id, created: false };
     }
-    const [inserted] = await trx('push_subscriptions').insert({ ...row, endpointHash: hash, createdAt: now }).returning('id');
-    const id = Number(typeof inserted === 'object' ? (inserted as { id: number }).id : inserted);
-    const beyond = await trx('push_subscriptions').where({ userId }).orderBy('createdAt', 'desc').orderBy('id', 'desc').offset(MAX_SUBSCRIPTIONS_PER_MEMBER).limit(1000).select('id');
-    if (beyond.length) await trx('push_subscriptions').whereIn('id', beyond.map((r) => r.id)).delete();
+    const { id } = await PushSubscription.query(trx).insert({ ...row, endpointHash: hash, createdAt: now });
+    const beyond = await PushSubscription.query(trx).where({ userId }).orderBy('createdAt', 'desc').orderBy('id', 'desc').offset(MAX_SUBSCRIPTIONS_PER_MEMBER).limit(1000).select('id');
+    if (beyond.length) await PushSubscription.query(trx).whereIn('id', beyond.map((r) => r.id)).delete();
     return { id, created: true };
   });
 }
 
 /** The member's browsers as Settings lists them (never the keys). */
 export async function listSubscriptions(db: Db, userId: number) {
-  const rows = await db('push_subscriptions').where({ userId }).orderBy('createdAt', 'desc').select('id', 'endpoint', 'userAgent', 'createdAt', 'lastSuccessAt');
+  const rows = await PushSubscription.query(db).where({ userId }).orderBy('createdAt', 'desc').select('id', 'endpoint', 'userAgent', 'createdAt', 'lastSuccessAt');
   return rows.map((r) => ({
-    id: Number(r.id),
-    service: new URL(String(r.endpoint)).hostname,
+    id: r.id,
+    service: new URL(r.endpoint).hostname,
     userAgent: r.userAgent ?? null,
-    createdAt: new Date(Number(r.createdAt)).toISOString(),
-    lastSuccessAt: r.lastSuccessAt === null ? null : new Date(Number(r.lastSuccessAt)).toISOString(),
+    createdAt: new Date(r.createdAt).toISOString(),
+    lastSuccessAt: r.lastSuccessAt === null ? null : new Date(r.lastSuccessAt).toISOString(),
   }));
 }
