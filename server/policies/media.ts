@@ -1,5 +1,7 @@
 import type { Db } from '../db';
+import { SuccessStory } from '../models/engagement';
 import type { Photo } from '../models/photo';
+import { Profile } from '../models/profile';
 import type { User } from '../models/user';
 import { relationshipBetween } from './relationship';
 
@@ -8,7 +10,7 @@ export type MediaDecision = 'clear' | 'blur-only' | 'deny';
 async function isPublishedStoryPhoto(db: Db, fileKey: string): Promise<boolean> {
   // File keys are 32 hex characters: nothing in them is a LIKE wildcard.
   if (!/^[a-f0-9]{32}$/.test(fileKey)) return false;
-  return Boolean(await db('success_stories').where('isPublished', true).where('photoKeys', 'like', `%"${fileKey}"%`).first('id'));
+  return Boolean(await SuccessStory.query(db).where('isPublished', true).where('photoKeys', 'like', `%"${fileKey}"%`).select('id').first());
 }
 
 /**
@@ -26,8 +28,8 @@ export async function decidePhotoAccess(db: Db, viewer: User | null, photo: Phot
   if (viewer && photo.userId === viewer.id) return 'clear';
   if (isStaff) return 'clear';
   if (!viewer || photo.userId === null || photo.profileId === null) return 'deny';
-  const profile = await db('profiles').where({ id: photo.profileId }).first('isDeleted');
-  if (!profile || Number(profile.isDeleted)) return 'deny';
+  const profile = await Profile.query(db).findById(photo.profileId).select('isDeleted');
+  if (!profile || profile.isDeleted) return 'deny';
   const relationship = await relationshipBetween(db, viewer, photo.userId);
   if (!relationship.mayViewProfile) return 'deny';
   return relationship.clearPhotos ? 'clear' : 'blur-only';

@@ -6,7 +6,7 @@ import type { Config } from '../config';
 import type { Db } from '../db';
 import { HttpError } from '../errors';
 import { Payment, SubscriptionPlan } from '../models/ops';
-import type { User } from '../models/user';
+import { User } from '../models/user';
 import { notify } from './notifications';
 import { sha256 } from './passwords';
 
@@ -97,7 +97,7 @@ export class StripeProvider implements PaymentProvider {
   private async customerFor(user: User): Promise<string> {
     if (user.stripeCustomerId) return user.stripeCustomerId;
     const customer = await this.stripe.customers.create({ email: user.email, name: user.fullName, metadata: { userId: String(user.id) } });
-    await this.db('users').where({ id: user.id }).update({ stripeCustomerId: customer.id });
+    await User.query(this.db).findById(user.id).patch({ stripeCustomerId: customer.id });
     user.stripeCustomerId = customer.id;
     return customer.id;
   }
@@ -150,7 +150,7 @@ export class DemoProvider implements PaymentProvider {
   }
 
   async cancelIntent(id: string): Promise<void> {
-    await this.db('payments').where({ intentId: id, provider: 'demo' }).whereNot('status', 'succeeded').update({ status: 'canceled', updatedAt: Date.now() });
+    await Payment.query(this.db).where({ intentId: id, provider: 'demo' }).whereNot('status', 'succeeded').patch({ status: 'canceled', updatedAt: Date.now() });
   }
 }
 
@@ -195,23 +195,23 @@ export async function applySucceededPayment(
   }
   const now = Date.now();
   const result = await db.transaction(async (trx) => {
-    const existing = await trx('payments').where({ intentId: intent.id }).first();
+    const existing = await Payment.query(trx).findOne({ intentId: intent.id });
     if (existing?.completedAt) return { applied: false, subscriptionEnds: null };
-    const user = await trx('users').where({ id: expected.userId }).first();
-    if (!user || Number(user.isDeleted)) throw new HttpError(404, 'Account not found', 'not_found');
-    const currentEnds = user.subscriptionTier === expected.tier && user.subscriptionEnds ? Number(user.subscriptionEnds) : 0;
+    const user = await User.query(trx).findById(expected.userId);
+    if (!user || user.isDeleted) throw new HttpError(404, 'Account not found', 'not_found');
+    const currentEnds = user.subscriptionTier === expected.tier && user.subscriptionEnds ? user.subscriptionEnds : 0;
     const subscriptionEnds = Math.max(now, currentEnds) + MONTH_MS;
     if (existing) {
-      const claimed = await trx('payments').where({ id: existing.id }).whereNull('completedAt').update({ status: 'succeeded', completedAt: now, periodEnds: subscriptionEnds, updatedAt: now });
+      const claimed = await Payment.query(trx).where({ id: existing.id }).whereNull('completedAt').patch({ status: 'succeeded', completedAt: now, periodEnds: subscriptionEnds, updatedAt: now });
       if (claimed !== 1) return { applied: false, subscriptionEnds: null };
     } else {
-      await trx('payments').insert({
+      await Payment.query(trx).insert({
         userId: expected.userId, provider: config.stripe.secretKey ? 'stripe' : 'demo', intentId: intent.id, tier: expected.tier,
         amountCents: intent.amountCents, currency: intent.currency, status: 'succeeded', isDemo: !config.stripe.secretKey,
         completedAt: now, periodEnds: subscriptionEnds, createdAt: now, updatedAt: now,
       });
     }
-    await trx('users').where({ id: expected.userId }).update({ subscriptionTier: expected.tier, subscriptionEnds, updatedAt: now });
+    await User.query(trx).findById(expected.userId).patch({ subscriptionTier: expected.tier, subscriptionEnds, updatedAt: now });
     return { applied: true, subscriptionEnds };
   });
   if (result.applied) {

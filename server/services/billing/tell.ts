@@ -1,6 +1,7 @@
 import { TIER_LABELS } from '../../../contracts/tiers';
 import type { AppServices } from '../../context';
 import { HttpError } from '../../errors';
+import { User } from '../../models/user';
 import { sendMail } from '../mail';
 import { notify } from '../notifications';
 import { billingEmail } from './emails';
@@ -71,23 +72,23 @@ export function endedNotice(userId: number, was: SubscriptionRow, at: number): N
  */
 export async function tellMembers(services: Services, notices: Notice[], changed: Iterable<number>): Promise<void> {
   for (const n of notices) {
-    const user = await services.db('users').where({ id: n.userId }).first('email', 'fullName', 'isDeleted');
-    if (!user || Number(user.isDeleted)) continue;
+    const user = await User.query(services.db).findById(n.userId).select('email', 'fullName', 'isDeleted');
+    if (!user || user.isDeleted) continue;
     await notify(services, { userId: n.userId, type: 'subscription', title: n.title, content: n.content, sourceType: 'payment' });
     const origin = services.config.publicUrl ?? `http://localhost:${services.config.port}`;
     const mail = await billingEmail({ subject: n.mail.subject, name: user.fullName, lines: n.mail.text.split('\n\n'), action: { label: 'Open Settings → Plan', href: `${origin}/settings?tab=subscription` } });
     await sendMail(services.config, services.db, { to: user.email, subject: mail.subject, text: mail.text, html: mail.html, kind: 'notification' });
   }
   for (const userId of new Set(changed)) {
-    const user = await services.db('users').where({ id: userId }).first('subscriptionTier', 'subscriptionEnds', 'isDeleted');
-    if (!user || Number(user.isDeleted)) continue;
+    const user = await User.query(services.db).findById(userId).select('subscriptionTier', 'subscriptionEnds', 'isDeleted');
+    if (!user || user.isDeleted) continue;
     const sub = await latestSubscription(services.db, userId);
     services.live.publish({
       userId,
       kind: 'subscription',
       payload: {
         subscriptionTier: user.subscriptionTier,
-        subscriptionEnds: user.subscriptionEnds === null ? null : new Date(Number(user.subscriptionEnds)).toISOString(),
+        subscriptionEnds: user.subscriptionEnds === null ? null : new Date(user.subscriptionEnds).toISOString(),
         status: sub?.status ?? null,
         tier: sub?.tier ?? null,
       },

@@ -1,6 +1,9 @@
 import nodemailer from 'nodemailer';
 import type { Config } from '../../config';
+import { raw } from 'objection';
 import type { Db } from '../../db';
+import { EmailOutbox } from '../../models/ops';
+import { User } from '../../models/user';
 
 /**
  * Delivery of the outbox over SMTP. Each attempt first claims its row with one conditional UPDATE (still
@@ -51,37 +54,38 @@ export type DeliveryOutcome = 'sent' | 'retry' | 'bounced' | 'failed' | 'busy';
 /** One attempt at one outbox row; 'busy' when it is not due, already sent, or another attempt holds it. */
 export async function deliverOutboxMail(config: Pick<Config, 'smtpUrl' | 'mailFrom'>, db: Db, id: number, now = Date.now()): Promise<DeliveryOutcome> {
   if (!config.smtpUrl) return 'busy';
-  const claimed = await db('email_outbox')
+  const claimed = await EmailOutbox.query(db)
     .where({ id })
     .whereNull('sentAt')
     .whereNull('failedAt')
     .whereNull('handledAt')
     .whereNotNull('payload')
     .where('nextAttemptAt', '<=', now)
-    .update({ nextAttemptAt: now + CLAIM_MS, attempts: db.raw('attempts + 1') });
-  if (Number(claimed) !== 1) return 'busy';
-  const row = await db('email_outbox').where({ id }).first('toEmail', 'subject', 'payload', 'attempts');
+    .patch({ nextAttemptAt: now + CLAIM_MS, attempts: raw('attempts + 1') });
+  if (claimed !== 1) return 'busy';
+  const row = await EmailOutbox.query(db).findById(id).select('toEmail', 'subject', 'payload', 'attempts');
+  if (!row) return 'busy';
   const payload = JSON.parse(String(row.payload)) as MailPayload;
-  const to = String(row.toEmail);
+  const to = row.toEmail;
   try {
     const transport = nodemailer.createTransport({ url: config.smtpUrl, connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 });
-    await transport.sendMail({ from: config.mailFrom, to, subject: String(row.subject), text: payload.text, html: payload.html, headers: payload.headers });
+    await transport.sendMail({ from: config.mailFrom, to, subject: row.subject, text: payload.text, html: payload.html, headers: payload.headers });
     // Delivered: the full copy (it may hold a single-use link) is not kept.
-    await db('email_outbox').where({ id }).update({ sentAt: Date.now(), payload: null, error: null, nextAttemptAt: null });
+    await EmailOutbox.query(db).findById(id).patch({ sentAt: Date.now(), payload: null, error: null, nextAttemptAt: null });
     return 'sent';
   } catch (error) {
     const failure = classifyFailure(error);
-    const attempts = Number(row.attempts);
+    const { attempts } = row;
     // The attempt's own clock (a job passes its run's instant) if it is ahead of the wall clock.
     const finished = Math.max(now, Date.now());
     if (failure.kind === 'transient' && attempts < MAX_ATTEMPTS) {
-      await db('email_outbox').where({ id }).update({ error: `attempt ${attempts} failed, retrying: ${failure.message}`.slice(0, 500), nextAttemptAt: finished + retryDelayMs(attempts) });
+      await EmailOutbox.query(db).findById(id).patch({ error: `attempt ${attempts} failed, retrying: ${failure.message}`.slice(0, 500), nextAttemptAt: finished + retryDelayMs(attempts) });
       return 'retry';
     }
     const why = failure.kind === 'transient' ? `gave up after ${attempts} attempts: ${failure.message}` : failure.kind === 'bounce' ? `address refused (hard bounce): ${failure.message}` : `refused: ${failure.message}`;
-    await db('email_outbox').where({ id }).update({ error: why.slice(0, 500), failedAt: finished, payload: null, nextAttemptAt: null });
+    await EmailOutbox.query(db).findById(id).patch({ error: why.slice(0, 500), failedAt: finished, payload: null, nextAttemptAt: null });
     if (failure.kind === 'bounce') {
-      await db('users').where({ emailLower: to.toLowerCase() }).update({ emailBouncedAt: finished, emailBounceReason: failure.message.slice(0, 300) });
+      await User.query(db).where({ emailLower: to.toLowerCase() }).patch({ emailBouncedAt: finished, emailBounceReason: failure.message.slice(0, 300) });
       return 'bounced';
     }
     return 'failed';
@@ -92,7 +96,7 @@ export async function deliverOutboxMail(config: Pick<Config, 'smtpUrl' | 'mailFr
 export async function deliverDue(config: Pick<Config, 'smtpUrl' | 'mailFrom'>, db: Db, now = Date.now(), limit = 200): Promise<Record<DeliveryOutcome, number>> {
   const counts: Record<DeliveryOutcome, number> = { sent: 0, retry: 0, bounced: 0, failed: 0, busy: 0 };
   if (!config.smtpUrl) return counts;
-  const due = await db('email_outbox')
+  const due = await EmailOutbox.query(db)
     .whereNull('sentAt')
     .whereNull('failedAt')
     .whereNull('handledAt')
@@ -101,6 +105,6 @@ export async function deliverDue(config: Pick<Config, 'smtpUrl' | 'mailFrom'>, d
     .orderBy('nextAttemptAt')
     .limit(limit)
     .select('id');
-  for (const { id } of due) counts[await deliverOutboxMail(config, db, Number(id), now)]++;
+  for (const { id } of due) counts[await deliverOutboxMail(config, db, id, now)]++;
   return counts;
 }
