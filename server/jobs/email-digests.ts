@@ -1,5 +1,9 @@
 import type { Config } from '../config';
 import type { Db } from '../db';
+import { ProfileView } from '../models/activity';
+import { NotificationSettings } from '../models/settings';
+import { ProfileLike } from '../models/social';
+import { User } from '../models/user';
 import { lookupPlace } from '../services/kundali/astro';
 import { digestEmail } from '../services/email/templates';
 import { unsubscribeUrl } from '../services/email/unsubscribe';
@@ -12,6 +16,7 @@ export const DIGEST_HOUR = 9;
 /** A daily digest at most every 20 hours, a weekly one every 6.5 days (so a run at 9:05 or 9:50 both count). */
 const GAP_MS = { daily: 20 * HOUR_MS, weekly: 6.5 * 24 * HOUR_MS } as const;
 
+/** A boolean column read by raw knex: true/false on PostgreSQL, 1/0 on SQLite. */
 const truthy = (v: unknown) => v === true || Number(v) === 1;
 const zones = new Map<string, string>();
 
@@ -67,6 +72,8 @@ export async function sendDigests(db: Db, config: Config, keys: string[], origin
   let sent = 0;
   let after = 0;
   for (;;) {
+    // Raw knex: a three-table join read as plain rows, page after page over every member with digests on (a model
+    // instance per row would cost more than the check it feeds); the columns are converted just below.
     const candidates = await db('notification_settings as ns')
       .join('users as u', 'u.id', 'ns.userId')
       .join('profiles as p', (j) => j.on('p.userId', 'u.id').andOn('p.isDeleted', db.raw('?', [false])))
@@ -105,23 +112,23 @@ async function digestOne(
   c: { id: number; profileId: number; frequency: 'daily' | 'weekly'; last: number | null; profileViews: boolean },
 ): Promise<boolean> {
   const since = Math.max(c.last ?? 0, now - (c.frequency === 'weekly' ? 7 : 1) * 24 * HOUR_MS);
-  const likes = Number((await db('profile_likes').where('likedProfileId', c.profileId).where('createdAt', '>', since).count({ n: '*' }).first())?.n ?? 0);
-  const views = c.profileViews ? Number((await db('profile_views').where('profileId', c.profileId).where('createdAt', '>', since).count({ n: '*' }).first())?.n ?? 0) : 0;
+  const likes = await ProfileLike.query(db).where('likedProfileId', c.profileId).where('createdAt', '>', since).resultSize();
+  const views = c.profileViews ? await ProfileView.query(db).where('profileId', c.profileId).where('createdAt', '>', since).resultSize() : 0;
   // Marked as considered either way, so a quiet day does not make the member's hour query twice.
-  await db('notification_settings').where({ userId: c.id }).update({ lastDigestAt: now });
+  await NotificationSettings.query(db).findById(c.id).patch({ lastDigestAt: now });
   if (likes === 0 && views === 0) return false;
-  const member = await db('users').where({ id: c.id }).first('email', 'fullName');
+  const member = await User.query(db).findById(c.id).select('email', 'fullName');
   if (!member) return false;
   const unsubscribe = unsubscribeUrl(origin, keys, c.id, 'digest');
   const email = await digestEmail({
-    name: String(member.fullName).split(/\s+/)[0],
+    name: member.fullName.split(/\s+/)[0],
     likes,
     views,
     period: c.frequency === 'weekly' ? 'this week' : 'today',
     url: `${origin}/notifications`,
     unsubscribeUrl: unsubscribe,
   });
-  await sendNotificationEmail(config, db, String(member.email), email, unsubscribe);
+  await sendNotificationEmail(config, db, member.email, email, unsubscribe);
   return true;
 }
 

@@ -1,6 +1,7 @@
 import type { ProfileSummaryView } from '../../contracts/kundali';
 import type { Db } from '../db';
 import { Profile } from '../models/profile';
+import { Match, ProfileLike } from '../models/social';
 import type { User } from '../models/user';
 import { visibleProfilesFilter } from '../policies/profile-visibility';
 import { cardViews } from './discovery';
@@ -29,7 +30,7 @@ function needleOf(query: string | undefined): string | null {
  * first), then everyone else by name.
  */
 export async function comparableProfiles(db: Db, viewer: User, query?: string): Promise<ProfileSummaryView[]> {
-  const own = await db('profiles').where({ userId: viewer.id, isDeleted: false }).first('lookingFor');
+  const own = await Profile.query(db).findOne({ userId: viewer.id, isDeleted: false }).select('lookingFor');
   const needle = needleOf(query);
   const base = () => {
     const q = Profile.query(db).modify(visibleProfilesFilter(viewer.id)).joinRelated('user');
@@ -43,15 +44,16 @@ export async function comparableProfiles(db: Db, viewer: User, query?: string): 
   const note = (profileId: number, relation: Relation, at: number) => {
     if (!ranked.has(profileId)) ranked.set(profileId, { relation, at });
   };
-  const pairs = await db('matches').where('user1Id', viewer.id).orWhere('user2Id', viewer.id).select('user1Id', 'user2Id', 'createdAt');
-  const matchedAt = new Map(pairs.map((m) => [Number(Number(m.user1Id) === viewer.id ? m.user2Id : m.user1Id), Number(m.createdAt)]));
+  const pairs = await Match.query(db).where('user1Id', viewer.id).orWhere('user2Id', viewer.id).select('user1Id', 'user2Id', 'createdAt');
+  const matchedAt = new Map(pairs.map((m) => [m.user1Id === viewer.id ? m.user2Id : m.user1Id, m.createdAt]));
   if (matchedAt.size) {
-    const rows = await db('profiles').whereIn('userId', [...matchedAt.keys()]).where('isDeleted', false).select('id', 'userId');
-    for (const row of rows) note(Number(row.id), 'match', matchedAt.get(Number(row.userId)) ?? 0);
+    const rows = await Profile.query(db).whereIn('userId', [...matchedAt.keys()]).where('isDeleted', false).select('id', 'userId');
+    for (const row of rows) note(row.id, 'match', matchedAt.get(row.userId) ?? 0);
   }
-  for (const like of await db('profile_likes').where('userId', viewer.id).select('likedProfileId', 'createdAt')) {
-    note(Number(like.likedProfileId), 'liked', Number(like.createdAt));
+  for (const like of await ProfileLike.query(db).where('userId', viewer.id).select('likedProfileId', 'createdAt')) {
+    note(like.likedProfileId, 'liked', like.createdAt);
   }
+  // The latest view of each profile: an aggregate (grouped in SQL), so knex, made numbers here.
   const views = await db('profile_views')
     .where('viewerUserId', viewer.id)
     .groupBy('profileId')

@@ -2,6 +2,7 @@ import type { Config } from '../config';
 import type { Db } from '../db';
 import { conflict, notFound } from '../errors';
 import { endSessionsOfUser } from '../middleware/session-store';
+import { User } from '../models/user';
 import { type AuditEntry, audit } from './audit';
 import { sendMail } from './mail';
 import { passwordResetEmail } from './email/account-emails';
@@ -14,15 +15,15 @@ export type StaffRole = (typeof STAFF_ROLES)[number];
 export type StaffActor = Pick<AuditEntry, 'actorUserId' | 'actorRole' | 'ip' | 'requestId'>;
 
 async function staffAccount(db: Db, id: number) {
-  const user = await db('users').where({ id, isDeleted: false }).whereIn('role', STAFF_ROLES).first('id', 'fullName', 'username', 'email', 'role', 'status');
+  const user = await User.query(db).findOne({ id, isDeleted: false }).whereIn('role', STAFF_ROLES).select('id', 'fullName', 'username', 'email', 'role', 'status');
   if (!user) throw notFound('Staff account not found');
-  return user as { id: number; fullName: string; username: string; email: string; role: StaffRole; status: string };
+  return { id: user.id, fullName: user.fullName, username: user.username, email: user.email, role: user.role as StaffRole, status: user.status as string };
 }
 
 /** The console always keeps an admin who can sign in: refuses a change that would leave none. */
 async function keepAnActiveAdmin(db: Db, changingId: number) {
-  const others = await db('users').where({ role: 'admin', status: 'active', isDeleted: false }).whereNot({ id: changingId }).count({ n: '*' }).first();
-  if (Number(others?.n ?? 0) === 0) throw conflict('This is the only active admin; make another admin first');
+  const others = await User.query(db).where({ role: 'admin', status: 'active', isDeleted: false }).whereNot({ id: changingId }).resultSize();
+  if (others === 0) throw conflict('This is the only active admin; make another admin first');
 }
 
 function notYourself(actor: StaffActor, id: number, what: string) {
@@ -39,7 +40,7 @@ export async function deactivateStaff(db: Db, actor: StaffActor, id: number, rea
     const user = await staffAccount(trx, id);
     if (user.status !== 'active') throw conflict(`${user.fullName} is already deactivated`);
     if (user.role === 'admin') await keepAnActiveAdmin(trx, id);
-    await trx('users').where({ id }).update({ status: 'suspended', updatedAt: Date.now() });
+    await User.query(trx).findById(id).patch({ status: 'suspended', updatedAt: Date.now() });
     const ended = await endSessionsOfUser(trx, id);
     await audit(trx, { ...actor, action: 'reviewer.deactivate', targetType: 'user', targetId: id, details: { sessionsEnded: ended, ...(reason ? { note: reason } : {}) } });
     return { ...user, status: 'suspended', sessionsEnded: ended };
@@ -50,7 +51,7 @@ export async function reactivateStaff(db: Db, actor: StaffActor, id: number) {
   return db.transaction(async (trx) => {
     const user = await staffAccount(trx, id);
     if (user.status === 'active') throw conflict(`${user.fullName} is already active`);
-    await trx('users').where({ id }).update({ status: 'active', updatedAt: Date.now() });
+    await User.query(trx).findById(id).patch({ status: 'active', updatedAt: Date.now() });
     await audit(trx, { ...actor, action: 'reviewer.reactivate', targetType: 'user', targetId: id });
     return { ...user, status: 'active' };
   });
@@ -63,7 +64,7 @@ export async function changeStaffRole(db: Db, actor: StaffActor, id: number, rol
     const user = await staffAccount(trx, id);
     if (user.role === role) throw conflict(`${user.fullName} is already ${role === 'admin' ? 'an admin' : 'a reviewer'}`);
     if (user.role === 'admin' && user.status === 'active') await keepAnActiveAdmin(trx, id);
-    await trx('users').where({ id }).update({ role, updatedAt: Date.now() });
+    await User.query(trx).findById(id).patch({ role, updatedAt: Date.now() });
     await endSessionsOfUser(trx, id);
     await audit(trx, { ...actor, action: 'reviewer.role', targetType: 'user', targetId: id, details: { from: user.role, to: role } });
     return { ...user, role };
