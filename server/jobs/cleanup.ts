@@ -29,6 +29,8 @@ export const cleanupJob = defineJob({
     const count = async (name: string, deleted: Promise<number>) => {
       counts[name] = Number(await deleted);
     };
+    // Bulk deletes by age, raw knex on purpose: each is one statement however many rows have expired (some tables
+    // have no model: engine_changes, live_events), and only the number deleted is read back.
     await count('sessions', db('sessions').where('expiresAt', '<', now).delete());
     await count('rateLimits', db('rate_limits').where('windowStart', '<', now - RETENTION.rateLimitsMs).delete());
     for (const table of ['password_reset_tokens', 'email_confirmation_tokens', 'appeal_tokens']) {

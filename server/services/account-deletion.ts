@@ -1,6 +1,9 @@
 import crypto from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Db } from '../db';
+import { Photo } from '../models/photo';
+import { Profile } from '../models/profile';
+import { User } from '../models/user';
 import type { MediaStore } from './media-store';
 import { deleteImageFiles } from './photos';
 
@@ -16,12 +19,14 @@ export async function deleteAccount(db: Db, media: MediaStore, userId: number): 
   let fileKeys: string[] = [];
   let stripe = { stripeCustomerId: null as string | null, stripeSubscriptionId: null as string | null };
   await db.transaction(async (trx: Knex.Transaction) => {
-    const user = await trx('users').where({ id: userId }).first();
+    const user = await User.query(trx).findById(userId).select('email', 'stripeCustomerId', 'stripeSubscriptionId');
     if (!user) return;
     stripe = { stripeCustomerId: user.stripeCustomerId ?? null, stripeSubscriptionId: user.stripeSubscriptionId ?? null };
-    const profileIds: number[] = (await trx('profiles').where({ userId }).select('id')).map((r) => r.id);
-    fileKeys = (await trx('photos').where({ userId }).select('fileKey')).map((r) => r.fileKey);
+    const profileIds = (await Profile.query(trx).where({ userId }).select('id')).map((r) => r.id);
+    fileKeys = (await Photo.query(trx).where({ userId }).select('fileKey')).map((r) => r.fileKey);
 
+    // Everything below is bulk work on purpose, raw knex: each statement deletes or blanks all of the member's rows
+    // in one table at once (a model instance per row would be slower and buy nothing), inside this one transaction.
     await trx('messages').where({ senderId: userId }).orWhere({ receiverId: userId }).delete();
     await trx('notifications').where({ userId }).orWhere({ actorUserId: userId }).delete();
     if (profileIds.length) {
@@ -54,6 +59,7 @@ export async function deleteAccount(db: Db, media: MediaStore, userId: number): 
     await trx('kundali_cache').where('pairKey', 'like', `%:${userId}:%`).delete();
     await trx('live_events').where({ userId }).delete();
 
+    // One update blanking every personal column (raw: the bulk statement above all others must not miss one).
     // The profile stays as a soft-deleted shell (ids in old links resolve to "not found"); nothing personal remains.
     await trx('profiles')
       .where({ userId })
@@ -72,6 +78,7 @@ export async function deleteAccount(db: Db, media: MediaStore, userId: number): 
         searchText: null, birthYear: null,
       });
 
+    // The user row is kept (foreign keys, audit entries) but anonymised in one statement.
     const placeholder = `deleted-${userId}-${crypto.randomBytes(4).toString('hex')}`;
     await trx('users')
       .where({ id: userId })
