@@ -3,7 +3,15 @@ import { after, before, describe, test } from 'node:test';
 import fc from 'fast-check';
 import { DIETS, EDUCATION_LEVELS, MARITAL_STATUSES, RELIGIONS, RETURN_TO_INDIA_PLANS } from '../../../contracts/enums';
 import { seedDemo } from '../../../fixtures/demo-seed';
+import type { PartialModelObject } from 'objection';
+import { NotInterested } from '../../models/activity';
+import { FamilyMember } from '../../models/family';
+import { Profile } from '../../models/profile';
+import { PrivacySettings } from '../../models/settings';
+import { Block, Match, ProfileLike } from '../../models/social';
+import { User } from '../../models/user';
 import { type TestServer, startTestServer } from '../../test/harness';
+import { buildBlock, buildFamilyMember, buildLike, buildMatch, buildNotInterested, buildPhoto } from '../../test/table-factories';
 import { type OracleRow, type OracleViewer, bruteBest, bruteSearch, eligible, readWorld } from '../../test/match-oracle';
 import { moonLongitude } from '../kundali/chart';
 import type { MatchEngine } from './engine';
@@ -31,17 +39,12 @@ before(async () => {
   engine = server.services.engine;
   await seedDemo(server.db, { dataDir: server.dataDir, profiles: MEMBERS, seed: 11, passwordParams: { memoryKib: 1024, timeCost: 1 }, photos: 0, referenceTime: Date.now() });
   const db = server.db;
-  const profiles = await db('profiles').where('isDeleted', false).select('id', 'userId', 'searchText', 'country', 'motherTongue');
-  memberIds = profiles.map((p) => Number(p.userId));
+  const profiles = await Profile.query(db).where('isDeleted', false).select('id', 'userId', 'searchText', 'country', 'motherTongue');
+  memberIds = profiles.map((p) => p.userId);
   // Photos on about a third of the profiles (rows only: the engine reads whether a profile has one).
-  const withPhotos = profiles.filter((p) => Number(p.id) % 3 === 0);
-  for (let i = 0; i < withPhotos.length; i += 100) {
-    await db('photos').insert(
-      withPhotos.slice(i, i + 100).map((p, k) => ({
-        userId: p.userId, profileId: p.id, purpose: 'profile', position: 0, fileKey: `${(i + k).toString(16).padStart(8, '0')}${'c'.repeat(24)}`,
-        width: 10, height: 10, bytes: 10, createdAt: Date.now(),
-      })),
-    );
+  const withPhotos = profiles.filter((p) => p.id % 3 === 0);
+  for (const [i, p] of withPhotos.entries()) {
+    await buildPhoto(db, { userId: p.userId, profileId: p.id, fileKey: `${i.toString(16).padStart(8, '0')}${'c'.repeat(24)}` });
   }
   const all = new Set<string>();
   for (const p of profiles) for (const w of String(p.searchText ?? '').split(/[^a-z0-9']+/)) if (w.length >= 3) all.add(w);
@@ -131,38 +134,46 @@ async function apply(change: Change): Promise<void> {
   const now = Date.now();
   switch (change.kind) {
     case 'edit':
-      await db('profiles').where({ userId: a }).update({ [change.field]: change.value, updatedAt: now });
+      await Profile.query(db).where({ userId: a }).patch({ [change.field]: change.value, updatedAt: now } as PartialModelObject<Profile>);
       return;
     case 'visibility':
-      await db('privacy_settings').where({ userId: a }).update({ profileVisibility: change.value });
+      await PrivacySettings.query(db).where({ userId: a }).patch({ profileVisibility: change.value });
       return;
     case 'delete':
-      await db('profiles').where({ userId: a }).update({ isDeleted: true });
+      await Profile.query(db).where({ userId: a }).patch({ isDeleted: true });
       return;
     case 'suspend':
-      await db('users').where({ id: a }).update({ status: 'suspended' });
+      await User.query(db).findById(a).patch({ status: 'suspended' });
       return;
     case 'verify':
-      await db('users').where({ id: a }).update({ isVerified: true });
+      await User.query(db).findById(a).patch({ isVerified: true });
       return;
     case 'birth':
-      await db('profiles').where({ userId: a }).update({ birthPlace: null, rashi: 'Vrishabha', nakshatra: 'Rohini', manglik: false });
+      await Profile.query(db).where({ userId: a }).patch({ birthPlace: null, rashi: 'Vrishabha', nakshatra: 'Rohini', manglik: false });
       return;
   }
   const b = memberIds[change.other];
   if (a === b) return;
-  if (change.kind === 'block') await db('blocks').insert({ blockerId: a, blockedId: b, createdAt: now }).onConflict(['blockerId', 'blockedId']).ignore();
-  if (change.kind === 'unblock') await db('blocks').where({ blockerId: a, blockedId: b }).delete();
-  if (change.kind === 'match') await db('matches').insert({ user1Id: Math.min(a, b), user2Id: Math.max(a, b), createdAt: now }).onConflict(['user1Id', 'user2Id']).ignore();
-  const target = await db('profiles').where({ userId: b, isDeleted: false }).first('id');
+  // A random change may repeat one already made: each row is built only when it is not there yet.
+  const once = async (existing: PromiseLike<unknown>, build: () => Promise<unknown>) => {
+    if (!(await existing)) await build();
+  };
+  if (change.kind === 'block') await once(Block.query(db).findOne({ blockerId: a, blockedId: b }), () => buildBlock(db, { blockerId: a, blockedId: b }));
+  if (change.kind === 'unblock') await Block.query(db).where({ blockerId: a, blockedId: b }).delete();
+  if (change.kind === 'match') {
+    const pair = { user1Id: Math.min(a, b), user2Id: Math.max(a, b) };
+    await once(Match.query(db).findOne(pair), () => buildMatch(db, pair));
+  }
+  const target = await Profile.query(db).findOne({ userId: b, isDeleted: false }).select('id');
   if (!target) return;
-  if (change.kind === 'like') await db('profile_likes').insert({ userId: a, likedProfileId: target.id, createdAt: now }).onConflict(['userId', 'likedProfileId']).ignore();
-  if (change.kind === 'notInterested') await db('not_interested').insert({ userId: a, profileId: target.id, createdAt: now }).onConflict(['userId', 'profileId']).ignore();
+  if (change.kind === 'like') await once(ProfileLike.query(db).findOne({ userId: a, likedProfileId: target.id }), () => buildLike(db, { userId: a, likedProfileId: target.id }));
+  if (change.kind === 'notInterested') await once(NotInterested.query(db).findOne({ userId: a, profileId: target.id }), () => buildNotInterested(db, { userId: a, profileId: target.id }));
   // a becomes (or stops being) one of the family helping with b's profile
   if (change.kind === 'family') {
-    await db('family_members').insert({ profileId: target.id, userId: a, relation: 'sibling', status: 'active', addedAt: now }).onConflict(['profileId', 'userId']).merge({ status: 'active' });
+    const patched = await FamilyMember.query(db).where({ profileId: target.id, userId: a }).patch({ status: 'active' });
+    if (!patched) await buildFamilyMember(db, { profileId: target.id, userId: a, relation: 'sibling' });
   }
-  if (change.kind === 'unfamily') await db('family_members').where({ profileId: target.id, userId: a }).update({ status: 'removed', removedAt: now });
+  if (change.kind === 'unfamily') await FamilyMember.query(db).where({ profileId: target.id, userId: a }).patch({ status: 'removed', removedAt: now });
 }
 
 const viewerOf = (i: number): OracleViewer => ({ id: memberIds[i], role: 'member' });
@@ -289,7 +300,7 @@ describe('match engine against the brute force', () => {
         const got = await engine.best(viewer, { k: 30, excludeUsers, featured });
         const now = Date.now();
         const elite = new Set(
-          (await server.db('users').where('subscriptionTier', 'elite').where((q) => q.whereNull('subscriptionEnds').orWhere('subscriptionEnds', '>', now)).select('id')).map((r) => Number(r.id)),
+          (await User.query(server.db).where('subscriptionTier', 'elite').where((q) => q.whereNull('subscriptionEnds').orWhere('subscriptionEnds', '>', now)).select('id')).map((r) => r.id),
         );
         const expected = bruteBest(await readWorld(server.db), viewer, { k: 30, excludeUsers, featured, elite });
         assert.deepEqual(got.map((r) => ({ profileId: r.profileId, userId: r.userId, score: r.score })), expected);
