@@ -1,6 +1,7 @@
 import type { Db } from '../db';
 import type { QueryBuilder } from 'objection';
 import type { Profile } from '../models/profile';
+import { PrivacySettings } from '../models/settings';
 import type { User } from '../models/user';
 import { relationshipBetween } from './relationship';
 
@@ -22,14 +23,9 @@ export async function profileAccess(db: Db, viewer: User | null, profile: Profil
   if (profile.isDeleted) return null;
   const relationship = await relationshipBetween(db, viewer, profile.userId);
   if (!relationship.mayViewProfile) return null;
-  const row = await db('privacy_settings').where({ userId: profile.userId }).first();
+  const row = await PrivacySettings.query(db).findById(profile.userId);
   const privacy = row
-    ? {
-        profileVisibility: row.profileVisibility as string,
-        blurPhotos: Boolean(Number(row.blurPhotos)),
-        showPhoneNumber: Boolean(Number(row.showPhoneNumber)),
-        showEmail: Boolean(Number(row.showEmail)),
-      }
+    ? { profileVisibility: row.profileVisibility as string, blurPhotos: row.blurPhotos, showPhoneNumber: row.showPhoneNumber, showEmail: row.showEmail }
     : null;
   return {
     viewer,

@@ -1,5 +1,6 @@
 import type { AppContext } from '../context';
 import type { Db } from '../db';
+import { AuditLog, VerificationRequest } from '../models/ops';
 
 export interface AuditEntry {
   actorUserId: number | null;
@@ -17,14 +18,14 @@ export interface AuditEntry {
 
 /** Append-only record of who did what to which record. Nothing updates or deletes these rows. */
 export async function audit(db: Db, entry: AuditEntry): Promise<void> {
-  await db('audit_log').insert({
+  await AuditLog.query(db).insert({
     actorUserId: entry.actorUserId,
     actorRole: entry.actorRole,
     action: entry.action,
     targetType: entry.targetType ?? null,
     targetId: entry.targetId ?? null,
     subjectUserId: entry.subjectUserId ?? (entry.targetType === 'user' ? (entry.targetId ?? null) : null),
-    details: entry.details ? JSON.stringify(entry.details) : null,
+    details: entry.details ?? null,
     ip: entry.ip ?? null,
     requestId: entry.requestId ?? null,
     createdAt: Date.now(),
@@ -82,6 +83,6 @@ export function auditSignIn(ctx: AppContext, outcome: SignInOutcome, login: stri
  */
 export async function auditIdDocumentView(ctx: AppContext, photo: { id: number; purpose: string; userId: number | null }): Promise<void> {
   if (photo.purpose !== 'verification_selfie' && photo.purpose !== 'verification_document') return;
-  const request = await ctx.services.db('verification_requests').where('selfiePhotoId', photo.id).orWhere('documentPhotoId', photo.id).first('id', 'userId');
+  const request = await VerificationRequest.query(ctx.services.db).where('selfiePhotoId', photo.id).orWhere('documentPhotoId', photo.id).select('id', 'userId').first();
   await auditFrom(ctx, 'verification.view_document', 'verification_request', request?.id ?? null, { image: photo.purpose === 'verification_selfie' ? 'selfie' : 'document' }, { subjectUserId: request?.userId ?? photo.userId });
 }

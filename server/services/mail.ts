@@ -1,5 +1,7 @@
 import type { Config } from '../config';
 import type { Db } from '../db';
+import { EmailOutbox } from '../models/ops';
+import { User } from '../models/user';
 import { type MailPayload, deliverOutboxMail } from './email/delivery';
 import type { RenderedEmail } from './email/templates';
 
@@ -23,7 +25,7 @@ export function redactSecretLinks(text: string): string {
 }
 
 async function isStaffAddress(db: Db, email: string): Promise<boolean> {
-  return Boolean(await db('users').where({ emailLower: email.toLowerCase() }).whereIn('role', ['reviewer', 'admin']).first('id'));
+  return Boolean(await User.query(db).findOne({ emailLower: email.toLowerCase() }).whereIn('role', ['reviewer', 'admin']).select('id'));
 }
 
 /** Mail the member asks for at that moment (a reset link, a confirmation) is tried even to an address that
@@ -32,7 +34,7 @@ async function isStaffAddress(db: Db, email: string): Promise<boolean> {
 const TRIED_AFTER_BOUNCE = new Set<OutgoingMail['kind']>(['password_reset', 'verification']);
 
 async function bouncedAddress(db: Db, email: string): Promise<boolean> {
-  return Boolean(await db('users').where({ emailLower: email.toLowerCase() }).whereNotNull('emailBouncedAt').first('id'));
+  return Boolean(await User.query(db).findOne({ emailLower: email.toLowerCase() }).whereNotNull('emailBouncedAt').select('id'));
 }
 
 /**
@@ -50,8 +52,7 @@ export async function sendMail(config: Config, db: Db, mail: OutgoingMail, optio
   const now = Date.now();
   const deliver = Boolean(config.smtpUrl) && !suppressed;
   const payload: MailPayload = { text: mail.text, html: mail.html, headers: mail.headers };
-  const [row] = await db('email_outbox')
-    .insert({
+  const { id } = await EmailOutbox.query(db).insert({
       toEmail: mail.to,
       subject: mail.subject,
       bodyText: hideLinks ? redactSecretLinks(mail.text) : mail.text,
@@ -61,9 +62,7 @@ export async function sendMail(config: Config, db: Db, mail: OutgoingMail, optio
       nextAttemptAt: deliver ? now : null,
       failedAt: suppressed ? now : null,
       error: suppressed ? 'not sent: this address bounced earlier (the member can clear that in Settings)' : null,
-    })
-    .returning('id');
-  const id = typeof row === 'object' ? (row as { id: number }).id : row;
+  });
   // Mail queued in bulk (or inside a transaction) waits for the email-delivery job.
   if (!deliver || options.attemptNow === false) return;
   // First attempt after the request has answered: a slow mail server must not delay the member, and how long a

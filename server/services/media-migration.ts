@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { Db } from '../db';
+import { Photo } from '../models/photo';
 import type { MediaStore } from './media-store';
 import { type PhotoVariant, VARIANT_SUFFIX, mediaName } from './photos';
 
@@ -45,8 +46,8 @@ export async function migrateMedia(
 ): Promise<MediaMigrationReport> {
   const now = options.now ?? Date.now();
   const referenced = new Set<string>();
-  for (const row of await db('photos').select('fileKey')) {
-    for (const variant of Object.keys(VARIANT_SUFFIX) as PhotoVariant[]) referenced.add(mediaName(String(row.fileKey), variant));
+  for (const row of await Photo.query(db).select('fileKey')) {
+    for (const variant of Object.keys(VARIANT_SUFFIX) as PhotoVariant[]) referenced.add(mediaName(row.fileKey, variant));
   }
   const report: MediaMigrationReport = { copied: 0, replaced: 0, alreadyThere: 0, unreferenced: 0, removedFromDestination: 0, missing: [], bytesCopied: 0 };
   const present = new Set<string>();

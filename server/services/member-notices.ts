@@ -3,6 +3,7 @@ import type { Db } from '../db';
 import { sendMail } from './mail';
 import { suspensionEmail, verificationOutcomeEmail, warningEmail } from './email/account-emails';
 import { AppealToken } from '../models/account';
+import { User } from '../models/user';
 import { issueToken } from './single-use-tokens';
 
 /**
@@ -21,8 +22,8 @@ interface Recipient {
 }
 
 async function recipient(db: Db, userId: number): Promise<Recipient | null> {
-  const user = await db('users').where({ id: userId, isDeleted: false }).first('id', 'fullName', 'email');
-  return user ?? null;
+  const user = await User.query(db).findOne({ id: userId, isDeleted: false }).select('id', 'fullName', 'email');
+  return user ? { id: user.id, fullName: user.fullName, email: user.email } : null;
 }
 
 function origin(config: Config): string {

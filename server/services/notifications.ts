@@ -1,6 +1,8 @@
 import type { NotificationType } from '../../contracts/enums';
 import type { AppServices } from '../context';
 import { Notification } from '../models/engagement';
+import { NotificationSettings } from '../models/settings';
+import { User } from '../models/user';
 import { presentNotification } from '../presenters/notification';
 import { deliverPush, queuePush } from './push/send';
 
@@ -29,8 +31,8 @@ export interface NewNotification {
 export async function notify(services: Pick<AppServices, 'db' | 'live'> & Partial<Pick<AppServices, 'config' | 'log'>>, input: NewNotification): Promise<Notification | null> {
   const setting = SETTING_FOR_TYPE[input.type];
   if (setting) {
-    const row = await services.db('notification_settings').where({ userId: input.userId }).first();
-    if (row && !Number(row[setting]) && row[setting] !== true) return null;
+    const row = await NotificationSettings.query(services.db).findById(input.userId).select(setting);
+    if (row && !row[setting]) return null;
   }
   const notification = await Notification.query(services.db).insertAndFetch({
     userId: input.userId,
@@ -44,8 +46,8 @@ export async function notify(services: Pick<AppServices, 'db' | 'live'> & Partia
     isRead: false,
     createdAt: Date.now(),
   });
-  const recipient = await services.db('users').where({ id: input.userId }).first('subscriptionTier', 'subscriptionEnds');
-  const tier = { subscriptionTier: recipient?.subscriptionTier ?? 'tryme', subscriptionEnds: recipient?.subscriptionEnds === null || recipient === undefined ? null : Number(recipient.subscriptionEnds) };
+  const recipient = await User.query(services.db).findById(input.userId).select('subscriptionTier', 'subscriptionEnds');
+  const tier = { subscriptionTier: recipient?.subscriptionTier ?? 'tryme', subscriptionEnds: recipient?.subscriptionEnds ?? null };
   const shown = presentNotification(notification, tier);
   services.live.publish({ userId: input.userId, kind: 'notification', payload: { ...shown } });
   const { config, log } = services;

@@ -3,7 +3,9 @@ import type { DraftValues, ProfileDraftInput } from '../../contracts/profile-dra
 import type { UploadedPhotoView } from '../../contracts/views';
 import type { Db } from '../db';
 import { badRequest } from '../errors';
+import { ProfileDraft } from '../models/activity';
 import { Photo } from '../models/photo';
+import { Profile } from '../models/profile';
 import type { MediaStore } from './media-store';
 import { deleteImageFiles, photoUrl } from './photos';
 
@@ -27,8 +29,8 @@ function presentUpload(photo: Photo): UploadedPhotoView {
 }
 
 async function liveProfileId(db: Conn, userId: number): Promise<number | null> {
-  const row = await db('profiles').where({ userId, isDeleted: false }).first('id');
-  return row ? Number(row.id) : null;
+  const row = await Profile.query(db).findOne({ userId, isDeleted: false }).select('id');
+  return row ? row.id : null;
 }
 
 /** Profile photos the member uploaded that no profile holds yet, oldest first. */
@@ -42,11 +44,10 @@ function pendingPhotos(db: Conn, userId: number) {
  */
 export async function countActivePhotos(db: Conn, userId: number): Promise<number> {
   const profileId = await liveProfileId(db, userId);
-  const query = db('photos').where({ userId, purpose: 'profile' });
+  const query = Photo.query(db).where({ userId, purpose: 'profile' });
   if (profileId === null) query.whereNull('profileId');
   else query.where((q) => q.where('profileId', profileId).orWhere((p) => p.whereNull('profileId').where('createdAt', '>', Date.now() - IN_FLIGHT_MS)));
-  const row = await query.count({ n: '*' }).first();
-  return Number(row?.n ?? 0);
+  return query.resultSize();
 }
 
 /** Uploads a member with a profile never attached: no row, no files. A draft's photos are never touched here. */
@@ -59,29 +60,22 @@ export async function removeAbandonedUploads(db: Db, media: MediaStore, userId: 
   }
 }
 
-function parseJson<T>(text: string | null | undefined, fallback: T): T {
-  try {
-    return text ? (JSON.parse(text) as T) : fallback;
-  } catch {
-    return fallback;
-  }
-}
-
 /** The member's draft with its photos in the order they chose (photos uploaded since come last). */
 export async function loadDraft(db: Db, userId: number): Promise<ProfileDraftView> {
-  const row = await db('profile_drafts').where({ userId }).first();
+  const row = await ProfileDraft.query(db).findById(userId);
   const photos = await pendingPhotos(db, userId);
-  const order: number[] = parseJson(row?.photoIds, []);
+  // The model parses the JSON columns; a value that was not valid JSON stays text and counts as empty.
+  const order: number[] = Array.isArray(row?.photoIds) ? row.photoIds : [];
   const rank = (id: number) => {
     const at = order.indexOf(id);
     return at === -1 ? order.length + id : at;
   };
   photos.sort((a, b) => rank(a.id) - rank(b.id));
   return {
-    step: row ? Number(row.step) : 1,
-    values: parseJson<DraftValues>(row?.values, {}),
+    step: row ? row.step : 1,
+    values: row?.values && typeof row.values === 'object' ? (row.values as DraftValues) : {},
     photos: photos.map(presentUpload),
-    updatedAt: row ? new Date(Number(row.updatedAt)).toISOString() : null,
+    updatedAt: row ? new Date(row.updatedAt).toISOString() : null,
   };
 }
 
@@ -90,21 +84,21 @@ export async function saveDraft(db: Db, userId: number, input: ProfileDraftInput
   if (input.photoIds.some((id) => !pendingIds.has(id))) {
     throw badRequest('One of the photos could not be found. Please upload it again.', { field: 'photoIds' });
   }
-  const row = { userId, step: input.step, values: JSON.stringify(input.values), photoIds: JSON.stringify(input.photoIds), updatedAt: Date.now() };
-  await db('profile_drafts').insert(row).onConflict('userId').merge(['step', 'values', 'photoIds', 'updatedAt']);
+  const row = { userId, step: input.step, values: input.values, photoIds: input.photoIds, updatedAt: Date.now() };
+  await ProfileDraft.query(db).insert(row).onConflict('userId').merge(['step', 'values', 'photoIds', 'updatedAt']);
 }
 
 /** "Start over": the draft and its photos are gone, files included. */
 export async function discardDraft(db: Db, media: MediaStore, userId: number): Promise<void> {
   const photos = await pendingPhotos(db, userId);
   await db.transaction(async (trx) => {
-    await trx('profile_drafts').where({ userId }).delete();
-    if (photos.length) await trx('photos').whereIn('id', photos.map((p) => p.id)).delete();
+    await ProfileDraft.query(trx).deleteById(userId);
+    if (photos.length) await Photo.query(trx).whereIn('id', photos.map((p) => p.id)).delete();
   });
   for (const photo of photos) await deleteImageFiles(media, photo.fileKey).catch(() => {});
 }
 
 /** Once the profile exists, the draft has done its work. */
 export async function clearDraftRow(trx: Conn, userId: number): Promise<void> {
-  await trx('profile_drafts').where({ userId }).delete();
+  await ProfileDraft.query(trx).deleteById(userId);
 }

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { PRIORITY_REPORT_REASONS, type REPORT_REASONS } from '../../contracts/enums';
 import type { Db } from '../db';
+import { Report } from '../models/social';
 
 export interface NewReport {
   /** null: filed by someone without an account here (the person a profile was made for, declining it) */
@@ -15,8 +16,12 @@ export interface NewReport {
 
 /** Files a report into the ops queue; reasons that put someone at risk ("made without my consent") go first. */
 export async function fileReport(db: Db | Knex.Transaction, report: NewReport): Promise<number> {
-  const [row] = await db('reports')
-    .insert({ ...report, filedFrom: report.filedFrom ?? null, priority: PRIORITY_REPORT_REASONS.includes(report.reason) ? 1 : 0, status: 'open', createdAt: Date.now() })
-    .returning('id');
-  return typeof row === 'object' ? (row as { id: number }).id : Number(row);
+  const row = await Report.query(db).insert({
+    ...report,
+    filedFrom: report.filedFrom ?? null,
+    priority: PRIORITY_REPORT_REASONS.includes(report.reason) ? 1 : 0,
+    status: 'open',
+    createdAt: Date.now(),
+  });
+  return row.id;
 }

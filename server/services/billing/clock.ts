@@ -1,4 +1,5 @@
 import type { Db } from '../../db';
+import { BillingClock } from '../../models/billing';
 
 export const DAY_MS = 24 * 3600_000;
 
@@ -7,13 +8,13 @@ export const DAY_MS = 24 * 3600_000;
  * running server see the same simulated date. Stripe subscriptions never read it.
  */
 export async function billingNow(db: Db): Promise<number> {
-  const row = await db('billing_clock').where({ id: 1 }).first('offsetMs');
-  return Date.now() + Number(row?.offsetMs ?? 0);
+  const row = await BillingClock.query(db).findById(1).select('offsetMs');
+  return Date.now() + (row?.offsetMs ?? 0);
 }
 
 export async function addToBillingClock(db: Db, ms: number): Promise<number> {
-  await db('billing_clock').insert({ id: 1, offsetMs: 0 }).onConflict('id').ignore();
-  await db('billing_clock').where({ id: 1 }).increment('offsetMs', ms);
+  await BillingClock.query(db).insert({ id: 1, offsetMs: 0 }).onConflict('id').ignore();
+  await BillingClock.query(db).findById(1).increment('offsetMs', ms);
   return billingNow(db);
 }
 

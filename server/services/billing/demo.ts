@@ -151,11 +151,11 @@ export async function payPastDueWithCard(services: Services, sub: SubscriptionRo
   const { db } = services;
   const digits = cardNumber.replace(/\D/g, '');
   if (digits === '4000000000000002' || digits === FAILS_ON_RENEWAL_CARD) throw new HttpError(402, 'Your card was declined.', 'card_declined');
-  const open = await db('invoices').where({ subscriptionId: sub.id, status: 'open', reason: 'subscription_cycle' }).orderBy('createdAt', 'desc').first();
+  const open = await Invoice.query(db).where({ subscriptionId: sub.id, status: 'open', reason: 'subscription_cycle' }).orderBy('createdAt', 'desc').first();
   if (!open) throw new HttpError(409, 'There is no unpaid invoice to pay.', 'subscription_conflict');
   const brand = /^4/.test(digits) ? 'Visa' : /^(5[1-5]|2[2-7])/.test(digits) ? 'Mastercard' : /^3[47]/.test(digits) ? 'American Express' : 'Card';
-  await db('subscriptions').where({ id: sub.id }).update({ cardBrand: brand, cardLast4: digits.slice(-4), cardFailsOnRenewal: false, updatedAt: Date.now() });
+  await Subscription.query(db).findById(sub.id).patch({ cardBrand: brand, cardLast4: digits.slice(-4), cardFailsOnRenewal: false, updatedAt: Date.now() });
   const now = Math.max(await billingNow(db), sub.lastEventAt);
   await applyBillingEvent(services, demoEvent('customer.subscription.updated', now, stateOf(sub, { status: 'active' })));
-  await applyBillingEvent(services, demoEvent('invoice.paid', now, invoiceState(sub, open, Number(open.attemptCount) + 1)));
+  await applyBillingEvent(services, demoEvent('invoice.paid', now, invoiceState(sub, open, open.attemptCount + 1)));
 }

@@ -1,7 +1,8 @@
 import type Stripe from 'stripe';
 import type { AppServices } from '../../context';
 import { HttpError } from '../../errors';
-import type { User } from '../../models/user';
+import { Subscription } from '../../models/billing';
+import { User } from '../../models/user';
 import { type CatalogueEntry, stripeClient } from '../payments';
 import { applySubscriptionSnapshot } from './events';
 import type { PaidTier } from './state';
@@ -53,7 +54,7 @@ export async function readForEvent(config: Services['config'], event: Stripe.Eve
 async function customerFor(stripe: Stripe, services: Services, user: User): Promise<string> {
   if (user.stripeCustomerId) return user.stripeCustomerId;
   const customer = await stripe.customers.create({ email: user.email, name: user.fullName, metadata: { userId: String(user.id) } });
-  await services.db('users').where({ id: user.id }).update({ stripeCustomerId: customer.id });
+  await User.query(services.db).findById(user.id).patch({ stripeCustomerId: customer.id });
   user.stripeCustomerId = customer.id;
   return customer.id;
 }
@@ -94,7 +95,7 @@ export async function createStripeSubscription(services: Services, user: User, p
 
 /** After the browser confirmed the first payment: reads the subscription from Stripe and applies its state. */
 export async function completeStripeSubscription(services: Services, userId: number, tier: PaidTier): Promise<{ applied: boolean }> {
-  const row = await services.db('subscriptions').where({ userId, provider: 'stripe' }).orderBy('createdAt', 'desc').orderBy('id', 'desc').first();
+  const row = await Subscription.query(services.db).where({ userId, provider: 'stripe' }).orderBy('createdAt', 'desc').orderBy('id', 'desc').first();
   if (!row) throw new HttpError(404, 'Payment not found', 'not_found');
   if (row.tier !== tier) throw new HttpError(400, 'This payment was made for a different plan', 'bad_request');
   const wasActive = row.status === 'active';

@@ -4,6 +4,7 @@ import type { AppServices } from '../../context';
 import type { Db } from '../../db';
 import { notFound } from '../../errors';
 import { endSessionsOfUser } from '../../middleware/session-store';
+import { TotpRecoveryCode } from '../../models/account';
 import { FamilyMember, FamilySuggestion, FamilyThreadMessage, ProfileFamily } from '../../models/family';
 import { NotificationSettings, PrivacySettings } from '../../models/settings';
 import { User } from '../../models/user';
@@ -54,8 +55,7 @@ export async function moveLoginToOwnAccount(trx: Trx, profileId: number, profile
   const familyUserId = familyUser.id;
   await PrivacySettings.query(trx).insert({ userId: familyUserId, updatedAt: now });
   await NotificationSettings.query(trx).insert({ userId: familyUserId, updatedAt: now });
-  // Recovery codes have no model: they are read only by the two-factor service.
-  await trx('totp_recovery_codes').where({ userId: profileUserId }).update({ userId: familyUserId });
+  await TotpRecoveryCode.query(trx).where({ userId: profileUserId }).patch({ userId: familyUserId });
   await FamilyMember.query(trx).findById(holder.id).patch({ userId: familyUserId });
   await FamilySuggestion.query(trx).where({ profileId, suggestedBy: profileUserId }).patch({ suggestedBy: familyUserId });
   await FamilyThreadMessage.query(trx).where({ profileId, authorId: profileUserId }).patch({ authorId: familyUserId });

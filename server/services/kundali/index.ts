@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { KundaliAiResult, KundaliBasicResult } from '../../../contracts/kundali';
 import type { Config } from '../../config';
 import type { Db } from '../../db';
+import { KundaliCache } from '../../models/activity';
 import { type AiInput, advancedResult, basicResult, chartDetails, pairAshtakoot, rulesAnalysis } from './analysis';
 import { type BirthData, IncompleteBirthData, castChart } from './chart';
 import { llmNarrative } from './llm';
@@ -36,11 +37,11 @@ const birthKey = (p: BirthData) => BIRTH_FIELDS.map((f) => birthData(p)[f]);
 export const pairKey = (kind: 'basic' | 'ai', viewerUserId: number, otherUserId: number) => `${kind}:${viewerUserId}:${otherUserId}:`;
 
 async function cached<T>(db: Db, key: string, hash: string, compute: () => Promise<{ value: T; store: boolean }>): Promise<T> {
-  const row = await db('kundali_cache').where({ pairKey: key }).first();
+  const row = await KundaliCache.query(db).findById(key);
   if (row && row.inputHash === hash) return JSON.parse(row.result) as T;
   const { value, store } = await compute();
   if (store) {
-    await db('kundali_cache')
+    await KundaliCache.query(db)
       .insert({ pairKey: key, inputHash: hash, result: JSON.stringify(value), createdAt: Date.now() })
       .onConflict('pairKey')
       .merge();
