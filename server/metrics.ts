@@ -4,6 +4,8 @@ import { Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { AppContext, AppServices } from './context';
 import { HttpError, notFound, respondWithError } from './errors';
 import type { Log } from './logger';
+import { Job, PushOutbox } from './models/delivery';
+import { EmailOutbox } from './models/ops';
 
 /**
  * Prometheus metrics of one app: request latency by route and status (observed here), and at each scrape the
@@ -55,8 +57,7 @@ export function createMetrics(services: Pick<AppServices, 'db' | 'engine'>): App
     help: 'emails waiting in the outbox (not sent, not given up, not handled by staff)',
     registers: [registry],
     async collect() {
-      const row = await db('email_outbox').whereNull('sentAt').whereNull('handledAt').whereNull('failedAt').count({ n: '*' }).first();
-      this.set(Number(row?.n ?? 0));
+      this.set(await EmailOutbox.query(db).whereNull('sentAt').whereNull('handledAt').whereNull('failedAt').resultSize());
     },
   });
   new Gauge({
@@ -64,11 +65,10 @@ export function createMetrics(services: Pick<AppServices, 'db' | 'engine'>): App
     help: 'Web Push notifications waiting to be delivered (first attempt or retries; not yet accepted or given up)',
     registers: [registry],
     async collect() {
-      const row = await db('push_outbox').whereNull('sentAt').whereNull('failedAt').count({ n: '*' }).first();
-      this.set(Number(row?.n ?? 0));
+      this.set(await PushOutbox.query(db).whereNull('sentAt').whereNull('failedAt').resultSize());
     },
   });
-  const jobRows = () => db('jobs').select('name', 'runs', 'failures', 'lastFinishedAt');
+  const jobRows = () => Job.query(db).select('name', 'runs', 'failures', 'lastFinishedAt');
   new Gauge({
     name: 'saathi_job_runs',
     help: 'runs of each periodic job across every process (from the jobs table)',
@@ -76,8 +76,8 @@ export function createMetrics(services: Pick<AppServices, 'db' | 'engine'>): App
     registers: [registry],
     async collect() {
       for (const r of await jobRows()) {
-        this.set({ job: String(r.name), outcome: 'all' }, Number(r.runs));
-        this.set({ job: String(r.name), outcome: 'failed' }, Number(r.failures));
+        this.set({ job: r.name, outcome: 'all' }, r.runs);
+        this.set({ job: r.name, outcome: 'failed' }, r.failures);
       }
     },
   });
@@ -87,7 +87,7 @@ export function createMetrics(services: Pick<AppServices, 'db' | 'engine'>): App
     labelNames: ['job'] as const,
     registers: [registry],
     async collect() {
-      for (const r of await jobRows()) if (r.lastFinishedAt !== null) this.set({ job: String(r.name) }, Number(r.lastFinishedAt) / 1000);
+      for (const r of await jobRows()) if (r.lastFinishedAt !== null) this.set({ job: r.name }, r.lastFinishedAt / 1000);
     },
   });
   new Gauge({

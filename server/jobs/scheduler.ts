@@ -1,5 +1,7 @@
 import crypto from 'node:crypto';
+import { raw } from 'objection';
 import type { Db } from '../db';
+import { Job } from '../models/delivery';
 
 /**
  * Periodic work, run once across every process on the database. Each job has a row in `jobs`; a process runs a
@@ -72,7 +74,6 @@ export interface JobStatus {
   running: boolean;
 }
 
-const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
 export class JobScheduler {
   private readonly owner = `${process.pid}-${crypto.randomUUID().slice(0, 8)}`;
@@ -90,7 +91,7 @@ export class JobScheduler {
   async ensureRows(now = Date.now()): Promise<void> {
     for (const job of this.jobs) {
       const first = job.dailyAt === undefined ? now + Math.min(job.everyMs, 60_000) : nextRunAfter(job, now);
-      await this.db('jobs').insert({ name: job.name, nextRunAt: first, runs: 0, failures: 0 }).onConflict('name').ignore();
+      await Job.query(this.db).insert({ name: job.name, nextRunAt: first, runs: 0, failures: 0 }).onConflict('name').ignore();
     }
   }
 
@@ -142,12 +143,12 @@ export class JobScheduler {
 
   /** One conditional UPDATE: only one process can move an expired lease to itself. */
   private async claim(job: JobDefinition, now: number, force: boolean): Promise<boolean> {
-    const q = this.db('jobs')
+    const q = Job.query(this.db)
       .where('name', job.name)
       .where((w) => w.whereNull('leaseUntil').orWhere('leaseUntil', '<', now));
     if (!force) q.where('nextRunAt', '<=', now);
-    const updated = await q.update({ leaseOwner: this.owner, leaseUntil: now + (job.leaseMs ?? 10 * 60_000), lastStartedAt: now });
-    return Number(updated) === 1;
+    const updated = await q.patch({ leaseOwner: this.owner, leaseUntil: now + (job.leaseMs ?? 10 * 60_000), lastStartedAt: now });
+    return updated === 1;
   }
 
   /** Runs a claimed job; the next run is after both its end and the instant it was claimed for. */
@@ -164,9 +165,9 @@ export class JobScheduler {
       this.log({ level: 'error', msg: 'job failed', job: job.name, err: String(error) });
     }
     const finished = Date.now();
-    await this.db('jobs')
+    await Job.query(this.db)
       .where({ name: job.name, leaseOwner: this.owner })
-      .update({
+      .patch({
         leaseOwner: null,
         leaseUntil: null,
         // After the claimed instant too: another process checking at that instant must not find it due again.
@@ -174,30 +175,30 @@ export class JobScheduler {
         lastFinishedAt: finished,
         lastDurationMs: finished - started,
         lastResult: result,
-        runs: this.db.raw('runs + 1'),
-        failures: failed ? this.db.raw('failures + 1') : this.db.raw('failures'),
+        runs: raw('runs + 1'),
+        failures: raw(failed ? 'failures + 1' : 'failures'),
       });
     return result;
   }
 
   async status(now = Date.now()): Promise<JobStatus[]> {
     await this.ensureRows(now);
-    const rows = new Map((await this.db('jobs').select('*')).map((r) => [String(r.name), r]));
+    const rows = new Map((await Job.query(this.db)).map((r) => [r.name, r]));
     return this.jobs.map((job) => {
-      const r = rows.get(job.name) ?? {};
+      const r = rows.get(job.name);
       return {
         name: job.name,
         description: job.description,
         everyMs: job.everyMs ?? null,
         dailyAt: job.dailyAt ?? null,
-        nextRunAt: num(r.nextRunAt),
-        lastStartedAt: num(r.lastStartedAt),
-        lastFinishedAt: num(r.lastFinishedAt),
-        lastDurationMs: num(r.lastDurationMs),
-        lastResult: (r.lastResult as string | null) ?? null,
-        runs: Number(r.runs ?? 0),
-        failures: Number(r.failures ?? 0),
-        running: num(r.leaseUntil) !== null && Number(r.leaseUntil) > now,
+        nextRunAt: r?.nextRunAt ?? null,
+        lastStartedAt: r?.lastStartedAt ?? null,
+        lastFinishedAt: r?.lastFinishedAt ?? null,
+        lastDurationMs: r?.lastDurationMs ?? null,
+        lastResult: r?.lastResult ?? null,
+        runs: r?.runs ?? 0,
+        failures: r?.failures ?? 0,
+        running: (r?.leaseUntil ?? 0) > now,
       };
     });
   }

@@ -74,6 +74,7 @@ interface MoodSignal {
 
 /** A member's recent, non-private tracker moods. Private moods never reach another member's view. */
 export async function publicRecentMoods(db: Db, userId: number, now = Date.now()): Promise<MoodSignal[]> {
+  // A join read straight into the small MoodSignal shape (knex, numbers made here), the same columns as moodSignalsOf.
   const rows = await db('user_moods')
     .join('mood_types', 'mood_types.id', 'user_moods.moodTypeId')
     .where('user_moods.userId', userId)

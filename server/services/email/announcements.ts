@@ -31,6 +31,7 @@ const BATCH = 200;
 
 /** Who receives product news: active members with a confirmed address, App updates on and email on. */
 function recipients(db: Db) {
+  // Raw knex: a two-table join, counted and read in batches (id, address, name), over what may be every member.
   return db('users')
     .join('notification_settings as ns', 'ns.userId', 'users.id')
     .where('users.role', 'member')
