@@ -1,4 +1,5 @@
 import type { Db } from '../../db';
+import { LiveEvent as LiveEventRow } from '../../models/delivery';
 import { type LiveEvent, LiveEvents, type Listener } from './local';
 
 /** How often a SQLite server reads the events other processes wrote, while it has streams open. */
@@ -51,6 +52,8 @@ export class SqliteLiveEvents extends LiveEvents {
 
   private async read(): Promise<void> {
     try {
+      // Raw knex: polled every second by each serving process, read as plain rows so that a malformed payload is
+      // skipped below instead of failing the whole read.
       if (this.watermark === null) {
         const row = await this.db('live_events').max({ id: 'id' }).first();
         this.watermark = Number(row?.id ?? 0);
@@ -95,8 +98,8 @@ export class RelayedLiveEvents extends LiveEvents {
   }
 
   override publish(event: LiveEvent): void {
-    const sent: Promise<unknown> = this.db('live_events')
-      .insert({ userId: event.userId, kind: event.kind, payload: JSON.stringify(event.payload), createdAt: Date.now() })
+    const sent: Promise<unknown> = LiveEventRow.query(this.db)
+      .insert({ userId: event.userId, kind: event.kind, payload: event.payload, createdAt: Date.now() })
       .catch((error: unknown) => this.log({ level: 'warn', msg: 'live events: relay failed', err: String(error) }))
       .finally(() => this.sending.delete(sent));
     this.sending.add(sent);
