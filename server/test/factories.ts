@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { UserRole } from '../../contracts/enums';
-import type { User } from '../models/user';
+import { User } from '../models/user';
 import { createAccount } from '../services/accounts';
 import { Client, type TestServer } from './harness';
 
@@ -29,7 +29,7 @@ export async function buildUser(
   );
   if (overrides.tier && overrides.tier !== user.subscriptionTier) {
     const ends = overrides.tier === 'tryme' ? null : Date.now() + 30 * 24 * 3600_000;
-    await server.db('users').where({ id: user.id }).update({ subscriptionTier: overrides.tier, subscriptionEnds: ends });
+    await User.query(server.db).findById(user.id).patch({ subscriptionTier: overrides.tier, subscriptionEnds: ends });
     user.subscriptionTier = overrides.tier;
     user.subscriptionEnds = ends;
   }
@@ -46,7 +46,7 @@ export async function signedInClient(server: TestServer, overrides: Parameters<t
 }
 
 import sharp from 'sharp';
-import type { Profile } from '../models/profile';
+import { Profile } from '../models/profile';
 import { derivedFields } from '../services/profile-completion';
 
 /** A complete profile for `user` straight in the database (all five stages satisfied unless overridden). */
@@ -86,20 +86,17 @@ export async function buildProfile(server: TestServer, user: User, overrides: Pa
     ...overrides,
   };
   const now = Date.now();
-  const [row] = await server.db('profiles')
-    .insert({
-      ...fields,
-      locationPreference: JSON.stringify(fields.locationPreference ?? []),
-      kundaliDetails: null,
-      userId: user.id,
-      ...derivedFields(user.fullName, fields),
-      isDeleted: false,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning('id');
-  const id = typeof row === 'object' ? (row as { id: number }).id : (row as number);
-  return (await server.db('profiles').where({ id }).first()) as Profile;
+  // Read back through the model: the test gets the profile as the application reads it (booleans, JSON, numbers).
+  return Profile.query(server.db).insertAndFetch({
+    ...fields,
+    locationPreference: fields.locationPreference ?? [],
+    kundaliDetails: null,
+    userId: user.id,
+    ...derivedFields(user.fullName, fields),
+    isDeleted: false,
+    createdAt: now,
+    updatedAt: now,
+  });
 }
 
 /** A small real JPEG; with `gps` it carries EXIF GPS tags like a phone photo. */
