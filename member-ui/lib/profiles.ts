@@ -41,3 +41,25 @@ export function completionStatusQueryOptions(userId: number) {
     queryFn: () => api.get<CompletionStatusView>(`/api/profiles/${userId}/completion-status`),
   });
 }
+
+/** A profile's photos as the gallery shows them, the main one first (the details carry thumbnails; older rows only URLs). */
+export function galleryPhotos(profile: Pick<ProfileView, 'photoDetails' | 'photos'>): Array<{ url: string; thumb: string }> {
+  return profile.photoDetails?.length
+    ? profile.photoDetails.map((photo) => ({ url: photo.url, thumb: photo.thumbnailUrl || photo.url }))
+    : profile.photos.map((url) => ({ url, thumb: url }));
+}
+
+/**
+ * Starts downloading the profile's main photo (the profile screen's largest paint) as soon as the profile has
+ * arrived, instead of once the screen's code has run and rendered the gallery.
+ */
+export function preloadMainPhoto(profile: Pick<ProfileView, 'photoDetails' | 'photos'>): void {
+  const url = galleryPhotos(profile)[0]?.url;
+  if (!url || document.head.querySelector(`link[rel="preload"][href="${CSS.escape(url)}"]`)) return;
+  const link = document.createElement('link');
+  link.rel = 'preload';
+  link.as = 'image';
+  link.href = url;
+  link.setAttribute('fetchpriority', 'high');
+  document.head.appendChild(link);
+}

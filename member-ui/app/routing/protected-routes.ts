@@ -1,6 +1,6 @@
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import { FullPageSpinner } from '../../components/ui/spinner';
-import { profileQueryOptions } from '../../lib/profiles';
+import { preloadMainPhoto, profileQueryOptions } from '../../lib/profiles';
 import { sessionQueryOptions } from '../../lib/session';
 import { ProtectedLayout } from '../layout/protected-layout';
 import { rootRoute } from './root-route';
@@ -31,9 +31,14 @@ const memberRoute = <TPath extends string>(path: TPath) => ({ getParentRoute: ()
 export const profileViewRoute = createRoute({
   ...memberRoute('profile/$id'),
   // The profile is requested alongside the screen's code, not after it has arrived and rendered (not awaited: the
-  // screen shows its skeleton, and its own error state if the request fails).
+  // screen shows its skeleton, and its own error state if the request fails); its main photo as soon as it is here.
   loader: ({ context, params }) => {
-    if (/^\d+$/.test(params.id) && Number(params.id) > 0) void context.queryClient.prefetchQuery(profileQueryOptions(Number(params.id)));
+    if (!/^\d+$/.test(params.id) || Number(params.id) <= 0) return;
+    const profile = profileQueryOptions(Number(params.id));
+    void context.queryClient.prefetchQuery(profile).then(() => {
+      const loaded = context.queryClient.getQueryData(profile.queryKey);
+      if (loaded) preloadMainPhoto(loaded);
+    });
   },
   component: lazyRouteComponent(() => import('../../features/profile-view/routes/profile-view-page'), 'ProfileViewPage'),
 });

@@ -1,13 +1,12 @@
 import { EyeOff, ImageOff } from 'lucide-react';
 import { useState } from 'react';
 import type { ProfileView } from '../../../contracts/views';
+import { galleryPhotos } from '../../lib/profiles';
 import { cn } from '../ui/cn';
 
 /** Large photo with thumbnails; the server already sends blurred renditions when the owner asked for that. */
 export function PhotoGallery({ profile, name }: { profile: ProfileView; name: string }) {
-  const photos = profile.photoDetails?.length
-    ? profile.photoDetails.map((photo) => ({ url: photo.url, thumb: photo.thumbnailUrl || photo.url }))
-    : profile.photos.map((url) => ({ url, thumb: url }));
+  const photos = galleryPhotos(profile);
   const [index, setIndex] = useState(0);
   const current = photos[Math.min(index, photos.length - 1)];
 
