@@ -36,13 +36,16 @@ export function isMemberAppRoute(pathname: string): boolean {
 export const SEARCH_PAGE_SIZE = 20;
 
 /**
- * API answers a signed-in member's screen asks for first whose URLs its path alone decides ("$id" is the path's).
- * The server requests them with the page (<link rel="preload" as="fetch">), so they arrive alongside the app's code
- * instead of a round trip after it has run; the screens' queries ask for exactly these URLs (a different one is
- * simply fetched again).
+ * API answers a signed-in member's screen asks for first whose URLs its path and the session decide ("$id" is the
+ * path's, "$me" the signed-in member's user id). The server requests them with the page (<link rel="preload"
+ * as="fetch">), so they arrive alongside the app's code instead of a round trip after it has run; the screens'
+ * queries ask for exactly these URLs (a different one is simply fetched again).
  */
 export const MEMBER_ROUTE_DATA: Readonly<Record<string, readonly string[]>> = {
   '/': ['/api/matches/featured', '/api/matches/daily', '/api/success-stories'],
   '/search': [`/api/search?limit=${SEARCH_PAGE_SIZE}`],
   '/profile/$id': ['/api/profiles/$id'],
+  '/chat/$id': ['/api/messages/$me/$id', '/api/messages/$me/$id/peer'],
+  '/settings': ['/api/users/$me/privacy-settings'],
+  '/compatibility': ['/api/profiles/search', '/api/kundali/chart/$me'],
 };

@@ -160,6 +160,7 @@ export function createApp(config: Config, db: Db, options: AppOptions = {}): Koa
     }
   });
   app.use(errorHandler(log));
+  const sessionStore = databaseSessionStore(db);
   app.use(
     staticApps(findStaticDir(options.staticDir), {
       demoMode: config.demoMode,
@@ -167,6 +168,12 @@ export function createApp(config: Config, db: Db, options: AppOptions = {}): Koa
       previewTags: async (ctx) => {
         const origin = (config.publicUrl ?? `${ctx.protocol}://${ctx.host}`).replace(/\/+$/, '');
         return previewTags(await linkPreview(db, origin, ctx.path), origin);
+      },
+      // The app's pages are served before the session middleware (assets need no session): read it here.
+      sessionUserId: async (ctx) => {
+        const key = ctx.cookies.get(SESSION_COOKIE, { signed: true });
+        const session = key ? await sessionStore.get(key) : undefined;
+        return typeof session?.userId === 'number' ? session.userId : null;
       },
     }),
   );
@@ -181,7 +188,7 @@ export function createApp(config: Config, db: Db, options: AppOptions = {}): Koa
         secure: config.secureCookies,
         rolling: false,
         renew: true,
-        store: databaseSessionStore(db),
+        store: sessionStore,
         genid: generateSessionId,
       },
       app as unknown as Koa,

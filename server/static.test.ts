@@ -26,6 +26,9 @@ before(async () => {
       '/help': ['/assets/chunks/help"><script>alert(1)</script>.js'],
       '/': ['/assets/chunks/member-home-DDDD.js'],
       '/search': ['/assets/chunks/search-page-EEEE.js'],
+      '/chat/$id': ['/assets/chunks/chat-page-FFFF.js'],
+      '/settings': ['/assets/chunks/settings-page-GGGG.js'],
+      '/compatibility': ['/assets/chunks/compatibility-page-HHHH.js'],
     }),
   );
   // An asset with the precompressed copies build.mjs writes beside it.
@@ -34,7 +37,8 @@ before(async () => {
   fs.writeFileSync(path.join(dir, 'member', 'assets', 'main-ABCD.js.br'), zlib.brotliCompressSync(script));
   fs.writeFileSync(path.join(dir, 'member', 'assets', 'main-ABCD.js.gz'), zlib.gzipSync(script));
   const app = new Koa();
-  app.use(staticApps(dir));
+  // Session "abc" is member 9's; any other cookie is a session that has ended.
+  app.use(staticApps(dir, { demoMode: false, sessionUserId: async (ctx) => (ctx.cookies.get('saathi.sid') === 'abc' ? 9 : null) }));
   const server = app.listen(0, '127.0.0.1');
   await new Promise((r) => server.once('listening', r));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -61,8 +65,8 @@ test("a member page preloads its own screen's code, and only that", async () => 
 
 const dataPreloadsOf = (html: string) =>
   [...html.matchAll(/<link rel="preload" href="([^"]+)" as="fetch" crossorigin="use-credentials">/g)].map((m) => m[1]);
-const page = async (p: string, session: boolean) =>
-  (await fetch(`${url}${p}`, { headers: session ? { Cookie: 'saathi.sid=abc; saathi.sid.sig=def' } : {} })).text();
+const page = async (p: string, session: boolean | string) =>
+  (await fetch(`${url}${p}`, { headers: session ? { Cookie: `saathi.sid=${session === true ? 'abc' : session}; saathi.sid.sig=def` } : {} })).text();
 
 test("with a session, / preloads the member's dashboard and its first answers; a visitor's landing page neither", async () => {
   const landing = await page('/', false);
@@ -81,6 +85,18 @@ test("with a session, / preloads the member's dashboard and its first answers; a
   assert.deepEqual(dataPreloadsOf(await page('/profile/7', true)), ['/api/profiles/7']);
   // Pages are kept per variant: the visitor's landing page is still the plain one after a member's was made.
   assert.deepEqual(preloadsOf(await page('/', false)), []);
+});
+
+test("a member's chat, settings and Kundali screens preload their first answers, with the member's own id from the session", async () => {
+  assert.deepEqual(dataPreloadsOf(await page('/chat/25', true)), ['/api/messages/9/25', '/api/messages/9/25/peer']);
+  assert.deepEqual(dataPreloadsOf(await page('/settings', true)), ['/api/users/9/privacy-settings']);
+  assert.deepEqual(dataPreloadsOf(await page('/compatibility', true)), ['/api/profiles/search', '/api/kundali/chart/9']);
+  // A preselected member (?userId=) asks for other answers.
+  assert.deepEqual(dataPreloadsOf(await page('/compatibility?userId=4', true)), []);
+  // An ended session: nothing that needs the member's id; a visitor: nothing at all.
+  assert.deepEqual(dataPreloadsOf(await page('/chat/25', 'ended')), []);
+  assert.deepEqual(dataPreloadsOf(await page('/compatibility', 'ended')), ['/api/profiles/search']);
+  assert.deepEqual(dataPreloadsOf(await page('/chat/25', false)), []);
 });
 
 test('a malformed preload entry is dropped, never written into the page', async () => {

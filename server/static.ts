@@ -44,12 +44,20 @@ function readRoutePreloads(file: string): Array<{ route: string; pattern: RegExp
 
 /**
  * <link rel="preload"> for the API answers a signed-in member's screen asks for first (see MEMBER_ROUTE_DATA), with
- * the route's parameters ("$id") taken from the request's path (already checked by isMemberAppRoute).
+ * the route's parameters ("$id") taken from the request's path (already checked by isMemberAppRoute) and "$me" from
+ * the session, looked up only for a route that needs it; without a member, those URLs are left out.
  */
-function dataPreloads(route: string, pathname: string): string {
+async function dataPreloads(route: string, pathname: string, sessionUserId: () => Promise<number | null>): Promise<string> {
+  const templates = MEMBER_ROUTE_DATA[route] ?? [];
+  if (templates.length === 0) return '';
   const segments = pathname.split('/');
   const params = new Map(route.split('/').flatMap((name, i) => (name.startsWith('$') ? [[name, segments[i] ?? '']] : [])));
-  return (MEMBER_ROUTE_DATA[route] ?? [])
+  if (templates.some((template) => template.includes('$me'))) {
+    const me = await sessionUserId();
+    if (me !== null) params.set('$me', String(me));
+  }
+  return templates
+    .filter((template) => [...template.matchAll(/\$\w+/g)].every(([name]) => params.has(name)))
     .map((template) => template.replace(/\$\w+/g, (name) => encodeURIComponent(params.get(name) ?? '')))
     .map((url) => `<link rel="preload" href="${url}" as="fetch" crossorigin="use-credentials">`)
     .join('');
@@ -90,7 +98,13 @@ const MISSING_BUILD = '<!doctype html><title>Saathi</title><p>The apps are not b
  */
 export function staticApps(
   staticDir: string,
-  options: { demoMode: boolean; /** link-preview tags for a member page, for its <head> */ previewTags?: (ctx: Context) => Promise<string> } = { demoMode: false },
+  options: {
+    demoMode: boolean;
+    /** link-preview tags for a member page, for its <head> */
+    previewTags?: (ctx: Context) => Promise<string>;
+    /** the signed-in member's user id from the request's session cookie, or null (for their screens' data preloads) */
+    sessionUserId?: (ctx: Context) => Promise<number | null>;
+  } = { demoMode: false },
 ) {
   const memberDir = path.join(staticDir, 'member');
   const opsDir = path.join(staticDir, 'ops');
@@ -104,7 +118,7 @@ export function staticApps(
    * and the member's dashboard (a screen of its own) with a session: its screen and data go only to the latter.
    * Whether the session is still valid is not checked here: a stale one costs a few unused requests.
    */
-  const memberPage = (ctx: Context): string => {
+  const memberPage = async (ctx: Context): Promise<string> => {
     const html = index('member');
     routePreloads ??= readRoutePreloads(path.join(memberDir, 'route-preloads.json'));
     const match = routePreloads.find((r) => r.pattern.test(ctx.path));
@@ -117,7 +131,8 @@ export function staticApps(
       withPreloads.set(`${match.route} ${signedIn}`, page);
     }
     // Data URLs hold no query: a search with filters asks for other answers.
-    const data = signedIn && ctx.querystring === '' ? dataPreloads(match.route, ctx.path) : '';
+    const sessionUserId = async () => (options.sessionUserId ? options.sessionUserId(ctx) : null);
+    const data = signedIn && ctx.querystring === '' ? await dataPreloads(match.route, ctx.path, sessionUserId) : '';
     return data ? page.replace('</head>', `${data}\n  </head>`) : page;
   };
   const read = (file: string) => {
@@ -201,7 +216,7 @@ export function staticApps(
     }
     const known = isMemberAppRoute(p);
     ctx.status = known ? 200 : 404;
-    const page = known ? memberPage(ctx) : index('member');
+    const page = known ? await memberPage(ctx) : index('member');
     ctx.body = options.previewTags && page !== MISSING_BUILD ? inHead(page, await options.previewTags(ctx)) : page;
   };
 }
