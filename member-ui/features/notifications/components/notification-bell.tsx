@@ -1,69 +1,42 @@
-import { Link, useRouter } from '@tanstack/react-router';
 import Bell from 'lucide-react/icons/bell';
-import { useState } from 'react';
+import { type ButtonHTMLAttributes, type ReactElement, cloneElement, lazy, Suspense, useState } from 'react';
 import { CountBadge } from '../../../components/ui/badge';
-import { Popover, PopoverClose, PopoverContent, PopoverTrigger } from '../../../components/ui/popover';
-import { toast } from '../../../components/ui/toast';
 import { badgeCount } from '../../../lib/format';
-import { paths } from '../../../lib/paths';
 import { useNotificationCount } from '../api/notification-count';
-import { type AppNotification, failureReason, useMarkNotificationRead } from '../api/notifications-list';
-import { notificationTarget } from '../api/notification-target';
-import { NotificationList } from './notification-list';
+
+// The popover (Radix's, with its positioning library: ~40 KB) is not start-up code: its module is fetched when the
+// member points at or focuses the bell, and shown when they press it.
+const loadPopover = () => import('./notification-popover');
+const NotificationPopover = lazy(() => loadPopover().then((module) => ({ default: module.NotificationPopover })));
 
 /** Header bell: unread badge ("9+" above 9) and a 350 px popover listing notifications. */
 export function NotificationBell({ userId }: { userId: number }) {
   const [open, setOpen] = useState(false);
-  const router = useRouter();
+  const [pressed, setPressed] = useState(false);
   const { data: unread = 0 } = useNotificationCount(userId);
-  const markRead = useMarkNotificationRead(userId);
   const label = badgeCount(unread);
 
-  function handleSelect(notification: AppNotification) {
-    if (!notification.isRead) {
-      markRead.mutate(notification.id, {
-        onError: (error) =>
-          toast({
-            title: 'Error',
-            description: `Failed to mark notification as read: ${failureReason(error)}`,
-            variant: 'destructive',
-          }),
-      });
-    }
-    const target = notificationTarget(notification);
-    if (target) {
-      setOpen(false);
-      void router.navigate({ href: target });
-    }
-  }
-
+  const trigger: ReactElement<ButtonHTMLAttributes<HTMLButtonElement>> = (
+    <button type="button" className="icon-button" aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}>
+      <Bell size={22} aria-hidden="true" />
+      <CountBadge label={label} description={`${unread} unread notifications`} />
+    </button>
+  );
+  // Until the popover is wanted (and while its code arrives) the same button, closed.
+  const closedTrigger = cloneElement(trigger, {
+    'aria-haspopup': 'dialog',
+    'aria-expanded': false,
+    onPointerEnter: () => void loadPopover(),
+    onFocus: () => void loadPopover(),
+    onClick: () => {
+      setPressed(true);
+      setOpen(true);
+    },
+  } satisfies ButtonHTMLAttributes<HTMLButtonElement>);
+  if (!pressed) return closedTrigger;
   return (
-    <Popover open={open} onOpenChange={setOpen}>
-      <PopoverTrigger asChild>
-        <button
-          type="button"
-          className="icon-button"
-          aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
-        >
-          <Bell size={22} aria-hidden="true" />
-          <CountBadge label={label} description={`${unread} unread notifications`} />
-        </button>
-      </PopoverTrigger>
-      <PopoverContent align="end" className="notification-popover" aria-label="Notifications">
-        <div className="notification-popover__header">
-          <h2 className="notification-popover__title">Notifications</h2>
-        </div>
-        <div className="notification-popover__list">
-          <NotificationList userId={userId} open={open} onSelect={handleSelect} />
-        </div>
-        <div className="notification-popover__footer">
-          <PopoverClose asChild>
-            <Link to={paths.notifications} className="text-link">
-              View all notifications
-            </Link>
-          </PopoverClose>
-        </div>
-      </PopoverContent>
-    </Popover>
+    <Suspense fallback={closedTrigger}>
+      <NotificationPopover userId={userId} open={open} onOpenChange={setOpen} trigger={trigger} />
+    </Suspense>
   );
 }

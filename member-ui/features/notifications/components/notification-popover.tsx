@@ -1,0 +1,63 @@
+import { Link, useRouter } from '@tanstack/react-router';
+import type { ReactElement } from 'react';
+import { Popover, PopoverClose, PopoverContent, PopoverTrigger } from '../../../components/ui/popover';
+import { toast } from '../../../components/ui/toast';
+import { paths } from '../../../lib/paths';
+import { type AppNotification, failureReason, useMarkNotificationRead } from '../api/notifications-list';
+import { notificationTarget } from '../api/notification-target';
+import { NotificationList } from './notification-list';
+
+/** The bell's 350 px popover listing notifications, opened by `trigger` (see NotificationBell). */
+export function NotificationPopover({
+  userId,
+  open,
+  onOpenChange,
+  trigger,
+}: {
+  userId: number;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  trigger: ReactElement;
+}) {
+  const router = useRouter();
+  const markRead = useMarkNotificationRead(userId);
+
+  function handleSelect(notification: AppNotification) {
+    if (!notification.isRead) {
+      markRead.mutate(notification.id, {
+        onError: (error) =>
+          toast({
+            title: 'Error',
+            description: `Failed to mark notification as read: ${failureReason(error)}`,
+            variant: 'destructive',
+          }),
+      });
+    }
+    const target = notificationTarget(notification);
+    if (target) {
+      onOpenChange(false);
+      void router.navigate({ href: target });
+    }
+  }
+
+  return (
+    <Popover open={open} onOpenChange={onOpenChange}>
+      <PopoverTrigger asChild>{trigger}</PopoverTrigger>
+      <PopoverContent align="end" className="notification-popover" aria-label="Notifications">
+        <div className="notification-popover__header">
+          <h2 className="notification-popover__title">Notifications</h2>
+        </div>
+        <div className="notification-popover__list">
+          <NotificationList userId={userId} open={open} onSelect={handleSelect} />
+        </div>
+        <div className="notification-popover__footer">
+          <PopoverClose asChild>
+            <Link to={paths.notifications} className="text-link">
+              View all notifications
+            </Link>
+          </PopoverClose>
+        </div>
+      </PopoverContent>
+    </Popover>
+  );
+}
