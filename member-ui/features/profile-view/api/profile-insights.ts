@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import type { SessionUser } from '../../../../contracts/auth';
 import type { AstroCardView } from '../../../../contracts/kundali';
 import type { CulturalInsightView, MoodCompatibilityView, ProfileView } from '../../../../contracts/views';
@@ -49,15 +50,21 @@ export function useProfileInsights(profile: ProfileView, viewer: SessionUser | n
     enabled: other,
   });
 
+  const astroData = astro.data;
   const moodData = mood.data;
   const culturalData = cultural.data;
-  return {
-    compatibility: astro.data ? { ...astro.data, detailUserId: profile.userId } : null,
-    moodCompatibility: moodData && typeof moodData.score === 'number' ? { score: moodData.score, details: moodData.details ?? [] } : null,
-    culturalInsight:
-      culturalData && typeof culturalData.adaptationLevel === 'number'
-        ? { adaptationLevel: culturalData.adaptationLevel, description: culturalData.description }
-        : null,
-    conversationStarters: starters.data?.starters ?? null,
-  };
+  const startersData = starters.data;
+  // One object per set of answers, so a re-render with the same answers is recognisably the same (useDeferredValue).
+  return useMemo(
+    () => ({
+      compatibility: astroData ? { ...astroData, detailUserId: profile.userId } : null,
+      moodCompatibility: moodData && typeof moodData.score === 'number' ? { score: moodData.score, details: moodData.details ?? [] } : null,
+      culturalInsight:
+        culturalData && typeof culturalData.adaptationLevel === 'number'
+          ? { adaptationLevel: culturalData.adaptationLevel, description: culturalData.description }
+          : null,
+      conversationStarters: startersData?.starters ?? null,
+    }),
+    [astroData, moodData, culturalData, startersData, profile.userId],
+  );
 }

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link, useRouter } from '@tanstack/react-router';
 import { ArrowLeft, BadgeCheck, Briefcase, Heart, MapPin, MessageCircle, SearchX, Share2 } from 'lucide-react';
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
+import type { SessionUser } from '../../../../contracts/auth';
 import type { ProfileView } from '../../../../contracts/views';
 import { ageOf, locationOf, nameWithAge } from '../../../components/profile/profile-format';
 import { ProfileDetails } from '../../../components/profile/profile-details';
@@ -68,7 +69,6 @@ function LoadedProfile({ profile }: { profile: ProfileView }) {
   const user = useSessionUser();
   const [shareOpen, setShareOpen] = useState(false);
   const isOwner = user !== null && user.id === profile.userId;
-  const insights = useProfileInsights(profile, user);
   // The name the profile is published under: a managed profile's candidate, not the account holder.
   const name = profile.fullName || profile.user?.fullName;
   const age = ageOf(profile);
@@ -155,11 +155,23 @@ function LoadedProfile({ profile }: { profile: ProfileView }) {
         </div>
       </header>
 
-      <ProfileDetails profile={profile} isOwner={isOwner} nriEditable={isOwner} insights={insights} />
+      <DeferredDetails profile={profile} isOwner={isOwner} user={user} />
 
       {isOwner ? <ShareDialog profileId={profile.id} open={shareOpen} onOpenChange={setShareOpen} /> : null}
     </article>
   );
+}
+
+/**
+ * The details and insight cards, below the fold: the photo and the intro (the screen's largest paint) are shown
+ * first and these follow in a render React may interrupt, as does each insight's arrival, which re-renders only
+ * this part.
+ */
+function DeferredDetails({ profile, isOwner, user }: { profile: ProfileView; isOwner: boolean; user: SessionUser | null }) {
+  const shown = useDeferredValue(true, false);
+  const insights = useDeferredValue(useProfileInsights(profile, user));
+  if (!shown) return null;
+  return <ProfileDetails profile={profile} isOwner={isOwner} nriEditable={isOwner} insights={insights} />;
 }
 
 function LikeButton({ viewerId, profileId, name }: { viewerId: number | null; profileId: number; name: string }) {
