@@ -11,6 +11,7 @@ export function ProfileThumb({
   name,
   className,
   loading = 'lazy',
+  fetchPriority,
   decorative = false,
 }: {
   src: string | null | undefined;
@@ -19,6 +20,8 @@ export function ProfileThumb({
   decorative?: boolean;
   className?: string;
   loading?: 'lazy' | 'eager';
+  /** 'high' for a screen's largest paint (with loading 'eager'): requested before the other images. */
+  fetchPriority?: 'high';
 }) {
   const [failed, setFailed] = useState(false);
   if (!src || failed) {
@@ -34,6 +37,7 @@ export function ProfileThumb({
       src={src}
       alt={decorative ? '' : name}
       loading={loading}
+      fetchPriority={fetchPriority}
       decoding="async"
       onError={() => setFailed(true)}
     />

@@ -32,14 +32,21 @@ function placeOf(result: SearchResult): string | null {
   return result.location ?? result.city ?? result.country;
 }
 
-export function ResultCard({ result }: { result: SearchResult }) {
+/** `first`: the list's first card, whose photo is the screen's largest paint: fetched at once, before the others. */
+export function ResultCard({ result, first = false }: { result: SearchResult; first?: boolean }) {
   const name = result.fullName || result.user.fullName;
   const place = placeOf(result);
   const moodScore = result.moodScore;
   const showMood = typeof moodScore === 'number' && moodScore >= RESULT_MOOD_BADGE_MIN;
   return (
     <li className="result-card">
-      <ProfileThumb src={result.photos[0]} name={name} className="result-card__photo" />
+      <ProfileThumb
+        src={result.photos[0]}
+        name={name}
+        className="result-card__photo"
+        loading={first ? 'eager' : 'lazy'}
+        fetchPriority={first ? 'high' : undefined}
+      />
       <div className="result-card__body">
         <div className="result-card__top">
           <h3 className="result-card__name">

@@ -52,6 +52,20 @@ test('an empty search shows the member\'s best matches at once, with the total',
   assert.ok(screen.getByRole('button', { name: 'Load More Results' }));
 });
 
+test("the first result's photo, the screen's largest paint, is fetched at once and first; the others when scrolled near", async () => {
+  const results = [
+    buildProfileCard({ fullName: 'Asha Rao', photos: ['/media/photos/asha_thumb.jpg'] }),
+    buildProfileCard({ fullName: 'Meera Iyer', photos: ['/media/photos/meera_thumb.jpg'] }),
+  ];
+  renderApp('/search', searchServer(() => page(results)));
+  const first = await screen.findByRole('img', { name: 'Asha Rao' });
+  assert.equal(first.getAttribute('loading'), 'eager');
+  assert.equal(first.getAttribute('fetchpriority'), 'high');
+  const second = screen.getByRole('img', { name: 'Meera Iyer' });
+  assert.equal(second.getAttribute('loading'), 'lazy');
+  assert.equal(second.getAttribute('fetchpriority'), null);
+});
+
 test('a query searches; "Load More Results" appends the next page using X-Next-Cursor', async () => {
   const first = Array.from({ length: 20 }, (_, i) => buildProfileCard({ fullName: `Toronto Member ${i + 1}` }));
   const second = [buildProfileCard({ fullName: 'Toronto Member 21' }), buildProfileCard({ fullName: 'Toronto Member 22' })];

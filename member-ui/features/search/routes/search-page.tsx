@@ -254,8 +254,8 @@ export function SearchPage() {
         ) : (
           <>
             <ul className="result-list">
-              {results.slice(0, PROMPT_AFTER).map((result) => (
-                <ResultCard key={result.id} result={result} />
+              {results.slice(0, PROMPT_AFTER).map((result, i) => (
+                <ResultCard key={result.id} result={result} first={i === 0} />
               ))}
             </ul>
             {/* Among the first results: the best matches come first, and a list that grows as it scrolls has no end. */}
