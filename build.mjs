@@ -51,12 +51,8 @@ function htmlPage({ title, scripts, styles, base, description, preloads = [], fe
   // is main-thread time during which the shown page cannot respond (Lighthouse's total blocking time).
   const css = styles.map((href) => `    <link rel="stylesheet" href="${href}">`).join('\n');
   const js = scripts.map((src) => `    <script type="module" src="${src}"></script>`).join('\n');
-  // The entry's static imports, fetched with the entry instead of after it has been parsed. At low priority: the
-  // page paints its own header and spinner without them (member-ui/main.tsx), so on a slow link they must not
-  // share the bandwidth with the stylesheet that first paint waits for (Chrome sends low-priority requests once
-  // the render-blocking ones are on their way). Lighthouse counted these High-priority scripts as render-blocking:
-  // 1.0 s first contentful paint instead of 2.3 s on its simulated phone.
-  const modules = preloads.map((href) => `    <link rel="modulepreload" href="${href}" fetchpriority="low">`).join('\n');
+  // The entry's static imports, fetched with the entry instead of after it has been parsed.
+  const modules = preloads.map((href) => `    <link rel="modulepreload" href="${href}">`).join('\n');
   // API answers every screen waits for (the session), requested with the page instead of after the scripts ran.
   const data = fetches.map((href) => `\n    <link rel="preload" href="${href}" as="fetch" crossorigin="use-credentials">`).join('');
   return `<!doctype html>

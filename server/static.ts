@@ -22,10 +22,7 @@ function readIndex(file: string): string | null {
   }
 }
 
-/**
- * Route pattern ("/profile/$id") → <link rel="modulepreload"> for the screen's chunks, written by build.mjs. Low
- * priority like the page's own module preloads (see build.mjs): the first paint does not wait for them.
- */
+/** Route pattern ("/profile/$id") → <link rel="modulepreload"> for the screen's chunks, written by build.mjs. */
 function readRoutePreloads(file: string): Array<{ route: string; pattern: RegExp; links: string }> {
   try {
     const map = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string[]>;
@@ -34,7 +31,7 @@ function readRoutePreloads(file: string): Array<{ route: string; pattern: RegExp
       pattern: new RegExp(`^${route.split('/').map((seg) => (seg.startsWith('$') ? '[^/]+' : seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('/')}/?$`),
       links: urls
         .filter((url) => /^\/assets\/[A-Za-z0-9/_.-]+\.js$/.test(url))
-        .map((url) => `<link rel="modulepreload" href="${url}" fetchpriority="low">`)
+        .map((url) => `<link rel="modulepreload" href="${url}">`)
         .join(''),
     }));
   } catch {
