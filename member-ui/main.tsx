@@ -47,6 +47,8 @@ void afterFirstContentfulPaint()
   .then(afterNextPaint)
   .then(() => import('@tanstack/react-router'))
   .then(afterNextPaint)
+  .then(() => import('@tanstack/react-query'))
+  .then(afterNextPaint)
   .then(() => import('./app/start'))
   .then(({ startApp }) => {
     // One more paint between evaluating the app's code and rendering it: two shorter tasks instead of one long one.
