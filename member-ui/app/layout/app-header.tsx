@@ -16,7 +16,7 @@ export interface AppHeaderProps {
   backTo?: string;
   /** Title shown next to the back button. */
   title?: string;
-  /** Hide the Login button (on the login screen itself). */
+  /** Hide the Login button (on the login screen itself, and while it is not yet known whether one is signed in). */
   hideLogin?: boolean;
 }
 

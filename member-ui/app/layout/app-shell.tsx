@@ -1,7 +1,7 @@
 import { Outlet, useMatches, useRouterState } from '@tanstack/react-router';
 import { cn } from '../../components/ui/cn';
 import { paths } from '../../lib/paths';
-import { useSessionUser } from '../../lib/session';
+import { useSession } from '../../lib/session';
 import { AppHeader } from './app-header';
 import { BottomNav } from './bottom-nav';
 import { LiveUpdates } from './live-updates';
@@ -9,9 +9,15 @@ import { RouteAnnouncer } from './route-announcer';
 
 /** Root layout: header, the screen, and the members' tab bar. */
 export function AppShell() {
-  const user = useSessionUser();
+  const session = useSession();
+  const user = session.data ?? null;
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const staticData = useMatches({ select: (matches) => matches[matches.length - 1]?.staticData });
+  // A members-only page has the member's frame (tab bar, its reserved space) from the first frame, also while the
+  // session is still on its way: drawn without them and then with them, the page's content moved (the chat's
+  // message box rose by the tab bar's height).
+  const memberPage = useMatches({ select: (matches) => matches.some((match) => match.staticData?.member) });
+  const member = user !== null || memberPage;
 
   if (staticData?.bare) {
     return (
@@ -23,17 +29,17 @@ export function AppShell() {
   }
 
   return (
-    <div className={cn('app-frame', user && 'app-frame--member', staticData?.fill && 'app-frame--fill')}>
+    <div className={cn('app-frame', member && 'app-frame--member', staticData?.fill && 'app-frame--fill')}>
       <AppHeader
         user={user}
         backTo={staticData?.header?.backTo}
         title={staticData?.header?.title}
-        hideLogin={pathname === paths.login}
+        hideLogin={pathname === paths.login || session.isPending}
       />
       <main className="app-main" id="main">
         <Outlet />
       </main>
-      {user ? <BottomNav userId={user.id} pathname={pathname} /> : null}
+      {member ? <BottomNav userId={user?.id ?? null} pathname={pathname} /> : null}
       {user ? <LiveUpdates userId={user.id} /> : null}
       <RouteAnnouncer />
     </div>

@@ -37,8 +37,8 @@ const NAV_ITEMS: NavItem[] = [
   { to: paths.profile, label: 'Profile', icon: User, isActive: exactly('/profile') },
 ];
 
-/** Bottom tab bar, shown only to signed-in members. */
-export function BottomNav({ userId, pathname }: { userId: number; pathname: string }) {
+/** Bottom tab bar, shown only to signed-in members (userId null: on a members-only page, the session still loading). */
+export function BottomNav({ userId, pathname }: { userId: number | null; pathname: string }) {
   const { data: unreadMessages = 0 } = useUnreadMessageCount(userId);
   return (
     <nav className="bottom-nav" aria-label="Main">

@@ -13,6 +13,7 @@ import { checkoutSearchSchema } from './search-schemas';
 export const memberLayoutRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: 'member',
+  staticData: { member: true },
   beforeLoad: async ({ context, location }) => {
     const user = await context.queryClient.ensureQueryData(sessionQueryOptions());
     if (!user) {

@@ -16,5 +16,10 @@ declare module '@tanstack/react-router' {
      * composer must stay in view above the tab bar).
      */
     fill?: boolean;
+    /**
+     * Only signed-in members reach this route and those below it: the shell lays out the member's header and tab bar
+     * from the first frame, before the session it renders them from has arrived.
+     */
+    member?: boolean;
   }
 }
