@@ -113,6 +113,22 @@ test('a spinner shows while the session loads', async () => {
   assert.ok(await screen.findByRole('heading', { name: 'Search' }));
 });
 
+test('a members-only page has its tab bar, and no Login button, from the first frame while the session loads', async () => {
+  const session = deferred<Response>();
+  renderApp(
+    '/search',
+    fakeServer({ handle: (request) => (request.url.pathname === '/api/auth/user' ? session.promise : undefined) }),
+  );
+  assert.ok(await screen.findByRole('status'));
+  // Drawn without them and redrawn when the session arrived, the page's content moved (a layout shift).
+  const nav = await bottomNav();
+  assert.equal(nav.getAllByRole('link').length, 6);
+  assert.equal(screen.queryByRole('link', { name: 'Login' }), null);
+  session.resolve(jsonResponse(200, member));
+  assert.ok(await screen.findByRole('heading', { name: 'Search' }));
+  assert.ok(screen.getByRole('link', { name: 'My profile (Priya Sharma)' }));
+});
+
 test('logging out clears the session and goes to /login', async () => {
   const { router } = renderApp(
     '/profile',
