@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { NotificationView } from '../../../../contracts/views';
+import { toast } from '../../../components/ui/toast';
 import { api } from '../../../lib/api-client';
 import { notificationCountPath } from './notification-count';
 
@@ -46,6 +47,9 @@ export function useMarkNotificationRead(userId: number | null) {
         list?.map((n) => (n.id === notificationId ? { ...n, isRead: true, is_read: true } : n)),
       );
     },
+    // Said the same way wherever a notification is opened (the bell's list, the notifications page).
+    onError: (error) =>
+      toast({ title: 'Error', description: `Failed to mark notification as read: ${failureReason(error)}`, variant: 'destructive' }),
     onSettled: refresh,
   });
 }

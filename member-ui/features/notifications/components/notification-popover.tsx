@@ -1,9 +1,8 @@
 import { Link, useRouter } from '@tanstack/react-router';
 import type { ReactElement } from 'react';
 import { Popover, PopoverClose, PopoverContent, PopoverTrigger } from '../../../components/ui/popover';
-import { toast } from '../../../components/ui/toast';
 import { paths } from '../../../lib/paths';
-import { type AppNotification, failureReason, useMarkNotificationRead } from '../api/notifications-list';
+import { type AppNotification, useMarkNotificationRead } from '../api/notifications-list';
 import { notificationTarget } from '../api/notification-target';
 import { NotificationList } from './notification-list';
 
@@ -23,16 +22,7 @@ export function NotificationPopover({
   const markRead = useMarkNotificationRead(userId);
 
   function handleSelect(notification: AppNotification) {
-    if (!notification.isRead) {
-      markRead.mutate(notification.id, {
-        onError: (error) =>
-          toast({
-            title: 'Error',
-            description: `Failed to mark notification as read: ${failureReason(error)}`,
-            variant: 'destructive',
-          }),
-      });
-    }
+    if (!notification.isRead) markRead.mutate(notification.id);
     const target = notificationTarget(notification);
     if (target) {
       onOpenChange(false);

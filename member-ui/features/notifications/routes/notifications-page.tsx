@@ -56,14 +56,7 @@ export function NotificationsPage() {
   const unread = list.filter((n) => !n.isRead);
 
   function markOne(notification: AppNotification) {
-    markRead.mutate(notification.id, {
-      onError: (error) =>
-        toast({
-          title: 'Error',
-          description: `Failed to mark notification as read: ${failureReason(error)}`,
-          variant: 'destructive',
-        }),
-    });
+    markRead.mutate(notification.id);
   }
 
   function open(notification: AppNotification) {
