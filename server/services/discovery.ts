@@ -133,10 +133,16 @@ async function moodScoresOf(db: Db, viewerId: number, userIds: number[]): Promis
   // the viewer's own signals are read first, the others' only when there is something to compare them with.
   const own = await moodSignalsOf(db, [viewerId]);
   if (!own.moods.has(viewerId) && !own.assessments.has(viewerId)) return new Map(ids.map((id) => [id, null]));
-  const { moods, assessments } = await moodSignalsOf(db, ids);
   const mine = own.moods.get(viewerId) ?? [];
   const myAssessment = own.assessments.get(viewerId) ?? null;
-  return new Map(ids.map((id) => [id, moodCompatibility(mine, moods.get(id) ?? [], myAssessment, assessments.get(id) ?? null).score]));
+  const out = new Map<number, number | null>();
+  // In statements of 2,000 members at most (a mood-match search reads everyone with a recent mood).
+  for (let i = 0; i < ids.length; i += 2000) {
+    const chunk = ids.slice(i, i + 2000);
+    const { moods, assessments } = await moodSignalsOf(db, chunk);
+    for (const id of chunk) out.set(id, moodCompatibility(mine, moods.get(id) ?? [], myAssessment, assessments.get(id) ?? null).score);
+  }
+  return out;
 }
 
 /**
@@ -149,10 +155,7 @@ async function moodMatches(db: Db, viewerId: number, minimum: number): Promise<M
   const withAssessment = await db('cultural_adaptation_assessments').distinct('userId');
   const all = [...new Set([...withMoods, ...withAssessment].map((r) => Number(r.userId)))].filter((id) => id !== viewerId);
   const out = new Map<number, number | null>();
-  for (let i = 0; i < all.length; i += 2000) {
-    const scores = await moodScoresOf(db, viewerId, all.slice(i, i + 2000));
-    for (const [id, score] of scores) if (score !== null && score >= minimum) out.set(id, score);
-  }
+  for (const [id, score] of await moodScoresOf(db, viewerId, all)) if (score !== null && score >= minimum) out.set(id, score);
   return out;
 }
 
