@@ -1,6 +1,5 @@
 import type { Knex } from 'knex';
-import type { Db } from '../../db';
-import { isPostgres } from '../../db';
+import { type Cell, type Db, isPostgres, readArrays } from '../../db';
 import { moonLongitude } from '../kundali/chart';
 import type { MemberRow } from './member-row';
 
@@ -18,7 +17,6 @@ const COLUMNS = `p.id, p.user_id, p.gender, p.looking_for, p.date_of_birth, p.co
   u.last_active_at, ps.profile_visibility`;
 const FROM = 'FROM profiles p JOIN users u ON u.id = p.user_id LEFT JOIN privacy_settings ps ON ps.user_id = p.user_id';
 
-type Cell = string | number | boolean | null | bigint;
 const str = (v: Cell) => (v === null || v === undefined ? null : String(v));
 const num = (v: Cell) => (v === null || v === undefined ? null : Number(v));
 const bool = (v: Cell) => v === true || Number(v) === 1;
@@ -56,32 +54,6 @@ function toRow(r: Cell[]): MemberRow {
     visibility: str(r[29]),
     hasPhoto: false, // filled from one query of the profiles with photos (withPhotos), not a subquery per row
   };
-}
-
-interface Conn {
-  prepare?(sql: string): { raw(on: boolean): { all(...params: unknown[]): Cell[][] } };
-  query?(config: { text: string; values: unknown[]; rowMode: 'array' }): Promise<{ rows: Cell[][] }>;
-}
-
-/** Rows of `sql` (with ? placeholders) as arrays. */
-async function arrays(db: Db, sql: string, params: unknown[]): Promise<Cell[][]> {
-  const client = db.client.config.client;
-  if (client !== 'better-sqlite3' && client !== 'pg') {
-    const rows = (await db.raw(sql, params as Knex.RawBinding[])) as Array<Record<string, Cell>>;
-    return rows.map((row) => Object.values(row));
-  }
-  const conn = (await db.client.acquireConnection()) as Conn;
-  try {
-    if (client === 'pg' && conn.query) {
-      let n = 0;
-      const text = sql.replace(/\?/g, () => `$${++n}`);
-      return (await conn.query({ text, values: params, rowMode: 'array' })).rows;
-    }
-    if (!conn.prepare) throw new Error('unexpected SQLite connection');
-    return conn.prepare(sql).raw(true).all(...params);
-  } finally {
-    await db.client.releaseConnection(conn);
-  }
 }
 
 /** The Moon longitude of profiles whose stored value is missing, worked out from their birth fields and stored. */
@@ -122,7 +94,7 @@ async function fillMoons(db: Db, rows: MemberRow[]): Promise<void> {
 /** Which of these profiles (all, when `ids` is null) have a profile photo: far fewer rows than profiles. */
 async function withPhotos(db: Db, ids: number[] | null): Promise<Set<number>> {
   const sql = `SELECT DISTINCT profile_id FROM photos WHERE purpose = 'profile' AND profile_id IS NOT NULL${ids ? ` AND profile_id IN (${ids.map(() => '?').join(', ')})` : ''}`;
-  return new Set((await arrays(db, sql, ids ?? [])).map((r) => Number(r[0])));
+  return new Set((await readArrays(db, sql, ids ?? [])).rows.map((r) => Number(r[0])));
 }
 
 /**
@@ -131,7 +103,7 @@ async function withPhotos(db: Db, ids: number[] | null): Promise<Set<number>> {
  */
 async function* keysetPages(db: Db, pageSize: number): AsyncGenerator<Cell[][]> {
   const read = (after: number) => {
-    const page = arrays(db, `SELECT ${COLUMNS} ${FROM} WHERE p.is_deleted = FALSE AND p.id > ? ORDER BY p.id LIMIT ?`, [after, pageSize]);
+    const page = readArrays(db, `SELECT ${COLUMNS} ${FROM} WHERE p.is_deleted = FALSE AND p.id > ? ORDER BY p.id LIMIT ?`, [after, pageSize]).then((r) => r.rows);
     page.catch(() => {}); // awaited below; only the failure of a page abandoned by an earlier failure is dropped
     return page;
   };
@@ -201,7 +173,7 @@ export async function loadMembers(db: Db, userIds: number[]): Promise<MemberRow[
   const out: MemberRow[] = [];
   for (let i = 0; i < userIds.length; i += 500) {
     const ids = userIds.slice(i, i + 500);
-    const rows = (await arrays(db, `SELECT ${COLUMNS} ${FROM} WHERE p.is_deleted = FALSE AND p.user_id IN (${ids.map(() => '?').join(', ')})`, ids)).map(toRow);
+    const rows = (await readArrays(db, `SELECT ${COLUMNS} ${FROM} WHERE p.is_deleted = FALSE AND p.user_id IN (${ids.map(() => '?').join(', ')})`, ids)).rows.map(toRow);
     const photos = rows.length ? await withPhotos(db, rows.map((r) => r.profileId)) : new Set<number>();
     for (const row of rows) row.hasPhoto = photos.has(row.profileId);
     await fillMoons(db, rows);
