@@ -359,12 +359,13 @@ async function stopServer(server: Server): Promise<void> {
 }
 
 /** The engine's start-up figures as the server logged them ("match engine built"). */
-function engineLog(output: string): { members: number; ms: number; bytesPerMember: number } | null {
+function engineLog(output: string): { members: number; ms: number; bytesPerMember: number; restored: boolean } | null {
   for (const line of output.split('\n')) {
-    if (!line.includes('match engine built')) continue;
+    const restored = line.includes('match engine loaded its snapshot');
+    if (!restored && !line.includes('match engine built')) continue;
     try {
       const entry = JSON.parse(line) as { members: number; ms: number; bytesPerMember: number };
-      return entry;
+      return { ...entry, restored };
     } catch {
       /* not JSON */
     }
@@ -591,11 +592,18 @@ async function runConfiguration(config: BenchConfig): Promise<Record<string, unk
       `≤ ${TARGETS.engineBytesPerMember} B`,
       probe.bytesPerMember <= TARGETS.engineBytesPerMember,
     ]);
+    const startTarget = large ? `≤ ${TARGETS.buildMs1M} ms at 1M` : `(≤ ${TARGETS.buildMs1M} ms at 1M)`;
     rows.push([
-      'engine start-up build',
-      `${probe.buildMs} ms here; ${serverEngine ? `${serverEngine.ms} ms in the server` : 'server figure not logged'} (${probe.members.toLocaleString()} members)`,
-      large ? `≤ ${TARGETS.buildMs1M} ms at 1M` : `(≤ ${TARGETS.buildMs1M} ms at 1M)`,
+      'engine start-up, reading every member',
+      `${probe.buildMs} ms here; ${serverEngine ? `${serverEngine.ms} ms in the server (${serverEngine.restored ? 'from its snapshot' : 'reading every member'})` : 'server figure not logged'} (${probe.members.toLocaleString()} members)`,
+      startTarget,
       !large || probe.buildMs <= TARGETS.buildMs1M,
+    ]);
+    rows.push([
+      'engine start-up from its snapshot',
+      probe.restoreMs === null ? 'no snapshot on PostgreSQL (its change feed keeps no history to check one against)' : `${probe.restoreMs} ms here, caught up with the change log`,
+      startTarget,
+      probe.restoreMs !== null && (!large || probe.restoreMs <= TARGETS.buildMs1M),
     ]);
     rows.push([
       'write to visible, two processes',

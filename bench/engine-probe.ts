@@ -1,6 +1,8 @@
+import fs from 'node:fs';
 import type { Knex } from 'knex';
 import { liveEventsFor } from '../server/services/live-events';
 import { MatchEngine } from '../server/services/match-engine/engine';
+import { snapshotFileOf } from '../server/services/match-engine/snapshot';
 
 /**
  * The match engine built in this process on the seeded database: start-up build time and the memory it keeps
@@ -9,7 +11,10 @@ import { MatchEngine } from '../server/services/match-engine/engine';
  */
 export interface EngineProbe {
   members: number;
+  /** reading every member (no snapshot) */
   buildMs: number;
+  /** starting from the snapshot the first engine wrote, up to date with the log (null: this database keeps none) */
+  restoreMs: number | null;
   bytesPerMember: number;
   countedBytesPerMember: number;
   measured: boolean;
@@ -29,6 +34,9 @@ export async function probeEngine(db: Knex, databaseUrl: string | null): Promise
   // On PostgreSQL the engine follows changes by LISTEN, as in the server.
   const live = liveEventsFor({ dbClient: databaseUrl ? 'pg' : 'better-sqlite3', databaseUrl }, db);
   await live.start();
+  // A start with no snapshot reads every member (the first start, or after a new build of the server).
+  const file = snapshotFileOf(db);
+  if (file) fs.rmSync(file, { force: true });
   const engine = new MatchEngine(db, live, ['bench-probe'], () => {});
   const started = performance.now();
   await engine.start();
@@ -37,12 +45,25 @@ export async function probeEngine(db: Knex, databaseUrl: string | null): Promise
   const after = process.memoryUsage();
   const stats = engine.stats();
   const retained = after.heapUsed - before.heapUsed + (after.arrayBuffers - before.arrayBuffers);
+  // The snapshot it leaves (as a server does when it stops), then a restart from it, caught up with the log.
+  await engine.flush();
   engine.close();
+  let restoreMs: number | null = null;
+  if (file) {
+    await settle();
+    const again = new MatchEngine(db, live, ['bench-probe'], () => {});
+    const restarted = performance.now();
+    await again.start();
+    await again.sync();
+    if (again.stats().restored) restoreMs = Math.round(performance.now() - restarted);
+    again.close();
+  }
   await live.close();
   const members = Math.max(1, stats.members);
   return {
     members: stats.members,
     buildMs: Math.round(buildMs),
+    restoreMs,
     bytesPerMember: Math.round((gc ? retained : stats.columnBytes + stats.textBytes) / members),
     countedBytesPerMember: Math.round((stats.columnBytes + stats.textBytes) / members),
     measured: Boolean(gc),

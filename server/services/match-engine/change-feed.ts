@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Db } from '../../db';
 import type { LiveEvents } from '../live-events';
+import type { Checkpoint } from './snapshot';
 
 /**
  * How the engine learns of writes made anywhere (this process, another process, the CLI). Database triggers
@@ -35,6 +36,13 @@ export interface ChangeFeed {
   /** A write went through this process: the next take() must include it. */
   localWrite(): void;
   close(): void;
+  /**
+   * Where the feed stands, marked in the log so that a later start can tell it is the same database with its
+   * history unbroken (null: this feed cannot be resumed).
+   */
+  checkpoint(): Promise<Checkpoint | null>;
+  /** After start(): follows from the checkpoint instead (true), or says the log no longer holds it (false). */
+  resume(checkpoint: Checkpoint): Promise<boolean>;
 }
 
 /** SQLite: the trigger-filled log, read from a watermark. */
@@ -78,6 +86,30 @@ export class LogFeed implements ChangeFeed {
 
   localWrite(): void {}
   close(): void {}
+
+  /** A marker row ('s', a random nonce): its id and content prove the log is the same one later. */
+  async checkpoint(): Promise<Checkpoint> {
+    const nonce = crypto.randomInt(1, 2 ** 31 - 1);
+    // In whole seconds, as the triggers write it, so the log's times never decrease along its ids.
+    const createdAt = Math.floor(Date.now() / 1000) * 1000;
+    const [row] = (await this.db('engine_changes').insert({ kind: 's', a: nonce, createdAt }, ['id'])) as Array<{ id: number } | number>;
+    const mark = typeof row === 'number' ? row : Number(row.id);
+    return { watermark: this.watermark, mark, nonce, createdAt };
+  }
+
+  /**
+   * The marker must still be there as written, and every row after the watermark too (ids are consecutive in
+   * this log: AUTOINCREMENT, one writer, pruning only from the old end); a pruned or foreign log is refused.
+   */
+  async resume(cp: Checkpoint): Promise<boolean> {
+    if (!(Number.isInteger(cp.watermark) && Number.isInteger(cp.mark) && cp.mark > cp.watermark)) return false;
+    const marker = await this.db('engine_changes').where({ id: cp.mark, kind: 's', a: cp.nonce, createdAt: cp.createdAt }).first('id');
+    if (!marker) return false;
+    const after = await this.db('engine_changes').where('id', '>', cp.watermark).count({ n: '*' }).max({ last: 'id' }).first();
+    if (Number(after?.n ?? 0) !== Number(after?.last ?? 0) - cp.watermark) return false;
+    this.watermark = cp.watermark;
+    return true;
+  }
 }
 
 /** PostgreSQL: NOTIFY payloads 'u:<user>', 'r:<user>:<user>', '*', and our own barriers 'b:<token>'. */
@@ -142,6 +174,15 @@ export class NotifyFeed implements ChangeFeed {
 
   close(): void {
     this.unsubscribe?.();
+  }
+
+  // NOTIFY keeps no history: a snapshot could not be told apart from a stale one.
+  async checkpoint(): Promise<null> {
+    return null;
+  }
+
+  async resume(): Promise<boolean> {
+    return false;
   }
 }
 

@@ -33,6 +33,34 @@ export class Dictionaries {
     this.genders.id('female');
   }
 
+  private static readonly PLAIN = [
+    'genders', 'countries', 'educations', 'professions', 'religions', 'tongues', 'returnPlans', 'integrations', 'maritals', 'diets', 'profileTypes',
+    'eduPrefs', 'profPrefs', 'locPrefs',
+  ] as const;
+  private static readonly TUPLES = ['cultures', 'places', 'miscs', 'agePairs'] as const;
+
+  /** Every vocabulary's values in id order (what a snapshot keeps: the ids are their positions). */
+  toSnapshot(): Record<string, unknown[]> {
+    const out: Record<string, unknown[]> = {};
+    for (const key of Dictionaries.PLAIN) out[key] = this[key].values;
+    for (const key of Dictionaries.TUPLES) out[key] = this[key].values;
+    return out;
+  }
+
+  static fromSnapshot(snap: Record<string, unknown[]>): Dictionaries {
+    const out = new Dictionaries();
+    const values = (key: string) => {
+      const v = snap[key];
+      if (!Array.isArray(v)) throw new Error(`snapshot: no dictionary ${key}`);
+      return v;
+    };
+    for (const key of Dictionaries.PLAIN) out[key].restore(values(key) as Array<string | null>);
+    for (const key of Dictionaries.TUPLES) out[key].restore(values(key) as never);
+    // The parsed lists are the canonical texts read back (each was stored as JSON of its sorted list).
+    for (let id = 1; id < out.locPrefs.values.length; id++) out.locPrefLists.push(JSON.parse(out.locPrefs.values[id] as string) as string[]);
+    return out;
+  }
+
   /**
    * Location preferences as stored, by their id: a handful of texts recur over a million profiles, so each is
    * parsed once. Bounded (emptied when full), as stored texts are the members' own.

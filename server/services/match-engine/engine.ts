@@ -12,8 +12,12 @@ import { Passes, rankedOf } from './passes';
 import { RelationsCache } from './relations';
 import { R_ALLOWED, R_EXCLUDED, R_NOT_INTERESTED, R_LIKED, R_SELF } from './scan';
 import { type ScoreTables, Scorer, packedScore, percentOfPacked } from './scorer';
+import { type SnapshotKey, encodeSnapshot, readSnapshot, snapshotFileOf, snapshotKey, writeSnapshot } from './snapshot';
 import { F_VERIFIED } from './store';
 import { EngineInputError, type EngineStats, type Ranked, type SearchPage, type Viewer } from './types';
+
+/** How long after members change the snapshot is written again (after a crash, the log since is read instead). */
+const SNAPSHOT_AFTER_MS = 10 * 60_000;
 
 /**
  * The match engine: every list of members (search, daily and featured matches, who liked you) ranked over all
@@ -31,17 +35,27 @@ export class MatchEngine {
   private completed = 0;
   private running: Promise<void> | null = null;
   private timer: NodeJS.Timeout | null = null;
-  private stats_: EngineStats = { members: 0, positions: 0, vocabulary: 0, columnBytes: 0, textBytes: 0, buildMs: 0, builtAt: null };
+  private stats_: EngineStats = { members: 0, positions: 0, vocabulary: 0, columnBytes: 0, textBytes: 0, buildMs: 0, builtAt: null, restored: false };
+  /** The index on disk (snapshot.ts), null where it cannot be kept (PostgreSQL, memory, a refused write). */
+  private snapshotFile: string | null;
+  private snapshotKey_: SnapshotKey | null = null;
+  /** a snapshot is owed: after a full build, or asked for by flush() */
+  private snapshotWanted = false;
+  /** members changed since the last snapshot (ms since 1970 of the first change), null when none */
+  private changedSinceSnapshot: number | null = null;
+  private writingSnapshot: Promise<void> | null = null;
 
   constructor(
     private readonly db: Db,
     live: LiveEvents,
     secrets: string[],
     private readonly log: (entry: Record<string, unknown>) => void = () => {},
+    options: { snapshot?: boolean } = {},
   ) {
     this.feed = isPostgres(db) ? new NotifyFeed(db, live) : new LogFeed(db);
     this.relations = new RelationsCache(db);
     this.cursors = new Cursors(secrets);
+    this.snapshotFile = options.snapshot === false ? null : snapshotFileOf(db);
   }
 
   /** Builds the index (once) and follows the change feed from then on. */
@@ -55,27 +69,95 @@ export class MatchEngine {
 
   private async build(): Promise<void> {
     const started = performance.now();
-    if (!this.following) {
+    const first = !this.following;
+    if (first) {
       await this.feed.start(this.onGap);
       this.following = true;
     }
+    // Only the first build may start from the snapshot: a later one answers a rebuild request the snapshot predates.
+    const restored = first ? await this.restore() : null;
+    const index = restored ?? (await this.scan());
+    this.index = index;
+    this.scorer = new Scorer(index.dicts);
+    this.relations.clear();
+    if (!restored) this.snapshotWanted = true;
+    const buildMs = performance.now() - started;
+    this.stats_ = { ...this.measure(), buildMs, builtAt: Date.now(), restored: Boolean(restored) };
+    const { columnBytes, textBytes } = this.stats_;
+    this.log({
+      level: 'info', msg: restored ? 'match engine loaded its snapshot' : 'match engine built', members: index.liveCount, ms: Math.round(buildMs),
+      columnBytes, textBytes, bytesPerMember: index.liveCount ? Math.round((columnBytes + textBytes) / index.liveCount) : 0,
+    });
+    this.follow();
+  }
+
+  /** Every live member read from the database into a new index. */
+  private async scan(): Promise<MemberIndex> {
     const index = new MemberIndex();
     const count = await this.db('profiles').where('isDeleted', false).count({ n: '*' }).first();
     index.store.grow(Math.ceil(Number(count?.n ?? 0) * 1.02) + 64);
     await scanMembers(this.db, (rows) => {
       for (const row of rows) index.put(row, 0);
     });
-    this.index = index.clustered();
-    this.scorer = new Scorer(index.dicts);
-    this.relations.clear();
-    const buildMs = performance.now() - started;
-    this.stats_ = { ...this.measure(), buildMs, builtAt: Date.now() };
-    const { columnBytes, textBytes } = this.stats_;
-    this.log({
-      level: 'info', msg: 'match engine built', members: index.liveCount, ms: Math.round(buildMs), columnBytes, textBytes,
-      bytesPerMember: index.liveCount ? Math.round((columnBytes + textBytes) / index.liveCount) : 0,
-    });
-    this.follow();
+    return index.clustered();
+  }
+
+  /** The index from the snapshot, if there is one this database's log still vouches for (the feed then resumes there). */
+  private async restore(): Promise<MemberIndex | null> {
+    if (!this.snapshotFile) return null;
+    try {
+      this.snapshotKey_ ??= await snapshotKey(this.db);
+      const snapshot = await readSnapshot(this.snapshotFile, this.snapshotKey_);
+      if (!snapshot) return null;
+      if (!(await this.feed.resume(snapshot.checkpoint))) {
+        this.log({ level: 'info', msg: 'match engine: the snapshot is older than the change log keeps; reading every member' });
+        return null;
+      }
+      return snapshot.index;
+    } catch (error) {
+      this.log({ level: 'warn', msg: 'match engine: the snapshot could not be read; reading every member', err: String(error) });
+      return null;
+    }
+  }
+
+  /**
+   * Writes a snapshot when one is owed: after a full build, when asked (flush), or ten minutes after members
+   * changed. Runs inside apply(), so the index does not change while it is copied; the file is written after.
+   */
+  private async saveSnapshot(): Promise<void> {
+    const due = this.snapshotWanted || (this.changedSinceSnapshot !== null && Date.now() - this.changedSinceSnapshot > SNAPSHOT_AFTER_MS);
+    if (!due || !this.snapshotFile || this.writingSnapshot) return;
+    const file = this.snapshotFile;
+    this.snapshotWanted = false;
+    this.changedSinceSnapshot = null;
+    try {
+      this.snapshotKey_ ??= await snapshotKey(this.db);
+      const checkpoint = await this.feed.checkpoint();
+      if (!checkpoint) return;
+      const bytes = encodeSnapshot(this.index, this.snapshotKey_, checkpoint);
+      this.writingSnapshot = writeSnapshot(file, bytes)
+        .catch((error: unknown) => {
+          this.log({ level: 'warn', msg: 'match engine: could not write its snapshot; restarts will read every member', err: String(error) });
+          this.snapshotFile = null;
+        })
+        .finally(() => {
+          this.writingSnapshot = null;
+        });
+    } catch (error) {
+      // A database refusing writes (the marker row) keeps working without snapshots.
+      this.log({ level: 'warn', msg: 'match engine: could not mark a snapshot in the change log', err: String(error) });
+      this.snapshotFile = null;
+    }
+  }
+
+  /** Brings the index up to date and writes its snapshot (before the process stops, so the next start is quick). */
+  async flush(): Promise<void> {
+    if (!this.building || !this.snapshotFile) return;
+    await this.writingSnapshot;
+    if (this.changedSinceSnapshot !== null) this.snapshotWanted = true;
+    if (!this.snapshotWanted) return;
+    await this.sync();
+    await this.writingSnapshot;
   }
 
   /**
@@ -97,7 +179,7 @@ export class MatchEngine {
     this.pendingRebuild = true;
   };
 
-  private measure(): Omit<EngineStats, 'buildMs' | 'builtAt'> {
+  private measure(): Omit<EngineStats, 'buildMs' | 'builtAt' | 'restored'> {
     const i = this.index;
     return { members: i.liveCount, positions: i.store.size, vocabulary: i.text.vocabulary, columnBytes: i.store.bytes() + i.groups.bytes(), textBytes: i.text.bytes() };
   }
@@ -145,8 +227,14 @@ export class MatchEngine {
       this.relations.invalidate(a);
       this.relations.invalidate(b);
     }
-    if (changes.members.size === 0) return;
-    const ids = [...changes.members];
+    if (changes.members.size > 0) {
+      await this.applyMembers([...changes.members]);
+      this.changedSinceSnapshot ??= Date.now();
+    }
+    await this.saveSnapshot();
+  }
+
+  private async applyMembers(ids: number[]): Promise<void> {
     const rows = await loadMembers(this.db, ids);
     const now = Date.now();
     const present = new Set<number>();

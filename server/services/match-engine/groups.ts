@@ -1,3 +1,4 @@
+import type { Packer, Unpacker } from './columns-file';
 import { PLACEMENTS } from './kundali-table';
 import { NO_MOON } from './store';
 
@@ -99,9 +100,49 @@ export class Groups {
     countInto(this.group(gender, culture), lookingFor, moon, delta);
   }
 
+  /** Every group in `of(null)`'s order, its arrays in the packer. */
+  toSnapshot(packer: Packer): GroupSnapshot[] {
+    return this.of(null).map((g) => ({
+      gender: g.gender,
+      culture: g.culture,
+      positions: packer.add(g.positions.a.subarray(0, g.positions.n)),
+      runs: packer.add(g.runs),
+      sorted: g.sorted,
+      plain: [...g.plain].map(([lookingFor, counts]) => [lookingFor, packer.add(counts)] as [number, number]),
+    }));
+  }
+
+  static fromSnapshot(snaps: GroupSnapshot[], unpacker: Unpacker): Groups {
+    const out = new Groups();
+    // Made in the same order, so each gender's list (and `of(null)`) keeps the order it had.
+    for (const snap of snaps) {
+      const g = out.group(snap.gender, snap.culture);
+      const positions = unpacker.get(snap.positions, 'Int32Array');
+      g.positions.a = positions.length ? positions : new Int32Array(8);
+      g.positions.n = positions.length;
+      g.runs = unpacker.get(snap.runs, 'Int32Array');
+      g.sorted = snap.sorted;
+      for (const [lookingFor, n] of snap.plain) {
+        const counts = unpacker.get(n, 'Int32Array');
+        if (counts.length !== PLAIN_ALL + 1) throw new Error('snapshot: plain counts of another shape');
+        g.plain.set(lookingFor, counts);
+      }
+    }
+    return out;
+  }
+
   bytes(): number {
     let total = 0;
     for (const g of this.byKey.values()) total += g.positions.a.byteLength + 64 + g.plain.size * (PLAIN_ALL + 1) * 4 + 48;
     return total;
   }
+}
+
+export interface GroupSnapshot {
+  gender: number;
+  culture: number;
+  positions: number;
+  runs: number;
+  sorted: number;
+  plain: Array<[number, number]>;
 }

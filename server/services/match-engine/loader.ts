@@ -56,6 +56,9 @@ function toRow(r: Cell[]): MemberRow {
   };
 }
 
+/** What the loader reads and how it reads it: a snapshot of the index made from other columns is not used. */
+export const LOADER_SHAPE = `${COLUMNS}\n${FROM}\n${String(toRow)}`;
+
 /** The Moon longitude of profiles whose stored value is missing, worked out from their birth fields and stored. */
 async function fillMoons(db: Db, rows: MemberRow[]): Promise<void> {
   const missing = rows.filter((r) => r.moonLongitude === null);

@@ -13,10 +13,12 @@ import {
   NO_DOB,
   NO_HOUR,
   NO_MOON,
+  type StoreSnapshot,
   VIS_SHIFT,
 } from './store';
-import { TextIndex, textHash } from './text-index';
-import { type Group, Groups, countInto, countingSort } from './groups';
+import type { Packer, Unpacker } from './columns-file';
+import { TextIndex, type TextSnapshot, textHash } from './text-index';
+import { type Group, type GroupSnapshot, Groups, countInto, countingSort } from './groups';
 import { DAY_MS, type MemberRow, ageOrNull, dobDays, visibilityCode } from './member-row';
 
 export class MemberIndex {
@@ -24,16 +26,41 @@ export class MemberIndex {
   readonly dicts: Dictionaries;
   readonly text: TextIndex;
   /** positions by gender and culture tuple: a scan reads only the gender the viewer looks for, best groups first */
-  readonly groups = new Groups();
+  readonly groups: Groups;
   /** position of each user's live profile, -1 when none */
   private positions = new Int32Array(1024).fill(-1);
   /** positions that hold a live profile */
   liveCount = 0;
 
-  constructor(parts?: { store: MemberStore; dicts: Dictionaries; text: TextIndex }) {
+  constructor(parts?: { store: MemberStore; dicts: Dictionaries; text: TextIndex; groups?: Groups }) {
     this.store = parts?.store ?? new MemberStore();
     this.dicts = parts?.dicts ?? new Dictionaries();
     this.text = parts?.text ?? new TextIndex();
+    this.groups = parts?.groups ?? new Groups();
+  }
+
+  /** The whole index as a snapshot's header and arrays (snapshot.ts); `fromSnapshot` gives back the same index. */
+  toSnapshot(packer: Packer): IndexSnapshot {
+    return {
+      store: this.store.toSnapshot(packer),
+      dicts: this.dicts.toSnapshot(),
+      text: this.text.toSnapshot(packer),
+      groups: this.groups.toSnapshot(packer),
+      positions: packer.add(this.positions),
+      liveCount: this.liveCount,
+    };
+  }
+
+  static fromSnapshot(snap: IndexSnapshot, unpacker: Unpacker): MemberIndex {
+    const out = new MemberIndex({
+      store: MemberStore.fromSnapshot(snap.store, unpacker),
+      dicts: Dictionaries.fromSnapshot(snap.dicts),
+      text: TextIndex.fromSnapshot(snap.text, unpacker),
+      groups: Groups.fromSnapshot(snap.groups, unpacker),
+    });
+    out.positions = unpacker.get(snap.positions, 'Int32Array');
+    out.liveCount = snap.liveCount;
+    return out;
   }
 
   /**
@@ -244,4 +271,13 @@ export class MemberIndex {
   moonOf(p: number): number {
     return p === -1 ? NO_MOON : this.store.moon[p];
   }
+}
+
+export interface IndexSnapshot {
+  store: StoreSnapshot;
+  dicts: Record<string, unknown[]>;
+  text: TextSnapshot;
+  groups: GroupSnapshot[];
+  positions: number;
+  liveCount: number;
 }

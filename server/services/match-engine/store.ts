@@ -1,3 +1,5 @@
+import type { Column, Packer, Unpacker } from './columns-file';
+
 /**
  * The engine's columnar member store: one position per member with a live profile, each attribute a typed array,
  * every text value interned to a small integer (its dictionary keeps the strings once). Positions are never reused
@@ -27,6 +29,13 @@ export class Dict {
 
   get size(): number {
     return this.values.length;
+  }
+
+  /** The dictionary of a snapshot's values (ids unchanged: each value is interned again in its order). */
+  restore(values: Array<string | null>): void {
+    for (let i = 1; i < values.length; i++) {
+      if (this.id(values[i]) !== i) throw new Error('snapshot: a dictionary does not round-trip');
+    }
   }
 }
 
@@ -66,6 +75,12 @@ export class TupleDict<T extends readonly unknown[]> {
   get size(): number {
     return this.values.length;
   }
+
+  restore(values: T[]): void {
+    for (let i = 0; i < values.length; i++) {
+      if (this.id(values[i]) !== i) throw new Error('snapshot: a dictionary does not round-trip');
+    }
+  }
 }
 
 /** A column of ids that starts at 16 bits and widens to 32 the first time a larger id arrives. */
@@ -83,6 +98,15 @@ export class IdColumn {
     const out = new IdColumn(capacity);
     if (this.a instanceof Uint32Array) out.a = new Uint32Array(capacity);
     for (let i = 0; i < order.length; i++) out.a[i] = this.a[order[i]];
+    return out;
+  }
+
+  /** A column of the given capacity holding `data` (its width kept). */
+  static of(data: Column, capacity: number): IdColumn {
+    const out = new IdColumn(capacity);
+    if (data instanceof Uint32Array) out.a = new Uint32Array(capacity);
+    else if (!(data instanceof Uint16Array)) throw new Error('snapshot: an id column is neither 16 nor 32 bits wide');
+    out.a.set(data);
     return out;
   }
 
@@ -113,6 +137,9 @@ function grown<T extends Int32Array | Uint8Array | Uint32Array | Float64Array>(a
   next.set(a.subarray(0, Math.min(a.length, capacity)));
   return next;
 }
+
+const PLAIN_COLUMNS = ['userId', 'profileId', 'flags', 'gender', 'lookingFor', 'dob', 'moon', 'activeHour', 'eliteUntil', 'changedAt', 'textHash'] as const;
+const ID_COLUMNS = ['culture', 'place', 'profession', 'misc', 'agePair', 'locPref', 'eduPref', 'profPref'] as const;
 
 export class MemberStore {
   capacity: number;
@@ -179,22 +206,49 @@ export class MemberStore {
 
   grow(capacity: number): void {
     this.capacity = capacity;
-    for (const key of ['userId', 'profileId', 'flags', 'gender', 'lookingFor', 'dob', 'moon', 'activeHour', 'eliteUntil', 'changedAt', 'textHash'] as const) {
+    for (const key of PLAIN_COLUMNS) {
       (this as Record<typeof key, Int32Array | Uint8Array | Uint32Array | Float64Array>)[key] = grown(this[key], capacity);
     }
-    for (const col of [this.culture, this.place, this.profession, this.misc, this.agePair, this.locPref, this.eduPref, this.profPref]) col.grow(capacity);
+    for (const key of ID_COLUMNS) this[key].grow(capacity);
   }
 
   /** A store of the members at `order`'s positions, in that order (position i holds order[i]). */
   gathered(order: Int32Array, capacity: number): MemberStore {
     const out = new MemberStore(capacity);
-    for (const key of ['userId', 'profileId', 'flags', 'gender', 'lookingFor', 'dob', 'moon', 'activeHour', 'eliteUntil', 'changedAt', 'textHash'] as const) {
+    for (const key of PLAIN_COLUMNS) {
       const from = this[key];
       const to = out[key];
       for (let i = 0; i < order.length; i++) to[i] = from[order[i]];
     }
-    for (const key of ['culture', 'place', 'profession', 'misc', 'agePair', 'locPref', 'eduPref', 'profPref'] as const) out[key] = this[key].gathered(order, capacity);
+    for (const key of ID_COLUMNS) out[key] = this[key].gathered(order, capacity);
     out.size = order.length;
+    return out;
+  }
+
+  /** What a snapshot keeps of the store: the used part of each column. */
+  toSnapshot(packer: Packer): StoreSnapshot {
+    const columns: Record<string, number> = {};
+    for (const key of PLAIN_COLUMNS) columns[key] = packer.add(this[key].subarray(0, this.size));
+    for (const key of ID_COLUMNS) columns[key] = packer.add(this[key].a.subarray(0, this.size));
+    return { capacity: this.capacity, size: this.size, columns };
+  }
+
+  static fromSnapshot(snap: StoreSnapshot, unpacker: Unpacker): MemberStore {
+    const out = new MemberStore(snap.capacity);
+    out.size = snap.size;
+    const column = (key: string) => {
+      const n = snap.columns[key];
+      if (n === undefined) throw new Error(`snapshot: the store has no column ${key}`);
+      const data = unpacker.any(n);
+      if (data.length !== snap.size) throw new Error(`snapshot: column ${key} has ${data.length} values for ${snap.size} positions`);
+      return data;
+    };
+    for (const key of PLAIN_COLUMNS) {
+      const data = column(key);
+      if (data.constructor !== out[key].constructor) throw new Error(`snapshot: column ${key} is a ${data.constructor.name}`);
+      out[key].set(data as never);
+    }
+    for (const key of ID_COLUMNS) out[key] = IdColumn.of(column(key), snap.capacity);
     return out;
   }
 
@@ -207,4 +261,10 @@ export class MemberStore {
     }
     return total;
   }
+}
+
+export interface StoreSnapshot {
+  capacity: number;
+  size: number;
+  columns: Record<string, number>;
 }

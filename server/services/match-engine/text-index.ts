@@ -8,6 +8,8 @@
  * Append-only: a member whose text changes is given a new position by the store.
  */
 
+import type { Packer, Unpacker } from './columns-file';
+
 const stripAccents = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
 
 /** The query's tokens, as the full-text search has always read them (at most 8). */
@@ -217,6 +219,33 @@ export class TextIndex {
     return found.subarray(0, n);
   }
 
+  /** The vocabulary, every posting list end to end (with where each starts) and the hash slots. */
+  toSnapshot(packer: Packer): TextSnapshot {
+    const starts = new Int32Array(this.words.length + 1);
+    for (let id = 0; id < this.words.length; id++) starts[id + 1] = starts[id] + this.lengths[id];
+    const all = new Int32Array(starts[this.words.length]);
+    for (let id = 0; id < this.words.length; id++) all.set(this.postings[id].subarray(0, this.lengths[id]), starts[id]);
+    return { words: this.words, starts: packer.add(starts), postings: packer.add(all), slots: packer.add(this.slots) };
+  }
+
+  static fromSnapshot(snap: TextSnapshot, unpacker: Unpacker): TextIndex {
+    const out = new TextIndex();
+    const starts = unpacker.get(snap.starts, 'Int32Array');
+    const all = unpacker.get(snap.postings, 'Int32Array');
+    if (starts.length !== snap.words.length + 1 || starts[snap.words.length] !== all.length) throw new Error('snapshot: the text index does not add up');
+    for (let id = 0; id < snap.words.length; id++) {
+      out.words.push(snap.words[id]);
+      const n = starts[id + 1] - starts[id];
+      // Room for at least four, as a new word gets: addWord doubles a full list, and twice nothing is nothing.
+      const list = new Int32Array(Math.max(4, n));
+      list.set(all.subarray(starts[id], starts[id + 1]));
+      out.postings.push(list);
+      out.lengths.push(n);
+    }
+    out.slots = unpacker.get(snap.slots, 'Int32Array');
+    return out;
+  }
+
   bytes(): number {
     let total = 0;
     for (const list of this.postings) total += list.byteLength + 64;
@@ -228,4 +257,11 @@ export class TextIndex {
   get vocabulary(): number {
     return this.words.length;
   }
+}
+
+export interface TextSnapshot {
+  words: string[];
+  starts: number;
+  postings: number;
+  slots: number;
 }

@@ -40,4 +40,6 @@ export interface EngineStats {
   textBytes: number;
   buildMs: number;
   builtAt: number | null;
+  /** the last build loaded the snapshot (snapshot.ts) instead of reading every member */
+  restored: boolean;
 }

@@ -1,0 +1,111 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import type { Db } from '../../db';
+import { Packer, decode, encode } from './columns-file';
+import { Dictionaries } from './dictionaries';
+import { Groups, PositionList } from './groups';
+import { placementOf } from './kundali-table';
+import { LOADER_SHAPE } from './loader';
+import { type IndexSnapshot, MemberIndex } from './member-index';
+import { ageOrNull, dobDays, visibilityCode } from './member-row';
+import { Dict, IdColumn, MemberStore, TupleDict } from './store';
+import { TextIndex } from './text-index';
+
+/**
+ * The index on disk, so a restart does not read every member again (a million members: about 13 s of reading
+ * and interning; the snapshot loads in a fraction of it). Only where the change log can prove it is still
+ * true: SQLite, whose `engine_changes` log is in commit order (change-feed.ts).
+ *
+ * - Written after each full build, every ten minutes while members change, and when the server stops, as one
+ *   file next to the database (written aside, then renamed over the old one: a crash leaves the old file whole).
+ * - It records the log's watermark (every change up to it is in the index) and a marker row it adds to the log
+ *   (a random nonce): a later start uses it only if that row is still there with every row after the watermark,
+ *   i.e. the same database with its history unbroken. The changes since are then read like any others.
+ * - It is keyed by a fingerprint of the code that builds the index and by the migrations applied: another build
+ *   or schema starts from the database instead.
+ * Anything else (no file, a torn or foreign file, a pruned log, a rebuild requested meanwhile) means a full build,
+ * as without a snapshot.
+ */
+
+export interface Checkpoint {
+  /** every change with a log id up to this one is in the index */
+  watermark: number;
+  /** the marker row's id, nonce and time */
+  mark: number;
+  nonce: number;
+  createdAt: number;
+}
+
+const VERSION = 1;
+
+/** The code whose output the snapshot holds: a snapshot made by other code is not read. */
+const CODE = crypto
+  .createHash('sha256')
+  .update(
+    [MemberIndex, MemberStore, IdColumn, Dict, TupleDict, Dictionaries, TextIndex, Groups, PositionList, placementOf, dobDays, visibilityCode, ageOrNull]
+      .map(String)
+      .join('\n'),
+  )
+  .update(LOADER_SHAPE)
+  .digest('hex');
+
+export interface SnapshotKey {
+  version: number;
+  code: string;
+  migrations: string[];
+}
+
+/** What a snapshot must match to be read: this build's code and the migrations the database has applied. */
+export async function snapshotKey(db: Db): Promise<SnapshotKey> {
+  const rows = (await db('knex_migrations').select('name').orderBy('id')) as Array<{ name: string }>;
+  return { version: VERSION, code: CODE, migrations: rows.map((r) => r.name) };
+}
+
+/** Where the snapshot of this database's index lives: beside an SQLite file; none for PostgreSQL or memory. */
+export function snapshotFileOf(db: Db): string | null {
+  if (db.client.config.client === 'pg') return null;
+  const connection = db.client.config.connection as { filename?: string } | undefined;
+  const file = connection?.filename;
+  if (!file || file === ':memory:' || file.startsWith('file:')) return null;
+  return `${file}.match-index`;
+}
+
+interface Header {
+  key: SnapshotKey;
+  checkpoint: Checkpoint;
+  index: IndexSnapshot;
+}
+
+/** The snapshot's bytes (the index's arrays copied: the index may change once this returns). */
+export function encodeSnapshot(index: MemberIndex, key: SnapshotKey, checkpoint: Checkpoint): Buffer {
+  const packer = new Packer();
+  const header: Header = { key, checkpoint, index: index.toSnapshot(packer) };
+  return encode(header, packer);
+}
+
+/** Writes the file aside and renames it over the old one. */
+export async function writeSnapshot(file: string, bytes: Buffer): Promise<void> {
+  const aside = `${file}.${process.pid}.tmp`;
+  try {
+    await fs.promises.writeFile(aside, bytes);
+    await fs.promises.rename(aside, file);
+  } catch (error) {
+    await fs.promises.rm(aside, { force: true }).catch(() => {});
+    throw error;
+  }
+}
+
+/** The snapshot in `file` if there is one made by this code for this schema (null otherwise); throws if unreadable. */
+export async function readSnapshot(file: string, key: SnapshotKey): Promise<{ index: MemberIndex; checkpoint: Checkpoint } | null> {
+  let bytes: Buffer;
+  try {
+    bytes = await fs.promises.readFile(file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+  const { header, unpacker } = decode(bytes);
+  const h = header as Header;
+  if (JSON.stringify(h.key) !== JSON.stringify(key)) return null;
+  return { index: MemberIndex.fromSnapshot(h.index, unpacker), checkpoint: h.checkpoint };
+}
