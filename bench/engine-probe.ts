@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import type { Knex } from 'knex';
 import { liveEventsFor } from '../server/services/live-events';
 import { MatchEngine } from '../server/services/match-engine/engine';
@@ -28,16 +29,16 @@ async function settle(): Promise<void> {
   gc?.();
 }
 
-export async function probeEngine(db: Knex, databaseUrl: string | null): Promise<EngineProbe> {
+export async function probeEngine(db: Knex, databaseUrl: string | null, dataDir = os.tmpdir()): Promise<EngineProbe> {
   await settle();
   const before = process.memoryUsage();
   // On PostgreSQL the engine follows changes by LISTEN, as in the server.
   const live = liveEventsFor({ dbClient: databaseUrl ? 'pg' : 'better-sqlite3', databaseUrl }, db);
   await live.start();
   // A start with no snapshot reads every member (the first start, or after a new build of the server).
-  const file = snapshotFileOf(db);
+  const file = snapshotFileOf(db, dataDir);
   if (file) fs.rmSync(file, { force: true });
-  const engine = new MatchEngine(db, live, ['bench-probe'], () => {});
+  const engine = new MatchEngine(db, live, ['bench-probe'], () => {}, { dataDir });
   const started = performance.now();
   await engine.start();
   const buildMs = performance.now() - started;
@@ -51,7 +52,7 @@ export async function probeEngine(db: Knex, databaseUrl: string | null): Promise
   let restoreMs: number | null = null;
   if (file) {
     await settle();
-    const again = new MatchEngine(db, live, ['bench-probe'], () => {});
+    const again = new MatchEngine(db, live, ['bench-probe'], () => {}, { dataDir });
     const restarted = performance.now();
     await again.start();
     await again.sync();

@@ -41,8 +41,10 @@ export function registerServe(program: Command): void {
       const app = createApp(config, db, { log, media });
       const { live, engine } = app.context.services;
       await live.start();
-      // The match engine's index is built before the first request, so the first search is not the slow one.
+      // The match engine's index is built before the first request, so the first search is not the slow one, and
+      // after a full read of the members it is written to disk before serving (a crash later still starts quickly).
       await engine.start();
+      await engine.flush();
       // Periodic jobs (cleanup, …): every process checks, one runs each job.
       const jobs = jobScheduler(db, config, log);
       await jobs.start();
@@ -70,16 +72,18 @@ export function registerServe(program: Command): void {
       // Graceful shutdown: stop accepting, end live-event streams, let in-flight requests finish (idle
       // keep-alive sockets are closed), then close the database. Anything still running after 10 s is cut off.
       let stopping = false;
-      const shutdown = (signal: string) => {
+      const shutdown = async (signal: string) => {
         if (stopping) return;
         stopping = true;
+        setTimeout(() => process.exit(0), 10_000).unref();
         // Readiness answers 503 from now on, so a load balancer stops sending new requests here.
         app.context.services.lifecycle.draining = true;
         log({ level: 'info', msg: 'shutting down', signal });
+        // The match engine's index on disk, up to date, so the next start loads it instead of reading every member
+        // (first: on PostgreSQL it needs the change feed's listening connection, closed below).
+        await engine.flush().catch((error: unknown) => log({ level: 'warn', msg: 'match engine: no snapshot at shutdown', err: String(error) }));
         server.close(async () => {
           await jobs.stop();
-          // The match engine's index on disk, up to date, so the next start loads it instead of reading every member.
-          await engine.flush().catch((error: unknown) => log({ level: 'warn', msg: 'match engine: no snapshot at shutdown', err: String(error) }));
           await db.destroy();
           releaseLock();
           log({ level: 'info', msg: 'stopped' });
@@ -90,9 +94,8 @@ export function registerServe(program: Command): void {
         server.closeIdleConnections();
         const idle = setInterval(() => server.closeIdleConnections(), 200);
         idle.unref();
-        setTimeout(() => process.exit(0), 10_000).unref();
       };
-      process.once('SIGTERM', () => shutdown('SIGTERM'));
-      process.once('SIGINT', () => shutdown('SIGINT'));
+      process.once('SIGTERM', () => void shutdown('SIGTERM'));
+      process.once('SIGINT', () => void shutdown('SIGINT'));
     });
 }

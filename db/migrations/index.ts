@@ -27,6 +27,7 @@ import * as familyAccess from './20261125_90_family_access';
 import * as familySharedConversations from './20261125_91_family_shared_conversations';
 import * as reportFiledFrom from './20261125_94_report_filed_from';
 import * as engineFamilyTrigger from './20261125_95_engine_family_trigger';
+import * as engineLogOnPostgres from './20261125_96_engine_log_on_postgres';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -63,6 +64,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261125_93_outbox_recipient_index': outboxRecipientIndex,
   '20261125_94_report_filed_from': reportFiledFrom,
   '20261125_95_engine_family_trigger': engineFamilyTrigger,
+  '20261125_96_engine_log_on_postgres': engineLogOnPostgres,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -1,3 +1,4 @@
+import { CHANGE_LOG_KEPT_MS } from '../services/match-engine/change-feed';
 import { defineJob } from './scheduler';
 
 const DAY_MS = 86_400_000;
@@ -13,8 +14,8 @@ export const RETENTION = {
   pushOutboxMs: 7 * DAY_MS,
   /** rate-limit windows (the longest window is an hour) */
   rateLimitsMs: DAY_MS,
-  /** the match engine's change log (engines read it every half second) */
-  engineChangesMs: DAY_MS,
+  /** the match engine's change log (engines read it every half second; a snapshot checks it at start-up) */
+  engineChangesMs: CHANGE_LOG_KEPT_MS,
   /** live events the CLI and jobs relay to a SQLite server's streams (it reads them within a second) */
   liveEventsMs: 60 * 60_000,
 } as const;

@@ -20,6 +20,9 @@ export interface Changes {
   rebuild: boolean;
 }
 
+/** How long the log keeps its rows (the cleanup job deletes older ones; a running engine reads it continuously). */
+export const CHANGE_LOG_KEPT_MS = 86_400_000;
+
 const empty = (): Changes => ({ members: new Set(), relations: [], rebuild: false });
 
 function parse(into: Changes, kind: string, a: number | null, b: number | null): void {
@@ -176,18 +179,42 @@ export class NotifyFeed implements ChangeFeed {
     this.unsubscribe?.();
   }
 
-  // NOTIFY keeps no history: a snapshot could not be told apart from a stale one.
-  async checkpoint(): Promise<null> {
-    return null;
+  /**
+   * A marker row, and the transactions its statement saw (pg_current_snapshot), then a barrier: once it is back,
+   * the notification of every change those transactions made has arrived, so applying what take() returns next
+   * puts all of them in the index.
+   */
+  async checkpoint(): Promise<Checkpoint> {
+    const nonce = crypto.randomInt(1, 2 ** 31 - 1);
+    const createdAt = Date.now();
+    const { rows } = (await this.db.raw(
+      `INSERT INTO engine_changes (kind, a, created_at, xid) VALUES ('s', ?, ?, pg_current_xact_id()) RETURNING id, pg_current_snapshot()::text AS seen`,
+      [nonce, createdAt],
+    )) as { rows: Array<{ id: number; seen: string }> };
+    await this.settle();
+    return { watermark: 0, seen: rows[0].seen, mark: Number(rows[0].id), nonce, createdAt };
   }
 
-  async resume(): Promise<boolean> {
-    return false;
+  /**
+   * The marker must still be there, young enough that the cleanup job has kept every row written after it (and
+   * in transactions open when it was written); then every change by a transaction the checkpoint did not see is
+   * read from the log, to be applied with the first take().
+   */
+  async resume(cp: Checkpoint): Promise<boolean> {
+    if (!cp.seen || Date.now() - cp.createdAt > CHANGE_LOG_KEPT_MS - 2 * 3_600_000) return false;
+    const marker = await this.db('engine_changes').where({ id: cp.mark, kind: 's', a: cp.nonce, createdAt: cp.createdAt }).first('id');
+    if (!marker) return false;
+    const { rows } = (await this.db.raw(
+      'SELECT kind, a, b FROM engine_changes WHERE xid IS NOT NULL AND NOT pg_visible_in_snapshot(xid, ?::pg_snapshot) ORDER BY id',
+      [cp.seen],
+    )) as { rows: Array<{ kind: string; a: number | null; b: number | null }> };
+    for (const r of rows) parse(this.pending, r.kind, r.a === null ? null : Number(r.a), r.b === null ? null : Number(r.b));
+    return true;
   }
 }
 
 /** Asks every running engine on this database to rebuild its index (after writes made with the log paused). */
 export async function requestEngineRebuild(db: Knex): Promise<void> {
-  if (db.client.config.client === 'pg') await db.raw('SELECT pg_notify(?, ?)', ['saathi_engine', '*']);
+  if (db.client.config.client === 'pg') await db.raw("SELECT engine_changed('*')");
   else await db('engine_changes').insert({ kind: '*', createdAt: Date.now() });
 }

@@ -2,7 +2,7 @@ import type { Db } from '../../db';
 import { isPostgres } from '../../db';
 import type { LiveEvents } from '../live-events';
 import { dayString } from './ages';
-import { type ChangeFeed, LogFeed, NotifyFeed } from './change-feed';
+import { type ChangeFeed, type Changes, LogFeed, NotifyFeed } from './change-feed';
 import { CursorError, Cursors } from './cursor';
 import { type SearchFilters, filterTables, gunaTable } from './filters';
 import { gunaBetween as gunaOf } from './kundali-table';
@@ -50,12 +50,13 @@ export class MatchEngine {
     live: LiveEvents,
     secrets: string[],
     private readonly log: (entry: Record<string, unknown>) => void = () => {},
-    options: { snapshot?: boolean } = {},
+    /** `dataDir`: where a PostgreSQL engine keeps its snapshot; `snapshot: false` keeps none */
+    options: { snapshot?: boolean; dataDir?: string } = {},
   ) {
     this.feed = isPostgres(db) ? new NotifyFeed(db, live) : new LogFeed(db);
     this.relations = new RelationsCache(db);
     this.cursors = new Cursors(secrets);
-    this.snapshotFile = options.snapshot === false ? null : snapshotFileOf(db);
+    this.snapshotFile = options.snapshot === false ? null : snapshotFileOf(db, options.dataDir ?? null);
   }
 
   /** Builds the index (once) and follows the change feed from then on. */
@@ -134,6 +135,9 @@ export class MatchEngine {
       this.snapshotKey_ ??= await snapshotKey(this.db);
       const checkpoint = await this.feed.checkpoint();
       if (!checkpoint) return;
+      // What the checkpoint saw must be in the index before it is copied (on PostgreSQL: the changes committed
+      // before it, whose notifications its barrier has brought in). A rebuild asked for meanwhile: its own follows.
+      if (!(await this.applyChanges(await this.feed.take()))) return;
       const bytes = encodeSnapshot(this.index, this.snapshotKey_, checkpoint);
       this.writingSnapshot = writeSnapshot(file, bytes)
         .catch((error: unknown) => {
@@ -216,12 +220,16 @@ export class MatchEngine {
   }
 
   private async apply(): Promise<void> {
-    const changes = await this.feed.take();
+    if (await this.applyChanges(await this.feed.take())) await this.saveSnapshot();
+  }
+
+  /** The changes into the index; false when they asked for a rebuild (done instead). */
+  private async applyChanges(changes: Changes): Promise<boolean> {
     if (changes.rebuild || this.pendingRebuild) {
       this.pendingRebuild = false;
       this.building = null;
       await this.start();
-      return;
+      return false;
     }
     for (const [a, b] of changes.relations) {
       this.relations.invalidate(a);
@@ -231,7 +239,7 @@ export class MatchEngine {
       await this.applyMembers([...changes.members]);
       this.changedSinceSnapshot ??= Date.now();
     }
-    await this.saveSnapshot();
+    return true;
   }
 
   private async applyMembers(ids: number[]): Promise<void> {

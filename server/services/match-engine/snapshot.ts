@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import path from 'node:path';
 import type { Db } from '../../db';
 import { Packer, decode, encode } from './columns-file';
 import { Dictionaries } from './dictionaries';
@@ -13,14 +14,16 @@ import { TextIndex } from './text-index';
 
 /**
  * The index on disk, so a restart does not read every member again (a million members: about 13 s of reading
- * and interning; the snapshot loads in a fraction of it). Only where the change log can prove it is still
- * true: SQLite, whose `engine_changes` log is in commit order (change-feed.ts).
+ * and interning; the snapshot loads in a fraction of it), checked against the change log (change-feed.ts), which
+ * tells what changed since it was written: on SQLite by ids (the log is in commit order), on PostgreSQL by
+ * transaction (each row carries its transaction's id; the checkpoint records which transactions it saw).
  *
  * - Written after each full build, every ten minutes while members change, and when the server stops, as one
- *   file next to the database (written aside, then renamed over the old one: a crash leaves the old file whole).
- * - It records the log's watermark (every change up to it is in the index) and a marker row it adds to the log
- *   (a random nonce): a later start uses it only if that row is still there with every row after the watermark,
- *   i.e. the same database with its history unbroken. The changes since are then read like any others.
+ *   file next to the SQLite database or in the data directory (written aside, then renamed over the old one: a
+ *   crash leaves the old file whole).
+ * - It records where the log stood (every change before is in the index) and a marker row it adds to the log (a
+ *   random nonce): a later start uses it only if that row is still there and the log still holds every change
+ *   since, i.e. the same database with its history unbroken. The changes since are then read like any others.
  * - It is keyed by a fingerprint of the code that builds the index and by the migrations applied: another build
  *   or schema starts from the database instead.
  * Anything else (no file, a torn or foreign file, a pruned log, a rebuild requested meanwhile) means a full build,
@@ -28,8 +31,10 @@ import { TextIndex } from './text-index';
  */
 
 export interface Checkpoint {
-  /** every change with a log id up to this one is in the index */
+  /** SQLite: every change with a log id up to this one is in the index */
   watermark: number;
+  /** PostgreSQL: the transactions whose changes are in the index (a pg_snapshot, as text) */
+  seen?: string;
   /** the marker row's id, nonce and time */
   mark: number;
   nonce: number;
@@ -61,9 +66,18 @@ export async function snapshotKey(db: Db): Promise<SnapshotKey> {
   return { version: VERSION, code: CODE, migrations: rows.map((r) => r.name) };
 }
 
-/** Where the snapshot of this database's index lives: beside an SQLite file; none for PostgreSQL or memory. */
-export function snapshotFileOf(db: Db): string | null {
-  if (db.client.config.client === 'pg') return null;
+/**
+ * Where the snapshot of this database's index lives: beside an SQLite file; for PostgreSQL in the process's data
+ * directory, named after the database; none for an SQLite database in memory.
+ */
+export function snapshotFileOf(db: Db, dataDir: string | null): string | null {
+  if (db.client.config.client === 'pg') {
+    if (!dataDir) return null;
+    const connection = db.client.config.connection as string | { connectionString?: string; database?: string } | undefined;
+    const url = typeof connection === 'string' ? connection : connection?.connectionString;
+    const name = url ? decodeURIComponent(new URL(url).pathname.slice(1)) : (connection as { database?: string } | undefined)?.database;
+    return path.join(dataDir, `match-index.${String(name || 'postgres').replace(/[^A-Za-z0-9_.-]/g, '_')}.pg`);
+  }
   const connection = db.client.config.connection as { filename?: string } | undefined;
   const file = connection?.filename;
   if (!file || file === ':memory:' || file.startsWith('file:')) return null;
