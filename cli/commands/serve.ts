@@ -41,8 +41,9 @@ export function registerServe(program: Command): void {
       const app = createApp(config, db, { log, media });
       const { live, engine } = app.context.services;
       await live.start();
-      // The match engine's index is built before the first request, so the first search is not the slow one, and
-      // after a full read of the members it is written to disk before serving (a crash later still starts quickly).
+      // The match engine's index is ready before the first request, so the first search is not the slow one: built
+      // (or loaded from its snapshot and caught up with the changes since), and written to disk when it was read
+      // afresh, so that even a crash later starts quickly.
       await engine.start();
       await engine.flush();
       // Periodic jobs (cleanup, …): every process checks, one runs each job.

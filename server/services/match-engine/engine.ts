@@ -154,9 +154,14 @@ export class MatchEngine {
     }
   }
 
-  /** Brings the index up to date and writes its snapshot (before the process stops, so the next start is quick). */
+  /**
+   * Brings the index up to date (after a start from the snapshot: with the changes made meanwhile) and writes its
+   * snapshot if it is owed or members changed since the last one (at start-up, and before the process stops).
+   */
   async flush(): Promise<void> {
-    if (!this.building || !this.snapshotFile) return;
+    if (!this.building) return;
+    await this.sync();
+    if (!this.snapshotFile) return;
     await this.writingSnapshot;
     if (this.changedSinceSnapshot !== null) this.snapshotWanted = true;
     if (!this.snapshotWanted) return;
