@@ -1,27 +1,49 @@
 import crypto from 'node:crypto';
 import type { Context } from 'koa';
-import type { Db } from '../db';
+import { knexSnakeCaseMappers } from 'objection';
+import { type Db, readRows } from '../db';
 import { Session } from '../models/account';
 import { User } from '../models/user';
+
+const camelCaseKeys = knexSnakeCaseMappers().postProcessResponse as (row: Record<string, unknown>) => Record<string, unknown>;
 
 /** The session cookie's name. */
 export const SESSION_COOKIE = 'saathi.sid';
 
 /** koa-session external store over the `sessions` table: server-side sessions shared by every process. */
 export function databaseSessionStore(db: Db) {
+  // The session with its account, written by knex once: the account's columns are named (not `users.*`), so a
+  // column another process's migration adds later changes neither the prepared statement's result nor the names
+  // cached for it.
+  let sessionSql: Promise<string> | null = null;
+  const statement = () => {
+    if (sessionSql) return sessionSql;
+    sessionSql = db('users')
+      .columnInfo()
+      .then((columns) =>
+        db('sessions')
+          .leftJoin('users', 'users.id', 'sessions.userId')
+          .where('sessions.id', '')
+          .select([...Object.keys(columns).map((column) => `users.${column}`), 'sessions.data as sessionData', 'sessions.expiresAt as sessionExpiresAt'])
+          .toSQL().sql,
+      );
+    // A failed read (the database away) is tried again by the next request.
+    sessionSql.catch(() => {
+      sessionSql = null;
+    });
+    return sessionSql;
+  };
   return {
     /**
      * The session and, in the same query, its account: every signed-in request needs both, and on PostgreSQL a
      * query is a round trip. The account goes to `ctx.state.sessionUser` for loadUser, which still decides.
      */
     async get(key: string, _maxAge?: unknown, opts: { ctx?: Context } = {}): Promise<Record<string, unknown> | undefined> {
-      // Raw, for the join: the account's columns go through User.fromDatabaseJson below.
-      const row = await db('sessions')
-        .leftJoin('users', 'users.id', 'sessions.userId')
-        .where('sessions.id', key)
-        .first('users.*', 'sessions.data as sessionData', 'sessions.expiresAt as sessionExpiresAt');
-      if (!row) return undefined;
-      const { sessionData, sessionExpiresAt, ...account } = row as Record<string, unknown>;
+      // Every request with a session cookie runs this: one prepared statement (not a query built by knex each
+      // time), its column names made camelCase as knex's mapping would.
+      const [found] = await readRows<Record<string, unknown>>(db, await statement(), [key]);
+      if (!found) return undefined;
+      const { sessionData, sessionExpiresAt, ...account } = camelCaseKeys(found);
       if (Number(sessionExpiresAt) <= Date.now()) {
         await Session.query(db).deleteById(key);
         return undefined;

@@ -1,14 +1,14 @@
 import type { ProfileCardView } from '../../contracts/views';
 import type { SearchQuery } from '../../contracts/discovery';
 import type { AppServices } from '../context';
-import { type Db, readRows } from '../db';
+import { type Db, paddedIds, readRows } from '../db';
 import { Profile } from '../models/profile';
 import type { User } from '../models/user';
 import { presentProfileCard } from '../presenters/profile';
 import { type TargetRow, decideRelationship, targetFactsOf, viewerFacts } from '../policies/relationship';
 import type { Photo } from '../models/photo';
 import type { MatchProfile } from './matching';
-import { RECENT_MOODS_MS, moodCompatibility, moodSignalsOf } from './moods';
+import { type Levels, type MoodSignal, RECENT_MOODS_MS, hasMoodSignals, moodCompatibility, moodSignalsOf } from './moods';
 import { queryDigest } from './match-engine/cursor';
 import type { MatchEngine } from './match-engine/engine';
 import type { SearchFilters } from './match-engine/filters';
@@ -84,7 +84,8 @@ export async function presentCards(
 ): Promise<ProfileCardView[]> {
   if (ids.length === 0) return [];
   const v = viewer.id;
-  const rows = await readRows<CardRow>(db, cardsSql(ids.length), [v, v, v, v, v, v, ...ids]);
+  const padded = paddedIds(ids);
+  const rows = await readRows<CardRow>(db, cardsSql(padded.length), [v, v, v, v, v, v, ...padded]);
   const who = viewerFacts(viewer);
   const byId = new Map(rows.map((row) => [Number(row.id), row]));
   const out: ProfileCardView[] = [];
@@ -129,17 +130,21 @@ export async function rankedCards(services: Pick<AppServices, 'db' | 'engine'>, 
 
 async function moodScoresOf(db: Db, viewerId: number, userIds: number[]): Promise<Map<number, number | null>> {
   const ids = [...new Set(userIds)];
+  const now = Date.now();
   // Most members have no recent public mood and no assessment, and without either there is no score with anyone:
-  // the viewer's own signals are read first, the others' only when there is something to compare them with.
-  const own = await moodSignalsOf(db, [viewerId]);
-  if (!own.moods.has(viewerId) && !own.assessments.has(viewerId)) return new Map(ids.map((id) => [id, null]));
-  const mine = own.moods.get(viewerId) ?? [];
-  const myAssessment = own.assessments.get(viewerId) ?? null;
+  // a cheap check first; the viewer's signals are then read with the first others'.
+  if (ids.length === 0 || !(await hasMoodSignals(db, viewerId, now))) return new Map(ids.map((id) => [id, null]));
   const out = new Map<number, number | null>();
+  let mine: MoodSignal[] = [];
+  let myAssessment: Levels | null = null;
   // In statements of 2,000 members at most (a mood-match search reads everyone with a recent mood).
   for (let i = 0; i < ids.length; i += 2000) {
     const chunk = ids.slice(i, i + 2000);
-    const { moods, assessments } = await moodSignalsOf(db, chunk);
+    const { moods, assessments } = await moodSignalsOf(db, i === 0 ? [viewerId, ...chunk] : chunk, now);
+    if (i === 0) {
+      mine = moods.get(viewerId) ?? [];
+      myAssessment = assessments.get(viewerId) ?? null;
+    }
     for (const id of chunk) out.set(id, moodCompatibility(mine, moods.get(id) ?? [], myAssessment, assessments.get(id) ?? null).score);
   }
   return out;

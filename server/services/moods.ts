@@ -1,5 +1,5 @@
 import type { CulturalAssessmentView, CulturalInsightView, MoodCompatibilityView, MoodRecordView, MoodTypeView } from '../../contracts/views';
-import { type Db, readRows } from '../db';
+import { type Db, paddedIds, readRows } from '../db';
 import { CulturalAdaptationAssessment, type MoodType, type UserMood } from '../models/engagement';
 
 /** How far back moods count towards compatibility and starters. */
@@ -22,7 +22,7 @@ export function presentMood(m: UserMood): MoodRecordView {
   };
 }
 
-type Levels = Pick<CulturalAdaptationAssessment, 'homesicknessLevel' | 'culturalIdentityStrength' | 'localCultureComfortLevel' | 'localFriendships' | 'indianCommunityConnection'>;
+export type Levels = Pick<CulturalAdaptationAssessment, 'homesicknessLevel' | 'culturalIdentityStrength' | 'localCultureComfortLevel' | 'localFriendships' | 'indianCommunityConnection'>;
 
 /**
  * Adaptation level 0–100 from the five 1–5 answers: each is scaled to 0–1 ((x − 1) / 4), homesickness counted
@@ -64,7 +64,7 @@ export function adaptationBand(level: number): string {
   return 'Exploring';
 }
 
-interface MoodSignal {
+export interface MoodSignal {
   valence: number;
   energy: number;
   intensity: number;
@@ -95,7 +95,8 @@ export async function moodSignalsOf(db: Db, userIds: number[], now = Date.now())
   const moods = new Map<number, MoodSignal[]>();
   const assessments = new Map<number, Levels>();
   if (userIds.length === 0) return { moods, assessments };
-  const list = new Array(userIds.length).fill('?').join(', ');
+  const ids = paddedIds(userIds);
+  const list = new Array(ids.length).fill('?').join(', ');
   const rows = await readRows<Record<string, unknown>>(
     db,
     `SELECT 0 AS k, um.user_id AS u, mt.id AS t, mt.valence AS a, mt.energy AS b, um.intensity AS c, NULL AS d, NULL AS e, mt.category AS cat, um.created_at AS at, um.id AS id
@@ -106,7 +107,7 @@ export async function moodSignalsOf(db: Db, userIds: number[], now = Date.now())
             ca.local_friendships, ca.indian_community_connection, NULL, ca.created_at, ca.id
        FROM cultural_adaptation_assessments ca WHERE ca.user_id IN (${list})
      ORDER BY k, at DESC, id DESC`,
-    [...userIds, false, now - RECENT_MOODS_MS, ...userIds],
+    [...ids, false, now - RECENT_MOODS_MS, ...ids],
   );
   for (const r of rows) {
     const userId = Number(r.u);
@@ -125,6 +126,22 @@ export async function moodSignalsOf(db: Db, userIds: number[], now = Date.now())
     }
   }
   return { moods, assessments };
+}
+
+/**
+ * Whether a member has anything mood compatibility reads (a recent public tracker mood, as moodSignalsOf reads them,
+ * or an assessment): most members have neither, and then nobody's signals need reading for a score with them.
+ */
+export async function hasMoodSignals(db: Db, userId: number, now = Date.now()): Promise<boolean> {
+  const [row] = await readRows<{ has: unknown }>(
+    db,
+    `SELECT CASE WHEN EXISTS (SELECT 1 FROM user_moods um JOIN mood_types mt ON mt.id = um.mood_type_id
+                              WHERE um.user_id = ? AND um.is_private = ? AND um.scale = 'tracker' AND um.created_at >= ?)
+                   OR EXISTS (SELECT 1 FROM cultural_adaptation_assessments ca WHERE ca.user_id = ?)
+            THEN 1 ELSE 0 END AS "has"`,
+    [userId, false, now - RECENT_MOODS_MS, userId],
+  );
+  return Number(row?.has) === 1;
 }
 
 const weightedMean = (items: MoodSignal[], pick: (m: MoodSignal) => number) =>

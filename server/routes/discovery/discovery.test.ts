@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { Client, type TestServer, startTestServer } from '../../test/harness';
 import { buildProfile, buildUser, signedInClient } from '../../test/factories';
-import { buildBlock, buildPhoto, buildSuccessStory, buildUserMood } from '../../test/table-factories';
+import { buildBlock, buildCulturalAssessment, buildPhoto, buildSuccessStory, buildUserMood } from '../../test/table-factories';
 
 let server: TestServer;
 before(async () => {
@@ -160,6 +160,23 @@ describe('search', () => {
     assert.equal(byId.get(secretive.id), null);
     const filtered = (await (await me.client.get('/api/search?query=perth&matchMood=true&minMoodScore=75')).json()) as MoodCard[];
     assert.deepEqual(filtered.map((c) => c.id), [cheerful.id]);
+  });
+
+  test('a searcher with only private or old moods has no mood scores; one with only an assessment has them', async () => {
+    const me = await signedInClient(server, { tier: 'premium' });
+    await buildProfile(server, me.user, { gender: 'female', lookingFor: 'male', city: 'Hobart', country: 'Australia' });
+    const [settled] = await men(1, { city: 'Hobart', country: 'Australia' });
+    const happy = (await server.db('mood_types').where({ name: 'Happy' }).first()).id as number;
+    const now = Date.now();
+    await buildUserMood(server.db, { userId: settled.userId, moodTypeId: happy, intensity: 4, isPrivate: false, createdAt: now });
+    await buildCulturalAssessment(server.db, { userId: settled.userId, homesicknessLevel: 2 });
+    await buildUserMood(server.db, { userId: me.user.id, moodTypeId: happy, intensity: 4, isPrivate: true, createdAt: now });
+    await buildUserMood(server.db, { userId: me.user.id, moodTypeId: happy, intensity: 4, isPrivate: false, createdAt: now - 365 * 86_400_000 });
+    const scoreOf = async () => ((await (await me.client.get('/api/search?query=hobart')).json()) as Array<Card & { moodScore: number | null }>).find((c) => c.id === settled.id)?.moodScore;
+    assert.equal(await scoreOf(), null);
+    await buildCulturalAssessment(server.db, { userId: me.user.id, homesicknessLevel: 4 });
+    // Cultural outlook alone: 100 − mean |difference| (2 on one answer of five) / 4 × 100.
+    assert.equal(await scoreOf(), 90);
   });
 
   test('a tryme member cannot use the advanced filters', async () => {
