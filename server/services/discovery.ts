@@ -8,7 +8,7 @@ import { presentProfileCard } from '../presenters/profile';
 import { type TargetRow, decideRelationship, targetFactsOf, viewerFacts } from '../policies/relationship';
 import type { Photo } from '../models/photo';
 import type { MatchProfile } from './matching';
-import { type Levels, type MoodSignal, RECENT_MOODS_MS, hasMoodSignals, moodCompatibility, moodSignalsOf } from './moods';
+import { type Levels, MOOD_SIGNALS_SQL, type MoodSignal, RECENT_MOODS_MS, hasMoodSignals, moodCompatibility, moodSignalsBindings, moodSignalsOf } from './moods';
 import { queryDigest } from './match-engine/cursor';
 import type { MatchEngine } from './match-engine/engine';
 import type { SearchFilters } from './match-engine/filters';
@@ -45,10 +45,11 @@ export async function viewerMatchProfile(db: Db, viewer: User): Promise<{ profil
  * What a card shows, the owner's and privacy columns the relationship policy reads, what lies between the viewer
  * and the owner (blocks either way, a match), and the first photo: one statement, written out because it is the
  * hottest read of every list (composing it with the query builder cost more than running it). Aliases are quoted
- * so both databases return them as written; `?` are the viewer (six times), then the profile ids. Each block
+ * so both databases return them as written; `?` are the viewer (six times), the mood check's when asked for (once,
+ * the same for every row: whether the viewer has mood signals, see searchProfiles), then the profile ids. Each block
  * direction and the match (stored as the ordered pair user1 < user2) is one index lookup per card.
  */
-const cardsSql = (count: number) => `
+const cardsSql = (count: number, viewerMoods: boolean) => `
   SELECT p.id AS "id", p.user_id AS "userId", p.gender AS "gender", p.date_of_birth AS "dateOfBirth",
     p.profile_type AS "profileType", p.full_name AS "fullName", p.parent_name AS "parentName",
     p.parent_relationship AS "parentRelationship", p.location AS "location", p.city AS "city", p.country AS "country",
@@ -62,7 +63,8 @@ const cardsSql = (count: number) => `
       + (SELECT COUNT(*) FROM blocks b WHERE b.blocker_id = p.user_id AND b.blocked_id = ?) AS "blocked",
     (SELECT COUNT(*) FROM matches m
       WHERE m.user1_id = CASE WHEN ? < p.user_id THEN ? ELSE p.user_id END
-        AND m.user2_id = CASE WHEN ? < p.user_id THEN p.user_id ELSE ? END) AS "matched"
+        AND m.user2_id = CASE WHEN ? < p.user_id THEN p.user_id ELSE ? END) AS "matched"${viewerMoods ? `,
+    ${MOOD_SIGNALS_SQL} AS "viewerMoods"` : ''}
   FROM profiles p
   JOIN users o ON o.id = p.user_id
   LEFT JOIN privacy_settings v ON v.user_id = p.user_id
@@ -82,13 +84,24 @@ export async function presentCards(
   ids: number[],
   percentages: Map<number, number | null>,
 ): Promise<ProfileCardView[]> {
-  if (ids.length === 0) return [];
+  return (await readCards(db, viewer, ids, percentages, false)).cards;
+}
+
+/** presentCards, and when `viewerMoods` is asked for, in the same statement whether the viewer has mood signals. */
+async function readCards(
+  db: Db,
+  viewer: User,
+  ids: number[],
+  percentages: Map<number, number | null>,
+  viewerMoods: boolean,
+): Promise<{ cards: ProfileCardView[]; viewerMoods: boolean }> {
+  if (ids.length === 0) return { cards: [], viewerMoods: false };
   const v = viewer.id;
   const padded = paddedIds(ids);
-  const rows = await readRows<CardRow>(db, cardsSql(padded.length), [v, v, v, v, v, v, ...padded]);
+  const rows = await readRows<CardRow>(db, cardsSql(padded.length, viewerMoods), [v, v, v, v, v, v, ...(viewerMoods ? moodSignalsBindings(v, Date.now()) : []), ...padded]);
   const who = viewerFacts(viewer);
   const byId = new Map(rows.map((row) => [Number(row.id), row]));
-  const out: ProfileCardView[] = [];
+  const cards: ProfileCardView[] = [];
   for (const id of ids) {
     const row = byId.get(id);
     if (!row) continue;
@@ -98,12 +111,14 @@ export async function presentCards(
     const pair = { blocked: Number(row.blocked) > 0, viewerBlocked: false, matched: Number(row.matched) > 0, conversed: false };
     const decision = decideRelationship(who, targetFactsOf(userId, row, profileLive), pair);
     if (!decision.mayViewProfile) continue;
-    const photos = row.photoKey ? [{ id: 0, profileId: id, fileKey: row.photoKey } as Photo] : [];
-    const profile = { ...row, id, userId, photos } as unknown as Profile;
+    // The row is this function's own: it becomes the profile the presenter reads rather than being copied.
+    row.id = id;
+    row.userId = userId;
+    row.photos = row.photoKey ? [{ id: 0, profileId: id, fileKey: row.photoKey } as Photo] : [];
     const owner = { id: userId, fullName: row.ownerName as string, isVerified: Boolean(Number(row.ownerVerified)) };
-    out.push(presentProfileCard(profile, owner, { clearPhotos: decision.clearPhotos, matchPercentage: percentages.get(id) ?? null }));
+    cards.push(presentProfileCard(row as unknown as Profile, owner, { clearPhotos: decision.clearPhotos, matchPercentage: percentages.get(id) ?? null }));
   }
-  return out;
+  return { cards, viewerMoods: rows.length > 0 && Number(rows[0].viewerMoods) === 1 };
 }
 
 /** Cards for profiles listed by another rule (likes, matches, "not interested"), in the order given. */
@@ -129,11 +144,15 @@ export async function rankedCards(services: Pick<AppServices, 'db' | 'engine'>, 
 }
 
 async function moodScoresOf(db: Db, viewerId: number, userIds: number[]): Promise<Map<number, number | null>> {
-  const ids = [...new Set(userIds)];
   const now = Date.now();
-  // Most members have no recent public mood and no assessment, and without either there is no score with anyone:
-  // a cheap check first; the viewer's signals are then read with the first others'.
-  if (ids.length === 0 || !(await hasMoodSignals(db, viewerId, now))) return new Map(ids.map((id) => [id, null]));
+  // Without a recent public mood or an assessment of the viewer's there is no score with anyone (most members).
+  if (userIds.length === 0 || !(await hasMoodSignals(db, viewerId, now))) return new Map(userIds.map((id) => [id, null]));
+  return moodScoresWith(db, viewerId, userIds, now);
+}
+
+/** Mood compatibility of a viewer who has signals with each of `userIds`: the viewer's are read with the first others'. */
+async function moodScoresWith(db: Db, viewerId: number, userIds: number[], now: number): Promise<Map<number, number | null>> {
+  const ids = [...new Set(userIds)];
   const out = new Map<number, number | null>();
   let mine: MoodSignal[] = [];
   let myAssessment: Levels | null = null;
@@ -208,9 +227,10 @@ export async function searchProfiles(
   });
   const ids = page.results.map((r) => r.profileId);
   const scores = new Map(page.results.map((r) => [r.profileId, r.score]));
-  // Two independent reads: on PostgreSQL they travel together instead of one round trip after the other.
-  const [moodScores, cards] = await Promise.all([moods ?? moodScoresOf(db, viewer.id, page.results.map((r) => r.userId)), presentCards(db, viewer, ids, scores)]);
-  const moodOf = new Map(page.results.map((r) => [r.profileId, moodScores.get(r.userId) ?? null]));
-  const results = cards.map((card) => ({ ...card, moodScore: moodOf.get(card.id) ?? null }));
-  return { results, total: page.total, nextCursor: page.nextCursor };
+  // The cards' statement also says whether the viewer has mood signals: most have none, and then nothing more is
+  // read (on PostgreSQL every statement is a round trip, and a costly write to its socket).
+  const { cards, viewerMoods } = await readCards(db, viewer, ids, scores, moods === null);
+  if (!moods && viewerMoods && cards.length) moods = await moodScoresWith(db, viewer.id, cards.map((card) => card.userId), Date.now());
+  for (const card of cards) card.moodScore = moods?.get(card.userId) ?? null;
+  return { results: cards, total: page.total, nextCursor: page.nextCursor };
 }

@@ -129,18 +129,17 @@ export async function moodSignalsOf(db: Db, userIds: number[], now = Date.now())
 }
 
 /**
- * Whether a member has anything mood compatibility reads (a recent public tracker mood, as moodSignalsOf reads them,
- * or an assessment): most members have neither, and then nobody's signals need reading for a score with them.
+ * 1 when a member has anything mood compatibility reads (a recent public tracker mood, as moodSignalsOf reads them,
+ * or an assessment), else 0, as an SQL expression with `moodSignalsBindings` for its `?`: most members have neither,
+ * and then nobody's signals need reading for a score with them.
  */
+export const MOOD_SIGNALS_SQL = `CASE WHEN EXISTS (SELECT 1 FROM user_moods um JOIN mood_types mt ON mt.id = um.mood_type_id
+      WHERE um.user_id = ? AND um.is_private = ? AND um.scale = 'tracker' AND um.created_at >= ?)
+    OR EXISTS (SELECT 1 FROM cultural_adaptation_assessments ca WHERE ca.user_id = ?) THEN 1 ELSE 0 END`;
+export const moodSignalsBindings = (userId: number, now: number) => [userId, false, now - RECENT_MOODS_MS, userId];
+
 export async function hasMoodSignals(db: Db, userId: number, now = Date.now()): Promise<boolean> {
-  const [row] = await readRows<{ has: unknown }>(
-    db,
-    `SELECT CASE WHEN EXISTS (SELECT 1 FROM user_moods um JOIN mood_types mt ON mt.id = um.mood_type_id
-                              WHERE um.user_id = ? AND um.is_private = ? AND um.scale = 'tracker' AND um.created_at >= ?)
-                   OR EXISTS (SELECT 1 FROM cultural_adaptation_assessments ca WHERE ca.user_id = ?)
-            THEN 1 ELSE 0 END AS "has"`,
-    [userId, false, now - RECENT_MOODS_MS, userId],
-  );
+  const [row] = await readRows<{ has: unknown }>(db, `SELECT ${MOOD_SIGNALS_SQL} AS "has"`, moodSignalsBindings(userId, now));
   return Number(row?.has) === 1;
 }
 
