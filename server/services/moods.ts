@@ -87,6 +87,9 @@ export async function publicRecentMoods(db: Db, userId: number, now = Date.now()
   return rows.map((r) => ({ typeId: r.typeId, valence: Number(r.valence), energy: Number(r.energy), category: r.category, intensity: Number(r.intensity) }));
 }
 
+/** The moods mood compatibility reads (recent, public, from the tracker) in raw SQL over `user_moods um`: `?` are false and the start of "recent". */
+const RECENT_PUBLIC_MOODS = "um.is_private = ? AND um.scale = 'tracker' AND um.created_at >= ?";
+
 /**
  * What mood compatibility needs of many members at once (a page of search results), in one statement: each one's
  * recent public tracker moods (the 20 latest, as publicRecentMoods) and their latest assessment's five answers.
@@ -101,7 +104,7 @@ export async function moodSignalsOf(db: Db, userIds: number[], now = Date.now())
     db,
     `SELECT 0 AS k, um.user_id AS u, mt.id AS t, mt.valence AS a, mt.energy AS b, um.intensity AS c, NULL AS d, NULL AS e, mt.category AS cat, um.created_at AS at, um.id AS id
        FROM user_moods um JOIN mood_types mt ON mt.id = um.mood_type_id
-      WHERE um.user_id IN (${list}) AND um.is_private = ? AND um.scale = 'tracker' AND um.created_at >= ?
+      WHERE um.user_id IN (${list}) AND ${RECENT_PUBLIC_MOODS}
      UNION ALL
      SELECT 1, ca.user_id, NULL, ca.homesickness_level, ca.cultural_identity_strength, ca.local_culture_comfort_level,
             ca.local_friendships, ca.indian_community_connection, NULL, ca.created_at, ca.id
@@ -134,7 +137,7 @@ export async function moodSignalsOf(db: Db, userIds: number[], now = Date.now())
  * and then nobody's signals need reading for a score with them.
  */
 export const MOOD_SIGNALS_SQL = `CASE WHEN EXISTS (SELECT 1 FROM user_moods um JOIN mood_types mt ON mt.id = um.mood_type_id
-      WHERE um.user_id = ? AND um.is_private = ? AND um.scale = 'tracker' AND um.created_at >= ?)
+      WHERE um.user_id = ? AND ${RECENT_PUBLIC_MOODS})
     OR EXISTS (SELECT 1 FROM cultural_adaptation_assessments ca WHERE ca.user_id = ?) THEN 1 ELSE 0 END`;
 export const moodSignalsBindings = (userId: number, now: number) => [userId, false, now - RECENT_MOODS_MS, userId];
 
