@@ -84,13 +84,29 @@ const FAVICON = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><re
  * wrapper imports `sharedRoot` (the app's root component) first: the first screen's code lands in one chunk.
  * The wrapper also imports `common` (the modules that many lazy screens share, found by a first build): they
  * land in one chunk fetched with the first lazy screen. What fewer screens share is split among them as before.
+ * A visitor's sign-in screens leave `common` out (it is the members' screens' code: profile cards, sliders, 100 KB
+ * that a visitor's first page would download for nothing); the few small modules they need (form fields, the
+ * card around the form) go into the first screen's chunk (`visitorCommon`, re-exported by `sharedRoot`), so such a
+ * screen is its own chunk plus the contracts it validates with.
  */
-function lazyChunking(sharedRoot, entry, common = []) {
+function lazyChunking(sharedRoot, entry, { common = [], visitorCommon = [], isVisitorScreen = () => false } = {}) {
   const rootFile = path.join(root, sharedRoot);
   const entryFile = path.join(root, entry);
+  // Re-exports keep the listed modules reachable from the importer (bare imports of side-effect-free modules would
+  // be dropped); nothing imports these names, so they cost nothing.
+  const reexports = (files) => files.map((file, i) => `export * as m${i} from ${JSON.stringify(path.join(root, file))};`).join('\n');
   return {
     name: 'lazy-chunking',
     setup(build) {
+      if (visitorCommon.length > 0) {
+        // Only the root file: a filter without a namespace would also catch the lazy-screen wrappers.
+        build.onLoad({ filter: /\.tsx$/, namespace: 'file' }, (args) => {
+          if (args.path !== rootFile) return undefined;
+          const source = fs.readFileSync(args.path, 'utf8');
+          return { contents: `${source}\nexport * as __saathiVisitorCommon from 'visitor-common';\n`, loader: 'tsx', resolveDir: path.dirname(args.path) };
+        });
+        build.onResolve({ filter: /^visitor-common$/ }, () => ({ path: 'visitor-common', namespace: 'lazy-common' }));
+      }
       build.onResolve({ filter: /.*/ }, async (args) => {
         if (args.kind !== 'dynamic-import' || args.pluginData?.lazyChunking) return undefined;
         // The entry's own dynamic import is the app's start, loaded with the page (see initialFiles), not a screen.
@@ -102,10 +118,8 @@ function lazyChunking(sharedRoot, entry, common = []) {
         return { path: resolved.path, namespace: 'lazy-screen' };
       });
       build.onResolve({ filter: /^lazy-common$/ }, () => ({ path: 'lazy-common', namespace: 'lazy-common' }));
-      build.onLoad({ filter: /.*/, namespace: 'lazy-common' }, () => ({
-        // Re-exports keep the shared modules reachable from every lazy screen (bare imports of side-effect-free
-        // modules would be dropped); nothing imports these names, so they cost nothing.
-        contents: common.map((file, i) => `export * as m${i} from ${JSON.stringify(path.join(root, file))};`).join('\n'),
+      build.onLoad({ filter: /.*/, namespace: 'lazy-common' }, (args) => ({
+        contents: reexports(args.path === 'visitor-common' ? visitorCommon : common),
         loader: 'js',
         resolveDir: root,
       }));
@@ -113,7 +127,7 @@ function lazyChunking(sharedRoot, entry, common = []) {
         const source = fs.readFileSync(args.path, 'utf8');
         const target = JSON.stringify(args.path);
         const reexportDefault = /export\s+default\b|as\s+default\b/.test(source) ? `export { default } from ${target};\n` : '';
-        const commonImport = common.length > 0 ? "import 'lazy-common';\n" : '';
+        const commonImport = common.length > 0 && !isVisitorScreen(args.path) ? "import 'lazy-common';\n" : '';
         return { contents: `import ${JSON.stringify(rootFile)};\n${commonImport}export * from ${target};\n${reexportDefault}`, loader: 'js', resolveDir: path.dirname(args.path) };
       });
     },
@@ -142,11 +156,13 @@ function initialFiles(outputs, entryFile, withStart = true) {
  * Input modules of the small chunks (round trips, not bytes, are their cost) that at least `share` of the lazy
  * screens need beyond the initial files. Large shared chunks (zod) stay apart, for the screens that use them.
  */
-function commonLazyModules(metafile, entry, share, maxChunkBytes = 16 * 1024) {
+function commonLazyModules(metafile, entry, share, keepScreen = () => true, maxChunkBytes = 16 * 1024) {
   const outputs = metafile.outputs;
   const entryFile = Object.keys(outputs).find((file) => outputs[file].entryPoint === entry && file.endsWith('.js'));
   const initial = initialFiles(outputs, entryFile);
-  const screens = Object.keys(outputs).filter((file) => file.endsWith('.js') && outputs[file].entryPoint && file !== entryFile);
+  const screens = Object.keys(outputs).filter(
+    (file) => file.endsWith('.js') && outputs[file].entryPoint && file !== entryFile && keepScreen(outputs[file].entryPoint.replace(/^lazy-screen:/, '')),
+  );
   const users = new Map();
   for (const screen of screens) for (const file of staticClosure(outputs, screen)) if (!initial.has(file) && file !== screen) users.set(file, (users.get(file) ?? 0) + 1);
   const modules = [];
@@ -264,7 +280,9 @@ async function precompress(dir) {
   }));
 }
 
-async function buildApp({ name, entry, outDir, publicPath, title, description, sharedRoot, shell, fetches = [], routeFiles = null, memberHome = null, installable = false }) {
+async function buildApp({
+  name, entry, outDir, publicPath, title, description, sharedRoot, shell, fetches = [], routeFiles = null, visitorScreens = [], memberHome = null, installable = false,
+}) {
   const options = {
     entryPoints: { main: path.join(root, entry) },
     outdir: path.join(outDir, 'assets'),
@@ -289,7 +307,10 @@ async function buildApp({ name, entry, outDir, publicPath, title, description, s
   if (sharedRoot) {
     // A first build (not written) shows which modules the lazy screens share.
     const probe = await esbuild.build({ ...options, write: false, plugins: [lazyChunking(sharedRoot, entry)] });
-    plugins = [lazyChunking(sharedRoot, entry, commonLazyModules(probe.metafile, entry, LAZY_COMMON_SHARE))];
+    const isVisitorScreen = (file) => visitorScreens.some((dir) => file.startsWith(path.join(root, dir)));
+    const visitorCommon = commonLazyModules(probe.metafile, entry, 0, isVisitorScreen);
+    const common = commonLazyModules(probe.metafile, entry, LAZY_COMMON_SHARE, (file) => !isVisitorScreen(file)).filter((file) => !visitorCommon.includes(file));
+    plugins = [lazyChunking(sharedRoot, entry, { common, visitorCommon, isVisitorScreen })];
   }
   const result = await esbuild.build({ ...options, plugins });
   // SAATHI_METAFILE=1 keeps esbuild's account of every output's inputs and sizes (e.g. for esbuild's analyzer).
@@ -350,6 +371,8 @@ const [, member, ops] = await Promise.all([
     shell: MEMBER_SHELL,
     fetches: ['/api/auth/user'],
     routeFiles: ['member-ui/app/routing/public-routes.ts', 'member-ui/app/routing/protected-routes.ts'],
+    // Sign-in, registration and the other token pages: what a visitor lands on besides the landing page.
+    visitorScreens: ['member-ui/features/auth/routes/'],
     memberHome: 'member-ui/features/home/components/member-home.tsx',
     installable: true,
   }),

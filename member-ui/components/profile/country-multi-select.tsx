@@ -1,4 +1,4 @@
-import { X } from 'lucide-react';
+import X from 'lucide-react/icons/x';
 import { type KeyboardEvent, useId, useMemo, useState } from 'react';
 import { countryNames } from '../../../contracts/countries';
 import { cn } from '../ui/cn';

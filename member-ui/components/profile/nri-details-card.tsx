@@ -1,5 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Globe2, Pencil, Plus, X } from 'lucide-react';
+import Globe2 from 'lucide-react/icons/earth';
+import Pencil from 'lucide-react/icons/pencil';
+import Plus from 'lucide-react/icons/plus';
+import X from 'lucide-react/icons/x';
 import { type FormEvent, useState } from 'react';
 import {
   CULTURAL_INTEGRATION_LEVELS,

@@ -1,4 +1,5 @@
-import { EyeOff, ImageOff } from 'lucide-react';
+import EyeOff from 'lucide-react/icons/eye-off';
+import ImageOff from 'lucide-react/icons/image-off';
 import { useState } from 'react';
 import type { ProfileView } from '../../../contracts/views';
 import { galleryPhotos } from '../../lib/profiles';

@@ -1,4 +1,6 @@
-import { ImagePlus, Star, X } from 'lucide-react';
+import ImagePlus from 'lucide-react/icons/image-plus';
+import Star from 'lucide-react/icons/star';
+import X from 'lucide-react/icons/x';
 import type { ChangeEvent } from 'react';
 import { LIMITS } from '../../../contracts/enums';
 import { cn } from '../ui/cn';

@@ -1,4 +1,12 @@
-import { BookOpen, GraduationCap, HeartHandshake, Home, Languages, Leaf, Sparkles, UserRound, Users } from 'lucide-react';
+import BookOpen from 'lucide-react/icons/book-open';
+import GraduationCap from 'lucide-react/icons/graduation-cap';
+import HeartHandshake from 'lucide-react/icons/heart-handshake';
+import Home from 'lucide-react/icons/house';
+import Languages from 'lucide-react/icons/languages';
+import Leaf from 'lucide-react/icons/leaf';
+import Sparkles from 'lucide-react/icons/sparkles';
+import UserRound from 'lucide-react/icons/user-round';
+import Users from 'lucide-react/icons/users';
 import type { LucideIcon } from 'lucide-react';
 import type { ProfileView } from '../../../contracts/views';
 import { CompatibilityCard, ConversationStartersCard, CulturalAdaptationCard, MoodCompatibilityCard } from './insight-cards';

@@ -1,4 +1,4 @@
-import { X } from 'lucide-react';
+import X from 'lucide-react/icons/x';
 import * as Dialog from 'radix-ui/dialog';
 import type { ReactNode } from 'react';
 import { cn } from '../ui/cn';

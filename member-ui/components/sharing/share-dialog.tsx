@@ -1,4 +1,8 @@
-import { Check, Copy, Eye, Link2, Trash2 } from 'lucide-react';
+import Check from 'lucide-react/icons/check';
+import Copy from 'lucide-react/icons/copy';
+import Eye from 'lucide-react/icons/eye';
+import Link2 from 'lucide-react/icons/link-2';
+import Trash2 from 'lucide-react/icons/trash';
 import { useEffect, useId, useRef, useState } from 'react';
 import { DEFAULT_SHARE_EXPIRY_DAYS, SHARE_EXPIRY_DAYS } from '../../../contracts/enums';
 import { ProfileDialog } from '../profile/profile-dialog';

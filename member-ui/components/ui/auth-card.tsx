@@ -1,4 +1,4 @@
-import { Heart } from 'lucide-react';
+import Heart from 'lucide-react/icons/heart';
 import type { ReactNode } from 'react';
 
 /** The framed card every sign-in and recovery screen sits in. */

@@ -1,5 +1,6 @@
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { CircleCheck, Scale } from 'lucide-react';
+import CircleCheck from 'lucide-react/icons/circle-check';
+import Scale from 'lucide-react/icons/scale';
 import { type FormEvent, useState } from 'react';
 import { appealSchema } from '../../../../contracts/appeals';
 import { AlertBanner } from '../../../components/ui/alert-banner';

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, Link, useRouter } from '@tanstack/react-router';
-import { CircleAlert, MailCheck } from 'lucide-react';
+import CircleAlert from 'lucide-react/icons/circle-exclamation-point';
+import MailCheck from 'lucide-react/icons/mail-check';
 import { useEffect, useRef } from 'react';
 import { AUTH_MESSAGES } from '../../../../contracts/auth';
 import { Button } from '../../../components/ui/button';

@@ -1,5 +1,7 @@
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { ArrowLeft, KeyRound, MailCheck } from 'lucide-react';
+import ArrowLeft from 'lucide-react/icons/arrow-left';
+import KeyRound from 'lucide-react/icons/key-round';
+import MailCheck from 'lucide-react/icons/mail-check';
 import { type FormEvent, useState } from 'react';
 import { AUTH_MESSAGES, passwordResetRequestSchema } from '../../../../contracts/auth';
 import { AlertBanner } from '../../../components/ui/alert-banner';

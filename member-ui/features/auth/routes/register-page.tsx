@@ -1,5 +1,6 @@
 import { getRouteApi, Link, useRouter } from '@tanstack/react-router';
-import { MailCheck, Sparkles } from 'lucide-react';
+import MailCheck from 'lucide-react/icons/mail-check';
+import Sparkles from 'lucide-react/icons/sparkles';
 import { type FormEvent, useState } from 'react';
 import { AUTH_MESSAGES, registerSchema, safeRedirectPath } from '../../../../contracts/auth';
 import { AlertBanner } from '../../../components/ui/alert-banner';

@@ -1,5 +1,7 @@
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { ArrowLeft, CircleCheck, Lock } from 'lucide-react';
+import ArrowLeft from 'lucide-react/icons/arrow-left';
+import CircleCheck from 'lucide-react/icons/circle-check';
+import Lock from 'lucide-react/icons/lock';
 import { type FormEvent, useState } from 'react';
 import { AUTH_MESSAGES, passwordResetConfirmSchema } from '../../../../contracts/auth';
 import { LIMITS } from '../../../../contracts/enums';

@@ -1,5 +1,5 @@
 import { getRouteApi } from '@tanstack/react-router';
-import { HeartHandshake } from 'lucide-react';
+import HeartHandshake from 'lucide-react/icons/heart-handshake';
 import { AlertBanner } from '../../../components/ui/alert-banner';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';

@@ -1,6 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Navigate, useNavigate, useRouter, useSearch } from '@tanstack/react-router';
-import { ArrowLeft, ArrowRight, Check, RotateCcw } from 'lucide-react';
+import ArrowLeft from 'lucide-react/icons/arrow-left';
+import ArrowRight from 'lucide-react/icons/arrow-right';
+import Check from 'lucide-react/icons/check';
+import RotateCcw from 'lucide-react/icons/rotate-ccw';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { UploadedPhotoView } from '../../../../contracts/views';
 import { Button } from '../../../components/ui/button';

@@ -1,5 +1,5 @@
 import { Link, getRouteApi, useNavigate } from '@tanstack/react-router';
-import { Users } from 'lucide-react';
+import Users from 'lucide-react/icons/users';
 import { type FormEvent, useState } from 'react';
 import { AlertBanner } from '../../../components/ui/alert-banner';
 import { Button } from '../../../components/ui/button';

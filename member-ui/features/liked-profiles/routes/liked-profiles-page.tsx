@@ -1,5 +1,10 @@
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
-import { BadgeCheck, Briefcase, HeartCrack, HeartOff, MapPin, UserRound } from 'lucide-react';
+import BadgeCheck from 'lucide-react/icons/badge-check';
+import Briefcase from 'lucide-react/icons/briefcase';
+import HeartCrack from 'lucide-react/icons/heart-crack';
+import HeartOff from 'lucide-react/icons/heart-off';
+import MapPin from 'lucide-react/icons/map-pin';
+import UserRound from 'lucide-react/icons/user-round';
 import type { ProfileCardView } from '../../../../contracts/views';
 import { PROFILE_TYPE_LABELS, labelOf } from '../../../components/profile/labels';
 import { ageOf } from '../../../components/profile/profile-format';

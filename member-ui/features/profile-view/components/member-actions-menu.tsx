@@ -1,4 +1,6 @@
-import { Flag, MoreHorizontal, ShieldBan } from 'lucide-react';
+import Flag from 'lucide-react/icons/flag';
+import MoreHorizontal from 'lucide-react/icons/ellipsis';
+import ShieldBan from 'lucide-react/icons/shield-ban';
 import * as DropdownMenu from 'radix-ui/dropdown-menu';
 import { type FormEvent, useId, useState } from 'react';
 import { REPORT_REASONS } from '../../../../contracts/enums';

@@ -1,6 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link, useRouter } from '@tanstack/react-router';
-import { ArrowLeft, BadgeCheck, Briefcase, Heart, MapPin, MessageCircle, SearchX, Share2 } from 'lucide-react';
+import ArrowLeft from 'lucide-react/icons/arrow-left';
+import BadgeCheck from 'lucide-react/icons/badge-check';
+import Briefcase from 'lucide-react/icons/briefcase';
+import Heart from 'lucide-react/icons/heart';
+import MapPin from 'lucide-react/icons/map-pin';
+import MessageCircle from 'lucide-react/icons/message-circle';
+import SearchX from 'lucide-react/icons/search-x';
+import Share2 from 'lucide-react/icons/share-2';
 import { useDeferredValue, useState } from 'react';
 import type { SessionUser } from '../../../../contracts/auth';
 import type { ProfileView } from '../../../../contracts/views';

@@ -1,5 +1,14 @@
 import { Link } from '@tanstack/react-router';
-import { Bell, ChevronRight, CreditCard, Heart, LogOut, Settings, Trash2, UserPlus, UserX, Users } from 'lucide-react';
+import Bell from 'lucide-react/icons/bell';
+import ChevronRight from 'lucide-react/icons/chevron-right';
+import CreditCard from 'lucide-react/icons/credit-card';
+import Heart from 'lucide-react/icons/heart';
+import LogOut from 'lucide-react/icons/log-out';
+import Settings from 'lucide-react/icons/settings';
+import Trash2 from 'lucide-react/icons/trash';
+import UserPlus from 'lucide-react/icons/user-plus';
+import UserX from 'lucide-react/icons/user-x';
+import Users from 'lucide-react/icons/users';
 import type { LucideIcon } from 'lucide-react';
 import { useState } from 'react';
 import type { ProfileView } from '../../../../contracts/views';

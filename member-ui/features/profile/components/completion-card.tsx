@@ -1,5 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { Check, ChevronRight, Lock, RefreshCw } from 'lucide-react';
+import Check from 'lucide-react/icons/check';
+import ChevronRight from 'lucide-react/icons/chevron-right';
+import Lock from 'lucide-react/icons/lock';
+import RefreshCw from 'lucide-react/icons/refresh-cw';
 import type { CompletionStatusView } from '../../../../contracts/views';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';

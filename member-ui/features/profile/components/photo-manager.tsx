@@ -1,4 +1,5 @@
-import { ArrowLeft, ArrowRight } from 'lucide-react';
+import ArrowLeft from 'lucide-react/icons/arrow-left';
+import ArrowRight from 'lucide-react/icons/arrow-right';
 import { useState } from 'react';
 import type { ProfileView } from '../../../../contracts/views';
 import { Button } from '../../../components/ui/button';

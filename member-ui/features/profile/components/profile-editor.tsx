@@ -1,4 +1,6 @@
-import { ArrowLeft, ArrowRight, Save } from 'lucide-react';
+import ArrowLeft from 'lucide-react/icons/arrow-left';
+import ArrowRight from 'lucide-react/icons/arrow-right';
+import Save from 'lucide-react/icons/save';
 import { type FormEvent, useState } from 'react';
 import { updateProfileSchema } from '../../../../contracts/profile';
 import type { ProfileView } from '../../../../contracts/views';

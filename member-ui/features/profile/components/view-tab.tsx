@@ -1,5 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, BadgeCheck, Briefcase, Eye, MapPin } from 'lucide-react';
+import ArrowLeft from 'lucide-react/icons/arrow-left';
+import BadgeCheck from 'lucide-react/icons/badge-check';
+import Briefcase from 'lucide-react/icons/briefcase';
+import Eye from 'lucide-react/icons/eye';
+import MapPin from 'lucide-react/icons/map-pin';
 import type { ProfileCardView, ProfileView } from '../../../../contracts/views';
 import { CompatibilityCard } from '../../../components/profile/insight-cards';
 import { ProfileDetails } from '../../../components/profile/profile-details';

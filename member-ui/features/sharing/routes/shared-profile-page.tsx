@@ -1,6 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { BadgeCheck, Briefcase, CalendarClock, Eye, GraduationCap, Home, Link2Off, MapPin, Sparkles, UserRound, UserX } from 'lucide-react';
+import BadgeCheck from 'lucide-react/icons/badge-check';
+import Briefcase from 'lucide-react/icons/briefcase';
+import CalendarClock from 'lucide-react/icons/calendar-clock';
+import Eye from 'lucide-react/icons/eye';
+import GraduationCap from 'lucide-react/icons/graduation-cap';
+import Home from 'lucide-react/icons/house';
+import Link2Off from 'lucide-react/icons/link-2-off';
+import MapPin from 'lucide-react/icons/map-pin';
+import Sparkles from 'lucide-react/icons/sparkles';
+import UserRound from 'lucide-react/icons/user-round';
+import UserX from 'lucide-react/icons/user-x';
 import { SHARE_MESSAGES } from '../../../../contracts/profile';
 import type { SharedProfileFields } from '../../../../contracts/views';
 import { humanize } from '../../../components/profile/labels';
