@@ -4,6 +4,7 @@ import { Profile } from '../models/profile';
 import { type Audience, decideRelationship, viewerFacts } from '../policies/relationship';
 import { cachedGunaScore } from '../routes/profiles/profiles';
 import { toMatchProfile } from '../services/discovery';
+import type { MatchEngine } from '../services/match-engine/engine';
 import type { SearchFilters } from '../services/match-engine/filters';
 import { computeMatch, genderCompatible } from '../services/matching';
 
@@ -159,4 +160,19 @@ export function bruteBest(world: World, viewer: OracleViewer, options: { k: numb
   }
   rows.sort((a, b) => b.key - a.key || a.profileId - b.profileId);
   return rows.slice(0, options.k).map(({ key: _key, ...row }) => row);
+}
+
+/** Every page of an engine's search, followed by its cursors, as rows the brute force can be compared with. */
+export async function searchEveryPage(engine: MatchEngine, viewer: OracleViewer, filters: SearchFilters, limit: number): Promise<{ rows: OracleRow[]; total: number }> {
+  const rows: OracleRow[] = [];
+  let cursor: string | undefined;
+  let total = -1;
+  for (let guard = 0; guard < 10_000; guard++) {
+    const page = await engine.search(viewer, filters, { cursor, limit, digest: 'oracle' });
+    if (total === -1) total = page.total;
+    for (const r of page.results) rows.push({ profileId: r.profileId, userId: r.userId, score: r.score });
+    if (!page.nextCursor) break;
+    cursor = page.nextCursor;
+  }
+  return { rows, total };
 }

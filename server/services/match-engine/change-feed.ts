@@ -31,6 +31,15 @@ function parse(into: Changes, kind: string, a: number | null, b: number | null):
   else if (kind === 'r' && a !== null) into.relations.push([a, b ?? 0]);
 }
 
+/** A row of `engine_changes` (ids may come back as text from PostgreSQL's bigint, or as numbers). */
+interface LogRow {
+  kind: string;
+  a: number | string | null;
+  b: number | string | null;
+}
+
+const parseRow = (into: Changes, r: LogRow) => parse(into, r.kind, r.a === null ? null : Number(r.a), r.b === null ? null : Number(r.b));
+
 export interface ChangeFeed {
   /** Starts following; after it resolves, every later change will be seen. */
   start(onGap: () => void): Promise<void>;
@@ -63,13 +72,8 @@ export class LogFeed implements ChangeFeed {
   async take(): Promise<Changes> {
     const out = empty();
     for (;;) {
-      const rows = (await this.db.raw('SELECT id, kind, a, b FROM engine_changes WHERE id > ? ORDER BY id LIMIT 2000', [this.watermark])) as Array<{
-        id: number;
-        kind: string;
-        a: number | null;
-        b: number | null;
-      }>;
-      for (const r of rows) parse(out, r.kind, r.a === null ? null : Number(r.a), r.b === null ? null : Number(r.b));
+      const rows = (await this.db.raw('SELECT id, kind, a, b FROM engine_changes WHERE id > ? ORDER BY id LIMIT 2000', [this.watermark])) as Array<LogRow & { id: number }>;
+      for (const r of rows) parseRow(out, r);
       if (rows.length) this.watermark = Number(rows[rows.length - 1].id);
       if (rows.length < 2000) break;
     }
@@ -207,8 +211,8 @@ export class NotifyFeed implements ChangeFeed {
     const { rows } = (await this.db.raw(
       'SELECT kind, a, b FROM engine_changes WHERE xid IS NOT NULL AND NOT pg_visible_in_snapshot(xid, ?::pg_snapshot) ORDER BY id',
       [cp.seen],
-    )) as { rows: Array<{ kind: string; a: number | null; b: number | null }> };
-    for (const r of rows) parse(this.pending, r.kind, r.a === null ? null : Number(r.a), r.b === null ? null : Number(r.b));
+    )) as { rows: LogRow[] };
+    for (const r of rows) parseRow(this.pending, r);
     return true;
   }
 }

@@ -69,13 +69,20 @@ export function encode(header: unknown, packer: Packer): Buffer {
   return out;
 }
 
-/** The header and the arrays of a file written by `encode`; throws on anything else (a torn or foreign file). */
-export function decode(bytes: Buffer): { header: unknown; unpacker: Unpacker } {
+/**
+ * The header of a file written by `encode`, and its arrays when asked for (a caller that refuses the header copies
+ * nothing); throws on anything else (a torn or foreign file).
+ */
+export function decode(bytes: Buffer): { header: unknown; arrays: () => Unpacker } {
   if (bytes.length < MAGIC.length + 4 || bytes.toString('latin1', 0, MAGIC.length) !== MAGIC) throw new Error('columns-file: not a snapshot');
   const length = bytes.readUInt32LE(MAGIC.length);
   if (MAGIC.length + 4 + length > bytes.length) throw new Error('columns-file: truncated header');
   const { header, layout } = JSON.parse(bytes.toString('utf8', MAGIC.length + 4, MAGIC.length + 4 + length)) as { header: unknown; layout: Array<[Kind, number]> };
-  let at = padded(MAGIC.length + 4 + length);
+  return { header, arrays: () => arraysOf(bytes, padded(MAGIC.length + 4 + length), layout) };
+}
+
+function arraysOf(bytes: Buffer, start: number, layout: Array<[Kind, number]>): Unpacker {
+  let at = start;
   const columns: Column[] = [];
   for (const [kind, n] of layout) {
     const Type = KINDS[kind];
@@ -88,5 +95,5 @@ export function decode(bytes: Buffer): { header: unknown; unpacker: Unpacker } {
     columns.push(out);
     at += padded(byteLength);
   }
-  return { header, unpacker: new Unpacker(columns) };
+  return new Unpacker(columns);
 }

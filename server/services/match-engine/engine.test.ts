@@ -12,7 +12,7 @@ import { Block, Match, ProfileLike } from '../../models/social';
 import { User } from '../../models/user';
 import { type TestServer, startTestServer } from '../../test/harness';
 import { buildBlock, buildFamilyMember, buildLike, buildMatch, buildNotInterested, buildPhoto } from '../../test/table-factories';
-import { type OracleRow, type OracleViewer, bruteBest, bruteSearch, eligible, readWorld } from '../../test/match-oracle';
+import { type OracleViewer, bruteBest, bruteSearch, eligible, readWorld, searchEveryPage } from '../../test/match-oracle';
 import { moonLongitude } from '../kundali/chart';
 import type { MatchEngine } from './engine';
 import { EngineInputError } from './types';
@@ -58,19 +58,8 @@ after(async () => {
   await server?.close();
 });
 
-async function everyPage(viewer: OracleViewer, filters: SearchFilters, limit: number): Promise<{ rows: OracleRow[]; total: number }> {
-  const rows: OracleRow[] = [];
-  let cursor: string | undefined;
-  let total = -1;
-  for (let guard = 0; guard < 10_000; guard++) {
-    const page = await engine.search(viewer, filters, { cursor, limit, digest: 'oracle' });
-    if (total === -1) total = page.total;
-    for (const r of page.results) rows.push({ profileId: r.profileId, userId: r.userId, score: r.score });
-    if (!page.nextCursor) break;
-    cursor = page.nextCursor;
-  }
-  return { rows, total };
-}
+/** Every page of a search by the suite's engine, as the brute force lists it. */
+const everyPage = (viewer: OracleViewer, filters: SearchFilters, limit: number) => searchEveryPage(engine, viewer, filters, limit);
 
 const pick = <T>(values: readonly T[]) => fc.constantFrom(...values);
 const subset = <T>(values: readonly T[]) => fc.uniqueArray(pick(values), { minLength: 1, maxLength: Math.min(3, values.length) });

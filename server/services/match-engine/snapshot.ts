@@ -118,8 +118,8 @@ export async function readSnapshot(file: string, key: SnapshotKey): Promise<{ in
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw error;
   }
-  const { header, unpacker } = decode(bytes);
+  const { header, arrays } = decode(bytes);
   const h = header as Header;
   if (JSON.stringify(h.key) !== JSON.stringify(key)) return null;
-  return { index: MemberIndex.fromSnapshot(h.index, unpacker), checkpoint: h.checkpoint };
+  return { index: MemberIndex.fromSnapshot(h.index, arrays()), checkpoint: h.checkpoint };
 }
