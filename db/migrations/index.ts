@@ -28,6 +28,7 @@ import * as familySharedConversations from './20261125_91_family_shared_conversa
 import * as reportFiledFrom from './20261125_94_report_filed_from';
 import * as engineFamilyTrigger from './20261125_95_engine_family_trigger';
 import * as engineLogOnPostgres from './20261125_96_engine_log_on_postgres';
+import * as slidingRateLimits from './20261125_97_sliding_rate_limits';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -65,6 +66,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261125_94_report_filed_from': reportFiledFrom,
   '20261125_95_engine_family_trigger': engineFamilyTrigger,
   '20261125_96_engine_log_on_postgres': engineLogOnPostgres,
+  '20261125_97_sliding_rate_limits': slidingRateLimits,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

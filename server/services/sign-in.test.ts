@@ -139,4 +139,18 @@ describe('the limiter is atomic', () => {
     const row = await server.db('rate_limits').where({ key: 'atomic-test' }).first();
     assert.equal(Number(row.count), 30);
   });
+
+  test('attempts straddling a window edge count together (a sliding window, not twice the limit)', async () => {
+    const rule = { max: 3, windowMs: 60_000 };
+    const edge = Math.floor(Date.now() / rule.windowMs) * rule.windowMs + rule.windowMs;
+    for (let i = 0; i < 3; i++) assert.equal(await hitRateLimit(server.db, 'edge-test', rule, edge - 1_000), null);
+    // Two seconds later, in the next window: the three attempts still weigh 2.95, so a fourth is over.
+    const wait = await hitRateLimit(server.db, 'edge-test', rule, edge + 1_000);
+    assert.ok(wait !== null && wait > 30 && wait < 40, `wait ${wait}`);
+    // Once the earlier window weighs little enough (its three attempts and the refused one count), one passes.
+    assert.equal(await hitRateLimit(server.db, 'edge-test', rule, edge + 50_000), null);
+    assert.notEqual(await hitRateLimit(server.db, 'edge-test', rule, edge + 50_001), null);
+    // Two windows later the slate is clean.
+    assert.equal(await hitRateLimit(server.db, 'edge-test', rule, edge + 2 * rule.windowMs + 1), null);
+  });
 });
