@@ -161,7 +161,7 @@ after(async () => {
 });
 
 function routeTable(): Array<{ method: string; path: string }> {
-  const services = { config: server.config, db: server.db, live: { publish() {}, subscribe: () => () => {}, listenerCount: () => 0 } as never, engine: {} as never, log: () => {}, metrics: {} as never, media: {} as never, lifecycle: { draining: false } };
+  const services = { config: server.config, db: server.db, live: { publish() {}, subscribe: () => () => {}, listenerCount: () => 0 } as never, engine: {} as never, cards: {} as never, log: () => {}, metrics: {} as never, media: {} as never, lifecycle: { draining: false } };
   const out: Array<{ method: string; path: string }> = [];
   for (const router of apiRouters(services)) {
     for (const layer of router.stack) {

@@ -46,6 +46,7 @@ import { familyInvitationRoutes } from './routes/family/invitations';
 import { familySuggestionRoutes } from './routes/family/suggestions';
 import { type LiveEvents, liveEventsFor } from './services/live-events';
 import { MatchEngine } from './services/match-engine/engine';
+import { CardRows } from './services/card-rows';
 import { notInterestedRoutes } from './routes/not-interested/not-interested';
 import { unsubscribeRoutes } from './routes/email/unsubscribe';
 import { UNSUBSCRIBE_PATH } from './services/email/unsubscribe';
@@ -114,7 +115,7 @@ export function createApp(config: Config, db: Db, options: AppOptions = {}): Koa
   const live = options.live ?? liveEventsFor(config, db, log);
   const keys = loadSessionKeys(config);
   const engine = new MatchEngine(db, live, keys, log, { dataDir: config.dataDir });
-  const services: AppServices = { config, db, live, engine, log, metrics: createMetrics({ db, engine }), media: options.media ?? createMediaStore(config), lifecycle: { draining: false } };
+  const services: AppServices = { config, db, live, engine, cards: new CardRows(db, engine), log, metrics: createMetrics({ db, engine }), media: options.media ?? createMediaStore(config), lifecycle: { draining: false } };
   const app = new Koa<AppState, AppContext>({ proxy: config.trustProxy });
   app.keys = keys;
   app.context.services = services;

@@ -30,7 +30,7 @@ interface Target {
 }
 
 function routeTable(): Array<{ method: string; path: string }> {
-  const services = { config: server.config, db: server.db, live: { publish() {}, subscribe: () => () => {}, listenerCount: () => 0 } as never, engine: {} as never, log: () => {}, metrics: {} as never, media: {} as never, lifecycle: { draining: false } };
+  const services = { config: server.config, db: server.db, live: { publish() {}, subscribe: () => () => {}, listenerCount: () => 0 } as never, engine: {} as never, cards: {} as never, log: () => {}, metrics: {} as never, media: {} as never, lifecycle: { draining: false } };
   const out: Array<{ method: string; path: string }> = [];
   for (const router of apiRouters(services)) {
     for (const layer of router.stack) for (const method of layer.methods) if (method !== 'HEAD') out.push({ method, path: String(layer.path) });

@@ -8,6 +8,7 @@ import type { LiveEvents } from './services/live-events';
 import type { MatchEngine } from './services/match-engine/engine';
 import type { AppMetrics } from './metrics';
 import type { MediaStore } from './services/media-store';
+import type { CardRows } from './services/card-rows';
 
 export interface AppState {
   user: User | null;
@@ -24,6 +25,8 @@ export interface AppServices {
   live: LiveEvents;
   /** ranks every list of members (search, daily and featured matches, who liked you) */
   engine: MatchEngine;
+  /** what profile cards show, kept in step with the engine's change feed */
+  cards: CardRows;
   log: (entry: Record<string, unknown>) => void;
   metrics: AppMetrics;
   /** uploaded media: the data directory or an S3-compatible bucket (MEDIA_STORE) */

@@ -57,7 +57,7 @@ test(`${RUNS} hostile requests: no 5xx, no crash, refused requests change nothin
   reviewer.cookies.clear();
   assert.equal((await reviewer.post('/api/ops/session', { username: reviewerUser.username, password: reviewerPassword })).status, 200);
 
-  const services = { config: server.config, db: server.db, live: { publish() {}, subscribe: () => () => {}, listenerCount: () => 0 } as never, engine: {} as never, log: () => {}, metrics: {} as never, media: {} as never, lifecycle: { draining: false } };
+  const services = { config: server.config, db: server.db, live: { publish() {}, subscribe: () => () => {}, listenerCount: () => 0 } as never, engine: {} as never, cards: {} as never, log: () => {}, metrics: {} as never, media: {} as never, lifecycle: { draining: false } };
   const routes = apiRouters(services)
     .flatMap((r) => r.stack.flatMap((l) => l.methods.filter((m) => m !== 'HEAD').map((method) => ({ method, path: String(l.path) }))))
     .filter((r) => !SKIP.has(`${r.method} ${r.path}`));

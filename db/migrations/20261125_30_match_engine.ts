@@ -14,7 +14,7 @@ import type { Knex } from 'knex';
 const BIRTH_FIELDS = ['date_of_birth', 'birth_hour', 'birth_minute', 'birth_am_pm', 'birth_place', 'rashi', 'nakshatra', 'manglik'];
 
 /** Columns of each table whose change the engine must see (birth fields: they move the Moon, hence the guna scores). */
-const WATCHED = {
+export const WATCHED = {
   users: ['is_verified', 'status', 'role', 'is_deleted', 'subscription_tier', 'subscription_ends'],
   profiles: [
     'user_id', 'gender', 'looking_for', 'date_of_birth', 'country', 'education', 'profession', 'religion', 'mother_tongue',

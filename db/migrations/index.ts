@@ -29,6 +29,7 @@ import * as reportFiledFrom from './20261125_94_report_filed_from';
 import * as engineFamilyTrigger from './20261125_95_engine_family_trigger';
 import * as engineLogOnPostgres from './20261125_96_engine_log_on_postgres';
 import * as slidingRateLimits from './20261125_97_sliding_rate_limits';
+import * as engineCardFields from './20261125_98_engine_card_fields';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -67,6 +68,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261125_95_engine_family_trigger': engineFamilyTrigger,
   '20261125_96_engine_log_on_postgres': engineLogOnPostgres,
   '20261125_97_sliding_rate_limits': slidingRateLimits,
+  '20261125_98_engine_card_fields': engineCardFields,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

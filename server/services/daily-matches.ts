@@ -51,7 +51,7 @@ async function shownBefore(db: Db, userId: number, day: string): Promise<number[
  * favours verified and boosted members; it leaves out today's daily matches when there are enough others.
  * Profiles that became hidden, blocked or deleted since the morning drop out; percentages are today's.
  */
-export async function dailySelection(services: Pick<AppServices, 'db' | 'engine'>, viewer: User, kind: 'daily' | 'featured', size = 10): Promise<ProfileCardView[]> {
+export async function dailySelection(services: Pick<AppServices, 'db' | 'engine' | 'cards'>, viewer: User, kind: 'daily' | 'featured', size = 10): Promise<ProfileCardView[]> {
   const { db, engine } = services;
   const day = today();
   let ids = await storedSelection(db, viewer.id, day, kind);
@@ -78,7 +78,7 @@ export async function dailySelection(services: Pick<AppServices, 'db' | 'engine'
   if (ids.length === 0) return [];
   const owners = await db('profiles').whereIn('id', ids).select('id', 'userId');
   const scores = await percentagesFor(engine, viewer, owners.map((o) => ({ id: Number(o.id), userId: Number(o.userId) })));
-  return presentCards(db, viewer, ids, scores);
+  return presentCards(services, viewer, ids, scores, { synced: true });
 }
 
 /** Candidates the diversity pass chooses from, per place in the list. */

@@ -47,7 +47,7 @@ describe('presentCards', () => {
     const present = async (who: { id: number }) => {
       const as = await User.query(db).findById(who.id);
       assert.ok(as);
-      return presentCards(db, as, profiles.map((p) => p.id), new Map());
+      return presentCards(server.services, as, profiles.map((p) => p.id), new Map());
     };
     const shownIds = (await present(viewer)).map((c) => c.id).sort((a, b) => a - b);
     assert.deepEqual(shownIds, policy);
@@ -58,7 +58,7 @@ describe('presentCards', () => {
     for (const other of [blocked, blocker]) {
       const as = await User.query(db).findById(other.userId);
       assert.ok(as);
-      assert.deepEqual(await presentCards(db, as, [Number(viewerProfile.id)], new Map()), []);
+      assert.deepEqual(await presentCards(server.services, as, [Number(viewerProfile.id)], new Map()), []);
     }
   });
 });

@@ -1,14 +1,13 @@
 import type { ProfileCardView } from '../../contracts/views';
 import type { SearchQuery } from '../../contracts/discovery';
 import type { AppServices } from '../context';
-import { type Db, paddedIds, readRows } from '../db';
+import type { Db } from '../db';
 import { Profile } from '../models/profile';
 import type { User } from '../models/user';
 import { presentProfileCard } from '../presenters/profile';
-import { type TargetRow, decideRelationship, targetFactsOf, viewerFacts } from '../policies/relationship';
-import type { Photo } from '../models/photo';
+import { decideRelationship, viewerFacts } from '../policies/relationship';
 import type { MatchProfile } from './matching';
-import { type Levels, MOOD_SIGNALS_SQL, type MoodSignal, RECENT_MOODS_MS, hasMoodSignals, moodCompatibility, moodSignalsBindings, moodSignalsOf } from './moods';
+import { type Levels, type MoodSignal, RECENT_MOODS_MS, hasMoodSignals, moodCompatibility, moodSignalsOf } from './moods';
 import { queryDigest } from './match-engine/cursor';
 import type { MatchEngine } from './match-engine/engine';
 import type { SearchFilters } from './match-engine/filters';
@@ -42,88 +41,47 @@ export async function viewerMatchProfile(db: Db, viewer: User): Promise<{ profil
 }
 
 /**
- * What a card shows, the owner's and privacy columns the relationship policy reads, what lies between the viewer
- * and the owner (blocks either way, a match), and the first photo: one statement, written out because it is the
- * hottest read of every list (composing it with the query builder cost more than running it). Aliases are quoted
- * so both databases return them as written; `?` are the viewer (six times), the mood check's when asked for (once,
- * the same for every row: whether the viewer has mood signals, see searchProfiles), then the profile ids. Each block
- * direction and the match (stored as the ordered pair user1 < user2) is one index lookup per card.
- */
-const cardsSql = (count: number, viewerMoods: boolean) => `
-  SELECT p.id AS "id", p.user_id AS "userId", p.gender AS "gender", p.date_of_birth AS "dateOfBirth",
-    p.profile_type AS "profileType", p.full_name AS "fullName", p.parent_name AS "parentName",
-    p.parent_relationship AS "parentRelationship", p.location AS "location", p.city AS "city", p.country AS "country",
-    p.profession AS "profession", p.education AS "education", p.religion AS "religion", p.mother_tongue AS "motherTongue",
-    p.is_deleted AS "profileDeleted",
-    o.full_name AS "ownerName", o.is_verified AS "ownerVerified", o.is_deleted AS "isDeleted", o.status AS "status", o.role AS "role",
-    v.profile_visibility AS "profileVisibility", v.blur_photos AS "blurPhotos", v.allow_messages_from AS "allowMessagesFrom",
-    (SELECT ph.file_key FROM photos ph WHERE ph.profile_id = p.id AND ph.purpose = 'profile' ORDER BY ph.position, ph.id LIMIT 1) AS "photoKey",
-    (SELECT COUNT(*) FROM profile_family f WHERE f.profile_id = p.id AND f.consent = 'declined') AS "declined",
-    (SELECT COUNT(*) FROM blocks b WHERE b.blocker_id = ? AND b.blocked_id = p.user_id)
-      + (SELECT COUNT(*) FROM blocks b WHERE b.blocker_id = p.user_id AND b.blocked_id = ?) AS "blocked",
-    (SELECT COUNT(*) FROM matches m
-      WHERE m.user1_id = CASE WHEN ? < p.user_id THEN ? ELSE p.user_id END
-        AND m.user2_id = CASE WHEN ? < p.user_id THEN p.user_id ELSE ? END) AS "matched"${viewerMoods ? `,
-    ${MOOD_SIGNALS_SQL} AS "viewerMoods"` : ''}
-  FROM profiles p
-  JOIN users o ON o.id = p.user_id
-  LEFT JOIN privacy_settings v ON v.user_id = p.user_id
-  WHERE p.id IN (${new Array(count).fill('?').join(', ')})`;
-
-type CardRow = TargetRow & Record<string, unknown> & { id: number; userId: number; photoKey: string | null; declined: unknown; profileDeleted: unknown; blocked: unknown; matched: unknown };
-
-/**
  * Cards for the profiles `ids`, in that order, with the relationship policy's answer of the moment: a profile the
  * viewer may no longer see (hidden, blocked, deleted, suspended since the list was made) is left out, and photos
- * are clear only where the policy says so. One query reads the cards, their owners' privacy, the blocks and
- * matches between the viewer and each owner, and each first photo.
+ * are clear only where the policy says so. The cards come from memory (card-rows.ts), the viewer's blocks and
+ * matches from the engine, both kept current by its change feed; `synced`: the caller has just had an answer from
+ * the engine, which brought both up to date.
  */
 export async function presentCards(
-  db: Db,
+  services: Pick<AppServices, 'engine' | 'cards'>,
   viewer: User,
   ids: number[],
   percentages: Map<number, number | null>,
+  options: { synced?: boolean } = {},
 ): Promise<ProfileCardView[]> {
-  return (await readCards(db, viewer, ids, percentages, false)).cards;
-}
-
-/** presentCards, and when `viewerMoods` is asked for, in the same statement whether the viewer has mood signals. */
-async function readCards(
-  db: Db,
-  viewer: User,
-  ids: number[],
-  percentages: Map<number, number | null>,
-  viewerMoods: boolean,
-): Promise<{ cards: ProfileCardView[]; viewerMoods: boolean }> {
-  if (ids.length === 0) return { cards: [], viewerMoods: false };
-  const v = viewer.id;
-  const padded = paddedIds(ids);
-  const rows = await readRows<CardRow>(db, cardsSql(padded.length, viewerMoods), [v, v, v, v, v, v, ...(viewerMoods ? moodSignalsBindings(v, Date.now()) : []), ...padded]);
+  if (ids.length === 0) return [];
+  const relations = await services.engine.relationsOf(viewer.id, options);
+  const rows = await services.cards.get(ids);
   const who = viewerFacts(viewer);
-  const byId = new Map(rows.map((row) => [Number(row.id), row]));
+  const blocked = new Set(relations.blocked);
+  const matched = new Set(relations.matched);
   const cards: ProfileCardView[] = [];
   for (const id of ids) {
-    const row = byId.get(id);
+    const row = rows.get(id);
     if (!row) continue;
-    const userId = Number(row.userId);
-    const profileLive = !Number(row.profileDeleted) && !Number(row.declined);
+    const userId = row.profile.userId;
     // Who wrote to whom is not read: it changes what a member knows of another, not what they may see.
-    const pair = { blocked: Number(row.blocked) > 0, viewerBlocked: false, matched: Number(row.matched) > 0, conversed: false };
-    const decision = decideRelationship(who, targetFactsOf(userId, row, profileLive), pair);
+    const pair = { blocked: blocked.has(userId), viewerBlocked: false, matched: matched.has(userId), conversed: false };
+    const decision = decideRelationship(who, row.target, pair);
     if (!decision.mayViewProfile) continue;
-    // The row is this function's own: it becomes the profile the presenter reads rather than being copied.
-    row.id = id;
-    row.userId = userId;
-    row.photos = row.photoKey ? [{ id: 0, profileId: id, fileKey: row.photoKey } as Photo] : [];
-    const owner = { id: userId, fullName: row.ownerName as string, isVerified: Boolean(Number(row.ownerVerified)) };
-    cards.push(presentProfileCard(row as unknown as Profile, owner, { clearPhotos: decision.clearPhotos, matchPercentage: percentages.get(id) ?? null }));
+    cards.push(presentProfileCard(row.profile, row.owner, { clearPhotos: decision.clearPhotos, matchPercentage: percentages.get(id) ?? null }));
   }
-  return { cards, viewerMoods: rows.length > 0 && Number(rows[0].viewerMoods) === 1 };
+  return cards;
 }
 
 /** Cards for profiles listed by another rule (likes, matches, "not interested"), in the order given. */
-export async function cardViews(db: Db, viewer: User, profiles: Array<{ id: number }>, percentages: Map<number, number | null>): Promise<ProfileCardView[]> {
-  return presentCards(db, viewer, profiles.map((p) => p.id), percentages);
+export async function cardViews(
+  services: Pick<AppServices, 'engine' | 'cards'>,
+  viewer: User,
+  profiles: Array<{ id: number }>,
+  percentages: Map<number, number | null>,
+): Promise<ProfileCardView[]> {
+  return presentCards(services, viewer, profiles.map((p) => p.id), percentages);
 }
 
 /** A member's score with each of these profiles from the engine, as cardViews takes it (by profile id). */
@@ -136,11 +94,11 @@ export async function percentagesFor(engine: MatchEngine, viewer: User, profiles
  * Profiles ordered best match first (the engine's score), ties kept in the order given: "who liked you" and the
  * like lists read this way, so the first card is the best partner among them.
  */
-export async function rankedCards(services: Pick<AppServices, 'db' | 'engine'>, viewer: User, profiles: Array<{ id: number; userId: number }>): Promise<ProfileCardView[]> {
+export async function rankedCards(services: Pick<AppServices, 'engine' | 'cards'>, viewer: User, profiles: Array<{ id: number; userId: number }>): Promise<ProfileCardView[]> {
   const percentages = await percentagesFor(services.engine, viewer, profiles);
   const order = new Map(profiles.map((p, i) => [p.id, i]));
   const sorted = [...profiles].sort((a, b) => (percentages.get(b.id) ?? -1) - (percentages.get(a.id) ?? -1) || (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
-  return cardViews(services.db, viewer, sorted, percentages);
+  return cardViews(services, viewer, sorted, percentages);
 }
 
 async function moodScoresOf(db: Db, viewerId: number, userIds: number[]): Promise<Map<number, number | null>> {
@@ -210,7 +168,7 @@ export function engineFilters(input: SearchQuery): SearchFilters {
  * visibility check of the moment, so a member hidden or blocked after the engine's answer is still left out.
  */
 export async function searchProfiles(
-  services: Pick<AppServices, 'db' | 'engine'>,
+  services: Pick<AppServices, 'db' | 'engine' | 'cards'>,
   viewer: User,
   input: SearchQuery,
 ): Promise<{ results: ProfileCardView[]; total: number; nextCursor: string | null }> {
@@ -227,10 +185,8 @@ export async function searchProfiles(
   });
   const ids = page.results.map((r) => r.profileId);
   const scores = new Map(page.results.map((r) => [r.profileId, r.score]));
-  // The cards' statement also says whether the viewer has mood signals: most have none, and then nothing more is
-  // read (on PostgreSQL every statement is a round trip, and a costly write to its socket).
-  const { cards, viewerMoods } = await readCards(db, viewer, ids, scores, moods === null);
-  if (!moods && viewerMoods && cards.length) moods = await moodScoresWith(db, viewer.id, cards.map((card) => card.userId), Date.now());
+  const cards = await presentCards(services, viewer, ids, scores, { synced: true });
+  if (!moods && cards.length) moods = await moodScoresOf(db, viewer.id, cards.map((card) => card.userId));
   for (const card of cards) card.moodScore = moods?.get(card.userId) ?? null;
   return { results: cards, total: page.total, nextCursor: page.nextCursor };
 }

@@ -1,5 +1,5 @@
 import type { ProfileSummaryView } from '../../contracts/kundali';
-import type { Db } from '../db';
+import type { AppServices } from '../context';
 import { Profile } from '../models/profile';
 import { Match, ProfileLike } from '../models/social';
 import type { User } from '../models/user';
@@ -29,7 +29,8 @@ function needleOf(query: string | undefined): string | null {
  * text. Their mutual matches come first, then profiles they liked, then the ones they viewed lately (each newest
  * first), then everyone else by name.
  */
-export async function comparableProfiles(db: Db, viewer: User, query?: string): Promise<ProfileSummaryView[]> {
+export async function comparableProfiles(services: Pick<AppServices, 'db' | 'engine' | 'cards'>, viewer: User, query?: string): Promise<ProfileSummaryView[]> {
+  const { db } = services;
   const own = await Profile.query(db).findOne({ userId: viewer.id, isDeleted: false }).select('lookingFor');
   const needle = needleOf(query);
   const base = () => {
@@ -80,7 +81,7 @@ export async function comparableProfiles(db: Db, viewer: User, query?: string): 
     .limit(PROFILE_SUMMARY_LIMIT - firstOnes.length)
     .select('profiles.id');
   const picked = [...firstOnes, ...rest];
-  const cards = await cardViews(db, viewer, picked, new Map());
+  const cards = await cardViews(services, viewer, picked, new Map());
   return cards.map((card) => ({
     id: card.id,
     userId: card.userId,

@@ -40,7 +40,7 @@ export interface World {
 }
 
 export async function readWorld(db: Db): Promise<World> {
-  const [profiles, users, privacy, blocks, matches, likes, notInterested, family, photos] = await Promise.all([
+  const [profiles, users, privacy, blocks, matches, likes, notInterested, family, photos, declined] = await Promise.all([
     Profile.query(db).where('isDeleted', false),
     db('users').select('id', 'isVerified', 'isDeleted', 'status', 'role', 'lastActiveAt'),
     db('privacy_settings').select('userId', 'profileVisibility'),
@@ -50,9 +50,12 @@ export async function readWorld(db: Db): Promise<World> {
     db('not_interested').select('userId', 'profileId'),
     db('family_members').where('status', 'active').select('userId', 'profileId'),
     db('photos').where('purpose', 'profile').whereNotNull('profileId').select('profileId'),
+    db('profile_family').where('consent', 'declined').select('profileId'),
   ]);
+  // A profile the person it was made for declined is live for no one: not listed, and not its member's own either.
+  const gone = new Set(declined.map((d) => Number(d.profileId)));
   return {
-    profiles,
+    profiles: profiles.filter((p) => !gone.has(p.id)),
     users: new Map(users.map((u) => [Number(u.id), u])),
     privacy: new Map(privacy.map((p) => [Number(p.userId), p])),
     blocks: blocks.map((b) => [Number(b.blockerId), Number(b.blockedId)]),

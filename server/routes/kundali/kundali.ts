@@ -46,7 +46,7 @@ export function kundaliRoutes() {
     const viewer = currentUser(ctx);
     const q = typeof ctx.query.q === 'string' ? ctx.query.q.slice(0, 100) : undefined;
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = await comparableProfiles(ctx.services.db, viewer, q);
+    ctx.body = await comparableProfiles(ctx.services, viewer, q);
   });
 
   // The member's own rashi chart, drawn on the Kundali screen.

@@ -87,7 +87,7 @@ export function likeRoutes() {
     // Same card presentation (blurred photos for non-matches, the match percentage) as search and daily matches;
     // the member's own likes stay in the order given.
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = await cardViews(db, user, profiles, await percentagesFor(ctx.services.engine, user, profiles));
+    ctx.body = await cardViews(ctx.services, user, profiles, await percentagesFor(ctx.services.engine, user, profiles));
   });
 
   return router;

@@ -29,7 +29,7 @@ export function matchRoutes() {
       return;
     }
     const profiles = await Profile.query(db).whereIn('profiles.userId', otherIds).modify(visibleProfilesFilter(user.id)).select('profiles.id', 'profiles.userId');
-    const cards = await cardViews(db, user, profiles, await percentagesFor(ctx.services.engine, user, profiles));
+    const cards = await cardViews(ctx.services, user, profiles, await percentagesFor(ctx.services.engine, user, profiles));
     const totals = await conversationTotals(db, user.id, otherIds);
     const lastMessages = await lastMessagesOf(db, totals);
     const list: MutualMatchView[] = cards.map((card) => {

@@ -33,7 +33,7 @@ export function notInterestedRoutes() {
       .orderBy('not_interested.id', 'desc')
       .select('profiles.id');
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = await cardViews(db, user, profiles, new Map());
+    ctx.body = await cardViews(ctx.services, user, profiles, new Map());
   });
 
   router.post('/', async (ctx) => {

@@ -5,13 +5,13 @@ import { DIETS, EDUCATION_LEVELS, MARITAL_STATUSES, RELIGIONS, RETURN_TO_INDIA_P
 import { seedDemo } from '../../../fixtures/demo-seed';
 import type { PartialModelObject } from 'objection';
 import { NotInterested } from '../../models/activity';
-import { FamilyMember } from '../../models/family';
+import { FamilyMember, ProfileFamily } from '../../models/family';
 import { Profile } from '../../models/profile';
 import { PrivacySettings } from '../../models/settings';
 import { Block, Match, ProfileLike } from '../../models/social';
 import { User } from '../../models/user';
 import { type TestServer, startTestServer } from '../../test/harness';
-import { buildBlock, buildFamilyMember, buildLike, buildMatch, buildNotInterested, buildPhoto } from '../../test/table-factories';
+import { buildBlock, buildFamilyMember, buildLike, buildMatch, buildNotInterested, buildPhoto, buildProfileFamily } from '../../test/table-factories';
 import { type OracleViewer, bruteBest, bruteSearch, eligible, readWorld, searchEveryPage } from '../../test/match-oracle';
 import { moonLongitude } from '../kundali/chart';
 import type { MatchEngine } from './engine';
@@ -96,7 +96,7 @@ type Change =
   | { kind: 'edit'; who: number; field: string; value: string | number | null }
   | { kind: 'visibility'; who: number; value: 'all' | 'matches' | 'none' }
   | { kind: 'block' | 'unblock' | 'match' | 'like' | 'notInterested' | 'family' | 'unfamily'; who: number; other: number }
-  | { kind: 'delete' | 'suspend' | 'verify' | 'birth'; who: number };
+  | { kind: 'delete' | 'suspend' | 'verify' | 'birth' | 'decline' | 'confirm'; who: number };
 
 function changeArb(): fc.Arbitrary<Change> {
   const who = fc.nat({ max: MEMBERS - 1 });
@@ -113,7 +113,7 @@ function changeArb(): fc.Arbitrary<Change> {
     fc.tuple(who, fc.nat({ max: fields.length - 1 })).chain(([w, i]) => fields[i][1].map((value) => ({ kind: 'edit' as const, who: w, field: fields[i][0], value }))),
     fc.record({ kind: fc.constant('visibility' as const), who, value: pick(['all', 'matches', 'none'] as const) }),
     fc.record({ kind: pick(['block', 'unblock', 'match', 'like', 'notInterested', 'family', 'unfamily'] as const), who, other: who }),
-    fc.record({ kind: pick(['delete', 'suspend', 'verify', 'birth'] as const), who }),
+    fc.record({ kind: pick(['delete', 'suspend', 'verify', 'birth', 'decline', 'confirm'] as const), who }),
   );
 }
 
@@ -140,6 +140,15 @@ async function apply(change: Change): Promise<void> {
     case 'birth':
       await Profile.query(db).where({ userId: a }).patch({ birthPlace: null, rashi: 'Vrishabha', nakshatra: 'Rohini', manglik: false });
       return;
+    // the person a family-made profile is for declines it (hidden from everyone) or confirms it
+    case 'decline':
+    case 'confirm': {
+      const own = await Profile.query(db).findOne({ userId: a, isDeleted: false }).select('id');
+      if (!own) return;
+      const consent = change.kind === 'decline' ? 'declined' : 'confirmed';
+      if (!(await ProfileFamily.query(db).findById(own.id).patch({ consent, updatedAt: now }))) await buildProfileFamily(db, { profileId: own.id, consent });
+      return;
+    }
   }
   const b = memberIds[change.other];
   if (a === b) return;
@@ -359,13 +368,13 @@ describe('match engine against the brute force', () => {
         : (await db.raw("SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'engine_%'")).map((r: { name: string }) => r.name);
     const expected =
       db.client.config.client === 'pg'
-        ? ['users', 'profiles', 'privacy_settings', 'photos'].flatMap((t) => [`engine_${t}_insert_delete`, `engine_${t}_update`]).concat(['engine_users_active', 'engine_moon_reset', 'engine_blocks_change', 'engine_matches_change', 'engine_profile_likes_change', 'engine_not_interested_change', 'engine_family_members_change'])
-        : ['users', 'profiles', 'privacy_settings', 'photos'].flatMap((t) => [`engine_${t}_insert`, `engine_${t}_update`, `engine_${t}_delete`]).concat(['engine_users_active', 'engine_moon_reset'], ['blocks', 'matches', 'profile_likes', 'not_interested'].flatMap((t) => [`engine_${t}_insert`, `engine_${t}_delete`]), ['engine_family_members_insert', 'engine_family_members_update', 'engine_family_members_delete']);
+        ? ['users', 'profiles', 'privacy_settings', 'photos'].flatMap((t) => [`engine_${t}_insert_delete`, `engine_${t}_update`]).concat(['engine_users_active', 'engine_moon_reset', 'engine_blocks_change', 'engine_matches_change', 'engine_profile_likes_change', 'engine_not_interested_change', 'engine_family_members_change', 'engine_profile_family_change'])
+        : ['users', 'profiles', 'privacy_settings', 'photos'].flatMap((t) => [`engine_${t}_insert`, `engine_${t}_update`, `engine_${t}_delete`]).concat(['engine_users_active', 'engine_moon_reset'], ['blocks', 'matches', 'profile_likes', 'not_interested'].flatMap((t) => [`engine_${t}_insert`, `engine_${t}_delete`]), ['family_members', 'profile_family'].flatMap((t) => [`engine_${t}_insert`, `engine_${t}_update`, `engine_${t}_delete`]));
     assert.deepEqual([...new Set(names)].sort(), [...expected].sort());
     if (db.client.config.client === 'pg') {
       // Each also writes the change to the log (migration 96), which a start from the snapshot reads.
       const { rows } = await db.raw("SELECT proname, prosrc FROM pg_proc WHERE proname LIKE 'engine\\_%\\_change'");
-      assert.equal(rows.length, 9);
+      assert.equal(rows.length, 10);
       for (const r of rows as Array<{ proname: string; prosrc: string }>) {
         assert.ok(r.prosrc.includes('engine_changed(') && !r.prosrc.includes('pg_notify'), `${r.proname} logs its changes`);
       }

@@ -9,7 +9,7 @@ import { gunaBetween as gunaOf } from './kundali-table';
 import { loadMembers, scanMembers } from './loader';
 import { MemberIndex } from './member-index';
 import { Passes, rankedOf } from './passes';
-import { RelationsCache } from './relations';
+import { type Relations, RelationsCache } from './relations';
 import { R_ALLOWED, R_EXCLUDED, R_NOT_INTERESTED, R_LIKED, R_SELF } from './scan';
 import { type ScoreTables, Scorer, packedScore, percentOfPacked } from './scorer';
 import { type SnapshotKey, encodeSnapshot, readSnapshot, snapshotFileOf, snapshotKey, writeSnapshot } from './snapshot';
@@ -44,6 +44,8 @@ export class MatchEngine {
   /** members changed since the last snapshot (ms since 1970 of the first change), null when none */
   private changedSinceSnapshot: number | null = null;
   private writingSnapshot: Promise<void> | null = null;
+  /** told which members changed (null: possibly all, after a build), once the index holds the change */
+  private readonly memberListeners = new Set<(userIds: number[] | null) => void>();
 
   constructor(
     private readonly db: Db,
@@ -81,6 +83,7 @@ export class MatchEngine {
     this.index = index;
     this.scorer = new Scorer(index.dicts);
     this.relations.clear();
+    for (const listener of this.memberListeners) listener(null);
     if (!restored) this.snapshotWanted = true;
     const buildMs = performance.now() - started;
     this.stats_ = { ...this.measure(), buildMs, builtAt: Date.now(), restored: Boolean(restored) };
@@ -197,6 +200,23 @@ export class MatchEngine {
     return { ...this.stats_, ...this.measure() };
   }
 
+  /**
+   * Follows member changes as the change feed brings them (a profile, its owner, privacy, photos or family consent
+   * changed; null: anything may have, after a build), for what other parts keep of members in memory.
+   */
+  onMembersChanged(listener: (userIds: number[] | null) => void): void {
+    this.memberListeners.add(listener);
+  }
+
+  /**
+   * A member's relations (blocks either way, matches, likes…) as the engine's lists use them, brought up to date
+   * first unless the caller has just had an answer from the engine (`synced`).
+   */
+  async relationsOf(userId: number, options: { synced?: boolean } = {}): Promise<Relations> {
+    if (!options.synced) await this.sync();
+    return this.relations.get(userId);
+  }
+
   /** A write went through this process: the next answer includes it (PostgreSQL waits for its notification). */
   localWrite(): void {
     this.feed.localWrite();
@@ -241,7 +261,9 @@ export class MatchEngine {
       this.relations.invalidate(b);
     }
     if (changes.members.size > 0) {
-      await this.applyMembers([...changes.members]);
+      const ids = [...changes.members];
+      await this.applyMembers(ids);
+      for (const listener of this.memberListeners) listener(ids);
       this.changedSinceSnapshot ??= Date.now();
     }
     return true;

@@ -57,7 +57,7 @@ function toRow(r: Cell[]): MemberRow {
 }
 
 /** What the loader reads and how it reads it: a snapshot of the index made from other columns is not used. */
-export const LOADER_SHAPE = `${COLUMNS}\n${FROM}\n${String(toRow)}`;
+export const LOADER_SHAPE = `${COLUMNS}\n${FROM}\n${String(toRow)}\n${String(declinedProfiles)}`;
 
 /** The Moon longitude of profiles whose stored value is missing, worked out from their birth fields and stored. */
 async function fillMoons(db: Db, rows: MemberRow[]): Promise<void> {
@@ -97,6 +97,15 @@ async function fillMoons(db: Db, rows: MemberRow[]): Promise<void> {
 /** Which of these profiles (all, when `ids` is null) have a profile photo: far fewer rows than profiles. */
 async function withPhotos(db: Db, ids: number[] | null): Promise<Set<number>> {
   const sql = `SELECT DISTINCT profile_id FROM photos WHERE purpose = 'profile' AND profile_id IS NOT NULL${ids ? ` AND profile_id IN (${ids.map(() => '?').join(', ')})` : ''}`;
+  return new Set((await readArrays(db, sql, ids ?? [])).rows.map((r) => Number(r[0])));
+}
+
+/**
+ * Which of these profiles (all, when `ids` is null) the person they were made for declined: live for no one, so
+ * not in the index. A handful of rows, read apart rather than probed for every profile of the scan.
+ */
+async function declinedProfiles(db: Db, ids: number[] | null): Promise<Set<number>> {
+  const sql = `SELECT profile_id FROM profile_family WHERE consent = 'declined'${ids ? ` AND profile_id IN (${ids.map(() => '?').join(', ')})` : ''}`;
   return new Set((await readArrays(db, sql, ids ?? [])).rows.map((r) => Number(r[0])));
 }
 
@@ -160,9 +169,11 @@ async function* cursorPages(db: Db, pageSize: number): AsyncGenerator<Cell[][]> 
 export async function scanMembers(db: Db, onPage: (rows: MemberRow[]) => void, pageSize = 2_000): Promise<number> {
   let total = 0;
   const photos = await withPhotos(db, null);
+  const declined = await declinedProfiles(db, null);
   const pages = db.client.config.client === 'pg' ? cursorPages(db, pageSize) : keysetPages(db, pageSize);
   for await (const cells of pages) {
-    const page = cells.map(toRow);
+    let page = cells.map(toRow);
+    if (declined.size > 0) page = page.filter((row) => !declined.has(row.profileId));
     for (const row of page) row.hasPhoto = photos.has(row.profileId);
     await fillMoons(db, page);
     onPage(page);
@@ -176,7 +187,9 @@ export async function loadMembers(db: Db, userIds: number[]): Promise<MemberRow[
   const out: MemberRow[] = [];
   for (let i = 0; i < userIds.length; i += 500) {
     const ids = userIds.slice(i, i + 500);
-    const rows = (await readArrays(db, `SELECT ${COLUMNS} ${FROM} WHERE p.is_deleted = FALSE AND p.user_id IN (${ids.map(() => '?').join(', ')})`, ids)).rows.map(toRow);
+    let rows = (await readArrays(db, `SELECT ${COLUMNS} ${FROM} WHERE p.is_deleted = FALSE AND p.user_id IN (${ids.map(() => '?').join(', ')})`, ids)).rows.map(toRow);
+    const declined = rows.length ? await declinedProfiles(db, rows.map((r) => r.profileId)) : new Set<number>();
+    rows = rows.filter((row) => !declined.has(row.profileId));
     const photos = rows.length ? await withPhotos(db, rows.map((r) => r.profileId)) : new Set<number>();
     for (const row of rows) row.hasPhoto = photos.has(row.profileId);
     await fillMoons(db, rows);
