@@ -4,6 +4,8 @@ import type { ProfileCardView } from '../../contracts/views';
 import { type TestServer, startTestServer } from '../test/harness';
 import { buildProfile, buildUser, signedInClient } from '../test/factories';
 import { buildPhoto, buildProfileFamily } from '../test/table-factories';
+import { CardRows } from './card-rows';
+import type { MatchEngine } from './match-engine/engine';
 
 // Cards are kept in memory (card-rows.ts). These writes go straight to the database, as another process, the CLI or
 // the ops console would make them: only the change feed can tell this process, and every card field must reach it.
@@ -81,5 +83,42 @@ describe('profile cards kept in memory follow every write, wherever it is made',
     assert.ok(!((await res.json()) as ProfileCardView[]).some((c) => c.id === profile.id));
     await db('profile_family').where({ profileId: profile.id }).update({ consent: 'confirmed' });
     assert.ok(await cardOnceItShows(me.client, profile.id, (c) => c !== undefined), 'confirmed');
+  });
+});
+
+describe('the card memory itself', () => {
+  test('a read that raced a change to its member is not kept; the least recently used go first', async () => {
+    const { user } = await buildUser(server, { fullName: 'Meera Iyer' });
+    const profile = await buildProfile(server, user, { city: 'Leeds' });
+    let told: (userIds: number[] | null) => void = () => {};
+    const engine = { onMembersChanged: (listener: typeof told) => (told = listener) } as unknown as MatchEngine;
+    const cards = new CardRows(server.db, engine, 2);
+
+    // The change lands while the card is being read: what was read may predate it, so it is not kept.
+    const reading = cards.get([profile.id]);
+    told([user.id]);
+    assert.equal((await reading).get(profile.id)?.profile.city, 'Leeds');
+    await server.db('profiles').where({ id: profile.id }).update({ city: 'York' });
+    assert.equal((await cards.get([profile.id])).get(profile.id)?.profile.city, 'York', 'read again, not kept from the raced read');
+
+    // Kept now: a write the feed has not reported yet is not seen (the feed reports every write that matters)…
+    await server.db('profiles').where({ id: profile.id }).update({ city: 'Bath' });
+    assert.equal((await cards.get([profile.id])).get(profile.id)?.profile.city, 'York');
+    // …until it is.
+    told([user.id]);
+    assert.equal((await cards.get([profile.id])).get(profile.id)?.profile.city, 'Bath');
+
+    // Two cards at most here: a third pushes out the least recently used.
+    const others = [];
+    for (const city of ['Hull', 'Derby']) {
+      const { user: u } = await buildUser(server);
+      others.push({ user: u, profile: await buildProfile(server, u, { city }) });
+    }
+    await cards.get([others[0].profile.id]);
+    await cards.get([profile.id]);
+    await cards.get([others[1].profile.id]);
+    await server.db('profiles').whereIn('id', [profile.id, others[0].profile.id, others[1].profile.id]).update({ city: 'Ely' });
+    const now = await cards.get([profile.id, others[0].profile.id, others[1].profile.id]);
+    assert.deepEqual([now.get(profile.id)?.profile.city, now.get(others[0].profile.id)?.profile.city, now.get(others[1].profile.id)?.profile.city], ['Bath', 'Ely', 'Derby']);
   });
 });

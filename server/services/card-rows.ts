@@ -62,8 +62,11 @@ function toCardRow(row: Row): CardRow {
 
 export class CardRows {
   private readonly entries = new Map<number, { row: CardRow; at: number }>();
-  /** the cached cards of each member (a change names the member; a deleted profile and a new one share it) */
-  private readonly profilesOf = new Map<number, Set<number>>();
+  /**
+   * The cached card of each member (a change names the member): one per member, the latest read (a member's
+   * deleted profile and their new one share the member; the older card goes when the newer is kept).
+   */
+  private readonly profileOf = new Map<number, number>();
   /** counts every forget; a read that began before a forget of its member is not kept */
   private generation = 0;
   private readonly forgotten = new Map<number, number>();
@@ -72,7 +75,7 @@ export class CardRows {
   constructor(
     private readonly db: Db,
     engine: MatchEngine,
-    private readonly max = 20_000,
+    private readonly max = 10_000,
     private readonly ttlMs = 10 * 60_000,
   ) {
     engine.onMembersChanged((userIds) => this.forget(userIds));
@@ -102,9 +105,9 @@ export class CardRows {
       const userId = row.profile.userId;
       if (this.clearedAt > began || (this.forgotten.get(userId) ?? -1) > began) continue;
       this.entries.set(id, { row, at: now });
-      const own = this.profilesOf.get(userId);
-      if (own) own.add(id);
-      else this.profilesOf.set(userId, new Set([id]));
+      const earlier = this.profileOf.get(userId);
+      if (earlier !== undefined && earlier !== id) this.entries.delete(earlier);
+      this.profileOf.set(userId, id);
       if (this.entries.size > this.max) this.evictOldest();
     }
     return out;
@@ -113,9 +116,7 @@ export class CardRows {
   private evictOldest(): void {
     const [id, entry] = this.entries.entries().next().value as [number, { row: CardRow }];
     this.entries.delete(id);
-    const own = this.profilesOf.get(entry.row.profile.userId);
-    own?.delete(id);
-    if (own?.size === 0) this.profilesOf.delete(entry.row.profile.userId);
+    if (this.profileOf.get(entry.row.profile.userId) === id) this.profileOf.delete(entry.row.profile.userId);
   }
 
   /** These members changed (null: any may have): their cards are read again next time. */
@@ -123,15 +124,17 @@ export class CardRows {
     this.generation++;
     if (userIds === null || this.forgotten.size + userIds.length > this.max * 2) {
       this.entries.clear();
-      this.profilesOf.clear();
+      this.profileOf.clear();
       this.forgotten.clear();
       this.clearedAt = this.generation;
       return;
     }
     for (const userId of userIds) {
       this.forgotten.set(userId, this.generation);
-      for (const id of this.profilesOf.get(userId) ?? []) this.entries.delete(id);
-      this.profilesOf.delete(userId);
+      const id = this.profileOf.get(userId);
+      if (id === undefined) continue;
+      this.entries.delete(id);
+      this.profileOf.delete(userId);
     }
   }
 }
