@@ -40,11 +40,14 @@ const ONLY = process.env.BENCH_ROUTES ? new Set(process.env.BENCH_ROUTES.split('
 const SERVER_MODE = process.env.BENCH_SERVER === 'tsx' ? 'tsx' : 'bundle';
 /**
  * V8 heap flags the server runs with here, as recommended for small machines (README, "Performance"): a 2 MB
- * young generation instead of 16 MB semi-spaces, and a 192 MB old generation. Without them the server's RSS
- * settles around 340–360 MB after this benchmark (V8 grows its heap lazily); BENCH_MEMORY_FLAGS="" measures that.
+ * young generation instead of 16 MB semi-spaces, and an old generation of 192 MB up to 100,000 members, 512 MB
+ * at a million (where 192 MB left the collector running almost without pause: CPU per text or filtered search
+ * doubled). Without them the server's RSS settles around 340–360 MB after this benchmark at 100k (V8 grows its
+ * heap lazily); BENCH_MEMORY_FLAGS="" measures that.
  */
-const MEMORY_FLAGS = (process.env.BENCH_MEMORY_FLAGS ?? '--max-semi-space-size=2 --max-old-space-size=192').split(' ').filter(Boolean);
-const NODE_ARGS = [...MEMORY_FLAGS, ...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean)];
+const memoryFlags = (profiles: number) =>
+  (process.env.BENCH_MEMORY_FLAGS ?? `--max-semi-space-size=2 --max-old-space-size=${profiles >= 1_000_000 ? 512 : 192}`).split(' ').filter(Boolean);
+const nodeArgs = (profiles: number) => [...memoryFlags(profiles), ...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean)];
 
 /**
  * Targets for this 2-core machine. Search shapes: at least 1/3 of the baseline's requests per second at 100k
@@ -321,10 +324,10 @@ interface Server {
   output: () => string;
 }
 
-async function startServer(entry: string, args: string[], env: Record<string, string>): Promise<Server> {
+async function startServer(entry: string, args: string[], env: Record<string, string>, profiles: number): Promise<Server> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [...NODE_ARGS, ...args, entry, 'serve'], {
+  const child = spawn(process.execPath, [...nodeArgs(profiles), ...args, entry, 'serve'], {
     env: {
       ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_REQUESTS: 'false', DEMO_MODE: 'true',
       // Every process of a deployment signs cookies with the same keys.
@@ -465,7 +468,7 @@ async function runConfiguration(config: BenchConfig): Promise<Record<string, unk
   }
 
   const started = Date.now();
-  const server = await startServer(entry, args, prepared.env);
+  const server = await startServer(entry, args, prepared.env, config.profiles);
   let second: Server | null = null;
   try {
     const serverPid = server.pid;
@@ -578,7 +581,7 @@ async function runConfiguration(config: BenchConfig): Promise<Record<string, unk
     const serverEngine = engineLog(server.output());
 
     // A second app process on the same database, for write-to-visible.
-    second = await startServer(entry, args, prepared.env);
+    second = await startServer(entry, args, prepared.env, config.profiles);
     const [viewer, target] = [members[0], members[3]];
     const visible = await writeToVisible(server, second, viewer, target, names.get(target.userId) ?? '');
     const load = loadAverage();
@@ -662,7 +665,7 @@ async function runConfiguration(config: BenchConfig): Promise<Record<string, unk
     }
     return {
       db: config.db, profiles: config.profiles, members: members.length, connections: CONNECTIONS, seconds: DURATION, cores: os.cpus().length,
-      loadAverageAfter: load, server: SERVER_MODE, serverNodeFlags: NODE_ARGS, seedSeconds: prepared.seedSeconds, memoryMb, peakMemoryMb,
+      loadAverageAfter: load, server: SERVER_MODE, serverNodeFlags: nodeArgs(config.profiles), seedSeconds: prepared.seedSeconds, memoryMb, peakMemoryMb,
       engine: probe, serverEngine, writeToVisibleMs: visible, dailyFirstVisitMs: dailyFirst.map(Math.round), results, oneConnection: single,
       targets: rows.map(([what, got, want, ok]) => ({ what, got, want, met: ok })), lighthouse,
     };
