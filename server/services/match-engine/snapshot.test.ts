@@ -13,7 +13,7 @@ import { Packer, decode, encode } from './columns-file';
 import { MatchEngine } from './engine';
 import type { SearchFilters } from './filters';
 import { MemberIndex } from './member-index';
-import { snapshotFileOf } from './snapshot';
+import { snapshotFileOf, writeSnapshot } from './snapshot';
 
 /**
  * The index's snapshot (snapshot.ts): an engine started from it answers exactly as the brute force over the
@@ -178,5 +178,19 @@ describe('match engine snapshot', () => {
     assert.equal(e.engine.stats().restored, true);
     await assertAnswersMatchDatabase(e.engine);
     assert.equal(e.engine.stats().restored, false, 'the rebuild read every member');
+  });
+
+  test("what a process that died mid-write left beside the snapshot is removed; a live writer's is not", async () => {
+    const file = snapshotFileOf(server.db, server.dataDir) as string;
+    const dead = `${file}.2147483646.tmp`; // no process has this id
+    const live = `${file}.${process.ppid}.tmp`; // the test runner: alive, writing its own
+    const unrelated = `${file}.notes.tmp`;
+    for (const f of [dead, live, unrelated]) fs.writeFileSync(f, 'partial');
+    await writeSnapshot(file, Buffer.from('snapshot'));
+    assert.equal(fs.readFileSync(file, 'utf8'), 'snapshot');
+    assert.equal(fs.existsSync(dead), false);
+    assert.equal(fs.existsSync(live), true);
+    assert.equal(fs.existsSync(unrelated), true);
+    for (const f of [live, unrelated, file]) fs.rmSync(f, { force: true });
   });
 });

@@ -100,12 +100,43 @@ export function encodeSnapshot(index: MemberIndex, key: SnapshotKey, checkpoint:
 /** Writes the file aside and renames it over the old one. */
 export async function writeSnapshot(file: string, bytes: Buffer): Promise<void> {
   const aside = `${file}.${process.pid}.tmp`;
+  await removeAbandonedAsides(file);
   try {
     await fs.promises.writeFile(aside, bytes);
     await fs.promises.rename(aside, file);
   } catch (error) {
     await fs.promises.rm(aside, { force: true }).catch(() => {});
     throw error;
+  }
+}
+
+/**
+ * Removes what a process that died while writing left beside the snapshot (`<file>.<pid>.tmp`, as large as the
+ * snapshot: 117 MB at a million members). Another live process's file is its write in progress and is kept.
+ */
+async function removeAbandonedAsides(file: string): Promise<void> {
+  const dir = path.dirname(file);
+  const prefix = `${path.basename(file)}.`;
+  let names: string[];
+  try {
+    names = await fs.promises.readdir(dir);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const pid = Number(/^(\d+)\.tmp$/.exec(name.startsWith(prefix) ? name.slice(prefix.length) : '')?.[1] ?? Number.NaN);
+    if (!Number.isInteger(pid) || pid === process.pid || isAlive(pid)) continue;
+    await fs.promises.rm(path.join(dir, name), { force: true }).catch(() => {});
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: alive, another user's
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 
