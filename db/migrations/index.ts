@@ -30,6 +30,7 @@ import * as engineFamilyTrigger from './20261125_95_engine_family_trigger';
 import * as engineLogOnPostgres from './20261125_96_engine_log_on_postgres';
 import * as slidingRateLimits from './20261125_97_sliding_rate_limits';
 import * as engineCardFields from './20261125_98_engine_card_fields';
+import * as engineMoodSignals from './20261125_99_engine_mood_signals';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -69,6 +70,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261125_96_engine_log_on_postgres': engineLogOnPostgres,
   '20261125_97_sliding_rate_limits': slidingRateLimits,
   '20261125_98_engine_card_fields': engineCardFields,
+  '20261125_99_engine_mood_signals': engineMoodSignals,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -186,7 +186,11 @@ export async function searchProfiles(
   const ids = page.results.map((r) => r.profileId);
   const scores = new Map(page.results.map((r) => [r.profileId, r.score]));
   const cards = await presentCards(services, viewer, ids, scores, { synced: true });
-  if (!moods && cards.length) moods = await moodScoresOf(db, viewer.id, cards.map((card) => card.userId));
+  // Without a recent public mood or an assessment of the viewer's there is no score with anyone (most members): the
+  // engine keeps whether they have either with their relations.
+  if (!moods && cards.length && (await engine.relationsOf(viewer.id, { synced: true })).moodSignals) {
+    moods = await moodScoresWith(db, viewer.id, cards.map((card) => card.userId), Date.now());
+  }
   for (const card of cards) card.moodScore = moods?.get(card.userId) ?? null;
   return { results: cards, total: page.total, nextCursor: page.nextCursor };
 }

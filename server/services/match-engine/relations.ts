@@ -1,4 +1,5 @@
 import type { Db } from '../../db';
+import { MOOD_SIGNALS_SQL, moodSignalsBindings } from '../moods';
 
 /**
  * A member's relations with others, as user ids: blocks either way, matches, profiles they liked, profiles they
@@ -12,6 +13,11 @@ export interface Relations {
   liked: number[];
   notInterested: number[];
   family: number[];
+  /**
+   * Whether they had anything mood compatibility reads (a recent public tracker mood, an assessment) when read: a
+   * new one is a change the feed reports; a mood ageing out since only costs a read that finds no score.
+   */
+  moodSignals: boolean;
 }
 
 const SQL = `
@@ -21,14 +27,18 @@ const SQL = `
   UNION ALL SELECT 2, user1_id FROM matches WHERE user2_id = ?
   UNION ALL SELECT 3, p.user_id FROM profile_likes l JOIN profiles p ON p.id = l.liked_profile_id WHERE l.user_id = ? AND p.is_deleted = ?
   UNION ALL SELECT 4, p.user_id FROM not_interested n JOIN profiles p ON p.id = n.profile_id WHERE n.user_id = ? AND p.is_deleted = ?
-  UNION ALL SELECT 5, p.user_id FROM family_members f JOIN profiles p ON p.id = f.profile_id WHERE f.user_id = ? AND f.status = 'active'`;
+  UNION ALL SELECT 5, p.user_id FROM family_members f JOIN profiles p ON p.id = f.profile_id WHERE f.user_id = ? AND f.status = 'active'
+  UNION ALL SELECT 6, ${MOOD_SIGNALS_SQL}`;
 
 export async function loadRelations(db: Db, userId: number): Promise<Relations> {
-  const result = await db.raw(SQL, [userId, userId, userId, userId, userId, false, userId, false, userId]);
+  const result = await db.raw(SQL, [userId, userId, userId, userId, userId, false, userId, false, userId, ...moodSignalsBindings(userId, Date.now())]);
   const rows = (Array.isArray(result) ? result : result.rows) as Array<{ k: number | string; u: number | string }>;
-  const out: Relations = { blocked: [], matched: [], liked: [], notInterested: [], family: [] };
+  const out: Relations = { blocked: [], matched: [], liked: [], notInterested: [], family: [], moodSignals: false };
   const lists = [out.blocked, out.matched, out.liked, out.notInterested, out.family];
-  for (const row of rows) lists[Number(row.k) - 1]?.push(Number(row.u));
+  for (const row of rows) {
+    if (Number(row.k) === 6) out.moodSignals = Number(row.u) === 1;
+    else lists[Number(row.k) - 1]?.push(Number(row.u));
+  }
   return out;
 }
 
