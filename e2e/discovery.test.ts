@@ -106,7 +106,17 @@ describe('discovery in the browser', () => {
     await page.getByText('18 yrs – 70 yrs').waitFor();
     await page.waitForTimeout(300);
     await screenshot(page, 'discovery-search-filters');
+    // The answer to exactly these criteria (no text, every age), then its cards as the member sees them: the list
+    // shown before (the text search, or the best matches while the cleared box waits for typing to stop) has a
+    // "Load More Results" button of its own.
+    const everyAge = page.waitForResponse((res) => {
+      const url = new URL(res.url());
+      return url.pathname === '/api/search' && !url.searchParams.has('query') && !url.searchParams.has('cursor') && url.searchParams.get('minAge') === '18' && url.searchParams.get('maxAge') === '70';
+    });
     await page.getByRole('button', { name: 'Apply Filters' }).click();
+    const everyAgeTotal = Number((await everyAge).headers()['x-total-count']);
+    assert.ok(everyAgeTotal > 20, `more than one page (${everyAgeTotal})`);
+    await page.getByText(`${everyAgeTotal.toLocaleString('en-GB')} members match your search`).waitFor();
     await page.getByRole('button', { name: 'Load More Results' }).waitFor();
     assert.equal(await resultCards(page).count(), 20);
     await page.getByRole('button', { name: 'Load More Results' }).click();
@@ -176,8 +186,10 @@ describe('discovery in the browser', () => {
     const total = Number((await page.getByText(/members, best match first/).innerText()).replace(/[^0-9]/g, ''));
     assert.ok(total > 20, `more than one page (${total})`);
     await resultCards(page).nth(19).waitFor();
-    // No clicks: reaching the end of the list fetches the next page.
-    for (let i = 0; i < 20 && (await resultCards(page).count()) < total; i++) {
+    // No clicks: reaching the end of the list fetches the next page (each page's cards render before the end of
+    // the list is there to reach, so on a busy machine this takes a while).
+    const deadline = Date.now() + 20_000;
+    while ((await resultCards(page).count()) < total && Date.now() < deadline) {
       await page.mouse.wheel(0, 4000);
       await page.waitForTimeout(250);
     }
@@ -272,6 +284,8 @@ describe('discovery in the browser', () => {
     assert.equal(recorded, 201);
 
     await page.getByPlaceholder('Search by name, location, etc.').fill('Canada');
+    // The text search's own results (the best matches shown before it may hold the same member).
+    await page.getByText(/ match your search$/).waitFor();
     await page.getByText('Moodmatch Sandhu').first().waitFor();
     const before = await resultCards(page).count();
     await page.getByRole('button', { name: 'More Options' }).click();

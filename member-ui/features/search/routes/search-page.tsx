@@ -11,6 +11,7 @@ import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
 import { Spinner } from '../../../components/ui/spinner';
 import { isApiError } from '../../../lib/api-client';
+import { useDeferredData } from '../../../lib/deferred-data';
 import { paths } from '../../../lib/paths';
 import { useSessionUser } from '../../../lib/session';
 import {
@@ -126,12 +127,15 @@ export function SearchPage() {
   useEffect(() => {
     if (staleCursor) void queryClient.resetQueries({ queryKey: options.queryKey, exact: true });
   }, [staleCursor, queryClient, options.queryKey]);
-  const canLoadMore = search.hasNextPage && !search.isFetching && !search.isError;
+  // The result cards render in a deferred update, in slices, while the skeleton stays.
+  const { data: shownData, catchingUp: rendering } = useDeferredData(search.data);
+  // Not while the cards are catching up: the end-of-list sentinel is rendered with them.
+  const canLoadMore = search.hasNextPage && !search.isFetching && !search.isError && !rendering;
   const sentinel = useLoadOnScroll(canLoadMore, () => void search.fetchNextPage());
   const results = useMemo(() => {
     const seen = new Set<number>();
     const list: SearchResult[] = [];
-    for (const page of search.data?.pages ?? []) {
+    for (const page of shownData?.pages ?? []) {
       for (const result of page.results) {
         if (seen.has(result.id)) continue;
         seen.add(result.id);
@@ -139,11 +143,11 @@ export function SearchPage() {
       }
     }
     return list;
-  }, [search.data]);
+  }, [shownData]);
 
   const filterCount = activeFilterCount(appliedFilters);
   const narrowed = hasSearchCriteria(criteria);
-  const total = search.data?.pages[0]?.total ?? null;
+  const total = shownData?.pages[0]?.total ?? null;
 
   if (!user) return null;
 
@@ -206,14 +210,14 @@ export function SearchPage() {
           <h2 id="results-title" className="search-results__title">
             {narrowed ? 'Results' : 'Your best matches'}
           </h2>
-          {total !== null && !search.isPending ? (
+          {total !== null && !search.isPending && !rendering ? (
             <p className="search-results__count" aria-live="polite">
               {members(total)}
               {narrowed ? ' match your search' : ', best match first'}
             </p>
           ) : null}
         </div>
-        {search.isPending || staleCursor ? (
+        {search.isPending || staleCursor || rendering ? (
           <ul className="result-list" aria-label="Loading results">
             {[0, 1, 2].map((key) => (
               <li key={key} className="result-card result-card--skeleton">
@@ -285,7 +289,7 @@ export function SearchPage() {
           </>
         )}
       </section>
-      {results.length === 0 && !search.isPending ? <MoodPromptCard userId={user.id} /> : null}
+      {results.length === 0 && !search.isPending && !rendering ? <MoodPromptCard userId={user.id} /> : null}
     </section>
   );
 }
