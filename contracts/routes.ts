@@ -49,3 +49,29 @@ export const MEMBER_ROUTE_DATA: Readonly<Record<string, readonly string[]>> = {
   '/settings': ['/api/users/$me/privacy-settings'],
   '/compatibility': ['/api/profiles/search', '/api/kundali/chart/$me'],
 };
+
+/** A screen's fixed heading (the Page component's title and subtitle, and the screen's own class). */
+export interface ScreenHeading {
+  title: string;
+  subtitle?: string;
+  className?: string;
+}
+
+/**
+ * Members' screens whose top is fixed text. The server puts that heading into the page, above the spinner, for a
+ * browser with a session: the screen's title shows with the first paint instead of after the app's code has run
+ * (on a phone, seconds later). The screen renders the same heading, same markup and place, from this table, so
+ * nothing moves when React replaces the page's own.
+ */
+export const SCREEN_HEADINGS = {
+  '/compatibility': {
+    title: 'Kundali Compatibility',
+    subtitle: "Compare your birth chart with another member's: the traditional 36-guna Ashtakoot match, Manglik status and more.",
+    className: 'compatibility-page',
+  },
+  '/settings': {
+    title: 'Account Settings',
+    subtitle: 'Control who sees you, what you hear about, and how you sign in.',
+    className: 'settings-page',
+  },
+} as const satisfies Record<string, ScreenHeading>;

@@ -16,7 +16,9 @@ before(async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'saathi-static-'));
   for (const app of ['member', 'ops']) {
     fs.mkdirSync(path.join(dir, app, 'assets'), { recursive: true });
-    fs.writeFileSync(path.join(dir, app, 'index.html'), `<!doctype html><html><head><title>${app}</title>\n  </head><body><div id="root"></div></body></html>`);
+    // The member page's shell as build.mjs writes it: the header and a spinner until the app has run.
+    const shell = app === 'member' ? '<main class="app-main" id="main"><div class="full-page-spinner" role="status"></div></main>' : '';
+    fs.writeFileSync(path.join(dir, app, 'index.html'), `<!doctype html><html><head><title>${app}</title>\n  </head><body><div id="root">${shell}</div></body></html>`);
   }
   fs.writeFileSync(
     path.join(dir, 'member', 'route-preloads.json'),
@@ -96,6 +98,15 @@ test("a member's chat, settings and Kundali screens preload their first answers,
   assert.deepEqual(dataPreloadsOf(await page('/chat/25', 'ended')), []);
   assert.deepEqual(dataPreloadsOf(await page('/compatibility', 'ended')), ['/api/profiles/search']);
   assert.deepEqual(dataPreloadsOf(await page('/chat/25', false)), []);
+});
+
+test("a member's Kundali and settings pages show the screen's heading above the spinner before the app has run; a visitor's do not", async () => {
+  const heading = /<main class="app-main" id="main"><section class="page compatibility-page" aria-labelledby="page-title"><header class="page__header"><h1 id="page-title" class="page__title">Kundali Compatibility<\/h1><p class="page__subtitle">Compare your birth chart with another member's: [^<]+<\/p><\/header><\/section><div class="full-page-spinner"/;
+  assert.match(await page('/compatibility', true), heading);
+  assert.doesNotMatch(await page('/compatibility', false), /page__title/);
+  assert.match(await page('/settings', true), /<section class="page settings-page" aria-labelledby="page-title"><header class="page__header"><h1 id="page-title" class="page__title">Account Settings<\/h1>/);
+  // A screen without a fixed heading keeps the plain spinner.
+  assert.doesNotMatch(await page('/search', true), /page__title/);
 });
 
 test('a malformed preload entry is dropped, never written into the page', async () => {

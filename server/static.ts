@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Context, Next } from 'koa';
 import send from 'koa-send';
-import { isMemberAppRoute, MEMBER_ROUTE_DATA } from '../contracts/routes';
+import { isMemberAppRoute, MEMBER_ROUTE_DATA, SCREEN_HEADINGS, type ScreenHeading } from '../contracts/routes';
 import { SESSION_COOKIE } from './middleware/session-store';
 
 /** Where the built apps live: beside the bundle (dist/), or ../dist when running from source. */
@@ -93,6 +93,22 @@ const MISSING_BUILD = '<!doctype html><title>Saathi</title><p>The apps are not b
  * Serves the member app at / and the ops console at /ops. Hashed assets are immutable; index.html is never
  * cached so a deploy is picked up at once. Unknown member paths get the app with status 404.
  */
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/**
+ * The screen's fixed heading (SCREEN_HEADINGS) above the page's spinner, in the markup the screen's Page renders,
+ * so that React's first render of the screen replaces it with the same heading in the same place.
+ */
+function withScreenHeading(html: string, heading: ScreenHeading | undefined): string {
+  const spinner = '<div class="full-page-spinner"';
+  if (!heading || !html.includes(spinner)) return html;
+  const subtitle = heading.subtitle ? `<p class="page__subtitle">${escapeHtml(heading.subtitle)}</p>` : '';
+  const section =
+    `<section class="page${heading.className ? ` ${escapeHtml(heading.className)}` : ''}" aria-labelledby="page-title">` +
+    `<header class="page__header"><h1 id="page-title" class="page__title">${escapeHtml(heading.title)}</h1>${subtitle}</header></section>`;
+  return html.replace(spinner, `${section}${spinner}`);
+}
+
 export function staticApps(
   staticDir: string,
   options: {
@@ -125,6 +141,8 @@ export function staticApps(
     let page = withPreloads.get(`${match.route} ${signedIn}`);
     if (page === undefined) {
       page = modules ? html.replace('</head>', `${modules}\n  </head>`) : html;
+      // A visitor is sent on to sign in: the members' screen's heading would show for nothing.
+      if (signedIn) page = withScreenHeading(page, (SCREEN_HEADINGS as Record<string, ScreenHeading>)[match.route]);
       withPreloads.set(`${match.route} ${signedIn}`, page);
     }
     // Data URLs hold no query: a search with filters asks for other answers.

@@ -1,8 +1,8 @@
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
-import { FullPageSpinner } from '../../components/ui/spinner';
 import { preloadMainPhoto, profileQueryOptions } from '../../lib/profiles';
 import { sessionQueryOptions } from '../../lib/session';
 import { ProtectedLayout } from '../layout/protected-layout';
+import { ScreenPending } from '../layout/screen-pending';
 import { rootRoute } from './root-route';
 import { checkoutSearchSchema } from './search-schemas';
 
@@ -21,7 +21,7 @@ export const memberLayoutRoute = createRoute({
     }
     return { user };
   },
-  pendingComponent: FullPageSpinner,
+  pendingComponent: ScreenPending,
   pendingMs: 0,
   pendingMinMs: 0,
   component: ProtectedLayout,

@@ -4,6 +4,7 @@ import Sparkles from 'lucide-react/icons/sparkles';
 import { useEffect, useRef, useState } from 'react';
 import type { SessionUser } from '../../../../contracts/auth';
 import { KUNDALI_TEXTS, type ProfileSummaryView } from '../../../../contracts/kundali';
+import { SCREEN_HEADINGS } from '../../../../contracts/routes';
 import { Button } from '../../../components/ui/button';
 import { Page } from '../../../components/ui/page';
 import { Spinner } from '../../../components/ui/spinner';
@@ -36,12 +37,10 @@ function useDebounced(value: string, delay: number): string {
 /** /compatibility: pick another member and read the Kundali match; AI analysis for premium and elite. */
 export function CompatibilityPage() {
   const user = useSessionUser();
+  // The server's page shows this heading before the app has run (SCREEN_HEADINGS).
+  const heading = SCREEN_HEADINGS['/compatibility'];
   return (
-    <Page
-      title="Kundali Compatibility"
-      subtitle="Compare your birth chart with another member's: the traditional 36-guna Ashtakoot match, Manglik status and more."
-      className="compatibility-page"
-    >
+    <Page title={heading.title} subtitle={heading.subtitle} className={heading.className}>
       {!user ? null : user.profileId === null ? <NoProfileCard /> : <CompatibilityChecker user={user} />}
     </Page>
   );

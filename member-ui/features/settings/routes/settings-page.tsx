@@ -3,6 +3,7 @@ import CreditCard from 'lucide-react/icons/credit-card';
 import Lock from 'lucide-react/icons/lock';
 import ShieldCheck from 'lucide-react/icons/shield-check';
 import { Suspense, lazy, useEffect } from 'react';
+import { SCREEN_HEADINGS } from '../../../../contracts/routes';
 import { Spinner } from '../../../components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { useSessionUser } from '../../../lib/session';
@@ -37,13 +38,15 @@ export function SettingsPage() {
     return () => window.clearTimeout(timer);
   }, []);
   if (!user) return null;
+  const heading = SCREEN_HEADINGS['/settings'];
   return (
-    <section className="page settings-page" aria-labelledby="page-title">
+    <section className={`page ${heading.className}`} aria-labelledby="page-title">
+      {/* The server's page shows this heading before the app has run (SCREEN_HEADINGS). */}
       <header className="page__header">
         <h1 id="page-title" className="page__title">
-          Account Settings
+          {heading.title}
         </h1>
-        <p className="page__subtitle">Control who sees you, what you hear about, and how you sign in.</p>
+        <p className="page__subtitle">{heading.subtitle}</p>
       </header>
       <Tabs defaultValue={initialTab()} className="tabs">
         <TabsList aria-label="Settings sections">

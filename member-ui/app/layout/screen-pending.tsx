@@ -1,0 +1,21 @@
+import { useRouterState } from '@tanstack/react-router';
+import { SCREEN_HEADINGS, type ScreenHeading } from '../../../contracts/routes';
+import { Page } from '../../components/ui/page';
+import { FullPageSpinner } from '../../components/ui/spinner';
+
+/**
+ * The wait before a members' screen has its session and its code: the spinner, below the screen's fixed heading
+ * where it has one (SCREEN_HEADINGS). The server's page shows that heading before the app runs; shown here too,
+ * it stays in place from the first paint to the screen instead of going away and coming back.
+ */
+export function ScreenPending() {
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  const heading: ScreenHeading | undefined = (SCREEN_HEADINGS as Record<string, ScreenHeading>)[pathname.replace(/(.)\/$/, '$1')];
+  if (!heading) return <FullPageSpinner />;
+  return (
+    <>
+      <Page title={heading.title} subtitle={heading.subtitle} className={heading.className} />
+      <FullPageSpinner />
+    </>
+  );
+}
