@@ -89,10 +89,6 @@ function inHead(html: string, tags: string): string {
 
 const MISSING_BUILD = '<!doctype html><title>Saathi</title><p>The apps are not built. Run <code>npm run build</code>.</p>';
 
-/**
- * Serves the member app at / and the ops console at /ops. Hashed assets are immutable; index.html is never
- * cached so a deploy is picked up at once. Unknown member paths get the app with status 404.
- */
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /**
@@ -109,6 +105,10 @@ function withScreenHeading(html: string, heading: ScreenHeading | undefined): st
   return html.replace(spinner, `${section}${spinner}`);
 }
 
+/**
+ * Serves the member app at / and the ops console at /ops. Hashed assets are immutable; index.html is never
+ * cached so a deploy is picked up at once. Unknown member paths get the app with status 404.
+ */
 export function staticApps(
   staticDir: string,
   options: {
