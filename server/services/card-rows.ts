@@ -44,6 +44,19 @@ const SQL = (count: number) => `
   LEFT JOIN privacy_settings v ON v.user_id = p.user_id
   WHERE p.id IN (${new Array(count).fill('?').join(', ')})`;
 
+/**
+ * One copy of each value that many cards share (a city, a profession, a religion): the driver gives every row its
+ * own strings, which were most of a card's memory. Bounded: past the limit values are kept as read.
+ */
+const shared = new Map<string, string>();
+function one(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  const known = shared.get(value);
+  if (known !== undefined) return known;
+  if (shared.size < 50_000) shared.set(value, value);
+  return value;
+}
+
 type Row = TargetRow & Record<string, unknown> & { id: number; userId: number; photoKey: string | null; declined: unknown; profileDeleted: unknown };
 
 function toCardRow(row: Row): CardRow {
@@ -52,9 +65,9 @@ function toCardRow(row: Row): CardRow {
   const profileLive = !Number(row.profileDeleted) && !Number(row.declined);
   const target = targetFactsOf(userId, row, profileLive);
   const profile = {
-    id, userId, gender: row.gender, dateOfBirth: row.dateOfBirth, profileType: row.profileType, fullName: row.fullName,
-    parentName: row.parentName, parentRelationship: row.parentRelationship, location: row.location, city: row.city,
-    country: row.country, profession: row.profession, education: row.education, religion: row.religion, motherTongue: row.motherTongue,
+    id, userId, gender: one(row.gender), dateOfBirth: one(row.dateOfBirth), profileType: one(row.profileType), fullName: row.fullName,
+    parentName: row.parentName, parentRelationship: one(row.parentRelationship), location: one(row.location), city: one(row.city),
+    country: one(row.country), profession: one(row.profession), education: one(row.education), religion: one(row.religion), motherTongue: one(row.motherTongue),
     photos: row.photoKey ? [{ id: 0, profileId: id, fileKey: row.photoKey } as Photo] : [],
   } as unknown as Profile;
   return { profile, owner: { id: userId, fullName: row.ownerName as string, isVerified: Boolean(Number(row.ownerVerified)) }, target };
@@ -75,7 +88,7 @@ export class CardRows {
   constructor(
     private readonly db: Db,
     engine: MatchEngine,
-    private readonly max = 10_000,
+    private readonly max = 20_000,
     private readonly ttlMs = 10 * 60_000,
   ) {
     engine.onMembersChanged((userIds) => this.forget(userIds));
