@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { seedDemo } from '../../../fixtures/demo-seed';
 import { Profile } from '../../models/profile';
@@ -181,9 +183,10 @@ describe('match engine snapshot', () => {
   });
 
   test("what a process that died mid-write left beside the snapshot is removed; a live writer's is not", async () => {
-    const file = snapshotFileOf(server.db, server.dataDir) as string;
-    const dead = `${file}.2147483646.tmp`; // no process has this id
-    const live = `${file}.${process.ppid}.tmp`; // the test runner: alive, writing its own
+    // A file of its own: the engines of the tests above may still write theirs.
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'saathi-snapshot-')), 'saathi.sqlite.match-index');
+    const dead = `${file}.2147483646-0badcafe.tmp`; // no process has this id
+    const live = `${file}.${process.ppid}-0badcafe.tmp`; // the test runner: alive, writing its own
     const unrelated = `${file}.notes.tmp`;
     for (const f of [dead, live, unrelated]) fs.writeFileSync(f, 'partial');
     await writeSnapshot(file, Buffer.from('snapshot'));
@@ -191,6 +194,6 @@ describe('match engine snapshot', () => {
     assert.equal(fs.existsSync(dead), false);
     assert.equal(fs.existsSync(live), true);
     assert.equal(fs.existsSync(unrelated), true);
-    for (const f of [live, unrelated, file]) fs.rmSync(f, { force: true });
+    fs.rmSync(path.dirname(file), { recursive: true, force: true });
   });
 });

@@ -99,7 +99,8 @@ export function encodeSnapshot(index: MemberIndex, key: SnapshotKey, checkpoint:
 
 /** Writes the file aside and renames it over the old one. */
 export async function writeSnapshot(file: string, bytes: Buffer): Promise<void> {
-  const aside = `${file}.${process.pid}.tmp`;
+  // Unique per write: two engines of one process (tests) must not rename each other's file.
+  const aside = `${file}.${process.pid}-${crypto.randomBytes(4).toString('hex')}.tmp`;
   await removeAbandonedAsides(file);
   try {
     await fs.promises.writeFile(aside, bytes);
@@ -111,7 +112,7 @@ export async function writeSnapshot(file: string, bytes: Buffer): Promise<void> 
 }
 
 /**
- * Removes what a process that died while writing left beside the snapshot (`<file>.<pid>.tmp`, as large as the
+ * Removes what a process that died while writing left beside the snapshot (`<file>.<pid>-<random>.tmp`, as large as the
  * snapshot: 117 MB at a million members). Another live process's file is its write in progress and is kept.
  */
 async function removeAbandonedAsides(file: string): Promise<void> {
@@ -124,7 +125,7 @@ async function removeAbandonedAsides(file: string): Promise<void> {
     return;
   }
   for (const name of names) {
-    const pid = Number(/^(\d+)\.tmp$/.exec(name.startsWith(prefix) ? name.slice(prefix.length) : '')?.[1] ?? Number.NaN);
+    const pid = Number(/^(\d+)-[0-9a-f]+\.tmp$/.exec(name.startsWith(prefix) ? name.slice(prefix.length) : '')?.[1] ?? Number.NaN);
     if (!Number.isInteger(pid) || pid === process.pid || isAlive(pid)) continue;
     await fs.promises.rm(path.join(dir, name), { force: true }).catch(() => {});
   }
