@@ -425,7 +425,8 @@ describe('rate limits', () => {
       const blocked = await new Client(limited).postForm('/api/auth/login', { username: user.username, password });
       assert.equal(blocked.status, 429);
       const retryAfter = Number(blocked.headers.get('retry-after'));
-      assert.ok(retryAfter >= 1 && retryAfter <= 60, `Retry-After ${retryAfter}`);
+      // A sliding window: late in a window the attempts made weigh on into the next one, so the wait can pass its edge.
+      assert.ok(retryAfter >= 1 && retryAfter <= 120, `Retry-After ${retryAfter}`);
       assert.equal(await messageOf(blocked), AUTH_MESSAGES.tooManyAttempts);
 
       for (let i = 0; i < 2; i++) {
