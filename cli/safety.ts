@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Config } from '../server/config';
 import { type Db, createDb, sqliteFile } from '../server/db';
 import { storageFault } from '../server/errors';
+import { processAlive } from '../server/services/process-alive';
 import { CliError } from './options';
 
 /** PostgreSQL's application_name of every `saathi serve` connection, so other commands can see servers running. */
@@ -79,15 +80,6 @@ export function holdServeLock(dataDir: string, address: { host: string; port: nu
   return release;
 }
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /** Servers running on this data directory (a lock whose process is gone — a crash — is removed and ignored). */
 export function runningServers(dataDir: string): Array<ServeLock & { file: string }> {
   const dir = lockDir(dataDir);
@@ -102,7 +94,7 @@ export function runningServers(dataDir: string): Array<ServeLock & { file: strin
     } catch {
       continue;
     }
-    if (lock.pid !== process.pid && alive(lock.pid)) found.push({ ...lock, file });
+    if (lock.pid !== process.pid && processAlive(lock.pid)) found.push({ ...lock, file });
     else if (lock.pid !== process.pid) fs.rmSync(file, { force: true });
   }
   return found;

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Db } from '../../db';
+import { processAlive } from '../process-alive';
 import { Packer, decode, encode } from './columns-file';
 import { Dictionaries } from './dictionaries';
 import { Groups, PositionList } from './groups';
@@ -126,18 +127,8 @@ async function removeAbandonedAsides(file: string): Promise<void> {
   }
   for (const name of names) {
     const pid = Number(/^(\d+)-[0-9a-f]+\.tmp$/.exec(name.startsWith(prefix) ? name.slice(prefix.length) : '')?.[1] ?? Number.NaN);
-    if (!Number.isInteger(pid) || pid === process.pid || isAlive(pid)) continue;
+    if (!Number.isInteger(pid) || pid === process.pid || processAlive(pid)) continue;
     await fs.promises.rm(path.join(dir, name), { force: true }).catch(() => {});
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: alive, another user's
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 
