@@ -64,7 +64,16 @@ function placesByCountry(d: Dictionaries): number[][] {
  * part), with the place table's best among that country's places instead of among all: the stretch of a group in
  * a country the viewer does not prefer is passed over without scoring anyone in it.
  */
+const boundsCache = new WeakMap<ScoreTables, Bounds>();
+
 export class Bounds {
+  /** The bounds of a set of tables, made once (Scorer.tables gives a viewer the same tables while nothing grew). */
+  static of(t: ScoreTables, dicts: Dictionaries): Bounds {
+    let bounds = boundsCache.get(t);
+    if (!bounds) boundsCache.set(t, (bounds = new Bounds(t, dicts)));
+    return bounds;
+  }
+
   readonly culture: Int16Array;
   /** per S, the other tables' best terms without the place table */
   private readonly restButPlace = new Float64Array(MAX + 1);

@@ -55,7 +55,7 @@ export function filterTables(d: Dictionaries, f: SearchFilters) {
     maritals || diets || types
       ? Uint8Array.from(d.miscs.values, ([m, di, t]) => ((!maritals || maritals[m]) && (!diets || diets[di]) && (!types || types[t]) ? 1 : 0))
       : null;
-  return { placeOk, cultureOk, miscOk, countryOk: countries };
+  return { placeOk, cultureOk, miscOk, countryOk: countries, placeByCountry: educations === null };
 }
 
 /** Which (Moon placement, role) of a candidate reaches the minimum guna total with the viewer's Moon. */

@@ -1,6 +1,6 @@
 import type { Packer, Unpacker } from './columns-file';
 import { PLACEMENTS } from './kundali-table';
-import { NO_MOON } from './store';
+import { F_LIVE, type MemberStore, NO_DOB, NO_MOON } from './store';
 
 /** `items` stably sorted by `key[item]`, each key in 0..size-1. */
 export function countingSort(items: Int32Array, key: Int32Array, size: number): Int32Array {
@@ -10,6 +10,30 @@ export function countingSort(items: Int32Array, key: Int32Array, size: number): 
   const out = new Int32Array(items.length);
   for (let i = 0; i < items.length; i++) out[start[key[items[i]]]++] = items[i];
   return out;
+}
+
+/** The live positions of the store by birth date (missing ones first: NO_DOB is the smallest value), then position. */
+export function liveByBirthDate(s: MemberStore): Int32Array {
+  const all = new Int32Array(s.size);
+  let n = 0;
+  let minDob = Number.POSITIVE_INFINITY;
+  let maxDob = Number.NEGATIVE_INFINITY;
+  for (let p = 0; p < s.size; p++) {
+    if ((s.flags[p] & F_LIVE) === 0) continue;
+    all[n++] = p;
+    const dob = s.dob[p];
+    if (dob !== NO_DOB) {
+      if (dob < minDob) minDob = dob;
+      if (dob > maxDob) maxDob = dob;
+    }
+  }
+  const live = all.subarray(0, n);
+  const key = new Int32Array(s.size);
+  for (let i = 0; i < n; i++) {
+    const p = live[i];
+    key[p] = s.dob[p] === NO_DOB ? 0 : s.dob[p] - minDob + 1;
+  }
+  return countingSort(live, key, maxDob >= minDob ? maxDob - minDob + 2 : 1);
 }
 
 /** A growable list of positions (append-only; dead positions are skipped by their flags). */

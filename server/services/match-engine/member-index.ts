@@ -17,8 +17,9 @@ import {
   VIS_SHIFT,
 } from './store';
 import type { Packer, Unpacker } from './columns-file';
+import { PlaceCounts } from './place-counts';
 import { TextIndex, type TextSnapshot, textHash } from './text-index';
-import { type Group, type GroupSnapshot, Groups, countInto, countingSort } from './groups';
+import { type Group, type GroupSnapshot, Groups, countInto, countingSort, liveByBirthDate } from './groups';
 import { DAY_MS, type MemberRow, ageOrNull, dobDays, visibilityCode } from './member-row';
 
 export class MemberIndex {
@@ -27,6 +28,8 @@ export class MemberIndex {
   readonly text: TextIndex;
   /** positions by gender and culture tuple: a scan reads only the gender the viewer looks for, best groups first */
   readonly groups: Groups;
+  /** plain members counted by (gender, country) and birth date, once clustered or restored (null while filling) */
+  places: PlaceCounts | null = null;
   /** position of each user's live profile, -1 when none */
   private positions = new Int32Array(1024).fill(-1);
   /** positions that hold a live profile */
@@ -60,6 +63,7 @@ export class MemberIndex {
     });
     out.positions = unpacker.get(snap.positions, 'Int32Array');
     out.liveCount = snap.liveCount;
+    out.places = out.countPlaces();
     return out;
   }
 
@@ -101,7 +105,13 @@ export class MemberIndex {
       from = to;
     }
     out.liveCount = order.length;
+    out.places = out.countPlaces();
     return out;
+  }
+
+  private countPlaces(): PlaceCounts {
+    const places = this.dicts.places.values;
+    return PlaceCounts.make(this.store, (place) => places[place][0], this.dicts.genders.size, this.dicts.countries.size);
   }
 
   /**
@@ -112,27 +122,9 @@ export class MemberIndex {
   private clusterOrder(groups: Group[]): Int32Array {
     const s = this.store;
     const places = this.dicts.places.values;
-    const all = new Int32Array(s.size);
-    let n = 0;
-    let minDob = Number.POSITIVE_INFINITY;
-    let maxDob = Number.NEGATIVE_INFINITY;
-    for (let p = 0; p < s.size; p++) {
-      if ((s.flags[p] & F_LIVE) === 0) continue;
-      all[n++] = p;
-      const dob = s.dob[p];
-      if (dob !== NO_DOB) {
-        if (dob < minDob) minDob = dob;
-        if (dob > maxDob) maxDob = dob;
-      }
-    }
-    const live = all.subarray(0, n);
+    let order = liveByBirthDate(s);
+    const n = order.length;
     const key = new Int32Array(s.size);
-    // Birth date: missing first (NO_DOB is the smallest value), then by day.
-    for (let i = 0; i < n; i++) {
-      const p = live[i];
-      key[p] = s.dob[p] === NO_DOB ? 0 : s.dob[p] - minDob + 1;
-    }
-    let order = countingSort(live, key, maxDob >= minDob ? maxDob - minDob + 2 : 1);
     for (let i = 0; i < n; i++) key[order[i]] = places[s.place.a[order[i]]][0];
     order = countingSort(order, key, this.dicts.countries.size);
     groups.forEach((g, ordinal) => {
@@ -200,6 +192,7 @@ export class MemberIndex {
     s.eliteUntil[p] = row.subscriptionTier === 'elite' ? ends : 0;
     // Only a change to what ranks or filters the member counts as a change for paging (not the hourly activity).
     s.changedAt[p] = before !== null && before === this.signature(p) ? changedBefore : nowMs;
+    if (moved) this.places?.added(s, p);
     this.countPlain(p, 1);
     return p;
   }
@@ -216,7 +209,9 @@ export class MemberIndex {
   /** Keeps the group's count of plainly visible members in step (before a change: -1, after: +1). */
   private countPlain(p: number, delta: number): void {
     const s = this.store;
-    if (isPlain(s.flags[p])) this.groups.countPlain(s.gender[p], s.culture.a[p], s.lookingFor[p], s.moon[p], delta);
+    if (!isPlain(s.flags[p])) return;
+    this.groups.countPlain(s.gender[p], s.culture.a[p], s.lookingFor[p], s.moon[p], delta);
+    this.places?.countPlain(s, p, delta);
   }
 
   private kill(p: number): void {

@@ -68,6 +68,7 @@ export class Passes {
       ages,
       placeOk: null,
       countryOk: null,
+      placeByCountry: false,
       cultureOk: null,
       miscOk: null,
       astroOk: null,

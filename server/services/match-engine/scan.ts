@@ -4,7 +4,8 @@ import { listIndex } from './eligibility';
 import { type Group, PLAIN_ALL } from './groups';
 import type { MemberIndex } from './member-index';
 import { type ScoreTables, astroIndex, packedScore, percentOfPacked } from './scorer';
-import { F_LIVE, F_PHOTO, type MemberStore } from './store';
+import { BLOCK, BLOCK_SHIFT, COUNTED_CLASSES } from './place-counts';
+import { F_LIVE, F_PHOTO, type MemberStore, NO_AGE } from './store';
 
 /**
  * A query's answer: which candidates pass eligibility (the relationship policy's table and the viewer's relations),
@@ -46,6 +47,8 @@ export interface ScanPlan {
   placeOk: Uint8Array | null;
   /** the countries filter alone (by country id), to read only those countries' stretches of a group */
   countryOk: Uint8Array | null;
+  /** placeOk, when set, is the countries filter alone (no education filter): a member's country answers it */
+  placeByCountry: boolean;
   cultureOk: Uint8Array | null;
   miscOk: Uint8Array | null;
   astroOk: Uint8Array | null;
@@ -196,7 +199,7 @@ function sweepGroup(s: MemberStore, plan: ScanPlan, g: Group, top: TopK | null, 
     }
     passing += sweep(s, plan, list, from, to, top);
   }
-  return passing + sweep(s, plan, list, g.sorted, g.positions.n, top);
+  return g.sorted === g.positions.n ? passing : passing + sweep(s, plan, list, g.sorted, g.positions.n, top);
 }
 
 /** Every candidate visited and scored (the text hits, or every group). */
@@ -234,6 +237,81 @@ function plainCount(counts: Int32Array | undefined, astroOk: Uint8Array | null, 
   return n;
 }
 
+/**
+ * Only countries and ages filter single members (and the viewer looks for, and is, a gender the place counts
+ * count by), so the place counts answer the total (place-counts.ts).
+ */
+function placesAnswer(index: MemberIndex, plan: ScanPlan): boolean {
+  return (
+    index.places !== null && plan.memberTable && plan.hits === null && !plan.requireAllowed && plan.cultureOk === null && plan.miscOk === null &&
+    (plan.placeOk === null || plan.placeByCountry) && !plan.needPhoto && plan.minActiveHour === 0 && plan.astroOk === null &&
+    plan.viewerGender < COUNTED_CLASSES && plan.viewerLookingFor < COUNTED_CLASSES
+  );
+}
+
+/**
+ * The total from the place counts: for each wanted gender and country, the blocks inside the age range's birth
+ * dates counted ahead, the partial blocks at its ends and the members added since visited — all as if nothing
+ * lay between the viewer and anyone — then corrected for the viewer's own relations, as `total` does.
+ */
+function placeTotal(index: MemberIndex, plan: ScanPlan): number {
+  const s = index.store;
+  const places = index.places as NonNullable<MemberIndex['places']>;
+  const { order } = places;
+  const ageFiltered = plan.minAge > 0 || plan.maxAge < 255;
+  const [dobLo, dobHi] = ageFiltered ? plan.ages.dobRange(plan.minAge, plan.maxAge) : [Number.NEGATIVE_INFINITY, Number.POSITIVE_INFINITY];
+  // A block's count stands for its members' ages when its first and last birth dates are real ages in the range:
+  // ages only fall as birth dates get later, so every member between them is in the range too.
+  const inRange = (p: number) => {
+    const age = plan.ages.ageOf(s.dob[p]);
+    return age !== NO_AGE && age >= plan.minAge && age <= plan.maxAge;
+  };
+  const relations = plan.marked.map((p) => plan.relation[p]);
+  for (const p of plan.marked) plan.relation[p] = 0;
+  let n = 0;
+  const genders = plan.viewerLookingFor === 0 ? [...new Set(index.groups.of(null).map((g) => g.gender))] : [plan.viewerLookingFor];
+  for (const gender of genders) {
+    for (let country = 0; country < index.dicts.countries.size; country++) {
+      if (plan.countryOk !== null && plan.countryOk[country] === 0) continue;
+      const tail = places.tail(gender, country);
+      if (tail !== null) n += sweep(s, plan, tail.a, 0, tail.n, null);
+      const [start, end] = places.slice(gender, country);
+      if (start === end) continue;
+      const from = ageFiltered ? firstFrom(s.dob, order, start, end, dobLo) : start;
+      const to = ageFiltered ? firstFrom(s.dob, order, from, end, dobHi + 1) : end;
+      const firstBlock = (from + BLOCK - 1) >> BLOCK_SHIFT;
+      const endBlock = to >> BLOCK_SHIFT;
+      if (firstBlock >= endBlock) {
+        n += sweep(s, plan, order, from, to, null);
+        continue;
+      }
+      n += sweep(s, plan, order, from, firstBlock << BLOCK_SHIFT, null) + sweep(s, plan, order, endBlock << BLOCK_SHIFT, to, null);
+      for (let b = firstBlock; b < endBlock; b++) {
+        const first = b << BLOCK_SHIFT;
+        if (ageFiltered && !(inRange(order[first]) && inRange(order[first + BLOCK - 1]))) n += sweep(s, plan, order, first, first + BLOCK, null);
+        else n += places.blockCount(b, 0) + (plan.viewerGender === 0 ? 0 : places.blockCount(b, plan.viewerGender));
+      }
+    }
+  }
+  plan.marked.forEach((p, i) => {
+    plan.relation[p] = relations[i];
+  });
+  return n + relationsCorrection(s, plan);
+}
+
+/** What the viewer's own relations change in a total counted as if nothing lay between them and anyone. */
+function relationsCorrection(s: MemberStore, plan: ScanPlan): number {
+  let n = 0;
+  for (const p of plan.marked) {
+    const rel = plan.relation[p];
+    plan.relation[p] = 0;
+    const assumed = passes(s, plan, p);
+    plan.relation[p] = rel;
+    n += (passes(s, plan, p) ? 1 : 0) - (assumed ? 1 : 0);
+  }
+  return n;
+}
+
 /** Whether one position passes (the viewer's relations as marked, or none at all). */
 function passes(s: MemberStore, plan: ScanPlan, p: number): boolean {
   return sweep(s, plan, Int32Array.of(p), 0, 1, null) === 1;
@@ -251,20 +329,23 @@ function total(index: MemberIndex, plan: ScanPlan, groups: Group[], swept: Set<G
       if (plan.viewerGender !== 0) n += plainCount(g.plain.get(plan.viewerGender), plan.astroOk, roleOf(g.gender));
     }
     // The counts assume nothing between the two members; the viewer's relations say otherwise for a few.
-    for (const p of plan.marked) {
-      const rel = plan.relation[p];
-      plan.relation[p] = 0;
-      const assumed = passes(s, plan, p);
-      plan.relation[p] = rel;
-      n += (passes(s, plan, p) ? 1 : 0) - (assumed ? 1 : 0);
-    }
-    return n;
+    return n + relationsCorrection(s, plan);
   }
   for (const g of groups) {
     if (swept.has(g) || (plan.cultureOk !== null && plan.cultureOk[g.culture] === 0)) continue;
     n += sweepGroup(s, plan, g, null);
   }
   return n;
+}
+
+/** The groups the culture filter keeps, highest bound first (a counting sort: bounds are percentages). */
+function bestBoundFirst(groups: Group[], bound: Int16Array, cultureOk: Uint8Array | null): Group[] {
+  const starts = new Int32Array(102);
+  for (const g of groups) if (cultureOk === null || cultureOk[g.culture] === 1) starts[100 - bound[g.culture] + 1]++;
+  for (let i = 1; i < starts.length; i++) starts[i] += starts[i - 1];
+  const out = new Array<Group>(starts[101]);
+  for (const g of groups) if (cultureOk === null || cultureOk[g.culture] === 1) out[starts[100 - bound[g.culture]]++] = g;
+  return out;
 }
 
 /**
@@ -274,19 +355,18 @@ function total(index: MemberIndex, plan: ScanPlan, groups: Group[], swept: Set<G
  */
 export function rankedScan(index: MemberIndex, plan: ScanPlan): ScanResult {
   const s = index.store;
-  const bounds = new Bounds(plan.tables as ScoreTables, index.dicts);
+  const bounds = Bounds.of(plan.tables as ScoreTables, index.dicts);
   const bound = bounds.culture;
   const top = new TopK(plan.k);
   if (plan.hits !== null) {
     const total = sweep(s, plan, plan.hits, 0, plan.hits.length, top, bound);
     return { total, positions: top.positions, scores: top.scores };
   }
-  // Skipped runs must still be counted when the total comes from sweeping rather than from the groups' counts.
-  const countSkipped = plan.countTotal && !countsAnswer(plan);
+  // Skipped runs must still be counted when the total comes from sweeping rather than from the counts.
+  const counted = countsAnswer(plan) || placesAnswer(index, plan);
+  const countSkipped = plan.countTotal && !counted;
   const groups = groupsOf(index, plan);
-  const ordered = groups
-    .filter((g) => plan.cultureOk === null || plan.cultureOk[g.culture] === 1)
-    .sort((a, b) => bound[b.culture] - bound[a.culture]);
+  const ordered = bestBoundFirst(groups, bound, plan.cultureOk);
   const swept = new Set<Group>();
   let sweptTotal = 0;
   for (const g of ordered) {
@@ -295,5 +375,6 @@ export function rankedScan(index: MemberIndex, plan: ScanPlan): ScanResult {
     sweptTotal += sweepGroup(s, plan, g, top, reach, countSkipped);
     swept.add(g);
   }
-  return { total: plan.countTotal ? total(index, plan, groups, swept, sweptTotal) : 0, positions: top.positions, scores: top.scores };
+  const all = !plan.countTotal ? 0 : !countsAnswer(plan) && placesAnswer(index, plan) ? placeTotal(index, plan) : total(index, plan, groups, swept, sweptTotal);
+  return { total: all, positions: top.positions, scores: top.scores };
 }

@@ -90,9 +90,35 @@ export class Scorer {
   private readonly profPrefCache = new TableCache(512);
   private readonly astroCache = new TableCache(256);
 
+  /** whole sets of tables by everything of the viewer they read, while the dictionaries have not grown */
+  private readonly viewers = new Map<string, ScoreTables>();
+
   constructor(private readonly dicts: Dictionaries) {}
 
+  /**
+   * The viewer's tables; the same object again for a viewer with the same attributes while no dictionary grew, so
+   * what a query derives from them (its bounds, bounds.ts) is kept with them.
+   */
   tables(v: ViewerSide, viewerAge: number | null): ScoreTables {
+    const d = this.dicts;
+    const key = JSON.stringify([
+      v.religion, v.motherTongue, v.returnToIndiaPlans, v.culturalIntegrationLevel, v.locationPreference, v.country, v.educationPreference,
+      v.professionPreference, v.agePreferenceMin, v.agePreferenceMax, v.education, v.profession, v.moon, v.role, viewerAge,
+    ]);
+    let tables = this.viewers.get(key);
+    if (
+      tables === undefined || tables.culture.length !== d.cultures.size || tables.place.length !== d.places.size || tables.profession.length !== d.professions.size ||
+      tables.agePair.length !== d.agePairs.size || tables.locPref.length !== d.locPrefs.size || tables.eduPref.length !== d.eduPrefs.size ||
+      tables.profPref.length !== d.profPrefs.size
+    ) {
+      tables = this.build(v, viewerAge);
+      if (this.viewers.size >= 1024) this.viewers.delete(this.viewers.keys().next().value as string);
+    } else this.viewers.delete(key);
+    this.viewers.set(key, tables);
+    return tables;
+  }
+
+  private build(v: ViewerSide, viewerAge: number | null): ScoreTables {
     const d = this.dicts;
     const culture = this.cultureCache.get(JSON.stringify([v.religion, v.motherTongue, v.returnToIndiaPlans, v.culturalIntegrationLevel]), d.cultures.size, (from, t) => {
       for (let i = from; i < t.length; i++) {
