@@ -313,7 +313,8 @@ export class MatchEngine {
     const ageFiltered = filters.minAge !== undefined || filters.maxAge !== undefined;
     const pass = this.passes.prepare(index, this.scorer, viewer, relations, day, {
       ...tables,
-      hits: filters.tokens.length ? index.text.hits(filters.tokens, index.store.size) : null,
+      // Only the gender the viewer looks for can be listed, so only its members' hits are gathered.
+      hits: filters.tokens.length ? index.text.hits(filters.tokens, index.store.size, vp === -1 ? null : index.spansOf(index.store.lookingFor[vp])) : null,
       minAge: filters.minAge ?? 0,
       maxAge: ageFiltered ? Math.min(254, filters.maxAge ?? 254) : 255,
       needPhoto: filters.hasPhoto === true,

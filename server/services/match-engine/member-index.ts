@@ -32,6 +32,12 @@ export class MemberIndex {
   places: PlaceCounts | null = null;
   /** position of each user's live profile, -1 when none */
   private positions = new Int32Array(1024).fill(-1);
+  /**
+   * Where the start-up build laid out each gender's members ([from, to) of positions: a gender's groups side by
+   * side), and where the members added since begin; empty until clustered or restored.
+   */
+  private genderSpans = new Map<number, [number, number]>();
+  private clusteredSize = 0;
   /** positions that hold a live profile */
   liveCount = 0;
 
@@ -63,6 +69,7 @@ export class MemberIndex {
     });
     out.positions = unpacker.get(snap.positions, 'Int32Array');
     out.liveCount = snap.liveCount;
+    out.spanGenders();
     out.places = out.countPlaces();
     return out;
   }
@@ -105,8 +112,39 @@ export class MemberIndex {
       from = to;
     }
     out.liveCount = order.length;
+    out.spanGenders();
     out.places = out.countPlaces();
     return out;
+  }
+
+  private spanGenders(): void {
+    const spans = new Map<number, [number, number, number]>();
+    for (const g of this.groups.of(null)) {
+      if (g.sorted === 0) continue;
+      const from = g.positions.a[0];
+      const span = spans.get(g.gender);
+      if (!span) spans.set(g.gender, [from, from + g.sorted, g.sorted]);
+      else {
+        span[0] = Math.min(span[0], from);
+        span[1] = Math.max(span[1], from + g.sorted);
+        span[2] += g.sorted;
+      }
+      this.clusteredSize += g.sorted;
+    }
+    // Side by side as `clustered` lays them out (a gender's span holds only its groups), or no spans at all.
+    const contiguous = [...spans.values()].every(([from, to, n]) => to - from === n);
+    this.genderSpans = contiguous ? new Map([...spans].map(([gender, [from, to]]) => [gender, [from, to]])) : new Map();
+    if (!contiguous) this.clusteredSize = 0;
+  }
+
+  /**
+   * The positions a text search for members of `gender` (0: anyone) needs to look at, as spans for
+   * TextIndex.hits: that gender's part of the build's layout and every member added since; null for all.
+   */
+  spansOf(gender: number): Int32Array | null {
+    if (gender === 0 || this.clusteredSize === 0) return null;
+    const span = this.genderSpans.get(gender);
+    return span ? Int32Array.of(span[0], span[1], this.clusteredSize, 0x7fffffff) : Int32Array.of(this.clusteredSize, 0x7fffffff);
   }
 
   private countPlaces(): PlaceCounts {

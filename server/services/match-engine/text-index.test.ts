@@ -51,3 +51,28 @@ test('full text: a vocabulary past its first table (thousands of words) still fi
     assert.deepEqual(found, reference(texts, tokens), tokens.join(' '));
   }
 });
+
+test('full text: hits within spans of positions are the hits inside them, and leave no marks behind', () => {
+  // A search for one gender gathers only that gender's part of the layout and the members added since.
+  const word = fc.constantFrom('engineer', 'doctor', 'london', 'pune', 'teacher');
+  fc.assert(
+    fc.property(
+      fc.array(fc.array(word, { maxLength: 3 }).map((w) => w.join(' ')), { minLength: 1, maxLength: 200 }),
+      fc.array(fc.nat({ max: 210 }), { maxLength: 6 }).map((cuts) => [...cuts].sort((a, b) => a - b)),
+      fc.array(word, { minLength: 1, maxLength: 2 }),
+      (texts, cuts, tokens) => {
+        const index = new TextIndex();
+        texts.forEach((t, p) => {
+          index.add(p, t);
+        });
+        const pairs = cuts.length % 2 ? cuts.slice(0, -1) : cuts;
+        const inside = (p: number) => pairs.some((from, i) => i % 2 === 0 && p >= from && p < pairs[i + 1]);
+        const found = [...index.hits(tokens, texts.length, Int32Array.from(pairs))].sort((a, b) => a - b);
+        assert.deepEqual(found, reference(texts, tokens).filter(inside));
+        // The next search without spans still finds everything (the marks were cleared).
+        assert.deepEqual([...index.hits(tokens, texts.length)].sort((a, b) => a - b), reference(texts, tokens));
+      },
+    ),
+    { numRuns: 2000 },
+  );
+});

@@ -40,6 +40,22 @@ function hashOf(s: string, from: number, to: number): number {
 const CHAR_CLASS = new Uint8Array(128);
 for (let c = 0; c < 128; c++) CHAR_CLASS[c] = (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 39 ? 1 : c >= 65 && c <= 90 ? 2 : 0;
 
+/** Every position: one span. */
+const WHOLE = Int32Array.of(0, 0x7fffffff);
+
+/** The first index of the ascending list[0, len) whose value is at least `value`. */
+function firstAtLeast(list: Int32Array, len: number, value: number): number {
+  if (value <= 0) return 0;
+  let lo = 0;
+  let hi = len;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (list[mid] < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 export class TextIndex {
   private readonly words: string[] = [];
   private postings: Int32Array[] = [];
@@ -186,35 +202,46 @@ export class TextIndex {
    * The positions whose text holds every token, each once, in no particular order (dead positions may be among
    * them: the caller checks flags as for any other). Token t moves up the positions the previous tokens reached
    * (a mark per position, one word list after another); the last token's newly reached positions are the hits,
-   * and the marks are cleared before returning (every marked position is in the first token's lists). The
-   * returned array is reused by the next call.
+   * and the marks are cleared before returning (every marked position is in the first token's lists). With
+   * `spans` (pairs [from, to) of positions, ascending), only positions inside them: posting lists are in position
+   * order, so each span of a list is found by binary search. The returned array is reused by the next call.
    */
-  hits(tokens: string[], capacity: number): Int32Array {
+  hits(tokens: string[], capacity: number, spans: Int32Array | null = null): Int32Array {
     if (this.mark.length < capacity) this.mark = new Uint8Array(capacity);
     const mark = this.mark;
     const last = tokens.length - 1;
+    const cuts = spans ?? WHOLE;
     let found = this.found;
     let n = 0;
     for (let t = 0; t <= last; t++) {
       for (const id of this.wordsWith(tokens[t])) {
         const list = this.postings[id];
-        for (let k = 0, len = this.lengths[id]; k < len; k++) {
-          const p = list[k];
-          if (mark[p] !== t) continue;
-          mark[p] = t + 1;
-          if (t !== last) continue;
-          if (n === found.length) {
-            const bigger = new Int32Array(found.length * 2);
-            bigger.set(found);
-            this.found = found = bigger;
+        const len = this.lengths[id];
+        for (let c = 0; c < cuts.length; c += 2) {
+          const end = cuts[c + 1];
+          for (let k = firstAtLeast(list, len, cuts[c]); k < len; k++) {
+            const p = list[k];
+            if (p >= end) break;
+            if (mark[p] !== t) continue;
+            mark[p] = t + 1;
+            if (t !== last) continue;
+            if (n === found.length) {
+              const bigger = new Int32Array(found.length * 2);
+              bigger.set(found);
+              this.found = found = bigger;
+            }
+            found[n++] = p;
           }
-          found[n++] = p;
         }
       }
     }
     for (const id of this.wordsWith(tokens[0])) {
       const list = this.postings[id];
-      for (let k = 0, len = this.lengths[id]; k < len; k++) mark[list[k]] = 0;
+      const len = this.lengths[id];
+      for (let c = 0; c < cuts.length; c += 2) {
+        const end = cuts[c + 1];
+        for (let k = firstAtLeast(list, len, cuts[c]); k < len && list[k] < end; k++) mark[list[k]] = 0;
+      }
     }
     return found.subarray(0, n);
   }
