@@ -187,17 +187,15 @@ function sweepGroup(s: MemberStore, plan: ScanPlan, g: Group, top: TopK | null, 
   let passing = 0;
   for (let r = 0; r < runs.length; r += 3) {
     if (plan.countryOk !== null && plan.countryOk[runs[r]] === 0) continue;
+    const scored = reach === null || reach(runs[r]);
+    if (!scored && !countSkipped) continue;
     let from = runs[r + 1];
     let to = runs[r + 2];
     if (ageFiltered) {
       from = firstFrom(s.dob, list, from, to, dobLo);
       to = firstFrom(s.dob, list, from, to, dobHi + 1);
     }
-    if (reach !== null && !reach(runs[r])) {
-      if (countSkipped) passing += sweep(s, plan, list, from, to, null);
-      continue;
-    }
-    passing += sweep(s, plan, list, from, to, top);
+    passing += sweep(s, plan, list, from, to, scored ? top : null);
   }
   return g.sorted === g.positions.n ? passing : passing + sweep(s, plan, list, g.sorted, g.positions.n, top);
 }
