@@ -31,6 +31,7 @@ import * as engineLogOnPostgres from './20261125_96_engine_log_on_postgres';
 import * as slidingRateLimits from './20261125_97_sliding_rate_limits';
 import * as engineCardFields from './20261125_98_engine_card_fields';
 import * as engineMoodSignals from './20261125_99_engine_mood_signals';
+import * as digestDue from './20261128_01_digest_due';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -71,6 +72,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261125_97_sliding_rate_limits': slidingRateLimits,
   '20261125_98_engine_card_fields': engineCardFields,
   '20261125_99_engine_mood_signals': engineMoodSignals,
+  '20261128_01_digest_due': digestDue,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -1,4 +1,5 @@
 import type { Config } from '../config';
+import type { Knex } from 'knex';
 import type { Db } from '../db';
 import { ProfileView } from '../models/activity';
 import { NotificationSettings } from '../models/settings';
@@ -34,72 +35,140 @@ export function timeZoneOf(city: string | null, country: string | null): string 
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-/** The hour and weekday in `zone` at `now` (one formatter per zone: making one costs more than using it). */
-function localHourAndDay(now: number, zone: string): { hour: number; weekday: string } {
+/** The hour, minute and weekday in `zone` at `now` (one formatter per zone: making one costs more than using it). */
+function localTime(now: number, zone: string): { hour: number; minute: number; weekday: string } {
   let format = formatters.get(zone);
   if (!format) {
-    format = new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: 'numeric', hourCycle: 'h23', weekday: 'short' });
+    format = new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: 'numeric', minute: 'numeric', hourCycle: 'h23', weekday: 'short' });
     formatters.set(zone, format);
   }
   const parts = format.formatToParts(new Date(now));
-  return { hour: Number(parts.find((p) => p.type === 'hour')?.value ?? -1), weekday: parts.find((p) => p.type === 'weekday')?.value ?? '' };
+  const part = (type: string) => parts.find((p) => p.type === type)?.value;
+  return { hour: Number(part('hour') ?? -1), minute: Number(part('minute') ?? 0), weekday: part('weekday') ?? '' };
 }
 
-/** Candidates are read in pages of this many, the event loop given back between pages. */
+const MINUTE_MS = 60_000;
+/** A digest turned off is never due (until the frequency changes, which clears it). */
+export const NEVER = Number.MAX_SAFE_INTEGER;
+
+/** Whether it is the member's digest hour at `now`: 9 o'clock local, on a Monday for weekly. */
+function isDigestHour(at: { hour: number; weekday: string }, frequency: 'daily' | 'weekly'): boolean {
+  return at.hour === DIGEST_HOUR && (frequency === 'daily' || at.weekday === 'Mon');
+}
+
+/**
+ * The start of the member's next digest hour strictly after `now`'s: the next 9:00 in `zone` (a Monday's, for
+ * weekly). Worked out from the local time now, then checked where a clock change moved it by an hour.
+ */
+export function nextDigestHour(now: number, zone: string, frequency: 'daily' | 'weekly'): number {
+  const here = localTime(now, zone);
+  const hoursAhead = (DIGEST_HOUR - here.hour + 24) % 24 || 24;
+  let at = Math.floor(now / MINUTE_MS) * MINUTE_MS + hoursAhead * HOUR_MS - here.minute * MINUTE_MS;
+  for (let day = 0; day < 8; day++) {
+    const there = localTime(at, zone);
+    // A day with a clock change puts the same local hour an hour off: move to it.
+    if (there.hour !== DIGEST_HOUR) at += (DIGEST_HOUR - there.hour) * HOUR_MS;
+    if (isDigestHour(localTime(at, zone), frequency) && at > now) return at;
+    at += 24 * HOUR_MS;
+  }
+  return at;
+}
+
+/** Due times are worked out and members looked at in pages of this many, the event loop given back between pages. */
 const PAGE = 2000;
 const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Sets each member's due time, one statement per distinct time (members of one time zone share it). */
+async function setDue(db: Db, due: Map<number, number[]>): Promise<void> {
+  for (const [at, ids] of due) await db('notification_settings').whereIn('userId', ids).update({ digestDueAt: at });
+}
 
 /**
  * The digest of new likes and profile views: at about 9:00 in each member's own time zone (from their city),
  * daily or on Mondays for weekly, only when something happened since the last one, and never when the member
  * turned email notifications or the digest off. Profile views are counted only for members who keep profile
- * views on. Checked every 15 minutes; a member's hour comes round once a day.
+ * views on. Checked every 15 minutes.
  *
- * Every member with digests on is looked at each run, so the run must not hold the process: candidates are read
- * in pages by id with the event loop given back in between (on SQLite a query holds it while it runs), each time
- * zone's local hour is worked out once per run, and the members whose hour it is not cost a comparison.
+ * A run reads only the members whose digest hour has come (`digest_due_at`, indexed) and those whose due time is
+ * not worked out yet (new members, or a changed city, country or frequency: a trigger clears it), not every
+ * member: at a million members most runs read a few thousand. Each looked-at member's next due time is then set.
+ * Returns how many digests were sent and how many members were looked at.
  */
-export async function sendDigests(db: Db, config: Config, keys: string[], origin: string, now: number): Promise<number> {
-  const local = new Map<string, { hour: number; weekday: string }>();
+export async function sendDigests(db: Db, config: Config, keys: string[], origin: string, now: number): Promise<{ sent: number; looked: number }> {
+  const local = new Map<string, { hour: number; minute: number; weekday: string }>();
   const localOf = (zone: string) => {
     let at = local.get(zone);
     if (!at) {
-      at = localHourAndDay(now, zone);
+      at = localTime(now, zone);
       local.set(zone, at);
     }
     return at;
   };
+  const nextOf = new Map<string, number>();
+  const next = (zone: string, frequency: 'daily' | 'weekly') => {
+    const key = `${zone} ${frequency}`;
+    let at = nextOf.get(key);
+    if (at === undefined) nextOf.set(key, (at = nextDigestHour(now, zone, frequency)));
+    return at;
+  };
   let sent = 0;
-  let after = 0;
-  for (;;) {
-    // Raw knex: a three-table join read as plain rows, page after page over every member with digests on (a model
-    // instance per row would cost more than the check it feeds); the columns are converted just below.
-    const candidates = await db('notification_settings as ns')
+  let looked = 0;
+  // Raw knex: plain rows, page after page (a model instance per row would cost more than the check it feeds); the
+  // columns are converted just below. Each page's rows leave the selection (their due time is set), so the next
+  // page is again the first one.
+  const rows = (where: (q: Knex.QueryBuilder) => void) =>
+    db('notification_settings as ns')
       .join('users as u', 'u.id', 'ns.userId')
-      .join('profiles as p', (j) => j.on('p.userId', 'u.id').andOn('p.isDeleted', db.raw('?', [false])))
-      .whereNot('ns.digestFrequency', 'off')
-      .where('ns.emailNotifications', true)
-      .where('u.isDeleted', false)
-      .where('u.status', 'active')
-      .whereNotNull('u.emailConfirmedAt')
-      .where((w) => w.whereNull('ns.lastDigestAt').orWhere('ns.lastDigestAt', '<', now - GAP_MS.daily))
-      .where('u.id', '>', after)
-      .orderBy('u.id')
+      .leftJoin('profiles as p', (j) => j.on('p.userId', 'u.id').andOn('p.isDeleted', db.raw('?', [false])))
+      .where(where)
+      .orderBy('ns.userId')
       .limit(PAGE)
-      .select('u.id', 'p.id as profileId', 'p.city', 'p.country', 'ns.digestFrequency', 'ns.lastDigestAt', 'ns.profileViews');
-    if (candidates.length === 0) break;
-    after = Number(candidates[candidates.length - 1].id);
-    for (const c of candidates) {
-      const frequency = c.digestFrequency === 'weekly' ? 'weekly' : 'daily';
+      .select(
+        'u.id', 'u.isDeleted', 'u.status', 'u.emailConfirmedAt', 'p.id as profileId', 'p.city', 'p.country', 'ns.digestFrequency', 'ns.lastDigestAt',
+        'ns.profileViews', 'ns.emailNotifications',
+      );
+  // First the members whose due time is not worked out: due now when it is their hour and the last digest is
+  // old enough (as it would have been had it been worked out before), else at their next hour.
+  for (;;) {
+    const page = await rows((q) => q.whereNull('ns.digestDueAt'));
+    if (page.length === 0) break;
+    const due = new Map<number, number[]>();
+    for (const c of page) {
+      const frequency = c.digestFrequency === 'weekly' ? 'weekly' : c.digestFrequency === 'daily' ? 'daily' : null;
+      const zone = timeZoneOf(c.city, c.country);
       const last = c.lastDigestAt === null || c.lastDigestAt === undefined ? null : Number(c.lastDigestAt);
-      if (last !== null && last > now - GAP_MS[frequency]) continue;
-      const { hour, weekday } = localOf(timeZoneOf(c.city, c.country));
-      if (hour !== DIGEST_HOUR || (frequency === 'weekly' && weekday !== 'Mon')) continue;
-      if (await digestOne(db, config, keys, origin, now, { id: Number(c.id), profileId: Number(c.profileId), frequency, last, profileViews: truthy(c.profileViews) })) sent++;
+      const at = frequency === null ? NEVER : isDigestHour(localOf(zone), frequency) && (last === null || last <= now - GAP_MS[frequency]) ? now : next(zone, frequency);
+      const ids = due.get(at);
+      if (ids) ids.push(Number(c.id));
+      else due.set(at, [Number(c.id)]);
     }
+    await setDue(db, due);
+    looked += page.length;
     await yieldToRequests();
   }
-  return sent;
+  // Then the members whose hour has come.
+  for (;;) {
+    const page = await rows((q) => q.where('ns.digestDueAt', '<=', now));
+    if (page.length === 0) break;
+    const due = new Map<number, number[]>();
+    for (const c of page) {
+      const frequency = c.digestFrequency === 'weekly' ? 'weekly' : c.digestFrequency === 'daily' ? 'daily' : null;
+      const zone = timeZoneOf(c.city, c.country);
+      const at = frequency === null ? NEVER : next(zone, frequency);
+      const ids = due.get(at);
+      if (ids) ids.push(Number(c.id));
+      else due.set(at, [Number(c.id)]);
+      if (frequency === null || !isDigestHour(localOf(zone), frequency)) continue; // the hour passed while no run came
+      if (c.profileId === null || c.profileId === undefined || truthy(c.isDeleted) || c.status !== 'active' || !c.emailConfirmedAt || !truthy(c.emailNotifications)) continue;
+      const last = c.lastDigestAt === null || c.lastDigestAt === undefined ? null : Number(c.lastDigestAt);
+      if (last !== null && last > now - GAP_MS[frequency]) continue;
+      if (await digestOne(db, config, keys, origin, now, { id: Number(c.id), profileId: Number(c.profileId), frequency, last, profileViews: truthy(c.profileViews) })) sent++;
+    }
+    await setDue(db, due);
+    looked += page.length;
+    await yieldToRequests();
+  }
+  return { sent, looked };
 }
 
 /** One member whose hour it is: counted, marked as considered, and emailed when something happened. */
@@ -139,7 +208,8 @@ export function emailDigestsJob(config: Config, keys: string[]) {
     everyMs: 15 * 60_000,
     description: 'emails the digest of new likes and profile views at about 9:00 in each member\'s time zone (daily or weekly)',
     async run({ db, now }) {
-      return `digests ${await sendDigests(db, config, keys, origin, now)}`;
+      const { sent, looked } = await sendDigests(db, config, keys, origin, now);
+      return `digests ${sent} (${looked} members looked at)`;
     },
   });
 }

@@ -187,17 +187,17 @@ describe('the email digest of likes and views', () => {
     await view(admirers[0].user.id, noViews.profile.id);
 
     let before = mailbox.inbox.length;
-    assert.equal(await sendDigests(server.db, server.config, keys, PUBLIC, monday), 1, 'only Asha: Ravi is at 4:10, Quiet has no news, Off turned it off, Nikhil only has views he does not want');
+    assert.equal((await sendDigests(server.db, server.config, keys, PUBLIC, monday)).sent, 1, 'only Asha: Ravi is at 4:10, Quiet has no news, Off turned it off, Nikhil only has views he does not want');
     const [mail] = await received(before, 1);
     assert.equal(to(mail), asha.user.email);
     assert.equal(mail.subject, '2 members liked your profile and 1 member viewed it');
     assert.match(mail.text ?? '', new RegExp(`${PUBLIC}/notifications`));
     assert.match(header(mail, 'list-unsubscribe'), /token=\d+\.digest\./);
-    assert.equal(await sendDigests(server.db, server.config, keys, PUBLIC, monday + 20 * 60_000), 0, 'once a day');
+    assert.equal((await sendDigests(server.db, server.config, keys, PUBLIC, monday + 20 * 60_000)).sent, 0, 'once a day');
 
     // Five hours later it is 9:10 in Toronto.
     before = mailbox.inbox.length;
-    assert.equal(await sendDigests(server.db, server.config, keys, PUBLIC, monday + 5 * 3_600_000), 1);
+    assert.equal((await sendDigests(server.db, server.config, keys, PUBLIC, monday + 5 * 3_600_000)).sent, 1);
     const [toRavi] = await received(before, 1);
     assert.equal(to(toRavi), ravi.user.email);
     assert.equal(toRavi.subject, '1 member liked your profile');
@@ -208,6 +208,54 @@ describe('the email digest of likes and views', () => {
     const settings = await server.db('notification_settings').where({ userId: asha.user.id }).first();
     assert.equal(settings.digestFrequency, 'off');
     assert.equal(Boolean(Number(settings.newMatches)), true);
+  });
+
+  test('a run looks only at the members whose hour has come; a move to another city or a new frequency is followed', async () => {
+    const { sendDigests } = await import('./email-digests');
+    const keys = loadSessionKeys(server.config);
+    // Tuesday 1 December 2026: every member's due time is worked out by the first run of the day.
+    const tuesday = Date.UTC(2026, 11, 1, 0, 5);
+    await sendDigests(server.db, server.config, keys, PUBLIC, tuesday);
+    const quiet = await sendDigests(server.db, server.config, keys, PUBLIC, tuesday + 15 * 60_000);
+    assert.deepEqual(quiet, { sent: 0, looked: 0 }, 'nobody is read again before their hour');
+    // A member in Toronto (9:00 there is 14:00 UTC) moves to London (9:00 UTC) and has news.
+    const m = await signedInClient(server, { fullName: 'Mover Member', tier: 'premium' });
+    const profile = await buildProfile(server, m.user, { city: 'Toronto', country: 'Canada' });
+    const fan = await signedInClient(server, { fullName: 'Fan Member' });
+    await buildLike(server.db, { userId: fan.user.id, likedProfileId: profile.id, createdAt: tuesday });
+    const first = await sendDigests(server.db, server.config, keys, PUBLIC, tuesday + 30 * 60_000);
+    assert.ok(first.looked >= 1 && first.sent === 0, 'the new member is worked out once, not due yet');
+    const due = async () => Number((await server.db('notification_settings').where({ userId: m.user.id }).first()).digestDueAt);
+    assert.equal(await due(), Date.UTC(2026, 11, 1, 14, 0), "Toronto's 9:00");
+    const res = await m.client.patch(`/api/profiles/${profile.id}`, { city: 'London', country: 'United Kingdom' });
+    assert.equal(res.status, 200, await res.text());
+    let before = mailbox.inbox.length;
+    assert.equal((await sendDigests(server.db, server.config, keys, PUBLIC, Date.UTC(2026, 11, 1, 9, 5))).sent, 1, "London's 9:00");
+    assert.equal(to((await received(before, 1))[0]), m.user.email);
+    assert.equal(await due(), Date.UTC(2026, 11, 2, 9, 0), 'then the next day at 9:00');
+    // Weekly from now on: Mondays at 9:00, and at most one digest a week.
+    assert.equal((await m.client.patch(`/api/users/${m.user.id}/notification-settings`, { digestFrequency: 'weekly' })).status, 200);
+    assert.equal((await sendDigests(server.db, server.config, keys, PUBLIC, Date.UTC(2026, 11, 2, 9, 5))).sent, 0, 'not on a Wednesday');
+    assert.equal(await due(), Date.UTC(2026, 11, 7, 9, 0), 'the next Monday');
+    await buildLike(server.db, { userId: (await signedInClient(server)).user.id, likedProfileId: profile.id, createdAt: Date.UTC(2026, 11, 6, 12) });
+    assert.equal((await sendDigests(server.db, server.config, keys, PUBLIC, Date.UTC(2026, 11, 7, 9, 5))).sent, 0, "six days after Tuesday's digest");
+    assert.equal(await due(), Date.UTC(2026, 11, 14, 9, 0));
+    await buildLike(server.db, { userId: (await signedInClient(server)).user.id, likedProfileId: profile.id, createdAt: Date.UTC(2026, 11, 10, 12) });
+    before = mailbox.inbox.length;
+    assert.equal((await sendDigests(server.db, server.config, keys, PUBLIC, Date.UTC(2026, 11, 14, 9, 5))).sent, 1, 'the Monday after');
+    assert.equal(to((await received(before, 1))[0]), m.user.email);
+  });
+
+  test('the next digest hour is 9:00 local, across a clock change and in a half-hour time zone', async () => {
+    const { nextDigestHour } = await import('./email-digests');
+    // London moves to summer time at 01:00 UTC on 29 March 2026: 9:00 there is then 08:00 UTC.
+    assert.equal(nextDigestHour(Date.UTC(2026, 2, 28, 10, 0), 'Europe/London', 'daily'), Date.UTC(2026, 2, 29, 8, 0));
+    assert.equal(nextDigestHour(Date.UTC(2026, 2, 28, 8, 30), 'Europe/London', 'daily'), Date.UTC(2026, 2, 28, 9, 0));
+    // 9:00 in Kolkata (UTC+5:30) is 03:30 UTC; at 10:30 there it is the next day's.
+    assert.equal(nextDigestHour(Date.UTC(2026, 10, 30, 5, 0), 'Asia/Kolkata', 'daily'), Date.UTC(2026, 11, 1, 3, 30));
+    // Weekly: from a Monday's 9:10, the next Monday's 9:00; New York in winter is UTC-5.
+    assert.equal(nextDigestHour(Date.UTC(2026, 10, 30, 14, 10), 'America/New_York', 'weekly'), Date.UTC(2026, 11, 7, 14, 0));
+    assert.equal(nextDigestHour(Date.UTC(2026, 10, 28, 12, 0), 'America/New_York', 'weekly'), Date.UTC(2026, 10, 30, 14, 0));
   });
 
   test('the digest frequency is a setting: daily, weekly or off, anything else refused', async () => {

@@ -26,7 +26,7 @@ export class NotificationSettings extends BaseModel {
   static booleanColumns = [
     'newMatches', 'newMessages', 'profileViews', 'appUpdates', 'emailNotifications', 'pushNotifications', 'pushMessageText',
   ];
-  static bigintColumns = ['updatedAt', 'lastDigestAt'];
+  static bigintColumns = ['updatedAt', 'lastDigestAt', 'digestDueAt'];
 
   userId!: number;
   newMatches!: boolean;
@@ -38,5 +38,7 @@ export class NotificationSettings extends BaseModel {
   pushMessageText!: boolean;
   digestFrequency!: 'daily' | 'weekly' | 'off';
   lastDigestAt!: number | null;
+  /** when the digest job next looks at the member (their next 9:00 local); null: to be worked out */
+  digestDueAt!: number | null;
   updatedAt!: number;
 }
