@@ -97,12 +97,9 @@ export class MatchEngine {
 
   /** Every live member read from the database into a new index. */
   private async scan(): Promise<MemberIndex> {
-    const index = new MemberIndex();
     const count = await this.db('profiles').where('isDeleted', false).count({ n: '*' }).first();
-    index.store.grow(Math.ceil(Number(count?.n ?? 0) * 1.02) + 64);
-    await scanMembers(this.db, (rows) => {
-      for (const row of rows) index.put(row, 0);
-    });
+    const index = MemberIndex.forBuild(Math.ceil(Number(count?.n ?? 0) * 1.02) + 64);
+    await scanMembers(this.db, (row) => index.put(row, 0));
     return index.clustered();
   }
 

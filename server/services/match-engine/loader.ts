@@ -21,43 +21,58 @@ const str = (v: Cell) => (v === null || v === undefined ? null : String(v));
 const num = (v: Cell) => (v === null || v === undefined ? null : Number(v));
 const bool = (v: Cell) => v === true || Number(v) === 1;
 
-function toRow(r: Cell[]): MemberRow {
+/** The row's cells into `row` (the scan fills one object again and again: a million objects were garbage). */
+function fillRow(row: MemberRow, r: Cell[]): MemberRow {
+  row.profileId = Number(r[0]);
+  row.userId = Number(r[1]);
+  row.gender = str(r[2]);
+  row.lookingFor = str(r[3]);
+  row.dateOfBirth = str(r[4]);
+  row.country = str(r[5]);
+  row.education = str(r[6]);
+  row.profession = str(r[7]);
+  row.religion = str(r[8]);
+  row.motherTongue = str(r[9]);
+  row.maritalStatus = str(r[10]);
+  row.diet = str(r[11]);
+  row.returnToIndiaPlans = str(r[12]);
+  row.culturalIntegrationLevel = str(r[13]);
+  row.agePreferenceMin = num(r[14]);
+  row.agePreferenceMax = num(r[15]);
+  row.locationPreference = str(r[16]);
+  row.educationPreference = str(r[17]);
+  row.professionPreference = str(r[18]);
+  row.profileType = str(r[19]);
+  row.moonLongitude = num(r[20]);
+  row.searchText = str(r[21]);
+  row.isVerified = bool(r[22]);
+  row.active = !bool(r[23]) && r[24] === 'active';
+  row.isMember = r[25] === 'member';
+  row.subscriptionTier = str(r[26]);
+  row.subscriptionEnds = num(r[27]);
+  row.lastActiveAt = num(r[28]);
+  row.visibility = str(r[29]);
+  row.hasPhoto = false; // filled from one query of the profiles with photos (withPhotos), not a subquery per row
+  return row;
+}
+
+const MOON = 20;
+
+/** An empty row, every field present (one object shape for every row). */
+function blankRow(): MemberRow {
   return {
-    profileId: Number(r[0]),
-    userId: Number(r[1]),
-    gender: str(r[2]),
-    lookingFor: str(r[3]),
-    dateOfBirth: str(r[4]),
-    country: str(r[5]),
-    education: str(r[6]),
-    profession: str(r[7]),
-    religion: str(r[8]),
-    motherTongue: str(r[9]),
-    maritalStatus: str(r[10]),
-    diet: str(r[11]),
-    returnToIndiaPlans: str(r[12]),
-    culturalIntegrationLevel: str(r[13]),
-    agePreferenceMin: num(r[14]),
-    agePreferenceMax: num(r[15]),
-    locationPreference: str(r[16]),
-    educationPreference: str(r[17]),
-    professionPreference: str(r[18]),
-    profileType: str(r[19]),
-    moonLongitude: num(r[20]),
-    searchText: str(r[21]),
-    isVerified: bool(r[22]),
-    active: !bool(r[23]) && r[24] === 'active',
-    isMember: r[25] === 'member',
-    subscriptionTier: str(r[26]),
-    subscriptionEnds: num(r[27]),
-    lastActiveAt: num(r[28]),
-    visibility: str(r[29]),
-    hasPhoto: false, // filled from one query of the profiles with photos (withPhotos), not a subquery per row
+    profileId: 0, userId: 0, gender: null, lookingFor: null, dateOfBirth: null, country: null, education: null, profession: null,
+    religion: null, motherTongue: null, maritalStatus: null, diet: null, returnToIndiaPlans: null, culturalIntegrationLevel: null,
+    agePreferenceMin: null, agePreferenceMax: null, locationPreference: null, educationPreference: null, professionPreference: null,
+    profileType: null, moonLongitude: null, searchText: null, isVerified: false, active: false, isMember: false, subscriptionTier: null,
+    subscriptionEnds: null, lastActiveAt: null, visibility: null, hasPhoto: false,
   };
 }
 
+const toRow = (r: Cell[]): MemberRow => fillRow(blankRow(), r);
+
 /** What the loader reads and how it reads it: a snapshot of the index made from other columns is not used. */
-export const LOADER_SHAPE = `${COLUMNS}\n${FROM}\n${String(toRow)}\n${String(declinedProfiles)}`;
+export const LOADER_SHAPE = `${COLUMNS}\n${FROM}\n${String(fillRow)}\n${String(declinedProfiles)}`;
 
 /** The Moon longitude of profiles whose stored value is missing, worked out from their birth fields and stored. */
 async function fillMoons(db: Db, rows: MemberRow[]): Promise<void> {
@@ -165,19 +180,36 @@ async function* cursorPages(db: Db, pageSize: number): AsyncGenerator<Cell[][]> 
   }
 }
 
-/** Every live profile, a page at a time (`onPage` is called with each page). */
-export async function scanMembers(db: Db, onPage: (rows: MemberRow[]) => void, pageSize = 2_000): Promise<number> {
+/**
+ * Every live profile, in the order read (`onRow` is called with each; the object is reused for the next one, so
+ * it is read at once, never kept).
+ */
+export async function scanMembers(db: Db, onRow: (row: MemberRow) => void, pageSize = 2_000): Promise<number> {
   let total = 0;
   const photos = await withPhotos(db, null);
   const declined = await declinedProfiles(db, null);
   const pages = db.client.config.client === 'pg' ? cursorPages(db, pageSize) : keysetPages(db, pageSize);
+  const row = blankRow();
   for await (const cells of pages) {
-    let page = cells.map(toRow);
-    if (declined.size > 0) page = page.filter((row) => !declined.has(row.profileId));
-    for (const row of page) row.hasPhoto = photos.has(row.profileId);
-    await fillMoons(db, page);
-    onPage(page);
-    total += page.length;
+    let moonless = false;
+    for (let i = 0; i < cells.length && !moonless; i++) moonless = cells[i][MOON] === null || cells[i][MOON] === undefined;
+    if (moonless) {
+      // A page with Moon longitudes to work out (and store) is read as objects, in order.
+      let page = cells.map(toRow);
+      if (declined.size > 0) page = page.filter((r) => !declined.has(r.profileId));
+      for (const r of page) r.hasPhoto = photos.has(r.profileId);
+      await fillMoons(db, page);
+      for (const r of page) onRow(r);
+      total += page.length;
+      continue;
+    }
+    for (let i = 0; i < cells.length; i++) {
+      fillRow(row, cells[i]);
+      if (declined.size > 0 && declined.has(row.profileId)) continue;
+      row.hasPhoto = photos.has(row.profileId);
+      onRow(row);
+      total++;
+    }
   }
   return total;
 }

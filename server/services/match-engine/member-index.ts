@@ -40,12 +40,25 @@ export class MemberIndex {
   private clusteredSize = 0;
   /** positions that hold a live profile */
   liveCount = 0;
+  /**
+   * False in the start-up build's index: `clustered` counts each group's plainly visible members afresh, so
+   * keeping the counts member by member (a million times) was work thrown away.
+   */
+  private counting = true;
 
   constructor(parts?: { store: MemberStore; dicts: Dictionaries; text: TextIndex; groups?: Groups }) {
     this.store = parts?.store ?? new MemberStore();
     this.dicts = parts?.dicts ?? new Dictionaries();
     this.text = parts?.text ?? new TextIndex();
     this.groups = parts?.groups ?? new Groups();
+  }
+
+  /** An empty index for the start-up build, room for `capacity` members; only `clustered` of it is used. */
+  static forBuild(capacity: number): MemberIndex {
+    const out = new MemberIndex();
+    out.counting = false;
+    out.store.grow(capacity);
+    return out;
   }
 
   /** The whole index as a snapshot's header and arrays (snapshot.ts); `fromSnapshot` gives back the same index. */
@@ -247,7 +260,7 @@ export class MemberIndex {
   /** Keeps the group's count of plainly visible members in step (before a change: -1, after: +1). */
   private countPlain(p: number, delta: number): void {
     const s = this.store;
-    if (!isPlain(s.flags[p])) return;
+    if (!this.counting || !isPlain(s.flags[p])) return;
     this.groups.countPlain(s.gender[p], s.culture.a[p], s.lookingFor[p], s.moon[p], delta);
     this.places?.countPlain(s, p, delta);
   }
