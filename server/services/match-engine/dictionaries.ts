@@ -62,6 +62,33 @@ export class Dictionaries {
   }
 
   /**
+   * Another build's vocabularies interned here in their id order, as if its members had been put after these
+   * (a value new here gets the next id, in the order the other build first met it): for each vocabulary, the map
+   * from the other build's ids to these.
+   */
+  absorb(other: Dictionaries): Record<(typeof Dictionaries.PLAIN)[number] | (typeof Dictionaries.TUPLES)[number], Int32Array> {
+    const maps = {} as Record<(typeof Dictionaries.PLAIN)[number] | (typeof Dictionaries.TUPLES)[number], Int32Array>;
+    for (const key of Dictionaries.PLAIN) {
+      const values = other[key].values;
+      const map = new Int32Array(values.length);
+      for (let id = 1; id < values.length; id++) {
+        const before = this[key].size;
+        map[id] = this[key].id(values[id]);
+        if (key === 'locPrefs' && map[id] === before) this.locPrefLists.push(other.locPrefLists[id]);
+      }
+      maps[key] = map;
+    }
+    const tuples = <T extends readonly unknown[]>(from: T[], into: TupleDict<T>, part: (t: T) => T) => Int32Array.from(from, (t) => into.id(part(t)));
+    maps.cultures = tuples(other.cultures.values, this.cultures, ([religion, tongue, plans, integration, verified]): [number, number, number, number, number] => [
+      maps.religions[religion], maps.tongues[tongue], maps.returnPlans[plans], maps.integrations[integration], verified,
+    ]);
+    maps.places = tuples(other.places.values, this.places, ([country, education]): [number, number] => [maps.countries[country], maps.educations[education]]);
+    maps.miscs = tuples(other.miscs.values, this.miscs, ([marital, diet, type]): [number, number, number] => [maps.maritals[marital], maps.diets[diet], maps.profileTypes[type]]);
+    maps.agePairs = tuples(other.agePairs.values, this.agePairs, (pair) => pair);
+    return maps;
+  }
+
+  /**
    * Location preferences as stored, by their id: a handful of texts recur over a million profiles, so each is
    * parsed once. Bounded (emptied when full), as stored texts are the members' own.
    */

@@ -6,8 +6,9 @@ import { type ChangeFeed, type Changes, LogFeed, NotifyFeed } from './change-fee
 import { CursorError, Cursors } from './cursor';
 import { type SearchFilters, filterTables, gunaTable } from './filters';
 import { gunaBetween as gunaOf } from './kundali-table';
-import { loadMembers, scanMembers } from './loader';
+import { loadMembers } from './loader';
 import { MemberIndex } from './member-index';
+import { scanIndex } from './parallel-scan';
 import { Passes, rankedOf } from './passes';
 import { type Relations, RelationsCache } from './relations';
 import { R_ALLOWED, R_EXCLUDED, R_NOT_INTERESTED, R_LIKED, R_SELF } from './scan';
@@ -98,9 +99,7 @@ export class MatchEngine {
   /** Every live member read from the database into a new index. */
   private async scan(): Promise<MemberIndex> {
     const count = await this.db('profiles').where('isDeleted', false).count({ n: '*' }).first();
-    const index = MemberIndex.forBuild(Math.ceil(Number(count?.n ?? 0) * 1.02) + 64);
-    await scanMembers(this.db, (row) => index.put(row, 0));
-    return index.clustered();
+    return (await scanIndex(this.db, Number(count?.n ?? 0), { log: this.log })).clustered();
   }
 
   /** The index from the snapshot, if there is one this database's log still vouches for (the feed then resumes there). */

@@ -72,7 +72,7 @@ function blankRow(): MemberRow {
 const toRow = (r: Cell[]): MemberRow => fillRow(blankRow(), r);
 
 /** What the loader reads and how it reads it: a snapshot of the index made from other columns is not used. */
-export const LOADER_SHAPE = `${COLUMNS}\n${FROM}\n${String(fillRow)}\n${String(declinedProfiles)}`;
+export const LOADER_SHAPE = [COLUMNS, FROM, fillRow, declinedProfiles, keysetPages, cursorPages].map(String).join('\n');
 
 /** The Moon longitude of profiles whose stored value is missing, worked out from their birth fields and stored. */
 async function fillMoons(db: Db, rows: MemberRow[]): Promise<void> {
@@ -128,13 +128,14 @@ async function declinedProfiles(db: Db, ids: number[] | null): Promise<Set<numbe
  * SQLite: keyset pages by id, the next one asked for before this one is indexed. Pages are small so each one's
  * rows die young (a page of 20,000 outlived the young generation and was copied by the collector).
  */
-async function* keysetPages(db: Db, pageSize: number): AsyncGenerator<Cell[][]> {
+async function* keysetPages(db: Db, pageSize: number, range: IdRange): AsyncGenerator<Cell[][]> {
   const read = (after: number) => {
-    const page = readArrays(db, `SELECT ${COLUMNS} ${FROM} WHERE p.is_deleted = FALSE AND p.id > ? ORDER BY p.id LIMIT ?`, [after, pageSize]).then((r) => r.rows);
+    const sql = `SELECT ${COLUMNS} ${FROM} WHERE p.is_deleted = FALSE AND p.id > ? AND p.id <= ? ORDER BY p.id LIMIT ?`;
+    const page = readArrays(db, sql, [after, Number.isFinite(range.upTo) ? range.upTo : Number.MAX_SAFE_INTEGER, pageSize]).then((r) => r.rows);
     page.catch(() => {}); // awaited below; only the failure of a page abandoned by an earlier failure is dropped
     return page;
   };
-  let next: Promise<Cell[][]> | null = read(0);
+  let next: Promise<Cell[][]> | null = read(range.after);
   while (next) {
     const cells: Cell[][] = await next;
     next = cells.length === pageSize ? read(Number(cells[pageSize - 1][0])) : null;
@@ -153,14 +154,21 @@ interface PgConn {
  * the whole result (cursor_tuple_fraction 1), in one read-only snapshot. Changes committed meanwhile reach the
  * engine through the change feed, which is followed from before the scan.
  */
-async function* cursorPages(db: Db, pageSize: number): AsyncGenerator<Cell[][]> {
+async function* cursorPages(db: Db, pageSize: number, range: IdRange): AsyncGenerator<Cell[][]> {
   const conn = (await db.client.acquireConnection()) as PgConn;
   let open = false;
   try {
     await conn.query('BEGIN READ ONLY');
     open = true;
     await conn.query('SET LOCAL cursor_tuple_fraction = 1');
-    await conn.query(`DECLARE engine_scan NO SCROLL CURSOR FOR SELECT ${COLUMNS} ${FROM} WHERE p.is_deleted = FALSE`);
+    // In user id order, the order of the plan it gets (a merge join of the three tables on their user id
+    // indexes), so that two halves by user id are read like the whole. The bounds are whole numbers of this
+    // process's own (see IdRange), written into the statement; the users' too, so their scan starts there.
+    const bound = (column: string) =>
+      `${column} > ${Math.floor(range.after)}${Number.isFinite(range.upTo) ? ` AND ${column} <= ${Math.floor(range.upTo)}` : ''}`;
+    await conn.query(
+      `DECLARE engine_scan NO SCROLL CURSOR FOR SELECT ${COLUMNS} ${FROM} WHERE p.is_deleted = FALSE AND ${bound('p.user_id')} AND ${bound('u.id')} ORDER BY p.user_id`,
+    );
     const read = () => {
       const page = conn.query({ text: `FETCH FORWARD ${pageSize} FROM engine_scan`, rowMode: 'array' }).then((r) => r.rows);
       page.catch(() => {}); // awaited below, or abandoned with the transaction
@@ -181,14 +189,32 @@ async function* cursorPages(db: Db, pageSize: number): AsyncGenerator<Cell[][]> 
 }
 
 /**
- * Every live profile, in the order read (`onRow` is called with each; the object is reused for the next one, so
- * it is read at once, never kept).
+ * Profiles whose key is above `after` and up to `upTo` (Infinity: no end); the key is the one the scan is ordered
+ * by: the profile id on SQLite (its table's order), the user id on PostgreSQL (see cursorPages).
  */
-export async function scanMembers(db: Db, onRow: (row: MemberRow) => void, pageSize = 2_000): Promise<number> {
+export interface IdRange {
+  after: number;
+  upTo: number;
+}
+
+/**
+ * Every live profile (of the id range, when given), in the order read (`onRow` is called with each; the object
+ * is reused for the next one, so it is read at once, never kept).
+ */
+/** The scan's key (see IdRange): its lowest and highest value, null when there are no profiles. */
+export async function scanKeyBounds(db: Db): Promise<{ min: number; max: number } | null> {
+  const key = isPostgres(db) ? 'user_id' : 'id';
+  // Deleted profiles too: each bound is then one index lookup.
+  const { rows } = await readArrays(db, `SELECT (SELECT min(${key}) FROM profiles), (SELECT max(${key}) FROM profiles)`, []);
+  const [min, max] = rows[0] ?? [null, null];
+  return min === null || max === null ? null : { min: Number(min), max: Number(max) };
+}
+
+export async function scanMembers(db: Db, onRow: (row: MemberRow) => void, range: IdRange = { after: 0, upTo: Number.POSITIVE_INFINITY }, pageSize = 2_000): Promise<number> {
   let total = 0;
   const photos = await withPhotos(db, null);
   const declined = await declinedProfiles(db, null);
-  const pages = db.client.config.client === 'pg' ? cursorPages(db, pageSize) : keysetPages(db, pageSize);
+  const pages = db.client.config.client === 'pg' ? cursorPages(db, pageSize, range) : keysetPages(db, pageSize, range);
   const row = blankRow();
   for await (const cells of pages) {
     let moonless = false;

@@ -15,6 +15,7 @@ import { Packer, decode, encode } from './columns-file';
 import { MatchEngine } from './engine';
 import type { SearchFilters } from './filters';
 import { MemberIndex } from './member-index';
+import { scanIndex, splittable } from './parallel-scan';
 import { snapshotFileOf, writeSnapshot } from './snapshot';
 
 /**
@@ -102,6 +103,18 @@ describe('match engine snapshot', () => {
     const again = new Packer();
     assert.ok(once.equals(encode(back.toSnapshot(again), again)));
     assert.equal(back.liveCount, index.liveCount);
+  });
+
+  test('the start-up build read on two threads (a worker reading the upper half) is the same index, byte for byte', async () => {
+    assert.ok(splittable(server.db), 'a worker can open the test database');
+    const bytes = async (splitAt: number) => {
+      const index = (await scanIndex(server.db, MEMBERS, { splitAt, log: (e) => assert.fail(String(e.err)) })).clustered();
+      const packer = new Packer();
+      return encode(index.toSnapshot(packer), packer);
+    };
+    const one = await bytes(Number.POSITIVE_INFINITY);
+    const two = await bytes(0);
+    assert.ok(one.equals(two));
   });
 
   test('a restart loads the snapshot and follows the changes made while it was down', async () => {

@@ -150,6 +150,28 @@ export class TextIndex {
   }
 
   /**
+   * Another index's words and postings added after these, its positions moved up by `offset` (above every
+   * position here): new words get ids in the other index's order, as if its texts had been added after these.
+   */
+  absorb(other: TextIndex, offset: number): void {
+    for (let j = 0; j < other.words.length; j++) {
+      const word = other.words[j];
+      const id = this.wordId(word, 0, word.length, hashOf(word, 0, word.length));
+      const from = other.postings[j];
+      const m = other.lengths[j];
+      const n = this.lengths[id];
+      let list = this.postings[id];
+      if (n + m > list.length) {
+        const bigger = new Int32Array(n + m);
+        bigger.set(list.subarray(0, n));
+        this.postings[id] = list = bigger;
+      }
+      for (let k = 0; k < m; k++) list[n + k] = from[k] + offset;
+      this.lengths[id] = n + m;
+    }
+  }
+
+  /**
    * Positions renumbered (`next[p]`, -1: gone), each posting list in increasing order again: a short list by
    * sorting, a long one (a common word: "engineer", a country) through a bitmap of the new positions, read in
    * order, which costs a pass over the bitmap instead of a sort of a sizeable part of all members.
