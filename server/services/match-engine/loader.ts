@@ -148,10 +148,10 @@ interface PgConn {
 }
 
 /**
- * PostgreSQL: one cursor over the whole scan, read a page at a time on one connection (the next page is asked
+ * PostgreSQL: one cursor over the scan's range, read a page at a time on one connection (the next page is asked
  * for before this one is indexed). A keyset query per page was planned afresh each time and started parallel
  * workers for 2,000 rows (about 100 ms a page: a minute for a million members); the cursor is planned once for
- * the whole result (cursor_tuple_fraction 1), in one read-only snapshot. Changes committed meanwhile reach the
+ * the whole range (cursor_tuple_fraction 1), in one read-only snapshot. Changes committed meanwhile reach the
  * engine through the change feed, which is followed from before the scan.
  */
 async function* cursorPages(db: Db, pageSize: number, range: IdRange): AsyncGenerator<Cell[][]> {

@@ -11,6 +11,10 @@ import { type IndexSnapshot, MemberIndex } from './member-index';
  * (`MemberIndex.absorb`), which gives the same index as reading everything in order on one thread. At a million
  * members one thread spent about 5.5 s in the driver alone (better-sqlite3 turning 30 values a row into
  * JavaScript) and 5 s indexing the rows, so no single-thread change could bring the build under 5 s.
+ *
+ * Each half is read in its own transaction (on PostgreSQL, its own snapshot): what is committed between them
+ * reaches the index through the change feed, which is followed from before the build, as for any change made
+ * while one thread reads. If the worker cannot start or fails, its half is read on this thread.
  */
 
 /** Below this many profiles one thread reads everything (starting a worker costs a few hundred milliseconds). */
