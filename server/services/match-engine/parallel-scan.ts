@@ -7,8 +7,9 @@ import { type IndexSnapshot, MemberIndex } from './member-index';
 /**
  * The start-up build's reading of every member, on both cores when there are many: this thread reads and
  * indexes the lower half of the scan's keys (profile ids on SQLite, user ids on PostgreSQL) while a worker
- * thread, with a connection of its own, does the upper half; the worker's index comes back as typed arrays (moved, not copied) and is appended to this one
- * (`MemberIndex.absorb`), which gives the same index as reading everything in order on one thread. At a million
+ * thread, with a connection of its own, does the upper half; the worker's index comes back as typed arrays
+ * (moved, not copied) and is appended to this one (`MemberIndex.absorb`), which gives the same index as reading
+ * everything in order on one thread. At a million
  * members one thread spent about 5.5 s in the driver alone (better-sqlite3 turning 30 values a row into
  * JavaScript) and 5 s indexing the rows, so no single-thread change could bring the build under 5 s.
  *
