@@ -46,7 +46,9 @@ const SERVER_MODE = process.env.BENCH_SERVER === 'tsx' ? 'tsx' : 'bundle';
  * heap lazily); BENCH_MEMORY_FLAGS="" measures that.
  */
 const memoryFlags = (profiles: number) =>
-  (process.env.BENCH_MEMORY_FLAGS ?? `--max-semi-space-size=2 --max-old-space-size=${profiles >= 1_000_000 ? 512 : 192}`).split(' ').filter(Boolean);
+  (process.env.BENCH_MEMORY_FLAGS ?? (profiles >= 1_000_000 ? '--max-semi-space-size=16 --max-old-space-size=512' : '--max-semi-space-size=2 --max-old-space-size=192'))
+    .split(' ')
+    .filter(Boolean);
 const nodeArgs = (profiles: number) => [...memoryFlags(profiles), ...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean)];
 
 /**
