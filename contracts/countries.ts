@@ -122,14 +122,23 @@ export function isCountry(name: string): boolean {
   return countryCode(name) !== null && !/^[A-Za-z]{2}$/.test(name.trim());
 }
 
+/** countrySpellings' answers by name: every search with a countries filter asks (the list's names, a few typed others). */
+const spellingsOf = new Map<string, string[]>();
+
 /**
  * Every spelling a profile may have stored for the country `name` names: the platform's name and the spellings
  * stored before the ISO list, so a filter on "Türkiye" also finds profiles saved as "Turkey".
  */
 export function countrySpellings(name: string): string[] {
-  const code = countryCode(name);
-  if (!code) return [name];
-  const spellings = new Set([countryTable().displayNames.of(code) ?? name, name.trim()]);
-  for (const [legacy, legacyCode] of Object.entries(LEGACY_NAMES)) if (legacyCode === code) spellings.add(legacy);
+  let spellings = spellingsOf.get(name);
+  if (!spellings) {
+    const code = countryCode(name);
+    if (!code) return [name];
+    const all = new Set([countryTable().displayNames.of(code) ?? name, name.trim()]);
+    for (const [legacy, legacyCode] of Object.entries(LEGACY_NAMES)) if (legacyCode === code) all.add(legacy);
+    spellings = [...all];
+    if (spellingsOf.size > 1000) spellingsOf.clear();
+    spellingsOf.set(name, spellings);
+  }
   return [...spellings];
 }
