@@ -65,7 +65,8 @@ export async function scanIndex(
 ): Promise<MemberIndex> {
   const splitAt = options.splitAt ?? SPLIT_AT;
   const capacity = Math.ceil(profiles * 1.02) + 64;
-  const source = sourceOf(db);
+  // The single executable's CommonJS bundle cannot start a worker on this module (it has no URL there).
+  const source = typeof import.meta.url === 'string' ? sourceOf(db) : null;
   const bounds = source && profiles >= splitAt ? await scanKeyBounds(db) : null;
   if (!source || !bounds) {
     const index = MemberIndex.forBuild(capacity);
@@ -94,10 +95,6 @@ export async function scanIndex(
  * whose entry runs the command line only on the main thread.
  */
 function runWorker(job: Job): Promise<Reply> {
-  const self = import.meta.url;
-  const code = self.endsWith('.ts')
-    ? `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then((tsx) => { tsx.register(); return import(${JSON.stringify(self)}); })`
-    : `import(${JSON.stringify(self)})`;
   return new Promise((resolve) => {
     let settled = false;
     const settle = (reply: Reply) => {
@@ -107,6 +104,12 @@ function runWorker(job: Job): Promise<Reply> {
     };
     let worker: Worker;
     try {
+      // The single executable's bundle is CommonJS, where this module has no URL: its half is then read here.
+      const self = import.meta.url;
+      if (typeof self !== 'string') throw new Error('this build cannot start a worker on its own module');
+      const code = self.endsWith('.ts')
+        ? `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then((tsx) => { tsx.register(); return import(${JSON.stringify(self)}); })`
+        : `import(${JSON.stringify(self)})`;
       worker = new Worker(code, { eval: true, workerData: job });
     } catch (error) {
       settle({ error: String(error) });
