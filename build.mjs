@@ -117,8 +117,9 @@ function lazyChunking(sharedRoot, entry, { common = [], visitorCommon = [], isVi
         });
         if (resolved.errors.length > 0 || resolved.external || resolved.namespace !== 'file') return resolved;
         // A lazy part of every page (the toast's view) is a chunk of its own code only: on a visitor's page the
-        // members' shared chunk would be fetched for nothing.
-        if (isLazyPart(resolved.path)) return resolved;
+        // members' shared chunk would be fetched for nothing. esbuild resolves it itself (a path a plugin returns
+        // is compiled without tsconfig.json's JSX setting).
+        if (isLazyPart(resolved.path)) return undefined;
         return { path: resolved.path, namespace: 'lazy-screen' };
       });
       build.onResolve({ filter: /^lazy-common$/ }, () => ({ path: 'lazy-common', namespace: 'lazy-common' }));
