@@ -21,11 +21,14 @@ export function MemberActionsMenu({
   profileId,
   name,
   onBlocked,
+  defaultOpen = false,
 }: {
   userId: number;
   profileId: number;
   name: string;
   onBlocked: () => void;
+  /** Open on first render: the member pressed the button before this module had loaded (see MemberActions). */
+  defaultOpen?: boolean;
 }) {
   const [dialog, setDialog] = useState<'block' | 'report' | null>(null);
   const close = (open: boolean) => {
@@ -34,7 +37,7 @@ export function MemberActionsMenu({
 
   return (
     <>
-      <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Root modal={false} defaultOpen={defaultOpen}>
         <DropdownMenu.Trigger asChild>
           <button type="button" className="photo-action" aria-label="More actions">
             <MoreHorizontal size={22} aria-hidden="true" />

@@ -8,7 +8,7 @@ import MapPin from 'lucide-react/icons/map-pin';
 import MessageCircle from 'lucide-react/icons/message-circle';
 import SearchX from 'lucide-react/icons/search-x';
 import Share2 from 'lucide-react/icons/share-2';
-import { useDeferredValue, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useState } from 'react';
 import type { SessionUser } from '../../../../contracts/auth';
 import type { ProfileView } from '../../../../contracts/views';
 import { ageOf, locationOf, nameWithAge } from '../../../components/profile/profile-format';
@@ -22,15 +22,18 @@ import { paths } from '../../../lib/paths';
 import { profileQueryOptions } from '../../../lib/profiles';
 import { usePageTitle } from '../../../lib/page-title';
 import { useSessionUser } from '../../../lib/session';
-import { ShareDialog } from '../../../components/sharing/share-dialog';
 import { useLikeCheck, useToggleLike } from '../api/profile-like';
 import { useProfileInsights } from '../api/profile-insights';
-import { MemberActionsMenu } from '../components/member-actions-menu';
+import { MemberActions } from '../components/member-actions';
 import { PhotoGallery } from '../../../components/profile/photo-gallery';
 import { ProfileViewSkeleton } from '../components/profile-view-skeleton';
 import { NotInterestedButton } from '../../../components/not-interested/not-interested-button';
 
 const profileViewRoute = getRouteApi('/member/profile/$id');
+
+// The share dialog (a member's own profile only) is fetched when it is first opened: Radix's dialog is not needed to
+// show a profile.
+const ShareDialog = lazy(() => import('../../../components/sharing/share-dialog').then((module) => ({ default: module.ShareDialog })));
 
 /** /profile/{id}. */
 export function ProfileViewPage() {
@@ -75,6 +78,7 @@ function LoadedProfile({ profile }: { profile: ProfileView }) {
   const router = useRouter();
   const user = useSessionUser();
   const [shareOpen, setShareOpen] = useState(false);
+  const [shareWanted, setShareWanted] = useState(false);
   const isOwner = user !== null && user.id === profile.userId;
   // The name the profile is published under: a managed profile's candidate, not the account holder.
   const name = profile.fullName || profile.user?.fullName;
@@ -98,7 +102,7 @@ function LoadedProfile({ profile }: { profile: ProfileView }) {
             <ArrowLeft size={22} aria-hidden="true" />
           </button>
           {!isOwner ? (
-            <MemberActionsMenu userId={profile.userId} profileId={profile.id} name={name} onBlocked={goBack} />
+            <MemberActions userId={profile.userId} profileId={profile.id} name={name} onBlocked={goBack} />
           ) : null}
         </div>
       </div>
@@ -143,7 +147,13 @@ function LoadedProfile({ profile }: { profile: ProfileView }) {
 
         <div className="profile-intro__actions">
           {isOwner ? (
-            <Button block onClick={() => setShareOpen(true)}>
+            <Button
+              block
+              onClick={() => {
+                setShareWanted(true);
+                setShareOpen(true);
+              }}
+            >
               <Share2 size={18} aria-hidden="true" />
               Share Profile
             </Button>
@@ -164,7 +174,11 @@ function LoadedProfile({ profile }: { profile: ProfileView }) {
 
       <DeferredDetails profile={profile} isOwner={isOwner} user={user} />
 
-      {isOwner ? <ShareDialog profileId={profile.id} open={shareOpen} onOpenChange={setShareOpen} /> : null}
+      {isOwner && shareWanted ? (
+        <Suspense fallback={null}>
+          <ShareDialog profileId={profile.id} open={shareOpen} onOpenChange={setShareOpen} />
+        </Suspense>
+      ) : null}
     </article>
   );
 }

@@ -1,0 +1,42 @@
+import MoreHorizontal from 'lucide-react/icons/ellipsis';
+import { lazy, Suspense, useState } from 'react';
+
+// The "…" menu and its dialogs (Radix's menu, dialog and positioning library: about a third of the profile screen's
+// code) are not needed to show a profile: their module is fetched when the member points at or focuses the
+// button, and shown when they press it.
+const loadMenu = () => import('./member-actions-menu');
+const MemberActionsMenu = lazy(() => loadMenu().then((module) => ({ default: module.MemberActionsMenu })));
+
+interface MemberActionsProps {
+  userId: number;
+  profileId: number;
+  name: string;
+  onBlocked: () => void;
+}
+
+/** The "…" button on someone else's profile (see MemberActionsMenu): a closed button until it is first pressed. */
+export function MemberActions(props: MemberActionsProps) {
+  const [pressed, setPressed] = useState(false);
+  // Until the menu is wanted (and while its code arrives) the same button as the menu's trigger, closed.
+  const closedTrigger = (
+    <button
+      type="button"
+      className="photo-action"
+      aria-label="More actions"
+      aria-haspopup="menu"
+      aria-expanded={false}
+      data-state="closed"
+      onPointerEnter={() => void loadMenu()}
+      onFocus={() => void loadMenu()}
+      onClick={() => setPressed(true)}
+    >
+      <MoreHorizontal size={22} aria-hidden="true" />
+    </button>
+  );
+  if (!pressed) return closedTrigger;
+  return (
+    <Suspense fallback={closedTrigger}>
+      <MemberActionsMenu {...props} defaultOpen />
+    </Suspense>
+  );
+}
