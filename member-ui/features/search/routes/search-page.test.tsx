@@ -2,11 +2,13 @@ import '../../../test/setup-dom';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { getDefaultStore } from 'jotai';
 import assert from 'node:assert/strict';
+import path from 'node:path';
 import { afterEach, test } from 'node:test';
 import type { ProfileCardView } from '../../../../contracts/views';
 import { buildProfileCard } from '../../../test/build-profile-card';
 import { buildSessionUser } from '../../../test/build-user';
 import { jsonResponse, type RecordedRequest } from '../../../test/fetch-stub';
+import { startUpInputs } from '../../../test/start-up-inputs';
 import { appliedFiltersAtom, filterPanelOpenAtom, moodMatchAtom, searchTextAtom } from '../components/search-state';
 
 const { cleanupApp, fakeServer, renderApp } = await import('../../../test/render-app');
@@ -122,7 +124,8 @@ test('a result card shows type, profession, place, match and a mood badge from 7
 test('applied filters narrow by age, location, background and every premium filter', async () => {
   const { fetchStub } = renderApp('/search', searchServer(() => page([])));
   fireEvent.click(await screen.findByRole('button', { name: 'Filters' }));
-  assert.ok(screen.getByText('25 yrs – 35 yrs'));
+  // The panel's code is fetched when it is first opened.
+  assert.ok(await screen.findByText('25 yrs – 35 yrs'));
   fireEvent.click(screen.getByRole('button', { name: '+ Add Location' }));
   fireEvent.change(await screen.findByPlaceholderText('Search countries...'), { target: { value: 'zzz' } });
   assert.ok(screen.getByText('No countries found'));
@@ -204,7 +207,7 @@ test('tryme members may use the background filters; the premium ones are shown l
   const { fetchStub } = renderApp('/search', searchServer(() => page([]), 'tryme'));
   fireEvent.click(await screen.findByRole('button', { name: 'Filters' }));
   // The premium section is open for tryme, so the member sees what Premium adds.
-  assert.ok(screen.getByText(/guna score are Premium filters/));
+  assert.ok(await screen.findByText(/guna score are Premium filters/));
   const familyChoice = within(screen.getByRole('group', { name: 'Profile Type' })).getByRole('radio', { name: 'Family' });
   assert.equal((familyChoice as HTMLButtonElement).disabled, true);
   const vegan = within(screen.getByRole('group', { name: 'Diet' })).getByRole('button', { name: 'Vegan' });
@@ -270,7 +273,7 @@ test('a guna minimum the member\'s own birth details cannot support shows the se
     searchServer((request) => (request.url.searchParams.has('minGuna') ? jsonResponse(422, { message }) : page([]))),
   );
   fireEvent.click(await screen.findByRole('button', { name: 'Filters' }));
-  fireEvent.click(screen.getByRole('button', { name: /Premium filters/ }));
+  fireEvent.click(await screen.findByRole('button', { name: /Premium filters/ }));
   fireEvent.click(screen.getByRole('switch', { name: 'Kundali guna minimum' }));
   fireEvent.click(screen.getByRole('button', { name: 'Apply Filters' }));
   assert.ok(await screen.findByText(message));
@@ -351,4 +354,11 @@ test('the mood prompt stays hidden while the endpoint answers 404, and shows whe
   assert.equal(share.disabled, true);
   fireEvent.change(screen.getByLabelText('Describe your mood'), { target: { value: 'Hopeful today' } });
   assert.equal(share.disabled, false);
+});
+
+test("the search screen's code holds no filter panel: it is fetched when the Filters button is wanted", async () => {
+  const { startUp, apart } = await startUpInputs(path.join(import.meta.dirname, 'search-page.tsx'));
+  const panelCode = (input: string) => /@radix-ui\/react-(popover|popper)\/|@floating-ui\/|filter-panel|location-picker/.test(input);
+  assert.deepEqual(startUp.filter(panelCode), []);
+  assert.ok(apart.some((input) => input.includes('filter-panel')));
 });

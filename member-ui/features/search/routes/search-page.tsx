@@ -5,7 +5,7 @@ import Search from 'lucide-react/icons/search';
 import SearchX from 'lucide-react/icons/search-x';
 import SlidersHorizontal from 'lucide-react/icons/sliders-horizontal';
 import X from 'lucide-react/icons/x';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { AlertBanner } from '../../../components/ui/alert-banner';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
@@ -24,11 +24,16 @@ import {
   searchQueryOptions,
   withoutPremiumFilters,
 } from '../api/search';
-import { FilterPanel } from '../components/filter-panel';
 import { MoodMatchCard } from '../components/mood-match-card';
 import { MoodPromptCard } from '../components/mood-prompt-card';
 import { ResultCard } from '../components/result-card';
 import { appliedFiltersAtom, filterPanelOpenAtom, moodMatchAtom, searchTextAtom } from '../components/search-state';
+
+// The filter panel (its location picker's popover and positioning library: about a third of the screen's code) is
+// not needed to show the results: its module is fetched when the member points at or focuses the Filters button,
+// and shown when they press it.
+const loadFilterPanel = () => import('../components/filter-panel');
+const FilterPanel = lazy(() => loadFilterPanel().then((module) => ({ default: module.FilterPanel })));
 
 const TYPING_DEBOUNCE_MS = 350;
 /** The mood prompt, when the server asks for it, sits after this many results. */
@@ -185,6 +190,8 @@ export function SearchPage() {
           aria-controls="search-filters"
           aria-label={filterCount > 0 ? `Filters (${filterCount} active)` : 'Filters'}
           onClick={() => setPanelOpen((open) => !open)}
+          onPointerEnter={() => void loadFilterPanel()}
+          onFocus={() => void loadFilterPanel()}
         >
           <SlidersHorizontal size={18} aria-hidden="true" />
           {filterCount > 0 ? <span className="search-bar__count">{filterCount}</span> : null}
@@ -192,15 +199,23 @@ export function SearchPage() {
       </search>
 
       {panelOpen ? (
-        <FilterPanel
-          initial={appliedFilters ?? DEFAULT_FILTERS}
-          advancedLocked={advancedLocked}
-          onApply={(filters) => {
-            setAppliedFilters(filters);
-            setPanelOpen(false);
-          }}
-          onReset={() => setAppliedFilters(null)}
-        />
+        <Suspense
+          fallback={
+            <section className="filter-panel" id="search-filters" aria-label="Search filters" aria-busy="true">
+              <Spinner />
+            </section>
+          }
+        >
+          <FilterPanel
+            initial={appliedFilters ?? DEFAULT_FILTERS}
+            advancedLocked={advancedLocked}
+            onApply={(filters) => {
+              setAppliedFilters(filters);
+              setPanelOpen(false);
+            }}
+            onReset={() => setAppliedFilters(null)}
+          />
+        </Suspense>
       ) : null}
 
       <MoodMatchCard value={moodMatch} locked={advancedLocked} onChange={setMoodMatch} />
