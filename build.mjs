@@ -87,10 +87,9 @@ const FAVICON = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><re
  * A visitor's sign-in screens leave `common` out (it is the members' screens' code: profile cards, sliders, 100 KB
  * that a visitor's first page would download for nothing); the few small modules they need (form fields, the
  * card around the form) go into the first screen's chunk (`visitorCommon`, re-exported by `sharedRoot`), so such a
- * screen is its own chunk plus the contracts it validates with. A lazy part of every page (`isLazyPart`: the toast's
- * view) is neither: esbuild splits it as it would.
+ * screen is its own chunk plus the contracts it validates with.
  */
-function lazyChunking(sharedRoot, entry, { common = [], visitorCommon = [], isVisitorScreen = () => false, isLazyPart = () => false } = {}) {
+function lazyChunking(sharedRoot, entry, { common = [], visitorCommon = [], isVisitorScreen = () => false } = {}) {
   const rootFile = path.join(root, sharedRoot);
   const entryFile = path.join(root, entry);
   // Re-exports keep the listed modules reachable from the importer (bare imports of side-effect-free modules would
@@ -116,10 +115,6 @@ function lazyChunking(sharedRoot, entry, { common = [], visitorCommon = [], isVi
           kind: 'dynamic-import', importer: args.importer, resolveDir: args.resolveDir, pluginData: { lazyChunking: true },
         });
         if (resolved.errors.length > 0 || resolved.external || resolved.namespace !== 'file') return resolved;
-        // A lazy part of every page (the toast's view) is a chunk of its own code only: on a visitor's page the
-        // members' shared chunk would be fetched for nothing. esbuild resolves it itself (a path a plugin returns
-        // is compiled without tsconfig.json's JSX setting).
-        if (isLazyPart(resolved.path)) return undefined;
         return { path: resolved.path, namespace: 'lazy-screen' };
       });
       build.onResolve({ filter: /^lazy-common$/ }, () => ({ path: 'lazy-common', namespace: 'lazy-common' }));
@@ -286,7 +281,7 @@ async function precompress(dir) {
 }
 
 async function buildApp({
-  name, entry, outDir, publicPath, title, description, sharedRoot, shell, fetches = [], routeFiles = null, visitorScreens = [], lazyParts = [], memberHome = null, installable = false,
+  name, entry, outDir, publicPath, title, description, sharedRoot, shell, fetches = [], routeFiles = null, visitorScreens = [], memberHome = null, installable = false,
 }) {
   const options = {
     entryPoints: { main: path.join(root, entry) },
@@ -310,13 +305,12 @@ async function buildApp({
   };
   let plugins = [];
   if (sharedRoot) {
-    const isLazyPart = (file) => lazyParts.some((part) => file === path.join(root, part));
     // A first build (not written) shows which modules the lazy screens share.
-    const probe = await esbuild.build({ ...options, write: false, plugins: [lazyChunking(sharedRoot, entry, { isLazyPart })] });
+    const probe = await esbuild.build({ ...options, write: false, plugins: [lazyChunking(sharedRoot, entry)] });
     const isVisitorScreen = (file) => visitorScreens.some((dir) => file.startsWith(path.join(root, dir)));
     const visitorCommon = commonLazyModules(probe.metafile, entry, 0, isVisitorScreen);
     const common = commonLazyModules(probe.metafile, entry, LAZY_COMMON_SHARE, (file) => !isVisitorScreen(file)).filter((file) => !visitorCommon.includes(file));
-    plugins = [lazyChunking(sharedRoot, entry, { common, visitorCommon, isVisitorScreen, isLazyPart })];
+    plugins = [lazyChunking(sharedRoot, entry, { common, visitorCommon, isVisitorScreen })];
   }
   const result = await esbuild.build({ ...options, plugins });
   // SAATHI_METAFILE=1 keeps esbuild's account of every output's inputs and sizes (e.g. for esbuild's analyzer).
@@ -379,8 +373,6 @@ const [, member, ops] = await Promise.all([
     routeFiles: ['member-ui/app/routing/public-routes.ts', 'member-ui/app/routing/protected-routes.ts'],
     // Sign-in, registration and the other token pages: what a visitor lands on besides the landing page.
     visitorScreens: ['member-ui/features/auth/routes/'],
-    // Loaded by every page once it is needed, not with the first screen (see member-ui/components/ui/toast.tsx).
-    lazyParts: ['member-ui/components/ui/toast-view.tsx'],
     memberHome: 'member-ui/features/home/components/member-home.tsx',
     installable: true,
   }),

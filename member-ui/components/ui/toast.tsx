@@ -1,5 +1,7 @@
-import { atom, getDefaultStore, useAtomValue } from 'jotai';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { atom, getDefaultStore, useAtom } from 'jotai';
+import X from 'lucide-react/icons/x';
+import * as Toast from 'radix-ui/toast';
+import { cn } from './cn';
 
 export type ToastVariant = 'default' | 'success' | 'destructive';
 
@@ -13,14 +15,14 @@ export interface ToastOptions {
   action?: { label: string; altText: string; onClick: () => void };
 }
 
-export interface ActiveToast extends ToastOptions {
+interface ActiveToast extends ToastOptions {
   id: number;
 }
 
 export const TOAST_DURATION_MS = 5000;
 
 /** Only one toast is visible at a time: a new toast replaces the current one. */
-export const activeToastAtom = atom<ActiveToast | null>(null);
+const activeToastAtom = atom<ActiveToast | null>(null);
 let nextToastId = 1;
 
 /** Show a toast from anywhere (event handlers, mutation callbacks). */
@@ -37,29 +39,36 @@ export function dismissToast(): void {
   getDefaultStore().set(activeToastAtom, null);
 }
 
-// The toast's view (Radix's toast with its layers and collection: ~35 KB before compression) is not start-up code:
-// its module is fetched when the first toast is shown, or once the browser is idle after the first screen, so that
-// a later toast appears at once.
-const loadToastView = () => import('./toast-view');
-const ToastView = lazy(() => loadToastView().then((module) => ({ default: module.ToastView })));
-
-/** The single toast slot; renders the toast view from the first toast on (until then there is nothing to show). */
 export function Toaster() {
-  const active = useAtomValue(activeToastAtom, { store: getDefaultStore() });
-  const [wanted, setWanted] = useState(false);
-  useEffect(() => {
-    if (active) setWanted(true);
-  }, [active]);
-  useEffect(() => {
-    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 2000));
-    const cancel = window.cancelIdleCallback ?? window.clearTimeout;
-    const handle = idle(() => void loadToastView().catch(() => undefined), { timeout: 10_000 });
-    return () => cancel(handle);
-  }, []);
-  if (!active && !wanted) return null;
+  const [active, setActive] = useAtom(activeToastAtom, { store: getDefaultStore() });
   return (
-    <Suspense fallback={null}>
-      <ToastView />
-    </Suspense>
+    <Toast.Provider duration={TOAST_DURATION_MS} swipeDirection="down" label="Notification">
+      {active ? (
+        <Toast.Root
+          key={active.id}
+          duration={active.duration}
+          className={cn('toast', `toast--${active.variant ?? 'default'}`)}
+          onOpenChange={(open) => {
+            if (!open) setActive((current) => (current?.id === active.id ? null : current));
+          }}
+        >
+          <div className="toast__text">
+            <Toast.Title className="toast__title">{active.title}</Toast.Title>
+            {active.description ? (
+              <Toast.Description className="toast__description">{active.description}</Toast.Description>
+            ) : null}
+          </div>
+          {active.action ? (
+            <Toast.Action className="toast__action" altText={active.action.altText} onClick={active.action.onClick}>
+              {active.action.label}
+            </Toast.Action>
+          ) : null}
+          <Toast.Close className="toast__close" aria-label="Close">
+            <X size={16} aria-hidden="true" />
+          </Toast.Close>
+        </Toast.Root>
+      ) : null}
+      <Toast.Viewport className="toast-viewport" />
+    </Toast.Provider>
   );
 }
