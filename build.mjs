@@ -367,7 +367,8 @@ const [, member, ops] = await Promise.all([
     publicPath: '/assets/',
     title: 'Saathi — matrimonial bonds across seas',
     description: 'Saathi helps Indians living abroad, and their families, find a life partner.',
-    sharedRoot: 'member-ui/app/app.tsx',
+    // The app's start, not only its root component: its start-up stages must land in the one chunk with the libraries.
+    sharedRoot: 'member-ui/app/start.tsx',
     shell: MEMBER_SHELL,
     fetches: ['/api/auth/user'],
     routeFiles: ['member-ui/app/routing/public-routes.ts', 'member-ui/app/routing/protected-routes.ts'],

@@ -38,17 +38,9 @@ function afterFirstContentfulPaint(limit = 300): Promise<void> {
   });
 }
 
-// build.mjs keeps these imports out of the lazy screens' chunking and preloads the chunks they load with the page.
-// The largest libraries are evaluated first, each in a task of its own with a paint between them: evaluating all of
-// the app's modules at once was one task of 60–100 ms on this machine, four times that on Lighthouse's phone, during
-// which the page cannot respond.
+// The app's start (React, the router, the first screen: one file the page modulepreloads, so it downloads meanwhile)
+// is evaluated once the page has painted, in stages with a paint between them (member-ui/app/start-stages/).
 void afterFirstContentfulPaint()
-  .then(() => import('react-dom/client'))
-  .then(afterNextPaint)
-  .then(() => import('@tanstack/react-router'))
-  .then(afterNextPaint)
-  .then(() => import('@tanstack/react-query'))
-  .then(afterNextPaint)
   .then(() => import('./app/start'))
   .then(({ startApp }) => {
     // One more paint between evaluating the app's code and rendering it: two shorter tasks instead of one long one.

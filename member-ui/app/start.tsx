@@ -1,3 +1,4 @@
+import './start-stages/query';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';

@@ -1,0 +1,69 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { Browser } from 'playwright-core';
+import { type ApiCookies, type RunningSaathi, apiSession, launchBrowser, signedInPhonePage, startSaathi } from './harness';
+
+let saathi: RunningSaathi;
+let browser: Browser;
+let cookies: ApiCookies;
+
+before(async () => {
+  saathi = await startSaathi();
+  const seeded = saathi.cli(['seed', '--profiles', '30']);
+  assert.equal(seeded.status, 0, seeded.stderr);
+  const session = apiSession(saathi.url);
+  const login = await session.call('POST', '/api/auth/login', {
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ username: 'demo', password: 'demo-pass-2026' }),
+  });
+  assert.equal(login.status, 200);
+  cookies = session.cookies();
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await saathi?.stop();
+});
+
+const scriptsOf = (html: string) => [...html.matchAll(/<(?:script type="module" src|link rel="modulepreload" href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]);
+
+describe("the member app's start-up code", () => {
+  test('is the entry and at most three more files, all named in the page; a signed-in phone shows search with them', async () => {
+    // An unknown path gets the page as built: the start-up code alone, no screen's own.
+    const startUp = scriptsOf(await (await fetch(`${saathi.url}/no-such-page`)).text());
+    // On a phone each file is a round trip more on one of the browser's six connections.
+    assert.ok(startUp.length <= 4, `start-up files: ${startUp.join(' ')}`);
+
+    const page = await signedInPhonePage(browser, saathi.url, cookies);
+    const loaded: string[] = [];
+    page.on('response', (res) => {
+      if (res.request().resourceType() === 'script') loaded.push(new URL(res.url()).pathname);
+    });
+    await page.goto('/search');
+    await page.locator('.result-card:not(.result-card--skeleton)').first().waitFor();
+    for (const url of startUp) assert.ok(loaded.includes(url), `${url} was loaded`);
+    await page.context().close();
+  });
+
+  test('is evaluated in stages: React DOM, then the router, then TanStack Query, each after a paint', async () => {
+    const html = await (await fetch(`${saathi.url}/no-such-page`)).text();
+    const sources = await Promise.all(scriptsOf(html).map(async (url) => (await fetch(saathi.url + url)).text()));
+    const app = sources.find((source) => source.includes('react.dev/errors'));
+    assert.ok(app, 'React DOM is in the start-up code');
+    const awaits = [...app.matchAll(/await [\w$]+\(\)/g)].map((m) => m.index);
+    assert.ok(awaits.length >= 3, 'three top-level waits for a paint');
+    const reactDom = app.indexOf('react.dev/errors');
+    const router = app.search(/Invariant failed/);
+    const query = app.search(/queryCache/);
+    assert.ok(reactDom < awaits[0] && awaits[0] < router && router < awaits[1] && awaits[1] < query && query < awaits[2]);
+  });
+
+  test('a reload while the start-up code is still arriving shows the screen', async () => {
+    const page = await signedInPhonePage(browser, saathi.url, cookies);
+    await page.goto('/settings', { waitUntil: 'commit' });
+    await page.reload({ waitUntil: 'commit' });
+    await page.locator('.settings-page').first().waitFor();
+    await page.getByRole('tab').first().waitFor();
+    await page.context().close();
+  });
+});
