@@ -60,8 +60,9 @@ describe("the member app's start-up code", () => {
 
   test('a reload while the start-up code is still arriving shows the screen', async () => {
     const page = await signedInPhonePage(browser, saathi.url, cookies);
-    await page.goto('/settings', { waitUntil: 'commit' });
-    await page.reload({ waitUntil: 'commit' });
+    // The page is parsed before the app's code is evaluated (that waits for the first paint): reload then.
+    await page.goto('/settings', { waitUntil: 'domcontentloaded' });
+    await page.reload({ waitUntil: 'domcontentloaded' });
     await page.locator('.settings-page').first().waitFor();
     await page.getByRole('tab').first().waitFor();
     await page.context().close();
