@@ -356,7 +356,8 @@ async function startServer(entry: string, args: string[], env: Record<string, st
 
 /**
  * Waits for the periodic jobs' first turn, which a server takes at its first tick (15 s after it starts) for every
- * job that is overdue on a reused database: the email digest alone reads every member (about 1.4 s of CPU at 100k),
+ * job that is overdue on a reused database: the email digest's first run on a database works out every member's
+ * due time (later runs read only the members who are due),
  * which would land in the first route measured. Done when the tick has passed and no job holds its lease.
  */
 async function settleJobs(db: Knex, serverStarted: number): Promise<void> {
