@@ -106,7 +106,9 @@ describe('match engine snapshot', () => {
   });
 
   test('the start-up build read on two threads (a worker reading the upper half) is the same index, byte for byte', async () => {
-    assert.ok(splittable(server.db), 'a worker can open the test database');
+    // A test run on the sqlite3 driver reads on one thread (a worker opens databases with better-sqlite3 or pg).
+    const sqlite3 = server.db.client.config.client === 'sqlite3';
+    assert.equal(splittable(server.db), !sqlite3, 'a worker can open the test database');
     const bytes = async (splitAt: number) => {
       const index = (await scanIndex(server.db, MEMBERS, { splitAt, log: (e) => assert.fail(String(e.err)) })).clustered();
       const packer = new Packer();
