@@ -65,10 +65,13 @@ export function nextDigestHour(now: number, zone: string, frequency: 'daily' | '
   const hoursAhead = (DIGEST_HOUR - here.hour + 24) % 24 || 24;
   let at = Math.floor(now / MINUTE_MS) * MINUTE_MS + hoursAhead * HOUR_MS - here.minute * MINUTE_MS;
   for (let day = 0; day < 8; day++) {
-    const there = localTime(at, zone);
+    let there = localTime(at, zone);
     // A day with a clock change puts the same local hour an hour off: move to it.
-    if (there.hour !== DIGEST_HOUR) at += (DIGEST_HOUR - there.hour) * HOUR_MS;
-    if (isDigestHour(localTime(at, zone), frequency) && at > now) return at;
+    if (there.hour !== DIGEST_HOUR) {
+      at += (DIGEST_HOUR - there.hour) * HOUR_MS;
+      there = localTime(at, zone);
+    }
+    if (isDigestHour(there, frequency) && at > now) return at;
     at += 24 * HOUR_MS;
   }
   return at;
@@ -82,6 +85,18 @@ const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolv
 async function setDue(db: Db, due: Map<number, number[]>): Promise<void> {
   for (const [at, ids] of due) await db('notification_settings').whereIn('userId', ids).update({ digestDueAt: at });
 }
+
+/** Notes a member's due time for setDue. */
+function dueAt(due: Map<number, number[]>, at: number, userId: number): void {
+  const ids = due.get(at);
+  if (ids) ids.push(userId);
+  else due.set(at, [userId]);
+}
+
+/** The member's digest frequency as stored, null when the digest is off. */
+const frequencyOf = (value: unknown): 'daily' | 'weekly' | null => (value === 'weekly' ? 'weekly' : value === 'daily' ? 'daily' : null);
+
+const lastOf = (value: unknown): number | null => (value === null || value === undefined ? null : Number(value));
 
 /**
  * The digest of new likes and profile views: at about 9:00 in each member's own time zone (from their city),
@@ -135,13 +150,11 @@ export async function sendDigests(db: Db, config: Config, keys: string[], origin
     if (page.length === 0) break;
     const due = new Map<number, number[]>();
     for (const c of page) {
-      const frequency = c.digestFrequency === 'weekly' ? 'weekly' : c.digestFrequency === 'daily' ? 'daily' : null;
+      const frequency = frequencyOf(c.digestFrequency);
       const zone = timeZoneOf(c.city, c.country);
-      const last = c.lastDigestAt === null || c.lastDigestAt === undefined ? null : Number(c.lastDigestAt);
+      const last = lastOf(c.lastDigestAt);
       const at = frequency === null ? NEVER : isDigestHour(localOf(zone), frequency) && (last === null || last <= now - GAP_MS[frequency]) ? now : next(zone, frequency);
-      const ids = due.get(at);
-      if (ids) ids.push(Number(c.id));
-      else due.set(at, [Number(c.id)]);
+      dueAt(due, at, Number(c.id));
     }
     await setDue(db, due);
     looked += page.length;
@@ -153,15 +166,12 @@ export async function sendDigests(db: Db, config: Config, keys: string[], origin
     if (page.length === 0) break;
     const due = new Map<number, number[]>();
     for (const c of page) {
-      const frequency = c.digestFrequency === 'weekly' ? 'weekly' : c.digestFrequency === 'daily' ? 'daily' : null;
+      const frequency = frequencyOf(c.digestFrequency);
       const zone = timeZoneOf(c.city, c.country);
-      const at = frequency === null ? NEVER : next(zone, frequency);
-      const ids = due.get(at);
-      if (ids) ids.push(Number(c.id));
-      else due.set(at, [Number(c.id)]);
+      dueAt(due, frequency === null ? NEVER : next(zone, frequency), Number(c.id));
       if (frequency === null || !isDigestHour(localOf(zone), frequency)) continue; // the hour passed while no run came
       if (c.profileId === null || c.profileId === undefined || truthy(c.isDeleted) || c.status !== 'active' || !c.emailConfirmedAt || !truthy(c.emailNotifications)) continue;
-      const last = c.lastDigestAt === null || c.lastDigestAt === undefined ? null : Number(c.lastDigestAt);
+      const last = lastOf(c.lastDigestAt);
       if (last !== null && last > now - GAP_MS[frequency]) continue;
       if (await digestOne(db, config, keys, origin, now, { id: Number(c.id), profileId: Number(c.profileId), frequency, last, profileViews: truthy(c.profileViews) })) sent++;
     }
