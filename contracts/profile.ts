@@ -58,11 +58,19 @@ export const PROFILE_MESSAGES = {
   tooManyPhotos: 'You can add at most 3 photos',
 } as const;
 
+/**
+ * Control characters (other than tab and line breaks) are no text a member types, and the match engine's start-up
+ * read uses two of them to separate a row's values.
+ */
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+const CONTROL_MESSAGE = 'Must not contain control characters';
+
 const optionalText = (max: number) =>
   z
     .string()
     .trim()
     .max(max, `Must be at most ${max} characters`)
+    .refine((v) => !CONTROL.test(v), CONTROL_MESSAGE)
     .transform((v) => (v === '' ? null : v))
     .nullish();
 
@@ -73,7 +81,7 @@ const optionalChoice = <T extends readonly [string, ...string[]]>(values: T) =>
   z.preprocess((v) => (v === '' ? null : v), z.enum(values).nullish());
 
 const requiredText = (message: string, max = 120) =>
-  z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
+  z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`).refine((v) => !CONTROL.test(v), CONTROL_MESSAGE);
 
 const dateOfBirth = z
   .string({ error: PROFILE_MESSAGES.dobRequired })

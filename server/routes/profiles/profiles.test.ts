@@ -49,6 +49,7 @@ describe('creating a profile', () => {
       [{ profileType: 'parent', parentName: 'Sunita Patil', parentRelationship: 'mother' }, PROFILE_MESSAGES.parentContactRequired],
       [{ education: '' }, PROFILE_MESSAGES.educationRequired],
       [{ profession: '' }, PROFILE_MESSAGES.professionRequired],
+      [{ profession: 'Architect\u001e' }, 'Must not contain control characters'],
       [{ agePreferenceMin: 16 }, PROFILE_MESSAGES.ageMinAtLeast],
       [{ agePreferenceMax: 17 }, PROFILE_MESSAGES.ageMaxAtLeast],
       [{ agePreferenceMin: 40, agePreferenceMax: 30 }, PROFILE_MESSAGES.ageOrder],

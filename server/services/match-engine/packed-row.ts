@@ -1,0 +1,245 @@
+import type { Cell } from '../../db';
+import type { MemberRow } from './member-row';
+
+/**
+ * A member's row as the start-up scan reads it: its profile id, its Moon longitude, and every other column as one
+ * text, the values separated by U+001F and a NULL written as U+001E. At a million members the drivers' turning
+ * 30 values a row into JavaScript was most of the scan: better-sqlite3 spent 2.1 s per half a million rows on it,
+ * node-postgres 3.2 s (as against 1.2 s and 0.85 s for one text a row, built by the database). The values are
+ * then read out of the text here, and the repeated ones (a gender, a country, a religion: nearly all of them) are
+ * not made into new strings at all but looked up (`Interner`).
+ *
+ * A row whose text has the wrong number of separators (a value holding U+001F) is read again column by column
+ * (`plainRow`). A value that is U+001E alone would read as NULL: the profile contracts refuse control characters,
+ * so only a write around the app could store one.
+ */
+
+const SEP = '\u001f';
+const NULL_MARK = '\u001e';
+
+/** The packed columns, in order. The search text is last: it is the longest, and free text. */
+const PACKED = [
+  'p.user_id', 'p.age_preference_min', 'p.age_preference_max', 'u.is_verified', 'u.is_deleted', 'u.subscription_ends', 'u.last_active_at',
+  'p.gender', 'p.looking_for', 'p.date_of_birth', 'p.country', 'p.education', 'p.profession', 'p.religion', 'p.mother_tongue',
+  'p.marital_status', 'p.diet', 'p.return_to_india_plans', 'p.cultural_integration_level', 'p.location_preference',
+  'p.education_preference', 'p.profession_preference', 'p.profile_type', 'u.status', 'u.role', 'u.subscription_tier',
+  'ps.profile_visibility', 'p.search_text',
+] as const;
+
+/** The column list of a packed read, for this dialect (SQLite's printf and PostgreSQL's concat_ws write the text in one pass). */
+export function packedColumns(dialect: 'sqlite' | 'pg'): string {
+  if (dialect === 'pg') return `p.id, p.moon_longitude, concat_ws(chr(31), ${PACKED.map((c) => `coalesce(${c}::text, chr(30))`).join(', ')})`;
+  // Integers print exactly; the one real value, the Moon longitude, is a column of its own (%s would round it).
+  return `p.id, p.moon_longitude, printf('${PACKED.map(() => '%s').join(SEP)}', ${PACKED.map((c) => `ifnull(${c}, '${NULL_MARK}')`).join(', ')})`;
+}
+
+/** The same columns one by one (the rows a packed text cannot carry), in the order plainRow reads them. */
+export const PLAIN_COLUMNS = `p.id, p.moon_longitude, ${PACKED.join(', ')}`;
+
+/**
+ * Strings by their text, so that a value read again is the same string and no new one: an open-addressing table
+ * keyed by the FNV-1a hash of the characters, compared in place. Short values only (long ones are free text,
+ * nearly all different), and no more than LIMIT of them.
+ */
+export class Interner {
+  private static readonly LIMIT = 1 << 16;
+  private static readonly LONGEST = 48;
+  private slots = new Int32Array(1 << 12);
+  private values: string[] = [];
+
+  /** The string text[from, to); `h` is its hashOf. */
+  get(text: string, from: number, to: number, h: number): string {
+    const length = to - from;
+    if (length > Interner.LONGEST) return text.slice(from, to);
+    const mask = this.slots.length - 1;
+    let i = h & mask;
+    for (; ; i = (i + 1) & mask) {
+      const slot = this.slots[i];
+      if (slot === 0) break;
+      const value = this.values[slot - 1];
+      if (value.length !== length) continue;
+      let k = 0;
+      while (k < length && value.charCodeAt(k) === text.charCodeAt(from + k)) k++;
+      if (k === length) return value;
+    }
+    // A copy of its own: a slice of 13 characters or more would point into the whole row's text and keep it alive
+    // for as long as a dictionary keeps the value.
+    const value = text.slice(from, to).split('').join('');
+    if (this.values.length >= Interner.LIMIT) return value;
+    this.values.push(value);
+    this.slots[i] = this.values.length;
+    if (this.values.length * 2 > this.slots.length) this.grow();
+    return value;
+  }
+
+  private grow(): void {
+    const slots = new Int32Array(this.slots.length * 2);
+    const mask = slots.length - 1;
+    for (let id = 0; id < this.values.length; id++) {
+      const value = this.values[id];
+      let i = hashOf(value, 0, value.length) & mask;
+      while (slots[i] !== 0) i = (i + 1) & mask;
+      slots[i] = id + 1;
+    }
+    this.slots = slots;
+  }
+}
+
+const FNV_OFFSET = 0x811c9dc5;
+const FNV_PRIME = 0x01000193;
+
+/** FNV-1a of text[from, to). */
+function hashOf(text: string, from: number, to: number): number {
+  let h = FNV_OFFSET;
+  for (let i = from; i < to; i++) h = Math.imul(h ^ text.charCodeAt(i), FNV_PRIME);
+  return h;
+}
+
+/** Reads packed rows into MemberRow objects; one reader per scan (its interner lives as long as the scan). */
+export class PackedReader {
+  private readonly starts = new Int32Array(PACKED.length);
+  private readonly ends = new Int32Array(PACKED.length);
+  private readonly hashes = new Int32Array(PACKED.length);
+  private readonly strings = new Interner();
+  private line = '';
+
+  /** Fills `row` from a packed read's cells; false when the text does not hold exactly the packed columns. */
+  fill(row: MemberRow, cells: Cell[]): boolean {
+    const line = String(cells[2]);
+    if (!this.split(line)) return false;
+    row.profileId = Number(cells[0]);
+    row.moonLongitude = cells[1] === null || cells[1] === undefined ? null : Number(cells[1]);
+    row.userId = this.num(0) ?? 0;
+    row.agePreferenceMin = this.num(1);
+    row.agePreferenceMax = this.num(2);
+    row.isVerified = this.bool(3);
+    const deleted = this.bool(4);
+    row.subscriptionEnds = this.num(5);
+    row.lastActiveAt = this.num(6);
+    row.gender = this.str(7);
+    row.lookingFor = this.str(8);
+    row.dateOfBirth = this.str(9);
+    row.country = this.str(10);
+    row.education = this.str(11);
+    row.profession = this.str(12);
+    row.religion = this.str(13);
+    row.motherTongue = this.str(14);
+    row.maritalStatus = this.str(15);
+    row.diet = this.str(16);
+    row.returnToIndiaPlans = this.str(17);
+    row.culturalIntegrationLevel = this.str(18);
+    row.locationPreference = this.str(19);
+    row.educationPreference = this.str(20);
+    row.professionPreference = this.str(21);
+    row.profileType = this.str(22);
+    row.active = !deleted && this.str(23) === 'active';
+    row.isMember = this.str(24) === 'member';
+    row.subscriptionTier = this.str(25);
+    row.visibility = this.str(26);
+    row.searchText = this.isNull(27) ? null : line.slice(this.starts[27], this.ends[27]);
+    row.hasPhoto = false; // filled from one query of the profiles with photos, not a subquery per row
+    return true;
+  }
+
+  /**
+   * Where each value starts and ends, and the hash of each but the last (the search text, free text): one pass
+   * over the characters. False unless there are exactly as many values as packed.
+   */
+  private split(line: string): boolean {
+    this.line = line;
+    const last = PACKED.length - 1;
+    let k = 0;
+    let from = 0;
+    let h = FNV_OFFSET;
+    let i = 0;
+    for (; i < line.length; i++) {
+      const c = line.charCodeAt(i);
+      if (c !== 31) {
+        h = Math.imul(h ^ c, FNV_PRIME);
+        continue;
+      }
+      this.starts[k] = from;
+      this.ends[k] = i;
+      this.hashes[k++] = h;
+      from = i + 1;
+      h = FNV_OFFSET;
+      if (k === last) break;
+    }
+    if (k !== last || line.indexOf(SEP, from) !== -1) return false;
+    this.starts[k] = from;
+    this.ends[k] = line.length;
+    return true;
+  }
+
+  private isNull(k: number): boolean {
+    return this.ends[k] - this.starts[k] === 1 && this.line.charCodeAt(this.starts[k]) === 0x1e;
+  }
+
+  private str(k: number): string | null {
+    return this.isNull(k) ? null : this.strings.get(this.line, this.starts[k], this.ends[k], this.hashes[k]);
+  }
+
+  /** A whole number read digit by digit (no string made); anything else (a real, an exponent) through Number. */
+  private num(k: number): number | null {
+    if (this.isNull(k)) return null;
+    const from = this.starts[k];
+    const to = this.ends[k];
+    const negative = this.line.charCodeAt(from) === 45;
+    let n = 0;
+    for (let i = negative ? from + 1 : from; i < to; i++) {
+      const digit = this.line.charCodeAt(i) - 48;
+      if (digit < 0 || digit > 9 || i - from > 15) return Number(this.line.slice(from, to));
+      n = n * 10 + digit;
+    }
+    return to === from || (negative && to === from + 1) ? Number(this.line.slice(from, to)) : negative ? -n : n;
+  }
+
+  /** SQLite writes a boolean as 1 or 0, PostgreSQL as true or false. */
+  private bool(k: number): boolean {
+    const from = this.starts[k];
+    const length = this.ends[k] - from;
+    if (length === 1) return this.line.charCodeAt(from) === 49;
+    if (length === 4 && this.line.startsWith('true', from)) return true;
+    return !this.isNull(k) && Number(this.line.slice(from, this.ends[k])) === 1;
+  }
+}
+
+const str = (v: Cell) => (v === null || v === undefined ? null : String(v));
+const num = (v: Cell) => (v === null || v === undefined ? null : Number(v));
+const bool = (v: Cell) => v === true || Number(v) === 1;
+
+/** Fills `row` from a plain read's cells (PLAIN_COLUMNS). */
+export function plainRow(row: MemberRow, r: Cell[]): MemberRow {
+  row.profileId = Number(r[0]);
+  row.moonLongitude = num(r[1]);
+  const v = r.slice(2);
+  row.userId = Number(v[0]);
+  row.agePreferenceMin = num(v[1]);
+  row.agePreferenceMax = num(v[2]);
+  row.isVerified = bool(v[3]);
+  row.subscriptionEnds = num(v[5]);
+  row.lastActiveAt = num(v[6]);
+  row.gender = str(v[7]);
+  row.lookingFor = str(v[8]);
+  row.dateOfBirth = str(v[9]);
+  row.country = str(v[10]);
+  row.education = str(v[11]);
+  row.profession = str(v[12]);
+  row.religion = str(v[13]);
+  row.motherTongue = str(v[14]);
+  row.maritalStatus = str(v[15]);
+  row.diet = str(v[16]);
+  row.returnToIndiaPlans = str(v[17]);
+  row.culturalIntegrationLevel = str(v[18]);
+  row.locationPreference = str(v[19]);
+  row.educationPreference = str(v[20]);
+  row.professionPreference = str(v[21]);
+  row.profileType = str(v[22]);
+  row.active = !bool(v[4]) && v[23] === 'active';
+  row.isMember = v[24] === 'member';
+  row.subscriptionTier = str(v[25]);
+  row.visibility = str(v[26]);
+  row.searchText = str(v[27]);
+  row.hasPhoto = false;
+  return row;
+}
