@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { readArrays } from '../../db';
-import { Profile } from '../../models/profile';
+import type { Profile } from '../../models/profile';
 import { User } from '../../models/user';
 import { buildProfile, buildUser } from '../../test/factories';
 import { type TestServer, startTestServer } from '../../test/harness';
