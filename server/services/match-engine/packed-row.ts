@@ -5,9 +5,10 @@ import type { MemberRow } from './member-row';
  * A member's row as the start-up scan reads it: its profile id, its Moon longitude, and every other column as one
  * text, the values separated by U+001F and a NULL written as U+001E. At a million members the drivers' turning
  * 30 values a row into JavaScript was most of the scan: better-sqlite3 spent 2.1 s per half a million rows on it,
- * node-postgres 3.2 s (as against 1.2 s and 0.85 s for one text a row, built by the database). The values are
+ * node-postgres 3.2 s (as against 1.3 s and 0.85 s for one text a row, built by the database). The values are
  * then read out of the text here, and the repeated ones (a gender, a country, a religion: nearly all of them) are
- * not made into new strings at all but looked up (`Interner`).
+ * not made into new strings at all but looked up (`Interner`). That reading costs about 1 s per half a million
+ * rows, so SQLite gains little; PostgreSQL's scan needs 2.4 s less CPU per half a million.
  *
  * A row whose text has the wrong number of separators (a value holding U+001F) is read again column by column
  * (`plainRow`). A value that is U+001E alone would read as NULL: the profile contracts refuse control characters,
@@ -15,7 +16,6 @@ import type { MemberRow } from './member-row';
  */
 
 const SEP = '\u001f';
-const NULL_MARK = '\u001e';
 
 /** The packed columns, in order. The search text is last: it is the longest, and free text. */
 const PACKED = [
@@ -26,11 +26,12 @@ const PACKED = [
   'ps.profile_visibility', 'p.search_text',
 ] as const;
 
-/** The column list of a packed read, for this dialect (SQLite's printf and PostgreSQL's concat_ws write the text in one pass). */
+/** The column list of a packed read, for this dialect (concat_ws writes the text in one pass; printf was no faster). */
 export function packedColumns(dialect: 'sqlite' | 'pg'): string {
-  if (dialect === 'pg') return `p.id, p.moon_longitude, concat_ws(chr(31), ${PACKED.map((c) => `coalesce(${c}::text, chr(30))`).join(', ')})`;
-  // Integers print exactly; the one real value, the Moon longitude, is a column of its own (%s would round it).
-  return `p.id, p.moon_longitude, printf('${PACKED.map(() => '%s').join(SEP)}', ${PACKED.map((c) => `ifnull(${c}, '${NULL_MARK}')`).join(', ')})`;
+  // Integers are written exactly; the one real value, the Moon longitude, is a column of its own (SQLite would
+  // write it to 15 digits).
+  const values = PACKED.map((c) => (dialect === 'pg' ? `coalesce(${c}::text, chr(30))` : `ifnull(${c}, char(30))`));
+  return `p.id, p.moon_longitude, concat_ws(${dialect === 'pg' ? 'chr(31)' : 'char(31)'}, ${values.join(', ')})`;
 }
 
 /** The same columns one by one (the rows a packed text cannot carry), in the order plainRow reads them. */
