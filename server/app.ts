@@ -54,6 +54,7 @@ import { type Log, createLogger } from './logger';
 import { refuseNulCharacters } from './middleware/nul-guard';
 import { findStaticDir, staticApps } from './static';
 import { linkPreview, previewTags } from './services/link-preview';
+import { mainPhotoFor } from './services/profiles';
 import { createMetrics, metricsMiddleware } from './metrics';
 import { type MediaStore, createMediaStore } from './services/media-store';
 
@@ -175,6 +176,12 @@ export function createApp(config: Config, db: Db, options: AppOptions = {}): Koa
         const key = ctx.cookies.get(SESSION_COOKIE, { signed: true });
         const session = key ? await sessionStore.get(key) : undefined;
         return typeof session?.userId === 'number' ? session.userId : null;
+      },
+      firstPaintImages: async (route, pathname, me) => {
+        const profileId = route === '/profile/$id' ? Number(pathname.split('/')[2]) : Number.NaN;
+        if (!Number.isSafeInteger(profileId) || profileId <= 0) return [];
+        const photo = await mainPhotoFor(db, me, profileId);
+        return photo ? [photo] : [];
       },
     }),
   );

@@ -40,7 +40,15 @@ before(async () => {
   fs.writeFileSync(path.join(dir, 'member', 'assets', 'main-ABCD.js.gz'), zlib.gzipSync(script));
   const app = new Koa();
   // Session "abc" is member 9's; any other cookie is a session that has ended.
-  app.use(staticApps(dir, { demoMode: false, sessionUserId: async (ctx) => (ctx.cookies.get('saathi.sid') === 'abc' ? 9 : null) }));
+  // Member 9 may see profile 42's photo; profile 7's is hidden from them; profile 13's address is malformed.
+  const photos: Record<string, string[]> = { '/profile/42': ['/media/photos/main_display.webp'], '/profile/13': ['/media/x"><script>alert(1)</script>'] };
+  app.use(
+    staticApps(dir, {
+      demoMode: false,
+      sessionUserId: async (ctx) => (ctx.cookies.get('saathi.sid') === 'abc' ? 9 : null),
+      firstPaintImages: async (route, pathname, me) => (route === '/profile/$id' && me === 9 ? (photos[pathname] ?? []) : []),
+    }),
+  );
   const server = app.listen(0, '127.0.0.1');
   await new Promise((r) => server.once('listening', r));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -107,6 +115,22 @@ test("a member's Kundali and settings pages show the screen's heading above the 
   assert.match(await page('/settings', true), /<section class="page settings-page" aria-labelledby="page-title"><header class="page__header"><h1 id="page-title" class="page__title">Account Settings<\/h1>/);
   // A screen without a fixed heading keeps the plain spinner.
   assert.doesNotMatch(await page('/search', true), /page__title/);
+});
+
+const imagePreloadsOf = (html: string) =>
+  [...html.matchAll(/<link rel="preload" href="([^"]+)" as="image" fetchpriority="high">/g)].map((m) => m[1]);
+
+test("a member's profile page preloads the photo it paints largest, before its data; nothing for a visitor, an ended session or a hidden photo", async () => {
+  const html = await page('/profile/42', true);
+  assert.deepEqual(imagePreloadsOf(html), ['/media/photos/main_display.webp']);
+  assert.ok(html.indexOf('as="image"') < html.indexOf('as="fetch"'), 'the photo is asked for first');
+  assert.deepEqual(imagePreloadsOf(await page('/profile/7', true)), []);
+  assert.deepEqual(imagePreloadsOf(await page('/profile/42', 'ended')), []);
+  assert.deepEqual(imagePreloadsOf(await page('/profile/42', false)), []);
+  assert.deepEqual(imagePreloadsOf(await page('/profile/42?tab=photos', true)), []);
+  const malformed = await page('/profile/13', true);
+  assert.deepEqual(imagePreloadsOf(malformed), []);
+  assert.ok(!malformed.includes('<script>alert(1)</script>'));
 });
 
 test('a malformed preload entry is dropped, never written into the page', async () => {

@@ -117,6 +117,11 @@ export function staticApps(
     previewTags?: (ctx: Context) => Promise<string>;
     /** the signed-in member's user id from the request's session cookie, or null (for their screens' data preloads) */
     sessionUserId?: (ctx: Context) => Promise<number | null>;
+    /**
+     * The photos the member `me`'s screen at `pathname` (matched by `route`, e.g. "/profile/$id") paints largest
+     * first, exactly as the screen's API answer names them and only those that member may see, for <link rel="preload">
+     */
+    firstPaintImages?: (route: string, pathname: string, me: number) => Promise<string[]>;
   } = { demoMode: false },
 ) {
   const memberDir = path.join(staticDir, 'member');
@@ -146,9 +151,24 @@ export function staticApps(
       withPreloads.set(`${match.route} ${signedIn}`, page);
     }
     // Data URLs hold no query: a search with filters asks for other answers.
-    const sessionUserId = async () => (options.sessionUserId ? options.sessionUserId(ctx) : null);
-    const data = signedIn && ctx.querystring === '' ? await dataPreloads(match.route, ctx.path, sessionUserId) : '';
-    return data ? page.replace('</head>', `${data}\n  </head>`) : page;
+    let me: Promise<number | null> | undefined;
+    const sessionUserId = () => (me ??= options.sessionUserId ? options.sessionUserId(ctx) : Promise.resolve(null));
+    if (!signedIn || ctx.querystring !== '') return page;
+    const [data, images] = await Promise.all([dataPreloads(match.route, ctx.path, sessionUserId), imagePreloads(match.route, ctx.path, sessionUserId)]);
+    return data || images ? page.replace('</head>', `${images}${data}\n  </head>`) : page;
+  };
+  /**
+   * <link rel="preload" as="image"> for the screen's largest paint, so the browser fetches it with the page instead
+   * of after the code, the data and a render; the app's <img> asks for the same address and so reuses it.
+   */
+  const imagePreloads = async (route: string, pathname: string, sessionUserId: () => Promise<number | null>): Promise<string> => {
+    if (!options.firstPaintImages) return '';
+    const me = await sessionUserId();
+    if (me === null) return '';
+    return (await options.firstPaintImages(route, pathname, me))
+      .filter((url) => /^\/media\/[A-Za-z0-9/_.-]+$/.test(url))
+      .map((url) => `<link rel="preload" href="${url}" as="image" fetchpriority="high">`)
+      .join('');
   };
   const read = (file: string) => {
     const html = readIndex(file);

@@ -6,9 +6,9 @@ import { ProfileView } from '../models/activity';
 import { Photo } from '../models/photo';
 import { Profile } from '../models/profile';
 import { ProfileShare } from '../models/social';
-import type { User } from '../models/user';
+import { User } from '../models/user';
 import { type ViewerContext, profileAccess } from '../policies/profile-visibility';
-import { presentProfile } from '../presenters/profile';
+import { presentPhotos, presentProfile } from '../presenters/profile';
 import { notify } from './notifications';
 import type { MediaStore } from './media-store';
 import { deleteImageFiles } from './photos';
@@ -27,6 +27,20 @@ export async function visibleProfile(db: Db, viewer: User | null, profile: Profi
   const access = await profileAccess(db, viewer, profile);
   if (!access) throw notFound('Profile not found');
   return { profile, access };
+}
+
+/**
+ * The address of the photo the profile screen shows first (its largest paint) for the member `viewerId`, exactly as
+ * GET /api/profiles/:id names it (clear or blurred by the same policy), or null when that member may not see the
+ * profile, it has no photo, or the viewer is not an active member: the page's HTML must name nothing the API would not.
+ */
+export async function mainPhotoFor(db: Db, viewerId: number, profileId: number): Promise<string | null> {
+  const viewer = await User.query(db).findById(viewerId);
+  if (!viewer || viewer.isDeleted || viewer.status !== 'active') return null;
+  const profile = await loadProfile(db, profileId);
+  const access = profile ? await profileAccess(db, viewer, profile) : null;
+  if (!profile || !access) return null;
+  return presentPhotos(profile.photos, { clearPhotos: access.clearPhotos })[0]?.url ?? null;
 }
 
 export function presentFor(profile: Profile, access: ViewerContext, matchPercentage: number | null = null) {
