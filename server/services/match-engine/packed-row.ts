@@ -1,5 +1,6 @@
 import type { Cell } from '../../db';
 import type { MemberRow } from './member-row';
+import { FNV_OFFSET, FNV_PRIME, hashOf } from './text-index';
 
 /**
  * A member's row as the start-up scan reads it: its profile id, its Moon longitude, and every other column as one
@@ -84,16 +85,6 @@ export class Interner {
     }
     this.slots = slots;
   }
-}
-
-const FNV_OFFSET = 0x811c9dc5;
-const FNV_PRIME = 0x01000193;
-
-/** FNV-1a of text[from, to). */
-function hashOf(text: string, from: number, to: number): number {
-  let h = FNV_OFFSET;
-  for (let i = from; i < to; i++) h = Math.imul(h ^ text.charCodeAt(i), FNV_PRIME);
-  return h;
 }
 
 /** Reads packed rows into MemberRow objects; one reader per scan (its interner lives as long as the scan). */

@@ -22,15 +22,17 @@ export function searchTokens(query: string | undefined): string[] {
     .slice(0, 8);
 }
 
-const FNV_OFFSET = 0x811c9dc5;
-const FNV_PRIME = 16777619;
+/** FNV-1a's constants (also the packed row reader's, packed-row.ts). */
+export const FNV_OFFSET = 0x811c9dc5;
+export const FNV_PRIME = 16777619;
 
 /** A cheap 32-bit hash of a text (FNV-1a), to notice when a member's text changed. */
 export function textHash(text: string | null): number {
   return hashOf(text ?? '', 0, (text ?? '').length);
 }
 
-function hashOf(s: string, from: number, to: number): number {
+/** FNV-1a of s[from, to). */
+export function hashOf(s: string, from: number, to: number): number {
   let h = FNV_OFFSET;
   for (let i = from; i < to; i++) h = Math.imul(h ^ s.charCodeAt(i), FNV_PRIME);
   return h | 0;
