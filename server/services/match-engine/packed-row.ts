@@ -1,6 +1,6 @@
 import type { Cell } from '../../db';
 import type { MemberRow } from './member-row';
-import { FNV_OFFSET, FNV_PRIME, hashOf } from './text-index';
+import { FNV_OFFSET, FNV_PRIME, hashOf, ownCopy } from './text-index';
 
 /**
  * A member's row as the start-up scan reads it: its profile id, its Moon longitude, and every other column as one
@@ -14,6 +14,11 @@ import { FNV_OFFSET, FNV_PRIME, hashOf } from './text-index';
  * A row whose text has the wrong number of separators (a value holding U+001F) is read again column by column
  * (`plainRow`). A value that is U+001E alone would read as NULL: the profile contracts refuse control characters,
  * so only a write around the app could store one.
+ *
+ * PostgreSQL's start-up scan reads the same format from COPY instead (`copyStatement`, `fillLine`): the rows
+ * arrive as a stream of lines, with no message and no result row per row, and the database writes each value
+ * with the column's own output function (a boolean as t or f). COPY escapes a backslash in a value: such a line
+ * is read again column by column.
  */
 
 const SEP = '\u001f';
@@ -37,6 +42,12 @@ export function packedColumns(dialect: 'sqlite' | 'pg'): string {
 
 /** The same columns one by one (the rows a packed text cannot carry), in the order plainRow reads them. */
 export const PLAIN_COLUMNS = `p.id, p.moon_longitude, ${PACKED.join(', ')}`;
+
+/**
+ * PostgreSQL: the rows of `select` (whose columns are PLAIN_COLUMNS) as COPY writes them: one line a row, the
+ * values separated by U+001F, a NULL written as U+001E; what `fillLine` reads.
+ */
+export const copyStatement = (select: string) => `COPY (${select}) TO STDOUT WITH (FORMAT text, DELIMITER E'\\x1f', NULL E'\\x1e')`;
 
 /**
  * Strings by their text, so that a value read again is the same string and no new one: an open-addressing table
@@ -64,9 +75,8 @@ export class Interner {
       while (k < length && value.charCodeAt(k) === text.charCodeAt(from + k)) k++;
       if (k === length) return value;
     }
-    // A copy of its own: a slice of 13 characters or more would point into the whole row's text and keep it alive
-    // for as long as a dictionary keeps the value.
-    const value = text.slice(from, to).split('').join('');
+    // A copy of its own, for as long as a dictionary keeps the value.
+    const value = ownCopy(text.slice(from, to));
     if (this.values.length >= Interner.LIMIT) return value;
     this.values.push(value);
     this.slots[i] = this.values.length;
@@ -89,18 +99,47 @@ export class Interner {
 
 /** Reads packed rows into MemberRow objects; one reader per scan (its interner lives as long as the scan). */
 export class PackedReader {
-  private readonly starts = new Int32Array(PACKED.length);
-  private readonly ends = new Int32Array(PACKED.length);
-  private readonly hashes = new Int32Array(PACKED.length);
+  private readonly starts = new Int32Array(PACKED.length + 2);
+  private readonly ends = new Int32Array(PACKED.length + 2);
+  private readonly hashes = new Int32Array(PACKED.length + 2);
   private readonly strings = new Interner();
   private line = '';
+  /** Where the packed columns start among the values split: 0 for a packed text, 2 for a COPY line (id, Moon first) */
+  private base = 0;
+  private slashText = '';
+  private slashAt = 0;
 
   /** Fills `row` from a packed read's cells; false when the text does not hold exactly the packed columns. */
   fill(row: MemberRow, cells: Cell[]): boolean {
     const line = String(cells[2]);
-    if (!this.split(line)) return false;
+    this.base = 0;
+    if (!this.split(line, 0, line.length, PACKED.length)) return false;
     row.profileId = Number(cells[0]);
     row.moonLongitude = cells[1] === null || cells[1] === undefined ? null : Number(cells[1]);
+    this.fillPacked(row);
+    return true;
+  }
+
+  /**
+   * Fills `row` from the COPY line text[from, to) (see copyStatement); false when it holds a backslash (COPY's
+   * escapes) or not exactly PLAIN_COLUMNS' values. `moonless` then tells whether the Moon longitude is NULL.
+   */
+  fillLine(row: MemberRow, text: string, from: number, to: number): boolean {
+    // The next backslash of the text, looked for once per text and line with one (not to its end for every line).
+    if (text !== this.slashText || this.slashAt < from) {
+      this.slashText = text;
+      const at = text.indexOf('\\', from);
+      this.slashAt = at === -1 ? Number.POSITIVE_INFINITY : at;
+    }
+    this.base = 2;
+    if (this.slashAt < to || !this.split(text, from, to, PACKED.length + 2)) return false;
+    row.profileId = this.num(-2) ?? 0;
+    row.moonLongitude = this.isNull(-1) ? null : Number(text.slice(this.starts[1], this.ends[1]));
+    this.fillPacked(row);
+    return true;
+  }
+
+  private fillPacked(row: MemberRow): void {
     row.userId = this.num(0) ?? 0;
     row.agePreferenceMin = this.num(1);
     row.agePreferenceMax = this.num(2);
@@ -128,23 +167,22 @@ export class PackedReader {
     row.isMember = this.str(24) === 'member';
     row.subscriptionTier = this.str(25);
     row.visibility = this.str(26);
-    row.searchText = this.isNull(27) ? null : line.slice(this.starts[27], this.ends[27]);
+    row.searchText = this.isNull(27) ? null : this.line.slice(this.starts[this.base + 27], this.ends[this.base + 27]);
     row.hasPhoto = false; // filled from one query of the profiles with photos, not a subquery per row
-    return true;
   }
 
   /**
-   * Where each value starts and ends, and the hash of each but the last (the search text, free text): one pass
-   * over the characters. False unless there are exactly as many values as packed.
+   * Where each of the `count` values of line[start, end) starts and ends, and the hash of each but the last (the
+   * search text, free text): one pass over the characters. False unless there are exactly `count` values.
    */
-  private split(line: string): boolean {
+  private split(line: string, start: number, end: number, count: number): boolean {
     this.line = line;
-    const last = PACKED.length - 1;
+    const last = count - 1;
     let k = 0;
-    let from = 0;
+    let from = start;
     let h = FNV_OFFSET;
-    let i = 0;
-    for (; i < line.length; i++) {
+    let i = start;
+    for (; i < end; i++) {
       const c = line.charCodeAt(i);
       if (c !== 31) {
         h = Math.imul(h ^ c, FNV_PRIME);
@@ -157,25 +195,31 @@ export class PackedReader {
       h = FNV_OFFSET;
       if (k === last) break;
     }
-    if (k !== last || line.indexOf(SEP, from) !== -1) return false;
+    if (k !== last) return false;
+    const extra = line.indexOf(SEP, from);
+    if (extra !== -1 && extra < end) return false;
     this.starts[k] = from;
-    this.ends[k] = line.length;
+    this.ends[k] = end;
     return true;
   }
 
+  // The accessors below take a packed column's number (PACKED's order; the id and Moon of a COPY line are -2, -1).
+
   private isNull(k: number): boolean {
-    return this.ends[k] - this.starts[k] === 1 && this.line.charCodeAt(this.starts[k]) === 0x1e;
+    const j = this.base + k;
+    return this.ends[j] - this.starts[j] === 1 && this.line.charCodeAt(this.starts[j]) === 0x1e;
   }
 
   private str(k: number): string | null {
-    return this.isNull(k) ? null : this.strings.get(this.line, this.starts[k], this.ends[k], this.hashes[k]);
+    const j = this.base + k;
+    return this.isNull(k) ? null : this.strings.get(this.line, this.starts[j], this.ends[j], this.hashes[j]);
   }
 
   /** A whole number read digit by digit (no string made); anything else (a real, an exponent) through Number. */
   private num(k: number): number | null {
     if (this.isNull(k)) return null;
-    const from = this.starts[k];
-    const to = this.ends[k];
+    const from = this.starts[this.base + k];
+    const to = this.ends[this.base + k];
     const negative = this.line.charCodeAt(from) === 45;
     let n = 0;
     for (let i = negative ? from + 1 : from; i < to; i++) {
@@ -186,13 +230,13 @@ export class PackedReader {
     return to === from || (negative && to === from + 1) ? Number(this.line.slice(from, to)) : negative ? -n : n;
   }
 
-  /** SQLite writes a boolean as 1 or 0, PostgreSQL as true or false. */
+  /** SQLite writes a boolean as 1 or 0, PostgreSQL as true or false (text) or t or f (COPY). */
   private bool(k: number): boolean {
-    const from = this.starts[k];
-    const length = this.ends[k] - from;
-    if (length === 1) return this.line.charCodeAt(from) === 49;
-    if (length === 4 && this.line.startsWith('true', from)) return true;
-    return !this.isNull(k) && Number(this.line.slice(from, this.ends[k])) === 1;
+    const from = this.starts[this.base + k];
+    const to = this.ends[this.base + k];
+    if (to - from === 1) return this.line.charCodeAt(from) === 49 || this.line.charCodeAt(from) === 116;
+    if (to - from === 4 && this.line.startsWith('true', from)) return true;
+    return !this.isNull(k) && Number(this.line.slice(from, to)) === 1;
   }
 }
 

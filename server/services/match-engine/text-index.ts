@@ -22,6 +22,12 @@ export function searchTokens(query: string | undefined): string[] {
     .slice(0, 8);
 }
 
+/**
+ * A string of its own with the characters of `s`: a slice of 13 characters or more points into the text it was
+ * cut from (a row, or a whole page of rows read at once) and would keep that alive as long as the slice is kept.
+ */
+export const ownCopy = (s: string): string => (s.length < 13 ? s : s.split('').join(''));
+
 /** FNV-1a's constants (also the packed row reader's, packed-row.ts). */
 export const FNV_OFFSET = 0x811c9dc5;
 export const FNV_PRIME = 16777619;
@@ -129,7 +135,7 @@ export class TextIndex {
       if (word.length === to - from && text.startsWith(word, from)) return slot - 1;
     }
     const id = this.words.length;
-    this.words.push(text.slice(from, to));
+    this.words.push(ownCopy(text.slice(from, to)));
     this.postings.push(new Int32Array(4));
     this.lengths.push(0);
     if (this.words.length * 2 > this.slots.length) this.rehash(this.slots.length * 2);
