@@ -219,7 +219,7 @@ async function* copyPages(db: Db, range: IdRange): AsyncGenerator<ScanPage> {
 
 /**
  * Profiles whose key is above `after` and up to `upTo` (Infinity: no end); the key is the one the scan is ordered
- * by: the profile id on SQLite (its table's order), the user id on PostgreSQL (see cursorPages).
+ * by: the profile id on SQLite (its table's order), the user id on PostgreSQL (see copyPages).
  */
 export interface IdRange {
   after: number;
