@@ -23,7 +23,7 @@ function blankRow(): MemberRow {
     profileId: 0, userId: 0, gender: null, lookingFor: null, dateOfBirth: null, country: null, education: null, profession: null,
     religion: null, motherTongue: null, maritalStatus: null, diet: null, returnToIndiaPlans: null, culturalIntegrationLevel: null,
     agePreferenceMin: null, agePreferenceMax: null, locationPreference: null, educationPreference: null, professionPreference: null,
-    profileType: null, moonLongitude: null, searchText: null, isVerified: false, active: false, isMember: false, subscriptionTier: null,
+    profileType: null, moonLongitude: null, searchText: null, searchTextIn: null, searchTextAt: 0, isVerified: false, active: false, isMember: false, subscriptionTier: null,
     subscriptionEnds: null, lastActiveAt: null, visibility: null, hasPhoto: false,
   };
 }

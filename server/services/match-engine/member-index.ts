@@ -256,7 +256,10 @@ export class MemberIndex {
     if (moved) {
       if (p !== -1) this.kill(p);
       p = s.append();
-      s.textHash[p] = this.text.add(p, row.searchText);
+      s.textHash[p] =
+        row.searchTextIn === null || row.searchText === null
+          ? this.text.add(p, row.searchText)
+          : this.text.add(p, row.searchTextIn, row.searchTextAt, row.searchTextAt + row.searchText.length);
       this.groups.group(genderId, cultureId).positions.add(p);
       this.setPosition(row.userId, p);
       this.liveCount++;

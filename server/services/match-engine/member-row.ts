@@ -27,6 +27,9 @@ export interface MemberRow {
   profileType: string | null;
   moonLongitude: number | null;
   searchText: string | null;
+  /** The text searchText was cut from, and where it starts there (null, 0: none): the text index reads it in place. */
+  searchTextIn: string | null;
+  searchTextAt: number;
   isVerified: boolean;
   active: boolean;
   isMember: boolean;

@@ -1,6 +1,6 @@
 import type { Cell } from '../../db';
 import type { MemberRow } from './member-row';
-import { FNV_OFFSET, FNV_PRIME, hashOf, ownCopy } from './text-index';
+import { hashOf, ownCopy } from './text-index';
 
 /**
  * A member's row as the start-up scan reads it: its profile id, its Moon longitude, and every other column as one
@@ -101,7 +101,6 @@ export class Interner {
 export class PackedReader {
   private readonly starts = new Int32Array(PACKED.length + 2);
   private readonly ends = new Int32Array(PACKED.length + 2);
-  private readonly hashes = new Int32Array(PACKED.length + 2);
   private readonly strings = new Interner();
   private line = '';
   /** Where the packed columns start among the values split: 0 for a packed text, 2 for a COPY line (id, Moon first) */
@@ -167,7 +166,10 @@ export class PackedReader {
     row.isMember = this.str(24) === 'member';
     row.subscriptionTier = this.str(25);
     row.visibility = this.str(26);
-    row.searchText = this.isNull(27) ? null : this.line.slice(this.starts[this.base + 27], this.ends[this.base + 27]);
+    const text = this.base + 27;
+    row.searchText = this.isNull(27) ? null : this.line.slice(this.starts[text], this.ends[text]);
+    row.searchTextIn = row.searchText === null ? null : this.line;
+    row.searchTextAt = this.starts[text];
     row.hasPhoto = false; // filled from one query of the profiles with photos, not a subquery per row
   }
 
@@ -180,24 +182,14 @@ export class PackedReader {
     const last = count - 1;
     let k = 0;
     let from = start;
-    let h = FNV_OFFSET;
-    let i = start;
-    for (; i < end; i++) {
-      const c = line.charCodeAt(i);
-      if (c !== 31) {
-        h = Math.imul(h ^ c, FNV_PRIME);
-        continue;
-      }
+    // indexOf finds the separators in native code: a loop over every character here took 2.5 times as long.
+    for (let at = line.indexOf(SEP, from); at !== -1 && at < end; at = line.indexOf(SEP, from)) {
+      if (k === last) return false;
       this.starts[k] = from;
-      this.ends[k] = i;
-      this.hashes[k++] = h;
-      from = i + 1;
-      h = FNV_OFFSET;
-      if (k === last) break;
+      this.ends[k++] = at;
+      from = at + 1;
     }
     if (k !== last) return false;
-    const extra = line.indexOf(SEP, from);
-    if (extra !== -1 && extra < end) return false;
     this.starts[k] = from;
     this.ends[k] = end;
     return true;
@@ -212,7 +204,7 @@ export class PackedReader {
 
   private str(k: number): string | null {
     const j = this.base + k;
-    return this.isNull(k) ? null : this.strings.get(this.line, this.starts[j], this.ends[j], this.hashes[j]);
+    return this.isNull(k) ? null : this.strings.get(this.line, this.starts[j], this.ends[j], hashOf(this.line, this.starts[j], this.ends[j]));
   }
 
   /** A whole number read digit by digit (no string made); anything else (a real, an exponent) through Number. */
@@ -276,6 +268,8 @@ export function plainRow(row: MemberRow, r: Cell[]): MemberRow {
   row.subscriptionTier = str(v[25]);
   row.visibility = str(v[26]);
   row.searchText = str(v[27]);
+  row.searchTextIn = null;
+  row.searchTextAt = 0;
   row.hasPhoto = false;
   return row;
 }

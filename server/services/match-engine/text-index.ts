@@ -77,16 +77,19 @@ export class TextIndex {
   private mark = new Uint8Array(1024);
   private found = new Int32Array(1024);
 
-  /** Indexes the text at the position; returns its textHash, worked out in the same pass. */
-  add(position: number, text: string | null): number {
-    if (!text) return textHash(text);
+  /**
+   * Indexes the text (text[from, to) of a longer one: read in place, a slice is slower to read character by
+   * character) at the position; returns its textHash, worked out in the same pass.
+   */
+  add(position: number, text: string | null, from = 0, to = text?.length ?? 0): number {
+    if (!text || from === to) return textHash(null);
     // The words are the runs of [a-z0-9'] of the lower-cased text. Stored texts are lower-case ASCII already, so
     // their words are read in place (a million texts at start-up); other texts go through toLowerCase, which can
     // turn a non-ASCII letter into an ASCII one ('K' → 'k').
     let start = -1;
     let h = FNV_OFFSET;
     let whole = FNV_OFFSET;
-    for (let i = 0; i < text.length; i++) {
+    for (let i = from; i < to; i++) {
       const c = text.charCodeAt(i);
       whole = Math.imul(whole ^ c, FNV_PRIME);
       const kind = c < 128 ? CHAR_CLASS[c] : 2;
@@ -100,11 +103,12 @@ export class TextIndex {
         if (start !== -1) this.addWord(position, text, start, i, h | 0);
         start = -1;
       } else {
-        for (const word of text.toLowerCase().split(/[^a-z0-9']+/)) if (word) this.addWord(position, word, 0, word.length, hashOf(word, 0, word.length));
-        return textHash(text);
+        const own = text.slice(from, to);
+        for (const word of own.toLowerCase().split(/[^a-z0-9']+/)) if (word) this.addWord(position, word, 0, word.length, hashOf(word, 0, word.length));
+        return textHash(own);
       }
     }
-    if (start !== -1) this.addWord(position, text, start, text.length, h | 0);
+    if (start !== -1) this.addWord(position, text, start, to, h | 0);
     return whole | 0;
   }
 
