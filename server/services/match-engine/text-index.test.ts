@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
+import { Packer, Unpacker } from './columns-file';
 import { TextIndex, searchTokens, textHash } from './text-index';
 
 /** What a search must find: the texts where every token lies inside a run of [a-z0-9'] of the lower-cased text. */
@@ -75,4 +76,60 @@ test('full text: hits within spans of positions are the hits inside them, and le
     ),
     { numRuns: 2000 },
   );
+});
+
+test('full text: after clustering (common words kept as bitmaps), through a snapshot, new texts and a merge, hits are still the texts holding every token', () => {
+  // renumber makes a word held by more than one position in 32 dense (a bitmap); the rest stay lists.
+  const word = fc.constantFrom('engineer', 'doctor', 'london', 'pune', 'teacher', 'united', 'states', 'rare1', 'rare2');
+  const texts = fc.array(fc.array(word, { maxLength: 4 }).map((w) => w.join(' ')), { minLength: 1, maxLength: 300 });
+  fc.assert(
+    fc.property(texts, texts, fc.array(fc.boolean(), { maxLength: 300 }), fc.array(word, { minLength: 1, maxLength: 2 }), fc.nat({ max: 320 }), (first, later, gone, tokens, cut) => {
+      const index = new TextIndex();
+      first.forEach((t, p) => {
+        index.add(p, t);
+      });
+      // Clustering: some positions gone, the others in reverse order.
+      const kept = first.map((_, p) => p).filter((p) => !gone[p]);
+      const next = new Int32Array(first.length).fill(-1);
+      kept.forEach((p, k) => {
+        next[p] = kept.length - 1 - k;
+      });
+      index.renumber(next);
+      const texts = new Array<string>(kept.length);
+      kept.forEach((p) => {
+        texts[next[p]] = first[p];
+      });
+      // Through a snapshot, then members added after the layout (to dense words' bitmaps too).
+      const packer = new Packer();
+      const snap = index.toSnapshot(packer);
+      const restored = TextIndex.fromSnapshot(snap, new Unpacker(packer.columns));
+      for (const t of later) {
+        restored.add(texts.length, t);
+        texts.push(t);
+      }
+      const sorted = (a: Int32Array) => [...a].sort((x, y) => x - y);
+      assert.deepEqual(sorted(restored.hits(tokens, texts.length)), reference(texts, tokens));
+      const spans = Int32Array.of(Math.min(cut, texts.length), texts.length);
+      assert.deepEqual(sorted(restored.hits(tokens, texts.length, spans)), reference(texts, tokens).filter((p) => p >= spans[0]));
+      assert.deepEqual(sorted(restored.hits(tokens, texts.length)), reference(texts, tokens), 'no marks left behind');
+      // Merged after another index (a build's two parts): the dense words become lists again.
+      const merged = new TextIndex();
+      merged.add(0, 'doctor pune');
+      merged.absorb(restored, 1);
+      assert.deepEqual(sorted(merged.hits(tokens, texts.length + 1)), reference(['doctor pune', ...texts], tokens));
+    }),
+    { numRuns: 1500 },
+  );
+});
+
+test('full text: a word more than one member in 32 has is kept as a bitmap after clustering, and takes less room', () => {
+  const index = new TextIndex();
+  const n = 20_000;
+  for (let p = 0; p < n; p++) index.add(p, `${p % 2 ? 'engineer' : 'doctor'} city${p % 1000} united`);
+  const before = index.bytes();
+  index.renumber(Int32Array.from({ length: n }, (_, p) => p));
+  // The three common words' 2n positions took 4 bytes each; as bitmaps, a bit per member each.
+  assert.ok(before - index.bytes() >= 2 * n * 4 - 3 * (n / 8 + 64), `${index.bytes()} bytes after, ${before} before`);
+  assert.equal(index.hits(['united'], n).length, n);
+  assert.equal(index.hits(['city999'], n).length, 20);
 });

@@ -64,10 +64,44 @@ function firstAtLeast(list: Int32Array, len: number, value: number): number {
   return lo;
 }
 
+/** No positions. */
+const NONE = new Int32Array(0);
+
+/**
+ * Each set bit of bits[] inside [from, to), as a position (bit p is bit p & 31 of bits[p >>> 5]), in increasing
+ * order, through `visit`.
+ */
+function eachBit(bits: Int32Array, from: number, to: number, visit: (p: number) => void): void {
+  const end = Math.min(to, bits.length * 32);
+  for (let w = from >>> 5; w * 32 < end; w++) {
+    let word = bitsIn(bits, w, from, end);
+    while (word !== 0) {
+      visit((w << 5) + 31 - Math.clz32(word & -word));
+      word &= word - 1;
+    }
+  }
+}
+
+/** bits[w] without the bits of positions outside [from, end) (end at most bits.length * 32). */
+function bitsIn(bits: Int32Array, w: number, from: number, end: number): number {
+  let word = bits[w];
+  if (word !== 0 && w === from >>> 5) word &= -1 << (from & 31);
+  if (word !== 0 && w === (end - 1) >>> 5 && (end & 31) !== 0) word &= (1 << (end & 31)) - 1;
+  return word;
+}
+
 export class TextIndex {
   private readonly words: string[] = [];
+  /** A word's positions in increasing order (the first `lengths[id]`), unless it is dense. */
   private postings: Int32Array[] = [];
   private lengths: number[] = [];
+  /**
+   * A common word's positions as a bitmap (bit p set: position p has it), null for the others: a word more than
+   * one member in 32 has ("united", "engineer", a degree) takes less room so than as a list of 4-byte positions.
+   * Only clustering (renumber) makes a word dense: at a million members about 60 % of the word positions were in
+   * such words.
+   */
+  private dense: Array<Int32Array | null> = [];
   /**
    * The vocabulary by hash (open addressing: word id + 1, 0 empty; at most half full), so a word is found from
    * the characters of the text it stands in, without cutting it out as a string of its own first.
@@ -115,6 +149,11 @@ export class TextIndex {
   /** Adds the position to the postings of the word text[from, to) (of hash `hash`: see hashOf). */
   private addWord(position: number, text: string, from: number, to: number, hash: number): void {
     const id = this.wordId(text, from, to, hash);
+    const bits = this.dense[id];
+    if (bits !== null) {
+      this.setDense(id, bits, position);
+      return;
+    }
     let list = this.postings[id];
     const n = this.lengths[id];
     // A word twice in one text: positions only grow, so its list already ends with this one.
@@ -142,9 +181,49 @@ export class TextIndex {
     this.words.push(ownCopy(text.slice(from, to)));
     this.postings.push(new Int32Array(4));
     this.lengths.push(0);
+    this.dense.push(null);
     if (this.words.length * 2 > this.slots.length) this.rehash(this.slots.length * 2);
     else this.place(id, hash);
     return id;
+  }
+
+  /** Sets the position in the dense word's bitmap, made longer when the position is past its end. */
+  private setDense(id: number, bits: Int32Array, position: number): void {
+    const w = position >>> 5;
+    if (w >= bits.length) {
+      const longer = new Int32Array(Math.max(w + 1, Math.ceil(bits.length * 1.25)));
+      longer.set(bits);
+      this.dense[id] = bits = longer;
+    }
+    bits[w] |= 1 << (position & 31);
+  }
+
+  /** The word's positions as a list, in increasing order, whichever way it keeps them; `n` of them. */
+  private listOf(id: number): { list: Int32Array; n: number } {
+    const bits = this.dense[id];
+    if (bits === null) return { list: this.postings[id], n: this.lengths[id] };
+    let n = 0;
+    for (let w = 0; w < bits.length; w++) {
+      let word = bits[w];
+      while (word !== 0) {
+        word &= word - 1;
+        n++;
+      }
+    }
+    const list = new Int32Array(Math.max(4, n));
+    let k = 0;
+    eachBit(bits, 0, bits.length * 32, (p) => {
+      list[k++] = p;
+    });
+    return { list, n };
+  }
+
+  /** Keeps the word as a list again (see `dense`). */
+  private toList(id: number): void {
+    const { list, n } = this.listOf(id);
+    this.postings[id] = list;
+    this.lengths[id] = n;
+    this.dense[id] = null;
   }
 
   private place(id: number, hash: number): void {
@@ -167,8 +246,9 @@ export class TextIndex {
     for (let j = 0; j < other.words.length; j++) {
       const word = other.words[j];
       const id = this.wordId(word, 0, word.length, hashOf(word, 0, word.length));
-      const from = other.postings[j];
-      const m = other.lengths[j];
+      // A build's parts keep lists only; a dense word is a list again here, and clustering decides anew.
+      if (this.dense[id] !== null) this.toList(id);
+      const { list: from, n: m } = other.listOf(j);
       const n = this.lengths[id];
       let list = this.postings[id];
       if (n + m > list.length) {
@@ -184,11 +264,16 @@ export class TextIndex {
   /**
    * Positions renumbered (`next[p]`, -1: gone), each posting list in increasing order again: a short list by
    * sorting, a long one (a common word: "engineer", a country) through a bitmap of the new positions, read in
-   * order, which costs a pass over the bitmap instead of a sort of a sizeable part of all members.
+   * order, which costs a pass over the bitmap instead of a sort of a sizeable part of all members. A word then
+   * held by more than one position in 32 keeps that bitmap as its positions (see `dense`), others a list.
    */
   renumber(next: Int32Array): void {
-    const bits = new Int32Array((next.length >>> 5) + 1);
+    let size = 0;
+    for (let p = 0; p < next.length; p++) if (next[p] >= size) size = next[p] + 1;
+    const words = (size >>> 5) + 1;
+    let bits = new Int32Array(words);
     for (let id = 0; id < this.postings.length; id++) {
+      if (this.dense[id] !== null) this.toList(id);
       const list = this.postings[id];
       const n = this.lengths[id];
       let kept = 0;
@@ -198,19 +283,31 @@ export class TextIndex {
           if (p !== -1) list[kept++] = p;
         }
         list.subarray(0, kept).sort();
-      } else {
-        for (let k = 0; k < n; k++) {
-          const p = next[list[k]];
-          if (p !== -1) bits[p >>> 5] |= 1 << (p & 31);
+        this.lengths[id] = kept;
+        continue;
+      }
+      for (let k = 0; k < n; k++) {
+        const p = next[list[k]];
+        if (p !== -1) {
+          bits[p >>> 5] |= 1 << (p & 31);
+          kept++;
         }
-        for (let w = 0; w < bits.length; w++) {
-          let word = bits[w];
-          if (word === 0) continue;
-          bits[w] = 0;
-          while (word !== 0) {
-            list[kept++] = (w << 5) + 31 - Math.clz32(word & -word);
-            word &= word - 1;
-          }
+      }
+      if (kept * 32 > size) {
+        this.dense[id] = bits;
+        this.postings[id] = NONE;
+        this.lengths[id] = 0;
+        bits = new Int32Array(words);
+        continue;
+      }
+      kept = 0;
+      for (let w = 0; w < bits.length; w++) {
+        let word = bits[w];
+        if (word === 0) continue;
+        bits[w] = 0;
+        while (word !== 0) {
+          list[kept++] = (w << 5) + 31 - Math.clz32(word & -word);
+          word &= word - 1;
         }
       }
       this.lengths[id] = kept;
@@ -245,8 +342,33 @@ export class TextIndex {
     const cuts = spans ?? WHOLE;
     let found = this.found;
     let n = 0;
+    const reach = (p: number, t: number) => {
+      if (mark[p] !== t) return;
+      mark[p] = t + 1;
+      if (t !== last) return;
+      if (n === found.length) {
+        const bigger = new Int32Array(found.length * 2);
+        bigger.set(found);
+        this.found = found = bigger;
+      }
+      found[n++] = p;
+    };
     for (let t = 0; t <= last; t++) {
       for (const id of this.wordsWith(tokens[t])) {
+        const bits = this.dense[id];
+        if (bits !== null) {
+          for (let c = 0; c < cuts.length; c += 2) {
+            const end = Math.min(cuts[c + 1], bits.length * 32);
+            for (let w = cuts[c] >>> 5; w * 32 < end; w++) {
+              let word = bitsIn(bits, w, cuts[c], end);
+              while (word !== 0) {
+                reach((w << 5) + 31 - Math.clz32(word & -word), t);
+                word &= word - 1;
+              }
+            }
+          }
+          continue;
+        }
         const list = this.postings[id];
         const len = this.lengths[id];
         for (let c = 0; c < cuts.length; c += 2) {
@@ -254,18 +376,15 @@ export class TextIndex {
           for (let k = firstAtLeast(list, len, cuts[c]); k < len; k++) {
             const p = list[k];
             if (p >= end) break;
-            if (mark[p] !== t) continue;
-            mark[p] = t + 1;
-            if (t !== last) continue;
-            if (n === found.length) {
-              const bigger = new Int32Array(found.length * 2);
-              bigger.set(found);
-              this.found = found = bigger;
-            }
-            found[n++] = p;
+            reach(p, t);
           }
         }
       }
+    }
+    // Every mark is cleared: one pass over the marks when a dense word's bits set them, else list by list.
+    if (this.wordsWith(tokens[0]).some((id) => this.dense[id] !== null)) {
+      mark.fill(0);
+      return found.subarray(0, n);
     }
     for (const id of this.wordsWith(tokens[0])) {
       const list = this.postings[id];
@@ -278,13 +397,34 @@ export class TextIndex {
     return found.subarray(0, n);
   }
 
-  /** The vocabulary, every posting list end to end (with where each starts) and the hash slots. */
+  /**
+   * The vocabulary, every posting list end to end (with where each starts; a dense word's is empty), the dense
+   * words' bitmaps end to end (with their ids and where each starts) and the hash slots.
+   */
   toSnapshot(packer: Packer): TextSnapshot {
     const starts = new Int32Array(this.words.length + 1);
     for (let id = 0; id < this.words.length; id++) starts[id + 1] = starts[id] + this.lengths[id];
     const all = new Int32Array(starts[this.words.length]);
     for (let id = 0; id < this.words.length; id++) all.set(this.postings[id].subarray(0, this.lengths[id]), starts[id]);
-    return { words: this.words, starts: packer.add(starts), postings: packer.add(all), slots: packer.add(this.slots) };
+    const denseIds: number[] = [];
+    const denseStarts = [0];
+    for (let id = 0; id < this.words.length; id++) {
+      const bits = this.dense[id];
+      if (bits === null) continue;
+      denseIds.push(id);
+      denseStarts.push(denseStarts[denseStarts.length - 1] + bits.length);
+    }
+    const bitmaps = new Int32Array(denseStarts[denseStarts.length - 1]);
+    denseIds.forEach((id, k) => bitmaps.set(this.dense[id] as Int32Array, denseStarts[k]));
+    return {
+      words: this.words,
+      starts: packer.add(starts),
+      postings: packer.add(all),
+      slots: packer.add(this.slots),
+      denseIds: packer.add(Int32Array.from(denseIds)),
+      denseStarts: packer.add(Int32Array.from(denseStarts)),
+      bitmaps: packer.add(bitmaps),
+    };
   }
 
   static fromSnapshot(snap: TextSnapshot, unpacker: Unpacker): TextIndex {
@@ -300,13 +440,24 @@ export class TextIndex {
       list.set(all.subarray(starts[id], starts[id + 1]));
       out.postings.push(list);
       out.lengths.push(n);
+      out.dense.push(null);
     }
+    const denseIds = unpacker.get(snap.denseIds, 'Int32Array');
+    const denseStarts = unpacker.get(snap.denseStarts, 'Int32Array');
+    const bitmaps = unpacker.get(snap.bitmaps, 'Int32Array');
+    if (denseStarts.length !== denseIds.length + 1 || denseStarts[denseIds.length] !== bitmaps.length) throw new Error('snapshot: the text index does not add up');
+    denseIds.forEach((id, k) => {
+      if (id < 0 || id >= out.words.length || out.lengths[id] !== 0) throw new Error('snapshot: the text index does not add up');
+      out.postings[id] = NONE;
+      out.dense[id] = bitmaps.slice(denseStarts[k], denseStarts[k + 1]);
+    });
     out.slots = unpacker.get(snap.slots, 'Int32Array');
     return out;
   }
 
   bytes(): number {
     let total = 0;
+    for (const bits of this.dense) if (bits !== null) total += bits.byteLength;
     for (const list of this.postings) total += list.byteLength + 64;
     for (const w of this.words) total += w.length * 2 + 48;
     total += this.slots.byteLength;
@@ -323,4 +474,7 @@ export interface TextSnapshot {
   starts: number;
   postings: number;
   slots: number;
+  denseIds: number;
+  denseStarts: number;
+  bitmaps: number;
 }
