@@ -415,7 +415,7 @@ export class TextIndex {
       denseStarts.push(denseStarts[denseStarts.length - 1] + bits.length);
     }
     const bitmaps = new Int32Array(denseStarts[denseStarts.length - 1]);
-    denseIds.forEach((id, k) => bitmaps.set(this.dense[id] as Int32Array, denseStarts[k]));
+    for (const [k, id] of denseIds.entries()) bitmaps.set(this.dense[id] as Int32Array, denseStarts[k]);
     return {
       words: this.words,
       starts: packer.add(starts),
