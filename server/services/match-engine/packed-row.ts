@@ -23,6 +23,9 @@ import { hashOf, ownCopy } from './text-index';
 
 const SEP = '\u001f';
 
+/** How many of a column's latest values the reader compares first (see PackedReader.recent). */
+const RECENT = 16;
+
 /** The packed columns, in order. The search text is last: it is the longest, and free text. */
 const PACKED = [
   'p.user_id', 'p.age_preference_min', 'p.age_preference_max', 'u.is_verified', 'u.is_deleted', 'u.subscription_ends', 'u.last_active_at',
@@ -203,8 +206,40 @@ export class PackedReader {
   }
 
   private str(k: number): string | null {
+    if (this.isNull(k)) return null;
     const j = this.base + k;
-    return this.isNull(k) ? null : this.strings.get(this.line, this.starts[j], this.ends[j], hashOf(this.line, this.starts[j], this.ends[j]));
+    const from = this.starts[j];
+    const to = this.ends[j];
+    const recent = this.recent[k];
+    if (recent !== null) {
+      this.reads[k]++;
+      for (let r = 0; r < recent.length; r++) {
+        const value = recent[r];
+        if (value.length === to - from && this.line.startsWith(value, from)) return value;
+      }
+    }
+    const value = this.strings.get(this.line, from, to, hashOf(this.line, from, to));
+    if (recent !== null) this.remember(k, recent, value);
+    return value;
+  }
+
+  /**
+   * Most columns hold one of a few values (a gender, a diet, a tier): the last RECENT different values of each
+   * column are compared first, in place, which is cheaper than hashing the characters. A column where that
+   * mostly fails (a birth date, a profession) stops keeping them.
+   */
+  private readonly recent: Array<string[] | null> = PACKED.map(() => []);
+  private readonly misses = new Int32Array(PACKED.length);
+  private readonly reads = new Int32Array(PACKED.length);
+
+  private remember(k: number, recent: string[], value: string): void {
+    const misses = ++this.misses[k];
+    if (misses > 64 && misses * 4 > this.reads[k]) {
+      this.recent[k] = null;
+      return;
+    }
+    if (recent.length < RECENT) recent.push(value);
+    else recent[misses % RECENT] = value;
   }
 
   /** A whole number read digit by digit (no string made); anything else (a real, an exponent) through Number. */
