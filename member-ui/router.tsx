@@ -5,7 +5,7 @@ import { RouteErrorPage } from './app/layout/route-error-page';
 import { memberLayoutRoute, memberRoutes } from './app/routing/protected-routes';
 import { publicRoutes } from './app/routing/public-routes';
 import { rootRoute } from './app/routing/root-route';
-import { FullPageSpinner } from './components/ui/spinner';
+import { ScreenPending } from './app/layout/screen-pending';
 
 /** Every route of the member app: public ones at the root, protected ones under the auth layout. */
 export const routeTree = rootRoute.addChildren([...publicRoutes, memberLayoutRoute.addChildren([...memberRoutes])]);
@@ -19,7 +19,7 @@ export function createAppRouter({ queryClient, history }: { queryClient: QueryCl
     defaultPreload: 'intent',
     // React Query owns caching; the router should always ask it.
     defaultPreloadStaleTime: 0,
-    defaultPendingComponent: FullPageSpinner,
+    defaultPendingComponent: ScreenPending,
     defaultNotFoundComponent: NotFoundPage,
     defaultErrorComponent: RouteErrorPage,
     scrollRestoration: true,

@@ -53,6 +53,7 @@ import { UNSUBSCRIBE_PATH } from './services/email/unsubscribe';
 import { type Log, createLogger } from './logger';
 import { refuseNulCharacters } from './middleware/nul-guard';
 import { findStaticDir, staticApps } from './static';
+import { firstScreenFor } from './services/first-screen';
 import { linkPreview, previewTags } from './services/link-preview';
 import { mainPhotoFor } from './services/profiles';
 import { createMetrics, metricsMiddleware } from './metrics';
@@ -183,6 +184,7 @@ export function createApp(config: Config, db: Db, options: AppOptions = {}): Koa
         const photo = await mainPhotoFor(db, me, profileId);
         return photo ? [photo] : [];
       },
+      firstScreen: (route, me) => firstScreenFor(services, route, me),
     }),
   );
   app.use(

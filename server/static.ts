@@ -106,6 +106,16 @@ function withScreenHeading(html: string, heading: ScreenHeading | undefined): st
 }
 
 /**
+ * The screen's first content (`firstScreen`: the member app's own markup, see member-ui/first-screen/) in place of the
+ * page's spinner, marked with the path it was rendered for: the app shows it until its own render of that screen.
+ */
+function withFirstScreen(html: string, pathname: string, firstScreen: string): string {
+  const spinner = /<div class="full-page-spinner"[\s\S]*?<\/div>(?=<\/main>)/;
+  if (!spinner.test(html)) return html;
+  return html.replace(spinner, () => `<div class="first-screen" data-first-screen="${escapeHtml(pathname)}">${firstScreen}</div>`);
+}
+
+/**
  * Serves the member app at / and the ops console at /ops. Hashed assets are immutable; index.html is never
  * cached so a deploy is picked up at once. Unknown member paths get the app with status 404.
  */
@@ -122,6 +132,11 @@ export function staticApps(
      * first, exactly as the screen's API answer names them and only those that member may see, for <link rel="preload">
      */
     firstPaintImages?: (route: string, pathname: string, me: number) => Promise<string[]>;
+    /**
+     * The first content of the member `me`'s screen at `route` ("/" and "/search"): its markup, as the app renders it
+     * from the screen's first API answers for that member, and the photo it paints largest; null for nothing
+     */
+    firstScreen?: (route: string, me: number) => Promise<{ html: string; images: string[] } | null>;
   } = { demoMode: false },
 ) {
   const memberDir = path.join(staticDir, 'member');
@@ -154,22 +169,29 @@ export function staticApps(
     let me: Promise<number | null> | undefined;
     const sessionUserId = () => (me ??= options.sessionUserId ? options.sessionUserId(ctx) : Promise.resolve(null));
     if (!signedIn || ctx.querystring !== '') return page;
-    const [data, images] = await Promise.all([dataPreloads(match.route, ctx.path, sessionUserId), imagePreloads(match.route, ctx.path, sessionUserId)]);
+    const [data, paint] = await Promise.all([dataPreloads(match.route, ctx.path, sessionUserId), firstPaint(match.route, ctx.path, sessionUserId)]);
+    if (paint.html) page = withFirstScreen(page, ctx.path, paint.html);
+    const images = imagePreloads(paint.images);
     return data || images ? page.replace('</head>', `${images}${data}\n  </head>`) : page;
+  };
+  /** What the member's screen paints first: its content where the server renders it, and its largest photo. */
+  const firstPaint = async (route: string, pathname: string, sessionUserId: () => Promise<number | null>): Promise<{ html: string | null; images: string[] }> => {
+    if (!options.firstPaintImages && !options.firstScreen) return { html: null, images: [] };
+    const me = await sessionUserId();
+    if (me === null) return { html: null, images: [] };
+    const screen = options.firstScreen ? await options.firstScreen(route, me) : null;
+    if (screen) return screen;
+    return { html: null, images: options.firstPaintImages ? await options.firstPaintImages(route, pathname, me) : [] };
   };
   /**
    * <link rel="preload" as="image"> for the screen's largest paint, so the browser fetches it with the page instead
    * of after the code, the data and a render; the app's <img> asks for the same address and so reuses it.
    */
-  const imagePreloads = async (route: string, pathname: string, sessionUserId: () => Promise<number | null>): Promise<string> => {
-    if (!options.firstPaintImages) return '';
-    const me = await sessionUserId();
-    if (me === null) return '';
-    return (await options.firstPaintImages(route, pathname, me))
+  const imagePreloads = (urls: string[]): string =>
+    urls
       .filter((url) => /^\/media\/[A-Za-z0-9/_.-]+$/.test(url))
       .map((url) => `<link rel="preload" href="${url}" as="image" fetchpriority="high">`)
       .join('');
-  };
   const read = (file: string) => {
     const html = readIndex(file);
     return html !== null && options.demoMode ? withDemoBanner(html) : html;

@@ -14,32 +14,19 @@ import { currentUser } from '../../middleware/auth';
 import { clientIp, rateLimit } from '../../middleware/rate-limit';
 import { endSessionsOfUser } from '../../middleware/session-store';
 import { parse, requestBody } from '../../middleware/validate';
-import { Profile } from '../../models/profile';
 import { User } from '../../models/user';
-import { presentSessionUser } from '../../presenters/user';
 import { createAccount, takenField } from '../../services/accounts';
 import { confirmEmailWithLink, issueEmailConfirmationLink, issuePasswordResetLink, resetPasswordWithLink } from '../../services/account-links';
 import { sendMail } from '../../services/mail';
 import { noticeSignInDevice } from '../../services/new-device';
 import { confirmEmailEmail, passwordResetEmail, registrationAttemptEmail } from '../../services/email/account-emails';
-import { messagesSentThisMonth } from '../../services/messaging';
+import { sessionUserOf } from '../../services/session-user';
 import { authenticate } from '../../services/sign-in';
 import { hashPassword } from '../../services/passwords';
 
 /** Fetch clients ask for JSON; plain HTML forms get redirects. */
 export function wantsJson(ctx: AppContext): boolean {
   return ctx.accepts(['html', 'json']) === 'json';
-}
-
-export async function sessionUserBody(ctx: AppContext, user: User) {
-  const profile = await Profile.query(ctx.services.db).where({ userId: user.id, isDeleted: false }).select('id').first();
-  const { config } = ctx.services;
-  return presentSessionUser(user, {
-    profileId: profile?.id ?? null,
-    demoMode: config.demoMode,
-    firstFreePremium: config.firstFreePremium,
-    messagesThisMonth: await messagesSentThisMonth(ctx.services.db, user.id),
-  });
 }
 
 /** Starts a signed-in session under a fresh id (the old id is destroyed), so a planted id is useless. */
@@ -94,7 +81,7 @@ export function authRoutes(services: AppServices) {
         await signIn(ctx, user);
         if (wantsJson(ctx)) {
           ctx.status = 201;
-          ctx.body = { user: await sessionUserBody(ctx, user), redirectTo };
+          ctx.body = { user: await sessionUserOf(ctx.services, user), redirectTo };
         } else {
           ctx.status = 303;
           ctx.redirect(redirectTo);
@@ -120,7 +107,7 @@ export function authRoutes(services: AppServices) {
         await signIn(ctx, user);
         await User.query(ctx.services.db).findById(user.id).patch({ lastActiveAt: Date.now() });
         if (wantsJson(ctx)) {
-          ctx.body = { user: await sessionUserBody(ctx, user), redirectTo };
+          ctx.body = { user: await sessionUserOf(ctx.services, user), redirectTo };
         } else {
           ctx.status = 303;
           ctx.redirect(redirectTo);
@@ -148,7 +135,7 @@ export function authRoutes(services: AppServices) {
   router.get('/user', async (ctx) => {
     const user = currentUser(ctx);
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = await sessionUserBody(ctx, user);
+    ctx.body = await sessionUserOf(ctx.services, user);
   });
 
   router.post(
@@ -215,7 +202,7 @@ export function authRoutes(services: AppServices) {
       const user = await User.query(db).findById(userId).where('isDeleted', false);
       if (user?.status !== 'active') throw new HttpError(400, AUTH_MESSAGES.confirmInvalidToken, 'invalid_token');
       await signIn(ctx, user);
-      ctx.body = { message: AUTH_MESSAGES.emailConfirmed, user: await sessionUserBody(ctx, user), redirectTo: '/' };
+      ctx.body = { message: AUTH_MESSAGES.emailConfirmed, user: await sessionUserOf(ctx.services, user), redirectTo: '/' };
     },
   );
 

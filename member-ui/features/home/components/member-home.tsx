@@ -13,10 +13,12 @@ import { SuccessStory } from './success-story-card';
 import { TierBanner } from './tier-banner';
 import { TIER_LABELS } from '../../../../contracts/tiers';
 import { usePremiumWelcome } from './use-premium-welcome';
+import { useFirstScreenReplaced } from '../../../app/layout/first-screen';
 
 /** The member dashboard. */
 export function MemberHome({ user }: { user: SessionUser }) {
   usePremiumWelcome(user);
+  useFirstScreenReplaced();
   // A family member's own account (a mother helping her son) has no profile: home leads to the one they help with.
   const helped = useHelpedProfiles(user.profileId === null);
   const helping = user.profileId === null ? (helped.data ?? []) : [];

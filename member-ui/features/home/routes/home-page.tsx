@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { FullPageSpinner } from '../../../components/ui/spinner';
+import { FirstScreen } from '../../../app/layout/first-screen';
 import { useSession } from '../../../lib/session';
 import { LandingPage } from '../components/landing-page';
 
@@ -13,10 +14,12 @@ const MemberHome = lazy(() => loadMemberHome().then((module) => ({ default: modu
  */
 export function HomePage() {
   const session = useSession();
-  if (session.isPending) return <FullPageSpinner />;
+  // The member's dashboard as the server painted it (its first cards), where it did, until the app's own.
+  const pending = <FirstScreen pathname="/" fallback={<FullPageSpinner />} />;
+  if (session.isPending) return pending;
   if (!session.data) return <LandingPage />;
   return (
-    <Suspense fallback={<FullPageSpinner />}>
+    <Suspense fallback={pending}>
       <MemberHome user={session.data} />
     </Suspense>
   );

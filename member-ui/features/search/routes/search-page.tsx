@@ -14,6 +14,7 @@ import { isApiError } from '../../../lib/api-client';
 import { useDeferredData } from '../../../lib/deferred-data';
 import { paths } from '../../../lib/paths';
 import { useSessionUser } from '../../../lib/session';
+import { useFirstScreenReplaced } from '../../../app/layout/first-screen';
 import {
   DEFAULT_FILTERS,
   hasSearchCriteria,
@@ -103,6 +104,7 @@ function errorText(error: Error): { text: string; upgrade: boolean } {
  */
 export function SearchPage() {
   const user = useSessionUser();
+  useFirstScreenReplaced();
   const [text, setText] = useAtom(searchTextAtom);
   const [appliedFilters, setAppliedFilters] = useAtom(appliedFiltersAtom);
   const [moodMatch, setMoodMatch] = useAtom(moodMatchAtom);

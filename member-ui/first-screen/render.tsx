@@ -1,0 +1,52 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryHistory, createRootRoute, createRouter, RouterContextProvider } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import type { SessionUser } from '../../contracts/auth';
+import type { ProfileCardView } from '../../contracts/views';
+import { dailyMatchesQueryOptions } from '../features/home/api/matches';
+import { MemberHome } from '../features/home/components/member-home';
+import { DEFAULT_MOOD_SCORE, type SearchCriteria, type SearchPage as SearchAnswer, searchQueryOptions } from '../features/search/api/search';
+import { SearchPage } from '../features/search/routes/search-page';
+import { sessionQueryKey } from '../lib/session';
+
+/**
+ * What the server puts into the page for a signed-in member's first load of home or search: the app's own screen,
+ * rendered by the app's own components from the same answers the screen's API requests give, cut to the cards the
+ * phone shows first (the rest, and the lists the screen loads besides, stay as the screen's own loading state).
+ * The app replaces it with its own render of the same screen: same markup, same place.
+ */
+export type FirstScreen =
+  | { route: '/'; user: SessionUser; daily: ProfileCardView[] }
+  | { route: '/search'; user: SessionUser; search: SearchAnswer };
+
+/** The cards each screen's first paint shows: home's first row of daily matches, search's first result. */
+export const FIRST_SCREEN_CARDS = { '/': 2, '/search': 1 } as const;
+
+/** The criteria search starts with (its atoms' initial values): what an unfiltered GET /api/search answers. */
+export const UNFILTERED_SEARCH: SearchCriteria = { query: '', filters: null, moodMatch: { enabled: false, minScore: DEFAULT_MOOD_SCORE } };
+
+/** The screen's markup (HTML, text escaped by React), to go where the page's spinner is. */
+export function firstScreenMarkup(screen: FirstScreen): string {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } } });
+  queryClient.setQueryData(sessionQueryKey, screen.user);
+  let content: ReactNode;
+  if (screen.route === '/') {
+    queryClient.setQueryData(dailyMatchesQueryOptions(screen.user.id).queryKey, screen.daily.slice(0, FIRST_SCREEN_CARDS['/']));
+    content = <MemberHome user={screen.user} />;
+  } else {
+    const page = { ...screen.search, results: screen.search.results.slice(0, FIRST_SCREEN_CARDS['/search']), nextCursor: null };
+    queryClient.setQueryData(searchQueryOptions(UNFILTERED_SEARCH).queryKey, { pages: [page], pageParams: [null] });
+    content = <SearchPage />;
+  }
+  // Links need a router to build their addresses; the screen's own routes are not needed for that.
+  const router = createRouter({ routeTree: createRootRoute(), history: createMemoryHistory({ initialEntries: [screen.route] }) });
+  const html = renderToStaticMarkup(
+    <QueryClientProvider client={queryClient}>
+      <RouterContextProvider router={router}>{content}</RouterContextProvider>
+    </QueryClientProvider>,
+  );
+  queryClient.clear();
+  // React hoists <link rel="preload"> for eager images to the front; the server names the first photo in the head.
+  return html.replace(/^(<link [^>]*>)+/, '');
+}
