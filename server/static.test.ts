@@ -47,6 +47,11 @@ before(async () => {
       demoMode: false,
       sessionUserId: async (ctx) => (ctx.cookies.get('saathi.sid') === 'abc' ? 9 : null),
       firstPaintImages: async (route, pathname, me) => (route === '/profile/$id' && me === 9 ? (photos[pathname] ?? []) : []),
+      // Member 9's home and search have first cards (their markup is the app's: server/first-screen.test.ts).
+      firstScreen: async (route, me) =>
+        me === 9 && (route === '/' || route === '/search')
+          ? { html: `<section class="${route === '/' ? 'member-home' : 'search-page'}">first cards</section>`, images: [`/media/photos/first${route === '/' ? 'home' : 'search'}_thumb.jpg`] }
+          : null,
     }),
   );
   const server = app.listen(0, '127.0.0.1');
@@ -114,7 +119,7 @@ test("a member's Kundali and settings pages show the screen's heading above the 
   assert.doesNotMatch(await page('/compatibility', false), /page__title/);
   assert.match(await page('/settings', true), /<section class="page settings-page" aria-labelledby="page-title"><header class="page__header"><h1 id="page-title" class="page__title">Account Settings<\/h1>/);
   // A screen without a fixed heading keeps the plain spinner.
-  assert.doesNotMatch(await page('/search', true), /page__title/);
+  assert.doesNotMatch(await page('/chat/25', true), /page__title/);
 });
 
 const imagePreloadsOf = (html: string) =>
@@ -131,6 +136,23 @@ test("a member's profile page preloads the photo it paints largest, before its d
   const malformed = await page('/profile/13', true);
   assert.deepEqual(imagePreloadsOf(malformed), []);
   assert.ok(!malformed.includes('<script>alert(1)</script>'));
+});
+
+test("a member's home and search carry their first cards in place of the spinner, marked with the path, and preload the first photo; nobody else's page does", async () => {
+  const home = await page('/', true);
+  assert.match(home, /<main class="app-main" id="main"><div class="first-screen" data-first-screen="\/"><section class="member-home">first cards<\/section><\/div><\/main>/);
+  assert.ok(!home.includes('full-page-spinner" role'), 'the spinner is replaced');
+  assert.deepEqual(imagePreloadsOf(home), ['/media/photos/firsthome_thumb.jpg']);
+  const search = await page('/search', true);
+  assert.match(search, /<div class="first-screen" data-first-screen="\/search"><section class="search-page">first cards<\/section><\/div>/);
+  assert.deepEqual(imagePreloadsOf(search), ['/media/photos/firstsearch_thumb.jpg']);
+  for (const [p, session] of [['/', false], ['/', 'ended'], ['/search', false], ['/search', 'ended'], ['/search?query=Leeds', true], ['/?from=mail', true], ['/settings', true]] as const) {
+    const html = await page(p, session);
+    assert.ok(!html.includes('first-screen') && !html.includes('first cards'), `${p} ${session}`);
+    assert.deepEqual(imagePreloadsOf(html), [], `${p} ${session}`);
+  }
+  // The member's landing page after theirs: the plain one (pages are kept per variant, the first screen never).
+  assert.match(await page('/', false), /<div class="full-page-spinner" role="status"><\/div><\/main>/);
 });
 
 test('a malformed preload entry is dropped, never written into the page', async () => {
