@@ -1,5 +1,5 @@
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
-import { FullPageSpinner } from '../../components/ui/spinner';
+import { ScreenPending } from '../layout/screen-pending';
 import { prefetchMemberHome } from '../../features/home/api/matches';
 import { HomePage, loadMemberHome } from '../../features/home/routes/home-page';
 import { hasSeenSplash, markSplashShownThisSession, shouldRedirectToSplash } from '../../features/info/lib/splash-flags';
@@ -42,7 +42,8 @@ export const homeRoute = createRoute({
       prefetchMemberHome(context.queryClient, user.id);
     }
   },
-  pendingComponent: FullPageSpinner,
+  // A spinner while the session loads, or for a member the dashboard's first cards where the server painted them.
+  pendingComponent: ScreenPending,
   pendingMs: 0,
   pendingMinMs: 0,
   component: HomePage,

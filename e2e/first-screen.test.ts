@@ -1,0 +1,128 @@
+// A signed-in member's home and search pages arrive with their first cards (the server's render of the app's own
+// screen): shown before any script has run, kept until the app's own render of that screen, which takes their
+// place without moving anything; the app works as usual after.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { type ApiCookies, type ApiSession, type RunningSaathi, apiSession, launchBrowser, signedInPhonePage, startSaathi, viewportScreenshot } from './harness';
+
+let saathi: RunningSaathi;
+let browser: Browser;
+let session: ApiSession;
+let cookies: ApiCookies;
+
+before(async () => {
+  saathi = await startSaathi();
+  const seeded = saathi.cli(['seed', '--profiles', '30']);
+  assert.equal(seeded.status, 0, seeded.stderr);
+  session = apiSession(saathi.url);
+  const login = await session.call('POST', '/api/auth/login', {
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ username: 'demo', password: 'demo-pass-2026' }),
+  });
+  assert.equal(login.status, 200);
+  cookies = session.cookies();
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await saathi?.stop();
+});
+
+type Box = { x: number; y: number; width: number; height: number };
+
+/** The page as the server sent it: the app's scripts are not loaded. */
+async function serverOnly(path: string, card: string): Promise<{ photo: string | null; box: Box; loaded: boolean }> {
+  const page = await signedInPhonePage(browser, saathi.url, cookies);
+  await page.route('**/assets/**/*.js', (route) => route.abort());
+  await page.goto(path);
+  const first = page.locator(`.first-screen ${card}`).first();
+  await first.locator('img').evaluate((img: HTMLImageElement) => img.decode());
+  const result = {
+    photo: await first.locator('img').getAttribute('src'),
+    box: (await first.boundingBox()) as Box,
+    loaded: await first.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+  };
+  await viewportScreenshot(page, `first-screen${path.replace(/\//g, '-')}-server`);
+  await page.context().close();
+  return result;
+}
+
+/** Layout shifts, the largest paints and any spinner put into the page, from the page's first moment. */
+async function watched(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const seen = { shift: 0, lcp: [] as string[], spinners: 0, where: [] as string[] };
+    (window as unknown as { seen: typeof seen }).seen = seen;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) if (!entry.hadRecentInput) seen.shift += entry.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as Array<PerformanceEntry & { url: string }>) seen.lcp.push(new URL(entry.url || '-', location.href).pathname);
+    }).observe({ type: 'largest-contentful-paint', buffered: true });
+    new MutationObserver((records) => {
+      for (const record of records)
+        for (const node of record.addedNodes) if (node instanceof Element && (node.matches('.full-page-spinner') || node.querySelector('.full-page-spinner'))) {
+          seen.spinners += 1;
+          const spinner = node.matches('.full-page-spinner') ? node : node.querySelector('.full-page-spinner');
+          seen.where.push(`${Math.round(performance.now())} ${spinner?.parentElement?.outerHTML.slice(0, 400)} ${location.pathname}`);
+        }
+    }).observe(document, { childList: true, subtree: true });
+  });
+}
+
+const seen = (page: Page) => page.evaluate(() => (window as unknown as { seen: { shift: number; lcp: string[]; spinners: number; where: string[] } }).seen);
+
+test("home: the first daily matches are in the page before the app runs, in the app's place; the app takes over without a shift or a spinner", async () => {
+  const daily = (await (await session.call('GET', '/api/matches/daily')).json()) as Array<{ id: number; photos: string[] }>;
+  const server = await serverOnly('/', '.daily-card');
+  assert.equal(server.photo, daily[0].photos[0], "the photo the member's daily answer names first");
+  assert.ok(server.loaded, 'the photo is shown without the app');
+
+  const page = await signedInPhonePage(browser, saathi.url, cookies);
+  await watched(page);
+  await page.goto('/');
+  // The app's own home: its navigation and the featured matches it loads itself.
+  await page.getByRole('navigation', { name: 'Main' }).waitFor();
+  await page.locator('.featured-card:not(.shimmer)').first().waitFor();
+  assert.equal(await page.locator('.first-screen').count(), 0, "the server's copy is gone");
+  const app = page.locator('.daily-card').first();
+  assert.equal(await app.locator('img').getAttribute('src'), daily[0].photos[0]);
+  assert.deepEqual(await app.boundingBox(), server.box, 'the same place and size');
+  const watchedNow = await seen(page);
+  assert.equal(watchedNow.shift, 0, 'no layout shift');
+  assert.equal(watchedNow.spinners, 0, `no spinner between the two: ${watchedNow.where.join('\n')}`);
+  assert.equal(watchedNow.lcp.at(-1), daily[0].photos[0], "the largest paint is the server's photo");
+  await viewportScreenshot(page, 'first-screen-home-app');
+
+  await app.getByRole('link').click();
+  await page.waitForURL(`**/profile/${daily[0].id}`);
+  await page.locator('.profile-view').waitFor();
+  await page.context().close();
+});
+
+test('search: the first result is in the page before the app runs; the app takes over without a shift or a spinner and opens the profile', async () => {
+  const results = (await (await session.call('GET', '/api/search?limit=20')).json()) as Array<{ id: number; fullName: string; photos: string[] }>;
+  const server = await serverOnly('/search', '.result-card');
+  assert.equal(server.photo, results[0].photos[0]);
+  assert.ok(server.loaded);
+
+  const page = await signedInPhonePage(browser, saathi.url, cookies);
+  await watched(page);
+  await page.goto('/search');
+  await page.getByRole('navigation', { name: 'Main' }).waitFor();
+  // The app's own list: more than the one card the server painted.
+  await page.locator('.result-card:not(.result-card--skeleton)').nth(1).waitFor();
+  assert.equal(await page.locator('.first-screen').count(), 0);
+  const app = page.locator('.result-card').first();
+  assert.deepEqual(await app.boundingBox(), server.box);
+  const watchedNow = await seen(page);
+  assert.equal(watchedNow.shift, 0);
+  assert.equal(watchedNow.spinners, 0);
+  assert.equal(watchedNow.lcp.at(-1), results[0].photos[0]);
+  await viewportScreenshot(page, 'first-screen-search-app');
+
+  await app.getByRole('link', { name: /^View Profile of/ }).click();
+  await page.waitForURL(`**/profile/${results[0].id}`);
+  await page.locator('.profile-view').waitFor();
+  await page.context().close();
+});
