@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { type ApiCookies, type ApiSession, type RunningSaathi, apiSession, launchBrowser, signedInPhonePage, startSaathi, viewportScreenshot } from './harness';
+import { type ApiCookies, type ApiSession, type RunningSaathi, demoApiSession, launchBrowser, signedInPhonePage, startSaathi, viewportScreenshot } from './harness';
 
 let saathi: RunningSaathi;
 let browser: Browser;
@@ -15,12 +15,7 @@ before(async () => {
   saathi = await startSaathi();
   const seeded = saathi.cli(['seed', '--profiles', '30']);
   assert.equal(seeded.status, 0, seeded.stderr);
-  session = apiSession(saathi.url);
-  const login = await session.call('POST', '/api/auth/login', {
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ username: 'demo', password: 'demo-pass-2026' }),
-  });
-  assert.equal(login.status, 200);
+  session = await demoApiSession(saathi.url);
   cookies = session.cookies();
   browser = await launchBrowser();
 });

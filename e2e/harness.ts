@@ -189,6 +189,17 @@ export function apiSession(baseURL: string): ApiSession {
   };
 }
 
+/** The seeded demo member (`saathi seed`) signed in over HTTP, as the login form does. */
+export async function demoApiSession(baseURL: string): Promise<ApiSession> {
+  const session = apiSession(baseURL);
+  const login = await session.call('POST', '/api/auth/login', {
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ username: 'demo', password: 'demo-pass-2026' }),
+  });
+  assert.equal(login.status, 200, await login.clone().text());
+  return session;
+}
+
 /** Signs a tryme member up as the register form does (form-encoded); the session is then signed in. Returns the user id. */
 export async function registerOverApi(session: ApiSession, member: { fullName: string; username: string; password: string }): Promise<number> {
   const { fullName, username, password } = member;

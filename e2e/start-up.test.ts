@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { type ApiCookies, type RunningSaathi, apiSession, launchBrowser, signedInPhonePage, startSaathi } from './harness';
+import { type ApiCookies, type RunningSaathi, demoApiSession, launchBrowser, signedInPhonePage, startSaathi } from './harness';
 
 let saathi: RunningSaathi;
 let browser: Browser;
@@ -11,13 +11,7 @@ before(async () => {
   saathi = await startSaathi();
   const seeded = saathi.cli(['seed', '--profiles', '30']);
   assert.equal(seeded.status, 0, seeded.stderr);
-  const session = apiSession(saathi.url);
-  const login = await session.call('POST', '/api/auth/login', {
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ username: 'demo', password: 'demo-pass-2026' }),
-  });
-  assert.equal(login.status, 200);
-  cookies = session.cookies();
+  cookies = (await demoApiSession(saathi.url)).cookies();
   browser = await launchBrowser();
 });
 after(async () => {
