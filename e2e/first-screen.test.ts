@@ -38,7 +38,7 @@ async function serverOnly(path: string, card: string): Promise<{ photo: string |
     box: (await first.boundingBox()) as Box,
     loaded: await first.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
   };
-  await viewportScreenshot(page, `first-screen${path.replace(/\//g, '-')}-server`);
+  await viewportScreenshot(page, `first-screen-${path === '/' ? 'home' : path.slice(1)}-server`);
   await page.context().close();
   return result;
 }
