@@ -39,6 +39,9 @@ async function buildServer() {
     },
     logLevel: 'warning',
     logOverride: { 'empty-import-meta': 'silent' },
+    // The server renders home's and search's first cards with React (member-ui/first-screen): its production build,
+    // whatever the environment says (the server itself reads NODE_ENV nowhere).
+    define: { 'process.env.NODE_ENV': '"production"' },
   };
   await Promise.all([
     esbuild.build({ ...options, entryPoints: [path.join(root, 'cli/index.ts')], outfile: path.join(dist, 'saathi.mjs') }),
