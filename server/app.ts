@@ -184,12 +184,9 @@ export function createApp(config: Config, db: Db, options: AppOptions = {}): Koa
         const photo = await mainPhotoFor(db, me, profileId);
         return photo ? [photo] : [];
       },
-      // The first cards only speed the page up: if they cannot be made, the page goes out without them.
-      firstScreen: (route, me) =>
-        firstScreenFor(services, route, me).catch((error: unknown) => {
-          log({ level: 'error', msg: 'first screen failed', route, error: error instanceof Error ? error.message : String(error) });
-          return null;
-        }),
+      firstScreen: (route, me) => firstScreenFor(services, route, me),
+      onFirstScreenError: (route, error) =>
+        log({ level: 'error', msg: 'first screen failed', route, error: error instanceof Error ? error.message : String(error) }),
     }),
   );
   app.use(

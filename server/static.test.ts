@@ -11,6 +11,7 @@ import { staticApps } from './static';
 
 let url: string;
 let close: () => void;
+const firstScreenErrors: string[] = [];
 
 before(async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'saathi-static-'));
@@ -45,13 +46,17 @@ before(async () => {
   app.use(
     staticApps(dir, {
       demoMode: false,
-      sessionUserId: async (ctx) => (ctx.cookies.get('saathi.sid') === 'abc' ? 9 : null),
+      sessionUserId: async (ctx) => ({ abc: 9, boom: 10 })[String(ctx.cookies.get('saathi.sid'))] ?? null,
       firstPaintImages: async (route, pathname, me) => (route === '/profile/$id' && me === 9 ? (photos[pathname] ?? []) : []),
       // Member 9's home and search have first cards (their markup is the app's: server/first-screen.test.ts).
-      firstScreen: async (route, me) =>
-        me === 9 && (route === '/' || route === '/search')
+      // Member 10's cannot be made (a failing query, say).
+      firstScreen: async (route, me) => {
+        if (me === 10) throw new Error('the database went away');
+        return me === 9 && (route === '/' || route === '/search')
           ? { html: `<section class="${route === '/' ? 'member-home' : 'search-page'}">first cards</section>`, images: [`/media/photos/first${route === '/' ? 'home' : 'search'}_thumb.jpg`] }
-          : null,
+          : null;
+      },
+      onFirstScreenError: (route, error) => firstScreenErrors.push(`${route}: ${(error as Error).message}`),
     }),
   );
   const server = app.listen(0, '127.0.0.1');
@@ -153,6 +158,15 @@ test("a member's home and search carry their first cards in place of the spinner
   }
   // The member's landing page after theirs: the plain one (pages are kept per variant, the first screen never).
   assert.match(await page('/', false), /<div class="full-page-spinner" role="status"><\/div><\/main>/);
+});
+
+test("a member's home whose first cards cannot be made is still served, as the page without them, and the failure is told", async () => {
+  const response = await fetch(`${url}/`, { headers: { Cookie: 'saathi.sid=boom; saathi.sid.sig=def' } });
+  assert.equal(response.status, 200);
+  const html = await response.text();
+  assert.match(html, /<div class="full-page-spinner" role="status"><\/div><\/main>/);
+  assert.ok(!html.includes('first-screen'));
+  assert.deepEqual(firstScreenErrors, ['/: the database went away']);
 });
 
 test('a malformed preload entry is dropped, never written into the page', async () => {

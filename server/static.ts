@@ -137,6 +137,8 @@ export function staticApps(
      * from the screen's first API answers for that member, and the photo it paints largest; null for nothing
      */
     firstScreen?: (route: string, me: number) => Promise<{ html: string; images: string[] } | null>;
+    /** told when `firstScreen` fails (the page then goes out as it would without it) */
+    onFirstScreenError?: (route: string, error: unknown) => void;
   } = { demoMode: false },
 ) {
   const memberDir = path.join(staticDir, 'member');
@@ -179,7 +181,13 @@ export function staticApps(
     if (!options.firstPaintImages && !options.firstScreen) return { html: null, images: [] };
     const me = await sessionUserId();
     if (me === null) return { html: null, images: [] };
-    const screen = options.firstScreen ? await options.firstScreen(route, me) : null;
+    // The first cards only speed the page up: if they cannot be made, the page goes out without them.
+    const screen = options.firstScreen
+      ? await options.firstScreen(route, me).catch((error: unknown) => {
+          options.onFirstScreenError?.(route, error);
+          return null;
+        })
+      : null;
     if (screen) return screen;
     return { html: null, images: options.firstPaintImages ? await options.firstPaintImages(route, pathname, me) : [] };
   };
