@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { FAMILY_RELATION_VALUES } from '../../../../contracts/family';
 import { messageAuthor } from '../../../components/chat/message-author';
 import { AlertBanner } from '../../../components/ui/alert-banner';
@@ -215,11 +215,23 @@ const PERMISSION_LABELS: Record<keyof FamilyPermissions, string> = {
 function Permissions({ profileId, permissions }: { profileId: number; permissions: FamilyPermissions }) {
   const set = useSetPermissions(profileId);
   // A toggle applies at once and shows its new state while it is saved; a refusal puts back what the server holds.
+  // What the server holds is shown again only once no change is on its way: the family read again after one
+  // change does not hold the next one yet, and would put that toggle back.
   const [local, setLocal] = useState(permissions);
-  useEffect(() => setLocal(permissions), [permissions]);
+  const saving = useRef(0);
+  useEffect(() => {
+    if (saving.current === 0) setLocal(permissions);
+  }, [permissions]);
   const change = (key: keyof FamilyPermissions, value: boolean) => {
     setLocal((current) => ({ ...current, [key]: value }));
-    set.mutate({ [key]: value }, { onError: () => setLocal(permissions) });
+    saving.current++;
+    // Each call's own promise (mutate's callbacks would fire for the latest call only).
+    set
+      .mutateAsync({ [key]: value })
+      .catch(() => setLocal(permissions))
+      .finally(() => {
+        saving.current--;
+      });
   };
   return (
     <section className="card family__section" aria-labelledby={`permissions-${profileId}`}>

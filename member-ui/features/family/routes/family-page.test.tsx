@@ -204,3 +204,45 @@ test('after a reload, a match Priya likes already is not offered to like again',
   assert.equal(screen.queryByRole('button', { name: 'Like Arjun Mehta for Priya' }), null);
   assert.ok(screen.getByRole('link', { name: 'Write to Arjun Mehta for Priya' }));
 });
+
+test('two permissions toggled one after the other both stay as set while the first is saved and read back before the second', async () => {
+  // The server applies each change as it arrives; the second answer is held back until the end.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let permissions = { ...family.permissions };
+  let patches = 0;
+  const { fetchStub } = renderApp(
+    '/family',
+    fakeServer({
+      user: priya,
+      handle: async (request) => {
+        if (request.url.pathname === '/api/family/40') return jsonResponse(200, { ...family, permissions });
+        if (request.url.pathname === '/api/family/40/permissions' && request.method === 'PATCH') {
+          const change = JSON.parse(request.body);
+          if (++patches === 2) await held;
+          permissions = { ...permissions, ...change };
+          return jsonResponse(200, { message: 'Saved' });
+        }
+        return priyaServer('open')(request);
+      },
+    }),
+  );
+  const edit = (await screen.findByRole('checkbox', { name: 'Edit my profile' }, { timeout: FIRST_LOAD_MS })) as HTMLInputElement;
+  const write = screen.getByRole('checkbox', { name: 'Write to members as my family' }) as HTMLInputElement;
+  const reads = () => fetchStub.callsTo('GET', '/api/family/40').length;
+  const before = reads();
+  fireEvent.click(edit);
+  fireEvent.click(write);
+  // The first change saved and the family read again (without the second, still on its way).
+  await waitFor(() => assert.ok(reads() > before));
+  await new Promise((r) => setTimeout(r, 50));
+  assert.equal(edit.checked, false);
+  assert.equal(write.checked, true, 'the second toggle is not put back by the first one\'s answer');
+  release();
+  await waitFor(() => assert.equal(permissions.mayMessage, true));
+  await new Promise((r) => setTimeout(r, 50));
+  assert.equal(edit.checked, false);
+  assert.equal(write.checked, true);
+});
