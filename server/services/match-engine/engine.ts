@@ -98,8 +98,7 @@ export class MatchEngine {
 
   /** Every live member read from the database into a new index. */
   private async scan(): Promise<MemberIndex> {
-    const count = await this.db('profiles').where('isDeleted', false).count({ n: '*' }).first();
-    return (await scanIndex(this.db, Number(count?.n ?? 0), { log: this.log })).clustered();
+    return (await scanIndex(this.db, { log: this.log })).clustered();
   }
 
   /** The index from the snapshot, if there is one this database's log still vouches for (the feed then resumes there). */

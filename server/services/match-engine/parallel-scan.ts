@@ -24,6 +24,9 @@ export const SPLIT_AT = 200_000;
 
 const ROLE = 'saathi-match-engine-scan';
 
+/** The most room a build's index starts with, whatever the keys span (ids left by many deleted rows). */
+const MAX_START_CAPACITY = 4_000_000;
+
 /**
  * The share of the scan's keys this thread reads: a little more than half, since the worker starts about 0.3 s
  * later (at a million members each half takes 4.5 s) and the appending and clustering can only start when both
@@ -65,18 +68,19 @@ function sourceOf(db: Db): Source | null {
 /** Whether a worker can open this database (the start-up build of a large one is then split). */
 export const splittable = (db: Db): boolean => sourceOf(db) !== null;
 
-/** Every live member read into a new (unclustered) index, on two threads from `splitAt` profiles on. */
-export async function scanIndex(
-  db: Db,
-  profiles: number,
-  options: { splitAt?: number; log?: (entry: Record<string, unknown>) => void } = {},
-): Promise<MemberIndex> {
+/**
+ * Every live member read into a new (unclustered) index, on two threads when the scan's keys span `splitAt` or more.
+ * The span of the keys (two index lookups) stands for the number of profiles: counting the live ones took 60-90 ms
+ * at a million, and the build's index only needs room to start with (its store grows when full).
+ */
+export async function scanIndex(db: Db, options: { splitAt?: number; log?: (entry: Record<string, unknown>) => void } = {}): Promise<MemberIndex> {
   const splitAt = options.splitAt ?? SPLIT_AT;
-  const capacity = Math.ceil(profiles * 1.02) + 64;
+  const bounds = await scanKeyBounds(db);
+  const span = bounds ? bounds.max - bounds.min + 1 : 0;
+  const capacity = Math.min(span, MAX_START_CAPACITY) + 64;
   // The single executable's CommonJS bundle cannot start a worker on this module (it has no URL there).
   const source = typeof import.meta.url === 'string' ? sourceOf(db) : null;
-  const bounds = source && profiles >= splitAt ? await scanKeyBounds(db) : null;
-  if (!source || !bounds) {
+  if (!source || !bounds || span < splitAt) {
     const index = MemberIndex.forBuild(capacity);
     await scanMembers(db, (row) => index.put(row, 0));
     return index;

@@ -110,7 +110,7 @@ describe('match engine snapshot', () => {
     const sqlite3 = server.db.client.config.client === 'sqlite3';
     assert.equal(splittable(server.db), !sqlite3, 'a worker can open the test database');
     const bytes = async (splitAt: number) => {
-      const index = (await scanIndex(server.db, MEMBERS, { splitAt, log: (e) => assert.fail(String(e.err)) })).clustered();
+      const index = (await scanIndex(server.db, { splitAt, log: (e) => assert.fail(String(e.err)) })).clustered();
       const packer = new Packer();
       return encode(index.toSnapshot(packer), packer);
     };
