@@ -14,6 +14,11 @@ export interface EngineProbe {
   members: number;
   /** reading every member (no snapshot) */
   buildMs: number;
+  /**
+   * CPU time of this process (every thread) while it read every member. On a shared two-core machine the wall time
+   * swings by a third from run to run (the same build measured 5.4-9.7 s in one hour); the CPU time moves less.
+   */
+  buildCpuMs: number;
   /** starting from the snapshot the first engine wrote, up to date with the log (null: this database keeps none) */
   restoreMs: number | null;
   bytesPerMember: number;
@@ -40,8 +45,10 @@ export async function probeEngine(db: Knex, databaseUrl: string | null, dataDir 
   if (file) fs.rmSync(file, { force: true });
   const engine = new MatchEngine(db, live, ['bench-probe'], () => {}, { dataDir });
   const started = performance.now();
+  const cpuBefore = process.cpuUsage();
   await engine.start();
   const buildMs = performance.now() - started;
+  const cpu = process.cpuUsage(cpuBefore);
   await settle();
   const after = process.memoryUsage();
   const stats = engine.stats();
@@ -64,6 +71,7 @@ export async function probeEngine(db: Knex, databaseUrl: string | null, dataDir 
   return {
     members: stats.members,
     buildMs: Math.round(buildMs),
+    buildCpuMs: Math.round((cpu.user + cpu.system) / 1000),
     restoreMs,
     bytesPerMember: Math.round((gc ? retained : stats.columnBytes + stats.textBytes) / members),
     countedBytesPerMember: Math.round((stats.columnBytes + stats.textBytes) / members),
