@@ -2,7 +2,19 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { type RunningSaathi, launchBrowser, phoneContext, returningPhonePage, screenshot, signInAsDemo, startSaathi } from './harness';
+import {
+  type RunningSaathi,
+  apiSession,
+  assertNoOverflow,
+  demoApiSession,
+  launchBrowser,
+  phoneContext,
+  registerOverApi,
+  returningPhonePage,
+  screenshot,
+  signInAsDemo,
+  startSaathi,
+} from './harness';
 
 let saathi: RunningSaathi;
 let browser: Browser;
@@ -301,6 +313,43 @@ describe('discovery in the browser', () => {
     assert.ok(names.some((text) => text.includes('Moodmatch Sandhu')), 'the member in a matching mood stays');
     assert.ok(names.length < before, `narrowed from ${before} to ${names.length}`);
     await screenshot(page, 'discovery-search-mood-filter');
+    await page.context().close();
+  });
+
+  test("every signed-in screen fits the phone's width, the own profile with the members who liked her listed", async () => {
+    // An admirer with a long name from a long-named city: each row shows photo, name and place on one line, and a
+    // button; such a row once made the whole page wider than the screen.
+    const demo = await demoApiSession(saathi.url);
+    const { profileId: demoProfile } = (await (await demo.call('GET', '/api/auth/user')).json()) as { profileId: number };
+    const admirer = apiSession(saathi.url);
+    const admirerId = await registerOverApi(admirer, { fullName: 'Venkatanarayanan Ramasubramanian', username: 'venkat_r', password: 'kaveri-sangam-2026' });
+    const created = await admirer.call('POST', '/api/profiles', {
+      json: {
+        userId: admirerId, gender: 'male', lookingFor: 'female', dateOfBirth: '1992-02-11', profileType: 'self', education: "Master's",
+        religion: 'Hindu', motherTongue: 'Malayalam', country: 'United Arab Emirates', city: 'Thiruvananthapuram', profession: 'Architect',
+        about: 'Designs schools in the Gulf; home is still Kerala.', agePreferenceMin: 24, agePreferenceMax: 36,
+      },
+    });
+    assert.equal(created.status, 201, await created.clone().text());
+    const liked = await admirer.call('POST', '/api/profile-likes', { json: { likedProfileId: demoProfile } });
+    assert.equal(liked.status, 201, await liked.clone().text());
+
+    const page = await newPage();
+    await signInAsDemo(page, '/profile');
+    await page.locator('.who-liked__item').getByText('Venkatanarayanan Ramasubramanian').waitFor();
+    await assertNoOverflow(page);
+    await screenshot(page, 'discovery-own-profile');
+    const screens: Array<[string, string]> = [
+      ['/', 'Home'], ['/search', 'Search'], ['/liked-profiles', 'Matches & Likes'], ['/messages', 'Messages'],
+      ['/notifications', 'Notifications'], ['/settings', 'Settings'], ['/family', 'Family'], ['/subscription', 'Subscription plans'],
+      ['/mood-tracking', 'Mood tracking'], ['/compatibility', 'Kundali compatibility'], ['/help', 'Help & Support'],
+    ];
+    for (const [path, title] of screens) {
+      await page.goto(path);
+      await page.waitForFunction((t) => document.title.includes(t), title);
+      await page.waitForLoadState('networkidle');
+      await assertNoOverflow(page);
+    }
     await page.context().close();
   });
 

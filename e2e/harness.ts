@@ -232,3 +232,19 @@ export async function signedInPhonePage(browser: Browser, baseURL: string, cooki
   if (cookies.length) await context.addCookies(cookies.map((c) => ({ ...c, url: baseURL })));
   return context.newPage();
 }
+
+/** The page is no wider than the phone's screen (nothing makes it scroll sideways); names where the overflow starts. */
+export async function assertNoOverflow(target: Page): Promise<void> {
+  // On a phone an overflowing page is zoomed out to fit, which widens window.innerWidth too: compare with the
+  // device's own width.
+  const screen = target.viewportSize()?.width ?? 390;
+  const { page, wide } = await target.evaluate((limit) => ({
+    page: Math.max(document.documentElement.scrollWidth, window.innerWidth),
+    wide: [...document.querySelectorAll('#root *')]
+      // Where the overflow starts: an element past the screen's edge inside a parent that is not.
+      .filter((el) => el.getBoundingClientRect().right > limit + 1 && (el.parentElement?.getBoundingClientRect().right ?? 0) <= limit + 1)
+      .slice(0, 4)
+      .map((el) => `<${el.tagName.toLowerCase()} class="${el.getAttribute('class') ?? ''}"> ${(el.textContent ?? '').slice(0, 30)}`),
+  }), screen);
+  assert.ok(page <= screen, `the page is ${page}px wide on a ${screen}px screen: ${wide.join(' ')}`);
+}

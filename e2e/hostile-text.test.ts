@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
-import { type RunningSaathi, launchBrowser, phoneContext, screenshot, startSaathi } from './harness';
+import { type RunningSaathi, assertNoOverflow, launchBrowser, phoneContext, screenshot, startSaathi } from './harness';
 
 const PASSWORD = 'kesar-badam-2026';
 const REVIEWER = { username: 'text.checker', password: 'plain-text-only-2026', fullName: 'Sana Qureshi' };
@@ -67,21 +67,6 @@ async function assertNothingInjected(target: Page) {
 }
 
 /** Long unbroken words wrap instead of widening the page past the phone's screen. */
-async function assertNoOverflow(target: Page) {
-  // On a phone an overflowing page is zoomed out to fit, which widens window.innerWidth too: compare with the
-  // device's own width.
-  const screen = target.viewportSize()?.width ?? 390;
-  const { page, wide } = await target.evaluate((limit) => ({
-    page: Math.max(document.documentElement.scrollWidth, window.innerWidth),
-    wide: [...document.querySelectorAll('#root *')]
-      // Where the overflow starts: an element past the screen's edge inside a parent that is not.
-      .filter((el) => el.getBoundingClientRect().right > limit + 1 && (el.parentElement?.getBoundingClientRect().right ?? 0) <= limit + 1)
-      .slice(0, 4)
-      .map((el) => `<${el.tagName.toLowerCase()} class="${el.getAttribute('class') ?? ''}"> ${(el.textContent ?? '').slice(0, 30)}`),
-  }), screen);
-  assert.ok(page <= screen, `the page is ${page}px wide on a ${screen}px screen: ${wide.join(' ')}`);
-}
-
 before(async () => {
   saathi = await startSaathi();
   browser = await launchBrowser();

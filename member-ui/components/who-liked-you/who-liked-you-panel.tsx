@@ -115,7 +115,7 @@ function LikerCard({ profile }: { profile: ProfileCardView }) {
         {location ? (
           <p className="who-liked__meta">
             <MapPin size={12} aria-hidden="true" />
-            {location}
+            <span className="who-liked__place">{location}</span>
           </p>
         ) : null}
         {/* A like given by the member's family for them. */}
@@ -127,7 +127,8 @@ function LikerCard({ profile }: { profile: ProfileCardView }) {
         className="btn btn--outline btn--sm who-liked__view"
         aria-label={`View Profile of ${name}`}
       >
-        View Profile
+        {/* One word, so the name beside it has the room on a phone (the link's name still says whose profile). */}
+        View
       </Link>
     </li>
   );
