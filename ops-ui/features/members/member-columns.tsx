@@ -1,4 +1,5 @@
 import { TIER_LABELS } from '../../../contracts/tiers';
+import { EmailAddress } from '../../components/email-address';
 import { MemberLink } from '../../components/member-link';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -19,7 +20,7 @@ export function memberColumns({ onSuspend, onRestore }: MemberActions) {
   return column.columns([
     column.accessor('fullName', { header: 'Name', meta: { className: 'ops-col--names' }, cell: (info) => <MemberLink member={info.row.original} className="ops-cell-strong" /> }),
     column.accessor('username', { header: 'Username' }),
-    column.accessor('email', { header: 'Email', meta: { className: 'ops-col--names' } }),
+    column.accessor('email', { header: 'Email', meta: { className: 'ops-col--email' }, cell: (info) => <EmailAddress email={info.getValue()} /> }),
     column.accessor('tier', {
       header: 'Plan',
       enableSorting: false,

@@ -35,6 +35,14 @@ describe('members table', () => {
     assert.deepEqual(memberRequests(fetchStub), ['?q=asha&status=suspended&sort=name&dir=asc&page=3&pageSize=25']);
   });
 
+  test('an email address reads whole and may wrap only after its "@" (not inside "example")', async () => {
+    fetchStub = stub();
+    renderApp('/ops/members');
+    const table = await screen.findByRole('table', { name: 'Members' });
+    const cell = await within(table).findByText('asha@example.test');
+    assert.equal(cell.innerHTML, 'asha@<wbr>example.test');
+  });
+
   test('every column but the plan sorts from its header, into the address; names link to the member page', async () => {
     fetchStub = stub();
     renderApp('/ops/members');

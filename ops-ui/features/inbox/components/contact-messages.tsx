@@ -3,6 +3,7 @@ import { useMemo, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
+import { EmailAddress } from '../../../components/email-address';
 import { MemberLink } from '../../../components/member-link';
 import { createDataTableColumnHelper, DataTable } from '../../../components/ui/data-table';
 import { useUrlTableState } from '../../../lib/use-url-state';
@@ -45,7 +46,7 @@ export function ContactMessages({ filter, onNotice }: { filter: InboxFilter; onN
               ) : (
                 <span className="ops-cell-strong">{info.getValue()}</span>
               )}
-              <span className="ops-cell-muted">{info.row.original.email}</span>
+              <EmailAddress email={info.row.original.email} className="ops-cell-muted" />
             </div>
           ),
         }),
