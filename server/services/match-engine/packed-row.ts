@@ -23,8 +23,9 @@ import { hashOf, ownCopy } from './text-index';
 
 const SEP = '\u001f';
 
-/** How many of a column's latest values the reader compares first (see PackedReader.recent). */
-const RECENT = 16;
+/** Each column remembers one value per key of 2^CACHE_BITS (see PackedReader.str). */
+const CACHE_BITS = 6;
+const CACHE_MASK = (1 << CACHE_BITS) - 1;
 
 /** The packed columns, in order. The search text is last: it is the longest, and free text. */
 const PACKED = [
@@ -210,37 +211,20 @@ export class PackedReader {
     const j = this.base + k;
     const from = this.starts[j];
     const to = this.ends[j];
-    const recent = this.recent[k];
-    if (recent !== null) {
-      this.reads[k]++;
-      for (let r = 0; r < recent.length; r++) {
-        const value = recent[r];
-        if (value.length === to - from && this.line.startsWith(value, from)) return value;
-      }
-    }
-    const value = this.strings.get(this.line, from, to, hashOf(this.line, from, to));
-    if (recent !== null) this.remember(k, recent, value);
+    const line = this.line;
+    const length = to - from;
+    // The value this column last read with the same length, first and last character, compared in place: most
+    // columns hold a few values (a gender, a diet, a tier), nearly always told apart by those three.
+    const slot = (k << CACHE_BITS) | ((length * 7 + line.charCodeAt(from) * 3 + line.charCodeAt(to - 1)) & CACHE_MASK);
+    const seen = this.seen[slot];
+    if (seen !== undefined && seen.length === length && line.startsWith(seen, from)) return seen;
+    const value = this.strings.get(line, from, to, hashOf(line, from, to));
+    this.seen[slot] = value;
     return value;
   }
 
-  /**
-   * Most columns hold one of a few values (a gender, a diet, a tier): the last RECENT different values of each
-   * column are compared first, in place, which is cheaper than hashing the characters. A column where that
-   * mostly fails (a birth date, a profession) stops keeping them.
-   */
-  private readonly recent: Array<string[] | null> = PACKED.map(() => []);
-  private readonly misses = new Int32Array(PACKED.length);
-  private readonly reads = new Int32Array(PACKED.length);
-
-  private remember(k: number, recent: string[], value: string): void {
-    const misses = ++this.misses[k];
-    if (misses > 64 && misses * 4 > this.reads[k]) {
-      this.recent[k] = null;
-      return;
-    }
-    if (recent.length < RECENT) recent.push(value);
-    else recent[misses % RECENT] = value;
-  }
+  /** Per column, the latest value read for each of CACHE_MASK + 1 keys of (length, first and last character). */
+  private readonly seen: Array<string | undefined> = new Array(PACKED.length << CACHE_BITS).fill(undefined);
 
   /** A whole number read digit by digit (no string made); anything else (a real, an exponent) through Number. */
   private num(k: number): number | null {
