@@ -210,6 +210,6 @@ test('past due with Stripe: "Pay with another card" opens the Payment Element on
   await screen.findByText('Payment received', undefined, { timeout: 5000 });
   assert.equal(confirms.length, 1);
   assert.match(String((confirms[0].confirmParams as { return_url: string }).return_url), /\/settings\?tab=subscription$/);
-  await waitFor(() => assert.ok(fetchStub.callsTo('GET', `/api/subscriptions/${state.user.id}/current`).length > reads), { timeout: 5000 });
+  await waitFor(() => assert.ok(fetchStub.callsTo('GET', `/api/subscriptions/${state.user.id}/current`).length > reads, 'the plan is read again'), { timeout: 5000 });
   await plan.findByText(/Renews on/, undefined, { timeout: 5000 });
 });

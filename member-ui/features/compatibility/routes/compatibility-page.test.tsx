@@ -80,7 +80,7 @@ test('typing asks the server for that name or city', async () => {
   const input = await screen.findByRole('combobox', { name: 'Profile to compare' });
   fireEvent.focus(input);
   fireEvent.change(input, { target: { value: 'toron' } });
-  await waitFor(() => assert.ok(fetchStub.calls.some((c) => c.url.pathname === '/api/profiles/search' && c.url.searchParams.get('q') === 'toron')));
+  await waitFor(() => assert.ok(fetchStub.calls.some((c) => c.url.pathname === '/api/profiles/search' && c.url.searchParams.get('q') === 'toron'), 'the picker searched for "toron"'));
 });
 
 test('no profiles: "No profiles available"; a failed fetch toasts "Failed to fetch profiles" and lists nothing', async () => {

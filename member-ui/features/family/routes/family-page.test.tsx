@@ -236,7 +236,7 @@ test('two permissions toggled one after the other both stay as set while the fir
   fireEvent.click(edit);
   fireEvent.click(write);
   // The first change saved and the family read again (without the second, still on its way).
-  await waitFor(() => assert.ok(reads() > before));
+  await waitFor(() => assert.ok(reads() > before, 'the family is read again after the first change'));
   await new Promise((r) => setTimeout(r, 50));
   assert.equal(edit.checked, false);
   assert.equal(write.checked, true, 'the second toggle is not put back by the first one\'s answer');

@@ -104,7 +104,7 @@ test('null scores, empty starters and failures render no card, quietly', async (
 test('own profile: no insight requests at all', async () => {
   const { fetchStub } = renderApp('/profile/41', server(fullAnswers));
   await screen.findByRole('region', { name: 'About Me' });
-  await waitFor(() => assert.ok(fetchStub.calls.some((c) => c.url.pathname === '/api/profiles/41')));
+  await waitFor(() => assert.ok(fetchStub.calls.some((c) => c.url.pathname === '/api/profiles/41'), 'the profile is asked for'));
   const insightCalls = fetchStub.calls.filter((c) => /compatibility|cultural-insight|conversation-starters/.test(c.url.pathname));
   assert.deepEqual(insightCalls.map((c) => c.url.pathname), []);
 });
