@@ -53,7 +53,7 @@ test("home: the first daily matches as GET /api/matches/daily gives them to the 
   const priya = await viewer('Priya Nair');
   const daily = await answer(priya.client, '/api/matches/daily');
   assert.ok(daily.length >= 2, 'the member has daily matches');
-  const screen = await firstScreenFor(server.services, '/', priya.user.id);
+  const screen = await firstScreenFor(server.services, '/', '/', priya.user.id);
   assert.ok(screen);
   assert.deepEqual(cardsIn(screen.html), daily.slice(0, 2).map((card) => card.id), 'the first row, in the answer\'s order');
   assert.ok(daily[0].photos[0]?.startsWith('/media/'), String(daily[0].photos[0]));
@@ -69,7 +69,7 @@ test('search: the first result as an unfiltered GET /api/search gives it to the 
   const res = await asha.client.get('/api/search?limit=20');
   const results = (await res.json()) as Card[];
   assert.ok(results.length > 0);
-  const screen = await firstScreenFor(server.services, '/search', asha.user.id);
+  const screen = await firstScreenFor(server.services, '/search', '/search', asha.user.id);
   assert.ok(screen);
   assert.deepEqual(cardsIn(screen.html), [results[0].id]);
   assert.deepEqual(screen.images, [results[0].photos[0]]);
@@ -91,7 +91,7 @@ test('a member who blocked, was blocked by or is hidden from the viewer never ap
   // Before: they are the member's matches, and the first screens show them.
   assert.deepEqual((await answer(kavya.client, '/api/search?limit=20')).map((c) => c.id).sort(), [...pool].sort());
   for (const route of ['/', '/search']) {
-    const shown = cardsIn((await firstScreenFor(server.services, route, kavya.user.id))?.html ?? '');
+    const shown = cardsIn((await firstScreenFor(server.services, route, route, kavya.user.id))?.html ?? '');
     assert.ok(shown.length > 0 && shown.every((id) => pool.includes(id)), `${route}: ${shown}`);
   }
 
@@ -101,8 +101,8 @@ test('a member who blocked, was blocked by or is hidden from the viewer never ap
   // After: the answers are empty, and so the pages have no first screen at all.
   assert.deepEqual(await answer(kavya.client, '/api/search?limit=20'), []);
   assert.deepEqual(await answer(kavya.client, '/api/matches/daily'), []);
-  assert.equal(await firstScreenFor(server.services, '/search', kavya.user.id), null);
-  assert.equal(await firstScreenFor(server.services, '/', kavya.user.id), null);
+  assert.equal(await firstScreenFor(server.services, '/search', '/search', kavya.user.id), null);
+  assert.equal(await firstScreenFor(server.services, '/', '/', kavya.user.id), null);
 });
 
 test("a card's text is escaped: markup in a name or a profession is shown as text", async () => {
@@ -110,7 +110,7 @@ test("a card's text is escaped: markup in a name or a profession is shown as tex
   await withPhoto(await buildProfile(server, user, { gender: 'male', lookingFor: 'male', city: 'Moncton', country: 'Canada', profession: '"><script>alert(2)</script>' }), user);
   const nikhil = await signedInClient(server, { fullName: 'Nikhil Verma' });
   await buildProfile(server, nikhil.user, { gender: 'male', lookingFor: 'male', city: 'Moncton', country: 'Canada' });
-  const screen = await firstScreenFor(server.services, '/search', nikhil.user.id);
+  const screen = await firstScreenFor(server.services, '/search', '/search', nikhil.user.id);
   assert.ok(screen);
   assert.ok(screen.html.includes('Rohan &lt;img src=x onerror=alert(1)&gt;'), screen.html);
   assert.ok(screen.html.includes('&gt;&lt;script&gt;alert(2)&lt;/script&gt;'), 'the profession, as text');
@@ -120,19 +120,133 @@ test("a card's text is escaped: markup in a name or a profession is shown as tex
 test('nothing for an account that is not an active member, a member without a profile on home, or another route', async () => {
   for (const name of ['Vikram Rao', 'Sameer Khan']) await man(name);
   const meera = await viewer('Meera Pillai');
-  assert.ok(await firstScreenFor(server.services, '/', meera.user.id));
-  assert.equal(await firstScreenFor(server.services, '/settings', meera.user.id), null);
-  assert.equal(await firstScreenFor(server.services, '/profile/$id', meera.user.id), null);
+  assert.ok(await firstScreenFor(server.services, '/', '/', meera.user.id));
+  assert.equal(await firstScreenFor(server.services, '/settings', '/settings', meera.user.id), null);
+  assert.equal(await firstScreenFor(server.services, '/profile/$id', '/profile/x', meera.user.id), null);
   await server.db('users').where({ id: meera.user.id }).update({ status: 'suspended' });
-  assert.equal(await firstScreenFor(server.services, '/', meera.user.id), null);
-  assert.equal(await firstScreenFor(server.services, '/search', meera.user.id), null);
+  assert.equal(await firstScreenFor(server.services, '/', '/', meera.user.id), null);
+  assert.equal(await firstScreenFor(server.services, '/search', '/search', meera.user.id), null);
   const gone = await viewer('Gone Member');
   await server.db('users').where({ id: gone.user.id }).update({ isDeleted: true });
-  assert.equal(await firstScreenFor(server.services, '/search', gone.user.id), null);
-  assert.equal(await firstScreenFor(server.services, '/', 999_999), null);
+  assert.equal(await firstScreenFor(server.services, '/search', '/search', gone.user.id), null);
+  assert.equal(await firstScreenFor(server.services, '/', '/', 999_999), null);
   // A family member's own account (no profile): the app leads them to the profile they help with, not a home.
   const mother = await signedInClient(server, { fullName: 'Sunita Deshpande' });
-  assert.equal(await firstScreenFor(server.services, '/', mother.user.id), null);
+  assert.equal(await firstScreenFor(server.services, '/', '/', mother.user.id), null);
   const reviewer = await buildUser(server, { fullName: 'Ravi Reviewer', role: 'reviewer' });
-  assert.equal(await firstScreenFor(server.services, '/search', reviewer.user.id), null);
+  assert.equal(await firstScreenFor(server.services, '/search', '/search', reviewer.user.id), null);
+});
+
+// ── A profile: GET /api/profiles/:id's answer for the member, painted as the profile screen paints it ──
+
+type ProfileAnswer = { id: number; photoDetails: Array<{ url: string }>; matchPercentage: number | null };
+const views = (viewerId: number, profileId: number) => server.db('profile_views').where({ viewerUserId: viewerId, profileId }).count({ n: '*' }).first().then((row) => Number(row?.n));
+
+test("a profile: its photo and introduction as GET /api/profiles/:id gives them to the member (same photo address, same match), recording no view of its own", async () => {
+  const { user, profile } = await man('Aarav Kapoor');
+  await server.db('profiles').where({ id: profile.id }).update({ profession: 'Architect' });
+  const ira = await viewer('Ira Menon');
+  const screen = await firstScreenFor(server.services, '/profile/$id', `/profile/${profile.id}`, ira.user.id);
+  assert.ok(screen);
+  // The page's render is not the member opening the profile: the app's own request for it is (fails if the
+  // first screen records the view: the app's request on the same load would then be the second opening).
+  assert.equal(await views(ira.user.id, profile.id), 0);
+  const res = await ira.client.get(`/api/profiles/${profile.id}`);
+  assert.equal(res.status, 200);
+  const answer = (await res.json()) as ProfileAnswer;
+  assert.equal(await views(ira.user.id, profile.id), 1, "the app's request records the visit");
+  assert.ok(answer.photoDetails[0].url.startsWith('/media/'));
+  assert.deepEqual(screen.images, [answer.photoDetails[0].url]);
+  assert.ok(screen.html.includes(`src="${answer.photoDetails[0].url}"`), 'the gallery shows the answer\'s first photo');
+  assert.match(screen.html, /<h1 id="profile-name" class="profile-name">Aarav Kapoor, \d+<\/h1>/);
+  assert.ok(answer.matchPercentage !== null);
+  assert.ok(screen.html.includes(`${Math.round(answer.matchPercentage)}% Match`), 'the match the API computes for this member');
+  assert.ok(screen.html.includes('Architect'));
+  assert.ok(screen.html.includes(`href="/chat/${user.id}"`));
+  // The same visit's page again (a reload): still one view, the API's own.
+  await firstScreenFor(server.services, '/profile/$id', `/profile/${profile.id}`, ira.user.id);
+  await ira.client.get(`/api/profiles/${profile.id}`);
+  assert.equal(await views(ira.user.id, profile.id), 1);
+});
+
+test('a profile whose owner blurs their photos is painted with the blurred address the API gives', async () => {
+  const { user, profile } = await man('Kunal Joshi');
+  await PrivacySettings.query(server.db).insert({ userId: user.id, blurPhotos: true, updatedAt: Date.now() } as Partial<PrivacySettings>).onConflict('userId').merge();
+  const tara = await viewer('Tara Sen');
+  const answer = (await (await tara.client.get(`/api/profiles/${profile.id}`)).json()) as ProfileAnswer;
+  const screen = await firstScreenFor(server.services, '/profile/$id', `/profile/${profile.id}`, tara.user.id);
+  assert.ok(screen);
+  assert.deepEqual(screen.images, [answer.photoDetails[0].url]);
+  assert.match(answer.photoDetails[0].url, /blur/);
+  assert.ok(screen.html.includes(`src="${answer.photoDetails[0].url}"`));
+  assert.match(screen.html, /Photos are blurred for privacy/);
+});
+
+test('a profile the member may not see is not painted, exactly where the API answers 404: blocked either way, hidden, deleted, suspended, unknown', async () => {
+  const rhea = await viewer('Rhea Das');
+  const cases: Array<[string, () => Promise<number>]> = [
+    ['blocked by the member', async () => {
+      const { user, profile } = await man('Blocked Bose');
+      assert.equal((await rhea.client.post('/api/blocks', { userId: user.id })).status, 201);
+      return profile.id;
+    }],
+    ['blocking the member', async () => {
+      const { user, profile } = await man('Blocker Basu');
+      await server.db('blocks').insert({ blockerId: user.id, blockedId: rhea.user.id, createdAt: Date.now() });
+      return profile.id;
+    }],
+    ['hidden by its owner', async () => {
+      const { user, profile } = await man('Hidden Hora');
+      await PrivacySettings.query(server.db).insert({ userId: user.id, profileVisibility: 'none', updatedAt: Date.now() } as Partial<PrivacySettings>).onConflict('userId').merge();
+      return profile.id;
+    }],
+    ['deleted', async () => {
+      const { profile } = await man('Deleted Dutta');
+      await server.db('profiles').where({ id: profile.id }).update({ isDeleted: true });
+      return profile.id;
+    }],
+    ["of a suspended member", async () => {
+      const { user, profile } = await man('Suspended Sahni');
+      await server.db('users').where({ id: user.id }).update({ status: 'suspended' });
+      return profile.id;
+    }],
+    ['unknown', async () => 987_654],
+  ];
+  for (const [what, make] of cases) {
+    const id = await make();
+    assert.equal((await rhea.client.get(`/api/profiles/${id}`)).status, 404, `${what}: the API's answer`);
+    assert.equal(await firstScreenFor(server.services, '/profile/$id', `/profile/${id}`, rhea.user.id), null, what);
+  }
+  // The same kind of profile, visible: painted (so the nulls above are the policy's, not a broken render).
+  const { profile } = await man('Visible Varma');
+  assert.ok(await firstScreenFor(server.services, '/profile/$id', `/profile/${profile.id}`, rhea.user.id));
+  for (const path of [`/profile/0`, `/profile/${profile.id}x`, '/profile/99999999999999999999']) {
+    assert.equal(await firstScreenFor(server.services, '/profile/$id', path, rhea.user.id), null, path);
+  }
+});
+
+test('a profile is painted for no account but an active member: not for a suspended or deleted one, staff, or an unknown id', async () => {
+  const { profile } = await man('Neel Chopra');
+  const path = `/profile/${profile.id}`;
+  const maya = await viewer('Maya Kulkarni');
+  assert.ok(await firstScreenFor(server.services, '/profile/$id', path, maya.user.id));
+  await server.db('users').where({ id: maya.user.id }).update({ status: 'suspended' });
+  assert.equal(await firstScreenFor(server.services, '/profile/$id', path, maya.user.id), null);
+  const gone = await viewer('Gita Gone');
+  await server.db('users').where({ id: gone.user.id }).update({ isDeleted: true });
+  assert.equal(await firstScreenFor(server.services, '/profile/$id', path, gone.user.id), null);
+  const reviewer = await buildUser(server, { fullName: 'Rita Reviewer', role: 'reviewer' });
+  assert.equal(await firstScreenFor(server.services, '/profile/$id', path, reviewer.user.id), null);
+  assert.equal(await firstScreenFor(server.services, '/profile/$id', path, 999_999), null);
+});
+
+test("a profile's text is escaped: markup in its name or profession is shown as text", async () => {
+  const { profile } = await man('Omar <img src=x onerror=alert(1)>');
+  await server.db('profiles').where({ id: profile.id }).update({ profession: '"><script>alert(2)</script>' });
+  const zoya = await viewer('Zoya Ali');
+  const screen = await firstScreenFor(server.services, '/profile/$id', `/profile/${profile.id}`, zoya.user.id);
+  assert.ok(screen);
+  assert.ok(screen.html.includes('Omar &lt;img src=x onerror=alert(1)&gt;'), screen.html.slice(0, 2000));
+  assert.ok(screen.html.includes('&gt;&lt;script&gt;alert(2)&lt;/script&gt;'));
+  assert.ok(!screen.html.includes('<img src=x') && !screen.html.includes('<script>'));
 });

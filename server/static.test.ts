@@ -50,7 +50,7 @@ before(async () => {
       firstPaintImages: async (route, pathname, me) => (route === '/profile/$id' && me === 9 ? (photos[pathname] ?? []) : []),
       // Member 9's home and search have first cards (their markup is the app's: server/first-screen.test.ts).
       // Member 10's cannot be made (a failing query, say).
-      firstScreen: async (route, me) => {
+      firstScreen: async (route, _pathname, me) => {
         if (me === 10) throw new Error('the database went away');
         return me === 9 && (route === '/' || route === '/search')
           ? { html: `<section class="${route === '/' ? 'member-home' : 'search-page'}">first cards</section>`, images: [`/media/photos/first${route === '/' ? 'home' : 'search'}_thumb.jpg`] }

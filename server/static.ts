@@ -133,10 +133,11 @@ export function staticApps(
      */
     firstPaintImages?: (route: string, pathname: string, me: number) => Promise<string[]>;
     /**
-     * The first content of the member `me`'s screen at `route` ("/" and "/search"): its markup, as the app renders it
-     * from the screen's first API answers for that member, and the photo it paints largest; null for nothing
+     * The first content of the member `me`'s screen at `pathname` (matched by `route`: "/", "/search", "/profile/$id"):
+     * its markup, as the app renders it from the screen's first API answers for that member, and the photo it paints
+     * largest; null for nothing
      */
-    firstScreen?: (route: string, me: number) => Promise<{ html: string; images: string[] } | null>;
+    firstScreen?: (route: string, pathname: string, me: number) => Promise<{ html: string; images: string[] } | null>;
     /** told when `firstScreen` fails (the page then goes out as it would without it) */
     onFirstScreenError?: (route: string, error: unknown) => void;
   } = { demoMode: false },
@@ -172,7 +173,12 @@ export function staticApps(
     const sessionUserId = () => (me ??= options.sessionUserId ? options.sessionUserId(ctx) : Promise.resolve(null));
     if (!signedIn || ctx.querystring !== '') return page;
     const [data, paint] = await Promise.all([dataPreloads(match.route, ctx.path, sessionUserId), firstPaint(match.route, ctx.path, sessionUserId)]);
-    if (paint.html) page = withFirstScreen(page, ctx.path, paint.html);
+    if (paint.html) {
+      page = withFirstScreen(page, ctx.path, paint.html);
+      // The page now holds what only this member may see (their matches, a profile as shown to them): like the API's
+      // answers it came from, it is not to be kept by the browser or anything between.
+      ctx.set('Cache-Control', 'no-store');
+    }
     const images = imagePreloads(paint.images);
     return data || images ? page.replace('</head>', `${images}${data}\n  </head>`) : page;
   };
@@ -183,7 +189,7 @@ export function staticApps(
     if (me === null) return { html: null, images: [] };
     // The first cards only speed the page up: if they cannot be made, the page goes out without them.
     const screen = options.firstScreen
-      ? await options.firstScreen(route, me).catch((error: unknown) => {
+      ? await options.firstScreen(route, pathname, me).catch((error: unknown) => {
           options.onFirstScreenError?.(route, error);
           return null;
         })

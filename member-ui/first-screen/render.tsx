@@ -3,22 +3,25 @@ import { createMemoryHistory, createRootRoute, createRouter, RouterContextProvid
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { SessionUser } from '../../contracts/auth';
-import type { ProfileCardView } from '../../contracts/views';
+import type { ProfileCardView, ProfileView } from '../../contracts/views';
 import { dailyMatchesQueryOptions } from '../features/home/api/matches';
 import { MemberHome } from '../features/home/components/member-home';
 import { DEFAULT_MOOD_SCORE, type SearchCriteria, type SearchPage as SearchAnswer, searchQueryOptions } from '../features/search/api/search';
 import { SearchPage } from '../features/search/routes/search-page';
+import { ProfileViewScreen } from '../features/profile-view/routes/profile-view-page';
+import { profileQueryOptions } from '../lib/profiles';
 import { sessionQueryKey } from '../lib/session';
 
 /**
- * What the server puts into the page for a signed-in member's first load of home or search: the app's own screen,
+ * What the server puts into the page for a signed-in member's first load of home, search or a profile: the app's own screen,
  * rendered by the app's own components from the same answers the screen's API requests give, cut to the cards the
  * phone shows first (the rest, and the lists the screen loads besides, stay as the screen's own loading state).
  * The app replaces it with its own render of the same screen: same markup, same place.
  */
 export type FirstScreen =
   | { route: '/'; user: SessionUser; daily: ProfileCardView[] }
-  | { route: '/search'; user: SessionUser; search: SearchAnswer };
+  | { route: '/search'; user: SessionUser; search: SearchAnswer }
+  | { route: '/profile/$id'; pathname: string; user: SessionUser; profile: ProfileView };
 
 /** The cards each screen's first paint shows: home's first row of daily matches, search's first result. */
 export const FIRST_SCREEN_CARDS = { '/': 2, '/search': 1 } as const;
@@ -34,13 +37,17 @@ export function firstScreenMarkup(screen: FirstScreen): string {
   if (screen.route === '/') {
     queryClient.setQueryData(dailyMatchesQueryOptions(screen.user.id).queryKey, screen.daily.slice(0, FIRST_SCREEN_CARDS['/']));
     content = <MemberHome user={screen.user} />;
+  } else if (screen.route === '/profile/$id') {
+    // The photo and the introduction: the details below them are a deferred render in the app too.
+    queryClient.setQueryData(profileQueryOptions(screen.profile.id).queryKey, screen.profile);
+    content = <ProfileViewScreen profileId={screen.profile.id} />;
   } else {
     const page = { ...screen.search, results: screen.search.results.slice(0, FIRST_SCREEN_CARDS['/search']), nextCursor: null };
     queryClient.setQueryData(searchQueryOptions(UNFILTERED_SEARCH).queryKey, { pages: [page], pageParams: [null] });
     content = <SearchPage />;
   }
   // Links need a router to build their addresses; the screen's own routes are not needed for that.
-  const router = createRouter({ routeTree: createRootRoute(), history: createMemoryHistory({ initialEntries: [screen.route] }) });
+  const router = createRouter({ routeTree: createRootRoute(), history: createMemoryHistory({ initialEntries: [screen.route === '/profile/$id' ? screen.pathname : screen.route] }) });
   const html = renderToStaticMarkup(
     <QueryClientProvider client={queryClient}>
       <RouterContextProvider router={router}>{content}</RouterContextProvider>

@@ -3,9 +3,11 @@ import { SEARCH_PAGE_SIZE } from '../../contracts/routes';
 import type { ProfileCardView } from '../../contracts/views';
 import { firstScreenMarkup } from '../../member-ui/first-screen/render';
 import type { AppServices } from '../context';
+import { HttpError } from '../errors';
 import { User } from '../models/user';
 import { dailySelection } from './daily-matches';
 import { searchProfiles } from './discovery';
+import { profileAnswerFor } from './profile-answer';
 import { sessionUserOf } from './session-user';
 
 export interface FirstScreenPaint {
@@ -20,17 +22,39 @@ const isMediaUrl = (url: string) => /^\/media\/[A-Za-z0-9/_.-]+$/.test(url);
 /** Only photo addresses this server serves go into a page (the presenters give nothing else; this makes sure). */
 const withMediaPhotos = <T extends ProfileCardView>(cards: T[]): T[] => cards.map((card) => ({ ...card, photos: card.photos.filter(isMediaUrl) }));
 
+/** The profile id of a /profile/{id} path, as the app reads it (digits, above 0), or null. */
+function profileIdOf(pathname: string): number | null {
+  const id = /^\/profile\/(\d+)\/?$/.exec(pathname)?.[1];
+  const n = id === undefined ? Number.NaN : Number(id);
+  return Number.isSafeInteger(n) && n > 0 ? n : null;
+}
+
 /**
- * The first cards of `route` for member `me`, as the screen's first API answers give them to that member (the same
- * services, so the same visibility, block and hidden-profile rules), rendered as the app renders them; null where
- * there is nothing to paint: another route, an account that is not an active member, no cards. A member without a
- * profile of their own gets no home: the app leads a family member to the profile they help with instead.
+ * The first content of `route` (at `pathname`) for member `me`, as the screen's first API answers give it to that
+ * member (the same services, so the same visibility, block and hidden-profile rules), rendered as the app renders
+ * it; null where there is nothing to paint: another route, an account that is not an active member, no cards, a
+ * profile the member may not see. A member without a profile of their own gets no home: the app leads a family
+ * member to the profile they help with instead.
  */
-export async function firstScreenFor(services: Pick<AppServices, 'db' | 'engine' | 'cards' | 'config'>, route: string, me: number): Promise<FirstScreenPaint | null> {
-  if (route !== '/' && route !== '/search') return null;
+export async function firstScreenFor(services: Pick<AppServices, 'db' | 'engine' | 'cards' | 'config' | 'live'>, route: string, pathname: string, me: number): Promise<FirstScreenPaint | null> {
+  if (route !== '/' && route !== '/search' && route !== '/profile/$id') return null;
   const viewer = await User.query(services.db).findById(me);
   if (!viewer || viewer.isDeleted || viewer.status !== 'active' || viewer.role !== 'member') return null;
   const user = await sessionUserOf(services, viewer);
+  if (route === '/profile/$id') {
+    const profileId = profileIdOf(pathname);
+    if (profileId === null) return null;
+    // GET /api/profiles/:id's own answer. Not recorded as a view: the app's request for it, made on every load of
+    // the screen, records it (once a day per viewer and profile, like any other opening).
+    const profile = await profileAnswerFor(services, viewer, profileId, { recordView: false }).catch((error: unknown) => {
+      if (error instanceof HttpError && error.status === 404) return null;
+      throw error;
+    });
+    if (!profile) return null;
+    const photo = profile.photoDetails?.[0]?.url ?? profile.photos[0];
+    const safe = { ...profile, photos: profile.photos.filter(isMediaUrl), photoDetails: profile.photoDetails?.filter((p) => isMediaUrl(p.url) && (!p.thumbnailUrl || isMediaUrl(p.thumbnailUrl))) };
+    return { html: firstScreenMarkup({ route, pathname, user, profile: safe }), images: photo && isMediaUrl(photo) ? [photo] : [] };
+  }
   if (route === '/') {
     if (user.profileId === null) return null;
     const daily = withMediaPhotos(await dailySelection(services, viewer, 'daily'));

@@ -2,7 +2,7 @@ import { ageFromDateOfBirth } from '../../contracts/profile';
 import type { Db } from '../db';
 import { Profile } from '../models/profile';
 import { type Audience, decideRelationship, viewerFacts } from '../policies/relationship';
-import { cachedGunaScore } from '../routes/profiles/profiles';
+import { cachedGunaScore } from '../services/profile-answer';
 import { toMatchProfile } from '../services/discovery';
 import type { MatchEngine } from '../services/match-engine/engine';
 import type { SearchFilters } from '../services/match-engine/filters';

@@ -468,7 +468,7 @@ describe('blocks and reports', () => {
 describe('cached guna scores', () => {
   test('give exactly gunaScoreForProfiles, on first casting and from the cache, null when a chart cannot be cast', async () => {
     const { gunaScoreForProfiles } = await import('../../services/kundali');
-    const { cachedGunaScore } = await import('./profiles');
+    const { cachedGunaScore } = await import('../../services/profile-answer');
     const people = [
       { gender: 'female', dateOfBirth: '1995-04-12', birthHour: 6, birthMinute: 30, birthAmPm: 'AM', birthPlace: 'Chennai, India', zodiacSign: null, rashi: null, nakshatra: null, manglik: false },
       { gender: 'male', dateOfBirth: '1992-11-03', birthHour: 9, birthMinute: 15, birthAmPm: 'PM', birthPlace: 'London, United Kingdom', zodiacSign: null, rashi: null, nakshatra: null, manglik: null },

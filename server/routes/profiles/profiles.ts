@@ -9,19 +9,14 @@ import {
   updateProfileSchema,
 } from '../../../contracts/profile';
 import { type AppContext, newRouter } from '../../context';
-import { HttpError, conflict, forbidden, notFound, unlessStorageFault, validationFailed } from '../../errors';
+import { HttpError, conflict, forbidden, notFound, validationFailed } from '../../errors';
 import { assertSelf, currentUser, requireUser } from '../../middleware/auth';
 import { idParam, parse, requestBody } from '../../middleware/validate';
 import { Profile } from '../../models/profile';
-import type { User } from '../../models/user';
-import { toMatchProfile, viewerMatchProfile } from '../../services/discovery';
-import { birthData } from '../../services/kundali';
-import { pairAshtakoot } from '../../services/kundali/analysis';
-import { type BirthData, type Chart, IncompleteBirthData, castChart } from '../../services/kundali/chart';
-import { computeMatch } from '../../services/matching';
 import { PROFILE_READ_ONLY_FIELDS, ignoringReadOnly } from '../../../contracts/read-only';
 import { completionStatus, derivedFields } from '../../services/profile-completion';
 import { clearDraftRow } from '../../services/profile-draft';
+import { profileAnswerFor } from '../../services/profile-answer';
 import { ensureFamilyRecord, familyLabels } from '../../services/family/people';
 import {
   deleteFiles,
@@ -30,7 +25,6 @@ import {
   loadProfile,
   presentFor,
   presentOwn,
-  recordProfileView,
   setProfilePhotos,
   visibleProfile,
 } from '../../services/profiles';
@@ -77,50 +71,6 @@ async function saveProfileChanges(ctx: AppContext, profile: Profile, changes: Pa
   const updated = await loadProfile(ctx.services.db, profile.id);
   if (!updated) throw notFound('Profile not found');
   return updated;
-}
-
-/**
- * Cast charts by birth data (castChart is pure): the viewer's chart serves every profile they open and a
- * profile's chart serves all its viewers, instead of two astronomical castings per profile view. Bounded, least
- * recently used first out; null when the birth data is incomplete.
- */
-const CHART_CACHE_SIZE = 2000;
-const charts = new Map<string, Chart | null>();
-
-function chartOf(p: BirthData): Chart | null {
-  const data = birthData(p);
-  const key = JSON.stringify(data);
-  if (charts.has(key)) {
-    const hit = charts.get(key) ?? null;
-    charts.delete(key);
-    charts.set(key, hit);
-    return hit;
-  }
-  let chart: Chart | null;
-  try {
-    chart = castChart(data);
-  } catch (error) {
-    if (!(error instanceof IncompleteBirthData)) throw error;
-    chart = null;
-  }
-  charts.set(key, chart);
-  if (charts.size > CHART_CACHE_SIZE) charts.delete(charts.keys().next().value as string);
-  return chart;
-}
-
-/** gunaScoreForProfiles over cached charts: the Ashtakoot total (0–36), or null when either chart cannot be cast. */
-export function cachedGunaScore(a: BirthData, b: BirthData): number | null {
-  const ca = chartOf(a);
-  const cb = chartOf(b);
-  return ca && cb ? pairAshtakoot(ca, cb).score : null;
-}
-
-/** The viewer's match with this profile, Kundali gunas included when both birth charts can be cast. */
-async function matchPercentageFor(ctx: AppContext, viewer: User, profile: Profile): Promise<number | null> {
-  const mine = await viewerMatchProfile(ctx.services.db, viewer);
-  if (!mine) return null;
-  const gunaScore = cachedGunaScore(mine.profile, profile);
-  return computeMatch(mine.match, toMatchProfile(profile, profile.user?.isVerified ?? false), { gunaScore }).percentage;
 }
 
 export function profileRoutes() {
@@ -235,15 +185,9 @@ export function profileRoutes() {
 
   router.get('/profiles/:id', async (ctx) => {
     const viewer = currentUser(ctx);
-    const { profile, access } = await visibleProfile(ctx.services.db, viewer, await loadProfile(ctx.services.db, idParam(ctx.params.id)));
-    let matchPercentage: number | null = null;
-    if (!access.isOwner) {
-      // A view is still shown when the disk cannot record it (read-only or full).
-      await unlessStorageFault(() => recordProfileView(ctx.services, viewer as User, profile));
-      matchPercentage = await matchPercentageFor(ctx, viewer as User, profile);
-    }
+    const answer = await profileAnswerFor(ctx.services, viewer, idParam(ctx.params.id), { recordView: true });
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = { ...presentFor(profile, access, matchPercentage), familyStatus: (await familyLabels(ctx.services.db, [profile.id])).get(profile.id) ?? null };
+    ctx.body = answer;
   });
 
   router.patch('/profiles/:id', async (ctx) => {

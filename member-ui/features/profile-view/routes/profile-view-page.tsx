@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { getRouteApi, Link, useRouter } from '@tanstack/react-router';
+import { getRouteApi, Link, useRouter, useRouterState } from '@tanstack/react-router';
 import ArrowLeft from 'lucide-react/icons/arrow-left';
 import BadgeCheck from 'lucide-react/icons/badge-check';
 import Briefcase from 'lucide-react/icons/briefcase';
@@ -28,6 +28,7 @@ import { MemberActions } from '../components/member-actions';
 import { PhotoGallery } from '../../../components/profile/photo-gallery';
 import { ProfileViewSkeleton } from '../components/profile-view-skeleton';
 import { NotInterestedButton } from '../../../components/not-interested/not-interested-button';
+import { FirstScreen, useFirstScreenReplaced } from '../../../app/layout/first-screen';
 
 const profileViewRoute = getRouteApi('/member/profile/$id');
 
@@ -43,9 +44,12 @@ export function ProfileViewPage() {
   return <ProfileViewScreen profileId={profileId} />;
 }
 
-function ProfileViewScreen({ profileId }: { profileId: number }) {
+/** One profile's screen, from GET /api/profiles/{id}; also what the server paints first (member-ui/first-screen/). */
+export function ProfileViewScreen({ profileId }: { profileId: number }) {
   const profile = useQuery(profileQueryOptions(profileId));
-  if (profile.isPending) return <ProfileViewSkeleton />;
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  // The profile as the server painted it, where it did, until the answer is here and the screen renders itself.
+  if (profile.isPending) return <FirstScreen pathname={pathname} fallback={<ProfileViewSkeleton />} />;
   if (profile.isError) {
     if (isApiError(profile.error) && (profile.error.status === 404 || profile.error.status === 403)) return <ProfileNotFound />;
     return (
@@ -86,6 +90,7 @@ function LoadedProfile({ profile }: { profile: ProfileView }) {
   const location = locationOf(profile);
   const work = [profile.profession, profile.company].filter(Boolean).join(' at ');
   usePageTitle(nameWithAge(name, age));
+  useFirstScreenReplaced();
 
   function goBack() {
     // Opened directly (no earlier screen of the app in this tab): go to search instead of leaving the app.
