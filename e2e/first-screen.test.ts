@@ -1,4 +1,4 @@
-// A signed-in member's home and search pages arrive with their first cards (the server's render of the app's own
+// A signed-in member's home, search and profile pages arrive with their first cards (the server's render of the app's own
 // screen): shown before any script has run, kept until the app's own render of that screen, which takes their
 // place without moving anything; the app works as usual after.
 import assert from 'node:assert/strict';
@@ -38,7 +38,7 @@ async function serverOnly(path: string, card: string): Promise<{ photo: string |
     box: (await first.boundingBox()) as Box,
     loaded: await first.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
   };
-  await viewportScreenshot(page, `first-screen-${path === '/' ? 'home' : path.slice(1)}-server`);
+  await viewportScreenshot(page, `first-screen-${path === '/' ? 'home' : path.slice(1).replace(/\/\d+$/, '')}-server`);
   await page.context().close();
   return result;
 }
@@ -46,13 +46,17 @@ async function serverOnly(path: string, card: string): Promise<{ photo: string |
 /** Layout shifts, the largest paints and any spinner put into the page, from the page's first moment. */
 async function watched(page: Page): Promise<void> {
   await page.addInitScript(() => {
-    const seen = { shift: 0, lcp: [] as string[], spinners: 0, where: [] as string[] };
+    const seen = { shift: 0, lcp: [] as string[], lcpServer: [] as boolean[], spinners: 0, where: [] as string[] };
     (window as unknown as { seen: typeof seen }).seen = seen;
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) if (!entry.hadRecentInput) seen.shift += entry.value;
     }).observe({ type: 'layout-shift', buffered: true });
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as Array<PerformanceEntry & { url: string }>) seen.lcp.push(new URL(entry.url || '-', location.href).pathname);
+      for (const entry of list.getEntries() as Array<PerformanceEntry & { url: string; element: Element | null }>) {
+        seen.lcp.push(new URL(entry.url || '-', location.href).pathname);
+        // Told soon after the paint, before the app has replaced the server's copy: whose content it was.
+        seen.lcpServer.push(Boolean(entry.element?.closest('.first-screen')));
+      }
     }).observe({ type: 'largest-contentful-paint', buffered: true });
     new MutationObserver((records) => {
       for (const record of records)
@@ -65,7 +69,8 @@ async function watched(page: Page): Promise<void> {
   });
 }
 
-const seen = (page: Page) => page.evaluate(() => (window as unknown as { seen: { shift: number; lcp: string[]; spinners: number; where: string[] } }).seen);
+const seen = (page: Page) =>
+  page.evaluate(() => (window as unknown as { seen: { shift: number; lcp: string[]; lcpServer: boolean[]; spinners: number; where: string[] } }).seen);
 
 test("home: the first daily matches are in the page before the app runs, in the app's place; the app takes over without a shift or a spinner", async () => {
   const daily = (await (await session.call('GET', '/api/matches/daily')).json()) as Array<{ id: number; photos: string[] }>;
@@ -119,5 +124,82 @@ test('search: the first result is in the page before the app runs; the app takes
   await app.getByRole('link', { name: /^View Profile of/ }).click();
   await page.waitForURL(`**/profile/${results[0].id}`);
   await page.locator('.profile-view').waitFor();
+  await page.context().close();
+});
+
+test("a profile: its photo and introduction are in the page before the app runs; the app takes over without a shift or a spinner", async () => {
+  const daily = (await (await session.call('GET', '/api/matches/daily')).json()) as Array<{ id: number }>;
+  const id = daily[0].id;
+  const before = (await (await session.call('GET', `/api/profiles/${id}`)).json()) as { photoDetails: Array<{ url: string }>; fullName: string };
+  const photo = before.photoDetails[0].url;
+  const server = await serverOnly(`/profile/${id}`, '.gallery__main');
+  assert.equal(server.photo, photo, "the photo the member's profile answer names first");
+  assert.ok(server.loaded, 'the photo is shown without the app');
+
+  const page = await signedInPhonePage(browser, saathi.url, cookies);
+  await watched(page);
+  await page.goto(`/profile/${id}`);
+  await page.getByRole('navigation', { name: 'Main' }).waitFor();
+  // The app's own screen: the details below the introduction are its render, never the server's.
+  await page.locator('.profile-details').waitFor();
+  assert.equal(await page.locator('.first-screen').count(), 0, "the server's copy is gone");
+  const app = page.locator('.gallery__main').first();
+  assert.equal(await app.locator('img').getAttribute('src'), photo);
+  assert.deepEqual(await app.boundingBox(), server.box, 'the same place and size');
+  const watchedNow = await seen(page);
+  assert.equal(watchedNow.shift, 0, 'no layout shift');
+  assert.equal(watchedNow.spinners, 0, `no spinner between the two: ${watchedNow.where.join('\n')}`);
+  assert.equal(watchedNow.lcp.at(-1), photo, "the largest paint is the server's photo");
+  await viewportScreenshot(page, 'first-screen-profile-app');
+  await page.context().close();
+});
+
+test("a chat: its newest messages are in the page before the app runs, in the browser's language and time, scrolled to the newest; the app takes over without a shift or a spinner", async () => {
+  const me = ((await (await session.call('GET', '/api/auth/user')).json()) as { id: number }).id;
+  const conversations = (await (await session.call('GET', `/api/messages/${me}`)).json()) as Array<{ otherUser: { id: number } }>;
+  const other = conversations[0].otherUser.id;
+  const thread = (await (await session.call('GET', `/api/messages/${me}/${other}`)).json()) as Array<{ id: number; content: string }>;
+  assert.ok(thread.length > 3, 'the seeded conversation has messages');
+  const newest = thread[thread.length - 1];
+
+  // A first visit: the app writes the browser's language and time zone for the server; the page has no chat in it.
+  const first = await signedInPhonePage(browser, saathi.url, cookies);
+  const plain = await first.request.get(`/chat/${other}`);
+  assert.ok(!(await plain.text()).includes('first-screen'), 'no times to write yet: no chat in the page');
+  await first.goto(`/chat/${other}`);
+  await first.locator('.chat textarea').waitFor();
+  const reader = (await first.context().cookies()).find((c) => c.name === 'saathi.reader');
+  assert.ok(reader, 'the app told the server its language and time zone');
+  await first.context().close();
+  const withReader = [...cookies, { name: reader.name, value: reader.value }];
+
+  const server = await signedInPhonePage(browser, saathi.url, withReader);
+  await server.route('**/assets/**/*.js', (route) => route.abort());
+  const response = await server.goto(`/chat/${other}`);
+  assert.equal(response?.headers()['cache-control'], 'no-store', 'a private conversation is not kept');
+  const lastServer = server.locator(`.first-screen [data-message-id="${newest.id}"]`);
+  assert.equal(await lastServer.locator('.bubble__text').textContent(), newest.content);
+  const serverBox = (await lastServer.boundingBox()) as Box;
+  assert.ok(serverBox.y + serverBox.height <= 844 && serverBox.y > 0, `the newest message is in view: ${JSON.stringify(serverBox)}`);
+  const serverTimes = await server.locator('.first-screen .bubble time').allTextContents();
+  await viewportScreenshot(server, 'first-screen-chat-server');
+  await server.context().close();
+
+  const page = await signedInPhonePage(browser, saathi.url, withReader);
+  await watched(page);
+  await page.goto(`/chat/${other}`);
+  await page.locator('.chat textarea').waitFor();
+  await page.locator(`.bubble[data-message-id="${thread[0].id}"]`).waitFor();
+  assert.equal(await page.locator('.first-screen').count(), 0, "the server's copy is gone");
+  const last = page.locator(`[data-message-id="${newest.id}"]`);
+  assert.deepEqual(await last.boundingBox(), serverBox, 'the newest message in the same place');
+  // Same clock, same language: the app writes the same times (their last ones: the server sends the newest 40).
+  const appTimes = await page.locator('.bubble time').allTextContents();
+  assert.deepEqual(appTimes.slice(-serverTimes.length), serverTimes);
+  const watchedNow = await seen(page);
+  assert.equal(watchedNow.shift, 0, 'no layout shift');
+  assert.equal(watchedNow.spinners, 0, `no spinner between the two: ${watchedNow.where.join('\n')}`);
+  assert.equal(watchedNow.lcpServer.at(-1), true, "the largest paint is the server's");
+  await viewportScreenshot(page, 'first-screen-chat-app');
   await page.context().close();
 });

@@ -184,7 +184,7 @@ export function createApp(config: Config, db: Db, options: AppOptions = {}): Koa
         const photo = await mainPhotoFor(db, me, profileId);
         return photo ? [photo] : [];
       },
-      firstScreen: (route, pathname, me) => firstScreenFor(services, route, pathname, me),
+      firstScreen: (route, pathname, me, reader) => firstScreenFor(services, route, pathname, me, reader),
       onFirstScreenError: (route, error) =>
         log({ level: 'error', msg: 'first screen failed', route, error: error instanceof Error ? error.message : String(error) }),
     }),

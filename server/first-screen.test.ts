@@ -10,6 +10,7 @@ import { PrivacySettings } from './models/settings';
 import type { User } from './models/user';
 import { firstScreenFor } from './services/first-screen';
 import { type TestServer, startTestServer } from './test/harness';
+import { buildMessage } from './test/table-factories';
 import { buildProfile, buildUser, signedInClient } from './test/factories';
 
 let server: TestServer;
@@ -249,4 +250,83 @@ test("a profile's text is escaped: markup in its name or profession is shown as 
   assert.ok(screen.html.includes('Omar &lt;img src=x onerror=alert(1)&gt;'), screen.html.slice(0, 2000));
   assert.ok(screen.html.includes('&gt;&lt;script&gt;alert(2)&lt;/script&gt;'));
   assert.ok(!screen.html.includes('<img src=x') && !screen.html.includes('<script>'));
+});
+
+// ── A chat: GET /api/messages/:me/:other and …/peer for the member, painted as the chat screen paints them ──
+
+const READER = { locale: 'en-GB', timeZone: 'Asia/Kolkata' };
+type Message = { id: number; content: string; isRead: boolean };
+const bubblesIn = (html: string) => [...html.matchAll(/data-message-id="(\d+)"/g)].map((m) => Number(m[1]));
+
+/** Two members who have written to each other (oldest first), the latest message theirs and unread. */
+async function conversation(names: [string, string], count = 3) {
+  const a = await viewer(names[0]);
+  const b = await signedInClient(server, { fullName: names[1] });
+  await withPhoto(await buildProfile(server, b.user, { gender: 'male', lookingFor: 'female', city: 'Toronto', country: 'Canada' }), b.user);
+  const start = Date.UTC(2025, 2, 2, 18, 30);
+  for (let i = 0; i < count; i++) {
+    const [from, to] = i % 2 === 0 ? [a, b] : [b, a];
+    await buildMessage(server.db, { senderId: from.user.id, receiverId: to.user.id, content: `message ${i}`, createdAt: start + i * 60_000, isRead: i < count - 1 });
+  }
+  await buildMessage(server.db, { senderId: b.user.id, receiverId: a.user.id, content: 'the newest, <b>unread</b>', createdAt: start + count * 60_000 });
+  return { a, b };
+}
+
+test("a chat: the thread and its peer as the API gives them to the member, times on the reader's clock; nothing marked read by the page", async () => {
+  const { a, b } = await conversation(['Anika Bose', 'Vivek Rao']);
+  const screen = await firstScreenFor(server.services, '/chat/$id', `/chat/${b.user.id}`, a.user.id, READER);
+  assert.ok(screen);
+  // Fails if the page's render marks the thread read (the app's request for the thread does, once it is shown).
+  assert.equal(await server.db('messages').where({ receiverId: a.user.id, isRead: false }).count({ n: '*' }).first().then((r) => Number(r?.n)), 1);
+  const peer = (await (await a.client.get(`/api/messages/${a.user.id}/${b.user.id}/peer`)).json()) as { fullName: string };
+  const thread = (await (await a.client.get(`/api/messages/${a.user.id}/${b.user.id}`)).json()) as Message[];
+  assert.deepEqual(bubblesIn(screen.html), thread.map((m) => m.id), "the answer's messages, in its order");
+  assert.ok(screen.html.includes(`<span class="chat-header__name">${peer.fullName}</span>`));
+  assert.ok(screen.html.includes('the newest, &lt;b&gt;unread&lt;/b&gt;'), 'text escaped');
+  // 18:30 UTC on Sunday 2 March is 00:00 on Monday the 3rd in India: the reader's clock and language, not the
+  // server's (fails if the render ignores the reader: the server's clock here says 18:30 on Sunday).
+  assert.match(screen.html, /<time dateTime="2025-03-02T18:30:00.000Z">0:00<\/time>/);
+  assert.match(screen.html, /<h2 class="chat-day__label"><span>Monday,? 3 March 2025<\/span><\/h2>/);
+  assert.deepEqual(screen.frame, 'app-frame app-frame--member app-frame--fill');
+});
+
+test('a chat carries the newest 40 messages of a long thread', async () => {
+  const { a, b } = await conversation(['Leela Nair', 'Karan Gill'], 60);
+  const thread = (await (await a.client.get(`/api/messages/${a.user.id}/${b.user.id}`)).json()) as Message[];
+  const screen = await firstScreenFor(server.services, '/chat/$id', `/chat/${b.user.id}`, a.user.id, READER);
+  assert.deepEqual(bubblesIn(screen?.html ?? ''), thread.slice(-40).map((m) => m.id));
+});
+
+test('a chat is not painted where the API answers 404 (blocked either way, deleted or suspended member, a stranger, oneself, unknown), nor for a browser that has not said its time zone, staff or a suspended member', async () => {
+  const cases: Array<[string, (a: { user: User }, b: { user: User }) => Promise<void>]> = [
+    ['blocked by the member', async (a, b) => void (await server.db('blocks').insert({ blockerId: a.user.id, blockedId: b.user.id, createdAt: Date.now() }))],
+    ['blocking the member', async (a, b) => void (await server.db('blocks').insert({ blockerId: b.user.id, blockedId: a.user.id, createdAt: Date.now() }))],
+    ['deleted', async (_a, b) => void (await server.db('users').where({ id: b.user.id }).update({ isDeleted: true }))],
+    ['suspended', async (_a, b) => void (await server.db('users').where({ id: b.user.id }).update({ status: 'suspended' }))],
+  ];
+  for (const [what, change] of cases) {
+    const { a, b } = await conversation([`Asha ${what}`, `Bela ${what}`]);
+    assert.ok(await firstScreenFor(server.services, '/chat/$id', `/chat/${b.user.id}`, a.user.id, READER), `${what}: painted before`);
+    await change(a, b);
+    assert.equal((await a.client.get(`/api/messages/${a.user.id}/${b.user.id}`)).status, 404, `${what}: the API's answer`);
+    assert.equal(await firstScreenFor(server.services, '/chat/$id', `/chat/${b.user.id}`, a.user.id, READER), null, what);
+  }
+  const { a, b } = await conversation(['Chitra Iyer', 'Dhruv Jain']);
+  const path = `/chat/${b.user.id}`;
+  // A stranger (no profile to see, no conversation), oneself, an unknown member: the API's 404s.
+  const stranger = await signedInClient(server, { fullName: 'Esha Stranger' });
+  assert.equal((await a.client.get(`/api/messages/${a.user.id}/${stranger.user.id}`)).status, 404);
+  for (const p of [`/chat/${stranger.user.id}`, `/chat/${a.user.id}`, '/chat/987654', '/chat/0', '/chat/x']) {
+    assert.equal(await firstScreenFor(server.services, '/chat/$id', p, a.user.id, READER), null, p);
+  }
+  // Nobody else's conversation: the other side sees it as theirs, a third member sees nothing of it.
+  const third = await viewer('Farah Third');
+  const theirs = await firstScreenFor(server.services, '/chat/$id', `/chat/${a.user.id}`, b.user.id, READER);
+  assert.ok(theirs && bubblesIn(theirs.html).length === 4);
+  assert.ok(!bubblesIn((await firstScreenFor(server.services, '/chat/$id', path, third.user.id, READER))?.html ?? '').length);
+  assert.equal(await firstScreenFor(server.services, '/chat/$id', path, a.user.id, null), null, 'no reader');
+  const reviewer = await buildUser(server, { fullName: 'Ravi Staff', role: 'reviewer' });
+  assert.equal(await firstScreenFor(server.services, '/chat/$id', path, reviewer.user.id, READER), null, 'staff');
+  await server.db('users').where({ id: a.user.id }).update({ status: 'suspended' });
+  assert.equal(await firstScreenFor(server.services, '/chat/$id', path, a.user.id, READER), null, 'a suspended member');
 });

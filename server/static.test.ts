@@ -50,8 +50,10 @@ before(async () => {
       firstPaintImages: async (route, pathname, me) => (route === '/profile/$id' && me === 9 ? (photos[pathname] ?? []) : []),
       // Member 9's home and search have first cards (their markup is the app's: server/first-screen.test.ts).
       // Member 10's cannot be made (a failing query, say).
-      firstScreen: async (route, _pathname, me) => {
+      // Member 9 may see profile 77, painted first.
+      firstScreen: async (route, pathname, me) => {
         if (me === 10) throw new Error('the database went away');
+        if (me === 9 && route === '/profile/$id' && pathname === '/profile/77') return { html: '<article class="profile-view">Aarav</article>', images: ['/media/photos/aarav.jpg'] };
         return me === 9 && (route === '/' || route === '/search')
           ? { html: `<section class="${route === '/' ? 'member-home' : 'search-page'}">first cards</section>`, images: [`/media/photos/first${route === '/' ? 'home' : 'search'}_thumb.jpg`] }
           : null;
@@ -158,6 +160,23 @@ test("a member's home and search carry their first cards in place of the spinner
   }
   // The member's landing page after theirs: the plain one (pages are kept per variant, the first screen never).
   assert.match(await page('/', false), /<div class="full-page-spinner" role="status"><\/div><\/main>/);
+});
+
+test("a member's page with a first screen is never stored (it holds what only they may see); the same page without one is only revalidated", async () => {
+  const get = (p: string, cookie?: string) => fetch(`${url}${p}`, { headers: cookie ? { Cookie: cookie } : {} });
+  const member = 'saathi.sid=abc; saathi.sid.sig=def';
+  const profile = await get('/profile/77', member);
+  const html = await profile.text();
+  assert.match(html, /<div class="first-screen" data-first-screen="\/profile\/77"><article class="profile-view">Aarav<\/article><\/div><\/main>/);
+  assert.deepEqual(imagePreloadsOf(html), ['/media/photos/aarav.jpg']);
+  // Fails if static.ts leaves the pages' own "no-cache" on a page carrying a member's first screen.
+  assert.equal(profile.headers.get('cache-control'), 'no-store');
+  assert.equal((await get('/', member)).headers.get('cache-control'), 'no-store');
+  for (const [p, cookie] of [['/profile/78', member], ['/profile/77', undefined], ['/profile/77?tab=x', member], ['/settings', member]] as const) {
+    const res = await get(p, cookie);
+    assert.ok(!(await res.text()).includes('first-screen'), p);
+    assert.equal(res.headers.get('cache-control'), 'no-cache', `${p} ${cookie}`);
+  }
 });
 
 test("a member's home whose first cards cannot be made is still served, as the page without them, and the failure is told", async () => {

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { Context, Next } from 'koa';
 import send from 'koa-send';
 import { isMemberAppRoute, MEMBER_ROUTE_DATA, SCREEN_HEADINGS, type ScreenHeading } from '../contracts/routes';
+import { READER_COOKIE, type Reader, parseReader } from '../contracts/reader';
 import { SESSION_COOKIE } from './middleware/session-store';
 
 /** Where the built apps live: beside the bundle (dist/), or ../dist when running from source. */
@@ -109,10 +110,12 @@ function withScreenHeading(html: string, heading: ScreenHeading | undefined): st
  * The screen's first content (`firstScreen`: the member app's own markup, see member-ui/first-screen/) in place of the
  * page's spinner, marked with the path it was rendered for: the app shows it until its own render of that screen.
  */
-function withFirstScreen(html: string, pathname: string, firstScreen: string): string {
+function withFirstScreen(html: string, pathname: string, firstScreen: string, frame?: string): string {
   const spinner = /<div class="full-page-spinner"[\s\S]*?<\/div>(?=<\/main>)/;
   if (!spinner.test(html)) return html;
-  return html.replace(spinner, () => `<div class="first-screen" data-first-screen="${escapeHtml(pathname)}">${firstScreen}</div>`);
+  const page = html.replace(spinner, () => `<div class="first-screen" data-first-screen="${escapeHtml(pathname)}">${firstScreen}</div>`);
+  // The screen's own frame (a chat's fills the viewport), as the app will draw it around the same screen.
+  return frame ? page.replace('<div class="app-frame">', () => `<div class="${escapeHtml(frame)}">`) : page;
 }
 
 /**
@@ -137,7 +140,7 @@ export function staticApps(
      * its markup, as the app renders it from the screen's first API answers for that member, and the photo it paints
      * largest; null for nothing
      */
-    firstScreen?: (route: string, pathname: string, me: number) => Promise<{ html: string; images: string[] } | null>;
+    firstScreen?: (route: string, pathname: string, me: number, reader: Reader | null) => Promise<{ html: string; images: string[]; frame?: string } | null>;
     /** told when `firstScreen` fails (the page then goes out as it would without it) */
     onFirstScreenError?: (route: string, error: unknown) => void;
   } = { demoMode: false },
@@ -172,9 +175,9 @@ export function staticApps(
     let me: Promise<number | null> | undefined;
     const sessionUserId = () => (me ??= options.sessionUserId ? options.sessionUserId(ctx) : Promise.resolve(null));
     if (!signedIn || ctx.querystring !== '') return page;
-    const [data, paint] = await Promise.all([dataPreloads(match.route, ctx.path, sessionUserId), firstPaint(match.route, ctx.path, sessionUserId)]);
+    const [data, paint] = await Promise.all([dataPreloads(match.route, ctx.path, sessionUserId), firstPaint(match.route, ctx.path, sessionUserId, parseReader(ctx.cookies.get(READER_COOKIE, { signed: false })))]);
     if (paint.html) {
-      page = withFirstScreen(page, ctx.path, paint.html);
+      page = withFirstScreen(page, ctx.path, paint.html, paint.frame);
       // The page now holds what only this member may see (their matches, a profile as shown to them): like the API's
       // answers it came from, it is not to be kept by the browser or anything between.
       ctx.set('Cache-Control', 'no-store');
@@ -183,13 +186,18 @@ export function staticApps(
     return data || images ? page.replace('</head>', `${images}${data}\n  </head>`) : page;
   };
   /** What the member's screen paints first: its content where the server renders it, and its largest photo. */
-  const firstPaint = async (route: string, pathname: string, sessionUserId: () => Promise<number | null>): Promise<{ html: string | null; images: string[] }> => {
+  const firstPaint = async (
+    route: string,
+    pathname: string,
+    sessionUserId: () => Promise<number | null>,
+    reader: Reader | null,
+  ): Promise<{ html: string | null; images: string[]; frame?: string }> => {
     if (!options.firstPaintImages && !options.firstScreen) return { html: null, images: [] };
     const me = await sessionUserId();
     if (me === null) return { html: null, images: [] };
-    // The first cards only speed the page up: if they cannot be made, the page goes out without them.
+    // The first content only speeds the page up: if it cannot be made, the page goes out without it.
     const screen = options.firstScreen
-      ? await options.firstScreen(route, pathname, me).catch((error: unknown) => {
+      ? await options.firstScreen(route, pathname, me, reader).catch((error: unknown) => {
           options.onFirstScreenError?.(route, error);
           return null;
         })

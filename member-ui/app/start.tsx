@@ -2,6 +2,7 @@ import './start-stages/query';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
+import { rememberReader } from '../lib/reader';
 import { keepFirstScreen } from './layout/first-screen';
 
 /**
@@ -10,6 +11,7 @@ import { keepFirstScreen } from './layout/first-screen';
  */
 export function startApp(container: HTMLElement): void {
   keepFirstScreen(container);
+  rememberReader();
   startTransition(() => {
     createRoot(container).render(
       <StrictMode>

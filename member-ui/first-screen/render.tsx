@@ -3,7 +3,8 @@ import { createMemoryHistory, createRootRoute, createRouter, RouterContextProvid
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { SessionUser } from '../../contracts/auth';
-import type { ProfileCardView, ProfileView } from '../../contracts/views';
+import type { Reader } from '../../contracts/reader';
+import type { ChatPeerView, MessageView, ProfileCardView, ProfileView } from '../../contracts/views';
 import { dailyMatchesQueryOptions } from '../features/home/api/matches';
 import { MemberHome } from '../features/home/components/member-home';
 import { DEFAULT_MOOD_SCORE, type SearchCriteria, type SearchPage as SearchAnswer, searchQueryOptions } from '../features/search/api/search';
@@ -11,9 +12,12 @@ import { SearchPage } from '../features/search/routes/search-page';
 import { ProfileViewScreen } from '../features/profile-view/routes/profile-view-page';
 import { profileQueryOptions } from '../lib/profiles';
 import { sessionQueryKey } from '../lib/session';
+import { peerPath, threadPath } from '../features/messages/api/chat';
+import { ChatScreen } from '../features/messages/routes/chat-page';
+import { asReader } from '../lib/message-time';
 
 /**
- * What the server puts into the page for a signed-in member's first load of home, search or a profile: the app's own screen,
+ * What the server puts into the page for a signed-in member's first load of home, search, a profile or a chat: the app's own screen,
  * rendered by the app's own components from the same answers the screen's API requests give, cut to the cards the
  * phone shows first (the rest, and the lists the screen loads besides, stay as the screen's own loading state).
  * The app replaces it with its own render of the same screen: same markup, same place.
@@ -21,10 +25,20 @@ import { sessionQueryKey } from '../lib/session';
 export type FirstScreen =
   | { route: '/'; user: SessionUser; daily: ProfileCardView[] }
   | { route: '/search'; user: SessionUser; search: SearchAnswer }
-  | { route: '/profile/$id'; pathname: string; user: SessionUser; profile: ProfileView };
+  | { route: '/profile/$id'; pathname: string; user: SessionUser; profile: ProfileView }
+  | { route: '/chat/$id'; pathname: string; user: SessionUser; peer: ChatPeerView; thread: MessageView[]; reader: Reader };
 
 /** The cards each screen's first paint shows: home's first row of daily matches, search's first result. */
 export const FIRST_SCREEN_CARDS = { '/': 2, '/search': 1 } as const;
+
+/** A chat's newest messages the page carries: more than a phone's screen holds; the app renders the rest. */
+export const FIRST_SCREEN_MESSAGES = 40;
+
+/**
+ * The app's frame around a screen, where it is not the page's own (`app-frame` alone): a chat fills the space between
+ * the header and the tab bar and scrolls inside itself (its route's `fill`), as a member's screen.
+ */
+export const FIRST_SCREEN_FRAME: Partial<Record<FirstScreen['route'], string>> = { '/chat/$id': 'app-frame app-frame--member app-frame--fill' };
 
 /** The criteria search starts with (its atoms' initial values): what an unfiltered GET /api/search answers. */
 export const UNFILTERED_SEARCH: SearchCriteria = { query: '', filters: null, moodMatch: { enabled: false, minScore: DEFAULT_MOOD_SCORE } };
@@ -41,18 +55,25 @@ export function firstScreenMarkup(screen: FirstScreen): string {
     // The photo and the introduction: the details below them are a deferred render in the app too.
     queryClient.setQueryData(profileQueryOptions(screen.profile.id).queryKey, screen.profile);
     content = <ProfileViewScreen profileId={screen.profile.id} />;
+  } else if (screen.route === '/chat/$id') {
+    queryClient.setQueryData([threadPath(screen.user.id, screen.peer.id)], screen.thread.slice(-FIRST_SCREEN_MESSAGES));
+    queryClient.setQueryData([peerPath(screen.user.id, screen.peer.id)], screen.peer);
+    content = <ChatScreen userId={screen.user.id} otherId={screen.peer.id} />;
   } else {
     const page = { ...screen.search, results: screen.search.results.slice(0, FIRST_SCREEN_CARDS['/search']), nextCursor: null };
     queryClient.setQueryData(searchQueryOptions(UNFILTERED_SEARCH).queryKey, { pages: [page], pageParams: [null] });
     content = <SearchPage />;
   }
   // Links need a router to build their addresses; the screen's own routes are not needed for that.
-  const router = createRouter({ routeTree: createRootRoute(), history: createMemoryHistory({ initialEntries: [screen.route === '/profile/$id' ? screen.pathname : screen.route] }) });
-  const html = renderToStaticMarkup(
-    <QueryClientProvider client={queryClient}>
-      <RouterContextProvider router={router}>{content}</RouterContextProvider>
-    </QueryClientProvider>,
-  );
+  const router = createRouter({ routeTree: createRootRoute(), history: createMemoryHistory({ initialEntries: ['pathname' in screen ? screen.pathname : screen.route] }) });
+  const render = () =>
+    renderToStaticMarkup(
+      <QueryClientProvider client={queryClient}>
+        <RouterContextProvider router={router}>{content}</RouterContextProvider>
+      </QueryClientProvider>,
+    );
+  // A chat's times and day headings on the member's own clock and in their language, as their browser writes them.
+  const html = screen.route === '/chat/$id' ? asReader(screen.reader.locale, screen.reader.timeZone, render) : render();
   queryClient.clear();
   // React hoists <link rel="preload"> for eager images to the front; the server names the first photo in the head.
   return html.replace(/^(<link [^>]*>)+/, '');

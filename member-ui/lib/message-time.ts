@@ -20,16 +20,45 @@ export function shortRelativeTime(value: string | Date, now: Date = new Date()):
   return `${Math.floor(days / 365)}y ago`;
 }
 
+/**
+ * Whose clock and language the times are written in: the browser's own (undefined: its default locale and time zone),
+ * or, while the server paints a member's chat (member-ui/first-screen/), the ones that member's browser reported
+ * (the `saathi.reader` cookie, see reader.ts), so that the page's times are the ones the app then renders.
+ */
+let reader: { locale?: string; timeZone?: string } = {};
+
+/** Runs `render` with the times written for `locale` and `timeZone` (synchronously: the setting is module-wide). */
+export function asReader<T>(locale: string, timeZone: string, render: () => T): T {
+  const before = reader;
+  reader = { locale, timeZone };
+  try {
+    return render();
+  } finally {
+    reader = before;
+  }
+}
+
+/** The calendar day of `date` on the reader's clock, as "year-month-day" numbers. */
+function dayParts(date: Date): [number, number, number] {
+  if (!reader.timeZone) return [date.getFullYear(), date.getMonth(), date.getDate()];
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone: reader.timeZone, year: 'numeric', month: 'numeric', day: 'numeric' }).formatToParts(date);
+  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  return [part('year'), part('month') - 1, part('day')];
+}
+
 function localDayKey(date: Date): string {
-  return `${date.getFullYear()}-${date.getMonth()}-${date.getDate()}`;
+  return dayParts(date).join('-');
 }
 
 /** "Today", "Yesterday" or a long date ("Monday, 3 March 2025" in the reader's locale). */
 export function dayLabel(date: Date, now: Date = new Date()): string {
   if (localDayKey(date) === localDayKey(now)) return 'Today';
-  const yesterday = new Date(now.getFullYear(), now.getMonth(), now.getDate() - 1);
-  if (localDayKey(date) === localDayKey(yesterday)) return 'Yesterday';
-  return date.toLocaleDateString(undefined, { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' });
+  const [year, month, day] = dayParts(now);
+  // The day before the reader's today, whatever its length (a change of clocks): its key from its calendar date.
+  const yesterday = new Date(Date.UTC(year, month, day - 1));
+  const yesterdayKey = `${yesterday.getUTCFullYear()}-${yesterday.getUTCMonth()}-${yesterday.getUTCDate()}`;
+  if (localDayKey(date) === yesterdayKey) return 'Yesterday';
+  return date.toLocaleDateString(reader.locale, { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric', timeZone: reader.timeZone });
 }
 
 export interface MessageDay {
@@ -54,7 +83,7 @@ export function groupByDay(messages: MessageView[], now: Date = new Date()): Mes
 /** Clock time of a bubble, e.g. "14:05" or "2:05 PM" per the reader's locale. */
 export function clockTime(value: string): string {
   const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? '' : date.toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit' });
+  return Number.isNaN(date.getTime()) ? '' : date.toLocaleTimeString(reader.locale, { hour: 'numeric', minute: '2-digit', timeZone: reader.timeZone });
 }
 
 /** "Last seen 5m ago" / "Last seen yesterday at …" for the chat header. */
@@ -66,5 +95,5 @@ export function lastSeenText(value: string, now: Date = new Date()): string {
   if (now.getTime() - date.getTime() < 24 * 3_600_000) return `Last seen ${short}`;
   const label = dayLabel(date, now);
   if (label === 'Yesterday') return `Last seen yesterday at ${clockTime(value)}`;
-  return `Last seen ${date.toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' })}`;
+  return `Last seen ${date.toLocaleDateString(reader.locale, { day: 'numeric', month: 'short', year: 'numeric', timeZone: reader.timeZone })}`;
 }

@@ -1,12 +1,14 @@
 import { searchQuerySchema } from '../../contracts/discovery';
 import { SEARCH_PAGE_SIZE } from '../../contracts/routes';
 import type { ProfileCardView } from '../../contracts/views';
-import { firstScreenMarkup } from '../../member-ui/first-screen/render';
+import type { Reader } from '../../contracts/reader';
+import { FIRST_SCREEN_FRAME, firstScreenMarkup } from '../../member-ui/first-screen/render';
 import type { AppServices } from '../context';
 import { HttpError } from '../errors';
 import { User } from '../models/user';
 import { dailySelection } from './daily-matches';
 import { searchProfiles } from './discovery';
+import { chatPeer, presentThread, threadMessages } from './messaging';
 import { profileAnswerFor } from './profile-answer';
 import { sessionUserOf } from './session-user';
 
@@ -15,6 +17,8 @@ export interface FirstScreenPaint {
   html: string;
   /** the photo it paints largest, for <link rel="preload"> */
   images: string[];
+  /** the class of the app's frame around the screen, where it is not the page's own */
+  frame?: string;
 }
 
 const isMediaUrl = (url: string) => /^\/media\/[A-Za-z0-9/_.-]+$/.test(url);
@@ -22,9 +26,9 @@ const isMediaUrl = (url: string) => /^\/media\/[A-Za-z0-9/_.-]+$/.test(url);
 /** Only photo addresses this server serves go into a page (the presenters give nothing else; this makes sure). */
 const withMediaPhotos = <T extends ProfileCardView>(cards: T[]): T[] => cards.map((card) => ({ ...card, photos: card.photos.filter(isMediaUrl) }));
 
-/** The profile id of a /profile/{id} path, as the app reads it (digits, above 0), or null. */
-function profileIdOf(pathname: string): number | null {
-  const id = /^\/profile\/(\d+)\/?$/.exec(pathname)?.[1];
+/** The id in a /profile/{id} or /chat/{id} path, as the app reads it (digits, above 0), or null. */
+function idOf(pathname: string): number | null {
+  const id = /^\/(?:profile|chat)\/(\d+)\/?$/.exec(pathname)?.[1];
   const n = id === undefined ? Number.NaN : Number(id);
   return Number.isSafeInteger(n) && n > 0 ? n : null;
 }
@@ -33,16 +37,24 @@ function profileIdOf(pathname: string): number | null {
  * The first content of `route` (at `pathname`) for member `me`, as the screen's first API answers give it to that
  * member (the same services, so the same visibility, block and hidden-profile rules), rendered as the app renders
  * it; null where there is nothing to paint: another route, an account that is not an active member, no cards, a
- * profile the member may not see. A member without a profile of their own gets no home: the app leads a family
- * member to the profile they help with instead.
+ * profile or a chat the member may not see, a chat for a browser that has not said its language and time zone
+ * (`reader`: its times could not be written as the app writes them). A member without a profile of their own gets no
+ * home: the app leads a family member to the profile they help with instead.
  */
-export async function firstScreenFor(services: Pick<AppServices, 'db' | 'engine' | 'cards' | 'config' | 'live'>, route: string, pathname: string, me: number): Promise<FirstScreenPaint | null> {
-  if (route !== '/' && route !== '/search' && route !== '/profile/$id') return null;
+export async function firstScreenFor(
+  services: Pick<AppServices, 'db' | 'engine' | 'cards' | 'config' | 'live'>,
+  route: string,
+  pathname: string,
+  me: number,
+  reader: Reader | null = null,
+): Promise<FirstScreenPaint | null> {
+  if (route !== '/' && route !== '/search' && route !== '/profile/$id' && route !== '/chat/$id') return null;
+  if (route === '/chat/$id' && !reader) return null;
   const viewer = await User.query(services.db).findById(me);
   if (!viewer || viewer.isDeleted || viewer.status !== 'active' || viewer.role !== 'member') return null;
   const user = await sessionUserOf(services, viewer);
   if (route === '/profile/$id') {
-    const profileId = profileIdOf(pathname);
+    const profileId = idOf(pathname);
     if (profileId === null) return null;
     // GET /api/profiles/:id's own answer. Not recorded as a view: the app's request for it, made on every load of
     // the screen, records it (once a day per viewer and profile, like any other opening).
@@ -54,6 +66,19 @@ export async function firstScreenFor(services: Pick<AppServices, 'db' | 'engine'
     const photo = profile.photoDetails?.[0]?.url ?? profile.photos[0];
     const safe = { ...profile, photos: profile.photos.filter(isMediaUrl), photoDetails: profile.photoDetails?.filter((p) => isMediaUrl(p.url) && (!p.thumbnailUrl || isMediaUrl(p.thumbnailUrl))) };
     return { html: firstScreenMarkup({ route, pathname, user, profile: safe }), images: photo && isMediaUrl(photo) ? [photo] : [] };
+  }
+  if (route === '/chat/$id') {
+    const otherId = idOf(pathname);
+    if (otherId === null || !reader) return null;
+    // GET /api/messages/:me/:other/peer and GET /api/messages/:me/:other: the same rule (chatPeer) decides both, and
+    // the thread is read the same way. Nothing is marked read here: the app's request for the thread does that.
+    const peer = await chatPeer(services, viewer, otherId);
+    if (!peer) return null;
+    const presented = await presentThread(services.db, await threadMessages(services.db, viewer.id, otherId));
+    // As the API answers the member's own reading: their unread messages come back read.
+    const thread = presented.map((m) => (m.receiverId === viewer.id ? { ...m, isRead: true, is_read: true } : m));
+    const safePeer = { ...peer, photo: peer.photo && isMediaUrl(peer.photo) ? peer.photo : null };
+    return { html: firstScreenMarkup({ route, pathname, user, peer: safePeer, thread, reader }), images: [], frame: FIRST_SCREEN_FRAME[route] };
   }
   if (route === '/') {
     if (user.profileId === null) return null;

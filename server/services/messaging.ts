@@ -11,7 +11,7 @@ import { PrivacySettings } from '../models/settings';
 import { User } from '../models/user';
 import { type MessageRefusal, relationshipBetween } from '../policies/relationship';
 import { effectiveTier } from '../policies/tier';
-import { familyActorLabel, familyReadersOf } from './family/acts';
+import { familyActorLabel, familyAuthorsOf, familyReadersOf } from './family/acts';
 import { notify } from './notifications';
 import { photoUrl } from './photos';
 
@@ -25,6 +25,24 @@ export function presentMessage(m: Message): MessageView {
     is_read: m.isRead,
     createdAt: new Date(m.createdAt).toISOString(),
   };
+}
+
+/** The thread's longest answer: the newest this many messages are enough for any screen, and bound the reply. */
+const THREAD_LIMIT = 1000;
+
+/** The messages between two members, oldest first, as GET /api/messages/:userId/:otherUserId reads them. */
+export async function threadMessages(db: Db, userId: number, otherId: number): Promise<Message[]> {
+  return Message.query(db)
+    .where((q) => q.where({ senderId: userId, receiverId: otherId }).orWhere({ senderId: otherId, receiverId: userId }))
+    .orderBy('createdAt')
+    .orderBy('id')
+    .limit(THREAD_LIMIT);
+}
+
+/** The thread as the API presents it: both sides see which messages a member's family wrote for them. */
+export async function presentThread(db: Db, messages: Message[]): Promise<MessageView[]> {
+  const authors = await familyAuthorsOf(db, messages.map((m) => m.id));
+  return messages.map((m) => ({ ...presentMessage(m), sentBy: authors.get(m.id) ?? null }));
 }
 
 export function monthStart(now = new Date()): number {

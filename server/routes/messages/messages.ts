@@ -3,10 +3,8 @@ import { newRouter } from '../../context';
 import { notFound } from '../../errors';
 import { assertSelf, currentUser, requireUser } from '../../middleware/auth';
 import { idParam, parse } from '../../middleware/validate';
-import { Message } from '../../models/engagement';
 import { conversationsOf, markRead, unreadMessageCount } from '../../services/conversations';
-import { chatPeer, presentMessage, sendMessage } from '../../services/messaging';
-import { familyAuthorsOf } from '../../services/family/acts';
+import { chatPeer, presentThread, sendMessage, threadMessages } from '../../services/messaging';
 
 export function messageRoutes() {
   const router = newRouter('/api/messages');
@@ -43,11 +41,7 @@ export function messageRoutes() {
     const db = ctx.services.db;
     const peer = await chatPeer(ctx.services, user, otherId);
     if (!peer) throw notFound('This member is no longer available');
-    const messages = await Message.query(db)
-      .where((q) => q.where({ senderId: user.id, receiverId: otherId }).orWhere({ senderId: otherId, receiverId: user.id }))
-      .orderBy('createdAt')
-      .orderBy('id')
-      .limit(1000);
+    const messages = await threadMessages(db, user.id, otherId);
     // Family reading for the member leave the member's messages unread: they are the member's to read.
     const unread = ctx.state.actingFamily ? [] : messages.filter((m) => m.receiverId === user.id && !m.isRead).map((m) => m.id);
     if (unread.length) {
@@ -58,9 +52,7 @@ export function messageRoutes() {
       ctx.services.live.publish({ userId: user.id, kind: 'read', payload: { readerId: user.id, messageIds: unread } });
     }
     ctx.set('Cache-Control', 'no-store');
-    // Both sides see which messages a member's family wrote for them.
-    const authors = await familyAuthorsOf(db, messages.map((m) => m.id));
-    ctx.body = messages.map((m) => ({ ...presentMessage(m), sentBy: authors.get(m.id) ?? null }));
+    ctx.body = await presentThread(db, messages);
   });
 
   router.post('/', async (ctx) => {

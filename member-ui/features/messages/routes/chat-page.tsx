@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { getRouteApi } from '@tanstack/react-router';
+import { getRouteApi, useRouterState } from '@tanstack/react-router';
 import Ban from 'lucide-react/icons/ban';
 import MessageCircleHeart from 'lucide-react/icons/message-circle-heart';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
@@ -18,6 +18,7 @@ import { ChatComposer } from '../../../components/chat/chat-composer';
 import { ChatUnavailable } from '../../../components/chat/chat-unavailable';
 import { ChatHeader } from '../../../components/chat/chat-header';
 import { ChatThread } from '../../../components/chat/chat-thread';
+import { FirstScreen, useFirstScreenReplaced } from '../../../app/layout/first-screen';
 
 const chatRoute = getRouteApi('/member/chat/$id');
 
@@ -39,7 +40,7 @@ export function ChatPage() {
   if (!Number.isInteger(otherId) || otherId <= 0 || otherId === user.id) {
     return <ChatUnavailable message="This conversation does not exist." />;
   }
-  return <Chat key={otherId} userId={user.id} otherId={otherId} />;
+  return <ChatScreen key={otherId} userId={user.id} otherId={otherId} />;
 }
 
 /** What is typed in a chat survives leaving it (to read the plans and upgrade, say) for the rest of the session. */
@@ -49,12 +50,26 @@ function draftKey(userId: number, otherId: number): string {
 
 function useChatDraft(userId: number, otherId: number): [string, (next: string | ((current: string) => string)) => void] {
   const key = draftKey(userId, otherId);
-  const [draft, setDraftState] = useState(() => window.sessionStorage.getItem(key) ?? '');
+  // Nothing typed yet where there is no window: the server's paint of the chat (member-ui/first-screen/).
+  const [draft, setDraftState] = useState(() => (typeof window === 'undefined' ? '' : (window.sessionStorage.getItem(key) ?? '')));
   useEffect(() => {
     if (draft) window.sessionStorage.setItem(key, draft);
     else window.sessionStorage.removeItem(key);
   }, [key, draft]);
   return [draft, setDraftState];
+}
+
+/**
+ * The thread with one member and its composer, from GET /api/messages/{me}/{other} and …/peer; also what the server
+ * paints first (member-ui/first-screen/): until both answers are here, the server's copy stays where it painted one.
+ */
+export function ChatScreen({ userId, otherId }: { userId: number; otherId: number }) {
+  const thread = useThread(userId, otherId);
+  const peer = usePeer(userId, otherId);
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  const chat = <Chat userId={userId} otherId={otherId} />;
+  if (thread.isPending || peer.isPending) return <FirstScreen pathname={pathname} fallback={chat} />;
+  return chat;
 }
 
 function Chat({ userId, otherId }: { userId: number; otherId: number }) {
@@ -67,6 +82,7 @@ function Chat({ userId, otherId }: { userId: number; otherId: number }) {
   const [limitReached, setLimitReached] = useState(false);
   usePageTitle(peer.data ? `Chat with ${firstName(peer.data.fullName)}` : null);
   const scroller = useRef<HTMLDivElement>(null);
+  useFirstScreenReplaced();
 
   // New messages from this member (or sent by me from another tab) appear without a reload.
   useLiveEvent('message', (message) => {

@@ -1,0 +1,37 @@
+/**
+ * The member's browser's language and time zone (what its clock and `toLocale…String()` use), kept in a cookie the
+ * member app writes when it starts, so that the server can write a chat's times as the app will (the chat's first
+ * screen is painted on the server only for a browser that has said them).
+ */
+export const READER_COOKIE = 'saathi.reader';
+
+export interface Reader {
+  locale: string;
+  timeZone: string;
+}
+
+/** The cookie's value for a reader: "locale|time zone", each URI-encoded. */
+export function readerCookieValue(reader: Reader): string {
+  return `${encodeURIComponent(reader.locale)}|${encodeURIComponent(reader.timeZone)}`;
+}
+
+/** The reader a cookie value names, or null when it is missing or names a language or zone this runtime does not know. */
+export function parseReader(value: string | undefined | null): Reader | null {
+  if (!value || value.length > 200) return null;
+  const [locale, timeZone, extra] = value.split('|').map((part) => {
+    try {
+      return decodeURIComponent(part);
+    } catch {
+      return '';
+    }
+  });
+  if (!locale || !timeZone || extra !== undefined) return null;
+  try {
+    // Both throw a RangeError for a malformed locale or an unknown zone.
+    const [canonical] = Intl.getCanonicalLocales(locale);
+    const resolved = new Intl.DateTimeFormat(canonical, { timeZone }).resolvedOptions();
+    return { locale: canonical, timeZone: resolved.timeZone };
+  } catch {
+    return null;
+  }
+}
