@@ -13,6 +13,7 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import { READER_COOKIE, readerCookieValue } from '../contracts/reader';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -134,9 +135,20 @@ async function prepare(browser: Browser, baseUrl: string, cookies: Array<{ name:
     // Lighthouse then records no navigation start (NO_NAVSTART).
     for (const registration of (await navigator.serviceWorker?.getRegistrations()) ?? []) await registration.unregister();
   });
+  // A member's phone that has run the app before also holds the language and time zone the app told the server
+  // (contracts/reader.ts): the value the app writes, from this browser's own settings.
+  const reader = await page.evaluate(() => {
+    const { locale, timeZone } = Intl.DateTimeFormat().resolvedOptions();
+    return { locale, timeZone };
+  });
   const host = new URL(baseUrl).hostname;
   await browser.deleteCookie(...(await browser.cookies()));
-  if (cookies) await browser.setCookie(...cookies.map((c) => ({ ...c, domain: host, path: '/', httpOnly: true, sameSite: 'Lax' as const })));
+  if (cookies) {
+    await browser.setCookie(
+      ...cookies.map((c) => ({ ...c, domain: host, path: '/', httpOnly: true, sameSite: 'Lax' as const })),
+      { name: READER_COOKIE, value: readerCookieValue(reader), domain: host, path: '/', sameSite: 'Lax' as const },
+    );
+  }
   return page;
 }
 

@@ -13,6 +13,11 @@ export function keepFirstScreen(container: HTMLElement): void {
   served = node ? { pathname: node.dataset.firstScreen ?? '', html: node.innerHTML } : null;
 }
 
+/** Whether the server's copy of the screen at `pathname` is still there to show (the app has not rendered it yet). */
+export function hasFirstScreen(pathname: string): boolean {
+  return served !== null && served.pathname === pathname;
+}
+
 /** The server's first screen while the app is loading the screen at `pathname` it was painted for. */
 export function FirstScreen({ pathname, fallback }: { pathname: string; fallback: ReactNode }) {
   // Another screen was opened first: the copy is never shown later, when it may be out of date.

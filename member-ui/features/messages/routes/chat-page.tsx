@@ -18,7 +18,7 @@ import { ChatComposer } from '../../../components/chat/chat-composer';
 import { ChatUnavailable } from '../../../components/chat/chat-unavailable';
 import { ChatHeader } from '../../../components/chat/chat-header';
 import { ChatThread } from '../../../components/chat/chat-thread';
-import { FirstScreen, useFirstScreenReplaced } from '../../../app/layout/first-screen';
+import { FirstScreen, hasFirstScreen, useFirstScreenReplaced } from '../../../app/layout/first-screen';
 
 const chatRoute = getRouteApi('/member/chat/$id');
 
@@ -67,9 +67,9 @@ export function ChatScreen({ userId, otherId }: { userId: number; otherId: numbe
   const thread = useThread(userId, otherId);
   const peer = usePeer(userId, otherId);
   const pathname = useRouterState({ select: (state) => state.location.pathname });
-  const chat = <Chat userId={userId} otherId={otherId} />;
-  if (thread.isPending || peer.isPending) return <FirstScreen pathname={pathname} fallback={chat} />;
-  return chat;
+  // Only where there is a copy: otherwise the chat itself, in one place, so that it is never mounted twice.
+  if ((thread.isPending || peer.isPending) && hasFirstScreen(pathname)) return <FirstScreen pathname={pathname} fallback={null} />;
+  return <Chat userId={userId} otherId={otherId} />;
 }
 
 function Chat({ userId, otherId }: { userId: number; otherId: number }) {
