@@ -29,8 +29,9 @@ export function parseReader(value: string | undefined | null): Reader | null {
   try {
     // Both throw a RangeError for a malformed locale or an unknown zone.
     const [canonical] = Intl.getCanonicalLocales(locale);
-    const resolved = new Intl.DateTimeFormat(canonical, { timeZone }).resolvedOptions();
-    return { locale: canonical, timeZone: resolved.timeZone };
+    new Intl.DateTimeFormat(canonical, { timeZone });
+    // The zone as the browser named it (ICU would answer Asia/Calcutta for Asia/Kolkata: the same clock).
+    return { locale: canonical, timeZone };
   } catch {
     return null;
   }

@@ -18,7 +18,8 @@ before(async () => {
   for (const app of ['member', 'ops']) {
     fs.mkdirSync(path.join(dir, app, 'assets'), { recursive: true });
     // The member page's shell as build.mjs writes it: the header and a spinner until the app has run.
-    const shell = app === 'member' ? '<main class="app-main" id="main"><div class="full-page-spinner" role="status"></div></main>' : '';
+    const shell =
+      app === 'member' ? '<div class="app-frame"><header class="app-header"></header><main class="app-main" id="main"><div class="full-page-spinner" role="status"></div></main></div>' : '';
     fs.writeFileSync(path.join(dir, app, 'index.html'), `<!doctype html><html><head><title>${app}</title>\n  </head><body><div id="root">${shell}</div></body></html>`);
   }
   fs.writeFileSync(
@@ -51,9 +52,13 @@ before(async () => {
       // Member 9's home and search have first cards (their markup is the app's: server/first-screen.test.ts).
       // Member 10's cannot be made (a failing query, say).
       // Member 9 may see profile 77, painted first.
-      firstScreen: async (route, pathname, me) => {
+      firstScreen: async (route, pathname, me, reader) => {
         if (me === 10) throw new Error('the database went away');
         if (me === 9 && route === '/profile/$id' && pathname === '/profile/77') return { html: '<article class="profile-view">Aarav</article>', images: ['/media/photos/aarav.jpg'] };
+        // Member 9's chat with member 5, for a browser that said its time zone (the reader cookie, parsed).
+        if (me === 9 && route === '/chat/$id' && pathname === '/chat/5' && reader?.timeZone === 'Asia/Kolkata') {
+          return { html: '<section class="chat">namaste</section>', images: [], frame: 'app-frame app-frame--member app-frame--fill' };
+        }
         return me === 9 && (route === '/' || route === '/search')
           ? { html: `<section class="${route === '/' ? 'member-home' : 'search-page'}">first cards</section>`, images: [`/media/photos/first${route === '/' ? 'home' : 'search'}_thumb.jpg`] }
           : null;
@@ -176,6 +181,23 @@ test("a member's page with a first screen is never stored (it holds what only th
     const res = await get(p, cookie);
     assert.ok(!(await res.text()).includes('first-screen'), p);
     assert.equal(res.headers.get('cache-control'), 'no-cache', `${p} ${cookie}`);
+  }
+});
+
+test("a member's chat is painted only for a browser that said its language and time zone, in the chat's own frame, and never stored", async () => {
+  const member = 'saathi.sid=abc; saathi.sid.sig=def';
+  const chat = (reader?: string) => fetch(`${url}/chat/5`, { headers: { Cookie: reader ? `${member}; saathi.reader=${reader}` : member } });
+  const painted = await chat('en-IN|Asia%2FKolkata');
+  const html = await painted.text();
+  // Fails if the frame is left as the page's own: the chat would lay out as a page that scrolls, then jump.
+  assert.match(html, /<div class="app-frame app-frame--member app-frame--fill"><header/);
+  assert.match(html, /<div class="first-screen" data-first-screen="\/chat\/5"><section class="chat">namaste<\/section><\/div>/);
+  assert.equal(painted.headers.get('cache-control'), 'no-store');
+  for (const reader of [undefined, 'en-IN|Mars%2FOlympus', 'en-IN', 'en-IN|Asia%2FKolkata|x', '%E0%A4|Asia%2FKolkata']) {
+    const res = await chat(reader);
+    const page = await res.text();
+    assert.ok(!page.includes('first-screen') && page.includes('<div class="app-frame"><header'), String(reader));
+    assert.equal(res.headers.get('cache-control'), 'no-cache');
   }
 });
 
