@@ -98,8 +98,10 @@ test("with a session, / preloads the member's dashboard and its first answers; a
   const landing = await page('/', false);
   assert.deepEqual(preloadsOf(landing), []);
   assert.deepEqual(dataPreloadsOf(landing), []);
+  // A session the page cannot paint a first screen for (here: ended) gets the dashboard's code with the page.
+  assert.deepEqual(preloadsOf(await page('/', 'ended')), ['/assets/chunks/member-home-DDDD.js']);
   const home = await page('/', true);
-  assert.deepEqual(preloadsOf(home), ['/assets/chunks/member-home-DDDD.js']);
+  assert.deepEqual(preloadsOf(home), [], 'with its first screen painted, the code is fetched after it');
   assert.deepEqual(dataPreloadsOf(home), ['/api/matches/featured', '/api/matches/daily', '/api/success-stories']);
   // The first page of an unfiltered search is requested with the page; a filtered one asks for another answer.
   assert.deepEqual(dataPreloadsOf(await page('/search', true)), ['/api/search?limit=20']);
@@ -174,6 +176,10 @@ test("a member's page with a first screen is never stored (it holds what only th
   const html = await profile.text();
   assert.match(html, /<div class="first-screen" data-first-screen="\/profile\/77"><article class="profile-view">Aarav<\/article><\/div><\/main>/);
   assert.deepEqual(imagePreloadsOf(html), ['/media/photos/aarav.jpg']);
+  // The app's code is not asked for beside the page's first screen (fails if the modulepreloads are kept): it is
+  // fetched once that screen has painted. The page without a first screen still preloads it.
+  assert.deepEqual(preloadsOf(html), []);
+  assert.deepEqual(preloadsOf(await (await get('/profile/78', member)).text()), ['/assets/chunks/profile-view-page-CCCC.js']);
   // Fails if static.ts leaves the pages' own "no-cache" on a page carrying a member's first screen.
   assert.equal(profile.headers.get('cache-control'), 'no-store');
   assert.equal((await get('/', member)).headers.get('cache-control'), 'no-store');

@@ -177,7 +177,10 @@ export function staticApps(
     if (!signedIn || ctx.querystring !== '') return page;
     const [data, paint] = await Promise.all([dataPreloads(match.route, ctx.path, sessionUserId), firstPaint(match.route, ctx.path, sessionUserId, parseReader(ctx.cookies.get(READER_COOKIE, { signed: false })))]);
     if (paint.html) {
-      page = withFirstScreen(page, ctx.path, paint.html, paint.frame);
+      // The screen is in the page: its first paint and largest paint need none of the app's code, which is fetched
+      // once the page has painted (member-ui/main.tsx imports it then) instead of beside the stylesheet, where it
+      // competed with it and the photo for the phone's bandwidth. Interaction waits for it a little longer.
+      page = withFirstScreen(page, ctx.path, paint.html, paint.frame).replace(/<link rel="modulepreload"[^>]*>\n?\s*/g, '');
       // The page now holds what only this member may see (their matches, a profile as shown to them): like the API's
       // answers it came from, it is not to be kept by the browser or anything between.
       ctx.set('Cache-Control', 'no-store');
