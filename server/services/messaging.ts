@@ -28,15 +28,20 @@ export function presentMessage(m: Message): MessageView {
 }
 
 /** The thread's longest answer: the newest this many messages are enough for any screen, and bound the reply. */
-const THREAD_LIMIT = 1000;
+export const THREAD_LIMIT = 1000;
 
-/** The messages between two members, oldest first, as GET /api/messages/:userId/:otherUserId reads them. */
+/**
+ * The newest THREAD_LIMIT messages between two members, oldest first, as GET /api/messages/:userId/:otherUserId
+ * reads them. (Read oldest first with the limit, a conversation past it showed its first thousand messages and
+ * never a new one.)
+ */
 export async function threadMessages(db: Db, userId: number, otherId: number): Promise<Message[]> {
-  return Message.query(db)
+  const newest = await Message.query(db)
     .where((q) => q.where({ senderId: userId, receiverId: otherId }).orWhere({ senderId: otherId, receiverId: userId }))
-    .orderBy('createdAt')
-    .orderBy('id')
+    .orderBy('createdAt', 'desc')
+    .orderBy('id', 'desc')
     .limit(THREAD_LIMIT);
+  return newest.reverse();
 }
 
 /** The thread as the API presents it: both sides see which messages a member's family wrote for them. */

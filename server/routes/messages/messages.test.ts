@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import { after, before, describe, test } from 'node:test';
 import { MESSAGE_TEXTS } from '../../../contracts/messaging';
+import { THREAD_LIMIT } from '../../services/messaging';
 import { Client, type TestServer, startTestServer } from '../../test/harness';
 import { buildProfile, signedInClient } from '../../test/factories';
 import { assertSameErrorAnswer } from '../../test/error-bodies';
@@ -129,6 +130,22 @@ describe('conversations and threads', () => {
       assert.equal((await c.client.get(p)).status, 403, p);
       assert.equal((await new Client(server).get(p)).status, 401, p);
     }
+  });
+
+  test('a thread longer than the answer holds gives its newest messages, oldest first', async () => {
+    const a = await signedInClient(server, { tier: 'premium' });
+    const b = await signedInClient(server, { tier: 'premium' });
+    await buildProfile(server, a.user, { gender: 'female' });
+    await buildProfile(server, b.user, { gender: 'male' });
+    const start = Date.now() - 10 * 86_400_000;
+    const rows = Array.from({ length: THREAD_LIMIT + 5 }, (_, i) => ({
+      senderId: i % 2 ? a.user.id : b.user.id, receiverId: i % 2 ? b.user.id : a.user.id, content: `message ${i + 1}`, isRead: true, createdAt: start + i * 60_000,
+    }));
+    for (let i = 0; i < rows.length; i += 100) await server.db('messages').insert(rows.slice(i, i + 100));
+    const thread = (await (await a.client.get(`/api/messages/${a.user.id}/${b.user.id}`)).json()) as Json[];
+    assert.equal(thread.length, THREAD_LIMIT);
+    assert.equal(thread[0].content, 'message 6');
+    assert.equal(thread[thread.length - 1].content, `message ${THREAD_LIMIT + 5}`, 'the newest message is in the thread');
   });
 
   test('a new message reaches an open event stream at once', async () => {
