@@ -288,6 +288,9 @@ test("a chat: the thread and its peer as the API gives them to the member, times
   assert.match(screen.html, /<time dateTime="2025-03-02T18:30:00.000Z">0:00<\/time>/);
   assert.match(screen.html, /<h2 class="chat-day__label"><span>Monday,? 3 March 2025<\/span><\/h2>/);
   assert.deepEqual(screen.frame, 'app-frame app-frame--member app-frame--fill');
+  // Its message box takes no typing before the app's own replaces it (what was typed would be lost): fails if the
+  // server's copy is editable (a browser test typing at once lost its message that way).
+  assert.match(screen.html, /<textarea class="chat-composer__input"[^>]* readOnly=""/);
 });
 
 test('a chat carries the newest 40 messages of a long thread', async () => {

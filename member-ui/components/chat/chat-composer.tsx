@@ -5,6 +5,12 @@ import { LIMITS } from '../../../contracts/enums';
 const MAX_HEIGHT_PX = 120;
 
 /**
+ * Rendered on the server, for the chat's first screen (member-ui/first-screen/): a box shown before the app runs, where
+ * what is typed would be lost when the app's own box takes its place, so it takes no typing until then.
+ */
+const ON_SERVER = typeof window === 'undefined';
+
+/**
  * Message box: Enter sends, Shift+Enter inserts a newline; blank (after trimming) text cannot be sent.
  * The box grows with its text up to about five lines.
  */
@@ -61,6 +67,7 @@ export function ChatComposer({
         value={value}
         maxLength={LIMITS.messageMax}
         disabled={disabled}
+        readOnly={ON_SERVER || undefined}
         onChange={(event) => onChange(event.target.value)}
         onKeyDown={handleKeyDown}
         enterKeyHint="send"
