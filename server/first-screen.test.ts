@@ -76,6 +76,8 @@ test('search: the first result as an unfiltered GET /api/search gives it to the 
   assert.deepEqual(screen.images, [results[0].photos[0]]);
   const total = Number(res.headers.get('x-total-count'));
   assert.match(screen.html, new RegExp(`${total.toLocaleString('en-GB')} members, best match first`));
+  // Its search box takes no typing before the app's own replaces it (what was typed would be lost).
+  assert.match(screen.html, /<input type="search" class="search-bar__input"[^>]* readOnly=""/);
 });
 
 /** A woman looking for a woman: her candidates are only the members of the pool the test makes for her. */

@@ -1,14 +1,9 @@
 import SendHorizontal from 'lucide-react/icons/send-horizontal';
 import { type FormEvent, type KeyboardEvent, useLayoutEffect, useRef } from 'react';
 import { LIMITS } from '../../../contracts/enums';
+import { RENDERED_ON_SERVER } from '../../lib/server-render';
 
 const MAX_HEIGHT_PX = 120;
-
-/**
- * Rendered on the server, for the chat's first screen (member-ui/first-screen/): a box shown before the app runs, where
- * what is typed would be lost when the app's own box takes its place, so it takes no typing until then.
- */
-const ON_SERVER = typeof window === 'undefined';
 
 /**
  * Message box: Enter sends, Shift+Enter inserts a newline; blank (after trimming) text cannot be sent.
@@ -67,7 +62,7 @@ export function ChatComposer({
         value={value}
         maxLength={LIMITS.messageMax}
         disabled={disabled}
-        readOnly={ON_SERVER || undefined}
+        readOnly={RENDERED_ON_SERVER || undefined}
         onChange={(event) => onChange(event.target.value)}
         onKeyDown={handleKeyDown}
         enterKeyHint="send"

@@ -29,6 +29,7 @@ import { MoodMatchCard } from '../components/mood-match-card';
 import { MoodPromptCard } from '../components/mood-prompt-card';
 import { ResultCard } from '../components/result-card';
 import { appliedFiltersAtom, filterPanelOpenAtom, moodMatchAtom, searchTextAtom } from '../components/search-state';
+import { RENDERED_ON_SERVER } from '../../../lib/server-render';
 
 // The filter panel (its location picker's popover and positioning library: about a third of the screen's code) is
 // not needed to show the results: its module is fetched when the member points at or focuses the Filters button,
@@ -176,6 +177,7 @@ export function SearchPage() {
             placeholder="Search by name, location, etc."
             aria-label="Search profiles"
             value={text}
+            readOnly={RENDERED_ON_SERVER || undefined}
             onChange={(event) => setText(event.target.value)}
             enterKeyHint="search"
           />
