@@ -35,6 +35,8 @@ describe("the member app's start-up code", () => {
     });
     await page.goto('/search');
     await page.locator('.result-card:not(.result-card--skeleton)').first().waitFor();
+    // The server's first screen shows the card before the app's code is fetched (after that paint): wait for it.
+    for (let tries = 0; tries < 100 && !startUp.every((url) => loaded.includes(url)); tries++) await page.waitForTimeout(100);
     for (const url of startUp) assert.ok(loaded.includes(url), `${url} was loaded`);
     await page.context().close();
   });
