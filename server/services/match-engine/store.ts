@@ -106,8 +106,7 @@ export class IdColumn {
     let widest = 0;
     for (let id = 0; id < map.length; id++) if (map[id] > widest) widest = map[id];
     if (widest > 0xffff && this.a instanceof Uint16Array) this.a = Uint32Array.from(this.a);
-    if (this.a instanceof Uint16Array) remap(other.a, map, this.a, offset, n);
-    else remap(other.a, map, this.a, offset, n);
+    remap(other.a, map, this.a, offset, n);
   }
 
   /** A column of the given capacity holding `data` (its width kept). */
