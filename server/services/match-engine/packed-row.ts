@@ -178,8 +178,8 @@ export class PackedReader {
   }
 
   /**
-   * Where each of the `count` values of line[start, end) starts and ends, and the hash of each but the last (the
-   * search text, free text): one pass over the characters. False unless there are exactly `count` values.
+   * Where each of the `count` values of line[start, end) starts and ends. False unless there are exactly `count`
+   * values.
    */
   private split(line: string, start: number, end: number, count: number): boolean {
     this.line = line;
