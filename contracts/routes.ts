@@ -1,19 +1,24 @@
 // The member app's route list. The server answers 200 with the app for
-// these and 404 (still with the app, which shows "404 Page Not Found") for anything else.
+// these and 404 (still with the app, which shows "404 Page Not Found") for anything else. The app's own route
+// tree must match it (member-ui/app/routing/routes.test.tsx): a screen missing here is served as a 404 when it is
+// opened from a link in an email or reloaded.
 
 export const PUBLIC_ROUTES = [
   '/login', '/register', '/forgot-password', '/reset-password/$token', '/confirm-email/$token', '/auth', '/shared/$shareCode', '/help',
-  '/privacy-policy', '/terms', '/dev-tools', '/splash', '/about', '/edit-profile',
+  '/privacy-policy', '/terms', '/dev-tools', '/splash', '/about', '/edit-profile', '/appeal/$token', '/story-consent/$token',
+  '/family-invite/$token',
 ] as const;
 
 export const PROTECTED_ROUTES = [
   '/', '/profile/$id', '/search', '/messages', '/chat/$id', '/subscription', '/checkout', '/create-profile',
   '/profile', '/liked-profiles', '/notifications', '/settings', '/compatibility', '/mood-tracking',
-  '/delete-account',
+  '/delete-account', '/family', '/family/$profileId/chat/$otherId',
 ] as const;
 
 const PARAM_PATTERNS: Record<string, string> = {
   $id: '[0-9]{1,10}',
+  $profileId: '[0-9]{1,10}',
+  $otherId: '[0-9]{1,10}',
   $token: '[A-Za-z0-9_-]{1,200}',
   $shareCode: '[A-Za-z0-9_-]{1,100}',
 };

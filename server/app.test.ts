@@ -15,7 +15,7 @@ after(async () => {
 });
 
 const concrete = (route: string) =>
-  route.replace('$id', '42').replace('$token', 'abcDEF123_-').replace('$shareCode', 'Zx9_share-code');
+  route.replace('$token', 'abcDEF123_-').replace('$shareCode', 'Zx9_share-code').replace(/\$\w+/g, '42');
 
 describe('serving the apps', () => {
   test('GET /api/health answers ok with the database reachable', async () => {

@@ -5,6 +5,7 @@ import { afterEach, test } from 'node:test';
 import { buildSessionUser } from '../../test/build-user';
 import { jsonResponse } from '../../test/fetch-stub';
 import { ROUTE_TITLES } from '../routing/page-titles';
+import { memberAppPaths } from '../../test/route-paths';
 
 const { cleanupApp, fakeServer, renderApp } = await import('../../test/render-app');
 
@@ -14,15 +15,7 @@ const SLOW = { timeout: 20_000 };
 const member = buildSessionUser({ id: 7, fullName: 'Priya Sharma', profileId: 31, subscriptionTier: 'premium' });
 
 test('every route of the member app has its own screen title', async () => {
-  const { routeTree } = await import('../../router');
-  const paths = new Set<string>();
-  const walk = (route: { fullPath?: string; children?: unknown }) => {
-    const children = route.children as Record<string, typeof route> | Array<typeof route> | undefined;
-    const list = Array.isArray(children) ? children : children ? Object.values(children) : [];
-    if (list.length === 0 && route.fullPath) paths.add(route.fullPath);
-    for (const child of list) walk(child);
-  };
-  walk(routeTree as never);
+  const paths = await memberAppPaths();
   const untitled = [...paths].filter((p) => !ROUTE_TITLES[p]);
   assert.deepEqual(untitled, []);
   assert.equal(new Set(Object.values(ROUTE_TITLES)).size >= paths.size - 2, true, 'titles tell screens apart');
