@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { type ApiCookies, type ApiSession, type RunningSaathi, demoApiSession, launchBrowser, signedInPhonePage, startSaathi, viewportScreenshot } from './harness';
+import { type ApiCookies, type ApiSession, type RunningSaathi, demoApiSession, launchBrowser, signedInPhonePage, startSaathi, toastText, viewportScreenshot } from './harness';
 
 let saathi: RunningSaathi;
 let browser: Browser;
@@ -203,4 +203,31 @@ test("a chat: its newest messages are in the page before the app runs, in the br
   assert.equal(watchedNow.lcpServer.at(-1), true, `the largest paint is the server's: ${watchedNow.lcp} ${watchedNow.lcpServer}`);
   await viewportScreenshot(page, 'first-screen-chat-app');
   await page.context().close();
+});
+
+test("a tap on the server's copy before the app has taken over is not lost: the app's own button gets it", async () => {
+  const results = (await (await session.call('GET', '/api/search?limit=20')).json()) as Array<{ id: number; fullName: string }>;
+  const first = results[0];
+  const page = await signedInPhonePage(browser, saathi.url, cookies);
+  // The page's own small script runs; the app's code (its start file, which imports the rest) waits until the
+  // member has tapped, as on a phone where it arrives a second or more after the first screen.
+  let release = () => {};
+  const arrived = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/assets/chunks/start-*.js', async (route) => {
+    await arrived;
+    await route.continue();
+  });
+  await page.goto('/search', { waitUntil: 'domcontentloaded' });
+  const copy = page.locator('[data-first-screen]').getByRole('button', { name: `Not interested in ${first.fullName}` });
+  await copy.click();
+  assert.equal(await copy.getAttribute('aria-busy'), 'true', 'the button shows the tap was taken');
+  release();
+  await toastText(page, `${first.fullName} is set aside`).waitFor();
+  const setAside = (await (await session.call('GET', '/api/not-interested')).json()) as Array<{ id: number }>;
+  assert.ok(setAside.some((card) => card.id === first.id), 'the app set the profile aside');
+  assert.equal(await page.locator('.result-card').filter({ hasText: first.fullName }).count(), 0, 'the card left the list');
+  await page.context().close();
+  assert.equal((await session.call('DELETE', `/api/not-interested/${first.id}`)).status, 204);
 });

@@ -1,8 +1,11 @@
+import { holdEarlyTaps } from './lib/early-taps';
 import { registerServiceWorker } from './pwa/register';
 import './styles/app.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');
+// A tap on the server's copy of the screen before the app has replaced it goes to the app's button after.
+holdEarlyTaps(container);
 
 // The page's own header and spinner (sent with the HTML) show until React's first render replaces them. This file
 // is all that runs before the browser has painted them: the app's code (React, the router, the first screen) is

@@ -1,6 +1,5 @@
 import MoreHorizontal from 'lucide-react/icons/ellipsis';
 import { lazy, Suspense, useState } from 'react';
-import { RENDERED_ON_SERVER } from '../../../lib/server-render';
 
 // The "…" menu and its dialogs (Radix's menu, dialog and positioning library: about a third of the profile screen's
 // code) are not needed to show a profile: their module is fetched when the member points at or focuses the
@@ -26,8 +25,6 @@ export function MemberActions(props: MemberActionsProps) {
       aria-label="More actions"
       aria-haspopup="menu"
       aria-expanded={false}
-      // The server's copy of the screen cannot open the menu: it waits for the app's own button (a tap is not lost).
-      disabled={RENDERED_ON_SERVER || undefined}
       data-state="closed"
       onPointerEnter={() => void loadMenu()}
       onFocus={() => void loadMenu()}
