@@ -1,5 +1,6 @@
 import MoreHorizontal from 'lucide-react/icons/ellipsis';
 import { lazy, Suspense, useState } from 'react';
+import { RENDERED_ON_SERVER } from '../../../lib/server-render';
 
 // The "…" menu and its dialogs (Radix's menu, dialog and positioning library: about a third of the profile screen's
 // code) are not needed to show a profile: their module is fetched when the member points at or focuses the
@@ -25,6 +26,10 @@ export function MemberActions(props: MemberActionsProps) {
       aria-label="More actions"
       aria-haspopup="menu"
       aria-expanded={false}
+      // Disabled in the server's copy of the screen, unlike its other buttons: given a tap kept from the copy
+      // (lib/early-taps.ts), the menu did not open in one of three runs of the browser test that reports from it
+      // (cause not found yet), so the member presses the app's own button.
+      disabled={RENDERED_ON_SERVER || undefined}
       data-state="closed"
       onPointerEnter={() => void loadMenu()}
       onFocus={() => void loadMenu()}
