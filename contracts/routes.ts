@@ -15,21 +15,29 @@ export const PROTECTED_ROUTES = [
   '/delete-account', '/family', '/family/$profileId/chat/$otherId',
 ] as const;
 
-const PARAM_PATTERNS: Record<string, string> = {
-  $id: '[0-9]{1,10}',
-  $profileId: '[0-9]{1,10}',
-  $otherId: '[0-9]{1,10}',
-  $token: '[A-Za-z0-9_-]{1,200}',
-  $shareCode: '[A-Za-z0-9_-]{1,100}',
+/** Each path parameter's pattern, and a value a link could carry (what the tests open). */
+const PARAMS: Record<string, { pattern: string; example: string }> = {
+  $id: { pattern: '[0-9]{1,10}', example: '42' },
+  $profileId: { pattern: '[0-9]{1,10}', example: '42' },
+  $otherId: { pattern: '[0-9]{1,10}', example: '43' },
+  $token: { pattern: '[A-Za-z0-9_-]{1,200}', example: 'abcDEF123_-' },
+  $shareCode: { pattern: '[A-Za-z0-9_-]{1,100}', example: 'Zx9_share-code' },
 };
 
 function toRegExp(route: string): RegExp {
   const pattern = route
     .split('/')
-    .map((part) => PARAM_PATTERNS[part] ?? part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+    .map((part) => PARAMS[part]?.pattern ?? part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
     .join('/');
   return new RegExp(`^${pattern}/?$`);
 }
+
+/** A path of the route as a link would have it ("/family/42/chat/43"); a parameter without an example stays as written. */
+export const examplePath = (route: string): string =>
+  route
+    .split('/')
+    .map((part) => PARAMS[part]?.example ?? part)
+    .join('/');
 
 const MATCHERS = [...PUBLIC_ROUTES, ...PROTECTED_ROUTES].map(toRegExp);
 

@@ -78,6 +78,6 @@ function giveWhenReady(container: HTMLElement, tapped: HTMLButtonElement, name: 
     // A disabled button's click() does nothing: a tap on what the member may no longer do is dropped.
     target.click();
   };
-  observer.observe(container, { childList: true, subtree: true, attributes: true, attributeFilter: ['disabled'] });
+  observer.observe(container, { childList: true, subtree: true });
   return done;
 }
