@@ -15,8 +15,8 @@ export function readerCookieValue(reader: Reader): string {
   return `${encodeURIComponent(reader.locale)}|${encodeURIComponent(reader.timeZone)}`;
 }
 
-/** The reader a cookie value names, or null when it is missing or names a language or zone this runtime does not know. */
-export function parseReader(value: string | undefined | null): Reader | null {
+/** The locale and zone a cookie value holds, as written, without checking them (no Intl: see member-ui/lib/reader.ts). */
+export function readerCookieParts(value: string | undefined | null): Reader | null {
   if (!value || value.length > 200) return null;
   const [locale, timeZone, extra] = value.split('|').map((part) => {
     try {
@@ -26,12 +26,26 @@ export function parseReader(value: string | undefined | null): Reader | null {
     }
   });
   if (!locale || !timeZone || extra !== undefined) return null;
+  return { locale, timeZone };
+}
+
+/** The reader cookie's parts in a `document.cookie` string, unchecked; null when it is not there. */
+export function parseReaderCookie(cookies: string): Reader | null {
+  const prefix = `${READER_COOKIE}=`;
+  const pair = cookies.split('; ').find((c) => c.startsWith(prefix));
+  return pair ? readerCookieParts(pair.slice(prefix.length)) : null;
+}
+
+/** The reader a cookie value names, or null when it is missing or names a language or zone this runtime does not know. */
+export function parseReader(value: string | undefined | null): Reader | null {
+  const parts = readerCookieParts(value);
+  if (!parts) return null;
   try {
     // Both throw a RangeError for a malformed locale or an unknown zone.
-    const [canonical] = Intl.getCanonicalLocales(locale);
-    new Intl.DateTimeFormat(canonical, { timeZone });
+    const [canonical] = Intl.getCanonicalLocales(parts.locale);
+    new Intl.DateTimeFormat(canonical, { timeZone: parts.timeZone });
     // The zone as the browser named it (ICU would answer Asia/Calcutta for Asia/Kolkata: the same clock).
-    return { locale: canonical, timeZone };
+    return { locale: canonical, timeZone: parts.timeZone };
   } catch {
     return null;
   }
