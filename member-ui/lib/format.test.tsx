@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { badgeCount, initialOf, relativeTime } from './format';
+import { badgeCount, initialOf, relativeTime, groupedThousands, monthAndYear } from './format';
 
 test('badge counts: hidden at 0, exact up to 9, "9+" above', () => {
   assert.equal(badgeCount(0), null);
@@ -22,4 +22,17 @@ test('relative time follows the spec wording', () => {
 test('avatar initials', () => {
   assert.equal(initialOf('priya sharma'), 'P');
   assert.equal(initialOf('  '), '?');
+});
+
+test('counts read with commas between thousands, as en-GB writes them', () => {
+  for (const n of [0, 1, 12, 999, 1000, 2345, 99999, 100000, 1234567, 1000000000, -4321]) {
+    assert.equal(groupedThousands(n), n.toLocaleString('en-GB'), String(n));
+  }
+});
+
+test("a success story's dates read as month and year, the calendar month they name in every zone", () => {
+  assert.equal(monthAndYear('2024-12-08T00:00:00.000Z'), 'December 2024');
+  assert.equal(monthAndYear('2024-12-01T00:00:00.000Z'), 'December 2024');
+  assert.equal(monthAndYear('2025-01-31'), 'January 2025');
+  assert.equal(monthAndYear('not a date'), '');
 });

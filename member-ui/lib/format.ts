@@ -34,3 +34,23 @@ export function relativeTime(value: string | Date, now: Date = new Date()): stri
 export function firstName(fullName: string): string {
   return fullName.trim().split(/\s+/)[0] ?? fullName;
 }
+
+/**
+ * A whole number with commas between thousands ("2,345"), as en-GB writes it. Written out rather than with
+ * toLocaleString: a page's first Intl number format loads the locale's data, 30–40 ms of a phone's search screen.
+ */
+export function groupedThousands(n: number): string {
+  if (!Number.isSafeInteger(n)) return n.toLocaleString('en-GB');
+  const digits = String(Math.abs(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return n < 0 ? `-${digits}` : digits;
+}
+
+/** English month names, for dates written out without Intl (a page's first Intl date format loads locale data). */
+export const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/** "December 2024" for a calendar date (a plain date or a moment stored at its midnight UTC); "" when it is no date. */
+export function monthAndYear(value: string): string {
+  const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value);
+  if (Number.isNaN(date.getTime())) return '';
+  return `${MONTH_NAMES[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
+}

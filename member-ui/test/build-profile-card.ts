@@ -1,3 +1,4 @@
+import { countryCode } from '../../contracts/countries';
 import type { ProfileCardView, SuccessStoryView } from '../../contracts/views';
 
 let nextId = 100;
@@ -6,6 +7,7 @@ let nextId = 100;
 export function buildProfileCard(overrides: Partial<ProfileCardView> = {}): ProfileCardView {
   const id = overrides.id ?? nextId++;
   const fullName = overrides.fullName ?? `Member ${id}`;
+  const country = overrides.country === undefined ? 'Canada' : overrides.country;
   return {
     id,
     userId: id + 1000,
@@ -20,7 +22,9 @@ export function buildProfileCard(overrides: Partial<ProfileCardView> = {}): Prof
     parentRelationship: null,
     location: 'Toronto, Canada',
     city: 'Toronto',
-    country: 'Canada',
+    country,
+    // As the server's presenter works it out (server/presenters/profile.ts).
+    countryCode: countryCode(country),
     profession: 'Software Engineer',
     education: 'Masters',
     religion: 'Hindu',

@@ -1,4 +1,5 @@
 import { ageFromDateOfBirth } from '../../contracts/profile';
+import { countryCode } from '../../contracts/countries';
 import type { PhotoView, ProfileCardView, ProfileView } from '../../contracts/views';
 import type { Photo } from '../models/photo';
 import type { Profile } from '../models/profile';
@@ -140,6 +141,7 @@ export function presentProfileCard(profile: Profile, user: Pick<User, 'id' | 'fu
     location: profile.location,
     city: profile.city,
     country: profile.country,
+    countryCode: countryCode(profile.country),
     profession: profile.profession,
     education: profile.education,
     religion: profile.religion,

@@ -1,4 +1,5 @@
 import { ageFromDateOfBirth } from '../../../contracts/age';
+import { MONTH_NAMES } from '../../lib/format';
 
 /** Age in full years from dateOfBirth (an invalid date gives no age). */
 export function ageOf(profile: { dateOfBirth: string | null }): number | null {
@@ -17,8 +18,6 @@ export function birthTimeOf(profile: { birthHour: number | null; birthMinute: nu
   return `${profile.birthHour}:${minute}${profile.birthAmPm ? ` ${profile.birthAmPm}` : ''}`;
 }
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-
 /**
  * A calendar date for people, as en-GB writes it ("21 August 1993"); dates of birth are plain YYYY-MM-DD and must not
  * shift by zone, other times are dates in the browser's zone. Written out rather than with toLocaleDateString: the
@@ -31,8 +30,8 @@ export function formatDate(value: string | null | undefined): string | null {
   const date = new Date(plain ? `${value}T00:00:00Z` : value);
   if (Number.isNaN(date.getTime())) return null;
   return plain
-    ? `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`
-    : `${date.getDate()} ${MONTHS[date.getMonth()]} ${date.getFullYear()}`;
+    ? `${date.getUTCDate()} ${MONTH_NAMES[date.getUTCMonth()]} ${date.getUTCFullYear()}`
+    : `${date.getDate()} ${MONTH_NAMES[date.getMonth()]} ${date.getFullYear()}`;
 }
 
 /** The profile's display location: "city, country", else the country. */

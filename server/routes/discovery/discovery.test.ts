@@ -12,7 +12,7 @@ after(async () => {
   await server.close();
 });
 
-type Card = { id: number; userId: number; matchPercentage: number | null; city: string | null; fullName: string };
+type Card = { id: number; userId: number; matchPercentage: number | null; city: string | null; country: string | null; countryCode: string | null; fullName: string };
 
 async function men(count: number, overrides: Record<string, unknown> = {}) {
   const out = [];
@@ -54,6 +54,8 @@ describe('featured and daily matches', () => {
     await server.db('daily_matches').where({ userId: me.user.id, kind: 'featured' }).delete();
     const featured = (await (await me.client.get('/api/matches/featured')).json()) as Card[];
     assert.deepEqual(featured.map((c) => c.id), [visible[0].id]);
+    // The card's two letters are worked out on the server (the app names no countries to show them).
+    assert.deepEqual([featured[0].country, featured[0].countryCode], ['Canada', 'CA']);
 
     // Someone who hides their profile mid-day drops out of the stored set at once.
     await server.db('privacy_settings').where({ userId: visible[1].userId }).update({ profileVisibility: 'none' });

@@ -2,7 +2,6 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import BadgeCheck from 'lucide-react/icons/badge-check';
 import ChevronRight from 'lucide-react/icons/chevron-right';
-import { countryCode } from '../../../../contracts/countries';
 import type { ProfileCardView } from '../../../../contracts/views';
 import { ProfileThumb } from '../../../components/ui/profile-thumb';
 import { NotInterestedButton } from '../../../components/not-interested/not-interested-button';
@@ -13,7 +12,7 @@ import { HomeSection, SectionError } from './home-section';
 /** Featured cards show the first photo only and the country as its ISO 3166-1 alpha-2 code (US, GB, AE). */
 function FeaturedCard({ profile }: { profile: ProfileCardView }) {
   const name = profile.fullName || profile.user.fullName;
-  const isoCode = countryCode(profile.country);
+  const isoCode = profile.countryCode;
   return (
     <li className="featured-card">
       {/* Named by what it shows (photo's alt, name, age, city, country), so the spoken name matches the visible text. */}

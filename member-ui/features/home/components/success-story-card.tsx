@@ -4,19 +4,14 @@ import MapPin from 'lucide-react/icons/map-pin';
 import Quote from 'lucide-react/icons/quote';
 import type { SuccessStoryView } from '../../../../contracts/views';
 import { ProfileThumb } from '../../../components/ui/profile-thumb';
+import { monthAndYear } from '../../../lib/format';
 import { successStoriesQueryOptions } from '../api/matches';
 import { HomeSection } from './home-section';
-
-function formatDate(value: string): string {
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return '';
-  return date.toLocaleDateString('en-US', { month: 'long', year: 'numeric' });
-}
 
 function StoryCard({ story }: { story: SuccessStoryView }) {
   const { user1, user2, profile1, profile2 } = story;
   const couple = `${user1.fullName.split(' ')[0]} & ${user2.fullName.split(' ')[0]}`;
-  const married = story.story.marriageDate ? formatDate(story.story.marriageDate) : null;
+  const married = story.story.marriageDate ? monthAndYear(story.story.marriageDate) : null;
   return (
     <article className="story-card" aria-label={`Success story of ${couple}`}>
       <div className="story-card__photos">
@@ -27,7 +22,7 @@ function StoryCard({ story }: { story: SuccessStoryView }) {
         <ProfileThumb src={profile2.photos[0]} name={user2.fullName} className="story-card__photo" />
       </div>
       <h3 className="story-card__couple">{couple}</h3>
-      <p className="story-card__meta">{married ? `Married ${married}` : `Matched ${formatDate(story.story.matchDate)}`}</p>
+      <p className="story-card__meta">{married ? `Married ${married}` : `Matched ${monthAndYear(story.story.matchDate)}`}</p>
       {story.story.location ? (
         <p className="story-card__meta">
           <MapPin size={12} aria-hidden="true" /> {story.story.location}

@@ -1,3 +1,4 @@
+import { groupedThousands } from '../../../lib/format';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useAtom } from 'jotai';
@@ -72,7 +73,7 @@ function activeFilterCount(filters: SearchFilters | null): number {
   return 1 + lists + single;
 }
 
-const members = (n: number) => `${n.toLocaleString('en-GB')} ${n === 1 ? 'member' : 'members'}`;
+const members = (n: number) => `${groupedThousands(n)} ${n === 1 ? 'member' : 'members'}`;
 
 /** Loads the next page when the end of the list scrolls into view; the button below stays for keyboards. */
 function useLoadOnScroll(enabled: boolean, load: () => void) {
