@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { shortRelativeTime } from './message-time';
+import { asReader, clockTime, dayLabel, shortRelativeTime } from './message-time';
 
 test('short relative times of the conversation list', () => {
   const now = new Date('2025-06-15T12:00:00Z');
@@ -11,4 +11,30 @@ test('short relative times of the conversation list', () => {
   assert.equal(shortRelativeTime(ago(2 * 86_400_000), now), '2d ago');
   assert.equal(shortRelativeTime(ago(40 * 86_400_000), now), '1mo ago');
   assert.equal(shortRelativeTime(ago(400 * 86_400_000), now), '1y ago');
+});
+
+test("a chat's day labels and clock times are the browser's own, for each reader (formatters are kept per reader)", () => {
+  const now = new Date('2026-03-10T12:00:00Z');
+  const moments = ['2026-03-10T08:05:00Z', '2026-03-09T23:30:00Z', '2026-03-01T18:45:00Z', '2025-12-31T23:59:00Z'];
+  const readers = [
+    ['en-GB', 'Europe/London'],
+    ['en-US', 'America/New_York'],
+    ['hi-IN', 'Asia/Kolkata'],
+    ['en-GB', 'Asia/Kolkata'],
+  ] as const;
+  for (const [locale, timeZone] of readers) {
+    asReader(locale, timeZone, () => {
+      for (const value of moments) {
+        const date = new Date(value);
+        assert.equal(clockTime(value), date.toLocaleTimeString(locale, { hour: 'numeric', minute: '2-digit', timeZone }), `${locale} ${timeZone} ${value}`);
+        const label = dayLabel(date, now);
+        if (label !== 'Today' && label !== 'Yesterday') {
+          assert.equal(label, date.toLocaleDateString(locale, { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric', timeZone }));
+        }
+      }
+    });
+  }
+  // 2026-03-09T23:30Z is already the 10th in Kolkata (today) but the 9th in London (yesterday).
+  assert.equal(asReader('en-GB', 'Asia/Kolkata', () => dayLabel(new Date('2026-03-09T23:30:00Z'), now)), 'Today');
+  assert.equal(asReader('en-GB', 'Europe/London', () => dayLabel(new Date('2026-03-09T23:30:00Z'), now)), 'Yesterday');
 });
