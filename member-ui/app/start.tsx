@@ -1,4 +1,5 @@
 import './start-stages/query';
+import type { QueryClient } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
@@ -7,6 +8,30 @@ import { createAppQueryClient } from '../lib/query-client';
 import { createAppRouter } from '../router';
 import { keepFirstScreen } from './layout/first-screen';
 import { afterNextPaint } from './start-stages/after-paint';
+
+/** How long the first render waits for the first screen's requests; a slow answer then arrives into the screen. */
+const FIRST_DATA_WAIT_MS = 2000;
+
+/**
+ * Resolves once no request of `queryClient` is in flight, or after `limit` ms. The routes' loaders start their screen's
+ * requests without awaiting them (a screen opened from another shows its skeleton meanwhile); on the first screen,
+ * rendering before they answered meant rendering the screen twice, the second time synchronously when the answer
+ * came (a query's update is never a transition): a settings page's start had a 130 ms task of it at 4× throttling.
+ */
+function requestsSettled(queryClient: QueryClient, limit: number): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      unsubscribe();
+      clearTimeout(timer);
+      resolve();
+    };
+    const timer = setTimeout(done, limit);
+    const unsubscribe = queryClient.getQueryCache().subscribe(() => {
+      if (queryClient.isFetching() === 0) done();
+    });
+    if (queryClient.isFetching() === 0) done();
+  });
+}
 
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
@@ -29,6 +54,7 @@ export async function startApp(container: HTMLElement): Promise<void> {
   await nextTask();
   // A load that fails is shown by the route's error page; the router loads again when it is mounted.
   await router.load().catch(() => undefined);
+  await requestsSettled(queryClient, FIRST_DATA_WAIT_MS);
   startTransition(() => {
     createRoot(container).render(
       <StrictMode>

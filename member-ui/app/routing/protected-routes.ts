@@ -1,6 +1,7 @@
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import { preloadMainPhoto, profileQueryOptions } from '../../lib/profiles';
 import { sessionQueryOptions } from '../../lib/session';
+import { privacyResource, settingsQueryOptions } from '../../features/settings/api/settings-resource';
 import { ProtectedLayout } from '../layout/protected-layout';
 import { ScreenPending } from '../layout/screen-pending';
 import { rootRoute } from './root-route';
@@ -109,6 +110,10 @@ export const notificationsRoute = createRoute({
 export const settingsRoute = createRoute({
   ...memberRoute('settings'),
   staticData: { header: { backTo: '/profile' } },
+  // The first tab's settings are requested with the screen's code (not awaited: the tab shows its own loading state).
+  loader: ({ context }) => {
+    void context.queryClient.prefetchQuery(settingsQueryOptions(privacyResource, context.user.id));
+  },
   component: lazyRouteComponent(() => import('../../features/settings/routes/settings-page'), 'SettingsPage'),
 });
 

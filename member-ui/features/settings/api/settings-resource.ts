@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../../components/ui/toast';
 import { api, isApiError } from '../../../lib/api-client';
 
@@ -27,11 +27,15 @@ export const notificationResource: SettingsResource = {
   failureText: 'Failed to update notification settings',
 };
 
-export function useSettings<T extends object>(resource: SettingsResource, userId: number) {
-  return useQuery({
+export function settingsQueryOptions<T extends object>(resource: SettingsResource, userId: number) {
+  return queryOptions({
     queryKey: [resource.path(userId)],
     queryFn: ({ signal }) => api.get<T>(resource.path(userId), { signal }),
   });
+}
+
+export function useSettings<T extends object>(resource: SettingsResource, userId: number) {
+  return useQuery(settingsQueryOptions<T>(resource, userId));
 }
 
 /** Only the setting fields: the server rejects anything else (updatedAt included). */
