@@ -104,12 +104,21 @@ export function countryNames(): readonly string[] {
 
 export type Country = string;
 
+/** countryCode's answers by the name asked: every card the server presents asks (a few hundred distinct names). */
+const codeOf = new Map<string, string | null>();
+
 /** ISO 3166-1 alpha-2 code of a country name (current or legacy spelling), or null when it names none. */
 export function countryCode(name: string | null | undefined): string | null {
   if (!name) return null;
-  const trimmed = name.trim();
-  if (/^[A-Za-z]{2}$/.test(trimmed) && ISO_COUNTRY_CODES.includes(trimmed.toUpperCase())) return trimmed.toUpperCase();
-  return countryTable().byFolded.get(fold(trimmed)) ?? null;
+  let code = codeOf.get(name);
+  if (code === undefined) {
+    const trimmed = name.trim();
+    if (/^[A-Za-z]{2}$/.test(trimmed) && ISO_COUNTRY_CODES.includes(trimmed.toUpperCase())) code = trimmed.toUpperCase();
+    else code = countryTable().byFolded.get(fold(trimmed)) ?? null;
+    if (codeOf.size > 1000) codeOf.clear();
+    codeOf.set(name, code);
+  }
+  return code;
 }
 
 /** The name this platform uses for a country given by any accepted spelling, or null. */
