@@ -14,6 +14,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { READER_COOKIE, readerCookieValue } from '../contracts/reader';
+import { type Credentials, DEMO_MEMBER, signIn } from './sign-in';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -44,29 +45,6 @@ export interface LighthouseScore {
   loadAverage: [number, number];
   /** Lighthouse's own CPU benchmark of the median run (higher is faster; it falls when the machine is busy). */
   benchmarkIndex: number;
-}
-
-interface Credentials {
-  username: string;
-  password: string;
-}
-
-/** Signs in through the API the way the login form does; returns the Cookie header value of the session. */
-async function signIn(baseUrl: string, credentials: Credentials): Promise<Array<{ name: string; value: string }>> {
-  const res = await fetch(`${baseUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: baseUrl, Accept: 'application/json' },
-    body: new URLSearchParams({ username: credentials.username, password: credentials.password }).toString(),
-    redirect: 'manual',
-  });
-  if (res.status !== 200) throw new Error(`sign-in as ${credentials.username} failed: ${res.status} ${await res.text()}`);
-  const cookies = res.headers.getSetCookie().map((line) => {
-    const [pair] = line.split(';');
-    const eq = pair.indexOf('=');
-    return { name: pair.slice(0, eq).trim(), value: pair.slice(eq + 1).trim() };
-  });
-  if (!cookies.some((c) => c.name === 'saathi.sid')) throw new Error('sign-in answered without a session cookie');
-  return cookies;
 }
 
 const score = (value: number | null | undefined) => Math.round((value ?? 0) * 100);
@@ -158,7 +136,7 @@ async function prepare(browser: Browser, baseUrl: string, cookies: Array<{ name:
  */
 export async function runLighthouse(
   baseUrl: string,
-  credentials: Credentials = { username: 'demo', password: 'demo-pass-2026' },
+  credentials: Credentials = DEMO_MEMBER,
   options: { saveReportsTo?: string; runs?: number; onPage?: (result: LighthouseScore) => void } = {},
 ): Promise<LighthouseScore[]> {
   // Lighthouse's advice for variable machines: several runs, keep the median one. The simulated metrics scale

@@ -104,21 +104,31 @@ export function countryNames(): readonly string[] {
 
 export type Country = string;
 
-/** countryCode's answers by the name asked: every card the server presents asks (a few hundred distinct names). */
+/**
+ * `compute(name)`, kept in `answers` by the name asked (at most 1,000 names; then it starts afresh). Every card the
+ * server presents asks countryCode, and every search with a countries filter countrySpellings: a few hundred distinct
+ * names, each folded and looked up once.
+ */
+function remembered<T>(answers: Map<string, T>, name: string, compute: (name: string) => T): T {
+  let answer = answers.get(name);
+  if (answer === undefined) {
+    answer = compute(name);
+    if (answers.size > 1000) answers.clear();
+    answers.set(name, answer);
+  }
+  return answer;
+}
+
 const codeOf = new Map<string, string | null>();
 
 /** ISO 3166-1 alpha-2 code of a country name (current or legacy spelling), or null when it names none. */
 export function countryCode(name: string | null | undefined): string | null {
   if (!name) return null;
-  let code = codeOf.get(name);
-  if (code === undefined) {
-    const trimmed = name.trim();
-    if (/^[A-Za-z]{2}$/.test(trimmed) && ISO_COUNTRY_CODES.includes(trimmed.toUpperCase())) code = trimmed.toUpperCase();
-    else code = countryTable().byFolded.get(fold(trimmed)) ?? null;
-    if (codeOf.size > 1000) codeOf.clear();
-    codeOf.set(name, code);
-  }
-  return code;
+  return remembered(codeOf, name, (asked) => {
+    const trimmed = asked.trim();
+    if (/^[A-Za-z]{2}$/.test(trimmed) && ISO_COUNTRY_CODES.includes(trimmed.toUpperCase())) return trimmed.toUpperCase();
+    return countryTable().byFolded.get(fold(trimmed)) ?? null;
+  });
 }
 
 /** The name this platform uses for a country given by any accepted spelling, or null. */
@@ -131,7 +141,6 @@ export function isCountry(name: string): boolean {
   return countryCode(name) !== null && !/^[A-Za-z]{2}$/.test(name.trim());
 }
 
-/** countrySpellings' answers by name: every search with a countries filter asks (the list's names, a few typed others). */
 const spellingsOf = new Map<string, string[]>();
 
 /**
@@ -139,15 +148,12 @@ const spellingsOf = new Map<string, string[]>();
  * stored before the ISO list, so a filter on "Türkiye" also finds profiles saved as "Turkey".
  */
 export function countrySpellings(name: string): string[] {
-  let spellings = spellingsOf.get(name);
-  if (!spellings) {
-    const code = countryCode(name);
-    if (!code) return [name];
-    const all = new Set([countryTable().displayNames.of(code) ?? name, name.trim()]);
+  const spellings = remembered(spellingsOf, name, (asked) => {
+    const code = countryCode(asked);
+    if (!code) return [asked];
+    const all = new Set([countryTable().displayNames.of(code) ?? asked, asked.trim()]);
     for (const [legacy, legacyCode] of Object.entries(LEGACY_NAMES)) if (legacyCode === code) all.add(legacy);
-    spellings = [...all];
-    if (spellingsOf.size > 1000) spellingsOf.clear();
-    spellingsOf.set(name, spellings);
-  }
+    return [...all];
+  });
   return [...spellings];
 }

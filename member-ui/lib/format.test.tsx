@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { badgeCount, initialOf, relativeTime, groupedThousands, monthAndYear } from './format';
+import { badgeCount, groupedThousands, initialOf, monthAndYear, relativeTime } from './format';
 
 test('badge counts: hidden at 0, exact up to 9, "9+" above', () => {
   assert.equal(badgeCount(0), null);

@@ -48,9 +48,18 @@ export function groupedThousands(n: number): string {
 /** English month names, for dates written out without Intl (a page's first Intl date format loads locale data). */
 export const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
+/**
+ * The date a stored value names: a plain YYYY-MM-DD (`plain`) is that calendar day's midnight UTC, so that it does not
+ * shift by zone when read with the UTC getters; null when the value is no date.
+ */
+export function parseDateValue(value: string): { date: Date; plain: boolean } | null {
+  const plain = /^\d{4}-\d{2}-\d{2}$/.test(value);
+  const date = new Date(plain ? `${value}T00:00:00Z` : value);
+  return Number.isNaN(date.getTime()) ? null : { date, plain };
+}
+
 /** "December 2024" for a calendar date (a plain date or a moment stored at its midnight UTC); "" when it is no date. */
 export function monthAndYear(value: string): string {
-  const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value);
-  if (Number.isNaN(date.getTime())) return '';
-  return `${MONTH_NAMES[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
+  const date = parseDateValue(value)?.date;
+  return date ? `${MONTH_NAMES[date.getUTCMonth()]} ${date.getUTCFullYear()}` : '';
 }

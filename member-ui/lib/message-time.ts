@@ -45,6 +45,8 @@ const FORMATS = {
   shortDate: { day: 'numeric', month: 'short', year: 'numeric' },
 } satisfies Record<string, Intl.DateTimeFormatOptions>;
 
+/** At most this many kept: the server paints chats for whatever language and zone a member's cookie names. */
+const MAX_FORMATTERS = 400;
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
 /**
@@ -57,6 +59,7 @@ function formatter(kind: keyof typeof FORMATS, locale = reader.locale): Intl.Dat
   let format = formatters.get(key);
   if (!format) {
     format = new Intl.DateTimeFormat(locale, { ...FORMATS[kind], timeZone: reader.timeZone });
+    if (formatters.size >= MAX_FORMATTERS) formatters.clear();
     formatters.set(key, format);
   }
   return format;

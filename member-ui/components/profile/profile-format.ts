@@ -1,5 +1,5 @@
 import { ageFromDateOfBirth } from '../../../contracts/age';
-import { MONTH_NAMES } from '../../lib/format';
+import { MONTH_NAMES, parseDateValue } from '../../lib/format';
 
 /** Age in full years from dateOfBirth (an invalid date gives no age). */
 export function ageOf(profile: { dateOfBirth: string | null }): number | null {
@@ -25,10 +25,9 @@ export function birthTimeOf(profile: { birthHour: number | null; birthMinute: nu
  * for words that never change.
  */
 export function formatDate(value: string | null | undefined): string | null {
-  if (!value) return null;
-  const plain = /^\d{4}-\d{2}-\d{2}$/.test(value);
-  const date = new Date(plain ? `${value}T00:00:00Z` : value);
-  if (Number.isNaN(date.getTime())) return null;
+  const parsed = value ? parseDateValue(value) : null;
+  if (!parsed) return null;
+  const { date, plain } = parsed;
   return plain
     ? `${date.getUTCDate()} ${MONTH_NAMES[date.getUTCMonth()]} ${date.getUTCFullYear()}`
     : `${date.getDate()} ${MONTH_NAMES[date.getMonth()]} ${date.getFullYear()}`;

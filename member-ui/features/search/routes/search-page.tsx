@@ -1,4 +1,3 @@
-import { groupedThousands } from '../../../lib/format';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useAtom } from 'jotai';
@@ -13,6 +12,7 @@ import { cn } from '../../../components/ui/cn';
 import { Spinner } from '../../../components/ui/spinner';
 import { isApiError } from '../../../lib/api-client';
 import { useDeferredData } from '../../../lib/deferred-data';
+import { groupedThousands } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { useSessionUser } from '../../../lib/session';
 import { useFirstScreenReplaced } from '../../../app/layout/first-screen';
