@@ -75,7 +75,8 @@ for (let run = 0; run < Number(runsArg); run++) {
   await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing'] });
   await cdp.send('Profiler.start');
   await page.goto(`${base}${pathname}`, { waitUntil: 'load' });
-  await page.waitForTimeout(2500);
+  // Long enough for work started after the first screen (a tab's code loaded on a timer); START_TASKS_WAIT_MS sets it.
+  await page.waitForTimeout(Number(process.env.START_TASKS_WAIT_MS ?? 2500));
   const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: CpuProfile };
   const events: TraceEvent[] = JSON.parse((await browser.stopTracing()).toString()).traceEvents;
   await context.close();

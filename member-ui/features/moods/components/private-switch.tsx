@@ -1,7 +1,7 @@
-import * as Switch from 'radix-ui/switch';
+import { Switch } from '../../../components/ui/switch';
 import { useId } from 'react';
 
-/** A labelled on/off switch (Radix Switch renders a button with role="switch"). */
+/** A labelled on/off switch (a button with role="switch"). */
 export function LabelledSwitch({
   label,
   hint,
@@ -22,9 +22,7 @@ export function LabelledSwitch({
         </label>
         {hint ? <p className="labelled-switch__hint">{hint}</p> : null}
       </div>
-      <Switch.Root id={id} className="mood-switch" checked={checked} onCheckedChange={onCheckedChange}>
-        <Switch.Thumb className="mood-switch__thumb" />
-      </Switch.Root>
+      <Switch id={id} className="mood-switch" checked={checked} onCheckedChange={onCheckedChange} thumbClassName="mood-switch__thumb" />
     </div>
   );
 }

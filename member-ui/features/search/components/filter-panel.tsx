@@ -2,7 +2,7 @@ import ChevronDown from 'lucide-react/icons/chevron-down';
 import Lock from 'lucide-react/icons/lock';
 import * as Collapsible from 'radix-ui/collapsible';
 import * as Slider from 'radix-ui/slider';
-import * as Switch from 'radix-ui/switch';
+import { Switch } from '../../../components/ui/switch';
 import { type ReactNode, useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import {
@@ -199,15 +199,14 @@ export function FilterPanel({ initial, advancedLocked, onApply, onReset }: Filte
             <label htmlFor={photoId} className="filter-panel__label">
               With a photo only
             </label>
-            <Switch.Root
+            <Switch
               id={photoId}
               className="switch"
               checked={draft.hasPhoto}
               disabled={locked}
               onCheckedChange={(on) => update('hasPhoto', on)}
-            >
-              <Switch.Thumb className="switch__thumb" />
-            </Switch.Root>
+              thumbClassName="switch__thumb"
+            />
           </div>
           <Field label="Recently Active">
             <ChoiceGroup
@@ -238,15 +237,14 @@ export function FilterPanel({ initial, advancedLocked, onApply, onReset }: Filte
               <label htmlFor={gunaId} className="filter-panel__label">
                 Kundali guna minimum
               </label>
-              <Switch.Root
+              <Switch
                 id={gunaId}
                 className="switch"
                 checked={draft.minGuna !== null}
                 disabled={locked}
                 onCheckedChange={(on) => update('minGuna', on ? DEFAULT_MIN_GUNA : null)}
-              >
-                <Switch.Thumb className="switch__thumb" />
-              </Switch.Root>
+                thumbClassName="switch__thumb"
+              />
             </div>
             {draft.minGuna !== null ? (
               <>

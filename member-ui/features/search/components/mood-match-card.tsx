@@ -4,7 +4,7 @@ import Minus from 'lucide-react/icons/minus';
 import Plus from 'lucide-react/icons/plus';
 import Smile from 'lucide-react/icons/smile';
 import * as Collapsible from 'radix-ui/collapsible';
-import * as Switch from 'radix-ui/switch';
+import { Switch } from '../../../components/ui/switch';
 import { useId, useState } from 'react';
 import { paths } from '../../../lib/paths';
 import { MOOD_SCORE_MAX, MOOD_SCORE_MIN, MOOD_SCORE_STEP, type MoodMatch } from '../api/search';
@@ -60,14 +60,13 @@ export function MoodMatchCard({
               <label htmlFor={switchId} className="mood-card__label">
                 Match by mood
               </label>
-              <Switch.Root
+              <Switch
                 id={switchId}
                 className="switch"
                 checked={value.enabled}
                 onCheckedChange={(enabled) => onChange({ ...value, enabled })}
-              >
-                <Switch.Thumb className="switch__thumb" />
-              </Switch.Root>
+                thumbClassName="switch__thumb"
+              />
             </div>
             {value.enabled ? (
               <div className="mood-card__row">

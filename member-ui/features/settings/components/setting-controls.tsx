@@ -1,4 +1,4 @@
-import * as Switch from '@radix-ui/react-switch';
+import { Switch } from '../../../components/ui/switch';
 import { useId } from 'react';
 import { cn } from '../../../components/ui/cn';
 
@@ -29,16 +29,15 @@ export function SettingSwitch({
           </p>
         ) : null}
       </div>
-      <Switch.Root
+      <Switch
         id={id}
         className="settings-switch"
         checked={checked}
         onCheckedChange={onCheckedChange}
         disabled={disabled}
         aria-describedby={description ? `${id}-description` : undefined}
-      >
-        <Switch.Thumb className="settings-switch__thumb" />
-      </Switch.Root>
+        thumbClassName="settings-switch__thumb"
+      />
     </div>
   );
 }
