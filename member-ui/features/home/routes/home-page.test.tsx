@@ -92,8 +92,11 @@ test('no success story hides the card; premium members get the first-500 banner 
 
 test('premium members are welcomed by name once per browser session', async () => {
   renderApp('/', fakeServer({ user: buildSessionUser({ subscriptionTier: 'elite', fullName: 'Arjun Kapoor' }), handle: homeApi() }));
-  assert.ok(await screen.findByText('Welcome back, Arjun!'));
-  assert.ok(screen.getByText(/Elite membership is active/));
+  const title = await screen.findByText('Welcome back, Arjun!');
+  // The toast on screen (the live region says the same words to a screen reader).
+  const welcome = title.closest<HTMLElement>('.toast');
+  assert.ok(welcome);
+  assert.ok(within(welcome).getByText(/Elite membership is active/));
   assert.equal(window.sessionStorage.getItem('shownPremiumWelcome'), 'true');
 });
 
