@@ -8,10 +8,11 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from './tabs';
 
 afterEach(cleanup);
 
-function Sections({ onCommit }: { onCommit?: () => void }) {
+/** Three tabs, uncontrolled, or controlled by `value`/`onValueChange` when given. */
+function Sections({ onCommit, value, onValueChange }: { onCommit?: () => void; value?: string; onValueChange?: (next: string) => void }) {
   return (
     <Profiler id="tabs" onRender={() => onCommit?.()}>
-      <Tabs defaultValue="privacy">
+      <Tabs defaultValue={value === undefined ? 'privacy' : undefined} value={value} onValueChange={onValueChange}>
         <TabsList aria-label="Settings sections">
           <TabsTrigger value="privacy">Privacy</TabsTrigger>
           <TabsTrigger value="notifications">Notifications</TabsTrigger>
@@ -69,24 +70,11 @@ test('tabs: arrow keys, Home and End move focus and select, wrapping at the ends
 
 function Owned({ asked }: { asked: string[] }) {
   const [value, setValue] = useState('privacy');
-  return (
-    <Tabs
-      value={value}
-      onValueChange={(next) => {
-        asked.push(next);
-        if (next !== 'security') setValue(next);
-      }}
-    >
-      <TabsList aria-label="Sections">
-        <TabsTrigger value="privacy">Privacy</TabsTrigger>
-        <TabsTrigger value="notifications">Notifications</TabsTrigger>
-        <TabsTrigger value="security">Security</TabsTrigger>
-      </TabsList>
-      <TabsContent value="privacy">Who sees my profile</TabsContent>
-      <TabsContent value="notifications">Email me about</TabsContent>
-      <TabsContent value="security">Password</TabsContent>
-    </Tabs>
-  );
+  const change = (next: string) => {
+    asked.push(next);
+    if (next !== 'security') setValue(next);
+  };
+  return <Sections value={value} onValueChange={change} />;
 }
 
 test('tabs: a controlled value changes only through its owner', () => {
