@@ -144,10 +144,21 @@ export const toastText = (page: Page, text: string) => page.locator('.toast').ge
 
 const SCREENSHOTS = path.join(ROOT, '.tmp', 'screenshots');
 
-/** The whole page, into .tmp/screenshots/{name}.png. */
+/**
+ * The whole page, into .tmp/screenshots/{name}.png. Cards and sections far from the screen are not drawn until
+ * scrolled to (`content-visibility: auto`), which a full-page capture does not do: they are drawn for the capture.
+ */
 export async function screenshot(page: Page, name: string): Promise<void> {
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+  const drawAll = await page.addStyleTag({ content: '* { content-visibility: visible !important; }' });
+  try {
+    await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+  } finally {
+    await drawAll.evaluate((style) => (style as Element).remove()).catch(() => undefined);
+    // The browser decides again which of them are near the screen at its next frames; until then they count as
+    // off screen (their innerText is empty), and a test reading a card right after a screenshot would find nothing.
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))).catch(() => undefined);
+  }
 }
 
 /** What the phone shows right now (a full-page shot is too tall to judge a single card by). */
