@@ -99,7 +99,8 @@ export function TabsTrigger({ className, value, onMouseDown, onClick, disabled, 
       }}
       onClick={(event) => {
         onClick?.(event);
-        if (!event.defaultPrevented) select(value);
+        // A press has already selected on mouse down; a click without one is Enter, Space or the arrow keys' click.
+        if (!event.defaultPrevented && event.detail === 0) select(value);
       }}
       {...props}
     />

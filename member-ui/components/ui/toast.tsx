@@ -81,7 +81,6 @@ export function Toaster() {
 }
 
 function ToastCard({ toast: shown, onClose }: { toast: ActiveToast; onClose: () => void }) {
-  const card = useRef<HTMLDivElement>(null);
   const closeRef = useRef(onClose);
   closeRef.current = onClose;
   // The time left, counted only while the toast runs (not while pointed at, focused or in a background window).
@@ -141,7 +140,6 @@ function ToastCard({ toast: shown, onClose }: { toast: ActiveToast; onClose: () 
 
   return (
     <div
-      ref={card}
       className={cn('toast', `toast--${shown.variant ?? 'default'}`)}
       // The live region above says it; the card itself stays quiet so it is not read twice.
       role="status"
@@ -156,7 +154,7 @@ function ToastCard({ toast: shown, onClose }: { toast: ActiveToast; onClose: () 
       onPointerLeave={() => release('pointer')}
       onFocus={() => hold('focus')}
       onBlur={(event) => {
-        if (!card.current?.contains(event.relatedTarget as Node | null)) release('focus');
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) release('focus');
       }}
       onPointerDown={onPointerDown}
       onPointerMove={onPointerMove}
