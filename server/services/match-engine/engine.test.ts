@@ -14,7 +14,7 @@ import { type TestServer, startTestServer } from '../../test/harness';
 import { buildBlock, buildFamilyMember, buildLike, buildMatch, buildNotInterested, buildPhoto, buildProfileFamily } from '../../test/table-factories';
 import { type OracleViewer, bruteBest, bruteSearch, eligible, readWorld, searchEveryPage } from '../../test/match-oracle';
 import { moonLongitude } from '../kundali/chart';
-import type { MatchEngine } from './engine';
+import { MatchEngine } from './engine';
 import { EngineInputError } from './types';
 import type { SearchFilters } from './filters';
 import { requestEngineRebuild } from './change-feed';
@@ -312,6 +312,61 @@ describe('match engine against the brute force', () => {
       assert.deepEqual(got.rows, expected);
     }
     assert.ok(found > 0, 'some members who moved are among the hits');
+  });
+
+  test("a build that defers its text index: text searches read the build's texts until it is in, with the same lists", async () => {
+    // A large build (parallel-scan.ts DEFER_TEXT_AT) answers before its text index is built; here any size does,
+    // and the index is built only when the gate opens, so searches are seen both before and after.
+    let open = () => {};
+    const gate = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    const deferred = new MatchEngine(server.db, server.services.live, ['deferred-text'], () => {}, { snapshot: false, deferTextAt: 0, textGate: gate });
+    // Text edits too (the random changes above leave texts alone): a member's new text is in the index's later part.
+    const textChange = fc
+      .tuple(fc.nat({ max: MEMBERS - 1 }), fc.array(pick(words), { minLength: 1, maxLength: 3 }))
+      .map(([who, ws]) => ({ kind: 'edit' as const, who, field: 'searchText', value: ws.join(' ') }));
+    // Text alone or with one filter, so that most lists are long (every filter at once leaves most of them empty).
+    const textFilters = fc.record(
+      {
+        tokens: fc.oneof(fc.array(pick(words), { minLength: 1, maxLength: 2 }), pick(words).map((w) => [w.slice(0, Math.max(2, w.length - 3))])),
+        minAge: fc.integer({ min: 18, max: 35 }),
+        verified: fc.constant(true),
+      },
+      { requiredKeys: ['tokens'] },
+    );
+    let shown = 0;
+    const check = (runs: number) =>
+      fc.assert(
+        fc.asyncProperty(fc.array(fc.oneof(changeArb(), textChange), { maxLength: 4 }), fc.nat({ max: MEMBERS - 1 }), textFilters, async (changes, who, filters) => {
+          for (const change of changes) await apply(change);
+          deferred.localWrite();
+          const viewer = viewerOf(who);
+          const world = await readWorld(server.db);
+          const expected = bruteSearch(world, viewer, filters);
+          const got = await searchEveryPage(deferred, viewer, filters, 50);
+          assert.equal(got.total, expected.length);
+          assert.deepEqual(got.rows, expected);
+          shown += expected.length;
+        }),
+        { numRuns: runs, endOnFailure: true },
+      );
+    try {
+      await deferred.start();
+      // Nothing indexed yet: every hit below comes from the build's texts (or from members changed since).
+      assert.equal(deferred.stats().textMs, null);
+      assert.equal(deferred.stats().vocabulary, 0);
+      await check(Number(process.env.ORACLE_RUNS ?? 15));
+      assert.ok(shown > 100, `text searches found members before the index was in (${shown})`);
+      open();
+      await deferred.textReady();
+      assert.ok((deferred.stats().textMs ?? 0) > 0, 'the text index is in');
+      assert.ok(deferred.stats().vocabulary > 0);
+      await check(Number(process.env.ORACLE_RUNS ?? 15));
+    } finally {
+      open();
+      deferred.close();
+    }
   });
 
   test('an unfiltered search ranks every eligible member (no pool, no cap)', async () => {

@@ -8,7 +8,7 @@ import { type SearchFilters, filterTables, gunaTable } from './filters';
 import { gunaBetween as gunaOf } from './kundali-table';
 import { loadMembers } from './loader';
 import { MemberIndex } from './member-index';
-import { scanIndex } from './parallel-scan';
+import { buildDeferredText, scanIndex } from './parallel-scan';
 import { Passes, rankedOf } from './passes';
 import { type Relations, RelationsCache } from './relations';
 import { R_ALLOWED, R_EXCLUDED, R_NOT_INTERESTED, R_LIKED, R_SELF } from './scan';
@@ -36,7 +36,11 @@ export class MatchEngine {
   private completed = 0;
   private running: Promise<void> | null = null;
   private timer: NodeJS.Timeout | null = null;
-  private stats_: EngineStats = { members: 0, positions: 0, vocabulary: 0, columnBytes: 0, textBytes: 0, buildMs: 0, builtAt: null, restored: false };
+  private stats_: EngineStats = { members: 0, positions: 0, vocabulary: 0, columnBytes: 0, textBytes: 0, buildMs: 0, textMs: null, builtAt: null, restored: false };
+  /** the text index of the last build, when it deferred it: in once this settles */
+  private textBuilt: Promise<void> = Promise.resolve();
+  private readonly deferTextAt: number | undefined;
+  private readonly textGate: Promise<unknown> | undefined;
   /** The index on disk (snapshot.ts), null where it cannot be kept (PostgreSQL, memory, a refused write). */
   private snapshotFile: string | null;
   private snapshotKey_: SnapshotKey | null = null;
@@ -53,9 +57,15 @@ export class MatchEngine {
     live: LiveEvents,
     secrets: string[],
     private readonly log: (entry: Record<string, unknown>) => void = () => {},
-    /** `dataDir`: where a PostgreSQL engine keeps its snapshot; `snapshot: false` keeps none */
-    options: { snapshot?: boolean; dataDir?: string } = {},
+    /**
+     * `dataDir`: where a PostgreSQL engine keeps its snapshot; `snapshot: false` keeps none; `deferTextAt`: from how
+     * many profiles on a build defers its text index (parallel-scan.ts); `textGate`: a deferred text index is built
+     * only once this settles (tests look at text searches before it is in)
+     */
+    options: { snapshot?: boolean; dataDir?: string; deferTextAt?: number; textGate?: Promise<unknown> } = {},
   ) {
+    this.deferTextAt = options.deferTextAt;
+    this.textGate = options.textGate;
     this.feed = isPostgres(db) ? new NotifyFeed(db, live) : new LogFeed(db);
     this.relations = new RelationsCache(db);
     this.cursors = new Cursors(secrets);
@@ -87,18 +97,49 @@ export class MatchEngine {
     for (const listener of this.memberListeners) listener(null);
     if (!restored) this.snapshotWanted = true;
     const buildMs = performance.now() - started;
-    this.stats_ = { ...this.measure(), buildMs, builtAt: Date.now(), restored: Boolean(restored) };
+    this.stats_ = { ...this.measure(), buildMs, textMs: null, builtAt: Date.now(), restored: Boolean(restored) };
     const { columnBytes, textBytes } = this.stats_;
     this.log({
       level: 'info', msg: restored ? 'match engine loaded its snapshot' : 'match engine built', members: index.liveCount, ms: Math.round(buildMs),
       columnBytes, textBytes, bytesPerMember: index.liveCount ? Math.round((columnBytes + textBytes) / index.liveCount) : 0,
+      ...(index.textPending ? { text: 'deferred' } : {}),
     });
+    if (index.textPending) this.buildText(index, started);
     this.follow();
+  }
+
+  /**
+   * The text index of a build that deferred it (see TextLog), built in the background: text searches read the
+   * build's texts until it is in. The snapshot owed since the build is written then.
+   */
+  private buildText(index: MemberIndex, started: number): void {
+    const texts = index.pendingTexts();
+    if (!texts) return;
+    this.textBuilt = (async () => {
+      await this.textGate;
+      const text = await buildDeferredText(texts, this.log);
+      // A build that began meanwhile has its own.
+      if (this.index !== index) return;
+      index.landText(text);
+      const textMs = performance.now() - started;
+      this.stats_ = { ...this.stats_, textMs };
+      this.log({ level: 'info', msg: 'match engine: its text index is in', ms: Math.round(textMs), vocabulary: text.vocabulary });
+      await this.sync();
+    })().catch((error: unknown) => {
+      // Text searches keep reading the build's texts: slower, but the same answers.
+      this.log({ level: 'warn', msg: 'match engine: could not build its text index', err: String(error) });
+    });
+  }
+
+  /** Settles once the text index of the last build is in (at once when the build did not defer it). */
+  async textReady(): Promise<void> {
+    await this.start();
+    await this.textBuilt;
   }
 
   /** Every live member read from the database into a new index. */
   private async scan(): Promise<MemberIndex> {
-    return (await scanIndex(this.db, { log: this.log })).clustered();
+    return (await scanIndex(this.db, { log: this.log, deferTextAt: this.deferTextAt })).clustered();
   }
 
   /** The index from the snapshot, if there is one this database's log still vouches for (the feed then resumes there). */
@@ -125,7 +166,8 @@ export class MatchEngine {
    */
   private async saveSnapshot(): Promise<void> {
     const due = this.snapshotWanted || (this.changedSinceSnapshot !== null && Date.now() - this.changedSinceSnapshot > SNAPSHOT_AFTER_MS);
-    if (!due || !this.snapshotFile || this.writingSnapshot) return;
+    // A build's deferred text index is part of the snapshot: it is written once that is in (see buildText).
+    if (!due || !this.snapshotFile || this.writingSnapshot || this.index.textPending) return;
     const file = this.snapshotFile;
     this.snapshotWanted = false;
     this.changedSinceSnapshot = null;
@@ -186,9 +228,9 @@ export class MatchEngine {
     this.pendingRebuild = true;
   };
 
-  private measure(): Omit<EngineStats, 'buildMs' | 'builtAt' | 'restored'> {
+  private measure(): Omit<EngineStats, 'buildMs' | 'textMs' | 'builtAt' | 'restored'> {
     const i = this.index;
-    return { members: i.liveCount, positions: i.store.size, vocabulary: i.text.vocabulary, columnBytes: i.store.bytes() + i.groups.bytes(), textBytes: i.text.bytes() };
+    return { members: i.liveCount, positions: i.store.size, vocabulary: i.text.vocabulary, columnBytes: i.store.bytes() + i.groups.bytes(), textBytes: i.textBytes() };
   }
 
   stats(): EngineStats {
@@ -309,7 +351,7 @@ export class MatchEngine {
     const pass = this.passes.prepare(index, this.scorer, viewer, relations, day, {
       ...tables,
       // Only the gender the viewer looks for can be listed, so only its members' hits are gathered.
-      hits: filters.tokens.length ? index.text.hits(filters.tokens, index.store.size, vp === -1 ? null : index.spansOf(index.store.lookingFor[vp])) : null,
+      hits: filters.tokens.length ? index.textHits(filters.tokens, vp === -1 ? null : index.spansOf(index.store.lookingFor[vp])) : null,
       minAge: filters.minAge ?? 0,
       maxAge: ageFiltered ? Math.min(254, filters.maxAge ?? 254) : 255,
       needPhoto: filters.hasPhoto === true,

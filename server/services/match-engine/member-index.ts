@@ -19,13 +19,25 @@ import {
 import type { Packer, Unpacker } from './columns-file';
 import { PlaceCounts } from './place-counts';
 import { TextIndex, type TextSnapshot, textHash } from './text-index';
+import { TextLog } from './text-log';
 import { type Group, type GroupSnapshot, Groups, countInto, countingSort, liveByBirthDate } from './groups';
 import { DAY_MS, type MemberRow, ageOrNull, dobDays, visibilityCode } from './member-row';
 
 export class MemberIndex {
   readonly store: MemberStore;
   readonly dicts: Dictionaries;
-  readonly text: TextIndex;
+  /** the text index; while `textPending`, only of the members moved or added since the build */
+  text: TextIndex;
+  /**
+   * A build that defers its text index (`forBuild`) keeps each position's text here instead, in position order;
+   * null otherwise. See TextLog.
+   */
+  textLog: TextLog | null = null;
+  /**
+   * After such a build, until its text index is in (`landText`): its texts and, for each, its position in this
+   * index (`next`, -1: not kept) and back (`order`).
+   */
+  private pendingText: { log: TextLog; order: Int32Array; next: Int32Array } | null = null;
   /** positions by gender and culture tuple: a scan reads only the gender the viewer looks for, best groups first */
   readonly groups: Groups;
   /** plain members counted by (gender, country) and birth date, once clustered or restored (null while filling) */
@@ -53,16 +65,66 @@ export class MemberIndex {
     this.groups = parts?.groups ?? new Groups();
   }
 
-  /** An empty index for the start-up build, room for `capacity` members; only `clustered` of it is used. */
-  static forBuild(capacity: number): MemberIndex {
+  /**
+   * An empty index for the start-up build, room for `capacity` members; only `clustered` of it is used. With
+   * `deferText`, the texts go to a TextLog and the text index is built later (see `textPending`).
+   */
+  static forBuild(capacity: number, deferText = false): MemberIndex {
     const out = new MemberIndex();
     out.counting = false;
     out.store.grow(capacity);
+    if (deferText) out.textLog = new TextLog(capacity);
     return out;
+  }
+
+  /** Whether the build's text index is still to come (text searches read its texts meanwhile: `textHits`). */
+  get textPending(): boolean {
+    return this.pendingText !== null;
+  }
+
+  /** What the text index is built from, while it is pending: the build's texts and their order in this index. */
+  pendingTexts(): { log: TextLog; order: Int32Array } | null {
+    return this.pendingText && { log: this.pendingText.log, order: this.pendingText.order };
+  }
+
+  /**
+   * The text index built from `pendingTexts()` takes over, with the texts of members moved or added since added
+   * to it (their positions are all after the build's).
+   */
+  landText(built: TextIndex): void {
+    built.appendFrom(this.text);
+    this.text = built;
+    this.pendingText = null;
+  }
+
+  /** Bytes the text index holds, and while it is pending the build's texts and their order. */
+  textBytes(): number {
+    const pending = this.pendingText;
+    return this.text.bytes() + (pending ? pending.log.bytesHeld() + pending.order.byteLength + pending.next.byteLength : 0);
+  }
+
+  /**
+   * The positions whose text holds every token (see TextIndex.hits; dead ones among them), only those of `spans`
+   * where the text index is used. While the text index is pending, the build's positions come from its texts.
+   */
+  textHits(tokens: string[], spans: Int32Array | null): Int32Array {
+    const later = this.text.hits(tokens, this.store.size, spans);
+    const pending = this.pendingText;
+    if (!pending) return later;
+    const fromLog = pending.log.positionsWith(tokens);
+    const out = new Int32Array(fromLog.length + later.length);
+    let n = 0;
+    for (let k = 0; k < fromLog.length; k++) {
+      const p = pending.next[fromLog[k]];
+      if (p !== -1) out[n++] = p;
+    }
+    out.set(later, n);
+    return out.subarray(0, n + later.length);
   }
 
   /** The whole index as a snapshot's header and arrays (snapshot.ts); `fromSnapshot` gives back the same index. */
   toSnapshot(packer: Packer): IndexSnapshot {
+    if (this.pendingText) throw new Error('snapshot: the text index is not built yet');
     return {
       store: this.store.toSnapshot(packer),
       dicts: this.dicts.toSnapshot(),
@@ -99,6 +161,10 @@ export class MemberIndex {
     const offset = s.size;
     if (offset + o.size > s.capacity) s.grow(offset + o.size + 64);
     this.text.absorb(other.text, offset);
+    if (this.textLog) {
+      if (!other.textLog) throw new Error('absorb: the other half kept no texts');
+      this.textLog.absorb(other.textLog);
+    }
     const gender = (g: number) => Math.min(255, maps.genders[g]);
     for (const g of other.groups.of(null)) {
       const into = this.groups.group(gender(g.gender), maps.cultures[g.culture]).positions;
@@ -147,6 +213,7 @@ export class MemberIndex {
     for (let i = 0; i < order.length; i++) next[order[i]] = i;
     this.text.renumber(next);
     const out = new MemberIndex({ store: s.gathered(order, Math.ceil(order.length * 1.02) + 64), dicts: this.dicts, text: this.text });
+    if (this.textLog) out.pendingText = { log: this.textLog, order, next };
     const store = out.store;
     let maxUser = 0;
     for (let i = 0; i < order.length; i++) maxUser = Math.max(maxUser, store.userId[i]);
@@ -258,10 +325,11 @@ export class MemberIndex {
     if (moved) {
       if (p !== -1) this.kill(p);
       p = s.append();
+      const into = this.textLog ?? this.text;
       s.textHash[p] =
         row.searchTextIn === null || row.searchText === null
-          ? this.text.add(p, row.searchText)
-          : this.text.add(p, row.searchTextIn, row.searchTextAt, row.searchTextAt + row.searchText.length);
+          ? into.add(p, row.searchText)
+          : into.add(p, row.searchTextIn, row.searchTextAt, row.searchTextAt + row.searchText.length);
       this.groups.group(genderId, cultureId).positions.add(p);
       this.setPosition(row.userId, p);
       this.liveCount++;

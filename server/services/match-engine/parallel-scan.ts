@@ -4,6 +4,8 @@ import { type Db, createDb } from '../../db';
 import { type Column, Packer, Unpacker } from './columns-file';
 import { type IdRange, scanKeyBounds, scanMembers } from './loader';
 import { type IndexSnapshot, MemberIndex } from './member-index';
+import { TextIndex, type TextSnapshot } from './text-index';
+import { TextLog } from './text-log';
 
 /**
  * The start-up build's reading of every member, on both cores when there are many: this thread reads and
@@ -37,14 +39,15 @@ const MAIN_SHARE = 0.52;
 /** How a worker opens the same database: the SQLite file or the PostgreSQL address. */
 type Source = { client: 'better-sqlite3'; filename: string } | { client: 'pg'; url: string };
 
-interface Job {
-  role: typeof ROLE;
-  source: Source;
-  range: IdRange;
-  capacity: number;
-}
+/** A worker's job: half of the start-up scan, or the text index of a build that deferred it (see TextLog). */
+type Job =
+  | { role: typeof ROLE; kind: 'scan'; source: Source; range: IdRange; capacity: number; deferText: boolean }
+  | { role: typeof ROLE; kind: 'text'; bytes: Uint8Array; ends: Int32Array; order: Int32Array };
 
-type Reply = { header: IndexSnapshot; columns: Column[] } | { error: string };
+type Reply =
+  | { header: IndexSnapshot; columns: Column[]; texts: { bytes: Uint8Array; ends: Int32Array } | null }
+  | { text: TextSnapshot; columns: Column[] }
+  | { error: string };
 
 /** The database as a second connection can open it; null when it cannot be (SQLite in memory, the sqlite3 driver). */
 function sourceOf(db: Db): Source | null {
@@ -73,32 +76,57 @@ export const splittable = (db: Db): boolean => sourceOf(db) !== null;
  * The span of the keys (two index lookups) stands for the number of profiles: counting the live ones took 60-90 ms
  * at a million, and the build's index only needs room to start with (its store grows when full).
  */
-export async function scanIndex(db: Db, options: { splitAt?: number; log?: (entry: Record<string, unknown>) => void } = {}): Promise<MemberIndex> {
+export async function scanIndex(
+  db: Db,
+  options: { splitAt?: number; deferTextAt?: number; log?: (entry: Record<string, unknown>) => void } = {},
+): Promise<MemberIndex> {
   const splitAt = options.splitAt ?? SPLIT_AT;
   const bounds = await scanKeyBounds(db);
   const span = bounds ? bounds.max - bounds.min + 1 : 0;
   const capacity = Math.min(span, MAX_START_CAPACITY) + 64;
+  // A large build defers its text index (see TextLog): the engine answers a few seconds sooner.
+  const deferText = span >= (options.deferTextAt ?? DEFER_TEXT_AT);
   // The single executable's CommonJS bundle cannot start a worker on this module (it has no URL there).
   const source = typeof import.meta.url === 'string' ? sourceOf(db) : null;
   if (!source || !bounds || span < splitAt) {
-    const index = MemberIndex.forBuild(capacity);
+    const index = MemberIndex.forBuild(capacity, deferText);
     await scanMembers(db, (row) => index.put(row, 0));
     return index;
   }
   const mid = Math.floor(bounds.min + (bounds.max - bounds.min) * MAIN_SHARE);
   const upper: IdRange = { after: mid, upTo: Number.POSITIVE_INFINITY };
-  const worker = runWorker({ role: ROLE, source, range: upper, capacity: Math.ceil(capacity * (1 - MAIN_SHARE) * 1.1) });
-  const index = MemberIndex.forBuild(capacity);
+  const worker = runWorker({ role: ROLE, kind: 'scan', source, range: upper, capacity: Math.ceil(capacity * (1 - MAIN_SHARE) * 1.1), deferText });
+  const index = MemberIndex.forBuild(capacity, deferText);
   await scanMembers(db, (row) => index.put(row, 0), { after: 0, upTo: mid });
   const reply = await worker;
-  if ('error' in reply) {
+  if ('error' in reply || !('header' in reply)) {
     // The worker could not do its half (it could not start or open the database): read it here.
-    options.log?.({ level: 'warn', msg: 'match engine: the scan worker failed; reading its half on this thread', err: reply.error });
+    options.log?.({ level: 'warn', msg: 'match engine: the scan worker failed; reading its half on this thread', err: 'error' in reply ? reply.error : 'no half' });
     await scanMembers(db, (row) => index.put(row, 0), upper);
     return index;
   }
-  index.absorb(MemberIndex.fromSnapshot(reply.header, new Unpacker(reply.columns)));
+  const half = MemberIndex.fromSnapshot(reply.header, new Unpacker(reply.columns));
+  if (reply.texts) half.textLog = TextLog.of(reply.texts);
+  index.absorb(half);
   return index;
+}
+
+/** From this many profiles (the span of the scan's keys) on, a build defers its text index: see TextLog. */
+export const DEFER_TEXT_AT = SPLIT_AT;
+
+/**
+ * The text index of a build that deferred it (MemberIndex.pendingTexts), built on a worker thread, so that this
+ * one keeps answering; on this thread, a few thousand texts at a time, when no worker can start.
+ */
+export async function buildDeferredText(texts: { log: TextLog; order: Int32Array }, log?: (entry: Record<string, unknown>) => void): Promise<TextIndex> {
+  const pause = () => new Promise<void>((resolve) => setImmediate(resolve));
+  if (typeof import.meta.url !== 'string') return texts.log.buildIndex(texts.order, pause);
+  // Copies (a worker's data is cloned): the log keeps answering text searches here until the index is in.
+  const { bytes, ends } = texts.log.parts();
+  const reply = await runWorker({ role: ROLE, kind: 'text', bytes, ends, order: texts.order });
+  if ('text' in reply) return TextIndex.fromSnapshot(reply.text, new Unpacker(reply.columns));
+  log?.({ level: 'warn', msg: 'match engine: the text worker failed; building the text index on this thread', err: 'error' in reply ? reply.error : 'no index' });
+  return texts.log.buildIndex(texts.order, pause);
 }
 
 /**
@@ -145,22 +173,37 @@ function workerBundle(self: string): string {
 /** The scan worker's bundle, as build.mjs names it. */
 const SCAN_WORKER = 'saathi-scan-worker.mjs';
 
-/** In the worker: reads its half into an index and sends it back as a snapshot's header and arrays. */
+/**
+ * In the worker: reads its half into an index and sends it back as a snapshot's header and arrays (and its texts,
+ * when the build defers its text index), or builds a deferred text index.
+ */
 async function workerMain(job: Job): Promise<void> {
   const port = parentPort;
   if (!port) return;
+  if (job.kind === 'text') {
+    try {
+      const text = await TextLog.of(job).buildIndex(job.order);
+      const packer = new Packer();
+      const header = text.toSnapshot(packer);
+      port.postMessage({ text: header, columns: packer.columns } satisfies Reply, [...new Set(packer.columns.map((c) => c.buffer as ArrayBuffer))]);
+    } catch (error) {
+      port.postMessage({ error: String((error as Error).stack ?? error) } satisfies Reply);
+    }
+    return;
+  }
   const { source } = job;
   const db =
     source.client === 'pg'
       ? createDb({ dataDir: '', databaseUrl: source.url, dbClient: 'pg' })
       : createDb({ dataDir: '', databaseUrl: null, dbClient: 'better-sqlite3' }, source.filename);
   try {
-    const index = MemberIndex.forBuild(job.capacity);
+    const index = MemberIndex.forBuild(job.capacity, job.deferText);
     await scanMembers(db, (row) => index.put(row, 0), job.range);
     const packer = new Packer();
     const header = index.toSnapshot(packer);
-    const buffers = [...new Set(packer.columns.map((c) => c.buffer as ArrayBuffer))];
-    port.postMessage({ header, columns: packer.columns } satisfies Reply, buffers);
+    const texts = index.textLog?.parts() ?? null;
+    const buffers = [...new Set([...packer.columns, ...(texts ? [texts.bytes, texts.ends] : [])].map((c) => c.buffer as ArrayBuffer))];
+    port.postMessage({ header, columns: packer.columns, texts } satisfies Reply, buffers);
   } catch (error) {
     port.postMessage({ error: String((error as Error).stack ?? error) } satisfies Reply);
   } finally {

@@ -98,8 +98,8 @@ export class TextIndex {
   /**
    * A common word's positions as a bitmap (bit p set: position p has it), null for the others: a word more than
    * one member in 32 has ("united", "engineer", a degree) takes less room so than as a list of 4-byte positions.
-   * Only clustering (renumber) makes a word dense: at a million members about 60 % of the word positions were in
-   * such words.
+   * Only a build makes a word dense (`renumber` when clustering, `settle` after TextLog.buildIndex): at a million
+   * members about 60 % of the word positions were in such words.
    */
   private dense: Array<Int32Array | null> = [];
   /**
@@ -148,7 +148,11 @@ export class TextIndex {
 
   /** Adds the position to the postings of the word text[from, to) (of hash `hash`: see hashOf). */
   private addWord(position: number, text: string, from: number, to: number, hash: number): void {
-    const id = this.wordId(text, from, to, hash);
+    this.addPosition(this.wordId(text, from, to, hash), position);
+  }
+
+  /** Adds the position to the word's postings (positions only grow: see `add`). */
+  private addPosition(id: number, position: number): void {
     const bits = this.dense[id];
     if (bits !== null) {
       this.setDense(id, bits, position);
@@ -303,6 +307,35 @@ export class TextIndex {
         }
       }
       this.lengths[id] = kept;
+    }
+  }
+
+  /**
+   * Each word held by more than one position in 32 of `size` keeps a bitmap as its positions (see `dense`), as
+   * `renumber` decides: for an index built in position order rather than renumbered (TextLog.buildIndex).
+   */
+  settle(size: number): void {
+    for (let id = 0; id < this.words.length; id++) {
+      if (this.dense[id] !== null || this.lengths[id] * 32 <= size) continue;
+      const bits = new Int32Array((size >>> 5) + 1);
+      const list = this.postings[id];
+      for (let k = 0; k < this.lengths[id]; k++) bits[list[k] >>> 5] |= 1 << (list[k] & 31);
+      this.dense[id] = bits;
+      this.postings[id] = NONE;
+      this.lengths[id] = 0;
+    }
+  }
+
+  /**
+   * Another index's positions added to these, word by word: positions the other holds are all above every one
+   * here (the members moved or added while this one was built from the start-up build's texts).
+   */
+  appendFrom(other: TextIndex): void {
+    for (let j = 0; j < other.words.length; j++) {
+      const word = other.words[j];
+      const id = this.wordId(word, 0, word.length, hashOf(word, 0, word.length));
+      const { list, n } = other.listOf(j);
+      for (let k = 0; k < n; k++) this.addPosition(id, list[k]);
     }
   }
 

@@ -39,6 +39,11 @@ export interface EngineStats {
   columnBytes: number;
   textBytes: number;
   buildMs: number;
+  /**
+   * When the last build deferred its text index (TextLog): how long after the build began it was in; null while
+   * it is being built, or when the build made it with the rest
+   */
+  textMs: number | null;
   builtAt: number | null;
   /** the last build loaded the snapshot (snapshot.ts) instead of reading every member */
   restored: boolean;
