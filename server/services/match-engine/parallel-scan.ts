@@ -105,7 +105,7 @@ export async function scanIndex(
     await scanMembers(db, (row) => index.put(row, 0), upper);
     return index;
   }
-  const half = MemberIndex.fromSnapshot(reply.header, new Unpacker(reply.columns));
+  const half = MemberIndex.fromSnapshot(reply.header, new Unpacker(reply.columns), { forAbsorb: true });
   if (reply.texts) half.textLog = TextLog.of(reply.texts);
   index.absorb(half);
   return index;
