@@ -8,6 +8,7 @@ import { type SearchFilters, filterTables, gunaTable } from './filters';
 import { gunaBetween as gunaOf } from './kundali-table';
 import { loadMembers } from './loader';
 import { MemberIndex } from './member-index';
+import type { TextIndex } from './text-index';
 import { buildDeferredText, scanIndex } from './parallel-scan';
 import { Passes, rankedOf } from './passes';
 import { type Relations, RelationsCache } from './relations';
@@ -117,18 +118,23 @@ export class MatchEngine {
     if (!texts) return;
     this.textBuilt = (async () => {
       await this.textGate;
-      const text = await buildDeferredText(texts, this.log);
+      let text: TextIndex;
+      try {
+        text = await buildDeferredText(texts, this.log);
+      } catch (error) {
+        // Text searches keep reading the build's texts: slower, but the same answers.
+        this.log({ level: 'warn', msg: 'match engine: could not build its text index', err: String(error) });
+        return;
+      }
       // A build that began meanwhile has its own.
       if (this.index !== index) return;
       index.landText(text);
       const textMs = performance.now() - started;
       this.stats_ = { ...this.stats_, textMs };
       this.log({ level: 'info', msg: 'match engine: its text index is in', ms: Math.round(textMs), vocabulary: text.vocabulary });
-      await this.sync();
-    })().catch((error: unknown) => {
-      // Text searches keep reading the build's texts: slower, but the same answers.
-      this.log({ level: 'warn', msg: 'match engine: could not build its text index', err: String(error) });
-    });
+      // The snapshot owed since the build (a failure here is the sync's own, logged as the timer's would be).
+      await this.sync().catch((error: unknown) => this.log({ level: 'warn', msg: 'match engine: sync failed', err: String(error) }));
+    })();
   }
 
   /** Settles once the text index of the last build is in (at once when the build did not defer it). */

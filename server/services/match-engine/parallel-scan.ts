@@ -116,7 +116,7 @@ export const DEFER_TEXT_AT = SPLIT_AT;
 
 /**
  * The text index of a build that deferred it (MemberIndex.pendingTexts), built on a worker thread, so that this
- * one keeps answering; on this thread, a few thousand texts at a time, when no worker can start.
+ * one keeps answering; on this thread, twenty thousand texts at a time, when no worker can start.
  */
 export async function buildDeferredText(texts: { log: TextLog; order: Int32Array }, log?: (entry: Record<string, unknown>) => void): Promise<TextIndex> {
   const pause = () => new Promise<void>((resolve) => setImmediate(resolve));

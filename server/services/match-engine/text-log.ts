@@ -128,7 +128,7 @@ export class TextLog {
 
   /**
    * The text index of these texts, text `order[p]` at position p (the build's clustered order), every posting list
-   * in position order. `pause`, when given, is awaited every few thousand texts (a build on the main thread lets
+   * in position order. `pause`, when given, is awaited every twenty thousand texts (a build on the main thread lets
    * requests through).
    */
   async buildIndex(order: Int32Array, pause?: () => Promise<void>): Promise<TextIndex> {
