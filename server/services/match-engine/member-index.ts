@@ -94,7 +94,7 @@ export class MemberIndex {
    * to it (their positions are all after the build's).
    */
   landText(built: TextIndex): void {
-    built.appendFrom(this.text);
+    built.absorb(this.text, 0);
     this.text = built;
     this.pendingText = null;
   }

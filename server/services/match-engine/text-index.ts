@@ -28,9 +28,12 @@ export function searchTokens(query: string | undefined): string[] {
  */
 export const ownCopy = (s: string): string => (s.length < 13 ? s : s.split('').join(''));
 
-/** FNV-1a's constants. */
-const FNV_OFFSET = 0x811c9dc5;
-const FNV_PRIME = 16777619;
+/** FNV-1a's constants (TextLog hashes with them too, in its own pass over a text). */
+export const FNV_OFFSET = 0x811c9dc5;
+export const FNV_PRIME = 16777619;
+
+/** Whether a word held by `count` of `size` positions keeps a bitmap rather than a list (see `dense`). */
+const isDense = (count: number, size: number) => count * 32 > size;
 
 /** A cheap 32-bit hash of a text (FNV-1a), to notice when a member's text changed. */
 export function textHash(text: string | null): number {
@@ -237,14 +240,18 @@ export class TextIndex {
   /**
    * Another index's words and postings added after these, its positions moved up by `offset` (above every
    * position here): new words get ids in the other index's order, as if its texts had been added after these.
+   * The other half of a start-up build, or the members moved while a deferred text index was built (TextLog).
    */
   absorb(other: TextIndex, offset: number): void {
     for (let j = 0; j < other.words.length; j++) {
       const word = other.words[j];
       const id = this.wordId(word, 0, word.length, hashOf(word, 0, word.length));
-      // A build's parts keep lists only; a dense word is a list again here, and clustering decides anew.
-      if (this.dense[id] !== null) this.toList(id);
       const { list: from, n: m } = other.listOf(j);
+      // A word kept as a bitmap here stays one (a build's halves keep lists only: clustering decides for them).
+      if (this.dense[id] !== null) {
+        for (let k = 0; k < m; k++) this.addPosition(id, from[k] + offset);
+        continue;
+      }
       const n = this.lengths[id];
       let list = this.postings[id];
       if (n + m > list.length) {
@@ -289,7 +296,7 @@ export class TextIndex {
           kept++;
         }
       }
-      if (kept * 32 > size) {
+      if (isDense(kept, size)) {
         this.dense[id] = bits;
         this.postings[id] = NONE;
         this.lengths[id] = 0;
@@ -316,26 +323,13 @@ export class TextIndex {
    */
   settle(size: number): void {
     for (let id = 0; id < this.words.length; id++) {
-      if (this.dense[id] !== null || this.lengths[id] * 32 <= size) continue;
+      if (this.dense[id] !== null || !isDense(this.lengths[id], size)) continue;
       const bits = new Int32Array((size >>> 5) + 1);
       const list = this.postings[id];
       for (let k = 0; k < this.lengths[id]; k++) bits[list[k] >>> 5] |= 1 << (list[k] & 31);
       this.dense[id] = bits;
       this.postings[id] = NONE;
       this.lengths[id] = 0;
-    }
-  }
-
-  /**
-   * Another index's positions added to these, word by word: positions the other holds are all above every one
-   * here (the members moved or added while this one was built from the start-up build's texts).
-   */
-  appendFrom(other: TextIndex): void {
-    for (let j = 0; j < other.words.length; j++) {
-      const word = other.words[j];
-      const id = this.wordId(word, 0, word.length, hashOf(word, 0, word.length));
-      const { list, n } = other.listOf(j);
-      for (let k = 0; k < n; k++) this.addPosition(id, list[k]);
     }
   }
 

@@ -77,7 +77,7 @@ test('a text index built from a log, then the texts of members moved since appen
   const later = new TextIndex();
   const moved = ['common nurse', 'rare7 engineer'];
   for (const [k, t] of moved.entries()) later.add(texts.length + k, t);
-  built.appendFrom(later);
+  built.absorb(later, 0);
   const all = [...texts, ...moved];
   for (const query of ['common', 'engineer', 'rare7', 'nurse', 'doctor rare1']) {
     assert.deepEqual([...built.hits(searchTokens(query), all.length)].sort((a, b) => a - b), reference(all, searchTokens(query)), query);

@@ -1,4 +1,4 @@
-import { TextIndex, hashOf } from './text-index';
+import { FNV_OFFSET, FNV_PRIME, TextIndex, hashOf } from './text-index';
 
 /**
  * The start-up build's search texts as read, kept end to end until the text index is built from them.
@@ -40,7 +40,7 @@ export class TextLog {
     if (this.used + (to - from) * 3 + 1 > this.bytes.length) this.bytes = grownBytes(this.bytes, this.used + (to - from) * 3 + 1);
     const bytes = this.bytes;
     let at = this.used;
-    let h = 0x811c9dc5;
+    let h = FNV_OFFSET;
     for (let i = from; text !== null && i < to; i++) {
       const c = text.charCodeAt(i);
       if (c >= 128) {
@@ -51,7 +51,7 @@ export class TextLog {
         h = hashOf(text, from, to);
         break;
       }
-      h = Math.imul(h ^ c, 16777619);
+      h = Math.imul(h ^ c, FNV_PRIME);
       bytes[at++] = c >= 65 && c <= 90 ? c + 32 : c;
     }
     this.bytes[at] = 10;
