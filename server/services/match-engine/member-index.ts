@@ -229,7 +229,8 @@ export class MemberIndex {
     for (let i = 0; i < order.length; i++) maxUser = Math.max(maxUser, store.userId[i]);
     out.positions = new Int32Array(maxUser + 1).fill(-1);
     for (let i = 0; i < order.length; i++) out.positions[store.userId[i]] = i;
-    const places = this.dicts.places.values;
+    const countryOf = Int32Array.from(this.dicts.places.values, (place) => place[0]);
+    const place = store.place.a;
     let from = 0;
     for (const g of groups) {
       let to = from;
@@ -238,7 +239,7 @@ export class MemberIndex {
       group.positions.fill(from, to);
       const runs: number[] = [];
       for (let i = from; i < to; i++) {
-        const country = places[store.place.a[i]][0];
+        const country = countryOf[place[i]];
         if (runs.length === 0 || runs[runs.length - 3] !== country) runs.push(country, i - from, i - from);
         runs[runs.length - 1] = i - from + 1;
         if (isPlain(store.flags[i])) countInto(group, store.lookingFor[i], store.moon[i], 1);
@@ -289,25 +290,37 @@ export class MemberIndex {
   }
 
   /**
-   * The live positions ordered by group (in `groups`' order), then country, then birth date, then position: three
-   * stable counting sorts over typed arrays, last key first (a comparison sort with a closure reading each one's
-   * country through its place tuple made clustering 100k members 0.3 s of CPU; it is under 0.1 s now).
+   * The live positions ordered by group (in `groups`' order), then country, then birth date, then position: stable
+   * counting sorts over typed arrays, last key first, group and country in one when their pairs are few (a
+   * comparison sort with a closure reading each one's country through its place tuple made clustering 100k
+   * members 0.3 s of CPU).
    */
   private clusterOrder(groups: Group[]): Int32Array {
     const s = this.store;
-    const places = this.dicts.places.values;
+    const countryOf = Int32Array.from(this.dicts.places.values, (place) => place[0]);
+    const countries = this.dicts.countries.size;
     let order = liveByBirthDate(s);
     const n = order.length;
-    const key = new Int32Array(s.size);
-    for (let i = 0; i < n; i++) key[order[i]] = places[s.place.a[order[i]]][0];
-    order = countingSort(order, key, this.dicts.countries.size);
     // Each member's group by its gender and culture (a build's groups keep no positions: see `counting`).
     const genders = this.dicts.genders.size;
     const ordinalOf = new Int32Array(this.dicts.cultures.size * genders);
     groups.forEach((g, ordinal) => {
       ordinalOf[g.culture * genders + g.gender] = ordinal;
     });
-    for (let i = 0; i < n; i++) key[order[i]] = ordinalOf[s.culture.a[order[i]] * genders + s.gender[order[i]]];
+    const culture = s.culture.a;
+    const place = s.place.a;
+    const key = new Int32Array(s.size);
+    const pairs = groups.length * countries;
+    if (pairs <= 4 * n + 1024) {
+      for (let i = 0; i < n; i++) {
+        const p = order[i];
+        key[p] = ordinalOf[culture[p] * genders + s.gender[p]] * countries + countryOf[place[p]];
+      }
+      return countingSort(order, key, pairs);
+    }
+    for (let i = 0; i < n; i++) key[order[i]] = countryOf[place[order[i]]];
+    order = countingSort(order, key, countries);
+    for (let i = 0; i < n; i++) key[order[i]] = ordinalOf[culture[order[i]] * genders + s.gender[order[i]]];
     return countingSort(order, key, groups.length);
   }
 

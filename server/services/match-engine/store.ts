@@ -56,13 +56,32 @@ function tupleKey(parts: readonly unknown[]): number | string {
   return key;
 }
 
+const RECENT_BITS = 10;
+
 /** Composite keys (several small ids) interned the same way, with the parts kept for table building. */
 export class TupleDict<T extends readonly unknown[]> {
   private readonly ids = new Map<number | string, number>();
   readonly values: T[] = [];
 
+  /**
+   * The ids of recent number keys, by a hash of the key: a number key above 2^31 is a heap number, which the map
+   * hashes and compares slowly, and the start-up build asks four times a row.
+   */
+  private readonly recentKeys = new Float64Array(1 << RECENT_BITS).fill(-1);
+  private readonly recentIds = new Int32Array(1 << RECENT_BITS);
+
   id(parts: T): number {
     const key = tupleKey(parts);
+    if (typeof key !== 'number') return this.lookup(key, parts);
+    const slot = Math.imul((key | 0) ^ ((key / 4294967296) | 0), 0x9e3779b1) >>> (32 - RECENT_BITS);
+    if (this.recentKeys[slot] === key) return this.recentIds[slot];
+    const id = this.lookup(key, parts);
+    this.recentKeys[slot] = key;
+    this.recentIds[slot] = id;
+    return id;
+  }
+
+  private lookup(key: number | string, parts: T): number {
     let id = this.ids.get(key);
     if (id === undefined) {
       id = this.values.length;

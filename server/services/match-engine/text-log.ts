@@ -38,21 +38,25 @@ export class TextLog {
     if (position !== this.size) throw new Error('TextLog: a text for every position, in order');
     if (this.size === this.ends.length) this.ends = grown(this.ends, this.size + 1);
     if (this.used + (to - from) * 3 + 1 > this.bytes.length) this.bytes = grownBytes(this.bytes, this.used + (to - from) * 3 + 1);
-    const bytes = this.bytes;
     let at = this.used;
     let h = FNV_OFFSET;
-    for (let i = from; text !== null && i < to; i++) {
-      const c = text.charCodeAt(i);
-      if (c >= 128) {
+    if (text !== null && to > from) {
+      // Copied by the native encoder, then hashed and lower-cased byte by byte: half the time of reading the
+      // string a character at a time. As many bytes as characters means ASCII, where a byte is a character.
+      const own = from === 0 && to === text.length ? text : text.slice(from, to);
+      const written = this.bytes.write(own, at, 'utf8');
+      if (written === own.length) {
+        const bytes = this.bytes;
+        for (const end = at + written; at < end; at++) {
+          const c = bytes[at];
+          h = Math.imul(h ^ c, FNV_PRIME);
+          if (c >= 65 && c <= 90) bytes[at] = c + 32;
+        }
+      } else {
         // Not ASCII: lower-cased as the index would read it (toLowerCase can turn a letter into an ASCII one).
-        const lowered = text.slice(from, to).toLowerCase();
-        if (this.used + lowered.length * 3 + 1 > this.bytes.length) this.bytes = grownBytes(this.bytes, this.used + lowered.length * 3 + 1);
-        at = this.used + this.bytes.write(lowered, this.used, 'utf8');
-        h = hashOf(text, from, to);
-        break;
+        at = this.used + this.bytes.write(own.toLowerCase(), this.used, 'utf8');
+        h = hashOf(own, 0, own.length);
       }
-      h = Math.imul(h ^ c, FNV_PRIME);
-      bytes[at++] = c >= 65 && c <= 90 ? c + 32 : c;
     }
     this.bytes[at] = 10;
     this.ends[this.size++] = at;
