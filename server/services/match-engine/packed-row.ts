@@ -215,9 +215,9 @@ export class PackedReader {
     const to = this.ends[j];
     const line = this.line;
     const length = to - from;
-    // The value this column last read with the same length, first, middle and last character, compared in place:
-    // most columns hold a few values (a gender, a diet, a tier), nearly always told apart by those four (lists
-    // of countries all start and end alike).
+    // The value this column last read with the same key (the length and five characters spread over the value),
+    // compared in place: most columns hold a few values (a gender, a diet, a tier), nearly always told apart by
+    // those (lists of countries all start and end alike, so the first and last character were not enough).
     const quarter = length >> 2;
     const key =
       length * 31 + line.charCodeAt(from) * 7 + line.charCodeAt(from + quarter) * 5 + line.charCodeAt(from + 2 * quarter) * 3 +
@@ -240,7 +240,7 @@ export class PackedReader {
     return this.line.slice(this.starts[j], this.ends[j]);
   }
 
-  /** Per column, the latest value read for each of CACHE_MASK + 1 keys of (length, first and last character). */
+  /** Per column, the latest value read for each of 2^CACHE_BITS keys (a hash of the length and five characters). */
   private readonly seen: Array<string | undefined> = new Array(PACKED.length << CACHE_BITS).fill(undefined);
 
   /** A whole number read digit by digit (no string made); anything else (a real, an exponent) through Number. */
