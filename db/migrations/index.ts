@@ -32,6 +32,7 @@ import * as slidingRateLimits from './20261125_97_sliding_rate_limits';
 import * as engineCardFields from './20261125_98_engine_card_fields';
 import * as engineMoodSignals from './20261125_99_engine_mood_signals';
 import * as digestDue from './20261128_01_digest_due';
+import * as profileViewsByProfile from './20261129_01_profile_views_by_profile';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -73,6 +74,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261125_98_engine_card_fields': engineCardFields,
   '20261125_99_engine_mood_signals': engineMoodSignals,
   '20261128_01_digest_due': digestDue,
+  '20261129_01_profile_views_by_profile': profileViewsByProfile,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {
