@@ -246,6 +246,41 @@ describe('the email digest of likes and views', () => {
     assert.equal(to((await received(before, 1))[0]), m.user.email);
   });
 
+  test("a run's queries grow with its pages, not with the members whose hour it is (9:00 in London is a third of a million members)", async () => {
+    const { sendDigests } = await import('./email-digests');
+    const keys = loadSessionKeys(server.config);
+    // Thursday 3 December 2026, 09:10 in London.
+    const thursday = Date.UTC(2026, 11, 3, 9, 10);
+    const londoners = [];
+    for (let i = 0; i < 30; i++) {
+      const m = await signedInClient(server, { fullName: `Londoner ${i}`, tier: 'premium' });
+      const profile = await buildProfile(server, m.user, { city: 'London', country: 'United Kingdom' });
+      await server.db('notification_settings').where({ userId: m.user.id }).update({ lastDigestAt: thursday - 3 * 86_400_000, digestDueAt: thursday - 10 * 60_000 });
+      londoners.push({ ...m, profile });
+    }
+    const fan = await signedInClient(server, { fullName: 'Fan of One' });
+    await buildLike(server.db, { userId: fan.user.id, likedProfileId: londoners[7].profile.id, createdAt: thursday - 3_600_000 });
+    let queries = 0;
+    const count = () => {
+      queries++;
+    };
+    server.db.on('query', count);
+    const before = mailbox.inbox.length;
+    let run: { sent: number; looked: number };
+    try {
+      run = await sendDigests(server.db, server.config, keys, PUBLIC, thursday);
+    } finally {
+      server.db.off('query', count);
+    }
+    assert.equal(run.sent, 1, 'only the member with news');
+    assert.equal(to((await received(before, 1))[0]), londoners[7].user.email);
+    assert.ok(run.looked >= 30);
+    // Three queries a member made it 90 and more; a page is a handful, and the one email a few more.
+    assert.ok(queries < 30, `${queries} queries for ${run.looked} members`);
+    const considered = await server.db('notification_settings').whereIn('userId', londoners.map((m) => m.user.id)).where('lastDigestAt', thursday).count({ n: '*' }).first();
+    assert.equal(Number(considered?.n), 30, 'every member whose hour it was is marked considered, news or not');
+  });
+
   test('the next digest hour is 9:00 local, across a clock change and in a half-hour time zone', async () => {
     const { nextDigestHour } = await import('./email-digests');
     // London moves to summer time at 01:00 UTC on 29 March 2026: 9:00 there is then 08:00 UTC.
