@@ -314,7 +314,7 @@ describe('match engine against the brute force', () => {
     assert.ok(found > 0, 'some members who moved are among the hits');
   });
 
-  test("a build that defers its text index: text searches read the build's texts until it is in, with the same lists", async () => {
+  test("a build that defers its text index and place counts: searches read the build's texts and sweep for totals until they are in, with the same lists", async () => {
     // A large build (parallel-scan.ts DEFER_TEXT_AT) answers before its text index is built; here any size does,
     // and the index is built only when the gate opens, so searches are seen both before and after.
     let open = () => {};
@@ -335,10 +335,16 @@ describe('match engine against the brute force', () => {
       },
       { requiredKeys: ['tokens'] },
     );
+    // Ages and countries alone: their totals come from the place counts, which such a build defers too.
+    const placeFilters = fc.record(
+      { tokens: fc.constant([] as string[]), minAge: fc.integer({ min: 18, max: 40 }), maxAge: fc.integer({ min: 22, max: 60 }), countries: subset(countries) },
+      { requiredKeys: ['tokens', 'minAge'] },
+    );
+    const placeCounts = () => (deferred as unknown as { index: { places: unknown } }).index.places !== null;
     let shown = 0;
     const check = (runs: number) =>
       fc.assert(
-        fc.asyncProperty(fc.array(fc.oneof(changeArb(), textChange), { maxLength: 4 }), fc.nat({ max: MEMBERS - 1 }), textFilters, async (changes, who, filters) => {
+        fc.asyncProperty(fc.array(fc.oneof(changeArb(), textChange), { maxLength: 4 }), fc.nat({ max: MEMBERS - 1 }), fc.oneof(textFilters, placeFilters), async (changes, who, filters) => {
           for (const change of changes) await apply(change);
           deferred.localWrite();
           const viewer = viewerOf(who);
@@ -356,6 +362,7 @@ describe('match engine against the brute force', () => {
       // Nothing indexed yet: every hit below comes from the build's texts (or from members changed since).
       assert.equal(deferred.stats().textMs, null);
       assert.equal(deferred.stats().vocabulary, 0);
+      assert.equal(placeCounts(), false, 'no place counts yet');
       await check(Number(process.env.ORACLE_RUNS ?? 25));
       // Not an empty comparison: the earlier tests' random changes (deletions, hides, blocks) leave fewer to find.
       assert.ok(shown > 0, 'text searches found members before the index was in');
@@ -363,6 +370,7 @@ describe('match engine against the brute force', () => {
       await deferred.textReady();
       assert.ok((deferred.stats().textMs ?? 0) > 0, 'the text index is in');
       assert.ok(deferred.stats().vocabulary > 0);
+      assert.equal(placeCounts(), true, 'the place counts are in');
       await check(Number(process.env.ORACLE_RUNS ?? 25));
     } finally {
       open();

@@ -60,8 +60,8 @@ export class MatchEngine {
     private readonly log: (entry: Record<string, unknown>) => void = () => {},
     /**
      * `dataDir`: where a PostgreSQL engine keeps its snapshot; `snapshot: false` keeps none; `deferTextAt`: from how
-     * many profiles on a build defers its text index (parallel-scan.ts); `textGate`: a deferred text index is built
-     * only once this settles (tests look at text searches before it is in)
+     * many profiles on a build defers its text index and place counts (parallel-scan.ts); `textGate`: what such a build
+     * deferred is made only once this settles (tests look at searches before it is in)
      */
     options: { snapshot?: boolean; dataDir?: string; deferTextAt?: number; textGate?: Promise<unknown> } = {},
   ) {
@@ -110,14 +110,18 @@ export class MatchEngine {
   }
 
   /**
-   * The text index of a build that deferred it (see TextLog), built in the background: text searches read the
-   * build's texts until it is in. The snapshot owed since the build is written then.
+   * The place counts and text index of a build that deferred them (see TextLog), made in the background: totals
+   * are counted by sweeping and text searches read the build's texts until they are in. The snapshot owed since
+   * the build is written then.
    */
   private buildText(index: MemberIndex, started: number): void {
     const texts = index.pendingTexts();
-    if (!texts) return;
     this.textBuilt = (async () => {
       await this.textGate;
+      // The place counts first, on this thread, once the requests that waited for the build have been answered.
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      if (this.index === index) index.settlePlaces();
+      if (!texts) return;
       let text: TextIndex;
       try {
         text = await buildDeferredText(texts, this.log);
