@@ -1,6 +1,9 @@
 import type { Config } from '../config';
 import type { Knex } from 'knex';
 import type { Db } from '../db';
+import { ProfileView } from '../models/activity';
+import { NotificationSettings } from '../models/settings';
+import { ProfileLike } from '../models/social';
 import { User } from '../models/user';
 import { lookupPlace } from '../services/kundali/astro';
 import { digestEmail } from '../services/email/templates';
@@ -193,19 +196,13 @@ interface DigestMember {
   profileViews: boolean;
 }
 
-/**
- * For each of these profiles, the times (ms) of the rows of `table` about it (`column`) newer than `since`: the
- * likes or views of a page of members in one query.
- */
-async function newsOf(db: Db, table: 'profile_likes' | 'profile_views', column: 'likedProfileId' | 'profileId', profileIds: number[], since: number): Promise<Map<number, number[]>> {
+/** Each profile's times (ms) among these rows (a page's likes or views, one query each). */
+function timesBy<T extends { createdAt: number }>(rows: T[], profileOf: (row: T) => number): Map<number, number[]> {
   const out = new Map<number, number[]>();
-  if (profileIds.length === 0) return out;
-  const rows = await db(table).whereIn(column, profileIds).where('createdAt', '>', since).select(`${column} as profileId`, 'createdAt');
   for (const r of rows) {
-    const id = Number(r.profileId);
-    const times = out.get(id);
-    if (times) times.push(Number(r.createdAt));
-    else out.set(id, [Number(r.createdAt)]);
+    const times = out.get(profileOf(r));
+    if (times) times.push(r.createdAt);
+    else out.set(profileOf(r), [r.createdAt]);
   }
   return out;
 }
@@ -221,10 +218,14 @@ async function digestPage(db: Db, config: Config, keys: string[], origin: string
   if (members.length === 0) return 0;
   const sinceOf = (c: DigestMember) => Math.max(c.last ?? 0, now - (c.frequency === 'weekly' ? 7 : 1) * 24 * HOUR_MS);
   const earliest = Math.min(...members.map(sinceOf));
-  const likes = await newsOf(db, 'profile_likes', 'likedProfileId', members.map((c) => c.profileId), earliest);
-  const views = await newsOf(db, 'profile_views', 'profileId', members.filter((c) => c.profileViews).map((c) => c.profileId), earliest);
+  const liked = members.map((c) => c.profileId);
+  const viewed = members.filter((c) => c.profileViews).map((c) => c.profileId);
+  const likes = timesBy(await ProfileLike.query(db).whereIn('likedProfileId', liked).where('createdAt', '>', earliest).select('likedProfileId', 'createdAt'), (l) => l.likedProfileId);
+  const views = viewed.length
+    ? timesBy(await ProfileView.query(db).whereIn('profileId', viewed).where('createdAt', '>', earliest).select('profileId', 'createdAt'), (v) => v.profileId)
+    : new Map<number, number[]>();
   // Marked as considered either way, so a quiet day does not make the member's hour query twice.
-  await db('notification_settings').whereIn('userId', members.map((c) => c.id)).update({ lastDigestAt: now });
+  await NotificationSettings.query(db).whereIn('userId', members.map((c) => c.id)).patch({ lastDigestAt: now });
   const newer = (times: number[] | undefined, since: number) => (times ?? []).filter((t) => t > since).length;
   const news = members
     .map((c) => ({ c, likes: newer(likes.get(c.profileId), sinceOf(c)), views: c.profileViews ? newer(views.get(c.profileId), sinceOf(c)) : 0 }))

@@ -162,6 +162,9 @@ describe('the email digest of likes and views', () => {
   test('goes out at about 9:00 in each member\'s own time zone, once, only with news, as each member chose', async () => {
     const { sendDigests } = await import('./email-digests');
     const keys = loadSessionKeys(server.config);
+    // The members of the tests above were liked at the real clock's time, which these fixed dates can be within a
+    // day of (on 29 November 2026 they were): they get no digests here.
+    await server.db('notification_settings').update({ digestFrequency: 'off' });
     // Monday 30 November 2026, 09:10 in London (UTC+0) and 04:10 in Toronto.
     const monday = Date.UTC(2026, 10, 30, 9, 10);
     const member = async (name: string, city: string, country: string, settings: Record<string, unknown> = {}) => {
