@@ -94,9 +94,11 @@ test('a failed renewal pushed on the live stream shows on an open Settings → P
   assert.equal(stream.url, '/api/events');
 
   // The renewal was declined on the server: the stream says so, the page reads the new state.
-  state.view = billing({ status: 'past_due', graceUntil: '2026-12-08T10:00:00.000Z', renewsAt: '2026-12-31T10:00:00.000Z', currentPeriodStart: '2026-12-01T10:00:00.000Z', currentPeriodEnd: '2026-12-31T10:00:00.000Z' });
+  // The grace period ends a week from the real clock (the page compares it with now: a fixed date would expire).
+  const graceUntil = new Date(Date.now() + 7 * 86_400_000).toISOString();
+  state.view = billing({ status: 'past_due', graceUntil, renewsAt: '2026-12-31T10:00:00.000Z', currentPeriodStart: '2026-12-01T10:00:00.000Z', currentPeriodEnd: '2026-12-31T10:00:00.000Z' });
   const sessionReads = fetchStub.callsTo('GET', '/api/auth/user').length;
-  stream.send('subscription', { subscriptionTier: 'elite', subscriptionEnds: '2026-12-08T10:00:00.000Z', status: 'past_due', tier: 'elite' });
+  stream.send('subscription', { subscriptionTier: 'elite', subscriptionEnds: graceUntil, status: 'past_due', tier: 'elite' });
   await plan.findByText('Payment failed', undefined, { timeout: 5000 });
   assert.match(plan.getByRole('alert').textContent ?? '', /Your last renewal payment failed\. You keep Elite until/);
   await waitFor(() => assert.ok(fetchStub.callsTo('GET', '/api/auth/user').length > sessionReads, 'the session (the tier features are gated on) is read again'));
