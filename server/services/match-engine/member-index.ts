@@ -229,7 +229,7 @@ export class MemberIndex {
     for (let i = 0; i < order.length; i++) maxUser = Math.max(maxUser, store.userId[i]);
     out.positions = new Int32Array(maxUser + 1).fill(-1);
     for (let i = 0; i < order.length; i++) out.positions[store.userId[i]] = i;
-    const countryOf = Int32Array.from(this.dicts.places.values, (place) => place[0]);
+    const countryOf = this.countryOfPlaces();
     const place = store.place.a;
     let from = 0;
     for (const g of groups) {
@@ -254,6 +254,11 @@ export class MemberIndex {
     // million members): until then a total is counted by sweeping, the same answer.
     out.places = this.textLog ? null : out.countPlaces();
     return out;
+  }
+
+  /** Each place id's country id, as a typed array (clustering reads it once a member). */
+  private countryOfPlaces(): Int32Array {
+    return Int32Array.from(this.dicts.places.values, (place) => place[0]);
   }
 
   /** The place counts of a build that deferred them (see `clustered`), made now from the members as they are. */
@@ -304,7 +309,7 @@ export class MemberIndex {
    */
   private clusterOrder(groups: Group[]): Int32Array {
     const s = this.store;
-    const countryOf = Int32Array.from(this.dicts.places.values, (place) => place[0]);
+    const countryOf = this.countryOfPlaces();
     const countries = this.dicts.countries.size;
     let order = liveByBirthDate(s);
     const n = order.length;
