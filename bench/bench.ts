@@ -619,11 +619,15 @@ async function runConfiguration(config: BenchConfig): Promise<Record<string, unk
       probe.bytesPerMember <= TARGETS.engineBytesPerMember,
     ]);
     const startTarget = large ? `≤ ${TARGETS.buildMs1M} ms at 1M` : `(≤ ${TARGETS.buildMs1M} ms at 1M)`;
+    // The target is judged on the server's own build when it read every member (the bundle, as deployed); the figure
+    // from this process is printed beside it: here, under tsx, the worker thread compiles the engine's TypeScript
+    // before it reads its half (a few tenths of a second).
+    const serverBuild = serverEngine && !serverEngine.restored && SERVER_MODE === 'bundle' ? serverEngine.ms : null;
     rows.push([
       'engine start-up, reading every member',
-      `${probe.buildMs} ms here (CPU ${probe.buildCpuMs} ms, both threads)${probe.textMs === null ? '' : `, its text index in at ${probe.textMs} ms (text searches read the build's texts until then)`}; ${serverEngine ? `${serverEngine.ms} ms in the server (${serverEngine.restored ? 'from its snapshot' : 'reading every member'})` : 'server figure not logged'} (${probe.members.toLocaleString()} members)`,
+      `${serverEngine ? `${serverEngine.ms} ms in the server (${serverEngine.restored ? 'from its snapshot' : 'reading every member'})` : 'server figure not logged'}; ${probe.buildMs} ms in the bench's process under tsx (CPU ${probe.buildCpuMs} ms, both threads)${probe.textMs === null ? '' : `, its text index in at ${probe.textMs} ms (text searches read the build's texts until then)`} (${probe.members.toLocaleString()} members)`,
       startTarget,
-      !large || probe.buildMs <= TARGETS.buildMs1M,
+      !large || (serverBuild ?? probe.buildMs) <= TARGETS.buildMs1M,
     ]);
     rows.push([
       'engine start-up from its snapshot',

@@ -54,9 +54,11 @@ export async function probeEngine(db: Knex, databaseUrl: string | null, dataDir 
   await engine.start();
   const buildMs = performance.now() - started;
   const cpu = process.cpuUsage(cpuBefore);
-  // Memory with the text index in, as the engine keeps it.
+  // Memory with the text index in, as the engine keeps it: after the snapshot the build owes is written (while it
+  // is being written its copy of the columns is alive too: measured then, 1M members read 190 B each, not 98).
   await engine.textReady();
   const textMs = engine.stats().textMs;
+  await engine.flush();
   await settle();
   const after = process.memoryUsage();
   const stats = engine.stats();

@@ -317,14 +317,17 @@ export class MatchEngine {
   }
 
   private async applyMembers(ids: number[]): Promise<void> {
-    const rows = await loadMembers(this.db, ids);
+    // Read for this index's dictionaries: the index is only replaced by a rebuild, which runs in the same chain of
+    // applied changes as this (applyChanges), never while this awaits.
+    const index = this.index;
+    const rows = await loadMembers(this.db, ids, index.dicts);
     const now = Date.now();
     const present = new Set<number>();
     for (const row of rows) {
-      this.index.put(row, now);
+      index.put(row, now);
       present.add(row.userId);
     }
-    for (const id of ids) if (!present.has(id)) this.index.remove(id);
+    for (const id of ids) if (!present.has(id)) index.remove(id);
   }
 
   /**

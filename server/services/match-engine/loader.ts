@@ -2,90 +2,98 @@ import type { Knex } from 'knex';
 import { to as copyTo } from 'pg-copy-streams';
 import { type Cell, type Db, isPostgres, readArrays } from '../../db';
 import { moonLongitude } from '../kundali/chart';
-import type { MemberRow } from './member-row';
-import { PLAIN_COLUMNS, PackedReader, copyStatement, packedColumns, plainRow } from './packed-row';
+import type { Dictionaries } from './dictionaries';
+import type { MemberValues } from './member-row';
+import { LineReader, PLAIN_COLUMNS, blankValues, copyStatement, lineProfileId, lineSql } from './packed-row';
 
 /**
  * Reading members for the index: the start-up scan (every live profile, in pages by id) and the reload of the
- * members a change names. On better-sqlite3 and PostgreSQL the rows are read as arrays straight from the driver
- * (a million rows through the query builder's object mapping would cost seconds); the sqlite3 driver, used only
- * by a test run, goes through knex.
+ * members a change names. Each row comes as one line of bytes built by the database (packed-row.ts): on SQLite
+ * a page's lines in one blob, on PostgreSQL the start-up scan's COPY stream; the sqlite3 driver, used only by a
+ * test run, goes through knex.
  */
 
 const FROM = 'FROM profiles p JOIN users u ON u.id = p.user_id LEFT JOIN privacy_settings ps ON ps.user_id = p.user_id';
 
-/** The column list of the reads below: each row packed into one text by the database (see packed-row.ts). */
-const columnsOf = (db: Db) => packedColumns(isPostgres(db) ? 'pg' : 'sqlite');
-
-/** An empty row, every field present (one object shape for every row). */
-function blankRow(): MemberRow {
-  return {
-    profileId: 0, userId: 0, gender: null, lookingFor: null, dateOfBirth: null, country: null, education: null, profession: null,
-    religion: null, motherTongue: null, maritalStatus: null, diet: null, returnToIndiaPlans: null, culturalIntegrationLevel: null,
-    agePreferenceMin: null, agePreferenceMax: null, locationPreference: null, educationPreference: null, professionPreference: null,
-    profileType: null, moonLongitude: null, searchText: null, searchTextIn: null, searchTextAt: 0, isVerified: false, active: false, isMember: false, subscriptionTier: null,
-    subscriptionEnds: null, lastActiveAt: null, visibility: null, hasPhoto: false,
-  };
-}
-
 /**
- * A page of rows as read: the driver's cells of a packed read (`fill`), or COPY lines in one text (`fillLine`,
- * PostgreSQL's start-up scan).
+ * A page of rows as read: lines in one buffer (each ended by a line feed), COPY's (`escaped`) or concat_ws's; or,
+ * when the lines could not be told apart (a value holding a line feed), the page's rows read column by column.
  */
 interface ScanPage {
-  readonly size: number;
-  /** Fills `row` from the i-th row; false when it must be read again column by column (see packed-row.ts). */
-  fill(reader: PackedReader, row: MemberRow, i: number): boolean;
-  /** The i-th row's profile id. */
-  id(i: number): number;
+  buf: Buffer;
+  /** where each line ends (its line feed, or the buffer's end) */
+  ends: number[];
+  escaped: boolean;
+  /** the page's rows as PLAIN_COLUMNS' cells, instead of lines */
+  cells: Cell[][] | null;
 }
 
-const cellsPage = (cells: Cell[][]): ScanPage => ({
-  size: cells.length,
-  fill: (reader, row, i) => reader.fill(row, cells[i]),
-  id: (i) => Number(cells[i][0]),
-});
-
-/** The lines of `text` (each ended by a line feed), as COPY writes them: the profile id first. */
-function linesPage(text: string): ScanPage {
+/** The lines of `buf`: ended by line feeds, the last by a line feed or the buffer's end. */
+function linesPage(buf: Buffer, escaped: boolean): ScanPage {
   const ends: number[] = [];
-  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) ends.push(at);
-  const from = (i: number) => (i === 0 ? 0 : ends[i - 1] + 1);
-  return {
-    size: ends.length,
-    fill: (reader, row, i) => reader.fillLine(row, text, from(i), ends[i]),
-    id: (i) => Number.parseInt(text.slice(from(i), from(i) + 20), 10),
-  };
+  let from = 0;
+  for (let at = buf.indexOf(10); at !== -1; at = buf.indexOf(10, at + 1)) {
+    ends.push(at);
+    from = at + 1;
+  }
+  if (from < buf.length) ends.push(buf.length);
+  return { buf, ends, escaped, cells: null };
 }
 
 /**
- * The rows of a page from the i-th on as row objects, in order. A row that cannot be read packed is read again
- * column by column; one gone meanwhile is left out (its change reaches the index through the feed).
+ * SQLite and a reload on PostgreSQL: the lines of the rows `where` selects (ordered by profile id, at most
+ * `limit`), in one text built by the database, with their count and highest profile id; when the count of lines
+ * is not the count of rows (a value holding a line feed), the rows again, column by column.
  */
-async function rowsOf(db: Db, reader: PackedReader, page: ScanPage, first = 0): Promise<MemberRow[]> {
-  const rows: Array<MemberRow | null> = [];
+async function linesOf(db: Db, where: string, bindings: unknown[], limit: number | null): Promise<{ page: ScanPage; count: number; maxId: number }> {
+  const pg = isPostgres(db);
+  const inner = `SELECT p.id AS id, ${lineSql(pg ? 'pg' : 'sqlite')} AS line ${FROM} WHERE ${where} ORDER BY p.id${limit === null ? '' : ` LIMIT ${Math.floor(limit)}`}`;
+  // SQLite hands a blob over as bytes (a text would be decoded into a string); node-postgres gives a text.
+  const all = pg ? 'string_agg(line, chr(10))' : 'cast(group_concat(line, char(10)) as blob)';
+  const { rows } = await readArrays(db, `SELECT count(*), max(id), ${all} FROM (${inner}) AS page`, bindings);
+  const [count, maxId, text] = rows[0] ?? [0, null, null];
+  const n = Number(count);
+  const buf = text === null || text === undefined ? Buffer.alloc(0) : Buffer.isBuffer(text) ? text : Buffer.from(String(text), 'utf8');
+  let page = linesPage(buf, false);
+  if (page.ends.length !== n) {
+    const plain = await readArrays(db, `SELECT ${PLAIN_COLUMNS} ${FROM} WHERE ${where} ORDER BY p.id${limit === null ? '' : ` LIMIT ${Math.floor(limit)}`}`, bindings);
+    page = { buf, ends: [], escaped: false, cells: plain.rows };
+  }
+  return { page, count: n, maxId: Number(maxId ?? 0) };
+}
+
+/**
+ * The values of a page's rows from the i-th on, in order, as objects of their own. A line that cannot be read is
+ * read again column by column; a row gone meanwhile is left out (its change reaches the index through the feed).
+ */
+async function valuesOf(db: Db, reader: LineReader, page: ScanPage, first = 0): Promise<MemberValues[]> {
+  if (page.cells) return page.cells.slice(first).map((r) => reader.fillCells(blankValues(), r));
+  const out: Array<MemberValues | null> = [];
   const again: number[] = [];
-  for (let i = first; i < page.size; i++) {
-    const row = blankRow();
-    if (page.fill(reader, row, i)) rows.push(row);
+  for (let i = first; i < page.ends.length; i++) {
+    const from = i === 0 ? 0 : page.ends[i - 1] + 1;
+    const v = blankValues();
+    if (reader.fill(v, page.buf, from, page.ends[i], page.escaped)) out.push(v);
     else {
-      rows.push(null);
-      again.push(page.id(i));
+      out.push(null);
+      again.push(lineProfileId(page.buf, from));
     }
   }
-  if (again.length === 0) return rows as MemberRow[];
-  const { rows: plain } = await readArrays(db, `SELECT ${PLAIN_COLUMNS} ${FROM} WHERE p.id IN (${again.map(() => '?').join(', ')})`, again);
-  const byId = new Map(plain.map((r) => [Number(r[0]), plainRow(blankRow(), r)]));
-  return rows.map((row, k) => row ?? byId.get(page.id(first + k)) ?? null).filter((row): row is MemberRow => row !== null);
+  if (again.length === 0) return out as MemberValues[];
+  const ids = again.filter((id) => Number.isInteger(id));
+  const { rows: plain } = ids.length ? await readArrays(db, `SELECT ${PLAIN_COLUMNS} ${FROM} WHERE p.id IN (${ids.map(() => '?').join(', ')})`, ids) : { rows: [] };
+  const byId = new Map(plain.map((r) => [Number(r[0]), reader.fillCells(blankValues(), r)]));
+  let k = 0;
+  return out.map((v) => v ?? byId.get(again[k++]) ?? null).filter((v): v is MemberValues => v !== null);
 }
 
 /** What the loader reads and how it reads it: a snapshot of the index made from other columns is not used. */
-export const LOADER_SHAPE = [packedColumns('sqlite'), packedColumns('pg'), copyStatement(PLAIN_COLUMNS), FROM, PackedReader, plainRow, declinedProfiles, keysetPages, copyPages]
+export const LOADER_SHAPE = [lineSql('sqlite'), lineSql('pg'), copyStatement(PLAIN_COLUMNS), FROM, LineReader, linesOf, valuesOf, declinedProfiles, keysetPages, copyPages]
   .map(String)
   .join('\n');
 
 /** The Moon longitude of profiles whose stored value is missing, worked out from their birth fields and stored. */
-async function fillMoons(db: Db, rows: MemberRow[]): Promise<void> {
+async function fillMoons(db: Db, rows: MemberValues[]): Promise<void> {
   const missing = rows.filter((r) => r.moonLongitude === null);
   if (missing.length === 0) return;
   const byId = new Map(missing.map((r) => [r.profileId, r]));
@@ -135,14 +143,13 @@ async function declinedProfiles(db: Db, ids: number[] | null): Promise<Set<numbe
 }
 
 /**
- * SQLite: keyset pages by id, the next one asked for before this one is indexed. Pages are small so each one's
- * rows die young (a page of 20,000 outlived the young generation and was copied by the collector).
+ * SQLite: keyset pages by id, each page's lines in one blob, the next page asked for before this one is indexed.
+ * Pages are small so each one's values die young (a page of 20,000 rows outlived the young generation and was
+ * copied by the collector).
  */
 async function* keysetPages(db: Db, pageSize: number, range: IdRange): AsyncGenerator<ScanPage> {
-  const columns = columnsOf(db);
   const read = (after: number) => {
-    const sql = `SELECT ${columns} ${FROM} WHERE p.is_deleted = FALSE AND p.id > ? AND p.id <= ? ORDER BY p.id LIMIT ?`;
-    const page = readArrays(db, sql, [after, Number.isFinite(range.upTo) ? range.upTo : Number.MAX_SAFE_INTEGER, pageSize]).then((r) => r.rows);
+    const page = linesOf(db, 'p.is_deleted = FALSE AND p.id > ? AND p.id <= ?', [after, Number.isFinite(range.upTo) ? range.upTo : Number.MAX_SAFE_INTEGER], pageSize);
     page.catch(() => {}); // awaited below; only the failure of a page abandoned by an earlier failure is dropped
     return page;
   };
@@ -150,11 +157,11 @@ async function* keysetPages(db: Db, pageSize: number, range: IdRange): AsyncGene
   // of its time at a million members); only for the scan, so that an I/O error elsewhere stays an error code.
   await readArrays(db, `PRAGMA mmap_size = ${SCAN_MMAP_BYTES}`, []);
   try {
-    let next: Promise<Cell[][]> | null = read(range.after);
+    let next: Promise<{ page: ScanPage; count: number; maxId: number }> | null = read(range.after);
     while (next) {
-      const cells: Cell[][] = await next;
-      next = cells.length === pageSize ? read(Number(cells[pageSize - 1][0])) : null;
-      if (cells.length > 0) yield cellsPage(cells);
+      const { page, count, maxId }: { page: ScanPage; count: number; maxId: number } = await next;
+      next = count === pageSize ? read(maxId) : null;
+      if (count > 0) yield page;
     }
   } finally {
     await readArrays(db, 'PRAGMA mmap_size = 0', []).catch(() => {});
@@ -203,7 +210,7 @@ async function* copyPages(db: Db, range: IdRange): AsyncGenerator<ScanPage> {
       const bytes: Buffer = rest ? Buffer.concat([rest, chunk]) : chunk;
       const end = bytes.lastIndexOf(10);
       rest = end + 1 < bytes.length ? bytes.subarray(end + 1) : null;
-      if (end !== -1) yield linesPage(bytes.toString('utf8', 0, end + 1));
+      if (end !== -1) yield linesPage(bytes.subarray(0, end + 1), true);
     }
     streaming = false;
     if (rest) throw new Error('the start-up scan read a row COPY did not end');
@@ -226,10 +233,6 @@ export interface IdRange {
   upTo: number;
 }
 
-/**
- * Every live profile (of the id range, when given), in the order read (`onRow` is called with each; the object
- * is reused for the next one, so it is read at once, never kept).
- */
 /** The scan's key (see IdRange): its lowest and highest value, null when there are no profiles. */
 export async function scanKeyBounds(db: Db): Promise<{ min: number; max: number } | null> {
   const key = isPostgres(db) ? 'user_id' : 'id';
@@ -239,41 +242,56 @@ export async function scanKeyBounds(db: Db): Promise<{ min: number; max: number 
   return min === null || max === null ? null : { min: Number(min), max: Number(max) };
 }
 
-export async function scanMembers(db: Db, onRow: (row: MemberRow) => void, range: IdRange = { after: 0, upTo: Number.POSITIVE_INFINITY }, pageSize = 2_000): Promise<number> {
+/**
+ * Every live profile (of the id range, when given), in the order read, its values read for the index whose
+ * dictionaries are `dicts` (`onValues` is called with each; the object is reused for the next one, and its text
+ * bytes are the page's, so it is read at once, never kept).
+ */
+export async function scanMembers(
+  db: Db,
+  dicts: Dictionaries,
+  onValues: (values: MemberValues) => void,
+  range: IdRange = { after: 0, upTo: Number.POSITIVE_INFINITY },
+  pageSize = 2_000,
+): Promise<number> {
   let total = 0;
   const photos = await withPhotos(db, null);
   const declined = await declinedProfiles(db, null);
   const pages = db.client.config.client === 'pg' ? copyPages(db, range) : keysetPages(db, pageSize, range);
-  const row = blankRow();
-  const reader = new PackedReader();
-  const emit = (r: MemberRow) => {
+  const v = blankValues();
+  const reader = new LineReader(dicts);
+  const emit = (r: MemberValues) => {
     if (declined.size > 0 && declined.has(r.profileId)) return;
     r.hasPhoto = photos.has(r.profileId);
-    onRow(r);
+    onValues(r);
     total++;
   };
   for await (const page of pages) {
+    const { buf, ends, escaped } = page;
     let i = 0;
-    while (i < page.size && page.fill(reader, row, i) && row.moonLongitude !== null) {
-      emit(row);
-      i++;
+    if (!page.cells) {
+      for (let from = 0; i < ends.length && reader.fill(v, buf, from, ends[i], escaped) && v.moonLongitude !== null; from = ends[i] + 1, i++) emit(v);
+      if (i === ends.length) continue;
     }
-    if (i === page.size) continue;
     // The rest of a page with a row to read again or a Moon longitude to work out (and store), as objects, in order.
-    const rest = await rowsOf(db, reader, page, i);
+    const rest = await valuesOf(db, reader, page, i);
     await fillMoons(db, rest);
     for (const r of rest) emit(r);
   }
   return total;
 }
 
-/** The live profiles of these members (members without one are simply absent). */
-export async function loadMembers(db: Db, userIds: number[]): Promise<MemberRow[]> {
-  const out: MemberRow[] = [];
+/**
+ * The live profiles of these members (members without one are simply absent), their values read for the index
+ * whose dictionaries are `dicts`.
+ */
+export async function loadMembers(db: Db, userIds: number[], dicts: Dictionaries): Promise<MemberValues[]> {
+  const out: MemberValues[] = [];
+  const reader = new LineReader(dicts);
   for (let i = 0; i < userIds.length; i += 500) {
     const ids = userIds.slice(i, i + 500);
-    const { rows: cells } = await readArrays(db, `SELECT ${columnsOf(db)} ${FROM} WHERE p.is_deleted = FALSE AND p.user_id IN (${ids.map(() => '?').join(', ')})`, ids);
-    let rows = await rowsOf(db, new PackedReader(), cellsPage(cells));
+    const { page } = await linesOf(db, `p.is_deleted = FALSE AND p.user_id IN (${ids.map(() => '?').join(', ')})`, ids, null);
+    let rows = await valuesOf(db, reader, page);
     const declined = rows.length ? await declinedProfiles(db, rows.map((r) => r.profileId)) : new Set<number>();
     rows = rows.filter((row) => !declined.has(row.profileId));
     const photos = rows.length ? await withPhotos(db, rows.map((r) => r.profileId)) : new Set<number>();

@@ -21,7 +21,7 @@ import { PlaceCounts } from './place-counts';
 import { TextIndex, type TextSnapshot, textHash } from './text-index';
 import { TextLog } from './text-log';
 import { type Group, type GroupSnapshot, Groups, countInto, countingSort, liveByBirthDate } from './groups';
-import { DAY_MS, type MemberRow, ageOrNull, dobDays, visibilityCode } from './member-row';
+import { DAY_MS, type MemberValues, ageOrNull, textOf } from './member-row';
 
 export class MemberIndex {
   readonly store: MemberStore;
@@ -349,55 +349,54 @@ export class MemberIndex {
     this.positions[userId] = position;
   }
 
-  /** Writes a member's row, in place or (see `moved`) at a new position; returns the position. */
-  put(row: MemberRow, nowMs: number): number {
+  /**
+   * Writes a member's values (read for this index: their ids are its dictionaries'), in place or (see `moved`) at
+   * a new position; returns the position.
+   */
+  put(v: MemberValues, nowMs: number): number {
     const s = this.store;
     const d = this.dicts;
-    let p = this.positionOf(row.userId);
-    const genderId = Math.min(255, d.genders.id(row.gender));
-    const cultureId = d.cultures.id([d.religions.id(row.religion), d.tongues.id(row.motherTongue), d.returnPlans.id(row.returnToIndiaPlans), d.integrations.id(row.culturalIntegrationLevel), row.isVerified ? 1 : 0]);
+    let p = this.positionOf(v.userId);
+    const genderId = Math.min(255, v.gender);
+    const cultureId = d.cultures.id([v.religion, v.tongue, v.returnPlans, v.integration, v.verified ? 1 : 0]);
     // A new position when the text, gender, culture, country or birth date changes: the text index and the group
     // lists are append-only, and a group's ordered part is ordered by country and birth date.
     const moved =
-      p === -1 || s.textHash[p] !== textHash(row.searchText) || s.profileId[p] !== row.profileId || s.gender[p] !== genderId || s.culture.a[p] !== cultureId ||
-      d.places.values[s.place.a[p]][0] !== d.countries.id(row.country) || s.dob[p] !== dobDays(row.dateOfBirth);
+      p === -1 || s.textHash[p] !== textHash(textOf(v)) || s.profileId[p] !== v.profileId || s.gender[p] !== genderId || s.culture.a[p] !== cultureId ||
+      d.places.values[s.place.a[p]][0] !== v.country || s.dob[p] !== v.dob;
     if (moved) {
       if (p !== -1) this.kill(p);
       p = s.append();
-      const into = this.textLog ?? this.text;
-      s.textHash[p] =
-        row.searchTextIn === null || row.searchText === null
-          ? into.add(p, row.searchText)
-          : into.add(p, row.searchTextIn, row.searchTextAt, row.searchTextAt + row.searchText.length);
+      // The start-up build's log takes the bytes as read; the text index reads a string.
+      s.textHash[p] = this.textLog !== null && v.textBytes !== null ? this.textLog.addBytes(p, v.textBytes, v.textFrom, v.textTo) : (this.textLog ?? this.text).add(p, textOf(v));
       const group = this.groups.group(genderId, cultureId);
       if (this.counting) group.positions.add(p);
-      this.setPosition(row.userId, p);
+      this.setPosition(v.userId, p);
       this.liveCount++;
     } else {
       this.countPlain(p, -1);
     }
     const before = moved ? null : this.signature(p);
     const changedBefore = s.changedAt[p];
-    s.userId[p] = row.userId;
-    s.profileId[p] = row.profileId;
+    s.userId[p] = v.userId;
+    s.profileId[p] = v.profileId;
     s.flags[p] =
-      F_LIVE | (row.active ? F_ACTIVE : 0) | (row.isMember ? F_MEMBER : 0) | (row.isVerified ? F_VERIFIED : 0) | (row.hasPhoto ? F_PHOTO : 0) |
-      (visibilityCode(row.visibility) << VIS_SHIFT);
+      F_LIVE | (v.active ? F_ACTIVE : 0) | (v.member ? F_MEMBER : 0) | (v.verified ? F_VERIFIED : 0) | (v.hasPhoto ? F_PHOTO : 0) | (v.visibility << VIS_SHIFT);
     s.gender[p] = genderId;
-    s.lookingFor[p] = Math.min(255, d.genders.id(row.lookingFor));
-    s.dob[p] = dobDays(row.dateOfBirth);
+    s.lookingFor[p] = Math.min(255, v.lookingFor);
+    s.dob[p] = v.dob;
     s.culture.set(p, cultureId);
-    s.place.set(p, d.places.id([d.countries.id(row.country), d.educations.id(row.education)]));
-    s.profession.set(p, d.professions.id(row.profession));
-    s.misc.set(p, d.miscs.id([d.maritals.id(row.maritalStatus), d.diets.id(row.diet), d.profileTypes.id(row.profileType)]));
-    s.agePair.set(p, d.agePairs.id([ageOrNull(row.agePreferenceMin), ageOrNull(row.agePreferenceMax)]));
-    s.locPref.set(p, d.locPrefId(row.locationPreference));
-    s.eduPref.set(p, d.eduPrefs.id(row.educationPreference));
-    s.profPref.set(p, d.profPrefs.id(row.professionPreference));
-    s.moon[p] = placementOf(row.moonLongitude);
-    s.activeHour[p] = row.lastActiveAt === null ? NO_HOUR : Math.floor(Number(row.lastActiveAt) / 3_600_000);
-    const ends = row.subscriptionEnds === null ? FOREVER : Math.max(0, Math.min(FOREVER - 1, Math.floor(Number(row.subscriptionEnds) / 1000)));
-    s.eliteUntil[p] = row.subscriptionTier === 'elite' ? ends : 0;
+    s.place.set(p, d.places.id([v.country, v.education]));
+    s.profession.set(p, v.profession);
+    s.misc.set(p, d.miscs.id([v.marital, v.diet, v.profileType]));
+    s.agePair.set(p, d.agePairs.id([ageOrNull(v.ageMin), ageOrNull(v.ageMax)]));
+    s.locPref.set(p, v.locPref);
+    s.eduPref.set(p, v.eduPref);
+    s.profPref.set(p, v.profPref);
+    s.moon[p] = placementOf(v.moonLongitude);
+    s.activeHour[p] = v.lastActiveAt === null ? NO_HOUR : Math.floor(Number(v.lastActiveAt) / 3_600_000);
+    const ends = v.subscriptionEnds === null ? FOREVER : Math.max(0, Math.min(FOREVER - 1, Math.floor(Number(v.subscriptionEnds) / 1000)));
+    s.eliteUntil[p] = v.elite ? ends : 0;
     // Only a change to what ranks or filters the member counts as a change for paging (not the hourly activity).
     s.changedAt[p] = before !== null && before === this.signature(p) ? changedBefore : nowMs;
     if (moved) this.places?.added(s, p);

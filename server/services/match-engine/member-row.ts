@@ -1,43 +1,57 @@
 import { NO_DOB } from './store';
 
 /**
- * What the index reads of a member: one row per live profile, with its owner's account and privacy facts. The
+ * What the index reads of a member: one per live profile, with its owner's account and privacy facts, its texts
+ * already turned into the ids of one index's dictionaries (see packed-row.ts: a reader serves one index). The
  * same shape comes from the start-up scan and from reloading one member after a change.
  */
-export interface MemberRow {
+export interface MemberValues {
   profileId: number;
   userId: number;
-  gender: string | null;
-  lookingFor: string | null;
-  dateOfBirth: string | null;
-  country: string | null;
-  education: string | null;
-  profession: string | null;
-  religion: string | null;
-  motherTongue: string | null;
-  maritalStatus: string | null;
-  diet: string | null;
-  returnToIndiaPlans: string | null;
-  culturalIntegrationLevel: string | null;
-  agePreferenceMin: number | null;
-  agePreferenceMax: number | null;
-  locationPreference: string | null;
-  educationPreference: string | null;
-  professionPreference: string | null;
-  profileType: string | null;
+  // Dictionary ids (0: none).
+  gender: number;
+  lookingFor: number;
+  country: number;
+  education: number;
+  profession: number;
+  religion: number;
+  tongue: number;
+  marital: number;
+  diet: number;
+  returnPlans: number;
+  integration: number;
+  /** Dictionaries.locPrefId of the stored list */
+  locPref: number;
+  eduPref: number;
+  profPref: number;
+  profileType: number;
+  /** the birth date's day count (dobDays), NO_DOB when none */
+  dob: number;
+  ageMin: number | null;
+  ageMax: number | null;
   moonLongitude: number | null;
-  searchText: string | null;
-  /** The text searchText was cut from, and where it starts there (null, 0: none): the text index reads it in place. */
-  searchTextIn: string | null;
-  searchTextAt: number;
-  isVerified: boolean;
+  verified: boolean;
+  /** not deleted, and the account's status is active */
   active: boolean;
-  isMember: boolean;
-  subscriptionTier: string | null;
+  /** the account's role is member (not staff) */
+  member: boolean;
+  /** the subscription tier is elite */
+  elite: boolean;
+  /** visibilityCode of the privacy setting */
+  visibility: number;
+  hasPhoto: boolean;
   subscriptionEnds: number | null;
   lastActiveAt: number | null;
-  visibility: string | null;
-  hasPhoto: boolean;
+  /** The search text: this string, or (when `textBytes` is set) the UTF-8 bytes textBytes[textFrom, textTo). */
+  text: string | null;
+  textBytes: Buffer | null;
+  textFrom: number;
+  textTo: number;
+}
+
+/** The search text of these values as a string (null: none). */
+export function textOf(v: MemberValues): string | null {
+  return v.textBytes === null ? v.text : v.textBytes.toString('utf8', v.textFrom, v.textTo);
 }
 
 export const DAY_MS = 86_400_000;

@@ -1,30 +1,33 @@
 import type { Cell } from '../../db';
-import type { MemberRow } from './member-row';
-import { hashOf, ownCopy } from './text-index';
+import type { Dictionaries } from './dictionaries';
+import { type MemberValues, dobDays, visibilityCode } from './member-row';
 
 /**
- * A member's row as the start-up scan reads it: its profile id, its Moon longitude, and every other column as one
- * text, the values separated by U+001F and a NULL written as U+001E. At a million members the drivers' turning
- * 30 values a row into JavaScript was most of the scan: better-sqlite3 spent 2.1 s per half a million rows on it,
- * node-postgres 3.2 s (as against 1.3 s and 0.85 s for one text a row, built by the database). The values are
- * then read out of the text here, and the repeated ones (a gender, a country, a religion: nearly all of them) are
- * not made into new strings at all but looked up (`Interner`). That reading costs about 1 s per half a million
- * rows, so SQLite gains little; PostgreSQL's scan needs 2.4 s less CPU per half a million.
+ * A member's row as the index reads it: one line of UTF-8 bytes, its values separated by U+001F and a NULL written
+ * as U+001E: the profile id, the Moon longitude, then PACKED's columns, the search text last. The database writes
+ * the line (SQLite: concat_ws, many lines to a blob; PostgreSQL: COPY at start-up, concat_ws for a reload), and
+ * `LineReader` reads it into MemberValues without making strings of what it has seen before.
  *
- * A row whose text has the wrong number of separators (a value holding U+001F) is read again column by column
- * (`plainRow`). A value that is U+001E alone would read as NULL: the profile contracts refuse control characters,
- * so only a write around the app could store one.
+ * Why bytes. At a million members the drivers' turning 30 values a row into JavaScript was most of the scan
+ * (better-sqlite3 2.1 s and node-postgres 3.2 s per half a million rows, against 1.3 s and 0.85 s for one text a
+ * row). Reading that text then cost about 1.7 s per half a million rows: splitting it, finding each value among
+ * those seen before, looking its string up in the dictionary, copying the search text back into bytes. Read as
+ * bytes, each repeated value goes from its bytes to its dictionary id in one step (a per-column cache keyed by
+ * its length and five bytes, checked byte for byte), and the search text is copied into the start-up build's
+ * text log as it came (1.1 s for the same rows). SQLite hands a page's lines over as one blob rather than a
+ * string a row: 0.15-0.2 s less in the driver per half a million rows.
  *
- * PostgreSQL's start-up scan reads the same format from COPY instead (`copyStatement`, `fillLine`): the rows
- * arrive as a stream of lines, with no message and no result row per row, and the database writes each value
- * with the column's own output function (a boolean as t or f). COPY escapes a backslash in a value: such a line
- * is read again column by column.
+ * A line whose values do not split into exactly these columns (a value holding U+001F) is read again column by
+ * column (`valuesOfCells`); so is a COPY line holding a backslash (COPY's escapes). A value that is U+001E alone
+ * would read as NULL: the profile contracts refuse control characters, so only a write around the app could store
+ * one.
  */
 
-const SEP = '\u001f';
+const SEP = 0x1f;
+const NULL_MARK = 0x1e;
 
 /**
- * Each column remembers one value per key of 2^CACHE_BITS (see PackedReader.str): enough for the location
+ * Each cached column remembers one value per key of 2^CACHE_BITS (see LineReader.value): enough for the location
  * preferences' hundred-odd lists, which 64 missed half the time.
  */
 const CACHE_BITS = 10;
@@ -38,274 +41,306 @@ const PACKED = [
   'ps.profile_visibility', 'p.search_text',
 ] as const;
 
-/** The column list of a packed read, for this dialect (concat_ws writes the text in one pass; printf was no faster). */
-export function packedColumns(dialect: 'sqlite' | 'pg'): string {
-  // Integers are written exactly; the one real value, the Moon longitude, is a column of its own (SQLite would
-  // write it to 15 digits).
-  const values = PACKED.map((c) => (dialect === 'pg' ? `coalesce(${c}::text, chr(30))` : `ifnull(${c}, char(30))`));
-  return `p.id, p.moon_longitude, concat_ws(${dialect === 'pg' ? 'chr(31)' : 'char(31)'}, ${values.join(', ')})`;
-}
+/** Values in a line: the profile id, the Moon longitude, then PACKED. */
+const FIELDS = PACKED.length + 2;
+/** A line's field of PACKED column k. */
+const F = (k: number) => k + 2;
 
-/** The same columns one by one (the rows a packed text cannot carry), in the order plainRow reads them. */
+/** The same columns one by one (what COPY writes, and the rows a line cannot carry), in the order lines hold them. */
 export const PLAIN_COLUMNS = `p.id, p.moon_longitude, ${PACKED.join(', ')}`;
 
 /**
+ * The SQL of a member's line, for this dialect (concat_ws writes it in one pass; printf was no faster). The Moon
+ * longitude is written to its last digit: SQLite's printf with '!' and 17 digits and PostgreSQL's text output
+ * (extra_float_digits above 0, the default since version 12) both give the shortest exact form.
+ */
+export function lineSql(dialect: 'sqlite' | 'pg'): string {
+  const values = ['p.id', 'p.moon_longitude', ...PACKED].map((c) => {
+    if (dialect === 'pg') return `coalesce(${c}::text, chr(30))`;
+    // printf writes a NULL argument as 0.0, so the NULL mark is chosen first.
+    return c === 'p.moon_longitude' ? `CASE WHEN ${c} IS NULL THEN char(30) ELSE printf('%!.17g', ${c}) END` : `ifnull(${c}, char(30))`;
+  });
+  return `concat_ws(${dialect === 'pg' ? 'chr(31)' : 'char(31)'}, ${values.join(', ')})`;
+}
+
+/**
  * PostgreSQL: the rows of `select` (whose columns are PLAIN_COLUMNS) as COPY writes them: one line a row, the
- * values separated by U+001F, a NULL written as U+001E; what `fillLine` reads.
+ * values separated by U+001F, a NULL written as U+001E: the lines `LineReader` reads, with COPY's escapes.
  */
 export const copyStatement = (select: string) => `COPY (${select}) TO STDOUT WITH (FORMAT text, DELIMITER E'\\x1f', NULL E'\\x1e')`;
 
-/**
- * Strings by their text, so that a value read again is the same string and no new one: an open-addressing table
- * keyed by the FNV-1a hash of the characters, compared in place. Short values only (long ones are free text,
- * nearly all different), and no more than LIMIT of them.
- */
-export class Interner {
-  private static readonly LIMIT = 1 << 16;
-  private static readonly LONGEST = 48;
-  private slots = new Int32Array(1 << 12);
-  private values: string[] = [];
+/** How a cached column's text becomes the number the index keeps (null: the column is NULL). */
+type Resolve = (text: string | null) => number;
 
-  /** The string text[from, to); `h` is its hashOf. */
-  get(text: string, from: number, to: number, h: number): string {
-    const length = to - from;
-    if (length > Interner.LONGEST) return text.slice(from, to);
-    const mask = this.slots.length - 1;
-    let i = h & mask;
-    for (; ; i = (i + 1) & mask) {
-      const slot = this.slots[i];
-      if (slot === 0) break;
-      const value = this.values[slot - 1];
-      if (value.length !== length) continue;
-      let k = 0;
-      while (k < length && value.charCodeAt(k) === text.charCodeAt(from + k)) k++;
-      if (k === length) return value;
-    }
-    // A copy of its own, for as long as a dictionary keeps the value.
-    const value = ownCopy(text.slice(from, to));
-    if (this.values.length >= Interner.LIMIT) return value;
-    this.values.push(value);
-    this.slots[i] = this.values.length;
-    if (this.values.length * 2 > this.slots.length) this.grow();
-    return value;
-  }
-
-  private grow(): void {
-    const slots = new Int32Array(this.slots.length * 2);
-    const mask = slots.length - 1;
-    for (let id = 0; id < this.values.length; id++) {
-      const value = this.values[id];
-      let i = hashOf(value, 0, value.length) & mask;
-      while (slots[i] !== 0) i = (i + 1) & mask;
-      slots[i] = id + 1;
-    }
-    this.slots = slots;
-  }
+/** Per PACKED column, how its value resolves, for the columns read through the cache (null for the others). */
+function resolvers(d: Dictionaries): Array<Resolve | null> {
+  const of = (dict: { id(v: string | null): number }): Resolve => (text) => dict.id(text);
+  const byColumn: Partial<Record<(typeof PACKED)[number], Resolve>> = {
+    'p.gender': of(d.genders),
+    'p.looking_for': of(d.genders),
+    'p.country': of(d.countries),
+    'p.education': of(d.educations),
+    'p.profession': of(d.professions),
+    'p.religion': of(d.religions),
+    'p.mother_tongue': of(d.tongues),
+    'p.marital_status': of(d.maritals),
+    'p.diet': of(d.diets),
+    'p.return_to_india_plans': of(d.returnPlans),
+    'p.cultural_integration_level': of(d.integrations),
+    'p.location_preference': (text) => d.locPrefId(text),
+    'p.education_preference': of(d.eduPrefs),
+    'p.profession_preference': of(d.profPrefs),
+    'p.profile_type': of(d.profileTypes),
+    'u.status': (text) => (text === 'active' ? 1 : 0),
+    'u.role': (text) => (text === 'member' ? 1 : 0),
+    'u.subscription_tier': (text) => (text === 'elite' ? 1 : 0),
+    'ps.profile_visibility': (text) => visibilityCode(text),
+  };
+  return PACKED.map((c) => byColumn[c] ?? null);
 }
 
-/** Reads packed rows into MemberRow objects; one reader per scan (its interner lives as long as the scan). */
-export class PackedReader {
-  private readonly starts = new Int32Array(PACKED.length + 2);
-  private readonly ends = new Int32Array(PACKED.length + 2);
-  private readonly strings = new Interner();
-  private line = '';
-  /** Where the packed columns start among the values split: 0 for a packed text, 2 for a COPY line (id, Moon first) */
-  private base = 0;
-  private slashText = '';
+/** Column numbers (PACKED's order) that the readers below name: constants, so that reading a row looks nothing up. */
+const column = (name: (typeof PACKED)[number]) => PACKED.indexOf(name);
+const K_USER_ID = column('p.user_id');
+const K_AGE_PREFERENCE_MIN = column('p.age_preference_min');
+const K_AGE_PREFERENCE_MAX = column('p.age_preference_max');
+const K_IS_VERIFIED = column('u.is_verified');
+const K_IS_DELETED = column('u.is_deleted');
+const K_SUBSCRIPTION_ENDS = column('u.subscription_ends');
+const K_LAST_ACTIVE_AT = column('u.last_active_at');
+const K_GENDER = column('p.gender');
+const K_LOOKING_FOR = column('p.looking_for');
+const K_DATE_OF_BIRTH = column('p.date_of_birth');
+const K_COUNTRY = column('p.country');
+const K_EDUCATION = column('p.education');
+const K_PROFESSION = column('p.profession');
+const K_RELIGION = column('p.religion');
+const K_MOTHER_TONGUE = column('p.mother_tongue');
+const K_MARITAL_STATUS = column('p.marital_status');
+const K_DIET = column('p.diet');
+const K_RETURN_TO_INDIA_PLANS = column('p.return_to_india_plans');
+const K_CULTURAL_INTEGRATION_LEVEL = column('p.cultural_integration_level');
+const K_LOCATION_PREFERENCE = column('p.location_preference');
+const K_EDUCATION_PREFERENCE = column('p.education_preference');
+const K_PROFESSION_PREFERENCE = column('p.profession_preference');
+const K_PROFILE_TYPE = column('p.profile_type');
+const K_STATUS = column('u.status');
+const K_ROLE = column('u.role');
+const K_SUBSCRIPTION_TIER = column('u.subscription_tier');
+const K_PROFILE_VISIBILITY = column('ps.profile_visibility');
+const K_SEARCH_TEXT = column('p.search_text');
+
+/** The fields of `v` that resolve through the cached columns, each column's value given by `value`. */
+function assignResolved(v: MemberValues, deleted: boolean, value: (k: number) => number): void {
+  v.gender = value(K_GENDER);
+  v.lookingFor = value(K_LOOKING_FOR);
+  v.country = value(K_COUNTRY);
+  v.education = value(K_EDUCATION);
+  v.profession = value(K_PROFESSION);
+  v.religion = value(K_RELIGION);
+  v.tongue = value(K_MOTHER_TONGUE);
+  v.marital = value(K_MARITAL_STATUS);
+  v.diet = value(K_DIET);
+  v.returnPlans = value(K_RETURN_TO_INDIA_PLANS);
+  v.integration = value(K_CULTURAL_INTEGRATION_LEVEL);
+  v.locPref = value(K_LOCATION_PREFERENCE);
+  v.eduPref = value(K_EDUCATION_PREFERENCE);
+  v.profPref = value(K_PROFESSION_PREFERENCE);
+  v.profileType = value(K_PROFILE_TYPE);
+  v.active = !deleted && value(K_STATUS) === 1;
+  v.member = value(K_ROLE) === 1;
+  v.elite = value(K_SUBSCRIPTION_TIER) === 1;
+  v.visibility = value(K_PROFILE_VISIBILITY);
+}
+
+/** An empty row of values, every field present (one object shape for every row). */
+export function blankValues(): MemberValues {
+  return {
+    profileId: 0, userId: 0, gender: 0, lookingFor: 0, dob: 0, country: 0, education: 0, profession: 0, religion: 0, tongue: 0, marital: 0,
+    diet: 0, returnPlans: 0, integration: 0, locPref: 0, eduPref: 0, profPref: 0, profileType: 0, ageMin: null, ageMax: null,
+    moonLongitude: null, verified: false, active: false, member: false, elite: false, visibility: 0, hasPhoto: false, subscriptionEnds: null,
+    lastActiveAt: null, text: null, textBytes: null, textFrom: 0, textTo: 0,
+  };
+}
+
+/**
+ * Reads lines into MemberValues whose ids are those of `dicts` (a reader serves one index: its caches hold that
+ * index's ids).
+ */
+export class LineReader {
+  private readonly resolve: Array<Resolve | null>;
+  private readonly starts = new Int32Array(FIELDS);
+  private readonly ends = new Int32Array(FIELDS);
+  private buf: Buffer = Buffer.alloc(0);
+  /** Per column and key: the bytes of the value last read with it, and what it resolved to. */
+  private readonly seen: Array<Uint8Array | undefined> = new Array(PACKED.length << CACHE_BITS).fill(undefined);
+  private readonly seenValue = new Int32Array(PACKED.length << CACHE_BITS);
+  private slashBuf: Buffer | null = null;
   private slashAt = 0;
 
-  /** Fills `row` from a packed read's cells; false when the text does not hold exactly the packed columns. */
-  fill(row: MemberRow, cells: Cell[]): boolean {
-    const line = String(cells[2]);
-    this.base = 0;
-    if (!this.split(line, 0, line.length, PACKED.length)) return false;
-    row.profileId = Number(cells[0]);
-    row.moonLongitude = cells[1] === null || cells[1] === undefined ? null : Number(cells[1]);
-    this.fillPacked(row);
+  constructor(dicts: Dictionaries) {
+    this.resolve = resolvers(dicts);
+  }
+
+  /** `value`, bound (what assignResolved calls). */
+  private readonly valueOf = (k: number) => this.value(k);
+
+  /**
+   * Fills `v` from the line buf[from, to); false when it must be read again column by column: its values do not
+   * split into the line's columns, or (`escaped`: COPY's lines) it holds a backslash.
+   */
+  fill(v: MemberValues, buf: Buffer, from: number, to: number, escaped: boolean): boolean {
+    if (escaped) {
+      // The next backslash of the buffer, looked for once per buffer and line with one (not to its end for every line).
+      if (buf !== this.slashBuf || this.slashAt < from) {
+        this.slashBuf = buf;
+        const at = buf.indexOf(0x5c, from);
+        this.slashAt = at === -1 ? Number.POSITIVE_INFINITY : at;
+      }
+      if (this.slashAt < to) return false;
+    }
+    if (!this.split(buf, from, to)) return false;
+    v.profileId = this.num(0) ?? 0;
+    v.moonLongitude = this.isNull(1) ? null : Number(buf.toString('latin1', this.starts[1], this.ends[1]));
+    v.userId = this.num(F(K_USER_ID)) ?? 0;
+    v.ageMin = this.num(F(K_AGE_PREFERENCE_MIN));
+    v.ageMax = this.num(F(K_AGE_PREFERENCE_MAX));
+    v.verified = this.bool(F(K_IS_VERIFIED));
+    const deleted = this.bool(F(K_IS_DELETED));
+    v.subscriptionEnds = this.num(F(K_SUBSCRIPTION_ENDS));
+    v.lastActiveAt = this.num(F(K_LAST_ACTIVE_AT));
+    const dob = F(K_DATE_OF_BIRTH);
+    v.dob = dobDays(this.isNull(dob) ? null : buf.toString('latin1', this.starts[dob], this.ends[dob]));
+    assignResolved(v, deleted, this.valueOf);
+    const text = F(K_SEARCH_TEXT);
+    v.text = null;
+    v.textBytes = this.isNull(text) ? null : buf;
+    v.textFrom = this.starts[text];
+    v.textTo = this.ends[text];
+    v.hasPhoto = false; // filled from one query of the profiles with photos, not a subquery per row
     return true;
+  }
+
+  /** Fills `v` from a row of PLAIN_COLUMNS' cells (the rows a line cannot carry), through the same resolvers. */
+  fillCells(v: MemberValues, r: Cell[]): MemberValues {
+    const str = (c: Cell) => (c === null || c === undefined ? null : String(c));
+    const num = (c: Cell) => (c === null || c === undefined ? null : Number(c));
+    const bool = (c: Cell) => c === true || Number(c) === 1;
+    const cell = (k: number) => r[F(k)];
+    const value = (k: number) => (this.resolve[k] as Resolve)(str(cell(k)));
+    v.profileId = Number(r[0]);
+    v.moonLongitude = num(r[1]);
+    v.userId = Number(cell(K_USER_ID));
+    v.ageMin = num(cell(K_AGE_PREFERENCE_MIN));
+    v.ageMax = num(cell(K_AGE_PREFERENCE_MAX));
+    v.verified = bool(cell(K_IS_VERIFIED));
+    v.subscriptionEnds = num(cell(K_SUBSCRIPTION_ENDS));
+    v.lastActiveAt = num(cell(K_LAST_ACTIVE_AT));
+    v.dob = dobDays(str(cell(K_DATE_OF_BIRTH)));
+    assignResolved(v, bool(cell(K_IS_DELETED)), value);
+    v.text = str(cell(K_SEARCH_TEXT));
+    v.textBytes = null;
+    v.textFrom = 0;
+    v.textTo = 0;
+    v.hasPhoto = false;
+    return v;
   }
 
   /**
-   * Fills `row` from the COPY line text[from, to) (see copyStatement); false when it holds a backslash (COPY's
-   * escapes) or not exactly PLAIN_COLUMNS' values. `moonless` then tells whether the Moon longitude is NULL.
+   * Where each of the line's values starts and ends. False unless buf[from, to) holds exactly FIELDS values:
+   * the separators found by the native byte search (a loop over every byte here took twice as long), and none
+   * left in the search text.
    */
-  fillLine(row: MemberRow, text: string, from: number, to: number): boolean {
-    // The next backslash of the text, looked for once per text and line with one (not to its end for every line).
-    if (text !== this.slashText || this.slashAt < from) {
-      this.slashText = text;
-      const at = text.indexOf('\\', from);
-      this.slashAt = at === -1 ? Number.POSITIVE_INFINITY : at;
+  private split(buf: Buffer, from: number, to: number): boolean {
+    this.buf = buf;
+    let at = from;
+    for (let k = 0; k < FIELDS - 1; k++) {
+      const sep = buf.indexOf(SEP, at);
+      if (sep === -1 || sep >= to) return false;
+      this.starts[k] = at;
+      this.ends[k] = sep;
+      at = sep + 1;
     }
-    this.base = 2;
-    if (this.slashAt < to || !this.split(text, from, to, PACKED.length + 2)) return false;
-    row.profileId = this.num(-2) ?? 0;
-    row.moonLongitude = this.isNull(-1) ? null : Number(text.slice(this.starts[1], this.ends[1]));
-    this.fillPacked(row);
+    const extra = buf.indexOf(SEP, at);
+    if (extra !== -1 && extra < to) return false;
+    this.starts[FIELDS - 1] = at;
+    this.ends[FIELDS - 1] = to;
     return true;
   }
 
-  private fillPacked(row: MemberRow): void {
-    row.userId = this.num(0) ?? 0;
-    row.agePreferenceMin = this.num(1);
-    row.agePreferenceMax = this.num(2);
-    row.isVerified = this.bool(3);
-    const deleted = this.bool(4);
-    row.subscriptionEnds = this.num(5);
-    row.lastActiveAt = this.num(6);
-    row.gender = this.str(7);
-    row.lookingFor = this.str(8);
-    row.dateOfBirth = this.fresh(9);
-    row.country = this.str(10);
-    row.education = this.str(11);
-    row.profession = this.str(12);
-    row.religion = this.str(13);
-    row.motherTongue = this.str(14);
-    row.maritalStatus = this.str(15);
-    row.diet = this.str(16);
-    row.returnToIndiaPlans = this.str(17);
-    row.culturalIntegrationLevel = this.str(18);
-    row.locationPreference = this.str(19);
-    row.educationPreference = this.str(20);
-    row.professionPreference = this.str(21);
-    row.profileType = this.str(22);
-    row.active = !deleted && this.str(23) === 'active';
-    row.isMember = this.str(24) === 'member';
-    row.subscriptionTier = this.str(25);
-    row.visibility = this.str(26);
-    const text = this.base + 27;
-    row.searchText = this.isNull(27) ? null : this.line.slice(this.starts[text], this.ends[text]);
-    row.searchTextIn = row.searchText === null ? null : this.line;
-    row.searchTextAt = this.starts[text];
-    row.hasPhoto = false; // filled from one query of the profiles with photos, not a subquery per row
+  // The accessors below take a line's field number (0: the profile id, 1: the Moon longitude, F(k): PACKED's k).
+
+  private isNull(j: number): boolean {
+    return this.ends[j] - this.starts[j] === 1 && this.buf[this.starts[j]] === NULL_MARK;
   }
 
   /**
-   * Where each of the `count` values of line[start, end) starts and ends. False unless there are exactly `count`
-   * values.
+   * PACKED column k's value resolved (see resolvers): the number this column last resolved the same bytes to,
+   * found by a key of the length and five bytes spread over the value (most columns hold a few values: a gender,
+   * a diet, a tier; lists of countries all start and end alike, so the first and last byte were not enough) and
+   * compared byte for byte; else its text resolved and remembered.
    */
-  private split(line: string, start: number, end: number, count: number): boolean {
-    this.line = line;
-    const last = count - 1;
-    let k = 0;
-    let from = start;
-    // indexOf finds the separators in native code: a loop over every character here took 2.5 times as long.
-    for (let at = line.indexOf(SEP, from); at !== -1 && at < end; at = line.indexOf(SEP, from)) {
-      if (k === last) return false;
-      this.starts[k] = from;
-      this.ends[k++] = at;
-      from = at + 1;
-    }
-    if (k !== last) return false;
-    this.starts[k] = from;
-    this.ends[k] = end;
-    return true;
-  }
-
-  // The accessors below take a packed column's number (PACKED's order; the id and Moon of a COPY line are -2, -1).
-
-  private isNull(k: number): boolean {
-    const j = this.base + k;
-    return this.ends[j] - this.starts[j] === 1 && this.line.charCodeAt(this.starts[j]) === 0x1e;
-  }
-
-  private str(k: number): string | null {
-    if (this.isNull(k)) return null;
-    const j = this.base + k;
+  private value(k: number): number {
+    const j = F(k);
+    const buf = this.buf;
     const from = this.starts[j];
     const to = this.ends[j];
-    const line = this.line;
     const length = to - from;
-    // The value this column last read with the same key (the length and five characters spread over the value),
-    // compared in place: most columns hold a few values (a gender, a diet, a tier), nearly always told apart by
-    // those (lists of countries all start and end alike, so the first and last character were not enough).
+    if (length === 1 && buf[from] === NULL_MARK) return (this.resolve[k] as Resolve)(null);
     const quarter = length >> 2;
     const key =
-      length * 31 + line.charCodeAt(from) * 7 + line.charCodeAt(from + quarter) * 5 + line.charCodeAt(from + 2 * quarter) * 3 +
-      line.charCodeAt(to - 1 - quarter) * 11 + line.charCodeAt(to - 1);
+      length === 0
+        ? 0
+        : length * 31 + buf[from] * 7 + buf[from + quarter] * 5 + buf[from + 2 * quarter] * 3 + buf[to - 1 - quarter] * 11 + buf[to - 1];
     const slot = (k << CACHE_BITS) | (Math.imul(key, 0x9e3779b1) >>> (32 - CACHE_BITS));
     const seen = this.seen[slot];
-    if (seen !== undefined && seen.length === length && line.startsWith(seen, from)) return seen;
-    const value = this.strings.get(line, from, to, hashOf(line, from, to));
-    this.seen[slot] = value;
-    return value;
+    if (seen !== undefined && seen.length === length) {
+      let i = 0;
+      while (i < length && seen[i] === buf[from + i]) i++;
+      if (i === length) return this.seenValue[slot];
+    }
+    const resolved = (this.resolve[k] as Resolve)(buf.toString('utf8', from, to));
+    // A copy of its own: a view would keep the whole page's buffer alive.
+    this.seen[slot] = Uint8Array.prototype.slice.call(buf, from, to);
+    this.seenValue[slot] = resolved;
+    return resolved;
   }
-
-  /**
-   * A value of many different texts (a birth date: thousands), cut out without being interned: looking each up
-   * cost more than the short-lived string.
-   */
-  private fresh(k: number): string | null {
-    if (this.isNull(k)) return null;
-    const j = this.base + k;
-    return this.line.slice(this.starts[j], this.ends[j]);
-  }
-
-  /** Per column, the latest value read for each of 2^CACHE_BITS keys (a hash of the length and five characters). */
-  private readonly seen: Array<string | undefined> = new Array(PACKED.length << CACHE_BITS).fill(undefined);
 
   /** A whole number read digit by digit (no string made); anything else (a real, an exponent) through Number. */
-  private num(k: number): number | null {
-    if (this.isNull(k)) return null;
-    const from = this.starts[this.base + k];
-    const to = this.ends[this.base + k];
-    const negative = this.line.charCodeAt(from) === 45;
+  private num(j: number): number | null {
+    if (this.isNull(j)) return null;
+    const buf = this.buf;
+    const from = this.starts[j];
+    const to = this.ends[j];
+    const negative = buf[from] === 45;
     let n = 0;
     for (let i = negative ? from + 1 : from; i < to; i++) {
-      const digit = this.line.charCodeAt(i) - 48;
-      if (digit < 0 || digit > 9 || i - from > 15) return Number(this.line.slice(from, to));
+      const digit = buf[i] - 48;
+      if (digit < 0 || digit > 9 || i - from > 15) return Number(buf.toString('latin1', from, to));
       n = n * 10 + digit;
     }
-    return to === from || (negative && to === from + 1) ? Number(this.line.slice(from, to)) : negative ? -n : n;
+    return to === from || (negative && to === from + 1) ? Number(buf.toString('latin1', from, to)) : negative ? -n : n;
   }
 
   /** SQLite writes a boolean as 1 or 0, PostgreSQL as true or false (text) or t or f (COPY). */
-  private bool(k: number): boolean {
-    const from = this.starts[this.base + k];
-    const to = this.ends[this.base + k];
-    if (to - from === 1) return this.line.charCodeAt(from) === 49 || this.line.charCodeAt(from) === 116;
-    if (to - from === 4 && this.line.startsWith('true', from)) return true;
-    return !this.isNull(k) && Number(this.line.slice(from, to)) === 1;
+  private bool(j: number): boolean {
+    const buf = this.buf;
+    const from = this.starts[j];
+    const to = this.ends[j];
+    if (to - from === 1) return buf[from] === 49 || buf[from] === 116;
+    if (to - from === 4) return buf[from] === 116 && buf[from + 1] === 114 && buf[from + 2] === 117 && buf[from + 3] === 101;
+    return !this.isNull(j) && Number(buf.toString('latin1', from, to)) === 1;
   }
 }
 
-const str = (v: Cell) => (v === null || v === undefined ? null : String(v));
-const num = (v: Cell) => (v === null || v === undefined ? null : Number(v));
-const bool = (v: Cell) => v === true || Number(v) === 1;
-
-/** Fills `row` from a plain read's cells (PLAIN_COLUMNS). */
-export function plainRow(row: MemberRow, r: Cell[]): MemberRow {
-  row.profileId = Number(r[0]);
-  row.moonLongitude = num(r[1]);
-  const v = r.slice(2);
-  row.userId = Number(v[0]);
-  row.agePreferenceMin = num(v[1]);
-  row.agePreferenceMax = num(v[2]);
-  row.isVerified = bool(v[3]);
-  row.subscriptionEnds = num(v[5]);
-  row.lastActiveAt = num(v[6]);
-  row.gender = str(v[7]);
-  row.lookingFor = str(v[8]);
-  row.dateOfBirth = str(v[9]);
-  row.country = str(v[10]);
-  row.education = str(v[11]);
-  row.profession = str(v[12]);
-  row.religion = str(v[13]);
-  row.motherTongue = str(v[14]);
-  row.maritalStatus = str(v[15]);
-  row.diet = str(v[16]);
-  row.returnToIndiaPlans = str(v[17]);
-  row.culturalIntegrationLevel = str(v[18]);
-  row.locationPreference = str(v[19]);
-  row.educationPreference = str(v[20]);
-  row.professionPreference = str(v[21]);
-  row.profileType = str(v[22]);
-  row.active = !bool(v[4]) && v[23] === 'active';
-  row.isMember = v[24] === 'member';
-  row.subscriptionTier = str(v[25]);
-  row.visibility = str(v[26]);
-  row.searchText = str(v[27]);
-  row.searchTextIn = null;
-  row.searchTextAt = 0;
-  row.hasPhoto = false;
-  return row;
+/** A line's profile id (its first value), or NaN when it does not start with one. */
+export function lineProfileId(buf: Buffer, from: number): number {
+  let n = 0;
+  let i = from;
+  for (; i < buf.length && i < from + 16; i++) {
+    const digit = buf[i] - 48;
+    if (digit < 0 || digit > 9) break;
+    n = n * 10 + digit;
+  }
+  return i === from ? Number.NaN : n;
 }

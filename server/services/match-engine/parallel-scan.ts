@@ -90,19 +90,19 @@ export async function scanIndex(
   const source = typeof import.meta.url === 'string' ? sourceOf(db) : null;
   if (!source || !bounds || span < splitAt) {
     const index = MemberIndex.forBuild(capacity, deferText);
-    await scanMembers(db, (row) => index.put(row, 0));
+    await scanMembers(db, index.dicts, (values) => index.put(values, 0));
     return index;
   }
   const mid = Math.floor(bounds.min + (bounds.max - bounds.min) * MAIN_SHARE);
   const upper: IdRange = { after: mid, upTo: Number.POSITIVE_INFINITY };
   const worker = runWorker({ role: ROLE, kind: 'scan', source, range: upper, capacity: Math.ceil(capacity * (1 - MAIN_SHARE) * 1.1), deferText });
   const index = MemberIndex.forBuild(capacity, deferText);
-  await scanMembers(db, (row) => index.put(row, 0), { after: 0, upTo: mid });
+  await scanMembers(db, index.dicts, (values) => index.put(values, 0), { after: 0, upTo: mid });
   const reply = await worker;
   if ('error' in reply || !('header' in reply)) {
     // The worker could not do its half (it could not start or open the database): read it here.
     options.log?.({ level: 'warn', msg: 'match engine: the scan worker failed; reading its half on this thread', err: 'error' in reply ? reply.error : 'no half' });
-    await scanMembers(db, (row) => index.put(row, 0), upper);
+    await scanMembers(db, index.dicts, (values) => index.put(values, 0), upper);
     return index;
   }
   const half = MemberIndex.fromSnapshot(reply.header, new Unpacker(reply.columns), { forAbsorb: true });
@@ -198,7 +198,7 @@ async function workerMain(job: Job): Promise<void> {
       : createDb({ dataDir: '', databaseUrl: null, dbClient: 'better-sqlite3' }, source.filename);
   try {
     const index = MemberIndex.forBuild(job.capacity, job.deferText);
-    await scanMembers(db, (row) => index.put(row, 0), job.range);
+    await scanMembers(db, index.dicts, (values) => index.put(values, 0), job.range);
     const packer = new Packer();
     const header = index.toSnapshot(packer);
     const texts = index.textLog?.parts() ?? null;

@@ -64,6 +64,30 @@ export class TextLog {
     return h | 0;
   }
 
+  /**
+   * `add` for a text given as its UTF-8 bytes, bytes[from, to) (as the start-up scan reads it: packed-row.ts):
+   * copied, hashed and lower-cased byte by byte; a text that is not ASCII goes through `add`.
+   */
+  addBytes(position: number, bytes: Buffer, from: number, to: number): number {
+    if (position !== this.size) throw new Error('TextLog: a text for every position, in order');
+    if (this.size === this.ends.length) this.ends = grown(this.ends, this.size + 1);
+    if (this.used + (to - from) + 1 > this.bytes.length) this.bytes = grownBytes(this.bytes, this.used + (to - from) + 1);
+    const log = this.bytes;
+    let at = this.used;
+    let h = FNV_OFFSET;
+    // Copied in the loop that hashes and lower-cases: a native copy a text cost more in calls than it saved.
+    for (let i = from; i < to; i++, at++) {
+      const c = bytes[i];
+      if (c >= 0x80) return this.add(position, bytes.toString('utf8', from, to));
+      h = Math.imul(h ^ c, FNV_PRIME);
+      log[at] = c >= 65 && c <= 90 ? c + 32 : c;
+    }
+    log[at] = 10;
+    this.ends[this.size++] = at;
+    this.used = at + 1;
+    return h | 0;
+  }
+
   /** Another log's texts after these (the other half of a start-up build: see MemberIndex.absorb). */
   absorb(other: TextLog): void {
     const { bytes, ends } = other.parts();
