@@ -172,9 +172,16 @@ export class LineReader {
   private readonly starts = new Int32Array(FIELDS);
   private readonly ends = new Int32Array(FIELDS);
   private buf: Buffer = Buffer.alloc(0);
+  /** `buf` read four bytes at a time (value compares seen values this way). */
+  private view: DataView<ArrayBufferLike> = new DataView(new ArrayBuffer(0));
   /** Per column and key: the bytes of the value last read with it, and what it resolved to. */
-  private readonly seen: Array<Uint8Array | undefined> = new Array(PACKED.length << CACHE_BITS).fill(undefined);
+  private readonly seenAt = new Int32Array(PACKED.length << CACHE_BITS).fill(-1);
+  private readonly seenLength = new Int32Array(PACKED.length << CACHE_BITS);
   private readonly seenValue = new Int32Array(PACKED.length << CACHE_BITS);
+  /** The seen values' bytes, end to end (seenAt, seenLength): copies, as a view would keep a whole page alive. */
+  private arena = new Uint8Array(1 << 16);
+  private arenaView = new DataView(this.arena.buffer);
+  private arenaUsed = 0;
   private slashBuf: Buffer | null = null;
   private slashAt = 0;
 
@@ -248,11 +255,14 @@ export class LineReader {
 
   /**
    * Where each of the line's values starts and ends. False unless buf[from, to) holds exactly FIELDS values:
-   * the separators found by the native byte search (a loop over every byte here took twice as long), and none
-   * left in the search text.
+   * the separators found by the native byte search (a loop over every byte took twice as long; one reading four
+   * bytes at a time was within the noise of this, 3 % less at best), and none left in the search text.
    */
   private split(buf: Buffer, from: number, to: number): boolean {
-    this.buf = buf;
+    if (buf !== this.buf) {
+      this.buf = buf;
+      this.view = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
+    }
     let at = from;
     for (let k = 0; k < FIELDS - 1; k++) {
       const sep = buf.indexOf(SEP, at);
@@ -278,7 +288,8 @@ export class LineReader {
    * PACKED column k's value resolved (see resolvers): the number this column last resolved the same bytes to,
    * found by a key of the length and five bytes spread over the value (most columns hold a few values: a gender,
    * a diet, a tier; lists of countries all start and end alike, so the first and last byte were not enough) and
-   * compared byte for byte; else its text resolved and remembered.
+   * compared in full, four bytes at a time (10 % less time reading a row than byte by byte); else its text resolved
+   * and remembered.
    */
   private value(k: number): number {
     const j = F(k);
@@ -293,17 +304,31 @@ export class LineReader {
         ? 0
         : length * 31 + buf[from] * 7 + buf[from + quarter] * 5 + buf[from + 2 * quarter] * 3 + buf[to - 1 - quarter] * 11 + buf[to - 1];
     const slot = (k << CACHE_BITS) | (Math.imul(key, 0x9e3779b1) >>> (32 - CACHE_BITS));
-    const seen = this.seen[slot];
-    if (seen !== undefined && seen.length === length) {
-      let i = 0;
-      while (i < length && seen[i] === buf[from + i]) i++;
-      if (i === length) return this.seenValue[slot];
-    }
+    const at = this.seenAt[slot];
+    if (at !== -1 && this.seenLength[slot] === length && this.same(at, from, length)) return this.seenValue[slot];
     const resolved = (this.resolve[k] as Resolve)(buf.toString('utf8', from, to));
-    // A copy of its own: a view would keep the whole page's buffer alive.
-    this.seen[slot] = Uint8Array.prototype.slice.call(buf, from, to);
+    if (this.arenaUsed + length > this.arena.length) {
+      const arena = new Uint8Array(Math.max(this.arena.length * 2, this.arenaUsed + length));
+      arena.set(this.arena.subarray(0, this.arenaUsed));
+      this.arena = arena;
+      this.arenaView = new DataView(arena.buffer);
+    }
+    this.arena.set(buf.subarray(from, to), this.arenaUsed);
+    this.seenAt[slot] = this.arenaUsed;
+    this.seenLength[slot] = length;
     this.seenValue[slot] = resolved;
+    this.arenaUsed += length;
     return resolved;
+  }
+
+  /** Whether the arena's bytes from `at` are buf's from `from`, `length` of them: four at a time, then one by one. */
+  private same(at: number, from: number, length: number): boolean {
+    const seen = this.arenaView;
+    const view = this.view;
+    let i = 0;
+    for (; i + 4 <= length; i += 4) if (seen.getInt32(at + i) !== view.getInt32(from + i)) return false;
+    for (; i < length; i++) if (this.arena[at + i] !== this.buf[from + i]) return false;
+    return true;
   }
 
   /** A whole number read digit by digit (no string made); anything else (a real, an exponent) through Number. */
