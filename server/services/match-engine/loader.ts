@@ -47,16 +47,16 @@ function linesPage(buf: Buffer, escaped: boolean): ScanPage {
  */
 async function linesOf(db: Db, where: string, bindings: unknown[], limit: number | null): Promise<{ page: ScanPage; count: number; maxId: number }> {
   const pg = isPostgres(db);
-  const inner = `SELECT p.id AS id, ${lineSql(pg ? 'pg' : 'sqlite')} AS line ${FROM} WHERE ${where} ORDER BY p.id${limit === null ? '' : ` LIMIT ${Math.floor(limit)}`}`;
+  const rows = `${FROM} WHERE ${where} ORDER BY p.id${limit === null ? '' : ` LIMIT ${Math.floor(limit)}`}`;
+  const inner = `SELECT p.id AS id, ${lineSql(pg ? 'pg' : 'sqlite')} AS line ${rows}`;
   // SQLite hands a blob over as bytes (a text would be decoded into a string); node-postgres gives a text.
   const all = pg ? 'string_agg(line, chr(10))' : 'cast(group_concat(line, char(10)) as blob)';
-  const { rows } = await readArrays(db, `SELECT count(*), max(id), ${all} FROM (${inner}) AS page`, bindings);
-  const [count, maxId, text] = rows[0] ?? [0, null, null];
+  const [count, maxId, text] = (await readArrays(db, `SELECT count(*), max(id), ${all} FROM (${inner}) AS page`, bindings)).rows[0] ?? [0, null, null];
   const n = Number(count);
   const buf = text === null || text === undefined ? Buffer.alloc(0) : Buffer.isBuffer(text) ? text : Buffer.from(String(text), 'utf8');
   let page = linesPage(buf, false);
   if (page.ends.length !== n) {
-    const plain = await readArrays(db, `SELECT ${PLAIN_COLUMNS} ${FROM} WHERE ${where} ORDER BY p.id${limit === null ? '' : ` LIMIT ${Math.floor(limit)}`}`, bindings);
+    const plain = await readArrays(db, `SELECT ${PLAIN_COLUMNS} ${rows}`, bindings);
     page = { buf, ends: [], escaped: false, cells: plain.rows };
   }
   return { page, count: n, maxId: Number(maxId ?? 0) };
@@ -287,7 +287,7 @@ export async function scanMembers(
  */
 export async function loadMembers(db: Db, userIds: number[], dicts: Dictionaries): Promise<MemberValues[]> {
   const out: MemberValues[] = [];
-  const reader = new LineReader(dicts);
+  const reader = LineReader.of(dicts);
   for (let i = 0; i < userIds.length; i += 500) {
     const ids = userIds.slice(i, i + 500);
     const { page } = await linesOf(db, `p.is_deleted = FALSE AND p.user_id IN (${ids.map(() => '?').join(', ')})`, ids, null);

@@ -163,6 +163,12 @@ export function blankValues(): MemberValues {
   };
 }
 
+/** The most bytes of seen values a reader keeps (see LineReader.value). */
+const ARENA_LIMIT = 1 << 22;
+
+/** LineReader.of's readers, by the dictionaries they resolve into. */
+const kept = new WeakMap<Dictionaries, LineReader>();
+
 /**
  * Reads lines into MemberValues whose ids are those of `dicts` (a reader serves one index: its caches hold that
  * index's ids).
@@ -187,6 +193,19 @@ export class LineReader {
 
   constructor(dicts: Dictionaries) {
     this.resolve = resolvers(dicts);
+  }
+
+  /**
+   * The reader kept for an index's dictionaries (a reload follows each write: a new reader's caches would be
+   * 400 KB to allocate and empty every time).
+   */
+  static of(dicts: Dictionaries): LineReader {
+    let reader = kept.get(dicts);
+    if (!reader) {
+      reader = new LineReader(dicts);
+      kept.set(dicts, reader);
+    }
+    return reader;
   }
 
   /** `value`, bound (what assignResolved calls). */
@@ -307,6 +326,12 @@ export class LineReader {
     const at = this.seenAt[slot];
     if (at !== -1 && this.seenLength[slot] === length && this.same(at, from, length)) return this.seenValue[slot];
     const resolved = (this.resolve[k] as Resolve)(buf.toString('utf8', from, to));
+    if (this.arenaUsed + length > ARENA_LIMIT) {
+      // A reader kept for reloads meets new values for as long as the process runs: past the limit it forgets
+      // what it has seen (a start-up scan's half at a million members fills about 1.5 MB).
+      this.seenAt.fill(-1);
+      this.arenaUsed = 0;
+    }
     if (this.arenaUsed + length > this.arena.length) {
       const arena = new Uint8Array(Math.max(this.arena.length * 2, this.arenaUsed + length));
       arena.set(this.arena.subarray(0, this.arenaUsed));

@@ -31,60 +31,60 @@ export class TextLog {
   }
 
   /**
-   * Appends text[from, to) (null: none) as the text of `position`, which must be the next one; returns its hash
-   * (`hashOf`, the index's textHash), worked out in the same pass. The same signature as TextIndex.add.
+   * Appends `text` (null: none) as the text of `position`, which must be the next one; returns its hash (`hashOf`,
+   * the index's textHash), worked out in the same pass.
    */
-  add(position: number, text: string | null, from = 0, to = text?.length ?? 0): number {
-    if (position !== this.size) throw new Error('TextLog: a text for every position, in order');
-    if (this.size === this.ends.length) this.ends = grown(this.ends, this.size + 1);
-    if (this.used + (to - from) * 3 + 1 > this.bytes.length) this.bytes = grownBytes(this.bytes, this.used + (to - from) * 3 + 1);
-    let at = this.used;
-    let h = FNV_OFFSET;
-    if (text !== null && to > from) {
-      // Copied by the native encoder, then hashed and lower-cased byte by byte: half the time of reading the
-      // string a character at a time. As many bytes as characters means ASCII, where a byte is a character.
-      const own = from === 0 && to === text.length ? text : text.slice(from, to);
-      const written = this.bytes.write(own, at, 'utf8');
-      if (written === own.length) {
-        const bytes = this.bytes;
-        for (const end = at + written; at < end; at++) {
-          const c = bytes[at];
-          h = Math.imul(h ^ c, FNV_PRIME);
-          if (c >= 65 && c <= 90) bytes[at] = c + 32;
-        }
-      } else {
-        // Not ASCII: lower-cased as the index would read it (toLowerCase can turn a letter into an ASCII one).
-        at = this.used + this.bytes.write(own.toLowerCase(), this.used, 'utf8');
-        h = hashOf(own, 0, own.length);
-      }
-    }
-    this.bytes[at] = 10;
-    this.ends[this.size++] = at;
-    this.used = at + 1;
-    return h | 0;
+  add(position: number, text: string | null): number {
+    this.makeRoom(position, text === null ? 0 : text.length * 3);
+    if (text === null || text.length === 0) return this.close(this.used, FNV_OFFSET);
+    // Copied by the native encoder, then hashed and lower-cased byte by byte: half the time of reading the string
+    // a character at a time. As many bytes as characters means ASCII, where a byte is a character.
+    const written = this.bytes.write(text, this.used, 'utf8');
+    const h = written === text.length ? this.lowerAscii(this.used, this.used + written) : null;
+    if (h !== null) return this.close(this.used + written, h);
+    // Not ASCII: lower-cased as the index would read it (toLowerCase can turn a letter into an ASCII one).
+    return this.close(this.used + this.bytes.write(text.toLowerCase(), this.used, 'utf8'), hashOf(text, 0, text.length));
   }
 
   /**
    * `add` for a text given as its UTF-8 bytes, bytes[from, to) (as the start-up scan reads it: packed-row.ts):
-   * copied, hashed and lower-cased byte by byte; a text that is not ASCII goes through `add`.
+   * copied as they are, then hashed and lower-cased in place; a text that is not ASCII goes through `add`.
    */
   addBytes(position: number, bytes: Buffer, from: number, to: number): number {
+    this.makeRoom(position, to - from);
+    bytes.copy(this.bytes, this.used, from, to);
+    const h = this.lowerAscii(this.used, this.used + (to - from));
+    return h === null ? this.add(position, bytes.toString('utf8', from, to)) : this.close(this.used + (to - from), h);
+  }
+
+  /** Room for `position`'s text of at most `bytes` bytes (and its line feed), which must be the next one. */
+  private makeRoom(position: number, bytes: number): void {
     if (position !== this.size) throw new Error('TextLog: a text for every position, in order');
     if (this.size === this.ends.length) this.ends = grown(this.ends, this.size + 1);
-    if (this.used + (to - from) + 1 > this.bytes.length) this.bytes = grownBytes(this.bytes, this.used + (to - from) + 1);
-    const log = this.bytes;
-    let at = this.used;
+    if (this.used + bytes + 1 > this.bytes.length) this.bytes = grownBytes(this.bytes, this.used + bytes + 1);
+  }
+
+  /**
+   * The hash of the log's bytes [from, to) as they are, each upper-case ASCII letter then lower-cased in place; null
+   * when one is not ASCII (the text is then written again).
+   */
+  private lowerAscii(from: number, to: number): number | null {
+    const bytes = this.bytes;
     let h = FNV_OFFSET;
-    // Copied in the loop that hashes and lower-cases: a native copy a text cost more in calls than it saved.
-    for (let i = from; i < to; i++, at++) {
-      const c = bytes[i];
-      if (c >= 0x80) return this.add(position, bytes.toString('utf8', from, to));
+    for (let at = from; at < to; at++) {
+      const c = bytes[at];
+      if (c >= 0x80) return null;
       h = Math.imul(h ^ c, FNV_PRIME);
-      log[at] = c >= 65 && c <= 90 ? c + 32 : c;
+      if (c >= 65 && c <= 90) bytes[at] = c + 32;
     }
-    log[at] = 10;
-    this.ends[this.size++] = at;
-    this.used = at + 1;
+    return h;
+  }
+
+  /** Ends the text being added at `end` (its line feed goes there); returns its hash. */
+  private close(end: number, h: number): number {
+    this.bytes[end] = 10;
+    this.ends[this.size++] = end;
+    this.used = end + 1;
     return h | 0;
   }
 
