@@ -5,6 +5,7 @@ import pg from 'pg';
 import { Model, knexSnakeCaseMappers } from 'objection';
 import { migrationSource } from '../db/migrations/index';
 import { seedReferenceData } from '../db/seeds/reference-data';
+import { dropMemberLines, ensureMemberLines } from './services/match-engine/member-lines';
 import type { Config } from './config';
 
 export type Db = Knex;
@@ -220,13 +221,21 @@ export function isPostgres(db: Db): boolean {
   return db.client.config.client === 'pg';
 }
 
+/**
+ * Applies the pending migrations, then makes the derived tables this build's (the match engine's member lines:
+ * removed while migrations run, since a migration rebuilding a table would drop or break their triggers).
+ */
 export async function migrateLatest(db: Db): Promise<string[]> {
+  const [, pending] = (await db.migrate.list({ migrationSource })) as [unknown[], unknown[]];
+  if (pending.length > 0) await dropMemberLines(db);
   const [, applied] = (await db.migrate.latest({ migrationSource })) as [number, string[]];
   await seedReferenceData(db);
+  await ensureMemberLines(db);
   return applied;
 }
 
 export async function migrateRollback(db: Db): Promise<string[]> {
+  await dropMemberLines(db);
   const [, rolledBack] = (await db.migrate.rollback({ migrationSource })) as [number, string[]];
   return rolledBack;
 }

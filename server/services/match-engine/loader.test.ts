@@ -7,6 +7,7 @@ import { buildProfile, buildUser } from '../../test/factories';
 import { type TestServer, startTestServer } from '../../test/harness';
 import { Dictionaries } from './dictionaries';
 import { loadMembers, scanMembers } from './loader';
+import { memberLinesCurrent } from './member-lines';
 import { type MemberValues, textOf } from './member-row';
 import { LineReader, PLAIN_COLUMNS, blankValues } from './packed-row';
 
@@ -98,11 +99,14 @@ test('reloading members gives what their columns hold, value for value', async (
   assert.ok((member(0).subscriptionEnds ?? 0) > Date.now());
 });
 
-test('the start-up scan reads the same rows, in the scan order', async () => {
-  const expected = await plainRows();
-  const seen: MemberValues[] = [];
-  await scanMembers(server.db, dicts, (row) => seen.push({ ...row, text: textOf(row), textBytes: null }), undefined, 2);
-  const mine = seen.filter((r) => ids.includes(r.userId));
-  assert.deepEqual(mine.map((r) => r.userId), ids, 'in order, none lost or twice (pages of 2 rows)');
-  for (const row of mine) assert.deepEqual(comparable(row), comparable(expected.get(row.userId) as MemberValues), `member ${row.userId}`);
-});
+for (const stored of [true, false]) {
+  test(`the start-up scan reads the same rows, in the scan order (${stored ? 'the stored lines' : 'lines built as read'})`, async () => {
+    assert.equal(await memberLinesCurrent(server.db), true, 'the migrated database holds this build\'s lines');
+    const expected = await plainRows();
+    const seen: MemberValues[] = [];
+    await scanMembers(server.db, dicts, (row) => seen.push({ ...row, text: textOf(row), textBytes: null }), { pageSize: 2, stored });
+    const mine = seen.filter((r) => ids.includes(r.userId));
+    assert.deepEqual(mine.map((r) => r.userId), ids, 'in order, none lost or twice (pages of 2 rows)');
+    for (const row of mine) assert.deepEqual(comparable(row), comparable(expected.get(row.userId) as MemberValues), `member ${row.userId}`);
+  });
+}

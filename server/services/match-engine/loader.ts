@@ -4,7 +4,7 @@ import { type Cell, type Db, isPostgres, readArrays } from '../../db';
 import { moonLongitude } from '../kundali/chart';
 import type { Dictionaries } from './dictionaries';
 import type { MemberValues } from './member-row';
-import { LineReader, PLAIN_COLUMNS, blankValues, copyStatement, lineProfileId, lineSql } from './packed-row';
+import { LINE_FROM, LINE_LIVE, LineReader, PLAIN_COLUMNS, blankValues, copyStatement, lineProfileId, lineSql } from './packed-row';
 
 /**
  * Reading members for the index: the start-up scan (every live profile, in pages by id) and the reload of the
@@ -13,7 +13,7 @@ import { LineReader, PLAIN_COLUMNS, blankValues, copyStatement, lineProfileId, l
  * test run, goes through knex.
  */
 
-const FROM = 'FROM profiles p JOIN users u ON u.id = p.user_id LEFT JOIN privacy_settings ps ON ps.user_id = p.user_id';
+const FROM = LINE_FROM;
 
 /**
  * A page of rows as read: lines in one buffer (each ended by a line feed), COPY's (`escaped`) or concat_ws's; or,
@@ -42,22 +42,40 @@ function linesPage(buf: Buffer, escaped: boolean): ScanPage {
 
 /**
  * SQLite and a reload on PostgreSQL: the lines of the rows `where` selects (ordered by profile id, at most
- * `limit`), in one text built by the database, with their count and highest profile id; when the count of lines
- * is not the count of rows (a value holding a line feed), the rows again, column by column.
+ * `limit`), built by the database from LINE_FROM's tables.
  */
-async function linesOf(db: Db, where: string, bindings: unknown[], limit: number | null): Promise<{ page: ScanPage; count: number; maxId: number }> {
-  const pg = isPostgres(db);
+function linesOf(db: Db, where: string, bindings: unknown[], limit: number | null): Promise<LinesRead> {
   const rows = `${FROM} WHERE ${where} ORDER BY p.id${limit === null ? '' : ` LIMIT ${Math.floor(limit)}`}`;
-  const inner = `SELECT p.id AS id, ${lineSql(pg ? 'pg' : 'sqlite')} AS line ${rows}`;
+  return pageOf(db, `SELECT p.id AS id, ${lineSql(isPostgres(db) ? 'pg' : 'sqlite')} AS line ${rows}`, bindings, () => [`SELECT ${PLAIN_COLUMNS} ${rows}`, bindings]);
+}
+
+/** SQLite: the stored lines (member-lines.ts) of live profiles after `after` and up to `upTo`, at most `limit`. */
+function storedLinesOf(db: Db, after: number, upTo: number, limit: number): Promise<LinesRead> {
+  const inner = `SELECT profile_id AS id, line FROM member_lines WHERE profile_id > ? AND profile_id <= ? ORDER BY profile_id LIMIT ${Math.floor(limit)}`;
+  return pageOf(db, inner, [after, upTo], (maxId) => [`SELECT ${PLAIN_COLUMNS} ${FROM} WHERE ${LINE_LIVE} AND p.id > ? AND p.id <= ? ORDER BY p.id`, [after, maxId]]);
+}
+
+interface LinesRead {
+  page: ScanPage;
+  count: number;
+  maxId: number;
+}
+
+/**
+ * The lines `inner` selects (its columns: id, line) in one text built by the database, with their count and
+ * highest profile id; when the count of lines is not the count of rows (a value holding a line feed), the same
+ * rows column by column (`plain`, given the highest id).
+ */
+async function pageOf(db: Db, inner: string, bindings: unknown[], plain: (maxId: number) => [string, unknown[]]): Promise<LinesRead> {
   // SQLite hands a blob over as bytes (a text would be decoded into a string); node-postgres gives a text.
-  const all = pg ? 'string_agg(line, chr(10))' : 'cast(group_concat(line, char(10)) as blob)';
+  const all = isPostgres(db) ? 'string_agg(line, chr(10))' : 'cast(group_concat(line, char(10)) as blob)';
   const [count, maxId, text] = (await readArrays(db, `SELECT count(*), max(id), ${all} FROM (${inner}) AS page`, bindings)).rows[0] ?? [0, null, null];
   const n = Number(count);
   const buf = text === null || text === undefined ? Buffer.alloc(0) : Buffer.isBuffer(text) ? text : Buffer.from(String(text), 'utf8');
   let page = linesPage(buf, false);
   if (page.ends.length !== n) {
-    const plain = await readArrays(db, `SELECT ${PLAIN_COLUMNS} ${rows}`, bindings);
-    page = { buf, ends: [], escaped: false, cells: plain.rows };
+    const [sql, values] = plain(Number(maxId ?? 0));
+    page = { buf, ends: [], escaped: false, cells: (await readArrays(db, sql, values)).rows };
   }
   return { page, count: n, maxId: Number(maxId ?? 0) };
 }
@@ -147,9 +165,10 @@ async function declinedProfiles(db: Db, ids: number[] | null): Promise<Set<numbe
  * Pages are small so each one's values die young (a page of 20,000 rows outlived the young generation and was
  * copied by the collector).
  */
-async function* keysetPages(db: Db, pageSize: number, range: IdRange): AsyncGenerator<ScanPage> {
+async function* keysetPages(db: Db, pageSize: number, range: IdRange, stored: boolean): AsyncGenerator<ScanPage> {
+  const upTo = Number.isFinite(range.upTo) ? range.upTo : Number.MAX_SAFE_INTEGER;
   const read = (after: number) => {
-    const page = linesOf(db, 'p.is_deleted = FALSE AND p.id > ? AND p.id <= ?', [after, Number.isFinite(range.upTo) ? range.upTo : Number.MAX_SAFE_INTEGER], pageSize);
+    const page = stored ? storedLinesOf(db, after, upTo, pageSize) : linesOf(db, `${LINE_LIVE} AND p.id > ? AND p.id <= ?`, [after, upTo], pageSize);
     page.catch(() => {}); // awaited below; only the failure of a page abandoned by an earlier failure is dropped
     return page;
   };
@@ -157,9 +176,9 @@ async function* keysetPages(db: Db, pageSize: number, range: IdRange): AsyncGene
   // of its time at a million members); only for the scan, so that an I/O error elsewhere stays an error code.
   await readArrays(db, `PRAGMA mmap_size = ${SCAN_MMAP_BYTES}`, []);
   try {
-    let next: Promise<{ page: ScanPage; count: number; maxId: number }> | null = read(range.after);
+    let next: Promise<LinesRead> | null = read(range.after);
     while (next) {
-      const { page, count, maxId }: { page: ScanPage; count: number; maxId: number } = await next;
+      const { page, count, maxId }: LinesRead = await next;
       next = count === pageSize ? read(maxId) : null;
       if (count > 0) yield page;
     }
@@ -183,7 +202,7 @@ interface PgConn {
  * took 3.6-4.7 s, against 1.8-2.0 s through COPY, reading included. Changes committed meanwhile reach the engine
  * through the change feed, which is followed from before the scan.
  */
-async function* copyPages(db: Db, range: IdRange): AsyncGenerator<ScanPage> {
+async function* copyPages(db: Db, range: IdRange, stored: boolean): AsyncGenerator<ScanPage> {
   const conn = (await db.client.acquireConnection()) as PgConn;
   let open = false;
   let streaming = false;
@@ -200,9 +219,13 @@ async function* copyPages(db: Db, range: IdRange): AsyncGenerator<ScanPage> {
     // process's own (see IdRange), written into the statement; the users' too, so their scan starts there.
     const bound = (column: string) =>
       `${column} > ${Math.floor(range.after)}${Number.isFinite(range.upTo) ? ` AND ${column} <= ${Math.floor(range.upTo)}` : ''}`;
-    const select = `SELECT ${PLAIN_COLUMNS} ${FROM} WHERE p.is_deleted = FALSE AND ${bound('p.user_id')} AND ${bound('u.id')} ORDER BY p.user_id`;
+    // The stored lines (member-lines.ts) are one column: COPY's own text format writes them as they are, but for
+    // its escapes (a backslash, a tab, a line break), which the reader leaves to be read again column by column.
+    const statement = stored
+      ? `COPY (SELECT line FROM member_lines WHERE ${bound('profile_id')} ORDER BY profile_id) TO STDOUT`
+      : copyStatement(`SELECT ${PLAIN_COLUMNS} ${FROM} WHERE ${LINE_LIVE} AND ${bound('p.user_id')} AND ${bound('u.id')} ORDER BY p.user_id`);
     streaming = true;
-    const stream = conn.query(copyTo(copyStatement(select)));
+    const stream = conn.query(copyTo(statement));
     // A chunk ends anywhere, even inside a character: each page is the chunk up to its last line feed (a byte no
     // UTF-8 character contains), the rest goes with the next chunk.
     let rest: Buffer | null = null;
@@ -226,7 +249,8 @@ async function* copyPages(db: Db, range: IdRange): AsyncGenerator<ScanPage> {
 
 /**
  * Profiles whose key is above `after` and up to `upTo` (Infinity: no end); the key is the one the scan is ordered
- * by: the profile id on SQLite (its table's order), the user id on PostgreSQL (see copyPages).
+ * by: the profile id when it reads the stored lines, or on SQLite (its table's order), otherwise the user id on
+ * PostgreSQL (see copyPages).
  */
 export interface IdRange {
   after: number;
@@ -234,10 +258,10 @@ export interface IdRange {
 }
 
 /** The scan's key (see IdRange): its lowest and highest value, null when there are no profiles. */
-export async function scanKeyBounds(db: Db): Promise<{ min: number; max: number } | null> {
-  const key = isPostgres(db) ? 'user_id' : 'id';
+export async function scanKeyBounds(db: Db, stored: boolean): Promise<{ min: number; max: number } | null> {
   // Deleted profiles too: each bound is then one index lookup.
-  const { rows } = await readArrays(db, `SELECT (SELECT min(${key}) FROM profiles), (SELECT max(${key}) FROM profiles)`, []);
+  const [table, key] = stored ? ['member_lines', 'profile_id'] : ['profiles', isPostgres(db) ? 'user_id' : 'id'];
+  const { rows } = await readArrays(db, `SELECT (SELECT min(${key}) FROM ${table}), (SELECT max(${key}) FROM ${table})`, []);
   const [min, max] = rows[0] ?? [null, null];
   return min === null || max === null ? null : { min: Number(min), max: Number(max) };
 }
@@ -245,19 +269,20 @@ export async function scanKeyBounds(db: Db): Promise<{ min: number; max: number 
 /**
  * Every live profile (of the id range, when given), in the order read, its values read for the index whose
  * dictionaries are `dicts` (`onValues` is called with each; the object is reused for the next one, and its text
- * bytes are the page's, so it is read at once, never kept).
+ * bytes are the page's, so it is read at once, never kept). `stored`: the lines are read as the database keeps
+ * them (member-lines.ts; the caller has checked they are this build's), otherwise built from their tables.
  */
 export async function scanMembers(
   db: Db,
   dicts: Dictionaries,
   onValues: (values: MemberValues) => void,
-  range: IdRange = { after: 0, upTo: Number.POSITIVE_INFINITY },
-  pageSize = 2_000,
+  options: { range?: IdRange; stored?: boolean; pageSize?: number } = {},
 ): Promise<number> {
+  const { range = { after: 0, upTo: Number.POSITIVE_INFINITY }, stored = false, pageSize = 2_000 } = options;
   let total = 0;
   const photos = await withPhotos(db, null);
   const declined = await declinedProfiles(db, null);
-  const pages = db.client.config.client === 'pg' ? copyPages(db, range) : keysetPages(db, pageSize, range);
+  const pages = db.client.config.client === 'pg' ? copyPages(db, range, stored) : keysetPages(db, pageSize, range, stored);
   const v = blankValues();
   const reader = new LineReader(dicts);
   const emit = (r: MemberValues) => {

@@ -49,6 +49,23 @@ const F = (k: number) => k + 2;
 /** The same columns one by one (what COPY writes, and the rows a line cannot carry), in the order lines hold them. */
 export const PLAIN_COLUMNS = `p.id, p.moon_longitude, ${PACKED.join(', ')}`;
 
+/** The tables a line is made from (the profile `p`, its owner `u`, the owner's privacy settings `ps`). */
+export const LINE_FROM = 'FROM profiles p JOIN users u ON u.id = p.user_id LEFT JOIN privacy_settings ps ON ps.user_id = p.user_id';
+
+/** Whether a profile has a line at all (is live): the condition on LINE_FROM's rows. */
+export const LINE_LIVE = 'p.is_deleted = FALSE';
+
+/** Each table's columns a line is made of, with the keys LINE_FROM joins on and LINE_LIVE's flag. */
+export const LINE_COLUMNS = {
+  profiles: [...new Set(['id', 'user_id', 'moon_longitude', 'is_deleted', ...ofTable('p')])],
+  users: [...new Set(['id', ...ofTable('u')])],
+  privacy_settings: [...new Set(['user_id', ...ofTable('ps')])],
+};
+
+function ofTable(alias: string): string[] {
+  return PACKED.filter((c) => c.startsWith(`${alias}.`)).map((c) => c.slice(alias.length + 1));
+}
+
 /**
  * The SQL of a member's line, for this dialect (concat_ws writes it in one pass; printf was no faster). The Moon
  * longitude is written to its last digit: SQLite's printf with '!' and 17 digits and PostgreSQL's text output

@@ -3,6 +3,7 @@ import { Worker, isMainThread, parentPort, workerData } from 'node:worker_thread
 import { type Db, createDb } from '../../db';
 import { type Column, Packer, Unpacker } from './columns-file';
 import { type IdRange, scanKeyBounds, scanMembers } from './loader';
+import { memberLinesCurrent } from './member-lines';
 import { type IndexSnapshot, MemberIndex } from './member-index';
 import { TextIndex, type TextSnapshot } from './text-index';
 import { TextLog } from './text-log';
@@ -41,7 +42,7 @@ type Source = { client: 'better-sqlite3'; filename: string } | { client: 'pg'; u
 
 /** A worker's job: half of the start-up scan, or the text index of a build that deferred it (see TextLog). */
 type Job =
-  | { role: typeof ROLE; kind: 'scan'; source: Source; range: IdRange; capacity: number; deferText: boolean }
+  | { role: typeof ROLE; kind: 'scan'; source: Source; range: IdRange; stored: boolean; capacity: number; deferText: boolean }
   | { role: typeof ROLE; kind: 'text'; bytes: Uint8Array; ends: Int32Array; order: Int32Array };
 
 type Reply =
@@ -81,7 +82,10 @@ export async function scanIndex(
   options: { splitAt?: number; deferTextAt?: number; log?: (entry: Record<string, unknown>) => void } = {},
 ): Promise<MemberIndex> {
   const splitAt = options.splitAt ?? SPLIT_AT;
-  const bounds = await scanKeyBounds(db);
+  // The lines as the database stores them, when they are this build's (member-lines.ts); built as read otherwise.
+  const stored = await memberLinesCurrent(db);
+  if (!stored) options.log?.({ level: 'warn', msg: "match engine: the database's member lines are missing or not this build's (run saathi migrate); building each member's line as it is read" });
+  const bounds = await scanKeyBounds(db, stored);
   const span = bounds ? bounds.max - bounds.min + 1 : 0;
   const capacity = Math.min(span, MAX_START_CAPACITY) + 64;
   // A large build defers its text index (see TextLog): the engine answers a few seconds sooner.
@@ -90,19 +94,19 @@ export async function scanIndex(
   const source = typeof import.meta.url === 'string' ? sourceOf(db) : null;
   if (!source || !bounds || span < splitAt) {
     const index = MemberIndex.forBuild(capacity, deferText);
-    await scanMembers(db, index.dicts, (values) => index.put(values, 0));
+    await scanMembers(db, index.dicts, (values) => index.put(values, 0), { stored });
     return index;
   }
   const mid = Math.floor(bounds.min + (bounds.max - bounds.min) * MAIN_SHARE);
   const upper: IdRange = { after: mid, upTo: Number.POSITIVE_INFINITY };
-  const worker = runWorker({ role: ROLE, kind: 'scan', source, range: upper, capacity: Math.ceil(capacity * (1 - MAIN_SHARE) * 1.1), deferText });
+  const worker = runWorker({ role: ROLE, kind: 'scan', source, range: upper, stored, capacity: Math.ceil(capacity * (1 - MAIN_SHARE) * 1.1), deferText });
   const index = MemberIndex.forBuild(capacity, deferText);
-  await scanMembers(db, index.dicts, (values) => index.put(values, 0), { after: 0, upTo: mid });
+  await scanMembers(db, index.dicts, (values) => index.put(values, 0), { range: { after: 0, upTo: mid }, stored });
   const reply = await worker;
   if ('error' in reply || !('header' in reply)) {
     // The worker could not do its half (it could not start or open the database): read it here.
     options.log?.({ level: 'warn', msg: 'match engine: the scan worker failed; reading its half on this thread', err: 'error' in reply ? reply.error : 'no half' });
-    await scanMembers(db, index.dicts, (values) => index.put(values, 0), upper);
+    await scanMembers(db, index.dicts, (values) => index.put(values, 0), { range: upper, stored });
     return index;
   }
   const half = MemberIndex.fromSnapshot(reply.header, new Unpacker(reply.columns), { forAbsorb: true });
@@ -198,7 +202,7 @@ async function workerMain(job: Job): Promise<void> {
       : createDb({ dataDir: '', databaseUrl: null, dbClient: 'better-sqlite3' }, source.filename);
   try {
     const index = MemberIndex.forBuild(job.capacity, job.deferText);
-    await scanMembers(db, index.dicts, (values) => index.put(values, 0), job.range);
+    await scanMembers(db, index.dicts, (values) => index.put(values, 0), { range: job.range, stored: job.stored });
     const packer = new Packer();
     const header = index.toSnapshot(packer);
     const texts = index.textLog?.parts() ?? null;
