@@ -16,11 +16,14 @@ import { LINE_FROM, LINE_LIVE, LineReader, PLAIN_COLUMNS, blankValues, copyState
 const FROM = LINE_FROM;
 
 /**
- * A page of rows as read: lines in one buffer (each ended by a line feed), COPY's (`escaped`) or concat_ws's; or,
- * when the lines could not be told apart (a value holding a line feed), the page's rows read column by column.
+ * A page of rows as read: lines in one buffer, COPY's text lines (`escaped`), concat_ws's, or the values of COPY's
+ * binary tuples; or, when the lines could not be told apart (a value holding a line feed), the page's rows read
+ * column by column.
  */
 interface ScanPage {
   buf: Buffer;
+  /** where each line begins */
+  starts: number[];
   /** where each line ends (its line feed, or the buffer's end) */
   ends: number[];
   escaped: boolean;
@@ -30,15 +33,47 @@ interface ScanPage {
 
 /** The lines of `buf`: ended by line feeds, the last by a line feed or the buffer's end. */
 function linesPage(buf: Buffer, escaped: boolean): ScanPage {
+  const starts: number[] = [];
   const ends: number[] = [];
   let from = 0;
   for (let at = buf.indexOf(10); at !== -1; at = buf.indexOf(10, at + 1)) {
+    starts.push(from);
     ends.push(at);
     from = at + 1;
   }
-  if (from < buf.length) ends.push(buf.length);
-  return { buf, ends, escaped, cells: null };
+  if (from < buf.length) {
+    starts.push(from);
+    ends.push(buf.length);
+  }
+  return { buf, starts, ends, escaped, cells: null };
 }
+
+/**
+ * COPY's binary format (one column, never NULL): the whole tuples of `buf` from `at` as a page (their values are
+ * the lines), and where the first tuple not whole begins; -1 when the trailer was reached.
+ */
+function tuplesPage(buf: Buffer, at: number): { page: ScanPage; next: number } {
+  const starts: number[] = [];
+  const ends: number[] = [];
+  let next = at;
+  while (next + 2 <= buf.length) {
+    const fields = buf.readInt16BE(next);
+    if (fields === -1) {
+      next = -1;
+      break;
+    }
+    if (fields !== 1 || next + 6 > buf.length) break;
+    const length = buf.readInt32BE(next + 2);
+    if (next + 6 + length > buf.length) break;
+    starts.push(next + 6);
+    ends.push(next + 6 + length);
+    next += 6 + length;
+  }
+  return { page: { buf, starts, ends, escaped: false, cells: null }, next };
+}
+
+/** COPY's binary signature, then its flags and the length of its header extension (32-bit each). */
+const BINARY_SIGNATURE = Buffer.from('PGCOPY\n\xff\r\n\0', 'latin1');
 
 /**
  * SQLite and a reload on PostgreSQL: the lines of the rows `where` selects (ordered by profile id, at most
@@ -75,7 +110,7 @@ async function pageOf(db: Db, inner: string, bindings: unknown[], plain: (maxId:
   let page = linesPage(buf, false);
   if (page.ends.length !== n) {
     const [sql, values] = plain(Number(maxId ?? 0));
-    page = { buf, ends: [], escaped: false, cells: (await readArrays(db, sql, values)).rows };
+    page = { buf, starts: [], ends: [], escaped: false, cells: (await readArrays(db, sql, values)).rows };
   }
   return { page, count: n, maxId: Number(maxId ?? 0) };
 }
@@ -89,7 +124,7 @@ async function valuesOf(db: Db, reader: LineReader, page: ScanPage, first = 0): 
   const out: Array<MemberValues | null> = [];
   const again: number[] = [];
   for (let i = first; i < page.ends.length; i++) {
-    const from = i === 0 ? 0 : page.ends[i - 1] + 1;
+    const from = page.starts[i];
     const v = blankValues();
     if (reader.fill(v, page.buf, from, page.ends[i], page.escaped)) out.push(v);
     else {
@@ -219,24 +254,43 @@ async function* copyPages(db: Db, range: IdRange, stored: boolean): AsyncGenerat
     // process's own (see IdRange), written into the statement; the users' too, so their scan starts there.
     const bound = (column: string) =>
       `${column} > ${Math.floor(range.after)}${Number.isFinite(range.upTo) ? ` AND ${column} <= ${Math.floor(range.upTo)}` : ''}`;
-    // The stored lines (member-lines.ts) are one column: COPY's own text format writes them as they are, but for
-    // its escapes (a backslash, a tab, a line break), which the reader leaves to be read again column by column.
+    // The stored lines (member-lines.ts) are one column, copied in the binary format: each as it is stored,
+    // after its length (the text format would look at every byte for its escapes, and write some).
     const statement = stored
-      ? `COPY (SELECT line FROM member_lines WHERE ${bound('profile_id')} ORDER BY profile_id) TO STDOUT`
+      ? `COPY (SELECT line FROM member_lines WHERE ${bound('profile_id')} ORDER BY profile_id) TO STDOUT (FORMAT binary)`
       : copyStatement(`SELECT ${PLAIN_COLUMNS} ${FROM} WHERE ${LINE_LIVE} AND ${bound('p.user_id')} AND ${bound('u.id')} ORDER BY p.user_id`);
     streaming = true;
     const stream = conn.query(copyTo(statement));
-    // A chunk ends anywhere, even inside a character: each page is the chunk up to its last line feed (a byte no
-    // UTF-8 character contains), the rest goes with the next chunk.
+    // A chunk ends anywhere, even inside a character: each page is the chunk's whole lines (text: up to its last
+    // line feed, a byte no UTF-8 character contains; binary: its whole tuples), the rest goes with the next chunk.
     let rest: Buffer | null = null;
+    let header = stored;
+    let ended = false;
     for await (const chunk of stream as AsyncIterable<Buffer>) {
-      const bytes: Buffer = rest ? Buffer.concat([rest, chunk]) : chunk;
-      const end = bytes.lastIndexOf(10);
-      rest = end + 1 < bytes.length ? bytes.subarray(end + 1) : null;
-      if (end !== -1) yield linesPage(bytes.subarray(0, end + 1), true);
+      let bytes: Buffer = rest ? Buffer.concat([rest, chunk]) : chunk;
+      if (!stored) {
+        const end = bytes.lastIndexOf(10);
+        rest = end + 1 < bytes.length ? bytes.subarray(end + 1) : null;
+        if (end !== -1) yield linesPage(bytes.subarray(0, end + 1), true);
+        continue;
+      }
+      if (header) {
+        const size = BINARY_SIGNATURE.length + 8;
+        if (bytes.length < size || bytes.length < size + bytes.readInt32BE(size - 4)) {
+          rest = bytes;
+          continue;
+        }
+        if (!bytes.subarray(0, BINARY_SIGNATURE.length).equals(BINARY_SIGNATURE)) throw new Error('the start-up scan read COPY output that is not binary');
+        bytes = bytes.subarray(size + bytes.readInt32BE(size - 4));
+        header = false;
+      }
+      const { page, next } = tuplesPage(bytes, 0);
+      ended = next === -1;
+      rest = ended || next >= bytes.length ? null : bytes.subarray(next);
+      if (page.ends.length > 0) yield page;
     }
     streaming = false;
-    if (rest) throw new Error('the start-up scan read a row COPY did not end');
+    if (rest || (stored && !ended)) throw new Error('the start-up scan read a row COPY did not end');
     await conn.query('COMMIT');
     open = false;
   } finally {
@@ -292,10 +346,10 @@ export async function scanMembers(
     total++;
   };
   for await (const page of pages) {
-    const { buf, ends, escaped } = page;
+    const { buf, starts, ends, escaped } = page;
     let i = 0;
     if (!page.cells) {
-      for (let from = 0; i < ends.length && reader.fill(v, buf, from, ends[i], escaped) && v.moonLongitude !== null; from = ends[i] + 1, i++) emit(v);
+      for (; i < ends.length && reader.fill(v, buf, starts[i], ends[i], escaped) && v.moonLongitude !== null; i++) emit(v);
       if (i === ends.length) continue;
     }
     // The rest of a page with a row to read again or a Moon longitude to work out (and store), as objects, in order.
