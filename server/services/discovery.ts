@@ -7,7 +7,7 @@ import type { User } from '../models/user';
 import { presentProfileCard } from '../presenters/profile';
 import { decideRelationship, viewerFacts } from '../policies/relationship';
 import type { MatchProfile } from './matching';
-import { type Levels, type MoodSignal, RECENT_MOODS_MS, hasMoodSignals, moodCompatibility, moodSignalsOf } from './moods';
+import { type Levels, type MoodSignal, type MoodSignals, RECENT_MOODS_MS, hasMoodSignals, moodCompatibility, moodSignalsOf } from './moods';
 import { queryDigest } from './match-engine/cursor';
 import type { MatchEngine } from './match-engine/engine';
 import type { SearchFilters } from './match-engine/filters';
@@ -108,8 +108,17 @@ async function moodScoresOf(db: Db, viewerId: number, userIds: number[]): Promis
   return moodScoresWith(db, viewerId, userIds, now);
 }
 
-/** Mood compatibility of a viewer who has signals with each of `userIds`: the viewer's are read with the first others'. */
-async function moodScoresWith(db: Db, viewerId: number, userIds: number[], now: number): Promise<Map<number, number | null>> {
+/**
+ * Mood compatibility of a viewer who has signals with each of `userIds`: the viewer's are read with the first
+ * others', from the database or (a page of results) the engine's cache of them.
+ */
+async function moodScoresWith(
+  db: Db,
+  viewerId: number,
+  userIds: number[],
+  now: number,
+  read: (ids: number[]) => Promise<Pick<MoodSignals, 'moods' | 'assessments'>> = (ids) => moodSignalsOf(db, ids, now),
+): Promise<Map<number, number | null>> {
   const ids = [...new Set(userIds)];
   const out = new Map<number, number | null>();
   let mine: MoodSignal[] = [];
@@ -117,7 +126,7 @@ async function moodScoresWith(db: Db, viewerId: number, userIds: number[], now: 
   // In statements of 2,000 members at most (a mood-match search reads everyone with a recent mood).
   for (let i = 0; i < ids.length; i += 2000) {
     const chunk = ids.slice(i, i + 2000);
-    const { moods, assessments } = await moodSignalsOf(db, i === 0 ? [viewerId, ...chunk] : chunk, now);
+    const { moods, assessments } = await read(i === 0 ? [viewerId, ...chunk] : chunk);
     if (i === 0) {
       mine = moods.get(viewerId) ?? [];
       myAssessment = assessments.get(viewerId) ?? null;
@@ -189,7 +198,8 @@ export async function searchProfiles(
   // Without a recent public mood or an assessment of the viewer's there is no score with anyone (most members): the
   // engine keeps whether they have either with their relations.
   if (!moods && cards.length && (await engine.relationsOf(viewer.id, { synced: true })).moodSignals) {
-    moods = await moodScoresWith(db, viewer.id, cards.map((card) => card.userId), Date.now());
+    const now = Date.now();
+    moods = await moodScoresWith(db, viewer.id, cards.map((card) => card.userId), now, (ids) => engine.moodSignalsOf(ids, now));
   }
   for (const card of cards) card.moodScore = moods?.get(card.userId) ?? null;
   return { results: cards, total: page.total, nextCursor: page.nextCursor };

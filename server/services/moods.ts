@@ -94,10 +94,11 @@ const RECENT_PUBLIC_MOODS = "um.is_private = ? AND um.scale = 'tracker' AND um.c
  * What mood compatibility needs of many members at once (a page of search results), in one statement: each one's
  * recent public tracker moods (the 20 latest, as publicRecentMoods) and their latest assessment's five answers.
  */
-export async function moodSignalsOf(db: Db, userIds: number[], now = Date.now()): Promise<{ moods: Map<number, MoodSignal[]>; assessments: Map<number, Levels> }> {
+export async function moodSignalsOf(db: Db, userIds: number[], now = Date.now()): Promise<MoodSignals> {
   const moods = new Map<number, MoodSignal[]>();
   const assessments = new Map<number, Levels>();
-  if (userIds.length === 0) return { moods, assessments };
+  const agesOut = new Map<number, number>();
+  if (userIds.length === 0) return { moods, assessments, agesOut };
   const ids = paddedIds(userIds);
   const list = new Array(ids.length).fill('?').join(', ');
   const rows = await readRows<Record<string, unknown>>(
@@ -116,7 +117,10 @@ export async function moodSignalsOf(db: Db, userIds: number[], now = Date.now())
     const userId = Number(r.u);
     if (Number(r.k) === 0) {
       const signals = moods.get(userId) ?? [];
-      if (signals.length < 20) signals.push({ typeId: Number(r.t), valence: Number(r.a), energy: Number(r.b), category: String(r.cat), intensity: Number(r.c) });
+      if (signals.length < 20) {
+        signals.push({ typeId: Number(r.t), valence: Number(r.a), energy: Number(r.b), category: String(r.cat), intensity: Number(r.c) });
+        agesOut.set(userId, Number(r.at) + RECENT_MOODS_MS); // newest first: the last one kept is the oldest
+      }
       moods.set(userId, signals);
     } else if (!assessments.has(userId)) {
       assessments.set(userId, {
@@ -128,7 +132,14 @@ export async function moodSignalsOf(db: Db, userIds: number[], now = Date.now())
       });
     }
   }
-  return { moods, assessments };
+  return { moods, assessments, agesOut };
+}
+
+/** Members' mood signals (moodSignalsOf): moods, latest assessments, and when each one's oldest mood read stops being recent. */
+export interface MoodSignals {
+  moods: Map<number, MoodSignal[]>;
+  assessments: Map<number, Levels>;
+  agesOut: Map<number, number>;
 }
 
 /**

@@ -184,6 +184,32 @@ describe('search', () => {
     assert.equal(score, 90);
   });
 
+  test("a card's mood score follows the member's new moods and drops a mood that stops being recent", async () => {
+    const me = await signedInClient(server, { tier: 'premium' });
+    await buildProfile(server, me.user, { gender: 'female', lookingFor: 'male', city: 'Darwin', country: 'Australia' });
+    const [changing, fading] = await men(2, { city: 'Darwin', country: 'Australia' });
+    const mood = async (name: string) => (await server.db('mood_types').where({ name }).first()).id as number;
+    const now = Date.now();
+    await buildUserMood(server.db, { userId: me.user.id, moodTypeId: await mood('Happy'), intensity: 4, scale: 'tracker', isPrivate: false, createdAt: now });
+    await buildUserMood(server.db, { userId: changing.userId, moodTypeId: await mood('Happy'), intensity: 4, scale: 'tracker', isPrivate: false, createdAt: now });
+    // Recent for two more seconds (recent: the last 14 days).
+    await buildUserMood(server.db, { userId: fading.userId, moodTypeId: await mood('Happy'), intensity: 4, scale: 'tracker', isPrivate: false, createdAt: now - 14 * 86_400_000 + 2_000 });
+    const scores = async () =>
+      new Map(((await (await me.client.get('/api/search?query=darwin')).json()) as Array<Card & { moodScore: number | null }>).map((c) => [c.id, c.moodScore]));
+    let seen = await scores();
+    assert.equal(seen.get(changing.id), 100);
+    assert.equal(seen.get(fading.id), 100);
+    // Newer, sadder moods, written straight to the database as another process would: the next pages show them.
+    for (let i = 1; i <= 3; i++) {
+      await buildUserMood(server.db, { userId: changing.userId, moodTypeId: await mood('Sad'), intensity: 5, scale: 'tracker', isPrivate: false, createdAt: now + i });
+    }
+    for (const deadline = Date.now() + 1_000; seen.get(changing.id) === 100 && Date.now() < deadline; seen = await scores()) await new Promise((r) => setTimeout(r, 20));
+    assert.ok((seen.get(changing.id) ?? 100) < 60, `the sadder moods count (${seen.get(changing.id)})`);
+    // Once its only mood is older than 14 days, the member has no score with anyone.
+    await new Promise((r) => setTimeout(r, Math.max(0, now + 2_100 - Date.now())));
+    assert.equal((await scores()).get(fading.id), null);
+  });
+
   test('a tryme member cannot use the advanced filters', async () => {
     const me = await signedInClient(server, { tier: 'tryme' });
     for (const q of ['profileType=parent', 'isVerified=true', 'matchMood=true']) {

@@ -11,6 +11,7 @@ import { MemberIndex } from './member-index';
 import type { TextIndex } from './text-index';
 import { buildDeferredText, scanIndex } from './parallel-scan';
 import { Passes, rankedOf } from './passes';
+import { MoodSignalsCache } from './mood-signals';
 import { type Relations, RelationsCache } from './relations';
 import { R_ALLOWED, R_EXCLUDED, R_NOT_INTERESTED, R_LIKED, R_SELF } from './scan';
 import { type ScoreTables, Scorer, packedScore, percentOfPacked } from './scorer';
@@ -30,6 +31,7 @@ export class MatchEngine {
   private scorer = new Scorer(this.index.dicts);
   private readonly feed: ChangeFeed;
   private readonly relations: RelationsCache;
+  private readonly moodSignals: MoodSignalsCache;
   private readonly cursors: Cursors;
   private building: Promise<void> | null = null;
   private readonly passes = new Passes();
@@ -69,6 +71,7 @@ export class MatchEngine {
     this.textGate = options.textGate;
     this.feed = isPostgres(db) ? new NotifyFeed(db, live) : new LogFeed(db);
     this.relations = new RelationsCache(db);
+    this.moodSignals = new MoodSignalsCache(db);
     this.cursors = new Cursors(secrets);
     this.snapshotFile = options.snapshot === false ? null : snapshotFileOf(db, options.dataDir ?? null);
   }
@@ -95,6 +98,7 @@ export class MatchEngine {
     this.index = index;
     this.scorer = new Scorer(index.dicts);
     this.relations.clear();
+    this.moodSignals.clear();
     for (const listener of this.memberListeners) listener(null);
     if (!restored) this.snapshotWanted = true;
     const buildMs = performance.now() - started;
@@ -264,6 +268,14 @@ export class MatchEngine {
     return this.relations.get(userId);
   }
 
+  /**
+   * Members' mood signals (MoodSignalsCache), as of the engine's last answer: the caller has just had one, so the
+   * changes committed before its request are in.
+   */
+  moodSignalsOf(userIds: number[], now = Date.now()): ReturnType<MoodSignalsCache['get']> {
+    return this.moodSignals.get(userIds, now);
+  }
+
   /** A write went through this process: the next answer includes it (PostgreSQL waits for its notification). */
   localWrite(): void {
     this.feed.localWrite();
@@ -306,6 +318,9 @@ export class MatchEngine {
     for (const [a, b] of changes.relations) {
       this.relations.invalidate(a);
       this.relations.invalidate(b);
+      // A member's moods and assessments come as a relation with nobody (0).
+      this.moodSignals.invalidate(a);
+      this.moodSignals.invalidate(b);
     }
     if (changes.members.size > 0) {
       const ids = [...changes.members];
