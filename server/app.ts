@@ -11,7 +11,7 @@ import { loadUser } from './middleware/auth';
 import { csrfProtection } from './middleware/csrf';
 import { httpsAware, securityHeaders } from './middleware/security-headers';
 import { databaseSessionStore, generateSessionId, SESSION_COOKIE } from './middleware/session-store';
-import { loadSessionKeys } from './keys';
+import { CookieSigner, loadSessionKeys } from './keys';
 import { authRoutes } from './routes/auth/auth';
 import { healthRoutes } from './routes/health/health';
 import { mediaRoutes } from './routes/media/media';
@@ -119,7 +119,7 @@ export function createApp(config: Config, db: Db, options: AppOptions = {}): Koa
   const engine = new MatchEngine(db, live, keys, log, { dataDir: config.dataDir });
   const services: AppServices = { config, db, live, engine, cards: new CardRows(db, engine), log, metrics: createMetrics({ db, engine }), media: options.media ?? createMediaStore(config), lifecycle: { draining: false } };
   const app = new Koa<AppState, AppContext>({ proxy: config.trustProxy });
-  app.keys = keys;
+  app.keys = new CookieSigner(keys);
   app.context.services = services;
   app.silent = true;
 

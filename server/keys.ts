@@ -21,6 +21,39 @@ export function loadSessionKeys(config: Pick<Config, 'sessionKeys' | 'dataDir'>)
 }
 
 /**
+ * Koa's cookie signer: a Keygrip (sign, verify, index) giving Keygrip's signatures (HMAC-SHA1 of the cookie, in
+ * base64url without padding, so cookies signed before stay valid), compared with crypto.timingSafeEqual. Keygrip
+ * compares through tsscmp, which draws 32 random bytes and computes two more HMACs for every comparison: about
+ * 45 µs of each signed-in request's CPU, a twentieth of a search's.
+ */
+export class CookieSigner {
+  constructor(private readonly keys: string[]) {
+    if (keys.length === 0) throw new Error('Cookie signing needs at least one key.');
+  }
+
+  sign(data: string): string {
+    return signWith(data, this.keys[0]);
+  }
+
+  verify(data: string, digest: string): boolean {
+    return this.index(data, digest) > -1;
+  }
+
+  /** Which key signed `data` as `digest` (0: the current one; later ones are being rotated out), -1 for none. */
+  index(data: string, digest: string): number {
+    const given = Buffer.from(String(digest));
+    for (const [i, key] of this.keys.entries()) {
+      const expected = Buffer.from(signWith(data, key));
+      // Lengths differ only for a digest that is not one of ours (every signature has the same length).
+      if (given.length === expected.length && crypto.timingSafeEqual(given, expected)) return i;
+    }
+    return -1;
+  }
+}
+
+const signWith = (data: string, key: string) => crypto.createHmac('sha1', key).update(data).digest('base64url');
+
+/**
  * The Web Push (VAPID) key pair: from configuration, else generated once into the data directory (mode 0600), so
  * every process on that directory signs with the same key and browsers' subscriptions stay valid across restarts.
  */
