@@ -1,5 +1,5 @@
-import type { Db } from '../../db';
 import { type Levels, type MoodSignal, type MoodSignals, moodSignalsOf } from '../moods';
+import { MemberCache } from './change-versions';
 
 /**
  * Members' mood signals (their recent public tracker moods and latest assessment, as `moodSignalsOf` reads them)
@@ -10,15 +10,8 @@ import { type Levels, type MoodSignal, type MoodSignals, moodSignalsOf } from '.
  * migration 20261125_99 name the member, as for a relation), when the oldest mood it holds stops being recent, and
  * after ten minutes at most. A read that raced a change is not kept (the member's version moved meanwhile).
  */
-export class MoodSignalsCache {
+export class MoodSignalsCache extends MemberCache {
   private readonly entries = new Map<number, { moods: MoodSignal[]; assessment: Levels | null; until: number }>();
-  private readonly versions = new Map<number, number>();
-
-  constructor(
-    private readonly db: Db,
-    private readonly max = 20_000,
-    private readonly ttlMs = 10 * 60_000,
-  ) {}
 
   /** The signals of these members at `now`: those kept, and the others read in one statement. */
   async get(userIds: number[], now = Date.now()): Promise<Omit<MoodSignals, 'agesOut'>> {
@@ -35,14 +28,14 @@ export class MoodSignalsCache {
       if (hit.assessment) assessments.set(id, hit.assessment);
     }
     if (missing.length === 0) return { moods, assessments };
-    const versions = missing.map((id) => this.versions.get(id) ?? 0);
+    const versions = missing.map((id) => this.versions.of(id));
     const read = await moodSignalsOf(this.db, missing, now);
     for (const [i, id] of missing.entries()) {
       const signals = read.moods.get(id) ?? [];
       const assessment = read.assessments.get(id) ?? null;
       if (signals.length) moods.set(id, signals);
       if (assessment) assessments.set(id, assessment);
-      if ((this.versions.get(id) ?? 0) !== versions[i]) continue;
+      if (this.versions.of(id) !== versions[i]) continue;
       this.entries.delete(id);
       this.entries.set(id, { moods: signals, assessment, until: Math.min(now + this.ttlMs, read.agesOut.get(id) ?? Number.POSITIVE_INFINITY) });
       if (this.entries.size > this.max) this.entries.delete(this.entries.keys().next().value as number);
@@ -52,8 +45,7 @@ export class MoodSignalsCache {
 
   invalidate(userId: number): void {
     this.entries.delete(userId);
-    this.versions.set(userId, (this.versions.get(userId) ?? 0) + 1);
-    if (this.versions.size > this.max * 2) this.versions.clear();
+    this.versions.changed(userId);
   }
 
   clear(): void {

@@ -1,5 +1,6 @@
 import type { Db } from '../../db';
 import { MOOD_SIGNALS_SQL, moodSignalsBindings } from '../moods';
+import { MemberCache } from './change-versions';
 
 /**
  * A member's relations with others, as user ids: blocks either way, matches, profiles they liked, profiles they
@@ -42,17 +43,9 @@ export async function loadRelations(db: Db, userId: number): Promise<Relations> 
   return out;
 }
 
-export class RelationsCache {
+export class RelationsCache extends MemberCache {
   private readonly entries = new Map<number, { relations: Relations; at: number }>();
   private readonly loading = new Map<number, Promise<Relations>>();
-  /** bumped per member when a relation of theirs changes, so a load that raced the change is not kept */
-  private readonly versions = new Map<number, number>();
-
-  constructor(
-    private readonly db: Db,
-    private readonly max = 20_000,
-    private readonly ttlMs = 10 * 60_000,
-  ) {}
 
   async get(userId: number): Promise<Relations> {
     const hit = this.entries.get(userId);
@@ -63,10 +56,10 @@ export class RelationsCache {
     }
     let pending = this.loading.get(userId);
     if (!pending) {
-      const version = this.versions.get(userId) ?? 0;
+      const version = this.versions.of(userId);
       pending = loadRelations(this.db, userId).then((relations) => {
         this.loading.delete(userId);
-        if ((this.versions.get(userId) ?? 0) === version) {
+        if (this.versions.of(userId) === version) {
           this.entries.set(userId, { relations, at: Date.now() });
           if (this.entries.size > this.max) this.entries.delete(this.entries.keys().next().value as number);
         }
@@ -83,8 +76,7 @@ export class RelationsCache {
   invalidate(userId: number): void {
     this.entries.delete(userId);
     this.loading.delete(userId);
-    this.versions.set(userId, (this.versions.get(userId) ?? 0) + 1);
-    if (this.versions.size > this.max * 2) this.versions.clear();
+    this.versions.changed(userId);
   }
 
   clear(): void {
