@@ -226,8 +226,8 @@ export function isPostgres(db: Db): boolean {
  * removed while migrations run, since a migration rebuilding a table would drop or break their triggers).
  */
 export async function migrateLatest(db: Db): Promise<string[]> {
-  const [, pending] = (await db.migrate.list({ migrationSource })) as [unknown[], unknown[]];
-  if (pending.length > 0) await dropMemberLines(db);
+  // A database without knex_migrations yet has no member lines to drop either.
+  if ((await pendingMigrations(db).catch(() => [])).length > 0) await dropMemberLines(db);
   const [, applied] = (await db.migrate.latest({ migrationSource })) as [number, string[]];
   await seedReferenceData(db);
   await ensureMemberLines(db);

@@ -13,8 +13,6 @@ import { LINE_FROM, LINE_LIVE, LineReader, PLAIN_COLUMNS, blankValues, copyState
  * test run, goes through knex.
  */
 
-const FROM = LINE_FROM;
-
 /**
  * A page of rows as read: lines in one buffer, COPY's text lines (`escaped`), concat_ws's, or the values of COPY's
  * binary tuples; or, when the lines could not be told apart (a value holding a line feed), the page's rows read
@@ -80,14 +78,14 @@ const BINARY_SIGNATURE = Buffer.from('PGCOPY\n\xff\r\n\0', 'latin1');
  * `limit`), built by the database from LINE_FROM's tables.
  */
 function linesOf(db: Db, where: string, bindings: unknown[], limit: number | null): Promise<LinesRead> {
-  const rows = `${FROM} WHERE ${where} ORDER BY p.id${limit === null ? '' : ` LIMIT ${Math.floor(limit)}`}`;
+  const rows = `${LINE_FROM} WHERE ${where} ORDER BY p.id${limit === null ? '' : ` LIMIT ${Math.floor(limit)}`}`;
   return pageOf(db, `SELECT p.id AS id, ${lineSql(isPostgres(db) ? 'pg' : 'sqlite')} AS line ${rows}`, bindings, () => [`SELECT ${PLAIN_COLUMNS} ${rows}`, bindings]);
 }
 
 /** SQLite: the stored lines (member-lines.ts) of live profiles after `after` and up to `upTo`, at most `limit`. */
 function storedLinesOf(db: Db, after: number, upTo: number, limit: number): Promise<LinesRead> {
   const inner = `SELECT profile_id AS id, line FROM member_lines WHERE profile_id > ? AND profile_id <= ? ORDER BY profile_id LIMIT ${Math.floor(limit)}`;
-  return pageOf(db, inner, [after, upTo], (maxId) => [`SELECT ${PLAIN_COLUMNS} ${FROM} WHERE ${LINE_LIVE} AND p.id > ? AND p.id <= ? ORDER BY p.id`, [after, maxId]]);
+  return pageOf(db, inner, [after, upTo], (maxId) => [`SELECT ${PLAIN_COLUMNS} ${LINE_FROM} WHERE ${LINE_LIVE} AND p.id > ? AND p.id <= ? ORDER BY p.id`, [after, maxId]]);
 }
 
 interface LinesRead {
@@ -134,14 +132,14 @@ async function valuesOf(db: Db, reader: LineReader, page: ScanPage, first = 0): 
   }
   if (again.length === 0) return out as MemberValues[];
   const ids = again.filter((id) => Number.isInteger(id));
-  const { rows: plain } = ids.length ? await readArrays(db, `SELECT ${PLAIN_COLUMNS} ${FROM} WHERE p.id IN (${ids.map(() => '?').join(', ')})`, ids) : { rows: [] };
+  const { rows: plain } = ids.length ? await readArrays(db, `SELECT ${PLAIN_COLUMNS} ${LINE_FROM} WHERE p.id IN (${ids.map(() => '?').join(', ')})`, ids) : { rows: [] };
   const byId = new Map(plain.map((r) => [Number(r[0]), reader.fillCells(blankValues(), r)]));
   let k = 0;
   return out.map((v) => v ?? byId.get(again[k++]) ?? null).filter((v): v is MemberValues => v !== null);
 }
 
 /** What the loader reads and how it reads it: a snapshot of the index made from other columns is not used. */
-export const LOADER_SHAPE = [lineSql('sqlite'), lineSql('pg'), copyStatement(PLAIN_COLUMNS), FROM, LineReader, linesOf, valuesOf, declinedProfiles, keysetPages, copyPages]
+export const LOADER_SHAPE = [lineSql('sqlite'), lineSql('pg'), copyStatement(PLAIN_COLUMNS), LINE_FROM, LineReader, linesOf, valuesOf, declinedProfiles, keysetPages, copyPages]
   .map(String)
   .join('\n');
 
@@ -258,7 +256,7 @@ async function* copyPages(db: Db, range: IdRange, stored: boolean): AsyncGenerat
     // after its length (the text format would look at every byte for its escapes, and write some).
     const statement = stored
       ? `COPY (SELECT line FROM member_lines WHERE ${bound('profile_id')} ORDER BY profile_id) TO STDOUT (FORMAT binary)`
-      : copyStatement(`SELECT ${PLAIN_COLUMNS} ${FROM} WHERE ${LINE_LIVE} AND ${bound('p.user_id')} AND ${bound('u.id')} ORDER BY p.user_id`);
+      : copyStatement(`SELECT ${PLAIN_COLUMNS} ${LINE_FROM} WHERE ${LINE_LIVE} AND ${bound('p.user_id')} AND ${bound('u.id')} ORDER BY p.user_id`);
     streaming = true;
     const stream = conn.query(copyTo(statement));
     // A chunk ends anywhere, even inside a character: each page is the chunk's whole lines (text: up to its last

@@ -133,10 +133,12 @@ test('lines that are not this build\'s are not read, and are installed again', a
   // A write the missing trigger did not follow: installing again brings the lines back to the tables.
   await addMember(); // (the writes of the test above may have left no live member)
   await db('users').where('id', users[users.length - 1]).update({ lastActiveAt: 1_800_000_000_000 });
-  assert.notDeepEqual((await lines()).stored, (await lines()).built);
+  const stale = await lines();
+  assert.notDeepEqual(stale.stored, stale.built);
   assert.equal(await ensureMemberLines(db), true);
   assert.equal(await memberLinesCurrent(db), true);
-  assert.deepEqual((await lines()).stored, (await lines()).built);
+  const mended = await lines();
+  assert.deepEqual(mended.stored, mended.built);
   assert.equal(await ensureMemberLines(db), false, 'nothing to do the second time');
 
   // Another build's definition (its digest differs): installed again.
@@ -150,5 +152,6 @@ test('lines that are not this build\'s are not read, and are installed again', a
   assert.equal(await memberLinesCurrent(db), false);
   await assert.rejects(readArrays(db, 'SELECT count(*) FROM member_lines', []));
   assert.equal(await ensureMemberLines(db), true);
-  assert.deepEqual((await lines()).stored, (await lines()).built);
+  const back = await lines();
+  assert.deepEqual(back.stored, back.built);
 });
