@@ -150,7 +150,10 @@ async function fillMoons(db: Db, rows: MemberValues[]): Promise<void> {
   const byId = new Map(missing.map((r) => [r.profileId, r]));
   const birth = await db('profiles')
     .whereIn('id', [...byId.keys()])
-    .select('id', 'gender', 'dateOfBirth', 'birthHour', 'birthMinute', 'birthAmPm', 'birthPlace', 'zodiacSign', 'rashi', 'nakshatra', 'manglik');
+    .select('id', 'userId', 'gender', 'dateOfBirth', 'birthHour', 'birthMinute', 'birthAmPm', 'birthPlace', 'zodiacSign', 'rashi', 'nakshatra', 'manglik')
+    // In owner order: each write locks its owner's row to its commit (member-lines.ts), as other writers do in
+    // this order, so that two of them cannot each wait for the other.
+    .orderBy('userId');
   const same = isPostgres(db) ? 'IS NOT DISTINCT FROM' : 'IS';
   const fields = ['date_of_birth', 'birth_hour', 'birth_minute', 'birth_am_pm', 'birth_place', 'rashi', 'nakshatra', 'manglik'];
   const computed: Array<{ b: (typeof birth)[number]; manglik: boolean | null; value: number }> = [];

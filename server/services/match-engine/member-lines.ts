@@ -57,24 +57,36 @@ function sqliteStatements(): { create: string[]; triggers: string[] } {
  * statement) rewrites its lines in one statement rather than one per row; an update rewrites only the rows whose
  * line's columns changed. The function writes the Moon longitude to its last digit whatever the session's
  * extra_float_digits (1 gives the shortest exact form).
+ *
+ * Concurrent writers. A line is made of three tables' rows, and under READ COMMITTED two transactions writing
+ * different ones of a member's rows (an edit of the profile, a hide in the privacy settings; or the engine filling
+ * in a Moon position while the member changes a setting) would each write the line from a snapshot without the
+ * other's change: the later one failed on the line's key, or left a line missing the first one's change. So every
+ * rewrite first locks its members' `users` rows (FOR NO KEY UPDATE, which foreign-key checks do not wait for), in id
+ * order, and holds them to its commit. A second rewrite of the same member waits there, and its next statement
+ * reads the first one's committed rows. The owner's row, not the profile's: the sign-in middleware's
+ * `last_active_at` update already holds it, so a transaction editing a profile and then its owner (account
+ * deletion) cannot deadlock with it. The insert's ON CONFLICT is a second guard that should never act.
  */
 function postgresStatements(): { create: string[]; triggers: string[] } {
-  const refresh = `CREATE FUNCTION member_lines_refresh(ids integer[]) RETURNS void LANGUAGE plpgsql
+  const refresh = `CREATE FUNCTION member_lines_refresh(ids integer[], owners integer[]) RETURNS void LANGUAGE plpgsql
     SET extra_float_digits = 1 SET jit = off AS $$
     BEGIN
+      PERFORM 1 FROM users WHERE id = ANY(owners) ORDER BY id FOR NO KEY UPDATE;
       DELETE FROM ${TABLE} WHERE profile_id = ANY(ids);
-      INSERT INTO ${TABLE} (profile_id, line) SELECT p.id, ${lineSql('pg')} ${LINE_FROM} WHERE p.id = ANY(ids) AND ${LINE_LIVE};
+      INSERT INTO ${TABLE} (profile_id, line) SELECT p.id, ${lineSql('pg')} ${LINE_FROM} WHERE p.id = ANY(ids) AND ${LINE_LIVE}
+        ON CONFLICT (profile_id) DO UPDATE SET line = EXCLUDED.line;
     END $$`;
   const changed = (list: readonly string[]) => `(${cols(list, 'n')}) IS DISTINCT FROM (${cols(list, 'o')})`;
-  const profilesOf = (users: string) => `ARRAY(SELECT p.id FROM profiles p WHERE p.user_id IN (${users}))`;
-  // [trigger, table, event, transition tables, the ids of the profiles whose lines to rewrite]
+  const profilesOf = (users: string) => `SELECT p.id, p.user_id FROM profiles p WHERE p.user_id IN (${users})`;
+  // [trigger, table, event, transition tables, the (profile id, owner's user id) pairs whose lines to rewrite]
   const defs: Array<[string, string, string, string, string]> = [
-    ['member_lines_profiles_insert', 'profiles', 'INSERT', 'NEW TABLE AS n', 'ARRAY(SELECT id FROM n)'],
+    ['member_lines_profiles_insert', 'profiles', 'INSERT', 'NEW TABLE AS n', 'SELECT id, user_id FROM n'],
     [
       'member_lines_profiles_update', 'profiles', 'UPDATE', 'OLD TABLE AS o NEW TABLE AS n',
-      `ARRAY(SELECT n.id FROM n LEFT JOIN o ON o.id = n.id WHERE o.id IS NULL OR ${changed(LINE_COLUMNS.profiles)} UNION SELECT o.id FROM o LEFT JOIN n ON n.id = o.id WHERE n.id IS NULL)`,
+      `SELECT n.id, n.user_id FROM n LEFT JOIN o ON o.id = n.id WHERE o.id IS NULL OR ${changed(LINE_COLUMNS.profiles)} UNION SELECT o.id, o.user_id FROM o LEFT JOIN n ON n.id = o.id WHERE n.id IS NULL OR ${changed(LINE_COLUMNS.profiles)}`,
     ],
-    ['member_lines_profiles_delete', 'profiles', 'DELETE', 'OLD TABLE AS o', 'ARRAY(SELECT id FROM o)'],
+    ['member_lines_profiles_delete', 'profiles', 'DELETE', 'OLD TABLE AS o', 'SELECT id, user_id FROM o'],
     [
       'member_lines_users_update', 'users', 'UPDATE', 'OLD TABLE AS o NEW TABLE AS n',
       profilesOf(`SELECT n.id FROM n LEFT JOIN o ON o.id = n.id WHERE o.id IS NULL OR ${changed(LINE_COLUMNS.users)} UNION SELECT o.id FROM o LEFT JOIN n ON n.id = o.id WHERE n.id IS NULL`),
@@ -84,8 +96,14 @@ function postgresStatements(): { create: string[]; triggers: string[] } {
     ['member_lines_privacy_update', 'privacy_settings', 'UPDATE', 'OLD TABLE AS o NEW TABLE AS n', profilesOf('SELECT user_id FROM n UNION SELECT user_id FROM o')],
     ['member_lines_privacy_delete', 'privacy_settings', 'DELETE', 'OLD TABLE AS o', profilesOf('SELECT user_id FROM o')],
   ];
-  const triggers = defs.flatMap(([name, table, event, transition, ids]) => [
-    `CREATE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN PERFORM member_lines_refresh(${ids}); RETURN NULL; END $$`,
+  const triggers = defs.flatMap(([name, table, event, transition, pairs]) => [
+    `CREATE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$
+    DECLARE ids integer[]; owners integer[];
+    BEGIN
+      SELECT array_agg(DISTINCT x.id), array_agg(DISTINCT x.owner) INTO ids, owners FROM (${pairs}) AS x(id, owner);
+      IF ids IS NOT NULL THEN PERFORM member_lines_refresh(ids, owners); END IF;
+      RETURN NULL;
+    END $$`,
     `CREATE TRIGGER ${name} AFTER ${event} ON ${table} REFERENCING ${transition} FOR EACH STATEMENT EXECUTE FUNCTION ${name}()`,
   ]);
   return { create: [`CREATE TABLE ${TABLE} (profile_id integer PRIMARY KEY, line text NOT NULL)`, refresh], triggers };
@@ -138,7 +156,8 @@ export async function memberLinesCurrent(db: Db): Promise<boolean> {
 function dropStatements(dialect: Dialect): string[] {
   // PostgreSQL: dropping a trigger's function drops the trigger (CASCADE), even where its table is gone.
   const triggers = triggerNames(dialect).map((name) => (dialect === 'pg' ? `DROP FUNCTION IF EXISTS ${name}() CASCADE` : `DROP TRIGGER IF EXISTS ${name}`));
-  const functions = dialect === 'pg' ? ['DROP FUNCTION IF EXISTS member_lines_refresh(integer[])'] : [];
+  // (The one-argument refresh is an earlier build's.)
+  const functions = dialect === 'pg' ? ['DROP FUNCTION IF EXISTS member_lines_refresh(integer[], integer[])', 'DROP FUNCTION IF EXISTS member_lines_refresh(integer[])'] : [];
   return [...triggers, ...functions, `DROP TABLE IF EXISTS ${FORMAT_TABLE}`, `DROP TABLE IF EXISTS ${TABLE}`];
 }
 
