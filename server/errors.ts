@@ -57,24 +57,45 @@ function faultOfCode(code: unknown): StorageFault | null {
 }
 
 /**
- * The storage fault behind an error, if any: a full disk, a read-only or unwritable data directory, an I/O error.
- * Looks through the wrappers knex, Objection and formidable put around the original error.
+ * The error codes behind an error: its own and those of the wrappers knex, Objection and formidable put around the
+ * original (sqlite3, the node-sqlite3 driver, sets a code; knex may only keep it in the message).
  */
-export function storageFault(error: unknown): StorageFault | null {
+function* codesOf(error: unknown): Generator<string> {
   let current: unknown = error;
   for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth++) {
     const e = current as { code?: unknown; nativeError?: unknown; cause?: unknown; message?: unknown };
-    const fault = faultOfCode(e.code);
-    if (fault) return fault;
-    // sqlite3 (the node-sqlite3 driver) sets code; knex may only keep it in the message.
+    if (typeof e.code === 'string') yield e.code;
     if (typeof e.message === 'string') {
-      const m = /(?:^|- )(SQLITE_(?:FULL|READONLY\w*|CANTOPEN\w*|IOERR\w*)):/.exec(e.message);
-      if (m) return faultOfCode(m[1]);
+      const m = /(?:^|- )(SQLITE_(?:FULL|READONLY\w*|CANTOPEN\w*|IOERR\w*|BUSY\w*|LOCKED\w*)):/.exec(e.message);
+      if (m) yield m[1];
     }
     current = e.nativeError ?? e.cause;
   }
+}
+
+/** The storage fault behind an error, if any: a full disk, a read-only or unwritable data directory, an I/O error. */
+export function storageFault(error: unknown): StorageFault | null {
+  for (const code of codesOf(error)) {
+    const fault = faultOfCode(code);
+    if (fault) return fault;
+  }
   return null;
 }
+
+/**
+ * Whether an error is another write holding what this one needed: PostgreSQL's deadlock (40P01), serialization
+ * failure (40001) or lock timeout (55P03), SQLite's busy or locked database after its busy timeout. The statement's
+ * transaction was rolled back, and the same request can succeed a moment later: a 503 asking to try again, not a
+ * 500. (Two transactions writing one member's rows in opposite orders can deadlock on PostgreSQL; it ends one.)
+ */
+export function contention(error: unknown): boolean {
+  for (const code of codesOf(error)) {
+    if (code === '40P01' || code === '40001' || code === '55P03' || code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED')) return true;
+  }
+  return false;
+}
+
+export const CONTENTION_MESSAGE = 'Another change to the same record was being saved at the same moment. Please try again.';
 
 /**
  * For writes a read must not fail over (presence, view counters): a storage fault is swallowed so reads keep
@@ -154,7 +175,8 @@ export function respondWithError(ctx: Context, error: unknown, log: (entry: Reco
 /**
  * The one app-level error handler: every error becomes `{message, code, ..., errorId}` with the right status.
  * Database errors are mapped by class (unique → 409, not-null/check → 400); storage faults (full disk, read-only
- * data directory) become 507 / 503 with a plain message; nothing from SQL or a stack reaches the client.
+ * data directory) become 507 / 503 with a plain message, and a write that lost to another (a deadlock, a busy
+ * database) a 503 to try again; nothing from SQL or a stack reaches the client.
  * An error status set without throwing (a missing static file, an HTML page) gets the same one log line.
  */
 export function errorHandler(log: (entry: Record<string, unknown>) => void) {
@@ -191,6 +213,7 @@ export function toResponse(error: unknown): ErrorResponse {
     const mapped = storageError(fault);
     return answer(mapped.status, mapped.message, mapped.code, mapped.headers);
   }
+  if (contention(error)) return answer(503, CONTENTION_MESSAGE, 'busy', { 'Retry-After': '1' });
   const e = error as { status?: number; statusCode?: number; expose?: boolean; message?: string; type?: string; code?: unknown };
   // A body that claims gzip, deflate or br but does not decompress is the client's mistake, not ours.
   if (typeof e?.code === 'string' && /^(Z_(DATA|BUF|STREAM)_ERROR|ERR__ERROR_FORMAT_)/.test(e.code)) {

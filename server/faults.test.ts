@@ -7,10 +7,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { DBError } from 'objection';
-import { STORAGE_MESSAGES, dataDirProblem, toResponse } from './errors';
+import knex from 'knex';
+import { CONTENTION_MESSAGE, STORAGE_MESSAGES, dataDirProblem, toResponse } from './errors';
+import { isPostgres, readArrays, sqliteFile } from './db';
 import { uploadTempDir } from './routes/photos/photos';
 import { mediaDir } from './services/photos';
-import { buildProfile, jpegBytes, profilePayload, signedInClient } from './test/factories';
+import { buildProfile, buildUser, jpegBytes, profilePayload, signedInClient } from './test/factories';
 import { Client, type TestServer, startTestServer } from './test/harness';
 import { freePort } from '../scripts/lib/free-port';
 
@@ -84,6 +86,77 @@ describe('storage errors map to clear 503 / 507 (unit, simulated errors)', () =>
       assert.match(dataDirProblem(path.join(dir, 'file')) ?? '', /^Saathi cannot start: the data directory .* cannot be used/);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('a write that loses to another is a clear 503 to try again', () => {
+  const busy = { message: CONTENTION_MESSAGE, code: 'busy' };
+  const cases: Array<[string, unknown]> = [
+    ['PostgreSQL 40P01 deadlock_detected', Object.assign(new Error('deadlock detected'), { code: '40P01' })],
+    ['PostgreSQL 40001 serialization_failure', Object.assign(new Error('could not serialize access'), { code: '40001' })],
+    ['Objection DBError around SQLITE_BUSY', new DBError({ nativeError: Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' }), client: 'better-sqlite3' } as never)],
+    ['knex-wrapped sqlite3 message', new Error('update `users` set `x` = ? - SQLITE_BUSY: database is locked')],
+  ];
+  for (const [name, error] of cases) {
+    test(name, () => {
+      const res = toResponse(error);
+      assert.equal(res.status, 503);
+      assert.deepEqual(res.body, busy);
+      assert.equal(res.headers['Retry-After'], '1');
+    });
+  }
+
+  test('real: two transactions writing one member in opposite orders (PostgreSQL), a busy database (SQLite)', async () => {
+    const server = await startTestServer();
+    try {
+      const { user } = await buildUser(server);
+      await buildProfile(server, user);
+      const db = server.db;
+      const errors: unknown[] = [];
+      if (isPostgres(db)) {
+        // A profile and then its privacy in one transaction (as account deletion writes them), against a privacy
+        // change alone: each ends up waiting for the other (the member lines' lock on the owner), and PostgreSQL
+        // ends one of them.
+        const first = await db.transaction();
+        await first('profiles').where('userId', user.id).update({ profession: 'Architect' });
+        const second = Promise.resolve(db('privacy_settings').where('userId', user.id).update({ profileVisibility: 'matches' })).catch((e) => errors.push(e));
+        for (let i = 0; i < 100; i++) {
+          const waiting = await readArrays(db, "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'", []);
+          if (Number(waiting.rows[0][0]) > 0) break;
+          await new Promise((r) => setTimeout(r, 50));
+        }
+        try {
+          await first('privacy_settings').where('userId', user.id).update({ profileVisibility: 'none' });
+          await first.commit();
+        } catch (error) {
+          errors.push(error);
+          await first.rollback().catch(() => {});
+        }
+        await second;
+        assert.equal(errors.length, 1, 'PostgreSQL ends one of the two');
+      } else {
+        // The server's connection holds a write; another connection that will not wait is refused. (Through the
+        // server's own driver: two copies of SQLite in one process do not see each other's locks.)
+        const trx = await db.transaction();
+        await trx('users').where('id', user.id).update({ lastActiveAt: Date.now() });
+        const other = knex({ client: server.config.dbClient, connection: { filename: sqliteFile(server.config) }, useNullAsDefault: true, pool: { min: 1, max: 1 } });
+        try {
+          await other.raw('PRAGMA busy_timeout = 0');
+          await other('users').where('id', user.id).update({ last_active_at: 1 });
+        } catch (error) {
+          errors.push(error);
+        } finally {
+          await other.destroy();
+          await trx.commit();
+        }
+        assert.equal(errors.length, 1, 'the second connection is refused');
+      }
+      const res = toResponse(errors[0]);
+      assert.equal(res.status, 503, String(errors[0]));
+      assert.deepEqual(res.body, busy);
+    } finally {
+      await server.close();
     }
   });
 });
