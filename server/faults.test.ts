@@ -9,11 +9,11 @@ import { after, before, describe, test } from 'node:test';
 import { DBError } from 'objection';
 import knex from 'knex';
 import { CONTENTION_MESSAGE, STORAGE_MESSAGES, dataDirProblem, toResponse } from './errors';
-import { isPostgres, readArrays, sqliteFile } from './db';
+import { isPostgres, sqliteFile } from './db';
 import { uploadTempDir } from './routes/photos/photos';
 import { mediaDir } from './services/photos';
 import { buildProfile, buildUser, jpegBytes, profilePayload, signedInClient } from './test/factories';
-import { Client, type TestServer, startTestServer } from './test/harness';
+import { Client, type TestServer, startTestServer, untilWaitingForLock } from './test/harness';
 import { freePort } from '../scripts/lib/free-port';
 
 // Storage faults and broken clients. What is real and what is simulated:
@@ -121,11 +121,7 @@ describe('a write that loses to another is a clear 503 to try again', () => {
         const first = await db.transaction();
         await first('profiles').where('userId', user.id).update({ profession: 'Architect' });
         const second = Promise.resolve(db('privacy_settings').where('userId', user.id).update({ profileVisibility: 'matches' })).catch((e) => errors.push(e));
-        for (let i = 0; i < 100; i++) {
-          const waiting = await readArrays(db, "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'", []);
-          if (Number(waiting.rows[0][0]) > 0) break;
-          await new Promise((r) => setTimeout(r, 50));
-        }
+        await untilWaitingForLock(db);
         try {
           await first('privacy_settings').where('userId', user.id).update({ profileVisibility: 'none' });
           await first.commit();

@@ -252,3 +252,16 @@ export async function listTables(db: Db): Promise<string[]> {
   const rows = (await db.raw("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'profiles_fts%'")) as Array<{ name: string }>;
   return rows.map((r) => r.name);
 }
+
+/**
+ * PostgreSQL: until another connection to this database waits for a lock (a second write waiting for an open
+ * transaction's commit); fails when none does within five seconds.
+ */
+export async function untilWaitingForLock(db: Db): Promise<void> {
+  for (let i = 0; i < 100; i++) {
+    const res = await db.raw("SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'");
+    if (Number(res.rows[0].n) > 0) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('no second write waited for the open transaction');
+}

@@ -3,7 +3,7 @@ import { after, before, test } from 'node:test';
 import fc from 'fast-check';
 import { isPostgres, readArrays } from '../../db';
 import { buildProfile, buildUser } from '../../test/factories';
-import { type TestServer, startTestServer } from '../../test/harness';
+import { type TestServer, startTestServer, untilWaitingForLock } from '../../test/harness';
 import { dropMemberLines, ensureMemberLines, memberLinesCurrent } from './member-lines';
 import { LINE_FROM, LINE_LIVE, lineSql } from './packed-row';
 import { scanIndex } from './parallel-scan';
@@ -125,7 +125,7 @@ test('two transactions writing one member at once leave the line with both write
   await addMember();
   const userId = users[users.length - 1];
   const writes = {
-    profile: (q: typeof db) => q('profiles').where('userId', userId).update({ profession: `Architect ${Math.random()}` }),
+    profile: (q: typeof db) => q('profiles').where('userId', userId).update({ profession: 'Architect' }),
     privacy: (q: typeof db) => q('privacy_settings').where('userId', userId).update({ profileVisibility: 'matches' }),
     user: (q: typeof db) => q('users').where('id', userId).update({ subscriptionTier: 'elite', lastActiveAt: Date.now() }),
     moon: (q: typeof db) => q('profiles').where('userId', userId).update({ moonLongitude: 123.456 }),
@@ -142,28 +142,18 @@ test('two transactions writing one member at once leave the line with both write
   for (const [first, second] of pairs) {
     await db('privacy_settings').where('userId', userId).update({ profileVisibility: 'all' });
     await db('users').where('id', userId).update({ subscriptionTier: 'free' });
-    await db('profiles').where('userId', userId).update({ moonLongitude: null, isDeleted: first === 'restore' });
+    await db('profiles').where('userId', userId).update({ profession: 'Teacher', moonLongitude: null, isDeleted: first === 'restore' });
     // The first write's transaction stays open while the second, on another connection, writes the same member.
     const trx = await db.transaction();
     await writes[first](trx as unknown as typeof db);
     const meanwhile = Promise.resolve(writes[second](db));
-    if (isPostgres(db)) await waitForLockWait(db);
+    if (isPostgres(db)) await untilWaitingForLock(db);
     await trx.commit();
     await meanwhile;
     const { built, stored } = await lines();
     assert.deepEqual(stored, built, `${first} then ${second}`);
   }
 });
-
-/** Until another connection to this database waits for a lock (the second write waiting for the first's commit). */
-async function waitForLockWait(db: TestServer['db']): Promise<void> {
-  for (let i = 0; i < 100; i++) {
-    const waiting = await readArrays(db, "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'", []);
-    if (Number(waiting.rows[0][0]) > 0) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  assert.fail('the second write never waited for the first');
-}
 
 test('lines that are not this build\'s are not read, and are installed again', async () => {
   const db = server.db;
