@@ -117,6 +117,17 @@ describe('ending a session closes its open event stream at once', () => {
     laptop.close();
   });
 
+  test('a password reset by link', async () => {
+    const member = await memberOnTwoDevices();
+    const phone = await openStream(member.phone);
+    const visitor = new Client(server);
+    const requested = (await (await visitor.post('/api/auth/password-reset/request', { email: member.user.email })).json()) as { token?: string };
+    assert.ok(requested.token, 'demo mode shows the token');
+    const reset = await visitor.post('/api/auth/password-reset/confirm', { token: requested.token, password: 'a reset passphrase', confirmPassword: 'a reset passphrase' });
+    assert.equal(reset.status, 200);
+    await assertClosesPromptly(phone, 'password reset');
+  });
+
   test('"sign out this device" from the devices list, and signing out on the device itself', async () => {
     const member = await memberOnTwoDevices();
     const phone = await openStream(member.phone);
