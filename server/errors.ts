@@ -95,6 +95,13 @@ export function contention(error: unknown): boolean {
   return false;
 }
 
+/** Whether a unique index refused the row, whichever driver raised it (Objection does not wrap every driver's error). */
+export function uniqueViolation(error: unknown): boolean {
+  if (error instanceof UniqueViolationError) return true;
+  for (const code of codesOf(error)) if (code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE') return true;
+  return /UNIQUE constraint failed/.test(String((error as { message?: unknown } | null)?.message ?? ''));
+}
+
 export const CONTENTION_MESSAGE = 'Another change to the same record was being saved at the same moment. Please try again.';
 
 /**
