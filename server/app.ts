@@ -3,7 +3,8 @@ import Koa from 'koa';
 import { koaBody } from 'koa-body';
 import compress from 'koa-compress';
 import session from 'koa-session';
-import { type Config, configProblems } from './config';
+import type { Config } from './config';
+import { configProblems } from './config-checks';
 import type { AppContext, AppServices, AppState } from './context';
 import type { Db } from './db';
 import { errorHandler, notFound } from './errors';
@@ -118,7 +119,7 @@ export function createApp(config: Config, db: Db, options: AppOptions = {}): Koa
   const keys = loadSessionKeys(config);
   const engine = new MatchEngine(db, live, keys, log, { dataDir: config.dataDir });
   const services: AppServices = { config, db, live, engine, cards: new CardRows(db, engine), log, metrics: createMetrics({ db, engine }), media: options.media ?? createMediaStore(config), lifecycle: { draining: false } };
-  const app = new Koa<AppState, AppContext>({ proxy: config.trustProxy });
+  const app = new Koa<AppState, AppContext>({ proxy: config.trustProxy, maxIpsCount: config.trustProxyHops });
   app.keys = new CookieSigner(keys);
   app.context.services = services;
   app.silent = true;

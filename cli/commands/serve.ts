@@ -1,7 +1,8 @@
 import type { Command } from 'commander';
 import { createApp } from '../../server/app';
-import { configProblems, configWarnings } from '../../server/config';
-import { createDb, migrateLatest, sqliteFile } from '../../server/db';
+import { configProblems, configWarnings } from '../../server/config-checks';
+import { createDb, sqliteFile } from '../../server/db';
+import { migrateLatest } from '../../server/migrations';
 import { dataDirProblem } from '../../server/errors';
 import { createLogger } from '../../server/logger';
 import { DEMO_CREDENTIALS } from '../../fixtures/demo-credentials';
@@ -10,6 +11,7 @@ import { jobScheduler } from '../../server/jobs';
 import { createMediaStore } from '../../server/services/media-store';
 import type { AddressInfo } from 'node:net';
 import { SERVE_APPLICATION_NAME, holdServeLock } from '../safety';
+import { afterResponsesSettled } from '../../server/services/after-response';
 
 export function registerServe(program: Command): void {
   program
@@ -84,6 +86,8 @@ export function registerServe(program: Command): void {
         // (first: on PostgreSQL it needs the change feed's listening connection, closed below).
         await engine.flush().catch((error: unknown) => log({ level: 'warn', msg: 'match engine: no snapshot at shutdown', err: String(error) }));
         server.close(async () => {
+          // Mail that answered requests left to send (written to the outbox, so it survives the stop).
+          await afterResponsesSettled();
           await jobs.stop();
           await db.destroy();
           releaseLock();
