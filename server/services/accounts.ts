@@ -4,9 +4,9 @@ import type { Db } from '../db';
 import { Counter } from '../models/delivery';
 import { NotificationSettings, PrivacySettings } from '../models/settings';
 import { User } from '../models/user';
+import { freeYearEnds } from './billing/clock';
 import { type Argon2Params, hashPassword } from './passwords';
 
-const YEAR_MS = 365 * 24 * 3600_000;
 
 export interface NewAccount {
   fullName: string;
@@ -60,7 +60,7 @@ export async function createAccount(
       role,
       status: 'active',
       subscriptionTier: freePremium ? 'premium' : 'tryme',
-      subscriptionEnds: freePremium ? now + YEAR_MS : null,
+      subscriptionEnds: freePremium ? freeYearEnds(now) : null,
       registrationNumber,
       messageCount: 0,
       isVerified: false,

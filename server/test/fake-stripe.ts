@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type FakePrice, type FakeSubscription, fakeSchedules, nextMonth } from './fake-stripe-schedules';
+import { type FakePrice, type FakeSubscription, anchoredPeriodEnd, fakeSchedules, nextMonth } from './fake-stripe-schedules';
 
 interface FakeIntent {
   id: string;
@@ -131,7 +131,7 @@ export async function startFakeStripe() {
         const now = Math.floor(Date.now() / 1000);
         const invoice = invoiceIntent(`in_${crypto.randomBytes(6).toString('hex')}`, id, price.unit_amount, price.currency, form.get('customer'));
         const sub: FakeSubscription = {
-          id, object: 'subscription', customer: form.get('customer') ?? '', status: 'incomplete', metadata: bracketed(form, 'metadata'), cancel_at_period_end: false, canceled_at: null, created: now,
+          id, object: 'subscription', customer: form.get('customer') ?? '', status: 'incomplete', metadata: bracketed(form, 'metadata'), cancel_at_period_end: false, canceled_at: null, created: now, billing_cycle_anchor: now,
           items: { object: 'list', data: [{ id: `si_${id}`, object: 'subscription_item', current_period_start: now, current_period_end: nextMonth(now), price }] },
           latest_invoice: invoice.id, payment_behavior: form.get('payment_behavior'), schedule: null, default_payment_method: null,
         };
@@ -230,7 +230,7 @@ export async function startFakeStripe() {
       const item = sub.items.data[0];
       const start = item.current_period_end;
       item.current_period_start = start;
-      item.current_period_end = nextMonth(start);
+      item.current_period_end = anchoredPeriodEnd(sub.billing_cycle_anchor, start);
       scheduling.advancePhase(sub, start);
       sub.status = o.declines ? 'past_due' : 'active';
       const invoiceId = `in_${crypto.randomBytes(6).toString('hex')}`;

@@ -4,6 +4,7 @@ import { AUTH_MESSAGES } from '../../../contracts/auth';
 import { Client, type TestServer, startTestServer } from '../../test/harness';
 import { buildUser } from '../../test/factories';
 import { withoutErrorId } from '../../test/error-bodies';
+import { addYear } from '../../services/billing/clock';
 
 let server: TestServer;
 before(async () => {
@@ -101,17 +102,16 @@ describe('register', () => {
 describe('first 500 registrations', () => {
   test('accounts 499 and 500 get premium for a year; 501 gets tryme', async () => {
     await server.db('counters').where({ name: 'registrations' }).update({ value: 498 });
-    const tiers: Array<{ tier: string; ends: string | null; first: boolean }> = [];
+    const tiers: Array<{ tier: string; ends: string | null; first: boolean; registered: string }> = [];
     for (let i = 0; i < 3; i++) {
       const res = await new Client(server).postForm('/api/auth/register', registration());
       assert.equal(res.status, 201);
-      const { user } = (await res.json()) as { user: { subscriptionTier: string; subscriptionEnds: string | null; isFirst500: boolean } };
-      tiers.push({ tier: user.subscriptionTier, ends: user.subscriptionEnds, first: user.isFirst500 });
+      const { user } = (await res.json()) as { user: { subscriptionTier: string; subscriptionEnds: string | null; isFirst500: boolean; createdAt: string } };
+      tiers.push({ tier: user.subscriptionTier, ends: user.subscriptionEnds, first: user.isFirst500, registered: user.createdAt });
     }
     assert.deepEqual(tiers.map((t) => t.tier), ['premium', 'premium', 'tryme']);
     assert.deepEqual(tiers.map((t) => t.first), [true, true, false]);
-    const days = (Date.parse(tiers[0].ends ?? '') - Date.now()) / 86_400_000;
-    assert.ok(days > 364 && days <= 365, `premium lasts a year, got ${days} days`);
+    assert.equal(tiers[0].ends, new Date(addYear(Date.parse(tiers[0].registered))).toISOString(), 'premium lasts a calendar year from registration');
     assert.equal(tiers[2].ends, null);
   });
 

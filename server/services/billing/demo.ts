@@ -3,7 +3,7 @@ import type { AppServices } from '../../context';
 import { HttpError } from '../../errors';
 import { sha256 } from '../passwords';
 import { catalogue } from '../payments';
-import { addMonth, billingNow } from './clock';
+import { addMonth, billingNow, periodEndAfter } from './clock';
 import { type BillingEvent, type InvoiceState, type SubscriptionState, applyBillingEvent } from './events';
 import { Invoice, Subscription } from '../../models/billing';
 import { Payment } from '../../models/ops';
@@ -120,6 +120,12 @@ export async function runDemoRenewals(services: Services): Promise<number> {
   return events;
 }
 
+/** Where a subscription's monthly periods are counted from: the start of the period its first invoice paid. */
+async function billingAnchor(db: Services['db'], sub: SubscriptionRow): Promise<number> {
+  const first = await Invoice.query(db).where({ subscriptionId: sub.id, reason: 'subscription_create' }).orderBy('id').select('periodStart').first();
+  return first?.periodStart ?? sub.currentPeriodStart;
+}
+
 async function step(services: Services, sub: SubscriptionRow): Promise<number> {
   const { db } = services;
   if (sub.status === 'past_due' || sub.cancelAtPeriodEnd || sub.pendingTier === 'tryme') {
@@ -132,7 +138,7 @@ async function step(services: Services, sub: SubscriptionRow): Promise<number> {
   const plan = (await catalogue(db, services.config)).find((p) => p.tier === tier);
   if (!plan) throw new Error(`No catalogue entry for ${tier}`);
   const start = sub.currentPeriodEnd;
-  const end = addMonth(start);
+  const end = periodEndAfter(await billingAnchor(db, sub), start);
   const fails = sub.cardFailsOnRenewal;
   await applyBillingEvent(services, demoEvent('customer.subscription.updated', start, stateOf(sub, { tier, status: fails ? 'past_due' : 'active', currentPeriodStart: start, currentPeriodEnd: end })));
   const invoice: InvoiceState = {

@@ -4,7 +4,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db';
 import { Subscription, type SubscriptionRow } from '../../models/billing';
 import { User } from '../../models/user';
-import { DAY_MS } from './clock';
+import { DAY_MS, freeYearEnds } from './clock';
 
 export type { PaidTier, SubscriptionRow, SubscriptionStatus } from '../../models/billing';
 
@@ -36,8 +36,15 @@ export function isLive(sub: SubscriptionRow | null): sub is SubscriptionRow {
   return sub !== null && (sub.status === 'active' || sub.status === 'past_due');
 }
 
-/** The first members' free Premium year: premium from registration for a year, whatever they later subscribe to. */
-const FREE_YEAR_MS = 365 * 24 * 3600_000;
+/**
+ * The first members' free Premium year (premium from registration for a calendar year, whatever they later
+ * subscribe to) while it runs; null for other members and once it has ended.
+ */
+export function freeYearOf(user: Pick<User, 'registrationNumber' | 'createdAt'>, { firstFreePremium }: Pick<BillingPolicy, 'firstFreePremium'>, now: number): { tier: 'premium'; ends: number } | null {
+  if (user.registrationNumber === null || user.registrationNumber > firstFreePremium) return null;
+  const ends = freeYearEnds(Number(user.createdAt));
+  return ends > now ? { tier: 'premium', ends } : null;
+}
 
 /**
  * Writes the member's tier columns from their subscriptions: users.subscriptionTier/subscriptionEnds are what
@@ -51,8 +58,8 @@ export async function syncUserTier(trx: Db | Knex.Transaction, userId: number, n
   if (subs.length === 0) return;
   const user = await User.query(trx).findById(userId).select('registrationNumber', 'createdAt');
   const grants = subs.map(accessFrom).filter((a) => a.tier !== 'tryme');
-  const freeYearEnds = Number(user?.createdAt) + FREE_YEAR_MS;
-  if (user && user.registrationNumber !== null && user.registrationNumber <= firstFreePremium && freeYearEnds > now) grants.push({ tier: 'premium', ends: freeYearEnds });
+  const freeYear = user ? freeYearOf(user, { firstFreePremium }, now) : null;
+  if (freeYear) grants.push(freeYear);
   const rank = (t: SubscriptionTier) => (t === 'elite' ? 2 : t === 'premium' ? 1 : 0);
   const best = grants.sort((a, b) => rank(b.tier) - rank(a.tier) || (b.ends ?? 0) - (a.ends ?? 0))[0];
   const update = best ? { subscriptionTier: best.tier, subscriptionEnds: best.ends } : { subscriptionTier: 'tryme' as const, subscriptionEnds: null };
