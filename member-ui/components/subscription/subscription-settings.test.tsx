@@ -215,3 +215,21 @@ test('past due with Stripe: "Pay with another card" opens the Payment Element on
   await waitFor(() => assert.ok(fetchStub.callsTo('GET', `/api/subscriptions/${state.user.id}/current`).length > reads, 'the plan is read again'), { timeout: 5000 });
   await plan.findByText(/Renews on/, undefined, { timeout: 5000 });
 });
+
+test('another subscription that still bills (from before one per member) is shown, and cancelling ends it too', async () => {
+  const extra = { ...billing({ tier: 'premium', planName: 'Premium', price: '14.99', renewsAt: '2026-12-05T10:00:00.000Z' }).subscription } as NonNullable<BillingView['subscription']>;
+  const state = { view: { ...billing({}), others: [extra] }, user: buildSessionUser({ subscriptionTier: 'elite', subscriptionEnds: '2026-12-01T10:00:00.000Z' }) };
+  const { fetchStub } = planPage(state, (request) =>
+    request.method === 'POST' && request.url.pathname === `/api/subscriptions/${state.user.id}/cancel`
+      ? jsonResponse(200, { ...billing({ cancelAtPeriodEnd: true, renewsAt: null, endsAt: '2026-12-01T10:00:00.000Z' }), others: [{ ...extra, cancelAtPeriodEnd: true, renewsAt: null, endsAt: '2026-12-05T10:00:00.000Z' }] })
+      : undefined,
+  );
+  const plan = within(await screen.findByRole('region', { name: 'Your plan' }));
+  const others = within(await plan.findByRole('note', { name: 'Other subscriptions' }));
+  assert.match(others.getByRole('listitem').textContent ?? '', /^Premium · \$14\.99 a month · renews on 5 December 2026$/);
+  others.getByText('Cancelling your subscription, or changing your plan, ends it at the end of the period already paid.');
+  plan.getByRole('button', { name: 'Cancel subscription' }).click();
+  within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Cancel at period end' }).click();
+  await waitFor(() => assert.equal(fetchStub.callsTo('POST', `/api/subscriptions/${state.user.id}/cancel`).length, 1));
+  await waitFor(() => assert.match(within(plan.getByRole('note', { name: 'Other subscriptions' })).getByRole('listitem').textContent ?? '', /ends on 5 December 2026$/));
+});

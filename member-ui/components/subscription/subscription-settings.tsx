@@ -9,7 +9,7 @@ import { Button } from '../ui/button';
 import { toast } from '../ui/toast';
 import { isApiError } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
-import { type BillingView, useBilling, useBillingAction } from '../../lib/subscription/billing';
+import { type BillingView, type SubscriptionView, useBilling, useBillingAction } from '../../lib/subscription/billing';
 import { type PlanView, useSubscriptionCatalogue } from '../../lib/subscription/subscription-catalogue';
 import { TIER_LABELS } from '../../../contracts/tiers';
 import { formatPlanDate, formatPrice, tierRank } from '../../lib/subscription/tiers';
@@ -141,6 +141,11 @@ export function SubscriptionSettings({ userId }: { userId: number }) {
                 </>
               ) : null}
             </div>
+            <OtherSubscriptions
+              others={billing.data.others ?? []}
+              pending={action.isPending}
+              onEnd={sub.cancelAtPeriodEnd ? () => run({ kind: 'cancel' }, 'Your other subscriptions will end at the end of their period') : null}
+            />
             {sub.status === 'active' && !sub.cancelAtPeriodEnd && otherPlans.length > 0 ? (
               <p className="billing-card__note">
                 {otherPlans.some((p) => tierRank(p.tier) > tierRank(sub.tier)) ? 'Upgrades start now; you pay only the difference for the rest of this month. ' : ''}
@@ -227,6 +232,39 @@ export function SubscriptionSettings({ userId }: { userId: number }) {
           </AlertDialog.Content>
         </AlertDialog.Portal>
       </AlertDialog.Root>
+    </div>
+  );
+}
+
+/**
+ * Subscriptions beside the main one that still bill (extras from before one subscription per member was
+ * enforced): each with its price and date, and what ends them. `onEnd` when the main one already ends (its
+ * "Cancel subscription" is gone): a button to end these too.
+ */
+function OtherSubscriptions({ others, pending, onEnd }: { others: SubscriptionView[]; pending: boolean; onEnd: (() => void) | null }) {
+  if (others.length === 0) return null;
+  const one = others.length === 1;
+  const renewing = others.some((o) => o.renewsAt);
+  return (
+    <div className="billing-card__others" role="note" aria-label="Other subscriptions">
+      <p>
+        You also have {one ? 'another subscription' : `${others.length} other subscriptions`}, billed separately:
+      </p>
+      <ul>
+        {others.map((o) => (
+          <li key={`${o.tier}-${o.currentPeriodStart}`}>
+            <strong>{o.planName}</strong>
+            {o.price ? ` · ${formatPrice(o.price, o.currency ?? 'usd')} a month` : ''}
+            {o.renewsAt ? ` · renews on ${formatPlanDate(o.renewsAt)}` : o.endsAt ? ` · ends on ${formatPlanDate(o.endsAt)}` : ''}
+          </li>
+        ))}
+      </ul>
+      {renewing ? <p>Cancelling your subscription, or changing your plan, ends {one ? 'it' : 'them'} at the end of the period already paid.</p> : null}
+      {renewing && onEnd ? (
+        <Button variant="outline" disabled={pending} onClick={onEnd}>
+          End {one ? 'the other subscription' : 'the other subscriptions'}
+        </Button>
+      ) : null}
     </div>
   );
 }

@@ -3,24 +3,29 @@ import type { SubscriptionTier } from '../../../contracts/enums';
 import { api } from '../api-client';
 import { sessionQueryKey } from '../session';
 
+/** One subscription as Settings → Plan shows it. */
+export interface SubscriptionView {
+  provider: 'stripe' | 'demo';
+  tier: 'premium' | 'elite';
+  planName: string;
+  price: string | null;
+  currency: string | null;
+  status: 'incomplete' | 'active' | 'past_due' | 'canceled';
+  currentPeriodStart: string;
+  currentPeriodEnd: string;
+  renewsAt: string | null;
+  endsAt: string | null;
+  cancelAtPeriodEnd: boolean;
+  pendingTier: SubscriptionTier | null;
+  graceUntil: string | null;
+  paymentMethod: { brand: string | null; last4: string } | null;
+}
+
 /** GET /api/subscriptions/{userId}/current: the member's subscription and invoices. */
 export interface BillingView {
-  subscription: null | {
-    provider: 'stripe' | 'demo';
-    tier: 'premium' | 'elite';
-    planName: string;
-    price: string | null;
-    currency: string | null;
-    status: 'incomplete' | 'active' | 'past_due' | 'canceled';
-    currentPeriodStart: string;
-    currentPeriodEnd: string;
-    renewsAt: string | null;
-    endsAt: string | null;
-    cancelAtPeriodEnd: boolean;
-    pendingTier: SubscriptionTier | null;
-    graceUntil: string | null;
-    paymentMethod: { brand: string | null; last4: string } | null;
-  };
+  subscription: SubscriptionView | null;
+  /** other subscriptions that still bill: extras from before one subscription per member was enforced */
+  others?: SubscriptionView[];
   invoices: {
     id: string;
     tier: string;
@@ -59,7 +64,7 @@ export function useBillingAction(userId: number) {
         action.kind === 'change' ? { json: { tier: action.tier } } : { json: {} },
       ),
     onSuccess: async (view) => {
-      queryClient.setQueryData(billingQueryKey(userId), { subscription: view.subscription, invoices: view.invoices });
+      queryClient.setQueryData(billingQueryKey(userId), { subscription: view.subscription, others: view.others, invoices: view.invoices });
       await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
     },
   });

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { AppServices } from '../../context';
-import { HttpError } from '../../errors';
-import { type BillingPolicy, type PaidTier, type SubscriptionStatus, graceMs, latestSubscription, syncUserTier } from './state';
+import { HttpError, uniqueViolation } from '../../errors';
+import { type BillingPolicy, type PaidTier, type SubscriptionStatus, graceMs, syncUserTier } from './state';
 import { Invoice, Subscription } from '../../models/billing';
 import { type Notice, endedNotice, failedNotice, paidNotice, tellMembers } from './tell';
 
@@ -133,7 +133,16 @@ async function applySubscriptionState(trx: Trx, provider: 'stripe' | 'demo', s: 
     ...(s.status === 'canceled' || s.tier === row?.pendingTier ? { pendingTier: null } : {}),
   };
   if (row) await Subscription.query(trx).findById(row.id).patch(fields);
-  else await Subscription.query(trx).insert({ ...fields, userId, provider, providerSubscriptionId: s.id, providerCustomerId: s.customerId, createdAt: now });
+  else {
+    try {
+      await Subscription.query(trx).insert({ ...fields, userId, provider, providerSubscriptionId: s.id, providerCustomerId: s.customerId, createdAt: now });
+    } catch (error) {
+      // The member holds another open subscription (subscriptions_one_live): usually the checkout row this one's
+      // creation is about to be written to. Refused, rolled back, and delivered again later by the provider.
+      if (uniqueViolation(error)) throw new HttpError(409, 'This member already has an open subscription; deliver this event again later.', 'subscription_conflict');
+      throw error;
+    }
+  }
   await syncUserTier(trx, userId, now, policy);
   out.changed.add(userId);
   // The end of a subscription that was paying (not of one whose first payment never came).
@@ -180,7 +189,7 @@ async function applyInvoice(trx: Trx, event: Extract<BillingEvent, { invoice: In
   const graceUntil = sub.graceUntil ?? inv.periodStart + graceMs(policy);
   await Subscription.query(trx).findById(sub.id).patch({ status: 'past_due', graceUntil, updatedAt: now });
   await syncUserTier(trx, sub.userId, now, policy);
-  const fresh = await latestSubscription(trx, sub.userId);
+  const fresh = await Subscription.query(trx).findById(sub.id);
   out.changed.add(sub.userId);
   out.notices.push(failedNotice(sub.userId, tier, inv, graceUntil, event.created, fresh?.cardLast4 ?? null));
   return true;

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { SubscriptionTier } from '../../../contracts/enums';
 import type { Config } from '../../config';
 import type { Db } from '../../db';
-import { Subscription, type SubscriptionRow } from '../../models/billing';
+import { Subscription, type SubscriptionRow, type SubscriptionStatus } from '../../models/billing';
 import { User } from '../../models/user';
 import { DAY_MS, freeYearEnds } from './clock';
 
@@ -26,14 +26,30 @@ export function accessFrom(sub: Pick<SubscriptionRow, 'status' | 'tier' | 'curre
   return { tier: 'tryme', ends: null };
 }
 
-/** The member's latest subscription (the one Settings shows and plan changes act on). */
-export async function latestSubscription(db: Db | Knex.Transaction, userId: number): Promise<SubscriptionRow | null> {
-  return (await Subscription.query(db).where({ userId }).orderBy('createdAt', 'desc').orderBy('id', 'desc').first()) ?? null;
-}
+/** Statuses of a subscription that bills, or will once its checkout is paid: at most one a member (subscriptions_one_live). */
+export const OPEN_STATUSES: readonly SubscriptionStatus[] = ['incomplete', 'active', 'past_due'];
 
 /** A subscription that still bills (a second one must not be started next to it). */
-export function isLive(sub: SubscriptionRow | null): sub is SubscriptionRow {
-  return sub !== null && (sub.status === 'active' || sub.status === 'past_due');
+export function isLive(sub: SubscriptionRow | null | undefined): sub is SubscriptionRow {
+  return sub != null && (sub.status === 'active' || sub.status === 'past_due');
+}
+
+/**
+ * Every subscription of the member that still bills, the main one first: normally one, but a member may hold
+ * extras from before one live subscription was enforced (legacyDuplicate), and Settings → Plan shows and cancels
+ * those with it.
+ */
+export async function liveSubscriptions(db: Db | Knex.Transaction, userId: number): Promise<SubscriptionRow[]> {
+  return Subscription.query(db).where({ userId }).whereIn('status', ['active', 'past_due']).orderBy('legacyDuplicate').orderBy('createdAt', 'desc').orderBy('id', 'desc');
+}
+
+/**
+ * The member's main subscription, the one Settings shows and plan changes act on: the one that bills, else the
+ * newest (an open checkout, or one that ended).
+ */
+export async function mainSubscription(db: Db | Knex.Transaction, userId: number): Promise<SubscriptionRow | null> {
+  const [live] = await liveSubscriptions(db, userId);
+  return live ?? (await Subscription.query(db).where({ userId }).orderBy('createdAt', 'desc').orderBy('id', 'desc').first()) ?? null;
 }
 
 /**
