@@ -7,7 +7,6 @@ import { User } from '../models/user';
 import { freeYearEnds } from './billing/clock';
 import { type Argon2Params, hashPassword } from './passwords';
 
-
 export interface NewAccount {
   fullName: string;
   email: string;
