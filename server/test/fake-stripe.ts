@@ -54,11 +54,15 @@ export async function startFakeStripe() {
     const sub = expandCard && plain.default_payment_method ? { ...plain, default_payment_method: paymentMethods.get(plain.default_payment_method) ?? null } : plain;
     if (!expand) return sub;
     const inv = invoices.get(sub.latest_invoice);
+    const item = sub.items.data[0];
     return {
       ...sub,
       latest_invoice: inv && {
         id: inv.id, object: 'invoice', status: inv.status, amount_due: inv.amount_due, amount_paid: inv.status === 'paid' ? inv.amount_due : 0, currency: inv.currency,
-        billing_reason: inv.billing_reason ?? 'subscription_create',
+        billing_reason: inv.billing_reason ?? 'subscription_create', hosted_invoice_url: `https://invoice.stripe.com/i/${inv.id}`, attempt_count: inv.status === 'paid' ? 1 : 0,
+        period_start: item.current_period_start, period_end: item.current_period_start, customer: sub.customer,
+        parent: { type: 'subscription_details', subscription_details: { subscription: sub.id, metadata: { ...sub.metadata } } },
+        lines: { object: 'list', data: [{ id: `il_${inv.id}`, object: 'line_item', amount: inv.amount_due, period: { start: item.current_period_start, end: item.current_period_end } }] },
         confirmation_secret: { client_secret: inv.client_secret, type: 'payment_intent' },
         payments: { object: 'list', data: [{ id: `inpay_${inv.id}`, object: 'invoice_payment', status: inv.status === 'paid' ? 'paid' : 'open', payment: { type: 'payment_intent', payment_intent: inv.payment_intent } }] },
       },

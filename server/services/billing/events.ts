@@ -94,6 +94,19 @@ export async function applySubscriptionSnapshot(services: Services, provider: 's
   return applied;
 }
 
+/**
+ * A paid invoice read from the provider's API (the first invoice, at checkout completion), applied as its
+ * invoice.paid event would be; not an event, so not recorded as applied. The event arriving later finds the invoice
+ * paid and changes nothing (one receipt).
+ */
+export async function applyPaidInvoiceSnapshot(services: Services, provider: 'stripe' | 'demo', invoice: InvoiceState, created: number, now = Date.now()): Promise<boolean> {
+  const out: Outcome = { notices: [], changed: new Set() };
+  const event = { id: `snapshot_${invoice.id}`, created, provider, type: 'invoice.paid' as const, invoice };
+  const applied = await services.db.transaction((trx) => applyInvoice(trx, event, now, out, services.config));
+  await tellMembers(services, out.notices, out.changed);
+  return applied;
+}
+
 /** A schedule read from the provider's API right after Saathi changed it (not an event: not recorded as applied). */
 export async function applyScheduleSnapshot(services: Services, state: ScheduleState, created: number, now = Date.now()): Promise<boolean> {
   const out: Outcome = { notices: [], changed: new Set() };

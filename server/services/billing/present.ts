@@ -1,7 +1,8 @@
 import type { AppServices } from '../../context';
 import { Invoice } from '../../models/billing';
 import { catalogue } from '../payments';
-import { type SubscriptionRow, liveSubscriptions, mainSubscription } from './state';
+import { User } from '../../models/user';
+import { type SubscriptionRow, freeYearOf, liveSubscriptions, mainSubscription } from './state';
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
@@ -38,12 +39,28 @@ function presentSubscription(sub: SubscriptionRow, plans: Plans) {
 export async function presentBilling(services: Pick<AppServices, 'db' | 'config'>, userId: number) {
   const { db } = services;
   const sub = await mainSubscription(db, userId);
-  const others = (await liveSubscriptions(db, userId)).filter((s) => s.id !== sub?.id);
+  const live = await liveSubscriptions(db, userId);
+  const others = live.filter((s) => s.id !== sub?.id);
   const plans = await catalogue(db, services.config);
-  const invoices = await Invoice.query(db).where({ userId }).whereNot('status', 'draft').orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(50);
+  // What the member paid, and a renewal they can still pay (its subscription is past due). A checkout left unpaid
+  // or declined, or a renewal of a plan that has ended, is no bill: not listed (the console lists every invoice).
+  const payable = live.filter((s) => s.status === 'past_due').map((s) => s.id);
+  const invoices = await Invoice.query(db)
+    .where({ userId })
+    .where((q) => {
+      q.where('status', 'paid');
+      if (payable.length) q.orWhere((open) => open.where('status', 'open').whereIn('subscriptionId', payable));
+    })
+    .orderBy('createdAt', 'desc')
+    .orderBy('id', 'desc')
+    .limit(50);
+  const user = await User.query(db).findById(userId).select('registrationNumber', 'createdAt');
+  const freeYear = user ? freeYearOf(user, services.config, Date.now()) : null;
   return {
     subscription: sub ? presentSubscription(sub, plans) : null,
     others: others.map((s) => presentSubscription(s, plans)),
+    // A first-500 member's free Premium year while it runs: a paid plan bought meanwhile does not end it.
+    freePremiumUntil: freeYear ? iso(freeYear.ends) : null,
     invoices: invoices.map((i) => ({
       id: i.providerInvoiceId,
       tier: i.tier as string,

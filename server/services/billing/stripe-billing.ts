@@ -4,9 +4,9 @@ import { HttpError } from '../../errors';
 import { Subscription } from '../../models/billing';
 import { User } from '../../models/user';
 import { type CatalogueEntry, stripeClient } from '../payments';
-import { applySubscriptionSnapshot } from './events';
+import { applyPaidInvoiceSnapshot, applySubscriptionSnapshot } from './events';
 import type { PaidTier } from './state';
-import { PRICE_LOOKUP_KEYS, SCHEDULE_EVENTS, subscriptionStateOf } from './stripe-events';
+import { PRICE_LOOKUP_KEYS, SCHEDULE_EVENTS, invoiceStateOf, subscriptionStateOf } from './stripe-events';
 
 type Services = Pick<AppServices, 'db' | 'live' | 'config'>;
 
@@ -127,9 +127,14 @@ export async function completeStripeSubscription(services: Services, userId: num
   if (!row) throw new HttpError(404, 'Payment not found', 'not_found');
   if (row.tier !== tier) throw new HttpError(400, 'This payment was made for a different plan', 'bad_request');
   const wasActive = row.status === 'active';
-  const sub = await stripeClient(services.config).subscriptions.retrieve(row.providerSubscriptionId, { expand: ['default_payment_method'] });
+  const sub = await stripeClient(services.config).subscriptions.retrieve(row.providerSubscriptionId, { expand: ['default_payment_method', 'latest_invoice'] });
   if (sub.status === 'incomplete') throw new HttpError(402, 'Payment Processing: the payment has not succeeded yet.', 'payment_incomplete', { status: sub.status });
   await syncStripeSubscription(services, sub);
+  // The first invoice, paid: recorded now (receipt mailed, its link in Settings → Plan and on the confirmation
+  // screen) rather than when its webhook arrives.
+  const invoice = sub.latest_invoice as Stripe.Invoice | null;
+  const paid = invoice?.status === 'paid' && invoice.billing_reason === 'subscription_create' ? invoiceStateOf(invoice) : null;
+  if (paid) await applyPaidInvoiceSnapshot(services, 'stripe', paid, Math.floor(Date.now() / 1000) * 1000);
   return { applied: !wasActive };
 }
 
