@@ -49,7 +49,7 @@ afterEach(() => {
 async function confirmUpgrade() {
   const dialog = within(await screen.findByRole('alertdialog', { name: 'Upgrade to Elite now?' }));
   dialog.getByText(
-    'You move to Elite at once. The difference for the rest of this period (at most $15.00) is charged now to Visa ending in 4242. From 1 December 2026 it renews at $29.99 a month.',
+    'You move to Elite at once. The difference for the rest of this period (at most US$15.00) is charged now to Visa ending in 4242. From 1 December 2026 it renews at US$29.99 a month.',
   );
   dialog.getByRole('button', { name: 'Upgrade now' }).click();
 }
@@ -152,7 +152,7 @@ test('an upgrade asks first, says what was charged now (the prorated invoice), a
   plan.getByRole('button', { name: 'Upgrade to Elite now' }).click();
   await confirmUpgrade();
   await screen.findByText('You are now on Elite', undefined, { timeout: 5000 });
-  assert.ok(screen.getByText('$7.50 charged now to Visa ending in 4242 for the rest of this period.'));
+  assert.ok(screen.getByText('US$7.50 charged now to Visa ending in 4242 for the rest of this period.'));
 });
 
 test('with Stripe, a cheaper plan is offered for the renewal (not refused any more)', async () => {
@@ -202,7 +202,7 @@ test('past due with Stripe: "Pay with another card" opens the Payment Element on
   assert.ok(plan.getByText(/Or pay the unpaid invoice on Stripe's page/));
   assert.equal(loads.length, 0, 'Stripe.js is not loaded until the member chooses to pay');
   plan.getByRole('button', { name: 'Pay with another card' }).click();
-  const pay = (await plan.findByRole('button', { name: 'Pay $29.99 now' }, { timeout: 5000 })) as HTMLButtonElement;
+  const pay = (await plan.findByRole('button', { name: 'Pay US$29.99 now' }, { timeout: 5000 })) as HTMLButtonElement;
   assert.deepEqual(loads, ['pk_test_saathi']);
   assert.equal((elementsOptions[0] as { clientSecret: string }).clientSecret, 'pi_renewal_secret_abc', "the open invoice's PaymentIntent");
   await waitFor(() => assert.equal(pay.disabled, false, 'enabled once the Payment Element is ready'));
@@ -226,7 +226,7 @@ test('another subscription that still bills (from before one per member) is show
   );
   const plan = within(await screen.findByRole('region', { name: 'Your plan' }));
   const others = within(await plan.findByRole('note', { name: 'Other subscriptions' }));
-  assert.match(others.getByRole('listitem').textContent ?? '', /^Premium · \$14\.99 a month · renews on 5 December 2026$/);
+  assert.match(others.getByRole('listitem').textContent ?? '', /^Premium · US\$14\.99 a month · renews on 5 December 2026$/);
   others.getByText('Cancelling your subscription, or changing your plan, ends it at the end of the period already paid.');
   plan.getByRole('button', { name: 'Cancel subscription' }).click();
   within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Cancel at period end' }).click();

@@ -38,6 +38,7 @@ export function SubscriptionSettings({ userId }: { userId: number }) {
   const sub = billing.data.subscription;
   const stripeKey = paymentModeOf(catalogue.data) === 'stripe' ? catalogue.data?.publishableKey ?? null : null;
   const live = sub && (sub.status === 'active' || sub.status === 'past_due');
+  const freeUntil = formatPlanDate(billing.data.freePremiumUntil);
 
   function run(input: Parameters<typeof action.mutate>[0], done: string) {
     action.mutate(input, {
@@ -60,10 +61,17 @@ export function SubscriptionSettings({ userId }: { userId: number }) {
         </h2>
         {!live ? (
           <>
-            <p>
-              You are on <strong>{TIER_LABELS.tryme}</strong>
-              {sub?.status === 'canceled' && sub.endsAt ? `: your ${sub.planName} plan ended on ${formatPlanDate(sub.endsAt)}.` : '.'}
-            </p>
+            {freeUntil ? (
+              <p>
+                You are on <strong>{TIER_LABELS.premium}</strong>, free until <strong>{freeUntil}</strong> as one of our first 500 members. Nothing is
+                charged.
+              </p>
+            ) : (
+              <p>
+                You are on <strong>{TIER_LABELS.tryme}</strong>
+                {sub?.status === 'canceled' && sub.endsAt ? `: your ${sub.planName} plan ended on ${formatPlanDate(sub.endsAt)}.` : '.'}
+              </p>
+            )}
             <Link to={paths.subscription} className="btn btn--primary btn--md">
               See plans
             </Link>
@@ -141,6 +149,9 @@ export function SubscriptionSettings({ userId }: { userId: number }) {
                 </>
               ) : null}
             </div>
+            {freeUntil && sub.tier === 'elite' ? (
+              <p className="billing-card__note">Your free Premium year runs until {freeUntil}: when {sub.planName} ends, you are on Premium until then.</p>
+            ) : null}
             <OtherSubscriptions
               others={billing.data.others ?? []}
               pending={action.isPending}
