@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import fc from 'fast-check';
-import { DIETS, EDUCATION_LEVELS, MARITAL_STATUSES, RELIGIONS, RETURN_TO_INDIA_PLANS } from '../../../contracts/enums';
+import { CULTURAL_INTEGRATION_LEVELS, DIETS, EDUCATION_LEVELS, MARITAL_STATUSES, RELIGIONS, RETURN_TO_INDIA_PLANS } from '../../../contracts/enums';
 import { seedDemo } from '../../../fixtures/demo-seed';
 import type { PartialModelObject } from 'objection';
 import { NotInterested } from '../../models/activity';
@@ -108,6 +108,9 @@ function changeArb(): fc.Arbitrary<Change> {
     ['profession', pick(['Software Engineer', 'Doctor', 'Chartered Accountant', 'Teacher', 'Engineer'])],
     ['lookingFor', fc.option(pick(['male', 'female']), { nil: null })],
     ['maritalStatus', pick(MARITAL_STATUSES)],
+    // Unanswered (null) NRI questions are missing to the score, not a middle answer.
+    ['returnToIndiaPlans', fc.option(pick(RETURN_TO_INDIA_PLANS), { nil: null })],
+    ['culturalIntegrationLevel', fc.option(pick(CULTURAL_INTEGRATION_LEVELS), { nil: null })],
   ];
   return fc.oneof(
     fc.tuple(who, fc.nat({ max: fields.length - 1 })).chain(([w, i]) => fields[i][1].map((value) => ({ kind: 'edit' as const, who: w, field: fields[i][0], value }))),
