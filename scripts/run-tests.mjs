@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-const only = process.argv[2]; // optional: unit | e2e | api (the server's API tests only)
+const only = process.argv[2]; // optional: unit | e2e | api (the server's API tests only) | dates
 
 function find(dir, pattern) {
   const out = [];
@@ -25,6 +25,14 @@ function run(cmd, args, extraEnv = {}) {
   if (res.status !== 0) process.exit(res.status ?? 1);
 }
 
+if (only === 'dates') {
+  const { DATE_SENSITIVE_TESTS, TEST_CLOCKS } = await import('./date-sensitive-tests.mjs');
+  for (const clock of TEST_CLOCKS) {
+    console.log(`\n▶ date-sensitive tests on ${clock} (${DATE_SENSITIVE_TESTS.length} files)`);
+    run(process.execPath, ['--import', 'tsx', '--import', './scripts/test-clock.mjs', '--test', '--test-concurrency=2', ...DATE_SENSITIVE_TESTS], { SAATHI_TEST_CLOCK: clock });
+  }
+  process.exit(0);
+}
 if (only === 'api') {
   const api = find('server', /\.test\.ts$/);
   const target = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : process.env.DB_CLIENT === 'sqlite3' ? 'SQLite (sqlite3 client)' : 'SQLite (better-sqlite3)';

@@ -4,9 +4,8 @@ import type { Db } from '../db';
 import { Counter } from '../models/delivery';
 import { NotificationSettings, PrivacySettings } from '../models/settings';
 import { User } from '../models/user';
+import { addYear } from './billing/clock';
 import { type Argon2Params, hashPassword } from './passwords';
-
-const YEAR_MS = 365 * 24 * 3600_000;
 
 export interface NewAccount {
   fullName: string;
@@ -60,7 +59,7 @@ export async function createAccount(
       role,
       status: 'active',
       subscriptionTier: freePremium ? 'premium' : 'tryme',
-      subscriptionEnds: freePremium ? now + YEAR_MS : null,
+      subscriptionEnds: freePremium ? addYear(now) : null,
       registrationNumber,
       messageCount: 0,
       isVerified: false,

@@ -7,6 +7,7 @@ import type { Db } from '../db';
 import { HttpError } from '../errors';
 import { Payment, SubscriptionPlan } from '../models/ops';
 import { User } from '../models/user';
+import { addMonth } from './billing/clock';
 import { notify } from './notifications';
 import { sha256 } from './passwords';
 
@@ -173,8 +174,6 @@ export function paymentProvider(services: Pick<AppServices, 'config' | 'db'>): P
   throw new HttpError(503, PAYMENTS_NOT_CONFIGURED, 'payments_not_configured');
 }
 
-const MONTH_MS = 30 * 24 * 3600_000;
-
 /**
  * Applies a succeeded payment once: checks the intent belongs to this user, is for this tier at the catalogue's
  * amount, and was not used before; then sets the tier for one more month and notifies the member.
@@ -200,7 +199,7 @@ export async function applySucceededPayment(
     const user = await User.query(trx).findById(expected.userId);
     if (!user || user.isDeleted) throw new HttpError(404, 'Account not found', 'not_found');
     const currentEnds = user.subscriptionTier === expected.tier && user.subscriptionEnds ? user.subscriptionEnds : 0;
-    const subscriptionEnds = Math.max(now, currentEnds) + MONTH_MS;
+    const subscriptionEnds = addMonth(Math.max(now, currentEnds));
     if (existing) {
       const claimed = await Payment.query(trx).where({ id: existing.id }).whereNull('completedAt').patch({ status: 'succeeded', completedAt: now, periodEnds: subscriptionEnds, updatedAt: now });
       if (claimed !== 1) return { applied: false, subscriptionEnds: null };

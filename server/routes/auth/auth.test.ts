@@ -98,10 +98,18 @@ describe('register', () => {
   });
 });
 
+/** The calendar rule, written out independently of the product: the same UTC date next year, 29 February → 28. */
+function sameDateNextYear(ms: number): number {
+  const d = new Date(ms);
+  const lastDay = new Date(Date.UTC(d.getUTCFullYear() + 1, d.getUTCMonth() + 1, 0)).getUTCDate();
+  return Date.UTC(d.getUTCFullYear() + 1, d.getUTCMonth(), Math.min(d.getUTCDate(), lastDay), d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds(), d.getUTCMilliseconds());
+}
+
 describe('first 500 registrations', () => {
   test('accounts 499 and 500 get premium for a year; 501 gets tryme', async () => {
     await server.db('counters').where({ name: 'registrations' }).update({ value: 498 });
     const tiers: Array<{ tier: string; ends: string | null; first: boolean }> = [];
+    const registeredFrom = Date.now();
     for (let i = 0; i < 3; i++) {
       const res = await new Client(server).postForm('/api/auth/register', registration());
       assert.equal(res.status, 201);
@@ -110,8 +118,8 @@ describe('first 500 registrations', () => {
     }
     assert.deepEqual(tiers.map((t) => t.tier), ['premium', 'premium', 'tryme']);
     assert.deepEqual(tiers.map((t) => t.first), [true, true, false]);
-    const days = (Date.parse(tiers[0].ends ?? '') - Date.now()) / 86_400_000;
-    assert.ok(days > 364 && days <= 365, `premium lasts a year, got ${days} days`);
+    const ends = Date.parse(tiers[0].ends ?? '');
+    assert.ok(ends >= sameDateNextYear(registeredFrom) && ends <= sameDateNextYear(Date.now()), `premium lasts a calendar year, got ${tiers[0].ends}`);
     assert.equal(tiers[2].ends, null);
   });
 

@@ -8,6 +8,14 @@ import { startFakeStripe } from '../../test/fake-stripe';
 type Json = Record<string, unknown>;
 const WEBHOOK_SECRET = 'whsec_test_saathi';
 
+/** The calendar rule, written out independently of the product's addMonth: same UTC day next month, clamped. */
+function sameDayNextMonth(ms: number): number {
+  const d = new Date(ms);
+  const [y, m] = d.getUTCMonth() === 11 ? [d.getUTCFullYear() + 1, 0] : [d.getUTCFullYear(), d.getUTCMonth() + 1];
+  const lastDay = new Date(Date.UTC(y, m + 1, 0)).getUTCDate();
+  return Date.UTC(y, m, Math.min(d.getUTCDate(), lastDay), d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds(), d.getUTCMilliseconds());
+}
+
 describe('catalogue and demo mode', () => {
   let server: TestServer;
   before(async () => {
@@ -30,6 +38,7 @@ describe('catalogue and demo mode', () => {
 
   test('demo checkout: intent recorded as demo, the card form confirms, completion upgrades once', async () => {
     const { client, user } = await signedInClient(server, { tier: 'tryme' });
+    const paidFrom = Date.now(); // the period starts when the checkout starts (the demo provider, as Stripe)
     const setup = await client.post(`/api/subscriptions/${user.id}`, { tier: 'premium', price: '0.01' });
     assert.equal(setup.status, 201);
     const { clientSecret, price, paymentIntentId, isDemo } = (await setup.json()) as { clientSecret: string; price: string; paymentIntentId: string; isDemo: boolean };
@@ -52,12 +61,13 @@ describe('catalogue and demo mode', () => {
     assert.equal(confirm.status, 200);
 
     const done = await client.post(`/api/subscriptions/${user.id}/complete`, { tier: 'premium', paymentIntentId });
+    const paidBy = Date.now();
     assert.equal(done.status, 200);
     const body = (await done.json()) as { applied: boolean; subscriptionTier: string; subscriptionEnds: string };
     assert.equal(body.applied, true);
     assert.equal(body.subscriptionTier, 'premium');
-    const days = (Date.parse(body.subscriptionEnds) - Date.now()) / 86_400_000;
-    assert.ok(days > 29 && days <= 30);
+    const ends = Date.parse(body.subscriptionEnds);
+    assert.ok(ends >= sameDayNextMonth(paidFrom) && ends <= sameDayNextMonth(paidBy), `a calendar month from the checkout, got ${body.subscriptionEnds}`);
     const replay = (await (await client.post(`/api/subscriptions/${user.id}/complete`, { tier: 'premium', paymentIntentId })).json()) as { applied: boolean; subscriptionEnds: string };
     assert.equal(replay.applied, false);
     assert.equal(replay.subscriptionEnds, body.subscriptionEnds, 'a replay does not extend');

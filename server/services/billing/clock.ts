@@ -26,3 +26,12 @@ export function addMonth(ms: number): number {
   target.setUTCDate(Math.min(d.getUTCDate(), lastDay));
   return target.getTime();
 }
+
+/** One calendar year later (UTC): the same date next year, 29 February → 28 February. */
+export function addYear(ms: number): number {
+  const d = new Date(ms);
+  const target = new Date(Date.UTC(d.getUTCFullYear() + 1, d.getUTCMonth(), 1, d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds(), d.getUTCMilliseconds()));
+  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  target.setUTCDate(Math.min(d.getUTCDate(), lastDay));
+  return target.getTime();
+}

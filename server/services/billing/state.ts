@@ -4,7 +4,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db';
 import { Subscription, type SubscriptionRow } from '../../models/billing';
 import { User } from '../../models/user';
-import { DAY_MS } from './clock';
+import { addYear, DAY_MS } from './clock';
 
 export type { PaidTier, SubscriptionRow, SubscriptionStatus } from '../../models/billing';
 
@@ -36,9 +36,6 @@ export function isLive(sub: SubscriptionRow | null): sub is SubscriptionRow {
   return sub !== null && (sub.status === 'active' || sub.status === 'past_due');
 }
 
-/** The first members' free Premium year: premium from registration for a year, whatever they later subscribe to. */
-const FREE_YEAR_MS = 365 * 24 * 3600_000;
-
 /**
  * Writes the member's tier columns from their subscriptions: users.subscriptionTier/subscriptionEnds are what
  * every tier check reads (policies/tier.ts), so they are only ever set from here once a member has subscribed.
@@ -51,7 +48,8 @@ export async function syncUserTier(trx: Db | Knex.Transaction, userId: number, n
   if (subs.length === 0) return;
   const user = await User.query(trx).findById(userId).select('registrationNumber', 'createdAt');
   const grants = subs.map(accessFrom).filter((a) => a.tier !== 'tryme');
-  const freeYearEnds = Number(user?.createdAt) + FREE_YEAR_MS;
+  // The first members' free Premium year: a calendar year from registration, whatever they later subscribe to.
+  const freeYearEnds = addYear(Number(user?.createdAt));
   if (user && user.registrationNumber !== null && user.registrationNumber <= firstFreePremium && freeYearEnds > now) grants.push({ tier: 'premium', ends: freeYearEnds });
   const rank = (t: SubscriptionTier) => (t === 'elite' ? 2 : t === 'premium' ? 1 : 0);
   const best = grants.sort((a, b) => rank(b.tier) - rank(a.tier) || (b.ends ?? 0) - (a.ends ?? 0))[0];
