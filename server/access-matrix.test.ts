@@ -92,6 +92,7 @@ const MATRIX: Record<string, Access> = {
   'GET /api/matches/daily': 'member',
   'GET /api/search': 'member',
   'GET /api/success-stories': 'public',
+  'GET /api/site-figures': 'public',
   'POST /api/contact': 'public',
   'GET /api/dev/expo-info': 'member',
   'POST /api/users/:userId/change-password': 'owner',
