@@ -192,6 +192,7 @@ export interface PrivacySettingsView {
   allowProfileScreenshots: boolean;
   blurPhotos: boolean;
   allowMessagesFrom: 'all' | 'matches' | 'none';
+  shareMoods: boolean;
   updatedAt: string;
 }
 

@@ -35,6 +35,7 @@ import * as digestDue from './20261128_01_digest_due';
 import * as profileViewsByProfile from './20261129_01_profile_views_by_profile';
 import * as nriAnswersNoDefault from './20261201_43_nri_answers_no_default';
 import * as nriAnswersNeverGiven from './20261201_44_nri_answers_never_given';
+import * as shareMoods from './20261201_45_share_moods';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -79,6 +80,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261129_01_profile_views_by_profile': profileViewsByProfile,
   '20261201_43_nri_answers_no_default': nriAnswersNoDefault,
   '20261201_44_nri_answers_never_given': nriAnswersNeverGiven,
+  '20261201_45_share_moods': shareMoods,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

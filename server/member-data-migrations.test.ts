@@ -6,10 +6,11 @@ import path from 'node:path';
 import { test } from 'node:test';
 import { migrationSource } from '../db/migrations/index';
 import { type Db, createDb, migrateLatest } from './db';
+import { dropMemberLines } from './services/match-engine/member-lines';
 import { dropTestDatabase } from './test/harness';
 
-// Migrations 20261201_43 and _44 on a database that holds profiles from before them: the two NRI columns lose their
-// defaults, and only the values no member chose become NULL. On SQLite, and on PostgreSQL with TEST_DATABASE_URL.
+// Migrations that change what members' stored data means, run on a database that holds data from before them. On
+// SQLite, and on PostgreSQL with TEST_DATABASE_URL.
 
 const BEFORE = '20261129_01_profile_views_by_profile';
 
@@ -44,6 +45,17 @@ async function databaseAt(last: string): Promise<{ db: Db; done: () => Promise<v
     await db.migrate.up({ migrationSource });
   }
   return { db, done };
+}
+
+/** Rolls back to just after `last`, as `saathi migrate rollback` does (the derived member lines first). */
+async function rollBackTo(db: Db, last: string): Promise<void> {
+  await dropMemberLines(db);
+  for (;;) {
+    const [completed] = (await db.migrate.list({ migrationSource })) as [Array<{ name: string } | string>, unknown];
+    const names = completed.map((m) => (typeof m === 'string' ? m : m.name));
+    if (names[names.length - 1] === last) return;
+    await db.migrate.down({ migrationSource });
+  }
 }
 
 let users = 0;
@@ -85,8 +97,7 @@ test('the NRI defaults go; values no member chose become null, chosen and saved 
     assert.deepEqual(await answers(db, fresh), { culturalIntegrationLevel: null, returnToIndiaPlans: null }, 'no default any more');
 
     // Down puts the defaults back (the cleared values were never answers and stay cleared); up again is the same.
-    await db.migrate.down({ migrationSource });
-    await db.migrate.down({ migrationSource });
+    await rollBackTo(db, BEFORE);
     assert.deepEqual(await answers(db, await oldProfile(db)), { culturalIntegrationLevel: 'moderate', returnToIndiaPlans: 'considering' });
     assert.deepEqual(await answers(db, never), { culturalIntegrationLevel: null, returnToIndiaPlans: null });
     await migrateLatest(db);
@@ -97,6 +108,38 @@ test('the NRI defaults go; values no member chose become null, chosen and saved 
       const triggers = (await db('sqlite_master').where({ type: 'trigger', tblName: 'profiles' }).pluck('name')) as string[];
       assert.ok(triggers.includes('engine_profiles_update'), 'the triggers on profiles are still there');
     }
+  } finally {
+    await done();
+  }
+});
+
+test('mood sharing starts off for every member, moods stored before included; turning it on tells the match engine', async () => {
+  const { db, done } = await databaseAt('20261201_44_nri_answers_never_given');
+  try {
+    const profileId = await oldProfile(db);
+    const { userId } = (await db('profiles').where({ id: profileId }).first('userId')) as { userId: number };
+    await db('privacy_settings').insert({ userId, updatedAt: Date.now() });
+    await migrateLatest(db);
+    const row = (await db('privacy_settings').where({ userId }).first()) as { shareMoods: unknown };
+    assert.equal(Boolean(row.shareMoods), false);
+
+    const logged = async () => (await db('engine_changes').where({ kind: 'r', a: userId }).count({ n: '*' }).first())?.n;
+    const before = Number(await logged());
+    await db('privacy_settings').where({ userId }).update({ updatedAt: Date.now() });
+    assert.equal(Number(await logged()), before, 'another setting saved: no mood change');
+    await db('privacy_settings').where({ userId }).update({ shareMoods: true });
+    assert.equal(Number(await logged()), before + 1, 'sharing turned on: the member\'s mood signals changed');
+    await db('privacy_settings').where({ userId }).update({ shareMoods: false });
+    assert.equal(Number(await logged()), before + 2);
+
+    await rollBackTo(db, '20261201_44_nri_answers_never_given');
+    assert.equal(await db.schema.hasColumn('privacy_settings', 'share_moods'), false);
+    if (db.client.config.client !== 'pg') {
+      const triggers = (await db('sqlite_master').where({ type: 'trigger', tblName: 'privacy_settings' }).pluck('name')) as string[];
+      assert.ok(triggers.includes('engine_privacy_settings_update'), 'the other triggers on privacy_settings are still there');
+    }
+    await migrateLatest(db);
+    assert.equal(await db.schema.hasColumn('privacy_settings', 'share_moods'), true);
   } finally {
     await done();
   }
