@@ -144,3 +144,24 @@ test('mood sharing starts off for every member, moods stored before included; tu
     await done();
   }
 });
+
+test("family's permission to share starts on for the profiles that already have family; rolling back keeps the table's triggers", async () => {
+  const { db, done } = await databaseAt('20261201_45_share_moods');
+  try {
+    const profileId = await oldProfile(db);
+    await db('profile_family').insert({ profileId, consent: 'confirmed', updatedAt: Date.now() });
+    await migrateLatest(db);
+    const row = (await db('profile_family').where({ profileId }).first()) as { mayShare: unknown; mayMessage: unknown };
+    assert.deepEqual([Boolean(row.mayShare), Boolean(row.mayMessage)], [true, false]);
+    await rollBackTo(db, '20261201_45_share_moods');
+    assert.equal(await db.schema.hasColumn('profile_family', 'may_share'), false);
+    if (db.client.config.client !== 'pg') {
+      const triggers = (await db('sqlite_master').where({ type: 'trigger', tblName: 'profile_family' }).pluck('name')) as string[];
+      assert.ok(triggers.includes('engine_profile_family_update'), triggers.join(', '));
+    }
+    await migrateLatest(db);
+    assert.equal(await db.schema.hasColumn('profile_family', 'may_share'), true);
+  } finally {
+    await done();
+  }
+});

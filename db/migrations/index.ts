@@ -36,6 +36,7 @@ import * as profileViewsByProfile from './20261129_01_profile_views_by_profile';
 import * as nriAnswersNoDefault from './20261201_43_nri_answers_no_default';
 import * as nriAnswersNeverGiven from './20261201_44_nri_answers_never_given';
 import * as shareMoods from './20261201_45_share_moods';
+import * as familyMayShare from './20261201_46_family_may_share';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -81,6 +82,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261201_43_nri_answers_no_default': nriAnswersNoDefault,
   '20261201_44_nri_answers_never_given': nriAnswersNeverGiven,
   '20261201_45_share_moods': shareMoods,
+  '20261201_46_family_may_share': familyMayShare,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -280,3 +280,20 @@ test('the editor sends only the fields the member changed, so it cannot undo ano
   await waitFor(() => assert.equal(fetchStub.callsTo('PATCH', '/api/profiles/31').length, 2));
   assert.deepEqual(JSON.parse(fetchStub.callsTo('PATCH', '/api/profiles/31')[1].body), { siblingDetails: 'One elder sister' }, 'the city saved before is not sent again');
 });
+
+test('"Share Profile" is on My Profile: it opens the share dialog with the active links', async () => {
+  const { fetchStub } = renderApp(
+    '/profile',
+    server({ handle: (request) => (request.url.pathname === '/api/profiles/31/shares' ? jsonResponse(200, { shares: [] }) : undefined) }),
+  );
+  fireEvent.click(await screen.findByRole('button', { name: 'Share Profile' }, SLOW));
+  assert.ok(await screen.findByRole('dialog', { name: 'Share Profile' }, SLOW));
+  assert.ok(await screen.findByText('No active links yet.'));
+  assert.equal(fetchStub.callsTo('GET', '/api/profiles/31/shares').length, 1);
+});
+
+test('without a profile there is nothing to share', async () => {
+  renderApp('/profile', server({ profile: null }));
+  assert.ok(await screen.findByRole('heading', { name: 'Priya Sharma' }, SLOW));
+  assert.equal(screen.queryByRole('button', { name: 'Share Profile' }), null);
+});
