@@ -46,7 +46,7 @@ async function buildServer() {
   await Promise.all([
     esbuild.build({ ...options, entryPoints: [path.join(root, 'cli/index.ts')], outfile: path.join(dist, 'saathi.mjs') }),
     // The match engine's start-up scan worker on its own (a third of the server's code): a worker loading the
-    // whole server took half a second to start, a second's start-up at a million members spent waiting for it.
+    // whole server takes half a second to start, half a second of a start-up at a million members spent waiting.
     esbuild.build({ ...options, entryPoints: [path.join(root, 'server/services/match-engine/parallel-scan.ts')], outfile: path.join(dist, SCAN_WORKER) }),
   ]);
 }
@@ -56,9 +56,9 @@ const SCAN_WORKER = 'saathi-scan-worker.mjs';
 
 function htmlPage({ title, scripts, styles, base, description, preloads = [], fetches = [], shell = '', installable = false }) {
   // The stylesheet blocks the first paint (the page's header and spinner are painted with it, never unstyled).
-  // Inlining the shell's own rules and fetching the stylesheet without blocking painted the header a round trip
-  // earlier, but then the stylesheet's parse and the app's start-up ran after the first paint: on a phone that
-  // is main-thread time during which the shown page cannot respond (Lighthouse's total blocking time).
+  // Inlining the shell's own rules and fetching the stylesheet without blocking would paint the header a round
+  // trip earlier, but the stylesheet's parse and the app's start-up would then run after the first paint: on a
+  // phone that is main-thread time during which the shown page cannot respond (Lighthouse's total blocking time).
   const css = styles.map((href) => `    <link rel="stylesheet" href="${href}">`).join('\n');
   const js = scripts.map((src) => `    <script type="module" src="${src}"></script>`).join('\n');
   // The entry's static imports, fetched with the entry instead of after it has been parsed.
@@ -89,11 +89,11 @@ const FAVICON = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><re
 
 /**
  * esbuild splits code shared between the entry and the lazy screens, and among lazy screens, into one chunk per
- * distinct set of importers: the first screen fetched ~40 files and a lazy screen ~25 more, most under 1 KB,
- * each costing a round trip on a phone. Every lazy module is only ever loaded by the running app, so its
+ * distinct set of importers: left to that, the first screen fetches ~40 files and a lazy screen ~25 more, most
+ * under 1 KB, each costing a round trip on a phone. Every lazy module is only ever loaded by the running app, so its
  * wrapper imports `sharedRoot` (the app's root component) first: the first screen's code lands in one chunk.
  * The wrapper also imports `common` (the modules that many lazy screens share, found by a first build): they
- * land in one chunk fetched with the first lazy screen. What fewer screens share is split among them as before.
+ * land in one chunk fetched with the first lazy screen. What fewer screens share is split among them by esbuild's rule.
  * A visitor's sign-in screens leave `common` out (it is the members' screens' code: profile cards, sliders, 100 KB
  * that a visitor's first page would download for nothing); the few small modules they need (form fields, the
  * card around the form) go into the first screen's chunk (`visitorCommon`, re-exported by `sharedRoot`), so such a

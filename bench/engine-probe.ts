@@ -21,7 +21,7 @@ export interface EngineProbe {
   textMs: number | null;
   /**
    * CPU time of this process (every thread) while it read every member. On a shared two-core machine the wall time
-   * swings by a third from run to run (the same build measured 5.4-9.7 s in one hour); the CPU time moves less.
+   * of one build can vary by a third or more from run to run; the CPU time moves less.
    */
   buildCpuMs: number;
   /** starting from the snapshot the first engine wrote, up to date with the log (null: this database keeps none) */
@@ -55,7 +55,7 @@ export async function probeEngine(db: Knex, databaseUrl: string | null, dataDir 
   const buildMs = performance.now() - started;
   const cpu = process.cpuUsage(cpuBefore);
   // Memory with the text index in, as the engine keeps it: after the snapshot the build owes is written (while it
-  // is being written its copy of the columns is alive too: measured then, 1M members read 190 B each, not 98).
+  // is being written its copy of the columns is alive too, and would about double the figure).
   await engine.textReady();
   const textMs = engine.stats().textMs;
   await engine.flush();

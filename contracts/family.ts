@@ -11,6 +11,9 @@ export const FAMILY_RELATION_LABELS: Record<(typeof FAMILY_RELATION_VALUES)[numb
   relative: 'relative',
 };
 
+/** A person's name as it may appear in an email to someone outside Saathi: letters, spaces, hyphens, apostrophes. */
+export const PERSON_NAME = /^\p{L}[\p{L}\p{M} '’.-]*$/u;
+
 const email = z
   .string({ error: AUTH_MESSAGES.emailRequired })
   .trim()
@@ -23,7 +26,13 @@ export const familyInviteSchema = z.discriminatedUnion('role', [
   z.object({
     role: z.literal('candidate'),
     email,
-    firstName: z.string({ error: 'Their first name is required' }).trim().min(1, 'Their first name is required').max(60, 'Please keep the first name under 60 characters'),
+    firstName: z
+      .string({ error: 'Their first name is required' })
+      .trim()
+      .min(1, 'Their first name is required')
+      .max(60, 'Please keep the first name under 60 characters')
+      // It goes into an email to an outside address: a name, never a link or a message.
+      .regex(PERSON_NAME, 'Use only letters for their first name'),
   }),
   z.object({
     role: z.literal('family'),

@@ -56,6 +56,8 @@ export interface KundaliBasicResult {
   exceptions?: DoshaException[];
   /** Mars houses that make a chart Manglik, and the reference each profile used */
   housesUsed: { manglikHouses: number[]; houseSystem: 'whole-sign'; profile1: { from: KundaliInputsUsed['manglik']; marsHouse: number | null }; profile2: { from: KundaliInputsUsed['manglik']; marsHouse: number | null } };
+  /** Where printed Ashtakoot tables disagree, which reading this score follows */
+  tablesFollowed?: Array<{ koota: string; reading: string }>;
 }
 
 export interface ScoredAspect {

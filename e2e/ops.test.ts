@@ -333,7 +333,7 @@ describe('the ops console in the browser (1440×900)', () => {
     await page.getByText('Vikram Rao is suspended and has been signed out.').waitFor();
 
     const login = await cookieJarClient()('POST', '/api/auth/login', { json: { username: vikram.username, password: MEMBER_PASSWORD } });
-    assert.equal(login.status, 403, await login.text());
+    assert.equal(login.status, 401, await login.text());
     assert.equal((await vikram.call('GET', '/api/auth/user')).status, 401, 'the open session ended');
 
     // Vikram is emailed how to appeal; he sends an appeal from the link, on his phone, and it reaches the queue.

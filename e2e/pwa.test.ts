@@ -121,9 +121,8 @@ describe('the installable app', () => {
         }
         return [];
       }, tag);
-    // On a loaded machine Chromium has dropped a push handed over by DevTools while it started the worker (a CI run
-    // in many, for the first push and once for the second): a real push service would deliver again, so the test
-    // does too. Same tag, so a second delivery replaces the first notification rather than adding one.
+    // On a loaded machine Chromium can drop a push handed over by DevTools while it starts the worker: a real push
+    // service would deliver again, so the test does too. Same tag, so a second delivery replaces the first notification rather than adding one.
     const push = async (data: Record<string, string>) => {
       await deliver(data);
       const shown = await shownWith(data.tag);

@@ -32,6 +32,11 @@ export interface Config {
   publicUrl: string | null;
   secureCookies: boolean;
   trustProxy: boolean;
+  /**
+   * How many proxies of ours stand in front (with trustProxy): the client address is the X-Forwarded-For entry the
+   * farthest of them added, never one the client wrote itself.
+   */
+  trustProxyHops: number;
   firstFreePremium: number;
   /** Days a member keeps their paid plan after a renewal payment fails, while the card is retried or replaced. */
   billingGraceDays: number;
@@ -125,6 +130,7 @@ export const SETTINGS = {
   PUBLIC_URL: { schema: httpUrl, allowed: 'an http:// or https:// origin such as https://saathi.example' },
   SECURE_COOKIES: { schema: bool, allowed: 'true or false' },
   TRUST_PROXY: { schema: bool, allowed: 'true or false' },
+  TRUST_PROXY_HOPS: { schema: int(1, 10), allowed: 'the number of trusted proxies in front of Saathi, a whole number from 1 to 10' },
   FIRST_FREE_PREMIUM: { schema: int(0, 10_000_000), allowed: 'a whole number from 0 to 10000000' },
   BILLING_GRACE_DAYS: { schema: int(0, 60), allowed: 'a whole number of days from 0 to 60 (0: a failed renewal ends the paid plan at once)' },
   RATE_LIMIT_LOGIN: { schema: int(1, 100_000), allowed: 'a whole number of requests from 1 to 100000' },
@@ -240,6 +246,7 @@ export function loadConfig(overrides: Partial<Config> = {}, env: NodeJS.ProcessE
     publicUrl,
     secureCookies: s.SECURE_COOKIES ?? Boolean(publicUrl?.startsWith('https://')),
     trustProxy: s.TRUST_PROXY ?? false,
+    trustProxyHops: s.TRUST_PROXY_HOPS ?? 1,
     firstFreePremium: s.FIRST_FREE_PREMIUM ?? 500,
     billingGraceDays: s.BILLING_GRACE_DAYS ?? 7,
     rateLimits: {

@@ -126,8 +126,8 @@ interface RawConnection {
 
 /**
  * PostgreSQL names for the statements read with `prepare`, by SQL text: each connection parses and plans a named
- * statement once and then only binds and runs it (planning the page of cards alone took about 0.3 ms a time).
- * Bounded, because every connection keeps what it prepared: texts beyond the bound run unnamed, as before.
+ * statement once and then only binds and runs it (planning the page of cards alone takes about 0.3 ms a time).
+ * Bounded, because every connection keeps what it prepared: texts beyond the bound run as unnamed statements.
  */
 const PG_NAMED_STATEMENTS = 100;
 const pgNames = new Map<string, { name: string; text: string }>();

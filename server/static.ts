@@ -181,7 +181,7 @@ export function staticApps(
       // once the page has painted (member-ui/main.tsx imports it then) instead of beside the stylesheet, where it
       // competed with it and the photo for the phone's bandwidth. Interaction waits for it a little longer.
       page = withFirstScreen(page, ctx.path, paint.html, paint.frame).replace(/<link rel="modulepreload"[^>]*>\n?\s*/g, '');
-      // The page now holds what only this member may see (their matches, a profile as shown to them): like the API's
+      // The page then holds what only this member may see (their matches, a profile as shown to them): like the API's
       // answers it came from, it is not to be kept by the browser or anything between.
       ctx.set('Cache-Control', 'no-store');
     }

@@ -103,6 +103,44 @@ describe('over https the session cookie is Secure and HSTS is sent', () => {
       assert.equal(ok.status, 200);
       assert.match(ok.headers.getSetCookie().join('\n'), /saathi\.sid=[^;]+;.*secure/i);
       assert.match(ok.headers.get('strict-transport-security') ?? '', /max-age=31536000/);
+      const cookies = ok.headers.getSetCookie();
+      assert.ok(cookies.some((c) => c.startsWith('saathi_device=')), 'a new device gets its cookie');
+      for (const cookie of cookies) assert.match(cookie, /;\s*secure/i, `every cookie is Secure: ${cookie.split('=')[0]}`);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('behind proxies, the client address is the one the nearest trusted proxy added', () => {
+  const limits = { login: { max: 2, windowMs: 60_000 }, register: { max: 100, windowMs: 60_000 }, passwordReset: { max: 100, windowMs: 60_000 }, contact: { max: 100, windowMs: 60_000 } };
+  /** Password guesses at unknown accounts are limited per client address (five times the per-account limit). */
+  async function guessesAllowed(server: TestServer, forwardedFor: (i: number) => string): Promise<number> {
+    let allowed = 0;
+    for (let i = 0; i < 14; i++) {
+      const res = await new Client(server).request('POST', '/api/auth/login', { form: { username: `nobody_${i}`, password: 'guess' }, headers: { 'X-Forwarded-For': forwardedFor(i) } });
+      if (res.status === 401) allowed++;
+      else assert.equal(res.status, 429);
+    }
+    return allowed;
+  }
+
+  test('one proxy (nginx $proxy_add_x_forwarded_for): a client writing its own X-Forwarded-For does not get a fresh limit', async () => {
+    const server = await startTestServer({ trustProxy: true, trustProxyHops: 1, rateLimits: limits });
+    try {
+      // The client forges a new leftmost address each time; the proxy appends the real one, 203.0.113.7.
+      assert.equal(await guessesAllowed(server, (i) => `198.51.100.${i}, 203.0.113.7`), 10);
+    } finally {
+      await server.close();
+    }
+  });
+
+  test('two proxies (a load balancer, then nginx): the address the outer one added counts', async () => {
+    const server = await startTestServer({ trustProxy: true, trustProxyHops: 2, rateLimits: limits });
+    try {
+      assert.equal(await guessesAllowed(server, (i) => `198.51.100.${i}, 203.0.113.7, 10.0.0.2`), 10);
+      // Different real clients behind the same two proxies each have their own budget.
+      assert.equal(await guessesAllowed(server, (i) => `203.0.113.${100 + i}, 10.0.0.2`), 14);
     } finally {
       await server.close();
     }

@@ -10,6 +10,7 @@ import { jobScheduler } from '../../server/jobs';
 import { createMediaStore } from '../../server/services/media-store';
 import type { AddressInfo } from 'node:net';
 import { SERVE_APPLICATION_NAME, holdServeLock } from '../safety';
+import { afterResponsesSettled } from '../../server/services/after-response';
 
 export function registerServe(program: Command): void {
   program
@@ -84,6 +85,8 @@ export function registerServe(program: Command): void {
         // (first: on PostgreSQL it needs the change feed's listening connection, closed below).
         await engine.flush().catch((error: unknown) => log({ level: 'warn', msg: 'match engine: no snapshot at shutdown', err: String(error) }));
         server.close(async () => {
+          // Mail that answered requests left to send (written to the outbox, so it survives the stop).
+          await afterResponsesSettled();
           await jobs.stop();
           await db.destroy();
           releaseLock();

@@ -15,8 +15,8 @@ const FIRST_DATA_WAIT_MS = 2000;
 /**
  * Resolves once no request of `queryClient` is in flight, or after `limit` ms. The routes' loaders start their screen's
  * requests without awaiting them (a screen opened from another shows its skeleton meanwhile); on the first screen,
- * rendering before they answered meant rendering the screen twice, the second time synchronously when the answer
- * came (a query's update is never a transition): a settings page's start had a 130 ms task of it at 4× throttling.
+ * rendering before they answer would render the screen twice, the second time synchronously when the answer comes
+ * (a query's update is never a transition): a 130 ms task of a settings page's start at 4× throttling.
  */
 function requestsSettled(queryClient: QueryClient, limit: number): Promise<void> {
   return new Promise((resolve) => {
@@ -39,9 +39,9 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
  * React's first render of the member app into `container`, replacing the page's own header and spinner.
  *
  * The router is made and its first route loaded (the session check, the screen's code and data) before React
- * renders anything. Rendered first with no route loaded, the app's first commit started that load from a layout
- * effect, and the router's store updates then rendered the whole screen synchronously, in one task: a CPU profile of
- * a profile page's cold start at 4× throttling showed it as a 280–410 ms task, the longest of the start. Loaded
+ * renders anything. Rendered with no route loaded, the app's first commit would start that load from a layout
+ * effect, and the router's store updates would then render the whole screen synchronously, in one task: in a CPU
+ * profile of a profile page's cold start at 4× throttling, a 280–410 ms task, the longest of the start. Loaded
  * first, the screen is there for React's first render, which as a transition is rendered in slices.
  */
 export async function startApp(container: HTMLElement): Promise<void> {

@@ -51,8 +51,8 @@ const formatters = new Map<string, Intl.DateTimeFormat>();
 
 /**
  * One Intl.DateTimeFormat per format and reader, made once: `toLocaleDateString(locale, options)` makes a new one at
- * every call, and a chat labels every day and times every message (a chat's render at 4× CPU throttling spent 160 ms
- * of one task in them). Same text: toLocale…String with options is defined as a new formatter's `format`.
+ * every call, and a chat labels every day and times every message (making them would take 160 ms of one task of a
+ * chat's render at 4× CPU throttling). Same text: toLocale…String with options is defined as a new formatter's `format`.
  */
 function formatter(kind: keyof typeof FORMATS, locale = reader.locale): Intl.DateTimeFormat {
   const key = `${kind}|${locale ?? ''}|${reader.timeZone ?? ''}`;

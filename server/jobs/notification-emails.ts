@@ -11,7 +11,7 @@ import { defineJob } from './scheduler';
 export const MESSAGE_EMAIL_AFTER_MS = 15 * 60_000;
 /** At most one email per conversation in this time. */
 export const MESSAGE_EMAIL_EVERY_MS = 60 * 60_000;
-/** Older unread messages and matches are not emailed any more (a member back after a week sees them in the app). */
+/** Unread messages and matches older than this are not emailed (a member back after a week sees them in the app). */
 const TOO_OLD_MS = 24 * 60 * 60_000;
 
 interface Recipient {

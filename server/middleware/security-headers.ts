@@ -40,7 +40,8 @@ export function securityHeaders(options: { stripe: boolean; publicUrl?: string |
 
 /**
  * Over https — a direct TLS connection, a trusted proxy's X-Forwarded-Proto, or an https PUBLIC_URL (the public
- * side is https whatever the hop to us is) — the session cookie is marked Secure (securityHeaders sends HSTS).
+ * side is https whatever the hop to us is) — every cookie is marked Secure (securityHeaders sends HSTS): the
+ * session's here, and every other cookie by setting `secure: ctx.cookies.secure`, the one rule for all of them.
  * Marking the cookie jar secure also means an https deployment whose proxy is not trusted
  * still works instead of failing with "Cannot send secure cookie over unencrypted connection".
  */

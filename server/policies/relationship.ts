@@ -209,7 +209,7 @@ export type FamilyAction =
 /**
  * The family rules, in one place:
  * - Only the profile's people (candidate and active family members) know who they are; anyone else gets a 404.
- * - Until the candidate accepts, the family runs the profile as before (every action but deciding for the
+ * - Until the candidate accepts, the family runs the profile (every action but deciding for the
  *   candidate); their only invitation is the candidate's.
  * - Once the candidate holds the profile, only they invite or remove family, set permissions and decide on
  *   suggestions; family may edit, search, like, suggest and message exactly as the candidate allows.

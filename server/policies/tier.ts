@@ -17,8 +17,9 @@ export interface TierHolder {
 }
 
 /**
- * Who liked you is a paid feature, wherever it would show: the "who liked you" list, the like notification in
- * the bell, its email and its push. One rule, asked by each of them.
+ * Who liked you, and who viewed your profile, are paid features wherever they would show: the "who liked you"
+ * list, the like and profile-view notifications in the bell, the live stream, email and push. One rule, asked
+ * by each of them.
  */
 export function seesWhoLikedThem(member: TierHolder, now = Date.now()): boolean {
   return isPaidTier(effectiveTier(member, now));

@@ -63,7 +63,7 @@ export const SIGN_IN_ACTIONS: Record<SignInOutcome | 'sign_out', string> = {
  * wrong password or code, `refused` for a right password on an account that may not use the console (a member,
  * a suspended or deactivated reviewer). `login` is what was typed, kept so failures against one account show up.
  */
-export function auditSignIn(ctx: AppContext, outcome: SignInOutcome, login: string, account: { id: number; role: string } | null) {
+export function auditSignIn(ctx: AppContext, outcome: SignInOutcome, login: string, account: { id: number; role: string } | null, extra: Record<string, string> = {}) {
   return audit(ctx.services.db, {
     actorUserId: outcome === 'success' && account ? account.id : null,
     actorRole: outcome === 'success' && account ? account.role : null,
@@ -71,7 +71,7 @@ export function auditSignIn(ctx: AppContext, outcome: SignInOutcome, login: stri
     targetType: 'user',
     targetId: account?.id ?? null,
     subjectUserId: account?.id ?? null,
-    details: { login: login.slice(0, 254) },
+    details: { login: login.slice(0, 254), ...extra },
     ip: ctx.ip,
     requestId: ctx.state.requestId ?? null,
   });

@@ -8,7 +8,7 @@ import type { Config, S3Settings } from '../config';
  * process of a deployment. Objects are the re-encoded JPEG renditions under their server-made names
  * (`<32 hex>[_thumb|_blur].jpg`); nothing else is ever written, and every name is checked before it reaches a
  * path or a key. The store holds bytes only: who may read them is decided by the media routes, which serve
- * every file through the app (see README, "Media storage").
+ * every file through the app (see docs/deployment.md, "Media storage").
  */
 export interface MediaStore {
   readonly kind: 'local' | 's3';

@@ -1,7 +1,8 @@
 import type { Config } from '../config';
 import type { Db } from '../db';
 import { sendMail } from './mail';
-import { suspensionEmail, verificationOutcomeEmail, warningEmail } from './email/account-emails';
+import { confirmEmailEmail, staffDeactivatedEmail, suspensionEmail, verificationOutcomeEmail, warningEmail } from './email/account-emails';
+import { issueEmailConfirmationLink } from './account-links';
 import { AppealToken } from '../models/account';
 import { User } from '../models/user';
 import { issueToken } from './single-use-tokens';
@@ -52,4 +53,19 @@ export async function mailSuspension(config: Config, db: Db, userId: number) {
   const token = await issueToken(AppealToken, db, userId, APPEAL_VALID_MS);
   const mail = await suspensionEmail({ name: to.fullName, appealUrl: `${origin(config)}/appeal/${token}` });
   await sendMail(config, db, { to: to.email, kind: 'notification', subject: mail.subject, text: mail.text, html: mail.html });
+}
+
+/** A deactivated staff account: someone tried to sign in to it (the owner hears of it, not the form). */
+export async function mailStaffDeactivated(config: Config, db: Db, userId: number) {
+  const to = await recipient(db, userId);
+  if (!to) return;
+  const mail = await staffDeactivatedEmail({ name: to.fullName, consoleUrl: `${origin(config)}/ops` });
+  await sendMail(config, db, { to: to.email, kind: 'other', subject: mail.subject, text: mail.text, html: mail.html });
+}
+
+/** A new link that confirms the account's email address and signs it in (valid two days). */
+export async function mailConfirmationLink(config: Config, db: Db, user: Recipient) {
+  const token = await issueEmailConfirmationLink(db, user.id);
+  const mail = await confirmEmailEmail({ name: user.fullName, url: `${origin(config)}/confirm-email/${token}` });
+  await sendMail(config, db, { to: user.email, subject: mail.subject, kind: 'verification', text: mail.text, html: mail.html });
 }

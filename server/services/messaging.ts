@@ -32,8 +32,8 @@ export const THREAD_LIMIT = 1000;
 
 /**
  * The newest THREAD_LIMIT messages between two members, oldest first, as GET /api/messages/:userId/:otherUserId
- * reads them. (Read oldest first with the limit, a conversation past it showed its first thousand messages and
- * never a new one.)
+ * reads them. (Read oldest first with the limit, a conversation past it would show its first thousand messages
+ * and never a new one.)
  */
 export async function threadMessages(db: Db, userId: number, otherId: number): Promise<Message[]> {
   const newest = await Message.query(db)

@@ -20,7 +20,7 @@ export async function noticeSignInDevice(ctx: AppContext, user: User): Promise<v
   const { db, config } = ctx.services;
   const raw = ctx.cookies.get(COOKIE);
   const id = raw && /^[A-Za-z0-9_-]{22,64}$/.test(raw) ? raw : crypto.randomBytes(16).toString('base64url');
-  if (id !== raw) ctx.cookies.set(COOKIE, id, { httpOnly: true, sameSite: 'lax', secure: ctx.secure, maxAge: COOKIE_MAX_AGE_MS, overwrite: true });
+  if (id !== raw) ctx.cookies.set(COOKIE, id, { httpOnly: true, sameSite: 'lax', secure: ctx.cookies.secure, maxAge: COOKIE_MAX_AGE_MS, overwrite: true });
   const deviceHash = sha256(id);
   const now = Date.now();
   const userAgent = (ctx.get('user-agent') || '').slice(0, 400) || null;

@@ -54,20 +54,91 @@ describe('the ops sign-in applies the same checks as the member sign-in', () => 
     assert.equal(elsewhere.status, 401, 'nor is it accepted by the other sign-in');
   });
 
-  test('suspended and unconfirmed staff accounts are refused with no session', async () => {
+  test('suspended and unconfirmed staff accounts are refused like a wrong password, with no session, and audited', async () => {
     const { user: suspended, password } = await buildUser(server, { role: 'reviewer' });
     await server.db('users').where({ id: suspended.id }).update({ status: 'suspended' });
-    const res = await opsLogin(server, suspended.username, password);
-    assert.equal(res.status, 403);
-    assert.equal(((await res.json()) as Json).message, AUTH_MESSAGES.accountSuspended);
+    const right = await opsLogin(server, suspended.username, password);
+    const wrong = await opsLogin(server, suspended.username, 'not-the-password');
+    assert.deepEqual([right.status, wrong.status], [401, 401]);
+    assert.deepEqual(withoutErrorId(await right.json()), withoutErrorId(await wrong.json()));
 
     const { user: unconfirmed, password: p2 } = await buildUser(server, { role: 'reviewer' });
     await server.db('users').where({ id: unconfirmed.id }).update({ emailConfirmedAt: null });
     const client = new Client(server);
     const refused = await client.post('/api/ops/session', { username: unconfirmed.username, password: p2 });
-    assert.equal(refused.status, 403);
-    assert.equal(((await refused.json()) as Json).message, AUTH_MESSAGES.emailNotConfirmed);
+    assert.equal(refused.status, 401);
+    assert.equal(((await refused.json()) as Json).message, AUTH_MESSAGES.invalidCredentials);
     assert.equal((await client.get('/api/ops/me')).status, 401);
+    const refusals = await server.db('audit_log').whereIn('subjectUserId', [suspended.id, unconfirmed.id]).select('action');
+    assert.deepEqual(refusals.map((r) => r.action), ['ops.sign_in_refused', 'ops.sign_in_refused']);
+    const failures = await server.db('audit_log').where('details', 'like', `%"login":"${suspended.username}"%`).where({ action: 'ops.sign_in_failed' });
+    assert.equal(failures.length, 1, 'the wrong password is a failure, named by what was typed');
+  });
+});
+
+describe('staff sign in only through the console', () => {
+  let server: TestServer;
+  before(async () => {
+    server = await startTestServer();
+  });
+  after(() => server.close());
+
+  for (const role of ['reviewer', 'admin'] as const) {
+    test(`the member form refuses ${role === 'admin' ? 'an admin' : 'a reviewer'} exactly like a wrong password, and both attempts are audited`, async () => {
+      const { user, password } = await buildUser(server, { role });
+      const client = new Client(server);
+      const right = await client.post('/api/auth/login', { username: user.username, password });
+      const wrong = await new Client(server).post('/api/auth/login', { username: user.username, password: 'not-the-password' });
+      assert.deepEqual([right.status, wrong.status], [401, 401]);
+      assert.deepEqual(withoutErrorId(await right.json()), withoutErrorId(await wrong.json()));
+      assert.equal((await client.get('/api/ops/me')).status, 401, 'no session that works in the console');
+      assert.equal((await client.get('/api/auth/user')).status, 401, 'nor in the member app');
+      const rows = await server.db('audit_log').where({ subjectUserId: user.id }).orWhere('details', 'like', `%${user.username}%`).orderBy('id').select('action', 'details');
+      assert.deepEqual(rows.map((r) => r.action), ['ops.sign_in_refused', 'ops.sign_in_failed']);
+      assert.match(String(rows[0].details), /"form":"member"/);
+      // The console still lets them in, and says so in the log.
+      assert.equal((await opsLogin(server, user.username, password)).status, 200);
+      assert.equal((await server.db('audit_log').where({ subjectUserId: user.id, action: 'ops.sign_in' })).length, 1);
+    });
+  }
+
+  test('a member signing in on the member form writes nothing to the staff audit log', async () => {
+    const { user, password } = await buildUser(server);
+    assert.equal((await memberLogin(server, user.username, password)).status, 200);
+    assert.equal((await memberLogin(server, user.username, 'wrong')).status, 401);
+    assert.equal((await server.db('audit_log').where({ subjectUserId: user.id })).length, 0);
+  });
+});
+
+describe('no password oracle for accounts that cannot sign in', () => {
+  let server: TestServer;
+  before(async () => {
+    server = await startTestServer();
+  });
+  after(() => server.close());
+
+  const cases = [
+    ['suspended member', { status: 'suspended' }, 'Your Saathi account is suspended'],
+    ['unconfirmed member', { emailConfirmedAt: null }, 'Confirm your email address for Saathi'],
+  ] as const;
+  for (const [name, change, subject] of cases) {
+    test(`a ${name} gets the wrong-password answer for the right password too; the reason goes by email, once an hour`, async () => {
+      const { user, password } = await buildUser(server);
+      await server.db('users').where({ id: user.id }).update(change);
+      const right = await memberLogin(server, user.username, password);
+      const wrong = await memberLogin(server, user.username, 'not-the-password');
+      assert.deepEqual([right.status, wrong.status], [401, 401]);
+      assert.deepEqual(withoutErrorId(await right.json()), withoutErrorId(await wrong.json()));
+      const mails = await server.db('email_outbox').where({ toEmail: user.email, subject });
+      assert.equal(mails.length, 1, 'one email for the two attempts: at most one an hour');
+    });
+  }
+
+  test('a wrong password alone also sends the reason, so the email tells the guesser nothing either', async () => {
+    const { user } = await buildUser(server);
+    await server.db('users').where({ id: user.id }).update({ emailConfirmedAt: null });
+    assert.equal((await memberLogin(server, user.username, 'a-wrong-guess')).status, 401);
+    assert.equal((await server.db('email_outbox').where({ toEmail: user.email, subject: 'Confirm your email address for Saathi' })).length, 1);
   });
 });
 

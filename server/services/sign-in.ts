@@ -1,9 +1,12 @@
 import { AUTH_MESSAGES } from '../../contracts/auth';
 import type { AppContext } from '../context';
-import { HttpError, forbidden, tooManyRequests, unauthorized } from '../errors';
+import { HttpError, tooManyRequests, unauthorized } from '../errors';
 import { clientIp, hitRateLimit, refundRateLimit } from '../middleware/rate-limit';
 import { User } from '../models/user';
 import { findUserByLogin } from './accounts';
+import { afterResponse } from './after-response';
+import { auditSignIn } from './audit';
+import { mailConfirmationLink, mailStaffDeactivated, mailSuspension } from './member-notices';
 import { dummyPasswordHash, hashPassword, needsRehash, sha256, verifyPassword } from './passwords';
 import { sendMail } from './mail';
 import { recoveryCodeUsedEmail } from './email/account-emails';
@@ -21,7 +24,7 @@ export interface Credentials {
 
 export type SignInOutcome =
   | { ok: true; user: User }
-  | { ok: false; reason: 'invalid' | 'not-staff' | 'suspended' | 'unconfirmed' | 'totp-required' | 'totp-invalid' | 'limited'; user: User | null; error: HttpError };
+  | { ok: false; reason: 'invalid' | 'not-staff' | 'staff' | 'suspended' | 'unconfirmed' | 'totp-required' | 'totp-invalid' | 'limited'; user: User | null; error: HttpError };
 
 const isStaff = (user: User) => user.role === 'reviewer' || user.role === 'admin';
 
@@ -32,12 +35,29 @@ const isStaff = (user: User) => user.role === 'reviewer' || user.role === 'admin
  *    budget — and per client address, wider, to stop floods. A sign-in that succeeds is given back, so an
  *    office of colleagues behind one address never locks itself out.
  * 2. The password is checked with the same work whether or not the account exists.
- * 3. On the console a member's right password is refused exactly like a wrong one (same status, same body),
- *    so the console cannot be used to test member passwords.
- * 4. Suspended and unconfirmed accounts are refused; a TOTP second factor is required when the account has
- *    one, and each code is accepted once.
+ * 3. Each form is for its own accounts: a member on the console, and staff on the member form, are refused
+ *    exactly like a wrong password (same status, same body), so neither form can test the other's passwords.
+ * 4. An account that cannot sign in (suspended, deactivated, unconfirmed) is refused like a wrong password
+ *    whatever the password, so the answer is no password oracle; its owner is told the reason by email (at
+ *    most once an hour) on every attempt, right password or wrong.
+ * 5. A TOTP second factor is required when the account has one, and each code is accepted once.
+ * Every attempt on a staff account, and every attempt on the console, is written to the audit log.
  */
 export async function authenticate(ctx: AppContext, input: Credentials, audience: SignInAudience): Promise<SignInOutcome> {
+  const outcome = await check(ctx, input, audience);
+  const { user } = outcome;
+  if (audience === 'staff' || (user && isStaff(user))) {
+    if (outcome.ok) await auditSignIn(ctx, 'success', input.username, outcome.user);
+    else if (outcome.reason !== 'totp-required') {
+      // The audit log tells failures from refusals; the answer does not.
+      const kind = outcome.reason === 'invalid' || outcome.reason === 'totp-invalid' || outcome.reason === 'limited' ? 'failure' : 'refused';
+      await auditSignIn(ctx, kind, input.username, outcome.reason === 'invalid' ? null : outcome.user, { form: audience === 'staff' ? 'console' : 'member' });
+    }
+  }
+  return outcome;
+}
+
+async function check(ctx: AppContext, input: Credentials, audience: SignInAudience): Promise<SignInOutcome> {
   const { db, config } = ctx.services;
   const user = (await findUserByLogin(db, input.username)) ?? null;
   const rule = config.rateLimits.login;
@@ -57,14 +77,15 @@ export async function authenticate(ctx: AppContext, input: Credentials, audience
   };
 
   const passwordOk = await verifyPassword(input.password, user?.passwordHash ?? (await dummyPasswordHash(config.argon2)));
-  if (!user || !passwordOk) return { ok: false, reason: 'invalid', user, error: unauthorized(AUTH_MESSAGES.invalidCredentials) };
-  if (audience === 'staff' && !isStaff(user)) {
-    return { ok: false, reason: 'not-staff', user, error: unauthorized(AUTH_MESSAGES.invalidCredentials) };
+  const invalid = () => unauthorized(AUTH_MESSAGES.invalidCredentials);
+  if (user && audience === 'staff' && !isStaff(user)) return { ok: false, reason: passwordOk ? 'not-staff' : 'invalid', user, error: invalid() };
+  if (user && audience === 'member' && isStaff(user)) return { ok: false, reason: passwordOk ? 'staff' : 'invalid', user, error: invalid() };
+  if (user && (user.status !== 'active' || user.emailConfirmedAt === null)) {
+    await tellWhyNoSignIn(ctx, user);
+    const reason = !passwordOk ? 'invalid' : user.status !== 'active' ? 'suspended' : 'unconfirmed';
+    return { ok: false, reason, user, error: invalid() };
   }
-  if (user.status !== 'active') return { ok: false, reason: 'suspended', user, error: forbidden(AUTH_MESSAGES.accountSuspended) };
-  if (user.emailConfirmedAt === null) {
-    return { ok: false, reason: 'unconfirmed', user, error: new HttpError(403, AUTH_MESSAGES.emailNotConfirmed, 'email_not_confirmed') };
-  }
+  if (!user || !passwordOk) return { ok: false, reason: 'invalid', user, error: invalid() };
   if (user.totpEnabled && user.totpSecret) {
     if (!input.totpCode) {
       // The password was right: asking for the code is not a failed attempt.
@@ -82,6 +103,27 @@ export async function authenticate(ctx: AppContext, input: Credentials, audience
   await refund();
   await upgradePasswordHash(ctx, user, input.password);
   return { ok: true, user };
+}
+
+const NOTICE_RULE = { max: 1, windowMs: 3600_000 };
+
+/**
+ * Someone tried to sign in to an account that cannot sign in: its owner is told why by email — a suspended member
+ * gets the suspension email again with a fresh appeal link, an unconfirmed account a new confirmation link, a
+ * deactivated staff account a note to ask an administrator. At most one such email an hour per account, sent
+ * after the answer, so neither the answer nor its timing says which case it was.
+ */
+async function tellWhyNoSignIn(ctx: AppContext, user: User): Promise<void> {
+  const { db, config } = ctx.services;
+  if ((await hitRateLimit(db, `signin-notice:${user.id}`, NOTICE_RULE)) !== null) return;
+  afterResponse(ctx, 'sign-in refusal email', async () => {
+    if (user.status !== 'active') {
+      if (isStaff(user)) await mailStaffDeactivated(config, db, user.id);
+      else await mailSuspension(config, db, user.id);
+    } else {
+      await mailConfirmationLink(config, db, user);
+    }
+  });
 }
 
 /**

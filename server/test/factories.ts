@@ -40,7 +40,9 @@ export async function buildUser(
 export async function signedInClient(server: TestServer, overrides: Parameters<typeof buildUser>[1] = {}) {
   const built = await buildUser(server, overrides);
   const client = new Client(server);
-  const res = await client.postForm('/api/auth/login', { username: built.user.username, password: built.password });
+  // Staff sign in through the console's form only.
+  const credentials = { username: built.user.username, password: built.password };
+  const res = built.user.role === 'member' ? await client.postForm('/api/auth/login', credentials) : await client.post('/api/ops/session', credentials);
   if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
   return { client, ...built };
 }

@@ -7,6 +7,7 @@ import type http from 'node:http';
 import { createApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import { type Db, createDb, migrateLatest, sqliteFile } from '../db';
+import { afterResponsesSettled } from '../services/after-response';
 import type { AppServices } from '../context';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -165,6 +166,7 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
     logs,
     services: app.context.services,
     async close() {
+      await afterResponsesSettled();
       app.context.services.engine.close();
       await live.close();
       await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -206,6 +208,8 @@ export class Client {
       body = new URLSearchParams(options.form).toString();
     }
     const res = await fetch(this.server.url + pathname, { method, headers, body, redirect: options.redirect ?? 'manual' });
+    // What the request left to do after answering (mail) is done before the test reads what it wrote.
+    await afterResponsesSettled();
     for (const cookie of res.headers.getSetCookie()) {
       const [pair] = cookie.split(';');
       const eq = pair.indexOf('=');

@@ -6,11 +6,11 @@ import { cn } from './cn';
  * Home and End moving focus and selecting (automatic activation), a press selecting at once (on mouse down, as
  * Radix did), and one panel, the selected tab's, rendered.
  *
- * Not Radix's tabs any more (seventeenth session). Their triggers register with a roving-focus group, and their panel
- * mounts through Presence. Both set state in a layout effect or ref callback of the commit that mounts them. React then
- * re-renders synchronously and runs every passive effect of the first screen in that same task; Presence also forces
- * a style recalculation to read the panel's animation. On /settings at 4x CPU that was 70-160 ms of a 140-200 ms
- * first commit. Here nothing sets state while mounting.
+ * Not Radix's tabs: their triggers register with a roving-focus group, and their panel mounts through Presence.
+ * Both set state in a layout effect or ref callback of the commit that mounts them. React then re-renders
+ * synchronously and runs every passive effect of the first screen in that same task; Presence also forces a style
+ * recalculation to read the panel's animation. On /settings at 4x CPU that is 70-160 ms of a 140-200 ms first
+ * commit. Here nothing sets state while mounting.
  */
 interface TabsState {
   baseId: string;

@@ -52,10 +52,10 @@ function announcement(t: ToastOptions): string {
 const SWIPE_CLOSE_PX = 48;
 
 /**
- * The toast on screen, one at a time, above the tab bar. Our own rather than Radix's (seventeenth session): its toast
- * mounted through Presence (a forced style recalculation, then state set in a ref callback, so React re-rendered
- * synchronously) plus a dismissable layer and an announcer portal, 120-190 ms of one task at 4x CPU when the premium
- * welcome appeared on home. What it did is kept: a polite live region, present from the start, says each toast once;
+ * The toast on screen, one at a time, above the tab bar. Our own rather than Radix's: its toast mounts through
+ * Presence (a forced style recalculation, then state set in a ref callback, so React re-renders synchronously) plus
+ * a dismissable layer and an announcer portal, 120-190 ms of one task at 4x CPU when the premium welcome appears on
+ * home. What it offers is here too: a polite live region, present from the start, says each toast once;
  * the toast closes after its duration, paused while pointed at, focused or the window is in the background; Escape,
  * the close button or a swipe down dismiss it; F8 moves focus to it.
  */

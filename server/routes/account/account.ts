@@ -15,6 +15,7 @@ import { User } from '../../models/user';
 import { deleteAccount } from '../../services/account-deletion';
 import { exportMemberData } from '../../services/data-export';
 import { hashPassword, sha256, verifyPassword } from '../../services/passwords';
+import { checkSessionSecret } from '../../services/session-secrets';
 import { acceptTotp, issueRecoveryCodes, recoveryCodesLeft } from '../../services/totp';
 
 
@@ -30,7 +31,7 @@ export function accountRoutes() {
   router.post('/users/:userId/change-password', async (ctx) => {
     const user = assertSelf(ctx, idParam(ctx.params.userId));
     const input = parse(changePasswordSchema, requestBody(ctx));
-    if (!(await verifyPassword(input.currentPassword, user.passwordHash))) throw badRequest('Current password is incorrect', { field: 'currentPassword' });
+    await checkSessionSecret(ctx, user.id, () => verifyPassword(input.currentPassword, user.passwordHash), () => badRequest('Current password is incorrect', { field: 'currentPassword' }));
     const now = Date.now();
     await User.query(ctx.services.db).findById(user.id).patch({ passwordHash: await hashPassword(input.newPassword, ctx.services.config.argon2), passwordChangedAt: now, updatedAt: now });
     // Every other session of the member ends; this one stays signed in.
@@ -51,8 +52,9 @@ export function accountRoutes() {
   router.post('/users/:userId/2fa/enable', async (ctx) => {
     const user = assertSelf(ctx, idParam(ctx.params.userId));
     const { code } = parse(totpCodeSchema, requestBody(ctx));
-    if (!user.totpSecret) throw badRequest('Start the two-factor setup first');
-    if (!(await acceptTotp(ctx.services.db, user.id, user.totpSecret, code))) throw badRequest(AUTH_MESSAGES.totpInvalid, { field: 'code' });
+    const secret = user.totpSecret;
+    if (!secret) throw badRequest('Start the two-factor setup first');
+    await checkSessionSecret(ctx, user.id, () => acceptTotp(ctx.services.db, user.id, secret, code), () => badRequest(AUTH_MESSAGES.totpInvalid, { field: 'code' }));
     const recoveryCodes = await ctx.services.db.transaction(async (trx) => {
       await User.query(trx).findById(user.id).patch({ totpEnabled: true });
       return issueRecoveryCodes(trx, user.id);
@@ -65,8 +67,9 @@ export function accountRoutes() {
   router.post('/users/:userId/2fa/disable', async (ctx) => {
     const user = assertSelf(ctx, idParam(ctx.params.userId));
     const { code } = parse(totpCodeSchema, requestBody(ctx));
-    if (!user.totpEnabled || !user.totpSecret) throw badRequest('Two-factor authentication is not on');
-    if (!(await acceptTotp(ctx.services.db, user.id, user.totpSecret, code))) throw badRequest(AUTH_MESSAGES.totpInvalid, { field: 'code' });
+    const secret = user.totpSecret;
+    if (!user.totpEnabled || !secret) throw badRequest('Two-factor authentication is not on');
+    await checkSessionSecret(ctx, user.id, () => acceptTotp(ctx.services.db, user.id, secret, code), () => badRequest(AUTH_MESSAGES.totpInvalid, { field: 'code' }));
     await ctx.services.db.transaction(async (trx) => {
       await User.query(trx).findById(user.id).patch({ totpEnabled: false, totpSecret: null });
       await TotpRecoveryCode.query(trx).where({ userId: user.id }).delete();
@@ -79,7 +82,7 @@ export function accountRoutes() {
     const user = assertSelf(ctx, idParam(ctx.params.userId));
     const { password } = parse(recoveryCodesSchema, requestBody(ctx));
     if (!user.totpEnabled) throw badRequest('Turn on two-factor authentication first');
-    if (!(await verifyPassword(password, user.passwordHash))) throw badRequest('That password is not right', { field: 'password' });
+    await checkSessionSecret(ctx, user.id, () => verifyPassword(password, user.passwordHash), () => badRequest('That password is not right', { field: 'password' }));
     const recoveryCodes = await issueRecoveryCodes(ctx.services.db, user.id);
     ctx.set('Cache-Control', 'no-store');
     ctx.body = { recoveryCodes };
@@ -129,7 +132,7 @@ export function accountRoutes() {
   router.post('/user/delete', async (ctx) => {
     const user = currentUser(ctx);
     const { password } = parse(deleteAccountSchema, requestBody(ctx));
-    if (!(await verifyPassword(password, user.passwordHash))) throw badRequest(DELETE_TEXTS.wrongPassword, { field: 'password' });
+    await checkSessionSecret(ctx, user.id, () => verifyPassword(password, user.passwordHash), () => badRequest(DELETE_TEXTS.wrongPassword, { field: 'password' }));
     await endBillingOnDeletion(ctx.services, user);
     await deleteAccount(ctx.services.db, ctx.services.media, user.id);
     ctx.session = null;

@@ -235,12 +235,14 @@ describe('login', () => {
     assert.equal(location.searchParams.get('redirectTo'), '/settings');
   });
 
-  test('suspended members cannot sign in', async () => {
+  test('suspended members cannot sign in, and are answered as a wrong password is', async () => {
     const { user, password } = await buildUser(server);
     await server.db('users').where({ id: user.id }).update({ status: 'suspended' });
-    const res = await new Client(server).postForm('/api/auth/login', { username: user.username, password });
-    assert.equal(res.status, 403);
-    assert.equal(await messageOf(res), AUTH_MESSAGES.accountSuspended);
+    const client = new Client(server);
+    const res = await client.postForm('/api/auth/login', { username: user.username, password });
+    assert.equal(res.status, 401);
+    assert.equal(await messageOf(res), AUTH_MESSAGES.invalidCredentials);
+    assert.equal((await client.get('/api/auth/user')).status, 401);
   });
 
   for (const target of ['https://evil.example/phish', '//evil.example', '/\\evil.example', 'javascript:alert(1)', 'evil.example']) {

@@ -16,10 +16,12 @@ import { endSessionsOfUser } from '../../middleware/session-store';
 import { parse, requestBody } from '../../middleware/validate';
 import { User } from '../../models/user';
 import { createAccount, takenField } from '../../services/accounts';
-import { confirmEmailWithLink, issueEmailConfirmationLink, issuePasswordResetLink, resetPasswordWithLink } from '../../services/account-links';
+import { confirmEmailWithLink, issuePasswordResetLink, resetPasswordWithLink } from '../../services/account-links';
+import { afterResponse } from '../../services/after-response';
 import { sendMail } from '../../services/mail';
 import { noticeSignInDevice } from '../../services/new-device';
-import { confirmEmailEmail, passwordResetEmail, registrationAttemptEmail } from '../../services/email/account-emails';
+import { passwordResetEmail, registrationAttemptEmail } from '../../services/email/account-emails';
+import { mailConfirmationLink } from '../../services/member-notices';
 import { sessionUserOf } from '../../services/session-user';
 import { authenticate } from '../../services/sign-in';
 import { hashPassword } from '../../services/passwords';
@@ -148,17 +150,20 @@ export function authRoutes(services: AppServices) {
         .where('isDeleted', false)
         .where('status', 'active')
         .first();
-      let token: string | null = null;
+      // Outside demo mode the answer never says whether the email exists, neither in its body nor in its timing:
+      // the link is made and mailed after the answer. Even in demo mode a staff account's link goes only to its
+      // mailbox: a token on screen would hand the console to whoever typed the address.
+      const showToken = config.demoMode && user?.role === 'member';
+      const token = user && showToken ? await issuePasswordResetLink(ctx.services.db, user.id) : null;
       if (user) {
-        token = await issuePasswordResetLink(ctx.services.db, user.id);
-        // Never built from the Host header: a forged Host would put an attacker's domain in the email.
-        const origin = config.publicUrl ?? `http://localhost:${config.port}`;
-        const mail = await passwordResetEmail({ name: user.fullName, url: `${origin}/reset-password/${token}` });
-        await sendMail(config, ctx.services.db, { to: user.email, subject: mail.subject, kind: 'password_reset', text: mail.text, html: mail.html });
+        afterResponse(ctx, 'password reset email', async () => {
+          const secret = token ?? (await issuePasswordResetLink(ctx.services.db, user.id));
+          // Never built from the Host header: a forged Host would put an attacker's domain in the email.
+          const origin = config.publicUrl ?? `http://localhost:${config.port}`;
+          const mail = await passwordResetEmail({ name: user.fullName, url: `${origin}/reset-password/${secret}` });
+          await sendMail(config, ctx.services.db, { to: user.email, subject: mail.subject, kind: 'password_reset', text: mail.text, html: mail.html });
+        });
       }
-      // Outside demo mode the answer never says whether the email exists. Even in demo mode a staff account's
-      // link goes only to its mailbox: a token on screen would hand the console to whoever typed the address.
-      const showToken = config.demoMode && token !== null && user?.role === 'member';
       ctx.body = showToken ? { message: AUTH_MESSAGES.resetRequestSent, token } : { message: AUTH_MESSAGES.resetRequestSent };
     },
   );
@@ -221,9 +226,7 @@ export function authRoutes(services: AppServices) {
       return;
     }
     const user = await createAccount(db, input, { passwordParams: config.argon2, firstFreePremium: config.firstFreePremium, emailConfirmed: false });
-    const token = await issueEmailConfirmationLink(db, user.id);
-    const mail = await confirmEmailEmail({ name: user.fullName, url: `${origin}/confirm-email/${token}` });
-    await sendMail(config, db, { to: user.email, subject: mail.subject, kind: 'verification', text: mail.text, html: mail.html });
+    await mailConfirmationLink(config, db, user);
   }
 
   return router;

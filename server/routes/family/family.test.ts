@@ -287,3 +287,43 @@ test('other members read "Managed by family, not yet confirmed by Priya" on the 
   const own = await buildProfile(server, self.user);
   assert.equal(((await (await viewer.client.get(`/api/profiles/${own.id}`)).json()) as { familyStatus: string | null }).familyStatus, null);
 });
+
+describe('family invitations are no spam relay', () => {
+  test('the email to the outside address has a fixed subject and no member-typed text but a first name', async () => {
+    const parent = await signedInClient(server, { fullName: 'http://evil.example Raman' });
+    const profile = await buildProfile(server, parent.user, { profileType: 'parent', parentRelationship: 'mother', fullName: 'Priya Raman' });
+    const email = `relay.${profile.id}@example.test`;
+    const linkAsName = await parent.client.post(`/api/family/${profile.id}/invitations`, { role: 'candidate', email, firstName: 'http://evil.example' });
+    assert.equal(linkAsName.status, 400);
+    assert.equal(((await linkAsName.json()) as { message: string }).message, 'Use only letters for their first name');
+    assert.equal((await server.db('email_outbox').where({ toEmail: email })).length, 0, 'nothing was sent');
+
+    assert.equal((await parent.client.post(`/api/family/${profile.id}/invitations`, { role: 'candidate', email, firstName: 'Priya' })).status, 201);
+    const mail = await server.db('email_outbox').where({ toEmail: email }).first();
+    assert.equal(mail.subject, 'A family member made a Saathi profile for you');
+    assert.doesNotMatch(mail.bodyText, /evil|Raman/, 'the inviter’s first word is not a name, so the name is left out');
+    assert.match(mail.bodyText, /A family member \(/);
+    assert.match(mail.bodyText, /Namaste Priya/);
+  });
+
+  test('invitations are limited per profile and per recipient address', async () => {
+    const parent = await signedInClient(server, { fullName: 'Lakshmi Raman' });
+    const profile = await buildProfile(server, parent.user, { profileType: 'parent', parentRelationship: 'mother' });
+    const send = (email: string) => parent.client.post(`/api/family/${profile.id}/invitations`, { role: 'candidate', email, firstName: 'Priya' });
+    const target = `flooded.${profile.id}@example.test`;
+    for (let i = 0; i < 5; i++) assert.equal((await send(target)).status, 201, `invitation ${i + 1}`);
+    const sixth = await send(`another.${profile.id}@example.test`);
+    assert.equal(sixth.status, 429, 'five a day for one profile (and from one member)');
+    assert.equal(((await sixth.json()) as { message: string }).message, 'That is as many invitations as Saathi sends in a day. Please try again tomorrow.');
+    assert.ok(Number(sixth.headers.get('retry-after')) > 3600);
+    assert.equal((await server.db('email_outbox').where({ toEmail: target })).length, 5);
+    assert.equal((await server.db('email_outbox').where({ toEmail: `another.${profile.id}@example.test` })).length, 0);
+
+    // Another member cannot send a sixth to the same address either; a fresh address is fine.
+    const other = await signedInClient(server);
+    const otherProfile = await buildProfile(server, other.user, { profileType: 'parent', parentRelationship: 'father' });
+    const invite = (email: string) => other.client.post(`/api/family/${otherProfile.id}/invitations`, { role: 'candidate', email, firstName: 'Priya' });
+    assert.equal((await invite(target.toUpperCase())).status, 429);
+    assert.equal((await invite(`fresh.${otherProfile.id}@example.test`)).status, 201);
+  });
+});

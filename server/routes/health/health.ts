@@ -5,7 +5,7 @@ import { HttpError } from '../../errors';
 /**
  * Liveness (the process answers) and readiness (it can serve: the database answers, every migration this build
  * knows is applied, and it is not shutting down). A load balancer sends traffic only to ready processes; an
- * orchestrator restarts only processes that are not live. GET /api/health is readiness, as before.
+ * orchestrator restarts only processes that are not live. GET /api/health is readiness too.
  */
 export function healthRoutes() {
   const router = newRouter('/api');

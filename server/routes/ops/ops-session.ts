@@ -3,7 +3,6 @@ import { newRouter, type AppServices } from '../../context';
 import { forbidden } from '../../errors';
 import { currentUser } from '../../middleware/auth';
 import { parse } from '../../middleware/validate';
-import { auditSignIn } from '../../services/audit';
 import { authenticate } from '../../services/sign-in';
 import { signIn } from '../auth/auth';
 
@@ -20,17 +19,10 @@ export function opsSessionRoutes(_services: AppServices) {
 
   router.post('/session', async (ctx) => {
     const input = parse(loginSchema, (ctx.request as unknown as { body?: unknown }).body);
+    // authenticate audits every console attempt.
     const outcome = await authenticate(ctx, input, 'staff');
-    if (!outcome.ok) {
-      // The audit log tells failures from refusals; the answer does not (a member is refused like a wrong password).
-      if (outcome.reason !== 'totp-required') {
-        const kind = outcome.reason === 'invalid' || outcome.reason === 'totp-invalid' || outcome.reason === 'limited' ? 'failure' : 'refused';
-        await auditSignIn(ctx, kind, input.username, outcome.reason === 'invalid' ? null : outcome.user);
-      }
-      throw outcome.error;
-    }
+    if (!outcome.ok) throw outcome.error;
     await signIn(ctx, outcome.user);
-    await auditSignIn(ctx, 'success', input.username, outcome.user);
     ctx.body = { user: presentStaff(outcome.user) };
   });
 

@@ -66,7 +66,7 @@ async function scheduleSwitch(services: Services, sub: SubscriptionRow, tier: Pa
     const state = scheduleStateOf(updated);
     if (state) await applyScheduleSnapshot(services, state, stripeNow());
   } catch (error) {
-    // The schedule could not hold the switch: let the subscription go on unscheduled, as before.
+    // The schedule could not hold the switch: release it, so the subscription goes on unscheduled as it was.
     await stripe.subscriptionSchedules.release(schedule.id).catch(() => undefined);
     throw error;
   }

@@ -134,6 +134,16 @@ export function suspensionEmail(p: { name: string; appealUrl: string }) {
   );
 }
 
+export function staffDeactivatedEmail(p: { name: string; consoleUrl: string }) {
+  return render(
+    'Your Saathi console account is deactivated',
+    <AccountEmail preview="Ask an administrator if you need access again." name={p.name} action={{ label: 'Open the console', href: p.consoleUrl }} why="You receive this because someone tried to sign in to your Saathi console account.">
+      <Text style={paragraph}>Someone tried to sign in to your Saathi console account, which an administrator has deactivated. It cannot sign in until an administrator restores it.</Text>
+      <Text style={paragraph}>If this was not you, tell your administrator.</Text>
+    </AccountEmail>,
+  );
+}
+
 export function storyConsentEmail(p: { name: string; partnerName: string; url: string }) {
   return render(
     'May we share your Saathi success story?',

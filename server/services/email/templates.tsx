@@ -118,32 +118,41 @@ export function announcementEmail(p: { name: string; subject: string; paragraphs
 }
 
 /** A transactional email: the layout with a footer saying why it came (no unsubscribe: it answers an action). */
-function Transactional({ why, ...rest }: { preview: string; name: string; children: ReactNode; action: { label: string; href: string }; why: string }) {
+function Transactional({ why, ...rest }: { preview: string; name: string | null; children: ReactNode; action: { label: string; href: string }; why: string }) {
   return <EmailLayout {...rest} footer={why} />;
 }
 
-/** An invitation to join a profile: as the person it is for (candidate) or as one of their family. */
-export function familyInviteEmail(p: { name: string; inviterName: string; inviterRole: string; role: 'candidate' | 'family'; relation: string | null; link: string; expiresDays: number }): Promise<RenderedEmail> {
-  const subject =
-    p.role === 'candidate' ? `${p.inviterName} made a Saathi profile for you: is that all right?` : `${p.inviterName} invites you to help on Saathi as their ${p.relation ?? 'family'}`;
+/** Subjects of the family invitations: fixed catalogue texts, never words a member typed. */
+export const FAMILY_INVITE_SUBJECTS = {
+  candidate: 'A family member made a Saathi profile for you',
+  family: 'A family member invites you to help on Saathi',
+} as const;
+
+/**
+ * An invitation goes to an address outside Saathi that a member typed, so it carries nothing a member wrote but a
+ * first name (checked to be a name: no links), and its subject is fixed: it cannot be used to send anyone a message.
+ * It invites the person a profile is for (candidate) or one of their family.
+ */
+export function familyInviteEmail(p: { name: string | null; inviterFirstName: string | null; inviterRole: string; role: 'candidate' | 'family'; relation: string | null; link: string; expiresDays: number }): Promise<RenderedEmail> {
+  const inviter = p.inviterFirstName ? `${p.inviterFirstName} (your ${p.inviterRole})` : `A family member (${p.inviterRole})`;
   return renderEmail(
-    subject,
+    FAMILY_INVITE_SUBJECTS[p.role],
     <Transactional
       preview={p.role === 'candidate' ? 'Accept it, take it over, or decline it.' : 'Your own sign-in, with what they allow.'}
       name={p.name}
       action={{ label: p.role === 'candidate' ? 'See the profile and answer' : 'Accept the invitation', href: p.link }}
-      why={`You receive this because ${p.inviterName} entered your email address on Saathi. The link works once and for ${p.expiresDays} days. If you ignore it, nothing changes.`}
+      why={`You receive this because a Saathi member entered your email address. The link works once and for ${p.expiresDays} days. If you ignore it, nothing changes.`}
     >
       {p.role === 'candidate' ? (
         <Text style={paragraph}>
-          {p.inviterName} ({p.inviterRole}) created a matrimonial profile for you on Saathi. Until you answer, other members see it as
-          "managed by family, not yet confirmed by you". You can accept it (and decide what your family may do for you), take it over
-          entirely, or decline it: then it is hidden from everyone at once.
+          {inviter} created a matrimonial profile for you on Saathi. Until you answer, other members see it as "managed by family,
+          not yet confirmed by you". You can accept it (and decide what your family may do for you), take it over entirely, or
+          decline it: then it is hidden from everyone at once.
         </Text>
       ) : (
         <Text style={paragraph}>
-          {p.inviterName} asks you to help with their Saathi profile as their {p.relation}. You will have your own sign-in; they decide
-          what you may do (search, like, suggest matches, write) and can remove you at any time.
+          {inviter} asks you to help with a Saathi profile as their {p.relation}. You will have your own sign-in; they decide what you
+          may do (search, like, suggest matches, write) and can remove you at any time.
         </Text>
       )}
     </Transactional>,

@@ -2,7 +2,8 @@ import type { Knex } from 'knex';
 import type { FamilyAccountInput, FamilyAnswerInput, FamilyInviteInput } from '../../../contracts/family';
 import type { AppServices } from '../../context';
 import type { Db } from '../../db';
-import { conflict, gone, notFound } from '../../errors';
+import { conflict, gone, notFound, tooManyRequests } from '../../errors';
+import { hitRateLimit } from '../../middleware/rate-limit';
 import { FamilyInvitation, FamilyMember, ProfileFamily } from '../../models/family';
 import { Profile } from '../../models/profile';
 import { User } from '../../models/user';
@@ -14,7 +15,7 @@ import { sendMail } from '../mail';
 import { notify } from '../notifications';
 import { fileReport } from '../reports';
 import { hashPassword, randomToken, sha256 } from '../passwords';
-import { ensureFamilyRecord, firstNameOf } from './people';
+import { ensureFamilyRecord, firstNameOf, mailableFirstName } from './people';
 import { moveLoginToOwnAccount, removeAllFamily } from './members';
 
 export const INVITATION_DAYS = 7;
@@ -34,6 +35,7 @@ function origin(services: Services): string {
 export async function invite(services: Services, inviter: { id: number; fullName: string }, profileId: number, input: FamilyInviteInput, inviterRelation: string | null) {
   const { db } = services;
   await ensureFamilyRecord(db, profileId);
+  await countInvitation(db, inviter.id, profileId, input.email);
   if (input.role === 'family') {
     const active = await FamilyMember.query(db).where({ profileId, status: 'active' }).resultSize();
     const open = await FamilyInvitation.query(db).where({ profileId, role: 'family' }).whereNull('usedAt').where('expiresAt', '>', Date.now()).resultSize();
@@ -63,8 +65,8 @@ export async function invite(services: Services, inviter: { id: number; fullName
   });
   const link = `${origin(services)}/family-invite/${token}`;
   const mail = await familyInviteEmail({
-    name: input.role === 'candidate' ? input.firstName : 'there',
-    inviterName: inviter.fullName,
+    name: input.role === 'candidate' ? input.firstName : null,
+    inviterFirstName: mailableFirstName(inviter.fullName),
     inviterRole: inviterRelation ?? 'family',
     role: input.role,
     relation: input.role === 'family' ? input.relation : null,
@@ -73,6 +75,25 @@ export async function invite(services: Services, inviter: { id: number; fullName
   });
   await sendMail(services.config, db, { to: input.email, subject: mail.subject, text: mail.text, html: mail.html, kind: 'notification' });
   return { id, expiresAt: new Date(now + INVITATION_DAYS * DAY_MS).toISOString() };
+}
+
+/** How many invitations a day each member may send, each profile may have sent for it, and each address may get. */
+export const INVITATIONS_PER_DAY = 5;
+export const INVITATION_LIMIT_MESSAGE = 'That is as many invitations as Saathi sends in a day. Please try again tomorrow.';
+
+/**
+ * Invitations are email to outside addresses a member typed: counted per member, per profile and per recipient
+ * address (a digest: the limiter table holds no addresses) before anything is sent, so Saathi cannot be used to
+ * flood anyone's mailbox.
+ */
+async function countInvitation(db: Db, inviterId: number, profileId: number, email: string): Promise<void> {
+  const rule = { max: INVITATIONS_PER_DAY, windowMs: DAY_MS };
+  let wait: number | null = null;
+  for (const key of [`family-invite-member:${inviterId}`, `family-invite-profile:${profileId}`, `family-invite-to:${sha256(email.toLowerCase()).slice(0, 24)}`]) {
+    const w = await hitRateLimit(db, key, rule);
+    if (w !== null) wait = Math.max(wait ?? 0, w);
+  }
+  if (wait !== null) throw tooManyRequests(INVITATION_LIMIT_MESSAGE, wait);
 }
 
 /** The invitations of a profile still waiting for an answer, oldest first. */

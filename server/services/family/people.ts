@@ -1,3 +1,4 @@
+import { PERSON_NAME } from '../../../contracts/family';
 import type { Knex } from 'knex';
 import type { Db } from '../../db';
 import { forbidden, notFound } from '../../errors';
@@ -46,6 +47,12 @@ export function mayDo(facts: FamilyFacts, action: FamilyAction): boolean {
 export function firstNameOf(name: string | null | undefined): string | null {
   const first = name?.trim().split(/\s+/)[0];
   return first ? first : null;
+}
+
+/** A first name fit for an email to someone outside Saathi: only when it reads as a name (no link, no digits). */
+export function mailableFirstName(name: string | null | undefined): string | null {
+  const first = firstNameOf(name);
+  return first && PERSON_NAME.test(first) ? first : null;
 }
 
 /**

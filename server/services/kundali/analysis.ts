@@ -4,7 +4,7 @@ import { ashtakoot, ashtakootDirected, type AshtakootResult } from './ashtakoot'
 import { type Chart, dominantPlanet, marsInfluence } from './chart';
 import { type DashaState, vimshottari } from './dasha';
 import { doshaExceptions, explainKootas } from './explain';
-import { GANAS, GRAHA_MAITRI_POINTS, type Graha, MANGLIK_HOUSES, NADIS, NAKSHATRA_GANA, NAKSHATRA_NADI, NAKSHATRA_YONI, SIGN_LORDS, type SignLord, YONI_ANIMALS, ZODIAC_ELEMENT } from './tables';
+import { GANAS, GRAHA_MAITRI_POINTS, type Graha, MANGLIK_HOUSES, NADIS, NAKSHATRA_GANA, NAKSHATRA_NADI, NAKSHATRA_YONI, SIGN_LORDS, type SignLord, TABLES_FOLLOWED, YONI_ANIMALS, ZODIAC_ELEMENT } from './tables';
 
 /** Ashtakoot minimum for an acceptable match in the classical texts: 18 of 36. */
 export const HOROSCOPE_MATCH_MINIMUM = 18;
@@ -63,6 +63,7 @@ export function basicResult(c1: Chart, c2: Chart): KundaliBasicResult {
       profile1: { from: c1.manglik.from, marsHouse: c1.manglik.marsHouse },
       profile2: { from: c2.manglik.from, marsHouse: c2.manglik.marsHouse },
     },
+    tablesFollowed: [...TABLES_FOLLOWED],
   };
 }
 

@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { NAKSHATRAS, RASHIS } from '../../../contracts/enums';
 import { KOOTA_MAX, type KootaBreakdown } from '../../../contracts/kundali';
 import { astroCard, basicResult } from './analysis';
-import { type MoonPlacement, ashtakoot, ashtakootDirected, bhakoot, grahaMaitri, nadi, tara, yoni } from './ashtakoot';
+import { type MoonPlacement, ashtakoot, ashtakootDirected, bhakoot, gana, grahaMaitri, nadi, tara, yoni } from './ashtakoot';
 import { castChart, enteredMoonLongitude, moonPlacement } from './chart';
 import { vimshottari } from './dasha';
 import { gunaScoreForProfiles } from './index';
@@ -38,17 +38,17 @@ describe('Ashtakoot: pairs computed by hand from the tables (groom first, bride 
     [m('Kanya', 'Hasta'), m('Meena', 'Revati'), kootas(0, 0.5, 1.5, 3, 0.5, 6, 7, 8), 26.5],
     // 4. Mula/Dhanu × Pushya/Karka. Varna Kshatriya < Brahmin 0. Vashya: Mula lies in Dhanu's first half (Manava)
     //    vs Jalachara 0.5. Tara 19→8 = 17, mod 9 = 8 → 1.5; 8→19 = 12, mod 9 = 3 (Vipat) → 0. Yoni Dog–Sheep 1.
-    //    Maitri Jupiter–Moon 4. Gana bride Deva, groom Rakshasa 0. Bhakoot Dhanu→Karka = 8 (6/8) 0. Nadi Aadi–Madhya 8. = 15
-    [m('Dhanu', 'Mula'), m('Karka', 'Pushya'), kootas(0, 0.5, 1.5, 1, 4, 0, 0, 8), 15],
+    //    Maitri Jupiter–Moon 4. Gana bride Deva, groom Rakshasa 1. Bhakoot Dhanu→Karka = 8 (6/8) 0. Nadi Aadi–Madhya 8. = 16
+    [m('Dhanu', 'Mula'), m('Karka', 'Pushya'), kootas(0, 0.5, 1.5, 1, 4, 1, 0, 8), 16],
     // 5. Shravana/Makara × Uttara Ashadha/Dhanu. Varna Vaishya < Kshatriya 0. Vashya: Shravana is in Makara's
     //    second half (Jalachara); Uttara Ashadha's Dhanu quarter is the second half (Chatushpada) → 1.
     //    Tara 22→21 = 27, mod 9 = 0 → 1.5; 21→22 = 2 → 1.5. Yoni Monkey–Mongoose 3. Maitri Saturn–Jupiter 3.
-    //    Gana bride Manushya, groom Deva 5. Bhakoot Makara→Dhanu = 12 (2/12) 0. Nadi Antya–Antya 0. = 15
-    [m('Makara', 'Shravana'), m('Dhanu', 'Uttara Ashadha'), kootas(0, 1, 3, 3, 3, 5, 0, 0), 15],
+    //    Gana bride Manushya, groom Deva 6. Bhakoot Makara→Dhanu = 12 (2/12) 0. Nadi Antya–Antya 0. = 16
+    [m('Makara', 'Shravana'), m('Dhanu', 'Uttara Ashadha'), kootas(0, 1, 3, 3, 3, 6, 0, 0), 16],
     // 6. Chitra/Tula × Anuradha/Vrishchika. Varna Shudra < Brahmin 0. Vashya Manava–Keeta 1.
     //    Tara 14→17 = 4 → 1.5; 17→14 = 25, mod 9 = 7 (Vadha) → 0. Yoni Tiger–Deer 1. Maitri Venus–Mars 3.
-    //    Gana bride Deva, groom Rakshasa 0. Bhakoot Tula→Vrishchika = 2 (2/12) 0. Nadi Madhya–Madhya 0. = 6.5
-    [m('Tula', 'Chitra'), m('Vrishchika', 'Anuradha'), kootas(0, 1, 1.5, 1, 3, 0, 0, 0), 6.5],
+    //    Gana bride Deva, groom Rakshasa 1. Bhakoot Tula→Vrishchika = 2 (2/12) 0. Nadi Madhya–Madhya 0. = 7.5
+    [m('Tula', 'Chitra'), m('Vrishchika', 'Anuradha'), kootas(0, 1, 1.5, 1, 3, 1, 0, 0), 7.5],
     // 7. Punarvasu/Karka × Swati/Tula. Varna Brahmin ≥ Shudra 1. Vashya Jalachara–Manava 0.5.
     //    Tara 7→15 = 9, mod 9 = 0 → 1.5; 15→7 = 20, mod 9 = 2 → 1.5. Yoni Cat–Buffalo 2. Maitri Moon–Venus 0.5.
     //    Gana Deva–Deva 6. Bhakoot Karka→Tula = 4 → 7. Nadi Aadi–Antya 8. = 28
@@ -63,8 +63,8 @@ describe('Ashtakoot: pairs computed by hand from the tables (groom first, bride 
     [m('Kumbha', 'Purva Bhadrapada'), m('Simha', 'Magha'), kootas(0, 0, 1.5, 2, 0, 0, 7, 8), 18.5],
     // 10. Krittika/Vrishabha × Mrigashira/Mithuna. Varna Vaishya ≥ Shudra 1. Vashya Ch–Manava 1.
     //    Tara 3→5 = 3 (Vipat) 0; 5→3 = 26, mod 9 = 8 → 1.5. Yoni Sheep–Serpent 2. Maitri Venus–Mercury 5.
-    //    Gana bride Deva, groom Rakshasa 0. Bhakoot Vrishabha→Mithuna = 2 (2/12) 0. Nadi Antya–Madhya 8. = 18.5
-    [m('Vrishabha', 'Krittika'), m('Mithuna', 'Mrigashira'), kootas(1, 1, 1.5, 2, 5, 0, 0, 8), 18.5],
+    //    Gana bride Deva, groom Rakshasa 1. Bhakoot Vrishabha→Mithuna = 2 (2/12) 0. Nadi Antya–Madhya 8. = 19.5
+    [m('Vrishabha', 'Krittika'), m('Mithuna', 'Mrigashira'), kootas(1, 1, 1.5, 2, 5, 1, 0, 8), 19.5],
   ];
   for (const [i, [groom, bride, expected, total]] of cases.entries()) {
     test(`pair ${i + 1}: ${RASHIS[groom.rashi]}/${NAKSHATRAS[groom.nakshatra]} × ${RASHIS[bride.rashi]}/${NAKSHATRAS[bride.nakshatra]} = ${total}`, () => {
@@ -76,15 +76,25 @@ describe('Ashtakoot: pairs computed by hand from the tables (groom first, bride 
     });
   }
 
+  test('Gana follows the majority of printed tables: groom Deva with bride Manushya 6, the reverse 5; groom Rakshasa with bride Deva 1, the reverse 0', () => {
+    const ashwini = m('Mesha', 'Ashwini'); // Deva
+    const bharani = m('Mesha', 'Bharani'); // Manushya
+    const krittika = m('Mesha', 'Krittika'); // Rakshasa
+    assert.equal(gana(ashwini, bharani), 6);
+    assert.equal(gana(bharani, ashwini), 5);
+    assert.equal(gana(krittika, ashwini), 1);
+    assert.equal(gana(ashwini, krittika), 0);
+  });
+
   test('pair 11 (two women): the roles do not apply, so the better orientation is kept', () => {
     // Magha/Simha (Rakshasa) and Ashwini/Mesha (Deva). Symmetric kootas: Vashya Vanachara–Ch 0.5; Tara 10→1 = 19
     // (mod 9 = 1) and 1→10 = 10 (mod 9 = 1) → 3; Yoni Rat–Horse 2; Maitri Sun–Mars 5; Bhakoot Simha→Mesha = 9 (5/9) 0;
-    // Nadi Antya–Aadi 8; Varna K–K 1. Gana: Magha as "groom" → bride Deva/groom Rakshasa 0 (total 19.5);
-    // Ashwini as "groom" → bride Rakshasa/groom Deva 1 (total 20.5). Kept: 20.5.
+    // Nadi Antya–Aadi 8; Varna K–K 1. Gana: Magha as "groom" → bride Deva/groom Rakshasa 1 (total 20.5);
+    // Ashwini as "groom" → bride Rakshasa/groom Deva 0 (total 19.5). Kept: 20.5.
     const a = { ...m('Simha', 'Magha'), gender: 'female' };
     const b = { ...m('Mesha', 'Ashwini'), gender: 'female' };
-    assert.equal(sum(ashtakootDirected(a, b)), 19.5);
-    assert.equal(sum(ashtakootDirected(b, a)), 20.5);
+    assert.equal(sum(ashtakootDirected(a, b)), 20.5);
+    assert.equal(sum(ashtakootDirected(b, a)), 19.5);
     const result = ashtakoot(a, b);
     assert.equal(result.score, 20.5);
     assert.equal(result.orientation, 'best-of-both');

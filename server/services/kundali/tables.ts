@@ -119,12 +119,15 @@ export const GANAS = ['Deva', 'Manushya', 'Rakshasa'] as const;
 export const NAKSHATRA_GANA: readonly (0 | 1 | 2)[] = [
   0, 1, 2, 1, 0, 1, 0, 0, 2, 2, 1, 1, 0, 2, 0, 2, 0, 2, 2, 1, 1, 0, 2, 2, 1, 1, 0,
 ];
-/** Gana points indexed [bride's gana][groom's gana] (PyJHora's gana_array). */
+/**
+ * Gana points indexed [bride's gana][groom's gana], the reading of most printed tables (TABLES.md): groom Deva with
+ * bride Manushya 6 and the reverse 5; groom Rakshasa with bride Deva 1 and the reverse 0.
+ */
 export const GANA_POINTS: readonly (readonly number[])[] = [
   //groom: Deva Manushya Rakshasa
-  [6, 6, 0], // bride Deva
-  [5, 6, 0], // bride Manushya
-  [1, 0, 6], // bride Rakshasa
+  [6, 5, 1], // bride Deva
+  [6, 6, 0], // bride Manushya
+  [0, 0, 6], // bride Rakshasa
 ];
 
 // ---- 7. Bhakoot (7 points) ----------------------------------------------------------------------------------
@@ -150,3 +153,16 @@ export const MANGLIK_HOUSES: readonly number[] = [1, 2, 4, 7, 8, 12];
 
 // ---- Western elements (the zodiac card) ---------------------------------------------------------------------
 export const ZODIAC_ELEMENT = ['fire', 'earth', 'air', 'water'] as const;
+
+/**
+ * The kootas whose printed tables disagree, and the reading the score follows (the sources are in TABLES.md). The
+ * Kundali report lists them, so a family comparing with a printed table or an astrologer knows why a figure differs.
+ */
+export const TABLES_FOLLOWED: ReadonlyArray<{ koota: string; reading: string }> = [
+  { koota: 'Varna', reading: 'the classical sign list (Karka, Vrishchika, Meena Brahmin; Mesha, Simha, Dhanu Kshatriya; Vrishabha, Kanya, Makara Vaishya; Mithuna, Tula, Kumbha Shudra): 1 when the groom’s varna is at least the bride’s' },
+  { koota: 'Vashya', reading: 'the commonly printed symmetric table, so a pair’s points do not depend on who is the bride' },
+  { koota: 'Tara', reading: 'stars counted both ways; each direction earns 1.5 unless its remainder is 3, 5 or 7 (Vipat, Pratyak, Vadha)' },
+  { koota: 'Gana', reading: 'most printed tables (Future Point’s, the muhurta texts): groom Deva with bride Manushya 6 and the reverse 5; groom Rakshasa with bride Deva 1 and the reverse 0' },
+  { koota: 'Bhakoot', reading: 'the 2/12, 5/9 and 6/8 positions score 0, every other 7; no cancellation' },
+  { koota: 'Nadi', reading: 'the same nadi scores 0, different nadis 8; no cancellation' },
+];

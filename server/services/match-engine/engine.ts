@@ -24,7 +24,7 @@ const SNAPSHOT_AFTER_MS = 10 * 60_000;
 
 /**
  * The match engine: every list of members (search, daily and featured matches, who liked you) ranked over all
- * eligible members by the documented score. See README "Match engine" for the design and its measurements.
+ * eligible members by the documented score. docs/match-engine.md describes the design and what it costs.
  */
 export class MatchEngine {
   private index = new MemberIndex();
@@ -44,7 +44,10 @@ export class MatchEngine {
   private textBuilt: Promise<void> = Promise.resolve();
   private readonly deferTextAt: number | undefined;
   private readonly textGate: Promise<unknown> | undefined;
-  /** The index on disk (snapshot.ts), null where it cannot be kept (PostgreSQL, memory, a refused write). */
+  /**
+   * The index on disk (snapshot.ts), null where none is kept: `snapshot: false`, SQLite in memory, PostgreSQL
+   * without a data directory, or after a write the file system refused.
+   */
   private snapshotFile: string | null;
   private snapshotKey_: SnapshotKey | null = null;
   /** a snapshot is owed: after a full build, or asked for by flush() */

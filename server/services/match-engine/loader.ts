@@ -234,8 +234,8 @@ interface PgConn {
 /**
  * PostgreSQL: the scan's range as one COPY of the packed columns, in one read-only snapshot, on one connection:
  * the rows stream in while they are indexed, a page per chunk received. A cursor read a page at a time (2,000
- * rows) cost node-postgres a message and a result row per row and a round trip per page: half a million rows
- * took 3.6-4.7 s, against 1.8-2.0 s through COPY, reading included. Changes committed meanwhile reach the engine
+ * rows) costs node-postgres a message and a result row per row and a round trip per page: half a million rows
+ * take 3.6-4.7 s that way, against 1.8-2.0 s through COPY, reading included. Changes committed meanwhile reach the engine
  * through the change feed, which is followed from before the scan.
  */
 async function* copyPages(db: Db, range: IdRange, stored: boolean): AsyncGenerator<ScanPage> {

@@ -7,7 +7,7 @@ import { LINE_COLUMNS, LINE_FROM, LINE_LIVE, lineSql } from './packed-row';
  * tables a line is made from, in the same transaction as the write that changes it. The start-up scan reads these
  * lines as they are stored rather than having the database join three tables and format 30 values a row.
  *
- * Why. At a million members, building the lines at read time was most of the database's share of the start-up
+ * Why. At a million members, building the lines at read time is most of the database's share of the start-up
  * build: per half a million rows, SQLite 1.13-1.23 s and PostgreSQL's COPY 1.73-1.76 s, against 0.24-0.26 s and
  * 0.64-0.76 s reading the stored lines (same machine, same hour). The price: about 390 bytes a member on disk,
  * and a line rewritten with each write to its columns (a profile edit, a privacy change, the sign-in middleware's
@@ -17,7 +17,8 @@ import { LINE_COLUMNS, LINE_FROM, LINE_LIVE, lineSql } from './packed-row';
  * not a migration's. `ensureMemberLines` runs after the migrations and (re)builds it whenever the definition the
  * database records differs from this build's, or a trigger is missing; `dropMemberLines` removes it before
  * migrations run (a migration rebuilding a table would otherwise drop or break its triggers). The scan reads the
- * stored lines only when `memberLinesCurrent` says they are this build's; otherwise it builds them as before.
+ * stored lines only when `memberLinesCurrent` says they are this build's; otherwise it has the database build
+ * them at read time (`lineSql`) and logs a warning.
  */
 
 const TABLE = 'member_lines';
@@ -156,7 +157,7 @@ export async function memberLinesCurrent(db: Db): Promise<boolean> {
 function dropStatements(dialect: Dialect): string[] {
   // PostgreSQL: dropping a trigger's function drops the trigger (CASCADE), even where its table is gone.
   const triggers = triggerNames(dialect).map((name) => (dialect === 'pg' ? `DROP FUNCTION IF EXISTS ${name}() CASCADE` : `DROP TRIGGER IF EXISTS ${name}`));
-  // (The one-argument refresh is an earlier build's.)
+  // Both signatures: a database set up by an older build may hold the one-argument refresh.
   const functions = dialect === 'pg' ? ['DROP FUNCTION IF EXISTS member_lines_refresh(integer[], integer[])', 'DROP FUNCTION IF EXISTS member_lines_refresh(integer[])'] : [];
   return [...triggers, ...functions, `DROP TABLE IF EXISTS ${FORMAT_TABLE}`, `DROP TABLE IF EXISTS ${TABLE}`];
 }

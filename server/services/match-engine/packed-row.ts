@@ -8,10 +8,10 @@ import { type MemberValues, dobDays, visibilityCode } from './member-row';
  * the line (SQLite: concat_ws, many lines to a blob; PostgreSQL: COPY at start-up, concat_ws for a reload), and
  * `LineReader` reads it into MemberValues without making strings of what it has seen before.
  *
- * Why bytes. At a million members the drivers' turning 30 values a row into JavaScript was most of the scan
+ * Why bytes. At a million members the drivers' turning 30 values a row into JavaScript would be most of the scan
  * (better-sqlite3 2.1 s and node-postgres 3.2 s per half a million rows, against 1.3 s and 0.85 s for one text a
- * row). Reading that text then cost about 1.7 s per half a million rows: splitting it, finding each value among
- * those seen before, looking its string up in the dictionary, copying the search text back into bytes. Read as
+ * row). Reading that text as a string costs about 1.7 s per half a million rows: splitting it, finding each value
+ * among those seen before, looking its string up in the dictionary, copying the search text back into bytes. Read as
  * bytes, each repeated value goes from its bytes to its dictionary id in one step (a per-column cache keyed by
  * its length and five bytes, checked byte for byte), and the search text is copied into the start-up build's
  * text log as it came (1.1 s for the same rows). SQLite hands a page's lines over as one blob rather than a

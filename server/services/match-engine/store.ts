@@ -169,7 +169,7 @@ type Gatherable = Int32Array | Uint8Array | Uint16Array | Uint32Array | Float64A
 
 /**
  * `to[i] = from[order[i]]` for every i, `to` returned. One loop per array type: a single loop fed every column's
- * type compiled to a polymorphic element access; gathering a million members' columns took 0.46 s of CPU so, and
+ * type compiles to a polymorphic element access; gathering a million members' columns takes 0.46 s of CPU so, and
  * 0.25 s this way (CPU profiles of the start-up build).
  */
 function gather<T extends Gatherable>(from: T, order: Int32Array, to: T): T {

@@ -3,8 +3,8 @@ import { FNV_OFFSET, FNV_PRIME, TextIndex, hashOf } from './text-index';
 /**
  * The start-up build's search texts as read, kept end to end until the text index is built from them.
  *
- * Indexing every text was about a third of the start-up build's CPU at a million members (finding each of 14
- * million words in the vocabulary and appending to its postings). The build now only copies each text here,
+ * Indexing every text would be about a third of the start-up build's CPU at a million members (finding each of 14
+ * million words in the vocabulary and appending to its postings). The build only copies each text here,
  * lower-cased, as UTF-8 with a line feed after it (a pass over its characters it makes anyway for the text's
  * hash), and the engine answers as soon as the members' columns are in. The text index is then built from this
  * log in the background (`buildTextIndex`, on a worker thread when it can be). Until it is in, a text search reads

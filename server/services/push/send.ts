@@ -143,8 +143,8 @@ export async function deliverPush(services: PushServices, id: number, now = Date
     const res = await fetch(details.endpoint, { method: 'POST', headers, body: details.body ? new Uint8Array(details.body) : null, redirect: 'error', signal: AbortSignal.timeout(SEND_TIMEOUT_MS) });
     if (res.ok) {
       const at = Date.now();
-      // One transaction: whoever reads the push as sent also reads the browser's last success (a reader between
-      // two writes saw a sent push on a subscription with none; the PostgreSQL test run caught it).
+      // One transaction: whoever reads the push as sent also reads the browser's last success (with two separate
+      // writes, a reader between them could see a sent push on a subscription with no success).
       await db.transaction(async (trx) => {
         await PushOutbox.query(trx).findById(id).patch({ sentAt: at, payload: null, error: null, nextAttemptAt: null });
         await PushSubscription.query(trx).findById(subscription.id).patch({ lastSuccessAt: at });

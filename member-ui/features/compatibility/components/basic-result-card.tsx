@@ -136,6 +136,18 @@ export function BasicResultCard({ result, theirName }: { result: KundaliBasicRes
             </li>
           </ul>
         </div>
+        {result.tablesFollowed?.length ? (
+          <div className="kundali-inputs__group">
+            <h4>Where printed tables differ</h4>
+            <ul>
+              {result.tablesFollowed.map((t) => (
+                <li key={t.koota}>
+                  <strong>{t.koota}:</strong> {t.reading}
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
       </details>
     </section>
   );

@@ -58,8 +58,8 @@ export function manglikReference(from: KundaliInputsUsed['manglik'], marsHouse: 
 
 /**
  * A "YYYY-MM-DD" birth date as "Aug 21, 1993" (calendar date, no time-zone shift), as en-US's short date writes
- * it. Written out rather than by Intl: this module's Intl formatters were made when the Kundali screen's code was
- * first run, and a page's first Intl format loads locale data (100-120 ms of the screen's start at 4x CPU).
+ * it. Written out rather than by Intl: Intl formatters in this module would be made when the Kundali screen's code
+ * is first run, and a page's first Intl format loads locale data (100-120 ms of the screen's start at 4x CPU).
  */
 export function birthDateText(value: string | null): string | null {
   if (!value) return null;

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { notificationTarget } from './notification-target';
 
-test('click targets follow docs/notification-rules.md', () => {
+test('click targets follow docs/notifications.md', () => {
   assert.equal(notificationTarget({ type: 'message', relatedItemId: 22 }), '/chat/22');
   for (const type of ['like', 'profile_like', 'profile_view', 'match']) {
     assert.equal(notificationTarget({ type, relatedItemId: 5 }), '/profile/5');

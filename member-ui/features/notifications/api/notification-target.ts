@@ -2,7 +2,7 @@ import { hrefs } from '../../../lib/paths';
 import type { AppNotification } from './notifications-list';
 
 /**
- * Where a notification leads (docs/notification-rules.md): message → the chat with the sender (relatedItemId is the
+ * Where a notification leads (docs/notifications.md): message → the chat with the sender (relatedItemId is the
  * sender's user id); likes, views and matches → that profile; subscription → /subscription; verification →
  * the member's own profile; a like that names no one (tryme) → /subscription. null when it leads nowhere.
  */

