@@ -5,7 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
 import { migrationSource } from '../db/migrations/index';
-import { type Db, createDb, migrateLatest } from './db';
+import { type Db, createDb } from './db';
+import { migrateLatest } from './migrations';
 import { dropMemberLines } from './services/match-engine/member-lines';
 import { dropTestDatabase } from './test/harness';
 
