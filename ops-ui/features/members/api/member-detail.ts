@@ -13,6 +13,7 @@ const memberDetailSchema = z.object({
     email: z.string(),
     role: z.string(),
     status: z.string(),
+    suspendedUntil: z.string().nullable().optional(),
     isDeleted: z.boolean(),
     isVerified: z.boolean(),
     tier: z.string(),

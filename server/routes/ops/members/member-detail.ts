@@ -41,6 +41,8 @@ export async function memberDetail(db: Knex, id: number) {
       email: user.email,
       role: user.role,
       status: user.status,
+      /** while suspended: when it ends by itself (null: until restored) */
+      suspendedUntil: isoOrNull(user.suspendedUntil),
       isDeleted: user.isDeleted,
       isVerified: user.isVerified,
       tier: effectiveTier({ subscriptionTier: user.subscriptionTier, subscriptionEnds }),
