@@ -462,7 +462,8 @@ describe('the ops console in the browser (1440×900)', () => {
     await adminPage.getByText('Gita Rao is deactivated and signed out.').waitFor();
     await table.getByRole('button', { name: 'Reactivate Gita Rao' }).waitFor();
     assert.equal((await gita('GET', '/api/ops/reports')).status, 401);
-    assert.equal((await cookieJarClient()('POST', '/api/ops/session', { json: { username: 'gita.rao', password: 'gita-reviews-2026' } })).status, 403);
+    // Refused like a wrong password; she is told why by email.
+    assert.equal((await cookieJarClient()('POST', '/api/ops/session', { json: { username: 'gita.rao', password: 'gita-reviews-2026' } })).status, 401);
     await table.getByRole('button', { name: 'Make Meera Nair an admin' }).waitFor();
     await screenshot(adminPage, 'ops-reviewers-lifecycle');
     await adminContext.close();
