@@ -283,7 +283,10 @@ export interface LastMessageView {
 export interface ConversationView {
   otherUser: { id: number; fullName: string };
   profile: { id: number | null; photos: string[] };
-  lastMessage: LastMessageView;
+  /** null for a match nobody has written in yet ("Say hello") */
+  lastMessage: LastMessageView | null;
+  /** when the two matched; null when they write without being matched */
+  matchedAt: string | null;
   unreadCount: number;
 }
 

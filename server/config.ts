@@ -295,4 +295,3 @@ export function loadConfig(overrides: Partial<Config> = {}, env: NodeJS.ProcessE
 }
 
 // Combinations refused or warned about, and the printed configuration.
-export { configProblems, configWarnings, describeConfig } from './config-checks';

@@ -336,7 +336,9 @@ function ConversationsForCandidate({ family }: { family: FamilyView }) {
               </FamilyChatLink>
               <span className="family__facts">
                 {' '}
-                {messageAuthor(c.lastMessage, candidate?.userId ?? 0, { own: name, theirs: firstName(c.otherUser.fullName) })}: {c.lastMessage.content}
+                {c.lastMessage
+                  ? `${messageAuthor(c.lastMessage, candidate?.userId ?? 0, { own: name, theirs: firstName(c.otherUser.fullName) })}: ${c.lastMessage.content}`
+                  : 'A new match: nobody has written yet'}
               </span>
             </li>
           ))}
