@@ -148,7 +148,7 @@ export function suspensionEmail(p: { name: string; appealUrl: string; restrictio
     <AccountEmail preview="You can appeal within 30 days." name={p.name} action={{ label: banned ? 'Appeal the ban' : 'Appeal the suspension', href: p.appealUrl }}>
       <Text style={paragraph}>After reviewing reports from other members, our team has {banned ? 'banned' : 'suspended'} your Saathi account, and you are signed out.</Text>
       <Text style={paragraph}>{restrictionText(p.restriction)}</Text>
-      <Text style={paragraph}>If you think this is a mistake, tell us why within 30 days. A reviewer other than the one who decided reads every appeal, and we will write to you at this address.</Text>
+      <Text style={paragraph}>If you think this is a mistake, tell us why within 30 days. A reviewer reads every appeal — whenever we can, one other than the reviewer who decided — and we will write to you at this address.</Text>
     </AccountEmail>,
   );
 }

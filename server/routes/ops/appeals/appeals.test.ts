@@ -52,6 +52,10 @@ describe('appeals are their own flow', () => {
     assert.ok(queue.items.some((a) => a.id === appealId));
     const reports = (await (await other.client.get('/api/ops/reports')).json()) as { items: Json[] };
     assert.ok(!reports.items.some((r) => r.id === appealId), 'appeals are not in the reports queue');
+    const { tiles } = (await (await other.client.get('/api/ops/dashboard')).json()) as { tiles: Record<string, number> };
+    const openAppeals = (await server.db('reports').where({ reason: 'appeal', status: 'open' })).length;
+    assert.equal(tiles.openAppeals, openAppeals, 'the dashboard counts appeals in their own tile');
+    assert.equal(tiles.openReports, (await server.db('reports').where({ status: 'open' })).length - openAppeals);
 
     const detail = (await (await other.client.get(`/api/ops/appeals/${appealId}`)).json()) as Json & {
       suspension: Json & { suspendedBy: Json }; originalReport: Json & { conversation: { messages: Json[] } }; member: Json;
@@ -112,6 +116,17 @@ describe('appeals are their own flow', () => {
     assert.match(mail.bodyText, /suspended until \d{1,2} \w+ \d{4}, \d{2}:\d{2} UTC/);
     const rows = await server.db('audit_log').where({ targetType: 'report', targetId: appealId });
     assert.deepEqual(rows.map((r) => r.action), ['appeal.uphold']);
+  });
+
+  test('an appeal of a suspension that already ended can be overturned, not upheld', async () => {
+    const rekha = await staff('Rekha Seventh');
+    const { bad, appealId } = await suspendedFromReport(rekha.client);
+    const other = await staff('Omar Fourth');
+    await server.db('users').where({ id: bad.user.id }).update({ suspendedUntil: Date.now() - 1000 });
+    assert.equal((await new Client(server).postForm('/api/auth/login', { username: bad.user.username, password: bad.password })).status, 200);
+    assert.equal((await other.client.post(`/api/ops/appeals/${appealId}/uphold`, { reason: 'Too late to uphold' })).status, 409);
+    assert.equal((await other.client.post(`/api/ops/appeals/${appealId}/overturn`, { reason: 'It ended already; the report was mistaken.' })).status, 200);
+    assert.equal((await server.db('reports').where({ id: appealId }).first('status')).status, 'overturned');
   });
 
   test('the only reviewer may decide an appeal of their own suspension', async () => {

@@ -65,8 +65,10 @@ export function appealOpsRoutes(router: AppRouter) {
       await ctx.services.db.transaction(async (trx) => {
         const updated = await Report.query(trx).where({ id, status: 'open' }).patch({ status, handledBy: currentUser(ctx).id, handledAt: Date.now(), resolutionNote: reason });
         if (!updated) throw conflict('This appeal was already decided');
-        if (decision === 'overturn') await restoreMember(ctx, trx, memberId, reason);
-        else if ((await User.query(trx).findById(memberId).select('status'))?.status === 'active') throw conflict('This member is no longer suspended; overturn the appeal instead');
+        const active = (await User.query(trx).findById(memberId).select('status'))?.status === 'active';
+        // A suspension that ran its length or was restored meanwhile: overturning closes the appeal all the same.
+        if (decision === 'overturn' && !active) await restoreMember(ctx, trx, memberId, reason);
+        if (decision === 'uphold' && active) throw conflict('This member is no longer suspended; overturn the appeal instead');
         await auditFrom(ctx, `appeal.${decision}`, 'report', id, { reason, suspensionId: appeal.suspensionId }, { db: trx, subjectUserId: memberId });
       });
       if (decision === 'overturn') await announceRestore(ctx, memberId, reason);
