@@ -16,7 +16,7 @@ import { familyActorLabel, familyAuthorsOf, familyReadersOf } from './family/act
 import { notify } from './notifications';
 import { photoUrl } from './photos';
 import { fileAutomaticReport } from './safety-reports';
-import { safetySignalOf } from './safety-signals';
+import { OFF_PLATFORM_WINDOW, safetySignalOf } from './safety-signals';
 
 /**
  * A message as `viewerId` reads it: the recipient of a message that carries a scam signal reads the safety notice
@@ -119,9 +119,13 @@ export async function sendMessage(
     if (limit !== null) {
       if ((await messagesSentThisMonth(trx, sender.id)) >= limit) throw new HttpError(403, MESSAGE_TEXTS.limitReached, 'limit_reached', { upgradeRequired: true, limit });
     }
-    const messagesBefore = await Message.query(trx)
-      .where((q) => q.where({ senderId: sender.id, receiverId }).orWhere({ senderId: receiverId, receiverId: sender.id }))
-      .resultSize();
+    // Only whether the conversation is still in its first messages matters: at most that many rows are read.
+    const messagesBefore = (
+      await Message.query(trx)
+        .where((q) => q.where({ senderId: sender.id, receiverId }).orWhere({ senderId: receiverId, receiverId: sender.id }))
+        .select('id')
+        .limit(OFF_PLATFORM_WINDOW)
+    ).length;
     const safetySignal = safetySignalOf(content, { messagesBefore });
     const inserted = await Message.query(trx).insertAndFetch({ senderId: sender.id, receiverId, content, isRead: false, createdAt: Date.now(), safetySignal });
     await User.query(trx).findById(sender.id).increment('messageCount', 1);

@@ -78,3 +78,10 @@ describe('scam and safety signals in chat', () => {
     assert.equal(safetySignalOf('paise   bhej   do', early), 'money_request');
   });
 });
+
+test('a long message of digits and spaces is checked in linear time', () => {
+  const text = `${'1 '.repeat(1000)}x`;
+  const started = performance.now();
+  safetySignalOf(text, { messagesBefore: 0 });
+  assert.ok(performance.now() - started < 200);
+});

@@ -60,8 +60,8 @@ const RULES: Record<SafetySignal, RegExp[]> = {
   off_platform: [
     // English and Hinglish: the apps' names are written the same way
     /\b(whats\s*app|watsapp|whatsap|wtsapp|wa\.me|telegram|t\.me|signal\s+app|on\s+signal|snapchat|wechat|viber|kik|imo\s+app|line\s+app)\b/,
-    /\b(my|mera|meri)\s+(number|no\.?|contact|cell|mobile)\s*(is|hai)?\s*:?\s*\+?\d[\d\s-]{7,}\d/,
-    /\+?\d[\d\s-]{9,}\d/,
+    /\b(my|mera|meri)\s+(number|no\.?|contact|cell|mobile)\s*(is|hai)?\s*:?\s*\+?\d[\d\s-]{7,20}\d/,
+    // A phone number; bounded, so a long run of digits costs linear time.\n    /\+?\d[\d\s-]{9,20}\d/,
     // Hindi
     /(व्हाट्सएप|व्हाट्सऐप|वॉट्सऐप|टेलीग्राम|स्नैपचैट)/,
     /(मेरा|मेरे)\s*(नंबर|नम्बर)/,

@@ -12,7 +12,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { describeApiError } from '../../lib/api-client';
 import { formatCalendarDate, formatDateTime, humanize } from '../../lib/format';
 import { reasonLabel, reporterFallback } from '../../lib/labels';
-import { paths } from '../../lib/paths';
+import { detailPaths, paths } from '../../lib/paths';
 import type { ProfileSummary } from '../../lib/records';
 import { usePageTitle } from '../../lib/use-page-title';
 import { type ReportDetail, useReportAction, useReportDetail } from './api/reports';
@@ -95,7 +95,13 @@ function ReportView({ report }: { report: ReportDetail }) {
             {report.reported.status === 'banned' ? <Badge tone="danger">Member banned</Badge> : null}
           </p>
         </div>
-        {report.status === 'open' ? (
+        {report.reason === 'appeal' ? (
+          <div className="ops-page-header__actions">
+            <Link to={detailPaths.appeal(report.id)} className="ops-button ops-button--primary ops-button--md">
+              Open in Appeals
+            </Link>
+          </div>
+        ) : report.status === 'open' ? (
           <div className="ops-page-header__actions">
             <ReportActionButtons
               report={report}
