@@ -44,12 +44,10 @@ export async function up(knex: Knex): Promise<void> {
   }
 }
 
+// users and messages carry triggers (the match engine's, the member lines'): SQLite's native DROP COLUMN leaves them
+// in place, where knex's table rebuild would break them. PostgreSQL reads the same statement.
 export async function down(knex: Knex): Promise<void> {
-  if (await knex.schema.hasColumn('messages', 'safety_signal')) {
-    await knex.schema.alterTable('messages', (t) => {
-      t.dropColumn('safety_signal');
-    });
-  }
+  if (await knex.schema.hasColumn('messages', 'safety_signal')) await knex.raw('ALTER TABLE messages DROP COLUMN safety_signal');
   if (await knex.schema.hasColumn('reports', 'source')) {
     await knex.schema.alterTable('reports', (t) => {
       t.dropColumn('suspension_id');
@@ -58,9 +56,5 @@ export async function down(knex: Knex): Promise<void> {
     });
   }
   await knex.schema.dropTableIfExists('suspensions');
-  if (await knex.schema.hasColumn('users', 'suspended_until')) {
-    await knex.schema.alterTable('users', (t) => {
-      t.dropColumn('suspended_until');
-    });
-  }
+  if (await knex.schema.hasColumn('users', 'suspended_until')) await knex.raw('ALTER TABLE users DROP COLUMN suspended_until');
 }

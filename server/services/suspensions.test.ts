@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { AUTH_MESSAGES } from '../../contracts/auth';
+import { migrationSource } from '../../db/migrations';
 import { Client, type TestServer, startTestServer } from '../test/harness';
 import { buildUser, signedInClient } from '../test/factories';
 import { withoutErrorId } from '../test/error-bodies';
@@ -96,4 +97,23 @@ describe('suspensions with a length, and bans', () => {
     assert.ok(list.items.some((m) => m.id === member.user.id));
     assert.ok(list.items.every((m) => m.status === 'banned'));
   });
+});
+
+test('the trust-and-safety migration goes down and up again, and is safe to run twice', async () => {
+  const own = await startTestServer();
+  try {
+    const name = '20261207_01_trust_and_safety';
+    await own.db.migrate.down({ migrationSource, name });
+    assert.equal(await own.db.schema.hasTable('suspensions'), false);
+    assert.equal(await own.db.schema.hasColumn('users', 'suspended_until'), false);
+    const migration = await migrationSource.getMigration(name);
+    await migration.up(own.db);
+    await migration.up(own.db);
+    for (const [table, column] of [['users', 'suspended_until'], ['reports', 'source'], ['reports', 'message_id'], ['reports', 'suspension_id'], ['messages', 'safety_signal']]) {
+      assert.ok(await own.db.schema.hasColumn(table, column), `${table}.${column}`);
+    }
+    assert.ok(await own.db.schema.hasTable('suspensions'));
+  } finally {
+    await own.close();
+  }
 });
