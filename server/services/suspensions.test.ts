@@ -87,6 +87,11 @@ describe('suspensions with a length, and bans', () => {
     const audit = await server.db('audit_log').where({ subjectUserId: member.user.id, action: 'member.restore' }).first('details');
     assert.match(String(audit.details), /someone else/);
     assert.equal((await reviewer.post(`/api/ops/members/${member.user.id}/restore`, { note: 'Again' })).status, 409, 'an active member is not restored');
+    const page = (await (await reviewer.get(`/api/ops/members/${member.user.id}`)).json()) as { suspensions: Json[] };
+    assert.equal(page.suspensions.length, 1);
+    const [row] = page.suspensions;
+    assert.deepEqual([row.kind, row.note, row.endNote], ['suspension', 'Mistaken report', 'The report was about someone else.']);
+    assert.ok(row.until && row.endedAt && row.suspendedBy && row.endedBy, 'the member page shows the length, who decided and who ended it');
     assert.equal((await login(member.user.username, member.password)).status, 200);
   });
 

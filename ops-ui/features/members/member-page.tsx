@@ -22,6 +22,7 @@ import { TIER_LABELS } from '../../../contracts/tiers';
 import { MemberBillingSection } from './member-billing-section';
 import { MemberEmailSection } from './member-email-section';
 import { MemberFamilySection } from './member-family-section';
+import { MemberSuspensionsSection } from './member-suspensions-section';
 
 function tierLabel(tier: string): string {
   return (TIER_LABELS as Record<string, string>)[tier] ?? humanize(tier);
@@ -177,6 +178,7 @@ function MemberView({ data }: { data: MemberDetail }) {
 
         <MemberBillingSection id={member.id} />
 
+        {isMember ? <MemberSuspensionsSection suspensions={data.suspensions} /> : null}
         <Section title="Reports about them" count={data.reportsAbout.length}>
           <ReportList reports={data.reportsAbout} show="reporter" empty="Nobody has reported them." />
         </Section>
