@@ -78,8 +78,8 @@ export interface ProfileView {
   nriCommunity: string | null;
   culturalIntegrationLevel: string | null;
   returnToIndiaPlans: string | null;
-  /** JSON text of LanguageFluency[] (the spec's wire format) */
-  languagePreferences: string;
+  /** JSON text of LanguageFluency[] (the spec's wire format); null while the member has not answered */
+  languagePreferences: string | null;
   languages: LanguageFluency[];
   visaImmigrationExperience: string | null;
   profileCompletionStage: number;
@@ -192,6 +192,7 @@ export interface PrivacySettingsView {
   allowProfileScreenshots: boolean;
   blurPhotos: boolean;
   allowMessagesFrom: 'all' | 'matches' | 'none';
+  shareMoods: boolean;
   updatedAt: string;
 }
 

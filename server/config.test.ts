@@ -58,6 +58,16 @@ describe('configuration schema', () => {
     assert.deepEqual(configWarnings(loadConfig({}, { PUBLIC_URL: 'https://saathi.example', TRUST_PROXY: 'true' })), []);
   });
 
+  test('PRICE_TRYME is retired: accepted whatever its value, ignored, and named by a warning', () => {
+    for (const value of ['1.00', 'free', '-3']) {
+      const config = loadConfig({}, { PRICE_TRYME: value, PUBLIC_URL: 'https://saathi.example', TRUST_PROXY: 'true' });
+      assert.deepEqual(config.retiredSettings, ['PRICE_TRYME']);
+      assert.deepEqual(Object.keys(config.prices), ['premiumCents', 'eliteCents'], 'no Tryme price');
+      assert.deepEqual(configWarnings(config), ['PRICE_TRYME is retired and ignored: Tryme is the free base plan every account starts on and is never charged. Remove it from the environment.']);
+    }
+    assert.deepEqual(loadConfig({}, {}).retiredSettings, []);
+  });
+
   test('the printed configuration masks secrets', () => {
     const lines = describeConfig(loadConfig({}, { DATABASE_URL: 'postgres://saathi:hunter2@db:5432/saathi', STRIPE_SECRET_KEY: 'sk_live_abcdef', SESSION_KEYS: 'k'.repeat(40) }));
     const text = lines.join('\n');

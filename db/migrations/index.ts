@@ -33,7 +33,15 @@ import * as engineCardFields from './20261125_98_engine_card_fields';
 import * as engineMoodSignals from './20261125_99_engine_mood_signals';
 import * as digestDue from './20261128_01_digest_due';
 import * as profileViewsByProfile from './20261129_01_profile_views_by_profile';
-import * as trustAndSafety from './20261207_01_trust_and_safety';
+import * as announcements from './20261201_01_announcements';
+import * as nriAnswersNoDefault from './20261201_43_nri_answers_no_default';
+import * as nriAnswersNeverGiven from './20261201_44_nri_answers_never_given';
+import * as shareMoods from './20261201_45_share_moods';
+import * as familyMayShare from './20261201_46_family_may_share';
+import * as subscriptionLegacyDuplicate from './20261207_40_subscription_legacy_duplicate';
+import * as markDuplicateSubscriptions from './20261207_41_mark_duplicate_subscriptions';
+import * as oneLiveSubscription from './20261207_42_one_live_subscription';
+import * as trustAndSafety from './20261207_50_trust_and_safety';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -76,7 +84,15 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261125_99_engine_mood_signals': engineMoodSignals,
   '20261128_01_digest_due': digestDue,
   '20261129_01_profile_views_by_profile': profileViewsByProfile,
-  '20261207_01_trust_and_safety': trustAndSafety,
+  '20261201_01_announcements': announcements,
+  '20261201_43_nri_answers_no_default': nriAnswersNoDefault,
+  '20261201_44_nri_answers_never_given': nriAnswersNeverGiven,
+  '20261201_45_share_moods': shareMoods,
+  '20261201_46_family_may_share': familyMayShare,
+  '20261207_40_subscription_legacy_duplicate': subscriptionLegacyDuplicate,
+  '20261207_41_mark_duplicate_subscriptions': markDuplicateSubscriptions,
+  '20261207_42_one_live_subscription': oneLiveSubscription,
+  '20261207_50_trust_and_safety': trustAndSafety,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

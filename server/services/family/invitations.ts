@@ -183,7 +183,7 @@ export async function answerAsCandidate(
   let removedFamily: number[] = [];
   await db.transaction(async (trx: Knex.Transaction) => {
     await FamilyInvitation.query(trx).findById(invitation.id).patch({ usedAt: now, outcome: answer === 'take_over' ? 'taken_over' : 'accepted' });
-    await moveLoginToOwnAccount(trx, profile.id, profile.userId);
+    await moveLoginToOwnAccount(services.live, trx, profile.id, profile.userId);
     await User.query(trx).findById(profile.userId).patch({
       fullName: account.fullName,
       username: account.username,
@@ -200,7 +200,7 @@ export async function answerAsCandidate(
       updatedAt: now,
     });
     await ProfileFamily.query(trx).findById(profile.id).patch({ consent: 'confirmed', candidateFirstName: firstNameOf(account.fullName), updatedAt: now });
-    if (answer === 'take_over') removedFamily = await removeAllFamily(trx, profile.id);
+    if (answer === 'take_over') removedFamily = await removeAllFamily(services.live, trx, profile.id);
     await audit(trx, { actorUserId: profile.userId, actorRole: 'member', action: answer === 'take_over' ? 'family.candidate_took_over' : 'family.candidate_accepted', targetType: 'profile', targetId: profile.id, subjectUserId: profile.userId });
   });
   if (answer === 'accept') {

@@ -3,12 +3,13 @@ import type { FamilyPermissions } from '../../policies/relationship';
 import type { AppServices } from '../../context';
 import type { Db } from '../../db';
 import { notFound } from '../../errors';
-import { endSessionsOfUser } from '../../middleware/session-store';
 import { TotpRecoveryCode } from '../../models/account';
 import { FamilyMember, FamilySuggestion, FamilyThreadMessage, ProfileFamily } from '../../models/family';
 import { NotificationSettings, PrivacySettings } from '../../models/settings';
 import { User } from '../../models/user';
 import { audit } from '../audit';
+import type { LiveEvents } from '../live-events';
+import { endSessions } from '../session-end';
 import { notify } from '../notifications';
 import { ensureFamilyRecord, firstNameOf, peopleOf } from './people';
 
@@ -21,7 +22,7 @@ type Trx = Db | Knex.Transaction;
  * (they sign in again with the same username and password, now into their own account). The profile's account
  * keeps everything that belongs to the profile: likes, matches, messages, notifications, subscription.
  */
-export async function moveLoginToOwnAccount(trx: Trx, profileId: number, profileUserId: number): Promise<number | null> {
+export async function moveLoginToOwnAccount(live: Pick<LiveEvents, 'publish'>, trx: Trx, profileId: number, profileUserId: number): Promise<number | null> {
   const holder = await FamilyMember.query(trx).where({ profileId, userId: profileUserId, status: 'active' }).first();
   if (!holder) return null;
   const login = await User.query(trx).findById(profileUserId);
@@ -59,7 +60,7 @@ export async function moveLoginToOwnAccount(trx: Trx, profileId: number, profile
   await FamilyMember.query(trx).findById(holder.id).patch({ userId: familyUserId });
   await FamilySuggestion.query(trx).where({ profileId, suggestedBy: profileUserId }).patch({ suggestedBy: familyUserId });
   await FamilyThreadMessage.query(trx).where({ profileId, authorId: profileUserId }).patch({ authorId: familyUserId });
-  await endSessionsOfUser(trx, profileUserId);
+  await endSessions(live, trx, { userId: profileUserId });
   return familyUserId;
 }
 
@@ -79,7 +80,7 @@ export async function removeMember(services: Pick<AppServices, 'db' | 'live'>, p
     const member = await FamilyMember.query(trx).where({ id: memberId, profileId, status: 'active' }).first();
     if (!member) throw notFound('Family member not found');
     await FamilyMember.query(trx).findById(member.id).patch({ status: 'removed', removedAt: Date.now() });
-    await endSessionsOfUser(trx, member.userId);
+    await endSessions(services.live, trx, { userId: member.userId });
     await audit(trx, { actorUserId: by.id, actorRole: 'member', action: 'family.member_removed', targetType: 'profile', targetId: profileId, subjectUserId: member.userId });
     return { userId: member.userId };
   });
@@ -97,11 +98,11 @@ export async function removeMember(services: Pick<AppServices, 'db' | 'live'>, p
 }
 
 /** Taking a profile over: every family member is removed and signed out. Returns their account ids. */
-export async function removeAllFamily(trx: Trx, profileId: number): Promise<number[]> {
+export async function removeAllFamily(live: Pick<LiveEvents, 'publish'>, trx: Trx, profileId: number): Promise<number[]> {
   const members = await FamilyMember.query(trx).where({ profileId, status: 'active' });
   for (const member of members) {
     await FamilyMember.query(trx).findById(member.id).patch({ status: 'removed', removedAt: Date.now() });
-    await endSessionsOfUser(trx, member.userId);
+    await endSessions(live, trx, { userId: member.userId });
   }
   return members.map((m) => m.userId);
 }

@@ -210,6 +210,7 @@ const PERMISSION_LABELS: Record<keyof FamilyPermissions, string> = {
   mayLike: 'Like profiles for me',
   mayShortlist: 'Suggest matches to me',
   mayMessage: 'Write to members as my family',
+  mayShare: 'Share my profile outside Saathi (links)',
 };
 
 function Permissions({ profileId, permissions }: { profileId: number; permissions: FamilyPermissions }) {
