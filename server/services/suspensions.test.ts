@@ -107,7 +107,7 @@ describe('suspensions with a length, and bans', () => {
 test('the trust-and-safety migration goes down and up again, and is safe to run twice', async () => {
   const own = await startTestServer();
   try {
-    const name = '20261207_01_trust_and_safety';
+    const name = '20261207_50_trust_and_safety';
     await own.db.migrate.down({ migrationSource, name });
     assert.equal(await own.db.schema.hasTable('suspensions'), false);
     assert.equal(await own.db.schema.hasColumn('users', 'suspended_until'), false);

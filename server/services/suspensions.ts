@@ -3,10 +3,10 @@ import { SUSPENSION_LENGTH_MS, type SuspensionLength } from '../../contracts/enu
 import type { AppContext } from '../context';
 import { conflict, notFound } from '../errors';
 import { currentUser } from '../middleware/auth';
-import { endSessionsOfUser } from '../middleware/session-store';
 import { Suspension } from '../models/social';
 import { User } from '../models/user';
 import { mailRestored, mailSuspension } from './member-notices';
+import { endSessions } from './session-end';
 
 export interface SuspensionInput {
   note: string;
@@ -16,8 +16,8 @@ export interface SuspensionInput {
 }
 
 /**
- * Suspends or bans a member inside the caller's transaction: status and end, every session ended, the suspension
- * recorded with who decided it. The caller writes the one audit entry of its action and, once the transaction has
+ * Suspends or bans a member inside the caller's transaction: status and end, every session ended (their open
+ * streams close once the transaction commits), the suspension recorded with who decided it. The caller writes the one audit entry of its action and, once the transaction has
  * committed, tells the member (`announceSuspension`).
  */
 export async function suspendMember(ctx: AppContext, trx: Knex, userId: number, input: SuspensionInput): Promise<Suspension> {
@@ -29,7 +29,7 @@ export async function suspendMember(ctx: AppContext, trx: Knex, userId: number, 
     .where({ id: userId, role: 'member', isDeleted: false })
     .patch({ status: kind === 'ban' ? 'banned' : 'suspended', suspendedUntil: until, updatedAt: now });
   if (!updated) throw notFound('Member not found');
-  await endSessionsOfUser(trx, userId);
+  await endSessions(ctx.services.live, trx, { userId });
   // A new decision replaces any earlier one still in force.
   await Suspension.query(trx).where({ userId }).whereNull('endedAt').patch({ endedAt: now, endedBy: currentUser(ctx).id, endNote: 'Replaced by a new decision' });
   return Suspension.query(trx).insertAndFetch({
@@ -38,9 +38,8 @@ export async function suspendMember(ctx: AppContext, trx: Knex, userId: number, 
   });
 }
 
-/** After the suspension is committed: the member's open streams close, and they are emailed which and how to appeal. */
+/** After the suspension is committed: the member is emailed which it is, until when, and how to appeal. */
 export async function announceSuspension(ctx: AppContext, userId: number): Promise<void> {
-  ctx.services.live.publish({ userId, kind: 'presence', payload: { suspended: true } });
   await mailSuspension(ctx.services.config, ctx.services.db, userId);
 }
 
