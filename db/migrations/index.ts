@@ -33,6 +33,7 @@ import * as engineCardFields from './20261125_98_engine_card_fields';
 import * as engineMoodSignals from './20261125_99_engine_mood_signals';
 import * as digestDue from './20261128_01_digest_due';
 import * as profileViewsByProfile from './20261129_01_profile_views_by_profile';
+import * as familyConsent from './20261207_01_family_consent';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -75,6 +76,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261125_99_engine_mood_signals': engineMoodSignals,
   '20261128_01_digest_due': digestDue,
   '20261129_01_profile_views_by_profile': profileViewsByProfile,
+  '20261207_01_family_consent': familyConsent,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

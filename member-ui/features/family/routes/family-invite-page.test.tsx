@@ -22,7 +22,7 @@ test('accepting goes on to Family in place of the used-up link, so Back does not
       handle: (request) => {
         const path = request.url.pathname;
         if (path === `/api/family-invitations/${TOKEN}` && request.method === 'GET') {
-          return jsonResponse(200, { role: 'candidate', relation: null, email: 'rohan@example.test', inviterName: 'Sunita Deshpande', candidateFirstName: 'Rohan', expiresAt: '2026-12-04T00:00:00.000Z' });
+          return jsonResponse(200, { role: 'candidate', relation: null, maskedEmail: 'r****@example.test', hiddenUntilConfirmed: false, account: null, profile: null, inviterName: 'Sunita Deshpande', candidateFirstName: 'Rohan', expiresAt: '2026-12-04T00:00:00.000Z' });
         }
         if (path === `/api/family-invitations/${TOKEN}` && request.method === 'POST') {
           accepted = true;
@@ -67,7 +67,7 @@ test('signed in already, a family member accepts with that account: no new sign-
       handle: (request) => {
         const path = request.url.pathname;
         if (path === `/api/family-invitations/${TOKEN}` && request.method === 'GET') {
-          return jsonResponse(200, { role: 'family', relation: 'mother', email: 'sunita@example.test', inviterName: 'Rohan Deshpande', candidateFirstName: null, expiresAt: '2026-12-04T00:00:00.000Z' });
+          return jsonResponse(200, { role: 'family', relation: 'mother', maskedEmail: 's****@example.test', hiddenUntilConfirmed: false, account: null, profile: null, inviterName: 'Rohan Deshpande', candidateFirstName: null, expiresAt: '2026-12-04T00:00:00.000Z' });
         }
         if (path === `/api/family-invitations/${TOKEN}` && request.method === 'POST') {
           sent = JSON.parse(request.body || 'null');

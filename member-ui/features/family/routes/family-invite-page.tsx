@@ -102,7 +102,7 @@ export function FamilyInvitePage() {
       icon={<Users size={26} />}
     >
       <form className="form" onSubmit={onSubmit} noValidate>
-        <p className="auth__note">Your sign-in, for {invitation.email}:</p>
+        <p className="auth__note">Your sign-in, for {invitation.maskedEmail}:</p>
         <TextField label="Your full name" autoComplete="name" required {...field('fullName')} />
         <TextField label="Username" autoComplete="username" required {...field('username')} />
         <TextField label="Password" type="password" autoComplete="new-password" required {...field('password')} />
