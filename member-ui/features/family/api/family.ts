@@ -93,6 +93,8 @@ export const useWithdrawInvitation = (profileId: number) =>
 export const useRemoveMember = (profileId: number) => useFamilyMutation(profileId, (memberId: number) => api.delete(`/api/family/${profileId}/members/${memberId}`));
 export const useSetPermissions = (profileId: number) =>
   useFamilyMutation(profileId, (changes: Partial<FamilyPermissions>) => api.patch(`/api/family/${profileId}/permissions`, { json: changes }));
+export const useSetConsentGate = (profileId: number) =>
+  useFamilyMutation(profileId, (hiddenUntilConfirmed: boolean) => api.patch(`/api/family/${profileId}/consent-gate`, { json: { hiddenUntilConfirmed } }));
 export const useSuggest = (profileId: number) =>
   useFamilyMutation(profileId, (input: { suggestedProfileId: number; note: string }) => api.post(`/api/family/${profileId}/suggestions`, { json: input }));
 export const usePostToThread = (profileId: number) =>
