@@ -8,7 +8,8 @@ import path from 'node:path';
 import { describe, test } from 'node:test';
 import Ajv from 'ajv';
 import webpush from 'web-push';
-import { configProblems, configWarnings, loadConfig } from '../server/config';
+import { loadConfig } from '../server/config';
+import { configProblems, configWarnings } from '../server/config-checks';
 import { buildProgram } from './program';
 
 const ROOT = path.resolve(import.meta.dirname, '..');

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { ISO_COUNTRY_CODES, countryCode, countryEntries, countryName, countryNames } from './countries';
+import { ISO_COUNTRY_CODES, countryCode, countryEntries, countryName, countryNames, countryNamesDiasporaFirst, diasporaCountryNames } from './countries';
 import { searchQuerySchema } from './discovery';
 import { createProfileSchema } from './profile';
 
@@ -58,4 +58,13 @@ test('loading the module builds no name table: screens that only import it do no
   } finally {
     setDisplayNames(Original);
   }
+});
+
+test('pickers offer where the diaspora lives first, then every country once', () => {
+  const first = diasporaCountryNames();
+  assert.deepEqual(first.slice(0, 6), ['Canada', 'United States', 'United Kingdom', 'United Arab Emirates', 'Australia', 'Singapore']);
+  const all = countryNamesDiasporaFirst();
+  assert.deepEqual(all.slice(0, first.length), first);
+  assert.equal(new Set(all).size, all.length, 'no name twice');
+  assert.deepEqual([...all].sort(), [...countryNames()].sort(), 'the full list');
 });

@@ -102,6 +102,20 @@ export function countryNames(): readonly string[] {
   return countryTable().names;
 }
 
+/** Where most Indians abroad live, most members first: offered above the full list in every country picker. */
+export const DIASPORA_COUNTRY_CODES = ['CA', 'US', 'GB', 'AE', 'AU', 'SG', 'NZ', 'SA', 'QA', 'KW', 'OM', 'BH', 'MY', 'DE', 'IE', 'NL', 'IN'] as const;
+
+/** The diaspora countries' names as pickers show them (the platform's own names). */
+export function diasporaCountryNames(): string[] {
+  return DIASPORA_COUNTRY_CODES.map((code) => countryName(code)).filter((name): name is string => name !== null);
+}
+
+/** Every country name, the diaspora's first (for type-ahead pickers, where a name appears once). */
+export function countryNamesDiasporaFirst(): string[] {
+  const first = diasporaCountryNames();
+  return [...first, ...countryNames().filter((name) => !first.includes(name))];
+}
+
 export type Country = string;
 
 /**

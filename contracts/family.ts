@@ -85,6 +85,8 @@ export interface FamilyPermissions {
   mayLike: boolean;
   mayShortlist: boolean;
   mayMessage: boolean;
+  /** share the profile outside Saathi: share links (and the biodata) */
+  mayShare: boolean;
 }
 
 /** One person of a profile: its candidate or one of its family members. */
@@ -117,6 +119,7 @@ export const familyPermissionsSchema = z
     mayLike: z.boolean(),
     mayShortlist: z.boolean(),
     mayMessage: z.boolean(),
+    mayShare: z.boolean(),
   })
   .partial()
   .strict();

@@ -17,15 +17,21 @@ export const verificationSubmitFields = z.object({
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2025-02-14');
 
-export const storySchema = z.object({
+const storyFields = {
   user1Id: z.coerce.number().int().positive('Choose the first member'),
   user2Id: z.coerce.number().int().positive('Choose the second member'),
   matchDate: isoDate,
   marriageDate: isoDate.nullish(),
   location: z.string().trim().max(200).nullish(),
   testimonial: z.string().trim().min(20, 'The testimonial needs at least 20 characters').max(2000),
-  sortOrder: z.coerce.number().int().min(0).max(10_000).default(0),
-});
+  sortOrder: z.coerce.number().int().min(0).max(10_000),
+};
+
+/** A new story; its place in the list defaults to the top. */
+export const storySchema = z.object({ ...storyFields, sortOrder: storyFields.sortOrder.default(0) });
+
+/** An edit: any subset, and only what it carries changes (no defaults: zod applies them even to absent keys). */
+export const storyUpdateSchema = z.object(storyFields).partial();
 
 export const shareListSchema = z.object({
   ...page,

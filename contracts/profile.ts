@@ -162,11 +162,14 @@ export const basicInfoFields = {
 const ageBound = (atLeast: string) =>
   z.coerce.number({ error: atLeast }).int(atLeast).min(LIMITS.ageMin, atLeast).max(LIMITS.ageMax, PROFILE_MESSAGES.ageAtMost);
 
+/**
+ * Preferred countries. No default here: zod applies a default even inside `.optional()`, so an edit that leaves the
+ * key out would clear the list. Creation defaults it to "no preference" itself.
+ */
 const locationPreference = z
   .array(z.string().refine((v) => countryCode(v) !== null, 'Unknown country').transform((v) => countryName(v) ?? v))
   .max(50)
-  .transform((list) => [...new Set(list)])
-  .default([]);
+  .transform((list) => [...new Set(list)]);
 
 /** The whole profile as the wizard's "Complete Profile" sends it (steps 1–5). */
 export const createProfileSchema = z
@@ -186,7 +189,7 @@ export const createProfileSchema = z
     motherTongue: optionalChoice(MOTHER_TONGUES),
     agePreferenceMin: ageBound(PROFILE_MESSAGES.ageMinAtLeast).nullish(),
     agePreferenceMax: ageBound(PROFILE_MESSAGES.ageMaxAtLeast).nullish(),
-    locationPreference,
+    locationPreference: locationPreference.default([]),
     educationPreference: optionalText(120),
     professionPreference: optionalText(120),
     familyBackground: optionalText(LIMITS.bioMax),
@@ -232,7 +235,10 @@ export const nriFields = {
   visaImmigrationExperience: optionalText(1000),
 };
 
-/** PATCH /api/profiles/{id}: any subset of the editable fields, each validated as in the wizard and stages. */
+/**
+ * PATCH /api/profiles/{id}: any subset of the editable fields, each validated as in the wizard and stages. A key that
+ * is absent stays as it was; an explicit null clears the answer (so no field here may carry a default).
+ */
 export const updateProfileSchema = z
   .object({
     gender: z.enum(GENDERS).optional(),

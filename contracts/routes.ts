@@ -10,7 +10,7 @@ export const PUBLIC_ROUTES = [
 ] as const;
 
 export const PROTECTED_ROUTES = [
-  '/', '/profile/$id', '/search', '/messages', '/chat/$id', '/subscription', '/checkout', '/create-profile',
+  '/', '/profile/$id', '/search', '/messages', '/chat/$id', '/subscription', '/subscription/confirmed', '/checkout', '/create-profile',
   '/profile', '/liked-profiles', '/notifications', '/settings', '/compatibility', '/mood-tracking',
   '/delete-account', '/family', '/family/$profileId/chat/$otherId',
 ] as const;

@@ -14,6 +14,8 @@ export const privacySettingsSchema = z
     allowProfileScreenshots: z.boolean(),
     blurPhotos: z.boolean(),
     allowMessagesFrom: z.enum(ALLOW_MESSAGES_FROM),
+    /** moods count for mood matching and conversation starters (off: every mood is private) */
+    shareMoods: z.boolean(),
   })
   .partial();
 export type PrivacySettings = Required<z.infer<typeof privacySettingsSchema>>;

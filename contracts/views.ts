@@ -78,8 +78,8 @@ export interface ProfileView {
   nriCommunity: string | null;
   culturalIntegrationLevel: string | null;
   returnToIndiaPlans: string | null;
-  /** JSON text of LanguageFluency[] (the spec's wire format) */
-  languagePreferences: string;
+  /** JSON text of LanguageFluency[] (the spec's wire format); null while the member has not answered */
+  languagePreferences: string | null;
   languages: LanguageFluency[];
   visaImmigrationExperience: string | null;
   profileCompletionStage: number;
@@ -192,6 +192,7 @@ export interface PrivacySettingsView {
   allowProfileScreenshots: boolean;
   blurPhotos: boolean;
   allowMessagesFrom: 'all' | 'matches' | 'none';
+  shareMoods: boolean;
   updatedAt: string;
 }
 
@@ -281,7 +282,10 @@ export interface LastMessageView {
 export interface ConversationView {
   otherUser: { id: number; fullName: string };
   profile: { id: number | null; photos: string[] };
-  lastMessage: LastMessageView;
+  /** null for a match nobody has written in yet ("Say hello") */
+  lastMessage: LastMessageView | null;
+  /** when the two matched; null when they write without being matched */
+  matchedAt: string | null;
   unreadCount: number;
 }
 

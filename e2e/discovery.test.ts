@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
+import { figureText } from '../contracts/site-figures';
 import {
   type RunningSaathi,
   apiSession,
@@ -56,7 +57,12 @@ describe('discovery in the browser', () => {
     assert.equal(await page.evaluate(() => window.localStorage.getItem('hasSeenSplash')), 'true');
     assert.equal(await page.evaluate(() => window.localStorage.getItem('splashVisitCount')), '1');
     await page.getByRole('link', { name: 'Create Account Now' }).waitFor();
-    await page.getByText('1K+').waitFor();
+    // The figures are the database's, as the server rounds them; none is written into the page.
+    const figures = (await (await page.request.get('/api/site-figures')).json()) as Record<string, number | null>;
+    const stats = page.getByRole('list', { name: 'Saathi in numbers' });
+    assert.ok(figures.matches !== null, 'the seeded members have matches');
+    await stats.getByText(figureText(figures.matches as number), { exact: true }).waitFor();
+    assert.equal(await stats.getByText('Success Stories').count(), figures.successStories === null ? 0 : 1);
     await screenshot(page, 'discovery-landing');
 
     // A new browser session: the walkthrough stays done.
@@ -266,7 +272,7 @@ describe('discovery in the browser', () => {
   });
 
   test('the mood filter narrows search results to members in a compatible mood', async () => {
-    // A member in Canada who shares a public "Happy" mood, created through the API like a real sign-up.
+    // A member in Canada who shares a "Happy" mood (sharing turned on), created through the API like a real sign-up.
     const origin = saathi.url;
     const register = await fetch(`${origin}/api/auth/register`, {
       method: 'POST',
@@ -286,14 +292,21 @@ describe('discovery in the browser', () => {
     const happy = types.find((t) => t.name === 'Happy');
     assert.ok(happy);
     assert.equal((await api('/api/moods', { moodTypeId: happy.id, intensity: 4, isPrivate: false })).status, 201);
+    const me = (await (await fetch(`${origin}/api/auth/user`, { headers: { Cookie: cookie, Accept: 'application/json' } })).json()) as { id: number };
+    const shareMoods = await fetch(`${origin}/api/users/${me.id}/privacy-settings`, {
+      method: 'PATCH', headers: { Origin: origin, Cookie: cookie, Accept: 'application/json', 'Content-Type': 'application/json' }, body: JSON.stringify({ shareMoods: true }),
+    });
+    assert.equal(shareMoods.status, 200);
 
     const page = await newPage();
     await signInAsDemo(page, '/search');
     const recorded = await page.evaluate(async (moodTypeId) => {
+      const user = (await (await fetch('/api/auth/user', { headers: { Accept: 'application/json' } })).json()) as { id: number };
+      const shared = await fetch(`/api/users/${user.id}/privacy-settings`, { method: 'PATCH', headers: { 'Content-Type': 'application/json', Accept: 'application/json' }, body: JSON.stringify({ shareMoods: true }) });
       const res = await fetch('/api/moods', { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json' }, body: JSON.stringify({ moodTypeId, intensity: 4, isPrivate: false }) });
-      return res.status;
+      return [shared.status, res.status];
     }, happy.id);
-    assert.equal(recorded, 201);
+    assert.deepEqual(recorded, [200, 201]);
 
     await page.getByPlaceholder('Search by name, location, etc.').fill('Canada');
     // The text search's own results (the best matches shown before it may hold the same member).

@@ -194,6 +194,14 @@ describe('moods and Kundali in the browser', () => {
     await page.keyboard.press('ArrowRight');
     await page.getByText('Intensity: 4 / 5').waitFor();
     await page.getByLabel('Note (optional)').fill('Video call with a lovely match from Pune tonight');
+    // Moods are private until the member turns sharing on; only then is there a per-mood choice.
+    await page.getByText('Mood sharing is off: this mood stays private.').waitFor();
+    assert.equal(await page.getByRole('switch', { name: 'Keep this mood private' }).count(), 0);
+    const sharing = page.getByRole('region', { name: 'Who sees your moods' });
+    await sharing.getByText('Your moods are private: only you see them.').waitFor();
+    await sharing.getByRole('switch', { name: 'Share my moods for matching' }).click();
+    await sharing.getByText('Your moods help mood matching, except those you keep private.').waitFor();
+    await page.locator('.toast').getByRole('button', { name: 'Close' }).click();
     await page.getByRole('switch', { name: 'Keep this mood private' }).click();
     await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, 'mood-tracking-current');

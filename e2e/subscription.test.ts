@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { type RunningSaathi, launchBrowser, phoneContext, screenshot, startSaathi } from './harness';
+import { type RunningSaathi, launchBrowser, phoneContext, registerInBrowser, screenshot, startSaathi } from './harness';
 
 let saathi: RunningSaathi;
 let browser: Browser;
@@ -77,10 +77,13 @@ describe('subscription and checkout in the browser', () => {
     assert.equal(await current.isDisabled(), true);
     await tryme.getByText('Basic features to get started').waitFor();
     await page.getByRole('article', { name: 'Premium' }).getByText('Popular').waitFor();
-    await page.getByRole('article', { name: 'Premium' }).getByText('$14.99').waitFor();
+    await tryme.getByText('Free', { exact: true }).waitFor();
+    assert.equal(await tryme.getByText(/\$/).count(), 0, 'Tryme has no price: it is free, never charged');
+    await page.getByRole('article', { name: 'Premium' }).getByText('US$14.99').waitFor();
+    await page.getByRole('article', { name: 'Premium' }).getByText('/ month').waitFor();
     await page.getByRole('article', { name: 'Elite' }).getByRole('button', { name: 'Get Elite' }).waitFor();
     assert.equal(await page.getByRole('button', { name: 'Current Plan' }).count(), 1);
-    assert.equal(await page.getByText(/first 500 users/).count(), 0, 'no launch-offer banner for tryme');
+    assert.equal(await page.getByRole('note', { name: 'Free Premium year' }).count(), 0, 'no launch-offer banner for tryme');
     await page.getByText(/Paid plans renew every month until you cancel\./).waitFor();
     await screenshot(page, 'subscription-tryme');
     await page.context().close();
@@ -92,43 +95,66 @@ describe('subscription and checkout in the browser', () => {
     await page.getByRole('article', { name: 'Elite' }).getByRole('button', { name: 'Get Elite' }).click();
     await page.waitForURL((url) => url.pathname === '/checkout' && url.searchParams.get('tier') === 'elite');
     await page.getByRole('heading', { name: 'Complete Your Subscription' }).waitFor();
-    await page.getByText("You're subscribing to the Elite plan at $29.99/month").waitFor();
+    await page.getByText("You're subscribing to the Elite plan at US$29.99 / month").waitFor();
     await fillCard(page, '4000000000000002');
     assert.equal(await page.getByLabel('Card number').inputValue(), '4000 0000 0000 0002');
-    await page.getByRole('button', { name: 'Subscribe to Elite - $29.99/month' }).click();
+    await page.getByRole('button', { name: 'Subscribe to Elite - US$29.99 / month' }).click();
     await page.getByRole('button', { name: /Processing payment/ }).waitFor();
     await page.getByText('Payment Failed', { exact: true }).waitFor({ timeout: 10_000 });
     await page.getByText('Your card was declined.', { exact: true }).waitFor();
     await screenshot(page, 'checkout-declined');
     assert.equal(new URL(page.url()).pathname, '/checkout');
     assert.equal(await sessionTier(page), 'tryme');
+    // A declined (or abandoned) checkout is no bill: Settings → Plan lists no unpaid invoice.
+    await page.goto('/settings?tab=subscription');
+    const invoices = page.getByRole('region', { name: 'Invoices' });
+    await invoices.getByText('No invoices yet.').waitFor();
+    assert.equal(await invoices.getByText(/unpaid/).count(), 0);
+    await screenshot(page, 'settings-plan-after-declined-checkout');
     await page.context().close();
   });
 
-  test('a tryme member upgrades to Premium through the demo checkout and lands on / as premium', async () => {
+  test('a tryme member upgrades to Premium through the demo checkout and lands on the confirmation as premium', async () => {
     const page = await trymeMemberPage();
     await page.goto('/subscription');
     await page.getByRole('article', { name: 'Premium' }).getByRole('button', { name: 'Upgrade Now' }).click();
     await page.waitForURL((url) => url.pathname === '/checkout' && url.searchParams.get('tier') === 'premium');
     await page.getByRole('heading', { name: 'Complete Your Subscription' }).waitFor();
-    await page.getByText("You're subscribing to the Premium plan at $14.99/month").waitFor();
+    await page.getByText("You're subscribing to the Premium plan at US$14.99 / month").waitFor();
     await page.getByText('Demo payment — no card is charged').waitFor();
     await page.getByText('4242 4242 4242 4242').waitFor();
     await screenshot(page, 'checkout-premium');
 
     // The local checks run before anything is sent.
     await page.getByLabel('Card number').fill('4242 4242 4242 4241');
-    await page.getByRole('button', { name: 'Subscribe to Premium - $14.99/month' }).click();
+    await page.getByRole('button', { name: 'Subscribe to Premium - US$14.99 / month' }).click();
     await page.getByText('Enter a valid card number').waitFor();
     await page.getByText('Enter the name on the card').waitFor();
     await screenshot(page, 'checkout-validation');
 
     await fillCard(page, '4242424242424242');
-    await page.getByRole('button', { name: 'Subscribe to Premium - $14.99/month' }).click();
-    await page.getByText('Subscription Updated', { exact: true }).waitFor({ timeout: 10_000 });
-    await page.getByText('Your subscription has been successfully updated', { exact: true }).waitFor();
-    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByRole('button', { name: 'Subscribe to Premium - US$14.99 / month' }).click();
+
+    // The payment ends on a confirmation: the plan, what was paid, when it renews, the card and the receipt.
+    await page.waitForURL((url) => url.pathname === '/subscription/confirmed', { timeout: 10_000 });
+    await page.getByRole('heading', { name: "You're on Premium" }).waitFor();
+    const facts = page.locator('.confirmation__facts');
+    await facts.getByText('Premium · US$14.99 / month').waitFor();
+    await facts.getByText('US$14.99', { exact: true }).waitFor();
+    await facts.getByText('Visa ending in 4242').waitFor();
+    const renews = await facts.locator('div', { hasText: 'Renews on' }).locator('dd').textContent();
+    assert.match(renews ?? '', /^\d{1,2} [A-Z][a-z]+ 20\d\d$/);
+    const receipt = page.getByRole('link', { name: /View your receipt/ });
+    const receiptPage = await page.request.get((await receipt.getAttribute('href')) ?? '');
+    assert.equal(receiptPage.status(), 200);
+    assert.match(await receiptPage.text(), /14\.99 USD/);
+    await page.getByText(/Demo payment: no card was charged\./).waitFor();
+    assert.equal(await page.getByText('Subscription Updated', { exact: true }).count(), 0, 'the screen says it; no toast');
+    await screenshot(page, 'subscription-confirmed');
     assert.equal(await sessionTier(page), 'premium');
+    // Back does not return to a checkout (it was replaced in the history).
+    await page.goBack();
+    assert.notEqual(new URL(page.url()).pathname, '/checkout');
 
     await page.goto('/subscription');
     await page.getByRole('article', { name: 'Premium' }).getByRole('button', { name: 'Current Plan' }).waitFor();
@@ -141,14 +167,14 @@ describe('subscription and checkout in the browser', () => {
     await plan.getByText('Premium', { exact: true }).waitFor();
     await plan.getByText(/Renews on/).waitFor();
     await plan.getByText('Visa ending in 4242').waitFor();
-    await page.getByRole('region', { name: 'Invoices' }).getByText('$14.99 paid').waitFor();
+    await page.getByRole('region', { name: 'Invoices' }).getByText('US$14.99 paid').waitFor();
     await screenshot(page, 'settings-plan');
 
     // Upgrade now: Elite at once, the prorated difference invoiced.
     await plan.getByRole('button', { name: 'Upgrade to Elite now' }).click();
     await page.getByRole('alertdialog', { name: 'Upgrade to Elite now?' }).getByRole('button', { name: 'Upgrade now' }).click();
     await page.getByText('You are now on Elite', { exact: true }).waitFor();
-    await page.getByText(/^\$1\d\.\d\d charged now to Visa ending in 4242 for the rest of this period\.$/).first().waitFor();
+    await page.getByText(/^US\$1\d\.\d\d charged now to Visa ending in 4242 for the rest of this period\.$/).first().waitFor();
     await screenshot(page, 'settings-plan-upgraded');
     await plan.getByText('Elite', { exact: true }).waitFor();
     assert.equal(await sessionTier(page), 'elite');
@@ -180,7 +206,7 @@ describe('subscription and checkout in the browser', () => {
     const advanced = saathi.cli(['billing', 'advance', '--days', '31']);
     assert.equal(advanced.status, 0, advanced.stderr);
     await page.reload();
-    await page.getByRole('region', { name: 'Invoices' }).getByText('$29.99 paid').waitFor();
+    await page.getByRole('region', { name: 'Invoices' }).getByText('US$29.99 paid').waitFor();
     assert.equal(await sessionTier(page), 'elite');
 
     // On the plans page a subscriber's other paid plan is a change made in Settings → Plan, not a second checkout.
@@ -209,9 +235,8 @@ describe('subscription and checkout in the browser', () => {
     await page.goto('/checkout?tier=premium');
     await page.getByRole('heading', { name: 'Complete Your Subscription' }).waitFor();
     await fillCard(page, '4000000000000341');
-    await page.getByRole('button', { name: 'Subscribe to Premium - $14.99/month' }).click();
-    await page.getByText('Subscription Updated', { exact: true }).waitFor({ timeout: 10_000 });
-    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByRole('button', { name: 'Subscribe to Premium - US$14.99 / month' }).click();
+    await page.getByRole('heading', { name: "You're on Premium" }).waitFor({ timeout: 10_000 });
     assert.equal(await sessionTier(page), 'premium');
 
     // The upgrade asks first and says what it charges; this card declines, and the message says nothing changed.
@@ -220,7 +245,7 @@ describe('subscription and checkout in the browser', () => {
     await plan.getByText(/Renews on/).waitFor();
     await plan.getByRole('button', { name: 'Upgrade to Elite now' }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Upgrade to Elite now?' });
-    await confirm.getByText(/The difference for the rest of this period \(at most \$15\.00\) is charged now to Visa ending in 0341\./).waitFor();
+    await confirm.getByText(/The difference for the rest of this period \(at most US\$15\.00\) is charged now to Visa ending in 0341\./).waitFor();
     await screenshot(page, 'settings-plan-upgrade-confirm');
     await confirm.getByRole('button', { name: 'Upgrade now' }).click();
     await page.getByText(/Your card ending in 0341 was declined, so nothing has changed: you are still on Premium\./).first().waitFor();
@@ -237,7 +262,7 @@ describe('subscription and checkout in the browser', () => {
 
     const form = plan.getByRole('form', { name: 'Pay with another card' });
     await fillCard(form as unknown as Page, '4242424242424242');
-    await form.getByRole('button', { name: 'Pay $14.99 now' }).click();
+    await form.getByRole('button', { name: 'Pay US$14.99 now' }).click();
     await page.getByText('Payment received', { exact: true }).waitFor();
     await plan.getByText(/Renews on/).waitFor();
     await plan.getByText('Visa ending in 4242').waitFor();
@@ -252,6 +277,40 @@ describe('subscription and checkout in the browser', () => {
     await page.goto('/checkout?tier=elite');
     await page.waitForURL((url) => url.pathname === '/login');
     assert.equal(new URL(page.url()).searchParams.get('redirectTo'), '/checkout?tier=elite');
+    await context.close();
+  });
+});
+
+describe('the first 500 members buying Elite', () => {
+  let first: RunningSaathi;
+  before(async () => {
+    first = await startSaathi({ FIRST_FREE_PREMIUM: '500' });
+  });
+  after(async () => {
+    await first?.stop();
+  });
+
+  test('the plans page, checkout and confirmation say the free Premium year goes on after Elite', async () => {
+    const context = await phoneContext(browser, first.url);
+    const page = await context.newPage();
+    await registerInBrowser(page, 'Arjun Menon');
+    await page.goto('/subscription');
+    const banner = page.getByRole('note', { name: 'Free Premium year' });
+    await banner.getByText(/^Free Premium until \d{1,2} [A-Z][a-z]+ 20\d\d:$/).waitFor();
+    await banner.getByText(/Buying Elite keeps this year: Elite starts at once, and when it ends you're back on free Premium until/).waitFor();
+    await page.getByRole('article', { name: 'Premium' }).getByRole('button', { name: 'Current Plan' }).waitFor();
+    await screenshot(page, 'subscription-first500');
+
+    await page.getByRole('article', { name: 'Elite' }).getByRole('button', { name: 'Get Elite' }).click();
+    await page.getByRole('heading', { name: 'Complete Your Subscription' }).waitFor();
+    await page.getByText(/^Your free Premium year is kept: Elite starts now, and when it ends you're back on Premium until/).waitFor();
+    await screenshot(page, 'checkout-first500-elite');
+    await fillCard(page, '4242424242424242');
+    await page.getByRole('button', { name: 'Subscribe to Elite - US$29.99 / month' }).click();
+    await page.getByRole('heading', { name: "You're on Elite" }).waitFor({ timeout: 10_000 });
+    await page.getByText(/^Your free Premium year goes on: when Elite ends, you're back on Premium until \d{1,2} [A-Z][a-z]+ 20\d\d\.$/).waitFor();
+    await screenshot(page, 'subscription-confirmed-first500');
+    assert.equal(await sessionTier(page), 'elite');
     await context.close();
   });
 });

@@ -5,6 +5,9 @@
 export const DATE_SENSITIVE_TESTS = [
   'contracts/reader.test.ts',
   'server/services/billing/clock.test.ts',
+  'server/services/billing/periods.test.ts',
+  'server/routes/subscriptions/one-live.test.ts',
+  'server/routes/subscriptions/plan-and-invoices.test.ts',
   'server/routes/subscriptions/subscriptions.test.ts',
   'server/routes/subscriptions/billing.test.ts',
   'server/routes/subscriptions/grace.test.ts',

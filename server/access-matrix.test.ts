@@ -92,6 +92,7 @@ const MATRIX: Record<string, Access> = {
   'GET /api/matches/daily': 'member',
   'GET /api/search': 'member',
   'GET /api/success-stories': 'public',
+  'GET /api/site-figures': 'public',
   'POST /api/contact': 'public',
   'GET /api/dev/expo-info': 'member',
   'POST /api/users/:userId/change-password': 'owner',
@@ -316,6 +317,9 @@ test('family routes: candidate, family member, other member and visitor each get
     },
     { route: 'GET /api/family/:profileId/thread', call: (c) => c.get(`/api/family/${p}/thread`), expect: { candidate: 200, family: 200, other: 404, visitor: 401 } },
     { route: 'POST /api/family/:profileId/thread', call: (c) => c.post(`/api/family/${p}/thread`, { content: 'Hello family' }), expect: { candidate: 201, family: 201, other: 404, visitor: 401 } },
+    // Share links of the profile: its people, family while the candidate lets them share (on by default).
+    { route: 'POST /api/profiles/:id/share', call: (c) => c.post(`/api/profiles/${p}/share`, {}), expect: { candidate: 201, family: 201, other: 404, visitor: 401 } },
+    { route: 'GET /api/profiles/:id/shares', call: (c) => c.get(`/api/profiles/${p}/shares`), expect: { candidate: 200, family: 200, other: 404, visitor: 401 } },
     { route: 'DELETE /api/family/:profileId/members/:memberId', call: (c) => c.delete(`/api/family/${p}/members/${memberId}`), expect: { candidate: 200, family: 403, other: 404, visitor: 401 } },
   ];
   const failures: string[] = [];

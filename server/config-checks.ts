@@ -18,8 +18,11 @@ export function configProblems(config: Pick<Config, 'demoMode' | 'publicUrl'> & 
 }
 
 /** Combinations that run but are probably not what the operator meant, each as one sentence. */
-export function configWarnings(config: Pick<Config, 'publicUrl' | 'trustProxy' | 'demoMode' | 'argon2'> & Partial<Pick<Config, 'media'>>): string[] {
+export function configWarnings(config: Pick<Config, 'publicUrl' | 'trustProxy' | 'demoMode' | 'argon2'> & Partial<Pick<Config, 'media' | 'retiredSettings'>>): string[] {
   const warnings: string[] = [];
+  if (config.retiredSettings?.includes('PRICE_TRYME')) {
+    warnings.push('PRICE_TRYME is retired and ignored: Tryme is the free base plan every account starts on and is never charged. Remove it from the environment.');
+  }
   if (config.publicUrl?.startsWith('https://') && !config.trustProxy) {
     warnings.push(`PUBLIC_URL is https but TRUST_PROXY is off: behind a TLS proxy set TRUST_PROXY=true, or requests arriving over the proxy are refused with a page naming TRUST_PROXY.`);
   }

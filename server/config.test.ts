@@ -4,7 +4,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, test } from 'node:test';
-import { ConfigError, configWarnings, describeConfig, loadConfig } from './config';
+import { ConfigError, loadConfig } from './config';
+import { configWarnings, describeConfig } from './config-checks';
 
 const refusal = (env: NodeJS.ProcessEnv): ConfigError => {
   try {
@@ -55,6 +56,16 @@ describe('configuration schema', () => {
     assert.equal(warnings.length, 1);
     assert.match(warnings[0], /TRUST_PROXY is off/);
     assert.deepEqual(configWarnings(loadConfig({}, { PUBLIC_URL: 'https://saathi.example', TRUST_PROXY: 'true' })), []);
+  });
+
+  test('PRICE_TRYME is retired: accepted whatever its value, ignored, and named by a warning', () => {
+    for (const value of ['1.00', 'free', '-3']) {
+      const config = loadConfig({}, { PRICE_TRYME: value, PUBLIC_URL: 'https://saathi.example', TRUST_PROXY: 'true' });
+      assert.deepEqual(config.retiredSettings, ['PRICE_TRYME']);
+      assert.deepEqual(Object.keys(config.prices), ['premiumCents', 'eliteCents'], 'no Tryme price');
+      assert.deepEqual(configWarnings(config), ['PRICE_TRYME is retired and ignored: Tryme is the free base plan every account starts on and is never charged. Remove it from the environment.']);
+    }
+    assert.deepEqual(loadConfig({}, {}).retiredSettings, []);
   });
 
   test('the printed configuration masks secrets', () => {

@@ -53,7 +53,10 @@ export interface Config {
   smtpUrl: string | null;
   mailFrom: string;
   llm: { baseUrl: string | null; model: string | null; apiKey: string | null };
-  prices: { trymeCents: number | null; premiumCents: number | null; eliteCents: number | null };
+  /** Monthly prices of the paid plans (null: the plan catalogue's). Tryme is free: it has no price. */
+  prices: { premiumCents: number | null; eliteCents: number | null };
+  /** Retired settings found in the environment: ignored, and named by the start-up warnings (config-checks.ts). */
+  retiredSettings: RetiredSetting[];
   trymeMessageLimit: number;
   logRequests: boolean;
   /** GET /api/dev/expo-info for staff outside demo mode (it hands out the Expo dev-client token and host) */
@@ -148,7 +151,8 @@ export const SETTINGS = {
   LLM_BASE_URL: { schema: httpUrl, allowed: 'an http(s) URL of an OpenAI-compatible API' },
   LLM_MODEL: { schema: text(200), allowed: 'a model name' },
   LLM_API_KEY: { schema: text(), allowed: 'an API key', secret: true },
-  PRICE_TRYME: { schema: price, allowed: 'a price in USD such as 1.00' },
+  // Retired: any value is accepted and ignored, with a warning (Tryme is the free base plan, never charged).
+  PRICE_TRYME: { schema: z.string(), allowed: 'nothing: retired, Tryme is free' },
   PRICE_PREMIUM: { schema: price, allowed: 'a price in USD such as 14.99' },
   PRICE_ELITE: { schema: price, allowed: 'a price in USD such as 29.99' },
   TRYME_MESSAGE_LIMIT: { schema: int(0, 100_000), allowed: 'a whole number from 0 to 100000' },
@@ -170,6 +174,10 @@ export const SETTINGS = {
 } satisfies Record<string, Setting>;
 
 export type SettingName = keyof typeof SETTINGS;
+
+/** Settings that no longer do anything; set, they are ignored and named at start-up. */
+export const RETIRED_SETTINGS = ['PRICE_TRYME'] as const;
+export type RetiredSetting = (typeof RETIRED_SETTINGS)[number];
 type Parsed = { [K in SettingName]?: z.output<(typeof SETTINGS)[K]['schema']> };
 
 /** The one zod schema of every setting (each optional: unset or empty means the default). */
@@ -265,7 +273,8 @@ export function loadConfig(overrides: Partial<Config> = {}, env: NodeJS.ProcessE
     smtpUrl: s.SMTP_URL ?? null,
     mailFrom: s.MAIL_FROM ?? 'Saathi <no-reply@saathi.local>',
     llm: { baseUrl: s.LLM_BASE_URL ?? null, model: s.LLM_MODEL ?? null, apiKey: s.LLM_API_KEY ?? null },
-    prices: { trymeCents: s.PRICE_TRYME ?? null, premiumCents: s.PRICE_PREMIUM ?? null, eliteCents: s.PRICE_ELITE ?? null },
+    prices: { premiumCents: s.PRICE_PREMIUM ?? null, eliteCents: s.PRICE_ELITE ?? null },
+    retiredSettings: RETIRED_SETTINGS.filter((name) => s[name] !== undefined),
     trymeMessageLimit: s.TRYME_MESSAGE_LIMIT ?? 5,
     logRequests: s.LOG_REQUESTS ?? true,
     expoDevInfo: s.EXPO_DEV_INFO ?? false,
@@ -295,4 +304,3 @@ export function loadConfig(overrides: Partial<Config> = {}, env: NodeJS.ProcessE
 }
 
 // Combinations refused or warned about, and the printed configuration.
-export { configProblems, configWarnings, describeConfig } from './config-checks';

@@ -6,7 +6,7 @@ import type { Db } from './db';
 import type { User } from './models/user';
 import type { LiveEvents } from './services/live-events';
 import type { MatchEngine } from './services/match-engine/engine';
-import type { AppMetrics } from './metrics';
+import type { Histogram, Registry } from 'prom-client';
 import type { MediaStore } from './services/media-store';
 import type { CardRows } from './services/card-rows';
 
@@ -17,6 +17,12 @@ export interface AppState {
   actingFamily?: { userId: number; fullName: string; relation: string; profileId: number } | null;
   /** the session's account as read with the session itself (one query), for loadUser */
   sessionUser?: User | null;
+}
+
+/** The process's Prometheus registry and the request-duration histogram (filled by metrics.ts). */
+export interface AppMetrics {
+  registry: Registry;
+  httpDuration: Histogram<'method' | 'route' | 'status'>;
 }
 
 export interface AppServices {

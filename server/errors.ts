@@ -95,6 +95,20 @@ export function contention(error: unknown): boolean {
   return false;
 }
 
+/**
+ * Whether an error is a unique-index violation, from any driver: Objection's UniqueViolationError (which it makes
+ * for PostgreSQL and node-sqlite3), PostgreSQL's 23505, better-sqlite3's SQLITE_CONSTRAINT_UNIQUE (which Objection
+ * passes through as it is), node-sqlite3's SQLITE_CONSTRAINT with its "UNIQUE constraint failed" message.
+ */
+export function uniqueViolation(error: unknown): boolean {
+  if (error instanceof UniqueViolationError) return true;
+  for (const code of codesOf(error)) {
+    if (code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY') return true;
+    if (code === 'SQLITE_CONSTRAINT' && /UNIQUE constraint failed/.test(String((error as Error)?.message))) return true;
+  }
+  return false;
+}
+
 export const CONTENTION_MESSAGE = 'Another change to the same record was being saved at the same moment. Please try again.';
 
 /**
@@ -203,7 +217,7 @@ export function toResponse(error: unknown): ErrorResponse {
   if (error instanceof HttpError) {
     return { status: error.status, body: { message: error.message, code: error.code, ...error.extra }, headers: error.headers };
   }
-  if (error instanceof UniqueViolationError) return answer(409, 'That already exists', 'conflict');
+  if (uniqueViolation(error)) return answer(409, 'That already exists', 'conflict');
   if (error instanceof NotNullViolationError || error instanceof CheckViolationError) {
     return answer(400, 'A required value is missing or invalid', 'bad_request');
   }

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { Middleware } from 'koa';
 import { Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import type { AppContext, AppServices } from './context';
+import type { AppContext, AppMetrics, AppServices } from './context';
 import { HttpError, notFound, respondWithError } from './errors';
 import type { Log } from './logger';
 import { Job, PushOutbox } from './models/delivery';
@@ -14,10 +14,6 @@ import { EmailOutbox } from './models/ops';
  * $METRICS_TOKEN`; without METRICS_TOKEN the endpoint does not exist (404), since request counts by route and the
  * member count are not for the public.
  */
-export interface AppMetrics {
-  registry: Registry;
-  httpDuration: Histogram<'method' | 'route' | 'status'>;
-}
 
 /** Process metrics (CPU, memory, event-loop lag) once per process, however many apps a test suite builds. */
 let processRegistry: Registry | null = null;

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import type { Command } from 'commander';
-import { createDb, migrateLatest } from '../../server/db';
+import { createDb } from '../../server/db';
+import { migrateLatest } from '../../server/migrations';
 import { announcementSchema, countAnnouncementRecipients, sendAnnouncement } from '../../server/services/email/announcements';
 import { CliError, configFromFlags, type CommonFlags, requireExistingDatabase } from '../options';
 

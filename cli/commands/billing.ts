@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
-import { createDb, migrateLatest } from '../../server/db';
+import { createDb } from '../../server/db';
+import { migrateLatest } from '../../server/migrations';
 import { DAY_MS, addToBillingClock } from '../../server/services/billing/clock';
 import { runDemoRenewals } from '../../server/services/billing/demo';
 import { relayedLiveEventsFor } from '../../server/services/live-events';

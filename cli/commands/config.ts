@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
-import { ConfigError, configProblems, configWarnings, describeConfig } from '../../server/config';
+import { ConfigError } from '../../server/config';
+import { configProblems, configWarnings, describeConfig } from '../../server/config-checks';
 import { CliError, configFromFlags, type CommonFlags } from '../options';
 
 export function registerConfig(program: Command): void {

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import type { Command } from 'commander';
 import QRCode from 'qrcode';
-import { createDb, migrateLatest } from '../../server/db';
+import { createDb } from '../../server/db';
+import { migrateLatest } from '../../server/migrations';
 import { currentExpoInfo, rotateExpoInfo } from '../../server/services/expo';
 import type { Config } from '../../server/config';
 import { CliError, configFromFlags, type CommonFlags, requireExistingDatabase } from '../options';

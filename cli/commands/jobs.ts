@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
-import { createDb, migrateLatest } from '../../server/db';
+import { createDb } from '../../server/db';
+import { migrateLatest } from '../../server/migrations';
 import { jobScheduler } from '../../server/jobs';
 import { type JobDefinition, scheduleText } from '../../server/jobs/scheduler';
 import { CliError, configFromFlags, type CommonFlags, requireExistingDatabase } from '../options';

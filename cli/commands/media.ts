@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
-import { createDb, migrateLatest } from '../../server/db';
+import { createDb } from '../../server/db';
+import { migrateLatest } from '../../server/migrations';
 import { LocalMediaStore, type MediaStore, S3MediaStore, describeS3Error } from '../../server/services/media-store';
 import { MediaVerificationError, migrateMedia } from '../../server/services/media-migration';
 import { mediaDir } from '../../server/services/photos';

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
-import { createDb, migrateLatest } from '../../server/db';
+import { createDb } from '../../server/db';
+import { migrateLatest } from '../../server/migrations';
 import { audit } from '../../server/services/audit';
 import { issuePasswordResetLink } from '../../server/services/account-links';
 import { CliError, configFromFlags, type CommonFlags, requireExistingDatabase } from '../options';

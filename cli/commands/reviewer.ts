@@ -1,7 +1,8 @@
 import readline from 'node:readline';
 import type { Command } from 'commander';
 import { passwordSchema } from '../../contracts/auth';
-import { createDb, migrateLatest } from '../../server/db';
+import { createDb } from '../../server/db';
+import { migrateLatest } from '../../server/migrations';
 import type { Db } from '../../server/db';
 import { HttpError } from '../../server/errors';
 import { createAccount, takenField } from '../../server/services/accounts';

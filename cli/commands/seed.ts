@@ -2,7 +2,8 @@ import { createMediaStore } from '../../server/services/media-store';
 import cliProgress from 'cli-progress';
 import type { Command } from 'commander';
 import { seedDemo } from '../../fixtures/demo-seed';
-import { createDb, migrateLatest } from '../../server/db';
+import { createDb } from '../../server/db';
+import { migrateLatest } from '../../server/migrations';
 import { CliError, configFromFlags, type CommonFlags } from '../options';
 import { requireUsableDataDir } from '../safety';
 

@@ -1,7 +1,8 @@
 import type { Command } from 'commander';
 import { createApp } from '../../server/app';
-import { configProblems, configWarnings } from '../../server/config';
-import { createDb, migrateLatest, sqliteFile } from '../../server/db';
+import { configProblems, configWarnings } from '../../server/config-checks';
+import { createDb, sqliteFile } from '../../server/db';
+import { migrateLatest } from '../../server/migrations';
 import { dataDirProblem } from '../../server/errors';
 import { createLogger } from '../../server/logger';
 import { DEMO_CREDENTIALS } from '../../fixtures/demo-credentials';

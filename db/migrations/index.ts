@@ -33,7 +33,14 @@ import * as engineCardFields from './20261125_98_engine_card_fields';
 import * as engineMoodSignals from './20261125_99_engine_mood_signals';
 import * as digestDue from './20261128_01_digest_due';
 import * as profileViewsByProfile from './20261129_01_profile_views_by_profile';
-import * as familyConsent from './20261207_01_family_consent';
+import * as nriAnswersNoDefault from './20261201_43_nri_answers_no_default';
+import * as nriAnswersNeverGiven from './20261201_44_nri_answers_never_given';
+import * as shareMoods from './20261201_45_share_moods';
+import * as familyMayShare from './20261201_46_family_may_share';
+import * as subscriptionLegacyDuplicate from './20261207_40_subscription_legacy_duplicate';
+import * as markDuplicateSubscriptions from './20261207_41_mark_duplicate_subscriptions';
+import * as oneLiveSubscription from './20261207_42_one_live_subscription';
+import * as familyConsent from './20261207_50_family_consent';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -76,7 +83,14 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261125_99_engine_mood_signals': engineMoodSignals,
   '20261128_01_digest_due': digestDue,
   '20261129_01_profile_views_by_profile': profileViewsByProfile,
-  '20261207_01_family_consent': familyConsent,
+  '20261201_43_nri_answers_no_default': nriAnswersNoDefault,
+  '20261201_44_nri_answers_never_given': nriAnswersNeverGiven,
+  '20261201_45_share_moods': shareMoods,
+  '20261201_46_family_may_share': familyMayShare,
+  '20261207_40_subscription_legacy_duplicate': subscriptionLegacyDuplicate,
+  '20261207_41_mark_duplicate_subscriptions': markDuplicateSubscriptions,
+  '20261207_42_one_live_subscription': oneLiveSubscription,
+  '20261207_50_family_consent': familyConsent,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

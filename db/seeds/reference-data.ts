@@ -30,7 +30,7 @@ export const MOOD_TYPES = [
 
 export const SUBSCRIPTION_PLANS = [
   {
-    tier: 'tryme', name: 'Tryme', description: 'Basic features to get started', priceCents: 100, messageLimit: 5,
+    tier: 'tryme', name: 'Tryme', description: 'Basic features to get started', priceCents: 0, messageLimit: 5,
     features: ['Create your profile', 'Daily matches', 'Basic search filters', 'Basic Kundali matching', '5 new messages a month'],
   },
   {

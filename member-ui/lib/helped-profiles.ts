@@ -8,6 +8,8 @@ export interface HelpedProfile {
   candidateName: string | null;
   relation: string;
   consent: FamilyConsent;
+  /** whether the member may share the profile outside Saathi now (share links) */
+  mayShare: boolean;
 }
 
 /**

@@ -26,6 +26,7 @@ export const paths = {
   chat: '/chat/$id',
   subscription: '/subscription',
   checkout: '/checkout',
+  subscriptionConfirmed: '/subscription/confirmed',
   createProfile: '/create-profile',
   profile: '/profile',
   likedProfiles: '/liked-profiles',

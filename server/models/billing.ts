@@ -8,7 +8,7 @@ export type SubscriptionStatus = 'incomplete' | 'active' | 'past_due' | 'cancele
 /** A member's subscription to a paid tier, mirrored from the payment provider (Stripe, or the demo biller). */
 export class Subscription extends BaseModel {
   static tableName = 'subscriptions';
-  static booleanColumns = ['cancelAtPeriodEnd', 'cardFailsOnRenewal'];
+  static booleanColumns = ['cancelAtPeriodEnd', 'cardFailsOnRenewal', 'legacyDuplicate'];
   static bigintColumns = ['currentPeriodStart', 'currentPeriodEnd', 'graceUntil', 'canceledAt', 'lastEventAt', 'createdAt', 'updatedAt'];
   id!: number;
   userId!: number | null;
@@ -26,6 +26,8 @@ export class Subscription extends BaseModel {
   cardBrand!: string | null;
   cardLast4!: string | null;
   cardFailsOnRenewal!: boolean;
+  /** A second live subscription of a member from before one live subscription per member was enforced. */
+  legacyDuplicate!: boolean;
   lastEventAt!: number;
   createdAt!: number;
   updatedAt!: number;

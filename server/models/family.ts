@@ -5,7 +5,7 @@ import { BaseModel } from './base-model';
 export class ProfileFamily extends BaseModel implements FamilyPermissions {
   static tableName = 'profile_family';
   static idColumn = 'profileId';
-  static booleanColumns = ['mayEdit', 'maySearch', 'mayLike', 'mayShortlist', 'mayMessage', 'hiddenUntilConfirmed'];
+  static booleanColumns = ['mayEdit', 'maySearch', 'mayLike', 'mayShortlist', 'mayMessage', 'mayShare', 'hiddenUntilConfirmed'];
   static bigintColumns = ['updatedAt', 'confirmedAt'];
   profileId!: number;
   consent!: FamilyConsent;
@@ -21,10 +21,11 @@ export class ProfileFamily extends BaseModel implements FamilyPermissions {
   mayLike!: boolean;
   mayShortlist!: boolean;
   mayMessage!: boolean;
+  mayShare!: boolean;
   updatedAt!: number;
 
   permissions(): FamilyPermissions {
-    return { mayEdit: this.mayEdit, maySearch: this.maySearch, mayLike: this.mayLike, mayShortlist: this.mayShortlist, mayMessage: this.mayMessage };
+    return { mayEdit: this.mayEdit, maySearch: this.maySearch, mayLike: this.mayLike, mayShortlist: this.mayShortlist, mayMessage: this.mayMessage, mayShare: this.mayShare };
   }
 }
 

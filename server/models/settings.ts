@@ -4,7 +4,7 @@ export class PrivacySettings extends BaseModel {
   static tableName = 'privacy_settings';
   static idColumn = 'userId';
   static booleanColumns = [
-    'showOnlineStatus', 'showLastSeen', 'showPhoneNumber', 'showEmail', 'allowProfileScreenshots', 'blurPhotos',
+    'showOnlineStatus', 'showLastSeen', 'showPhoneNumber', 'showEmail', 'allowProfileScreenshots', 'blurPhotos', 'shareMoods',
   ];
   static bigintColumns = ['updatedAt'];
 
@@ -17,6 +17,8 @@ export class PrivacySettings extends BaseModel {
   allowProfileScreenshots!: boolean;
   blurPhotos!: boolean;
   allowMessagesFrom!: 'all' | 'matches' | 'none';
+  /** moods (those not kept private) are read by mood matching and conversation starters only while this is on */
+  shareMoods!: boolean;
   updatedAt!: number;
 }
 

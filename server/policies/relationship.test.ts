@@ -105,8 +105,8 @@ describe('the relationship policy', () => {
 });
 
 describe('the family rules', () => {
-  const all = { mayEdit: true, maySearch: true, mayLike: true, mayShortlist: true, mayMessage: true };
-  const none = { mayEdit: false, maySearch: false, mayLike: false, mayShortlist: false, mayMessage: false };
+  const all = { mayEdit: true, maySearch: true, mayLike: true, mayShortlist: true, mayMessage: true, mayShare: true };
+  const none = { mayEdit: false, maySearch: false, mayLike: false, mayShortlist: false, mayMessage: false, mayShare: false };
   test('one at a time', () => {
     assert.equal(decideFamily({ role: null, consent: 'confirmed', permissions: all }, 'see-people'), false, 'nobody else');
     assert.equal(decideFamily({ role: 'family', consent: 'unconfirmed', permissions: none }, 'like'), true, 'before the candidate accepts, family runs the profile');
@@ -120,5 +120,11 @@ describe('the family rules', () => {
     assert.equal(decideFamily({ role: 'candidate', consent: 'self', permissions: none }, 'invite-candidate'), false);
     assert.equal(decideFamily({ role: 'family', consent: 'declined', permissions: all }, 'edit'), false, 'declined: nobody acts for it');
     assert.equal(decideFamily({ role: 'family', consent: 'declined', permissions: all }, 'see-people'), true);
+    assert.equal(decideFamily({ role: 'candidate', consent: 'self', permissions: none }, 'share'), true, 'a member shares their own profile');
+    assert.equal(decideFamily({ role: 'family', consent: 'unconfirmed', permissions: none }, 'share'), true, 'family share the profile they run');
+    assert.equal(decideFamily({ role: 'family', consent: 'confirmed', permissions: none }, 'share'), false, 'then only as the candidate allows');
+    assert.equal(decideFamily({ role: 'family', consent: 'confirmed', permissions: { ...none, mayShare: true } }, 'share'), true);
+    assert.equal(decideFamily({ role: null, consent: 'self', permissions: all }, 'share'), false, 'nobody else');
+    assert.equal(decideFamily({ role: 'candidate', consent: 'declined', permissions: all }, 'share'), false, 'a declined profile is not shared');
   });
 });

@@ -225,7 +225,7 @@ export interface FamilyFacts {
 
 export type FamilyAction =
   | 'see-people' | 'invite-candidate' | 'set-consent-gate' | 'invite-family' | 'remove-member' | 'set-permissions'
-  | 'edit' | 'search' | 'like' | 'message' | 'suggest' | 'decide-suggestion' | 'family-thread';
+  | 'edit' | 'search' | 'like' | 'message' | 'suggest' | 'decide-suggestion' | 'family-thread' | 'share';
 
 /**
  * The family rules, in one place:
@@ -257,12 +257,14 @@ export function decideFamily(facts: FamilyFacts, action: FamilyAction): boolean 
       return permissions.mayShortlist;
     case 'message':
       return permissions.mayMessage;
+    case 'share':
+      return permissions.mayShare;
     default:
       return false;
   }
 }
 
-export const DEFAULT_FAMILY_PERMISSIONS: FamilyPermissions = { mayEdit: true, maySearch: true, mayLike: true, mayShortlist: true, mayMessage: false };
+export const DEFAULT_FAMILY_PERMISSIONS: FamilyPermissions = { mayEdit: true, maySearch: true, mayLike: true, mayShortlist: true, mayMessage: false, mayShare: true };
 
 /** The family facts of `userId` on the profile `profileId`; null when there is no live profile of that id. */
 export async function familyFacts(db: Db, userId: number | null, profileId: number): Promise<(FamilyFacts & { ownerUserId: number }) | null> {

@@ -107,7 +107,8 @@ export function presentProfile(profile: Profile, user: Pick<User, 'id' | 'fullNa
     nriCommunity: profile.nriCommunity,
     culturalIntegrationLevel: profile.culturalIntegrationLevel,
     returnToIndiaPlans: profile.returnToIndiaPlans,
-    languagePreferences: profile.languagePreferences ?? '[]',
+    // null until the member answers (an empty list once they save the NRI card without a language).
+    languagePreferences: profile.languagePreferences,
     languages: parseLanguages(profile.languagePreferences),
     visaImmigrationExperience: profile.visaImmigrationExperience,
     profileCompletionStage: profile.profileCompletionStage,

@@ -4,7 +4,7 @@ import type { Db } from '../db';
 import { Counter } from '../models/delivery';
 import { NotificationSettings, PrivacySettings } from '../models/settings';
 import { User } from '../models/user';
-import { addYear } from './billing/clock';
+import { freeYearEnds } from './billing/clock';
 import { type Argon2Params, hashPassword } from './passwords';
 
 export interface NewAccount {
@@ -60,7 +60,7 @@ export async function createAccount(
       role,
       status: 'active',
       subscriptionTier: freePremium ? 'premium' : 'tryme',
-      subscriptionEnds: freePremium ? addYear(now) : null,
+      subscriptionEnds: freePremium ? freeYearEnds(now) : null,
       registrationNumber,
       messageCount: 0,
       isVerified: false,

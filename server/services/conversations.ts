@@ -71,12 +71,18 @@ export async function lastMessagesOf(db: Db, totals: ConversationTotals[]): Prom
 
 /**
  * The member's conversations, newest first, each with the other member, their first photo as the member may see
- * it and the last message. Blocked, deleted and suspended members are left out. A fixed number of queries
- * whatever the number of conversations: one aggregate, then one per table for all the other members at once.
+ * it and the last message; a match without a message yet is listed too (no last message, its match time), so a
+ * new match is there to say hello to. Blocked, deleted and suspended members are left out. A fixed number of
+ * queries whatever the number of conversations: one aggregate, then one per table for all the other members.
  */
 export async function conversationsOf(db: Db, userId: number): Promise<ConversationView[]> {
   const totals = await conversationTotals(db, userId);
-  const otherIds = totals.map((t) => t.otherId);
+  const matchedAt = new Map(
+    (await Match.query(db).where('user1Id', userId).orWhere('user2Id', userId).select('user1Id', 'user2Id', 'createdAt')).map((m) => [m.user1Id === userId ? m.user2Id : m.user1Id, Number(m.createdAt)]),
+  );
+  const talkedWith = new Set(totals.map((t) => t.otherId));
+  const unanswered = [...matchedAt.keys()].filter((id) => !talkedWith.has(id));
+  const otherIds = [...talkedWith, ...unanswered];
   if (otherIds.length === 0) return [];
   const others = await User.query(db).whereIn('id', otherIds).where({ isDeleted: false, status: 'active' }).select('id', 'fullName');
   const blocked = new Set(
@@ -89,29 +95,27 @@ export async function conversationsOf(db: Db, userId: number): Promise<Conversat
     ? await Photo.query(db).whereIn('profileId', profiles.map((p) => p.id)).where({ purpose: 'profile', position: 0 }).select('profileId', 'fileKey')
     : [];
   const privacy = await PrivacySettings.query(db).whereIn('userId', otherIds).select('userId', 'blurPhotos', 'profileVisibility');
-  const matchedWith = new Set(
-    (await Match.query(db).where((q) => q.where('user1Id', userId).whereIn('user2Id', otherIds)).orWhere((q) => q.where('user2Id', userId).whereIn('user1Id', otherIds)))
-      .map((m) => (m.user1Id === userId ? m.user2Id : m.user1Id)),
-  );
+  const rows = [...totals.map((t) => ({ otherId: t.otherId, last: lastMessages.get(t.lastId) ?? null, unread: t.unread })), ...unanswered.map((otherId) => ({ otherId, last: null, unread: 0 }))];
   const list: ConversationView[] = [];
-  for (const { otherId, lastId, unread } of totals) {
+  for (const { otherId, last, unread } of rows) {
     const other = others.find((o) => o.id === otherId);
-    const last = lastMessages.get(lastId);
-    if (!other || !last || blocked.has(otherId)) continue;
+    const matched = matchedAt.get(otherId) ?? null;
+    if (!other || (!last && matched === null) || blocked.has(otherId)) continue;
     const profile = profiles.find((p) => p.userId === otherId);
     const p = privacy.find((x) => x.userId === otherId);
-    const matched = matchedWith.has(otherId);
-    const visible = !p || p.profileVisibility === 'all' || (p.profileVisibility === 'matches' && matched);
+    const visible = !p || p.profileVisibility === 'all' || (p.profileVisibility === 'matches' && matched !== null);
     const photo = profile && visible ? photos.find((x) => x.profileId === profile.id) : undefined;
-    const blur = p?.blurPhotos && !matched;
+    const blur = p?.blurPhotos && matched === null;
     list.push({
       otherUser: { id: otherId, fullName: other.fullName },
       profile: { id: profile && visible ? profile.id : null, photos: photo ? [photoUrl(photo.fileKey, blur ? 'blur' : 'thumb')] : [] },
       lastMessage: last,
+      matchedAt: matched === null ? null : new Date(matched).toISOString(),
       unreadCount: unread,
     });
   }
-  list.sort((a, b) => Date.parse(b.lastMessage.createdAt) - Date.parse(a.lastMessage.createdAt));
+  const activity = (c: ConversationView) => Date.parse(c.lastMessage?.createdAt ?? c.matchedAt ?? '');
+  list.sort((a, b) => activity(b) - activity(a));
   return list;
 }
 

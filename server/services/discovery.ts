@@ -7,7 +7,7 @@ import type { User } from '../models/user';
 import { presentProfileCard } from '../presenters/profile';
 import { decideRelationship, viewerFacts } from '../policies/relationship';
 import type { MatchProfile } from './matching';
-import { type Levels, type MoodSignal, type MoodSignals, RECENT_MOODS_MS, hasMoodSignals, moodCompatibility, moodSignalsOf } from './moods';
+import { type Levels, type MoodSignal, type MoodSignals, RECENT_MOODS_MS, hasMoodSignals, moodCompatibility, moodSignalsOf, sharedMoodsOnly } from './moods';
 import { queryDigest } from './match-engine/cursor';
 import type { MatchEngine } from './match-engine/engine';
 import type { SearchFilters } from './match-engine/filters';
@@ -142,7 +142,7 @@ async function moodScoresWith(
  */
 async function moodMatches(db: Db, viewerId: number, minimum: number): Promise<Map<number, number | null>> {
   const since = Date.now() - RECENT_MOODS_MS;
-  const withMoods = await db('user_moods').where('isPrivate', false).where('scale', 'tracker').where('createdAt', '>=', since).distinct('userId');
+  const withMoods = await sharedMoodsOnly(db('user_moods'), db).where('user_moods.createdAt', '>=', since).distinct('user_moods.userId');
   const withAssessment = await db('cultural_adaptation_assessments').distinct('userId');
   const all = [...new Set([...withMoods, ...withAssessment].map((r) => Number(r.userId)))].filter((id) => id !== viewerId);
   const out = new Map<number, number | null>();

@@ -95,6 +95,17 @@ describe('computeMatch, hand-computed', () => {
     assert.ok(!r.factors.some((f) => f.factor === 'religion'));
   });
 
+  test('unanswered NRI questions (null) are missing, on either side: left out, not scored as a middle answer', () => {
+    const him = person({ userId: 2, gender: 'male', lookingFor: 'female', dateOfBirth: '1994-03-10', returnToIndiaPlans: 'never', culturalIntegrationLevel: 'modern', educationPreference: null, professionPreference: null, isVerified: true });
+    const her = person({ returnToIndiaPlans: null, culturalIntegrationLevel: null, isVerified: true });
+    for (const [a, b] of [[her, him], [him, her]]) {
+      const r = computeMatch(a, b, { today });
+      assert.equal(r.available, 85 - WEIGHTS.returnPlans - WEIGHTS.culturalIntegration);
+      assert.ok(!r.factors.some((f) => f.factor === 'return to India' || f.factor === 'cultural integration'));
+      assert.equal(r.percentage, 100, 'nothing lost for questions not answered');
+    }
+  });
+
   test('an age two years outside the range earns 6 of 8; the kundali factor plugs in at 15 points', () => {
     const her = person();
     const him = person({ userId: 2, gender: 'male', lookingFor: 'female', dateOfBirth: '1990-01-01', educationPreference: null, professionPreference: null, isVerified: true });

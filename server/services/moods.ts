@@ -1,4 +1,5 @@
 import type { CulturalAssessmentView, CulturalInsightView, MoodCompatibilityView, MoodRecordView, MoodTypeView } from '../../contracts/views';
+import type { Knex } from 'knex';
 import { type Db, paddedIds, readRows } from '../db';
 import { CulturalAdaptationAssessment, type MoodType, type UserMood } from '../models/engagement';
 
@@ -72,14 +73,22 @@ export interface MoodSignal {
   category: string;
 }
 
-/** A member's recent, non-private tracker moods. Private moods never reach another member's view. */
-export async function publicRecentMoods(db: Db, userId: number, now = Date.now()): Promise<MoodSignal[]> {
-  // A join read straight into the small MoodSignal shape (knex, numbers made here), the same columns as moodSignalsOf.
-  const rows = await db('user_moods')
-    .join('mood_types', 'mood_types.id', 'user_moods.moodTypeId')
-    .where('user_moods.userId', userId)
+/**
+ * Only shared moods reach anyone else (mood matching, conversation starters): a mood is shared while its member
+ * shares moods (privacy setting `shareMoods`, off unless they turn it on) and the mood is not marked private. A
+ * mood's note and the prompt's free description are never read for anyone but their author.
+ */
+export function sharedMoodsOnly<Q extends Knex.QueryBuilder>(query: Q, db: Db): Q {
+  return query
     .where('user_moods.isPrivate', false)
     .where('user_moods.scale', 'tracker')
+    .whereExists(db('privacy_settings').where('privacy_settings.userId', db.ref('user_moods.userId')).where('privacy_settings.shareMoods', true).select('privacy_settings.userId')) as Q;
+}
+
+/** A member's recent shared tracker moods (sharedMoodsOnly). Private moods never reach another member's view. */
+export async function publicRecentMoods(db: Db, userId: number, now = Date.now()): Promise<MoodSignal[]> {
+  // A join read straight into the small MoodSignal shape (knex, numbers made here), the same columns as moodSignalsOf.
+  const rows = await sharedMoodsOnly(db('user_moods').join('mood_types', 'mood_types.id', 'user_moods.moodTypeId').where('user_moods.userId', userId), db)
     .where('user_moods.createdAt', '>=', now - RECENT_MOODS_MS)
     .orderBy('user_moods.createdAt', 'desc')
     .limit(20)
@@ -87,8 +96,13 @@ export async function publicRecentMoods(db: Db, userId: number, now = Date.now()
   return rows.map((r) => ({ typeId: r.typeId, valence: Number(r.valence), energy: Number(r.energy), category: r.category, intensity: Number(r.intensity) }));
 }
 
-/** The moods mood compatibility reads (recent, public, from the tracker) in raw SQL over `user_moods um`: `?` are false and the start of "recent". */
-const RECENT_PUBLIC_MOODS = "um.is_private = ? AND um.scale = 'tracker' AND um.created_at >= ?";
+/**
+ * The moods mood compatibility reads (recent shared tracker moods, as sharedMoodsOnly) in raw SQL over
+ * `user_moods um`, with `recentPublicMoodsBindings` for its `?`.
+ */
+const RECENT_PUBLIC_MOODS = `um.is_private = ? AND um.scale = 'tracker' AND um.created_at >= ?
+  AND EXISTS (SELECT 1 FROM privacy_settings ps WHERE ps.user_id = um.user_id AND ps.share_moods = ?)`;
+const recentPublicMoodsBindings = (now: number) => [false, now - RECENT_MOODS_MS, true];
 
 /**
  * What mood compatibility needs of many members at once (a page of search results), in one statement: each one's
@@ -111,7 +125,7 @@ export async function moodSignalsOf(db: Db, userIds: number[], now = Date.now())
             ca.local_friendships, ca.indian_community_connection, NULL, ca.created_at, ca.id
        FROM cultural_adaptation_assessments ca WHERE ca.user_id IN (${list})
      ORDER BY k, at DESC, id DESC`,
-    [...ids, false, now - RECENT_MOODS_MS, ...ids],
+    [...ids, ...recentPublicMoodsBindings(now), ...ids],
   );
   for (const r of rows) {
     const userId = Number(r.u);
@@ -150,7 +164,7 @@ export interface MoodSignals {
 export const MOOD_SIGNALS_SQL = `CASE WHEN EXISTS (SELECT 1 FROM user_moods um JOIN mood_types mt ON mt.id = um.mood_type_id
       WHERE um.user_id = ? AND ${RECENT_PUBLIC_MOODS})
     OR EXISTS (SELECT 1 FROM cultural_adaptation_assessments ca WHERE ca.user_id = ?) THEN 1 ELSE 0 END`;
-export const moodSignalsBindings = (userId: number, now: number) => [userId, false, now - RECENT_MOODS_MS, userId];
+export const moodSignalsBindings = (userId: number, now: number) => [userId, ...recentPublicMoodsBindings(now), userId];
 
 export async function hasMoodSignals(db: Db, userId: number, now = Date.now()): Promise<boolean> {
   const [row] = await readRows<{ has: unknown }>(db, `SELECT ${MOOD_SIGNALS_SQL} AS "has"`, moodSignalsBindings(userId, now));

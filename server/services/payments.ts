@@ -40,11 +40,14 @@ export interface CatalogueEntry {
   features: string[];
 }
 
-/** Tiers with prices and limits: the database's catalogue, with configured prices winning. */
+/**
+ * Tiers with prices and limits: the database's catalogue, with configured prices winning. Tryme is the free base
+ * plan every account starts on: its price is 0 whatever an older catalogue row says, and it is never charged.
+ */
 export async function catalogue(db: Db, config: Config): Promise<CatalogueEntry[]> {
   const plans = await SubscriptionPlan.query(db).orderBy('sortOrder');
-  const override: Record<string, number | null> = {
-    tryme: config.prices.trymeCents,
+  const override: Record<SubscriptionTier, number | null> = {
+    tryme: 0,
     premium: config.prices.premiumCents,
     elite: config.prices.eliteCents,
   };

@@ -1,13 +1,15 @@
 import crypto from 'node:crypto';
-import { addMonth } from '../services/billing/clock';
+import { addMonth, periodEndAfter } from '../services/billing/clock';
 import { parseStripeForm } from './fake-stripe-form';
 
 /** One calendar month later in Unix seconds, the way Stripe bills a monthly Price (Jan 31 → Feb 28). */
 export const nextMonth = (seconds: number) => Math.floor(addMonth(seconds * 1000) / 1000);
+/** The end of the monthly period starting at `start` (Unix seconds), counted from the billing cycle anchor (31 Jan → 28 Feb → 31 Mar). */
+export const anchoredPeriodEnd = (anchor: number, start: number) => Math.floor(periodEndAfter(anchor * 1000, start * 1000) / 1000);
 
 export interface FakePrice { id: string; object: 'price'; product: string; unit_amount: number; currency: string; lookup_key: string | null; active: boolean; recurring: { interval: string } }
 export interface FakeSubscription {
-  id: string; object: 'subscription'; customer: string; status: string; metadata: Record<string, string>; cancel_at_period_end: boolean; canceled_at: number | null; created: number;
+  id: string; object: 'subscription'; customer: string; status: string; metadata: Record<string, string>; cancel_at_period_end: boolean; canceled_at: number | null; created: number; billing_cycle_anchor: number;
   items: { object: 'list'; data: { id: string; object: 'subscription_item'; current_period_start: number; current_period_end: number; price: FakePrice }[] };
   latest_invoice: string; payment_behavior: string | null; schedule: string | null; default_payment_method: string | null;
 }

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type FakePrice, type FakeSubscription, fakeSchedules, nextMonth } from './fake-stripe-schedules';
+import { type FakePrice, type FakeSubscription, anchoredPeriodEnd, fakeSchedules, nextMonth } from './fake-stripe-schedules';
 
 interface FakeIntent {
   id: string;
@@ -54,11 +54,15 @@ export async function startFakeStripe() {
     const sub = expandCard && plain.default_payment_method ? { ...plain, default_payment_method: paymentMethods.get(plain.default_payment_method) ?? null } : plain;
     if (!expand) return sub;
     const inv = invoices.get(sub.latest_invoice);
+    const item = sub.items.data[0];
     return {
       ...sub,
       latest_invoice: inv && {
         id: inv.id, object: 'invoice', status: inv.status, amount_due: inv.amount_due, amount_paid: inv.status === 'paid' ? inv.amount_due : 0, currency: inv.currency,
-        billing_reason: inv.billing_reason ?? 'subscription_create',
+        billing_reason: inv.billing_reason ?? 'subscription_create', hosted_invoice_url: `https://invoice.stripe.com/i/${inv.id}`, attempt_count: inv.status === 'paid' ? 1 : 0,
+        period_start: item.current_period_start, period_end: item.current_period_start, customer: sub.customer,
+        parent: { type: 'subscription_details', subscription_details: { subscription: sub.id, metadata: { ...sub.metadata } } },
+        lines: { object: 'list', data: [{ id: `il_${inv.id}`, object: 'line_item', amount: inv.amount_due, period: { start: item.current_period_start, end: item.current_period_end } }] },
         confirmation_secret: { client_secret: inv.client_secret, type: 'payment_intent' },
         payments: { object: 'list', data: [{ id: `inpay_${inv.id}`, object: 'invoice_payment', status: inv.status === 'paid' ? 'paid' : 'open', payment: { type: 'payment_intent', payment_intent: inv.payment_intent } }] },
       },
@@ -131,7 +135,7 @@ export async function startFakeStripe() {
         const now = Math.floor(Date.now() / 1000);
         const invoice = invoiceIntent(`in_${crypto.randomBytes(6).toString('hex')}`, id, price.unit_amount, price.currency, form.get('customer'));
         const sub: FakeSubscription = {
-          id, object: 'subscription', customer: form.get('customer') ?? '', status: 'incomplete', metadata: bracketed(form, 'metadata'), cancel_at_period_end: false, canceled_at: null, created: now,
+          id, object: 'subscription', customer: form.get('customer') ?? '', status: 'incomplete', metadata: bracketed(form, 'metadata'), cancel_at_period_end: false, canceled_at: null, created: now, billing_cycle_anchor: now,
           items: { object: 'list', data: [{ id: `si_${id}`, object: 'subscription_item', current_period_start: now, current_period_end: nextMonth(now), price }] },
           latest_invoice: invoice.id, payment_behavior: form.get('payment_behavior'), schedule: null, default_payment_method: null,
         };
@@ -230,7 +234,7 @@ export async function startFakeStripe() {
       const item = sub.items.data[0];
       const start = item.current_period_end;
       item.current_period_start = start;
-      item.current_period_end = nextMonth(start);
+      item.current_period_end = anchoredPeriodEnd(sub.billing_cycle_anchor, start);
       scheduling.advancePhase(sub, start);
       sub.status = o.declines ? 'past_due' : 'active';
       const invoiceId = `in_${crypto.randomBytes(6).toString('hex')}`;

@@ -6,7 +6,8 @@ import path from 'node:path';
 import type http from 'node:http';
 import { createApp } from '../app';
 import { type Config, loadConfig } from '../config';
-import { type Db, createDb, migrateLatest, sqliteFile } from '../db';
+import { type Db, createDb, sqliteFile } from '../db';
+import { migrateLatest } from '../migrations';
 import { afterResponsesSettled } from '../services/after-response';
 import type { AppServices } from '../context';
 

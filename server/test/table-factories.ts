@@ -63,7 +63,7 @@ export const buildKundaliCache = factory<KundaliCache, 'pairKey' | 'result'>(Kun
 
 // Family
 export const buildProfileFamily = factory<ProfileFamily, 'profileId' | 'consent'>(ProfileFamily, (now) => ({
-  mayEdit: true, maySearch: true, mayLike: true, mayShortlist: true, mayMessage: false, updatedAt: now,
+  mayEdit: true, maySearch: true, mayLike: true, mayShortlist: true, mayMessage: false, mayShare: true, updatedAt: now,
 }));
 export const buildFamilyMember = factory<FamilyMember, 'profileId' | 'userId'>(FamilyMember, (now) => ({ relation: 'mother', status: 'active', addedAt: now }));
 export const buildFamilyInvitation = factory<FamilyInvitation, 'profileId' | 'invitedBy' | 'role'>(FamilyInvitation, (now) => ({

@@ -26,6 +26,7 @@ export const ROUTE_TITLES: Record<string, string> = {
   '/chat/$id': 'Chat',
   '/subscription': 'Subscription plans',
   '/checkout': 'Checkout',
+  '/subscription/confirmed': 'Payment confirmed',
   '/create-profile': 'Create your profile',
   '/profile': 'My profile',
   '/liked-profiles': 'Matches & Likes',

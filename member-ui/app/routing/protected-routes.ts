@@ -5,7 +5,7 @@ import { privacyResource, settingsQueryOptions } from '../../features/settings/a
 import { ProtectedLayout } from '../layout/protected-layout';
 import { ScreenPending } from '../layout/screen-pending';
 import { rootRoute } from './root-route';
-import { checkoutSearchSchema } from './search-schemas';
+import { checkoutSearchSchema, confirmationSearchSchema } from './search-schemas';
 
 /**
  * Auth layout route: everything below it needs a signed-in member.
@@ -72,6 +72,13 @@ export const checkoutRoute = createRoute({
   // No header title: the page's own heading says it, and a title next to the header's links is cut short.
   staticData: { header: { backTo: '/subscription' } },
   component: lazyRouteComponent(() => import('../../features/subscription/routes/checkout-page'), 'CheckoutPage'),
+});
+
+// After a successful payment: what was bought, when it renews, the receipt.
+export const subscriptionConfirmedRoute = createRoute({
+  ...memberRoute('subscription/confirmed'),
+  validateSearch: confirmationSearchSchema,
+  component: lazyRouteComponent(() => import('../../features/subscription/routes/subscription-confirmed-page'), 'SubscriptionConfirmedPage'),
 });
 
 export const createProfileRoute = createRoute({
@@ -166,6 +173,7 @@ export const memberRoutes = [
   chatRoute,
   subscriptionRoute,
   checkoutRoute,
+  subscriptionConfirmedRoute,
   createProfileRoute,
   ownProfileRoute,
   likedProfilesRoute,

@@ -48,3 +48,4 @@ export const resetPasswordSearchSchema = (search: RawSearch): { error?: string; 
   return out;
 };
 export const checkoutSearchSchema = textParams('tier', 'client_secret', 'price');
+export const confirmationSearchSchema = textParams('tier');

@@ -1,6 +1,6 @@
 import X from 'lucide-react/icons/x';
 import { type KeyboardEvent, useId, useMemo, useState } from 'react';
-import { countryNames } from '../../../contracts/countries';
+import { countryNamesDiasporaFirst } from '../../../contracts/countries';
 import { cn } from '../ui/cn';
 
 const MAX_SUGGESTIONS = 8;
@@ -25,7 +25,7 @@ export function CountryMultiSelect({
 
   const suggestions = useMemo(() => {
     const q = query.trim().toLocaleLowerCase();
-    const available = countryNames().filter((c) => !value.includes(c));
+    const available = countryNamesDiasporaFirst().filter((c) => !value.includes(c));
     const starts = available.filter((c) => c.toLocaleLowerCase().startsWith(q));
     const contains = available.filter((c) => !c.toLocaleLowerCase().startsWith(q) && c.toLocaleLowerCase().includes(q));
     return [...starts, ...contains].slice(0, MAX_SUGGESTIONS);

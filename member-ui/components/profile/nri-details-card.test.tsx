@@ -67,13 +67,36 @@ test('"Add Language" stays disabled until both a language and a fluency are chos
   assert.equal(screen.queryByRole('list', { name: 'Chosen languages' }), null);
 });
 
-test('"Other" reveals a free-text country that replaces the value on save; defaults and languages are sent', async () => {
-  const profile = buildProfileView({ nriResidenceCountry: null, culturalIntegrationLevel: null, returnToIndiaPlans: null });
+test('unanswered questions read "Not specified", in the card and in its form, and are saved as unanswered', async () => {
+  const profile = buildProfileView({ culturalIntegrationLevel: null, returnToIndiaPlans: null, languagePreferences: null, languages: [] });
+  fetchStub = stubFetch(() => jsonResponse(200, { ...profile, returnToIndiaPlans: 'definite' }));
+  renderCard(profile);
+  const rows = [...document.querySelectorAll('.detail-list__row')].map((row) => row.textContent);
+  assert.ok(rows.includes('Cultural integrationNot specified'), rows.join(' | '));
+  assert.ok(rows.includes('Return to IndiaNot specified'));
+  assert.equal(screen.queryByText('Moderate'), null);
+  assert.equal(screen.queryByText('Considering returning'), null);
+  fireEvent.click(screen.getByRole('button', { name: 'Edit NRI details' }));
+  const integration = screen.getByLabelText('Cultural integration') as HTMLSelectElement;
+  assert.equal(integration.value, '');
+  assert.equal(integration.selectedOptions[0]?.textContent, 'Not specified');
+  assert.equal((screen.getByLabelText('Return to India plans') as HTMLSelectElement).value, '');
+  choose('Return to India plans', 'definite');
+  fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+  assert.ok(await screen.findByText('NRI Profile Updated'));
+  const body = JSON.parse(fetchStub.callsTo('PATCH', '/api/profiles/41')[0].body);
+  assert.deepEqual(Object.keys(body).sort(), ['culturalIntegrationLevel', 'languagePreferences', 'nriCommunity', 'nriResidenceCountry', 'returnToIndiaPlans', 'visaImmigrationExperience'], 'the card sends its own fields only');
+  assert.equal(body.culturalIntegrationLevel, null, 'left unanswered');
+  assert.equal(body.returnToIndiaPlans, 'definite');
+});
+
+test('"Other" reveals a free-text country that replaces the value on save; answers and languages are sent', async () => {
+  const profile = buildProfileView({ nriResidenceCountry: null, culturalIntegrationLevel: 'traditional', returnToIndiaPlans: 'unlikely' });
   fetchStub = stubFetch(() => jsonResponse(200, { ...profile, nriResidenceCountry: 'Ireland' }));
   renderCard(profile);
   fireEvent.click(screen.getByRole('button', { name: 'Edit NRI details' }));
-  assert.equal((screen.getByLabelText('Cultural integration') as HTMLSelectElement).value, 'moderate');
-  assert.equal((screen.getByLabelText('Return to India plans') as HTMLSelectElement).value, 'considering');
+  assert.equal((screen.getByLabelText('Cultural integration') as HTMLSelectElement).value, 'traditional');
+  assert.equal((screen.getByLabelText('Return to India plans') as HTMLSelectElement).value, 'unlikely');
   assert.equal(screen.queryByLabelText('Country name'), null);
   choose('Country of residence', 'other');
   fireEvent.change(screen.getByLabelText('Country name'), { target: { value: '  Ireland ' } });
@@ -88,8 +111,8 @@ test('"Other" reveals a free-text country that replaces the value on save; defau
   assert.ok(call, 'PATCH sent');
   const body = JSON.parse(call.body);
   assert.equal(body.nriResidenceCountry, 'Ireland');
-  assert.equal(body.culturalIntegrationLevel, 'moderate');
-  assert.equal(body.returnToIndiaPlans, 'considering');
+  assert.equal(body.culturalIntegrationLevel, 'traditional');
+  assert.equal(body.returnToIndiaPlans, 'unlikely');
   assert.equal(typeof body.languagePreferences, 'string');
   assert.deepEqual(JSON.parse(body.languagePreferences), [{ language: 'english', fluency: 'native' }]);
   assert.ok(!JSON.stringify(body).includes('"other"'), '"other" itself is never sent');

@@ -21,6 +21,7 @@ import {
   CULTURAL_INTEGRATION_LABELS,
   FLUENCY_LABELS,
   LANGUAGE_LABELS,
+  NOT_SPECIFIED,
   NRI_COUNTRY_LABELS,
   RETURN_PLAN_LABELS,
   labelOf,
@@ -29,12 +30,13 @@ import { DetailList, ProfileSection } from './profile-section';
 
 const KNOWN_COUNTRIES = NRI_RESIDENCE_COUNTRIES.filter((code) => code !== 'other') as readonly string[];
 
-/** The fields PATCH /api/profiles/{id} receives for an NRI edit. */
+/** The fields PATCH /api/profiles/{id} receives for an NRI edit: the card's own, and no other. */
 export interface NriUpdate {
   nriResidenceCountry: string | null;
   nriCommunity: string | null;
-  culturalIntegrationLevel: string;
-  returnToIndiaPlans: string;
+  /** null: "Not specified" */
+  culturalIntegrationLevel: string | null;
+  returnToIndiaPlans: string | null;
   /** JSON text of LanguageFluency[] */
   languagePreferences: string;
   visaImmigrationExperience: string | null;
@@ -58,8 +60,9 @@ function formFrom(profile: ProfileView): NriForm {
     country: isKnown ? stored : 'other',
     otherCountry: isKnown ? '' : stored === 'other' ? '' : stored,
     community: profile.nriCommunity ?? '',
-    integration: profile.culturalIntegrationLevel ?? 'moderate',
-    returnPlans: profile.returnToIndiaPlans ?? 'considering',
+    // An unanswered question starts unanswered: the form suggests no answer the member did not give.
+    integration: profile.culturalIntegrationLevel ?? '',
+    returnPlans: profile.returnToIndiaPlans ?? '',
     languages: languagesOf(profile),
     visa: profile.visaImmigrationExperience ?? '',
   };
@@ -81,8 +84,8 @@ export function toNriUpdate(form: NriForm): NriUpdate {
   return {
     nriResidenceCountry: country || null,
     nriCommunity: form.community.trim() || null,
-    culturalIntegrationLevel: form.integration,
-    returnToIndiaPlans: form.returnPlans,
+    culturalIntegrationLevel: form.integration || null,
+    returnToIndiaPlans: form.returnPlans || null,
     languagePreferences: JSON.stringify(form.languages),
     visaImmigrationExperience: form.visa.trim() || null,
   };
@@ -227,6 +230,7 @@ function NriEditForm({ profile, onDone }: { profile: ProfileView; onDone: () => 
       </div>
 
       <SelectField label="Cultural integration" value={form.integration} onChange={(e) => set('integration', e.target.value)}>
+        <option value="">{NOT_SPECIFIED}</option>
         {CULTURAL_INTEGRATION_LEVELS.map((level) => (
           <option key={level} value={level}>
             {CULTURAL_INTEGRATION_LABELS[level]}
@@ -235,6 +239,7 @@ function NriEditForm({ profile, onDone }: { profile: ProfileView; onDone: () => 
       </SelectField>
 
       <SelectField label="Return to India plans" value={form.returnPlans} onChange={(e) => set('returnPlans', e.target.value)}>
+        <option value="">{NOT_SPECIFIED}</option>
         {RETURN_TO_INDIA_PLANS.map((plan) => (
           <option key={plan} value={plan}>
             {RETURN_PLAN_LABELS[plan]}

@@ -1,4 +1,4 @@
-import { countryNames } from '../../../contracts/countries';
+import { countryNames, diasporaCountryNames } from '../../../contracts/countries';
 import {
   DIETS,
   EDUCATION_LEVELS,
@@ -62,8 +62,14 @@ export function latestAdultBirthDate(today = new Date()): string {
 }
 
 let countryOptionList: SelectOption[] | null = null;
-/** Country options, made on first use (the country table is built lazily: see contracts/countries.ts). */
+/**
+ * Country options, made on first use (the country table is built lazily: see contracts/countries.ts): where most
+ * members live first, then every country.
+ */
 export function countryOptions(): SelectOption[] {
-  countryOptionList ??= optionsOf(countryNames());
+  countryOptionList ??= [
+    ...optionsOf(diasporaCountryNames()).map((o) => ({ ...o, group: 'Where most members live' })),
+    ...optionsOf(countryNames()).map((o) => ({ ...o, group: 'All countries' })),
+  ];
   return countryOptionList;
 }

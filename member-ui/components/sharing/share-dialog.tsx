@@ -16,8 +16,21 @@ import { shareUrl, useActiveShares, useCreateShare, useDeactivateShare } from '.
 /** The copied indicator shows for 2 s. */
 export const COPIED_INDICATOR_MS = 2000;
 
-/** Share dialog: pick an expiry, create a link, copy it; list and deactivate active links. */
-export function ShareDialog({ profileId, open, onOpenChange }: { profileId: number; open: boolean; onOpenChange: (open: boolean) => void }) {
+/**
+ * Share dialog: pick an expiry, create a link, copy it; list and deactivate active links. `name`: whose profile, when
+ * it is not the member's own (family sharing the profile they help with).
+ */
+export function ShareDialog({
+  profileId,
+  name = null,
+  open,
+  onOpenChange,
+}: {
+  profileId: number;
+  name?: string | null;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const [days, setDays] = useState<number>(DEFAULT_SHARE_EXPIRY_DAYS);
   const [created, setCreated] = useState<string | null>(null);
   const create = useCreateShare(profileId);
@@ -52,7 +65,7 @@ export function ShareDialog({ profileId, open, onOpenChange }: { profileId: numb
       open={open}
       onOpenChange={handleOpenChange}
       title="Share Profile"
-      description="Anyone with the link can view your profile until it expires or you deactivate it."
+      description={`Anyone with the link can view ${name ? `${name}'s` : 'your'} profile until it expires or you deactivate it.`}
       className="share-dialog"
     >
       {created ? (

@@ -49,7 +49,7 @@ afterEach(() => {
 async function confirmUpgrade() {
   const dialog = within(await screen.findByRole('alertdialog', { name: 'Upgrade to Elite now?' }));
   dialog.getByText(
-    'You move to Elite at once. The difference for the rest of this period (at most $15.00) is charged now to Visa ending in 4242. From 1 December 2026 it renews at $29.99 a month.',
+    'You move to Elite at once. The difference for the rest of this period (at most US$15.00) is charged now to Visa ending in 4242. From 1 December 2026 it renews at US$29.99 a month.',
   );
   dialog.getByRole('button', { name: 'Upgrade now' }).click();
 }
@@ -152,7 +152,7 @@ test('an upgrade asks first, says what was charged now (the prorated invoice), a
   plan.getByRole('button', { name: 'Upgrade to Elite now' }).click();
   await confirmUpgrade();
   await screen.findByText('You are now on Elite', undefined, { timeout: 5000 });
-  assert.ok(screen.getByText('$7.50 charged now to Visa ending in 4242 for the rest of this period.'));
+  assert.ok(screen.getByText('US$7.50 charged now to Visa ending in 4242 for the rest of this period.'));
 });
 
 test('with Stripe, a cheaper plan is offered for the renewal (not refused any more)', async () => {
@@ -202,7 +202,7 @@ test('past due with Stripe: "Pay with another card" opens the Payment Element on
   assert.ok(plan.getByText(/Or pay the unpaid invoice on Stripe's page/));
   assert.equal(loads.length, 0, 'Stripe.js is not loaded until the member chooses to pay');
   plan.getByRole('button', { name: 'Pay with another card' }).click();
-  const pay = (await plan.findByRole('button', { name: 'Pay $29.99 now' }, { timeout: 5000 })) as HTMLButtonElement;
+  const pay = (await plan.findByRole('button', { name: 'Pay US$29.99 now' }, { timeout: 5000 })) as HTMLButtonElement;
   assert.deepEqual(loads, ['pk_test_saathi']);
   assert.equal((elementsOptions[0] as { clientSecret: string }).clientSecret, 'pi_renewal_secret_abc', "the open invoice's PaymentIntent");
   await waitFor(() => assert.equal(pay.disabled, false, 'enabled once the Payment Element is ready'));
@@ -214,4 +214,22 @@ test('past due with Stripe: "Pay with another card" opens the Payment Element on
   assert.match(String((confirms[0].confirmParams as { return_url: string }).return_url), /\/settings\?tab=subscription$/);
   await waitFor(() => assert.ok(fetchStub.callsTo('GET', `/api/subscriptions/${state.user.id}/current`).length > reads, 'the plan is read again'), { timeout: 5000 });
   await plan.findByText(/Renews on/, undefined, { timeout: 5000 });
+});
+
+test('another subscription that still bills (from before one per member) is shown, and cancelling ends it too', async () => {
+  const extra = { ...billing({ tier: 'premium', planName: 'Premium', price: '14.99', renewsAt: '2026-12-05T10:00:00.000Z' }).subscription } as NonNullable<BillingView['subscription']>;
+  const state = { view: { ...billing({}), others: [extra] }, user: buildSessionUser({ subscriptionTier: 'elite', subscriptionEnds: '2026-12-01T10:00:00.000Z' }) };
+  const { fetchStub } = planPage(state, (request) =>
+    request.method === 'POST' && request.url.pathname === `/api/subscriptions/${state.user.id}/cancel`
+      ? jsonResponse(200, { ...billing({ cancelAtPeriodEnd: true, renewsAt: null, endsAt: '2026-12-01T10:00:00.000Z' }), others: [{ ...extra, cancelAtPeriodEnd: true, renewsAt: null, endsAt: '2026-12-05T10:00:00.000Z' }] })
+      : undefined,
+  );
+  const plan = within(await screen.findByRole('region', { name: 'Your plan' }));
+  const others = within(await plan.findByRole('note', { name: 'Other subscriptions' }));
+  assert.match(others.getByRole('listitem').textContent ?? '', /^Premium · US\$14\.99 a month · renews on 5 December 2026$/);
+  others.getByText('Cancelling your subscription, or changing your plan, ends it at the end of the period already paid.');
+  plan.getByRole('button', { name: 'Cancel subscription' }).click();
+  within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Cancel at period end' }).click();
+  await waitFor(() => assert.equal(fetchStub.callsTo('POST', `/api/subscriptions/${state.user.id}/cancel`).length, 1));
+  await waitFor(() => assert.match(within(plan.getByRole('note', { name: 'Other subscriptions' })).getByRole('listitem').textContent ?? '', /ends on 5 December 2026$/));
 });

@@ -9,7 +9,7 @@ import { Button } from '../ui/button';
 import { toast } from '../ui/toast';
 import { isApiError } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
-import { type BillingView, useBilling, useBillingAction } from '../../lib/subscription/billing';
+import { type BillingView, type SubscriptionView, useBilling, useBillingAction } from '../../lib/subscription/billing';
 import { type PlanView, useSubscriptionCatalogue } from '../../lib/subscription/subscription-catalogue';
 import { TIER_LABELS } from '../../../contracts/tiers';
 import { formatPlanDate, formatPrice, tierRank } from '../../lib/subscription/tiers';
@@ -38,6 +38,7 @@ export function SubscriptionSettings({ userId }: { userId: number }) {
   const sub = billing.data.subscription;
   const stripeKey = paymentModeOf(catalogue.data) === 'stripe' ? catalogue.data?.publishableKey ?? null : null;
   const live = sub && (sub.status === 'active' || sub.status === 'past_due');
+  const freeUntil = formatPlanDate(billing.data.freePremiumUntil);
 
   function run(input: Parameters<typeof action.mutate>[0], done: string) {
     action.mutate(input, {
@@ -60,10 +61,17 @@ export function SubscriptionSettings({ userId }: { userId: number }) {
         </h2>
         {!live ? (
           <>
-            <p>
-              You are on <strong>{TIER_LABELS.tryme}</strong>
-              {sub?.status === 'canceled' && sub.endsAt ? `: your ${sub.planName} plan ended on ${formatPlanDate(sub.endsAt)}.` : '.'}
-            </p>
+            {freeUntil ? (
+              <p>
+                You are on <strong>{TIER_LABELS.premium}</strong>, free until <strong>{freeUntil}</strong> as one of our first 500 members. Nothing is
+                charged.
+              </p>
+            ) : (
+              <p>
+                You are on <strong>{TIER_LABELS.tryme}</strong>
+                {sub?.status === 'canceled' && sub.endsAt ? `: your ${sub.planName} plan ended on ${formatPlanDate(sub.endsAt)}.` : '.'}
+              </p>
+            )}
             <Link to={paths.subscription} className="btn btn--primary btn--md">
               See plans
             </Link>
@@ -141,6 +149,14 @@ export function SubscriptionSettings({ userId }: { userId: number }) {
                 </>
               ) : null}
             </div>
+            {freeUntil && sub.tier === 'elite' ? (
+              <p className="billing-card__note">Your free Premium year runs until {freeUntil}: when {sub.planName} ends, you are on Premium until then.</p>
+            ) : null}
+            <OtherSubscriptions
+              others={billing.data.others ?? []}
+              pending={action.isPending}
+              onEnd={sub.cancelAtPeriodEnd ? () => run({ kind: 'cancel' }, 'Your other subscriptions will end at the end of their period') : null}
+            />
             {sub.status === 'active' && !sub.cancelAtPeriodEnd && otherPlans.length > 0 ? (
               <p className="billing-card__note">
                 {otherPlans.some((p) => tierRank(p.tier) > tierRank(sub.tier)) ? 'Upgrades start now; you pay only the difference for the rest of this month. ' : ''}
@@ -227,6 +243,39 @@ export function SubscriptionSettings({ userId }: { userId: number }) {
           </AlertDialog.Content>
         </AlertDialog.Portal>
       </AlertDialog.Root>
+    </div>
+  );
+}
+
+/**
+ * Subscriptions beside the main one that still bill (extras from before one subscription per member was
+ * enforced): each with its price and date, and what ends them. `onEnd` when the main one already ends (its
+ * "Cancel subscription" is gone): a button to end these too.
+ */
+function OtherSubscriptions({ others, pending, onEnd }: { others: SubscriptionView[]; pending: boolean; onEnd: (() => void) | null }) {
+  if (others.length === 0) return null;
+  const one = others.length === 1;
+  const renewing = others.some((o) => o.renewsAt);
+  return (
+    <div className="billing-card__others" role="note" aria-label="Other subscriptions">
+      <p>
+        You also have {one ? 'another subscription' : `${others.length} other subscriptions`}, billed separately:
+      </p>
+      <ul>
+        {others.map((o) => (
+          <li key={`${o.tier}-${o.currentPeriodStart}`}>
+            <strong>{o.planName}</strong>
+            {o.price ? ` · ${formatPrice(o.price, o.currency ?? 'usd')} a month` : ''}
+            {o.renewsAt ? ` · renews on ${formatPlanDate(o.renewsAt)}` : o.endsAt ? ` · ends on ${formatPlanDate(o.endsAt)}` : ''}
+          </li>
+        ))}
+      </ul>
+      {renewing ? <p>Cancelling your subscription, or changing your plan, ends {one ? 'it' : 'them'} at the end of the period already paid.</p> : null}
+      {renewing && onEnd ? (
+        <Button variant="outline" disabled={pending} onClick={onEnd}>
+          End {one ? 'the other subscription' : 'the other subscriptions'}
+        </Button>
+      ) : null}
     </div>
   );
 }

@@ -5,6 +5,8 @@ import { cn } from './cn';
 export interface SelectOption {
   value: string;
   label: string;
+  /** options with a group are shown under it (<optgroup>), in the order the groups first appear */
+  group?: string;
 }
 
 export interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> {
@@ -34,11 +36,23 @@ export function SelectField({ label, options, placeholder, error, hint, classNam
           {...selectProps}
         >
           {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
-          {options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
+          {groupsOf(options).map(([group, members]) =>
+            group === null ? (
+              members.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))
+            ) : (
+              <optgroup key={group} label={group}>
+                {members.map((option) => (
+                  <option key={option.value} value={option.value}>
+                    {option.label}
+                  </option>
+                ))}
+              </optgroup>
+            ),
+          )}
         </select>
         <ChevronDown size={18} aria-hidden="true" className="select__chevron" />
       </div>
@@ -58,4 +72,16 @@ export function SelectField({ label, options, placeholder, error, hint, classNam
 /** Options whose label is the value itself (lists already written for people, e.g. "Master's"). */
 export function optionsOf(values: readonly string[]): SelectOption[] {
   return values.map((value) => ({ value, label: value }));
+}
+
+/** Consecutive runs of options by group (null: options outside any group). */
+function groupsOf(options: readonly SelectOption[]): Array<[string | null, SelectOption[]]> {
+  const runs: Array<[string | null, SelectOption[]]> = [];
+  for (const option of options) {
+    const group = option.group ?? null;
+    const last = runs[runs.length - 1];
+    if (last && last[0] === group) last[1].push(option);
+    else runs.push([group, [option]]);
+  }
+  return runs;
 }

@@ -16,16 +16,26 @@ export function isPaidTier(value: unknown): value is PaidTier {
   return value === 'premium' || value === 'elite';
 }
 
-/** "$14.99": the catalogue's prices are decimal text in the plan's currency (USD by default). */
+/**
+ * An amount with its currency, so a member abroad never guesses which dollar: "US$14.99", "CA$19.99", "£9.99",
+ * "€12.00", "₹499.00". The catalogue's prices are decimal text in the plan's currency (USD by default).
+ */
 export function formatPrice(price: string, currency = 'usd'): string {
-  if (currency.toLowerCase() === 'usd') return `$${price}`;
+  const code = currency.toUpperCase();
   const amount = Number(price);
-  if (!Number.isFinite(amount)) return price;
+  if (!Number.isFinite(amount)) return `${price} ${code}`;
+  // en-US writes a bare "$" for its own dollar; every other dollar it prefixes (CA$, A$), so only USD needs it.
+  if (code === 'USD') return `US$${amount.toFixed(2)}`;
   try {
-    return new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(amount);
+    return new Intl.NumberFormat('en-US', { style: 'currency', currency: code }).format(amount);
   } catch {
-    return `${price} ${currency.toUpperCase()}`;
+    return `${price} ${code}`;
   }
+}
+
+/** A plan's price as the plans page and checkout show it: "Free" for Tryme (never charged), else "US$14.99 / month". */
+export function formatPlanPrice(plan: { priceCents: number; price: string; currency: string }): string {
+  return plan.priceCents === 0 ? 'Free' : `${formatPrice(plan.price, plan.currency)} / month`;
 }
 
 /** "12 March 2027" for plan end dates; empty when absent or unreadable. */

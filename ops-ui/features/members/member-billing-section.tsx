@@ -5,6 +5,17 @@ import { useMemberBilling } from './api/member-billing';
 
 const REASONS: Record<string, string> = { subscription_create: 'First payment', subscription_cycle: 'Renewal', subscription_update: 'Upgrade (prorated)' };
 
+/**
+ * An invoice's state in words: a first invoice left open is a checkout the member did not complete (or whose card
+ * was declined), not a debt; a void one was replaced by another checkout.
+ */
+export function invoiceState(i: { status: string; reason: string; attempts: number }): string {
+  if (i.status === 'paid') return 'Paid';
+  if (i.status === 'void') return 'Void (checkout replaced)';
+  if (i.reason === 'subscription_create') return 'Checkout not completed';
+  return `Unpaid (${i.attempts} attempt${i.attempts === 1 ? '' : 's'})`;
+}
+
 /** The member page's subscription history (every subscription and its state) and invoices. */
 export function MemberBillingSection({ id }: { id: number }) {
   const billing = useMemberBilling(id);
@@ -80,9 +91,7 @@ export function MemberBillingSection({ id }: { id: number }) {
                 <td>
                   {i.amount} {i.currency.toUpperCase()}
                 </td>
-                <td>
-                  {i.status === 'paid' ? 'Paid' : `Unpaid (${i.attempts} attempt${i.attempts === 1 ? '' : 's'})`}
-                </td>
+                <td>{invoiceState(i)}</td>
               </tr>
             ))}
           </tbody>

@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { AUTH_MESSAGES } from '../../../contracts/auth';
 import { createApp } from '../../app';
-import { configProblems, loadConfig } from '../../config';
+import { loadConfig } from '../../config';
+import { configProblems } from '../../config-checks';
 import { Client, type TestServer, startTestServer } from '../../test/harness';
 import { buildUser } from '../../test/factories';
 

@@ -23,6 +23,11 @@ async function men(count: number, overrides: Record<string, unknown> = {}) {
   return out;
 }
 
+/** These members turn mood sharing on (it is off unless they do). */
+async function shareMoods(...userIds: number[]) {
+  await server.db('privacy_settings').whereIn('userId', userIds).update({ shareMoods: true });
+}
+
 describe('featured and daily matches', () => {
   test('never include own, hidden, blocked, deleted, suspended or wrong-gender profiles; daily is stable', async () => {
     const me = await signedInClient(server, { tier: 'premium' });
@@ -144,12 +149,14 @@ describe('search', () => {
     assert.equal((await me.client.get('/api/search?minAge=40&maxAge=30')).status, 400);
   });
 
-  test('the mood filter keeps results whose mood compatibility reaches the minimum; private moods never count', async () => {
+  test('the mood filter keeps results whose mood compatibility reaches the minimum; private and unshared moods never count', async () => {
     const me = await signedInClient(server, { tier: 'premium' });
     await buildProfile(server, me.user, { gender: 'female', lookingFor: 'male', city: 'Perth', country: 'Australia' });
-    const [cheerful, gloomy, secretive] = await men(3, { city: 'Perth', country: 'Australia' });
+    const [cheerful, gloomy, secretive, unshared] = await men(4, { city: 'Perth', country: 'Australia' });
+    await shareMoods(me.user.id, cheerful.userId, gloomy.userId, secretive.userId);
     const mood = async (name: string) => (await server.db('mood_types').where({ name }).first()).id as number;
     const now = Date.now();
+    await buildUserMood(server.db, { userId: unshared.userId, moodTypeId: await mood('Happy'), intensity: 4, scale: 'tracker', isPrivate: false, createdAt: now });
     await buildUserMood(server.db, { userId: me.user.id, moodTypeId: await mood('Happy'), intensity: 4, scale: 'tracker', isPrivate: false, createdAt: now });
     await buildUserMood(server.db, { userId: cheerful.userId, moodTypeId: await mood('Happy'), intensity: 4, scale: 'tracker', isPrivate: false, createdAt: now });
     await buildUserMood(server.db, { userId: gloomy.userId, moodTypeId: await mood('Sad'), intensity: 4, scale: 'tracker', isPrivate: false, createdAt: now });
@@ -160,14 +167,39 @@ describe('search', () => {
     assert.equal(byId.get(cheerful.id), 100);
     assert.ok((byId.get(gloomy.id) ?? 100) < 50);
     assert.equal(byId.get(secretive.id), null);
+    assert.equal(byId.get(unshared.id), null, 'a member who has not turned mood sharing on shares no mood');
     const filtered = (await (await me.client.get('/api/search?query=perth&matchMood=true&minMoodScore=75')).json()) as MoodCard[];
     assert.deepEqual(filtered.map((c) => c.id), [cheerful.id]);
+  });
+
+  test('turning mood sharing on or off takes effect on the next searches (the moods stored before included)', async () => {
+    const me = await signedInClient(server, { tier: 'premium' });
+    await buildProfile(server, me.user, { gender: 'female', lookingFor: 'male', city: 'Cairns', country: 'Australia' });
+    const he = await signedInClient(server);
+    const him = await buildProfile(server, he.user, { gender: 'male', lookingFor: 'female', dateOfBirth: '1993-02-02', city: 'Cairns', country: 'Australia' });
+    await shareMoods(me.user.id);
+    const happy = (await server.db('mood_types').where({ name: 'Happy' }).first()).id as number;
+    await buildUserMood(server.db, { userId: me.user.id, moodTypeId: happy, intensity: 4, isPrivate: false, createdAt: Date.now() });
+    await buildUserMood(server.db, { userId: he.user.id, moodTypeId: happy, intensity: 4, isPrivate: false, createdAt: Date.now() });
+    const scoreOf = async () => ((await (await me.client.get('/api/search?query=cairns')).json()) as Array<Card & { moodScore: number | null }>).find((c) => c.id === him.id)?.moodScore;
+    const eventually = async (want: number | null) => {
+      let score = await scoreOf();
+      for (const deadline = Date.now() + 1_000; score !== want && Date.now() < deadline; score = await scoreOf()) await new Promise((r) => setTimeout(r, 20));
+      return score;
+    };
+    assert.equal(await scoreOf(), null, 'his mood was stored while sharing was off');
+    const on = await he.client.patch(`/api/users/${he.user.id}/privacy-settings`, { shareMoods: true });
+    assert.equal(((await on.json()) as { settings: { shareMoods: boolean } }).settings.shareMoods, true);
+    assert.equal(await eventually(100), 100, 'shared from the moment he turns sharing on');
+    await he.client.patch(`/api/users/${he.user.id}/privacy-settings`, { shareMoods: false });
+    assert.equal(await eventually(null), null, 'and no longer once he turns it off');
   });
 
   test('a searcher with only private or old moods has no mood scores; one with only an assessment has them', async () => {
     const me = await signedInClient(server, { tier: 'premium' });
     await buildProfile(server, me.user, { gender: 'female', lookingFor: 'male', city: 'Hobart', country: 'Australia' });
     const [settled] = await men(1, { city: 'Hobart', country: 'Australia' });
+    await shareMoods(me.user.id, settled.userId);
     const happy = (await server.db('mood_types').where({ name: 'Happy' }).first()).id as number;
     const now = Date.now();
     await buildUserMood(server.db, { userId: settled.userId, moodTypeId: happy, intensity: 4, isPrivate: false, createdAt: now });
@@ -188,6 +220,7 @@ describe('search', () => {
     const me = await signedInClient(server, { tier: 'premium' });
     await buildProfile(server, me.user, { gender: 'female', lookingFor: 'male', city: 'Darwin', country: 'Australia' });
     const [changing, fading] = await men(2, { city: 'Darwin', country: 'Australia' });
+    await shareMoods(me.user.id, changing.userId, fading.userId);
     const mood = async (name: string) => (await server.db('mood_types').where({ name }).first()).id as number;
     const now = Date.now();
     await buildUserMood(server.db, { userId: me.user.id, moodTypeId: await mood('Happy'), intensity: 4, scale: 'tracker', isPrivate: false, createdAt: now });

@@ -1,5 +1,6 @@
 import { consentGateSchema, familyInviteSchema, familyPermissionsSchema, shareConversationSchema } from '../../../contracts/family';
 import { newRouter } from '../../context';
+import { DEFAULT_FAMILY_PERMISSIONS, decideFamily } from '../../policies/relationship';
 import { notFound } from '../../errors';
 import { currentUser, requireUser } from '../../middleware/auth';
 import { idParam, parse, requestBody } from '../../middleware/validate';
@@ -21,7 +22,18 @@ export function familyRoutes() {
     const user = currentUser(ctx);
     const rows = await profilesHelpedBy(ctx.services.db, user.id);
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = rows.map((r) => ({ profileId: r.profileId, candidateName: r.candidateFirstName ?? r.fullName ?? null, relation: r.relation, consent: r.consent ?? 'unconfirmed' }));
+    ctx.body = rows.map((r) => {
+      const consent = r.consent ?? 'unconfirmed';
+      const permissions = { ...DEFAULT_FAMILY_PERMISSIONS, ...(r.mayShare === null || r.mayShare === undefined ? {} : { mayShare: Boolean(r.mayShare) }) };
+      return {
+        profileId: r.profileId,
+        candidateName: r.candidateFirstName ?? r.fullName ?? null,
+        relation: r.relation,
+        consent,
+        // whether they may share the profile now (its menu offers "Share profile")
+        mayShare: decideFamily({ role: 'family', consent, permissions }, 'share'),
+      };
+    });
   });
 
   router.get('/:profileId', async (ctx) => {

@@ -1,5 +1,5 @@
 import { newRouter } from '../../context';
-import { pendingMigrations } from '../../db';
+import { pendingMigrations } from '../../migrations';
 import { HttpError } from '../../errors';
 
 /**

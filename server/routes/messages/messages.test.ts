@@ -205,3 +205,32 @@ describe('notifications', () => {
     assert.equal((await server.db('notifications').where({ userId: b.user.id })).length, 0);
   });
 });
+
+describe('a new match in Messages', () => {
+  test('a match nobody has written in yet is listed to say hello to; once written, it is a conversation; a block removes it', async () => {
+    const a = await signedInClient(server);
+    const b = await signedInClient(server, { fullName: 'Rahul Verma' });
+    await buildProfile(server, a.user);
+    const profileB = await buildProfile(server, b.user, { gender: 'male', lookingFor: 'female' });
+    const matchedAt = Date.now() - 60_000;
+    await buildMatch(server.db, { user1Id: a.user.id, user2Id: b.user.id, createdAt: matchedAt });
+    type Row = { otherUser: { id: number; fullName: string }; profile: { id: number | null }; lastMessage: unknown; matchedAt: string | null; unreadCount: number };
+    const list = async () => (await (await a.client.get(`/api/messages/${a.user.id}`)).json()) as Row[];
+
+    assert.deepEqual(await list(), [{ otherUser: { id: b.user.id, fullName: 'Rahul Verma' }, profile: { id: profileB.id, photos: [] }, lastMessage: null, matchedAt: new Date(matchedAt).toISOString(), unreadCount: 0 }]);
+    const other = await signedInClient(server);
+    assert.deepEqual(await (await other.client.get(`/api/messages/${other.user.id}`)).json(), [], 'nobody else sees it');
+
+    assert.equal((await a.client.post('/api/messages', { receiverId: b.user.id, content: 'Namaste Rahul' })).status, 201);
+    const [written] = await list();
+    assert.equal((written.lastMessage as { content: string }).content, 'Namaste Rahul');
+    assert.equal(written.matchedAt, new Date(matchedAt).toISOString());
+
+    const c = await signedInClient(server);
+    await buildProfile(server, c.user, { gender: 'male', lookingFor: 'female' });
+    await buildMatch(server.db, { user1Id: c.user.id, user2Id: a.user.id });
+    assert.equal((await list()).length, 2);
+    await buildBlock(server.db, { blockerId: a.user.id, blockedId: c.user.id });
+    assert.deepEqual((await list()).map((r) => r.otherUser.id), [b.user.id], 'a blocked match is gone');
+  });
+});

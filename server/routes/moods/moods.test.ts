@@ -70,33 +70,75 @@ describe('mood API', () => {
     assert.equal(((await (await client.get('/api/moods/cultural-adaptation')).json()) as Json).adaptationLevel, 75);
   });
 
-  test('compatibility, insight and starters use only public moods, and only for visible members', async () => {
+  test('compatibility, insight and starters use only shared moods, and only for visible members', async () => {
     const a = await signedInClient(server, { fullName: 'Neha Joshi' });
     const b = await signedInClient(server, { fullName: 'Rohan Kulkarni' });
     await buildProfile(server, a.user, { about: 'I love hiking and cooking Maharashtrian food.', motherTongue: 'Marathi', city: 'Toronto', country: 'Canada' });
     await buildProfile(server, b.user, { gender: 'male', about: 'Weekend hiking, weekday data science.', motherTongue: 'Marathi', city: 'Toronto', country: 'Canada' });
-    const none = (await (await a.client.get(`/api/matches/${b.user.id}/mood-compatibility`)).json()) as Json;
-    assert.equal(none.score, null);
+    const compatibility = async () => ((await (await a.client.get(`/api/matches/${b.user.id}/mood-compatibility`)).json()) as Json).score;
+    const starters = async () => ((await (await a.client.get(`/api/moods/${b.user.id}/conversation-starters`)).json()) as { starters: string[] }).starters;
+    assert.equal(await compatibility(), null);
 
-    await b.client.post('/api/moods', { moodTypeId: await typeId('Sad'), intensity: 5, isPrivate: true });
+    // Sharing is off unless the member turns it on: moods recorded meanwhile, private or not, are nobody else's.
+    for (const client of [a.client, b.client]) {
+      assert.equal(((await (await client.get(`/api/users/${client === a.client ? a.user.id : b.user.id}/privacy-settings`)).json()) as Json).shareMoods, false);
+    }
     await a.client.post('/api/moods', { moodTypeId: await typeId('Happy'), intensity: 3, isPrivate: false });
-    assert.equal(((await (await a.client.get(`/api/matches/${b.user.id}/mood-compatibility`)).json()) as Json).score, null, 'a private mood never counts');
     await b.client.post('/api/moods', { moodTypeId: await typeId('Happy'), intensity: 3, isPrivate: false });
+    assert.equal(await compatibility(), null, 'not shared: sharing is off on both sides');
+    assert.ok(!(await starters()).some((s) => /feeling happy/.test(s)));
+    await a.client.patch(`/api/users/${a.user.id}/privacy-settings`, { shareMoods: true });
+    assert.equal(await compatibility(), null, 'his mood is still his');
+    await b.client.patch(`/api/users/${b.user.id}/privacy-settings`, { shareMoods: true });
+    assert.equal(await compatibility(), 100, 'the moods stored before count once both share');
+
+    // While sharing is on, a mood kept private still never counts.
+    await b.client.post('/api/moods', { moodTypeId: await typeId('Sad'), intensity: 5, isPrivate: true });
     const compat = (await (await a.client.get(`/api/matches/${b.user.id}/mood-compatibility`)).json()) as Json;
-    assert.equal(compat.score, 100);
+    assert.equal(compat.score, 100, 'a private mood never counts');
 
     const insight = (await (await a.client.get(`/api/moods/${b.user.id}/cultural-insight`)).json()) as Json;
     assert.equal(insight.adaptationLevel, 65, 'from the profile when there is no assessment');
-    const starters = ((await (await a.client.get(`/api/moods/${b.user.id}/conversation-starters`)).json()) as { starters: string[] }).starters;
-    assert.match(starters[0], /hiking/);
-    assert.ok(starters.some((s) => s.includes('Marathi')));
-    assert.ok(starters.some((s) => s.includes('Toronto')));
-    assert.ok(starters.some((s) => /feeling happy/.test(s)));
+    const shown = await starters();
+    assert.match(shown[0], /hiking/);
+    assert.ok(shown.some((s) => s.includes('Marathi')));
+    assert.ok(shown.some((s) => s.includes('Toronto')));
+    assert.ok(shown.some((s) => /feeling happy/.test(s)));
 
     await b.client.patch(`/api/users/${b.user.id}/privacy-settings`, { profileVisibility: 'none' });
     for (const p of [`/api/matches/${b.user.id}/mood-compatibility`, `/api/moods/${b.user.id}/cultural-insight`, `/api/moods/${b.user.id}/conversation-starters`]) {
       assert.equal((await a.client.get(p)).status, 404, p);
       assert.equal((await new Client(server).get(p)).status, 401, p);
+    }
+  });
+
+  test("a mood's note, and the prompt's description, never reach another member, shared or not", async () => {
+    const a = await signedInClient(server, { fullName: 'Asha Menon', tier: 'premium' });
+    const b = await signedInClient(server, { fullName: 'Vikram Rao', tier: 'premium' });
+    await buildProfile(server, a.user, { city: 'Leeds', country: 'United Kingdom' });
+    const his = await buildProfile(server, b.user, { gender: 'male', lookingFor: 'female', city: 'Leeds', country: 'United Kingdom' });
+    for (const client of [a.client, b.client]) {
+      const id = client === a.client ? a.user.id : b.user.id;
+      await client.patch(`/api/users/${id}/privacy-settings`, { shareMoods: true });
+      await client.post('/api/moods', { moodTypeId: await typeId('Sad'), intensity: 5, note: `NOTE-OF-${id} my father is unwell`, isPrivate: false });
+      await client.post('/api/moods', { description: `DESCRIPTION-OF-${id} missing home`, intensity: 90 });
+    }
+    const seen: string[] = [];
+    for (const path of [
+      `/api/matches/${b.user.id}/mood-compatibility`,
+      `/api/moods/${b.user.id}/conversation-starters`,
+      `/api/moods/${b.user.id}/cultural-insight`,
+      `/api/profiles/${his.id}`,
+      `/api/search?query=leeds`,
+      `/api/search?query=leeds&matchMood=true&minMoodScore=50`,
+    ]) {
+      const res = await a.client.get(path);
+      assert.equal(res.status, 200, path);
+      seen.push(await res.text());
+    }
+    assert.ok(seen[0].includes('"score":100'), 'the shared moods are used');
+    for (const text of seen) {
+      assert.ok(!text.includes(`NOTE-OF-${b.user.id}`) && !text.includes(`DESCRIPTION-OF-${b.user.id}`), text.slice(0, 200));
     }
   });
 });

@@ -35,6 +35,19 @@ describe('creating a profile', () => {
     assert.equal(again.status, 409);
   });
 
+  test('a new profile answers nothing the member was not asked: the NRI questions are null', async () => {
+    const { client, user } = await signedInClient(server);
+    const created = await json(await client.post('/api/profiles', wizardPayload()));
+    for (const profile of [created, await json(await client.get(`/api/users/${user.id}/profile`))]) {
+      assert.equal(profile.culturalIntegrationLevel, null);
+      assert.equal(profile.returnToIndiaPlans, null);
+      assert.equal(profile.languagePreferences, null);
+      assert.deepEqual(profile.languages, []);
+    }
+    const row = await server.db('profiles').where({ id: created.id }).first('culturalIntegrationLevel', 'returnToIndiaPlans');
+    assert.deepEqual(row, { culturalIntegrationLevel: null, returnToIndiaPlans: null });
+  });
+
   test('every step message of the spec', async () => {
     const { client } = await signedInClient(server);
     const cases: Array<[Json, string]> = [

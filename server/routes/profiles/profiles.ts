@@ -113,8 +113,9 @@ export function profileRoutes() {
       educationPreference: input.educationPreference ?? null,
       professionPreference: input.professionPreference ?? null,
       familyBackground: input.familyBackground ?? null,
-      culturalIntegrationLevel: 'moderate',
-      returnToIndiaPlans: 'considering',
+      // The NRI questions are not in the wizard: unanswered until the member saves the NRI Details card.
+      culturalIntegrationLevel: null,
+      returnToIndiaPlans: null,
     };
     const now = Date.now();
     let created: Profile | undefined;

@@ -4,6 +4,7 @@ import { SHARE_MESSAGES } from '../../../contracts/profile';
 import { Client, type TestServer, startTestServer } from '../../test/harness';
 import { buildProfile, jpegBytes, signedInClient } from '../../test/factories';
 import { assertSameErrorAnswer } from '../../test/error-bodies';
+import { buildFamilyMember, buildProfileFamily } from '../../test/table-factories';
 
 let server: TestServer;
 before(async () => {
@@ -107,6 +108,42 @@ describe('share links', () => {
     const { client, profile } = await ownerWithPhoto();
     const share = (await (await client.post(`/api/profiles/${profile.id}/share`, {})).json()) as { shareCode: string };
     await client.delete(`/api/profiles/${profile.id}`);
+    assert.equal((await new Client(server).get(`/api/shares/${share.shareCode}`)).status, 410);
+  });
+
+  test('family share the profile they help with while the candidate allows it; the candidate can end their links', async () => {
+    const candidate = await signedInClient(server, { fullName: 'Meera Iyer' });
+    const profile = await buildProfile(server, candidate.user);
+    await buildProfileFamily(server.db, { profileId: profile.id, consent: 'confirmed' });
+    const mother = await signedInClient(server, { fullName: 'Lakshmi Iyer' });
+    await buildFamilyMember(server.db, { profileId: profile.id, userId: mother.user.id, relation: 'mother' });
+    const stranger = await signedInClient(server);
+
+    const helped = (await (await mother.client.get('/api/family')).json()) as Array<{ profileId: number; mayShare: boolean }>;
+    assert.deepEqual(helped.map((h) => [h.profileId, h.mayShare]), [[profile.id, true]], 'on unless the candidate turns it off');
+    const made = await mother.client.post(`/api/profiles/${profile.id}/share`, { expirationDays: 7 });
+    assert.equal(made.status, 201);
+    const share = (await made.json()) as { id: number; shareCode: string };
+    const listed = (await (await mother.client.get(`/api/profiles/${profile.id}/shares`)).json()) as { shares: Array<{ id: number }> };
+    assert.deepEqual(listed.shares.map((s) => s.id), [share.id]);
+    assert.equal((await new Client(server).get(`/api/shares/${share.shareCode}`)).status, 200);
+
+    const refused = await stranger.client.post(`/api/profiles/${profile.id}/share`, {});
+    assert.equal(refused.status, 404, 'anyone else: the profile is not there');
+    assert.equal((await stranger.client.delete(`/api/shares/${share.id}`)).status, 404);
+
+    assert.equal((await candidate.client.patch(`/api/family/${profile.id}/permissions`, { mayShare: false })).status, 200);
+    const helpedNow = (await (await mother.client.get('/api/family')).json()) as Array<{ mayShare: boolean }>;
+    assert.equal(helpedNow[0]?.mayShare, false);
+    const notAllowed = await mother.client.post(`/api/profiles/${profile.id}/share`, {});
+    assert.equal(notAllowed.status, 403);
+    assert.equal(((await notAllowed.json()) as Json).message, 'The person this profile is for has not allowed family to share it');
+    assert.equal((await mother.client.get(`/api/profiles/${profile.id}/shares`)).status, 403);
+
+    // The candidate sees and ends the link their mother made.
+    const theirs = (await (await candidate.client.get(`/api/profiles/${profile.id}/shares`)).json()) as { shares: Array<{ id: number }> };
+    assert.deepEqual(theirs.shares.map((s) => s.id), [share.id]);
+    assert.equal((await candidate.client.delete(`/api/shares/${share.id}`)).status, 200);
     assert.equal((await new Client(server).get(`/api/shares/${share.shareCode}`)).status, 410);
   });
 });

@@ -6,10 +6,11 @@ import { HttpError, notFound } from '../../errors';
 import { currentUser, requireUser } from '../../middleware/auth';
 import { idParam, parse } from '../../middleware/validate';
 import { ShareView } from '../../models/activity';
-import { Profile } from '../../models/profile';
 import { PrivacySettings } from '../../models/settings';
 import { ProfileShare } from '../../models/social';
 import { presentProfile } from '../../presenters/profile';
+import { decideFamily, familyFacts } from '../../policies/relationship';
+import { authorizeFamily } from '../../services/family/people';
 import { loadProfile } from '../../services/profiles';
 
 const DAY_MS = 24 * 3600_000;
@@ -30,12 +31,18 @@ function presentShare(share: ProfileShare) {
   };
 }
 
-async function ownProfileId(ctx: AppContext, profileId: number): Promise<number> {
-  const user = currentUser(ctx);
-  const profile = await Profile.query(ctx.services.db).findById(profileId).select('userId', 'isDeleted');
-  // Someone else's profile answers like one that does not exist.
-  if (!profile || profile.isDeleted || profile.userId !== user.id) throw notFound('Profile not found');
+/**
+ * A profile the session's member may share: their own, or one they help with as family while the candidate lets
+ * family share it (the relationship policy's family rules). Anyone else's answers like a profile that does not exist.
+ */
+async function shareableProfileId(ctx: AppContext, profileId: number): Promise<number> {
+  await authorizeFamily(ctx.services.db, currentUser(ctx).id, profileId, 'share');
   return profileId;
+}
+
+async function mayShareProfile(ctx: AppContext, profileId: number): Promise<boolean> {
+  const facts = await familyFacts(ctx.services.db, currentUser(ctx).id, profileId);
+  return facts !== null && facts.role !== null && decideFamily(facts, 'share');
 }
 
 /**
@@ -60,7 +67,7 @@ export function shareRoutes() {
 
   router.post('/profiles/:id/share', requireUser, async (ctx) => {
     const user = currentUser(ctx);
-    const profileId = await ownProfileId(ctx, idParam(ctx.params.id));
+    const profileId = await shareableProfileId(ctx, idParam(ctx.params.id));
     const { expirationDays } = parse(shareCreateSchema, (ctx.request as unknown as { body?: unknown }).body ?? {});
     const now = Date.now();
     const share = await ProfileShare.query(ctx.services.db).insertAndFetch({
@@ -77,7 +84,7 @@ export function shareRoutes() {
   });
 
   router.get('/profiles/:id/shares', requireUser, async (ctx) => {
-    const profileId = await ownProfileId(ctx, idParam(ctx.params.id));
+    const profileId = await shareableProfileId(ctx, idParam(ctx.params.id));
     const shares = await ProfileShare.query(ctx.services.db)
       .where({ profileId, isActive: true })
       .where('expiresAt', '>', Date.now())
@@ -89,7 +96,8 @@ export function shareRoutes() {
   router.delete('/shares/:shareId', requireUser, async (ctx) => {
     const user = currentUser(ctx);
     const share = await ProfileShare.query(ctx.services.db).findById(idParam(ctx.params.shareId));
-    if (!share || share.userId !== user.id) throw notFound('Share link not found');
+    // Its maker, or anyone who may share the profile now (the candidate can end a link family made).
+    if (!share || (share.userId !== user.id && !(await mayShareProfile(ctx, share.profileId)))) throw notFound('Share link not found');
     await ProfileShare.query(ctx.services.db).findById(share.id).patch({ isActive: false, deactivatedAt: Date.now(), deactivatedBy: user.id });
     ctx.body = { message: 'Share link deactivated' };
   });

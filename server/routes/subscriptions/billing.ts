@@ -7,7 +7,7 @@ import { Invoice } from '../../models/billing';
 import { cancelAtPeriodEnd, changePlan, resume } from '../../services/billing/changes';
 import { payPastDueWithCard } from '../../services/billing/demo';
 import { demoReceiptHtml, presentBilling } from '../../services/billing/present';
-import { latestSubscription } from '../../services/billing/state';
+import { liveSubscriptions } from '../../services/billing/state';
 import { openInvoicePayment } from '../../services/billing/stripe-billing';
 
 /** Settings → Subscription: the member's own subscription, invoices and the changes they may make. */
@@ -49,7 +49,7 @@ export function billingRoutes() {
   // the Payment Element (card details never reach Saathi), and the webhooks restore the plan.
   router.post('/subscriptions/:userId/pay', requireUser, async (ctx) => {
     const user = assertSelf(ctx, idParam(ctx.params.userId));
-    const sub = await latestSubscription(ctx.services.db, user.id);
+    const sub = (await liveSubscriptions(ctx.services.db, user.id)).find((s) => s.status === 'past_due');
     if (sub?.status !== 'past_due') throw new HttpError(409, 'Nothing is due: your subscription has no failed payment.', 'subscription_conflict');
     if (sub.provider === 'stripe') {
       ctx.body = await openInvoicePayment(ctx.services, sub.providerSubscriptionId);

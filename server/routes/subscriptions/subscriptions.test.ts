@@ -26,9 +26,12 @@ describe('catalogue and demo mode', () => {
   });
 
   test('the catalogue has the three tiers with prices and limits from configuration', async () => {
-    const res = (await (await new Client(server).get('/api/subscriptions')).json()) as { tiers: Json; features: Record<string, Json>; provider: string };
+    // An install whose catalogue row still carries the spec's $1.00 fallback: Tryme is free all the same.
+    await server.db('subscription_plans').where({ tier: 'tryme' }).update({ priceCents: 100 });
+    const res = (await (await new Client(server).get('/api/subscriptions')).json()) as { tiers: Json; features: Record<string, Json>; plans: Json[]; provider: string };
     assert.deepEqual(res.tiers, { TRYME: 'tryme', PREMIUM: 'premium', ELITE: 'elite' });
-    assert.equal(res.features.tryme.price, '1.00');
+    assert.deepEqual([res.features.tryme.price, res.features.tryme.priceCents], ['0.00', 0], 'Tryme is free');
+    assert.deepEqual(res.plans.map((p) => [p.tier, p.priceCents, p.currency]), [['tryme', 0, 'usd'], ['premium', 1499, 'usd'], ['elite', 2999, 'usd']]);
     assert.equal(res.features.premium.price, '14.99');
     assert.equal(res.features.elite.price, '29.99');
     assert.equal(res.features.tryme.messageLimit, 5);

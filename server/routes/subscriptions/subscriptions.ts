@@ -7,14 +7,15 @@ import { Subscription } from '../../models/billing';
 import { Payment } from '../../models/ops';
 import { User } from '../../models/user';
 import { notify } from '../../services/notifications';
-import { applySucceededPayment, catalogue, paymentProvider, providerName, secretHash, stripeClient } from '../../services/payments';
+import { applySucceededPayment, catalogue, paymentProvider, providerName, stripeClient } from '../../services/payments';
 import { sha256 } from '../../services/passwords';
 import { changePlan } from '../../services/billing/changes';
-import { createDemoSubscription, saveDemoCard } from '../../services/billing/demo';
-import { isLive, latestSubscription } from '../../services/billing/state';
+import { alreadySubscribed, openCheckout } from '../../services/billing/checkout';
+import { saveDemoCard } from '../../services/billing/demo';
+import { isLive, mainSubscription } from '../../services/billing/state';
 import { applyBillingEvent, claimStripeEvent } from '../../services/billing/events';
 import { billingEventOf } from '../../services/billing/stripe-events';
-import { completeStripeSubscription, createStripeSubscription, readForEvent } from '../../services/billing/stripe-billing';
+import { completeStripeSubscription, readForEvent } from '../../services/billing/stripe-billing';
 import { completeDemo, tierOf } from './complete-demo';
 
 
@@ -33,20 +34,20 @@ export function subscriptionRoutes() {
     };
   });
 
-  // Subscription setup: the amount always comes from the catalogue, never from the client.
+  // Subscription setup: the amount always comes from the catalogue, never from the client. A member has at most
+  // one open subscription: a second request hands back the open checkout (billing/checkout.ts).
   router.post('/subscriptions/:userId', requireUser, async (ctx) => {
     const user = assertSelf(ctx, idParam(ctx.params.userId));
     const { tier } = parse(subscribeSchema, requestBody(ctx));
     const now = Date.now();
-    const current = await latestSubscription(ctx.services.db, user.id);
-    if (isLive(current)) {
+    if (await mainSubscription(ctx.services.db, user.id).then(isLive)) {
       // A member who already subscribes changes plan (upgrade now, downgrade or Tryme at the period end).
       if (tier === 'tryme') {
         await changePlan(ctx.services, user.id, 'tryme');
         ctx.body = { tier, price: '0.00', clientSecret: null, completed: true, effective: 'period_end' };
         return;
       }
-      throw new HttpError(409, 'You already have a subscription. Change your plan in Settings → Plan.', 'subscription_conflict');
+      throw alreadySubscribed();
     }
     if (tier === 'tryme') {
       // Moving down to tryme never charges.
@@ -57,25 +58,12 @@ export function subscriptionRoutes() {
     const plan = (await catalogue(ctx.services.db, ctx.services.config)).find((p) => p.tier === tier);
     if (!plan) throw badRequest('Unknown plan');
     const provider = paymentProvider(ctx.services);
-    if (provider.name === 'demo') {
-      const created = await createDemoSubscription(ctx.services, { userId: user.id, tier, amountCents: plan.priceCents, currency: plan.currency });
-      ctx.status = 201;
-      ctx.body = { clientSecret: created.clientSecret, price: plan.price, tier, paymentIntentId: created.intentId, subscriptionId: created.subscriptionId, provider: 'demo', isDemo: true };
-      return;
-    }
-    let created: Awaited<ReturnType<typeof createStripeSubscription>>;
-    try {
-      created = await createStripeSubscription(ctx.services, user, { ...plan, tier });
-    } catch (error) {
-      ctx.services.log({ level: 'error', msg: 'subscription setup failed', err: String(error) });
-      throw new HttpError(502, 'Unable to process subscription request', 'payment_provider_error');
-    }
-    await Payment.query(ctx.services.db).insert({
-      userId: user.id, provider: provider.name, intentId: created.paymentIntentId, tier, amountCents: plan.priceCents, currency: plan.currency,
-      status: 'requires_payment_method', isDemo: false, clientSecretHash: secretHash(created.clientSecret), createdAt: now, updatedAt: now,
-    });
-    ctx.status = 201;
-    ctx.body = { clientSecret: created.clientSecret, price: plan.price, tier, paymentIntentId: created.paymentIntentId, subscriptionId: created.subscriptionId, provider: provider.name, isDemo: false };
+    const checkout = await openCheckout(ctx.services, provider.name, user, { ...plan, tier });
+    ctx.status = checkout.reused ? 200 : 201;
+    ctx.body = {
+      clientSecret: checkout.clientSecret, price: plan.price, currency: plan.currency, tier, paymentIntentId: checkout.paymentIntentId, subscriptionId: checkout.subscriptionId,
+      provider: checkout.provider, isDemo: checkout.provider === 'demo', reused: checkout.reused,
+    };
   });
 
   router.post('/subscriptions/:userId/complete', requireUser, async (ctx) => {
@@ -115,6 +103,8 @@ export function subscriptionRoutes() {
       ctx.body = { status: 'succeeded', paymentIntentId: payment.intentId };
       return;
     }
+    // A checkout the member replaced with another plan (or ended with the account) takes no card.
+    if (payment.status === 'canceled') throw new HttpError(409, 'This checkout has ended. Choose your plan again to pay.', 'payment_canceled');
     // A published test number that always declines, so the failure path can be shown without a real card.
     const declined = input.cardNumber.replace(/\D/g, '') === '4000000000000002';
     const status = declined ? 'requires_payment_method' : 'succeeded';

@@ -11,7 +11,7 @@ import { applyBillingEvent } from './events';
 import { Subscription } from '../../models/billing';
 import { Payment } from '../../models/ops';
 import type { User } from '../../models/user';
-import { type PaidTier, type SubscriptionRow, latestSubscription } from './state';
+import { type PaidTier, type SubscriptionRow, liveSubscriptions, mainSubscription } from './state';
 import { upgradeDeclined } from './tell';
 
 type Services = Pick<AppServices, 'db' | 'live' | 'config'>;
@@ -25,11 +25,25 @@ const RANK: Record<SubscriptionTier, number> = { tryme: 0, premium: 1, elite: 2 
 
 const conflict = (message: string) => new HttpError(409, message, 'subscription_conflict');
 
-/** The member's subscription that a change may act on: one that still bills. */
+/** The member's subscription that a change may act on: the main one that still bills. */
 async function changeable(services: Services, userId: number): Promise<SubscriptionRow> {
-  const sub = await latestSubscription(services.db, userId);
+  const sub = await mainSubscription(services.db, userId);
   if (!sub || sub.status === 'canceled' || sub.status === 'incomplete') throw conflict('You have no active subscription to change.');
   return sub;
+}
+
+/**
+ * A member holds one plan: any other subscription that still bills (an extra from before one live subscription
+ * was enforced) ends at its period end when the member chooses or cancels their plan.
+ */
+async function endExtras(services: Services, userId: number, main: SubscriptionRow): Promise<number> {
+  let ended = 0;
+  for (const extra of await liveSubscriptions(services.db, userId)) {
+    if (extra.id === main.id || extra.cancelAtPeriodEnd) continue;
+    await setCancelFlag(services, extra, true);
+    ended += 1;
+  }
+  return ended;
 }
 
 /** What is left of the current period, as a fraction (the basis of proration). */
@@ -44,8 +58,14 @@ function remainingFraction(sub: SubscriptionRow, now: number): number {
  * undoes a pending downgrade.
  */
 export async function changePlan(services: Services, userId: number, tier: SubscriptionTier): Promise<PlanChange> {
-  const { db } = services;
   const sub = await changeable(services, userId);
+  const change = await changeMain(services, sub, tier);
+  await endExtras(services, userId, sub);
+  return change;
+}
+
+async function changeMain(services: Services, sub: SubscriptionRow, tier: SubscriptionTier): Promise<PlanChange> {
+  const { db } = services;
   if (sub.status === 'past_due') throw conflict('Your last payment failed. Update your card before changing plans.');
   if (tier === sub.tier) {
     // Keeping the current plan: a pending switch (or end) is undone.
@@ -96,9 +116,11 @@ async function setCancelFlag(services: Services, sub: SubscriptionRow, cancelAtP
 /** Cancel at the period end: the member keeps the plan they paid for until then, and can resume before it. */
 export async function cancelAtPeriodEnd(services: Services, userId: number): Promise<SubscriptionRow> {
   const sub = await changeable(services, userId);
-  if (sub.cancelAtPeriodEnd) throw conflict('Your subscription is already set to end at the end of this period.');
-  await setCancelFlag(services, sub, true);
-  return (await latestSubscription(services.db, userId)) as SubscriptionRow;
+  // Every subscription that bills ends: the main one and any extra.
+  const extras = await endExtras(services, userId, sub);
+  if (sub.cancelAtPeriodEnd && extras === 0) throw conflict('Your subscription is already set to end at the end of this period.');
+  if (!sub.cancelAtPeriodEnd) await setCancelFlag(services, sub, true);
+  return (await mainSubscription(services.db, userId)) as SubscriptionRow;
 }
 
 export async function resume(services: Services, userId: number): Promise<SubscriptionRow> {
@@ -106,7 +128,7 @@ export async function resume(services: Services, userId: number): Promise<Subscr
   if (!sub.cancelAtPeriodEnd && sub.pendingTier !== 'tryme') throw conflict('Your subscription is not set to end; there is nothing to resume.');
   await Subscription.query(services.db).findById(sub.id).patch({ pendingTier: sub.pendingTier === 'tryme' ? null : sub.pendingTier });
   if (sub.cancelAtPeriodEnd) await setCancelFlag(services, sub, false);
-  return (await latestSubscription(services.db, userId)) as SubscriptionRow;
+  return (await mainSubscription(services.db, userId)) as SubscriptionRow;
 }
 
 /** Payments still open with the provider: account deletion cancels them so no charge can complete afterwards. */

@@ -1,10 +1,11 @@
 import crypto from 'node:crypto';
 import type { AppServices } from '../../context';
-import { HttpError } from '../../errors';
+import { HttpError, uniqueViolation } from '../../errors';
 import { sha256 } from '../passwords';
 import { catalogue } from '../payments';
-import { addMonth, billingNow } from './clock';
+import { addMonth, billingNow, periodEndAfter } from './clock';
 import { type BillingEvent, type InvoiceState, type SubscriptionState, applyBillingEvent } from './events';
+import { tellMembers } from './tell';
 import { Invoice, Subscription } from '../../models/billing';
 import { Payment } from '../../models/ops';
 import type { PaidTier, SubscriptionRow } from './state';
@@ -35,33 +36,90 @@ export function demoEvent(
   return { ...base, type, subscription: object as SubscriptionState };
 }
 
+/** A demo checkout the member's browser pays: the subscription, and its first invoice's payment and client secret. */
+export interface DemoCheckout {
+  subscriptionId: string;
+  intentId: string;
+  clientSecret: string;
+}
+
+const newSecret = (intentId: string) => `${intentId}_secret_${crypto.randomBytes(16).toString('hex')}`;
+
 /**
  * Starts a subscription the way Stripe's `default_incomplete` does: the subscription is incomplete and its
- * first invoice open until the member's card confirms that invoice's payment with the client secret.
+ * first invoice open until the member's card confirms that invoice's payment with the client secret. One
+ * transaction: the subscription, its invoice and its payment appear together or not at all. null when the member
+ * already has an open subscription (the one-live index refused a second): the caller reuses that one.
  */
-export async function createDemoSubscription(services: Services, input: { userId: number; tier: PaidTier; amountCents: number; currency: string }) {
+export async function createDemoSubscription(services: Services, input: { userId: number; tier: PaidTier; amountCents: number; currency: string }): Promise<DemoCheckout | null> {
   const { db } = services;
   const now = await billingNow(db);
+  const realNow = Date.now();
   const subId = rid('demo_sub');
   const intentId = rid('demo_pi');
-  const clientSecret = `${intentId}_secret_${crypto.randomBytes(16).toString('hex')}`;
-  const state: SubscriptionState = {
-    id: subId, customerId: `demo_cus_${input.userId}`, userId: input.userId, status: 'incomplete', tier: input.tier,
-    currentPeriodStart: now, currentPeriodEnd: addMonth(now), cancelAtPeriodEnd: false, canceledAt: null,
-  };
-  await applyBillingEvent(services, demoEvent('customer.subscription.updated', now, state));
-  const sub = await Subscription.query(db).where({ providerSubscriptionId: subId }).select('id').first();
-  const realNow = Date.now();
-  await Invoice.query(db).insert({
-    userId: input.userId, subscriptionId: sub?.id ?? null, provider: 'demo', providerInvoiceId: rid('demo_in'), paymentIntentId: intentId, tier: input.tier,
-    reason: 'subscription_create', amountCents: input.amountCents, currency: input.currency, status: 'open', periodStart: state.currentPeriodStart,
-    periodEnd: state.currentPeriodEnd, createdAt: realNow,
-  });
-  await Payment.query(db).insert({
-    userId: input.userId, provider: 'demo', intentId, tier: input.tier, amountCents: input.amountCents, currency: input.currency,
-    status: 'requires_confirmation', isDemo: true, clientSecretHash: sha256(clientSecret), createdAt: realNow, updatedAt: realNow,
-  });
+  const clientSecret = newSecret(intentId);
+  try {
+    await db.transaction(async (trx) => {
+      const sub = await Subscription.query(trx).insert({
+        userId: input.userId, provider: 'demo', providerSubscriptionId: subId, providerCustomerId: `demo_cus_${input.userId}`, tier: input.tier,
+        status: 'incomplete', currentPeriodStart: now, currentPeriodEnd: addMonth(now), cancelAtPeriodEnd: false, lastEventAt: now, createdAt: realNow, updatedAt: realNow,
+      });
+      await Invoice.query(trx).insert({
+        userId: input.userId, subscriptionId: sub.id, provider: 'demo', providerInvoiceId: rid('demo_in'), paymentIntentId: intentId, tier: input.tier,
+        reason: 'subscription_create', amountCents: input.amountCents, currency: input.currency, status: 'open', periodStart: now, periodEnd: addMonth(now), createdAt: realNow,
+      });
+      await Payment.query(trx).insert({
+        userId: input.userId, provider: 'demo', intentId, tier: input.tier, amountCents: input.amountCents, currency: input.currency,
+        status: 'requires_confirmation', isDemo: true, clientSecretHash: sha256(clientSecret), createdAt: realNow, updatedAt: realNow,
+      });
+    });
+  } catch (error) {
+    if (uniqueViolation(error)) return null;
+    throw error;
+  }
+  await tellMembers(services, [], [input.userId]);
   return { intentId, clientSecret, subscriptionId: subId };
+}
+
+/** The first invoice of a demo checkout, and its payment (null when either is missing). */
+async function firstPayment(services: Services, sub: SubscriptionRow) {
+  const invoice = await Invoice.query(services.db).where({ subscriptionId: sub.id, reason: 'subscription_create' }).orderBy('id').first();
+  const payment = invoice?.paymentIntentId ? await Payment.query(services.db).findOne({ intentId: invoice.paymentIntentId, provider: 'demo' }) : undefined;
+  return invoice && payment ? { invoice, payment } : null;
+}
+
+/**
+ * An open demo checkout handed back to the member who comes back to pay it: the same subscription and payment,
+ * with a new client secret (only its hash is kept, so the old one cannot be shown again; it stops working). A
+ * checkout whose card payment succeeded but was never completed is completed now instead. null: the checkout
+ * cannot be paid any more (the caller ends it or finds the subscription active).
+ */
+export async function reopenDemoCheckout(services: Services, sub: SubscriptionRow): Promise<DemoCheckout | null> {
+  const first = await firstPayment(services, sub);
+  if (first?.invoice.status !== 'open') return null;
+  if (first.payment.status === 'succeeded') {
+    await completeDemoFirstInvoice(services, first.payment.intentId);
+    return null;
+  }
+  const clientSecret = newSecret(first.payment.intentId);
+  await Payment.query(services.db).findById(first.payment.id).patch({ clientSecretHash: sha256(clientSecret), updatedAt: Date.now() });
+  return { subscriptionId: sub.providerSubscriptionId, intentId: first.payment.intentId, clientSecret };
+}
+
+/**
+ * An open demo checkout the member replaces (another plan chosen): the subscription ends unpaid, its invoice is
+ * void and its payment cancelled. One whose card payment already succeeded is completed instead (it was paid).
+ */
+export async function endDemoCheckout(services: Services, sub: SubscriptionRow): Promise<void> {
+  const first = await firstPayment(services, sub);
+  if (first?.payment.status === 'succeeded' && first.invoice.status === 'open') {
+    await completeDemoFirstInvoice(services, first.payment.intentId);
+    return;
+  }
+  const now = Math.max(await billingNow(services.db), sub.lastEventAt);
+  await applyBillingEvent(services, demoEvent('customer.subscription.deleted', now, stateOf(sub, { status: 'canceled', canceledAt: now })));
+  await Invoice.query(services.db).where({ subscriptionId: sub.id, status: 'open' }).patch({ status: 'void' });
+  if (first) await Payment.query(services.db).findById(first.payment.id).whereNot('status', 'succeeded').patch({ status: 'canceled', updatedAt: Date.now() });
 }
 
 /** The card the demo form confirmed becomes the subscription's payment method (brand and last four only). */
@@ -120,6 +178,12 @@ export async function runDemoRenewals(services: Services): Promise<number> {
   return events;
 }
 
+/** Where a subscription's monthly periods are counted from: the start of the period its first invoice paid. */
+async function billingAnchor(db: Services['db'], sub: SubscriptionRow): Promise<number> {
+  const first = await Invoice.query(db).where({ subscriptionId: sub.id, reason: 'subscription_create' }).orderBy('id').select('periodStart').first();
+  return first?.periodStart ?? sub.currentPeriodStart;
+}
+
 async function step(services: Services, sub: SubscriptionRow): Promise<number> {
   const { db } = services;
   if (sub.status === 'past_due' || sub.cancelAtPeriodEnd || sub.pendingTier === 'tryme') {
@@ -132,7 +196,7 @@ async function step(services: Services, sub: SubscriptionRow): Promise<number> {
   const plan = (await catalogue(db, services.config)).find((p) => p.tier === tier);
   if (!plan) throw new Error(`No catalogue entry for ${tier}`);
   const start = sub.currentPeriodEnd;
-  const end = addMonth(start);
+  const end = periodEndAfter(await billingAnchor(db, sub), start);
   const fails = sub.cardFailsOnRenewal;
   await applyBillingEvent(services, demoEvent('customer.subscription.updated', start, stateOf(sub, { tier, status: fails ? 'past_due' : 'active', currentPeriodStart: start, currentPeriodEnd: end })));
   const invoice: InvoiceState = {

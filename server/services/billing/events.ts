@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { AppServices } from '../../context';
-import { HttpError } from '../../errors';
-import { type BillingPolicy, type PaidTier, type SubscriptionStatus, graceMs, latestSubscription, syncUserTier } from './state';
+import { HttpError, uniqueViolation } from '../../errors';
+import { type BillingPolicy, type PaidTier, type SubscriptionStatus, graceMs, syncUserTier } from './state';
 import { Invoice, Subscription } from '../../models/billing';
 import { type Notice, endedNotice, failedNotice, paidNotice, tellMembers } from './tell';
 
@@ -94,6 +94,19 @@ export async function applySubscriptionSnapshot(services: Services, provider: 's
   return applied;
 }
 
+/**
+ * A paid invoice read from the provider's API (the first invoice, at checkout completion), applied as its
+ * invoice.paid event would be; not an event, so not recorded as applied. The event arriving later finds the invoice
+ * paid and changes nothing (one receipt).
+ */
+export async function applyPaidInvoiceSnapshot(services: Services, provider: 'stripe' | 'demo', invoice: InvoiceState, created: number, now = Date.now()): Promise<boolean> {
+  const out: Outcome = { notices: [], changed: new Set() };
+  const event = { id: `snapshot_${invoice.id}`, created, provider, type: 'invoice.paid' as const, invoice };
+  const applied = await services.db.transaction((trx) => applyInvoice(trx, event, now, out, services.config));
+  await tellMembers(services, out.notices, out.changed);
+  return applied;
+}
+
 /** A schedule read from the provider's API right after Saathi changed it (not an event: not recorded as applied). */
 export async function applyScheduleSnapshot(services: Services, state: ScheduleState, created: number, now = Date.now()): Promise<boolean> {
   const out: Outcome = { notices: [], changed: new Set() };
@@ -133,7 +146,16 @@ async function applySubscriptionState(trx: Trx, provider: 'stripe' | 'demo', s: 
     ...(s.status === 'canceled' || s.tier === row?.pendingTier ? { pendingTier: null } : {}),
   };
   if (row) await Subscription.query(trx).findById(row.id).patch(fields);
-  else await Subscription.query(trx).insert({ ...fields, userId, provider, providerSubscriptionId: s.id, providerCustomerId: s.customerId, createdAt: now });
+  else {
+    try {
+      await Subscription.query(trx).insert({ ...fields, userId, provider, providerSubscriptionId: s.id, providerCustomerId: s.customerId, createdAt: now });
+    } catch (error) {
+      // The member holds another open subscription (subscriptions_one_live): usually the checkout row this one's
+      // creation is about to be written to. Refused, rolled back, and delivered again later by the provider.
+      if (uniqueViolation(error)) throw new HttpError(409, 'This member already has an open subscription; deliver this event again later.', 'subscription_conflict');
+      throw error;
+    }
+  }
   await syncUserTier(trx, userId, now, policy);
   out.changed.add(userId);
   // The end of a subscription that was paying (not of one whose first payment never came).
@@ -180,7 +202,7 @@ async function applyInvoice(trx: Trx, event: Extract<BillingEvent, { invoice: In
   const graceUntil = sub.graceUntil ?? inv.periodStart + graceMs(policy);
   await Subscription.query(trx).findById(sub.id).patch({ status: 'past_due', graceUntil, updatedAt: now });
   await syncUserTier(trx, sub.userId, now, policy);
-  const fresh = await latestSubscription(trx, sub.userId);
+  const fresh = await Subscription.query(trx).findById(sub.id);
   out.changed.add(sub.userId);
   out.notices.push(failedNotice(sub.userId, tier, inv, graceUntil, event.created, fresh?.cardLast4 ?? null));
   return true;

@@ -1,38 +1,66 @@
 import type { AppServices } from '../../context';
 import { Invoice } from '../../models/billing';
 import { catalogue } from '../payments';
-import { latestSubscription } from './state';
+import { User } from '../../models/user';
+import { type SubscriptionRow, freeYearOf, liveSubscriptions, mainSubscription } from './state';
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
-/** What Settings → Subscription shows: the plan, its price, renewal or end date, card, and invoices. */
+type Plans = Awaited<ReturnType<typeof catalogue>>;
+
+/** One subscription as Settings → Plan shows it. */
+function presentSubscription(sub: SubscriptionRow, plans: Plans) {
+  const plan = plans.find((p) => p.tier === sub.tier);
+  const live = sub.status === 'active' || sub.status === 'past_due';
+  return {
+    provider: sub.provider,
+    tier: sub.tier,
+    planName: plan?.name ?? sub.tier,
+    price: plan?.price ?? null,
+    currency: plan?.currency ?? null,
+    status: sub.status,
+    currentPeriodStart: iso(sub.currentPeriodStart),
+    currentPeriodEnd: iso(sub.currentPeriodEnd),
+    // The next charge: none when the subscription will end or has ended.
+    renewsAt: live && !sub.cancelAtPeriodEnd && sub.pendingTier !== 'tryme' ? iso(sub.currentPeriodEnd) : null,
+    endsAt: live && (sub.cancelAtPeriodEnd || sub.pendingTier === 'tryme') ? iso(sub.currentPeriodEnd) : sub.status === 'canceled' ? iso(sub.canceledAt) : null,
+    cancelAtPeriodEnd: sub.cancelAtPeriodEnd || sub.pendingTier === 'tryme',
+    pendingTier: sub.pendingTier === 'tryme' ? null : sub.pendingTier,
+    graceUntil: iso(sub.graceUntil),
+    paymentMethod: sub.cardLast4 ? { brand: sub.cardBrand, last4: sub.cardLast4 } : null,
+  };
+}
+
+/**
+ * What Settings → Subscription shows: the main subscription (plan, price, renewal or end date, card), any other
+ * subscription that still bills (`others`: extras from before one live subscription per member was enforced,
+ * which cancelling or changing the plan ends too), and invoices.
+ */
 export async function presentBilling(services: Pick<AppServices, 'db' | 'config'>, userId: number) {
   const { db } = services;
-  const sub = await latestSubscription(db, userId);
+  const sub = await mainSubscription(db, userId);
+  const live = await liveSubscriptions(db, userId);
+  const others = live.filter((s) => s.id !== sub?.id);
   const plans = await catalogue(db, services.config);
-  const plan = sub ? plans.find((p) => p.tier === sub.tier) : undefined;
-  const live = sub !== null && (sub.status === 'active' || sub.status === 'past_due');
-  const invoices = await Invoice.query(db).where({ userId }).whereNot('status', 'draft').orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(50);
+  // What the member paid, and a renewal they can still pay (its subscription is past due). A checkout left unpaid
+  // or declined, or a renewal of a plan that has ended, is no bill: not listed (the console lists every invoice).
+  const payable = live.filter((s) => s.status === 'past_due').map((s) => s.id);
+  const invoices = await Invoice.query(db)
+    .where({ userId })
+    .where((q) => {
+      q.where('status', 'paid');
+      if (payable.length) q.orWhere((open) => open.where('status', 'open').whereIn('subscriptionId', payable));
+    })
+    .orderBy('createdAt', 'desc')
+    .orderBy('id', 'desc')
+    .limit(50);
+  const user = await User.query(db).findById(userId).select('registrationNumber', 'createdAt');
+  const freeYear = user ? freeYearOf(user, services.config, Date.now()) : null;
   return {
-    subscription: sub
-      ? {
-          provider: sub.provider,
-          tier: sub.tier,
-          planName: plan?.name ?? sub.tier,
-          price: plan?.price ?? null,
-          currency: plan?.currency ?? null,
-          status: sub.status,
-          currentPeriodStart: iso(sub.currentPeriodStart),
-          currentPeriodEnd: iso(sub.currentPeriodEnd),
-          // The next charge: none when the subscription will end or has ended.
-          renewsAt: live && !sub.cancelAtPeriodEnd && sub.pendingTier !== 'tryme' ? iso(sub.currentPeriodEnd) : null,
-          endsAt: live && (sub.cancelAtPeriodEnd || sub.pendingTier === 'tryme') ? iso(sub.currentPeriodEnd) : sub.status === 'canceled' ? iso(sub.canceledAt) : null,
-          cancelAtPeriodEnd: sub.cancelAtPeriodEnd || sub.pendingTier === 'tryme',
-          pendingTier: sub.pendingTier === 'tryme' ? null : sub.pendingTier,
-          graceUntil: iso(sub.graceUntil),
-          paymentMethod: sub.cardLast4 ? { brand: sub.cardBrand, last4: sub.cardLast4 } : null,
-        }
-      : null,
+    subscription: sub ? presentSubscription(sub, plans) : null,
+    others: others.map((s) => presentSubscription(s, plans)),
+    // A first-500 member's free Premium year while it runs: a paid plan bought meanwhile does not end it.
+    freePremiumUntil: freeYear ? iso(freeYear.ends) : null,
     invoices: invoices.map((i) => ({
       id: i.providerInvoiceId,
       tier: i.tier as string,

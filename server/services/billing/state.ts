@@ -2,9 +2,9 @@ import type { Knex } from 'knex';
 import type { SubscriptionTier } from '../../../contracts/enums';
 import type { Config } from '../../config';
 import type { Db } from '../../db';
-import { Subscription, type SubscriptionRow } from '../../models/billing';
+import { Subscription, type SubscriptionRow, type SubscriptionStatus } from '../../models/billing';
 import { User } from '../../models/user';
-import { addYear, DAY_MS } from './clock';
+import { DAY_MS, freeYearEnds } from './clock';
 
 export type { PaidTier, SubscriptionRow, SubscriptionStatus } from '../../models/billing';
 
@@ -26,14 +26,40 @@ export function accessFrom(sub: Pick<SubscriptionRow, 'status' | 'tier' | 'curre
   return { tier: 'tryme', ends: null };
 }
 
-/** The member's latest subscription (the one Settings shows and plan changes act on). */
-export async function latestSubscription(db: Db | Knex.Transaction, userId: number): Promise<SubscriptionRow | null> {
-  return (await Subscription.query(db).where({ userId }).orderBy('createdAt', 'desc').orderBy('id', 'desc').first()) ?? null;
-}
+/** Statuses of a subscription that bills, or will once its checkout is paid: at most one a member (subscriptions_one_live). */
+export const OPEN_STATUSES: readonly SubscriptionStatus[] = ['incomplete', 'active', 'past_due'];
 
 /** A subscription that still bills (a second one must not be started next to it). */
-export function isLive(sub: SubscriptionRow | null): sub is SubscriptionRow {
-  return sub !== null && (sub.status === 'active' || sub.status === 'past_due');
+export function isLive(sub: SubscriptionRow | null | undefined): sub is SubscriptionRow {
+  return sub != null && (sub.status === 'active' || sub.status === 'past_due');
+}
+
+/**
+ * Every subscription of the member that still bills, the main one first: normally one, but a member may hold
+ * extras from before one live subscription was enforced (legacyDuplicate), and Settings → Plan shows and cancels
+ * those with it.
+ */
+export async function liveSubscriptions(db: Db | Knex.Transaction, userId: number): Promise<SubscriptionRow[]> {
+  return Subscription.query(db).where({ userId }).whereIn('status', ['active', 'past_due']).orderBy('legacyDuplicate').orderBy('createdAt', 'desc').orderBy('id', 'desc');
+}
+
+/**
+ * The member's main subscription, the one Settings shows and plan changes act on: the one that bills, else the
+ * newest (an open checkout, or one that ended).
+ */
+export async function mainSubscription(db: Db | Knex.Transaction, userId: number): Promise<SubscriptionRow | null> {
+  const [live] = await liveSubscriptions(db, userId);
+  return live ?? (await Subscription.query(db).where({ userId }).orderBy('createdAt', 'desc').orderBy('id', 'desc').first()) ?? null;
+}
+
+/**
+ * The first members' free Premium year (premium from registration for a calendar year, whatever they later
+ * subscribe to) while it runs; null for other members and once it has ended.
+ */
+export function freeYearOf(user: Pick<User, 'registrationNumber' | 'createdAt'>, { firstFreePremium }: Pick<BillingPolicy, 'firstFreePremium'>, now: number): { tier: 'premium'; ends: number } | null {
+  if (user.registrationNumber === null || user.registrationNumber > firstFreePremium) return null;
+  const ends = freeYearEnds(Number(user.createdAt));
+  return ends > now ? { tier: 'premium', ends } : null;
 }
 
 /**
@@ -48,9 +74,8 @@ export async function syncUserTier(trx: Db | Knex.Transaction, userId: number, n
   if (subs.length === 0) return;
   const user = await User.query(trx).findById(userId).select('registrationNumber', 'createdAt');
   const grants = subs.map(accessFrom).filter((a) => a.tier !== 'tryme');
-  // The first members' free Premium year: a calendar year from registration, whatever they later subscribe to.
-  const freeYearEnds = addYear(Number(user?.createdAt));
-  if (user && user.registrationNumber !== null && user.registrationNumber <= firstFreePremium && freeYearEnds > now) grants.push({ tier: 'premium', ends: freeYearEnds });
+  const freeYear = user ? freeYearOf(user, { firstFreePremium }, now) : null;
+  if (freeYear) grants.push(freeYear);
   const rank = (t: SubscriptionTier) => (t === 'elite' ? 2 : t === 'premium' ? 1 : 0);
   const best = grants.sort((a, b) => rank(b.tier) - rank(a.tier) || (b.ends ?? 0) - (a.ends ?? 0))[0];
   const update = best ? { subscriptionTier: best.tier, subscriptionEnds: best.ends } : { subscriptionTier: 'tryme' as const, subscriptionEnds: null };

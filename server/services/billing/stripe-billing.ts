@@ -4,9 +4,9 @@ import { HttpError } from '../../errors';
 import { Subscription } from '../../models/billing';
 import { User } from '../../models/user';
 import { type CatalogueEntry, stripeClient } from '../payments';
-import { applySubscriptionSnapshot } from './events';
+import { applyPaidInvoiceSnapshot, applySubscriptionSnapshot } from './events';
 import type { PaidTier } from './state';
-import { PRICE_LOOKUP_KEYS, SCHEDULE_EVENTS, subscriptionStateOf } from './stripe-events';
+import { PRICE_LOOKUP_KEYS, SCHEDULE_EVENTS, invoiceStateOf, subscriptionStateOf } from './stripe-events';
 
 type Services = Pick<AppServices, 'db' | 'live' | 'config'>;
 
@@ -68,9 +68,21 @@ export async function syncStripeSubscription(services: Services, sub: Stripe.Sub
   await applySubscriptionSnapshot(services, 'stripe', state, created);
 }
 
+/** The payment of a subscription's latest invoice (the first one, while it is incomplete), for the member's browser to confirm. */
+function latestInvoicePayment(sub: Stripe.Subscription): { clientSecret: string; paymentIntentId: string } | null {
+  const invoice = sub.latest_invoice as Stripe.Invoice | null;
+  const clientSecret = invoice?.confirmation_secret?.client_secret ?? null;
+  const payment = invoice?.payments?.data.find((p) => p.status !== 'canceled')?.payment.payment_intent ?? invoice?.payments?.data[0]?.payment.payment_intent;
+  const paymentIntentId = typeof payment === 'string' ? payment : (payment?.id ?? null);
+  return clientSecret && paymentIntentId ? { clientSecret, paymentIntentId } : null;
+}
+
+const CHECKOUT_EXPAND = ['latest_invoice.confirmation_secret', 'latest_invoice.payments'];
+
 /**
- * A Subscription created `default_incomplete`: its first invoice's payment is confirmed by the member's
- * browser with the client secret, then completion (or the invoice.paid webhook) makes it active.
+ * A Subscription created `default_incomplete` at Stripe: its first invoice's payment is confirmed by the member's
+ * browser with the client secret, then completion (or the invoice.paid webhook) makes it active. The caller
+ * records it (checkout.ts holds the member's one open-subscription row while this runs).
  */
 export async function createStripeSubscription(services: Services, user: User, plan: CatalogueEntry & { tier: PaidTier }) {
   const stripe = stripeClient(services.config);
@@ -82,15 +94,31 @@ export async function createStripeSubscription(services: Services, user: User, p
     payment_behavior: 'default_incomplete',
     payment_settings: { save_default_payment_method: 'on_subscription' },
     metadata: { userId: String(user.id), tier: plan.tier },
-    expand: ['latest_invoice.confirmation_secret', 'latest_invoice.payments'],
+    expand: CHECKOUT_EXPAND,
   });
-  const invoice = sub.latest_invoice as Stripe.Invoice | null;
-  const clientSecret = invoice?.confirmation_secret?.client_secret ?? null;
-  const payment = invoice?.payments?.data[0]?.payment.payment_intent;
-  const paymentIntentId = typeof payment === 'string' ? payment : (payment?.id ?? null);
-  if (!clientSecret || !paymentIntentId) throw new Error(`Stripe subscription ${sub.id} came back without a payment to confirm`);
-  await syncStripeSubscription(services, sub);
-  return { subscriptionId: sub.id, clientSecret, paymentIntentId };
+  const first = latestInvoicePayment(sub);
+  if (!first) throw new Error(`Stripe subscription ${sub.id} came back without a payment to confirm`);
+  return { subscription: sub, ...first };
+}
+
+/**
+ * An open Stripe checkout the member comes back to: the same subscription's first payment, as Stripe still has
+ * it. null when Stripe no longer has it incomplete (paid meanwhile, or expired): its state is applied, and the
+ * caller finds it active or ended.
+ */
+export async function reopenStripeCheckout(services: Services, providerSubscriptionId: string): Promise<{ clientSecret: string; paymentIntentId: string } | null> {
+  const sub = await stripeClient(services.config).subscriptions.retrieve(providerSubscriptionId, { expand: CHECKOUT_EXPAND });
+  const first = sub.status === 'incomplete' ? latestInvoicePayment(sub) : null;
+  if (!first) await syncStripeSubscription(services, sub);
+  return first;
+}
+
+/** An open Stripe checkout the member replaces (another plan chosen): cancelled at Stripe while still unpaid. */
+export async function endStripeCheckout(services: Services, providerSubscriptionId: string): Promise<void> {
+  const stripe = stripeClient(services.config);
+  const sub = await stripe.subscriptions.retrieve(providerSubscriptionId);
+  // Paid meanwhile: applied as it is (the member subscribes), never cancelled here.
+  await syncStripeSubscription(services, sub.status === 'incomplete' ? await stripe.subscriptions.cancel(providerSubscriptionId) : sub);
 }
 
 /** After the browser confirmed the first payment: reads the subscription from Stripe and applies its state. */
@@ -99,9 +127,14 @@ export async function completeStripeSubscription(services: Services, userId: num
   if (!row) throw new HttpError(404, 'Payment not found', 'not_found');
   if (row.tier !== tier) throw new HttpError(400, 'This payment was made for a different plan', 'bad_request');
   const wasActive = row.status === 'active';
-  const sub = await stripeClient(services.config).subscriptions.retrieve(row.providerSubscriptionId, { expand: ['default_payment_method'] });
+  const sub = await stripeClient(services.config).subscriptions.retrieve(row.providerSubscriptionId, { expand: ['default_payment_method', 'latest_invoice'] });
   if (sub.status === 'incomplete') throw new HttpError(402, 'Payment Processing: the payment has not succeeded yet.', 'payment_incomplete', { status: sub.status });
   await syncStripeSubscription(services, sub);
+  // The first invoice, paid: recorded now (receipt mailed, its link in Settings → Plan and on the confirmation
+  // screen) rather than when its webhook arrives.
+  const invoice = sub.latest_invoice as Stripe.Invoice | null;
+  const paid = invoice?.status === 'paid' && invoice.billing_reason === 'subscription_create' ? invoiceStateOf(invoice) : null;
+  if (paid) await applyPaidInvoiceSnapshot(services, 'stripe', paid, Math.floor(Date.now() / 1000) * 1000);
   return { applied: !wasActive };
 }
 
@@ -113,18 +146,15 @@ export async function completeStripeSubscription(services: Services, userId: num
  */
 export async function openInvoicePayment(services: Services, subscriptionId: string) {
   const stripe = stripeClient(services.config);
-  const sub = await stripe.subscriptions.retrieve(subscriptionId, { expand: ['latest_invoice.confirmation_secret', 'latest_invoice.payments'] });
+  const sub = await stripe.subscriptions.retrieve(subscriptionId, { expand: CHECKOUT_EXPAND });
   const invoice = sub.latest_invoice as Stripe.Invoice | null;
   if (invoice?.status !== 'open') throw new HttpError(409, 'There is no unpaid invoice to pay.', 'subscription_conflict');
-  const clientSecret = invoice.confirmation_secret?.client_secret ?? null;
-  const payment = invoice.payments?.data.find((p) => p.status !== 'canceled')?.payment.payment_intent ?? invoice.payments?.data[0]?.payment.payment_intent;
-  const paymentIntentId = typeof payment === 'string' ? payment : (payment?.id ?? null);
-  if (!clientSecret || !paymentIntentId) throw new HttpError(502, 'The payment provider gave no payment to confirm for this invoice. Please try again.', 'payment_provider_error');
+  const first = latestInvoicePayment(sub);
+  if (!first) throw new HttpError(502, 'The payment provider gave no payment to confirm for this invoice. Please try again.', 'payment_provider_error');
   return {
     provider: 'stripe' as const,
     invoiceId: invoice.id,
-    clientSecret,
-    paymentIntentId,
+    ...first,
     amount: (invoice.amount_due / 100).toFixed(2),
     currency: invoice.currency,
   };

@@ -76,7 +76,8 @@ export function scheduleStateOf(schedule: Stripe.SubscriptionSchedule, priceTier
 
 export const SCHEDULE_EVENTS: ReadonlySet<string> = new Set(['subscription_schedule.created', 'subscription_schedule.updated', 'subscription_schedule.released', 'subscription_schedule.canceled', 'subscription_schedule.completed', 'subscription_schedule.aborted']);
 
-function invoiceStateOf(invoice: Stripe.Invoice): InvoiceState | null {
+/** An invoice as the billing handler reads it (null for an invoice of no subscription). */
+export function invoiceStateOf(invoice: Stripe.Invoice): InvoiceState | null {
   const details = invoice.parent?.subscription_details;
   const subscriptionId = idOf(details?.subscription);
   if (!invoice.id || !subscriptionId) return null;

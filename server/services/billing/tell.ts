@@ -6,7 +6,7 @@ import { sendMail } from '../mail';
 import { notify } from '../notifications';
 import { billingEmail } from './emails';
 import type { InvoiceState } from './events';
-import { type PaidTier, type SubscriptionRow, latestSubscription } from './state';
+import { type PaidTier, type SubscriptionRow, mainSubscription } from './state';
 
 type Services = Pick<AppServices, 'db' | 'live' | 'config'>;
 
@@ -82,7 +82,7 @@ export async function tellMembers(services: Services, notices: Notice[], changed
   for (const userId of new Set(changed)) {
     const user = await User.query(services.db).findById(userId).select('subscriptionTier', 'subscriptionEnds', 'isDeleted');
     if (!user || user.isDeleted) continue;
-    const sub = await latestSubscription(services.db, userId);
+    const sub = await mainSubscription(services.db, userId);
     services.live.publish({
       userId,
       kind: 'subscription',

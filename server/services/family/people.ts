@@ -37,6 +37,7 @@ const REFUSALS: Record<FamilyAction, string> = {
   suggest: 'The person this profile is for has not allowed family to suggest matches',
   'decide-suggestion': 'Only the person this profile is for decides on suggestions',
   'family-thread': 'This profile was declined, so its family thread is closed',
+  share: 'The person this profile is for has not allowed family to share it',
 };
 
 export function mayDo(facts: FamilyFacts, action: FamilyAction): boolean {
@@ -127,6 +128,8 @@ export interface HelpedProfile {
   relation: string;
   consent: FamilyConsent | null;
   candidateFirstName: string | null;
+  /** the candidate's "share outside Saathi" permission (null without a family row; SQLite answers 0/1) */
+  mayShare: boolean | number | null;
 }
 
 export async function profilesHelpedBy(db: Db, userId: number): Promise<HelpedProfile[]> {
@@ -135,7 +138,7 @@ export async function profilesHelpedBy(db: Db, userId: number): Promise<HelpedPr
     .leftJoin('profile_family', 'profile_family.profileId', 'profiles.id')
     .where({ 'family_members.userId': userId, 'family_members.status': 'active', 'profiles.isDeleted': false })
     .whereNot('profiles.userId', userId)
-    .select('profiles.id as profileId', 'profiles.fullName', 'family_members.relation', 'profile_family.consent', 'profile_family.candidateFirstName')
+    .select('profiles.id as profileId', 'profiles.fullName', 'family_members.relation', 'profile_family.consent', 'profile_family.candidateFirstName', 'profile_family.mayShare')
     .castTo<HelpedProfile[]>();
 }
 

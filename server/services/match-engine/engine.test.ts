@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import fc from 'fast-check';
-import { DIETS, EDUCATION_LEVELS, MARITAL_STATUSES, RELIGIONS, RETURN_TO_INDIA_PLANS } from '../../../contracts/enums';
+import { CULTURAL_INTEGRATION_LEVELS, DIETS, EDUCATION_LEVELS, MARITAL_STATUSES, RELIGIONS, RETURN_TO_INDIA_PLANS } from '../../../contracts/enums';
 import { seedDemo } from '../../../fixtures/demo-seed';
 import type { PartialModelObject } from 'objection';
 import { NotInterested } from '../../models/activity';
@@ -108,6 +108,9 @@ function changeArb(): fc.Arbitrary<Change> {
     ['profession', pick(['Software Engineer', 'Doctor', 'Chartered Accountant', 'Teacher', 'Engineer'])],
     ['lookingFor', fc.option(pick(['male', 'female']), { nil: null })],
     ['maritalStatus', pick(MARITAL_STATUSES)],
+    // Unanswered (null) NRI questions are missing to the score, not a middle answer.
+    ['returnToIndiaPlans', fc.option(pick(RETURN_TO_INDIA_PLANS), { nil: null })],
+    ['culturalIntegrationLevel', fc.option(pick(CULTURAL_INTEGRATION_LEVELS), { nil: null })],
   ];
   return fc.oneof(
     fc.tuple(who, fc.nat({ max: fields.length - 1 })).chain(([w, i]) => fields[i][1].map((value) => ({ kind: 'edit' as const, who: w, field: fields[i][0], value }))),
@@ -468,13 +471,13 @@ describe('match engine against the brute force', () => {
         : (await db.raw("SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'engine_%'")).map((r: { name: string }) => r.name);
     const expected =
       db.client.config.client === 'pg'
-        ? ['users', 'profiles', 'privacy_settings', 'photos'].flatMap((t) => [`engine_${t}_insert_delete`, `engine_${t}_update`]).concat(['engine_users_active', 'engine_moon_reset', 'engine_blocks_change', 'engine_matches_change', 'engine_profile_likes_change', 'engine_not_interested_change', 'engine_family_members_change', 'engine_profile_family_change', 'engine_user_moods_change', 'engine_cultural_adaptation_assessments_change'])
-        : ['users', 'profiles', 'privacy_settings', 'photos'].flatMap((t) => [`engine_${t}_insert`, `engine_${t}_update`, `engine_${t}_delete`]).concat(['engine_users_active', 'engine_moon_reset'], ['blocks', 'matches', 'profile_likes', 'not_interested'].flatMap((t) => [`engine_${t}_insert`, `engine_${t}_delete`]), ['family_members', 'profile_family', 'user_moods', 'cultural_adaptation_assessments'].flatMap((t) => [`engine_${t}_insert`, `engine_${t}_update`, `engine_${t}_delete`]));
+        ? ['users', 'profiles', 'privacy_settings', 'photos'].flatMap((t) => [`engine_${t}_insert_delete`, `engine_${t}_update`]).concat(['engine_users_active', 'engine_moon_reset', 'engine_blocks_change', 'engine_matches_change', 'engine_profile_likes_change', 'engine_not_interested_change', 'engine_family_members_change', 'engine_profile_family_change', 'engine_user_moods_change', 'engine_cultural_adaptation_assessments_change', 'engine_share_moods_insert', 'engine_share_moods_update'])
+        : ['users', 'profiles', 'privacy_settings', 'photos'].flatMap((t) => [`engine_${t}_insert`, `engine_${t}_update`, `engine_${t}_delete`]).concat(['engine_users_active', 'engine_moon_reset'], ['blocks', 'matches', 'profile_likes', 'not_interested'].flatMap((t) => [`engine_${t}_insert`, `engine_${t}_delete`]), ['family_members', 'profile_family', 'user_moods', 'cultural_adaptation_assessments'].flatMap((t) => [`engine_${t}_insert`, `engine_${t}_update`, `engine_${t}_delete`]), ['engine_share_moods_insert', 'engine_share_moods_update']);
     assert.deepEqual([...new Set(names)].sort(), [...expected].sort());
     if (db.client.config.client === 'pg') {
       // Each also writes the change to the log (migration 96), which a start from the snapshot reads.
       const { rows } = await db.raw("SELECT proname, prosrc FROM pg_proc WHERE proname LIKE 'engine\\_%\\_change'");
-      assert.equal(rows.length, 12);
+      assert.equal(rows.length, 13);
       for (const r of rows as Array<{ proname: string; prosrc: string }>) {
         assert.ok(r.prosrc.includes('engine_changed(') && !r.prosrc.includes('pg_notify'), `${r.proname} logs its changes`);
       }

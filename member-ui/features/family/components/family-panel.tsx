@@ -237,6 +237,7 @@ export const PERMISSION_LABELS: Record<keyof FamilyPermissions, string> = {
   mayLike: 'Like profiles for me',
   mayShortlist: 'Suggest matches to me',
   mayMessage: 'Write to members as my family',
+  mayShare: 'Share my profile outside Saathi (links)',
 };
 
 function Permissions({ profileId, permissions }: { profileId: number; permissions: FamilyPermissions }) {
@@ -363,7 +364,9 @@ function ConversationsForCandidate({ family }: { family: FamilyView }) {
               </FamilyChatLink>
               <span className="family__facts">
                 {' '}
-                {messageAuthor(c.lastMessage, candidate?.userId ?? 0, { own: name, theirs: firstName(c.otherUser.fullName) })}: {c.lastMessage.content}
+                {c.lastMessage
+                  ? `${messageAuthor(c.lastMessage, candidate?.userId ?? 0, { own: name, theirs: firstName(c.otherUser.fullName) })}: ${c.lastMessage.content}`
+                  : 'A new match: nobody has written yet'}
               </span>
             </li>
           ))}

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import Gift from 'lucide-react/icons/gift';
 import Earth from 'lucide-react/icons/earth';
@@ -7,16 +8,24 @@ import Smartphone from 'lucide-react/icons/smartphone';
 import Sparkles from 'lucide-react/icons/sparkles';
 import Users from 'lucide-react/icons/users';
 import { Button } from '../../../components/ui/button';
+import { figureText } from '../../../../contracts/site-figures';
 import { paths } from '../../../lib/paths';
+import { siteFiguresQueryOptions } from '../api/site-figures';
 
 const STATS = [
-  { value: '10K+', label: 'Matches', icon: HeartHandshake },
-  { value: '50+', label: 'Countries', icon: Earth },
-  { value: '1K+', label: 'Success Stories', icon: Users },
+  { key: 'matches', label: 'Matches', icon: HeartHandshake },
+  { key: 'countries', label: 'Countries', icon: Earth },
+  { key: 'successStories', label: 'Success Stories', icon: Users },
 ] as const;
 
 /** What a visitor sees at "/". */
 export function LandingPage() {
+  const figures = useQuery(siteFiguresQueryOptions());
+  // Real counts only, each once it reaches 10 (the server says which): never a number written here.
+  const stats = STATS.flatMap((stat) => {
+    const figure = figures.data?.[stat.key];
+    return typeof figure === 'number' ? [{ ...stat, value: figureText(figure) }] : [];
+  });
   return (
     <section className="landing" aria-labelledby="landing-title">
       <div className="landing__hero">
@@ -58,15 +67,17 @@ export function LandingPage() {
         </Button>
       </div>
 
-      <ul className="landing__stats" aria-label="Saathi in numbers">
-        {STATS.map(({ value, label, icon: Icon }) => (
-          <li key={label} className="landing__stat">
-            <Icon size={20} aria-hidden="true" className="landing__stat-icon" />
-            <span className="landing__stat-value">{value}</span>
-            <span className="landing__stat-label">{label}</span>
-          </li>
-        ))}
-      </ul>
+      {stats.length ? (
+        <ul className="landing__stats" aria-label="Saathi in numbers">
+          {stats.map(({ value, label, icon: Icon }) => (
+            <li key={label} className="landing__stat">
+              <Icon size={20} aria-hidden="true" className="landing__stat-icon" />
+              <span className="landing__stat-value">{value}</span>
+              <span className="landing__stat-label">{label}</span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
 
       <section className="landing__apps" aria-labelledby="landing-apps-title">
         <h2 id="landing-apps-title" className="landing__section-title">

@@ -34,19 +34,35 @@ function homeApi({
   };
 }
 
+const siteFigures = (figures: Record<string, number | null>) => (request: { url: URL }) =>
+  request.url.pathname === '/api/site-figures' ? jsonResponse(200, figures) : undefined;
+
 test('a visitor sees the landing page with every element of the spec', async () => {
-  const { fetchStub } = renderApp('/');
+  const { fetchStub } = renderApp('/', fakeServer({ handle: siteFigures({ matches: 12_000, countries: 50, successStories: 1200 }) }));
   assert.ok(await screen.findByRole('heading', { name: 'Find Your Perfect Match' }));
   assert.match(screen.getByRole('note', { name: 'Free Premium for a year' }).textContent ?? '', /first 500 registrations/);
   assert.equal(screen.getByRole('link', { name: 'Create Account Now' }).getAttribute('href'), '/register');
   const logins = screen.getAllByRole('link', { name: 'Login' }).map((link) => link.getAttribute('href'));
   assert.ok(logins.every((href) => href === '/login') && logins.length >= 1);
-  const stats = within(screen.getByRole('list', { name: 'Saathi in numbers' }));
-  for (const text of ['10K+', 'Matches', '50+', 'Countries', '1K+', 'Success Stories']) assert.ok(stats.getByText(text));
+  const stats = within(await screen.findByRole('list', { name: 'Saathi in numbers' }));
+  for (const text of ['12K+', 'Matches', '50+', 'Countries', '1.2K+', 'Success Stories']) assert.ok(stats.getByText(text));
   assert.ok(screen.getByText('App Store'));
   assert.ok(screen.getByText('Google Play'));
   assert.equal(screen.queryByRole('navigation', { name: 'Main' }), null);
   assert.equal(fetchStub.callsTo('GET', '/api/matches/featured').length, 0, 'visitors load no member data');
+});
+
+test('the landing claims only the figures the server counted: none below 10, none at all without an answer', async () => {
+  renderApp('/', fakeServer({ handle: siteFigures({ matches: 120, countries: null, successStories: null }) }));
+  const stats = await screen.findByRole('list', { name: 'Saathi in numbers' });
+  assert.deepEqual([...stats.querySelectorAll('li')].map((li) => li.textContent), ['120+Matches']);
+  cleanupApp();
+
+  renderApp('/', fakeServer({ handle: (request) => (request.url.pathname === '/api/site-figures' ? jsonResponse(500, { message: 'down' }) : undefined) }));
+  assert.ok(await screen.findByRole('heading', { name: 'Find Your Perfect Match' }));
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  assert.equal(screen.queryByRole('list', { name: 'Saathi in numbers' }), null);
+  for (const invented of ['10K+', '50+', '1K+']) assert.equal(screen.queryByText(invented), null);
 });
 
 test('a member sees featured matches, daily matches with percentages and a success story', async () => {

@@ -50,8 +50,9 @@ const SECTIONS: ReadonlyArray<LegalSection> = [
             and investigate reports of abuse.
           </li>
           <li>
-            <strong>Moods and cultural adaptation:</strong> the moods and assessments you choose to record, which
-            you can mark as private.
+            <strong>Moods and cultural adaptation:</strong> the moods and assessments you choose to record. Your
+            moods are private unless you turn on mood sharing; then those you do not mark private count towards mood
+            compatibility. A mood's note is never shared.
           </li>
           <li>
             <strong>Usage and device information:</strong> likes, profile views, notifications, the time of your

@@ -5,33 +5,44 @@ import { cn } from '../../../components/ui/cn';
 import { ProfileThumb } from '../../../components/ui/profile-thumb';
 import { shortRelativeTime } from '../../../lib/message-time';
 
-/** One conversation: photo or initial, name, short time, 2-line preview, unread dot. Opens /chat/{otherUserId}. */
+/**
+ * One conversation: photo or initial, name, short time, 2-line preview, unread dot. Opens /chat/{otherUserId}. A
+ * match nobody has written in yet invites the first message instead.
+ */
 export function ConversationRow({ conversation, userId, now }: { conversation: ConversationView; userId: number; now: Date }) {
   const { otherUser, lastMessage, unreadCount } = conversation;
   const unread = unreadCount > 0;
   // Named as in the thread: "Priya's mother" on what family wrote, "You" on the reader's own.
-  const by = messageAuthor(lastMessage, userId, { own: 'You', theirs: null });
+  const by = lastMessage ? messageAuthor(lastMessage, userId, { own: 'You', theirs: null }) : null;
+  const when = lastMessage?.createdAt ?? conversation.matchedAt;
+  const first = otherUser.fullName.trim().split(/\s+/)[0] ?? otherUser.fullName;
   return (
     <li>
       <Link
         to="/chat/$id"
         params={{ id: String(otherUser.id) }}
-        className={cn('conversation', unread && 'conversation--unread')}
-        aria-label={`${otherUser.fullName}${unread ? `, ${unreadCount} unread` : ''}`}
+        className={cn('conversation', unread && 'conversation--unread', !lastMessage && 'conversation--new')}
+        aria-label={`${otherUser.fullName}${unread ? `, ${unreadCount} unread` : ''}${lastMessage ? '' : ', new match'}`}
       >
         <ProfileThumb src={conversation.profile.photos[0]} name={otherUser.fullName} className="conversation__photo" />
         <span className="conversation__body">
           <span className="conversation__top">
             <span className="conversation__name">{otherUser.fullName}</span>
-            <time className="conversation__time" dateTime={lastMessage.createdAt}>
-              {shortRelativeTime(lastMessage.createdAt, now)}
-            </time>
+            {when ? (
+              <time className="conversation__time" dateTime={when}>
+                {shortRelativeTime(when, now)}
+              </time>
+            ) : null}
           </span>
           <span className="conversation__bottom">
-            <span className="conversation__preview">
-              {by ? <span className="conversation__you">{by}: </span> : null}
-              {lastMessage.content}
-            </span>
+            {lastMessage ? (
+              <span className="conversation__preview">
+                {by ? <span className="conversation__you">{by}: </span> : null}
+                {lastMessage.content}
+              </span>
+            ) : (
+              <span className="conversation__preview conversation__hello">New match · Say hello to {first}</span>
+            )}
             {unread ? <span className="conversation__dot" aria-hidden="true" /> : null}
           </span>
         </span>

@@ -17,6 +17,7 @@ function conversation(id: number, fullName: string, content: string, createdAt: 
     otherUser: { id, fullName },
     profile: { id: id + 100, photos: [] },
     lastMessage: { content, createdAt, senderId: lastFrom, sentBy: null },
+    matchedAt: null,
     unreadCount,
   };
 }
@@ -57,7 +58,7 @@ test('rows show name, short relative time, preview, unread dot, and link to the 
 test('the preview names who wrote the last message as the thread does: their family, or you', async () => {
   const user = buildSessionUser({ id: 7, subscriptionTier: 'premium' });
   const fromFamily = conversation(21, 'Priya Raman', 'Namaste, I am Priya’s mother', minutesAgo(1), 1);
-  fromFamily.lastMessage.sentBy = { relation: 'mother', label: "Priya's mother" };
+  if (fromFamily.lastMessage) fromFamily.lastMessage.sentBy = { relation: 'mother', label: "Priya's mother" };
   renderApp('/messages', serve([fromFamily, conversation(22, 'Meera Pillai', 'Happy Onam!', minutesAgo(5), 0, 7), conversation(23, 'Dev Shah', 'Hello', minutesAgo(9))], user));
   const list = await screen.findByRole('list', { name: 'Conversations' });
   const previews = [...list.querySelectorAll('.conversation__preview')].map((p) => p.textContent);
@@ -115,4 +116,15 @@ test('premium members see no limit notice', async () => {
   renderApp('/messages', serve(CONVERSATIONS));
   await screen.findByRole('list', { name: 'Conversations' });
   assert.equal(screen.queryByRole('complementary', { name: 'Message limit' }), null);
+});
+
+test('a new match nobody has written to yet is listed to say hello to, instead of "No messages yet"', async () => {
+  const match: ConversationView = { otherUser: { id: 31, fullName: 'Rahul Verma' }, profile: { id: 131, photos: [] }, lastMessage: null, matchedAt: minutesAgo(3), unreadCount: 0 };
+  renderApp('/messages', serve([match]));
+  const list = await screen.findByRole('list', { name: 'Conversations' });
+  const row = within(list).getByRole('link', { name: 'Rahul Verma, new match' });
+  assert.equal(row.getAttribute('href'), '/chat/31');
+  assert.ok(within(row).getByText('New match · Say hello to Rahul'));
+  assert.ok(within(row).getByText('3m ago'));
+  assert.equal(screen.queryByText('No messages yet'), null);
 });

@@ -40,7 +40,7 @@ export function MessagesPage() {
     return list.filter(
       (c) =>
         c.otherUser.fullName.toLocaleLowerCase().includes(needle) ||
-        c.lastMessage.content.toLocaleLowerCase().includes(needle),
+        (c.lastMessage?.content.toLocaleLowerCase().includes(needle) ?? false),
     );
   }, [conversations.data, query]);
 

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import Lock from 'lucide-react/icons/lock';
 import { useState } from 'react';
 import { INTENSITY_LABELS, MOOD_TEXTS } from '../../../../contracts/moods';
 import type { MoodTypeView } from '../../../../contracts/views';
@@ -9,7 +10,9 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui
 import { TextAreaField } from '../../../components/ui/textarea-field';
 import { toast } from '../../../components/ui/toast';
 import { isApiError } from '../../../lib/api-client';
+import { useSessionUser } from '../../../lib/session';
 import { moodTypesQueryOptions, useRecordMood } from '../api/mood-queries';
+import { useShareMoods } from '../api/mood-sharing';
 import { DEFAULT_INTENSITY, MOOD_CATEGORIES, type MoodCategory } from '../lib/mood-format';
 import { LevelSlider } from './level-slider';
 import { LabelledSwitch } from './private-switch';
@@ -26,6 +29,9 @@ export function MoodForm() {
   const [intensity, setIntensity] = useState(DEFAULT_INTENSITY);
   const [note, setNote] = useState('');
   const [isPrivate, setIsPrivate] = useState(false);
+  const user = useSessionUser();
+  // The per-mood switch matters only while the member shares moods at all.
+  const sharing = useShareMoods(user?.id ?? null) === true;
 
   const showDetails = selected !== null && selected.category === category;
 
@@ -36,7 +42,7 @@ export function MoodForm() {
     }
     const trimmed = note.trim();
     record.mutate(
-      { moodTypeId: selected.id, intensity, isPrivate, ...(trimmed ? { note: trimmed } : {}) },
+      { moodTypeId: selected.id, intensity, isPrivate: sharing && isPrivate, ...(trimmed ? { note: trimmed } : {}) },
       {
         onSuccess: () => {
           toast({ title: 'Mood recorded', description: 'Your mood has been successfully recorded.', variant: 'success' });
@@ -116,17 +122,25 @@ export function MoodForm() {
           </div>
           <TextAreaField
             label="Note (optional)"
+            hint="Only you see your note."
             placeholder={`What's making you feel ${selected.name.toLowerCase()}?`}
             value={note}
             maxLength={500}
             onChange={(event) => setNote(event.target.value)}
           />
-          <LabelledSwitch
-            label="Keep this mood private"
-            hint="Private moods are left out of mood matching and conversation starters."
-            checked={isPrivate}
-            onCheckedChange={setIsPrivate}
-          />
+          {sharing ? (
+            <LabelledSwitch
+              label="Keep this mood private"
+              hint="Private moods are left out of mood matching and conversation starters."
+              checked={isPrivate}
+              onCheckedChange={setIsPrivate}
+            />
+          ) : (
+            <p className="mood-form__private-note">
+              <Lock size={14} aria-hidden="true" />
+              Mood sharing is off: this mood stays private.
+            </p>
+          )}
         </div>
       ) : null}
 

@@ -2,6 +2,7 @@ import '../../../test/setup-dom';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import assert from 'node:assert/strict';
 import { afterEach, test } from 'node:test';
+import { buildSessionUser } from '../../../test/build-user';
 import { type FetchStub, jsonResponse, stubFetch } from '../../../test/fetch-stub';
 
 const { MoodHistory } = await import('./mood-history');
@@ -39,7 +40,11 @@ test('each record shows icon, name, Private badge, intensity label, category, no
     buildMoodRecord({ moodType: null, description: 'Missing mum’s cooking tonight', intensity: 65, scale: 'prompt', createdAt: yesterday.toISOString() }),
     buildMoodRecord({ moodType: MOOD_TYPES[3] ?? null, intensity: 1, createdAt: '2025-03-12T10:00:00.000Z' }),
   ];
-  fetchStub = stubFetch(() => jsonResponse(200, records));
+  fetchStub = stubFetch((request) => {
+    if (request.url.pathname === '/api/auth/user') return jsonResponse(200, buildSessionUser());
+    if (request.url.pathname === '/api/users/7/privacy-settings') return jsonResponse(200, { shareMoods: true });
+    return jsonResponse(200, records);
+  });
   renderWithQueries(<MoodHistory />);
   const list = await screen.findByRole('list', { name: 'Mood records' });
   const [first, second, third] = within(list).getAllByRole('listitem');
@@ -47,7 +52,7 @@ test('each record shows icon, name, Private badge, intensity label, category, no
 
   assert.ok(within(first).getByText('🌱'));
   assert.ok(within(first).getByText('Hopeful'));
-  assert.ok(within(first).getByText('Private'));
+  assert.ok(await within(first).findByText('Private'), 'kept private while sharing is on');
   assert.ok(within(first).getByText('Very strong'));
   assert.ok(within(first).getByText('Relationship'));
   assert.ok(within(first).getByText('First video call went well'));
@@ -61,4 +66,15 @@ test('each record shows icon, name, Private badge, intensity label, category, no
   assert.ok(within(third).getByText('Very mild'));
   assert.ok(within(third).getByText('Cultural'));
   assert.ok(within(third).getByText('Mar 12, 2025'));
+});
+
+test('with mood sharing off the history says every mood is private', async () => {
+  fetchStub = stubFetch((request) => {
+    if (request.url.pathname === '/api/auth/user') return jsonResponse(200, buildSessionUser());
+    if (request.url.pathname === '/api/users/7/privacy-settings') return jsonResponse(200, { shareMoods: false });
+    return jsonResponse(200, [buildMoodRecord({ isPrivate: true }), buildMoodRecord({ isPrivate: false })]);
+  });
+  renderWithQueries(<MoodHistory />);
+  assert.ok(await screen.findByText('Mood sharing is off: every mood here is private.'));
+  assert.equal(within(await screen.findByRole('list', { name: 'Mood records' })).queryByText('Private'), null, 'no badge singles one out');
 });

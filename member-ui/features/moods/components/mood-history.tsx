@@ -4,13 +4,17 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
 import { Spinner } from '../../../components/ui/spinner';
+import { useSessionUser } from '../../../lib/session';
 import { moodHistoryQueryOptions } from '../api/mood-queries';
+import { useShareMoods } from '../api/mood-sharing';
 import { categoryLabel, intensityLabel, moodIcon, moodName, moodTime } from '../lib/mood-format';
 
 /** History tab: the last 30 records, newest first (GET /api/moods/history?limit=30). */
 export function MoodHistory() {
   const history = useQuery(moodHistoryQueryOptions());
   const refreshing = history.isFetching;
+  const user = useSessionUser();
+  const sharing = useShareMoods(user?.id ?? null);
 
   return (
     <section className="card mood-history" aria-labelledby="mood-history-title">
@@ -23,6 +27,8 @@ export function MoodHistory() {
           Refresh
         </Button>
       </div>
+
+      {sharing === false ? <p className="mood-history__sharing">Mood sharing is off: every mood here is private.</p> : null}
 
       {history.isPending ? (
         <div className="mood-form__loading">
@@ -51,7 +57,7 @@ export function MoodHistory() {
               <div className="mood-entry__body">
                 <div className="mood-entry__top">
                   <span className="mood-entry__name">{moodName(record)}</span>
-                  {record.isPrivate ? <Badge tone="neutral">Private</Badge> : null}
+                  {record.isPrivate && sharing ? <Badge tone="neutral">Private</Badge> : null}
                 </div>
                 <div className="mood-entry__badges">
                   <Badge tone="saffron">{intensityLabel(record)}</Badge>

@@ -4,6 +4,7 @@ import { CulturalAssessment } from '../components/cultural-assessment';
 import { LastMoodCard } from '../components/last-mood-card';
 import { MoodForm } from '../components/mood-form';
 import { MoodHistory } from '../components/mood-history';
+import { MoodSharingCard } from '../components/mood-sharing-card';
 
 /** /mood-tracking: Current Mood, Cultural Adaptation, History. The header's back button goes to /. */
 export function MoodTrackingPage() {
@@ -17,6 +18,7 @@ export function MoodTrackingPage() {
         </TabsList>
         <TabsContent value="current" className="mood-stack">
           <MoodForm />
+          <MoodSharingCard />
           <LastMoodCard />
         </TabsContent>
         <TabsContent value="cultural">

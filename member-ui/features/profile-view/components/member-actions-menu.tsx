@@ -1,4 +1,5 @@
 import Flag from 'lucide-react/icons/flag';
+import Share2 from 'lucide-react/icons/share-2';
 import MoreHorizontal from 'lucide-react/icons/ellipsis';
 import ShieldBan from 'lucide-react/icons/shield-ban';
 import * as DropdownMenu from 'radix-ui/dropdown-menu';
@@ -13,6 +14,27 @@ import { type ReportReason, useBlockMember, useReportMember } from '../api/safet
 
 function errorText(error: Error, fallback: string): string {
   return (isApiError(error) && error.serverMessage) || fallback;
+}
+
+/** "…" menu on a profile the member may share (their own, or one they help with as family): Share profile. */
+export function PeopleActionsMenu({ onShare, defaultOpen = false }: { onShare: () => void; defaultOpen?: boolean }) {
+  return (
+    <DropdownMenu.Root modal={false} defaultOpen={defaultOpen}>
+      <DropdownMenu.Trigger asChild>
+        <button type="button" className="photo-action" aria-label="More actions">
+          <MoreHorizontal size={22} aria-hidden="true" />
+        </button>
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content className="menu" align="end" sideOffset={6}>
+          <DropdownMenu.Item className="menu__item" onSelect={onShare}>
+            <Share2 size={16} aria-hidden="true" />
+            Share profile
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
 }
 
 /** "…" menu on someone else's profile: Block (with confirmation) and Report. */

@@ -7,6 +7,7 @@ import { RENDERED_ON_SERVER } from '../../../lib/server-render';
 // button, and shown when they press it.
 const loadMenu = () => import('./member-actions-menu');
 const MemberActionsMenu = lazy(() => loadMenu().then((module) => ({ default: module.MemberActionsMenu })));
+const PeopleActionsMenu = lazy(() => loadMenu().then((module) => ({ default: module.PeopleActionsMenu })));
 
 interface MemberActionsProps {
   userId: number;
@@ -15,11 +16,33 @@ interface MemberActionsProps {
   onBlocked: () => void;
 }
 
+/** The "…" button on a profile the member may share (see PeopleActionsMenu), closed until first pressed. */
+export function PeopleActions({ onShare }: { onShare: () => void }) {
+  const [pressed, setPressed] = useState(false);
+  const closedTrigger = <ClosedTrigger onPress={() => setPressed(true)} />;
+  if (!pressed) return closedTrigger;
+  return (
+    <Suspense fallback={closedTrigger}>
+      <PeopleActionsMenu onShare={onShare} defaultOpen />
+    </Suspense>
+  );
+}
+
 /** The "…" button on someone else's profile (see MemberActionsMenu): a closed button until it is first pressed. */
 export function MemberActions(props: MemberActionsProps) {
   const [pressed, setPressed] = useState(false);
+  const closedTrigger = <ClosedTrigger onPress={() => setPressed(true)} />;
+  if (!pressed) return closedTrigger;
+  return (
+    <Suspense fallback={closedTrigger}>
+      <MemberActionsMenu {...props} defaultOpen />
+    </Suspense>
+  );
+}
+
+function ClosedTrigger({ onPress }: { onPress: () => void }) {
   // Until the menu is wanted (and while its code arrives) the same button as the menu's trigger, closed.
-  const closedTrigger = (
+  return (
     <button
       type="button"
       className="photo-action"
@@ -32,15 +55,9 @@ export function MemberActions(props: MemberActionsProps) {
       data-state="closed"
       onPointerEnter={() => void loadMenu()}
       onFocus={() => void loadMenu()}
-      onClick={() => setPressed(true)}
+      onClick={onPress}
     >
       <MoreHorizontal size={22} aria-hidden="true" />
     </button>
-  );
-  if (!pressed) return closedTrigger;
-  return (
-    <Suspense fallback={closedTrigger}>
-      <MemberActionsMenu {...props} defaultOpen />
-    </Suspense>
   );
 }

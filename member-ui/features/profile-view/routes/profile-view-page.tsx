@@ -20,11 +20,12 @@ import { toast } from '../../../components/ui/toast';
 import { isApiError } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import { profileQueryOptions } from '../../../lib/profiles';
+import { useHelpedProfiles } from '../../../lib/helped-profiles';
 import { usePageTitle } from '../../../lib/page-title';
 import { useSessionUser } from '../../../lib/session';
 import { useLikeCheck, useToggleLike } from '../api/profile-like';
 import { useProfileInsights } from '../api/profile-insights';
-import { MemberActions } from '../components/member-actions';
+import { MemberActions, PeopleActions } from '../components/member-actions';
 import { PhotoGallery } from '../../../components/profile/photo-gallery';
 import { ProfileViewSkeleton } from '../components/profile-view-skeleton';
 import { NotInterestedButton } from '../../../components/not-interested/not-interested-button';
@@ -32,8 +33,8 @@ import { FirstScreen, useFirstScreenReplaced } from '../../../app/layout/first-s
 
 const profileViewRoute = getRouteApi('/member/profile/$id');
 
-// The share dialog (a member's own profile only) is fetched when it is first opened: Radix's dialog is not needed to
-// show a profile.
+// The share dialog (the profile's own people: its member, or family the candidate lets share) is fetched when it is
+// first opened: Radix's dialog is not needed to show a profile.
 const ShareDialog = lazy(() => import('../../../components/sharing/share-dialog').then((module) => ({ default: module.ShareDialog })));
 
 /** /profile/{id}. */
@@ -84,6 +85,14 @@ function LoadedProfile({ profile }: { profile: ProfileView }) {
   const [shareOpen, setShareOpen] = useState(false);
   const [shareWanted, setShareWanted] = useState(false);
   const isOwner = user !== null && user.id === profile.userId;
+  // Family who help with this profile: its menu is theirs to share it (while the candidate allows), not to report it.
+  const helped = useHelpedProfiles(user !== null && !isOwner);
+  const helping = helped.data?.find((h) => h.profileId === profile.id);
+  const mayShare = isOwner || helping?.mayShare === true;
+  const openShare = () => {
+    setShareWanted(true);
+    setShareOpen(true);
+  };
   // The name the profile is published under: a managed profile's candidate, not the account holder.
   const name = profile.fullName || profile.user?.fullName;
   const age = ageOf(profile);
@@ -106,7 +115,9 @@ function LoadedProfile({ profile }: { profile: ProfileView }) {
           <button type="button" className="photo-action" aria-label="Back" onClick={goBack}>
             <ArrowLeft size={22} aria-hidden="true" />
           </button>
-          {!isOwner ? (
+          {mayShare ? (
+            <PeopleActions onShare={openShare} />
+          ) : !isOwner && !helping ? (
             <MemberActions userId={profile.userId} profileId={profile.id} name={name} onBlocked={goBack} />
           ) : null}
         </div>
@@ -152,13 +163,7 @@ function LoadedProfile({ profile }: { profile: ProfileView }) {
 
         <div className="profile-intro__actions">
           {isOwner ? (
-            <Button
-              block
-              onClick={() => {
-                setShareWanted(true);
-                setShareOpen(true);
-              }}
-            >
+            <Button block onClick={openShare}>
               <Share2 size={18} aria-hidden="true" />
               Share Profile
             </Button>
@@ -179,9 +184,9 @@ function LoadedProfile({ profile }: { profile: ProfileView }) {
 
       <DeferredDetails profile={profile} isOwner={isOwner} user={user} />
 
-      {isOwner && shareWanted ? (
+      {mayShare && shareWanted ? (
         <Suspense fallback={null}>
-          <ShareDialog profileId={profile.id} open={shareOpen} onOpenChange={setShareOpen} />
+          <ShareDialog profileId={profile.id} name={isOwner ? null : name} open={shareOpen} onOpenChange={setShareOpen} />
         </Suspense>
       ) : null}
     </article>

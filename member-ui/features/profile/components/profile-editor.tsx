@@ -43,16 +43,29 @@ const ALL_FIELDS = EDITOR_STEPS.flatMap((s) => s.fields);
 /** Required once set: sending them empty would fail, so an empty input leaves the stored value alone. */
 const KEEP_WHEN_EMPTY: readonly ProfileFieldName[] = ['gender', 'dateOfBirth', 'profileType'];
 
-/** PATCH body: every field, empty optional ones cleared, parent fields null unless parent, location composed. */
-export function editorPayload(values: FormValues): Record<string, unknown> {
+/** Every field as the API takes it: empty optional ones cleared, parent fields null unless parent (what is validated). */
+function allValues(values: FormValues): Record<string, unknown> {
   const body = apiValuesOf(values, ALL_FIELDS, null);
   for (const field of KEEP_WHEN_EMPTY) if (body[field] === null) delete body[field];
   if (values.profileType !== 'parent') for (const field of PARENT_FIELD_NAMES) body[field] = null;
   return body;
 }
 
+/**
+ * PATCH body: only the fields the member changed since the editor opened (or last saved). A field left alone is not
+ * sent, so the save cannot overwrite what another card or a family member changed meanwhile. The server clears
+ * the parent fields itself when the profile stops being a parent's.
+ */
+export function editorPayload(values: FormValues, opened: FormValues): Record<string, unknown> {
+  const now = allValues(values);
+  const before = allValues(opened);
+  const body: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(now)) if (JSON.stringify(value) !== JSON.stringify(before[field])) body[field] = value;
+  return body;
+}
+
 function validate(values: FormValues): FormErrors {
-  const parsed = updateProfileSchema.safeParse(editorPayload(values));
+  const parsed = updateProfileSchema.safeParse(allValues(values));
   const errors: FormErrors = parsed.success ? {} : fieldErrorsOf<ProfileFieldName>(parsed.error);
   return { ...errors, ...parentErrorsOf(values) };
 }
@@ -62,7 +75,8 @@ const stepOf = (field: string) => EDITOR_STEPS.findIndex((s) => (s.fields as rea
 /** The multi-step editor: steps 1–5 over every field, saved with PATCH /api/profiles/{id}. */
 export function ProfileEditor({ profile }: { profile: ProfileView }) {
   const [step, setStep] = useState(0);
-  const [values, setValues] = useState<FormValues>(() => formValuesOf(profile, ALL_FIELDS));
+  const [opened, setOpened] = useState<FormValues>(() => formValuesOf(profile, ALL_FIELDS));
+  const [values, setValues] = useState<FormValues>(opened);
   const [errors, setErrors] = useState<FormErrors>({});
   const update = useUpdateProfile(profile.id);
 
@@ -108,10 +122,17 @@ export function ProfileEditor({ profile }: { profile: ProfileView }) {
       setStep(Math.min(...failing.map(stepOf).filter((i) => i >= 0)));
       return;
     }
-    const { city, country } = values;
-    const body = { ...editorPayload(values), location: city && country ? `${city}, ${country}` : undefined };
+    const body = editorPayload(values, opened);
+    if (Object.keys(body).length === 0) {
+      toast({ title: 'Nothing to save', description: 'You have not changed anything yet.' });
+      return;
+    }
+    const saved = values;
     update.mutate(body, {
-      onSuccess: () => toast({ title: 'Profile Updated', description: 'Your profile has been successfully updated.', variant: 'success' }),
+      onSuccess: () => {
+        setOpened(saved);
+        toast({ title: 'Profile Updated', description: 'Your profile has been successfully updated.', variant: 'success' });
+      },
       onError: (error) => {
         const field = isApiError(error) ? error.field : undefined;
         const message = isApiError(error) ? error.serverMessage : undefined;

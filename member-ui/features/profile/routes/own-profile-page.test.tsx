@@ -257,3 +257,43 @@ test('a parent-managed profile: the stage form asks for the candidate\'s own nam
   await waitFor(() => assert.equal(fetchStub.callsTo('POST', '/api/profiles/31/completion/1').length, 1));
   assert.equal(JSON.parse(fetchStub.callsTo('POST', '/api/profiles/31/completion/1')[0].body).fullName, 'Rohan Sharma');
 });
+
+test('the editor sends only the fields the member changed, so it cannot undo another card\'s save', async () => {
+  const profile = buildOwnProfile({ locationPreference: ['Canada'], nriResidenceCountry: 'canada', culturalIntegrationLevel: null });
+  const { fetchStub } = await openEditTab({
+    profile,
+    handle: (request) => (request.method === 'PATCH' && request.url.pathname === '/api/profiles/31' ? jsonResponse(200, { ...profile, city: 'Ottawa', location: 'Ottawa, Canada' }) : undefined),
+  });
+  const form = await screen.findByRole('form', { name: 'Edit profile details' }, SLOW);
+  fireEvent.click(within(form).getByRole('button', { name: 'Save Changes' }));
+  assert.ok(await screen.findByText('Nothing to save'));
+  assert.equal(fetchStub.callsTo('PATCH', '/api/profiles/31').length, 0, 'an unchanged editor sends nothing');
+
+  fireEvent.change(within(form).getByLabelText('City'), { target: { value: 'Ottawa' } });
+  fireEvent.click(within(form).getByRole('button', { name: 'Save Changes' }));
+  assert.ok(await screen.findByText('Profile Updated'));
+  assert.deepEqual(JSON.parse(fetchStub.callsTo('PATCH', '/api/profiles/31')[0].body), { city: 'Ottawa' });
+
+  fireEvent.click(screen.getByRole('button', { name: 'Step 4: Family' }));
+  fireEvent.change(within(form).getByLabelText('Sibling Details'), { target: { value: 'One elder sister' } });
+  fireEvent.click(within(form).getByRole('button', { name: 'Save Changes' }));
+  await waitFor(() => assert.equal(fetchStub.callsTo('PATCH', '/api/profiles/31').length, 2));
+  assert.deepEqual(JSON.parse(fetchStub.callsTo('PATCH', '/api/profiles/31')[1].body), { siblingDetails: 'One elder sister' }, 'the city saved before is not sent again');
+});
+
+test('"Share Profile" is on My Profile: it opens the share dialog with the active links', async () => {
+  const { fetchStub } = renderApp(
+    '/profile',
+    server({ handle: (request) => (request.url.pathname === '/api/profiles/31/shares' ? jsonResponse(200, { shares: [] }) : undefined) }),
+  );
+  fireEvent.click(await screen.findByRole('button', { name: 'Share Profile' }, SLOW));
+  assert.ok(await screen.findByRole('dialog', { name: 'Share Profile' }, SLOW));
+  assert.ok(await screen.findByText('No active links yet.'));
+  assert.equal(fetchStub.callsTo('GET', '/api/profiles/31/shares').length, 1);
+});
+
+test('without a profile there is nothing to share', async () => {
+  renderApp('/profile', server({ profile: null }));
+  assert.ok(await screen.findByRole('heading', { name: 'Priya Sharma' }, SLOW));
+  assert.equal(screen.queryByRole('button', { name: 'Share Profile' }), null);
+});

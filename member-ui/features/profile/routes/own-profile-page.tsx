@@ -1,7 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
+import Share2 from 'lucide-react/icons/share-2';
 import { Suspense, lazy, useState } from 'react';
 import { AlertBanner } from '../../../components/ui/alert-banner';
 import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { FullPageSpinner, Spinner } from '../../../components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
@@ -14,6 +16,8 @@ import { AccountTab } from '../components/account-tab';
 // The View and Edit tabs carry the profile blocks, forms and schemas: loaded only when opened.
 const ViewTab = lazy(() => import('../components/view-tab').then((m) => ({ default: m.ViewTab })));
 const EditTab = lazy(() => import('../components/edit-tab').then((m) => ({ default: m.EditTab })));
+// The share dialog is fetched when first opened.
+const ShareDialog = lazy(() => import('../../../components/sharing/share-dialog').then((m) => ({ default: m.ShareDialog })));
 
 const GENDER_LABELS: Record<string, string> = { male: 'Male', female: 'Female', other: 'Other' };
 
@@ -32,6 +36,8 @@ function TabFallback() {
 export function OwnProfilePage() {
   const user = useSessionUser();
   const [tab, setTab] = useState<TabName>('account');
+  const [shareOpen, setShareOpen] = useState(false);
+  const [shareWanted, setShareWanted] = useState(false);
   const ownProfile = useQuery({ ...ownProfileQueryOptions(user?.id ?? 0), enabled: user != null });
   if (!user) return null;
   if (ownProfile.isPending) return <FullPageSpinner />;
@@ -62,8 +68,27 @@ export function OwnProfilePage() {
             <Badge tone={user.subscriptionTier === 'tryme' ? 'maroon' : 'gold'}>{TIER_LABELS[user.subscriptionTier]}</Badge>
             {gender ? <Badge tone="saffron">{gender}</Badge> : null}
           </div>
+          {profile ? (
+            <Button
+              variant="outline"
+              size="sm"
+              className="own-profile__share"
+              onClick={() => {
+                setShareWanted(true);
+                setShareOpen(true);
+              }}
+            >
+              <Share2 size={16} aria-hidden="true" />
+              Share Profile
+            </Button>
+          ) : null}
         </div>
       </Card>
+      {profile && shareWanted ? (
+        <Suspense fallback={null}>
+          <ShareDialog profileId={profile.id} open={shareOpen} onOpenChange={setShareOpen} />
+        </Suspense>
+      ) : null}
       {ownProfile.isError ? <AlertBanner>{ownProfile.error.message}</AlertBanner> : null}
 
       <Tabs value={activeTab} onValueChange={(value) => setTab(value as TabName)} className="tabs">

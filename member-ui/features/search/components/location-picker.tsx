@@ -1,7 +1,7 @@
 import Search from 'lucide-react/icons/search';
 import X from 'lucide-react/icons/x';
 import { type KeyboardEvent, useId, useMemo, useState } from 'react';
-import { countryNames } from '../../../../contracts/countries';
+import { countryNamesDiasporaFirst } from '../../../../contracts/countries';
 import { Popover, PopoverContent, PopoverTrigger } from '../../../components/ui/popover';
 
 /** Location chips chosen from the searchable country list. */
@@ -13,7 +13,7 @@ export function LocationPicker({ value, onChange }: { value: string[]; onChange:
   const listId = useId();
   const matches = useMemo(() => {
     const needle = filter.trim().toLocaleLowerCase();
-    return countryNames().filter((country) => !value.includes(country) && country.toLocaleLowerCase().includes(needle));
+    return countryNamesDiasporaFirst().filter((country) => !value.includes(country) && country.toLocaleLowerCase().includes(needle));
   }, [filter, value]);
 
   function add(country: string) {

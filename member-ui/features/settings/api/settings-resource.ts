@@ -15,7 +15,7 @@ export interface SettingsResource {
 
 export const privacyResource: SettingsResource = {
   path: (userId) => `/api/users/${userId}/privacy-settings`,
-  keys: ['profileVisibility', 'showOnlineStatus', 'showLastSeen', 'showPhoneNumber', 'showEmail', 'allowProfileScreenshots', 'blurPhotos', 'allowMessagesFrom'],
+  keys: ['profileVisibility', 'showOnlineStatus', 'showLastSeen', 'showPhoneNumber', 'showEmail', 'allowProfileScreenshots', 'blurPhotos', 'allowMessagesFrom', 'shareMoods'],
   successText: 'Privacy settings updated',
   failureText: 'Failed to update privacy settings',
 };

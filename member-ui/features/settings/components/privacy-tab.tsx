@@ -26,6 +26,11 @@ type ToggleList = ReadonlyArray<{ key: PrivacyToggle; label: string; description
 const ACTIVITY_TOGGLES: ToggleList = [
   { key: 'showOnlineStatus', label: 'Show online status', description: 'Members you chat with can see when you are online.' },
   { key: 'showLastSeen', label: 'Show last seen', description: 'Members you chat with can see when you were last active.' },
+  {
+    key: 'shareMoods',
+    label: 'Share my moods for matching',
+    description: 'Moods you do not keep private count towards mood compatibility. Off: your moods are yours alone. Notes are never shared.',
+  },
 ];
 
 const PROFILE_TOGGLES: ToggleList = [

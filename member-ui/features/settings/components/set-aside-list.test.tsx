@@ -20,6 +20,7 @@ const PRIVACY: PrivacySettingsView = {
   allowProfileScreenshots: false,
   blurPhotos: false,
   allowMessagesFrom: 'all',
+  shareMoods: false,
   updatedAt: '2025-01-01T00:00:00.000Z',
 };
 

@@ -21,6 +21,7 @@ const PRIVACY: PrivacySettingsView = {
   allowProfileScreenshots: false,
   blurPhotos: false,
   allowMessagesFrom: 'all',
+  shareMoods: false,
   updatedAt: '2025-01-01T00:00:00.000Z',
 };
 
@@ -73,6 +74,7 @@ test('a privacy switch saves the full settings object at once', async () => {
   assert.ok(await screen.findByRole('heading', { name: 'Account Settings' }));
   const blur = await screen.findByRole('switch', { name: 'Blur photos' });
   assert.equal(blur.getAttribute('aria-checked'), 'false');
+  assert.equal(screen.getByRole('switch', { name: 'Share my moods for matching' }).getAttribute('aria-checked'), 'false', 'mood sharing is a privacy setting too');
   fireEvent.click(blur);
   await waitFor(() => assert.equal(blur.getAttribute('aria-checked'), 'true', 'shown before the server answers'));
   answer.resolve(jsonResponse(200, { message: 'Privacy settings updated', settings: { ...PRIVACY, blurPhotos: true } }));

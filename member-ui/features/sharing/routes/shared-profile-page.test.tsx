@@ -1,5 +1,5 @@
 import '../../../test/setup-dom';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import assert from 'node:assert/strict';
 import { afterEach, test } from 'node:test';
 import { SHARE_MESSAGES } from '../../../../contracts/profile';
@@ -91,4 +91,21 @@ test('a link whose profile is gone shows "Profile Not Found"', async () => {
   assert.ok(await screen.findByRole('heading', { name: 'Profile Not Found' }));
   assert.ok(screen.getByText('The profile associated with this link could not be found.'));
   assert.ok(screen.getByRole('link', { name: 'Return to Home' }));
+});
+
+test('a signed-out relative gets a next step: create an account (or log in) and come back to this profile', async () => {
+  const profile = buildProfileView({ fullName: 'Priya Sharma', user: { id: 7, fullName: 'Sunita Sharma', isVerified: false }, profileType: 'parent' });
+  renderApp(`/shared/${CODE}`, serve(jsonResponse(200, { profile, share })));
+  const next = await screen.findByRole('region', { name: "Create an account to connect with Priya's family" });
+  const back = encodeURIComponent(`/shared/${CODE}`);
+  assert.equal(within(next).getByRole('link', { name: 'Create Account' }).getAttribute('href'), `/register?redirectTo=${back}`);
+  assert.equal(within(next).getByRole('link', { name: 'Log in' }).getAttribute('href'), `/login?redirectTo=${back}`);
+});
+
+test('a signed-in member is not asked to create an account', async () => {
+  const profile = buildProfileView({ fullName: 'Priya Sharma' });
+  renderApp(`/shared/${CODE}`, serve(jsonResponse(200, { profile, share }), buildSessionUser()));
+  assert.ok(await screen.findByRole('heading', { name: /^Priya Sharma, \d+$/ }));
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  assert.equal(screen.queryByText(/Create an account to connect/), null);
 });

@@ -11,6 +11,7 @@ import MapPin from 'lucide-react/icons/map-pin';
 import Sparkles from 'lucide-react/icons/sparkles';
 import UserRound from 'lucide-react/icons/user-round';
 import UserX from 'lucide-react/icons/user-x';
+import Users from 'lucide-react/icons/users';
 import { SHARE_MESSAGES } from '../../../../contracts/profile';
 import type { SharedProfileFields } from '../../../../contracts/views';
 import { humanize } from '../../../components/profile/labels';
@@ -22,6 +23,7 @@ import { isApiError } from '../../../lib/api-client';
 import { initialOf } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/page-title';
 import { paths } from '../../../lib/paths';
+import { useSession } from '../../../lib/session';
 import { sharedProfileQueryOptions } from '../api/shared-profile';
 
 const sharedProfileRoute = getRouteApi('/shared/$shareCode');
@@ -30,6 +32,9 @@ const sharedProfileRoute = getRouteApi('/shared/$shareCode');
 export function SharedProfilePage() {
   const { shareCode } = sharedProfileRoute.useParams();
   const shared = useQuery(sharedProfileQueryOptions(shareCode));
+  const session = useSession();
+  // A visitor's next step waits for the session's answer, so a member never sees "create an account".
+  const signedOut = !session.isPending && !session.data;
 
   if (shared.isPending) {
     return (
@@ -54,7 +59,39 @@ export function SharedProfilePage() {
 
   const { profile, share } = shared.data;
   if (!profile) return <SharedError title="Profile Not Found" text={SHARE_MESSAGES.notFound} icon={UserX} />;
-  return <SharedProfile profile={profile} accessCount={share.accessCount} expiresAt={share.expiresAt} />;
+  return (
+    <>
+      <SharedProfile profile={profile} accessCount={share.accessCount} expiresAt={share.expiresAt} />
+      {signedOut ? <NextStep name={profile.fullName || profile.user?.fullName} shareCode={shareCode} /> : null}
+    </>
+  );
+}
+
+/**
+ * What a relative who was sent the link does next, when they are not signed in: make an account (or sign in) and
+ * come back to this profile, now as a member who can connect with its family.
+ */
+function NextStep({ name, shareCode }: { name: string | undefined; shareCode: string }) {
+  const first = name?.trim().split(/\s+/)[0];
+  const back = `/shared/${shareCode}`;
+  return (
+    <section className="card shared-next" aria-labelledby="shared-next-title">
+      <Users className="shared-next__icon" size={28} aria-hidden="true" />
+      <h2 id="shared-next-title" className="shared-next__title">
+        {first ? `Create an account to connect with ${first}'s family` : 'Create an account to connect with their family'}
+      </h2>
+      <p className="shared-next__text">Saathi is free to join. Families search, talk and decide together here.</p>
+      <Link to={paths.register} search={{ redirectTo: back }} className="btn btn--primary btn--md btn--block">
+        Create Account
+      </Link>
+      <p className="shared-next__text">
+        Already a member?{' '}
+        <Link to={paths.login} search={{ redirectTo: back }} className="text-link">
+          Log in
+        </Link>
+      </p>
+    </section>
+  );
 }
 
 function SharedError({ title, text, icon: Icon }: { title: string; text: string; icon: typeof UserX }) {

@@ -10,7 +10,8 @@ import { formatPrice, PLAN_ACTION_LABELS } from '../../../lib/subscription/tiers
 const PLAN_ICONS = { tryme: Sparkles, premium: Crown, elite: Gem } as const;
 
 /**
- * One plan on the subscription page: name, price per month, what it includes, and its button.
+ * One plan on the subscription page: name, price per month with its currency ("Free" for Tryme), what it
+ * includes, and its button.
  * The member's current plan reads "Current Plan" and cannot be chosen again.
  */
 export function PlanCard({
@@ -44,8 +45,14 @@ export function PlanCard({
         </div>
       </header>
       <p className="plan-card__price">
-        <span className="plan-card__amount">{formatPrice(plan.price, plan.currency)}</span>
-        <span className="plan-card__period">/month</span>
+        {plan.priceCents === 0 ? (
+          <span className="plan-card__amount">Free</span>
+        ) : (
+          <>
+            <span className="plan-card__amount">{formatPrice(plan.price, plan.currency)}</span>
+            <span className="plan-card__period"> / month</span>
+          </>
+        )}
       </p>
       {plan.tier === 'tryme' ? <p className="plan-card__note">Every new account starts here at no charge.</p> : null}
       <ul className="plan-card__features" aria-label={`${plan.name} features`}>

@@ -22,15 +22,45 @@ const expiry = `12/${String((new Date().getUTCFullYear() + 2) % 100).padStart(2,
 
 type Handler = (request: RecordedRequest) => Response | Promise<Response> | undefined;
 
-/** Catalogue + payment setup + demo confirm + complete, each replaceable. */
+/** The member's billing view once the payment is applied: Premium, active, its first invoice paid. */
+const paidView = {
+  subscription: {
+    provider: 'demo', tier: 'premium', planName: 'Premium', price: '14.99', currency: 'usd', status: 'active', currentPeriodStart: '2026-12-01T00:00:00.000Z',
+    currentPeriodEnd: '2027-01-01T00:00:00.000Z', renewsAt: '2027-01-01T00:00:00.000Z', endsAt: null, cancelAtPeriodEnd: false, pendingTier: null, graceUntil: null,
+    paymentMethod: { brand: 'Visa', last4: '4242' },
+  },
+  others: [],
+  freePremiumUntil: null,
+  invoices: [
+    {
+      id: 'demo_in_1', tier: 'premium', reason: 'subscription_create', amount: '14.99', currency: 'usd', status: 'paid', periodStart: '2026-12-01T00:00:00.000Z',
+      periodEnd: '2027-01-01T00:00:00.000Z', paidAt: '2026-12-01T00:00:05.000Z', receiptUrl: '/api/subscriptions/7/invoices/demo_in_1/receipt',
+    },
+  ],
+};
+
+/** Where a successful payment lands: the confirmation, with the plan, the renewal date, the amount and the receipt. */
+async function assertConfirmation(router: { state: { location: { pathname: string; search: unknown } } }) {
+  await waitFor(() => assert.equal(router.state.location.pathname, '/subscription/confirmed'));
+  assert.deepEqual({ ...(router.state.location.search as object) }, { tier: 'premium' });
+  assert.ok(await screen.findByRole('heading', { name: "You're on Premium" }));
+  const facts = Object.fromEntries([...document.querySelectorAll('.confirmation__facts > div')].map((row) => [row.querySelector('dt')?.textContent, row.querySelector('dd')?.textContent]));
+  assert.deepEqual(facts, { Plan: 'Premium · US$14.99 / month', 'Paid today': 'US$14.99', 'Renews on': '1 January 2027', Card: 'Visa ending in 4242' });
+  assert.equal(screen.getByRole('link', { name: /View your receipt/ }).getAttribute('href'), '/api/subscriptions/7/invoices/demo_in_1/receipt');
+  assert.equal(screen.queryByText('Subscription Updated'), null, 'the screen says it: no toast');
+}
+
+/** Catalogue + payment setup + demo confirm + complete + the billing view, each replaceable. */
 function paymentApi({
   catalogue = () => jsonResponse(200, buildCatalogue()),
   setup = () => jsonResponse(201, setupAnswer),
   confirm = () => jsonResponse(200, { status: 'succeeded', paymentIntentId: 'demo_pi_abc123' }),
   complete = () => jsonResponse(200, { applied: true, subscriptionTier: 'premium', subscriptionEnds: '2027-01-01T00:00:00.000Z', message: 'ok' }),
-}: Partial<Record<'catalogue' | 'setup' | 'confirm' | 'complete', Handler>> = {}): Handler {
+  current = () => jsonResponse(200, paidView),
+}: Partial<Record<'catalogue' | 'setup' | 'confirm' | 'complete' | 'current', Handler>> = {}): Handler {
   return (request) => {
     const path = request.url.pathname;
+    if (request.method === 'GET' && path === '/api/subscriptions/7/current') return current(request);
     if (request.method === 'GET' && path === '/api/subscriptions') return catalogue(request);
     if (request.method === 'POST' && path === '/api/subscriptions/7') return setup(request);
     if (request.method === 'POST' && path === '/api/payments/demo/demo_pi_abc123/confirm') return confirm(request);
@@ -63,8 +93,8 @@ test('without a client secret it shows "Preparing Your Subscription" while askin
 
   setup.resolve(jsonResponse(201, setupAnswer));
   assert.ok(await screen.findByRole('heading', { name: 'Complete Your Subscription' }));
-  assert.ok(screen.getByText("You're subscribing to the Premium plan at $14.99/month"));
-  assert.ok(screen.getByRole('button', { name: 'Subscribe to Premium - $14.99/month' }));
+  assert.ok(screen.getByText("You're subscribing to the Premium plan at US$14.99 / month"));
+  assert.ok(screen.getByRole('button', { name: 'Subscribe to Premium - US$14.99 / month' }));
   assert.ok(screen.getByText('Demo payment — no card is charged'));
   assert.ok(screen.getByText('4242 4242 4242 4242'));
   assert.equal(fetchStub.callsTo('POST', '/api/subscriptions/7').length, 1, 'one payment intent per visit');
@@ -72,8 +102,8 @@ test('without a client secret it shows "Preparing Your Subscription" while askin
 
 test('a link carrying tier, client_secret and price needs no new payment intent', async () => {
   const { fetchStub } = renderApp(`/checkout?tier=elite&client_secret=${SECRET}&price=29.99`, member(paymentApi()));
-  assert.ok(await screen.findByText("You're subscribing to the Elite plan at $29.99/month"));
-  assert.ok(screen.getByRole('button', { name: 'Subscribe to Elite - $29.99/month' }));
+  assert.ok(await screen.findByText("You're subscribing to the Elite plan at US$29.99 / month"));
+  assert.ok(screen.getByRole('button', { name: 'Subscribe to Elite - US$29.99 / month' }));
   assert.equal(fetchStub.callsTo('POST', '/api/subscriptions/7').length, 0);
 });
 
@@ -86,7 +116,7 @@ test('the card form formats as typed and shows the validation messages before se
   assert.equal((screen.getByLabelText('Expiry (MM/YY)') as HTMLInputElement).value, '01/20');
   fill('CVC', '12a');
   assert.equal((screen.getByLabelText('CVC') as HTMLInputElement).value, '12');
-  fireEvent.click(screen.getByRole('button', { name: 'Subscribe to Premium - $14.99/month' }));
+  fireEvent.click(screen.getByRole('button', { name: 'Subscribe to Premium - US$14.99 / month' }));
 
   assert.ok(await screen.findByText('Enter a valid card number'));
   assert.ok(screen.getByText('Enter a valid expiry date (MM/YY) that is not in the past'));
@@ -99,15 +129,14 @@ test('the card form formats as typed and shows the validation messages before se
   assert.equal(fetchStub.callsTo('POST', '/api/payments/demo/demo_pi_abc123/confirm').length, 0);
 });
 
-test('a valid card confirms the demo payment, completes the subscription, toasts and goes home', async () => {
+test('a valid card confirms the demo payment, completes the subscription and ends on the confirmation', async () => {
   const { fetchStub, router } = renderApp('/checkout?tier=premium', member(paymentApi()));
   await screen.findByRole('heading', { name: 'Complete Your Subscription' });
   fillValidCard();
-  fireEvent.click(screen.getByRole('button', { name: 'Subscribe to Premium - $14.99/month' }));
+  fireEvent.click(screen.getByRole('button', { name: 'Subscribe to Premium - US$14.99 / month' }));
 
-  assert.ok(await screen.findByText('Subscription Updated'));
-  assert.ok(screen.getByText('Your subscription has been successfully updated'));
-  await waitFor(() => assert.equal(router.state.location.pathname, '/'));
+  await assertConfirmation(router);
+  assert.ok(screen.getByText(/Demo payment: no card was charged\./));
 
   const [confirm] = fetchStub.callsTo('POST', '/api/payments/demo/demo_pi_abc123/confirm');
   assert.deepEqual(JSON.parse(confirm?.body ?? ''), {
@@ -127,11 +156,11 @@ test('while paying the button reads "Processing payment..." and is disabled', as
   renderApp('/checkout?tier=premium', member(paymentApi({ confirm: () => confirm.promise })));
   await screen.findByRole('heading', { name: 'Complete Your Subscription' });
   fillValidCard();
-  fireEvent.click(screen.getByRole('button', { name: 'Subscribe to Premium - $14.99/month' }));
+  fireEvent.click(screen.getByRole('button', { name: 'Subscribe to Premium - US$14.99 / month' }));
   const busy = await screen.findByRole('button', { name: /Processing payment/ });
   assert.equal((busy as HTMLButtonElement).disabled, true);
   confirm.resolve(jsonResponse(402, { message: 'Your card was declined.' }));
-  assert.ok(await screen.findByRole('button', { name: 'Subscribe to Premium - $14.99/month' }));
+  assert.ok(await screen.findByRole('button', { name: 'Subscribe to Premium - US$14.99 / month' }));
 });
 
 test('a declined card shows "Payment Failed" with the provider message and stays on checkout', async () => {
@@ -141,7 +170,7 @@ test('a declined card shows "Payment Failed" with the provider message and stays
   );
   await screen.findByRole('heading', { name: 'Complete Your Subscription' });
   fillValidCard('4000000000000002');
-  fireEvent.click(screen.getByRole('button', { name: 'Subscribe to Premium - $14.99/month' }));
+  fireEvent.click(screen.getByRole('button', { name: 'Subscribe to Premium - US$14.99 / month' }));
   assert.ok(await screen.findByText('Payment Failed'));
   assert.ok(screen.getByText('Your card was declined.'));
   assert.equal(router.state.location.pathname, '/checkout');
@@ -155,7 +184,7 @@ test('a payment that has not succeeded yet shows "Payment Processing" and goes h
   );
   await screen.findByRole('heading', { name: 'Complete Your Subscription' });
   fillValidCard();
-  fireEvent.click(screen.getByRole('button', { name: 'Subscribe to Premium - $14.99/month' }));
+  fireEvent.click(screen.getByRole('button', { name: 'Subscribe to Premium - US$14.99 / month' }));
   assert.ok(await screen.findByText('Payment Processing'));
   await waitFor(() => assert.equal(router.state.location.pathname, '/'));
 });
@@ -164,7 +193,7 @@ test('an unexpected failure while completing reads "Payment Error"', async () =>
   renderApp('/checkout?tier=premium', member(paymentApi({ complete: () => { throw new TypeError('Failed to fetch'); } })));
   await screen.findByRole('heading', { name: 'Complete Your Subscription' });
   fillValidCard();
-  fireEvent.click(screen.getByRole('button', { name: 'Subscribe to Premium - $14.99/month' }));
+  fireEvent.click(screen.getByRole('button', { name: 'Subscribe to Premium - US$14.99 / month' }));
   assert.ok(await screen.findByText('Payment Error'));
   assert.ok(screen.getByText('An unexpected error occurred during payment processing.'));
 });
@@ -187,7 +216,7 @@ test('a failed payment setup shows "Payment Setup Failed" with the server messag
   assert.ok(await screen.findByText('Payment Setup Failed'));
   assert.ok(screen.getByText('Unable to process subscription request'));
   fireEvent.click(screen.getByRole('button', { name: 'Try Again' }));
-  assert.ok(await screen.findByRole('button', { name: 'Subscribe to Elite - $29.99/month' }));
+  assert.ok(await screen.findByRole('button', { name: 'Subscribe to Elite - US$29.99 / month' }));
 });
 
 test('a setup answer without a client secret is "Payment Setup Failed"', async () => {
@@ -276,12 +305,12 @@ function fakeStripe({
   return { calls, elements };
 }
 
-function stripeApi(overrides: Partial<Record<'setup' | 'complete', Handler>> = {}) {
+function stripeApi(overrides: Partial<Record<'setup' | 'complete' | 'current', Handler>> = {}) {
   return paymentApi({ catalogue: stripeCatalogue(), setup: () => jsonResponse(201, stripeSetupAnswer), ...overrides });
 }
 
 async function payWithStripe() {
-  const button = await screen.findByRole('button', { name: 'Subscribe to Premium - $14.99/month' });
+  const button = await screen.findByRole('button', { name: 'Subscribe to Premium - US$14.99 / month' });
   await waitFor(() => assert.equal((button as HTMLButtonElement).disabled, false, 'enabled once the Payment Element is ready'));
   fireEvent.click(button);
 }
@@ -289,8 +318,8 @@ async function payWithStripe() {
 test('Stripe mode creates a payment intent and shows the Payment Element instead of the demo form', async () => {
   const stripe = fakeStripe();
   const { fetchStub } = renderApp('/checkout?tier=premium', member(stripeApi()));
-  assert.ok(await screen.findByText("You're subscribing to the Premium plan at $14.99/month"));
-  await screen.findByRole('button', { name: 'Subscribe to Premium - $14.99/month' });
+  assert.ok(await screen.findByText("You're subscribing to the Premium plan at US$14.99 / month"));
+  await screen.findByRole('button', { name: 'Subscribe to Premium - US$14.99 / month' });
   assert.equal(fetchStub.callsTo('POST', '/api/subscriptions/7').length, 1);
   assert.equal(screen.queryByLabelText('Card number'), null, 'no demo card fields');
   assert.equal(screen.queryByText('Demo payment — no card is charged'), null);
@@ -301,14 +330,12 @@ test('Stripe mode creates a payment intent and shows the Payment Element instead
   assert.equal(options?.appearance.theme, 'stripe');
 });
 
-test('Stripe mode: a succeeded confirmPayment completes the subscription, toasts and goes home', async () => {
+test('Stripe mode: a succeeded confirmPayment completes the subscription and ends on the confirmation', async () => {
   const stripe = fakeStripe();
   const { fetchStub, router } = renderApp('/checkout?tier=premium', member(stripeApi()));
   await payWithStripe();
 
-  assert.ok(await screen.findByText('Subscription Updated'));
-  assert.ok(screen.getByText('Your subscription has been successfully updated'));
-  await waitFor(() => assert.equal(router.state.location.pathname, '/'));
+  await assertConfirmation(router);
   const [confirm] = stripe.calls.confirm;
   assert.equal(confirm?.redirect, 'if_required');
   assert.ok(confirm?.elements, 'confirms with the Elements instance');
@@ -327,7 +354,7 @@ test('Stripe mode: a confirmPayment error is "Payment Failed" with Stripe\'s mes
   assert.ok(screen.getByText('Your card has insufficient funds.'));
   assert.equal(router.state.location.pathname, '/checkout');
   assert.equal(fetchStub.callsTo('POST', '/api/subscriptions/7/complete').length, 0);
-  assert.ok(await screen.findByRole('button', { name: 'Subscribe to Premium - $14.99/month' }), 'ready for another try');
+  assert.ok(await screen.findByRole('button', { name: 'Subscribe to Premium - US$14.99 / month' }), 'ready for another try');
 });
 
 test('Stripe mode: a processing payment shows "Payment Processing" and goes home without completing', async () => {
@@ -364,7 +391,7 @@ test('Stripe mode: while confirming, the button reads "Processing payment..." an
 test('Stripe mode: a demo client secret in the link is not sent to Stripe; a new intent is created', async () => {
   const stripe = fakeStripe();
   const { fetchStub } = renderApp(`/checkout?tier=premium&client_secret=${SECRET}&price=14.99`, member(stripeApi()));
-  await screen.findByRole('button', { name: 'Subscribe to Premium - $14.99/month' });
+  await screen.findByRole('button', { name: 'Subscribe to Premium - US$14.99 / month' });
   assert.equal(fetchStub.callsTo('POST', '/api/subscriptions/7').length, 1);
   assert.equal((stripe.calls.elements[0] as { clientSecret: string }).clientSecret, STRIPE_SECRET);
 });
@@ -374,8 +401,7 @@ const RETURN_URL = `/checkout?tier=premium&payment_intent_return=1&payment_inten
 test('back from a redirect-based method: the intent is retrieved and the subscription completed', async () => {
   const stripe = fakeStripe();
   const { fetchStub, router } = renderApp(RETURN_URL, member(stripeApi()));
-  assert.ok(await screen.findByText('Subscription Updated'));
-  await waitFor(() => assert.equal(router.state.location.pathname, '/'));
+  await assertConfirmation(router);
   assert.deepEqual(stripe.calls.retrieve, [STRIPE_SECRET]);
   assert.equal(fetchStub.callsTo('POST', '/api/subscriptions/7').length, 0, 'no new payment intent');
   const [complete] = fetchStub.callsTo('POST', '/api/subscriptions/7/complete');
@@ -400,7 +426,7 @@ test('back from a redirect that failed: "Payment Failed", then a fresh checkout 
   assert.ok(await screen.findByText('Payment Failed'));
   assert.ok(screen.getByText('The bank declined the payment.'));
   await waitFor(() => assert.equal(router.state.location.searchStr, '?tier=premium'));
-  assert.ok(await screen.findByRole('button', { name: 'Subscribe to Premium - $14.99/month' }));
+  assert.ok(await screen.findByRole('button', { name: 'Subscribe to Premium - US$14.99 / month' }));
   assert.equal(fetchStub.callsTo('POST', '/api/subscriptions/7').length, 1);
   assert.equal(fetchStub.callsTo('POST', '/api/subscriptions/7/complete').length, 0);
 });
@@ -417,7 +443,7 @@ test('when Stripe.js cannot load, the checkout reads "Payment Setup Error" and o
   renderApp('/checkout?tier=premium', member(stripeApi()));
   assert.ok(await screen.findByText('Payment Setup Error'));
   fireEvent.click(screen.getByRole('button', { name: 'Try Again' }));
-  assert.ok(await screen.findByRole('button', { name: 'Subscribe to Premium - $14.99/month' }));
+  assert.ok(await screen.findByRole('button', { name: 'Subscribe to Premium - US$14.99 / month' }));
 });
 
 test('Stripe without a publishable key reads "Payment Setup Error" and creates no payment intent', async () => {

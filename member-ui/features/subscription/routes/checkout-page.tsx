@@ -30,9 +30,10 @@ import {
   stripeReturnOf,
   stripeReturnUrl,
 } from '../../../lib/subscription/stripe-flow';
-import { PAYMENT_TEXTS, SUCCESS_TOAST } from '../../../lib/subscription/toasts';
+import { PAYMENT_TEXTS } from '../../../lib/subscription/toasts';
 import { TIER_LABELS } from '../../../../contracts/tiers';
-import { formatPrice, isPaidTier, type PaidTier, renewalText } from '../../../lib/subscription/tiers';
+import { formatPlanDate, formatPrice, isPaidTier, type PaidTier, renewalText } from '../../../lib/subscription/tiers';
+import { billingQueryKey, useBilling } from '../../../lib/subscription/billing';
 
 // By id, not by importing the route object: the route file lazy-loads this page, so an import would be a cycle.
 const checkoutRoute = getRouteApi('/member/checkout');
@@ -86,6 +87,8 @@ function Checkout({
   const router = useRouter();
   const queryClient = useQueryClient();
   const catalogue = useSubscriptionCatalogue();
+  const billing = useBilling(user.id);
+  const freeUntil = formatPlanDate(billing.data?.freePremiumUntil);
   const tierLabel = TIER_LABELS[tier];
   const plan = catalogue.data?.plans.find((entry) => entry.tier === tier);
 
@@ -161,6 +164,9 @@ function Checkout({
 
   /** `replace`: a Stripe return URL is left out of the history, so Back does not complete the payment again. */
   async function finishPayment(outcome: PaymentOutcome, replace = false) {
+    // The member leaves checkout: while the next screen loads, this one must not start another payment (a Stripe
+    // return URL gives way to one without the return parameters).
+    setupStarted.current = true;
     if (outcome === 'signed-out') return sendToSignIn();
     if (outcome === 'processing') {
       toast({ title: PAYMENT_TEXTS.processingTitle, description: PAYMENT_TEXTS.processingText });
@@ -168,11 +174,12 @@ function Checkout({
       await router.navigate({ to: paths.home, replace });
       return;
     }
-    toast(SUCCESS_TOAST);
     suppressHomeWelcomeToast();
     // The new tier unlocks screens at once (who liked you, unlimited messages, advanced filters).
     await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
-    await router.navigate({ to: paths.home, replace });
+    await queryClient.invalidateQueries({ queryKey: billingQueryKey(user.id) });
+    // The confirmation says what was bought; replacing the checkout in the history, so Back does not start another.
+    await router.navigate({ to: paths.subscriptionConfirmed, search: { tier }, replace: true });
   }
 
   function reportPaymentError(error: Error) {
@@ -318,7 +325,7 @@ function Checkout({
     );
   }
 
-  const priceText = price ? `${formatPrice(price, plan?.currency)}/month` : '';
+  const priceText = price ? `${formatPrice(price, plan?.currency)} / month` : '';
   const submitLabel = `Subscribe to ${tierLabel} - ${priceText}`;
 
   return (
@@ -333,6 +340,11 @@ function Checkout({
       </header>
 
       {plan ? <OrderSummary plan={plan} priceText={priceText} /> : null}
+      {freeUntil && tier === 'elite' ? (
+        <p className="checkout__free-year" role="note">
+          Your free Premium year is kept: {tierLabel} starts now, and when it ends you're back on Premium until {freeUntil}.
+        </p>
+      ) : null}
 
       {mode === 'demo' && intent ? (
         <DemoCardForm
@@ -399,15 +411,15 @@ function OrderSummary({ plan, priceText }: { plan: PlanView; priceText: string }
 }
 
 /**
- * Home greets premium members with a once-per-session welcome toast; only one toast shows at a time, so on
- * landing there right after paying it would replace "Subscription Updated". The confirmation is the welcome here.
- * (The key is home's `PREMIUM_WELCOME_FLAG`; features do not import each other.)
+ * Home greets premium members with a once-per-session welcome toast; right after paying, the confirmation screen
+ * has already welcomed them, so home does not again. (The key is home's `PREMIUM_WELCOME_FLAG`; features do not
+ * import each other.)
  */
 function suppressHomeWelcomeToast() {
   try {
     window.sessionStorage.setItem('shownPremiumWelcome', 'true');
   } catch {
-    // No session storage: the welcome may replace the confirmation; the upgrade itself is done.
+    // No session storage: home may welcome them a second time; the upgrade itself is done.
   }
 }
 

@@ -33,35 +33,42 @@ test('a tryme member sees the three plans, Tryme as the disabled current plan, a
   const current = planCard('Tryme').getByRole('button', { name: 'Current Plan' }) as HTMLButtonElement;
   assert.equal(current.disabled, true);
   assert.ok(planCard('Tryme').getByText('Basic features to get started'));
-  assert.ok(planCard('Tryme').getByText('$1.00'));
+  assert.ok(planCard('Tryme').getByText('Free'), 'Tryme is free: no price, never "$1.00"');
+  assert.equal(planCard('Tryme').queryByText(/\$|\/ month/), null);
 
   assert.ok(planCard('Premium').getByText('Popular'));
-  assert.ok(planCard('Premium').getByText('$14.99'));
-  assert.ok(planCard('Premium').getAllByText('/month'));
+  assert.ok(planCard('Premium').getByText('US$14.99'));
+  assert.ok(planCard('Premium').getByText('/ month'));
   assert.ok(planCard('Premium').getByText('See who liked your profile'));
   assert.equal((planCard('Premium').getByRole('button', { name: 'Upgrade Now' }) as HTMLButtonElement).disabled, false);
   assert.ok(planCard('Elite').getByRole('button', { name: 'Get Elite' }));
-  assert.ok(planCard('Elite').getByText('$29.99'));
+  assert.ok(planCard('Elite').getByText('US$29.99'));
   assert.equal(screen.getAllByRole('button', { name: 'Current Plan' }).length, 1);
 
-  assert.equal(screen.queryByText(/first 500 users/), null, 'the launch-offer banner is for premium and elite only');
+  assert.equal(screen.queryByRole('note', { name: 'Free Premium year' }), null, 'the launch-offer banner is for premium and elite only');
   assert.match(screen.getByText(/^Paid plans renew every month until you cancel\./).textContent ?? '', /cancelled plan runs to the end of the month you paid for/);
   assert.ok(screen.getByText(/no card is ever charged/), 'demo provider says so');
 });
 
-test('a first-500 premium member sees the free-premium banner and Premium as the current plan', async () => {
+test('a first-500 premium member sees until when Premium is free, and that buying Elite keeps the year, before paying', async () => {
+  const user = buildSessionUser({ subscriptionTier: 'premium', isFirst500: true, subscriptionEnds: '2027-03-12T10:00:00.000Z' });
   renderApp(
     '/subscription',
     fakeServer({
-      user: buildSessionUser({ subscriptionTier: 'premium', isFirst500: true, subscriptionEnds: '2027-03-12T10:00:00.000Z' }),
-      handle: plansApi(),
+      user,
+      handle: plansApi((request) =>
+        request.url.pathname === `/api/subscriptions/${user.id}/current` ? jsonResponse(200, { subscription: null, others: [], freePremiumUntil: '2027-03-12T10:00:00.000Z', invoices: [] }) : undefined,
+      ),
     }),
   );
   await screen.findByRole('article', { name: 'Premium' });
-  const banner = screen.getByRole('note');
-  assert.equal(
-    banner.textContent,
-    "Free Premium Membership: You're one of our first 500 users! Enjoy free premium features for 1 year.",
+  const banner = await screen.findByRole('note', { name: 'Free Premium year' });
+  await waitFor(() =>
+    assert.equal(
+      banner.textContent,
+      "Free Premium until 12 March 2027: you're one of our first 500 members." +
+        "Buying Elite keeps this year: Elite starts at once, and when it ends you're back on free Premium until 12 March 2027.",
+    ),
   );
   assert.match(screen.getByRole('status').textContent ?? '', /Your current plan: Premium · active until 12 March 2027/);
   assert.ok(planCard('Premium').getByRole('button', { name: 'Current Plan' }));
@@ -69,11 +76,26 @@ test('a first-500 premium member sees the free-premium banner and Premium as the
   assert.ok(planCard('Elite').getByRole('button', { name: 'Get Elite' }));
 });
 
+test('a first-500 member who bought Elite is told the free Premium year comes back when Elite ends', async () => {
+  const user = buildSessionUser({ subscriptionTier: 'elite', isFirst500: true, subscriptionEnds: '2026-12-27T10:00:00.000Z' });
+  renderApp(
+    '/subscription',
+    fakeServer({
+      user,
+      handle: plansApi((request) =>
+        request.url.pathname === `/api/subscriptions/${user.id}/current` ? jsonResponse(200, { subscription: null, others: [], freePremiumUntil: '2027-03-12T10:00:00.000Z', invoices: [] }) : undefined,
+      ),
+    }),
+  );
+  const banner = await screen.findByRole('note', { name: 'Free Premium year' });
+  await waitFor(() => assert.match(banner.textContent ?? '', /You're on Elite now\. When Elite ends, you're back on free Premium until 12 March 2027\.$/));
+});
+
 test('an elite member who paid (not first 500) gets no banner', async () => {
   renderApp('/subscription', fakeServer({ user: buildSessionUser({ subscriptionTier: 'elite', isFirst500: false }), handle: plansApi() }));
   await screen.findByRole('article', { name: 'Elite' });
   assert.ok(planCard('Elite').getByRole('button', { name: 'Current Plan' }));
-  assert.equal(screen.queryByText(/first 500 users/), null);
+  assert.equal(screen.queryByRole('note', { name: 'Free Premium year' }), null);
 });
 
 test('choosing a paid plan goes to /checkout with that tier', async () => {

@@ -37,6 +37,8 @@ function SubscriptionPlans({ user }: { user: SessionUser }) {
   // With a subscription, a move to Tryme waits for the end of the month already paid for.
   const subscribed = sub ? sub.status === 'active' || sub.status === 'past_due' : false;
   const paidUntil = sub && subscribed ? sub.currentPeriodEnd : null;
+  // A first-500 member's free Premium year, which a paid plan bought during it does not end.
+  const freeUntil = formatPlanDate(billing.data?.freePremiumUntil);
 
   const downgrade = useMutation({
     mutationFn: () => postDowngradeToTryme(user.id),
@@ -93,14 +95,8 @@ function SubscriptionPlans({ user }: { user: SessionUser }) {
         </p>
       </div>
 
-      {currentTier !== 'tryme' && user.isFirst500 ? (
-        <div className="first500-banner" role="note">
-          <Crown size={22} aria-hidden="true" className="first500-banner__icon" />
-          <p>
-            <strong>Free Premium Membership:</strong> You're one of our first 500 users! Enjoy free premium features for 1
-            year.
-          </p>
-        </div>
+      {freeUntil || (currentTier !== 'tryme' && user.isFirst500) ? (
+        <FreeYearBanner until={freeUntil} onElite={currentTier === 'elite'} eliteName={TIER_LABELS.elite} />
       ) : null}
 
       {catalogue.isPending ? (
@@ -150,5 +146,27 @@ function SubscriptionPlans({ user }: { user: SessionUser }) {
         onConfirm={() => downgrade.mutate()}
       />
     </Page>
+  );
+}
+
+/**
+ * The first 500 members' free Premium year, said before anything is bought: until when, and that buying Elite does
+ * not end it (the server counts the year under any paid plan: billing/state.ts).
+ */
+function FreeYearBanner({ until, onElite, eliteName }: { until: string; onElite: boolean; eliteName: string }) {
+  return (
+    <div className="first500-banner" role="note" aria-label="Free Premium year">
+      <Crown size={22} aria-hidden="true" className="first500-banner__icon" />
+      <div className="first500-banner__text">
+        <p>
+          <strong>Free Premium{until ? ` until ${until}` : ' for a year'}:</strong> you're one of our first 500 members.
+        </p>
+        <p>
+          {onElite
+            ? `You're on ${eliteName} now. When ${eliteName} ends, you're back on free Premium${until ? ` until ${until}` : ''}.`
+            : `Buying ${eliteName} keeps this year: ${eliteName} starts at once, and when it ends you're back on free Premium${until ? ` until ${until}` : ''}.`}
+        </p>
+      </div>
+    </div>
   );
 }

@@ -2,7 +2,7 @@ import type { PlanView, SubscriptionCatalogue } from '../../../lib/subscription/
 
 const PLANS: PlanView[] = [
   {
-    tier: 'tryme', name: 'Tryme', description: 'Basic features to get started', price: '1.00', priceCents: 100, currency: 'usd',
+    tier: 'tryme', name: 'Tryme', description: 'Basic features to get started', price: '0.00', priceCents: 0, currency: 'usd',
     messageLimit: 5, features: ['Create your profile', 'Daily matches', 'Basic search filters', '5 new messages a month'],
   },
   {

@@ -108,6 +108,17 @@ describe('stories with consent', () => {
     assert.deepEqual(edited.consent, { user1: null, user2: null }, 'the new couple has not been asked');
   });
 
+  test('an edit changes only what it carries: the place in the list stays', async () => {
+    const staff = await reviewer();
+    const a = await signedInClient(server);
+    const b = await signedInClient(server);
+    const story = await newStory(staff, a.user, b.user);
+    assert.equal((await staff.request('PATCH', `/api/ops/stories/${story.id}`, { json: { sortOrder: 7, location: 'Leeds' } })).status, 200);
+    const edited = (await (await staff.request('PATCH', `/api/ops/stories/${story.id}`, { json: { location: 'York' } })).json()) as Story;
+    assert.equal(edited.location, 'York');
+    assert.equal(edited.sortOrder, 7);
+  });
+
   test('photos can be removed (and another added in their place); drafts can be deleted, published stories cannot', async () => {
     const staff = await reviewer();
     const a = await signedInClient(server);

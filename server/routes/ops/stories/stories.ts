@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import type { Knex } from 'knex';
-import { storySchema } from '../../../../contracts/ops';
+import { storySchema, storyUpdateSchema } from '../../../../contracts/ops';
 import type { AppContext, AppRouter } from '../../../context';
 import { badRequest, conflict, notFound } from '../../../errors';
 import { currentUser } from '../../../middleware/auth';
@@ -113,7 +113,7 @@ export function storyRoutes(router: AppRouter) {
     const db = ctx.services.db;
     const existing = await SuccessStory.query(db).findById(id);
     if (!existing) throw notFound('Story not found');
-    const input = parse(storySchema.partial(), requestBody(ctx));
+    const input = parse(storyUpdateSchema, requestBody(ctx));
     const coupleChanged = (input.user1Id && input.user1Id !== existing.user1Id) || (input.user2Id && input.user2Id !== existing.user2Id);
     if (coupleChanged) {
       await checkCouple(db, input.user1Id ?? existing.user1Id, input.user2Id ?? existing.user2Id);
