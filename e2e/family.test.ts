@@ -175,6 +175,11 @@ describe('family access in the browser', () => {
     const priyaUserId = ((await (await arjun.call('GET', `/api/profiles/${priyaProfileId}`)).json()) as { userId: number; familyStatus: string }).userId;
     assert.notEqual(priyaUserId, mother.userId);
     people.priyaUserId = priyaUserId;
+    const arjunAfter = await newPage(arjun.cookies);
+    await arjunAfter.goto(`/profile/${priyaProfileId}`);
+    await arjunAfter.getByRole('note').getByText('Confirmed by email', { exact: true }).waitFor();
+    await viewportScreenshot(arjunAfter, 'family-3b-others-read-confirmed-by-email');
+    await arjunAfter.context().close();
 
     // The mother keeps her own account: the same session goes on, now as Priya's family.
     await parentPage.goto('/family');

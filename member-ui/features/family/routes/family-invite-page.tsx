@@ -121,9 +121,15 @@ export function FamilyInvitePage() {
       {otherAccount ? null : (
         <form className="form" onSubmit={onSubmit} noValidate aria-label={isCandidate ? 'Accept the profile' : 'Accept the invitation'}>
           {withSession && invitation.account ? (
-            <p className="auth__note">
-              You are signed in as {invitation.account.fullName} ({invitation.maskedEmail}): the profile comes to this account.
-            </p>
+            invitation.account.hasProfile ? (
+              <AlertBanner>
+                {invitation.account.fullName}, this account already has a profile of its own. Delete it first, or sign out and answer with a new account.
+              </AlertBanner>
+            ) : (
+              <p className="auth__note">
+                You are signed in as {invitation.account.fullName} ({invitation.maskedEmail}): the profile comes to this account.
+              </p>
+            )
           ) : (
             <>
               <p className="auth__note">Your own sign-in, for {invitation.maskedEmail}:</p>
