@@ -33,10 +33,8 @@ export async function up(knex: Knex): Promise<void> {
 
 export async function down(knex: Knex): Promise<void> {
   await familyUpdateTrigger(knex, 'consent');
-  await knex.schema.alterTable('profile_family', (t) => {
-    t.dropColumn('hidden_until_confirmed');
-    t.dropColumn('confirmed_at');
-    t.dropColumn('confirmed_email');
-    t.dropColumn('confirmed_with');
-  });
+  // SQLite's own DROP COLUMN (as PostgreSQL's): knex would rebuild the table on SQLite, losing the triggers on it.
+  for (const column of ['hidden_until_confirmed', 'confirmed_at', 'confirmed_email', 'confirmed_with']) {
+    if (await knex.schema.hasColumn('profile_family', column)) await knex.raw(`ALTER TABLE profile_family DROP COLUMN ${column}`);
+  }
 }
