@@ -213,7 +213,7 @@ describe('saathi CLI', () => {
 
     const file = path.join(dataDir, 'news.txt');
     fs.writeFileSync(file, 'Compare your charts with a match.\n\nFree for every plan this month.\n');
-    const real = saathi(['announce', '--subject', 'Kundali matching is here', '--message-file', file, '--link', '/compatibility', '--button', 'Try it']);
+    const real = saathi(['announce', '--subject', 'Kundali matching is here', '--message-file', file, '--link', '/compatibility', '--button', 'Try it', '--yes']);
     assert.equal(real.status, 0, real.stderr);
     assert.match(real.stdout, /Queued "Kundali matching is here" for 2 members/);
     assert.equal(outbox(), 2);

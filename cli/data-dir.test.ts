@@ -41,7 +41,7 @@ describe('saathi migrate rollback', () => {
     assert.equal(saathi(['migrate'], dir).status, 0);
     const refused = saathi(['migrate', 'rollback'], dir);
     assert.equal(refused.status, 1);
-    assert.match(refused.stderr, /^Error: Rolling back undoes \d+ migrations \(.*20261122_001_accounts.*\) and drops the tables they created with all their data; take a backup \(saathi backup <file>\) and run saathi migrate rollback --force to go ahead\.$/m);
+    assert.match(refused.stderr, /^Error: Rolling back undoes \d+ migrations \(.*20261122_001_accounts.*\) and drops the tables they created with all their data; run saathi migrate rollback --force to go ahead \(it backs the database up first\)\.$/m);
     assert.doesNotMatch(saathi(['migrate', 'status'], dir).stdout, /pending/, 'nothing was rolled back');
   });
 });

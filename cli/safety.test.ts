@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, test } from 'node:test';
+import { createDb } from '../server/db';
 import { dropTestDatabase, postgresDatabaseUrl } from '../server/test/harness';
 import { startProcess, stopProcess } from '../server/test/processes';
 
@@ -192,34 +193,34 @@ describe('an unusable data directory is one sentence, exit 1, and nothing change
   });
 });
 
-describe('reviewer create at a terminal asks for the password twice', () => {
-  const script = spawnSync('script', ['--version']).status === 0;
+const script = spawnSync('script', ['--version']).status === 0;
 
-  /** Runs the command on a pseudo-terminal (util-linux script), typing each answer after its prompt appears. */
-  function atTerminal(args: string[], dataDir: string, answers: Array<[RegExp, string]>): Promise<{ status: number | null; output: string }> {
-    const command = [process.execPath, '--import', TSX, CLI, ...args].map((a) => `'${a.replace(/'/g, "'\\''")}'`).join(' ');
-    const child = spawn('script', ['-q', '-e', '-c', command, '/dev/null'], { env: baseEnv(dataDir, { TERM: 'dumb' }), stdio: ['pipe', 'pipe', 'pipe'] });
-    let output = '';
-    const pending = [...answers];
-    const onData = (d: Buffer) => {
-      output += d.toString();
-      while (pending.length && pending[0][0].test(output)) {
-        const [, answer] = pending.shift() as [RegExp, string];
-        output += '\n';
-        child.stdin.write(`${answer}\r`);
-      }
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    return new Promise((resolve) => {
-      const timer = setTimeout(() => child.kill('SIGKILL'), 90_000);
-      child.on('close', (status) => {
-        clearTimeout(timer);
-        resolve({ status, output });
-      });
+/** Runs the command on a pseudo-terminal (util-linux script), typing each answer after its prompt appears. */
+function atTerminal(args: string[], dataDir: string, answers: Array<[RegExp, string]>): Promise<{ status: number | null; output: string }> {
+  const command = [process.execPath, '--import', TSX, CLI, ...args].map((a) => `'${a.replace(/'/g, "'\\''")}'`).join(' ');
+  const child = spawn('script', ['-q', '-e', '-c', command, '/dev/null'], { env: baseEnv(dataDir, { TERM: 'dumb' }), stdio: ['pipe', 'pipe', 'pipe'] });
+  let output = '';
+  const pending = [...answers];
+  const onData = (d: Buffer) => {
+    output += d.toString();
+    while (pending.length && pending[0][0].test(output)) {
+      const [, answer] = pending.shift() as [RegExp, string];
+      output += '\n';
+      child.stdin.write(`${answer}\r`);
+    }
+  };
+  child.stdout.on('data', onData);
+  child.stderr.on('data', onData);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), 90_000);
+    child.on('close', (status) => {
+      clearTimeout(timer);
+      resolve({ status, output });
     });
-  }
+  });
+}
 
+describe('reviewer create at a terminal asks for the password twice', () => {
   test('two different passwords: refused, no account; the same twice: created', { skip: script ? false : 'util-linux script is not installed' }, async () => {
     const dir = tempDir('reviewer-tty');
     try {
@@ -234,6 +235,153 @@ describe('reviewer create at a terminal asks for the password twice', () => {
       const same = await atTerminal(['reviewer', 'create', 'tty.reviewer'], dir, [[/Password: /, 'same-password-2026'], [/Repeat the password: /, 'same-password-2026']]);
       assert.equal(same.status, 0, same.output);
       assert.match(same.output, /Created reviewer "tty\.reviewer"\. Sign in at \/ops\./);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+const adminUrl = process.env.TEST_DATABASE_URL;
+const needsPostgres = adminUrl ? false : 'needs PostgreSQL (TEST_DATABASE_URL)';
+
+/** The migrations migrate status lists as pending (none: nothing was rolled back). */
+const pendingMigrations = (dir: string, env: Record<string, string> = {}) => {
+  const res = saathi(['migrate', 'status'], dir, { env });
+  assert.equal(res.status, 0, res.stderr);
+  return res.stdout.split('\n').filter((line) => line.includes('pending'));
+};
+
+describe('migrate rollback never runs under a live server', () => {
+  test('SQLite: refused while serve runs, --force and --skip-backup included, before anything is touched', async () => {
+    const dir = tempDir('rollback-live');
+    try {
+      assert.equal(saathi(['migrate'], dir).status, 0);
+      const server = await serve(dir);
+      try {
+        for (const args of [['--force'], ['--force', '--skip-backup'], []]) {
+          const refused = saathi(['migrate', 'rollback', ...args], dir);
+          assert.equal(refused.status, 1, args.join(' '));
+          assert.match(refused.stderr.trim(), new RegExp(`^Error: A Saathi server is running on ${dir} \\(pid ${server.child.pid}, port \\d+, since [^)]+\\); stop it before you roll back migrations \\(nothing was changed\\)\\. If no server is running, delete .*serve-${server.child.pid}\\.json\\.$`));
+        }
+        assert.deepEqual(pendingMigrations(dir), [], 'every migration is still applied');
+        assert.equal(fs.existsSync(path.join(dir, 'backups')), false, 'no backup either: nothing was started');
+      } finally {
+        assert.equal(await server.stop(), 0);
+      }
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('PostgreSQL: refused while a saathi serve is connected; once it stopped, a pg_dump backup is taken first and restores what was dropped', { skip: needsPostgres }, async () => {
+    const databaseUrl = await postgresDatabaseUrl(adminUrl as string);
+    const dir = tempDir('rollback-pg');
+    const env = { DATABASE_URL: databaseUrl };
+    try {
+      const server = await startProcess(databaseUrl);
+      try {
+        const refused = saathi(['migrate', 'rollback', '--force'], dir, { env });
+        assert.equal(refused.status, 1);
+        assert.match(refused.stderr.trim(), /^Error: Saathi servers are connected to this PostgreSQL database \(\d+ connections? from [^)]+\); stop every saathi serve before you roll back migrations \(nothing was changed\)\.$/);
+        assert.deepEqual(pendingMigrations(dir, env), []);
+      } finally {
+        await stopProcess(server);
+      }
+      const rolled = saathi(['migrate', 'rollback', '--force'], dir, { env });
+      assert.equal(rolled.status, 0, rolled.stderr);
+      const named = /^Backed up the database to (.*before-rollback-\d{8}-\d{6}\.dump) before rolling back \(saathi restore <file> puts it back\)\.$/m.exec(rolled.stdout)?.[1];
+      assert.ok(named && fs.existsSync(named), rolled.stdout);
+      assert.ok(pendingMigrations(dir, env).length > 0, 'the rollback ran');
+      const restored = saathi(['restore', '--force', named], dir, { env });
+      assert.equal(restored.status, 0, restored.stderr);
+      assert.deepEqual(pendingMigrations(dir, env), [], 'the backup holds every migration');
+    } finally {
+      await dropTestDatabase(adminUrl as string, databaseUrl);
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+/**
+ * `saathi announce` on a database with two members who turned App updates on: it says how many it reaches and asks;
+ * anything but yes (or no answer) queues nothing; yes queues; the same text again is refused, whatever the flags.
+ */
+async function announceOnce(dir: string, env: Record<string, string>, databaseUrl: string | null) {
+  assert.equal(saathi(['migrate'], dir, { env }).status, 0);
+  const seeded = saathi(['seed', '--profiles', '3'], dir, { env });
+  assert.equal(seeded.status, 0, seeded.stderr);
+  const db = createDb({ dataDir: dir, databaseUrl, dbClient: databaseUrl ? 'pg' : 'better-sqlite3' });
+  try {
+    const readers = await db('users').where({ role: 'member', status: 'active', isDeleted: false }).whereNotNull('emailConfirmedAt').orderBy('id').limit(2).pluck('id');
+    assert.equal(readers.length, 2);
+    await db('notification_settings').update({ appUpdates: false });
+    await db('notification_settings').whereIn('userId', readers).update({ appUpdates: true, emailNotifications: true });
+    const subject = 'Kundali matching for every plan';
+    const outbox = async () => Number((await db('email_outbox').where({ subject }).count({ n: '*' }).first())?.n);
+    const args = ['announce', '--subject', subject, '--message', 'Compare charts with any match.\n\nFree this month.'];
+    const reach = `"${subject}" will be emailed to 2 members (App updates and email notifications on).`;
+
+    for (const input of [undefined, 'no\n', 'y e s\n']) {
+      const declined = saathi(args, dir, { env, input });
+      assert.equal(declined.status, 1, `answer ${JSON.stringify(input)}`);
+      assert.ok(declined.stdout.includes(reach), declined.stdout);
+      assert.match(declined.stdout, /Queue it\? Type yes to go ahead: /);
+      assert.equal(declined.stderr.trim(), 'Error: Nothing was queued: the answer was not yes (add --yes to queue without the question).');
+      assert.equal(await outbox(), 0);
+    }
+    const sent = saathi(args, dir, { env, input: 'yes\n' });
+    assert.equal(sent.status, 0, sent.stderr);
+    assert.match(sent.stdout, new RegExp(`^Queued "${subject}" for 2 members\\.$`, 'm'));
+    assert.equal(await outbox(), 2);
+
+    const again = /^Error: "Kundali matching for every plan" was already queued for 2 members on \d{4}-\d\d-\d\d \d\d:\d\d UTC; an announcement is sent once, so change its text to send new news\.$/;
+    for (const extra of [['--yes'], ['--dry-run'], ['--yes', '--link', '/compatibility']]) {
+      const repeated = saathi([...args, ...extra], dir, { env, input: 'yes\n' });
+      assert.equal(repeated.status, 1, extra.join(' '));
+      assert.match(repeated.stderr.trim(), again);
+      assert.doesNotMatch(repeated.stdout, /will be emailed/, 'refused before it asks');
+    }
+    assert.equal(await outbox(), 2, 'nobody got it twice');
+  } finally {
+    await db.destroy();
+  }
+}
+
+describe('saathi announce asks first and sends a text once', () => {
+  test('SQLite', async () => {
+    const dir = tempDir('announce');
+    try {
+      await announceOnce(dir, {}, null);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('PostgreSQL', { skip: needsPostgres }, async () => {
+    const databaseUrl = await postgresDatabaseUrl(adminUrl as string);
+    const dir = tempDir('announce-pg');
+    try {
+      await announceOnce(dir, { DATABASE_URL: databaseUrl }, databaseUrl);
+    } finally {
+      await dropTestDatabase(adminUrl as string, databaseUrl);
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('at a terminal: the prompt shows the reach and a typed yes queues it', { skip: script ? false : 'util-linux script is not installed' }, async () => {
+    const dir = tempDir('announce-tty');
+    try {
+      assert.equal(saathi(['migrate'], dir).status, 0);
+      assert.equal(saathi(['seed', '--profiles', '2'], dir).status, 0);
+      const db = createDb({ dataDir: dir, databaseUrl: null, dbClient: 'better-sqlite3' });
+      const [reader] = await db('users').where({ role: 'member', status: 'active' }).whereNotNull('emailConfirmedAt').orderBy('id').limit(1).pluck('id');
+      await db('notification_settings').update({ appUpdates: false });
+      await db('notification_settings').where({ userId: reader }).update({ appUpdates: true, emailNotifications: true });
+      await db.destroy();
+      const run = await atTerminal(['announce', '--subject', 'Saathi speaks Tamil', '--message', 'Choose Tamil in Settings.'], dir, [[/Type yes to go ahead: /, 'yes']]);
+      assert.equal(run.status, 0, run.output);
+      assert.match(run.output, /"Saathi speaks Tamil" will be emailed to 1 member \(App updates and email notifications on\)\./);
+      assert.match(run.output, /Queued "Saathi speaks Tamil" for 1 member\./);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

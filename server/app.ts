@@ -164,7 +164,7 @@ export function createApp(config: Config, db: Db, options: AppOptions = {}): Koa
     }
   });
   app.use(errorHandler(log));
-  const sessionStore = databaseSessionStore(db);
+  const sessionStore = databaseSessionStore(db, live);
   app.use(
     staticApps(findStaticDir(options.staticDir), {
       demoMode: config.demoMode,

@@ -17,6 +17,8 @@ export interface AppState {
   actingFamily?: { userId: number; fullName: string; relation: string; profileId: number } | null;
   /** the session's account as read with the session itself (one query), for loadUser */
   sessionUser?: User | null;
+  /** the session id read from the store for this request (a session it must update, never create again) */
+  storedSessionKey?: string;
 }
 
 /** The process's Prometheus registry and the request-duration histogram (filled by metrics.ts). */

@@ -63,6 +63,30 @@ describe('two Saathi processes on one PostgreSQL database', { skip: adminUrl ? f
     await ashaEvents.cancel();
   });
 
+  it('a password change through one process closes, at once, the stream its other sessions hold open on the other', async () => {
+    const sita = await register(one, 'Sita');
+    const gopal = await register(one, 'Gopal');
+    // Sita's phone holds its stream on process two; her laptop signs in through process one.
+    const phone = await fetch(`${two.url}/api/events`, { headers: { Cookie: sita.client.cookieHeader(), Accept: 'text/event-stream' } });
+    const phoneEvents = eventReader(phone.body as ReadableStream<Uint8Array>);
+    await phoneEvents.next('ready');
+    const laptop = new Client(asServer(one));
+    assert.equal((await laptop.postForm('/api/auth/login', { username: sita.username, password: 'correct horse battery' })).status, 200);
+    const laptopStream = await fetch(`${one.url}/api/events`, { headers: { Cookie: laptop.cookieHeader(), Accept: 'text/event-stream' } });
+    const laptopEvents = eventReader(laptopStream.body as ReadableStream<Uint8Array>);
+    await laptopEvents.next('ready');
+
+    const changed = await laptop.post(`/api/users/${sita.id}/change-password`, { currentPassword: 'correct horse battery', newPassword: 'another long passphrase' });
+    assert.equal(changed.status, 200);
+    // Well inside the 25-second heartbeat that used to be the only check.
+    assert.deepEqual(await phoneEvents.next('session-ended', 2000), { reason: 'signed-out' });
+    await assert.rejects(phoneEvents.next('message', 2000), /event stream ended/);
+    // A message after it reaches the laptop, which stays signed in, and not the phone.
+    assert.equal((await gopal.client.post('/api/messages', { receiverId: sita.id, content: 'Only for the laptop' })).status, 201);
+    assert.equal(((await laptopEvents.next('message')) as { content: string }).content, 'Only for the laptop');
+    await laptopEvents.cancel();
+  });
+
   it('a session made on one process is valid on the other, and sign-out ends it on both', async () => {
     const meera = await register(one, 'Meera');
     const onTwo = new Client(asServer(two));

@@ -2,8 +2,9 @@ import fs from 'node:fs';
 import type { Command } from 'commander';
 import { createDb } from '../../server/db';
 import { migrateLatest } from '../../server/migrations';
-import { announcementSchema, countAnnouncementRecipients, sendAnnouncement } from '../../server/services/email/announcements';
+import { announcementSchema, checkAnnouncement, countAnnouncementRecipients, sendAnnouncement } from '../../server/services/email/announcements';
 import { CliError, configFromFlags, type CommonFlags, requireExistingDatabase } from '../options';
+import { ask } from '../prompt';
 
 interface AnnounceFlags extends CommonFlags {
   subject?: string;
@@ -12,6 +13,8 @@ interface AnnounceFlags extends CommonFlags {
   link?: string;
   button?: string;
   dryRun?: boolean;
+  yes?: boolean;
+  resume?: boolean;
 }
 
 export function registerAnnounce(program: Command): void {
@@ -24,6 +27,8 @@ export function registerAnnounce(program: Command): void {
     .option('--link <path>', 'the screen the button opens (a path on Saathi)', '/')
     .option('--button <text>', "the button's label", 'Open Saathi')
     .option('--dry-run', 'check the text and say how many members would get it; send nothing')
+    .option('-y, --yes', 'queue it without asking for confirmation (scripts)')
+    .option('--resume', 'finish queuing an announcement whose run was interrupted (members already queued are skipped)')
     .option('-d, --data-dir <dir>', 'data directory (env DATA_DIR)')
     .action(async (flags: AnnounceFlags) => {
       if ((flags.message === undefined) === (flags.messageFile === undefined)) throw new CliError('Give the news with either --message or --message-file.');
@@ -42,12 +47,26 @@ export function registerAnnounce(program: Command): void {
       const db = createDb(config);
       try {
         await migrateLatest(db);
+        const resume = flags.resume ?? false;
+        // The same news twice is refused before anything is asked or queued (a dry run says so too).
+        const { afterRecipientId } = await checkAnnouncement(db, parsed.data, { resume });
+        const reach = await countAnnouncementRecipients(db, afterRecipientId);
+        const who = `${reach} member${reach === 1 ? '' : 's'} (App updates and email notifications on)`;
         if (flags.dryRun) {
-          console.log(`Would email ${await countAnnouncementRecipients(db)} members (App updates and email notifications on). Nothing was sent.`);
+          console.log(`Would email ${who}. Nothing was sent.`);
           return;
         }
-        const queued = await sendAnnouncement(config, db, parsed.data);
-        console.log(`Queued "${parsed.data.subject}" for ${queued} members (App updates and email notifications on).`);
+        if (reach === 0 && !resume) {
+          console.log('No member has App updates and email notifications on: nothing was queued.');
+          return;
+        }
+        console.log(`"${parsed.data.subject}" will be emailed to ${who}${resume ? ' not queued by the interrupted run' : ''}.`);
+        if (!flags.yes && reach > 0) {
+          const answer = await ask('Queue it? Type yes to go ahead: ');
+          if (!/^\s*y(es)?\s*$/i.test(answer)) throw new CliError('Nothing was queued: the answer was not yes (add --yes to queue without the question).');
+        }
+        const { queued, total } = await sendAnnouncement(config, db, parsed.data, { resume });
+        console.log(`Queued "${parsed.data.subject}" for ${queued} member${queued === 1 ? '' : 's'}${resume ? ` (${total} in all)` : ''}.`);
         console.log(config.smtpUrl ? 'The email-delivery job of a running saathi serve sends them within minutes.' : 'SMTP_URL is not set: they wait in the outbox (ops console) until it is.');
       } finally {
         await db.destroy();

@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
+import type { Config } from '../../server/config';
 import { createDb, sqliteFile } from '../../server/db';
 import { migrateStatus } from '../../server/migrations';
 import { mediaDir } from '../../server/services/photos';
@@ -51,6 +52,32 @@ function bucketNote(config: ReturnType<typeof configFromFlags>): string {
  */
 const LIMITER_TABLE = 'rate_limits';
 
+/**
+ * Writes a consistent copy of the database to `target` (which must not exist yet), safe while a server writes:
+ * pg_dump's custom format on PostgreSQL, VACUUM INTO on SQLite; rate-limit windows are left out. Media are not
+ * copied here. `saathi restore <target>` puts it back.
+ */
+export async function backupDatabase(config: Config, target: string): Promise<void> {
+  fs.mkdirSync(path.dirname(target), { recursive: true });
+  if (config.databaseUrl) {
+    runPgTool('pg_dump', ['--format=custom', '--no-owner', `--exclude-table-data=${LIMITER_TABLE}`, '--file', target, config.databaseUrl]);
+    return;
+  }
+  const db = createDb(config);
+  try {
+    // VACUUM INTO writes a consistent, compacted copy from one read transaction: safe while the server writes.
+    await db.raw('VACUUM INTO ?', [target]);
+  } finally {
+    await db.destroy();
+  }
+  const copy = createDb(config, target);
+  try {
+    await copy(LIMITER_TABLE).delete();
+  } finally {
+    await copy.destroy();
+  }
+}
+
 export function registerBackup(program: Command): void {
   program
     .command('backup')
@@ -62,27 +89,14 @@ export function registerBackup(program: Command): void {
       const target = path.resolve(file);
       if (fs.existsSync(target)) throw new CliError(`${target} already exists; choose a new file name`);
       if (config.databaseUrl) {
-        runPgTool('pg_dump', ['--format=custom', '--no-owner', `--exclude-table-data=${LIMITER_TABLE}`, '--file', target, config.databaseUrl]);
+        await backupDatabase(config, target);
         const media = copyDir(mediaDir(config.dataDir), `${target}.media`);
         console.log(`Backed up the PostgreSQL database to ${target} (pg_dump custom format) and ${media} media files to ${target}.media/`);
         if (config.media.store === 's3') console.log(bucketNote(config));
         return;
       }
       if (!fs.existsSync(sqliteFile(config))) throw new CliError(`No database in ${config.dataDir}`);
-      fs.mkdirSync(path.dirname(target), { recursive: true });
-      const db = createDb(config);
-      try {
-        // VACUUM INTO writes a consistent, compacted copy from one read transaction: safe while the server writes.
-        await db.raw('VACUUM INTO ?', [target]);
-      } finally {
-        await db.destroy();
-      }
-      const copy = createDb(config, target);
-      try {
-        await copy(LIMITER_TABLE).delete();
-      } finally {
-        await copy.destroy();
-      }
+      await backupDatabase(config, target);
       const media = copyDir(mediaDir(config.dataDir), `${target}.media`);
       const size = (fs.statSync(target).size / 1024 / 1024).toFixed(1);
       console.log(`Backed up the database to ${target} (${size} MB) and ${media} media files to ${target}.media/`);

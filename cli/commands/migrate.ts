@@ -2,25 +2,18 @@ import type { Command } from 'commander';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../../server/config';
-import { type Db, createDb } from '../../server/db';
+import { createDb } from '../../server/db';
 import { migrateLatest, migrateRollback, migrateStatus } from '../../server/migrations';
 import { CliError, configFromFlags, type CommonFlags } from '../options';
-import { requireUsableDataDir } from '../safety';
-import { runPgTool } from './backup';
+import { refuseWhileServing, requireUsableDataDir } from '../safety';
+import { backupDatabase } from './backup';
 
-/** A copy of the whole database taken just before a rollback: DATA_DIR/backups/before-rollback-<time>.(sqlite|dump). */
-async function backupBeforeRollback(db: Db, config: Config): Promise<string> {
+/** A copy of the whole database taken just before a rollback (saathi backup's): DATA_DIR/backups/before-rollback-<time>.(sqlite|dump). */
+async function backupBeforeRollback(config: Config): Promise<string> {
   const stamp = new Date().toISOString().replace(/[-:]/g, '').replace(/\..*$/, '').replace('T', '-');
-  const dir = path.join(config.dataDir, 'backups');
-  fs.mkdirSync(dir, { recursive: true });
-  if (config.databaseUrl) {
-    const file = path.join(dir, `before-rollback-${stamp}.dump`);
-    runPgTool('pg_dump', ['--format=custom', '--no-owner', '--file', file, config.databaseUrl]);
-    return file;
-  }
-  const file = path.join(dir, `before-rollback-${stamp}.sqlite`);
-  // VACUUM INTO: one consistent copy from a read transaction (what saathi backup writes).
-  await db.raw('VACUUM INTO ?', [file]);
+  const file = path.join(config.dataDir, 'backups', `before-rollback-${stamp}.${config.databaseUrl ? 'dump' : 'sqlite'}`);
+  if (fs.existsSync(file)) throw new CliError(`${file} already exists; run the rollback again in a second`);
+  await backupDatabase(config, file);
   return file;
 }
 
@@ -38,6 +31,8 @@ export function registerMigrate(program: Command): void {
       }
       const config = configFromFlags(flags);
       requireUsableDataDir(config, 'migrate', { needsDataDir: action === 'rollback' && !flags.skipBackup });
+      // A server running on this data would answer from tables the rollback drops: refused, --force or not.
+      if (action === 'rollback') await refuseWhileServing(config, 'roll back migrations');
       const db = createDb(config);
       try {
         if (action === 'latest') {
@@ -55,11 +50,11 @@ export function registerMigrate(program: Command): void {
           }
           if (!flags.force) {
             throw new CliError(
-              `Rolling back undoes ${names.length} migration${names.length === 1 ? '' : 's'} (${names.join(', ')}) and drops the tables they created with all their data; take a backup (saathi backup <file>) and run saathi migrate rollback --force to go ahead.`,
+              `Rolling back undoes ${names.length} migration${names.length === 1 ? '' : 's'} (${names.join(', ')}) and drops the tables they created with all their data; run saathi migrate rollback --force to go ahead (it backs the database up first).`,
             );
           }
           if (flags.skipBackup) console.log('No backup taken (--skip-backup).');
-          else console.log(`Backed up the database to ${await backupBeforeRollback(db, config)} before rolling back (saathi restore <file> puts it back).`);
+          else console.log(`Backed up the database to ${await backupBeforeRollback(config)} before rolling back (saathi restore <file> puts it back).`);
           const rolled = await migrateRollback(db);
           console.log(rolled.length ? `Rolled back: ${rolled.join(', ')}` : 'Nothing to roll back.');
         } else {

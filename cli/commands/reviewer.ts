@@ -7,6 +7,7 @@ import type { Db } from '../../server/db';
 import { HttpError } from '../../server/errors';
 import { createAccount, takenField } from '../../server/services/accounts';
 import { audit } from '../../server/services/audit';
+import { type LiveEvents, relayedLiveEventsFor } from '../../server/services/live-events';
 import { type StaffActor, STAFF_ROLES, type StaffRole, changeStaffRole, deactivateStaff, reactivateStaff, sendStaffPasswordReset } from '../../server/services/staff';
 import { CliError, configFromFlags, type CommonFlags, requireExistingDatabase } from '../options';
 
@@ -79,21 +80,24 @@ export function registerReviewer(program: Command): void {
   const CLI_ACTOR: StaffActor = { actorUserId: null, actorRole: 'cli' };
 
   /** Runs one lifecycle change on the staff account with this username; the service's refusals become CLI errors. */
-  const withStaff = (run: (db: Db, config: ReturnType<typeof configFromFlags>, id: number) => Promise<string>) =>
+  const withStaff = (run: (db: Db, config: ReturnType<typeof configFromFlags>, id: number, live: LiveEvents) => Promise<string>) =>
     async (username: string, ...rest: unknown[]) => {
       const flags = rest.find((arg): arg is CommonFlags => typeof arg === 'object' && arg !== null && !('args' in arg)) ?? {};
       const config = configFromFlags(flags);
       requireExistingDatabase(config);
       const db = createDb(config);
+      // Sessions this ends close their open event streams in the running server(s).
+      const live = relayedLiveEventsFor(config, db);
       try {
         await migrateLatest(db);
         const user = await db('users').where({ usernameLower: username.toLowerCase(), isDeleted: false }).whereIn('role', STAFF_ROLES).first('id');
         if (!user) throw new CliError(`No reviewer or admin is called "${username}"`);
-        console.log(await run(db, config, user.id));
+        console.log(await run(db, config, user.id, live));
       } catch (error) {
         if (error instanceof HttpError) throw new CliError(error.message);
         throw error;
       } finally {
+        await live.close();
         await db.destroy();
       }
     };
@@ -103,8 +107,8 @@ export function registerReviewer(program: Command): void {
     .description('Deactivate a reviewer or admin: they cannot sign in, and their open sessions end at once')
     .argument('<username>', 'the staff account')
     .option('-d, --data-dir <dir>', 'data directory (env DATA_DIR)')
-    .action(withStaff(async (db, _config, id) => {
-      const user = await deactivateStaff(db, CLI_ACTOR, id);
+    .action(withStaff(async (db, _config, id, live) => {
+      const user = await deactivateStaff(db, live, CLI_ACTOR, id);
       return `Deactivated ${user.role} "${user.username}"; ${user.sessionsEnded} open session(s) ended.`;
     }));
 
@@ -123,8 +127,8 @@ export function registerReviewer(program: Command): void {
     .option('-d, --data-dir <dir>', 'data directory (env DATA_DIR)')
     .action(async (username: string, role: string, flags: CommonFlags) => {
       if (!(STAFF_ROLES as readonly string[]).includes(role)) throw new CliError('The role is "reviewer" or "admin"');
-      await withStaff(async (db, _config, id) => {
-        const user = await changeStaffRole(db, CLI_ACTOR, id, role as StaffRole);
+      await withStaff(async (db, _config, id, live) => {
+        const user = await changeStaffRole(db, live, CLI_ACTOR, id, role as StaffRole);
         return `"${user.username}" is now ${user.role === 'admin' ? 'an admin' : 'a reviewer'}.`;
       })(username, flags);
     });

@@ -33,6 +33,7 @@ import * as engineCardFields from './20261125_98_engine_card_fields';
 import * as engineMoodSignals from './20261125_99_engine_mood_signals';
 import * as digestDue from './20261128_01_digest_due';
 import * as profileViewsByProfile from './20261129_01_profile_views_by_profile';
+import * as announcements from './20261201_01_announcements';
 import * as nriAnswersNoDefault from './20261201_43_nri_answers_no_default';
 import * as nriAnswersNeverGiven from './20261201_44_nri_answers_never_given';
 import * as shareMoods from './20261201_45_share_moods';
@@ -83,6 +84,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261125_99_engine_mood_signals': engineMoodSignals,
   '20261128_01_digest_due': digestDue,
   '20261129_01_profile_views_by_profile': profileViewsByProfile,
+  '20261201_01_announcements': announcements,
   '20261201_43_nri_answers_no_default': nriAnswersNoDefault,
   '20261201_44_nri_answers_never_given': nriAnswersNeverGiven,
   '20261201_45_share_moods': shareMoods,

@@ -4,14 +4,23 @@ import { knexSnakeCaseMappers } from 'objection';
 import { type Db, readRows } from '../db';
 import { Session } from '../models/account';
 import { User } from '../models/user';
+import type { LiveEvents } from '../services/live-events';
+import { endSessions } from '../services/session-end';
 
 const camelCaseKeys = knexSnakeCaseMappers().postProcessResponse as (row: Record<string, unknown>) => Record<string, unknown>;
 
 /** The session cookie's name. */
 export const SESSION_COOKIE = 'saathi.sid';
 
-/** koa-session external store over the `sessions` table: server-side sessions shared by every process. */
-export function databaseSessionStore(db: Db) {
+/**
+ * koa-session external store over the `sessions` table: server-side sessions shared by every process. A session it
+ * destroys (sign-out, a refused account, expiry) ends through `endSessions`, so its open event streams close.
+ */
+export function databaseSessionStore(db: Db, live: Pick<LiveEvents, 'publish'>) {
+  const end = async (key: string, userId: unknown): Promise<void> => {
+    if (userId !== null && userId !== undefined) await endSessions(live, db, { userId: Number(userId), only: [key] });
+    else await Session.query(db).deleteById(key);
+  };
   // The session with its account, written by knex once: the account's columns are named (not `users.*`), so a
   // column another process's migration adds later changes neither the prepared statement's result nor the names
   // cached for it.
@@ -45,10 +54,13 @@ export function databaseSessionStore(db: Db) {
       if (!found) return undefined;
       const { sessionData, sessionExpiresAt, ...account } = camelCaseKeys(found);
       if (Number(sessionExpiresAt) <= Date.now()) {
-        await Session.query(db).deleteById(key);
+        await end(key, account.id);
         return undefined;
       }
-      if (opts.ctx) opts.ctx.state.sessionUser = account.id === null || account.id === undefined ? null : User.fromDatabaseJson(account);
+      if (opts.ctx) {
+        opts.ctx.state.sessionUser = account.id === null || account.id === undefined ? null : User.fromDatabaseJson(account);
+        opts.ctx.state.storedSessionKey = key;
+      }
       try {
         return JSON.parse(String(sessionData)) as Record<string, unknown>;
       } catch {
@@ -69,24 +81,26 @@ export function databaseSessionStore(db: Db) {
         userAgent: ctx ? ctx.get('User-Agent').slice(0, 400) || null : null,
         ip: ctx ? ctx.ip.slice(0, 64) : null,
       };
-      // An upsert, raw: the row is written whole on every change and nothing reads it back.
+      // A session this request read is only updated: if it ended meanwhile (a password change on another device), the
+      // request still in flight must not write it back.
+      if (ctx?.state.storedSessionKey === key) {
+        const { id: _id, ...changes } = row;
+        await db('sessions').where({ id: key }).update(changes);
+        return;
+      }
+      // A new session: an upsert, raw (the row is written whole and nothing reads it back).
       await db('sessions')
         .insert({ ...row, createdAt: now })
         .onConflict('id')
         .merge(['userId', 'data', 'expiresAt', 'lastSeenAt', 'userAgent', 'ip']);
     },
     async destroy(key: string): Promise<void> {
-      await Session.query(db).deleteById(key);
+      const row = await Session.query(db).findById(key).select('userId');
+      if (row) await end(key, row.userId);
     },
   };
 }
 
 export function generateSessionId(): string {
   return crypto.randomBytes(32).toString('base64url');
-}
-
-export async function endSessionsOfUser(db: Db, userId: number, exceptSessionId?: string): Promise<number> {
-  const query = Session.query(db).where({ userId });
-  if (exceptSessionId) query.whereNot({ id: exceptSessionId });
-  return query.delete();
 }

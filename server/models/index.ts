@@ -10,7 +10,7 @@ export {
 export {
   ProfileFamily, FamilyMember, FamilyInvitation, FamilySuggestion, FamilyThreadMessage, FamilyAct, FamilySharedConversation,
 } from './family';
-export { SubscriptionPlan, Payment, VerificationRequest, IdentityVerification, AuditLog, EmailOutbox } from './ops';
+export { SubscriptionPlan, Payment, VerificationRequest, IdentityVerification, AuditLog, EmailOutbox, Announcement } from './ops';
 export { Session, PasswordResetToken, EmailConfirmationToken, TotpRecoveryCode, KnownDevice, AppealToken, RateLimit } from './account';
 export { Subscription, Invoice, StripeEvent, BillingClock } from './billing';
 export { PushSubscription, PushOutbox, LiveEvent, Job, Counter } from './delivery';

@@ -93,6 +93,21 @@ export class AuditLog extends BaseModel {
   subjectRole?: string | null;
 }
 
+/** An announcement `saathi announce` queued (or is queuing): one per text, with how far it got. */
+export class Announcement extends BaseModel {
+  static tableName = 'announcements';
+  static bigintColumns = ['startedAt', 'finishedAt'];
+  id!: number;
+  /** sha256 of the subject and paragraphs as members read them */
+  digest!: string;
+  subject!: string;
+  queued!: number;
+  /** the last member queued, in id order: a resumed run starts after it */
+  lastRecipientId!: number;
+  startedAt!: number;
+  finishedAt!: number | null;
+}
+
 export class EmailOutbox extends BaseModel {
   static tableName = 'email_outbox';
   static bigintColumns = ['sentAt', 'handledAt', 'createdAt', 'nextAttemptAt', 'failedAt'];

@@ -1,20 +1,21 @@
 import crypto from 'node:crypto';
 import type { Knex } from 'knex';
-import type { Db } from '../db';
+import type { AppServices } from '../context';
 import { Photo } from '../models/photo';
 import { Profile } from '../models/profile';
 import { User } from '../models/user';
-import type { MediaStore } from './media-store';
 import { deleteImageFiles } from './photos';
+import { endSessions } from './session-end';
 
 /**
  * Deletes a member's account in one transaction: the user row is anonymised
  * (kept so foreign keys and audit entries stay valid, but holding nothing personal), the profile soft-deleted and
- * emptied, messages, notifications, likes, matches, moods, views, sessions and tokens deleted, share links
+ * emptied, messages, notifications, likes, matches, moods, views and tokens deleted, every session ended, share links
  * deactivated, the subscription cancelled, and every uploaded file removed after the commit.
  * Returns the payment-provider ids that the caller must cancel with the provider.
  */
-export async function deleteAccount(db: Db, media: MediaStore, userId: number): Promise<{ stripeCustomerId: string | null; stripeSubscriptionId: string | null }> {
+export async function deleteAccount(services: Pick<AppServices, 'db' | 'media' | 'live'>, userId: number): Promise<{ stripeCustomerId: string | null; stripeSubscriptionId: string | null }> {
+  const { db, media, live } = services;
   const now = Date.now();
   let fileKeys: string[] = [];
   let stripe = { stripeCustomerId: null as string | null, stripeSubscriptionId: null as string | null };
@@ -46,7 +47,7 @@ export async function deleteAccount(db: Db, media: MediaStore, userId: number): 
     await trx('mood_prompt_dismissals').where({ userId }).delete();
     await trx('cultural_adaptation_assessments').where({ userId }).delete();
     await trx('daily_matches').where({ userId }).delete();
-    await trx('sessions').where({ userId }).delete();
+    await endSessions(live, trx, { userId });
     await trx('push_subscriptions').where({ userId }).delete();
     await trx('known_devices').where({ userId }).delete();
     await trx('password_reset_tokens').where({ userId }).delete();

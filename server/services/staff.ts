@@ -1,12 +1,13 @@
 import type { Config } from '../config';
 import type { Db } from '../db';
 import { conflict, notFound } from '../errors';
-import { endSessionsOfUser } from '../middleware/session-store';
 import { User } from '../models/user';
 import { type AuditEntry, audit } from './audit';
 import { sendMail } from './mail';
 import { passwordResetEmail } from './email/account-emails';
 import { issuePasswordResetLink } from './account-links';
+import type { LiveEvents } from './live-events';
+import { endSessions } from './session-end';
 
 export const STAFF_ROLES = ['reviewer', 'admin'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
@@ -34,14 +35,14 @@ function notYourself(actor: StaffActor, id: number, what: string) {
  * Deactivates a reviewer or admin: they cannot sign in, and every session they have ends at once — the same
  * transaction as the audit entry, so no request they make afterwards is served.
  */
-export async function deactivateStaff(db: Db, actor: StaffActor, id: number, reason?: string) {
+export async function deactivateStaff(db: Db, live: Pick<LiveEvents, 'publish'>, actor: StaffActor, id: number, reason?: string) {
   notYourself(actor, id, 'deactivate');
   return db.transaction(async (trx) => {
     const user = await staffAccount(trx, id);
     if (user.status !== 'active') throw conflict(`${user.fullName} is already deactivated`);
     if (user.role === 'admin') await keepAnActiveAdmin(trx, id);
     await User.query(trx).findById(id).patch({ status: 'suspended', updatedAt: Date.now() });
-    const ended = await endSessionsOfUser(trx, id);
+    const ended = await endSessions(live, trx, { userId: id });
     await audit(trx, { ...actor, action: 'reviewer.deactivate', targetType: 'user', targetId: id, details: { sessionsEnded: ended, ...(reason ? { note: reason } : {}) } });
     return { ...user, status: 'suspended', sessionsEnded: ended };
   });
@@ -58,14 +59,14 @@ export async function reactivateStaff(db: Db, actor: StaffActor, id: number) {
 }
 
 /** Changes a staff account between reviewer and admin; their sessions end so the new role applies at once. */
-export async function changeStaffRole(db: Db, actor: StaffActor, id: number, role: StaffRole) {
+export async function changeStaffRole(db: Db, live: Pick<LiveEvents, 'publish'>, actor: StaffActor, id: number, role: StaffRole) {
   notYourself(actor, id, 'change the role of');
   return db.transaction(async (trx) => {
     const user = await staffAccount(trx, id);
     if (user.role === role) throw conflict(`${user.fullName} is already ${role === 'admin' ? 'an admin' : 'a reviewer'}`);
     if (user.role === 'admin' && user.status === 'active') await keepAnActiveAdmin(trx, id);
     await User.query(trx).findById(id).patch({ role, updatedAt: Date.now() });
-    await endSessionsOfUser(trx, id);
+    await endSessions(live, trx, { userId: id });
     await audit(trx, { ...actor, action: 'reviewer.role', targetType: 'user', targetId: id, details: { from: user.role, to: role } });
     return { ...user, role };
   });

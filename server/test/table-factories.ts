@@ -10,7 +10,7 @@ import {
   ContactMessage, CulturalAdaptationAssessment, ExpoDevInfo, Message, MoodType, Notification, SuccessStory, UserMood,
 } from '../models/engagement';
 import { FamilyAct, FamilyInvitation, FamilyMember, FamilySharedConversation, FamilySuggestion, FamilyThreadMessage, ProfileFamily } from '../models/family';
-import { AuditLog, EmailOutbox, IdentityVerification, Payment, SubscriptionPlan, VerificationRequest } from '../models/ops';
+import { Announcement, AuditLog, EmailOutbox, IdentityVerification, Payment, SubscriptionPlan, VerificationRequest } from '../models/ops';
 import { Photo } from '../models/photo';
 import { NotificationSettings, PrivacySettings } from '../models/settings';
 import { Block, Match, ProfileLike, ProfileShare, Report } from '../models/social';
@@ -88,6 +88,7 @@ export const buildVerificationRequest = factory<VerificationRequest, 'userId'>(V
 export const buildIdentityVerification = factory<IdentityVerification, 'userId'>(IdentityVerification, (now) => ({ method: 'document', verifiedAt: now }));
 export const buildAuditEntry = factory<AuditLog, 'action'>(AuditLog, (now) => ({ createdAt: now }));
 export const buildContactMessage = factory<ContactMessage>(ContactMessage, (now) => ({ name: 'A visitor', email: 'visitor@example.test', subject: 'Hello', message: 'A question about Saathi.', createdAt: now }));
+export const buildAnnouncement = factory<Announcement, 'subject'>(Announcement, (now) => ({ digest: hex(32), startedAt: now }));
 export const buildEmail = factory<EmailOutbox, 'toEmail'>(EmailOutbox, (now) => ({ subject: 'A message', bodyText: 'Hello', kind: 'notification', attempts: 0, createdAt: now }));
 export const buildExpoDevInfo = factory<ExpoDevInfo>(ExpoDevInfo, (now) => ({ host: '127.0.0.1', port: 8081, token: hex(8), devUrl: 'exp://127.0.0.1:8081', createdAt: now }));
 

@@ -8,13 +8,13 @@ import type { SessionDeviceView } from '../../../contracts/views';
 import { type AppContext, newRouter } from '../../context';
 import { badRequest, conflict, notFound } from '../../errors';
 import { assertSelf, currentUser, requireUser } from '../../middleware/auth';
-import { endSessionsOfUser } from '../../middleware/session-store';
 import { idParam, parse, requestBody } from '../../middleware/validate';
 import { Session, TotpRecoveryCode } from '../../models/account';
 import { User } from '../../models/user';
 import { deleteAccount } from '../../services/account-deletion';
 import { exportMemberData } from '../../services/data-export';
-import { hashPassword, sha256, verifyPassword } from '../../services/passwords';
+import { hashPassword, verifyPassword } from '../../services/passwords';
+import { endSessions, sessionRef } from '../../services/session-end';
 import { checkSessionSecret } from '../../services/session-secrets';
 import { acceptTotp, issueRecoveryCodes, recoveryCodesLeft } from '../../services/totp';
 
@@ -35,7 +35,7 @@ export function accountRoutes() {
     const now = Date.now();
     await User.query(ctx.services.db).findById(user.id).patch({ passwordHash: await hashPassword(input.newPassword, ctx.services.config.argon2), passwordChangedAt: now, updatedAt: now });
     // Every other session of the member ends; this one stays signed in.
-    const ended = await endSessionsOfUser(ctx.services.db, user.id, currentSessionId(ctx));
+    const ended = await endSessions(ctx.services.live, ctx.services.db, { userId: user.id, except: currentSessionId(ctx) });
     ctx.body = { message: 'Password updated', endedSessions: ended };
   });
 
@@ -99,7 +99,7 @@ export function accountRoutes() {
     const current = currentSessionId(ctx);
     const rows = await Session.query(ctx.services.db).where({ userId: user.id }).where('expiresAt', '>', Date.now()).orderBy('lastSeenAt', 'desc');
     const list: SessionDeviceView[] = rows.map((r) => ({
-      id: sha256(r.id).slice(0, 24),
+      id: sessionRef(r.id),
       userAgent: r.userAgent,
       ip: r.ip,
       createdAt: new Date(r.createdAt).toISOString(),
@@ -114,10 +114,13 @@ export function accountRoutes() {
     const user = assertSelf(ctx, idParam(ctx.params.userId));
     const ref = ctx.params.sessionRef ?? '';
     const rows = await Session.query(ctx.services.db).where({ userId: user.id }).select('id');
-    const target = rows.find((r) => sha256(r.id).slice(0, 24) === ref);
+    const target = rows.find((r) => sessionRef(r.id) === ref);
     if (!target) throw notFound('Session not found');
-    await Session.query(ctx.services.db).deleteById(target.id);
-    ctx.body = { message: 'Device signed out', current: target.id === currentSessionId(ctx) };
+    const current = target.id === currentSessionId(ctx);
+    await endSessions(ctx.services.live, ctx.services.db, { userId: user.id, only: [target.id] });
+    // This device signed itself out: its cookie goes too, and the session is not saved again at the end of the request.
+    if (current) ctx.session = null;
+    ctx.body = { message: 'Device signed out', current };
   });
 
   // Everything the member owns, as JSON.
@@ -134,7 +137,7 @@ export function accountRoutes() {
     const { password } = parse(deleteAccountSchema, requestBody(ctx));
     await checkSessionSecret(ctx, user.id, () => verifyPassword(password, user.passwordHash), () => badRequest(DELETE_TEXTS.wrongPassword, { field: 'password' }));
     await endBillingOnDeletion(ctx.services, user);
-    await deleteAccount(ctx.services.db, ctx.services.media, user.id);
+    await deleteAccount(ctx.services, user.id);
     ctx.session = null;
     ctx.services.log({ level: 'info', msg: 'account deleted', userId: user.id, ref: crypto.randomUUID() });
     ctx.body = { message: DELETE_TEXTS.done };

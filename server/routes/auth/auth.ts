@@ -12,7 +12,6 @@ import { newRouter, type AppContext, type AppServices, type SessionData } from '
 import { HttpError, conflict } from '../../errors';
 import { currentUser } from '../../middleware/auth';
 import { clientIp, rateLimit } from '../../middleware/rate-limit';
-import { endSessionsOfUser } from '../../middleware/session-store';
 import { parse, requestBody } from '../../middleware/validate';
 import { User } from '../../models/user';
 import { createAccount, takenField } from '../../services/accounts';
@@ -22,6 +21,7 @@ import { sendMail } from '../../services/mail';
 import { noticeSignInDevice } from '../../services/new-device';
 import { passwordResetEmail, registrationAttemptEmail } from '../../services/email/account-emails';
 import { mailConfirmationLink } from '../../services/member-notices';
+import { endSessions } from '../../services/session-end';
 import { sessionUserOf } from '../../services/session-user';
 import { authenticate } from '../../services/sign-in';
 import { hashPassword } from '../../services/passwords';
@@ -180,7 +180,7 @@ export function authRoutes(services: AppServices) {
         const db = ctx.services.db;
         const userId = await resetPasswordWithLink(db, input.token, input.password, config.argon2);
         if (userId === null) throw new HttpError(400, AUTH_MESSAGES.resetInvalidToken, 'invalid_token');
-        await endSessionsOfUser(db, userId);
+        await endSessions(ctx.services.live, db, { userId });
         ctx.services.log({ level: 'info', msg: 'password reset', userId, ip: clientIp(ctx) });
         if (wantsJson(ctx)) ctx.body = { message: 'Password Reset Successful' };
         else {

@@ -9,7 +9,8 @@ import { JobScheduler } from '../../jobs/scheduler';
 import { type Mailbox, startMailbox } from '../../test/mailbox';
 import { Client, type TestServer, startTestServer } from '../../test/harness';
 import { buildUser, signedInClient } from '../../test/factories';
-import { countAnnouncementRecipients, sendAnnouncement } from './announcements';
+import { buildAnnouncement } from '../../test/table-factories';
+import { announcementDigest, countAnnouncementRecipients, sendAnnouncement } from './announcements';
 
 let mailbox: Mailbox;
 let server: TestServer;
@@ -48,7 +49,7 @@ describe('App updates: product news by email', () => {
     await server.db('notification_settings').where({ userId: reviewer.user.id }).update({ appUpdates: true });
 
     assert.equal(await countAnnouncementRecipients(server.db), 1);
-    assert.equal(await sendAnnouncement(server.config, server.db, news), 1);
+    assert.deepEqual(await sendAnnouncement(server.config, server.db, news), { queued: 1, total: 1 });
     const [row] = await server.db('email_outbox').where({ subject: news.subject });
     assert.equal(row.toEmail, 'lakshmi.keen@example.test');
     assert.equal(Number(row.attempts), 0, 'queued for the delivery job, not sent by the command');
@@ -76,7 +77,7 @@ describe('App updates: product news by email', () => {
     assert.equal((await new Client(server).postForm(path, { 'List-Unsubscribe': 'One-Click' })).status, 200);
     const after = (await (await keen.client.get(settings(keen))).json()) as { appUpdates: boolean; newMatches: boolean; emailNotifications: boolean };
     assert.deepEqual([after.appUpdates, after.newMatches, after.emailNotifications], [false, true, true]);
-    assert.equal(await sendAnnouncement(server.config, server.db, { ...news, subject: 'Second news' }), 0);
+    assert.deepEqual(await sendAnnouncement(server.config, server.db, { ...news, subject: 'Second news' }), { queued: 0, total: 0 });
   });
 
   test('bad text is refused with a clear message and queues nothing', async () => {
@@ -91,4 +92,56 @@ describe('App updates: product news by email', () => {
     for (const [change, message] of cases) await assert.rejects(sendAnnouncement(server.config, server.db, { ...news, ...change }), message);
     assert.equal(Number((await server.db('email_outbox').count({ n: '*' }).first())?.n), before);
   });
+
+  test('the same news is queued once: a second run, the same text respaced or with another button, and two runs at once', async () => {
+    const readers = await membersWithAppUpdates(2);
+    const once = { subject: 'Horoscope matching for every plan', message: 'Compare charts with any match.\n\nFree this month.' };
+    assert.deepEqual(await sendAnnouncement(server.config, server.db, once), { queued: 2, total: 2 });
+    const queued = await outboxFor(once.subject);
+    for (const again of [once, { ...once, message: '  Compare charts   with any match.\n\n\nFree this month. ' }, { ...once, button: 'See it', link: '/compatibility' }]) {
+      await assert.rejects(sendAnnouncement(server.config, server.db, again), /^Error: "Horoscope matching for every plan" was already queued for 2 members on \d{4}-\d\d-\d\d \d\d:\d\d UTC; an announcement is sent once, so change its text to send new news\.$/);
+    }
+    assert.deepEqual(await outboxFor(once.subject), queued, 'nobody got it twice');
+
+    // Two runs at the same moment: one queues it, the other is refused, each member is written to once.
+    const twice = { subject: 'Video calls are here', message: 'Call a match by video from the chat.' };
+    const runs = await Promise.allSettled([sendAnnouncement(server.config, server.db, twice), sendAnnouncement(server.config, server.db, twice)]);
+    assert.deepEqual(runs.map((r) => r.status).sort(), ['fulfilled', 'rejected']);
+    const refused = runs.find((r) => r.status === 'rejected') as PromiseRejectedResult;
+    assert.equal(refused.reason.message, '"Video calls are here" is being queued by another saathi announce at this moment; this one queued nothing.');
+    const to = await outboxFor(twice.subject);
+    assert.equal(to.length, new Set(to).size, 'no member twice');
+    for (const reader of readers) assert.ok(to.includes(reader.user.email));
+  });
+
+  test('a run that stopped part-way is refused until --resume, which queues only the members it had not reached', async () => {
+    const readers = await membersWithAppUpdates(3);
+    const news = { subject: 'Saathi in Tamil', message: 'The app now speaks Tamil.' };
+    // What an interrupted run leaves: its row, and the mail of the members it reached (here the first of ours).
+    const everyone = (await server.db('users').join('notification_settings as ns', 'ns.userId', 'users.id').where('ns.appUpdates', true).where('ns.emailNotifications', true).where('users.status', 'active').where('users.role', 'member').whereNotNull('users.emailConfirmedAt').orderBy('users.id').select('users.id', 'users.email')) as Array<{ id: number; email: string }>;
+    const reached = everyone.filter((u) => u.id <= readers[0].user.id);
+    await buildAnnouncement(server.db, { digest: announcementDigest(news), subject: news.subject, queued: reached.length, lastRecipientId: readers[0].user.id, finishedAt: null });
+    await assert.rejects(sendAnnouncement(server.config, server.db, news), new RegExp(`stopped after ${reached.length} members?; run the same command with --resume`));
+    await assert.rejects(sendAnnouncement(server.config, server.db, { ...news, subject: 'Never started' }, { resume: true }), /nothing to resume/);
+    const left = everyone.length - reached.length;
+    assert.equal(await countAnnouncementRecipients(server.db, readers[0].user.id), left);
+    assert.deepEqual(await sendAnnouncement(server.config, server.db, news, { resume: true }), { queued: left, total: everyone.length });
+    assert.deepEqual((await outboxFor(news.subject)).sort(), everyone.slice(reached.length).map((u) => u.email).sort(), 'only those it had not reached');
+    await assert.rejects(sendAnnouncement(server.config, server.db, news, { resume: true }), /was already queued for/);
+  });
 });
+
+/** Members who turned App updates on (email on), made for one test. */
+async function membersWithAppUpdates(n: number) {
+  const made = [];
+  for (let i = 0; i < n; i++) {
+    const member = await buildUser(server);
+    await server.db('notification_settings').where({ userId: member.user.id }).update({ appUpdates: true, emailNotifications: true });
+    made.push(member);
+  }
+  return made;
+}
+
+async function outboxFor(subject: string): Promise<string[]> {
+  return (await server.db('email_outbox').where({ subject }).orderBy('id').select('toEmail')).map((r) => String(r.toEmail));
+}

@@ -143,7 +143,7 @@ export async function answerAsCandidate(
         ...(answer === 'accept' ? (permissions ?? {}) : {}),
         updatedAt: now,
       });
-    if (answer === 'take_over') removedFamily = await removeAllFamily(trx, profile.id);
+    if (answer === 'take_over') removedFamily = await removeAllFamily(services.live, trx, profile.id);
     await audit(trx, { actorUserId: userId, actorRole: 'member', action: answer === 'take_over' ? 'family.candidate_took_over' : 'family.candidate_accepted', targetType: 'profile', targetId: profile.id, subjectUserId: fromUserId, details: { confirmedWith: signedIn ? 'existing_account' : 'new_account' } });
     return userId;
   });

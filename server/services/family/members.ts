@@ -3,9 +3,10 @@ import type { FamilyPermissions } from '../../policies/relationship';
 import type { AppServices } from '../../context';
 import type { Db } from '../../db';
 import { notFound } from '../../errors';
-import { endSessionsOfUser } from '../../middleware/session-store';
 import { FamilyMember, ProfileFamily } from '../../models/family';
 import { audit } from '../audit';
+import type { LiveEvents } from '../live-events';
+import { endSessions } from '../session-end';
 import { notify } from '../notifications';
 import { ensureFamilyRecord, firstNameOf, peopleOf } from './people';
 
@@ -27,7 +28,7 @@ export async function removeMember(services: Pick<AppServices, 'db' | 'live'>, p
     const member = await FamilyMember.query(trx).where({ id: memberId, profileId, status: 'active' }).first();
     if (!member) throw notFound('Family member not found');
     await FamilyMember.query(trx).findById(member.id).patch({ status: 'removed', removedAt: Date.now() });
-    await endSessionsOfUser(trx, member.userId);
+    await endSessions(services.live, trx, { userId: member.userId });
     await audit(trx, { actorUserId: by.id, actorRole: 'member', action: 'family.member_removed', targetType: 'profile', targetId: profileId, subjectUserId: member.userId });
     return { userId: member.userId };
   });
@@ -45,11 +46,11 @@ export async function removeMember(services: Pick<AppServices, 'db' | 'live'>, p
 }
 
 /** Taking a profile over: every family member is removed and signed out. Returns their account ids. */
-export async function removeAllFamily(trx: Trx, profileId: number): Promise<number[]> {
+export async function removeAllFamily(live: Pick<LiveEvents, 'publish'>, trx: Trx, profileId: number): Promise<number[]> {
   const members = await FamilyMember.query(trx).where({ profileId, status: 'active' });
   for (const member of members) {
     await FamilyMember.query(trx).findById(member.id).patch({ status: 'removed', removedAt: Date.now() });
-    await endSessionsOfUser(trx, member.userId);
+    await endSessions(live, trx, { userId: member.userId });
   }
   return members.map((m) => m.userId);
 }

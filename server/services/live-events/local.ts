@@ -2,7 +2,8 @@ import { EventEmitter } from 'node:events';
 
 export interface LiveEvent {
   userId: number;
-  kind: 'message' | 'notification' | 'read' | 'presence' | 'subscription';
+  /** `session-ended` is for the streams themselves (they close), never forwarded to the app */
+  kind: 'message' | 'notification' | 'read' | 'presence' | 'subscription' | 'session-ended';
   payload: Record<string, unknown>;
 }
 

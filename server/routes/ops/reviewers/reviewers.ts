@@ -40,7 +40,7 @@ export function reviewerRoutes(router: AppRouter) {
 
   router.post('/reviewers/:id/deactivate', requireAdmin, async (ctx) => {
     const { note } = parse(deactivateStaffSchema, requestBody(ctx) ?? {});
-    const user = await deactivateStaff(ctx.services.db, actorOf(ctx), idParam(ctx.params.id), note);
+    const user = await deactivateStaff(ctx.services.db, ctx.services.live, actorOf(ctx), idParam(ctx.params.id), note);
     ctx.body = { message: `${user.fullName} is deactivated and signed out`, id: user.id, status: user.status };
   });
 
@@ -51,7 +51,7 @@ export function reviewerRoutes(router: AppRouter) {
 
   router.post('/reviewers/:id/role', requireAdmin, async (ctx) => {
     const { role } = parse(staffRoleSchema, requestBody(ctx));
-    const user = await changeStaffRole(ctx.services.db, actorOf(ctx), idParam(ctx.params.id), role);
+    const user = await changeStaffRole(ctx.services.db, ctx.services.live, actorOf(ctx), idParam(ctx.params.id), role);
     ctx.body = { message: `${user.fullName} is now ${role === 'admin' ? 'an admin' : 'a reviewer'}`, id: user.id, role: user.role };
   });
 
