@@ -65,6 +65,8 @@ export const FAMILY_ANSWERS = ['accept', 'decline', 'take_over'] as const;
  */
 export const familyAnswerSchema = z.object({
   answer: z.enum(FAMILY_ANSWERS, { error: 'Answer accept, decline or take_over' }),
+  /** on accepting: what family may do for the candidate (each one left out keeps its default) */
+  permissions: z.lazy(() => familyPermissionsSchema).optional(),
   report: z.boolean({ error: 'report must be true or false' }).optional(),
   details: z.string().trim().max(2000, 'Please keep the details under 2000 characters').optional(),
 }).refine((v) => !v.report || v.answer === 'decline', { message: 'A report of a profile made without consent goes with declining it', path: ['report'] });
@@ -96,6 +98,19 @@ export interface FamilyPerson {
   relation: string | null;
   addedAt: string;
 }
+
+/** "p****@example.com": an address shown to someone who may not be its owner (the invitation link may be forwarded). */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  if (at < 1) return '****';
+  return `${email[0]}****${email.slice(at)}`;
+}
+
+/** Whether a profile made by family waits, behind the consent gate, for the candidate; switched by its maker. */
+export const consentGateSchema = z.object({ hiddenUntilConfirmed: z.boolean({ error: 'hiddenUntilConfirmed must be true or false' }) }).strict();
+
+/** Profile types whose family-made profiles are hidden from search until the candidate confirms, unless chosen otherwise. */
+export const HIDDEN_UNTIL_CONFIRMED_BY_DEFAULT: readonly string[] = ['sibling', 'relative', 'friend'];
 
 export const familyPermissionsSchema = z
   .object({

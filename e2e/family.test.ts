@@ -6,8 +6,9 @@ import type { Browser, Page } from 'playwright-core';
 import { type ApiCookies, type RunningSaathi, apiSession, launchBrowser, screenshot, signedInPhonePage, startSaathi, viewportScreenshot } from './harness';
 
 /**
- * Family access end to end, in Chromium at phone size: a mother made a profile for her daughter Priya; she invites
- * Priya, who accepts with her own password and sets what family may do; the mother (now on an account of her own)
+ * Family access end to end, in Chromium at phone size: a mother made a profile for her daughter Priya and keeps it
+ * hidden until Priya confirms; she invites Priya (and cannot answer for her); Priya sees the profile as members do,
+ * accepts it on an account of her own and sets what family may do; the mother keeps her account and session and
  * suggests Arjun with a note; Priya likes him from the family shortlist and writes to him.
  */
 let browser: Browser;
@@ -113,7 +114,6 @@ describe('family access in the browser', () => {
     const arjun = await register('Arjun Mehta', 'arjun_m', { gender: 'male', lookingFor: 'female', profileType: 'self', parentName: null, parentRelationship: null, parentContact: null, profession: 'Doctor' });
     const ravi = await register('Ravi Kumar', 'ravi_k', { gender: 'male', lookingFor: 'female', profileType: 'self', parentName: null, parentRelationship: null, parentContact: null, profession: 'Engineer' });
     const priyaProfileId = ((await (await arjun.call('GET', `/api/profiles/user/${mother.userId}`)).json()) as { id: number }).id;
-    people.priyaUserId = mother.userId;
 
     // Before Priya accepts, other members are told who runs the profile.
     const arjunPage = await newPage(arjun.cookies);
@@ -134,37 +134,54 @@ describe('family access in the browser', () => {
     await parentPage.getByText('Invited to confirm').waitFor();
     await screenshot(parentPage, 'family-1-parent-invites');
 
-    // Priya opens the link from her email and accepts with her own sign-in.
+    // The mother chooses to keep the profile hidden until Priya confirms it: Arjun no longer finds it.
+    await parentPage.getByRole('checkbox', { name: 'Hide from members until Priya confirms' }).check();
+    await parentPage.getByText('Nobody finds the profile until Priya accepts it.').waitFor();
+    assert.equal((await arjun.call('GET', `/api/profiles/${priyaProfileId}`)).status, 404, 'behind the consent gate');
+    await screenshot(parentPage, 'family-1b-parent-hides-until-confirmed');
+
+    // Signed in as herself, the mother cannot answer for Priya: the link counts only for Priya's address.
+    const link = invitationLink('priya.raman@example.test');
+    await parentPage.goto(link);
+    await parentPage.getByText('Sign in with p****@example.test to answer this invitation: it counts only for that address.').waitFor();
+    assert.equal(await parentPage.getByRole('button', { name: 'Accept the profile' }).count(), 0);
+    await screenshot(parentPage, 'family-1c-parent-cannot-answer');
+
+    // Priya opens the link from her email: she sees the profile as members see it before answering.
     const priyaPage = await newPage();
-    await priyaPage.goto(invitationLink('priya.raman@example.test'));
+    await priyaPage.goto(link);
     await priyaPage.getByRole('heading', { name: 'Priya, a profile was made for you' }).waitFor();
+    const asMembersSeeIt = priyaPage.getByRole('region', { name: 'Your profile, as members see it' });
+    await asMembersSeeIt.getByText('Hidden from members until Priya confirms it.').waitFor();
+    await asMembersSeeIt.getByText(profileFields.about).waitFor();
     await screenshot(priyaPage, 'family-2-candidate-invitation');
     await priyaPage.getByRole('textbox', { name: 'Your full name' }).fill('Priya Raman');
     await priyaPage.getByRole('textbox', { name: 'Username' }).fill('priya_raman');
     await priyaPage.getByLabel('Password', { exact: true }).fill('priya-own-password-1');
     await priyaPage.getByLabel('Confirm password', { exact: true }).fill('priya-own-password-1');
+    // She keeps editing to herself, and lets family write to members, on the accept form itself.
+    const form = priyaPage.getByRole('form', { name: 'Accept the profile' });
+    await form.getByRole('checkbox', { name: 'Edit my profile' }).uncheck();
+    await form.getByRole('checkbox', { name: 'Write to members as my family' }).check();
+    await viewportScreenshot(priyaPage, 'family-2b-candidate-sets-permissions-on-accept');
     await priyaPage.getByRole('button', { name: 'Accept the profile' }).click();
     await priyaPage.waitForURL('**/family');
     await priyaPage.getByText('You hold this profile. Your family helps as you allow.').waitFor();
-    // She keeps editing to herself, and lets family write to members.
-    const edit = priyaPage.getByRole('checkbox', { name: 'Edit my profile' });
-    await edit.uncheck();
-    await priyaPage.getByRole('checkbox', { name: 'Write to members as my family' }).check();
-    // Saved on the server: after a reload the page shows what it holds.
-    await priyaPage.waitForResponse((r) => r.url().endsWith('/permissions') && r.request().method() === 'PATCH' && r.ok()).catch(() => {});
-    await priyaPage.waitForLoadState('networkidle');
-    await priyaPage.reload();
-    await priyaPage.getByRole('checkbox', { name: 'Edit my profile' }).waitFor();
+    await priyaPage.getByText('Confirmed by email').waitFor();
     assert.equal(await priyaPage.getByRole('checkbox', { name: 'Edit my profile' }).isChecked(), false);
     assert.equal(await priyaPage.getByRole('checkbox', { name: 'Write to members as my family' }).isChecked(), true);
     await screenshot(priyaPage, 'family-3-candidate-permissions');
+    // The profile is on Priya's own account now, shown to members as confirmed by email.
+    const priyaUserId = ((await (await arjun.call('GET', `/api/profiles/${priyaProfileId}`)).json()) as { userId: number; familyStatus: string }).userId;
+    assert.notEqual(priyaUserId, mother.userId);
+    people.priyaUserId = priyaUserId;
+    const arjunAfter = await newPage(arjun.cookies);
+    await arjunAfter.goto(`/profile/${priyaProfileId}`);
+    await arjunAfter.getByRole('note').getByText('Confirmed by email', { exact: true }).waitFor();
+    await viewportScreenshot(arjunAfter, 'family-3b-others-read-confirmed-by-email');
+    await arjunAfter.context().close();
 
-    // The mother's old session ended; her own username and password now open her own family account.
-    await parentPage.goto('/login');
-    await parentPage.getByRole('textbox', { name: 'Username', exact: true }).fill(mother.username);
-    await parentPage.getByRole('textbox', { name: 'Password', exact: true }).fill(mother.password);
-    await parentPage.getByRole('button', { name: 'Sign In' }).click();
-    await parentPage.waitForURL((url) => url.pathname === '/');
+    // The mother keeps her own account: the same session goes on, now as Priya's family.
     await parentPage.goto('/family');
     await parentPage.getByRole('heading', { name: 'Helping Priya as their mother' }).waitFor();
     await parentPage.getByRole('button', { name: 'Find matches for Priya' }).click();
@@ -184,7 +201,7 @@ describe('family access in the browser', () => {
     // open, sees at once (no reload) that it was Priya's mother who wrote.
     const raviPage = await newPage(ravi.cookies);
     const raviStream = raviPage.waitForResponse((r) => r.url().endsWith('/api/events'));
-    await raviPage.goto(`/chat/${mother.userId}`);
+    await raviPage.goto(`/chat/${priyaUserId}`);
     await raviStream;
     await raviPage.getByText('Say namaste! Your conversation starts here.').waitFor();
     await parentPage.getByRole('link', { name: 'Write to Ravi Kumar for Priya' }).click();
@@ -243,7 +260,7 @@ describe('family access in the browser', () => {
     await priyaPage.waitForLoadState('networkidle');
     assert.equal(await share.isChecked(), true);
     await screenshot(priyaPage, 'family-7-candidate-shares-conversation');
-    const thread = (await (await arjun.call('GET', `/api/messages/${arjun.userId}/${mother.userId}`)).json()) as Array<{ content: string; sentBy: unknown }>;
+    const thread = (await (await arjun.call('GET', `/api/messages/${arjun.userId}/${priyaUserId}`)).json()) as Array<{ content: string; sentBy: unknown }>;
     assert.deepEqual(thread.map((m) => [m.content, m.sentBy]), [['Namaste Arjun, my mother speaks highly of you', null]], 'Arjun reads it as from Priya herself');
     const like = (await (await arjun.call('GET', '/api/notifications/' + arjun.userId)).json()) as Array<{ content: string | null }>;
     assert.ok(like.some((n) => n.content === 'Priya Raman liked your profile'), 'her own like carries her own name');
@@ -348,6 +365,7 @@ describe('family access in the browser', () => {
     await page.getByRole('heading', { level: 1, name: 'Priya Raman' }).waitFor();
     const priyaFamily = page.getByRole('region', { name: /^Family and roles/ });
     await priyaFamily.getByText('Made by family, confirmed by the candidate').waitFor();
+    await priyaFamily.getByText(/Confirmed by email on .*: the candidate answered the invitation sent to priya\.raman@example\.test, with a new account made with that address\. Identity not verified yet\./).waitFor();
     assert.deepEqual(await priyaFamily.getByRole('listitem').allInnerTexts(), ['Priya Raman · candidate', 'Lakshmi Raman · family (mother)']);
     await priyaFamily.scrollIntoViewIfNeeded();
     await screenshot(page, 'family-ops-3-profile-people-and-roles');

@@ -143,6 +143,7 @@ const MATRIX: Record<string, Access> = {
   'DELETE /api/family/:profileId/invitations/:invitationId': 'owner',
   'DELETE /api/family/:profileId/members/:memberId': 'owner',
   'PATCH /api/family/:profileId/permissions': 'owner',
+  'PATCH /api/family/:profileId/consent-gate': 'owner',
   'PUT /api/family/:profileId/shared-conversations/:otherUserId': 'owner',
   'GET /api/family/:profileId/suggestions': 'owner',
   'POST /api/family/:profileId/suggestions': 'owner',
@@ -292,6 +293,8 @@ test('family routes: candidate, family member, other member and visitor each get
       expect: { candidate: 200, family: 403, other: 404, visitor: 401 },
     },
     { route: 'PATCH /api/family/:profileId/permissions', call: (c) => c.patch(`/api/family/${p}/permissions`, { mayMessage: true }), expect: { candidate: 200, family: 403, other: 404, visitor: 401 } },
+    // The consent gate is the family's choice only before a candidate confirms; this candidate made the profile.
+    { route: 'PATCH /api/family/:profileId/consent-gate', call: (c) => c.patch(`/api/family/${p}/consent-gate`, { hiddenUntilConfirmed: true }), expect: { candidate: 403, family: 403, other: 404, visitor: 401 } },
     {
       route: 'PUT /api/family/:profileId/shared-conversations/:otherUserId',
       call: (c) => c.request('PUT', `/api/family/${p}/shared-conversations/${other.user.id}`, { json: { shared: true } }),

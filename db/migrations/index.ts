@@ -41,6 +41,7 @@ import * as familyMayShare from './20261201_46_family_may_share';
 import * as subscriptionLegacyDuplicate from './20261207_40_subscription_legacy_duplicate';
 import * as markDuplicateSubscriptions from './20261207_41_mark_duplicate_subscriptions';
 import * as oneLiveSubscription from './20261207_42_one_live_subscription';
+import * as familyConsent from './20261207_50_family_consent';
 import * as trustAndSafety from './20261207_50_trust_and_safety';
 
 interface Migration {
@@ -92,6 +93,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261207_40_subscription_legacy_duplicate': subscriptionLegacyDuplicate,
   '20261207_41_mark_duplicate_subscriptions': markDuplicateSubscriptions,
   '20261207_42_one_live_subscription': oneLiveSubscription,
+  '20261207_50_family_consent': familyConsent,
   '20261207_50_trust_and_safety': trustAndSafety,
 };
 

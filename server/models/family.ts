@@ -5,10 +5,16 @@ import { BaseModel } from './base-model';
 export class ProfileFamily extends BaseModel implements FamilyPermissions {
   static tableName = 'profile_family';
   static idColumn = 'profileId';
-  static booleanColumns = ['mayEdit', 'maySearch', 'mayLike', 'mayShortlist', 'mayMessage', 'mayShare'];
-  static bigintColumns = ['updatedAt'];
+  static booleanColumns = ['mayEdit', 'maySearch', 'mayLike', 'mayShortlist', 'mayMessage', 'mayShare', 'hiddenUntilConfirmed'];
+  static bigintColumns = ['updatedAt', 'confirmedAt'];
   profileId!: number;
   consent!: FamilyConsent;
+  /** the consent gate: hidden from other members until the candidate confirms (chosen by whoever made the profile) */
+  hiddenUntilConfirmed!: boolean;
+  /** when, at which invited address, and with a new or an existing account the candidate confirmed */
+  confirmedAt!: number | null;
+  confirmedEmail!: string | null;
+  confirmedWith!: 'new_account' | 'existing_account' | null;
   candidateFirstName!: string | null;
   mayEdit!: boolean;
   maySearch!: boolean;

@@ -3,7 +3,7 @@ import type { QueryBuilder } from 'objection';
 import type { Profile } from '../models/profile';
 import { PrivacySettings } from '../models/settings';
 import type { User } from '../models/user';
-import { relationshipBetween } from './relationship';
+import { FAMILY_HIDDEN_SQL, relationshipBetween } from './relationship';
 
 export interface ViewerContext {
   viewer: User | null;
@@ -40,14 +40,14 @@ export async function profileAccess(db: Db, viewer: User | null, profile: Profil
 /**
  * The relationship policy's list form, as SQL conditions for lists (likes, search, matches, pickers): the
  * profiles whose `mayViewProfile` is true for the member `viewerId` — live profiles of active members (not declined by
- * their candidate), not the viewer's own, no block either way, visibility 'all' or 'matches' with a match. relationship.test.ts holds it
+ * their candidate, nor waiting behind the consent gate), not the viewer's own, no block either way, visibility 'all' or 'matches' with a match. relationship.test.ts holds it
  * to the pair form. `alias` is the profiles table alias in the query.
  */
 export function visibleProfilesFilter(viewerId: number, alias = 'profiles') {
   return (q: QueryBuilder<Profile, Profile[]>) => {
     q.where(`${alias}.isDeleted`, false)
       .whereNot(`${alias}.userId`, viewerId)
-      .whereNotExists((s) => s.select('pf.profile_id').from('profile_family as pf').whereRaw(`pf.profile_id = ${alias}.id`).where('pf.consent', 'declined'))
+      .whereNotExists((s) => s.select('pf.profile_id').from('profile_family as pf').whereRaw(`pf.profile_id = ${alias}.id`).whereRaw(FAMILY_HIDDEN_SQL('pf')))
       .whereExists((s) =>
         s.select('owner.id').from('users as owner').whereRaw(`owner.id = ${alias}.user_id`).where('owner.isDeleted', false).where('owner.status', 'active').where('owner.role', 'member'),
       )

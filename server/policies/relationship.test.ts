@@ -18,7 +18,7 @@ const memberArb = fc.record({
   role: fc.constantFrom('member', 'member', 'member', 'reviewer'),
   status: fc.constantFrom('active', 'active', 'active', 'suspended'),
   isDeleted: fc.constantFrom(false, false, false, true),
-  profile: fc.constantFrom('live', 'live', 'live', 'deleted', 'declined', 'none'),
+  profile: fc.constantFrom('live', 'live', 'live', 'deleted', 'declined', 'gated', 'gate-passed', 'none'),
   visibility: fc.constantFrom('all', 'all', 'matches', 'none'),
   blurPhotos: fc.boolean(),
 });
@@ -41,6 +41,9 @@ describe('the relationship policy', () => {
               if (m.profile === 'deleted') await server.db('profiles').where({ id: profile.id }).update({ isDeleted: true });
               // made by family and declined by the person it was for: hidden from everyone
               if (m.profile === 'declined') await buildProfileFamily(server.db, { profileId: profile.id, consent: 'declined' });
+              // made by family behind the consent gate: hidden from others until the candidate confirms; then shown
+              if (m.profile === 'gated') await buildProfileFamily(server.db, { profileId: profile.id, consent: 'unconfirmed', hiddenUntilConfirmed: true });
+              if (m.profile === 'gate-passed') await buildProfileFamily(server.db, { profileId: profile.id, consent: 'confirmed', hiddenUntilConfirmed: true });
             }
             users.push(user);
           }
@@ -63,6 +66,8 @@ describe('the relationship policy', () => {
           for (const [index, viewer] of users.entries()) {
             const m = members[index];
             if (m.role !== 'member' || m.status !== 'active' || m.isDeleted) continue;
+            // Its own account always sees a live profile, the consent gate or not.
+            if (m.profile === 'gated' || m.profile === 'gate-passed' || m.profile === 'live') assert.equal((await relationshipBetween(server.db, viewer, viewer.id)).mayViewProfile, true);
             const listed = new Set(
               (await Profile.query(server.db).modify(visibleProfilesFilter(viewer.id)).whereIn('profiles.userId', ids).select('profiles.userId')).map((p) => p.userId),
             );
@@ -126,5 +131,9 @@ describe('the family rules', () => {
     assert.equal(decideFamily({ role: 'family', consent: 'confirmed', permissions: { ...none, mayShare: true } }, 'share'), true);
     assert.equal(decideFamily({ role: null, consent: 'self', permissions: all }, 'share'), false, 'nobody else');
     assert.equal(decideFamily({ role: 'candidate', consent: 'declined', permissions: all }, 'share'), false, 'a declined profile is not shared');
+    assert.equal(decideFamily({ role: 'family', consent: 'unconfirmed', permissions: none }, 'set-consent-gate'), true, 'family choose the gate before the candidate confirms');
+    assert.equal(decideFamily({ role: 'family', consent: 'confirmed', permissions: all }, 'set-consent-gate'), false, 'not after');
+    assert.equal(decideFamily({ role: 'candidate', consent: 'confirmed', permissions: all }, 'set-consent-gate'), false, 'confirmed, there is no gate to set');
+    assert.equal(decideFamily({ role: null, consent: 'unconfirmed', permissions: all }, 'set-consent-gate'), false, 'nobody else');
   });
 });

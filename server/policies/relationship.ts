@@ -20,6 +20,11 @@ export interface TargetFacts {
   isMember: boolean;
   /** has a live (not deleted) profile */
   profileLive: boolean;
+  /**
+   * the profile was made by family and waits, behind the consent gate its maker chose, for the person it is for to
+   * confirm it: seen by its own account and staff only (absent: false)
+   */
+  awaitingConsent?: boolean;
   /** privacy: who may see the profile */
   visibility: Audience;
   /** privacy: photos blurred for everyone but matches */
@@ -70,6 +75,7 @@ const NOBODY: Relationship = { self: false, mayViewProfile: false, clearPhotos: 
  * The rules, in one place:
  * - A deleted or suspended member, and a staff account, is no one's to see here (the ops console has its own
  *   routes for staff); a profile that is not live (deleted, or declined by the person it is for) is seen by no one.
+ * - A profile made by family behind the consent gate is seen by no other member until the person it is for confirms.
  * - The member themself and staff (reviewers, admins) see the profile and the clear photos.
  * - Visitors who are not signed in see nothing here (shared links have their own rule).
  * - A block either way erases the relationship both ways: no profile, no photos, no name, no messages.
@@ -90,7 +96,7 @@ export function decideRelationship(viewer: ViewerFacts | null, target: TargetFac
   if (!viewer) return NOBODY;
   if (pair.blocked) return { ...NOBODY, mayBlockOrReport: pair.viewerBlocked };
   const audienceAllows = (audience: Audience) => audience === 'all' || (audience === 'matches' && pair.matched);
-  const mayViewProfile = target.profileLive && audienceAllows(target.visibility);
+  const mayViewProfile = target.profileLive && !target.awaitingConsent && audienceAllows(target.visibility);
   const knows = mayViewProfile || pair.matched || pair.conversed;
   let messageRefusal: MessageRefusal | null = null;
   if (!knows) messageRefusal = 'unknown';
@@ -100,6 +106,15 @@ export function decideRelationship(viewer: ViewerFacts | null, target: TargetFac
 }
 
 const truthy = (value: unknown) => Boolean(Number(value));
+
+/**
+ * SQL for "the profile_family row `pf` keeps its profile behind the consent gate": made by family, hidden until the
+ * person it is for confirms, and not confirmed yet. TRUE reads the same on SQLite (3.23+) and PostgreSQL.
+ */
+export const AWAITING_CONSENT_SQL = (pf: string) => `(${pf}.consent = 'unconfirmed' AND ${pf}.hidden_until_confirmed = TRUE)`;
+
+/** SQL for "the profile_family row `pf` hides its profile from every other member": declined, or behind the gate. */
+export const FAMILY_HIDDEN_SQL = (pf: string) => `(${pf}.consent = 'declined' OR ${AWAITING_CONSENT_SQL(pf)})`;
 
 /** The facts of one member, in one query (user, privacy settings, live profile). Null when no such user. */
 export async function targetFacts(db: Db, userId: number): Promise<TargetFacts | null> {
@@ -121,9 +136,15 @@ export async function targetFacts(db: Db, userId: number): Promise<TargetFacts |
         .where('profiles.isDeleted', false)
         .whereNotExists((s) => s.select('pf.profile_id').from('profile_family as pf').whereRaw('pf.profile_id = profiles.id').where('pf.consent', 'declined'))
         .as('liveProfiles'),
+      db('profiles')
+        .count('*')
+        .where('profiles.userId', userId)
+        .where('profiles.isDeleted', false)
+        .whereExists((s) => s.select('pf.profile_id').from('profile_family as pf').whereRaw('pf.profile_id = profiles.id').whereRaw(AWAITING_CONSENT_SQL('pf')))
+        .as('awaitingProfiles'),
     );
   if (!row) return null;
-  return targetFactsOf(userId, row, Number(row.liveProfiles) > 0);
+  return { ...targetFactsOf(userId, row, Number(row.liveProfiles) > 0), awaitingConsent: Number(row.awaitingProfiles) > 0 };
 }
 
 /** The owner's and privacy columns a row must carry for `targetFactsOf` (users and privacy_settings, any alias). */
@@ -203,14 +224,15 @@ export interface FamilyFacts {
 }
 
 export type FamilyAction =
-  | 'see-people' | 'invite-candidate' | 'invite-family' | 'remove-member' | 'set-permissions'
+  | 'see-people' | 'invite-candidate' | 'set-consent-gate' | 'invite-family' | 'remove-member' | 'set-permissions'
   | 'edit' | 'search' | 'like' | 'message' | 'suggest' | 'decide-suggestion' | 'family-thread' | 'share';
 
 /**
  * The family rules, in one place:
  * - Only the profile's people (candidate and active family members) know who they are; anyone else gets a 404.
  * - Until the candidate accepts, the family runs the profile (every action but deciding for the
- *   candidate); their only invitation is the candidate's.
+ *   candidate); their only invitation is the candidate's, and they choose whether the profile waits for the
+ *   candidate's confirmation before other members see it (the consent gate).
  * - Once the candidate holds the profile, only they invite or remove family, set permissions and decide on
  *   suggestions; family may edit, search, like, suggest and message exactly as the candidate allows.
  * - A declined profile is hidden and nobody acts for it; its family may still see its people (to learn why).
@@ -222,7 +244,7 @@ export function decideFamily(facts: FamilyFacts, action: FamilyAction): boolean 
   if (action === 'see-people') return true;
   if (consent === 'declined') return false;
   if (action === 'family-thread') return true;
-  if (role === 'candidate') return !['invite-candidate', 'suggest'].includes(action);
+  if (role === 'candidate') return !['invite-candidate', 'set-consent-gate', 'suggest'].includes(action);
   if (consent === 'unconfirmed') return !['invite-family', 'remove-member', 'set-permissions', 'decide-suggestion'].includes(action);
   switch (action) {
     case 'edit':

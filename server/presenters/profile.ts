@@ -15,12 +15,14 @@ export interface PresentOptions {
   showPhone: boolean;
   /** photos addressed through a share link (visitors have no session) */
   shareCode?: string;
+  /** photos addressed through a family invitation link (the person it was made for, before they have an account) */
+  invitationToken?: string;
   matchPercentage?: number | null;
 }
 
-export function presentPhotos(photos: Photo[] | undefined, options: Pick<PresentOptions, 'clearPhotos' | 'shareCode'>): PhotoView[] {
+export function presentPhotos(photos: Photo[] | undefined, options: Pick<PresentOptions, 'clearPhotos' | 'shareCode' | 'invitationToken'>): PhotoView[] {
   return (photos ?? []).map((p) => {
-    const base = options.shareCode ? `/media/shares/${options.shareCode}/` : '/media/photos/';
+    const base = options.shareCode ? `/media/shares/${options.shareCode}/` : options.invitationToken ? `/media/family-invitations/${options.invitationToken}/` : '/media/photos/';
     const url = (variant: 'display' | 'thumb' | 'blur') => base + photoUrl(p.fileKey, variant).split('/').pop();
     return options.clearPhotos
       ? { id: p.id, url: url('display'), thumbnailUrl: url('thumb'), blurred: false }

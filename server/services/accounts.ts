@@ -35,10 +35,11 @@ export async function takenField(db: Db | Knex.Transaction, username: string, em
 export async function createAccount(
   db: Db,
   input: NewAccount,
-  options: { passwordParams: Argon2Params; firstFreePremium: number; countRegistration?: boolean; now?: number; emailConfirmed?: boolean },
+  options: { passwordParams: Argon2Params; firstFreePremium: number; countRegistration?: boolean; now?: number; emailConfirmed?: boolean; passwordHash?: string },
 ): Promise<User> {
   const now = options.now ?? Date.now();
-  const passwordHash = await hashPassword(input.password, options.passwordParams);
+  // A caller inside a transaction hashes first, so the slow hash does not hold the database's write lock.
+  const passwordHash = options.passwordHash ?? (await hashPassword(input.password, options.passwordParams));
   const role = input.role ?? 'member';
   return db.transaction(async (trx) => {
     let registrationNumber: number | null = null;

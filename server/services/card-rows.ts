@@ -3,7 +3,7 @@ import { paddedIds, readRows } from '../db';
 import type { Photo } from '../models/photo';
 import type { Profile } from '../models/profile';
 import type { User } from '../models/user';
-import { type TargetFacts, type TargetRow, targetFactsOf } from '../policies/relationship';
+import { AWAITING_CONSENT_SQL, type TargetFacts, type TargetRow, targetFactsOf } from '../policies/relationship';
 import type { MatchEngine } from './match-engine/engine';
 
 /**
@@ -27,7 +27,8 @@ export interface CardRow {
 
 /**
  * One statement for the profiles `ids`: aliases quoted so both databases return them as written. A profile is
- * live unless deleted or declined by the person it was made for.
+ * live unless deleted or declined by the person it was made for; one behind the consent gate is seen by its own
+ * account only.
  */
 const SQL = (count: number) => `
   SELECT p.id AS "id", p.user_id AS "userId", p.gender AS "gender", p.date_of_birth AS "dateOfBirth",
@@ -38,7 +39,8 @@ const SQL = (count: number) => `
     o.full_name AS "ownerName", o.is_verified AS "ownerVerified", o.is_deleted AS "isDeleted", o.status AS "status", o.role AS "role",
     v.profile_visibility AS "profileVisibility", v.blur_photos AS "blurPhotos", v.allow_messages_from AS "allowMessagesFrom",
     (SELECT ph.file_key FROM photos ph WHERE ph.profile_id = p.id AND ph.purpose = 'profile' ORDER BY ph.position, ph.id LIMIT 1) AS "photoKey",
-    (SELECT COUNT(*) FROM profile_family f WHERE f.profile_id = p.id AND f.consent = 'declined') AS "declined"
+    (SELECT COUNT(*) FROM profile_family f WHERE f.profile_id = p.id AND f.consent = 'declined') AS "declined",
+    (SELECT COUNT(*) FROM profile_family f WHERE f.profile_id = p.id AND ${AWAITING_CONSENT_SQL('f')}) AS "awaitingConsent"
   FROM profiles p
   JOIN users o ON o.id = p.user_id
   LEFT JOIN privacy_settings v ON v.user_id = p.user_id
@@ -57,13 +59,13 @@ function one(value: unknown): unknown {
   return value;
 }
 
-type Row = TargetRow & Record<string, unknown> & { id: number; userId: number; photoKey: string | null; declined: unknown; profileDeleted: unknown };
+type Row = TargetRow & Record<string, unknown> & { id: number; userId: number; photoKey: string | null; declined: unknown; awaitingConsent: unknown; profileDeleted: unknown };
 
 function toCardRow(row: Row): CardRow {
   const id = Number(row.id);
   const userId = Number(row.userId);
   const profileLive = !Number(row.profileDeleted) && !Number(row.declined);
-  const target = targetFactsOf(userId, row, profileLive);
+  const target = { ...targetFactsOf(userId, row, profileLive), awaitingConsent: Number(row.awaitingConsent) > 0 };
   const profile = {
     id, userId, gender: one(row.gender), dateOfBirth: one(row.dateOfBirth), profileType: one(row.profileType), fullName: row.fullName,
     parentName: row.parentName, parentRelationship: one(row.parentRelationship), location: one(row.location), city: one(row.city),

@@ -9,9 +9,13 @@ import { User } from '../models/user';
 import { familyAuthorsOf } from './family/acts';
 import { photoUrl } from './photos';
 
-/** The unread messages of a member from live members they have not blocked and who have not blocked them. */
-export async function unreadMessageCount(db: Db, userId: number): Promise<number> {
-  return Message.query(db)
+/**
+ * The unread messages of a member from live members they have not blocked and who have not blocked them; `onlyFrom`:
+ * only those from these members (the conversations a family member acting for them may see).
+ */
+export async function unreadMessageCount(db: Db, userId: number, onlyFrom?: Set<number>): Promise<number> {
+  if (onlyFrom && onlyFrom.size === 0) return 0;
+  const query = Message.query(db)
     .join('users as sender', 'sender.id', 'messages.senderId')
     .where('messages.receiverId', userId)
     .where('messages.isRead', false)
@@ -26,8 +30,9 @@ export async function unreadMessageCount(db: Db, userId: number): Promise<number
             .where((x) => x.where('blocks.blockerId', userId).whereRaw('blocks.blocked_id = messages.sender_id'))
             .orWhere((x) => x.where('blocks.blockedId', userId).whereRaw('blocks.blocker_id = messages.sender_id')),
         ),
-    )
-    .resultSize();
+    );
+  if (onlyFrom) query.whereIn('messages.senderId', [...onlyFrom]);
+  return query.resultSize();
 }
 
 /** One conversation of a member, from the aggregate over their messages. */

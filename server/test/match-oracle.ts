@@ -40,7 +40,7 @@ export interface World {
 }
 
 export async function readWorld(db: Db): Promise<World> {
-  const [profiles, users, privacy, blocks, matches, likes, notInterested, family, photos, declined] = await Promise.all([
+  const [profiles, users, privacy, blocks, matches, likes, notInterested, family, photos, declined, awaiting] = await Promise.all([
     Profile.query(db).where('isDeleted', false),
     db('users').select('id', 'isVerified', 'isDeleted', 'status', 'role', 'lastActiveAt'),
     db('privacy_settings').select('userId', 'profileVisibility'),
@@ -51,7 +51,11 @@ export async function readWorld(db: Db): Promise<World> {
     db('family_members').where('status', 'active').select('userId', 'profileId'),
     db('photos').where('purpose', 'profile').whereNotNull('profileId').select('profileId'),
     db('profile_family').where('consent', 'declined').select('profileId'),
+    db('profile_family').where({ consent: 'unconfirmed', hiddenUntilConfirmed: true }).select('profileId'),
   ]);
+  // A profile behind the consent gate is seen by no other member: to them it is as hidden as visibility 'none'.
+  const gated = new Set(awaiting.map((d) => Number(d.profileId)));
+  for (const p of profiles) if (gated.has(p.id)) privacy.push({ userId: p.userId, profileVisibility: 'none' });
   // A profile the person it was made for declined is live for no one: not listed, and not its member's own either.
   const gone = new Set(declined.map((d) => Number(d.profileId)));
   return {

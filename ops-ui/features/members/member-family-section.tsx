@@ -9,6 +9,22 @@ const CONSENT_LABEL: Record<string, string> = {
   declined: 'Declined by the candidate (hidden)',
 };
 
+type Evidence = NonNullable<NonNullable<MemberDetail['family']>['ownProfile']>['consentEvidence'];
+
+/** How the candidate's consent was obtained, in words a reviewer can check against a complaint. */
+function consentHow(consent: string, e: Evidence): string {
+  if (consent === 'self') return 'The candidate made the profile with their own account.';
+  if (consent === 'declined') return 'The candidate declined the profile from the invitation link.';
+  if (consent === 'unconfirmed') {
+    const waiting = e.hiddenUntilConfirmed ? 'Hidden from members until the candidate confirms.' : 'Shown to members meanwhile, marked "not yet confirmed".';
+    return `${e.openInvitationEmail ? `Invitation open at ${e.openInvitationEmail}.` : 'No invitation open.'} ${waiting}`;
+  }
+  const when = e.confirmedAt ? new Date(e.confirmedAt).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' }) : 'an unrecorded date';
+  const account = e.confirmedWith === 'existing_account' ? 'with their existing account confirmed at that address' : 'with a new account made with that address';
+  const address = e.confirmedEmail ? `the invitation sent to ${e.confirmedEmail}` : 'the invitation';
+  return `Confirmed by email on ${when}: the candidate answered ${address}, ${account}. ${e.candidateVerified ? 'Identity verified.' : 'Identity not verified yet.'}`;
+}
+
 /** Who is on the member's profile and in what role, and whose profiles they help with as family. */
 export function MemberFamilySection({ family }: { family: MemberDetail['family'] }) {
   const own = family?.ownProfile ?? null;
@@ -18,6 +34,9 @@ export function MemberFamilySection({ family }: { family: MemberDetail['family']
       {own ? (
         <>
           <p className="ops-cell-muted">{CONSENT_LABEL[own.consent] ?? own.consent}</p>
+          <p>
+            <strong>How consent was obtained:</strong> {consentHow(own.consent, own.consentEvidence)}
+          </p>
           <ul className="ops-plain-list">
             {own.people.map((person) => (
               <li key={`${person.role}-${person.userId}`}>

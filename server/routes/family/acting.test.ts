@@ -203,7 +203,11 @@ describe('edits and the one subscription', () => {
     assert.equal((await as('PATCH', `/api/profiles/${profile.id}`, { city: 'York' })).status, 403);
     assert.equal((await server.db('profiles').where({ id: profile.id }).first()).city, 'Leeds');
 
-    // The mother's own account is on the free plan; acting for Priya (premium) she may use the paid filters.
+    // The mother's own account counted toward the first 500 like any registration; here it is past its free year,
+    // on the free plan: acting for Priya (premium) she may use the paid filters.
+    const joined = (await (await mother.get('/api/auth/user')).json()) as { id: number };
+    assert.ok(Number((await server.db('users').where({ id: joined.id }).first()).registrationNumber) > 0, 'counted as a registration');
+    await server.db('users').where({ id: joined.id }).update({ subscriptionTier: 'tryme', subscriptionEnds: null });
     const own = (await (await mother.get('/api/auth/user')).json()) as { subscriptionTier: string };
     assert.equal(own.subscriptionTier, 'tryme');
     assert.equal((await mother.get('/api/search?isVerified=true')).status, 403, 'not as herself');

@@ -63,25 +63,26 @@ describe('family access: a parent-managed profile and its candidate', () => {
 
     const accepted = await candidate.post(`/api/family-invitations/${token}`, { answer: 'accept', ...ACCOUNT, username: `priya_${profile.id}` });
     assert.equal(accepted.status, 200, await accepted.clone().text());
-    const me = (await (await candidate.get('/api/auth/user')).json()) as { id: number; fullName: string };
-    assert.equal(me.id, parent.user.id, "the candidate now holds the profile's own account");
-    assert.equal(me.fullName, 'Priya Raman');
+    const me = (await (await candidate.get('/api/auth/user')).json()) as { id: number; fullName: string; email: string };
+    assert.notEqual(me.id, parent.user.id, 'Priya has an account of her own');
+    assert.deepEqual([me.fullName, me.email], ['Priya Raman', email]);
+    assert.equal(Number((await server.db('profiles').where({ id: profile.id }).first()).userId), me.id, 'the profile moved to her account');
 
     // The link works once.
     assert.equal((await new Client(server).post(`/api/family-invitations/${token}`, { answer: 'decline' })).status, 410);
 
-    // The parent's old session ended; her username and password now open her own family account.
-    assert.equal((await parent.client.get('/api/auth/user')).status, 401);
-    const again = new Client(server);
-    assert.equal((await again.postForm('/api/auth/login', { username: parent.user.username, password: parent.password })).status, 200);
-    const mother = (await (await again.get('/api/auth/user')).json()) as { id: number };
-    assert.notEqual(mother.id, parent.user.id);
+    // The mother keeps her account: the same session goes on working, now as one of Priya's family.
+    const mother = (await (await parent.client.get('/api/auth/user')).json()) as { id: number; fullName: string; subscriptionTier: string };
+    assert.deepEqual([mother.id, mother.fullName], [parent.user.id, 'Lakshmi Raman']);
+    const again = parent.client;
     const family = (await (await again.get(`/api/family/${profile.id}`)).json()) as { consent: string; you: { role: string }; people: Array<{ role: string; userId: number }> };
     assert.equal(family.consent, 'confirmed');
     assert.equal(family.you.role, 'family');
-    assert.deepEqual(family.people.map((p) => p.role), ['candidate', 'family']);
+    assert.deepEqual(family.people.map((p) => [p.role, p.userId]), [['candidate', me.id], ['family', parent.user.id]]);
     const helped = (await (await again.get('/api/family')).json()) as Array<{ profileId: number; candidateName: string }>;
     assert.deepEqual(helped.map((h) => [h.profileId, h.candidateName]), [[profile.id, 'Priya']]);
+    const told = await server.db('notifications').where({ userId: parent.user.id, sourceType: 'family' }).orderBy('id', 'desc').first();
+    assert.equal(told.title, 'Priya accepted the profile');
 
     // Only the candidate decides what family may do.
     assert.equal((await again.patch(`/api/family/${profile.id}/permissions`, { mayMessage: true })).status, 403);
@@ -91,7 +92,7 @@ describe('family access: a parent-managed profile and its candidate', () => {
     assert.equal((await candidate.patch(`/api/family/${profile.id}/permissions`, { mayFly: true })).status, 400);
   });
 
-  test("the parent's two-factor sign-in moves with her to her own account; Priya starts with her own", async () => {
+  test("the parent's sign-in stays hers (password, two-factor, recovery codes); Priya starts with her own", async () => {
     const { parent, profile } = await parentManagedProfile();
     await server.db('users').where({ id: parent.user.id }).update({ totpSecret: 'JBSWY3DPEHPK3PXP', totpEnabled: true });
     await buildRecoveryCode(server.db, { userId: parent.user.id, codeHash: 'a'.repeat(64) });
@@ -99,15 +100,15 @@ describe('family access: a parent-managed profile and its candidate', () => {
     await parent.client.post(`/api/family/${profile.id}/invitations`, { role: 'candidate', email, firstName: 'Priya' });
     const res = await new Client(server).post(`/api/family-invitations/${await inviteToken(email)}`, { answer: 'accept', ...ACCOUNT, username: `priya_2fa_${profile.id}` });
     assert.equal(res.status, 200);
-    const moved = await server.db('users').where({ usernameLower: parent.user.username.toLowerCase() }).first();
-    assert.notEqual(moved.id, parent.user.id);
-    assert.equal(Boolean(Number(moved.totpEnabled)), true);
-    assert.equal(moved.totpSecret, 'JBSWY3DPEHPK3PXP');
-    assert.equal(Number((await server.db('totp_recovery_codes').where({ userId: moved.id }).count({ n: '*' }).first())?.n), 1);
-    const candidate = await server.db('users').where({ id: parent.user.id }).first();
+    const mother = await server.db('users').where({ id: parent.user.id }).first();
+    assert.equal(mother.usernameLower, parent.user.username.toLowerCase());
+    assert.equal(Boolean(Number(mother.totpEnabled)), true);
+    assert.equal(mother.totpSecret, 'JBSWY3DPEHPK3PXP');
+    assert.equal(Number((await server.db('totp_recovery_codes').where({ userId: parent.user.id }).count({ n: '*' }).first())?.n), 1);
+    const candidate = await server.db('users').where({ usernameLower: `priya_2fa_${profile.id}` }).first();
     assert.equal(Boolean(Number(candidate.totpEnabled)), false);
     assert.equal(candidate.totpSecret, null);
-    // Signing in with the parent's password now asks for her second factor, on her own account.
+    // Signing in with the parent's password still asks for her second factor, on her own account.
     const login = await new Client(server).postForm('/api/auth/login', { username: parent.user.username, password: parent.password });
     assert.equal(login.status, 401);
     assert.equal(((await login.json()) as { totpRequired?: boolean }).totpRequired, true, 'the password is right; the code is asked for');
@@ -196,10 +197,12 @@ describe('family access: a parent-managed profile and its candidate', () => {
     assert.equal(res.status, 200);
     const family = (await (await candidate.get(`/api/family/${profile.id}`)).json()) as { people: Array<{ role: string }> };
     assert.deepEqual(family.people.map((p) => p.role), ['candidate']);
+    assert.equal((await parent.client.get('/api/auth/user')).status, 401, 'the removed mother was signed out');
     const again = new Client(server);
     await again.postForm('/api/auth/login', { username: parent.user.username, password: parent.password });
     assert.equal((await again.get(`/api/family/${profile.id}`)).status, 404, 'the removed mother is no longer one of its people');
     const me = (await (await again.get('/api/auth/user')).json()) as { id: number };
+    assert.equal(me.id, parent.user.id, 'her own account, kept');
     const bell = (await (await again.get(`/api/notifications/${me.id}`)).json()) as Array<{ title: string; content: string | null }>;
     assert.ok(bell.some((n) => n.title === 'Priya took the profile over' && /you were signed out/.test(n.content ?? '')), JSON.stringify(bell));
   });

@@ -1,12 +1,12 @@
-import { familyInviteSchema, familyPermissionsSchema, shareConversationSchema } from '../../../contracts/family';
+import { consentGateSchema, familyInviteSchema, familyPermissionsSchema, shareConversationSchema } from '../../../contracts/family';
 import { newRouter } from '../../context';
 import { DEFAULT_FAMILY_PERMISSIONS, decideFamily } from '../../policies/relationship';
 import { notFound } from '../../errors';
 import { currentUser, requireUser } from '../../middleware/auth';
 import { idParam, parse, requestBody } from '../../middleware/validate';
-import { authorizeFamily, peopleOf, profilesHelpedBy } from '../../services/family/people';
+import { authorizeFamily, familyLabels, peopleOf, profilesHelpedBy } from '../../services/family/people';
 import { invite, openInvitationsOf, revokeInvitation, unansweredInvitation } from '../../services/family/invitations';
-import { relationOf, removeMember, setPermissions } from '../../services/family/members';
+import { consentGateOf, relationOf, removeMember, setConsentGate, setPermissions } from '../../services/family/members';
 import { familyWrittenConversations, shareConversation, sharedConversationsOf } from '../../services/family/acts';
 
 /**
@@ -49,6 +49,10 @@ export function familyRoutes() {
       consent,
       candidateFirstName,
       permissions: facts.permissions,
+      // the consent gate: hidden from other members until the candidate confirms
+      hiddenUntilConfirmed: await consentGateOf(ctx.services.db, profileId),
+      // what other members read about how the profile was confirmed
+      consentLabel: (await familyLabels(ctx.services.db, [profileId])).get(profileId) ?? null,
       people,
       invitations: invitations.map((i) => ({ id: i.id, role: i.role, relation: i.relation, email: i.email, expiresAt: new Date(i.expiresAt).toISOString() })),
       // the members whose conversation with the candidate the candidate shared with the family
@@ -79,6 +83,15 @@ export function familyRoutes() {
     const created = await invite(ctx.services, user, profileId, input, relation);
     ctx.status = 201;
     ctx.body = { ...created, message: `Invitation sent to ${input.email}` };
+  });
+
+  // Whoever made the profile chooses, until the candidate confirms it, whether other members may see it meanwhile.
+  router.patch('/:profileId/consent-gate', async (ctx) => {
+    const user = currentUser(ctx);
+    const profileId = idParam(ctx.params.profileId);
+    await authorizeFamily(ctx.services.db, user.id, profileId, 'set-consent-gate');
+    const { hiddenUntilConfirmed } = parse(consentGateSchema, requestBody(ctx));
+    ctx.body = { hiddenUntilConfirmed: await setConsentGate(ctx.services.db, profileId, hiddenUntilConfirmed, user) };
   });
 
   router.delete('/:profileId/invitations/:invitationId', async (ctx) => {

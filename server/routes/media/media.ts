@@ -6,6 +6,7 @@ import { decidePhotoAccess } from '../../policies/media';
 import { auditIdDocumentView } from '../../services/audit';
 import { type PhotoVariant, VARIANT_SUFFIX, mediaName } from '../../services/photos';
 import { resolveShare } from '../shares/shares';
+import { invitationByToken } from '../../services/family/invitations';
 
 /** For uploaded media: no script, no plugins, no framing, a sandboxed document if opened directly. */
 export const MEDIA_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'none'; sandbox";
@@ -43,6 +44,23 @@ export function mediaRoutes() {
     }
     const photo = await Photo.query(ctx.services.db).findOne({ fileKey });
     if (photo?.purpose !== 'profile' || photo.profileId !== share.profileId) throw notFound('Photo not found');
+    const privacy = await PrivacySettings.query(ctx.services.db).findOne({ userId: photo.userId }).select('blurPhotos');
+    if (privacy?.blurPhotos && variant !== 'blur') throw notFound('Photo not found');
+    await sendPhoto(ctx, fileKey, variant, 'revalidate');
+  });
+
+  // Photos of a profile made by family, for the person it was made for holding their open invitation: they see it
+  // exactly as members do (the blur setting applies) before they accept, take over or decline it.
+  router.get('/family-invitations/:token/:file', async (ctx) => {
+    const match = FILE_PATTERN.exec(ctx.params.file ?? '');
+    const token = ctx.params.token ?? '';
+    if (!match || !/^[A-Za-z0-9_-]{20,100}$/.test(token)) throw notFound('Photo not found');
+    const [, fileKey, suffix] = match;
+    const variant: PhotoVariant = suffix === '_thumb' ? 'thumb' : suffix === '_blur' ? 'blur' : 'display';
+    const open = await invitationByToken(ctx.services.db, token).catch(() => null);
+    if (open?.invitation.role !== 'candidate') throw notFound('Photo not found');
+    const photo = await Photo.query(ctx.services.db).findOne({ fileKey });
+    if (photo?.purpose !== 'profile' || photo.profileId !== open.profile.id) throw notFound('Photo not found');
     const privacy = await PrivacySettings.query(ctx.services.db).findOne({ userId: photo.userId }).select('blurPhotos');
     if (privacy?.blurPhotos && variant !== 'blur') throw notFound('Photo not found');
     await sendPhoto(ctx, fileKey, variant, 'revalidate');

@@ -4,6 +4,7 @@ import { notFound } from '../../errors';
 import { assertSelf, currentUser, requireUser } from '../../middleware/auth';
 import { idParam, parse } from '../../middleware/validate';
 import { conversationsOf, markRead, unreadMessageCount } from '../../services/conversations';
+import { familyVisibleConversations } from '../../services/family/acts';
 import { chatPeer, presentThread, sendMessage, threadMessages } from '../../services/messaging';
 
 export function messageRoutes() {
@@ -13,7 +14,10 @@ export function messageRoutes() {
   // The bottom navigation's Messages badge (the real unread count, hidden at 0).
   router.get('/:userId/unread-count', async (ctx) => {
     const user = assertSelf(ctx, idParam(ctx.params.userId));
-    const count = await unreadMessageCount(ctx.services.db, user.id);
+    // A family member acting for the member counts only the conversations family may see.
+    const acting = ctx.state.actingFamily;
+    const onlyFrom = acting ? await familyVisibleConversations(ctx.services.db, user.id, acting.profileId) : undefined;
+    const count = await unreadMessageCount(ctx.services.db, user.id, onlyFrom);
     ctx.set('Cache-Control', 'no-store');
     ctx.body = { count };
   });

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { FamilyAccountInput, FamilyAnswerInput, FamilyInviteInput } from '../../../contracts/family';
+import type { FamilyInviteInput, } from '../../../contracts/family';
 import type { AppServices } from '../../context';
 import type { Db } from '../../db';
 import { conflict, gone, notFound, tooManyRequests } from '../../errors';
@@ -7,23 +7,23 @@ import { hitRateLimit } from '../../middleware/rate-limit';
 import { FamilyInvitation, FamilyMember, ProfileFamily } from '../../models/family';
 import { Profile } from '../../models/profile';
 import { User } from '../../models/user';
+import { PrivacySettings } from '../../models/settings';
+import { presentProfile } from '../../presenters/profile';
+import type { ProfileView } from '../../../contracts/views';
+import { loadProfile } from '../profiles';
 import { MAX_FAMILY_MEMBERS } from '../../policies/relationship';
-import { createAccount, takenField } from '../accounts';
 import { audit } from '../audit';
-import { familyDeclinedEmail, familyInviteEmail } from '../email/templates';
+import { familyInviteEmail } from '../email/templates';
 import { sendMail } from '../mail';
-import { notify } from '../notifications';
-import { fileReport } from '../reports';
-import { hashPassword, randomToken, sha256 } from '../passwords';
+import { randomToken, sha256 } from '../passwords';
 import { ensureFamilyRecord, firstNameOf, mailableFirstName } from './people';
-import { moveLoginToOwnAccount, removeAllFamily } from './members';
 
 export const INVITATION_DAYS = 7;
 const DAY_MS = 24 * 3600_000;
 
 type Services = Pick<AppServices, 'db' | 'config' | 'live'>;
 
-function origin(services: Services): string {
+export function invitationOrigin(services: Services): string {
   return services.config.publicUrl ?? `http://localhost:${services.config.port}`;
 }
 
@@ -35,6 +35,7 @@ function origin(services: Services): string {
 export async function invite(services: Services, inviter: { id: number; fullName: string }, profileId: number, input: FamilyInviteInput, inviterRelation: string | null) {
   const { db } = services;
   await ensureFamilyRecord(db, profileId);
+  if (input.role === 'candidate') await refuseOwnAddress(db, profileId, input.email, input.firstName);
   await countInvitation(db, inviter.id, profileId, input.email);
   if (input.role === 'family') {
     const active = await FamilyMember.query(db).where({ profileId, status: 'active' }).resultSize();
@@ -63,7 +64,7 @@ export async function invite(services: Services, inviter: { id: number; fullName
         createdAt: now,
       });
   });
-  const link = `${origin(services)}/family-invite/${token}`;
+  const link = `${invitationOrigin(services)}/family-invite/${token}`;
   const mail = await familyInviteEmail({
     name: input.role === 'candidate' ? input.firstName : null,
     inviterFirstName: mailableFirstName(inviter.fullName),
@@ -75,6 +76,20 @@ export async function invite(services: Services, inviter: { id: number; fullName
   });
   await sendMail(services.config, db, { to: input.email, subject: mail.subject, text: mail.text, html: mail.html, kind: 'notification' });
   return { id, expiresAt: new Date(now + INVITATION_DAYS * DAY_MS).toISOString() };
+}
+
+/**
+ * The candidate's invitation goes to the candidate: an address of the profile's own account or of one of its family
+ * would let the family confirm the profile themselves.
+ */
+async function refuseOwnAddress(db: Db, profileId: number, email: string, firstName: string): Promise<void> {
+  const profile = await Profile.query(db).findById(profileId).select('userId');
+  const ours = await User.query(db)
+    .where('emailLower', email.toLowerCase())
+    .where((q) => q.where('id', profile?.userId ?? 0).orWhereIn('id', FamilyMember.query(db).where({ profileId, status: 'active' }).select('userId')))
+    .select('id')
+    .first();
+  if (ours) throw conflict(`That address belongs to someone who runs this profile: invite ${firstName} at their own address`, { field: 'email' });
 }
 
 /** How many invitations a day each member may send, each profile may have sent for it, and each address may get. */
@@ -120,131 +135,24 @@ export async function invitationByToken(db: Db, token: string) {
   if (!profile) throw gone('This profile was deleted');
   const inviter = await User.query(db).findById(invitation.invitedBy).select('fullName');
   const family = await ProfileFamily.query(db).findById(profile.id);
-  return { invitation, profile, inviterName: inviter?.fullName ?? 'A family member', consent: family?.consent ?? 'unconfirmed', candidateFirstName: family?.candidateFirstName ?? firstNameOf(profile.fullName) };
-}
-
-async function tellFamily(services: Services, profileId: number, title: string, content: string, email?: (name: string) => ReturnType<typeof familyDeclinedEmail>) {
-  const members = await User.query(services.db).join('family_members', 'family_members.userId', 'users.id').where({ 'family_members.profileId': profileId, 'family_members.status': 'active' }).select('users.id', 'users.fullName', 'users.email');
-  for (const member of members) {
-    await notify(services, { userId: member.id, type: 'other', title, content, sourceType: 'family', sourceId: profileId });
-    if (email) {
-      const mail = await email(member.fullName);
-      await sendMail(services.config, services.db, { to: member.email, subject: mail.subject, text: mail.text, html: mail.html, kind: 'notification' });
-    }
-  }
-}
-
-export type CandidateAnswer = FamilyAnswerInput['answer'];
-
-/**
- * The candidate's answer. Accepting gives them the profile: its member account becomes theirs (their name, their
- * password) and the family member who signed in with it moves to an account of their own. Taking over does the
- * same and removes every family member. Declining hides the profile from everyone and tells the family.
- * Returns the profile's account id when the candidate now holds it (to sign them in).
- */
-export async function answerAsCandidate(
-  services: Services,
-  token: string,
-  { answer, report, details }: FamilyAnswerInput,
-  account: FamilyAccountInput | null,
-): Promise<number | null> {
-  const { db } = services;
-  const { invitation, profile, candidateFirstName } = await invitationByToken(db, token);
-  if (invitation.role !== 'candidate') throw notFound('This invitation link is not valid');
-  const name = candidateFirstName ?? 'The person it was made for';
-  const now = Date.now();
-  if (answer === 'decline') {
-    await db.transaction(async (trx: Knex.Transaction) => {
-      await FamilyInvitation.query(trx).findById(invitation.id).patch({ usedAt: now, outcome: 'declined' });
-      await ProfileFamily.query(trx).findById(profile.id).patch({ consent: 'declined', updatedAt: now });
-      await audit(trx, { actorUserId: null, actorRole: null, action: 'family.candidate_declined', targetType: 'profile', targetId: profile.id });
-      if (report) {
-        // Filed by the person the profile was made for, who has no account here: the ops queue shows it first. The
-        // family are told of the decline, not of the report.
-        await fileReport(trx, {
-          reporterId: null,
-          reportedUserId: profile.userId,
-          reportedProfileId: profile.id,
-          reason: 'made_without_consent',
-          filedFrom: 'family_decline',
-          details: [`Declined by the person the profile was made for (invited at ${invitation.email}).`, details].filter(Boolean).join('\n\n'),
-        });
-      }
-    });
-    await tellFamily(services, profile.id, `${name} declined the profile`, `${name} declined the profile you made for them. It is hidden from every member.`, (memberName) =>
-      familyDeclinedEmail({ name: memberName, candidateName: name, url: `${origin(services)}/family` }),
-    );
-    return null;
-  }
-  if (!account) throw conflict('Choose your name, username and password to accept');
-  const taken = await takenField(db, account.username, invitation.email);
-  if (taken) throw conflict(taken === 'username' ? 'That username is taken' : 'An account with this email already exists: accept with a different invitation email', { field: taken });
-  const passwordHash = await hashPassword(account.password, services.config.argon2);
-  let removedFamily: number[] = [];
-  await db.transaction(async (trx: Knex.Transaction) => {
-    await FamilyInvitation.query(trx).findById(invitation.id).patch({ usedAt: now, outcome: answer === 'take_over' ? 'taken_over' : 'accepted' });
-    await moveLoginToOwnAccount(services.live, trx, profile.id, profile.userId);
-    await User.query(trx).findById(profile.userId).patch({
-      fullName: account.fullName,
-      username: account.username,
-      usernameLower: account.username.toLowerCase(),
-      email: invitation.email,
-      emailLower: invitation.email.toLowerCase(),
-      passwordHash,
-      totpSecret: null,
-      totpEnabled: false,
-      totpLastStep: null,
-      passwordChangedAt: now,
-      // the invitation reached this address: it is confirmed
-      emailConfirmedAt: now,
-      updatedAt: now,
-    });
-    await ProfileFamily.query(trx).findById(profile.id).patch({ consent: 'confirmed', candidateFirstName: firstNameOf(account.fullName), updatedAt: now });
-    if (answer === 'take_over') removedFamily = await removeAllFamily(services.live, trx, profile.id);
-    await audit(trx, { actorUserId: profile.userId, actorRole: 'member', action: answer === 'take_over' ? 'family.candidate_took_over' : 'family.candidate_accepted', targetType: 'profile', targetId: profile.id, subjectUserId: profile.userId });
-  });
-  if (answer === 'accept') {
-    await tellFamily(services, profile.id, `${name} accepted the profile`, `${name} accepted the profile and now holds it. Sign in again with your own username and password: you now have an account of your own.`);
-  }
-  // Signed out by the take-over, the family find why when they sign in again with their own username and password.
-  const first = firstNameOf(account.fullName) ?? name;
-  for (const userId of removedFamily) {
-    await notify(services, { userId, type: 'other', title: `${first} took the profile over`, content: `${first} now holds the profile alone: family no longer help with it, and you were signed out.`, sourceType: 'family', sourceId: profile.id });
-  }
-  return profile.userId;
+  return {
+    invitation,
+    profile,
+    inviterName: inviter?.fullName ?? 'A family member',
+    consent: family?.consent ?? 'unconfirmed',
+    candidateFirstName: family?.candidateFirstName ?? firstNameOf(profile.fullName),
+    hiddenUntilConfirmed: Boolean(family?.hiddenUntilConfirmed),
+  };
 }
 
 /**
- * A family member's acceptance: with the account they are signed in with (one that holds no profile of its own)
- * or a new one made from `account`. Returns the family member's account id.
+ * The profile as a member who may see it is shown it (photos clear unless blurred, the phone number as its privacy
+ * setting says), for the person it was made for, its photos addressed through their invitation link.
  */
-export async function answerAsFamily(services: Services, token: string, signedIn: { id: number } | null, account: FamilyAccountInput | null): Promise<number> {
-  const { db } = services;
-  const { invitation, profile } = await invitationByToken(db, token);
-  const { relation } = invitation;
-  if (invitation.role !== 'family' || relation === null) throw notFound('This invitation link is not valid');
-  const active = await FamilyMember.query(db).where({ profileId: profile.id, status: 'active' }).resultSize();
-  if (active >= MAX_FAMILY_MEMBERS) throw conflict(`This profile already has ${MAX_FAMILY_MEMBERS} family members`);
-  let userId: number;
-  if (signedIn) {
-    if (signedIn.id === profile.userId) throw conflict('This is your own profile');
-    const own = await Profile.query(db).where({ userId: signedIn.id, isDeleted: false }).select('id').first();
-    if (own) throw conflict('This account has a profile of its own: accept with a separate family account');
-    userId = signedIn.id;
-  } else {
-    if (!account) throw conflict('Choose your name, username and password to accept');
-    const taken = await takenField(db, account.username, invitation.email);
-    if (taken) throw conflict(taken === 'username' ? 'That username is taken' : 'An account with this email already exists: sign in with it, then open the link again', { field: taken });
-    const user = await createAccount(db, { fullName: account.fullName, username: account.username, email: invitation.email, password: account.password }, { passwordParams: services.config.argon2, firstFreePremium: 0, countRegistration: false });
-    userId = user.id;
-  }
-  const now = Date.now();
-  await db.transaction(async (trx: Knex.Transaction) => {
-    await FamilyInvitation.query(trx).findById(invitation.id).patch({ usedAt: now, outcome: 'accepted' });
-    const existing = await FamilyMember.query(trx).where({ profileId: profile.id, userId }).select('id').first();
-    if (existing) await FamilyMember.query(trx).findById(existing.id).patch({ status: 'active', relation, removedAt: null, addedAt: now, invitedBy: invitation.invitedBy });
-    else await FamilyMember.query(trx).insert({ profileId: profile.id, userId, relation, status: 'active', invitedBy: invitation.invitedBy, addedAt: now });
-    await audit(trx, { actorUserId: userId, actorRole: 'member', action: 'family.member_joined', targetType: 'profile', targetId: profile.id });
-  });
-  return userId;
+export async function invitationPreview(db: Db, profileId: number, token: string): Promise<ProfileView | null> {
+  const profile = await loadProfile(db, profileId);
+  if (!profile?.user) return null;
+  const privacy = await PrivacySettings.query(db).findById(profile.userId);
+  return presentProfile(profile, profile.user, { clearPhotos: !privacy?.blurPhotos, isOwner: false, showPhone: Boolean(privacy?.showPhoneNumber), invitationToken: token });
 }
+

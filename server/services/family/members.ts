@@ -3,10 +3,7 @@ import type { FamilyPermissions } from '../../policies/relationship';
 import type { AppServices } from '../../context';
 import type { Db } from '../../db';
 import { notFound } from '../../errors';
-import { TotpRecoveryCode } from '../../models/account';
-import { FamilyMember, FamilySuggestion, FamilyThreadMessage, ProfileFamily } from '../../models/family';
-import { NotificationSettings, PrivacySettings } from '../../models/settings';
-import { User } from '../../models/user';
+import { FamilyMember, ProfileFamily } from '../../models/family';
 import { audit } from '../audit';
 import type { LiveEvents } from '../live-events';
 import { endSessions } from '../session-end';
@@ -14,55 +11,6 @@ import { notify } from '../notifications';
 import { ensureFamilyRecord, firstNameOf, peopleOf } from './people';
 
 type Trx = Db | Knex.Transaction;
-
-/**
- * Before the candidate accepts, the family member who made the profile signs in with the profile's own account.
- * When the candidate takes the profile, that sign-in (username, email, password, two-factor secret and recovery
- * codes) moves to a new account of the family member's own, recorded as the family member; their open sessions end
- * (they sign in again with the same username and password, now into their own account). The profile's account
- * keeps everything that belongs to the profile: likes, matches, messages, notifications, subscription.
- */
-export async function moveLoginToOwnAccount(live: Pick<LiveEvents, 'publish'>, trx: Trx, profileId: number, profileUserId: number): Promise<number | null> {
-  const holder = await FamilyMember.query(trx).where({ profileId, userId: profileUserId, status: 'active' }).first();
-  if (!holder) return null;
-  const login = await User.query(trx).findById(profileUserId);
-  if (!login) return null;
-  const now = Date.now();
-  // Free the login names first: usernames and emails are unique.
-  await User.query(trx).findById(profileUserId).patch({ usernameLower: `~moved-${profileUserId}`, emailLower: `~moved-${profileUserId}@family.invalid` });
-  const familyUser = await User.query(trx).insert({
-    fullName: login.fullName,
-    username: login.username,
-    usernameLower: login.usernameLower,
-    email: login.email,
-    emailLower: login.emailLower,
-    passwordHash: login.passwordHash,
-    role: 'member',
-    status: 'active',
-    subscriptionTier: 'tryme',
-    subscriptionEnds: null,
-    registrationNumber: null,
-    messageCount: 0,
-    isVerified: false,
-    totpSecret: login.totpSecret,
-    totpEnabled: login.totpEnabled,
-    totpLastStep: login.totpLastStep,
-    passwordChangedAt: login.passwordChangedAt,
-    emailConfirmedAt: login.emailConfirmedAt,
-    isDeleted: false,
-    createdAt: now,
-    updatedAt: now,
-  });
-  const familyUserId = familyUser.id;
-  await PrivacySettings.query(trx).insert({ userId: familyUserId, updatedAt: now });
-  await NotificationSettings.query(trx).insert({ userId: familyUserId, updatedAt: now });
-  await TotpRecoveryCode.query(trx).where({ userId: profileUserId }).patch({ userId: familyUserId });
-  await FamilyMember.query(trx).findById(holder.id).patch({ userId: familyUserId });
-  await FamilySuggestion.query(trx).where({ profileId, suggestedBy: profileUserId }).patch({ suggestedBy: familyUserId });
-  await FamilyThreadMessage.query(trx).where({ profileId, authorId: profileUserId }).patch({ authorId: familyUserId });
-  await endSessions(live, trx, { userId: profileUserId });
-  return familyUserId;
-}
 
 /** The relation ("mother") of a member who is one of the profile's active family members; null for anyone else. */
 export async function relationOf(db: Db, profileId: number, userId: number): Promise<string | null> {
@@ -116,4 +64,19 @@ export async function setPermissions(db: Db, profileId: number, changes: Partial
   const family = await ProfileFamily.query(db).findById(profileId);
   if (!family) throw notFound('Profile not found');
   return family.permissions();
+}
+
+/** Whether the profile waits, behind the consent gate, for its candidate to confirm it before others see it. */
+export async function consentGateOf(db: Db, profileId: number): Promise<boolean> {
+  const family = await ProfileFamily.query(db).findById(profileId).select('hiddenUntilConfirmed');
+  return Boolean(family?.hiddenUntilConfirmed);
+}
+
+export async function setConsentGate(db: Db, profileId: number, hiddenUntilConfirmed: boolean, by: { id: number }): Promise<boolean> {
+  await ensureFamilyRecord(db, profileId);
+  await db.transaction(async (trx: Knex.Transaction) => {
+    await ProfileFamily.query(trx).findById(profileId).patch({ hiddenUntilConfirmed, updatedAt: Date.now() });
+    await audit(trx, { actorUserId: by.id, actorRole: 'member', action: 'family.consent_gate_set', targetType: 'profile', targetId: profileId, details: { hiddenUntilConfirmed } });
+  });
+  return consentGateOf(db, profileId);
 }

@@ -1,10 +1,10 @@
-import { PERSON_NAME } from '../../../contracts/family';
+import { HIDDEN_UNTIL_CONFIRMED_BY_DEFAULT, PERSON_NAME } from '../../../contracts/family';
 import type { Knex } from 'knex';
 import type { Db } from '../../db';
 import { forbidden, notFound } from '../../errors';
 import { DEFAULT_FAMILY_PERMISSIONS, type FamilyAction, type FamilyFacts, decideFamily, familyFacts } from '../../policies/relationship';
 import type { FamilyConsent, FamilyPerson } from '../../../contracts/family';
-import { FamilyMember, ProfileFamily } from '../../models/family';
+import { FamilyInvitation, FamilyMember, ProfileFamily } from '../../models/family';
 import { Profile } from '../../models/profile';
 import { User } from '../../models/user';
 
@@ -26,6 +26,7 @@ export async function authorizeFamily(db: Db, userId: number, profileId: number,
 const REFUSALS: Record<FamilyAction, string> = {
   'see-people': 'Only the people of this profile can see who they are',
   'invite-candidate': 'Only family invite the person a profile is for, before they have accepted it',
+  'set-consent-gate': 'Only family choose whether the profile waits for the person it is for, before they have accepted it',
   'invite-family': 'Only the person this profile is for can invite family members',
   'remove-member': 'Only the person this profile is for can remove family members',
   'set-permissions': 'Only the person this profile is for decides what family may do',
@@ -67,7 +68,15 @@ export async function ensureFamilyRecord(db: Trx, profileId: number): Promise<vo
   if (!row) {
     const consent = profile.profileType === 'self' ? 'self' : 'unconfirmed';
     await ProfileFamily.query(db)
-      .insert({ profileId, consent, candidateFirstName: consent === 'unconfirmed' ? firstNameOf(profile.fullName) : null, ...DEFAULT_FAMILY_PERMISSIONS, updatedAt: now })
+      .insert({
+        profileId,
+        consent,
+        candidateFirstName: consent === 'unconfirmed' ? firstNameOf(profile.fullName) : null,
+        ...DEFAULT_FAMILY_PERMISSIONS,
+        // A profile made by a sibling, a relative or a friend waits for the candidate unless its maker chooses otherwise.
+        hiddenUntilConfirmed: consent === 'unconfirmed' && HIDDEN_UNTIL_CONFIRMED_BY_DEFAULT.includes(profile.profileType),
+        updatedAt: now,
+      })
       .onConflict('profileId')
       .ignore();
     if (consent === 'unconfirmed') {
@@ -134,22 +143,31 @@ export async function profilesHelpedBy(db: Db, userId: number): Promise<HelpedPr
 }
 
 /**
- * "Managed by family, not yet confirmed by Priya": what other members are told about profiles made by family
- * whose candidate has not accepted. Null for every other profile.
+ * What other members are told about a profile made by family: "Managed by family, not yet confirmed by Priya" until
+ * the candidate accepts; then "Confirmed by email" (the invitation reached the candidate's address and they answered
+ * it with their account) until the candidate also completes identity verification, then "Confirmed by Priya,
+ * verified". Null for profiles their member made themselves, and for declined ones (seen by no one).
  */
+export function familyConsentLabel(consent: FamilyConsent, candidateFirstName: string | null, candidateVerified: boolean): string | null {
+  if (consent === 'unconfirmed') return candidateFirstName ? `Managed by family, not yet confirmed by ${candidateFirstName}` : 'Managed by family, not yet confirmed';
+  if (consent !== 'confirmed') return null;
+  if (!candidateVerified) return 'Confirmed by email';
+  return candidateFirstName ? `Confirmed by ${candidateFirstName}, verified` : 'Confirmed by the candidate, verified';
+}
+
 export async function familyLabels(db: Db, profileIds: number[]): Promise<Map<number, string>> {
   const labels = new Map<number, string>();
   if (profileIds.length === 0) return labels;
   const rows = await Profile.query(db)
+    .join('users', 'users.id', 'profiles.userId')
     .leftJoin('profile_family', 'profile_family.profileId', 'profiles.id')
     .whereIn('profiles.id', profileIds)
-    .select('profiles.id', 'profiles.profileType', 'profiles.fullName', 'profile_family.consent', 'profile_family.candidateFirstName')
-    .castTo<Array<Pick<Profile, 'id' | 'profileType' | 'fullName'> & Pick<HelpedProfile, 'consent' | 'candidateFirstName'>>>();
+    .select('profiles.id', 'profiles.profileType', 'profiles.fullName', 'users.isVerified', 'profile_family.consent', 'profile_family.candidateFirstName')
+    .castTo<Array<Pick<Profile, 'id' | 'profileType' | 'fullName'> & Pick<HelpedProfile, 'consent' | 'candidateFirstName'> & { isVerified: unknown }>>();
   for (const row of rows) {
     const consent = row.consent ?? (row.profileType === 'self' ? 'self' : 'unconfirmed');
-    if (consent !== 'unconfirmed') continue;
-    const name = row.candidateFirstName ?? firstNameOf(row.fullName);
-    labels.set(row.id, name ? `Managed by family, not yet confirmed by ${name}` : 'Managed by family, not yet confirmed');
+    const label = familyConsentLabel(consent, row.candidateFirstName ?? firstNameOf(row.fullName), Boolean(Number(row.isVerified)));
+    if (label) labels.set(row.id, label);
   }
   return labels;
 }
@@ -160,7 +178,7 @@ export async function familyLabels(db: Db, profileIds: number[]): Promise<Map<nu
  */
 export async function familyOfMember(db: Db, userId: number) {
   const own = await Profile.query(db).where({ userId, isDeleted: false }).select('id').first();
-  const ownProfile = own ? { profileId: own.id, ...(await peopleOf(db, own.id)) } : null;
+  const ownProfile = own ? { profileId: own.id, ...(await peopleOf(db, own.id)), consentEvidence: await consentEvidenceOf(db, own.id, userId) } : null;
   const helps = await FamilyMember.query(db)
     .join('profiles', 'profiles.id', 'family_members.profileId')
     .leftJoin('profile_family', 'profile_family.profileId', 'profiles.id')
@@ -172,5 +190,24 @@ export async function familyOfMember(db: Db, userId: number) {
   return {
     ownProfile,
     helps: helps.map((h) => ({ profileId: h.profileId, profileUserId: h.profileUserId, relation: h.relation, status: h.status, consent: h.consent ?? 'unconfirmed', candidateFirstName: h.candidateFirstName ?? null })),
+  };
+}
+
+/**
+ * How the candidate's consent was obtained, for the ops console: when, at which invited address and with which
+ * account the candidate answered, whether they have also verified their identity, whether the profile waited for
+ * them (the consent gate), and the candidate invitation still open.
+ */
+async function consentEvidenceOf(db: Db, profileId: number, ownerUserId: number) {
+  const family = await ProfileFamily.query(db).findById(profileId);
+  const owner = await User.query(db).findById(ownerUserId).select('isVerified');
+  const open = await FamilyInvitation.query(db).where({ profileId, role: 'candidate' }).whereNull('usedAt').where('expiresAt', '>', Date.now()).orderBy('createdAt', 'desc').select('email', 'createdAt').first();
+  return {
+    hiddenUntilConfirmed: Boolean(family?.hiddenUntilConfirmed),
+    confirmedAt: family?.confirmedAt ? new Date(Number(family.confirmedAt)).toISOString() : null,
+    confirmedEmail: family?.confirmedEmail ?? null,
+    confirmedWith: family?.confirmedWith ?? null,
+    candidateVerified: Boolean(owner?.isVerified),
+    openInvitationEmail: open?.email ?? null,
   };
 }

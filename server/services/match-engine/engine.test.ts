@@ -96,7 +96,7 @@ type Change =
   | { kind: 'edit'; who: number; field: string; value: string | number | null }
   | { kind: 'visibility'; who: number; value: 'all' | 'matches' | 'none' }
   | { kind: 'block' | 'unblock' | 'match' | 'like' | 'notInterested' | 'family' | 'unfamily'; who: number; other: number }
-  | { kind: 'delete' | 'suspend' | 'verify' | 'birth' | 'decline' | 'confirm'; who: number };
+  | { kind: 'delete' | 'suspend' | 'verify' | 'birth' | 'decline' | 'confirm' | 'gate' | 'ungate'; who: number };
 
 function changeArb(): fc.Arbitrary<Change> {
   const who = fc.nat({ max: MEMBERS - 1 });
@@ -116,7 +116,7 @@ function changeArb(): fc.Arbitrary<Change> {
     fc.tuple(who, fc.nat({ max: fields.length - 1 })).chain(([w, i]) => fields[i][1].map((value) => ({ kind: 'edit' as const, who: w, field: fields[i][0], value }))),
     fc.record({ kind: fc.constant('visibility' as const), who, value: pick(['all', 'matches', 'none'] as const) }),
     fc.record({ kind: pick(['block', 'unblock', 'match', 'like', 'notInterested', 'family', 'unfamily'] as const), who, other: who }),
-    fc.record({ kind: pick(['delete', 'suspend', 'verify', 'birth', 'decline', 'confirm'] as const), who }),
+    fc.record({ kind: pick(['delete', 'suspend', 'verify', 'birth', 'decline', 'confirm', 'gate', 'ungate'] as const), who }),
   );
 }
 
@@ -150,6 +150,17 @@ async function apply(change: Change): Promise<void> {
       if (!own) return;
       const consent = change.kind === 'decline' ? 'declined' : 'confirmed';
       if (!(await ProfileFamily.query(db).findById(own.id).patch({ consent, updatedAt: now }))) await buildProfileFamily(db, { profileId: own.id, consent });
+      return;
+    }
+    // its family hide a profile the candidate has not confirmed yet behind the consent gate, or show it meanwhile
+    case 'gate':
+    case 'ungate': {
+      const own = await Profile.query(db).findOne({ userId: a, isDeleted: false }).select('id');
+      if (!own) return;
+      const hiddenUntilConfirmed = change.kind === 'gate';
+      const family = await ProfileFamily.query(db).findById(own.id);
+      if (!family) await buildProfileFamily(db, { profileId: own.id, consent: 'unconfirmed', hiddenUntilConfirmed });
+      else if (family.consent !== 'declined') await ProfileFamily.query(db).findById(own.id).patch({ consent: 'unconfirmed', hiddenUntilConfirmed, updatedAt: now });
       return;
     }
   }

@@ -3,7 +3,8 @@ import { to as copyTo } from 'pg-copy-streams';
 import { type Cell, type Db, isPostgres, readArrays } from '../../db';
 import { moonLongitude } from '../kundali/chart';
 import type { Dictionaries } from './dictionaries';
-import type { MemberValues } from './member-row';
+import { type MemberValues, visibilityCode } from './member-row';
+import { FAMILY_HIDDEN_SQL } from '../../policies/relationship';
 import { LINE_FROM, LINE_LIVE, LineReader, PLAIN_COLUMNS, blankValues, copyStatement, lineProfileId, lineSql } from './packed-row';
 
 /**
@@ -139,7 +140,7 @@ async function valuesOf(db: Db, reader: LineReader, page: ScanPage, first = 0): 
 }
 
 /** What the loader reads and how it reads it: a snapshot of the index made from other columns is not used. */
-export const LOADER_SHAPE = [lineSql('sqlite'), lineSql('pg'), copyStatement(PLAIN_COLUMNS), LINE_FROM, LineReader, linesOf, valuesOf, declinedProfiles, keysetPages, copyPages]
+export const LOADER_SHAPE = [lineSql('sqlite'), lineSql('pg'), copyStatement(PLAIN_COLUMNS), LINE_FROM, LineReader, linesOf, valuesOf, familyGates, keysetPages, copyPages]
   .map(String)
   .join('\n');
 
@@ -188,13 +189,20 @@ async function withPhotos(db: Db, ids: number[] | null): Promise<Set<number>> {
 }
 
 /**
- * Which of these profiles (all, when `ids` is null) the person they were made for declined: live for no one, so
- * not in the index. A handful of rows, read apart rather than probed for every profile of the scan.
+ * Which of these profiles (all, when `ids` is null) the person they were made for declined (live for no one, so not
+ * in the index), and which wait behind the consent gate for them to confirm (indexed as hidden from everyone: their
+ * own account still searches with them). A handful of rows, read apart rather than probed for every profile of the scan.
  */
-async function declinedProfiles(db: Db, ids: number[] | null): Promise<Set<number>> {
-  const sql = `SELECT profile_id FROM profile_family WHERE consent = 'declined'${ids ? ` AND profile_id IN (${ids.map(() => '?').join(', ')})` : ''}`;
-  return new Set((await readArrays(db, sql, ids ?? [])).rows.map((r) => Number(r[0])));
+async function familyGates(db: Db, ids: number[] | null): Promise<{ declined: Set<number>; awaiting: Set<number> }> {
+  const sql = `SELECT profile_id, consent FROM profile_family WHERE ${FAMILY_HIDDEN_SQL('profile_family')}${ids ? ` AND profile_id IN (${ids.map(() => '?').join(', ')})` : ''}`;
+  const declined = new Set<number>();
+  const awaiting = new Set<number>();
+  for (const r of (await readArrays(db, sql, ids ?? [])).rows) (r[1] === 'declined' ? declined : awaiting).add(Number(r[0]));
+  return { declined, awaiting };
 }
+
+/** The visibility code the index gives a profile behind the consent gate: 'none', as the policy treats it. */
+const HIDDEN_FROM_ALL = visibilityCode('none');
 
 /**
  * SQLite: keyset pages by id, each page's lines in one blob, the next page asked for before this one is indexed.
@@ -336,12 +344,13 @@ export async function scanMembers(
   const { range = { after: 0, upTo: Number.POSITIVE_INFINITY }, stored = false, pageSize = 2_000 } = options;
   let total = 0;
   const photos = await withPhotos(db, null);
-  const declined = await declinedProfiles(db, null);
+  const { declined, awaiting } = await familyGates(db, null);
   const pages = db.client.config.client === 'pg' ? copyPages(db, range, stored) : keysetPages(db, pageSize, range, stored);
   const v = blankValues();
   const reader = new LineReader(dicts);
   const emit = (r: MemberValues) => {
     if (declined.size > 0 && declined.has(r.profileId)) return;
+    if (awaiting.size > 0 && awaiting.has(r.profileId)) r.visibility = HIDDEN_FROM_ALL;
     r.hasPhoto = photos.has(r.profileId);
     onValues(r);
     total++;
@@ -372,8 +381,9 @@ export async function loadMembers(db: Db, userIds: number[], dicts: Dictionaries
     const ids = userIds.slice(i, i + 500);
     const { page } = await linesOf(db, `p.is_deleted = FALSE AND p.user_id IN (${ids.map(() => '?').join(', ')})`, ids, null);
     let rows = await valuesOf(db, reader, page);
-    const declined = rows.length ? await declinedProfiles(db, rows.map((r) => r.profileId)) : new Set<number>();
+    const { declined, awaiting } = rows.length ? await familyGates(db, rows.map((r) => r.profileId)) : { declined: new Set<number>(), awaiting: new Set<number>() };
     rows = rows.filter((row) => !declined.has(row.profileId));
+    for (const row of rows) if (awaiting.has(row.profileId)) row.visibility = HIDDEN_FROM_ALL;
     const photos = rows.length ? await withPhotos(db, rows.map((r) => r.profileId)) : new Set<number>();
     for (const row of rows) row.hasPhoto = photos.has(row.profileId);
     await fillMoons(db, rows);

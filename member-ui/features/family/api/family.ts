@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ChatPeerView, ConversationView, MessageView, ProfileCardView } from '../../../../contracts/views';
+import type { ChatPeerView, ConversationView, MessageView, ProfileCardView, ProfileView } from '../../../../contracts/views';
 import { api, isApiError } from '../../../lib/api-client';
 import { useLiveEvent } from '../../../lib/live-events';
 import type { FamilyConsent, FamilyPermissions, FamilyPerson } from '../../../../contracts/family';
@@ -12,6 +12,10 @@ export interface FamilyView {
   consent: FamilyConsent;
   candidateFirstName: string | null;
   permissions: FamilyPermissions;
+  /** the consent gate: hidden from other members until the candidate confirms */
+  hiddenUntilConfirmed: boolean;
+  /** what other members read about how the profile was confirmed ("Confirmed by email") */
+  consentLabel: string | null;
   people: FamilyPerson[];
   invitations: Array<{ id: number; role: 'candidate' | 'family'; relation: string | null; email: string; expiresAt: string }>;
   sharedConversations: number[];
@@ -89,6 +93,8 @@ export const useWithdrawInvitation = (profileId: number) =>
 export const useRemoveMember = (profileId: number) => useFamilyMutation(profileId, (memberId: number) => api.delete(`/api/family/${profileId}/members/${memberId}`));
 export const useSetPermissions = (profileId: number) =>
   useFamilyMutation(profileId, (changes: Partial<FamilyPermissions>) => api.patch(`/api/family/${profileId}/permissions`, { json: changes }));
+export const useSetConsentGate = (profileId: number) =>
+  useFamilyMutation(profileId, (hiddenUntilConfirmed: boolean) => api.patch(`/api/family/${profileId}/consent-gate`, { json: { hiddenUntilConfirmed } }));
 export const useSuggest = (profileId: number) =>
   useFamilyMutation(profileId, (input: { suggestedProfileId: number; note: string }) => api.post(`/api/family/${profileId}/suggestions`, { json: input }));
 export const usePostToThread = (profileId: number) =>
@@ -121,10 +127,17 @@ export const useDecide = (profileId: number) =>
 export interface InvitationView {
   role: 'candidate' | 'family';
   relation: string | null;
-  email: string;
+  /** the invited address as its owner recognises it ("p****@example.com") */
+  maskedEmail: string;
   inviterName: string;
   candidateFirstName: string | null;
   expiresAt: string;
+  /** the profile waits, hidden from members, until the candidate confirms it */
+  hiddenUntilConfirmed: boolean;
+  /** the session's account: whether the invitation counts for it (a candidate's only at the invited address) */
+  account: { fullName: string; invitedAddress: boolean; hasProfile: boolean } | null;
+  /** the profile exactly as members see it (candidate invitations) */
+  profile: ProfileView | null;
 }
 
 export function useInvitation(token: string) {

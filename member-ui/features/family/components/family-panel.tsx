@@ -16,6 +16,7 @@ import {
   useInvite,
   useRemoveMember,
   useOwnConversations,
+  useSetConsentGate,
   useSetPermissions,
   useShareConversation,
   useWithdrawInvitation,
@@ -51,6 +52,13 @@ export function FamilyPanel({ profileId }: { profileId: number }) {
         People of this profile
       </h2>
       <p className="card__text">{statusLine(family)}</p>
+      {family.consent === 'confirmed' && family.consentLabel ? (
+        <p className="card__text family__consent">
+          Members read: <strong>{family.consentLabel}</strong>
+          {family.consentLabel === 'Confirmed by email' ? (family.you.role === 'candidate' ? '. Verify your identity in Settings to show it is you.' : `, until ${name} verifies their identity.`) : null}
+        </p>
+      ) : null}
+      {family.you.role === 'family' && family.consent === 'unconfirmed' ? <ConsentGate family={family} /> : null}
       <People family={family} />
       {active ? <InviteForm family={family} /> : null}
     </section>
@@ -204,7 +212,26 @@ function InviteForm({ family }: { family: FamilyView }) {
   );
 }
 
-const PERMISSION_LABELS: Record<keyof FamilyPermissions, string> = {
+/** Whoever made the profile chooses whether members see it before the candidate confirms it. */
+function ConsentGate({ family }: { family: FamilyView }) {
+  const set = useSetConsentGate(family.profileId);
+  const name = family.candidateFirstName ?? 'the person it is for';
+  const hidden = set.isPending && set.variables !== undefined ? set.variables : family.hiddenUntilConfirmed;
+  return (
+    <div className="family__gate">
+      <label className="family__toggle">
+        <input type="checkbox" checked={hidden} disabled={set.isPending} onChange={(e) => set.mutate(e.target.checked)} />
+        <span>Hide from members until {name} confirms</span>
+      </label>
+      <p className="card__text">
+        {hidden ? `Nobody finds the profile until ${name} accepts it.` : `Members see it now, marked “not yet confirmed by ${name}”.`}
+      </p>
+      {set.isError ? <AlertBanner>{familyError(set.error)}</AlertBanner> : null}
+    </div>
+  );
+}
+
+export const PERMISSION_LABELS: Record<keyof FamilyPermissions, string> = {
   mayEdit: 'Edit my profile',
   maySearch: 'Search for me',
   mayLike: 'Like profiles for me',

@@ -31,6 +31,8 @@ const family = (mayMessage: boolean): FamilyView => ({
     { userId: PRIYA, memberId: null, fullName: 'Priya Raman', role: 'candidate', relation: null, addedAt: '2026-11-01T00:00:00.000Z' },
     { userId: mother.id, memberId: 3, fullName: 'Lakshmi Raman', role: 'family', relation: 'mother', addedAt: '2026-11-01T00:00:00.000Z' },
   ],
+  hiddenUntilConfirmed: false,
+  consentLabel: 'Confirmed by email',
   invitations: [],
   sharedConversations: [RAVI],
   familyConversations: [],

@@ -22,7 +22,7 @@ test('accepting goes on to Family in place of the used-up link, so Back does not
       handle: (request) => {
         const path = request.url.pathname;
         if (path === `/api/family-invitations/${TOKEN}` && request.method === 'GET') {
-          return jsonResponse(200, { role: 'candidate', relation: null, email: 'rohan@example.test', inviterName: 'Sunita Deshpande', candidateFirstName: 'Rohan', expiresAt: '2026-12-04T00:00:00.000Z' });
+          return jsonResponse(200, { role: 'candidate', relation: null, maskedEmail: 'r****@example.test', hiddenUntilConfirmed: false, account: null, profile: null, inviterName: 'Sunita Deshpande', candidateFirstName: 'Rohan', expiresAt: '2026-12-04T00:00:00.000Z' });
         }
         if (path === `/api/family-invitations/${TOKEN}` && request.method === 'POST') {
           accepted = true;
@@ -67,7 +67,7 @@ test('signed in already, a family member accepts with that account: no new sign-
       handle: (request) => {
         const path = request.url.pathname;
         if (path === `/api/family-invitations/${TOKEN}` && request.method === 'GET') {
-          return jsonResponse(200, { role: 'family', relation: 'mother', email: 'sunita@example.test', inviterName: 'Rohan Deshpande', candidateFirstName: null, expiresAt: '2026-12-04T00:00:00.000Z' });
+          return jsonResponse(200, { role: 'family', relation: 'mother', maskedEmail: 's****@example.test', hiddenUntilConfirmed: false, account: null, profile: null, inviterName: 'Rohan Deshpande', candidateFirstName: null, expiresAt: '2026-12-04T00:00:00.000Z' });
         }
         if (path === `/api/family-invitations/${TOKEN}` && request.method === 'POST') {
           sent = JSON.parse(request.body || 'null');
@@ -82,4 +82,48 @@ test('signed in already, a family member accepts with that account: no new sign-
   fireEvent.click(screen.getByRole('button', { name: 'Accept as Sunita Deshpande' }));
   await waitFor(() => assert.equal(router.state.location.pathname, '/family'));
   assert.deepEqual(sent, {});
+});
+
+test('the candidate signed in with the invited address accepts with that account and sends the permissions chosen on the form', async () => {
+  let body: Record<string, unknown> | null = null;
+  renderApp(
+    `/family-invite/${TOKEN}`,
+    fakeServer({
+      user: rohan,
+      handle: (request) => {
+        const path = request.url.pathname;
+        if (path === `/api/family-invitations/${TOKEN}` && request.method === 'GET') {
+          return jsonResponse(200, { role: 'candidate', relation: null, maskedEmail: 'r****@example.test', hiddenUntilConfirmed: true, account: { fullName: 'Rohan Deshpande', invitedAddress: true, hasProfile: false }, profile: null, inviterName: 'Sunita Deshpande', candidateFirstName: 'Rohan', expiresAt: '2026-12-04T00:00:00.000Z' });
+        }
+        if (path === `/api/family-invitations/${TOKEN}` && request.method === 'POST') {
+          body = JSON.parse(request.body || '{}') as Record<string, unknown>;
+          return jsonResponse(200, { outcome: 'accept', message: 'The profile is yours now.' });
+        }
+        return undefined;
+      },
+    }),
+  );
+  await screen.findByText('You are signed in as Rohan Deshpande (r****@example.test): the profile comes to this account.', {}, { timeout: FIRST_LOAD_MS });
+  assert.equal(screen.queryByRole('textbox', { name: 'Username' }), null, 'no new sign-in to type');
+  fireEvent.click(screen.getByRole('checkbox', { name: 'Edit my profile' }));
+  fireEvent.click(screen.getByRole('checkbox', { name: 'Write to members as my family' }));
+  fireEvent.click(screen.getByRole('button', { name: 'Accept the profile' }));
+  await waitFor(() => assert.ok(body));
+  assert.deepEqual(body, { answer: 'accept', permissions: { mayEdit: false, maySearch: true, mayLike: true, mayShortlist: true, mayMessage: true, mayShare: true } });
+});
+
+test('signed in with another account, the page says which address to sign in with and offers no accept', async () => {
+  renderApp(
+    `/family-invite/${TOKEN}`,
+    fakeServer({
+      user: rohan,
+      handle: (request) =>
+        request.url.pathname === `/api/family-invitations/${TOKEN}`
+          ? jsonResponse(200, { role: 'candidate', relation: null, maskedEmail: 'r****@example.test', hiddenUntilConfirmed: false, account: { fullName: 'Sunita Deshpande', invitedAddress: false, hasProfile: true }, profile: null, inviterName: 'Sunita Deshpande', candidateFirstName: 'Rohan', expiresAt: '2026-12-04T00:00:00.000Z' })
+          : undefined,
+    }),
+  );
+  await screen.findByText('Sign in with r****@example.test to answer this invitation: it counts only for that address.', {}, { timeout: FIRST_LOAD_MS });
+  assert.equal(screen.queryByRole('button', { name: 'Accept the profile' }), null);
+  assert.equal(screen.queryByRole('button', { name: 'Take it over alone' }), null);
 });

@@ -7,15 +7,23 @@ import { Spinner } from '../../../components/ui/spinner';
 import { TextAreaField } from '../../../components/ui/textarea-field';
 import { TextField } from '../../../components/ui/text-field';
 import { AuthCard } from '../../../components/ui/auth-card';
+import { PhotoGallery } from '../../../components/profile/photo-gallery';
+import { ProfileDetails } from '../../../components/profile/profile-details';
 import { paths } from '../../../lib/paths';
 import { useSessionUser } from '../../../lib/session';
-import { familyError, useAnswerInvitation, useInvitation } from '../api/family';
+import { type FamilyPermissions, type InvitationView, familyError, useAnswerInvitation, useInvitation } from '../api/family';
+import { PERMISSION_LABELS } from '../components/family-panel';
 
 const inviteRoute = getRouteApi('/family-invite/$token');
 
+/** What family may do unless the candidate changes it here (the server's defaults: everything but writing to members). */
+const DEFAULT_PERMISSIONS: FamilyPermissions = { mayEdit: true, maySearch: true, mayLike: true, mayShortlist: true, mayMessage: false, mayShare: true };
+
 /**
- * The invitation link. The person a profile was made for accepts it (with their own password), takes it over
- * (family removed), or declines it (hidden at once); a family member accepts with a sign-in of their own.
+ * The invitation link. The person a profile was made for first sees it exactly as members do, then accepts it (with a
+ * new account for the invited address, or the account they are signed in with when it is that address's), choosing
+ * what their family may do; takes it over (family removed); or declines it (hidden at once). A family member accepts
+ * with a sign-in of their own.
  */
 export function FamilyInvitePage() {
   const { token } = inviteRoute.useParams();
@@ -24,6 +32,7 @@ export function FamilyInvitePage() {
   const navigate = useNavigate();
   const user = useSessionUser();
   const [account, setAccount] = useState({ fullName: '', username: '', password: '', confirmPassword: '' });
+  const [permissions, setPermissions] = useState<FamilyPermissions>(DEFAULT_PERMISSIONS);
   const [done, setDone] = useState<string | null>(null);
   // Declining is not in itself a report: the person it was made for chooses whether to tell the safety team.
   const [report, setReport] = useState(false);
@@ -53,9 +62,12 @@ export function FamilyInvitePage() {
   }
   const invitation = view.data;
   const isCandidate = invitation.role === 'candidate';
+  // Signed in, the candidate answers with that account; the form makes a new one.
+  const withSession = Boolean(user && invitation.account);
   const send = (answerValue: 'accept' | 'take_over' | 'decline') => {
     const declined = { answer: 'decline', ...(report ? { report: true, details } : {}) };
-    const body = isCandidate ? (answerValue === 'decline' ? declined : { answer: answerValue, ...account }) : user ? {} : account;
+    const own = withSession ? {} : account;
+    const body = isCandidate ? (answerValue === 'decline' ? declined : { answer: answerValue, ...own, ...(answerValue === 'accept' ? { permissions } : {}) }) : user ? {} : account;
     answer.mutate(body, {
       onSuccess: (result) => {
         if (answerValue === 'decline') setDone(result.message);
@@ -91,32 +103,69 @@ export function FamilyInvitePage() {
       </AuthCard>
     );
   }
+  const name = invitation.candidateFirstName ?? 'you';
+  // Signed in with an account that is not the invited address's: told which to use before anything else.
+  const otherAccount = isCandidate && invitation.account !== null && !invitation.account.invitedAddress;
   return (
     <AuthCard
       title={isCandidate ? `${invitation.candidateFirstName ?? 'Hello'}, a profile was made for you` : 'Join as family'}
       subtitle={
         isCandidate
-          ? `${invitation.inviterName} made a matrimonial profile for you on Saathi. Accept it and decide what your family may do, take it over alone, or decline it: then it is hidden at once.`
+          ? `${invitation.inviterName} made a matrimonial profile for you on Saathi. See it below as members see it, then accept it and decide what your family may do, take it over alone, or decline it: then it is hidden at once.`
           : `${invitation.inviterName} asks you to help with their Saathi profile as their ${invitation.relation}. You get your own sign-in; they decide what you may do.`
       }
       icon={<Users size={26} />}
     >
-      <form className="form" onSubmit={onSubmit} noValidate>
-        <p className="auth__note">Your sign-in, for {invitation.email}:</p>
-        <TextField label="Your full name" autoComplete="name" required {...field('fullName')} />
-        <TextField label="Username" autoComplete="username" required {...field('username')} />
-        <TextField label="Password" type="password" autoComplete="new-password" required {...field('password')} />
-        <TextField label="Confirm password" type="password" autoComplete="new-password" required {...field('confirmPassword')} />
-        {answer.isError ? <AlertBanner>{familyError(answer.error)}</AlertBanner> : null}
-        <Button type="submit" block disabled={answer.isPending}>
-          {isCandidate ? 'Accept the profile' : 'Accept the invitation'}
-        </Button>
-        {isCandidate ? (
-          <Button block variant="secondary" disabled={answer.isPending} onClick={() => send('take_over')}>
-            Take it over alone
+      {otherAccount ? <OtherAccount invitation={invitation} /> : null}
+      {isCandidate && invitation.profile ? <ProfilePreview invitation={invitation} name={name} /> : null}
+      {otherAccount ? null : (
+        <form className="form" onSubmit={onSubmit} noValidate aria-label={isCandidate ? 'Accept the profile' : 'Accept the invitation'}>
+          {withSession && invitation.account ? (
+            invitation.account.hasProfile ? (
+              <AlertBanner>
+                {invitation.account.fullName}, this account already has a profile of its own. Delete it first, or sign out and answer with a new account.
+              </AlertBanner>
+            ) : (
+              <p className="auth__note">
+                You are signed in as {invitation.account.fullName} ({invitation.maskedEmail}): the profile comes to this account.
+              </p>
+            )
+          ) : (
+            <>
+              <p className="auth__note">Your own sign-in, for {invitation.maskedEmail}:</p>
+              <TextField label="Your full name" autoComplete="name" required {...field('fullName')} />
+              <TextField label="Username" autoComplete="username" required {...field('username')} />
+              <TextField label="Password" type="password" autoComplete="new-password" required {...field('password')} />
+              <TextField label="Confirm password" type="password" autoComplete="new-password" required {...field('confirmPassword')} />
+            </>
+          )}
+          {isCandidate ? (
+            <fieldset className="family__grant">
+              <legend className="family__grant-title">What my family may do</legend>
+              <p className="auth__note">{invitation.inviterName} keeps their own account and helps as you allow here. You can change it any time.</p>
+              <ul className="family__toggles">
+                {(Object.keys(PERMISSION_LABELS) as Array<keyof FamilyPermissions>).map((key) => (
+                  <li key={key}>
+                    <label className="family__toggle">
+                      <input type="checkbox" checked={permissions[key]} onChange={(e) => setPermissions((p) => ({ ...p, [key]: e.target.checked }))} />
+                      <span>{PERMISSION_LABELS[key]}</span>
+                    </label>
+                  </li>
+                ))}
+              </ul>
+            </fieldset>
+          ) : null}
+          {answer.isError ? <AlertBanner>{familyError(answer.error)}</AlertBanner> : null}
+          <Button type="submit" block disabled={answer.isPending}>
+            {isCandidate ? 'Accept the profile' : 'Accept the invitation'}
           </Button>
-        ) : null}
-      </form>
+          {isCandidate ? (
+            <Button block variant="secondary" disabled={answer.isPending} onClick={() => send('take_over')}>
+              Take it over alone
+            </Button>
+          ) : null}
+        </form>
+      )}
       {isCandidate ? (
         <section className="family-decline" aria-labelledby="family-decline-title">
           <h2 className="family-decline__title" id="family-decline-title">
@@ -139,5 +188,40 @@ export function FamilyInvitePage() {
         </section>
       ) : null}
     </AuthCard>
+  );
+}
+
+/** The profile exactly as members see it: photos, about, birth details and preferences. */
+function ProfilePreview({ invitation, name }: { invitation: InvitationView; name: string }) {
+  const profile = invitation.profile;
+  if (!profile) return null;
+  return (
+    <section className="family-preview" aria-labelledby="family-preview-title">
+      <h2 className="family-preview__title" id="family-preview-title">
+        Your profile, as members see it
+      </h2>
+      <p className="auth__note">
+        {invitation.hiddenUntilConfirmed
+          ? `Hidden from members until ${name === 'you' ? 'you confirm' : `${name} confirms`} it.`
+          : 'Members can see it now, marked “not yet confirmed” until you answer.'}
+      </p>
+      <PhotoGallery profile={profile} name={profile.fullName} />
+      <ProfileDetails profile={profile} isOwner={false} />
+    </section>
+  );
+}
+
+/** Signed in with another account: the invitation counts only for the invited address. */
+function OtherAccount({ invitation }: { invitation: InvitationView }) {
+  return (
+    <div className="form">
+      <AlertBanner>Sign in with {invitation.maskedEmail} to answer this invitation: it counts only for that address.</AlertBanner>
+      <p className="auth__note">
+        You are signed in as {invitation.account?.fullName}. Sign out, then open the link again to accept with the invited address or with a new account made for it.
+      </p>
+      <Button asChild block variant="outline">
+        <Link to={paths.settings}>Go to Settings to sign out</Link>
+      </Button>
+    </div>
   );
 }

@@ -25,6 +25,8 @@ const family: FamilyView = {
     { userId: priya.id, memberId: null, fullName: 'Priya Raman', role: 'candidate', relation: null, addedAt: '2026-11-01T00:00:00.000Z' },
     { userId: 9, memberId: 3, fullName: 'Lakshmi Raman', role: 'family', relation: 'mother', addedAt: '2026-11-01T00:00:00.000Z' },
   ],
+  hiddenUntilConfirmed: false,
+  consentLabel: 'Confirmed by email',
   invitations: [],
   sharedConversations: [],
   familyConversations: [],

@@ -76,6 +76,14 @@ const memberDetailSchema = z.object({
           consent: z.string(),
           candidateFirstName: z.string().nullable(),
           people: z.array(z.object({ userId: z.number(), fullName: z.string(), role: z.enum(['candidate', 'family']), relation: z.string().nullable(), addedAt: z.string() })),
+          consentEvidence: z.object({
+            hiddenUntilConfirmed: z.boolean(),
+            confirmedAt: z.string().nullable(),
+            confirmedEmail: z.string().nullable(),
+            confirmedWith: z.enum(['new_account', 'existing_account']).nullable(),
+            candidateVerified: z.boolean(),
+            openInvitationEmail: z.string().nullable(),
+          }),
         })
         .nullable(),
       helps: z.array(z.object({ profileId: z.number(), profileUserId: z.number(), relation: z.string(), status: z.string(), consent: z.string(), candidateFirstName: z.string().nullable() })),
