@@ -75,7 +75,7 @@ describe('photos from a phone, and a wizard that keeps its work', () => {
 
     // A text file named .jpg: the server's reason, in a toast.
     await page.getByLabel('Add photo 2').setInputFiles({ name: 'notes.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('rice, dal, ghee\n') });
-    await toastText(page, 'This file is not an image we can read. Choose a JPEG, PNG or GIF photo.').waitFor();
+    await toastText(page, 'This file is not an image we can read. Choose a JPEG, PNG, GIF, WebP or HEIC photo.').waitFor();
     await screenshot(page, 'phone-photo-not-an-image');
 
     await page.getByRole('button', { name: 'Continue to Next Step' }).click();

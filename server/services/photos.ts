@@ -37,14 +37,17 @@ export function photoUrl(fileKey: string, variant: PhotoVariant = 'display'): st
 }
 
 export const PHOTO_TOO_LARGE = `Photos must be ${LIMITS.photoMaxBytes / 1024 / 1024} MB or smaller`;
-const NOT_AN_IMAGE = 'This file is not an image we can read. Choose a JPEG, PNG or GIF photo.';
+const NOT_AN_IMAGE = 'This file is not an image we can read. Choose a JPEG, PNG, GIF, WebP or HEIC photo.';
+const ACCEPTED_TEXT = 'Only JPEG, PNG, GIF, WebP and HEIC images are accepted';
 
-const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'gif']);
+// heif: HEIC photos from phone cameras (HEVC, decoded by libheif in WebAssembly) and AVIF (sharp's own decoder).
+const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'gif', 'webp', 'heif']);
 
 /** Accepted image kinds by declared Content-Type or file extension. */
 const DECLARED_KIND: Record<string, string> = {
-  'image/jpeg': 'jpeg', 'image/jpg': 'jpeg', 'image/pjpeg': 'jpeg', 'image/png': 'png', 'image/gif': 'gif',
-  '.jpg': 'jpeg', '.jpeg': 'jpeg', '.jfif': 'jpeg', '.png': 'png', '.gif': 'gif',
+  'image/jpeg': 'jpeg', 'image/jpg': 'jpeg', 'image/pjpeg': 'jpeg', 'image/png': 'png', 'image/gif': 'gif', 'image/webp': 'webp',
+  'image/heic': 'heif', 'image/heif': 'heif', 'image/heic-sequence': 'heif', 'image/heif-sequence': 'heif', 'image/avif': 'heif',
+  '.jpg': 'jpeg', '.jpeg': 'jpeg', '.jfif': 'jpeg', '.png': 'png', '.gif': 'gif', '.webp': 'webp', '.heic': 'heif', '.heif': 'heif', '.avif': 'heif',
 };
 
 /** The image kind a file claims by its name or Content-Type, when it claims one of the accepted kinds. */
@@ -79,6 +82,18 @@ export function loadSharp(): Promise<Sharp> {
   return sharpModule;
 }
 
+/** A HEIC photo's first image as RGBA pixels; libheif (about 2 MB of WebAssembly) is loaded on the first one. */
+async function decodeHeic(input: Buffer): Promise<{ width: number; height: number; data: Buffer }> {
+  try {
+    const { default: decode } = await import('heic-decode');
+    const image = await decode({ buffer: input });
+    if (image.width * image.height > LIMITS.photoMaxPixels) throw new Error('too many pixels');
+    return { width: image.width, height: image.height, data: Buffer.from(image.data.buffer, image.data.byteOffset, image.data.byteLength) };
+  } catch {
+    throw unprocessable('The image could not be read');
+  }
+}
+
 export async function storeImage(
   media: MediaStore,
   input: Buffer,
@@ -94,7 +109,7 @@ export async function storeImage(
     throw unsupportedMediaType(NOT_AN_IMAGE);
   }
   if (!meta.format || !ACCEPTED_FORMATS.has(meta.format)) {
-    throw unsupportedMediaType('Only JPEG, PNG and GIF images are accepted');
+    throw unsupportedMediaType(ACCEPTED_TEXT);
   }
   // The content decides; a file whose name or type claims another image kind is refused as suspicious.
   if (declaredKinds(declared).some((kind) => kind !== meta.format)) {
@@ -102,12 +117,17 @@ export async function storeImage(
   }
   const width = meta.width ?? 0;
   const height = meta.pageHeight ?? meta.height ?? 0;
-  if (!width || !height) throw unsupportedMediaType('Only JPEG, PNG and GIF images are accepted');
+  if (!width || !height) throw unsupportedMediaType(ACCEPTED_TEXT);
   if (width * height > LIMITS.photoMaxPixels) {
     throw unprocessable(`Image dimensions are too large (${Math.round(LIMITS.photoMaxPixels / 1e6)} megapixels at most)`);
   }
 
-  const base = () => sharp(input, { limitInputPixels: LIMITS.photoMaxPixels, pages: 1 }).rotate();
+  let base = () => sharp(input, { limitInputPixels: LIMITS.photoMaxPixels, pages: 1 }).rotate();
+  if (meta.format === 'heif' && meta.compression === 'hevc') {
+    // sharp's libvips has no HEVC decoder: libheif decodes the pixels (its own rotation applied), sharp encodes them.
+    const pixels = await decodeHeic(input);
+    base = () => sharp(pixels.data, { raw: { width: pixels.width, height: pixels.height, channels: 4 }, limitInputPixels: LIMITS.photoMaxPixels });
+  }
   let display: { data: Buffer; info: OutputInfo };
   let thumb: Buffer;
   let blur: Buffer;

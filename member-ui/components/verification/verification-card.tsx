@@ -111,11 +111,11 @@ export function VerificationCard() {
           />
           <label className="field">
             <span className="field__label">Selfie</span>
-            <input type="file" name="selfie" accept="image/jpeg,image/png,image/gif" onChange={(e) => setSelfie(e.target.files?.[0] ?? null)} />
+            <input type="file" name="selfie" accept="image/jpeg,image/png,image/gif,image/webp,image/heic,image/heif,.heic,.heif" onChange={(e) => setSelfie(e.target.files?.[0] ?? null)} />
           </label>
           <label className="field">
             <span className="field__label">Photo of your ID document</span>
-            <input type="file" name="document" accept="image/jpeg,image/png,image/gif" onChange={(e) => setDocument(e.target.files?.[0] ?? null)} />
+            <input type="file" name="document" accept="image/jpeg,image/png,image/gif,image/webp,image/heic,image/heif,.heic,.heif" onChange={(e) => setDocument(e.target.files?.[0] ?? null)} />
           </label>
           <Button type="submit" block disabled={submit.isPending}>
             {submit.isPending ? 'Submitting...' : 'Submit for verification'}

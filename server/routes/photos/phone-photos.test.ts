@@ -1,4 +1,6 @@
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import sharp from 'sharp';
 import { type TestServer, startTestServer } from '../../test/harness';
@@ -60,5 +62,40 @@ describe('photos from today\'s phones', () => {
     assert.equal(res.status, 415);
     const body = (await res.json()) as Json;
     assert.match(String(body.message), /not an image|JPEG, PNG or GIF/i);
+  });
+});
+
+describe('WebP and HEIC photos', () => {
+  /** The centre pixel of the served rendition: the photo's own content, decoded and re-encoded as JPEG. */
+  async function centre(served: Buffer): Promise<[number, number, number]> {
+    const { data, info } = await sharp(served).raw().toBuffer({ resolveWithObject: true });
+    const at = (Math.floor(info.height / 2) * info.width + Math.floor(info.width / 2)) * info.channels;
+    return [data[at], data[at + 1], data[at + 2]];
+  }
+
+  test('a HEIC photo straight from a phone camera is converted on the server', async () => {
+    // fixtures/photos/phone-camera.heic: 640 × 480, HEVC, a blue circle (#3366cc) on orange, made with libheif's heif-enc.
+    const heic = fs.readFileSync(path.join(import.meta.dirname, '../../../fixtures/photos/phone-camera.heic'));
+    const { client } = await signedInClient(server);
+    const res = await client.upload('/api/upload/photo', 'photo', heic, 'IMG_4021.HEIC', 'image/heic');
+    assert.equal(res.status, 201, await res.clone().text());
+    const photo = (await res.json()) as { url: string; width: number; height: number };
+    assert.deepEqual([photo.width, photo.height], [640, 480]);
+    const served = Buffer.from(await (await client.get(photo.url)).arrayBuffer());
+    assert.equal((await sharp(served).metadata()).format, 'jpeg');
+    const [r, g, b] = await centre(served);
+    assert.ok(b > 150 && r < 110 && g < 150, `the circle's blue survives the conversion (got ${r}, ${g}, ${b})`);
+  });
+
+  test('a WebP photo is accepted and re-encoded; a HEIC named .jpg is refused', async () => {
+    const webp = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#2e8b57' } }).webp().toBuffer();
+    const { client } = await signedInClient(server);
+    const res = await client.upload('/api/upload/photo', 'photo', webp, 'photo.webp', 'image/webp');
+    assert.equal(res.status, 201, await res.clone().text());
+    const served = Buffer.from(await (await client.get(((await res.json()) as { url: string }).url)).arrayBuffer());
+    assert.equal((await sharp(served).metadata()).format, 'jpeg');
+    const heic = fs.readFileSync(path.join(import.meta.dirname, '../../../fixtures/photos/phone-camera.heic'));
+    const lying = await client.upload('/api/upload/photo', 'photo', heic, 'photo.jpg', 'image/jpeg');
+    assert.equal(lying.status, 415);
   });
 });

@@ -197,7 +197,7 @@ test('a refused upload shows the server\'s own reason in a toast, never a native
   const originalAlert = window.alert;
   window.alert = (message?: unknown) => void alerts.push(String(message));
   try {
-    const reason = 'This file is not an image we can read. Choose a JPEG, PNG or GIF photo.';
+    const reason = 'This file is not an image we can read. Choose a JPEG, PNG, GIF, WebP or HEIC photo.';
     const { fetchStub } = renderApp(
       '/create-profile',
       fakeServer({

@@ -292,7 +292,7 @@ function ProfileWizard({ initial, submitted, onRestart }: ProfileWizardProps) {
           <div className="form">
             <p className="wizard__hint">Upload clear, recent photos. Your main photo will be visible to all users.</p>
             <PhotoSlots photos={photos} uploading={uploading} onAdd={addPhoto} onRemove={removePhoto} onMakeMain={makeMain} />
-            <p className="field__hint">JPEG, PNG or GIF, up to 3 photos. Tap the star to make a photo your main one.</p>
+            <p className="field__hint">JPEG, PNG, GIF, WebP or HEIC, up to 3 photos. Tap the star to make a photo your main one.</p>
           </div>
         ) : null}
         {step === 2 ? <BasicInformationStep {...stepProps} fullName={user.fullName} /> : null}
