@@ -6,7 +6,8 @@ export type SubscriptionTier = (typeof SUBSCRIPTION_TIERS)[number];
 export const USER_ROLES = ['member', 'reviewer', 'admin'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
 
-export const USER_STATUSES = ['active', 'suspended'] as const;
+/** `suspended` has an end (`suspendedUntil`, null: until restored); `banned` is permanent. */
+export const USER_STATUSES = ['active', 'suspended', 'banned'] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
 
 export const GENDERS = ['male', 'female', 'other'] as const;
@@ -57,7 +58,7 @@ export const PROFILE_VISIBILITY = ['all', 'matches', 'none'] as const;
 export const ALLOW_MESSAGES_FROM = ['all', 'matches', 'none'] as const;
 
 export const NOTIFICATION_TYPES = [
-  'message', 'like', 'profile_like', 'match', 'profile_view', 'subscription', 'verification', 'other',
+  'message', 'like', 'profile_like', 'match', 'profile_view', 'subscription', 'verification', 'report_outcome', 'other',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -72,6 +73,29 @@ export const REPORT_REASONS = [
  * exposes a person who never agreed to be on a matrimonial site.
  */
 export const PRIORITY_REPORT_REASONS: ReadonlyArray<(typeof REPORT_REASONS)[number]> = ['made_without_consent'];
+
+/**
+ * How long a reviewer suspends a member for: a suspension of 24 hours, 7 days or 30 days ends by itself; `until_restored`
+ * lasts until a reviewer restores the account; `ban` closes it permanently (status `banned`).
+ */
+export const SUSPENSION_LENGTHS = ['24h', '7d', '30d', 'until_restored', 'ban'] as const;
+export type SuspensionLength = (typeof SUSPENSION_LENGTHS)[number];
+export const SUSPENSION_LENGTH_MS: Record<SuspensionLength, number | null> = {
+  '24h': 24 * 3600_000, '7d': 7 * 24 * 3600_000, '30d': 30 * 24 * 3600_000, until_restored: null, ban: null,
+};
+export const SUSPENSION_LENGTH_LABELS: Record<SuspensionLength, string> = {
+  '24h': '24 hours', '7d': '7 days', '30d': '30 days', until_restored: 'Until restored', ban: 'Permanent ban',
+};
+
+/** The kinds of scam signal the chat rules recognise in a message. */
+export const SAFETY_SIGNALS = ['money_request', 'investment', 'off_platform'] as const;
+export type SafetySignal = (typeof SAFETY_SIGNALS)[number];
+
+/** What the recipient reads under a message that carries a scam signal. */
+export const SAFETY_NOTICE = 'Saathi will never ask you for money. Never send money to someone you have not met.';
+
+/** What a member who reported someone reads once a reviewer took action (nothing about the other member). */
+export const REPORT_OUTCOME_TITLE = 'Thank you — we reviewed your report and took action';
 
 export const ID_DOCUMENT_TYPES = ['passport', 'national_id', 'driving_licence', 'residence_permit'] as const;
 

@@ -1,6 +1,6 @@
 import './zod-config';
 import * as z from 'zod';
-import { ID_DOCUMENT_TYPES, SUBSCRIPTION_TIERS } from './enums';
+import { ID_DOCUMENT_TYPES, SUBSCRIPTION_TIERS, SUSPENSION_LENGTHS, USER_STATUSES } from './enums';
 
 const page = {
   page: z.coerce.number().int().min(1).max(100_000).default(1),
@@ -48,13 +48,23 @@ export const memberListSchema = z.object({
   q: z.string().trim().max(100).optional(),
   tier: z.enum(SUBSCRIPTION_TIERS).optional(),
   verified: z.enum(['true', 'false']).optional(),
-  status: z.enum(['active', 'suspended']).optional(),
+  status: z.enum(USER_STATUSES).optional(),
   sort: z.enum(['created', 'name', 'username', 'email', 'verified', 'status']).default('created'),
   dir: z.enum(['asc', 'desc']).default('desc'),
 });
 
-export const reportActionSchema = z.object({ note: z.string().trim().max(500).optional() });
-export const suspendSchema = z.object({ reason: z.string().trim().min(3, 'Say why the member is suspended').max(500) });
+/** `length` applies to a suspension (default: until restored). */
+export const reportActionSchema = z.object({ note: z.string().trim().max(500).optional(), length: z.enum(SUSPENSION_LENGTHS).optional() });
+export const suspendSchema = z.object({
+  reason: z.string().trim().min(3, 'Say why the member is suspended').max(500),
+  length: z.enum(SUSPENSION_LENGTHS).default('until_restored'),
+});
+/** Restoring access always says why: the member is emailed the reason. */
+export const restoreSchema = z.object({ note: z.string().trim().min(3, 'Say why the account is restored').max(500) });
+/** Uphold or overturn an appeal: the reason is emailed to the member and kept in the audit log. */
+export const appealDecisionSchema = z.object({ reason: z.string().trim().min(3, 'Write the reason the member will read').max(500) });
+export const APPEAL_DECISIONS = ['uphold', 'overturn'] as const;
+export const appealListSchema = z.object({ ...page, status: z.enum(['open', 'upheld', 'overturned']).optional() });
 
 /** `sign_ins` lists console sign-in attempts and sign-outs; `actions` everything else. */
 export const AUDIT_KINDS = ['actions', 'sign_ins'] as const;

@@ -262,6 +262,8 @@ export interface MessageView {
   createdAt: string;
   /** written by one of the sender's family for them ("Priya's mother"); absent or null: the member themself */
   sentBy?: MessageAuthorView | null;
+  /** to the recipient of a message the chat's scam rules recognised: the calm notice shown under it */
+  safetyNotice?: string | null;
 }
 
 /** The family member who wrote a message for the member: their relation and how both sides name them ("Priya's mother"). */

@@ -177,6 +177,21 @@ export interface ApiSession {
   cookies(): ApiCookies;
 }
 
+/**
+ * fetch, once more when the kept-alive socket it reused had been closed by the server while idle: `cli()` blocks this
+ * process (spawnSync) for longer than the server's keep-alive timeout, so the close is only noticed on the next
+ * request, which the server never received.
+ */
+async function fetchOnFreshSocket(url: string, init: RequestInit): Promise<Response> {
+  try {
+    return await fetch(url, init);
+  } catch (error) {
+    const code = (error as { cause?: { code?: string } }).cause?.code;
+    if (code !== 'UND_ERR_SOCKET' || init.body instanceof ReadableStream) throw error;
+    return fetch(url, init);
+  }
+}
+
 export function apiSession(baseURL: string): ApiSession {
   const jar = new Map<string, string>();
   return {
@@ -188,7 +203,7 @@ export function apiSession(baseURL: string): ApiSession {
         headers['Content-Type'] = 'application/json';
         body = JSON.stringify(init.json);
       }
-      const res = await fetch(baseURL + path, { method, headers, body, redirect: 'manual' });
+      const res = await fetchOnFreshSocket(baseURL + path, { method, headers, body, redirect: 'manual' });
       for (const cookie of res.headers.getSetCookie()) {
         const [pair = ''] = cookie.split(';');
         const eq = pair.indexOf('=');

@@ -169,11 +169,24 @@ describe('messaging, notifications and settings (premium launch members)', () =>
     await a.getByLabel('Read').last().waitFor({ timeout: 10_000 });
     await screenshot(a, 'messaging-chat');
 
+    // Moving to another app this early is a scam signal: the message arrives as usual, and B alone reads a calm
+    // notice under it.
+    await sendInChat(a, 'I rarely open this app, shall we talk on WhatsApp?');
+    await b.getByText('I rarely open this app, shall we talk on WhatsApp?').waitFor({ timeout: 10_000 });
+    // (The demo banner is a note too.)
+    const safetyNotes = (page: Page) => page.getByRole('note').filter({ hasText: 'Saathi will never ask you for money. Never send money to someone you have not met.' });
+    await safetyNotes(b).waitFor({ timeout: 10_000 });
+    await b.reload();
+    await safetyNotes(b).waitFor();
+    assert.equal(await safetyNotes(b).count(), 1, 'under that message only');
+    assert.equal(await safetyNotes(a).count(), 0, 'the sender is not shown it');
+    await screenshot(b, 'messaging-safety-notice');
+
     // Both sides' lists show the conversation, newest message as the preview.
     await b.goto('/messages');
     const row = b.getByRole('link', { name: /Ananya Iyer/ });
     await row.waitFor();
-    assert.match((await row.textContent()) ?? '', /Coffee this weekend\?/);
+    assert.match((await row.textContent()) ?? '', /shall we talk on WhatsApp\?/);
     await b.getByRole('searchbox', { name: 'Search messages' }).fill('ANANYA');
     await row.waitFor();
     await b.getByRole('searchbox', { name: 'Search messages' }).fill('');

@@ -163,7 +163,8 @@ describe('the ops console in the browser (1440×900)', () => {
   test('the dashboard shows the tiles and the charts', async () => {
     const tiles = page.getByRole('list', { name: 'Key figures' });
     await tiles.getByRole('link', { name: /Pending verifications\s*1/ }).waitFor();
-    await tiles.getByRole('link', { name: /Open reports\s*1/ }).waitFor();
+    // Arjun's report, and the automatic one filed when Vikram's message asked for money.
+    await tiles.getByRole('link', { name: /Open reports\s*2/ }).waitFor();
     await tiles.getByRole('link', { name: /Members\s*10/ }).first().waitFor();
     await page.getByRole('img', { name: /^Registrations per day: 10 in the last 30 days/ }).waitFor();
     await page.getByRole('img', { name: /^Members by plan:/ }).waitFor();
@@ -307,14 +308,17 @@ describe('the ops console in the browser (1440×900)', () => {
 
     await openArea('Reports');
     const table = page.getByRole('table', { name: 'Reports' });
-    await table.getByText('Vikram Rao').waitFor();
+    // Arjun's report, and the automatic one the scam rules filed on Vikram's message.
+    const arjunsReport = table.getByRole('row').filter({ hasText: 'Arjun Menon' });
+    await arjunsReport.getByText('Vikram Rao').waitFor();
+    await table.getByRole('row').filter({ hasText: 'Automatic, from chat' }).getByText('Vikram Rao').waitFor();
     // Report details are text: the <b> arrives as characters, not as bold markup.
     await table.getByText('Asked me to send <b>$500</b> for a visa fee after two messages.').waitFor();
     assert.equal(await table.locator('b').count(), 0);
     await screenshot(page, 'ops-reports');
 
     // The report's own page: the whole text, both members, and where it came from.
-    await table.getByRole('link', { name: /^Open report #\d+$/ }).click();
+    await arjunsReport.getByRole('link', { name: /^Open report #\d+$/ }).click();
     await page.getByRole('heading', { level: 1, name: /^Report #\d+: Scam or money request$/ }).waitFor();
     await page.getByText('Asked me to send <b>$500</b> for a visa fee after two messages.').waitFor();
     await page.getByRole('region', { name: 'Reported: Vikram Rao' }).waitFor();
@@ -324,9 +328,9 @@ describe('the ops console in the browser (1440×900)', () => {
     assert.match(await page.title(), /^Report #\d+ about Vikram Rao · Reports · Saathi Ops$/);
     await screenshot(page, 'ops-report-detail');
     await page.goBack();
-    await table.getByText('Vikram Rao').waitFor();
+    await arjunsReport.getByText('Vikram Rao').waitFor();
 
-    await table.getByRole('button', { name: 'Suspend Vikram Rao' }).click();
+    await arjunsReport.getByRole('button', { name: 'Suspend Vikram Rao' }).click();
     const dialog = page.getByRole('dialog', { name: 'Suspend Vikram Rao?' });
     await dialog.getByLabel('Note for the audit log (optional)').fill('Asked for money for a visa fee');
     await dialog.getByRole('button', { name: 'Suspend member' }).click();
@@ -354,10 +358,19 @@ describe('the ops console in the browser (1440×900)', () => {
     await appealPage.getByRole('heading', { level: 1, name: 'Appeal sent' }).waitFor();
     await phone.close();
 
-    // The appeal is in the open queue, filed by Vikram about himself.
-    await page.reload();
-    await table.getByText('Appeal of a suspension').waitFor();
-    await table.getByText(/phone was lost/).waitFor();
+    // The appeal has its own queue: it opens beside the suspension, the report and the conversation; the reviewer
+    // who suspended Vikram sees that another reviewer decides it.
+    await openArea('Appeals');
+    const appeals = page.getByRole('table', { name: 'Appeals' });
+    await appeals.getByText(/phone was lost/).waitFor();
+    await appeals.getByText('Asked for money for a visa fee').waitFor();
+    await screenshot(page, 'ops-appeals');
+    await appeals.getByRole('link', { name: /^Open appeal #\d+$/ }).click();
+    await page.getByRole('heading', { level: 1, name: /^Appeal #\d+ of Vikram Rao$/ }).waitFor();
+    await page.getByText('Suspending note: Asked for money for a visa fee').waitFor();
+    await page.getByText('Could you send me $500 for my visa fee? I will pay it back.').waitFor();
+    await page.getByText('Another reviewer decides this appeal').waitFor();
+    await screenshot(page, 'ops-appeal-detail');
 
     await openArea('Members');
     const members = page.getByRole('table', { name: 'Members' });
@@ -397,7 +410,7 @@ describe('the ops console in the browser (1440×900)', () => {
 
     await openArea('Audit log');
     const audit = page.getByRole('table', { name: 'Audit log' });
-    for (const action of ['verification.approve', 'story.publish', 'share.deactivate', 'report.suspend', 'member.suspend', 'inbox.contact.handled']) {
+    for (const action of ['verification.approve', 'story.publish', 'share.deactivate', 'report.suspend', 'inbox.contact.handled']) {
       await audit.getByText(action, { exact: true }).first().waitFor();
     }
     await page.getByLabel('Action starts with').fill('story.');
@@ -449,7 +462,8 @@ describe('the ops console in the browser (1440×900)', () => {
     await adminPage.getByText('Gita Rao is deactivated and signed out.').waitFor();
     await table.getByRole('button', { name: 'Reactivate Gita Rao' }).waitFor();
     assert.equal((await gita('GET', '/api/ops/reports')).status, 401);
-    assert.equal((await cookieJarClient()('POST', '/api/ops/session', { json: { username: 'gita.rao', password: 'gita-reviews-2026' } })).status, 403);
+    // Refused like a wrong password; she is told why by email.
+    assert.equal((await cookieJarClient()('POST', '/api/ops/session', { json: { username: 'gita.rao', password: 'gita-reviews-2026' } })).status, 401);
     await table.getByRole('button', { name: 'Make Meera Nair an admin' }).waitFor();
     await screenshot(adminPage, 'ops-reviewers-lifecycle');
     await adminContext.close();

@@ -26,6 +26,7 @@ const COVERAGE: Record<string, { section: string } | { notExported: string }> = 
   profile_shares: { section: 'shareLinks' },
   blocks: { section: 'blocks' },
   reports: { section: 'reportsFiled' },
+  suspensions: { section: 'suspensions' },
   messages: { section: 'messagesSent' },
   notifications: { section: 'notifications' },
   success_stories: { section: 'successStories' },

@@ -42,6 +42,7 @@ import * as subscriptionLegacyDuplicate from './20261207_40_subscription_legacy_
 import * as markDuplicateSubscriptions from './20261207_41_mark_duplicate_subscriptions';
 import * as oneLiveSubscription from './20261207_42_one_live_subscription';
 import * as familyConsent from './20261207_50_family_consent';
+import * as trustAndSafety from './20261207_50_trust_and_safety';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -93,6 +94,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261207_41_mark_duplicate_subscriptions': markDuplicateSubscriptions,
   '20261207_42_one_live_subscription': oneLiveSubscription,
   '20261207_50_family_consent': familyConsent,
+  '20261207_50_trust_and_safety': trustAndSafety,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

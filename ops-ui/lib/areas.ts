@@ -50,6 +50,13 @@ export const AREAS: readonly Area[] = [
     adminOnly: false,
   },
   {
+    id: 'appeals',
+    path: paths.appeals,
+    title: 'Appeals',
+    description: 'Read appeals of suspensions and bans beside the report and conversation behind them; uphold or restore access, with a reason the member reads.',
+    adminOnly: false,
+  },
+  {
     id: 'members',
     path: paths.members,
     title: 'Members',

@@ -31,11 +31,13 @@ export function reasonLabel(reason: string): string {
 
 /** Who filed a report, when there is no reporter account: the person a profile was made for, or a deleted account. */
 export function reporterFallback(source: string): string {
+  if (source === 'auto') return 'Saathi’s scam rules (automatic)';
   return source === 'family_decline' ? 'The person it was made for (no account)' : 'Deleted account';
 }
 
 /** Where a report was filed from. */
 export function reportSourceLabel(source: string): string {
+  if (source === 'auto') return 'Automatic, from chat';
   return source === 'family_decline' ? 'On declining the profile' : source === 'chat' ? 'From chat' : 'From profile';
 }
 
@@ -53,6 +55,9 @@ const ACTION_LABELS: Record<string, string> = {
   'report.suspend': 'Suspended member (report)',
   'member.suspend': 'Suspended member',
   'member.restore': 'Restored member',
+  'member.ban': 'Banned member',
+  'appeal.uphold': 'Upheld appeal',
+  'appeal.overturn': 'Overturned appeal (access restored)',
   'member.email_bounce_cleared': 'Lifted undeliverable-email mark',
   'member.email': 'Emailed member',
   'share.deactivate': 'Deactivated share link',

@@ -7,6 +7,7 @@ export const paths = {
   stories: `${OPS_BASE}/stories`,
   shares: `${OPS_BASE}/shares`,
   reports: `${OPS_BASE}/reports`,
+  appeals: `${OPS_BASE}/appeals`,
   members: `${OPS_BASE}/members`,
   inbox: `${OPS_BASE}/inbox`,
   audit: `${OPS_BASE}/audit`,
@@ -19,6 +20,7 @@ export type OpsPath = (typeof paths)[keyof typeof paths];
 export const detailPaths = {
   member: (id: number) => `${paths.members}/${id}`,
   report: (id: number) => `${paths.reports}/${id}`,
+  appeal: (id: number) => `${paths.appeals}/${id}`,
 };
 
 const OPS_API = '/api/ops';
@@ -45,6 +47,9 @@ export const apiPaths = {
   shareDeactivate: (id: number) => `${OPS_API}/shares/${id}/deactivate`,
   reports: `${OPS_API}/reports`,
   reportAction: (id: number, action: 'dismiss' | 'warn' | 'suspend') => `${OPS_API}/reports/${id}/${action}`,
+  appeals: `${OPS_API}/appeals`,
+  appeal: (id: number) => `${OPS_API}/appeals/${id}`,
+  appealDecision: (id: number, decision: 'uphold' | 'overturn') => `${OPS_API}/appeals/${id}/${decision}`,
   members: `${OPS_API}/members`,
   member: (id: number) => `${OPS_API}/members/${id}`,
   report: (id: number) => `${OPS_API}/reports/${id}`,

@@ -26,11 +26,37 @@ export const reportSummarySchema = z.object({
   handledAt: z.string().nullable(),
   handledBy: person,
   resolutionNote: z.string().nullable(),
-  source: z.enum(['profile', 'chat', 'family_decline']),
+  source: z.enum(['profile', 'chat', 'family_decline', 'auto']),
+  /** the message an automatic report highlights */
+  messageId: z.number().nullable().optional(),
   reporter: z.object({ id: z.number(), fullName: z.string().nullable(), profileId: z.number().nullable() }).nullable(),
   reported: z.object({ id: z.number(), fullName: z.string().nullable(), status: z.string().nullable(), profileId: z.number().nullable() }),
 });
 export type ReportSummary = z.infer<typeof reportSummarySchema>;
+
+/** The two members' messages up to the report, oldest first; an automatic report highlights the message it is about. */
+export const conversationSchema = z.object({
+  messages: z.array(
+    z.object({
+      id: z.number(), fromReported: z.boolean(), content: z.string(), createdAt: z.string(),
+      highlighted: z.boolean().optional(), safetySignal: z.string().nullable().optional(),
+    }),
+  ),
+  total: z.number(),
+  with: person.optional(),
+});
+export type Conversation = z.infer<typeof conversationSchema>;
+
+/** One of the sender's other recent conversations, for an automatic report. */
+export const senderConversationSchema = z.object({
+  with: z.object({ id: z.number(), fullName: z.string().nullable() }),
+  sent: z.number(),
+  received: z.number(),
+  flagged: z.number(),
+  firstAt: z.string().nullable(),
+  lastAt: z.string().nullable(),
+});
+export type SenderConversation = z.infer<typeof senderConversationSchema>;
 export type ProfileSummary = z.infer<typeof profileSummarySchema>;
 
 export const auditItemSchema = z.object({

@@ -16,6 +16,8 @@ export class Message extends BaseModel {
   createdAt!: number;
   /** when the unread-message email told the receiver about it */
   emailedAt!: number | null;
+  /** the scam signal the chat rules recognised in it (null: none) */
+  safetySignal!: string | null;
 }
 
 export class Notification extends BaseModel {

@@ -79,7 +79,7 @@ export class Report extends BaseModel {
   reportedProfileId!: number | null;
   reason!: string;
   details!: string | null;
-  status!: 'open' | 'dismissed' | 'warned' | 'suspended';
+  status!: 'open' | 'dismissed' | 'warned' | 'suspended' | 'upheld' | 'overturned';
   handledBy!: number | null;
   handledAt!: number | null;
   resolutionNote!: string | null;
@@ -87,6 +87,12 @@ export class Report extends BaseModel {
   /** reports ops must see first (a profile made without its person's consent) sort above the others */
   priority!: number;
   filedFrom!: 'family_decline' | null;
+  /** 'auto': filed by the chat's scam rules, not by a member */
+  source!: 'member' | 'auto';
+  /** the message an automatic report highlights */
+  messageId!: number | null;
+  /** the suspension an appeal contests */
+  suspensionId!: number | null;
   reporter?: User;
   reportedUser?: User;
 
@@ -102,4 +108,22 @@ export class Report extends BaseModel {
       join: { from: 'reports.reportedUserId', to: 'users.id' },
     },
   });
+}
+
+/** A suspension or ban of a member: who decided it, why, for how long, and how it ended. */
+export class Suspension extends BaseModel {
+  static tableName = 'suspensions';
+  static bigintColumns = ['until', 'createdAt', 'endedAt'];
+  id!: number;
+  userId!: number;
+  kind!: 'suspension' | 'ban';
+  /** a suspension's end (null: until restored; always null for a ban) */
+  until!: number | null;
+  note!: string;
+  reportId!: number | null;
+  suspendedBy!: number | null;
+  createdAt!: number;
+  endedAt!: number | null;
+  endedBy!: number | null;
+  endNote!: string | null;
 }

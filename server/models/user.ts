@@ -6,7 +6,7 @@ import { NotificationSettings, PrivacySettings } from './settings';
 export class User extends BaseModel {
   static tableName = 'users';
   static booleanColumns = ['isVerified', 'totpEnabled', 'isDeleted'];
-  static bigintColumns = ['subscriptionEnds', 'totpLastStep', 'lastActiveAt', 'passwordChangedAt', 'deletedAt', 'createdAt', 'updatedAt', 'emailBouncedAt'];
+  static bigintColumns = ['subscriptionEnds', 'totpLastStep', 'lastActiveAt', 'passwordChangedAt', 'deletedAt', 'createdAt', 'updatedAt', 'emailBouncedAt', 'suspendedUntil'];
 
   id!: number;
   fullName!: string;
@@ -17,6 +17,8 @@ export class User extends BaseModel {
   passwordHash!: string;
   role!: UserRole;
   status!: UserStatus;
+  /** while suspended: when the suspension ends by itself (null: until a reviewer restores the account) */
+  suspendedUntil!: number | null;
   subscriptionTier!: SubscriptionTier;
   subscriptionEnds!: number | null;
   registrationNumber!: number | null;

@@ -9,7 +9,7 @@ import { EmailOutbox, IdentityVerification, Payment, VerificationRequest } from 
 import { Photo } from '../models/photo';
 import { Profile } from '../models/profile';
 import { NotificationSettings, PrivacySettings } from '../models/settings';
-import { Block, Match, ProfileLike, ProfileShare, Report } from '../models/social';
+import { Block, Match, ProfileLike, ProfileShare, Report, Suspension } from '../models/social';
 import { User } from '../models/user';
 import { isoOrNull } from '../presenters/user';
 import { photoUrl } from './photos';
@@ -72,6 +72,9 @@ export async function exportMemberData(db: Db, userId: number) {
     likesGiven: (await ProfileLike.query(db).where({ userId })).map((l) => ({ profileId: l.likedProfileId, likedAt: isoOrNull(l.createdAt) })),
     notInterested: (await NotInterested.query(db).where({ userId })).map((n) => ({ profileId: n.profileId, markedAt: isoOrNull(n.createdAt) })),
     blocks: (await Block.query(db).where({ blockerId: userId })).map((b) => ({ userId: b.blockedId, blockedAt: isoOrNull(b.createdAt) })),
+    // Suspensions and bans of the account: kind and dates. The reviewer's internal note can name who reported the
+    // member, so it stays out, as reports about the member do; the member was emailed the reasons they may read.
+    suspensions: (await Suspension.query(db).where({ userId }).orderBy('createdAt')).map((s) => ({ kind: s.kind, from: isoOrNull(s.createdAt), until: isoOrNull(s.until), endedAt: isoOrNull(s.endedAt) })),
     reportsFiled: (await Report.query(db).where({ reporterId: userId })).map((r) => ({ reportedUserId: r.reportedUserId, reason: r.reason, details: r.details, status: r.status, createdAt: isoOrNull(r.createdAt) })),
     shareLinks: (await ProfileShare.query(db).where({ userId })).map((s) => ({ createdAt: isoOrNull(s.createdAt), expiresAt: isoOrNull(s.expiresAt), accessCount: s.accessCount, isActive: s.isActive })),
     moods: (await UserMood.query(db).where({ userId })).map((m) => ({ moodTypeId: m.moodTypeId, description: m.description, intensity: m.intensity, note: m.note, isPrivate: m.isPrivate, createdAt: isoOrNull(m.createdAt) })),

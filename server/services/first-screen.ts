@@ -74,7 +74,7 @@ export async function firstScreenFor(
     // the thread is read the same way. Nothing is marked read here: the app's request for the thread does that.
     const peer = await chatPeer(services, viewer, otherId);
     if (!peer) return null;
-    const presented = await presentThread(services.db, await threadMessages(services.db, viewer.id, otherId));
+    const presented = await presentThread(services.db, await threadMessages(services.db, viewer.id, otherId), viewer.id);
     // As the API answers the member's own reading: their unread messages come back read.
     const thread = presented.map((m) => (m.receiverId === viewer.id ? { ...m, isRead: true, is_read: true } : m));
     const safePeer = { ...peer, photo: peer.photo && isMediaUrl(peer.photo) ? peer.photo : null };

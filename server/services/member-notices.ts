@@ -1,7 +1,7 @@
 import type { Config } from '../config';
 import type { Db } from '../db';
 import { sendMail } from './mail';
-import { confirmEmailEmail, staffDeactivatedEmail, suspensionEmail, verificationOutcomeEmail, warningEmail } from './email/account-emails';
+import { type Restriction, accountRestoredEmail, appealUpheldEmail, confirmEmailEmail, staffDeactivatedEmail, suspensionEmail, verificationOutcomeEmail, warningEmail } from './email/account-emails';
 import { issueEmailConfirmationLink } from './account-links';
 import { AppealToken } from '../models/account';
 import { User } from '../models/user';
@@ -46,12 +46,41 @@ export async function mailWarning(config: Config, db: Db, userId: number, messag
   await sendMail(config, db, { to: to.email, kind: 'notification', subject: mail.subject, text: mail.text, html: mail.html });
 }
 
-/** Emails the suspension with a single-use link to the appeal form (the member can no longer sign in). */
+/** What restricts the member now (null: nothing, the account is active). */
+async function restrictionOf(db: Db, userId: number): Promise<Restriction | null> {
+  const user = await User.query(db).findById(userId).select('status', 'suspendedUntil');
+  if (user?.status === 'banned') return { kind: 'ban' };
+  if (user?.status === 'suspended') return { kind: 'suspension', until: user.suspendedUntil };
+  return null;
+}
+
+/**
+ * Emails the suspension or ban, saying which and until when, with a single-use link to the appeal form (the
+ * member can no longer sign in).
+ */
 export async function mailSuspension(config: Config, db: Db, userId: number) {
   const to = await recipient(db, userId);
-  if (!to) return;
+  const restriction = await restrictionOf(db, userId);
+  if (!to || !restriction) return;
   const token = await issueToken(AppealToken, db, userId, APPEAL_VALID_MS);
-  const mail = await suspensionEmail({ name: to.fullName, appealUrl: `${origin(config)}/appeal/${token}` });
+  const mail = await suspensionEmail({ name: to.fullName, appealUrl: `${origin(config)}/appeal/${token}`, restriction });
+  await sendMail(config, db, { to: to.email, kind: 'notification', subject: mail.subject, text: mail.text, html: mail.html });
+}
+
+/** The account is active again (restored from the member page, or an appeal overturned), with the reviewer's reason. */
+export async function mailRestored(config: Config, db: Db, userId: number, reason: string) {
+  const to = await recipient(db, userId);
+  if (!to) return;
+  const mail = await accountRestoredEmail({ name: to.fullName, reason, loginUrl: `${origin(config)}/login` });
+  await sendMail(config, db, { to: to.email, kind: 'notification', subject: mail.subject, text: mail.text, html: mail.html });
+}
+
+/** An appeal was upheld: the restriction stays, with the reviewer's reason. */
+export async function mailAppealUpheld(config: Config, db: Db, userId: number, reason: string) {
+  const to = await recipient(db, userId);
+  const restriction = await restrictionOf(db, userId);
+  if (!to || !restriction) return;
+  const mail = await appealUpheldEmail({ name: to.fullName, reason, restriction, termsUrl: `${origin(config)}/terms` });
   await sendMail(config, db, { to: to.email, kind: 'notification', subject: mail.subject, text: mail.text, html: mail.html });
 }
 

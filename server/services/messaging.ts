@@ -1,3 +1,4 @@
+import { SAFETY_NOTICE } from '../../contracts/enums';
 import { MESSAGE_TEXTS } from '../../contracts/messaging';
 import type { ChatPeerView, MessageView } from '../../contracts/views';
 import type { AppServices } from '../context';
@@ -14,8 +15,14 @@ import { effectiveTier } from '../policies/tier';
 import { familyActorLabel, familyAuthorsOf, familyReadersOf } from './family/acts';
 import { notify } from './notifications';
 import { photoUrl } from './photos';
+import { fileAutomaticReport } from './safety-reports';
+import { OFF_PLATFORM_WINDOW, safetySignalOf } from './safety-signals';
 
-export function presentMessage(m: Message): MessageView {
+/**
+ * A message as `viewerId` reads it: the recipient of a message that carries a scam signal reads the safety notice
+ * under it (the sender does not: it would only teach them the rules).
+ */
+export function presentMessage(m: Message, viewerId?: number): MessageView {
   return {
     id: m.id,
     senderId: m.senderId,
@@ -24,6 +31,7 @@ export function presentMessage(m: Message): MessageView {
     isRead: m.isRead,
     is_read: m.isRead,
     createdAt: new Date(m.createdAt).toISOString(),
+    safetyNotice: m.safetySignal && viewerId === m.receiverId ? SAFETY_NOTICE : null,
   };
 }
 
@@ -45,9 +53,9 @@ export async function threadMessages(db: Db, userId: number, otherId: number): P
 }
 
 /** The thread as the API presents it: both sides see which messages a member's family wrote for them. */
-export async function presentThread(db: Db, messages: Message[]): Promise<MessageView[]> {
+export async function presentThread(db: Db, messages: Message[], viewerId: number): Promise<MessageView[]> {
   const authors = await familyAuthorsOf(db, messages.map((m) => m.id));
-  return messages.map((m) => ({ ...presentMessage(m), sentBy: authors.get(m.id) ?? null }));
+  return messages.map((m) => ({ ...presentMessage(m, viewerId), sentBy: authors.get(m.id) ?? null }));
 }
 
 export function monthStart(now = new Date()): number {
@@ -111,7 +119,15 @@ export async function sendMessage(
     if (limit !== null) {
       if ((await messagesSentThisMonth(trx, sender.id)) >= limit) throw new HttpError(403, MESSAGE_TEXTS.limitReached, 'limit_reached', { upgradeRequired: true, limit });
     }
-    const inserted = await Message.query(trx).insertAndFetch({ senderId: sender.id, receiverId, content, isRead: false, createdAt: Date.now() });
+    // Only whether the conversation is still in its first messages matters: at most that many rows are read.
+    const messagesBefore = (
+      await Message.query(trx)
+        .where((q) => q.where({ senderId: sender.id, receiverId }).orWhere({ senderId: receiverId, receiverId: sender.id }))
+        .select('id')
+        .limit(OFF_PLATFORM_WINDOW)
+    ).length;
+    const safetySignal = safetySignalOf(content, { messagesBefore });
+    const inserted = await Message.query(trx).insertAndFetch({ senderId: sender.id, receiverId, content, isRead: false, createdAt: Date.now(), safetySignal });
     await User.query(trx).findById(sender.id).increment('messageCount', 1);
     if (writtenBy) {
       await FamilyAct.query(trx).insert({ kind: 'message', itemId: inserted.id, profileId: writtenBy.profileId, actedBy: writtenBy.userId, createdAt: Date.now() });
@@ -119,9 +135,9 @@ export async function sendMessage(
     return inserted;
   });
   const sentBy = writtenBy ? { relation: writtenBy.relation, label: familyActorLabel(sender.fullName, writtenBy.relation) } : null;
-  const view = { ...presentMessage(message), sentBy };
+  const view = { ...presentMessage(message, sender.id), sentBy };
   const payload = { ...view, senderName: sender.fullName };
-  services.live.publish({ userId: receiverId, kind: 'message', payload });
+  services.live.publish({ userId: receiverId, kind: 'message', payload: { ...presentMessage(message, receiverId), sentBy, senderName: sender.fullName } });
   services.live.publish({ userId: sender.id, kind: 'message', payload });
   // Family members reading this conversation for either side see it arrive too.
   for (const [owner, other] of [[sender.id, receiverId], [receiverId, sender.id]]) {
@@ -137,6 +153,7 @@ export async function sendMessage(
     sourceType: 'message',
     actorUserId: sender.id,
   });
+  if (message.safetySignal) await fileAutomaticReport(db, message);
   return view;
 }
 

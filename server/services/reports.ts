@@ -12,6 +12,10 @@ export interface NewReport {
   details: string | null;
   /** 'family_decline': filed by the person a profile was made for, on declining it (they have no account) */
   filedFrom?: 'family_decline' | null;
+  /** 'auto': filed by the chat's scam rules (no reporter) */
+  source?: 'member' | 'auto';
+  /** the message an automatic report highlights */
+  messageId?: number | null;
 }
 
 /** Files a report into the ops queue; reasons that put someone at risk ("made without my consent") go first. */
@@ -19,6 +23,8 @@ export async function fileReport(db: Db | Knex.Transaction, report: NewReport): 
   const row = await Report.query(db).insert({
     ...report,
     filedFrom: report.filedFrom ?? null,
+    source: report.source ?? 'member',
+    messageId: report.messageId ?? null,
     priority: PRIORITY_REPORT_REASONS.includes(report.reason) ? 1 : 0,
     status: 'open',
     createdAt: Date.now(),

@@ -119,6 +119,7 @@ describe('no password oracle for accounts that cannot sign in', () => {
 
   const cases = [
     ['suspended member', { status: 'suspended' }, 'Your Saathi account is suspended'],
+    ['banned member', { status: 'banned' }, 'Your Saathi account is banned'],
     ['unconfirmed member', { emailConfirmedAt: null }, 'Confirm your email address for Saathi'],
   ] as const;
   for (const [name, change, subject] of cases) {

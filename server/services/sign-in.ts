@@ -11,6 +11,7 @@ import { dummyPasswordHash, hashPassword, needsRehash, sha256, verifyPassword } 
 import { sendMail } from './mail';
 import { recoveryCodeUsedEmail } from './email/account-emails';
 import { notify } from './notifications';
+import { liftExpiredSuspension } from './suspensions';
 import { RECOVERY_CODE_PATTERN, acceptTotp, recoveryCodesLeft, consumeRecoveryCode } from './totp';
 
 /** Who a sign-in form is for: the member app, or the ops console (reviewers and admins only). */
@@ -37,7 +38,7 @@ const isStaff = (user: User) => user.role === 'reviewer' || user.role === 'admin
  * 2. The password is checked with the same work whether or not the account exists.
  * 3. Each form is for its own accounts: a member on the console, and staff on the member form, are refused
  *    exactly like a wrong password (same status, same body), so neither form can test the other's passwords.
- * 4. An account that cannot sign in (suspended, deactivated, unconfirmed) is refused like a wrong password
+ * 4. An account that cannot sign in (suspended — unless its length has run out —, banned, deactivated, unconfirmed) is refused like a wrong password
  *    whatever the password, so the answer is no password oracle; its owner is told the reason by email (at
  *    most once an hour) on every attempt, right password or wrong.
  * 5. A TOTP second factor is required when the account has one, and each code is accepted once.
@@ -80,6 +81,8 @@ async function check(ctx: AppContext, input: Credentials, audience: SignInAudien
   const invalid = () => unauthorized(AUTH_MESSAGES.invalidCredentials);
   if (user && audience === 'staff' && !isStaff(user)) return { ok: false, reason: passwordOk ? 'not-staff' : 'invalid', user, error: invalid() };
   if (user && audience === 'member' && isStaff(user)) return { ok: false, reason: passwordOk ? 'staff' : 'invalid', user, error: invalid() };
+  // A suspension whose length has run out ends here, and the member signs in as usual.
+  if (user && user.status === 'suspended') await liftExpiredSuspension(db, user);
   if (user && (user.status !== 'active' || user.emailConfirmedAt === null)) {
     await tellWhyNoSignIn(ctx, user);
     const reason = !passwordOk ? 'invalid' : user.status !== 'active' ? 'suspended' : 'unconfirmed';

@@ -1,5 +1,6 @@
 import Check from 'lucide-react/icons/check';
 import CheckCheck from 'lucide-react/icons/check-check';
+import ShieldAlert from 'lucide-react/icons/shield-alert';
 import type { MessageView } from '../../../contracts/views';
 import { cn } from '../ui/cn';
 import { clockTime, groupByDay } from '../../lib/message-time';
@@ -24,7 +25,7 @@ export function ChatThread({ messages, userId, now, names }: { messages: Message
               const next = day.messages[index + 1];
               const lastOfRun = !next || next.senderId !== message.senderId;
               const by = messageAuthor(message, userId, names);
-              return (
+              const bubble = (
                 <li
                   key={message.id}
                   className={cn(
@@ -49,6 +50,15 @@ export function ChatThread({ messages, userId, now, names }: { messages: Message
                   </span>
                 </li>
               );
+              // A message the scam rules recognised: the recipient reads a calm notice under it.
+              if (!message.safetyNotice || mine) return bubble;
+              return [
+                bubble,
+                <li key={`${message.id}-notice`} className="chat-safety-notice" role="note">
+                  <ShieldAlert size={16} aria-hidden="true" />
+                  <span>{message.safetyNotice}</span>
+                </li>,
+              ];
             })}
           </ol>
         </section>

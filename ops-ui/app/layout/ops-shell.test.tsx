@@ -36,6 +36,7 @@ const STAFF_AREAS = [
   'Success stories',
   'Share links',
   'Reports',
+  'Appeals',
   'Members',
   'Inbox',
   'Audit log',

@@ -1,5 +1,6 @@
 import { type ReactElement, useEffect } from 'react';
 import type { OpsUser } from '../../features/auth/api/ops-session';
+import { AppealPage } from '../../features/appeals/appeal-page';
 import { MemberPage } from '../../features/members/member-page';
 import { ReportPage } from '../../features/reports/report-page';
 import { AdminOnlyPage } from '../routing/admin-only-page';
@@ -25,6 +26,7 @@ export function OpsShell({ user }: { user: OpsUser }) {
   if (match.kind === 'not-found') page = <NotFoundPage />;
   else if (match.kind === 'member') page = <MemberPage key={match.id} id={match.id} />;
   else if (match.kind === 'report') page = <ReportPage key={match.id} id={match.id} />;
+  else if (match.kind === 'appeal') page = <AppealPage key={match.id} id={match.id} />;
   else if (match.area.adminOnly && user.role !== 'admin') page = <AdminOnlyPage />;
   else {
     const AreaPage = AREA_PAGES[match.area.id];

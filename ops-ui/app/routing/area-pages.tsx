@@ -1,4 +1,5 @@
 import type { ReactElement } from 'react';
+import { AppealsPage } from '../../features/appeals/appeals-page';
 import { AuditPage } from '../../features/audit/audit-page';
 import { DashboardPage } from '../../features/dashboard/dashboard-page';
 import { InboxPage } from '../../features/inbox/inbox-page';
@@ -17,6 +18,7 @@ export const AREA_PAGES: Record<AreaId, (props: { user: { id: number; role: stri
   stories: StoriesPage,
   shares: SharesPage,
   reports: ReportsPage,
+  appeals: AppealsPage,
   members: MembersPage,
   inbox: InboxPage,
   audit: AuditPage,

@@ -26,6 +26,7 @@ const dashboard = {
     verifiedMembers: 5321,
     pendingVerifications: 14,
     openReports: 0,
+    openAppeals: 2,
     activeShares: 230,
     unhandledContact: 3,
   },
@@ -55,6 +56,7 @@ describe('dashboard', () => {
         ['Verified members5,321', '/ops/members'],
         ['Pending verifications14', '/ops/verification'],
         ['Open reports0', '/ops/reports'],
+        ['Open appeals2', '/ops/appeals'],
         ['Active share links230', '/ops/shares'],
         ['Unanswered messages3', '/ops/inbox'],
       ],
@@ -62,6 +64,7 @@ describe('dashboard', () => {
     // Queues with work waiting stand out; an empty queue does not.
     assert.match(within(tiles).getByRole('link', { name: /Pending verifications/ }).className, /is-attention/);
     assert.doesNotMatch(within(tiles).getByRole('link', { name: /Open reports/ }).className, /is-attention/);
+    assert.match(within(tiles).getByRole('link', { name: /Open appeals/ }).className, /is-attention/);
 
     fireEvent.click(within(tiles).getByRole('link', { name: /Pending verifications/ }));
     assert.ok(await screen.findByRole('heading', { level: 1, name: 'Verification queue' }));

@@ -34,7 +34,7 @@ export function memberColumns({ onSuspend, onRestore }: MemberActions) {
     column.accessor('status', {
       header: 'Status',
       cell: (info) =>
-        info.getValue() === 'active' ? <Badge tone="success">Active</Badge> : <Badge tone="danger">Suspended</Badge>,
+        info.getValue() === 'active' ? <Badge tone="success">Active</Badge> : <Badge tone="danger">{info.getValue() === 'banned' ? 'Banned' : 'Suspended'}</Badge>,
     }),
     column.accessor('registeredAt', {
       header: 'Joined',

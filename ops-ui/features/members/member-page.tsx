@@ -1,11 +1,9 @@
 import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
-import { suspendSchema } from '../../../contracts/ops';
 import { Link } from '../../app/routing/router';
 import { AuditTarget } from '../../components/audit-target';
 import { MemberLink } from '../../components/member-link';
 import { ReportList } from '../../components/report-list';
-import { ActionDialog } from '../../components/ui/action-dialog';
 import { Alert } from '../../components/ui/alert';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -18,11 +16,13 @@ import { actionLabel, documentTypeLabel } from '../../lib/labels';
 import { paths, withQuery } from '../../lib/paths';
 import { usePageTitle } from '../../lib/use-page-title';
 import { type MemberDetail, useMemberDetail } from './api/member-detail';
+import { RestoreMemberDialog, SuspendMemberDialog } from '../../components/account-dialogs';
 import { useRestoreMember, useSuspendMember } from './api/members';
 import { TIER_LABELS } from '../../../contracts/tiers';
 import { MemberBillingSection } from './member-billing-section';
 import { MemberEmailSection } from './member-email-section';
 import { MemberFamilySection } from './member-family-section';
+import { MemberSuspensionsSection } from './member-suspensions-section';
 
 function tierLabel(tier: string): string {
   return (TIER_LABELS as Record<string, string>)[tier] ?? humanize(tier);
@@ -72,7 +72,13 @@ function MemberView({ data }: { data: MemberDetail }) {
             @{member.username} · {member.email} · {isMember ? `member since ${formatDate(member.registeredAt)}` : humanize(member.role)}
           </p>
           <p className="ops-badges">
-            {member.status === 'active' ? <Badge tone="success">Active</Badge> : <Badge tone="danger">{humanize(member.status)}</Badge>}
+            {member.status === 'active' ? (
+              <Badge tone="success">Active</Badge>
+            ) : member.status === 'suspended' ? (
+              <Badge tone="danger">{member.suspendedUntil ? `Suspended until ${formatDateTime(member.suspendedUntil)}` : 'Suspended until restored'}</Badge>
+            ) : (
+              <Badge tone="danger">{humanize(member.status)}</Badge>
+            )}
             {member.isVerified ? <Badge tone="success">Verified</Badge> : <Badge>Unverified</Badge>}
             {isMember ? <Badge tone={member.tier === 'tryme' ? 'neutral' : 'accent'}>{tierLabel(member.tier)}</Badge> : null}
             {member.isDeleted ? <Badge tone="danger">Account deleted</Badge> : null}
@@ -172,6 +178,7 @@ function MemberView({ data }: { data: MemberDetail }) {
 
         <MemberBillingSection id={member.id} />
 
+        {isMember ? <MemberSuspensionsSection suspensions={data.suspensions} /> : null}
         <Section title="Reports about them" count={data.reportsAbout.length}>
           <ReportList reports={data.reportsAbout} show="reporter" empty="Nobody has reported them." />
         </Section>
@@ -266,45 +273,40 @@ function MemberView({ data }: { data: MemberDetail }) {
         </Section>
       </div>
 
-      <ActionDialog
+      <SuspendMemberDialog
+        name={member.fullName}
         open={dialog === 'suspend'}
-        onOpenChange={(open) => (open ? undefined : setDialog(null))}
-        title={`Suspend ${member.fullName}?`}
-        description="They are signed out everywhere at once and cannot sign in until restored. The reason is kept in the audit log."
-        confirmLabel="Suspend member"
-        pendingLabel="Suspending…"
-        note={{ label: 'Reason', placeholder: 'e.g. Asked several members for money', schema: suspendSchema.shape.reason }}
+        onClose={() => setDialog(null)}
         isPending={suspend.isPending}
         error={suspend.isError ? describeApiError(suspend.error, 'Suspending failed. Please try again.') : null}
-        onConfirm={(reason) =>
+        onConfirm={({ reason, length }) =>
           suspend.mutate(
-            { id: member.id, reason },
+            { id: member.id, reason, length },
             {
               onSuccess: () => {
                 setDialog(null);
-                setNotice(`${member.fullName} is suspended and has been signed out.`);
+                setNotice(length === 'ban' ? `${member.fullName} is banned and has been signed out.` : `${member.fullName} is suspended and has been signed out.`);
               },
             },
           )
         }
       />
-      <ActionDialog
+      <RestoreMemberDialog
+        name={member.fullName}
         open={dialog === 'restore'}
-        onOpenChange={(open) => (open ? undefined : setDialog(null))}
-        title={`Restore ${member.fullName}?`}
-        description="They can sign in again straight away."
-        confirmLabel="Restore access"
-        pendingLabel="Restoring…"
-        tone="primary"
+        onClose={() => setDialog(null)}
         isPending={restore.isPending}
         error={restore.isError ? describeApiError(restore.error, 'Restoring failed. Please try again.') : null}
-        onConfirm={() =>
-          restore.mutate(member.id, {
-            onSuccess: () => {
-              setDialog(null);
-              setNotice(`${member.fullName} can sign in again.`);
+        onConfirm={(note) =>
+          restore.mutate(
+            { id: member.id, note },
+            {
+              onSuccess: () => {
+                setDialog(null);
+                setNotice(`${member.fullName} can sign in again and has been emailed your reason.`);
+              },
             },
-          })
+          )
         }
       />
     </div>

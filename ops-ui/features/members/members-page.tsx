@@ -1,7 +1,5 @@
 import { Users } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { suspendSchema } from '../../../contracts/ops';
-import { ActionDialog } from '../../components/ui/action-dialog';
 import { Alert } from '../../components/ui/alert';
 import { DataTable } from '../../components/ui/data-table';
 import { Notice } from '../../components/ui/notice';
@@ -13,6 +11,7 @@ import { describeApiError } from '../../lib/api-client';
 import { areaById } from '../../lib/areas';
 import { serverSort } from '../../lib/server-sorting';
 import { useUrlParam, useUrlSearch, useUrlTableState } from '../../lib/use-url-state';
+import { RestoreMemberDialog, SuspendMemberDialog } from '../../components/account-dialogs';
 import { type MemberRow, useMembers, useRestoreMember, useSuspendMember } from './api/members';
 import { TIER_LABELS } from '../../../contracts/tiers';
 import { memberColumns } from './member-columns';
@@ -37,6 +36,7 @@ const STATUS_OPTIONS = [
   { value: '', label: 'Any status' },
   { value: 'active', label: 'Active' },
   { value: 'suspended', label: 'Suspended' },
+  { value: 'banned', label: 'Banned' },
 ] as const;
 
 type Option<T extends ReadonlyArray<{ value: string }>> = T[number]['value'];
@@ -143,49 +143,44 @@ export function MembersPage() {
             : 'Member accounts will be listed here once people register on Saathi.'
         }
       />
-      <ActionDialog
+      <SuspendMemberDialog
+        name={toSuspend?.fullName ?? 'member'}
         open={toSuspend !== null}
-        onOpenChange={(open) => (open ? undefined : setToSuspend(null))}
-        title={toSuspend ? `Suspend ${toSuspend.fullName}?` : 'Suspend member?'}
-        description="They are signed out everywhere at once and cannot sign in until restored. The reason is kept in the audit log."
-        confirmLabel="Suspend member"
-        pendingLabel="Suspending…"
-        note={{ label: 'Reason', placeholder: 'e.g. Asked several members for money', schema: suspendSchema.shape.reason }}
+        onClose={() => setToSuspend(null)}
         isPending={suspend.isPending}
         error={suspend.isError ? describeApiError(suspend.error, 'Suspending failed. Please try again.') : null}
-        onConfirm={(reason) => {
+        onConfirm={({ reason, length }) => {
           if (!toSuspend) return;
           const member = toSuspend;
           suspend.mutate(
-            { id: member.id, reason },
+            { id: member.id, reason, length },
             {
               onSuccess: () => {
                 setToSuspend(null);
-                setNotice(`${member.fullName} is suspended and has been signed out.`);
+                setNotice(length === 'ban' ? `${member.fullName} is banned and has been signed out.` : `${member.fullName} is suspended and has been signed out.`);
               },
             },
           );
         }}
       />
-      <ActionDialog
+      <RestoreMemberDialog
+        name={toRestore?.fullName ?? 'member'}
         open={toRestore !== null}
-        onOpenChange={(open) => (open ? undefined : setToRestore(null))}
-        title={toRestore ? `Restore ${toRestore.fullName}?` : 'Restore member?'}
-        description="They can sign in again straight away."
-        confirmLabel="Restore access"
-        pendingLabel="Restoring…"
-        tone="primary"
+        onClose={() => setToRestore(null)}
         isPending={restore.isPending}
         error={restore.isError ? describeApiError(restore.error, 'Restoring failed. Please try again.') : null}
-        onConfirm={() => {
+        onConfirm={(note) => {
           if (!toRestore) return;
           const member = toRestore;
-          restore.mutate(member.id, {
-            onSuccess: () => {
-              setToRestore(null);
-              setNotice(`${member.fullName} can sign in again.`);
+          restore.mutate(
+            { id: member.id, note },
+            {
+              onSuccess: () => {
+                setToRestore(null);
+                setNotice(`${member.fullName} can sign in again and has been emailed your reason.`);
+              },
             },
-          });
+          );
         }}
       />
     </>

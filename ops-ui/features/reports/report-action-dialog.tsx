@@ -1,4 +1,7 @@
+import { useEffect, useState } from 'react';
+import type { SuspensionLength } from '../../../contracts/enums';
 import { reportActionSchema } from '../../../contracts/ops';
+import { SuspensionLengthField, lengthDescription } from '../../components/account-dialogs';
 import { ActionDialog, type ActionDialogProps } from '../../components/ui/action-dialog';
 import { Button } from '../../components/ui/button';
 import { describeApiError } from '../../lib/api-client';
@@ -24,7 +27,7 @@ const ACTIONS: Record<ReportAction, ActionCopy> = {
   },
   warn: {
     title: (name) => `Warn ${name}?`,
-    description: 'The member receives a warning by notification and email. If you write a message, it is sent instead of the standard warning.',
+    description: 'The member receives a warning by notification and email. If you write a message, it is sent instead of the standard warning. The reporter is told that action was taken, nothing more.',
     confirmLabel: 'Send warning',
     pendingLabel: 'Warning…',
     tone: 'primary',
@@ -33,7 +36,7 @@ const ACTIONS: Record<ReportAction, ActionCopy> = {
   },
   suspend: {
     title: (name) => `Suspend ${name}?`,
-    description: 'They are signed out everywhere at once, emailed how to appeal, and cannot sign in until a reviewer restores them.',
+    description: 'They are signed out everywhere at once and emailed how to appeal. The reporter is told that action was taken, nothing more.',
     confirmLabel: 'Suspend member',
     pendingLabel: 'Suspending…',
     tone: 'danger',
@@ -61,13 +64,18 @@ export function ReportActionDialog({
 }) {
   const copy = pending ? ACTIONS[pending.action] : null;
   const name = pending?.report.reported.fullName ?? 'the member';
+  const [length, setLength] = useState<SuspensionLength>('7d');
+  useEffect(() => {
+    if (pending) setLength('7d');
+  }, [pending]);
+  const suspending = pending?.action === 'suspend';
   return (
     <ActionDialog
       open={pending !== null}
       onOpenChange={(open) => (open ? undefined : onClose())}
-      title={copy ? copy.title(name) : ''}
-      description={copy?.description ?? ''}
-      confirmLabel={copy?.confirmLabel ?? ''}
+      title={suspending && length === 'ban' ? `Ban ${name}?` : copy ? copy.title(name) : ''}
+      description={suspending ? `${lengthDescription(length)} The reporter is told that action was taken, nothing more.` : (copy?.description ?? '')}
+      confirmLabel={suspending && length === 'ban' ? 'Ban member' : (copy?.confirmLabel ?? '')}
       pendingLabel={copy?.pendingLabel}
       tone={copy?.tone}
       note={copy ? { label: copy.noteLabel, schema: reportActionSchema.shape.note } : undefined}
@@ -75,7 +83,10 @@ export function ReportActionDialog({
       error={mutation.isError ? describeApiError(mutation.error, 'That did not work. Please try again.') : null}
       onConfirm={(note) => {
         if (!pending || !copy) return;
-        mutation.mutate({ id: pending.report.id, action: pending.action, note }, { onSuccess: () => onDone(copy.done(name)) });
+        mutation.mutate(
+          { id: pending.report.id, action: pending.action, note, length: suspending ? length : undefined },
+          { onSuccess: () => onDone(suspending && length === 'ban' ? `${name} is banned and has been signed out.` : copy.done(name)) },
+        );
       }}
     >
       {pending ? (
@@ -87,6 +98,7 @@ export function ReportActionDialog({
           <p className="ops-message">{pending.report.details || 'No details given.'}</p>
         </div>
       ) : null}
+      {suspending ? <SuspensionLengthField value={length} onChange={setLength} /> : null}
     </ActionDialog>
   );
 }

@@ -1,6 +1,7 @@
 import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from '../../app/routing/router';
+import { ConversationView, SenderConversations } from '../../components/conversation';
 import { MemberLink } from '../../components/member-link';
 import { ReportList } from '../../components/report-list';
 import { Alert } from '../../components/ui/alert';
@@ -11,7 +12,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { describeApiError } from '../../lib/api-client';
 import { formatCalendarDate, formatDateTime, humanize } from '../../lib/format';
 import { reasonLabel, reporterFallback } from '../../lib/labels';
-import { paths } from '../../lib/paths';
+import { detailPaths, paths } from '../../lib/paths';
 import type { ProfileSummary } from '../../lib/records';
 import { usePageTitle } from '../../lib/use-page-title';
 import { type ReportDetail, useReportAction, useReportDetail } from './api/reports';
@@ -77,15 +78,30 @@ function ReportView({ report }: { report: ReportDetail }) {
           </h1>
           <p className="ops-page-header__description">
             About <MemberLink member={report.reported} /> · filed by <MemberLink member={report.reporter} fallback={reporterFallback(report.source)} />{' '}
-            {report.source === 'family_decline' ? 'on declining the profile' : report.source === 'chat' ? 'from chat' : 'from their profile'} on{' '}
+            {report.source === 'family_decline'
+              ? 'on declining the profile'
+              : report.source === 'auto'
+                ? 'when a message matched the scam rules'
+                : report.source === 'chat'
+                  ? 'from chat'
+                  : 'from their profile'}{' '}
+            on{' '}
             {formatDateTime(report.createdAt)}
           </p>
           <p className="ops-badges">
             {report.status === 'open' ? <Badge tone="warning">Open</Badge> : <Badge>{humanize(report.status)}</Badge>}
+            {report.source === 'auto' ? <Badge tone="warning">Automatic</Badge> : null}
             {report.reported.status === 'suspended' ? <Badge tone="danger">Member suspended</Badge> : null}
+            {report.reported.status === 'banned' ? <Badge tone="danger">Member banned</Badge> : null}
           </p>
         </div>
-        {report.status === 'open' ? (
+        {report.reason === 'appeal' ? (
+          <div className="ops-page-header__actions">
+            <Link to={detailPaths.appeal(report.id)} className="ops-button ops-button--primary ops-button--md">
+              Open in Appeals
+            </Link>
+          </div>
+        ) : report.status === 'open' ? (
           <div className="ops-page-header__actions">
             <ReportActionButtons
               report={report}
@@ -100,12 +116,11 @@ function ReportView({ report }: { report: ReportDetail }) {
       <Notice message={notice} onDismiss={() => setNotice(null)} />
 
       <div className="ops-record__grid">
-        <Section title={report.reason === 'appeal' ? 'What the member wrote in their appeal' : 'What the reporter wrote'} wide>
+        <Section title={report.source === 'auto' ? 'Why this report was filed' : 'What the reporter wrote'} wide>
           <p className="ops-message ops-message--full">{report.details || 'No details given.'}</p>
-          {report.reason === 'appeal' && report.status === 'open' ? (
+          {report.source === 'auto' && report.status === 'open' ? (
             <p className="ops-cell-muted">
-              To lift the suspension, restore access from <MemberLink member={report.reported} />’s page; then dismiss this appeal with a note. To keep it,
-              dismiss the appeal with your reason.
+              Nothing was blocked: the message was delivered, and its recipient saw a safety notice under it. If it is harmless, dismiss this report.
             </p>
           ) : null}
           {report.status !== 'open' ? (
@@ -125,34 +140,25 @@ function ReportView({ report }: { report: ReportDetail }) {
         <Section title={`Reported: ${reportedName}`}>
           <ProfileFacts profile={report.reportedProfile} />
         </Section>
-        <Section title={`Reporter: ${report.reporter?.fullName ?? reporterFallback(report.source)}`}>
-          <ProfileFacts profile={report.reporterProfile} />
+        {report.source === 'auto' ? null : (
+          <Section title={`Reporter: ${report.reporter?.fullName ?? reporterFallback(report.source)}`}>
+            <ProfileFacts profile={report.reporterProfile} />
+          </Section>
+        )}
+
+        <Section title={report.source === 'auto' ? `The conversation with ${report.conversation.with?.fullName ?? 'the recipient'}` : 'Their conversation'} count={report.conversation.total} wide>
+          <ConversationView
+            conversation={report.conversation}
+            reportedName={reportedName}
+            otherName={report.reporter?.fullName ?? report.conversation.with?.fullName ?? 'Reporter'}
+          />
         </Section>
 
-        <Section title="Their conversation" count={report.conversation.total} wide>
-          {report.conversation.messages.length === 0 ? (
-            <p className="ops-cell-muted">These two members have not exchanged messages.</p>
-          ) : (
-            <>
-              <p className="ops-cell-muted">
-                {report.conversation.total > report.conversation.messages.length
-                  ? `The last ${report.conversation.messages.length} messages before the report.`
-                  : 'Every message between the two before the report.'}{' '}
-                Only messages between these two members are shown.
-              </p>
-              <ol className="ops-conversation" aria-label="Messages between the two members">
-                {report.conversation.messages.map((message) => (
-                  <li key={message.id} className={message.fromReported ? 'ops-conversation__message is-reported' : 'ops-conversation__message'}>
-                    <span className="ops-conversation__meta">
-                      {message.fromReported ? reportedName : (report.reporter?.fullName ?? 'Reporter')} · {formatDateTime(message.createdAt)}
-                    </span>
-                    <span className="ops-conversation__text">{message.content}</span>
-                  </li>
-                ))}
-              </ol>
-            </>
-          )}
-        </Section>
+        {report.source === 'auto' ? (
+          <Section title={`${reportedName}'s other conversations (30 days)`} count={report.senderConversations.length} wide>
+            <SenderConversations rows={report.senderConversations} />
+          </Section>
+        ) : null}
 
         <Section title={`Other reports about ${reportedName}`} count={report.otherReports.length} wide>
           <ReportList reports={report.otherReports} show="reporter" empty="This is the only report about them." />

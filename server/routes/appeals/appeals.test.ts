@@ -54,7 +54,7 @@ describe('members are told', () => {
 });
 
 describe('appeals', () => {
-  test('a suspended member appeals through the emailed link once; the appeal reaches the reports queue', async () => {
+  test('a suspended member appeals through the emailed link once; the appeal reaches the appeals queue', async () => {
     const staff = await reviewer();
     const member = await signedInClient(server, { fullName: 'Suspended Sunil' });
     assert.equal((await staff.post(`/api/ops/members/${member.user.id}/suspend`, { reason: 'Several scam reports' })).status, 200);
@@ -73,11 +73,11 @@ describe('appeals', () => {
     assert.equal((await visitor.post(`/api/appeals/${token}`, { message: 'A second appeal through the same link, long enough.' })).status, 410);
     assert.equal((await visitor.get('/api/appeals/not-a-real-token-at-all-000')).status, 404);
 
-    const queue = (await (await staff.get('/api/ops/reports')).json()) as { items: Array<Json & { reporter: Json; reported: Json }> };
-    const appeal = queue.items.find((r) => r.reason === 'appeal' && r.reported.id === member.user.id);
-    assert.ok(appeal, 'in the open reports queue');
-    assert.equal(appeal.reporter.id, member.user.id);
-    assert.match(String(appeal.details), /someone else used my phone/);
+    const queue = (await (await staff.get('/api/ops/appeals')).json()) as { items: Array<Json & { member: Json; suspension: Json }> };
+    const appeal = queue.items.find((r) => r.member.id === member.user.id);
+    assert.ok(appeal, 'in the open appeals queue');
+    assert.equal(appeal.suspension.note, 'Several scam reports');
+    assert.match(String(appeal.message), /someone else used my phone/);
   });
 
   test('two submissions racing through one link file one appeal', async () => {

@@ -3,7 +3,7 @@ import { newRouter } from '../../context';
 import { gone, notFound } from '../../errors';
 import { parse, requestBody } from '../../middleware/validate';
 import { AppealToken, type SingleUseToken } from '../../models/account';
-import { Report } from '../../models/social';
+import { Report, Suspension } from '../../models/social';
 import { User } from '../../models/user';
 import { isoOrNull } from '../../presenters/user';
 import type { Db } from '../../db';
@@ -24,7 +24,7 @@ async function openToken(db: Db, secret: string | undefined): Promise<SingleUseT
 
 /**
  * Appeals of a suspension. A suspended member cannot sign in, so the suspension email carries a single-use link;
- * the appeal reaches the reports queue as a report about the member, filed by the member.
+ * the appeal reaches the console's appeals queue, tied to the suspension in force.
  */
 export function appealRoutes() {
   const router = newRouter('/api/appeals');
@@ -33,7 +33,7 @@ export function appealRoutes() {
     const token = await openToken(ctx.services.db, ctx.params.token);
     const user = await User.query(ctx.services.db).findById(token.userId).select('fullName', 'status');
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = { fullName: user?.fullName ?? null, suspended: user?.status === 'suspended', expiresAt: isoOrNull(token.expiresAt) };
+    ctx.body = { fullName: user?.fullName ?? null, suspended: user?.status === 'suspended' || user?.status === 'banned', banned: user?.status === 'banned', expiresAt: isoOrNull(token.expiresAt) };
   });
 
   router.post('/:token', async (ctx) => {
@@ -42,8 +42,9 @@ export function appealRoutes() {
     await ctx.services.db.transaction(async (trx) => {
       // Claimed first, so two quick submissions file one appeal.
       if (!(await claimToken(AppealToken, trx, token))) throw gone(ALREADY_SENT);
+      const suspension = await Suspension.query(trx).where({ userId: token.userId }).whereNull('endedAt').orderBy('createdAt', 'desc').select('id').first();
       const report = await Report.query(trx).insert({
-        reporterId: token.userId, reportedUserId: token.userId, reason: 'appeal', details: message, status: 'open', createdAt: Date.now(),
+        reporterId: token.userId, reportedUserId: token.userId, reason: 'appeal', details: message, status: 'open', createdAt: Date.now(), suspensionId: suspension?.id ?? null,
       });
       await AppealToken.query(trx).findById(token.id).patch({ reportId: report.id });
     });

@@ -56,7 +56,7 @@ export function messageRoutes() {
       ctx.services.live.publish({ userId: user.id, kind: 'read', payload: { readerId: user.id, messageIds: unread } });
     }
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = await presentThread(db, messages);
+    ctx.body = await presentThread(db, messages, user.id);
   });
 
   router.post('/', async (ctx) => {

@@ -149,7 +149,7 @@ describe('audit log', () => {
     const m1 = await signedInClient(server);
     const m2 = await signedInClient(server);
     await a.client.post(`/api/ops/members/${m1.user.id}/suspend`, { reason: 'one' });
-    await b.client.post(`/api/ops/members/${m1.user.id}/restore`);
+    await b.client.post(`/api/ops/members/${m1.user.id}/restore`, { note: 'restored' });
     await b.client.post(`/api/ops/members/${m2.user.id}/suspend`, { reason: 'two' });
     const all = (await json<{ items: Entry[] }>(await a.client.get('/api/ops/audit?pageSize=200'))).items;
     for (const [query, keep] of [

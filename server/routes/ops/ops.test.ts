@@ -167,13 +167,17 @@ describe('stories, shares, reports, members, dashboard', () => {
     assert.ok(report);
     assert.equal((await reviewer.client.post(`/api/ops/reports/${report.id}/suspend`, { note: 'Repeated harassment' })).status, 200);
     assert.equal((await bad.client.get('/api/auth/user')).status, 401);
-    assert.equal((await new Client(server).postForm('/api/auth/login', { username: bad.user.username, password: bad.password })).status, 403);
+    // Refused exactly like a wrong password (the reason goes by email).
+    assert.equal((await new Client(server).postForm('/api/auth/login', { username: bad.user.username, password: bad.password })).status, 401);
     const members = (await (await reviewer.client.get(`/api/ops/members?q=${bad.user.username}`)).json()) as { items: Json[] };
     assert.equal(members.items[0].status, 'suspended');
-    assert.equal((await reviewer.client.post(`/api/ops/members/${bad.user.id}/restore`)).status, 200);
+    assert.equal((await reviewer.client.post(`/api/ops/members/${bad.user.id}/restore`)).status, 400, 'restoring takes a note');
+    assert.equal((await reviewer.client.post(`/api/ops/members/${bad.user.id}/restore`, { note: 'The reporter withdrew the complaint' })).status, 200);
     assert.equal((await new Client(server).postForm('/api/auth/login', { username: bad.user.username, password: bad.password })).status, 200);
     const audit = (await (await reviewer.client.get('/api/ops/audit')).json()) as { items: Json[] };
-    assert.ok(audit.items.some((i) => i.action === 'member.suspend' && i.targetId === bad.user.id));
+    // One row for the one action: the report's suspension is not written again as a member suspension.
+    assert.ok(audit.items.some((i) => i.action === 'report.suspend' && i.targetId === report.id));
+    assert.ok(!audit.items.some((i) => i.action === 'member.suspend' && i.targetId === bad.user.id));
     assert.ok(audit.items.some((i) => i.action === 'member.restore'));
   });
 

@@ -1,5 +1,6 @@
 import { newRouter } from '../../context';
 import { requireStaff } from '../../middleware/auth';
+import { appealOpsRoutes } from './appeals/appeals';
 import { auditRoutes } from './audit/audit';
 import { billingOpsRoutes } from './billing/billing';
 import { dashboardRoutes } from './dashboard/dashboard';
@@ -18,6 +19,6 @@ import { verificationRoutes } from './verification/verification';
 export function opsRoutes() {
   const router = newRouter('/api/ops');
   router.use(requireStaff);
-  for (const area of [verificationRoutes, storyRoutes, shareRoutes, reportRoutes, memberRoutes, inboxRoutes, dashboardRoutes, auditRoutes, reviewerRoutes, billingOpsRoutes]) area(router);
+  for (const area of [verificationRoutes, storyRoutes, shareRoutes, reportRoutes, appealOpsRoutes, memberRoutes, inboxRoutes, dashboardRoutes, auditRoutes, reviewerRoutes, billingOpsRoutes]) area(router);
   return router;
 }

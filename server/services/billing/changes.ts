@@ -13,14 +13,10 @@ import { Payment } from '../../models/ops';
 import type { User } from '../../models/user';
 import { type PaidTier, type SubscriptionRow, liveSubscriptions, mainSubscription } from './state';
 import { upgradeDeclined } from './tell';
+import type { PlanChange } from './types';
 
 type Services = Pick<AppServices, 'db' | 'live' | 'config'>;
 
-/** What a plan change did: when it takes effect, and what was charged now (an upgrade's prorated invoice). */
-export interface PlanChange {
-  effective: 'now' | 'period_end';
-  charged: { amountCents: number; currency: string; invoiceId: string } | null;
-}
 const RANK: Record<SubscriptionTier, number> = { tryme: 0, premium: 1, elite: 2 };
 
 const conflict = (message: string) => new HttpError(409, message, 'subscription_conflict');

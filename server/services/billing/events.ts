@@ -4,6 +4,7 @@ import { HttpError, uniqueViolation } from '../../errors';
 import { type BillingPolicy, type PaidTier, type SubscriptionStatus, graceMs, syncUserTier } from './state';
 import { Invoice, Subscription } from '../../models/billing';
 import { type Notice, endedNotice, failedNotice, paidNotice, tellMembers } from './tell';
+import type { InvoiceState } from './types';
 
 /**
  * A billing event in the shape both providers produce: Stripe webhooks are turned into this after their
@@ -29,21 +30,6 @@ export interface SubscriptionState {
 export interface ScheduleState {
   subscriptionId: string;
   pendingTier: PaidTier | null;
-}
-
-export interface InvoiceState {
-  id: string;
-  subscriptionId: string;
-  paymentIntentId: string | null;
-  /** null when the provider did not say (the subscription's tier is used) */
-  tier: PaidTier | null;
-  reason: 'subscription_create' | 'subscription_cycle' | 'subscription_update';
-  amountCents: number;
-  currency: string;
-  hostedInvoiceUrl: string | null;
-  periodStart: number;
-  periodEnd: number;
-  attemptCount: number;
 }
 
 export type BillingEvent =

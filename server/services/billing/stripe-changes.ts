@@ -3,7 +3,7 @@ import type { SubscriptionTier } from '../../../contracts/enums';
 import type { AppServices } from '../../context';
 import { HttpError } from '../../errors';
 import { catalogue, stripeClient } from '../payments';
-import type { PlanChange } from './changes';
+import type { PlanChange } from './types';
 import { applyScheduleSnapshot } from './events';
 import type { PaidTier, SubscriptionRow } from './state';
 import { scheduleStateOf } from './stripe-events';

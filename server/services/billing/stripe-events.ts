@@ -1,5 +1,6 @@
 import type Stripe from 'stripe';
-import type { BillingEvent, InvoiceState, ScheduleState, SubscriptionState } from './events';
+import type { BillingEvent, ScheduleState, SubscriptionState } from './events';
+import type { InvoiceState } from './types';
 import type { PaidTier, SubscriptionStatus } from './state';
 
 /** The lookup key of each paid tier's monthly Price in Stripe (created from the configured prices when missing). */

@@ -5,7 +5,7 @@ import { User } from '../../models/user';
 import { sendMail } from '../mail';
 import { notify } from '../notifications';
 import { billingEmail } from './emails';
-import type { InvoiceState } from './events';
+import type { InvoiceState } from './types';
 import { type PaidTier, type SubscriptionRow, mainSubscription } from './state';
 
 type Services = Pick<AppServices, 'db' | 'live' | 'config'>;

@@ -124,12 +124,53 @@ export function warningEmail(p: { name: string; message: string; termsUrl: strin
   );
 }
 
-export function suspensionEmail(p: { name: string; appealUrl: string }) {
+/** A suspension's end as the emails write it: "14 December 2026, 10:00 UTC". */
+export function formatUntil(until: number): string {
+  const d = new Date(until);
+  const date = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(d);
+  const time = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'UTC' }).format(d);
+  return `${date}, ${time} UTC`;
+}
+
+/** What the member's account is now: suspended until a date, suspended until restored, or banned. */
+export type Restriction = { kind: 'suspension'; until: number | null } | { kind: 'ban' };
+
+function restrictionText(r: Restriction): string {
+  if (r.kind === 'ban') return 'Your Saathi account is closed permanently (banned). You cannot sign in to it again.';
+  if (r.until !== null) return `Your Saathi account is suspended until ${formatUntil(r.until)}. You can sign in again after that.`;
+  return 'Your Saathi account is suspended until our team restores it. You cannot sign in while it is suspended.';
+}
+
+export function suspensionEmail(p: { name: string; appealUrl: string; restriction: Restriction }) {
+  const banned = p.restriction.kind === 'ban';
   return render(
-    'Your Saathi account is suspended',
-    <AccountEmail preview="You can appeal within 30 days." name={p.name} action={{ label: 'Appeal the suspension', href: p.appealUrl }}>
-      <Text style={paragraph}>After reviewing reports from other members, our team has suspended your Saathi account. You are signed out and cannot sign in while it is suspended.</Text>
-      <Text style={paragraph}>If you think this is a mistake, tell us why within 30 days. A reviewer reads every appeal, and we will write to you at this address.</Text>
+    banned ? 'Your Saathi account is banned' : 'Your Saathi account is suspended',
+    <AccountEmail preview="You can appeal within 30 days." name={p.name} action={{ label: banned ? 'Appeal the ban' : 'Appeal the suspension', href: p.appealUrl }}>
+      <Text style={paragraph}>After reviewing reports from other members, our team has {banned ? 'banned' : 'suspended'} your Saathi account, and you are signed out.</Text>
+      <Text style={paragraph}>{restrictionText(p.restriction)}</Text>
+      <Text style={paragraph}>If you think this is a mistake, tell us why within 30 days. A reviewer reads every appeal — whenever we can, one other than the reviewer who decided — and we will write to you at this address.</Text>
+    </AccountEmail>,
+  );
+}
+
+export function accountRestoredEmail(p: { name: string; reason: string; loginUrl: string }) {
+  return render(
+    'Your Saathi account is active again',
+    <AccountEmail preview="You can sign in again." name={p.name} action={{ label: 'Sign in', href: p.loginUrl }}>
+      <Text style={paragraph}>Your Saathi account is active again: you can sign in and use Saathi as before.</Text>
+      <Text style={{ ...paragraph, padding: '10px 12px', background: '#fbf6f2', borderRadius: 8 }}>Reason: {p.reason}</Text>
+    </AccountEmail>,
+  );
+}
+
+export function appealUpheldEmail(p: { name: string; reason: string; restriction: Restriction; termsUrl: string }) {
+  const banned = p.restriction.kind === 'ban';
+  return render(
+    banned ? 'Your appeal was reviewed: the ban stays' : 'Your appeal was reviewed: the suspension stays',
+    <AccountEmail preview="A reviewer read your appeal." name={p.name} action={{ label: 'Read the community guidelines', href: p.termsUrl }}>
+      <Text style={paragraph}>A reviewer read your appeal and decided that the {banned ? 'ban' : 'suspension'} of your Saathi account stays.</Text>
+      <Text style={{ ...paragraph, padding: '10px 12px', background: '#fbf6f2', borderRadius: 8 }}>Reason: {p.reason}</Text>
+      <Text style={paragraph}>{restrictionText(p.restriction)}</Text>
     </AccountEmail>,
   );
 }

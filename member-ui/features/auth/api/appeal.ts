@@ -4,6 +4,8 @@ import { api, isApiError } from '../../../lib/api-client';
 export interface AppealLink {
   fullName: string | null;
   suspended: boolean;
+  /** banned permanently rather than suspended */
+  banned?: boolean;
   expiresAt: string | null;
 }
 

@@ -55,7 +55,7 @@ export function AppealPage() {
 
   return (
     <AuthCard
-      title="Appeal a suspension"
+      title={link.data.banned ? 'Appeal a ban' : 'Appeal a suspension'}
       subtitle={`${link.data.fullName ? `${link.data.fullName}, tell` : 'Tell'} us why your account should be restored. A reviewer reads every appeal and writes back by email.`}
       icon={<Scale size={26} />}
     >

@@ -83,6 +83,24 @@ test('messages are grouped by day as Today, Yesterday or a long date; mine are o
   assert.ok(theirs?.classList.contains('bubble--theirs'));
 });
 
+test('a message the scam rules recognised shows the calm safety notice under it', async () => {
+  const notice = 'Saathi will never ask you for money. Never send money to someone you have not met.';
+  renderApp(
+    `/chat/${OTHER}`,
+    serve({
+      thread: [
+        message(1, OTHER, 'Hello, lovely profile', at(0, 9)),
+        { ...message(2, OTHER, 'Can you send me money for my ticket?', at(0, 10)), safetyNotice: notice },
+      ],
+    }),
+  );
+  const flagged = (await screen.findByText('Can you send me money for my ticket?')).closest('li');
+  const note = screen.getByRole('note');
+  assert.equal(note.textContent, notice);
+  assert.equal(flagged?.nextElementSibling, note, 'right under the message');
+  assert.equal(screen.getAllByRole('note').length, 1, 'only under the flagged message');
+});
+
 test('the header shows the name, presence and a link to the profile', async () => {
   renderApp(`/chat/${OTHER}`, serve());
   const link = await screen.findByRole('link', { name: "View Ananya Iyer's profile" });

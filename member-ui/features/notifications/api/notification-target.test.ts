@@ -9,5 +9,6 @@ test('click targets follow docs/notifications.md', () => {
   }
   assert.equal(notificationTarget({ type: 'subscription', relatedItemId: null }), '/subscription');
   assert.equal(notificationTarget({ type: 'verification', relatedItemId: null }), '/profile');
+  assert.equal(notificationTarget({ type: 'report_outcome', relatedItemId: null }), '/notifications');
   assert.equal(notificationTarget({ type: 'other', relatedItemId: 1 }), null);
 });

@@ -4,7 +4,7 @@ import type { AppNotification } from './notifications-list';
 /**
  * Where a notification leads (docs/notifications.md): message → the chat with the sender (relatedItemId is the
  * sender's user id); likes, views and matches → that profile; subscription → /subscription; verification →
- * the member's own profile; a like that names no one (tryme) → /subscription. null when it leads nowhere.
+ * the member's own profile; report_outcome → /notifications; a like that names no one (tryme) → /subscription. null when it leads nowhere.
  */
 export function notificationTarget(notification: Pick<AppNotification, 'type' | 'relatedItemId'>): string | null {
   const id = notification.relatedItemId;
@@ -22,6 +22,9 @@ export function notificationTarget(notification: Pick<AppNotification, 'type' | 
       return '/subscription';
     case 'verification':
       return '/profile';
+    case 'report_outcome':
+      // The answer to a report says nothing more than its title: it stays on the notifications page.
+      return '/notifications';
     default:
       return null;
   }

@@ -3,7 +3,7 @@ import Share2 from 'lucide-react/icons/share-2';
 import MoreHorizontal from 'lucide-react/icons/ellipsis';
 import ShieldBan from 'lucide-react/icons/shield-ban';
 import * as DropdownMenu from 'radix-ui/dropdown-menu';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { REPORT_REASONS } from '../../../../contracts/enums';
 import { REPORT_REASON_LABELS } from '../../../components/profile/labels';
 import { ProfileDialog } from '../../../components/profile/profile-dialog';
@@ -16,8 +16,8 @@ function errorText(error: Error, fallback: string): string {
   return (isApiError(error) && error.serverMessage) || fallback;
 }
 
-/** "…" menu on a profile the member may share (their own, or one they help with as family): Share profile. */
-export function PeopleActionsMenu({ onShare, defaultOpen = false }: { onShare: () => void; defaultOpen?: boolean }) {
+/** The "…" button and its menu on a profile page, holding `children` (DropdownMenu items). */
+function ActionsMenu({ defaultOpen, children }: { defaultOpen: boolean; children: ReactNode }) {
   return (
     <DropdownMenu.Root modal={false} defaultOpen={defaultOpen}>
       <DropdownMenu.Trigger asChild>
@@ -27,13 +27,22 @@ export function PeopleActionsMenu({ onShare, defaultOpen = false }: { onShare: (
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content className="menu" align="end" sideOffset={6}>
-          <DropdownMenu.Item className="menu__item" onSelect={onShare}>
-            <Share2 size={16} aria-hidden="true" />
-            Share profile
-          </DropdownMenu.Item>
+          {children}
         </DropdownMenu.Content>
       </DropdownMenu.Portal>
     </DropdownMenu.Root>
+  );
+}
+
+/** "…" menu on a profile the member may share (their own, or one they help with as family): Share profile. */
+export function PeopleActionsMenu({ onShare, defaultOpen = false }: { onShare: () => void; defaultOpen?: boolean }) {
+  return (
+    <ActionsMenu defaultOpen={defaultOpen}>
+      <DropdownMenu.Item className="menu__item" onSelect={onShare}>
+        <Share2 size={16} aria-hidden="true" />
+        Share profile
+      </DropdownMenu.Item>
+    </ActionsMenu>
   );
 }
 
@@ -59,25 +68,16 @@ export function MemberActionsMenu({
 
   return (
     <>
-      <DropdownMenu.Root modal={false} defaultOpen={defaultOpen}>
-        <DropdownMenu.Trigger asChild>
-          <button type="button" className="photo-action" aria-label="More actions">
-            <MoreHorizontal size={22} aria-hidden="true" />
-          </button>
-        </DropdownMenu.Trigger>
-        <DropdownMenu.Portal>
-          <DropdownMenu.Content className="menu" align="end" sideOffset={6}>
-            <DropdownMenu.Item className="menu__item" onSelect={() => setDialog('report')}>
-              <Flag size={16} aria-hidden="true" />
-              Report
-            </DropdownMenu.Item>
-            <DropdownMenu.Item className="menu__item menu__item--danger" onSelect={() => setDialog('block')}>
-              <ShieldBan size={16} aria-hidden="true" />
-              Block
-            </DropdownMenu.Item>
-          </DropdownMenu.Content>
-        </DropdownMenu.Portal>
-      </DropdownMenu.Root>
+      <ActionsMenu defaultOpen={defaultOpen}>
+        <DropdownMenu.Item className="menu__item" onSelect={() => setDialog('report')}>
+          <Flag size={16} aria-hidden="true" />
+          Report
+        </DropdownMenu.Item>
+        <DropdownMenu.Item className="menu__item menu__item--danger" onSelect={() => setDialog('block')}>
+          <ShieldBan size={16} aria-hidden="true" />
+          Block
+        </DropdownMenu.Item>
+      </ActionsMenu>
       <BlockDialog open={dialog === 'block'} onOpenChange={close} userId={userId} name={name} onBlocked={onBlocked} />
       <ReportDialog open={dialog === 'report'} onOpenChange={close} userId={userId} profileId={profileId} name={name} />
     </>

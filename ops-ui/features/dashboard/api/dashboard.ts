@@ -12,6 +12,7 @@ const dashboardSchema = z.object({
     verifiedMembers: z.number(),
     pendingVerifications: z.number(),
     openReports: z.number(),
+    openAppeals: z.number().default(0),
     activeShares: z.number(),
     unhandledContact: z.number(),
   }),

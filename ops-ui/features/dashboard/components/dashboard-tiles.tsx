@@ -1,4 +1,4 @@
-import { BadgeCheck, Flag, Inbox, Link2, type LucideIcon, ShieldCheck, Users } from 'lucide-react';
+import { BadgeCheck, Flag, Inbox, Link2, type LucideIcon, Scale, ShieldCheck, Users } from 'lucide-react';
 import { Link } from '../../../app/routing/router';
 import { formatCount } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
@@ -18,6 +18,7 @@ const TILES: readonly TileSpec[] = [
   { key: 'verifiedMembers', label: 'Verified members', icon: ShieldCheck, to: paths.members, isWorkQueue: false },
   { key: 'pendingVerifications', label: 'Pending verifications', icon: BadgeCheck, to: paths.verification, isWorkQueue: true },
   { key: 'openReports', label: 'Open reports', icon: Flag, to: paths.reports, isWorkQueue: true },
+  { key: 'openAppeals', label: 'Open appeals', icon: Scale, to: paths.appeals, isWorkQueue: true },
   { key: 'activeShares', label: 'Active share links', icon: Link2, to: paths.shares, isWorkQueue: false },
   { key: 'unhandledContact', label: 'Unanswered messages', icon: Inbox, to: paths.inbox, isWorkQueue: true },
 ];

@@ -13,6 +13,7 @@ const memberDetailSchema = z.object({
     email: z.string(),
     role: z.string(),
     status: z.string(),
+    suspendedUntil: z.string().nullable().optional(),
     isDeleted: z.boolean(),
     isVerified: z.boolean(),
     tier: z.string(),
@@ -35,6 +36,14 @@ const memberDetailSchema = z.object({
       decidedBy: person,
     }),
   ),
+  suspensions: z
+    .array(
+      z.object({
+        id: z.number(), kind: z.enum(['suspension', 'ban']), until: z.string().nullable(), note: z.string(), reportId: z.number().nullable(),
+        createdAt: z.string().nullable(), suspendedBy: person, endedAt: z.string().nullable(), endedBy: person, endNote: z.string().nullable(),
+      }),
+    )
+    .default([]),
   reportsAbout: z.array(reportSummarySchema),
   reportsBy: z.array(reportSummarySchema),
   blocks: z.array(z.object({ id: z.number(), direction: z.enum(['blocked', 'blocked_by']), other: person, createdAt: z.string() })),

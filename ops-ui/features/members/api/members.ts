@@ -1,3 +1,4 @@
+import type { SuspensionLength } from '../../../../contracts/enums';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import * as z from 'zod';
 import { SUBSCRIPTION_TIERS, type SubscriptionTier, USER_STATUSES, type UserStatus } from '../../../../contracts/enums';
@@ -53,8 +54,8 @@ function useRefreshMembers() {
 export function useSuspendMember() {
   const refresh = useRefreshMembers();
   return useMutation({
-    mutationFn: ({ id, reason }: { id: number; reason: string }) =>
-      api.post<unknown>(apiPaths.memberSuspend(id), { json: { reason } }),
+    mutationFn: ({ id, reason, length }: { id: number; reason: string; length: SuspensionLength }) =>
+      api.post<unknown>(apiPaths.memberSuspend(id), { json: { reason, length } }),
     onSuccess: refresh,
   });
 }
@@ -62,7 +63,7 @@ export function useSuspendMember() {
 export function useRestoreMember() {
   const refresh = useRefreshMembers();
   return useMutation({
-    mutationFn: (id: number) => api.post<unknown>(apiPaths.memberRestore(id)),
+    mutationFn: ({ id, note }: { id: number; note: string }) => api.post<unknown>(apiPaths.memberRestore(id), { json: { note } }),
     onSuccess: refresh,
   });
 }

@@ -2,7 +2,8 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import * as z from 'zod';
 import { api } from '../../../lib/api-client';
 import { apiPaths, withQuery } from '../../../lib/paths';
-import { profileSummarySchema, reportSummarySchema } from '../../../lib/records';
+import { conversationSchema, profileSummarySchema, reportSummarySchema, senderConversationSchema } from '../../../lib/records';
+import type { SuspensionLength } from '../../../../contracts/enums';
 
 export const REPORT_STATUSES = ['open', 'dismissed', 'warned', 'suspended'] as const;
 export type ReportStatus = (typeof REPORT_STATUSES)[number];
@@ -34,8 +35,8 @@ export function useReports(query: ReportQuery) {
 export function useReportAction() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, action, note }: { id: number; action: ReportAction; note: string }) =>
-      api.post<unknown>(apiPaths.reportAction(id, action), { json: note ? { note } : {} }),
+    mutationFn: ({ id, action, note, length }: { id: number; action: ReportAction; note: string; length?: SuspensionLength }) =>
+      api.post<unknown>(apiPaths.reportAction(id, action), { json: { ...(note ? { note } : {}), ...(length ? { length } : {}) } }),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: reportsKey }),
@@ -49,10 +50,8 @@ export function useReportAction() {
 const reportDetailSchema = reportSummarySchema.extend({
   reportedProfile: profileSummarySchema.nullable(),
   reporterProfile: profileSummarySchema.nullable(),
-  conversation: z.object({
-    messages: z.array(z.object({ id: z.number(), fromReported: z.boolean(), content: z.string(), createdAt: z.string() })),
-    total: z.number(),
-  }),
+  conversation: conversationSchema,
+  senderConversations: z.array(senderConversationSchema),
   otherReports: z.array(reportSummarySchema),
 });
 export type ReportDetail = z.infer<typeof reportDetailSchema>;

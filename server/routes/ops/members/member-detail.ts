@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { Session } from '../../../models/account';
 import { AuditLog, VerificationRequest } from '../../../models/ops';
-import { Block, Report } from '../../../models/social';
+import { Block, Report, Suspension } from '../../../models/social';
 import { User } from '../../../models/user';
 import { effectiveTier } from '../../../policies/tier';
 import { isoOrNull } from '../../../presenters/user';
@@ -16,7 +16,7 @@ const LIST_LIMIT = 50;
 
 /**
  * Everything the console knows about one member, for their page: account, profile, verification history,
- * reports by and about them, blocks either way, open sessions, email delivery, and the audit trail (subscriptions and invoices
+ * suspensions and bans, reports by and about them, blocks either way, open sessions, email delivery, and the audit trail (subscriptions and invoices
  * have their own endpoint, GET /api/ops/members/:id/billing). Null when there is no such account.
  */
 export async function memberDetail(db: Knex, id: number) {
@@ -25,7 +25,10 @@ export async function memberDetail(db: Knex, id: number) {
   const profile = (await profilesOf(db, [id])).get(id) ?? null;
   const requests = await VerificationRequest.query(db).where({ userId: id }).orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(LIST_LIMIT);
   const blocks = await Block.query(db).where({ blockerId: id }).orWhere({ blockedId: id }).orderBy('createdAt', 'desc').limit(LIST_LIMIT * 2);
-  const names = await namesOf(db, [...requests.map((r) => r.reviewerId), ...blocks.flatMap((b) => [b.blockerId, b.blockedId])]);
+  const suspensions = await Suspension.query(db).where({ userId: id }).orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(LIST_LIMIT);
+  const names = await namesOf(db, [
+    ...requests.map((r) => r.reviewerId), ...blocks.flatMap((b) => [b.blockerId, b.blockedId]), ...suspensions.flatMap((s) => [s.suspendedBy, s.endedBy]),
+  ]);
   const reportsAbout = await Report.query(db).where({ reportedUserId: id }).orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(LIST_LIMIT);
   const reportsBy = await Report.query(db).where({ reporterId: id }).orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(LIST_LIMIT);
   const now = Date.now();
@@ -41,6 +44,8 @@ export async function memberDetail(db: Knex, id: number) {
       email: user.email,
       role: user.role,
       status: user.status,
+      /** while suspended: when it ends by itself (null: until restored) */
+      suspendedUntil: isoOrNull(user.suspendedUntil),
       isDeleted: user.isDeleted,
       isVerified: user.isVerified,
       tier: effectiveTier({ subscriptionTier: user.subscriptionTier, subscriptionEnds }),
@@ -55,6 +60,11 @@ export async function memberDetail(db: Knex, id: number) {
     verification: requests.map((r) => ({
       id: r.id, status: r.status, documentType: r.documentType, createdAt: isoOrNull(r.createdAt), decidedAt: isoOrNull(r.decidedAt),
       rejectionReason: r.rejectionReason ?? null, decidedBy: personOrNull(r.reviewerId, names),
+    })),
+    /** Suspensions and bans, newest first: who decided, why, for how long, and how each ended. */
+    suspensions: suspensions.map((s) => ({
+      id: s.id, kind: s.kind, until: isoOrNull(s.until), note: s.note, reportId: s.reportId, createdAt: isoOrNull(s.createdAt),
+      suspendedBy: personOrNull(s.suspendedBy, names), endedAt: isoOrNull(s.endedAt), endedBy: personOrNull(s.endedBy, names), endNote: s.endNote ?? null,
     })),
     reportsAbout: await presentReports(db, reportsAbout),
     reportsBy: await presentReports(db, reportsBy),

@@ -1,4 +1,4 @@
-import { memberListSchema, suspendSchema } from '../../../../contracts/ops';
+import { memberListSchema, restoreSchema, suspendSchema } from '../../../../contracts/ops';
 import type { AppRouter } from '../../../context';
 import { conflict, notFound } from '../../../errors';
 import { idParam, parse, requestBody } from '../../../middleware/validate';
@@ -10,7 +10,7 @@ import { clearEmailBounce } from '../../../services/email/bounces';
 import { paginate, paginateCollated } from '../lib/pagination';
 import { whereContains } from '../lib/search';
 import { memberDetail } from './member-detail';
-import { announceSuspension, suspendMember } from './suspend';
+import { announceRestore, announceSuspension, restoreMember, suspendMember } from '../../../services/suspensions';
 
 /** SQL order for each sortable column except the name, which is collated (see paginateCollated). */
 const SORT_COLUMN = { created: 'createdAt', username: 'usernameLower', email: 'emailLower', verified: 'isVerified', status: 'status' } as const;
@@ -45,10 +45,14 @@ export function memberRoutes(router: AppRouter) {
 
   router.post('/members/:id/suspend', async (ctx) => {
     const id = idParam(ctx.params.id);
-    const { reason } = parse(suspendSchema, requestBody(ctx));
-    await ctx.services.db.transaction((trx) => suspendMember(ctx, trx, id, reason));
+    const { reason, length } = parse(suspendSchema, requestBody(ctx));
+    const suspension = await ctx.services.db.transaction(async (trx) => {
+      const made = await suspendMember(ctx, trx, id, { note: reason, length });
+      await auditFrom(ctx, length === 'ban' ? 'member.ban' : 'member.suspend', 'user', id, { note: reason, length, until: made.until }, { db: trx });
+      return made;
+    });
     await announceSuspension(ctx, id);
-    ctx.body = { message: 'Member suspended', id };
+    ctx.body = { message: length === 'ban' ? 'Member banned' : 'Member suspended', id, status: length === 'ban' ? 'banned' : 'suspended', suspendedUntil: isoOrNull(suspension.until) };
   });
 
   // The member's mailbox works again (they told support, or the bounce was the mail server's mistake): email is
@@ -66,11 +70,12 @@ export function memberRoutes(router: AppRouter) {
 
   router.post('/members/:id/restore', async (ctx) => {
     const id = idParam(ctx.params.id);
+    const { note } = parse(restoreSchema, requestBody(ctx));
     await ctx.services.db.transaction(async (trx) => {
-      const updated = await User.query(trx).where({ id, role: 'member', isDeleted: false }).patch({ status: 'active', updatedAt: Date.now() });
-      if (!updated) throw notFound('Member not found');
-      await auditFrom(ctx, 'member.restore', 'user', id, undefined, { db: trx });
+      await restoreMember(ctx, trx, id, note);
+      await auditFrom(ctx, 'member.restore', 'user', id, { note }, { db: trx });
     });
+    await announceRestore(ctx, id, note);
     ctx.body = { message: 'Member restored', id };
   });
 }

@@ -1,5 +1,6 @@
 import { listPageSchema, reportActionSchema } from '../../../../contracts/ops';
-import type { AppRouter } from '../../../context';
+import { REPORT_OUTCOME_TITLE } from '../../../../contracts/enums';
+import type { AppContext, AppRouter } from '../../../context';
 import { conflict, notFound } from '../../../errors';
 import { currentUser } from '../../../middleware/auth';
 import { idParam, parse, requestBody } from '../../../middleware/validate';
@@ -8,8 +9,17 @@ import { auditFrom } from '../../../services/audit';
 import { mailWarning } from '../../../services/member-notices';
 import { notify } from '../../../services/notifications';
 import { paginate } from '../lib/pagination';
-import { announceSuspension, suspendMember } from '../members/suspend';
+import { announceSuspension, suspendMember } from '../../../services/suspensions';
 import { presentReports, reportDetail } from './present';
+
+/**
+ * The member who filed a report hears that action was taken (a warning or a suspension), never what it was or
+ * anything about the other member. Automatic reports and reports without an account behind them tell no one.
+ */
+async function tellReporter(ctx: AppContext, report: Report): Promise<void> {
+  if (!report.reporterId || report.source === 'auto' || report.reporterId === report.reportedUserId) return;
+  await notify(ctx.services, { userId: report.reporterId, type: 'report_outcome', title: REPORT_OUTCOME_TITLE, content: null, sourceId: report.id, sourceType: 'report' });
+}
 
 const STATUS_AFTER = { dismiss: 'dismissed', warn: 'warned', suspend: 'suspended' } as const;
 
@@ -19,7 +29,8 @@ export function reportRoutes(router: AppRouter) {
     const input = parse(listPageSchema, ctx.query);
     ctx.set('Cache-Control', 'no-store');
     ctx.body = await paginate(
-      Report.query(ctx.services.db).where('reports.status', input.status ?? 'open'),
+      // Appeals have their own queue.
+      Report.query(ctx.services.db).where('reports.status', input.status ?? 'open').whereNot('reports.reason', 'appeal'),
       input,
       // Priority reports (a profile made without its person's consent) first, then oldest first.
       (q) => q.orderBy('reports.priority', 'desc').orderBy('reports.createdAt', 'asc').orderBy('reports.id', 'asc'),
@@ -38,18 +49,25 @@ export function reportRoutes(router: AppRouter) {
   for (const action of ['dismiss', 'warn', 'suspend'] as const) {
     router.post(`/reports/:id/${action}`, async (ctx) => {
       const id = idParam(ctx.params.id);
-      const { note } = parse(reportActionSchema, requestBody(ctx) ?? {});
+      const { note, length } = parse(reportActionSchema, requestBody(ctx) ?? {});
       const db = ctx.services.db;
       const report = await Report.query(db).findById(id);
       if (!report) throw notFound('Report not found');
+      if (report.reason === 'appeal') throw conflict('Appeals are decided in the appeals queue');
       const status = STATUS_AFTER[action];
       await db.transaction(async (trx) => {
         const updated = await Report.query(trx).where({ id, status: 'open' }).patch({ status, handledBy: currentUser(ctx).id, handledAt: Date.now(), resolutionNote: note ?? null });
         if (!updated) throw conflict('This report was already handled');
-        if (action === 'suspend') await suspendMember(ctx, trx, report.reportedUserId, note || `report #${id}`);
-        await auditFrom(ctx, `report.${action}`, 'report', id, { reportedUserId: report.reportedUserId, note: note ?? null }, { db: trx, subjectUserId: report.reportedUserId });
+        // One audit entry for the action, the suspension's length and end included.
+        const details: Record<string, unknown> = { reportedUserId: report.reportedUserId, note: note ?? null };
+        if (action === 'suspend') {
+          const made = await suspendMember(ctx, trx, report.reportedUserId, { note: note || `report #${id}`, length: length ?? 'until_restored', reportId: id });
+          Object.assign(details, { length: length ?? 'until_restored', until: made.until });
+        }
+        await auditFrom(ctx, `report.${action}`, 'report', id, details, { db: trx, subjectUserId: report.reportedUserId });
       });
       if (action === 'suspend') await announceSuspension(ctx, report.reportedUserId);
+      if (action !== 'dismiss') await tellReporter(ctx, report);
       if (action === 'warn') {
         const message = note || 'Your behaviour was reported by another member. Please follow our community guidelines; repeated reports lead to suspension.';
         await notify(ctx.services, { userId: report.reportedUserId, type: 'other', title: 'A warning from the Saathi team', content: message });
