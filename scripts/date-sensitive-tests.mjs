@@ -1,5 +1,6 @@
 // The tests whose outcome depends on the date: billing periods, the first-500 year, the tryme monthly message
-// limit, digests at 9:00 local time, share-link expiry, rate-limit windows, "recently active" and ages.
+// limit, digests at 9:00 local time, share-link expiry, rate-limit windows, suspension lengths, "recently active"
+// and ages.
 // `npm run test:dates` runs them once on each clock below (scripts/test-clock.mjs sets it); CI runs it after
 // the whole suite has passed on today's date.
 export const DATE_SENSITIVE_TESTS = [
@@ -23,6 +24,8 @@ export const DATE_SENSITIVE_TESTS = [
   'server/jobs/jobs.test.ts',
   'server/jobs/notification-emails.test.ts',
   'server/services/sign-in.test.ts',
+  'server/routes/account/session-secrets.test.ts',
+  'server/services/suspensions.test.ts',
   'server/services/match-engine/dob.test.ts',
   'member-ui/lib/message-time.test.ts',
   'member-ui/components/sharing/share-dialog.test.tsx',
