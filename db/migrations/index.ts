@@ -41,8 +41,8 @@ import * as familyMayShare from './20261201_46_family_may_share';
 import * as subscriptionLegacyDuplicate from './20261207_40_subscription_legacy_duplicate';
 import * as markDuplicateSubscriptions from './20261207_41_mark_duplicate_subscriptions';
 import * as oneLiveSubscription from './20261207_42_one_live_subscription';
+import * as familyConsent from './20261207_50_family_consent';
 import * as trustAndSafety from './20261207_50_trust_and_safety';
-import * as familyConsent from './20261207_60_family_consent';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -93,8 +93,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261207_40_subscription_legacy_duplicate': subscriptionLegacyDuplicate,
   '20261207_41_mark_duplicate_subscriptions': markDuplicateSubscriptions,
   '20261207_42_one_live_subscription': oneLiveSubscription,
+  '20261207_50_family_consent': familyConsent,
   '20261207_50_trust_and_safety': trustAndSafety,
-  '20261207_60_family_consent': familyConsent,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -20,7 +20,7 @@ test('profiles made by a parent before family access become "managed by family, 
   await server.db.migrate.up({ migrationSource, name: '20261125_90_family_access' });
   // The later migrations that add columns to profile_family run again (each is safe to run twice), as they would
   // after 90 on a database that had never had it.
-  for (const name of ['20261201_46_family_may_share', '20261207_60_family_consent']) await (await migrationSource.getMigration(name)).up(server.db);
+  for (const name of ['20261201_46_family_may_share', '20261207_50_family_consent']) await (await migrationSource.getMigration(name)).up(server.db);
 
   assert.deepEqual(await server.db('profile_family').where({ profileId: managed.id }).first('consent', 'candidateFirstName'), { consent: 'unconfirmed', candidateFirstName: 'Meera' });
   const members = await server.db('family_members').where({ profileId: managed.id }).select('userId', 'relation', 'status');
