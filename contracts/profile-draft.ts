@@ -7,7 +7,7 @@ export const DRAFT_TEXT_FIELDS = [
   'fullName', 'gender', 'dateOfBirth', 'profileType', 'parentName', 'parentRelationship', 'parentContact', 'country', 'city',
   'education', 'educationDetails', 'profession', 'company', 'about', 'birthHour', 'birthMinute', 'birthAmPm', 'birthPlace',
   'religion', 'motherTongue', 'lookingFor', 'agePreferenceMin', 'agePreferenceMax', 'educationPreference',
-  'professionPreference', 'familyBackground',
+  'professionPreference', 'familyBackground', 'hiddenUntilConfirmed',
 ] as const;
 
 const draftText = z.string().max(LIMITS.bioMax * 2, 'This field is too long to keep');

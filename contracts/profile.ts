@@ -194,6 +194,8 @@ export const createProfileSchema = z
     professionPreference: optionalText(120),
     familyBackground: optionalText(LIMITS.bioMax),
     photoIds: z.array(z.number().int().positive()).max(LIMITS.photosPerProfile, PROFILE_MESSAGES.tooManyPhotos).default([]),
+    /** made for someone else: hidden from members until they confirm it (absent: the default of the profile type) */
+    hiddenUntilConfirmed: z.boolean({ error: 'hiddenUntilConfirmed must be true or false' }).optional(),
   })
   .superRefine(requireParentFields)
   .superRefine((v, ctx) => {

@@ -146,6 +146,8 @@ describe('profile authoring in the browser', () => {
     await next(page);
     await page.getByText(/Enter a valid phone number/).waitFor();
     await page.getByLabel('Contact Number').fill('+1 732 555 0147');
+    // He keeps the profile hidden from members until Priya confirms it.
+    await page.getByRole('checkbox', { name: 'Keep the profile hidden from members until Priya confirms it' }).check();
     await screenshot(page, 'wizard-2-parent-filled');
     await next(page);
     await page.getByText('Step 3 of 5').waitFor();
@@ -163,6 +165,8 @@ describe('profile authoring in the browser', () => {
     assert.equal(profile.profileType, 'parent');
     assert.equal(profile.fullName, 'Priya Patel', 'published under the daughter\'s own name');
     assert.equal(profile.parentName, 'Suresh Patel');
+    const gate = await page.evaluate(async (id) => ((await (await fetch(`/api/family/${id}`)).json()) as { hiddenUntilConfirmed: boolean }).hiddenUntilConfirmed, profile.id);
+    assert.equal(gate, true, 'the profile waits for Priya behind the consent gate');
     assert.equal(profile.parentRelationship, 'father');
     assert.equal(profile.parentContact, '+1 732 555 0147');
     assert.equal(profile.gender, 'female');

@@ -230,9 +230,19 @@ describe('informed consent', () => {
     assert.equal((await kabir.patch(`/api/family/${profileId}/consent-gate`, { hiddenUntilConfirmed: true })).status, 403);
   });
 
-  test('a profile a parent makes is shown meanwhile unless the parent chooses the gate', async () => {
+  test('a profile a parent makes is shown meanwhile unless the parent chooses the gate as they make it', async () => {
     const { profileId } = await fatherAndProfile();
-    assert.equal((await server.db('profile_family').where({ profileId }).first()).hiddenUntilConfirmed ? 1 : 0, 0);
+    assert.equal(Boolean(Number((await server.db('profile_family').where({ profileId }).first()).hiddenUntilConfirmed)), false);
+    const mother = await signedInClient(server, { fullName: 'Sunita Rao' });
+    const fields = { profileType: 'parent', fullName: 'Kiran Rao', gender: 'male', parentName: 'Sunita Rao', parentRelationship: 'mother', parentContact: '+44 7700 900222' };
+    assert.equal((await mother.client.post('/api/profiles', profilePayload({ ...fields, hiddenUntilConfirmed: 'yes' }))).status, 400);
+    const created = await mother.client.post('/api/profiles', profilePayload({ ...fields, hiddenUntilConfirmed: true }));
+    assert.equal(created.status, 201, await created.clone().text());
+    const { id } = (await created.json()) as { id: number };
+    assert.equal(((await (await mother.client.get(`/api/family/${id}`)).json()) as { hiddenUntilConfirmed: boolean }).hiddenUntilConfirmed, true);
+    const viewer = await signedInClient(server);
+    await buildProfile(server, viewer.user, { gender: 'female' });
+    assert.equal((await viewer.client.get(`/api/profiles/${id}`)).status, 404);
   });
 });
 

@@ -132,7 +132,7 @@ export function profileRoutes() {
         await setProfilePhotos(trx, user.id, inserted.id, input.photoIds);
         await clearDraftRow(trx, user.id);
         // A profile made for someone else has its people from the start: its creator is its first family member.
-        await ensureFamilyRecord(trx, inserted.id);
+        await ensureFamilyRecord(trx, inserted.id, { hiddenUntilConfirmed: input.hiddenUntilConfirmed });
         created = inserted;
       });
     } catch (error) {

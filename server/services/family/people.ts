@@ -58,9 +58,10 @@ export function mailableFirstName(name: string | null | undefined): string | nul
 
 /**
  * Makes sure a profile has its family row and, when made by family, its creator recorded as first family member.
- * Creating a profile calls it; profiles made before that still get them the first time anyone asks for their family.
+ * Creating a profile calls it (with its maker's choice of the consent gate); profiles made before that still get them
+ * the first time anyone asks for their family.
  */
-export async function ensureFamilyRecord(db: Trx, profileId: number): Promise<void> {
+export async function ensureFamilyRecord(db: Trx, profileId: number, choice: { hiddenUntilConfirmed?: boolean } = {}): Promise<void> {
   const profile = await Profile.query(db).findById(profileId).select('id', 'userId', 'profileType', 'parentRelationship', 'fullName');
   if (!profile) return;
   const row = await ProfileFamily.query(db).findById(profileId).select('profileId');
@@ -74,7 +75,7 @@ export async function ensureFamilyRecord(db: Trx, profileId: number): Promise<vo
         candidateFirstName: consent === 'unconfirmed' ? firstNameOf(profile.fullName) : null,
         ...DEFAULT_FAMILY_PERMISSIONS,
         // A profile made by a sibling, a relative or a friend waits for the candidate unless its maker chooses otherwise.
-        hiddenUntilConfirmed: consent === 'unconfirmed' && HIDDEN_UNTIL_CONFIRMED_BY_DEFAULT.includes(profile.profileType),
+        hiddenUntilConfirmed: consent === 'unconfirmed' && (choice.hiddenUntilConfirmed ?? HIDDEN_UNTIL_CONFIRMED_BY_DEFAULT.includes(profile.profileType)),
         updatedAt: now,
       })
       .onConflict('profileId')

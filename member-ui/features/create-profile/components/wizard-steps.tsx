@@ -39,6 +39,8 @@ function binder({ values, errors, setField }: StepProps) {
 export function BasicInformationStep(props: StepProps & { fullName: string }) {
   const bind = binder(props);
   const isParent = props.values.profileType === 'parent';
+  // The consent gate names the person the profile is for by their first name.
+  const candidate = props.values.fullName.trim().split(/\s+/)[0] ?? '';
   return (
     <div className="form">
       <SelectField label="Profile Created By" options={WIZARD_PROFILE_TYPE_OPTIONS} {...bind('profileType')} />
@@ -68,6 +70,15 @@ export function BasicInformationStep(props: StepProps & { fullName: string }) {
             hint="With the country code if it is not a number of the profile's country"
             {...bind('parentContact')}
           />
+          <label className="parent-fields__gate">
+            <input
+              type="checkbox"
+              name="hiddenUntilConfirmed"
+              checked={props.values.hiddenUntilConfirmed === 'yes'}
+              onChange={(event) => props.setField('hiddenUntilConfirmed', event.target.checked ? 'yes' : '')}
+            />
+            <span>{candidate ? `Keep the profile hidden from members until ${candidate} confirms it` : 'Keep the profile hidden from members until they confirm it'}</span>
+          </label>
         </fieldset>
       ) : null}
       <SelectField label="Country" placeholder="Select country" options={countryOptions()} {...bind('country')} />

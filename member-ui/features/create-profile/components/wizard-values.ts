@@ -35,6 +35,8 @@ export interface WizardValues {
   educationPreference: string;
   professionPreference: string;
   familyBackground: string;
+  /** made for someone else: 'yes' keeps it hidden from members until they confirm it (the consent gate) */
+  hiddenUntilConfirmed: string;
 }
 
 export type WizardField = keyof WizardValues;
@@ -49,6 +51,7 @@ export const EMPTY_WIZARD_VALUES: WizardValues = {
   gender: '',
   dateOfBirth: '',
   profileType: 'self',
+  hiddenUntilConfirmed: '',
   parentName: '',
   parentRelationship: '',
   parentContact: '',
@@ -183,6 +186,7 @@ export function buildCreatePayload(values: WizardValues, photos: readonly Upload
     professionPreference: textOrNull(values.professionPreference),
     familyBackground: textOrNull(values.familyBackground),
     photoIds: photos.map((photo) => photo.id),
+    ...(isParent ? { hiddenUntilConfirmed: values.hiddenUntilConfirmed === 'yes' } : {}),
   };
 }
 export type CreateProfilePayload = ReturnType<typeof buildCreatePayload>;
