@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { DAY_MS, addMonth, addToBillingClock, billingNow } from '../../services/billing/clock';
+import { DAY_MS, addMonth, addMonths, addToBillingClock, billingNow } from '../../services/billing/clock';
 import { runDemoRenewals } from '../../services/billing/demo';
 import { applyBillingEvent } from '../../services/billing/events';
 import { Client, type TestServer, startTestServer } from '../../test/harness';
@@ -63,14 +63,18 @@ describe('subscriptions with the demo provider (renewals on the simulated clock)
     assert.deepEqual(b.invoices.map((i) => [i.reason, i.amount, i.status]), [['subscription_create', '14.99', 'paid']]);
     assert.equal(await tierOf(client), 'premium');
 
+    // Periods are anchored to the start day, as Stripe's: 31 Jan → 28 Feb → 31 Mar.
+    const anchor = Number((await server.db('invoices').where({ userId: user.id, reason: 'subscription_create' }).first()).periodStart);
+    assert.equal(firstEnd, addMonths(anchor, 1));
     await advance(31);
     b = await billing(client, user.id);
     assert.equal(b.subscription?.status, 'active');
-    assert.equal(Date.parse(b.subscription?.renewsAt as string), addMonth(firstEnd), 'the next period follows the paid one');
+    const secondEnd = addMonths(anchor, 2);
+    assert.equal(Date.parse(b.subscription?.renewsAt as string), secondEnd, 'the next period follows the paid one, on the start day');
     assert.deepEqual(b.invoices.map((i) => [i.reason, i.amount, i.status]), [['subscription_cycle', '14.99', 'paid'], ['subscription_create', '14.99', 'paid']]);
     const me = (await (await client.get('/api/auth/user')).json()) as Json;
     assert.equal(me.subscriptionTier, 'premium');
-    assert.equal(Date.parse(me.subscriptionEnds as string), addMonth(firstEnd));
+    assert.equal(Date.parse(me.subscriptionEnds as string), secondEnd);
     const receipts = await server.db('email_outbox').where({ toEmail: user.email }).where('subject', 'like', 'Your Saathi receipt%');
     assert.equal(receipts.length, 2);
     assert.match(receipts[0].bodyText, /14\.99 USD/);
