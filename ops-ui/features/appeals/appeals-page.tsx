@@ -2,15 +2,10 @@ import { Scale } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Link } from '../../app/routing/router';
 import { MemberLink } from '../../components/member-link';
-import { Alert } from '../../components/ui/alert';
+import { StatusQueue } from '../../components/status-queue';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
-import { createDataTableColumnHelper, DataTable } from '../../components/ui/data-table';
-import { Notice } from '../../components/ui/notice';
-import { PageHeader } from '../../components/ui/page-header';
-import { SegmentedControl } from '../../components/ui/segmented-control';
-import { Toolbar } from '../../components/ui/toolbar';
-import { describeApiError } from '../../lib/api-client';
+import { createDataTableColumnHelper } from '../../components/ui/data-table';
 import { areaById } from '../../lib/areas';
 import { formatDateTime, humanize } from '../../lib/format';
 import { detailPaths } from '../../lib/paths';
@@ -28,7 +23,7 @@ const STATUS_SEGMENTS = [
 ] as const;
 
 const column = createDataTableColumnHelper<Appeal>();
-const noAppeals: Appeal[] = [];
+const _noAppeals: Appeal[] = [];
 const appealRowId = (appeal: Appeal) => String(appeal.id);
 
 export function AppealsPage() {
@@ -134,35 +129,21 @@ export function AppealsPage() {
   }, [status, decide.reset]);
 
   return (
-    <>
-      <PageHeader title={area.title} description={area.description} />
-      <Toolbar label="Appeals">
-        <SegmentedControl label="Show appeals" value={status} segments={STATUS_SEGMENTS} onValueChange={(next) => setStatusParam(next === 'open' ? '' : next)} />
-        {appeals.data ? (
-          <p className="ops-toolbar__count">
-            {appeals.data.total.toLocaleString('en')} {status}
-          </p>
-        ) : null}
-      </Toolbar>
-      <Notice message={notice} onDismiss={() => setNotice(null)} />
-      {appeals.isError ? (
-        <Alert tone="danger" title="Appeals could not be loaded">
-          <p>{describeApiError(appeals.error, 'Please try again.')}</p>
-        </Alert>
-      ) : null}
-      <DataTable
-        label="Appeals"
-        columns={columns}
-        data={appeals.data?.items ?? noAppeals}
-        rowCount={appeals.data?.total ?? 0}
-        getRowId={appealRowId}
-        pagination={table.pagination}
-        onPaginationChange={table.setPagination}
-        isLoading={appeals.isPending}
-        emptyIcon={Scale}
-        emptyTitle={status === 'open' ? 'No open appeals' : `No ${status} appeals`}
-        emptyDescription={status === 'open' ? 'Suspended and banned members appeal through the link in their email; appeals appear here, oldest first.' : undefined}
-      />
+    <StatusQueue
+      area={area}
+      noun="Appeals"
+      status={status}
+      segments={STATUS_SEGMENTS}
+      onStatusChange={(next) => setStatusParam(next === 'open' ? '' : next)}
+      query={appeals}
+      table={table}
+      columns={columns}
+      getRowId={appealRowId}
+      notice={notice}
+      onDismissNotice={() => setNotice(null)}
+      emptyIcon={Scale}
+      emptyOpen="Suspended and banned members appeal through the link in their email; appeals appear here, oldest first."
+    >
       <AppealDecisionDialog
         pending={pending}
         mutation={decide}
@@ -172,6 +153,6 @@ export function AppealsPage() {
           setNotice(message);
         }}
       />
-    </>
+    </StatusQueue>
   );
 }

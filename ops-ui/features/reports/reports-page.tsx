@@ -2,14 +2,9 @@ import { Flag } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Link } from '../../app/routing/router';
 import { MemberLink } from '../../components/member-link';
-import { Alert } from '../../components/ui/alert';
+import { StatusQueue } from '../../components/status-queue';
 import { Badge } from '../../components/ui/badge';
-import { createDataTableColumnHelper, DataTable } from '../../components/ui/data-table';
-import { Notice } from '../../components/ui/notice';
-import { PageHeader } from '../../components/ui/page-header';
-import { SegmentedControl } from '../../components/ui/segmented-control';
-import { Toolbar } from '../../components/ui/toolbar';
-import { describeApiError } from '../../lib/api-client';
+import { createDataTableColumnHelper } from '../../components/ui/data-table';
 import { areaById } from '../../lib/areas';
 import { formatDateTime, humanize } from '../../lib/format';
 import { reasonLabel, reportSourceLabel, reporterFallback } from '../../lib/labels';
@@ -28,7 +23,7 @@ const STATUS_SEGMENTS = [
 ] as const;
 
 const column = createDataTableColumnHelper<Report>();
-const noReports: Report[] = [];
+const _noReports: Report[] = [];
 const reportRowId = (report: Report) => String(report.id);
 
 export function ReportsPage() {
@@ -131,35 +126,21 @@ export function ReportsPage() {
   }, [status, act.reset]);
 
   return (
-    <>
-      <PageHeader title={area.title} description={area.description} />
-      <Toolbar label="Reports">
-        <SegmentedControl label="Show reports" value={status} segments={STATUS_SEGMENTS} onValueChange={(next) => setStatusParam(next === 'open' ? '' : next)} />
-        {reports.data ? (
-          <p className="ops-toolbar__count">
-            {reports.data.total.toLocaleString('en')} {status}
-          </p>
-        ) : null}
-      </Toolbar>
-      <Notice message={notice} onDismiss={() => setNotice(null)} />
-      {reports.isError ? (
-        <Alert tone="danger" title="Reports could not be loaded">
-          <p>{describeApiError(reports.error, 'Please try again.')}</p>
-        </Alert>
-      ) : null}
-      <DataTable
-        label="Reports"
-        columns={columns}
-        data={reports.data?.items ?? noReports}
-        rowCount={reports.data?.total ?? 0}
-        getRowId={reportRowId}
-        pagination={table.pagination}
-        onPaginationChange={table.setPagination}
-        isLoading={reports.isPending}
-        emptyIcon={Flag}
-        emptyTitle={status === 'open' ? 'No open reports' : `No ${status} reports`}
-        emptyDescription={status === 'open' ? 'Reports members send about other members appear here, oldest first.' : undefined}
-      />
+    <StatusQueue
+      area={area}
+      noun="Reports"
+      status={status}
+      segments={STATUS_SEGMENTS}
+      onStatusChange={(next) => setStatusParam(next === 'open' ? '' : next)}
+      query={reports}
+      table={table}
+      columns={columns}
+      getRowId={reportRowId}
+      notice={notice}
+      onDismissNotice={() => setNotice(null)}
+      emptyIcon={Flag}
+      emptyOpen="Reports members send about other members appear here, oldest first."
+    >
       <ReportActionDialog
         pending={pending}
         mutation={act}
@@ -169,6 +150,6 @@ export function ReportsPage() {
           setNotice(message);
         }}
       />
-    </>
+    </StatusQueue>
   );
 }
