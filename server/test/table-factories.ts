@@ -13,7 +13,7 @@ import { FamilyAct, FamilyInvitation, FamilyMember, FamilySharedConversation, Fa
 import { Announcement, AuditLog, EmailOutbox, IdentityVerification, Payment, SubscriptionPlan, VerificationRequest } from '../models/ops';
 import { Photo } from '../models/photo';
 import { NotificationSettings, PrivacySettings } from '../models/settings';
-import { Block, Match, ProfileLike, ProfileShare, Report } from '../models/social';
+import { Block, Match, ProfileLike, ProfileShare, Report, Suspension } from '../models/social';
 
 /**
  * One factory per table (users and profiles have theirs in factories.ts): a row straight in the database with a
@@ -45,6 +45,7 @@ export const buildNotInterested = factory<NotInterested, 'userId' | 'profileId'>
 export const buildMessage = factory<Message, 'senderId' | 'receiverId'>(Message, (now) => ({ content: 'Hello', isRead: false, createdAt: now }));
 export const buildNotification = factory<Notification, 'userId'>(Notification, (now) => ({ type: 'other', title: 'A notification', isRead: false, createdAt: now }));
 export const buildReport = factory<Report, 'reportedUserId'>(Report, (now) => ({ reason: 'fake_profile', status: 'open', createdAt: now }));
+export const buildSuspension = factory<Suspension, 'userId'>(Suspension, (now) => ({ kind: 'suspension', until: null, note: 'Repeated harassment', createdAt: now }));
 export const buildProfileShare = factory<ProfileShare, 'profileId' | 'userId'>(ProfileShare, (now) => ({ shareCode: hex(8), createdAt: now, expiresAt: now + 7 * DAY_MS, accessCount: 0, isActive: true }));
 export const buildShareView = factory<ShareView, 'shareId'>(ShareView, (now) => ({ createdAt: now }));
 
