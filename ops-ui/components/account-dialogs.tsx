@@ -18,6 +18,16 @@ export function SuspensionLengthField({ value, onChange }: { value: SuspensionLe
   return <SelectField label="Length" value={value} options={LENGTH_OPTIONS} onValueChange={onChange} />;
 }
 
+/** What a dialog acting on one member takes: whom, whether it is open, the request's state, and what to send. */
+interface MemberDialogProps<T> {
+  name: string;
+  open: boolean;
+  onClose: () => void;
+  isPending: boolean;
+  error: string | null;
+  onConfirm: (input: T) => void;
+}
+
 /** Suspend or ban a member from the members list or their page: a length and a reason (kept in the audit log). */
 export function SuspendMemberDialog({
   name,
@@ -26,14 +36,7 @@ export function SuspendMemberDialog({
   isPending,
   error,
   onConfirm,
-}: {
-  name: string;
-  open: boolean;
-  onClose: () => void;
-  isPending: boolean;
-  error: string | null;
-  onConfirm: (input: { reason: string; length: SuspensionLength }) => void;
-}) {
+}: MemberDialogProps<{ reason: string; length: SuspensionLength }>) {
   const [length, setLength] = useState<SuspensionLength>('7d');
   useEffect(() => {
     if (open) setLength('7d');
@@ -65,14 +68,7 @@ export function RestoreMemberDialog({
   isPending,
   error,
   onConfirm,
-}: {
-  name: string;
-  open: boolean;
-  onClose: () => void;
-  isPending: boolean;
-  error: string | null;
-  onConfirm: (note: string) => void;
-}) {
+}: MemberDialogProps<string>) {
   return (
     <ActionDialog
       open={open}
