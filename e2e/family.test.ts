@@ -135,7 +135,9 @@ describe('family access in the browser', () => {
     await screenshot(parentPage, 'family-1-parent-invites');
 
     // The mother chooses to keep the profile hidden until Priya confirms it: Arjun no longer finds it.
+    const gateSaved = parentPage.waitForResponse((r) => r.url().endsWith('/consent-gate') && r.request().method() === 'PATCH');
     await parentPage.getByRole('checkbox', { name: 'Hide from members until Priya confirms' }).check();
+    assert.equal((await gateSaved).status(), 200);
     await parentPage.getByText('Nobody finds the profile until Priya accepts it.').waitFor();
     assert.equal((await arjun.call('GET', `/api/profiles/${priyaProfileId}`)).status, 404, 'behind the consent gate');
     await screenshot(parentPage, 'family-1b-parent-hides-until-confirmed');

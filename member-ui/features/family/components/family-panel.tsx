@@ -216,11 +216,21 @@ function InviteForm({ family }: { family: FamilyView }) {
 function ConsentGate({ family }: { family: FamilyView }) {
   const set = useSetConsentGate(family.profileId);
   const name = family.candidateFirstName ?? 'the person it is for';
-  const hidden = set.isPending && set.variables !== undefined ? set.variables : family.hiddenUntilConfirmed;
+  // The choice is held in component state, set in the change event itself: a controlled checkbox whose value came
+  // only from the mutation would snap back until the query library's (deferred) notification re-rendered it.
+  const [choice, setChoice] = useState<boolean | null>(null);
+  const hidden = choice ?? family.hiddenUntilConfirmed;
+  const choose = (value: boolean) => {
+    setChoice(value);
+    set.mutateAsync(value).then(
+      () => setChoice(null),
+      () => setChoice(null),
+    );
+  };
   return (
     <div className="family__gate">
       <label className="family__toggle">
-        <input type="checkbox" checked={hidden} disabled={set.isPending} onChange={(e) => set.mutate(e.target.checked)} />
+        <input type="checkbox" checked={hidden} disabled={set.isPending} onChange={(e) => choose(e.target.checked)} />
         <span>Hide from members until {name} confirms</span>
       </label>
       <p className="card__text">
