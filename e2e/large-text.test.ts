@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type BrowserContext, type Page, chromium } from 'playwright-core';
-import { type RunningSaathi, assertNoOverflow, screenshot, signInAsDemo, startSaathi } from './harness';
+import { type RunningSaathi, assertNoOverflow, screenshot, signInAsDemo, startSaathi, viewportScreenshot } from './harness';
 
 /**
  * Every member screen at 200 % text on a 390 px phone, as a parent with the phone's text size turned up reads it.
@@ -60,7 +60,7 @@ after(async () => {
 /** Rectangles of the visible navigation targets: the header's and the bottom bar's links and buttons. */
 async function navigationTargets(target: Page) {
   return target.evaluate(() =>
-    [...document.querySelectorAll('header a, header button, nav a, nav button')]
+    [...document.querySelectorAll('.app-header a, .app-header button, .bottom-nav a')]
       .filter((el) => {
         const r = el.getBoundingClientRect();
         const style = getComputedStyle(el);
@@ -99,6 +99,7 @@ async function checkScreen(route: string, name: string, ready: (p: Page) => Prom
   await page.waitForFunction(() => !document.querySelector('#root .spinner, #root [aria-busy="true"], #root .skeleton'));
   await page.evaluate(() => document.fonts.ready);
   await screenshot(page, `large-text-${name}`);
+  await viewportScreenshot(page, `large-text-${name}-screen`);
   await assertNoOverflow(page);
   const viewport = page.viewportSize() ?? { width: 390, height: 844 };
   const targets = await navigationTargets(page);
