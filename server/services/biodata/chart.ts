@@ -51,7 +51,7 @@ export function drawNorthChart(doc: Doc, chart: RashiChartView, x: number, y: nu
     const top = y + (cy - 22 - stacked) * k;
     doc.font(font).fontSize(8).fillColor(house.house === 1 ? LINE : MUTED);
     doc.text(String(house.rashi + 1), px - 15, top, { width: 30, align: 'center', lineBreak: false });
-    occupants(doc, font, px, top + 10, (perLine === 1 ? 40 : 60) * k + 10, house.grahas, perLine);
+    occupants(doc, font, px, top + 10, (perLine === 1 ? 40 : 84) * k + 10, house.grahas, perLine, 6.5);
   });
 }
 

@@ -77,8 +77,18 @@ function heading(doc: Doc, title: string, width = CONTENT_WIDTH, needed = 44): v
   doc.y += 6;
 }
 
+type Row = [label: string, value: string | null | undefined];
+
+/** A titled block of rows, moved whole to the next page when it would be split (if it fits a page). */
+function section(doc: Doc, title: string, items: Row[]): void {
+  const shown = items.filter(([, value]) => value);
+  if (shown.length === 0) return;
+  heading(doc, title, CONTENT_WIDTH, Math.min(40 + 15 * shown.length, 300));
+  rows(doc, shown);
+}
+
 /** Label/value rows; rows without a value are left out. */
-function rows(doc: Doc, items: Array<[string, string | null | undefined]>, width = CONTENT_WIDTH, x = PAGE.margin): void {
+function rows(doc: Doc, items: Row[], width = CONTENT_WIDTH, x = PAGE.margin): void {
   for (const [label, value] of items) {
     if (!value) continue;
     ensureRoom(doc, 16);
@@ -139,11 +149,10 @@ function photo(doc: Doc, c: BiodataContent): number {
 function horoscope(doc: Doc, c: BiodataContent): void {
   const p = c.profile;
   const s = p.astroSource;
-  heading(doc, 'Horoscope');
-  const chartSize = 172;
-  const top = doc.y;
+  const chartSize = 160;
   const chartFits = c.chart !== null;
-  if (chartFits) ensureRoom(doc, chartSize + 24);
+  // The title, the rows beside the chart and the chart stay on one page.
+  heading(doc, 'Horoscope', CONTENT_WIDTH, chartFits ? chartSize + 44 : 44);
   const start = doc.y;
   rows(
     doc,
@@ -160,16 +169,17 @@ function horoscope(doc: Doc, c: BiodataContent): void {
     chartFits ? CONTENT_WIDTH - chartSize - 16 : CONTENT_WIDTH,
   );
   if (!c.chart) return;
-  const chartY = doc.y < start ? top : start;
+  const rowsEnd = doc.y;
+  const chartY = start;
   const x = PAGE.margin + CONTENT_WIDTH - chartSize;
   const face = biodataFaces()[400][0].name;
   if (c.chartStyle === 'south') drawSouthChart(doc, c.chart, x, chartY, chartSize, face);
   else drawNorthChart(doc, c.chart, x, chartY, chartSize, face);
   doc.fillColor(MUTED);
-  const note = c.chart.reference === 'ascendant' ? 'Whole-sign houses from the ascendant (lagna), Lahiri ayanamsa.' : 'Birth time unknown: houses from the Moon sign.';
-  write(doc, note, 400, 7, { x, y: chartY + chartSize + 4, width: chartSize, align: 'center' });
+  const note = c.chart.reference === 'ascendant' ? 'Chart: whole-sign houses from the ascendant (lagna), Lahiri ayanamsa.' : 'Chart: birth time unknown, houses from the Moon sign.';
+  write(doc, note, 400, 7.5, { x: PAGE.margin, y: rowsEnd + 4, width: CONTENT_WIDTH - chartSize - 16 });
   doc.fillColor(INK);
-  doc.y = Math.max(doc.y, chartY + chartSize + 16);
+  doc.y = Math.max(doc.y, chartY + chartSize + 4);
 }
 
 function footer(doc: Doc, c: BiodataContent): void {
@@ -225,13 +235,12 @@ export function renderBiodata(c: BiodataContent): Promise<Buffer> {
       ['Mother tongue', p.motherTongue],
       ['Diet', humanize(p.diet)],
       ['Lives in', p.location],
-      ['Languages', p.languages.length ? p.languages.map((l) => l.language).join(', ') : null],
+      ['Languages', p.languages.length ? p.languages.map((l) => humanize(l.language)).join(', ') : null],
     ],
     beside,
   );
   doc.y = Math.max(doc.y, photoBottom);
-  heading(doc, 'Education and work');
-  rows(doc, [
+  section(doc, 'Education and work', [
     ['Education', [p.education, p.educationDetails].filter(Boolean).join(' — ') || null],
     ['Profession', p.profession],
     ['Company', p.company],
@@ -245,17 +254,15 @@ export function renderBiodata(c: BiodataContent): Promise<Buffer> {
   ]);
   paragraph(doc, p.familyBackground);
   horoscope(doc, c);
-  heading(doc, 'Partner preferences');
   const ages = p.agePreferenceMin !== null && p.agePreferenceMax !== null ? `${p.agePreferenceMin} – ${p.agePreferenceMax} years` : null;
-  rows(doc, [
+  section(doc, 'Partner preferences', [
     ['Age', ages],
     ['Location', p.locationPreference.length ? p.locationPreference.join(', ') : null],
     ['Education', p.educationPreference],
     ['Profession', p.professionPreference],
   ]);
   if (p.parentContact || c.email) {
-    heading(doc, 'Contact', CONTENT_WIDTH, 74);
-    rows(doc, [
+    section(doc, 'Contact', [
       ['Phone', p.parentContact],
       ['Email', c.email],
     ]);
