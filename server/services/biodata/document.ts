@@ -209,7 +209,7 @@ export function renderBiodata(c: BiodataContent): Promise<Buffer> {
     size: 'A4', margin: PAGE.margin, bufferPages: true, font: null as unknown as string,
     info: { Title: `Marriage biodata: ${p.fullName}`, Author: 'Saathi', Creator: 'Saathi' },
   });
-  for (const weight of [400, 700] as const) for (const face of biodataFaces()[weight]) doc.registerFont(face.name, face.file);
+  for (const weight of [400, 700] as const) for (const face of biodataFaces()[weight]) doc.registerFont(face.name, face.data);
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {

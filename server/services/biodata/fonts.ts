@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import * as fontkit from 'fontkit';
 
 /**
@@ -14,7 +15,8 @@ export type Weight = 400 | 700;
 interface Face {
   /** the name registered with the PDF document */
   name: string;
-  file: string;
+  /** the TrueType font */
+  data: Buffer;
   has: (codePoint: number) => boolean;
 }
 
@@ -29,11 +31,47 @@ const SUBSETS: Array<[pkg: string, prefix: string]> = [
   ['@fontsource/noto-sans-tamil', 'noto-sans-tamil-tamil'],
 ];
 
+/**
+ * WOFF → the plain TrueType font it wraps (each table inflated, the table directory rewritten). Done once per
+ * process: parsing the WOFF in every document inflated every table again, most of a biodata's drawing time.
+ */
+export function sfntOfWoff(woff: Buffer): Buffer {
+  if (woff.toString('latin1', 0, 4) !== 'wOFF') throw new Error('not a WOFF font');
+  const numTables = woff.readUInt16BE(12);
+  const tables = Array.from({ length: numTables }, (_, i) => {
+    const at = 44 + i * 20;
+    const [offset, compLength, origLength] = [woff.readUInt32BE(at + 4), woff.readUInt32BE(at + 8), woff.readUInt32BE(at + 12)];
+    const stored = woff.subarray(offset, offset + compLength);
+    return { tag: woff.subarray(at, at + 4), checksum: woff.readUInt32BE(at + 16), data: compLength < origLength ? zlib.inflateSync(stored) : stored };
+  });
+  const entrySelector = Math.floor(Math.log2(numTables));
+  const header = Buffer.alloc(12 + 16 * numTables);
+  woff.copy(header, 0, 4, 8); // the flavor: TrueType or CFF outlines
+  header.writeUInt16BE(numTables, 4);
+  header.writeUInt16BE(16 * 2 ** entrySelector, 6);
+  header.writeUInt16BE(entrySelector, 8);
+  header.writeUInt16BE(16 * numTables - 16 * 2 ** entrySelector, 10);
+  const parts: Buffer[] = [header];
+  let offset = header.length;
+  tables.forEach((t, i) => {
+    const at = 12 + i * 16;
+    t.tag.copy(header, at);
+    header.writeUInt32BE(t.checksum, at + 4);
+    header.writeUInt32BE(offset, at + 8);
+    header.writeUInt32BE(t.data.length, at + 12);
+    const padded = Buffer.alloc((t.data.length + 3) & ~3);
+    t.data.copy(padded);
+    parts.push(padded);
+    offset += padded.length;
+  });
+  return Buffer.concat(parts);
+}
+
 function loadFaces(weight: Weight): Face[] {
   return SUBSETS.map(([pkg, prefix]) => {
-    const file = path.join(filesOf(pkg), `${prefix}-${weight}-normal.woff`);
-    const font = fontkit.create(fs.readFileSync(file));
-    return { name: `${prefix}-${weight}`, file, has: (cp: number) => font.hasGlyphForCodePoint(cp) };
+    const data = sfntOfWoff(fs.readFileSync(path.join(filesOf(pkg), `${prefix}-${weight}-normal.woff`)));
+    const font = fontkit.create(data);
+    return { name: `${prefix}-${weight}`, data, has: (cp: number) => font.hasGlyphForCodePoint(cp) };
   });
 }
 
