@@ -62,6 +62,7 @@ const MATRIX: Record<string, Access> = {
   'GET /api/profiles/:userId/completion-status': 'owner',
   'POST /api/profiles/:profileId/completion/:stage': 'owner',
   'GET /api/profiles/:id': 'visible',
+  'GET /api/profiles/:id/biodata.pdf': 'visible',
   'PATCH /api/profiles/:id': 'owner',
   'DELETE /api/profiles/:id': 'owner',
   'GET /api/profile-likes/:userId/:profileId/check': 'owner',

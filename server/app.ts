@@ -33,6 +33,7 @@ import { safetyRoutes } from './routes/safety/safety';
 import { pushRoutes } from './routes/push/push';
 import { settingsRoutes } from './routes/settings/settings';
 import { shareRoutes } from './routes/shares/shares';
+import { biodataRoutes } from './routes/biodata/biodata';
 import { billingRoutes } from './routes/subscriptions/billing';
 import { subscriptionRoutes } from './routes/subscriptions/subscriptions';
 import { accountRoutes } from './routes/account/account';
@@ -81,6 +82,7 @@ export function apiRouters(services: AppServices) {
     notificationRoutes(),
     messageRoutes(),
     shareRoutes(),
+    biodataRoutes(),
     photoRoutes(),
     profileDraftRoutes(),
     matchRoutes(),

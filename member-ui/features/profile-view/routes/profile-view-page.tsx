@@ -30,6 +30,7 @@ import { PhotoGallery } from '../../../components/profile/photo-gallery';
 import { ProfileViewSkeleton } from '../components/profile-view-skeleton';
 import { NotInterestedButton } from '../../../components/not-interested/not-interested-button';
 import { FirstScreen, useFirstScreenReplaced } from '../../../app/layout/first-screen';
+import { DownloadBiodata } from '../../../components/profile/download-biodata';
 
 const profileViewRoute = getRouteApi('/member/profile/$id');
 
@@ -180,6 +181,8 @@ function LoadedProfile({ profile }: { profile: ProfileView }) {
             </>
           )}
         </div>
+        {/* Family who help with the profile have it only while the candidate lets them share it. */}
+        {user && (!helping || helping.mayShare === true) ? <DownloadBiodata profileId={profile.id} block className="profile-intro__biodata" /> : null}
       </header>
 
       <DeferredDetails profile={profile} isOwner={isOwner} user={user} />
