@@ -5,7 +5,7 @@ import { privacyResource, settingsQueryOptions } from '../../features/settings/a
 import { ProtectedLayout } from '../layout/protected-layout';
 import { ScreenPending } from '../layout/screen-pending';
 import { rootRoute } from './root-route';
-import { checkoutSearchSchema, confirmationSearchSchema } from './search-schemas';
+import { checkoutSearchSchema, confirmationSearchSchema, searchPageSearchSchema } from './search-schemas';
 
 /**
  * Auth layout route: everything below it needs a signed-in member.
@@ -47,6 +47,7 @@ export const profileViewRoute = createRoute({
 
 export const searchRoute = createRoute({
   ...memberRoute('search'),
+  validateSearch: searchPageSearchSchema,
   component: lazyRouteComponent(() => import('../../features/search/routes/search-page'), 'SearchPage'),
 });
 
