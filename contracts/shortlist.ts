@@ -1,8 +1,9 @@
 import './zod-config';
 import * as z from 'zod';
+import { SHORTLIST_NOTE_MAX } from './enums';
 import type { ProfileCardView } from './views';
 
-export const SHORTLIST_NOTE_MAX = 500;
+export { SHORTLIST_NOTE_MAX };
 
 /** POST /api/shortlist/{profileId}: save a profile to the candidate profile's shortlist, with an optional note. */
 export const shortlistSaveSchema = z.object({

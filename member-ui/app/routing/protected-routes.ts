@@ -110,6 +110,18 @@ export const likedProfilesRoute = createRoute({
   component: lazyRouteComponent(() => import('../../features/liked-profiles/routes/liked-profiles-page'), 'LikedProfilesPage'),
 });
 
+export const shortlistRoute = createRoute({
+  ...memberRoute('shortlist'),
+  staticData: { header: { backTo: '/profile' } },
+  component: lazyRouteComponent(() => import('../../features/shortlist/routes/shortlist-page'), 'ShortlistPage'),
+});
+
+export const profileViewsRoute = createRoute({
+  ...memberRoute('profile-views'),
+  staticData: { header: { backTo: '/notifications' } },
+  component: lazyRouteComponent(() => import('../../features/profile-views/routes/profile-views-page'), 'ProfileViewsPage'),
+});
+
 export const notificationsRoute = createRoute({
   ...memberRoute('notifications'),
   component: lazyRouteComponent(() => import('../../features/notifications/routes/notifications-page'), 'NotificationsPage'),
@@ -178,6 +190,8 @@ export const memberRoutes = [
   createProfileRoute,
   ownProfileRoute,
   likedProfilesRoute,
+  shortlistRoute,
+  profileViewsRoute,
   notificationsRoute,
   settingsRoute,
   compatibilityRoute,
