@@ -424,3 +424,13 @@ test('a tryme member opening a link with premium filters searches without them',
   const [call] = fetchStub.callsTo('GET', '/api/search');
   assert.deepEqual(Object.fromEntries(call?.url.searchParams ?? []), { minAge: '25', maxAge: '35', religions: 'Sikh', limit: '20' });
 });
+
+test('a text hit says why it matched: the snippet and the name carry the matched words in <mark>', async () => {
+  const hit = { ...buildProfileCard({ id: 45, fullName: 'Vikram Rao', profession: 'Software Engineer', city: 'Zürich', country: 'Switzerland' }), snippet: 'Software Engineer · Zürich, Switzerland', matchedTerms: ['engin', 'zurich'] } as ProfileCardView;
+  renderApp('/search?query=engin%20zurich', searchServer(() => page([hit])));
+  const card = (await screen.findByRole('heading', { name: /Vikram Rao/ })).closest('li') as HTMLElement;
+  assert.deepEqual(Array.from(card.querySelectorAll('mark'), (m) => m.textContent), ['Engineer', 'Zürich']);
+  assert.ok(within(card).getByLabelText('Matched your search:'));
+  // The matched fields are written once: in the snippet, not again on their own lines.
+  assert.equal(within(card).getAllByText(/Engineer/).length, 1);
+});
