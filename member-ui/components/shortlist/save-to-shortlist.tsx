@@ -73,7 +73,7 @@ export function SaveToShortlist({ savedProfileId, name, className }: { savedProf
       />
       <div className="shortlist-form__actions">
         <Button type="submit" size="sm" disabled={save.isPending}>
-          Save to shortlist
+          Save
         </Button>
         <Button type="button" size="sm" variant="ghost" onClick={() => setOpen(false)}>
           Cancel
