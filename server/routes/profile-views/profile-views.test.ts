@@ -81,6 +81,21 @@ describe('GET /api/profile-views/:userId', () => {
     assert.equal(body.count, 1);
   });
 
+  test('a viewer who shows their profile to matches only is listed when matched, not otherwise', async () => {
+    const owner = await ownerOf('premium');
+    const matched = await viewerWithProfile('Matched Viewer');
+    const stranger = await viewerWithProfile('Unmatched Viewer');
+    assert.equal((await matched.client?.post('/api/profile-likes', { likedProfileId: owner.profile.id }))?.status, 201);
+    assert.equal((await owner.client.post('/api/profile-likes', { likedProfileId: matched.profile.id })).status, 201);
+    for (const v of [matched, stranger]) {
+      await viewed(v.user, owner.profile.id, Date.now());
+      assert.equal((await v.client?.patch(`/api/users/${v.user.id}/privacy-settings`, { profileVisibility: 'matches' }))?.status, 200);
+    }
+    const body = (await (await owner.client.get(`/api/profile-views/${owner.user.id}`)).json()) as ProfileViewersView;
+    assert.deepEqual(body.viewers?.map((v) => v.fullName), ['Matched Viewer']);
+    assert.equal(body.count, 1);
+  });
+
   test("another member's viewers are refused (403) and a visitor is asked to sign in (401)", async () => {
     const owner = await ownerOf('premium');
     const snoop = await signedInClient(server, { tier: 'premium' });
