@@ -5,7 +5,7 @@ import Search from 'lucide-react/icons/search';
 import SearchX from 'lucide-react/icons/search-x';
 import SlidersHorizontal from 'lucide-react/icons/sliders-horizontal';
 import X from 'lucide-react/icons/x';
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { AlertBanner } from '../../../components/ui/alert-banner';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
@@ -110,16 +110,28 @@ function errorText(error: Error): { text: string; upgrade: boolean } {
   return { text: 'Search failed. Please check your connection and try again.', upgrade: false };
 }
 
-/**
- * /search: text, filters, mood match; results ranked by match score with the total and cursor pages to the end.
- * With nothing chosen the server answers with the member's best matches, shown at once.
- */
+/** Changes the search's address: `replace` rewrites the history entry instead of adding one. */
+export type ChangeAddress = (change: (current: SearchPageSearch) => SearchPageSearch, replace: boolean) => void;
+
+/** /search as a route: the search is the address (text, applied filters, mood match), so a reload, Back or a link shows it. */
 export function SearchPage() {
-  const user = useSessionUser();
-  useFirstScreenReplaced();
-  // The search is the address (text, applied filters, mood match): a reload, Back or a link shows the same one.
   const address = useSearch({ from: '/member/search' });
   const navigate = useNavigate({ from: '/search' });
+  const changeAddress = useCallback<ChangeAddress>(
+    (change, replace) => void navigate({ search: (current: SearchPageSearch) => change(current), replace }),
+    [navigate],
+  );
+  return <SearchScreen address={address} changeAddress={changeAddress} />;
+}
+
+/**
+ * The search screen: text, filters, mood match; results ranked by match score with the total and cursor pages to the
+ * end. With nothing chosen the server answers with the member's best matches, shown at once (and painted by the
+ * server into the page, member-ui/first-screen, with an empty address).
+ */
+export function SearchScreen({ address, changeAddress }: { address: SearchPageSearch; changeAddress: ChangeAddress }) {
+  const user = useSessionUser();
+  useFirstScreenReplaced();
   const [panelOpen, setPanelOpen] = useAtom(filterPanelOpenAtom);
   const queryClient = useQueryClient();
   const advancedLocked = user?.subscriptionTier === 'tryme';
@@ -129,8 +141,7 @@ export function SearchPage() {
   const defaultAges = defaultAgeRange(ownProfile.data);
   const fromAddress = criteriaFromUrl(address, defaultAges);
   const { filters: appliedFilters, moodMatch } = fromAddress;
-  const go = (change: (current: SearchPageSearch) => SearchPageSearch, replace: boolean) =>
-    void navigate({ search: (current: SearchPageSearch) => change(current), replace });
+  const go = changeAddress;
 
   // Typing is the box's own state; the address follows it after a pause (replacing, not adding, history entries).
   const [text, setText] = useState(fromAddress.query);
@@ -139,8 +150,8 @@ export function SearchPage() {
   useEffect(() => {
     if (typed === written.current) return;
     written.current = typed;
-    void navigate({ search: (current: SearchPageSearch) => ({ ...current, query: typed || undefined }), replace: true });
-  }, [typed, navigate]);
+    changeAddress((current) => ({ ...current, query: typed || undefined }), true);
+  }, [typed, changeAddress]);
   // Back, Forward or a link changed the address: the box shows its text.
   useEffect(() => {
     if (fromAddress.query === written.current) return;
