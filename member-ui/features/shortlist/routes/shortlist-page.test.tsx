@@ -57,7 +57,7 @@ test('the shortlist lists each entry with who saved it and the note; Remove take
     '/shortlist',
     shortlistServer([
       entry(1, { note: 'Lovely family, call on Sunday' }),
-      entry(2, { savedBy: { userId: 8, name: 'Lakshmi Sharma', relation: 'mother', isYou: false } }),
+      entry(2, { status: 'discussing', savedBy: { userId: 8, name: 'Lakshmi Sharma', relation: 'mother', isYou: false } }),
     ]),
   );
   const list = await screen.findByRole('list', { name: 'Shortlisted profiles' });
@@ -67,6 +67,8 @@ test('the shortlist lists each entry with who saved it and the note; Remove take
   assert.equal(first.getByRole('link', { name: 'View Profile of Saved Member 1' }).getAttribute('href'), '/profile/101');
   const second = within(within(list).getByRole('heading', { name: /Saved Member 2/ }).closest('li') as HTMLElement);
   assert.ok(second.getByText(/^Saved by Lakshmi Sharma \(mother\) ·/));
+  assert.ok(second.getByText('Discussing'), 'what the candidate decided on a family suggestion');
+  assert.equal(first.queryByText('New'), null);
 
   fireEvent.click(first.getByRole('button', { name: 'Remove Saved Member 1 from the shortlist' }));
   await waitFor(() => assert.equal(screen.queryByRole('heading', { name: /Saved Member 1/ }), null));

@@ -5,6 +5,7 @@ import StickyNote from 'lucide-react/icons/sticky-note';
 import type { ShortlistEntryView } from '../../../../contracts/shortlist';
 import { removeFromShortlist, shortlistQueryOptions } from '../../../components/shortlist/shortlist';
 import { AlertBanner } from '../../../components/ui/alert-banner';
+import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { MatchBadge } from '../../../components/ui/match-badge';
 import { Page } from '../../../components/ui/page';
@@ -17,6 +18,9 @@ import { useSessionUser } from '../../../lib/session';
 
 const savedByText = (savedBy: ShortlistEntryView['savedBy']) =>
   savedBy.isYou ? 'Saved by you' : `Saved by ${savedBy.name}${savedBy.relation ? ` (${savedBy.relation})` : ''}`;
+
+/** What the candidate decided on an entry (the family shortlist's like, dismiss or discuss). */
+const DECIDED = { liked: 'Liked', dismissed: 'Dismissed', discussing: 'Discussing' } as const;
 
 const savedOn = (iso: string) => new Date(iso).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
 
@@ -77,6 +81,7 @@ export function ShortlistPage() {
                 </h2>
                 <div className="result-card__badges">
                   <MatchBadge percentage={entry.profile.matchPercentage} />
+                  {entry.status === 'open' ? null : <Badge tone={entry.status === 'liked' ? 'success' : 'neutral'}>{DECIDED[entry.status]}</Badge>}
                 </div>
                 <p className="result-card__meta result-card__meta--muted">
                   <span className="result-card__meta-text">
