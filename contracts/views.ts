@@ -148,6 +148,10 @@ export interface ProfileCardView {
   matchPercentage: number | null;
   /** search results only: mood compatibility with the viewer from recent public moods (null without data) */
   moodScore?: number | null;
+  /** text search results only: the card's searched fields that hold a term of the query (null: only the name did) */
+  snippet?: string | null;
+  /** text search results only: the query's terms found on the card, for the app to mark */
+  matchedTerms?: string[];
 }
 
 /** GET /api/profiles/{userId}/completion-status */

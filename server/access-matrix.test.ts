@@ -153,6 +153,10 @@ const MATRIX: Record<string, Access> = {
   'POST /api/family/:profileId/thread': 'owner',
   'GET /api/family-invitations/:token': 'public',
   'POST /api/family-invitations/:token': 'public',
+  'GET /api/shortlist/:profileId': 'owner',
+  'POST /api/shortlist/:profileId': 'owner',
+  'DELETE /api/shortlist/:profileId/:entryId': 'owner',
+  'GET /api/profile-views/:userId': 'owner',
 };
 
 let server: TestServer;
@@ -218,6 +222,7 @@ test('visitors, other members and owners get exactly what the matrix allows', as
       .replace(':invitationId', '1')
       .replace(':subscriptionId', '1')
       .replace(':suggestionId', '1')
+      .replace(':entryId', '1')
       .replace(':token', 'not-a-real-invitation-token-0123');
 
   const snapshot = async () =>

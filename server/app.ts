@@ -46,6 +46,8 @@ import { familyRoutes } from './routes/family/family';
 import { actForProfile } from './routes/family/acting';
 import { familyInvitationRoutes } from './routes/family/invitations';
 import { familySuggestionRoutes } from './routes/family/suggestions';
+import { profileViewRoutes } from './routes/profile-views/profile-views';
+import { shortlistRoutes } from './routes/shortlist/shortlist';
 import { type LiveEvents, liveEventsFor } from './services/live-events';
 import { MatchEngine } from './services/match-engine/engine';
 import { CardRows } from './services/card-rows';
@@ -108,6 +110,8 @@ export function apiRouters(services: AppServices) {
     familyRoutes(),
     familyInvitationRoutes(),
     familySuggestionRoutes(),
+    shortlistRoutes(),
+    profileViewRoutes(),
     opsRoutes(),
   ];
 }

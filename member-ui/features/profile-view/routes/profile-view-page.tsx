@@ -29,6 +29,7 @@ import { MemberActions, PeopleActions } from '../components/member-actions';
 import { PhotoGallery } from '../../../components/profile/photo-gallery';
 import { ProfileViewSkeleton } from '../components/profile-view-skeleton';
 import { NotInterestedButton } from '../../../components/not-interested/not-interested-button';
+import { SaveToShortlist } from '../../../components/shortlist/save-to-shortlist';
 import { FirstScreen, useFirstScreenReplaced } from '../../../app/layout/first-screen';
 import { DownloadBiodata } from '../../../components/profile/download-biodata';
 
@@ -177,6 +178,7 @@ function LoadedProfile({ profile }: { profile: ProfileView }) {
                   Chat
                 </Link>
               </Button>
+              {user ? <SaveToShortlist savedProfileId={profile.id} name={name} className="profile-intro__aside" /> : null}
               {user ? <NotInterestedButton profileId={profile.id} name={name} className="profile-intro__aside" showState /> : null}
             </>
           )}
