@@ -18,7 +18,8 @@ import {
 } from './store';
 import type { Packer, Unpacker } from './columns-file';
 import { PlaceCounts } from './place-counts';
-import { TextIndex, type TextSnapshot, textHash } from './text-index';
+import { TextIndex, type TextSnapshot } from './text-index';
+import { textHash } from './text-words';
 import { TextLog } from './text-log';
 import { type Group, type GroupSnapshot, Groups, countInto, countingSort, liveByBirthDate } from './groups';
 import { DAY_MS, type MemberValues, ageOrNull, textOf } from './member-row';
