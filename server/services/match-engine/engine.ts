@@ -13,7 +13,7 @@ import { buildDeferredText, scanIndex } from './parallel-scan';
 import { Passes, rankedOf } from './passes';
 import { MoodSignalsCache } from './mood-signals';
 import { type Relations, RelationsCache } from './relations';
-import { R_ALLOWED, R_EXCLUDED, R_NOT_INTERESTED, R_LIKED, R_SELF } from './scan';
+import { R_ALLOWED, R_EXCLUDED, R_NOT_INTERESTED, R_LIKED, R_SELF } from './scan-plan';
 import { type ScoreTables, Scorer, packedScore, percentOfPacked } from './scorer';
 import { type SnapshotKey, encodeSnapshot, readSnapshot, snapshotFileOf, snapshotKey, writeSnapshot } from './snapshot';
 import { F_VERIFIED } from './store';
