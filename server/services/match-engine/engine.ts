@@ -110,9 +110,9 @@ export class MatchEngine {
     this.log({
       level: 'info', msg: restored ? 'match engine loaded its snapshot' : 'match engine built', members: index.liveCount, ms: Math.round(buildMs),
       columnBytes, textBytes, bytesPerMember: index.liveCount ? Math.round((columnBytes + textBytes) / index.liveCount) : 0,
-      ...(index.textPending ? { text: 'deferred' } : {}),
+      ...(index.texts.pending ? { text: 'deferred' } : {}),
     });
-    if (index.textPending) this.buildText(index, started);
+    if (index.texts.pending) this.buildText(index, started);
     this.follow();
   }
 
@@ -122,7 +122,7 @@ export class MatchEngine {
    * the build is written then.
    */
   private buildText(index: MemberIndex, started: number): void {
-    const texts = index.pendingTexts();
+    const texts = index.texts.pendingTexts();
     this.textBuilt = (async () => {
       await this.textGate;
       // The place counts first, on this thread, once the requests that waited for the build have been answered.
@@ -139,7 +139,7 @@ export class MatchEngine {
       }
       // A build that began meanwhile has its own.
       if (this.index !== index) return;
-      index.landText(text);
+      index.texts.land(text);
       const textMs = performance.now() - started;
       this.stats_ = { ...this.stats_, textMs };
       this.log({ level: 'info', msg: 'match engine: its text index is in', ms: Math.round(textMs), vocabulary: text.vocabulary });
@@ -184,7 +184,7 @@ export class MatchEngine {
   private async saveSnapshot(): Promise<void> {
     const due = this.snapshotWanted || (this.changedSinceSnapshot !== null && Date.now() - this.changedSinceSnapshot > SNAPSHOT_AFTER_MS);
     // A build's deferred text index is part of the snapshot: it is written once that is in (see buildText).
-    if (!due || !this.snapshotFile || this.writingSnapshot || this.index.textPending) return;
+    if (!due || !this.snapshotFile || this.writingSnapshot || this.index.texts.pending) return;
     const file = this.snapshotFile;
     this.snapshotWanted = false;
     this.changedSinceSnapshot = null;
@@ -247,7 +247,7 @@ export class MatchEngine {
 
   private measure(): Omit<EngineStats, 'buildMs' | 'textMs' | 'builtAt' | 'restored'> {
     const i = this.index;
-    return { members: i.liveCount, positions: i.store.size, vocabulary: i.text.vocabulary, columnBytes: i.store.bytes() + i.groups.bytes(), textBytes: i.textBytes() };
+    return { members: i.liveCount, positions: i.store.size, vocabulary: i.texts.index.vocabulary, columnBytes: i.store.bytes() + i.groups.bytes(), textBytes: i.texts.bytes() };
   }
 
   stats(): EngineStats {

@@ -111,7 +111,7 @@ export async function scanIndex(
     return index;
   }
   const half = MemberIndex.fromSnapshot(reply.header, new Unpacker(reply.columns), { forAbsorb: true });
-  if (reply.texts) half.textLog = TextLog.of(reply.texts);
+  if (reply.texts) half.texts.log = TextLog.of(reply.texts);
   index.absorb(half);
   return index;
 }
@@ -120,7 +120,7 @@ export async function scanIndex(
 export const DEFER_TEXT_AT = SPLIT_AT;
 
 /**
- * The text index of a build that deferred it (MemberIndex.pendingTexts), built on a worker thread, so that this
+ * The text index of a build that deferred it (MemberTexts.pendingTexts), built on a worker thread, so that this
  * one keeps answering; on this thread, twenty thousand texts at a time, when no worker can start.
  */
 export async function buildDeferredText(texts: { log: TextLog; order: Int32Array }, log?: (entry: Record<string, unknown>) => void): Promise<TextIndex> {
@@ -206,7 +206,7 @@ async function workerMain(job: Job): Promise<void> {
     await scanMembers(db, index.dicts, (values) => index.put(values, 0), { range: job.range, stored: job.stored });
     const packer = new Packer();
     const header = index.toSnapshot(packer);
-    const texts = index.textLog?.parts() ?? null;
+    const texts = index.texts.log?.parts() ?? null;
     const buffers = [...new Set([...packer.columns, ...(texts ? [texts.bytes, texts.ends] : [])].map((c) => c.buffer as ArrayBuffer))];
     port.postMessage({ header, columns: packer.columns, texts } satisfies Reply, buffers);
   } catch (error) {

@@ -1,5 +1,6 @@
 import { AgeTable, dayAt } from './ages';
 import { mayListTable } from './eligibility';
+import { matchProfileAt } from './match-profile';
 import type { MemberIndex } from './member-index';
 import type { RelationsCache } from './relations';
 import { rankedScan, scan } from './scan';
@@ -38,7 +39,7 @@ export class Passes {
     if (vp === -1) return null;
     const s = index.store;
     const viewerAge = ages.ageOf(s.dob[vp]);
-    return scorer.tables({ ...index.matchProfile(vp), moon: s.moon[vp], role: index.roleOf(vp) }, viewerAge === NO_AGE ? null : viewerAge);
+    return scorer.tables({ ...matchProfileAt(index.store, index.dicts, vp), moon: s.moon[vp], role: index.roleOf(vp) }, viewerAge === NO_AGE ? null : viewerAge);
   }
 
   /** Prepares a pass for the viewer: scoring tables, relation marks (cleared by `run`), the policy's table. */

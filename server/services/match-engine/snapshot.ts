@@ -15,6 +15,8 @@ import { Dict, TupleDict } from './interning';
 import { MemberStore } from './store';
 import { Postings } from './postings';
 import { TextIndex } from './text-index';
+import { clusterOrder, layOutGroups } from './cluster';
+import { MemberTexts } from './member-texts';
 import { Vocabulary } from './vocabulary';
 
 /**
@@ -53,7 +55,7 @@ const VERSION = 1;
 const CODE = crypto
   .createHash('sha256')
   .update(
-    [MemberIndex, MemberStore, IdColumn, Dict, TupleDict, Dictionaries, TextIndex, Vocabulary, Postings, Groups, PositionList, placementOf, dobDays, visibilityCode, ageOrNull]
+    [MemberIndex, MemberStore, IdColumn, Dict, TupleDict, Dictionaries, MemberTexts, TextIndex, Vocabulary, Postings, Groups, clusterOrder, layOutGroups, PositionList, placementOf, dobDays, visibilityCode, ageOrNull]
       .map(String)
       .join('\n'),
   )

@@ -1,4 +1,5 @@
 import type { Packer, Unpacker } from './columns-file';
+import type { Dictionaries } from './dictionaries';
 import { IdColumn, gather } from './id-column';
 
 /**
@@ -6,7 +7,7 @@ import { IdColumn, gather } from './id-column';
  * every text value interned to a small integer (dictionaries.ts keeps the strings once). Positions are never reused
  * while the process runs: a member whose search text changes moves to a new position (the text index is
  * append-only), the old one is marked dead. This file owns the columns, their flag bits and sentinels, growing,
- * gathering (clustering) and the store's part of a snapshot.
+ * gathering (clustering), appending another build's columns and the store's part of a snapshot.
  */
 
 // Flag bits of a member.
@@ -111,6 +112,32 @@ export class MemberStore {
     for (const key of ID_COLUMNS) out[key] = this[key].gathered(order, capacity);
     out.size = order.length;
     return out;
+  }
+
+  /**
+   * Another start-up build's members' columns appended at `offset` (room for them made by the caller), their ids
+   * mapped to this store's dictionaries (`maps`: Dictionaries.absorb); gender and lookingFor are the caller's.
+   */
+  absorbColumns(o: MemberStore, maps: ReturnType<Dictionaries['absorb']>, offset: number): void {
+    const n = o.size;
+    this.userId.set(o.userId.subarray(0, n), offset);
+    this.profileId.set(o.profileId.subarray(0, n), offset);
+    this.flags.set(o.flags.subarray(0, n), offset);
+    this.dob.set(o.dob.subarray(0, n), offset);
+    this.moon.set(o.moon.subarray(0, n), offset);
+    this.activeHour.set(o.activeHour.subarray(0, n), offset);
+    this.eliteUntil.set(o.eliteUntil.subarray(0, n), offset);
+    this.changedAt.set(o.changedAt.subarray(0, n), offset);
+    this.textHash.set(o.textHash.subarray(0, n), offset);
+    // Column by column, each loop on one array type (one loop over every column per member was twice as slow).
+    this.culture.remapped(o.culture, maps.cultures, offset, n);
+    this.place.remapped(o.place, maps.places, offset, n);
+    this.profession.remapped(o.profession, maps.professions, offset, n);
+    this.misc.remapped(o.misc, maps.miscs, offset, n);
+    this.agePair.remapped(o.agePair, maps.agePairs, offset, n);
+    this.locPref.remapped(o.locPref, maps.locPrefs, offset, n);
+    this.eduPref.remapped(o.eduPref, maps.eduPrefs, offset, n);
+    this.profPref.remapped(o.profPref, maps.profPrefs, offset, n);
   }
 
   /** What a snapshot keeps of the store: the used part of each column. */
