@@ -1,6 +1,7 @@
 import { type Db, readArrays } from '../../db';
 import { copyPages } from './copy-pages';
 import type { Dictionaries } from './dictionaries';
+import type { MemberIndex } from './member-index';
 import { assignResolved, blankValues, resolvers } from './line-columns';
 import { type IdRange, type ScanPage, keysetPages, linesOf } from './line-pages';
 import { LineReader } from './line-reader';
@@ -107,4 +108,19 @@ export async function loadMembers(db: Db, userIds: number[], dicts: Dictionaries
     out.push(...rows);
   }
   return out;
+}
+
+/**
+ * The members a change names read again into the index: put (in place, or moved), or removed when they no longer
+ * have a live profile. Read for this index's dictionaries, so the index must not be replaced meanwhile.
+ */
+export async function reloadMembers(db: Db, index: MemberIndex, userIds: number[]): Promise<void> {
+  const rows = await loadMembers(db, userIds, index.dicts);
+  const now = Date.now();
+  const present = new Set<number>();
+  for (const row of rows) {
+    index.put(row, now);
+    present.add(row.userId);
+  }
+  for (const id of userIds) if (!present.has(id)) index.remove(id);
 }
