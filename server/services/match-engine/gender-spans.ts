@@ -25,7 +25,7 @@ export class GenderSpans {
       }
       out.clusteredSize += g.sorted;
     }
-    // Side by side as `clustered` lays them out (a gender's span holds only its groups), or no spans at all.
+    // Side by side as MemberIndex.clustered lays them out (a gender's span holds only its groups), or no spans at all.
     const contiguous = [...spans.values()].every(([from, to, n]) => to - from === n);
     out.spans = contiguous ? new Map([...spans].map(([gender, [from, to]]) => [gender, [from, to]])) : new Map();
     if (!contiguous) out.clusteredSize = 0;
