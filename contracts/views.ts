@@ -30,6 +30,8 @@ export interface ProfileView {
   dateOfBirth: string | null;
   age: number | null;
   profileType: string;
+  /** who the candidate is to the account holder (self, son, daughter, brother, sister, relative, friend), from profile type and gender */
+  relation?: string | null;
   parentName: string | null;
   parentRelationship: string | null;
   /** null unless the viewer is the owner or the owner shows phone numbers */
@@ -42,7 +44,10 @@ export interface ProfileView {
   educationDetails: string | null;
   profession: string | null;
   company: string | null;
+  /** only for the owner */
   income: number | null;
+  /** ISO 4217 code of income; only for the owner */
+  incomeCurrency: string | null;
   maritalStatus: string | null;
   about: string | null;
   bio: string | null;
@@ -68,6 +73,15 @@ export interface ProfileView {
   familyType: string | null;
   familyValues: string | null;
   siblingDetails: string | null;
+  /** the community the family belongs to (nriCommunity is the diaspora association) */
+  community: string | null;
+  fatherOccupation: string | null;
+  motherOccupation: string | null;
+  brothers: number | null;
+  brothersMarried: number | null;
+  sisters: number | null;
+  sistersMarried: number | null;
+  familyLocation: string | null;
   familyBackground: string | null;
   agePreferenceMin: number | null;
   agePreferenceMax: number | null;
