@@ -15,6 +15,9 @@ export const PROFILE_FOR = {
 } as const satisfies Record<string, { label: string; profileType: ProfileType; gender: Gender | null }>;
 
 export type ProfileFor = keyof typeof PROFILE_FOR;
+
+/** Asked of whoever makes a profile for someone else (registration, the wizard, the editor). */
+export const CANDIDATE_NAME_REQUIRED = 'Enter the full name of the person this profile is for';
 export const PROFILE_FOR_VALUES = Object.keys(PROFILE_FOR) as [ProfileFor, ...ProfileFor[]];
 
 /**

@@ -2,6 +2,7 @@ import './zod-config';
 import * as z from 'zod';
 import { ageFromDateOfBirth } from './age';
 import { countryCode, countryName } from './countries';
+import { CANDIDATE_NAME_REQUIRED } from './profile-for';
 import { HEIGHT_MAX_CM, HEIGHT_MIN_CM, INCOME_CURRENCIES, SIBLINGS_MAX } from './profile-basics';
 import {
   CULTURAL_INTEGRATION_LEVELS,
@@ -42,7 +43,7 @@ export const PROFILE_MESSAGES = {
   parentRelationshipRequired: 'Please select your relationship to the person',
   parentContactRequired: 'Parent contact number is required',
   parentContactInvalid: 'Enter a valid phone number, with the country code for a number outside the profile\'s country (e.g. +1 415 555 0100)',
-  candidateNameRequired: 'Enter the full name of the person this profile is for',
+  candidateNameRequired: CANDIDATE_NAME_REQUIRED,
   educationRequired: 'Education is required',
   professionRequired: 'Profession is required',
   heightRequired: 'Height is required',
