@@ -107,10 +107,8 @@ export function PersonalDetailsStep(props: StepProps) {
   const bind = binder(props);
   return (
     <div className="form">
-      <div className="form-row">
-        <SelectField label="Height" placeholder="Select height" options={HEIGHT_OPTIONS} {...bind('height')} />
-        <SelectField label="Marital Status" placeholder="Select" options={MARITAL_STATUS_OPTIONS} {...bind('maritalStatus')} />
-      </div>
+      <SelectField label="Height" placeholder="Select height" options={HEIGHT_OPTIONS} {...bind('height')} />
+      <SelectField label="Marital Status" placeholder="Select marital status" options={MARITAL_STATUS_OPTIONS} {...bind('maritalStatus')} />
       <SelectField label="Diet" placeholder="Select diet" options={DIET_OPTIONS} {...bind('diet')} />
       <SelectField label="Education Level" placeholder="Select education level" options={EDUCATION_OPTIONS} {...bind('education')} />
       <TextField label="Education Details" placeholder="e.g. MSc Computer Science, University of Toronto" {...bind('educationDetails')} />
