@@ -187,7 +187,7 @@ export interface ShareView {
  */
 export type SharedProfileFields = Omit<
   ProfileView,
-  | 'id' | 'userId' | 'user' | 'username' | 'parentContact' | 'income' | 'visaImmigrationExperience' | 'matchPercentage' | 'is_deleted'
+  | 'id' | 'userId' | 'user' | 'username' | 'parentContact' | 'income' | 'incomeCurrency' | 'visaImmigrationExperience' | 'matchPercentage' | 'is_deleted'
   | 'profileCompletionStage' | 'basicInfoComplete' | 'personalDetailsComplete' | 'astrologyInfoComplete' | 'familyInfoComplete' | 'preferencesComplete'
   | 'photoDetails'
 > & { user: { fullName: string; isVerified: boolean }; photoDetails: Array<Omit<PhotoView, 'id'>> };
