@@ -24,10 +24,9 @@ export async function up(knex: Knex): Promise<void> {
 }
 
 export async function down(knex: Knex): Promise<void> {
+  // The database's own DROP COLUMN (SQLite 3.35+, PostgreSQL): knex would rebuild the table on SQLite, losing the
+  // match engine's triggers on it.
   for (const [name] of COLUMNS) {
-    if (!(await knex.schema.hasColumn('profiles', name))) continue;
-    await knex.schema.alterTable('profiles', (t) => {
-      t.dropColumn(name);
-    });
+    if (await knex.schema.hasColumn('profiles', name)) await knex.raw(`ALTER TABLE profiles DROP COLUMN ${name}`);
   }
 }
