@@ -59,6 +59,16 @@ describe('the basics on PATCH /api/profiles/:id', () => {
     assert.equal(cleared.familyLocation, 'Ahmedabad, India');
   });
 
+  test('the whole profile as GET returns it (relation included) can be sent back unchanged', async () => {
+    const { client, user } = await signedInClient(server);
+    const profile = await buildProfile(server, user, { ...BASICS });
+    const own = await json(await client.get(`/api/users/${user.id}/profile`));
+    assert.equal(own.relation, 'self');
+    const res = await client.patch(`/api/profiles/${profile.id}`, own);
+    assert.equal(res.status, 200, JSON.stringify(await res.clone().json()));
+    assert.equal((await json(res)).community, BASICS.community);
+  });
+
   test('another member sees the family details but not the income', async () => {
     const owner = await signedInClient(server);
     const profile = await buildProfile(server, owner.user, { community: 'Iyer', brothers: 1, income: 90_000, incomeCurrency: 'CAD' });

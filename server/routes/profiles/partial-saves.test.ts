@@ -111,7 +111,7 @@ function stored(field: string, value: unknown): unknown {
 }
 
 /** Answers that follow from others (the location from city and country, completion flags, the age): not answers themselves. */
-const DERIVED = new Set<string>([...PROFILE_READ_ONLY_FIELDS, 'bio', 'fullName', 'languages', 'relation']);
+const DERIVED = new Set<string>([...PROFILE_READ_ONLY_FIELDS, 'bio', 'fullName', 'languages']);
 
 function answersOf(profile: Json): Json {
   const out: Json = {};
