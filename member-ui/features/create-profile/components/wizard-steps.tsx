@@ -166,7 +166,7 @@ export function FamilyAndPreferencesStep(props: StepProps) {
         <SelectField label="Sisters" placeholder="--" options={SIBLING_COUNT_OPTIONS} {...bind('sisters')} />
         <SelectField label="Married Sisters" placeholder="--" options={SIBLING_COUNT_OPTIONS} {...bind('sistersMarried')} />
       </div>
-      <TextField label="About the Siblings (optional)" placeholder="e.g. Elder brother is a doctor in Pune" {...bind('siblingDetails')} />
+      <TextField label="About the Siblings (optional)" placeholder="e.g. Elder brother, a doctor" {...bind('siblingDetails')} />
       <TextField label="Family Lives In" placeholder="City, Country" {...bind('familyLocation')} />
       <div className="form-row">
         <SelectField label="Family Type" placeholder="Select" options={FAMILY_TYPE_OPTIONS} {...bind('familyType')} />
