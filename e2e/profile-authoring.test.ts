@@ -264,7 +264,10 @@ describe('profile authoring in the browser', () => {
     await screenshot(page, 'own-profile-edit');
 
     // Locked stages are aria-disabled (announced as unavailable) yet answer a tap with the toast.
-    await page.getByRole('button', { name: /Stage 4: Family Information/ }).click({ force: true });
+    const locked = page.getByRole('button', { name: /Stage 4: Family Information/ });
+    // In the middle of the screen: a forced click goes to whatever is on top there, and the tab bar covers the bottom.
+    await locked.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+    await locked.click({ force: true });
     await toastText(page, 'Complete current stage first').waitFor();
 
     await page.getByRole('button', { name: /Stage 2: Personal Details/ }).click();
