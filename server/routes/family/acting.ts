@@ -6,6 +6,7 @@ import { User } from '../../models/user';
 import { type FamilyAction, decideFamily, familyFacts } from '../../policies/relationship';
 import { familyVisibleConversations, hasConversation, recordFamilyAct } from '../../services/family/acts';
 import { relationOf } from '../../services/family/members';
+import { REFUSALS } from '../../services/family/people';
 
 /** The header a family member's app sends to act for the profile they help with (its id). */
 export const ACTING_HEADER = 'X-Saathi-Acting-For';
@@ -69,7 +70,7 @@ export async function actForProfile(ctx: AppContext, next: Next): Promise<void> 
   if (facts.ownerUserId === self.id) return next();
   const action = familyActionFor(ctx.method, ctx.path);
   if (!action) throw forbidden('This stays with the person the profile is for; family cannot do it for them');
-  if (!decideFamily(facts, action)) throw forbidden('The person this profile is for has not allowed family to do this', { action });
+  if (!decideFamily(facts, action)) throw forbidden(REFUSALS[action], { action });
   const owner = await User.query(db).findById(facts.ownerUserId);
   if (!owner || owner.isDeleted || owner.status !== 'active') throw notFound('Profile not found');
   const relation = await relationOf(db, profileId, self.id);

@@ -23,7 +23,8 @@ export async function authorizeFamily(db: Db, userId: number, profileId: number,
   return facts;
 }
 
-const REFUSALS: Record<FamilyAction, string> = {
+/** Why a family action was refused, said the same by the family routes and by a request acting for the candidate. */
+export const REFUSALS: Record<FamilyAction, string> = {
   'see-people': 'Only the people of this profile can see who they are',
   'invite-candidate': 'Only family invite the person a profile is for, before they have accepted it',
   'set-consent-gate': 'Only family choose whether the profile waits for the person it is for, before they have accepted it',
@@ -129,7 +130,14 @@ export interface HelpedProfile {
   relation: string;
   consent: FamilyConsent | null;
   candidateFirstName: string | null;
-  /** the candidate's "share outside Saathi" permission (null without a family row; SQLite answers 0/1) */
+  /** the profile's member account (the candidate's once they accepted) */
+  candidateUserId: number;
+  /** the candidate's permissions for family (null without a family row; SQLite answers 0/1) */
+  mayEdit: boolean | number | null;
+  maySearch: boolean | number | null;
+  mayLike: boolean | number | null;
+  mayShortlist: boolean | number | null;
+  mayMessage: boolean | number | null;
   mayShare: boolean | number | null;
 }
 
@@ -139,8 +147,26 @@ export async function profilesHelpedBy(db: Db, userId: number): Promise<HelpedPr
     .leftJoin('profile_family', 'profile_family.profileId', 'profiles.id')
     .where({ 'family_members.userId': userId, 'family_members.status': 'active', 'profiles.isDeleted': false })
     .whereNot('profiles.userId', userId)
-    .select('profiles.id as profileId', 'profiles.fullName', 'family_members.relation', 'profile_family.consent', 'profile_family.candidateFirstName', 'profile_family.mayShare')
+    .orderBy('family_members.addedAt')
+    .select(
+      'profiles.id as profileId',
+      'profiles.userId as candidateUserId',
+      'profiles.fullName',
+      'family_members.relation',
+      'profile_family.consent',
+      'profile_family.candidateFirstName',
+      ...PERMISSION_COLUMNS.map((c) => `profile_family.${c}`),
+    )
     .castTo<HelpedProfile[]>();
+}
+
+const PERMISSION_COLUMNS = ['mayEdit', 'maySearch', 'mayLike', 'mayShortlist', 'mayMessage', 'mayShare'] as const;
+
+/** A helped profile's permissions as the policy reads them: the defaults where it has no family row yet. */
+export function helpedPermissions(row: HelpedProfile): FamilyFacts['permissions'] {
+  const permissions = { ...DEFAULT_FAMILY_PERMISSIONS };
+  for (const c of PERMISSION_COLUMNS) if (row[c] !== null && row[c] !== undefined) permissions[c] = Boolean(Number(row[c]));
+  return permissions;
 }
 
 /**
