@@ -32,6 +32,7 @@ export const paths = {
   likedProfiles: '/liked-profiles',
   family: '/family',
   familyChat: '/family/$profileId/chat/$otherId',
+  familyEdit: '/family/$profileId/edit',
   notifications: '/notifications',
   settings: '/settings',
   compatibility: '/compatibility',

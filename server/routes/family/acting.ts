@@ -68,7 +68,8 @@ export async function actForProfile(ctx: AppContext, next: Next): Promise<void> 
   if (facts?.role !== 'family') throw notFound('Profile not found');
   // Before the candidate accepts, the family member who made the profile signs in with its account: no acting.
   if (facts.ownerUserId === self.id) return next();
-  const action = familyActionFor(ctx.method, ctx.path);
+  // The profile itself is its people's to read (the helper's editor opens it), whatever the candidate allows.
+  const action = ctx.method === 'GET' && ctx.path === `/api/profiles/${profileId}` ? 'see-people' : familyActionFor(ctx.method, ctx.path);
   if (!action) throw forbidden('This stays with the person the profile is for; family cannot do it for them');
   if (!decideFamily(facts, action)) throw forbidden(REFUSALS[action], { action });
   const owner = await User.query(db).findById(facts.ownerUserId);

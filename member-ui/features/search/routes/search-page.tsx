@@ -14,6 +14,7 @@ import { isApiError } from '../../../lib/api-client';
 import { useDeferredData } from '../../../lib/deferred-data';
 import { groupedThousands } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
+import { useHelperMode } from '../../../lib/helper-mode';
 import { useSessionUser } from '../../../lib/session';
 import { useFirstScreenReplaced } from '../../../app/layout/first-screen';
 import {
@@ -127,7 +128,9 @@ export function SearchPage() {
         : { query, filters: appliedFilters, moodMatch },
     [query, appliedFilters, moodMatch, advancedLocked],
   );
-  const options = searchQueryOptions(criteria);
+  // Helper mode: the candidate's search (their plan, their preferences, the profiles they may see).
+  const { helping } = useHelperMode();
+  const options = searchQueryOptions(criteria, helping?.profileId ?? null);
   const search = useInfiniteQuery({ ...options, enabled: Boolean(user) });
   const queryClient = useQueryClient();
   // A cursor the server refuses (the member's profile changed, or it belongs to another search): start this
@@ -279,7 +282,7 @@ export function SearchPage() {
           <>
             <ul className="result-list">
               {results.slice(0, PROMPT_AFTER).map((result, i) => (
-                <ResultCard key={result.id} result={result} first={i === 0} />
+                <ResultCard key={result.id} result={result} first={i === 0} helping={helping !== null} />
               ))}
             </ul>
             {/* Among the first results: the best matches come first, and a list that grows as it scrolls has no end. */}
@@ -287,7 +290,7 @@ export function SearchPage() {
             {results.length > PROMPT_AFTER ? (
               <ul className="result-list">
                 {results.slice(PROMPT_AFTER).map((result) => (
-                  <ResultCard key={result.id} result={result} />
+                  <ResultCard key={result.id} result={result} helping={helping !== null} />
                 ))}
               </ul>
             ) : null}

@@ -1,0 +1,48 @@
+import { useAtom } from 'jotai';
+import { atomWithStorage } from 'jotai/utils';
+import { type HelpedProfile, useHelpedProfiles } from './helped-profiles';
+import { useSessionUser } from './session';
+
+/** The header with which a helper's requests act for the profile they help with (the server runs them as its account). */
+export const ACTING_HEADER = 'X-Saathi-Acting-For';
+export const actingFor = (profileId: number) => ({ [ACTING_HEADER]: String(profileId) });
+
+/** The headers of a request made in helper mode (none outside it). */
+export const actingHeaders = (profileId: number | null | undefined): Record<string, string> => (profileId ? actingFor(profileId) : {});
+
+/**
+ * Whose profile each account on this device last chose to work on: a helped profile's id, or 'self' for the
+ * account's own profile. Kept per account, so a shared family tablet remembers each person's choice.
+ */
+const choiceAtom = atomWithStorage<Record<string, number | 'self'>>('saathi.helping', {}, undefined, { getOnInit: true });
+
+export interface HelperMode {
+  /** the profiles the account helps with (empty for most members) */
+  profiles: HelpedProfile[];
+  /** the profile being worked on, when the app acts for a candidate; null when it acts for the account itself */
+  helping: HelpedProfile | null;
+  /** the account has a profile of its own (it can switch back to it) */
+  hasOwnProfile: boolean;
+  /** still learning which profiles the account helps with */
+  pending: boolean;
+  choose: (choice: number | 'self') => void;
+}
+
+/**
+ * Helper mode: an account that helps with profiles works on one of them. Without a profile of its own it always
+ * works on one (the first until it chooses); with one, on its own until it switches.
+ */
+export function useHelperMode(): HelperMode {
+  const user = useSessionUser();
+  const helped = useHelpedProfiles(user !== null);
+  const [choices, setChoices] = useAtom(choiceAtom);
+  const profiles = user ? (helped.data ?? []) : [];
+  const hasOwnProfile = user?.profileId != null;
+  const chosen = user ? choices[String(user.id)] : undefined;
+  const picked = typeof chosen === 'number' ? profiles.find((p) => p.profileId === chosen) : undefined;
+  const helping = picked ?? (hasOwnProfile ? null : (profiles[0] ?? null));
+  const choose = (choice: number | 'self') => {
+    if (user) setChoices((all) => ({ ...all, [String(user.id)]: choice }));
+  };
+  return { profiles, helping: chosen === 'self' && hasOwnProfile ? null : helping, hasOwnProfile, pending: user !== null && helped.isPending, choose };
+}
