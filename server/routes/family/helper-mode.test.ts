@@ -80,6 +80,17 @@ describe("a helper's app", () => {
     assert.deepEqual(await (await priya.client.get(`/api/family/${profile.id}/activity`)).json(), []);
   });
 
+  test("the helper's editor reads the candidate's profile whatever they allow; other members' profiles need search", async () => {
+    const { priya, profile, arjunProfile, as } = await family();
+    await priya.client.patch(`/api/family/${profile.id}/permissions`, { maySearch: false });
+    const own = await as('GET', `/api/profiles/${profile.id}`);
+    assert.equal(own.status, 200, await own.clone().text());
+    assert.equal(((await own.json()) as { id: number }).id, profile.id);
+    const other = await as('GET', `/api/profiles/${arjunProfile.id}`);
+    assert.equal(other.status, 403);
+    assert.equal(((await other.json()) as { message: string }).message, 'The person this profile is for has not allowed family to search');
+  });
+
   test("someone who is not one of the profile's people cannot read its activity list", async () => {
     const { profile, arjun } = await family();
     assert.equal((await arjun.client.get(`/api/family/${profile.id}/activity`)).status, 404);
