@@ -168,7 +168,7 @@ function LoadedProfile({ profile }: { profile: ProfileView }) {
           </p>
         ) : null}
 
-        <div className="profile-intro__actions">
+        <div className={cn('profile-intro__actions', actingFor && 'profile-intro__actions--helper')}>
           {isOwner ? (
             <Button block onClick={openShare}>
               <Share2 size={18} aria-hidden="true" />

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
+import { useEffect } from 'react';
 import { Page } from '../../../components/ui/page';
 import { Spinner } from '../../../components/ui/spinner';
 import { useHelperMode } from '../../../lib/helper-mode';
@@ -20,11 +21,16 @@ export function HelperEditPage() {
   const helped = mode.profiles.find((p) => p.profileId === profileId);
   const mayEdit = helped?.may.edit === true;
   const profile = useQuery({ ...profileQueryOptions(profileId, profileId), enabled: mayEdit });
+  // The bar above says whose profile the app works on: this one, while editing it.
+  const { choose, helping } = mode;
+  useEffect(() => {
+    if (helped && helping?.profileId !== helped.profileId) choose(helped.profileId);
+  }, [helped, helping, choose]);
   if (mode.pending || (mayEdit && profile.isPending)) return <Spinner />;
   const name = helped?.candidateName ?? 'this member';
   if (!helped || !mayEdit || profile.isError || !profile.data) {
     return (
-      <Page title="Edit profile">
+      <Page title={helped ? `Edit ${name}'s profile` : 'Edit profile'}>
         <p className="card__text" role="alert">
           {helped ? `${name} has not allowed family to edit their profile.` : 'You do not help with this profile.'}
         </p>
