@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import type { SubscriptionTier } from '../../contracts/enums';
 import type { FamilyConsent } from '../../contracts/family';
 import { api } from './api-client';
 
@@ -18,6 +19,8 @@ export interface HelpedProfile {
   profileId: number;
   /** the profile's member account: the candidate's once they accepted */
   candidateUserId: number;
+  /** the candidate's plan: it governs what the helper may use for them (search filters) */
+  candidateTier: SubscriptionTier;
   candidateName: string | null;
   relation: string;
   consent: FamilyConsent;

@@ -46,3 +46,12 @@ export function useHelperMode(): HelperMode {
   };
   return { profiles, helping: chosen === 'self' && hasOwnProfile ? null : helping, hasOwnProfile, pending: user !== null && helped.isPending, choose };
 }
+
+/**
+ * Who of the family gave a like, to the one looking (the server's `likedBy`: "you", "your father", "Arjun's
+ * mother"): "Liked for Arjun by you", "Liked by your father". Null for the liker's own like.
+ */
+export function likedByText(likedBy: string | null | undefined, candidateName: string | null): string | null {
+  if (!likedBy) return null;
+  return likedBy === 'you' ? `Liked for ${candidateName ?? 'them'} by you` : `Liked by ${likedBy}`;
+}

@@ -5,6 +5,7 @@ import { type FamilyAction, decideFamily } from '../../policies/relationship';
 /** The acts a helper's app offers for the candidate, each as the policy allows it today. */
 const HELPER_ACTIONS = ['edit', 'search', 'like', 'suggest', 'message', 'share'] as const satisfies readonly FamilyAction[];
 import { notFound } from '../../errors';
+import { effectiveTier } from '../../policies/tier';
 import { currentUser, requireUser } from '../../middleware/auth';
 import { idParam, parse, requestBody } from '../../middleware/validate';
 import { authorizeFamily, familyLabels, helpedPermissions, peopleOf, profilesHelpedBy } from '../../services/family/people';
@@ -34,6 +35,8 @@ export function familyRoutes() {
       return {
         profileId: r.profileId,
         candidateUserId: r.candidateUserId,
+        // the candidate's plan governs what the helper may use acting for them (search filters)
+        candidateTier: effectiveTier({ subscriptionTier: r.candidateTier, subscriptionEnds: r.candidateTierEnds === null ? null : Number(r.candidateTierEnds) }),
         candidateName: r.candidateFirstName ?? r.fullName ?? null,
         relation: r.relation,
         consent,

@@ -4,6 +4,7 @@ import type { Db } from '../../db';
 import { forbidden, notFound } from '../../errors';
 import { DEFAULT_FAMILY_PERMISSIONS, type FamilyAction, type FamilyFacts, decideFamily, familyFacts } from '../../policies/relationship';
 import type { FamilyConsent, FamilyPerson } from '../../../contracts/family';
+import type { SubscriptionTier } from '../../../contracts/enums';
 import { FamilyInvitation, FamilyMember, ProfileFamily } from '../../models/family';
 import { Profile } from '../../models/profile';
 import { User } from '../../models/user';
@@ -132,6 +133,9 @@ export interface HelpedProfile {
   candidateFirstName: string | null;
   /** the profile's member account (the candidate's once they accepted) */
   candidateUserId: number;
+  /** that account's plan: it governs what a helper acting for the candidate may use */
+  candidateTier: SubscriptionTier;
+  candidateTierEnds: number | string | null;
   /** the candidate's permissions for family (null without a family row; SQLite answers 0/1) */
   mayEdit: boolean | number | null;
   maySearch: boolean | number | null;
@@ -144,6 +148,7 @@ export interface HelpedProfile {
 export async function profilesHelpedBy(db: Db, userId: number): Promise<HelpedProfile[]> {
   return FamilyMember.query(db)
     .join('profiles', 'profiles.id', 'family_members.profileId')
+    .join('users', 'users.id', 'profiles.userId')
     .leftJoin('profile_family', 'profile_family.profileId', 'profiles.id')
     .where({ 'family_members.userId': userId, 'family_members.status': 'active', 'profiles.isDeleted': false })
     .whereNot('profiles.userId', userId)
@@ -151,6 +156,8 @@ export async function profilesHelpedBy(db: Db, userId: number): Promise<HelpedPr
     .select(
       'profiles.id as profileId',
       'profiles.userId as candidateUserId',
+      'users.subscriptionTier as candidateTier',
+      'users.subscriptionEnds as candidateTierEnds',
       'profiles.fullName',
       'family_members.relation',
       'profile_family.consent',

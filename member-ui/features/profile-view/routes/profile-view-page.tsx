@@ -22,7 +22,7 @@ import { isApiError } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import { profileQueryOptions } from '../../../lib/profiles';
 import type { HelpedProfile } from '../../../lib/helped-profiles';
-import { useHelperMode } from '../../../lib/helper-mode';
+import { likedByText, useHelperMode } from '../../../lib/helper-mode';
 import { SuggestButton } from '../../../components/family/suggest-button';
 import { usePageTitle } from '../../../lib/page-title';
 import { useSessionUser } from '../../../lib/session';
@@ -245,17 +245,11 @@ function HelperActions({ helping, profileId, otherUserId, name }: { helping: Hel
   );
 }
 
-/** Who gave a like, to the one looking: "Liked for Arjun by you", "Liked by your father". */
-function likeLabel(likedBy: string | null | undefined, candidateName: string | null): string | null {
-  if (!likedBy) return null;
-  return likedBy === 'you' ? `Liked for ${candidateName ?? 'them'} by you` : `Liked by ${likedBy}`;
-}
-
 function LikeButton({ viewerId, profileId, name, actingFor = null }: { viewerId: number | null; profileId: number; name: string; actingFor?: HelpedProfile | null }) {
   const check = useLikeCheck(viewerId, profileId, viewerId !== null, actingFor?.profileId ?? null);
   const toggle = useToggleLike(viewerId ?? 0, profileId, actingFor?.profileId ?? null);
   const liked = check.data?.isLiked === true;
-  const label = liked ? likeLabel(check.data?.likedBy, actingFor?.candidateName ?? null) : null;
+  const label = liked ? likedByText(check.data?.likedBy, actingFor?.candidateName ?? null) : null;
 
   function handleClick() {
     if (viewerId === null) {

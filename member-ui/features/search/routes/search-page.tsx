@@ -113,7 +113,9 @@ export function SearchPage() {
   const [moodMatch, setMoodMatch] = useAtom(moodMatchAtom);
   const [panelOpen, setPanelOpen] = useAtom(filterPanelOpenAtom);
   const query = useDebounced(text, TYPING_DEBOUNCE_MS);
-  const advancedLocked = user?.subscriptionTier === 'tryme';
+  // Helper mode: the candidate's search (their plan, their preferences, the profiles they may see).
+  const { helping } = useHelperMode();
+  const advancedLocked = (helping ? helping.candidateTier : user?.subscriptionTier) === 'tryme';
 
   // Tryme members never send the premium filters (the server would answer 403), even if the atoms still hold
   // them from before a downgrade.
@@ -128,8 +130,6 @@ export function SearchPage() {
         : { query, filters: appliedFilters, moodMatch },
     [query, appliedFilters, moodMatch, advancedLocked],
   );
-  // Helper mode: the candidate's search (their plan, their preferences, the profiles they may see).
-  const { helping } = useHelperMode();
   const options = searchQueryOptions(criteria, helping?.profileId ?? null);
   const search = useInfiniteQuery({ ...options, enabled: Boolean(user) });
   const queryClient = useQueryClient();
