@@ -145,6 +145,14 @@ describe('a father helping two children, in the browser', () => {
     await page.getByText('Liked for Arjun by you').waitFor();
     await page.locator('.toast').getByRole('button', { name: 'Close' }).click();
     await viewportScreenshot(page, 'family-helper-3-liked-for-arjun');
+    // The Match tab is Arjun's likes, saying who gave each.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Match' }).click();
+    await page.getByRole('heading', { name: 'Liked for Arjun' }).waitFor();
+    await page.getByRole('list', { name: 'Liked profiles' }).getByText('Liked for Arjun by you').waitFor();
+    await viewportScreenshot(page, 'family-helper-3b-match-tab-for-arjun');
+    // Vikram never likes as himself: the API refuses it.
+    const asHimself = await vikram.session.call('POST', '/api/profile-likes', { json: { likedProfileId: priyaProfileId } });
+    assert.equal(asHimself.status, 403);
     // The like is Arjun's, not Vikram's own.
     const arjunLikes = (await (await arjun.candidate.session.call('GET', `/api/profile-likes/${arjun.candidate.userId}`)).json()) as Array<{ id: number; likedBy: string | null }>;
     assert.deepEqual(arjunLikes.map((c) => [c.id, c.likedBy]), [[priyaProfileId, 'your father']]);

@@ -3,10 +3,11 @@ import type { AppContext } from '../../context';
 import { forbidden, notFound, unauthorized } from '../../errors';
 import { idParam } from '../../middleware/validate';
 import { User } from '../../models/user';
-import { type FamilyAction, decideFamily, familyFacts } from '../../policies/relationship';
+import { type FamilyAction, decideFamily, familyFacts, mayLikeOrMessageAsSelf } from '../../policies/relationship';
+import { Profile } from '../../models/profile';
 import { familyVisibleConversations, hasConversation, recordFamilyAct } from '../../services/family/acts';
 import { relationOf } from '../../services/family/members';
-import { REFUSALS } from '../../services/family/people';
+import { REFUSALS, profilesHelpedBy } from '../../services/family/people';
 
 /** The header a family member's app sends to act for the profile they help with (its id). */
 export const ACTING_HEADER = 'X-Saathi-Acting-For';
@@ -36,6 +37,12 @@ const ACTIONS: Array<[method: string, path: RegExp, action: FamilyAction]> = [
   ['POST', /^\/api\/messages$/, 'message'],
 ];
 
+/** Liking and writing to a member, which a helper's own account does only for the candidate. */
+const LIKE_OR_MESSAGE: Array<[method: string, path: string]> = [
+  ['POST', '/api/profile-likes'],
+  ['POST', '/api/messages'],
+];
+
 export function familyActionFor(method: string, path: string): FamilyAction | null {
   for (const [m, pattern, action] of ACTIONS) if (m === method && pattern.test(path)) return action;
   return null;
@@ -59,6 +66,11 @@ export async function actForProfile(ctx: AppContext, next: Next): Promise<void> 
   const header = ctx.get(ACTING_HEADER);
   ctx.state.actingFamily = null;
   // The family routes always answer for the family member's own account (their role on the profile).
+  if (!header && ctx.state.user && LIKE_OR_MESSAGE.some(([m, p]) => m === ctx.method && p === ctx.path)) {
+    const db = ctx.services.db;
+    const account = { helpsWithProfiles: (await profilesHelpedBy(db, ctx.state.user.id)).length > 0, hasOwnProfile: Boolean(await Profile.query(db).where({ userId: ctx.state.user.id, isDeleted: false }).select('id').first()) };
+    if (!mayLikeOrMessageAsSelf(account)) throw forbidden('You help with a family member’s profile: like and write for them, in helper mode', { helperOnly: true });
+  }
   if (!header || ctx.path.startsWith('/api/family')) return next();
   const self = ctx.state.user;
   if (!self) throw unauthorized();

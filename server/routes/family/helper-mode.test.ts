@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { Client, type TestServer, startTestServer } from '../../test/harness';
 import { buildProfile, signedInClient } from '../../test/factories';
+import { buildFamilyMember } from '../../test/table-factories';
 
 let server: TestServer;
 before(async () => {
@@ -119,5 +120,25 @@ describe("a helper's app", () => {
     assert.equal(refused.status, 403);
     assert.equal(((await refused.json()) as { message: string }).message, 'The person this profile is for has not allowed family to like profiles');
     assert.ok(await server.db('profile_likes').where({ userId: priya.user.id, likedProfileId: arjunProfile.id }).first(), 'the like stays');
+  });
+
+  test('a helper with no profile of their own never likes or writes as themself; with one of their own they may', async () => {
+    const { profile, mother, arjun, arjunProfile, as } = await family();
+    const asSelf = await mother.post('/api/profile-likes', { likedProfileId: arjunProfile.id });
+    assert.equal(asSelf.status, 403);
+    assert.equal(((await asSelf.json()) as { message: string }).message, 'You help with a family member’s profile: like and write for them, in helper mode');
+    assert.equal((await mother.post('/api/messages', { receiverId: arjun.user.id, content: 'Namaste' })).status, 403);
+    const motherId = ((await (await mother.get('/api/auth/user')).json()) as { id: number }).id;
+    assert.equal(await server.db('profile_likes').where({ userId: motherId }).first(), undefined, 'nothing liked as herself');
+    // For the candidate it is allowed, as the candidate lets her.
+    assert.equal((await as('POST', '/api/profile-likes', { likedProfileId: arjunProfile.id })).status, 201);
+
+    // A helper who also has a profile of their own likes for themself as any member does.
+    const uncle = await signedInClient(server, { fullName: 'Ravi Raman', tier: 'premium' });
+    await buildProfile(server, uncle.user, { gender: 'male' });
+    await buildFamilyMember(server.db, { profileId: profile.id, userId: uncle.user.id, relation: 'relative' });
+    const woman = await signedInClient(server);
+    const womanProfile = await buildProfile(server, woman.user, { gender: 'female' });
+    assert.equal((await uncle.client.post('/api/profile-likes', { likedProfileId: womanProfile.id })).status, 201);
   });
 });
