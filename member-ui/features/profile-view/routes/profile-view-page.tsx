@@ -179,7 +179,7 @@ function LoadedProfile({ profile }: { profile: ProfileView }) {
               <Button asChild block>
                 <Link to={paths.familyEdit} params={{ profileId: String(helping.profileId) }}>
                   <Pencil size={18} aria-hidden="true" />
-                  Edit {helping.candidateName ?? 'their'} profile
+                  {helping.candidateName ? `Edit ${helping.candidateName}'s profile` : 'Edit their profile'}
                 </Link>
               </Button>
             ) : null
