@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 // The candidate's activity list: each change a family member made to the profile while acting for its candidate
-// (which fields an edit touched, a photo added or removed), with who made it. `actor_user_id` stays null once that
+// (a save of the profile, with the fields it sent), with who made it. `actor_user_id` stays null once that
 // account is deleted; the row stays, so the candidate still reads that their profile was changed.
 export async function up(knex: Knex): Promise<void> {
   if (await knex.schema.hasTable('profile_activity')) return;

@@ -113,9 +113,9 @@ export class ProfileActivity extends BaseModel {
   profileId!: number;
   actorUserId!: number | null;
   action!: ProfileActivityAction;
-  /** the profile fields an edit sent (empty for photos) */
+  /** the profile fields the save sent (`photoIds`: the photos) */
   fields!: string[];
   createdAt!: number;
 }
 
-export type ProfileActivityAction = 'edit' | 'photo-added' | 'photo-removed';
+export type ProfileActivityAction = 'edit';

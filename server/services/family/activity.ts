@@ -1,13 +1,15 @@
 import type { Db } from '../../db';
 import { type ProfileActivityAction, ProfileActivity } from '../../models/family';
 
-/** What a family member changed, by the request that changed it (null: nothing for the activity list). */
+/**
+ * What a family member changed, by the request that changed it (null: nothing for the activity list). Only saves of
+ * the profile count: an uploaded photo waits, pending, until a save puts it on the profile (`photoIds`), and that
+ * save is the change listed.
+ */
 export function profileChangeOf(method: string, path: string, body: unknown): { action: ProfileActivityAction; fields: string[] } | null {
   const sent = body && typeof body === 'object' && !Array.isArray(body) ? Object.keys(body).sort() : [];
   if (method === 'PATCH' && /^\/api\/profiles\/\d+$/.test(path)) return { action: 'edit', fields: sent };
   if (method === 'POST' && /^\/api\/profiles\/\d+\/completion\/\d+$/.test(path)) return { action: 'edit', fields: sent };
-  if (method === 'POST' && path === '/api/upload/photo') return { action: 'photo-added', fields: [] };
-  if (method === 'DELETE' && /^\/api\/upload\/photo\/\d+$/.test(path)) return { action: 'photo-removed', fields: [] };
   return null;
 }
 

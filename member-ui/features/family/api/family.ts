@@ -216,7 +216,7 @@ export function useSendForCandidate(profileId: number, otherId: number) {
 /** One change family made to the profile (GET /api/family/{id}/activity). */
 export interface ProfileActivity {
   id: number;
-  action: 'edit' | 'photo-added' | 'photo-removed';
+  action: 'edit';
   fields: string[];
   by: { userId: number | null; name: string | null; relation: string | null; you: boolean };
   createdAt: string;

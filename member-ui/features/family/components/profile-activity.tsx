@@ -6,8 +6,8 @@ import { relativeTime } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { type FamilyView, type ProfileActivity, familyError, useProfileActivity } from '../api/family';
 
-/** "dateOfBirth" → "date of birth": the API's field names as words. */
-const fieldWords = (field: string) => field.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+/** "dateOfBirth" → "date of birth": the API's field names as words ("photoIds": the photos). */
+const fieldWords = (field: string) => (field === 'photoIds' ? 'photos' : field.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase());
 
 function listOf(words: string[]): string {
   if (words.length <= 1) return words.join('');
@@ -24,8 +24,6 @@ function who(entry: ProfileActivity, family: FamilyView): string {
 }
 
 function what(entry: ProfileActivity): string {
-  if (entry.action === 'photo-added') return 'added a photo';
-  if (entry.action === 'photo-removed') return 'removed a photo';
   return entry.fields.length > 0 ? `changed ${listOf(entry.fields.map(fieldWords))}` : 'edited the profile';
 }
 

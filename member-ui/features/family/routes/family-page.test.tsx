@@ -252,7 +252,7 @@ test('two permissions toggled one after the other both stay as set while the fir
 /** What Lakshmi changed on Priya's profile, as the activity list returns it to `asker`. */
 const activity = (you: boolean) => [
   { id: 2, action: 'edit', fields: ['city', 'profession'], by: { userId: lakshmi.id, name: 'Lakshmi Raman', relation: 'mother', you }, createdAt: new Date().toISOString() },
-  { id: 1, action: 'photo-added', fields: [], by: { userId: lakshmi.id, name: 'Lakshmi Raman', relation: 'mother', you }, createdAt: new Date().toISOString() },
+  { id: 1, action: 'edit', fields: ['photoIds'], by: { userId: lakshmi.id, name: 'Lakshmi Raman', relation: 'mother', you }, createdAt: new Date().toISOString() },
 ];
 
 test("the candidate's Family page lists each change family made to the profile, with who made it", async () => {
@@ -273,7 +273,7 @@ test("the candidate's Family page lists each change family made to the profile, 
   const list = await screen.findByRole('list', { name: 'Profile changes' }, { timeout: FIRST_LOAD_MS });
   assert.deepEqual(
     [...list.querySelectorAll('li > span')].map((item) => item.textContent),
-    ['Your mother changed city and profession', 'Your mother added a photo'],
+    ['Your mother changed city and profession', 'Your mother changed photos'],
   );
   assert.equal(screen.queryByRole('link', { name: /Edit Priya's profile/ }), null, 'the candidate edits from their own profile page');
 });

@@ -6,6 +6,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { useHelperMode } from '../../../lib/helper-mode';
 import { paths } from '../../../lib/paths';
 import { profileQueryOptions } from '../../../lib/profiles';
+import { PhotoManager } from '../components/photo-manager';
 import { ProfileEditor } from '../components/profile-editor';
 
 const route = getRouteApi('/member/family/$profileId/edit');
@@ -43,6 +44,7 @@ export function HelperEditPage() {
   return (
     <Page title={`Edit ${name}'s profile`} subtitle={`Your changes are listed in ${name}'s activity, as made by you.`}>
       <ProfileEditor profile={profile.data} actingFor={profileId} />
+      <PhotoManager profile={profile.data} actingFor={profileId} />
     </Page>
   );
 }
