@@ -3,7 +3,7 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import Database from 'better-sqlite3';
 import type { Browser } from 'playwright-core';
-import { type ApiCookies, type ApiSession, type RunningSaathi, apiSession, launchBrowser, screenshot, signedInPhonePage, startSaathi, viewportScreenshot } from './harness';
+import { type ApiCookies, type ApiSession, type RunningSaathi, apiSession, launchBrowser, portraitJpeg, screenshot, signedInPhonePage, startSaathi, viewportScreenshot } from './harness';
 
 /**
  * Helper mode end to end, in Chromium at phone size: Vikram made profiles for his son Arjun and his daughter Meera,
@@ -184,12 +184,20 @@ describe('a father helping two children, in the browser', () => {
     assert.equal((await saved).status(), 200);
     await page.getByText('Saved, and listed in their activity as your change.', { exact: true }).waitFor();
     await screenshot(page, 'family-helper-6-father-edits-arjun');
-    const profile = (await (await arjun.candidate.session.call('GET', `/api/profiles/${arjun.profileId}`)).json()) as { profession: string };
+    // And adds a photo for him: it is on Arjun's profile.
+    await page.locator('.toast').getByRole('button', { name: 'Close' }).click();
+    const photoSaved = page.waitForResponse((r) => r.url().endsWith(`/api/profiles/${arjun.profileId}`) && r.request().method() === 'PATCH');
+    await page.getByLabel('Add main photo').setInputFiles({ name: 'arjun.jpg', mimeType: 'image/jpeg', buffer: await portraitJpeg('#7a1f3d', '#f28c28') });
+    assert.equal((await photoSaved).status(), 200);
+    await page.getByText('Your new photo has been added.', { exact: true }).waitFor();
+    const profile = (await (await arjun.candidate.session.call('GET', `/api/profiles/${arjun.profileId}`)).json()) as { profession: string; photos: string[] };
     assert.equal(profile.profession, 'Civil Engineer');
+    assert.equal(profile.photos.length, 1);
 
     // Arjun's activity list says his father changed it.
     await arjunPage.goto('/family');
     const changes = arjunPage.getByRole('list', { name: 'Profile changes' });
+    await changes.getByText('Your father changed photos').waitFor();
     await changes.getByText('Your father changed profession').waitFor();
     await screenshot(arjunPage, 'family-helper-7-candidate-activity');
     await arjunPage.context().close();

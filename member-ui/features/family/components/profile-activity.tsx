@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import Pencil from 'lucide-react/icons/pencil';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
-import { relativeTime } from '../../../lib/format';
+import { shortRelativeTime } from '../../../lib/message-time';
 import { paths } from '../../../lib/paths';
 import { type FamilyView, type ProfileActivity, familyError, useProfileActivity } from '../api/family';
 
@@ -66,7 +66,7 @@ export function ProfileActivitySection({ family }: { family: FamilyView }) {
                 {who(entry, family)} {what(entry)}
               </span>
               <time className="family__activity-time" dateTime={entry.createdAt}>
-                {relativeTime(entry.createdAt)}
+                {shortRelativeTime(entry.createdAt)}
               </time>
             </li>
           ))}
