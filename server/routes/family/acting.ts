@@ -4,10 +4,9 @@ import { forbidden, notFound, unauthorized } from '../../errors';
 import { idParam } from '../../middleware/validate';
 import { User } from '../../models/user';
 import { type FamilyAction, decideFamily, familyFacts, mayLikeOrMessageAsSelf } from '../../policies/relationship';
-import { Profile } from '../../models/profile';
 import { familyVisibleConversations, hasConversation, recordFamilyAct } from '../../services/family/acts';
 import { relationOf } from '../../services/family/members';
-import { REFUSALS, profilesHelpedBy } from '../../services/family/people';
+import { REFUSALS, helperAccountFacts } from '../../services/family/people';
 
 /** The header a family member's app sends to act for the profile they help with (its id). */
 export const ACTING_HEADER = 'X-Saathi-Acting-For';
@@ -65,12 +64,12 @@ export interface ActingFamily {
 export async function actForProfile(ctx: AppContext, next: Next): Promise<void> {
   const header = ctx.get(ACTING_HEADER);
   ctx.state.actingFamily = null;
-  // The family routes always answer for the family member's own account (their role on the profile).
   if (!header && ctx.state.user && LIKE_OR_MESSAGE.some(([m, p]) => m === ctx.method && p === ctx.path)) {
-    const db = ctx.services.db;
-    const account = { helpsWithProfiles: (await profilesHelpedBy(db, ctx.state.user.id)).length > 0, hasOwnProfile: Boolean(await Profile.query(db).where({ userId: ctx.state.user.id, isDeleted: false }).select('id').first()) };
-    if (!mayLikeOrMessageAsSelf(account)) throw forbidden('You help with a family member’s profile: like and write for them, in helper mode', { helperOnly: true });
+    if (!mayLikeOrMessageAsSelf(await helperAccountFacts(ctx.services.db, ctx.state.user.id))) {
+      throw forbidden('You help with a family member’s profile: like and write for them, in helper mode', { helperOnly: true });
+    }
   }
+  // The family routes always answer for the family member's own account (their role on the profile).
   if (!header || ctx.path.startsWith('/api/family')) return next();
   const self = ctx.state.user;
   if (!self) throw unauthorized();

@@ -1,9 +1,6 @@
 import { consentGateSchema, familyInviteSchema, familyPermissionsSchema, shareConversationSchema } from '../../../contracts/family';
 import { newRouter } from '../../context';
 import { type FamilyAction, decideFamily } from '../../policies/relationship';
-
-/** The acts a helper's app offers for the candidate, each as the policy allows it today. */
-const HELPER_ACTIONS = ['edit', 'search', 'like', 'suggest', 'message', 'share'] as const satisfies readonly FamilyAction[];
 import { notFound } from '../../errors';
 import { effectiveTier } from '../../policies/tier';
 import { currentUser, requireUser } from '../../middleware/auth';
@@ -13,6 +10,9 @@ import { activityOf } from '../../services/family/activity';
 import { invite, openInvitationsOf, revokeInvitation, unansweredInvitation } from '../../services/family/invitations';
 import { consentGateOf, relationOf, removeMember, setConsentGate, setPermissions } from '../../services/family/members';
 import { familyWrittenConversations, shareConversation, sharedConversationsOf } from '../../services/family/acts';
+
+/** The acts a helper's app offers for the candidate, each as the policy allows it today. */
+const HELPER_ACTIONS = ['edit', 'search', 'like', 'suggest', 'message', 'share'] as const satisfies readonly FamilyAction[];
 
 /**
  * The people of a profile: who they are, invitations, removal, and what family may do. Every profile id is checked

@@ -145,13 +145,17 @@ export interface HelpedProfile {
   mayShare: boolean | number | null;
 }
 
-export async function profilesHelpedBy(db: Db, userId: number): Promise<HelpedProfile[]> {
-  return FamilyMember.query(db)
+/** The live profiles `userId` helps with as an active family member, not being the profile's own account. */
+const helpedProfilesOf = (db: Db, userId: number) =>
+  FamilyMember.query(db)
     .join('profiles', 'profiles.id', 'family_members.profileId')
+    .where({ 'family_members.userId': userId, 'family_members.status': 'active', 'profiles.isDeleted': false })
+    .whereNot('profiles.userId', userId);
+
+export async function profilesHelpedBy(db: Db, userId: number): Promise<HelpedProfile[]> {
+  return helpedProfilesOf(db, userId)
     .join('users', 'users.id', 'profiles.userId')
     .leftJoin('profile_family', 'profile_family.profileId', 'profiles.id')
-    .where({ 'family_members.userId': userId, 'family_members.status': 'active', 'profiles.isDeleted': false })
-    .whereNot('profiles.userId', userId)
     .orderBy('family_members.addedAt')
     .select(
       'profiles.id as profileId',
@@ -165,6 +169,13 @@ export async function profilesHelpedBy(db: Db, userId: number): Promise<HelpedPr
       ...PERMISSION_COLUMNS.map((c) => `profile_family.${c}`),
     )
     .castTo<HelpedProfile[]>();
+}
+
+/** Whether an account helps with any profile, and whether it has a live profile of its own (the helper rule's facts). */
+export async function helperAccountFacts(db: Db, userId: number): Promise<{ helpsWithProfiles: boolean; hasOwnProfile: boolean }> {
+  const helps = await helpedProfilesOf(db, userId).select('family_members.id').first();
+  const own = await Profile.query(db).where({ userId, isDeleted: false }).select('id').first();
+  return { helpsWithProfiles: Boolean(helps), hasOwnProfile: Boolean(own) };
 }
 
 const PERMISSION_COLUMNS = ['mayEdit', 'maySearch', 'mayLike', 'mayShortlist', 'mayMessage', 'mayShare'] as const;
