@@ -29,10 +29,18 @@ export interface HelpedProfile {
   may: HelperMay;
 }
 
+const HELPED_STALE_MS = 30_000;
+
 /**
  * The profiles the member helps with as family: the Family screen lists them, and helper mode acts for one of them.
  * Under the family screen's query key, so its changes refresh it too.
  */
 export function useHelpedProfiles(enabled = true) {
-  return useQuery({ queryKey: ['family', 'helped'], queryFn: ({ signal }) => api.get<HelpedProfile[]>('/api/family', { signal }), enabled });
+  return useQuery({
+    queryKey: ['family', 'helped'],
+    queryFn: ({ signal }) => api.get<HelpedProfile[]>('/api/family', { signal }),
+    enabled,
+    // Read by every screen in helper mode: once per half minute is enough (a change on the Family page refreshes it).
+    staleTime: HELPED_STALE_MS,
+  });
 }
