@@ -25,6 +25,11 @@ export interface HelperMode {
   hasOwnProfile: boolean;
   /** still learning which profiles the account helps with */
   pending: boolean;
+  /**
+   * whom the app acts for is known already: the list has arrived, or it cannot change the answer (an account with a
+   * profile of its own that has not switched to a profile it helps with works on its own), so screens need not wait
+   */
+  settled: boolean;
   choose: (choice: number | 'self') => void;
 }
 
@@ -44,7 +49,9 @@ export function useHelperMode(): HelperMode {
   const choose = (choice: number | 'self') => {
     if (user) setChoices((all) => ({ ...all, [String(user.id)]: choice }));
   };
-  return { profiles, helping: chosen === 'self' && hasOwnProfile ? null : helping, hasOwnProfile, pending: user !== null && helped.isPending, choose };
+  const pending = user !== null && helped.isPending;
+  const settled = !pending || (hasOwnProfile && typeof chosen !== 'number');
+  return { profiles, helping: chosen === 'self' && hasOwnProfile ? null : helping, hasOwnProfile, pending, settled, choose };
 }
 
 /**

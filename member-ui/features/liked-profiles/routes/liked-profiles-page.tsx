@@ -28,9 +28,9 @@ export function LikedProfilesPage() {
   const user = useSessionUser();
   const search = useSearch({ strict: false }) as { tab?: 'matches' | 'liked' };
   const navigate = useNavigate();
-  const { helping, pending } = useHelperMode();
+  const { helping, settled } = useHelperMode();
   const matches = useMutualMatches(user?.id ?? 0);
-  if (!user || pending) return null;
+  if (!user || !settled) return null;
   // Helper mode: the candidate's likes (theirs and the family's for them); their matches and chats stay theirs.
   if (helping) {
     const name = helping.candidateName ?? 'them';

@@ -25,10 +25,10 @@ export function MessagesPage() {
   const queryClient = useQueryClient();
   // Helper mode: the candidate's conversations family may see (a family member wrote in them, or the candidate
   // shared them), opened in the family chat; the helper's own account writes to nobody.
-  const { helping, pending } = useHelperMode();
+  const { helping, settled } = useHelperMode();
   const mayRead = helping ? helping.may.message : true;
   const userId = helping ? helping.candidateUserId : (user?.id ?? 0);
-  const conversations = useConversations(userId, helping?.profileId ?? null, !pending && mayRead);
+  const conversations = useConversations(userId, helping?.profileId ?? null, settled && mayRead);
   const candidate = helping ? { profileId: helping.profileId, name: helping.candidateName ?? 'Them' } : null;
   const [query, setQuery] = useState('');
   const now = useMinuteClock();

@@ -51,8 +51,8 @@ export function ProfileViewPage() {
 /** One profile's screen, from GET /api/profiles/{id}; also what the server paints first (member-ui/first-screen/). */
 export function ProfileViewScreen({ profileId }: { profileId: number }) {
   // Helper mode: the profile as the candidate sees it (their match percentage, what they may see).
-  const { helping, pending } = useHelperMode();
-  const profile = useQuery({ ...profileQueryOptions(profileId, helping?.profileId ?? null), enabled: !pending });
+  const { helping, settled } = useHelperMode();
+  const profile = useQuery({ ...profileQueryOptions(profileId, helping?.profileId ?? null), enabled: settled });
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   // The profile as the server painted it, where it did, until the answer is here and the screen renders itself.
   if (profile.isPending) return <FirstScreen pathname={pathname} fallback={<ProfileViewSkeleton />} />;
