@@ -8,8 +8,10 @@ export interface HelperMay {
   edit: boolean;
   search: boolean;
   like: boolean;
-  /** suggest matches to the candidate: the family shortlist */
+  /** suggest matches to the candidate (a suggestion they decide on) */
   suggest: boolean;
+  /** save to the candidate's one shortlist */
+  shortlist: boolean;
   message: boolean;
   share: boolean;
 }

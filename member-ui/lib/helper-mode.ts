@@ -62,3 +62,14 @@ export function likedByText(likedBy: string | null | undefined, candidateName: s
   if (!likedBy) return null;
   return likedBy === 'you' ? `Liked for ${candidateName ?? 'them'} by you` : `Liked by ${likedBy}`;
 }
+
+/**
+ * Whose shortlist the app saves to and shows: in helper mode the candidate's (one per profile, shared with the family
+ * the candidate lets shortlist; null when they do not), else the member's own (null without a profile).
+ */
+export function useShortlistOwner(): { profileId: number | null; candidateName: string | null; settled: boolean } {
+  const user = useSessionUser();
+  const { helping, settled } = useHelperMode();
+  if (helping) return { profileId: helping.may.shortlist ? helping.profileId : null, candidateName: helping.candidateName ?? 'them', settled };
+  return { profileId: user?.profileId ?? null, candidateName: null, settled };
+}

@@ -12,7 +12,7 @@ import { consentGateOf, relationOf, removeMember, setConsentGate, setPermissions
 import { familyWrittenConversations, shareConversation, sharedConversationsOf } from '../../services/family/acts';
 
 /** The acts a helper's app offers for the candidate, each as the policy allows it today. */
-const HELPER_ACTIONS = ['edit', 'search', 'like', 'suggest', 'message', 'share'] as const satisfies readonly FamilyAction[];
+const HELPER_ACTIONS = ['edit', 'search', 'like', 'suggest', 'shortlist', 'message', 'share'] as const satisfies readonly FamilyAction[];
 
 /**
  * The people of a profile: who they are, invitations, removal, and what family may do. Every profile id is checked

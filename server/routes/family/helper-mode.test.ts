@@ -48,7 +48,7 @@ describe("a helper's app", () => {
     assert.equal(helped.profileId, profile.id);
     assert.equal(helped.candidateUserId, priya.user.id);
     assert.equal(helped.candidateTier, 'premium', "the candidate's plan, which governs what the helper may use for her");
-    assert.deepEqual(helped.may, { edit: true, search: true, like: true, suggest: true, message: false, share: true });
+    assert.deepEqual(helped.may, { edit: true, search: true, like: true, suggest: true, shortlist: true, message: false, share: true });
     await priya.client.patch(`/api/family/${profile.id}/permissions`, { mayEdit: false, mayMessage: true });
     const [after] = (await (await mother.get('/api/family')).json()) as Helped[];
     assert.equal(after.may.edit, false);
