@@ -16,7 +16,7 @@ const vikram = buildSessionUser({ id: 9, fullName: 'Vikram Shah', profileId: nul
 const priya = buildProfileView({ id: 55, userId: 30, user: { id: 30, fullName: 'Priya Raman', isVerified: false }, fullName: 'Priya Raman' });
 const arjun = buildProfileView({ id: 40, userId: 21, user: { id: 21, fullName: 'Arjun Shah', isVerified: false }, fullName: 'Arjun Shah' });
 
-function helperServer(may: Partial<Record<'edit' | 'like' | 'suggest' | 'message', boolean>>, onLike?: (request: RecordedRequest) => void) {
+function helperServer(may: Partial<Record<'edit' | 'like' | 'suggest' | 'shortlist' | 'message', boolean>>, onLike?: (request: RecordedRequest) => void) {
   let liked = false;
   return fakeServer({
     user: vikram,
@@ -25,11 +25,12 @@ function helperServer(may: Partial<Record<'edit' | 'like' | 'suggest' | 'message
       const acting = request.headers.get('X-Saathi-Acting-For') === '40';
       if (path === '/api/family') {
         return jsonResponse(200, [
-          { profileId: 40, candidateUserId: 21, candidateTier: 'premium', candidateName: 'Arjun', relation: 'father', consent: 'confirmed', mayShare: true, may: { edit: false, search: true, like: false, suggest: false, message: false, share: true, ...may } },
+          { profileId: 40, candidateUserId: 21, candidateTier: 'premium', candidateName: 'Arjun', relation: 'father', consent: 'confirmed', mayShare: true, may: { edit: false, search: true, like: false, suggest: false, shortlist: false, message: false, share: true, ...may } },
         ]);
       }
       if (path === '/api/profiles/55' && acting) return jsonResponse(200, priya);
       if (path === '/api/profiles/40' && acting) return jsonResponse(200, arjun);
+      if (path === '/api/shortlist/40') return jsonResponse(200, []);
       if (path === '/api/profile-likes/21/55/check' && acting) return jsonResponse(200, { isLiked: liked, likedBy: liked ? 'you' : null });
       if (path === '/api/profile-likes' && request.method === 'POST' && acting) {
         onLike?.(request);
@@ -43,11 +44,12 @@ function helperServer(may: Partial<Record<'edit' | 'like' | 'suggest' | 'message
 
 test("on another member's profile a helper likes for the candidate, suggests, and writes for them as allowed; no block or report", async () => {
   let body = '';
-  renderApp('/profile/55', helperServer({ like: true, suggest: true, message: true }, (request) => (body = request.body ?? '')));
+  renderApp('/profile/55', helperServer({ like: true, suggest: true, shortlist: true, message: true }, (request) => (body = request.body ?? '')));
   fireEvent.click(await screen.findByRole('button', { name: 'Like for Arjun' }, SLOW));
   assert.ok(await screen.findByText('Liked for Arjun by you'));
   assert.deepEqual(JSON.parse(body), { userId: 21, likedProfileId: 55 }, "the like is Arjun's");
   assert.ok(screen.getByRole('button', { name: 'Suggest to Arjun' }));
+  assert.ok(await screen.findByRole('button', { name: "Save Priya Raman to Arjun's shortlist" }));
   assert.equal(screen.getByRole('link', { name: 'Write for Arjun' }).getAttribute('href'), '/family/40/chat/30');
   assert.equal(screen.queryByRole('button', { name: 'More actions' }), null, 'blocking and reporting stay Arjun’s');
   assert.equal(screen.queryByRole('link', { name: 'Chat' }), null, 'never as himself');
@@ -56,7 +58,7 @@ test("on another member's profile a helper likes for the candidate, suggests, an
 
 test('a helper allowed none of it is told so, and offered nothing', async () => {
   renderApp('/profile/55', helperServer({}));
-  assert.ok(await screen.findByText('Arjun has not allowed family to like, suggest or write for them.', {}, SLOW));
+  assert.ok(await screen.findByText('Arjun has not allowed family to like, suggest, shortlist or write for them.', {}, SLOW));
   assert.equal(screen.queryByRole('button', { name: /Like/ }), null);
   assert.equal(screen.queryByRole('link', { name: /Write for/ }), null);
 });

@@ -228,7 +228,7 @@ function DeferredDetails({ profile, isOwner, user }: { profile: ProfileView; isO
   return <ProfileDetails profile={profile} isOwner={isOwner} nriEditable={isOwner} insights={insights} />;
 }
 
-/** What a helper may do on another member's profile for the candidate: like, shortlist, write, each as allowed. */
+/** What a helper may do on another member's profile for the candidate: like, suggest, shortlist, write, each as allowed. */
 function HelperActions({ helping, profileId, otherUserId, name }: { helping: HelpedProfile; profileId: number; otherUserId: number; name: string }) {
   const candidate = helping.candidateName ?? 'them';
   return (
@@ -243,8 +243,9 @@ function HelperActions({ helping, profileId, otherUserId, name }: { helping: Hel
           </Link>
         </Button>
       ) : null}
-      {!helping.may.like && !helping.may.suggest && !helping.may.message ? (
-        <p className="profile-intro__note">{candidate} has not allowed family to like, suggest or write for them.</p>
+      {helping.may.shortlist ? <SaveToShortlist savedProfileId={profileId} name={name} className="profile-intro__aside" /> : null}
+      {!helping.may.like && !helping.may.suggest && !helping.may.message && !helping.may.shortlist ? (
+        <p className="profile-intro__note">{candidate} has not allowed family to like, suggest, shortlist or write for them.</p>
       ) : null}
     </>
   );
