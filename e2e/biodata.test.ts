@@ -1,26 +1,13 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { after, before, test } from 'node:test';
-import type { Browser } from 'playwright-core';
-import { type RunningSaathi, assertNoOverflow, launchBrowser, returningPhonePage, signInAsDemo, startSaathi, viewportScreenshot } from './harness';
+import { test } from 'node:test';
+import { assertNoOverflow, returningPhonePage, signInAsDemo, viewportScreenshot, seededInstance } from './harness';
 
-let saathi: RunningSaathi;
-let browser: Browser;
-
-before(async () => {
-  saathi = await startSaathi();
-  const seeded = saathi.cli(['seed', '--profiles', '20']);
-  assert.equal(seeded.status, 0, seeded.stderr);
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await saathi?.stop();
-});
+const instance = seededInstance(20);
 
 test('My Profile: the computed horoscope says so, the editor shows it read-only, and "Download biodata" saves a PDF', async () => {
-  const page = await returningPhonePage(browser, saathi.url);
+  const page = await returningPhonePage(instance.browser, instance.saathi.url);
   await signInAsDemo(page, '/profile');
   const me = await page.evaluate(async () => (await fetch('/api/auth/user')).json());
   const own = await page.evaluate(async (id) => (await fetch(`/api/users/${id}/profile`)).json(), me.id);
@@ -53,7 +40,7 @@ test('My Profile: the computed horoscope says so, the editor shows it read-only,
 });
 
 test('another member\'s profile offers the biodata under Like and Chat', async () => {
-  const page = await returningPhonePage(browser, saathi.url);
+  const page = await returningPhonePage(instance.browser, instance.saathi.url);
   await signInAsDemo(page, '/search');
   const card = page.locator('a[href^="/profile/"]').first();
   await card.waitFor();

@@ -1,44 +1,18 @@
 // biome-ignore-all lint/performance/useDomNodeTextContent: these are Playwright locators, not DOM nodes
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import {
-  type ApiSession,
-  type RunningSaathi,
-  apiSession,
-  assertNoOverflow,
-  demoApiSession,
-  launchBrowser,
-  registerOverApi,
-  returningPhonePage,
-  screenshot,
-  signInAsDemo,
-  signedInPhonePage,
-  startSaathi,
-  viewportScreenshot,
-} from './harness';
+import { describe, test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { type ApiSession, apiSession, assertNoOverflow, demoApiSession, registerOverApi, returningPhonePage, screenshot, signInAsDemo, signedInPhonePage, viewportScreenshot, seededInstance } from './harness';
 
-let saathi: RunningSaathi;
-let browser: Browser;
-
-before(async () => {
-  // No launch offer: a newly registered member is on the free plan; the seeded demo member is on Premium.
-  saathi = await startSaathi({ FIRST_FREE_PREMIUM: '0' });
-  const seeded = saathi.cli(['seed', '--profiles', '60']);
-  assert.equal(seeded.status, 0, seeded.stderr);
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await saathi?.stop();
-});
+// No launch offer: a newly registered member is on the free plan; the seeded demo member is on Premium.
+const instance = seededInstance(60, { FIRST_FREE_PREMIUM: '0' });
 
 const resultCards = (page: Page) => page.locator('.result-list > li.result-card:not(.result-card--skeleton)');
 const searchBox = (page: Page) => page.getByPlaceholder('Search by name, location, etc.');
 
 /** A tryme member with a profile (a man, as the demo member looks for). Returns the session and the profile id. */
 async function memberWithProfile(fullName: string, username: string): Promise<{ session: ApiSession; profileId: number }> {
-  const session = apiSession(saathi.url);
+  const session = apiSession(instance.saathi.url);
   const userId = await registerOverApi(session, { fullName, username, password: 'kaveri-sangam-2026' });
   const created = await session.call('POST', '/api/profiles', {
     json: {
@@ -53,7 +27,7 @@ async function memberWithProfile(fullName: string, username: string): Promise<{ 
 
 describe('search that travels, says why, and remembers', () => {
   test('the search is in the address: reload, Back from a profile and a shared link show the same search, the matched words marked', async () => {
-    const page = await returningPhonePage(browser, saathi.url);
+    const page = await returningPhonePage(instance.browser, instance.saathi.url);
     await signInAsDemo(page, '/search');
     await searchBox(page).fill('brampton engineer');
     await page.waitForURL((url) => url.searchParams.get('query') === 'brampton engineer');
@@ -83,8 +57,8 @@ describe('search that travels, says why, and remembers', () => {
     await page.getByText(first, { exact: true }).first().waitFor();
 
     // The same address in another browser (a link sent to a parent): the same search.
-    const demo = await demoApiSession(saathi.url);
-    const other = await signedInPhonePage(browser, saathi.url, demo.cookies());
+    const demo = await demoApiSession(instance.saathi.url);
+    const other = await signedInPhonePage(instance.browser, instance.saathi.url, demo.cookies());
     await other.goto(address);
     await other.getByRole('button', { name: /^Filters \(1 active\)/ }).waitFor();
     assert.equal(await searchBox(other).inputValue(), 'brampton engineer');
@@ -93,7 +67,7 @@ describe('search that travels, says why, and remembers', () => {
   });
 
   test('save with a note from a card and from a profile; the shortlist says who saved each and removes', async () => {
-    const page = await returningPhonePage(browser, saathi.url);
+    const page = await returningPhonePage(instance.browser, instance.saathi.url);
     await signInAsDemo(page, '/search');
     await resultCards(page).nth(1).waitFor();
     const card = resultCards(page).first();
@@ -127,14 +101,14 @@ describe('search that travels, says why, and remembers', () => {
   });
 
   test('who viewed me: Premium lists the viewer with a link; the free plan sees a count and an upgrade prompt', async () => {
-    const demo = await demoApiSession(saathi.url);
+    const demo = await demoApiSession(instance.saathi.url);
     const { profileId: demoProfile, fullName: demoName } = (await (await demo.call('GET', '/api/auth/user')).json()) as { profileId: number; fullName: string };
     const viewer = await memberWithProfile('Omkar Deshpande', 'omkar_views');
     assert.equal((await viewer.session.call('POST', '/api/notifications', { json: { type: 'profile_view', profileId: demoProfile } })).status, 201);
     assert.equal((await demo.call('POST', '/api/notifications', { json: { type: 'profile_view', profileId: viewer.profileId } })).status, 201);
 
     // The demo member is on Premium.
-    const page = await returningPhonePage(browser, saathi.url);
+    const page = await returningPhonePage(instance.browser, instance.saathi.url);
     await signInAsDemo(page, '/profile');
     await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: /Who viewed me/ }).click();
     await page.waitForURL((url) => url.pathname === '/profile-views');
@@ -147,7 +121,7 @@ describe('search that travels, says why, and remembers', () => {
     await page.context().close();
 
     // Omkar is on the free plan: a count, an upgrade prompt, and no name.
-    const free = await signedInPhonePage(browser, saathi.url, viewer.session.cookies());
+    const free = await signedInPhonePage(instance.browser, instance.saathi.url, viewer.session.cookies());
     await free.goto('/profile-views');
     await free.getByRole('heading', { name: '1 member viewed your profile' }).waitFor();
     await free.getByRole('link', { name: 'Upgrade' }).waitFor();
