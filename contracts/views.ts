@@ -125,7 +125,7 @@ export interface ProfileView {
 /** Lists: GET /api/profile-likes/{userId}, search results, matches. */
 export interface ProfileCardView {
   id: number;
-  /** in "who liked you": the like was given by the member's family for them ("Priya's mother") */
+  /** who of the liker's family gave the like: in "who liked you" ("Priya's mother"); in the member's own liked list ("your father", or "you" to the family member acting who gave it) */
   likedBy?: string | null;
   userId: number;
   user: { id: number; fullName: string; isVerified: boolean };

@@ -140,6 +140,7 @@ const MATRIX: Record<string, Access> = {
   // visitor by the family test below.
   'GET /api/family': 'member',
   'GET /api/family/:profileId': 'owner',
+  'GET /api/family/:profileId/activity': 'owner',
   'POST /api/family/:profileId/invitations': 'owner',
   'DELETE /api/family/:profileId/invitations/:invitationId': 'owner',
   'DELETE /api/family/:profileId/members/:memberId': 'owner',
@@ -288,6 +289,7 @@ test('family routes: candidate, family member, other member and visitor each get
   const rows: Array<{ route: string; call: (c: Client) => Promise<Response>; expect: Record<Who, number> }> = [
     { route: 'GET /api/family', call: (c) => c.get('/api/family'), expect: { candidate: 200, family: 200, other: 200, visitor: 401 } },
     { route: 'GET /api/family/:profileId', call: (c) => c.get(`/api/family/${p}`), expect: { candidate: 200, family: 200, other: 404, visitor: 401 } },
+    { route: 'GET /api/family/:profileId/activity', call: (c) => c.get(`/api/family/${p}/activity`), expect: { candidate: 200, family: 200, other: 404, visitor: 401 } },
     {
       route: 'POST /api/family/:profileId/invitations',
       call: (c) => c.post(`/api/family/${p}/invitations`, { role: 'family', email: 'brother@example.test', relation: 'sibling' }),

@@ -46,6 +46,7 @@ const COVERAGE: Record<string, { section: string } | { notExported: string }> = 
   known_devices: { section: 'knownDevices' },
   story_consents: { section: 'storyConsents' },
   family_members: { section: 'familyRoles' },
+  profile_activity: { section: 'profileActivity' },
   family_shared_conversations: { notExported: "the candidate's sharing choice; the member named is the other side of the conversation, whose messages are exported" },
   appeal_tokens: { notExported: 'hashes of single-use secrets (an appeal sent is exported with the reports filed)' },
 };

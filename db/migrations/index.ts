@@ -43,6 +43,7 @@ import * as markDuplicateSubscriptions from './20261207_41_mark_duplicate_subscr
 import * as oneLiveSubscription from './20261207_42_one_live_subscription';
 import * as familyConsent from './20261207_50_family_consent';
 import * as trustAndSafety from './20261207_50_trust_and_safety';
+import * as profileActivity from './20261207_60_profile_activity';
 import * as profileBasics from './20261207_63_profile_basics';
 
 interface Migration {
@@ -96,6 +97,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261207_42_one_live_subscription': oneLiveSubscription,
   '20261207_50_family_consent': familyConsent,
   '20261207_50_trust_and_safety': trustAndSafety,
+  '20261207_60_profile_activity': profileActivity,
   '20261207_63_profile_basics': profileBasics,
 };
 

@@ -34,6 +34,7 @@ export const paths = {
   profileViews: '/profile-views',
   family: '/family',
   familyChat: '/family/$profileId/chat/$otherId',
+  familyEdit: '/family/$profileId/edit',
   notifications: '/notifications',
   settings: '/settings',
   compatibility: '/compatibility',

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { CompletionStatusView, ProfileView } from '../../contracts/views';
 import { api, isApiError } from './api-client';
+import { actingHeaders } from './helper-mode';
 
 /**
  * Profile reads shared by several features. Query keys are the API paths ("reads are GET
@@ -13,10 +14,11 @@ export const profileKeys = {
   completion: (userId: number) => ['/api/profiles', userId, 'completion-status'] as const,
 };
 
-export function profileQueryOptions(id: number) {
+/** A profile by id; in helper mode (`actingFor`: the candidate's profile) as the candidate sees it. */
+export function profileQueryOptions(id: number, actingFor: number | null = null) {
   return queryOptions({
-    queryKey: profileKeys.byId(id),
-    queryFn: () => api.get<ProfileView>(`/api/profiles/${id}`),
+    queryKey: actingFor ? [...profileKeys.byId(id), { actingFor }] : profileKeys.byId(id),
+    queryFn: () => api.get<ProfileView>(`/api/profiles/${id}`, { headers: actingHeaders(actingFor) }),
   });
 }
 

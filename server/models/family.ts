@@ -103,3 +103,19 @@ export class FamilySharedConversation extends BaseModel {
   otherUserId!: number;
   sharedAt!: number;
 }
+
+/** A change a family member made to the profile while acting for its candidate: the candidate's activity list. */
+export class ProfileActivity extends BaseModel {
+  static tableName = 'profile_activity';
+  static bigintColumns = ['createdAt'];
+  static jsonAttributes = ['fields'];
+  id!: number;
+  profileId!: number;
+  actorUserId!: number | null;
+  action!: ProfileActivityAction;
+  /** the profile fields the save sent (`photoIds`: the photos) */
+  fields!: string[];
+  createdAt!: number;
+}
+
+export type ProfileActivityAction = 'edit';

@@ -5,7 +5,7 @@ import { Profile } from '../models/profile';
 import { type TestServer, startTestServer } from '../test/harness';
 import { buildProfile, buildUser } from '../test/factories';
 import { visibleProfilesFilter } from './profile-visibility';
-import { type PairFacts, type TargetFacts, decideFamily, decideRelationship, relationshipBetween } from './relationship';
+import { type PairFacts, type TargetFacts, decideFamily, decideRelationship, mayLikeOrMessageAsSelf, relationshipBetween } from './relationship';
 import { buildBlock, buildMatch, buildProfileFamily } from '../test/table-factories';
 
 let server: TestServer;
@@ -135,5 +135,11 @@ describe('the family rules', () => {
     assert.equal(decideFamily({ role: 'family', consent: 'confirmed', permissions: all }, 'set-consent-gate'), false, 'not after');
     assert.equal(decideFamily({ role: 'candidate', consent: 'confirmed', permissions: all }, 'set-consent-gate'), false, 'confirmed, there is no gate to set');
     assert.equal(decideFamily({ role: null, consent: 'unconfirmed', permissions: all }, 'set-consent-gate'), false, 'nobody else');
+  });
+  test("a helper's own account likes and writes only for the candidate, unless it has a profile of its own", () => {
+    assert.equal(mayLikeOrMessageAsSelf({ helpsWithProfiles: true, hasOwnProfile: false }), false, 'a father helping his son, with no profile');
+    assert.equal(mayLikeOrMessageAsSelf({ helpsWithProfiles: true, hasOwnProfile: true }), true, 'a sister helping her brother, looking herself');
+    assert.equal(mayLikeOrMessageAsSelf({ helpsWithProfiles: false, hasOwnProfile: true }), true, 'any member');
+    assert.equal(mayLikeOrMessageAsSelf({ helpsWithProfiles: false, hasOwnProfile: false }), true, 'a member yet to make a profile (other rules apply)');
   });
 });

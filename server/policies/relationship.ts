@@ -267,6 +267,14 @@ export function decideFamily(facts: FamilyFacts, action: FamilyAction): boolean 
   }
 }
 
+/**
+ * A helper's own account: one that helps with a profile and has none of its own likes and writes to members only
+ * for the candidate (acting for them), never as itself. With a profile of its own it may do both for itself too.
+ */
+export function mayLikeOrMessageAsSelf(account: { helpsWithProfiles: boolean; hasOwnProfile: boolean }): boolean {
+  return account.hasOwnProfile || !account.helpsWithProfiles;
+}
+
 export const DEFAULT_FAMILY_PERMISSIONS: FamilyPermissions = { mayEdit: true, maySearch: true, mayLike: true, mayShortlist: true, mayMessage: false, mayShare: true };
 
 /** The family facts of `userId` on the profile `profileId`; null when there is no live profile of that id. */

@@ -4,7 +4,7 @@ import { KnownDevice, Session, TotpRecoveryCode } from '../models/account';
 import { MoodPromptDismissal, NotInterested, ProfileDraft, ProfileView, StoryConsent } from '../models/activity';
 import { Invoice, Subscription } from '../models/billing';
 import { ContactMessage, CulturalAdaptationAssessment, Message, Notification, SuccessStory, UserMood } from '../models/engagement';
-import { FamilyMember } from '../models/family';
+import { FamilyMember, ProfileActivity } from '../models/family';
 import { EmailOutbox, IdentityVerification, Payment, VerificationRequest } from '../models/ops';
 import { Photo } from '../models/photo';
 import { Profile } from '../models/profile';
@@ -114,6 +114,14 @@ export async function exportMemberData(db: Db, userId: number) {
     storyConsents: (await StoryConsent.query(db).where({ userId })).map((c) => ({ storyId: c.storyId, status: c.status, requestedAt: isoOrNull(c.requestedAt), respondedAt: isoOrNull(c.respondedAt) })),
     // The profiles the member helps with as family, and in what role.
     familyRoles: (await FamilyMember.query(db).where({ userId })).map((f) => ({ profileId: f.profileId, relation: f.relation, status: f.status, addedAt: isoOrNull(f.addedAt), removedAt: isoOrNull(f.removedAt) })),
+    // The changes family made to the member's profile, and those the member made to a profile they help with.
+    profileActivity: (await ProfileActivity.query(db).whereIn('profileId', Profile.query(db).where({ userId }).select('id')).orWhere({ actorUserId: userId }).orderBy('id')).map((a) => ({
+      profileId: a.profileId,
+      byUserId: a.actorUserId,
+      action: a.action,
+      fields: a.fields,
+      createdAt: isoOrNull(a.createdAt),
+    })),
     contactMessages: (await ContactMessage.query(db).where({ userId })).map((c) => ({ subject: c.subject, message: c.message, createdAt: isoOrNull(c.createdAt) })),
     devices: (await Session.query(db).where({ userId }).orderBy('createdAt')).map((d) => ({ userAgent: d.userAgent, ip: d.ip, signedInAt: isoOrNull(d.createdAt), lastSeenAt: isoOrNull(d.lastSeenAt) })),
     // Email bodies can hold single-use links, so only what was sent and when.

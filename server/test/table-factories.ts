@@ -9,7 +9,7 @@ import { Counter, Job, LiveEvent, PushOutbox, PushSubscription } from '../models
 import {
   ContactMessage, CulturalAdaptationAssessment, ExpoDevInfo, Message, MoodType, Notification, SuccessStory, UserMood,
 } from '../models/engagement';
-import { FamilyAct, FamilyInvitation, FamilyMember, FamilySharedConversation, FamilySuggestion, FamilyThreadMessage, ProfileFamily } from '../models/family';
+import { FamilyAct, FamilyInvitation, FamilyMember, FamilySharedConversation, FamilySuggestion, FamilyThreadMessage, ProfileActivity, ProfileFamily } from '../models/family';
 import { Announcement, AuditLog, EmailOutbox, IdentityVerification, Payment, SubscriptionPlan, VerificationRequest } from '../models/ops';
 import { Photo } from '../models/photo';
 import { NotificationSettings, PrivacySettings } from '../models/settings';
@@ -74,6 +74,7 @@ export const buildFamilySuggestion = factory<FamilySuggestion, 'profileId' | 'su
 export const buildFamilyThreadMessage = factory<FamilyThreadMessage, 'profileId'>(FamilyThreadMessage, (now) => ({ content: 'What do you think?', createdAt: now }));
 export const buildFamilyAct = factory<FamilyAct, 'kind' | 'itemId' | 'profileId'>(FamilyAct, (now) => ({ createdAt: now }));
 export const buildFamilySharedConversation = factory<FamilySharedConversation, 'profileId' | 'otherUserId'>(FamilySharedConversation, (now) => ({ sharedAt: now }));
+export const buildProfileActivity = factory<ProfileActivity, 'profileId'>(ProfileActivity, (now) => ({ action: 'edit', fields: ['city'], createdAt: now }));
 
 // Sign-in, tokens, devices
 export const buildSession = factory<Session>(Session, (now) => ({ id: hex(16), data: '{}', expiresAt: now + DAY_MS, createdAt: now, lastSeenAt: now }));

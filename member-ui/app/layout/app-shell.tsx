@@ -4,6 +4,7 @@ import { paths } from '../../lib/paths';
 import { useSession } from '../../lib/session';
 import { AppHeader } from './app-header';
 import { BottomNav } from './bottom-nav';
+import { HelperBar } from './helper-bar';
 import { LiveUpdates } from './live-updates';
 import { RouteAnnouncer } from './route-announcer';
 
@@ -37,6 +38,7 @@ export function AppShell() {
         hideLogin={pathname === paths.login || session.isPending}
       />
       <main className="app-main" id="main">
+        {user && !staticData?.fill ? <HelperBar /> : null}
         <Outlet />
       </main>
       {member ? <BottomNav userId={user?.id ?? null} pathname={pathname} /> : null}

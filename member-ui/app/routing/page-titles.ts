@@ -11,6 +11,7 @@ export const ROUTE_TITLES: Record<string, string> = {
   '/family-invite/$token': 'Family invitation',
   '/family': 'Family',
   '/family/$profileId/chat/$otherId': 'Chat for your family',
+  '/family/$profileId/edit': 'Edit their profile',
   '/auth': 'Sign in',
   '/edit-profile': 'Edit profile',
   '/shared/$shareCode': 'Shared profile',

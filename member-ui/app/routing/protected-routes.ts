@@ -179,6 +179,13 @@ export const familyChatRoute = createRoute({
   component: lazyRouteComponent(() => import('../../features/family/routes/family-chat-page'), 'FamilyChatPage'),
 });
 
+// A family member edits the candidate's profile for them (when the candidate allows family to edit).
+export const familyEditRoute = createRoute({
+  ...memberRoute('family/$profileId/edit'),
+  staticData: { header: { backTo: '/family' } },
+  component: lazyRouteComponent(() => import('../../features/profile/routes/helper-edit-page'), 'HelperEditPage'),
+});
+
 export const memberRoutes = [
   profileViewRoute,
   searchRoute,
@@ -199,4 +206,5 @@ export const memberRoutes = [
   deleteAccountRoute,
   familyRoute,
   familyChatRoute,
+  familyEditRoute,
 ] as const;

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { SHORTLIST_NOTE_MAX } from '../../../contracts/enums';
 import { isApiError } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
-import { useSessionUser } from '../../lib/session';
+import { useShortlistOwner } from '../../lib/helper-mode';
 import { Button } from '../ui/button';
 import { TextAreaField } from '../ui/textarea-field';
 import { toast } from '../ui/toast';
@@ -17,8 +17,9 @@ import { saveToShortlist, shortlistQueryOptions } from './shortlist';
  * small form that opens in place. A profile already there says so and leads to the shortlist.
  */
 export function SaveToShortlist({ savedProfileId, name, className }: { savedProfileId: number; name: string; className?: string }) {
-  const user = useSessionUser();
-  const profileId = user?.profileId ?? null;
+  // In helper mode the candidate's shortlist (when they let family shortlist).
+  const { profileId, candidateName } = useShortlistOwner();
+  const whose = candidateName ? `${candidateName}'s` : 'your';
   const queryClient = useQueryClient();
   const shortlist = useQuery({ ...shortlistQueryOptions(profileId ?? 0), enabled: profileId !== null });
   const [open, setOpen] = useState(false);
@@ -28,7 +29,7 @@ export function SaveToShortlist({ savedProfileId, name, className }: { savedProf
     onSuccess: () => {
       setOpen(false);
       setNote('');
-      toast({ title: `${name} is on your shortlist`, variant: 'success' });
+      toast({ title: `${name} is on ${whose} shortlist`, variant: 'success' });
       return queryClient.invalidateQueries({ queryKey: shortlistQueryOptions(profileId ?? 0).queryKey });
     },
   });
@@ -37,7 +38,7 @@ export function SaveToShortlist({ savedProfileId, name, className }: { savedProf
   if (shortlist.data?.some((entry) => entry.profile.id === savedProfileId)) {
     return (
       <Button asChild size="sm" variant="ghost" className={className}>
-        <Link to={paths.shortlist} aria-label={`${name} is on your shortlist: open the shortlist`}>
+        <Link to={paths.shortlist} aria-label={`${name} is on ${whose} shortlist: open the shortlist`}>
           <BookmarkCheck size={14} aria-hidden="true" />
           Saved
         </Link>
@@ -46,7 +47,7 @@ export function SaveToShortlist({ savedProfileId, name, className }: { savedProf
   }
   if (!open) {
     return (
-      <Button size="sm" variant="ghost" className={className} aria-label={`Save ${name} to your shortlist`} onClick={() => setOpen(true)}>
+      <Button size="sm" variant="ghost" className={className} aria-label={`Save ${name} to ${whose} shortlist`} onClick={() => setOpen(true)}>
         <Bookmark size={14} aria-hidden="true" />
         Save
       </Button>
@@ -56,7 +57,7 @@ export function SaveToShortlist({ savedProfileId, name, className }: { savedProf
   return (
     <form
       className="shortlist-form"
-      aria-label={`Save ${name} to your shortlist`}
+      aria-label={`Save ${name} to ${whose} shortlist`}
       onSubmit={(event) => {
         event.preventDefault();
         save.mutate();

@@ -3,9 +3,10 @@ import type { AppContext } from '../../context';
 import { forbidden, notFound, unauthorized } from '../../errors';
 import { idParam } from '../../middleware/validate';
 import { User } from '../../models/user';
-import { type FamilyAction, decideFamily, familyFacts } from '../../policies/relationship';
+import { type FamilyAction, decideFamily, familyFacts, mayLikeOrMessageAsSelf } from '../../policies/relationship';
 import { familyVisibleConversations, hasConversation, recordFamilyAct } from '../../services/family/acts';
 import { relationOf } from '../../services/family/members';
+import { REFUSALS, helperAccountFacts } from '../../services/family/people';
 
 /** The header a family member's app sends to act for the profile they help with (its id). */
 export const ACTING_HEADER = 'X-Saathi-Acting-For';
@@ -36,6 +37,12 @@ const ACTIONS: Array<[method: string, path: RegExp, action: FamilyAction]> = [
   ['POST', /^\/api\/messages$/, 'message'],
 ];
 
+/** Liking and writing to a member, which a helper's own account does only for the candidate. */
+const LIKE_OR_MESSAGE: Array<[method: string, path: string]> = [
+  ['POST', '/api/profile-likes'],
+  ['POST', '/api/messages'],
+];
+
 export function familyActionFor(method: string, path: string): FamilyAction | null {
   for (const [m, pattern, action] of ACTIONS) if (m === method && pattern.test(path)) return action;
   return null;
@@ -58,6 +65,11 @@ export interface ActingFamily {
 export async function actForProfile(ctx: AppContext, next: Next): Promise<void> {
   const header = ctx.get(ACTING_HEADER);
   ctx.state.actingFamily = null;
+  if (!header && ctx.state.user && LIKE_OR_MESSAGE.some(([m, p]) => m === ctx.method && p === ctx.path)) {
+    if (!mayLikeOrMessageAsSelf(await helperAccountFacts(ctx.services.db, ctx.state.user.id))) {
+      throw forbidden('You help with a family member’s profile: like and write for them, in helper mode', { helperOnly: true });
+    }
+  }
   // The family routes always answer for the family member's own account (their role on the profile).
   if (!header || ctx.path.startsWith('/api/family')) return next();
   const self = ctx.state.user;
@@ -68,9 +80,10 @@ export async function actForProfile(ctx: AppContext, next: Next): Promise<void> 
   if (facts?.role !== 'family') throw notFound('Profile not found');
   // Before the candidate accepts, the family member who made the profile signs in with its account: no acting.
   if (facts.ownerUserId === self.id) return next();
-  const action = familyActionFor(ctx.method, ctx.path);
+  // The profile itself is its people's to read (the helper's editor opens it), whatever the candidate allows.
+  const action = ctx.method === 'GET' && ctx.path === `/api/profiles/${profileId}` ? 'see-people' : familyActionFor(ctx.method, ctx.path);
   if (!action) throw forbidden('This stays with the person the profile is for; family cannot do it for them');
-  if (!decideFamily(facts, action)) throw forbidden('The person this profile is for has not allowed family to do this', { action });
+  if (!decideFamily(facts, action)) throw forbidden(REFUSALS[action], { action });
   const owner = await User.query(db).findById(facts.ownerUserId);
   if (!owner || owner.isDeleted || owner.status !== 'active') throw notFound('Profile not found');
   const relation = await relationOf(db, profileId, self.id);

@@ -1,13 +1,18 @@
 import { consentGateSchema, familyInviteSchema, familyPermissionsSchema, shareConversationSchema } from '../../../contracts/family';
 import { newRouter } from '../../context';
-import { DEFAULT_FAMILY_PERMISSIONS, decideFamily } from '../../policies/relationship';
+import { type FamilyAction, decideFamily } from '../../policies/relationship';
 import { notFound } from '../../errors';
+import { effectiveTier } from '../../policies/tier';
 import { currentUser, requireUser } from '../../middleware/auth';
 import { idParam, parse, requestBody } from '../../middleware/validate';
-import { authorizeFamily, familyLabels, peopleOf, profilesHelpedBy } from '../../services/family/people';
+import { authorizeFamily, familyLabels, helpedPermissions, peopleOf, profilesHelpedBy } from '../../services/family/people';
+import { activityOf } from '../../services/family/activity';
 import { invite, openInvitationsOf, revokeInvitation, unansweredInvitation } from '../../services/family/invitations';
 import { consentGateOf, relationOf, removeMember, setConsentGate, setPermissions } from '../../services/family/members';
 import { familyWrittenConversations, shareConversation, sharedConversationsOf } from '../../services/family/acts';
+
+/** The acts a helper's app offers for the candidate, each as the policy allows it today. */
+const HELPER_ACTIONS = ['edit', 'search', 'like', 'suggest', 'shortlist', 'message', 'share'] as const satisfies readonly FamilyAction[];
 
 /**
  * The people of a profile: who they are, invitations, removal, and what family may do. Every profile id is checked
@@ -24,16 +29,31 @@ export function familyRoutes() {
     ctx.set('Cache-Control', 'no-store');
     ctx.body = rows.map((r) => {
       const consent = r.consent ?? 'unconfirmed';
-      const permissions = { ...DEFAULT_FAMILY_PERMISSIONS, ...(r.mayShare === null || r.mayShare === undefined ? {} : { mayShare: Boolean(r.mayShare) }) };
+      const facts = { role: 'family' as const, consent, permissions: helpedPermissions(r) };
+      // What the member may do for the candidate now, as the policy decides it: the app offers exactly these.
+      const may = Object.fromEntries(HELPER_ACTIONS.map((a) => [a, decideFamily(facts, a)])) as Record<(typeof HELPER_ACTIONS)[number], boolean>;
       return {
         profileId: r.profileId,
+        candidateUserId: r.candidateUserId,
+        // the candidate's plan governs what the helper may use acting for them (search filters)
+        candidateTier: effectiveTier({ subscriptionTier: r.candidateTier, subscriptionEnds: r.candidateTierEnds === null ? null : Number(r.candidateTierEnds) }),
         candidateName: r.candidateFirstName ?? r.fullName ?? null,
         relation: r.relation,
         consent,
         // whether they may share the profile now (its menu offers "Share profile")
-        mayShare: decideFamily({ role: 'family', consent, permissions }, 'share'),
+        mayShare: may.share,
+        may,
       };
     });
+  });
+
+  // The candidate's activity list: the changes family made to the profile, with who made each.
+  router.get('/:profileId/activity', async (ctx) => {
+    const user = currentUser(ctx);
+    const profileId = idParam(ctx.params.profileId);
+    await authorizeFamily(ctx.services.db, user.id, profileId, 'see-people');
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = await activityOf(ctx.services.db, profileId, user.id);
   });
 
   router.get('/:profileId', async (ctx) => {

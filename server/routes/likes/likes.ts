@@ -8,7 +8,7 @@ import { idParam, parse, requestBody } from '../../middleware/validate';
 import { Profile } from '../../models/profile';
 import { visibleProfilesFilter } from '../../policies/profile-visibility';
 import { likeOf, likeProfile, unlikeProfile } from '../../services/likes';
-import { familyActorLabel, familyLikeLabels } from '../../services/family/acts';
+import { familyActorLabel, familyLikeGivers, familyLikeLabels, likeGiverLabel } from '../../services/family/acts';
 import { loadProfile, visibleProfile } from '../../services/profiles';
 
 const likeSchema = z.object({
@@ -26,7 +26,9 @@ export function likeRoutes() {
     const profileId = idParam(ctx.params.profileId);
     const like = await likeOf(ctx.services.db, user.id, profileId);
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = { isLiked: Boolean(like) };
+    // A like family gave says who: "your father" to the candidate, "you" to the father acting for them.
+    const giver = like ? (await familyLikeGivers(ctx.services.db, user.id, [profileId])).get(profileId) : undefined;
+    ctx.body = { isLiked: Boolean(like), likedBy: likeGiverLabel(giver, user.fullName, { actingFamilyUserId: ctx.state.actingFamily?.userId ?? null }) };
   });
 
   router.post('/', async (ctx) => {
@@ -87,7 +89,10 @@ export function likeRoutes() {
     // Same card presentation (blurred photos for non-matches, the match percentage) as search and daily matches;
     // the member's own likes stay in the order given.
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = await cardViews(ctx.services, user, profiles, await percentagesFor(ctx.services.engine, user, profiles));
+    const givers = await familyLikeGivers(db, user.id, profiles.map((p) => p.id));
+    const asker = { actingFamilyUserId: ctx.state.actingFamily?.userId ?? null };
+    const cards = await cardViews(ctx.services, user, profiles, await percentagesFor(ctx.services.engine, user, profiles));
+    ctx.body = cards.map((card) => ({ ...card, likedBy: likeGiverLabel(givers.get(card.id), user.fullName, asker) }));
   });
 
   return router;

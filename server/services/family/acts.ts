@@ -1,6 +1,7 @@
 import type { AppContext } from '../../context';
 import type { Db } from '../../db';
 import { audit } from '../audit';
+import { profileChangeOf, recordProfileChange } from './activity';
 import { decideFamily, familyFacts } from '../../policies/relationship';
 import { FamilyAct, FamilyMember, FamilySharedConversation } from '../../models/family';
 import { Message } from '../../models/engagement';
@@ -38,6 +39,9 @@ export async function recordFamilyAct(db: Db, ctx: AppContext, actor: Actor): Pr
     itemId = like?.id ?? null;
   }
   if (!kind && ctx.method !== 'GET') {
+    // A change to the profile itself goes to the candidate's activity list, with who made it.
+    const change = profileChangeOf(ctx.method, ctx.path, (ctx.request as unknown as { body?: unknown }).body);
+    if (change) await recordProfileChange(db, actor.profileId, actor.userId, change);
     // Any other change a family member made for the profile (an edit, a photo, a like withdrawn) is in the audit log
     // under their own account, about the candidate.
     await audit(db, { actorUserId: actor.userId, actorRole: 'member', action: 'family.acted', targetType: 'profile', targetId: actor.profileId, subjectUserId: owner.id, details: { method: ctx.method, path: ctx.path } });
@@ -138,4 +142,30 @@ export async function familyLikeLabels(db: Db, likedProfileIds: number[]): Promi
     .select('profile_likes.userId as likerId', 'family_members.relation', 'users.fullName')) as Array<FamilyAct & ActorNames & { likerId: number }>;
   for (const r of rows) out.set(r.likerId, familyActorLabel(r.fullName, r.relation));
   return out;
+}
+
+/** The family member who gave each of `likerId`'s likes of `likedProfileIds` (absent: the liker's own like). */
+export async function familyLikeGivers(db: Db, likerId: number, likedProfileIds: number[]): Promise<Map<number, { actedBy: number | null; relation: string }>> {
+  const out = new Map<number, { actedBy: number | null; relation: string }>();
+  if (likedProfileIds.length === 0) return out;
+  const rows = (await FamilyAct.query(db)
+    .join('profile_likes', 'profile_likes.id', 'family_acts.itemId')
+    .join('family_members', (j) => j.on('family_members.userId', 'family_acts.actedBy').andOn('family_members.profileId', 'family_acts.profileId'))
+    .where('family_acts.kind', 'like')
+    .where('profile_likes.userId', likerId)
+    .whereIn('profile_likes.likedProfileId', likedProfileIds)
+    .select('profile_likes.likedProfileId', 'family_acts.actedBy', 'family_members.relation')) as unknown as Array<{ likedProfileId: number; actedBy: number | null; relation: string }>;
+  for (const r of rows) out.set(r.likedProfileId, { actedBy: r.actedBy, relation: r.relation });
+  return out;
+}
+
+/**
+ * Who gave a like, told to one of the liker's own people: "you" to the family member who gave it, "your father" to
+ * the candidate, "Arjun's father" to another family member. Null: the candidate liked it themself.
+ */
+export function likeGiverLabel(giver: { actedBy: number | null; relation: string } | undefined, candidateName: string | null, asker: { actingFamilyUserId: number | null }): string | null {
+  if (!giver) return null;
+  if (asker.actingFamilyUserId === null) return `your ${giver.relation}`;
+  if (giver.actedBy === asker.actingFamilyUserId) return 'you';
+  return familyActorLabel(candidateName, giver.relation);
 }

@@ -4,6 +4,7 @@ import type { Db } from '../../db';
 import { forbidden, notFound } from '../../errors';
 import { DEFAULT_FAMILY_PERMISSIONS, type FamilyAction, type FamilyFacts, decideFamily, familyFacts } from '../../policies/relationship';
 import type { FamilyConsent, FamilyPerson } from '../../../contracts/family';
+import type { SubscriptionTier } from '../../../contracts/enums';
 import { FamilyInvitation, FamilyMember, ProfileFamily } from '../../models/family';
 import { Profile } from '../../models/profile';
 import { User } from '../../models/user';
@@ -23,7 +24,8 @@ export async function authorizeFamily(db: Db, userId: number, profileId: number,
   return facts;
 }
 
-const REFUSALS: Record<FamilyAction, string> = {
+/** Why a family action was refused, said the same by the family routes and by a request acting for the candidate. */
+export const REFUSALS: Record<FamilyAction, string> = {
   'see-people': 'Only the people of this profile can see who they are',
   'invite-candidate': 'Only family invite the person a profile is for, before they have accepted it',
   'set-consent-gate': 'Only family choose whether the profile waits for the person it is for, before they have accepted it',
@@ -130,18 +132,60 @@ export interface HelpedProfile {
   relation: string;
   consent: FamilyConsent | null;
   candidateFirstName: string | null;
-  /** the candidate's "share outside Saathi" permission (null without a family row; SQLite answers 0/1) */
+  /** the profile's member account (the candidate's once they accepted) */
+  candidateUserId: number;
+  /** that account's plan: it governs what a helper acting for the candidate may use */
+  candidateTier: SubscriptionTier;
+  candidateTierEnds: number | string | null;
+  /** the candidate's permissions for family (null without a family row; SQLite answers 0/1) */
+  mayEdit: boolean | number | null;
+  maySearch: boolean | number | null;
+  mayLike: boolean | number | null;
+  mayShortlist: boolean | number | null;
+  mayMessage: boolean | number | null;
   mayShare: boolean | number | null;
 }
 
-export async function profilesHelpedBy(db: Db, userId: number): Promise<HelpedProfile[]> {
-  return FamilyMember.query(db)
+/** The live profiles `userId` helps with as an active family member, not being the profile's own account. */
+const helpedProfilesOf = (db: Db, userId: number) =>
+  FamilyMember.query(db)
     .join('profiles', 'profiles.id', 'family_members.profileId')
-    .leftJoin('profile_family', 'profile_family.profileId', 'profiles.id')
     .where({ 'family_members.userId': userId, 'family_members.status': 'active', 'profiles.isDeleted': false })
-    .whereNot('profiles.userId', userId)
-    .select('profiles.id as profileId', 'profiles.fullName', 'family_members.relation', 'profile_family.consent', 'profile_family.candidateFirstName', 'profile_family.mayShare')
+    .whereNot('profiles.userId', userId);
+
+export async function profilesHelpedBy(db: Db, userId: number): Promise<HelpedProfile[]> {
+  return helpedProfilesOf(db, userId)
+    .join('users', 'users.id', 'profiles.userId')
+    .leftJoin('profile_family', 'profile_family.profileId', 'profiles.id')
+    .orderBy('family_members.addedAt')
+    .select(
+      'profiles.id as profileId',
+      'profiles.userId as candidateUserId',
+      'users.subscriptionTier as candidateTier',
+      'users.subscriptionEnds as candidateTierEnds',
+      'profiles.fullName',
+      'family_members.relation',
+      'profile_family.consent',
+      'profile_family.candidateFirstName',
+      ...PERMISSION_COLUMNS.map((c) => `profile_family.${c}`),
+    )
     .castTo<HelpedProfile[]>();
+}
+
+/** Whether an account helps with any profile, and whether it has a live profile of its own (the helper rule's facts). */
+export async function helperAccountFacts(db: Db, userId: number): Promise<{ helpsWithProfiles: boolean; hasOwnProfile: boolean }> {
+  const helps = await helpedProfilesOf(db, userId).select('family_members.id').first();
+  const own = await Profile.query(db).where({ userId, isDeleted: false }).select('id').first();
+  return { helpsWithProfiles: Boolean(helps), hasOwnProfile: Boolean(own) };
+}
+
+const PERMISSION_COLUMNS = ['mayEdit', 'maySearch', 'mayLike', 'mayShortlist', 'mayMessage', 'mayShare'] as const;
+
+/** A helped profile's permissions as the policy reads them: the defaults where it has no family row yet. */
+export function helpedPermissions(row: HelpedProfile): FamilyFacts['permissions'] {
+  const permissions = { ...DEFAULT_FAMILY_PERMISSIONS };
+  for (const c of PERMISSION_COLUMNS) if (row[c] !== null && row[c] !== undefined) permissions[c] = Boolean(Number(row[c]));
+  return permissions;
 }
 
 /**

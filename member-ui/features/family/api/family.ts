@@ -39,8 +39,9 @@ export interface ThreadMessage {
   createdAt: string;
 }
 
-/** The header with which a family member's requests act for the profile they help with (search, as the candidate). */
-export const actingFor = (profileId: number) => ({ 'X-Saathi-Acting-For': String(profileId) });
+import { actingFor } from '../../../lib/helper-mode';
+
+export { actingFor };
 
 const keys = {
   family: (id: number) => ['family', id] as const,
@@ -209,5 +210,23 @@ export function useSendForCandidate(profileId: number, otherId: number) {
       queryClient.setQueryData<MessageView[]>(['family', profileId, 'chat', otherId], (list) => (list && !list.some((m) => m.id === message.id) ? [...list, message] : list));
       void queryClient.invalidateQueries({ queryKey: ['family', profileId, 'conversations'] });
     },
+  });
+}
+
+/** One change family made to the profile (GET /api/family/{id}/activity). */
+export interface ProfileActivity {
+  id: number;
+  action: 'edit';
+  fields: string[];
+  by: { userId: number | null; name: string | null; relation: string | null; you: boolean };
+  createdAt: string;
+}
+
+/** The candidate's activity list: each change family made to the profile, with who made it, newest first. */
+export function useProfileActivity(profileId: number, enabled = true) {
+  return useQuery({
+    queryKey: ['family', profileId, 'activity'],
+    queryFn: ({ signal }) => api.get<ProfileActivity[]>(`/api/family/${profileId}/activity`, { signal }),
+    enabled,
   });
 }

@@ -23,6 +23,7 @@ import {
 } from '../api/family';
 import { firstName } from '../../../lib/format';
 import { FamilyThread } from './family-thread';
+import { ProfileActivitySection } from './profile-activity';
 import { FamilyChatLink } from './profile-link';
 import { FindToSuggest, SuggestionList } from './suggestions';
 
@@ -76,6 +77,7 @@ export function FamilyPanel({ profileId }: { profileId: number }) {
   ) : null;
   const thread = active ? <FamilyThread profileId={profileId} /> : null;
   const conversations = family.you.role === 'family' && family.consent === 'confirmed' ? <ConversationsForCandidate family={family} /> : null;
+  const activity = active ? <ProfileActivitySection family={family} /> : null;
   const candidateSettings =
     family.you.role === 'candidate' ? (
       <>
@@ -90,6 +92,7 @@ export function FamilyPanel({ profileId }: { profileId: number }) {
           {shortlist}
           {thread}
           {conversations}
+          {activity}
           {people}
           {candidateSettings}
         </>
@@ -97,6 +100,7 @@ export function FamilyPanel({ profileId }: { profileId: number }) {
         <>
           {people}
           {candidateSettings}
+          {activity}
           {conversations}
           {shortlist}
           {thread}

@@ -81,13 +81,13 @@ test('liking a family suggestion is one request: the like and the suggestion mar
 const lakshmi = buildSessionUser({ id: 9, fullName: 'Lakshmi Raman', profileId: null });
 const asMother: FamilyView = { ...family, you: { userId: lakshmi.id, role: 'family' }, permissions: { ...family.permissions, mayMessage: true } };
 
-function motherServer(likedByPriya: ProfileCardView[] = []) {
+function motherServer(likedByPriya: ProfileCardView[] = [], mother: FamilyView = asMother) {
   return fakeServer({
     user: lakshmi,
     handle: (request) => {
       const path = request.url.pathname;
-      if (path === '/api/family') return jsonResponse(200, [{ profileId: 40, candidateName: 'Priya', relation: 'mother', consent: 'confirmed' }]);
-      if (path === '/api/family/40') return jsonResponse(200, asMother);
+      if (path === '/api/family') return jsonResponse(200, [{ profileId: 40, candidateUserId: priya.id, candidateName: 'Priya', relation: 'mother', consent: 'confirmed', mayShare: true, may: { edit: true, search: true, like: true, suggest: true, message: true, share: true } }]);
+      if (path === '/api/family/40') return jsonResponse(200, mother);
       if (path === '/api/family/40/suggestions') {
         const suggestion: Suggestion = { id: 5, status: 'open', note: 'A doctor in London', suggestedBy: { name: 'Lakshmi Raman', relation: 'mother' }, createdAt: '2026-11-20T00:00:00.000Z', threadMessages: 0, profile: arjun };
         return jsonResponse(200, [suggestion]);
@@ -247,4 +247,43 @@ test('two permissions toggled one after the other both stay as set while the fir
   await new Promise((r) => setTimeout(r, 50));
   assert.equal(edit.checked, false);
   assert.equal(write.checked, true);
+});
+
+/** What Lakshmi changed on Priya's profile, as the activity list returns it to `asker`. */
+const activity = (you: boolean) => [
+  { id: 2, action: 'edit', fields: ['city', 'profession'], by: { userId: lakshmi.id, name: 'Lakshmi Raman', relation: 'mother', you }, createdAt: new Date().toISOString() },
+  { id: 1, action: 'edit', fields: ['photoIds'], by: { userId: lakshmi.id, name: 'Lakshmi Raman', relation: 'mother', you }, createdAt: new Date().toISOString() },
+];
+
+test("the candidate's Family page lists each change family made to the profile, with who made it", async () => {
+  renderApp(
+    '/family',
+    fakeServer({
+      user: priya,
+      handle: (request) => {
+        const path = request.url.pathname;
+        if (path === '/api/family') return jsonResponse(200, []);
+        if (path === '/api/family/40') return jsonResponse(200, family);
+        if (path === '/api/family/40/activity') return jsonResponse(200, activity(false));
+        if (path === '/api/family/40/suggestions' || path === '/api/family/40/thread' || path === `/api/messages/${priya.id}`) return jsonResponse(200, []);
+        return undefined;
+      },
+    }),
+  );
+  const list = await screen.findByRole('list', { name: 'Profile changes' }, { timeout: FIRST_LOAD_MS });
+  assert.deepEqual(
+    [...list.querySelectorAll('li > span')].map((item) => item.textContent),
+    ['Your mother changed city and profession', 'Your mother changed photos'],
+  );
+  assert.equal(screen.queryByRole('link', { name: /Edit Priya's profile/ }), null, 'the candidate edits from their own profile page');
+});
+
+test("a helper the candidate lets edit is led to the candidate's editor; without the permission there is no way in", async () => {
+  renderApp('/family', motherServer());
+  const edit = await screen.findByRole('link', { name: "Edit Priya's profile" }, { timeout: FIRST_LOAD_MS });
+  assert.equal(edit.getAttribute('href'), '/family/40/edit');
+  cleanupApp();
+  renderApp('/family', motherServer([], { ...asMother, permissions: { ...asMother.permissions, mayEdit: false } }));
+  await screen.findByRole('heading', { name: "Changes to Priya's profile" }, { timeout: FIRST_LOAD_MS });
+  assert.equal(screen.queryByRole('link', { name: "Edit Priya's profile" }), null);
 });

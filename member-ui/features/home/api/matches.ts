@@ -1,28 +1,33 @@
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import type { ProfileCardView, SuccessStoryView } from '../../../../contracts/views';
 import { api } from '../../../lib/api-client';
+import { actingHeaders } from '../../../lib/helper-mode';
 
 /** Query keys are the API paths. */
 export const homeKeys = {
-  featured: ['/api/matches/featured'] as const,
-  // The daily list is cached per member.
-  daily: (userId: number) => ['/api/matches/daily', userId] as const,
+  // Per candidate in helper mode (null: the member's own).
+  featured: (actingFor: number | null = null) => ['/api/matches/featured', actingFor] as const,
+  // The daily list is cached per member, and per candidate in helper mode.
+  daily: (userId: number, actingFor: number | null = null) => ['/api/matches/daily', userId, actingFor] as const,
   successStories: ['/api/success-stories'] as const,
 };
 
-/** GET /api/matches/featured: up to 10 profiles for the horizontal list. */
-export function featuredMatchesQueryOptions() {
+/** GET /api/matches/featured: up to 10 profiles for the horizontal list (in helper mode, as the candidate sees them). */
+export function featuredMatchesQueryOptions(actingFor: number | null = null) {
   return queryOptions({
-    queryKey: homeKeys.featured,
-    queryFn: ({ signal }) => api.get<ProfileCardView[]>('/api/matches/featured', { signal }),
+    queryKey: homeKeys.featured(actingFor),
+    queryFn: ({ signal }) => api.get<ProfileCardView[]>('/api/matches/featured', { signal, headers: actingHeaders(actingFor) }),
   });
 }
 
-/** GET /api/matches/daily: up to 10 profiles, stable for the member for the day, with matchPercentage. */
-export function dailyMatchesQueryOptions(userId: number) {
+/**
+ * GET /api/matches/daily: up to 10 profiles, stable for the member for the day, with matchPercentage; in helper mode
+ * the candidate's (the request acts for their profile).
+ */
+export function dailyMatchesQueryOptions(userId: number, actingFor: number | null = null) {
   return queryOptions({
-    queryKey: homeKeys.daily(userId),
-    queryFn: ({ signal }) => api.get<ProfileCardView[]>('/api/matches/daily', { signal }),
+    queryKey: homeKeys.daily(userId, actingFor),
+    queryFn: ({ signal }) => api.get<ProfileCardView[]>('/api/matches/daily', { signal, headers: actingHeaders(actingFor) }),
   });
 }
 

@@ -18,7 +18,7 @@ function placeOf(profile: ProfileCardView): string | null {
 /** The first row is on screen when home opens (often the largest paint): its photos load at once. */
 const EAGER_CARDS = 2;
 
-function DailyCard({ profile, eager = false }: { profile: ProfileCardView; eager?: boolean }) {
+function DailyCard({ profile, eager = false, helping }: { profile: ProfileCardView; eager?: boolean; helping: boolean }) {
   const name = profile.fullName || profile.user.fullName;
   const place = placeOf(profile);
   return (
@@ -48,15 +48,17 @@ function DailyCard({ profile, eager = false }: { profile: ProfileCardView; eager
           {profile.profileType === 'parent' ? <span className="daily-card__family">Family-managed</span> : null}
         </span>
       </Link>
-      <NotInterestedButton profileId={profile.id} name={name} className="daily-card__aside" />
+      {/* Setting a profile aside stays the candidate's own choice: not offered while acting for them. */}
+      {helping ? null : <NotInterestedButton profileId={profile.id} name={name} className="daily-card__aside" />}
     </li>
   );
 }
 
-export function DailyMatches({ userId }: { userId: number }) {
-  const daily = useQuery(dailyMatchesQueryOptions(userId));
+/** The member's daily matches; in helper mode (`helping`: the candidate's profile and first name) the candidate's. */
+export function DailyMatches({ userId, helping = null }: { userId: number; helping?: { profileId: number; name: string } | null }) {
+  const daily = useQuery(dailyMatchesQueryOptions(userId, helping?.profileId ?? null));
   return (
-    <HomeSection id="daily-title" title="Daily Matches">
+    <HomeSection id="daily-title" title={helping ? `Daily Matches for ${helping.name}` : 'Daily Matches'}>
       {daily.isPending ? (
         <ul className="daily-grid" aria-busy="true" aria-label="Loading daily matches">
           {[0, 1, 2, 3].map((key) => (
@@ -71,12 +73,14 @@ export function DailyMatches({ userId }: { userId: number }) {
         <SectionError text="Daily matches could not be loaded." onRetry={() => void daily.refetch()} />
       ) : daily.data.length === 0 ? (
         <p className="home-section__empty">
-          Complete your profile and partner preferences to receive daily matches chosen for you.
+          {helping
+            ? `${helping.name}'s daily matches appear once their profile and partner preferences are complete.`
+            : 'Complete your profile and partner preferences to receive daily matches chosen for you.'}
         </p>
       ) : (
         <ul className="daily-grid" aria-labelledby="daily-title">
           {daily.data.map((profile, index) => (
-            <DailyCard key={profile.id} profile={profile} eager={index < EAGER_CARDS} />
+            <DailyCard key={profile.id} profile={profile} eager={index < EAGER_CARDS} helping={helping !== null} />
           ))}
         </ul>
       )}

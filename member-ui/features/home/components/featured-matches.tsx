@@ -10,7 +10,7 @@ import { featuredMatchesQueryOptions } from '../api/matches';
 import { HomeSection, SectionError } from './home-section';
 
 /** Featured cards show the first photo only and the country as its ISO 3166-1 alpha-2 code (US, GB, AE). */
-function FeaturedCard({ profile }: { profile: ProfileCardView }) {
+function FeaturedCard({ profile, helping }: { profile: ProfileCardView; helping: boolean }) {
   const name = profile.fullName || profile.user.fullName;
   const isoCode = profile.countryCode;
   return (
@@ -34,13 +34,14 @@ function FeaturedCard({ profile }: { profile: ProfileCardView }) {
           {profile.country ? <span className="visually-hidden">, {profile.country}</span> : null}
         </span>
       </Link>
-      <NotInterestedButton profileId={profile.id} name={name} look="icon" className="featured-card__dismiss" />
+      {helping ? null : <NotInterestedButton profileId={profile.id} name={name} look="icon" className="featured-card__dismiss" />}
     </li>
   );
 }
 
-export function FeaturedMatches() {
-  const featured = useQuery(featuredMatchesQueryOptions());
+/** Featured members; in helper mode (`actingFor`: the candidate's profile) as the candidate is shown them. */
+export function FeaturedMatches({ actingFor = null }: { actingFor?: number | null }) {
+  const featured = useQuery(featuredMatchesQueryOptions(actingFor));
   return (
     <HomeSection
       id="featured-title"
@@ -64,7 +65,7 @@ export function FeaturedMatches() {
       ) : (
         <ul className="featured-list" aria-labelledby="featured-title">
           {featured.data.map((profile) => (
-            <FeaturedCard key={profile.id} profile={profile} />
+            <FeaturedCard key={profile.id} profile={profile} helping={actingFor !== null} />
           ))}
         </ul>
       )}

@@ -4,7 +4,7 @@ import Users from 'lucide-react/icons/users';
 import type { SessionUser } from '../../../../contracts/auth';
 import { Badge } from '../../../components/ui/badge';
 import { firstName } from '../../../lib/format';
-import { useHelpedProfiles } from '../../../lib/helped-profiles';
+import { useHelperMode } from '../../../lib/helper-mode';
 import { paths } from '../../../lib/paths';
 import { DailyMatches } from './daily-matches';
 import { FeaturedMatches } from './featured-matches';
@@ -19,9 +19,10 @@ import { useFirstScreenReplaced } from '../../../app/layout/first-screen';
 export function MemberHome({ user }: { user: SessionUser }) {
   usePremiumWelcome(user);
   useFirstScreenReplaced();
-  // A family member's own account (a mother helping her son) has no profile: home leads to the one they help with.
-  const helped = useHelpedProfiles(user.profileId === null);
-  const helping = user.profileId === null ? (helped.data ?? []) : [];
+  // Helper mode: an account helping with a profile (a father helping his son) works on the candidate's matches here.
+  const mode = useHelperMode();
+  const helping = mode.helping;
+  const candidate = helping ? { profileId: helping.profileId, name: helping.candidateName ?? 'them' } : null;
   return (
     <section className="member-home" aria-labelledby="home-title">
       <header className="member-home__greeting">
@@ -39,18 +40,19 @@ export function MemberHome({ user }: { user: SessionUser }) {
 
       <TierBanner user={user} />
 
-      {helping.map((h) => (
-        <Link key={h.profileId} to={paths.family} className="home-cta">
+      {helping ? (
+        <Link to={paths.family} className="home-cta">
           <Users size={22} aria-hidden="true" />
           <span>
             <strong>
-              Helping {h.candidateName ?? 'your family member'} as their {h.relation}
+              Helping {helping.candidateName ?? 'your family member'} as their {helping.relation}
             </strong>
-            <span className="home-cta__text">Suggest matches, and write or like for them as they allow, from Family.</span>
+            <span className="home-cta__text">Their family, suggestions and the family thread are in Family.</span>
           </span>
         </Link>
-      ))}
-      {user.profileId === null && !helped.isPending && helping.length === 0 ? (
+      ) : null}
+      {/* Only an account that helps with no profile and has none is asked to make its own. */}
+      {user.profileId === null && !mode.pending && mode.profiles.length === 0 ? (
         <Link to={paths.createProfile} className="home-cta">
           <UserRoundPlus size={22} aria-hidden="true" />
           <span>
@@ -60,8 +62,8 @@ export function MemberHome({ user }: { user: SessionUser }) {
         </Link>
       ) : null}
 
-      <FeaturedMatches />
-      <DailyMatches userId={user.id} />
+      <FeaturedMatches actingFor={candidate?.profileId ?? null} />
+      <DailyMatches userId={user.id} helping={candidate} />
       {user.subscriptionTier === 'tryme' ? <PremiumPromoCard /> : null}
       <SuccessStory />
     </section>

@@ -159,20 +159,74 @@ test('"Not interested" on a daily match takes it out of daily and featured at on
   assert.ok(await screen.findByRole('button', { name: /^Undo/ }));
 });
 
-test('a family member without a profile of their own is led to Family, not asked to create a profile', async () => {
-  const sunita = buildSessionUser({ fullName: 'Sunita Deshpande', profileId: null });
-  const api = homeApi();
+/** A profile the account helps with, as GET /api/family lists it. */
+const helped = (profileId: number, candidateName: string, may: Partial<Record<string, boolean>> = {}) => ({
+  profileId,
+  candidateUserId: profileId + 100,
+  candidateName,
+  relation: 'father',
+  consent: 'confirmed',
+  mayShare: true,
+  may: { edit: true, search: true, like: true, suggest: true, message: false, share: true, ...may },
+});
+
+test("a helper without a profile of their own works on the candidate's matches, and is never asked to create a profile", async () => {
+  const vikram = buildSessionUser({ fullName: 'Vikram Shah', profileId: null });
+  const mine = homeApi({ daily: [] });
+  const arjuns = homeApi({ daily: [buildProfileCard({ fullName: 'Kavya Rao', matchPercentage: 87 })] });
+  const { fetchStub } = renderApp(
+    '/',
+    fakeServer({
+      user: vikram,
+      handle: (request) => {
+        if (request.url.pathname === '/api/family') return jsonResponse(200, [helped(40, 'Arjun')]);
+        return request.headers.get('X-Saathi-Acting-For') === '40' ? arjuns(request) : mine(request);
+      },
+    }),
+  );
+  assert.ok(await screen.findByRole('heading', { name: 'Daily Matches for Arjun' }));
+  assert.ok(await screen.findByText('Kavya Rao'));
+  assert.ok(within(screen.getByRole('region', { name: 'Helper mode' })).getByText('Arjun'));
+  const link = screen.getByRole('link', { name: /Helping Arjun as their father/ });
+  assert.equal(link.getAttribute('href'), '/family');
+  assert.equal(screen.queryByRole('link', { name: /Create your profile/ }), null);
+  const daily = fetchStub.callsTo('GET', '/api/matches/daily');
+  assert.ok(daily.some((call) => call.headers.get('X-Saathi-Acting-For') === '40'), "the daily matches asked for are Arjun's");
+});
+
+test('a father helping two children switches between them; the choice is kept for his account', async () => {
+  const vikram = buildSessionUser({ fullName: 'Vikram Shah', profileId: null });
+  const forArjun = homeApi({ daily: [buildProfileCard({ fullName: 'Kavya Rao' })] });
+  const forMeera = homeApi({ daily: [buildProfileCard({ fullName: 'Rohan Iyer' })] });
   renderApp(
     '/',
     fakeServer({
-      user: sunita,
-      handle: (request) =>
-        request.url.pathname === '/api/family' ? jsonResponse(200, [{ profileId: 40, candidateName: 'Rohan', relation: 'mother', consent: 'confirmed' }]) : api(request),
+      user: vikram,
+      handle: (request) => {
+        if (request.url.pathname === '/api/family') return jsonResponse(200, [helped(40, 'Arjun'), helped(41, 'Meera')]);
+        return request.headers.get('X-Saathi-Acting-For') === '41' ? forMeera(request) : forArjun(request);
+      },
     }),
   );
-  const helping = await screen.findByRole('link', { name: /Helping Rohan as their mother/ });
-  assert.equal(helping.getAttribute('href'), '/family');
-  assert.equal(screen.queryByRole('link', { name: /Create your profile/ }), null);
+  assert.ok(await screen.findByText('Kavya Rao'));
+  const select = screen.getByRole('combobox', { name: 'Acting for' }) as HTMLSelectElement;
+  assert.deepEqual([...select.options].map((o) => o.text), ['Arjun', 'Meera'], 'no own profile to switch back to');
+  fireEvent.change(select, { target: { value: '41' } });
+  assert.ok(await screen.findByRole('heading', { name: 'Daily Matches for Meera' }));
+  assert.ok(await screen.findByText('Rohan Iyer'));
+  assert.equal(screen.queryByText('Kavya Rao'), null);
+  assert.equal(JSON.parse(window.localStorage.getItem('saathi.helping') ?? '{}')[String(vikram.id)], 41);
+});
+
+test('a member with a profile of their own who also helps works on their own until they switch', async () => {
+  const api = homeApi();
+  renderApp(
+    '/',
+    fakeServer({ user: buildSessionUser({ profileId: 9 }), handle: (request) => (request.url.pathname === '/api/family' ? jsonResponse(200, [helped(40, 'Arjun')]) : api(request)) }),
+  );
+  const select = (await screen.findByRole('combobox', { name: 'Working on' })) as HTMLSelectElement;
+  assert.deepEqual([...select.options].map((o) => o.text), ['My own profile', 'Arjun']);
+  assert.ok(await screen.findByRole('heading', { name: 'Daily Matches' }));
 });
 
 test('a member without a profile who helps nobody is asked to create one', async () => {

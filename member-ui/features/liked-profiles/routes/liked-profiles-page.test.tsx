@@ -54,3 +54,46 @@ test('?tab=matches opens Matches; with none, it says what to do', async () => {
   assert.ok(await screen.findByText('No matches yet', {}, SLOW));
   assert.ok(screen.getByRole('link', { name: 'Browse Profiles' }));
 });
+
+test('a like family gave says so on the candidate\'s Liked list', async () => {
+  const givenByFather = { ...buildProfileCard({ fullName: 'Kavya Rao' }), likedBy: 'your father' };
+  renderApp(
+    '/liked-profiles',
+    fakeServer({
+      user: member,
+      handle: (request: RecordedRequest) => {
+        if (request.url.pathname === '/api/users/7/matches') return jsonResponse(200, []);
+        if (request.url.pathname === '/api/profile-likes/7') return jsonResponse(200, [givenByFather, arjun]);
+        return undefined;
+      },
+    }),
+  );
+  const list = await screen.findByRole('list', { name: 'Liked profiles' }, SLOW);
+  const [kavya, own] = within(list).getAllByRole('listitem');
+  assert.ok(within(kavya).getByText('Liked by your father'));
+  assert.equal(within(own).queryByText(/Liked by/), null, 'her own like carries no label');
+});
+
+test("in helper mode the Match tab is the candidate's likes, asked for as the candidate; without like permission, none", async () => {
+  const vikram = buildSessionUser({ id: 9, fullName: 'Vikram Shah', profileId: null });
+  const helped = (may: { like: boolean }) => [
+    { profileId: 40, candidateUserId: 21, candidateName: 'Arjun', relation: 'father', consent: 'confirmed', mayShare: true, may: { edit: true, search: true, like: may.like, suggest: true, message: false, share: true } },
+  ];
+  const likes = [{ ...buildProfileCard({ fullName: 'Priya Raman' }), likedBy: 'you' }];
+  const helperServer = (may: { like: boolean }) =>
+    fakeServer({
+      user: vikram,
+      handle: (request: RecordedRequest) => {
+        if (request.url.pathname === '/api/family') return jsonResponse(200, helped(may));
+        if (request.url.pathname === '/api/profile-likes/21' && request.headers.get('X-Saathi-Acting-For') === '40') return jsonResponse(200, likes);
+        return undefined;
+      },
+    });
+  renderApp('/liked-profiles', helperServer({ like: true }));
+  assert.ok(await screen.findByRole('heading', { name: 'Liked for Arjun', level: 1 }, SLOW));
+  assert.ok(await screen.findByText('Liked for Arjun by you'));
+  cleanupApp();
+  const { fetchStub } = renderApp('/liked-profiles', helperServer({ like: false }));
+  assert.ok(await screen.findByText('Arjun has not allowed family to like profiles for them.', {}, SLOW));
+  assert.equal(fetchStub.callsTo('GET', '/api/profile-likes/21').length, 0);
+});

@@ -14,6 +14,8 @@ import { Page } from '../../../components/ui/page';
 import { toast } from '../../../components/ui/toast';
 import { paths } from '../../../lib/paths';
 import { useSessionUser } from '../../../lib/session';
+import type { HelpedProfile } from '../../../lib/helped-profiles';
+import { likedByText, useHelperMode } from '../../../lib/helper-mode';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { useLikedProfiles, useMutualMatches, useUnlikeProfile } from '../api/liked-profiles';
 import { MatchesList } from '../components/matches-list';
@@ -26,8 +28,22 @@ export function LikedProfilesPage() {
   const user = useSessionUser();
   const search = useSearch({ strict: false }) as { tab?: 'matches' | 'liked' };
   const navigate = useNavigate();
+  const { helping, settled } = useHelperMode();
   const matches = useMutualMatches(user?.id ?? 0);
-  if (!user) return null;
+  if (!user || !settled) return null;
+  // Helper mode: the candidate's likes (theirs and the family's for them); their matches and chats stay theirs.
+  if (helping) {
+    const name = helping.candidateName ?? 'them';
+    return (
+      <Page title={`Liked for ${name}`} subtitle={`Everyone ${name} likes, and who of the family liked them for ${name}.`} className="liked-page">
+        {helping.may.like ? (
+          <LikedProfiles userId={helping.candidateUserId} helping={helping} />
+        ) : (
+          <p className="card__text">{name} has not allowed family to like profiles for them.</p>
+        )}
+      </Page>
+    );
+  }
   const tab = search.tab ?? 'liked';
   const count = matches.data?.length ?? 0;
   return (
@@ -54,9 +70,10 @@ export function LikedProfilesPage() {
   );
 }
 
-function LikedProfiles({ userId }: { userId: number }) {
-  const liked = useLikedProfiles(userId);
-  const unlike = useUnlikeProfile(userId);
+function LikedProfiles({ userId, helping = null }: { userId: number; helping?: HelpedProfile | null }) {
+  const liked = useLikedProfiles(userId, helping?.profileId ?? null);
+  const unlike = useUnlikeProfile(userId, helping?.profileId ?? null);
+  const candidateName = helping?.candidateName ?? null;
 
   function remove(profile: ProfileCardView) {
     unlike.mutate(profile.id, {
@@ -103,6 +120,7 @@ function LikedProfiles({ userId }: { userId: number }) {
             <LikedCard
               key={profile.id}
               profile={profile}
+              likedBy={likedByText(profile.likedBy, candidateName)}
               removing={unlike.isPending && unlike.variables === profile.id}
               onRemove={() => remove(profile)}
             />
@@ -113,7 +131,7 @@ function LikedProfiles({ userId }: { userId: number }) {
   );
 }
 
-function LikedCard({ profile, removing, onRemove }: { profile: ProfileCardView; removing: boolean; onRemove: () => void }) {
+function LikedCard({ profile, likedBy, removing, onRemove }: { profile: ProfileCardView; likedBy: string | null; removing: boolean; onRemove: () => void }) {
   // The name the profile is published under: a managed profile's candidate, not the account holder.
   const name = profile.fullName || profile.user?.fullName;
   const age = ageOf(profile);
@@ -161,6 +179,7 @@ function LikedCard({ profile, removing, onRemove }: { profile: ProfileCardView; 
             {profile.profession}
           </p>
         ) : null}
+        {likedBy ? <p className="liked-card__meta liked-card__by">{likedBy}</p> : null}
         <Link to={paths.profileView} params={{ id: String(profile.id) }} className="btn btn--outline btn--sm btn--block liked-card__view" aria-label={`View Profile of ${name}`}>
           View Profile
         </Link>

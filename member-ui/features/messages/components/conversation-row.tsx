@@ -9,18 +9,21 @@ import { shortRelativeTime } from '../../../lib/message-time';
  * One conversation: photo or initial, name, short time, 2-line preview, unread dot. Opens /chat/{otherUserId}. A
  * match nobody has written in yet invites the first message instead.
  */
-export function ConversationRow({ conversation, userId, now }: { conversation: ConversationView; userId: number; now: Date }) {
+/**
+ * One conversation in the list. In helper mode (`helping`) it is the candidate's, opened in the family chat, and the
+ * candidate's own messages are named by their first name.
+ */
+export function ConversationRow({ conversation, userId, now, helping = null }: { conversation: ConversationView; userId: number; now: Date; helping?: { profileId: number; name: string } | null }) {
   const { otherUser, lastMessage, unreadCount } = conversation;
   const unread = unreadCount > 0;
   // Named as in the thread: "Priya's mother" on what family wrote, "You" on the reader's own.
-  const by = lastMessage ? messageAuthor(lastMessage, userId, { own: 'You', theirs: null }) : null;
+  const by = lastMessage ? messageAuthor(lastMessage, userId, { own: helping ? helping.name : 'You', theirs: null }) : null;
   const when = lastMessage?.createdAt ?? conversation.matchedAt;
   const first = otherUser.fullName.trim().split(/\s+/)[0] ?? otherUser.fullName;
   return (
     <li>
       <Link
-        to="/chat/$id"
-        params={{ id: String(otherUser.id) }}
+        {...(helping ? { to: '/family/$profileId/chat/$otherId', params: { profileId: String(helping.profileId), otherId: String(otherUser.id) } } : { to: '/chat/$id', params: { id: String(otherUser.id) } })}
         className={cn('conversation', unread && 'conversation--unread', !lastMessage && 'conversation--new')}
         aria-label={`${otherUser.fullName}${unread ? `, ${unreadCount} unread` : ''}${lastMessage ? '' : ', new match'}`}
       >

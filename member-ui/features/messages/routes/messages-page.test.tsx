@@ -128,3 +128,31 @@ test('a new match nobody has written to yet is listed to say hello to, instead o
   assert.ok(within(row).getByText('3m ago'));
   assert.equal(screen.queryByText('No messages yet'), null);
 });
+
+test("in helper mode Messages is the candidate's conversations family may see, each opened in the family chat", async () => {
+  const vikram = buildSessionUser({ id: 9, fullName: 'Vikram Shah', profileId: null });
+  const helped = (message: boolean) => [
+    { profileId: 40, candidateUserId: 31, candidateTier: 'premium', candidateName: 'Arjun', relation: 'father', consent: 'confirmed', mayShare: true, may: { edit: true, search: true, like: true, suggest: true, message, share: true } },
+  ];
+  // The last message is Arjun's own (sender 31): named by his first name to his father.
+  const arjuns = [conversation(21, 'Priya Raman', 'Lovely to hear from your family', minutesAgo(3)), conversation(22, 'Kavya Rao', 'Namaste, Arjun writes', minutesAgo(9), 0, 31)];
+  const helperServer = (message: boolean) =>
+    fakeServer({
+      user: vikram,
+      handle: (request) => {
+        if (request.url.pathname === '/api/family') return jsonResponse(200, helped(message));
+        if (request.url.pathname === '/api/messages/31' && request.headers.get('X-Saathi-Acting-For') === '40') return jsonResponse(200, arjuns);
+        return undefined;
+      },
+    });
+  renderApp('/messages', helperServer(true));
+  assert.ok(await screen.findByRole('heading', { name: 'Messages for Arjun' }, { timeout: 20_000 }));
+  const list = await screen.findByRole('list', { name: 'Conversations' });
+  const [priya, kavya] = within(list).getAllByRole('link');
+  assert.equal(priya.getAttribute('href'), '/family/40/chat/21');
+  assert.ok(within(kavya).getByText('Arjun:'));
+  cleanupApp();
+  const { fetchStub } = renderApp('/messages', helperServer(false));
+  assert.ok(await screen.findByText('Arjun has not allowed family to write to members for them.', {}, { timeout: 20_000 }));
+  assert.equal(fetchStub.callsTo('GET', '/api/messages/31').length, 0);
+});

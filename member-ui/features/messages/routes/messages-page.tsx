@@ -4,6 +4,7 @@ import Search from 'lucide-react/icons/search';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
+import { useHelperMode } from '../../../lib/helper-mode';
 import { sessionQueryKey, useSessionUser } from '../../../lib/session';
 import { useConversations } from '../api/conversations';
 import { ConversationRow } from '../components/conversation-row';
@@ -22,11 +23,16 @@ function useMinuteClock(): Date {
 export function MessagesPage() {
   const user = useSessionUser();
   const queryClient = useQueryClient();
-  const userId = user?.id ?? 0;
-  const conversations = useConversations(userId);
+  // Helper mode: the candidate's conversations family may see (a family member wrote in them, or the candidate
+  // shared them), opened in the family chat; the helper's own account writes to nobody.
+  const { helping, settled } = useHelperMode();
+  const mayRead = helping ? helping.may.message : true;
+  const userId = helping ? helping.candidateUserId : (user?.id ?? 0);
+  const conversations = useConversations(userId, helping?.profileId ?? null, settled && mayRead);
+  const candidate = helping ? { profileId: helping.profileId, name: helping.candidateName ?? 'Them' } : null;
   const [query, setQuery] = useState('');
   const now = useMinuteClock();
-  const isTryme = user?.subscriptionTier === 'tryme';
+  const isTryme = (helping ? helping.candidateTier : user?.subscriptionTier) === 'tryme';
 
   // The allowance counts the session's messagesThisMonth; messages sent on another device change it.
   useEffect(() => {
@@ -45,7 +51,17 @@ export function MessagesPage() {
   }, [conversations.data, query]);
 
   let body: ReactNode;
-  if (conversations.isPending) {
+  if (helping && !mayRead) {
+    body = (
+      <div className="inbox-empty">
+        <span className="inbox-empty__icon" aria-hidden="true">
+          <MessageCircleHeart size={28} />
+        </span>
+        <p className="inbox-empty__title">{candidate?.name}'s conversations are their own</p>
+        <p className="inbox-empty__text">{candidate?.name} has not allowed family to write to members for them.</p>
+      </div>
+    );
+  } else if (conversations.isPending) {
     body = (
       <div className="messages-state" role="status">
         <Spinner size={28} />
@@ -68,7 +84,11 @@ export function MessagesPage() {
           <MessageCircleHeart size={28} />
         </span>
         <p className="inbox-empty__title">No messages yet</p>
-        <p className="inbox-empty__text">Start a conversation by matching with profiles and sending a message</p>
+        <p className="inbox-empty__text">
+          {candidate
+            ? `Write to a member for ${candidate.name} from their profile; ${candidate.name}'s own conversations stay private unless shared with you.`
+            : 'Start a conversation by matching with profiles and sending a message'}
+        </p>
       </div>
     );
   } else if (visible.length === 0) {
@@ -81,7 +101,7 @@ export function MessagesPage() {
     body = (
       <ul className="conversations" aria-label="Conversations">
         {visible.map((conversation) => (
-          <ConversationRow key={conversation.otherUser.id} conversation={conversation} userId={userId} now={now} />
+          <ConversationRow key={conversation.otherUser.id} conversation={conversation} userId={userId} now={now} helping={candidate} />
         ))}
       </ul>
     );
@@ -91,10 +111,10 @@ export function MessagesPage() {
     <section className="page messages-page" aria-labelledby="page-title">
       <header className="page__header">
         <h1 id="page-title" className="page__title">
-          Messages
+          {candidate ? `Messages for ${candidate.name}` : 'Messages'}
         </h1>
       </header>
-      {user && isTryme ? <MessageLimitBanner user={user} /> : null}
+      {user && isTryme && !helping ? <MessageLimitBanner user={user} /> : null}
       <div className="messages-search">
         <Search size={18} aria-hidden="true" className="messages-search__icon" />
         <input

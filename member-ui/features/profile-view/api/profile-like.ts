@@ -1,18 +1,27 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, request } from '../../../lib/api-client';
+import { actingHeaders } from '../../../lib/helper-mode';
 
 /** Query keys are API paths; every key under this prefix (like checks, the liked list) is refreshed after a change. */
 export const PROFILE_LIKES_PATH = '/api/profile-likes';
-const likeCheckKey = (userId: number, profileId: number) => [`${PROFILE_LIKES_PATH}/${userId}/${profileId}/check`] as const;
+const likeCheckKey = (userId: number, profileId: number, actingFor: number | null) => [`${PROFILE_LIKES_PATH}/${userId}/${profileId}/check`, actingFor] as const;
 const isLikesQuery = (key: readonly unknown[]) => typeof key[0] === 'string' && key[0].startsWith(PROFILE_LIKES_PATH);
 
-/** GET /api/profile-likes/{userId}/{profileId}/check → {isLiked}. */
-export function useLikeCheck(userId: number | null, profileId: number, enabled: boolean) {
+export interface LikeState {
+  isLiked: boolean;
+  /** who of the liker's family gave the like: "you" (the helper asking), "your father" (to the candidate); null: the liker */
+  likedBy: string | null;
+}
+
+/**
+ * GET /api/profile-likes/{userId}/{profileId}/check → {isLiked, likedBy}. In helper mode `userId` is the candidate's
+ * account and `actingFor` their profile: the like is the candidate's, given by the helper.
+ */
+export function useLikeCheck(userId: number | null, profileId: number, enabled: boolean, actingFor: number | null = null) {
   return useQuery({
-    queryKey: likeCheckKey(userId ?? 0, profileId),
-    queryFn: ({ signal }) => api.get<{ isLiked: boolean }>(`${PROFILE_LIKES_PATH}/${userId}/${profileId}/check`, { signal }),
+    queryKey: likeCheckKey(userId ?? 0, profileId, actingFor),
+    queryFn: ({ signal }) => api.get<LikeState>(`${PROFILE_LIKES_PATH}/${userId}/${profileId}/check`, { signal, headers: actingHeaders(actingFor) }),
     enabled: enabled && userId !== null,
-    select: (data) => data.isLiked,
   });
 }
 
@@ -22,8 +31,8 @@ export interface LikeOutcome {
   isMatch: boolean;
 }
 
-/** POST /api/profile-likes {userId, likedProfileId} and DELETE /api/profile-likes/{userId}/{profileId}. */
-export function useToggleLike(userId: number, profileId: number) {
+/** POST /api/profile-likes {userId, likedProfileId} and DELETE /api/profile-likes/{userId}/{profileId}; in helper mode for the candidate. */
+export function useToggleLike(userId: number, profileId: number, actingFor: number | null = null) {
   const queryClient = useQueryClient();
   const refresh = () =>
     Promise.all([
@@ -34,12 +43,12 @@ export function useToggleLike(userId: number, profileId: number) {
   return useMutation({
     mutationFn: async (like: boolean): Promise<LikeOutcome | null> => {
       if (!like) {
-        await api.delete(`${PROFILE_LIKES_PATH}/${userId}/${profileId}`);
+        await api.delete(`${PROFILE_LIKES_PATH}/${userId}/${profileId}`, { headers: actingHeaders(actingFor) });
         return null;
       }
       const response = await request('POST', PROFILE_LIKES_PATH, {
         json: { userId, likedProfileId: profileId },
-        headers: { Accept: 'application/json' },
+        headers: { Accept: 'application/json', ...actingHeaders(actingFor) },
       });
       const body = (await response.json()) as { isMatch?: boolean };
       return { created: response.status === 201, isMatch: Boolean(body.isMatch) };

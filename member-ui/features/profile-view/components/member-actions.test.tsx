@@ -44,7 +44,10 @@ function familyServer(helping: Array<{ profileId: number; mayShare: boolean }>) 
     user: buildSessionUser({ id: 7, profileId: null }),
     handle: (request: RecordedRequest) => {
       if (request.url.pathname === '/api/profiles/55') return jsonResponse(200, candidateProfile);
-      if (request.url.pathname === '/api/family') return jsonResponse(200, helping.map((h) => ({ ...h, candidateName: 'Arjun', relation: 'mother', consent: 'confirmed' })));
+      if (request.url.pathname === '/api/family') {
+        const may = (h: { mayShare: boolean }) => ({ edit: false, search: true, like: true, suggest: true, message: false, share: h.mayShare });
+        return jsonResponse(200, helping.map((h) => ({ ...h, candidateUserId: candidateProfile.userId, candidateName: 'Arjun', relation: 'mother', consent: 'confirmed', may: may(h) })));
+      }
       if (request.url.pathname === '/api/profiles/55/shares') return jsonResponse(200, { shares: [] });
       return undefined;
     },

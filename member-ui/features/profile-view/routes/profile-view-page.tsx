@@ -6,6 +6,7 @@ import Briefcase from 'lucide-react/icons/briefcase';
 import Heart from 'lucide-react/icons/heart';
 import MapPin from 'lucide-react/icons/map-pin';
 import MessageCircle from 'lucide-react/icons/message-circle';
+import Pencil from 'lucide-react/icons/pencil';
 import SearchX from 'lucide-react/icons/search-x';
 import Share2 from 'lucide-react/icons/share-2';
 import { lazy, Suspense, useDeferredValue, useState } from 'react';
@@ -20,7 +21,9 @@ import { toast } from '../../../components/ui/toast';
 import { isApiError } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import { profileQueryOptions } from '../../../lib/profiles';
-import { useHelpedProfiles } from '../../../lib/helped-profiles';
+import type { HelpedProfile } from '../../../lib/helped-profiles';
+import { likedByText, useHelperMode } from '../../../lib/helper-mode';
+import { SuggestButton } from '../../../components/family/suggest-button';
 import { usePageTitle } from '../../../lib/page-title';
 import { useSessionUser } from '../../../lib/session';
 import { useLikeCheck, useToggleLike } from '../api/profile-like';
@@ -49,7 +52,9 @@ export function ProfileViewPage() {
 
 /** One profile's screen, from GET /api/profiles/{id}; also what the server paints first (member-ui/first-screen/). */
 export function ProfileViewScreen({ profileId }: { profileId: number }) {
-  const profile = useQuery(profileQueryOptions(profileId));
+  // Helper mode: the profile as the candidate sees it (their match percentage, what they may see).
+  const { helping, settled } = useHelperMode();
+  const profile = useQuery({ ...profileQueryOptions(profileId, helping?.profileId ?? null), enabled: settled });
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   // The profile as the server painted it, where it did, until the answer is here and the screen renders itself.
   if (profile.isPending) return <FirstScreen pathname={pathname} fallback={<ProfileViewSkeleton />} />;
@@ -87,9 +92,11 @@ function LoadedProfile({ profile }: { profile: ProfileView }) {
   const [shareOpen, setShareOpen] = useState(false);
   const [shareWanted, setShareWanted] = useState(false);
   const isOwner = user !== null && user.id === profile.userId;
+  const mode = useHelperMode();
   // Family who help with this profile: its menu is theirs to share it (while the candidate allows), not to report it.
-  const helped = useHelpedProfiles(user !== null && !isOwner);
-  const helping = helped.data?.find((h) => h.profileId === profile.id);
+  const helping = isOwner ? undefined : mode.profiles.find((h) => h.profileId === profile.id);
+  // Helper mode on another member's profile: every act is the candidate's, made by the helper as they are allowed.
+  const actingFor = !isOwner && !helping ? mode.helping : null;
   const mayShare = isOwner || helping?.mayShare === true;
   const openShare = () => {
     setShareWanted(true);
@@ -119,7 +126,7 @@ function LoadedProfile({ profile }: { profile: ProfileView }) {
           </button>
           {mayShare ? (
             <PeopleActions onShare={openShare} />
-          ) : !isOwner && !helping ? (
+          ) : !isOwner && !helping && !actingFor ? (
             <MemberActions userId={profile.userId} profileId={profile.id} name={name} onBlocked={goBack} />
           ) : null}
         </div>
@@ -163,12 +170,23 @@ function LoadedProfile({ profile }: { profile: ProfileView }) {
           </p>
         ) : null}
 
-        <div className="profile-intro__actions">
+        <div className={cn('profile-intro__actions', actingFor && 'profile-intro__actions--helper')}>
           {isOwner ? (
             <Button block onClick={openShare}>
               <Share2 size={18} aria-hidden="true" />
               Share Profile
             </Button>
+          ) : helping ? (
+            helping.may.edit ? (
+              <Button asChild block>
+                <Link to={paths.familyEdit} params={{ profileId: String(helping.profileId) }}>
+                  <Pencil size={18} aria-hidden="true" />
+                  {helping.candidateName ? `Edit ${helping.candidateName}'s profile` : 'Edit their profile'}
+                </Link>
+              </Button>
+            ) : null
+          ) : actingFor ? (
+            <HelperActions helping={actingFor} profileId={profile.id} otherUserId={profile.userId} name={name} />
           ) : (
             <>
               <LikeButton viewerId={user?.id ?? null} profileId={profile.id} name={name} />
@@ -210,10 +228,34 @@ function DeferredDetails({ profile, isOwner, user }: { profile: ProfileView; isO
   return <ProfileDetails profile={profile} isOwner={isOwner} nriEditable={isOwner} insights={insights} />;
 }
 
-function LikeButton({ viewerId, profileId, name }: { viewerId: number | null; profileId: number; name: string }) {
-  const check = useLikeCheck(viewerId, profileId, viewerId !== null);
-  const toggle = useToggleLike(viewerId ?? 0, profileId);
-  const liked = check.data === true;
+/** What a helper may do on another member's profile for the candidate: like, suggest, shortlist, write, each as allowed. */
+function HelperActions({ helping, profileId, otherUserId, name }: { helping: HelpedProfile; profileId: number; otherUserId: number; name: string }) {
+  const candidate = helping.candidateName ?? 'them';
+  return (
+    <>
+      {helping.may.like ? <LikeButton viewerId={helping.candidateUserId} profileId={profileId} name={name} actingFor={helping} /> : null}
+      {helping.may.suggest ? <SuggestButton helpedProfileId={helping.profileId} candidateName={candidate} suggestedProfileId={profileId} /> : null}
+      {helping.may.message ? (
+        <Button asChild variant="outline">
+          <Link to={paths.familyChat} params={{ profileId: String(helping.profileId), otherId: String(otherUserId) }}>
+            <MessageCircle size={18} aria-hidden="true" />
+            Write for {candidate}
+          </Link>
+        </Button>
+      ) : null}
+      {helping.may.shortlist ? <SaveToShortlist savedProfileId={profileId} name={name} className="profile-intro__aside" /> : null}
+      {!helping.may.like && !helping.may.suggest && !helping.may.message && !helping.may.shortlist ? (
+        <p className="profile-intro__note">{candidate} has not allowed family to like, suggest, shortlist or write for them.</p>
+      ) : null}
+    </>
+  );
+}
+
+function LikeButton({ viewerId, profileId, name, actingFor = null }: { viewerId: number | null; profileId: number; name: string; actingFor?: HelpedProfile | null }) {
+  const check = useLikeCheck(viewerId, profileId, viewerId !== null, actingFor?.profileId ?? null);
+  const toggle = useToggleLike(viewerId ?? 0, profileId, actingFor?.profileId ?? null);
+  const liked = check.data?.isLiked === true;
+  const label = liked ? likedByText(check.data?.likedBy, actingFor?.candidateName ?? null) : null;
 
   function handleClick() {
     if (viewerId === null) {
@@ -225,7 +267,8 @@ function LikeButton({ viewerId, profileId, name }: { viewerId: number | null; pr
         if (outcome?.isMatch) {
           toast({ title: "It's a match!", description: `You and ${name} like each other. Say hello!`, variant: 'success' });
         } else if (outcome?.created) {
-          toast({ title: 'Profile Liked!', description: `${name} will be notified.`, variant: 'success' });
+          const description = actingFor ? `Liked for ${actingFor.candidateName ?? 'them'}. ${name} will be notified.` : `${name} will be notified.`;
+          toast({ title: 'Profile Liked!', description, variant: 'success' });
         }
       },
       onError: (error) =>
@@ -234,15 +277,18 @@ function LikeButton({ viewerId, profileId, name }: { viewerId: number | null; pr
   }
 
   return (
-    <Button
-      variant={liked ? 'primary' : 'secondary'}
-      className={cn('like-button', liked && 'like-button--liked')}
-      aria-pressed={liked}
-      disabled={toggle.isPending || check.isLoading}
-      onClick={handleClick}
-    >
-      <Heart size={18} aria-hidden="true" fill={liked ? 'currentColor' : 'none'} />
-      {liked ? 'Liked' : 'Like'}
-    </Button>
+    <>
+      <Button
+        variant={liked ? 'primary' : 'secondary'}
+        className={cn('like-button', liked && 'like-button--liked')}
+        aria-pressed={liked}
+        disabled={toggle.isPending || check.isLoading}
+        onClick={handleClick}
+      >
+        <Heart size={18} aria-hidden="true" fill={liked ? 'currentColor' : 'none'} />
+        {liked ? 'Liked' : actingFor ? `Like for ${actingFor.candidateName ?? 'them'}` : 'Like'}
+      </Button>
+      {label ? <p className="profile-intro__liked-by">{label}</p> : null}
+    </>
   );
 }

@@ -2,6 +2,7 @@ import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-q
 import type { CompletionStage } from '../../../../contracts/profile';
 import type { ProfileView, StageSaveView } from '../../../../contracts/views';
 import { api } from '../../../lib/api-client';
+import { actingHeaders } from '../../../lib/helper-mode';
 import { profileKeys } from '../../../lib/profiles';
 import { sessionQueryKey } from '../../../lib/session';
 
@@ -13,11 +14,14 @@ export function refreshProfileData(queryClient: QueryClient): Promise<unknown> {
   ]);
 }
 
-/** PATCH /api/profiles/{id}: any subset of the editable fields (the editor, the photo area). */
-export function useUpdateProfile(profileId: number) {
+/**
+ * PATCH /api/profiles/{id}: any subset of the editable fields (the editor, the photo area); `actingFor` when a helper
+ * saves the candidate's profile (the server checks their edit permission).
+ */
+export function useUpdateProfile(profileId: number, actingFor: number | null = null) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (changes: Record<string, unknown>) => api.patch<ProfileView>(`/api/profiles/${profileId}`, { json: changes }),
+    mutationFn: (changes: Record<string, unknown>) => api.patch<ProfileView>(`/api/profiles/${profileId}`, { json: changes, headers: actingHeaders(actingFor) }),
     onSuccess: (profile) => {
       queryClient.setQueryData(profileKeys.ownByUser(profile.userId), profile);
       return refreshProfileData(queryClient);

@@ -24,6 +24,7 @@ import { deleteProfile } from '../api/profile-mutations';
 import { VerificationCard } from '../../../components/verification/verification-card';
 import { WhoLikedYouPanel } from '../../../components/who-liked-you/who-liked-you-panel';
 import { useSessionUser } from '../../../lib/session';
+import { useHelperMode } from '../../../lib/helper-mode';
 
 export const DELETE_PROFILE_CONFIRM = 'Are you sure you want to delete your profile? This action cannot be undone.';
 /** The page reloads about a second after a profile is deleted. */
@@ -47,6 +48,7 @@ function MenuLink({ to, icon: Icon, title, description }: { to: string; icon: Lu
 export function AccountTab({ profile }: { profile: ProfileView | null }) {
   const logout = useLogout();
   const user = useSessionUser();
+  const mode = useHelperMode();
   const [deleting, setDeleting] = useState(false);
 
   const handleDeleteProfile = async () => {
@@ -70,7 +72,8 @@ export function AccountTab({ profile }: { profile: ProfileView | null }) {
 
   return (
     <div className="account-tab">
-      {profile ? null : (
+      {/* An account that helps with a profile and has none of its own is a helper: it is not asked to make one. */}
+      {profile || mode.pending || mode.profiles.length > 0 ? null : (
         <Card className="create-profile-card">
           <span className="create-profile-card__icon" aria-hidden="true">
             <UserPlus size={24} />

@@ -14,8 +14,8 @@ import { useUpdateProfile } from '../api/profile-mutations';
  * The profile's photos (at most 3, the first is the main one). Every change is saved at once with
  * PATCH photoIds, so a removed photo frees its place before a new one is uploaded.
  */
-export function PhotoManager({ profile }: { profile: ProfileView }) {
-  const update = useUpdateProfile(profile.id);
+export function PhotoManager({ profile, actingFor = null }: { profile: ProfileView; actingFor?: number | null }) {
+  const update = useUpdateProfile(profile.id, actingFor);
   const [uploading, setUploading] = useState(false);
   const photos: SlotPhoto[] = profile.photoDetails;
 
@@ -41,13 +41,13 @@ export function PhotoManager({ profile }: { profile: ProfileView }) {
     setUploading(true);
     let uploadedId: number | null = null;
     try {
-      uploadedId = (await uploadPhoto(file)).id;
+      uploadedId = (await uploadPhoto(file, actingFor)).id;
     } catch (error) {
       toast({ title: 'Photo not added', description: photoUploadMessage(error), variant: 'destructive' });
     }
     if (uploadedId !== null) {
       const saved = await save([...ids, uploadedId], 'Your new photo has been added.');
-      if (!saved) await deletePhoto(uploadedId).catch(() => undefined);
+      if (!saved) await deletePhoto(uploadedId, actingFor).catch(() => undefined);
     }
     setUploading(false);
   };

@@ -64,13 +64,16 @@ function validate(values: FormValues): FormErrors {
 
 const stepOf = (field: string) => EDITOR_STEPS.findIndex((s) => (s.fields as readonly string[]).includes(field));
 
-/** The multi-step editor: steps 1–5 over every field, saved with PATCH /api/profiles/{id}. */
-export function ProfileEditor({ profile }: { profile: ProfileView }) {
+/**
+ * The multi-step editor: steps 1–5 over every field, saved with PATCH /api/profiles/{id}. A helper with edit permission
+ * opens it on the candidate's profile (`actingFor`: its id), and the save acts for the candidate.
+ */
+export function ProfileEditor({ profile, actingFor = null }: { profile: ProfileView; actingFor?: number | null }) {
   const [step, setStep] = useState(0);
   const [opened, setOpened] = useState<FormValues>(() => formValuesOf(profile, ALL_FIELDS));
   const [values, setValues] = useState<FormValues>(opened);
   const [errors, setErrors] = useState<FormErrors>({});
-  const update = useUpdateProfile(profile.id);
+  const update = useUpdateProfile(profile.id, actingFor);
 
   const current = EDITOR_STEPS[step];
   const fields = fieldsForProfileType(current.fields, values.profileType as string | undefined);
@@ -125,7 +128,8 @@ export function ProfileEditor({ profile }: { profile: ProfileView }) {
     update.mutate(body, {
       onSuccess: () => {
         setOpened(saved);
-        toast({ title: 'Profile Updated', description: 'Your profile has been successfully updated.', variant: 'success' });
+        const description = actingFor ? 'Saved, and listed in their activity as your change.' : 'Your profile has been successfully updated.';
+        toast({ title: 'Profile Updated', description, variant: 'success' });
       },
       onError: (error) => {
         const field = isApiError(error) ? error.field : undefined;

@@ -12,6 +12,7 @@ import type {
 import { SEARCH_PAGE_SIZE } from '../../../../contracts/routes';
 import type { ProfileCardView } from '../../../../contracts/views';
 import { isApiError, request } from '../../../lib/api-client';
+import { actingHeaders } from '../../../lib/helper-mode';
 
 export const AGE_MIN = 18;
 export const AGE_MAX = 70;
@@ -155,12 +156,13 @@ export async function fetchSearchPage(
   params: Record<string, string>,
   cursor: string | null,
   signal?: AbortSignal,
+  actingFor: number | null = null,
 ): Promise<SearchPage> {
   const searchParams = new URLSearchParams({ ...params, limit: String(SEARCH_PAGE_SIZE) });
   if (cursor) searchParams.set('cursor', cursor);
   let response: Response;
   try {
-    response = await request('GET', '/api/search', { searchParams, signal, headers: { Accept: 'application/json' } });
+    response = await request('GET', '/api/search', { searchParams, signal, headers: { Accept: 'application/json', ...actingHeaders(actingFor) } });
   } catch (error) {
     if (cursor && isApiError(error) && (error.status === 409 || error.status === 400)) throw new StaleCursorError(error.status);
     throw error;
@@ -171,13 +173,14 @@ export async function fetchSearchPage(
   return { results, nextCursor: response.headers.get('X-Next-Cursor') || null, total: Number.isFinite(total) ? total : null };
 }
 
-export const searchKey = (params: Record<string, string>) => ['/api/search', params] as const;
+export const searchKey = (params: Record<string, string>, actingFor: number | null = null) => ['/api/search', params, actingFor] as const;
 
-export function searchQueryOptions(criteria: SearchCriteria) {
+/** The search; in helper mode (`actingFor`: the candidate's profile) the candidate's, as they would see it. */
+export function searchQueryOptions(criteria: SearchCriteria, actingFor: number | null = null) {
   const params = searchParamsOf(criteria);
   return infiniteQueryOptions({
-    queryKey: searchKey(params),
-    queryFn: ({ pageParam, signal }) => fetchSearchPage(params, pageParam, signal),
+    queryKey: searchKey(params, actingFor),
+    queryFn: ({ pageParam, signal }) => fetchSearchPage(params, pageParam, signal, actingFor),
     initialPageParam: null as string | null,
     getNextPageParam: (lastPage) => lastPage.nextCursor,
   });

@@ -36,7 +36,7 @@ function placeOf(result: SearchResult): string | null {
 }
 
 /** `first`: the list's first card, whose photo is the screen's largest paint: fetched at once, before the others. */
-export function ResultCard({ result, first = false }: { result: SearchResult; first?: boolean }) {
+export function ResultCard({ result, first = false, helping = false }: { result: SearchResult; first?: boolean; helping?: boolean }) {
   const name = result.fullName || result.user.fullName;
   const place = placeOf(result);
   const moodScore = result.moodScore;
@@ -112,7 +112,8 @@ export function ResultCard({ result, first = false }: { result: SearchResult; fi
             </Link>
           </Button>
           <SaveToShortlist savedProfileId={result.id} name={name} />
-          <NotInterestedButton profileId={result.id} name={name} />
+          {/* Setting a profile aside stays the candidate's own choice: not offered while acting for them. */}
+          {helping ? null : <NotInterestedButton profileId={result.id} name={name} />}
         </div>
       </div>
     </li>

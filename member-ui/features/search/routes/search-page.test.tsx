@@ -434,3 +434,32 @@ test('a text hit says why it matched: the snippet and the name carry the matched
   // The matched fields are written once: in the snippet, not again on their own lines.
   assert.equal(within(card).getAllByText(/Engineer/).length, 1);
 });
+
+test("in helper mode the search is the candidate's: asked for as them, under their plan", async () => {
+  const helped = (candidateTier: 'tryme' | 'premium') => [
+    { profileId: 40, candidateUserId: 21, candidateTier, candidateName: 'Arjun', relation: 'father', consent: 'confirmed', mayShare: true, may: { edit: true, search: true, like: true, suggest: true, message: false, share: true } },
+  ];
+  const helperServer = (candidateTier: 'tryme' | 'premium') =>
+    fakeServer({
+      // The father's own account is on the free plan; Arjun's plan decides.
+      user: buildSessionUser({ id: 9, profileId: null, subscriptionTier: 'tryme' }),
+      handle: (request) => {
+        if (request.url.pathname === '/api/family') return jsonResponse(200, helped(candidateTier));
+        if (request.url.pathname === '/api/search') return page(request.headers.get('X-Saathi-Acting-For') === '40' ? [buildProfileCard({ fullName: 'Priya Raman' })] : []);
+        return undefined;
+      },
+    });
+  renderApp('/search', helperServer('premium'));
+  assert.ok(await screen.findByText('Priya Raman'));
+  assert.equal(screen.queryByRole('button', { name: /Not interested/ }), null, "setting aside stays Arjun's own");
+  fireEvent.click(screen.getByRole('button', { name: 'Filters' }));
+  fireEvent.click(await screen.findByRole('button', { name: /Premium filters/ }));
+  const familyChoice = within(await screen.findByRole('group', { name: 'Profile Type' })).getByRole('radio', { name: 'Family' });
+  assert.equal((familyChoice as HTMLButtonElement).disabled, false, "Arjun's premium plan unlocks the filters");
+  assert.equal(screen.queryByRole('link', { name: 'Upgrade to unlock' }), null);
+  cleanupApp();
+  getDefaultStore().set(filterPanelOpenAtom, false);
+  renderApp('/search', helperServer('tryme'));
+  fireEvent.click(await screen.findByRole('button', { name: 'Filters' }));
+  assert.ok(await screen.findByRole('link', { name: 'Upgrade to unlock' }));
+});

@@ -14,6 +14,7 @@ import { isApiError } from '../../../lib/api-client';
 import { useDeferredData } from '../../../lib/deferred-data';
 import { groupedThousands } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
+import { useHelperMode } from '../../../lib/helper-mode';
 import { ownProfileQueryOptions } from '../../../lib/profiles';
 import { useSessionUser } from '../../../lib/session';
 import { useFirstScreenReplaced } from '../../../app/layout/first-screen';
@@ -138,7 +139,9 @@ export function SearchScreen({ address, changeAddress }: { address: SearchPageSe
   useFirstScreenReplaced();
   const [panelOpen, setPanelOpen] = useAtom(filterPanelOpenAtom);
   const queryClient = useQueryClient();
-  const advancedLocked = user?.subscriptionTier === 'tryme';
+  // Helper mode: the candidate's search (their plan, their preferences, the profiles they may see).
+  const { helping } = useHelperMode();
+  const advancedLocked = (helping ? helping.candidateTier : user?.subscriptionTier) === 'tryme';
   // The age default is the member's preferred window: read when the panel opens or an address leaves the age out.
   const needsDefaultAges = panelOpen || (hasFilterParams(address) && (address.minAge === undefined || address.maxAge === undefined));
   const ownProfile = useQuery({ ...ownProfileQueryOptions(user?.id ?? 0), enabled: Boolean(user) && needsDefaultAges });
@@ -175,7 +178,7 @@ export function SearchScreen({ address, changeAddress }: { address: SearchPageSe
   const criteria: SearchCriteria = advancedLocked
     ? { query, filters: appliedFilters && withoutPremiumFilters(appliedFilters), moodMatch: { ...moodMatch, enabled: false } }
     : { query, filters: appliedFilters, moodMatch };
-  const options = searchQueryOptions(criteria);
+  const options = searchQueryOptions(criteria, helping?.profileId ?? null);
   const search = useInfiniteQuery({ ...options, enabled: Boolean(user) });
   // A cursor the server refuses (the member's profile changed, or it belongs to another search): start this
   // search again from page 1, quietly.
@@ -334,7 +337,7 @@ export function SearchScreen({ address, changeAddress }: { address: SearchPageSe
           <>
             <ul className="result-list">
               {results.slice(0, PROMPT_AFTER).map((result, i) => (
-                <ResultCard key={result.id} result={result} first={i === 0} />
+                <ResultCard key={result.id} result={result} first={i === 0} helping={helping !== null} />
               ))}
             </ul>
             {/* Among the first results: the best matches come first, and a list that grows as it scrolls has no end. */}
@@ -342,7 +345,7 @@ export function SearchScreen({ address, changeAddress }: { address: SearchPageSe
             {results.length > PROMPT_AFTER ? (
               <ul className="result-list">
                 {results.slice(PROMPT_AFTER).map((result) => (
-                  <ResultCard key={result.id} result={result} />
+                  <ResultCard key={result.id} result={result} helping={helping !== null} />
                 ))}
               </ul>
             ) : null}

@@ -125,3 +125,29 @@ test("a refused save shows the server's message in the form and keeps the note",
   assert.ok(await card.findByText('This profile is already on the shortlist'));
   assert.equal((card.getByLabelText('Note (optional)') as HTMLTextAreaElement).value, 'Kind');
 });
+
+test("in helper mode the shortlist is the candidate's, and a helper is never asked to create a profile", async () => {
+  const vikram = buildSessionUser({ id: 9, fullName: 'Vikram Shah', profileId: null });
+  const helped = (shortlist: boolean) => [
+    { profileId: 40, candidateUserId: 21, candidateTier: 'premium', candidateName: 'Arjun', relation: 'father', consent: 'confirmed', mayShare: true, may: { edit: true, search: true, like: true, suggest: true, shortlist, message: false, share: true } },
+  ];
+  const arjuns = [entry(1, { savedBy: { userId: 21, name: 'Arjun Shah', relation: null, isYou: false } })];
+  const helperServer = (shortlist: boolean) =>
+    fakeServer({
+      user: vikram,
+      handle: (request: RecordedRequest) => {
+        if (request.url.pathname === '/api/family') return jsonResponse(200, helped(shortlist));
+        if (request.url.pathname === '/api/shortlist/40') return jsonResponse(200, arjuns);
+        return undefined;
+      },
+    });
+  renderApp('/shortlist', helperServer(true));
+  assert.ok(await screen.findByRole('heading', { name: "Arjun's shortlist", level: 1 }, { timeout: 20_000 }));
+  assert.ok(await screen.findByText('Saved Member 1'));
+  assert.equal(screen.queryByRole('link', { name: 'Create Profile' }), null);
+  cleanupApp();
+  const { fetchStub } = renderApp('/shortlist', helperServer(false));
+  assert.ok(await screen.findByText('Arjun has not allowed family to shortlist profiles.', {}, { timeout: 20_000 }));
+  assert.equal(screen.queryByRole('link', { name: 'Create Profile' }), null);
+  assert.equal(fetchStub.callsTo('GET', '/api/shortlist/40').length, 0);
+});

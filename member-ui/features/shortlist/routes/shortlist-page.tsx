@@ -15,6 +15,7 @@ import { toast } from '../../../components/ui/toast';
 import { isApiError } from '../../../lib/api-client';
 import { hrefs, paths } from '../../../lib/paths';
 import { useSessionUser } from '../../../lib/session';
+import { useShortlistOwner } from '../../../lib/helper-mode';
 
 const savedByText = (savedBy: ShortlistEntryView['savedBy']) =>
   savedBy.isYou ? 'Saved by you' : `Saved by ${savedBy.name}${savedBy.relation ? ` (${savedBy.relation})` : ''}`;
@@ -27,22 +28,29 @@ const savedOn = (iso: string) => new Date(iso).toLocaleDateString(undefined, { d
 /** /shortlist: the profile's one shortlist, shared with the family helping, each entry saying who saved it and why. */
 export function ShortlistPage() {
   const user = useSessionUser();
-  const profileId = user?.profileId ?? null;
+  // In helper mode the candidate's shortlist, shared with the family they let shortlist.
+  const { profileId, candidateName, settled } = useShortlistOwner();
   const queryClient = useQueryClient();
   const shortlist = useQuery({ ...shortlistQueryOptions(profileId ?? 0), enabled: profileId !== null });
   const remove = useMutation({
     mutationFn: (entry: ShortlistEntryView) => removeFromShortlist(profileId ?? 0, entry.id),
     onSuccess: (_, entry) => {
-      toast({ title: `${entry.profile.fullName} is off your shortlist`, variant: 'success' });
+      toast({ title: `${entry.profile.fullName} is off ${candidateName ? `${candidateName}'s` : 'your'} shortlist`, variant: 'success' });
       return queryClient.invalidateQueries({ queryKey: shortlistQueryOptions(profileId ?? 0).queryKey });
     },
     onError: (error) =>
       toast({ title: 'Could not remove', description: isApiError(error) ? (error.serverMessage ?? error.message) : 'Please check your connection and try again.', variant: 'destructive' }),
   });
-  if (!user) return null;
+  if (!user || !settled) return null;
   return (
-    <Page title="Shortlist" subtitle="Profiles saved for later, by you and the family helping you." className="shortlist-page">
-      {profileId === null ? (
+    <Page
+      title={candidateName ? `${candidateName}'s shortlist` : 'Shortlist'}
+      subtitle={candidateName ? `Profiles saved for ${candidateName}, by ${candidateName} and the family helping.` : 'Profiles saved for later, by you and the family helping you.'}
+      className="shortlist-page"
+    >
+      {candidateName && profileId === null ? (
+        <p className="card__text">{candidateName} has not allowed family to shortlist profiles.</p>
+      ) : profileId === null ? (
         <div className="card empty-state">
           <p className="empty-state__text">Create your profile to keep a shortlist.</p>
           <Link to={paths.createProfile} className="btn btn--primary btn--md">
