@@ -177,7 +177,7 @@ describe('a father helping two children, in the browser', () => {
     await page.getByRole('link', { name: "Edit Arjun's profile" }).click();
     await page.waitForURL(`**/family/${arjun.profileId}/edit`);
     await page.getByRole('heading', { name: "Edit Arjun's profile" }).waitFor();
-    await page.getByRole('button', { name: 'Step 2: Education & Career' }).click();
+    await page.getByRole('button', { name: 'Step 2: Personal Details' }).click();
     await page.getByRole('textbox', { name: 'Profession' }).fill('Civil Engineer');
     const saved = page.waitForResponse((r) => r.url().endsWith(`/api/profiles/${arjun.profileId}`) && r.request().method() === 'PATCH');
     await page.getByRole('button', { name: 'Save Changes' }).click();
