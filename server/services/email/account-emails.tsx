@@ -185,11 +185,24 @@ export function staffDeactivatedEmail(p: { name: string; consoleUrl: string }) {
   );
 }
 
-export function storyConsentEmail(p: { name: string; partnerName: string; url: string }) {
+const STORY_CONSENT_SUBJECTS = {
+  team: 'May we share your Saathi success story?',
+  submitted: 'Please confirm your Saathi success story',
+  changed: 'Your Saathi success story changed: please confirm it again',
+} as const;
+
+/** Asking a member to agree to their success story: the team's request, their partner's submission, or a change. */
+export function storyConsentEmail(p: { name: string; partnerName: string; url: string; reason?: keyof typeof STORY_CONSENT_SUBJECTS }) {
+  const reason = p.reason ?? 'team';
+  const lead = {
+    team: `The Saathi team would like to publish the story of how you and ${p.partnerName} met, with both your full names, on the Saathi website and in the app.`,
+    submitted: `${p.partnerName} wrote the story of how you met and would like Saathi to publish it, with both your full names, on the Saathi website and in the app.`,
+    changed: `The story of you and ${p.partnerName} was changed after you agreed to it. Please read it again, with its photos, and answer.`,
+  }[reason];
   return render(
-    'May we share your Saathi success story?',
-    <AccountEmail preview="Nothing is published unless you both agree." name={p.name} action={{ label: 'Read the story and answer', href: p.url }} why="You receive this because the Saathi team would like to publish your story; nothing is published without your answer.">
-      <Text style={paragraph}>The Saathi team would like to publish the story of how you and {p.partnerName} met, with both your full names, on the Saathi website and in the app.</Text>
+    STORY_CONSENT_SUBJECTS[reason],
+    <AccountEmail preview="Nothing is published unless you both agree." name={p.name} action={{ label: 'Read the story and answer', href: p.url }} why="You receive this because your Saathi success story needs your answer; nothing is published without it.">
+      <Text style={paragraph}>{lead}</Text>
       <Text style={paragraph}>Nothing is published unless you both agree. If you agree now and change your mind later, the same link lets you withdraw: the story is taken down at once.</Text>
     </AccountEmail>,
   );
