@@ -82,12 +82,13 @@ export const auditListSchema = z.object({
 
 export const listPageSchema = z.object({ ...page, status: z.string().trim().max(20).optional() });
 
+/** A new staff account: no password — the invitee chooses their own through the emailed link (a `password` key is refused). */
 export const createReviewerSchema = z.object({
   username: z.string().trim().regex(/^[A-Za-z0-9._-]{3,40}$/, 'Username must be 3–40 letters, numbers, dots, dashes or underscores'),
   fullName: z.string().trim().min(2, 'Full name is required').max(100),
   email: z.string().trim().email('Please enter a valid email address').max(254),
-  password: z.string().min(8, 'Password must be at least 8 characters').max(200),
   role: z.enum(['reviewer', 'admin']).default('reviewer'),
+  password: z.undefined({ error: 'New staff choose their own password from the invitation email: leave the password out' }).optional(),
 });
 
 export const staffRoleSchema = z.object({ role: z.enum(['reviewer', 'admin'], { error: 'Choose reviewer or admin' }) });

@@ -25,6 +25,11 @@ export interface Config {
    * a plain `saathi serve` is a real deployment, whatever its database.
    */
   demoMode: boolean;
+  /**
+   * Staff must turn on two-factor authentication before the console serves them anything else. Always outside demo
+   * mode; off in demo mode, whose printed demo reviewer accounts are for trying the console.
+   */
+  staffTwoFactorRequired: boolean;
   /** Cookie-signing keys; generated into dataDir on first start when not given. */
   sessionKeys: string[] | null;
   sessionMaxAgeMs: number;
@@ -249,6 +254,7 @@ export function loadConfig(overrides: Partial<Config> = {}, env: NodeJS.ProcessE
     databaseUrl,
     dbClient,
     demoMode: s.DEMO_MODE ?? false,
+    staffTwoFactorRequired: !(s.DEMO_MODE ?? false),
     sessionKeys: s.SESSION_KEYS ? s.SESSION_KEYS.split(',').map((k) => k.trim()).filter(Boolean) : null,
     sessionMaxAgeMs: (s.SESSION_MAX_AGE_HOURS ?? 24 * 14) * 3600_000,
     publicUrl,
@@ -300,7 +306,8 @@ export function loadConfig(overrides: Partial<Config> = {}, env: NodeJS.ProcessE
         : null,
     },
   };
-  return { ...base, ...overrides };
+  const merged = { ...base, ...overrides };
+  return { ...merged, staffTwoFactorRequired: overrides.staffTwoFactorRequired ?? !merged.demoMode };
 }
 
 // Combinations refused or warned about, and the printed configuration.

@@ -185,6 +185,17 @@ export function staffDeactivatedEmail(p: { name: string; consoleUrl: string }) {
   );
 }
 
+/** A new reviewer or admin chooses their own password through this link; no administrator ever knows it. */
+export function staffInviteEmail(p: { name: string; role: 'reviewer' | 'admin'; url: string }) {
+  return render(
+    'You are invited to the Saathi console',
+    <AccountEmail preview="Choose your password to start reviewing." name={p.name} action={{ label: 'Choose your password', href: p.url }} why="You receive this because an administrator created a Saathi console account for you.">
+      <Text style={paragraph}>An administrator created a Saathi console account for you, as {p.role === 'admin' ? 'an administrator' : 'a reviewer'}. Open the link within three days to choose your password.</Text>
+      <Text style={paragraph}>When you first sign in, the console asks you to turn on two-factor authentication with an authenticator app: keep your phone at hand. If you did not expect this, ignore this email.</Text>
+    </AccountEmail>,
+  );
+}
+
 const STORY_CONSENT_SUBJECTS = {
   team: 'May we share your Saathi success story?',
   submitted: 'Please confirm your Saathi success story',
