@@ -43,6 +43,8 @@ import * as markDuplicateSubscriptions from './20261207_41_mark_duplicate_subscr
 import * as oneLiveSubscription from './20261207_42_one_live_subscription';
 import * as familyConsent from './20261207_50_family_consent';
 import * as trustAndSafety from './20261207_50_trust_and_safety';
+import * as signInAttempts from './20261207_69_sign_in_attempts';
+import * as shareRevocationReason from './20261207_70_share_revocation_reason';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -95,6 +97,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261207_42_one_live_subscription': oneLiveSubscription,
   '20261207_50_family_consent': familyConsent,
   '20261207_50_trust_and_safety': trustAndSafety,
+  '20261207_69_sign_in_attempts': signInAttempts,
+  '20261207_70_share_revocation_reason': shareRevocationReason,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -144,7 +144,7 @@ describe('stories, shares, reports, members, dashboard', () => {
     const list = (await (await reviewer.client.get('/api/ops/shares?owner=farah&sort=views&dir=desc')).json()) as { items: Json[]; total: number };
     assert.equal(list.total, 1);
     assert.deepEqual([list.items[0].accessCount, list.items[0].state], [1, 'active']);
-    assert.equal((await reviewer.client.post(`/api/ops/shares/${share.id}/deactivate`)).status, 200);
+    assert.equal((await reviewer.client.post(`/api/ops/shares/${share.id}/deactivate`, { reason: 'Posted on a public forum' })).status, 200);
     assert.equal((await new Client(server).get(`/api/shares/${share.shareCode}`)).status, 410);
     const csv = await reviewer.client.get('/api/ops/shares.csv?state=deactivated&owner=farah');
     assert.match(csv.headers.get('content-type') ?? '', /text\/csv/);

@@ -124,6 +124,18 @@ export function warningEmail(p: { name: string; message: string; termsUrl: strin
   );
 }
 
+/** A reviewer turned off one of the member's share links: which profile link, and why. */
+export function shareRevokedEmail(p: { name: string; reason: string; profileUrl: string }) {
+  return render(
+    'A share link of your Saathi profile was turned off',
+    <AccountEmail preview="The link no longer opens your profile." name={p.name} action={{ label: 'Open your profile', href: p.profileUrl }}>
+      <Text style={paragraph}>Our review team turned off a link you made to share your Saathi profile. Anyone who opens it now sees that it is no longer available.</Text>
+      <Text style={{ ...paragraph, padding: '10px 12px', background: '#fbf6f2', borderRadius: 8 }}>{p.reason}</Text>
+      <Text style={paragraph}>Your profile itself is unchanged. You can make a new share link from your profile whenever you like.</Text>
+    </AccountEmail>,
+  );
+}
+
 /** A suspension's end as the emails write it: "14 December 2026, 10:00 UTC". */
 export function formatUntil(until: number): string {
   const d = new Date(until);
