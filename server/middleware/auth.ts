@@ -58,7 +58,7 @@ export async function requireStaff(ctx: AppContext, next: Next): Promise<void> {
     throw forbidden('This console is for Saathi reviewers and administrators. Member accounts cannot use it.');
   }
   // Staff see members' private data: a password alone is not enough to reach it.
-  if (mustEnrolTwoFactor(ctx, user)) throw new HttpError(403, TWO_FACTOR_ENROLMENT_MESSAGE, 'two_factor_enrolment_required', { twoFactorEnrolmentRequired: true });
+  if (mustEnrolTwoFactor(ctx, user) && ctx.path !== '/api/ops/sign-out') throw new HttpError(403, TWO_FACTOR_ENROLMENT_MESSAGE, 'two_factor_enrolment_required', { twoFactorEnrolmentRequired: true });
   await next();
 }
 

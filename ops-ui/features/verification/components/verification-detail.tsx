@@ -38,7 +38,7 @@ function ProfileFacts({ profile }: { profile: NonNullable<VerificationRequest['p
   const age = ageFromDateOfBirth(profile.dateOfBirth);
   const shown = (value: string | null) => value ?? 'Not given';
   return (
-    <div className="ops-review__profile" aria-label="Profile details to compare with the ID">
+    <section className="ops-review__profile" aria-label="Profile details to compare with the ID">
       <p className="ops-review__label">On the profile: compare with the ID</p>
       <dl className="ops-facts ops-facts--large">
         <div>
@@ -54,7 +54,7 @@ function ProfileFacts({ profile }: { profile: NonNullable<VerificationRequest['p
           <dd>{shown(profile.country)}</dd>
         </div>
       </dl>
-    </div>
+    </section>
   );
 }
 

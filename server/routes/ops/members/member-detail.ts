@@ -79,7 +79,7 @@ export async function memberDetail(db: Knex, id: number) {
     sessions: sessions.map((s) => ({ createdAt: isoOrNull(s.createdAt), lastSeenAt: isoOrNull(s.lastSeenAt), expiresAt: isoOrNull(s.expiresAt), userAgent: s.userAgent ?? null, ip: s.ip ?? null })),
     /** Sign-in attempts of the last 90 days, newest first, failures included. */
     signIns: (await signInHistory(db, id, LIST_LIMIT)).map((a) => ({
-      at: isoOrNull(a.createdAt), outcome: a.outcome, reason: a.reason, form: a.form, device: deviceName(a.userAgent), userAgent: a.userAgent, ip: a.ip,
+      id: a.id, at: isoOrNull(a.createdAt), outcome: a.outcome, reason: a.reason, form: a.form, device: deviceName(a.userAgent), userAgent: a.userAgent, ip: a.ip,
     })),
     emailDelivery: await emailDeliveryOf(db, user),
     audit: { items: presentAuditRows(auditRows), total: auditTotal },
