@@ -184,7 +184,17 @@ describe('the ops console in the browser (1440×900)', () => {
       [...document.querySelectorAll<HTMLImageElement>('.ops-review img')].every((img) => img.complete && img.naturalWidth > 0),
     );
     assert.equal(await detail.getByRole('img', { name: /Profile photo 1 of Ananya Iyer/ }).count(), 1);
+    // What the ID must agree with, from her profile.
+    const facts = detail.getByRole('region', { name: 'Profile details to compare with the ID' });
+    await facts.getByText(/^1994-03-18 \(age \d+\)$/).waitFor();
+    await facts.getByText('Canada').waitFor();
     await screenshot(page, 'ops-verification');
+    await detail.getByRole('button', { name: 'Reject…' }).click();
+    const rejecting = page.getByRole('dialog', { name: "Reject Ananya Iyer's verification" });
+    await rejecting.getByRole('button', { name: /^The ID photo is blurred/ }).click();
+    assert.match(await rejecting.getByLabel('Reason for the member').inputValue(), /^The ID photo is blurred or cut off/);
+    await screenshot(page, 'ops-verification-reasons');
+    await rejecting.getByRole('button', { name: 'Cancel' }).click();
 
     await detail.getByRole('button', { name: 'Approve' }).click();
     await page.getByText('Approved Ananya Iyer').waitFor();
@@ -297,8 +307,11 @@ describe('the ops console in the browser (1440×900)', () => {
     await screenshot(page, 'ops-shares');
 
     await table.getByRole('button', { name: /^Deactivate link #\d+ of Farah Khan$/ }).click();
-    await page.getByRole('dialog', { name: 'Deactivate this share link?' }).getByRole('button', { name: 'Deactivate link' }).click();
-    await page.getByText(/is deactivated\.$/).waitFor();
+    const deactivation = page.getByRole('dialog', { name: 'Deactivate this share link?' });
+    await deactivation.getByLabel('Reason for the owner').fill('The link was posted on a public forum');
+    await screenshot(page, 'ops-share-deactivate');
+    await deactivation.getByRole('button', { name: 'Deactivate link' }).click();
+    await page.getByText(/is deactivated; they were told why\.$/).waitFor();
     assert.equal((await fetch(`${saathi.url}/api/shares/${shareCode}`)).status, 410);
   });
 

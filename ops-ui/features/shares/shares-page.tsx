@@ -117,10 +117,14 @@ export function SharesPage() {
             const badge = STATE_BADGES[info.getValue()];
             const reason = info.row.original.deactivationReason;
             return (
-              <>
+              <div className="ops-cell-stack">
                 <Badge tone={badge.tone}>{badge.label}</Badge>
-                {reason ? <span className="ops-cell-muted ops-clamp" title={reason}>{reason}</span> : null}
-              </>
+                {reason ? (
+                  <span className="ops-cell-muted ops-clamp ops-share-reason" title={reason}>
+                    {reason}
+                  </span>
+                ) : null}
+              </div>
             );
           },
         }),

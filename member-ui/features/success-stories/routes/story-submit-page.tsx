@@ -36,6 +36,8 @@ export function StorySubmitPage() {
 
   function set(key: Field, value: string) {
     setValues((current) => ({ ...current, [key]: value }));
+    // A corrected field loses its message at once; the others keep theirs until the next send.
+    setErrors((current) => ({ ...current, [key]: undefined }));
   }
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
