@@ -37,7 +37,7 @@ describe('staff two-factor enrolment (1440×900)', () => {
     await page.getByLabel('6-digit code').fill('000000');
     await page.getByRole('button', { name: 'Turn on and continue' }).click();
     await page.getByText(AUTH_MESSAGES.totpInvalid).waitFor();
-    const secret = (await page.locator('.ops-enrol__secret').innerText()).replace(/\s/g, '');
+    const secret = ((await page.locator('.ops-enrol__secret').textContent()) ?? '').replace(/\s/g, '');
     await page.getByLabel('6-digit code').fill(await generate({ secret }));
     await page.getByRole('button', { name: 'Turn on and continue' }).click();
     await page.getByRole('heading', { level: 1, name: 'Two-factor authentication is on' }).waitFor();
