@@ -5,7 +5,7 @@ import { type AppContext, newRouter } from '../../context';
 import { badRequest, forbidden, notFound } from '../../errors';
 import { currentUser, requireUser } from '../../middleware/auth';
 import { idParam, parse, requestBody } from '../../middleware/validate';
-import { type IncomingPhoto, addStoryPhoto, editStory, removeStoryPhoto, storiesOf, submitStory } from '../../services/member-stories';
+import { type IncomingPhoto, addStoryPhoto, editStory, ownStory, removeStoryPhoto, storiesOf, submitStory } from '../../services/member-stories';
 import { answerConsentInApp } from '../../services/story-consent';
 import { type UploadedFile, removeTempFiles, uploadMiddleware } from '../photos/photos';
 
@@ -20,6 +20,12 @@ async function incomingPhotos(ctx: AppContext): Promise<IncomingPhoto[]> {
 function optionalUpload(maxFiles: number) {
   const upload = uploadMiddleware(maxFiles);
   return (ctx: AppContext, next: Next) => (ctx.is('multipart/form-data') ? upload(ctx, next) : next());
+}
+
+/** The story in the path is one of the member's own (else 404), checked before the body is read or a file received. */
+async function ownStoryInPath(ctx: AppContext, next: Next) {
+  await ownStory(ctx.services.db, currentUser(ctx).id, idParam(ctx.params.id));
+  await next();
 }
 
 /** A family member acting for the candidate cannot agree to a story in their name. */
@@ -53,7 +59,7 @@ export function memberStoryRoutes() {
     }
   });
 
-  router.patch('/:id', async (ctx) => {
+  router.patch('/:id', ownStoryInPath, async (ctx) => {
     refuseFamily(ctx);
     const id = idParam(ctx.params.id);
     const changes = parse(memberStoryUpdateSchema, requestBody(ctx));
@@ -61,7 +67,7 @@ export function memberStoryRoutes() {
     ctx.body = await presentOne(ctx, id);
   });
 
-  router.post('/:id/photos', uploadMiddleware(1), async (ctx) => {
+  router.post('/:id/photos', ownStoryInPath, uploadMiddleware(1), async (ctx) => {
     try {
       refuseFamily(ctx);
       const id = idParam(ctx.params.id);
@@ -75,7 +81,7 @@ export function memberStoryRoutes() {
     }
   });
 
-  router.delete('/:id/photos/:fileKey', async (ctx) => {
+  router.delete('/:id/photos/:fileKey', ownStoryInPath, async (ctx) => {
     refuseFamily(ctx);
     const id = idParam(ctx.params.id);
     await removeStoryPhoto(ctx, currentUser(ctx), id, ctx.params.fileKey ?? '');
@@ -83,7 +89,7 @@ export function memberStoryRoutes() {
   });
 
   // The answer from inside the app, where the member already is: the same as the emailed link's.
-  router.post('/:id/consent', async (ctx) => {
+  router.post('/:id/consent', ownStoryInPath, async (ctx) => {
     refuseFamily(ctx);
     const id = idParam(ctx.params.id);
     const { answer } = parse(storyAnswerSchema, requestBody(ctx));
