@@ -66,7 +66,9 @@ describe('members share their success story', () => {
 
     // Arjun agrees in the app.
     const arjunPage = await signedInPhonePage(browser, saathi.url, arjun.session.cookies());
-    await arjunPage.goto('/stories');
+    await arjunPage.goto('/notifications');
+    await arjunPage.getByText('Your partner shared your story').click();
+    await arjunPage.waitForURL('**/stories');
     const card = arjunPage.getByRole('article', { name: 'Your story with Meera Kulkarni' });
     await card.getByText(STORY).waitFor();
     await card.getByRole('img', { name: 'Your story, 1 of 1' }).waitFor();

@@ -42,17 +42,17 @@ export function StoryCard({ story, highlight }: { story: MemberStoryView; highli
   const failure = answer.error ?? removePhoto.error ?? addPhoto.error;
 
   return (
-    <article className={highlight ? 'card story-card story-card--new' : 'card story-card'} aria-label={`Your story with ${partnerName}`}>
-      <header className="story-card__header">
-        <h2 className="story-card__title">You &amp; {partnerName}</h2>
-        <p className={story.isPublished ? 'story-card__status story-card__status--live' : 'story-card__status'}>{statusLine(story)}</p>
+    <article className={highlight ? 'card my-story my-story--new' : 'card my-story'} aria-label={`Your story with ${partnerName}`}>
+      <header className="my-story__header">
+        <h2 className="my-story__title">You &amp; {partnerName}</h2>
+        <p className={story.isPublished ? 'my-story__status my-story__status--live' : 'my-story__status'}>{statusLine(story)}</p>
       </header>
       {highlight ? (
         <AlertBanner variant="success">Sent. {partnerName} is asked to agree, in the app and by email.</AlertBanner>
       ) : null}
 
       {story.photos.length ? (
-        <ul className="story-card__photos" aria-label="Photos">
+        <ul className="my-story__photos" aria-label="Photos">
           {story.photos.map((photo, index) => (
             <li key={photo.fileKey}>
               <img src={photo.url} alt={`Your story, ${index + 1} of ${story.photos.length}`} />
@@ -75,7 +75,7 @@ export function StoryCard({ story, highlight }: { story: MemberStoryView; highli
       ) : (
         <>
           <blockquote className="story-consent__text">{story.testimonial}</blockquote>
-          <p className="story-card__meta">
+          <p className="my-story__meta">
             Matched {story.matchDate}
             {story.marriageDate ? ` · married ${story.marriageDate}` : ''}
             {story.location ? ` · ${story.location}` : ''}
@@ -83,14 +83,14 @@ export function StoryCard({ story, highlight }: { story: MemberStoryView; highli
         </>
       )}
 
-      <div className="story-card__answers" role="status">
+      <div className="my-story__answers" role="status">
         <p>{story.yourConsent ? YOUR_ANSWER[story.yourConsent] : 'You have not been asked yet.'}</p>
         <p>{partnerAnswer(partnerName, story.partnerConsent)}</p>
       </div>
       {failure ? <AlertBanner>{storyError(failure)}</AlertBanner> : null}
 
       {!editing ? (
-        <div className="story-card__actions">
+        <div className="my-story__actions">
           {story.yourConsent === 'pending' ? (
             <>
               <Button block disabled={busy} onClick={() => answer.mutate('accept')}>
@@ -126,7 +126,7 @@ export function StoryCard({ story, highlight }: { story: MemberStoryView; highli
               Withdraw my consent
             </Button>
           ) : null}
-          <p className="story-card__hint">A change to the text or photos takes the story down and asks {partnerName} to agree again.</p>
+          <p className="my-story__hint">A change to the text or photos takes the story down and asks {partnerName} to agree again.</p>
         </div>
       ) : null}
     </article>
