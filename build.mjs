@@ -23,6 +23,8 @@ const LAZY_COMMON_SHARE = 0;
 const SERVER_EXTERNALS = [
   'better-sqlite3', 'sqlite3', 'sharp', '@node-rs/argon2', 'pg', 'pg-native', 'pg-query-stream', 'mysql', 'mysql2', 'oracledb',
   'tedious', 'mariadb', 'mariadb/*', 'lightningcss', 'esbuild', 'playwright-core', 'fsevents',
+  // pdfkit loads its standard fonts and colour profile from its own folder at run time.
+  'pdfkit',
 ];
 
 async function buildServer() {

@@ -1,7 +1,7 @@
 import './zod-config';
 import * as z from 'zod';
 import { countryCode, countrySpellings } from './countries';
-import { DIETS, EDUCATION_LEVELS, LIMITS, MARITAL_STATUSES, MOTHER_TONGUES, PROFILE_TYPES, RELIGIONS, RETURN_TO_INDIA_PLANS } from './enums';
+import { ACTIVE_WITHIN_DAYS, DIETS, EDUCATION_LEVELS, LIMITS, MARITAL_STATUSES, MOTHER_TONGUES, PROFILE_TYPES, RELIGIONS, RETURN_TO_INDIA_PLANS } from './enums';
 
 /**
  * GET /api/search query. Every member may use the text query, age range, countries, religion, mother tongue and
@@ -33,8 +33,7 @@ const csvOf = (values: readonly string[], label: string) =>
 
 const flag = z.enum(['true', 'false'], { error: 'Use true or false' }).transform((v) => v === 'true');
 
-/** "Recently active" choices, in days. */
-export const ACTIVE_WITHIN_DAYS = [1, 7, 30] as const;
+export { ACTIVE_WITHIN_DAYS };
 
 export const searchQuerySchema = z
   .strictObject(

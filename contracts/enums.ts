@@ -47,6 +47,10 @@ export const NRI_RESIDENCE_COUNTRIES = [
   'south_africa', 'malaysia', 'saudi_arabia', 'netherlands', 'japan', 'other',
 ] as const;
 export const CULTURAL_INTEGRATION_LEVELS = ['traditional', 'moderate', 'modern'] as const;
+/** The longest note on a shortlist entry. */
+export const SHORTLIST_NOTE_MAX = 500;
+/** Search's "recently active" choices, in days. */
+export const ACTIVE_WITHIN_DAYS = [1, 7, 30] as const;
 export const RETURN_TO_INDIA_PLANS = ['definite', 'considering', 'unlikely', 'never'] as const;
 export const NRI_LANGUAGES = [
   'hindi', 'english', 'punjabi', 'tamil', 'telugu', 'marathi', 'gujarati', 'bengali', 'kannada',

@@ -14,6 +14,18 @@ export interface LanguageFluency {
   fluency: string;
 }
 
+/**
+ * Where a profile's rashi, nakshatra, Manglik status or western sign came from: 'computed' from birth date, time
+ * and place (or, for the western sign, the birth date alone), 'entered' by the member, null when neither gives one.
+ */
+export type AstroSource = 'computed' | 'entered' | null;
+export interface AstroSources {
+  rashi: AstroSource;
+  nakshatra: AstroSource;
+  manglik: AstroSource;
+  zodiacSign: AstroSource;
+}
+
 /** GET /api/profiles/{id}, /api/users/{userId}/profile, /api/profiles/user/{userId}, POST/PATCH answers. */
 export interface ProfileView {
   id: number;
@@ -57,12 +69,14 @@ export interface ProfileView {
   birthMinute: number | null;
   birthAmPm: string | null;
   birthPlace: string | null;
+  /** zodiacSign, rashi, nakshatra and manglik: the profile's values everywhere (computed when the birth details resolve) */
   zodiacSign: string | null;
   /** The western sign the birth date gives (shown where the member entered none). */
   zodiacSignFromBirthDate?: string | null;
   rashi: string | null;
   nakshatra: string | null;
   manglik: boolean | null;
+  astroSource: AstroSources;
   gotra: string | null;
   kundaliDetails: string[];
   familyType: string | null;
@@ -122,12 +136,22 @@ export interface ProfileCardView {
   education: string | null;
   religion: string | null;
   motherTongue: string | null;
+  /** the same values as the profile's (computed from birth details when they resolve) */
+  rashi: string | null;
+  nakshatra: string | null;
+  manglik: boolean | null;
+  zodiacSign: string | null;
+  astroSource: AstroSources;
   /** thumbnail of the main photo (blurred when photosBlurred) */
   photos: string[];
   photosBlurred: boolean;
   matchPercentage: number | null;
   /** search results only: mood compatibility with the viewer from recent public moods (null without data) */
   moodScore?: number | null;
+  /** text search results only: the card's searched fields that hold a term of the query (null: only the name did) */
+  snippet?: string | null;
+  /** text search results only: the query's terms found on the card, for the app to mark */
+  matchedTerms?: string[];
 }
 
 /** GET /api/profiles/{userId}/completion-status */

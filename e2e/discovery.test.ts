@@ -1,39 +1,15 @@
 // biome-ignore-all lint/performance/useDomNodeTextContent: these are Playwright locators, not DOM nodes; innerText() is the rendered text a member reads
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import { describe, test } from 'node:test';
+import type { Page } from 'playwright-core';
 import { figureText } from '../contracts/site-figures';
-import {
-  type RunningSaathi,
-  apiSession,
-  assertNoOverflow,
-  demoApiSession,
-  launchBrowser,
-  phoneContext,
-  registerOverApi,
-  returningPhonePage,
-  screenshot,
-  signInAsDemo,
-  startSaathi,
-} from './harness';
+import { apiSession, assertNoOverflow, demoApiSession, phoneContext, registerOverApi, returningPhonePage, screenshot, signInAsDemo, seededInstance } from './harness';
 
-let saathi: RunningSaathi;
-let browser: Browser;
-
-before(async () => {
-  saathi = await startSaathi();
-  const seeded = saathi.cli(['seed', '--profiles', '60']);
-  assert.equal(seeded.status, 0, seeded.stderr);
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await saathi?.stop();
-});
+const instance = seededInstance(60);
 
 /** A phone; by default a returning browser that has already been through the splash walkthrough. */
 async function newPage({ firstVisit = false } = {}): Promise<Page> {
-  return firstVisit ? (await phoneContext(browser, saathi.url)).newPage() : returningPhonePage(browser, saathi.url);
+  return firstVisit ? (await phoneContext(instance.browser, instance.saathi.url)).newPage() : returningPhonePage(instance.browser, instance.saathi.url);
 }
 
 const resultCards = (page: Page) => page.locator('.result-list > li.result-card:not(.result-card--skeleton)');
@@ -186,13 +162,13 @@ describe('discovery in the browser', () => {
     await page.getByText(`${(total - 1).toLocaleString('en-GB')} members, best match first`).waitFor();
     await screenshot(page, 'discovery-not-interested');
 
-    await page.goto(`${saathi.url}/settings`);
+    await page.goto(`${instance.saathi.url}/settings`);
     const setAside = page.locator('section', { has: page.getByRole('heading', { name: 'Profiles you set aside' }) });
     await setAside.getByText(name).waitFor();
     await setAside.getByRole('button', { name: `Undo not interested for ${name}` }).click();
     await setAside.getByText('You have not set anyone aside.').waitFor();
 
-    await page.goto(`${saathi.url}/search`);
+    await page.goto(`${instance.saathi.url}/search`);
     await page.getByText(`${total.toLocaleString('en-GB')} members, best match first`).waitFor();
     assert.equal((await resultCards(page).first().locator('.result-card__name').innerText()).split(',')[0].trim(), name, 'back in first place');
     await page.context().close();
@@ -273,7 +249,7 @@ describe('discovery in the browser', () => {
 
   test('the mood filter narrows search results to members in a compatible mood', async () => {
     // A member in Canada who shares a "Happy" mood (sharing turned on), created through the API like a real sign-up.
-    const origin = saathi.url;
+    const origin = instance.saathi.url;
     const register = await fetch(`${origin}/api/auth/register`, {
       method: 'POST',
       headers: { Origin: origin, Accept: 'application/json', 'Content-Type': 'application/x-www-form-urlencoded' },
@@ -332,9 +308,9 @@ describe('discovery in the browser', () => {
   test("every signed-in screen fits the phone's width, the own profile with the members who liked her listed", async () => {
     // An admirer with a long name from a long-named city: each row shows photo, name and place on one line, and a
     // button; such a row once made the whole page wider than the screen.
-    const demo = await demoApiSession(saathi.url);
+    const demo = await demoApiSession(instance.saathi.url);
     const { profileId: demoProfile } = (await (await demo.call('GET', '/api/auth/user')).json()) as { profileId: number };
-    const admirer = apiSession(saathi.url);
+    const admirer = apiSession(instance.saathi.url);
     const admirerId = await registerOverApi(admirer, { fullName: 'Venkatanarayanan Ramasubramanian', username: 'venkat_r', password: 'kaveri-sangam-2026' });
     const created = await admirer.call('POST', '/api/profiles', {
       json: {
@@ -394,7 +370,7 @@ describe('discovery in the browser', () => {
     assert.match(before ?? '', /^data:image\/png;base64,/);
     await screenshot(page, 'discovery-dev-tools');
 
-    const rotated = saathi.cli(['expo', 'rotate']);
+    const rotated = instance.saathi.cli(['expo', 'rotate']);
     assert.equal(rotated.status, 0, rotated.stderr);
     await page.getByRole('button', { name: 'Refresh QR Code' }).click();
     await page.waitForFunction(

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
 import sharp from 'sharp';
+import { after, before } from 'node:test';
 import { freePort } from '../scripts/lib/free-port';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -273,4 +274,23 @@ export async function assertNoOverflow(target: Page): Promise<void> {
       .map((el) => `<${el.tagName.toLowerCase()} class="${el.getAttribute('class') ?? ''}"> ${(el.textContent ?? '').slice(0, 30)}`),
   }), screen);
   assert.ok(page <= screen, `the page is ${page}px wide on a ${screen}px screen: ${wide.join(' ')}`);
+}
+
+/**
+ * A test file's instance: `saathi serve` seeded with `profiles` demo members and a Chromium, started before the file's
+ * tests and stopped after them. The fields are set once `before` has run.
+ */
+export function seededInstance(profiles: number, env: Record<string, string> = {}): { saathi: RunningSaathi; browser: Browser } {
+  const instance = {} as { saathi: RunningSaathi; browser: Browser };
+  before(async () => {
+    instance.saathi = await startSaathi(env);
+    const seeded = instance.saathi.cli(['seed', '--profiles', String(profiles)]);
+    assert.equal(seeded.status, 0, seeded.stderr);
+    instance.browser = await launchBrowser();
+  });
+  after(async () => {
+    await instance.browser?.close();
+    await instance.saathi?.stop();
+  });
+  return instance;
 }

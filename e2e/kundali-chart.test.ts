@@ -1,24 +1,11 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Browser } from 'playwright-core';
-import { type RunningSaathi, launchBrowser, returningPhonePage, signInAsDemo, startSaathi, viewportScreenshot } from './harness';
+import { test } from 'node:test';
+import { returningPhonePage, signInAsDemo, viewportScreenshot, seededInstance } from './harness';
 
-let saathi: RunningSaathi;
-let browser: Browser;
-
-before(async () => {
-  saathi = await startSaathi({ FIRST_FREE_PREMIUM: '0' });
-  const seeded = saathi.cli(['seed', '--profiles', '40']);
-  assert.equal(seeded.status, 0, seeded.stderr);
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await saathi?.stop();
-});
+const instance = seededInstance(40, { FIRST_FREE_PREMIUM: '0' });
 
 test('the Kundali screen draws the member\'s chart both ways, and explains every koota of a match', async () => {
-  const page = await returningPhonePage(browser, saathi.url);
+  const page = await returningPhonePage(instance.browser, instance.saathi.url);
   await signInAsDemo(page, '/compatibility');
   assert.equal(await page.title(), 'Kundali compatibility · Saathi');
 

@@ -142,6 +142,8 @@ describe('every member screen at 200 % text on a 390 px phone', () => {
     ['/subscription', 'plans', heading],
     ['/mood-tracking', 'moods', heading],
     ['/family', 'family', heading],
+    ['/shortlist', 'shortlist', heading],
+    ['/profile-views', 'profile-views', heading],
     ['/help', 'help', heading],
     ['/about', 'about', heading],
     ['/terms', 'terms', heading],

@@ -1,32 +1,10 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import {
-  type RunningSaathi,
-  apiSession,
-  launchBrowser,
-  returningPhonePage,
-  screenshot,
-  signedInPhonePage,
-  signInAsDemo,
-  startSaathi,
-  viewportScreenshot,
-} from './harness';
+import { describe, test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { apiSession, returningPhonePage, screenshot, signedInPhonePage, signInAsDemo, viewportScreenshot, seededInstance } from './harness';
 
-let saathi: RunningSaathi;
-let browser: Browser;
-
-before(async () => {
-  // No launch offer, so a newly registered member is on tryme; the seeded demo member is premium.
-  saathi = await startSaathi({ FIRST_FREE_PREMIUM: '0' });
-  const seeded = saathi.cli(['seed', '--profiles', '40']);
-  assert.equal(seeded.status, 0, seeded.stderr);
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await saathi?.stop();
-});
+// No launch offer, so a newly registered member is on tryme; the seeded demo member is premium.
+const instance = seededInstance(40, { FIRST_FREE_PREMIUM: '0' });
 
 /** The page must never scroll sideways at phone width. */
 async function assertNoHorizontalOverflow(page: Page) {
@@ -34,7 +12,7 @@ async function assertNoHorizontalOverflow(page: Page) {
   assert.ok(overflow <= 0, `page is ${overflow}px wider than the viewport`);
 }
 
-const newPage = () => returningPhonePage(browser, saathi.url);
+const newPage = () => returningPhonePage(instance.browser, instance.saathi.url);
 
 async function getJson<T>(page: Page, path: string): Promise<{ status: number; body: T }> {
   return page.evaluate(async (p) => {
@@ -64,7 +42,7 @@ async function pickProfile(page: Page, member: { userId: number; fullName: strin
 
 /** A tryme member registered over the API with a profile holding full birth details, signed in on a phone. */
 async function trymeMemberPage(): Promise<Page> {
-  const { call, cookies } = apiSession(saathi.url);
+  const { call, cookies } = apiSession(instance.saathi.url);
   const password = 'janam-kundali-2026';
   const reg = await call('POST', '/api/auth/register?redirect=/', {
     headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
@@ -103,7 +81,7 @@ async function trymeMemberPage(): Promise<Page> {
     }),
   });
   assert.equal(created.status, 201, await created.clone().text());
-  return signedInPhonePage(browser, saathi.url, cookies());
+  return signedInPhonePage(instance.browser, instance.saathi.url, cookies());
 }
 
 describe('moods and Kundali in the browser', () => {
@@ -169,7 +147,7 @@ describe('moods and Kundali in the browser', () => {
     await page.getByRole('heading', { name: 'Kundali Match' }).waitFor();
     await page.getByRole('heading', { name: 'Premium Feature' }).waitFor();
     const upgrade = page.getByRole('link', { name: 'Upgrade Now' });
-    assert.equal(new URL((await upgrade.getAttribute('href')) ?? '', saathi.url).pathname, '/subscription');
+    assert.equal(new URL((await upgrade.getAttribute('href')) ?? '', instance.saathi.url).pathname, '/subscription');
     assert.equal(await page.getByRole('tab', { name: 'AI-Powered Analysis' }).count(), 0);
     await page.getByRole('heading', { name: 'Premium Feature' }).scrollIntoViewIfNeeded();
     await screenshot(page, 'compatibility-tryme');

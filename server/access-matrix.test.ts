@@ -62,6 +62,7 @@ const MATRIX: Record<string, Access> = {
   'GET /api/profiles/:userId/completion-status': 'owner',
   'POST /api/profiles/:profileId/completion/:stage': 'owner',
   'GET /api/profiles/:id': 'visible',
+  'GET /api/profiles/:id/biodata.pdf': 'visible',
   'PATCH /api/profiles/:id': 'owner',
   'DELETE /api/profiles/:id': 'owner',
   'GET /api/profile-likes/:userId/:profileId/check': 'owner',
@@ -159,6 +160,10 @@ const MATRIX: Record<string, Access> = {
   'POST /api/success-stories/:id/consent': 'owner',
   'GET /api/family-invitations/:token': 'public',
   'POST /api/family-invitations/:token': 'public',
+  'GET /api/shortlist/:profileId': 'owner',
+  'POST /api/shortlist/:profileId': 'owner',
+  'DELETE /api/shortlist/:profileId/:entryId': 'owner',
+  'GET /api/profile-views/:userId': 'owner',
 };
 
 let server: TestServer;
@@ -224,6 +229,7 @@ test('visitors, other members and owners get exactly what the matrix allows', as
       .replace(':invitationId', '1')
       .replace(':subscriptionId', '1')
       .replace(':suggestionId', '1')
+      .replace(':entryId', '1')
       .replace(':token', 'not-a-real-invitation-token-0123');
 
   const snapshot = async () =>

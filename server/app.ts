@@ -34,6 +34,7 @@ import { safetyRoutes } from './routes/safety/safety';
 import { pushRoutes } from './routes/push/push';
 import { settingsRoutes } from './routes/settings/settings';
 import { shareRoutes } from './routes/shares/shares';
+import { biodataRoutes } from './routes/biodata/biodata';
 import { billingRoutes } from './routes/subscriptions/billing';
 import { subscriptionRoutes } from './routes/subscriptions/subscriptions';
 import { accountRoutes } from './routes/account/account';
@@ -46,6 +47,8 @@ import { familyRoutes } from './routes/family/family';
 import { actForProfile } from './routes/family/acting';
 import { familyInvitationRoutes } from './routes/family/invitations';
 import { familySuggestionRoutes } from './routes/family/suggestions';
+import { profileViewRoutes } from './routes/profile-views/profile-views';
+import { shortlistRoutes } from './routes/shortlist/shortlist';
 import { type LiveEvents, liveEventsFor } from './services/live-events';
 import { MatchEngine } from './services/match-engine/engine';
 import { CardRows } from './services/card-rows';
@@ -82,6 +85,7 @@ export function apiRouters(services: AppServices) {
     notificationRoutes(),
     messageRoutes(),
     shareRoutes(),
+    biodataRoutes(),
     photoRoutes(),
     profileDraftRoutes(),
     matchRoutes(),
@@ -108,6 +112,8 @@ export function apiRouters(services: AppServices) {
     familyRoutes(),
     familyInvitationRoutes(),
     familySuggestionRoutes(),
+    shortlistRoutes(),
+    profileViewRoutes(),
     opsRoutes(),
   ];
 }

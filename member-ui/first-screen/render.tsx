@@ -8,7 +8,7 @@ import type { ChatPeerView, MessageView, ProfileCardView, ProfileView } from '..
 import { dailyMatchesQueryOptions } from '../features/home/api/matches';
 import { MemberHome } from '../features/home/components/member-home';
 import { DEFAULT_MOOD_SCORE, type SearchCriteria, type SearchPage as SearchAnswer, searchQueryOptions } from '../features/search/api/search';
-import { SearchPage } from '../features/search/routes/search-page';
+import { SearchScreen } from '../features/search/routes/search-page';
 import { ProfileViewScreen } from '../features/profile-view/routes/profile-view-page';
 import { profileQueryOptions } from '../lib/profiles';
 import { sessionQueryKey } from '../lib/session';
@@ -40,7 +40,7 @@ export const FIRST_SCREEN_MESSAGES = 40;
  */
 export const FIRST_SCREEN_FRAME: Partial<Record<FirstScreen['route'], string>> = { '/chat/$id': 'app-frame app-frame--member app-frame--fill' };
 
-/** The criteria search starts with (its atoms' initial values): what an unfiltered GET /api/search answers. */
+/** The criteria of /search without parameters: what an unfiltered GET /api/search answers. */
 export const UNFILTERED_SEARCH: SearchCriteria = { query: '', filters: null, moodMatch: { enabled: false, minScore: DEFAULT_MOOD_SCORE } };
 
 /** The screen's markup (HTML, text escaped by React), to go where the page's spinner is. */
@@ -62,7 +62,8 @@ export function firstScreenMarkup(screen: FirstScreen): string {
   } else {
     const page = { ...screen.search, results: screen.search.results.slice(0, FIRST_SCREEN_CARDS['/search']), nextCursor: null };
     queryClient.setQueryData(searchQueryOptions(UNFILTERED_SEARCH).queryKey, { pages: [page], pageParams: [null] });
-    content = <SearchPage />;
+    // The server paints only /search without parameters (an empty address), so the screen never changes it here.
+    content = <SearchScreen address={{}} changeAddress={() => undefined} />;
   }
   // Links need a router to build their addresses; the screen's own routes are not needed for that.
   const router = createRouter({ routeTree: createRootRoute(), history: createMemoryHistory({ initialEntries: ['pathname' in screen ? screen.pathname : screen.route] }) });

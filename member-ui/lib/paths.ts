@@ -30,6 +30,8 @@ export const paths = {
   createProfile: '/create-profile',
   profile: '/profile',
   likedProfiles: '/liked-profiles',
+  shortlist: '/shortlist',
+  profileViews: '/profile-views',
   family: '/family',
   familyChat: '/family/$profileId/chat/$otherId',
   notifications: '/notifications',

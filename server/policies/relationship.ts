@@ -225,7 +225,7 @@ export interface FamilyFacts {
 
 export type FamilyAction =
   | 'see-people' | 'invite-candidate' | 'set-consent-gate' | 'invite-family' | 'remove-member' | 'set-permissions'
-  | 'edit' | 'search' | 'like' | 'message' | 'suggest' | 'decide-suggestion' | 'family-thread' | 'share';
+  | 'edit' | 'search' | 'like' | 'message' | 'suggest' | 'decide-suggestion' | 'family-thread' | 'share' | 'shortlist';
 
 /**
  * The family rules, in one place:
@@ -235,6 +235,8 @@ export type FamilyAction =
  *   candidate's confirmation before other members see it (the consent gate).
  * - Once the candidate holds the profile, only they invite or remove family, set permissions and decide on
  *   suggestions; family may edit, search, like, suggest and message exactly as the candidate allows.
+ * - The shortlist is one per profile: the candidate saves to it and removes from it, and so do family members the
+ *   candidate allows to shortlist (mayShortlist).
  * - A declined profile is hidden and nobody acts for it; its family may still see its people (to learn why).
  * - Family may talk among themselves and with the candidate in the family thread whenever they are its people.
  */
@@ -254,6 +256,7 @@ export function decideFamily(facts: FamilyFacts, action: FamilyAction): boolean 
     case 'like':
       return permissions.mayLike;
     case 'suggest':
+    case 'shortlist':
       return permissions.mayShortlist;
     case 'message':
       return permissions.mayMessage;

@@ -4,6 +4,7 @@ import type { PhotoView, ProfileCardView, ProfileView } from '../../contracts/vi
 import type { Photo } from '../models/photo';
 import type { Profile } from '../models/profile';
 import { sunSignOfBirthDate } from '../services/kundali/astro';
+import { effectiveAstro } from '../services/kundali/effective';
 import type { User } from '../models/user';
 import { photoUrl } from '../services/photos';
 
@@ -86,12 +87,9 @@ export function presentProfile(profile: Profile, user: Pick<User, 'id' | 'fullNa
     birthMinute: profile.birthMinute,
     birthAmPm: profile.birthAmPm,
     birthPlace: profile.birthPlace,
-    zodiacSign: profile.zodiacSign,
     // What the birth date gives, for screens to show where the member entered no sign.
     zodiacSignFromBirthDate: sunSignOfBirthDate(profile.dateOfBirth),
-    rashi: profile.rashi,
-    nakshatra: profile.nakshatra,
-    manglik: profile.manglik,
+    ...effectiveAstro(profile),
     gotra: profile.gotra,
     kundaliDetails: profile.kundaliDetails ?? [],
     familyType: profile.familyType,
@@ -149,6 +147,7 @@ export function presentProfileCard(profile: Profile, user: Pick<User, 'id' | 'fu
     education: profile.education,
     religion: profile.religion,
     motherTongue: profile.motherTongue,
+    ...effectiveAstro(profile),
     photos: photos.map((p) => p.thumbnailUrl),
     photosBlurred: photos.length > 0 && photos[0].blurred,
     matchPercentage: options.matchPercentage ?? null,

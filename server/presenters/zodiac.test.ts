@@ -25,12 +25,15 @@ test('the sign a birth date gives, mid-sign and either side of a cusp', () => {
 
 test('the shared page and the profile carry the derived sign where the member entered none', async () => {
   const { client, user } = await signedInClient(server);
-  const profile = await buildProfile(server, user, { dateOfBirth: '1995-06-10', zodiacSign: null });
+  // Without a birth time: the sign comes from the date alone.
+  const profile = await buildProfile(server, user, { dateOfBirth: '1995-06-10', zodiacSign: null, birthHour: null });
   const created = await client.post(`/api/profiles/${profile.id}/share`, { expirationDays: 7 });
   assert.equal(created.status, 201, await created.clone().text());
   const { shareCode } = (await created.json()) as { shareCode: string };
-  const shared = (await (await new Client(server).get(`/api/shares/${shareCode}`)).json()) as { profile: { zodiacSign: string | null; zodiacSignFromBirthDate: string | null } };
-  assert.deepEqual([shared.profile.zodiacSign, shared.profile.zodiacSignFromBirthDate], [null, 'Gemini']);
+  const shared = (await (await new Client(server).get(`/api/shares/${shareCode}`)).json()) as {
+    profile: { zodiacSign: string | null; zodiacSignFromBirthDate: string | null; astroSource: { zodiacSign: string | null } };
+  };
+  assert.deepEqual([shared.profile.zodiacSign, shared.profile.zodiacSignFromBirthDate, shared.profile.astroSource.zodiacSign], ['Gemini', 'Gemini', 'computed']);
   const own = (await (await client.get(`/api/profiles/${profile.id}`)).json()) as { zodiacSignFromBirthDate: string | null };
   assert.equal(own.zodiacSignFromBirthDate, 'Gemini');
 });

@@ -35,6 +35,8 @@ const SQL = (count: number) => `
     p.profile_type AS "profileType", p.full_name AS "fullName", p.parent_name AS "parentName",
     p.parent_relationship AS "parentRelationship", p.location AS "location", p.city AS "city", p.country AS "country",
     p.profession AS "profession", p.education AS "education", p.religion AS "religion", p.mother_tongue AS "motherTongue",
+    p.birth_hour AS "birthHour", p.birth_minute AS "birthMinute", p.birth_am_pm AS "birthAmPm", p.birth_place AS "birthPlace",
+    p.zodiac_sign AS "zodiacSign", p.rashi AS "rashi", p.nakshatra AS "nakshatra", p.manglik AS "manglik",
     p.is_deleted AS "profileDeleted",
     o.full_name AS "ownerName", o.is_verified AS "ownerVerified", o.is_deleted AS "isDeleted", o.status AS "status", o.role AS "role",
     v.profile_visibility AS "profileVisibility", v.blur_photos AS "blurPhotos", v.allow_messages_from AS "allowMessagesFrom",
@@ -70,6 +72,10 @@ function toCardRow(row: Row): CardRow {
     id, userId, gender: one(row.gender), dateOfBirth: one(row.dateOfBirth), profileType: one(row.profileType), fullName: row.fullName,
     parentName: row.parentName, parentRelationship: one(row.parentRelationship), location: one(row.location), city: one(row.city),
     country: one(row.country), profession: one(row.profession), education: one(row.education), religion: one(row.religion), motherTongue: one(row.motherTongue),
+    // The birth fields give the card's rashi, nakshatra, Manglik and sign (the profile's own, see kundali/effective.ts).
+    birthHour: row.birthHour === null ? null : Number(row.birthHour), birthMinute: row.birthMinute === null ? null : Number(row.birthMinute),
+    birthAmPm: one(row.birthAmPm), birthPlace: one(row.birthPlace), zodiacSign: one(row.zodiacSign), rashi: one(row.rashi), nakshatra: one(row.nakshatra),
+    manglik: row.manglik === null ? null : Boolean(Number(row.manglik)),
     photos: row.photoKey ? [{ id: 0, profileId: id, fileKey: row.photoKey } as Photo] : [],
   } as unknown as Profile;
   return { profile, owner: { id: userId, fullName: row.ownerName as string, isVerified: Boolean(Number(row.ownerVerified)) }, target };

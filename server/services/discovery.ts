@@ -5,6 +5,7 @@ import type { Db } from '../db';
 import { Profile } from '../models/profile';
 import type { User } from '../models/user';
 import { presentProfileCard } from '../presenters/profile';
+import { searchSnippet } from '../presenters/search-snippet';
 import { decideRelationship, viewerFacts } from '../policies/relationship';
 import type { MatchProfile } from './matching';
 import { type Levels, type MoodSignal, type MoodSignals, RECENT_MOODS_MS, hasMoodSignals, moodCompatibility, moodSignalsOf, sharedMoodsOnly } from './moods';
@@ -201,6 +202,9 @@ export async function searchProfiles(
     const now = Date.now();
     moods = await moodScoresWith(db, viewer.id, cards.map((card) => card.userId), now, (ids) => engine.moodSignalsOf(ids, now));
   }
-  for (const card of cards) card.moodScore = moods?.get(card.userId) ?? null;
+  for (const card of cards) {
+    card.moodScore = moods?.get(card.userId) ?? null;
+    if (filters.tokens.length) Object.assign(card, searchSnippet(card, filters.tokens));
+  }
   return { results: cards, total: page.total, nextCursor: page.nextCursor };
 }

@@ -30,6 +30,8 @@ export const ROUTE_TITLES: Record<string, string> = {
   '/create-profile': 'Create your profile',
   '/profile': 'My profile',
   '/liked-profiles': 'Matches & Likes',
+  '/shortlist': 'Shortlist',
+  '/profile-views': 'Who viewed me',
   '/notifications': 'Notifications',
   '/settings': 'Settings',
   '/compatibility': 'Kundali compatibility',

@@ -5,7 +5,7 @@ import { privacyResource, settingsQueryOptions } from '../../features/settings/a
 import { ProtectedLayout } from '../layout/protected-layout';
 import { ScreenPending } from '../layout/screen-pending';
 import { rootRoute } from './root-route';
-import { checkoutSearchSchema, confirmationSearchSchema } from './search-schemas';
+import { checkoutSearchSchema, confirmationSearchSchema, searchPageSearchSchema } from './search-schemas';
 
 /**
  * Auth layout route: everything below it needs a signed-in member.
@@ -47,6 +47,7 @@ export const profileViewRoute = createRoute({
 
 export const searchRoute = createRoute({
   ...memberRoute('search'),
+  validateSearch: searchPageSearchSchema,
   component: lazyRouteComponent(() => import('../../features/search/routes/search-page'), 'SearchPage'),
 });
 
@@ -107,6 +108,18 @@ export const likedProfilesRoute = createRoute({
     search.tab === 'matches' || search.tab === 'liked' ? { tab: search.tab } : {},
   staticData: { header: { backTo: '/profile' } },
   component: lazyRouteComponent(() => import('../../features/liked-profiles/routes/liked-profiles-page'), 'LikedProfilesPage'),
+});
+
+export const shortlistRoute = createRoute({
+  ...memberRoute('shortlist'),
+  staticData: { header: { backTo: '/profile' } },
+  component: lazyRouteComponent(() => import('../../features/shortlist/routes/shortlist-page'), 'ShortlistPage'),
+});
+
+export const profileViewsRoute = createRoute({
+  ...memberRoute('profile-views'),
+  staticData: { header: { backTo: '/notifications' } },
+  component: lazyRouteComponent(() => import('../../features/profile-views/routes/profile-views-page'), 'ProfileViewsPage'),
 });
 
 export const notificationsRoute = createRoute({
@@ -199,6 +212,8 @@ export const memberRoutes = [
   createProfileRoute,
   ownProfileRoute,
   likedProfilesRoute,
+  shortlistRoute,
+  profileViewsRoute,
   notificationsRoute,
   settingsRoute,
   compatibilityRoute,

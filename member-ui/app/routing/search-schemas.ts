@@ -49,3 +49,46 @@ export const resetPasswordSearchSchema = (search: RawSearch): { error?: string; 
 };
 export const checkoutSearchSchema = textParams('tier', 'client_secret', 'price');
 export const confirmationSearchSchema = textParams('tier');
+
+function number(value: unknown): number | undefined {
+  const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : Number.NaN;
+  return Number.isFinite(n) ? n : undefined;
+}
+
+/**
+ * /search as an address: the text, the applied filters and mood match, named as GET /api/search names them, so a
+ * reload, Back or a link shows the same search. Only each parameter's kind is checked here; the search screen reads
+ * them into its criteria, dropping unknown values and clamping numbers (features/search/search-url.ts).
+ */
+export interface SearchPageSearch {
+  query?: string;
+  minAge?: number;
+  maxAge?: number;
+  locations?: string;
+  religions?: string;
+  motherTongues?: string;
+  maritalStatuses?: string;
+  profileType?: string;
+  isVerified?: boolean;
+  hasPhoto?: boolean;
+  educations?: string;
+  diets?: string;
+  returnPlans?: string;
+  activeWithinDays?: number;
+  minGuna?: number;
+  matchMood?: boolean;
+  minMoodScore?: number;
+}
+
+const SEARCH_TEXTS = ['query', 'locations', 'religions', 'motherTongues', 'maritalStatuses', 'profileType', 'educations', 'diets', 'returnPlans'] as const;
+const SEARCH_NUMBERS = ['minAge', 'maxAge', 'activeWithinDays', 'minGuna', 'minMoodScore'] as const;
+const SEARCH_FLAGS = ['isVerified', 'hasPhoto', 'matchMood'] as const;
+
+/** Every known parameter is answered, `undefined` when malformed: the router keeps raw values a parser leaves out. */
+export function searchPageSearchSchema(search: RawSearch): SearchPageSearch {
+  const out: SearchPageSearch = {};
+  for (const key of SEARCH_TEXTS) out[key] = text(search[key]);
+  for (const key of SEARCH_NUMBERS) out[key] = number(search[key]);
+  for (const key of SEARCH_FLAGS) out[key] = flag(search[key]) === true ? true : undefined;
+  return out;
+}

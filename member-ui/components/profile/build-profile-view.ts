@@ -42,6 +42,7 @@ export function buildProfileView(overrides: Partial<ProfileView> = {}): ProfileV
     rashi: null,
     nakshatra: null,
     manglik: null,
+    astroSource: { rashi: null, nakshatra: null, manglik: null, zodiacSign: 'entered' },
     gotra: null,
     kundaliDetails: [],
     familyType: null,

@@ -12,7 +12,7 @@ import type { ProfileView } from '../../../contracts/views';
 import { CompatibilityCard, ConversationStartersCard, CulturalAdaptationCard, MoodCompatibilityCard } from './insight-cards';
 import { NOT_SPECIFIED, humanize } from './labels';
 import { NriDetailsCard } from './nri-details-card';
-import { birthTimeOf, formatDate, zodiacOf } from './profile-format';
+import { astroOf, birthTimeOf, formatDate } from './profile-format';
 import type { ProfileInsights } from './profile-insights';
 import { DetailList, ProfileSection } from './profile-section';
 
@@ -84,10 +84,10 @@ export function ProfileDetails({
             { label: 'Birth date', value: formatDate(profile.dateOfBirth) },
             { label: 'Birth time', value: birthTimeOf(profile) },
             { label: 'Birth place', value: profile.birthPlace },
-            { label: 'Zodiac sign', value: zodiacOf(profile) },
-            { label: 'Rashi (moon sign)', value: profile.rashi },
-            { label: 'Nakshatra', value: profile.nakshatra },
-            { label: 'Manglik', value: profile.manglik === null || profile.manglik === undefined ? null : profile.manglik ? 'Yes' : 'No' },
+            { label: 'Zodiac sign', value: astroOf(profile, 'zodiacSign', isOwner) },
+            { label: 'Rashi (moon sign)', value: astroOf(profile, 'rashi', isOwner) },
+            { label: 'Nakshatra', value: astroOf(profile, 'nakshatra', isOwner) },
+            { label: 'Manglik', value: astroOf(profile, 'manglik', isOwner) },
           ]}
         />
       </ProfileSection>

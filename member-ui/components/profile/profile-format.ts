@@ -1,4 +1,5 @@
 import { ageFromDateOfBirth } from '../../../contracts/age';
+import type { AstroSources } from '../../../contracts/views';
 import { MONTH_NAMES, parseDateValue } from '../../lib/format';
 
 /** Age in full years from dateOfBirth (an invalid date gives no age). */
@@ -40,8 +41,20 @@ export function locationOf(profile: { location: string | null; city: string | nu
   return profile.country ?? profile.city ?? null;
 }
 
-/** The zodiac sign the member entered, else the one their birth date gives (said so). */
-export function zodiacOf(profile: { zodiacSign: string | null; zodiacSignFromBirthDate?: string | null }): string | null {
-  if (profile.zodiacSign) return profile.zodiacSign;
-  return profile.zodiacSignFromBirthDate ? `${profile.zodiacSignFromBirthDate} (from date of birth)` : null;
+type AstroField = 'zodiacSign' | 'rashi' | 'nakshatra' | 'manglik';
+type AstroValues = { [F in AstroField]: F extends 'manglik' ? boolean | null : string | null } & { astroSource?: AstroSources };
+
+/**
+ * A rashi, nakshatra, Manglik status or western sign as the profile holds it (the server computes them from birth
+ * date, time and place when those resolve), with where it came from: "Vrishchika · from your birth details" on the
+ * member's own screens, "· from birth details" for others, "· as entered" when the member's own entry counts.
+ */
+export function astroOf(profile: AstroValues, field: AstroField, own: boolean): string | null {
+  const raw = profile[field];
+  const value = typeof raw === 'boolean' ? (raw ? 'Yes' : 'No') : raw;
+  if (!value) return null;
+  const source = profile.astroSource?.[field];
+  if (source === 'computed') return `${value} · from ${own ? 'your ' : ''}birth details`;
+  if (source === 'entered') return `${value} · as entered`;
+  return value;
 }

@@ -336,3 +336,23 @@ describe('search: bad input is a clear 4xx', () => {
     assert.equal(stale.status, 409);
   });
 });
+
+describe('search says why a text hit matched', () => {
+  test('a card found by text carries the matched fields as its snippet and the terms found; a search without text carries neither', async () => {
+    const me = await signedInClient(server, { tier: 'premium' });
+    await buildProfile(server, me.user, { gender: 'female', lookingFor: 'male' });
+    const { user } = await buildUser(server, { fullName: 'Vikram Snippet' });
+    const him = await buildProfile(server, user, { gender: 'male', lookingFor: 'female', fullName: 'Vikram Snippet', profession: 'Software Engineer', education: 'masters', city: 'Zürich', country: 'Switzerland' });
+    type Hit = Card & { snippet?: string | null; matchedTerms?: string[] };
+    const hits = (await (await me.client.get(`/api/search?query=${encodeURIComponent('engin zurich')}`)).json()) as Hit[];
+    const card = hits.find((c) => c.id === him.id);
+    assert.ok(card, 'found by a word part and an accent-free city');
+    assert.equal(card.snippet, 'Software Engineer · Zürich, Switzerland');
+    assert.deepEqual(card.matchedTerms, ['engin', 'zurich']);
+    const byName = ((await (await me.client.get('/api/search?query=vikram')).json()) as Hit[]).find((c) => c.id === him.id);
+    assert.equal(byName?.snippet, null);
+    assert.deepEqual(byName?.matchedTerms, ['vikram']);
+    const plain = ((await (await me.client.get('/api/search')).json()) as Hit[]).find((c) => c.id === him.id);
+    assert.ok(plain && !('snippet' in plain) && !('matchedTerms' in plain));
+  });
+});

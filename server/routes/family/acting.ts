@@ -22,6 +22,7 @@ const ACTIONS: Array<[method: string, path: RegExp, action: FamilyAction]> = [
   ['GET', /^\/api\/(users\/\d+\/profile|profiles\/user\/\d+)$/, 'search'],
   ['GET', /^\/api\/(compatibility|kundali-compatibility|ai-kundali-compatibility|kundali\/chart)\/[\d/]+$/, 'search'],
   ['GET', /^\/api\/not-interested$/, 'search'],
+  ['GET', /^\/api\/profiles\/\d+\/biodata\.pdf$/, 'share'],
   ['PATCH', /^\/api\/profiles\/\d+$/, 'edit'],
   ['POST', /^\/api\/profiles\/\d+\/completion\/\d+$/, 'edit'],
   ['GET', /^\/api\/profiles\/\d+\/completion-status$/, 'edit'],

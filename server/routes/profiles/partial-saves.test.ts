@@ -99,7 +99,7 @@ function stored(field: string, value: unknown): unknown {
 }
 
 /** Answers that follow from others (the location from city and country, completion flags, the age): not answers themselves. */
-const DERIVED = new Set<string>([...PROFILE_READ_ONLY_FIELDS, 'bio', 'fullName', 'languages']);
+const DERIVED = new Set<string>([...PROFILE_READ_ONLY_FIELDS, 'bio', 'fullName', 'languages', 'astroSource']);
 
 function answersOf(profile: Json): Json {
   const out: Json = {};
@@ -116,10 +116,17 @@ const partialUpdate = fc.dictionary(fc.constantFrom(...Object.keys(FIELDS)), fc.
   fc.record(Object.fromEntries(Object.keys(keys).map((field) => [field, FIELDS[field]])) as Record<string, fc.Arbitrary<unknown>>),
 );
 
+/**
+ * The profile's answers as GET gives them, except the member's own astrological entries: the rashi, nakshatra,
+ * Manglik and sign a profile shows follow from the birth details when those resolve (kundali/effective.ts), so the
+ * entries themselves are read from the row.
+ */
 async function ownProfile(client: Awaited<ReturnType<typeof signedInClient>>['client'], userId: number): Promise<Json> {
   const res = await client.get(`/api/users/${userId}/profile`);
   assert.equal(res.status, 200);
-  return (await res.json()) as Json;
+  const view = (await res.json()) as Json;
+  const row = await server.db('profiles').where({ userId, isDeleted: false }).first('zodiacSign', 'rashi', 'nakshatra', 'manglik');
+  return { ...view, ...row, manglik: row.manglik === null ? null : Boolean(Number(row.manglik)) };
 }
 
 function assertOnlyChanged(before: Json, after: Json, sent: Json): void {

@@ -38,6 +38,7 @@ const REFUSALS: Record<FamilyAction, string> = {
   'decide-suggestion': 'Only the person this profile is for decides on suggestions',
   'family-thread': 'This profile was declined, so its family thread is closed',
   share: 'The person this profile is for has not allowed family to share it',
+  shortlist: 'The person this profile is for has not allowed family to shortlist profiles',
 };
 
 export function mayDo(facts: FamilyFacts, action: FamilyAction): boolean {

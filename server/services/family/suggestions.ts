@@ -63,7 +63,7 @@ export async function suggestionsOf(db: Db, owner: User, profileId: number) {
       id: row.id,
       status: row.status,
       note: row.note,
-      suggestedBy: { name: row.suggestedByName ?? 'A former family member', relation: row.relation ?? null },
+      suggestedBy: { userId: row.suggestedBy, name: row.suggestedByName ?? 'A former family member', relation: row.relation ?? null },
       createdAt: new Date(row.createdAt).toISOString(),
       threadMessages,
       profile: presentProfileCard(profile, profile.user, { clearPhotos: access.clearPhotos, matchPercentage: null }),

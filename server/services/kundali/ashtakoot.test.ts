@@ -156,7 +156,9 @@ describe('charts, dasha and helpers', () => {
   test('missing birth time falls back on the entered rashi and nakshatra, and says so', () => {
     const chart = castChart({ ...profile, birthHour: null });
     assert.equal(chart.inputs.moon, 'entered');
-    assert.equal(chart.inputs.manglik, 'moon');
+    // Without a birth time the member's own Manglik answer counts; Mars from the Moon only stands in for none.
+    assert.equal(chart.inputs.manglik, 'entered');
+    assert.equal(castChart({ ...profile, birthHour: null, manglik: null }).inputs.manglik, 'moon');
     assert.equal(RASHIS[chart.moon.rashi], 'Mesha');
     assert.equal(NAKSHATRAS[chart.moon.nakshatra], 'Ashwini');
     assert.ok(chart.inputs.notes.some((n) => /rashi and nakshatra/.test(n)));

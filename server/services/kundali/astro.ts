@@ -161,6 +161,11 @@ export function siderealMoon(date: Date): number {
   return norm360(norm360(EclipticGeoMoon(date).lon) - ayanamsa);
 }
 
+/** Mars's sidereal longitude alone (the same arithmetic as siderealLongitudes(date).Mars): Manglik without the chart. */
+export function siderealMars(date: Date): number {
+  return norm360(norm360(Ecliptic(GeoVector(Body.Mars, date, true)).elon) - lahiriAyanamsa(date));
+}
+
 /** Sidereal ascendant: the ecliptic degree rising in the east at the place and instant. */
 export function siderealAscendant(date: Date, latitude: number, longitude: number): number {
   const ramc = norm360(SiderealTime(date) * 15 + longitude) * RAD;

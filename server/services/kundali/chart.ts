@@ -85,9 +85,9 @@ export const houseFrom = (referenceRashi: number, longitude: number) => ((Math.f
  * Casts what the engine needs for one member. Preference order:
  * 1. date + time + place found in the gazetteer → the full chart: Moon, grahas and ascendant at the birth instant;
  *    Manglik from Mars's house counted from the ascendant.
- * 2. otherwise the member's own rashi + nakshatra entries give the Moon. With a date, the other grahas are cast at
- *    12:00 (local noon when the place is known, else 12:00 UTC: slow grahas move < 1° in 12 h) and Manglik is
- *    Mars's house counted from the Moon; without a date the member's own Manglik answer is used.
+ * 2. otherwise the member's own rashi + nakshatra entries give the Moon, and their own Manglik answer the Manglik
+ *    status. With a date, the other grahas are cast at 12:00 (local noon when the place is known, else 12:00 UTC:
+ *    slow grahas move < 1° in 12 h); without a Manglik answer, Manglik is Mars's house counted from the Moon.
  * Throws IncompleteBirthData when neither route gives a Moon (or a Manglik status).
  */
 export function castChart(b: BirthData): Chart {
@@ -136,8 +136,10 @@ export function castChart(b: BirthData): Chart {
   const moon = moonPlacement(moonLon);
   let houseReference: number | null = null;
   let manglik: Chart['manglik'];
-  if (grahas) {
-    houseReference = ascendant !== null ? Math.floor(ascendant / 30) : moon.rashi;
+  if (grahas) houseReference = ascendant !== null ? Math.floor(ascendant / 30) : moon.rashi;
+  // Without the birth instant the member's own answer counts (DECISIONS: entries count only without a birth time);
+  // Mars counted from the Moon stands in only when they gave none.
+  if (grahas && houseReference !== null && (ascendant !== null || b.manglik === null)) {
     const marsHouse = houseFrom(houseReference, grahas.Mars);
     manglik = { isManglik: MANGLIK_HOUSES.includes(marsHouse), from: ascendant !== null ? 'ascendant' : 'moon', marsHouse };
   } else if (b.manglik !== null) {
@@ -159,9 +161,9 @@ export function castChart(b: BirthData): Chart {
   return { gender: b.gender, moon, grahas, ascendant, sunSign, manglik, houseReference, inputs, birthInstant };
 }
 
-/** Birth places seen by moonLongitude: members share a few thousand places at most. */
+/** Birth places seen by moonLongitude and effectiveAstro: members share a few thousand places at most. */
 const places = new Map<string, Place | null>();
-function placeOf(birthPlace: string | null): Place | null {
+export function placeOf(birthPlace: string | null): Place | null {
   if (!birthPlace) return null;
   let place = places.get(birthPlace);
   if (place === undefined) {
@@ -172,6 +174,14 @@ function placeOf(birthPlace: string | null): Place | null {
   return place;
 }
 
+/** The birth instant (UTC) and place when birth date, time and place all resolve (castChart's full chart), else null. */
+export function birthMoment(b: BirthData): { instant: Date; place: Place } | null {
+  const date = dateParts(b.dateOfBirth);
+  const time = time24(b);
+  const place = date && time ? placeOf(b.birthPlace) : null;
+  return date && time && place ? { instant: new Date(localToUtc({ ...date, ...time }, place.timeZone)), place } : null;
+}
+
 /**
  * castChart(b).moon.longitude without the rest of the chart, or null exactly when castChart throws
  * IncompleteBirthData (no Moon, or neither a birth date nor a Manglik answer): what the match engine needs per
@@ -179,11 +189,8 @@ function placeOf(birthPlace: string | null): Place | null {
  */
 export function moonLongitude(b: BirthData): number | null {
   const date = dateParts(b.dateOfBirth);
-  const time = time24(b);
-  const place = date && time ? placeOf(b.birthPlace) : null;
-  let lon: number | null;
-  if (date && time && place) lon = siderealMoon(new Date(localToUtc({ ...date, ...time }, place.timeZone)));
-  else lon = enteredMoonLongitude(b.rashi, b.nakshatra);
+  const at = birthMoment(b);
+  const lon = at ? siderealMoon(at.instant) : enteredMoonLongitude(b.rashi, b.nakshatra);
   if (lon === null) return null;
   if (!date && (b.manglik === null || b.manglik === undefined)) return null;
   return moonPlacement(lon).longitude;

@@ -16,7 +16,7 @@ export { IncompleteBirthData } from './chart';
  */
 
 /** Bump when a table or formula changes: every cached result is then recomputed. */
-export const ENGINE_VERSION = 2; // 2: koota explanations and dosha exceptions in the basic result
+export const ENGINE_VERSION = 3; // 3: without a birth time the entered Manglik answer counts
 
 const BIRTH_FIELDS = ['gender', 'dateOfBirth', 'birthHour', 'birthMinute', 'birthAmPm', 'birthPlace', 'zodiacSign', 'rashi', 'nakshatra', 'manglik'] as const;
 

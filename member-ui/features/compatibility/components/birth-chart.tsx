@@ -3,9 +3,8 @@ import Orbit from 'lucide-react/icons/orbit';
 import { type ReactNode, useId, useState } from 'react';
 import type { RashiChartView } from '../../../../contracts/kundali';
 import { api, isApiError } from '../../../lib/api-client';
+import { CHART_STYLE_KEY, type ChartStyle, chartStyleChosen } from '../../../lib/biodata';
 
-export type ChartStyle = 'north' | 'south';
-const STYLE_KEY = 'kundaliChartStyle';
 const SIZE = 300;
 
 /** Where each house's text sits in the North Indian diamond (house 1 at the top, counter-clockwise). */
@@ -16,14 +15,6 @@ const NORTH_CENTRES: ReadonlyArray<[number, number]> = [
 const SOUTH_CELLS: ReadonlyArray<[number, number]> = [
   [1, 0], [2, 0], [3, 0], [3, 1], [3, 2], [3, 3], [2, 3], [1, 3], [0, 3], [0, 2], [0, 1], [0, 0],
 ];
-
-function readStyle(): ChartStyle {
-  try {
-    return window.localStorage.getItem(STYLE_KEY) === 'south' ? 'south' : 'north';
-  } catch {
-    return 'north';
-  }
-}
 
 /** One line per house, the chart's text alternative. */
 export function chartAsText(chart: RashiChartView): string[] {
@@ -41,11 +32,11 @@ export function BirthChartCard({ userId }: { userId: number }) {
     queryFn: ({ signal }) => api.get<RashiChartView>(`/api/kundali/chart/${userId}`, { signal }),
     retry: false,
   });
-  const [style, setStyle] = useState<ChartStyle>(readStyle);
+  const [style, setStyle] = useState<ChartStyle>(chartStyleChosen);
   const choose = (next: ChartStyle) => {
     setStyle(next);
     try {
-      window.localStorage.setItem(STYLE_KEY, next);
+      window.localStorage.setItem(CHART_STYLE_KEY, next);
     } catch {
       // The choice then lasts for this visit only.
     }

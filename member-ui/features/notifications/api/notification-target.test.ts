@@ -7,6 +7,7 @@ test('click targets follow docs/notifications.md', () => {
   for (const type of ['like', 'profile_like', 'profile_view', 'match']) {
     assert.equal(notificationTarget({ type, relatedItemId: 5 }), '/profile/5');
   }
+  assert.equal(notificationTarget({ type: 'profile_view', relatedItemId: null }), '/profile-views', 'a view that names no one (tryme) leads to who viewed me');
   assert.equal(notificationTarget({ type: 'subscription', relatedItemId: null }), '/subscription');
   assert.equal(notificationTarget({ type: 'verification', relatedItemId: null }), '/profile');
   assert.equal(notificationTarget({ type: 'report_outcome', relatedItemId: null }), '/notifications');

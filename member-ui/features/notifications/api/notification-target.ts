@@ -4,8 +4,9 @@ import type { AppNotification } from './notifications-list';
 /**
  * Where a notification leads (docs/notifications.md): message → the chat with the sender (relatedItemId is the
  * sender's user id); likes, views and matches → that profile; subscription → /subscription; verification →
- * the member's own profile; report_outcome → /notifications; a like that names no one (tryme) → /subscription; a
- * request to agree to a success story → /stories, where the member reads it and answers. null when it leads nowhere.
+ * the member's own profile; report_outcome → /notifications; a like that names no one (tryme) → /subscription, a view
+ * that names no one → /profile-views; a request to agree to a success story → /stories, where the member reads it
+ * and answers. null when it leads nowhere.
  */
 export function notificationTarget(notification: Pick<AppNotification, 'type' | 'relatedItemId'> & { sourceType?: string | null }): string | null {
   const id = notification.relatedItemId;
@@ -18,6 +19,8 @@ export function notificationTarget(notification: Pick<AppNotification, 'type' | 
       // A tryme member's like notification names no one: it leads to the plans that show who.
       return id === null ? '/subscription' : hrefs.profileView(id);
     case 'profile_view':
+      // A tryme member's view notification names no one: it leads to "Who viewed me" (a count, and the plans).
+      return id === null ? '/profile-views' : hrefs.profileView(id);
     case 'match':
       return id === null ? null : hrefs.profileView(id);
     case 'subscription':

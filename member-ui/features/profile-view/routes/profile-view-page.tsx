@@ -29,7 +29,9 @@ import { MemberActions, PeopleActions } from '../components/member-actions';
 import { PhotoGallery } from '../../../components/profile/photo-gallery';
 import { ProfileViewSkeleton } from '../components/profile-view-skeleton';
 import { NotInterestedButton } from '../../../components/not-interested/not-interested-button';
+import { SaveToShortlist } from '../../../components/shortlist/save-to-shortlist';
 import { FirstScreen, useFirstScreenReplaced } from '../../../app/layout/first-screen';
+import { DownloadBiodata } from '../../../components/profile/download-biodata';
 
 const profileViewRoute = getRouteApi('/member/profile/$id');
 
@@ -176,10 +178,13 @@ function LoadedProfile({ profile }: { profile: ProfileView }) {
                   Chat
                 </Link>
               </Button>
+              {user ? <SaveToShortlist savedProfileId={profile.id} name={name} className="profile-intro__aside" /> : null}
               {user ? <NotInterestedButton profileId={profile.id} name={name} className="profile-intro__aside" showState /> : null}
             </>
           )}
         </div>
+        {/* Family who help with the profile have it only while the candidate lets them share it. */}
+        {user && (!helping || helping.mayShare === true) ? <DownloadBiodata profileId={profile.id} block className="profile-intro__biodata" /> : null}
       </header>
 
       <DeferredDetails profile={profile} isOwner={isOwner} user={user} />

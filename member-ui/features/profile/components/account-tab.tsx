@@ -1,7 +1,9 @@
 import { Link } from '@tanstack/react-router';
+import Bookmark from 'lucide-react/icons/bookmark';
 import Bell from 'lucide-react/icons/bell';
 import ChevronRight from 'lucide-react/icons/chevron-right';
 import CreditCard from 'lucide-react/icons/credit-card';
+import Eye from 'lucide-react/icons/eye';
 import Heart from 'lucide-react/icons/heart';
 import LogOut from 'lucide-react/icons/log-out';
 import Settings from 'lucide-react/icons/settings';
@@ -83,6 +85,8 @@ export function AccountTab({ profile }: { profile: ProfileView | null }) {
       <nav className="menu-card" aria-label="Account">
         <MenuLink to={paths.subscription} icon={CreditCard} title="Subscription" description="Manage your subscription plan" />
         <MenuLink to={paths.likedProfiles} icon={Heart} title="Liked Profiles" description="Profiles you have liked" />
+        {profile ? <MenuLink to={paths.shortlist} icon={Bookmark} title="Shortlist" description="Profiles saved for later, with your notes" /> : null}
+        {profile ? <MenuLink to={paths.profileViews} icon={Eye} title="Who viewed me" description="Members who opened your profile" /> : null}
         <MenuLink to={paths.notifications} icon={Bell} title="Notifications" description="Your notifications and alerts" />
         <MenuLink to={paths.family} icon={Users} title="Family" description="Who helps with your profile, and what they may do" />
         <MenuLink to={paths.settings} icon={Settings} title="Settings" description="Privacy, notifications and security" />

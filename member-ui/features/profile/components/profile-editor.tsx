@@ -11,6 +11,7 @@ import { toast } from '../../../components/ui/toast';
 import { isApiError } from '../../../lib/api-client';
 import { fieldErrorsOf } from '../../../lib/form-errors';
 import { useUpdateProfile } from '../api/profile-mutations';
+import { ComputedAstro, isComputedAstro } from './computed-astro';
 import {
   type FormErrors,
   type FormValue,
@@ -167,9 +168,13 @@ export function ProfileEditor({ profile }: { profile: ProfileView }) {
         Step {step + 1} of {EDITOR_STEPS.length}: <strong>{current.title}</strong>
       </p>
       <form className="form" onSubmit={save} noValidate aria-label="Edit profile details">
-        {fields.map((field) => (
-          <ProfileField key={field} field={field} value={values[field]} error={errors[field]} onChange={change} />
-        ))}
+        {fields.map((field) =>
+          isComputedAstro(profile, field) ? (
+            field === 'zodiacSign' ? <ComputedAstro key="computed-astro" profile={profile} /> : null
+          ) : (
+            <ProfileField key={field} field={field} value={values[field]} error={errors[field]} onChange={change} />
+          ),
+        )}
         <div className="edit-actions">
           <Button type="button" variant="outline" onClick={() => goTo(step - 1)} disabled={step === 0}>
             <ArrowLeft size={16} aria-hidden="true" />

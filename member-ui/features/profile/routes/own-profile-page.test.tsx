@@ -208,7 +208,7 @@ test('a refused deletion toasts the spec\'s error text', async () => {
 });
 
 test('"View Profile" shows the profile as others see it: photo, age, location, work, birth details and a compatibility example', async () => {
-  const profile = buildOwnProfile({ zodiacSign: null, zodiacSignFromBirthDate: 'Aries', city: 'Leicester', country: 'United Kingdom', location: 'Leicester, United Kingdom', profession: 'Pharmacist', company: 'Boots', birthPlace: 'Pune, India' });
+  const profile = buildOwnProfile({ zodiacSign: 'Aries', astroSource: { rashi: null, nakshatra: null, manglik: null, zodiacSign: 'computed' }, city: 'Leicester', country: 'United Kingdom', location: 'Leicester, United Kingdom', profession: 'Pharmacist', company: 'Boots', birthPlace: 'Pune, India' });
   renderApp(
     '/profile',
     server({
@@ -230,7 +230,7 @@ test('"View Profile" shows the profile as others see it: photo, age, location, w
   assert.ok(within(preview).getByRole('heading', { name: /^Priya Sharma, \d+$/ }));
   assert.ok(within(preview).getByText('Leicester, United Kingdom'));
   assert.ok(within(preview).getByText('Pharmacist at Boots'));
-  assert.ok(within(preview).getByText('Aries (from date of birth)'), 'the zodiac sign the birth date gives');
+  assert.ok(within(preview).getByText('Aries · from birth details'), 'the zodiac sign the birth date gives, as others see it');
   assert.ok(within(preview).getByText('Pune, India'));
   assert.ok(await within(preview).findByText('Example: what Arjun Mehta sees about your charts'));
   assert.ok(within(preview).getByText('Aries & Leo'));

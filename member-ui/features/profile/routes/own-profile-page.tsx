@@ -12,6 +12,7 @@ import { ownProfileQueryOptions } from '../../../lib/profiles';
 import { useSessionUser } from '../../../lib/session';
 import { TIER_LABELS } from '../../../../contracts/tiers';
 import { AccountTab } from '../components/account-tab';
+import { DownloadBiodata } from '../../../components/profile/download-biodata';
 
 // The View and Edit tabs carry the profile blocks, forms and schemas: loaded only when opened.
 const ViewTab = lazy(() => import('../components/view-tab').then((m) => ({ default: m.ViewTab })));
@@ -82,6 +83,7 @@ export function OwnProfilePage() {
               Share Profile
             </Button>
           ) : null}
+          {profile ? <DownloadBiodata profileId={profile.id} className="own-profile__share" /> : null}
         </div>
       </Card>
       {profile && shareWanted ? (

@@ -43,6 +43,7 @@ export function buildOwnProfile(overrides: Partial<ProfileView> = {}): ProfileVi
     rashi: null,
     nakshatra: null,
     manglik: null,
+    astroSource: { rashi: null, nakshatra: null, manglik: null, zodiacSign: null },
     gotra: null,
     kundaliDetails: [],
     familyType: null,

@@ -3,6 +3,7 @@ import BadgeCheck from 'lucide-react/icons/badge-check';
 import Briefcase from 'lucide-react/icons/briefcase';
 import MapPin from 'lucide-react/icons/map-pin';
 import Smile from 'lucide-react/icons/smile';
+import TextSearch from 'lucide-react/icons/text-search';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
 import { MatchBadge } from '../../../components/ui/match-badge';
@@ -10,6 +11,8 @@ import { ProfileThumb } from '../../../components/ui/profile-thumb';
 import { hrefs } from '../../../lib/paths';
 import type { SearchResult } from '../api/search';
 import { NotInterestedButton } from '../../../components/not-interested/not-interested-button';
+import { SaveToShortlist } from '../../../components/shortlist/save-to-shortlist';
+import { Highlight } from './highlight';
 
 /** Mood badge labels by score; the results list shows only 75 and over. */
 export function moodBadgeLabel(score: number): string {
@@ -38,6 +41,8 @@ export function ResultCard({ result, first = false }: { result: SearchResult; fi
   const place = placeOf(result);
   const moodScore = result.moodScore;
   const showMood = typeof moodScore === 'number' && moodScore >= RESULT_MOOD_BADGE_MIN;
+  // A field the snippet shows (it matched the search) is not written twice.
+  const inSnippet = (text: string) => result.snippet?.split(' · ').includes(text) ?? false;
   return (
     <li className="result-card">
       <ProfileThumb
@@ -50,7 +55,7 @@ export function ResultCard({ result, first = false }: { result: SearchResult; fi
       <div className="result-card__body">
         <div className="result-card__top">
           <h3 className="result-card__name">
-            {name}
+            <Highlight text={name} terms={result.matchedTerms} />
             {result.age ? <span className="result-card__age">, {result.age}</span> : null}
             {result.user.isVerified ? (
               <>
@@ -72,13 +77,21 @@ export function ResultCard({ result, first = false }: { result: SearchResult; fi
             </span>
           ) : null}
         </div>
-        {result.profession ? (
+        {result.snippet ? (
+          <p className="result-card__meta result-card__snippet">
+            <TextSearch size={13} aria-label="Matched your search:" />
+            <span className="result-card__meta-text">
+              <Highlight text={result.snippet} terms={result.matchedTerms} />
+            </span>
+          </p>
+        ) : null}
+        {result.profession && !inSnippet(result.profession) ? (
           <p className="result-card__meta">
             <Briefcase size={13} aria-hidden="true" />
             <span className="result-card__meta-text">{result.profession}</span>
           </p>
         ) : null}
-        {place ? (
+        {place && !inSnippet(place) ? (
           <p className="result-card__meta">
             <MapPin size={13} aria-hidden="true" />
             <span className="result-card__meta-text">{place}</span>
@@ -98,6 +111,7 @@ export function ResultCard({ result, first = false }: { result: SearchResult; fi
               View Profile
             </Link>
           </Button>
+          <SaveToShortlist savedProfileId={result.id} name={name} />
           <NotInterestedButton profileId={result.id} name={name} />
         </div>
       </div>

@@ -9,18 +9,14 @@ import { buildProfileCard } from '../../../test/build-profile-card';
 import { buildSessionUser } from '../../../test/build-user';
 import { jsonResponse, type RecordedRequest } from '../../../test/fetch-stub';
 import { startUpInputs } from '../../../test/start-up-inputs';
-import { appliedFiltersAtom, filterPanelOpenAtom, moodMatchAtom, searchTextAtom } from '../components/search-state';
+import { filterPanelOpenAtom } from '../components/search-state';
 
 const { cleanupApp, fakeServer, renderApp } = await import('../../../test/render-app');
 
 afterEach(() => {
   cleanupApp();
-  // The search lives in app-wide atoms so it survives navigation; each test starts from a blank search.
-  const store = getDefaultStore();
-  store.set(searchTextAtom, '');
-  store.set(appliedFiltersAtom, null);
-  store.set(moodMatchAtom, { enabled: false, minScore: 70 });
-  store.set(filterPanelOpenAtom, false);
+  // Whether the filter panel is open is an app-wide atom; each test starts with it closed.
+  getDefaultStore().set(filterPanelOpenAtom, false);
 });
 
 function page(results: ProfileCardView[], nextCursor?: string, total = results.length): Response {
@@ -324,7 +320,7 @@ test('mood match adds matchMood=true with the minimum chosen by plus and minus',
   fireEvent.click(await screen.findByRole('button', { name: 'More Options' }));
   fireEvent.click(screen.getByRole('switch', { name: 'Match by mood' }));
   fireEvent.click(await screen.findByRole('button', { name: 'Increase minimum mood compatibility' }));
-  assert.ok(screen.getByText('75%'));
+  assert.ok(await screen.findByText('75%'));
   await waitFor(() => {
     const calls = fetchStub.callsTo('GET', '/api/search');
     const last = calls[calls.length - 1];
@@ -361,4 +357,80 @@ test("the search screen's code holds no filter panel: it is fetched when the Fil
   const panelCode = (input: string) => /@radix-ui\/react-(popover|popper)\/|@floating-ui\/|filter-panel|location-picker/.test(input);
   assert.deepEqual(startUp.filter(panelCode), []);
   assert.ok(apart.some((input) => input.includes('filter-panel')));
+});
+
+test('the search is its address: a link opens the same text, filters and mood match; bad values are dropped or clamped', async () => {
+  const { fetchStub } = renderApp(
+    '/search?query=Toronto&minAge=28&maxAge=40&religions=Hindu,Nonsense&diets=vegan&matchMood=true&minMoodScore=80',
+    searchServer(() => page([buildProfileCard({ fullName: 'Linked Result' })])),
+  );
+  assert.ok(await screen.findByText('Linked Result'));
+  assert.equal((screen.getByRole('searchbox', { name: 'Search profiles' }) as HTMLInputElement).value, 'Toronto');
+  const [call] = fetchStub.callsTo('GET', '/api/search');
+  assert.deepEqual(Object.fromEntries(call?.url.searchParams ?? []), {
+    query: 'Toronto',
+    minAge: '28',
+    maxAge: '40',
+    religions: 'Hindu',
+    diets: 'vegan',
+    matchMood: 'true',
+    minMoodScore: '80',
+    limit: '20',
+  });
+  assert.ok(screen.getByRole('button', { name: 'Filters (3 active)' }));
+  cleanupApp();
+
+  const bad = renderApp('/search?minAge=abc&maxAge=500&minGuna=99&activeWithinDays=3&profileType=zzz&minMoodScore=7&matchMood=maybe&query=', searchServer(() => page([])));
+  assert.ok(await screen.findByText('No profiles match your search criteria.'));
+  const [badCall] = bad.fetchStub.callsTo('GET', '/api/search');
+  assert.deepEqual(Object.fromEntries(badCall?.url.searchParams ?? []), { minAge: '25', maxAge: '70', minGuna: '36', limit: '20' });
+});
+
+test('typing, applying filters and Back: each step is in the address, and Back shows the search before it', async () => {
+  const { fetchStub, router } = renderApp('/search', searchServer((request) => page([buildProfileCard({ fullName: `Result for ${request.url.searchParams.get('query') ?? 'none'}` })])));
+  await typeQuery('Pune');
+  assert.ok(await screen.findByText('Result for Pune'));
+  await waitFor(() => assert.equal(router.state.location.href, '/search?query=Pune'));
+  fireEvent.click(screen.getByRole('button', { name: 'Filters' }));
+  fireEvent.click(await screen.findByRole('button', { name: 'Apply Filters' }));
+  await waitFor(() => assert.equal(router.state.location.href, '/search?query=Pune&minAge=25&maxAge=35'));
+  await waitFor(() => assert.ok(fetchStub.callsTo('GET', '/api/search').some((c) => c.url.searchParams.get('minAge') === '25')));
+
+  router.history.back();
+  await waitFor(() => assert.equal(router.state.location.href, '/search?query=Pune'));
+  assert.equal(screen.getByRole('button', { name: 'Filters' }).getAttribute('aria-label'), 'Filters');
+  assert.equal((screen.getByRole('searchbox', { name: 'Search profiles' }) as HTMLInputElement).value, 'Pune');
+});
+
+test("the filter panel's age window starts at the member's own preference", async () => {
+  renderApp(
+    '/search',
+    fakeServer({
+      user: buildSessionUser({ id: 7, subscriptionTier: 'premium' }),
+      handle: (request) => {
+        if (request.url.pathname === '/api/search') return page([]);
+        if (request.url.pathname === '/api/profiles/user/7') return jsonResponse(200, { id: 70, userId: 7, agePreferenceMin: 29, agePreferenceMax: 33 });
+        return undefined;
+      },
+    }),
+  );
+  fireEvent.click(await screen.findByRole('button', { name: 'Filters' }));
+  assert.ok(await screen.findByText('29 yrs – 33 yrs'));
+});
+
+test('a tryme member opening a link with premium filters searches without them', async () => {
+  const { fetchStub } = renderApp('/search?religions=Sikh&diets=vegan&isVerified=true&matchMood=true', searchServer(() => page([]), 'tryme'));
+  assert.ok(await screen.findByText('No profiles match your search criteria.'));
+  const [call] = fetchStub.callsTo('GET', '/api/search');
+  assert.deepEqual(Object.fromEntries(call?.url.searchParams ?? []), { minAge: '25', maxAge: '35', religions: 'Sikh', limit: '20' });
+});
+
+test('a text hit says why it matched: the snippet and the name carry the matched words in <mark>', async () => {
+  const hit = { ...buildProfileCard({ id: 45, fullName: 'Vikram Rao', profession: 'Software Engineer', city: 'Zürich', country: 'Switzerland' }), snippet: 'Software Engineer · Zürich, Switzerland', matchedTerms: ['engin', 'zurich'] } as ProfileCardView;
+  renderApp('/search?query=engin%20zurich', searchServer(() => page([hit])));
+  const card = (await screen.findByRole('heading', { name: /Vikram Rao/ })).closest('li') as HTMLElement;
+  assert.deepEqual(Array.from(card.querySelectorAll('mark'), (m) => m.textContent), ['Engineer', 'Zürich']);
+  assert.ok(within(card).getByLabelText('Matched your search:'));
+  // The matched fields are written once: in the snippet, not again on their own lines.
+  assert.equal(within(card).getAllByText(/Engineer/).length, 1);
 });

@@ -1,11 +1,11 @@
-import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useAtom } from 'jotai';
 import Search from 'lucide-react/icons/search';
 import SearchX from 'lucide-react/icons/search-x';
 import SlidersHorizontal from 'lucide-react/icons/sliders-horizontal';
 import X from 'lucide-react/icons/x';
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { AlertBanner } from '../../../components/ui/alert-banner';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
@@ -14,10 +14,12 @@ import { isApiError } from '../../../lib/api-client';
 import { useDeferredData } from '../../../lib/deferred-data';
 import { groupedThousands } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
+import { ownProfileQueryOptions } from '../../../lib/profiles';
 import { useSessionUser } from '../../../lib/session';
 import { useFirstScreenReplaced } from '../../../app/layout/first-screen';
 import {
   DEFAULT_FILTERS,
+  DEFAULT_MOOD_SCORE,
   hasSearchCriteria,
   type SearchCriteria,
   type SearchFilters,
@@ -29,7 +31,9 @@ import {
 import { MoodMatchCard } from '../components/mood-match-card';
 import { MoodPromptCard } from '../components/mood-prompt-card';
 import { ResultCard } from '../components/result-card';
-import { appliedFiltersAtom, filterPanelOpenAtom, moodMatchAtom, searchTextAtom } from '../components/search-state';
+import { filterPanelOpenAtom } from '../components/search-state';
+import { criteriaFromUrl, defaultAgeRange, filterParams, hasFilterParams } from '../search-url';
+import type { SearchPageSearch } from '../../../app/routing/search-schemas';
 import { RENDERED_ON_SERVER } from '../../../lib/server-render';
 
 // The filter panel (its location picker's popover and positioning library: about a third of the screen's code) is
@@ -92,6 +96,12 @@ function useLoadOnScroll(enabled: boolean, load: () => void) {
   return sentinel;
 }
 
+const panelPending = (
+  <section className="filter-panel" id="search-filters" aria-label="Search filters" aria-busy="true">
+    <Spinner />
+  </section>
+);
+
 function errorText(error: Error): { text: string; upgrade: boolean } {
   if (isApiError(error)) {
     const upgrade = error.status === 403;
@@ -100,36 +110,69 @@ function errorText(error: Error): { text: string; upgrade: boolean } {
   return { text: 'Search failed. Please check your connection and try again.', upgrade: false };
 }
 
-/**
- * /search: text, filters, mood match; results ranked by match score with the total and cursor pages to the end.
- * With nothing chosen the server answers with the member's best matches, shown at once.
- */
+/** Changes the search's address: `replace` rewrites the history entry instead of adding one. */
+export type ChangeAddress = (change: (current: SearchPageSearch) => SearchPageSearch, replace: boolean) => void;
+
+/** /search as a route: the search is the address (text, applied filters, mood match), so a reload, Back or a link shows it. */
 export function SearchPage() {
+  const address = useSearch({ from: '/member/search' });
+  const navigate = useNavigate({ from: '/search' });
+  const changeAddress = useCallback<ChangeAddress>(
+    (change, replace) => void navigate({ search: (current: SearchPageSearch) => change(current), replace }),
+    [navigate],
+  );
+  return <SearchScreen address={address} changeAddress={changeAddress} />;
+}
+
+/**
+ * The search screen: text, filters, mood match; results ranked by match score with the total and cursor pages to the
+ * end. With nothing chosen the server answers with the member's best matches, shown at once (and painted by the
+ * server into the page, member-ui/first-screen, with an empty address).
+ */
+export function SearchScreen({ address, changeAddress }: { address: SearchPageSearch; changeAddress: ChangeAddress }) {
   const user = useSessionUser();
   useFirstScreenReplaced();
-  const [text, setText] = useAtom(searchTextAtom);
-  const [appliedFilters, setAppliedFilters] = useAtom(appliedFiltersAtom);
-  const [moodMatch, setMoodMatch] = useAtom(moodMatchAtom);
   const [panelOpen, setPanelOpen] = useAtom(filterPanelOpenAtom);
-  const query = useDebounced(text, TYPING_DEBOUNCE_MS);
+  const queryClient = useQueryClient();
   const advancedLocked = user?.subscriptionTier === 'tryme';
+  // The age default is the member's preferred window: read when the panel opens or an address leaves the age out.
+  const needsDefaultAges = panelOpen || (hasFilterParams(address) && (address.minAge === undefined || address.maxAge === undefined));
+  const ownProfile = useQuery({ ...ownProfileQueryOptions(user?.id ?? 0), enabled: Boolean(user) && needsDefaultAges });
+  const defaultAges = defaultAgeRange(ownProfile.data);
+  const fromAddress = criteriaFromUrl(address, defaultAges);
+  const { filters: appliedFilters, moodMatch } = fromAddress;
+  const go = changeAddress;
 
-  // Tryme members never send the premium filters (the server would answer 403), even if the atoms still hold
-  // them from before a downgrade.
-  const criteria: SearchCriteria = useMemo(
-    () =>
-      advancedLocked
-        ? {
-            query,
-            filters: appliedFilters && withoutPremiumFilters(appliedFilters),
-            moodMatch: { ...moodMatch, enabled: false },
-          }
-        : { query, filters: appliedFilters, moodMatch },
-    [query, appliedFilters, moodMatch, advancedLocked],
-  );
+  // Typing is the box's own state; the address follows it after a pause (replacing, not adding, history entries).
+  const [text, setText] = useState(fromAddress.query);
+  const typed = useDebounced(text, TYPING_DEBOUNCE_MS);
+  const written = useRef(fromAddress.query);
+  useEffect(() => {
+    if (typed === written.current) return;
+    written.current = typed;
+    changeAddress((current) => ({ ...current, query: typed || undefined }), true);
+  }, [typed, changeAddress]);
+  // Back, Forward or a link changed the address: the box shows its text.
+  useEffect(() => {
+    if (fromAddress.query === written.current) return;
+    written.current = fromAddress.query;
+    setText(fromAddress.query);
+  }, [fromAddress.query]);
+  const setMoodMatch = (next: typeof moodMatch) =>
+    go((current) => ({ ...current, matchMood: next.enabled || undefined, minMoodScore: next.minScore === DEFAULT_MOOD_SCORE ? undefined : next.minScore }), true);
+  const query = fromAddress.query;
+  const prepareFilterPanel = () => {
+    void loadFilterPanel();
+    if (user) void queryClient.prefetchQuery(ownProfileQueryOptions(user.id));
+  };
+
+  // Tryme members never send the premium filters (the server would answer 403), even if the address holds them
+  // (a link from a Premium member, or a search from before a downgrade).
+  const criteria: SearchCriteria = advancedLocked
+    ? { query, filters: appliedFilters && withoutPremiumFilters(appliedFilters), moodMatch: { ...moodMatch, enabled: false } }
+    : { query, filters: appliedFilters, moodMatch };
   const options = searchQueryOptions(criteria);
   const search = useInfiniteQuery({ ...options, enabled: Boolean(user) });
-  const queryClient = useQueryClient();
   // A cursor the server refuses (the member's profile changed, or it belongs to another search): start this
   // search again from page 1, quietly.
   const staleCursor = search.error instanceof StaleCursorError;
@@ -183,7 +226,16 @@ export function SearchPage() {
             enterKeyHint="search"
           />
           {text ? (
-            <button type="button" className="search-bar__clear" aria-label="Clear search" onClick={() => setText('')}>
+            <button
+              type="button"
+              className="search-bar__clear"
+              aria-label="Clear search"
+              onClick={() => {
+                setText('');
+                written.current = '';
+                go((current) => ({ ...current, query: undefined }), true);
+              }}
+            >
               <X size={16} aria-hidden="true" />
             </button>
           ) : null}
@@ -195,8 +247,8 @@ export function SearchPage() {
           aria-controls="search-filters"
           aria-label={filterCount > 0 ? `Filters (${filterCount} active)` : 'Filters'}
           onClick={() => setPanelOpen((open) => !open)}
-          onPointerEnter={() => void loadFilterPanel()}
-          onFocus={() => void loadFilterPanel()}
+          onPointerEnter={prepareFilterPanel}
+          onFocus={prepareFilterPanel}
         >
           <SlidersHorizontal size={18} aria-hidden="true" />
           {filterCount > 0 ? <span className="search-bar__count">{filterCount}</span> : null}
@@ -204,22 +256,21 @@ export function SearchPage() {
       </search>
 
       {panelOpen ? (
-        <Suspense
-          fallback={
-            <section className="filter-panel" id="search-filters" aria-label="Search filters" aria-busy="true">
-              <Spinner />
-            </section>
-          }
-        >
-          <FilterPanel
-            initial={appliedFilters ?? DEFAULT_FILTERS}
-            advancedLocked={advancedLocked}
-            onApply={(filters) => {
-              setAppliedFilters(filters);
-              setPanelOpen(false);
-            }}
-            onReset={() => setAppliedFilters(null)}
-          />
+        <Suspense fallback={panelPending}>
+          {/* The panel starts from the member's preferred ages: held until they are known (asked for on hover). */}
+          {appliedFilters === null && ownProfile.isPending ? (
+            panelPending
+          ) : (
+            <FilterPanel
+              initial={appliedFilters ?? { ...DEFAULT_FILTERS, ageRange: defaultAges }}
+              advancedLocked={advancedLocked}
+              onApply={(filters) => {
+                go((current) => ({ ...current, ...filterParams(filters) }), false);
+                setPanelOpen(false);
+              }}
+              onReset={() => go((current) => ({ ...current, ...filterParams(null) }), false)}
+            />
+          )}
         </Suspense>
       ) : null}
 

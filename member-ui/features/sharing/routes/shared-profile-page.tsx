@@ -15,7 +15,7 @@ import Users from 'lucide-react/icons/users';
 import { SHARE_MESSAGES } from '../../../../contracts/profile';
 import type { SharedProfileFields } from '../../../../contracts/views';
 import { humanize } from '../../../components/profile/labels';
-import { ageOf, birthTimeOf, formatDate, nameWithAge, zodiacOf } from '../../../components/profile/profile-format';
+import { ageOf, astroOf, birthTimeOf, formatDate, nameWithAge } from '../../../components/profile/profile-format';
 import { DetailList, ProfileSection } from '../../../components/profile/profile-section';
 import { Badge } from '../../../components/ui/badge';
 import { Spinner } from '../../../components/ui/spinner';
@@ -202,7 +202,7 @@ function SharedProfile({ profile, accessCount, expiresAt }: { profile: SharedPro
             { label: 'Birth Date', value: formatDate(profile.dateOfBirth) },
             { label: 'Birth Time', value: birthTimeOf(profile) },
             { label: 'Birth Place', value: profile.birthPlace },
-            { label: 'Zodiac Sign', value: zodiacOf(profile) },
+            { label: 'Zodiac Sign', value: astroOf(profile, 'zodiacSign', false) },
           ]}
         />
       </ProfileSection>
