@@ -25,10 +25,7 @@ export interface Config {
    * a plain `saathi serve` is a real deployment, whatever its database.
    */
   demoMode: boolean;
-  /**
-   * Staff must turn on two-factor authentication before the console serves them anything else. Always outside demo
-   * mode; off in demo mode, whose printed demo reviewer accounts are for trying the console.
-   */
+  /** Staff must turn on two-factor before the console serves them (always, except in demo mode: its demo reviewers). */
   staffTwoFactorRequired: boolean;
   /** Cookie-signing keys; generated into dataDir on first start when not given. */
   sessionKeys: string[] | null;
