@@ -116,6 +116,13 @@ for (const name of UNPACKED_PACKAGES) {
   }
   addTree(dir, `node_modules/${name}`, runtimeFile);
 }
+// The biodata PDF's typefaces (server/services/biodata/fonts.ts finds them through require.resolve of their package):
+// each package's manifest and index.css, and the WOFF files of the weights and scripts the PDF uses.
+const BIODATA_FONT = /^files\/noto-sans(-tamil)?-(latin|latin-ext|devanagari|tamil)-(400|700)-normal\.woff$|^package\.json$|^index\.css$|^LICENSE$/;
+for (const name of ['@fontsource/noto-sans', '@fontsource/noto-sans-tamil']) {
+  const prefix = `node_modules/${name}/`;
+  addTree(path.join(nodeModules, name), prefix.slice(0, -1), (asset) => BIODATA_FONT.test(asset.slice(prefix.length)));
+}
 for (const name of NATIVE_ENTRY_POINTS) {
   // @node-rs/argon2 keeps its addon in a per-platform package beside it (@node-rs/argon2-linux-x64-gnu).
   const addons = [...assets.keys()].filter((a) => (a.startsWith(`node_modules/${name}/`) || a.startsWith(`node_modules/${name}-`)) && a.endsWith('.node'));

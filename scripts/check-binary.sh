@@ -127,6 +127,12 @@ read -r code type < <(curl -s -b "$jar" -o /dev/null -w '%{http_code} %{content_
 [[ "$code" == 200 && "$type" == image/jpeg* ]] || fail "$photo: HTTP $code, $type"
 echo "check-binary: demo signed in; search returned $results profiles; $photo is a JPEG"
 
+# A marriage biodata: pdfkit and the Noto fonts it embeds are carried inside the binary too.
+profile_id="$(grep -o '"id":[0-9]*' <<<"$search" | head -n 1 | grep -o '[0-9]*')"
+read -r code type < <(curl -s -b "$jar" -o "$work/biodata.pdf" -w '%{http_code} %{content_type}\n' "$base/api/profiles/$profile_id/biodata.pdf")
+[[ "$code" == 200 && "$type" == application/pdf* && "$(head -c 5 "$work/biodata.pdf")" == '%PDF-' ]] || fail "biodata of profile $profile_id: HTTP $code, $type: $(head -c 300 "$work/biodata.pdf")"
+echo "check-binary: profile $profile_id's biodata is a PDF of $(wc -c <"$work/biodata.pdf") bytes"
+
 # A new member uploads a photo: sharp (loaded on the first image) re-encodes it inside the binary.
 newjar="$work/new-member.txt"
 reg="$(curl -s -c "$newjar" -b "$newjar" -H "Origin: $base" -H 'Accept: application/json' \
