@@ -1,6 +1,7 @@
 import './zod-config';
 import * as z from 'zod';
 import { LIMITS } from './enums';
+import { CANDIDATE_NAME_REQUIRED, PROFILE_FOR_VALUES } from './profile-for';
 
 // The member-facing texts of sign-in, registration and password changes, word for word; passwords are at least 8
 // characters everywhere (registration, reset and change alike).
@@ -8,6 +9,7 @@ export const AUTH_MESSAGES = {
   usernameRequired: 'Username is required',
   passwordRequired: 'Password is required',
   fullNameRequired: 'Full name is required',
+  profileForInvalid: 'Choose whom the profile is for from the list',
   emailRequired: 'Email is required',
   emailInvalid: 'Please enter a valid email address',
   usernameMin: `Username must be at least ${LIMITS.usernameMin} characters`,
@@ -76,11 +78,16 @@ export const registerSchema = z
     confirmPassword: z.string({ error: AUTH_MESSAGES.confirmRequired }).min(1, AUTH_MESSAGES.confirmRequired),
     // The client always sends "tryme"; the server decides the tier (first-500 rule).
     subscriptionTier: z.string().optional(),
+    /** "This profile is for": myself (the default), or someone the account holder makes the profile for. */
+    profileFor: z.preprocess((v) => (v === '' || v == null ? 'self' : v), z.enum(PROFILE_FOR_VALUES, { error: AUTH_MESSAGES.profileForInvalid })),
+    /** The candidate's full name when the profile is for someone else; `fullName` is then the account holder's own. */
+    candidateName: z.string().trim().max(LIMITS.fullNameMax, `Must be at most ${LIMITS.fullNameMax} characters`).optional(),
   })
   .refine((v) => v.password === v.confirmPassword, {
     message: AUTH_MESSAGES.passwordsDontMatch,
     path: ['confirmPassword'],
-  });
+  })
+  .refine((v) => v.profileFor === 'self' || !!v.candidateName, { message: CANDIDATE_NAME_REQUIRED, path: ['candidateName'] });
 export type RegisterInput = z.infer<typeof registerSchema>;
 
 export const passwordResetRequestSchema = z.object({

@@ -13,16 +13,23 @@ export type UserStatus = (typeof USER_STATUSES)[number];
 export const GENDERS = ['male', 'female', 'other'] as const;
 export type Gender = (typeof GENDERS)[number];
 
-/** Wizard offers self and parent; the editor all four. */
-export const PROFILE_TYPES = ['self', 'parent', 'sibling', 'relative'] as const;
+/** Who made the profile; registration, the wizard and the editor offer all of them (see ./profile-for). */
+export const PROFILE_TYPES = ['self', 'parent', 'sibling', 'relative', 'friend'] as const;
 export type ProfileType = (typeof PROFILE_TYPES)[number];
 
 export const PARENT_RELATIONSHIPS = ['father', 'mother', 'brother', 'sister', 'uncle', 'aunt', 'other'] as const;
 export const EDUCATION_LEVELS = ["High School", "Bachelor's", "Master's", 'Doctorate'] as const;
 export const RELIGIONS = ['Hindu', 'Sikh', 'Muslim', 'Christian', 'Jain', 'Buddhist', 'Other'] as const;
-export const MOTHER_TONGUES = [
-  'Hindi', 'Punjabi', 'Gujarati', 'Tamil', 'Telugu', 'Malayalam', 'Bengali', 'Marathi', 'Other',
+/**
+ * The major Indian languages, the spec's eight first. The one list behind the mother tongue (profile, editor, search
+ * filters, score) and the NRI languages card, which stores each name lower-cased.
+ */
+export const INDIAN_LANGUAGES = [
+  'Hindi', 'Punjabi', 'Gujarati', 'Tamil', 'Telugu', 'Malayalam', 'Bengali', 'Marathi',
+  'Kannada', 'Urdu', 'Odia', 'Konkani', 'Sindhi', 'Assamese', 'Kashmiri', 'Tulu', 'Marwari', 'Maithili', 'Nepali', 'English',
 ] as const;
+export type IndianLanguage = (typeof INDIAN_LANGUAGES)[number];
+export const MOTHER_TONGUES = [...INDIAN_LANGUAGES, 'Other'] as const;
 export const MARITAL_STATUSES = ['never_married', 'divorced', 'widowed', 'awaiting_divorce'] as const;
 export const DIETS = ['vegetarian', 'non_vegetarian', 'eggetarian', 'vegan', 'jain'] as const;
 export const FAMILY_TYPES = ['joint', 'nuclear'] as const;
@@ -52,10 +59,15 @@ export const SHORTLIST_NOTE_MAX = 500;
 /** Search's "recently active" choices, in days. */
 export const ACTIVE_WITHIN_DAYS = [1, 7, 30] as const;
 export const RETURN_TO_INDIA_PLANS = ['definite', 'considering', 'unlikely', 'never'] as const;
-export const NRI_LANGUAGES = [
-  'hindi', 'english', 'punjabi', 'tamil', 'telugu', 'marathi', 'gujarati', 'bengali', 'kannada',
-  'malayalam', 'odia', 'urdu',
-] as const;
+/** The NRI card's language codes: the same languages, lower-cased (the codes stored before this list grew are among them). */
+export const NRI_LANGUAGES = INDIAN_LANGUAGES.map((name) => name.toLowerCase()) as unknown as readonly [
+  Lowercase<IndianLanguage>,
+  ...Lowercase<IndianLanguage>[],
+];
+/** The display name of an NRI language code. */
+export function languageName(code: string): string | null {
+  return INDIAN_LANGUAGES.find((name) => name.toLowerCase() === code) ?? null;
+}
 export const LANGUAGE_FLUENCY = ['native', 'fluent', 'intermediate', 'basic'] as const;
 
 export const PROFILE_VISIBILITY = ['all', 'matches', 'none'] as const;

@@ -1,6 +1,7 @@
 import './zod-config';
 import * as z from 'zod';
 import { LIMITS } from './enums';
+import { WIZARD_SCREENS } from './profile';
 
 /** The wizard's inputs as typed (text, and a list of countries); checked for real only on "Complete Profile". */
 export const DRAFT_TEXT_FIELDS = [
@@ -8,6 +9,8 @@ export const DRAFT_TEXT_FIELDS = [
   'education', 'educationDetails', 'profession', 'company', 'about', 'birthHour', 'birthMinute', 'birthAmPm', 'birthPlace',
   'religion', 'motherTongue', 'lookingFor', 'agePreferenceMin', 'agePreferenceMax', 'educationPreference',
   'professionPreference', 'familyBackground', 'hiddenUntilConfirmed',
+  'relation', 'height', 'maritalStatus', 'diet', 'income', 'incomeCurrency', 'community', 'fatherOccupation', 'motherOccupation',
+  'brothers', 'brothersMarried', 'sisters', 'sistersMarried', 'siblingDetails', 'familyLocation', 'familyType', 'familyValues',
 ] as const;
 
 const draftText = z.string().max(LIMITS.bioMax * 2, 'This field is too long to keep');
@@ -22,7 +25,7 @@ export const draftValuesSchema = z
   .strict();
 
 /** The create-profile wizard's steps, in order; the Help page describes them from this list. */
-export const WIZARD_STEP_TITLES = ['Photos', 'Basic Information', 'Professional Details', 'Astrological Details', 'Partner Preferences'] as const;
+export const WIZARD_STEP_TITLES = WIZARD_SCREENS.map((s) => s.title);
 export const WIZARD_LAST_STEP = WIZARD_STEP_TITLES.length;
 
 /** PUT /api/profile-draft: where the member is in the wizard, what they typed, their photos in order. */

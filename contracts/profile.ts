@@ -2,6 +2,8 @@ import './zod-config';
 import * as z from 'zod';
 import { ageFromDateOfBirth } from './age';
 import { countryCode, countryName } from './countries';
+import { CANDIDATE_NAME_REQUIRED } from './profile-for';
+import { HEIGHT_MAX_CM, HEIGHT_MIN_CM, INCOME_CURRENCIES, SIBLINGS_MAX } from './profile-basics';
 import {
   CULTURAL_INTEGRATION_LEVELS,
   DIETS,
@@ -41,7 +43,7 @@ export const PROFILE_MESSAGES = {
   parentRelationshipRequired: 'Please select your relationship to the person',
   parentContactRequired: 'Parent contact number is required',
   parentContactInvalid: 'Enter a valid phone number, with the country code for a number outside the profile\'s country (e.g. +1 415 555 0100)',
-  candidateNameRequired: 'Enter the full name of the person this profile is for',
+  candidateNameRequired: CANDIDATE_NAME_REQUIRED,
   educationRequired: 'Education is required',
   professionRequired: 'Profession is required',
   heightRequired: 'Height is required',
@@ -56,6 +58,13 @@ export const PROFILE_MESSAGES = {
   ageAtMost: 'Age preference cannot be above 70',
   ageOrder: 'Minimum age cannot be more than maximum age',
   tooManyPhotos: 'You can add at most 3 photos',
+  heightRange: `Height must be between ${HEIGHT_MIN_CM} and ${HEIGHT_MAX_CM} cm`,
+  incomeInvalid: 'Annual income must be a whole amount of 0 or more',
+  incomeCurrencyInvalid: `Choose the income's currency from the list (${INCOME_CURRENCIES.join(', ')})`,
+  siblingsInvalid: `Enter a number from 0 to ${SIBLINGS_MAX}`,
+  brothersMarriedTooMany: 'Married brothers cannot be more than brothers',
+  sistersMarriedTooMany: 'Married sisters cannot be more than sisters',
+  birthPlaceUnknown: 'Enter the birth place as "City, Country" (a city we know), so the chart can be computed from the birth time',
 } as const;
 
 /**
@@ -82,6 +91,53 @@ const optionalChoice = <T extends readonly [string, ...string[]]>(values: T) =>
 
 const requiredText = (message: string, max = 120) =>
   z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`).refine((v) => !CONTROL.test(v), CONTROL_MESSAGE);
+
+const height = z.coerce
+  .number({ error: PROFILE_MESSAGES.heightRequired })
+  .int(PROFILE_MESSAGES.heightRange)
+  .min(HEIGHT_MIN_CM, PROFILE_MESSAGES.heightRange)
+  .max(HEIGHT_MAX_CM, PROFILE_MESSAGES.heightRange);
+const income = z.coerce.number({ error: PROFILE_MESSAGES.incomeInvalid }).int(PROFILE_MESSAGES.incomeInvalid).min(0, PROFILE_MESSAGES.incomeInvalid).max(100_000_000_000, PROFILE_MESSAGES.incomeInvalid);
+const siblingCount = z.coerce.number({ error: PROFILE_MESSAGES.siblingsInvalid }).int(PROFILE_MESSAGES.siblingsInvalid).min(0, PROFILE_MESSAGES.siblingsInvalid).max(SIBLINGS_MAX, PROFILE_MESSAGES.siblingsInvalid);
+const incomeCurrency = z.preprocess(
+  (v) => (v === '' ? null : typeof v === 'string' ? v.toUpperCase() : v),
+  z.enum(INCOME_CURRENCIES, { error: PROFILE_MESSAGES.incomeCurrencyInvalid }).nullish(),
+);
+
+/** The basics families filter on first, all optional where they are asked (the wizard, the editor, the stages). */
+export const basicsFields = {
+  height: height.nullish(),
+  maritalStatus: optionalChoice(MARITAL_STATUSES),
+  diet: optionalChoice(DIETS),
+  income: income.nullish(),
+  incomeCurrency,
+  community: optionalText(80),
+  fatherOccupation: optionalText(120),
+  motherOccupation: optionalText(120),
+  brothers: siblingCount.nullish(),
+  brothersMarried: siblingCount.nullish(),
+  sisters: siblingCount.nullish(),
+  sistersMarried: siblingCount.nullish(),
+  familyLocation: optionalText(120),
+};
+
+type SiblingValues = { brothers?: number | null; brothersMarried?: number | null; sisters?: number | null; sistersMarried?: number | null };
+
+/** Married brothers or sisters are some of the brothers or sisters: the first answer that breaks it, where both are known. */
+export function siblingIssue(value: SiblingValues): { field: 'brothersMarried' | 'sistersMarried'; message: string } | null {
+  if (value.brothers != null && value.brothersMarried != null && value.brothersMarried > value.brothers) {
+    return { field: 'brothersMarried', message: PROFILE_MESSAGES.brothersMarriedTooMany };
+  }
+  if (value.sisters != null && value.sistersMarried != null && value.sistersMarried > value.sisters) {
+    return { field: 'sistersMarried', message: PROFILE_MESSAGES.sistersMarriedTooMany };
+  }
+  return null;
+}
+
+function checkSiblings(value: SiblingValues, ctx: z.RefinementCtx): void {
+  const issue = siblingIssue(value);
+  if (issue) ctx.addIssue({ code: 'custom', path: [issue.field], message: issue.message });
+}
 
 const dateOfBirth = z
   .string({ error: PROFILE_MESSAGES.dobRequired })
@@ -187,6 +243,10 @@ export const createProfileSchema = z
     birthPlace: optionalText(200),
     religion: optionalChoice(RELIGIONS),
     motherTongue: optionalChoice(MOTHER_TONGUES),
+    ...basicsFields,
+    familyType: optionalChoice(FAMILY_TYPES),
+    familyValues: optionalChoice(FAMILY_VALUES),
+    siblingDetails: optionalText(300),
     agePreferenceMin: ageBound(PROFILE_MESSAGES.ageMinAtLeast).nullish(),
     agePreferenceMax: ageBound(PROFILE_MESSAGES.ageMaxAtLeast).nullish(),
     locationPreference: locationPreference.default([]),
@@ -198,6 +258,7 @@ export const createProfileSchema = z
     hiddenUntilConfirmed: z.boolean({ error: 'hiddenUntilConfirmed must be true or false' }).optional(),
   })
   .superRefine(requireParentFields)
+  .superRefine(checkSiblings)
   .superRefine((v, ctx) => {
     if (v.agePreferenceMin != null && v.agePreferenceMax != null && v.agePreferenceMin > v.agePreferenceMax) {
       ctx.addIssue({ code: 'custom', path: ['agePreferenceMin'], message: PROFILE_MESSAGES.ageOrder });
@@ -250,17 +311,14 @@ export const updateProfileSchema = z
     ...parentFields,
     country: country.optional(),
     city: requiredText(PROFILE_MESSAGES.cityRequired, 100).optional(),
-    height: z.coerce.number().int().min(120, 'Height must be between 120 and 230 cm').max(230, 'Height must be between 120 and 230 cm').nullish(),
+    ...basicsFields,
     education: optionalChoice(EDUCATION_LEVELS),
     educationDetails: optionalText(300),
     profession: optionalText(120),
     company: optionalText(120),
-    income: z.coerce.number().int().min(0).max(100_000_000).nullish(),
-    maritalStatus: optionalChoice(MARITAL_STATUSES),
     about: optionalText(LIMITS.bioMax),
     motherTongue: optionalChoice(MOTHER_TONGUES),
     religion: optionalChoice(RELIGIONS),
-    diet: optionalChoice(DIETS),
     birthHour: z.coerce.number().int().min(1).max(12).nullish(),
     birthMinute: z.coerce.number().int().min(0).max(59).nullish(),
     birthAmPm: optionalChoice(['AM', 'PM'] as const),
@@ -283,45 +341,109 @@ export const updateProfileSchema = z
     photoIds: z.array(z.number().int().positive()).max(LIMITS.photosPerProfile, PROFILE_MESSAGES.tooManyPhotos).optional(),
   })
   .strict()
-  .superRefine(checkParentContact);
+  .superRefine(checkParentContact)
+  .superRefine(checkSiblings);
 export type UpdateProfileInput = z.infer<typeof updateProfileSchema>;
 
+/**
+ * The five completion stages: the one definition of which field belongs where. The wizard's screens, the editor's
+ * steps and the completion status all read it (see WIZARD_SCREENS and stageOfField below).
+ */
 export const COMPLETION_STAGES = [
-  { stage: 1, key: 'basicInfoComplete', name: 'Basic Information', fields: ['gender', 'dateOfBirth', 'profileType', 'fullName', 'country', 'city', 'parentName', 'parentRelationship', 'parentContact'], description: 'Tell members who you are and where you live' },
-  { stage: 2, key: 'personalDetailsComplete', name: 'Personal Details', fields: ['height', 'education', 'profession', 'maritalStatus', 'income', 'about'], description: 'Add your height, education, work and a short bio' },
-  { stage: 3, key: 'astrologyInfoComplete', name: 'Astrological Information', fields: ['zodiacSign', 'rashi', 'nakshatra', 'manglik'], description: 'Add your zodiac sign and Vedic details for Kundali matching' },
-  { stage: 4, key: 'familyInfoComplete', name: 'Family Information', fields: ['familyType', 'familyValues', 'siblingDetails', 'familyBackground'], description: 'Describe your family and its values' },
-  { stage: 5, key: 'preferencesComplete', name: 'Partner Preferences', fields: ['agePreferenceMin', 'agePreferenceMax', 'locationPreference', 'educationPreference', 'professionPreference'], description: 'Say what you are looking for in a partner' },
+  { stage: 1, key: 'basicInfoComplete', name: 'Basic Information', fields: ['profileType', 'fullName', 'gender', 'dateOfBirth', 'parentName', 'parentRelationship', 'parentContact', 'country', 'city'], description: 'Tell members who you are and where you live' },
+  { stage: 2, key: 'personalDetailsComplete', name: 'Personal Details', fields: ['height', 'maritalStatus', 'diet', 'education', 'educationDetails', 'profession', 'company', 'incomeCurrency', 'income', 'about'], description: 'Add your height, marital status, diet, education, work and a short bio' },
+  { stage: 3, key: 'astrologyInfoComplete', name: 'Astrological Information', fields: ['birthHour', 'birthMinute', 'birthAmPm', 'birthPlace', 'religion', 'motherTongue', 'community', 'zodiacSign', 'rashi', 'nakshatra', 'manglik', 'gotra'], description: 'Add your birth details, religion, mother tongue and community for Kundali matching' },
+  { stage: 4, key: 'familyInfoComplete', name: 'Family Information', fields: ['fatherOccupation', 'motherOccupation', 'brothers', 'brothersMarried', 'sisters', 'sistersMarried', 'siblingDetails', 'familyLocation', 'familyType', 'familyValues', 'familyBackground'], description: 'Describe your family: parents, siblings, where they live and their values' },
+  { stage: 5, key: 'preferencesComplete', name: 'Partner Preferences', fields: ['lookingFor', 'agePreferenceMin', 'agePreferenceMax', 'locationPreference', 'educationPreference', 'professionPreference'], description: 'Say what you are looking for in a partner' },
 ] as const;
+
+export type StageField = (typeof COMPLETION_STAGES)[number]['fields'][number];
+
+/** The stage (1–5) a profile field belongs to, or null for a field outside the stages (photos, NRI details). */
+export function stageOfField(field: string): number | null {
+  return COMPLETION_STAGES.find((s) => (s.fields as readonly string[]).includes(field))?.stage ?? null;
+}
+
+/** The create-profile wizard's screens: photos, then the stages (the last screen holds family and partner preferences). */
+export const WIZARD_SCREENS = [
+  { step: 1, title: 'Photos', stages: [] },
+  { step: 2, title: 'Basic Information', stages: [1] },
+  { step: 3, title: 'Personal Details', stages: [2] },
+  { step: 4, title: 'Birth, Religion & Community', stages: [3] },
+  { step: 5, title: 'Family & Partner Preferences', stages: [4, 5] },
+] as const satisfies ReadonlyArray<{ step: number; title: string; stages: readonly number[] }>;
+
+/** The wizard screen that asks `field` (photos on the first; anything else where its stage is). */
+export function wizardStepOfField(field: string): number {
+  if (field === 'photoIds') return 1;
+  const stage = stageOfField(field);
+  return WIZARD_SCREENS.find((s) => stage !== null && (s.stages as readonly number[]).includes(stage))?.step ?? WIZARD_SCREENS.length;
+}
+
+/** The fields of a stage, in the order its screens show them. */
+export function stageFields(stage: number): readonly StageField[] {
+  return COMPLETION_STAGES[stage - 1]?.fields ?? [];
+}
+
+const birthTimeGiven = (v: { birthHour?: number | null; birthMinute?: number | null; birthAmPm?: string | null }) =>
+  v.birthHour != null && v.birthMinute != null && !!v.birthAmPm;
 
 export const stageSchemas = {
   1: z.object(basicInfoFields).superRefine(requireParentFields),
   2: z.object({
-    height: z.coerce.number({ error: PROFILE_MESSAGES.heightRequired }).int().min(120, 'Height must be between 120 and 230 cm').max(230, 'Height must be between 120 and 230 cm'),
-    education: requiredChoice(EDUCATION_LEVELS, PROFILE_MESSAGES.educationRequired),
-    profession: requiredText(PROFILE_MESSAGES.professionRequired),
+    height,
     maritalStatus: requiredChoice(MARITAL_STATUSES, PROFILE_MESSAGES.maritalStatusRequired),
-    income: z.coerce.number().int().min(0).max(100_000_000).nullish(),
+    diet: basicsFields.diet,
+    education: requiredChoice(EDUCATION_LEVELS, PROFILE_MESSAGES.educationRequired),
+    educationDetails: optionalText(300),
+    profession: requiredText(PROFILE_MESSAGES.professionRequired),
+    company: optionalText(120),
+    income: basicsFields.income,
+    incomeCurrency: basicsFields.incomeCurrency,
     about: z.string({ error: PROFILE_MESSAGES.bioMin }).trim().min(LIMITS.bioMin, PROFILE_MESSAGES.bioMin).max(LIMITS.bioMax, PROFILE_MESSAGES.bioMax),
   }),
-  3: z.object({
-    zodiacSign: requiredChoice(ZODIAC_SIGNS, PROFILE_MESSAGES.zodiacRequired),
-    rashi: optionalChoice(RASHIS),
-    nakshatra: optionalChoice(NAKSHATRAS),
-    manglik: z.boolean().nullish(),
-  }),
-  4: z.object({
-    familyType: optionalChoice(FAMILY_TYPES),
-    familyValues: optionalChoice(FAMILY_VALUES),
-    siblingDetails: optionalText(300),
-    familyBackground: z
-      .string({ error: PROFILE_MESSAGES.familyBackgroundRequired })
-      .trim()
-      .min(LIMITS.bioMin, PROFILE_MESSAGES.familyBackgroundRequired)
-      .max(LIMITS.bioMax, PROFILE_MESSAGES.familyBackgroundMax),
-  }),
+  // Complete with a birth time once the chart is computed from it (the server checks the place); without one, the
+  // member's own sign is what there is.
+  3: z
+    .object({
+      birthHour: z.coerce.number().int().min(1).max(12).nullish(),
+      birthMinute: z.coerce.number().int().min(0).max(59).nullish(),
+      birthAmPm: optionalChoice(['AM', 'PM'] as const),
+      birthPlace: optionalText(200),
+      religion: optionalChoice(RELIGIONS),
+      motherTongue: optionalChoice(MOTHER_TONGUES),
+      community: basicsFields.community,
+      zodiacSign: optionalChoice(ZODIAC_SIGNS),
+      rashi: optionalChoice(RASHIS),
+      nakshatra: optionalChoice(NAKSHATRAS),
+      manglik: z.boolean().nullish(),
+      gotra: optionalText(60),
+    })
+    .superRefine((v, ctx) => {
+      if (!birthTimeGiven(v) && !v.zodiacSign) ctx.addIssue({ code: 'custom', path: ['zodiacSign'], message: PROFILE_MESSAGES.zodiacRequired });
+    }),
+  4: z
+    .object({
+      fatherOccupation: basicsFields.fatherOccupation,
+      motherOccupation: basicsFields.motherOccupation,
+      brothers: basicsFields.brothers,
+      brothersMarried: basicsFields.brothersMarried,
+      sisters: basicsFields.sisters,
+      sistersMarried: basicsFields.sistersMarried,
+      siblingDetails: optionalText(300),
+      familyLocation: basicsFields.familyLocation,
+      familyType: optionalChoice(FAMILY_TYPES),
+      familyValues: optionalChoice(FAMILY_VALUES),
+      familyBackground: z
+        .string({ error: PROFILE_MESSAGES.familyBackgroundRequired })
+        .trim()
+        .min(LIMITS.bioMin, PROFILE_MESSAGES.familyBackgroundRequired)
+        .max(LIMITS.bioMax, PROFILE_MESSAGES.familyBackgroundMax),
+    })
+    .superRefine(checkSiblings),
   5: z
     .object({
+      lookingFor: optionalChoice(GENDERS),
       agePreferenceMin: ageBound(PROFILE_MESSAGES.ageMinAtLeast),
       agePreferenceMax: ageBound(PROFILE_MESSAGES.ageMaxAtLeast),
       locationPreference: locationPreference.optional(),

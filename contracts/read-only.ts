@@ -23,4 +23,6 @@ export const PROFILE_READ_ONLY_FIELDS = [
   'kundaliDetails', 'languages', 'profileCompletionStage', 'basicInfoComplete', 'personalDetailsComplete',
   'astrologyInfoComplete', 'familyInfoComplete', 'preferencesComplete', 'matchPercentage', 'is_deleted', 'isDeleted',
   'createdAt', 'updatedAt', 'zodiacSignFromBirthDate', 'familyStatus',
+  // who the profile is for, read from its type and the candidate's gender; where the signs shown come from
+  'relation', 'astroSource',
 ] as const;

@@ -42,6 +42,8 @@ export interface ProfileView {
   dateOfBirth: string | null;
   age: number | null;
   profileType: string;
+  /** who the candidate is to the account holder (self, son, daughter, brother, sister, relative, friend), from profile type and gender */
+  relation?: string | null;
   parentName: string | null;
   parentRelationship: string | null;
   /** null unless the viewer is the owner or the owner shows phone numbers */
@@ -54,7 +56,10 @@ export interface ProfileView {
   educationDetails: string | null;
   profession: string | null;
   company: string | null;
+  /** only for the owner */
   income: number | null;
+  /** ISO 4217 code of income; only for the owner */
+  incomeCurrency: string | null;
   maritalStatus: string | null;
   about: string | null;
   bio: string | null;
@@ -82,6 +87,15 @@ export interface ProfileView {
   familyType: string | null;
   familyValues: string | null;
   siblingDetails: string | null;
+  /** the community the family belongs to (nriCommunity is the diaspora association) */
+  community: string | null;
+  fatherOccupation: string | null;
+  motherOccupation: string | null;
+  brothers: number | null;
+  brothersMarried: number | null;
+  sisters: number | null;
+  sistersMarried: number | null;
+  familyLocation: string | null;
   familyBackground: string | null;
   agePreferenceMin: number | null;
   agePreferenceMax: number | null;
@@ -197,7 +211,7 @@ export interface ShareView {
  */
 export type SharedProfileFields = Omit<
   ProfileView,
-  | 'id' | 'userId' | 'user' | 'username' | 'parentContact' | 'income' | 'visaImmigrationExperience' | 'matchPercentage' | 'is_deleted'
+  | 'id' | 'userId' | 'user' | 'username' | 'parentContact' | 'income' | 'incomeCurrency' | 'visaImmigrationExperience' | 'matchPercentage' | 'is_deleted'
   | 'profileCompletionStage' | 'basicInfoComplete' | 'personalDetailsComplete' | 'astrologyInfoComplete' | 'familyInfoComplete' | 'preferencesComplete'
   | 'photoDetails'
 > & { user: { fullName: string; isVerified: boolean }; photoDetails: Array<Omit<PhotoView, 'id'>> };

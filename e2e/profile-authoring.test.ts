@@ -60,12 +60,18 @@ describe('profile authoring in the browser', () => {
     await next(page);
 
     await page.getByText('Step 3 of 5').waitFor();
+    await page.getByLabel('Height').selectOption('163');
+    await page.getByLabel('Marital Status').selectOption('never_married');
+    await page.getByLabel('Diet').selectOption('vegetarian');
     await page.getByLabel('Education Level').selectOption("Master's");
     await page.getByLabel('Education Details').fill('MEng, University of Melbourne');
     await page.getByLabel('Profession').fill('Civil Engineer');
     await page.getByLabel('Company').fill('Metro Tunnel Project');
+    // The currency follows the country chosen on step 2.
+    assert.equal(await page.getByLabel('Currency').inputValue(), 'AUD');
+    await page.getByLabel('Income Range').selectOption({ label: 'A$100,000–150,000 a year' });
     await page.getByLabel('About Me').fill('Carnatic music on weekends, bridges on weekdays.');
-    await screenshot(page, 'wizard-3-professional');
+    await screenshot(page, 'wizard-3-personal');
     await next(page);
 
     await page.getByText('Step 4 of 5').waitFor();
@@ -75,10 +81,22 @@ describe('profile authoring in the browser', () => {
     await page.getByLabel('Birth Place').fill('Chennai, India');
     await page.getByLabel('Religion').selectOption('Hindu');
     await page.getByLabel('Mother Tongue').selectOption('Tamil');
-    await screenshot(page, 'wizard-4-astrological');
+    const suggestions = await page.locator(`datalist#${await page.getByLabel('Community (optional)').getAttribute('list')} option`).evaluateAll((options) =>
+      options.map((o) => (o as HTMLOptionElement).value),
+    );
+    assert.ok(suggestions.includes('Iyer'), `suggestions for a Tamil Hindu family: ${suggestions.join(', ')}`);
+    await page.getByLabel('Community (optional)').fill('Iyer');
+    await screenshot(page, 'wizard-4-birth-religion-community');
     await next(page);
 
     await page.getByText('Step 5 of 5').waitFor();
+    await page.getByLabel("Father's Occupation").fill('Retired civil engineer');
+    await page.getByLabel("Mother's Occupation").fill('Veena teacher');
+    await page.getByLabel('Brothers', { exact: true }).selectOption('1');
+    await page.getByLabel('Married Brothers').selectOption('1');
+    await page.getByLabel('Sisters', { exact: true }).selectOption('0');
+    await page.getByLabel('Family Lives In').fill('Chennai, India');
+    await page.getByLabel('Family Type').selectOption('nuclear');
     assert.equal(await page.getByLabel('Looking For').inputValue(), 'male');
     await page.getByLabel('Age Min').fill('28');
     await page.getByLabel('Age Max').fill('35');
@@ -108,6 +126,23 @@ describe('profile authoring in the browser', () => {
     assert.equal(profile.birthMinute, 45);
     assert.deepEqual(profile.locationPreference, ['Australia', 'New Zealand']);
     assert.equal(profile.profileType, 'self');
+    assert.deepEqual(
+      [profile.height, profile.maritalStatus, profile.diet, profile.income, profile.incomeCurrency, profile.community],
+      [163, 'never_married', 'vegetarian', 100_000, 'AUD', 'Iyer'],
+    );
+    assert.deepEqual(
+      [profile.fatherOccupation, profile.brothers, profile.brothersMarried, profile.sisters, profile.familyLocation, profile.familyType],
+      ['Retired civil engineer', 1, 1, 0, 'Chennai, India', 'nuclear'],
+    );
+    assert.equal(profile.astrologyInfoComplete, true, 'the chart is computed from the birth time and Chennai');
+
+    // The profile page shows them as families read them.
+    await page.goto(`/profile/${profile.id}`);
+    const basics = page.getByRole('region', { name: 'Basic Details' });
+    await basics.getByText('163 cm (5 ft 4 in)').waitFor();
+    await basics.getByText('A$100,000–150,000 a year').waitFor();
+    await page.getByRole('region', { name: 'Family Background' }).getByText('1 (1 married)').waitFor();
+    await screenshot(page, 'profile-basics');
 
     // One profile per member: the wizard now sends them to their profile page.
     await page.goto('/create-profile');
@@ -117,19 +152,36 @@ describe('profile authoring in the browser', () => {
 
   test('a parent creates a profile for a daughter: parent fields are required before step 3', async () => {
     const page = await newPage();
-    await registerInBrowser(page, 'Suresh Patel');
+    // Registration asks whom the profile is for, and both names.
+    await page.goto('/register');
+    await page.getByLabel('This Profile Is For').selectOption('daughter');
+    await page.getByRole('textbox', { name: 'Your Full Name' }).fill('Suresh Patel');
+    await screenshot(page, 'register-for-daughter');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.getByText('Enter the full name of the person this profile is for').waitFor();
+    await page.getByRole('textbox', { name: 'Email', exact: true }).fill('suresh.patel@example.test');
+    await page.getByRole('textbox', { name: 'Username', exact: true }).fill('suresh_patel');
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill('saat-phere-2026');
+    await page.getByRole('textbox', { name: 'Confirm Password', exact: true }).fill('saat-phere-2026');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.getByRole('textbox', { name: 'Their Full Name' }).fill('Priya');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
     await page.goto('/profile');
     await page.getByRole('link', { name: 'Create Profile' }).click();
     await page.waitForURL((url) => url.pathname === '/create-profile');
     await page.getByRole('button', { name: 'Continue to Next Step' }).click();
     await page.getByText('Step 2 of 5').waitFor();
 
-    await page.getByLabel('Gender').selectOption('female');
+    // The wizard opens on her profile: a daughter (female), a parent's profile, the name given at registration.
+    assert.equal(await page.getByLabel('This Profile Is For').inputValue(), 'daughter');
+    assert.equal(await page.getByLabel('Gender').inputValue(), 'female');
+    assert.equal(await page.getByLabel('Their Full Name').inputValue(), 'Priya');
     await page.getByLabel('Date of Birth').fill('1998-01-26');
-    await page.getByLabel('Profile Created By').selectOption('parent');
-    // The parent is the account holder: their name is filled in; the daughter's own name is asked for.
+    // The parent is the account holder: their name is filled in.
     assert.equal(await page.getByLabel('Parent Name').inputValue(), 'Suresh Patel');
-    assert.equal(await page.getByLabel('Full Name').isEditable(), true);
+    await page.getByLabel('Their Full Name').fill('');
+    await next(page);
     await page.getByText('Enter the full name of the person this profile is for').waitFor();
     await page.getByText('Please select your relationship to the person').waitFor();
     await page.getByText('Parent contact number is required').waitFor();
@@ -140,7 +192,7 @@ describe('profile authoring in the browser', () => {
     await page.getByText('Step 2 of 5').waitFor();
     assert.equal(await page.getByText('Step 3 of 5').count(), 0, 'blocked until the parent fields are filled');
 
-    await page.getByLabel('Full Name').fill('Priya Patel');
+    await page.getByLabel('Their Full Name').fill('Priya Patel');
     await page.getByLabel('Relationship').selectOption('father');
     await page.getByLabel('Contact Number').fill('abc');
     await next(page);
@@ -163,7 +215,9 @@ describe('profile authoring in the browser', () => {
 
     const profile = await ownProfile(page, (await me(page)).id);
     assert.equal(profile.profileType, 'parent');
+    assert.equal(profile.relation, 'daughter');
     assert.equal(profile.fullName, 'Priya Patel', 'published under the daughter\'s own name');
+    assert.equal(profile.user.fullName, 'Suresh Patel', "the account keeps the father's own name");
     assert.equal(profile.parentName, 'Suresh Patel');
     const gate = await page.evaluate(async (id) => ((await (await fetch(`/api/family/${id}`)).json()) as { hiddenUntilConfirmed: boolean }).hiddenUntilConfirmed, profile.id);
     assert.equal(gate, true, 'the profile waits for Priya behind the consent gate');
@@ -210,12 +264,15 @@ describe('profile authoring in the browser', () => {
     await screenshot(page, 'own-profile-edit');
 
     // Locked stages are aria-disabled (announced as unavailable) yet answer a tap with the toast.
-    await page.getByRole('button', { name: /Stage 4: Family Information/ }).click({ force: true });
+    const locked = page.getByRole('button', { name: /Stage 4: Family Information/ });
+    // In the middle of the screen: a forced click goes to whatever is on top there, and the tab bar covers the bottom.
+    await locked.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+    await locked.click({ force: true });
     await toastText(page, 'Complete current stage first').waitFor();
 
     await page.getByRole('button', { name: /Stage 2: Personal Details/ }).click();
     const stage = page.getByRole('form', { name: 'Personal Details' });
-    await stage.getByLabel('Height (cm)').fill('178');
+    await stage.getByLabel('Height').selectOption('178');
     await stage.getByLabel('Marital Status').selectOption('never_married');
     await stage.getByLabel('Bio').fill('short');
     await stage.getByText('Bio should be at least 10 characters').waitFor();

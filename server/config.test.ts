@@ -4,7 +4,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, test } from 'node:test';
-import { ConfigError, loadConfig } from './config';
+import { loadConfig } from './config';
+import { ConfigError } from './config-settings';
 import { configWarnings, describeConfig } from './config-checks';
 
 const refusal = (env: NodeJS.ProcessEnv): ConfigError => {

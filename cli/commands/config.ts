@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { ConfigError } from '../../server/config';
+import { ConfigError } from '../../server/config-settings';
 import { configProblems, configWarnings, describeConfig } from '../../server/config-checks';
 import { CliError, configFromFlags, type CommonFlags } from '../options';
 

@@ -43,6 +43,7 @@ import * as markDuplicateSubscriptions from './20261207_41_mark_duplicate_subscr
 import * as oneLiveSubscription from './20261207_42_one_live_subscription';
 import * as familyConsent from './20261207_50_family_consent';
 import * as trustAndSafety from './20261207_50_trust_and_safety';
+import * as profileBasics from './20261207_63_profile_basics';
 import * as signInAttempts from './20261207_69_sign_in_attempts';
 import * as shareRevocationReason from './20261207_70_share_revocation_reason';
 
@@ -97,6 +98,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261207_42_one_live_subscription': oneLiveSubscription,
   '20261207_50_family_consent': familyConsent,
   '20261207_50_trust_and_safety': trustAndSafety,
+  '20261207_63_profile_basics': profileBasics,
   '20261207_69_sign_in_attempts': signInAttempts,
   '20261207_70_share_revocation_reason': shareRevocationReason,
 };

@@ -37,6 +37,8 @@ export class Profile extends BaseModel {
   profession!: string | null;
   company!: string | null;
   income!: number | null;
+  /** ISO 4217 code of `income` */
+  incomeCurrency!: string | null;
   maritalStatus!: string | null;
   about!: string | null;
   motherTongue!: string | null;
@@ -55,6 +57,16 @@ export class Profile extends BaseModel {
   familyType!: string | null;
   familyValues!: string | null;
   siblingDetails!: string | null;
+  /** The community the family belongs to (free text); nriCommunity is the diaspora association. */
+  community!: string | null;
+  fatherOccupation!: string | null;
+  motherOccupation!: string | null;
+  brothers!: number | null;
+  brothersMarried!: number | null;
+  sisters!: number | null;
+  sistersMarried!: number | null;
+  /** Where the family lives (free text, "Pune, India") */
+  familyLocation!: string | null;
   familyBackground!: string | null;
   agePreferenceMin!: number | null;
   agePreferenceMax!: number | null;

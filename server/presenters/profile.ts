@@ -1,5 +1,6 @@
 import { ageFromDateOfBirth } from '../../contracts/profile';
 import { countryCode } from '../../contracts/countries';
+import { relationOf } from '../../contracts/profile-for';
 import type { PhotoView, ProfileCardView, ProfileView } from '../../contracts/views';
 import type { Photo } from '../models/photo';
 import type { Profile } from '../models/profile';
@@ -62,6 +63,7 @@ export function presentProfile(profile: Profile, user: Pick<User, 'id' | 'fullNa
     dateOfBirth: profile.dateOfBirth,
     age: ageFromDateOfBirth(profile.dateOfBirth),
     profileType: profile.profileType,
+    relation: relationOf(profile.profileType, profile.gender),
     parentName: profile.parentName,
     parentRelationship: profile.parentRelationship,
     parentContact: options.isOwner || options.showPhone ? profile.parentContact : null,
@@ -74,6 +76,7 @@ export function presentProfile(profile: Profile, user: Pick<User, 'id' | 'fullNa
     profession: profile.profession,
     company: profile.company,
     income: options.isOwner ? profile.income : null,
+    incomeCurrency: options.isOwner ? profile.incomeCurrency : null,
     maritalStatus: profile.maritalStatus,
     about: profile.about,
     bio: profile.about,
@@ -95,6 +98,14 @@ export function presentProfile(profile: Profile, user: Pick<User, 'id' | 'fullNa
     familyType: profile.familyType,
     familyValues: profile.familyValues,
     siblingDetails: profile.siblingDetails,
+    community: profile.community,
+    fatherOccupation: profile.fatherOccupation,
+    motherOccupation: profile.motherOccupation,
+    brothers: profile.brothers,
+    brothersMarried: profile.brothersMarried,
+    sisters: profile.sisters,
+    sistersMarried: profile.sistersMarried,
+    familyLocation: profile.familyLocation,
     familyBackground: profile.familyBackground,
     agePreferenceMin: profile.agePreferenceMin,
     agePreferenceMax: profile.agePreferenceMax,

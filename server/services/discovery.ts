@@ -12,7 +12,7 @@ import { type Levels, type MoodSignal, type MoodSignals, RECENT_MOODS_MS, hasMoo
 import { queryDigest } from './match-engine/cursor';
 import type { MatchEngine } from './match-engine/engine';
 import type { SearchFilters } from './match-engine/filters';
-import { searchTokens } from './match-engine/text-index';
+import { searchTokens } from './match-engine/text-words';
 
 export function toMatchProfile(profile: Profile, isVerified: boolean): MatchProfile {
   return {

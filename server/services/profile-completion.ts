@@ -1,15 +1,32 @@
 import { COMPLETION_STAGES, type CompletionStage, stageSchemas } from '../../contracts/profile';
 import type { Profile } from '../models/profile';
+import { lookupPlace } from './kundali/astro';
 
 type StageKey = (typeof COMPLETION_STAGES)[number]['key'];
 
-/** Which of the five stages a profile's current values satisfy, checked with the stage schemas themselves. */
+type BirthFields = Pick<Partial<Profile>, 'dateOfBirth' | 'birthHour' | 'birthMinute' | 'birthAmPm' | 'birthPlace'>;
+
+/** A birth time was given: the chart is then computed from date, time and place, and the place has to be found. */
+export function hasBirthTime(profile: BirthFields): boolean {
+  return profile.birthHour != null && profile.birthMinute != null && !!profile.birthAmPm;
+}
+
+/** Whether the chart is computed from the birth details (date, time, and a place the gazetteer knows). */
+export function chartFromBirthDetails(profile: BirthFields): boolean {
+  return hasBirthTime(profile) && !!profile.dateOfBirth && lookupPlace(profile.birthPlace) !== null;
+}
+
+/**
+ * Which of the five stages a profile's current values satisfy, checked with the stage schemas themselves; stage 3
+ * with a birth time also needs the chart computed from it (without one, the entered sign completes it).
+ */
 export function completionFlags(profile: Partial<Profile>): Record<StageKey, boolean> {
   const flags = {} as Record<StageKey, boolean>;
   for (const stage of COMPLETION_STAGES) {
     const schema = stageSchemas[stage.stage as CompletionStage];
     flags[stage.key] = schema.safeParse(stripNulls(profile)).success;
   }
+  if (flags.astrologyInfoComplete && hasBirthTime(profile)) flags.astrologyInfoComplete = chartFromBirthDetails(profile);
   return flags;
 }
 

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { DraftValues, ProfileDraftInput } from '../../contracts/profile-draft';
+import { PROFILE_FOR, type ProfileFor } from '../../contracts/profile-for';
 import type { UploadedPhotoView } from '../../contracts/views';
 import type { Db } from '../db';
 import { badRequest } from '../errors';
@@ -101,4 +102,20 @@ export async function discardDraft(db: Db, media: MediaStore, userId: number): P
 /** Once the profile exists, the draft has done its work. */
 export async function clearDraftRow(trx: Conn, userId: number): Promise<void> {
   await ProfileDraft.query(trx).deleteById(userId);
+}
+
+const OPPOSITE_GENDER: Record<string, string> = { male: 'female', female: 'male' };
+
+/**
+ * Registration's "This profile is for" opens the wizard on the right profile: its type, whom it is for, the
+ * candidate's name (the account keeps its holder's own) and, for a son, daughter, brother or sister, the gender.
+ */
+export async function seedDraftFromRegistration(db: Conn, account: { id: number; fullName: string }, profileFor: ProfileFor, candidateName: string | undefined): Promise<void> {
+  if (profileFor === 'self') return;
+  const entry = PROFILE_FOR[profileFor];
+  const values: DraftValues = { relation: profileFor, profileType: entry.profileType, fullName: candidateName ?? '' };
+  if (entry.gender) Object.assign(values, { gender: entry.gender, lookingFor: OPPOSITE_GENDER[entry.gender] });
+  // The parent making the profile is usually the account holder.
+  if (entry.profileType === 'parent') values.parentName = account.fullName;
+  await ProfileDraft.query(db).insert({ userId: account.id, step: 1, values, photoIds: [], updatedAt: Date.now() }).onConflict('userId').ignore();
 }

@@ -6,6 +6,7 @@ import type {
   REPORT_REASONS,
   RETURN_TO_INDIA_PLANS,
 } from '../../../contracts/enums';
+import { INDIAN_LANGUAGES } from '../../../contracts/enums';
 
 /** Readable labels for the stored enum values shown on profiles (the API stores snake_case codes). */
 export const NRI_COUNTRY_LABELS: Record<(typeof NRI_RESIDENCE_COUNTRIES)[number], string> = {
@@ -39,20 +40,11 @@ export const RETURN_PLAN_LABELS: Record<(typeof RETURN_TO_INDIA_PLANS)[number], 
   never: 'Not planning to return',
 };
 
-export const LANGUAGE_LABELS: Record<(typeof NRI_LANGUAGES)[number], string> = {
-  hindi: 'Hindi',
-  english: 'English',
-  punjabi: 'Punjabi',
-  tamil: 'Tamil',
-  telugu: 'Telugu',
-  marathi: 'Marathi',
-  gujarati: 'Gujarati',
-  bengali: 'Bengali',
-  kannada: 'Kannada',
-  malayalam: 'Malayalam',
-  odia: 'Odia',
-  urdu: 'Urdu',
-};
+/** Each NRI language code's name, from the one list of Indian languages. */
+export const LANGUAGE_LABELS = Object.fromEntries(INDIAN_LANGUAGES.map((name) => [name.toLowerCase(), name])) as Record<
+  (typeof NRI_LANGUAGES)[number],
+  string
+>;
 
 export const FLUENCY_LABELS: Record<(typeof LANGUAGE_FLUENCY)[number], string> = {
   native: 'Native',

@@ -153,3 +153,31 @@ test('ProfileDetails: parent block, fallbacks, and no insight cards without data
   assert.equal(screen.queryByRole('heading', { name: 'Conversation Starters' }), null);
   assert.equal(screen.queryByRole('button', { name: 'Edit NRI details' }), null, 'read-only by default');
 });
+
+test('ProfileDetails: the basics and the family, "Not specified" where unanswered, the income for the owner only', () => {
+  const profile = buildProfileView({
+    height: 170, maritalStatus: 'never_married', community: 'Iyer', income: 1_200_000, incomeCurrency: 'INR',
+    fatherOccupation: 'Retired bank manager', motherOccupation: null, brothers: 2, brothersMarried: 1, sisters: 0, sistersMarried: null,
+    familyLocation: 'Chennai, India',
+  });
+  const rowOf = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
+  const view = (isOwner: boolean) =>
+    render(
+      <QueryClientProvider client={createAppQueryClient()}>
+        <ProfileDetails profile={profile} isOwner={isOwner} />
+      </QueryClientProvider>,
+    );
+  const owner = view(true);
+  assert.equal(rowOf('Height'), '170 cm (5 ft 7 in)');
+  assert.equal(rowOf('Marital status'), 'Never married');
+  assert.equal(rowOf('Community'), 'Iyer');
+  assert.equal(rowOf('Annual income'), '₹10–15 lakh a year');
+  assert.equal(rowOf("Father's occupation"), 'Retired bank manager');
+  assert.equal(rowOf("Mother's occupation"), 'Not specified');
+  assert.equal(rowOf('Brothers'), '2 (1 married)');
+  assert.equal(rowOf('Sisters'), 'None');
+  assert.equal(rowOf('Family lives in'), 'Chennai, India');
+  owner.unmount();
+  view(false);
+  assert.equal(screen.queryByText('Annual income', { selector: 'dt' }), null, 'other members are not told the income');
+});

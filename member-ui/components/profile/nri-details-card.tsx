@@ -121,7 +121,8 @@ export function NriDetailsCard({ profile, editable }: { profile: ProfileView; ed
         <DetailList
           items={[
             { label: 'Country of residence', value: countryLabel(profile.nriResidenceCountry) },
-            { label: 'Community', value: profile.nriCommunity },
+            // The diaspora association abroad; the family's own community is a profile detail of its own.
+            { label: 'Diaspora community', value: profile.nriCommunity },
             { label: 'Cultural integration', value: labelOf(CULTURAL_INTEGRATION_LABELS, profile.culturalIntegrationLevel) },
             { label: 'Return to India', value: labelOf(RETURN_PLAN_LABELS, profile.returnToIndiaPlans) },
             {
@@ -217,7 +218,7 @@ function NriEditForm({ profile, onDone }: { profile: ProfileView; onDone: () => 
 
       <div className="field">
         <label className="field__label" htmlFor={`nri-community-${profile.id}`}>
-          Community
+          Diaspora Community
         </label>
         <input
           id={`nri-community-${profile.id}`}

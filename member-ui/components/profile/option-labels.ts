@@ -14,6 +14,8 @@ import {
   RELIGIONS,
   ZODIAC_SIGNS,
 } from '../../../contracts/enums';
+import { HEIGHT_MAX_CM, HEIGHT_MIN_CM, INCOME_CURRENCIES, SIBLINGS_MAX, formatHeight, formatIncome, incomeRanges } from '../../../contracts/profile-basics';
+import { PROFILE_FOR, PROFILE_FOR_VALUES } from '../../../contracts/profile-for';
 import { type SelectOption, optionsOf } from '../ui/select-field';
 
 /** "never_married" → "Never married", "uk" stays readable as "Uk"; lists with proper labels override below. */
@@ -26,9 +28,22 @@ const labelled = (values: readonly string[], labels: Record<string, string> = {}
   values.map((value) => ({ value, label: labels[value] ?? humanize(value) }));
 
 export const GENDER_OPTIONS = labelled(GENDERS);
-/** The wizard offers self and parent; the editor all four. */
-export const WIZARD_PROFILE_TYPE_OPTIONS = labelled(['self', 'parent'], { self: 'Self', parent: 'Parent / Guardian' });
-export const PROFILE_TYPE_OPTIONS = labelled(PROFILE_TYPES, { self: 'Self', parent: 'Parent / Guardian', sibling: 'Sibling', relative: 'Relative' });
+export const PROFILE_TYPE_OPTIONS = labelled(PROFILE_TYPES, { self: 'Self', parent: 'Parent / Guardian', sibling: 'Sibling', relative: 'Relative', friend: 'Friend' });
+/** "This profile is for": myself, my son, my daughter… (registration and the wizard). */
+export const PROFILE_FOR_OPTIONS: SelectOption[] = PROFILE_FOR_VALUES.map((value) => ({ value, label: PROFILE_FOR[value].label }));
+/** Every centimetre the profile accepts, each with its feet and inches. */
+export const HEIGHT_OPTIONS: SelectOption[] = Array.from({ length: HEIGHT_MAX_CM - HEIGHT_MIN_CM + 1 }, (_, i) => {
+  const cm = HEIGHT_MIN_CM + i;
+  return { value: String(cm), label: formatHeight(cm) ?? String(cm) };
+});
+export const SIBLING_COUNT_OPTIONS = optionsOf(Array.from({ length: SIBLINGS_MAX + 1 }, (_, i) => String(i)));
+const currencyNames = new Intl.DisplayNames(['en'], { type: 'currency' });
+export const INCOME_CURRENCY_OPTIONS: SelectOption[] = INCOME_CURRENCIES.map((code) => ({ value: code, label: `${code} – ${currencyNames.of(code) ?? code}` }));
+/** The annual income ranges offered in a currency; choosing one stores its lower bound. */
+export function incomeRangeOptions(currency: string | null | undefined): SelectOption[] {
+  if (!currency) return [];
+  return incomeRanges(currency).map((range) => ({ value: String(range.min), label: formatIncome(range.min, currency) ?? String(range.min) }));
+}
 export const RELATIONSHIP_OPTIONS = labelled(PARENT_RELATIONSHIPS);
 export const EDUCATION_OPTIONS = optionsOf(EDUCATION_LEVELS);
 export const RELIGION_OPTIONS = optionsOf(RELIGIONS);

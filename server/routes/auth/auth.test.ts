@@ -450,3 +450,47 @@ describe('rate limits', () => {
     }
   });
 });
+
+describe('registering for someone else', () => {
+  test('a parent registering for a daughter: the account has the parent’s name, the wizard opens on her profile', async () => {
+    const client = new Client(server);
+    const form = registration({ fullName: 'Ramesh Iyer', profileFor: 'daughter', candidateName: 'Lakshmi Iyer' });
+    const res = await client.postForm('/api/auth/register', form);
+    assert.equal(res.status, 201, await res.clone().text());
+    const me = (await (await client.get('/api/auth/user')).json()) as { fullName: string };
+    assert.equal(me.fullName, 'Ramesh Iyer');
+    const draft = (await (await client.get('/api/profile-draft')).json()) as { values: Record<string, string> };
+    assert.deepEqual(
+      [draft.values.relation, draft.values.profileType, draft.values.fullName, draft.values.gender, draft.values.parentName],
+      ['daughter', 'parent', 'Lakshmi Iyer', 'female', 'Ramesh Iyer'],
+    );
+    const created = await client.post('/api/profiles', {
+      gender: draft.values.gender, dateOfBirth: '1997-02-14', profileType: draft.values.profileType, fullName: draft.values.fullName,
+      parentName: draft.values.parentName, parentRelationship: 'father', parentContact: '+91 98200 12345', country: 'India', city: 'Chennai',
+      education: "Master's", profession: 'Architect',
+    });
+    assert.equal(created.status, 201, await created.clone().text());
+    const profile = (await created.json()) as { fullName: string; profileType: string; relation: string; user: { fullName: string } };
+    assert.deepEqual([profile.fullName, profile.profileType, profile.relation, profile.user.fullName], ['Lakshmi Iyer', 'parent', 'daughter', 'Ramesh Iyer']);
+  });
+
+  test('without the candidate’s name, or with an unknown choice, it is refused and no account is made', async () => {
+    for (const [overrides, message] of [
+      [{ profileFor: 'son' }, 'Enter the full name of the person this profile is for'],
+      [{ profileFor: 'cousin', candidateName: 'Ravi' }, AUTH_MESSAGES.profileForInvalid],
+    ] as const) {
+      const form = registration(overrides);
+      const res = await new Client(server).postForm('/api/auth/register', form);
+      assert.equal(res.status, 400);
+      assert.equal(await messageOf(res), message);
+      assert.equal(await server.db('users').where({ usernameLower: form.username }).first(), undefined);
+    }
+  });
+
+  test('registering for myself opens an empty wizard, as before', async () => {
+    const client = new Client(server);
+    assert.equal((await client.postForm('/api/auth/register', registration({ profileFor: 'self' }))).status, 201);
+    const draft = (await (await client.get('/api/profile-draft')).json()) as { values: Record<string, string>; updatedAt: string | null };
+    assert.deepEqual(draft.values, {});
+  });
+});

@@ -22,6 +22,7 @@ import { noticeSignInDevice } from '../../services/new-device';
 import { passwordResetEmail, registrationAttemptEmail } from '../../services/email/account-emails';
 import { mailConfirmationLink } from '../../services/member-notices';
 import { endSessions } from '../../services/session-end';
+import { seedDraftFromRegistration } from '../../services/profile-draft';
 import { sessionUserOf } from '../../services/session-user';
 import { authenticate } from '../../services/sign-in';
 import { hashPassword } from '../../services/passwords';
@@ -80,6 +81,7 @@ export function authRoutes(services: AppServices) {
           passwordParams: config.argon2,
           firstFreePremium: config.firstFreePremium,
         });
+        await seedDraftFromRegistration(ctx.services.db, user, input.profileFor, input.candidateName);
         await signIn(ctx, user);
         if (wantsJson(ctx)) {
           ctx.status = 201;
@@ -226,6 +228,7 @@ export function authRoutes(services: AppServices) {
       return;
     }
     const user = await createAccount(db, input, { passwordParams: config.argon2, firstFreePremium: config.firstFreePremium, emailConfirmed: false });
+    await seedDraftFromRegistration(db, user, input.profileFor, input.candidateName);
     await mailConfirmationLink(config, db, user);
   }
 

@@ -5,8 +5,8 @@ import { currentUser, requireUser } from '../../middleware/auth';
 import { idParam, parse, requestBody } from '../../middleware/validate';
 import { MoodPromptDismissal } from '../../models/activity';
 import { CulturalAdaptationAssessment, MoodType, UserMood } from '../../models/engagement';
+import { conversationStarters } from '../../services/conversation-starters';
 import {
-  conversationStarters,
   culturalInsight,
   latestAssessment,
   moodCompatibility,

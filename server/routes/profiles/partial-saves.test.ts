@@ -18,6 +18,7 @@ import {
   RETURN_TO_INDIA_PLANS,
   ZODIAC_SIGNS,
 } from '../../../contracts/enums';
+import { INCOME_CURRENCIES } from '../../../contracts/profile-basics';
 import { PROFILE_READ_ONLY_FIELDS } from '../../../contracts/read-only';
 import { type TestServer, startTestServer } from '../../test/harness';
 import { buildProfile, signedInClient } from '../../test/factories';
@@ -60,6 +61,7 @@ const FIELDS: Record<string, fc.Arbitrary<unknown>> = {
   profession: orNull(text()),
   company: orNull(text()),
   income: orNull(fc.integer({ min: 0, max: 100_000_000 })),
+  incomeCurrency: orNull(choice(INCOME_CURRENCIES)),
   maritalStatus: orNull(choice(MARITAL_STATUSES)),
   about: orNull(longText),
   motherTongue: orNull(choice(MOTHER_TONGUES)),
@@ -68,7 +70,8 @@ const FIELDS: Record<string, fc.Arbitrary<unknown>> = {
   birthHour: orNull(fc.integer({ min: 1, max: 12 })),
   birthMinute: orNull(fc.integer({ min: 0, max: 59 })),
   birthAmPm: orNull(fc.constantFrom('AM', 'PM')),
-  birthPlace: orNull(text()),
+  // Places the gazetteer knows: with a birth time, stage 3 is complete once the chart is computed from them.
+  birthPlace: orNull(fc.constantFrom('Pune, India', 'Toronto, Canada', 'London, United Kingdom', 'Zürich, Switzerland')),
   zodiacSign: orNull(choice(ZODIAC_SIGNS)),
   rashi: orNull(choice(RASHIS)),
   nakshatra: orNull(choice(NAKSHATRAS)),
@@ -77,6 +80,15 @@ const FIELDS: Record<string, fc.Arbitrary<unknown>> = {
   familyType: orNull(choice(FAMILY_TYPES)),
   familyValues: orNull(choice(FAMILY_VALUES)),
   siblingDetails: orNull(text()),
+  community: orNull(text()),
+  fatherOccupation: orNull(text()),
+  motherOccupation: orNull(text()),
+  // Counts that cannot cross, whichever of the two a save carries.
+  brothers: orNull(fc.integer({ min: 3, max: 10 })),
+  brothersMarried: orNull(fc.integer({ min: 0, max: 2 })),
+  sisters: orNull(fc.integer({ min: 3, max: 10 })),
+  sistersMarried: orNull(fc.integer({ min: 0, max: 2 })),
+  familyLocation: orNull(text()),
   familyBackground: orNull(longText),
   // Ranges that cannot cross, whichever of the two a save carries.
   agePreferenceMin: orNull(fc.integer({ min: 18, max: 30 })),
@@ -201,17 +213,35 @@ const STAGE_SAVES: Record<number, fc.Arbitrary<Json>> = {
       education: choice(EDUCATION_LEVELS),
       profession: text(),
       maritalStatus: choice(MARITAL_STATUSES),
+      diet: FIELDS.diet,
       income: orNull(fc.integer({ min: 0, max: 100_000_000 })),
+      incomeCurrency: FIELDS.incomeCurrency,
       about: longText,
     },
     { requiredKeys: ['height', 'education', 'profession', 'maritalStatus', 'about'] },
   ),
   3: fc.record(
-    { zodiacSign: choice(ZODIAC_SIGNS), rashi: orNull(choice(RASHIS)), nakshatra: orNull(choice(NAKSHATRAS)), manglik: orNull(fc.boolean()) },
+    {
+      zodiacSign: choice(ZODIAC_SIGNS),
+      rashi: orNull(choice(RASHIS)),
+      nakshatra: orNull(choice(NAKSHATRAS)),
+      manglik: orNull(fc.boolean()),
+      community: FIELDS.community,
+      motherTongue: FIELDS.motherTongue,
+    },
     { requiredKeys: ['zodiacSign'] },
   ),
   4: fc.record(
-    { familyType: orNull(choice(FAMILY_TYPES)), familyValues: orNull(choice(FAMILY_VALUES)), siblingDetails: orNull(text()), familyBackground: longText },
+    {
+      fatherOccupation: FIELDS.fatherOccupation,
+      brothers: FIELDS.brothers,
+      sistersMarried: FIELDS.sistersMarried,
+      familyLocation: FIELDS.familyLocation,
+      familyType: orNull(choice(FAMILY_TYPES)),
+      familyValues: orNull(choice(FAMILY_VALUES)),
+      siblingDetails: orNull(text()),
+      familyBackground: longText,
+    },
     { requiredKeys: ['familyBackground'] },
   ),
   5: fc.record(

@@ -313,7 +313,8 @@ describe('completion stages', () => {
       await client.post('/api/profiles', wizardPayload({ familyBackground: undefined, agePreferenceMin: undefined, agePreferenceMax: undefined })),
     );
     const status = await json(await client.get(`/api/profiles/${user.id}/completion-status`));
-    assert.equal(status.completionPercentage, 20);
+    // Stages 1 and 3: the wizard's birth time and place (Pune) give the chart.
+    assert.equal(status.completionPercentage, 40);
     assert.deepEqual((status.nextStage as Json).stage, 2);
     assert.ok(((status.nextStage as Json).fields as string[]).includes('height'));
 
@@ -338,7 +339,7 @@ describe('completion stages', () => {
     assert.equal(ok.status, 200);
     const result = await json(ok);
     assert.equal(result.message, 'Stage 2 (Personal Details) completed successfully!');
-    assert.equal((result.completion as Json).completionPercentage, 40);
+    assert.equal((result.completion as Json).completionPercentage, 60);
 
     const zodiac = await client.post(`/api/profiles/${created.id}/completion/3`, {});
     assert.equal((await json(zodiac)).message, PROFILE_MESSAGES.zodiacRequired);

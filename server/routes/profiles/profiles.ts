@@ -4,7 +4,9 @@ import {
   COMPLETION_STAGES,
   type CompletionStage,
   PROFILE_MESSAGES,
+  basicsFields,
   createProfileSchema,
+  siblingIssue,
   stageSchemas,
   updateProfileSchema,
 } from '../../../contracts/profile';
@@ -14,7 +16,7 @@ import { assertSelf, currentUser, requireUser } from '../../middleware/auth';
 import { idParam, parse, requestBody } from '../../middleware/validate';
 import { Profile } from '../../models/profile';
 import { PROFILE_READ_ONLY_FIELDS, ignoringReadOnly } from '../../../contracts/read-only';
-import { completionStatus, derivedFields } from '../../services/profile-completion';
+import { chartFromBirthDetails, completionStatus, derivedFields, hasBirthTime } from '../../services/profile-completion';
 import { clearDraftRow } from '../../services/profile-draft';
 import { profileAnswerFor } from '../../services/profile-answer';
 import { ensureFamilyRecord, familyLabels } from '../../services/family/people';
@@ -59,6 +61,9 @@ async function saveProfileChanges(ctx: AppContext, profile: Profile, changes: Pa
   if (merged.agePreferenceMin != null && merged.agePreferenceMax != null && merged.agePreferenceMin > merged.agePreferenceMax) {
     throw validationFailed(PROFILE_MESSAGES.ageOrder, 'agePreferenceMin');
   }
+  // A save of one count is checked against the other as stored (two married brothers, then "one brother").
+  const siblings = siblingIssue({ ...merged, ...changes });
+  if (siblings) throw validationFailed(siblings.message, siblings.field);
   let removed: string[] = [];
   await ctx.services.db.transaction(async (trx: Knex.Transaction) => {
     const next = { ...merged, ...changes };
@@ -107,6 +112,10 @@ export function profileRoutes() {
       birthPlace: input.birthPlace ?? null,
       religion: input.religion ?? null,
       motherTongue: input.motherTongue ?? null,
+      ...Object.fromEntries(Object.keys(basicsFields).map((key) => [key, input[key as keyof typeof basicsFields] ?? null])),
+      familyType: input.familyType ?? null,
+      familyValues: input.familyValues ?? null,
+      siblingDetails: input.siblingDetails ?? null,
       agePreferenceMin: input.agePreferenceMin ?? null,
       agePreferenceMax: input.agePreferenceMax ?? null,
       locationPreference: input.locationPreference,
@@ -175,6 +184,10 @@ export function profileRoutes() {
       throw conflict('Please complete the current stage before moving to the next one.', { currentStage: status.currentStage });
     }
     const input = parse(stageSchemas[stage as CompletionStage], requestBody(ctx)) as Partial<Profile>;
+    // With a birth time the stage is complete once the chart is computed, which needs a place the gazetteer knows.
+    if (stage === 3 && hasBirthTime(input) && !chartFromBirthDetails({ ...profile, ...input })) {
+      throw validationFailed(PROFILE_MESSAGES.birthPlaceUnknown, 'birthPlace');
+    }
     const updated = await saveProfileChanges(ctx, profile, input);
     const meta = COMPLETION_STAGES[stage - 1];
     ctx.body = {

@@ -60,7 +60,7 @@ describe('share links', () => {
     const share = (await (await client.post(`/api/profiles/${profile.id}/share`, { expirationDays: 1 })).json()) as { shareCode: string };
     const body = (await (await new Client(server).get(`/api/shares/${share.shareCode}`)).json()) as { profile: Json; share: Json };
     const text = JSON.stringify(body);
-    for (const key of ['userId', 'id', 'username', 'parentContact', 'income', 'visaImmigrationExperience']) assert.equal(body.profile[key], undefined, key);
+    for (const key of ['userId', 'id', 'username', 'parentContact', 'income', 'incomeCurrency', 'visaImmigrationExperience']) assert.equal(body.profile[key], undefined, key);
     assert.deepEqual(Object.keys(body.profile.user as Json).sort(), ['fullName', 'isVerified']);
     assert.doesNotMatch(text, /555 0188/, "the parent's number is not in the answer");
     assert.doesNotMatch(text, new RegExp(`"(user)?[iI]d":${user.id}\\b`));

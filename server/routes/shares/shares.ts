@@ -51,7 +51,7 @@ async function mayShareProfile(ctx: AppContext, profileId: number): Promise<bool
  */
 function forStrangers(presented: ProfileView): SharedProfileFields {
   const {
-    id: _id, userId: _userId, user, username: _username, parentContact: _contact, income: _income, visaImmigrationExperience: _visa,
+    id: _id, userId: _userId, user, username: _username, parentContact: _contact, income: _income, incomeCurrency: _currency, visaImmigrationExperience: _visa,
     matchPercentage: _match, is_deleted: _deleted, profileCompletionStage: _stage, basicInfoComplete: _b, personalDetailsComplete: _p,
     astrologyInfoComplete: _a, familyInfoComplete: _f, preferencesComplete: _pr, photoDetails, ...shown
   } = presented;

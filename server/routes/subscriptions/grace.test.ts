@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { ConfigError, loadConfig } from '../../config';
+import { loadConfig } from '../../config';
+import { ConfigError } from '../../config-settings';
 import { DAY_MS, addToBillingClock, billingNow } from '../../services/billing/clock';
 import { runDemoRenewals } from '../../services/billing/demo';
 import { type TestServer, startTestServer } from '../../test/harness';

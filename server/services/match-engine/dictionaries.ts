@@ -1,4 +1,4 @@
-import { Dict, TupleDict } from './store';
+import { Dict, TupleDict } from './interning';
 
 /** Every interned vocabulary of the index. */
 export class Dictionaries {

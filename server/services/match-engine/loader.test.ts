@@ -9,7 +9,9 @@ import { Dictionaries } from './dictionaries';
 import { loadMembers, scanMembers } from './loader';
 import { memberLinesCurrent } from './member-lines';
 import { type MemberValues, textOf } from './member-row';
-import { LineReader, PLAIN_COLUMNS, blankValues } from './packed-row';
+import { blankValues } from './line-columns';
+import { LineReader } from './line-reader';
+import { PLAIN_COLUMNS } from './packed-row';
 
 /**
  * The start-up scan and the reload of changed members read each row as one line of bytes built by the database

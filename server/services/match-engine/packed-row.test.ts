@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { Dictionaries } from './dictionaries';
 import { dobDays } from './member-row';
-import { LineReader, blankValues } from './packed-row';
+import { blankValues } from './line-columns';
+import { LineReader } from './line-reader';
 
 /** A member's line: the profile id, the Moon longitude and the 28 packed columns (U+001F between, U+001E for NULL). */
 function line(values: Array<string | number | null>): string {

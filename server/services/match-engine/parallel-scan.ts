@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { type Db, createDb } from '../../db';
 import { type Column, Packer, Unpacker } from './columns-file';
-import { type IdRange, scanKeyBounds, scanMembers } from './loader';
+import { type IdRange, scanKeyBounds } from './line-pages';
+import { scanMembers } from './loader';
 import { memberLinesCurrent } from './member-lines';
 import { type IndexSnapshot, MemberIndex } from './member-index';
 import { TextIndex, type TextSnapshot } from './text-index';
@@ -110,7 +111,7 @@ export async function scanIndex(
     return index;
   }
   const half = MemberIndex.fromSnapshot(reply.header, new Unpacker(reply.columns), { forAbsorb: true });
-  if (reply.texts) half.textLog = TextLog.of(reply.texts);
+  if (reply.texts) half.texts.log = TextLog.of(reply.texts);
   index.absorb(half);
   return index;
 }
@@ -119,7 +120,7 @@ export async function scanIndex(
 export const DEFER_TEXT_AT = SPLIT_AT;
 
 /**
- * The text index of a build that deferred it (MemberIndex.pendingTexts), built on a worker thread, so that this
+ * The text index of a build that deferred it (MemberTexts.pendingTexts), built on a worker thread, so that this
  * one keeps answering; on this thread, twenty thousand texts at a time, when no worker can start.
  */
 export async function buildDeferredText(texts: { log: TextLog; order: Int32Array }, log?: (entry: Record<string, unknown>) => void): Promise<TextIndex> {
@@ -205,7 +206,7 @@ async function workerMain(job: Job): Promise<void> {
     await scanMembers(db, index.dicts, (values) => index.put(values, 0), { range: job.range, stored: job.stored });
     const packer = new Packer();
     const header = index.toSnapshot(packer);
-    const texts = index.textLog?.parts() ?? null;
+    const texts = index.texts.log?.parts() ?? null;
     const buffers = [...new Set([...packer.columns, ...(texts ? [texts.bytes, texts.ends] : [])].map((c) => c.buffer as ArrayBuffer))];
     port.postMessage({ header, columns: packer.columns, texts } satisfies Reply, buffers);
   } catch (error) {

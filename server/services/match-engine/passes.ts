@@ -1,8 +1,10 @@
 import { AgeTable, dayAt } from './ages';
 import { mayListTable } from './eligibility';
+import { matchProfileAt } from './match-profile';
 import type { MemberIndex } from './member-index';
 import type { RelationsCache } from './relations';
-import { R_BLOCKED, R_LIKED, R_MATCHED, R_NOT_INTERESTED, R_SELF, type ScanPlan, type ScanResult, rankedScan, scan } from './scan';
+import { rankedScan, scan } from './scan';
+import { R_BLOCKED, R_LIKED, R_MATCHED, R_NOT_INTERESTED, R_SELF, type ScanPlan, type ScanResult } from './scan-plan';
 import type { ScoreTables, Scorer } from './scorer';
 import { NO_AGE } from './store';
 import type { Ranked, Viewer } from './types';
@@ -37,7 +39,7 @@ export class Passes {
     if (vp === -1) return null;
     const s = index.store;
     const viewerAge = ages.ageOf(s.dob[vp]);
-    return scorer.tables({ ...index.matchProfile(vp), moon: s.moon[vp], role: index.roleOf(vp) }, viewerAge === NO_AGE ? null : viewerAge);
+    return scorer.tables({ ...matchProfileAt(index.store, index.dicts, vp), moon: s.moon[vp], role: index.roleOf(vp) }, viewerAge === NO_AGE ? null : viewerAge);
   }
 
   /** Prepares a pass for the viewer: scoring tables, relation marks (cleared by `run`), the policy's table. */

@@ -10,8 +10,14 @@ import { placementOf } from './kundali-table';
 import { LOADER_SHAPE } from './loader';
 import { type IndexSnapshot, MemberIndex } from './member-index';
 import { ageOrNull, dobDays, visibilityCode } from './member-row';
-import { Dict, IdColumn, MemberStore, TupleDict } from './store';
+import { IdColumn } from './id-column';
+import { Dict, TupleDict } from './interning';
+import { MemberStore } from './store';
+import { Postings } from './postings';
 import { TextIndex } from './text-index';
+import { clusterOrder, layOutGroups } from './cluster';
+import { MemberTexts } from './member-texts';
+import { Vocabulary } from './vocabulary';
 
 /**
  * The index on disk, so a restart does not read every member again (at a million members, about 3 s of reading
@@ -49,7 +55,7 @@ const VERSION = 1;
 const CODE = crypto
   .createHash('sha256')
   .update(
-    [MemberIndex, MemberStore, IdColumn, Dict, TupleDict, Dictionaries, TextIndex, Groups, PositionList, placementOf, dobDays, visibilityCode, ageOrNull]
+    [MemberIndex, MemberStore, IdColumn, Dict, TupleDict, Dictionaries, MemberTexts, TextIndex, Vocabulary, Postings, Groups, clusterOrder, layOutGroups, PositionList, placementOf, dobDays, visibilityCode, ageOrNull]
       .map(String)
       .join('\n'),
   )

@@ -1,148 +1,14 @@
-import type { Column, Packer, Unpacker } from './columns-file';
+import type { Packer, Unpacker } from './columns-file';
+import type { Dictionaries } from './dictionaries';
+import { IdColumn, gather } from './id-column';
 
 /**
  * The engine's columnar member store: one position per member with a live profile, each attribute a typed array,
- * every text value interned to a small integer (its dictionary keeps the strings once). Positions are never reused
+ * every text value interned to a small integer (dictionaries.ts keeps the strings once). Positions are never reused
  * while the process runs: a member whose search text changes moves to a new position (the text index is
- * append-only), the old one is marked dead.
+ * append-only), the old one is marked dead. This file owns the columns, their flag bits and sentinels, growing,
+ * gathering (clustering), appending another build's columns and the store's part of a snapshot.
  */
-
-/** Interned strings: id 0 is null. */
-export class Dict {
-  private readonly ids = new Map<string, number>();
-  readonly values: Array<string | null> = [null];
-
-  id(value: string | null | undefined): number {
-    if (value === null || value === undefined) return 0;
-    let id = this.ids.get(value);
-    if (id === undefined) {
-      id = this.values.length;
-      this.values.push(value);
-      this.ids.set(value, id);
-    }
-    return id;
-  }
-
-  find(value: string): number | undefined {
-    return this.ids.get(value);
-  }
-
-  get size(): number {
-    return this.values.length;
-  }
-
-  /** The dictionary of a snapshot's values (ids unchanged: each value is interned again in its order). */
-  restore(values: Array<string | null>): void {
-    for (let i = 1; i < values.length; i++) {
-      if (this.id(values[i]) !== i) throw new Error('snapshot: a dictionary does not round-trip');
-    }
-  }
-}
-
-/**
- * The map key of a tuple: when every part is null or a whole number below 1023 (five parts fit a double's 53
- * bits), a number (each part + 1 in ten bits, null 0); else the parts' joined text. A number key spares a string
- * per row at start-up (a million rows × four tuples), and never equals a text key.
- */
-function tupleKey(parts: readonly unknown[]): number | string {
-  if (parts.length > 5) return parts.join('\u0001');
-  let key = 0;
-  for (let i = 0; i < parts.length; i++) {
-    const v = parts[i];
-    if (v === null || v === undefined) key *= 1024;
-    else if (typeof v === 'number' && Number.isInteger(v) && v >= 0 && v < 1023) key = key * 1024 + v + 1;
-    else return parts.join('\u0001');
-  }
-  return key;
-}
-
-const RECENT_BITS = 10;
-
-/** Composite keys (several small ids) interned the same way, with the parts kept for table building. */
-export class TupleDict<T extends readonly unknown[]> {
-  private readonly ids = new Map<number | string, number>();
-  readonly values: T[] = [];
-
-  /**
-   * The ids of recent number keys, by a hash of the key: a number key above 2^31 is a heap number, which the map
-   * hashes and compares slowly, and the start-up build asks four times a row.
-   */
-  private readonly recentKeys = new Float64Array(1 << RECENT_BITS).fill(-1);
-  private readonly recentIds = new Int32Array(1 << RECENT_BITS);
-
-  id(parts: T): number {
-    const key = tupleKey(parts);
-    if (typeof key !== 'number') return this.lookup(key, parts);
-    const slot = Math.imul((key | 0) ^ ((key / 4294967296) | 0), 0x9e3779b1) >>> (32 - RECENT_BITS);
-    if (this.recentKeys[slot] === key) return this.recentIds[slot];
-    const id = this.lookup(key, parts);
-    this.recentKeys[slot] = key;
-    this.recentIds[slot] = id;
-    return id;
-  }
-
-  private lookup(key: number | string, parts: T): number {
-    let id = this.ids.get(key);
-    if (id === undefined) {
-      id = this.values.length;
-      this.values.push(parts);
-      this.ids.set(key, id);
-    }
-    return id;
-  }
-
-  get size(): number {
-    return this.values.length;
-  }
-
-  restore(values: T[]): void {
-    for (let i = 0; i < values.length; i++) {
-      if (this.id(values[i]) !== i) throw new Error('snapshot: a dictionary does not round-trip');
-    }
-  }
-}
-
-/** A column of ids that starts at 16 bits and widens to 32 the first time a larger id arrives. */
-export class IdColumn {
-  a: Uint16Array | Uint32Array;
-  constructor(capacity: number) {
-    this.a = new Uint16Array(capacity);
-  }
-  set(i: number, v: number): void {
-    if (v > 0xffff && this.a instanceof Uint16Array) this.a = Uint32Array.from(this.a);
-    this.a[i] = v;
-  }
-  /** A column holding `order`'s values, in that order. */
-  gathered(order: Int32Array, capacity: number): IdColumn {
-    const out = new IdColumn(capacity);
-    if (this.a instanceof Uint32Array) out.a = gather(this.a, order, new Uint32Array(capacity));
-    else out.a = gather(this.a, order, new Uint16Array(capacity));
-    return out;
-  }
-
-  /** Sets [offset, offset + n) to `other`'s first n ids mapped through `map` (another build's ids to this one's). */
-  remapped(other: IdColumn, map: Int32Array, offset: number, n: number): void {
-    let widest = 0;
-    for (let id = 0; id < map.length; id++) if (map[id] > widest) widest = map[id];
-    if (widest > 0xffff && this.a instanceof Uint16Array) this.a = Uint32Array.from(this.a);
-    remap(other.a, map, this.a, offset, n);
-  }
-
-  /** A column of the given capacity holding `data` (its width kept). */
-  static of(data: Column, capacity: number): IdColumn {
-    const out = new IdColumn(capacity);
-    if (data instanceof Uint32Array) out.a = new Uint32Array(capacity);
-    else if (!(data instanceof Uint16Array)) throw new Error('snapshot: an id column is neither 16 nor 32 bits wide');
-    out.a.set(data);
-    return out;
-  }
-
-  grow(capacity: number): void {
-    const next = this.a instanceof Uint16Array ? new Uint16Array(capacity) : new Uint32Array(capacity);
-    next.set(this.a.subarray(0, Math.min(this.a.length, capacity)));
-    this.a = next;
-  }
-}
 
 // Flag bits of a member.
 export const F_ACTIVE = 1; // account not deleted, not suspended
@@ -163,50 +29,6 @@ function grown<T extends Int32Array | Uint8Array | Uint32Array | Float64Array>(a
   const next = new (a.constructor as new (n: number) => T)(capacity);
   next.set(a.subarray(0, Math.min(a.length, capacity)));
   return next;
-}
-
-type Gatherable = Int32Array | Uint8Array | Uint16Array | Uint32Array | Float64Array;
-
-/**
- * `to[i] = from[order[i]]` for every i, `to` returned. One loop per array type: a single loop fed every column's
- * type compiles to a polymorphic element access; gathering a million members' columns takes 0.46 s of CPU so, and
- * 0.25 s this way (CPU profiles of the start-up build).
- */
-function gather<T extends Gatherable>(from: T, order: Int32Array, to: T): T {
-  if (from instanceof Int32Array) gatherInt32(from, order, to as Int32Array);
-  else if (from instanceof Uint8Array) gatherUint8(from, order, to as Uint8Array);
-  else if (from instanceof Uint16Array) gatherUint16(from, order, to as Uint16Array);
-  else if (from instanceof Uint32Array) gatherUint32(from, order, to as Uint32Array);
-  else gatherFloat64(from as Float64Array, order, to as Float64Array);
-  return to;
-}
-/** to[offset + i] = map[from[i]] for i below n; one copy of the loop per pair of array types that meet here. */
-function remap(from: Uint16Array | Uint32Array, map: Int32Array, to: Uint16Array | Uint32Array, offset: number, n: number): void {
-  if (from instanceof Uint16Array) {
-    if (to instanceof Uint16Array) remap16to16(from, map, to, offset, n);
-    else remapAny(from, map, to, offset, n);
-  } else remapAny(from, map, to, offset, n);
-}
-function remap16to16(from: Uint16Array, map: Int32Array, to: Uint16Array, offset: number, n: number): void {
-  for (let i = 0; i < n; i++) to[offset + i] = map[from[i]];
-}
-function remapAny(from: Uint16Array | Uint32Array, map: Int32Array, to: Uint16Array | Uint32Array, offset: number, n: number): void {
-  for (let i = 0; i < n; i++) to[offset + i] = map[from[i]];
-}
-function gatherInt32(from: Int32Array, order: Int32Array, to: Int32Array): void {
-  for (let i = 0; i < order.length; i++) to[i] = from[order[i]];
-}
-function gatherUint8(from: Uint8Array, order: Int32Array, to: Uint8Array): void {
-  for (let i = 0; i < order.length; i++) to[i] = from[order[i]];
-}
-function gatherUint16(from: Uint16Array, order: Int32Array, to: Uint16Array): void {
-  for (let i = 0; i < order.length; i++) to[i] = from[order[i]];
-}
-function gatherUint32(from: Uint32Array, order: Int32Array, to: Uint32Array): void {
-  for (let i = 0; i < order.length; i++) to[i] = from[order[i]];
-}
-function gatherFloat64(from: Float64Array, order: Int32Array, to: Float64Array): void {
-  for (let i = 0; i < order.length; i++) to[i] = from[order[i]];
 }
 
 const PLAIN_COLUMNS = ['userId', 'profileId', 'flags', 'gender', 'lookingFor', 'dob', 'moon', 'activeHour', 'eliteUntil', 'changedAt', 'textHash'] as const;
@@ -290,6 +112,32 @@ export class MemberStore {
     for (const key of ID_COLUMNS) out[key] = this[key].gathered(order, capacity);
     out.size = order.length;
     return out;
+  }
+
+  /**
+   * Another start-up build's members' columns appended at `offset` (room for them made by the caller), their ids
+   * mapped to this store's dictionaries (`maps`: Dictionaries.absorb); gender and lookingFor are the caller's.
+   */
+  absorbColumns(o: MemberStore, maps: ReturnType<Dictionaries['absorb']>, offset: number): void {
+    const n = o.size;
+    this.userId.set(o.userId.subarray(0, n), offset);
+    this.profileId.set(o.profileId.subarray(0, n), offset);
+    this.flags.set(o.flags.subarray(0, n), offset);
+    this.dob.set(o.dob.subarray(0, n), offset);
+    this.moon.set(o.moon.subarray(0, n), offset);
+    this.activeHour.set(o.activeHour.subarray(0, n), offset);
+    this.eliteUntil.set(o.eliteUntil.subarray(0, n), offset);
+    this.changedAt.set(o.changedAt.subarray(0, n), offset);
+    this.textHash.set(o.textHash.subarray(0, n), offset);
+    // Column by column, each loop on one array type (one loop over every column per member was twice as slow).
+    this.culture.remapped(o.culture, maps.cultures, offset, n);
+    this.place.remapped(o.place, maps.places, offset, n);
+    this.profession.remapped(o.profession, maps.professions, offset, n);
+    this.misc.remapped(o.misc, maps.miscs, offset, n);
+    this.agePair.remapped(o.agePair, maps.agePairs, offset, n);
+    this.locPref.remapped(o.locPref, maps.locPrefs, offset, n);
+    this.eduPref.remapped(o.eduPref, maps.eduPrefs, offset, n);
+    this.profPref.remapped(o.profPref, maps.profPrefs, offset, n);
   }
 
   /** What a snapshot keeps of the store: the used part of each column. */

@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
 import { Packer, Unpacker } from './columns-file';
-import { TextIndex, searchTokens, textHash } from './text-index';
+import { TextIndex } from './text-index';
+import { searchTokens, textHash } from './text-words';
 
 /** What a search must find: the texts where every token lies inside a run of [a-z0-9'] of the lower-cased text. */
 function reference(texts: string[], tokens: string[]): number[] {

@@ -1,4 +1,5 @@
-import { FNV_OFFSET, FNV_PRIME, TextIndex, hashOf } from './text-index';
+import { TextIndex } from './text-index';
+import { FNV_OFFSET, FNV_PRIME, hashOf } from './text-words';
 
 /**
  * The start-up build's search texts as read, kept end to end until the text index is built from them.

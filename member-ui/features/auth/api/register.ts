@@ -5,7 +5,12 @@ import type { AuthSuccess } from './login';
 import { sessionQueryKey } from '../../../lib/session';
 
 export interface RegistrationFields {
+  /** "This profile is for": self, son, daughter, brother, sister, relative, friend */
+  profileFor: string;
+  /** the account holder's own name */
   fullName: string;
+  /** the name of the person the profile is for (only when that is someone else) */
+  candidateName: string;
   email: string;
   username: string;
   password: string;

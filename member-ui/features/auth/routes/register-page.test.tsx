@@ -72,6 +72,32 @@ test('sends the form with tryme and lands the new member on the home screen', as
   assert.equal(call.url.searchParams.get('redirect'), '/');
 });
 
+test('registering for a daughter asks for both names and sends them apart', async () => {
+  const { fetchStub } = registerWith((request) =>
+    request.url.pathname === '/api/auth/register'
+      ? jsonResponse(201, { user: buildSessionUser({ fullName: 'Arjun Mehta' }), redirectTo: '/' })
+      : undefined,
+  );
+  await screen.findByRole('heading', { name: 'Join Saathi' });
+  const choices = [...(screen.getByLabelText('This Profile Is For') as HTMLSelectElement).options].map((o) => o.textContent);
+  assert.deepEqual(choices, ['Myself', 'My son', 'My daughter', 'My brother', 'My sister', 'A relative', 'A friend']);
+  assert.equal(screen.queryByLabelText('Their Full Name'), null, 'for myself, one name');
+  fillIn('This Profile Is For', 'daughter');
+  fillIn('Your Full Name', 'Arjun Mehta');
+  fillIn('Email', 'arjun@example.com');
+  fillIn('Username', 'arjun');
+  fillIn('Password', 'saathi-2025');
+  fillIn('Confirm Password', 'saathi-2025');
+  fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+  assert.ok(await screen.findByText('Enter the full name of the person this profile is for'));
+  assert.equal(fetchStub.callsTo('POST', '/api/auth/register').length, 0, 'nothing is sent without her name');
+  fillIn('Their Full Name', 'Meera Mehta');
+  fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+  assert.ok(await screen.findByRole('heading', { name: 'Welcome, Arjun!' }));
+  const form = new URLSearchParams(fetchStub.callsTo('POST', '/api/auth/register')[0].body);
+  assert.deepEqual([form.get('profileFor'), form.get('fullName'), form.get('candidateName')], ['daughter', 'Arjun Mehta', 'Meera Mehta']);
+});
+
 test('a conflict shows the server message', async () => {
   registerWith((request) =>
     request.url.pathname === '/api/auth/register'

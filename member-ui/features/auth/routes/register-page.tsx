@@ -5,7 +5,9 @@ import { type FormEvent, useState } from 'react';
 import { AUTH_MESSAGES, registerSchema, safeRedirectPath } from '../../../../contracts/auth';
 import { AlertBanner } from '../../../components/ui/alert-banner';
 import { Button } from '../../../components/ui/button';
+import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
+import { PROFILE_FOR_OPTIONS } from '../../../components/profile/option-labels';
 import { type FieldErrors, fieldErrorsOf } from '../../../lib/form-errors';
 import { paths } from '../../../lib/paths';
 import { type RegistrationFields, isConfirmationPending, registerErrorMessage, useRegister } from '../api/register';
@@ -17,7 +19,7 @@ const registerRoute = getRouteApi('/register');
 
 type RegisterField = keyof RegistrationFields;
 
-const EMPTY: RegistrationFields = { fullName: '', email: '', username: '', password: '', confirmPassword: '' };
+const EMPTY: RegistrationFields = { profileFor: 'self', fullName: '', candidateName: '', email: '', username: '', password: '', confirmPassword: '' };
 
 /** Client checks before anything is sent; "Passwords don't match" always wins on the confirm field. */
 function validate(values: RegistrationFields): FieldErrors<RegisterField> {
@@ -46,6 +48,7 @@ export function RegisterPage() {
 
   const update = (field: RegisterField) => (event: { target: { value: string } }) =>
     setValues((current) => ({ ...current, [field]: event.target.value }));
+  const forSomeoneElse = values.profileFor !== 'self';
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -54,7 +57,13 @@ export function RegisterPage() {
     setFieldErrors(errors);
     if (Object.keys(errors).length > 0) return;
     register.mutate(
-      { ...values, fullName: values.fullName.trim(), email: values.email.trim(), username: values.username.trim() },
+      {
+        ...values,
+        fullName: values.fullName.trim(),
+        candidateName: forSomeoneElse ? values.candidateName.trim() : '',
+        email: values.email.trim(),
+        username: values.username.trim(),
+      },
       {
         onSuccess: (result) => {
           if (isConfirmationPending(result)) {
@@ -93,15 +102,36 @@ export function RegisterPage() {
       </p>
       {bannerMessage ? <AlertBanner>{bannerMessage}</AlertBanner> : null}
       <form className="form" onSubmit={handleSubmit} noValidate>
+        <SelectField
+          label="This Profile Is For"
+          name="profileFor"
+          options={PROFILE_FOR_OPTIONS}
+          value={values.profileFor}
+          onChange={update('profileFor')}
+          error={fieldErrors.profileFor}
+        />
         <TextField
-          label="Full Name"
+          label={forSomeoneElse ? 'Your Full Name' : 'Full Name'}
           name="fullName"
           autoComplete="name"
           placeholder="Enter your full name"
+          hint={forSomeoneElse ? 'Your own name, on your account' : undefined}
           value={values.fullName}
           onChange={update('fullName')}
           error={fieldErrors.fullName}
         />
+        {forSomeoneElse ? (
+          <TextField
+            label="Their Full Name"
+            name="candidateName"
+            autoComplete="off"
+            placeholder="The name the profile will show"
+            hint="You can change it later in the profile"
+            value={values.candidateName}
+            onChange={update('candidateName')}
+            error={fieldErrors.candidateName}
+          />
+        ) : null}
         <TextField
           label="Email"
           name="email"

@@ -7,15 +7,24 @@ import {
   AM_PM_OPTIONS,
   BIRTH_HOUR_OPTIONS,
   BIRTH_MINUTE_OPTIONS,
+  DIET_OPTIONS,
   EDUCATION_OPTIONS,
+  FAMILY_TYPE_OPTIONS,
+  FAMILY_VALUES_OPTIONS,
   GENDER_OPTIONS,
+  HEIGHT_OPTIONS,
+  INCOME_CURRENCY_OPTIONS,
+  MARITAL_STATUS_OPTIONS,
   MOTHER_TONGUE_OPTIONS,
+  PROFILE_FOR_OPTIONS,
   RELATIONSHIP_OPTIONS,
   RELIGION_OPTIONS,
-  WIZARD_PROFILE_TYPE_OPTIONS,
+  SIBLING_COUNT_OPTIONS,
+  incomeRangeOptions,
   latestAdultBirthDate,
   countryOptions,
 } from '../../../components/profile/option-labels';
+import { CommunityField } from '../../../components/profile/community-field';
 import type { WizardErrors, WizardField, WizardValues } from './wizard-values';
 
 export interface StepProps {
@@ -39,15 +48,21 @@ function binder({ values, errors, setField }: StepProps) {
 export function BasicInformationStep(props: StepProps & { fullName: string }) {
   const bind = binder(props);
   const isParent = props.values.profileType === 'parent';
+  const isSelf = props.values.profileType === 'self';
   // The consent gate names the person the profile is for by their first name.
   const candidate = props.values.fullName.trim().split(/\s+/)[0] ?? '';
   return (
     <div className="form">
-      <SelectField label="Profile Created By" options={WIZARD_PROFILE_TYPE_OPTIONS} {...bind('profileType')} />
-      {isParent ? (
-        <TextField label="Full Name" autoComplete="off" hint="The name of your son or daughter, as the profile will show it" {...bind('fullName')} />
-      ) : (
+      <SelectField label="This Profile Is For" placeholder="Choose" options={PROFILE_FOR_OPTIONS} {...bind('relation')} />
+      {isSelf ? (
         <TextField label="Full Name" value={props.fullName} readOnly hint="From your account" />
+      ) : (
+        <TextField
+          label="Their Full Name"
+          autoComplete="off"
+          hint="The name of the person this profile is for, as the profile will show it"
+          {...bind('fullName')}
+        />
       )}
       <SelectField label="Gender" placeholder="Select gender" options={GENDER_OPTIONS} {...bind('gender')} />
       <TextField label="Date of Birth" type="date" max={latestAdultBirthDate()} {...bind('dateOfBirth')} />
@@ -87,14 +102,29 @@ export function BasicInformationStep(props: StepProps & { fullName: string }) {
   );
 }
 
-export function ProfessionalStep(props: StepProps) {
+/** Step 3 (stage 2): height, marital status and diet first, then education, work, income and a few lines. */
+export function PersonalDetailsStep(props: StepProps) {
   const bind = binder(props);
   return (
     <div className="form">
+      <SelectField label="Height" placeholder="Select height" options={HEIGHT_OPTIONS} {...bind('height')} />
+      <SelectField label="Marital Status" placeholder="Select marital status" options={MARITAL_STATUS_OPTIONS} {...bind('maritalStatus')} />
+      <SelectField label="Diet" placeholder="Select diet" options={DIET_OPTIONS} {...bind('diet')} />
       <SelectField label="Education Level" placeholder="Select education level" options={EDUCATION_OPTIONS} {...bind('education')} />
       <TextField label="Education Details" placeholder="e.g. MSc Computer Science, University of Toronto" {...bind('educationDetails')} />
       <TextField label="Profession" placeholder="e.g. Software Engineer" {...bind('profession')} />
       <TextField label="Company" placeholder="Where you work" {...bind('company')} />
+      <fieldset className="form income-fields">
+        <legend className="field__label">Annual Income (optional)</legend>
+        <SelectField label="Currency" placeholder="Select currency" options={INCOME_CURRENCY_OPTIONS} {...bind('incomeCurrency')} />
+        <SelectField
+          label="Income Range"
+          placeholder={props.values.incomeCurrency ? 'Select range' : 'Choose the currency first'}
+          options={incomeRangeOptions(props.values.incomeCurrency)}
+          disabled={!props.values.incomeCurrency}
+          {...bind('income')}
+        />
+      </fieldset>
       <TextAreaField label="About Me" rows={4} placeholder="A few lines about yourself" {...bind('about')} />
     </div>
   );
@@ -115,14 +145,35 @@ export function AstrologicalStep(props: StepProps) {
       <TextField label="Birth Place" placeholder="City, Country" {...bind('birthPlace')} />
       <SelectField label="Religion" placeholder="Select religion" options={RELIGION_OPTIONS} {...bind('religion')} />
       <SelectField label="Mother Tongue" placeholder="Select mother tongue" options={MOTHER_TONGUE_OPTIONS} {...bind('motherTongue')} />
+      <CommunityField religion={props.values.religion} motherTongue={props.values.motherTongue} {...bind('community')} />
     </div>
   );
 }
 
-export function PartnerPreferencesStep(props: StepProps) {
+/** Step 5 (stages 4 and 5): the family, then what the member looks for in a partner. */
+export function FamilyAndPreferencesStep(props: StepProps) {
   const bind = binder(props);
   return (
     <div className="form">
+      <h3 className="wizard__section-title">Family</h3>
+      <TextField label="Father's Occupation" placeholder="e.g. Retired bank manager" {...bind('fatherOccupation')} />
+      <TextField label="Mother's Occupation" placeholder="e.g. Teacher" {...bind('motherOccupation')} />
+      <div className="form-row">
+        <SelectField label="Brothers" placeholder="--" options={SIBLING_COUNT_OPTIONS} {...bind('brothers')} />
+        <SelectField label="Married Brothers" placeholder="--" options={SIBLING_COUNT_OPTIONS} {...bind('brothersMarried')} />
+      </div>
+      <div className="form-row">
+        <SelectField label="Sisters" placeholder="--" options={SIBLING_COUNT_OPTIONS} {...bind('sisters')} />
+        <SelectField label="Married Sisters" placeholder="--" options={SIBLING_COUNT_OPTIONS} {...bind('sistersMarried')} />
+      </div>
+      <TextField label="About the Siblings (optional)" placeholder="e.g. Elder brother, a doctor" {...bind('siblingDetails')} />
+      <TextField label="Family Lives In" placeholder="City, Country" {...bind('familyLocation')} />
+      <div className="form-row">
+        <SelectField label="Family Type" placeholder="Select" options={FAMILY_TYPE_OPTIONS} {...bind('familyType')} />
+        <SelectField label="Family Values" placeholder="Select" options={FAMILY_VALUES_OPTIONS} {...bind('familyValues')} />
+      </div>
+      <TextAreaField label="Family Background" rows={3} placeholder="Tell families about yours" {...bind('familyBackground')} />
+      <h3 className="wizard__section-title">Partner Preferences</h3>
       <SelectField label="Looking For" placeholder="Any gender" options={GENDER_OPTIONS} {...bind('lookingFor')} />
       <div className="form-row">
         <TextField label="Age Min" type="number" inputMode="numeric" min={18} max={70} placeholder="18" {...bind('agePreferenceMin')} />
@@ -136,7 +187,6 @@ export function PartnerPreferencesStep(props: StepProps) {
       />
       <TextField label="Education Preference" placeholder="e.g. Master's or above" {...bind('educationPreference')} />
       <TextField label="Profession Preference" placeholder="e.g. Doctor, Engineer" {...bind('professionPreference')} />
-      <TextAreaField label="Family Background" rows={3} placeholder="Tell families about yours" {...bind('familyBackground')} />
     </div>
   );
 }

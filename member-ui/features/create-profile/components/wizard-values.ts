@@ -1,7 +1,7 @@
 import '../../../../contracts/phone';
 import * as z from 'zod';
-import { WIZARD_STEP_TITLES } from '../../../../contracts/profile-draft';
-import { PROFILE_MESSAGES, createProfileSchema, isPhoneNumber, stageSchemas } from '../../../../contracts/profile';
+import { PROFILE_MESSAGES, WIZARD_SCREENS, createProfileSchema, isPhoneNumber, siblingIssue, stageSchemas, wizardStepOfField } from '../../../../contracts/profile';
+import { PROFILE_FOR, relationOf } from '../../../../contracts/profile-for';
 import type { UploadedPhotoView } from '../../../../contracts/views';
 import { type FieldErrors, fieldErrorsOf } from '../../../lib/form-errors';
 
@@ -37,12 +37,30 @@ export interface WizardValues {
   familyBackground: string;
   /** made for someone else: 'yes' keeps it hidden from members until they confirm it (the consent gate) */
   hiddenUntilConfirmed: string;
+  /** "This profile is for" (self, son, daughter…): gives the profile type, and the gender where it says one */
+  relation: string;
+  height: string;
+  maritalStatus: string;
+  diet: string;
+  income: string;
+  incomeCurrency: string;
+  community: string;
+  fatherOccupation: string;
+  motherOccupation: string;
+  brothers: string;
+  brothersMarried: string;
+  sisters: string;
+  sistersMarried: string;
+  siblingDetails: string;
+  familyLocation: string;
+  familyType: string;
+  familyValues: string;
 }
 
 export type WizardField = keyof WizardValues;
 export type WizardErrors = FieldErrors<WizardField>;
 
-export const WIZARD_STEPS = WIZARD_STEP_TITLES.map((title, index) => ({ step: index + 1, title }));
+export const WIZARD_STEPS = WIZARD_SCREENS.map(({ step, title }) => ({ step, title }));
 export const WIZARD_STEP_COUNT = WIZARD_STEPS.length;
 
 /** The default profile type is self. */
@@ -75,6 +93,23 @@ export const EMPTY_WIZARD_VALUES: WizardValues = {
   educationPreference: '',
   professionPreference: '',
   familyBackground: '',
+  relation: 'self',
+  height: '',
+  maritalStatus: '',
+  diet: '',
+  income: '',
+  incomeCurrency: '',
+  community: '',
+  fatherOccupation: '',
+  motherOccupation: '',
+  brothers: '',
+  brothersMarried: '',
+  sisters: '',
+  sistersMarried: '',
+  siblingDetails: '',
+  familyLocation: '',
+  familyType: '',
+  familyValues: '',
 };
 
 export const PARENT_FIELDS = ['fullName', 'parentName', 'parentRelationship', 'parentContact'] as const;
@@ -95,72 +130,80 @@ export function parentFieldErrors(values: Pick<WizardValues, 'profileType' | 'co
 }
 
 const shape = createProfileSchema.shape;
-const professionalSchema = z.object({
-  education: shape.education,
-  educationDetails: shape.educationDetails,
-  profession: shape.profession,
-  company: shape.company,
-  about: shape.about,
-});
-const astrologySchema = z.object({
-  birthHour: shape.birthHour,
-  birthMinute: shape.birthMinute,
-  birthAmPm: shape.birthAmPm,
-  birthPlace: shape.birthPlace,
-  religion: shape.religion,
-  motherTongue: shape.motherTongue,
-});
+type ShapeKey = keyof typeof shape;
+
+/** Fields the inputs hold as text and the API takes as numbers ('' is "not given", which z.coerce would read as 0). */
+const NUMBER_FIELDS = new Set<WizardField>([
+  'birthHour', 'birthMinute', 'agePreferenceMin', 'agePreferenceMax', 'height', 'income', 'brothers', 'brothersMarried', 'sisters', 'sistersMarried',
+]);
+/** What the wizard keeps for itself: the choice behind the profile type, and the consent gate (sent as a boolean). */
+const WIZARD_ONLY = new Set<WizardField>(['relation', 'hiddenUntilConfirmed', 'locationPreference']);
+
+/** Which step shows `field`, from the one field-to-stage table (the consent gate sits with the basic information). */
+export function stepOfField(field: string): number {
+  if (field === 'hiddenUntilConfirmed' || field === 'relation') return 2;
+  return wizardStepOfField(field);
+}
+
+/** The wizard's fields on each step, from the same table. */
+export function fieldsOfStep(step: number): WizardField[] {
+  return (Object.keys(EMPTY_WIZARD_VALUES) as WizardField[]).filter((field) => stepOfField(field) === step);
+}
 
 /** '' means "not given" for optional numbers (z.coerce would read it as 0). */
 const numberOrNull = (text: string): number | null => (text.trim() === '' ? null : Number(text));
+const textOrNull = (text: string): string | null => (text.trim() === '' ? null : text.trim());
 
 function errorsOf(result: { success: boolean; error?: z.ZodError }): WizardErrors {
   return result.success || !result.error ? {} : fieldErrorsOf<WizardField>(result.error);
 }
 
+/** One step's fields checked with the server's own rules for them. */
+function stepErrors(step: number, values: WizardValues): WizardErrors {
+  const fields = fieldsOfStep(step).filter((f): f is WizardField & ShapeKey => !WIZARD_ONLY.has(f) && f in shape);
+  const schema = z.object(Object.fromEntries(fields.map((f) => [f, shape[f]])));
+  const input = Object.fromEntries(fields.map((f) => [f, NUMBER_FIELDS.has(f) ? numberOrNull(values[f] as string) : values[f]]));
+  const errors = errorsOf(schema.safeParse(input));
+  const siblings = siblingIssue(input as Record<string, number | null>);
+  if (siblings && fields.includes(siblings.field)) errors[siblings.field] = siblings.message;
+  return errors;
+}
+
 /** Errors that keep the member on `step` (steps 2–4 are checked; step 1 never blocks, step 5 submits). */
 export function validateStep(step: number, values: WizardValues): WizardErrors {
-  switch (step) {
-    case 2: {
-      const { fullName, gender, dateOfBirth, profileType, parentName, parentRelationship, parentContact, country, city } = values;
-      const result = stageSchemas[1].safeParse({ fullName, gender, dateOfBirth, profileType, parentName, parentRelationship, parentContact, country, city });
-      return { ...errorsOf(result), ...parentFieldErrors(values) };
-    }
-    case 3:
-      return errorsOf(professionalSchema.safeParse(values));
-    case 4:
-      return errorsOf(
-        astrologySchema.safeParse({
-          ...values,
-          birthHour: numberOrNull(values.birthHour),
-          birthMinute: numberOrNull(values.birthMinute),
-        }),
-      );
-    default:
-      return {};
+  if (step === 2) {
+    const { fullName, gender, dateOfBirth, profileType, parentName, parentRelationship, parentContact, country, city } = values;
+    const result = stageSchemas[1].safeParse({ fullName, gender, dateOfBirth, profileType, parentName, parentRelationship, parentContact, country, city });
+    return { ...errorsOf(result), ...parentFieldErrors(values) };
   }
+  if (step === 3 || step === 4) return stepErrors(step, values);
+  return {};
 }
 
-/** Which step shows `field`, to send the member back there when the final check fails. */
-export function stepOfField(field: string): number {
-  if (['fullName', 'gender', 'dateOfBirth', 'profileType', 'parentName', 'parentRelationship', 'parentContact', 'country', 'city'].includes(field)) return 2;
-  if (['education', 'educationDetails', 'profession', 'company', 'about'].includes(field)) return 3;
-  if (['birthHour', 'birthMinute', 'birthAmPm', 'birthPlace', 'religion', 'motherTongue'].includes(field)) return 4;
-  if (field === 'photoIds') return 1;
-  return 5;
+/**
+ * "This profile is for" sets the profile type, and the gender where the choice says one (a daughter is female); a
+ * gender chosen afterwards moves a son to a daughter, a brother to a sister.
+ */
+export function withRelation(values: WizardValues, field: 'relation' | 'gender', value: string): WizardValues {
+  if (field === 'relation') {
+    const entry = PROFILE_FOR[value as keyof typeof PROFILE_FOR];
+    if (!entry) return { ...values, relation: value };
+    return { ...values, relation: value, profileType: entry.profileType, ...(entry.gender ? { gender: entry.gender } : {}) };
+  }
+  return { ...values, gender: value, relation: relationOf(values.profileType, value) ?? values.relation };
 }
 
-const textOrNull = (text: string): string | null => (text.trim() === '' ? null : text.trim());
 
 /** POST /api/profiles body: parent fields null when absent, location "city, country". */
 export function buildCreatePayload(values: WizardValues, photos: readonly UploadedPhotoView[], userId: number) {
   const isParent = values.profileType === 'parent';
+  const income = numberOrNull(values.income);
   return {
     userId,
     gender: values.gender,
     dateOfBirth: values.dateOfBirth,
     profileType: values.profileType,
-    fullName: isParent ? textOrNull(values.fullName) : null,
+    fullName: values.profileType !== 'self' ? textOrNull(values.fullName) : null,
     parentName: isParent ? textOrNull(values.parentName) : null,
     parentRelationship: isParent ? textOrNull(values.parentRelationship) : null,
     parentContact: isParent ? textOrNull(values.parentContact) : null,
@@ -185,6 +228,23 @@ export function buildCreatePayload(values: WizardValues, photos: readonly Upload
     educationPreference: textOrNull(values.educationPreference),
     professionPreference: textOrNull(values.professionPreference),
     familyBackground: textOrNull(values.familyBackground),
+    height: numberOrNull(values.height),
+    maritalStatus: textOrNull(values.maritalStatus),
+    diet: textOrNull(values.diet),
+    income,
+    // A currency alone says nothing; it travels with an amount.
+    incomeCurrency: income === null ? null : textOrNull(values.incomeCurrency),
+    community: textOrNull(values.community),
+    fatherOccupation: textOrNull(values.fatherOccupation),
+    motherOccupation: textOrNull(values.motherOccupation),
+    brothers: numberOrNull(values.brothers),
+    brothersMarried: numberOrNull(values.brothersMarried),
+    sisters: numberOrNull(values.sisters),
+    sistersMarried: numberOrNull(values.sistersMarried),
+    siblingDetails: textOrNull(values.siblingDetails),
+    familyLocation: textOrNull(values.familyLocation),
+    familyType: textOrNull(values.familyType),
+    familyValues: textOrNull(values.familyValues),
     photoIds: photos.map((photo) => photo.id),
     ...(isParent ? { hiddenUntilConfirmed: values.hiddenUntilConfirmed === 'yes' } : {}),
   };
@@ -208,5 +268,7 @@ export function wizardValuesFromDraft(draft: Partial<Record<string, unknown>>): 
       values[key] = saved;
     }
   }
+  // A draft from before the wizard asked "This profile is for" says it through the profile type and gender.
+  if (typeof draft.relation !== 'string') values.relation = relationOf(values.profileType, values.gender) ?? '';
   return values;
 }

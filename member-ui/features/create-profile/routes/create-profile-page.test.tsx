@@ -67,10 +67,12 @@ test('step 2 does not advance while required fields are empty and shows the spec
   await waitFor(() => assert.equal(screen.queryByText('City is required'), null));
 });
 
-test('choosing parent shows the parent fields as required at once; switching back to self clears them', async () => {
+test('choosing a son or daughter shows the parent fields as required at once; switching back to myself clears them', async () => {
   await openStep2();
   assert.equal(screen.queryByLabelText('Parent Name'), null);
-  fillIn('Profile Created By', 'parent');
+  const choices = [...(screen.getByLabelText('This Profile Is For') as HTMLSelectElement).options].map((o) => o.textContent).filter((t) => t !== 'Choose');
+  assert.deepEqual(choices, ['Myself', 'My son', 'My daughter', 'My brother', 'My sister', 'A relative', 'A friend']);
+  fillIn('This Profile Is For', 'son');
   assert.ok(await screen.findByLabelText('Parent Name'));
   assert.ok(screen.getByLabelText('Relationship'));
   assert.ok(screen.getByLabelText('Contact Number'));
@@ -82,7 +84,10 @@ test('choosing parent shows the parent fields as required at once; switching bac
   const relationships = [...(screen.getByLabelText('Relationship') as HTMLSelectElement).options].map((o) => o.value).filter(Boolean);
   assert.deepEqual(relationships, ['father', 'mother', 'brother', 'sister', 'uncle', 'aunt', 'other']);
 
-  fillIn('Profile Created By', 'self');
+  assert.equal((screen.getByLabelText('Gender') as HTMLSelectElement).value, 'male', 'a son is male');
+  fillIn('Gender', 'female');
+  assert.equal((screen.getByLabelText('This Profile Is For') as HTMLSelectElement).value, 'daughter', 'and a female candidate a daughter');
+  fillIn('This Profile Is For', 'self');
   await waitFor(() => assert.equal(screen.queryByLabelText('Parent Name'), null));
   assert.equal(screen.queryByText('Parent name is required'), null);
   assert.equal(screen.queryByText('Please select your relationship to the person'), null);
@@ -92,7 +97,7 @@ test('choosing parent shows the parent fields as required at once; switching bac
 test('a parent profile needs the parent fields before step 3', async () => {
   await openStep2();
   fillBasics();
-  fillIn('Profile Created By', 'parent');
+  fillIn('This Profile Is For', 'daughter');
   fillIn('Parent Name', '');
   next();
   assert.ok(await screen.findByText('Parent name is required'));
@@ -105,9 +110,9 @@ test('a parent profile needs the parent fields before step 3', async () => {
   assert.ok(await screen.findByText(/Enter a valid phone number/));
   assert.ok(screen.getByText('Enter the full name of the person this profile is for'));
   // The candidate's own name: editable, not the parent's account name.
-  const name = screen.getByLabelText('Full Name') as HTMLInputElement;
+  const name = screen.getByLabelText('Their Full Name') as HTMLInputElement;
   assert.equal(name.readOnly, false);
-  fillIn('Full Name', 'Rohan Patel');
+  fillIn('Their Full Name', 'Rohan Patel');
   fillIn('Contact Number', '07911 123456');
   next();
   assert.ok(await screen.findByText('Step 3 of 5'));
@@ -131,16 +136,37 @@ test('"Complete Profile" sends the whole profile, toasts "Profile Created" and l
   fillBasics();
   next();
   await screen.findByText('Step 3 of 5');
+  assert.ok(screen.getByRole('heading', { name: 'Personal Details' }));
+  // Height in centimetres, with feet and inches beside them.
+  assert.ok([...(screen.getByLabelText('Height') as HTMLSelectElement).options].some((o) => o.textContent === '170 cm (5 ft 7 in)'));
+  fillIn('Height', '163');
+  fillIn('Marital Status', 'never_married');
+  fillIn('Diet', 'jain');
   fillIn('Education Level', "Master's");
   fillIn('Profession', 'Pharmacist');
+  // The currency follows the country chosen on step 2; the ranges follow the currency.
+  assert.equal((screen.getByLabelText('Currency') as HTMLSelectElement).value, 'GBP');
+  fillIn('Currency', 'INR');
+  assert.ok(within(screen.getByLabelText('Income Range')).getByRole('option', { name: '₹10–15 lakh a year' }));
+  fillIn('Income Range', '1000000');
   next();
   await screen.findByText('Step 4 of 5');
   fillIn('Hour', '7');
   fillIn('Minute', '05');
   fillIn('AM/PM', 'PM');
   fillIn('Religion', 'Jain');
+  fillIn('Mother Tongue', 'Gujarati');
+  const community = screen.getByLabelText('Community (optional)') as HTMLInputElement;
+  const suggestions = [...(document.getElementById(community.getAttribute('list') ?? '')?.querySelectorAll('option') ?? [])].map((o) => o.value);
+  assert.ok(suggestions.includes('Oswal') && suggestions.includes('Digambar'), `suggestions for a Jain family: ${suggestions.join(', ')}`);
+  fillIn('Community (optional)', 'Oswal');
   next();
   await screen.findByText('Step 5 of 5');
+  fillIn("Father's Occupation", 'Chemist');
+  fillIn('Brothers', '2');
+  fillIn('Married Brothers', '3');
+  fillIn('Sisters', '0');
+  fillIn('Family Lives In', 'Leicester, United Kingdom');
   assert.equal((screen.getByLabelText('Looking For') as HTMLSelectElement).value, 'male', 'defaults to the opposite gender');
   const ageMin = screen.getByLabelText('Age Min') as HTMLInputElement;
   assert.equal(ageMin.min, '18');
@@ -150,6 +176,10 @@ test('"Complete Profile" sends the whole profile, toasts "Profile Created" and l
   fireEvent.change(screen.getByRole('combobox', { name: 'Preferred Locations' }), { target: { value: 'united' } });
   fireEvent.mouseDown(await screen.findByRole('option', { name: 'United Kingdom' }));
   assert.ok(screen.getByRole('button', { name: 'Remove United Kingdom' }));
+  fireEvent.click(screen.getByRole('button', { name: 'Complete Profile' }));
+  assert.ok(await screen.findByText('Married brothers cannot be more than brothers'));
+  assert.equal(created, false);
+  fillIn('Married Brothers', '1');
   fireEvent.click(screen.getByRole('button', { name: 'Complete Profile' }));
 
   assert.ok(await screen.findByText('Profile Created'));
@@ -169,7 +199,27 @@ test('"Complete Profile" sends the whole profile, toasts "Profile Created" and l
   assert.equal(body.agePreferenceMin, 27);
   assert.deepEqual(body.locationPreference, ['United Kingdom']);
   assert.deepEqual(body.photoIds, []);
+  assert.deepEqual(
+    [body.height, body.maritalStatus, body.diet, body.income, body.incomeCurrency, body.motherTongue, body.community],
+    [163, 'never_married', 'jain', 1_000_000, 'INR', 'Gujarati', 'Oswal'],
+  );
+  assert.deepEqual(
+    [body.fatherOccupation, body.motherOccupation, body.brothers, body.brothersMarried, body.sisters, body.sistersMarried, body.familyLocation],
+    ['Chemist', null, 2, 1, 0, null, 'Leicester, United Kingdom'],
+  );
   assert.ok(fetchStub.callsTo('GET', '/api/auth/user').length >= 2, 'session refreshed after creating');
+});
+
+test('a draft made at registration for a daughter opens on her profile: her name, a parent\'s fields, female', async () => {
+  renderApp(
+    '/create-profile',
+    draftServer({ step: 2, values: { relation: 'daughter', profileType: 'parent', fullName: 'Lakshmi Iyer', gender: 'female', parentName: 'Priya Sharma' }, photos: [], updatedAt: null }),
+  );
+  await screen.findByText('Step 2 of 5', {}, SLOW);
+  assert.equal((screen.getByLabelText('This Profile Is For') as HTMLSelectElement).value, 'daughter');
+  assert.equal((screen.getByLabelText('Their Full Name') as HTMLInputElement).value, 'Lakshmi Iyer');
+  assert.equal((screen.getByLabelText('Gender') as HTMLSelectElement).value, 'female');
+  assert.equal((screen.getByLabelText('Parent Name') as HTMLInputElement).value, 'Priya Sharma');
 });
 
 test('a refused profile toasts "Profile Creation Failed" with the server message', async () => {

@@ -19,7 +19,7 @@ import { type ProfileDraft, discardProfileDraft, fetchProfileDraft, profileDraft
 import { deletePhoto, photoUploadMessage, uploadPhoto } from '../../../lib/photos';
 import { oppositeGender } from '../../../components/profile/option-labels';
 import { PhotoSlots, type SlotPhoto } from '../../../components/profile/photo-slots';
-import { AstrologicalStep, BasicInformationStep, PartnerPreferencesStep, ProfessionalStep } from '../components/wizard-steps';
+import { AstrologicalStep, BasicInformationStep, FamilyAndPreferencesStep, PersonalDetailsStep } from '../components/wizard-steps';
 import {
   PARENT_FIELDS,
   WIZARD_STEPS,
@@ -32,8 +32,10 @@ import {
   stepOfField,
   validateAll,
   validateStep,
+  withRelation,
   wizardValuesFromDraft,
 } from '../components/wizard-values';
+import { defaultIncomeCurrency } from '../../../../contracts/profile-basics';
 
 /** How long typing pauses before the draft is saved (a step change saves at once). */
 const SAVE_DELAY_MS = 700;
@@ -182,15 +184,19 @@ function ProfileWizard({ initial, submitted, onRestart }: ProfileWizardProps) {
   if (!user) return null;
 
   const setField = (field: WizardField, value: WizardValues[WizardField]) => {
-    const next = { ...values, [field]: value } as WizardValues;
+    const next = field === 'relation' || field === 'gender' ? withRelation(values, field, String(value)) : ({ ...values, [field]: value } as WizardValues);
+    // The ranges differ by currency: a range chosen in another currency no longer says anything.
+    if (field === 'incomeCurrency' && value !== values.incomeCurrency) next.income = '';
+    // The income is most likely in the currency of the country the profile is in.
+    if (field === 'country' && !values.incomeCurrency && typeof value === 'string' && value) next.incomeCurrency = defaultIncomeCurrency(value);
     if (field === 'lookingFor') lookingForTouched.current = true;
-    if (field === 'gender' && !lookingForTouched.current) next.lookingFor = oppositeGender(String(value));
+    if ((field === 'gender' || field === 'relation') && !lookingForTouched.current) next.lookingFor = oppositeGender(next.gender);
     // The parent making the profile is usually the account holder.
-    if (field === 'profileType' && value === 'parent' && !next.parentName.trim()) next.parentName = user.fullName;
+    if (next.profileType === 'parent' && values.profileType !== 'parent' && !next.parentName.trim()) next.parentName = user.fullName;
     setValues(next);
     setErrors((current) => {
       const updated = { ...current };
-      if (field === 'profileType') {
+      if (field === 'relation' || field === 'profileType') {
         // Choosing parent makes the parent fields required at once; going back to self clears their errors.
         for (const parentField of PARENT_FIELDS) delete updated[parentField];
         return { ...updated, ...parentFieldErrors(next) };
@@ -296,9 +302,9 @@ function ProfileWizard({ initial, submitted, onRestart }: ProfileWizardProps) {
           </div>
         ) : null}
         {step === 2 ? <BasicInformationStep {...stepProps} fullName={user.fullName} /> : null}
-        {step === 3 ? <ProfessionalStep {...stepProps} /> : null}
+        {step === 3 ? <PersonalDetailsStep {...stepProps} /> : null}
         {step === 4 ? <AstrologicalStep {...stepProps} /> : null}
-        {step === 5 ? <PartnerPreferencesStep {...stepProps} /> : null}
+        {step === 5 ? <FamilyAndPreferencesStep {...stepProps} /> : null}
       </Card>
       <div className="wizard__actions">
         {step === 1 ? (

@@ -33,7 +33,7 @@ test('five FAQ entries, the support address and the contact form', async () => {
   // The steps described are the wizard's own, in its order.
   fireEvent.click(screen.getByRole('button', { name: /How do I create a profile/ }));
   assert.ok(
-    await screen.findByText(/5 steps: 1\. Photos, 2\. Basic Information, 3\. Professional Details, 4\. Astrological Details, 5\. Partner Preferences/),
+    await screen.findByText(/5 steps: 1\. Photos, 2\. Basic Information, 3\. Personal Details, 4\. Birth, Religion & Community, 5\. Family & Partner Preferences/),
   );
   assert.equal(screen.getByRole('link', { name: /support@saathi\.app/ }).getAttribute('href'), 'mailto:support@saathi.app');
   assert.ok(screen.getByRole('button', { name: 'Send Message' }));

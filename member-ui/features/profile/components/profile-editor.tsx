@@ -2,7 +2,7 @@ import ArrowLeft from 'lucide-react/icons/arrow-left';
 import ArrowRight from 'lucide-react/icons/arrow-right';
 import Save from 'lucide-react/icons/save';
 import { type FormEvent, useState } from 'react';
-import { updateProfileSchema } from '../../../../contracts/profile';
+import { COMPLETION_STAGES, updateProfileSchema } from '../../../../contracts/profile';
 import type { ProfileView } from '../../../../contracts/views';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -25,20 +25,11 @@ import {
   parentErrorsOf,
 } from './profile-fields';
 
-/** The editor's five steps and every editable field. */
-export const EDITOR_STEPS: ReadonlyArray<{ title: string; fields: readonly ProfileFieldName[] }> = [
-  {
-    title: 'Basic Details',
-    fields: ['gender', 'dateOfBirth', 'profileType', 'fullName', 'parentName', 'parentRelationship', 'parentContact', 'country', 'city', 'height', 'maritalStatus'],
-  },
-  { title: 'Education & Career', fields: ['education', 'educationDetails', 'profession', 'company', 'income', 'about', 'diet'] },
-  {
-    title: 'Astrology & Religion',
-    fields: ['birthHour', 'birthMinute', 'birthAmPm', 'birthPlace', 'religion', 'motherTongue', 'zodiacSign', 'rashi', 'nakshatra', 'manglik', 'gotra'],
-  },
-  { title: 'Family', fields: ['familyType', 'familyValues', 'siblingDetails', 'familyBackground'] },
-  { title: 'Partner Preferences', fields: ['lookingFor', 'agePreferenceMin', 'agePreferenceMax', 'locationPreference', 'educationPreference', 'professionPreference'] },
-];
+/** The editor's five steps are the completion stages, with every field of each (the one field-to-stage table). */
+export const EDITOR_STEPS: ReadonlyArray<{ title: string; fields: readonly ProfileFieldName[] }> = COMPLETION_STAGES.map((stage) => ({
+  title: stage.name,
+  fields: stage.fields,
+}));
 
 const ALL_FIELDS = EDITOR_STEPS.flatMap((s) => s.fields);
 /** Required once set: sending them empty would fail, so an empty input leaves the stored value alone. */
@@ -86,6 +77,8 @@ export function ProfileEditor({ profile }: { profile: ProfileView }) {
 
   const change = (field: ProfileFieldName, value: FormValue) => {
     const next = { ...values, [field]: value };
+    // The ranges differ by currency: a range chosen in another currency no longer says anything.
+    if (field === 'incomeCurrency' && value !== values.incomeCurrency) next.income = '';
     setValues(next);
     setErrors((currentErrors) => {
       const all = validate(next);
@@ -172,7 +165,7 @@ export function ProfileEditor({ profile }: { profile: ProfileView }) {
           isComputedAstro(profile, field) ? (
             field === 'zodiacSign' ? <ComputedAstro key="computed-astro" profile={profile} /> : null
           ) : (
-            <ProfileField key={field} field={field} value={values[field]} error={errors[field]} onChange={change} />
+            <ProfileField key={field} field={field} value={values[field]} values={values} error={errors[field]} onChange={change} />
           ),
         )}
         <div className="edit-actions">

@@ -7,6 +7,8 @@ import { SelectField } from '../../../components/ui/select-field';
 import { TextAreaField } from '../../../components/ui/textarea-field';
 import { TextField } from '../../../components/ui/text-field';
 import { CountryMultiSelect } from '../../../components/profile/country-multi-select';
+import { CommunityField } from '../../../components/profile/community-field';
+import { incomeRangeOf } from '../../../../contracts/profile-basics';
 import {
   AM_PM_OPTIONS,
   BIRTH_HOUR_OPTIONS,
@@ -16,6 +18,8 @@ import {
   FAMILY_TYPE_OPTIONS,
   FAMILY_VALUES_OPTIONS,
   GENDER_OPTIONS,
+  HEIGHT_OPTIONS,
+  INCOME_CURRENCY_OPTIONS,
   MANGLIK_OPTIONS,
   MARITAL_STATUS_OPTIONS,
   MOTHER_TONGUE_OPTIONS,
@@ -24,12 +28,14 @@ import {
   RASHI_OPTIONS,
   RELATIONSHIP_OPTIONS,
   RELIGION_OPTIONS,
+  SIBLING_COUNT_OPTIONS,
   ZODIAC_OPTIONS,
+  incomeRangeOptions,
   latestAdultBirthDate,
   countryOptions,
 } from '../../../components/profile/option-labels';
 
-type FieldKind = 'text' | 'tel' | 'number' | 'date' | 'select' | 'textarea' | 'countries' | 'boolean';
+type FieldKind = 'text' | 'tel' | 'number' | 'date' | 'select' | 'textarea' | 'countries' | 'boolean' | 'count' | 'income' | 'community';
 
 interface FieldDef {
   label: string;
@@ -61,13 +67,14 @@ export const FIELD_DEFS = {
     placeholder: 'Select country',
   },
   city: { label: 'City', kind: 'text' },
-  height: { label: 'Height (cm)', kind: 'number', min: 120, max: 230, placeholder: 'e.g. 165' },
+  height: { label: 'Height', kind: 'count', options: HEIGHT_OPTIONS, placeholder: 'Select height' },
   maritalStatus: { label: 'Marital Status', kind: 'select', options: MARITAL_STATUS_OPTIONS, placeholder: 'Select marital status' },
   education: { label: 'Education Level', kind: 'select', options: EDUCATION_OPTIONS, placeholder: 'Select education level' },
   educationDetails: { label: 'Education Details', kind: 'text' },
   profession: { label: 'Profession', kind: 'text' },
   company: { label: 'Company', kind: 'text' },
-  income: { label: 'Annual Income (optional)', kind: 'number', min: 0, placeholder: 'e.g. 85000' },
+  incomeCurrency: { label: 'Income Currency', kind: 'select', options: INCOME_CURRENCY_OPTIONS, placeholder: 'Select currency' },
+  income: { label: 'Annual Income (optional)', kind: 'income', hint: 'Choose the currency first' },
   about: { label: 'Bio', kind: 'textarea', rows: 4, placeholder: 'A few lines about yourself (10–500 characters)' },
   diet: { label: 'Diet', kind: 'select', options: DIET_OPTIONS, placeholder: 'Select diet' },
   birthHour: { label: 'Birth Hour', kind: 'select', options: BIRTH_HOUR_OPTIONS, placeholder: '--' },
@@ -83,7 +90,15 @@ export const FIELD_DEFS = {
   gotra: { label: 'Gotra', kind: 'text' },
   familyType: { label: 'Family Type', kind: 'select', options: FAMILY_TYPE_OPTIONS, placeholder: 'Select family type' },
   familyValues: { label: 'Family Values', kind: 'select', options: FAMILY_VALUES_OPTIONS, placeholder: 'Select family values' },
+  community: { label: 'Community (optional)', kind: 'community' },
+  fatherOccupation: { label: "Father's Occupation", kind: 'text', placeholder: 'e.g. Retired bank manager' },
+  motherOccupation: { label: "Mother's Occupation", kind: 'text', placeholder: 'e.g. Teacher' },
+  brothers: { label: 'Brothers', kind: 'count', options: SIBLING_COUNT_OPTIONS, placeholder: 'Not specified' },
+  brothersMarried: { label: 'Married Brothers', kind: 'count', options: SIBLING_COUNT_OPTIONS, placeholder: 'Not specified' },
+  sisters: { label: 'Sisters', kind: 'count', options: SIBLING_COUNT_OPTIONS, placeholder: 'Not specified' },
+  sistersMarried: { label: 'Married Sisters', kind: 'count', options: SIBLING_COUNT_OPTIONS, placeholder: 'Not specified' },
   siblingDetails: { label: 'Sibling Details', kind: 'text', placeholder: 'e.g. One elder brother, married' },
+  familyLocation: { label: 'Family Lives In', kind: 'text', placeholder: 'City, Country' },
   familyBackground: { label: 'Family Background', kind: 'textarea', rows: 3, placeholder: 'Describe your family (10–500 characters)' },
   agePreferenceMin: { label: 'Age Min', kind: 'number', min: 18, max: 70, placeholder: '18' },
   agePreferenceMax: { label: 'Age Max', kind: 'number', min: 18, max: 70, placeholder: '70' },
@@ -122,6 +137,8 @@ export function formValuesOf(profile: ProfileView, fields: readonly ProfileField
     if (def.kind === 'countries') values[field] = Array.isArray(raw) ? raw.map(String) : [];
     else if (def.kind === 'boolean') values[field] = raw === true ? 'yes' : raw === false ? 'no' : '';
     else if (field === 'birthMinute' && typeof raw === 'number') values[field] = String(raw).padStart(2, '0');
+    // The income is chosen as a range: an amount shows as the range it falls in.
+    else if (def.kind === 'income' && typeof raw === 'number') values[field] = String(incomeRangeOf(raw, profile.incomeCurrency).min);
     else values[field] = raw == null ? '' : String(raw);
   }
   return values;
@@ -143,7 +160,7 @@ export function apiValuesOf(values: FormValues, fields: readonly ProfileFieldNam
     const text = typeof value === 'string' ? value.trim() : '';
     if (text === '') out[field] = emptyAs;
     else if (def.kind === 'boolean') out[field] = text === 'yes';
-    else if (def.kind === 'number' || field === 'birthHour' || field === 'birthMinute') out[field] = Number(text);
+    else if (def.kind === 'number' || def.kind === 'count' || def.kind === 'income' || field === 'birthHour' || field === 'birthMinute') out[field] = Number(text);
     else out[field] = text;
   }
   return out;
@@ -167,19 +184,41 @@ export function ProfileField({
   value,
   error,
   onChange,
+  values = {},
 }: {
   field: ProfileFieldName;
   value: FormValue | undefined;
   error?: string;
   onChange: (field: ProfileFieldName, value: FormValue) => void;
+  /** the form's other answers: the income's ranges follow its currency, the community's suggestions religion and mother tongue */
+  values?: FormValues;
 }) {
   const def: FieldDef = FIELD_DEFS[field];
+  const other = (name: ProfileFieldName) => (typeof values[name] === 'string' ? (values[name] as string) : '');
   if (def.kind === 'countries') {
     return <CountryMultiSelect label={def.label} value={Array.isArray(value) ? value : []} onChange={(next) => onChange(field, next)} error={error} />;
   }
   const text = typeof value === 'string' ? value : '';
   const handle = (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => onChange(field, event.target.value);
-  if (def.kind === 'select' || def.kind === 'boolean') {
+  if (def.kind === 'community') {
+    return <CommunityField name={field} religion={other('religion')} motherTongue={other('motherTongue')} value={text} error={error} onChange={handle} />;
+  }
+  if (def.kind === 'income') {
+    const currency = other('incomeCurrency');
+    return (
+      <SelectField
+        label={def.label}
+        name={field}
+        options={incomeRangeOptions(currency)}
+        placeholder={currency ? 'Not specified' : 'Choose the currency first'}
+        disabled={!currency}
+        value={text}
+        error={error}
+        onChange={handle}
+      />
+    );
+  }
+  if (def.kind === 'select' || def.kind === 'boolean' || def.kind === 'count') {
     return (
       <SelectField label={def.label} name={field} options={def.options ?? []} placeholder={def.placeholder} value={text} error={error} onChange={handle} />
     );

@@ -67,7 +67,8 @@ export function StageForm({
   for (const field of fields) if ((submitted || touched.has(field)) && allErrors[field]) errors[field] = allErrors[field];
 
   const change = (field: ProfileFieldName, value: FormValue) => {
-    setValues((current) => ({ ...current, [field]: value }));
+    // The ranges differ by currency: a range chosen in another currency no longer says anything.
+    setValues((current) => ({ ...current, [field]: value, ...(field === 'incomeCurrency' && value !== current.incomeCurrency ? { income: '' } : {}) }));
     setTouched((current) => {
       const next = new Set(current).add(field);
       // Choosing parent makes the parent fields required at once (their errors show immediately).
@@ -105,7 +106,7 @@ export function StageForm({
       <p className="card__text">{meta.description}</p>
       <form className="form" onSubmit={submit} noValidate aria-label={meta.name}>
         {fields.map((field) => (
-          <ProfileField key={field} field={field} value={values[field]} error={errors[field]} onChange={change} />
+          <ProfileField key={field} field={field} value={values[field]} values={values} error={errors[field]} onChange={change} />
         ))}
         <div className="edit-actions">
           <Button type="button" variant="outline" onClick={onDone} disabled={saveStage.isPending}>

@@ -111,7 +111,10 @@ test('the active stage opens a form with the server\'s fields that validates on 
   fireEvent.click(screen.getByRole('button', { name: /Stage 2: Personal Details/ }));
   const form = await screen.findByRole('form', { name: 'Personal Details' }, SLOW);
   const labels = within(form).getAllByText(/./, { selector: 'label' }).map((l) => l.textContent);
-  assert.deepEqual(labels, ['Height (cm)', 'Education Level', 'Profession', 'Marital Status', 'Annual Income (optional)', 'Bio']);
+  assert.deepEqual(labels, [
+    'Height', 'Marital Status', 'Diet', 'Education Level', 'Education Details', 'Profession', 'Company', 'Income Currency', 'Annual Income (optional)', 'Bio',
+  ]);
+  assert.equal((within(form).getByLabelText('Annual Income (optional)') as HTMLSelectElement).disabled, true, 'the ranges wait for the currency');
 
   fireEvent.change(within(form).getByLabelText('Bio'), { target: { value: 'Too short' } });
   assert.ok(await within(form).findByText('Bio should be at least 10 characters'));
@@ -120,7 +123,11 @@ test('the active stage opens a form with the server\'s fields that validates on 
   assert.ok(within(form).getByText('Marital status is required'));
   assert.equal(fetchStub.callsTo('POST', '/api/profiles/31/completion/2').length, 0);
 
-  fireEvent.change(within(form).getByLabelText('Height (cm)'), { target: { value: '165' } });
+  assert.ok(within(form).getByRole('option', { name: '165 cm (5 ft 5 in)' }));
+  fireEvent.change(within(form).getByLabelText('Height'), { target: { value: '165' } });
+  fireEvent.change(within(form).getByLabelText('Income Currency'), { target: { value: 'CAD' } });
+  fireEvent.change(within(form).getByLabelText('Annual Income (optional)'), { target: { value: '80000' } });
+  assert.equal((within(form).getByLabelText('Annual Income (optional)') as HTMLSelectElement).selectedOptions[0].textContent, 'CA$80,000–100,000 a year');
   fireEvent.change(within(form).getByLabelText('Marital Status'), { target: { value: 'never_married' } });
   fireEvent.change(within(form).getByLabelText('Bio'), { target: { value: 'I love hiking and cooking.' } });
   fireEvent.click(within(form).getByRole('button', { name: 'Save Stage' }));
@@ -133,6 +140,8 @@ test('the active stage opens a form with the server\'s fields that validates on 
     education: "Master's",
     profession: 'Data Scientist',
     maritalStatus: 'never_married',
+    incomeCurrency: 'CAD',
+    income: 80000,
     about: 'I love hiking and cooking.',
   });
   // Saving returns to the multi-step editor.
@@ -274,7 +283,7 @@ test('the editor sends only the fields the member changed, so it cannot undo ano
   assert.ok(await screen.findByText('Profile Updated'));
   assert.deepEqual(JSON.parse(fetchStub.callsTo('PATCH', '/api/profiles/31')[0].body), { city: 'Ottawa' });
 
-  fireEvent.click(screen.getByRole('button', { name: 'Step 4: Family' }));
+  fireEvent.click(screen.getByRole('button', { name: 'Step 4: Family Information' }));
   fireEvent.change(within(form).getByLabelText('Sibling Details'), { target: { value: 'One elder sister' } });
   fireEvent.click(within(form).getByRole('button', { name: 'Save Changes' }));
   await waitFor(() => assert.equal(fetchStub.callsTo('PATCH', '/api/profiles/31').length, 2));

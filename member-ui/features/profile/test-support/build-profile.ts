@@ -1,3 +1,4 @@
+import { COMPLETION_STAGES } from '../../../../contracts/profile';
 import type { CompletionStatusView, ProfileView } from '../../../../contracts/views';
 
 /** The member's own profile as the API presents it; override what a test cares about. */
@@ -26,6 +27,7 @@ export function buildOwnProfile(overrides: Partial<ProfileView> = {}): ProfileVi
     profession: 'Data Scientist',
     company: null,
     income: null,
+    incomeCurrency: null,
     maritalStatus: null,
     about: null,
     bio: null,
@@ -49,6 +51,14 @@ export function buildOwnProfile(overrides: Partial<ProfileView> = {}): ProfileVi
     familyType: null,
     familyValues: null,
     siblingDetails: null,
+    community: null,
+    fatherOccupation: null,
+    motherOccupation: null,
+    brothers: null,
+    brothersMarried: null,
+    sisters: null,
+    sistersMarried: null,
+    familyLocation: null,
     familyBackground: null,
     agePreferenceMin: null,
     agePreferenceMax: null,
@@ -87,7 +97,7 @@ export function buildCompletion(done: number, overrides: Partial<CompletionStatu
     isComplete: next === null,
     currentStage: next,
     nextStage: next
-      ? { stage: next, name: STAGE_NAMES[next - 1], fields: next === 2 ? ['height', 'education', 'profession', 'maritalStatus', 'income', 'about'] : [], description: 'Next stage' }
+      ? { stage: next, name: STAGE_NAMES[next - 1], fields: [...COMPLETION_STAGES[next - 1].fields], description: 'Next stage' }
       : null,
     stages: STAGE_NAMES.map((name, i) => ({ stage: i + 1, name, complete: i < done })),
     ...overrides,

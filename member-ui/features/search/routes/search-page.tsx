@@ -96,11 +96,15 @@ function useLoadOnScroll(enabled: boolean, load: () => void) {
   return sentinel;
 }
 
-const panelPending = (
-  <section className="filter-panel" id="search-filters" aria-label="Search filters" aria-busy="true">
-    <Spinner />
-  </section>
-);
+// A component, not a module-level element: the server imports this file (the first screen of /search), and an
+// element made at import time would need React's JSX runtime before anything renders.
+function PanelPending() {
+  return (
+    <section className="filter-panel" id="search-filters" aria-label="Search filters" aria-busy="true">
+      <Spinner />
+    </section>
+  );
+}
 
 function errorText(error: Error): { text: string; upgrade: boolean } {
   if (isApiError(error)) {
@@ -256,10 +260,10 @@ export function SearchScreen({ address, changeAddress }: { address: SearchPageSe
       </search>
 
       {panelOpen ? (
-        <Suspense fallback={panelPending}>
+        <Suspense fallback={<PanelPending />}>
           {/* The panel starts from the member's preferred ages: held until they are known (asked for on hover). */}
           {appliedFilters === null && ownProfile.isPending ? (
-            panelPending
+            <PanelPending />
           ) : (
             <FilterPanel
               initial={appliedFilters ?? { ...DEFAULT_FILTERS, ageRange: defaultAges }}
