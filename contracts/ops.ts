@@ -3,9 +3,23 @@ import * as z from 'zod';
 import { ID_DOCUMENT_TYPES, SUBSCRIPTION_TIERS, SUSPENSION_LENGTHS, USER_STATUSES } from './enums';
 
 const page = {
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  /** Out of range is clamped: below 1 is the first page, past the end the last (the server knows the end). */
+  page: z.coerce.number({ error: 'page must be a number' }).int('page must be a whole number').default(1).transform((n) => Math.min(Math.max(n, 1), 100_000)),
   pageSize: z.coerce.number().int().min(1).max(200).default(25),
 };
+
+/**
+ * The reasons reviewers give most often, offered as one click in the console (the text stays editable). Each says
+ * what to do next, since the member reads it as written.
+ */
+export const VERIFICATION_REJECTION_REASONS = [
+  'The ID photo is blurred or cut off. Please upload a sharp photo of the whole document.',
+  'The selfie does not clearly show your face. Please take one in good light, facing the camera.',
+  'The name on the ID does not match your profile. Please check your profile name or use another ID.',
+  'The date of birth on the ID does not match your profile. Please correct your profile or use another ID.',
+  'The document is expired or not an accepted ID. Please use a valid passport, national ID or driving licence.',
+  'The selfie and the ID photo do not appear to show the same person. Please submit new photos.',
+] as const;
 
 export const verificationDecisionSchema = z.object({
   reason: z.string().trim().min(5, 'Give the member a reason of at least 5 characters').max(500),
@@ -45,7 +59,8 @@ export const shareListSchema = z.object({
 
 export const memberListSchema = z.object({
   ...page,
-  q: z.string().trim().max(100).optional(),
+  /** Part of a name, username or email; a user or profile id; or a whole /shared/… link. */
+  q: z.string().trim().max(500).optional(),
   tier: z.enum(SUBSCRIPTION_TIERS).optional(),
   verified: z.enum(['true', 'false']).optional(),
   status: z.enum(USER_STATUSES).optional(),
@@ -60,6 +75,9 @@ export const suspendSchema = z.object({
   length: z.enum(SUSPENSION_LENGTHS).default('until_restored'),
 });
 /** Restoring access always says why: the member is emailed the reason. */
+/** A reviewer turning off a share link: the reason is told to the link's owner and kept in the audit log. */
+export const shareDeactivateSchema = z.object({ reason: z.string().trim().min(3, 'Write the reason the owner will read').max(500) });
+
 export const restoreSchema = z.object({ note: z.string().trim().min(3, 'Say why the account is restored').max(500) });
 /** Uphold or overturn an appeal: the reason is emailed to the member and kept in the audit log. */
 export const appealDecisionSchema = z.object({ reason: z.string().trim().min(3, 'Write the reason the member will read').max(500) });
@@ -82,12 +100,13 @@ export const auditListSchema = z.object({
 
 export const listPageSchema = z.object({ ...page, status: z.string().trim().max(20).optional() });
 
+/** A new staff account: no password — the invitee chooses their own through the emailed link (a `password` key is refused). */
 export const createReviewerSchema = z.object({
   username: z.string().trim().regex(/^[A-Za-z0-9._-]{3,40}$/, 'Username must be 3–40 letters, numbers, dots, dashes or underscores'),
   fullName: z.string().trim().min(2, 'Full name is required').max(100),
   email: z.string().trim().email('Please enter a valid email address').max(254),
-  password: z.string().min(8, 'Password must be at least 8 characters').max(200),
   role: z.enum(['reviewer', 'admin']).default('reviewer'),
+  password: z.undefined({ error: 'New staff choose their own password from the invitation email: leave the password out' }).optional(),
 });
 
 export const staffRoleSchema = z.object({ role: z.enum(['reviewer', 'admin'], { error: 'Choose reviewer or admin' }) });

@@ -3,6 +3,7 @@
 // lifts the mark after confirming.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { generate } from 'otplib';
 import type { Browser } from 'playwright-core';
 import { type Mailbox, startMailbox } from '../server/test/mailbox';
 import { type RunningSaathi, launchBrowser, screenshot, startSaathi } from './harness';
@@ -43,6 +44,13 @@ describe('email delivery on the ops member page (1440×900)', () => {
     await page.getByLabel('Username').fill(REVIEWER.username);
     await page.getByLabel('Password').fill(REVIEWER.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
+    // A real deployment: the first sign-in turns on two-factor before the console opens (e2e/ops-staff-2fa.test.ts).
+    await page.getByRole('heading', { level: 1, name: 'Turn on two-factor authentication' }).waitFor();
+    await page.getByRole('img', { name: 'QR code for your authenticator app' }).waitFor();
+    const secret = ((await page.locator('.ops-enrol__secret').textContent()) ?? '').replace(/\s/g, '');
+    await page.getByLabel('6-digit code').fill(await generate({ secret }));
+    await page.getByRole('button', { name: 'Turn on and continue' }).click();
+    await page.getByRole('button', { name: 'I have saved my recovery codes: open the console' }).click();
     await page.getByRole('banner').getByText(REVIEWER.fullName).waitFor();
 
     await page.goto('/ops/members?q=ravi');

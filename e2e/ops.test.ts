@@ -184,7 +184,17 @@ describe('the ops console in the browser (1440×900)', () => {
       [...document.querySelectorAll<HTMLImageElement>('.ops-review img')].every((img) => img.complete && img.naturalWidth > 0),
     );
     assert.equal(await detail.getByRole('img', { name: /Profile photo 1 of Ananya Iyer/ }).count(), 1);
+    // What the ID must agree with, from her profile.
+    const facts = detail.getByRole('region', { name: 'Profile details to compare with the ID' });
+    await facts.getByText(/^1994-03-18 \(age \d+\)$/).waitFor();
+    await facts.getByText('Canada').waitFor();
     await screenshot(page, 'ops-verification');
+    await detail.getByRole('button', { name: 'Reject…' }).click();
+    const rejecting = page.getByRole('dialog', { name: "Reject Ananya Iyer's verification" });
+    await rejecting.getByRole('button', { name: /^The ID photo is blurred/ }).click();
+    assert.match(await rejecting.getByLabel('Reason for the member').inputValue(), /^The ID photo is blurred or cut off/);
+    await screenshot(page, 'ops-verification-reasons');
+    await rejecting.getByRole('button', { name: 'Cancel' }).click();
 
     await detail.getByRole('button', { name: 'Approve' }).click();
     await page.getByText('Approved Ananya Iyer').waitFor();
@@ -297,8 +307,11 @@ describe('the ops console in the browser (1440×900)', () => {
     await screenshot(page, 'ops-shares');
 
     await table.getByRole('button', { name: /^Deactivate link #\d+ of Farah Khan$/ }).click();
-    await page.getByRole('dialog', { name: 'Deactivate this share link?' }).getByRole('button', { name: 'Deactivate link' }).click();
-    await page.getByText(/is deactivated\.$/).waitFor();
+    const deactivation = page.getByRole('dialog', { name: 'Deactivate this share link?' });
+    await deactivation.getByLabel('Reason for the owner').fill('The link was posted on a public forum');
+    await screenshot(page, 'ops-share-deactivate');
+    await deactivation.getByRole('button', { name: 'Deactivate link' }).click();
+    await page.getByText(/is deactivated; they were told why\.$/).waitFor();
     assert.equal((await fetch(`${saathi.url}/api/shares/${shareCode}`)).status, 410);
   });
 
@@ -422,7 +435,7 @@ describe('the ops console in the browser (1440×900)', () => {
     await screenshot(page, 'ops-audit');
   });
 
-  test('an admin adds a reviewer who can then sign in; reviewers cannot open that page', async () => {
+  test('an admin invites a reviewer, who chooses their own password; reviewers cannot open that page', async () => {
     await page.goto('/ops/reviewers');
     await page.getByRole('heading', { level: 1, name: 'Admins only' }).waitFor();
     assert.equal(await page.getByRole('navigation', { name: 'Console areas' }).getByRole('link', { name: 'Reviewers' }).count(), 0);
@@ -434,36 +447,25 @@ describe('the ops console in the browser (1440×900)', () => {
     await table.getByText('Meera Nair').waitFor();
     await adminPage.getByRole('button', { name: 'Add reviewer' }).click();
     const dialog = adminPage.getByRole('dialog', { name: 'Add a reviewer' });
+    assert.equal(await dialog.getByLabel('Password').count(), 0, 'the admin never chooses the password');
     await dialog.getByLabel('Full name').fill('Gita Rao');
     await dialog.getByLabel('Username').fill(REVIEWER.username);
     await dialog.getByLabel('Email').fill('gita@reviewers.test');
-    await dialog.getByLabel('Password').fill('short');
-    await dialog.getByRole('button', { name: 'Create account' }).click();
-    await dialog.getByText('Password must be at least 8 characters').waitFor();
-    await dialog.getByLabel('Password').fill('gita-reviews-2026');
-    await dialog.getByRole('button', { name: 'Create account' }).click();
+    await dialog.getByRole('button', { name: 'Send invitation' }).click();
     await dialog.getByText('Username already exists').waitFor();
     await dialog.getByLabel('Username').fill('gita.rao');
-    await dialog.getByRole('button', { name: 'Create account' }).click();
-    await adminPage.getByText('Gita Rao can now sign in to the console as gita.rao.').waitFor();
+    await dialog.getByRole('button', { name: 'Send invitation' }).click();
+    await adminPage.getByText('Gita Rao was invited: an email to gita@reviewers.test lets them choose their password (the link works for three days).').waitFor();
     await table.getByText('gita.rao').waitFor();
     await screenshot(adminPage, 'ops-reviewers');
 
-    const gita = cookieJarClient();
-    const login = await gita('POST', '/api/ops/session', { json: { username: 'gita.rao', password: 'gita-reviews-2026' } });
-    assert.equal(login.status, 200);
-    assert.equal((await gita('GET', '/api/ops/reports')).status, 200);
-
-    // Gita leaves: deactivated from the console, her open session ends at once.
+    // Gita leaves before starting: deactivated from the console.
     await table.getByRole('button', { name: 'Deactivate Gita Rao' }).click();
     const confirm = adminPage.getByRole('dialog', { name: 'Deactivate Gita Rao?' });
     await confirm.getByLabel('Note for the audit log (optional)').fill('Left the team');
     await confirm.getByRole('button', { name: 'Deactivate' }).click();
     await adminPage.getByText('Gita Rao is deactivated and signed out.').waitFor();
     await table.getByRole('button', { name: 'Reactivate Gita Rao' }).waitFor();
-    assert.equal((await gita('GET', '/api/ops/reports')).status, 401);
-    // Refused like a wrong password; she is told why by email.
-    assert.equal((await cookieJarClient()('POST', '/api/ops/session', { json: { username: 'gita.rao', password: 'gita-reviews-2026' } })).status, 401);
     await table.getByRole('button', { name: 'Make Meera Nair an admin' }).waitFor();
     await screenshot(adminPage, 'ops-reviewers-lifecycle');
     await adminContext.close();

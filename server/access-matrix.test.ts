@@ -152,6 +152,13 @@ const MATRIX: Record<string, Access> = {
   'POST /api/family/:profileId/suggestions/:suggestionId/decision': 'owner',
   'GET /api/family/:profileId/thread': 'owner',
   'POST /api/family/:profileId/thread': 'owner',
+  // A member's own success stories; the id is a story of theirs (anyone else's is a 404).
+  'GET /api/success-stories/mine': 'member',
+  'POST /api/success-stories': 'member',
+  'PATCH /api/success-stories/:id': 'owner',
+  'POST /api/success-stories/:id/photos': 'owner',
+  'DELETE /api/success-stories/:id/photos/:fileKey': 'owner',
+  'POST /api/success-stories/:id/consent': 'owner',
   'GET /api/family-invitations/:token': 'public',
   'POST /api/family-invitations/:token': 'public',
   'GET /api/shortlist/:profileId': 'owner',

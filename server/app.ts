@@ -21,6 +21,7 @@ import { moodRoutes } from './routes/moods/moods';
 import { notificationRoutes } from './routes/notifications/notifications';
 import { appealRoutes } from './routes/appeals/appeals';
 import { storyConsentRoutes } from './routes/story-consent/story-consent';
+import { memberStoryRoutes } from './routes/success-stories/success-stories';
 import { opsRoutes } from './routes/ops/ops';
 import { opsSessionRoutes } from './routes/ops/ops-session';
 import { verificationRoutes } from './routes/verification/verification';
@@ -107,6 +108,7 @@ export function apiRouters(services: AppServices) {
     verificationRoutes(),
     appealRoutes(),
     storyConsentRoutes(),
+    memberStoryRoutes(),
     familyRoutes(),
     familyInvitationRoutes(),
     familySuggestionRoutes(),

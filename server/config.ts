@@ -25,6 +25,8 @@ export interface Config {
    * a plain `saathi serve` is a real deployment, whatever its database.
    */
   demoMode: boolean;
+  /** Staff must turn on two-factor before the console serves them (always, except in demo mode: its demo reviewers). */
+  staffTwoFactorRequired: boolean;
   /** Cookie-signing keys; generated into dataDir on first start when not given. */
   sessionKeys: string[] | null;
   sessionMaxAgeMs: number;
@@ -111,6 +113,7 @@ export function loadConfig(overrides: Partial<Config> = {}, env: NodeJS.ProcessE
     databaseUrl,
     dbClient,
     demoMode: s.DEMO_MODE ?? false,
+    staffTwoFactorRequired: !(s.DEMO_MODE ?? false),
     sessionKeys: s.SESSION_KEYS ? s.SESSION_KEYS.split(',').map((k) => k.trim()).filter(Boolean) : null,
     sessionMaxAgeMs: (s.SESSION_MAX_AGE_HOURS ?? 24 * 14) * 3600_000,
     publicUrl,
@@ -162,7 +165,8 @@ export function loadConfig(overrides: Partial<Config> = {}, env: NodeJS.ProcessE
         : null,
     },
   };
-  return { ...base, ...overrides };
+  const merged = { ...base, ...overrides };
+  return { ...merged, staffTwoFactorRequired: overrides.staffTwoFactorRequired ?? !merged.demoMode };
 }
 
 // Combinations refused or warned about, and the printed configuration: config-checks.ts.

@@ -44,6 +44,7 @@ const COVERAGE: Record<string, { section: string } | { notExported: string }> = 
   email_outbox: { section: 'emailsSent' },
   push_subscriptions: { section: 'pushSubscriptions' },
   known_devices: { section: 'knownDevices' },
+  sign_in_attempts: { section: 'signIns' },
   story_consents: { section: 'storyConsents' },
   family_members: { section: 'familyRoles' },
   profile_activity: { section: 'profileActivity' },

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { generate } from 'otplib';
 import http from 'node:http';
 import { after, before, describe, test } from 'node:test';
 import { Client, type TestServer, startTestServer } from './test/harness';
@@ -166,6 +167,9 @@ describe('the Expo dev-client info is for developers only', () => {
       const { user, password } = await buildUser(configured, { role: 'admin' });
       const admin = new Client(configured);
       assert.equal((await admin.post('/api/ops/session', { username: user.username, password })).status, 200);
+      assert.equal((await admin.get('/api/dev/expo-info')).status, 401, 'a real deployment: signed out everywhere but the enrolment until two-factor is on');
+      const setup = (await (await admin.post(`/api/users/${user.id}/2fa/setup`)).json()) as { secret: string };
+      assert.equal((await admin.post(`/api/users/${user.id}/2fa/enable`, { code: await generate({ secret: setup.secret }) })).status, 200);
       const info = await admin.get('/api/dev/expo-info');
       assert.equal(info.status, 200);
       assert.match(((await info.json()) as Json).devUrl as string, /^exp:\/\//);

@@ -45,6 +45,8 @@ import * as familyConsent from './20261207_50_family_consent';
 import * as trustAndSafety from './20261207_50_trust_and_safety';
 import * as profileActivity from './20261207_60_profile_activity';
 import * as profileBasics from './20261207_63_profile_basics';
+import * as signInAttempts from './20261207_69_sign_in_attempts';
+import * as shareRevocationReason from './20261207_70_share_revocation_reason';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -99,6 +101,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261207_50_trust_and_safety': trustAndSafety,
   '20261207_60_profile_activity': profileActivity,
   '20261207_63_profile_basics': profileBasics,
+  '20261207_69_sign_in_attempts': signInAttempts,
+  '20261207_70_share_revocation_reason': shareRevocationReason,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -40,6 +40,8 @@ export const paths = {
   compatibility: '/compatibility',
   moodTracking: '/mood-tracking',
   deleteAccount: '/delete-account',
+  myStories: '/stories',
+  storySubmit: '/stories/new',
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];

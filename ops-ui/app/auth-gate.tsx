@@ -4,6 +4,7 @@ import { Spinner } from '../components/ui/spinner';
 import { useOpsSession } from '../features/auth/api/ops-session';
 import { MemberRefusal } from '../features/auth/components/member-refusal';
 import { SignInPage } from '../features/auth/components/sign-in-page';
+import { TwoFactorEnrolment } from '../features/auth/components/two-factor-enrolment';
 import { OpsShell } from './layout/ops-shell';
 import { useSessionExpiry } from './use-session-expiry';
 
@@ -44,6 +45,8 @@ export function AuthGate() {
       return <SignInPage />;
     case 'refused':
       return <MemberRefusal message={current.message} />;
+    case 'enrol':
+      return <TwoFactorEnrolment user={current.user} />;
     case 'signed-in':
       return <OpsShell user={current.user} />;
   }

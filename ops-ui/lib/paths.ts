@@ -28,6 +28,8 @@ const OPS_API = '/api/ops';
 export const apiPaths = {
   opsSession: `${OPS_API}/session`,
   opsMe: `${OPS_API}/me`,
+  twoFactorSetup: (userId: number) => `/api/users/${userId}/2fa/setup`,
+  twoFactorEnable: (userId: number) => `/api/users/${userId}/2fa/enable`,
   logout: '/api/auth/logout',
   opsSignOut: `${OPS_API}/sign-out`,
   dashboard: `${OPS_API}/dashboard`,

@@ -1,6 +1,6 @@
 import type { Next } from 'koa';
 import type { AppContext } from '../context';
-import { forbidden, unauthorized, unlessStorageFault } from '../errors';
+import { HttpError, forbidden, unauthorized, unlessStorageFault } from '../errors';
 import { User } from '../models/user';
 
 /** Loads the signed-in user from the session. Suspended or deleted accounts are signed out on the spot. */
@@ -11,6 +11,12 @@ export async function loadUser(ctx: AppContext, next: Next): Promise<void> {
     const read = ctx.state.sessionUser;
     const user = read && read.id === userId ? read : await User.query(ctx.services.db).findById(userId);
     if (user && !user.isDeleted && user.status === 'active') {
+      // A staff account still to turn on two-factor authentication is signed in for the console's enrolment only:
+      // everywhere else (media, member routes) it is no one, so a password alone reaches no member's data.
+      if (mustEnrolTwoFactor(ctx, user) && !ENROLMENT_PATHS.test(ctx.path)) {
+        await next();
+        return;
+      }
       ctx.state.user = user;
       // Presence: at most one write a minute per member.
       const now = Date.now();
@@ -51,6 +57,8 @@ export async function requireStaff(ctx: AppContext, next: Next): Promise<void> {
   if (user.role !== 'reviewer' && user.role !== 'admin') {
     throw forbidden('This console is for Saathi reviewers and administrators. Member accounts cannot use it.');
   }
+  // Staff see members' private data: a password alone is not enough to reach it.
+  if (mustEnrolTwoFactor(ctx, user) && ctx.path !== '/api/ops/sign-out') throw new HttpError(403, TWO_FACTOR_ENROLMENT_MESSAGE, 'two_factor_enrolment_required', { twoFactorEnrolmentRequired: true });
   await next();
 }
 
@@ -58,4 +66,14 @@ export async function requireAdmin(ctx: AppContext, next: Next): Promise<void> {
   const user = currentUser(ctx);
   if (user.role !== 'admin') throw forbidden('Only administrators can do that');
   await next();
+}
+
+/** What a staff session may reach before enrolment: the console (which answers why), the 2FA setup, signing out. */
+const ENROLMENT_PATHS = /^\/api\/(ops\/|users\/\d+\/2fa(\/|$)|auth\/logout$)/;
+
+export const TWO_FACTOR_ENROLMENT_MESSAGE = 'Turn on two-factor authentication to use the console';
+
+/** A staff account that must still turn on two-factor authentication before the console serves it. */
+export function mustEnrolTwoFactor(ctx: AppContext, user: User): boolean {
+  return ctx.services.config.staffTwoFactorRequired && (user.role === 'reviewer' || user.role === 'admin') && !user.totpEnabled;
 }

@@ -35,6 +35,20 @@ export class KnownDevice extends BaseModel {
   lastSeenAt!: number;
 }
 
+/** One attempt to sign in to an account (kept 90 days), for the reviewers' member page. */
+export class SignInAttempt extends BaseModel {
+  static tableName = 'sign_in_attempts';
+  static bigintColumns = ['createdAt'];
+  id!: number;
+  userId!: number;
+  outcome!: 'success' | 'failure' | 'refused';
+  reason!: string | null;
+  form!: 'member' | 'console';
+  userAgent!: string | null;
+  ip!: string | null;
+  createdAt!: number;
+}
+
 /** One fixed window of one rate-limit key. */
 export class RateLimit extends BaseModel {
   static tableName = 'rate_limits';

@@ -11,7 +11,7 @@ export {
   ProfileFamily, FamilyMember, FamilyInvitation, FamilySuggestion, FamilyThreadMessage, FamilyAct, FamilySharedConversation,
 } from './family';
 export { SubscriptionPlan, Payment, VerificationRequest, IdentityVerification, AuditLog, EmailOutbox, Announcement } from './ops';
-export { Session, PasswordResetToken, EmailConfirmationToken, TotpRecoveryCode, KnownDevice, AppealToken, RateLimit } from './account';
+export { Session, PasswordResetToken, EmailConfirmationToken, TotpRecoveryCode, KnownDevice, AppealToken, RateLimit, SignInAttempt } from './account';
 export { Subscription, Invoice, StripeEvent, BillingClock } from './billing';
 export { PushSubscription, PushOutbox, LiveEvent, Job, Counter } from './delivery';
 export { ProfileView, NotInterested, ShareView, MoodPromptDismissal, StoryConsent, ProfileDraft, KundaliCache } from './activity';

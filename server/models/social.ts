@@ -44,6 +44,8 @@ export class ProfileShare extends BaseModel {
   isActive!: boolean;
   deactivatedAt!: number | null;
   deactivatedBy!: number | null;
+  /** why a reviewer deactivated it (told to its owner); null when the owner did, or it is active */
+  deactivationReason!: string | null;
   profile?: Profile;
   owner?: User;
 

@@ -13,6 +13,12 @@ async function isPublishedStoryPhoto(db: Db, fileKey: string): Promise<boolean> 
   return Boolean(await SuccessStory.query(db).where('isPublished', true).where('photoKeys', 'like', `%"${fileKey}"%`).select('id').first());
 }
 
+async function isOwnStoryPhoto(db: Db, userId: number, fileKey: string): Promise<boolean> {
+  if (!/^[a-f0-9]{32}$/.test(fileKey)) return false;
+  const mine = SuccessStory.query(db).where((q) => q.where('user1Id', userId).orWhere('user2Id', userId));
+  return Boolean(await mine.where('photoKeys', 'like', `%"${fileKey}"%`).select('id').first());
+}
+
 /**
  * Who may read an uploaded file. Owners and staff see their files; verification images are staff-only;
  * profile photos follow the relationship policy (hidden profiles, blocks, and blurred photos: a member who may
@@ -20,8 +26,9 @@ async function isPublishedStoryPhoto(db: Db, fileKey: string): Promise<boolean> 
  */
 export async function decidePhotoAccess(db: Db, viewer: User | null, photo: Photo): Promise<MediaDecision> {
   const isStaff = viewer?.role === 'reviewer' || viewer?.role === 'admin';
-  // A story photo is public only while its story is published (both members agreed); staff always see it.
-  if (photo.purpose === 'story') return isStaff || (await isPublishedStoryPhoto(db, photo.fileKey)) ? 'clear' : 'deny';
+  // A story photo is public only while its story is published (both members agreed); staff and the story's two
+  // members always see it.
+  if (photo.purpose === 'story') return isStaff || (await isPublishedStoryPhoto(db, photo.fileKey)) || (viewer && (await isOwnStoryPhoto(db, viewer.id, photo.fileKey))) ? 'clear' : 'deny';
   if (photo.purpose === 'verification_selfie' || photo.purpose === 'verification_document') {
     return isStaff ? 'clear' : 'deny';
   }

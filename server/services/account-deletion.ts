@@ -50,6 +50,7 @@ export async function deleteAccount(services: Pick<AppServices, 'db' | 'media' |
     await endSessions(live, trx, { userId });
     await trx('push_subscriptions').where({ userId }).delete();
     await trx('known_devices').where({ userId }).delete();
+    await trx('sign_in_attempts').where({ userId }).delete();
     await trx('password_reset_tokens').where({ userId }).delete();
     await trx('totp_recovery_codes').where({ userId }).delete();
     await trx('email_confirmation_tokens').where({ userId }).delete();

@@ -11,6 +11,14 @@ const CONFIRM_LINK_VALID_MS = 48 * 3600_000;
 /** A new password-reset link's secret (valid one hour): the member's own, a staff reset, the CLI's. */
 export const issuePasswordResetLink = (db: Db | Knex.Transaction, userId: number) => issueToken(PasswordResetToken, db, userId, RESET_LINK_VALID_MS);
 
+const STAFF_INVITE_VALID_MS = 72 * 3600_000;
+
+/**
+ * A new staff member's invitation: a reset link, so they choose their own password, valid three days (an invitation
+ * waits for someone who may not read it within the hour).
+ */
+export const issueStaffInviteLink = (db: Db | Knex.Transaction, userId: number) => issueToken(PasswordResetToken, db, userId, STAFF_INVITE_VALID_MS);
+
 /** A new email-confirmation link's secret (valid two days). */
 export const issueEmailConfirmationLink = (db: Db, userId: number) => issueToken(EmailConfirmationToken, db, userId, CONFIRM_LINK_VALID_MS);
 

@@ -1,6 +1,6 @@
 import type { Db } from '../db';
 import { notFound } from '../errors';
-import { KnownDevice, Session, TotpRecoveryCode } from '../models/account';
+import { KnownDevice, Session, SignInAttempt, TotpRecoveryCode } from '../models/account';
 import { MoodPromptDismissal, NotInterested, ProfileDraft, ProfileView, StoryConsent } from '../models/activity';
 import { Invoice, Subscription } from '../models/billing';
 import { ContactMessage, CulturalAdaptationAssessment, Message, Notification, SuccessStory, UserMood } from '../models/engagement';
@@ -65,6 +65,8 @@ export async function exportMemberData(db: Db, userId: number) {
     // path nor the encryption keys, which only the browser needs).
     pushSubscriptions: await listSubscriptions(db, userId),
     // Browsers signed in from (for the new-sign-in email): which browser and when, not the cookie's id.
+    // Sign-in attempts of the last 90 days: when, from which browser and address, and whether they got in.
+    signIns: (await SignInAttempt.query(db).where({ userId }).orderBy('createdAt')).map((a) => ({ at: isoOrNull(a.createdAt), outcome: a.outcome, userAgent: a.userAgent, ip: a.ip })),
     knownDevices: (await KnownDevice.query(db).where({ userId }).orderBy('firstSeenAt')).map((d) => ({ userAgent: d.userAgent ?? null, firstSeenAt: isoOrNull(d.firstSeenAt), lastSeenAt: isoOrNull(d.lastSeenAt) })),
     messagesSent: messages.map((m) => ({ id: m.id, toUserId: m.receiverId, content: m.content, sentAt: isoOrNull(m.createdAt) })),
     // Notification texts name other members, so only their kind and time are exported.

@@ -1,7 +1,7 @@
 import type { Config } from '../config';
 import type { Db } from '../db';
 import { sendMail } from './mail';
-import { type Restriction, accountRestoredEmail, appealUpheldEmail, confirmEmailEmail, staffDeactivatedEmail, suspensionEmail, verificationOutcomeEmail, warningEmail } from './email/account-emails';
+import { type Restriction, accountRestoredEmail, appealUpheldEmail, confirmEmailEmail, shareRevokedEmail, staffDeactivatedEmail, suspensionEmail, verificationOutcomeEmail, warningEmail } from './email/account-emails';
 import { issueEmailConfirmationLink } from './account-links';
 import { AppealToken } from '../models/account';
 import { User } from '../models/user';
@@ -37,6 +37,13 @@ export async function mailVerificationOutcome(config: Config, db: Db, userId: nu
   const profileUrl = `${origin(config)}/profile`;
   const mail = await verificationOutcomeEmail(outcome.approved ? { name: to.fullName, approved: true, profileUrl } : { name: to.fullName, approved: false, reason: outcome.reason, profileUrl });
   await sendMail(config, db, { to: to.email, kind: 'verification', subject: mail.subject, text: mail.text, html: mail.html });
+}
+
+export async function mailShareRevoked(config: Config, db: Db, userId: number, reason: string) {
+  const to = await recipient(db, userId);
+  if (!to) return;
+  const mail = await shareRevokedEmail({ name: to.fullName, reason, profileUrl: `${origin(config)}/profile` });
+  await sendMail(config, db, { to: to.email, kind: 'notification', subject: mail.subject, text: mail.text, html: mail.html });
 }
 
 export async function mailWarning(config: Config, db: Db, userId: number, message: string) {

@@ -12,6 +12,7 @@ import { sendMail } from './mail';
 import { recoveryCodeUsedEmail } from './email/account-emails';
 import { notify } from './notifications';
 import { liftExpiredSuspension } from './suspensions';
+import { recordSignInAttempt } from './sign-in-history';
 import { RECOVERY_CODE_PATTERN, acceptTotp, recoveryCodesLeft, consumeRecoveryCode } from './totp';
 
 /** Who a sign-in form is for: the member app, or the ops console (reviewers and admins only). */
@@ -26,6 +27,12 @@ export interface Credentials {
 export type SignInOutcome =
   | { ok: true; user: User }
   | { ok: false; reason: 'invalid' | 'not-staff' | 'staff' | 'suspended' | 'unconfirmed' | 'totp-required' | 'totp-invalid' | 'limited'; user: User | null; error: HttpError };
+
+/** Wrong secrets and the limiter are failures; a right password on an account that may not sign in is refused. */
+const ATTEMPT_OUTCOMES: Record<Exclude<SignInOutcome, { ok: true }>['reason'], 'failure' | 'refused'> = {
+  invalid: 'failure', 'totp-invalid': 'failure', 'totp-required': 'failure', limited: 'failure',
+  'not-staff': 'refused', staff: 'refused', suspended: 'refused', unconfirmed: 'refused',
+};
 
 const isStaff = (user: User) => user.role === 'reviewer' || user.role === 'admin';
 
@@ -47,6 +54,11 @@ const isStaff = (user: User) => user.role === 'reviewer' || user.role === 'admin
 export async function authenticate(ctx: AppContext, input: Credentials, audience: SignInAudience): Promise<SignInOutcome> {
   const outcome = await check(ctx, input, audience);
   const { user } = outcome;
+  // Every attempt on a known account, for the reviewers' sign-in history (asking for the code is not an attempt).
+  if (user && (outcome.ok || outcome.reason !== 'totp-required')) {
+    const kind = outcome.ok ? 'success' : ATTEMPT_OUTCOMES[outcome.reason];
+    await recordSignInAttempt(ctx, user.id, kind, outcome.ok ? null : outcome.reason, audience === 'staff' ? 'console' : 'member');
+  }
   if (audience === 'staff' || (user && isStaff(user))) {
     if (outcome.ok) await auditSignIn(ctx, 'success', input.username, outcome.user);
     else if (outcome.reason !== 'totp-required') {

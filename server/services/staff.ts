@@ -4,8 +4,10 @@ import { conflict, notFound } from '../errors';
 import { User } from '../models/user';
 import { type AuditEntry, audit } from './audit';
 import { sendMail } from './mail';
-import { passwordResetEmail } from './email/account-emails';
-import { issuePasswordResetLink } from './account-links';
+import { passwordResetEmail, staffInviteEmail } from './email/account-emails';
+import { issuePasswordResetLink, issueStaffInviteLink } from './account-links';
+import { createAccount, takenField } from './accounts';
+import { randomToken } from './passwords';
 import type { LiveEvents } from './live-events';
 import { endSessions } from './session-end';
 
@@ -87,6 +89,39 @@ export async function sendStaffPasswordReset(config: Config, db: Db, actor: Staf
   });
   const origin = config.publicUrl ?? `http://localhost:${config.port}`;
   const mail = await passwordResetEmail({ name: user.fullName, url: `${origin}/reset-password/${token}`, console: true });
+  await sendMail(config, db, { to: user.email, subject: mail.subject, kind: 'password_reset', text: mail.text, html: mail.html });
+  return user;
+}
+
+export interface StaffInvite {
+  fullName: string;
+  username: string;
+  email: string;
+  role: StaffRole;
+}
+
+/**
+ * Creates a reviewer or admin account and emails them an invitation to choose their own password (the staff
+ * reset-link mechanism, valid three days): no administrator ever knows it. Until they use the link the account
+ * has a random password nobody holds. At their first sign-in the console has them turn on two-factor
+ * authentication before anything else.
+ */
+export async function inviteStaff(config: Config, db: Db, actor: StaffActor, input: StaffInvite) {
+  const taken = await takenField(db, input.username, input.email);
+  if (taken) throw conflict(taken === 'username' ? 'Username already exists' : 'Email already registered', { field: taken });
+  let token = '';
+  const user = await db.transaction(async (trx) => {
+    const created = await createAccount(
+      trx,
+      { fullName: input.fullName, username: input.username, email: input.email.toLowerCase(), password: randomToken(32), role: input.role },
+      { passwordParams: config.argon2, firstFreePremium: config.firstFreePremium, countRegistration: false },
+    );
+    token = await issueStaffInviteLink(trx, created.id);
+    await audit(trx, { ...actor, action: 'reviewer.create', targetType: 'user', targetId: created.id, details: { username: input.username, role: input.role, invited: true } });
+    return created;
+  });
+  const origin = config.publicUrl ?? `http://localhost:${config.port}`;
+  const mail = await staffInviteEmail({ name: user.fullName, role: input.role, url: `${origin}/reset-password/${token}` });
   await sendMail(config, db, { to: user.email, subject: mail.subject, kind: 'password_reset', text: mail.text, html: mail.html });
   return user;
 }

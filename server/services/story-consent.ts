@@ -38,13 +38,26 @@ export async function consentsOf(db: Db, storyIds: number[]): Promise<Map<number
   return result;
 }
 
+/** Why the members are asked: the team wants to publish, one of them shared it, or what they agreed to changed. */
+export type ConsentRequestReason = 'team' | 'submitted' | 'changed';
+
+export interface ConsentRequestOptions {
+  reason?: ConsentRequestReason;
+  /**
+   * A member of the story who agrees by this very act (they submitted or edited it): their consent is recorded as
+   * given to this exact text and these photos, and only the other member is asked.
+   */
+  agreedUserId?: number;
+}
+
 /**
- * Asks both members of a story for their consent, in the app and by email, each with their own link to answer
- * (and, later, to withdraw). Asking again sends new links and resets both answers to pending: the story's text or
- * photos may have changed since. Refused while the story is published.
+ * Asks the members of a story for their consent, in the app and by email, each with their own link to answer
+ * (and, later, to withdraw). Asking again sends new links and resets the answers to pending: consent is to the
+ * exact text and photos, so a change must be agreed again. Refused while the story is published.
  */
-export async function requestConsent(services: Pick<AppServices, 'db' | 'config' | 'live'>, actor: { actorUserId: number | null; actorRole: string | null; ip?: string | null; requestId?: string | null }, storyId: number) {
+export async function requestConsent(services: Pick<AppServices, 'db' | 'config' | 'live'>, actor: ConsentActor, storyId: number, options: ConsentRequestOptions = {}) {
   const { db, config } = services;
+  const reason = options.reason ?? 'team';
   const story = await SuccessStory.query(db).findById(storyId);
   if (!story) throw notFound('Story not found');
   if (story.isPublished) throw conflict('Unpublish the story before asking again');
@@ -57,25 +70,54 @@ export async function requestConsent(services: Pick<AppServices, 'db' | 'config'
     for (const member of members) {
       const token = randomToken(32);
       links.set(member.id, token);
-      await StoryConsent.query(trx).insert({ storyId, userId: member.id, status: 'pending', tokenHash: sha256(token), requestedAt: now });
+      const agreed = member.id === options.agreedUserId;
+      await StoryConsent.query(trx).insert({ storyId, userId: member.id, status: agreed ? 'accepted' : 'pending', tokenHash: sha256(token), requestedAt: now, respondedAt: agreed ? now : null });
     }
-    await audit(trx, { ...actor, action: 'story.consent_request', targetType: 'success_story', targetId: storyId });
+    await audit(trx, { ...actor, action: 'story.consent_request', targetType: 'success_story', targetId: storyId, details: { reason, ...(options.agreedUserId ? { agreedBy: options.agreedUserId } : {}) } });
   });
   const origin = config.publicUrl ?? `http://localhost:${config.port}`;
   for (const member of members) {
-    const partner = members.find((m) => m.id !== member.id);
+    if (member.id === options.agreedUserId) continue;
+    const partnerName = members.find((m) => m.id !== member.id)?.fullName ?? 'your partner';
     const link = `${origin}/story-consent/${links.get(member.id)}`;
     await notify(services, {
       userId: member.id,
       type: 'other',
-      title: 'May we share your story?',
-      content: `The Saathi team would like to publish the story of you and ${partner?.fullName ?? 'your partner'}, with both your names. Nothing is published unless you both agree. Read it and answer here: ${link}`,
+      title: CONSENT_TITLES[reason],
+      content: `${CONSENT_LEADS[reason](partnerName)} Nothing is published unless you both agree. Read it and answer here: ${link}`,
       sourceType: 'story_consent',
       sourceId: storyId,
     });
-    const mail = await storyConsentEmail({ name: member.fullName, partnerName: partner?.fullName ?? 'your partner', url: link });
+    const mail = await storyConsentEmail({ name: member.fullName, partnerName, url: link, reason });
     await sendMail(config, db, { to: member.email, kind: 'notification', subject: mail.subject, text: mail.text, html: mail.html });
   }
+}
+
+export type ConsentActor = { actorUserId: number | null; actorRole: string | null; ip?: string | null; requestId?: string | null };
+
+const CONSENT_TITLES: Record<ConsentRequestReason, string> = {
+  team: 'May we share your story?',
+  submitted: 'Your partner shared your story',
+  changed: 'Your success story was changed',
+};
+
+const CONSENT_LEADS: Record<ConsentRequestReason, (partner: string) => string> = {
+  team: (partner) => `The Saathi team would like to publish the story of you and ${partner}, with both your names.`,
+  submitted: (partner) => `${partner} shared the story of you both with Saathi, to be published with both your names.`,
+  changed: (partner) => `The story of you and ${partner} was changed since you agreed to it: please read it again.`,
+};
+
+/**
+ * The members' text or photos changed: the story leaves the public pages (if it was there) and is agreed anew.
+ * `agreedUserId` is the member who made the change (their change is their consent); a change by the team asks
+ * both, unless nobody had been asked yet.
+ */
+export async function askAgainAfterChange(services: Pick<AppServices, 'db' | 'config' | 'live'>, actor: ConsentActor, storyId: number, agreedUserId?: number) {
+  const { db } = services;
+  const asked = await StoryConsent.query(db).where({ storyId }).resultSize();
+  if (!asked && agreedUserId === undefined) return;
+  await SuccessStory.query(db).findById(storyId).patch({ isPublished: false, publishedAt: null });
+  await requestConsent(services, actor, storyId, { reason: 'changed', agreedUserId });
 }
 
 /** The consent behind an answer link, with its story; 404 for an unknown link. */
@@ -93,6 +135,17 @@ export async function consentByToken(db: Db, token: string) {
  */
 export async function answerConsent(db: Db, token: string, answer: ConsentAnswer): Promise<ConsentStatus> {
   const { consent } = await consentByToken(db, token);
+  return answerAs(db, consent, answer);
+}
+
+/** The same answer from inside the app, by a member of the story; a story that is not theirs is not found. */
+export async function answerConsentInApp(db: Db, storyId: number, userId: number, answer: ConsentAnswer): Promise<ConsentStatus> {
+  const consent = await StoryConsent.query(db).findOne({ storyId, userId });
+  if (!consent) throw notFound('Story not found');
+  return answerAs(db, consent, answer);
+}
+
+async function answerAs(db: Db, consent: StoryConsent, answer: ConsentAnswer): Promise<ConsentStatus> {
   const next: ConsentStatus = answer === 'accept' ? 'accepted' : answer === 'decline' ? 'declined' : 'withdrawn';
   if (answer === 'withdraw' && consent.status !== 'accepted') throw conflict('You have not agreed to this story, so there is nothing to withdraw');
   if (answer !== 'withdraw' && consent.status !== 'pending') throw conflict(`You already answered this request (${consent.status})`);

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { ModelClass, PartialModelObject } from 'objection';
 import type { Db } from '../db';
 import type { BaseModel } from '../models/base-model';
-import { AppealToken, EmailConfirmationToken, KnownDevice, PasswordResetToken, RateLimit, Session, TotpRecoveryCode } from '../models/account';
+import { AppealToken, EmailConfirmationToken, KnownDevice, PasswordResetToken, RateLimit, Session, SignInAttempt, TotpRecoveryCode } from '../models/account';
 import { KundaliCache, MoodPromptDismissal, NotInterested, ProfileDraft, ProfileView, ShareView, StoryConsent } from '../models/activity';
 import { BillingClock, Invoice, StripeEvent, Subscription } from '../models/billing';
 import { Counter, Job, LiveEvent, PushOutbox, PushSubscription } from '../models/delivery';
@@ -82,6 +82,7 @@ export const buildPasswordResetToken = factory<PasswordResetToken, 'userId'>(Pas
 export const buildEmailConfirmationToken = factory<EmailConfirmationToken, 'userId'>(EmailConfirmationToken, (now) => ({ tokenHash: hex(32), expiresAt: now + DAY_MS, createdAt: now }));
 export const buildRecoveryCode = factory<TotpRecoveryCode, 'userId'>(TotpRecoveryCode, (now) => ({ codeHash: hex(32), createdAt: now }));
 export const buildKnownDevice = factory<KnownDevice, 'userId'>(KnownDevice, (now) => ({ deviceHash: hex(32), firstSeenAt: now, lastSeenAt: now }));
+export const buildSignInAttempt = factory<SignInAttempt, 'userId'>(SignInAttempt, (now) => ({ outcome: 'success', form: 'member', userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Version/17.0 Mobile/15E148 Safari/604.1', ip: '203.0.113.7', createdAt: now }));
 export const buildAppealToken = factory<AppealToken, 'userId'>(AppealToken, (now) => ({ tokenHash: hex(32), expiresAt: now + 7 * DAY_MS, createdAt: now }));
 export const buildRateLimit = factory<RateLimit, 'key'>(RateLimit, (now) => ({ windowStart: now, count: 1 }));
 

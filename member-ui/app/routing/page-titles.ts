@@ -38,5 +38,7 @@ export const ROUTE_TITLES: Record<string, string> = {
   '/compatibility': 'Kundali compatibility',
   '/mood-tracking': 'Mood tracking',
   '/delete-account': 'Delete account',
+  '/stories': 'Your success story',
+  '/stories/new': 'Share your success story',
 };
 export const NOT_FOUND_TITLE = 'Page not found';

@@ -186,6 +186,28 @@ export const familyEditRoute = createRoute({
   component: lazyRouteComponent(() => import('../../features/profile/routes/helper-edit-page'), 'HelperEditPage'),
 });
 
+// A member's own success stories: answer, edit (which asks the partner again), photos. ?sent={id} after sending.
+export const myStoriesRoute = createRoute({
+  ...memberRoute('stories'),
+  validateSearch: (search: Record<string, unknown>): { sent?: number } => {
+    const sent = Number(search.sent);
+    return Number.isInteger(sent) && sent > 0 ? { sent } : {};
+  },
+  staticData: { header: { backTo: '/liked-profiles' } },
+  component: lazyRouteComponent(() => import('../../features/success-stories/routes/my-stories-page'), 'MyStoriesPage'),
+});
+
+// Telling the story of the member and one of their matches; ?partner={userId} preselects the match.
+export const storySubmitRoute = createRoute({
+  ...memberRoute('stories/new'),
+  validateSearch: (search: Record<string, unknown>): { partner?: number } => {
+    const partner = Number(search.partner);
+    return Number.isInteger(partner) && partner > 0 ? { partner } : {};
+  },
+  staticData: { header: { backTo: '/liked-profiles' } },
+  component: lazyRouteComponent(() => import('../../features/success-stories/routes/story-submit-page'), 'StorySubmitPage'),
+});
+
 export const memberRoutes = [
   profileViewRoute,
   searchRoute,
@@ -207,4 +229,6 @@ export const memberRoutes = [
   familyRoute,
   familyChatRoute,
   familyEditRoute,
+  myStoriesRoute,
+  storySubmitRoute,
 ] as const;

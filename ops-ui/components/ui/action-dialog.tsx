@@ -11,6 +11,8 @@ export interface ActionDialogNote {
   placeholder?: string;
   /** Validates the trimmed text before anything is sent; its message is shown under the field. */
   schema?: z.ZodType<unknown>;
+  /** Reasons given often, each one click to fill the note (which stays editable). */
+  suggestions?: readonly string[];
 }
 
 export interface ActionDialogProps {
@@ -75,6 +77,25 @@ export function ActionDialog({
     <Dialog open={open} onOpenChange={(next) => (isPending ? undefined : onOpenChange(next))} title={title} description={description}>
       <form className="ops-dialog__form" onSubmit={handleSubmit} noValidate>
         {children}
+        {note?.suggestions?.length ? (
+          <fieldset className="ops-suggestions">
+            <legend className="ops-suggestions__legend">Common reasons</legend>
+            {note.suggestions.map((suggestion) => (
+              <button
+                key={suggestion}
+                type="button"
+                className="ops-suggestions__item"
+                aria-pressed={text === suggestion}
+                onClick={() => {
+                  setText(suggestion);
+                  setNoteError(null);
+                }}
+              >
+                {suggestion}
+              </button>
+            ))}
+          </fieldset>
+        ) : null}
         {note ? (
           <TextareaField
             label={note.label}

@@ -12,7 +12,7 @@ import {
   useTable,
 } from '@tanstack/react-table';
 import { ArrowDown, ArrowUp, ChevronLeft, ChevronRight, ChevronsUpDown, type LucideIcon } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button } from './button';
 import { EmptyState } from './empty-state';
 
@@ -130,6 +130,13 @@ export function DataTable<TData extends RowData>({
   const firstRow = rowCount === 0 ? 0 : pagination.pageIndex * pagination.pageSize + 1;
   const lastRow = Math.min(rowCount, (pagination.pageIndex + 1) * pagination.pageSize);
   const pageCount = Math.max(table.getPageCount(), 1);
+
+  // A page past the end (an old link, a list that shrank, a typed address) moves to the last page, as the server
+  // answered it, so the address and the pager say the page that is shown.
+  const pastTheEnd = !isLoading && pagination.pageIndex > 0 && pagination.pageIndex >= pageCount;
+  useEffect(() => {
+    if (pastTheEnd) onPaginationChange((current) => ({ ...current, pageIndex: pageCount - 1 }));
+  }, [pastTheEnd, pageCount, onPaginationChange]);
 
   return (
     <div className="ops-table">

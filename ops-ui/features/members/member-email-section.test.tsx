@@ -33,6 +33,7 @@ function detail(emailDelivery: unknown) {
     reportsAbout: [],
     reportsBy: [],
     blocks: [],
+    signIns: [],
     sessions: [],
     emailDelivery,
     audit: { items: [], total: 0 },

@@ -23,6 +23,7 @@ import { MemberBillingSection } from './member-billing-section';
 import { MemberEmailSection } from './member-email-section';
 import { MemberFamilySection } from './member-family-section';
 import { MemberSuspensionsSection } from './member-suspensions-section';
+import { MemberSignInsSection } from './member-sign-ins-section';
 
 function tierLabel(tier: string): string {
   return (TIER_LABELS as Record<string, string>)[tier] ?? humanize(tier);
@@ -231,6 +232,8 @@ function MemberView({ data }: { data: MemberDetail }) {
             </table>
           )}
         </Section>
+
+        <MemberSignInsSection signIns={data.signIns} />
 
         <Section
           title="Audit trail"

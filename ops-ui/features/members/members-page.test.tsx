@@ -14,10 +14,11 @@ afterEach(() => {
 
 const member = { id: 7, fullName: 'Asha Rao', username: 'asha', email: 'asha@example.test', tier: 'premium', isVerified: true, status: 'suspended', registeredAt: '2026-03-01T10:00:00.000Z' };
 
-function stub(): StubbedFetch {
+/** `total`: how many members match, so a page in the address exists (a page past the end moves to the last). */
+function stub(total = 1, page = 1): StubbedFetch {
   return stubFetch({
     'GET /api/ops/me': { status: 200, body: { user: reviewerUser } },
-    'GET /api/ops/members': { status: 200, body: { items: [member], total: 1, page: 1, pageSize: 25 } },
+    'GET /api/ops/members': { status: 200, body: { items: [member], total, page, pageSize: 25 } },
   });
 }
 
@@ -25,7 +26,7 @@ const memberRequests = (s: StubbedFetch) => s.requests.filter((r) => r.pathname 
 
 describe('members table', () => {
   test('opens with the search, filters, order and page of its address', async () => {
-    fetchStub = stub();
+    fetchStub = stub(51, 3);
     renderApp('/ops/members?q=asha&status=suspended&sort=fullName&dir=asc&page=3');
     const table = await screen.findByRole('table', { name: 'Members' });
     await within(table).findByRole('link', { name: 'Asha Rao' });

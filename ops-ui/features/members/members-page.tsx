@@ -92,7 +92,7 @@ export function MembersPage() {
           label="Search"
           className="ops-field--inline ops-search"
           type="search"
-          placeholder="Name, username or email"
+          placeholder="Name, username, email, id or share link"
           value={search.input}
           onChange={(event) => search.setInput(event.currentTarget.value)}
         />

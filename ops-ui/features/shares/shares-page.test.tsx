@@ -115,13 +115,27 @@ describe('share links table', () => {
   });
 
   test('opening the address again (reload, Back, a shared link) shows the same filters, order and page', async () => {
-    fetchStub = stubShares();
+    // 26 matching links: page 2 exists.
+    fetchStub = stubFetch({
+      'GET /api/ops/me': { status: 200, body: { user: reviewerUser } },
+      'GET /api/ops/shares': { status: 200, body: { items: [farahLink], total: 26, page: 2, pageSize: 25 } },
+    });
     renderApp('/ops/shares?q=k3J9&state=active&sort=accessCount&dir=asc&page=2');
     const table = await screen.findByRole('table', { name: 'Share links' });
     assert.equal((screen.getByLabelText('Find a link') as HTMLInputElement).value, 'k3J9');
     assert.equal(screen.getByRole('button', { name: 'Active' }).getAttribute('aria-pressed'), 'true');
     assert.equal(within(table).getByRole('columnheader', { name: 'Views' }).getAttribute('aria-sort'), 'ascending');
+    await screen.findByText('Page 2 of 2');
     assert.deepEqual(shareListRequests(fetchStub), ['?state=active&q=k3J9&sort=views&dir=asc&page=2&pageSize=25']);
+  });
+
+  test('a page past the end in the address moves to the last page', async () => {
+    fetchStub = stubShares();
+    renderApp('/ops/shares?page=9');
+    await screen.findByText('Showing 1–2 of 2');
+    await screen.findByText('Page 1 of 1');
+    assert.equal(new URLSearchParams(window.location.search).get('page'), null);
+    assert.deepEqual(shareListRequests(fetchStub), ['?sort=created&dir=desc&page=9&pageSize=25', '?sort=created&dir=desc&page=1&pageSize=25']);
   });
 
   test('Deactivate asks for confirmation, then posts and confirms', async () => {
@@ -135,9 +149,15 @@ describe('share links table', () => {
     assert.equal(fetchStub.requests.filter((request) => request.method === 'POST').length, 0);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Deactivate link' }));
 
-    assert.ok(await screen.findByText('Link #41 of Farah Khan is deactivated.'));
-    const posts = fetchStub.requests.filter((request) => request.method === 'POST').map((request) => request.pathname);
-    assert.deepEqual(posts, ['/api/ops/shares/41/deactivate']);
+    assert.ok(await within(dialog).findByText('Write the reason the owner will read'), 'a reason is required');
+    assert.equal(fetchStub.requests.filter((request) => request.method === 'POST').length, 0);
+    fireEvent.change(within(dialog).getByLabelText('Reason for the owner'), { target: { value: 'Posted on a public forum' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Deactivate link' }));
+
+    assert.ok(await screen.findByText('Link #41 of Farah Khan is deactivated; they were told why.'));
+    const posts = fetchStub.requests.filter((request) => request.method === 'POST');
+    assert.deepEqual(posts.map((request) => request.pathname), ['/api/ops/shares/41/deactivate']);
+    assert.deepEqual(JSON.parse(posts[0]?.bodyText ?? '{}'), { reason: 'Posted on a public forum' });
     // Only the active link offers deactivation.
     assert.equal(within(table).getAllByRole('button', { name: /^Deactivate link/ }).length, 1);
   });

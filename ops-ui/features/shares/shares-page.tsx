@@ -1,5 +1,6 @@
 import { Download, Link2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
+import { shareDeactivateSchema } from '../../../contracts/ops';
 import { ActionDialog } from '../../components/ui/action-dialog';
 import { Alert } from '../../components/ui/alert';
 import { Badge } from '../../components/ui/badge';
@@ -114,7 +115,17 @@ export function SharesPage() {
           enableSorting: false,
           cell: (info) => {
             const badge = STATE_BADGES[info.getValue()];
-            return <Badge tone={badge.tone}>{badge.label}</Badge>;
+            const reason = info.row.original.deactivationReason;
+            return (
+              <div className="ops-cell-stack">
+                <Badge tone={badge.tone}>{badge.label}</Badge>
+                {reason ? (
+                  <span className="ops-cell-muted ops-clamp ops-share-reason" title={reason}>
+                    {reason}
+                  </span>
+                ) : null}
+              </div>
+            );
           },
         }),
         column.display({
@@ -190,20 +201,21 @@ export function SharesPage() {
         title="Deactivate this share link?"
         description={
           toDeactivate
-            ? `Anyone opening link #${toDeactivate.id} (code ${toDeactivate.codePrefix}…) of ${toDeactivate.owner.fullName}, profile #${toDeactivate.profileId}, will be told it is no longer available. This cannot be undone; the member can create a new link.`
+            ? `Anyone opening link #${toDeactivate.id} (code ${toDeactivate.codePrefix}…) of ${toDeactivate.owner.fullName}, profile #${toDeactivate.profileId}, will be told it is no longer available. ${toDeactivate.owner.fullName} is told your reason in the app and by email. This cannot be undone; the member can create a new link.`
             : ''
         }
+        note={{ label: 'Reason for the owner', placeholder: 'e.g. The link was posted on a public forum', schema: shareDeactivateSchema.shape.reason }}
         confirmLabel="Deactivate link"
         pendingLabel="Deactivating…"
         isPending={deactivate.isPending}
         error={deactivate.isError ? describeApiError(deactivate.error, 'Deactivating failed. Please try again.') : null}
-        onConfirm={() => {
+        onConfirm={(reason) => {
           if (!toDeactivate) return;
           const target = toDeactivate;
-          deactivate.mutate(target.id, {
+          deactivate.mutate({ id: target.id, reason }, {
             onSuccess: () => {
               setToDeactivate(null);
-              setNotice(`Link #${target.id} of ${target.owner.fullName} is deactivated.`);
+              setNotice(`Link #${target.id} of ${target.owner.fullName} is deactivated; they were told why.`);
             },
           });
         }}

@@ -66,6 +66,7 @@ export function StoriesPage() {
                   <MemberLink member={info.row.original.user1} fallback="Deleted member" /> &amp; <MemberLink member={info.row.original.user2} fallback="Deleted member" />
                 </span>
                 <span className="ops-cell-muted">{consentLine(info.row.original)}</span>
+                {info.row.original.submittedBy ? <Badge tone="accent">Sent in by {info.row.original.submittedBy.fullName}</Badge> : null}
               </div>
             </div>
           ),

@@ -69,6 +69,7 @@ export function accountRoutes() {
     const { code } = parse(totpCodeSchema, requestBody(ctx));
     const secret = user.totpSecret;
     if (!user.totpEnabled || !secret) throw badRequest('Two-factor authentication is not on');
+    if (user.role !== 'member' && ctx.services.config.staffTwoFactorRequired) throw conflict('Console accounts keep two-factor authentication on');
     await checkSessionSecret(ctx, user.id, () => acceptTotp(ctx.services.db, user.id, secret, code), () => badRequest(AUTH_MESSAGES.totpInvalid, { field: 'code' }));
     await ctx.services.db.transaction(async (trx) => {
       await User.query(trx).findById(user.id).patch({ totpEnabled: false, totpSecret: null });

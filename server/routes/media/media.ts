@@ -7,6 +7,7 @@ import { auditIdDocumentView } from '../../services/audit';
 import { type PhotoVariant, VARIANT_SUFFIX, mediaName } from '../../services/photos';
 import { resolveShare } from '../shares/shares';
 import { invitationByToken } from '../../services/family/invitations';
+import { consentByToken } from '../../services/story-consent';
 
 /** For uploaded media: no script, no plugins, no framing, a sandboxed document if opened directly. */
 export const MEDIA_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'none'; sandbox";
@@ -63,6 +64,18 @@ export function mediaRoutes() {
     if (photo?.purpose !== 'profile' || photo.profileId !== open.profile.id) throw notFound('Photo not found');
     const privacy = await PrivacySettings.query(ctx.services.db).findOne({ userId: photo.userId }).select('blurPhotos');
     if (privacy?.blurPhotos && variant !== 'blur') throw notFound('Photo not found');
+    await sendPhoto(ctx, fileKey, variant, 'revalidate');
+  });
+
+  // Photos of a success story, for the member answering through their consent link: they agree to these photos.
+  router.get('/story-consent/:token/:file', async (ctx) => {
+    const match = FILE_PATTERN.exec(ctx.params.file ?? '');
+    const token = ctx.params.token ?? '';
+    if (!match || !/^[A-Za-z0-9_-]{20,100}$/.test(token)) throw notFound('Photo not found');
+    const [, fileKey, suffix] = match;
+    const variant: PhotoVariant = suffix === '_thumb' ? 'thumb' : suffix === '_blur' ? 'blur' : 'display';
+    const found = await consentByToken(ctx.services.db, token).catch(() => null);
+    if (!found?.story.photoKeys?.includes(fileKey)) throw notFound('Photo not found');
     await sendPhoto(ctx, fileKey, variant, 'revalidate');
   });
 

@@ -1,7 +1,7 @@
 import { loginSchema } from '../../../contracts/auth';
 import { newRouter, type AppServices } from '../../context';
 import { forbidden } from '../../errors';
-import { currentUser } from '../../middleware/auth';
+import { currentUser, mustEnrolTwoFactor } from '../../middleware/auth';
 import { parse } from '../../middleware/validate';
 import { authenticate } from '../../services/sign-in';
 import { signIn } from '../auth/auth';
@@ -23,14 +23,14 @@ export function opsSessionRoutes(_services: AppServices) {
     const outcome = await authenticate(ctx, input, 'staff');
     if (!outcome.ok) throw outcome.error;
     await signIn(ctx, outcome.user);
-    ctx.body = { user: presentStaff(outcome.user) };
+    ctx.body = { user: presentStaff(outcome.user), mustEnrolTwoFactor: mustEnrolTwoFactor(ctx, outcome.user) };
   });
 
   router.get('/me', async (ctx) => {
     const user = currentUser(ctx);
     if (user.role !== 'reviewer' && user.role !== 'admin') throw forbidden(MEMBER_REFUSAL);
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = { user: presentStaff(user) };
+    ctx.body = { user: presentStaff(user), mustEnrolTwoFactor: mustEnrolTwoFactor(ctx, user) };
   });
 
   return router;

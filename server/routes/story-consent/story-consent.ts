@@ -26,7 +26,13 @@ export function storyConsentRoutes() {
       partner: names.find((n) => n.id !== consent.userId)?.fullName ?? null,
       status: consent.status,
       isPublished: story.isPublished,
-      story: { matchDate: story.matchDate, marriageDate: story.marriageDate, location: story.location, testimonial: story.testimonial, photoCount: story.photoKeys?.length ?? 0 },
+      submittedByPartner: story.createdBy !== null && story.createdBy !== consent.userId && storyMemberIds(story).includes(story.createdBy),
+      // Consent is to these exact photos: the page shows them, through this link (the member may not be signed in).
+      story: {
+        matchDate: story.matchDate, marriageDate: story.marriageDate, location: story.location, testimonial: story.testimonial,
+        photoCount: story.photoKeys?.length ?? 0,
+        photos: (story.photoKeys ?? []).map((key) => `/media/story-consent/${token}/${key}.jpg`),
+      },
     };
   });
 

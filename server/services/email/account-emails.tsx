@@ -124,6 +124,18 @@ export function warningEmail(p: { name: string; message: string; termsUrl: strin
   );
 }
 
+/** A reviewer turned off one of the member's share links: which profile link, and why. */
+export function shareRevokedEmail(p: { name: string; reason: string; profileUrl: string }) {
+  return render(
+    'A share link of your Saathi profile was turned off',
+    <AccountEmail preview="The link no longer opens your profile." name={p.name} action={{ label: 'Open your profile', href: p.profileUrl }}>
+      <Text style={paragraph}>Our review team turned off a link you made to share your Saathi profile. Anyone who opens it now sees that it is no longer available.</Text>
+      <Text style={{ ...paragraph, padding: '10px 12px', background: '#fbf6f2', borderRadius: 8 }}>{p.reason}</Text>
+      <Text style={paragraph}>Your profile itself is unchanged. You can make a new share link from your profile whenever you like.</Text>
+    </AccountEmail>,
+  );
+}
+
 /** A suspension's end as the emails write it: "14 December 2026, 10:00 UTC". */
 export function formatUntil(until: number): string {
   const d = new Date(until);
@@ -185,11 +197,35 @@ export function staffDeactivatedEmail(p: { name: string; consoleUrl: string }) {
   );
 }
 
-export function storyConsentEmail(p: { name: string; partnerName: string; url: string }) {
+/** A new reviewer or admin chooses their own password through this link; no administrator ever knows it. */
+export function staffInviteEmail(p: { name: string; role: 'reviewer' | 'admin'; url: string }) {
   return render(
-    'May we share your Saathi success story?',
-    <AccountEmail preview="Nothing is published unless you both agree." name={p.name} action={{ label: 'Read the story and answer', href: p.url }} why="You receive this because the Saathi team would like to publish your story; nothing is published without your answer.">
-      <Text style={paragraph}>The Saathi team would like to publish the story of how you and {p.partnerName} met, with both your full names, on the Saathi website and in the app.</Text>
+    'You are invited to the Saathi console',
+    <AccountEmail preview="Choose your password to start reviewing." name={p.name} action={{ label: 'Choose your password', href: p.url }} why="You receive this because an administrator created a Saathi console account for you.">
+      <Text style={paragraph}>An administrator created a Saathi console account for you, as {p.role === 'admin' ? 'an administrator' : 'a reviewer'}. Open the link within three days to choose your password.</Text>
+      <Text style={paragraph}>When you first sign in, the console asks you to turn on two-factor authentication with an authenticator app: keep your phone at hand. If you did not expect this, ignore this email.</Text>
+    </AccountEmail>,
+  );
+}
+
+const STORY_CONSENT_SUBJECTS = {
+  team: 'May we share your Saathi success story?',
+  submitted: 'Please confirm your Saathi success story',
+  changed: 'Your Saathi success story changed: please confirm it again',
+} as const;
+
+/** Asking a member to agree to their success story: the team's request, their partner's submission, or a change. */
+export function storyConsentEmail(p: { name: string; partnerName: string; url: string; reason?: keyof typeof STORY_CONSENT_SUBJECTS }) {
+  const reason = p.reason ?? 'team';
+  const lead = {
+    team: `The Saathi team would like to publish the story of how you and ${p.partnerName} met, with both your full names, on the Saathi website and in the app.`,
+    submitted: `${p.partnerName} wrote the story of how you met and would like Saathi to publish it, with both your full names, on the Saathi website and in the app.`,
+    changed: `The story of you and ${p.partnerName} was changed after you agreed to it. Please read it again, with its photos, and answer.`,
+  }[reason];
+  return render(
+    STORY_CONSENT_SUBJECTS[reason],
+    <AccountEmail preview="Nothing is published unless you both agree." name={p.name} action={{ label: 'Read the story and answer', href: p.url }} why="You receive this because your Saathi success story needs your answer; nothing is published without it.">
+      <Text style={paragraph}>{lead}</Text>
       <Text style={paragraph}>Nothing is published unless you both agree. If you agree now and change your mind later, the same link lets you withdraw: the story is taken down at once.</Text>
     </AccountEmail>,
   );

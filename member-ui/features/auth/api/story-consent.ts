@@ -6,7 +6,10 @@ export interface StoryConsentView {
   partner: string | null;
   status: 'pending' | 'accepted' | 'declined' | 'withdrawn';
   isPublished: boolean;
-  story: { matchDate: string; marriageDate: string | null; location: string | null; testimonial: string; photoCount: number };
+  /** The partner wrote it and sent it in (otherwise the Saathi team asks). */
+  submittedByPartner?: boolean;
+  /** `photos`: the exact photos asked about, opened through this link. */
+  story: { matchDate: string; marriageDate: string | null; location: string | null; testimonial: string; photoCount: number; photos?: string[] };
 }
 
 const key = (token: string) => ['story-consent', token] as const;

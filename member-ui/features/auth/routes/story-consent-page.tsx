@@ -29,13 +29,25 @@ export function StoryConsentPage() {
       </AuthCard>
     );
   }
-  const { you, partner, status, story } = view.data;
+  const { you, partner, status, story, submittedByPartner } = view.data;
+  const photos = story.photos ?? [];
+  const withPhotos = story.photoCount ? ` and ${story.photoCount === 1 ? 'this photo' : `these ${story.photoCount} photos`}` : '';
+  const who = submittedByPartner ? `${partner ?? 'Your partner'} wrote how you met and would like it published` : `the Saathi team would like to publish how you and ${partner ?? 'your partner'} met`;
   return (
     <AuthCard
       title="May we share your story?"
-      subtitle={`${you ?? 'Hello'}, the Saathi team would like to publish how you and ${partner ?? 'your partner'} met, with both your full names${story.photoCount ? ` and ${story.photoCount === 1 ? 'a photo' : `${story.photoCount} photos`}` : ''}.`}
+      subtitle={`${you ?? 'Hello'}, ${who}, with both your full names${withPhotos}. You are agreeing to exactly what is shown here.`}
       icon={<HeartHandshake size={26} />}
     >
+      {photos.length ? (
+        <ul className="story-consent__photos" aria-label="Photos of the story">
+          {photos.map((url, index) => (
+            <li key={url}>
+              <img src={url} alt={`Your story, ${index + 1} of ${photos.length}`} />
+            </li>
+          ))}
+        </ul>
+      ) : null}
       <blockquote className="story-consent__text">{story.testimonial}</blockquote>
       <p className="auth__note">
         Matched {story.matchDate}

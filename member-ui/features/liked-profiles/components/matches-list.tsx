@@ -91,6 +91,9 @@ function MatchRow({ match, userId }: { match: MutualMatchView; userId: number })
           {preview}
           {lastMessage ? <span className="match-row__time"> · {relativeTime(lastMessage.createdAt)}</span> : null}
         </p>
+        <Link to={paths.storySubmit} search={{ partner: profile.userId }} className="match-row__story" aria-label={`Share your success story with ${name}`}>
+          Found each other? Share your story
+        </Link>
       </div>
       <Link to={paths.chat} params={{ id: String(profile.userId) }} className="btn btn--primary btn--sm match-row__chat" aria-label={`Chat with ${name}`}>
         <MessageCircle size={16} aria-hidden="true" />

@@ -12,4 +12,5 @@ test('click targets follow docs/notifications.md', () => {
   assert.equal(notificationTarget({ type: 'verification', relatedItemId: null }), '/profile');
   assert.equal(notificationTarget({ type: 'report_outcome', relatedItemId: null }), '/notifications');
   assert.equal(notificationTarget({ type: 'other', relatedItemId: 1 }), null);
+  assert.equal(notificationTarget({ type: 'other', relatedItemId: null, sourceType: 'story_consent' }), '/stories');
 });

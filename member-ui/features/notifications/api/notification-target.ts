@@ -4,10 +4,13 @@ import type { AppNotification } from './notifications-list';
 /**
  * Where a notification leads (docs/notifications.md): message → the chat with the sender (relatedItemId is the
  * sender's user id); likes, views and matches → that profile; subscription → /subscription; verification →
- * the member's own profile; report_outcome → /notifications; a like that names no one (tryme) → /subscription, a view that names no one → /profile-views. null when it leads nowhere.
+ * the member's own profile; report_outcome → /notifications; a like that names no one (tryme) → /subscription, a view
+ * that names no one → /profile-views; a request to agree to a success story → /stories, where the member reads it
+ * and answers. null when it leads nowhere.
  */
-export function notificationTarget(notification: Pick<AppNotification, 'type' | 'relatedItemId'>): string | null {
+export function notificationTarget(notification: Pick<AppNotification, 'type' | 'relatedItemId'> & { sourceType?: string | null }): string | null {
   const id = notification.relatedItemId;
+  if (notification.sourceType === 'story_consent') return '/stories';
   switch (notification.type) {
     case 'message':
       return id === null ? '/messages' : hrefs.chat(id);

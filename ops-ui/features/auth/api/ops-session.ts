@@ -12,10 +12,13 @@ export const opsUserSchema = z.looseObject({
 });
 export type OpsUser = z.infer<typeof opsUserSchema>;
 
-export const opsUserResponseSchema = z.object({ user: opsUserSchema });
+/** `mustEnrolTwoFactor`: signed in with the password, but the console opens only once two-factor is on. */
+export const opsUserResponseSchema = z.object({ user: opsUserSchema, mustEnrolTwoFactor: z.boolean().optional() });
 
 export type OpsSession =
   | { status: 'signed-in'; user: OpsUser }
+  /** Signed in with the password; two-factor authentication must be turned on before anything else. */
+  | { status: 'enrol'; user: OpsUser }
   | { status: 'signed-out' }
   /** Signed in, but as a member: the console refuses and offers sign-out. */
   | { status: 'refused'; message: string };
@@ -26,8 +29,8 @@ export const MEMBER_REFUSAL_FALLBACK = 'This console is for Saathi reviewers and
 
 export async function fetchOpsSession(signal?: AbortSignal): Promise<OpsSession> {
   try {
-    const body = await api.get<unknown>(apiPaths.opsMe, { signal });
-    return { status: 'signed-in', user: opsUserResponseSchema.parse(body).user };
+    const body = opsUserResponseSchema.parse(await api.get<unknown>(apiPaths.opsMe, { signal }));
+    return { status: body.mustEnrolTwoFactor ? 'enrol' : 'signed-in', user: body.user };
   } catch (error) {
     if (isApiError(error) && error.status === 401) return { status: 'signed-out' };
     if (isApiError(error) && error.status === 403) {

@@ -14,7 +14,7 @@ export async function signIn(credentials: SignInCredentials) {
       ...(credentials.totpCode ? { totpCode: credentials.totpCode } : {}),
     },
   });
-  return opsUserResponseSchema.parse(body).user;
+  return opsUserResponseSchema.parse(body);
 }
 
 export interface SignInFailure {
@@ -54,8 +54,8 @@ export function useSignIn() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: signIn,
-    onSuccess: (user) => {
-      const session: OpsSession = { status: 'signed-in', user };
+    onSuccess: ({ user, mustEnrolTwoFactor }) => {
+      const session: OpsSession = { status: mustEnrolTwoFactor ? 'enrol' : 'signed-in', user };
       queryClient.setQueryData(opsSessionQueryKey, session);
     },
   });

@@ -47,6 +47,19 @@ const memberDetailSchema = z.object({
   reportsAbout: z.array(reportSummarySchema),
   reportsBy: z.array(reportSummarySchema),
   blocks: z.array(z.object({ id: z.number(), direction: z.enum(['blocked', 'blocked_by']), other: person, createdAt: z.string() })),
+  /** Sign-in attempts of the last 90 days, newest first, failures included. */
+  signIns: z.array(
+    z.object({
+      id: z.number(),
+      at: z.string(),
+      outcome: z.enum(['success', 'failure', 'refused']),
+      reason: z.string().nullable(),
+      form: z.enum(['member', 'console']),
+      device: z.string(),
+      userAgent: z.string().nullable(),
+      ip: z.string().nullable(),
+    }),
+  ),
   sessions: z.array(z.object({ createdAt: z.string(), lastSeenAt: z.string(), expiresAt: z.string(), userAgent: z.string().nullable(), ip: z.string().nullable() })),
   // Whether mail reaches the member: the undeliverable mark after a hard bounce, and the latest failures.
   emailDelivery: z.object({

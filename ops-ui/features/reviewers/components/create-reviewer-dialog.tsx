@@ -8,10 +8,10 @@ import { TextField } from '../../../components/ui/text-field';
 import { describeApiError, isApiError } from '../../../lib/api-client';
 import { useCreateReviewer } from '../api/reviewers';
 
-type Field = 'username' | 'fullName' | 'email' | 'password';
+type Field = 'username' | 'fullName' | 'email';
 type FieldErrors = Partial<Record<Field, string>>;
 
-const EMPTY = { username: '', fullName: '', email: '', password: '', role: 'reviewer' as 'reviewer' | 'admin' };
+const EMPTY = { username: '', fullName: '', email: '', role: 'reviewer' as 'reviewer' | 'admin' };
 const ROLE_OPTIONS = [
   { value: 'reviewer', label: 'Reviewer' },
   { value: 'admin', label: 'Admin (can manage reviewers)' },
@@ -72,7 +72,7 @@ export function CreateReviewerDialog({
     create.mutate(parsed.data, {
       onSuccess: () => {
         onOpenChange(false);
-        onCreated(`${parsed.data.fullName} can now sign in to the console as ${parsed.data.username}.`);
+        onCreated(`${parsed.data.fullName} was invited: an email to ${parsed.data.email} lets them choose their password (the link works for three days).`);
       },
     });
   }
@@ -84,15 +84,14 @@ export function CreateReviewerDialog({
       open={open}
       onOpenChange={(next) => (create.isPending ? undefined : onOpenChange(next))}
       title="Add a reviewer"
-      description="Share the password with them privately; they sign in at /ops."
+      description="They get an email with a link to choose their own password, then turn on two-factor authentication at their first sign-in."
     >
       <form className="ops-dialog__form" onSubmit={handleSubmit} noValidate>
         <div className="ops-form-grid">
           <TextField label="Full name" value={values.fullName} error={errorFor('fullName')} onChange={(e) => set('fullName', e.currentTarget.value)} autoFocus />
           <TextField label="Username" value={values.username} error={errorFor('username')} autoComplete="off" onChange={(e) => set('username', e.currentTarget.value)} />
           <TextField label="Email" type="email" value={values.email} error={errorFor('email')} onChange={(e) => set('email', e.currentTarget.value)} />
-          <TextField label="Password" type="password" autoComplete="new-password" value={values.password} error={errorFor('password')} onChange={(e) => set('password', e.currentTarget.value)} />
-          <SelectField label="Role" className="ops-form-grid__full" value={values.role} options={ROLE_OPTIONS} onValueChange={(role) => set('role', role)} />
+          <SelectField label="Role" value={values.role} options={ROLE_OPTIONS} onValueChange={(role) => set('role', role)} />
         </div>
         {serverMessage && !serverField ? (
           <Alert tone="danger">
@@ -104,7 +103,7 @@ export function CreateReviewerDialog({
             Cancel
           </Button>
           <Button type="submit" variant="primary" disabled={create.isPending}>
-            {create.isPending ? 'Creating…' : 'Create account'}
+            {create.isPending ? 'Sending…' : 'Send invitation'}
           </Button>
         </DialogFooter>
       </form>

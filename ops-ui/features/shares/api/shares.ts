@@ -17,6 +17,8 @@ const shareLinkSchema = z.object({
   expiresAt: z.string(),
   accessCount: z.number(),
   state: z.enum(SHARE_STATES),
+  /** Why a reviewer deactivated it (its owner was told). */
+  deactivationReason: z.string().nullish(),
   recordedViews: z.number(),
   /** The latest views, newest first. */
   recentViews: z.array(z.string()),
@@ -66,7 +68,7 @@ export function useShares(query: ShareQuery) {
 export function useDeactivateShare() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.post<unknown>(apiPaths.shareDeactivate(id)),
+    mutationFn: ({ id, reason }: { id: number; reason: string }) => api.post<unknown>(apiPaths.shareDeactivate(id), { json: { reason } }),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: sharesKey }),

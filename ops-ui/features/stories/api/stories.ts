@@ -18,6 +18,8 @@ const storyRowSchema = z.object({
   user2: memberRefSchema.nullable(),
   /** Each member's answer to the request to publish; null until asked. */
   consent: z.object({ user1: consentSchema, user2: consentSchema }),
+  /** The member who wrote it and sent it in (null: the team wrote it). */
+  submittedBy: memberRefSchema.nullish(),
   photoKeys: z.array(z.string()),
   matchDate: z.string(),
   marriageDate: z.string().nullable(),

@@ -20,6 +20,8 @@ export const verificationRequestSchema = z.object({
   selfieUrl: z.string().nullable(),
   documentUrl: z.string().nullable(),
   profilePhotos: z.array(z.string()),
+  /** What the ID must agree with, from the member's profile (null: no profile yet). */
+  profile: z.object({ dateOfBirth: z.string().nullable(), gender: z.string().nullable(), country: z.string().nullable() }).nullish(),
 });
 export type VerificationRequest = z.infer<typeof verificationRequestSchema>;
 

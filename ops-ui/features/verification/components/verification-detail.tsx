@@ -1,6 +1,7 @@
 import { Check, ImageOff, X } from 'lucide-react';
 import { useState } from 'react';
-import { verificationDecisionSchema } from '../../../../contracts/ops';
+import { VERIFICATION_REJECTION_REASONS, verificationDecisionSchema } from '../../../../contracts/ops';
+import { ageFromDateOfBirth } from '../../../../contracts/age';
 import { ActionDialog } from '../../../components/ui/action-dialog';
 import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
@@ -26,6 +27,34 @@ function ReviewImage({ src, label }: { src: string | null; label: string }) {
         </div>
       )}
     </figure>
+  );
+}
+
+const GENDER_LABELS: Record<string, string> = { male: 'Male', female: 'Female' };
+
+/** What the ID must agree with: the profile's date of birth (with the age it gives), gender and country. */
+function ProfileFacts({ profile }: { profile: NonNullable<VerificationRequest['profile']> | null }) {
+  if (!profile) return <p className="ops-review__note">This member has no profile yet: there is no date of birth, gender or country to compare.</p>;
+  const age = ageFromDateOfBirth(profile.dateOfBirth);
+  const shown = (value: string | null) => value ?? 'Not given';
+  return (
+    <section className="ops-review__profile" aria-label="Profile details to compare with the ID">
+      <p className="ops-review__label">On the profile: compare with the ID</p>
+      <dl className="ops-facts ops-facts--large">
+        <div>
+          <dt>Date of birth</dt>
+          <dd>{profile.dateOfBirth ? `${profile.dateOfBirth}${age !== null ? ` (age ${age})` : ''}` : 'Not given'}</dd>
+        </div>
+        <div>
+          <dt>Gender</dt>
+          <dd>{profile.gender ? (GENDER_LABELS[profile.gender] ?? profile.gender) : 'Not given'}</dd>
+        </div>
+        <div>
+          <dt>Country</dt>
+          <dd>{shown(profile.country)}</dd>
+        </div>
+      </dl>
+    </section>
   );
 }
 
@@ -100,6 +129,8 @@ export function VerificationDetail({ request, onDecided }: VerificationDetailPro
         </div>
       </header>
 
+      <ProfileFacts profile={request.profile ?? null} />
+
       {isPending ? (
         <div className="ops-review__images">
           <ReviewImage src={request.selfieUrl} label="Selfie" />
@@ -173,6 +204,7 @@ export function VerificationDetail({ request, onDecided }: VerificationDetailPro
           label: 'Reason for the member',
           placeholder: 'e.g. The ID photo is blurred; the name is not readable',
           schema: verificationDecisionSchema.shape.reason,
+          suggestions: VERIFICATION_REJECTION_REASONS,
         }}
         isPending={reject.isPending}
         error={reject.isError ? describeApiError(reject.error, 'Rejecting failed. Please try again.') : null}

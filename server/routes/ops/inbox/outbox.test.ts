@@ -22,10 +22,12 @@ async function requestReset(server: TestServer, email: string) {
 const storedMail = (server: TestServer, email: string) =>
   server.db('email_outbox').where({ toEmail: email, kind: 'password_reset' }).orderBy('id', 'desc').first();
 
+// Staff two-factor enrolment (required on a real deployment) is tested in reviewers/staff-protection.test.ts; here
+// the staff accounts sign in with their password so the tests are about mail.
 describe('the email outbox without SMTP (a real deployment, not a demo)', () => {
   let server: TestServer;
   before(async () => {
-    server = await startTestServer({ demoMode: false });
+    server = await startTestServer({ demoMode: false, staffTwoFactorRequired: false });
   });
   after(() => server.close());
 
@@ -78,7 +80,7 @@ describe('the email outbox with SMTP', () => {
   let mailbox: Mailbox;
   before(async () => {
     mailbox = await startMailbox();
-    server = await startTestServer({ demoMode: false, smtpUrl: mailbox.url });
+    server = await startTestServer({ demoMode: false, staffTwoFactorRequired: false, smtpUrl: mailbox.url });
   });
   after(async () => {
     await server.close();

@@ -24,6 +24,14 @@ export interface PageInput {
   pageSize: number;
 }
 
+/**
+ * A page past the end (an old link, a list that shrank, a hand-typed address) is the last page, so the reviewer
+ * sees rows rather than an empty table; the answer's `page` says which page it is.
+ */
+export function clampPage(input: PageInput, total: number): number {
+  return Math.min(input.page, Math.max(1, Math.ceil(total / input.pageSize)));
+}
+
 export interface Page<T> {
   items: T[];
   total: number;
@@ -43,10 +51,11 @@ export async function paginate<Q extends ListQuery, T>(
   present: (rows: RowsOf<Q>) => T[] | Promise<T[]>,
 ): Promise<Page<T>> {
   const total = await countOf(filtered);
+  const page = clampPage(input, total);
   const rows = (await shape(filtered.clone() as Q)
-    .offset((input.page - 1) * input.pageSize)
+    .offset((page - 1) * input.pageSize)
     .limit(input.pageSize)) as RowsOf<Q>;
-  return { items: await present(rows), total, page: input.page, pageSize: input.pageSize };
+  return { items: await present(rows), total, page, pageSize: input.pageSize };
 }
 
 /** Compares names as people read them: case and accents do not separate "asha", "Asha" and "Āsha"; "Item 2" < "Item 10". */
@@ -67,11 +76,12 @@ export async function paginateCollated<Q extends ListQuery, T>(
   const keys: Array<{ id: number; text: string | null }> = await plainQuery(filtered).select({ id: order.id, text: order.text });
   const sign = input.dir === 'asc' ? 1 : -1;
   keys.sort((a, b) => sign * nameCollator.compare(a.text ?? '', b.text ?? '') || b.id - a.id);
-  const pageIds = keys.slice((input.page - 1) * input.pageSize, input.page * input.pageSize).map((k) => k.id);
+  const page = clampPage(input, keys.length);
+  const pageIds = keys.slice((page - 1) * input.pageSize, page * input.pageSize).map((k) => k.id);
   const rows = (pageIds.length ? await rowsOf(filtered.clone().whereIn(order.id, pageIds) as Q) : []) as RowsOf<Q>;
   const position = new Map(pageIds.map((id, i) => [id, i]));
   // Every listed model has a numeric `id` (the column `order.id` names).
   const idOf = (row: Model) => (row as Model & { id: number }).id;
   rows.sort((a, b) => (position.get(idOf(a)) ?? 0) - (position.get(idOf(b)) ?? 0));
-  return { items: await present(rows), total: keys.length, page: input.page, pageSize: input.pageSize };
+  return { items: await present(rows), total: keys.length, page, pageSize: input.pageSize };
 }

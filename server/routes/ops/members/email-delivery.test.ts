@@ -11,11 +11,13 @@ import { type Mailbox, type SmtpRefusal, startMailbox } from '../../../test/mail
 /** What the SMTP server answers RCPT TO for an address: refused with this reply, or accepted. */
 const refusals = new Map<string, SmtpRefusal>();
 let mailbox: Mailbox;
+// Staff two-factor enrolment (required on a real deployment) is tested in reviewers/staff-protection.test.ts; here
+// the staff accounts sign in with their password so the test is about mail.
 let server: TestServer;
 
 before(async () => {
   mailbox = await startMailbox({ refuseRecipient: (to) => refusals.get(to) ?? null });
-  server = await startTestServer({ demoMode: false, smtpUrl: mailbox.url });
+  server = await startTestServer({ demoMode: false, staffTwoFactorRequired: false, smtpUrl: mailbox.url });
 });
 after(async () => {
   await server?.close();

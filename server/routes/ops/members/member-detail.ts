@@ -10,6 +10,8 @@ import { namesOf, personOrNull, profilesOf } from '../lib/members';
 import { presentReports } from '../reports/present';
 import { familyOfMember } from '../../../services/family/people';
 import { emailDeliveryOf } from '../../../services/email/bounces';
+import { signInHistory } from '../../../services/sign-in-history';
+import { deviceName } from '../../../../contracts/device-name';
 
 /** How many of each list the member page shows; the audit trail links on to the filtered log for the rest. */
 const LIST_LIMIT = 50;
@@ -75,6 +77,10 @@ export async function memberDetail(db: Knex, id: number) {
       createdAt: isoOrNull(b.createdAt),
     })),
     sessions: sessions.map((s) => ({ createdAt: isoOrNull(s.createdAt), lastSeenAt: isoOrNull(s.lastSeenAt), expiresAt: isoOrNull(s.expiresAt), userAgent: s.userAgent ?? null, ip: s.ip ?? null })),
+    /** Sign-in attempts of the last 90 days, newest first, failures included. */
+    signIns: (await signInHistory(db, id, LIST_LIMIT)).map((a) => ({
+      id: a.id, at: isoOrNull(a.createdAt), outcome: a.outcome, reason: a.reason, form: a.form, device: deviceName(a.userAgent), userAgent: a.userAgent, ip: a.ip,
+    })),
     emailDelivery: await emailDeliveryOf(db, user),
     audit: { items: presentAuditRows(auditRows), total: auditTotal },
     family: await familyOfMember(db, id),

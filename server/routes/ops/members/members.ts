@@ -2,6 +2,9 @@ import { memberListSchema, restoreSchema, suspendSchema } from '../../../../cont
 import type { AppRouter } from '../../../context';
 import { conflict, notFound } from '../../../errors';
 import { idParam, parse, requestBody } from '../../../middleware/validate';
+import type { QueryBuilder } from 'objection';
+import { Profile } from '../../../models/profile';
+import { ProfileShare } from '../../../models/social';
 import { User } from '../../../models/user';
 import { effectiveTier } from '../../../policies/tier';
 import { isoOrNull } from '../../../presenters/user';
@@ -15,12 +18,26 @@ import { announceRestore, announceSuspension, restoreMember, suspendMember } fro
 /** SQL order for each sortable column except the name, which is collated (see paginateCollated). */
 const SORT_COLUMN = { created: 'createdAt', username: 'usernameLower', email: 'emailLower', verified: 'isVerified', status: 'status' } as const;
 
+/**
+ * What a reviewer may paste into the member search: a share link (".../shared/CODE": its owner), a number ("#12"
+ * or "12": the member with that user id and the owner of the profile with that id), or part of a name, username or
+ * email.
+ */
+function whereMemberSearch(q: QueryBuilder<User, User[]>, text: string) {
+  const link = /\/shared\/([A-Za-z0-9_-]{10,64})/.exec(text);
+  if (link) return q.whereIn('users.id', ProfileShare.query().where('shareCode', link[1]).select('userId'));
+  const id = /^#?(\d{1,10})$/.exec(text);
+  // A number is an id (digits inside usernames and emails would match half the members).
+  if (id) return q.where((w) => w.where('users.id', Number(id[1])).orWhereIn('users.id', Profile.query().where('id', Number(id[1])).select('userId')));
+  return whereContains(q, ['lower(full_name)', 'username_lower', 'email_lower'], text);
+}
+
 /** Member administration: search and filter, suspend, restore, lift an undeliverable-address mark. */
 export function memberRoutes(router: AppRouter) {
   router.get('/members', async (ctx) => {
     const input = parse(memberListSchema, ctx.query);
     const q = User.query(ctx.services.db).where({ role: 'member', isDeleted: false });
-    if (input.q) whereContains(q, ['lower(full_name)', 'username_lower', 'email_lower'], input.q);
+    if (input.q) whereMemberSearch(q, input.q);
     if (input.tier) q.where({ subscriptionTier: input.tier });
     if (input.verified) q.where({ isVerified: input.verified === 'true' });
     if (input.status) q.where({ status: input.status });

@@ -1,13 +1,10 @@
 import { createReviewerSchema, deactivateStaffSchema, staffRoleSchema } from '../../../../contracts/ops';
 import type { AppContext, AppRouter } from '../../../context';
-import { conflict } from '../../../errors';
 import { requireAdmin } from '../../../middleware/auth';
 import { idParam, parse, requestBody } from '../../../middleware/validate';
 import { User } from '../../../models/user';
 import { isoOrNull } from '../../../presenters/user';
-import { createAccount, takenField } from '../../../services/accounts';
-import { auditFrom } from '../../../services/audit';
-import { type StaffActor, changeStaffRole, deactivateStaff, reactivateStaff, sendStaffPasswordReset } from '../../../services/staff';
+import { type StaffActor, changeStaffRole, deactivateStaff, inviteStaff, reactivateStaff, sendStaffPasswordReset } from '../../../services/staff';
 
 function actorOf(ctx: AppContext): StaffActor {
   return { actorUserId: ctx.state.user?.id ?? null, actorRole: ctx.state.user?.role ?? null, ip: ctx.ip, requestId: ctx.state.requestId ?? null };
@@ -22,20 +19,9 @@ export function reviewerRoutes(router: AppRouter) {
 
   router.post('/reviewers', requireAdmin, async (ctx) => {
     const input = parse(createReviewerSchema, requestBody(ctx));
-    const db = ctx.services.db;
-    const taken = await takenField(db, input.username, input.email);
-    if (taken) throw conflict(taken === 'username' ? 'Username already exists' : 'Email already registered', { field: taken });
-    const user = await db.transaction(async (trx) => {
-      const created = await createAccount(
-        trx,
-        { fullName: input.fullName, username: input.username, email: input.email.toLowerCase(), password: input.password, role: input.role },
-        { passwordParams: ctx.services.config.argon2, firstFreePremium: ctx.services.config.firstFreePremium, countRegistration: false },
-      );
-      await auditFrom(ctx, 'reviewer.create', 'user', created.id, { username: input.username, role: input.role }, { db: trx });
-      return created;
-    });
+    const user = await inviteStaff(ctx.services.config, ctx.services.db, actorOf(ctx), input);
     ctx.status = 201;
-    ctx.body = { id: user.id, fullName: user.fullName, username: user.username, email: user.email, role: user.role };
+    ctx.body = { id: user.id, fullName: user.fullName, username: user.username, email: user.email, role: user.role, message: `An invitation to choose a password was emailed to ${user.email}` };
   });
 
   router.post('/reviewers/:id/deactivate', requireAdmin, async (ctx) => {

@@ -1,14 +1,16 @@
 import type { Knex } from 'knex';
 import type { QueryBuilder } from 'objection';
 import type * as z from 'zod';
-import { shareListSchema } from '../../../../contracts/ops';
+import { shareDeactivateSchema, shareListSchema } from '../../../../contracts/ops';
 import type { AppRouter } from '../../../context';
-import { notFound } from '../../../errors';
+import { conflict, notFound } from '../../../errors';
 import { currentUser } from '../../../middleware/auth';
-import { idParam, parse } from '../../../middleware/validate';
+import { idParam, parse, requestBody } from '../../../middleware/validate';
 import { ProfileShare } from '../../../models/social';
 import { isoOrNull } from '../../../presenters/user';
 import { auditFrom } from '../../../services/audit';
+import { mailShareRevoked } from '../../../services/member-notices';
+import { notify } from '../../../services/notifications';
 import { recentShareViews, shareViewTallies } from '../../../services/share-views';
 import { paginate, paginateCollated } from '../lib/pagination';
 import { escapeLike, whereContains } from '../lib/search';
@@ -77,6 +79,7 @@ async function presentShares(db: Knex, rows: ListedShare[], now: number) {
     expiresAt: isoOrNull(r.expiresAt),
     accessCount: r.accessCount,
     state: shareState(r, now),
+    deactivationReason: r.deactivationReason ?? null,
     recordedViews: tallies.get(r.id)?.count ?? 0,
     recentViews: (recent.get(r.id) ?? []).map((at) => isoOrNull(at) as string),
   }));
@@ -118,14 +121,20 @@ export function shareRoutes(router: AppRouter) {
     ctx.body = `${lines.join('\n')}\n`;
   });
 
+  // The owner is told, in the app and by email, with the reviewer's reason: a link they handed out stopped working.
   router.post('/shares/:id/deactivate', async (ctx) => {
     const id = idParam(ctx.params.id);
-    await ctx.services.db.transaction(async (trx) => {
-      const share = await ProfileShare.query(trx).findById(id).select('userId');
-      if (!share) throw notFound('Share link not found');
-      await ProfileShare.query(trx).findById(id).patch({ isActive: false, deactivatedAt: Date.now(), deactivatedBy: currentUser(ctx).id });
-      await auditFrom(ctx, 'share.deactivate', 'profile_share', id, undefined, { db: trx, subjectUserId: share.userId });
+    const { reason } = parse(shareDeactivateSchema, requestBody(ctx));
+    const share = await ctx.services.db.transaction(async (trx) => {
+      const found = await ProfileShare.query(trx).findById(id).select('userId', 'isActive');
+      if (!found) throw notFound('Share link not found');
+      if (!found.isActive) throw conflict('This share link is already deactivated');
+      await ProfileShare.query(trx).findById(id).patch({ isActive: false, deactivatedAt: Date.now(), deactivatedBy: currentUser(ctx).id, deactivationReason: reason });
+      await auditFrom(ctx, 'share.deactivate', 'profile_share', id, { reason }, { db: trx, subjectUserId: found.userId });
+      return found;
     });
-    ctx.body = { message: 'Share link deactivated', id };
+    await notify(ctx.services, { userId: share.userId, type: 'other', title: 'A share link of your profile was turned off', content: `Our review team turned off a link to your profile. Reason: ${reason}`, sourceType: 'profile_share', sourceId: id });
+    await mailShareRevoked(ctx.services.config, ctx.services.db, share.userId, reason);
+    ctx.body = { message: 'Share link deactivated; its owner was told why', id };
   });
 }

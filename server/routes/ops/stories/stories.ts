@@ -12,9 +12,17 @@ import { User } from '../../../models/user';
 import { isoOrNull } from '../../../presenters/user';
 import { auditFrom } from '../../../services/audit';
 import { deleteImageFiles, photoUrl, storeImage } from '../../../services/photos';
-import { bothAccepted, consentsOf, requestConsent } from '../../../services/story-consent';
+import { askAgainAfterChange, bothAccepted, consentsOf, requestConsent } from '../../../services/story-consent';
 import { removeTempFiles, uploadMiddleware, uploadedFiles } from '../../photos/photos';
 import { whereContains } from '../lib/search';
+
+/** What the members agree to: a change to any of these (or to the photos) asks them again. */
+const CONTENT_FIELDS = ['matchDate', 'marriageDate', 'location', 'testimonial'] as const;
+
+function actorOf(ctx: AppContext) {
+  const user = currentUser(ctx);
+  return { actorUserId: user.id, actorRole: user.role, ip: ctx.ip, requestId: ctx.state.requestId ?? null };
+}
 
 /** Stories with both members' names, loaded in one query for all of them. */
 async function presentStories(db: Knex, stories: SuccessStory[]) {
@@ -37,6 +45,8 @@ async function presentStories(db: Knex, stories: SuccessStory[]) {
       user2: nameOf(s.user2Id),
       /** Each member's answer to the request to publish (null: not asked yet). */
       consent: { user1: consentOf(s.id, s.user1Id), user2: consentOf(s.id, s.user2Id) },
+      /** The member who wrote it (null: the team did). */
+      submittedBy: s.createdBy !== null && (s.createdBy === s.user1Id || s.createdBy === s.user2Id) ? nameOf(s.createdBy) : null,
       photoKeys: keys,
       matchDate: s.matchDate,
       marriageDate: s.marriageDate,
@@ -123,6 +133,8 @@ export function storyRoutes(router: AppRouter) {
       // Consent was given by the previous couple: the new one must be asked.
       if (coupleChanged) await StoryConsent.query(trx).where({ storyId: id }).delete();
     });
+    // Consent is to the exact text: a change to what the members agreed to asks them again.
+    if (!coupleChanged && CONTENT_FIELDS.some((f) => f in input && input[f] !== existing[f])) await askAgainAfterChange(ctx.services, actorOf(ctx), id);
     ctx.body = await presentStory(db, id);
   });
 
@@ -140,8 +152,7 @@ export function storyRoutes(router: AppRouter) {
 
   router.post('/stories/:id/consent', async (ctx) => {
     const id = idParam(ctx.params.id);
-    const user = currentUser(ctx);
-    await requestConsent(ctx.services, { actorUserId: user.id, actorRole: user.role, ip: ctx.ip, requestId: ctx.state.requestId ?? null }, id);
+    await requestConsent(ctx.services, actorOf(ctx), id);
     ctx.body = await presentStory(ctx.services.db, id);
   });
 
@@ -177,6 +188,7 @@ export function storyRoutes(router: AppRouter) {
       await auditFrom(ctx, 'story.photo_remove', 'success_story', id, undefined, { db: trx });
     });
     await deleteImageFiles(ctx.services.media, fileKey);
+    await askAgainAfterChange(ctx.services, actorOf(ctx), id);
     ctx.body = await presentStory(db, id);
   });
 
@@ -196,6 +208,7 @@ export function storyRoutes(router: AppRouter) {
         await SuccessStory.query(trx).findById(id).patch({ photoKeys: [...keys, image.fileKey], updatedAt: Date.now() });
         await auditFrom(ctx, 'story.photo', 'success_story', id, undefined, { db: trx });
       });
+      await askAgainAfterChange(ctx.services, actorOf(ctx), id);
       ctx.status = 201;
       ctx.body = await presentStory(db, id);
     } finally {

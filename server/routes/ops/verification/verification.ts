@@ -12,7 +12,8 @@ import { auditFrom } from '../../../services/audit';
 import { mailVerificationOutcome } from '../../../services/member-notices';
 import { notify } from '../../../services/notifications';
 import { deleteImageFiles, photoUrl } from '../../../services/photos';
-import { namesOf, personOrNull } from '../lib/members';
+import { type ProfileSummary, namesOf, personOrNull, profilesOf } from '../lib/members';
+import { countryName } from '../../../../contracts/countries';
 import { paginate } from '../lib/pagination';
 
 /** The page's ID images and profile photos, loaded in two queries for all its requests. */
@@ -31,6 +32,8 @@ async function presentRequests(db: Knex, rows: VerificationRequest[]) {
         .select('profiles.userId', 'photos.fileKey')
     : [];
   const names = await namesOf(db, rows.map((r) => r.reviewerId));
+  // What the ID must agree with: the profile's date of birth, gender and country, beside the document.
+  const profiles = await profilesOf(db, userIds);
   const urlOf = (id: number | null) => (id && keyOf.has(id) ? photoUrl(keyOf.get(id) as string) : null);
   return rows.map((r) => ({
     id: r.id,
@@ -44,7 +47,13 @@ async function presentRequests(db: Knex, rows: VerificationRequest[]) {
     selfieUrl: urlOf(r.selfiePhotoId),
     documentUrl: urlOf(r.documentPhotoId),
     profilePhotos: profilePhotos.filter((p) => p.userId === r.userId).map((p) => photoUrl(p.fileKey)),
+    profile: profileFacts(profiles.get(r.userId)),
   }));
+}
+
+function profileFacts(profile: ProfileSummary | undefined) {
+  if (!profile) return null;
+  return { dateOfBirth: profile.dateOfBirth, gender: profile.gender, country: countryName(profile.country) ?? profile.country };
 }
 
 /** Removes a decided request's ID images from the database (in the decision's transaction); returns their file keys. */

@@ -1,0 +1,36 @@
+import { getRouteApi, Link } from '@tanstack/react-router';
+import HeartHandshake from 'lucide-react/icons/heart-handshake';
+import { AlertBanner } from '../../../components/ui/alert-banner';
+import { Page } from '../../../components/ui/page';
+import { Spinner } from '../../../components/ui/spinner';
+import { storyError, useMyStories } from '../api/stories';
+import { StoryCard } from '../components/story-card';
+
+const route = getRouteApi('/member/stories');
+
+/** The member's success stories (sent by them or by their partner): answer, edit, add or remove photos. */
+export function MyStoriesPage() {
+  const { sent } = route.useSearch();
+  const stories = useMyStories();
+  if (stories.isPending) return <Spinner />;
+  return (
+    <Page title="Your success story" subtitle="Published on Saathi only once you both agree; either of you can withdraw at any time.">
+      {stories.isError ? <AlertBanner>{storyError(stories.error)}</AlertBanner> : null}
+      {stories.data?.length === 0 ? (
+        <div className="card empty-state">
+          <HeartHandshake size={36} aria-hidden="true" className="empty-state__icon" />
+          <h2 className="empty-state__title">No story yet</h2>
+          <p className="empty-state__text">Found each other on Saathi? Share your story from the Matches tab.</p>
+          <Link to="/liked-profiles" search={{ tab: 'matches' }} className="btn btn--primary btn--md">
+            Your matches
+          </Link>
+        </div>
+      ) : null}
+      <div className="story-list">
+        {stories.data?.map((story) => (
+          <StoryCard key={story.id} story={story} highlight={story.id === sent} />
+        ))}
+      </div>
+    </Page>
+  );
+}
