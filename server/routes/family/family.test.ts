@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { Client, type TestServer, startTestServer } from '../../test/harness';
 import { buildProfile, profilePayload, signedInClient } from '../../test/factories';
-import { buildRecoveryCode } from '../../test/table-factories';
+import { buildFamilyMember, buildRecoveryCode } from '../../test/table-factories';
 
 let server: TestServer;
 before(async () => {
@@ -263,6 +263,27 @@ describe('family access: a candidate who signed up alone', () => {
     const back = new Client(server);
     assert.equal((await back.post('/api/auth/login', { username: `simran_${profile.id}`, password: 'simran-pass-123' })).status, 200);
     assert.deepEqual(await found(back), [profile.id], 'no longer his family: an ordinary member again');
+  });
+
+  test('two children helped by one parent are never offered to each other, nor the parent to them', async () => {
+    const tag = Date.now() % 100000;
+    const arjun = await signedInClient(server, { fullName: `Arjun Sibling${tag}` });
+    const arjunProfile = await buildProfile(server, arjun.user, { gender: 'male', lookingFor: 'female' });
+    const meera = await signedInClient(server, { fullName: `Meera Sibling${tag}` });
+    const meeraProfile = await buildProfile(server, meera.user, { gender: 'female', lookingFor: 'male' });
+    // Their father helps with both profiles, and has a profile of his own.
+    const father = await signedInClient(server, { fullName: `Vikram Sibling${tag}` });
+    await buildProfile(server, father.user, { gender: 'male', lookingFor: 'female' });
+    for (const profileId of [arjunProfile.id, meeraProfile.id]) await buildFamilyMember(server.db, { profileId, userId: father.user.id, relation: 'father' });
+    const found = async (client: Client, name: string) => ((await (await client.get(`/api/search?query=${encodeURIComponent(name)}`)).json()) as Array<{ id: number }>).map((c) => c.id);
+    const daily = async (client: Client) => ((await (await client.get('/api/matches/daily')).json()) as Array<{ id: number }>).map((c) => c.id);
+    assert.deepEqual(await found(arjun.client, `Meera Sibling${tag}`), [], 'Arjun is not offered his sister');
+    assert.deepEqual(await found(meera.client, `Arjun Sibling${tag}`), [], 'Meera is not offered her brother');
+    assert.deepEqual(await found(meera.client, `Vikram Sibling${tag}`), [], 'nor her own father');
+    assert.ok(!(await daily(arjun.client)).includes(meeraProfile.id));
+    assert.ok(!(await daily(meera.client)).includes(arjunProfile.id));
+    const stranger = await signedInClient(server);
+    assert.deepEqual(await found(stranger.client, `Meera Sibling${tag}`), [meeraProfile.id], 'anyone else finds her');
   });
 
   test('at most three family members, counting open invitations; expired links are refused', async () => {

@@ -405,7 +405,7 @@ describe('likes and matches', () => {
 
     const like = await a.client.post('/api/profile-likes', { userId: a.user.id, likedProfileId: pb.id });
     assert.equal(like.status, 201);
-    assert.deepEqual(await json(await a.client.get(`/api/profile-likes/${a.user.id}/${pb.id}/check`)), { isLiked: true });
+    assert.deepEqual(await json(await a.client.get(`/api/profile-likes/${a.user.id}/${pb.id}/check`)), { isLiked: true, likedBy: null });
     const likeNote = await server.db('notifications').where({ userId: b.user.id, type: 'like' }).first();
     assert.equal(likeNote.relatedItemId, pa.id, 'the like notification points at the liker profile');
     assert.equal((await a.client.post('/api/profile-likes', { likedProfileId: pb.id })).status, 200, 'liking twice is harmless');
@@ -426,7 +426,7 @@ describe('likes and matches', () => {
 
     assert.equal((await a.client.delete(`/api/profile-likes/${a.user.id}/${pb.id}`)).status, 200);
     assert.equal((await server.db('matches').where({ user1Id: Math.min(a.user.id, b.user.id) })).length, 0);
-    assert.deepEqual(await json(await a.client.get(`/api/profile-likes/${a.user.id}/${pb.id}/check`)), { isLiked: false });
+    assert.deepEqual(await json(await a.client.get(`/api/profile-likes/${a.user.id}/${pb.id}/check`)), { isLiked: false, likedBy: null });
   });
 
   test('liking your own profile is refused; another member id in the body is refused', async () => {

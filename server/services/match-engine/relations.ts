@@ -4,9 +4,12 @@ import { MemberCache } from './change-versions';
 
 /**
  * A member's relations with others, as user ids: blocks either way, matches, profiles they liked, profiles they
- * marked "not interested", and the candidates whose profile they help with as family (left out of their own lists
- * as their own profile is: a mother is not offered her son). Read with one query the first time a member lists anyone and kept (bounded, least
- * recently used first out) until the change feed reports a change to a relation of theirs.
+ * marked "not interested", and family (left out of their own lists as their own profile is): the candidates whose
+ * profile they help with (a mother is not offered her son), the people who help with theirs (nor a son his mother),
+ * and the candidates who share a helper with them (a brother is not offered his sister). Read with one query the
+ * first time a member lists anyone and kept (bounded, least recently used first out) until the change feed reports
+ * a change to a relation of theirs, or the cache's time runs out (a helper joining a family is reported for the
+ * helper only, so a candidate's new sibling link shows at the latest then).
  */
 export interface Relations {
   blocked: number[];
@@ -29,10 +32,16 @@ const SQL = `
   UNION ALL SELECT 3, p.user_id FROM profile_likes l JOIN profiles p ON p.id = l.liked_profile_id WHERE l.user_id = ? AND p.is_deleted = ?
   UNION ALL SELECT 4, p.user_id FROM not_interested n JOIN profiles p ON p.id = n.profile_id WHERE n.user_id = ? AND p.is_deleted = ?
   UNION ALL SELECT 5, p.user_id FROM family_members f JOIN profiles p ON p.id = f.profile_id WHERE f.user_id = ? AND f.status = 'active'
+  UNION ALL SELECT 5, f.user_id FROM family_members f JOIN profiles p ON p.id = f.profile_id WHERE p.user_id = ? AND f.status = 'active'
+  UNION ALL SELECT 5, p2.user_id FROM profiles p1
+    JOIN family_members f1 ON f1.profile_id = p1.id AND f1.status = 'active'
+    JOIN family_members f2 ON f2.user_id = f1.user_id AND f2.status = 'active' AND f2.profile_id <> p1.id
+    JOIN profiles p2 ON p2.id = f2.profile_id
+    WHERE p1.user_id = ?
   UNION ALL SELECT 6, ${MOOD_SIGNALS_SQL}`;
 
 export async function loadRelations(db: Db, userId: number): Promise<Relations> {
-  const result = await db.raw(SQL, [userId, userId, userId, userId, userId, false, userId, false, userId, ...moodSignalsBindings(userId, Date.now())]);
+  const result = await db.raw(SQL, [userId, userId, userId, userId, userId, false, userId, false, userId, userId, userId, ...moodSignalsBindings(userId, Date.now())]);
   const rows = (Array.isArray(result) ? result : result.rows) as Array<{ k: number | string; u: number | string }>;
   const out: Relations = { blocked: [], matched: [], liked: [], notInterested: [], family: [], moodSignals: false };
   const lists = [out.blocked, out.matched, out.liked, out.notInterested, out.family];
