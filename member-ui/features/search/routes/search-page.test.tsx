@@ -418,6 +418,27 @@ test("the filter panel's age window starts at the member's own preference", asyn
   assert.ok(await screen.findByText('29 yrs – 33 yrs'));
 });
 
+test("in helper mode the filter panel's age window starts at the candidate's preference, not the helper's", async () => {
+  renderApp(
+    '/search',
+    fakeServer({
+      // The father's own preferences (50–60) are not Arjun's.
+      user: buildSessionUser({ id: 9, profileId: null, subscriptionTier: 'premium' }),
+      handle: (request) => {
+        if (request.url.pathname === '/api/family') {
+          return jsonResponse(200, [{ profileId: 40, candidateUserId: 21, candidateTier: 'premium', candidateName: 'Arjun', relation: 'father', consent: 'confirmed', mayShare: true, may: { edit: true, search: true, like: true, suggest: true, message: false, share: true } }]);
+        }
+        if (request.url.pathname === '/api/search') return page([]);
+        if (request.url.pathname === '/api/profiles/user/9') return jsonResponse(200, { id: 90, userId: 9, agePreferenceMin: 50, agePreferenceMax: 60 });
+        if (request.url.pathname === '/api/profiles/user/21') return jsonResponse(200, { id: 40, userId: 21, agePreferenceMin: 26, agePreferenceMax: 31 });
+        return undefined;
+      },
+    }),
+  );
+  fireEvent.click(await screen.findByRole('button', { name: 'Filters' }));
+  assert.ok(await screen.findByText('26 yrs – 31 yrs'));
+});
+
 test('a tryme member opening a link with premium filters searches without them', async () => {
   const { fetchStub } = renderApp('/search?religions=Sikh&diets=vegan&isVerified=true&matchMood=true', searchServer(() => page([]), 'tryme'));
   assert.ok(await screen.findByText('No profiles match your search criteria.'));

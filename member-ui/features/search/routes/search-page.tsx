@@ -142,9 +142,11 @@ export function SearchScreen({ address, changeAddress }: { address: SearchPageSe
   // Helper mode: the candidate's search (their plan, their preferences, the profiles they may see).
   const { helping } = useHelperMode();
   const advancedLocked = (helping ? helping.candidateTier : user?.subscriptionTier) === 'tryme';
-  // The age default is the member's preferred window: read when the panel opens or an address leaves the age out.
+  // The age default is the preferred window of the member the search is for (the candidate, in helper mode): read
+  // when the panel opens or an address leaves the age out.
   const needsDefaultAges = panelOpen || (hasFilterParams(address) && (address.minAge === undefined || address.maxAge === undefined));
-  const ownProfile = useQuery({ ...ownProfileQueryOptions(user?.id ?? 0), enabled: Boolean(user) && needsDefaultAges });
+  const searcherId = helping ? helping.candidateUserId : (user?.id ?? 0);
+  const ownProfile = useQuery({ ...ownProfileQueryOptions(searcherId), enabled: Boolean(user) && needsDefaultAges });
   const defaultAges = defaultAgeRange(ownProfile.data);
   const fromAddress = criteriaFromUrl(address, defaultAges);
   const { filters: appliedFilters, moodMatch } = fromAddress;
@@ -170,7 +172,7 @@ export function SearchScreen({ address, changeAddress }: { address: SearchPageSe
   const query = fromAddress.query;
   const prepareFilterPanel = () => {
     void loadFilterPanel();
-    if (user) void queryClient.prefetchQuery(ownProfileQueryOptions(user.id));
+    if (user) void queryClient.prefetchQuery(ownProfileQueryOptions(searcherId));
   };
 
   // Tryme members never send the premium filters (the server would answer 403), even if the address holds them
