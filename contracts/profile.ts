@@ -104,6 +104,14 @@ const incomeCurrency = z.preprocess(
   z.enum(INCOME_CURRENCIES, { error: PROFILE_MESSAGES.incomeCurrencyInvalid }).nullish(),
 );
 
+/** Birth time and place (the chart's inputs), the same in every form that asks them. */
+const birthFields = {
+  birthHour: z.coerce.number().int().min(1).max(12).nullish(),
+  birthMinute: z.coerce.number().int().min(0).max(59).nullish(),
+  birthAmPm: optionalChoice(['AM', 'PM'] as const),
+  birthPlace: optionalText(200),
+};
+
 /** The basics families filter on first, all optional where they are asked (the wizard, the editor, the stages). */
 export const basicsFields = {
   height: height.nullish(),
@@ -237,10 +245,7 @@ export const createProfileSchema = z
     profession: requiredText(PROFILE_MESSAGES.professionRequired),
     company: optionalText(120),
     about: optionalText(LIMITS.bioMax),
-    birthHour: z.coerce.number().int().min(1).max(12).nullish(),
-    birthMinute: z.coerce.number().int().min(0).max(59).nullish(),
-    birthAmPm: optionalChoice(['AM', 'PM'] as const),
-    birthPlace: optionalText(200),
+    ...birthFields,
     religion: optionalChoice(RELIGIONS),
     motherTongue: optionalChoice(MOTHER_TONGUES),
     ...basicsFields,
@@ -319,10 +324,7 @@ export const updateProfileSchema = z
     about: optionalText(LIMITS.bioMax),
     motherTongue: optionalChoice(MOTHER_TONGUES),
     religion: optionalChoice(RELIGIONS),
-    birthHour: z.coerce.number().int().min(1).max(12).nullish(),
-    birthMinute: z.coerce.number().int().min(0).max(59).nullish(),
-    birthAmPm: optionalChoice(['AM', 'PM'] as const),
-    birthPlace: optionalText(200),
+    ...birthFields,
     zodiacSign: optionalChoice(ZODIAC_SIGNS),
     rashi: optionalChoice(RASHIS),
     nakshatra: optionalChoice(NAKSHATRAS),
@@ -406,10 +408,7 @@ export const stageSchemas = {
   // member's own sign is what there is.
   3: z
     .object({
-      birthHour: z.coerce.number().int().min(1).max(12).nullish(),
-      birthMinute: z.coerce.number().int().min(0).max(59).nullish(),
-      birthAmPm: optionalChoice(['AM', 'PM'] as const),
-      birthPlace: optionalText(200),
+      ...birthFields,
       religion: optionalChoice(RELIGIONS),
       motherTongue: optionalChoice(MOTHER_TONGUES),
       community: basicsFields.community,
