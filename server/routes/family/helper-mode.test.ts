@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { Client, type TestServer, startTestServer } from '../../test/harness';
+import { type TestServer, startTestServer } from '../../test/harness';
 import { buildProfile, signedInClient } from '../../test/factories';
+import { priyaWithMother } from '../../test/family-fixture';
 import { buildFamilyMember } from '../../test/table-factories';
 
 let server: TestServer;
@@ -10,23 +11,7 @@ before(async () => {
 });
 after(() => server.close());
 
-/** Priya (who holds her profile), her mother helping as family, and Arjun, a member she might like. */
-async function family() {
-  const priya = await signedInClient(server, { fullName: 'Priya Raman', tier: 'premium' });
-  const profile = await buildProfile(server, priya.user);
-  const email = `mother.${profile.id}@example.test`;
-  await priya.client.post(`/api/family/${profile.id}/invitations`, { role: 'family', email, relation: 'mother' });
-  const mail = await server.db('email_outbox').where({ toEmail: email }).orderBy('id', 'desc').first();
-  const token = /\/family-invite\/([A-Za-z0-9_-]+)/.exec(mail.bodyText)?.[1] ?? '';
-  const mother = new Client(server);
-  const joined = await mother.post(`/api/family-invitations/${token}`, { fullName: 'Lakshmi Raman', username: `lakshmi_${profile.id}`, password: 'lakshmi-pass-1', confirmPassword: 'lakshmi-pass-1' });
-  assert.equal(joined.status, 200);
-  const arjun = await signedInClient(server, { fullName: 'Arjun Mehta', tier: 'premium' });
-  const arjunProfile = await buildProfile(server, arjun.user, { gender: 'male' });
-  const acting = { 'X-Saathi-Acting-For': String(profile.id) };
-  const as = (method: string, path: string, json?: unknown) => mother.request(method, path, { json, headers: acting });
-  return { priya, profile, mother, arjun, arjunProfile, as };
-}
+const family = () => priyaWithMother(server);
 
 interface Helped {
   profileId: number;
