@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import { after, before, describe, test } from 'node:test';
-import { Client, type TestServer, startTestServer } from '../../test/harness';
+import { type Client, type TestServer, startTestServer } from '../../test/harness';
 import { familyReadersOf } from '../../services/family/acts';
 import { buildProfile, signedInClient } from '../../test/factories';
 import { priyaWithMother } from '../../test/family-fixture';
