@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
 import * as esbuild from 'esbuild';
 import { buildPwa } from './scripts/build-pwa.mjs';
 
@@ -121,6 +122,8 @@ function lazyChunking(sharedRoot, entry, { common = [], visitorCommon = [], isVi
       }
       build.onResolve({ filter: /.*/ }, async (args) => {
         if (args.kind !== 'dynamic-import' || args.pluginData?.lazyChunking) return undefined;
+        // A language's catalogue is data, fetched on its own: not a screen with the app's shared code around it.
+        if (args.path.endsWith('.json')) return undefined;
         // The entry's own dynamic import is the app's start, loaded with the page (see initialFiles), not a screen.
         if (args.importer === entryFile) return undefined;
         const resolved = await build.resolve(args.path, {
@@ -142,6 +145,40 @@ function lazyChunking(sharedRoot, entry, { common = [], visitorCommon = [], isVi
         const commonImport = common.length > 0 && !isVisitorScreen(args.path) ? "import 'lazy-common';\n" : '';
         return { contents: `import ${JSON.stringify(rootFile)};\n${commonImport}export * from ${target};\n${reexportDefault}`, loader: 'js', resolveDir: path.dirname(args.path) };
       });
+    },
+  };
+}
+
+// FormatJS's ICU parser, the one react-intl formats with (it is react-intl's own dependency).
+const icuParser = createRequire(createRequire(import.meta.url).resolve('react-intl'))('@formatjs/icu-messageformat-parser');
+const CATALOGUE_FILE = /[\\/]contracts[\\/]i18n[\\/]catalogues[\\/][a-z-]+\.json$/;
+
+/**
+ * The member app's catalogues (contracts/i18n/catalogues), precompiled: each message is FormatJS's AST (what
+ * `formatjs compile --ast` writes), so the app formats without the ICU parser, which stays out of the bundle (react-intl
+ * is then 13 KB gzipped instead of 24). The server's own messages (`server.*`: API errors, emails) are left out.
+ */
+function catalogueAst() {
+  return {
+    name: 'catalogue-ast',
+    setup(build) {
+      build.onLoad({ filter: CATALOGUE_FILE }, async (args) => {
+        const messages = JSON.parse(await fs.promises.readFile(args.path, 'utf8'));
+        const compiled = {};
+        for (const [id, message] of Object.entries(messages)) {
+          if (id.startsWith('server.')) continue;
+          try {
+            compiled[id] = icuParser.parse(message);
+          } catch (error) {
+            throw new Error(`${path.relative(root, args.path)}: message ${id} is no valid ICU message (${error.message})`);
+          }
+        }
+        return { contents: JSON.stringify(compiled), loader: 'json' };
+      });
+      // Every message arrives compiled: the parser's entry point is swapped for its parser-less one.
+      build.onResolve({ filter: /^@formatjs\/icu-messageformat-parser$/ }, (args) =>
+        build.resolve('@formatjs/icu-messageformat-parser/no-parser.js', { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir }),
+      );
     },
   };
 }
@@ -261,16 +298,17 @@ function routePreloads(outputs, initial, toUrl, screens) {
  * What the member app's page shows before its JavaScript has run: the header with the brand and a spinner
  * (the same markup and classes React renders, replaced by the first render).
  */
+const ENGLISH = JSON.parse(fs.readFileSync(path.join(root, 'contracts/i18n/catalogues/en.json'), 'utf8'));
 const MEMBER_SHELL = [
   '<div class="app-frame"><header class="app-header"><div class="app-header__start">',
-  '<a href="/" class="brand" aria-label="Saathi home"><span class="brand__mark" aria-hidden="true">',
+  `<a href="/" class="brand" aria-label="${ENGLISH['app.brandHome']}"><span class="brand__mark" aria-hidden="true">`,
   '<svg width="16" height="16" viewBox="0 0 24 24" fill="currentColor" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round">',
   '<path d="M2 9.5a5.5 5.5 0 0 1 9.591-3.676.56.56 0 0 0 .818 0A5.49 5.49 0 0 1 22 9.5c0 2.29-1.5 4-3 5.5l-5.492 5.313a2 2 0 0 1-3 .019L5 15c-1.5-1.5-3-3.2-3-5.5"/>',
   '</svg></span><span class="brand__name">Saathi</span></a></div></header>',
-  '<main class="app-main" id="main"><noscript><p>Saathi needs JavaScript to run: please turn it on and reload.</p></noscript>',
+  `<main class="app-main" id="main"><noscript><p>${ENGLISH['app.noscript']}</p></noscript>`,
   '<div class="full-page-spinner" role="status">',
   '<svg class="spinner" width="36" height="36" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true">',
-  '<path d="M21 12a9 9 0 1 1-6.219-8.56"/></svg><span class="visually-hidden">Loading…</span></div></main></div>',
+  `<path d="M21 12a9 9 0 1 1-6.219-8.56"/></svg><span class="visually-hidden">${ENGLISH['app.loading']}</span></div></main></div>`,
 ].join('');
 
 /**
@@ -293,7 +331,7 @@ async function precompress(dir) {
 }
 
 async function buildApp({
-  name, entry, outDir, publicPath, title, description, sharedRoot, shell, fetches = [], routeFiles = null, visitorScreens = [], memberHome = null, installable = false,
+  name, entry, outDir, publicPath, title, description, sharedRoot, shell, fetches = [], routeFiles = null, visitorScreens = [], memberHome = null, installable = false, catalogues = false,
 }) {
   const options = {
     entryPoints: { main: path.join(root, entry) },
@@ -316,14 +354,15 @@ async function buildApp({
     legalComments: 'none',
     logLevel: 'warning',
   };
-  let plugins = [];
+  const extra = catalogues ? [catalogueAst()] : [];
+  let plugins = extra;
   if (sharedRoot) {
     // A first build (not written) shows which modules the lazy screens share.
-    const probe = await esbuild.build({ ...options, write: false, plugins: [lazyChunking(sharedRoot, entry)] });
+    const probe = await esbuild.build({ ...options, write: false, plugins: [...extra, lazyChunking(sharedRoot, entry)] });
     const isVisitorScreen = (file) => visitorScreens.some((dir) => file.startsWith(path.join(root, dir)));
     const visitorCommon = commonLazyModules(probe.metafile, entry, 0, isVisitorScreen);
     const common = commonLazyModules(probe.metafile, entry, LAZY_COMMON_SHARE, (file) => !isVisitorScreen(file)).filter((file) => !visitorCommon.includes(file));
-    plugins = [lazyChunking(sharedRoot, entry, { common, visitorCommon, isVisitorScreen })];
+    plugins = [...extra, lazyChunking(sharedRoot, entry, { common, visitorCommon, isVisitorScreen })];
   }
   const result = await esbuild.build({ ...options, plugins });
   // SAATHI_METAFILE=1 keeps esbuild's account of every output's inputs and sizes (e.g. for esbuild's analyzer).
@@ -342,6 +381,17 @@ async function buildApp({
     const screens = { ...routeScreens(routeFiles), ...(memberHome ? { '/': memberHome } : {}) };
     const preloads = routePreloads(outputs, initial, toUrl, screens);
     fs.writeFileSync(path.join(outDir, 'route-preloads.json'), `${JSON.stringify(preloads, null, 1)}\n`);
+  }
+  if (catalogues) {
+    // Language → its catalogue's chunk, for the server to fetch it with the page (app/start.tsx waits for it).
+    const chunks = {};
+    for (const [file, output] of Object.entries(outputs)) {
+      for (const input of Object.keys(output.inputs)) {
+        const code = CATALOGUE_FILE.test(input) && /([a-z-]+)\.json$/.exec(input)?.[1];
+        if (code && !initial.has(file)) chunks[code] = toUrl(file);
+      }
+    }
+    fs.writeFileSync(path.join(outDir, 'catalogue-chunks.json'), `${JSON.stringify(chunks, null, 1)}\n`);
   }
   fs.writeFileSync(
     path.join(outDir, 'index.html'),
@@ -378,8 +428,9 @@ const [, member, ops] = await Promise.all([
     entry: 'member-ui/main.tsx',
     outDir: path.join(dist, 'member'),
     publicPath: '/assets/',
-    title: 'Saathi — matrimonial bonds across seas',
-    description: 'Saathi helps Indians living abroad, and their families, find a life partner.',
+    // The English page: the server writes the member's language into it (server/static-html.ts, inLanguage).
+    title: `${ENGLISH['app.brand']} — ${ENGLISH['app.tagline']}`,
+    description: ENGLISH['app.description'],
     // The app's start, not only its root component: its start-up stages must land in the one chunk with the libraries.
     sharedRoot: 'member-ui/app/start.tsx',
     shell: MEMBER_SHELL,
@@ -389,6 +440,7 @@ const [, member, ops] = await Promise.all([
     visitorScreens: ['member-ui/features/auth/routes/'],
     memberHome: 'member-ui/features/home/components/member-home.tsx',
     installable: true,
+    catalogues: true,
   }),
   buildApp({
     name: 'ops console',

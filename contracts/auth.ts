@@ -1,46 +1,13 @@
 import './zod-config';
 import * as z from 'zod';
 import { LIMITS } from './enums';
+import type { Language } from './i18n/languages';
+import { validationTexts } from './i18n/validation';
 import { CANDIDATE_NAME_REQUIRED, PROFILE_FOR_VALUES } from './profile-for';
 
 // The member-facing texts of sign-in, registration and password changes, word for word; passwords are at least 8
 // characters everywhere (registration, reset and change alike).
-export const AUTH_MESSAGES = {
-  usernameRequired: 'Username is required',
-  passwordRequired: 'Password is required',
-  fullNameRequired: 'Full name is required',
-  profileForInvalid: 'Choose whom the profile is for from the list',
-  emailRequired: 'Email is required',
-  emailInvalid: 'Please enter a valid email address',
-  usernameMin: `Username must be at least ${LIMITS.usernameMin} characters`,
-  usernameMax: `Username must be at most ${LIMITS.usernameMax} characters`,
-  usernameChars: 'Username may contain only letters, numbers, dots, dashes and underscores',
-  passwordMin: `Password must be at least ${LIMITS.passwordMin} characters`,
-  passwordMax: `Password must be at most ${LIMITS.passwordMax} characters`,
-  passwordsDontMatch: "Passwords don't match",
-  confirmRequired: 'Please confirm your password',
-  currentPasswordRequired: 'Current password is required',
-  invalidCredentials: 'Invalid username or password',
-  usernameTaken: 'Username already exists',
-  emailTaken: 'Email already registered',
-  loginFailed: 'Login failed. Please try again.',
-  loginNetwork: 'An error occurred during login. Please try again.',
-  registrationFailed: 'Registration failed. Please try again.',
-  registrationNetwork: 'An error occurred during registration. Please try again.',
-  forgotFailed: 'An error occurred. Please try again.',
-  forgotNetwork: 'Network error. Please check your connection and try again.',
-  resetInvalidToken: 'This reset link is invalid or has expired. Please request a new one.',
-  resetRequestSent: 'If an account exists for that email, a reset link has been sent.',
-  accountSuspended: 'This account has been suspended. Please contact support.',
-  tooManyAttempts: 'Too many attempts. Please try again later.',
-  notSignedIn: 'Not authenticated',
-  totpRequired: 'Enter the 6-digit code from your authenticator app',
-  totpInvalid: 'Invalid authentication code',
-  confirmationSent: 'Almost there! We sent a link to your email address. Open it to confirm your address and sign in.',
-  emailNotConfirmed: 'Please confirm your email address first: open the link we sent you when you registered.',
-  confirmInvalidToken: 'This confirmation link is invalid or has expired. Register again to get a new one.',
-  emailConfirmed: 'Your email address is confirmed. Welcome to Saathi!',
-} as const;
+export const AUTH_MESSAGES = validationTexts('auth', { usernameMin: { min: LIMITS.usernameMin }, usernameMax: { max: LIMITS.usernameMax }, passwordMin: { min: LIMITS.passwordMin }, passwordMax: { max: LIMITS.passwordMax } });
 
 export const emailConfirmSchema = z.object({
   token: z.string({ error: 'token is required' }).trim().min(1, 'token is required').max(200, 'token is too long'),
@@ -141,4 +108,6 @@ export interface SessionUser {
   profileId: number | null;
   createdAt: string;
   demoMode: boolean;
+  /** the language of the member's app, emails and pushes */
+  language: Language;
 }

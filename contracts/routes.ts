@@ -63,10 +63,10 @@ export const MEMBER_ROUTE_DATA: Readonly<Record<string, readonly string[]>> = {
   '/compatibility': ['/api/profiles/search', '/api/kundali/chart/$me'],
 };
 
-/** A screen's fixed heading (the Page component's title and subtitle, and the screen's own class). */
+/** A screen's fixed heading (the Page component's title and subtitle: catalogue ids; and the screen's own class). */
 export interface ScreenHeading {
-  title: string;
-  subtitle?: string;
+  title: `heading.${string}`;
+  subtitle?: `heading.${string}`;
   className?: string;
 }
 
@@ -78,13 +78,13 @@ export interface ScreenHeading {
  */
 export const SCREEN_HEADINGS = {
   '/compatibility': {
-    title: 'Kundali Compatibility',
-    subtitle: "Compare your birth chart with another member's: the traditional 36-guna Ashtakoot match, Manglik status and more.",
+    title: 'heading.compatibility.title',
+    subtitle: 'heading.compatibility.subtitle',
     className: 'compatibility-page',
   },
   '/settings': {
-    title: 'Account Settings',
-    subtitle: 'Control who sees you, what you hear about, and how you sign in.',
+    title: 'heading.settings.title',
+    subtitle: 'heading.settings.subtitle',
     className: 'settings-page',
   },
 } as const satisfies Record<string, ScreenHeading>;

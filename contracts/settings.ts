@@ -1,6 +1,8 @@
 import './zod-config';
 import * as z from 'zod';
 import { ALLOW_MESSAGES_FROM, PROFILE_VISIBILITY } from './enums';
+import { LANGUAGE_CODES } from './i18n/languages';
+import { validationTexts } from './i18n/validation';
 
 export const DIGEST_FREQUENCIES = ['daily', 'weekly', 'off'] as const;
 
@@ -35,3 +37,10 @@ export const notificationSettingsSchema = z
   })
   .partial();
 export type NotificationSettings = Required<z.infer<typeof notificationSettingsSchema>>;
+
+export const SETTINGS_MESSAGES = validationTexts('settings');
+
+/** PUT /api/users/:id/language: the member's language, from the list Saathi speaks. */
+export const languageSchema = z.object({
+  language: z.enum(LANGUAGE_CODES, { error: SETTINGS_MESSAGES.languageInvalid }),
+});

@@ -9,6 +9,7 @@ import type { AppContext, AppServices, AppState } from './context';
 import type { Db } from './db';
 import { errorHandler, notFound } from './errors';
 import { loadUser } from './middleware/auth';
+import { User } from './models/user';
 import { csrfProtection } from './middleware/csrf';
 import { httpsAware, securityHeaders } from './middleware/security-headers';
 import { databaseSessionStore, generateSessionId, SESSION_COOKIE } from './middleware/session-store';
@@ -194,6 +195,7 @@ export function createApp(config: Config, db: Db, options: AppOptions = {}): Koa
         return photo ? [photo] : [];
       },
       firstScreen: (route, pathname, me, reader) => firstScreenFor(services, route, pathname, me, reader),
+      memberLanguage: async (me) => (await User.query(db).findById(me).select('language'))?.language ?? null,
       onFirstScreenError: (route, error) =>
         log({ level: 'error', msg: 'first screen failed', route, error: error instanceof Error ? error.message : String(error) }),
     }),

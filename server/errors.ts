@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Context, Next } from 'koa';
 import { NotNullViolationError, UniqueViolationError, ForeignKeyViolationError, CheckViolationError } from 'objection';
+import { localizedMessage, requestLanguage } from './i18n';
 
 /**
  * An error whose message is safe to show the member. `code` names its kind ('not_found', 'rate_limited'): stable,
@@ -174,13 +175,15 @@ function requestIdOf(ctx: Context): string {
  * the log. A 5xx is logged at error level with the stack; a 4xx at info without (the client's mistake, not ours).
  */
 export function respondWithError(ctx: Context, error: unknown, log: (entry: Record<string, unknown>) => void): void {
-  const { status, body, headers } = toResponse(error);
+  const { status, body: english, headers } = toResponse(error);
+  // The member's language (or, before sign-in, the request's): the log line keeps the English text.
+  const body = { ...english, message: localizedMessage(english.message, requestLanguage(ctx)) };
   const errorId = requestIdOf(ctx);
   const where = { reqId: errorId, status, code: body.code, method: ctx.method, path: ctx.path };
   // A 5xx we answer on purpose (503 while draining, 507 for a full disk) says what it is; its stack says nothing.
-  if (status >= 500 && error instanceof HttpError) log({ level: 'error', msg: 'request failed', ...where, message: body.message });
+  if (status >= 500 && error instanceof HttpError) log({ level: 'error', msg: 'request failed', ...where, message: english.message });
   else if (status >= 500) log({ level: 'error', msg: 'request failed', ...where, err: String((error as Error)?.stack ?? error) });
-  else log({ level: 'info', msg: 'request refused', ...where, message: body.message });
+  else log({ level: 'info', msg: 'request refused', ...where, message: english.message });
   ctx.status = status;
   for (const [k, v] of Object.entries(headers)) ctx.set(k, v);
   ctx.body = { ...body, errorId };

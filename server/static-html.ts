@@ -1,5 +1,8 @@
 import fs from 'node:fs';
+import type { Language } from '../contracts/i18n/languages';
 import { MEMBER_ROUTE_DATA, type ScreenHeading } from '../contracts/routes';
+import type { CatalogueId } from '../member-ui/i18n/catalogue';
+import { translate } from './i18n';
 
 /**
  * What the server writes into the built apps' index.html before sending it: preload links for a screen's code,
@@ -51,7 +54,7 @@ export async function dataPreloads(route: string, pathname: string, sessionUserI
  */
 export const DEMO_BANNER =
   '<div role="note" class="saathi-demo-banner" style="position:relative;z-index:2147483647;margin:0;padding:6px 12px;background:#7c2d12;color:#fff;font:600 13px/1.35 system-ui,sans-serif;text-align:center">' +
-  'Demo instance: sample members, test payments, reset links on screen. Enter no real details.</div>';
+  `${translate('en', 'app.demoBanner')}</div>`;
 
 /** The banner first in the body: after <body>, or before the app's root where a page has no body tag. */
 export function withDemoBanner(html: string): string {
@@ -66,19 +69,44 @@ export function inHead(html: string, tags: string): string {
   return html.includes('</title>') ? html.replace('</title>', `</title>${tags}`) : tags + html;
 }
 
+/** The member page's own words (build.mjs writes them from the English catalogue), each by its id. */
+const PAGE_WORDS: CatalogueId[] = ['app.brandHome', 'app.noscript', 'app.loading', 'app.description', 'app.tagline', 'app.demoBanner'];
+
+/**
+ * The member page in `language`: <html lang>, its own words (the header's label, the spinner's, the title, the demo
+ * banner) and <link rel="modulepreload"> for the language's catalogue (`catalogueUrl`), which the app waits for
+ * before its first render. The screen's content is rendered in the language itself (withScreenHeading, firstScreen).
+ */
+export function inLanguage(html: string, language: Language, catalogueUrl: string | undefined): string {
+  let page = html.replace(/<html lang="[^"]*">/, `<html lang="${language}">`);
+  if (language === 'en') return page;
+  for (const id of PAGE_WORDS) page = page.split(escapeHtml(translate('en', id))).join(escapeHtml(translate(language, id)));
+  return catalogueUrl && /^\/assets\/[A-Za-z0-9/_.-]+\.js$/.test(catalogueUrl) ? inHead(page, `<link rel="modulepreload" href="${catalogueUrl}">`) : page;
+}
+
+/** Language → the URL of its catalogue's chunk, written by build.mjs. */
+export function readCatalogueChunks(file: string): Record<string, string> {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string>;
+  } catch {
+    return {};
+  }
+}
+
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /**
  * The screen's fixed heading (SCREEN_HEADINGS) above the page's spinner, in the markup the screen's Page renders,
  * so that React's first render of the screen replaces it with the same heading in the same place.
  */
-export function withScreenHeading(html: string, heading: ScreenHeading | undefined): string {
+export function withScreenHeading(html: string, heading: ScreenHeading | undefined, language: Language): string {
   const spinner = '<div class="full-page-spinner"';
   if (!heading || !html.includes(spinner)) return html;
-  const subtitle = heading.subtitle ? `<p class="page__subtitle">${escapeHtml(heading.subtitle)}</p>` : '';
+  const t = (id: string) => escapeHtml(translate(language, id as CatalogueId));
+  const subtitle = heading.subtitle ? `<p class="page__subtitle">${t(heading.subtitle)}</p>` : '';
   const section =
     `<section class="page${heading.className ? ` ${escapeHtml(heading.className)}` : ''}" aria-labelledby="page-title">` +
-    `<header class="page__header"><h1 id="page-title" class="page__title">${escapeHtml(heading.title)}</h1>${subtitle}</header></section>`;
+    `<header class="page__header"><h1 id="page-title" class="page__title">${t(heading.title)}</h1>${subtitle}</header></section>`;
   return html.replace(spinner, `${section}${spinner}`);
 }
 

@@ -6,7 +6,9 @@ import send from 'koa-send';
 import { isMemberAppRoute, SCREEN_HEADINGS, type ScreenHeading } from '../contracts/routes';
 import { READER_COOKIE, type Reader, parseReader } from '../contracts/reader';
 import { SESSION_COOKIE } from './middleware/session-store';
-import { dataPreloads, imagePreloads, inHead, readRoutePreloads, withDemoBanner, withFirstScreen, withScreenHeading } from './static-html';
+import { dataPreloads, imagePreloads, inHead, inLanguage, readCatalogueChunks, readRoutePreloads, withDemoBanner, withFirstScreen, withScreenHeading } from './static-html';
+import type { Language } from '../contracts/i18n/languages';
+import { visitorLanguageOf } from './i18n';
 
 /** Where the built apps live: beside the bundle (dist/), or ../dist when running from source. */
 export function findStaticDir(explicit?: string | null): string {
@@ -57,6 +59,8 @@ export function staticApps(
     firstScreen?: (route: string, pathname: string, me: number, reader: Reader | null) => Promise<{ html: string; images: string[]; frame?: string } | null>;
     /** told when `firstScreen` fails (the page then goes out as it would without it) */
     onFirstScreenError?: (route: string, error: unknown) => void;
+    /** the language of the member `me`'s account, for their pages (null: no such member) */
+    memberLanguage?: (me: number) => Promise<Language | null>;
   } = { demoMode: false },
 ) {
   const memberDir = path.join(staticDir, 'member');
@@ -64,6 +68,31 @@ export function staticApps(
   let memberIndex: string | null = null;
   let opsIndex: string | null = null;
   let routePreloads: ReturnType<typeof readRoutePreloads> | null = null;
+  let catalogueChunks: Record<string, string> | null = null;
+  const pages = new Map<Language, string>();
+  /** The member page (the build's, in English) in `language`. */
+  const memberPageIn = (language: Language): string => {
+    let page = pages.get(language);
+    if (page === undefined) {
+      const html = index('member');
+      catalogueChunks ??= readCatalogueChunks(path.join(memberDir, 'catalogue-chunks.json'));
+      page = html === MISSING_BUILD ? html : inLanguage(html, language, catalogueChunks[language]);
+      pages.set(language, page);
+    }
+    return page;
+  };
+  /**
+   * The language of the page: a member's own (a session cookie naming a member who has one), else the one picked on the
+   * landing page, else the browser's Accept-Language (server/i18n).
+   */
+  const pageLanguage = async (ctx: Context, sessionUserId: () => Promise<number | null>): Promise<Language> => {
+    if (ctx.cookies.get(SESSION_COOKIE) && options.memberLanguage) {
+      const me = await sessionUserId();
+      const own = me === null ? null : await options.memberLanguage(me);
+      if (own) return own;
+    }
+    return visitorLanguageOf(ctx);
+  };
   const withPreloads = new Map<string, string>();
   /**
    * The member page for the request, with <link rel="modulepreload"> for that screen's code in its head and, for a
@@ -72,22 +101,27 @@ export function staticApps(
    * Whether the session is still valid is not checked here: a stale one costs a few unused requests.
    */
   const memberPage = async (ctx: Context): Promise<string> => {
-    const html = index('member');
+    let me: Promise<number | null> | undefined;
+    const sessionUserId = () => (me ??= options.sessionUserId ? options.sessionUserId(ctx) : Promise.resolve(null));
+    const language = await pageLanguage(ctx, sessionUserId);
+    // The page's words depend on the cookies and Accept-Language that chose its language.
+    ctx.vary('Accept-Language');
+    ctx.vary('Cookie');
+    const html = memberPageIn(language);
     routePreloads ??= readRoutePreloads(path.join(memberDir, 'route-preloads.json'));
     const match = routePreloads.find((r) => r.pattern.test(ctx.path));
     if (!match || !html.includes('</head>')) return html;
     const signedIn = Boolean(ctx.cookies.get(SESSION_COOKIE));
     const modules = match.route === '/' && !signedIn ? '' : match.links;
-    let page = withPreloads.get(`${match.route} ${signedIn}`);
+    const key = `${match.route} ${signedIn} ${language}`;
+    let page = withPreloads.get(key);
     if (page === undefined) {
       page = modules ? html.replace('</head>', `${modules}\n  </head>`) : html;
       // A visitor is sent on to sign in: the members' screen's heading would show for nothing.
-      if (signedIn) page = withScreenHeading(page, (SCREEN_HEADINGS as Record<string, ScreenHeading>)[match.route]);
-      withPreloads.set(`${match.route} ${signedIn}`, page);
+      if (signedIn) page = withScreenHeading(page, (SCREEN_HEADINGS as Record<string, ScreenHeading>)[match.route], language);
+      withPreloads.set(key, page);
     }
     // Data URLs hold no query: a search with filters asks for other answers.
-    let me: Promise<number | null> | undefined;
-    const sessionUserId = () => (me ??= options.sessionUserId ? options.sessionUserId(ctx) : Promise.resolve(null));
     if (!signedIn || ctx.querystring !== '') return page;
     const [data, paint] = await Promise.all([dataPreloads(match.route, ctx.path, sessionUserId), firstPaint(match.route, ctx.path, sessionUserId, parseReader(ctx.cookies.get(READER_COOKIE, { signed: false })))]);
     if (paint.html) {
@@ -203,7 +237,7 @@ export function staticApps(
     }
     const known = isMemberAppRoute(p);
     ctx.status = known ? 200 : 404;
-    const page = known ? await memberPage(ctx) : index('member');
+    const page = known ? await memberPage(ctx) : memberPageIn(visitorLanguageOf(ctx));
     ctx.body = options.previewTags && page !== MISSING_BUILD ? inHead(page, await options.previewTags(ctx)) : page;
   };
 }

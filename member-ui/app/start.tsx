@@ -8,6 +8,9 @@ import { createAppQueryClient } from '../lib/query-client';
 import { createAppRouter } from '../router';
 import { keepFirstScreen } from './layout/first-screen';
 import { afterNextPaint } from './start-stages/after-paint';
+import { DEFAULT_LANGUAGE } from '../../contracts/i18n/languages';
+import { ENGLISH_MESSAGES, loadCatalogue } from '../i18n/catalogue';
+import { pageLanguage } from '../i18n/language-choice';
 
 /** How long the first render waits for the first screen's requests; a slow answer then arrives into the screen. */
 const FIRST_DATA_WAIT_MS = 2000;
@@ -47,6 +50,13 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 export async function startApp(container: HTMLElement): Promise<void> {
   keepFirstScreen(container);
   rememberReader();
+  // The page's language (the server wrote it into <html lang>): its catalogue is fetched beside the first route's load.
+  const pageLanguageCode = pageLanguage();
+  // A catalogue that cannot be fetched (the network dropped) leaves the app in English rather than not started.
+  const catalogue = loadCatalogue(pageLanguageCode).then(
+    (messages) => ({ language: pageLanguageCode, messages }),
+    () => ({ language: DEFAULT_LANGUAGE, messages: ENGLISH_MESSAGES }),
+  );
   await afterNextPaint();
   const queryClient = createAppQueryClient();
   const router = createAppRouter({ queryClient });
@@ -55,10 +65,11 @@ export async function startApp(container: HTMLElement): Promise<void> {
   // A load that fails is shown by the route's error page; the router loads again when it is mounted.
   await router.load().catch(() => undefined);
   await requestsSettled(queryClient, FIRST_DATA_WAIT_MS);
+  const { language, messages } = await catalogue;
   startTransition(() => {
     createRoot(container).render(
       <StrictMode>
-        <App queryClient={queryClient} router={router} />
+        <App queryClient={queryClient} router={router} language={language} messages={messages} />
       </StrictMode>,
     );
   });

@@ -15,6 +15,9 @@ import { sessionQueryKey } from '../lib/session';
 import { peerPath, threadPath } from '../features/messages/api/chat';
 import { ChatScreen } from '../features/messages/routes/chat-page';
 import { asReader } from '../lib/message-time';
+import { DEFAULT_LANGUAGE, type Language } from '../../contracts/i18n/languages';
+import { ENGLISH_MESSAGES, type Messages } from '../i18n/catalogue';
+import { I18nProvider } from '../i18n/i18n-provider';
 
 /**
  * What the server puts into the page for a signed-in member's first load of home, search, a profile or a chat: the app's own screen,
@@ -43,8 +46,8 @@ export const FIRST_SCREEN_FRAME: Partial<Record<FirstScreen['route'], string>> =
 /** The criteria of /search without parameters: what an unfiltered GET /api/search answers. */
 export const UNFILTERED_SEARCH: SearchCriteria = { query: '', filters: null, moodMatch: { enabled: false, minScore: DEFAULT_MOOD_SCORE } };
 
-/** The screen's markup (HTML, text escaped by React), to go where the page's spinner is. */
-export function firstScreenMarkup(screen: FirstScreen): string {
+/** The screen's markup (HTML, text escaped by React), to go where the page's spinner is, in the member's language. */
+export function firstScreenMarkup(screen: FirstScreen, language: Language = DEFAULT_LANGUAGE, messages: Messages = ENGLISH_MESSAGES): string {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } } });
   queryClient.setQueryData(sessionQueryKey, screen.user);
   let content: ReactNode;
@@ -70,7 +73,9 @@ export function firstScreenMarkup(screen: FirstScreen): string {
   const render = () =>
     renderToStaticMarkup(
       <QueryClientProvider client={queryClient}>
-        <RouterContextProvider router={router}>{content}</RouterContextProvider>
+        <I18nProvider language={language} messages={messages}>
+          <RouterContextProvider router={router}>{content}</RouterContextProvider>
+        </I18nProvider>
       </QueryClientProvider>,
     );
   // A chat's times and day headings on the member's own clock and in their language, as their browser writes them.

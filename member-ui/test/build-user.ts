@@ -18,6 +18,7 @@ export function buildSessionUser(overrides: Partial<SessionUser> = {}): SessionU
     profileId: null,
     createdAt: '2025-01-01T00:00:00.000Z',
     demoMode: true,
+    language: 'en',
     ...overrides,
   };
 }

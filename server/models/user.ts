@@ -1,3 +1,4 @@
+import type { Language } from '../../contracts/i18n/languages';
 import type { Model as ModelType, RelationMappingsThunk } from 'objection';
 import type { SubscriptionTier, UserRole, UserStatus } from '../../contracts/enums';
 import { BaseModel } from './base-model';
@@ -41,6 +42,8 @@ export class User extends BaseModel {
   updatedAt!: number;
   emailBouncedAt!: number | null;
   emailBounceReason!: string | null;
+  /** the language of the member's app, emails and pushes (contracts/i18n/languages.ts) */
+  language!: Language;
 
   privacySettings?: PrivacySettings;
   notificationSettings?: NotificationSettings;

@@ -27,5 +27,6 @@ export function presentSessionUser(
     profileId: extra.profileId,
     createdAt: new Date(user.createdAt).toISOString(),
     demoMode: extra.demoMode,
+    language: user.language ?? 'en',
   };
 }

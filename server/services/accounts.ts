@@ -1,3 +1,4 @@
+import type { Language } from '../../contracts/i18n/languages';
 import type { Knex } from 'knex';
 import type { UserRole } from '../../contracts/enums';
 import type { Db } from '../db';
@@ -35,7 +36,7 @@ export async function takenField(db: Db | Knex.Transaction, username: string, em
 export async function createAccount(
   db: Db,
   input: NewAccount,
-  options: { passwordParams: Argon2Params; firstFreePremium: number; countRegistration?: boolean; now?: number; emailConfirmed?: boolean; passwordHash?: string },
+  options: { passwordParams: Argon2Params; firstFreePremium: number; countRegistration?: boolean; now?: number; emailConfirmed?: boolean; passwordHash?: string; language?: Language },
 ): Promise<User> {
   const now = options.now ?? Date.now();
   // A caller inside a transaction hashes first, so the slow hash does not hold the database's write lock.
@@ -68,6 +69,7 @@ export async function createAccount(
       isDeleted: false,
       passwordChangedAt: now,
       emailConfirmedAt: options.emailConfirmed === false ? null : now,
+      language: options.language ?? 'en',
       createdAt: now,
       updatedAt: now,
     });

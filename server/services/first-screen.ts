@@ -11,6 +11,8 @@ import { searchProfiles } from './discovery';
 import { chatPeer, presentThread, threadMessages } from './messaging';
 import { profileAnswerFor } from './profile-answer';
 import { sessionUserOf } from './session-user';
+import { catalogueOf } from '../i18n';
+import type { Messages } from '../../member-ui/i18n/catalogue';
 
 export interface FirstScreenPaint {
   /** the screen's markup, rendered by the member app's own components */
@@ -53,6 +55,8 @@ export async function firstScreenFor(
   const viewer = await User.query(services.db).findById(me);
   if (!viewer || viewer.isDeleted || viewer.status !== 'active' || viewer.role !== 'member') return null;
   const user = await sessionUserOf(services, viewer);
+  // In the member's language, as the app renders the screen for them.
+  const inLanguage = [user.language, catalogueOf(user.language) as Messages] as const;
   if (route === '/profile/$id') {
     const profileId = idOf(pathname);
     if (profileId === null) return null;
@@ -65,7 +69,7 @@ export async function firstScreenFor(
     if (!profile) return null;
     const photo = profile.photoDetails?.[0]?.url ?? profile.photos[0];
     const safe = { ...profile, photos: profile.photos.filter(isMediaUrl), photoDetails: profile.photoDetails?.filter((p) => isMediaUrl(p.url) && (!p.thumbnailUrl || isMediaUrl(p.thumbnailUrl))) };
-    return { html: firstScreenMarkup({ route, pathname, user, profile: safe }), images: photo && isMediaUrl(photo) ? [photo] : [] };
+    return { html: firstScreenMarkup({ route, pathname, user, profile: safe }, ...inLanguage), images: photo && isMediaUrl(photo) ? [photo] : [] };
   }
   if (route === '/chat/$id') {
     const otherId = idOf(pathname);
@@ -78,17 +82,17 @@ export async function firstScreenFor(
     // As the API answers the member's own reading: their unread messages come back read.
     const thread = presented.map((m) => (m.receiverId === viewer.id ? { ...m, isRead: true, is_read: true } : m));
     const safePeer = { ...peer, photo: peer.photo && isMediaUrl(peer.photo) ? peer.photo : null };
-    return { html: firstScreenMarkup({ route, pathname, user, peer: safePeer, thread, reader }), images: [], frame: FIRST_SCREEN_FRAME[route] };
+    return { html: firstScreenMarkup({ route, pathname, user, peer: safePeer, thread, reader }, ...inLanguage), images: [], frame: FIRST_SCREEN_FRAME[route] };
   }
   if (route === '/') {
     if (user.profileId === null) return null;
     const daily = withMediaPhotos(await dailySelection(services, viewer, 'daily'));
     if (daily.length === 0) return null;
-    return { html: firstScreenMarkup({ route, user, daily }), images: daily[0].photos.slice(0, 1) };
+    return { html: firstScreenMarkup({ route, user, daily }, ...inLanguage), images: daily[0].photos.slice(0, 1) };
   }
   // What the screen asks for first: GET /api/search?limit=SEARCH_PAGE_SIZE, nothing chosen.
   const { results, total } = await searchProfiles(services, viewer, searchQuerySchema.parse({ limit: String(SEARCH_PAGE_SIZE) }));
   const cards = withMediaPhotos(results);
   if (cards.length === 0) return null;
-  return { html: firstScreenMarkup({ route, user, search: { results: cards, total, nextCursor: null } }), images: cards[0].photos.slice(0, 1) };
+  return { html: firstScreenMarkup({ route, user, search: { results: cards, total, nextCursor: null } }, ...inLanguage), images: cards[0].photos.slice(0, 1) };
 }

@@ -3,6 +3,8 @@ import { SCREEN_HEADINGS, type ScreenHeading } from '../../../contracts/routes';
 import { Page } from '../../components/ui/page';
 import { FullPageSpinner } from '../../components/ui/spinner';
 import { FirstScreen } from './first-screen';
+import type { MessageId } from '../../i18n/catalogue';
+import { useT } from '../../i18n/use-t';
 
 /**
  * The wait before a members' screen has its session and its code: the spinner, below the screen's fixed heading
@@ -13,10 +15,11 @@ import { FirstScreen } from './first-screen';
 export function ScreenPending() {
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const heading: ScreenHeading | undefined = (SCREEN_HEADINGS as Record<string, ScreenHeading>)[pathname.replace(/(.)\/$/, '$1')];
+  const t = useT();
   if (!heading) return <FirstScreen pathname={pathname} fallback={<FullPageSpinner />} />;
   return (
     <>
-      <Page title={heading.title} subtitle={heading.subtitle} className={heading.className} />
+      <Page title={t(heading.title as MessageId)} subtitle={heading.subtitle && t(heading.subtitle as MessageId)} className={heading.className} />
       <FullPageSpinner />
     </>
   );

@@ -21,6 +21,7 @@ import { sendMail } from '../../services/mail';
 import { noticeSignInDevice } from '../../services/new-device';
 import { passwordResetEmail, registrationAttemptEmail } from '../../services/email/account-emails';
 import { mailConfirmationLink } from '../../services/member-notices';
+import { visitorLanguageOf } from '../../i18n';
 import { endSessions } from '../../services/session-end';
 import { seedDraftFromRegistration } from '../../services/profile-draft';
 import { sessionUserOf } from '../../services/session-user';
@@ -80,6 +81,7 @@ export function authRoutes(services: AppServices) {
         const user = await createAccount(ctx.services.db, input, {
           passwordParams: config.argon2,
           firstFreePremium: config.firstFreePremium,
+          language: visitorLanguageOf(ctx),
         });
         await seedDraftFromRegistration(ctx.services.db, user, input.profileFor, input.candidateName);
         await signIn(ctx, user);
@@ -227,7 +229,8 @@ export function authRoutes(services: AppServices) {
       await sendMail(config, db, { to: input.email, subject: mail.subject, kind: 'other', text: mail.text, html: mail.html });
       return;
     }
-    const user = await createAccount(db, input, { passwordParams: config.argon2, firstFreePremium: config.firstFreePremium, emailConfirmed: false });
+    // The language the visitor registered in (the landing page's choice, else the browser's) is the account's.
+    const user = await createAccount(db, input, { passwordParams: config.argon2, firstFreePremium: config.firstFreePremium, emailConfirmed: false, language: visitorLanguageOf(ctx) });
     await seedDraftFromRegistration(db, user, input.profileFor, input.candidateName);
     await mailConfirmationLink(config, db, user);
   }

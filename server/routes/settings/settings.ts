@@ -1,8 +1,8 @@
 import { SETTINGS_READ_ONLY_FIELDS, ignoringReadOnly } from '../../../contracts/read-only';
-import { notificationSettingsSchema, privacySettingsSchema } from '../../../contracts/settings';
+import { languageSchema, notificationSettingsSchema, privacySettingsSchema } from '../../../contracts/settings';
 import { type AppContext, newRouter } from '../../context';
 import { assertSelf, requireUser } from '../../middleware/auth';
-import { idParam, parse } from '../../middleware/validate';
+import { idParam, parse, requestBody } from '../../middleware/validate';
 import { NotificationSettings, PrivacySettings } from '../../models/settings';
 import { User } from '../../models/user';
 import { clearEmailBounce } from '../../services/email/bounces';
@@ -83,6 +83,15 @@ export function settingsRoutes() {
       message: 'Notification settings updated',
       settings: { ...pick(row, NOTIFICATION_KEYS), emailBounce: await emailBounceOf(ctx, user.id), updatedAt: new Date(row.updatedAt).toISOString() },
     };
+  });
+
+  // The member's language: the app, emails and pushes follow it on every device.
+  router.put('/:userId/language', async (ctx) => {
+    const user = assertSelf(ctx, idParam(ctx.params.userId));
+    const { language } = parse(languageSchema, requestBody(ctx));
+    await User.query(ctx.services.db).findById(user.id).patch({ language, updatedAt: Date.now() });
+    user.language = language;
+    ctx.body = { language };
   });
 
   return router;

@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { SessionUser } from '../../../../contracts/auth';
 import { KUNDALI_TEXTS, type ProfileSummaryView } from '../../../../contracts/kundali';
 import { SCREEN_HEADINGS } from '../../../../contracts/routes';
+import { useT } from '../../../i18n/use-t';
 import { Button } from '../../../components/ui/button';
 import { Page } from '../../../components/ui/page';
 import { Spinner } from '../../../components/ui/spinner';
@@ -39,8 +40,9 @@ export function CompatibilityPage() {
   const user = useSessionUser();
   // The server's page shows this heading before the app has run (SCREEN_HEADINGS).
   const heading = SCREEN_HEADINGS['/compatibility'];
+  const t = useT();
   return (
-    <Page title={heading.title} subtitle={heading.subtitle} className={heading.className}>
+    <Page title={t(heading.title)} subtitle={t(heading.subtitle)} className={heading.className}>
       {!user ? null : user.profileId === null ? <NoProfileCard /> : <CompatibilityChecker user={user} />}
     </Page>
   );

@@ -1,0 +1,17 @@
+import { DEFAULT_LANGUAGE, isLanguage, type Language, LANGUAGE_COOKIE } from '../../contracts/i18n/languages';
+
+/**
+ * The language the page was sent in: the server writes it into <html lang> (the account's language for a member,
+ * else the one picked on the landing page, else the browser's Accept-Language), so the app starts in it.
+ */
+export function pageLanguage(): Language {
+  const lang = typeof document === 'undefined' ? '' : document.documentElement.lang;
+  return isLanguage(lang) ? lang : DEFAULT_LANGUAGE;
+}
+
+/** This device's choice: <html lang> at once, and a cookie the server reads for the pages it sends before sign-in. */
+export function rememberLanguage(language: Language): void {
+  if (typeof document === 'undefined') return;
+  document.documentElement.lang = language;
+  document.cookie = `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=${365 * 24 * 3600}; SameSite=Lax`;
+}

@@ -1,0 +1,87 @@
+import type { ReactNode } from 'react';
+import { createIntl, createIntlCache, type IntlShape } from 'react-intl';
+import type { CatalogueId } from '../../member-ui/i18n/catalogue';
+import { DEFAULT_LANGUAGE, isLanguage, type Language, LANGUAGE_COOKIE, localeOf, visitorLanguage } from '../../contracts/i18n/languages';
+import { validationMessage } from '../../contracts/i18n/validation';
+import { CATALOGUES } from './catalogues';
+
+/**
+ * The server's words in the member's language: API error messages, emails and pushes. Messages are the catalogues'
+ * (contracts/i18n/catalogues), the server's own under `server.`; docs/i18n.md says how to add one.
+ */
+
+const cache = createIntlCache();
+const intls = new Map<Language, IntlShape>();
+
+function intlOf(language: Language): IntlShape {
+  let intl = intls.get(language);
+  if (!intl) {
+    intl = createIntl({ locale: localeOf(language), defaultLocale: localeOf(DEFAULT_LANGUAGE), messages: CATALOGUES[language], onError: (error) => console.error(error) }, cache);
+    intls.set(language, intl);
+  }
+  return intl;
+}
+
+export type Values = Record<string, string | number | Date | null | undefined>;
+export type RichValues = Record<string, string | number | ReactNode | ((chunks: ReactNode[]) => ReactNode)>;
+
+/** A catalogue message in `language` (English where that catalogue lacks it). */
+export function translate(language: Language, id: CatalogueId, values?: Values): string {
+  return intlOf(language).formatMessage({ id: id as never }, values as never);
+}
+
+/** A message with markup (`<link>…</link>` in the catalogue) rendered by the functions in `values`, for emails. */
+export function translateRich(language: Language, id: CatalogueId, values: RichValues): ReactNode {
+  return intlOf(language).formatMessage({ id: id as never }, values as never) as ReactNode;
+}
+
+/** A translator bound to one language: `t(id, values)`, and `t.rich` for messages with markup. */
+export function translatorFor(language: Language) {
+  const t = (id: CatalogueId, values?: Values) => translate(language, id, values);
+  return Object.assign(t, { rich: (id: CatalogueId, values: RichValues) => translateRich(language, id, values), language, locale: localeOf(language) });
+}
+export type Translator = ReturnType<typeof translatorFor>;
+
+/** A catalogue's messages as ICU strings (English filling any gap), for the member app's components the server renders. */
+export function catalogueOf(language: Language): Record<string, string> {
+  return CATALOGUES[language];
+}
+
+/** English text of each error message under `server.error.` → its id, so that any refusal with that text is translated. */
+const errorIdByText = new Map(
+  Object.entries(CATALOGUES.en)
+    .filter(([id, text]) => id.startsWith('server.error.') && !text.includes('{'))
+    .map(([id, text]) => [text, id as CatalogueId]),
+);
+
+/**
+ * An error's `message` (written in English where it is thrown) in `language`: the schema texts of contracts/ and the
+ * server's refusals the catalogue has; any other text stays English (docs/i18n.md: add it to the catalogue).
+ */
+export function localizedMessage(text: string, language: Language): string {
+  if (language === DEFAULT_LANGUAGE) return text;
+  const known = validationMessage(text);
+  if (known) return translate(language, known.id as CatalogueId, known.values);
+  const id = errorIdByText.get(text);
+  return id ? translate(language, id) : text;
+}
+
+interface RequestLike {
+  state: { user?: { language?: string | null } | null };
+  cookies: { get(name: string, options?: { signed: boolean }): string | undefined };
+  get(header: string): string;
+}
+
+/**
+ * The language of the request's answers: the signed-in member's; before sign-in the one picked on the landing page
+ * (its cookie), else the browser's Accept-Language, never that of an account being signed into.
+ */
+export function requestLanguage(ctx: RequestLike): Language {
+  const own = ctx.state.user?.language;
+  return isLanguage(own) ? own : visitorLanguageOf(ctx);
+}
+
+/** The language a visitor's request asks for: the landing page's choice (its cookie), else Accept-Language. */
+export function visitorLanguageOf(ctx: Pick<RequestLike, 'cookies' | 'get'>): Language {
+  return visitorLanguage(ctx.cookies.get(LANGUAGE_COOKIE, { signed: false }), ctx.get('Accept-Language'));
+}
