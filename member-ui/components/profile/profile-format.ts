@@ -1,6 +1,6 @@
 import { ageFromDateOfBirth } from '../../../contracts/age';
 import type { AstroSources } from '../../../contracts/views';
-import { MONTH_NAMES, parseDateValue } from '../../lib/format';
+import { dayMonthYear, parseDateValue } from '../../lib/format';
 
 /** Age in full years from dateOfBirth (an invalid date gives no age). */
 export function ageOf(profile: { dateOfBirth: string | null }): number | null {
@@ -20,7 +20,7 @@ export function birthTimeOf(profile: { birthHour: number | null; birthMinute: nu
 }
 
 /**
- * A calendar date for people, as en-GB writes it ("21 August 1993"); dates of birth are plain YYYY-MM-DD and must not
+ * A calendar date for people, in the app's language ("21 August 1993" in English); dates of birth are plain YYYY-MM-DD and must not
  * shift by zone, other times are dates in the browser's zone. Written out rather than with toLocaleDateString: the
  * page's first Intl date format loads the locale's data, 25–35 ms of a phone's profile page start (CPU profile),
  * for words that never change.
@@ -28,10 +28,7 @@ export function birthTimeOf(profile: { birthHour: number | null; birthMinute: nu
 export function formatDate(value: string | null | undefined): string | null {
   const parsed = value ? parseDateValue(value) : null;
   if (!parsed) return null;
-  const { date, plain } = parsed;
-  return plain
-    ? `${date.getUTCDate()} ${MONTH_NAMES[date.getUTCMonth()]} ${date.getUTCFullYear()}`
-    : `${date.getDate()} ${MONTH_NAMES[date.getMonth()]} ${date.getFullYear()}`;
+  return dayMonthYear(parsed.date, parsed.plain);
 }
 
 /** The profile's display location: "city, country", else the country. */

@@ -2,6 +2,7 @@ import Eye from 'lucide-react/icons/eye';
 import EyeOff from 'lucide-react/icons/eye-off';
 import { type InputHTMLAttributes, useId, useState } from 'react';
 import { cn } from './cn';
+import { useT } from '../../i18n/use-t';
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   label: string;
@@ -14,6 +15,7 @@ export function TextField({ label, error, hint, className, type = 'text', ...inp
   const id = useId();
   const messageId = `${id}-message`;
   const [revealed, setRevealed] = useState(false);
+  const t = useT();
   const isPassword = type === 'password';
   return (
     <div className={cn('field', error && 'field--invalid', className)}>
@@ -33,7 +35,7 @@ export function TextField({ label, error, hint, className, type = 'text', ...inp
           <button
             type="button"
             className="field__reveal"
-            aria-label={revealed ? `Hide ${label.toLowerCase()}` : `Show ${label.toLowerCase()}`}
+            aria-label={t(revealed ? 'field.hide' : 'field.show', { label: label.toLocaleLowerCase() })}
             aria-pressed={revealed}
             onClick={() => setRevealed((value) => !value)}
           >

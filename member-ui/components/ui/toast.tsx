@@ -2,6 +2,7 @@ import { atom, getDefaultStore, useAtom } from 'jotai';
 import X from 'lucide-react/icons/x';
 import { type PointerEvent, useEffect, useRef } from 'react';
 import { cn } from './cn';
+import { translate } from '../../i18n/translate';
 
 export type ToastVariant = 'default' | 'success' | 'destructive';
 
@@ -71,7 +72,7 @@ export function Toaster() {
   }, []);
   const close = (id: number) => setActive((current) => (current?.id === id ? null : current));
   return (
-    <section ref={viewport} className="toast-viewport" aria-label="Notifications (F8)">
+    <section ref={viewport} className="toast-viewport" aria-label={translate('toast.region')}>
       <p className="visually-hidden" aria-live="polite" aria-atomic="true">
         {active ? announcement(active) : ''}
       </p>
@@ -177,7 +178,7 @@ function ToastCard({ toast: shown, onClose }: { toast: ActiveToast; onClose: () 
           {shown.action.label}
         </button>
       ) : null}
-      <button type="button" className="toast__close" aria-label="Close" onClick={onClose}>
+      <button type="button" className="toast__close" aria-label={translate('toast.close')} onClick={onClose}>
         <X size={16} aria-hidden="true" />
       </button>
     </div>

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { AUTH_MESSAGES, type SessionUser } from '../../../../contracts/auth';
 import { api, formBody, isApiError } from '../../../lib/api-client';
 import { sessionQueryKey } from '../../../lib/session';
+import { localizeMessage } from '../../../i18n/translate';
 
 export interface AuthSuccess {
   user: SessionUser;
@@ -39,8 +40,8 @@ export function isTotpRequired(error: unknown): boolean {
 
 /** The server's message, else a generic failure; network failures differ. */
 export function loginErrorMessage(error: unknown): string {
-  if (isApiError(error)) return error.serverMessage ?? AUTH_MESSAGES.loginFailed;
-  return AUTH_MESSAGES.loginNetwork;
+  if (isApiError(error)) return error.serverMessage ?? localizeMessage(AUTH_MESSAGES.loginFailed);
+  return localizeMessage(AUTH_MESSAGES.loginNetwork);
 }
 
 export function useLogin(redirectTo: string) {

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { AUTH_MESSAGES } from '../../../../contracts/auth';
 import { api, formBody, isApiError } from '../../../lib/api-client';
+import { localizeMessage } from '../../../i18n/translate';
 
 export interface ResetRequestResult {
   message: string;
@@ -26,8 +27,8 @@ export function postResetConfirm(fields: ResetConfirmFields): Promise<{ message:
 
 /** The server message, else a generic failure; network failures differ. */
 export function resetErrorMessage(error: unknown): string {
-  if (isApiError(error)) return error.serverMessage ?? AUTH_MESSAGES.forgotFailed;
-  return AUTH_MESSAGES.forgotNetwork;
+  if (isApiError(error)) return error.serverMessage ?? localizeMessage(AUTH_MESSAGES.forgotFailed);
+  return localizeMessage(AUTH_MESSAGES.forgotNetwork);
 }
 
 export function useResetRequest() {

@@ -3,6 +3,7 @@ import { AUTH_MESSAGES } from '../../../../contracts/auth';
 import { api, formBody, isApiError } from '../../../lib/api-client';
 import type { AuthSuccess } from './login';
 import { sessionQueryKey } from '../../../lib/session';
+import { localizeMessage } from '../../../i18n/translate';
 
 export interface RegistrationFields {
   /** "This profile is for": self, son, daughter, brother, sister, relative, friend */
@@ -40,9 +41,9 @@ export function postRegister(fields: RegistrationFields, redirectTo: string): Pr
 /** JSON message, else the text body, else a generic failure; network failures differ. */
 export function registerErrorMessage(error: unknown): string {
   if (isApiError(error)) {
-    return error.serverMessage ?? (error.bodyText.trim() || AUTH_MESSAGES.registrationFailed);
+    return error.serverMessage ?? (error.bodyText.trim() || localizeMessage(AUTH_MESSAGES.registrationFailed));
   }
-  return AUTH_MESSAGES.registrationNetwork;
+  return localizeMessage(AUTH_MESSAGES.registrationNetwork);
 }
 
 export function useRegister(redirectTo: string) {

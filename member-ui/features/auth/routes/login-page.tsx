@@ -10,6 +10,7 @@ import { isTotpRequired, loginErrorMessage, useLogin } from '../api/login';
 import { AuthCard } from '../../../components/ui/auth-card';
 import { LegalLinks } from '../components/legal-links';
 import { useFlashSearchError } from '../components/use-flash-search-error';
+import { useT } from '../../../i18n/use-t';
 
 const loginRoute = getRouteApi('/login');
 
@@ -35,6 +36,7 @@ export function LoginPage() {
   const [totpCode, setTotpCode] = useState('');
   const [codeError, setCodeError] = useState<string | undefined>();
   const login = useLogin(redirectTo);
+  const t = useT();
 
   const update = (field: LoginField) => (event: { target: { value: string } }) =>
     setValues((current) => ({ ...current, [field]: event.target.value }));
@@ -50,7 +52,7 @@ export function LoginPage() {
     setFieldErrors({});
     const code = totpCode.trim();
     if (codeRequested && !TOTP_CODE.test(code)) {
-      setCodeError('Enter the 6-digit code, or one of your recovery codes');
+      setCodeError(t('login.codeInvalid'));
       return;
     }
     setCodeError(undefined);
@@ -79,44 +81,44 @@ export function LoginPage() {
 
   return (
     <AuthCard
-      title="Welcome Back"
-      subtitle="Sign in to continue your journey"
-      footer={<LegalLinks action="signing in" />}
+      title={t('login.title')}
+      subtitle={t('login.subtitle')}
+      footer={<LegalLinks action="signIn" />}
     >
       {bannerMessage ? <AlertBanner>{bannerMessage}</AlertBanner> : null}
       <form className="form" onSubmit={handleSubmit} noValidate>
         <TextField
-          label="Username"
+          label={t('login.username')}
           name="username"
           autoComplete="username"
           autoCapitalize="none"
           spellCheck={false}
-          placeholder="Enter your username"
+          placeholder={t('login.usernamePlaceholder')}
           value={values.username}
           onChange={update('username')}
           error={fieldErrors.username}
         />
         <TextField
-          label="Password"
+          label={t('login.password')}
           name="password"
           type="password"
           autoComplete="current-password"
-          placeholder="Enter your password"
+          placeholder={t('login.passwordPlaceholder')}
           value={values.password}
           onChange={update('password')}
           error={fieldErrors.password}
         />
         {codeRequested ? (
           <TextField
-            label="Authentication code"
+            label={t('login.code')}
             name="totpCode"
             autoComplete="one-time-code"
             autoCapitalize="none"
             spellCheck={false}
             maxLength={11}
             autoFocus
-            placeholder="6-digit code"
-            hint="The 6-digit code from your authenticator app, or a recovery code if you lost your phone"
+            placeholder={t('login.codePlaceholder')}
+            hint={t('login.codeHint')}
             value={totpCode}
             onChange={(event) => setTotpCode(event.target.value.replace(/[^0-9A-Za-z-]/g, '').slice(0, 11))}
             error={codeError}
@@ -124,19 +126,19 @@ export function LoginPage() {
         ) : null}
         <div className="form__aside">
           <Link to={paths.forgotPassword} className="text-link">
-            Forgot Password?
+            {t('login.forgot')}
           </Link>
         </div>
         <Button type="submit" block disabled={login.isPending}>
-          {login.isPending ? 'Signing in...' : 'Sign In'}
+          {login.isPending ? t('login.submitting') : t('login.submit')}
         </Button>
       </form>
       <div className="auth__divider">
-        <span>New to Saathi?</span>
+        <span>{t('login.newHere')}</span>
       </div>
       <Button asChild variant="outline" block>
         <Link to={paths.register} search={redirectTo === '/' ? {} : { redirectTo }}>
-          Create Account
+          {t('login.createAccount')}
         </Link>
       </Button>
     </AuthCard>

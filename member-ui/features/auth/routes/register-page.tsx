@@ -14,6 +14,10 @@ import { type RegistrationFields, isConfirmationPending, registerErrorMessage, u
 import { AuthCard } from '../../../components/ui/auth-card';
 import { LegalLinks } from '../components/legal-links';
 import { useFlashSearchError } from '../components/use-flash-search-error';
+import { useT } from '../../../i18n/use-t';
+import { localizeMessage } from '../../../i18n/translate';
+import type { ProfileFor } from '../../../../contracts/profile-for';
+import { LIMITS } from '../../../../contracts/enums';
 
 const registerRoute = getRouteApi('/register');
 
@@ -26,7 +30,7 @@ function validate(values: RegistrationFields): FieldErrors<RegisterField> {
   const parsed = registerSchema.safeParse(values);
   const errors = parsed.success ? {} : fieldErrorsOf<RegisterField>(parsed.error);
   if (values.confirmPassword && values.password !== values.confirmPassword) {
-    errors.confirmPassword = AUTH_MESSAGES.passwordsDontMatch;
+    errors.confirmPassword = localizeMessage(AUTH_MESSAGES.passwordsDontMatch);
   }
   return errors;
 }
@@ -43,8 +47,9 @@ export function RegisterPage() {
   const [values, setValues] = useState<RegistrationFields>(EMPTY);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors<RegisterField>>({});
   const [submitError, setSubmitError] = useState<string | null>(null);
-  const [pendingMessage, setPendingMessage] = useState<string | null>(search.sent ? AUTH_MESSAGES.confirmationSent : null);
+  const [pendingMessage, setPendingMessage] = useState<string | null>(search.sent ? localizeMessage(AUTH_MESSAGES.confirmationSent) : null);
   const register = useRegister(redirectTo);
+  const t = useT();
 
   const update = (field: RegisterField) => (event: { target: { value: string } }) =>
     setValues((current) => ({ ...current, [field]: event.target.value }));
@@ -81,10 +86,10 @@ export function RegisterPage() {
 
   if (pendingMessage) {
     return (
-      <AuthCard title="Check your email" subtitle={pendingMessage} icon={<MailCheck size={26} />}>
-        <p className="auth__note">The link works for 48 hours. Nothing arrived? Check your spam folder, or register again.</p>
+      <AuthCard title={t('register.checkEmail')} subtitle={pendingMessage} icon={<MailCheck size={26} />}>
+        <p className="auth__note">{t('register.linkNote')}</p>
         <Button asChild variant="outline" block>
-          <Link to={paths.login}>Back to Sign In</Link>
+          <Link to={paths.login}>{t('register.backToSignIn')}</Link>
         </Button>
       </AuthCard>
     );
@@ -92,48 +97,48 @@ export function RegisterPage() {
 
   return (
     <AuthCard
-      title="Join Saathi"
-      subtitle="Create your account and begin your journey"
-      footer={<LegalLinks action="creating an account" />}
+      title={t('register.title')}
+      subtitle={t('register.subtitle')}
+      footer={<LegalLinks action="register" />}
     >
       <p className="offer-note">
         <Sparkles size={18} aria-hidden="true" />
-        <span>First 500 registrations get free Premium access for 1 year!</span>
+        <span>{t('register.offer', { count: 500 })}</span>
       </p>
       {bannerMessage ? <AlertBanner>{bannerMessage}</AlertBanner> : null}
       <form className="form" onSubmit={handleSubmit} noValidate>
         <SelectField
-          label="This Profile Is For"
+          label={t('register.profileFor')}
           name="profileFor"
-          options={PROFILE_FOR_OPTIONS}
+          options={PROFILE_FOR_OPTIONS.map((option) => ({ ...option, label: t(`profileFor.${option.value as ProfileFor}`) }))}
           value={values.profileFor}
           onChange={update('profileFor')}
           error={fieldErrors.profileFor}
         />
         <TextField
-          label={forSomeoneElse ? 'Your Full Name' : 'Full Name'}
+          label={forSomeoneElse ? t('register.yourFullName') : t('register.fullName')}
           name="fullName"
           autoComplete="name"
-          placeholder="Enter your full name"
-          hint={forSomeoneElse ? 'Your own name, on your account' : undefined}
+          placeholder={t('register.fullNamePlaceholder')}
+          hint={forSomeoneElse ? t('register.fullNameHint') : undefined}
           value={values.fullName}
           onChange={update('fullName')}
           error={fieldErrors.fullName}
         />
         {forSomeoneElse ? (
           <TextField
-            label="Their Full Name"
+            label={t('register.theirFullName')}
             name="candidateName"
             autoComplete="off"
-            placeholder="The name the profile will show"
-            hint="You can change it later in the profile"
+            placeholder={t('register.theirFullNamePlaceholder')}
+            hint={t('register.theirFullNameHint')}
             value={values.candidateName}
             onChange={update('candidateName')}
             error={fieldErrors.candidateName}
           />
         ) : null}
         <TextField
-          label="Email"
+          label={t('register.email')}
           name="email"
           type="email"
           autoComplete="email"
@@ -143,46 +148,46 @@ export function RegisterPage() {
           error={fieldErrors.email}
         />
         <TextField
-          label="Username"
+          label={t('login.username')}
           name="username"
           autoComplete="username"
           autoCapitalize="none"
           spellCheck={false}
-          placeholder="Choose a username"
+          placeholder={t('register.usernamePlaceholder')}
           value={values.username}
           onChange={update('username')}
           error={fieldErrors.username}
         />
         <TextField
-          label="Password"
+          label={t('login.password')}
           name="password"
           type="password"
           autoComplete="new-password"
-          placeholder="At least 8 characters"
+          placeholder={t('register.passwordPlaceholder', { min: LIMITS.passwordMin })}
           value={values.password}
           onChange={update('password')}
           error={fieldErrors.password}
         />
         <TextField
-          label="Confirm Password"
+          label={t('register.confirmPassword')}
           name="confirmPassword"
           type="password"
           autoComplete="new-password"
-          placeholder="Re-enter your password"
+          placeholder={t('register.confirmPlaceholder')}
           value={values.confirmPassword}
           onChange={update('confirmPassword')}
           error={fieldErrors.confirmPassword}
         />
         <Button type="submit" block disabled={register.isPending}>
-          {register.isPending ? 'Creating Account...' : 'Create Account'}
+          {register.isPending ? t('register.submitting') : t('login.createAccount')}
         </Button>
       </form>
       <div className="auth__divider">
-        <span>Already have an account?</span>
+        <span>{t('register.haveAccount')}</span>
       </div>
       <Button asChild variant="outline" block>
         <Link to={paths.login} search={redirectTo === '/' ? {} : { redirectTo }}>
-          Sign In
+          {t('login.submit')}
         </Link>
       </Button>
     </AuthCard>
