@@ -1,9 +1,10 @@
 import { useEffect, useSyncExternalStore } from 'react';
+import { translate } from '../i18n/translate';
 
 /** "Chat with Priya" → "Chat with Priya · Saathi". */
 export const APP_NAME = 'Saathi';
 export function documentTitle(screen: string | null): string {
-  return screen ? `${screen} · ${APP_NAME}` : `${APP_NAME} — matrimonial bonds across seas`;
+  return screen ? `${screen} · ${APP_NAME}` : `${APP_NAME} — ${translate('app.tagline')}`;
 }
 
 // A screen that knows more than its route (the person it shows) names itself; the shell reads it.

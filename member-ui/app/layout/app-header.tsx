@@ -9,6 +9,7 @@ import { Tooltip } from '../../components/ui/tooltip';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { initialOf } from '../../lib/format';
 import { paths } from '../../lib/paths';
+import { useT } from '../../i18n/use-t';
 
 export interface AppHeaderProps {
   user: SessionUser | null;
@@ -22,6 +23,7 @@ export interface AppHeaderProps {
 
 export function AppHeader({ user, backTo, title, hideLogin = false }: AppHeaderProps) {
   const router = useRouter();
+  const t = useT();
   return (
     <header className="app-header">
       <div className="app-header__start">
@@ -30,7 +32,7 @@ export function AppHeader({ user, backTo, title, hideLogin = false }: AppHeaderP
             <button
               type="button"
               className="icon-button"
-              aria-label="Back"
+              aria-label={t('header.back')}
               onClick={() => void router.navigate({ href: backTo })}
             >
               <ArrowLeft size={22} aria-hidden="true" />
@@ -38,7 +40,7 @@ export function AppHeader({ user, backTo, title, hideLogin = false }: AppHeaderP
             {title ? <span className="app-header__title">{title}</span> : null}
           </>
         ) : (
-          <Link to={paths.home} className="brand" aria-label="Saathi home">
+          <Link to={paths.home} className="brand" aria-label={t('app.brandHome')}>
             <span className="brand__mark" aria-hidden="true">
               <Heart size={16} fill="currentColor" />
             </span>
@@ -51,21 +53,21 @@ export function AppHeader({ user, backTo, title, hideLogin = false }: AppHeaderP
           <>
             <Link to={paths.compatibility} className="header-pill">
               <Sparkles size={14} aria-hidden="true" />
-              Compatibility
+              {t('header.compatibility')}
             </Link>
-            <Tooltip content="Mood Tracking">
-              <Link to={paths.moodTracking} className="icon-button" aria-label="Mood Tracking">
+            <Tooltip content={t('header.moodTracking')}>
+              <Link to={paths.moodTracking} className="icon-button" aria-label={t('header.moodTracking')}>
                 <Smile size={22} aria-hidden="true" />
               </Link>
             </Tooltip>
             <NotificationBell userId={user.id} />
-            <Link to={paths.profile} className="avatar" aria-label={`My profile (${user.fullName})`}>
+            <Link to={paths.profile} className="avatar" aria-label={t('header.myProfile', { name: user.fullName })}>
               {initialOf(user.fullName || user.username)}
             </Link>
           </>
         ) : hideLogin ? null : (
           <Button asChild size="sm">
-            <Link to={paths.login}>Login</Link>
+            <Link to={paths.login}>{t('landing.login')}</Link>
           </Button>
         )}
       </div>

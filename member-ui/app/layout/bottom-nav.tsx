@@ -11,10 +11,12 @@ import { cn } from '../../components/ui/cn';
 import { useUnreadMessageCount } from '../../features/messages/api/unread-count';
 import { badgeCount } from '../../lib/format';
 import { type AppPath, paths } from '../../lib/paths';
+import type { MessageId } from '../../i18n/catalogue';
+import { useT } from '../../i18n/use-t';
 
 interface NavItem {
   to: AppPath;
-  label: string;
+  label: MessageId;
   icon: LucideIcon;
   isActive: (pathname: string) => boolean;
 }
@@ -23,25 +25,26 @@ const under = (prefix: string) => (pathname: string) => pathname === prefix || p
 const exactly = (path: string) => (pathname: string) => pathname === path;
 
 const NAV_ITEMS: NavItem[] = [
-  { to: paths.home, label: 'Home', icon: House, isActive: exactly('/') },
-  { to: paths.search, label: 'Search', icon: Search, isActive: under('/search') },
-  { to: paths.likedProfiles, label: 'Match', icon: HeartHandshake, isActive: under('/liked-profiles') },
-  { to: paths.moodTracking, label: 'Mood', icon: Smile, isActive: under('/mood-tracking') },
+  { to: paths.home, label: 'nav.home', icon: House, isActive: exactly('/') },
+  { to: paths.search, label: 'nav.search', icon: Search, isActive: under('/search') },
+  { to: paths.likedProfiles, label: 'nav.match', icon: HeartHandshake, isActive: under('/liked-profiles') },
+  { to: paths.moodTracking, label: 'nav.mood', icon: Smile, isActive: under('/mood-tracking') },
   // Messages is active also for paths beginning /chat.
   {
     to: paths.messages,
-    label: 'Messages',
+    label: 'nav.messages',
     icon: MessageCircle,
     isActive: (pathname) => under('/messages')(pathname) || under('/chat')(pathname),
   },
-  { to: paths.profile, label: 'Profile', icon: User, isActive: exactly('/profile') },
+  { to: paths.profile, label: 'nav.profile', icon: User, isActive: exactly('/profile') },
 ];
 
 /** Bottom tab bar, shown only to signed-in members (userId null: on a members-only page, the session still loading). */
 export function BottomNav({ userId, pathname }: { userId: number | null; pathname: string }) {
   const { data: unreadMessages = 0 } = useUnreadMessageCount(userId);
+  const t = useT();
   return (
-    <nav className="bottom-nav" aria-label="Main">
+    <nav className="bottom-nav" aria-label={t('nav.main')}>
       <ul className="bottom-nav__list">
         {NAV_ITEMS.map((item) => {
           const active = item.isActive(pathname);
@@ -56,10 +59,10 @@ export function BottomNav({ userId, pathname }: { userId: number | null; pathnam
                 <span className="bottom-nav__icon">
                   <Icon size={22} aria-hidden="true" />
                   {item.to === paths.messages ? (
-                    <CountBadge label={badgeCount(unreadMessages)} description={`${unreadMessages} unread messages`} />
+                    <CountBadge label={badgeCount(unreadMessages)} description={t('nav.unreadMessages', { count: unreadMessages })} />
                   ) : null}
                 </span>
-                <span className="bottom-nav__label">{item.label}</span>
+                <span className="bottom-nav__label">{t(item.label)}</span>
               </Link>
             </li>
           );

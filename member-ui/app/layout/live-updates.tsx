@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { sessionQueryKey } from '../../lib/session';
+import { translate } from '../../i18n/translate';
 
 /**
  * Keeps one server-sent-event stream open while a member is signed in (lib/live-events.ts). The client is
@@ -22,7 +23,7 @@ export function LiveUpdates({ userId }: { userId: number }) {
             queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
             void router.navigate({
               to: '/login',
-              search: { error: 'Your session has ended. Please sign in again.' },
+              search: { error: translate('session.ended') },
               replace: true,
             });
           },

@@ -2,6 +2,7 @@ import { useMatches, useRouterState } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { documentTitle, useScreenTitleOverride } from '../../lib/page-title';
 import { ROUTE_TITLES } from '../routing/page-titles';
+import { useT } from '../../i18n/use-t';
 
 /**
  * Keeps the document title on the current screen ("Chat with Priya · Saathi") and, after each navigation inside
@@ -11,7 +12,9 @@ export function RouteAnnouncer() {
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const routePath = useMatches({ select: (matches) => matches[matches.length - 1]?.fullPath as string | undefined });
   const override = useScreenTitleOverride();
-  const screen = override ?? (routePath ? ROUTE_TITLES[routePath] : undefined) ?? null;
+  const t = useT();
+  const routeTitle = routePath ? ROUTE_TITLES[routePath] : undefined;
+  const screen = override ?? (routeTitle ? t(routeTitle) : null);
   const title = documentTitle(screen);
   const [announcement, setAnnouncement] = useState('');
   const firstPath = useRef(pathname);

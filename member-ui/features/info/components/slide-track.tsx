@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { cn } from '../../../components/ui/cn';
+import { translate } from '../../../i18n/translate';
 
 export interface Slide {
   key: string;
@@ -34,9 +35,9 @@ export function SlideTrack({
             aria-hidden={position !== index}
             inert={position !== index}
             aria-roledescription="slide"
-            aria-label={`${position + 1} of ${slides.length}`}
+            aria-label={translate('splash.position', { position: position + 1, count: slides.length })}
           >
-            {slide.highlighted ? <span className="slide__tag">LIMITED TIME OFFER</span> : null}
+            {slide.highlighted ? <span className="slide__tag">{translate('splash.offerTag')}</span> : null}
             <div className="slide__icon" aria-hidden="true">
               {slide.icon}
             </div>
@@ -60,14 +61,14 @@ export function SlideDots({
 }) {
   return (
     <fieldset className="slide-dots">
-      <legend className="visually-hidden">Slides</legend>
+      <legend className="visually-hidden">{translate('splash.slides')}</legend>
       {Array.from({ length: count }, (_, position) => (
         <button
           // biome-ignore lint/suspicious/noArrayIndexKey: dots are positional
           key={position}
           type="button"
           className={cn('slide-dots__dot', position === index && 'slide-dots__dot--active')}
-          aria-label={`Go to slide ${position + 1}`}
+          aria-label={translate('splash.goTo', { position: position + 1 })}
           aria-current={position === index ? 'step' : undefined}
           onClick={() => onSelect(position)}
         />
