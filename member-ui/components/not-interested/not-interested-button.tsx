@@ -6,9 +6,11 @@ import { Button } from '../ui/button';
 import { cn } from '../ui/cn';
 import { toast } from '../ui/toast';
 import { notInterestedQueryOptions, setNotInterested } from './not-interested';
+import { useT } from '../../i18n/use-t';
+import { translate } from '../../i18n/translate';
 
 const failure = (error: unknown) =>
-  isApiError(error) ? (error.serverMessage ?? error.message) : 'Please check your connection and try again.';
+  isApiError(error) ? (error.serverMessage ?? error.message) : translate('common.checkConnection');
 
 /**
  * "Not interested": sets the profile aside, so it leaves search and is never offered in daily or featured
@@ -35,8 +37,8 @@ export function NotInterestedButton({
   // Undo runs from the toast after this card has left the list, so it does not depend on this component.
   const undo = () =>
     setNotInterested(queryClient, profileId, true).then(
-      () => toast({ title: `${name} is back in your matches`, variant: 'success' }),
-      (error: unknown) => toast({ title: 'Could not undo', description: failure(error), variant: 'destructive' }),
+      () => toast({ title: translate('notInterested.back', { name }), variant: 'success' }),
+      (error: unknown) => toast({ title: translate('notInterested.undoFailed'), description: failure(error), variant: 'destructive' }),
     );
   // The callbacks sit on the mutation itself, not on mutate(): the card (and this button) leaves the list before
   // the request settles, and callbacks given to mutate() are dropped once their component is gone.
@@ -44,19 +46,20 @@ export function NotInterestedButton({
     mutationFn: () => setNotInterested(queryClient, profileId),
     onSuccess: () =>
       toast({
-        title: `${name} is set aside`,
-        description: 'You will not be shown this profile again.',
+        title: translate('notInterested.setAside', { name }),
+        description: translate('notInterested.setAsideText'),
         variant: 'success',
-        action: { label: 'Undo', altText: `Undo: show ${name} again (also in Settings → Privacy)`, onClick: () => void undo() },
+        action: { label: translate('notInterested.undo'), altText: translate('notInterested.undoAlt', { name }), onClick: () => void undo() },
       }),
-    onError: (error) => toast({ title: 'Could not set aside', description: failure(error), variant: 'destructive' }),
+    onError: (error) => toast({ title: translate('notInterested.failed'), description: failure(error), variant: 'destructive' }),
   });
   const onClick = () => mark.mutate();
   const unmark = useMutation({
     mutationFn: () => setNotInterested(queryClient, profileId, true),
-    onSuccess: () => toast({ title: `${name} is back in your matches`, variant: 'success' }),
-    onError: (error) => toast({ title: 'Could not undo', description: failure(error), variant: 'destructive' }),
+    onSuccess: () => toast({ title: translate('notInterested.back', { name }), variant: 'success' }),
+    onError: (error) => toast({ title: translate('notInterested.undoFailed'), description: failure(error), variant: 'destructive' }),
   });
+  const t = useT();
   if (setAside) {
     return (
       <Button
@@ -64,11 +67,11 @@ export function NotInterestedButton({
         variant="ghost"
         className={className}
         disabled={unmark.isPending}
-        aria-label={`Undo not interested for ${name}`}
+        aria-label={t('notInterested.undoLabel', { name })}
         onClick={() => unmark.mutate()}
       >
         <Eye size={14} aria-hidden="true" />
-        Set aside · Undo
+        {t('notInterested.setAsideUndo')}
       </Button>
     );
   }
@@ -77,8 +80,8 @@ export function NotInterestedButton({
       <button
         type="button"
         className={cn('not-interested-icon', className)}
-        aria-label={`Not interested in ${name}`}
-        title="Not interested"
+        aria-label={t('notInterested.label', { name })}
+        title={t('notInterested.button')}
         disabled={mark.isPending}
         onClick={onClick}
       >
@@ -87,9 +90,9 @@ export function NotInterestedButton({
     );
   }
   return (
-    <Button size="sm" variant="ghost" className={className} disabled={mark.isPending} aria-label={`Not interested in ${name}`} onClick={onClick}>
+    <Button size="sm" variant="ghost" className={className} disabled={mark.isPending} aria-label={t('notInterested.label', { name })} onClick={onClick}>
       <EyeOff size={14} aria-hidden="true" />
-      Not interested
+      {t('notInterested.button')}
     </Button>
   );
 }

@@ -1,5 +1,6 @@
 import Heart from 'lucide-react/icons/heart';
 import { cn } from './cn';
+import { translate } from '../../i18n/translate';
 
 /** "N% Match" pill; renders nothing when the server sent no percentage. */
 export function MatchBadge({ percentage, className }: { percentage: number | null | undefined; className?: string }) {
@@ -7,7 +8,7 @@ export function MatchBadge({ percentage, className }: { percentage: number | nul
   return (
     <span className={cn('match-pill', className)}>
       <Heart size={12} fill="currentColor" aria-hidden="true" />
-      {Math.round(percentage)}% Match
+      {translate('match.percent', { percentage: Math.round(percentage) })}
     </span>
   );
 }

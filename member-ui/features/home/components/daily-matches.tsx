@@ -9,6 +9,8 @@ import { hrefs } from '../../../lib/paths';
 import { dailyMatchesQueryOptions } from '../api/matches';
 import { HomeSection, SectionError } from './home-section';
 import { NotInterestedButton } from '../../../components/not-interested/not-interested-button';
+import { useT } from '../../../i18n/use-t';
+import { translate } from '../../../i18n/translate';
 
 function placeOf(profile: ProfileCardView): string | null {
   if (profile.city && profile.country) return `${profile.city}, ${profile.country}`;
@@ -32,7 +34,7 @@ function DailyCard({ profile, eager = false, helping }: { profile: ProfileCardVi
           <span className="daily-card__name">
             <span className="daily-card__name-text">{name}</span>
             {profile.age ? <span className="daily-card__age">, {profile.age}</span> : null}
-            {profile.user.isVerified ? <BadgeCheck size={14} aria-label="Verified" className="daily-card__verified" /> : null}
+            {profile.user.isVerified ? <BadgeCheck size={14} aria-label={translate('profile.verified')} className="daily-card__verified" /> : null}
           </span>
           {profile.profession ? (
             <span className="daily-card__meta">
@@ -45,7 +47,7 @@ function DailyCard({ profile, eager = false, helping }: { profile: ProfileCardVi
               <span className="daily-card__meta-text">{place}</span>
             </span>
           ) : null}
-          {profile.profileType === 'parent' ? <span className="daily-card__family">Family-managed</span> : null}
+          {profile.profileType === 'parent' ? <span className="daily-card__family">{translate('profile.familyManaged')}</span> : null}
         </span>
       </Link>
       {/* Setting a profile aside stays the candidate's own choice: not offered while acting for them. */}
@@ -57,10 +59,11 @@ function DailyCard({ profile, eager = false, helping }: { profile: ProfileCardVi
 /** The member's daily matches; in helper mode (`helping`: the candidate's profile and first name) the candidate's. */
 export function DailyMatches({ userId, helping = null }: { userId: number; helping?: { profileId: number; name: string } | null }) {
   const daily = useQuery(dailyMatchesQueryOptions(userId, helping?.profileId ?? null));
+  const t = useT();
   return (
-    <HomeSection id="daily-title" title={helping ? `Daily Matches for ${helping.name}` : 'Daily Matches'}>
+    <HomeSection id="daily-title" title={helping ? t('daily.titleFor', { name: helping.name }) : t('daily.title')}>
       {daily.isPending ? (
-        <ul className="daily-grid" aria-busy="true" aria-label="Loading daily matches">
+        <ul className="daily-grid" aria-busy="true" aria-label={t('daily.loading')}>
           {[0, 1, 2, 3].map((key) => (
             <li key={key} className="daily-card daily-card--skeleton">
               <span className="shimmer daily-card__skeleton-photo" />
@@ -70,12 +73,10 @@ export function DailyMatches({ userId, helping = null }: { userId: number; helpi
           ))}
         </ul>
       ) : daily.isError ? (
-        <SectionError text="Daily matches could not be loaded." onRetry={() => void daily.refetch()} />
+        <SectionError text={t('daily.error')} onRetry={() => void daily.refetch()} />
       ) : daily.data.length === 0 ? (
         <p className="home-section__empty">
-          {helping
-            ? `${helping.name}'s daily matches appear once their profile and partner preferences are complete.`
-            : 'Complete your profile and partner preferences to receive daily matches chosen for you.'}
+          {helping ? t('daily.emptyFor', { name: helping.name }) : t('daily.empty')}
         </p>
       ) : (
         <ul className="daily-grid" aria-labelledby="daily-title">

@@ -8,6 +8,8 @@ import { NotInterestedButton } from '../../../components/not-interested/not-inte
 import { hrefs, paths } from '../../../lib/paths';
 import { featuredMatchesQueryOptions } from '../api/matches';
 import { HomeSection, SectionError } from './home-section';
+import { useT } from '../../../i18n/use-t';
+import { translate } from '../../../i18n/translate';
 
 /** Featured cards show the first photo only and the country as its ISO 3166-1 alpha-2 code (US, GB, AE). */
 function FeaturedCard({ profile, helping }: { profile: ProfileCardView; helping: boolean }) {
@@ -28,7 +30,7 @@ function FeaturedCard({ profile, helping }: { profile: ProfileCardView; helping:
           <span className="featured-card__name">
             {name.split(' ')[0]}
             {profile.age ? `, ${profile.age}` : ''}
-            {profile.user.isVerified ? <BadgeCheck size={14} aria-label="Verified" className="featured-card__verified" /> : null}
+            {profile.user.isVerified ? <BadgeCheck size={14} aria-label={translate('profile.verified')} className="featured-card__verified" /> : null}
           </span>
           {profile.city ? <span className="featured-card__city">{profile.city}</span> : null}
           {profile.country ? <span className="visually-hidden">, {profile.country}</span> : null}
@@ -42,26 +44,27 @@ function FeaturedCard({ profile, helping }: { profile: ProfileCardView; helping:
 /** Featured members; in helper mode (`actingFor`: the candidate's profile) as the candidate is shown them. */
 export function FeaturedMatches({ actingFor = null }: { actingFor?: number | null }) {
   const featured = useQuery(featuredMatchesQueryOptions(actingFor));
+  const t = useT();
   return (
     <HomeSection
       id="featured-title"
-      title="Featured Matches"
+      title={t('featured.title')}
       action={
         <Link to={paths.search} className="home-section__action">
-          See All <ChevronRight size={16} aria-hidden="true" />
+          {t('featured.seeAll')} <ChevronRight size={16} aria-hidden="true" />
         </Link>
       }
     >
       {featured.isPending ? (
-        <ul className="featured-list" aria-busy="true" aria-label="Loading featured matches">
+        <ul className="featured-list" aria-busy="true" aria-label={t('featured.loading')}>
           {[0, 1, 2].map((key) => (
             <li key={key} className="featured-card shimmer" />
           ))}
         </ul>
       ) : featured.isError ? (
-        <SectionError text="Featured matches could not be loaded." onRetry={() => void featured.refetch()} />
+        <SectionError text={t('featured.error')} onRetry={() => void featured.refetch()} />
       ) : featured.data.length === 0 ? (
-        <p className="home-section__empty">New featured members appear here every day.</p>
+        <p className="home-section__empty">{t('featured.empty')}</p>
       ) : (
         <ul className="featured-list" aria-labelledby="featured-title">
           {featured.data.map((profile) => (

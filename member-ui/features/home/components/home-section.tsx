@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
+import { translate } from '../../../i18n/translate';
 
 export function HomeSection({
   id,
@@ -30,7 +31,7 @@ export function SectionError({ text, onRetry }: { text: string; onRetry: () => v
     <div className="home-section__error" role="alert">
       <span>{text}</span>
       <Button size="sm" variant="ghost" onClick={onRetry}>
-        Retry
+        {translate('common.retry')}
       </Button>
     </div>
   );

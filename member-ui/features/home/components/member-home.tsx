@@ -11,9 +11,9 @@ import { FeaturedMatches } from './featured-matches';
 import { PremiumPromoCard } from './premium-promo-card';
 import { SuccessStory } from './success-story-card';
 import { TierBanner } from './tier-banner';
-import { TIER_LABELS } from '../../../../contracts/tiers';
 import { usePremiumWelcome } from './use-premium-welcome';
 import { useFirstScreenReplaced } from '../../../app/layout/first-screen';
+import { useT } from '../../../i18n/use-t';
 
 /** The member dashboard. */
 export function MemberHome({ user }: { user: SessionUser }) {
@@ -22,19 +22,20 @@ export function MemberHome({ user }: { user: SessionUser }) {
   // Helper mode: an account helping with a profile (a father helping his son) works on the candidate's matches here.
   const mode = useHelperMode();
   const helping = mode.helping;
-  const candidate = helping ? { profileId: helping.profileId, name: helping.candidateName ?? 'them' } : null;
+  const t = useT();
+  const candidate = helping ? { profileId: helping.profileId, name: helping.candidateName ?? t('helper.them') } : null;
   return (
     <section className="member-home" aria-labelledby="home-title">
       <header className="member-home__greeting">
         <div>
-          <p className="member-home__eyebrow">Namaste</p>
+          <p className="member-home__eyebrow">{t('home.namaste')}</p>
           <h1 id="home-title" className="member-home__title">
-            Welcome, {firstName(user.fullName)}!
+            {t('home.welcome', { name: firstName(user.fullName) })}
           </h1>
         </div>
         <div className="member-home__badges">
-          <Badge tone={user.subscriptionTier === 'tryme' ? 'neutral' : 'gold'}>{TIER_LABELS[user.subscriptionTier]}</Badge>
-          {user.isFirst500 && user.subscriptionTier !== 'tryme' ? <Badge tone="saffron">Free - First 500</Badge> : null}
+          <Badge tone={user.subscriptionTier === 'tryme' ? 'neutral' : 'gold'}>{t(`tier.${user.subscriptionTier}`)}</Badge>
+          {user.isFirst500 && user.subscriptionTier !== 'tryme' ? <Badge tone="saffron">{t('home.first500', { count: 500 })}</Badge> : null}
         </div>
       </header>
 
@@ -44,10 +45,8 @@ export function MemberHome({ user }: { user: SessionUser }) {
         <Link to={paths.family} className="home-cta">
           <Users size={22} aria-hidden="true" />
           <span>
-            <strong>
-              Helping {helping.candidateName ?? 'your family member'} as their {helping.relation}
-            </strong>
-            <span className="home-cta__text">Their family, suggestions and the family thread are in Family.</span>
+            <strong>{t('home.helping', { name: helping.candidateName ?? t('home.familyMember'), relation: helping.relation })}</strong>
+            <span className="home-cta__text">{t('home.helpingText')}</span>
           </span>
         </Link>
       ) : null}
@@ -56,8 +55,8 @@ export function MemberHome({ user }: { user: SessionUser }) {
         <Link to={paths.createProfile} className="home-cta">
           <UserRoundPlus size={22} aria-hidden="true" />
           <span>
-            <strong>Create your profile</strong>
-            <span className="home-cta__text">Members with a complete profile receive far more interest.</span>
+            <strong>{t('home.createProfile')}</strong>
+            <span className="home-cta__text">{t('home.createProfileText')}</span>
           </span>
         </Link>
       ) : null}

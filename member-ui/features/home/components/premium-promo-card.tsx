@@ -4,18 +4,14 @@ import Crown from 'lucide-react/icons/crown';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { paths } from '../../../lib/paths';
+import { useT } from '../../../i18n/use-t';
 
-const PREMIUM_FEATURES = [
-  'Unlimited messaging',
-  'See who liked your profile',
-  'Advanced astro-matching and detailed Kundali reports',
-  'Advanced search filters: profile type, verified members, mood match',
-  'Search priority and priority support',
-] as const;
+const PREMIUM_FEATURES = ['promo.messaging', 'promo.likes', 'promo.astro', 'promo.filters', 'promo.priority'] as const;
 
 /** Tryme members only: toggles between the promo and the feature list. */
 export function PremiumPromoCard() {
   const [showFeatures, setShowFeatures] = useState(false);
+  const t = useT();
   return (
     <section className="promo-card" aria-labelledby="promo-title">
       <div className="promo-card__header">
@@ -31,22 +27,19 @@ export function PremiumPromoCard() {
           {PREMIUM_FEATURES.map((feature) => (
             <li key={feature}>
               <Check size={16} aria-hidden="true" />
-              {feature}
+              {t(feature)}
             </li>
           ))}
         </ul>
       ) : (
-        <p className="promo-card__text">
-          Members on Premium get up to three times more responses. Stand out in search, message without limits
-          and see how your stars align with every match.
-        </p>
+        <p className="promo-card__text">{t('promo.text')}</p>
       )}
       <div className="promo-card__actions">
         <Button size="sm" variant="secondary" onClick={() => setShowFeatures((value) => !value)} aria-expanded={showFeatures}>
-          {showFeatures ? 'Show Promo' : 'Learn More'}
+          {showFeatures ? t('promo.showPromo') : t('promo.learnMore')}
         </Button>
         <Button asChild size="sm">
-          <Link to={paths.subscription}>Upgrade</Link>
+          <Link to={paths.subscription}>{t('promo.upgrade')}</Link>
         </Button>
       </div>
     </section>

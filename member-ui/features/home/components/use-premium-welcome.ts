@@ -2,18 +2,15 @@ import { useEffect } from 'react';
 import type { SessionUser } from '../../../../contracts/auth';
 import { isToastActive, toast } from '../../../components/ui/toast';
 import { firstName } from '../../../lib/format';
+import { translate } from '../../../i18n/translate';
 
 export const PREMIUM_WELCOME_FLAG = 'shownPremiumWelcome';
 export const PREMIUM_WELCOME_DURATION_MS = 6000;
 
 function welcomeText(user: SessionUser): string {
-  if (user.subscriptionTier === 'elite') {
-    return 'Your Elite membership is active: weekly profile boosts, personalised recommendations and your dedicated advisor await.';
-  }
-  if (user.isFirst500) {
-    return 'As one of our first 500 members you enjoy Premium free for a year: unlimited messaging, advanced filters and detailed Kundali matching.';
-  }
-  return 'Your Premium membership is active: unlimited messaging, advanced filters and detailed Kundali matching.';
+  if (user.subscriptionTier === 'elite') return translate('welcome.elite');
+  if (user.isFirst500) return translate('welcome.first500', { count: 500 });
+  return translate('welcome.premium');
 }
 
 /** Premium and elite members are welcomed by name once per browser session, for 6 seconds. */
@@ -31,7 +28,7 @@ export function usePremiumWelcome(user: SessionUser): void {
       return;
     }
     toast({
-      title: `Welcome back, ${firstName(user.fullName)}!`,
+      title: translate('welcome.title', { name: firstName(user.fullName) }),
       description: welcomeText(user),
       variant: 'success',
       duration: PREMIUM_WELCOME_DURATION_MS,
