@@ -11,6 +11,7 @@ import { Button } from '../ui/button';
 import { TextAreaField } from '../ui/textarea-field';
 import { toast } from '../ui/toast';
 import { saveToShortlist, shortlistQueryOptions } from './shortlist';
+import { useT } from '../../i18n/use-t';
 
 /**
  * "Save" on a result card or a profile: puts the profile on the member's shortlist, with an optional note, from a
@@ -19,7 +20,9 @@ import { saveToShortlist, shortlistQueryOptions } from './shortlist';
 export function SaveToShortlist({ savedProfileId, name, className }: { savedProfileId: number; name: string; className?: string }) {
   // In helper mode the candidate's shortlist (when they let family shortlist).
   const { profileId, candidateName } = useShortlistOwner();
-  const whose = candidateName ? `${candidateName}'s` : 'your';
+  // Whose shortlist the messages name: the member's own, or the candidate's they help.
+  const whose = { whose: candidateName ? 'theirs' : 'own', candidate: candidateName ?? '', name };
+  const t = useT();
   const queryClient = useQueryClient();
   const shortlist = useQuery({ ...shortlistQueryOptions(profileId ?? 0), enabled: profileId !== null });
   const [open, setOpen] = useState(false);
@@ -29,7 +32,7 @@ export function SaveToShortlist({ savedProfileId, name, className }: { savedProf
     onSuccess: () => {
       setOpen(false);
       setNote('');
-      toast({ title: `${name} is on ${whose} shortlist`, variant: 'success' });
+      toast({ title: t('shortlist.isOn', whose), variant: 'success' });
       return queryClient.invalidateQueries({ queryKey: shortlistQueryOptions(profileId ?? 0).queryKey });
     },
   });
@@ -38,34 +41,34 @@ export function SaveToShortlist({ savedProfileId, name, className }: { savedProf
   if (shortlist.data?.some((entry) => entry.profile.id === savedProfileId)) {
     return (
       <Button asChild size="sm" variant="ghost" className={className}>
-        <Link to={paths.shortlist} aria-label={`${name} is on ${whose} shortlist: open the shortlist`}>
+        <Link to={paths.shortlist} aria-label={t('shortlist.isOnOpen', whose)}>
           <BookmarkCheck size={14} aria-hidden="true" />
-          Saved
+          {t('shortlist.saved')}
         </Link>
       </Button>
     );
   }
   if (!open) {
     return (
-      <Button size="sm" variant="ghost" className={className} aria-label={`Save ${name} to ${whose} shortlist`} onClick={() => setOpen(true)}>
+      <Button size="sm" variant="ghost" className={className} aria-label={t('shortlist.saveTo', whose)} onClick={() => setOpen(true)}>
         <Bookmark size={14} aria-hidden="true" />
-        Save
+        {t('shortlist.save')}
       </Button>
     );
   }
-  const error = save.error ? (isApiError(save.error) ? (save.error.serverMessage ?? save.error.message) : 'Could not save. Please check your connection and try again.') : undefined;
+  const error = save.error ? (isApiError(save.error) ? (save.error.serverMessage ?? save.error.message) : t('shortlist.saveFailed')) : undefined;
   return (
     <form
       className="shortlist-form"
-      aria-label={`Save ${name} to ${whose} shortlist`}
+      aria-label={t('shortlist.saveTo', whose)}
       onSubmit={(event) => {
         event.preventDefault();
         save.mutate();
       }}
     >
       <TextAreaField
-        label="Note (optional)"
-        hint="Only you and the family helping you see it."
+        label={t('shortlist.note')}
+        hint={t('shortlist.noteHint')}
         rows={2}
         maxLength={SHORTLIST_NOTE_MAX}
         value={note}
@@ -74,10 +77,10 @@ export function SaveToShortlist({ savedProfileId, name, className }: { savedProf
       />
       <div className="shortlist-form__actions">
         <Button type="submit" size="sm" disabled={save.isPending}>
-          Save
+          {t('shortlist.save')}
         </Button>
         <Button type="button" size="sm" variant="ghost" onClick={() => setOpen(false)}>
-          Cancel
+          {t('common.cancel')}
         </Button>
       </div>
     </form>

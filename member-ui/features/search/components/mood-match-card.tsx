@@ -9,6 +9,7 @@ import { useId, useState } from 'react';
 import { paths } from '../../../lib/paths';
 import { MOOD_SCORE_MAX, MOOD_SCORE_MIN, MOOD_SCORE_STEP, type MoodMatch } from '../api/search';
 import { UpgradeLock } from './upgrade-lock';
+import { useT } from '../../../i18n/use-t';
 
 /**
  * "Match Your Mood": a toggle, off by default, inside "More Options" / "Hide Options"; when
@@ -24,6 +25,7 @@ export function MoodMatchCard({
   onChange: (next: MoodMatch) => void;
 }) {
   const [open, setOpen] = useState(value.enabled);
+  const t = useT();
   const switchId = useId();
   const step = (delta: number) =>
     onChange({
@@ -38,27 +40,27 @@ export function MoodMatchCard({
           <Smile size={20} />
         </span>
         <div className="mood-card__intro">
-          <h2 className="mood-card__title">Match Your Mood</h2>
+          <h2 className="mood-card__title">{t('moodCard.title')}</h2>
           <p className="mood-card__text">
-            Meet members who feel the way you do today.{' '}
+            {t('moodCard.text')}{' '}
             <Link to={paths.moodTracking} className="text-link">
-              Log your mood
+              {t('moodCard.log')}
             </Link>
           </p>
         </div>
       </div>
       <Collapsible.Trigger className="mood-card__toggle">
-        {open ? 'Hide Options' : 'More Options'}
+        {open ? t('moodCard.hide') : t('moodCard.more')}
         <ChevronDown size={16} aria-hidden="true" className="mood-card__chevron" />
       </Collapsible.Trigger>
       <Collapsible.Content className="mood-card__content">
         {locked ? (
-          <UpgradeLock feature="Mood matching" />
+          <UpgradeLock feature={t('moodCard.feature')} />
         ) : (
           <>
             <div className="mood-card__row">
               <label htmlFor={switchId} className="mood-card__label">
-                Match by mood
+                {t('moodCard.byMood')}
               </label>
               <Switch
                 id={switchId}
@@ -70,12 +72,12 @@ export function MoodMatchCard({
             </div>
             {value.enabled ? (
               <div className="mood-card__row">
-                <span className="mood-card__label">Minimum compatibility</span>
+                <span className="mood-card__label">{t('moodCard.minimum')}</span>
                 <div className="stepper">
                   <button
                     type="button"
                     className="stepper__button"
-                    aria-label="Decrease minimum mood compatibility"
+                    aria-label={t('moodCard.decrease')}
                     disabled={value.minScore <= MOOD_SCORE_MIN}
                     onClick={() => step(-MOOD_SCORE_STEP)}
                   >
@@ -87,7 +89,7 @@ export function MoodMatchCard({
                   <button
                     type="button"
                     className="stepper__button"
-                    aria-label="Increase minimum mood compatibility"
+                    aria-label={t('moodCard.increase')}
                     disabled={value.minScore >= MOOD_SCORE_MAX}
                     onClick={() => step(MOOD_SCORE_STEP)}
                   >

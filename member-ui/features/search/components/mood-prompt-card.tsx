@@ -5,6 +5,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast';
 import { MOOD_DESCRIPTION_MIN, MOOD_INTENSITY, shouldPromptQueryOptions, useRecordPromptMood } from '../api/mood-prompt';
+import { useT } from '../../../i18n/use-t';
 
 /** "How are you feeling today?", shown only when the server asks for it. */
 export function MoodPromptCard({ userId }: { userId: number }) {
@@ -14,6 +15,7 @@ export function MoodPromptCard({ userId }: { userId: number }) {
   const [intensity, setIntensity] = useState<number>(MOOD_INTENSITY.initial);
   const record = useRecordPromptMood(userId);
   const descriptionId = useId();
+  const t = useT();
 
   if (dismissed || shouldPrompt.data !== true) return null;
 
@@ -22,7 +24,7 @@ export function MoodPromptCard({ userId }: { userId: number }) {
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (tooShort) {
-      toast({ title: 'Description too short', description: 'Please provide a brief description of your mood.', variant: 'destructive' });
+      toast({ title: t('moodPrompt.tooShort'), description: t('moodPrompt.tooShortText'), variant: 'destructive' });
       return;
     }
     record.mutate(
@@ -32,9 +34,9 @@ export function MoodPromptCard({ userId }: { userId: number }) {
           setDescription('');
           setIntensity(MOOD_INTENSITY.initial);
           setDismissed(true);
-          toast({ title: 'Mood recorded', description: 'Your mood has been successfully recorded.', variant: 'success' });
+          toast({ title: t('moodPrompt.recorded'), description: t('moodPrompt.recordedText'), variant: 'success' });
         },
-        onError: () => toast({ title: 'Failed to track mood', description: 'Please try again later.', variant: 'destructive' }),
+        onError: () => toast({ title: t('moodPrompt.failed'), description: t('moodPrompt.failedText'), variant: 'destructive' }),
       },
     );
   }
@@ -43,30 +45,30 @@ export function MoodPromptCard({ userId }: { userId: number }) {
     <section className="mood-prompt" aria-labelledby={`${descriptionId}-title`}>
       <div className="mood-prompt__header">
         <h2 id={`${descriptionId}-title`} className="mood-prompt__title">
-          How are you feeling today?
+          {t('moodPrompt.title')}
         </h2>
-        <button type="button" className="icon-button" aria-label="Close mood prompt" onClick={() => setDismissed(true)}>
+        <button type="button" className="icon-button" aria-label={t('moodPrompt.close')} onClick={() => setDismissed(true)}>
           <X size={18} aria-hidden="true" />
         </button>
       </div>
       <form className="form" onSubmit={handleSubmit}>
         <div className="field">
           <label htmlFor={descriptionId} className="field__label">
-            Describe your mood
+            {t('moodPrompt.describe')}
           </label>
           <textarea
             id={descriptionId}
             className="field__input textarea-input"
             rows={2}
             maxLength={500}
-            placeholder="A little homesick, but hopeful…"
+            placeholder={t('moodPrompt.placeholder')}
             value={description}
             onChange={(event) => setDescription(event.target.value)}
           />
         </div>
         <div className="field">
           <span className="field__label filter-panel__label--split">
-            <span>Intensity</span>
+            <span>{t('moodPrompt.intensity')}</span>
             <span className="filter-panel__value">{intensity}</span>
           </span>
           <Slider.Root
@@ -80,11 +82,11 @@ export function MoodPromptCard({ userId }: { userId: number }) {
             <Slider.Track className="range-slider__track">
               <Slider.Range className="range-slider__range" />
             </Slider.Track>
-            <Slider.Thumb className="range-slider__thumb" aria-label="Mood intensity" />
+            <Slider.Thumb className="range-slider__thumb" aria-label={t('moodPrompt.intensityLabel')} />
           </Slider.Root>
         </div>
         <Button type="submit" disabled={tooShort || record.isPending}>
-          {record.isPending ? 'Sharing…' : 'Share'}
+          {record.isPending ? t('moodPrompt.sharing') : t('moodPrompt.share')}
         </Button>
       </form>
     </section>

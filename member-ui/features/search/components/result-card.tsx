@@ -13,21 +13,24 @@ import type { SearchResult } from '../api/search';
 import { NotInterestedButton } from '../../../components/not-interested/not-interested-button';
 import { SaveToShortlist } from '../../../components/shortlist/save-to-shortlist';
 import { Highlight } from './highlight';
+import { useT } from '../../../i18n/use-t';
+import { translate } from '../../../i18n/translate';
+import type { MessageId } from '../../../i18n/catalogue';
 
 /** Mood badge labels by score; the results list shows only 75 and over. */
 export function moodBadgeLabel(score: number): string {
-  if (score >= 85) return 'Perfect Mood Match';
-  if (score >= 75) return 'Good Mood Match';
-  if (score >= 60) return 'Mood Compatible';
-  return 'Mood Match';
+  if (score >= 85) return translate('mood.perfect');
+  if (score >= 75) return translate('mood.good');
+  if (score >= 60) return translate('mood.compatible');
+  return translate('mood.match');
 }
 export const RESULT_MOOD_BADGE_MIN = 75;
 
-const PROFILE_TYPE_LABELS: Record<string, string> = {
-  self: 'Self',
-  parent: 'Family',
-  sibling: 'Sibling',
-  relative: 'Relative',
+const PROFILE_TYPE_LABELS: Record<string, MessageId> = {
+  self: 'profileType.self',
+  parent: 'profileType.family',
+  sibling: 'profileType.sibling',
+  relative: 'profileType.relative',
 };
 
 function placeOf(result: SearchResult): string | null {
@@ -38,6 +41,7 @@ function placeOf(result: SearchResult): string | null {
 /** `first`: the list's first card, whose photo is the screen's largest paint: fetched at once, before the others. */
 export function ResultCard({ result, first = false, helping = false }: { result: SearchResult; first?: boolean; helping?: boolean }) {
   const name = result.fullName || result.user.fullName;
+  const t = useT();
   const place = placeOf(result);
   const moodScore = result.moodScore;
   const showMood = typeof moodScore === 'number' && moodScore >= RESULT_MOOD_BADGE_MIN;
@@ -60,14 +64,14 @@ export function ResultCard({ result, first = false, helping = false }: { result:
             {result.user.isVerified ? (
               <>
                 {' '}
-                <BadgeCheck size={16} aria-label="Verified" className="result-card__verified" />
+                <BadgeCheck size={16} aria-label={t('profile.verified')} className="result-card__verified" />
               </>
             ) : null}
           </h3>
         </div>
         <div className="result-card__badges">
           <span className={cn('type-badge', result.profileType === 'parent' && 'type-badge--family')}>
-            {PROFILE_TYPE_LABELS[result.profileType] ?? result.profileType}
+            {PROFILE_TYPE_LABELS[result.profileType] ? t(PROFILE_TYPE_LABELS[result.profileType]) : result.profileType}
           </span>
           <MatchBadge percentage={result.matchPercentage} />
           {showMood ? (
@@ -79,7 +83,7 @@ export function ResultCard({ result, first = false, helping = false }: { result:
         </div>
         {result.snippet ? (
           <p className="result-card__meta result-card__snippet">
-            <TextSearch size={13} aria-label="Matched your search:" />
+            <TextSearch size={13} aria-label={t('search.matchedLabel')} />
             <span className="result-card__meta-text">
               <Highlight text={result.snippet} terms={result.matchedTerms} />
             </span>
@@ -100,15 +104,16 @@ export function ResultCard({ result, first = false, helping = false }: { result:
         {result.profileType === 'parent' && result.parentName ? (
           <p className="result-card__meta result-card__meta--muted">
             <span className="result-card__meta-text">
-              Managed by {result.parentName}
-              {result.parentRelationship ? ` (${result.parentRelationship})` : ''}
+              {result.parentRelationship
+                ? t('search.managedByRelation', { name: result.parentName, relation: result.parentRelationship })
+                : t('search.managedBy', { name: result.parentName })}
             </span>
           </p>
         ) : null}
         <div className="result-card__actions">
           <Button asChild size="sm" variant="outline" className="result-card__view">
-            <Link to={hrefs.profileView(result.id)} aria-label={`View Profile of ${name}`}>
-              View Profile
+            <Link to={hrefs.profileView(result.id)} aria-label={t('search.viewProfileOf', { name })}>
+              {t('search.viewProfile')}
             </Link>
           </Button>
           <SaveToShortlist savedProfileId={result.id} name={name} />

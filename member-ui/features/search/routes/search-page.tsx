@@ -36,6 +36,8 @@ import { filterPanelOpenAtom } from '../components/search-state';
 import { criteriaFromUrl, defaultAgeRange, filterParams, hasFilterParams } from '../search-url';
 import type { SearchPageSearch } from '../../../app/routing/search-schemas';
 import { RENDERED_ON_SERVER } from '../../../lib/server-render';
+import { useT } from '../../../i18n/use-t';
+import { translate } from '../../../i18n/translate';
 
 // The filter panel (its location picker's popover and positioning library: about a third of the screen's code) is
 // not needed to show the results: its module is fetched when the member points at or focuses the Filters button,
@@ -78,7 +80,7 @@ function activeFilterCount(filters: SearchFilters | null): number {
   return 1 + lists + single;
 }
 
-const members = (n: number) => `${groupedThousands(n)} ${n === 1 ? 'member' : 'members'}`;
+
 
 /** Loads the next page when the end of the list scrolls into view; the button below stays for keyboards. */
 function useLoadOnScroll(enabled: boolean, load: () => void) {
@@ -101,7 +103,7 @@ function useLoadOnScroll(enabled: boolean, load: () => void) {
 // element made at import time would need React's JSX runtime before anything renders.
 function PanelPending() {
   return (
-    <section className="filter-panel" id="search-filters" aria-label="Search filters" aria-busy="true">
+    <section className="filter-panel" id="search-filters" aria-label={translate('search.filtersLabel')} aria-busy="true">
       <Spinner />
     </section>
   );
@@ -112,7 +114,7 @@ function errorText(error: Error): { text: string; upgrade: boolean } {
     const upgrade = error.status === 403;
     return { text: error.serverMessage ?? error.message, upgrade };
   }
-  return { text: 'Search failed. Please check your connection and try again.', upgrade: false };
+  return { text: translate('search.failed'), upgrade: false };
 }
 
 /** Changes the search's address: `replace` rewrites the history entry instead of adding one. */
@@ -136,6 +138,7 @@ export function SearchPage() {
  */
 export function SearchScreen({ address, changeAddress }: { address: SearchPageSearch; changeAddress: ChangeAddress }) {
   const user = useSessionUser();
+  const t = useT();
   useFirstScreenReplaced();
   const [panelOpen, setPanelOpen] = useAtom(filterPanelOpenAtom);
   const queryClient = useQueryClient();
@@ -216,9 +219,9 @@ export function SearchScreen({ address, changeAddress }: { address: SearchPageSe
     <section className="search-page" aria-labelledby="search-title">
       <header className="search-page__header">
         <h1 id="search-title" className="page__title">
-          Search
+          {t('search.title')}
         </h1>
-        <p className="page__subtitle">Find your Saathi, wherever they are.</p>
+        <p className="page__subtitle">{t('search.subtitle')}</p>
       </header>
 
       <search className="search-bar">
@@ -227,8 +230,8 @@ export function SearchScreen({ address, changeAddress }: { address: SearchPageSe
           <input
             type="search"
             className="search-bar__input"
-            placeholder="Search by name, location, etc."
-            aria-label="Search profiles"
+            placeholder={t('search.placeholder')}
+            aria-label={t('search.inputLabel')}
             value={text}
             readOnly={RENDERED_ON_SERVER || undefined}
             onChange={(event) => setText(event.target.value)}
@@ -238,7 +241,7 @@ export function SearchScreen({ address, changeAddress }: { address: SearchPageSe
             <button
               type="button"
               className="search-bar__clear"
-              aria-label="Clear search"
+              aria-label={t('search.clear')}
               onClick={() => {
                 setText('');
                 written.current = '';
@@ -254,7 +257,7 @@ export function SearchScreen({ address, changeAddress }: { address: SearchPageSe
           className={cn('search-bar__filters', (panelOpen || filterCount > 0) && 'search-bar__filters--active')}
           aria-expanded={panelOpen}
           aria-controls="search-filters"
-          aria-label={filterCount > 0 ? `Filters (${filterCount} active)` : 'Filters'}
+          aria-label={filterCount > 0 ? t('search.filtersActive', { count: filterCount }) : t('search.filters')}
           onClick={() => setPanelOpen((open) => !open)}
           onPointerEnter={prepareFilterPanel}
           onFocus={prepareFilterPanel}
@@ -288,17 +291,16 @@ export function SearchScreen({ address, changeAddress }: { address: SearchPageSe
       <section className="search-results" aria-labelledby="results-title" aria-busy={search.isFetching}>
         <div className="search-results__head">
           <h2 id="results-title" className="search-results__title">
-            {narrowed ? 'Results' : 'Your best matches'}
+            {narrowed ? t('search.results') : t('search.bestMatches')}
           </h2>
           {total !== null && !search.isPending && !rendering ? (
             <p className="search-results__count" aria-live="polite">
-              {members(total)}
-              {narrowed ? ' match your search' : ', best match first'}
+              {t(narrowed ? 'search.countMatching' : 'search.countBest', { count: total, formatted: groupedThousands(total) })}
             </p>
           ) : null}
         </div>
         {search.isPending || staleCursor || rendering ? (
-          <ul className="result-list" aria-label="Loading results">
+          <ul className="result-list" aria-label={t('search.loading')}>
             {[0, 1, 2].map((key) => (
               <li key={key} className="result-card result-card--skeleton">
                 <span className="shimmer result-card__photo" />
@@ -314,7 +316,7 @@ export function SearchScreen({ address, changeAddress }: { address: SearchPageSe
             {errorText(search.error).text}{' '}
             {errorText(search.error).upgrade ? (
               <Link to={paths.subscription} className="text-link">
-                Upgrade
+                {t('promo.upgrade')}
               </Link>
             ) : null}
           </AlertBanner>
@@ -323,15 +325,13 @@ export function SearchScreen({ address, changeAddress }: { address: SearchPageSe
             <SearchX size={32} aria-hidden="true" className="search-empty__icon" />
             {narrowed ? (
               <>
-                <p className="search-empty__title">No profiles match your search criteria.</p>
-                <p className="search-empty__text">Try adjusting your filters to see more results.</p>
+                <p className="search-empty__title">{t('search.noneTitle')}</p>
+                <p className="search-empty__text">{t('search.noneText')}</p>
               </>
             ) : (
               <>
-                <p className="search-empty__title">No matches yet</p>
-                <p className="search-empty__text">
-                  Complete your profile and partner preferences, and members who suit you will appear here.
-                </p>
+                <p className="search-empty__title">{t('search.noMatchesTitle')}</p>
+                <p className="search-empty__text">{t('search.noMatchesText')}</p>
               </>
             )}
           </div>
@@ -363,7 +363,7 @@ export function SearchScreen({ address, changeAddress }: { address: SearchPageSe
                 onClick={() => void search.fetchNextPage()}
               >
                 {search.isFetchingNextPage ? <Spinner size={18} /> : null}
-                Load More Results
+                {t('search.loadMore')}
               </Button>
             ) : null}
           </>
