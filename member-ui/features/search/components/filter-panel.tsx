@@ -30,6 +30,8 @@ import {
 import { LocationPicker } from './location-picker';
 import { MultiChoice } from './multi-choice';
 import { UpgradeLock } from './upgrade-lock';
+import { useT } from '../../../i18n/use-t';
+import { translate } from '../../../i18n/translate';
 
 export interface FilterPanelProps {
   initial: SearchFilters;
@@ -106,7 +108,7 @@ function Field({ label, value, children }: { label: string; value?: ReactNode; c
   );
 }
 
-const selected = (n: number) => (n > 0 ? `${n} selected` : null);
+const selected = (n: number) => (n > 0 ? translate('filter.selected', { count: n }) : null);
 
 /** The search filters; values apply together with "Apply Filters". */
 export function FilterPanel({ initial, advancedLocked, onApply, onReset }: FilterPanelProps) {
@@ -116,14 +118,15 @@ export function FilterPanel({ initial, advancedLocked, onApply, onReset }: Filte
   const photoId = useId();
   const gunaId = useId();
   const locked = advancedLocked;
+  const t = useT();
 
   return (
-    <section className="filter-panel" id="search-filters" aria-label="Search filters">
-      <Field label="Location">
+    <section className="filter-panel" id="search-filters" aria-label={t('search.filtersLabel')}>
+      <Field label={t('filter.location')}>
         <LocationPicker value={draft.locations} onChange={(locations) => update('locations', locations)} />
       </Field>
 
-      <Field label="Age Range" value={`${draft.ageRange[0]} yrs – ${draft.ageRange[1]} yrs`}>
+      <Field label={t('filter.ageRange')} value={t('filter.ageValue', { min: draft.ageRange[0], max: draft.ageRange[1] })}>
         <Slider.Root
           className="range-slider"
           min={AGE_MIN}
@@ -136,68 +139,68 @@ export function FilterPanel({ initial, advancedLocked, onApply, onReset }: Filte
           <Slider.Track className="range-slider__track">
             <Slider.Range className="range-slider__range" />
           </Slider.Track>
-          <Slider.Thumb className="range-slider__thumb" aria-label="Minimum age" />
-          <Slider.Thumb className="range-slider__thumb" aria-label="Maximum age" />
+          <Slider.Thumb className="range-slider__thumb" aria-label={t('filter.minAge')} />
+          <Slider.Thumb className="range-slider__thumb" aria-label={t('filter.maxAge')} />
         </Slider.Root>
         <div className="range-slider__scale" aria-hidden="true">
-          <span>{AGE_MIN} yrs</span>
-          <span>{AGE_MAX} yrs</span>
+          <span>{t('filter.years', { count: AGE_MIN })}</span>
+          <span>{t('filter.years', { count: AGE_MAX })}</span>
         </div>
       </Field>
 
-      <Section title="Background" summary={selected(backgroundCount(draft))} defaultOpen={backgroundCount(initial) > 0}>
-        <Field label="Religion">
-          <MultiChoice label="Religion" value={draft.religions} choices={RELIGION_CHOICES} onChange={(v) => update('religions', v)} />
+      <Section title={t('filter.background')} summary={selected(backgroundCount(draft))} defaultOpen={backgroundCount(initial) > 0}>
+        <Field label={t('filter.religion')}>
+          <MultiChoice label={t('filter.religion')} value={draft.religions} choices={RELIGION_CHOICES()} onChange={(v) => update('religions', v)} />
         </Field>
-        <Field label="Mother Tongue">
+        <Field label={t('filter.motherTongue')}>
           <MultiChoice
-            label="Mother Tongue"
+            label={t('filter.motherTongue')}
             value={draft.motherTongues}
-            choices={MOTHER_TONGUE_CHOICES}
+            choices={MOTHER_TONGUE_CHOICES()}
             onChange={(v) => update('motherTongues', v)}
           />
         </Field>
-        <Field label="Marital Status">
+        <Field label={t('filter.maritalStatus')}>
           <MultiChoice
-            label="Marital Status"
+            label={t('filter.maritalStatus')}
             value={draft.maritalStatuses}
-            choices={MARITAL_CHOICES}
+            choices={MARITAL_CHOICES()}
             onChange={(v) => update('maritalStatuses', v)}
           />
         </Field>
       </Section>
 
       <Section
-        title="Premium filters"
+        title={t('filter.premium')}
         icon={locked ? <Lock size={14} aria-hidden="true" /> : null}
-        summary={locked ? 'Premium' : selected(premiumCount(draft))}
+        summary={locked ? t('tier.premium') : selected(premiumCount(draft))}
         defaultOpen={locked || premiumCount(initial) > 0}
       >
         {locked ? (
-          <UpgradeLock text="Profile type, verified, photo, education, diet, return plans, recently active and guna score are Premium filters." />
+          <UpgradeLock text={t('filter.premiumLocked')} />
         ) : null}
         <fieldset className="filter-panel__premium" disabled={locked}>
-          <Field label="Profile Type">
+          <Field label={t('filter.profileType')}>
             <ChoiceGroup
-              label="Profile Type"
+              label={t('filter.profileType')}
               value={draft.profileType}
-              choices={PROFILE_TYPE_CHOICES}
+              choices={PROFILE_TYPE_CHOICES()}
               onChange={(value) => update('profileType', value)}
               disabled={locked}
             />
           </Field>
-          <Field label="Verified">
+          <Field label={t('profile.verified')}>
             <ChoiceGroup
-              label="Verified"
+              label={t('profile.verified')}
               value={draft.verified}
-              choices={VERIFIED_CHOICES}
+              choices={VERIFIED_CHOICES()}
               onChange={(value) => update('verified', value)}
               disabled={locked}
             />
           </Field>
           <div className="filter-panel__switch-row">
             <label htmlFor={photoId} className="filter-panel__label">
-              With a photo only
+              {t('filter.withPhoto')}
             </label>
             <Switch
               id={photoId}
@@ -208,26 +211,26 @@ export function FilterPanel({ initial, advancedLocked, onApply, onReset }: Filte
               thumbClassName="switch__thumb"
             />
           </div>
-          <Field label="Recently Active">
+          <Field label={t('filter.recentlyActive')}>
             <ChoiceGroup
-              label="Recently Active"
+              label={t('filter.recentlyActive')}
               value={`${draft.activeWithinDays}`}
-              choices={ACTIVE_CHOICES}
+              choices={ACTIVE_CHOICES()}
               onChange={(value) => update('activeWithinDays', Number(value) as ActiveWithin)}
               disabled={locked}
             />
           </Field>
-          <Field label="Education">
-            <MultiChoice label="Education" value={draft.educations} choices={EDUCATION_CHOICES} onChange={(v) => update('educations', v)} disabled={locked} />
+          <Field label={t('filter.education')}>
+            <MultiChoice label={t('filter.education')} value={draft.educations} choices={EDUCATION_CHOICES()} onChange={(v) => update('educations', v)} disabled={locked} />
           </Field>
-          <Field label="Diet">
-            <MultiChoice label="Diet" value={draft.diets} choices={DIET_CHOICES} onChange={(v) => update('diets', v)} disabled={locked} />
+          <Field label={t('filter.diet')}>
+            <MultiChoice label={t('filter.diet')} value={draft.diets} choices={DIET_CHOICES()} onChange={(v) => update('diets', v)} disabled={locked} />
           </Field>
-          <Field label="Return to India">
+          <Field label={t('filter.returnToIndia')}>
             <MultiChoice
-              label="Return to India"
+              label={t('filter.returnToIndia')}
               value={draft.returnPlans}
-              choices={RETURN_PLAN_CHOICES}
+              choices={RETURN_PLAN_CHOICES()}
               onChange={(v) => update('returnPlans', v)}
               disabled={locked}
             />
@@ -235,7 +238,7 @@ export function FilterPanel({ initial, advancedLocked, onApply, onReset }: Filte
           <div className="filter-panel__group">
             <div className="filter-panel__switch-row">
               <label htmlFor={gunaId} className="filter-panel__label">
-                Kundali guna minimum
+                {t('filter.gunaMinimum')}
               </label>
               <Switch
                 id={gunaId}
@@ -249,7 +252,7 @@ export function FilterPanel({ initial, advancedLocked, onApply, onReset }: Filte
             {draft.minGuna !== null ? (
               <>
                 <p className="filter-panel__value" aria-live="polite">
-                  Ashtakoot at least {draft.minGuna} of {GUNA_MAX}
+                  {t('filter.gunaValue', { min: draft.minGuna, max: GUNA_MAX })}
                 </p>
                 <Slider.Root
                   className="range-slider"
@@ -262,9 +265,9 @@ export function FilterPanel({ initial, advancedLocked, onApply, onReset }: Filte
                   <Slider.Track className="range-slider__track">
                     <Slider.Range className="range-slider__range" />
                   </Slider.Track>
-                  <Slider.Thumb className="range-slider__thumb" aria-label="Minimum guna score" />
+                  <Slider.Thumb className="range-slider__thumb" aria-label={t('filter.gunaLabel')} />
                 </Slider.Root>
-                <p className="filter-panel__hint">Members whose birth details cannot be compared are left out.</p>
+                <p className="filter-panel__hint">{t('filter.gunaHint')}</p>
               </>
             ) : null}
           </div>
@@ -279,9 +282,9 @@ export function FilterPanel({ initial, advancedLocked, onApply, onReset }: Filte
             onReset();
           }}
         >
-          Reset All
+          {t('filter.reset')}
         </Button>
-        <Button onClick={() => onApply(locked ? withoutPremiumFilters(draft) : draft)}>Apply Filters</Button>
+        <Button onClick={() => onApply(locked ? withoutPremiumFilters(draft) : draft)}>{t('filter.apply')}</Button>
       </div>
     </section>
   );

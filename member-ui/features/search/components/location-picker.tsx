@@ -3,6 +3,7 @@ import X from 'lucide-react/icons/x';
 import { type KeyboardEvent, useId, useMemo, useState } from 'react';
 import { countryNamesDiasporaFirst } from '../../../../contracts/countries';
 import { Popover, PopoverContent, PopoverTrigger } from '../../../components/ui/popover';
+import { translate } from '../../../i18n/translate';
 
 /** Location chips chosen from the searchable country list. */
 export function LocationPicker({ value, onChange }: { value: string[]; onChange: (next: string[]) => void }) {
@@ -39,14 +40,14 @@ export function LocationPicker({ value, onChange }: { value: string[]; onChange:
   return (
     <div className="location-picker">
       {value.length > 0 ? (
-        <ul className="filter-chips" aria-label="Selected locations">
+        <ul className="filter-chips" aria-label={translate('location.selected')}>
           {value.map((country) => (
             <li key={country} className="filter-chip">
               {country}
               <button
                 type="button"
                 className="filter-chip__remove"
-                aria-label={`Remove ${country}`}
+                aria-label={translate('location.remove', { country })}
                 onClick={() => onChange(value.filter((item) => item !== country))}
               >
                 <X size={14} aria-hidden="true" />
@@ -67,7 +68,7 @@ export function LocationPicker({ value, onChange }: { value: string[]; onChange:
             + Add Location
           </button>
         </PopoverTrigger>
-        <PopoverContent className="country-popover" align="start" aria-label="Choose a country">
+        <PopoverContent className="country-popover" align="start" aria-label={translate('location.choose')}>
           <div className="country-popover__search">
             <Search size={16} aria-hidden="true" />
             <input
@@ -75,8 +76,8 @@ export function LocationPicker({ value, onChange }: { value: string[]; onChange:
               aria-controls={listId}
               aria-activedescendant={highlighted >= 0 ? `${listId}-${highlighted}` : undefined}
               className="country-popover__input"
-              placeholder="Search countries..."
-              aria-label="Search countries"
+              placeholder={translate('location.searchPlaceholder')}
+              aria-label={translate('location.search')}
               value={filter}
               onChange={(event) => {
                 setFilter(event.target.value);
@@ -86,7 +87,7 @@ export function LocationPicker({ value, onChange }: { value: string[]; onChange:
             />
           </div>
           {matches.length === 0 ? (
-            <p className="country-popover__empty">No countries found</p>
+            <p className="country-popover__empty">{translate('location.none')}</p>
           ) : (
             <ul className="country-popover__list" id={listId}>
               {matches.map((country, index) => (
