@@ -2,6 +2,7 @@ import { useAtom } from 'jotai';
 import { atomWithStorage } from 'jotai/utils';
 import { type HelpedProfile, useHelpedProfiles } from './helped-profiles';
 import { useSessionUser } from './session';
+import { translate } from '../i18n/translate';
 
 /** The header with which a helper's requests act for the profile they help with (the server runs them as its account). */
 export const ACTING_HEADER = 'X-Saathi-Acting-For';
@@ -60,7 +61,7 @@ export function useHelperMode(): HelperMode {
  */
 export function likedByText(likedBy: string | null | undefined, candidateName: string | null): string | null {
   if (!likedBy) return null;
-  return likedBy === 'you' ? `Liked for ${candidateName ?? 'them'} by you` : `Liked by ${likedBy}`;
+  return likedBy === 'you' ? translate('like.likedForByYou', { name: candidateName ?? translate('helper.them') }) : translate('like.likedBy', { name: likedBy });
 }
 
 /**

@@ -35,6 +35,7 @@ import { NotInterestedButton } from '../../../components/not-interested/not-inte
 import { SaveToShortlist } from '../../../components/shortlist/save-to-shortlist';
 import { FirstScreen, useFirstScreenReplaced } from '../../../app/layout/first-screen';
 import { DownloadBiodata } from '../../../components/profile/download-biodata';
+import { useT } from '../../../i18n/use-t';
 
 const profileViewRoute = getRouteApi('/member/profile/$id');
 
@@ -56,15 +57,16 @@ export function ProfileViewScreen({ profileId }: { profileId: number }) {
   const { helping, settled } = useHelperMode();
   const profile = useQuery({ ...profileQueryOptions(profileId, helping?.profileId ?? null), enabled: settled });
   const pathname = useRouterState({ select: (state) => state.location.pathname });
+  const t = useT();
   // The profile as the server painted it, where it did, until the answer is here and the screen renders itself.
   if (profile.isPending) return <FirstScreen pathname={pathname} fallback={<ProfileViewSkeleton />} />;
   if (profile.isError) {
     if (isApiError(profile.error) && (profile.error.status === 404 || profile.error.status === 403)) return <ProfileNotFound />;
     return (
       <section className="state-screen" role="alert">
-        <h1 className="state-screen__title">Something went wrong</h1>
+        <h1 className="state-screen__title">{t('error.title')}</h1>
         <p className="state-screen__text">{profile.error.message}</p>
-        <Button onClick={() => void profile.refetch()}>Try Again</Button>
+        <Button onClick={() => void profile.refetch()}>{t('error.tryAgain')}</Button>
       </section>
     );
   }
@@ -72,15 +74,16 @@ export function ProfileViewScreen({ profileId }: { profileId: number }) {
 }
 
 function ProfileNotFound() {
+  const t = useT();
   return (
     <section className="state-screen" aria-labelledby="profile-missing-title">
       <SearchX className="state-screen__icon" size={48} aria-hidden="true" />
       <h1 id="profile-missing-title" className="state-screen__title">
-        Profile not found
+        {t('profileView.notFound')}
       </h1>
-      <p className="state-screen__text">This profile may have been removed, hidden by its owner, or the link is wrong.</p>
+      <p className="state-screen__text">{t('profileView.notFoundText')}</p>
       <Link to={paths.search} className="btn btn--primary btn--md">
-        Browse Profiles
+        {t('profileView.browse')}
       </Link>
     </section>
   );
@@ -106,7 +109,8 @@ function LoadedProfile({ profile }: { profile: ProfileView }) {
   const name = profile.fullName || profile.user?.fullName;
   const age = ageOf(profile);
   const location = locationOf(profile);
-  const work = [profile.profession, profile.company].filter(Boolean).join(' at ');
+  const t = useT();
+  const work = profile.profession && profile.company ? t('profileView.workAt', { profession: profile.profession, company: profile.company }) : (profile.profession ?? profile.company);
   usePageTitle(nameWithAge(name, age));
   useFirstScreenReplaced();
 
@@ -121,7 +125,7 @@ function LoadedProfile({ profile }: { profile: ProfileView }) {
       <div className="profile-view__media">
         <PhotoGallery profile={profile} name={name} />
         <div className="profile-view__topbar">
-          <button type="button" className="photo-action" aria-label="Back" onClick={goBack}>
+          <button type="button" className="photo-action" aria-label={t('header.back')} onClick={goBack}>
             <ArrowLeft size={22} aria-hidden="true" />
           </button>
           {mayShare ? (
@@ -139,16 +143,16 @@ function LoadedProfile({ profile }: { profile: ProfileView }) {
           </h1>
           {profile.matchPercentage !== null && profile.matchPercentage !== undefined ? (
             <Badge tone="gold" className="match-badge">
-              {Math.round(profile.matchPercentage)}% Match
+              {t('match.percent', { percentage: Math.round(profile.matchPercentage) })}
             </Badge>
           ) : null}
         </div>
         <div className="badge-row">
-          {profile.profileType === 'parent' ? <Badge tone="saffron">Parent-Managed</Badge> : null}
+          {profile.profileType === 'parent' ? <Badge tone="saffron">{t('profileView.parentManaged')}</Badge> : null}
           {profile.user?.isVerified || profile.isVerified ? (
             <Badge tone="success">
               <BadgeCheck size={14} aria-hidden="true" />
-              Verified
+              {t('profile.verified')}
             </Badge>
           ) : null}
         </div>
@@ -174,14 +178,14 @@ function LoadedProfile({ profile }: { profile: ProfileView }) {
           {isOwner ? (
             <Button block onClick={openShare}>
               <Share2 size={18} aria-hidden="true" />
-              Share Profile
+              {t('profileView.share')}
             </Button>
           ) : helping ? (
             helping.may.edit ? (
               <Button asChild block>
                 <Link to={paths.familyEdit} params={{ profileId: String(helping.profileId) }}>
                   <Pencil size={18} aria-hidden="true" />
-                  {helping.candidateName ? `Edit ${helping.candidateName}'s profile` : 'Edit their profile'}
+                  {helping.candidateName ? t('profileView.editNamed', { name: helping.candidateName }) : t('profileView.editTheirs')}
                 </Link>
               </Button>
             ) : null
@@ -193,7 +197,7 @@ function LoadedProfile({ profile }: { profile: ProfileView }) {
               <Button asChild variant="outline">
                 <Link to={paths.chat} params={{ id: String(profile.userId) }}>
                   <MessageCircle size={18} aria-hidden="true" />
-                  Chat
+                  {t('profileView.chat')}
                 </Link>
               </Button>
               {user ? <SaveToShortlist savedProfileId={profile.id} name={name} className="profile-intro__aside" /> : null}
@@ -230,7 +234,8 @@ function DeferredDetails({ profile, isOwner, user }: { profile: ProfileView; isO
 
 /** What a helper may do on another member's profile for the candidate: like, suggest, shortlist, write, each as allowed. */
 function HelperActions({ helping, profileId, otherUserId, name }: { helping: HelpedProfile; profileId: number; otherUserId: number; name: string }) {
-  const candidate = helping.candidateName ?? 'them';
+  const t = useT();
+  const candidate = helping.candidateName ?? t('helper.them');
   return (
     <>
       {helping.may.like ? <LikeButton viewerId={helping.candidateUserId} profileId={profileId} name={name} actingFor={helping} /> : null}
@@ -239,13 +244,13 @@ function HelperActions({ helping, profileId, otherUserId, name }: { helping: Hel
         <Button asChild variant="outline">
           <Link to={paths.familyChat} params={{ profileId: String(helping.profileId), otherId: String(otherUserId) }}>
             <MessageCircle size={18} aria-hidden="true" />
-            Write for {candidate}
+            {t('profileView.writeFor', { name: candidate })}
           </Link>
         </Button>
       ) : null}
       {helping.may.shortlist ? <SaveToShortlist savedProfileId={profileId} name={name} className="profile-intro__aside" /> : null}
       {!helping.may.like && !helping.may.suggest && !helping.may.message && !helping.may.shortlist ? (
-        <p className="profile-intro__note">{candidate} has not allowed family to like, suggest, shortlist or write for them.</p>
+        <p className="profile-intro__note">{t('profileView.notAllowed', { name: candidate })}</p>
       ) : null}
     </>
   );
@@ -256,23 +261,25 @@ function LikeButton({ viewerId, profileId, name, actingFor = null }: { viewerId:
   const toggle = useToggleLike(viewerId ?? 0, profileId, actingFor?.profileId ?? null);
   const liked = check.data?.isLiked === true;
   const label = liked ? likedByText(check.data?.likedBy, actingFor?.candidateName ?? null) : null;
+  const t = useT();
+  const forName = actingFor?.candidateName ?? t('helper.them');
 
   function handleClick() {
     if (viewerId === null) {
-      toast({ title: 'Authentication Required', description: 'Please log in to like profiles.', variant: 'destructive' });
+      toast({ title: t('like.authTitle'), description: t('like.authText'), variant: 'destructive' });
       return;
     }
     toggle.mutate(!liked, {
       onSuccess: (outcome) => {
         if (outcome?.isMatch) {
-          toast({ title: "It's a match!", description: `You and ${name} like each other. Say hello!`, variant: 'success' });
+          toast({ title: t('like.matchTitle'), description: t('like.matchText', { name }), variant: 'success' });
         } else if (outcome?.created) {
-          const description = actingFor ? `Liked for ${actingFor.candidateName ?? 'them'}. ${name} will be notified.` : `${name} will be notified.`;
-          toast({ title: 'Profile Liked!', description, variant: 'success' });
+          const description = actingFor ? t('like.likedForText', { candidate: forName, name }) : t('like.likedText', { name });
+          toast({ title: t('like.likedTitle'), description, variant: 'success' });
         }
       },
       onError: (error) =>
-        toast({ title: 'Action Failed', description: (isApiError(error) && error.serverMessage) || error.message, variant: 'destructive' }),
+        toast({ title: t('like.failed'), description: (isApiError(error) && error.serverMessage) || error.message, variant: 'destructive' }),
     });
   }
 
@@ -286,7 +293,7 @@ function LikeButton({ viewerId, profileId, name, actingFor = null }: { viewerId:
         onClick={handleClick}
       >
         <Heart size={18} aria-hidden="true" fill={liked ? 'currentColor' : 'none'} />
-        {liked ? 'Liked' : actingFor ? `Like for ${actingFor.candidateName ?? 'them'}` : 'Like'}
+        {liked ? t('like.liked') : actingFor ? t('like.likeFor', { name: forName }) : t('like.like')}
       </Button>
       {label ? <p className="profile-intro__liked-by">{label}</p> : null}
     </>
