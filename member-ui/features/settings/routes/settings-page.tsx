@@ -9,6 +9,9 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui
 import { useSessionUser } from '../../../lib/session';
 import { NotificationsTab } from '../components/notifications-tab';
 import { PrivacyTab } from '../components/privacy-tab';
+import { useT } from '../../../i18n/use-t';
+import { translate } from '../../../i18n/translate';
+import { LanguageCard } from '../components/language-card';
 
 // The Security tab (with the password and two-factor forms and their schemas) and the Plan tab load apart from
 // the page, which opens on Privacy: the first screen on a phone waits for less code. Their code is fetched when
@@ -24,7 +27,7 @@ function TabFallback() {
   return (
     <div className="tab-loading" role="status">
       <Spinner size={28} />
-      <span className="visually-hidden">Loading…</span>
+      <span className="visually-hidden">{translate('app.loading')}</span>
     </div>
   );
 }
@@ -32,6 +35,7 @@ function TabFallback() {
 /** /settings "Account Settings": Privacy, Notifications, Security and Subscription (Plan) tabs; ?tab=subscription opens the last. */
 export function SettingsPage() {
   const user = useSessionUser();
+  const t = useT();
   if (!user) return null;
   const heading = SCREEN_HEADINGS['/settings'];
   return (
@@ -39,27 +43,28 @@ export function SettingsPage() {
       {/* The server's page shows this heading before the app has run (SCREEN_HEADINGS). */}
       <header className="page__header">
         <h1 id="page-title" className="page__title">
-          {heading.title}
+          {t(heading.title)}
         </h1>
-        <p className="page__subtitle">{heading.subtitle}</p>
+        <p className="page__subtitle">{t(heading.subtitle)}</p>
       </header>
+      <LanguageCard user={user} />
       <Tabs defaultValue={initialTab()} className="tabs">
-        <TabsList aria-label="Settings sections" onPointerEnter={loadLaterTabs} onPointerDown={loadLaterTabs} onFocus={loadLaterTabs}>
+        <TabsList aria-label={t('settings.sections')} onPointerEnter={loadLaterTabs} onPointerDown={loadLaterTabs} onFocus={loadLaterTabs}>
           <TabsTrigger value="privacy">
             <Lock size={15} aria-hidden="true" />
-            Privacy
+            {t('settings.tabPrivacy')}
           </TabsTrigger>
           <TabsTrigger value="notifications">
             <Bell size={15} aria-hidden="true" />
-            Notifications
+            {t('settings.tabNotifications')}
           </TabsTrigger>
           <TabsTrigger value="security">
             <ShieldCheck size={15} aria-hidden="true" />
-            Security
+            {t('settings.tabSecurity')}
           </TabsTrigger>
           <TabsTrigger value="subscription">
             <CreditCard size={15} aria-hidden="true" />
-            Plan
+            {t('settings.tabPlan')}
           </TabsTrigger>
         </TabsList>
         <TabsContent value="privacy">
