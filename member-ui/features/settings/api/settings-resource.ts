@@ -1,6 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../../components/ui/toast';
 import { api, isApiError } from '../../../lib/api-client';
+import { translate } from '../../../i18n/translate';
+import type { MessageId } from '../../../i18n/catalogue';
 
 /**
  * The member's own privacy or notification settings: every change sends the full settings
@@ -9,22 +11,22 @@ import { api, isApiError } from '../../../lib/api-client';
 export interface SettingsResource {
   path: (userId: number) => string;
   keys: readonly string[];
-  successText: string;
-  failureText: string;
+  successText: MessageId;
+  failureText: MessageId;
 }
 
 export const privacyResource: SettingsResource = {
   path: (userId) => `/api/users/${userId}/privacy-settings`,
   keys: ['profileVisibility', 'showOnlineStatus', 'showLastSeen', 'showPhoneNumber', 'showEmail', 'allowProfileScreenshots', 'blurPhotos', 'allowMessagesFrom', 'shareMoods'],
-  successText: 'Privacy settings updated',
-  failureText: 'Failed to update privacy settings',
+  successText: 'settings.privacySaved',
+  failureText: 'settings.privacyFailed',
 };
 
 export const notificationResource: SettingsResource = {
   path: (userId) => `/api/users/${userId}/notification-settings`,
   keys: ['newMatches', 'newMessages', 'profileViews', 'appUpdates', 'emailNotifications', 'pushNotifications', 'pushMessageText', 'digestFrequency'],
-  successText: 'Notification settings updated',
-  failureText: 'Failed to update notification settings',
+  successText: 'settings.notificationsSaved',
+  failureText: 'settings.notificationsFailed',
 };
 
 export function settingsQueryOptions<T extends object>(resource: SettingsResource, userId: number) {
@@ -58,12 +60,12 @@ export function useUpdateSettings<T extends object>(resource: SettingsResource, 
     },
     onSuccess: (answer) => {
       queryClient.setQueryData<T>(queryKey, answer.settings);
-      toast({ title: resource.successText, variant: 'success' });
+      toast({ title: translate(resource.successText), variant: 'success' });
     },
     onError: (error) => {
       toast({
-        title: 'Error',
-        description: (isApiError(error) ? error.serverMessage : undefined) ?? resource.failureText,
+        title: translate('common.error'),
+        description: (isApiError(error) ? error.serverMessage : undefined) ?? translate(resource.failureText),
         variant: 'destructive',
       });
       void queryClient.invalidateQueries({ queryKey });

@@ -4,56 +4,48 @@ import { Spinner } from '../../../components/ui/spinner';
 import { privacyResource, useSettings, useUpdateSettings } from '../api/settings-resource';
 import { type Choice, SettingChoice, SettingSwitch } from './setting-controls';
 import { SetAsideList } from './set-aside-list';
+import { useT } from '../../../i18n/use-t';
+import type { MessageId } from '../../../i18n/catalogue';
 
 type Audience = PrivacySettingsView['profileVisibility'];
 
+// Labels and descriptions are catalogue ids, read when the tab renders.
 const VISIBILITY: readonly Choice<Audience>[] = [
-  { value: 'all', label: 'Everyone' },
-  { value: 'matches', label: 'Matches' },
-  { value: 'none', label: 'Hidden' },
+  { value: 'all', label: 'privacy.everyone' },
+  { value: 'matches', label: 'privacy.matches' },
+  { value: 'none', label: 'privacy.hidden' },
 ];
 
 const MESSAGES_FROM: readonly Choice<Audience>[] = [
-  { value: 'all', label: 'Everyone' },
-  { value: 'matches', label: 'Matches' },
-  { value: 'none', label: 'No one' },
+  { value: 'all', label: 'privacy.everyone' },
+  { value: 'matches', label: 'privacy.matches' },
+  { value: 'none', label: 'privacy.noOne' },
 ];
 
 type PrivacyToggle = Exclude<keyof PrivacySettingsView, 'profileVisibility' | 'allowMessagesFrom' | 'updatedAt'>;
 
-type ToggleList = ReadonlyArray<{ key: PrivacyToggle; label: string; description: string }>;
+type ToggleList = ReadonlyArray<{ key: PrivacyToggle; label: MessageId; description: MessageId }>;
 
-const ACTIVITY_TOGGLES: ToggleList = [
-  { key: 'showOnlineStatus', label: 'Show online status', description: 'Members you chat with can see when you are online.' },
-  { key: 'showLastSeen', label: 'Show last seen', description: 'Members you chat with can see when you were last active.' },
-  {
-    key: 'shareMoods',
-    label: 'Share my moods for matching',
-    description: 'Moods you do not keep private count towards mood compatibility. Off: your moods are yours alone. Notes are never shared.',
-  },
-];
-
-const PROFILE_TOGGLES: ToggleList = [
-  { key: 'showPhoneNumber', label: 'Show phone number', description: 'The contact number on your profile is visible to members.' },
-  { key: 'showEmail', label: 'Show email', description: 'Your email address is visible to members.' },
-  { key: 'allowProfileScreenshots', label: 'Allow profile screenshots', description: 'Members may capture your profile.' },
-  { key: 'blurPhotos', label: 'Blur photos', description: 'Only your matches see your photos clearly.' },
-];
+// Each toggle's label and description: `privacy.<key>` and `privacy.<key>Text`.
+const toggles = (keys: PrivacyToggle[]): ToggleList => keys.map((key) => ({ key, label: `privacy.${key}` as MessageId, description: `privacy.${key}Text` as MessageId }));
+const ACTIVITY_TOGGLES = toggles(['showOnlineStatus', 'showLastSeen', 'shareMoods']);
+const PROFILE_TOGGLES = toggles(['showPhoneNumber', 'showEmail', 'allowProfileScreenshots', 'blurPhotos']);
 
 export function SettingsLoadState({ query, what }: { query: { isPending: boolean; isError: boolean; refetch: () => unknown }; what: string }) {
+  const t = useT();
   if (query.isPending) {
     return (
       <div className="settings-state" role="status">
         <Spinner size={24} />
-        <span className="visually-hidden">Loading {what}</span>
+        <span className="visually-hidden">{t('settings.loadingWhat', { what })}</span>
       </div>
     );
   }
   return (
     <div className="settings-state" role="alert">
-      <p>Could not load your {what}.</p>
+      <p>{t('settings.loadFailed', { what })}</p>
       <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-        Try Again
+        {t('error.tryAgain')}
       </Button>
     </div>
   );
@@ -63,7 +55,8 @@ export function SettingsLoadState({ query, what }: { query: { isPending: boolean
 export function PrivacyTab({ userId }: { userId: number }) {
   const settings = useSettings<PrivacySettingsView>(privacyResource, userId);
   const update = useUpdateSettings<PrivacySettingsView>(privacyResource, userId);
-  if (!settings.data) return <SettingsLoadState query={settings} what="privacy settings" />;
+  const t = useT();
+  if (!settings.data) return <SettingsLoadState query={settings} what={t('privacy.what')} />;
   const current = settings.data;
   const change = (patch: Partial<PrivacySettingsView>) => update.mutate({ ...current, ...patch });
 
@@ -71,21 +64,21 @@ export function PrivacyTab({ userId }: { userId: number }) {
     <div className="settings-panel">
       <section className="settings-card" aria-labelledby="privacy-profile">
         <h2 id="privacy-profile" className="settings-card__title">
-          Profile
+          {t('privacy.profile')}
         </h2>
         <SettingChoice
-          label="Profile visibility"
-          description="Who can find and open your profile."
+          label={t('privacy.visibility')}
+          description={t('privacy.visibilityText')}
           name="profileVisibility"
           value={current.profileVisibility}
-          choices={VISIBILITY}
+          choices={VISIBILITY.map((choice) => ({ ...choice, label: t(choice.label as MessageId) }))}
           onChange={(profileVisibility) => change({ profileVisibility })}
         />
         {PROFILE_TOGGLES.map((toggle) => (
           <SettingSwitch
             key={toggle.key}
-            label={toggle.label}
-            description={toggle.description}
+            label={t(toggle.label)}
+            description={t(toggle.description)}
             checked={current[toggle.key]}
             onCheckedChange={(checked) => change({ [toggle.key]: checked })}
           />
@@ -93,23 +86,23 @@ export function PrivacyTab({ userId }: { userId: number }) {
       </section>
       <section className="settings-card" aria-labelledby="privacy-activity">
         <h2 id="privacy-activity" className="settings-card__title">
-          Activity and messages
+          {t('privacy.activity')}
         </h2>
         {ACTIVITY_TOGGLES.map((toggle) => (
           <SettingSwitch
             key={toggle.key}
-            label={toggle.label}
-            description={toggle.description}
+            label={t(toggle.label)}
+            description={t(toggle.description)}
             checked={current[toggle.key]}
             onCheckedChange={(checked) => change({ [toggle.key]: checked })}
           />
         ))}
         <SettingChoice
-          label="Who can message me"
-          description="Members outside this group cannot start or continue a chat with you."
+          label={t('privacy.messagesFrom')}
+          description={t('privacy.messagesFromText')}
           name="allowMessagesFrom"
           value={current.allowMessagesFrom}
-          choices={MESSAGES_FROM}
+          choices={MESSAGES_FROM.map((choice) => ({ ...choice, label: t(choice.label as MessageId) }))}
           onChange={(allowMessagesFrom) => change({ allowMessagesFrom })}
         />
       </section>

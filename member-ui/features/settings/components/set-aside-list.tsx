@@ -4,20 +4,22 @@ import { notInterestedQueryOptions, useNotInterested } from '../../../components
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast';
 import { hrefs } from '../../../lib/paths';
+import { useT } from '../../../i18n/use-t';
 
 /** Profiles the member marked "not interested", each with Undo (they come back in search and daily matches). */
 export function SetAsideList() {
   const list = useQuery(notInterestedQueryOptions());
   const undo = useNotInterested();
   const cards = list.data ?? [];
+  const t = useT();
   return (
     <section className="settings-card" aria-labelledby="set-aside-title">
       <h2 id="set-aside-title" className="settings-card__title">
-        Profiles you set aside
+        {t('setAside.title')}
       </h2>
-      <p className="settings-card__text">Members you marked "Not interested" are left out of your search and daily matches.</p>
+      <p className="settings-card__text">{t('setAside.text')}</p>
       {list.isPending ? null : cards.length === 0 ? (
-        <p className="settings-card__text settings-card__text--muted">You have not set anyone aside.</p>
+        <p className="settings-card__text settings-card__text--muted">{t('setAside.none')}</p>
       ) : (
         <ul className="set-aside-list">
           {cards.map((card) => {
@@ -32,10 +34,10 @@ export function SetAsideList() {
                   size="sm"
                   variant="outline"
                   disabled={undo.isPending}
-                  aria-label={`Undo not interested for ${name}`}
-                  onClick={() => undo.mutate({ profileId: card.id, undo: true }, { onSuccess: () => toast({ title: `${name} is back in your matches`, variant: 'success' }) })}
+                  aria-label={t('notInterested.undoLabel', { name })}
+                  onClick={() => undo.mutate({ profileId: card.id, undo: true }, { onSuccess: () => toast({ title: t('notInterested.back', { name }), variant: 'success' }) })}
                 >
-                  Undo
+                  {t('notInterested.undo')}
                 </Button>
               </li>
             );
