@@ -3,6 +3,7 @@ import { type ButtonHTMLAttributes, type ReactElement, cloneElement, lazy, Suspe
 import { CountBadge } from '../../../components/ui/badge';
 import { badgeCount } from '../../../lib/format';
 import { useNotificationCount } from '../api/notification-count';
+import { translate } from '../../../i18n/translate';
 
 // The popover (Radix's, with its positioning library: ~40 KB) is not start-up code: its module is fetched when the
 // member points at or focuses the bell, and shown when they press it.
@@ -17,9 +18,9 @@ export function NotificationBell({ userId }: { userId: number }) {
   const label = badgeCount(unread);
 
   const trigger: ReactElement<ButtonHTMLAttributes<HTMLButtonElement>> = (
-    <button type="button" className="icon-button" aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}>
+    <button type="button" className="icon-button" aria-label={unread > 0 ? translate('notifications.bellUnread', { count: unread }) : translate('notifications.bell')}>
       <Bell size={22} aria-hidden="true" />
-      <CountBadge label={label} description={`${unread} unread notifications`} />
+      <CountBadge label={label} description={translate('notifications.unreadCount', { count: unread })} />
     </button>
   );
   // Until the popover is wanted (and while its code arrives) the same button, closed.

@@ -4,6 +4,7 @@ import { cn } from '../../../components/ui/cn';
 import { relativeTime } from '../../../lib/format';
 import type { AppNotification } from '../api/notifications-list';
 import { NotificationIcon } from './notification-icon';
+import { translate } from '../../../i18n/translate';
 
 /** One notification on /notifications: icon by type, title, content, relative time; "New" + "Mark as read" when unread. */
 export function NotificationCard({
@@ -44,16 +45,16 @@ export function NotificationCard({
       )}
       {unread ? (
         <div className="notification-card__aside">
-          <Badge tone="saffron">New</Badge>
+          <Badge tone="saffron">{translate('notifications.new')}</Badge>
           <Button
             variant="ghost"
             size="sm"
             className="notification-card__mark"
             disabled={marking}
-            aria-label={`Mark as read: ${notification.title}`}
+            aria-label={translate('notifications.markReadLabel', { title: notification.title })}
             onClick={() => onMarkRead(notification)}
           >
-            Mark as read
+            {translate('notifications.markRead')}
           </Button>
         </div>
       ) : null}

@@ -2,6 +2,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../components/ui/cn';
 import { relativeTime } from '../../../lib/format';
 import { type AppNotification, useNotifications } from '../api/notifications-list';
+import { translate } from '../../../i18n/translate';
 
 export function NotificationList({
   userId,
@@ -18,15 +19,15 @@ export function NotificationList({
     return (
       <div className="notification-list__state" role="status">
         <Spinner />
-        <span className="visually-hidden">Loading notifications</span>
+        <span className="visually-hidden">{translate('notifications.loading')}</span>
       </div>
     );
   }
   if (notifications.isError) {
-    return <p className="notification-list__state">Could not load notifications.</p>;
+    return <p className="notification-list__state">{translate('notifications.loadFailed')}</p>;
   }
   if (notifications.data.length === 0) {
-    return <p className="notification-list__state">No notifications yet</p>;
+    return <p className="notification-list__state">{translate('notifications.noneYet')}</p>;
   }
   return (
     <ul className="notification-list">

@@ -5,6 +5,7 @@ import { paths } from '../../../lib/paths';
 import { type AppNotification, useMarkNotificationRead } from '../api/notifications-list';
 import { notificationTarget } from '../api/notification-target';
 import { NotificationList } from './notification-list';
+import { translate } from '../../../i18n/translate';
 
 /** The bell's 350 px popover listing notifications, opened by `trigger` (see NotificationBell). */
 export function NotificationPopover({
@@ -33,9 +34,9 @@ export function NotificationPopover({
   return (
     <Popover open={open} onOpenChange={onOpenChange}>
       <PopoverTrigger asChild>{trigger}</PopoverTrigger>
-      <PopoverContent align="end" className="notification-popover" aria-label="Notifications">
+      <PopoverContent align="end" className="notification-popover" aria-label={translate('notifications.bell')}>
         <div className="notification-popover__header">
-          <h2 className="notification-popover__title">Notifications</h2>
+          <h2 className="notification-popover__title">{translate('notifications.bell')}</h2>
         </div>
         <div className="notification-popover__list">
           <NotificationList userId={userId} open={open} onSelect={handleSelect} />
@@ -43,7 +44,7 @@ export function NotificationPopover({
         <div className="notification-popover__footer">
           <PopoverClose asChild>
             <Link to={paths.notifications} className="text-link">
-              View all notifications
+              {translate('notifications.viewAll')}
             </Link>
           </PopoverClose>
         </div>

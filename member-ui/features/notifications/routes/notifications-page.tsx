@@ -18,6 +18,7 @@ import {
 } from '../api/notifications-list';
 import { notificationTarget } from '../api/notification-target';
 import { NotificationCard } from '../components/notification-card';
+import { translate } from '../../../i18n/translate';
 
 /** Relative times are re-read every minute so "5 mins ago" does not freeze. */
 function useNow(intervalMs = 60_000): Date {
@@ -67,11 +68,11 @@ export function NotificationsPage() {
 
   function markEverything() {
     markAll.mutate(undefined, {
-      onSuccess: () => toast({ title: 'Success', description: 'All notifications marked as read', variant: 'success' }),
+      onSuccess: () => toast({ title: translate('common.success'), description: translate('notifications.allRead'), variant: 'success' }),
       onError: (error) =>
         toast({
-          title: 'Error',
-          description: `Failed to mark all notifications as read: ${failureReason(error)}`,
+          title: translate('common.error'),
+          description: translate('notifications.allReadFailed', { reason: failureReason(error) }),
           variant: 'destructive',
         }),
     });
@@ -82,16 +83,16 @@ export function NotificationsPage() {
       return (
         <div className="notifications-page__state" role="status">
           <Spinner size={28} />
-          <span className="visually-hidden">Loading notifications</span>
+          <span className="visually-hidden">{translate('notifications.loading')}</span>
         </div>
       );
     }
     if (notifications.isError) {
       return (
         <div className="notifications-page__state" role="alert">
-          <p>Could not load your notifications.</p>
+          <p>{translate('notifications.loadFailed')}</p>
           <Button variant="outline" size="sm" onClick={() => void notifications.refetch()}>
-            Try Again
+            {translate('error.tryAgain')}
           </Button>
         </div>
       );
@@ -117,20 +118,20 @@ export function NotificationsPage() {
     <section className="page notifications-page" aria-labelledby="page-title">
       <header className="notifications-page__header">
         <h1 id="page-title" className="page__title">
-          Your Notifications
+          {translate('notifications.title')}
         </h1>
         {unread.length > 0 ? (
           <Button variant="outline" size="sm" onClick={markEverything} disabled={markAll.isPending}>
             <CheckCheck size={16} aria-hidden="true" />
-            Mark all as read
+            {translate('notifications.markAll')}
           </Button>
         ) : null}
       </header>
       <Tabs value={tab} onValueChange={(value) => setTab(value === 'unread' ? 'unread' : 'all')} className="tabs">
-        <TabsList aria-label="Notification filter">
-          <TabsTrigger value="all">All Notifications</TabsTrigger>
+        <TabsList aria-label={translate('notifications.filter')}>
+          <TabsTrigger value="all">{translate('notifications.all')}</TabsTrigger>
           <TabsTrigger value="unread">
-            Unread
+            {translate('notifications.unread')}
             {unread.length > 0 ? <span className="tabs__count">{unread.length}</span> : null}
           </TabsTrigger>
         </TabsList>
@@ -139,8 +140,8 @@ export function NotificationsPage() {
             list,
             <EmptyState
               icon={<BellOff size={28} />}
-              title="No notifications"
-              text="You don't have any notifications at the moment"
+              title={translate('notifications.noneTitle')}
+              text={translate('notifications.noneText')}
             />,
           )}
         </TabsContent>
@@ -149,8 +150,8 @@ export function NotificationsPage() {
             unread,
             <EmptyState
               icon={<PartyPopper size={28} />}
-              title="All caught up!"
-              text="You don't have any unread notifications"
+              title={translate('notifications.caughtUp')}
+              text={translate('notifications.caughtUpText')}
             />,
           )}
         </TabsContent>
