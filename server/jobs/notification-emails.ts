@@ -6,6 +6,7 @@ import { matchEmail, messageEmail } from '../services/email/templates';
 import { unsubscribeUrl } from '../services/email/unsubscribe';
 import { sendNotificationEmail } from '../services/mail';
 import { defineJob } from './scheduler';
+import type { Language } from '../../contracts/i18n/languages';
 
 /** A message unread this long, with its reader away this long, is worth an email. */
 export const MESSAGE_EMAIL_AFTER_MS = 15 * 60_000;
@@ -19,6 +20,7 @@ interface Recipient {
   email: string;
   fullName: string;
   lastActiveAt: number | null;
+  language: Language;
   newMatches: boolean;
   newMessages: boolean;
   emailNotifications: boolean;
@@ -31,7 +33,7 @@ async function recipients(db: Db, ids: number[]): Promise<Map<number, Recipient>
     .whereIn('users.id', ids)
     .modify('live')
     .whereNotNull('users.emailConfirmedAt')
-    .select('users.id', 'users.email', 'users.fullName', 'users.lastActiveAt')
+    .select('users.id', 'users.email', 'users.fullName', 'users.lastActiveAt', 'users.language')
     .withGraphFetched('notificationSettings');
   return new Map(
     users.map((u) => {
@@ -39,7 +41,7 @@ async function recipients(db: Db, ids: number[]): Promise<Map<number, Recipient>
       return [
         u.id,
         {
-          id: u.id, email: u.email, fullName: u.fullName, lastActiveAt: u.lastActiveAt,
+          id: u.id, email: u.email, fullName: u.fullName, lastActiveAt: u.lastActiveAt, language: u.language,
           // A member without a settings row has the defaults: everything on.
           newMatches: settings?.newMatches ?? true,
           newMessages: settings?.newMessages ?? true,
@@ -71,7 +73,7 @@ async function matchEmails(db: Db, config: Config, keys: string[], origin: strin
     if (!to?.emailNotifications || !to.newMatches) continue;
     const otherName = firstName((row.actorUserId === null ? undefined : names.get(row.actorUserId)) ?? 'A member');
     const unsubscribe = unsubscribeUrl(origin, keys, to.id, 'newMatches');
-    const email = await matchEmail({ name: firstName(to.fullName), otherName, chatUrl: `${origin}/chat/${row.actorUserId}`, unsubscribeUrl: unsubscribe });
+    const email = await matchEmail({ name: firstName(to.fullName), otherName, chatUrl: `${origin}/chat/${row.actorUserId}`, unsubscribeUrl: unsubscribe, language: to.language });
     await sendNotificationEmail(config, db, to.email, email, unsubscribe);
     sent++;
   }
@@ -118,6 +120,7 @@ async function messageEmails(db: Db, config: Config, keys: string[], origin: str
       preview: latest.length > 140 ? `${latest.slice(0, 139)}…` : latest,
       chatUrl: `${origin}/chat/${senderId}`,
       unsubscribeUrl: unsubscribe,
+      language: to.language,
     });
     await sendNotificationEmail(config, db, to.email, email, unsubscribe);
     sent++;

@@ -6,6 +6,7 @@ import { issueEmailConfirmationLink } from './account-links';
 import { AppealToken } from '../models/account';
 import { User } from '../models/user';
 import { issueToken } from './single-use-tokens';
+import type { Language } from '../../contracts/i18n/languages';
 
 /**
  * Emails that tell a member what the review team decided about them: verification outcome, a warning, a
@@ -20,6 +21,8 @@ interface Recipient {
   id: number;
   fullName: string;
   email: string;
+  /** the account's language: its emails are written in it */
+  language?: Language;
 }
 
 async function recipient(db: Db, userId: number): Promise<Recipient | null> {
@@ -102,6 +105,6 @@ export async function mailStaffDeactivated(config: Config, db: Db, userId: numbe
 /** A new link that confirms the account's email address and signs it in (valid two days). */
 export async function mailConfirmationLink(config: Config, db: Db, user: Recipient) {
   const token = await issueEmailConfirmationLink(db, user.id);
-  const mail = await confirmEmailEmail({ name: user.fullName, url: `${origin(config)}/confirm-email/${token}` });
+  const mail = await confirmEmailEmail({ name: user.fullName, url: `${origin(config)}/confirm-email/${token}`, language: user.language });
   await sendMail(config, db, { to: user.email, subject: mail.subject, kind: 'verification', text: mail.text, html: mail.html });
 }

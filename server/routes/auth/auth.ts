@@ -164,7 +164,7 @@ export function authRoutes(services: AppServices) {
           const secret = token ?? (await issuePasswordResetLink(ctx.services.db, user.id));
           // Never built from the Host header: a forged Host would put an attacker's domain in the email.
           const origin = config.publicUrl ?? `http://localhost:${config.port}`;
-          const mail = await passwordResetEmail({ name: user.fullName, url: `${origin}/reset-password/${secret}` });
+          const mail = await passwordResetEmail({ name: user.fullName, url: `${origin}/reset-password/${secret}`, language: user.language });
           await sendMail(config, ctx.services.db, { to: user.email, subject: mail.subject, kind: 'password_reset', text: mail.text, html: mail.html });
         });
       }

@@ -1,6 +1,8 @@
 import { Link, Text } from '@react-email/components';
 import type { ReactNode } from 'react';
 import { EmailLayout, type RenderedEmail, paragraph, renderEmail } from './templates';
+import type { Language } from '../../../contracts/i18n/languages';
+import { type Translator, translatorFor } from '../../i18n';
 
 /**
  * Account emails (confirmation, password reset, security notices, decisions of the review team) in the same
@@ -10,16 +12,17 @@ import { EmailLayout, type RenderedEmail, paragraph, renderEmail } from './templ
  */
 const muted = { fontSize: 13, lineHeight: '19px', color: '#6b5a60', margin: '14px 0 0', wordBreak: 'break-all' } as const;
 
-function AccountEmail({ preview, name, action, children, why }: { preview: string; name: string | null; action: { label: string; href: string }; children: ReactNode; why?: string }) {
+function AccountEmail({ preview, name, action, children, why, t = translatorFor('en') }: { preview: string; name: string | null; action: { label: string; href: string }; children: ReactNode; why?: string; t?: Translator }) {
   return (
     <EmailLayout
+      t={t}
       preview={preview}
       name={name}
       action={action}
-      footer={why ?? 'You receive this because it concerns your Saathi account. Account emails cannot be turned off.'}
+      footer={why ?? t('server.email.accountWhy')}
       afterAction={
         <Text style={muted}>
-          If the button does not work, open this link: <Link href={action.href}>{action.href}</Link>
+          {t('server.email.buttonFallback')} <Link href={action.href}>{action.href}</Link>
         </Text>
       }
     >
@@ -30,7 +33,8 @@ function AccountEmail({ preview, name, action, children, why }: { preview: strin
 
 const render = (subject: string, element: ReactNode): Promise<RenderedEmail> => renderEmail(subject, element);
 
-export function passwordResetEmail(p: { name: string; url: string; console?: boolean }) {
+export function passwordResetEmail(p: { name: string; url: string; console?: boolean; language?: Language }) {
+  const t = translatorFor(p.language ?? 'en');
   return p.console
     ? render(
         'Choose a new password for the Saathi console',
@@ -40,20 +44,21 @@ export function passwordResetEmail(p: { name: string; url: string; console?: boo
         </AccountEmail>,
       )
     : render(
-        'Reset your Saathi password',
-        <AccountEmail preview="Choose a new password within one hour." name={p.name} action={{ label: 'Choose a new password', href: p.url }}>
-          <Text style={paragraph}>Someone (hopefully you) asked to reset your Saathi password. Open the link within one hour to choose a new one.</Text>
-          <Text style={paragraph}>If you did not ask for this, you can ignore this email; your password stays the same.</Text>
+        t('server.email.reset.subject'),
+        <AccountEmail t={t} preview={t('server.email.reset.preview')} name={p.name} action={{ label: t('server.email.reset.action'), href: p.url }}>
+          <Text style={paragraph}>{t('server.email.reset.text')}</Text>
+          <Text style={paragraph}>{t('server.email.reset.ignore')}</Text>
         </AccountEmail>,
       );
 }
 
-export function confirmEmailEmail(p: { name: string; url: string }) {
+export function confirmEmailEmail(p: { name: string; url: string; language?: Language }) {
+  const t = translatorFor(p.language ?? 'en');
   return render(
-    'Confirm your email address for Saathi',
-    <AccountEmail preview="One tap to confirm your address and sign in." name={p.name} action={{ label: 'Confirm my email address', href: p.url }}>
-      <Text style={paragraph}>Welcome to Saathi! Open the link within 48 hours to confirm your email address and sign in.</Text>
-      <Text style={paragraph}>If you did not register, you can ignore this email and the account will not be activated.</Text>
+    t('server.email.confirm.subject'),
+    <AccountEmail t={t} preview={t('server.email.confirm.preview')} name={p.name} action={{ label: t('server.email.confirm.action'), href: p.url }}>
+      <Text style={paragraph}>{t('server.email.confirm.text')}</Text>
+      <Text style={paragraph}>{t('server.email.confirm.ignore')}</Text>
     </AccountEmail>,
   );
 }

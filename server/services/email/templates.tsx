@@ -1,6 +1,10 @@
 import { Body, Button, Container, Head, Hr, Html, Link, Preview, Section, Text } from '@react-email/components';
 import { render } from '@react-email/render';
 import type { ReactNode } from 'react';
+import type { Language } from '../../../contracts/i18n/languages';
+import { type Translator, translatorFor } from '../../i18n';
+/** Templates without a language are written in English. */
+const ENGLISH = translatorFor('en');
 
 /**
  * Notification emails, written as React (React Email) and rendered to email-safe HTML and a plain-text part.
@@ -16,16 +20,16 @@ export interface RenderedEmail {
 const colors = { maroon: '#7a1f3d', ink: '#2b2024', muted: '#6b5a60', cream: '#fbf6f2', border: '#eadfd8' };
 
 /** The one layout of every email: greeting, content, one button, and a footer saying why it was sent. */
-export function EmailLayout({ preview, name, children, action, afterAction, footer }: { preview: string; name: string | null; children: ReactNode; action: { label: string; href: string }; afterAction?: ReactNode; footer: ReactNode }) {
+export function EmailLayout({ preview, name, children, action, afterAction, footer, t = ENGLISH }: { preview: string; name: string | null; children: ReactNode; action: { label: string; href: string }; afterAction?: ReactNode; footer: ReactNode; t?: Translator }) {
   return (
-    <Html lang="en">
+    <Html lang={t.language}>
       <Head />
       <Preview>{preview}</Preview>
       <Body style={{ margin: 0, background: colors.cream, fontFamily: 'Helvetica, Arial, sans-serif', color: colors.ink }}>
         <Container style={{ maxWidth: 480, margin: '0 auto', padding: '24px 16px' }}>
           <Text style={{ fontSize: 20, fontWeight: 700, color: colors.maroon, margin: '0 0 16px' }}>Saathi</Text>
           <Section style={{ background: '#ffffff', border: `1px solid ${colors.border}`, borderRadius: 12, padding: '20px 18px' }}>
-            <Text style={{ fontSize: 16, margin: '0 0 12px' }}>{name ? `Namaste ${name},` : 'Namaste,'}</Text>
+            <Text style={{ fontSize: 16, margin: '0 0 12px' }}>{name ? t('server.email.greetingNamed', { name }) : t('server.email.greeting')}</Text>
             {children}
             <Button href={action.href} style={{ background: colors.maroon, color: '#ffffff', borderRadius: 999, padding: '12px 22px', fontWeight: 700, fontSize: 15 }}>
               {action.label}
@@ -41,13 +45,14 @@ export function EmailLayout({ preview, name, children, action, afterAction, foot
 }
 
 /** A notification email: the layout with the footer that turns this kind off. */
-function Layout({ unsubscribe, because = 'email notifications are on', ...rest }: { preview: string; name: string; children: ReactNode; action: { label: string; href: string }; unsubscribe: { label: string; href: string }; because?: string }) {
+function Layout({ unsubscribe, because, t = ENGLISH, ...rest }: { preview: string; name: string; children: ReactNode; action: { label: string; href: string }; unsubscribe: { label: string; href: string }; because?: string; t?: Translator }) {
   return (
     <EmailLayout
       {...rest}
+      t={t}
       footer={
         <>
-          You receive this because {because} in your Saathi settings.{' '}
+          {t('server.email.notificationWhy', { because: because ?? t('server.email.becauseNotifications') })}{' '}
           <Link href={unsubscribe.href} style={{ color: colors.muted, textDecoration: 'underline' }}>
             {unsubscribe.label}
           </Link>
@@ -66,13 +71,13 @@ export async function renderEmail(subject: string, element: ReactNode): Promise<
   return { subject, html, text };
 }
 
-export function matchEmail(p: { name: string; otherName: string; chatUrl: string; unsubscribeUrl: string }): Promise<RenderedEmail> {
+export function matchEmail(p: { name: string; otherName: string; chatUrl: string; unsubscribeUrl: string; language?: Language }): Promise<RenderedEmail> {
+  const t = translatorFor(p.language ?? 'en');
+  const other = { other: p.otherName };
   return renderEmail(
-    `It's a match: you and ${p.otherName} like each other`,
-    <Layout preview={`You and ${p.otherName} like each other. Say hello!`} name={p.name} action={{ label: `Say hello to ${p.otherName}`, href: p.chatUrl }} unsubscribe={{ label: 'Stop emails about new matches', href: p.unsubscribeUrl }}>
-      <Text style={{ fontSize: 15, lineHeight: '22px', margin: '0 0 18px' }}>
-        You and {p.otherName} like each other. A first message within a day or two makes all the difference.
-      </Text>
+    t('server.email.match.subject', other),
+    <Layout t={t} preview={t('server.email.match.preview', other)} name={p.name} action={{ label: t('server.email.match.action', other), href: p.chatUrl }} unsubscribe={{ label: t('server.email.match.stop'), href: p.unsubscribeUrl }}>
+      <Text style={{ fontSize: 15, lineHeight: '22px', margin: '0 0 18px' }}>{t('server.email.match.text', other)}</Text>
     </Layout>,
   );
 }
@@ -90,14 +95,13 @@ export function digestEmail(p: { name: string; likes: number; views: number; per
   );
 }
 
-export function messageEmail(p: { name: string; senderName: string; count: number; preview: string; chatUrl: string; unsubscribeUrl: string }): Promise<RenderedEmail> {
-  const what = p.count === 1 ? 'a message' : `${p.count} messages`;
+export function messageEmail(p: { name: string; senderName: string; count: number; preview: string; chatUrl: string; unsubscribeUrl: string; language?: Language }): Promise<RenderedEmail> {
+  const t = translatorFor(p.language ?? 'en');
+  const values = { sender: p.senderName, count: p.count };
   return renderEmail(
-    `${p.senderName} sent you ${what} on Saathi`,
-    <Layout preview={p.preview} name={p.name} action={{ label: `Reply to ${p.senderName}`, href: p.chatUrl }} unsubscribe={{ label: 'Stop emails about new messages', href: p.unsubscribeUrl }}>
-      <Text style={{ fontSize: 15, lineHeight: '22px', margin: '0 0 8px' }}>
-        {p.senderName} sent you {what} you have not read yet:
-      </Text>
+    t('server.email.message.subject', values),
+    <Layout t={t} preview={p.preview} name={p.name} action={{ label: t('server.email.message.action', values), href: p.chatUrl }} unsubscribe={{ label: t('server.email.message.stop'), href: p.unsubscribeUrl }}>
+      <Text style={{ fontSize: 15, lineHeight: '22px', margin: '0 0 8px' }}>{t('server.email.message.text', values)}</Text>
       <Text style={{ fontSize: 15, lineHeight: '22px', margin: '0 0 18px', padding: '10px 12px', background: colors.cream, borderRadius: 8, fontStyle: 'italic' }}>{p.preview}</Text>
     </Layout>,
   );
@@ -118,14 +122,14 @@ export function announcementEmail(p: { name: string; subject: string; paragraphs
 }
 
 /** A transactional email: the layout with a footer saying why it came (no unsubscribe: it answers an action). */
-function Transactional({ why, ...rest }: { preview: string; name: string | null; children: ReactNode; action: { label: string; href: string }; why: string }) {
+function Transactional({ why, ...rest }: { preview: string; name: string | null; children: ReactNode; action: { label: string; href: string }; why: string; t?: Translator }) {
   return <EmailLayout {...rest} footer={why} />;
 }
 
 /** Subjects of the family invitations: fixed catalogue texts, never words a member typed. */
 export const FAMILY_INVITE_SUBJECTS = {
-  candidate: 'A family member made a Saathi profile for you',
-  family: 'A family member invites you to help on Saathi',
+  candidate: 'server.email.invite.subjectCandidate',
+  family: 'server.email.invite.subjectFamily',
 } as const;
 
 /**
@@ -133,28 +137,27 @@ export const FAMILY_INVITE_SUBJECTS = {
  * first name (checked to be a name: no links), and its subject is fixed: it cannot be used to send anyone a message.
  * It invites the person a profile is for (candidate) or one of their family.
  */
-export function familyInviteEmail(p: { name: string | null; inviterFirstName: string | null; inviterRole: string; role: 'candidate' | 'family'; relation: string | null; link: string; expiresDays: number }): Promise<RenderedEmail> {
-  const inviter = p.inviterFirstName ? `${p.inviterFirstName} (your ${p.inviterRole})` : `A family member (${p.inviterRole})`;
+export function familyInviteEmail(p: { name: string | null; inviterFirstName: string | null; inviterRole: string; role: 'candidate' | 'family'; relation: string | null; link: string; expiresDays: number; language?: Language }): Promise<RenderedEmail> {
+  const t = translatorFor(p.language ?? 'en');
+  const inviter = p.inviterFirstName
+    ? t('server.email.invite.inviterNamed', { name: p.inviterFirstName, role: p.inviterRole })
+    : t('server.email.invite.inviter', { role: p.inviterRole });
   return renderEmail(
-    FAMILY_INVITE_SUBJECTS[p.role],
+    t(FAMILY_INVITE_SUBJECTS[p.role]),
     <Transactional
-      preview={p.role === 'candidate' ? 'Accept it, take it over, or decline it.' : 'Your own sign-in, with what they allow.'}
+      t={t}
+      preview={p.role === 'candidate' ? t('server.email.invite.previewCandidate') : t('server.email.invite.previewFamily')}
       name={p.name}
-      action={{ label: p.role === 'candidate' ? 'See the profile and answer' : 'Accept the invitation', href: p.link }}
-      why={`You receive this because a Saathi member entered your email address. The link works once and for ${p.expiresDays} days. If you ignore it, nothing changes.`}
+      action={{ label: p.role === 'candidate' ? t('server.email.invite.actionCandidate') : t('server.email.invite.actionFamily'), href: p.link }}
+      why={t('server.email.invite.why', { days: p.expiresDays })}
     >
       {p.role === 'candidate' ? (
-        <Text style={paragraph}>
-          {inviter} created a matrimonial profile for you on Saathi. Until you answer, other members see it as "managed by family,
-          not yet confirmed by you". You can accept it (and decide what your family may do for you), take it over entirely, or
-          decline it: then it is hidden from everyone at once.
-        </Text>
+        <Text style={paragraph}>{t('server.email.invite.textCandidate', { inviter })}</Text>
       ) : (
-        <Text style={paragraph}>
-          {inviter} asks you to help with a Saathi profile as their {p.relation}. You will have your own sign-in; they decide what you
-          may do (search, like, suggest matches, write) and can remove you at any time.
-        </Text>
+        <Text style={paragraph}>{t('server.email.invite.textFamily', { inviter, relation: p.relation ?? '' })}</Text>
       )}
+      {/* The invitation is in the inviter's language: one line in English too, for a relative who reads it instead. */}
+      {t.language === 'en' ? null : <Text style={{ ...paragraph, fontSize: 13, color: colors.muted }}>{translatorFor('en')('server.email.invite.inEnglish')}</Text>}
     </Transactional>,
   );
 }

@@ -65,7 +65,13 @@ export async function invite(services: Services, inviter: { id: number; fullName
       });
   });
   const link = `${invitationOrigin(services)}/family-invite/${token}`;
+  // In the recipient's language where the address has an account, else the inviter's (docs/i18n.md).
+  const [known, own] = await Promise.all([
+    User.query(db).findOne({ emailLower: input.email.toLowerCase(), isDeleted: false }).select('language'),
+    User.query(db).findById(inviter.id).select('language'),
+  ]);
   const mail = await familyInviteEmail({
+    language: known?.language ?? own?.language ?? 'en',
     name: input.role === 'candidate' ? input.firstName : null,
     inviterFirstName: mailableFirstName(inviter.fullName),
     inviterRole: inviterRelation ?? 'family',
