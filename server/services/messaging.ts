@@ -147,6 +147,7 @@ export async function sendMessage(
     userId: receiverId,
     type: 'message',
     title: `New message from ${sentBy?.label ?? sender.fullName}`,
+    localized: { title: { id: 'server.notification.messageTitle', values: { name: sentBy?.label ?? sender.fullName } } },
     content: content.length > 120 ? `${content.slice(0, 117)}...` : content,
     relatedItemId: sender.id,
     sourceId: message.id,

@@ -5,6 +5,8 @@ import { NotificationSettings } from '../models/settings';
 import { User } from '../models/user';
 import { presentNotification } from '../presenters/notification';
 import { deliverPush, queuePush } from './push/send';
+import type { CatalogueId } from '../../member-ui/i18n/catalogue';
+import { translate, type Values } from '../i18n';
 
 /** Which notification setting governs each type; types not listed are always delivered. */
 const SETTING_FOR_TYPE: Partial<Record<NotificationType, 'newMatches' | 'newMessages' | 'profileViews'>> = {
@@ -22,7 +24,14 @@ export interface NewNotification {
   sourceId?: number | null;
   sourceType?: string | null;
   actorUserId?: number | null;
+  /**
+   * The title and content as catalogue messages (server.notification.*): written in the recipient's language
+   * (the list, its push and its live event then read in it); `title` and `content` are the English fallback.
+   */
+  localized?: { title: LocalizedMessage; content?: LocalizedMessage };
 }
+
+type LocalizedMessage = { id: CatalogueId; values?: Values };
 
 /**
  * Creates a notification when the member's settings allow it, and pushes it to their open streams and (with the
@@ -34,11 +43,14 @@ export async function notify(services: Pick<AppServices, 'db' | 'live'> & Partia
     const row = await NotificationSettings.query(services.db).findById(input.userId).select(setting);
     if (row && !row[setting]) return null;
   }
+  const recipient = await User.query(services.db).findById(input.userId).select('subscriptionTier', 'subscriptionEnds', 'language');
+  const language = recipient?.language ?? 'en';
+  const { localized } = input;
   const notification = await Notification.query(services.db).insertAndFetch({
     userId: input.userId,
     type: input.type,
-    title: input.title.slice(0, 200),
-    content: input.content ?? null,
+    title: (localized ? translate(language, localized.title.id, localized.title.values) : input.title).slice(0, 200),
+    content: localized?.content ? translate(language, localized.content.id, localized.content.values) : (input.content ?? null),
     relatedItemId: input.relatedItemId ?? null,
     sourceId: input.sourceId ?? null,
     sourceType: input.sourceType ?? null,
@@ -46,7 +58,6 @@ export async function notify(services: Pick<AppServices, 'db' | 'live'> & Partia
     isRead: false,
     createdAt: Date.now(),
   });
-  const recipient = await User.query(services.db).findById(input.userId).select('subscriptionTier', 'subscriptionEnds');
   const tier = { subscriptionTier: recipient?.subscriptionTier ?? 'tryme', subscriptionEnds: recipient?.subscriptionEnds ?? null };
   const shown = presentNotification(notification, tier);
   services.live.publish({ userId: input.userId, kind: 'notification', payload: { ...shown } });
