@@ -13,5 +13,6 @@ export function pageLanguage(): Language {
 export function rememberLanguage(language: Language): void {
   if (typeof document === 'undefined') return;
   document.documentElement.lang = language;
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing in Firefox and older Safari
   document.cookie = `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=${365 * 24 * 3600}; SameSite=Lax`;
 }

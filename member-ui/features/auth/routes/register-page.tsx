@@ -142,7 +142,7 @@ export function RegisterPage() {
           name="email"
           type="email"
           autoComplete="email"
-          placeholder="you@example.com"
+          placeholder={t('register.emailPlaceholder')}
           value={values.email}
           onChange={update('email')}
           error={fieldErrors.email}

@@ -19,7 +19,7 @@ export function PremiumPromoCard() {
           <Crown size={20} />
         </span>
         <h2 id="promo-title" className="promo-card__title">
-          Saathi Premium
+          {t('promo.title')}
         </h2>
       </div>
       {showFeatures ? (

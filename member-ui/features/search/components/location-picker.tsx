@@ -65,7 +65,7 @@ export function LocationPicker({ value, onChange }: { value: string[]; onChange:
       >
         <PopoverTrigger asChild>
           <button type="button" className="add-chip">
-            + Add Location
+            {translate('location.add')}
           </button>
         </PopoverTrigger>
         <PopoverContent className="country-popover" align="start" aria-label={translate('location.choose')}>
