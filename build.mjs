@@ -151,7 +151,7 @@ function lazyChunking(sharedRoot, entry, { common = [], visitorCommon = [], isVi
 
 // FormatJS's ICU parser, the one react-intl formats with (it is react-intl's own dependency).
 const icuParser = createRequire(createRequire(import.meta.url).resolve('react-intl'))('@formatjs/icu-messageformat-parser');
-const CATALOGUE_FILE = /[\\/]contracts[\\/]i18n[\\/]catalogues[\\/][a-z-]+\.json$/;
+const CATALOGUE_FILE = /(^|[\\/])contracts[\\/]i18n[\\/]catalogues[\\/][a-z-]+\.json$/;
 
 /**
  * The member app's catalogues (contracts/i18n/catalogues), precompiled: each message is FormatJS's AST (what

@@ -9,6 +9,31 @@ export function pageLanguage(): Language {
   return isLanguage(lang) ? lang : DEFAULT_LANGUAGE;
 }
 
+const PICKED = 'saathi.languagePicked';
+
+/**
+ * A visitor's own pick on the landing page, kept for this tab until they sign in: the account then takes it (the
+ * language is "changed on the landing page or in Settings"). Only a pick counts, not the language the page came in.
+ */
+export function rememberPick(language: Language): void {
+  try {
+    window.sessionStorage.setItem(PICKED, language);
+  } catch {
+    // Without session storage the pick stays this device's only.
+  }
+}
+
+/** The landing page's pick not yet given to an account, taken (once). */
+export function takePick(): Language | null {
+  try {
+    const picked = window.sessionStorage.getItem(PICKED);
+    window.sessionStorage.removeItem(PICKED);
+    return isLanguage(picked) ? picked : null;
+  } catch {
+    return null;
+  }
+}
+
 /** This device's choice: <html lang> at once, and a cookie the server reads for the pages it sends before sign-in. */
 export function rememberLanguage(language: Language): void {
   if (typeof document === 'undefined') return;

@@ -46,7 +46,8 @@ export function dismissToast(): void {
  */
 function announcement(t: ToastOptions): string {
   const parts = [t.title, t.description, t.action?.altText].filter((part): part is string => Boolean(part?.trim()));
-  return `Notification: ${parts.map((part, i) => (i < parts.length - 1 && !/[.!?]$/.test(part.trim()) ? `${part.trim()}.` : part.trim())).join(' ')}`;
+  const text = parts.map((part, i) => (i < parts.length - 1 && !/[.!?।]$/.test(part.trim()) ? `${part.trim()}.` : part.trim())).join(' ');
+  return translate('toast.announcement', { text });
 }
 
 /** How far down a toast is dragged before letting go dismisses it. */
