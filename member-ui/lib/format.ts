@@ -83,6 +83,13 @@ export function dayMonthYear(date: Date, plain: boolean): string {
     : `${date.getDate()} ${MONTH_NAMES[date.getMonth()]} ${date.getFullYear()}`;
 }
 
+/** A height in centimetres with its feet and inches, in the app's language: "163 cm (5 ft 4 in)". */
+export function heightLabel(cm: number | null | undefined): string | null {
+  if (cm === null || cm === undefined || !Number.isFinite(cm)) return null;
+  const inches = Math.round(cm / 2.54);
+  return translate('units.height', { cm, feet: Math.floor(inches / 12), inches: inches % 12 });
+}
+
 /** An amount of money in the app's language: "₹1,50,000" in Hindi, "£1,500" in English. */
 export function formatMoney(amount: number, currency: string): string {
   return new Intl.NumberFormat(appLocale(), { style: 'currency', currency, maximumFractionDigits: Number.isInteger(amount) ? 0 : 2 }).format(amount);

@@ -1,6 +1,7 @@
 import FileDown from 'lucide-react/icons/file-down';
 import { biodataUrl } from '../../lib/biodata';
 import { Button } from '../ui/button';
+import { translate } from '../../i18n/translate';
 
 /**
  * "Download biodata": the marriage biodata PDF the server draws (photo, details, horoscope and chart, partner
@@ -12,7 +13,7 @@ export function DownloadBiodata({ profileId, className, block = false }: { profi
     <Button asChild variant="outline" size="sm" block={block} className={className}>
       <a href={biodataUrl(profileId)} download onClick={(event) => event.currentTarget.setAttribute('href', biodataUrl(profileId))}>
         <FileDown size={16} aria-hidden="true" />
-        Download biodata
+        {translate('profile.downloadBiodata')}
       </a>
     </Button>
   );

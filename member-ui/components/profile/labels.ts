@@ -83,4 +83,5 @@ export function humanize(value: string | null | undefined): string | null {
   return spaced ? spaced.charAt(0).toLocaleUpperCase() + spaced.slice(1) : null;
 }
 
-export const NOT_SPECIFIED = 'Not specified';
+/** Shown for a field a profile leaves empty (a catalogue id). */
+export const NOT_SPECIFIED = 'profile.notSpecified';

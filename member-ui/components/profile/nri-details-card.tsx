@@ -27,6 +27,8 @@ import {
   labelOf,
 } from './labels';
 import { DetailList, ProfileSection } from './profile-section';
+import { useT } from '../../i18n/use-t';
+import { optionLabel } from '../../i18n/option-label';
 
 const KNOWN_COUNTRIES = NRI_RESIDENCE_COUNTRIES.filter((code) => code !== 'other') as readonly string[];
 
@@ -92,7 +94,14 @@ export function toNriUpdate(form: NriForm): NriUpdate {
 }
 
 function countryLabel(value: string | null): string | null {
-  return labelOf(NRI_COUNTRY_LABELS, value);
+  const english = labelOf(NRI_COUNTRY_LABELS, value);
+  return value && english ? optionLabel('nriCountry', value, english) : english;
+}
+
+/** A label of one of the lists below in the app's language (English: the list's own label). */
+function optionOf(list: string, labels: Record<string, string>, value: string | null | undefined): string | null {
+  const english = labelOf(labels, value);
+  return value && english ? optionLabel(list, value, english) : english;
 }
 
 /** NRI details of a profile: read-only, with Edit for the owner when `editable`. */
@@ -100,17 +109,18 @@ export function NriDetailsCard({ profile, editable }: { profile: ProfileView; ed
   const [editing, setEditing] = useState(false);
   const languages = languagesOf(profile);
   const showForm = editable && editing;
+  const t = useT();
 
   return (
     <ProfileSection
-      title="NRI Details"
+      title={t('nri.title')}
       icon={Globe2}
       className="nri-card"
       action={
         editable && !editing ? (
-          <Button variant="ghost" size="sm" onClick={() => setEditing(true)} aria-label="Edit NRI details">
+          <Button variant="ghost" size="sm" onClick={() => setEditing(true)} aria-label={t('nri.editLabel')}>
             <Pencil size={16} aria-hidden="true" />
-            Edit
+            {t('nri.edit')}
           </Button>
         ) : null
       }
@@ -120,25 +130,25 @@ export function NriDetailsCard({ profile, editable }: { profile: ProfileView; ed
       ) : (
         <DetailList
           items={[
-            { label: 'Country of residence', value: countryLabel(profile.nriResidenceCountry) },
+            { label: t('nri.country'), value: countryLabel(profile.nriResidenceCountry) },
             // The diaspora association abroad; the family's own community is a profile detail of its own.
-            { label: 'Diaspora community', value: profile.nriCommunity },
-            { label: 'Cultural integration', value: labelOf(CULTURAL_INTEGRATION_LABELS, profile.culturalIntegrationLevel) },
-            { label: 'Return to India', value: labelOf(RETURN_PLAN_LABELS, profile.returnToIndiaPlans) },
+            { label: t('nri.community'), value: profile.nriCommunity },
+            { label: t('nri.integration'), value: optionOf('integration', CULTURAL_INTEGRATION_LABELS, profile.culturalIntegrationLevel) },
+            { label: t('filter.returnToIndia'), value: optionOf('returnPlan', RETURN_PLAN_LABELS, profile.returnToIndiaPlans) },
             {
-              label: 'Languages',
+              label: t('nri.languages'),
               value: languages.length ? (
-                <ul className="chip-list" aria-label="Languages">
+                <ul className="chip-list" aria-label={t('nri.languages')}>
                   {languages.map((entry) => (
                     <li key={entry.language} className="chip">
-                      {labelOf(LANGUAGE_LABELS, entry.language)}
-                      <span className="chip__meta"> · {labelOf(FLUENCY_LABELS, entry.fluency)}</span>
+                      {optionLabel('language', labelOf(LANGUAGE_LABELS, entry.language) ?? entry.language)}
+                      <span className="chip__meta"> · {optionOf('fluency', FLUENCY_LABELS, entry.fluency)}</span>
                     </li>
                   ))}
                 </ul>
               ) : null,
             },
-            { label: 'Visa & immigration', value: profile.visaImmigrationExperience },
+            { label: t('nri.visa'), value: profile.visaImmigrationExperience },
           ]}
         />
       )}

@@ -9,7 +9,7 @@ import Sparkles from 'lucide-react/icons/sparkles';
 import UserRound from 'lucide-react/icons/user-round';
 import Users from 'lucide-react/icons/users';
 import type { LucideIcon } from 'lucide-react';
-import { formatHeight, formatIncome } from '../../../contracts/profile-basics';
+import { formatIncome } from '../../../contracts/profile-basics';
 import type { ProfileView } from '../../../contracts/views';
 import { CompatibilityCard, ConversationStartersCard, CulturalAdaptationCard, MoodCompatibilityCard } from './insight-cards';
 import { NOT_SPECIFIED, humanize } from './labels';
@@ -17,13 +17,17 @@ import { NriDetailsCard } from './nri-details-card';
 import { astroOf, birthTimeOf, formatDate } from './profile-format';
 import type { ProfileInsights } from './profile-insights';
 import { DetailList, ProfileSection } from './profile-section';
+import { useT } from '../../i18n/use-t';
+import { translate } from '../../i18n/translate';
+import { optionLabel } from '../../i18n/option-label';
+import { heightLabel } from '../../lib/format';
 
 function Tile({ icon: Icon, label, value, detail }: { icon: LucideIcon; label: string; value: string | null; detail?: string | null }) {
   return (
     <div className="info-tile">
       <Icon size={18} aria-hidden="true" className="info-tile__icon" />
       <span className="info-tile__label">{label}</span>
-      <span className={value ? 'info-tile__value' : 'info-tile__value info-tile__value--empty'}>{value ?? NOT_SPECIFIED}</span>
+      <span className={value ? 'info-tile__value' : 'info-tile__value info-tile__value--empty'}>{value ?? translate(NOT_SPECIFIED)}</span>
       {detail ? <span className="info-tile__detail">{detail}</span> : null}
     </div>
   );
@@ -32,14 +36,14 @@ function Tile({ icon: Icon, label, value, detail }: { icon: LucideIcon; label: s
 /** "2 (1 married)", "None"; null while not answered. */
 export function siblingsOf(count: number | null, married: number | null): string | null {
   if (count === null || count === undefined) return null;
-  if (count === 0) return 'None';
-  return married === null || married === undefined ? String(count) : `${count} (${married} married)`;
+  if (count === 0) return translate('profile.none');
+  return married === null || married === undefined ? String(count) : translate('profile.siblingsMarried', { count, married });
 }
 
 function ageRange(min: number | null, max: number | null): string | null {
-  if (min !== null && max !== null) return `${min} – ${max} years`;
-  if (min !== null) return `${min}+ years`;
-  if (max !== null) return `Up to ${max} years`;
+  if (min !== null && max !== null) return translate('profile.ageRange', { min, max });
+  if (min !== null) return translate('profile.ageFrom', { min });
+  if (max !== null) return translate('profile.ageUpTo', { max });
   return null;
 }
 
@@ -63,52 +67,55 @@ export function ProfileDetails({
   const about = profile.about ?? profile.bio;
   const isParentProfile = profile.profileType === 'parent';
   const starters = insights?.conversationStarters?.filter(Boolean) ?? [];
+  const t = useT();
+  // A value of one of the contracts' lists, in the app's language (English: its readable form).
+  const option = (list: string, value: string | null | undefined) => (value ? optionLabel(list, value, humanize(value) ?? value) : null);
 
   return (
     <div className="profile-details">
-      <ProfileSection title="About Me" icon={UserRound}>
+      <ProfileSection title={t('profile.aboutMe')} icon={UserRound}>
         <p className={about ? 'profile-section__text' : 'profile-section__text profile-section__text--empty'}>
-          {about || 'No description provided yet.'}
+          {about || t('profile.noAbout')}
         </p>
       </ProfileSection>
 
-      <ul className="info-tiles" aria-label="Key details">
+      <ul className="info-tiles" aria-label={t('profile.keyDetails')}>
         <li>
-          <Tile icon={GraduationCap} label="Education" value={profile.education} detail={profile.educationDetails} />
+          <Tile icon={GraduationCap} label={t('filter.education')} value={option('education', profile.education)} detail={profile.educationDetails} />
         </li>
         <li>
-          <Tile icon={BookOpen} label="Religion" value={profile.religion} />
+          <Tile icon={BookOpen} label={t('filter.religion')} value={option('religion', profile.religion)} />
         </li>
         <li>
-          <Tile icon={Languages} label="Mother Tongue" value={profile.motherTongue} />
+          <Tile icon={Languages} label={t('filter.motherTongue')} value={option('language', profile.motherTongue)} />
         </li>
         <li>
-          <Tile icon={Leaf} label="Diet" value={humanize(profile.diet)} />
+          <Tile icon={Leaf} label={t('filter.diet')} value={option('diet', profile.diet)} />
         </li>
       </ul>
 
-      <ProfileSection title="Basic Details" icon={Ruler}>
+      <ProfileSection title={t('profile.basicDetails')} icon={Ruler}>
         <DetailList
           items={[
-            { label: 'Height', value: formatHeight(profile.height) },
-            { label: 'Marital status', value: humanize(profile.maritalStatus) },
-            { label: 'Community', value: profile.community },
+            { label: t('profile.height'), value: heightLabel(profile.height) },
+            { label: t('profile.maritalStatus'), value: option('marital', profile.maritalStatus) },
+            { label: t('profile.community'), value: profile.community },
             // Members other than the owner are not told the income.
-            ...(isOwner ? [{ label: 'Annual income', value: formatIncome(profile.income, profile.incomeCurrency) }] : []),
+            ...(isOwner ? [{ label: t('profile.income'), value: formatIncome(profile.income, profile.incomeCurrency) }] : []),
           ]}
         />
       </ProfileSection>
 
-      <ProfileSection title="Astrological Details" icon={Sparkles}>
+      <ProfileSection title={t('profile.astroDetails')} icon={Sparkles}>
         <DetailList
           items={[
-            { label: 'Birth date', value: formatDate(profile.dateOfBirth) },
-            { label: 'Birth time', value: birthTimeOf(profile) },
-            { label: 'Birth place', value: profile.birthPlace },
-            { label: 'Zodiac sign', value: astroOf(profile, 'zodiacSign', isOwner) },
-            { label: 'Rashi (moon sign)', value: astroOf(profile, 'rashi', isOwner) },
-            { label: 'Nakshatra', value: astroOf(profile, 'nakshatra', isOwner) },
-            { label: 'Manglik', value: astroOf(profile, 'manglik', isOwner) },
+            { label: t('profile.birthDate'), value: formatDate(profile.dateOfBirth) },
+            { label: t('profile.birthTime'), value: birthTimeOf(profile) },
+            { label: t('profile.birthPlace'), value: profile.birthPlace },
+            { label: t('profile.zodiac'), value: astroOf(profile, 'zodiacSign', isOwner) },
+            { label: t('profile.rashi'), value: astroOf(profile, 'rashi', isOwner) },
+            { label: t('profile.nakshatra'), value: astroOf(profile, 'nakshatra', isOwner) },
+            { label: t('profile.manglik'), value: astroOf(profile, 'manglik', isOwner) },
           ]}
         />
       </ProfileSection>
@@ -124,42 +131,42 @@ export function ProfileDetails({
       {!isOwner && starters.length > 0 ? <ConversationStartersCard starters={starters} /> : null}
 
       {isParentProfile ? (
-        <ProfileSection title="Parent Information" icon={Users}>
+        <ProfileSection title={t('profile.parentInfo')} icon={Users}>
           <DetailList
             items={[
-              { label: 'Parent name', value: profile.parentName },
-              { label: 'Relationship', value: humanize(profile.parentRelationship) },
-              ...(profile.parentContact ? [{ label: 'Contact', value: profile.parentContact }] : []),
+              { label: t('profile.parentName'), value: profile.parentName },
+              { label: t('profile.relationship'), value: option('relation', profile.parentRelationship) },
+              ...(profile.parentContact ? [{ label: t('profile.contact'), value: profile.parentContact }] : []),
             ]}
           />
         </ProfileSection>
       ) : null}
 
-      <ProfileSection title="Family Background" icon={Home}>
+      <ProfileSection title={t('profile.familyBackground')} icon={Home}>
         <p className={profile.familyBackground ? 'profile-section__text' : 'profile-section__text profile-section__text--empty'}>
-          {profile.familyBackground || 'No family information provided'}
+          {profile.familyBackground || t('profile.noFamily')}
         </p>
         <DetailList
           items={[
-            { label: "Father's occupation", value: profile.fatherOccupation },
-            { label: "Mother's occupation", value: profile.motherOccupation },
-            { label: 'Brothers', value: siblingsOf(profile.brothers, profile.brothersMarried) },
-            { label: 'Sisters', value: siblingsOf(profile.sisters, profile.sistersMarried) },
-            ...(profile.siblingDetails ? [{ label: 'About the siblings', value: profile.siblingDetails }] : []),
-            { label: 'Family lives in', value: profile.familyLocation },
-            { label: 'Family type', value: humanize(profile.familyType) },
-            { label: 'Family values', value: humanize(profile.familyValues) },
+            { label: t('profile.fatherOccupation'), value: profile.fatherOccupation },
+            { label: t('profile.motherOccupation'), value: profile.motherOccupation },
+            { label: t('profile.brothers'), value: siblingsOf(profile.brothers, profile.brothersMarried) },
+            { label: t('profile.sisters'), value: siblingsOf(profile.sisters, profile.sistersMarried) },
+            ...(profile.siblingDetails ? [{ label: t('profile.aboutSiblings'), value: profile.siblingDetails }] : []),
+            { label: t('profile.familyLocation'), value: profile.familyLocation },
+            { label: t('profile.familyType'), value: option('familyType', profile.familyType) },
+            { label: t('profile.familyValues'), value: option('familyValues', profile.familyValues) },
           ]}
         />
       </ProfileSection>
 
-      <ProfileSection title="Partner Preferences" icon={HeartHandshake}>
+      <ProfileSection title={t('profile.partnerPreferences')} icon={HeartHandshake}>
         <DetailList
           items={[
-            { label: 'Age range', value: ageRange(profile.agePreferenceMin, profile.agePreferenceMax) },
-            { label: 'Location', value: profile.locationPreference?.length ? profile.locationPreference.join(', ') : null },
-            { label: 'Education', value: profile.educationPreference },
-            { label: 'Profession', value: profile.professionPreference },
+            { label: t('filter.ageRange'), value: ageRange(profile.agePreferenceMin, profile.agePreferenceMax) },
+            { label: t('filter.location'), value: profile.locationPreference?.length ? profile.locationPreference.join(', ') : null },
+            { label: t('filter.education'), value: profile.educationPreference },
+            { label: t('profile.profession'), value: profile.professionPreference },
           ]}
         />
       </ProfileSection>

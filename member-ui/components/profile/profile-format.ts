@@ -1,6 +1,8 @@
 import { ageFromDateOfBirth } from '../../../contracts/age';
 import type { AstroSources } from '../../../contracts/views';
 import { dayMonthYear, parseDateValue } from '../../lib/format';
+import { optionLabel } from '../../i18n/option-label';
+import { translate } from '../../i18n/translate';
 
 /** Age in full years from dateOfBirth (an invalid date gives no age). */
 export function ageOf(profile: { dateOfBirth: string | null }): number | null {
@@ -48,10 +50,11 @@ type AstroValues = { [F in AstroField]: F extends 'manglik' ? boolean | null : s
  */
 export function astroOf(profile: AstroValues, field: AstroField, own: boolean): string | null {
   const raw = profile[field];
-  const value = typeof raw === 'boolean' ? (raw ? 'Yes' : 'No') : raw;
+  const list = { zodiacSign: 'zodiac', rashi: 'rashi', nakshatra: 'nakshatra', manglik: 'manglik' }[field];
+  const value = typeof raw === 'boolean' ? translate(raw ? 'common.yes' : 'common.no') : raw ? optionLabel(list, raw) : raw;
   if (!value) return null;
   const source = profile.astroSource?.[field];
-  if (source === 'computed') return `${value} · from ${own ? 'your ' : ''}birth details`;
-  if (source === 'entered') return `${value} · as entered`;
+  if (source === 'computed') return translate(own ? 'astro.fromYourBirth' : 'astro.fromBirth', { value });
+  if (source === 'entered') return translate('astro.asEntered', { value });
   return value;
 }

@@ -1,6 +1,7 @@
 import type { LucideIcon } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { cn } from '../ui/cn';
+import { translate } from '../../i18n/translate';
 
 /** A titled block of a profile: the heading names the region for assistive technology. */
 export function ProfileSection({
@@ -40,7 +41,7 @@ export function DetailList({ items }: { items: Array<{ label: string; value: Rea
         <div key={item.label} className="detail-list__row">
           <dt className="detail-list__label">{item.label}</dt>
           <dd className={cn('detail-list__value', isEmpty(item.value) && 'detail-list__value--empty')}>
-            {isEmpty(item.value) ? 'Not specified' : item.value}
+            {isEmpty(item.value) ? translate('profile.notSpecified') : item.value}
           </dd>
         </div>
       ))}
