@@ -162,19 +162,33 @@ function catalogueAst() {
   return {
     name: 'catalogue-ast',
     setup(build) {
-      build.onLoad({ filter: CATALOGUE_FILE }, async (args) => {
-        const messages = JSON.parse(await fs.promises.readFile(args.path, 'utf8'));
+      // English is fetched like any language (its chunk is preloaded with the page), not carried in the app's
+      // initial code: the app's own static import of it (member-ui/i18n/catalogue.ts, for its types and for Node)
+      // is empty here, and the contracts' (contracts/i18n/validation.ts) has only the schemas' messages (`v.*`).
+      build.onResolve({ filter: /[\\/]catalogues[\\/]en\.json$/ }, (args) => {
+        if (args.kind !== 'import-statement') return undefined;
+        const importer = args.importer.split(path.sep).join('/');
+        if (importer.endsWith('member-ui/i18n/catalogue.ts')) return { path: 'inline-english', namespace: 'catalogue-part' };
+        if (importer.endsWith('contracts/i18n/validation.ts')) return { path: path.resolve(args.resolveDir, args.path), namespace: 'catalogue-part', pluginData: { only: 'v.' } };
+        return undefined;
+      });
+      build.onLoad({ filter: /.*/, namespace: 'catalogue-part' }, async (args) =>
+        args.path === 'inline-english' ? { contents: '{}', loader: 'json' } : { contents: JSON.stringify(await compile(args.path, args.pluginData.only)), loader: 'json' },
+      );
+      build.onLoad({ filter: CATALOGUE_FILE }, async (args) => ({ contents: JSON.stringify(await compile(args.path)), loader: 'json' }));
+      async function compile(file, only = '') {
+        const messages = JSON.parse(await fs.promises.readFile(file, 'utf8'));
         const compiled = {};
         for (const [id, message] of Object.entries(messages)) {
-          if (id.startsWith('server.')) continue;
+          if (id.startsWith('server.') || !id.startsWith(only)) continue;
           try {
             compiled[id] = icuParser.parse(message);
           } catch (error) {
-            throw new Error(`${path.relative(root, args.path)}: message ${id} is no valid ICU message (${error.message})`);
+            throw new Error(`${path.relative(root, file)}: message ${id} is no valid ICU message (${error.message})`);
           }
         }
-        return { contents: JSON.stringify(compiled), loader: 'json' };
-      });
+        return compiled;
+      }
       // Every message arrives compiled: the parser's entry point is swapped for its parser-less one.
       build.onResolve({ filter: /^@formatjs\/icu-messageformat-parser$/ }, (args) =>
         build.resolve('@formatjs/icu-messageformat-parser/no-parser.js', { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir }),

@@ -74,14 +74,17 @@ const PAGE_WORDS: CatalogueId[] = ['app.brandHome', 'app.noscript', 'app.loading
 
 /**
  * The member page in `language`: <html lang>, its own words (the header's label, the spinner's, the title, the demo
- * banner) and <link rel="modulepreload"> for the language's catalogue (`catalogueUrl`), which the app waits for
- * before its first render. The screen's content is rendered in the language itself (withScreenHeading, firstScreen).
+ * banner) and <link rel="modulepreload"> for the catalogues the app waits for before its first render
+ * (`catalogueUrls`: the language's own and English, which fills its gaps). The screen's content is rendered in the language itself (withScreenHeading, firstScreen).
  */
-export function inLanguage(html: string, language: Language, catalogueUrl: string | undefined): string {
+export function inLanguage(html: string, language: Language, catalogueUrls: Array<string | undefined>): string {
   let page = html.replace(/<html lang="[^"]*">/, `<html lang="${language}">`);
-  if (language === 'en') return page;
-  for (const id of PAGE_WORDS) page = page.split(escapeHtml(translate('en', id))).join(escapeHtml(translate(language, id)));
-  return catalogueUrl && /^\/assets\/[A-Za-z0-9/_.-]+\.js$/.test(catalogueUrl) ? inHead(page, `<link rel="modulepreload" href="${catalogueUrl}">`) : page;
+  if (language !== 'en') for (const id of PAGE_WORDS) page = page.split(escapeHtml(translate('en', id))).join(escapeHtml(translate(language, id)));
+  const links = catalogueUrls
+    .filter((url): url is string => url !== undefined && /^\/assets\/[A-Za-z0-9/_.-]+\.js$/.test(url))
+    .map((url) => `<link rel="modulepreload" href="${url}">`)
+    .join('');
+  return inHead(page, links);
 }
 
 /** Language → the URL of its catalogue's chunk, written by build.mjs. */

@@ -76,7 +76,8 @@ export function staticApps(
     if (page === undefined) {
       const html = index('member');
       catalogueChunks ??= readCatalogueChunks(path.join(memberDir, 'catalogue-chunks.json'));
-      page = html === MISSING_BUILD ? html : inLanguage(html, language, catalogueChunks[language]);
+      const catalogues = [...new Set(['en', language])].map((code) => catalogueChunks?.[code]);
+      page = html === MISSING_BUILD ? html : inLanguage(html, language, catalogues);
       pages.set(language, page);
     }
     return page;

@@ -3,10 +3,11 @@ import type { Language } from '../../contracts/i18n/languages';
 import en from '../../contracts/i18n/catalogues/en.json';
 
 /**
- * The member app's catalogues: English is in the app's own code (the default, and every id's source text); another
- * language is its own file, fetched when that language is chosen (esbuild makes each catalogue its own chunk). The
- * browser build precompiles every message to FormatJS's AST (build.mjs, `catalogueAst`), so the ICU parser stays out
- * of the bundle; under Node (tests, the server's first screen) the messages are the catalogue's ICU strings.
+ * The member app's catalogues, one file per language; English holds every id's source text. In the browser each is
+ * its own chunk, fetched when its language is needed (the server preloads the page's with the page), English too:
+ * build.mjs (`catalogueAst`) leaves this file's static import of it empty there, so the initial code does not grow
+ * with the catalogue, and precompiles every message to FormatJS's AST, so the ICU parser stays out of the bundle.
+ * Under Node (tests, the server's first screen) the import is the whole English catalogue, as ICU strings.
  */
 
 /** Every message id of the catalogues. Ids under `server.` (API errors, emails, pushes) never reach the browser. */
@@ -19,17 +20,20 @@ export type Messages = Record<MessageId, string> | Record<MessageId, MessageForm
 
 export const ENGLISH_MESSAGES = en as Messages;
 
-const loaded = new Map<Language, Messages>([['en', ENGLISH_MESSAGES]]);
+/** Whether English came with the code (Node), or is fetched like the others (the browser build). */
+const inline = Object.keys(ENGLISH_MESSAGES).length > 0;
+const loaded = new Map<Language, Messages>(inline ? [['en', ENGLISH_MESSAGES]] : []);
+const fetchOwn = async (language: Language) => (await import(`../../contracts/i18n/catalogues/${language}.json`)).default as Partial<Messages>;
 
 /**
- * The catalogue of `language`, fetched once (English is already here). A message a catalogue does not have yet is
- * shown in English rather than as its id.
+ * The catalogue of `language`, fetched once. A message a catalogue does not have yet is shown in English rather
+ * than as its id.
  */
 export async function loadCatalogue(language: Language): Promise<Messages> {
   const known = loaded.get(language);
   if (known) return known;
-  const own = (await import(`../../contracts/i18n/catalogues/${language}.json`)).default as Partial<Messages>;
-  const messages = { ...ENGLISH_MESSAGES, ...own } as Messages;
+  const [english, own] = await Promise.all([language === 'en' ? {} : loadCatalogue('en'), fetchOwn(language)]);
+  const messages = { ...english, ...own } as Messages;
   loaded.set(language, messages);
   return messages;
 }
