@@ -26,7 +26,7 @@ function detail(emailDelivery: unknown) {
   return {
     member: {
       id: 7, fullName: 'Meena Kulkarni', username: 'meena', email: 'meena@old-company.example', role: 'member', status: 'active', isDeleted: false, isVerified: false,
-      tier: 'tryme', subscriptionTier: 'tryme', subscriptionEnds: null, registeredAt: '2026-03-01T10:00:00.000Z', emailConfirmedAt: '2026-03-01T10:05:00.000Z', lastActiveAt: null, twoFactor: false,
+      tier: 'tryme', subscriptionTier: 'tryme', subscriptionEnds: null, registeredAt: '2026-03-01T10:00:00.000Z', emailConfirmedAt: '2026-03-01T10:05:00.000Z', lastActiveAt: null, twoFactor: false, language: 'hi',
     },
     profile: null,
     verification: [],

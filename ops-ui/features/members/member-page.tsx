@@ -24,6 +24,7 @@ import { MemberEmailSection } from './member-email-section';
 import { MemberFamilySection } from './member-family-section';
 import { MemberSuspensionsSection } from './member-suspensions-section';
 import { MemberSignInsSection } from './member-sign-ins-section';
+import { LANGUAGES } from '../../../contracts/i18n/languages';
 
 function tierLabel(tier: string): string {
   return (TIER_LABELS as Record<string, string>)[tier] ?? humanize(tier);
@@ -137,6 +138,8 @@ function MemberView({ data }: { data: MemberDetail }) {
               ['Email confirmed', member.emailConfirmedAt ? formatDate(member.emailConfirmedAt) : 'Not yet'],
               ['Last active', formatDateTime(member.lastActiveAt)],
               ['Two-step sign-in', member.twoFactor ? 'On' : 'Off'],
+              // The console is English; the member's app, emails and pushes are in this language.
+              ['Language', LANGUAGES.find((l) => l.code === member.language)?.name ?? member.language],
               ['Registered', formatDateTime(member.registeredAt)],
             ]}
           />

@@ -16,7 +16,7 @@ function detail(signIns: unknown[]) {
   return {
     member: {
       id: 9, fullName: 'Rahul Bose', username: 'rahul', email: 'rahul@example.test', role: 'member', status: 'active', isDeleted: false, isVerified: false,
-      tier: 'tryme', subscriptionTier: 'tryme', subscriptionEnds: null, registeredAt: '2026-03-01T10:00:00.000Z', emailConfirmedAt: '2026-03-01T10:05:00.000Z', lastActiveAt: null, twoFactor: false,
+      tier: 'tryme', subscriptionTier: 'tryme', subscriptionEnds: null, registeredAt: '2026-03-01T10:00:00.000Z', emailConfirmedAt: '2026-03-01T10:05:00.000Z', lastActiveAt: null, twoFactor: false, language: 'hi',
     },
     profile: null,
     verification: [],
@@ -62,5 +62,12 @@ describe('member page: sign-in history', () => {
     renderApp('/ops/members/9');
     const section = await screen.findByRole('region', { name: /Sign-in history/ }, { timeout: 20_000 });
     assert.ok(within(section).getByText('No sign-in attempts recorded.'));
+  });
+
+  test("shows the member's language, named in itself (the console stays English)", async () => {
+    fetchStub = stub([]);
+    renderApp('/ops/members/9');
+    const language = await screen.findByText('Language', {}, { timeout: 20_000 });
+    assert.equal(language.nextElementSibling?.textContent, 'हिन्दी');
   });
 });

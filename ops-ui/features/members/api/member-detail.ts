@@ -23,6 +23,7 @@ const memberDetailSchema = z.object({
     emailConfirmedAt: z.string().nullable(),
     lastActiveAt: z.string().nullable(),
     twoFactor: z.boolean(),
+    language: z.string(),
   }),
   profile: profileSummarySchema.nullable(),
   verification: z.array(

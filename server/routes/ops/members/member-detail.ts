@@ -57,6 +57,8 @@ export async function memberDetail(db: Knex, id: number) {
       emailConfirmedAt: isoOrNull(user.emailConfirmedAt),
       lastActiveAt: isoOrNull(user.lastActiveAt),
       twoFactor: user.totpEnabled,
+      /** the member's app, emails and pushes are in it */
+      language: user.language,
     },
     profile,
     verification: requests.map((r) => ({
