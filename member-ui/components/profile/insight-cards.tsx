@@ -18,11 +18,16 @@ import {
   moodBand,
 } from './profile-insights';
 import { ProfileSection } from './profile-section';
+import { useT } from '../../i18n/use-t';
+import { optionLabel } from '../../i18n/option-label';
 
 type Basis = { kootas: string[]; points: number; max: number };
 
 function Meter({ label, value, basis }: { label: string; value: number; basis?: Basis }) {
   const clamped = Math.max(0, Math.min(100, Math.round(value)));
+  const t = useT();
+  // The kootas by their names in the app's language (Devanagari, Tamil script).
+  const kootas = basis?.kootas.map((koota) => optionLabel('koota', koota)) ?? [];
   return (
     <div className="meter">
       <div className="meter__row">
@@ -35,10 +40,8 @@ function Meter({ label, value, basis }: { label: string; value: number; basis?: 
       </div>
       {basis ? (
         <p className="meter__basis">
-          {basis.kootas.join(' + ')}: {formatPoints(basis.points)} of {basis.max} points
-          {basis.points === 0
-            ? `. Neither ${basis.kootas.join(' nor ')} scores for your two Moon signs; it is one part of the 36-point match, and the detailed match says why.`
-            : null}
+          {t('insight.kootaPoints', { kootas: kootas.join(' + '), points: formatPoints(basis.points), max: basis.max })}
+          {basis.points === 0 ? ` ${t('insight.kootaNone', { kootas: kootas.join(', ') })}` : null}
         </p>
       ) : null}
     </div>
@@ -51,34 +54,36 @@ function formatPoints(points: number): string {
 
 /** Astrological compatibility (overall and four aspects) with a link to the detailed Kundali match. */
 export function CompatibilityCard({ scores }: { scores: CompatibilityScores }) {
+  const t = useT();
   return (
-    <ProfileSection title="Astrological Compatibility" icon={Sparkles}>
+    <ProfileSection title={t('insight.astroTitle')} icon={Sparkles}>
       {scores.sign1 && scores.sign2 ? (
         <p className="profile-section__lead">
-          {scores.sign1} &amp; {scores.sign2}
+          {optionLabel('rashi', scores.sign1)} &amp; {optionLabel('rashi', scores.sign2)}
         </p>
       ) : null}
       <div className="meter-list">
-        <Meter label="Overall" value={scores.overall} />
-        <Meter label="Temperament" value={scores.temperament} basis={scores.basis?.temperament} />
-        <Meter label="Communication" value={scores.communication} basis={scores.basis?.communication} />
-        <Meter label="Emotional" value={scores.emotional} basis={scores.basis?.emotional} />
-        <Meter label="Values" value={scores.values} basis={scores.basis?.values} />
+        <Meter label={t('insight.overall')} value={scores.overall} />
+        <Meter label={t('insight.temperament')} value={scores.temperament} basis={scores.basis?.temperament} />
+        <Meter label={t('insight.communication')} value={scores.communication} basis={scores.basis?.communication} />
+        <Meter label={t('insight.emotional')} value={scores.emotional} basis={scores.basis?.emotional} />
+        <Meter label={t('insight.values')} value={scores.values} basis={scores.basis?.values} />
       </div>
       <Link
         to={paths.compatibility}
         search={scores.detailUserId ? { userId: scores.detailUserId } : {}}
         className="text-link insight-link"
       >
-        View detailed Kundali match
+        {t('insight.viewDetailed')}
       </Link>
     </ProfileSection>
   );
 }
 
 export function MoodCompatibilityCard({ mood }: { mood: MoodCompatibility }) {
+  const t = useT();
   return (
-    <ProfileSection title="Mood Compatibility" icon={Smile}>
+    <ProfileSection title={t('insight.moodTitle')} icon={Smile}>
       <div className="insight-score">
         <span className="insight-score__value">{Math.round(mood.score)}%</span>
         <span className="insight-score__band">{moodBand(mood.score)}</span>
@@ -93,13 +98,14 @@ export function MoodCompatibilityCard({ mood }: { mood: MoodCompatibility }) {
 }
 
 export function CulturalAdaptationCard({ insight }: { insight: CulturalInsight }) {
+  const t = useT();
   return (
-    <ProfileSection title="Cultural Adaptation" icon={Globe}>
+    <ProfileSection title={t('insight.culturalTitle')} icon={Globe}>
       <div className="insight-score">
         <span className="insight-score__value">{Math.round(insight.adaptationLevel)}%</span>
         <span className="insight-score__band">{adaptationBand(insight.adaptationLevel)}</span>
       </div>
-      <Meter label="Adaptation level" value={insight.adaptationLevel} />
+      <Meter label={t('insight.adaptationLevel')} value={insight.adaptationLevel} />
       {insight.description ? <p className="profile-section__text">{insight.description}</p> : null}
     </ProfileSection>
   );
@@ -108,6 +114,7 @@ export function CulturalAdaptationCard({ insight }: { insight: CulturalInsight }
 /** Up to 3 openers, each with a copy button showing a "Copied" marker for 3 s. */
 export function ConversationStartersCard({ starters }: { starters: string[] }) {
   const [copied, setCopied] = useState<number | null>(null);
+  const t = useT();
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(() => () => {
     if (timer.current) clearTimeout(timer.current);
@@ -125,7 +132,7 @@ export function ConversationStartersCard({ starters }: { starters: string[] }) {
   }
 
   return (
-    <ProfileSection title="Conversation Starters" icon={MessageCircleHeart}>
+    <ProfileSection title={t('insight.startersTitle')} icon={MessageCircleHeart}>
       <ul className="starter-list">
         {starters.slice(0, MAX_CONVERSATION_STARTERS).map((starter, index) => (
           <li key={starter} className="starter-list__item">
@@ -134,11 +141,11 @@ export function ConversationStartersCard({ starters }: { starters: string[] }) {
               variant="ghost"
               size="sm"
               className="starter-list__copy"
-              aria-label={copied === index ? 'Copied' : `Copy: ${starter}`}
+              aria-label={copied === index ? t('insight.copied') : t('insight.copyLabel', { starter })}
               onClick={() => void copy(index, starter)}
             >
               {copied === index ? <Check size={16} aria-hidden="true" /> : <Copy size={16} aria-hidden="true" />}
-              <span aria-hidden="true">{copied === index ? 'Copied' : 'Copy'}</span>
+              <span aria-hidden="true">{copied === index ? t('insight.copied') : t('insight.copy')}</span>
             </Button>
           </li>
         ))}

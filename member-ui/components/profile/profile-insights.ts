@@ -1,3 +1,4 @@
+import { translate } from '../../i18n/translate';
 /**
  * Data for the insight cards of a profile: GET /api/compatibility/{userId}/{profileId}, mood compatibility,
  * cultural insight and conversation starters (fetched by features/profile-view). A card without data renders
@@ -36,20 +37,20 @@ export interface ProfileInsights {
 
 /** Mood score 90+ Excellent, 70+ Good, 50+ Average, 30+ Fair, below Low. */
 export function moodBand(score: number): string {
-  if (score >= 90) return 'Excellent';
-  if (score >= 70) return 'Good';
-  if (score >= 50) return 'Average';
-  if (score >= 30) return 'Fair';
-  return 'Low';
+  if (score >= 90) return translate('band.excellent');
+  if (score >= 70) return translate('band.good');
+  if (score >= 50) return translate('band.average');
+  if (score >= 30) return translate('band.fair');
+  return translate('band.low');
 }
 
 /** Adaptation 80+ Fully Adapted, 60+ Comfortable, 40+ Adjusting, 20+ Learning, below Exploring. */
 export function adaptationBand(level: number): string {
-  if (level >= 80) return 'Fully Adapted';
-  if (level >= 60) return 'Comfortable';
-  if (level >= 40) return 'Adjusting';
-  if (level >= 20) return 'Learning';
-  return 'Exploring';
+  if (level >= 80) return translate('band.fullyAdapted');
+  if (level >= 60) return translate('band.comfortable');
+  if (level >= 40) return translate('band.adjusting');
+  if (level >= 20) return translate('band.learning');
+  return translate('band.exploring');
 }
 
 export const MAX_CONVERSATION_STARTERS = 3;
