@@ -14,6 +14,7 @@ import { httpsAware, securityHeaders } from './middleware/security-headers';
 import { databaseSessionStore, generateSessionId, SESSION_COOKIE } from './middleware/session-store';
 import { CookieSigner, loadSessionKeys } from './keys';
 import { authRoutes } from './routes/auth/auth';
+import { callRoutes } from './routes/calls/calls';
 import { healthRoutes } from './routes/health/health';
 import { mediaRoutes } from './routes/media/media';
 import { messageRoutes } from './routes/messages/messages';
@@ -84,6 +85,7 @@ export function apiRouters(services: AppServices) {
     opsSessionRoutes(services),
     notificationRoutes(),
     messageRoutes(),
+    callRoutes(),
     shareRoutes(),
     biodataRoutes(),
     photoRoutes(),

@@ -1,7 +1,7 @@
 import { BaseModel } from './base-model';
 
 export type CallStatus = 'ringing' | 'active' | 'ended' | 'declined' | 'missed';
-export type CallEndReason = 'hangup' | 'declined' | 'missed' | 'cancelled' | 'blocked' | 'unmatched' | 'time_limit';
+export type CallEndReason = 'hangup' | 'declined' | 'missed' | 'cancelled' | 'busy' | 'blocked' | 'unmatched' | 'time_limit';
 
 /** A video call between two matched members (the caller and the callee); its times and outcome, nothing else. */
 export class Call extends BaseModel {
