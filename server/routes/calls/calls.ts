@@ -19,6 +19,12 @@ export function callRoutes() {
     await next();
   });
 
+  // Every :callId is its people's only: anyone else gets the 404 of a call that does not exist, before their input is read.
+  router.param('callId', async (id, ctx, next) => {
+    await participation(ctx.services.db, currentUser(ctx).id, idParam(id));
+    return next();
+  });
+
   router.post('/', async (ctx) => {
     const { calleeId } = parse(startCallSchema, requestBody(ctx));
     ctx.status = 201;

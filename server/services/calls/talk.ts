@@ -1,4 +1,4 @@
-import { CALL_TEXTS, type CallsWithView, type SignalInput, callLength, callReportSchema } from '../../../contracts/calls';
+import { CALL_TEXTS, type CallsWithView, type SignalInput, callLength, type callReportSchema } from '../../../contracts/calls';
 import type * as z from 'zod';
 import { badRequest, conflict, notFound } from '../../errors';
 import { Call, CallParticipant } from '../../models/call';
