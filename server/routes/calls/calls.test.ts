@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { CALL_TEXTS, type CallFamilyOption, type CallView, type CallsWithView, MAX_CALL_MINUTES, RING_SECONDS } from '../../../contracts/calls';
-import { ConfigError, parseSettings } from '../../config-settings';
+import { type ConfigError, parseSettings } from '../../config-settings';
 import type { LiveEvent } from '../../services/live-events';
 import { assertSameErrorAnswer } from '../../test/error-bodies';
 import { buildProfile, signedInClient } from '../../test/factories';
