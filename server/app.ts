@@ -162,7 +162,7 @@ export function createApp(config: Config, db: Db, options: AppOptions = {}): Koa
       if (ctx.method !== 'GET' && ctx.method !== 'HEAD') services.engine.localWrite();
     }
   });
-  app.use(securityHeaders({ stripe: Boolean(config.stripe.publishableKey), publicUrl: config.publicUrl }));
+  app.use(securityHeaders({ stripe: Boolean(config.stripe.publishableKey), publicUrl: config.publicUrl, calls: config.turn !== null }));
   app.use(compress({ threshold: 1024, br: false }));
   // A JSON body is serialised once, here: left as an object, koa-compress would stringify it to measure it and
   // Koa again to send it (a page of cards is 10–20 KB).

@@ -58,6 +58,20 @@ export function CallLayer({ userId }: { userId: number }) {
   joinedNow.current = call && call.status === 'active' ? call.participants.filter((p) => p.state === 'joined').map((p) => p.userId) : [];
   const joinedKey = joinedNow.current.join(',');
 
+  // A demo instance's notice stays at the top of every page: the call goes below it, not under it.
+  useEffect(() => {
+    if (!callId) return;
+    const place = () => {
+      const notice = document.querySelector('.saathi-demo-banner');
+      document.documentElement.style.setProperty('--call-top', `${notice ? Math.round(notice.getBoundingClientRect().bottom) : 0}px`);
+    };
+    place();
+    // Turning the phone changes the notice's height.
+    window.addEventListener('resize', place);
+    return () => window.removeEventListener('resize', place);
+  }, [callId]);
+
+
   // One mesh per call while the member is in it: built when they join, closed when they or the call leave.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the credentials of the first answer serve the whole call
   useEffect(() => {
