@@ -100,7 +100,7 @@ export function CallScreen({ call, mesh, mediaError, onChange }: { call: CallVie
         )}
       </div>
       <header className="call-screen__top">
-        {call.status === 'active' ? <p className="call-screen__name">{otherMember?.name}</p> : null}
+        {call.status === 'active' && joinedOthers.length <= 1 ? <p className="call-screen__name">{otherMember?.name}</p> : null}
         <p className="call-screen__status" aria-live="polite">
           {status}
         </p>
