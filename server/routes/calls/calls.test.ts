@@ -4,6 +4,7 @@ import { after, before, describe, test } from 'node:test';
 import { CALL_TEXTS, type CallFamilyOption, type CallView, type CallsWithView, MAX_CALL_MINUTES, RING_SECONDS } from '../../../contracts/calls';
 import { type ConfigError, parseSettings } from '../../config-settings';
 import type { LiveEvent } from '../../services/live-events';
+import { PgLiveEvents } from '../../services/live-events/postgres';
 import { assertSameErrorAnswer } from '../../test/error-bodies';
 import { buildProfile, signedInClient } from '../../test/factories';
 import { Client, type TestServer, startTestServer } from '../../test/harness';
@@ -177,6 +178,29 @@ describe('the life of a call', () => {
     const log = (await (await a.client.get(`/api/calls/with/${b.user.id}`)).json()) as CallsWithView;
     assert.equal(log.calls.at(-1)?.status, 'ended');
     assert.equal(typeof log.calls.at(-1)?.lengthSeconds, 'number');
+  });
+
+  test('on PostgreSQL a signal reaches the stream another process holds (LISTEN/NOTIFY), an SDP longer than one NOTIFY too', { skip: !process.env.TEST_DATABASE_URL && 'PostgreSQL only (TEST_DATABASE_URL)' }, async () => {
+    // Another Saathi process, as far as the live events go: its own LISTEN connection and origin.
+    const elsewhere = new PgLiveEvents(server.config.databaseUrl!, server.db);
+    await elsewhere.start();
+    try {
+      const [a, b] = await matchedPair();
+      const call = await ring(a, b);
+      await b.client.post(`/api/calls/${call.id}/accept`, {});
+      const arrived = new Promise<LiveEvent>((resolve) => {
+        elsewhere.subscribe(b.user.id, (e) => {
+          if ((e.payload as Json).type === 'signal') resolve(e);
+        });
+      });
+      const sdp = `v=0\r\n${Array.from({ length: 120 }, (_, i) => `a=candidate:${i} 1 udp 16777215 203.0.113.9 ${50000 + i} typ relay raddr 0.0.0.0 rport 0\r\n`).join('')}`;
+      assert.ok(sdp.length > 8000);
+      assert.equal((await a.client.post(`/api/calls/${call.id}/signal`, { to: b.user.id, description: { type: 'offer', sdp } })).status, 204);
+      const event = await arrived;
+      assert.deepEqual(event.payload, { type: 'signal', callId: call.id, from: a.user.id, description: { type: 'offer', sdp } });
+    } finally {
+      await elsewhere.close();
+    }
   });
 
   test('declined: the caller is told; a call nobody answers is missed: a notification and a line in the chat', async () => {
