@@ -281,6 +281,24 @@ describe('video calls through coturn', () => {
     await priyaPage.context().close();
   });
 
+  test('a tab reloaded during a call leaves it: the call ends for the other side at once, nobody stays "busy"', async (t) => {
+    if (skip) return t.skip(skip);
+    const [ravi, priya] = await matchedPair();
+    const raviPage = await phoneOf(ravi);
+    await raviPage.goto(`/chat/${priya.userId}`);
+    await raviPage.getByRole('button', { name: 'Video call Priya Raman' }).click();
+    await raviPage.getByText('Calling Priya Raman…').waitFor();
+    const { call } = (await (await priya.session.call('GET', '/api/calls/current')).json()) as { call: { id: number } };
+    assert.equal((await priya.session.call('POST', `/api/calls/${call.id}/accept`, { json: {} })).status, 200);
+    await raviPage.getByRole('button', { name: 'Hang up' }).waitFor();
+    await raviPage.reload();
+    await raviPage.getByRole('heading', { name: 'Call ended' }).waitFor();
+    const after = (await (await priya.session.call('GET', `/api/calls/${call.id}`)).json()) as { status: string; endReason: string };
+    assert.deepEqual([after.status, after.endReason], ['ended', 'hangup']);
+    assert.equal((await ravi.session.call('POST', '/api/calls', { json: { calleeId: priya.userId } })).status, 201, 'free to call again');
+    await raviPage.context().close();
+  });
+
   test('a family introduction: Priya brings her mother and father in, four people in a mesh, every picture relayed', async (t) => {
     if (skip) return t.skip(skip);
     const [ravi, priya, priyaProfile] = await matchedPair();

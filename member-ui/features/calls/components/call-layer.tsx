@@ -4,13 +4,16 @@ import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import type { CallView } from '../../../../contracts/calls';
 import { callsWithPath, currentCallAtom } from '../../../lib/calls';
 import { useLiveEvent } from '../../../lib/live-events';
-import { currentCall, sendSignal } from '../api/calls';
+import { currentCall, hangUp, sendSignal } from '../api/calls';
 import { CallMesh, type IncomingSignal } from '../webrtc/mesh';
 import { CallEnded } from './call-ended';
 import { CallScreen } from './call-screen';
 import { IncomingCall } from './incoming-call';
 
 const isLive = (call: CallView) => call.status === 'ringing' || call.status === 'active';
+
+/** The call this tab is in: a reload finds it here (sessionStorage is per tab) and leaves the call it can no longer hold. */
+const IN_CALL_KEY = 'saathi.in-call';
 
 /** The other member of the call, as `userId` sees it (for a family member: the member on the other side). */
 export function otherMemberOf(call: CallView): number {
@@ -32,14 +35,22 @@ export function CallLayer({ userId }: { userId: number }) {
   const [, redraw] = useReducer((n: number) => n + 1, 0);
   const dismiss = useCallback(() => setCall(null), [setCall]);
 
-  // A call that rang before this page was open (opened from the missed-ring notification, or reloaded).
-  useEffect(() => {
+  // A call that rang before this page was open (opened from the missed-ring notification, or reloaded), or while the
+  // live stream was not connected yet: asked when the layer mounts and again each time the stream (re)connects.
+  const lookForCall = useCallback(() => {
     void currentCall()
-      .then(({ call: ringing }) => {
-        if (ringing && ringing.you.state === 'invited') setCall((shown) => shown ?? ringing);
+      .then(({ call: found }) => {
+        if (found?.you.state === 'invited') setCall((shown) => shown ?? found);
+        // This tab was in the call and reloaded: its connections are gone, so it leaves (a member ends the call), and
+        // the others are told at once instead of holding a frozen picture and both staying "busy".
+        else if (found?.you.state === 'joined' && !mesh.current && window.sessionStorage.getItem(IN_CALL_KEY) === String(found.id)) {
+          void hangUp(found.id).then(setCall, () => {});
+        }
       })
       .catch(() => {});
   }, [setCall]);
+  useEffect(lookForCall, [lookForCall]);
+  useLiveEvent('ready', lookForCall);
 
   useLiveEvent('call', (event) => {
     if (event.type === 'update') {
@@ -78,6 +89,7 @@ export function CallLayer({ userId }: { userId: number }) {
     if (!inCall || callId === null || !ice) return;
     const built = new CallMesh(userId, ice, (to, body) => sendSignal(callId, to, body), redraw);
     mesh.current = built;
+    window.sessionStorage.setItem(IN_CALL_KEY, String(callId));
     setMediaError(null);
     built
       .start()
@@ -90,6 +102,7 @@ export function CallLayer({ userId }: { userId: number }) {
       .catch(() => setMediaError('Saathi could not use your camera or microphone. Allow them in your browser, then call again.'));
     return () => {
       built.close();
+      window.sessionStorage.removeItem(IN_CALL_KEY);
       if (mesh.current === built) mesh.current = null;
     };
   }, [inCall, callId, userId]);

@@ -1,7 +1,7 @@
 import Phone from 'lucide-react/icons/phone';
 import PhoneOff from 'lucide-react/icons/phone-off';
 import Video from 'lucide-react/icons/video';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { CallView } from '../../../../contracts/calls';
 import { toast } from '../../../components/ui/toast';
 import { isApiError } from '../../../lib/api-client';
@@ -21,6 +21,17 @@ export function ringText(call: CallView): { title: string; subtitle: string } {
 export function IncomingCall({ call, onChange }: { call: CallView; onChange: (call: CallView) => void }) {
   const [busy, setBusy] = useState(false);
   const { title, subtitle } = ringText(call);
+  // A phone in the hand or pocket feels the ring (where the browser can vibrate), every two seconds while it rings.
+  useEffect(() => {
+    if (typeof navigator.vibrate !== 'function') return;
+    const buzz = () => navigator.vibrate([400, 200, 400]);
+    buzz();
+    const timer = setInterval(buzz, 2000);
+    return () => {
+      clearInterval(timer);
+      navigator.vibrate(0);
+    };
+  }, []);
   const act = (action: typeof acceptCall) => {
     setBusy(true);
     action(call.id)
