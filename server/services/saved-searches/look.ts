@@ -29,8 +29,13 @@ export const planRuns = (user: Pick<User, 'subscriptionTier' | 'subscriptionEnds
  * policy's eligibility, blocks, visibility, the filters): the profile ids of its best `limit` results, best first,
  * and how many it finds in all.
  */
-export async function look(services: LookServices, user: User, input: SearchQuery, limit: number): Promise<{ ids: number[]; total: number }> {
+export async function look(
+  services: LookServices,
+  user: User,
+  input: SearchQuery,
+  limit: number,
+): Promise<{ ids: number[]; scores: Map<number, number | null>; total: number }> {
   const { cursor: _cursor, limit: _limit, ...rest } = input;
   const page = await services.engine.search({ id: user.id, role: user.role }, engineFilters(input), { limit, digest: queryDigest(rest as Record<string, unknown>) });
-  return { ids: page.results.map((r) => r.profileId), total: page.total };
+  return { ids: page.results.map((r) => r.profileId), scores: new Map(page.results.map((r) => [r.profileId, r.score])), total: page.total };
 }
