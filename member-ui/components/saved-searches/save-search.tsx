@@ -48,7 +48,7 @@ export function SaveSearch({ params, actingFor, candidateName }: { params: Recor
         {already ? (
           <span className="save-search__saved">
             <SearchCheck size={16} aria-hidden="true" />
-            Saved as “{already.name}”
+            <span className="save-search__saved-text">Saved as “{already.name}”</span>
           </span>
         ) : (
           <Button

@@ -65,6 +65,9 @@ export function savedSearchAlertEmail(p: { name: string; searches: AlertSearch[]
               {personLine(person) ? <span style={muted}> · {personLine(person)}</span> : null}
             </Text>
           ))}
+          {search.count > search.people.length ? (
+            <Text style={{ fontSize: 14, lineHeight: '20px', margin: '0 0 4px', ...muted }}>and {search.count - search.people.length} more</Text>
+          ) : null}
           <Text style={{ fontSize: 14, lineHeight: '20px', margin: '6px 0 0' }}>
             <Link href={search.url} style={{ color: '#7a1f3d' }}>
               Open this search in Saathi
