@@ -103,6 +103,14 @@ describe('saved-search alerts', () => {
     const latest = (await emailsTo(meera.user.email)).at(-1);
     assert.match(latest.bodyText, /Blocked/);
     assert.doesNotMatch(latest.bodyText, /Vikram|Hidden/);
+
+    // A member already announced who hides and shows their profile again is not new to the search.
+    await server.db('privacy_settings').where({ userId: vikram.user.id }).update({ profileVisibility: 'none' });
+    await sendSavedSearchAlerts(context(wednesday + 72 * HOUR));
+    await server.db('privacy_settings').where({ userId: vikram.user.id }).update({ profileVisibility: 'all' });
+    const before = (await emailsTo(meera.user.email)).length;
+    await sendSavedSearchAlerts(context(wednesday + 96 * HOUR));
+    assert.equal((await emailsTo(meera.user.email)).length, before);
   });
 
   test('one email for all of a member’s searches; the settings and the unsubscribe link are honoured', async () => {

@@ -8,11 +8,13 @@ export function savedSearchAlertsJob(config: Config, keys: string[]) {
   return defineJob({
     name: 'saved-search-alerts',
     everyMs: 15 * 60_000,
+    // A 9:00 with many members due can run long; a process taking over meanwhile finds them claimed, never twice.
+    leaseMs: 60 * 60_000,
     usesEngine: true,
     description: "emails and pushes the members new to each saved search, at about 9:00 in each member's time zone",
-    async run({ db, now, services }) {
+    async run({ db, now, services, log }) {
       if (!services) throw new Error('saved-search alerts need the match engine');
-      const { members, emails, pushes } = await sendSavedSearchAlerts({ db, services, config, keys, origin, now });
+      const { members, emails, pushes } = await sendSavedSearchAlerts({ db, services, config, keys, origin, now, log });
       return `alerts: ${emails} emails, ${pushes} pushes (${members} members looked at)`;
     },
   });

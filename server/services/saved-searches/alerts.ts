@@ -25,6 +25,7 @@ export interface AlertContext {
   keys: string[];
   origin: string;
   now: number;
+  log?: (entry: Record<string, unknown>) => void;
 }
 
 /** Saved searches with their alerts on, either way (raw knex: plain rows, a page at a time). */
@@ -66,7 +67,11 @@ export async function sendSavedSearchAlerts(ctx: AlertContext): Promise<{ member
       const claimed = await SavedSearch.query(ctx.db).where({ userId }).where('alertDueAt', '<=', ctx.now).patch({ alertDueAt: next.get(userId) });
       if (claimed === 0) continue; // another process has this member
       totals.members++;
-      const sent = await alertMember(ctx, userId);
+      // One member's failure is logged and skips their morning; the others are still alerted.
+      const sent = await alertMember(ctx, userId).catch((error: unknown) => {
+        ctx.log?.({ level: 'error', msg: 'saved-search alert failed', userId, err: String(error) });
+        return { email: false, push: false };
+      });
       totals.emails += sent.email ? 1 : 0;
       totals.pushes += sent.push ? 1 : 0;
     }
