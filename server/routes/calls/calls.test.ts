@@ -325,10 +325,27 @@ describe('a family introduction', () => {
     assert.equal((await helpers[0].client.post(`/api/calls/${call.id}/signal`, { to: a.user.id, candidate: { candidate: '' } })).status, 204, 'family talk to everyone in the call');
     assert.equal((await helpers[0].client.post(`/api/calls/${call.id}/family`, { userId: helpers[2].user.id })).status, 403, 'only the two members add family');
 
+    // The candidate turns "join my video calls" off: the family in the call leave it at once, and may not be added.
+    await helpers[1].client.post(`/api/calls/${call.id}/accept`, {});
+    assert.equal((await b.client.patch(`/api/family/${profile.id}/permissions`, { mayCall: false })).status, 200);
+    const dropped = (await (await a.client.get(`/api/calls/${call.id}`)).json()) as CallView;
+    assert.deepEqual(dropped.participants.map((p) => p.state), ['joined', 'joined', 'left', 'left']);
+    assert.equal(dropped.status, 'active', 'the two members go on');
+    assert.equal((await b.client.post(`/api/calls/${call.id}/family`, { userId: helpers[0].user.id })).status, 403);
+    await b.client.patch(`/api/family/${profile.id}/permissions`, { mayCall: true });
+    for (const helper of helpers.slice(0, 2)) {
+      assert.equal((await b.client.post(`/api/calls/${call.id}/family`, { userId: helper.user.id })).status, 200, 'added again');
+      await helper.client.post(`/api/calls/${call.id}/accept`, {});
+    }
+    // Removed from the family: that one leaves the call.
+    const member = await server.db('family_members').where({ profileId: profile.id, userId: helpers[1].user.id }).first();
+    assert.equal((await b.client.delete(`/api/family/${profile.id}/members/${member.id}`)).status, 200);
+    assert.equal(((await (await a.client.get(`/api/calls/${call.id}`)).json()) as CallView).participants.find((p) => p.userId === helpers[1].user.id)?.state, 'left');
+
     const left = (await (await helpers[0].client.post(`/api/calls/${call.id}/hangup`, {})).json()) as CallView;
     assert.equal(left.status, 'active', 'family leaving does not end the call');
     await b.client.post(`/api/calls/${call.id}/hangup`, {});
-    const after = (await (await helpers[1].client.get(`/api/calls/${call.id}`)).json()) as CallView;
-    assert.deepEqual([after.status, after.you.state, after.ice], ['ended', 'missed', null]);
+    const after = (await (await b.client.get(`/api/calls/${call.id}`)).json()) as CallView;
+    assert.deepEqual([after.status, after.you.state, after.ice], ['ended', 'left', null]);
   });
 });

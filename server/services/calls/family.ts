@@ -7,7 +7,7 @@ import { Profile } from '../../models/profile';
 import type { User } from '../../models/user';
 import { decideFamily, familyFacts, pairFacts } from '../../policies/relationship';
 import { familyActorLabel } from '../family/acts';
-import { type CallServices, PRESENT_STATES, RING_MS, broadcast, liveCallOf, participation, presentCall, sweepAfter } from './state';
+import { type CallServices, LIVE_STATUSES, PRESENT_STATES, RING_MS, broadcast, liveCallOf, participation, presentCall, sweepAfter } from './state';
 
 /**
  * A family introduction: each of the two members may bring up to MAX_FAMILY_PER_SIDE of their family into a live
@@ -51,6 +51,29 @@ export async function familyOptions(services: CallServices, user: User, callId: 
     options.push({ userId: person.userId, name: familyActorLabel(user.fullName, person.relation), relation: person.relation, available: !busy });
   }
   return { allowed, people: options };
+}
+
+/**
+ * The candidate took back what let family join calls (mayCall off, or a family member removed): those of that profile's
+ * family in a call now leave it (`only`: just that account), and everyone in the call is told, so their apps close
+ * the connections to them.
+ */
+export async function dropFamilyFromCalls(services: CallServices, profileId: number, only?: number): Promise<void> {
+  const { db } = services;
+  const profile = await Profile.query(db).findById(profileId).select('userId');
+  if (!profile) return;
+  const query = CallParticipant.query(db)
+    .join('calls', 'calls.id', 'call_participants.callId')
+    .where({ 'call_participants.role': 'family', 'call_participants.sideUserId': profile.userId })
+    .whereIn('call_participants.state', PRESENT_STATES)
+    .whereIn('calls.status', LIVE_STATUSES)
+    .select('call_participants.id', 'call_participants.callId', 'call_participants.state');
+  if (only !== undefined) query.where('call_participants.userId', only);
+  const now = Date.now();
+  for (const row of await query) {
+    await CallParticipant.query(db).findById(row.id).patch({ state: row.state === 'invited' ? 'missed' : 'left', leftAt: now });
+    await broadcast(services, row.callId);
+  }
 }
 
 /** Rings a family member into the call on the asking member's side. */
