@@ -87,6 +87,8 @@ export interface FamilyPermissions {
   mayMessage: boolean;
   /** share the profile outside Saathi: share links (and the biodata) */
   mayShare: boolean;
+  /** join the candidate's video calls when the candidate adds them (a family introduction) */
+  mayCall: boolean;
 }
 
 /** One person of a profile: its candidate or one of its family members. */
@@ -120,6 +122,7 @@ export const familyPermissionsSchema = z
     mayShortlist: z.boolean(),
     mayMessage: z.boolean(),
     mayShare: z.boolean(),
+    mayCall: z.boolean(),
   })
   .partial()
   .strict();

@@ -5,6 +5,7 @@ import { sha256 } from './services/passwords';
 import { Client, type TestServer, startTestServer } from './test/harness';
 import { familyActionFor } from './routes/family/acting';
 import { buildProfile, jpegBytes, signedInClient } from './test/factories';
+import { buildCall, buildCallParticipant } from './test/table-factories';
 
 /**
  * The access-control matrix. Every API route (outside /api/ops, which ops.test.ts walks) must have an entry;
@@ -41,6 +42,17 @@ const MATRIX: Record<string, Access> = {
   'GET /api/messages/:userId/:otherUserId/peer': 'owner',
   'GET /api/messages/:userId/:otherUserId': 'owner',
   'POST /api/messages': 'member',
+  'POST /api/calls': 'member',
+  'GET /api/calls/current': 'member',
+  'GET /api/calls/with/:otherUserId': 'visible',
+  'GET /api/calls/:callId': 'owner',
+  'POST /api/calls/:callId/accept': 'owner',
+  'POST /api/calls/:callId/decline': 'owner',
+  'POST /api/calls/:callId/hangup': 'owner',
+  'POST /api/calls/:callId/signal': 'owner',
+  'GET /api/calls/:callId/family': 'owner',
+  'POST /api/calls/:callId/family': 'owner',
+  'POST /api/calls/:callId/report': 'owner',
   'POST /api/profiles/:id/share': 'owner',
   'GET /api/profiles/:id/shares': 'owner',
   'DELETE /api/shares/:shareId': 'owner',
@@ -210,6 +222,9 @@ test('visitors, other members and owners get exactly what the matrix allows', as
   const invoice = await server.db('invoices').where({ userId: owner.user.id }).first();
   await server.db('invoices').where({ id: invoice.id }).update({ status: 'paid', paidAt: Date.now() });
   const ownerSession = (await server.db('sessions').where({ userId: owner.user.id }).first()).id as string;
+  // A call between the owner and the other member (the :callId routes): strangers get the 404 of a call that does not exist.
+  const call = await buildCall(server.db, { callerId: other.user.id, calleeId: owner.user.id, status: 'ended', endReason: 'hangup', endedAt: Date.now() });
+  await buildCallParticipant(server.db, { callId: call.id, userId: owner.user.id, sideUserId: owner.user.id, state: 'left' });
 
   const fill = (path: string) =>
     path
@@ -219,6 +234,7 @@ test('visitors, other members and owners get exactly what the matrix allows', as
       .replace(':userId', String(owner.user.id))
       .replace(':profileId', String(path.startsWith('/api/compatibility') ? otherProfile.id : ownerProfile.id))
       .replace(':id', String(path.startsWith('/api/notifications') ? notification.id : ownerProfile.id))
+      .replace(':callId', String(call.id))
       .replace(':shareId', String(share.id))
       .replace(':shareCode', share.shareCode)
       .replace(':photoId', String(photo.id))

@@ -15,6 +15,7 @@ import { httpsAware, securityHeaders } from './middleware/security-headers';
 import { databaseSessionStore, generateSessionId, SESSION_COOKIE } from './middleware/session-store';
 import { CookieSigner, loadSessionKeys } from './keys';
 import { authRoutes } from './routes/auth/auth';
+import { callRoutes } from './routes/calls/calls';
 import { healthRoutes } from './routes/health/health';
 import { mediaRoutes } from './routes/media/media';
 import { messageRoutes } from './routes/messages/messages';
@@ -50,6 +51,7 @@ import { familyInvitationRoutes } from './routes/family/invitations';
 import { familySuggestionRoutes } from './routes/family/suggestions';
 import { profileViewRoutes } from './routes/profile-views/profile-views';
 import { shortlistRoutes } from './routes/shortlist/shortlist';
+import { savedSearchRoutes } from './routes/saved-searches/saved-searches';
 import { type LiveEvents, liveEventsFor } from './services/live-events';
 import { MatchEngine } from './services/match-engine/engine';
 import { CardRows } from './services/card-rows';
@@ -85,6 +87,7 @@ export function apiRouters(services: AppServices) {
     opsSessionRoutes(services),
     notificationRoutes(),
     messageRoutes(),
+    callRoutes(),
     shareRoutes(),
     biodataRoutes(),
     photoRoutes(),
@@ -114,6 +117,7 @@ export function apiRouters(services: AppServices) {
     familyInvitationRoutes(),
     familySuggestionRoutes(),
     shortlistRoutes(),
+    savedSearchRoutes(),
     profileViewRoutes(),
     opsRoutes(),
   ];
@@ -161,7 +165,7 @@ export function createApp(config: Config, db: Db, options: AppOptions = {}): Koa
       if (ctx.method !== 'GET' && ctx.method !== 'HEAD') services.engine.localWrite();
     }
   });
-  app.use(securityHeaders({ stripe: Boolean(config.stripe.publishableKey), publicUrl: config.publicUrl }));
+  app.use(securityHeaders({ stripe: Boolean(config.stripe.publishableKey), publicUrl: config.publicUrl, calls: config.turn !== null }));
   app.use(compress({ threshold: 1024, br: false }));
   // A JSON body is serialised once, here: left as an object, koa-compress would stringify it to measure it and
   // Koa again to send it (a page of cards is 10–20 KB).

@@ -5,7 +5,7 @@ import { BaseModel } from './base-model';
 export class ProfileFamily extends BaseModel implements FamilyPermissions {
   static tableName = 'profile_family';
   static idColumn = 'profileId';
-  static booleanColumns = ['mayEdit', 'maySearch', 'mayLike', 'mayShortlist', 'mayMessage', 'mayShare', 'hiddenUntilConfirmed'];
+  static booleanColumns = ['mayEdit', 'maySearch', 'mayLike', 'mayShortlist', 'mayMessage', 'mayShare', 'mayCall', 'hiddenUntilConfirmed'];
   static bigintColumns = ['updatedAt', 'confirmedAt'];
   profileId!: number;
   consent!: FamilyConsent;
@@ -22,10 +22,11 @@ export class ProfileFamily extends BaseModel implements FamilyPermissions {
   mayShortlist!: boolean;
   mayMessage!: boolean;
   mayShare!: boolean;
+  mayCall!: boolean;
   updatedAt!: number;
 
   permissions(): FamilyPermissions {
-    return { mayEdit: this.mayEdit, maySearch: this.maySearch, mayLike: this.mayLike, mayShortlist: this.mayShortlist, mayMessage: this.mayMessage, mayShare: this.mayShare };
+    return { mayEdit: this.mayEdit, maySearch: this.maySearch, mayLike: this.mayLike, mayShortlist: this.mayShortlist, mayMessage: this.mayMessage, mayShare: this.mayShare, mayCall: this.mayCall };
   }
 }
 

@@ -1,9 +1,11 @@
 import type { Db } from '../db';
 import { notFound } from '../errors';
 import { KnownDevice, Session, SignInAttempt, TotpRecoveryCode } from '../models/account';
+import { SavedSearch } from '../models/saved-search';
 import { MoodPromptDismissal, NotInterested, ProfileDraft, ProfileView, StoryConsent } from '../models/activity';
 import { Invoice, Subscription } from '../models/billing';
 import { ContactMessage, CulturalAdaptationAssessment, Message, Notification, SuccessStory, UserMood } from '../models/engagement';
+import { Call, CallParticipant } from '../models/call';
 import { FamilyMember, ProfileActivity } from '../models/family';
 import { EmailOutbox, IdentityVerification, Payment, VerificationRequest } from '../models/ops';
 import { Photo } from '../models/photo';
@@ -59,6 +61,15 @@ export async function exportMemberData(db: Db, userId: number) {
     }),
     photos: photos.map((p) => ({ id: p.id, purpose: p.purpose, profileId: p.profileId, url: photoUrl(p.fileKey), uploadedAt: isoOrNull(p.createdAt) })),
     profileDraft: await profileDraftOf(db, userId),
+    // Searches kept by name, with their alerts (not the ids of the members they found, which are other members').
+    savedSearches: (await SavedSearch.query(db).where({ userId }).orderBy('createdAt')).map((s) => ({
+      name: s.name,
+      filters: s.filters,
+      emailAlerts: s.emailAlerts,
+      pushAlerts: s.pushAlerts,
+      createdAt: isoOrNull(s.createdAt),
+      lastAlertAt: isoOrNull(s.lastAlertAt),
+    })),
     privacySettings: (await PrivacySettings.query(db).findById(userId)) ?? null,
     notificationSettings: (await NotificationSettings.query(db).findById(userId)) ?? null,
     // The browsers push notifications go to: which push service and browser, and when (not the endpoint's secret
@@ -124,6 +135,9 @@ export async function exportMemberData(db: Db, userId: number) {
       fields: a.fields,
       createdAt: isoOrNull(a.createdAt),
     })),
+    // The video calls the member took part in or was rung for: when, with whom (ids), how they ended. Nothing of a
+    // call's sound or picture is ever kept.
+    calls: await callsOf(db, userId),
     contactMessages: (await ContactMessage.query(db).where({ userId })).map((c) => ({ subject: c.subject, message: c.message, createdAt: isoOrNull(c.createdAt) })),
     devices: (await Session.query(db).where({ userId }).orderBy('createdAt')).map((d) => ({ userAgent: d.userAgent, ip: d.ip, signedInAt: isoOrNull(d.createdAt), lastSeenAt: isoOrNull(d.lastSeenAt) })),
     // Email bodies can hold single-use links, so only what was sent and when.
@@ -132,6 +146,26 @@ export async function exportMemberData(db: Db, userId: number) {
 }
 
 /** The profile wizard's draft, as the member left it (null without one). */
+async function callsOf(db: Db, userId: number) {
+  const mine = await CallParticipant.query(db).where({ userId }).orderBy('id');
+  const calls = new Map((await Call.query(db).whereIn('id', mine.map((p) => p.callId))).map((c) => [c.id, c]));
+  return mine.map((p) => {
+    const call = calls.get(p.callId);
+    return {
+      callId: p.callId,
+      callerUserId: call?.callerId ?? null,
+      calleeUserId: call?.calleeId ?? null,
+      role: p.role,
+      yourPart: p.state,
+      outcome: call?.status ?? null,
+      endReason: call?.endReason ?? null,
+      rungAt: isoOrNull(p.invitedAt),
+      joinedAt: isoOrNull(p.joinedAt),
+      leftAt: isoOrNull(p.leftAt),
+    };
+  });
+}
+
 async function profileDraftOf(db: Db, userId: number) {
   const row = await ProfileDraft.query(db).findById(userId);
   if (!row) return null;

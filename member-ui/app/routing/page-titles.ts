@@ -42,5 +42,6 @@ export const ROUTE_TITLES: Record<string, MessageId> = {
   '/delete-account': 'title.delete-account',
   '/stories': 'title.stories',
   '/stories/new': 'title.stories.new',
+  '/saved-searches': 'title.saved-searches',
 };
 export const NOT_FOUND_TITLE: MessageId = 'title.notFound';

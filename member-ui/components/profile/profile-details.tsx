@@ -1,7 +1,6 @@
 import BookOpen from 'lucide-react/icons/book-open';
 import GraduationCap from 'lucide-react/icons/graduation-cap';
 import HeartHandshake from 'lucide-react/icons/heart-handshake';
-import Home from 'lucide-react/icons/house';
 import Languages from 'lucide-react/icons/languages';
 import Leaf from 'lucide-react/icons/leaf';
 import Ruler from 'lucide-react/icons/ruler';
@@ -11,6 +10,7 @@ import Users from 'lucide-react/icons/users';
 import type { LucideIcon } from 'lucide-react';
 import { formatIncome } from '../../../contracts/profile-basics';
 import type { ProfileView } from '../../../contracts/views';
+import { FamilySection } from './family-section';
 import { CompatibilityCard, ConversationStartersCard, CulturalAdaptationCard, MoodCompatibilityCard } from './insight-cards';
 import { NOT_SPECIFIED, humanize } from './labels';
 import { NriDetailsCard } from './nri-details-card';
@@ -31,13 +31,6 @@ function Tile({ icon: Icon, label, value, detail }: { icon: LucideIcon; label: s
       {detail ? <span className="info-tile__detail">{detail}</span> : null}
     </div>
   );
-}
-
-/** "2 (1 married)", "None"; null while not answered. */
-export function siblingsOf(count: number | null, married: number | null): string | null {
-  if (count === null || count === undefined) return null;
-  if (count === 0) return translate('profile.none');
-  return married === null || married === undefined ? String(count) : translate('profile.siblingsMarried', { count, married });
 }
 
 function ageRange(min: number | null, max: number | null): string | null {
@@ -100,8 +93,8 @@ export function ProfileDetails({
             { label: t('profile.height'), value: heightLabel(profile.height) },
             { label: t('profile.maritalStatus'), value: option('marital', profile.maritalStatus) },
             { label: t('profile.community'), value: profile.community },
-            // Members other than the owner are not told the income.
-            ...(isOwner ? [{ label: t('profile.income'), value: formatIncome(profile.income, profile.incomeCurrency) }] : []),
+            // Others receive only the range the income falls in (see the profile presenter), printed as that range.
+            { label: t('profile.income'), value: formatIncome(profile.income, profile.incomeCurrency) },
           ]}
         />
       </ProfileSection>
@@ -142,23 +135,7 @@ export function ProfileDetails({
         </ProfileSection>
       ) : null}
 
-      <ProfileSection title={t('profile.familyBackground')} icon={Home}>
-        <p className={profile.familyBackground ? 'profile-section__text' : 'profile-section__text profile-section__text--empty'}>
-          {profile.familyBackground || t('profile.noFamily')}
-        </p>
-        <DetailList
-          items={[
-            { label: t('profile.fatherOccupation'), value: profile.fatherOccupation },
-            { label: t('profile.motherOccupation'), value: profile.motherOccupation },
-            { label: t('profile.brothers'), value: siblingsOf(profile.brothers, profile.brothersMarried) },
-            { label: t('profile.sisters'), value: siblingsOf(profile.sisters, profile.sistersMarried) },
-            ...(profile.siblingDetails ? [{ label: t('profile.aboutSiblings'), value: profile.siblingDetails }] : []),
-            { label: t('profile.familyLocation'), value: profile.familyLocation },
-            { label: t('profile.familyType'), value: option('familyType', profile.familyType) },
-            { label: t('profile.familyValues'), value: option('familyValues', profile.familyValues) },
-          ]}
-        />
-      </ProfileSection>
+      <FamilySection profile={profile} />
 
       <ProfileSection title={t('profile.partnerPreferences')} icon={HeartHandshake}>
         <DetailList

@@ -20,7 +20,7 @@ const family: FamilyView = {
   you: { userId: priya.id, role: 'candidate' },
   consent: 'confirmed',
   candidateFirstName: 'Priya',
-  permissions: { mayEdit: true, maySearch: true, mayLike: true, mayShortlist: true, mayMessage: false, mayShare: true },
+  permissions: { mayEdit: true, maySearch: true, mayLike: true, mayShortlist: true, mayMessage: false, mayShare: true, mayCall: false },
   people: [
     { userId: priya.id, memberId: null, fullName: 'Priya Raman', role: 'candidate', relation: null, addedAt: '2026-11-01T00:00:00.000Z' },
     { userId: 9, memberId: 3, fullName: 'Lakshmi Raman', role: 'family', relation: 'mother', addedAt: '2026-11-01T00:00:00.000Z' },

@@ -11,6 +11,8 @@ import { useLiveEvent } from '../../../lib/live-events';
 import { firstName } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/page-title';
 import { useSessionUser } from '../../../lib/session';
+import { useCallsWith } from '../../../lib/calls';
+import { CallButton } from '../../../components/calls/call-button';
 import { appendMessage, peerPath, threadPath, usePeer, useSendMessage, useThread } from '../api/chat';
 import { ChatAllowance } from '../components/chat-allowance';
 import { ChatLoading } from '../../../components/chat/chat-loading';
@@ -78,6 +80,8 @@ function Chat({ userId, otherId }: { userId: number; otherId: number }) {
   const thread = useThread(userId, otherId);
   const peer = usePeer(userId, otherId);
   const send = useSendMessage(userId, otherId);
+  // The call button (for a match) and the calls of this conversation, as lines in the thread.
+  const calls = useCallsWith(otherId);
   const [draft, setDraft] = useChatDraft(userId, otherId);
   const [limitReached, setLimitReached] = useState(false);
   usePageTitle(peer.data ? `Chat with ${firstName(peer.data.fullName)}` : null);
@@ -153,7 +157,15 @@ function Chat({ userId, otherId }: { userId: number; otherId: number }) {
   const canMessage = peer.data?.canMessage ?? true;
   return (
     <section className="chat" aria-label={peer.data ? `Chat with ${peer.data.fullName}` : 'Chat'}>
-      <ChatHeader peer={peer.data} fallbackName={peer.isPending ? 'Loading…' : 'Member'} />
+      <ChatHeader
+        peer={peer.data}
+        fallbackName={peer.isPending ? 'Loading…' : 'Member'}
+        actions={
+          peer.data && (calls.data?.canCall || calls.data?.upgradeRequired) ? (
+            <CallButton otherId={otherId} name={peer.data.fullName} upgradeRequired={!calls.data.canCall} />
+          ) : null
+        }
+      />
       <div className="chat__scroller" ref={scroller} aria-live="polite" aria-relevant="additions">
         {thread.isPending ? (
           <ChatLoading />
@@ -164,13 +176,13 @@ function Chat({ userId, otherId }: { userId: number; otherId: number }) {
               Try Again
             </Button>
           </div>
-        ) : count === 0 ? (
+        ) : count === 0 && !calls.data?.calls.length ? (
           <div className="chat__state chat__state--empty">
             <MessageCircleHeart size={32} aria-hidden="true" />
             <p>Say namaste! Your conversation starts here.</p>
           </div>
         ) : (
-          <ChatThread messages={messages ?? []} userId={userId} />
+          <ChatThread messages={messages ?? []} calls={calls.data?.calls} userId={userId} />
         )}
       </div>
       {peer.data && !canMessage ? (

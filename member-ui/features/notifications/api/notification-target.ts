@@ -3,8 +3,8 @@ import type { AppNotification } from './notifications-list';
 
 /**
  * Where a notification leads (docs/notifications.md): message → the chat with the sender (relatedItemId is the
- * sender's user id); likes, views and matches → that profile; subscription → /subscription; verification →
- * the member's own profile; report_outcome → /notifications; a like that names no one (tryme) → /subscription, a view
+ * sender's user id), and a missed call → the chat with the caller; likes, views and matches → that profile;
+ * subscription → /subscription; verification → the member's own profile; report_outcome → /notifications; a like that names no one (tryme) → /subscription, a view
  * that names no one → /profile-views; a request to agree to a success story → /stories, where the member reads it
  * and answers. null when it leads nowhere.
  */
@@ -13,6 +13,7 @@ export function notificationTarget(notification: Pick<AppNotification, 'type' | 
   if (notification.sourceType === 'story_consent') return '/stories';
   switch (notification.type) {
     case 'message':
+    case 'missed_call':
       return id === null ? '/messages' : hrefs.chat(id);
     case 'like':
     case 'profile_like':

@@ -28,6 +28,8 @@ import { usePageTitle } from '../../../lib/page-title';
 import { useSessionUser } from '../../../lib/session';
 import { useLikeCheck, useToggleLike } from '../api/profile-like';
 import { useProfileInsights } from '../api/profile-insights';
+import { CallButton } from '../../../components/calls/call-button';
+import { useCallsWith } from '../../../lib/calls';
 import { MemberActions, PeopleActions } from '../components/member-actions';
 import { PhotoGallery } from '../../../components/profile/photo-gallery';
 import { ProfileViewSkeleton } from '../components/profile-view-skeleton';
@@ -200,6 +202,7 @@ function LoadedProfile({ profile }: { profile: ProfileView }) {
                   {t('profileView.chat')}
                 </Link>
               </Button>
+              {user ? <MatchCall otherId={profile.userId} name={name} /> : null}
               {user ? <SaveToShortlist savedProfileId={profile.id} name={name} className="profile-intro__aside" /> : null}
               {user ? <NotInterestedButton profileId={profile.id} name={name} className="profile-intro__aside" showState /> : null}
             </>
@@ -218,6 +221,13 @@ function LoadedProfile({ profile }: { profile: ProfileView }) {
       ) : null}
     </article>
   );
+}
+
+/** "Video call" on a match's profile (calls are for matches; a member on the free plan is shown the plans). */
+function MatchCall({ otherId, name }: { otherId: number; name: string }) {
+  const calls = useCallsWith(otherId);
+  if (!calls.data?.canCall && !calls.data?.upgradeRequired) return null;
+  return <CallButton otherId={otherId} name={name} upgradeRequired={!calls.data.canCall} label />;
 }
 
 /**

@@ -24,7 +24,7 @@ export const privacyResource: SettingsResource = {
 
 export const notificationResource: SettingsResource = {
   path: (userId) => `/api/users/${userId}/notification-settings`,
-  keys: ['newMatches', 'newMessages', 'profileViews', 'appUpdates', 'emailNotifications', 'pushNotifications', 'pushMessageText', 'digestFrequency'],
+  keys: ['newMatches', 'newMessages', 'profileViews', 'appUpdates', 'emailNotifications', 'pushNotifications', 'pushMessageText', 'savedSearchEmails', 'digestFrequency'],
   successText: 'settings.notificationsSaved',
   failureText: 'settings.notificationsFailed',
 };
