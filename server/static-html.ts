@@ -53,7 +53,7 @@ export async function dataPreloads(route: string, pathname: string, sessionUserI
  * script runs and on every screen, signed in or not.
  */
 export const DEMO_BANNER =
-  '<div role="note" class="saathi-demo-banner" style="position:relative;z-index:2147483647;margin:0;padding:6px 12px;background:#7c2d12;color:#fff;font:600 13px/1.35 system-ui,sans-serif;text-align:center">' +
+  '<div role="note" class="saathi-demo-banner" style="position:relative;z-index:2147483647;margin:0;padding:6px 12px;background:#7c2d12;color:#fff;font:600 13px/1.35 var(--font-sans,system-ui,sans-serif);text-align:center">' +
   `${translate('en', 'app.demoBanner')}</div>`;
 
 /** The banner first in the body: after <body>, or before the app's root where a page has no body tag. */
