@@ -29,6 +29,7 @@ import {
 import { DetailList, ProfileSection } from './profile-section';
 import { useT } from '../../i18n/use-t';
 import { optionLabel } from '../../i18n/option-label';
+import { translate } from '../../i18n/translate';
 
 const KNOWN_COUNTRIES = NRI_RESIDENCE_COUNTRIES.filter((code) => code !== 'other') as readonly string[];
 
@@ -241,7 +242,7 @@ function NriEditForm({ profile, onDone }: { profile: ProfileView; onDone: () => 
       </div>
 
       <SelectField label="Cultural integration" value={form.integration} onChange={(e) => set('integration', e.target.value)}>
-        <option value="">{NOT_SPECIFIED}</option>
+        <option value="">{translate(NOT_SPECIFIED)}</option>
         {CULTURAL_INTEGRATION_LEVELS.map((level) => (
           <option key={level} value={level}>
             {CULTURAL_INTEGRATION_LABELS[level]}
@@ -250,7 +251,7 @@ function NriEditForm({ profile, onDone }: { profile: ProfileView; onDone: () => 
       </SelectField>
 
       <SelectField label="Return to India plans" value={form.returnPlans} onChange={(e) => set('returnPlans', e.target.value)}>
-        <option value="">{NOT_SPECIFIED}</option>
+        <option value="">{translate(NOT_SPECIFIED)}</option>
         {RETURN_TO_INDIA_PLANS.map((plan) => (
           <option key={plan} value={plan}>
             {RETURN_PLAN_LABELS[plan]}

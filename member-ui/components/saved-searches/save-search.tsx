@@ -11,6 +11,8 @@ import { Switch } from '../ui/switch';
 import { TextField } from '../ui/text-field';
 import { toast } from '../ui/toast';
 import { describeFilters, keptFilters, sameFilters, saveSearch, savedSearchesQueryOptions } from './saved-searches';
+import { useT } from '../../i18n/use-t';
+import { translate } from '../../i18n/translate';
 
 const suggestedName = (description: string) => (description.length > SAVED_SEARCH_NAME_MAX ? `${description.slice(0, SAVED_SEARCH_NAME_MAX - 1)}…` : description);
 
@@ -28,18 +30,19 @@ export function SaveSearch({ params, actingFor, candidateName }: { params: Recor
   const [name, setName] = useState('');
   const [alerts, setAlerts] = useState(true);
   const alertsId = useId();
+  const t = useT();
   const save = useMutation({
     mutationFn: () => saveSearch(actingFor, { name, filters, emailAlerts: alerts, pushAlerts: alerts }),
     onSuccess: (saved) => {
       setOpen(false);
-      toast({ title: `Saved “${saved.name}”`, description: alerts ? 'New members who match will come each morning.' : undefined, variant: 'success' });
+      toast({ title: translate('saveSearch.saved', { name: saved.name }), description: alerts ? translate('saveSearch.savedText') : undefined, variant: 'success' });
       return queryClient.invalidateQueries({ queryKey: listOptions.queryKey });
     },
   });
-  const whose = candidateName ? `${candidateName}'s saved searches` : 'Saved searches';
+  const whose = candidateName ? t('saveSearch.theirs', { name: candidateName }) : t('title.saved-searches');
   const already = list.data?.searches.find((s) => sameFilters(s.filters, filters));
   const moodDropped = params.matchMood === 'true';
-  const error = save.error ? (isApiError(save.error) ? (save.error.serverMessage ?? save.error.message) : 'Could not save. Please check your connection and try again.') : undefined;
+  const error = save.error ? (isApiError(save.error) ? (save.error.serverMessage ?? save.error.message) : t('shortlist.saveFailed')) : undefined;
   const upgrade = isApiError(save.error) && save.error.status === 403 && save.error.bodyText.includes('"upgradeRequired":true');
 
   return (
@@ -48,7 +51,7 @@ export function SaveSearch({ params, actingFor, candidateName }: { params: Recor
         {already ? (
           <span className="save-search__saved">
             <SearchCheck size={16} aria-hidden="true" />
-            <span className="save-search__saved-text">Saved as “{already.name}”</span>
+            <span className="save-search__saved-text">{t('saveSearch.savedAs', { name: already.name })}</span>
           </span>
         ) : (
           <Button
@@ -64,7 +67,7 @@ export function SaveSearch({ params, actingFor, candidateName }: { params: Recor
             }}
           >
             <BookmarkPlus size={16} aria-hidden="true" />
-            Save search
+            {t('saveSearch.button')}
           </Button>
         )}
         <Link to={paths.savedSearches} className="text-link save-search__list">
@@ -74,34 +77,34 @@ export function SaveSearch({ params, actingFor, candidateName }: { params: Recor
       {open && !already ? (
         <form
           className="save-search__form card"
-          aria-label="Save this search"
+          aria-label={t('saveSearch.formLabel')}
           onSubmit={(event) => {
             event.preventDefault();
             save.mutate();
           }}
         >
-          <TextField label="Name" maxLength={SAVED_SEARCH_NAME_MAX} value={name} error={error} onChange={(event) => setName(event.target.value)} autoFocus />
+          <TextField label={t('saveSearch.name')} maxLength={SAVED_SEARCH_NAME_MAX} value={name} error={error} onChange={(event) => setName(event.target.value)} autoFocus />
           {upgrade ? (
             <Link to={paths.subscription} className="text-link">
-              See the plans
+              {t('saveSearch.plans')}
             </Link>
           ) : null}
           <div className="setting-row">
             <div className="setting-row__text">
               <label className="setting-row__label" htmlFor={alertsId}>
-                Morning alerts
+                {t('saveSearch.alerts')}
               </label>
-              <p className="setting-row__description">An email and a push when new members match.</p>
+              <p className="setting-row__description">{t('saveSearch.alertsText')}</p>
             </div>
             <Switch id={alertsId} className="settings-switch" thumbClassName="settings-switch__thumb" checked={alerts} onCheckedChange={setAlerts} />
           </div>
-          {moodDropped ? <p className="save-search__note">Mood match is not kept: moods change from day to day.</p> : null}
+          {moodDropped ? <p className="save-search__note">{t('saveSearch.moodNote')}</p> : null}
           <div className="save-search__actions">
             <Button type="submit" size="sm" disabled={save.isPending}>
-              Save
+              {t('shortlist.save')}
             </Button>
             <Button type="button" size="sm" variant="ghost" onClick={() => setOpen(false)}>
-              Cancel
+              {t('common.cancel')}
             </Button>
           </div>
         </form>

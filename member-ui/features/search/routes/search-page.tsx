@@ -269,7 +269,7 @@ export function SearchScreen({ address, changeAddress }: { address: SearchPageSe
         </button>
       </search>
 
-      <SaveSearch params={searchParamsOf(criteria)} actingFor={helping?.profileId ?? null} candidateName={helping ? (helping.candidateName ?? 'them') : null} />
+      <SaveSearch params={searchParamsOf(criteria)} actingFor={helping?.profileId ?? null} candidateName={helping ? (helping.candidateName ?? t('helper.them')) : null} />
 
       {panelOpen ? (
         <Suspense fallback={<PanelPending />}>
