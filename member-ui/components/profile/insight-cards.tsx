@@ -40,8 +40,9 @@ function Meter({ label, value, basis }: { label: string; value: number; basis?: 
       </div>
       {basis ? (
         <p className="meter__basis">
-          {t('insight.kootaPoints', { kootas: kootas.join(' + '), points: formatPoints(basis.points), max: basis.max })}
-          {basis.points === 0 ? ` ${t('insight.kootaNone', { kootas: kootas.join(', ') })}` : null}
+          {basis.points === 0
+            ? t('insight.kootaNone', { kootas: kootas.join(' + '), first: kootas[0] ?? '', second: kootas[1] ?? '', points: formatPoints(basis.points), max: basis.max })
+            : t('insight.kootaPoints', { kootas: kootas.join(' + '), points: formatPoints(basis.points), max: basis.max })}
         </p>
       ) : null}
     </div>
