@@ -19,7 +19,7 @@ async function englishLeft(page: Page, memberWords: Set<string>): Promise<string
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const parent = node.parentElement;
-      if (!parent || parent.closest('script, style, noscript, [hidden], .saathi-demo-banner')) continue;
+      if (!parent || parent.closest('script, style, noscript, [hidden]')) continue;
       if (parent.getClientRects().length === 0) continue;
       out.push(...((node.textContent ?? '').match(/[A-Za-z]{2,}/g) ?? []));
     }

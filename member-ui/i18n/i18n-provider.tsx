@@ -1,4 +1,4 @@
-import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { createIntl, createIntlCache, type IntlShape, RawIntlProvider } from 'react-intl';
 import { DEFAULT_LANGUAGE, type Language, localeOf } from '../../contracts/i18n/languages';
 import { ENGLISH_MESSAGES, loadCatalogue, type Messages } from './catalogue';
@@ -51,6 +51,11 @@ export function I18nProvider({ language: initial = DEFAULT_LANGUAGE, messages: i
     setState((current) => (current.language === language ? current : { language, messages }));
   }, []);
   const value = useMemo(() => ({ language: state.language, changeLanguage }), [state.language, changeLanguage]);
+  // The demo banner is the server's, outside the app: after a change of language it is written anew.
+  useEffect(() => {
+    const banner = typeof document === 'undefined' ? null : document.querySelector('.saathi-demo-banner');
+    if (banner) banner.textContent = intl.formatMessage({ id: 'app.demoBanner' });
+  }, [intl]);
   return (
     <LanguageContext.Provider value={value}>
       <RawIntlProvider value={intl}>{children}</RawIntlProvider>
