@@ -60,7 +60,7 @@ export function CompatibilityCard({ scores }: { scores: CompatibilityScores }) {
     <ProfileSection title={t('insight.astroTitle')} icon={Sparkles}>
       {scores.sign1 && scores.sign2 ? (
         <p className="profile-section__lead">
-          {optionLabel('rashi', scores.sign1)} &amp; {optionLabel('rashi', scores.sign2)}
+          {optionLabel('rashi', scores.sign1, optionLabel('zodiac', scores.sign1))} &amp; {optionLabel('rashi', scores.sign2, optionLabel('zodiac', scores.sign2))}
         </p>
       ) : null}
       <div className="meter-list">
