@@ -47,6 +47,8 @@ import * as profileActivity from './20261207_60_profile_activity';
 import * as profileBasics from './20261207_63_profile_basics';
 import * as signInAttempts from './20261207_69_sign_in_attempts';
 import * as shareRevocationReason from './20261207_70_share_revocation_reason';
+import * as profileActivitySubject from './20261207_86_profile_activity_subject';
+import * as notificationForProfile from './20261207_87_notification_for_profile';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -103,6 +105,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261207_63_profile_basics': profileBasics,
   '20261207_69_sign_in_attempts': signInAttempts,
   '20261207_70_share_revocation_reason': shareRevocationReason,
+  '20261207_86_profile_activity_subject': profileActivitySubject,
+  '20261207_87_notification_for_profile': notificationForProfile,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -28,6 +28,7 @@ function notification(id: number, overrides: Partial<NotificationView>): Notific
     sourceType: null,
     isRead: false,
     is_read: false,
+    forProfile: null,
     createdAt: ago(MIN),
     ...overrides,
   };
