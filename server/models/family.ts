@@ -1,4 +1,4 @@
-import type { FamilyConsent, FamilyPermissions } from '../../contracts/family';
+import type { FamilyConsent, FamilyPermissions, ProfileActivityAction } from '../../contracts/family';
 import { BaseModel } from './base-model';
 
 /** A profile's family record: who holds it (consent) and what its family members may do for the candidate. */
@@ -120,5 +120,4 @@ export class ProfileActivity extends BaseModel {
   createdAt!: number;
 }
 
-export const PROFILE_ACTIVITY_ACTIONS = ['edit', 'like', 'unlike', 'message', 'shortlist', 'unshortlist', 'suggest', 'decide', 'permissions'] as const;
-export type ProfileActivityAction = (typeof PROFILE_ACTIVITY_ACTIONS)[number];
+export type { ProfileActivityAction };

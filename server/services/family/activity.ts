@@ -1,3 +1,4 @@
+import type { ProfileActivityView } from '../../../contracts/family';
 import type { Db } from '../../db';
 import { FamilyMember, type ProfileActivityAction, ProfileActivity } from '../../models/family';
 import { Profile } from '../../models/profile';
@@ -62,16 +63,7 @@ export function permissionChanges(changes: Record<string, boolean | undefined>):
     .sort();
 }
 
-export interface ProfileActivityView {
-  id: number;
-  action: ProfileActivityAction;
-  fields: string[];
-  /** who made the change: their name and relation, `you` when it is the asker (null name: their account is gone) */
-  by: { userId: number | null; name: string | null; relation: string | null; you: boolean; candidate: boolean };
-  /** whom the act was about, while the candidate may still see their profile (null: an edit, or no longer seen) */
-  subject: { userId: number; profileId: number; firstName: string } | null;
-  createdAt: string;
-}
+export type { ProfileActivityView };
 
 /**
  * Which entries a family member reads: likes need the candidate's leave to like, messages their leave to write (the

@@ -32,13 +32,22 @@ export function MemberHome({ user }: { user: SessionUser }) {
             Welcome, {firstName(user.fullName)}!
           </h1>
         </div>
-        <div className="member-home__badges">
-          <Badge tone={user.subscriptionTier === 'tryme' ? 'neutral' : 'gold'}>{TIER_LABELS[user.subscriptionTier]}</Badge>
-          {user.isFirst500 && user.subscriptionTier !== 'tryme' ? <Badge tone="saffron">Free - First 500</Badge> : null}
-        </div>
+        {helping ? (
+          // Acting for the candidate, their plan governs: it is the one shown (the helper's own is in Settings).
+          <div className="member-home__badges">
+            <Badge tone={helping.candidateTier === 'tryme' ? 'neutral' : 'gold'}>
+              {candidate?.name}: {TIER_LABELS[helping.candidateTier]}
+            </Badge>
+          </div>
+        ) : (
+          <div className="member-home__badges">
+            <Badge tone={user.subscriptionTier === 'tryme' ? 'neutral' : 'gold'}>{TIER_LABELS[user.subscriptionTier]}</Badge>
+            {user.isFirst500 && user.subscriptionTier !== 'tryme' ? <Badge tone="saffron">Free - First 500</Badge> : null}
+          </div>
+        )}
       </header>
 
-      <TierBanner user={user} />
+      {helping ? null : <TierBanner user={user} />}
 
       {helping ? (
         <Link to={paths.family} className="home-cta">
@@ -64,7 +73,7 @@ export function MemberHome({ user }: { user: SessionUser }) {
 
       <FeaturedMatches actingFor={candidate?.profileId ?? null} />
       <DailyMatches userId={user.id} helping={candidate} />
-      {user.subscriptionTier === 'tryme' ? <PremiumPromoCard /> : null}
+      {!helping && user.subscriptionTier === 'tryme' ? <PremiumPromoCard /> : null}
       <SuccessStory />
     </section>
   );
