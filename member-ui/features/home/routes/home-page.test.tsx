@@ -250,6 +250,7 @@ test("in helper mode the header and home show the candidate and the candidate's 
   assert.equal(screen.queryByText('Free - First 500'), null);
   assert.equal(screen.queryByText(/Free Premium Membership/), null, "the helper's own plan banner waits for his own profile");
   assert.ok(screen.getByRole('heading', { name: 'Welcome, Vikram!' }), 'he is still greeted as himself');
+  assert.equal(screen.queryByText('Welcome back, Vikram!'), null, 'no welcome to his own plan while he acts for Arjun');
 });
 
 test('without helping, the header is the member\'s own and home shows their own plan', async () => {
