@@ -47,6 +47,7 @@ import * as profileActivity from './20261207_60_profile_activity';
 import * as profileBasics from './20261207_63_profile_basics';
 import * as signInAttempts from './20261207_69_sign_in_attempts';
 import * as shareRevocationReason from './20261207_70_share_revocation_reason';
+import * as engineFamilyRelations from './20261207_71_engine_family_relations';
 import * as profileActivitySubject from './20261207_86_profile_activity_subject';
 import * as notificationForProfile from './20261207_87_notification_for_profile';
 
@@ -105,6 +106,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261207_63_profile_basics': profileBasics,
   '20261207_69_sign_in_attempts': signInAttempts,
   '20261207_70_share_revocation_reason': shareRevocationReason,
+  '20261207_71_engine_family_relations': engineFamilyRelations,
   '20261207_86_profile_activity_subject': profileActivitySubject,
   '20261207_87_notification_for_profile': notificationForProfile,
 };
