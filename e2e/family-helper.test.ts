@@ -278,6 +278,13 @@ describe('a father helping two children, in the browser', () => {
     const karansOwn = (await (await karan.candidate.session.call('GET', `/api/compatibility/${karan.candidate.userId}/${anitaProfileId}`)).json()) as { sign1: string; sign2: string };
     assert.equal(forKaran, `${karansOwn.sign1} & ${karansOwn.sign2}`);
     await viewportScreenshot(page, 'family-helper-10-kundali-for-karan');
+    // The detailed match is Karan's too (his chart, his plan), never a "create your profile" for Suresh.
+    await astro.getByRole('link', { name: 'View detailed Kundali match' }).click();
+    await page.waitForURL('**/compatibility?userId=*');
+    await page.getByRole('button', { name: 'Check Compatibility' }).click();
+    await page.getByRole('region', { name: 'Kundali Match' }).waitFor();
+    assert.equal(await page.getByRole('link', { name: 'Create Your Profile' }).count(), 0);
+    await viewportScreenshot(page, 'family-helper-10b-detailed-kundali-for-karan');
 
     // A chat link opened directly: Karan has not let family write, so it says so (never Suresh's own empty chat).
     await page.goto(`/chat/${anita.userId}`);
