@@ -1,5 +1,5 @@
 import '../../../test/setup-dom';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import assert from 'node:assert/strict';
 import { afterEach, test } from 'node:test';
 import type { ChatPeerView, MessageView } from '../../../../contracts/views';
@@ -50,6 +50,7 @@ function serve(mayMessage: boolean, thread: 'visible' | 'private' = 'visible') {
       }
       // The helper's own chat with Ravi is never asked for.
       if (!acting && path.startsWith('/api/messages')) return jsonResponse(403, { message: 'not acting' });
+      if (path === `/api/messages/${PRIYA}/unread-count`) return jsonResponse(200, { count: 2 });
       if (path === `/api/messages/${PRIYA}/${RAVI}/peer`) return jsonResponse(200, peer);
       if (path === `/api/messages/${PRIYA}/${RAVI}`) return thread === 'visible' ? jsonResponse(200, [hello]) : jsonResponse(404, { message: 'Conversation not found' });
       return undefined;
@@ -65,6 +66,10 @@ test("in helper mode /chat/{id} opens the candidate's conversation in the family
   assert.equal(router.state.location.pathname, `/family/${PROFILE}/chat/${RAVI}`);
   assert.ok(screen.getByRole('note').textContent?.includes('You write for Priya'));
   assert.equal(ownChatAsked(fetchStub.calls), false, "never the helper's own empty chat");
+  // The Messages badge counts Priya's conversations family may read (the server counts only those), not Lakshmi's.
+  const tabs = screen.getByRole('navigation', { name: 'Main' });
+  await waitFor(() => assert.ok(within(tabs).getByRole('img', { name: '2 unread messages' })));
+  assert.equal(fetchStub.calls.filter((c) => c.url.pathname === `/api/messages/${mother.id}/unread-count`).length, 0);
 });
 
 test('without leave to write for the candidate, /chat/{id} says so plainly and opens nothing', async () => {
@@ -73,6 +78,7 @@ test('without leave to write for the candidate, /chat/{id} says so plainly and o
   assert.equal(router.state.location.pathname, `/chat/${RAVI}`);
   assert.ok(screen.getByRole('link', { name: 'Back to Messages' }));
   await waitFor(() => assert.equal(ownChatAsked(fetchStub.calls), false));
+  assert.equal(fetchStub.calls.filter((c) => c.url.pathname.endsWith('/unread-count')).length, 0, 'no badge: family read none of her conversations');
 });
 
 test("a conversation of the candidate's own that was not shared is refused with the reason", async () => {
