@@ -48,6 +48,8 @@ import * as profileBasics from './20261207_63_profile_basics';
 import * as signInAttempts from './20261207_69_sign_in_attempts';
 import * as shareRevocationReason from './20261207_70_share_revocation_reason';
 import * as engineFamilyRelations from './20261207_71_engine_family_relations';
+import * as savedSearches from './20261207_84_saved_searches';
+import * as savedSearchEmails from './20261207_85_saved_search_emails';
 import * as profileActivitySubject from './20261207_86_profile_activity_subject';
 import * as notificationForProfile from './20261207_87_notification_for_profile';
 
@@ -107,6 +109,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261207_69_sign_in_attempts': signInAttempts,
   '20261207_70_share_revocation_reason': shareRevocationReason,
   '20261207_71_engine_family_relations': engineFamilyRelations,
+  '20261207_84_saved_searches': savedSearches,
+  '20261207_85_saved_search_emails': savedSearchEmails,
   '20261207_86_profile_activity_subject': profileActivitySubject,
   '20261207_87_notification_for_profile': notificationForProfile,
 };

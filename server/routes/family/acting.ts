@@ -26,6 +26,11 @@ const ACTIONS: Array<[method: string, path: RegExp, action: FamilyAction]> = [
   // The profile page's insights, for the candidate: mood match, cultural fit, what to say first.
   ['GET', /^\/api\/(matches\/\d+\/mood-compatibility|moods\/\d+\/(cultural-insight|conversation-starters))$/, 'search'],
   ['GET', /^\/api\/not-interested$/, 'search'],
+  // The candidate's saved searches: a search kept for later is searching for them.
+  ['GET', /^\/api\/saved-searches$/, 'search'],
+  ['POST', /^\/api\/saved-searches$/, 'search'],
+  ['PATCH', /^\/api\/saved-searches\/\d+$/, 'search'],
+  ['DELETE', /^\/api\/saved-searches\/\d+$/, 'search'],
   ['GET', /^\/api\/profiles\/\d+\/biodata\.pdf$/, 'share'],
   ['PATCH', /^\/api\/profiles\/\d+$/, 'edit'],
   ['POST', /^\/api\/profiles\/\d+\/completion\/\d+$/, 'edit'],
