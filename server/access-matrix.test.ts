@@ -176,6 +176,10 @@ const MATRIX: Record<string, Access> = {
   'GET /api/shortlist/:profileId': 'owner',
   'POST /api/shortlist/:profileId': 'owner',
   'DELETE /api/shortlist/:profileId/:entryId': 'owner',
+  'GET /api/saved-searches': 'member',
+  'POST /api/saved-searches': 'member',
+  'PATCH /api/saved-searches/:id': 'owner',
+  'DELETE /api/saved-searches/:id': 'owner',
   'GET /api/profile-views/:userId': 'owner',
 };
 
@@ -226,6 +230,8 @@ test('visitors, other members and owners get exactly what the matrix allows', as
   const call = await buildCall(server.db, { callerId: other.user.id, calleeId: owner.user.id, status: 'ended', endReason: 'hangup', endedAt: Date.now() });
   await buildCallParticipant(server.db, { callId: call.id, userId: owner.user.id, sideUserId: owner.user.id, state: 'left' });
 
+  const saved = (await (await owner.client.post('/api/saved-searches', { name: 'Engineers', filters: { query: 'engineer' } })).json()) as { id: number };
+
   const fill = (path: string) =>
     path
       .replace(':userId1', String(owner.user.id))
@@ -233,7 +239,7 @@ test('visitors, other members and owners get exactly what the matrix allows', as
       .replace(':otherUserId', String(other.user.id))
       .replace(':userId', String(owner.user.id))
       .replace(':profileId', String(path.startsWith('/api/compatibility') ? otherProfile.id : ownerProfile.id))
-      .replace(':id', String(path.startsWith('/api/notifications') ? notification.id : ownerProfile.id))
+      .replace(':id', String(path.startsWith('/api/notifications') ? notification.id : path.startsWith('/api/saved-searches') ? saved.id : ownerProfile.id))
       .replace(':callId', String(call.id))
       .replace(':shareId', String(share.id))
       .replace(':shareCode', share.shareCode)
@@ -252,7 +258,7 @@ test('visitors, other members and owners get exactly what the matrix allows', as
   const snapshot = async () =>
     JSON.stringify(
       await Promise.all(
-        ['profiles', 'profile_shares', 'photos', 'notifications', 'messages', 'privacy_settings', 'notification_settings', 'sessions', 'profile_likes', 'payments', 'push_subscriptions'].map((t) =>
+        ['profiles', 'profile_shares', 'photos', 'notifications', 'messages', 'privacy_settings', 'notification_settings', 'sessions', 'profile_likes', 'payments', 'push_subscriptions', 'saved_searches'].map((t) =>
           server.db(t).select('*').orderBy(t === 'privacy_settings' || t === 'notification_settings' ? 'userId' : 'id'),
         ),
       ),

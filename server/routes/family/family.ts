@@ -48,13 +48,13 @@ export function familyRoutes() {
     });
   });
 
-  // The candidate's activity list: the changes family made to the profile, with who made each.
+  // The candidate's activity list: what the candidate and family did for the profile, with who did each.
   router.get('/:profileId/activity', async (ctx) => {
     const user = currentUser(ctx);
     const profileId = idParam(ctx.params.profileId);
-    await authorizeFamily(ctx.services.db, user.id, profileId, 'see-people');
+    const facts = await authorizeFamily(ctx.services.db, user.id, profileId, 'see-people');
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = await activityOf(ctx.services.db, profileId, user.id);
+    ctx.body = await activityOf(ctx.services.db, profileId, { userId: user.id, facts });
   });
 
   router.get('/:profileId', async (ctx) => {

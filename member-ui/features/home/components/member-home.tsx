@@ -3,6 +3,7 @@ import UserRoundPlus from 'lucide-react/icons/user-round-plus';
 import Users from 'lucide-react/icons/users';
 import type { SessionUser } from '../../../../contracts/auth';
 import { Badge } from '../../../components/ui/badge';
+import { cn } from '../../../components/ui/cn';
 import { firstName } from '../../../lib/format';
 import { useHelperMode } from '../../../lib/helper-mode';
 import { paths } from '../../../lib/paths';
@@ -17,29 +18,39 @@ import { useT } from '../../../i18n/use-t';
 
 /** The member dashboard. */
 export function MemberHome({ user }: { user: SessionUser }) {
-  usePremiumWelcome(user);
   useFirstScreenReplaced();
   // Helper mode: an account helping with a profile (a father helping his son) works on the candidate's matches here.
   const mode = useHelperMode();
   const helping = mode.helping;
   const t = useT();
+  // Whether it acts for someone is known only once the helped list is in: no welcome to the helper's own plan before.
+  usePremiumWelcome(user, helping !== null || !mode.settled);
   const candidate = helping ? { profileId: helping.profileId, name: helping.candidateName ?? t('helper.them') } : null;
   return (
     <section className="member-home" aria-labelledby="home-title">
-      <header className="member-home__greeting">
+      <header className={cn('member-home__greeting', helping && 'member-home__greeting--helping')}>
         <div>
           <p className="member-home__eyebrow">{t('home.namaste')}</p>
           <h1 id="home-title" className="member-home__title">
             {t('home.welcome', { name: firstName(user.fullName) })}
           </h1>
         </div>
-        <div className="member-home__badges">
-          <Badge tone={user.subscriptionTier === 'tryme' ? 'neutral' : 'gold'}>{t(`tier.${user.subscriptionTier}`)}</Badge>
-          {user.isFirst500 && user.subscriptionTier !== 'tryme' ? <Badge tone="saffron">{t('home.first500', { count: 500 })}</Badge> : null}
-        </div>
+        {helping ? (
+          // Acting for the candidate, their plan governs: it is the one shown (the helper's own is in Settings).
+          <div className="member-home__badges member-home__badges--helping">
+            <Badge tone={helping.candidateTier === 'tryme' ? 'neutral' : 'gold'}>
+              {t('home.candidateTier', { name: candidate?.name ?? '', tier: t(`tier.${helping.candidateTier}`) })}
+            </Badge>
+          </div>
+        ) : (
+          <div className="member-home__badges">
+            <Badge tone={user.subscriptionTier === 'tryme' ? 'neutral' : 'gold'}>{t(`tier.${user.subscriptionTier}`)}</Badge>
+            {user.isFirst500 && user.subscriptionTier !== 'tryme' ? <Badge tone="saffron">{t('home.first500', { count: 500 })}</Badge> : null}
+          </div>
+        )}
       </header>
 
-      <TierBanner user={user} />
+      {helping ? null : <TierBanner user={user} />}
 
       {helping ? (
         <Link to={paths.family} className="home-cta">
@@ -63,7 +74,7 @@ export function MemberHome({ user }: { user: SessionUser }) {
 
       <FeaturedMatches actingFor={candidate?.profileId ?? null} />
       <DailyMatches userId={user.id} helping={candidate} />
-      {user.subscriptionTier === 'tryme' ? <PremiumPromoCard /> : null}
+      {!helping && user.subscriptionTier === 'tryme' ? <PremiumPromoCard /> : null}
       <SuccessStory />
     </section>
   );

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { getRouteApi, useRouterState } from '@tanstack/react-router';
+import { Navigate, getRouteApi, useRouterState } from '@tanstack/react-router';
 import Ban from 'lucide-react/icons/ban';
 import MessageCircleHeart from 'lucide-react/icons/message-circle-heart';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
@@ -13,6 +13,9 @@ import { usePageTitle } from '../../../lib/page-title';
 import { useSessionUser } from '../../../lib/session';
 import { useCallsWith } from '../../../lib/calls';
 import { CallButton } from '../../../components/calls/call-button';
+import type { HelpedProfile } from '../../../lib/helped-profiles';
+import { useHelperMode } from '../../../lib/helper-mode';
+import { paths } from '../../../lib/paths';
 import { appendMessage, peerPath, threadPath, usePeer, useSendMessage, useThread } from '../api/chat';
 import { ChatAllowance } from '../components/chat-allowance';
 import { ChatLoading } from '../../../components/chat/chat-loading';
@@ -38,11 +41,23 @@ export function ChatPage() {
   const { id } = chatRoute.useParams();
   const otherId = Number(id);
   const user = useSessionUser();
+  const { helping, settled } = useHelperMode();
   if (!user) return null;
   if (!Number.isInteger(otherId) || otherId <= 0 || otherId === user.id) {
     return <ChatUnavailable message="This conversation does not exist." />;
   }
+  // Helper mode (a link, a reload, a notification): the chat is the candidate's, never the helper's own with them.
+  if (!settled) return <ChatLoading />;
+  if (helping) return <HelperChatRedirect helping={helping} otherId={otherId} />;
   return <ChatScreen key={otherId} userId={user.id} otherId={otherId} />;
+}
+
+/** Opens the candidate's conversation in the family chat when they let family write; otherwise says why not. */
+function HelperChatRedirect({ helping, otherId }: { helping: HelpedProfile; otherId: number }) {
+  const name = helping.candidateName ?? 'The person you help';
+  if (otherId === helping.candidateUserId) return <ChatUnavailable message="This conversation does not exist." />;
+  if (!helping.may.message) return <ChatUnavailable message={`${name}'s chats are their own. ${name} has not let family write for them.`} />;
+  return <Navigate to={paths.familyChat} params={{ profileId: String(helping.profileId), otherId: String(otherId) }} replace />;
 }
 
 /** What is typed in a chat survives leaving it (to read the plans and upgrade, say) for the rest of the session. */

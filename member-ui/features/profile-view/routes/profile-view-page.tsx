@@ -27,7 +27,7 @@ import { SuggestButton } from '../../../components/family/suggest-button';
 import { usePageTitle } from '../../../lib/page-title';
 import { useSessionUser } from '../../../lib/session';
 import { useLikeCheck, useToggleLike } from '../api/profile-like';
-import { useProfileInsights } from '../api/profile-insights';
+import { insightsFor, useProfileInsights } from '../api/profile-insights';
 import { CallButton } from '../../../components/calls/call-button';
 import { useCallsWith } from '../../../lib/calls';
 import { MemberActions, PeopleActions } from '../components/member-actions';
@@ -237,7 +237,10 @@ function MatchCall({ otherId, name }: { otherId: number; name: string }) {
  */
 function DeferredDetails({ profile, isOwner, user }: { profile: ProfileView; isOwner: boolean; user: SessionUser | null }) {
   const shown = useDeferredValue(true, false);
-  const insights = useDeferredValue(useProfileInsights(profile, user));
+  // Helper mode: the insights are the candidate's with this member, never the helper's own.
+  const mode = useHelperMode();
+  const who = insightsFor(user, profile, mode.helping, mode.profiles.some((h) => h.profileId === profile.id));
+  const insights = useDeferredValue(useProfileInsights(profile, who));
   if (!shown) return null;
   return <ProfileDetails profile={profile} isOwner={isOwner} nriEditable={isOwner} insights={insights} />;
 }
