@@ -12,7 +12,7 @@ export interface BuiltUser {
 /** A member (or reviewer/admin) straight in the database; overrides for anything the test cares about. */
 export async function buildUser(
   server: TestServer,
-  overrides: Partial<{ fullName: string; username: string; email: string; password: string; role: UserRole; tier: User['subscriptionTier']; countRegistration: boolean }> = {},
+  overrides: Partial<{ fullName: string; username: string; email: string; password: string; role: UserRole; tier: User['subscriptionTier']; countRegistration: boolean; language: Language }> = {},
 ): Promise<BuiltUser> {
   const suffix = crypto.randomBytes(4).toString('hex');
   const password = overrides.password ?? 'correct horse battery';
@@ -25,7 +25,7 @@ export async function buildUser(
       password,
       role: overrides.role ?? 'member',
     },
-    { passwordParams: server.config.argon2, firstFreePremium: server.config.firstFreePremium, countRegistration: overrides.countRegistration ?? false },
+    { passwordParams: server.config.argon2, firstFreePremium: server.config.firstFreePremium, countRegistration: overrides.countRegistration ?? false, language: overrides.language },
   );
   if (overrides.tier && overrides.tier !== user.subscriptionTier) {
     const ends = overrides.tier === 'tryme' ? null : Date.now() + 30 * 24 * 3600_000;
@@ -50,6 +50,7 @@ export async function signedInClient(server: TestServer, overrides: Parameters<t
 import sharp from 'sharp';
 import { Profile } from '../models/profile';
 import { derivedFields } from '../services/profile-completion';
+import type { Language } from '../../contracts/i18n/languages';
 
 /** A complete profile for `user` straight in the database (all five stages satisfied unless overridden). */
 export async function buildProfile(server: TestServer, user: User, overrides: Partial<Profile> = {}): Promise<Profile> {
