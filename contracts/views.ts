@@ -102,6 +102,14 @@ export interface ProfileView {
   locationPreference: string[];
   educationPreference: string | null;
   professionPreference: string | null;
+  /** partner preferences on the basics: a height range (cm), and lists that are empty for "open to all" */
+  heightPreferenceMin: number | null;
+  heightPreferenceMax: number | null;
+  maritalStatusPreference: string[];
+  dietPreference: string[];
+  communityPreference: string[];
+  religionPreference: string[];
+  motherTonguePreference: string[];
   nriResidenceCountry: string | null;
   nriCommunity: string | null;
   culturalIntegrationLevel: string | null;

@@ -46,6 +46,7 @@ import * as trustAndSafety from './20261207_50_trust_and_safety';
 import * as profileActivity from './20261207_60_profile_activity';
 import * as profileBasics from './20261207_63_profile_basics';
 import * as signInAttempts from './20261207_69_sign_in_attempts';
+import * as partnerPreferences from './20261207_80_partner_preferences';
 import * as shareRevocationReason from './20261207_70_share_revocation_reason';
 
 interface Migration {
@@ -103,6 +104,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261207_63_profile_basics': profileBasics,
   '20261207_69_sign_in_attempts': signInAttempts,
   '20261207_70_share_revocation_reason': shareRevocationReason,
+  '20261207_80_partner_preferences': partnerPreferences,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {
