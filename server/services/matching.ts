@@ -201,7 +201,7 @@ export function sameValue(a: string | null, b: string | null): number | null {
   return a === b ? 1 : 0;
 }
 
-const anyOf = (list: string[] | null) => (list && list.length ? list.join(', ') : 'any');
+const anyOf = (list: string[] | null) => (list?.length ? list.join(', ') : 'any');
 
 /**
  * Match percentage and breakdown between `member` and `candidate`. `gunaScore` (0–36) plugs in the Kundali
