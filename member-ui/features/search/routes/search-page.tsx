@@ -67,6 +67,7 @@ function activeFilterCount(filters: SearchFilters | null): number {
     filters.educations,
     filters.diets,
     filters.returnPlans,
+    filters.rashis,
   ].filter((list) => list.length > 0).length;
   const single = [
     filters.profileType !== 'all',
@@ -74,6 +75,8 @@ function activeFilterCount(filters: SearchFilters | null): number {
     filters.hasPhoto,
     filters.activeWithinDays !== 0,
     filters.minGuna !== null,
+    filters.near !== '',
+    filters.minHeightCm !== null || filters.maxHeightCm !== null,
   ].filter(Boolean).length;
   // The age range counts once applied: it always narrows the results.
   return 1 + lists + single;
