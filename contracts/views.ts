@@ -31,6 +31,8 @@ export interface ProfileView {
   id: number;
   /** "Managed by family, not yet confirmed by Priya" while the person a family-made profile is for has not accepted */
   familyStatus?: string | null;
+  /** GET /api/profiles/{id} of another member: each factor of the viewer's match percentage (null: no match to explain) */
+  matchFactors?: MatchFactorView[] | null;
   userId: number;
   user: { id: number; fullName: string; isVerified: boolean };
   fullName: string;

@@ -171,8 +171,18 @@ describe('partner preferences', () => {
     const after = (await cards(me.client, '/api/search?near=Leicester,%20GB&withinKm=5&limit=50')).cards.find((c) => c.id === him.id);
     assert.ok(after && before.matchPercentage !== null && after.matchPercentage !== null);
     assert.ok(after.matchPercentage < before.matchPercentage, `too short and not vegetarian: ${before.matchPercentage} → ${after.matchPercentage}`);
-    const page = (await (await me.client.get(`/api/profiles/${him.userId}`)).json()) as { matchPercentage: number };
+    const page = (await (await me.client.get(`/api/profiles/${him.userId}`)).json()) as {
+      matchPercentage: number;
+      matchFactors: Array<{ factor: string; weight: number; earned: number }>;
+    };
     assert.equal(page.matchPercentage, after.matchPercentage);
+    // The page explains it factor by factor: 168 cm is 7 cm short of 175 (0.3 of 4 points), a non-vegetarian diet earns nothing.
+    const factor = (name: string) => page.matchFactors.find((f) => f.factor === name);
+    assert.deepEqual(factor('height (yours)'), { factor: 'height (yours)', weight: 4, earned: 1.2, detail: '168 cm vs preferred 175–190 cm' });
+    assert.equal(factor('diet (yours)')?.earned, 0);
+    assert.equal(factor('community (yours)')?.earned, 2);
+    const own = (await (await me.client.get(`/api/profiles/${me.user.id}`)).json()) as { matchFactors: unknown };
+    assert.equal(own.matchFactors, null, 'no match with oneself');
   });
 
   test('a height range upside down or an unknown diet is a 400 and changes nothing', async () => {

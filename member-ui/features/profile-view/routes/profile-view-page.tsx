@@ -34,6 +34,7 @@ import { ProfileViewSkeleton } from '../components/profile-view-skeleton';
 import { NotInterestedButton } from '../../../components/not-interested/not-interested-button';
 import { SaveToShortlist } from '../../../components/shortlist/save-to-shortlist';
 import { FirstScreen, useFirstScreenReplaced } from '../../../app/layout/first-screen';
+import { MatchBreakdown } from '../components/match-breakdown';
 import { DownloadBiodata } from '../../../components/profile/download-biodata';
 
 const profileViewRoute = getRouteApi('/member/profile/$id');
@@ -152,6 +153,7 @@ function LoadedProfile({ profile }: { profile: ProfileView }) {
             </Badge>
           ) : null}
         </div>
+        {profile.matchFactors?.length ? <MatchBreakdown factors={profile.matchFactors} /> : null}
         {profile.familyStatus ? (
           <p className="profile-intro__family" role="note">
             {profile.familyStatus}
