@@ -1,10 +1,15 @@
 import { useId } from 'react';
 import { CITIES, METROS } from '../../../../contracts/gazetteer';
-import { HEIGHT_MAX_CM, HEIGHT_MIN_CM, formatHeight } from '../../../../contracts/profile-basics';
+import { HEIGHT_MAX_CM, HEIGHT_MIN_CM } from '../../../../contracts/profile-basics';
 
 /** What the place box suggests: the metro areas, then every city the gazetteer knows as "City, CC". */
 const PLACES = [...METROS.map((m) => m.name), ...CITIES.map((c) => `${c.name}, ${c.country}`)];
 const RADII = [10, 25, 50, 100, 200, 500] as const;
+/** "170 cm · 5′7″": short enough for half the sheet's width at 390 px. */
+const shortHeight = (cm: number) => {
+  const inches = Math.round(cm / 2.54);
+  return `${cm} cm · ${Math.floor(inches / 12)}′${inches % 12}″`;
+};
 const HEIGHTS = Array.from({ length: HEIGHT_MAX_CM - HEIGHT_MIN_CM + 1 }, (_, i) => HEIGHT_MIN_CM + i);
 
 /** "Near a city or metro area, within N km": members of cities the gazetteer does not know are left out. */
@@ -71,7 +76,7 @@ export function HeightField({
       <option value="">Any</option>
       {HEIGHTS.map((cm) => (
         <option key={cm} value={cm}>
-          {formatHeight(cm)}
+          {shortHeight(cm)}
         </option>
       ))}
     </>

@@ -102,7 +102,7 @@ export function ResultCard({ result, first = false, helping = false }: { result:
           <p className="result-card__meta">
             <Moon size={13} aria-hidden="true" />
             <span className="result-card__meta-text">
-              {result.rashi} rashi{result.astroSource?.rashi === 'computed' ? ' (from birth details)' : ''}
+              {result.rashi} rashi
             </span>
           </p>
         ) : null}
