@@ -48,6 +48,7 @@ import * as profileBasics from './20261207_63_profile_basics';
 import * as signInAttempts from './20261207_69_sign_in_attempts';
 import * as partnerPreferences from './20261207_80_partner_preferences';
 import * as shareRevocationReason from './20261207_70_share_revocation_reason';
+import * as engineFamilyRelations from './20261207_71_engine_family_relations';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -104,6 +105,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261207_63_profile_basics': profileBasics,
   '20261207_69_sign_in_attempts': signInAttempts,
   '20261207_70_share_revocation_reason': shareRevocationReason,
+  '20261207_71_engine_family_relations': engineFamilyRelations,
   '20261207_80_partner_preferences': partnerPreferences,
 };
 
