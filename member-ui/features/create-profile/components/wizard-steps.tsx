@@ -24,6 +24,7 @@ import {
   latestAdultBirthDate,
   countryOptions,
 } from '../../../components/profile/option-labels';
+import { citiesOf } from '../../../../contracts/gazetteer';
 import { ChoiceList } from '../../../components/profile/choice-list';
 import { CommunityField } from '../../../components/profile/community-field';
 import type { LIST_PREFERENCES, WizardErrors, WizardField, WizardValues } from './wizard-values';
@@ -98,7 +99,13 @@ export function BasicInformationStep(props: StepProps & { fullName: string }) {
         </fieldset>
       ) : null}
       <SelectField label="Country" placeholder="Select country" options={countryOptions()} {...bind('country')} />
-      <TextField label="City" autoComplete="address-level2" {...bind('city')} />
+      <TextField label="City" autoComplete="address-level2" list="wizard-city-suggestions" {...bind('city')} />
+      {/* The cities distance search knows in the chosen country: a member elsewhere is left out of searches near a place. */}
+      <datalist id="wizard-city-suggestions">
+        {citiesOf(props.values.country).map((city) => (
+          <option key={city} value={city} />
+        ))}
+      </datalist>
     </div>
   );
 }
