@@ -3,8 +3,9 @@ import rows from './city-gazetteer.json';
 
 /**
  * The cities distance search knows (city-gazetteer.json, made by scripts/make-city-gazetteer.mjs from GeoNames:
- * the cities of 100,000 people or more in India and the countries of the diaspora) and the metro areas members
- * name (each a centre and a default radius). A member whose city is not here is left out of distance searches;
+ * the cities of 100,000 people or more in India and the countries of the diaspora, the largest of a few more
+ * countries, and suburbs many Indian families live in), the names members write for some of them (ALIASES) and
+ * the metro areas members name (each a centre and a default radius). A member whose city is not here is left out of distance searches;
  * the profile editor offers these names for the city field.
  */
 
@@ -69,6 +70,16 @@ const fold = (s: string) =>
 
 const byKey = new Map<string, GazetteerCity>();
 for (const city of CITIES) byKey.set(`${fold(city.name)}|${city.country}`, city);
+/** Names members write for a city the gazetteer spells otherwise. */
+export const ALIASES: ReadonlyArray<[string, string, string]> = [
+  ['New York', 'New York City', 'US'], ['NYC', 'New York City', 'US'], ['Frankfurt', 'Frankfurt am Main', 'DE'], ['Bangalore', 'Bengaluru', 'IN'],
+  ['Bombay', 'Mumbai', 'IN'], ['Calcutta', 'Kolkata', 'IN'], ['Madras', 'Chennai', 'IN'], ['Gurugram', 'Gurgaon', 'IN'], ['Poona', 'Pune', 'IN'],
+  ['Al Khobar', 'Khobar', 'SA'], ['Cochin', 'Kochi', 'IN'], ['Trivandrum', 'Thiruvananthapuram', 'IN'], ['Baroda', 'Vadodara', 'IN'],
+];
+for (const [alias, name, country] of ALIASES) {
+  const city = byKey.get(`${fold(name)}|${country}`);
+  if (city) byKey.set(`${fold(alias)}|${country}`, city);
+}
 const metroByName = new Map<string, Metro>();
 for (const metro of METROS) for (const name of [metro.name, ...metro.aliases]) metroByName.set(fold(name), metro);
 
