@@ -271,6 +271,8 @@ export interface NotificationView {
   sourceType: string | null;
   isRead: boolean;
   is_read: boolean;
+  /** a helper's copy about the profile they help with: whose it is (null: about the recipient's own account) */
+  forProfile: { profileId: number; name: string } | null;
   createdAt: string;
 }
 

@@ -51,6 +51,10 @@ import * as shareRevocationReason from './20261207_70_share_revocation_reason';
 import * as engineFamilyRelations from './20261207_71_engine_family_relations';
 import * as savedSearches from './20261207_84_saved_searches';
 import * as savedSearchEmails from './20261207_85_saved_search_emails';
+import * as profileActivitySubject from './20261207_86_profile_activity_subject';
+import * as notificationForProfile from './20261207_87_notification_for_profile';
+import * as calls from './20261207_88_calls';
+import * as familyMayCall from './20261207_89_family_may_call';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -111,6 +115,10 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261207_80_partner_preferences': partnerPreferences,
   '20261207_84_saved_searches': savedSearches,
   '20261207_85_saved_search_emails': savedSearchEmails,
+  '20261207_86_profile_activity_subject': profileActivitySubject,
+  '20261207_87_notification_for_profile': notificationForProfile,
+  '20261207_88_calls': calls,
+  '20261207_89_family_may_call': familyMayCall,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -225,7 +225,7 @@ export interface FamilyFacts {
 
 export type FamilyAction =
   | 'see-people' | 'invite-candidate' | 'set-consent-gate' | 'invite-family' | 'remove-member' | 'set-permissions'
-  | 'edit' | 'search' | 'like' | 'message' | 'suggest' | 'decide-suggestion' | 'family-thread' | 'share' | 'shortlist';
+  | 'edit' | 'search' | 'like' | 'message' | 'suggest' | 'decide-suggestion' | 'family-thread' | 'share' | 'shortlist' | 'call';
 
 /**
  * The family rules, in one place:
@@ -262,6 +262,8 @@ export function decideFamily(facts: FamilyFacts, action: FamilyAction): boolean 
       return permissions.mayMessage;
     case 'share':
       return permissions.mayShare;
+    case 'call':
+      return permissions.mayCall;
     default:
       return false;
   }
@@ -275,7 +277,7 @@ export function mayLikeOrMessageAsSelf(account: { helpsWithProfiles: boolean; ha
   return account.hasOwnProfile || !account.helpsWithProfiles;
 }
 
-export const DEFAULT_FAMILY_PERMISSIONS: FamilyPermissions = { mayEdit: true, maySearch: true, mayLike: true, mayShortlist: true, mayMessage: false, mayShare: true };
+export const DEFAULT_FAMILY_PERMISSIONS: FamilyPermissions = { mayEdit: true, maySearch: true, mayLike: true, mayShortlist: true, mayMessage: false, mayShare: true, mayCall: false };
 
 /** The family facts of `userId` on the profile `profileId`; null when there is no live profile of that id. */
 export async function familyFacts(db: Db, userId: number | null, profileId: number): Promise<(FamilyFacts & { ownerUserId: number }) | null> {

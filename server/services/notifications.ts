@@ -1,6 +1,9 @@
 import type { NotificationType } from '../../contracts/enums';
 import type { AppServices } from '../context';
+import type { NotificationView } from '../../contracts/views';
+import type { Db } from '../db';
 import { Notification } from '../models/engagement';
+import { copyContextsOf, familyCopiesOf } from './family/notices';
 import { NotificationSettings } from '../models/settings';
 import { User } from '../models/user';
 import { presentNotification } from '../presenters/notification';
@@ -22,6 +25,8 @@ export interface NewNotification {
   sourceId?: number | null;
   sourceType?: string | null;
   actorUserId?: number | null;
+  /** a helper's copy about the profile they help with (see services/family/notices) */
+  forProfileId?: number | null;
 }
 
 /**
@@ -43,12 +48,11 @@ export async function notify(services: Pick<AppServices, 'db' | 'live'> & Partia
     sourceId: input.sourceId ?? null,
     sourceType: input.sourceType ?? null,
     actorUserId: input.actorUserId ?? null,
+    forProfileId: input.forProfileId ?? null,
     isRead: false,
     createdAt: Date.now(),
   });
-  const recipient = await User.query(services.db).findById(input.userId).select('subscriptionTier', 'subscriptionEnds');
-  const tier = { subscriptionTier: recipient?.subscriptionTier ?? 'tryme', subscriptionEnds: recipient?.subscriptionEnds ?? null };
-  const shown = presentNotification(notification, tier);
+  const shown = (await presentNotifications(services.db, [notification], input.userId))[0];
   services.live.publish({ userId: input.userId, kind: 'notification', payload: { ...shown } });
   const { config, log } = services;
   if (config) {
@@ -61,5 +65,25 @@ export async function notify(services: Pick<AppServices, 'db' | 'live'> & Partia
       });
     }
   }
+  if (!input.forProfileId) {
+    // The candidate's family hear of what they may act on, in their own notifications (their own settings apply).
+    for (const copy of await familyCopiesOf(services.db, input)) {
+      await notify(services, { ...input, ...copy });
+    }
+  }
   return notification;
+}
+
+/**
+ * Notifications as their recipient may see them: their own by their own plan; a helper's copy about a candidate by
+ * the candidate's plan (it governs what the helper sees for them), labelled with the candidate's first name.
+ */
+export async function presentNotifications(db: Db, rows: Notification[], recipientId: number): Promise<NotificationView[]> {
+  const recipient = await User.query(db).findById(recipientId).select('subscriptionTier', 'subscriptionEnds');
+  const own = { subscriptionTier: recipient?.subscriptionTier ?? 'tryme', subscriptionEnds: recipient?.subscriptionEnds ?? null };
+  const copies = await copyContextsOf(db, rows.flatMap((r) => (r.forProfileId ? [r.forProfileId] : [])));
+  return rows.map((row) => {
+    const copy = row.forProfileId ? copies.get(row.forProfileId) : undefined;
+    return presentNotification(row, copy?.tier ?? own, copy && row.forProfileId ? { profileId: row.forProfileId, name: copy.name } : null);
+  });
 }
