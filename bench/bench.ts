@@ -502,6 +502,14 @@ async function runConfiguration(config: BenchConfig): Promise<Record<string, unk
     ];
     const moonMembers = members.map((m, i) => (withMoon.has(m.userId) ? i : -1)).filter((i) => i >= 0);
     const gunaShots = grid([18, 21, 24], (m, g) => ({ member: m, path: `/api/search?minGuna=${g}` }), 1, moonMembers);
+    // Sorted by a column rather than the score: every member of the wanted gender is swept (no bound to stop at).
+    const sortShots = (sort: string) => grid([''], (m) => ({ member: m, path: `/api/search?sort=${sort}` }), 1);
+    const heightShots = grid(['minHeightCm=160&maxHeightCm=175', 'minHeightCm=170', 'maxHeightCm=165'], (m, h) => ({ member: m, path: `/api/search?${h}` }), 1);
+    const distanceShots = grid(
+      ['Greater Toronto', 'Bay Area', 'Greater London', 'Dubai', 'Mumbai, IN', 'Bengaluru, India&withinKm=100'],
+      (m, near) => ({ member: m, path: `/api/search?near=${encodeURIComponent(near).replace('%26withinKm%3D', '&withinKm=')}` }),
+      1,
+    );
     // Page 5: each member's first four pages of a search give the cursor (the member paging on), fetched just
     // before the run, as a member pages on within a minute.
     const pageFiveShots = async (): Promise<Shot[]> => {
@@ -538,6 +546,11 @@ async function runConfiguration(config: BenchConfig): Promise<Record<string, unk
       { key: 'search-filters', route: 'GET /api/search (filters)', shots: filterShots },
       { key: 'search-guna', route: 'GET /api/search?minGuna=…', shots: gunaShots },
       { key: 'search-page5', route: 'GET /api/search (5th page)', shots: pageFiveShots },
+      { key: 'search-newest', route: 'GET /api/search?sort=newest', shots: sortShots('newest') },
+      { key: 'search-active', route: 'GET /api/search?sort=active', shots: sortShots('active') },
+      { key: 'search-age', route: 'GET /api/search?sort=age', shots: sortShots('age') },
+      { key: 'search-height', route: 'GET /api/search?minHeightCm=…&maxHeightCm=…', shots: heightShots },
+      { key: 'search-distance', route: 'GET /api/search?near=…', shots: distanceShots },
     ];
     const otherRoutes: Array<{ key: string; route: string; shots: Shot[] }> = [
       { key: 'daily', route: 'GET /api/matches/daily', shots: members.map((_, i) => ({ member: i, path: '/api/matches/daily' })) },

@@ -2,13 +2,14 @@ import * as z from 'zod';
 import { AUTH_MESSAGES, passwordSchema } from './auth';
 import { LIMITS } from './enums';
 
-export const FAMILY_RELATION_VALUES = ['mother', 'father', 'sibling', 'guardian', 'relative'] as const;
+export const FAMILY_RELATION_VALUES = ['mother', 'father', 'sibling', 'guardian', 'relative', 'friend'] as const;
 export const FAMILY_RELATION_LABELS: Record<(typeof FAMILY_RELATION_VALUES)[number], string> = {
   mother: 'mother',
   father: 'father',
   sibling: 'sibling',
   guardian: 'guardian',
   relative: 'relative',
+  friend: 'friend',
 };
 
 /** A person's name as it may appear in an email to someone outside Saathi: letters, spaces, hyphens, apostrophes. */
@@ -37,7 +38,7 @@ export const familyInviteSchema = z.discriminatedUnion('role', [
   z.object({
     role: z.literal('family'),
     email,
-    relation: z.enum(FAMILY_RELATION_VALUES, { error: 'Choose mother, father, sibling, guardian or relative' }),
+    relation: z.enum(FAMILY_RELATION_VALUES, { error: 'Choose mother, father, sibling, guardian, relative or friend' }),
   }),
 ], { error: 'Invite as candidate or family' });
 export type FamilyInviteInput = z.infer<typeof familyInviteSchema>;

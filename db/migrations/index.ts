@@ -46,6 +46,7 @@ import * as trustAndSafety from './20261207_50_trust_and_safety';
 import * as profileActivity from './20261207_60_profile_activity';
 import * as profileBasics from './20261207_63_profile_basics';
 import * as signInAttempts from './20261207_69_sign_in_attempts';
+import * as partnerPreferences from './20261207_80_partner_preferences';
 import * as shareRevocationReason from './20261207_70_share_revocation_reason';
 import * as engineFamilyRelations from './20261207_71_engine_family_relations';
 import * as savedSearches from './20261207_84_saved_searches';
@@ -112,6 +113,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261207_69_sign_in_attempts': signInAttempts,
   '20261207_70_share_revocation_reason': shareRevocationReason,
   '20261207_71_engine_family_relations': engineFamilyRelations,
+  '20261207_80_partner_preferences': partnerPreferences,
   '20261207_84_saved_searches': savedSearches,
   '20261207_85_saved_search_emails': savedSearchEmails,
   '20261207_86_profile_activity_subject': profileActivitySubject,

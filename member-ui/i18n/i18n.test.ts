@@ -62,8 +62,9 @@ test("Hindi's plural forms: one for 0 and 1, other from 2; Tamil's one and other
   const now = new Date('2026-12-07T12:00:00Z');
   assert.equal(relativeTime('2026-12-07T11:00:00Z', now), '1 घंटा पहले');
   assert.equal(relativeTime('2026-12-07T09:00:00Z', now), '3 घंटे पहले');
-  assert.equal(translate('search.countMatching', { count: 0, formatted: '0' }), '0 सदस्य आपकी खोज से मेल खाता है');
-  assert.equal(translate('search.countMatching', { count: 2, formatted: '2' }), '2 सदस्य आपकी खोज से मेल खाते हैं');
+  const order = translate('sort.bestOrder');
+  assert.equal(translate('search.countMatching', { count: 0, formatted: '0', order }), '0 सदस्य आपकी खोज से मेल खाता है, सबसे अच्छा मेल पहले');
+  assert.equal(translate('search.countMatching', { count: 2, formatted: '2', order }), '2 सदस्य आपकी खोज से मेल खाते हैं, सबसे अच्छा मेल पहले');
   setTranslator(intlFor('ta', await loadCatalogue('ta')));
   assert.equal(relativeTime('2026-12-04T12:00:00Z', now), '3 நாட்கள் முன்பு');
   assert.equal(relativeTime('2026-12-06T11:00:00Z', now), '1 நாள் முன்பு');

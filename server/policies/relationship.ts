@@ -210,8 +210,6 @@ export async function relationshipBetween(db: Db, viewer: ViewerLike | null, tar
 // Family: the people of one profile. The profile's member account (profiles.userId) is who other members see. The
 // candidate is the person the profile is for; family members (up to three) act for them with their own accounts.
 
-export const FAMILY_RELATIONS = ['mother', 'father', 'sibling', 'guardian', 'relative'] as const;
-export type FamilyRelation = (typeof FAMILY_RELATIONS)[number];
 export const MAX_FAMILY_MEMBERS = 3;
 
 export type { FamilyConsent, FamilyPermissions };

@@ -9,7 +9,7 @@ import { familyLabels } from './family/people';
 import { birthData } from './kundali';
 import { pairAshtakoot } from './kundali/analysis';
 import { type BirthData, type Chart, IncompleteBirthData, castChart } from './kundali/chart';
-import { computeMatch } from './matching';
+import { type MatchResult, computeMatch } from './matching';
 import { loadProfile, presentFor, recordProfileView, visibleProfile } from './profiles';
 
 /**
@@ -48,12 +48,12 @@ export function cachedGunaScore(a: BirthData, b: BirthData): number | null {
   return ca && cb ? pairAshtakoot(ca, cb).score : null;
 }
 
-/** The viewer's match with this profile, Kundali gunas included when both birth charts can be cast. */
-async function matchPercentageFor(db: Db, viewer: User, profile: Profile): Promise<number | null> {
+/** The viewer's match with this profile and its breakdown, Kundali gunas included when both birth charts can be cast. */
+async function matchFor(db: Db, viewer: User, profile: Profile): Promise<MatchResult | null> {
   const mine = await viewerMatchProfile(db, viewer);
   if (!mine) return null;
   const gunaScore = cachedGunaScore(mine.profile, profile);
-  return computeMatch(mine.match, toMatchProfile(profile, profile.user?.isVerified ?? false), { gunaScore }).percentage;
+  return computeMatch(mine.match, toMatchProfile(profile, profile.user?.isVerified ?? false), { gunaScore });
 }
 
 /**
@@ -70,11 +70,15 @@ export async function profileAnswerFor(
 ): Promise<ProfileView> {
   const { db } = services;
   const { profile, access } = await visibleProfile(db, viewer, await loadProfile(db, profileId));
-  let matchPercentage: number | null = null;
+  let match: MatchResult | null = null;
   if (!access.isOwner) {
     // A view is still shown when the disk cannot record it (read-only or full).
     if (options.recordView) await unlessStorageFault(() => recordProfileView(services, viewer, profile));
-    matchPercentage = await matchPercentageFor(db, viewer, profile);
+    match = await matchFor(db, viewer, profile);
   }
-  return { ...presentFor(profile, access, matchPercentage), familyStatus: (await familyLabels(db, [profile.id])).get(profile.id) ?? null } as ProfileView;
+  return {
+    ...presentFor(profile, access, match?.percentage ?? null),
+    matchFactors: match?.factors ?? null,
+    familyStatus: (await familyLabels(db, [profile.id])).get(profile.id) ?? null,
+  } as ProfileView;
 }

@@ -97,6 +97,7 @@ export async function ensureFamilyRecord(db: Trx, profileId: number, choice: { h
 export function relationOfCreator(profileType: string, parentRelationship: string | null): string {
   if (profileType === 'sibling') return 'sibling';
   if (profileType === 'relative') return 'relative';
+  if (profileType === 'friend') return 'friend';
   const byParent: Record<string, string> = { father: 'father', mother: 'mother', brother: 'sibling', sister: 'sibling', uncle: 'relative', aunt: 'relative' };
   return byParent[parentRelationship ?? ''] ?? 'guardian';
 }

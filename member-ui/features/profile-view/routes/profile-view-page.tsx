@@ -36,6 +36,7 @@ import { ProfileViewSkeleton } from '../components/profile-view-skeleton';
 import { NotInterestedButton } from '../../../components/not-interested/not-interested-button';
 import { SaveToShortlist } from '../../../components/shortlist/save-to-shortlist';
 import { FirstScreen, useFirstScreenReplaced } from '../../../app/layout/first-screen';
+import { MatchBreakdown } from '../components/match-breakdown';
 import { DownloadBiodata } from '../../../components/profile/download-biodata';
 import { useT } from '../../../i18n/use-t';
 
@@ -158,6 +159,7 @@ function LoadedProfile({ profile }: { profile: ProfileView }) {
             </Badge>
           ) : null}
         </div>
+        {profile.matchFactors?.length ? <MatchBreakdown factors={profile.matchFactors} /> : null}
         {profile.familyStatus ? (
           <p className="profile-intro__family" role="note">
             {profile.familyStatus}

@@ -3,6 +3,7 @@ import {
   EDUCATION_LEVELS,
   MARITAL_STATUSES,
   MOTHER_TONGUES,
+  RASHIS,
   RELIGIONS,
   RETURN_TO_INDIA_PLANS,
 } from '../../../../contracts/enums';
@@ -34,6 +35,7 @@ const DIET_LABELS: Record<(typeof DIETS)[number], string> = {
 };
 
 export const RELIGION_CHOICES = () => same('religion', RELIGIONS);
+export const RASHI_CHOICES = () => same('rashi', RASHIS);
 export const MOTHER_TONGUE_CHOICES = () => same('language', MOTHER_TONGUES);
 export const EDUCATION_CHOICES = () => same('education', EDUCATION_LEVELS);
 export const MARITAL_CHOICES = () => MARITAL_STATUSES.map((value) => ({ value, label: optionLabel('marital', value, MARITAL_LABELS[value]) }));

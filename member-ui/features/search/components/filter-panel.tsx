@@ -16,6 +16,7 @@ import {
   withoutPremiumFilters,
 } from '../api/search';
 import { ChoiceGroup } from './choice-group';
+import { DistanceField, HeightField } from './distance-height';
 import {
   ACTIVE_CHOICES,
   DIET_CHOICES,
@@ -23,6 +24,7 @@ import {
   MARITAL_CHOICES,
   MOTHER_TONGUE_CHOICES,
   PROFILE_TYPE_CHOICES,
+  RASHI_CHOICES,
   RELIGION_CHOICES,
   RETURN_PLAN_CHOICES,
   VERIFIED_CHOICES,
@@ -43,7 +45,7 @@ export interface FilterPanelProps {
 
 /** How many background (free) and premium filters a draft sets: shown on the closed sections. */
 function backgroundCount(f: SearchFilters): number {
-  return f.religions.length + f.motherTongues.length + f.maritalStatuses.length;
+  return f.religions.length + f.motherTongues.length + f.maritalStatuses.length + (f.minHeightCm !== null || f.maxHeightCm !== null ? 1 : 0);
 }
 function premiumCount(f: SearchFilters): number {
   return (
@@ -54,7 +56,8 @@ function premiumCount(f: SearchFilters): number {
     f.diets.length +
     f.returnPlans.length +
     (f.activeWithinDays !== 0 ? 1 : 0) +
-    (f.minGuna !== null ? 1 : 0)
+    (f.minGuna !== null ? 1 : 0) +
+    f.rashis.length
   );
 }
 
@@ -126,6 +129,10 @@ export function FilterPanel({ initial, advancedLocked, onApply, onReset }: Filte
         <LocationPicker value={draft.locations} onChange={(locations) => update('locations', locations)} />
       </Field>
 
+      <Field label={t('filter.near')}>
+        <DistanceField near={draft.near} withinKm={draft.withinKm} onChange={(near, withinKm) => setDraft((current) => ({ ...current, near, withinKm }))} />
+      </Field>
+
       <Field label={t('filter.ageRange')} value={t('filter.ageValue', { min: draft.ageRange[0], max: draft.ageRange[1] })}>
         <Slider.Root
           className="range-slider"
@@ -167,6 +174,9 @@ export function FilterPanel({ initial, advancedLocked, onApply, onReset }: Filte
             choices={MARITAL_CHOICES()}
             onChange={(v) => update('maritalStatuses', v)}
           />
+        </Field>
+        <Field label={t('profile.height')}>
+          <HeightField min={draft.minHeightCm} max={draft.maxHeightCm} onChange={(min, max) => setDraft((current) => ({ ...current, minHeightCm: min, maxHeightCm: max }))} />
         </Field>
       </Section>
 
@@ -234,6 +244,9 @@ export function FilterPanel({ initial, advancedLocked, onApply, onReset }: Filte
               onChange={(v) => update('returnPlans', v)}
               disabled={locked}
             />
+          </Field>
+          <Field label={t('profile.rashi')}>
+            <MultiChoice label={t('filter.rashi')} value={draft.rashis} choices={RASHI_CHOICES()} onChange={(v) => update('rashis', v)} disabled={locked} />
           </Field>
           <div className="filter-panel__group">
             <div className="filter-panel__switch-row">
