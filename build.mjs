@@ -396,9 +396,9 @@ async function buildApp({
     const preloads = routePreloads(outputs, initial, toUrl, screens);
     fs.writeFileSync(path.join(outDir, 'route-preloads.json'), `${JSON.stringify(preloads, null, 1)}\n`);
   }
+  // Language → its catalogue's chunk, for the server to fetch it with the page (app/start.tsx waits for it).
+  const chunks = {};
   if (catalogues) {
-    // Language → its catalogue's chunk, for the server to fetch it with the page (app/start.tsx waits for it).
-    const chunks = {};
     for (const [file, output] of Object.entries(outputs)) {
       for (const input of Object.keys(output.inputs)) {
         const code = CATALOGUE_FILE.test(input) && /([a-z-]+)\.json$/.exec(input)?.[1];
@@ -421,6 +421,8 @@ async function buildApp({
     // The service worker precaches the first screen's files (entry, stylesheet, its static imports).
     const shellUrls = [...initial].map(toUrl);
     if (cssFile) shellUrls.push(toUrl(cssFile));
+    // English, which every language's catalogue falls back on (the others are cached once fetched).
+    if (chunks.en) shellUrls.push(chunks.en);
     await buildPwa({ root, outDir, shellUrls, name: 'Saathi', shortName: 'Saathi', description });
   }
   fs.writeFileSync(path.join(outDir, 'favicon.svg'), FAVICON);
