@@ -22,6 +22,7 @@ export const CONVERTED = [
   'member-ui/features/info/routes/splash-page.tsx',
   'member-ui/features/info/components/slide-track.tsx',
   'member-ui/features/profile-view/routes/profile-view-page.tsx',
+  'member-ui/features/profile-view/components/match-breakdown.tsx',
   'member-ui/features/settings/routes/settings-page.tsx',
   'member-ui/features/settings/components/language-card.tsx',
   'member-ui/features/settings/components/privacy-tab.tsx',

@@ -1,4 +1,5 @@
 import type { MatchFactorView } from '../../../../contracts/views';
+import { useT } from '../../../i18n/use-t';
 
 const points = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(2).replace(/0$/, ''));
 
@@ -8,9 +9,10 @@ const points = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(2).re
  * viewer. Factors that could not be judged are not listed (they count in neither side).
  */
 export function MatchBreakdown({ factors }: { factors: readonly MatchFactorView[] }) {
+  const t = useT();
   return (
     <details className="match-breakdown">
-      <summary className="match-breakdown__summary">How this match is scored</summary>
+      <summary className="match-breakdown__summary">{t('profileView.howScored')}</summary>
       <ul className="match-breakdown__list">
         {factors.map((f) => (
           <li key={f.factor} className="match-breakdown__item">
