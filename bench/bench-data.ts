@@ -57,7 +57,8 @@ async function match(trx: Knex.Transaction, a: number, b: number, createdAt: num
  * messages, half women and half men, spread over the whole id range, the demo member first. Each is matched
  * with a partner of the other group and has a conversation of THREAD_LENGTH messages with them (reset each run, so
  * runs compare), has liked LIKES_GIVEN members, been liked by LIKES_RECEIVED (each with its notification) and
- * matched EXTRA_MATCHES of those. Rows are added once: a later run on the same database finds them.
+ * matched EXTRA_MATCHES of those. Rows are added once: a later run on the same database finds them. Their Kundali
+ * cards and today's profile views from an earlier run are removed, so the same requests are not served from them.
  */
 export async function prepareMembers(db: Knex, count: number): Promise<BenchMemberRow[]> {
   const rows = (await db('users as u')
@@ -84,6 +85,10 @@ export async function prepareMembers(db: Knex, count: number): Promise<BenchMemb
   const now = Date.now();
   const out: BenchMemberRow[] = [];
   await db.transaction(async (trx) => {
+    // What an earlier run left that would answer this run's requests from a store: the Kundali cards computed for
+    // the bench members and the profile views they recorded today (a view is recorded once a day).
+    for (const m of chosen) await trx('kundali_cache').where('pairKey', 'like', `basic:${m.id}:%`).delete();
+    await trx('profile_views').whereIn('viewerUserId', [...benchUsers]).delete();
     for (let i = 0; i < pairs; i++) {
       const [a, b] = [women[i], men[i]];
       await like(trx, a.id, b.profileId, now - 3_600_000);

@@ -1,8 +1,8 @@
 import type { NotificationType } from '../../contracts/enums';
 import type { AppServices } from '../context';
 import { Notification } from '../models/engagement';
-import { NotificationSettings } from '../models/settings';
-import { User } from '../models/user';
+import { readRows } from '../db';
+import type { TierHolder } from '../policies/tier';
 import { presentNotification } from '../presenters/notification';
 import { deliverPush, queuePush } from './push/send';
 
@@ -25,33 +25,52 @@ export interface NewNotification {
 }
 
 /**
+ * What notify needs of the recipient, in one statement: their tier (a like or a view on a tryme account is shown
+ * without who), their notification settings, and whether they have a device to push to. Every like, match, message
+ * and profile view notifies someone.
+ */
+const RECIPIENT_SQL = `
+  SELECT u.subscription_tier AS "subscriptionTier", u.subscription_ends AS "subscriptionEnds", ns.user_id AS "settingsOf",
+    ns.new_matches AS "newMatches", ns.new_messages AS "newMessages", ns.profile_views AS "profileViews", ns.push_notifications AS "pushNotifications",
+    EXISTS (SELECT 1 FROM push_subscriptions s WHERE s.user_id = u.id) AS "hasDevice"
+  FROM users u
+  LEFT JOIN notification_settings ns ON ns.user_id = u.id
+  WHERE u.id = ?`;
+
+const on = (value: unknown) => Boolean(Number(value));
+
+/**
  * Creates a notification when the member's settings allow it, and pushes it to their open streams and (with the
  * configuration at hand) to the browsers they turned push on in. Returns null when the member turned that kind off.
  */
 export async function notify(services: Pick<AppServices, 'db' | 'live'> & Partial<Pick<AppServices, 'config' | 'log'>>, input: NewNotification): Promise<Notification | null> {
+  const [recipient] = await readRows<Record<string, unknown>>(services.db, RECIPIENT_SQL, [input.userId]);
+  const hasSettings = recipient?.settingsOf !== null && recipient?.settingsOf !== undefined;
   const setting = SETTING_FOR_TYPE[input.type];
-  if (setting) {
-    const row = await NotificationSettings.query(services.db).findById(input.userId).select(setting);
-    if (row && !row[setting]) return null;
-  }
-  const notification = await Notification.query(services.db).insertAndFetch({
-    userId: input.userId,
-    type: input.type,
-    title: input.title.slice(0, 200),
-    content: input.content ?? null,
-    relatedItemId: input.relatedItemId ?? null,
-    sourceId: input.sourceId ?? null,
-    sourceType: input.sourceType ?? null,
-    actorUserId: input.actorUserId ?? null,
-    isRead: false,
-    createdAt: Date.now(),
-  });
-  const recipient = await User.query(services.db).findById(input.userId).select('subscriptionTier', 'subscriptionEnds');
-  const tier = { subscriptionTier: recipient?.subscriptionTier ?? 'tryme', subscriptionEnds: recipient?.subscriptionEnds ?? null };
+  if (setting && hasSettings && !on(recipient[setting])) return null;
+  // One statement on both databases (an insert and then a read otherwise).
+  const [row] = await services.db('notifications')
+    .insert({
+      userId: input.userId,
+      type: input.type,
+      title: input.title.slice(0, 200),
+      content: input.content ?? null,
+      relatedItemId: input.relatedItemId ?? null,
+      sourceId: input.sourceId ?? null,
+      sourceType: input.sourceType ?? null,
+      actorUserId: input.actorUserId ?? null,
+      isRead: false,
+      createdAt: Date.now(),
+    })
+    .returning('*');
+  const notification = Notification.fromDatabaseJson(row);
+  const tier: TierHolder = { subscriptionTier: (recipient?.subscriptionTier as TierHolder['subscriptionTier'] | undefined) ?? 'tryme', subscriptionEnds: recipient?.subscriptionEnds === null || recipient?.subscriptionEnds === undefined ? null : Number(recipient.subscriptionEnds) };
   const shown = presentNotification(notification, tier);
   services.live.publish({ userId: input.userId, kind: 'notification', payload: { ...shown } });
   const { config, log } = services;
-  if (config) {
+  // queuePush queues nothing for a member with push off or no device: known here already.
+  const mayPush = on(recipient?.hasDevice) && (!hasSettings || on(recipient.pushNotifications));
+  if (config && mayPush) {
     // Queued before the answer, so a push survives a restart; sent after it, so a slow push service does not
     // hold up the member who liked or wrote (the push-delivery job retries what fails).
     const queued = await queuePush(services.db, notification, shown);

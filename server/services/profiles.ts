@@ -2,7 +2,6 @@ import type { Knex } from 'knex';
 import type { AppServices } from '../context';
 import type { Db } from '../db';
 import { badRequest, notFound } from '../errors';
-import { ProfileView } from '../models/activity';
 import { Photo } from '../models/photo';
 import { Profile } from '../models/profile';
 import { ProfileShare } from '../models/social';
@@ -86,9 +85,13 @@ export async function recordProfileView(services: Pick<AppServices, 'db' | 'live
   if (viewer.id === profile.userId || viewer.role !== 'member') return false;
   const viewDate = new Date().toISOString().slice(0, 10);
   const db = services.db;
-  const existing = await ProfileView.query(db).findOne({ viewerUserId: viewer.id, profileId: profile.id, viewDate }).select('id');
-  if (existing) return false;
-  await ProfileView.query(db).insert({ viewerUserId: viewer.id, profileId: profile.id, viewDate, createdAt: Date.now() }).onConflict(['viewerUserId', 'profileId', 'viewDate']).ignore();
+  // One statement: a view already recorded today inserts nothing and returns no row.
+  const inserted = await db('profile_views')
+    .insert({ viewerUserId: viewer.id, profileId: profile.id, viewDate, createdAt: Date.now() })
+    .onConflict(['viewerUserId', 'profileId', 'viewDate'])
+    .ignore()
+    .returning('id');
+  if (inserted.length === 0) return false;
   const viewerProfile = await Profile.query(db).findOne({ userId: viewer.id, isDeleted: false }).select('id');
   await notify(services, {
     userId: profile.userId,
