@@ -12,6 +12,10 @@ export const ADVANCED_SEARCH_FILTERS = [
   'profileType', 'isVerified', 'matchMood', 'hasPhoto', 'educations', 'diets', 'returnPlans', 'activeWithinDays', 'minGuna',
 ] as const;
 
+/** Whether a validated search asks for any filter of the paid plans (the tier gate of search and saved searches). */
+export const usesAdvancedFilters = (input: Partial<Record<(typeof ADVANCED_SEARCH_FILTERS)[number], unknown>>): boolean =>
+  ADVANCED_SEARCH_FILTERS.some((f) => input[f] !== undefined && input[f] !== false);
+
 export const ADVANCED_FILTERS_MESSAGE =
   'Advanced filters (profile type, verified, photo, education, diet, return plans, recently active, guna score, mood match) are available with Premium or Elite.';
 

@@ -12,7 +12,7 @@ export const PUBLIC_ROUTES = [
 export const PROTECTED_ROUTES = [
   '/', '/profile/$id', '/search', '/messages', '/chat/$id', '/subscription', '/subscription/confirmed', '/checkout', '/create-profile',
   '/profile', '/liked-profiles', '/notifications', '/settings', '/compatibility', '/mood-tracking',
-  '/delete-account', '/family', '/family/$profileId/chat/$otherId', '/family/$profileId/edit', '/shortlist', '/profile-views', '/stories', '/stories/new',
+  '/delete-account', '/family', '/family/$profileId/chat/$otherId', '/family/$profileId/edit', '/shortlist', '/saved-searches', '/profile-views', '/stories', '/stories/new',
 ] as const;
 
 /** Each path parameter's pattern, and a value a link could carry (what the tests open). */

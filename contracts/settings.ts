@@ -30,6 +30,8 @@ export const notificationSettingsSchema = z
     pushNotifications: z.boolean(),
     /** show a message's text in push notifications (off: only who wrote) */
     pushMessageText: z.boolean(),
+    /** the daily email of new members for the member's saved searches */
+    savedSearchEmails: z.boolean(),
     /** the email digest of likes and profile views, at about 9:00 in the member's own time zone */
     digestFrequency: z.enum(DIGEST_FREQUENCIES),
   })

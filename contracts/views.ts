@@ -242,6 +242,8 @@ export interface NotificationSettingsView {
   emailNotifications: boolean;
   pushNotifications: boolean;
   pushMessageText: boolean;
+  /** the daily email of new members for the member's saved searches */
+  savedSearchEmails: boolean;
   digestFrequency: 'daily' | 'weekly' | 'off';
   /** mail to the member's address was refused by their mail server: nothing more is sent until they clear it */
   emailBounce: { address: string; at: string; reason: string } | null;

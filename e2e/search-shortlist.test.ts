@@ -83,7 +83,8 @@ describe('search that travels, says why, and remembers', () => {
     const otherName = (await second.locator('.result-card__name').innerText()).split(',')[0].trim();
     await second.getByRole('link', { name: /^View Profile of/ }).click();
     await page.waitForURL((url) => url.pathname.startsWith('/profile/'));
-    await page.getByRole('button', { name: `Save ${otherName} to your shortlist` }).click();
+    // The search page stays on screen until the profile's code has loaded, its card with the same Save button.
+    await page.locator('.profile-view').getByRole('button', { name: `Save ${otherName} to your shortlist` }).click();
     await page.getByLabel('Note (optional)').waitFor();
     await viewportScreenshot(page, 'searchui-profile-save');
     await page.getByRole('button', { name: 'Save', exact: true }).click();

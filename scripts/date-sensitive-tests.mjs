@@ -23,6 +23,7 @@ export const DATE_SENSITIVE_TESTS = [
   'server/routes/discovery/discovery.test.ts',
   'server/jobs/jobs.test.ts',
   'server/jobs/notification-emails.test.ts',
+  'server/jobs/saved-search-alerts.test.ts',
   'server/services/sign-in.test.ts',
   'server/routes/account/session-secrets.test.ts',
   'server/services/suspensions.test.ts',

@@ -49,6 +49,7 @@ import { familyInvitationRoutes } from './routes/family/invitations';
 import { familySuggestionRoutes } from './routes/family/suggestions';
 import { profileViewRoutes } from './routes/profile-views/profile-views';
 import { shortlistRoutes } from './routes/shortlist/shortlist';
+import { savedSearchRoutes } from './routes/saved-searches/saved-searches';
 import { type LiveEvents, liveEventsFor } from './services/live-events';
 import { MatchEngine } from './services/match-engine/engine';
 import { CardRows } from './services/card-rows';
@@ -113,6 +114,7 @@ export function apiRouters(services: AppServices) {
     familyInvitationRoutes(),
     familySuggestionRoutes(),
     shortlistRoutes(),
+    savedSearchRoutes(),
     profileViewRoutes(),
     opsRoutes(),
   ];

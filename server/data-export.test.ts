@@ -48,6 +48,7 @@ const COVERAGE: Record<string, { section: string } | { notExported: string }> = 
   story_consents: { section: 'storyConsents' },
   family_members: { section: 'familyRoles' },
   profile_activity: { section: 'profileActivity' },
+  saved_searches: { section: 'savedSearches' },
   family_shared_conversations: { notExported: "the candidate's sharing choice; the member named is the other side of the conversation, whose messages are exported" },
   appeal_tokens: { notExported: 'hashes of single-use secrets (an appeal sent is exported with the reports filed)' },
 };

@@ -1,9 +1,30 @@
 import type { Command } from 'commander';
 import { createDb } from '../../server/db';
 import { migrateLatest } from '../../server/migrations';
-import { jobScheduler } from '../../server/jobs';
+import type { Config } from '../../server/config';
+import type { Db } from '../../server/db';
+import { jobScheduler, productJobs } from '../../server/jobs';
+import { loadSessionKeys } from '../../server/keys';
+import { CardRows } from '../../server/services/card-rows';
+import { liveEventsFor } from '../../server/services/live-events';
+import { MatchEngine } from '../../server/services/match-engine/engine';
 import { type JobDefinition, scheduleText } from '../../server/jobs/scheduler';
 import { CliError, configFromFlags, type CommonFlags, requireExistingDatabase } from '../options';
+
+/** A match engine and card memory for one job run outside `saathi serve`. */
+async function standaloneEngine(db: Db, config: Config) {
+  const live = liveEventsFor(config, db);
+  await live.start();
+  const engine = new MatchEngine(db, live, loadSessionKeys(config), () => {}, { dataDir: config.dataDir });
+  await engine.start();
+  return {
+    services: { engine, cards: new CardRows(db, engine) },
+    async close() {
+      engine.close();
+      await live.close();
+    },
+  };
+}
 
 const when = (ms: number | null) => (ms === null ? '—' : new Date(ms).toISOString().replace('T', ' ').slice(0, 19));
 
@@ -40,10 +61,14 @@ export function registerJobs(program: Command): void {
       try {
         await migrateLatest(db);
         let outcome: Awaited<ReturnType<ReturnType<typeof jobScheduler>['runNow']>>;
+        // A job that ranks members runs with a match engine of its own here, built (or loaded from its snapshot) first.
+        const engine = productJobs(config).find((job) => job.name === name)?.usesEngine ? await standaloneEngine(db, config) : null;
         try {
-          outcome = await jobScheduler(db, config, () => {}).runNow(name);
+          outcome = await jobScheduler(db, config, () => {}, engine?.services ?? null).runNow(name);
         } catch (error) {
           throw new CliError((error as Error).message);
+        } finally {
+          await engine?.close();
         }
         if (!outcome.ran) throw new CliError(`${name} is running in another process right now; try again when it is done.`);
         if (outcome.result?.startsWith('failed:')) throw new CliError(`${name} ${outcome.result}`);

@@ -49,7 +49,7 @@ export function registerServe(program: Command): void {
       await engine.start();
       await engine.flush();
       // Periodic jobs (cleanup, …): every process checks, one runs each job.
-      const jobs = jobScheduler(db, config, log);
+      const jobs = jobScheduler(db, config, log, app.context.services);
       await jobs.start();
       const server = app.listen(config.port, config.host);
       await new Promise<void>((resolve, reject) => {

@@ -47,6 +47,9 @@ import * as profileActivity from './20261207_60_profile_activity';
 import * as profileBasics from './20261207_63_profile_basics';
 import * as signInAttempts from './20261207_69_sign_in_attempts';
 import * as shareRevocationReason from './20261207_70_share_revocation_reason';
+import * as engineFamilyRelations from './20261207_71_engine_family_relations';
+import * as savedSearches from './20261207_84_saved_searches';
+import * as savedSearchEmails from './20261207_85_saved_search_emails';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -103,6 +106,9 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261207_63_profile_basics': profileBasics,
   '20261207_69_sign_in_attempts': signInAttempts,
   '20261207_70_share_revocation_reason': shareRevocationReason,
+  '20261207_71_engine_family_relations': engineFamilyRelations,
+  '20261207_84_saved_searches': savedSearches,
+  '20261207_85_saved_search_emails': savedSearchEmails,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

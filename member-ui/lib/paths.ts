@@ -31,6 +31,7 @@ export const paths = {
   profile: '/profile',
   likedProfiles: '/liked-profiles',
   shortlist: '/shortlist',
+  savedSearches: '/saved-searches',
   profileViews: '/profile-views',
   family: '/family',
   familyChat: '/family/$profileId/chat/$otherId',

@@ -12,6 +12,11 @@ export const profileSummarySchema = z.object({
   country: z.string().nullable(),
   profession: z.string().nullable(),
   about: z.string().nullable(),
+  profileType: z.string(),
+  maritalStatus: z.string().nullable(),
+  religion: z.string().nullable(),
+  community: z.string().nullable(),
+  motherTongue: z.string().nullable(),
   photos: z.array(z.string()),
 });
 

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { raw } from 'objection';
+import type { AppServices } from '../context';
 import type { Db } from '../db';
 import { Job } from '../models/delivery';
 
@@ -14,7 +15,15 @@ export interface JobContext {
   db: Db;
   log: (entry: Record<string, unknown>) => void;
   now: number;
+  /** the process's match engine and card memory, for a job marked `usesEngine` (null for the others) */
+  services?: JobServices | null;
 }
+
+/**
+ * What a job ranking members works with: the serving process's own engine and card memory (`saathi serve` passes
+ * its app's; `saathi jobs run` builds them for such a job), so a job answers exactly as the routes do.
+ */
+export type JobServices = Pick<AppServices, 'engine' | 'cards'>;
 
 interface JobBase {
   name: string;
@@ -22,6 +31,8 @@ interface JobBase {
   leaseMs?: number;
   /** one line for `saathi jobs` */
   description: string;
+  /** it ranks members: it is given the match engine (JobContext.services) */
+  usesEngine?: boolean;
   /** does the work; the returned text is kept as the run's result */
   run(ctx: JobContext): Promise<string>;
 }
@@ -85,6 +96,7 @@ export class JobScheduler {
     private readonly db: Db,
     private readonly jobs: JobDefinition[],
     private readonly log: (entry: Record<string, unknown>) => void = () => {},
+    private readonly services: JobServices | null = null,
   ) {}
 
   /** Makes sure every job has its row (a new interval job first runs within a minute; a daily one at its time). */
@@ -157,7 +169,8 @@ export class JobScheduler {
     let result: string;
     let failed = false;
     try {
-      result = await job.run({ db: this.db, log: this.log, now: started });
+      if (job.usesEngine && !this.services) throw new Error('it needs the match engine: run it from saathi serve or saathi jobs run');
+      result = await job.run({ db: this.db, log: this.log, now: started, services: job.usesEngine ? this.services : null });
       this.log({ level: 'info', msg: 'job done', job: job.name, result, ms: Date.now() - started });
     } catch (error) {
       failed = true;

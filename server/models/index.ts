@@ -15,3 +15,4 @@ export { Session, PasswordResetToken, EmailConfirmationToken, TotpRecoveryCode, 
 export { Subscription, Invoice, StripeEvent, BillingClock } from './billing';
 export { PushSubscription, PushOutbox, LiveEvent, Job, Counter } from './delivery';
 export { ProfileView, NotInterested, ShareView, MoodPromptDismissal, StoryConsent, ProfileDraft, KundaliCache } from './activity';
+export { SavedSearch } from './saved-search';

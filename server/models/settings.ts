@@ -27,6 +27,7 @@ export class NotificationSettings extends BaseModel {
   static idColumn = 'userId';
   static booleanColumns = [
     'newMatches', 'newMessages', 'profileViews', 'appUpdates', 'emailNotifications', 'pushNotifications', 'pushMessageText',
+    'savedSearchEmails',
   ];
   static bigintColumns = ['updatedAt', 'lastDigestAt', 'digestDueAt'];
 
@@ -38,6 +39,8 @@ export class NotificationSettings extends BaseModel {
   emailNotifications!: boolean;
   pushNotifications!: boolean;
   pushMessageText!: boolean;
+  /** the daily email of new members for the member's saved searches */
+  savedSearchEmails!: boolean;
   digestFrequency!: 'daily' | 'weekly' | 'off';
   lastDigestAt!: number | null;
   /** when the digest job next looks at the member (their next 9:00 local); null: to be worked out */

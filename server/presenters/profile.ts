@@ -1,5 +1,6 @@
 import { ageFromDateOfBirth } from '../../contracts/profile';
 import { countryCode } from '../../contracts/countries';
+import { incomeRangeOf } from '../../contracts/profile-basics';
 import { relationOf } from '../../contracts/profile-for';
 import type { PhotoView, ProfileCardView, ProfileView } from '../../contracts/views';
 import type { Photo } from '../models/photo';
@@ -42,6 +43,16 @@ function parseLanguages(value: string | null): Array<{ language: string; fluency
   }
 }
 
+/**
+ * The owner sees the amount they entered; everyone else only the range it falls in (its lower bound, which the
+ * screens print as that range: "CA$80,000–100,000 a year"), and nothing without a currency to give it a range.
+ */
+function presentIncome(profile: Pick<Profile, 'income' | 'incomeCurrency'>, isOwner: boolean): Pick<ProfileView, 'income' | 'incomeCurrency'> {
+  if (isOwner) return { income: profile.income, incomeCurrency: profile.incomeCurrency };
+  if (profile.income == null || !profile.incomeCurrency) return { income: null, incomeCurrency: null };
+  return { income: incomeRangeOf(profile.income, profile.incomeCurrency).min, incomeCurrency: profile.incomeCurrency };
+}
+
 /** The name a profile is published under: the candidate's own on a managed profile, else the account's. */
 export function profileName(profile: Pick<Profile, 'fullName' | 'profileType'>, user: Pick<User, 'fullName'>): string {
   return profile.profileType !== 'self' && profile.fullName ? profile.fullName : user.fullName;
@@ -75,8 +86,7 @@ export function presentProfile(profile: Profile, user: Pick<User, 'id' | 'fullNa
     educationDetails: profile.educationDetails,
     profession: profile.profession,
     company: profile.company,
-    income: options.isOwner ? profile.income : null,
-    incomeCurrency: options.isOwner ? profile.incomeCurrency : null,
+    ...presentIncome(profile, options.isOwner),
     maritalStatus: profile.maritalStatus,
     about: profile.about,
     bio: profile.about,

@@ -43,6 +43,7 @@ export async function deleteAccount(services: Pick<AppServices, 'db' | 'media' |
     await trx('photos').where({ userId }).delete();
     // The profile wizard's draft holds what the member typed (names, about, birth details).
     await trx('profile_drafts').where({ userId }).delete();
+    await trx('saved_searches').where({ userId }).delete();
     await trx('user_moods').where({ userId }).delete();
     await trx('mood_prompt_dismissals').where({ userId }).delete();
     await trx('cultural_adaptation_assessments').where({ userId }).delete();

@@ -1,6 +1,7 @@
 import type { Db } from '../db';
 import { notFound } from '../errors';
 import { KnownDevice, Session, SignInAttempt, TotpRecoveryCode } from '../models/account';
+import { SavedSearch } from '../models/saved-search';
 import { MoodPromptDismissal, NotInterested, ProfileDraft, ProfileView, StoryConsent } from '../models/activity';
 import { Invoice, Subscription } from '../models/billing';
 import { ContactMessage, CulturalAdaptationAssessment, Message, Notification, SuccessStory, UserMood } from '../models/engagement';
@@ -59,6 +60,15 @@ export async function exportMemberData(db: Db, userId: number) {
     }),
     photos: photos.map((p) => ({ id: p.id, purpose: p.purpose, profileId: p.profileId, url: photoUrl(p.fileKey), uploadedAt: isoOrNull(p.createdAt) })),
     profileDraft: await profileDraftOf(db, userId),
+    // Searches kept by name, with their alerts (not the ids of the members they found, which are other members').
+    savedSearches: (await SavedSearch.query(db).where({ userId }).orderBy('createdAt')).map((s) => ({
+      name: s.name,
+      filters: s.filters,
+      emailAlerts: s.emailAlerts,
+      pushAlerts: s.pushAlerts,
+      createdAt: isoOrNull(s.createdAt),
+      lastAlertAt: isoOrNull(s.lastAlertAt),
+    })),
     privacySettings: (await PrivacySettings.query(db).findById(userId)) ?? null,
     notificationSettings: (await NotificationSettings.query(db).findById(userId)) ?? null,
     // The browsers push notifications go to: which push service and browser, and when (not the endpoint's secret

@@ -73,11 +73,13 @@ export interface World {
   notInterested: Array<[number, number]>;
   /** [family member's user id, profile id] of active family members */
   family: Array<[number, number]>;
+  /** profile id → its member's user id, for every profile (deleted ones too: a family link outlives them) */
+  owners: Map<number, number>;
   photos: Set<number>;
 }
 
 export async function readWorld(db: Db): Promise<World> {
-  const [profiles, users, privacy, blocks, matches, likes, notInterested, family, photos, declined, awaiting] = await Promise.all([
+  const [profiles, users, privacy, blocks, matches, likes, notInterested, family, photos, declined, awaiting, owners] = await Promise.all([
     Profile.query(db).where('isDeleted', false),
     db('users').select('id', 'isVerified', 'isDeleted', 'status', 'role', 'lastActiveAt'),
     db('privacy_settings').select('userId', 'profileVisibility'),
@@ -89,6 +91,7 @@ export async function readWorld(db: Db): Promise<World> {
     db('photos').where('purpose', 'profile').whereNotNull('profileId').select('profileId'),
     db('profile_family').where('consent', 'declined').select('profileId'),
     db('profile_family').where({ consent: 'unconfirmed', hiddenUntilConfirmed: true }).select('profileId'),
+    db('profiles').select('id', 'userId'),
   ]);
   // A profile behind the consent gate is seen by no other member: to them it is as hidden as visibility 'none'.
   const gated = new Set(awaiting.map((d) => Number(d.profileId)));
@@ -104,16 +107,29 @@ export async function readWorld(db: Db): Promise<World> {
     likes: likes.map((l) => [Number(l.userId), Number(l.likedProfileId)]),
     notInterested: notInterested.map((n) => [Number(n.userId), Number(n.profileId)]),
     family: family.map((f) => [Number(f.userId), Number(f.profileId)]),
+    owners: new Map(owners.map((o) => [Number(o.id), Number(o.userId)])),
     photos: new Set(photos.map((p) => Number(p.profileId))),
   };
 }
 
 const stripAccents = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
 
-/** Whether `viewer` may have `target` listed at all (policy, not self nor the profile they help with as family, genders both ways). */
+/**
+ * Whether `viewer` and `target` are one family (match-engine/relations.ts): a profile the viewer helps with, a
+ * helper of a profile of the viewer's, or a profile that shares a helper with one of the viewer's.
+ */
+function sameFamily(world: World, viewer: OracleViewer, target: Profile): boolean {
+  if (world.family.some(([u, p]) => u === viewer.id && p === target.id)) return true;
+  const mine = new Set([...world.owners].filter(([, owner]) => owner === viewer.id).map(([id]) => id));
+  const helpersOfMine = new Set(world.family.filter(([, p]) => mine.has(p)).map(([u]) => u));
+  if (helpersOfMine.has(target.userId)) return true;
+  return world.family.some(([u, p]) => p === target.id && helpersOfMine.has(u) && !mine.has(p));
+}
+
+/** Whether `viewer` may have `target` listed at all (policy, not self nor their family, genders both ways). */
 export function eligible(world: World, viewer: OracleViewer, own: Profile | undefined, target: Profile): boolean {
   if (target.userId === viewer.id) return false;
-  if (world.family.some(([u, p]) => u === viewer.id && p === target.id)) return false;
+  if (sameFamily(world, viewer, target)) return false;
   const owner = world.users.get(target.userId);
   if (!owner) return false;
   const facts = {

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { ModelClass, PartialModelObject } from 'objection';
 import type { Db } from '../db';
 import type { BaseModel } from '../models/base-model';
+import { SavedSearch } from '../models/saved-search';
 import { AppealToken, EmailConfirmationToken, KnownDevice, PasswordResetToken, RateLimit, Session, SignInAttempt, TotpRecoveryCode } from '../models/account';
 import { KundaliCache, MoodPromptDismissal, NotInterested, ProfileDraft, ProfileView, ShareView, StoryConsent } from '../models/activity';
 import { BillingClock, Invoice, StripeEvent, Subscription } from '../models/billing';
@@ -75,6 +76,7 @@ export const buildFamilyThreadMessage = factory<FamilyThreadMessage, 'profileId'
 export const buildFamilyAct = factory<FamilyAct, 'kind' | 'itemId' | 'profileId'>(FamilyAct, (now) => ({ createdAt: now }));
 export const buildFamilySharedConversation = factory<FamilySharedConversation, 'profileId' | 'otherUserId'>(FamilySharedConversation, (now) => ({ sharedAt: now }));
 export const buildProfileActivity = factory<ProfileActivity, 'profileId'>(ProfileActivity, (now) => ({ action: 'edit', fields: ['city'], createdAt: now }));
+export const buildSavedSearch = factory<SavedSearch, 'userId'>(SavedSearch, (now) => ({ name: 'Doctors in Toronto', filters: { query: 'doctor' }, emailAlerts: true, pushAlerts: true, seen: '', createdAt: now, updatedAt: now }));
 
 // Sign-in, tokens, devices
 export const buildSession = factory<Session>(Session, (now) => ({ id: hex(16), data: '{}', expiresAt: now + DAY_MS, createdAt: now, lastSeenAt: now }));

@@ -32,6 +32,7 @@ export const ROUTE_TITLES: Record<string, string> = {
   '/profile': 'My profile',
   '/liked-profiles': 'Matches & Likes',
   '/shortlist': 'Shortlist',
+  '/saved-searches': 'Saved searches',
   '/profile-views': 'Who viewed me',
   '/notifications': 'Notifications',
   '/settings': 'Settings',

@@ -116,6 +116,12 @@ export const shortlistRoute = createRoute({
   component: lazyRouteComponent(() => import('../../features/shortlist/routes/shortlist-page'), 'ShortlistPage'),
 });
 
+export const savedSearchesRoute = createRoute({
+  ...memberRoute('saved-searches'),
+  staticData: { header: { backTo: '/search' } },
+  component: lazyRouteComponent(() => import('../../features/saved-searches/routes/saved-searches-page'), 'SavedSearchesPage'),
+});
+
 export const profileViewsRoute = createRoute({
   ...memberRoute('profile-views'),
   staticData: { header: { backTo: '/notifications' } },
@@ -220,6 +226,7 @@ export const memberRoutes = [
   ownProfileRoute,
   likedProfilesRoute,
   shortlistRoute,
+  savedSearchesRoute,
   profileViewsRoute,
   notificationsRoute,
   settingsRoute,

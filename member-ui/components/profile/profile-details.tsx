@@ -1,7 +1,6 @@
 import BookOpen from 'lucide-react/icons/book-open';
 import GraduationCap from 'lucide-react/icons/graduation-cap';
 import HeartHandshake from 'lucide-react/icons/heart-handshake';
-import Home from 'lucide-react/icons/house';
 import Languages from 'lucide-react/icons/languages';
 import Leaf from 'lucide-react/icons/leaf';
 import Ruler from 'lucide-react/icons/ruler';
@@ -11,6 +10,7 @@ import Users from 'lucide-react/icons/users';
 import type { LucideIcon } from 'lucide-react';
 import { formatHeight, formatIncome } from '../../../contracts/profile-basics';
 import type { ProfileView } from '../../../contracts/views';
+import { FamilySection } from './family-section';
 import { CompatibilityCard, ConversationStartersCard, CulturalAdaptationCard, MoodCompatibilityCard } from './insight-cards';
 import { NOT_SPECIFIED, humanize } from './labels';
 import { NriDetailsCard } from './nri-details-card';
@@ -27,13 +27,6 @@ function Tile({ icon: Icon, label, value, detail }: { icon: LucideIcon; label: s
       {detail ? <span className="info-tile__detail">{detail}</span> : null}
     </div>
   );
-}
-
-/** "2 (1 married)", "None"; null while not answered. */
-export function siblingsOf(count: number | null, married: number | null): string | null {
-  if (count === null || count === undefined) return null;
-  if (count === 0) return 'None';
-  return married === null || married === undefined ? String(count) : `${count} (${married} married)`;
 }
 
 function ageRange(min: number | null, max: number | null): string | null {
@@ -93,8 +86,8 @@ export function ProfileDetails({
             { label: 'Height', value: formatHeight(profile.height) },
             { label: 'Marital status', value: humanize(profile.maritalStatus) },
             { label: 'Community', value: profile.community },
-            // Members other than the owner are not told the income.
-            ...(isOwner ? [{ label: 'Annual income', value: formatIncome(profile.income, profile.incomeCurrency) }] : []),
+            // Others receive only the range the income falls in (see the profile presenter), printed as that range.
+            { label: 'Annual income', value: formatIncome(profile.income, profile.incomeCurrency) },
           ]}
         />
       </ProfileSection>
@@ -135,23 +128,7 @@ export function ProfileDetails({
         </ProfileSection>
       ) : null}
 
-      <ProfileSection title="Family Background" icon={Home}>
-        <p className={profile.familyBackground ? 'profile-section__text' : 'profile-section__text profile-section__text--empty'}>
-          {profile.familyBackground || 'No family information provided'}
-        </p>
-        <DetailList
-          items={[
-            { label: "Father's occupation", value: profile.fatherOccupation },
-            { label: "Mother's occupation", value: profile.motherOccupation },
-            { label: 'Brothers', value: siblingsOf(profile.brothers, profile.brothersMarried) },
-            { label: 'Sisters', value: siblingsOf(profile.sisters, profile.sistersMarried) },
-            ...(profile.siblingDetails ? [{ label: 'About the siblings', value: profile.siblingDetails }] : []),
-            { label: 'Family lives in', value: profile.familyLocation },
-            { label: 'Family type', value: humanize(profile.familyType) },
-            { label: 'Family values', value: humanize(profile.familyValues) },
-          ]}
-        />
-      </ProfileSection>
+      <FamilySection profile={profile} />
 
       <ProfileSection title="Partner Preferences" icon={HeartHandshake}>
         <DetailList

@@ -115,8 +115,12 @@ function MemberView({ data }: { data: MemberDetail }) {
               <Facts
                 items={[
                   ['Profile', `#${profile.id}`],
+                  ['Made by', profile.profileType === 'self' ? 'The member' : humanize(profile.profileType)],
                   ['Gender', profile.gender ? humanize(profile.gender) : '—'],
                   ['Born', formatCalendarDate(profile.dateOfBirth)],
+                  ['Marital status', profile.maritalStatus ? humanize(profile.maritalStatus) : '—'],
+                  ['Religion', [profile.religion, profile.community].filter(Boolean).join(' · ') || '—'],
+                  ['Mother tongue', profile.motherTongue ?? '—'],
                   ['Lives in', [profile.city, profile.country].filter(Boolean).join(', ') || '—'],
                   ['Profession', profile.profession ?? '—'],
                   ['Photos', String(profile.photos.length)],

@@ -41,6 +41,8 @@ async function priya(fullName = 'Priya Raman') {
     profileType: 'parent', parentName: 'Lakshmi Raman', parentRelationship: 'mother', parentContact: PHONE,
     dateOfBirth: '1994-02-20', birthHour: 7, birthMinute: 45, birthAmPm: 'PM', birthPlace: 'Chennai, India', rashi: 'Mesha', nakshatra: 'Ashwini',
     gotra: 'Kashyapa', educationDetails: 'M.Sc. Computer Science, University of Edinburgh',
+    community: 'Iyer', income: 1_250_000, incomeCurrency: 'INR', fatherOccupation: 'Retired bank manager',
+    brothers: 1, brothersMarried: 1, sisters: 0, familyLocation: 'Chennai, India',
   });
   await buildProfileFamily(server.db, { profileId: profile.id, consent: 'confirmed' });
   const fileKey = randomBytes(16).toString('hex');
@@ -81,11 +83,16 @@ describe('GET /api/profiles/{id}/biodata.pdf', () => {
       'Date of birth', '20 February 1994', 'Chennai, India', 'Kashyapa', 'Partner preferences', '27 – 35 years',
       // The chart puts the Moon in Vrishabha, not the entered Mesha: the biodata reads the profile's one value.
       'Vrishabha · from birth details', 'Lakshmi Raman', `/profile/${p.profile.id}`,
+      // The basics families decide on, and the income as its range only.
+      'Iyer', 'Retired bank manager', '1 brother (1 married)', 'No sisters',
     ]) {
       assert.ok(text.includes(expected), `missing ${JSON.stringify(expected)} in ${text}`);
     }
     assert.ok(text.replace(/\s/g, '').includes('MARRIAGEBIODATA'));
     assert.equal(text.includes('Mesha'), false);
+    // The rupee sign is drawn in another face, so a reader puts a space after it.
+    assert.ok(text.replace(/\s/g, '').includes('₹10–15lakhayear'), 'the income as its range');
+    assert.equal(/12,?50,?000/.test(text), false, 'never the amount itself');
     assert.equal(text.includes(PHONE), false, 'the phone number stays out while privacy hides it');
     assert.equal(text.includes(p.user.email), false);
     assert.ok(pdf.includes(p.clear), 'the owner, without blurring, gets the clear photo');

@@ -1,4 +1,4 @@
-import { ADVANCED_FILTERS_MESSAGE, ADVANCED_SEARCH_FILTERS, searchQuerySchema } from '../../../contracts/discovery';
+import { ADVANCED_FILTERS_MESSAGE, searchQuerySchema, usesAdvancedFilters } from '../../../contracts/discovery';
 import type { SuccessStoryView } from '../../../contracts/views';
 import { newRouter } from '../../context';
 import { forbidden } from '../../errors';
@@ -29,8 +29,7 @@ export function discoveryRoutes() {
     const user = currentUser(ctx);
     const input = parse(searchQuerySchema, ctx.query);
     // Tier rule: advanced filters are for premium and elite (one list in contracts/discovery.ts).
-    const usesAdvanced = ADVANCED_SEARCH_FILTERS.some((f) => input[f] !== undefined && input[f] !== false);
-    if (usesAdvanced && effectiveTier(user) === 'tryme') {
+    if (usesAdvancedFilters(input) && effectiveTier(user) === 'tryme') {
       throw forbidden(ADVANCED_FILTERS_MESSAGE, { upgradeRequired: true });
     }
     const { results, total, nextCursor } = await searchProfiles(ctx.services, user, input);

@@ -23,6 +23,11 @@ const ACTIONS: Array<[method: string, path: RegExp, action: FamilyAction]> = [
   ['GET', /^\/api\/(users\/\d+\/profile|profiles\/user\/\d+)$/, 'search'],
   ['GET', /^\/api\/(compatibility|kundali-compatibility|ai-kundali-compatibility|kundali\/chart)\/[\d/]+$/, 'search'],
   ['GET', /^\/api\/not-interested$/, 'search'],
+  // The candidate's saved searches: a search kept for later is searching for them.
+  ['GET', /^\/api\/saved-searches$/, 'search'],
+  ['POST', /^\/api\/saved-searches$/, 'search'],
+  ['PATCH', /^\/api\/saved-searches\/\d+$/, 'search'],
+  ['DELETE', /^\/api\/saved-searches\/\d+$/, 'search'],
   ['GET', /^\/api\/profiles\/\d+\/biodata\.pdf$/, 'share'],
   ['PATCH', /^\/api\/profiles\/\d+$/, 'edit'],
   ['POST', /^\/api\/profiles\/\d+\/completion\/\d+$/, 'edit'],

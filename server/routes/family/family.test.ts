@@ -271,11 +271,13 @@ describe('family access: a candidate who signed up alone', () => {
     const arjunProfile = await buildProfile(server, arjun.user, { gender: 'male', lookingFor: 'female' });
     const meera = await signedInClient(server, { fullName: `Meera Sibling${tag}` });
     const meeraProfile = await buildProfile(server, meera.user, { gender: 'female', lookingFor: 'male' });
-    // Their father helps with both profiles, and has a profile of his own.
     const father = await signedInClient(server, { fullName: `Vikram Sibling${tag}` });
     await buildProfile(server, father.user, { gender: 'male', lookingFor: 'female' });
-    for (const profileId of [arjunProfile.id, meeraProfile.id]) await buildFamilyMember(server.db, { profileId, userId: father.user.id, relation: 'father' });
     const found = async (client: Client, name: string) => ((await (await client.get(`/api/search?query=${encodeURIComponent(name)}`)).json()) as Array<{ id: number }>).map((c) => c.id);
+    // Before they are one family, Meera is an ordinary member to Arjun (and the engine holds his relations).
+    assert.deepEqual(await found(arjun.client, `Meera Sibling${tag}`), [meeraProfile.id]);
+    // Their father then helps with both profiles, and has a profile of his own: the very next search knows.
+    for (const profileId of [arjunProfile.id, meeraProfile.id]) await buildFamilyMember(server.db, { profileId, userId: father.user.id, relation: 'father' });
     const daily = async (client: Client) => ((await (await client.get('/api/matches/daily')).json()) as Array<{ id: number }>).map((c) => c.id);
     assert.deepEqual(await found(arjun.client, `Meera Sibling${tag}`), [], 'Arjun is not offered his sister');
     assert.deepEqual(await found(meera.client, `Arjun Sibling${tag}`), [], 'Meera is not offered her brother');

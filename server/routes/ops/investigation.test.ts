@@ -81,7 +81,7 @@ describe('report detail', () => {
 describe('member page', () => {
   test('profile, verification with who decided, reports by and about, blocks, sessions and audit trail; billing only on its own endpoint', async () => {
     const member = await signedInClient(server, { fullName: 'Asha Menon' });
-    await buildProfile(server, member.user, { city: 'Dubai' });
+    await buildProfile(server, member.user, { city: 'Dubai', profileType: 'parent', maritalStatus: 'divorced', religion: 'Hindu', community: 'Nair', motherTongue: 'Malayalam' });
     const other = await signedInClient(server, { fullName: 'Karan Shah' });
     await buildProfile(server, other.user, { gender: 'male' });
     const admin = await staffClient('admin', 'Anil Admin');
@@ -97,6 +97,11 @@ describe('member page', () => {
     );
     assert.deepEqual([page.member.fullName, page.member.status], ['Asha Menon', 'suspended']);
     assert.equal(page.profile.city, 'Dubai');
+    // Who made the profile and the basics a family states: a reviewer weighs a report with them.
+    assert.deepEqual(
+      [page.profile.profileType, page.profile.maritalStatus, page.profile.religion, page.profile.community, page.profile.motherTongue],
+      ['parent', 'divorced', 'Hindu', 'Nair', 'Malayalam'],
+    );
     assert.equal(page.verification[0].status, 'rejected');
     assert.equal((page.verification[0].decidedBy as Json).fullName, 'Anil Admin');
     assert.deepEqual(page.reportsAbout.map((r) => (r.reporter as Json).fullName), ['Karan Shah']);

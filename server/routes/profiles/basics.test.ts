@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { PROFILE_MESSAGES } from '../../../contracts/profile';
+import { formatIncome } from '../../../contracts/profile-basics';
 import { type TestServer, startTestServer } from '../../test/harness';
 import { buildProfile, profilePayload, signedInClient } from '../../test/factories';
 
@@ -69,15 +70,20 @@ describe('the basics on PATCH /api/profiles/:id', () => {
     assert.equal((await json(res)).community, BASICS.community);
   });
 
-  test('another member sees the family details but not the income', async () => {
+  test('another member sees the family details and the range of the income, never the amount', async () => {
     const owner = await signedInClient(server);
-    const profile = await buildProfile(server, owner.user, { community: 'Iyer', brothers: 1, income: 90_000, incomeCurrency: 'CAD' });
+    const profile = await buildProfile(server, owner.user, { community: 'Iyer', brothers: 1, income: 93_500, incomeCurrency: 'CAD' });
     const viewer = await signedInClient(server);
     const seen = await json(await viewer.client.get(`/api/profiles/${profile.id}`));
     assert.equal(seen.community, 'Iyer');
     assert.equal(seen.brothers, 1);
-    assert.equal(seen.income, null);
-    assert.equal(seen.incomeCurrency, null);
+    // The lower bound of its range, which the screens print as "CA$80,000–100,000 a year".
+    assert.deepEqual([seen.income, seen.incomeCurrency], [80_000, 'CAD']);
+    assert.equal(formatIncome(seen.income as number, seen.incomeCurrency as string), formatIncome(93_500, 'CAD'));
+    assert.ok(!JSON.stringify(seen).includes('93500'), 'the amount itself is never sent');
+    // Without a currency there is no range to give: nothing.
+    const plain = await buildProfile(server, (await signedInClient(server)).user, { income: 70_000, incomeCurrency: null });
+    assert.equal((await json(await viewer.client.get(`/api/profiles/${plain.id}`))).income, null);
   });
 
   test("another member's profile cannot be changed: 404, as if it did not exist, and nothing changes", async () => {

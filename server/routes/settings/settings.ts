@@ -8,7 +8,7 @@ import { User } from '../../models/user';
 import { clearEmailBounce } from '../../services/email/bounces';
 
 const PRIVACY_KEYS = ['profileVisibility', 'showOnlineStatus', 'showLastSeen', 'showPhoneNumber', 'showEmail', 'allowProfileScreenshots', 'blurPhotos', 'allowMessagesFrom', 'shareMoods'] as const;
-const NOTIFICATION_KEYS = ['newMatches', 'newMessages', 'profileViews', 'appUpdates', 'emailNotifications', 'pushNotifications', 'pushMessageText', 'digestFrequency'] as const;
+const NOTIFICATION_KEYS = ['newMatches', 'newMessages', 'profileViews', 'appUpdates', 'emailNotifications', 'pushNotifications', 'pushMessageText', 'savedSearchEmails', 'digestFrequency'] as const;
 
 function pick<T extends object, K extends keyof T>(row: T, keys: readonly K[]) {
   const out = {} as Pick<T, K> & { updatedAt?: string };

@@ -1,5 +1,6 @@
 import PDFDocument from 'pdfkit';
 import type { RashiChartView } from '../../../contracts/kundali';
+import { formatIncome } from '../../../contracts/profile-basics';
 import type { AstroSource, ProfileView } from '../../../contracts/views';
 import { type ChartStyle, drawNorthChart, drawSouthChart } from './chart';
 import { biodataFaces, runsOf, type Weight } from './fonts';
@@ -50,6 +51,13 @@ function heightText(cm: number | null): string | null {
   if (!cm) return null;
   const inches = Math.round(cm / 2.54);
   return `${cm} cm (${Math.floor(inches / 12)}′ ${inches % 12}″)`;
+}
+
+/** "2 brothers (1 married)", "No sisters"; null while not answered. */
+function siblingText(count: number | null, married: number | null, one: string, many: string): string | null {
+  if (count === null) return null;
+  if (count === 0) return `No ${many}`;
+  return `${count} ${count === 1 ? one : many}${married ? ` (${married} married)` : ''}`;
 }
 
 function birthTime(p: ProfileView): string | null {
@@ -232,6 +240,7 @@ export function renderBiodata(c: BiodataContent): Promise<Buffer> {
       ['Height', heightText(p.height)],
       ['Marital status', humanize(p.maritalStatus)],
       ['Religion', p.religion],
+      ['Community', p.community],
       ['Mother tongue', p.motherTongue],
       ['Diet', humanize(p.diet)],
       ['Lives in', p.location],
@@ -244,13 +253,20 @@ export function renderBiodata(c: BiodataContent): Promise<Buffer> {
     ['Education', [p.education, p.educationDetails].filter(Boolean).join(' — ') || null],
     ['Profession', p.profession],
     ['Company', p.company],
+    // The range only: the presenter gives a reader who is not the owner no more (see presenters/profile.ts).
+    ['Annual income', formatIncome(p.income, p.incomeCurrency)],
   ]);
   heading(doc, 'Family');
   rows(doc, [
     ...(p.profileType === 'parent' ? ([['Profile created by', [p.parentName, humanize(p.parentRelationship)].filter(Boolean).join(', ') || null]] as Array<[string, string | null]>) : []),
+    ["Father's occupation", p.fatherOccupation],
+    ["Mother's occupation", p.motherOccupation],
+    ['Brothers', siblingText(p.brothers, p.brothersMarried, 'brother', 'brothers')],
+    ['Sisters', siblingText(p.sisters, p.sistersMarried, 'sister', 'sisters')],
+    ['Siblings', p.siblingDetails],
+    ['Family lives in', p.familyLocation],
     ['Family type', humanize(p.familyType)],
     ['Family values', humanize(p.familyValues)],
-    ['Siblings', p.siblingDetails],
   ]);
   paragraph(doc, p.familyBackground);
   horoscope(doc, c);

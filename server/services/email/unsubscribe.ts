@@ -13,6 +13,7 @@ export const EMAIL_KINDS = {
   newMessages: { column: 'newMessages', off: false, label: 'new messages', alsoInApp: true },
   digest: { column: 'digestFrequency', off: 'off', label: 'your likes and profile views (the digest)', alsoInApp: true },
   appUpdates: { column: 'appUpdates', off: false, label: 'news about Saathi features and offers', alsoInApp: false },
+  savedSearches: { column: 'savedSearchEmails', off: false, label: 'new members for your saved searches', alsoInApp: true },
 } as const;
 export type EmailKind = keyof typeof EMAIL_KINDS;
 

@@ -8,8 +8,8 @@ import { MemberCache } from './change-versions';
  * profile they help with (a mother is not offered her son), the people who help with theirs (nor a son his mother),
  * and the candidates who share a helper with them (a brother is not offered his sister). Read with one query the
  * first time a member lists anyone and kept (bounded, least recently used first out) until the change feed reports
- * a change to a relation of theirs, or the cache's time runs out (a helper joining a family is reported for the
- * helper only, so a candidate's new sibling link shows at the latest then).
+ * a change to a relation of theirs (a family link is reported for the helper, the candidate and the helper's other
+ * candidates), or the cache's time runs out.
  */
 export interface Relations {
   blocked: number[];

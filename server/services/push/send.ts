@@ -91,12 +91,25 @@ export async function queuePush(db: Db, n: Notification, shown: NotificationView
   if (!PUSHED.has(n.type)) return [];
   const settings = await NotificationSettings.query(db).findById(n.userId).select('pushNotifications', 'pushMessageText');
   if (!(settings?.pushNotifications ?? true)) return [];
-  const subscriptions = await PushSubscription.query(db).where({ userId: n.userId }).select('id');
-  if (subscriptions.length === 0) return [];
   const actor = n.actorUserId ? await User.query(db).findById(n.actorUserId).select('fullName') : null;
   const payload = pushPayload(n, shown, actor?.fullName ?? null, settings?.pushMessageText ?? false);
   if (!payload) return [];
-  const urgency = n.type === 'message' || n.type === 'match' ? 'high' : 'normal';
+  return queuePayload(db, n.userId, payload, n.type === 'message' || n.type === 'match' ? 'high' : 'normal', now);
+}
+
+/**
+ * Queues a push that is not a bell notification (a saved search's alert) for every browser of the member, when
+ * their push setting is on; returns the outbox rows written.
+ */
+export async function queueMemberPush(db: Db, userId: number, payload: PushPayload, now = Date.now()): Promise<number[]> {
+  const settings = await NotificationSettings.query(db).findById(userId).select('pushNotifications');
+  if (!(settings?.pushNotifications ?? true)) return [];
+  return queuePayload(db, userId, payload, 'normal', now);
+}
+
+async function queuePayload(db: Db, userId: number, payload: PushPayload, urgency: 'high' | 'normal', now: number): Promise<number[]> {
+  const subscriptions = await PushSubscription.query(db).where({ userId }).select('id');
+  if (subscriptions.length === 0) return [];
   const rows = subscriptions.map((s) => ({ subscriptionId: s.id, payload: JSON.stringify(payload), urgency, attempts: 0, nextAttemptAt: now, expiresAt: now + PUSH_TTL_MS, createdAt: now }));
   // One insert for every device, raw: Objection inserts several rows at once only on PostgreSQL.
   const inserted = await db('push_outbox').insert(rows).returning('id');

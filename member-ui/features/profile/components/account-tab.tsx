@@ -6,6 +6,7 @@ import CreditCard from 'lucide-react/icons/credit-card';
 import Eye from 'lucide-react/icons/eye';
 import Heart from 'lucide-react/icons/heart';
 import LogOut from 'lucide-react/icons/log-out';
+import SearchCheck from 'lucide-react/icons/search-check';
 import Settings from 'lucide-react/icons/settings';
 import Trash2 from 'lucide-react/icons/trash';
 import UserPlus from 'lucide-react/icons/user-plus';
@@ -89,6 +90,7 @@ export function AccountTab({ profile }: { profile: ProfileView | null }) {
         <MenuLink to={paths.subscription} icon={CreditCard} title="Subscription" description="Manage your subscription plan" />
         <MenuLink to={paths.likedProfiles} icon={Heart} title="Liked Profiles" description="Profiles you have liked" />
         {profile ? <MenuLink to={paths.shortlist} icon={Bookmark} title="Shortlist" description="Profiles saved for later, with your notes" /> : null}
+        <MenuLink to={paths.savedSearches} icon={SearchCheck} title="Saved searches" description="Searches kept by name, with morning alerts" />
         {profile ? <MenuLink to={paths.profileViews} icon={Eye} title="Who viewed me" description="Members who opened your profile" /> : null}
         <MenuLink to={paths.notifications} icon={Bell} title="Notifications" description="Your notifications and alerts" />
         <MenuLink to={paths.family} icon={Users} title="Family" description="Who helps with your profile, and what they may do" />

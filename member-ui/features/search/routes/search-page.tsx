@@ -26,9 +26,11 @@ import {
   type SearchFilters,
   type SearchResult,
   StaleCursorError,
+  searchParamsOf,
   searchQueryOptions,
   withoutPremiumFilters,
 } from '../api/search';
+import { SaveSearch } from '../../../components/saved-searches/save-search';
 import { MoodMatchCard } from '../components/mood-match-card';
 import { MoodPromptCard } from '../components/mood-prompt-card';
 import { ResultCard } from '../components/result-card';
@@ -263,6 +265,8 @@ export function SearchScreen({ address, changeAddress }: { address: SearchPageSe
           {filterCount > 0 ? <span className="search-bar__count">{filterCount}</span> : null}
         </button>
       </search>
+
+      <SaveSearch params={searchParamsOf(criteria)} actingFor={helping?.profileId ?? null} candidateName={helping ? (helping.candidateName ?? 'them') : null} />
 
       {panelOpen ? (
         <Suspense fallback={<PanelPending />}>

@@ -22,7 +22,7 @@ export const privacyResource: SettingsResource = {
 
 export const notificationResource: SettingsResource = {
   path: (userId) => `/api/users/${userId}/notification-settings`,
-  keys: ['newMatches', 'newMessages', 'profileViews', 'appUpdates', 'emailNotifications', 'pushNotifications', 'pushMessageText', 'digestFrequency'],
+  keys: ['newMatches', 'newMessages', 'profileViews', 'appUpdates', 'emailNotifications', 'pushNotifications', 'pushMessageText', 'savedSearchEmails', 'digestFrequency'],
   successText: 'Notification settings updated',
   failureText: 'Failed to update notification settings',
 };

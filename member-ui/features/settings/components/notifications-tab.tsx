@@ -30,6 +30,7 @@ const GROUPS: ReadonlyArray<{
       { key: 'newMessages', label: 'New messages', description: 'When a member sends you a message.' },
       { key: 'profileViews', label: 'Profile views', description: 'When a member views your profile.' },
       { key: 'appUpdates', label: 'App updates', description: 'News about Saathi features and offers.' },
+      { key: 'savedSearchEmails', label: 'Saved search alerts', description: 'A morning email of new members for your saved searches.' },
     ],
   },
   {

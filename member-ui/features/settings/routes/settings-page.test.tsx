@@ -33,6 +33,7 @@ const NOTIFICATIONS: NotificationSettingsView = {
   emailNotifications: true,
   pushNotifications: true,
   pushMessageText: false,
+  savedSearchEmails: true,
   digestFrequency: 'daily',
   emailBounce: null,
   updatedAt: '2025-01-01T00:00:00.000Z',

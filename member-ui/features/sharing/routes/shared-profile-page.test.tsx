@@ -26,6 +26,7 @@ test('a signed-out visitor sees the shared profile with its cards, count and exp
     birthHour: 11,
     birthMinute: 5,
     birthAmPm: 'PM',
+    height: 163, maritalStatus: 'never_married', community: 'Iyer', fatherOccupation: 'Retired bank manager', sisters: 1, sistersMarried: 1,
   });
   const answer = deferred<Response>();
   const { fetchStub } = renderApp(`/shared/${CODE}`, serve(answer.promise));
@@ -41,6 +42,13 @@ test('a signed-out visitor sees the shared profile with its cards, count and exp
     assert.ok(screen.getByRole('heading', { name: title }), title);
   }
   assert.ok(screen.getByText('11:05 PM'));
+  // The basics a family decides on, as the member's own profile page shows them.
+  const rowOf = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
+  assert.equal(rowOf('Height'), '163 cm (5 ft 4 in)');
+  assert.equal(rowOf('Marital status'), 'Never married');
+  assert.equal(rowOf('Community'), 'Iyer');
+  assert.equal(rowOf("Father's occupation"), 'Retired bank manager');
+  assert.equal(rowOf('Sisters'), '1 (1 married)');
   assert.ok(screen.getByText('Monzo'));
   assert.ok(screen.getByRole('link', { name: 'Login' }), 'the visitor header, no redirect to /login');
   assert.equal(fetchStub.callsTo('GET', `/api/shares/${CODE}`).length, 1, 'one view counted');

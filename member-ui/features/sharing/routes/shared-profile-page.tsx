@@ -5,7 +5,6 @@ import Briefcase from 'lucide-react/icons/briefcase';
 import CalendarClock from 'lucide-react/icons/calendar-clock';
 import Eye from 'lucide-react/icons/eye';
 import GraduationCap from 'lucide-react/icons/graduation-cap';
-import Home from 'lucide-react/icons/house';
 import Link2Off from 'lucide-react/icons/link-2-off';
 import MapPin from 'lucide-react/icons/map-pin';
 import Sparkles from 'lucide-react/icons/sparkles';
@@ -13,7 +12,9 @@ import UserRound from 'lucide-react/icons/user-round';
 import UserX from 'lucide-react/icons/user-x';
 import Users from 'lucide-react/icons/users';
 import { SHARE_MESSAGES } from '../../../../contracts/profile';
+import { formatHeight } from '../../../../contracts/profile-basics';
 import type { SharedProfileFields } from '../../../../contracts/views';
+import { FamilySection } from '../../../components/profile/family-section';
 import { humanize } from '../../../components/profile/labels';
 import { ageOf, astroOf, birthTimeOf, formatDate, nameWithAge } from '../../../components/profile/profile-format';
 import { DetailList, ProfileSection } from '../../../components/profile/profile-section';
@@ -179,7 +180,10 @@ function SharedProfile({ profile, accessCount, expiresAt }: { profile: SharedPro
         <DetailList
           items={[
             { label: 'Gender', value: humanize(profile.gender) },
+            { label: 'Height', value: formatHeight(profile.height) },
+            { label: 'Marital status', value: humanize(profile.maritalStatus) },
             { label: 'Religion', value: profile.religion },
+            { label: 'Community', value: profile.community },
             { label: 'Mother Tongue', value: profile.motherTongue },
             { label: 'Diet', value: humanize(profile.diet) },
           ]}
@@ -207,11 +211,7 @@ function SharedProfile({ profile, accessCount, expiresAt }: { profile: SharedPro
         />
       </ProfileSection>
 
-      <ProfileSection title="Family Background" icon={Home}>
-        <p className={profile.familyBackground ? 'profile-section__text' : 'profile-section__text profile-section__text--empty'}>
-          {profile.familyBackground || 'No family information provided'}
-        </p>
-      </ProfileSection>
+      <FamilySection profile={profile} />
     </article>
   );
 }

@@ -12,6 +12,12 @@ export interface ProfileSummary {
   country: string | null;
   profession: string | null;
   about: string | null;
+  /** who made it (self, parent, sibling, relative, friend): a reviewer reads a report differently for each */
+  profileType: string;
+  maritalStatus: string | null;
+  religion: string | null;
+  community: string | null;
+  motherTongue: string | null;
   photos: string[];
 }
 
@@ -23,7 +29,7 @@ export async function profilesOf(db: Knex, userIds: Array<number | null>): Promi
   const ids = [...new Set(userIds.filter((id): id is number => Boolean(id)))];
   const result = new Map<number, ProfileSummary>();
   if (ids.length === 0) return result;
-  const profiles = await Profile.query(db).whereIn('userId', ids).where({ isDeleted: false }).orderBy('id').select('id', 'userId', 'gender', 'dateOfBirth', 'city', 'country', 'profession', 'about');
+  const profiles = await Profile.query(db).whereIn('userId', ids).where({ isDeleted: false }).orderBy('id').select('id', 'userId', 'gender', 'dateOfBirth', 'city', 'country', 'profession', 'about', 'profileType', 'maritalStatus', 'religion', 'community', 'motherTongue');
   const photos = profiles.length
     ? await Photo.query(db).whereIn('profileId', profiles.map((p) => p.id)).where({ purpose: 'profile' }).orderBy('position').orderBy('id').select('profileId', 'fileKey')
     : [];
@@ -31,6 +37,7 @@ export async function profilesOf(db: Knex, userIds: Array<number | null>): Promi
     if (result.has(p.userId)) continue;
     result.set(p.userId, {
       id: p.id, gender: p.gender, dateOfBirth: p.dateOfBirth, city: p.city, country: p.country, profession: p.profession, about: p.about,
+      profileType: p.profileType, maritalStatus: p.maritalStatus, religion: p.religion, community: p.community, motherTongue: p.motherTongue,
       photos: photos.filter((ph) => ph.profileId === p.id).map((ph) => photoUrl(ph.fileKey)),
     });
   }

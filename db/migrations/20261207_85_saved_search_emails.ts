@@ -1,0 +1,15 @@
+import type { Knex } from 'knex';
+
+// Settings → Notifications → "Saved search alerts": the daily email of new members for a member's saved searches.
+export async function up(knex: Knex): Promise<void> {
+  if (await knex.schema.hasColumn('notification_settings', 'saved_search_emails')) return;
+  await knex.schema.alterTable('notification_settings', (t) => {
+    t.boolean('saved_search_emails').notNullable().defaultTo(true);
+  });
+}
+
+export async function down(knex: Knex): Promise<void> {
+  await knex.schema.alterTable('notification_settings', (t) => {
+    t.dropColumn('saved_search_emails');
+  });
+}
