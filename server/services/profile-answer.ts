@@ -9,7 +9,7 @@ import { familyLabels } from './family/people';
 import { birthData } from './kundali';
 import { ashtakoot } from './kundali/ashtakoot';
 import { type BirthData, moonLongitude, moonPlacement } from './kundali/chart';
-import { computeMatch } from './matching';
+import { type MatchProfile, computeMatch } from './matching';
 import { loadProfile, presentFor, recordProfileView, visibleProfile } from './profiles';
 
 type WithMoon = BirthData & { moonLongitude?: number | null };
@@ -37,8 +37,8 @@ export function profileGunaScore(a: WithMoon, b: WithMoon): number | null {
 }
 
 /** The viewer's match with this profile, Kundali gunas included when both birth charts can be cast. */
-async function matchPercentageFor(db: Db, viewer: User, profile: Profile): Promise<number | null> {
-  const mine = await viewerMatchProfile(db, viewer);
+/** The viewer's match with this profile (their own profile read by the caller), Kundali gunas included when both have a Moon. */
+function matchPercentageFor(mine: { profile: Profile; match: MatchProfile } | null, profile: Profile): number | null {
   if (!mine) return null;
   const gunaScore = profileGunaScore(mine.profile, profile);
   return computeMatch(mine.match, toMatchProfile(profile, profile.user?.isVerified ?? false), { gunaScore }).percentage;
@@ -60,9 +60,11 @@ export async function profileAnswerFor(
   const { profile, access } = await visibleProfile(db, viewer, await loadProfile(db, profileId));
   let matchPercentage: number | null = null;
   if (!access.isOwner) {
+    // The viewer's own profile serves both the match and the view's notification (which names it).
+    const mine = await viewerMatchProfile(db, viewer);
     // A view is still shown when the disk cannot record it (read-only or full).
-    if (options.recordView) await unlessStorageFault(() => recordProfileView(services, viewer, profile));
-    matchPercentage = await matchPercentageFor(db, viewer, profile);
+    if (options.recordView) await unlessStorageFault(() => recordProfileView(services, viewer, profile, mine ? mine.profile.id : null));
+    matchPercentage = matchPercentageFor(mine, profile);
   }
   return { ...presentFor(profile, access, matchPercentage), familyStatus: (await familyLabels(db, [profile.id])).get(profile.id) ?? null } as ProfileView;
 }

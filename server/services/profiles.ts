@@ -88,9 +88,10 @@ export async function deleteFiles(media: MediaStore, keys: string[]): Promise<vo
 
 /**
  * Records that `viewer` opened `profile` and notifies the owner, at most once per viewer, profile and day,
- * when the owner's profileViews setting is on.
+ * when the owner's profileViews setting is on. `viewerProfileId`: the viewer's own live profile's id when the caller
+ * has read it already (null: they have none; undefined: read here).
  */
-export async function recordProfileView(services: Pick<AppServices, 'db' | 'live'>, viewer: User, profile: Profile): Promise<boolean> {
+export async function recordProfileView(services: Pick<AppServices, 'db' | 'live'>, viewer: User, profile: Profile, viewerProfileId?: number | null): Promise<boolean> {
   if (viewer.id === profile.userId || viewer.role !== 'member') return false;
   const viewDate = new Date().toISOString().slice(0, 10);
   const db = services.db;
@@ -101,7 +102,7 @@ export async function recordProfileView(services: Pick<AppServices, 'db' | 'live
     .ignore()
     .returning('id');
   if (inserted.length === 0) return false;
-  const viewerProfile = await Profile.query(db).findOne({ userId: viewer.id, isDeleted: false }).select('id');
+  const viewerProfile = viewerProfileId === undefined ? await Profile.query(db).findOne({ userId: viewer.id, isDeleted: false }).select('id') : viewerProfileId === null ? undefined : { id: viewerProfileId };
   await notify(services, {
     userId: profile.userId,
     type: 'profile_view',
