@@ -93,6 +93,21 @@ export function searchRoutes(input: RouteInputs): BenchRoute[] {
     { key: 'search-guna', route: 'GET /api/search?minGuna=…', shots: grid(input.chartMembers, [18, 21, 24], (m, g) => ({ member: m, path: `/api/search?minGuna=${g}` })) },
     { key: 'search-mood', route: 'GET /api/search?matchMood=…', shots: grid(everyone, [30, 50, 70], (m, s) => ({ member: m, path: `/api/search?matchMood=true&minMoodScore=${s}` })) },
     { key: 'search-page5', route: 'GET /api/search (5th page)', shots: pageFive },
+    // Sorted by a column rather than the score: every member of the wanted gender is swept (no bound to stop at).
+    ...['newest', 'active', 'age'].map((sort) => ({ key: `search-${sort}`, route: `GET /api/search?sort=${sort}`, shots: grid(everyone, [''], (m) => ({ member: m, path: `/api/search?sort=${sort}` })) })),
+    {
+      key: 'search-height',
+      route: 'GET /api/search?minHeightCm=…',
+      shots: grid(everyone, ['minHeightCm=160&maxHeightCm=175', 'minHeightCm=170', 'maxHeightCm=165'], (m, h) => ({ member: m, path: `/api/search?${h}` })),
+    },
+    {
+      key: 'search-distance',
+      route: 'GET /api/search?near=…',
+      shots: grid(everyone, ['Greater Toronto', 'Bay Area', 'Greater London', 'Dubai', 'Mumbai, IN', 'Bengaluru, India&withinKm=100'], (m, near) => ({
+        member: m,
+        path: `/api/search?near=${encodeURIComponent(near).replace('%26withinKm%3D', '&withinKm=')}`,
+      })),
+    },
   ];
 }
 

@@ -46,9 +46,9 @@ describe('compose.yaml', { skip: compose ? false : 'python3 with the yaml module
     assert.equal(validate(compose), true, JSON.stringify(validate.errors, null, 2));
   });
 
-  test('has the TLS proxy, two app processes, PostgreSQL and an S3-compatible store, started in order', () => {
+  test('has the TLS proxy, two app processes, PostgreSQL, an S3-compatible store and coturn, started in order', () => {
     const s = services();
-    assert.deepEqual(Object.keys(s).sort(), ['app1', 'app2', 'bucket', 'migrate', 'minio', 'postgres', 'proxy']);
+    assert.deepEqual(Object.keys(s).sort(), ['app1', 'app2', 'bucket', 'coturn', 'migrate', 'minio', 'postgres', 'proxy']);
     for (const app of ['app1', 'app2']) {
       assert.deepEqual(s[app].depends_on, { migrate: { condition: 'service_completed_successfully' }, bucket: { condition: 'service_completed_successfully' } });
       assert.deepEqual((s[app].healthcheck as Json).test, ['CMD', 'node', '-e', "fetch('http://127.0.0.1:3000/api/health/ready').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]);
@@ -63,11 +63,15 @@ describe('compose.yaml', { skip: compose ? false : 'python3 with the yaml module
     assert.match(caddy, /reverse_proxy app1:3000 app2:3000 \{/);
     assert.match(caddy, /health_uri \/api\/health\/ready/);
     assert.match(caddy, /flush_interval -1/, 'live event streams are not buffered');
+    // coturn: Debian's package, the REST-API secret, relaying to public addresses only.
+    assert.match(read('deploy/coturn/Dockerfile'), /^FROM debian:bookworm-slim$[\s\S]*apt-get install -y --no-install-recommends coturn/m);
+    const turn = (s.coturn.command as string[]).join(' ');
+    for (const flag of ['--use-auth-secret', '--listening-port=3478', '--denied-peer-ip=10.0.0.0-10.255.255.255', '--denied-peer-ip=192.168.0.0-192.168.255.255']) assert.ok(turn.includes(flag), `coturn runs with ${flag}`);
   });
 
   test("the settings it gives the app processes pass Saathi's configuration schema: PostgreSQL, the bucket, behind a trusted TLS proxy", () => {
     const vapid = webpush.generateVAPIDKeys();
-    const vars = { POSTGRES_PASSWORD: 'pg-secret-2026', SESSION_KEYS: 'k'.repeat(40), VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey, S3_SECRET_ACCESS_KEY: 'minio-secret-2026', SITE_ADDRESS: 'saathi.example' };
+    const vars = { POSTGRES_PASSWORD: 'pg-secret-2026', SESSION_KEYS: 'k'.repeat(40), VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey, S3_SECRET_ACCESS_KEY: 'minio-secret-2026', SITE_ADDRESS: 'saathi.example', TURN_SECRET: 'turn-secret-2026-0123' };
     for (const app of ['app1', 'app2', 'migrate']) {
       const env = Object.fromEntries(Object.entries(services()[app].environment as Record<string, string>).map(([k, v]) => [k, interpolate(String(v), vars)]));
       const config = loadConfig({}, env);
@@ -77,12 +81,14 @@ describe('compose.yaml', { skip: compose ? false : 'python3 with the yaml module
       assert.equal(config.secureCookies, true);
       assert.equal(config.media.store, 's3');
       assert.deepEqual(config.media.s3, { bucket: 'saathi-media', endpoint: 'http://minio:9000', region: 'us-east-1', accessKeyId: 'saathi', secretAccessKey: 'minio-secret-2026', forcePathStyle: true, prefix: 'media/' });
+      assert.deepEqual(config.turn, { urls: ['turn:saathi.example:3478?transport=udp', 'turn:saathi.example:3478?transport=tcp'], secret: 'turn-secret-2026-0123' });
       assert.deepEqual(configProblems(config), []);
       assert.deepEqual(configWarnings(config), []);
     }
     // The bucket and the store use the same secret and bucket name as the app.
     assert.equal(interpolate(String((services().minio.environment as Json).MINIO_ROOT_PASSWORD), vars), 'minio-secret-2026');
     assert.match(String((services().bucket.command as string[])[0]), /mc mb --ignore-existing store\/saathi-media/);
+    assert.ok((services().coturn.command as string[]).map((arg) => interpolate(arg, vars)).includes('--static-auth-secret=turn-secret-2026-0123'), 'coturn and the apps share the TURN secret');
     // A missing secret stops compose with a message rather than starting with a default.
     assert.throws(() => interpolate(String((services().app1.environment as Json).SESSION_KEYS), {}), /set SESSION_KEYS in \.env/);
   });
@@ -126,7 +132,7 @@ describe('Dockerfile', () => {
     const readme = read('README.md');
     const section = readme.slice(readme.indexOf('## Deployment'), readme.indexOf('\n## ', readme.indexOf('## Deployment') + 5));
     assert.ok(section.length > 200, 'a Deployment section');
-    for (const phrase of ['docker build -t saathi .', 'docker compose up -d --build', 'compose.yaml', 'deploy/Caddyfile', '/api/health/ready', 'SESSION_KEYS', 'VAPID_PUBLIC_KEY', 'POSTGRES_PASSWORD', 'S3_SECRET_ACCESS_KEY', 'SITE_ADDRESS']) {
+    for (const phrase of ['docker build -t saathi .', 'docker compose up -d --build', 'compose.yaml', 'deploy/Caddyfile', '/api/health/ready', 'SESSION_KEYS', 'VAPID_PUBLIC_KEY', 'POSTGRES_PASSWORD', 'S3_SECRET_ACCESS_KEY', 'SITE_ADDRESS', 'TURN_SECRET']) {
       assert.ok(section.includes(phrase), `the Deployment section mentions ${phrase}`);
     }
     for (const service of Object.keys(services() ?? { proxy: 1, app1: 1, app2: 1, postgres: 1, minio: 1 })) assert.ok(section.includes(`\`${service}\``), `the Deployment section names the ${service} service`);

@@ -1,7 +1,9 @@
 import './zod-config';
 import * as z from 'zod';
 import { countryCode, countrySpellings } from './countries';
-import { ACTIVE_WITHIN_DAYS, DIETS, EDUCATION_LEVELS, LIMITS, MARITAL_STATUSES, MOTHER_TONGUES, PROFILE_TYPES, RELIGIONS, RETURN_TO_INDIA_PLANS } from './enums';
+import { ACTIVE_WITHIN_DAYS, DIETS, EDUCATION_LEVELS, LIMITS, MARITAL_STATUSES, MOTHER_TONGUES, PROFILE_TYPES, RASHIS, RELIGIONS, RETURN_TO_INDIA_PLANS } from './enums';
+import { MAX_RADIUS_KM, resolveNear } from './gazetteer';
+import { HEIGHT_MAX_CM, HEIGHT_MIN_CM } from './profile-basics';
 
 /**
  * GET /api/search query. Every member may use the text query, age range, countries, religion, mother tongue and
@@ -9,7 +11,7 @@ import { ACTIVE_WITHIN_DAYS, DIETS, EDUCATION_LEVELS, LIMITS, MARITAL_STATUSES, 
  * is a single check). An unknown parameter is a 400, never silently ignored.
  */
 export const ADVANCED_SEARCH_FILTERS = [
-  'profileType', 'isVerified', 'matchMood', 'hasPhoto', 'educations', 'diets', 'returnPlans', 'activeWithinDays', 'minGuna',
+  'profileType', 'isVerified', 'matchMood', 'hasPhoto', 'educations', 'diets', 'returnPlans', 'activeWithinDays', 'minGuna', 'rashis',
 ] as const;
 
 /** Whether a validated search asks for any filter of the paid plans (the tier gate of search and saved searches). */
@@ -17,7 +19,7 @@ export const usesAdvancedFilters = (input: Partial<Record<(typeof ADVANCED_SEARC
   ADVANCED_SEARCH_FILTERS.some((f) => input[f] !== undefined && input[f] !== false);
 
 export const ADVANCED_FILTERS_MESSAGE =
-  'Advanced filters (profile type, verified, photo, education, diet, return plans, recently active, guna score, mood match) are available with Premium or Elite.';
+  'Advanced filters (profile type, verified, photo, education, diet, return plans, recently active, guna score, rashi, mood match) are available with Premium or Elite.';
 
 const csvCountries = z
   .string()
@@ -38,6 +40,21 @@ const csvOf = (values: readonly string[], label: string) =>
 const flag = z.enum(['true', 'false'], { error: 'Use true or false' }).transform((v) => v === 'true');
 
 export { ACTIVE_WITHIN_DAYS };
+
+/** How results are ordered: best match (the default), newest profiles, recently active, youngest first. */
+export const SEARCH_SORTS = ['best', 'newest', 'active', 'age'] as const;
+export type SearchSort = (typeof SEARCH_SORTS)[number];
+
+export const SEARCH_MESSAGES = {
+  sort: `Sort is one of ${SEARCH_SORTS.join(', ')}`,
+  height: `Height must be between ${HEIGHT_MIN_CM} and ${HEIGHT_MAX_CM} cm`,
+  heightOrder: 'Minimum height cannot be more than maximum height',
+  near: 'We do not know that place: write it as "City, Country" (for example "Toronto, Canada" or "Pune, IN") or a metro area such as Greater Toronto or Bay Area',
+  withinKm: `Distance is a whole number of km from 1 to ${MAX_RADIUS_KM}`,
+  withinWithoutNear: 'A distance needs a place: add near (a city or metro area)',
+} as const;
+
+const heightCm = z.coerce.number({ error: SEARCH_MESSAGES.height }).int(SEARCH_MESSAGES.height).min(HEIGHT_MIN_CM, SEARCH_MESSAGES.height).max(HEIGHT_MAX_CM, SEARCH_MESSAGES.height);
 
 export const searchQuerySchema = z
   .strictObject(
@@ -61,6 +78,12 @@ export const searchQuerySchema = z
         .refine((n) => (ACTIVE_WITHIN_DAYS as readonly number[]).includes(n), `Recently active is one of ${ACTIVE_WITHIN_DAYS.join(', ')} days`)
         .optional(),
       minGuna: z.coerce.number().int('Guna score is a whole number').min(0, 'Guna score is 0 to 36').max(36, 'Guna score is 0 to 36').optional(),
+      sort: z.enum(SEARCH_SORTS, { error: SEARCH_MESSAGES.sort }).optional(),
+      minHeightCm: heightCm.optional(),
+      maxHeightCm: heightCm.optional(),
+      near: z.string().trim().min(1, SEARCH_MESSAGES.near).max(120, SEARCH_MESSAGES.near).refine((v) => resolveNear(v) !== null, SEARCH_MESSAGES.near).optional(),
+      withinKm: z.coerce.number({ error: SEARCH_MESSAGES.withinKm }).int(SEARCH_MESSAGES.withinKm).min(1, SEARCH_MESSAGES.withinKm).max(MAX_RADIUS_KM, SEARCH_MESSAGES.withinKm).optional(),
+      rashis: csvOf(RASHIS, 'rashi').optional(),
       matchMood: flag.optional(),
       minMoodScore: z.coerce.number().int().min(30).max(95).optional(),
       cursor: z.string().max(400, 'This cursor is malformed: start the search again.').optional(),
@@ -71,7 +94,12 @@ export const searchQuerySchema = z
   .refine((v) => v.minAge === undefined || v.maxAge === undefined || v.minAge <= v.maxAge, {
     message: 'Minimum age cannot be more than maximum age',
     path: ['minAge'],
-  });
+  })
+  .refine((v) => v.minHeightCm === undefined || v.maxHeightCm === undefined || v.minHeightCm <= v.maxHeightCm, {
+    message: SEARCH_MESSAGES.heightOrder,
+    path: ['minHeightCm'],
+  })
+  .refine((v) => v.withinKm === undefined || v.near !== undefined, { message: SEARCH_MESSAGES.withinWithoutNear, path: ['withinKm'] });
 export type SearchQuery = z.infer<typeof searchQuerySchema>;
 
 export const CONTACT_MESSAGES = {

@@ -74,7 +74,7 @@ export const PROFILE_VISIBILITY = ['all', 'matches', 'none'] as const;
 export const ALLOW_MESSAGES_FROM = ['all', 'matches', 'none'] as const;
 
 export const NOTIFICATION_TYPES = [
-  'message', 'like', 'profile_like', 'match', 'profile_view', 'subscription', 'verification', 'report_outcome', 'other',
+  'message', 'like', 'profile_like', 'match', 'profile_view', 'subscription', 'verification', 'report_outcome', 'missed_call', 'other',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

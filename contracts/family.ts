@@ -2,13 +2,14 @@ import * as z from 'zod';
 import { AUTH_MESSAGES, passwordSchema } from './auth';
 import { LIMITS } from './enums';
 
-export const FAMILY_RELATION_VALUES = ['mother', 'father', 'sibling', 'guardian', 'relative'] as const;
+export const FAMILY_RELATION_VALUES = ['mother', 'father', 'sibling', 'guardian', 'relative', 'friend'] as const;
 export const FAMILY_RELATION_LABELS: Record<(typeof FAMILY_RELATION_VALUES)[number], string> = {
   mother: 'mother',
   father: 'father',
   sibling: 'sibling',
   guardian: 'guardian',
   relative: 'relative',
+  friend: 'friend',
 };
 
 /** A person's name as it may appear in an email to someone outside Saathi: letters, spaces, hyphens, apostrophes. */
@@ -37,7 +38,7 @@ export const familyInviteSchema = z.discriminatedUnion('role', [
   z.object({
     role: z.literal('family'),
     email,
-    relation: z.enum(FAMILY_RELATION_VALUES, { error: 'Choose mother, father, sibling, guardian or relative' }),
+    relation: z.enum(FAMILY_RELATION_VALUES, { error: 'Choose mother, father, sibling, guardian, relative or friend' }),
   }),
 ], { error: 'Invite as candidate or family' });
 export type FamilyInviteInput = z.infer<typeof familyInviteSchema>;
@@ -87,6 +88,8 @@ export interface FamilyPermissions {
   mayMessage: boolean;
   /** share the profile outside Saathi: share links (and the biodata) */
   mayShare: boolean;
+  /** join the candidate's video calls when the candidate adds them (a family introduction) */
+  mayCall: boolean;
 }
 
 /** One person of a profile: its candidate or one of its family members. */
@@ -120,6 +123,7 @@ export const familyPermissionsSchema = z
     mayShortlist: z.boolean(),
     mayMessage: z.boolean(),
     mayShare: z.boolean(),
+    mayCall: z.boolean(),
   })
   .partial()
   .strict();
@@ -138,3 +142,21 @@ export const threadMessageSchema = z.object({
 });
 
 export const shareConversationSchema = z.object({ shared: z.boolean({ error: 'shared must be true or false' }) });
+
+/** What the activity list records: a profile edit, a like given or withdrawn, a message written for the candidate by
+ * family, a shortlist entry saved or removed, a suggestion and the candidate's answer, a permission turned on or off. */
+export const PROFILE_ACTIVITY_ACTIONS = ['edit', 'like', 'unlike', 'message', 'shortlist', 'unshortlist', 'suggest', 'decide', 'permissions'] as const;
+export type ProfileActivityAction = (typeof PROFILE_ACTIVITY_ACTIONS)[number];
+
+/** One entry of the candidate's activity list (GET /api/family/{profileId}/activity). */
+export interface ProfileActivityView {
+  id: number;
+  action: ProfileActivityAction;
+  /** an edit's fields (`photoIds`: the photos), a decision ("liked", "dismissed", "discussing"), or permissions ("mayMessage:on") */
+  fields: string[];
+  /** who did it: name and relation (null relation: the candidate), `you` when it is the asker */
+  by: { userId: number | null; name: string | null; relation: string | null; you: boolean; candidate: boolean };
+  /** whom the act was about, while the candidate may still see their profile (null: an edit, or no longer seen) */
+  subject: { userId: number; profileId: number; firstName: string } | null;
+  createdAt: string;
+}

@@ -11,17 +11,20 @@ export const DRAFT_TEXT_FIELDS = [
   'professionPreference', 'familyBackground', 'hiddenUntilConfirmed',
   'relation', 'height', 'maritalStatus', 'diet', 'income', 'incomeCurrency', 'community', 'fatherOccupation', 'motherOccupation',
   'brothers', 'brothersMarried', 'sisters', 'sistersMarried', 'siblingDetails', 'familyLocation', 'familyType', 'familyValues',
+  'heightPreferenceMin', 'heightPreferenceMax', 'communityPreference',
 ] as const;
+
+/** The wizard's lists (a choice of several values each). */
+export const DRAFT_LIST_FIELDS = ['locationPreference', 'maritalStatusPreference', 'dietPreference', 'religionPreference', 'motherTonguePreference'] as const;
 
 const draftText = z.string().max(LIMITS.bioMax * 2, 'This field is too long to keep');
 
 export const draftValuesSchema = z
   .object({
     ...Object.fromEntries(DRAFT_TEXT_FIELDS.map((field) => [field, draftText.optional()])),
-    locationPreference: z.array(z.string().max(100)).max(300).optional(),
-  } as Record<(typeof DRAFT_TEXT_FIELDS)[number], z.ZodOptional<typeof draftText>> & {
-    locationPreference: z.ZodOptional<z.ZodArray<z.ZodString>>;
-  })
+    ...Object.fromEntries(DRAFT_LIST_FIELDS.map((field) => [field, z.array(z.string().max(100)).max(300).optional()])),
+  } as Record<(typeof DRAFT_TEXT_FIELDS)[number], z.ZodOptional<typeof draftText>> &
+    Record<(typeof DRAFT_LIST_FIELDS)[number], z.ZodOptional<z.ZodArray<z.ZodString>>>)
   .strict();
 
 /** The create-profile wizard's steps, in order; the Help page describes them from this list. */

@@ -64,6 +64,7 @@ export const PROFILE_MESSAGES = {
   siblingsInvalid: `Enter a number from 0 to ${SIBLINGS_MAX}`,
   brothersMarriedTooMany: 'Married brothers cannot be more than brothers',
   sistersMarriedTooMany: 'Married sisters cannot be more than sisters',
+  heightPreferenceOrder: 'Minimum height cannot be more than maximum height',
   birthPlaceUnknown: 'Enter the birth place as "City, Country" (a city we know), so the chart can be computed from the birth time',
 } as const;
 
@@ -111,6 +112,40 @@ const birthFields = {
   birthAmPm: optionalChoice(['AM', 'PM'] as const),
   birthPlace: optionalText(200),
 };
+
+/** A list from a fixed vocabulary, each value once ("open to all" is an empty list or null). */
+const choiceList = <T extends readonly [string, ...string[]]>(values: T) =>
+  z
+    .array(z.enum(values))
+    .max(values.length)
+    .transform((list) => [...new Set(list)])
+    .nullish();
+
+/**
+ * Partner preferences on the basics, each optional and "open to all" when empty. Height, marital status, diet and
+ * community count in the match score (services/matching.ts); religion and mother tongue are the search's default
+ * filters (docs/matching-score.md).
+ */
+export const partnerPreferenceFields = {
+  heightPreferenceMin: height.nullish(),
+  heightPreferenceMax: height.nullish(),
+  maritalStatusPreference: choiceList(MARITAL_STATUSES),
+  dietPreference: choiceList(DIETS),
+  communityPreference: z
+    .array(z.string().trim().min(1).max(80, 'Must be at most 80 characters').refine((v) => !CONTROL.test(v), CONTROL_MESSAGE))
+    .max(10, 'At most 10 communities')
+    .transform((list) => [...new Set(list)])
+    .nullish(),
+  religionPreference: choiceList(RELIGIONS),
+  motherTonguePreference: choiceList(MOTHER_TONGUES),
+};
+
+/** A height range's ends in order (the schemas holding partnerPreferenceFields check it). */
+function checkHeightRange(v: { heightPreferenceMin?: number | null; heightPreferenceMax?: number | null }, ctx: z.RefinementCtx): void {
+  if (v.heightPreferenceMin != null && v.heightPreferenceMax != null && v.heightPreferenceMin > v.heightPreferenceMax) {
+    ctx.addIssue({ code: 'custom', path: ['heightPreferenceMin'], message: PROFILE_MESSAGES.heightPreferenceOrder });
+  }
+}
 
 /** The basics families filter on first, all optional where they are asked (the wizard, the editor, the stages). */
 export const basicsFields = {
@@ -257,6 +292,7 @@ export const createProfileSchema = z
     locationPreference: locationPreference.default([]),
     educationPreference: optionalText(120),
     professionPreference: optionalText(120),
+    ...partnerPreferenceFields,
     familyBackground: optionalText(LIMITS.bioMax),
     photoIds: z.array(z.number().int().positive()).max(LIMITS.photosPerProfile, PROFILE_MESSAGES.tooManyPhotos).default([]),
     /** made for someone else: hidden from members until they confirm it (absent: the default of the profile type) */
@@ -264,6 +300,7 @@ export const createProfileSchema = z
   })
   .superRefine(requireParentFields)
   .superRefine(checkSiblings)
+  .superRefine(checkHeightRange)
   .superRefine((v, ctx) => {
     if (v.agePreferenceMin != null && v.agePreferenceMax != null && v.agePreferenceMin > v.agePreferenceMax) {
       ctx.addIssue({ code: 'custom', path: ['agePreferenceMin'], message: PROFILE_MESSAGES.ageOrder });
@@ -339,12 +376,14 @@ export const updateProfileSchema = z
     locationPreference: locationPreference.optional(),
     educationPreference: optionalText(120),
     professionPreference: optionalText(120),
+    ...partnerPreferenceFields,
     ...nriFields,
     photoIds: z.array(z.number().int().positive()).max(LIMITS.photosPerProfile, PROFILE_MESSAGES.tooManyPhotos).optional(),
   })
   .strict()
   .superRefine(checkParentContact)
-  .superRefine(checkSiblings);
+  .superRefine(checkSiblings)
+  .superRefine(checkHeightRange);
 export type UpdateProfileInput = z.infer<typeof updateProfileSchema>;
 
 /**
@@ -356,7 +395,7 @@ export const COMPLETION_STAGES = [
   { stage: 2, key: 'personalDetailsComplete', name: 'Personal Details', fields: ['height', 'maritalStatus', 'diet', 'education', 'educationDetails', 'profession', 'company', 'incomeCurrency', 'income', 'about'], description: 'Add your height, marital status, diet, education, work and a short bio' },
   { stage: 3, key: 'astrologyInfoComplete', name: 'Astrological Information', fields: ['birthHour', 'birthMinute', 'birthAmPm', 'birthPlace', 'religion', 'motherTongue', 'community', 'zodiacSign', 'rashi', 'nakshatra', 'manglik', 'gotra'], description: 'Add your birth details, religion, mother tongue and community for Kundali matching' },
   { stage: 4, key: 'familyInfoComplete', name: 'Family Information', fields: ['fatherOccupation', 'motherOccupation', 'brothers', 'brothersMarried', 'sisters', 'sistersMarried', 'siblingDetails', 'familyLocation', 'familyType', 'familyValues', 'familyBackground'], description: 'Describe your family: parents, siblings, where they live and their values' },
-  { stage: 5, key: 'preferencesComplete', name: 'Partner Preferences', fields: ['lookingFor', 'agePreferenceMin', 'agePreferenceMax', 'locationPreference', 'educationPreference', 'professionPreference'], description: 'Say what you are looking for in a partner' },
+  { stage: 5, key: 'preferencesComplete', name: 'Partner Preferences', fields: ['lookingFor', 'agePreferenceMin', 'agePreferenceMax', 'heightPreferenceMin', 'heightPreferenceMax', 'maritalStatusPreference', 'dietPreference', 'communityPreference', 'religionPreference', 'motherTonguePreference', 'locationPreference', 'educationPreference', 'professionPreference'], description: 'Say what you are looking for in a partner' },
 ] as const;
 
 export type StageField = (typeof COMPLETION_STAGES)[number]['fields'][number];
@@ -448,7 +487,9 @@ export const stageSchemas = {
       locationPreference: locationPreference.optional(),
       educationPreference: optionalText(120),
       professionPreference: optionalText(120),
+      ...partnerPreferenceFields,
     })
+    .superRefine(checkHeightRange)
     .superRefine((v, ctx) => {
       if (v.agePreferenceMin > v.agePreferenceMax) ctx.addIssue({ code: 'custom', path: ['agePreferenceMin'], message: PROFILE_MESSAGES.ageOrder });
     }),

@@ -31,6 +31,8 @@ export interface ProfileView {
   id: number;
   /** "Managed by family, not yet confirmed by Priya" while the person a family-made profile is for has not accepted */
   familyStatus?: string | null;
+  /** GET /api/profiles/{id} of another member: each factor of the viewer's match percentage (null: no match to explain) */
+  matchFactors?: MatchFactorView[] | null;
   userId: number;
   user: { id: number; fullName: string; isVerified: boolean };
   fullName: string;
@@ -102,6 +104,14 @@ export interface ProfileView {
   locationPreference: string[];
   educationPreference: string | null;
   professionPreference: string | null;
+  /** partner preferences on the basics: a height range (cm), and lists that are empty for "open to all" */
+  heightPreferenceMin: number | null;
+  heightPreferenceMax: number | null;
+  maritalStatusPreference: string[];
+  dietPreference: string[];
+  communityPreference: string[];
+  religionPreference: string[];
+  motherTonguePreference: string[];
   nriResidenceCountry: string | null;
   nriCommunity: string | null;
   culturalIntegrationLevel: string | null;
@@ -261,6 +271,8 @@ export interface NotificationView {
   sourceType: string | null;
   isRead: boolean;
   is_read: boolean;
+  /** a helper's copy about the profile they help with: whose it is (null: about the recipient's own account) */
+  forProfile: { profileId: number; name: string } | null;
   createdAt: string;
 }
 

@@ -64,7 +64,10 @@ function invitationToken(to: string): string {
 }
 
 /** The father makes a profile for his child, invites them, and the child accepts it on an account of their own. */
-async function profileForChild(father: Member, child: { fullName: string; username: string; gender: string; lookingFor: string; permissions?: Record<string, boolean> }): Promise<{ profileId: number; candidate: Member }> {
+async function profileForChild(
+  father: Member,
+  child: { fullName: string; username: string; gender: string; lookingFor: string; permissions?: Record<string, boolean>; profile?: Record<string, unknown> },
+): Promise<{ profileId: number; candidate: Member }> {
   const firstName = child.fullName.split(' ')[0];
   const profileId = await createProfile(father, {
     gender: child.gender,
@@ -75,6 +78,7 @@ async function profileForChild(father: Member, child: { fullName: string; userna
     parentRelationship: 'father',
     parentContact: '+44 7700 900456',
     profession: child.gender === 'male' ? 'Engineer' : 'Doctor',
+    ...child.profile,
   });
   const email = `${child.username}@example.test`;
   const invited = await father.session.call('POST', `/api/family/${profileId}/invitations`, { json: { role: 'candidate', email, firstName } });
@@ -196,15 +200,16 @@ describe('a father helping two children, in the browser', () => {
 
     // Arjun's activity list says his father changed it.
     await arjunPage.goto('/family');
-    const changes = arjunPage.getByRole('list', { name: 'Profile changes' });
+    const changes = arjunPage.getByRole('list', { name: 'Profile activity' });
     await changes.getByText('Your father changed photos').waitFor();
     await changes.getByText('Your father changed profession').waitFor();
+    await changes.getByText('Your father liked Priya').waitFor();
     await screenshot(arjunPage, 'family-helper-7-candidate-activity');
     await arjunPage.context().close();
 
     // Meera keeps editing to herself: no editor for Vikram, and the API refuses him.
     await page.goto('/family');
-    await page.getByRole('heading', { name: "Changes to Meera's profile" }).waitFor();
+    await page.getByRole('heading', { name: "Activity on Meera's profile" }).waitFor();
     assert.equal(await page.getByRole('link', { name: "Edit Meera's profile" }).count(), 0);
     await page.goto(`/family/${meera.profileId}/edit`);
     await page.getByText('Meera has not allowed family to edit their profile.').waitFor();
@@ -215,6 +220,106 @@ describe('a father helping two children, in the browser', () => {
     const refused = await vikram.session.call('PATCH', `/api/profiles/${meera.profileId}`, { json: { city: 'Leeds' }, headers: { 'X-Saathi-Acting-For': String(meera.profileId) } });
     assert.equal(refused.status, 403);
     assert.equal(((await refused.json()) as { message: string }).message, 'The person this profile is for has not allowed family to edit it');
+    await page.context().close();
+  });
+
+  test('in helper mode the header, the bell, the Kundali card and a chat link are Karan’s; Karan reads it all in his activity list', async () => {
+    const suresh = await register('Suresh Patel', 'suresh_p');
+    const karan = await profileForChild(suresh, {
+      fullName: 'Karan Patel',
+      username: 'karan_p',
+      gender: 'male',
+      lookingFor: 'female',
+      profile: { dateOfBirth: '1991-09-03', birthHour: 11, birthMinute: 10, birthAmPm: 'AM', birthPlace: 'Mumbai, India' },
+    });
+    const anita = await register('Anita Desai', 'anita_d');
+    const anitaProfileId = await createProfile(anita, {
+      ...own,
+      gender: 'female',
+      lookingFor: 'male',
+      profession: 'Pharmacist',
+      dateOfBirth: '1994-02-20',
+      birthHour: 7,
+      birthMinute: 45,
+      birthAmPm: 'PM',
+      birthPlace: 'Chennai, India',
+    });
+    const acting = { 'X-Saathi-Acting-For': String(karan.profileId) };
+    // Suresh likes Anita for Karan; she likes Karan back: a match, which reaches Suresh labelled with Karan's name.
+    assert.equal((await suresh.session.call('POST', '/api/profile-likes', { json: { likedProfileId: anitaProfileId }, headers: acting })).status, 201);
+    assert.equal((await anita.session.call('POST', '/api/profile-likes', { json: { likedProfileId: karan.profileId } })).status, 201);
+
+    const page = await signedInPhonePage(browser, saathi.url, suresh.cookies());
+    await page.goto('/');
+    // The header shows Karan, whose profile the app works on, and home shows Karan's plan.
+    const avatar = page.getByRole('link', { name: 'Acting for Karan (their profile)' });
+    await avatar.waitFor();
+    assert.equal(await avatar.textContent(), 'K');
+    await page.locator('.member-home__badges').getByText(/^Karan: /).waitFor();
+    await viewportScreenshot(page, 'family-helper-9a-home-header-for-karan');
+    await page.getByRole('button', { name: /^Notifications, \d+ unread$/ }).click();
+    const popover = page.getByRole('dialog', { name: 'Notifications' });
+    const match = popover.getByRole('button', { name: /Karan has a new match/ });
+    await match.waitFor();
+    assert.equal(await match.getByText('For Karan').count(), 1);
+    await viewportScreenshot(page, 'family-helper-9-bell-for-karan');
+
+    // The match opens Anita's profile for Karan: the Kundali card is Karan's with her, the same Karan sees.
+    const card = page.waitForResponse((r) => r.url().includes('/api/compatibility/') && r.request().method() === 'GET');
+    await match.click();
+    await page.waitForURL(`**/profile/${anitaProfileId}`);
+    const asked = await card;
+    assert.ok(asked.url().endsWith(`/api/compatibility/${karan.candidate.userId}/${anitaProfileId}`), asked.url());
+    assert.equal(asked.request().headers()['x-saathi-acting-for'], String(karan.profileId));
+    assert.equal(asked.status(), 200);
+    const astro = page.getByRole('region', { name: 'Astrological Compatibility' });
+    await astro.scrollIntoViewIfNeeded();
+    const forKaran = await astro.locator('.profile-section__lead').textContent();
+    const karansOwn = (await (await karan.candidate.session.call('GET', `/api/compatibility/${karan.candidate.userId}/${anitaProfileId}`)).json()) as { sign1: string; sign2: string };
+    assert.equal(forKaran, `${karansOwn.sign1} & ${karansOwn.sign2}`);
+    await viewportScreenshot(page, 'family-helper-10-kundali-for-karan');
+    // The detailed match is Karan's too (his chart, his plan), never a "create your profile" for Suresh.
+    await astro.getByRole('link', { name: 'View detailed Kundali match' }).click();
+    await page.waitForURL('**/compatibility?userId=*');
+    await page.getByRole('button', { name: 'Check Compatibility' }).click();
+    await page.getByRole('region', { name: 'Kundali Match' }).waitFor();
+    assert.equal(await page.getByRole('link', { name: 'Create Your Profile' }).count(), 0);
+    await viewportScreenshot(page, 'family-helper-10b-detailed-kundali-for-karan');
+
+    // A chat link opened directly: Karan has not let family write, so it says so (never Suresh's own empty chat).
+    await page.goto(`/chat/${anita.userId}`);
+    await page.getByText("Karan's chats are their own. Karan has not let family write for them.").waitFor();
+    await viewportScreenshot(page, 'family-helper-11-chat-link-refused');
+
+    // Karan lets family write; the same link opens his conversation with Anita in the family chat.
+    assert.equal((await karan.candidate.session.call('PATCH', `/api/family/${karan.profileId}/permissions`, { json: { mayMessage: true } })).status, 200);
+    await page.goto(`/chat/${anita.userId}`);
+    await page.waitForURL(`**/family/${karan.profileId}/chat/${anita.userId}`);
+    await page.getByRole('textbox', { name: 'Message' }).fill('Namaste Anita, I write for my son Karan');
+    const sent = page.waitForResponse((r) => r.url().endsWith('/api/messages') && r.request().method() === 'POST');
+    await page.getByRole('button', { name: 'Send message' }).click();
+    assert.equal((await sent).status(), 201);
+    // Anita answers: the message reaches Suresh's bell, for Karan.
+    assert.equal((await anita.session.call('POST', '/api/messages', { json: { receiverId: karan.candidate.userId, content: 'Namaste uncle' } })).status, 201);
+    await page.getByText('Namaste uncle').waitFor();
+    await viewportScreenshot(page, 'family-helper-12-chat-link-opens-family-chat');
+    await page.goto('/notifications');
+    await page.getByText('New message for Karan from Anita Desai').waitFor();
+    await viewportScreenshot(page, 'family-helper-13-notifications-for-karan');
+
+    // Karan's activity list: what his father did for him, and his own permission change, with who and when.
+    const karanPage = await signedInPhonePage(browser, saathi.url, karan.candidate.cookies());
+    await karanPage.goto('/family');
+    const activity = karanPage.getByRole('list', { name: 'Profile activity' });
+    await activity.getByText('Your father wrote to Anita').waitFor();
+    await activity.getByText('You let family write to members').waitFor();
+    await activity.getByText('Your father liked Anita').waitFor();
+    await activity.evaluate((list) => list.closest('section')?.scrollIntoView({ block: 'center' }));
+    await viewportScreenshot(karanPage, 'family-helper-14-karan-activity');
+    // Karan's own bell: his match, worded for him, not his father's copy.
+    const karansBell = (await (await karan.candidate.session.call('GET', `/api/notifications/${karan.candidate.userId}`)).json()) as Array<{ title: string; forProfile: unknown }>;
+    assert.ok(karansBell.some((n) => n.title === "It's a match!") && karansBell.every((n) => n.forProfile === null));
+    await karanPage.context().close();
     await page.context().close();
   });
 });

@@ -5,6 +5,7 @@ import { sha256 } from './services/passwords';
 import { Client, type TestServer, startTestServer } from './test/harness';
 import { familyActionFor } from './routes/family/acting';
 import { buildProfile, jpegBytes, signedInClient } from './test/factories';
+import { buildCall, buildCallParticipant } from './test/table-factories';
 
 /**
  * The access-control matrix. Every API route (outside /api/ops, which ops.test.ts walks) must have an entry;
@@ -41,6 +42,17 @@ const MATRIX: Record<string, Access> = {
   'GET /api/messages/:userId/:otherUserId/peer': 'owner',
   'GET /api/messages/:userId/:otherUserId': 'owner',
   'POST /api/messages': 'member',
+  'POST /api/calls': 'member',
+  'GET /api/calls/current': 'member',
+  'GET /api/calls/with/:otherUserId': 'visible',
+  'GET /api/calls/:callId': 'owner',
+  'POST /api/calls/:callId/accept': 'owner',
+  'POST /api/calls/:callId/decline': 'owner',
+  'POST /api/calls/:callId/hangup': 'owner',
+  'POST /api/calls/:callId/signal': 'owner',
+  'GET /api/calls/:callId/family': 'owner',
+  'POST /api/calls/:callId/family': 'owner',
+  'POST /api/calls/:callId/report': 'owner',
   'POST /api/profiles/:id/share': 'owner',
   'GET /api/profiles/:id/shares': 'owner',
   'DELETE /api/shares/:shareId': 'owner',
@@ -164,6 +176,10 @@ const MATRIX: Record<string, Access> = {
   'GET /api/shortlist/:profileId': 'owner',
   'POST /api/shortlist/:profileId': 'owner',
   'DELETE /api/shortlist/:profileId/:entryId': 'owner',
+  'GET /api/saved-searches': 'member',
+  'POST /api/saved-searches': 'member',
+  'PATCH /api/saved-searches/:id': 'owner',
+  'DELETE /api/saved-searches/:id': 'owner',
   'GET /api/profile-views/:userId': 'owner',
 };
 
@@ -210,6 +226,11 @@ test('visitors, other members and owners get exactly what the matrix allows', as
   const invoice = await server.db('invoices').where({ userId: owner.user.id }).first();
   await server.db('invoices').where({ id: invoice.id }).update({ status: 'paid', paidAt: Date.now() });
   const ownerSession = (await server.db('sessions').where({ userId: owner.user.id }).first()).id as string;
+  // A call between the owner and the other member (the :callId routes): strangers get the 404 of a call that does not exist.
+  const call = await buildCall(server.db, { callerId: other.user.id, calleeId: owner.user.id, status: 'ended', endReason: 'hangup', endedAt: Date.now() });
+  await buildCallParticipant(server.db, { callId: call.id, userId: owner.user.id, sideUserId: owner.user.id, state: 'left' });
+
+  const saved = (await (await owner.client.post('/api/saved-searches', { name: 'Engineers', filters: { query: 'engineer' } })).json()) as { id: number };
 
   const fill = (path: string) =>
     path
@@ -218,7 +239,8 @@ test('visitors, other members and owners get exactly what the matrix allows', as
       .replace(':otherUserId', String(other.user.id))
       .replace(':userId', String(owner.user.id))
       .replace(':profileId', String(path.startsWith('/api/compatibility') ? otherProfile.id : ownerProfile.id))
-      .replace(':id', String(path.startsWith('/api/notifications') ? notification.id : ownerProfile.id))
+      .replace(':id', String(path.startsWith('/api/notifications') ? notification.id : path.startsWith('/api/saved-searches') ? saved.id : ownerProfile.id))
+      .replace(':callId', String(call.id))
       .replace(':shareId', String(share.id))
       .replace(':shareCode', share.shareCode)
       .replace(':photoId', String(photo.id))
@@ -236,7 +258,7 @@ test('visitors, other members and owners get exactly what the matrix allows', as
   const snapshot = async () =>
     JSON.stringify(
       await Promise.all(
-        ['profiles', 'profile_shares', 'photos', 'notifications', 'messages', 'privacy_settings', 'notification_settings', 'sessions', 'profile_likes', 'payments', 'push_subscriptions'].map((t) =>
+        ['profiles', 'profile_shares', 'photos', 'notifications', 'messages', 'privacy_settings', 'notification_settings', 'sessions', 'profile_likes', 'payments', 'push_subscriptions', 'saved_searches'].map((t) =>
           server.db(t).select('*').orderBy(t === 'privacy_settings' || t === 'notification_settings' ? 'userId' : 'id'),
         ),
       ),

@@ -14,6 +14,7 @@ import { httpsAware, securityHeaders } from './middleware/security-headers';
 import { databaseSessionStore, generateSessionId, SESSION_COOKIE } from './middleware/session-store';
 import { CookieSigner, loadSessionKeys } from './keys';
 import { authRoutes } from './routes/auth/auth';
+import { callRoutes } from './routes/calls/calls';
 import { healthRoutes } from './routes/health/health';
 import { mediaRoutes } from './routes/media/media';
 import { messageRoutes } from './routes/messages/messages';
@@ -85,6 +86,7 @@ export function apiRouters(services: AppServices) {
     opsSessionRoutes(services),
     notificationRoutes(),
     messageRoutes(),
+    callRoutes(),
     shareRoutes(),
     biodataRoutes(),
     photoRoutes(),
@@ -162,7 +164,7 @@ export function createApp(config: Config, db: Db, options: AppOptions = {}): Koa
       if (ctx.method !== 'GET' && ctx.method !== 'HEAD') services.engine.localWrite();
     }
   });
-  app.use(securityHeaders({ stripe: Boolean(config.stripe.publishableKey), publicUrl: config.publicUrl }));
+  app.use(securityHeaders({ stripe: Boolean(config.stripe.publishableKey), publicUrl: config.publicUrl, calls: config.turn !== null }));
   app.use(compress({ threshold: 1024, br: false }));
   // A JSON body is serialised once, here: left as an object, koa-compress would stringify it to measure it and
   // Koa again to send it (a page of cards is 10–20 KB).

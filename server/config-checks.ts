@@ -37,7 +37,7 @@ export function configWarnings(config: Pick<Config, 'publicUrl' | 'trustProxy' |
 
 /** The effective configuration as `saathi config` prints it: one `key = value` line each, secrets masked. */
 export function describeConfig(config: Config): string[] {
-  const secret = new Set(['databaseUrl', 'sessionKeys', 'stripe.secretKey', 'stripe.webhookSecret', 'smtpUrl', 'llm.apiKey', 'metricsToken', 'push.vapidPrivateKey', 'media.s3.secretAccessKey']);
+  const secret = new Set(['databaseUrl', 'sessionKeys', 'stripe.secretKey', 'stripe.webhookSecret', 'smtpUrl', 'llm.apiKey', 'metricsToken', 'push.vapidPrivateKey', 'media.s3.secretAccessKey', 'turn.secret']);
   const lines: string[] = [];
   const walk = (value: unknown, key: string) => {
     if (value && typeof value === 'object' && !Array.isArray(value)) {

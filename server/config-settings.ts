@@ -28,6 +28,8 @@ const httpUrl = z
   .refine((v) => /^https?:\/\/[^\s/]+/.test(v) && URL.canParse(v))
   .transform((v) => v.replace(/\/+$/, ''));
 const text = (max = 2000) => z.string().max(max);
+/** a TURN or STUN server as RTCIceServer.urls takes it (RFC 7064/7065): host, optional port and transport */
+const TURN_URL = /^(turns?|stun):[A-Za-z0-9.[\]:-]+(:\d{1,5})?(\?transport=(udp|tcp))?$/;
 
 interface Setting {
   schema: z.ZodType;
@@ -85,6 +87,11 @@ export const SETTINGS = {
   S3_ACCESS_KEY_ID: { schema: z.string().regex(/^\S{3,128}$/), allowed: 'an access key id without spaces' },
   S3_SECRET_ACCESS_KEY: { schema: z.string().regex(/^\S{3,256}$/), allowed: 'a secret access key without spaces', secret: true },
   S3_FORCE_PATH_STYLE: { schema: bool, allowed: 'true or false' },
+  TURN_URLS: {
+    schema: z.string().refine((v) => v.split(',').every((u) => TURN_URL.test(u.trim()))),
+    allowed: 'comma-separated turn:, turns: or stun: URLs such as turn:turn.saathi.example:3478?transport=udp,turns:turn.saathi.example:5349?transport=tcp',
+  },
+  TURN_SECRET: { schema: z.string().min(16).regex(/^\S+$/), allowed: "coturn's static-auth-secret: at least 16 characters without spaces", secret: true },
   S3_PREFIX: { schema: z.string().regex(/^([A-Za-z0-9._-]+\/)+$/), allowed: 'a key prefix of folder names each ending in /, such as saathi/media/' },
 } satisfies Record<string, Setting>;
 
@@ -134,6 +141,11 @@ function settingsTogether(s: Parsed): string[] {
   if (s.MEDIA_STORE === 's3' && !s.S3_BUCKET) problems.push('MEDIA_STORE=s3 needs S3_BUCKET (the name of the bucket that holds the media)');
   if (Boolean(s.S3_ACCESS_KEY_ID) !== Boolean(s.S3_SECRET_ACCESS_KEY)) {
     problems.push('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both, or neither to use the default AWS credentials (environment, instance or task role)');
+  }
+  if (Boolean(s.TURN_URLS) !== Boolean(s.TURN_SECRET)) {
+    problems.push('TURN_URLS and TURN_SECRET go together: set both (the coturn server and its static-auth-secret) for video calls, or neither to turn video calls off');
+  } else if (s.TURN_URLS && !s.TURN_URLS.split(',').some((u) => /^turns?:/.test(u.trim()))) {
+    problems.push('TURN_URLS needs at least one turn: or turns: URL: calls are relayed through TURN only, a stun: URL alone connects nobody');
   }
   if (!s.S3_BUCKET) {
     const orphans = (['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_FORCE_PATH_STYLE', 'S3_PREFIX'] as const).filter((name) => s[name] !== undefined);

@@ -75,6 +75,11 @@ export interface Config {
    * shares). `s3` is read whenever S3_BUCKET is set, so `saathi media migrate --to s3` works before the switch.
    */
   media: { store: 'local' | 's3'; s3: S3Settings | null };
+  /**
+   * Video calls: the coturn server(s) the apps relay through, and its static-auth-secret, from which the server
+   * derives each participant's short-lived TURN credentials. Null: video calls are off.
+   */
+  turn: { urls: string[]; secret: string } | null;
 }
 
 export interface S3Settings {
@@ -164,6 +169,7 @@ export function loadConfig(overrides: Partial<Config> = {}, env: NodeJS.ProcessE
           }
         : null,
     },
+    turn: s.TURN_URLS && s.TURN_SECRET ? { urls: s.TURN_URLS.split(',').map((u) => u.trim()), secret: s.TURN_SECRET } : null,
   };
   const merged = { ...base, ...overrides };
   return { ...merged, staffTwoFactorRequired: overrides.staffTwoFactorRequired ?? !merged.demoMode };

@@ -47,6 +47,7 @@ const COVERAGE: Record<string, { section: string } | { notExported: string }> = 
   sign_in_attempts: { section: 'signIns' },
   story_consents: { section: 'storyConsents' },
   family_members: { section: 'familyRoles' },
+  call_participants: { section: 'calls' },
   profile_activity: { section: 'profileActivity' },
   saved_searches: { section: 'savedSearches' },
   family_shared_conversations: { notExported: "the candidate's sharing choice; the member named is the other side of the conversation, whose messages are exported" },

@@ -46,10 +46,15 @@ import * as trustAndSafety from './20261207_50_trust_and_safety';
 import * as profileActivity from './20261207_60_profile_activity';
 import * as profileBasics from './20261207_63_profile_basics';
 import * as signInAttempts from './20261207_69_sign_in_attempts';
+import * as partnerPreferences from './20261207_80_partner_preferences';
 import * as shareRevocationReason from './20261207_70_share_revocation_reason';
 import * as engineFamilyRelations from './20261207_71_engine_family_relations';
 import * as savedSearches from './20261207_84_saved_searches';
 import * as savedSearchEmails from './20261207_85_saved_search_emails';
+import * as profileActivitySubject from './20261207_86_profile_activity_subject';
+import * as notificationForProfile from './20261207_87_notification_for_profile';
+import * as calls from './20261207_88_calls';
+import * as familyMayCall from './20261207_89_family_may_call';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -107,8 +112,13 @@ const MIGRATIONS: Record<string, Migration> = {
   '20261207_69_sign_in_attempts': signInAttempts,
   '20261207_70_share_revocation_reason': shareRevocationReason,
   '20261207_71_engine_family_relations': engineFamilyRelations,
+  '20261207_80_partner_preferences': partnerPreferences,
   '20261207_84_saved_searches': savedSearches,
   '20261207_85_saved_search_emails': savedSearchEmails,
+  '20261207_86_profile_activity_subject': profileActivitySubject,
+  '20261207_87_notification_for_profile': notificationForProfile,
+  '20261207_88_calls': calls,
+  '20261207_89_family_may_call': familyMayCall,
 };
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -41,7 +41,7 @@ export const FIRST_SCREEN_MESSAGES = 40;
 export const FIRST_SCREEN_FRAME: Partial<Record<FirstScreen['route'], string>> = { '/chat/$id': 'app-frame app-frame--member app-frame--fill' };
 
 /** The criteria of /search without parameters: what an unfiltered GET /api/search answers. */
-export const UNFILTERED_SEARCH: SearchCriteria = { query: '', filters: null, moodMatch: { enabled: false, minScore: DEFAULT_MOOD_SCORE } };
+export const UNFILTERED_SEARCH: SearchCriteria = { query: '', sort: 'best', filters: null, moodMatch: { enabled: false, minScore: DEFAULT_MOOD_SCORE } };
 
 /** The screen's markup (HTML, text escaped by React), to go where the page's spinner is. */
 export function firstScreenMarkup(screen: FirstScreen): string {

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
+import type { CallEvent } from '../../contracts/calls';
 import type { MessageView, NotificationView } from '../../contracts/views';
 import { fetchSession, sessionQueryKey } from './session';
 
@@ -35,6 +36,8 @@ export interface LiveEventMap {
   read: LiveRead;
   notification: NotificationView;
   subscription: LiveSubscription;
+  /** a call rings, changes or ends, and the WebRTC signals of a call the member is in */
+  call: CallEvent;
 }
 
 export type LiveEventKind = keyof LiveEventMap;
@@ -47,6 +50,7 @@ const listeners: { [K in LiveEventKind]: Set<Listener<K>> } = {
   read: new Set(),
   notification: new Set(),
   subscription: new Set(),
+  call: new Set(),
 };
 
 /** Query keys the events refresh; they are the API paths (see lib/query-client.ts). */

@@ -88,15 +88,15 @@ export function dayLabel(date: Date, now: Date = new Date()): string {
   return formatter('longDate').format(date);
 }
 
-export interface MessageDay {
+export interface MessageDay<T extends { createdAt: string } = MessageView> {
   key: string;
   label: string;
-  messages: MessageView[];
+  messages: T[];
 }
 
-/** Consecutive messages grouped by local calendar day, in the order given (oldest first). */
-export function groupByDay(messages: MessageView[], now: Date = new Date()): MessageDay[] {
-  const days: MessageDay[] = [];
+/** Consecutive messages (or any dated lines of a chat) grouped by local calendar day, in the order given (oldest first). */
+export function groupByDay<T extends { createdAt: string } = MessageView>(messages: T[], now: Date = new Date()): MessageDay<T>[] {
+  const days: MessageDay<T>[] = [];
   for (const message of messages) {
     const date = new Date(message.createdAt);
     const key = localDayKey(date);

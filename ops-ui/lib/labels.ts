@@ -38,6 +38,7 @@ export function reporterFallback(source: string): string {
 /** Where a report was filed from. */
 export function reportSourceLabel(source: string): string {
   if (source === 'auto') return 'Automatic, from chat';
+  if (source === 'video_call') return 'From a video call';
   return source === 'family_decline' ? 'On declining the profile' : source === 'chat' ? 'From chat' : 'From profile';
 }
 

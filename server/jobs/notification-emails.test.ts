@@ -7,7 +7,7 @@ import { Client, type TestServer, startTestServer } from '../test/harness';
 import { buildProfile, signedInClient } from '../test/factories';
 import { MESSAGE_EMAIL_AFTER_MS, notificationEmailsJob } from './notification-emails';
 import { JobScheduler } from './scheduler';
-import { buildLike, buildProfileView } from '../test/table-factories';
+import { buildFamilyMember, buildLike, buildProfileView } from '../test/table-factories';
 
 /** A real SMTP server in the test: every message the app sends is parsed and kept. */
 let mailbox: Mailbox;
@@ -54,6 +54,20 @@ async function pair() {
 }
 
 describe('notification emails through a real SMTP server', () => {
+  test("a new match is emailed to the two members, never to a family helper whose bell has the candidate's copy", async () => {
+    const { priya, arjun, priyaProfile: profile, arjunProfile } = await pair();
+    const mother = await signedInClient(server, { fullName: 'Lakshmi Sharma' });
+    await buildFamilyMember(server.db, { profileId: profile.id, userId: mother.user.id, relation: 'mother' });
+    assert.equal((await priya.client.post('/api/profile-likes', { likedProfileId: arjunProfile.id })).status, 201);
+    assert.equal((await arjun.client.post('/api/profile-likes', { likedProfileId: profile.id })).status, 201);
+    assert.ok(await server.db('notifications').where({ user_id: mother.user.id, for_profile_id: profile.id, type: 'match' }).first(), "the mother's copy is in her bell");
+    const before = mailbox.inbox.length;
+    const run = await runJob();
+    assert.match(run.result ?? '', /match emails 2/);
+    const mails = await received(before, 2);
+    assert.equal(mails.filter((m) => to(m) === mother.user.email).length, 0);
+  });
+
   test('a new match emails both members: subject, both parts, a link to the chat, one-click unsubscribe that works without signing in', async () => {
     const { priya, arjun, priyaProfile, arjunProfile } = await pair();
     assert.equal((await priya.client.post('/api/profile-likes', { likedProfileId: arjunProfile.id })).status, 201);

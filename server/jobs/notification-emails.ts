@@ -59,7 +59,15 @@ const firstName = (name: string) => name.trim().split(/\s+/)[0] || name;
 
 /** Emails for new matches (each once, when the member keeps match emails on). */
 async function matchEmails(db: Db, config: Config, keys: string[], origin: string, now: number): Promise<number> {
-  const rows = await Notification.query(db).where('type', 'match').whereNull('emailedAt').where('createdAt', '>', now - TOO_OLD_MS).orderBy('id').limit(500).select('id', 'userId', 'actorUserId');
+  // A family helper's copy of the candidate's match stays in their bell: the email says "you" matched.
+  const rows = await Notification.query(db)
+    .where('type', 'match')
+    .whereNull('forProfileId')
+    .whereNull('emailedAt')
+    .where('createdAt', '>', now - TOO_OLD_MS)
+    .orderBy('id')
+    .limit(500)
+    .select('id', 'userId', 'actorUserId');
   if (rows.length === 0) return 0;
   await Notification.query(db).whereIn('id', rows.map((r) => r.id)).patch({ emailedAt: now });
   const actorIds = rows.flatMap((r) => (r.actorUserId === null ? [] : [r.actorUserId]));

@@ -2,7 +2,7 @@ import type { Context, Next } from 'koa';
 import type { Config } from '../config';
 
 /** Headers on every response type (HTML, JSON, media, errors). The apps load only their own scripts and styles. */
-export function securityHeaders(options: { stripe: boolean; publicUrl?: string | null }) {
+export function securityHeaders(options: { stripe: boolean; publicUrl?: string | null; calls?: boolean }) {
   const publicHttps = Boolean(options.publicUrl?.startsWith('https://'));
   // With Stripe configured, Stripe.js and its frames are allowed (Stripe's published CSP requirements).
   const scriptSrc = ["'self'", ...(options.stripe ? ['https://js.stripe.com', 'https://*.js.stripe.com'] : [])].join(' ');
@@ -33,7 +33,8 @@ export function securityHeaders(options: { stripe: boolean; publicUrl?: string |
     // Wallet payment methods open popups from Stripe's frames.
     ctx.set('Cross-Origin-Opener-Policy', options.stripe ? 'same-origin-allow-popups' : 'same-origin');
     ctx.set('Cross-Origin-Resource-Policy', 'same-origin');
-    ctx.set('Permissions-Policy', `camera=(), microphone=(), geolocation=(), payment=(self${options.stripe ? ' "https://js.stripe.com"' : ''})`);
+    // The camera and microphone only for video calls, only on this origin, and only where calls are set up.
+    ctx.set('Permissions-Policy', `camera=(${options.calls ? 'self' : ''}), microphone=(${options.calls ? 'self' : ''}), geolocation=(), payment=(self${options.stripe ? ' "https://js.stripe.com"' : ''})`);
     await next();
   };
 }

@@ -33,6 +33,8 @@ export class Notification extends BaseModel {
   sourceId!: number | null;
   sourceType!: string | null;
   actorUserId!: number | null;
+  /** a helper's copy of a notification about the profile they help with (null: about the recipient's own account) */
+  forProfileId!: number | null;
   isRead!: boolean;
   createdAt!: number;
   emailedAt!: number | null;

@@ -1,11 +1,11 @@
-import type { FamilyConsent, FamilyPermissions } from '../../contracts/family';
+import type { FamilyConsent, FamilyPermissions, ProfileActivityAction } from '../../contracts/family';
 import { BaseModel } from './base-model';
 
 /** A profile's family record: who holds it (consent) and what its family members may do for the candidate. */
 export class ProfileFamily extends BaseModel implements FamilyPermissions {
   static tableName = 'profile_family';
   static idColumn = 'profileId';
-  static booleanColumns = ['mayEdit', 'maySearch', 'mayLike', 'mayShortlist', 'mayMessage', 'mayShare', 'hiddenUntilConfirmed'];
+  static booleanColumns = ['mayEdit', 'maySearch', 'mayLike', 'mayShortlist', 'mayMessage', 'mayShare', 'mayCall', 'hiddenUntilConfirmed'];
   static bigintColumns = ['updatedAt', 'confirmedAt'];
   profileId!: number;
   consent!: FamilyConsent;
@@ -22,10 +22,11 @@ export class ProfileFamily extends BaseModel implements FamilyPermissions {
   mayShortlist!: boolean;
   mayMessage!: boolean;
   mayShare!: boolean;
+  mayCall!: boolean;
   updatedAt!: number;
 
   permissions(): FamilyPermissions {
-    return { mayEdit: this.mayEdit, maySearch: this.maySearch, mayLike: this.mayLike, mayShortlist: this.mayShortlist, mayMessage: this.mayMessage, mayShare: this.mayShare };
+    return { mayEdit: this.mayEdit, maySearch: this.maySearch, mayLike: this.mayLike, mayShortlist: this.mayShortlist, mayMessage: this.mayMessage, mayShare: this.mayShare, mayCall: this.mayCall };
   }
 }
 
@@ -104,7 +105,7 @@ export class FamilySharedConversation extends BaseModel {
   sharedAt!: number;
 }
 
-/** A change a family member made to the profile while acting for its candidate: the candidate's activity list. */
+/** A change the candidate or a family member made for the profile, with who made it: the candidate's activity list. */
 export class ProfileActivity extends BaseModel {
   static tableName = 'profile_activity';
   static bigintColumns = ['createdAt'];
@@ -113,9 +114,11 @@ export class ProfileActivity extends BaseModel {
   profileId!: number;
   actorUserId!: number | null;
   action!: ProfileActivityAction;
-  /** the profile fields the save sent (`photoIds`: the photos) */
+  /** what changed: an edit's fields (`photoIds`: the photos), a decision, or the permissions turned on or off */
   fields!: string[];
+  /** the member the act was about (liked, written to, shortlisted, suggested); null for edits and permissions */
+  subjectUserId!: number | null;
   createdAt!: number;
 }
 
-export type ProfileActivityAction = 'edit';
+export type { ProfileActivityAction };

@@ -15,7 +15,10 @@ export class Profile extends BaseModel {
     'preferencesComplete', 'isDeleted',
   ];
   static bigintColumns = ['deletedAt', 'createdAt', 'updatedAt'];
-  static jsonAttributes = ['kundaliDetails', 'locationPreference'];
+  static jsonAttributes = [
+    'kundaliDetails', 'locationPreference', 'maritalStatusPreference', 'dietPreference', 'communityPreference', 'religionPreference',
+    'motherTonguePreference',
+  ];
 
   id!: number;
   userId!: number;
@@ -59,6 +62,14 @@ export class Profile extends BaseModel {
   siblingDetails!: string | null;
   /** The community the family belongs to (free text); nriCommunity is the diaspora association. */
   community!: string | null;
+  /** Partner preferences on the basics: a height range (cm) and lists, each empty or null for "open to all". */
+  heightPreferenceMin!: number | null;
+  heightPreferenceMax!: number | null;
+  maritalStatusPreference!: string[] | null;
+  dietPreference!: string[] | null;
+  communityPreference!: string[] | null;
+  religionPreference!: string[] | null;
+  motherTonguePreference!: string[] | null;
   fatherOccupation!: string | null;
   motherOccupation!: string | null;
   brothers!: number | null;

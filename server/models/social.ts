@@ -88,7 +88,7 @@ export class Report extends BaseModel {
   createdAt!: number;
   /** reports ops must see first (a profile made without its person's consent) sort above the others */
   priority!: number;
-  filedFrom!: 'family_decline' | null;
+  filedFrom!: 'family_decline' | 'video_call' | null;
   /** 'auto': filed by the chat's scam rules, not by a member */
   source!: 'member' | 'auto';
   /** the message an automatic report highlights */

@@ -110,8 +110,8 @@ describe('the relationship policy', () => {
 });
 
 describe('the family rules', () => {
-  const all = { mayEdit: true, maySearch: true, mayLike: true, mayShortlist: true, mayMessage: true, mayShare: true };
-  const none = { mayEdit: false, maySearch: false, mayLike: false, mayShortlist: false, mayMessage: false, mayShare: false };
+  const all = { mayEdit: true, maySearch: true, mayLike: true, mayShortlist: true, mayMessage: true, mayShare: true, mayCall: true };
+  const none = { mayEdit: false, maySearch: false, mayLike: false, mayShortlist: false, mayMessage: false, mayShare: false, mayCall: false };
   test('one at a time', () => {
     assert.equal(decideFamily({ role: null, consent: 'confirmed', permissions: all }, 'see-people'), false, 'nobody else');
     assert.equal(decideFamily({ role: 'family', consent: 'unconfirmed', permissions: none }, 'like'), true, 'before the candidate accepts, family runs the profile');
@@ -135,6 +135,9 @@ describe('the family rules', () => {
     assert.equal(decideFamily({ role: 'family', consent: 'confirmed', permissions: all }, 'set-consent-gate'), false, 'not after');
     assert.equal(decideFamily({ role: 'candidate', consent: 'confirmed', permissions: all }, 'set-consent-gate'), false, 'confirmed, there is no gate to set');
     assert.equal(decideFamily({ role: null, consent: 'unconfirmed', permissions: all }, 'set-consent-gate'), false, 'nobody else');
+    assert.equal(decideFamily({ role: 'family', consent: 'confirmed', permissions: none }, 'call'), false, 'family join calls only as the candidate allows');
+    assert.equal(decideFamily({ role: 'family', consent: 'confirmed', permissions: { ...none, mayCall: true } }, 'call'), true);
+    assert.equal(decideFamily({ role: null, consent: 'confirmed', permissions: all }, 'call'), false, 'nobody else');
   });
   test("a helper's own account likes and writes only for the candidate, unless it has a profile of its own", () => {
     assert.equal(mayLikeOrMessageAsSelf({ helpsWithProfiles: true, hasOwnProfile: false }), false, 'a father helping his son, with no profile');

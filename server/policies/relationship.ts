@@ -199,12 +199,15 @@ export async function relationshipBetween(
   return { ...decideRelationship(viewerFacts(viewer), target, pair), target, pair, privacy };
 }
 
+/** What lies between two members (a: the one asking), read by the same statement. */
+export async function pairFacts(db: Db, a: number, b: number): Promise<PairFacts> {
+  return (await relationshipBetween(db, { id: a, role: 'member' }, b)).pair;
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // Family: the people of one profile. The profile's member account (profiles.userId) is who other members see. The
 // candidate is the person the profile is for; family members (up to three) act for them with their own accounts.
 
-export const FAMILY_RELATIONS = ['mother', 'father', 'sibling', 'guardian', 'relative'] as const;
-export type FamilyRelation = (typeof FAMILY_RELATIONS)[number];
 export const MAX_FAMILY_MEMBERS = 3;
 
 export type { FamilyConsent, FamilyPermissions };
@@ -218,7 +221,7 @@ export interface FamilyFacts {
 
 export type FamilyAction =
   | 'see-people' | 'invite-candidate' | 'set-consent-gate' | 'invite-family' | 'remove-member' | 'set-permissions'
-  | 'edit' | 'search' | 'like' | 'message' | 'suggest' | 'decide-suggestion' | 'family-thread' | 'share' | 'shortlist';
+  | 'edit' | 'search' | 'like' | 'message' | 'suggest' | 'decide-suggestion' | 'family-thread' | 'share' | 'shortlist' | 'call';
 
 /**
  * The family rules, in one place:
@@ -255,6 +258,8 @@ export function decideFamily(facts: FamilyFacts, action: FamilyAction): boolean 
       return permissions.mayMessage;
     case 'share':
       return permissions.mayShare;
+    case 'call':
+      return permissions.mayCall;
     default:
       return false;
   }
@@ -268,7 +273,7 @@ export function mayLikeOrMessageAsSelf(account: { helpsWithProfiles: boolean; ha
   return account.hasOwnProfile || !account.helpsWithProfiles;
 }
 
-export const DEFAULT_FAMILY_PERMISSIONS: FamilyPermissions = { mayEdit: true, maySearch: true, mayLike: true, mayShortlist: true, mayMessage: false, mayShare: true };
+export const DEFAULT_FAMILY_PERMISSIONS: FamilyPermissions = { mayEdit: true, maySearch: true, mayLike: true, mayShortlist: true, mayMessage: false, mayShare: true, mayCall: false };
 
 /** The family facts of `userId` on the profile `profileId`; null when there is no live profile of that id. */
 export async function familyFacts(db: Db, userId: number | null, profileId: number): Promise<(FamilyFacts & { ownerUserId: number }) | null> {

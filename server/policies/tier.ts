@@ -24,3 +24,11 @@ export interface TierHolder {
 export function seesWhoLikedThem(member: TierHolder, now = Date.now()): boolean {
   return isPaidTier(effectiveTier(member, now));
 }
+
+/**
+ * Starting a video call is a paid feature (docs/tiers-and-limits.md): every plan may answer one, and family join
+ * whatever the candidate's plan, so a match on the free plan can still meet by video when the other side calls.
+ */
+export function mayStartCalls(member: TierHolder, now = Date.now()): boolean {
+  return isPaidTier(effectiveTier(member, now));
+}

@@ -8,22 +8,25 @@ export const HIDDEN_VIEWER = { title: 'Someone viewed your profile', content: 'U
 /**
  * A notification as its recipient may see it: a like or a profile view on a tryme account says that someone liked
  * or viewed them, not who (no name, no profile or user id to follow), decided when shown, so an upgrade reveals
- * the earlier ones too. The bell, the live stream and push all show this presentation.
+ * the earlier ones too. The bell, the live stream and push all show this presentation. `recipient` is whose plan
+ * decides: for a helper's copy about a candidate (`forProfile`), the candidate's.
  */
-export function presentNotification(n: Notification, recipient: TierHolder): NotificationView {
+export function presentNotification(n: Notification, recipient: TierHolder, forProfile: NotificationView['forProfile'] = null): NotificationView {
   const hidden = n.type === 'like' || n.type === 'profile_like' ? HIDDEN_LIKER : n.type === 'profile_view' ? HIDDEN_VIEWER : null;
   const hideWho = hidden !== null && !seesWhoLikedThem(recipient);
   return {
     id: n.id,
     userId: n.userId,
     type: n.type,
-    title: hideWho ? hidden.title : n.title,
+    // A family copy's title names the candidate, never who liked them ("Someone liked Arjun's profile").
+    title: hideWho && !forProfile ? hidden.title : n.title,
     content: hideWho ? hidden.content : n.content,
     relatedItemId: hideWho ? null : n.relatedItemId,
     sourceId: hideWho ? null : n.sourceId,
     sourceType: hideWho ? null : n.sourceType,
     isRead: n.isRead,
     is_read: n.isRead,
+    forProfile,
     createdAt: new Date(n.createdAt).toISOString(),
   };
 }

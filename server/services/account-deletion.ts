@@ -76,7 +76,9 @@ export async function deleteAccount(services: Pick<AppServices, 'db' | 'media' |
         birthHour: null, birthMinute: null, birthAmPm: null, birthPlace: null, zodiacSign: null, rashi: null, nakshatra: null,
         manglik: null, gotra: null, kundaliDetails: null, familyType: null, familyValues: null, siblingDetails: null,
         familyBackground: null, agePreferenceMin: null, agePreferenceMax: null, locationPreference: null,
-        educationPreference: null, professionPreference: null, nriResidenceCountry: null, nriCommunity: null,
+        educationPreference: null, professionPreference: null, heightPreferenceMin: null, heightPreferenceMax: null,
+        maritalStatusPreference: null, dietPreference: null, communityPreference: null, religionPreference: null, motherTonguePreference: null,
+        nriResidenceCountry: null, nriCommunity: null,
         culturalIntegrationLevel: null, returnToIndiaPlans: null, languagePreferences: null, visaImmigrationExperience: null,
         searchText: null, birthYear: null,
       });

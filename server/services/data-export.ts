@@ -5,6 +5,7 @@ import { SavedSearch } from '../models/saved-search';
 import { MoodPromptDismissal, NotInterested, ProfileDraft, ProfileView, StoryConsent } from '../models/activity';
 import { Invoice, Subscription } from '../models/billing';
 import { ContactMessage, CulturalAdaptationAssessment, Message, Notification, SuccessStory, UserMood } from '../models/engagement';
+import { Call, CallParticipant } from '../models/call';
 import { FamilyMember, ProfileActivity } from '../models/family';
 import { EmailOutbox, IdentityVerification, Payment, VerificationRequest } from '../models/ops';
 import { Photo } from '../models/photo';
@@ -134,6 +135,9 @@ export async function exportMemberData(db: Db, userId: number) {
       fields: a.fields,
       createdAt: isoOrNull(a.createdAt),
     })),
+    // The video calls the member took part in or was rung for: when, with whom (ids), how they ended. Nothing of a
+    // call's sound or picture is ever kept.
+    calls: await callsOf(db, userId),
     contactMessages: (await ContactMessage.query(db).where({ userId })).map((c) => ({ subject: c.subject, message: c.message, createdAt: isoOrNull(c.createdAt) })),
     devices: (await Session.query(db).where({ userId }).orderBy('createdAt')).map((d) => ({ userAgent: d.userAgent, ip: d.ip, signedInAt: isoOrNull(d.createdAt), lastSeenAt: isoOrNull(d.lastSeenAt) })),
     // Email bodies can hold single-use links, so only what was sent and when.
@@ -142,6 +146,26 @@ export async function exportMemberData(db: Db, userId: number) {
 }
 
 /** The profile wizard's draft, as the member left it (null without one). */
+async function callsOf(db: Db, userId: number) {
+  const mine = await CallParticipant.query(db).where({ userId }).orderBy('id');
+  const calls = new Map((await Call.query(db).whereIn('id', mine.map((p) => p.callId))).map((c) => [c.id, c]));
+  return mine.map((p) => {
+    const call = calls.get(p.callId);
+    return {
+      callId: p.callId,
+      callerUserId: call?.callerId ?? null,
+      calleeUserId: call?.calleeId ?? null,
+      role: p.role,
+      yourPart: p.state,
+      outcome: call?.status ?? null,
+      endReason: call?.endReason ?? null,
+      rungAt: isoOrNull(p.invitedAt),
+      joinedAt: isoOrNull(p.joinedAt),
+      leftAt: isoOrNull(p.leftAt),
+    };
+  });
+}
+
 async function profileDraftOf(db: Db, userId: number) {
   const row = await ProfileDraft.query(db).findById(userId);
   if (!row) return null;

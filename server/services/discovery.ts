@@ -1,7 +1,9 @@
 import type { ProfileCardView } from '../../contracts/views';
-import type { SearchQuery } from '../../contracts/discovery';
+import { SEARCH_MESSAGES, type SearchQuery } from '../../contracts/discovery';
+import { resolveNear } from '../../contracts/gazetteer';
 import type { AppServices } from '../context';
 import type { Db } from '../db';
+import { badRequest } from '../errors';
 import { Profile } from '../models/profile';
 import type { User } from '../models/user';
 import { presentProfileCard } from '../presenters/profile';
@@ -33,6 +35,15 @@ export function toMatchProfile(profile: Profile, isVerified: boolean): MatchProf
     culturalIntegrationLevel: profile.culturalIntegrationLevel,
     returnToIndiaPlans: profile.returnToIndiaPlans,
     isVerified,
+    height: profile.height,
+    maritalStatus: profile.maritalStatus,
+    diet: profile.diet,
+    community: profile.community,
+    heightPreferenceMin: profile.heightPreferenceMin,
+    heightPreferenceMax: profile.heightPreferenceMax,
+    maritalStatusPreference: profile.maritalStatusPreference,
+    dietPreference: profile.dietPreference,
+    communityPreference: profile.communityPreference,
   };
 }
 
@@ -169,7 +180,20 @@ export function engineFilters(input: SearchQuery): SearchFilters {
     returnPlans: input.returnPlans,
     activeWithinDays: input.activeWithinDays,
     minGuna: input.minGuna,
+    minHeightCm: input.minHeightCm,
+    maxHeightCm: input.maxHeightCm,
+    near: nearOf(input),
+    rashis: input.rashis,
+    sort: input.sort,
   };
+}
+
+/** The point and radius of a validated `near` (its own radius, or `withinKm`). */
+function nearOf(input: SearchQuery): SearchFilters['near'] {
+  if (!input.near) return undefined;
+  const place = resolveNear(input.near);
+  if (!place) throw badRequest(SEARCH_MESSAGES.near, { field: 'near' });
+  return { lat: place.lat, lon: place.lon, km: input.withinKm ?? place.radiusKm };
 }
 
 /**

@@ -23,13 +23,14 @@ export async function likeOf(db: Db | Knex.Transaction, userId: number, likedPro
   return ProfileLike.query(db).where({ userId, likedProfileId }).select('id').first();
 }
 
-/** Withdraws a like; a match is two current likes, so it dissolves the match too. */
-export async function unlikeProfile(db: Db, userId: number, likedProfileId: number): Promise<void> {
-  await db.transaction(async (trx: Knex.Transaction) => {
+/** Withdraws a like; a match is two current likes, so it dissolves the match too. Returns whose profile it was (null: no like). */
+export async function unlikeProfile(db: Db, userId: number, likedProfileId: number): Promise<number | null> {
+  return db.transaction(async (trx: Knex.Transaction) => {
     const removed = await ProfileLike.query(trx).where({ userId, likedProfileId }).delete();
-    if (!removed) return;
+    if (!removed) return null;
     const profile = await Profile.query(trx).findById(likedProfileId).select('userId');
     if (profile) await Match.query(trx).where(pairOf(userId, profile.userId)).delete();
+    return profile?.userId ?? null;
   });
 }
 

@@ -23,6 +23,15 @@ function person(overrides: Partial<MatchProfile> = {}): MatchProfile {
     culturalIntegrationLevel: 'moderate',
     returnToIndiaPlans: 'considering',
     isVerified: false,
+    height: 165,
+    maritalStatus: 'never_married',
+    diet: 'vegetarian',
+    community: 'Iyer',
+    heightPreferenceMin: null,
+    heightPreferenceMax: null,
+    maritalStatusPreference: null,
+    dietPreference: null,
+    communityPreference: null,
     ...overrides,
   };
 }
@@ -55,33 +64,36 @@ describe('factor functions', () => {
   });
 });
 
+/** Every factor judged both ways, without Kundali: 85 points of the first eleven, and the basics' preferences each way. */
+const ALL = 85 + 2 * (WEIGHTS.height + WEIGHTS.maritalStatus + WEIGHTS.diet + WEIGHTS.community);
+
 describe('computeMatch, hand-computed', () => {
   test('an ideal pair scores 100', () => {
     const her = person();
     const him = person({ userId: 2, gender: 'male', lookingFor: 'female', dateOfBirth: '1994-03-10', profession: 'Civil Engineer', education: 'Doctorate', agePreferenceMin: 26, agePreferenceMax: 32, educationPreference: null, professionPreference: null, isVerified: true });
     const result = computeMatch(her, him, { today });
-    assert.equal(result.available, 85);
-    assert.equal(result.earned, 85);
+    assert.equal(result.available, ALL);
+    assert.equal(result.earned, ALL);
     assert.equal(result.percentage, 100);
   });
 
-  test('different religion, tongue and country, unverified: 100 × (85 − 12 − 8 − 6 − 5 − 6 − 6) / 85 = 49', () => {
+  test('different religion, tongue and country, unverified: 100 × (111 − 12 − 8 − 6 − 5 − 6 − 6) / 111 = 61', () => {
     // Each side's location preference is missed too (him in Canada; her not in his preferred USA).
     const her = person();
     const him = person({ userId: 2, gender: 'male', lookingFor: 'female', dateOfBirth: '1994-03-10', country: 'Canada', religion: 'Sikh', motherTongue: 'Punjabi', locationPreference: ['United States'], educationPreference: null, professionPreference: null });
     const r = computeMatch(her, him, { today });
     const lost = WEIGHTS.religion + WEIGHTS.motherTongue + WEIGHTS.residence + WEIGHTS.verified + WEIGHTS.location * 2;
-    assert.equal(r.earned, 85 - lost);
-    assert.equal(r.percentage, Math.round((100 * (85 - lost)) / 85));
-    assert.equal(r.percentage, 49);
+    assert.equal(r.earned, ALL - lost);
+    assert.equal(r.percentage, Math.round((100 * (ALL - lost)) / ALL));
+    assert.equal(r.percentage, 61);
   });
 
   test('return plans and integration on their scales: definite vs never loses all 8, moderate vs modern half of 6', () => {
     const her = person({ returnToIndiaPlans: 'definite' });
     const him = person({ userId: 2, gender: 'male', lookingFor: 'female', dateOfBirth: '1994-03-10', returnToIndiaPlans: 'never', culturalIntegrationLevel: 'modern', educationPreference: null, professionPreference: null, isVerified: true });
     const r = computeMatch(her, him, { today });
-    assert.equal(r.earned, 85 - 8 - 3);
-    assert.equal(r.percentage, 87);
+    assert.equal(r.earned, ALL - 8 - 3);
+    assert.equal(r.percentage, 90);
     const plans = r.factors.find((f) => f.factor === 'return to India');
     assert.deepEqual(plans && [plans.weight, plans.earned], [8, 0]);
   });
@@ -90,7 +102,7 @@ describe('computeMatch, hand-computed', () => {
     const her = person({ religion: null, motherTongue: 'Other' });
     const him = person({ userId: 2, gender: 'male', lookingFor: 'female', dateOfBirth: '1994-03-10', educationPreference: null, professionPreference: null, isVerified: true });
     const r = computeMatch(her, him, { today });
-    assert.equal(r.available, 85 - 12 - 8);
+    assert.equal(r.available, ALL - 12 - 8);
     assert.equal(r.percentage, 100);
     assert.ok(!r.factors.some((f) => f.factor === 'religion'));
   });
@@ -100,7 +112,7 @@ describe('computeMatch, hand-computed', () => {
     const her = person({ returnToIndiaPlans: null, culturalIntegrationLevel: null, isVerified: true });
     for (const [a, b] of [[her, him], [him, her]]) {
       const r = computeMatch(a, b, { today });
-      assert.equal(r.available, 85 - WEIGHTS.returnPlans - WEIGHTS.culturalIntegration);
+      assert.equal(r.available, ALL - WEIGHTS.returnPlans - WEIGHTS.culturalIntegration);
       assert.ok(!r.factors.some((f) => f.factor === 'return to India' || f.factor === 'cultural integration'));
       assert.equal(r.percentage, 100, 'nothing lost for questions not answered');
     }
@@ -111,11 +123,34 @@ describe('computeMatch, hand-computed', () => {
     const him = person({ userId: 2, gender: 'male', lookingFor: 'female', dateOfBirth: '1990-01-01', educationPreference: null, professionPreference: null, isVerified: true });
     // He is 36: two years over her 34.
     const r = computeMatch(her, him, { today });
-    assert.equal(r.earned, 85 - 2);
+    assert.equal(r.earned, ALL - 2);
     const withKundali = computeMatch(her, him, { today, gunaScore: 27 });
-    assert.equal(withKundali.available, 100);
-    assert.equal(withKundali.earned, 83 + 11.25);
-    assert.equal(withKundali.percentage, 94);
+    assert.equal(withKundali.available, ALL + 15);
+    assert.equal(withKundali.earned, ALL - 2 + 11.25);
+    assert.equal(withKundali.percentage, 95);
+  });
+
+  test('partner preferences on the basics count each way: height, marital status, diet and community', () => {
+    const her = person({ heightPreferenceMin: 175, heightPreferenceMax: 190, maritalStatusPreference: ['never_married'], dietPreference: ['vegetarian', 'vegan'], communityPreference: ['iyer ', 'Iyengar'] });
+    const him = person({ userId: 2, gender: 'male', lookingFor: 'female', dateOfBirth: '1994-03-10', height: 172, diet: 'non_vegetarian', community: 'IYER', educationPreference: null, professionPreference: null, isVerified: true, maritalStatusPreference: ['divorced'] });
+    const r = computeMatch(her, him, { today });
+    const points = (factor: string) => r.factors.find((f) => f.factor === factor)?.earned;
+    assert.equal(points('height (yours)'), 2.8, '3 cm short of 175: 0.7 of 4 points');
+    assert.equal(points('marital status (yours)'), 4);
+    assert.equal(points('diet (yours)'), 0);
+    assert.equal(points('community (yours)'), 2, 'community names compared without case or spacing');
+    assert.equal(points('marital status (theirs)'), 0, 'his wish for a divorced partner is not met');
+    assert.equal(points('height (theirs)'), 4, 'no height wish: fully met');
+    assert.equal(r.earned, ALL - 1.2 - 3 - 4);
+    assert.equal(r.percentage, Math.round((100 * (ALL - 8.2)) / ALL));
+  });
+
+  test('a height, marital status, diet or community not given leaves its factor out when the other side has a wish', () => {
+    const her = person({ heightPreferenceMin: 170, maritalStatusPreference: ['never_married'], dietPreference: ['vegan'], communityPreference: ['Iyer'] });
+    const him = person({ userId: 2, gender: 'male', lookingFor: 'female', dateOfBirth: '1994-03-10', height: null, maritalStatus: null, diet: null, community: null, educationPreference: null, professionPreference: null, isVerified: true });
+    const r = computeMatch(her, him, { today });
+    for (const factor of ['height (yours)', 'marital status (yours)', 'diet (yours)', 'community (yours)']) assert.ok(!r.factors.some((f) => f.factor === factor), factor);
+    assert.equal(r.available, ALL - (WEIGHTS.height + WEIGHTS.maritalStatus + WEIGHTS.diet + WEIGHTS.community));
   });
 
   test('the breakdown is deterministic and both ways: swapping the pair swaps only the directional parts', () => {

@@ -1,4 +1,5 @@
 import { EDUCATION_LEVELS } from '../../contracts/enums';
+import { HEIGHT_MAX_CM, HEIGHT_MIN_CM } from '../../contracts/profile-basics';
 import { ageFromDateOfBirth } from '../../contracts/profile';
 import type { MatchFactorView } from '../../contracts/views';
 
@@ -14,6 +15,10 @@ import type { MatchFactorView } from '../../contracts/views';
  *     lives in a preferred country .......... 6
  *     education preference .................. 3
  *     profession preference ................. 3
+ *     height within the preferred range ..... 4   (a tenth off per cm outside, down to 0)
+ *     marital status preference ............. 4
+ *     diet preference ....................... 3
+ *     community preference .................. 2   (the community's name, case and spacing aside)
  *   Shared religion ........................ 12
  *   Shared mother tongue ...................  8
  *   NRI alignment
@@ -45,6 +50,17 @@ export interface MatchProfile {
   culturalIntegrationLevel: string | null;
   returnToIndiaPlans: string | null;
   isVerified: boolean;
+  /** cm */
+  height: number | null;
+  maritalStatus: string | null;
+  diet: string | null;
+  community: string | null;
+  heightPreferenceMin: number | null;
+  heightPreferenceMax: number | null;
+  /** empty or null: open to all */
+  maritalStatusPreference: string[] | null;
+  dietPreference: string[] | null;
+  communityPreference: string[] | null;
 }
 
 export interface MatchResult {
@@ -59,6 +75,10 @@ export const WEIGHTS = {
   location: 6,
   education: 3,
   profession: 3,
+  height: 4,
+  maritalStatus: 4,
+  diet: 3,
+  community: 2,
   religion: 12,
   motherTongue: 8,
   returnPlans: 8,
@@ -104,6 +124,34 @@ export function ageFit(age: number | null, min: number | null, max: number | nul
   if (age >= lo && age <= hi) return 1;
   const distance = age < lo ? lo - age : age - hi;
   return Math.max(0, 1 - distance / WEIGHTS.age);
+}
+
+/** Fraction of a height range met by a height (cm): a tenth less per cm outside; null when it cannot be judged. */
+export function heightFit(height: number | null, min: number | null, max: number | null): number | null {
+  if (min === null && max === null) return 1;
+  if (height === null) return null;
+  const lo = min ?? HEIGHT_MIN_CM;
+  const hi = max ?? HEIGHT_MAX_CM;
+  if (height >= lo && height <= hi) return 1;
+  const distance = height < lo ? lo - height : height - hi;
+  return Math.max(0, 1 - distance / 10);
+}
+
+/** A value against a list of accepted ones (marital status, diet): an empty list accepts everyone. */
+export function listFit(value: string | null, accepted: string[] | null): number | null {
+  if (!accepted || accepted.length === 0) return 1;
+  if (!value) return null;
+  return accepted.includes(value) ? 1 : 0;
+}
+
+const communityKey = (s: string) => s.trim().replace(/\s+/g, ' ').toLowerCase();
+
+/** A community against the preferred ones, case and spacing aside (free text on both sides). */
+export function communityFit(community: string | null, accepted: string[] | null): number | null {
+  if (!accepted || accepted.length === 0) return 1;
+  if (!community) return null;
+  const key = communityKey(community);
+  return accepted.some((a) => communityKey(a) === key) ? 1 : 0;
 }
 
 export function locationFit(country: string | null, preferred: string[] | null): number | null {
@@ -153,6 +201,8 @@ export function sameValue(a: string | null, b: string | null): number | null {
   return a === b ? 1 : 0;
 }
 
+const anyOf = (list: string[] | null) => (list?.length ? list.join(', ') : 'any');
+
 /**
  * Match percentage and breakdown between `member` and `candidate`. `gunaScore` (0–36) plugs in the Kundali
  * factor once the Kundali engine has computed it for the pair.
@@ -180,6 +230,11 @@ export function computeMatch(member: MatchProfile, candidate: MatchProfile, opti
     add(`location (${who})`, WEIGHTS.location, locationFit(other.country, wishes.locationPreference), `${other.country ?? '?'} vs preferred ${(wishes.locationPreference ?? []).join(', ') || 'any'}`);
     add(`education (${who})`, WEIGHTS.education, educationFit(other.education, wishes.educationPreference), `${other.education ?? '?'} vs "${wishes.educationPreference ?? 'any'}"`);
     add(`profession (${who})`, WEIGHTS.profession, professionFit(other.profession, wishes.professionPreference), `${other.profession ?? '?'} vs "${wishes.professionPreference ?? 'any'}"`);
+    const heights = `${wishes.heightPreferenceMin ?? HEIGHT_MIN_CM}–${wishes.heightPreferenceMax ?? HEIGHT_MAX_CM} cm`;
+    add(`height (${who})`, WEIGHTS.height, heightFit(other.height, wishes.heightPreferenceMin, wishes.heightPreferenceMax), `${other.height ?? '?'} cm vs preferred ${heights}`);
+    add(`marital status (${who})`, WEIGHTS.maritalStatus, listFit(other.maritalStatus, wishes.maritalStatusPreference), `${other.maritalStatus ?? '?'} vs preferred ${anyOf(wishes.maritalStatusPreference)}`);
+    add(`diet (${who})`, WEIGHTS.diet, listFit(other.diet, wishes.dietPreference), `${other.diet ?? '?'} vs preferred ${anyOf(wishes.dietPreference)}`);
+    add(`community (${who})`, WEIGHTS.community, communityFit(other.community, wishes.communityPreference), `${other.community ?? '?'} vs preferred ${anyOf(wishes.communityPreference)}`);
   }
   add('religion', WEIGHTS.religion, sameValue(member.religion, candidate.religion), `${member.religion ?? '?'} / ${candidate.religion ?? '?'}`);
   add('mother tongue', WEIGHTS.motherTongue, sameValue(member.motherTongue, candidate.motherTongue), `${member.motherTongue ?? '?'} / ${candidate.motherTongue ?? '?'}`);

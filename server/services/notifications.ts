@@ -1,8 +1,12 @@
 import type { NotificationType } from '../../contracts/enums';
 import type { AppServices } from '../context';
+import type { NotificationView } from '../../contracts/views';
+import type { Db } from '../db';
 import { Notification } from '../models/engagement';
 import { readRows } from '../db';
 import type { TierHolder } from '../policies/tier';
+import { copyContextsOf, familyCopiesOf } from './family/notices';
+import { User } from '../models/user';
 import { presentNotification } from '../presenters/notification';
 import { deliverPush, queuePush } from './push/send';
 
@@ -22,6 +26,8 @@ export interface NewNotification {
   sourceId?: number | null;
   sourceType?: string | null;
   actorUserId?: number | null;
+  /** a helper's copy about the profile they help with (see services/family/notices) */
+  forProfileId?: number | null;
 }
 
 /**
@@ -59,13 +65,18 @@ export async function notify(services: Pick<AppServices, 'db' | 'live'> & Partia
       sourceId: input.sourceId ?? null,
       sourceType: input.sourceType ?? null,
       actorUserId: input.actorUserId ?? null,
+      forProfileId: input.forProfileId ?? null,
       isRead: false,
       createdAt: Date.now(),
     })
     .returning('*');
   const notification = Notification.fromDatabaseJson(row);
-  const tier: TierHolder = { subscriptionTier: (recipient?.subscriptionTier as TierHolder['subscriptionTier'] | undefined) ?? 'tryme', subscriptionEnds: recipient?.subscriptionEnds === null || recipient?.subscriptionEnds === undefined ? null : Number(recipient.subscriptionEnds) };
-  const shown = presentNotification(notification, tier);
+  // The member's own notification is shown by their own plan, read above; a helper's copy by the candidate's.
+  const tier: TierHolder = {
+    subscriptionTier: (recipient?.subscriptionTier as TierHolder['subscriptionTier'] | undefined) ?? 'tryme',
+    subscriptionEnds: recipient?.subscriptionEnds === null || recipient?.subscriptionEnds === undefined ? null : Number(recipient.subscriptionEnds),
+  };
+  const shown = notification.forProfileId ? (await presentNotifications(services.db, [notification], input.userId))[0] : presentNotification(notification, tier, null);
   services.live.publish({ userId: input.userId, kind: 'notification', payload: { ...shown } });
   const { config, log } = services;
   // queuePush queues nothing for a member with push off or no device: known here already.
@@ -80,5 +91,25 @@ export async function notify(services: Pick<AppServices, 'db' | 'live'> & Partia
       });
     }
   }
+  if (!input.forProfileId) {
+    // The candidate's family hear of what they may act on, in their own notifications (their own settings apply).
+    for (const copy of await familyCopiesOf(services.db, input)) {
+      await notify(services, { ...input, ...copy });
+    }
+  }
   return notification;
+}
+
+/**
+ * Notifications as their recipient may see them: their own by their own plan; a helper's copy about a candidate by
+ * the candidate's plan (it governs what the helper sees for them), labelled with the candidate's first name.
+ */
+export async function presentNotifications(db: Db, rows: Notification[], recipientId: number): Promise<NotificationView[]> {
+  const recipient = await User.query(db).findById(recipientId).select('subscriptionTier', 'subscriptionEnds');
+  const own = { subscriptionTier: recipient?.subscriptionTier ?? 'tryme', subscriptionEnds: recipient?.subscriptionEnds ?? null };
+  const copies = await copyContextsOf(db, rows.flatMap((r) => (r.forProfileId ? [r.forProfileId] : [])));
+  return rows.map((row) => {
+    const copy = row.forProfileId ? copies.get(row.forProfileId) : undefined;
+    return presentNotification(row, copy?.tier ?? own, copy && row.forProfileId ? { profileId: row.forProfileId, name: copy.name } : null);
+  });
 }

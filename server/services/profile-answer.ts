@@ -1,6 +1,5 @@
 import type { ProfileView } from '../../contracts/views';
 import type { AppServices } from '../context';
-import type { Db } from '../db';
 import { unlessStorageFault } from '../errors';
 import type { Profile } from '../models/profile';
 import type { User } from '../models/user';
@@ -9,7 +8,7 @@ import { familyLabels } from './family/people';
 import { birthData } from './kundali';
 import { ashtakoot } from './kundali/ashtakoot';
 import { type BirthData, moonLongitude, moonPlacement } from './kundali/chart';
-import { type MatchProfile, computeMatch } from './matching';
+import { type MatchProfile, type MatchResult, computeMatch } from './matching';
 import { loadProfile, presentFor, recordProfileView, visibleProfile } from './profiles';
 
 type WithMoon = BirthData & { moonLongitude?: number | null };
@@ -36,12 +35,14 @@ export function profileGunaScore(a: WithMoon, b: WithMoon): number | null {
   return ashtakoot({ ...moonPlacement(ma), gender: a.gender ?? null }, { ...moonPlacement(mb), gender: b.gender ?? null }).score;
 }
 
-/** The viewer's match with this profile, Kundali gunas included when both birth charts can be cast. */
-/** The viewer's match with this profile (their own profile read by the caller), Kundali gunas included when both have a Moon. */
-function matchPercentageFor(mine: { profile: Profile; match: MatchProfile } | null, profile: Profile): number | null {
+/**
+ * The viewer's match with this profile and its breakdown (their own profile read by the caller), Kundali gunas
+ * included when both have a Moon.
+ */
+function matchFor(mine: { profile: Profile; match: MatchProfile } | null, profile: Profile): MatchResult | null {
   if (!mine) return null;
   const gunaScore = profileGunaScore(mine.profile, profile);
-  return computeMatch(mine.match, toMatchProfile(profile, profile.user?.isVerified ?? false), { gunaScore }).percentage;
+  return computeMatch(mine.match, toMatchProfile(profile, profile.user?.isVerified ?? false), { gunaScore });
 }
 
 /**
@@ -58,13 +59,17 @@ export async function profileAnswerFor(
 ): Promise<ProfileView> {
   const { db } = services;
   const { profile, access } = await visibleProfile(db, viewer, await loadProfile(db, profileId));
-  let matchPercentage: number | null = null;
+  let match: MatchResult | null = null;
   if (!access.isOwner) {
     // The viewer's own profile serves both the match and the view's notification (which names it).
     const mine = await viewerMatchProfile(db, viewer);
     // A view is still shown when the disk cannot record it (read-only or full).
     if (options.recordView) await unlessStorageFault(() => recordProfileView(services, viewer, profile, mine ? mine.profile.id : null));
-    matchPercentage = matchPercentageFor(mine, profile);
+    match = matchFor(mine, profile);
   }
-  return { ...presentFor(profile, access, matchPercentage), familyStatus: (await familyLabels(db, [profile.id])).get(profile.id) ?? null } as ProfileView;
+  return {
+    ...presentFor(profile, access, match?.percentage ?? null),
+    matchFactors: match?.factors ?? null,
+    familyStatus: (await familyLabels(db, [profile.id])).get(profile.id) ?? null,
+  } as ProfileView;
 }

@@ -10,8 +10,11 @@ export interface NewReport {
   reportedProfileId: number | null;
   reason: (typeof REPORT_REASONS)[number];
   details: string | null;
-  /** 'family_decline': filed by the person a profile was made for, on declining it (they have no account) */
-  filedFrom?: 'family_decline' | null;
+  /**
+   * 'family_decline': filed by the person a profile was made for, on declining it (they have no account);
+   * 'video_call': filed from the call screen (the details open with the call's time and length)
+   */
+  filedFrom?: 'family_decline' | 'video_call' | null;
   /** 'auto': filed by the chat's scam rules (no reporter) */
   source?: 'member' | 'auto';
   /** the message an automatic report highlights */

@@ -4,6 +4,7 @@ import type { Db } from '../db';
 import { badRequest, conflict, notFound } from '../errors';
 import { FamilySuggestion } from '../models/family';
 import type { User } from '../models/user';
+import { memberOfProfile, recordProfileChange } from './family/activity';
 import { relationOf } from './family/members';
 import { suggest, suggestionsOf } from './family/suggestions';
 import { loadProfile, visibleProfile } from './profiles';
@@ -38,10 +39,14 @@ export async function saveToShortlist(services: Services, owner: User, saver: Us
   if (profile.id === profileId) throw badRequest('You cannot shortlist your own profile');
   if (await FamilySuggestion.query(db).where({ profileId, suggestedProfileId: profile.id }).select('id').first()) throw conflict('This profile is already on the shortlist');
   const { id } = await FamilySuggestion.query(db).insert({ profileId, suggestedProfileId: profile.id, suggestedBy: saver.id, note: note || null, status: 'open', createdAt: Date.now() });
+  await recordProfileChange(db, profileId, saver.id, { action: 'shortlist', fields: [], subjectUserId: profile.userId });
   return id;
 }
 
-export async function removeFromShortlist(db: Db, profileId: number, entryId: number): Promise<void> {
-  const removed = await FamilySuggestion.query(db).where({ id: entryId, profileId }).delete();
-  if (!removed) throw notFound('This profile is not on the shortlist');
+/** Removes an entry; the candidate's activity list says who removed whom. */
+export async function removeFromShortlist(db: Db, profileId: number, entryId: number, by: { id: number }): Promise<void> {
+  const entry = await FamilySuggestion.query(db).where({ id: entryId, profileId }).select('id', 'suggestedProfileId').first();
+  const removed = entry ? await FamilySuggestion.query(db).findById(entry.id).delete() : 0;
+  if (!entry || !removed) throw notFound('This profile is not on the shortlist');
+  await recordProfileChange(db, profileId, by.id, { action: 'unshortlist', fields: [], subjectUserId: await memberOfProfile(db, entry.suggestedProfileId) });
 }

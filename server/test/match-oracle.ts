@@ -1,3 +1,4 @@
+import { distanceKm, findCity } from '../../contracts/gazetteer';
 import { ageFromDateOfBirth } from '../../contracts/profile';
 import type { Db } from '../db';
 import { Profile } from '../models/profile';
@@ -6,6 +7,7 @@ import { birthData } from '../services/kundali';
 import { pairAshtakoot } from '../services/kundali/analysis';
 import { type BirthData, type Chart, IncompleteBirthData, castChart } from '../services/kundali/chart';
 import { toMatchProfile } from '../services/discovery';
+import { effectiveAstro } from '../services/kundali/effective';
 import type { MatchEngine } from '../services/match-engine/engine';
 import type { SearchFilters } from '../services/match-engine/filters';
 import { computeMatch, genderCompatible } from '../services/matching';
@@ -176,7 +178,29 @@ export function passesFilters(world: World, own: Profile | undefined, target: Pr
     const guna = own ? cachedGunaScore(own, target) : null;
     if (guna === null || guna < f.minGuna) return false;
   }
+  if (f.minHeightCm !== undefined || f.maxHeightCm !== undefined) {
+    const h = target.height;
+    if (h === null || h === undefined || h < (f.minHeightCm ?? 0) || h > (f.maxHeightCm ?? 999)) return false;
+  }
+  if (f.near) {
+    const city = findCity(target.city, target.country);
+    if (!city || distanceKm(f.near.lat, f.near.lon, city.lat, city.lon) > f.near.km) return false;
+  }
+  if (f.rashis && !inList(f.rashis, effectiveAstro(target).rashi)) return false;
   return true;
+}
+
+/**
+ * What a sorted search orders by (higher first, ties by profile id): when the profile was made (to the minute),
+ * when its owner was last active (to the hour, never: lowest), the birth date (youngest first, none: last).
+ */
+function sortKeyOf(world: World, target: Profile, sort: SearchFilters['sort']): number {
+  if (sort === 'newest') return Math.floor(Number(target.createdAt) / 60_000);
+  if (sort === 'active') {
+    const last = world.users.get(target.userId)?.lastActiveAt;
+    return last === null || last === undefined ? -1 : Math.floor(Number(last) / 3_600_000);
+  }
+  return ageFromDateOfBirth(target.dateOfBirth) === null ? Number.NEGATIVE_INFINITY : Date.parse(`${target.dateOfBirth}T00:00:00Z`) / 86_400_000;
 }
 
 export function scoreOf(world: World, own: Profile | undefined, target: Profile): number | null {
@@ -198,7 +222,10 @@ export function bruteSearch(world: World, viewer: OracleViewer, f: SearchFilters
     if (!passesFilters(world, own, target, f, now)) continue;
     out.push({ profileId: target.id, userId: target.userId, score: scoreOf(world, own, target) });
   }
-  return out.sort(byRank);
+  if (!f.sort || f.sort === 'best') return out.sort(byRank);
+  const byId = new Map(world.profiles.map((p) => [p.id, p]));
+  const keys = new Map(out.map((r) => [r.profileId, sortKeyOf(world, byId.get(r.profileId) as Profile, f.sort)]));
+  return out.sort((a, b) => (keys.get(b.profileId) as number) - (keys.get(a.profileId) as number) || a.profileId - b.profileId);
 }
 
 /**

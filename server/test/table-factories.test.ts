@@ -37,7 +37,7 @@ test('a built row reads back through its model with booleans, JSON and timestamp
   assert.equal(read?.content, 'Hello');
 
   await tableFactories.buildProfileFamily(server.db, { profileId: profile.id, consent: 'unconfirmed', mayMessage: true });
-  assert.deepEqual((await ProfileFamily.query(server.db).findById(profile.id))?.permissions(), { mayEdit: true, maySearch: true, mayLike: true, mayShortlist: true, mayMessage: true, mayShare: true });
+  assert.deepEqual((await ProfileFamily.query(server.db).findById(profile.id))?.permissions(), { mayEdit: true, maySearch: true, mayLike: true, mayShortlist: true, mayMessage: true, mayShare: true, mayCall: false });
 
   const subscription = await tableFactories.buildPushSubscription(server.db, { userId: b.user.id });
   const push = await tableFactories.buildPush(server.db, { subscriptionId: subscription.id, payload: { title: 'Ravi wrote', url: '/messages' } });

@@ -5,6 +5,7 @@ import type { BaseModel } from '../models/base-model';
 import { SavedSearch } from '../models/saved-search';
 import { AppealToken, EmailConfirmationToken, KnownDevice, PasswordResetToken, RateLimit, Session, SignInAttempt, TotpRecoveryCode } from '../models/account';
 import { KundaliCache, MoodPromptDismissal, NotInterested, ProfileDraft, ProfileView, ShareView, StoryConsent } from '../models/activity';
+import { Call, CallParticipant } from '../models/call';
 import { BillingClock, Invoice, StripeEvent, Subscription } from '../models/billing';
 import { Counter, Job, LiveEvent, PushOutbox, PushSubscription } from '../models/delivery';
 import {
@@ -65,7 +66,7 @@ export const buildKundaliCache = factory<KundaliCache, 'pairKey' | 'result'>(Kun
 
 // Family
 export const buildProfileFamily = factory<ProfileFamily, 'profileId' | 'consent'>(ProfileFamily, (now) => ({
-  mayEdit: true, maySearch: true, mayLike: true, mayShortlist: true, mayMessage: false, mayShare: true, updatedAt: now,
+  mayEdit: true, maySearch: true, mayLike: true, mayShortlist: true, mayMessage: false, mayShare: true, mayCall: false, updatedAt: now,
 }));
 export const buildFamilyMember = factory<FamilyMember, 'profileId' | 'userId'>(FamilyMember, (now) => ({ relation: 'mother', status: 'active', addedAt: now }));
 export const buildFamilyInvitation = factory<FamilyInvitation, 'profileId' | 'invitedBy' | 'role'>(FamilyInvitation, (now) => ({
@@ -77,6 +78,10 @@ export const buildFamilyAct = factory<FamilyAct, 'kind' | 'itemId' | 'profileId'
 export const buildFamilySharedConversation = factory<FamilySharedConversation, 'profileId' | 'otherUserId'>(FamilySharedConversation, (now) => ({ sharedAt: now }));
 export const buildProfileActivity = factory<ProfileActivity, 'profileId'>(ProfileActivity, (now) => ({ action: 'edit', fields: ['city'], createdAt: now }));
 export const buildSavedSearch = factory<SavedSearch, 'userId'>(SavedSearch, (now) => ({ name: 'Doctors in Toronto', filters: { query: 'doctor' }, emailAlerts: true, pushAlerts: true, seen: '', createdAt: now, updatedAt: now }));
+
+// Video calls
+export const buildCall = factory<Call, 'callerId' | 'calleeId'>(Call, (now) => ({ status: 'ringing', createdAt: now }));
+export const buildCallParticipant = factory<CallParticipant, 'callId' | 'userId' | 'sideUserId'>(CallParticipant, (now) => ({ role: 'member', state: 'invited', invitedAt: now }));
 
 // Sign-in, tokens, devices
 export const buildSession = factory<Session>(Session, (now) => ({ id: hex(16), data: '{}', expiresAt: now + DAY_MS, createdAt: now, lastSeenAt: now }));

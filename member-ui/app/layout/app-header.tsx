@@ -8,6 +8,7 @@ import { Button } from '../../components/ui/button';
 import { Tooltip } from '../../components/ui/tooltip';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { initialOf } from '../../lib/format';
+import { useHelperMode } from '../../lib/helper-mode';
 import { paths } from '../../lib/paths';
 
 export interface AppHeaderProps {
@@ -22,6 +23,8 @@ export interface AppHeaderProps {
 
 export function AppHeader({ user, backTo, title, hideLogin = false }: AppHeaderProps) {
   const router = useRouter();
+  const { helping } = useHelperMode();
+  const helpingName = helping?.candidateName ?? 'them';
   return (
     <header className="app-header">
       <div className="app-header__start">
@@ -59,9 +62,16 @@ export function AppHeader({ user, backTo, title, hideLogin = false }: AppHeaderP
               </Link>
             </Tooltip>
             <NotificationBell userId={user.id} />
-            <Link to={paths.profile} className="avatar" aria-label={`My profile (${user.fullName})`}>
-              {initialOf(user.fullName || user.username)}
-            </Link>
+            {helping ? (
+              // Helper mode: the header shows whose profile the app works on; it opens the candidate's profile.
+              <Link to={paths.profileView} params={{ id: String(helping.profileId) }} className="avatar avatar--helping" aria-label={`Acting for ${helpingName} (their profile)`}>
+                {initialOf(helpingName)}
+              </Link>
+            ) : (
+              <Link to={paths.profile} className="avatar" aria-label={`My profile (${user.fullName})`}>
+                {initialOf(user.fullName || user.username)}
+              </Link>
+            )}
           </>
         ) : hideLogin ? null : (
           <Button asChild size="sm">

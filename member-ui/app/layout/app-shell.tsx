@@ -1,4 +1,5 @@
 import { Outlet, useMatches, useRouterState } from '@tanstack/react-router';
+import { Suspense, lazy } from 'react';
 import { cn } from '../../components/ui/cn';
 import { paths } from '../../lib/paths';
 import { useSession } from '../../lib/session';
@@ -8,7 +9,10 @@ import { HelperBar } from './helper-bar';
 import { LiveUpdates } from './live-updates';
 import { RouteAnnouncer } from './route-announcer';
 
-/** Root layout: header, the screen, and the members' tab bar. */
+// The call layer (rings, the call screen) is loaded after the first screen: it weighs nothing on it.
+const CallLayer = lazy(() => import('../../features/calls/components/call-layer').then((m) => ({ default: m.CallLayer })));
+
+/** Root layout: header, the screen, the members' tab bar, and a video call over them when there is one. */
 export function AppShell() {
   const session = useSession();
   const user = session.data ?? null;
@@ -43,6 +47,11 @@ export function AppShell() {
       </main>
       {member ? <BottomNav userId={user?.id ?? null} pathname={pathname} /> : null}
       {user ? <LiveUpdates userId={user.id} /> : null}
+      {user ? (
+        <Suspense fallback={null}>
+          <CallLayer userId={user.id} />
+        </Suspense>
+      ) : null}
       <RouteAnnouncer />
     </div>
   );

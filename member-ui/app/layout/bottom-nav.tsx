@@ -9,6 +9,7 @@ import type { LucideIcon } from 'lucide-react';
 import { CountBadge } from '../../components/ui/badge';
 import { cn } from '../../components/ui/cn';
 import { useUnreadMessageCount } from '../../features/messages/api/unread-count';
+import { useHelperMode } from '../../lib/helper-mode';
 import { badgeCount } from '../../lib/format';
 import { type AppPath, paths } from '../../lib/paths';
 
@@ -39,7 +40,11 @@ const NAV_ITEMS: NavItem[] = [
 
 /** Bottom tab bar, shown only to signed-in members (userId null: on a members-only page, the session still loading). */
 export function BottomNav({ userId, pathname }: { userId: number | null; pathname: string }) {
-  const { data: unreadMessages = 0 } = useUnreadMessageCount(userId);
+  // Helper mode: Messages is the candidate's conversations family may read (none while the candidate does not let
+  // family write), so the badge counts those, never the helper's own.
+  const { helping, settled } = useHelperMode();
+  const countFor = !settled ? null : helping ? (helping.may.message ? helping.candidateUserId : null) : userId;
+  const { data: unreadMessages = 0 } = useUnreadMessageCount(countFor, helping?.profileId ?? null);
   return (
     <nav className="bottom-nav" aria-label="Main">
       <ul className="bottom-nav__list">

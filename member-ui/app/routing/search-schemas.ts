@@ -78,10 +78,18 @@ export interface SearchPageSearch {
   minGuna?: number;
   matchMood?: boolean;
   minMoodScore?: number;
+  sort?: string;
+  minHeightCm?: number;
+  maxHeightCm?: number;
+  near?: string;
+  withinKm?: number;
+  rashis?: string;
 }
 
-const SEARCH_TEXTS = ['query', 'locations', 'religions', 'motherTongues', 'maritalStatuses', 'profileType', 'educations', 'diets', 'returnPlans'] as const;
-const SEARCH_NUMBERS = ['minAge', 'maxAge', 'activeWithinDays', 'minGuna', 'minMoodScore'] as const;
+const SEARCH_TEXTS = [
+  'query', 'locations', 'religions', 'motherTongues', 'maritalStatuses', 'profileType', 'educations', 'diets', 'returnPlans', 'sort', 'near', 'rashis',
+] as const;
+const SEARCH_NUMBERS = ['minAge', 'maxAge', 'activeWithinDays', 'minGuna', 'minMoodScore', 'minHeightCm', 'maxHeightCm', 'withinKm'] as const;
 const SEARCH_FLAGS = ['isVerified', 'hasPhoto', 'matchMood'] as const;
 
 /** Every known parameter is answered, `undefined` when malformed: the router keeps raw values a parser leaves out. */

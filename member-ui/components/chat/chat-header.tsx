@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import type { ChatPeerView } from '../../../contracts/views';
 import { cn } from '../ui/cn';
 import { ProfileThumb } from '../ui/profile-thumb';
@@ -14,7 +15,8 @@ export function presenceText(peer: Pick<ChatPeerView, 'online' | 'lastSeenAt'>, 
   return null;
 }
 
-export function ChatHeader({ peer, fallbackName }: { peer: ChatPeerView | undefined; fallbackName: string }) {
+/** `actions`: buttons at the end of the header (the video call button of a chat with a match). */
+export function ChatHeader({ peer, fallbackName, actions }: { peer: ChatPeerView | undefined; fallbackName: string; actions?: ReactNode }) {
   const name = peer?.fullName ?? fallbackName;
   const presence = peer ? presenceText(peer) : null;
   const identity = (
@@ -45,6 +47,7 @@ export function ChatHeader({ peer, fallbackName }: { peer: ChatPeerView | undefi
       ) : (
         <div className="chat-header__identity">{identity}</div>
       )}
+      {actions}
     </div>
   );
 }

@@ -1,17 +1,58 @@
 import Check from 'lucide-react/icons/check';
 import CheckCheck from 'lucide-react/icons/check-check';
+import PhoneMissed from 'lucide-react/icons/phone-missed';
 import ShieldAlert from 'lucide-react/icons/shield-alert';
+import Video from 'lucide-react/icons/video';
+import { type CallLogEntry, callLength } from '../../../contracts/calls';
 import type { MessageView } from '../../../contracts/views';
 import { cn } from '../ui/cn';
 import { clockTime, groupByDay } from '../../lib/message-time';
 import { messageAuthor } from './message-author';
 
+type Line = { kind: 'message'; createdAt: string; message: MessageView } | { kind: 'call'; createdAt: string; call: CallLogEntry };
+
+/** A call as one line of the chat: "Missed video call", "Video call · 12 min", "Call declined". */
+export function callLineText(call: CallLogEntry): string {
+  if (call.status === 'missed') return call.direction === 'incoming' ? 'Missed video call' : 'Video call, no answer';
+  if (call.status === 'declined') return call.direction === 'incoming' ? 'Video call you declined' : 'Video call declined';
+  if (call.lengthSeconds !== null) return `Video call · ${callLength(call.lengthSeconds)}`;
+  return 'Video call';
+}
+
+function CallLine({ call }: { call: CallLogEntry }) {
+  const missed = call.status === 'missed' && call.direction === 'incoming';
+  const Icon = missed ? PhoneMissed : Video;
+  return (
+    <li className={cn('chat-call-line', missed && 'chat-call-line--missed')} data-call-id={call.id}>
+      <span className="chat-call-line__pill">
+        <Icon size={14} aria-hidden="true" />
+        <span>{callLineText(call)}</span>
+        <time dateTime={call.startedAt}>{clockTime(call.startedAt)}</time>
+      </span>
+    </li>
+  );
+}
+
+/** Messages and calls in the order they happened (each list oldest first). */
+function linesOf(messages: MessageView[], calls: CallLogEntry[]): Line[] {
+  const lines: Line[] = messages.map((message) => ({ kind: 'message', createdAt: message.createdAt, message }));
+  for (const call of calls) {
+    const at = Date.parse(call.startedAt);
+    const index = lines.findIndex((line) => Date.parse(line.createdAt) > at);
+    const line: Line = { kind: 'call', createdAt: call.startedAt, call };
+    if (index === -1) lines.push(line);
+    else lines.splice(index, 0, line);
+  }
+  return lines;
+}
+
 /**
- * Messages grouped by day (Today / Yesterday / long date); own messages on the right. `names`: family reading a
- * conversation for the member see every message's author named (the member, their family, the other member).
+ * Messages grouped by day (Today / Yesterday / long date); own messages on the right; the calls of the conversation
+ * as lines between them. `names`: family reading a conversation for the member see every message's author named (the
+ * member, their family, the other member).
  */
-export function ChatThread({ messages, userId, now, names }: { messages: MessageView[]; userId: number; now?: Date; names?: { own: string; theirs: string } }) {
-  const days = groupByDay(messages, now);
+export function ChatThread({ messages, calls = [], userId, now, names }: { messages: MessageView[]; calls?: CallLogEntry[]; userId: number; now?: Date; names?: { own: string; theirs: string } }) {
+  const days = groupByDay(linesOf(messages, calls), now);
   return (
     <div className="chat-thread">
       {days.map((day) => (
@@ -20,10 +61,12 @@ export function ChatThread({ messages, userId, now, names }: { messages: Message
             <span>{day.label}</span>
           </h2>
           <ol className="chat-day__list">
-            {day.messages.map((message, index) => {
+            {day.messages.map((line, index) => {
+              if (line.kind === 'call') return <CallLine key={`call-${line.call.id}`} call={line.call} />;
+              const { message } = line;
               const mine = message.senderId === userId;
               const next = day.messages[index + 1];
-              const lastOfRun = !next || next.senderId !== message.senderId;
+              const lastOfRun = next?.kind !== 'message' || next.message.senderId !== message.senderId;
               const by = messageAuthor(message, userId, names);
               const bubble = (
                 <li

@@ -1,4 +1,7 @@
-import { ACTIVE_WITHIN_DAYS, DIETS, EDUCATION_LEVELS, MARITAL_STATUSES, MOTHER_TONGUES, RELIGIONS, RETURN_TO_INDIA_PLANS } from '../../../contracts/enums';
+import { SEARCH_SORTS, type SearchSort } from '../../../contracts/discovery';
+import { ACTIVE_WITHIN_DAYS, DIETS, EDUCATION_LEVELS, MARITAL_STATUSES, MOTHER_TONGUES, RASHIS, RELIGIONS, RETURN_TO_INDIA_PLANS } from '../../../contracts/enums';
+import { MAX_RADIUS_KM } from '../../../contracts/gazetteer';
+import { HEIGHT_MAX_CM, HEIGHT_MIN_CM } from '../../../contracts/profile-basics';
 import type { SearchPageSearch } from '../../app/routing/search-schemas';
 import {
   AGE_MAX,
@@ -22,7 +25,7 @@ const LOCATIONS_MAX = 50;
 /** The URL parameters that are filters: any one of them present means the filter panel was applied. */
 export const FILTER_KEYS = [
   'minAge', 'maxAge', 'locations', 'religions', 'motherTongues', 'maritalStatuses', 'profileType', 'isVerified', 'hasPhoto',
-  'educations', 'diets', 'returnPlans', 'activeWithinDays', 'minGuna',
+  'educations', 'diets', 'returnPlans', 'activeWithinDays', 'minGuna', 'minHeightCm', 'maxHeightCm', 'near', 'withinKm', 'rashis',
 ] as const satisfies readonly (keyof SearchPageSearch)[];
 
 const clamp = (n: number, min: number, max: number) => Math.min(max, Math.max(min, Math.round(n)));
@@ -44,6 +47,27 @@ export function defaultAgeRange(preference: { agePreferenceMin: number | null; a
   return min <= max ? [min, max] : [max, min];
 }
 
+/**
+ * The search's filter defaults from the member's own partner preferences (DECISIONS): the preferred age window, and
+ * the religions and mother tongues they said they want (their "must" answers).
+ */
+export function preferenceDefaults(
+  preference: { agePreferenceMin: number | null; agePreferenceMax: number | null; religionPreference?: string[]; motherTonguePreference?: string[] } | null | undefined,
+): Pick<SearchFilters, 'ageRange' | 'religions' | 'motherTongues'> {
+  return {
+    ageRange: defaultAgeRange(preference),
+    religions: listOf((preference?.religionPreference ?? []).join(','), RELIGIONS),
+    motherTongues: listOf((preference?.motherTonguePreference ?? []).join(','), MOTHER_TONGUES),
+  };
+}
+
+/** The sort an address asks for (best match when absent or unknown). */
+export function sortFromUrl(search: SearchPageSearch): SearchSort {
+  return (SEARCH_SORTS as readonly string[]).includes(search.sort ?? '') ? (search.sort as SearchSort) : 'best';
+}
+
+const heightOf = (cm: number | undefined) => (cm === undefined ? null : clamp(cm, HEIGHT_MIN_CM, HEIGHT_MAX_CM));
+
 export function hasFilterParams(search: SearchPageSearch): boolean {
   return FILTER_KEYS.some((key) => search[key] !== undefined);
 }
@@ -62,7 +86,8 @@ export function criteriaFromUrl(search: SearchPageSearch, defaultAges: [number, 
         ? DEFAULT_MOOD_SCORE
         : clamp(Math.round(search.minMoodScore / MOOD_SCORE_STEP) * MOOD_SCORE_STEP, MOOD_SCORE_MIN, MOOD_SCORE_MAX),
   };
-  if (!hasFilterParams(search)) return { query, filters: null, moodMatch };
+  const sort = sortFromUrl(search);
+  if (!hasFilterParams(search)) return { query, sort, filters: null, moodMatch };
   const low = search.minAge === undefined ? defaultAges[0] : clamp(search.minAge, AGE_MIN, AGE_MAX);
   const high = search.maxAge === undefined ? defaultAges[1] : clamp(search.maxAge, AGE_MIN, AGE_MAX);
   const active = (ACTIVE_WITHIN_DAYS as readonly number[]).includes(search.activeWithinDays ?? 0) ? (search.activeWithinDays as ActiveWithin) : 0;
@@ -82,8 +107,16 @@ export function criteriaFromUrl(search: SearchPageSearch, defaultAges: [number, 
     returnPlans: listOf(search.returnPlans, RETURN_TO_INDIA_PLANS),
     activeWithinDays: active,
     minGuna: search.minGuna === undefined ? null : clamp(search.minGuna, 0, GUNA_MAX),
+    minHeightCm: heightOf(search.minHeightCm),
+    maxHeightCm: heightOf(search.maxHeightCm),
+    near: (search.near ?? '').slice(0, 120),
+    withinKm: search.withinKm === undefined ? null : clamp(search.withinKm, 1, MAX_RADIUS_KM),
+    rashis: listOf(search.rashis, RASHIS),
   };
-  return { query, filters, moodMatch };
+  if (filters.minHeightCm !== null && filters.maxHeightCm !== null && filters.minHeightCm > filters.maxHeightCm) {
+    [filters.minHeightCm, filters.maxHeightCm] = [filters.maxHeightCm, filters.minHeightCm];
+  }
+  return { query, sort, filters, moodMatch };
 }
 
 /** The address of applied filters (every filter parameter; absent ones are removed from the URL). */
@@ -107,5 +140,10 @@ export function filterParams(filters: SearchFilters | null): Pick<SearchPageSear
     returnPlans: list(filters.returnPlans),
     activeWithinDays: filters.activeWithinDays || undefined,
     minGuna: filters.minGuna ?? undefined,
+    minHeightCm: filters.minHeightCm ?? undefined,
+    maxHeightCm: filters.maxHeightCm ?? undefined,
+    near: filters.near || undefined,
+    withinKm: filters.near && filters.withinKm !== null ? filters.withinKm : undefined,
+    rashis: list(filters.rashis),
   };
 }

@@ -5,6 +5,7 @@ import { idParam } from '../../middleware/validate';
 import { User } from '../../models/user';
 import { type FamilyAction, decideFamily, familyFacts, mayLikeOrMessageAsSelf } from '../../policies/relationship';
 import { familyVisibleConversations, hasConversation, recordFamilyAct } from '../../services/family/acts';
+import { recordOwnChange } from '../../services/family/activity';
 import { relationOf } from '../../services/family/members';
 import { REFUSALS, helperAccountFacts } from '../../services/family/people';
 
@@ -22,6 +23,8 @@ const ACTIONS: Array<[method: string, path: RegExp, action: FamilyAction]> = [
   ['GET', /^\/api\/profiles\/\d+$/, 'search'],
   ['GET', /^\/api\/(users\/\d+\/profile|profiles\/user\/\d+)$/, 'search'],
   ['GET', /^\/api\/(compatibility|kundali-compatibility|ai-kundali-compatibility|kundali\/chart)\/[\d/]+$/, 'search'],
+  // The profile page's insights, for the candidate: mood match, cultural fit, what to say first.
+  ['GET', /^\/api\/(matches\/\d+\/mood-compatibility|moods\/\d+\/(cultural-insight|conversation-starters))$/, 'search'],
   ['GET', /^\/api\/not-interested$/, 'search'],
   // The candidate's saved searches: a search kept for later is searching for them.
   ['GET', /^\/api\/saved-searches$/, 'search'],
@@ -76,7 +79,13 @@ export async function actForProfile(ctx: AppContext, next: Next): Promise<void> 
     }
   }
   // The family routes always answer for the family member's own account (their role on the profile).
-  if (!header || ctx.path.startsWith('/api/family')) return next();
+  if (ctx.path.startsWith('/api/family')) return next();
+  if (!header) {
+    await next();
+    // The candidate's own changes go to their activity list too, beside their family's.
+    if (ctx.state.user && ctx.method !== 'GET' && ctx.status < 300) await recordOwnChange(ctx.services.db, ctx.state.user.id, ctx.method, ctx.path, (ctx.request as unknown as { body?: unknown }).body);
+    return;
+  }
   const self = ctx.state.user;
   if (!self) throw unauthorized();
   const db = ctx.services.db;

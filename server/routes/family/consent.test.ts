@@ -101,7 +101,7 @@ describe('the helper keeps his own account', () => {
     // The father is one of Arjun's family, with what Arjun granted on the accept form.
     const family = (await (await father.client.get(`/api/family/${profileId}`)).json()) as { you: { role: string }; permissions: Record<string, boolean>; consent: string };
     assert.deepEqual([family.you.role, family.consent], ['family', 'confirmed']);
-    assert.deepEqual(family.permissions, { mayEdit: false, maySearch: true, mayLike: true, mayShortlist: true, mayMessage: true, mayShare: true });
+    assert.deepEqual(family.permissions, { mayEdit: false, maySearch: true, mayLike: true, mayShortlist: true, mayMessage: true, mayShare: true, mayCall: false });
     const acting = { 'X-Saathi-Acting-For': String(profileId) };
     assert.equal(((await (await father.client.request('GET', '/api/auth/user', { headers: acting })).json()) as { id: number }).id, me.id);
     const thread = await father.client.request('GET', `/api/messages/${me.id}/${priya.user.id}`, { headers: acting });

@@ -88,7 +88,7 @@ describe('family access: a parent-managed profile and its candidate', () => {
     assert.equal((await again.patch(`/api/family/${profile.id}/permissions`, { mayMessage: true })).status, 403);
     const set = await candidate.patch(`/api/family/${profile.id}/permissions`, { mayMessage: true, mayEdit: false });
     assert.equal(set.status, 200);
-    assert.deepEqual(((await set.json()) as { permissions: Record<string, boolean> }).permissions, { mayEdit: false, maySearch: true, mayLike: true, mayShortlist: true, mayMessage: true, mayShare: true });
+    assert.deepEqual(((await set.json()) as { permissions: Record<string, boolean> }).permissions, { mayEdit: false, maySearch: true, mayLike: true, mayShortlist: true, mayMessage: true, mayShare: true, mayCall: false });
     assert.equal((await candidate.patch(`/api/family/${profile.id}/permissions`, { mayFly: true })).status, 400);
   });
 

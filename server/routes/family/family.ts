@@ -8,6 +8,7 @@ import { idParam, parse, requestBody } from '../../middleware/validate';
 import { authorizeFamily, familyLabels, helpedPermissions, peopleOf, profilesHelpedBy } from '../../services/family/people';
 import { activityOf } from '../../services/family/activity';
 import { invite, openInvitationsOf, revokeInvitation, unansweredInvitation } from '../../services/family/invitations';
+import { dropFamilyFromCalls } from '../../services/calls/family';
 import { consentGateOf, relationOf, removeMember, setConsentGate, setPermissions } from '../../services/family/members';
 import { familyWrittenConversations, shareConversation, sharedConversationsOf } from '../../services/family/acts';
 
@@ -47,13 +48,13 @@ export function familyRoutes() {
     });
   });
 
-  // The candidate's activity list: the changes family made to the profile, with who made each.
+  // The candidate's activity list: what the candidate and family did for the profile, with who did each.
   router.get('/:profileId/activity', async (ctx) => {
     const user = currentUser(ctx);
     const profileId = idParam(ctx.params.profileId);
-    await authorizeFamily(ctx.services.db, user.id, profileId, 'see-people');
+    const facts = await authorizeFamily(ctx.services.db, user.id, profileId, 'see-people');
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = await activityOf(ctx.services.db, profileId, user.id);
+    ctx.body = await activityOf(ctx.services.db, profileId, { userId: user.id, facts });
   });
 
   router.get('/:profileId', async (ctx) => {
@@ -131,7 +132,9 @@ export function familyRoutes() {
     const profileId = idParam(ctx.params.profileId);
     const memberId = idParam(ctx.params.memberId);
     await authorizeFamily(ctx.services.db, user.id, profileId, 'remove-member');
-    await removeMember(ctx.services, profileId, memberId, user);
+    const removed = await removeMember(ctx.services, profileId, memberId, user);
+    // Removed from the family, they leave any call they joined for it.
+    await dropFamilyFromCalls(ctx.services, profileId, removed.userId);
     ctx.body = { message: 'Family member removed and signed out' };
   });
 
@@ -140,7 +143,10 @@ export function familyRoutes() {
     const profileId = idParam(ctx.params.profileId);
     await authorizeFamily(ctx.services.db, user.id, profileId, 'set-permissions');
     const changes = parse(familyPermissionsSchema, requestBody(ctx));
-    ctx.body = { permissions: await setPermissions(ctx.services.db, profileId, changes, user) };
+    const permissions = await setPermissions(ctx.services.db, profileId, changes, user);
+    // Family may no longer join calls: those in one now leave it.
+    if (!permissions.mayCall) await dropFamilyFromCalls(ctx.services, profileId);
+    ctx.body = { permissions };
   });
 
   return router;

@@ -23,7 +23,8 @@ interface Helped {
 interface Activity {
   action: string;
   fields: string[];
-  by: { userId: number | null; name: string | null; relation: string | null; you: boolean };
+  by: { userId: number | null; name: string | null; relation: string | null; you: boolean; candidate: boolean };
+  subject: { userId: number; profileId: number; firstName: string } | null;
 }
 
 describe("a helper's app", () => {
@@ -42,20 +43,25 @@ describe("a helper's app", () => {
     assert.deepEqual(await (await priya.client.get('/api/family')).json(), []);
   });
 
-  test("an edit made for the candidate is in the candidate's activity list with who made it", async () => {
+  test("an edit made for the candidate, and her own, are in the candidate's activity list with who made each", async () => {
     const { priya, profile, as, mother } = await family();
     const edited = await as('PATCH', `/api/profiles/${profile.id}`, { city: 'Leeds', profession: 'Architect' });
     assert.equal(edited.status, 200, await edited.clone().text());
-    // Priya's own edit is hers: not in the list of what family changed.
     assert.equal((await priya.client.patch(`/api/profiles/${profile.id}`, { company: 'Arup' })).status, 200);
 
     const seenByPriya = (await (await priya.client.get(`/api/family/${profile.id}/activity`)).json()) as Activity[];
-    assert.equal(seenByPriya.length, 1);
-    assert.deepEqual(seenByPriya[0].fields, ['city', 'profession']);
+    assert.deepEqual(
+      seenByPriya.map((a) => [a.action, a.fields, a.by.you]),
+      [
+        ['edit', ['company'], true],
+        ['edit', ['city', 'profession'], false],
+      ],
+    );
     const motherId = ((await (await mother.get('/api/auth/user')).json()) as { id: number }).id;
-    assert.deepEqual(seenByPriya[0].by, { userId: motherId, name: 'Lakshmi Raman', relation: 'mother', you: false });
+    assert.deepEqual(seenByPriya[1].by, { userId: motherId, name: 'Lakshmi Raman', relation: 'mother', you: false, candidate: false });
+    assert.equal(seenByPriya[0].by.candidate, true);
     const seenByMother = (await (await mother.get(`/api/family/${profile.id}/activity`)).json()) as Activity[];
-    assert.equal(seenByMother[0].by.you, true);
+    assert.equal(seenByMother[1].by.you, true);
   });
 
   test('without edit permission the API refuses the edit with the reason, and nothing is changed or listed', async () => {
@@ -65,7 +71,12 @@ describe("a helper's app", () => {
     assert.equal(refused.status, 403);
     assert.equal(((await refused.json()) as { message: string }).message, 'The person this profile is for has not allowed family to edit it');
     assert.notEqual((await server.db('profiles').where({ id: profile.id }).first()).city, 'York');
-    assert.deepEqual(await (await priya.client.get(`/api/family/${profile.id}/activity`)).json(), []);
+    const listed = (await (await priya.client.get(`/api/family/${profile.id}/activity`)).json()) as Activity[];
+    assert.deepEqual(
+      listed.map((a) => [a.action, a.fields]),
+      [['permissions', ['mayEdit:off']]],
+      'only her own permission change',
+    );
   });
 
   test("the helper's editor reads the candidate's profile whatever they allow; other members' profiles need search", async () => {
@@ -125,5 +136,34 @@ describe("a helper's app", () => {
     const woman = await signedInClient(server);
     const womanProfile = await buildProfile(server, woman.user, { gender: 'female' });
     assert.equal((await uncle.client.post('/api/profile-likes', { likedProfileId: womanProfile.id })).status, 201);
+  });
+});
+
+describe("the profile page's insights in helper mode", () => {
+  test('the Kundali card and the mood and cultural insights are computed for the candidate, not for the helper', async () => {
+    const { priya, arjunProfile, arjun, as } = await family();
+    const path = `/api/compatibility/${priya.user.id}/${arjunProfile.id}`;
+    const forPriya = await as('GET', path);
+    assert.equal(forPriya.status, 200, await forPriya.clone().text());
+    assert.deepEqual(await forPriya.json(), await (await priya.client.get(path)).json(), "the same card Priya's own app shows her");
+    for (const insight of [`/api/matches/${arjun.user.id}/mood-compatibility`, `/api/moods/${arjun.user.id}/cultural-insight`, `/api/moods/${arjun.user.id}/conversation-starters`]) {
+      const asHelper = await as('GET', insight);
+      assert.equal(asHelper.status, 200, `${insight}: ${await asHelper.clone().text()}`);
+      assert.deepEqual(await asHelper.json(), await (await priya.client.get(insight)).json(), insight);
+    }
+  });
+
+  test("a helper gets no card for the candidate without the acting header, without search permission, or for a profile they don't help with", async () => {
+    const { priya, profile, mother, arjunProfile, as } = await family();
+    const path = `/api/compatibility/${priya.user.id}/${arjunProfile.id}`;
+    // As herself she is not Priya: the path's own id must be the one asking.
+    assert.equal((await mother.get(path)).status, 403);
+    const stranger = await signedInClient(server, { fullName: 'Vikram Shah' });
+    const strangerActing = await stranger.client.request('GET', path, { headers: { 'X-Saathi-Acting-For': String(profile.id) } });
+    assert.equal(strangerActing.status, 404, 'only her people act for her');
+    await priya.client.patch(`/api/family/${profile.id}/permissions`, { maySearch: false });
+    const refused = await as('GET', path);
+    assert.equal(refused.status, 403);
+    assert.equal(((await refused.json()) as { message: string }).message, 'The person this profile is for has not allowed family to search');
   });
 });

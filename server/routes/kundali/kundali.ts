@@ -11,7 +11,7 @@ import { comparableProfiles } from '../../services/kundali-picker';
 import { IncompleteBirthData, aiFor, basicFor, birthData } from '../../services/kundali/index';
 import { castChart } from '../../services/kundali/chart';
 import { rashiChart } from '../../services/kundali/explain';
-import { liveProfileOfUser, loadProfile, profileFields, visibleProfile } from '../../services/profiles';
+import { liveProfileOfUser, profileFields, visibleProfile } from '../../services/profiles';
 
 export { PROFILE_SUMMARY_LIMIT } from '../../services/kundali-picker';
 

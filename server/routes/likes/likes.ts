@@ -7,6 +7,7 @@ import { assertSelf, currentUser, requireUser } from '../../middleware/auth';
 import { idParam, parse, requestBody } from '../../middleware/validate';
 import { Profile } from '../../models/profile';
 import { visibleProfilesFilter } from '../../policies/profile-visibility';
+import { endCallsBetween } from '../../services/calls/state';
 import { likeOf, likeProfile, unlikeProfile } from '../../services/likes';
 import { familyActorLabel, familyLikeGivers, familyLikeLabels, likeGiverLabel } from '../../services/family/acts';
 import { loadProfile, visibleProfile } from '../../services/profiles';
@@ -48,7 +49,9 @@ export function likeRoutes() {
   router.delete('/:userId/:profileId', async (ctx) => {
     const user = assertSelf(ctx, idParam(ctx.params.userId));
     const profileId = idParam(ctx.params.profileId);
-    await unlikeProfile(ctx.services.db, user.id, profileId);
+    const unliked = await unlikeProfile(ctx.services.db, user.id, profileId);
+    // Un-liking unmatches, and an unmatch ends any call between the two (ringing or live).
+    if (unliked !== null) await endCallsBetween(ctx.services, user.id, unliked, 'unmatched');
     ctx.body = { isLiked: false, message: 'Profile unliked' };
   });
 

@@ -1,28 +1,35 @@
 import * as z from 'zod';
-import { newRouter } from '../../context';
+import { type AppContext, newRouter } from '../../context';
 import { badRequest, notFound } from '../../errors';
 import { assertSelf, currentUser, requireUser } from '../../middleware/auth';
 import { idParam, parse } from '../../middleware/validate';
 import { Notification } from '../../models/engagement';
 import { Profile } from '../../models/profile';
-import { presentNotification } from '../../presenters/notification';
+import { activeHelpedProfileIds } from '../../services/family/notices';
+import { presentNotifications } from '../../services/notifications';
 import { loadProfile, recordProfileView, visibleProfile } from '../../services/profiles';
 export function notificationRoutes() {
   const router = newRouter('/api/notifications');
   router.use(requireUser);
 
+  // A member's notifications: their own, and copies about the profiles they help with now (not those they left).
+  const shownTo = (ctx: AppContext, userId: number, helped: number[]) =>
+    Notification.query(ctx.services.db)
+      .where({ userId })
+      .where((q) => q.whereNull('forProfileId').orWhereIn('forProfileId', helped));
+
   router.get('/:userId/count', async (ctx) => {
     const user = assertSelf(ctx, idParam(ctx.params.userId));
-    const count = await Notification.query(ctx.services.db).where({ userId: user.id, isRead: false }).resultSize();
+    const count = await shownTo(ctx, user.id, await activeHelpedProfileIds(ctx.services.db, user.id)).where({ isRead: false }).resultSize();
     ctx.set('Cache-Control', 'no-store');
     ctx.body = { count };
   });
 
   router.get('/:userId', async (ctx) => {
     const user = assertSelf(ctx, idParam(ctx.params.userId));
-    const rows = await Notification.query(ctx.services.db).where({ userId: user.id }).orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(100);
+    const rows = await shownTo(ctx, user.id, await activeHelpedProfileIds(ctx.services.db, user.id)).orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(100);
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = rows.map((row) => presentNotification(row, user));
+    ctx.body = await presentNotifications(ctx.services.db, rows, user.id);
   });
 
   router.patch('/:id/mark-read', async (ctx) => {
@@ -32,7 +39,7 @@ export function notificationRoutes() {
     // Someone else's notification is "not found", never "forbidden": ids reveal nothing.
     if (!notification || notification.userId !== user.id) throw notFound('Notification not found');
     if (!notification.isRead) await Notification.query(ctx.services.db).findById(id).patch({ isRead: true });
-    ctx.body = presentNotification({ ...notification, isRead: true } as Notification, user);
+    ctx.body = (await presentNotifications(ctx.services.db, [{ ...notification, isRead: true } as Notification], user.id))[0];
   });
 
   router.patch('/:userId/mark-all-read', async (ctx) => {

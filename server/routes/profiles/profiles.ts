@@ -5,6 +5,7 @@ import {
   type CompletionStage,
   PROFILE_MESSAGES,
   basicsFields,
+  partnerPreferenceFields,
   createProfileSchema,
   siblingIssue,
   stageSchemas,
@@ -121,6 +122,7 @@ export function profileRoutes() {
       locationPreference: input.locationPreference,
       educationPreference: input.educationPreference ?? null,
       professionPreference: input.professionPreference ?? null,
+      ...Object.fromEntries(Object.keys(partnerPreferenceFields).map((key) => [key, input[key as keyof typeof partnerPreferenceFields] ?? null])),
       familyBackground: input.familyBackground ?? null,
       // The NRI questions are not in the wizard: unanswered until the member saves the NRI Details card.
       culturalIntegrationLevel: null,

@@ -6,6 +6,7 @@ import { currentUser, requireUser } from '../../middleware/auth';
 import { idParam, parse, requestBody } from '../../middleware/validate';
 import { relationshipBetween } from '../../policies/relationship';
 import { blockMember, blockedBy, unblockMember } from '../../services/blocks';
+import { endCallsBetween } from '../../services/calls/state';
 import { fileReport } from '../../services/reports';
 
 const blockSchema = z.object({ userId: z.coerce.number({ error: 'userId is required' }).int().positive() });
@@ -39,6 +40,8 @@ export function safetyRoutes() {
     if (userId === user.id) throw badRequest('You cannot block yourself');
     await reportableMember(ctx, userId);
     await blockMember(ctx.services.db, user.id, userId);
+    // A block ends the match, and with it any call between the two.
+    await endCallsBetween(ctx.services, user.id, userId, 'blocked');
     ctx.status = 201;
     ctx.body = { message: 'Member blocked', userId };
   });

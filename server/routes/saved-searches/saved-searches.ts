@@ -2,7 +2,7 @@ import { savedSearchCreateSchema, savedSearchUpdateSchema } from '../../../contr
 import { newRouter } from '../../context';
 import { currentUser, requireUser } from '../../middleware/auth';
 import { idParam, parse, requestBody } from '../../middleware/validate';
-import { deleteSavedSearch, saveSearch, savedSearchesOf, updateSavedSearch } from '../../services/saved-searches/searches';
+import { deleteSavedSearch, ownSavedSearch, saveSearch, savedSearchesOf, updateSavedSearch } from '../../services/saved-searches/searches';
 
 /**
  * A member's saved searches. Each belongs to the member whose search it is: a family member acting for the candidate
@@ -25,9 +25,10 @@ export function savedSearchRoutes() {
   });
 
   router.patch('/:id', async (ctx) => {
-    const id = idParam(ctx.params.id);
+    // Another member's id answers 404 whatever the body says: the search is found before the body is read.
+    const row = await ownSavedSearch(ctx.services.db, currentUser(ctx), idParam(ctx.params.id));
     const input = parse(savedSearchUpdateSchema, requestBody(ctx));
-    ctx.body = await updateSavedSearch(ctx.services, currentUser(ctx), id, input);
+    ctx.body = await updateSavedSearch(ctx.services, currentUser(ctx), row, input);
   });
 
   router.delete('/:id', async (ctx) => {

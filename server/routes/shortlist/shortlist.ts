@@ -40,8 +40,8 @@ export function shortlistRoutes() {
   });
 
   router.delete('/:profileId/:entryId', async (ctx) => {
-    const { profileId } = await authorized(ctx);
-    await removeFromShortlist(ctx.services.db, profileId, idParam(ctx.params.entryId));
+    const { user, profileId } = await authorized(ctx);
+    await removeFromShortlist(ctx.services.db, profileId, idParam(ctx.params.entryId), user);
     ctx.body = { message: 'Removed from the shortlist' };
   });
 

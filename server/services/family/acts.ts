@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context';
 import type { Db } from '../../db';
 import { audit } from '../audit';
-import { profileChangeOf, recordProfileChange } from './activity';
+import { memberOfProfile, profileChangeOf, recordProfileChange } from './activity';
 import { decideFamily, familyFacts } from '../../policies/relationship';
 import { FamilyAct, FamilyMember, FamilySharedConversation } from '../../models/family';
 import { Message } from '../../models/engagement';
@@ -21,33 +21,28 @@ interface Actor {
 }
 
 /**
- * Records that a family member, not the candidate, did it: a like given while acting for the profile (the row sits
- * beside the like, so "liked by Priya's mother" can be shown to both sides), or any other change, in the audit log.
+ * Records that a family member, not the candidate, did it: in the candidate's activity list (an edit, a like given or
+ * withdrawn, a message written for them), beside a like given (so "liked by Priya's mother" can be shown to both
+ * sides), and any change in the audit log under the family member's own account, about the candidate.
  */
 export async function recordFamilyAct(db: Db, ctx: AppContext, actor: Actor): Promise<void> {
   const owner = ctx.state.user;
-  if (!owner) return;
-  // A message is recorded as the family's by sendMessage itself, with the message.
-  if (ctx.method === 'POST' && ctx.path === '/api/messages') return;
-  let kind: 'like' | null = null;
-  let itemId: number | null = null;
-  if (ctx.method === 'POST' && ctx.path === '/api/profile-likes') {
-    kind = 'like';
-    const likedProfileId = Number((ctx.request as unknown as { body?: { likedProfileId?: unknown } }).body?.likedProfileId);
-    const like = Number.isSafeInteger(likedProfileId) ? await ProfileLike.query(db).where({ userId: owner.id, likedProfileId }).first() : null;
-    itemId = like?.id ?? null;
-  }
-  if (!kind && ctx.method !== 'GET') {
-    // A change to the profile itself goes to the candidate's activity list, with who made it.
-    const change = profileChangeOf(ctx.method, ctx.path, (ctx.request as unknown as { body?: unknown }).body);
-    if (change) await recordProfileChange(db, actor.profileId, actor.userId, change);
-    // Any other change a family member made for the profile (an edit, a photo, a like withdrawn) is in the audit log
-    // under their own account, about the candidate.
-    await audit(db, { actorUserId: actor.userId, actorRole: 'member', action: 'family.acted', targetType: 'profile', targetId: actor.profileId, subjectUserId: owner.id, details: { method: ctx.method, path: ctx.path } });
+  if (!owner || ctx.method === 'GET') return;
+  const body = (ctx.request as unknown as { body?: Record<string, unknown> }).body;
+  // A message is recorded as the family's by sendMessage itself, with the message; the list names whom it went to.
+  if (ctx.method === 'POST' && ctx.path === '/api/messages') {
+    const receiverId = Number(body?.receiverId);
+    if (Number.isSafeInteger(receiverId)) await recordProfileChange(db, actor.profileId, actor.userId, { action: 'message', fields: [], subjectUserId: receiverId });
     return;
   }
-  if (!kind || !itemId) return;
-  await FamilyAct.query(db).insert({ kind, itemId, profileId: actor.profileId, actedBy: actor.userId, createdAt: Date.now() }).onConflict(['kind', 'itemId']).ignore();
+  const change = profileChangeOf(ctx.method, ctx.path, body);
+  if (change) await recordProfileChange(db, actor.profileId, actor.userId, { ...change, subjectUserId: await memberOfProfile(db, change.subjectProfileId) });
+  if (change?.action === 'like') {
+    const like = await ProfileLike.query(db).where({ userId: owner.id, likedProfileId: change.subjectProfileId ?? 0 }).select('id').first();
+    if (like) await FamilyAct.query(db).insert({ kind: 'like', itemId: like.id, profileId: actor.profileId, actedBy: actor.userId, createdAt: Date.now() }).onConflict(['kind', 'itemId']).ignore();
+    return;
+  }
+  await audit(db, { actorUserId: actor.userId, actorRole: 'member', action: 'family.acted', targetType: 'profile', targetId: actor.profileId, subjectUserId: owner.id, details: { method: ctx.method, path: ctx.path } });
 }
 
 /**

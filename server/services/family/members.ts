@@ -8,6 +8,7 @@ import { audit } from '../audit';
 import type { LiveEvents } from '../live-events';
 import { endSessions } from '../session-end';
 import { notify } from '../notifications';
+import { permissionChanges, recordProfileChange } from './activity';
 import { ensureFamilyRecord, firstNameOf, peopleOf } from './people';
 
 type Trx = Db | Knex.Transaction;
@@ -61,6 +62,8 @@ export async function setPermissions(db: Db, profileId: number, changes: Partial
     if (Object.keys(changes).length) await ProfileFamily.query(trx).findById(profileId).patch({ ...changes, updatedAt: Date.now() });
     await audit(trx, { actorUserId: by.id, actorRole: 'member', action: 'family.permissions_set', targetType: 'profile', targetId: profileId, details: changes });
   });
+  const turned = permissionChanges(changes);
+  if (turned.length) await recordProfileChange(db, profileId, by.id, { action: 'permissions', fields: turned });
   const family = await ProfileFamily.query(db).findById(profileId);
   if (!family) throw notFound('Profile not found');
   return family.permissions();

@@ -41,6 +41,7 @@ export const REFUSALS: Record<FamilyAction, string> = {
   'family-thread': 'This profile was declined, so its family thread is closed',
   share: 'The person this profile is for has not allowed family to share it',
   shortlist: 'The person this profile is for has not allowed family to shortlist profiles',
+  call: 'The person this profile is for has not allowed family to join their video calls',
 };
 
 export function mayDo(facts: FamilyFacts, action: FamilyAction): boolean {
@@ -96,6 +97,7 @@ export async function ensureFamilyRecord(db: Trx, profileId: number, choice: { h
 export function relationOfCreator(profileType: string, parentRelationship: string | null): string {
   if (profileType === 'sibling') return 'sibling';
   if (profileType === 'relative') return 'relative';
+  if (profileType === 'friend') return 'friend';
   const byParent: Record<string, string> = { father: 'father', mother: 'mother', brother: 'sibling', sister: 'sibling', uncle: 'relative', aunt: 'relative' };
   return byParent[parentRelationship ?? ''] ?? 'guardian';
 }
@@ -144,6 +146,7 @@ export interface HelpedProfile {
   mayShortlist: boolean | number | null;
   mayMessage: boolean | number | null;
   mayShare: boolean | number | null;
+  mayCall: boolean | number | null;
 }
 
 /** The live profiles `userId` helps with as an active family member, not being the profile's own account. */
@@ -179,7 +182,7 @@ export async function helperAccountFacts(db: Db, userId: number): Promise<{ help
   return { helpsWithProfiles: Boolean(helps), hasOwnProfile: Boolean(own) };
 }
 
-const PERMISSION_COLUMNS = ['mayEdit', 'maySearch', 'mayLike', 'mayShortlist', 'mayMessage', 'mayShare'] as const;
+const PERMISSION_COLUMNS = ['mayEdit', 'maySearch', 'mayLike', 'mayShortlist', 'mayMessage', 'mayShare', 'mayCall'] as const;
 
 /** A helped profile's permissions as the policy reads them: the defaults where it has no family row yet. */
 export function helpedPermissions(row: HelpedProfile): FamilyFacts['permissions'] {

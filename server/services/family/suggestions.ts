@@ -9,6 +9,9 @@ import { presentProfileCard, profileName } from '../../presenters/profile';
 import { audit } from '../audit';
 import { likeProfile } from '../likes';
 import { notify } from '../notifications';
+import { recordProfileChange } from './activity';
+import { relationOf } from './members';
+import { firstNameOf } from './people';
 import { loadProfile, visibleProfile } from '../profiles';
 
 type Services = Pick<AppServices, 'db' | 'live'>;
@@ -30,6 +33,7 @@ export async function suggest(services: Services, owner: User, by: { id: number;
   if (await FamilySuggestion.query(db).where({ profileId, suggestedProfileId }).select('id').first()) throw conflict('This profile was already suggested');
   const { id } = await FamilySuggestion.query(db).insert({ profileId, suggestedProfileId, suggestedBy: by.id, note: note || null, status: 'open', createdAt: Date.now() });
   await audit(db, { actorUserId: by.id, actorRole: 'member', action: 'family.suggest', targetType: 'profile', targetId: profileId });
+  await recordProfileChange(db, profileId, by.id, { action: 'suggest', fields: [], subjectUserId: profile.userId });
   await notify(services, {
     userId: owner.id,
     type: 'other',
@@ -82,13 +86,35 @@ export async function decide(services: Services, owner: User, profileId: number,
   if (!row) throw notFound('Suggestion not found');
   const status = decision === 'like' ? 'liked' : decision === 'dismiss' ? 'dismissed' : 'discussing';
   const mark = (trx: Db | Knex.Transaction) => FamilySuggestion.query(trx).findById(row.id).patch({ status, decidedAt: Date.now() });
-  if (decision !== 'like') {
-    await mark(db);
-    return { status, isMatch: false };
-  }
-  const { profile } = await visibleProfile(db, owner, await loadProfile(db, row.suggestedProfileId));
-  const { matched } = await likeProfile(services, owner, profile, { alsoInTransaction: async (trx) => void (await mark(trx)) });
+  let matched = false;
+  const suggested = await loadProfile(db, row.suggestedProfileId);
+  if (decision === 'like') {
+    const { profile } = await visibleProfile(db, owner, suggested);
+    matched = (await likeProfile(services, owner, profile, { alsoInTransaction: async (trx) => void (await mark(trx)) })).matched;
+  } else await mark(db);
+  await recordProfileChange(db, profileId, owner.id, { action: 'decide', fields: [status], subjectUserId: suggested?.userId ?? null });
+  // Named only while the candidate may still see the profile (a block since, say, leaves it unnamed).
+  const seen = suggested && !suggested.isDeleted ? await profileAccess(db, owner, suggested) : null;
+  await tellSuggester(services, owner, profileId, row, status, seen && suggested?.user ? profileName(suggested, suggested.user) : 'a profile you suggested');
   return { status, isMatch: matched };
+}
+
+const DECISION_WORDS = { liked: 'liked', dismissed: 'passed on', discussing: 'wants to talk about' } as const;
+
+/** The family member who suggested a profile hears the candidate's answer, while they are still one of its people. */
+async function tellSuggester(services: Services, owner: User, profileId: number, row: FamilySuggestion, status: keyof typeof DECISION_WORDS, suggestedName: string) {
+  if (row.suggestedBy === null || row.suggestedBy === owner.id) return;
+  if (!(await relationOf(services.db, profileId, row.suggestedBy))) return;
+  const candidate = firstNameOf(owner.fullName) ?? 'The person you help';
+  await notify(services, {
+    userId: row.suggestedBy,
+    type: 'other',
+    title: `${candidate} ${DECISION_WORDS[status]} your suggestion: ${suggestedName}`,
+    sourceType: 'family_suggestion',
+    sourceId: row.id,
+    relatedItemId: row.suggestedProfileId,
+    forProfileId: profileId,
+  });
 }
 
 export async function threadOf(db: Db, profileId: number, suggestionId: number | null) {

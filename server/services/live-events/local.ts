@@ -3,7 +3,7 @@ import { EventEmitter } from 'node:events';
 export interface LiveEvent {
   userId: number;
   /** `session-ended` is for the streams themselves (they close), never forwarded to the app */
-  kind: 'message' | 'notification' | 'read' | 'presence' | 'subscription' | 'session-ended';
+  kind: 'message' | 'notification' | 'read' | 'presence' | 'subscription' | 'call' | 'session-ended';
   payload: Record<string, unknown>;
 }
 

@@ -84,7 +84,7 @@ export class Bounds {
     dicts: Dictionaries,
   ) {
     const place = bestTerms(t.place);
-    for (const table of [t.profession, t.ageYours, t.agePair, t.locPref, t.eduPref, t.profPref, t.astro]) {
+    for (const table of [t.profession, t.ageYours, t.agePair, t.locPref, t.eduPref, t.profPref, t.astro, t.misc, t.height, t.wishes]) {
       const terms = bestTerms(table);
       for (let S = 0; S <= MAX; S++) this.restButPlace[S] += terms[S];
     }

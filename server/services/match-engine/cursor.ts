@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 
 /**
  * Search cursors: opaque, signed, bound to the member and to the search they came from. A cursor carries the last
- * result's (score, profile id), the instant the search began and its day (ages, hence scores, are counted on that
+ * result's (score, profile id) (and its key, sorted by a column), the instant the search began and its day (ages, hence scores, are counted on that
  * day for every page), and a digest of the filters. Signed with a key derived from the session keys, so every
  * process of a deployment reads another's cursors and nobody can forge or reuse one across members.
  */
@@ -12,6 +12,8 @@ export interface CursorState {
   /** ms since 1970 when the first page was computed */
   startedAt: number;
   day: string;
+  /** a search sorted by a column (not the score): the last result's key */
+  key?: number;
 }
 
 export class CursorError extends Error {}
@@ -23,6 +25,7 @@ interface Payload {
   p: number;
   t: number;
   d: string;
+  k?: number;
 }
 
 export class Cursors {
@@ -37,7 +40,7 @@ export class Cursors {
   }
 
   encode(viewerId: number, queryDigest: string, state: CursorState): string {
-    const payload: Payload = { v: 1, q: queryDigest, s: state.score, p: state.profileId, t: state.startedAt, d: state.day };
+    const payload: Payload = { v: 1, q: queryDigest, s: state.score, p: state.profileId, t: state.startedAt, d: state.day, k: state.key };
     const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
     return `${body}.${this.sign(viewerId, body)}`;
   }
@@ -57,7 +60,7 @@ export class Cursors {
       throw new CursorError('This cursor is malformed: start the search again.');
     }
     if (payload.q !== queryDigest) throw new CursorError('This cursor belongs to a different search: start the search again.');
-    return { score: payload.s, profileId: payload.p, startedAt: payload.t, day: payload.d };
+    return { score: payload.s, profileId: payload.p, startedAt: payload.t, day: payload.d, key: payload.k };
   }
 }
 

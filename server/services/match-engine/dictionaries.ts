@@ -19,12 +19,19 @@ export class Dictionaries {
   /** canonical JSON of a location preference (sorted, without repeats; "[]" for none) */
   readonly locPrefs = new Dict();
   readonly locPrefLists: Array<string[] | null> = [null];
+  readonly cities = new Dict();
+  readonly communities = new Dict();
+  /** canonical JSON of a list preference (marital status, diet, community: sorted, without repeats) */
+  readonly listPrefs = new Dict();
+  readonly listPrefLists: Array<string[] | null> = [null];
   /** [religion, tongue, return plans, integration, verified 0/1] */
   readonly cultures = new TupleDict<[number, number, number, number, number]>();
   /** [country, education] */
   readonly places = new TupleDict<[number, number]>();
-  /** [marital status, diet, profile type] */
-  readonly miscs = new TupleDict<[number, number, number]>();
+  /** [marital status, diet, profile type, community] */
+  readonly miscs = new TupleDict<[number, number, number, number]>();
+  /** a member's wishes on the basics: [height min, height max, marital statuses, diets, communities] (lists: listPrefs ids) */
+  readonly wishes = new TupleDict<[number | null, number | null, number, number, number]>();
   /** [age min, age max] (null when not given) */
   readonly agePairs = new TupleDict<[number | null, number | null]>();
 
@@ -35,9 +42,9 @@ export class Dictionaries {
 
   private static readonly PLAIN = [
     'genders', 'countries', 'educations', 'professions', 'religions', 'tongues', 'returnPlans', 'integrations', 'maritals', 'diets', 'profileTypes',
-    'eduPrefs', 'profPrefs', 'locPrefs',
+    'eduPrefs', 'profPrefs', 'locPrefs', 'cities', 'communities', 'listPrefs',
   ] as const;
-  private static readonly TUPLES = ['cultures', 'places', 'miscs', 'agePairs'] as const;
+  private static readonly TUPLES = ['cultures', 'places', 'miscs', 'agePairs', 'wishes'] as const;
 
   /** Every vocabulary's values in id order (what a snapshot keeps: the ids are their positions). */
   toSnapshot(): Record<string, unknown[]> {
@@ -58,6 +65,7 @@ export class Dictionaries {
     for (const key of Dictionaries.TUPLES) out[key].restore(values(key) as never);
     // The parsed lists are the canonical texts read back (each was stored as JSON of its sorted list).
     for (let id = 1; id < out.locPrefs.values.length; id++) out.locPrefLists.push(JSON.parse(out.locPrefs.values[id] as string) as string[]);
+    for (let id = 1; id < out.listPrefs.values.length; id++) out.listPrefLists.push(JSON.parse(out.listPrefs.values[id] as string) as string[]);
     return out;
   }
 
@@ -75,6 +83,7 @@ export class Dictionaries {
         const before = this[key].size;
         map[id] = this[key].id(values[id]);
         if (key === 'locPrefs' && map[id] === before) this.locPrefLists.push(other.locPrefLists[id]);
+        if (key === 'listPrefs' && map[id] === before) this.listPrefLists.push(other.listPrefLists[id]);
       }
       maps[key] = map;
     }
@@ -83,8 +92,13 @@ export class Dictionaries {
       maps.religions[religion], maps.tongues[tongue], maps.returnPlans[plans], maps.integrations[integration], verified,
     ]);
     maps.places = tuples(other.places.values, this.places, ([country, education]): [number, number] => [maps.countries[country], maps.educations[education]]);
-    maps.miscs = tuples(other.miscs.values, this.miscs, ([marital, diet, type]): [number, number, number] => [maps.maritals[marital], maps.diets[diet], maps.profileTypes[type]]);
+    maps.miscs = tuples(other.miscs.values, this.miscs, ([marital, diet, type, community]): [number, number, number, number] => [
+      maps.maritals[marital], maps.diets[diet], maps.profileTypes[type], maps.communities[community],
+    ]);
     maps.agePairs = tuples(other.agePairs.values, this.agePairs, (pair) => pair);
+    maps.wishes = tuples(other.wishes.values, this.wishes, ([min, max, marital, diet, community]): [number | null, number | null, number, number, number] => [
+      min, max, maps.listPrefs[marital], maps.listPrefs[diet], maps.listPrefs[community],
+    ]);
     return maps;
   }
 
@@ -102,6 +116,33 @@ export class Dictionaries {
       id = this.parseLocPref(raw);
       if (this.locPrefTexts.size >= 512) this.locPrefTexts.clear();
       this.locPrefTexts.set(raw, id);
+    }
+    return id;
+  }
+
+  private readonly listPrefTexts = new Map<string, number>();
+
+  /** The id of a list preference as stored (JSON text of a list of strings), normalised; 0 for none or an empty list. */
+  listPrefId(raw: unknown): number {
+    if (typeof raw !== 'string') return 0;
+    let id = this.listPrefTexts.get(raw);
+    if (id === undefined) {
+      let list: string[] | null = null;
+      try {
+        const parsed = JSON.parse(raw) as unknown;
+        if (Array.isArray(parsed)) list = parsed.filter((c): c is string => typeof c === 'string');
+      } catch {
+        list = null;
+      }
+      id = 0;
+      if (list && list.length > 0) {
+        const canonical = [...new Set(list)].sort();
+        const before = this.listPrefs.size;
+        id = this.listPrefs.id(JSON.stringify(canonical));
+        if (id === before) this.listPrefLists.push(canonical);
+      }
+      if (this.listPrefTexts.size >= 512) this.listPrefTexts.clear();
+      this.listPrefTexts.set(raw, id);
     }
     return id;
   }

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import fc from 'fast-check';
-import { CULTURAL_INTEGRATION_LEVELS, DIETS, EDUCATION_LEVELS, MARITAL_STATUSES, RELIGIONS, RETURN_TO_INDIA_PLANS } from '../../../contracts/enums';
+import { CULTURAL_INTEGRATION_LEVELS, DIETS, EDUCATION_LEVELS, MARITAL_STATUSES, RASHIS, RELIGIONS, RETURN_TO_INDIA_PLANS } from '../../../contracts/enums';
+import { resolveNear } from '../../../contracts/gazetteer';
 import { seedDemo } from '../../../fixtures/demo-seed';
 import type { PartialModelObject } from 'objection';
 import { NotInterested } from '../../models/activity';
@@ -16,7 +17,7 @@ import { type OracleViewer, bruteBest, bruteSearch, eligible, readWorld, searchE
 import { moonLongitude } from '../kundali/chart';
 import { MatchEngine } from './engine';
 import { EngineInputError } from './types';
-import type { SearchFilters } from './filters';
+import { SEARCH_SORTS, type SearchFilters } from './filters';
 import { requestEngineRebuild } from './change-feed';
 
 /**
@@ -33,14 +34,35 @@ let memberIds: number[] = [];
 let words: string[] = [];
 let countries: string[] = [];
 let tongues: string[] = [];
+let cities: string[] = [];
+let communities: string[] = [];
+
+/** Where distance searches are centred: metros and "City, Country" (the gazetteer's), each with its radius or another. */
+const NEAR = ['Greater Toronto', 'Bay Area', 'Greater London', 'Dubai', 'NYC metro', 'Mumbai, IN', 'Bengaluru, India', 'Sydney'].map((n) => {
+  const place = resolveNear(n);
+  if (!place) throw new Error(`the gazetteer does not place ${n}`);
+  return place;
+});
 
 before(async () => {
   server = await startTestServer();
   engine = server.services.engine;
   await seedDemo(server.db, { dataDir: server.dataDir, profiles: MEMBERS, seed: 11, passwordParams: { memoryKib: 1024, timeCost: 1 }, photos: 0, referenceTime: Date.now() });
   const db = server.db;
-  const profiles = await Profile.query(db).where('isDeleted', false).select('id', 'userId', 'searchText', 'country', 'motherTongue');
+  const profiles = await Profile.query(db).where('isDeleted', false).select('id', 'userId', 'searchText', 'country', 'motherTongue', 'city', 'community');
   memberIds = profiles.map((p) => p.userId);
+  cities = [...new Set(profiles.map((p) => String(p.city)))].sort();
+  communities = [...new Set(profiles.map((p) => p.community).filter((c): c is string => !!c))].sort();
+  // Partner preferences on the basics on half the profiles (the seed gives none), so that both directions count.
+  for (const p of profiles.filter((p) => p.id % 2 === 0)) {
+    await Profile.query(db).findById(p.id).patch({
+      heightPreferenceMin: p.id % 4 === 0 ? 150 + (p.id % 20) : null,
+      heightPreferenceMax: p.id % 6 === 0 ? 175 + (p.id % 15) : null,
+      maritalStatusPreference: p.id % 8 === 0 ? ['never_married'] : [],
+      dietPreference: p.id % 10 === 0 ? ['vegetarian', 'eggetarian'] : null,
+      communityPreference: p.id % 12 === 0 && communities.length ? [communities[p.id % communities.length].toUpperCase()] : null,
+    } as PartialModelObject<Profile>);
+  }
   // Photos on about a third of the profiles (rows only: the engine reads whether a profile has one).
   const withPhotos = profiles.filter((p) => p.id % 3 === 0);
   for (const [i, p] of withPhotos.entries()) {
@@ -86,10 +108,16 @@ function filtersArb(): fc.Arbitrary<SearchFilters> {
         hasPhoto: fc.constant(true),
         activeWithinDays: pick([1, 7, 30]),
         minGuna: fc.integer({ min: 0, max: 36 }),
+        minHeightCm: fc.integer({ min: 140, max: 180 }),
+        maxHeightCm: fc.integer({ min: 150, max: 200 }),
+        near: fc.tuple(pick(NEAR), fc.option(fc.integer({ min: 5, max: 300 }), { nil: null })).map(([p, km]) => ({ lat: p.lat, lon: p.lon, km: km ?? p.radiusKm })),
+        rashis: subset(RASHIS),
+        sort: pick(SEARCH_SORTS),
       },
       { requiredKeys: ['tokens'] },
     )
-    .filter((f) => f.minAge === undefined || f.maxAge === undefined || f.minAge <= f.maxAge);
+    .filter((f) => f.minAge === undefined || f.maxAge === undefined || f.minAge <= f.maxAge)
+    .filter((f) => f.minHeightCm === undefined || f.maxHeightCm === undefined || f.minHeightCm <= f.maxHeightCm);
 }
 
 type Change =
@@ -111,6 +139,14 @@ function changeArb(): fc.Arbitrary<Change> {
     // Unanswered (null) NRI questions are missing to the score, not a middle answer.
     ['returnToIndiaPlans', fc.option(pick(RETURN_TO_INDIA_PLANS), { nil: null })],
     ['culturalIntegrationLevel', fc.option(pick(CULTURAL_INTEGRATION_LEVELS), { nil: null })],
+    ['height', fc.option(fc.integer({ min: 140, max: 200 }), { nil: null })],
+    ['city', pick(['Mississauga', 'Brampton', 'Fremont', 'Leicester', 'Sharjah', 'Atlantis', ...cities.slice(0, 20)])],
+    ['community', fc.option(pick(communities.length ? communities : ['Iyer']), { nil: null })],
+    ['heightPreferenceMin', fc.option(fc.integer({ min: 145, max: 175 }), { nil: null })],
+    ['heightPreferenceMax', fc.option(fc.integer({ min: 175, max: 200 }), { nil: null })],
+    ['maritalStatusPreference', fc.option(subset(MARITAL_STATUSES).map((l) => JSON.stringify(l)), { nil: null })],
+    ['dietPreference', fc.option(subset(DIETS).map((l) => JSON.stringify(l)), { nil: null })],
+    ['communityPreference', fc.option(subset(communities.length ? communities : ['Iyer']).map((l) => JSON.stringify(l)), { nil: null })],
   ];
   return fc.oneof(
     fc.tuple(who, fc.nat({ max: fields.length - 1 })).chain(([w, i]) => fields[i][1].map((value) => ({ kind: 'edit' as const, who: w, field: fields[i][0], value }))),
@@ -125,9 +161,12 @@ async function apply(change: Change): Promise<void> {
   const a = memberIds[change.who];
   const now = Date.now();
   switch (change.kind) {
-    case 'edit':
-      await Profile.query(db).where({ userId: a }).patch({ [change.field]: change.value, updatedAt: now } as PartialModelObject<Profile>);
+    case 'edit': {
+      // List preferences travel as JSON text here (fast-check's values are strings, numbers or null).
+      const value = change.field.endsWith('Preference') && typeof change.value === 'string' && change.value.startsWith('[') ? JSON.parse(change.value) : change.value;
+      await Profile.query(db).where({ userId: a }).patch({ [change.field]: value, updatedAt: now } as PartialModelObject<Profile>);
       return;
+    }
     case 'visibility':
       await PrivacySettings.query(db).where({ userId: a }).patch({ profileVisibility: change.value });
       return;
@@ -245,6 +284,34 @@ describe('match engine against the brute force', () => {
       ),
       { numRuns: Number(process.env.ORACLE_RUNS ?? 30), endOnFailure: true },
     );
+  });
+
+  test('each sort, the height range, distance and rashi, alone or two at a time: the full ordered list and the total', async () => {
+    // All filters at once leave most lists empty: here each new one alone or beside one other, so lists are long.
+    const one = fc.oneof(
+      fc.record({ minHeightCm: fc.integer({ min: 140, max: 175 }), maxHeightCm: fc.integer({ min: 175, max: 200 }) }, { requiredKeys: [] }),
+      fc.tuple(pick(NEAR), fc.option(fc.integer({ min: 20, max: 400 }), { nil: null })).map(([p, km]) => ({ near: { lat: p.lat, lon: p.lon, km: km ?? p.radiusKm } })),
+      fc.record({ rashis: subset(RASHIS) }),
+      fc.record({ tokens: fc.array(pick(words), { minLength: 1, maxLength: 1 }) }),
+      fc.record({ minAge: fc.integer({ min: 22, max: 30 }), maxAge: fc.integer({ min: 30, max: 45 }) }),
+      fc.constant({}),
+    );
+    let listed = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.array(changeArb(), { maxLength: 4 }), fc.nat({ max: MEMBERS - 1 }), pick(SEARCH_SORTS), one, one, pick([7, 50]), async (changes, who, sort, a, b, limit) => {
+        for (const change of changes) await apply(change);
+        engine.localWrite();
+        const viewer = viewerOf(who);
+        const filters: SearchFilters = { tokens: [], ...a, ...b, sort };
+        const expected = bruteSearch(await readWorld(server.db), viewer, filters);
+        const got = await everyPage(viewer, filters, limit);
+        assert.equal(got.total, expected.length);
+        assert.deepEqual(got.rows, expected);
+        listed += expected.length;
+      }),
+      { numRuns: Number(process.env.ORACLE_RUNS ?? 40), endOnFailure: true },
+    );
+    assert.ok(listed > 500, `the lists were not all empty (${listed} results)`);
   });
 
   test('a guna minimum alone, or with group filters: the total read from the counts by Moon placement', async () => {

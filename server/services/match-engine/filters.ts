@@ -1,3 +1,6 @@
+import { CITIES, distanceKm } from '../../../contracts/gazetteer';
+import { SEARCH_SORTS, type SearchSort } from '../../../contracts/discovery';
+import { RASHIS } from '../../../contracts/enums';
 import type { Dictionaries } from './dictionaries';
 import { type Role, PLACEMENTS, gunaBetween } from './kundali-table';
 import { NO_MOON } from './store';
@@ -19,6 +22,34 @@ export interface SearchFilters {
   returnPlans?: string[];
   activeWithinDays?: number;
   minGuna?: number;
+  /** cm, both ends included; a member without a height is left out when either is given */
+  minHeightCm?: number;
+  maxHeightCm?: number;
+  /** members whose city (in the gazetteer) lies within `km` of the point; members of unknown cities are left out */
+  near?: { lat: number; lon: number; km: number };
+  /** the rashi every screen shows (RASHIS' spellings) */
+  rashis?: string[];
+  /** best (the score, default), newest (profile made), active (last active, by the hour), age (youngest first) */
+  sort?: SearchSort;
+}
+
+export { SEARCH_SORTS };
+
+/** Which gazetteer ids lie within the distance (index 0, a city it does not know, never does). */
+export function nearTable(near: { lat: number; lon: number; km: number }): Uint8Array {
+  const out = new Uint8Array(CITIES.length + 1);
+  for (const c of CITIES) out[c.id] = distanceKm(near.lat, near.lon, c.lat, c.lon) <= near.km ? 1 : 0;
+  return out;
+}
+
+/** Which rashi codes (store.rashi: 1-12, 0 none) a rashi filter keeps. */
+export function rashiTable(rashis: string[]): Uint8Array {
+  const out = new Uint8Array(RASHIS.length + 1);
+  for (const r of rashis) {
+    const i = RASHIS.indexOf(r as (typeof RASHIS)[number]);
+    if (i !== -1) out[i + 1] = 1;
+  }
+  return out;
 }
 
 /** Which interned values a list filter accepts (null: no such filter). */

@@ -50,6 +50,9 @@ export function placementOf(longitude: number | null): number {
   return code;
 }
 
+/** The rashi (0-11, RASHIS' order) of a placement code (not NO_MOON). */
+export const rashiOfPlacement = (code: number) => representatives[code].rashi;
+
 /** DIRECTED[groom * PLACEMENTS + bride]: the Ashtakoot total with those roles. */
 const DIRECTED = new Float64Array(PLACEMENTS * PLACEMENTS);
 for (let g = 0; g < PLACEMENTS; g++) {

@@ -1,3 +1,4 @@
+import { RASHIS } from '../../../contracts/enums';
 import type { Dictionaries } from './dictionaries';
 import { type MemberValues, visibilityCode } from './member-row';
 import { PACKED } from './packed-row';
@@ -34,6 +35,13 @@ export function resolvers(d: Dictionaries): Array<Resolve | null> {
     'u.role': (text) => (text === 'member' ? 1 : 0),
     'u.subscription_tier': (text) => (text === 'elite' ? 1 : 0),
     'ps.profile_visibility': (text) => visibilityCode(text),
+    'p.city': of(d.cities),
+    'p.community': of(d.communities),
+    // 1-12 the entered rashi (RASHIS' order), 0 none.
+    'p.rashi': (text) => RASHIS.indexOf(text as (typeof RASHIS)[number]) + 1,
+    'p.marital_status_preference': (text) => d.listPrefId(text),
+    'p.diet_preference': (text) => d.listPrefId(text),
+    'p.community_preference': (text) => d.listPrefId(text),
   };
   return PACKED.map((c) => byColumn[c] ?? null);
 }
@@ -68,6 +76,24 @@ const K_ROLE = column('u.role');
 const K_SUBSCRIPTION_TIER = column('u.subscription_tier');
 const K_PROFILE_VISIBILITY = column('ps.profile_visibility');
 export const K_SEARCH_TEXT = column('p.search_text');
+const K_HEIGHT = column('p.height');
+const K_CREATED_AT = column('p.created_at');
+const K_HEIGHT_PREFERENCE_MIN = column('p.height_preference_min');
+const K_HEIGHT_PREFERENCE_MAX = column('p.height_preference_max');
+const K_CITY = column('p.city');
+const K_COMMUNITY = column('p.community');
+const K_RASHI = column('p.rashi');
+const K_MARITAL_STATUS_PREFERENCE = column('p.marital_status_preference');
+const K_DIET_PREFERENCE = column('p.diet_preference');
+const K_COMMUNITY_PREFERENCE = column('p.community_preference');
+
+/** The fields of `v` read as numbers (null: NULL), each column's number given by `num`. */
+export function assignNumbers(v: MemberValues, num: (k: number) => number | null): void {
+  v.height = num(K_HEIGHT);
+  v.createdAt = num(K_CREATED_AT);
+  v.heightMin = num(K_HEIGHT_PREFERENCE_MIN);
+  v.heightMax = num(K_HEIGHT_PREFERENCE_MAX);
+}
 
 /** The fields of `v` that resolve through the cached columns, each column's value given by `value`. */
 export function assignResolved(v: MemberValues, deleted: boolean, value: (k: number) => number): void {
@@ -90,6 +116,12 @@ export function assignResolved(v: MemberValues, deleted: boolean, value: (k: num
   v.member = value(K_ROLE) === 1;
   v.elite = value(K_SUBSCRIPTION_TIER) === 1;
   v.visibility = value(K_PROFILE_VISIBILITY);
+  v.city = value(K_CITY);
+  v.community = value(K_COMMUNITY);
+  v.rashi = value(K_RASHI);
+  v.maritalPref = value(K_MARITAL_STATUS_PREFERENCE);
+  v.dietPref = value(K_DIET_PREFERENCE);
+  v.communityPref = value(K_COMMUNITY_PREFERENCE);
 }
 
 /** An empty row of values, every field present (one object shape for every row). */
@@ -98,6 +130,7 @@ export function blankValues(): MemberValues {
     profileId: 0, userId: 0, gender: 0, lookingFor: 0, dob: 0, country: 0, education: 0, profession: 0, religion: 0, tongue: 0, marital: 0,
     diet: 0, returnPlans: 0, integration: 0, locPref: 0, eduPref: 0, profPref: 0, profileType: 0, ageMin: null, ageMax: null,
     moonLongitude: null, verified: false, active: false, member: false, elite: false, visibility: 0, hasPhoto: false, subscriptionEnds: null,
-    lastActiveAt: null, text: null, textBytes: null, textFrom: 0, textTo: 0,
+    lastActiveAt: null, text: null, textBytes: null, textFrom: 0, textTo: 0, height: null, createdAt: null, heightMin: null, heightMax: null,
+    city: 0, community: 0, rashi: 0, maritalPref: 0, dietPref: 0, communityPref: 0,
   };
 }

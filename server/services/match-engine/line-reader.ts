@@ -1,6 +1,6 @@
 import type { Cell } from '../../db';
 import type { Dictionaries } from './dictionaries';
-import { K_AGE_PREFERENCE_MAX, K_AGE_PREFERENCE_MIN, K_DATE_OF_BIRTH, K_IS_DELETED, K_IS_VERIFIED, K_LAST_ACTIVE_AT, K_SEARCH_TEXT, K_SUBSCRIPTION_ENDS, K_USER_ID, type Resolve, assignResolved, resolvers } from './line-columns';
+import { K_AGE_PREFERENCE_MAX, K_AGE_PREFERENCE_MIN, K_DATE_OF_BIRTH, K_IS_DELETED, K_IS_VERIFIED, K_LAST_ACTIVE_AT, K_SEARCH_TEXT, K_SUBSCRIPTION_ENDS, K_USER_ID, type Resolve, assignNumbers, assignResolved, resolvers } from './line-columns';
 import { type MemberValues, dobDays } from './member-row';
 import { F, FIELDS, NULL_MARK, PACKED, SEP } from './packed-row';
 
@@ -63,6 +63,8 @@ export class LineReader {
 
   /** `value`, bound (what assignResolved calls). */
   private readonly valueOf = (k: number) => this.value(k);
+  /** a PACKED column's number (null: NULL), bound (what assignNumbers calls) */
+  private readonly numOf = (k: number) => this.num(F(k));
 
   /**
    * Fills `v` from the line buf[from, to); false when it must be read again column by column: its values do not
@@ -91,6 +93,7 @@ export class LineReader {
     const dob = F(K_DATE_OF_BIRTH);
     v.dob = dobDays(this.isNull(dob) ? null : buf.toString('latin1', this.starts[dob], this.ends[dob]));
     assignResolved(v, deleted, this.valueOf);
+    assignNumbers(v, this.numOf);
     const text = F(K_SEARCH_TEXT);
     v.text = null;
     v.textBytes = this.isNull(text) ? null : buf;
@@ -117,6 +120,7 @@ export class LineReader {
     v.lastActiveAt = num(cell(K_LAST_ACTIVE_AT));
     v.dob = dobDays(str(cell(K_DATE_OF_BIRTH)));
     assignResolved(v, bool(cell(K_IS_DELETED)), value);
+    assignNumbers(v, (k) => num(cell(k)));
     v.text = str(cell(K_SEARCH_TEXT));
     v.textBytes = null;
     v.textFrom = 0;

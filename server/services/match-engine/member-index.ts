@@ -7,8 +7,9 @@ import { type GroupSnapshot, Groups } from './groups';
 import { type MemberValues, ageOrNull, textOf } from './member-row';
 import { MemberTexts } from './member-texts';
 import { PlaceCounts } from './place-counts';
-import { type Role, placementOf } from './kundali-table';
-import { F_ACTIVE, F_LIVE, F_MEMBER, F_PHOTO, F_VERIFIED, FOREVER, MemberStore, NO_HOUR, NO_MOON, type StoreSnapshot, VIS_SHIFT } from './store';
+import { CityIds, heightOrNull } from './city-ids';
+import { type Role, placementOf, rashiOfPlacement } from './kundali-table';
+import { F_ACTIVE, F_LIVE, F_MEMBER, F_PHOTO, F_VERIFIED, FOREVER, MemberStore, NO_HEIGHT, NO_HOUR, NO_MOON, type StoreSnapshot, VIS_SHIFT } from './store';
 import { TextIndex, type TextSnapshot } from './text-index';
 import { TextLog } from './text-log';
 import { textHash } from './text-words';
@@ -40,6 +41,7 @@ export class MemberIndex {
    * million times on two threads, then merged, was a tenth of the build).
    */
   private counting = true;
+  private readonly cityIds = new CityIds();
 
   constructor(parts?: { store: MemberStore; dicts: Dictionaries; texts: MemberTexts; groups?: Groups }) {
     this.store = parts?.store ?? new MemberStore();
@@ -188,7 +190,6 @@ export class MemberIndex {
     this.positions[userId] = position;
   }
 
-
   /**
    * Writes a member's values (read for this index: their ids are its dictionaries'), in place or (see `moved`) at
    * a new position; returns the position.
@@ -227,12 +228,17 @@ export class MemberIndex {
     s.culture.set(p, cultureId);
     s.place.set(p, d.places.id([v.country, v.education]));
     s.profession.set(p, v.profession);
-    s.misc.set(p, d.miscs.id([v.marital, v.diet, v.profileType]));
+    s.misc.set(p, d.miscs.id([v.marital, v.diet, v.profileType, v.community]));
+    s.wishes.set(p, d.wishes.id([heightOrNull(v.heightMin), heightOrNull(v.heightMax), v.maritalPref, v.dietPref, v.communityPref]));
+    [s.height[p], s.geo[p]] = [heightOrNull(v.height) ?? NO_HEIGHT, this.cityIds.of(this.dicts, v.city, v.country)];
+    s.createdMinute[p] = v.createdAt === null ? 0 : Math.floor(Number(v.createdAt) / 60_000);
     s.agePair.set(p, d.agePairs.id([ageOrNull(v.ageMin), ageOrNull(v.ageMax)]));
     s.locPref.set(p, v.locPref);
     s.eduPref.set(p, v.eduPref);
     s.profPref.set(p, v.profPref);
     s.moon[p] = placementOf(v.moonLongitude);
+    // The rashi the profile and card show: the Moon's, else the one entered (services/kundali/effective.ts).
+    s.rashi[p] = s.moon[p] === NO_MOON ? v.rashi : rashiOfPlacement(s.moon[p]) + 1;
     s.activeHour[p] = v.lastActiveAt === null ? NO_HOUR : Math.floor(Number(v.lastActiveAt) / 3_600_000);
     const ends = v.subscriptionEnds === null ? FOREVER : Math.max(0, Math.min(FOREVER - 1, Math.floor(Number(v.subscriptionEnds) / 1000)));
     s.eliteUntil[p] = v.elite ? ends : 0;
@@ -248,9 +254,10 @@ export class MemberIndex {
     const s = this.store;
     return [
       s.flags[p] & ~(F_ACTIVE | F_MEMBER) & 0xff, s.gender[p], s.lookingFor[p], s.dob[p], s.culture.a[p], s.place.a[p], s.profession.a[p], s.misc.a[p],
-      s.agePair.a[p], s.locPref.a[p], s.eduPref.a[p], s.profPref.a[p], s.moon[p],
+      s.agePair.a[p], s.locPref.a[p], s.eduPref.a[p], s.profPref.a[p], s.moon[p], s.wishes.a[p], s.height[p], s.geo[p], s.rashi[p],
     ].join(',');
   }
+
 
   /** Keeps the group's count of plainly visible members in step (before a change: -1, after: +1). */
   private countPlain(p: number, delta: number): void {
@@ -275,14 +282,8 @@ export class MemberIndex {
     this.setPosition(userId, -1);
   }
 
-  roleOf(p: number): Role {
-    const g = this.store.gender[p];
-    return g === 1 || g === 2 ? g : 0;
-  }
-
-  moonOf(p: number): number {
-    return p === -1 ? NO_MOON : this.store.moon[p];
-  }
+  roleOf = (p: number): Role => (this.store.gender[p] === 1 || this.store.gender[p] === 2 ? (this.store.gender[p] as Role) : 0);
+  moonOf = (p: number): number => (p === -1 ? NO_MOON : this.store.moon[p]);
 }
 
 export interface IndexSnapshot {

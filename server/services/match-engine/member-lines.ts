@@ -5,7 +5,7 @@ import { LINE_COLUMNS, LINE_FROM, LINE_LIVE, lineSql } from './packed-row';
 /**
  * `member_lines`: every live profile's line (packed-row.ts), written by the database itself, by triggers on the
  * tables a line is made from, in the same transaction as the write that changes it. The start-up scan reads these
- * lines as they are stored rather than having the database join three tables and format 30 values a row.
+ * lines as they are stored rather than having the database join three tables and format forty values a row.
  *
  * Why. At a million members, building the lines at read time is most of the database's share of the start-up
  * build: per half a million rows, SQLite 1.13-1.23 s and PostgreSQL's COPY 1.73-1.76 s, against 0.24-0.26 s and

@@ -47,6 +47,22 @@ export interface MemberValues {
   textBytes: Buffer | null;
   textFrom: number;
   textTo: number;
+  /** cm, null when not given */
+  height: number | null;
+  /** ms since 1970 the profile was made */
+  createdAt: number | null;
+  /** the height preference's ends (cm) */
+  heightMin: number | null;
+  heightMax: number | null;
+  /** dictionary ids: the city and community as written */
+  city: number;
+  community: number;
+  /** the entered rashi: 1-12 in RASHIS' order, 0 none */
+  rashi: number;
+  /** Dictionaries.listPrefId of the stored lists */
+  maritalPref: number;
+  dietPref: number;
+  communityPref: number;
 }
 
 /** The search text of these values as a string (null: none). */

@@ -4,13 +4,14 @@ import { Dictionaries } from './dictionaries';
 import { dobDays } from './member-row';
 import { blankValues } from './line-columns';
 import { LineReader } from './line-reader';
+import { FIELDS } from './packed-row';
 
-/** A member's line: the profile id, the Moon longitude and the 28 packed columns (U+001F between, U+001E for NULL). */
+/** A member's line: the profile id, the Moon longitude and the packed columns (U+001F between, U+001E for NULL). */
 function line(values: Array<string | number | null>): string {
   return values.map((v) => (v === null ? '\u001e' : String(v))).join('\u001f');
 }
 
-/** The 30 values of a line, the varying ones from `i`. */
+/** The FIELDS values of a line, the varying ones from `i` (the search text last). */
 function valuesFor(i: number): Array<string | number | null> {
   const genders = ['male', 'female', 'non-binary'];
   const profession = `profession ${i}`;
@@ -18,7 +19,7 @@ function valuesFor(i: number): Array<string | number | null> {
   const religion = i % 50 === 0 ? null : `religion ${i % 40}`;
   const values: Array<string | number | null> = [1000 + i, i % 4 === 0 ? null : 12.5 + i / 7, i, 18, 40, 1, 0, null, 1_700_000_000_000 + i];
   values.push(genders[i % 3], genders[(i + 1) % 3], dob, 'Canada', "Master's", profession, religion, i % 3 === 0 ? 'मराठी' : 'Tamil');
-  while (values.length < 29) values.push(i % 7 === 0 ? '' : `v${values.length}-${i % 5}`);
+  while (values.length < FIELDS - 1) values.push(i % 7 === 0 ? '' : `v${values.length}-${i % 5}`);
   values.push(`Search text ${i}`);
   return values;
 }
@@ -44,7 +45,7 @@ test('lines: repeated values (kept among the recent ones) and ever-new ones read
     assert.equal(dicts.religions.values[v.religion], values[15]);
     assert.equal(dicts.tongues.values[v.tongue], values[16]);
     assert.equal(dicts.diets.values[v.diet], values[18], "'' is not NULL");
-    assert.equal(v.textBytes?.toString('utf8', v.textFrom, v.textTo), values[29]);
+    assert.equal(v.textBytes?.toString('utf8', v.textFrom, v.textTo), values[FIELDS - 1]);
     assert.equal(v.lastActiveAt, 1_700_000_000_000 + i);
     assert.equal(v.subscriptionEnds, null);
     from = end + 1;
@@ -60,8 +61,8 @@ test('a line with a value holding the separator, too few values, or (COPY) a bac
   };
   assert.ok(read(valuesFor(1)));
   assert.equal(read(valuesFor(1).map((x, k) => (k === 14 ? 'two\u001fvalues' : x))), false);
-  assert.equal(read(valuesFor(1).map((x, k) => (k === 29 ? 'free\u001ftext' : x))), false);
-  assert.equal(read(valuesFor(1).slice(0, 29)), false);
+  assert.equal(read(valuesFor(1).map((x, k) => (k === FIELDS - 1 ? 'free\u001ftext' : x))), false);
+  assert.equal(read(valuesFor(1).slice(0, FIELDS - 1)), false);
   assert.equal(read(valuesFor(1).map((x, k) => (k === 14 ? 'back\\slash' : x)), true), false);
   assert.ok(read(valuesFor(1).map((x, k) => (k === 14 ? 'back\\slash' : x)), false), 'a backslash is itself outside COPY');
 });

@@ -31,7 +31,8 @@ export const PACKED = [
   'p.gender', 'p.looking_for', 'p.date_of_birth', 'p.country', 'p.education', 'p.profession', 'p.religion', 'p.mother_tongue',
   'p.marital_status', 'p.diet', 'p.return_to_india_plans', 'p.cultural_integration_level', 'p.location_preference',
   'p.education_preference', 'p.profession_preference', 'p.profile_type', 'u.status', 'u.role', 'u.subscription_tier',
-  'ps.profile_visibility', 'p.search_text',
+  'ps.profile_visibility', 'p.height', 'p.city', 'p.community', 'p.rashi', 'p.created_at', 'p.height_preference_min',
+  'p.height_preference_max', 'p.marital_status_preference', 'p.diet_preference', 'p.community_preference', 'p.search_text',
 ] as const;
 
 /** Values in a line: the profile id, the Moon longitude, then PACKED. */

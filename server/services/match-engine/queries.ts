@@ -1,6 +1,6 @@
 import { dayString } from './ages';
 import { CursorError, type Cursors } from './cursor';
-import { type SearchFilters, filterTables, gunaTable } from './filters';
+import { type SearchFilters, filterTables, gunaTable, nearTable, rashiTable } from './filters';
 import { gunaBetween } from './kundali-table';
 import type { MemberIndex } from './member-index';
 import { type Passes, rankedOf } from './passes';
@@ -59,6 +59,8 @@ export function searchPage(
   }
   const tables = filterTables(index.dicts, filters);
   const ageFiltered = filters.minAge !== undefined || filters.maxAge !== undefined;
+  const s = index.store;
+  const sortKey = filters.sort === 'newest' ? s.createdMinute : filters.sort === 'active' ? s.activeHour : filters.sort === 'age' ? s.dob : null;
   const pass = passes.prepare(index, q.scorer, viewer, relations, day, {
     ...tables,
     // Only the gender the viewer looks for can be listed, so only its members' hits are gathered.
@@ -68,8 +70,15 @@ export function searchPage(
     needPhoto: filters.hasPhoto === true,
     minActiveHour: filters.activeWithinDays ? Math.floor(Date.now() / 3_600_000) - filters.activeWithinDays * 24 : 0,
     astroOk: filters.minGuna !== undefined ? gunaTable(index.moonOf(vp), index.roleOf(vp), filters.minGuna) : null,
+    minHeight: filters.minHeightCm ?? 0,
+    maxHeight: filters.maxHeightCm ?? 255,
+    geoOk: filters.near ? nearTable(filters.near) : null,
+    rashiOk: filters.rashis ? rashiTable(filters.rashis) : null,
+    sortKey,
+    // Activity only moves forward: whoever was active after the first page may have been listed on it already.
+    keyCeiling: state && filters.sort === 'active' ? Math.floor(state.startedAt / 3_600_000) : Number.POSITIVE_INFINITY,
     requireAllowed: Boolean(options.allowedUsers),
-    after: state ? { score: state.score, profileId: state.profileId } : null,
+    after: state ? { key: sortKey === null ? state.score : (state.key ?? Number.POSITIVE_INFINITY), profileId: state.profileId } : null,
     changedBefore: state ? state.startedAt : Number.POSITIVE_INFINITY,
     k: options.limit + 1,
   });
@@ -86,6 +95,7 @@ export function searchPage(
       profileId: index.store.profileId[positions[last]],
       startedAt: state?.startedAt ?? now,
       day,
+      key: sortKey === null ? undefined : sortKey[positions[last]],
     });
   }
   return { results: rankedOf(index, positions, scores), total: result.total, nextCursor };

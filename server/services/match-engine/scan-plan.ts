@@ -44,14 +44,28 @@ export interface ScanPlan {
   astroOk: Uint8Array | null;
   minAge: number;
   maxAge: number;
+  /** height range in cm (0 and 255: none); a member without a height fails any range */
+  minHeight: number;
+  maxHeight: number;
+  /** by gazetteer id (store.geo): the distance filter, or null */
+  geoOk: Uint8Array | null;
+  /** by rashi code (store.rashi), or null */
+  rashiOk: Uint8Array | null;
+  /**
+   * The ranking key per position when results are sorted by a column (newest, active, age): higher first, ties by
+   * profile id; null ranks by the score (with bounds)
+   */
+  sortKey: Int32Array | null;
+  /** pages after the first of a sort by activity: a position whose key rose past this since the search began is left out */
+  keyCeiling: number;
   needPhoto: boolean;
   minActiveHour: number;
   requireAllowed: boolean;
   /** extra ranking points per position (featured), or null; never more than `maxBonus` */
   bonus: ((p: number) => number) | null;
   maxBonus: number;
-  /** results strictly after (score, profileId) in (score desc, id asc) order */
-  after: { score: number; profileId: number } | null;
+  /** results strictly after (key, profileId) in (key desc, id asc) order; the key is the score without a sortKey */
+  after: { key: number; profileId: number } | null;
   /** positions changed after this instant (ms) are left out (pages after the first) */
   changedBefore: number;
   /** whether the total is wanted (daily and featured lists do not show one) */

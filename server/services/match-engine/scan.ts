@@ -52,6 +52,7 @@ function bestBoundFirst(groups: Group[], bound: Int16Array, cultureOk: Uint8Arra
  * counted, each left unscored when its group's bound cannot enter.
  */
 export function rankedScan(index: MemberIndex, plan: ScanPlan): ScanResult {
+  if (plan.sortKey !== null) return sortedScan(index, plan);
   const s = index.store;
   const bounds = Bounds.of(plan.tables as ScoreTables, index.dicts);
   const bound = bounds.culture;
@@ -75,4 +76,18 @@ export function rankedScan(index: MemberIndex, plan: ScanPlan): ScanResult {
   }
   const all = !plan.countTotal ? 0 : !countsAnswer(plan) && placesAnswer(index, plan) ? placeTotal(index, plan) : total(index, plan, groups, swept, sweptTotal);
   return { total: all, positions: top.positions, scores: top.scores };
+}
+
+/**
+ * Sorted by a column (newest, active, age) rather than the score: no bound says where the best keys are, so every
+ * group of the wanted gender the culture filter keeps is swept (the text hits only, with words), scored for the
+ * card, and counted as it goes.
+ */
+function sortedScan(index: MemberIndex, plan: ScanPlan): ScanResult {
+  const s = index.store;
+  const top = new TopK(plan.k);
+  let total = 0;
+  if (plan.hits !== null) total = sweep(s, plan, plan.hits, 0, plan.hits.length, top);
+  else for (const g of groupsOf(index, plan)) if (plan.cultureOk === null || plan.cultureOk[g.culture] === 1) total += sweepGroup(s, plan, g, top);
+  return { total, positions: top.positions, scores: top.scores };
 }

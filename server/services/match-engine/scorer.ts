@@ -4,9 +4,12 @@ import {
   RETURN_SCALE,
   WEIGHTS,
   ageFit,
+  communityFit,
   educationFit,
+  heightFit,
   hundredths,
   kundaliFit,
+  listFit,
   locationFit,
   professionFit,
   sameValue,
@@ -14,7 +17,7 @@ import {
 } from '../matching';
 import { type Role, PLACEMENTS, gunaBetween } from './kundali-table';
 import type { Dictionaries } from './dictionaries';
-import { type MemberStore, NO_AGE, NO_MOON } from './store';
+import { type MemberStore, NO_AGE, NO_HEIGHT, NO_MOON } from './store';
 
 /**
  * The documented score (services/matching.ts computeMatch) as lookup tables for one viewer. Every factor's
@@ -22,6 +25,7 @@ import { type MemberStore, NO_AGE, NO_MOON } from './store';
  * score is the sum of a handful of table lookups over its interned attributes and
  * percentage = round(earned / available). The tables are filled by computeMatch's own factor functions, so the
  * numbers cannot drift apart; match-engine.test.ts holds every ranked list to computeMatch over random data.
+ * Every weight summed (126 points) stays below PACK, so the sum of a member's packed entries keeps its parts apart.
  */
 
 export const PACK = 128;
@@ -48,6 +52,12 @@ export interface ScoreTables {
   eduPref: Int32Array;
   profPref: Int32Array;
   astro: Int32Array;
+  /** the viewer's wishes on the basics against the candidate's (marital status, diet, profile type, community) */
+  misc: Int32Array;
+  /** the viewer's height range against the candidate's height (by cm, NO_HEIGHT: none) */
+  height: Int32Array;
+  /** the candidate's wishes on the basics against the viewer */
+  wishes: Int32Array;
 }
 
 /**
@@ -89,6 +99,8 @@ export class Scorer {
   private readonly eduPrefCache = new TableCache(64);
   private readonly profPrefCache = new TableCache(512);
   private readonly astroCache = new TableCache(256);
+  private readonly miscCache = new TableCache(256);
+  private readonly wishesCache = new TableCache(256);
 
   /** whole sets of tables by everything of the viewer they read, while the dictionaries have not grown */
   private readonly viewers = new Map<string, ScoreTables>();
@@ -103,13 +115,14 @@ export class Scorer {
     const d = this.dicts;
     const key = JSON.stringify([
       v.religion, v.motherTongue, v.returnToIndiaPlans, v.culturalIntegrationLevel, v.locationPreference, v.country, v.educationPreference,
-      v.professionPreference, v.agePreferenceMin, v.agePreferenceMax, v.education, v.profession, v.moon, v.role, viewerAge,
+      v.professionPreference, v.agePreferenceMin, v.agePreferenceMax, v.education, v.profession, v.moon, v.role, viewerAge, v.height, v.maritalStatus,
+      v.diet, v.community, v.heightPreferenceMin, v.heightPreferenceMax, v.maritalStatusPreference, v.dietPreference, v.communityPreference,
     ]);
     let tables = this.viewers.get(key);
     if (
       tables === undefined || tables.culture.length !== d.cultures.size || tables.place.length !== d.places.size || tables.profession.length !== d.professions.size ||
       tables.agePair.length !== d.agePairs.size || tables.locPref.length !== d.locPrefs.size || tables.eduPref.length !== d.eduPrefs.size ||
-      tables.profPref.length !== d.profPrefs.size
+      tables.profPref.length !== d.profPrefs.size || tables.misc.length !== d.miscs.size || tables.wishes.length !== d.wishes.size
     ) {
       tables = this.build(v, viewerAge);
       if (this.viewers.size >= 1024) this.viewers.delete(this.viewers.keys().next().value as string);
@@ -169,7 +182,28 @@ export class Scorer {
         t[i] = guna === null ? 0 : pack(WEIGHTS.kundali, kundaliFit(guna));
       }
     });
-    return { culture, place, profession, ageYours, agePair, locPref, eduPref, profPref, astro };
+    const misc = this.miscCache.get(JSON.stringify([v.maritalStatusPreference, v.dietPreference, v.communityPreference]), d.miscs.size, (from, t) => {
+      for (let i = from; i < t.length; i++) {
+        const [marital, diet, , community] = d.miscs.values[i];
+        t[i] =
+          pack(WEIGHTS.maritalStatus, listFit(d.maritals.values[marital], v.maritalStatusPreference)) +
+          pack(WEIGHTS.diet, listFit(d.diets.values[diet], v.dietPreference)) +
+          pack(WEIGHTS.community, communityFit(d.communities.values[community], v.communityPreference));
+      }
+    });
+    const height = new Int32Array(256);
+    for (let cm = 0; cm < 256; cm++) height[cm] = pack(WEIGHTS.height, heightFit(cm === NO_HEIGHT ? null : cm, v.heightPreferenceMin, v.heightPreferenceMax));
+    const wishes = this.wishesCache.get(JSON.stringify([v.height, v.maritalStatus, v.diet, v.community]), d.wishes.size, (from, t) => {
+      for (let i = from; i < t.length; i++) {
+        const [min, max, marital, diet, community] = d.wishes.values[i];
+        t[i] =
+          pack(WEIGHTS.height, heightFit(v.height, min, max)) +
+          pack(WEIGHTS.maritalStatus, listFit(v.maritalStatus, d.listPrefLists[marital])) +
+          pack(WEIGHTS.diet, listFit(v.diet, d.listPrefLists[diet])) +
+          pack(WEIGHTS.community, communityFit(v.community, d.listPrefLists[community]));
+      }
+    });
+    return { culture, place, profession, ageYours, agePair, locPref, eduPref, profPref, astro, misc, height, wishes };
   }
 }
 
@@ -180,7 +214,8 @@ export class Scorer {
 export function packedScore(t: ScoreTables, s: MemberStore, p: number, age: number, role: number): number {
   return (
     t.culture[s.culture.a[p]] + t.place[s.place.a[p]] + t.profession[s.profession.a[p]] + t.ageYours[age] + t.agePair[s.agePair.a[p]] +
-    t.locPref[s.locPref.a[p]] + t.eduPref[s.eduPref.a[p]] + t.profPref[s.profPref.a[p]] + t.astro[astroIndex(s.moon[p], role)]
+    t.locPref[s.locPref.a[p]] + t.eduPref[s.eduPref.a[p]] + t.profPref[s.profPref.a[p]] + t.astro[astroIndex(s.moon[p], role)] +
+    t.misc[s.misc.a[p]] + t.height[s.height[p]] + t.wishes[s.wishes.a[p]]
   );
 }
 

@@ -1,3 +1,5 @@
+import { ALIASES, CITIES, findCity } from '../../../contracts/gazetteer';
+import { CityIds, heightOrNull } from './city-ids';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -6,7 +8,7 @@ import { processAlive } from '../process-alive';
 import { Packer, decode, encode } from './columns-file';
 import { Dictionaries } from './dictionaries';
 import { Groups, PositionList } from './groups';
-import { placementOf } from './kundali-table';
+import { placementOf, rashiOfPlacement } from './kundali-table';
 import { LOADER_SHAPE } from './loader';
 import { type IndexSnapshot, MemberIndex } from './member-index';
 import { ageOrNull, dobDays, visibilityCode } from './member-row';
@@ -57,8 +59,11 @@ const CODE = crypto
   .update(
     [MemberIndex, MemberStore, IdColumn, Dict, TupleDict, Dictionaries, MemberTexts, TextIndex, Vocabulary, Postings, Groups, clusterOrder, layOutGroups, PositionList, placementOf, dobDays, visibilityCode, ageOrNull]
       .map(String)
+      .concat([CityIds, heightOrNull, rashiOfPlacement, findCity].map(String))
       .join('\n'),
   )
+  // The city column holds gazetteer ids: another gazetteer is other output.
+  .update(JSON.stringify([CITIES, ALIASES]))
   .update(LOADER_SHAPE)
   .digest('hex');
 

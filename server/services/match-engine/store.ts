@@ -24,15 +24,21 @@ export const NO_MOON = 255;
 export const NO_AGE = 255;
 export const NO_HOUR = -1;
 export const FOREVER = 0xffffffff;
+export const NO_HEIGHT = 0;
+export const NO_CITY = 0;
+export const NO_RASHI = 0;
 
-function grown<T extends Int32Array | Uint8Array | Uint32Array | Float64Array>(a: T, capacity: number): T {
+function grown<T extends Int32Array | Uint8Array | Uint16Array | Uint32Array | Float64Array>(a: T, capacity: number): T {
   const next = new (a.constructor as new (n: number) => T)(capacity);
   next.set(a.subarray(0, Math.min(a.length, capacity)));
   return next;
 }
 
-const PLAIN_COLUMNS = ['userId', 'profileId', 'flags', 'gender', 'lookingFor', 'dob', 'moon', 'activeHour', 'eliteUntil', 'changedAt', 'textHash'] as const;
-const ID_COLUMNS = ['culture', 'place', 'profession', 'misc', 'agePair', 'locPref', 'eduPref', 'profPref'] as const;
+const PLAIN_COLUMNS = [
+  'userId', 'profileId', 'flags', 'gender', 'lookingFor', 'dob', 'moon', 'activeHour', 'eliteUntil', 'changedAt', 'textHash', 'height', 'geo', 'rashi',
+  'createdMinute',
+] as const;
+const ID_COLUMNS = ['culture', 'place', 'profession', 'misc', 'agePair', 'locPref', 'eduPref', 'profPref', 'wishes'] as const;
 
 export class MemberStore {
   capacity: number;
@@ -50,8 +56,18 @@ export class MemberStore {
   /** (country, education): one score table lookup; the parts stay reachable through the dictionary */
   place: IdColumn;
   profession: IdColumn;
-  /** (marital status, diet, profile type): filters only */
+  /** (marital status, diet, profile type, community): the filters on them, and the score's "yours" side of the basics */
   misc: IdColumn;
+  /** the member's wishes on the basics (height range, marital statuses, diets, communities): the score's "theirs" side */
+  wishes: IdColumn;
+  /** cm, NO_HEIGHT when not given */
+  height: Uint8Array;
+  /** the city's id in the gazetteer (contracts/gazetteer.ts), NO_CITY when it does not know it */
+  geo: Uint16Array;
+  /** the rashi every screen shows (the Moon's when there is one, else the entered one): 1-12 in RASHIS' order, NO_RASHI none */
+  rashi: Uint8Array;
+  /** minutes since 1970 when the profile was made (sort=newest) */
+  createdMinute: Int32Array;
   /** the member's wishes: (age min, age max), countries, education, profession */
   agePair: IdColumn;
   locPref: IdColumn;
@@ -80,6 +96,11 @@ export class MemberStore {
     this.place = new IdColumn(capacity);
     this.profession = new IdColumn(capacity);
     this.misc = new IdColumn(capacity);
+    this.wishes = new IdColumn(capacity);
+    this.height = new Uint8Array(capacity);
+    this.geo = new Uint16Array(capacity);
+    this.rashi = new Uint8Array(capacity);
+    this.createdMinute = new Int32Array(capacity);
     this.agePair = new IdColumn(capacity);
     this.locPref = new IdColumn(capacity);
     this.eduPref = new IdColumn(capacity);
@@ -100,7 +121,7 @@ export class MemberStore {
   grow(capacity: number): void {
     this.capacity = capacity;
     for (const key of PLAIN_COLUMNS) {
-      (this as Record<typeof key, Int32Array | Uint8Array | Uint32Array | Float64Array>)[key] = grown(this[key], capacity);
+      (this as Record<typeof key, Int32Array | Uint8Array | Uint16Array | Uint32Array | Float64Array>)[key] = grown(this[key], capacity);
     }
     for (const key of ID_COLUMNS) this[key].grow(capacity);
   }
@@ -129,6 +150,10 @@ export class MemberStore {
     this.eliteUntil.set(o.eliteUntil.subarray(0, n), offset);
     this.changedAt.set(o.changedAt.subarray(0, n), offset);
     this.textHash.set(o.textHash.subarray(0, n), offset);
+    this.height.set(o.height.subarray(0, n), offset);
+    this.geo.set(o.geo.subarray(0, n), offset);
+    this.rashi.set(o.rashi.subarray(0, n), offset);
+    this.createdMinute.set(o.createdMinute.subarray(0, n), offset);
     // Column by column, each loop on one array type (one loop over every column per member was twice as slow).
     this.culture.remapped(o.culture, maps.cultures, offset, n);
     this.place.remapped(o.place, maps.places, offset, n);
@@ -138,6 +163,7 @@ export class MemberStore {
     this.locPref.remapped(o.locPref, maps.locPrefs, offset, n);
     this.eduPref.remapped(o.eduPref, maps.eduPrefs, offset, n);
     this.profPref.remapped(o.profPref, maps.profPrefs, offset, n);
+    this.wishes.remapped(o.wishes, maps.wishes, offset, n);
   }
 
   /** What a snapshot keeps of the store: the used part of each column. */

@@ -53,12 +53,14 @@ export class TopK {
  * the engine's cost.
  */
 export function sweep(s: MemberStore, plan: ScanPlan, list: Int32Array, from: number, to: number, top: TopK | null, bound: Int16Array | null = null): number {
-  const { flags, gender, lookingFor, dob, moon, profileId, changedAt, activeHour } = s;
+  const { flags, gender, lookingFor, dob, moon, profileId, changedAt, activeHour, height, geo, rashi } = s;
   const culture = s.culture.a;
   const place = s.place.a;
   const misc = s.misc.a;
   const { relation, mayList, tables, ages, placeOk, cultureOk, miscOk, astroOk, bonus, maxBonus, after } = plan;
   const { viewerGender, viewerLookingFor, genders, minAge, maxAge, needPhoto, minActiveHour, requireAllowed, changedBefore, skipBits } = plan;
+  const { minHeight, maxHeight, geoOk, rashiOk, sortKey, keyCeiling } = plan;
+  const heights = minHeight > 0 || maxHeight < 255;
   let passing = 0;
   for (let c = from; c < to; c++) {
     const p = list[c];
@@ -81,6 +83,9 @@ export function sweep(s: MemberStore, plan: ScanPlan, list: Int32Array, from: nu
     if (miscOk !== null && miscOk[misc[p]] === 0) continue;
     if (needPhoto && (f & F_PHOTO) === 0) continue;
     if (minActiveHour > 0 && activeHour[p] < minActiveHour) continue;
+    if (heights && (height[p] === 0 || height[p] < minHeight || height[p] > maxHeight)) continue;
+    if (geoOk !== null && geoOk[geo[p]] === 0) continue;
+    if (rashiOk !== null && rashiOk[rashi[p]] === 0) continue;
     const role = roleOf(g);
     if (astroOk !== null && astroOk[astroIndex(moon[p], role)] === 0) continue;
     passing++;
@@ -88,8 +93,10 @@ export function sweep(s: MemberStore, plan: ScanPlan, list: Int32Array, from: nu
     if (bound !== null && bound[culture[p]] + maxBonus < top.floor()) continue;
     const score = tables === null ? -1 : percentOfPacked(packedScore(tables, s, p, age, role));
     const id = profileId[p];
-    if (after !== null && (score > after.score || (score === after.score && id <= after.profileId))) continue;
-    top.offer(bonus === null ? score : score + bonus(p), id, p, score);
+    const key = sortKey === null ? score : sortKey[p];
+    if (key > keyCeiling) continue;
+    if (after !== null && (key > after.key || (key === after.key && id <= after.profileId))) continue;
+    top.offer(bonus === null ? key : key + bonus(p), id, p, score);
   }
   return passing;
 }

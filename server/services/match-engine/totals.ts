@@ -15,8 +15,13 @@ import { type MemberStore, NO_AGE } from './store';
 export function countsAnswer(plan: ScanPlan): boolean {
   return (
     plan.memberTable && plan.hits === null && !plan.requireAllowed && plan.minAge <= 0 && plan.maxAge >= 255 && plan.placeOk === null && plan.miscOk === null &&
-    !plan.needPhoto && plan.minActiveHour === 0
+    !plan.needPhoto && plan.minActiveHour === 0 && !onSingleMembers(plan)
   );
+}
+
+/** Filters only a visit to each member answers (height, distance, rashi): no count holds them. */
+function onSingleMembers(plan: ScanPlan): boolean {
+  return plan.minHeight > 0 || plan.maxHeight < 255 || plan.geoOk !== null || plan.rashiOk !== null;
 }
 
 /**
@@ -51,7 +56,7 @@ function keptPlacements(astroOk: Uint8Array): Int32Array[] {
 export function placesAnswer(index: MemberIndex, plan: ScanPlan): boolean {
   return (
     index.places !== null && plan.memberTable && plan.hits === null && !plan.requireAllowed && plan.cultureOk === null && plan.miscOk === null &&
-    (plan.placeOk === null || plan.placeByCountry) && !plan.needPhoto && plan.minActiveHour === 0 && plan.astroOk === null &&
+    (plan.placeOk === null || plan.placeByCountry) && !plan.needPhoto && plan.minActiveHour === 0 && plan.astroOk === null && !onSingleMembers(plan) &&
     plan.viewerGender < COUNTED_CLASSES && plan.viewerLookingFor < COUNTED_CLASSES
   );
 }

@@ -93,7 +93,7 @@ export async function saveSearch(services: Services, user: User, input: SavedSea
   return present(services, user, row);
 }
 
-async function ownSearch(db: Db, user: User, id: number): Promise<SavedSearch> {
+export async function ownSavedSearch(db: Db, user: User, id: number): Promise<SavedSearch> {
   // Another member's search answers as one that does not exist.
   const row = await SavedSearch.query(db).where({ id, userId: user.id }).first();
   if (!row) throw notFound('Saved search not found');
@@ -104,8 +104,7 @@ async function ownSearch(db: Db, user: User, id: number): Promise<SavedSearch> {
  * Renames a saved search or turns its alerts on or off. Alerts coming back on start from what the search finds now:
  * the members who joined while they were off are not all announced at once.
  */
-export async function updateSavedSearch(services: Services, user: User, id: number, input: SavedSearchUpdateInput): Promise<SavedSearchView> {
-  const row = await ownSearch(services.db, user, id);
+export async function updateSavedSearch(services: Services, user: User, row: SavedSearch, input: SavedSearchUpdateInput): Promise<SavedSearchView> {
   const emailAlerts = input.emailAlerts ?? row.emailAlerts;
   const pushAlerts = input.pushAlerts ?? row.pushAlerts;
   const comingOn = !row.emailAlerts && !row.pushAlerts && (emailAlerts || pushAlerts);
@@ -116,6 +115,6 @@ export async function updateSavedSearch(services: Services, user: User, id: numb
 }
 
 export async function deleteSavedSearch(db: Db, user: User, id: number): Promise<void> {
-  const row = await ownSearch(db, user, id);
+  const row = await ownSavedSearch(db, user, id);
   await SavedSearch.query(db).deleteById(row.id);
 }

@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { KundaliAiResult, KundaliBasicResult, ProfileSummaryView } from '../../../../contracts/kundali';
 import { toast } from '../../../components/ui/toast';
 import { api, isApiError } from '../../../lib/api-client';
+import { actingHeaders } from '../../../lib/helper-mode';
 
 export const kundaliKeys = {
   profiles: ['/api/profiles/search'] as const,
@@ -9,17 +10,20 @@ export const kundaliKeys = {
   ai: (me: number, them: number) => ['/api/ai-kundali-compatibility', me, them] as const,
 };
 
+// Each read takes `acting`: the candidate's profile id when a helper reads the page for them (the server then answers
+// for the candidate's chart), null for the member's own.
+
 /**
  * GET /api/profiles/search: the dropdown's profiles (404 is an empty list; any other failure
  * shows "Failed to fetch profiles" and the list falls back to empty). The member's own profile is left out.
  */
-export function profileSummariesQueryOptions(viewerId: number, search = '') {
+export function profileSummariesQueryOptions(viewerId: number, search = '', acting: number | null = null) {
   const q = search.trim();
   return queryOptions({
     queryKey: [...kundaliKeys.profiles, viewerId, q] as const,
     queryFn: async ({ signal }): Promise<ProfileSummaryView[]> => {
       try {
-        const rows = await api.get<ProfileSummaryView[]>('/api/profiles/search', { signal, searchParams: q ? { q } : undefined });
+        const rows = await api.get<ProfileSummaryView[]>('/api/profiles/search', { signal, searchParams: q ? { q } : undefined, headers: actingHeaders(acting) });
         return (rows ?? []).filter((row) => row.userId !== viewerId && !row.is_deleted);
       } catch (error) {
         if (isApiError(error) && error.status === 404) return [];
@@ -34,18 +38,18 @@ export function profileSummariesQueryOptions(viewerId: number, search = '') {
 }
 
 /** GET /api/kundali-compatibility/{me}/{them}: the basic Ashtakoot result. */
-export function basicKundaliQueryOptions(me: number, them: number) {
+export function basicKundaliQueryOptions(me: number, them: number, acting: number | null = null) {
   return queryOptions({
     queryKey: kundaliKeys.basic(me, them),
-    queryFn: ({ signal }) => api.get<KundaliBasicResult>(`/api/kundali-compatibility/${me}/${them}`, { signal }),
+    queryFn: ({ signal }) => api.get<KundaliBasicResult>(`/api/kundali-compatibility/${me}/${them}`, { signal, headers: actingHeaders(acting) }),
   });
 }
 
 /** GET /api/ai-kundali-compatibility/{me}/{them}: premium and elite only, never retried. */
-export function aiKundaliQueryOptions(me: number, them: number) {
+export function aiKundaliQueryOptions(me: number, them: number, acting: number | null = null) {
   return queryOptions({
     queryKey: kundaliKeys.ai(me, them),
-    queryFn: ({ signal }) => api.get<KundaliAiResult>(`/api/ai-kundali-compatibility/${me}/${them}`, { signal }),
+    queryFn: ({ signal }) => api.get<KundaliAiResult>(`/api/ai-kundali-compatibility/${me}/${them}`, { signal, headers: actingHeaders(acting) }),
     retry: false,
   });
 }

@@ -20,7 +20,8 @@ import {
 } from '../lib/kundali-format';
 
 /** The basic Kundali card: Ashtakoot, zodiac, Manglik, overall horoscope and the inputs used. */
-export function BasicResultCard({ result, theirName }: { result: KundaliBasicResult; theirName: string }) {
+/** `ownName`: whose match it is, "You" unless a helper reads it for the candidate ("Karan"). */
+export function BasicResultCard({ result, theirName, ownName = 'You' }: { result: KundaliBasicResult; theirName: string; ownName?: string }) {
   const { ashtakoot, zodiac, manglik } = result.astrologicalCompatibility;
   const tone = ashtakootTone(ashtakoot.percentage);
   return (
@@ -31,7 +32,9 @@ export function BasicResultCard({ result, theirName }: { result: KundaliBasicRes
             <Sparkles size={18} aria-hidden="true" />
             Kundali Match
           </h2>
-          <p className="kundali-card__subtitle">You &amp; {theirName}</p>
+          <p className="kundali-card__subtitle">
+            {ownName} &amp; {theirName}
+          </p>
         </div>
         <span className={cn('score-badge', `score-badge--${tone}`)}>
           {Math.round(result.matchPercentage)}%<span className="visually-hidden"> match</span>

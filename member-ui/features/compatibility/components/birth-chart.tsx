@@ -3,6 +3,7 @@ import Orbit from 'lucide-react/icons/orbit';
 import { type ReactNode, useId, useState } from 'react';
 import type { RashiChartView } from '../../../../contracts/kundali';
 import { api, isApiError } from '../../../lib/api-client';
+import { actingHeaders } from '../../../lib/helper-mode';
 import { CHART_STYLE_KEY, type ChartStyle, chartStyleChosen } from '../../../lib/biodata';
 
 const SIZE = 300;
@@ -26,10 +27,11 @@ export function chartAsText(chart: RashiChartView): string[] {
 }
 
 /** The member's rashi chart from the positions the engine computes, North Indian or South Indian (their choice). */
-export function BirthChartCard({ userId }: { userId: number }) {
+export function BirthChartCard({ userId, acting = null }: { userId: number; acting?: number | null }) {
   const chart = useQuery({
     queryKey: ['/api/kundali/chart', userId],
-    queryFn: ({ signal }) => api.get<RashiChartView>(`/api/kundali/chart/${userId}`, { signal }),
+    // In helper mode, the candidate's chart (acting for their profile).
+    queryFn: ({ signal }) => api.get<RashiChartView>(`/api/kundali/chart/${userId}`, { signal, headers: actingHeaders(acting) }),
     retry: false,
   });
   const [style, setStyle] = useState<ChartStyle>(chartStyleChosen);

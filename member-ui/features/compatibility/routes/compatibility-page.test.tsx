@@ -243,3 +243,38 @@ test('each koota shows its rule and table, with the cell read; exceptions are na
   assert.equal(read?.getAttribute('aria-current'), 'true');
   assert.ok(within(card).getByText(/Nadi dosha cancelled — Same Moon sign, different nakshatras/));
 });
+
+test("in helper mode the Kundali page is the candidate's: his chart, his matches and his plan, asked for as him", async () => {
+  // Vikram (no profile of his own) helps his son, account 50 with profile 40, on Premium.
+  const vikram = buildSessionUser({ id: 9, fullName: 'Vikram Nair', profileId: null, subscriptionTier: 'tryme' });
+  const acting = (request: RecordedRequest) => request.headers.get('X-Saathi-Acting-For') === '40';
+  const { fetchStub } = renderApp(
+    '/compatibility',
+    fakeServer({
+      user: vikram,
+      handle: (request) => {
+        const path = request.url.pathname;
+        if (path === '/api/family') {
+          const may = { edit: true, search: true, like: true, suggest: true, shortlist: true, message: false, share: true };
+          return jsonResponse(200, [{ profileId: 40, candidateUserId: 50, candidateTier: 'premium', candidateName: 'Rohan', relation: 'father', consent: 'confirmed', mayShare: true, may }]);
+        }
+        if (/kundali|profiles\/search/.test(path) && !acting(request)) return jsonResponse(403, { message: 'not for the helper himself' });
+        if (path === '/api/profiles/search') return jsonResponse(200, profiles);
+        if (path === '/api/kundali-compatibility/50/21') return jsonResponse(200, buildBasicResult({ score: 24 }));
+        if (path === '/api/ai-kundali-compatibility/50/21') return jsonResponse(200, buildAiResult());
+        return undefined;
+      },
+    }),
+  );
+  await screen.findByRole('combobox', { name: 'Profile to compare' }, { timeout: 20_000 });
+  await check('21');
+  const card = await screen.findByRole('region', { name: 'Kundali Match' });
+  assert.ok(within(card).getByRole('progressbar', { name: 'Ashtakoot score 24 of 36' }));
+  assert.ok(within(card).getByText('Rohan & Arjun Nair'));
+  assert.equal(screen.queryByRole('link', { name: 'Create Your Profile' }), null, 'never asked to make a profile of his own');
+  // His son's Premium plan opens the AI analysis, though his own account is on the free plan.
+  assert.ok(screen.getByRole('tab', { name: 'AI-Powered Analysis' }));
+  const kundali = fetchStub.calls.filter((c) => /kundali/.test(c.url.pathname));
+  assert.ok(kundali.some((c) => c.url.pathname === '/api/kundali/chart/50'), "his son's chart");
+  assert.ok(kundali.every((c) => acting(c) && !c.url.pathname.includes('/9')), 'every read acts for his son, none as Vikram');
+});

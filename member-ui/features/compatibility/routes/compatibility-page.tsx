@@ -11,6 +11,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { toast } from '../../../components/ui/toast';
 import { isApiError } from '../../../lib/api-client';
+import { useHelperMode } from '../../../lib/helper-mode';
 import { useSessionUser } from '../../../lib/session';
 import { aiKundaliQueryOptions, basicKundaliQueryOptions, profileSummariesQueryOptions } from '../api/kundali-queries';
 import { AiResultCard, AiResultError } from '../components/ai-result-card';
@@ -37,20 +38,36 @@ function useDebounced(value: string, delay: number): string {
 /** /compatibility: pick another member and read the Kundali match; AI analysis for premium and elite. */
 export function CompatibilityPage() {
   const user = useSessionUser();
+  const { helping, settled } = useHelperMode();
   // The server's page shows this heading before the app has run (SCREEN_HEADINGS).
   const heading = SCREEN_HEADINGS['/compatibility'];
+  // Whose Kundali: in helper mode the candidate's (their chart, their plan), never the helper's own.
+  const whose: Whose | null = helping
+    ? { userId: helping.candidateUserId, tier: helping.candidateTier, acting: helping.profileId, name: helping.candidateName ?? 'Them' }
+    : user && user.profileId !== null
+      ? { userId: user.id, tier: user.subscriptionTier, acting: null, name: 'You' }
+      : null;
   return (
     <Page title={heading.title} subtitle={heading.subtitle} className={heading.className}>
-      {!user ? null : user.profileId === null ? <NoProfileCard /> : <CompatibilityChecker user={user} />}
+      {!user || !settled ? null : whose === null ? <NoProfileCard /> : <CompatibilityChecker key={whose.userId} whose={whose} />}
     </Page>
   );
 }
 
-function CompatibilityChecker({ user }: { user: SessionUser }) {
+interface Whose {
+  userId: number;
+  tier: SessionUser['subscriptionTier'];
+  /** the candidate's profile id when a helper reads the page for them */
+  acting: number | null;
+  /** "You", or the candidate's first name */
+  name: string;
+}
+
+function CompatibilityChecker({ whose }: { whose: Whose }) {
   const { userId: preselected } = compatibilityRoute.useSearch();
   const [query, setQuery] = useState('');
   const search = useDebounced(query, SEARCH_DELAY_MS);
-  const profiles = useQuery({ ...profileSummariesQueryOptions(user.id, search), placeholderData: keepPreviousData });
+  const profiles = useQuery({ ...profileSummariesQueryOptions(whose.userId, search, whose.acting), placeholderData: keepPreviousData });
   const [selected, setSelected] = useState<ProfileSummaryView | null>(null);
   const [checked, setChecked] = useState<ProfileSummaryView | null>(null);
   const results = useRef<HTMLDivElement>(null);
@@ -69,7 +86,7 @@ function CompatibilityChecker({ user }: { user: SessionUser }) {
 
   return (
     <>
-      <BirthChartCard userId={user.id} />
+      <BirthChartCard userId={whose.userId} acting={whose.acting} />
       <section className="card compat-picker" aria-labelledby="compat-picker-title">
         <h2 id="compat-picker-title" className="compat-picker__title">
           <Sparkles size={18} aria-hidden="true" />
@@ -92,16 +109,16 @@ function CompatibilityChecker({ user }: { user: SessionUser }) {
       </section>
 
       <div ref={results} className="compat-results" aria-live="polite">
-        {checked !== null ? <Results me={user.id} them={checked.userId} theirName={checked.fullName} tier={user.subscriptionTier} /> : null}
+        {checked !== null ? <Results whose={whose} them={checked.userId} theirName={checked.fullName} /> : null}
       </div>
     </>
   );
 }
 
-function Results({ me, them, theirName, tier }: { me: number; them: number; theirName: string; tier: SessionUser['subscriptionTier'] }) {
-  const paid = tier === 'premium' || tier === 'elite';
-  const basic = useQuery(basicKundaliQueryOptions(me, them));
-  const ai = useQuery({ ...aiKundaliQueryOptions(me, them), enabled: paid });
+function Results({ whose, them, theirName }: { whose: Whose; them: number; theirName: string }) {
+  const paid = whose.tier === 'premium' || whose.tier === 'elite';
+  const basic = useQuery(basicKundaliQueryOptions(whose.userId, them, whose.acting));
+  const ai = useQuery({ ...aiKundaliQueryOptions(whose.userId, them, whose.acting), enabled: paid });
 
   useEffect(() => {
     if (isApiError(ai.error) && ai.error.status === 403) {
@@ -117,7 +134,7 @@ function Results({ me, them, theirName, tier }: { me: number; them: number; thei
       detail={(isApiError(basic.error) && basic.error.serverMessage) || basic.error.message}
     />
   ) : (
-    <BasicResultCard result={basic.data} theirName={theirName} />
+    <BasicResultCard result={basic.data} theirName={theirName} ownName={whose.name} />
   );
 
   if (!paid) {

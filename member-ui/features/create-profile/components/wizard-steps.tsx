@@ -1,5 +1,5 @@
 import type { ChangeEvent } from 'react';
-import { SelectField } from '../../../components/ui/select-field';
+import { SelectField, type SelectOption } from '../../../components/ui/select-field';
 import { TextAreaField } from '../../../components/ui/textarea-field';
 import { TextField } from '../../../components/ui/text-field';
 import { CountryMultiSelect } from '../../../components/profile/country-multi-select';
@@ -24,8 +24,10 @@ import {
   latestAdultBirthDate,
   countryOptions,
 } from '../../../components/profile/option-labels';
+import { citiesOf } from '../../../../contracts/gazetteer';
+import { ChoiceList } from '../../../components/profile/choice-list';
 import { CommunityField } from '../../../components/profile/community-field';
-import type { WizardErrors, WizardField, WizardValues } from './wizard-values';
+import type { LIST_PREFERENCES, WizardErrors, WizardField, WizardValues } from './wizard-values';
 
 export interface StepProps {
   values: WizardValues;
@@ -33,7 +35,7 @@ export interface StepProps {
   setField: (field: WizardField, value: WizardValues[WizardField]) => void;
 }
 
-type TextFieldName = Exclude<WizardField, 'locationPreference'>;
+type TextFieldName = Exclude<WizardField, 'locationPreference' | (typeof LIST_PREFERENCES)[number]>;
 
 /** value / onChange / error for one input. */
 function binder({ values, errors, setField }: StepProps) {
@@ -97,7 +99,13 @@ export function BasicInformationStep(props: StepProps & { fullName: string }) {
         </fieldset>
       ) : null}
       <SelectField label="Country" placeholder="Select country" options={countryOptions()} {...bind('country')} />
-      <TextField label="City" autoComplete="address-level2" {...bind('city')} />
+      <TextField label="City" autoComplete="address-level2" list="wizard-city-suggestions" {...bind('city')} />
+      {/* The cities distance search knows in the chosen country: a member elsewhere is left out of searches near a place. */}
+      <datalist id="wizard-city-suggestions">
+        {citiesOf(props.values.country).map((city) => (
+          <option key={city} value={city} />
+        ))}
+      </datalist>
     </div>
   );
 }
@@ -153,6 +161,9 @@ export function AstrologicalStep(props: StepProps) {
 /** Step 5 (stages 4 and 5): the family, then what the member looks for in a partner. */
 export function FamilyAndPreferencesStep(props: StepProps) {
   const bind = binder(props);
+  const choices = (field: (typeof LIST_PREFERENCES)[number], label: string, options: readonly SelectOption[], hint: string) => (
+    <ChoiceList label={label} hint={hint} value={props.values[field]} options={options} error={props.errors[field]} onChange={(next) => props.setField(field, next)} />
+  );
   return (
     <div className="form">
       <h3 className="wizard__section-title">Family</h3>
@@ -185,6 +196,15 @@ export function FamilyAndPreferencesStep(props: StepProps) {
         onChange={(next) => props.setField('locationPreference', next)}
         error={props.errors.locationPreference}
       />
+      <div className="form-row">
+        <SelectField label="Height From" placeholder="Any" options={HEIGHT_OPTIONS} {...bind('heightPreferenceMin')} />
+        <SelectField label="Height To" placeholder="Any" options={HEIGHT_OPTIONS} {...bind('heightPreferenceMax')} />
+      </div>
+      {choices('maritalStatusPreference', 'Marital Status Preference', MARITAL_STATUS_OPTIONS, 'None chosen: open to all')}
+      {choices('dietPreference', 'Diet Preference', DIET_OPTIONS, 'None chosen: open to all')}
+      <TextField label="Community Preference" placeholder="Open to all" hint="Communities separated by commas; empty is open to all" {...bind('communityPreference')} />
+      {choices('religionPreference', 'Religion Preference', RELIGION_OPTIONS, 'Your search starts with these religions')}
+      {choices('motherTonguePreference', 'Mother Tongue Preference', MOTHER_TONGUE_OPTIONS, 'Your search starts with these mother tongues')}
       <TextField label="Education Preference" placeholder="e.g. Master's or above" {...bind('educationPreference')} />
       <TextField label="Profession Preference" placeholder="e.g. Doctor, Engineer" {...bind('professionPreference')} />
     </div>

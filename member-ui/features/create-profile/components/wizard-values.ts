@@ -55,7 +55,18 @@ export interface WizardValues {
   familyLocation: string;
   familyType: string;
   familyValues: string;
+  heightPreferenceMin: string;
+  heightPreferenceMax: string;
+  maritalStatusPreference: string[];
+  dietPreference: string[];
+  /** communities separated by commas ('' is open to all) */
+  communityPreference: string;
+  religionPreference: string[];
+  motherTonguePreference: string[];
 }
+
+/** The partner preferences held as lists of chosen values. */
+export const LIST_PREFERENCES = ['maritalStatusPreference', 'dietPreference', 'religionPreference', 'motherTonguePreference'] as const;
 
 export type WizardField = keyof WizardValues;
 export type WizardErrors = FieldErrors<WizardField>;
@@ -110,6 +121,13 @@ export const EMPTY_WIZARD_VALUES: WizardValues = {
   familyLocation: '',
   familyType: '',
   familyValues: '',
+  heightPreferenceMin: '',
+  heightPreferenceMax: '',
+  maritalStatusPreference: [],
+  dietPreference: [],
+  communityPreference: '',
+  religionPreference: [],
+  motherTonguePreference: [],
 };
 
 export const PARENT_FIELDS = ['fullName', 'parentName', 'parentRelationship', 'parentContact'] as const;
@@ -135,6 +153,7 @@ type ShapeKey = keyof typeof shape;
 /** Fields the inputs hold as text and the API takes as numbers ('' is "not given", which z.coerce would read as 0). */
 const NUMBER_FIELDS = new Set<WizardField>([
   'birthHour', 'birthMinute', 'agePreferenceMin', 'agePreferenceMax', 'height', 'income', 'brothers', 'brothersMarried', 'sisters', 'sistersMarried',
+  'heightPreferenceMin', 'heightPreferenceMax',
 ]);
 /** What the wizard keeps for itself: the choice behind the profile type, and the consent gate (sent as a boolean). */
 const WIZARD_ONLY = new Set<WizardField>(['relation', 'hiddenUntilConfirmed', 'locationPreference']);
@@ -245,6 +264,13 @@ export function buildCreatePayload(values: WizardValues, photos: readonly Upload
     familyLocation: textOrNull(values.familyLocation),
     familyType: textOrNull(values.familyType),
     familyValues: textOrNull(values.familyValues),
+    heightPreferenceMin: numberOrNull(values.heightPreferenceMin),
+    heightPreferenceMax: numberOrNull(values.heightPreferenceMax),
+    maritalStatusPreference: values.maritalStatusPreference,
+    dietPreference: values.dietPreference,
+    communityPreference: values.communityPreference.split(',').map((c) => c.trim()).filter(Boolean),
+    religionPreference: values.religionPreference,
+    motherTonguePreference: values.motherTonguePreference,
     photoIds: photos.map((photo) => photo.id),
     ...(isParent ? { hiddenUntilConfirmed: values.hiddenUntilConfirmed === 'yes' } : {}),
   };
@@ -262,10 +288,10 @@ export function wizardValuesFromDraft(draft: Partial<Record<string, unknown>>): 
   const values: WizardValues = { ...EMPTY_WIZARD_VALUES };
   for (const key of Object.keys(EMPTY_WIZARD_VALUES) as WizardField[]) {
     const saved = draft[key];
-    if (key === 'locationPreference') {
-      if (Array.isArray(saved)) values.locationPreference = saved.filter((item): item is string => typeof item === 'string');
+    if (key === 'locationPreference' || (LIST_PREFERENCES as readonly string[]).includes(key)) {
+      if (Array.isArray(saved)) (values as unknown as Record<string, string[]>)[key] = saved.filter((item): item is string => typeof item === 'string');
     } else if (typeof saved === 'string') {
-      values[key] = saved;
+      (values as unknown as Record<string, string>)[key] = saved;
     }
   }
   // A draft from before the wizard asked "This profile is for" says it through the profile type and gender.

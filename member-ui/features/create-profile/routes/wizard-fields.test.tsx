@@ -5,7 +5,7 @@ import { afterEach, test } from 'node:test';
 import { stageOfField } from '../../../../contracts/profile';
 import { buildSessionUser } from '../../../test/build-user';
 import { type RecordedRequest, jsonResponse } from '../../../test/fetch-stub';
-import { fieldsOfStep, stepOfField } from '../components/wizard-values';
+import { LIST_PREFERENCES, fieldsOfStep, stepOfField } from '../components/wizard-values';
 
 // The wizard asks each field on the screen of its completion stage (the one table in contracts/profile.ts).
 
@@ -38,9 +38,11 @@ for (const step of [2, 3, 4, 5]) {
     assert.ok(card);
     const shown = [...card.querySelectorAll('input[name], select[name], textarea[name]')].map((el) => el.getAttribute('name') ?? '');
     for (const name of shown) assert.equal(stepOfField(name), step, `${name} is on step ${step}`);
-    // The preferred countries are a list with its own control, the profile type follows "This profile is for"; the
-    // rest each have an input named after the field.
-    const expected = fieldsOfStep(step).filter((f) => f !== 'locationPreference' && f !== 'profileType');
+    // The preferred countries and the list preferences (chips) have controls of their own, the profile type follows
+    // "This profile is for"; the rest each have an input named after the field.
+    const lists: readonly string[] = LIST_PREFERENCES;
+    const expected = fieldsOfStep(step).filter((f) => f !== 'locationPreference' && f !== 'profileType' && !lists.includes(f));
+    if (step === 5) for (const label of ['Marital Status Preference', 'Diet Preference', 'Religion Preference', 'Mother Tongue Preference']) assert.ok(card.querySelector(`[aria-label="${label}"]`), label);
     assert.deepEqual([...new Set(shown)].sort(), [...expected].sort());
     for (const name of shown.filter((n) => n !== 'relation' && n !== 'hiddenUntilConfirmed')) {
       assert.ok([step === 2 ? 1 : step === 3 ? 2 : step === 4 ? 3 : 0, ...(step === 5 ? [4, 5] : [])].includes(stageOfField(name) ?? -1), `${name}: stage ${stageOfField(name)}`);

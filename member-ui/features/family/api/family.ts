@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ChatPeerView, ConversationView, MessageView, ProfileCardView, ProfileView } from '../../../../contracts/views';
 import { api, isApiError } from '../../../lib/api-client';
 import { useLiveEvent } from '../../../lib/live-events';
-import type { FamilyConsent, FamilyPermissions, FamilyPerson } from '../../../../contracts/family';
+import type { FamilyConsent, FamilyPermissions, FamilyPerson, ProfileActivityView } from '../../../../contracts/family';
 
 export type { FamilyConsent, FamilyPermissions, FamilyPerson };
 
@@ -213,16 +213,9 @@ export function useSendForCandidate(profileId: number, otherId: number) {
   });
 }
 
-/** One change family made to the profile (GET /api/family/{id}/activity). */
-export interface ProfileActivity {
-  id: number;
-  action: 'edit';
-  fields: string[];
-  by: { userId: number | null; name: string | null; relation: string | null; you: boolean };
-  createdAt: string;
-}
+export type ProfileActivity = ProfileActivityView;
 
-/** The candidate's activity list: each change family made to the profile, with who made it, newest first. */
+/** The candidate's activity list: what the candidate and family did for the profile, with who did it, newest first. */
 export function useProfileActivity(profileId: number, enabled = true) {
   return useQuery({
     queryKey: ['family', profileId, 'activity'],

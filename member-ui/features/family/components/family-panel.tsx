@@ -252,6 +252,7 @@ export const PERMISSION_LABELS: Record<keyof FamilyPermissions, string> = {
   mayShortlist: 'Suggest matches to me',
   mayMessage: 'Write to members as my family',
   mayShare: 'Share my profile outside Saathi (links)',
+  mayCall: 'Join my video calls when I add them',
 };
 
 function Permissions({ profileId, permissions }: { profileId: number; permissions: FamilyPermissions }) {

@@ -20,7 +20,7 @@ const RAVI = 12;
 const PROFILE = 40;
 const FIRST_LOAD_MS = 20_000;
 
-const permissions = (mayMessage: boolean): FamilyPermissions => ({ mayEdit: true, maySearch: true, mayLike: true, mayShortlist: true, mayShare: true, mayMessage });
+const permissions = (mayMessage: boolean): FamilyPermissions => ({ mayEdit: true, maySearch: true, mayLike: true, mayShortlist: true, mayShare: true, mayCall: false, mayMessage });
 const family = (mayMessage: boolean): FamilyView => ({
   profileId: PROFILE,
   you: { userId: mother.id, role: 'family' },

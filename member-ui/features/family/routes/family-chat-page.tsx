@@ -3,6 +3,7 @@ import MessageCircleHeart from 'lucide-react/icons/message-circle-heart';
 import Users from 'lucide-react/icons/users';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { Spinner } from '../../../components/ui/spinner';
+import { isApiError } from '../../../lib/api-client';
 import { toast } from '../../../components/ui/toast';
 import { firstName } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/page-title';
@@ -57,6 +58,8 @@ function FamilyChat({ view, candidateUserId, otherId }: { view: FamilyView; cand
   }, [count]);
 
   const error = thread.error ?? peer.error;
+  // An existing conversation family may not read: the candidate's own, until they share it.
+  if (isApiError(thread.error) && thread.error.status === 404) return <Unavailable message={`This chat is ${name}'s own. Only ${name} can share it with family.`} />;
   if (error) return <Unavailable message={familyError(error)} />;
 
   function handleSend(text: string) {

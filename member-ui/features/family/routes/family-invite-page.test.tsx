@@ -109,7 +109,7 @@ test('the candidate signed in with the invited address accepts with that account
   fireEvent.click(screen.getByRole('checkbox', { name: 'Write to members as my family' }));
   fireEvent.click(screen.getByRole('button', { name: 'Accept the profile' }));
   await waitFor(() => assert.ok(body));
-  assert.deepEqual(body, { answer: 'accept', permissions: { mayEdit: false, maySearch: true, mayLike: true, mayShortlist: true, mayMessage: true, mayShare: true } });
+  assert.deepEqual(body, { answer: 'accept', permissions: { mayEdit: false, maySearch: true, mayLike: true, mayShortlist: true, mayMessage: true, mayShare: true, mayCall: false } });
 });
 
 test('signed in with another account, the page says which address to sign in with and offers no accept', async () => {

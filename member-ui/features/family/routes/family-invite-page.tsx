@@ -17,7 +17,7 @@ import { PERMISSION_LABELS } from '../components/family-panel';
 const inviteRoute = getRouteApi('/family-invite/$token');
 
 /** What family may do unless the candidate changes it here (the server's defaults: everything but writing to members). */
-const DEFAULT_PERMISSIONS: FamilyPermissions = { mayEdit: true, maySearch: true, mayLike: true, mayShortlist: true, mayMessage: false, mayShare: true };
+const DEFAULT_PERMISSIONS: FamilyPermissions = { mayEdit: true, maySearch: true, mayLike: true, mayShortlist: true, mayMessage: false, mayShare: true, mayCall: false };
 
 /**
  * The invitation link. The person a profile was made for first sees it exactly as members do, then accepts it (with a

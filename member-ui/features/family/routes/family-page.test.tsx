@@ -20,7 +20,7 @@ const family: FamilyView = {
   you: { userId: priya.id, role: 'candidate' },
   consent: 'confirmed',
   candidateFirstName: 'Priya',
-  permissions: { mayEdit: true, maySearch: true, mayLike: true, mayShortlist: true, mayMessage: false, mayShare: true },
+  permissions: { mayEdit: true, maySearch: true, mayLike: true, mayShortlist: true, mayMessage: false, mayShare: true, mayCall: false },
   people: [
     { userId: priya.id, memberId: null, fullName: 'Priya Raman', role: 'candidate', relation: null, addedAt: '2026-11-01T00:00:00.000Z' },
     { userId: 9, memberId: 3, fullName: 'Lakshmi Raman', role: 'family', relation: 'mother', addedAt: '2026-11-01T00:00:00.000Z' },
@@ -249,13 +249,23 @@ test('two permissions toggled one after the other both stay as set while the fir
   assert.equal(write.checked, true);
 });
 
-/** What Lakshmi changed on Priya's profile, as the activity list returns it to `asker`. */
-const activity = (you: boolean) => [
-  { id: 2, action: 'edit', fields: ['city', 'profession'], by: { userId: lakshmi.id, name: 'Lakshmi Raman', relation: 'mother', you }, createdAt: new Date().toISOString() },
-  { id: 1, action: 'edit', fields: ['photoIds'], by: { userId: lakshmi.id, name: 'Lakshmi Raman', relation: 'mother', you }, createdAt: new Date().toISOString() },
-];
+/** What Lakshmi and Priya did on Priya's profile, as the activity list returns it to `asker`. */
+const activity = (you: boolean) => {
+  const mother = { userId: lakshmi.id, name: 'Lakshmi Raman', relation: 'mother', you, candidate: false };
+  const herself = { userId: priya.id, name: 'Priya Raman', relation: null, you: !you, candidate: true };
+  const arjun = { userId: 77, profileId: 70, firstName: 'Arjun' };
+  const at = new Date().toISOString();
+  return [
+    { id: 6, action: 'permissions', fields: ['mayEdit:off', 'mayMessage:on'], by: herself, subject: null, createdAt: at },
+    { id: 5, action: 'decide', fields: ['discussing'], by: herself, subject: arjun, createdAt: at },
+    { id: 4, action: 'message', fields: [], by: mother, subject: arjun, createdAt: at },
+    { id: 3, action: 'like', fields: [], by: mother, subject: null, createdAt: at },
+    { id: 2, action: 'edit', fields: ['city', 'profession'], by: mother, subject: null, createdAt: at },
+    { id: 1, action: 'edit', fields: ['photoIds'], by: mother, subject: null, createdAt: at },
+  ];
+};
 
-test("the candidate's Family page lists each change family made to the profile, with who made it", async () => {
+test("the candidate's Family page lists what she and her family did on the profile, with who did it", async () => {
   renderApp(
     '/family',
     fakeServer({
@@ -270,11 +280,19 @@ test("the candidate's Family page lists each change family made to the profile, 
       },
     }),
   );
-  const list = await screen.findByRole('list', { name: 'Profile changes' }, { timeout: FIRST_LOAD_MS });
+  const list = await screen.findByRole('list', { name: 'Profile activity' }, { timeout: FIRST_LOAD_MS });
   assert.deepEqual(
     [...list.querySelectorAll('li > span')].map((item) => item.textContent),
-    ['Your mother changed city and profession', 'Your mother changed photos'],
+    [
+      'You let family write to members; stopped family: edit',
+      'You chose to talk about Arjun',
+      'Your mother wrote to Arjun',
+      'Your mother liked a member',
+      'Your mother changed city and profession',
+      'Your mother changed photos',
+    ],
   );
+  assert.equal(screen.getAllByRole('link', { name: 'Arjun' })[0].getAttribute('href'), '/profile/70', 'the member it was about opens');
   assert.equal(screen.queryByRole('link', { name: /Edit Priya's profile/ }), null, 'the candidate edits from their own profile page');
 });
 
@@ -284,6 +302,6 @@ test("a helper the candidate lets edit is led to the candidate's editor; without
   assert.equal(edit.getAttribute('href'), '/family/40/edit');
   cleanupApp();
   renderApp('/family', motherServer([], { ...asMother, permissions: { ...asMother.permissions, mayEdit: false } }));
-  await screen.findByRole('heading', { name: "Changes to Priya's profile" }, { timeout: FIRST_LOAD_MS });
+  await screen.findByRole('heading', { name: "Activity on Priya's profile" }, { timeout: FIRST_LOAD_MS });
   assert.equal(screen.queryByRole('link', { name: "Edit Priya's profile" }), null);
 });

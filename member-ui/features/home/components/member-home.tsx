@@ -3,6 +3,7 @@ import UserRoundPlus from 'lucide-react/icons/user-round-plus';
 import Users from 'lucide-react/icons/users';
 import type { SessionUser } from '../../../../contracts/auth';
 import { Badge } from '../../../components/ui/badge';
+import { cn } from '../../../components/ui/cn';
 import { firstName } from '../../../lib/format';
 import { useHelperMode } from '../../../lib/helper-mode';
 import { paths } from '../../../lib/paths';
@@ -17,28 +18,38 @@ import { useFirstScreenReplaced } from '../../../app/layout/first-screen';
 
 /** The member dashboard. */
 export function MemberHome({ user }: { user: SessionUser }) {
-  usePremiumWelcome(user);
   useFirstScreenReplaced();
   // Helper mode: an account helping with a profile (a father helping his son) works on the candidate's matches here.
   const mode = useHelperMode();
   const helping = mode.helping;
+  // Whether it acts for someone is known only once the helped list is in: no welcome to the helper's own plan before.
+  usePremiumWelcome(user, helping !== null || !mode.settled);
   const candidate = helping ? { profileId: helping.profileId, name: helping.candidateName ?? 'them' } : null;
   return (
     <section className="member-home" aria-labelledby="home-title">
-      <header className="member-home__greeting">
+      <header className={cn('member-home__greeting', helping && 'member-home__greeting--helping')}>
         <div>
           <p className="member-home__eyebrow">Namaste</p>
           <h1 id="home-title" className="member-home__title">
             Welcome, {firstName(user.fullName)}!
           </h1>
         </div>
-        <div className="member-home__badges">
-          <Badge tone={user.subscriptionTier === 'tryme' ? 'neutral' : 'gold'}>{TIER_LABELS[user.subscriptionTier]}</Badge>
-          {user.isFirst500 && user.subscriptionTier !== 'tryme' ? <Badge tone="saffron">Free - First 500</Badge> : null}
-        </div>
+        {helping ? (
+          // Acting for the candidate, their plan governs: it is the one shown (the helper's own is in Settings).
+          <div className="member-home__badges member-home__badges--helping">
+            <Badge tone={helping.candidateTier === 'tryme' ? 'neutral' : 'gold'}>
+              {candidate?.name}: {TIER_LABELS[helping.candidateTier]}
+            </Badge>
+          </div>
+        ) : (
+          <div className="member-home__badges">
+            <Badge tone={user.subscriptionTier === 'tryme' ? 'neutral' : 'gold'}>{TIER_LABELS[user.subscriptionTier]}</Badge>
+            {user.isFirst500 && user.subscriptionTier !== 'tryme' ? <Badge tone="saffron">Free - First 500</Badge> : null}
+          </div>
+        )}
       </header>
 
-      <TierBanner user={user} />
+      {helping ? null : <TierBanner user={user} />}
 
       {helping ? (
         <Link to={paths.family} className="home-cta">
@@ -64,7 +75,7 @@ export function MemberHome({ user }: { user: SessionUser }) {
 
       <FeaturedMatches actingFor={candidate?.profileId ?? null} />
       <DailyMatches userId={user.id} helping={candidate} />
-      {user.subscriptionTier === 'tryme' ? <PremiumPromoCard /> : null}
+      {!helping && user.subscriptionTier === 'tryme' ? <PremiumPromoCard /> : null}
       <SuccessStory />
     </section>
   );

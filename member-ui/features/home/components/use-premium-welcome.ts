@@ -16,10 +16,13 @@ function welcomeText(user: SessionUser): string {
   return 'Your Premium membership is active: unlimited messaging, advanced filters and detailed Kundali matching.';
 }
 
-/** Premium and elite members are welcomed by name once per browser session, for 6 seconds. */
-export function usePremiumWelcome(user: SessionUser): void {
+/**
+ * Premium and elite members are welcomed by name once per browser session, for 6 seconds; not while they act for a
+ * candidate (`helping`), whose plan governs there.
+ */
+export function usePremiumWelcome(user: SessionUser, helping = false): void {
   useEffect(() => {
-    if (user.subscriptionTier === 'tryme') return;
+    if (user.subscriptionTier === 'tryme' || helping) return;
     // Only one toast shows at a time: never replace one the member is reading ("Profile Created", a payment
     // result…); the welcome waits for a later visit to home in this session.
     if (isToastActive()) return;
@@ -36,5 +39,5 @@ export function usePremiumWelcome(user: SessionUser): void {
       variant: 'success',
       duration: PREMIUM_WELCOME_DURATION_MS,
     });
-  }, [user]);
+  }, [user, helping]);
 }

@@ -163,6 +163,7 @@ test('"Not interested" on a daily match takes it out of daily and featured at on
 const helped = (profileId: number, candidateName: string, may: Partial<Record<string, boolean>> = {}) => ({
   profileId,
   candidateUserId: profileId + 100,
+  candidateTier: 'elite',
   candidateName,
   relation: 'father',
   consent: 'confirmed',
@@ -234,4 +235,27 @@ test('a member without a profile who helps nobody is asked to create one', async
   renderApp('/', fakeServer({ user: buildSessionUser({ profileId: null }), handle: (request) => (request.url.pathname === '/api/family' ? jsonResponse(200, []) : api(request)) }));
   assert.ok(await screen.findByRole('link', { name: /Create your profile/ }));
   assert.equal(screen.queryByRole('link', { name: /Helping/ }), null);
+});
+
+test("in helper mode the header and home show the candidate and the candidate's plan, not the helper's", async () => {
+  // Vikram is one of the first 500 on a free Premium year; Arjun, whom he helps, is on Elite.
+  const vikram = buildSessionUser({ fullName: 'Vikram Shah', profileId: null, subscriptionTier: 'premium', isFirst500: true });
+  const api = homeApi();
+  renderApp('/', fakeServer({ user: vikram, handle: (request) => (request.url.pathname === '/api/family' ? jsonResponse(200, [helped(40, 'Arjun')]) : api(request)) }));
+  const avatar = await screen.findByRole('link', { name: 'Acting for Arjun (their profile)' });
+  assert.equal(avatar.textContent, 'A');
+  assert.equal(avatar.getAttribute('href'), '/profile/40');
+  assert.equal(screen.queryByRole('link', { name: /^My profile/ }), null);
+  assert.ok(screen.getByText('Arjun: Elite'), "the candidate's plan governs");
+  assert.equal(screen.queryByText('Free - First 500'), null);
+  assert.equal(screen.queryByText(/Free Premium Membership/), null, "the helper's own plan banner waits for his own profile");
+  assert.ok(screen.getByRole('heading', { name: 'Welcome, Vikram!' }), 'he is still greeted as himself');
+  assert.equal(screen.queryByText('Welcome back, Vikram!'), null, 'no welcome to his own plan while he acts for Arjun');
+});
+
+test('without helping, the header is the member\'s own and home shows their own plan', async () => {
+  renderApp('/', fakeServer({ user: buildSessionUser({ fullName: 'Asha Rao', profileId: 9, subscriptionTier: 'premium', isFirst500: true }), handle: homeApi() }));
+  assert.ok(await screen.findByRole('link', { name: 'My profile (Asha Rao)' }));
+  assert.ok(await screen.findByText('Free - First 500'));
+  assert.equal(screen.queryByRole('link', { name: /^Acting for/ }), null);
 });

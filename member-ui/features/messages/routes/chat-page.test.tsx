@@ -2,6 +2,7 @@ import '../../../test/setup-dom';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import assert from 'node:assert/strict';
 import { afterEach, test } from 'node:test';
+import type { CallsWithView } from '../../../../contracts/calls';
 import type { ChatPeerView, MessageView } from '../../../../contracts/views';
 import { buildSessionUser } from '../../../test/build-user';
 import { jsonResponse } from '../../../test/fetch-stub';
@@ -37,16 +38,18 @@ const peer: ChatPeerView = {
 interface ServerOptions {
   thread?: MessageView[];
   peer?: ChatPeerView;
+  calls?: CallsWithView;
   send?: (body: { senderId: number; receiverId: number; content: string }) => Response;
 }
 
-function serve({ thread = [], peer: peerView = peer, send }: ServerOptions = {}) {
+function serve({ thread = [], peer: peerView = peer, send, calls }: ServerOptions = {}) {
   let nextId = 1000;
   return fakeServer({
     user: me,
     handle: (request) => {
       const path = request.url.pathname;
       if (path === `/api/messages/${me.id}/${OTHER}/peer`) return jsonResponse(200, peerView);
+      if (path === `/api/calls/with/${OTHER}` && calls) return jsonResponse(200, calls);
       if (path === `/api/messages/${me.id}/${OTHER}`) return jsonResponse(200, thread);
       if (path === `/api/messages/${me.id}`) return jsonResponse(200, []);
       if (path === '/api/messages' && request.method === 'POST') {
@@ -216,4 +219,28 @@ test('a live message from this member appears once, even if delivered twice', as
     emitLiveEvent('message', live);
   });
   assert.equal((await screen.findAllByText('Are you free on Sunday?')).length, 1);
+});
+
+test('a match has the video call button in the header, and the calls of the conversation are lines in the thread', async () => {
+  const calls: CallsWithView = {
+    canCall: true,
+    reason: null,
+    upgradeRequired: false,
+    calls: [
+      { id: 1, direction: 'incoming', status: 'missed', endReason: 'missed', startedAt: at(0, 9), lengthSeconds: null },
+      { id: 2, direction: 'outgoing', status: 'ended', endReason: 'hangup', startedAt: at(0, 11), lengthSeconds: 190 },
+    ],
+  };
+  renderApp(`/chat/${OTHER}`, serve({ thread: [message(1, OTHER, 'Call me after lunch?', at(0, 10))], calls }));
+  assert.ok(await screen.findByRole('button', { name: 'Video call Ananya Iyer' }));
+  const lines = [...document.querySelectorAll('.chat-day__list > li')].map((li) => li.textContent?.replace(/\d{1,2}:\d\d.*$/, '').trim());
+  assert.deepEqual(lines, ['Missed video call', 'Call me after lunch?', 'Video call · 3 min 10 s']);
+});
+
+test('no call button for someone who is not a match', async () => {
+  const calls: CallsWithView = { canCall: false, reason: 'Video calls are for matches: you can call once you have both liked each other', upgradeRequired: false, calls: [] };
+  renderApp(`/chat/${OTHER}`, serve({ thread: [message(1, OTHER, 'Hello there', at(0, 10))], calls }));
+  assert.ok(await screen.findByText('Hello there'));
+  await new Promise((r) => setTimeout(r, 100));
+  assert.equal(screen.queryByRole('button', { name: 'Video call Ananya Iyer' }), null);
 });

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { getRouteApi, useRouterState } from '@tanstack/react-router';
+import { Navigate, getRouteApi, useRouterState } from '@tanstack/react-router';
 import Ban from 'lucide-react/icons/ban';
 import MessageCircleHeart from 'lucide-react/icons/message-circle-heart';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
@@ -11,6 +11,11 @@ import { useLiveEvent } from '../../../lib/live-events';
 import { firstName } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/page-title';
 import { useSessionUser } from '../../../lib/session';
+import { useCallsWith } from '../../../lib/calls';
+import { CallButton } from '../../../components/calls/call-button';
+import type { HelpedProfile } from '../../../lib/helped-profiles';
+import { useHelperMode } from '../../../lib/helper-mode';
+import { paths } from '../../../lib/paths';
 import { appendMessage, peerPath, threadPath, usePeer, useSendMessage, useThread } from '../api/chat';
 import { ChatAllowance } from '../components/chat-allowance';
 import { ChatLoading } from '../../../components/chat/chat-loading';
@@ -36,11 +41,23 @@ export function ChatPage() {
   const { id } = chatRoute.useParams();
   const otherId = Number(id);
   const user = useSessionUser();
+  const { helping, settled } = useHelperMode();
   if (!user) return null;
   if (!Number.isInteger(otherId) || otherId <= 0 || otherId === user.id) {
     return <ChatUnavailable message="This conversation does not exist." />;
   }
+  // Helper mode (a link, a reload, a notification): the chat is the candidate's, never the helper's own with them.
+  if (!settled) return <ChatLoading />;
+  if (helping) return <HelperChatRedirect helping={helping} otherId={otherId} />;
   return <ChatScreen key={otherId} userId={user.id} otherId={otherId} />;
+}
+
+/** Opens the candidate's conversation in the family chat when they let family write; otherwise says why not. */
+function HelperChatRedirect({ helping, otherId }: { helping: HelpedProfile; otherId: number }) {
+  const name = helping.candidateName ?? 'The person you help';
+  if (otherId === helping.candidateUserId) return <ChatUnavailable message="This conversation does not exist." />;
+  if (!helping.may.message) return <ChatUnavailable message={`${name}'s chats are their own. ${name} has not let family write for them.`} />;
+  return <Navigate to={paths.familyChat} params={{ profileId: String(helping.profileId), otherId: String(otherId) }} replace />;
 }
 
 /** What is typed in a chat survives leaving it (to read the plans and upgrade, say) for the rest of the session. */
@@ -78,6 +95,8 @@ function Chat({ userId, otherId }: { userId: number; otherId: number }) {
   const thread = useThread(userId, otherId);
   const peer = usePeer(userId, otherId);
   const send = useSendMessage(userId, otherId);
+  // The call button (for a match) and the calls of this conversation, as lines in the thread.
+  const calls = useCallsWith(otherId);
   const [draft, setDraft] = useChatDraft(userId, otherId);
   const [limitReached, setLimitReached] = useState(false);
   usePageTitle(peer.data ? `Chat with ${firstName(peer.data.fullName)}` : null);
@@ -153,7 +172,15 @@ function Chat({ userId, otherId }: { userId: number; otherId: number }) {
   const canMessage = peer.data?.canMessage ?? true;
   return (
     <section className="chat" aria-label={peer.data ? `Chat with ${peer.data.fullName}` : 'Chat'}>
-      <ChatHeader peer={peer.data} fallbackName={peer.isPending ? 'Loading…' : 'Member'} />
+      <ChatHeader
+        peer={peer.data}
+        fallbackName={peer.isPending ? 'Loading…' : 'Member'}
+        actions={
+          peer.data && (calls.data?.canCall || calls.data?.upgradeRequired) ? (
+            <CallButton otherId={otherId} name={peer.data.fullName} upgradeRequired={!calls.data.canCall} />
+          ) : null
+        }
+      />
       <div className="chat__scroller" ref={scroller} aria-live="polite" aria-relevant="additions">
         {thread.isPending ? (
           <ChatLoading />
@@ -164,13 +191,13 @@ function Chat({ userId, otherId }: { userId: number; otherId: number }) {
               Try Again
             </Button>
           </div>
-        ) : count === 0 ? (
+        ) : count === 0 && !calls.data?.calls.length ? (
           <div className="chat__state chat__state--empty">
             <MessageCircleHeart size={32} aria-hidden="true" />
             <p>Say namaste! Your conversation starts here.</p>
           </div>
         ) : (
-          <ChatThread messages={messages ?? []} userId={userId} />
+          <ChatThread messages={messages ?? []} calls={calls.data?.calls} userId={userId} />
         )}
       </div>
       {peer.data && !canMessage ? (

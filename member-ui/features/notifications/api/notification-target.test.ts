@@ -4,6 +4,7 @@ import { notificationTarget } from './notification-target';
 
 test('click targets follow docs/notifications.md', () => {
   assert.equal(notificationTarget({ type: 'message', relatedItemId: 22 }), '/chat/22');
+  assert.equal(notificationTarget({ type: 'missed_call', relatedItemId: 31 }), '/chat/31', 'a missed call leads to the chat with the caller');
   for (const type of ['like', 'profile_like', 'profile_view', 'match']) {
     assert.equal(notificationTarget({ type, relatedItemId: 5 }), '/profile/5');
   }

@@ -25,6 +25,7 @@ export function NotificationCard({
     <>
       <NotificationIcon type={notification.type} />
       <span className="notification-card__text">
+        {notification.forProfile ? <span className="notification-for">For {notification.forProfile.name}</span> : null}
         <span className="notification-card__title">{notification.title}</span>
         {notification.content ? <span className="notification-card__content">{notification.content}</span> : null}
         <time className="notification-card__time" dateTime={notification.createdAt}>

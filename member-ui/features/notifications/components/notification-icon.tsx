@@ -5,6 +5,7 @@ import Eye from 'lucide-react/icons/eye';
 import Heart from 'lucide-react/icons/heart';
 import HeartHandshake from 'lucide-react/icons/heart-handshake';
 import MessageCircle from 'lucide-react/icons/message-circle';
+import PhoneMissed from 'lucide-react/icons/phone-missed';
 import ShieldCheck from 'lucide-react/icons/shield-check';
 import type { LucideIcon } from 'lucide-react';
 
@@ -17,6 +18,7 @@ const ICONS: Record<string, { icon: LucideIcon; tone: string }> = {
   subscription: { icon: Crown, tone: 'subscription' },
   verification: { icon: BadgeCheck, tone: 'verification' },
   report_outcome: { icon: ShieldCheck, tone: 'verification' },
+  missed_call: { icon: PhoneMissed, tone: 'message' },
 };
 
 /** Round icon naming the kind of notification (message, like, match, view, subscription, verification). */

@@ -39,6 +39,7 @@ export function NotificationList({
           >
             <span className="notification-item__dot" aria-hidden="true" />
             <span className="notification-item__text">
+              {notification.forProfile ? <span className="notification-for">For {notification.forProfile.name}</span> : null}
               <span className="notification-item__title">{notification.title}</span>
               <span className="notification-item__content">{notification.content}</span>
               <span className="notification-item__time">{relativeTime(notification.createdAt)}</span>

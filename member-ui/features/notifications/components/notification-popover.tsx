@@ -1,9 +1,9 @@
-import { Link, useRouter } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import type { ReactElement } from 'react';
 import { Popover, PopoverClose, PopoverContent, PopoverTrigger } from '../../../components/ui/popover';
 import { paths } from '../../../lib/paths';
 import { type AppNotification, useMarkNotificationRead } from '../api/notifications-list';
-import { notificationTarget } from '../api/notification-target';
+import { useOpenNotification } from '../api/use-open-notification';
 import { NotificationList } from './notification-list';
 
 /** The bell's 350 px popover listing notifications, opened by `trigger` (see NotificationBell). */
@@ -18,16 +18,12 @@ export function NotificationPopover({
   onOpenChange: (open: boolean) => void;
   trigger: ReactElement;
 }) {
-  const router = useRouter();
   const markRead = useMarkNotificationRead(userId);
+  const openNotification = useOpenNotification();
 
   function handleSelect(notification: AppNotification) {
     if (!notification.isRead) markRead.mutate(notification.id);
-    const target = notificationTarget(notification);
-    if (target) {
-      onOpenChange(false);
-      void router.navigate({ href: target });
-    }
+    if (openNotification(notification)) onOpenChange(false);
   }
 
   return (

@@ -28,6 +28,7 @@ function notification(id: number, overrides: Partial<NotificationView>): Notific
     sourceType: null,
     isRead: false,
     is_read: false,
+    forProfile: null,
     createdAt: ago(MIN),
     ...overrides,
   };
@@ -150,4 +151,45 @@ test('opening a message notification marks it read and goes to the chat with the
   fireEvent.click(await screen.findByRole('button', { name: /^New message from Rohan/ }));
   await waitFor(() => assert.equal(router.state.location.pathname, '/chat/22'));
   assert.equal(fetchStub.callsTo('PATCH', '/api/notifications/4/mark-read').length, 1);
+});
+
+test("a helper's copy about a candidate says whose it is, and opens in helper mode for that candidate", async () => {
+  const helped = (profileId: number, candidateUserId: number, name: string) => ({
+    profileId,
+    candidateUserId,
+    candidateTier: 'premium',
+    candidateName: name,
+    relation: 'father',
+    consent: 'confirmed',
+    mayShare: true,
+    may: { edit: true, search: true, like: true, suggest: true, shortlist: true, message: true, share: true },
+  });
+  const { router } = renderApp(
+    '/notifications',
+    fakeServer({
+      user: buildSessionUser({ id: 7, fullName: 'Ramesh Shah', profileId: null }),
+      notificationCount: 2,
+      handle: (request) => {
+        const path = request.url.pathname;
+        // Ramesh helps Rohan (first, so worked on by default) and Priya.
+        if (path === '/api/family') return jsonResponse(200, [helped(41, 31, 'Rohan'), helped(40, 30, 'Priya')]);
+        if (path === '/api/notifications/7') {
+          return jsonResponse(200, [
+            notification(1, { type: 'match', title: 'Priya has a new match', content: 'Priya and Arjun like each other', relatedItemId: 55, forProfile: { profileId: 40, name: 'Priya' } }),
+            notification(2, { type: 'other', title: 'Your payment went through' }),
+          ]);
+        }
+        return undefined;
+      },
+    }),
+  );
+  const card = (await screen.findByText('Priya has a new match')).closest('li') as HTMLElement;
+  assert.ok(within(card).getByText('For Priya'), 'labelled with the candidate');
+  const own = screen.getByText('Your payment went through').closest('li') as HTMLElement;
+  assert.equal(within(own).queryByText(/^For /), null, "the helper's own stays unlabelled");
+  await screen.findByRole('combobox', { name: 'Acting for' });
+  assert.equal((screen.getByRole('combobox', { name: 'Acting for' }) as HTMLSelectElement).value, '41');
+  fireEvent.click(within(card).getByRole('button', { name: /^For Priya Priya has a new match/ }));
+  await waitFor(() => assert.equal(router.state.location.pathname, '/profile/55'));
+  await waitFor(() => assert.equal((screen.getByRole('combobox', { name: 'Acting for' }) as HTMLSelectElement).value, '40'));
 });

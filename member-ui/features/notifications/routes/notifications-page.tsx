@@ -1,4 +1,3 @@
-import { useRouter } from '@tanstack/react-router';
 import BellOff from 'lucide-react/icons/bell-off';
 import CheckCheck from 'lucide-react/icons/check-check';
 import PartyPopper from 'lucide-react/icons/party-popper';
@@ -17,6 +16,7 @@ import {
   useNotifications,
 } from '../api/notifications-list';
 import { notificationTarget } from '../api/notification-target';
+import { useOpenNotification } from '../api/use-open-notification';
 import { NotificationCard } from '../components/notification-card';
 
 /** Relative times are re-read every minute so "5 mins ago" does not freeze. */
@@ -45,7 +45,7 @@ function EmptyState({ icon, title, text }: { icon: ReactNode; title: string; tex
 export function NotificationsPage() {
   const user = useSessionUser();
   const userId = user?.id ?? null;
-  const router = useRouter();
+  const openNotification = useOpenNotification();
   const now = useNow();
   const notifications = useNotifications(userId, true);
   const markRead = useMarkNotificationRead(userId);
@@ -61,8 +61,7 @@ export function NotificationsPage() {
 
   function open(notification: AppNotification) {
     if (!notification.isRead) markOne(notification);
-    const target = notificationTarget(notification);
-    if (target) void router.navigate({ href: target });
+    openNotification(notification);
   }
 
   function markEverything() {

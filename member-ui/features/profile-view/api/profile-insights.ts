@@ -5,48 +5,70 @@ import type { AstroCardView } from '../../../../contracts/kundali';
 import type { CulturalInsightView, MoodCompatibilityView, ProfileView } from '../../../../contracts/views';
 import type { ProfileInsights } from '../../../components/profile/profile-insights';
 import { api } from '../../../lib/api-client';
+import { actingHeaders } from '../../../lib/helper-mode';
 
 /** The profile's insight reads are cached for 10 minutes. */
 export const INSIGHT_STALE_MS = 10 * 60_000;
 
 export const insightKeys = {
   astro: (viewerId: number, profileId: number) => ['/api/compatibility', viewerId, profileId] as const,
-  mood: (userId: number) => ['/api/matches', userId, 'mood-compatibility'] as const,
-  cultural: (userId: number) => ['/api/moods', userId, 'cultural-insight'] as const,
-  starters: (userId: number) => ['/api/moods', userId, 'conversation-starters'] as const,
+  mood: (forUserId: number, userId: number) => ['/api/matches', forUserId, userId, 'mood-compatibility'] as const,
+  cultural: (forUserId: number, userId: number) => ['/api/moods', forUserId, userId, 'cultural-insight'] as const,
+  starters: (forUserId: number, userId: number) => ['/api/moods', forUserId, userId, 'conversation-starters'] as const,
 };
 
 /**
- * The insight cards of someone else's profile: astrological compatibility (needs the viewer's own profile),
- * mood compatibility, cultural adaptation and conversation starters. Failures stay quiet: a card without data
- * simply does not render.
+ * Whose insights these are: the signed-in member's own, or in helper mode the candidate's (the requests act for
+ * their profile, so the server compares the profile with the candidate's, not the helper's). Null: none to show.
  */
-export function useProfileInsights(profile: ProfileView, viewer: SessionUser | null): ProfileInsights {
-  const other = viewer !== null && viewer.id !== profile.userId;
+export interface InsightsFor {
+  userId: number;
+  /** the candidate's profile id when a helper acts for them */
+  actingProfileId: number | null;
+  /** they have a profile of their own (astrology needs one to compare with) */
+  hasProfile: boolean;
+}
+
+/** Whose insights a profile page shows: nobody's on one's own profile or the profile one helps with. */
+export function insightsFor(viewer: SessionUser | null, profile: ProfileView, helping: { profileId: number; candidateUserId: number } | null, helpsWithThisProfile: boolean): InsightsFor | null {
+  if (!viewer || viewer.id === profile.userId || helpsWithThisProfile) return null;
+  if (helping) return helping.candidateUserId === profile.userId ? null : { userId: helping.candidateUserId, actingProfileId: helping.profileId, hasProfile: true };
+  return { userId: viewer.id, actingProfileId: null, hasProfile: viewer.profileId != null };
+}
+
+/**
+ * The insight cards of someone else's profile: astrological compatibility (needs a profile to compare with), mood
+ * compatibility, cultural adaptation and conversation starters, for `who` (see InsightsFor). Failures stay quiet: a
+ * card without data simply does not render.
+ */
+export function useProfileInsights(profile: ProfileView, who: InsightsFor | null): ProfileInsights {
+  const other = who !== null;
+  const forId = who?.userId ?? 0;
+  const headers = actingHeaders(who?.actingProfileId);
   const common = { staleTime: INSIGHT_STALE_MS, retry: false, throwOnError: false } as const;
 
   const astro = useQuery({
     ...common,
-    queryKey: insightKeys.astro(viewer?.id ?? 0, profile.id),
-    queryFn: ({ signal }) => api.get<AstroCardView>(`/api/compatibility/${viewer?.id}/${profile.id}`, { signal }),
-    enabled: other && viewer?.profileId != null,
+    queryKey: insightKeys.astro(forId, profile.id),
+    queryFn: ({ signal }) => api.get<AstroCardView>(`/api/compatibility/${forId}/${profile.id}`, { signal, headers }),
+    enabled: other && who?.hasProfile === true,
   });
   const mood = useQuery({
     ...common,
-    queryKey: insightKeys.mood(profile.userId),
-    queryFn: ({ signal }) => api.get<MoodCompatibilityView>(`/api/matches/${profile.userId}/mood-compatibility`, { signal }),
+    queryKey: insightKeys.mood(forId, profile.userId),
+    queryFn: ({ signal }) => api.get<MoodCompatibilityView>(`/api/matches/${profile.userId}/mood-compatibility`, { signal, headers }),
     enabled: other,
   });
   const cultural = useQuery({
     ...common,
-    queryKey: insightKeys.cultural(profile.userId),
-    queryFn: ({ signal }) => api.get<CulturalInsightView>(`/api/moods/${profile.userId}/cultural-insight`, { signal }),
+    queryKey: insightKeys.cultural(forId, profile.userId),
+    queryFn: ({ signal }) => api.get<CulturalInsightView>(`/api/moods/${profile.userId}/cultural-insight`, { signal, headers }),
     enabled: other,
   });
   const starters = useQuery({
     ...common,
-    queryKey: insightKeys.starters(profile.userId),
-    queryFn: ({ signal }) => api.get<{ starters: string[] }>(`/api/moods/${profile.userId}/conversation-starters`, { signal }),
+    queryKey: insightKeys.starters(forId, profile.userId),
+    queryFn: ({ signal }) => api.get<{ starters: string[] }>(`/api/moods/${profile.userId}/conversation-starters`, { signal, headers }),
     enabled: other,
   });
 

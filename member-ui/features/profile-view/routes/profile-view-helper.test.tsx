@@ -1,5 +1,5 @@
 import '../../../test/setup-dom';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import assert from 'node:assert/strict';
 import { afterEach, test } from 'node:test';
 import { buildProfileView } from '../../../components/profile/build-profile-view';
@@ -31,6 +31,10 @@ function helperServer(may: Partial<Record<'edit' | 'like' | 'suggest' | 'shortli
       if (path === '/api/profiles/55' && acting) return jsonResponse(200, priya);
       if (path === '/api/profiles/40' && acting) return jsonResponse(200, arjun);
       if (path === '/api/shortlist/40') return jsonResponse(200, []);
+      // Insights answer only as Arjun (his user id in the path, the acting header): never for Vikram himself.
+      if (path === '/api/compatibility/21/55' && acting) return jsonResponse(200, { overall: 71, temperament: 60, communication: 50, emotional: 40, values: 80, sign1: 'Vrishchika', sign2: 'Mesha' });
+      if (path === '/api/matches/30/mood-compatibility' && acting) return jsonResponse(200, { score: 64, details: [{ aspect: 'Energy', score: 64 }] });
+      if (/^\/api\/(compatibility|matches|moods)\//.test(path)) return jsonResponse(403, { message: 'not for the helper himself' });
       if (path === '/api/profile-likes/21/55/check' && acting) return jsonResponse(200, { isLiked: liked, likedBy: liked ? 'you' : null });
       if (path === '/api/profile-likes' && request.method === 'POST' && acting) {
         onLike?.(request);
@@ -71,4 +75,23 @@ test("on the candidate's own profile the helper finds the editor only when allow
   renderApp('/profile/40', helperServer({ edit: false }));
   await screen.findByRole('heading', { name: /^Arjun Shah/ }, SLOW);
   await waitFor(() => assert.equal(screen.queryByRole('link', { name: "Edit Arjun's profile" }), null));
+});
+
+test("on another member's profile the Kundali card and mood match are the candidate's, asked for as him", async () => {
+  const { fetchStub } = renderApp('/profile/55', helperServer({}));
+  const astro = await screen.findByRole('region', { name: 'Astrological Compatibility' }, SLOW);
+  assert.ok(within(astro).getByText('Vrishchika & Mesha'), "Arjun's Moon sign with hers");
+  const mood = await screen.findByRole('region', { name: 'Mood Compatibility' }, SLOW);
+  assert.ok(within(mood).getAllByText('64%').length > 0);
+  const asked = fetchStub.calls.filter((c) => /compatibility/.test(c.url.pathname));
+  assert.ok(asked.length >= 2 && asked.every((c) => c.headers.get('X-Saathi-Acting-For') === '40'), 'every insight acts for Arjun');
+  assert.ok(!asked.some((c) => c.url.pathname.startsWith(`/api/compatibility/${vikram.id}/`)), "never the father's own");
+});
+
+test("on the candidate's own profile the helper is shown no compatibility of his own with his son", async () => {
+  const { fetchStub } = renderApp('/profile/40', helperServer({}));
+  await screen.findByRole('heading', { name: /^Arjun Shah/ }, SLOW);
+  await screen.findByRole('region', { name: 'About Me' }, SLOW);
+  assert.equal(fetchStub.calls.filter((c) => /compatibility|cultural-insight|conversation-starters/.test(c.url.pathname)).length, 0);
+  assert.equal(screen.queryByRole('region', { name: 'Astrological Compatibility' }), null);
 });

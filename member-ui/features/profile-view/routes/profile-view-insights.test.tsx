@@ -76,7 +76,7 @@ test("someone else's profile shows the four insight cards with bands, at most 3 
   assert.deepEqual(written, ['Favourite Kerala dish?']);
 
   // Cached for 10 minutes.
-  const state = queryClient.getQueryCache().find({ queryKey: ['/api/matches', 30, 'mood-compatibility'] });
+  const state = queryClient.getQueryCache().find({ queryKey: ['/api/matches', VIEWER, 30, 'mood-compatibility'] });
   assert.ok(state, 'the mood compatibility query is cached');
   assert.equal((state.options as { staleTime?: number }).staleTime, INSIGHT_STALE_MS);
   assert.equal(INSIGHT_STALE_MS, 600_000);

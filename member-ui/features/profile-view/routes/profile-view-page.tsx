@@ -27,13 +27,16 @@ import { SuggestButton } from '../../../components/family/suggest-button';
 import { usePageTitle } from '../../../lib/page-title';
 import { useSessionUser } from '../../../lib/session';
 import { useLikeCheck, useToggleLike } from '../api/profile-like';
-import { useProfileInsights } from '../api/profile-insights';
+import { insightsFor, useProfileInsights } from '../api/profile-insights';
+import { CallButton } from '../../../components/calls/call-button';
+import { useCallsWith } from '../../../lib/calls';
 import { MemberActions, PeopleActions } from '../components/member-actions';
 import { PhotoGallery } from '../../../components/profile/photo-gallery';
 import { ProfileViewSkeleton } from '../components/profile-view-skeleton';
 import { NotInterestedButton } from '../../../components/not-interested/not-interested-button';
 import { SaveToShortlist } from '../../../components/shortlist/save-to-shortlist';
 import { FirstScreen, useFirstScreenReplaced } from '../../../app/layout/first-screen';
+import { MatchBreakdown } from '../components/match-breakdown';
 import { DownloadBiodata } from '../../../components/profile/download-biodata';
 
 const profileViewRoute = getRouteApi('/member/profile/$id');
@@ -152,6 +155,7 @@ function LoadedProfile({ profile }: { profile: ProfileView }) {
             </Badge>
           ) : null}
         </div>
+        {profile.matchFactors?.length ? <MatchBreakdown factors={profile.matchFactors} /> : null}
         {profile.familyStatus ? (
           <p className="profile-intro__family" role="note">
             {profile.familyStatus}
@@ -196,6 +200,7 @@ function LoadedProfile({ profile }: { profile: ProfileView }) {
                   Chat
                 </Link>
               </Button>
+              {user ? <MatchCall otherId={profile.userId} name={name} /> : null}
               {user ? <SaveToShortlist savedProfileId={profile.id} name={name} className="profile-intro__aside" /> : null}
               {user ? <NotInterestedButton profileId={profile.id} name={name} className="profile-intro__aside" showState /> : null}
             </>
@@ -216,6 +221,13 @@ function LoadedProfile({ profile }: { profile: ProfileView }) {
   );
 }
 
+/** "Video call" on a match's profile (calls are for matches; a member on the free plan is shown the plans). */
+function MatchCall({ otherId, name }: { otherId: number; name: string }) {
+  const calls = useCallsWith(otherId);
+  if (!calls.data?.canCall && !calls.data?.upgradeRequired) return null;
+  return <CallButton otherId={otherId} name={name} upgradeRequired={!calls.data.canCall} label />;
+}
+
 /**
  * The details and insight cards, below the fold: the photo and the intro (the screen's largest paint) are shown
  * first and these follow in a render React may interrupt, as does each insight's arrival, which re-renders only
@@ -223,7 +235,10 @@ function LoadedProfile({ profile }: { profile: ProfileView }) {
  */
 function DeferredDetails({ profile, isOwner, user }: { profile: ProfileView; isOwner: boolean; user: SessionUser | null }) {
   const shown = useDeferredValue(true, false);
-  const insights = useDeferredValue(useProfileInsights(profile, user));
+  // Helper mode: the insights are the candidate's with this member, never the helper's own.
+  const mode = useHelperMode();
+  const who = insightsFor(user, profile, mode.helping, mode.profiles.some((h) => h.profileId === profile.id));
+  const insights = useDeferredValue(useProfileInsights(profile, who));
   if (!shown) return null;
   return <ProfileDetails profile={profile} isOwner={isOwner} nriEditable={isOwner} insights={insights} />;
 }

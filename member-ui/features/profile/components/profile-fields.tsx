@@ -8,6 +8,8 @@ import { TextAreaField } from '../../../components/ui/textarea-field';
 import { TextField } from '../../../components/ui/text-field';
 import { CountryMultiSelect } from '../../../components/profile/country-multi-select';
 import { CommunityField } from '../../../components/profile/community-field';
+import { ChoiceList } from '../../../components/profile/choice-list';
+import { citiesOf, findCity } from '../../../../contracts/gazetteer';
 import { incomeRangeOf } from '../../../../contracts/profile-basics';
 import {
   AM_PM_OPTIONS,
@@ -35,7 +37,9 @@ import {
   countryOptions,
 } from '../../../components/profile/option-labels';
 
-type FieldKind = 'text' | 'tel' | 'number' | 'date' | 'select' | 'textarea' | 'countries' | 'boolean' | 'count' | 'income' | 'community';
+type FieldKind =
+  | 'text' | 'tel' | 'number' | 'date' | 'select' | 'textarea' | 'countries' | 'boolean' | 'count' | 'income' | 'community' | 'choices' | 'communities'
+  | 'city';
 
 interface FieldDef {
   label: string;
@@ -66,7 +70,7 @@ export const FIELD_DEFS = {
     },
     placeholder: 'Select country',
   },
-  city: { label: 'City', kind: 'text' },
+  city: { label: 'City', kind: 'city' },
   height: { label: 'Height', kind: 'count', options: HEIGHT_OPTIONS, placeholder: 'Select height' },
   maritalStatus: { label: 'Marital Status', kind: 'select', options: MARITAL_STATUS_OPTIONS, placeholder: 'Select marital status' },
   education: { label: 'Education Level', kind: 'select', options: EDUCATION_OPTIONS, placeholder: 'Select education level' },
@@ -105,6 +109,13 @@ export const FIELD_DEFS = {
   locationPreference: { label: 'Preferred Locations', kind: 'countries' },
   educationPreference: { label: 'Education Preference', kind: 'text' },
   professionPreference: { label: 'Profession Preference', kind: 'text' },
+  heightPreferenceMin: { label: 'Height From', kind: 'count', options: HEIGHT_OPTIONS, placeholder: 'Any' },
+  heightPreferenceMax: { label: 'Height To', kind: 'count', options: HEIGHT_OPTIONS, placeholder: 'Any' },
+  maritalStatusPreference: { label: 'Marital Status Preference', kind: 'choices', options: MARITAL_STATUS_OPTIONS, hint: 'None chosen: open to all' },
+  dietPreference: { label: 'Diet Preference', kind: 'choices', options: DIET_OPTIONS, hint: 'None chosen: open to all' },
+  communityPreference: { label: 'Community Preference', kind: 'communities', placeholder: 'Open to all', hint: 'Communities separated by commas; empty is open to all' },
+  religionPreference: { label: 'Religion Preference', kind: 'choices', options: RELIGION_OPTIONS, hint: 'Your search starts with these religions' },
+  motherTonguePreference: { label: 'Mother Tongue Preference', kind: 'choices', options: MOTHER_TONGUE_OPTIONS, hint: 'Your search starts with these mother tongues' },
 } as const satisfies Record<string, FieldDef>;
 
 export type ProfileFieldName = keyof typeof FIELD_DEFS;
@@ -134,7 +145,8 @@ export function formValuesOf(profile: ProfileView, fields: readonly ProfileField
     const def: FieldDef = FIELD_DEFS[field];
     // A self-made profile carries the account's name; the candidate's own name starts empty if that changes.
     const raw = field === 'fullName' && profile.profileType === 'self' ? null : (profile as unknown as Record<string, unknown>)[field];
-    if (def.kind === 'countries') values[field] = Array.isArray(raw) ? raw.map(String) : [];
+    if (def.kind === 'countries' || def.kind === 'choices') values[field] = Array.isArray(raw) ? raw.map(String) : [];
+    else if (def.kind === 'communities') values[field] = Array.isArray(raw) ? raw.map(String).join(', ') : '';
     else if (def.kind === 'boolean') values[field] = raw === true ? 'yes' : raw === false ? 'no' : '';
     else if (field === 'birthMinute' && typeof raw === 'number') values[field] = String(raw).padStart(2, '0');
     // The income is chosen as a range: an amount shows as the range it falls in.
@@ -153,8 +165,12 @@ export function apiValuesOf(values: FormValues, fields: readonly ProfileFieldNam
   for (const field of fields) {
     const def: FieldDef = FIELD_DEFS[field];
     const value = values[field];
-    if (def.kind === 'countries') {
+    if (def.kind === 'countries' || def.kind === 'choices') {
       out[field] = Array.isArray(value) ? value : [];
+      continue;
+    }
+    if (def.kind === 'communities') {
+      out[field] = typeof value === 'string' ? value.split(',').map((c) => c.trim()).filter(Boolean) : [];
       continue;
     }
     const text = typeof value === 'string' ? value.trim() : '';
@@ -198,8 +214,12 @@ export function ProfileField({
   if (def.kind === 'countries') {
     return <CountryMultiSelect label={def.label} value={Array.isArray(value) ? value : []} onChange={(next) => onChange(field, next)} error={error} />;
   }
+  if (def.kind === 'choices') {
+    return <ChoiceList label={def.label} hint={def.hint} value={Array.isArray(value) ? value : []} options={def.options ?? []} error={error} onChange={(next) => onChange(field, next)} />;
+  }
   const text = typeof value === 'string' ? value : '';
   const handle = (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => onChange(field, event.target.value);
+  if (def.kind === 'city') return <CityField value={text} country={other('country')} error={error} onChange={handle} />;
   if (def.kind === 'community') {
     return <CommunityField name={field} religion={other('religion')} motherTongue={other('motherTongue')} value={text} error={error} onChange={handle} />;
   }
@@ -240,5 +260,43 @@ export function ProfileField({
       hint={def.hint}
       onChange={handle}
     />
+  );
+}
+
+/**
+ * The city, with the cities distance search knows in the chosen country as suggestions; a city it does not know is
+ * kept, with a note that distance searches leave the member out until they pick a known one.
+ */
+function CityField({
+  value,
+  country,
+  error,
+  onChange,
+}: {
+  value: string;
+  country: string;
+  error?: string;
+  onChange: (event: ChangeEvent<HTMLInputElement>) => void;
+}) {
+  const listId = 'profile-city-suggestions';
+  const unknown = value.trim() !== '' && country !== '' && findCity(value, country) === null;
+  return (
+    <>
+      <TextField
+        label="City"
+        name="city"
+        list={listId}
+        autoComplete="off"
+        value={value}
+        error={error}
+        hint={unknown ? 'Distance searches cannot place this city: pick a city from the list (or the nearest one) so members searching near you find you.' : undefined}
+        onChange={onChange}
+      />
+      <datalist id={listId}>
+        {citiesOf(country).map((city) => (
+          <option key={city} value={city} />
+        ))}
+      </datalist>
+    </>
   );
 }

@@ -4,6 +4,7 @@ import BadgeCheck from 'lucide-react/icons/badge-check';
 import Briefcase from 'lucide-react/icons/briefcase';
 import Eye from 'lucide-react/icons/eye';
 import MapPin from 'lucide-react/icons/map-pin';
+import { findCity } from '../../../../contracts/gazetteer';
 import type { ProfileCardView, ProfileView } from '../../../../contracts/views';
 import { CompatibilityCard } from '../../../components/profile/insight-cards';
 import { ProfileDetails } from '../../../components/profile/profile-details';
@@ -35,6 +36,12 @@ export function ViewTab({ profile, onBack }: { profile: ProfileView; onBack: () 
         <Eye size={16} aria-hidden="true" />
         This is how other members see your profile.
       </p>
+      {profile.city && profile.country && !findCity(profile.city, profile.country) ? (
+        <p className="view-tab__note" role="note">
+          <MapPin size={16} aria-hidden="true" />
+          Members searching near a city cannot place "{profile.city}": edit your city and pick one from the list, or the nearest one.
+        </p>
+      ) : null}
       <article className="profile-view view-tab__preview" aria-labelledby="preview-name">
         <div className="profile-view__media">
           <PhotoGallery profile={profile} name={name} />

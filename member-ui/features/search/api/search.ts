@@ -1,11 +1,12 @@
 import { infiniteQueryOptions } from '@tanstack/react-query';
-import type { ACTIVE_WITHIN_DAYS } from '../../../../contracts/discovery';
+import type { ACTIVE_WITHIN_DAYS, SearchSort } from '../../../../contracts/discovery';
 import type {
   DIETS,
   EDUCATION_LEVELS,
   MARITAL_STATUSES,
   MOTHER_TONGUES,
   PROFILE_TYPES,
+  RASHIS,
   RELIGIONS,
   RETURN_TO_INDIA_PLANS,
 } from '../../../../contracts/enums';
@@ -37,6 +38,13 @@ export interface SearchFilters {
   religions: (typeof RELIGIONS)[number][];
   motherTongues: (typeof MOTHER_TONGUES)[number][];
   maritalStatuses: (typeof MARITAL_STATUSES)[number][];
+  /** cm; null: no bound */
+  minHeightCm: number | null;
+  maxHeightCm: number | null;
+  /** "City, Country" or a metro name; '' for anywhere */
+  near: string;
+  /** null: the place's own radius */
+  withinKm: number | null;
   // Premium and elite only (ADVANCED_SEARCH_FILTERS):
   profileType: ProfileTypeFilter;
   verified: VerifiedFilter;
@@ -47,6 +55,7 @@ export interface SearchFilters {
   activeWithinDays: ActiveWithin;
   /** null: no guna minimum. */
   minGuna: number | null;
+  rashis: (typeof RASHIS)[number][];
 }
 
 export interface MoodMatch {
@@ -56,6 +65,8 @@ export interface MoodMatch {
 
 export interface SearchCriteria {
   query: string;
+  /** how results are ordered (best match when absent) */
+  sort: SearchSort;
   /** null until the member applies the filter panel (the age range only counts once applied). */
   filters: SearchFilters | null;
   moodMatch: MoodMatch;
@@ -67,6 +78,10 @@ export const DEFAULT_FILTERS: SearchFilters = {
   religions: [],
   motherTongues: [],
   maritalStatuses: [],
+  minHeightCm: null,
+  maxHeightCm: null,
+  near: '',
+  withinKm: null,
   profileType: 'all',
   verified: 'all',
   hasPhoto: false,
@@ -75,6 +90,7 @@ export const DEFAULT_FILTERS: SearchFilters = {
   returnPlans: [],
   activeWithinDays: 0,
   minGuna: null,
+  rashis: [],
 };
 
 /** The same filters with every premium one cleared (what a tryme member may send). */
@@ -89,6 +105,7 @@ export function withoutPremiumFilters(filters: SearchFilters): SearchFilters {
     returnPlans: [],
     activeWithinDays: 0,
     minGuna: null,
+    rashis: [],
   };
 }
 
@@ -112,6 +129,7 @@ export function searchParamsOf(criteria: SearchCriteria): Record<string, string>
   const params: Record<string, string> = {};
   const query = criteria.query.trim();
   if (query) params.query = query;
+  if (criteria.sort !== 'best') params.sort = criteria.sort;
   const { filters } = criteria;
   if (filters) {
     params.minAge = String(filters.ageRange[0]);
@@ -124,6 +142,7 @@ export function searchParamsOf(criteria: SearchCriteria): Record<string, string>
       educations: filters.educations,
       diets: filters.diets,
       returnPlans: filters.returnPlans,
+      rashis: filters.rashis,
     };
     for (const [name, values] of Object.entries(lists)) {
       if (values.length > 0) params[name] = values.join(',');
@@ -133,6 +152,12 @@ export function searchParamsOf(criteria: SearchCriteria): Record<string, string>
     if (filters.hasPhoto) params.hasPhoto = 'true';
     if (filters.activeWithinDays !== 0) params.activeWithinDays = String(filters.activeWithinDays);
     if (filters.minGuna !== null) params.minGuna = String(filters.minGuna);
+    if (filters.minHeightCm !== null) params.minHeightCm = String(filters.minHeightCm);
+    if (filters.maxHeightCm !== null) params.maxHeightCm = String(filters.maxHeightCm);
+    if (filters.near) {
+      params.near = filters.near;
+      if (filters.withinKm !== null) params.withinKm = String(filters.withinKm);
+    }
   }
   if (criteria.moodMatch.enabled) {
     params.matchMood = 'true';

@@ -3,6 +3,7 @@ import {
   EDUCATION_LEVELS,
   MARITAL_STATUSES,
   MOTHER_TONGUES,
+  RASHIS,
   RELIGIONS,
   RETURN_TO_INDIA_PLANS,
 } from '../../../../contracts/enums';
@@ -29,6 +30,7 @@ const DIET_LABELS: Record<(typeof DIETS)[number], string> = {
 };
 
 export const RELIGION_CHOICES = same(RELIGIONS);
+export const RASHI_CHOICES = same(RASHIS);
 export const MOTHER_TONGUE_CHOICES = same(MOTHER_TONGUES);
 export const EDUCATION_CHOICES = same(EDUCATION_LEVELS);
 export const MARITAL_CHOICES = MARITAL_STATUSES.map((value) => ({ value, label: MARITAL_LABELS[value] }));

@@ -16,6 +16,7 @@ import {
   withoutPremiumFilters,
 } from '../api/search';
 import { ChoiceGroup } from './choice-group';
+import { DistanceField, HeightField } from './distance-height';
 import {
   ACTIVE_CHOICES,
   DIET_CHOICES,
@@ -23,6 +24,7 @@ import {
   MARITAL_CHOICES,
   MOTHER_TONGUE_CHOICES,
   PROFILE_TYPE_CHOICES,
+  RASHI_CHOICES,
   RELIGION_CHOICES,
   RETURN_PLAN_CHOICES,
   VERIFIED_CHOICES,
@@ -41,7 +43,7 @@ export interface FilterPanelProps {
 
 /** How many background (free) and premium filters a draft sets: shown on the closed sections. */
 function backgroundCount(f: SearchFilters): number {
-  return f.religions.length + f.motherTongues.length + f.maritalStatuses.length;
+  return f.religions.length + f.motherTongues.length + f.maritalStatuses.length + (f.minHeightCm !== null || f.maxHeightCm !== null ? 1 : 0);
 }
 function premiumCount(f: SearchFilters): number {
   return (
@@ -52,7 +54,8 @@ function premiumCount(f: SearchFilters): number {
     f.diets.length +
     f.returnPlans.length +
     (f.activeWithinDays !== 0 ? 1 : 0) +
-    (f.minGuna !== null ? 1 : 0)
+    (f.minGuna !== null ? 1 : 0) +
+    f.rashis.length
   );
 }
 
@@ -123,6 +126,10 @@ export function FilterPanel({ initial, advancedLocked, onApply, onReset }: Filte
         <LocationPicker value={draft.locations} onChange={(locations) => update('locations', locations)} />
       </Field>
 
+      <Field label="Near">
+        <DistanceField near={draft.near} withinKm={draft.withinKm} onChange={(near, withinKm) => setDraft((current) => ({ ...current, near, withinKm }))} />
+      </Field>
+
       <Field label="Age Range" value={`${draft.ageRange[0]} yrs – ${draft.ageRange[1]} yrs`}>
         <Slider.Root
           className="range-slider"
@@ -165,6 +172,9 @@ export function FilterPanel({ initial, advancedLocked, onApply, onReset }: Filte
             onChange={(v) => update('maritalStatuses', v)}
           />
         </Field>
+        <Field label="Height">
+          <HeightField min={draft.minHeightCm} max={draft.maxHeightCm} onChange={(min, max) => setDraft((current) => ({ ...current, minHeightCm: min, maxHeightCm: max }))} />
+        </Field>
       </Section>
 
       <Section
@@ -174,7 +184,7 @@ export function FilterPanel({ initial, advancedLocked, onApply, onReset }: Filte
         defaultOpen={locked || premiumCount(initial) > 0}
       >
         {locked ? (
-          <UpgradeLock text="Profile type, verified, photo, education, diet, return plans, recently active and guna score are Premium filters." />
+          <UpgradeLock text="Profile type, verified, photo, education, diet, return plans, recently active, guna score and rashi are Premium filters." />
         ) : null}
         <fieldset className="filter-panel__premium" disabled={locked}>
           <Field label="Profile Type">
@@ -231,6 +241,9 @@ export function FilterPanel({ initial, advancedLocked, onApply, onReset }: Filte
               onChange={(v) => update('returnPlans', v)}
               disabled={locked}
             />
+          </Field>
+          <Field label="Rashi (Moon sign)">
+            <MultiChoice label="Rashi" value={draft.rashis} choices={RASHI_CHOICES} onChange={(v) => update('rashis', v)} disabled={locked} />
           </Field>
           <div className="filter-panel__group">
             <div className="filter-panel__switch-row">

@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import BadgeCheck from 'lucide-react/icons/badge-check';
 import Briefcase from 'lucide-react/icons/briefcase';
 import MapPin from 'lucide-react/icons/map-pin';
+import Moon from 'lucide-react/icons/moon';
 import Smile from 'lucide-react/icons/smile';
 import TextSearch from 'lucide-react/icons/text-search';
 import { Button } from '../../../components/ui/button';
@@ -95,6 +96,14 @@ export function ResultCard({ result, first = false, helping = false }: { result:
           <p className="result-card__meta">
             <MapPin size={13} aria-hidden="true" />
             <span className="result-card__meta-text">{place}</span>
+          </p>
+        ) : null}
+        {result.rashi ? (
+          <p className="result-card__meta">
+            <Moon size={13} aria-hidden="true" />
+            <span className="result-card__meta-text">
+              {result.rashi} rashi
+            </span>
           </p>
         ) : null}
         {result.profileType === 'parent' && result.parentName ? (

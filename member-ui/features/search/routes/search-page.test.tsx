@@ -203,7 +203,7 @@ test('tryme members may use the background filters; the premium ones are shown l
   const { fetchStub } = renderApp('/search', searchServer(() => page([]), 'tryme'));
   fireEvent.click(await screen.findByRole('button', { name: 'Filters' }));
   // The premium section is open for tryme, so the member sees what Premium adds.
-  assert.ok(await screen.findByText(/guna score are Premium filters/));
+  assert.ok(await screen.findByText(/guna score and rashi are Premium filters/));
   const familyChoice = within(screen.getByRole('group', { name: 'Profile Type' })).getByRole('radio', { name: 'Family' });
   assert.equal((familyChoice as HTMLButtonElement).disabled, true);
   const vegan = within(screen.getByRole('group', { name: 'Diet' })).getByRole('button', { name: 'Vegan' });
@@ -483,4 +483,60 @@ test("in helper mode the search is the candidate's: asked for as them, under the
   renderApp('/search', helperServer('tryme'));
   fireEvent.click(await screen.findByRole('button', { name: 'Filters' }));
   assert.ok(await screen.findByRole('link', { name: 'Upgrade to unlock' }));
+});
+
+test('sort, distance, height and rashi are in the address: a link opens them, the sort control changes the order', async () => {
+  const { fetchStub, router } = renderApp(
+    '/search?sort=newest&near=Greater%20Toronto&withinKm=25&minHeightCm=165&maxHeightCm=180&rashis=Mesha,Nonsense',
+    searchServer(() => page([buildProfileCard({ fullName: 'Near Result', rashi: 'Mesha' })])),
+  );
+  assert.ok(await screen.findByText('Near Result'));
+  assert.ok(screen.getByText('Mesha rashi'), 'the card shows the rashi');
+  const [call] = fetchStub.callsTo('GET', '/api/search');
+  assert.deepEqual(Object.fromEntries(call?.url.searchParams ?? []), {
+    sort: 'newest',
+    minAge: '25',
+    maxAge: '35',
+    rashis: 'Mesha',
+    minHeightCm: '165',
+    maxHeightCm: '180',
+    near: 'Greater Toronto',
+    withinKm: '25',
+    limit: '20',
+  });
+  assert.ok(screen.getByText(/newest profiles first/));
+  const sort = screen.getByRole('combobox', { name: 'Sort' }) as HTMLSelectElement;
+  assert.equal(sort.value, 'newest');
+  fireEvent.change(sort, { target: { value: 'active' } });
+  await waitFor(() => assert.ok(router.state.location.href.includes('sort=active')));
+  await waitFor(() => assert.ok(fetchStub.callsTo('GET', '/api/search').some((c) => c.url.searchParams.get('sort') === 'active')));
+  fireEvent.change(screen.getByRole('combobox', { name: 'Sort' }), { target: { value: 'best' } });
+  await waitFor(() => assert.ok(!router.state.location.href.includes('sort=')));
+});
+
+test("the filter panel starts from the member's preferred religions and mother tongues, and applies a place and heights", async () => {
+  const { router } = renderApp(
+    '/search',
+    fakeServer({
+      user: buildSessionUser({ id: 7, subscriptionTier: 'premium' }),
+      handle: (request) => {
+        if (request.url.pathname === '/api/search') return page([]);
+        if (request.url.pathname === '/api/profiles/user/7') {
+          return jsonResponse(200, { id: 70, userId: 7, agePreferenceMin: 27, agePreferenceMax: 33, religionPreference: ['Hindu', 'Jain'], motherTonguePreference: ['Tamil'] });
+        }
+        return undefined;
+      },
+    }),
+  );
+  fireEvent.click(await screen.findByRole('button', { name: 'Filters' }));
+  assert.ok(await screen.findByText('27 yrs – 33 yrs'));
+  fireEvent.change(screen.getByRole('combobox', { name: 'Near (city, country or metro area)' }), { target: { value: 'Bay Area' } });
+  fireEvent.change(screen.getByRole('combobox', { name: 'Within' }), { target: { value: '50' } });
+  fireEvent.change(screen.getByRole('combobox', { name: 'Minimum height' }), { target: { value: '170' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Apply Filters' }));
+  await waitFor(() =>
+    assert.deepEqual(Object.fromEntries(new URL(router.state.location.href, 'http://app').searchParams), {
+      minAge: '27', maxAge: '33', religions: 'Hindu,Jain', motherTongues: 'Tamil', minHeightCm: '170', near: 'Bay Area', withinKm: '50',
+    }),
+  );
 });

@@ -35,7 +35,8 @@ import { MoodMatchCard } from '../components/mood-match-card';
 import { MoodPromptCard } from '../components/mood-prompt-card';
 import { ResultCard } from '../components/result-card';
 import { filterPanelOpenAtom } from '../components/search-state';
-import { criteriaFromUrl, defaultAgeRange, filterParams, hasFilterParams } from '../search-url';
+import { criteriaFromUrl, defaultAgeRange, filterParams, hasFilterParams, preferenceDefaults } from '../search-url';
+import { SortControl, sortedBy } from '../components/sort-control';
 import type { SearchPageSearch } from '../../../app/routing/search-schemas';
 import { RENDERED_ON_SERVER } from '../../../lib/server-render';
 
@@ -68,6 +69,7 @@ function activeFilterCount(filters: SearchFilters | null): number {
     filters.educations,
     filters.diets,
     filters.returnPlans,
+    filters.rashis,
   ].filter((list) => list.length > 0).length;
   const single = [
     filters.profileType !== 'all',
@@ -75,6 +77,8 @@ function activeFilterCount(filters: SearchFilters | null): number {
     filters.hasPhoto,
     filters.activeWithinDays !== 0,
     filters.minGuna !== null,
+    filters.near !== '',
+    filters.minHeightCm !== null || filters.maxHeightCm !== null,
   ].filter(Boolean).length;
   // The age range counts once applied: it always narrows the results.
   return 1 + lists + single;
@@ -151,7 +155,7 @@ export function SearchScreen({ address, changeAddress }: { address: SearchPageSe
   const ownProfile = useQuery({ ...ownProfileQueryOptions(searcherId), enabled: Boolean(user) && needsDefaultAges });
   const defaultAges = defaultAgeRange(ownProfile.data);
   const fromAddress = criteriaFromUrl(address, defaultAges);
-  const { filters: appliedFilters, moodMatch } = fromAddress;
+  const { filters: appliedFilters, moodMatch, sort } = fromAddress;
   const go = changeAddress;
 
   // Typing is the box's own state; the address follows it after a pause (replacing, not adding, history entries).
@@ -180,8 +184,8 @@ export function SearchScreen({ address, changeAddress }: { address: SearchPageSe
   // Tryme members never send the premium filters (the server would answer 403), even if the address holds them
   // (a link from a Premium member, or a search from before a downgrade).
   const criteria: SearchCriteria = advancedLocked
-    ? { query, filters: appliedFilters && withoutPremiumFilters(appliedFilters), moodMatch: { ...moodMatch, enabled: false } }
-    : { query, filters: appliedFilters, moodMatch };
+    ? { query, sort, filters: appliedFilters && withoutPremiumFilters(appliedFilters), moodMatch: { ...moodMatch, enabled: false } }
+    : { query, sort, filters: appliedFilters, moodMatch };
   const options = searchQueryOptions(criteria, helping?.profileId ?? null);
   const search = useInfiniteQuery({ ...options, enabled: Boolean(user) });
   // A cursor the server refuses (the member's profile changed, or it belongs to another search): start this
@@ -275,7 +279,7 @@ export function SearchScreen({ address, changeAddress }: { address: SearchPageSe
             <PanelPending />
           ) : (
             <FilterPanel
-              initial={appliedFilters ?? { ...DEFAULT_FILTERS, ageRange: defaultAges }}
+              initial={appliedFilters ?? { ...DEFAULT_FILTERS, ...preferenceDefaults(ownProfile.data) }}
               advancedLocked={advancedLocked}
               onApply={(filters) => {
                 go((current) => ({ ...current, ...filterParams(filters) }), false);
@@ -291,13 +295,17 @@ export function SearchScreen({ address, changeAddress }: { address: SearchPageSe
 
       <section className="search-results" aria-labelledby="results-title" aria-busy={search.isFetching}>
         <div className="search-results__head">
-          <h2 id="results-title" className="search-results__title">
-            {narrowed ? 'Results' : 'Your best matches'}
-          </h2>
+          <div className="search-results__title-row">
+            <h2 id="results-title" className="search-results__title">
+              {narrowed ? 'Results' : 'Your best matches'}
+            </h2>
+            <SortControl value={sort} onChange={(next) => go((current) => ({ ...current, sort: next === 'best' ? undefined : next }), false)} />
+          </div>
           {total !== null && !search.isPending && !rendering ? (
             <p className="search-results__count" aria-live="polite">
               {members(total)}
-              {narrowed ? ' match your search' : ', best match first'}
+              {narrowed ? ' match your search' : ''}
+              {`, ${sortedBy(sort)}`}
             </p>
           ) : null}
         </div>

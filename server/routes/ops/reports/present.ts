@@ -28,14 +28,17 @@ export async function presentReports(db: Knex, rows: Report[]) {
     resolutionNote: r.resolutionNote ?? null,
     /**
      * Where the reporter filed it: from the member's profile, from chat (no profile named), on declining a profile
-     * made for them (family_decline: no account, so no reporter), or by the chat's scam rules (auto: no reporter).
+     * made for them (family_decline: no account, so no reporter), from a video call's screen (video_call), or by the
+     * chat's scam rules (auto: no reporter).
      */
     source:
       r.source === 'auto'
         ? ('auto' as const)
         : r.filedFrom === 'family_decline'
           ? ('family_decline' as const)
-          : r.reportedProfileId
+          : r.filedFrom === 'video_call'
+            ? ('video_call' as const)
+            : r.reportedProfileId
             ? ('profile' as const)
             : ('chat' as const),
     /** the message an automatic report highlights */

@@ -1,0 +1,87 @@
+import type { NotificationType } from '../../../contracts/enums';
+import type { Db } from '../../db';
+import { FamilyMember, ProfileFamily } from '../../models/family';
+import { Profile } from '../../models/profile';
+import { User } from '../../models/user';
+import { type FamilyAction, decideFamily, familyFacts } from '../../policies/relationship';
+import type { TierHolder } from '../../policies/tier';
+import { familyReadersOf } from './acts';
+import { firstNameOf } from './people';
+
+/** What a notification of the candidate's says, enough to word the family's copy of it. */
+export interface CandidateNotice {
+  userId: number;
+  type: NotificationType;
+  title: string;
+  content?: string | null;
+  actorUserId?: number | null;
+  relatedItemId?: number | null;
+}
+
+/**
+ * The notifications about a candidate's profile that reach its family, and the permission each needs: a like
+ * received and a new match go to family the candidate lets like (they act on them), a message only to family who
+ * may read that conversation (the candidate lets them write, and a family member wrote in it or it was shared).
+ * Everything else (payments, verification, their own conversations) stays the candidate's.
+ */
+const FOR_FAMILY: Partial<Record<NotificationType, FamilyAction>> = { like: 'like', match: 'like', message: 'message' };
+
+export interface FamilyCopy {
+  userId: number;
+  forProfileId: number;
+  title: string;
+  content: string | null;
+}
+
+/** The family members who hear of `notice` for the candidate, each with the copy they read ("Arjun has a new match"). */
+export async function familyCopiesOf(db: Db, notice: CandidateNotice): Promise<FamilyCopy[]> {
+  const action = FOR_FAMILY[notice.type];
+  if (!action) return [];
+  const profile = await Profile.query(db).where({ userId: notice.userId, isDeleted: false }).select('id', 'fullName').first();
+  if (!profile) return [];
+  const members = (await FamilyMember.query(db).where({ profileId: profile.id, status: 'active' }).whereNot('userId', notice.userId).select('userId')).map((m) => m.userId);
+  if (members.length === 0) return [];
+  // One permission set per profile: the first member's facts answer for all (the candidate is no family member).
+  const facts = await familyFacts(db, members[0], profile.id);
+  if (!facts || !decideFamily(facts, action)) return [];
+  let recipients = members;
+  if (notice.type === 'message') {
+    const other = notice.relatedItemId ?? notice.actorUserId ?? null;
+    if (other === null) return [];
+    const readers = new Set(await familyReadersOf(db, notice.userId, other));
+    recipients = members.filter((m) => readers.has(m));
+  }
+  const family = await ProfileFamily.query(db).findById(profile.id).select('candidateFirstName');
+  const owner = await User.query(db).findById(notice.userId).select('fullName');
+  const name = firstNameOf(owner?.fullName) ?? family?.candidateFirstName ?? firstNameOf(profile.fullName) ?? 'They';
+  const worded = familyWording(notice, name);
+  return recipients.filter((m) => m !== notice.actorUserId).map((userId) => ({ userId, forProfileId: profile.id, ...worded }));
+}
+
+/** The family's copy says whose it is: "Someone liked Arjun's profile", "Arjun has a new match". */
+function familyWording(notice: CandidateNotice, name: string): { title: string; content: string | null } {
+  const content = notice.content ?? null;
+  if (notice.type === 'match') return { title: `${name} has a new match`, content: content?.replace(/^You and /, `${name} and `) ?? null };
+  if (notice.type === 'like') return { title: `Someone liked ${name}'s profile`, content: content?.replace(/ your profile$/, ` ${name}'s profile`) ?? null };
+  return { title: notice.title.replace(/^New message from /, `New message for ${name} from `), content };
+}
+
+/** For the helper's copies: the candidate's plan (it decides what the copy shows) and first name, by profile. */
+export async function copyContextsOf(db: Db, profileIds: number[]): Promise<Map<number, { tier: TierHolder; name: string }>> {
+  const out = new Map<number, { tier: TierHolder; name: string }>();
+  if (profileIds.length === 0) return out;
+  const rows = (await Profile.query(db)
+    .join('users', 'users.id', 'profiles.userId')
+    .whereIn('profiles.id', [...new Set(profileIds)])
+    .select('profiles.id', 'profiles.fullName as profileName', 'users.fullName', 'users.subscriptionTier', 'users.subscriptionEnds')) as unknown as Array<{ id: number; profileName: string | null; fullName: string | null } & TierHolder>;
+  for (const r of rows) {
+    const ends = r.subscriptionEnds === null ? null : Number(r.subscriptionEnds);
+    out.set(r.id, { tier: { subscriptionTier: r.subscriptionTier, subscriptionEnds: ends }, name: firstNameOf(r.fullName) ?? firstNameOf(r.profileName) ?? 'them' });
+  }
+  return out;
+}
+
+/** The profiles `userId` helps with now: copies about any other profile (they were removed since) are not shown. */
+export async function activeHelpedProfileIds(db: Db, userId: number): Promise<number[]> {
+  return (await FamilyMember.query(db).where({ userId, status: 'active' }).select('profileId')).map((m) => m.profileId);
+}
