@@ -1,7 +1,6 @@
 import type { Db } from '../db';
 import type { QueryBuilder } from 'objection';
 import type { Profile } from '../models/profile';
-import { PrivacySettings } from '../models/settings';
 import type { User } from '../models/user';
 import { FAMILY_HIDDEN_SQL, relationshipBetween } from './relationship';
 
@@ -23,10 +22,7 @@ export async function profileAccess(db: Db, viewer: User | null, profile: Profil
   if (profile.isDeleted) return null;
   const relationship = await relationshipBetween(db, viewer, profile.userId);
   if (!relationship.mayViewProfile) return null;
-  const row = await PrivacySettings.query(db).findById(profile.userId);
-  const privacy = row
-    ? { profileVisibility: row.profileVisibility as string, blurPhotos: row.blurPhotos, showPhoneNumber: row.showPhoneNumber, showEmail: row.showEmail }
-    : null;
+  const privacy = relationship.privacy;
   return {
     viewer,
     isOwner: relationship.self,

@@ -1,5 +1,5 @@
 import type { FamilyConsent, FamilyPermissions } from '../../contracts/family';
-import type { Db } from '../db';
+import { type Db, readRows } from '../db';
 import { FamilyMember, ProfileFamily } from '../models/family';
 import { Profile } from '../models/profile';
 
@@ -116,37 +116,6 @@ export const AWAITING_CONSENT_SQL = (pf: string) => `(${pf}.consent = 'unconfirm
 /** SQL for "the profile_family row `pf` hides its profile from every other member": declined, or behind the gate. */
 export const FAMILY_HIDDEN_SQL = (pf: string) => `(${pf}.consent = 'declined' OR ${AWAITING_CONSENT_SQL(pf)})`;
 
-/** The facts of one member, in one query (user, privacy settings, live profile). Null when no such user. */
-export async function targetFacts(db: Db, userId: number): Promise<TargetFacts | null> {
-  const row = await db('users')
-    .leftJoin('privacy_settings as ps', 'ps.userId', 'users.id')
-    .where('users.id', userId)
-    .first(
-      'users.id',
-      'users.isDeleted',
-      'users.status',
-      'users.role',
-      'ps.profileVisibility',
-      'ps.blurPhotos',
-      'ps.allowMessagesFrom',
-      // A profile its candidate declined (made by family without their consent) is live for no one.
-      db('profiles')
-        .count('*')
-        .where('profiles.userId', userId)
-        .where('profiles.isDeleted', false)
-        .whereNotExists((s) => s.select('pf.profile_id').from('profile_family as pf').whereRaw('pf.profile_id = profiles.id').where('pf.consent', 'declined'))
-        .as('liveProfiles'),
-      db('profiles')
-        .count('*')
-        .where('profiles.userId', userId)
-        .where('profiles.isDeleted', false)
-        .whereExists((s) => s.select('pf.profile_id').from('profile_family as pf').whereRaw('pf.profile_id = profiles.id').whereRaw(AWAITING_CONSENT_SQL('pf')))
-        .as('awaitingProfiles'),
-    );
-  if (!row) return null;
-  return { ...targetFactsOf(userId, row, Number(row.liveProfiles) > 0), awaitingConsent: Number(row.awaitingProfiles) > 0 };
-}
-
 /** The owner's and privacy columns a row must carry for `targetFactsOf` (users and privacy_settings, any alias). */
 export interface TargetRow {
   isDeleted: unknown;
@@ -170,24 +139,6 @@ export function targetFactsOf(userId: number, row: TargetRow, profileLive: boole
   };
 }
 
-/** What lies between two members (a: the viewer), in one query. */
-export async function pairFacts(db: Db, a: number, b: number): Promise<PairFacts> {
-  const [user1Id, user2Id] = a < b ? [a, b] : [b, a];
-  const row = await db
-    .select(
-      db('blocks').count('*').where({ blockerId: a, blockedId: b }).as('blocksByA'),
-      db('blocks').count('*').where({ blockerId: b, blockedId: a }).as('blocksByB'),
-      db('matches').count('*').where({ user1Id, user2Id }).as('matches'),
-      db('messages')
-        .count('*')
-        .where((q) => q.where({ senderId: a, receiverId: b }).orWhere({ senderId: b, receiverId: a }))
-        .as('messages'),
-    )
-    .first();
-  const byA = Number(row?.blocksByA) > 0;
-  return { blocked: byA || Number(row?.blocksByB) > 0, viewerBlocked: byA, matched: Number(row?.matches) > 0, conversed: Number(row?.messages) > 0 };
-}
-
 export interface ViewerLike {
   id: number;
   role: string;
@@ -197,13 +148,60 @@ export function viewerFacts(viewer: ViewerLike | null): ViewerFacts | null {
   return viewer ? { userId: viewer.id, isStaff: viewer.role === 'reviewer' || viewer.role === 'admin' } : null;
 }
 
+/**
+ * The facts of the member `u.id` (account, privacy settings, a live profile, one waiting behind the consent gate)
+ * and what lies between them and the viewer (blocks either way, a match, a message either way), in one statement:
+ * every profile view, Kundali card, chat and message asks, and each statement is a round trip on PostgreSQL and
+ * a knex build on either. The viewer's id is bound where a pair fact needs it (0, matching no one, without one).
+ */
+const FACTS_SQL = `
+  SELECT u.is_deleted AS "isDeleted", u.status AS "status", u.role AS "role", ps.user_id AS "privacyOf",
+    ps.profile_visibility AS "profileVisibility", ps.blur_photos AS "blurPhotos", ps.allow_messages_from AS "allowMessagesFrom",
+    ps.show_phone_number AS "showPhoneNumber", ps.show_email AS "showEmail",
+    EXISTS (SELECT 1 FROM profiles p WHERE p.user_id = u.id AND p.is_deleted = FALSE
+      AND NOT EXISTS (SELECT 1 FROM profile_family pf WHERE pf.profile_id = p.id AND pf.consent = 'declined')) AS "profileLive",
+    EXISTS (SELECT 1 FROM profiles p WHERE p.user_id = u.id AND p.is_deleted = FALSE
+      AND EXISTS (SELECT 1 FROM profile_family pf WHERE pf.profile_id = p.id AND ${AWAITING_CONSENT_SQL('pf')})) AS "awaitingConsent",
+    EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = ? AND b.blocked_id = u.id) AS "blockedByViewer",
+    EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = u.id AND b.blocked_id = ?) AS "blocksViewer",
+    EXISTS (SELECT 1 FROM matches m WHERE m.user1_id = ? AND m.user2_id = ?) AS "matched",
+    EXISTS (SELECT 1 FROM messages x WHERE (x.sender_id = ? AND x.receiver_id = u.id) OR (x.sender_id = u.id AND x.receiver_id = ?)) AS "conversed"
+  FROM users u
+  LEFT JOIN privacy_settings ps ON ps.user_id = u.id
+  WHERE u.id = ?`;
+
+/** The member's privacy settings as the relationship read found them (null: no row), for presenters. */
+export interface TargetPrivacy {
+  profileVisibility: string;
+  blurPhotos: boolean;
+  showPhoneNumber: boolean;
+  showEmail: boolean;
+}
+
 /** The per-pair form: the relationship of `viewer` to the member `targetUserId` (NOBODY when there is none). */
-export async function relationshipBetween(db: Db, viewer: ViewerLike | null, targetUserId: number): Promise<Relationship & { target: TargetFacts | null; pair: PairFacts }> {
-  const target = await targetFacts(db, targetUserId);
+export async function relationshipBetween(
+  db: Db,
+  viewer: ViewerLike | null,
+  targetUserId: number,
+): Promise<Relationship & { target: TargetFacts | null; pair: PairFacts; privacy: TargetPrivacy | null }> {
   const none: PairFacts = { blocked: false, viewerBlocked: false, matched: false, conversed: false };
-  if (!target) return { ...NOBODY, target: null, pair: none };
-  const pair = viewer && viewer.id !== targetUserId ? await pairFacts(db, viewer.id, targetUserId) : none;
-  return { ...decideRelationship(viewerFacts(viewer), target, pair), target, pair };
+  const other = viewer && viewer.id !== targetUserId ? viewer.id : 0;
+  const [low, high] = other < targetUserId ? [other, targetUserId] : [targetUserId, other];
+  const [row] = await readRows<TargetRow & Record<string, unknown>>(db, FACTS_SQL, [other, other, low, high, other, other, targetUserId]);
+  if (!row) return { ...NOBODY, target: null, pair: none, privacy: null };
+  const target: TargetFacts = { ...targetFactsOf(targetUserId, row, truthy(row.profileLive)), awaitingConsent: truthy(row.awaitingConsent) };
+  const viewerBlocked = truthy(row.blockedByViewer);
+  const pair: PairFacts = other ? { blocked: viewerBlocked || truthy(row.blocksViewer), viewerBlocked, matched: truthy(row.matched), conversed: truthy(row.conversed) } : none;
+  const privacy: TargetPrivacy | null =
+    row.privacyOf === null || row.privacyOf === undefined
+      ? null
+      : { profileVisibility: String(row.profileVisibility), blurPhotos: truthy(row.blurPhotos), showPhoneNumber: truthy(row.showPhoneNumber), showEmail: truthy(row.showEmail) };
+  return { ...decideRelationship(viewerFacts(viewer), target, pair), target, pair, privacy };
+}
+
+/** What lies between two members (a: the one asking), read by the same statement. */
+export async function pairFacts(db: Db, a: number, b: number): Promise<PairFacts> {
+  return (await relationshipBetween(db, { id: a, role: 'member' }, b)).pair;
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -3,13 +3,15 @@ import type { AppServices } from '../context';
 import type { NotificationView } from '../../contracts/views';
 import type { Db } from '../db';
 import { Notification } from '../models/engagement';
+import { readRows } from '../db';
+import type { TierHolder } from '../policies/tier';
 import { copyContextsOf, familyCopiesOf } from './family/notices';
-import { NotificationSettings } from '../models/settings';
 import { User } from '../models/user';
 import { presentNotification } from '../presenters/notification';
 import { deliverPush, queuePush } from './push/send';
 import type { CatalogueId } from '../../member-ui/i18n/catalogue';
 import { translate, type Values } from '../i18n';
+import { isLanguage } from '../../contracts/i18n/languages';
 
 /** Which notification setting governs each type; types not listed are always delivered. */
 const SETTING_FOR_TYPE: Partial<Record<NotificationType, 'newMatches' | 'newMessages' | 'profileViews'>> = {
@@ -39,35 +41,59 @@ export interface NewNotification {
 type LocalizedMessage = { id: CatalogueId; values?: Values };
 
 /**
+ * What notify needs of the recipient, in one statement: their language (the notification is written in it), their
+ * tier (a like or a view on a tryme account is shown without who), their notification settings, and whether they
+ * have a device to push to. Every like, match, message and profile view notifies someone.
+ */
+const RECIPIENT_SQL = `
+  SELECT u.subscription_tier AS "subscriptionTier", u.subscription_ends AS "subscriptionEnds", u.language AS "language", ns.user_id AS "settingsOf",
+    ns.new_matches AS "newMatches", ns.new_messages AS "newMessages", ns.profile_views AS "profileViews", ns.push_notifications AS "pushNotifications",
+    EXISTS (SELECT 1 FROM push_subscriptions s WHERE s.user_id = u.id) AS "hasDevice"
+  FROM users u
+  LEFT JOIN notification_settings ns ON ns.user_id = u.id
+  WHERE u.id = ?`;
+
+const on = (value: unknown) => Boolean(Number(value));
+
+/**
  * Creates a notification when the member's settings allow it, and pushes it to their open streams and (with the
  * configuration at hand) to the browsers they turned push on in. Returns null when the member turned that kind off.
  */
 export async function notify(services: Pick<AppServices, 'db' | 'live'> & Partial<Pick<AppServices, 'config' | 'log'>>, input: NewNotification): Promise<Notification | null> {
+  const [recipient] = await readRows<Record<string, unknown>>(services.db, RECIPIENT_SQL, [input.userId]);
+  const hasSettings = recipient?.settingsOf !== null && recipient?.settingsOf !== undefined;
   const setting = SETTING_FOR_TYPE[input.type];
-  if (setting) {
-    const row = await NotificationSettings.query(services.db).findById(input.userId).select(setting);
-    if (row && !row[setting]) return null;
-  }
-  const recipient = await User.query(services.db).findById(input.userId).select('language');
-  const language = recipient?.language ?? 'en';
+  if (setting && hasSettings && !on(recipient[setting])) return null;
+  const language = isLanguage(recipient?.language) ? recipient.language : 'en';
   const { localized } = input;
-  const notification = await Notification.query(services.db).insertAndFetch({
-    userId: input.userId,
-    type: input.type,
-    title: (localized ? translate(language, localized.title.id, localized.title.values) : input.title).slice(0, 200),
-    content: localized?.content ? translate(language, localized.content.id, localized.content.values) : (input.content ?? null),
-    relatedItemId: input.relatedItemId ?? null,
-    sourceId: input.sourceId ?? null,
-    sourceType: input.sourceType ?? null,
-    actorUserId: input.actorUserId ?? null,
-    forProfileId: input.forProfileId ?? null,
-    isRead: false,
-    createdAt: Date.now(),
-  });
-  const shown = (await presentNotifications(services.db, [notification], input.userId))[0];
+  // One statement on both databases (an insert and then a read otherwise).
+  const [row] = await services.db('notifications')
+    .insert({
+      userId: input.userId,
+      type: input.type,
+      title: (localized ? translate(language, localized.title.id, localized.title.values) : input.title).slice(0, 200),
+      content: localized?.content ? translate(language, localized.content.id, localized.content.values) : (input.content ?? null),
+      relatedItemId: input.relatedItemId ?? null,
+      sourceId: input.sourceId ?? null,
+      sourceType: input.sourceType ?? null,
+      actorUserId: input.actorUserId ?? null,
+      forProfileId: input.forProfileId ?? null,
+      isRead: false,
+      createdAt: Date.now(),
+    })
+    .returning('*');
+  const notification = Notification.fromDatabaseJson(row);
+  // The member's own notification is shown by their own plan, read above; a helper's copy by the candidate's.
+  const tier: TierHolder = {
+    subscriptionTier: (recipient?.subscriptionTier as TierHolder['subscriptionTier'] | undefined) ?? 'tryme',
+    subscriptionEnds: recipient?.subscriptionEnds === null || recipient?.subscriptionEnds === undefined ? null : Number(recipient.subscriptionEnds),
+  };
+  const shown = notification.forProfileId ? (await presentNotifications(services.db, [notification], input.userId))[0] : presentNotification(notification, tier, null);
   services.live.publish({ userId: input.userId, kind: 'notification', payload: { ...shown } });
   const { config, log } = services;
-  if (config) {
+  // queuePush queues nothing for a member with push off or no device: known here already.
+  const mayPush = on(recipient?.hasDevice) && (!hasSettings || on(recipient.pushNotifications));
+  if (config && mayPush) {
     // Queued before the answer, so a push survives a restart; sent after it, so a slow push service does not
     // hold up the member who liked or wrote (the push-delivery job retries what fails).
     const queued = await queuePush(services.db, notification, shown);

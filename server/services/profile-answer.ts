@@ -1,58 +1,47 @@
 import type { ProfileView } from '../../contracts/views';
 import type { AppServices } from '../context';
-import type { Db } from '../db';
 import { unlessStorageFault } from '../errors';
 import type { Profile } from '../models/profile';
 import type { User } from '../models/user';
 import { toMatchProfile, viewerMatchProfile } from './discovery';
 import { familyLabels } from './family/people';
 import { birthData } from './kundali';
-import { pairAshtakoot } from './kundali/analysis';
-import { type BirthData, type Chart, IncompleteBirthData, castChart } from './kundali/chart';
-import { type MatchResult, computeMatch } from './matching';
+import { ashtakoot } from './kundali/ashtakoot';
+import { type BirthData, moonLongitude, moonPlacement } from './kundali/chart';
+import { type MatchProfile, type MatchResult, computeMatch } from './matching';
 import { loadProfile, presentFor, recordProfileView, visibleProfile } from './profiles';
 
+type WithMoon = BirthData & { moonLongitude?: number | null };
+
 /**
- * Cast charts by birth data (castChart is pure): the viewer's chart serves every profile they open and a
- * profile's chart serves all its viewers, instead of two astronomical castings per profile view. Bounded, least
- * recently used first out; null when the birth data is incomplete.
+ * A profile's sidereal Moon longitude as castChart places it (null: none): the one stored with the profile
+ * (profiles.moon_longitude, negative for none, cleared by a trigger when a birth field changes), else worked out
+ * from its birth fields without the rest of the chart.
  */
-const CHART_CACHE_SIZE = 2000;
-const charts = new Map<string, Chart | null>();
-
-function chartOf(p: BirthData): Chart | null {
-  const data = birthData(p);
-  const key = JSON.stringify(data);
-  if (charts.has(key)) {
-    const hit = charts.get(key) ?? null;
-    charts.delete(key);
-    charts.set(key, hit);
-    return hit;
-  }
-  let chart: Chart | null;
-  try {
-    chart = castChart(data);
-  } catch (error) {
-    if (!(error instanceof IncompleteBirthData)) throw error;
-    chart = null;
-  }
-  charts.set(key, chart);
-  if (charts.size > CHART_CACHE_SIZE) charts.delete(charts.keys().next().value as string);
-  return chart;
+function moonOf(p: WithMoon): number | null {
+  const stored = p.moonLongitude;
+  if (stored !== null && stored !== undefined) return stored < 0 ? null : stored;
+  return moonLongitude(birthData(p));
 }
 
-/** gunaScoreForProfiles over cached charts: the Ashtakoot total (0–36), or null when either chart cannot be cast. */
-export function cachedGunaScore(a: BirthData, b: BirthData): number | null {
-  const ca = chartOf(a);
-  const cb = chartOf(b);
-  return ca && cb ? pairAshtakoot(ca, cb).score : null;
+/**
+ * gunaScoreForProfiles without casting two charts on every profile view: the Ashtakoot total (0–36) depends only on
+ * the two Moons and genders. Null when either has no Moon (castChart would throw).
+ */
+export function profileGunaScore(a: WithMoon, b: WithMoon): number | null {
+  const ma = moonOf(a);
+  const mb = moonOf(b);
+  if (ma === null || mb === null) return null;
+  return ashtakoot({ ...moonPlacement(ma), gender: a.gender ?? null }, { ...moonPlacement(mb), gender: b.gender ?? null }).score;
 }
 
-/** The viewer's match with this profile and its breakdown, Kundali gunas included when both birth charts can be cast. */
-async function matchFor(db: Db, viewer: User, profile: Profile): Promise<MatchResult | null> {
-  const mine = await viewerMatchProfile(db, viewer);
+/**
+ * The viewer's match with this profile and its breakdown (their own profile read by the caller), Kundali gunas
+ * included when both have a Moon.
+ */
+function matchFor(mine: { profile: Profile; match: MatchProfile } | null, profile: Profile): MatchResult | null {
   if (!mine) return null;
-  const gunaScore = cachedGunaScore(mine.profile, profile);
+  const gunaScore = profileGunaScore(mine.profile, profile);
   return computeMatch(mine.match, toMatchProfile(profile, profile.user?.isVerified ?? false), { gunaScore });
 }
 
@@ -72,9 +61,11 @@ export async function profileAnswerFor(
   const { profile, access } = await visibleProfile(db, viewer, await loadProfile(db, profileId));
   let match: MatchResult | null = null;
   if (!access.isOwner) {
+    // The viewer's own profile serves both the match and the view's notification (which names it).
+    const mine = await viewerMatchProfile(db, viewer);
     // A view is still shown when the disk cannot record it (read-only or full).
-    if (options.recordView) await unlessStorageFault(() => recordProfileView(services, viewer, profile));
-    match = await matchFor(db, viewer, profile);
+    if (options.recordView) await unlessStorageFault(() => recordProfileView(services, viewer, profile, mine ? mine.profile.id : null));
+    match = matchFor(mine, profile);
   }
   return {
     ...presentFor(profile, access, match?.percentage ?? null),

@@ -2,7 +2,6 @@ import type { Knex } from 'knex';
 import type { AppServices } from '../context';
 import type { Db } from '../db';
 import { badRequest, notFound } from '../errors';
-import { ProfileView } from '../models/activity';
 import { Photo } from '../models/photo';
 import { Profile } from '../models/profile';
 import { ProfileShare } from '../models/social';
@@ -20,6 +19,15 @@ export async function loadProfile(db: Db | Knex.Transaction, id: number): Promis
 export async function liveProfileOfUser(db: Db | Knex.Transaction, userId: number): Promise<Profile | undefined> {
   return Profile.query(db).where({ userId, isDeleted: false }).first().withGraphFetched('[user, photos]');
 }
+
+/**
+ * loadProfile and liveProfileOfUser without the owner and the photos (two statements fewer), for answers made of
+ * the profile's own fields: the Kundali card reads birth details only.
+ */
+export const profileFields = {
+  byId: async (db: Db, id: number): Promise<Profile | undefined> => Profile.query(db).findById(id),
+  liveOfUser: async (db: Db, userId: number): Promise<Profile | undefined> => Profile.query(db).where({ userId, isDeleted: false }).first(),
+};
 
 /** Loads a profile the viewer may see, or answers 404 as if it did not exist. */
 export async function visibleProfile(db: Db, viewer: User | null, profile: Profile | undefined): Promise<{ profile: Profile; access: ViewerContext }> {
@@ -80,16 +88,21 @@ export async function deleteFiles(media: MediaStore, keys: string[]): Promise<vo
 
 /**
  * Records that `viewer` opened `profile` and notifies the owner, at most once per viewer, profile and day,
- * when the owner's profileViews setting is on.
+ * when the owner's profileViews setting is on. `viewerProfileId`: the viewer's own live profile's id when the caller
+ * has read it already (null: they have none; undefined: read here).
  */
-export async function recordProfileView(services: Pick<AppServices, 'db' | 'live'>, viewer: User, profile: Profile): Promise<boolean> {
+export async function recordProfileView(services: Pick<AppServices, 'db' | 'live'>, viewer: User, profile: Profile, viewerProfileId?: number | null): Promise<boolean> {
   if (viewer.id === profile.userId || viewer.role !== 'member') return false;
   const viewDate = new Date().toISOString().slice(0, 10);
   const db = services.db;
-  const existing = await ProfileView.query(db).findOne({ viewerUserId: viewer.id, profileId: profile.id, viewDate }).select('id');
-  if (existing) return false;
-  await ProfileView.query(db).insert({ viewerUserId: viewer.id, profileId: profile.id, viewDate, createdAt: Date.now() }).onConflict(['viewerUserId', 'profileId', 'viewDate']).ignore();
-  const viewerProfile = await Profile.query(db).findOne({ userId: viewer.id, isDeleted: false }).select('id');
+  // One statement: a view already recorded today inserts nothing and returns no row.
+  const inserted = await db('profile_views')
+    .insert({ viewerUserId: viewer.id, profileId: profile.id, viewDate, createdAt: Date.now() })
+    .onConflict(['viewerUserId', 'profileId', 'viewDate'])
+    .ignore()
+    .returning('id');
+  if (inserted.length === 0) return false;
+  const viewerProfile = viewerProfileId === undefined ? await Profile.query(db).findOne({ userId: viewer.id, isDeleted: false }).select('id') : viewerProfileId === null ? undefined : { id: viewerProfileId };
   await notify(services, {
     userId: profile.userId,
     type: 'profile_view',

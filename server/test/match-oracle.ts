@@ -3,7 +3,9 @@ import { ageFromDateOfBirth } from '../../contracts/profile';
 import type { Db } from '../db';
 import { Profile } from '../models/profile';
 import { type Audience, decideRelationship, viewerFacts } from '../policies/relationship';
-import { cachedGunaScore } from '../services/profile-answer';
+import { birthData } from '../services/kundali';
+import { pairAshtakoot } from '../services/kundali/analysis';
+import { type BirthData, type Chart, IncompleteBirthData, castChart } from '../services/kundali/chart';
 import { toMatchProfile } from '../services/discovery';
 import { effectiveAstro } from '../services/kundali/effective';
 import type { MatchEngine } from '../services/match-engine/engine';
@@ -11,9 +13,44 @@ import type { SearchFilters } from '../services/match-engine/filters';
 import { computeMatch, genderCompatible } from '../services/matching';
 
 /**
+ * Cast charts by birth data (castChart is pure), so the brute force over many members casts each chart once.
+ * Bounded, least recently used first out; null when the birth data is incomplete.
+ */
+const CHART_CACHE_SIZE = 2000;
+const charts = new Map<string, Chart | null>();
+
+function chartOf(p: BirthData): Chart | null {
+  const data = birthData(p);
+  const key = JSON.stringify(data);
+  if (charts.has(key)) {
+    const hit = charts.get(key) ?? null;
+    charts.delete(key);
+    charts.set(key, hit);
+    return hit;
+  }
+  let chart: Chart | null;
+  try {
+    chart = castChart(data);
+  } catch (error) {
+    if (!(error instanceof IncompleteBirthData)) throw error;
+    chart = null;
+  }
+  charts.set(key, chart);
+  if (charts.size > CHART_CACHE_SIZE) charts.delete(charts.keys().next().value as string);
+  return chart;
+}
+
+/** gunaScoreForProfiles over cached charts: the Ashtakoot total (0–36), or null when either chart cannot be cast. */
+export function cachedGunaScore(a: BirthData, b: BirthData): number | null {
+  const ca = chartOf(a);
+  const cb = chartOf(b);
+  return ca && cb ? pairAshtakoot(ca, cb).score : null;
+}
+
+/**
  * The brute force the match engine is held to: every live profile read from the database, each one put through
  * the relationship policy's pure rule, the gender rule and the filters one at a time, and scored with
- * computeMatch (Kundali from the two full birth charts, as the profile page does). Slow and obvious on purpose.
+ * computeMatch (Kundali from the two full birth charts, never the stored Moons). Slow and obvious on purpose.
  */
 export interface OracleViewer {
   id: number;

@@ -11,15 +11,15 @@ import { comparableProfiles } from '../../services/kundali-picker';
 import { IncompleteBirthData, aiFor, basicFor, birthData } from '../../services/kundali/index';
 import { castChart } from '../../services/kundali/chart';
 import { rashiChart } from '../../services/kundali/explain';
-import { liveProfileOfUser, loadProfile, visibleProfile } from '../../services/profiles';
+import { liveProfileOfUser, profileFields, visibleProfile } from '../../services/profiles';
 
 export { PROFILE_SUMMARY_LIMIT } from '../../services/kundali-picker';
 
 /** The path's own id must be the session's user (403), and the viewer needs a live profile (422: nothing to match). */
-async function ownProfile(ctx: AppContext, userId: number, message: string): Promise<{ viewer: User; own: Profile }> {
+async function ownProfile(ctx: AppContext, userId: number, message: string, load = liveProfileOfUser): Promise<{ viewer: User; own: Profile }> {
   const viewer = currentUser(ctx);
   if (viewer.id !== userId) throw forbidden(KUNDALI_TEXTS.ownOnly);
-  const own = await liveProfileOfUser(ctx.services.db, viewer.id);
+  const own = await load(ctx.services.db, viewer.id);
   if (!own) throw unprocessable(message);
   return { viewer, own };
 }
@@ -73,11 +73,12 @@ export function kundaliRoutes() {
     );
   });
 
-  // The profile view's astrological card: the path's second id is a profile id.
+  // The profile view's astrological card: the path's second id is a profile id. It reads birth details only, so
+  // neither profile's owner or photos are loaded.
   router.get('/compatibility/:userId/:profileId', async (ctx) => {
-    const { viewer, own } = await ownProfile(ctx, idParam(ctx.params.userId), KUNDALI_TEXTS.incomplete);
+    const { viewer, own } = await ownProfile(ctx, idParam(ctx.params.userId), KUNDALI_TEXTS.incomplete, profileFields.liveOfUser);
     const db = ctx.services.db;
-    const { profile } = await visibleProfile(db, viewer, await loadProfile(db, idParam(ctx.params.profileId)));
+    const { profile } = await visibleProfile(db, viewer, await profileFields.byId(db, idParam(ctx.params.profileId)));
     if (profile.userId === viewer.id) throw notFound('Profile not found');
     ctx.body = astroCard(await orIncomplete(KUNDALI_TEXTS.incomplete, () => basicFor(db, own, profile)));
   });

@@ -479,22 +479,29 @@ describe('blocks and reports', () => {
   });
 });
 
-describe('cached guna scores', () => {
-  test('give exactly gunaScoreForProfiles, on first casting and from the cache, null when a chart cannot be cast', async () => {
+describe('the profile page\'s guna score', () => {
+  test('gives exactly gunaScoreForProfiles, from the birth fields or the stored Moon, null when a chart cannot be cast', async () => {
     const { gunaScoreForProfiles } = await import('../../services/kundali');
-    const { cachedGunaScore } = await import('../../services/profile-answer');
+    const { moonLongitude } = await import('../../services/kundali/chart');
+    const { profileGunaScore } = await import('../../services/profile-answer');
     const people = [
       { gender: 'female', dateOfBirth: '1995-04-12', birthHour: 6, birthMinute: 30, birthAmPm: 'AM', birthPlace: 'Chennai, India', zodiacSign: null, rashi: null, nakshatra: null, manglik: false },
       { gender: 'male', dateOfBirth: '1992-11-03', birthHour: 9, birthMinute: 15, birthAmPm: 'PM', birthPlace: 'London, United Kingdom', zodiacSign: null, rashi: null, nakshatra: null, manglik: null },
       { gender: 'male', dateOfBirth: '1990-01-20', birthHour: null, birthMinute: null, birthAmPm: null, birthPlace: null, zodiacSign: null, rashi: 'Simha', nakshatra: 'Magha', manglik: null },
       { gender: 'male', dateOfBirth: '1991-07-07', birthHour: null, birthMinute: null, birthAmPm: null, birthPlace: null, zodiacSign: null, rashi: null, nakshatra: null, manglik: null },
+      { gender: 'female', dateOfBirth: null, birthHour: null, birthMinute: null, birthAmPm: null, birthPlace: null, zodiacSign: null, rashi: 'Meena', nakshatra: 'Revati', manglik: true },
     ];
-    for (let round = 0; round < 2; round++) {
-      for (const a of people) {
-        for (const b of people) assert.equal(cachedGunaScore(a, b), gunaScoreForProfiles(a, b));
+    // As the engine stores it: the longitude, or -1 for none.
+    const stored = people.map((p) => ({ ...p, moonLongitude: moonLongitude(p) ?? -1 }));
+    for (const [i, a] of people.entries()) {
+      for (const [j, b] of people.entries()) {
+        const want = gunaScoreForProfiles(a, b);
+        assert.equal(profileGunaScore(a, b), want);
+        assert.equal(profileGunaScore(stored[i], stored[j]), want);
+        assert.equal(profileGunaScore(stored[i], b), want);
       }
     }
-    assert.equal(cachedGunaScore(people[0], people[3]), null);
-    assert.equal(typeof cachedGunaScore(people[0], people[1]), 'number');
+    assert.equal(profileGunaScore(people[0], people[3]), null);
+    assert.equal(typeof profileGunaScore(people[0], people[1]), 'number');
   });
 });

@@ -5,7 +5,6 @@ import { memberOfProfile, profileChangeOf, recordProfileChange } from './activit
 import { decideFamily, familyFacts } from '../../policies/relationship';
 import { FamilyAct, FamilyMember, FamilySharedConversation } from '../../models/family';
 import { Message } from '../../models/engagement';
-import { Profile } from '../../models/profile';
 import { ProfileLike } from '../../models/social';
 import { firstNameOf } from './people';
 
@@ -77,11 +76,15 @@ export async function sharedConversationsOf(db: Db, profileId: number): Promise<
  * conversation) and the conversation is one family may see (one a family member wrote in, or shared with them).
  */
 export async function familyReadersOf(db: Db, ownerId: number, otherId: number): Promise<number[]> {
-  const profile = await Profile.query(db).where({ userId: ownerId, isDeleted: false }).first().select('id');
-  if (!profile) return [];
-  const profileId = profile.id;
-  const members = (await FamilyMember.query(db).where({ profileId, status: 'active' }).whereNot('userId', ownerId).select('userId')).map((m) => m.userId);
-  if (members.length === 0) return [];
+  // Every message asks this for both sides, and most members have no family: one statement finds out.
+  const rows = await FamilyMember.query(db)
+    .join('profiles', 'profiles.id', 'family_members.profileId')
+    .where({ 'profiles.userId': ownerId, 'profiles.isDeleted': false, 'family_members.status': 'active' })
+    .whereNot('family_members.userId', ownerId)
+    .select('family_members.userId', 'family_members.profileId');
+  if (rows.length === 0) return [];
+  const profileId = rows[0].profileId;
+  const members = rows.map((m) => m.userId);
   const facts = await familyFacts(db, members[0], profileId);
   if (!facts || !decideFamily(facts, 'message')) return [];
   if (!(await familyVisibleConversations(db, ownerId, profileId)).has(otherId)) return [];

@@ -94,7 +94,7 @@ export function castChart(b: BirthData): Chart {
   const notes: string[] = [];
   const date = dateParts(b.dateOfBirth);
   const time = time24(b);
-  const place = lookupPlace(b.birthPlace);
+  const place = placeOf(b.birthPlace);
   if (b.birthPlace?.trim() && !place) notes.push(`Birth place "${b.birthPlace}" was not found in the gazetteer.`);
   if (!time) notes.push('Birth time not given.');
   const inputs: KundaliInputsUsed = {
@@ -161,7 +161,10 @@ export function castChart(b: BirthData): Chart {
   return { gender: b.gender, moon, grahas, ascendant, sunSign, manglik, houseReference, inputs, birthInstant };
 }
 
-/** Birth places seen by moonLongitude and effectiveAstro: members share a few thousand places at most. */
+/**
+ * Birth places seen by castChart, moonLongitude and effectiveAstro: members share a few thousand places at most, and
+ * a lookup scans the whole gazetteer (most of a chart's casting before this cache).
+ */
 const places = new Map<string, Place | null>();
 export function placeOf(birthPlace: string | null): Place | null {
   if (!birthPlace) return null;

@@ -4,7 +4,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db';
 import { KundaliCache } from '../../models/activity';
 import { type AiInput, advancedResult, basicResult, chartDetails, pairAshtakoot, rulesAnalysis } from './analysis';
-import { type BirthData, IncompleteBirthData, castChart } from './chart';
+import { type BirthData, type Chart, IncompleteBirthData, castChart } from './chart';
 import { llmNarrative } from './llm';
 
 export { IncompleteBirthData } from './chart';
@@ -49,9 +49,31 @@ async function cached<T>(db: Db, key: string, hash: string, compute: () => Promi
   return value;
 }
 
+/**
+ * Cast charts by birth data (castChart is pure and its charts are only read): a member's own chart serves every
+ * Kundali card they open, instead of being cast again with each. Bounded, least recently used first out; birth
+ * data that gives no chart is not kept (castChart throws again).
+ */
+const CHART_CACHE_SIZE = 1000;
+const charts = new Map<string, Chart>();
+function chartOf(p: BirthData): Chart {
+  const data = birthData(p);
+  const key = JSON.stringify(data);
+  const hit = charts.get(key);
+  if (hit) {
+    charts.delete(key);
+    charts.set(key, hit);
+    return hit;
+  }
+  const chart = castChart(data);
+  charts.set(key, chart);
+  if (charts.size > CHART_CACHE_SIZE) charts.delete(charts.keys().next().value as string);
+  return chart;
+}
+
 /** Basic result; throws IncompleteBirthData when either chart cannot be cast. */
 export function computeBasic(p1: BirthData, p2: BirthData): KundaliBasicResult {
-  return basicResult(castChart(birthData(p1)), castChart(birthData(p2)));
+  return basicResult(chartOf(p1), chartOf(p2));
 }
 
 export async function basicFor(db: Db, viewer: { userId: number } & BirthData, other: { userId: number } & BirthData): Promise<KundaliBasicResult> {
@@ -69,8 +91,8 @@ export interface AiOptions {
 /** AI result; throws IncompleteBirthData when either member lacks a birth date or a Moon. */
 export async function computeAi(p1: BirthData, p2: BirthData, options: AiOptions): Promise<KundaliAiResult> {
   const now = options.now ?? new Date();
-  const c1 = castChart(birthData(p1));
-  const c2 = castChart(birthData(p2));
+  const c1 = chartOf(p1);
+  const c2 = chartOf(p2);
   const d1 = chartDetails(c1, now);
   const d2 = chartDetails(c2, now);
   if (!d1 || !d2) throw new IncompleteBirthData('no birth date');
