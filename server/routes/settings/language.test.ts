@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { Client, type TestServer, startTestServer } from '../../test/harness';
-import { signedInClient } from '../../test/factories';
+import { buildProfile, signedInClient } from '../../test/factories';
 
 let server: TestServer;
 before(async () => {
@@ -80,5 +80,24 @@ describe("the member's language", () => {
     if (!html.includes('<html lang=')) return; // no build in this checkout: the page is the "not built" note
     assert.match(html, /<html lang="hi">/);
     assert.match(html, /सात समंदर पार भी रिश्ते/);
+  });
+});
+
+describe("notifications in the recipient's language", () => {
+  test('a like and a match reach each member in their own language, and only them', async () => {
+    const priya = await signedInClient(server, { tier: 'premium', fullName: 'Priya Nair', language: 'ta' });
+    const arjun = await signedInClient(server, { tier: 'premium', fullName: 'Arjun Mehta', language: 'hi' });
+    const priyaProfile = await buildProfile(server, priya.user, { gender: 'female', lookingFor: 'male' });
+    const arjunProfile = await buildProfile(server, arjun.user, { gender: 'male', lookingFor: 'female' });
+    assert.equal((await arjun.client.post('/api/profile-likes', { likedProfileId: priyaProfile.id })).status, 201);
+    const liked = (await (await priya.client.get(`/api/notifications/${priya.user.id}`)).json()) as Array<{ type: string; title: string }>;
+    assert.equal(liked.find((n) => n.type === 'like')?.title, 'யாரோ உங்கள் சுயவிவரத்தை விரும்பினார்');
+    assert.equal((await priya.client.post('/api/profile-likes', { likedProfileId: arjunProfile.id })).status, 201);
+    const matched = (await (await arjun.client.get(`/api/notifications/${arjun.user.id}`)).json()) as Array<{ type: string; title: string; content: string }>;
+    const match = matched.find((n) => n.type === 'match');
+    assert.equal(match?.title, 'रिश्ता जुड़ गया!');
+    assert.equal(match?.content, 'आप और Priya Nair एक-दूसरे को पसंद करते हैं');
+    // Nobody else's notifications: Arjun may not read Priya's.
+    assert.equal((await arjun.client.get(`/api/notifications/${priya.user.id}`)).status, 403);
   });
 });
