@@ -465,6 +465,8 @@ const [, member, ops] = await Promise.all([
     publicPath: '/ops/assets/',
     title: 'Saathi Ops',
     description: 'Saathi reviewers’ console',
+    // The console is English; its contracts' schemas take only their own messages from the catalogue.
+    catalogues: true,
   }),
 ]);
 
