@@ -27,7 +27,12 @@ export const CALL_TEXTS = {
   familyNotAllowed: 'Only family you allowed to join your video calls can be added',
   familyOnlyMembers: 'Only the two members of a call add family to it',
   notLive: 'Family join a call once it has been answered',
+  ringedEnough: 'has not answered your last calls. Write to them instead, or try again in an hour.',
+  tooManyCalls: 'You have started many calls in the last hour. Try again later.',
 } as const;
+
+/** Unanswered rings to one member in an hour before a caller must wait, and calls one member may start in an hour. */
+export const RING_LIMITS = { unansweredPerMember: 3, startsPerHour: 20 } as const;
 
 const id = (field: string) => z.coerce.number({ error: `${field} is required` }).int().positive(`${field} is required`);
 

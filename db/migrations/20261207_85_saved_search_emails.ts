@@ -9,7 +9,6 @@ export async function up(knex: Knex): Promise<void> {
 }
 
 export async function down(knex: Knex): Promise<void> {
-  await knex.schema.alterTable('notification_settings', (t) => {
-    t.dropColumn('saved_search_emails');
-  });
+  // The database's own DROP COLUMN: a knex rebuild of the table would break the digest triggers that read it.
+  if (await knex.schema.hasColumn('notification_settings', 'saved_search_emails')) await knex.raw('ALTER TABLE notification_settings DROP COLUMN saved_search_emails');
 }

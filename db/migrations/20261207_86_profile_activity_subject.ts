@@ -12,6 +12,6 @@ export async function up(knex: Knex): Promise<void> {
 }
 
 export async function down(knex: Knex): Promise<void> {
-  // SQLite's own DROP COLUMN: knex would rebuild the table.
-  if (await knex.schema.hasColumn('profile_activity', 'subject_user_id')) await knex.raw('ALTER TABLE profile_activity DROP COLUMN subject_user_id');
+  // A column with a foreign key: SQLite's own DROP COLUMN refuses it, so knex rebuilds the table (it has no triggers).
+  if (await knex.schema.hasColumn('profile_activity', 'subject_user_id')) await knex.schema.alterTable('profile_activity', (t) => t.dropColumn('subject_user_id'));
 }

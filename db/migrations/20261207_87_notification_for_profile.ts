@@ -12,6 +12,6 @@ export async function up(knex: Knex): Promise<void> {
 }
 
 export async function down(knex: Knex): Promise<void> {
-  // SQLite's own DROP COLUMN: knex would rebuild the table.
-  if (await knex.schema.hasColumn('notifications', 'for_profile_id')) await knex.raw('ALTER TABLE notifications DROP COLUMN for_profile_id');
+  // A column with a foreign key: SQLite's own DROP COLUMN refuses it, so knex rebuilds the table (it has no triggers).
+  if (await knex.schema.hasColumn('notifications', 'for_profile_id')) await knex.schema.alterTable('notifications', (t) => t.dropColumn('for_profile_id'));
 }

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
-import { CALL_TEXTS, type CallFamilyOption, type CallView, type CallsWithView, MAX_CALL_MINUTES, RING_SECONDS } from '../../../contracts/calls';
+import { CALL_TEXTS, type CallFamilyOption, type CallView, type CallsWithView, MAX_CALL_MINUTES, RING_LIMITS, RING_SECONDS } from '../../../contracts/calls';
 import { type ConfigError, parseSettings } from '../../config-settings';
 import type { LiveEvent } from '../../services/live-events';
 import { PgLiveEvents } from '../../services/live-events/postgres';
@@ -245,6 +245,32 @@ describe('the life of a call', () => {
     assert.equal(missed[0].relatedItemId, c.user.id);
     assert.equal((await server.db('calls').where({ callerId: c.user.id, calleeId: b.user.id }).first()).endReason, 'busy');
     await ring(c, d);
+  });
+
+  test('a caller whose rings go unanswered waits an hour before ringing that member again; calls an hour are capped', async () => {
+    const [a, b] = await matchedPair();
+    const hangUp = async (call: CallView) => assert.equal((await a.client.post(`/api/calls/${call.id}/hangup`, {})).status, 200);
+    for (let i = 0; i < RING_LIMITS.unansweredPerMember; i++) await hangUp(await ring(a, b));
+    const refused = await a.client.post('/api/calls', { calleeId: b.user.id });
+    assert.equal(refused.status, 429);
+    assert.equal(((await refused.json()) as Json).message, `Priya ${CALL_TEXTS.ringedEnough}`);
+    assert.ok(Number(refused.headers.get('retry-after')) > 3000, 'about an hour');
+    assert.equal((await server.db('calls').where({ callerId: a.user.id, calleeId: b.user.id })).length, RING_LIMITS.unansweredPerMember, 'no call was made');
+    // The member who was rung may still call back, and an hour later the caller may ring again.
+    const back = await b.client.post('/api/calls', { calleeId: a.user.id });
+    assert.notEqual(back.status, 429);
+    if (back.status === 201) await b.client.post(`/api/calls/${((await back.json()) as CallView).id}/hangup`, {});
+    await server.db('calls').where({ callerId: a.user.id }).update({ createdAt: Date.now() - 3_600_001 });
+    await hangUp(await ring(a, b));
+
+    // Past the hourly cap of calls started (to anyone), the next is refused.
+    await server.db('calls').where({ callerId: a.user.id }).update({ createdAt: Date.now() - 60_000, answeredAt: Date.now() - 50_000 });
+    const made = (await server.db('calls').where({ callerId: a.user.id })).length;
+    const filler = Array.from({ length: RING_LIMITS.startsPerHour - made }, () => ({ callerId: a.user.id, calleeId: b.user.id, status: 'ended', endReason: 'hangup', createdAt: Date.now() - 30_000, answeredAt: Date.now() - 20_000, endedAt: Date.now() - 10_000 }));
+    await server.db('calls').insert(filler);
+    const capped = await a.client.post('/api/calls', { calleeId: b.user.id });
+    assert.equal(capped.status, 429);
+    assert.equal(((await capped.json()) as Json).message, CALL_TEXTS.tooManyCalls);
   });
 
   test('a block ends a live call at once; an unlike (unmatch) too', async () => {

@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
-import { CALL_TEXTS, type CallView, MAX_CALL_MINUTES, RING_SECONDS } from '../../../contracts/calls';
+import { CALL_TEXTS, type CallView, MAX_CALL_MINUTES, RING_LIMITS, RING_SECONDS } from '../../../contracts/calls';
 import type { AppServices } from '../../context';
 import type { Db } from '../../db';
-import { HttpError, conflict, forbidden, notFound } from '../../errors';
+import { HttpError, conflict, forbidden, notFound, tooManyRequests } from '../../errors';
 import { Call, type CallEndReason, CallParticipant, type CallStatus, type ParticipantState } from '../../models/call';
 import { User } from '../../models/user';
 import { relationshipBetween } from '../../policies/relationship';
@@ -114,6 +114,7 @@ export async function startCall(services: CallServices, caller: User, calleeId: 
   if (refusal) throw refusal;
   if (await liveCallOf(db, caller.id)) throw conflict(CALL_TEXTS.youAreBusy, { busy: 'you' });
   const now = Date.now();
+  await checkRingLimits(db, caller.id, calleeId, now);
   if (await liveCallOf(db, calleeId)) {
     const busy = await Call.query(db).insertAndFetch({ callerId: caller.id, calleeId, status: 'ringing', createdAt: now });
     await missCall(services, busy, 'busy');
@@ -129,6 +130,26 @@ export async function startCall(services: CallServices, caller: User, calleeId: 
   sweepAfter(services, RING_MS);
   await broadcast(services, call.id);
   return (await presentCall(services, call, caller.id))!;
+}
+
+/**
+ * A ring is an interruption on the other member's phone: a caller whose last rings to one member went unanswered waits
+ * an hour before ringing them again, and nobody starts more than a set number of calls an hour (counted from the
+ * calls table, so every process agrees). A block remains the member's own answer to anyone who persists.
+ */
+async function checkRingLimits(db: Db, callerId: number, calleeId: number, now: number): Promise<void> {
+  const hourAgo = now - 3_600_000;
+  const recent = await Call.query(db).where('callerId', callerId).where('createdAt', '>', hourAgo).select('calleeId', 'answeredAt', 'createdAt');
+  if (recent.length >= RING_LIMITS.startsPerHour) {
+    const oldest = Math.min(...recent.map((c) => Number(c.createdAt)));
+    throw tooManyRequests(CALL_TEXTS.tooManyCalls, (oldest + 3_600_000 - now) / 1000);
+  }
+  const unanswered = recent.filter((c) => c.calleeId === calleeId && c.answeredAt === null);
+  if (unanswered.length >= RING_LIMITS.unansweredPerMember) {
+    const callee = await User.query(db).findById(calleeId).select('fullName');
+    const oldest = Math.min(...unanswered.map((c) => Number(c.createdAt)));
+    throw tooManyRequests(`${firstName(callee?.fullName ?? 'This member')} ${CALL_TEXTS.ringedEnough}`, (oldest + 3_600_000 - now) / 1000);
+  }
 }
 
 /** The callee answers (the call goes live), or an invited family member joins a live call. */
