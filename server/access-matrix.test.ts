@@ -93,6 +93,7 @@ const MATRIX: Record<string, Access> = {
   'POST /api/reports': 'visible',
   'GET /api/users/:userId/privacy-settings': 'owner',
   'PATCH /api/users/:userId/privacy-settings': 'owner',
+  'PUT /api/users/:userId/language': 'owner',
   'GET /api/users/:userId/notification-settings': 'owner',
   'PATCH /api/users/:userId/notification-settings': 'owner',
   'DELETE /api/users/:userId/email-bounce': 'owner',
