@@ -127,13 +127,7 @@ export class Dictionaries {
     if (typeof raw !== 'string') return 0;
     let id = this.listPrefTexts.get(raw);
     if (id === undefined) {
-      let list: string[] | null = null;
-      try {
-        const parsed = JSON.parse(raw) as unknown;
-        if (Array.isArray(parsed)) list = parsed.filter((c): c is string => typeof c === 'string');
-      } catch {
-        list = null;
-      }
+      const list = stringListOf(raw);
       id = 0;
       if (list && list.length > 0) {
         const canonical = [...new Set(list)].sort();
@@ -148,18 +142,22 @@ export class Dictionaries {
   }
 
   private parseLocPref(raw: string): number {
-    let list: string[] | null = null;
-    try {
-      const parsed = JSON.parse(raw) as unknown;
-      if (Array.isArray(parsed)) list = parsed.filter((c): c is string => typeof c === 'string');
-    } catch {
-      list = null;
-    }
+    const list = stringListOf(raw);
     if (!list) return 0;
     const canonical = [...new Set(list)].sort();
     const before = this.locPrefs.size;
     const id = this.locPrefs.id(JSON.stringify(canonical));
     if (id === before) this.locPrefLists.push(canonical);
     return id;
+  }
+}
+
+/** The strings of a stored JSON list (a preference), or null when the text is not a JSON list. */
+function stringListOf(raw: string): string[] | null {
+  try {
+    const parsed = JSON.parse(raw) as unknown;
+    return Array.isArray(parsed) ? parsed.filter((c): c is string => typeof c === 'string') : null;
+  } catch {
+    return null;
   }
 }
