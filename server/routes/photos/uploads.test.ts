@@ -286,7 +286,7 @@ describe('file names are never used as paths', () => {
       for (const target of ['/etc/passwd.jpg', '/etc/saathi-traversal.jpg', '/saathi-traversal.jpg', path.join(server.dataDir, '..', 'saathi-traversal.jpg')]) {
         assert.equal(fs.existsSync(target), false, `${target} was not created`);
       }
-      for (const file of listFiles(server.dataDir)) assert.doesNotMatch(file, /passwd|traversal|nul|aaaa|फ़ोटो|gpj/, `data directory holds ${file}`);
+      for (const file of listFiles(server.dataDir)) assert.doesNotMatch(file, /passwd|traversal|nul|a{40}|फ़ोटो|gpj/, `data directory holds ${file}`);
       // The original name is not kept anywhere in the database.
       const needle = label === 'unicode and bidi override' ? '写真' : label === 'very long name' ? 'a'.repeat(100) : label === 'dot names' ? '....jpg' : label === 'NUL byte' ? 'saathi-nul' : label === 'into the media directory' ? '../media/' : label.includes('traversal') || label.includes('path') ? 'traversal' : 'passwd';
       for (const table of await listTables(server.db)) {
