@@ -22,7 +22,7 @@ export const PROFILE_READ_ONLY_FIELDS = [
   'id', 'userId', 'user', 'username', 'isVerified', 'age', 'location', 'photos', 'photoDetails', 'photosBlurred',
   'kundaliDetails', 'languages', 'profileCompletionStage', 'basicInfoComplete', 'personalDetailsComplete',
   'astrologyInfoComplete', 'familyInfoComplete', 'preferencesComplete', 'matchPercentage', 'is_deleted', 'isDeleted',
-  'createdAt', 'updatedAt', 'zodiacSignFromBirthDate', 'familyStatus',
+  'createdAt', 'updatedAt', 'zodiacSignFromBirthDate', 'familyStatus', 'matchFactors',
   // who the profile is for, read from its type and the candidate's gender; where the signs shown come from
   'relation', 'astroSource',
 ] as const;

@@ -1,17 +1,17 @@
-import { LANGUAGES, type Language } from '../../contracts/i18n/languages';
+import type { Language } from '../../contracts/i18n/languages';
+import en from '../../contracts/i18n/catalogues/en.json';
+import hi from '../../contracts/i18n/catalogues/hi.json';
+import ta from '../../contracts/i18n/catalogues/ta.json';
 
 /**
- * Every language's catalogue, whole (the server's own `server.*` messages too), read once at start: the list of
- * languages is contracts/i18n/languages.ts, so a new language's catalogue is picked up without a line here. A message
- * a catalogue lacks is its English one.
+ * Every language's catalogue, whole (the server's own `server.*` messages too). Imported, not read at start: the
+ * single executable is one CommonJS bundle (no top-level await) that carries them. The type makes a language added to
+ * contracts/i18n/languages.ts without its line here a compile error. A message a catalogue lacks is its English one.
  */
-const english = (await import('../../contracts/i18n/catalogues/en.json')).default as Record<string, string>;
+const OWN = { en, hi, ta } satisfies Record<Language, Record<string, string>>;
+
+const english: Record<string, string> = en;
 
 export const CATALOGUES: Record<Language, Record<string, string>> = Object.fromEntries(
-  await Promise.all(
-    LANGUAGES.map(async ({ code }) => {
-      const own = (await import(`../../contracts/i18n/catalogues/${code}.json`)).default as Record<string, string>;
-      return [code, { ...english, ...own }] as const;
-    }),
-  ),
+  (Object.entries(OWN) as Array<[Language, Record<string, string>]>).map(([code, own]) => [code, { ...english, ...own }]),
 ) as Record<Language, Record<string, string>>;
