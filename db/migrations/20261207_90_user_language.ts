@@ -10,8 +10,8 @@ export async function up(knex: Knex): Promise<void> {
   });
 }
 
+// The database's own DROP COLUMN: a knex rebuild of users would drop the table its members' rows hang from (their
+// profiles would go with it) and the triggers on it.
 export async function down(knex: Knex): Promise<void> {
-  await knex.schema.alterTable('users', (t) => {
-    t.dropColumn('language');
-  });
+  if (await knex.schema.hasColumn('users', 'language')) await knex.raw('ALTER TABLE users DROP COLUMN language');
 }
