@@ -286,7 +286,7 @@ describe('discovery in the browser', () => {
 
     await page.getByPlaceholder('Search by name, location, etc.').fill('Canada');
     // The text search's own results (the best matches shown before it may hold the same member).
-    await page.getByText(/ match your search$/).waitFor();
+    await page.getByText(/ match(es)? your search, /).waitFor();
     await page.getByText('Moodmatch Sandhu').first().waitFor();
     const before = await resultCards(page).count();
     await page.getByRole('button', { name: 'More Options' }).click();
