@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { Language } from '../contracts/i18n/languages';
 import { MEMBER_ROUTE_DATA, type ScreenHeading } from '../contracts/routes';
-import type { CatalogueId } from '../member-ui/i18n/catalogue';
+import type { CatalogueId } from '../contracts/i18n/catalogue-ids';
 import { translate } from './i18n';
 
 /**

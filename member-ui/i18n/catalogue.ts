@@ -1,4 +1,5 @@
 import type { MessageFormatElement } from 'react-intl';
+import type { CatalogueId, MessageId } from '../../contracts/i18n/catalogue-ids';
 import type { Language } from '../../contracts/i18n/languages';
 import en from '../../contracts/i18n/catalogues/en.json';
 
@@ -10,10 +11,7 @@ import en from '../../contracts/i18n/catalogues/en.json';
  * Under Node (tests, the server's first screen) the import is the whole English catalogue, as ICU strings.
  */
 
-/** Every message id of the catalogues. Ids under `server.` (API errors, emails, pushes) never reach the browser. */
-export type CatalogueId = keyof typeof en;
-/** The ids the member app may use. */
-export type MessageId = Exclude<CatalogueId, `server.${string}`>;
+export type { CatalogueId, MessageId };
 
 /** A whole catalogue (English fills what another language lacks), as FormatJS takes it. */
 export type Messages = Record<MessageId, string> | Record<MessageId, MessageFormatElement[]>;

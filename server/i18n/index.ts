@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { createIntl, createIntlCache, type IntlShape } from 'react-intl';
-import type { CatalogueId } from '../../member-ui/i18n/catalogue';
+import type { CatalogueId } from '../../contracts/i18n/catalogue-ids';
 import { DEFAULT_LANGUAGE, isLanguage, type Language, LANGUAGE_COOKIE, localeOf, visitorLanguage } from '../../contracts/i18n/languages';
 import { validationMessage } from '../../contracts/i18n/validation';
 import { CATALOGUES } from './catalogues';

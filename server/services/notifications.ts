@@ -9,7 +9,7 @@ import { copyContextsOf, familyCopiesOf } from './family/notices';
 import { User } from '../models/user';
 import { presentNotification } from '../presenters/notification';
 import { deliverPush, queuePush } from './push/send';
-import type { CatalogueId } from '../../member-ui/i18n/catalogue';
+import type { CatalogueId } from '../../contracts/i18n/catalogue-ids';
 import { translate, type Values } from '../i18n';
 import { isLanguage } from '../../contracts/i18n/languages';
 
