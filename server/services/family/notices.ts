@@ -37,10 +37,15 @@ export interface FamilyCopy {
 export async function familyCopiesOf(db: Db, notice: CandidateNotice): Promise<FamilyCopy[]> {
   const action = FOR_FAMILY[notice.type];
   if (!action) return [];
-  const profile = await Profile.query(db).where({ userId: notice.userId, isDeleted: false }).select('id', 'fullName').first();
-  if (!profile) return [];
-  const members = (await FamilyMember.query(db).where({ profileId: profile.id, status: 'active' }).whereNot('userId', notice.userId).select('userId')).map((m) => m.userId);
-  if (members.length === 0) return [];
+  // One statement on every like, match and message: most members have no family, and learn it here.
+  const rows = (await FamilyMember.query(db)
+    .join('profiles', 'profiles.id', 'family_members.profileId')
+    .where({ 'profiles.userId': notice.userId, 'profiles.isDeleted': false, 'family_members.status': 'active' })
+    .whereNot('family_members.userId', notice.userId)
+    .select('family_members.userId', 'profiles.id as profileId', 'profiles.fullName as profileName')) as unknown as Array<{ userId: number; profileId: number; profileName: string | null }>;
+  if (rows.length === 0) return [];
+  const profile = { id: rows[0].profileId, fullName: rows[0].profileName };
+  const members = rows.map((r) => r.userId);
   // One permission set per profile: the first member's facts answer for all (the candidate is no family member).
   const facts = await familyFacts(db, members[0], profile.id);
   if (!facts || !decideFamily(facts, action)) return [];
