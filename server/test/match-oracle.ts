@@ -121,11 +121,26 @@ const stripAccents = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/
  * helper of a profile of the viewer's, or a profile that shares a helper with one of the viewer's.
  */
 function sameFamily(world: World, viewer: OracleViewer, target: Profile): boolean {
-  if (world.family.some(([u, p]) => u === viewer.id && p === target.id)) return true;
-  const mine = new Set([...world.owners].filter(([, owner]) => owner === viewer.id).map(([id]) => id));
-  const helpersOfMine = new Set(world.family.filter(([, p]) => mine.has(p)).map(([u]) => u));
-  if (helpersOfMine.has(target.userId)) return true;
-  return world.family.some(([u, p]) => p === target.id && helpersOfMine.has(u) && !mine.has(p));
+  const { profiles, users } = familyOf(world, viewer.id);
+  return profiles.has(target.id) || users.has(target.userId);
+}
+
+const families = new WeakMap<World, Map<number, { profiles: Set<number>; users: Set<number> }>>();
+
+/** The profiles and people one member's family rule leaves out, worked out once per world and viewer. */
+function familyOf(world: World, viewerId: number): { profiles: Set<number>; users: Set<number> } {
+  const byViewer = families.get(world) ?? new Map();
+  families.set(world, byViewer);
+  let family = byViewer.get(viewerId);
+  if (!family) {
+    const mine = new Set([...world.owners].filter(([, owner]) => owner === viewerId).map(([id]) => id));
+    const helpersOfMine = new Set(world.family.filter(([, p]) => mine.has(p)).map(([u]) => u));
+    const helped = world.family.filter(([u]) => u === viewerId).map(([, p]) => p);
+    const siblings = world.family.filter(([u, p]) => helpersOfMine.has(u) && !mine.has(p)).map(([, p]) => p);
+    family = { profiles: new Set([...helped, ...siblings]), users: helpersOfMine };
+    byViewer.set(viewerId, family);
+  }
+  return family;
 }
 
 /** Whether `viewer` may have `target` listed at all (policy, not self nor their family, genders both ways). */
