@@ -106,8 +106,8 @@ export async function notify(services: Pick<AppServices, 'db' | 'live'> & Partia
   if (!input.forProfileId) {
     // The candidate's family hear of what they may act on, in their own notifications (their own settings apply).
     for (const copy of await familyCopiesOf(services.db, input)) {
-      // The family's own wording (services/family/notices), in English: the candidate's catalogue message is not theirs.
-      await notify(services, { ...input, ...copy, localized: undefined });
+      // The family's own message (services/family/notices), written in each family member's language.
+      await notify(services, { ...input, ...copy });
     }
   }
   return notification;

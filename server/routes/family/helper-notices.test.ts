@@ -60,6 +60,14 @@ describe("the candidate's notifications that reach her family", () => {
     assert.ok((await notificationsOf(priya.client)).some((n) => n.type === 'message' && !n.isRead), 'hers is still unread');
   });
 
+  test("a helper who reads Hindi gets the family's copy in Hindi", async () => {
+    const { profile, mother, arjun } = await priyaWithMother(server);
+    assert.equal((await mother.request('PUT', `/api/users/${await idOf(mother)}/language`, { json: { language: 'hi' } })).status, 200);
+    assert.equal((await arjun.client.post('/api/profile-likes', { likedProfileId: profile.id })).status, 201);
+    const [copy] = await notificationsOf(mother);
+    assert.deepEqual([copy.type, copy.title, copy.content], ['like', 'किसी ने Priya की प्रोफ़ाइल पसंद की', 'Arjun Mehta ने Priya की प्रोफ़ाइल पसंद की']);
+  });
+
   test("nothing reaches the helper that the candidate keeps to herself: likes without like permission, her own conversations", async () => {
     const { priya, profile, mother, arjun } = await priyaWithMother(server);
     await priya.client.patch(`/api/family/${profile.id}/permissions`, { mayLike: false, mayMessage: true });

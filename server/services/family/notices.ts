@@ -1,4 +1,6 @@
 import type { NotificationType } from '../../../contracts/enums';
+import type { CatalogueId } from '../../../contracts/i18n/catalogue-ids';
+import { translate, type Values } from '../../i18n';
 import type { Db } from '../../db';
 import { FamilyMember, ProfileFamily } from '../../models/family';
 import { Profile } from '../../models/profile';
@@ -16,6 +18,8 @@ export interface CandidateNotice {
   content?: string | null;
   actorUserId?: number | null;
   relatedItemId?: number | null;
+  /** the catalogue message the candidate reads: the family's copy takes its `name` (who liked, matched or wrote) */
+  localized?: { title: { values?: Values }; content?: { values?: Values } };
 }
 
 /**
@@ -26,11 +30,16 @@ export interface CandidateNotice {
  */
 const FOR_FAMILY: Partial<Record<NotificationType, FamilyAction>> = { like: 'like', match: 'like', message: 'message' };
 
+type Message = { id: CatalogueId; values?: Values };
+
 export interface FamilyCopy {
   userId: number;
   forProfileId: number;
+  /** English, kept beside the message for readers without a language */
   title: string;
   content: string | null;
+  /** the family's own message, written in each family member's language by notify */
+  localized: { title: Message; content?: Message };
 }
 
 /** The family members who hear of `notice` for the candidate, each with the copy they read ("Arjun has a new match"). */
@@ -63,12 +72,23 @@ export async function familyCopiesOf(db: Db, notice: CandidateNotice): Promise<F
   return recipients.filter((m) => m !== notice.actorUserId).map((userId) => ({ userId, forProfileId: profile.id, ...worded }));
 }
 
-/** The family's copy says whose it is: "Someone liked Arjun's profile", "Arjun has a new match". */
-function familyWording(notice: CandidateNotice, name: string): { title: string; content: string | null } {
-  const content = notice.content ?? null;
-  if (notice.type === 'match') return { title: `${name} has a new match`, content: content?.replace(/^You and /, `${name} and `) ?? null };
-  if (notice.type === 'like') return { title: `Someone liked ${name}'s profile`, content: content?.replace(/ your profile$/, ` ${name}'s profile`) ?? null };
-  return { title: notice.title.replace(/^New message from /, `New message for ${name} from `), content };
+/**
+ * The family's copy says whose it is: "Someone liked Arjun's profile", "Arjun has a new match", "New message for
+ * Arjun from Meera" — the family's own catalogue messages, with the name the candidate's message carries.
+ */
+function familyWording(notice: CandidateNotice, candidate: string): Pick<FamilyCopy, 'title' | 'content' | 'localized'> {
+  const name = notice.localized?.content?.values?.name ?? notice.localized?.title.values?.name ?? null;
+  const message = (id: CatalogueId): Message => ({ id, values: { candidate, name } });
+  const localized =
+    notice.type === 'match'
+      ? { title: message('server.notification.family.matchTitle'), content: name ? message('server.notification.family.matchText') : undefined }
+      : notice.type === 'like'
+        ? { title: message('server.notification.family.likeTitle'), content: name ? message('server.notification.family.likeText') : undefined }
+        : { title: message(name ? 'server.notification.family.messageTitle' : 'server.notification.family.messageTitleUnnamed') };
+  const english = (m: Message | undefined) => (m ? translate('en', m.id, m.values) : null);
+  // A message's copy carries the message itself, as the candidate's does.
+  const content = notice.type === 'message' ? (notice.content ?? null) : english(localized.content);
+  return { title: english(localized.title) ?? '', content, localized };
 }
 
 /** For the helper's copies: the candidate's plan (it decides what the copy shows) and first name, by profile. */
