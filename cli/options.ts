@@ -10,9 +10,8 @@ export interface CommonFlags {
 }
 
 /** Flags win over environment variables, which win over defaults. */
-export function configFromFlags(flags: CommonFlags): Config {
+export function configFromFlags(flags: CommonFlags & { demo?: boolean }): Config {
   const overrides: Partial<Config> = {};
-  const base = loadConfig();
   if (flags.dataDir) overrides.dataDir = (loadConfig({}, { ...process.env, DATA_DIR: flags.dataDir })).dataDir;
   if (flags.port !== undefined) {
     const port = Number(flags.port);
@@ -20,7 +19,9 @@ export function configFromFlags(flags: CommonFlags): Config {
     overrides.port = port;
   }
   if (flags.host) overrides.host = flags.host;
-  return { ...base, ...overrides };
+  if (flags.demo) overrides.demoMode = true;
+  // Through loadConfig, so what follows from a flag (staff two-factor is optional in a demo) follows here too.
+  return loadConfig(overrides);
 }
 
 export class CliError extends Error {}

@@ -23,7 +23,6 @@ export function registerServe(program: Command): void {
     .option('--demo', 'demo mode: reset links on screen, demo payments, a demo banner on every page (env DEMO_MODE=true); never for a public https deployment')
     .action(async (flags: CommonFlags & { demo?: boolean }) => {
       const config = configFromFlags(flags);
-      if (flags.demo) config.demoMode = true;
       const unsafe = configProblems(config);
       if (unsafe.length) throw new CliError(unsafe.join(' '));
       for (const warning of configWarnings(config)) console.warn(`Warning: ${warning}`);
