@@ -29,7 +29,6 @@ export const CONVERTED = [
   'member-ui/features/settings/components/set-aside-list.tsx',
   'member-ui/components/not-interested',
   'member-ui/components/shortlist',
-  'member-ui/components/saved-searches/save-search.tsx',
   'member-ui/components/profile/profile-details.tsx',
   'member-ui/components/profile/family-section.tsx',
   'member-ui/components/profile/insight-cards.tsx',
@@ -37,6 +36,17 @@ export const CONVERTED = [
   'member-ui/components/ui/text-field.tsx',
   'member-ui/components/ui/toast.tsx',
   'member-ui/components/ui/match-badge.tsx',
+  'member-ui/features/messages',
+  'member-ui/components/chat',
+  'member-ui/features/liked-profiles',
+  'member-ui/components/who-liked-you',
+  'member-ui/features/shortlist',
+  'member-ui/features/profile-views',
+  'member-ui/features/saved-searches',
+  'member-ui/components/saved-searches',
+  'member-ui/features/calls',
+  'member-ui/components/calls',
+  'member-ui/features/success-stories',
 ];
 
 /** Words that are the same in every language: the brand and the stores' names. */
