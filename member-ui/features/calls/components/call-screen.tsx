@@ -78,7 +78,7 @@ export function CallScreen({ call, mesh, mediaError, onChange }: { call: CallVie
   };
 
   return (
-    <div className="call-layer call-screen" role="dialog" aria-modal="true" aria-label={t('calls.withLabel', { name: otherMember?.name ?? t('calls.yourMatch') })}>
+    <div className="call-layer call-screen" role="dialog" aria-modal="true" aria-label={otherMember ? t('calls.withLabel', { name: otherMember.name }) : t('calls.withYourMatch')}>
       <div className={cn('call-screen__remotes', `call-screen__remotes--${Math.max(1, joinedOthers.length)}`)}>
         {call.status === 'active' && joinedOthers.length ? (
           joinedOthers.map((person) => {
