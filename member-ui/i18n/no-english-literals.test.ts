@@ -37,6 +37,8 @@ export const CONVERTED = [
   'member-ui/components/ui/text-field.tsx',
   'member-ui/components/ui/toast.tsx',
   'member-ui/components/ui/match-badge.tsx',
+  'member-ui/features/compatibility',
+  'member-ui/features/moods',
 ];
 
 /** Words that are the same in every language: the brand and the stores' names. */
