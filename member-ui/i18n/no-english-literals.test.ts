@@ -39,6 +39,8 @@ export const CONVERTED = [
   'member-ui/components/ui/match-badge.tsx',
   'member-ui/features/compatibility',
   'member-ui/features/moods',
+  'member-ui/features/family',
+  'member-ui/components/family',
 ];
 
 /** Words that are the same in every language: the brand and the stores' names. */
