@@ -41,6 +41,9 @@ export const CONVERTED = [
   'member-ui/features/moods',
   'member-ui/features/family',
   'member-ui/components/family',
+  // The legal pages' full text is English on purpose, the binding one (features/info/legal); their summaries are translated.
+  'member-ui/features/info/routes',
+  'member-ui/features/info/components',
 ];
 
 /** Words that are the same in every language: the brand and the stores' names. */
