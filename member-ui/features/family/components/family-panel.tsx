@@ -49,10 +49,10 @@ function consentText(label: string, name: string | null): string {
 /** One profile's family: its people, invitations, what family may do, the shortlist and the family thread. */
 export function FamilyPanel({ profileId }: { profileId: number }) {
   const view = useFamily(profileId);
+  const t = useT();
   if (view.isPending) return <Spinner />;
   if (view.isError) return <AlertBanner>{familyError(view.error)}</AlertBanner>;
   const family = view.data;
-  const t = useT();
   const name = family.candidateFirstName ?? t('family.them');
   const active = family.consent !== 'declined';
   // Once the candidate and family work together, what they work on (the shortlist and its thread) comes first, and
