@@ -69,6 +69,8 @@ function server(result = buildBasicResult({ score: 24 }), language: Language = '
       if (path === '/api/profiles/search') return jsonResponse(200, [buildProfileSummary(21, 'Arjun Nair', 'male', { relation: 'match', age: 31, city: 'London' })]);
       if (path === `/api/kundali/chart/${ME}`) return jsonResponse(200, chart);
       if (path === `/api/kundali-compatibility/${ME}/21`) return jsonResponse(200, result);
+      // No call going on (answered, so no retry of it outlives the test's fetch stub).
+      if (path === '/api/calls/current') return jsonResponse(200, { call: null });
       return undefined;
     },
   });
