@@ -37,6 +37,12 @@ export const CONVERTED = [
   'member-ui/components/ui/text-field.tsx',
   'member-ui/components/ui/toast.tsx',
   'member-ui/components/ui/match-badge.tsx',
+  'member-ui/features/create-profile',
+  'member-ui/features/profile',
+  'member-ui/features/sharing',
+  'member-ui/components/profile',
+  'member-ui/components/verification',
+  'member-ui/components/sharing',
 ];
 
 /** Words that are the same in every language: the brand and the stores' names. */
