@@ -1,4 +1,5 @@
-import { countryNames, diasporaCountryNames } from '../../../contracts/countries';
+import { countryCode, countryNames, diasporaCountryNames } from '../../../contracts/countries';
+import { DEFAULT_LANGUAGE, localeOf } from '../../../contracts/i18n/languages';
 import {
   DIETS,
   EDUCATION_LEVELS,
@@ -98,10 +99,25 @@ export function countryOptions(): SelectOption[] {
   const language = currentIntl().locale;
   if (countryOptionList?.language !== language) {
     const [near, all] = [translate('editor.countriesNear'), translate('editor.countriesAll')];
+    const named = countryNamer(language);
+    const option = (name: string, group: string) => ({ value: name, label: named(name), group });
     countryOptionList = {
       language,
-      options: [...optionsOf(diasporaCountryNames()).map((o) => ({ ...o, group: near })), ...optionsOf(countryNames()).map((o) => ({ ...o, group: all }))],
+      options: [...diasporaCountryNames().map((name) => option(name, near)), ...countryNames().map((name) => option(name, all))],
     };
   }
   return countryOptionList.options;
+}
+
+/**
+ * A country's name in the app's language (Intl's region names, from its ISO code); English shows the stored name.
+ * The stored value stays the English name the server keeps.
+ */
+function countryNamer(locale: string): (name: string) => string {
+  if (locale === localeOf(DEFAULT_LANGUAGE)) return (name) => name;
+  const regions = new Intl.DisplayNames([locale], { type: 'region', fallback: 'none' });
+  return (name) => {
+    const code = countryCode(name);
+    return (code && regions.of(code)) || name;
+  };
 }

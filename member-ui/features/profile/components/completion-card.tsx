@@ -86,7 +86,7 @@ export function CompletionCard({ userId, onSelectStage }: { userId: number; onSe
         <p className="completion-card__title">{t('editor.completion')}</p>
         <span className={cn('completion-card__percent', `completion-card__percent--${tone}`)}>{percentage}%</span>
       </div>
-      <Progress value={percentage} label={t('editor.completion')} tone={tone} />
+      <Progress value={percentage} label={t('editor.completionLabel')} tone={tone} />
       {data.nextStage ? (
         <p className="completion-card__next">
           <strong>{t('editor.nextStage', { name: stageName(data.nextStage.stage) })}</strong> {stageDescription(data.nextStage.stage)}

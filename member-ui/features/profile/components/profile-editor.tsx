@@ -167,7 +167,7 @@ export function ProfileEditor({ profile, actingFor = null }: { profile: ProfileV
       <p className="editor-steps__caption">
         {t('editor.stepOf', { step: step + 1, count: EDITOR_STEPS.length })} <strong>{stageName(current.stage)}</strong>
       </p>
-      <form className="form" onSubmit={save} noValidate aria-label={t('editor.title')}>
+      <form className="form" onSubmit={save} noValidate aria-label={t('editor.formLabel')}>
         {fields.map((field) =>
           isComputedAstro(profile, field) ? (
             field === 'zodiacSign' ? <ComputedAstro key="computed-astro" profile={profile} /> : null

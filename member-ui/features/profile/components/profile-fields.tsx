@@ -38,6 +38,7 @@ import {
 } from '../../../components/profile/option-labels';
 import type { MessageId } from '../../../i18n/catalogue';
 import { useT } from '../../../i18n/use-t';
+import { localizeMessage } from '../../../i18n/translate';
 
 type FieldKind =
   | 'text' | 'tel' | 'number' | 'date' | 'select' | 'textarea' | 'countries' | 'boolean' | 'count' | 'income' | 'community' | 'choices' | 'communities'
@@ -184,11 +185,11 @@ export function apiValuesOf(values: FormValues, fields: readonly ProfileFieldNam
 export function parentErrorsOf(values: FormValues): FormErrors {
   const errors: FormErrors = {};
   const blank = (field: ProfileFieldName) => typeof values[field] !== 'string' || (values[field] as string).trim() === '';
-  if (values.profileType && values.profileType !== 'self' && blank('fullName')) errors.fullName = PROFILE_MESSAGES.candidateNameRequired;
+  if (values.profileType && values.profileType !== 'self' && blank('fullName')) errors.fullName = localizeMessage(PROFILE_MESSAGES.candidateNameRequired);
   if (values.profileType !== 'parent') return errors;
-  if (blank('parentName')) errors.parentName = PROFILE_MESSAGES.parentNameRequired;
-  if (blank('parentRelationship')) errors.parentRelationship = PROFILE_MESSAGES.parentRelationshipRequired;
-  if (blank('parentContact')) errors.parentContact = PROFILE_MESSAGES.parentContactRequired;
+  if (blank('parentName')) errors.parentName = localizeMessage(PROFILE_MESSAGES.parentNameRequired);
+  if (blank('parentRelationship')) errors.parentRelationship = localizeMessage(PROFILE_MESSAGES.parentRelationshipRequired);
+  if (blank('parentContact')) errors.parentContact = localizeMessage(PROFILE_MESSAGES.parentContactRequired);
   return errors;
 }
 
