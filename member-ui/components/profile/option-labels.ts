@@ -15,7 +15,8 @@ import {
   RELIGIONS,
   ZODIAC_SIGNS,
 } from '../../../contracts/enums';
-import { HEIGHT_MAX_CM, HEIGHT_MIN_CM, INCOME_CURRENCIES, SIBLINGS_MAX, formatIncome, incomeRanges } from '../../../contracts/profile-basics';
+import { HEIGHT_MAX_CM, HEIGHT_MIN_CM, INCOME_CURRENCIES, SIBLINGS_MAX, incomeRanges } from '../../../contracts/profile-basics';
+import { incomeLabel } from './profile-format';
 import { PROFILE_FOR, PROFILE_FOR_VALUES } from '../../../contracts/profile-for';
 import { type SelectOption, optionsOf } from '../ui/select-field';
 import { optionLabel } from '../../i18n/option-label';
@@ -56,10 +57,10 @@ export function incomeCurrencyOptions(): SelectOption[] {
   const names = new Intl.DisplayNames([currentIntl().locale, 'en'], { type: 'currency' });
   return INCOME_CURRENCIES.map((code) => ({ value: code, label: `${code} – ${names.of(code) ?? code}` }));
 }
-/** The annual income ranges offered in a currency; choosing one stores its lower bound. */
+/** The annual income ranges offered in a currency, in the app's language; choosing one stores its lower bound. */
 export function incomeRangeOptions(currency: string | null | undefined): SelectOption[] {
   if (!currency) return [];
-  return incomeRanges(currency).map((range) => ({ value: String(range.min), label: formatIncome(range.min, currency) ?? String(range.min) }));
+  return incomeRanges(currency).map((range) => ({ value: String(range.min), label: incomeLabel(range.min, currency) ?? String(range.min) }));
 }
 export const relationshipOptions = listed('relation', PARENT_RELATIONSHIPS);
 export const educationOptions = listed('education', EDUCATION_LEVELS, Object.fromEntries(EDUCATION_LEVELS.map((v) => [v, v])));

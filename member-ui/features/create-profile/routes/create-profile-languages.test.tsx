@@ -83,3 +83,18 @@ test('the same step reads in Tamil, with Tamil choices', async () => {
   fireEvent.click(screen.getByRole('button', { name: 'அடுத்து' }));
   assert.ok(await screen.findByText('பாலினத்தைத் தேர்ந்தெடுப்பது அவசியம்'));
 });
+
+test('in Hindi, currencies and income ranges read in Hindi, rupees in lakh and crore', async () => {
+  const member = buildSessionUser({ id: 7, fullName: 'Priya Sharma', profileId: null, language: 'hi' });
+  renderApp('/create-profile?step=3', fakeServer({ user: member }));
+  assert.ok(await screen.findByRole('heading', { name: 'व्यक्तिगत विवरण' }, SLOW));
+  const currency = screen.getByLabelText('मुद्रा') as HTMLSelectElement;
+  assert.equal([...currency.options].find((o) => o.value === 'INR')?.textContent, 'INR – भारतीय रुपया');
+  fireEvent.change(currency, { target: { value: 'INR' } });
+  const ranges = [...(screen.getByLabelText('आय का दायरा') as HTMLSelectElement).options].map((o) => o.textContent);
+  assert.ok(ranges.includes('सालाना ₹3 लाख तक'), ranges.join(' | '));
+  assert.ok(ranges.includes('सालाना ₹10–15 लाख'));
+  assert.ok(ranges.includes('सालाना ₹1 करोड़ या उससे ज़्यादा'));
+  const diet = screen.getByLabelText('खान-पान') as HTMLSelectElement;
+  assert.deepEqual([...diet.options].map((o) => o.textContent).slice(1, 3), ['शाकाहारी', 'मांसाहारी']);
+});
