@@ -25,7 +25,7 @@ export function ViewTab({ profile, onBack }: { profile: ProfileView; onBack: () 
   const age = ageOf(profile);
   const location = locationOf(profile);
   const t = useT();
-  const work = profile.profession && profile.company ? t('editor.workAt', { profession: profile.profession, company: profile.company }) : (profile.profession ?? profile.company ?? '');
+  const work = profile.profession && profile.company ? t('editor.workAt', { profession: profile.profession, company: profile.company }) : profile.profession || profile.company || '';
   const example = useCompatibilityExample(profile.userId);
 
   return (
