@@ -29,7 +29,9 @@ export function formatPrice(price: string, currency = 'usd'): string {
   const amount = Number(price);
   if (!Number.isFinite(amount)) return `${price} ${code}`;
   try {
-    return formatMoney(amount, code);
+    const text = formatMoney(amount, code);
+    // Hindi and Tamil write the US dollar as a bare "$", which a member in Canada or Australia reads as their own.
+    return code === 'USD' && !text.includes('US$') ? text.replace('$', 'US$') : text;
   } catch {
     return `${price} ${code}`;
   }
