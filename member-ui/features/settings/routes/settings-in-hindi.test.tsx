@@ -4,7 +4,6 @@ import assert from 'node:assert/strict';
 import { afterEach, test } from 'node:test';
 import type { NotificationSettingsView } from '../../../../contracts/views';
 import type { BillingView } from '../../../lib/subscription/billing';
-import { buildCatalogue } from '../../subscription/test-support/build-catalogue';
 import { buildSessionUser } from '../../../test/build-user';
 import { jsonResponse } from '../../../test/fetch-stub';
 
@@ -67,7 +66,6 @@ function serve() {
       if (path === '/api/users/7/privacy-settings') return jsonResponse(404, { message: 'not needed here' });
       if (path === '/api/users/7/notification-settings') return jsonResponse(200, NOTIFICATIONS);
       if (path === '/api/users/7/2fa') return jsonResponse(200, { totpEnabled: true, recoveryCodesLeft: 8 });
-      if (path === '/api/subscriptions') return jsonResponse(200, buildCatalogue());
       if (path === '/api/subscriptions/7/current') return jsonResponse(200, BILLING);
       return undefined;
     },
