@@ -22,9 +22,13 @@ const CONSEQUENCES: readonly MessageId[] = [
   'deleteAccount.photosHidden',
 ];
 
-/** The phrase, ignoring case (and surrounding spaces). */
+/**
+ * The phrase in the app's language (what the page asks for) or in English (a member whose keyboard has no Devanagari
+ * or Tamil letters), ignoring case and surrounding spaces.
+ */
 export function isDeletePhrase(text: string): boolean {
-  return text.trim().toLowerCase() === DELETE_PHRASE;
+  const typed = text.trim().toLowerCase();
+  return typed === DELETE_PHRASE || typed === translate('deleteAccount.phrase').toLowerCase();
 }
 
 /** /delete-account: phrase, then password, then the account is gone. */
@@ -37,6 +41,7 @@ export function DeleteAccountPage() {
   const [phrase, setPhrase] = useState('');
   const [password, setPassword] = useState('');
   const t = useT();
+  const shownPhrase = t('deleteAccount.phrase');
 
   if (!user) {
     return (
@@ -62,7 +67,7 @@ export function DeleteAccountPage() {
     if (!isDeletePhrase(phrase)) {
       toast({
         title: translate('deleteAccount.wrongPhrase'),
-        description: translate('deleteAccount.wrongPhraseText', { phrase: DELETE_PHRASE }),
+        description: translate('deleteAccount.wrongPhraseText', { phrase: shownPhrase }),
         variant: 'destructive',
       });
       return;
@@ -122,12 +127,12 @@ export function DeleteAccountPage() {
       {step === 1 ? (
         <form className="settings-card form" onSubmit={proceed} noValidate>
           <TextField
-            label={t('deleteAccount.typePhrase', { phrase: DELETE_PHRASE })}
+            label={t('deleteAccount.typePhrase', { phrase: shownPhrase })}
             name="confirmation"
             autoComplete="off"
             autoCapitalize="none"
             spellCheck={false}
-            placeholder={DELETE_PHRASE}
+            placeholder={shownPhrase}
             value={phrase}
             onChange={(event) => setPhrase(event.target.value)}
           />

@@ -141,15 +141,23 @@ test('in Hindi the Plan tab says the plan, its price in dollars, the renewal dat
   await waitFor(() => assert.deepEqual(englishWordsIn(panel), []));
 });
 
-test('in Hindi the delete-account page warns and asks for the phrase in Hindi; the phrase itself stays as typed', async () => {
+test('in Hindi the delete-account page warns and asks for the phrase in Hindi; a wrong phrase is refused, the English one is taken too', async () => {
   renderApp('/delete-account', serve());
   assert.ok(await screen.findByRole('heading', { name: 'खाता हटाएँ' }));
   assert.ok(screen.getByText('2 में से चरण 1'));
   assert.ok(screen.getByText('आपके संदेश और बातचीत मिटा दी जाएँगी'));
-  fireEvent.change(screen.getByLabelText('पुष्टि के लिए "delete my account" लिखें'), { target: { value: 'delete' } });
+  const phrase = screen.getByLabelText('पुष्टि के लिए "मेरा खाता हटाएँ" लिखें');
+  fireEvent.change(phrase, { target: { value: 'मेरा खाता' } });
   fireEvent.click(screen.getByRole('button', { name: 'आगे बढ़ें' }));
   assert.ok(await screen.findByText('पुष्टि का वाक्य सही नहीं है'));
-  assert.ok(screen.getByText("आगे बढ़ने के लिए ठीक वैसे ही 'delete my account' लिखें जैसा दिखाया गया है।"));
+  assert.ok(screen.getByText("आगे बढ़ने के लिए ठीक वैसे ही 'मेरा खाता हटाएँ' लिखें जैसा दिखाया गया है।"));
+  assert.equal(screen.queryByLabelText('आपका पासवर्ड'), null, 'still on the first step');
   const page = screen.getByRole('heading', { name: 'खाता हटाएँ' }).closest('section') as HTMLElement;
-  assert.deepEqual(englishWordsIn(page).filter((word) => !['delete', 'my', 'account'].includes(word)), []);
+  assert.deepEqual(englishWordsIn(page), []);
+
+  // A keyboard without Devanagari: the English phrase is accepted as well.
+  fireEvent.change(phrase, { target: { value: 'Delete my account' } });
+  fireEvent.click(screen.getByRole('button', { name: 'आगे बढ़ें' }));
+  assert.ok(await screen.findByLabelText('आपका पासवर्ड'));
+  assert.ok(screen.getByText('2 में से चरण 2'));
 });
