@@ -22,7 +22,7 @@ export const CONVERTED = [
   'member-ui/features/info/routes/splash-page.tsx',
   'member-ui/features/info/components/slide-track.tsx',
   'member-ui/features/profile-view/routes/profile-view-page.tsx',
-  'member-ui/features/profile-view/components/match-breakdown.tsx',
+  'member-ui/features/profile-view',
   'member-ui/features/settings',
   'member-ui/components/not-interested',
   'member-ui/components/shortlist',

@@ -3,7 +3,6 @@ import type {
   LANGUAGE_FLUENCY,
   NRI_LANGUAGES,
   NRI_RESIDENCE_COUNTRIES,
-  REPORT_REASONS,
   RETURN_TO_INDIA_PLANS,
 } from '../../../contracts/enums';
 import { INDIAN_LANGUAGES } from '../../../contracts/enums';
@@ -51,23 +50,6 @@ export const FLUENCY_LABELS: Record<(typeof LANGUAGE_FLUENCY)[number], string> =
   fluent: 'Fluent',
   intermediate: 'Intermediate',
   basic: 'Basic',
-};
-
-export const REPORT_REASON_LABELS: Record<(typeof REPORT_REASONS)[number], string> = {
-  fake_profile: 'Fake profile',
-  inappropriate_content: 'Inappropriate photos or content',
-  harassment: 'Harassment or abusive behaviour',
-  scam_or_money_request: 'Scam or request for money',
-  underage: 'Appears to be under 18',
-  made_without_consent: 'This profile was made without my consent',
-  other: 'Something else',
-};
-
-export const PROFILE_TYPE_LABELS: Record<string, string> = {
-  self: 'Created by self',
-  parent: 'Created by parent',
-  sibling: 'Created by sibling',
-  relative: 'Created by relative',
 };
 
 /** Label of a known code, else the value made readable ("non_vegetarian" → "Non vegetarian"). */

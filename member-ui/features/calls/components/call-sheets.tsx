@@ -120,7 +120,7 @@ export function ReportSheet({ call, onClose }: { call: CallView; onClose: () => 
             <option value="">{t('calls.report.choose')}</option>
             {REPORT_REASONS.map((value) => (
               <option key={value} value={value}>
-                {t(`calls.reason.${value}` as MessageId)}
+                {t(`opt.reportReason.${value}` as MessageId)}
               </option>
             ))}
           </select>

@@ -5,10 +5,11 @@ import ShieldBan from 'lucide-react/icons/shield-ban';
 import * as DropdownMenu from 'radix-ui/dropdown-menu';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { REPORT_REASONS } from '../../../../contracts/enums';
-import { REPORT_REASON_LABELS } from '../../../components/profile/labels';
 import { ProfileDialog } from '../../../components/profile/profile-dialog';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast';
+import type { MessageId } from '../../../i18n/catalogue';
+import { useT } from '../../../i18n/use-t';
 import { isApiError } from '../../../lib/api-client';
 import { type ReportReason, useBlockMember, useReportMember } from '../api/safety';
 
@@ -18,10 +19,11 @@ function errorText(error: Error, fallback: string): string {
 
 /** The "…" button and its menu on a profile page, holding `children` (DropdownMenu items). */
 function ActionsMenu({ defaultOpen, children }: { defaultOpen: boolean; children: ReactNode }) {
+  const t = useT();
   return (
     <DropdownMenu.Root modal={false} defaultOpen={defaultOpen}>
       <DropdownMenu.Trigger asChild>
-        <button type="button" className="photo-action" aria-label="More actions">
+        <button type="button" className="photo-action" aria-label={t('safety.moreActions')}>
           <MoreHorizontal size={22} aria-hidden="true" />
         </button>
       </DropdownMenu.Trigger>
@@ -36,11 +38,12 @@ function ActionsMenu({ defaultOpen, children }: { defaultOpen: boolean; children
 
 /** "…" menu on a profile the member may share (their own, or one they help with as family): Share profile. */
 export function PeopleActionsMenu({ onShare, defaultOpen = false }: { onShare: () => void; defaultOpen?: boolean }) {
+  const t = useT();
   return (
     <ActionsMenu defaultOpen={defaultOpen}>
       <DropdownMenu.Item className="menu__item" onSelect={onShare}>
         <Share2 size={16} aria-hidden="true" />
-        Share profile
+        {t('safety.shareProfile')}
       </DropdownMenu.Item>
     </ActionsMenu>
   );
@@ -61,6 +64,7 @@ export function MemberActionsMenu({
   /** Open on first render: the member pressed the button before this module had loaded (see MemberActions). */
   defaultOpen?: boolean;
 }) {
+  const t = useT();
   const [dialog, setDialog] = useState<'block' | 'report' | null>(null);
   const close = (open: boolean) => {
     if (!open) setDialog(null);
@@ -71,11 +75,11 @@ export function MemberActionsMenu({
       <ActionsMenu defaultOpen={defaultOpen}>
         <DropdownMenu.Item className="menu__item" onSelect={() => setDialog('report')}>
           <Flag size={16} aria-hidden="true" />
-          Report
+          {t('safety.report')}
         </DropdownMenu.Item>
         <DropdownMenu.Item className="menu__item menu__item--danger" onSelect={() => setDialog('block')}>
           <ShieldBan size={16} aria-hidden="true" />
-          Block
+          {t('safety.block')}
         </DropdownMenu.Item>
       </ActionsMenu>
       <BlockDialog open={dialog === 'block'} onOpenChange={close} userId={userId} name={name} onBlocked={onBlocked} />
@@ -97,31 +101,32 @@ function BlockDialog({
   name: string;
   onBlocked: () => void;
 }) {
+  const t = useT();
   const block = useBlockMember();
   function confirm() {
     block.mutate(userId, {
       onSuccess: () => {
-        toast({ title: 'Member blocked', description: `You and ${name} will no longer see each other.`, variant: 'success' });
+        toast({ title: t('safety.blocked'), description: t('safety.blockedText', { name }), variant: 'success' });
         onOpenChange(false);
         onBlocked();
         void block.refreshAfterBlock();
       },
-      onError: (error) => toast({ title: 'Error', description: errorText(error, 'Could not block this member'), variant: 'destructive' }),
+      onError: (error) => toast({ title: t('common.error'), description: errorText(error, t('safety.blockFailed')), variant: 'destructive' }),
     });
   }
   return (
     <ProfileDialog
       open={open}
       onOpenChange={onOpenChange}
-      title={`Block ${name}?`}
-      description="You will no longer see each other in search, matches or messages, and any likes between you are removed."
+      title={t('safety.blockTitle', { name })}
+      description={t('safety.blockText')}
     >
       <div className="form-actions">
         <Button variant="outline" onClick={() => onOpenChange(false)} disabled={block.isPending}>
-          Cancel
+          {t('common.cancel')}
         </Button>
         <Button className="btn--danger" onClick={confirm} disabled={block.isPending}>
-          {block.isPending ? 'Blocking...' : 'Block'}
+          {block.isPending ? t('safety.blocking') : t('safety.block')}
         </Button>
       </div>
     </ProfileDialog>
@@ -141,6 +146,7 @@ function ReportDialog({
   profileId: number;
   name: string;
 }) {
+  const t = useT();
   const report = useReportMember();
   const [reason, setReason] = useState<ReportReason | ''>('');
   const [details, setDetails] = useState('');
@@ -160,26 +166,26 @@ function ReportDialog({
   function submit(event: FormEvent) {
     event.preventDefault();
     if (!reason) {
-      setError('Please choose a reason for the report');
+      setError(t('safety.reasonRequired'));
       return;
     }
     report.mutate(
       { reportedUserId: userId, reportedProfileId: profileId, reason, details: details.trim() || undefined },
       {
-        onSuccess: (result) => {
-          toast({ title: 'Report submitted', description: result?.message ?? 'Thank you. Our team will review this report.', variant: 'success' });
+        onSuccess: () => {
+          toast({ title: t('safety.reportSent'), description: t('safety.reportSentText'), variant: 'success' });
           reset(false);
         },
-        onError: (err) => toast({ title: 'Error', description: errorText(err, 'Could not send the report'), variant: 'destructive' }),
+        onError: (err) => toast({ title: t('common.error'), description: errorText(err, t('safety.reportFailed')), variant: 'destructive' }),
       },
     );
   }
 
   return (
-    <ProfileDialog open={open} onOpenChange={reset} title={`Report ${name}`} description="Reports are confidential and reviewed by our safety team.">
+    <ProfileDialog open={open} onOpenChange={reset} title={t('safety.reportTitle', { name })} description={t('safety.reportText')}>
       <form className="form" onSubmit={submit}>
         <fieldset className="radio-list" aria-describedby={error ? `${groupName}-error` : undefined}>
-          <legend className="field__label">Reason</legend>
+          <legend className="field__label">{t('safety.reason')}</legend>
           {REPORT_REASONS.map((value) => (
             <label key={value} className="radio-list__option">
               <input
@@ -192,7 +198,7 @@ function ReportDialog({
                   setError(null);
                 }}
               />
-              <span>{REPORT_REASON_LABELS[value]}</span>
+              <span>{t(`opt.reportReason.${value}` as MessageId)}</span>
             </label>
           ))}
           {error ? (
@@ -203,7 +209,7 @@ function ReportDialog({
         </fieldset>
         <div className="field">
           <label className="field__label" htmlFor={detailsId}>
-            Details (optional)
+            {t('safety.details')}
           </label>
           <textarea
             id={detailsId}
@@ -216,10 +222,10 @@ function ReportDialog({
         </div>
         <div className="form-actions">
           <Button variant="outline" onClick={() => reset(false)} disabled={report.isPending}>
-            Cancel
+            {t('common.cancel')}
           </Button>
           <Button type="submit" disabled={report.isPending}>
-            {report.isPending ? 'Sending...' : 'Send Report'}
+            {report.isPending ? t('safety.sending') : t('safety.send')}
           </Button>
         </div>
       </form>

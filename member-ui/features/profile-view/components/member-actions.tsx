@@ -1,5 +1,6 @@
 import MoreHorizontal from 'lucide-react/icons/ellipsis';
 import { lazy, Suspense, useState } from 'react';
+import { useT } from '../../../i18n/use-t';
 import { RENDERED_ON_SERVER } from '../../../lib/server-render';
 
 // The "…" menu and its dialogs (Radix's menu, dialog and positioning library: about a third of the profile screen's
@@ -42,11 +43,12 @@ export function MemberActions(props: MemberActionsProps) {
 
 function ClosedTrigger({ onPress }: { onPress: () => void }) {
   // Until the menu is wanted (and while its code arrives) the same button as the menu's trigger, closed.
+  const t = useT();
   return (
     <button
       type="button"
       className="photo-action"
-      aria-label="More actions"
+      aria-label={t('safety.moreActions')}
       aria-haspopup="menu"
       aria-expanded={false}
       // Disabled in the server's copy of the screen, unlike its other buttons: a tap kept from the copy
