@@ -1,6 +1,6 @@
 import type { AppServices } from '../context';
 import type { Db } from '../db';
-import { conflict, gone, notFound } from '../errors';
+import { conflict, gone, notFound, said } from '../errors';
 import { StoryConsent } from '../models/activity';
 import { SuccessStory } from '../models/engagement';
 import { User } from '../models/user';
@@ -148,7 +148,7 @@ export async function answerConsentInApp(db: Db, storyId: number, userId: number
 async function answerAs(db: Db, consent: StoryConsent, answer: ConsentAnswer): Promise<ConsentStatus> {
   const next: ConsentStatus = answer === 'accept' ? 'accepted' : answer === 'decline' ? 'declined' : 'withdrawn';
   if (answer === 'withdraw' && consent.status !== 'accepted') throw conflict('You have not agreed to this story, so there is nothing to withdraw');
-  if (answer !== 'withdraw' && consent.status !== 'pending') throw conflict(`You already answered this request (${consent.status})`);
+  if (answer !== 'withdraw' && consent.status !== 'pending') throw conflict(said('server.error.storyConsent.answered', { status: consent.status }));
   await db.transaction(async (trx) => {
     await StoryConsent.query(trx).findById(consent.id).patch({ status: next, respondedAt: Date.now() });
     if (next !== 'accepted') await SuccessStory.query(trx).findById(consent.storyId).patch({ isPublished: false, publishedAt: null, updatedAt: Date.now() });

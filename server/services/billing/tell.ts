@@ -1,6 +1,6 @@
 import { TIER_LABELS } from '../../../contracts/tiers';
 import type { AppServices } from '../../context';
-import { HttpError } from '../../errors';
+import { HttpError, said } from '../../errors';
 import { User } from '../../models/user';
 import { sendMail } from '../mail';
 import { notify } from '../notifications';
@@ -101,11 +101,12 @@ export async function tellMembers(services: Services, notices: Notice[], changed
  * still have, including a switch or an end already scheduled for the period end.
  */
 export function upgradeDeclined(sub: SubscriptionRow): HttpError {
-  const card = sub.cardLast4 ? `Your card ending in ${sub.cardLast4}` : 'Your card';
-  const next = sub.cancelAtPeriodEnd || sub.pendingTier === 'tryme'
-    ? `, and it still ends on ${day(sub.currentPeriodEnd)}`
-    : sub.pendingTier
-      ? `, and it still switches to ${TIER_LABELS[sub.pendingTier]} on ${day(sub.currentPeriodEnd)}`
-      : '';
-  return new HttpError(402, `${card} was declined, so nothing has changed: you are still on ${TIER_LABELS[sub.tier]}${next}.`, 'card_declined');
+  const next = sub.cancelAtPeriodEnd || sub.pendingTier === 'tryme' ? 'ends' : sub.pendingTier ? 'switches' : 'none';
+  return new HttpError(402, said('server.error.billing.upgradeDeclined', {
+    card: sub.cardLast4 ?? 'none',
+    tier: TIER_LABELS[sub.tier],
+    next,
+    pending: sub.pendingTier ? TIER_LABELS[sub.pendingTier] : '',
+    end: new Date(sub.currentPeriodEnd),
+  }), 'card_declined');
 }

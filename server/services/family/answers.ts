@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { type FamilyAccountInput, type FamilyAnswerInput, maskEmail } from '../../../contracts/family';
 import type { AppServices } from '../../context';
-import { conflict, forbidden, gone, notFound } from '../../errors';
+import { conflict, forbidden, gone, notFound, said } from '../../errors';
 import { FamilyInvitation, FamilyMember, ProfileFamily } from '../../models/family';
 import { Profile } from '../../models/profile';
 import { User } from '../../models/user';
@@ -43,7 +43,7 @@ export type SignedInAccount = Pick<User, 'id' | 'email' | 'emailConfirmedAt'> | 
  */
 export function refuseOtherAccount(invitationEmail: string, signedIn: SignedInAccount): void {
   if (signedIn && signedIn.email.toLowerCase() !== invitationEmail.toLowerCase()) {
-    throw forbidden(`Sign in with ${maskEmail(invitationEmail)} to answer this invitation: it counts only for that address`, { code: 'family_invitation_other_account', maskedEmail: maskEmail(invitationEmail) });
+    throw forbidden(said('server.error.family.otherAccount', { email: maskEmail(invitationEmail) }), { code: 'family_invitation_other_account', maskedEmail: maskEmail(invitationEmail) });
   }
 }
 
@@ -107,7 +107,7 @@ export async function answerAsCandidate(
   } else {
     if (!account) throw conflict('Choose your name, username and password to accept');
     const taken = await takenField(db, account.username, invitation.email);
-    if (taken) throw conflict(taken === 'username' ? 'That username is taken' : `An account with ${maskEmail(invitation.email)} exists already: sign in with it, then open the link again`, { field: taken });
+    if (taken) throw conflict(taken === 'username' ? 'That username is taken' : said('server.error.family.accountExistsFor', { email: maskEmail(invitation.email) }), { field: taken });
     passwordHash = await hashPassword(account.password, services.config.argon2);
   }
   const fromUserId = profile.userId;
@@ -175,7 +175,7 @@ export async function answerAsFamily(services: Services, token: string, signedIn
   const { relation } = invitation;
   if (invitation.role !== 'family' || relation === null) throw notFound('This invitation link is not valid');
   const active = await FamilyMember.query(db).where({ profileId: profile.id, status: 'active' }).resultSize();
-  if (active >= MAX_FAMILY_MEMBERS) throw conflict(`This profile already has ${MAX_FAMILY_MEMBERS} family members`);
+  if (active >= MAX_FAMILY_MEMBERS) throw conflict(said('server.error.family.full', { count: MAX_FAMILY_MEMBERS }));
   let passwordHash: string | null = null;
   if (signedIn) {
     if (signedIn.id === profile.userId) throw conflict('This is your own profile');
