@@ -8,7 +8,7 @@ import { User } from '../../models/user';
 import { relationshipBetween } from '../../policies/relationship';
 import { mayStartCalls } from '../../policies/tier';
 import { familyActorLabel } from '../family/acts';
-import { notify } from '../notifications';
+import { notify, worded } from '../notifications';
 import { iceFor } from './turn';
 
 /**
@@ -235,8 +235,7 @@ async function missCall(services: CallServices, call: Call, reason: 'missed' | '
   await notify(services, {
     userId: call.calleeId,
     type: 'missed_call',
-    title: `Missed video call from ${caller?.fullName ?? 'a match'}`,
-    content: null,
+    ...worded(caller ? { id: 'server.notification.missedCallTitle', values: { name: caller.fullName } } : { id: 'server.notification.missedCallTitleUnnamed' }),
     relatedItemId: call.callerId,
     sourceId: call.id,
     sourceType: 'call',
