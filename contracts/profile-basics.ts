@@ -46,25 +46,42 @@ function symbolOf(currency: string, locale: string): string {
 
 const lakhs = (amount: number) => String(amount / LAKH);
 
+/** The sentences an income range is written in, by kind; the numbers come formatted. English by default. */
+export type IncomeWording = (kind: IncomeKind, values: Record<string, string>) => string;
+export type IncomeKind = 'lakhRange' | 'lakhUpTo' | 'lakhOrMore' | 'croreOrMore' | 'range' | 'upTo' | 'orMore' | 'plain';
+
+const ENGLISH_INCOME: Record<IncomeKind, (v: Record<string, string>) => string> = {
+  lakhRange: (v) => `${v.symbol}${v.from}–${v.to} lakh a year`,
+  lakhUpTo: (v) => `Up to ${v.symbol}${v.to} lakh a year`,
+  lakhOrMore: (v) => `${v.symbol}${v.from} lakh or more a year`,
+  croreOrMore: (v) => `${v.symbol}${v.from} crore or more a year`,
+  range: (v) => `${v.from}–${v.to} a year`,
+  upTo: (v) => `Up to ${v.to} a year`,
+  orMore: (v) => `${v.from} or more a year`,
+  plain: (v) => `${v.amount} a year`,
+};
+const english: IncomeWording = (kind, values) => ENGLISH_INCOME[kind](values);
+
 /**
  * An annual income as the range it falls in, with its currency: "₹10–15 lakh a year", "CA$80,000–100,000 a year",
- * "Up to ₹3 lakh a year". Without a currency the amount is shown as a plain number.
+ * "Up to ₹3 lakh a year". Without a currency the amount is shown as a plain number. `say` and `locale` write it in
+ * another language (the server passes its catalogue's `server.text.income.*`); the ranges are the same in each.
  */
-export function formatIncome(amount: number | null | undefined, currency: string | null | undefined): string | null {
+export function formatIncome(amount: number | null | undefined, currency: string | null | undefined, say: IncomeWording = english, locale = 'en-US'): string | null {
   if (amount == null || !Number.isFinite(amount)) return null;
-  if (!currency) return `${new Intl.NumberFormat('en-US').format(amount)} a year`;
+  const plain = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
+  if (!currency) return say('plain', { amount: plain.format(amount) });
   const { min, max } = incomeRangeOf(amount, currency);
   if (currency === 'INR') {
     const symbol = symbolOf('INR', 'en-IN');
-    if (max === null) return min >= 100 * LAKH ? `${symbol}${min / (100 * LAKH)} crore or more a year` : `${symbol}${lakhs(min)} lakh or more a year`;
-    if (min === 0) return `Up to ${symbol}${lakhs(max)} lakh a year`;
-    return `${symbol}${lakhs(min)}–${lakhs(max)} lakh a year`;
+    if (max === null) return min >= 100 * LAKH ? say('croreOrMore', { symbol, from: String(min / (100 * LAKH)) }) : say('lakhOrMore', { symbol, from: lakhs(min) });
+    if (min === 0) return say('lakhUpTo', { symbol, to: lakhs(max) });
+    return say('lakhRange', { symbol, from: lakhs(min), to: lakhs(max) });
   }
-  const money = new Intl.NumberFormat('en-US', { style: 'currency', currency, maximumFractionDigits: 0 });
-  const plain = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-  if (max === null) return `${money.format(min)} or more a year`;
-  if (min === 0) return `Up to ${money.format(max)} a year`;
-  return `${money.format(min)}–${plain.format(max)} a year`;
+  const money = new Intl.NumberFormat(locale, { style: 'currency', currency, maximumFractionDigits: 0 });
+  if (max === null) return say('orMore', { from: money.format(min) });
+  if (min === 0) return say('upTo', { to: money.format(max) });
+  return say('range', { from: money.format(min), to: plain.format(max) });
 }
 
 /** The currency a profile's income is most likely in, from its country (members can change it). */

@@ -5,6 +5,7 @@ import type { Profile } from '../models/profile';
 import type { User } from '../models/user';
 import { toMatchProfile, viewerMatchProfile } from './discovery';
 import { familyLabels } from './family/people';
+import { incomeText } from '../i18n';
 import { birthData } from './kundali';
 import { ashtakoot } from './kundali/ashtakoot';
 import { type BirthData, moonLongitude, moonPlacement } from './kundali/chart';
@@ -67,9 +68,12 @@ export async function profileAnswerFor(
     if (options.recordView) await unlessStorageFault(() => recordProfileView(services, viewer, profile, mine ? mine.profile.id : null));
     match = matchFor(mine, profile);
   }
+  const view = presentFor(profile, access, match?.percentage ?? null);
+  // Words the server writes for the reader are in the viewer's language (their account's: the request's, signed in).
   return {
-    ...presentFor(profile, access, match?.percentage ?? null),
+    ...view,
     matchFactors: match?.factors ?? null,
-    familyStatus: (await familyLabels(db, [profile.id])).get(profile.id) ?? null,
+    familyStatus: (await familyLabels(db, [profile.id], viewer.language)).get(profile.id) ?? null,
+    incomeLabel: incomeText(viewer.language, view.income, view.incomeCurrency),
   } as ProfileView;
 }

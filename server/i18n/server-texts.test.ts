@@ -1,0 +1,56 @@
+// Words the server writes for a member to read (an income's range, a family-made profile's label) are written in
+// the viewer's language; the ranges and the rules that choose a label are the same in every language.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { formatIncome } from '../../contracts/profile-basics';
+import { familyConsentLabel } from '../services/family/people';
+import { buildProfile, signedInClient } from '../test/factories';
+import { type TestServer, startTestServer } from '../test/harness';
+import { incomeText } from '.';
+
+describe('an income’s range in the reader’s language', () => {
+  test('lakh and crore in Hindi and Tamil; the English is the app’s own', () => {
+    assert.equal(incomeText('hi', 1_200_000, 'INR'), '₹10–15 लाख प्रति वर्ष');
+    assert.equal(incomeText('ta', 1_200_000, 'INR'), 'ஆண்டுக்கு ₹10–15 லட்சம்');
+    assert.equal(incomeText('hi', 250_000, 'INR'), '₹3 लाख प्रति वर्ष तक');
+    assert.equal(incomeText('hi', 150_000_000, 'INR'), '₹1 करोड़ या अधिक प्रति वर्ष');
+    assert.equal(incomeText('ta', 90_000, 'CAD'), 'ஆண்டுக்கு CA$80,000–1,00,000');
+    for (const [amount, currency] of [[1_200_000, 'INR'], [90_000, 'CAD'], [350_000, 'USD'], [42_000, null]] as const) {
+      assert.equal(incomeText('en', amount, currency), formatIncome(amount, currency), 'English is formatIncome’s own wording');
+    }
+    assert.equal(incomeText('hi', null, 'INR'), null);
+  });
+});
+
+describe('a family-made profile’s label in the reader’s language', () => {
+  test('each state in Hindi and Tamil, with the candidate’s name; none for a profile made by its member', () => {
+    assert.equal(familyConsentLabel('unconfirmed', 'Priya', false, 'hi'), 'परिवार द्वारा संचालित, Priya ने अभी पुष्टि नहीं की');
+    assert.equal(familyConsentLabel('confirmed', 'Priya', false, 'ta'), 'மின்னஞ்சல் மூலம் உறுதிசெய்யப்பட்டது');
+    assert.equal(familyConsentLabel('confirmed', 'Priya', true, 'hi'), 'Priya ने पुष्टि की, सत्यापित');
+    assert.equal(familyConsentLabel('confirmed', 'Priya', true), 'Confirmed by Priya, verified');
+    assert.equal(familyConsentLabel('self', 'Priya', true, 'hi'), null);
+  });
+});
+
+describe('the profile answer (API)', () => {
+  let server: TestServer;
+  before(async () => {
+    server = await startTestServer();
+  });
+  after(() => server.close());
+
+  test('a Hindi viewer reads another member’s income range in Hindi, an English viewer in English', async () => {
+    const owner = await signedInClient(server, { fullName: 'Arjun Nair', tier: 'premium' });
+    const profile = await buildProfile(server, owner.user, { gender: 'male', lookingFor: 'female', income: 1_200_000, incomeCurrency: 'INR' });
+    const hindi = await signedInClient(server, { fullName: 'Sunita Sharma', tier: 'premium', language: 'hi' });
+    await buildProfile(server, hindi.user, { gender: 'female', lookingFor: 'male' });
+    const english = await signedInClient(server, { fullName: 'Meera Iyer', tier: 'premium' });
+    await buildProfile(server, english.user, { gender: 'female', lookingFor: 'male' });
+
+    const seen = async (client: typeof hindi.client) => (await (await client.get(`/api/profiles/${profile.id}`)).json()) as { incomeLabel: string | null; income: number | null };
+    const inHindi = await seen(hindi.client);
+    assert.equal(inHindi.incomeLabel, '₹10–15 लाख प्रति वर्ष');
+    assert.equal(inHindi.income, 1_000_000, 'the range’s lower bound, not the amount');
+    assert.equal((await seen(english.client)).incomeLabel, '₹10–15 lakh a year');
+  });
+});
