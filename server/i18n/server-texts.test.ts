@@ -75,10 +75,20 @@ describe('the profile answer (API)', () => {
     const english = await signedInClient(server, { fullName: 'Meera Iyer', tier: 'premium' });
     await buildProfile(server, english.user, { gender: 'female', lookingFor: 'male' });
 
-    const seen = async (client: typeof hindi.client) => (await (await client.get(`/api/profiles/${profile.id}`)).json()) as { incomeLabel: string | null; income: number | null };
+    type Seen = { incomeLabel: string | null; income: number | null; matchFactors: Array<{ factor: string; detail: string }> | null };
+    const seen = async (client: typeof hindi.client) => (await (await client.get(`/api/profiles/${profile.id}`)).json()) as Seen;
     const inHindi = await seen(hindi.client);
     assert.equal(inHindi.incomeLabel, '₹10–15 लाख प्रति वर्ष');
     assert.equal(inHindi.income, 1_000_000, 'the range’s lower bound, not the amount');
-    assert.equal((await seen(english.client)).incomeLabel, '₹10–15 lakh a year');
+    const inEnglish = await seen(english.client);
+    assert.equal(inEnglish.incomeLabel, '₹10–15 lakh a year');
+
+    // The match breakdown: the same factors, named in the viewer's language.
+    const hindiFactors = inHindi.matchFactors ?? [];
+    assert.ok(hindiFactors.length > 3, JSON.stringify(inHindi.matchFactors));
+    assert.equal(hindiFactors.length, inEnglish.matchFactors?.length);
+    assert.ok(hindiFactors.some((f) => f.factor === 'आयु (आपकी पसंद)'), JSON.stringify(hindiFactors));
+    assert.ok(inEnglish.matchFactors?.some((f) => f.factor === 'age (yours)'));
+    for (const f of hindiFactors) assert.doesNotMatch(f.factor, /[A-Za-z]/, `${f.factor}: no English in a factor's name`);
   });
 });
