@@ -46,42 +46,50 @@ function symbolOf(currency: string, locale: string): string {
 
 const lakhs = (amount: number) => String(amount / LAKH);
 
-/** The sentences an income range is written in, by kind; the numbers come formatted. English by default. */
-export type IncomeWording = (kind: IncomeKind, values: Record<string, string>) => string;
-export type IncomeKind = 'lakhRange' | 'lakhUpTo' | 'lakhOrMore' | 'croreOrMore' | 'range' | 'upTo' | 'orMore' | 'plain';
-
-const ENGLISH_INCOME: Record<IncomeKind, (v: Record<string, string>) => string> = {
-  lakhRange: (v) => `${v.symbol}${v.from}–${v.to} lakh a year`,
-  lakhUpTo: (v) => `Up to ${v.symbol}${v.to} lakh a year`,
-  lakhOrMore: (v) => `${v.symbol}${v.from} lakh or more a year`,
-  croreOrMore: (v) => `${v.symbol}${v.from} crore or more a year`,
-  range: (v) => `${v.from}–${v.to} a year`,
-  upTo: (v) => `Up to ${v.to} a year`,
-  orMore: (v) => `${v.from} or more a year`,
-  plain: (v) => `${v.amount} a year`,
-};
-const english: IncomeWording = (kind, values) => ENGLISH_INCOME[kind](values);
+/** How an income's range reads: its form, and its amounts already written with their currency ("₹10", "CA$80,000"). */
+export type IncomeForm = 'plain' | 'upTo' | 'range' | 'orMore' | 'lakhUpTo' | 'lakhRange' | 'lakhOrMore' | 'croreOrMore';
+export interface IncomeParts {
+  form: IncomeForm;
+  min: string;
+  max: string;
+}
 
 /**
- * An annual income as the range it falls in, with its currency: "₹10–15 lakh a year", "CA$80,000–100,000 a year",
- * "Up to ₹3 lakh a year". Without a currency the amount is shown as a plain number. `say` and `locale` write it in
- * another language (the server passes its catalogue's `server.text.income.*`); the ranges are the same in each.
+ * An annual income as the range it falls in, in parts a sentence of any language takes (the member app's catalogues,
+ * `editor.income.<form>`; English below). Rupees in lakh and crore; without a currency the amount as a plain number.
  */
-export function formatIncome(amount: number | null | undefined, currency: string | null | undefined, say: IncomeWording = english, locale = 'en-US'): string | null {
+export function incomeParts(amount: number | null | undefined, currency: string | null | undefined): IncomeParts | null {
   if (amount == null || !Number.isFinite(amount)) return null;
-  const plain = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
-  if (!currency) return say('plain', { amount: plain.format(amount) });
+  if (!currency) return { form: 'plain', min: new Intl.NumberFormat('en-US').format(amount), max: '' };
   const { min, max } = incomeRangeOf(amount, currency);
   if (currency === 'INR') {
     const symbol = symbolOf('INR', 'en-IN');
-    if (max === null) return min >= 100 * LAKH ? say('croreOrMore', { symbol, from: String(min / (100 * LAKH)) }) : say('lakhOrMore', { symbol, from: lakhs(min) });
-    if (min === 0) return say('lakhUpTo', { symbol, to: lakhs(max) });
-    return say('lakhRange', { symbol, from: lakhs(min), to: lakhs(max) });
+    if (max === null) return min >= 100 * LAKH ? { form: 'croreOrMore', min: `${symbol}${min / (100 * LAKH)}`, max: '' } : { form: 'lakhOrMore', min: `${symbol}${lakhs(min)}`, max: '' };
+    if (min === 0) return { form: 'lakhUpTo', min: '', max: `${symbol}${lakhs(max)}` };
+    return { form: 'lakhRange', min: `${symbol}${lakhs(min)}`, max: lakhs(max) };
   }
-  const money = new Intl.NumberFormat(locale, { style: 'currency', currency, maximumFractionDigits: 0 });
-  if (max === null) return say('orMore', { from: money.format(min) });
-  if (min === 0) return say('upTo', { to: money.format(max) });
-  return say('range', { from: money.format(min), to: plain.format(max) });
+  const money = new Intl.NumberFormat('en-US', { style: 'currency', currency, maximumFractionDigits: 0 });
+  const plain = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+  if (max === null) return { form: 'orMore', min: money.format(min), max: '' };
+  if (min === 0) return { form: 'upTo', min: '', max: money.format(max) };
+  return { form: 'range', min: money.format(min), max: plain.format(max) };
+}
+
+const INCOME_ENGLISH: Record<IncomeForm, (parts: IncomeParts) => string> = {
+  plain: ({ min }) => `${min} a year`,
+  upTo: ({ max }) => `Up to ${max} a year`,
+  range: ({ min, max }) => `${min}–${max} a year`,
+  orMore: ({ min }) => `${min} or more a year`,
+  lakhUpTo: ({ max }) => `Up to ${max} lakh a year`,
+  lakhRange: ({ min, max }) => `${min}–${max} lakh a year`,
+  lakhOrMore: ({ min }) => `${min} lakh or more a year`,
+  croreOrMore: ({ min }) => `${min} crore or more a year`,
+};
+
+/** An annual income in English: "₹10–15 lakh a year", "CA$80,000–100,000 a year", "Up to ₹3 lakh a year". */
+export function formatIncome(amount: number | null | undefined, currency: string | null | undefined): string | null {
+  const parts = incomeParts(amount, currency);
+  return parts && INCOME_ENGLISH[parts.form](parts);
 }
 
 /** The currency a profile's income is most likely in, from its country (members can change it). */

@@ -2,7 +2,7 @@ import './zod-config';
 import * as z from 'zod';
 import { ageFromDateOfBirth } from './age';
 import { countryCode, countryName } from './countries';
-import { CANDIDATE_NAME_REQUIRED } from './profile-for';
+import { validationTexts } from './i18n/validation';
 import { HEIGHT_MAX_CM, HEIGHT_MIN_CM, INCOME_CURRENCIES, SIBLINGS_MAX } from './profile-basics';
 import {
   CULTURAL_INTEGRATION_LEVELS,
@@ -28,45 +28,15 @@ import {
 
 export { ageFromDateOfBirth };
 
-// The validation messages members read, word for word; the wizard, the stage editor and the server all
-// validate with these schemas.
+// The validation messages members read (the catalogue's `v.profile.*`, see contracts/i18n/validation.ts); the
+// wizard, the stage editor and the server all validate with these schemas.
 export const PROFILE_MESSAGES = {
-  genderRequired: 'Gender is required',
-  dobRequired: 'Date of birth is required',
-  dobInvalid: 'Please enter a valid date of birth',
-  tooYoung: 'You must be at least 18 years old',
-  profileTypeRequired: 'Profile type is required',
-  locationRequired: 'Location is required',
-  countryRequired: 'Country is required',
-  cityRequired: 'City is required',
-  parentNameRequired: 'Parent name is required',
-  parentRelationshipRequired: 'Please select your relationship to the person',
-  parentContactRequired: 'Parent contact number is required',
-  parentContactInvalid: 'Enter a valid phone number, with the country code for a number outside the profile\'s country (e.g. +1 415 555 0100)',
-  candidateNameRequired: CANDIDATE_NAME_REQUIRED,
-  educationRequired: 'Education is required',
-  professionRequired: 'Profession is required',
-  heightRequired: 'Height is required',
-  maritalStatusRequired: 'Marital status is required',
-  bioMin: 'Bio should be at least 10 characters',
-  bioMax: 'Bio should not exceed 500 characters',
-  zodiacRequired: 'Zodiac sign is required',
-  familyBackgroundRequired: 'Family background description is required',
-  familyBackgroundMax: 'Description too long',
-  ageMinAtLeast: 'Minimum age must be at least 18',
-  ageMaxAtLeast: 'Maximum age must be at least 18',
-  ageAtMost: 'Age preference cannot be above 70',
-  ageOrder: 'Minimum age cannot be more than maximum age',
-  tooManyPhotos: 'You can add at most 3 photos',
-  heightRange: `Height must be between ${HEIGHT_MIN_CM} and ${HEIGHT_MAX_CM} cm`,
-  incomeInvalid: 'Annual income must be a whole amount of 0 or more',
-  incomeCurrencyInvalid: `Choose the income's currency from the list (${INCOME_CURRENCIES.join(', ')})`,
-  siblingsInvalid: `Enter a number from 0 to ${SIBLINGS_MAX}`,
-  brothersMarriedTooMany: 'Married brothers cannot be more than brothers',
-  sistersMarriedTooMany: 'Married sisters cannot be more than sisters',
-  heightPreferenceOrder: 'Minimum height cannot be more than maximum height',
-  birthPlaceUnknown: 'Enter the birth place as "City, Country" (a city we know), so the chart can be computed from the birth time',
-} as const;
+  ...validationTexts('profile', {
+    heightRange: { min: HEIGHT_MIN_CM, max: HEIGHT_MAX_CM },
+    incomeCurrencyInvalid: { list: INCOME_CURRENCIES.join(', ') },
+    siblingsInvalid: { max: SIBLINGS_MAX },
+  }),
+};
 
 /**
  * Control characters (other than tab and line breaks) are no text a member types, and the match engine's start-up

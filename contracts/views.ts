@@ -31,8 +31,6 @@ export interface ProfileView {
   id: number;
   /** "Managed by family, not yet confirmed by Priya" while the person a family-made profile is for has not accepted; in the viewer's language */
   familyStatus?: string | null;
-  /** GET /api/profiles/{id}: the income's range as words in the viewer's language ("₹10–15 lakh a year"), null without an income shown */
-  incomeLabel?: string | null;
   /** GET /api/profiles/{id} of another member: each factor of the viewer's match percentage (null: no match to explain) */
   matchFactors?: MatchFactorView[] | null;
   userId: number;

@@ -37,6 +37,19 @@ export const CONVERTED = [
   'member-ui/components/ui/text-field.tsx',
   'member-ui/components/ui/toast.tsx',
   'member-ui/components/ui/match-badge.tsx',
+  'member-ui/features/compatibility',
+  'member-ui/features/moods',
+  'member-ui/features/family',
+  'member-ui/components/family',
+  // The legal pages' full text is English on purpose, the binding one (features/info/legal); their summaries are translated.
+  'member-ui/features/info/routes',
+  'member-ui/features/info/components',
+  'member-ui/features/create-profile',
+  'member-ui/features/profile',
+  'member-ui/features/sharing',
+  'member-ui/components/profile',
+  'member-ui/components/verification',
+  'member-ui/components/sharing',
 ];
 
 /** Words that are the same in every language: the brand and the stores' names. */

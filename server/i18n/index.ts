@@ -3,7 +3,6 @@ import { createIntl, createIntlCache, type IntlShape } from 'react-intl';
 import type { CatalogueId } from '../../contracts/i18n/catalogue-ids';
 import { DEFAULT_LANGUAGE, isLanguage, type Language, LANGUAGE_COOKIE, localeOf, visitorLanguage } from '../../contracts/i18n/languages';
 import { validationMessage } from '../../contracts/i18n/validation';
-import { formatIncome } from '../../contracts/profile-basics';
 import { CATALOGUES } from './catalogues';
 
 /**
@@ -42,15 +41,6 @@ export function translatorFor(language: Language) {
   return Object.assign(t, { rich: (id: CatalogueId, values: RichValues) => translateRich(language, id, values), language, locale: localeOf(language) });
 }
 export type Translator = ReturnType<typeof translatorFor>;
-
-/**
- * An annual income's range in `language` ("₹10–15 लाख प्रति वर्ष"): the ranges of contracts/profile-basics, the words
- * of `server.text.income.*`, the numbers in the language's locale (English keeps the app's own "en-US" grouping).
- */
-export function incomeText(language: Language, amount: number | null | undefined, currency: string | null | undefined): string | null {
-  const say = (kind: string, values: Values) => translate(language, `server.text.income.${kind}` as CatalogueId, values);
-  return formatIncome(amount, currency, say, language === DEFAULT_LANGUAGE ? 'en-US' : localeOf(language));
-}
 
 /** A catalogue's messages as ICU strings (English filling any gap), for the member app's components the server renders. */
 export function catalogueOf(language: Language): Record<string, string> {

@@ -55,12 +55,15 @@ export function worded(title: LocalizedMessage, content?: LocalizedMessage): Pic
 /**
  * What notify needs of the recipient, in one statement: their language (the notification is written in it), their
  * tier (a like or a view on a tryme account is shown without who), their notification settings, and whether they
- * have a device to push to. Every like, match, message and profile view notifies someone.
+ * have a device to push to, and whether their profile has active family (who hear of it too). Every like, match,
+ * message and profile view notifies someone.
  */
 const RECIPIENT_SQL = `
   SELECT u.subscription_tier AS "subscriptionTier", u.subscription_ends AS "subscriptionEnds", u.language AS "language", ns.user_id AS "settingsOf",
     ns.new_matches AS "newMatches", ns.new_messages AS "newMessages", ns.profile_views AS "profileViews", ns.push_notifications AS "pushNotifications",
-    EXISTS (SELECT 1 FROM push_subscriptions s WHERE s.user_id = u.id) AS "hasDevice"
+    EXISTS (SELECT 1 FROM push_subscriptions s WHERE s.user_id = u.id) AS "hasDevice",
+    EXISTS (SELECT 1 FROM profiles p JOIN family_members fm ON fm.profile_id = p.id
+      WHERE p.user_id = u.id AND p.is_deleted = FALSE AND fm.status = 'active' AND fm.user_id <> u.id) AS "hasFamily"
   FROM users u
   LEFT JOIN notification_settings ns ON ns.user_id = u.id
   WHERE u.id = ?`;
@@ -115,7 +118,7 @@ export async function notify(services: Pick<AppServices, 'db' | 'live'> & Partia
       });
     }
   }
-  if (!input.forProfileId) {
+  if (!input.forProfileId && on(recipient?.hasFamily)) {
     // The candidate's family hear of what they may act on, in their own notifications (their own settings apply).
     for (const copy of await familyCopiesOf(services.db, input)) {
       // The family's own message (services/family/notices), written in each family member's language.

@@ -6,7 +6,7 @@ import type { User } from '../models/user';
 import { toMatchProfile, viewerMatchProfile } from './discovery';
 import { familyLabels } from './family/people';
 import type { Language } from '../../contracts/i18n/languages';
-import { incomeText, translatorFor } from '../i18n';
+import { translatorFor } from '../i18n';
 import { birthData } from './kundali';
 import { ashtakoot } from './kundali/ashtakoot';
 import { type BirthData, moonLongitude, moonPlacement } from './kundali/chart';
@@ -69,12 +69,10 @@ export async function profileAnswerFor(
     if (options.recordView) await unlessStorageFault(() => recordProfileView(services, viewer, profile, mine ? mine.profile.id : null));
     match = matchFor(mine, profile, viewer.language);
   }
-  const view = presentFor(profile, access, match?.percentage ?? null);
   // Words the server writes for the reader are in the viewer's language (their account's: the request's, signed in).
   return {
-    ...view,
+    ...presentFor(profile, access, match?.percentage ?? null),
     matchFactors: match?.factors ?? null,
     familyStatus: (await familyLabels(db, [profile.id], viewer.language)).get(profile.id) ?? null,
-    incomeLabel: incomeText(viewer.language, view.income, view.incomeCurrency),
   } as ProfileView;
 }

@@ -10,14 +10,15 @@ import { NotificationBell } from '../../features/notifications/components/notifi
 import { initialOf } from '../../lib/format';
 import { useHelperMode } from '../../lib/helper-mode';
 import { paths } from '../../lib/paths';
+import type { MessageId } from '../../i18n/catalogue';
 import { useT } from '../../i18n/use-t';
 
 export interface AppHeaderProps {
   user: SessionUser | null;
   /** Replace the logo with a back button to this href. */
   backTo?: string;
-  /** Title shown next to the back button. */
-  title?: string;
+  /** Title shown next to the back button: a catalogue id. */
+  title?: MessageId;
   /** Hide the Login button (on the login screen itself, and while it is not yet known whether one is signed in). */
   hideLogin?: boolean;
 }
@@ -40,7 +41,7 @@ export function AppHeader({ user, backTo, title, hideLogin = false }: AppHeaderP
             >
               <ArrowLeft size={22} aria-hidden="true" />
             </button>
-            {title ? <span className="app-header__title">{title}</span> : null}
+            {title ? <span className="app-header__title">{t(title)}</span> : null}
           </>
         ) : (
           <Link to={paths.home} className="brand" aria-label={t('app.brandHome')}>

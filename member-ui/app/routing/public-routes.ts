@@ -126,7 +126,7 @@ export const sharedProfileRoute = createRoute({
 export const helpRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'help',
-  staticData: { header: { backTo: '/', title: 'Help' } },
+  staticData: { header: { backTo: '/', title: 'landing.help' } },
   component: lazyRouteComponent(() => import('../../features/info/routes/help-page'), 'HelpPage'),
 });
 

@@ -1,9 +1,11 @@
+import type { MessageId } from '../../i18n/catalogue';
+
 /** Per-route shell settings, read by the layout shell from the deepest matched route. */
 export interface HeaderConfig {
   /** Show a back button to this href instead of the logo. */
   backTo?: string;
-  /** Optional title next to the back button. */
-  title?: string;
+  /** Optional title next to the back button, as a catalogue id (shown in the page's language). */
+  title?: MessageId;
 }
 
 declare module '@tanstack/react-router' {

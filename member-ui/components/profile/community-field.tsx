@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { communitySuggestions } from '../../../contracts/profile-basics';
 import { TextField, type TextFieldProps } from '../ui/text-field';
+import { useT } from '../../i18n/use-t';
 
 /**
  * The community a family belongs to: free text, optional, with suggestions for the religion and mother tongue chosen
@@ -8,14 +9,15 @@ import { TextField, type TextFieldProps } from '../ui/text-field';
  */
 export function CommunityField({ religion, motherTongue, ...props }: Omit<TextFieldProps, 'label' | 'list'> & { religion: string; motherTongue: string }) {
   const listId = useId();
+  const t = useT();
   const suggestions = communitySuggestions(religion || null, motherTongue || null);
   return (
     <>
       <TextField
-        label="Community (optional)"
+        label={t('editor.field.community')}
         autoComplete="off"
-        placeholder={suggestions.length ? `e.g. ${suggestions.slice(0, 2).join(', ')}` : 'e.g. the community your family belongs to'}
-        hint="Type your own, or pick one of the suggestions"
+        placeholder={suggestions.length ? t('editor.communityExample', { names: suggestions.slice(0, 2).join(', ') }) : t('editor.communityPlaceholder')}
+        hint={t('editor.communityHint')}
         list={suggestions.length ? listId : undefined}
         {...props}
       />

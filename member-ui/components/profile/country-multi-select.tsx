@@ -2,6 +2,7 @@ import X from 'lucide-react/icons/x';
 import { type KeyboardEvent, useId, useMemo, useState } from 'react';
 import { countryNamesDiasporaFirst } from '../../../contracts/countries';
 import { cn } from '../ui/cn';
+import { useT } from '../../i18n/use-t';
 
 const MAX_SUGGESTIONS = 8;
 
@@ -18,6 +19,7 @@ export function CountryMultiSelect({
   error?: string;
 }) {
   const id = useId();
+  const t = useT();
   const listId = `${id}-list`;
   const [query, setQuery] = useState('');
   const [open, setOpen] = useState(false);
@@ -65,11 +67,11 @@ export function CountryMultiSelect({
         {label}
       </label>
       {value.length > 0 ? (
-        <ul className="location-chips" aria-label={`Selected ${label.toLowerCase()}`}>
+        <ul className="location-chips" aria-label={t('location.selected')}>
           {value.map((country) => (
             <li key={country} className="location-chip">
               <span>{country}</span>
-              <button type="button" className="location-chip__remove" aria-label={`Remove ${country}`} onClick={() => remove(country)}>
+              <button type="button" className="location-chip__remove" aria-label={t('location.remove', { country })} onClick={() => remove(country)}>
                 <X size={14} aria-hidden="true" />
               </button>
             </li>
@@ -86,7 +88,7 @@ export function CountryMultiSelect({
           aria-autocomplete="list"
           aria-activedescendant={showList ? `${listId}-${highlight}` : undefined}
           autoComplete="off"
-          placeholder="Search countries"
+          placeholder={t('location.search')}
           value={query}
           onChange={(event) => {
             setQuery(event.target.value);
@@ -98,7 +100,7 @@ export function CountryMultiSelect({
           onKeyDown={handleKeyDown}
         />
         {showList ? (
-          <div id={listId} role="listbox" className="country-multi__list" aria-label={`${label} suggestions`}>
+          <div id={listId} role="listbox" className="country-multi__list" aria-label={t('editor.suggestions', { label })}>
             {suggestions.map((country, index) => (
               <div
                 key={country}

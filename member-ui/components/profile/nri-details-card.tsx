@@ -162,21 +162,19 @@ function NriEditForm({ profile, onDone }: { profile: ProfileView; onDone: () => 
   const [form, setForm] = useState<NriForm>(() => formFrom(profile));
   const [newLanguage, setNewLanguage] = useState('');
   const [newFluency, setNewFluency] = useState('');
+  const t = useT();
+  const languageName = (code: string) => optionLabel('language', labelOf(LANGUAGE_LABELS, code) ?? code);
 
   const save = useMutation({
     mutationFn: (update: NriUpdate) => api.patch<ProfileView>(`/api/profiles/${profile.id}`, { json: update }),
     onSuccess: async () => {
-      toast({
-        title: 'NRI Profile Updated',
-        description: 'Your NRI-specific information has been updated successfully.',
-        variant: 'success',
-      });
+      toast({ title: t('editor.nriSaved'), description: t('editor.nriSavedText'), variant: 'success' });
       onDone();
       await queryClient.invalidateQueries({ queryKey: profileKeys.all });
     },
     onError: (error) => {
       toast({
-        title: 'Update Failed',
+        title: t('editor.stageFailed'),
         description: (isApiError(error) && error.serverMessage) || error.message,
         variant: 'destructive',
       });
@@ -202,26 +200,26 @@ function NriEditForm({ profile, onDone }: { profile: ProfileView; onDone: () => 
   }
 
   return (
-    <form className="form nri-form" onSubmit={submit} aria-label="Edit NRI details">
-      <SelectField label="Country of residence" value={form.country} onChange={(e) => set('country', e.target.value)}>
-        <option value="">Select a country</option>
+    <form className="form nri-form" onSubmit={submit} aria-label={t('nri.editLabel')}>
+      <SelectField label={t('nri.country')} value={form.country} onChange={(e) => set('country', e.target.value)}>
+        <option value="">{t('editor.placeholder.country')}</option>
         {NRI_RESIDENCE_COUNTRIES.map((code) => (
           <option key={code} value={code}>
-            {NRI_COUNTRY_LABELS[code]}
+            {optionLabel('nriCountry', code, NRI_COUNTRY_LABELS[code])}
           </option>
         ))}
       </SelectField>
       {form.country === 'other' ? (
         <div className="field">
           <label className="field__label" htmlFor={`nri-other-${profile.id}`}>
-            Country name
+            {t('editor.nriCountryName')}
           </label>
           <input
             id={`nri-other-${profile.id}`}
             className="field__input"
             value={form.otherCountry}
             maxLength={100}
-            placeholder="e.g. Ireland"
+            placeholder={t('editor.nriCountryExample')}
             onChange={(e) => set('otherCountry', e.target.value)}
           />
         </div>
@@ -229,50 +227,50 @@ function NriEditForm({ profile, onDone }: { profile: ProfileView; onDone: () => 
 
       <div className="field">
         <label className="field__label" htmlFor={`nri-community-${profile.id}`}>
-          Diaspora Community
+          {t('nri.community')}
         </label>
         <input
           id={`nri-community-${profile.id}`}
           className="field__input"
           value={form.community}
           maxLength={120}
-          placeholder="e.g. Toronto Marathi Mandal"
+          placeholder={t('editor.nriCommunityExample')}
           onChange={(e) => set('community', e.target.value)}
         />
       </div>
 
-      <SelectField label="Cultural integration" value={form.integration} onChange={(e) => set('integration', e.target.value)}>
+      <SelectField label={t('nri.integration')} value={form.integration} onChange={(e) => set('integration', e.target.value)}>
         <option value="">{translate(NOT_SPECIFIED)}</option>
         {CULTURAL_INTEGRATION_LEVELS.map((level) => (
           <option key={level} value={level}>
-            {CULTURAL_INTEGRATION_LABELS[level]}
+            {optionLabel('integration', level, CULTURAL_INTEGRATION_LABELS[level])}
           </option>
         ))}
       </SelectField>
 
-      <SelectField label="Return to India plans" value={form.returnPlans} onChange={(e) => set('returnPlans', e.target.value)}>
+      <SelectField label={t('editor.nriReturnPlans')} value={form.returnPlans} onChange={(e) => set('returnPlans', e.target.value)}>
         <option value="">{translate(NOT_SPECIFIED)}</option>
         {RETURN_TO_INDIA_PLANS.map((plan) => (
           <option key={plan} value={plan}>
-            {RETURN_PLAN_LABELS[plan]}
+            {optionLabel('returnPlan', plan, RETURN_PLAN_LABELS[plan])}
           </option>
         ))}
       </SelectField>
 
       <fieldset className="nri-form__languages">
-        <legend className="field__label">Languages</legend>
+        <legend className="field__label">{t('nri.languages')}</legend>
         {form.languages.length ? (
-          <ul className="chip-list" aria-label="Chosen languages">
+          <ul className="chip-list" aria-label={t('editor.nriChosenLanguages')}>
             {form.languages.map((entry) => {
-              const name = labelOf(LANGUAGE_LABELS, entry.language) ?? entry.language;
+              const name = languageName(entry.language);
               return (
                 <li key={entry.language} className="chip chip--removable">
                   {name}
-                  <span className="chip__meta"> · {labelOf(FLUENCY_LABELS, entry.fluency)}</span>
+                  <span className="chip__meta"> · {optionOf('fluency', FLUENCY_LABELS, entry.fluency)}</span>
                   <button
                     type="button"
                     className="chip__remove"
-                    aria-label={`Remove ${name}`}
+                    aria-label={t('editor.remove', { name })}
                     onClick={() => set('languages', form.languages.filter((item) => item.language !== entry.language))}
                   >
                     <X size={14} aria-hidden="true" />
@@ -282,47 +280,47 @@ function NriEditForm({ profile, onDone }: { profile: ProfileView; onDone: () => 
             })}
           </ul>
         ) : (
-          <p className="field__hint">No languages added yet.</p>
+          <p className="field__hint">{t('editor.nriNoLanguages')}</p>
         )}
         <div className="nri-form__language-row">
-          <SelectField label="Language" value={newLanguage} onChange={(e) => setNewLanguage(e.target.value)}>
-            <option value="">Choose</option>
+          <SelectField label={t('editor.nriLanguage')} value={newLanguage} onChange={(e) => setNewLanguage(e.target.value)}>
+            <option value="">{t('wizard.choose')}</option>
             {NRI_LANGUAGES.map((language) => (
               <option key={language} value={language}>
-                {LANGUAGE_LABELS[language]}
+                {languageName(language)}
               </option>
             ))}
           </SelectField>
-          <SelectField label="Fluency" value={newFluency} onChange={(e) => setNewFluency(e.target.value)}>
-            <option value="">Choose</option>
+          <SelectField label={t('editor.nriFluency')} value={newFluency} onChange={(e) => setNewFluency(e.target.value)}>
+            <option value="">{t('wizard.choose')}</option>
             {LANGUAGE_FLUENCY.map((level) => (
               <option key={level} value={level}>
-                {FLUENCY_LABELS[level]}
+                {optionLabel('fluency', level, FLUENCY_LABELS[level])}
               </option>
             ))}
           </SelectField>
         </div>
         <Button variant="secondary" size="sm" onClick={addLanguage} disabled={!newLanguage || !newFluency}>
           <Plus size={16} aria-hidden="true" />
-          Add Language
+          {t('editor.nriAddLanguage')}
         </Button>
       </fieldset>
 
       <TextAreaField
-        label="Visa / immigration experience"
+        label={t('editor.nriVisa')}
         rows={3}
         maxLength={1000}
         value={form.visa}
-        placeholder="e.g. H-1B since 2019, applying for a green card"
+        placeholder={t('editor.nriVisaExample')}
         onChange={(e) => set('visa', e.target.value)}
       />
 
       <div className="form-actions">
         <Button variant="outline" onClick={onDone} disabled={save.isPending}>
-          Cancel
+          {t('common.cancel')}
         </Button>
         <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? 'Saving...' : 'Save'}
+          {save.isPending ? t('editor.saving') : t('editor.nriSave')}
         </Button>
       </div>
     </form>

@@ -6,6 +6,7 @@ import { LIMITS } from '../../../contracts/enums';
 import { cn } from '../ui/cn';
 import { Spinner } from '../ui/spinner';
 import { PHOTO_ACCEPT } from '../../lib/photos';
+import { useT } from '../../i18n/use-t';
 
 export interface SlotPhoto {
   id: number;
@@ -27,6 +28,7 @@ export interface PhotoSlotsProps {
 /** Main photo plus two more (at most 3); the first photo is the main one. */
 export function PhotoSlots({ photos, uploading, busy = false, onAdd, onRemove, onMakeMain }: PhotoSlotsProps) {
   const paused = uploading || busy;
+  const t = useT();
   const handleFile = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     event.target.value = '';
@@ -34,20 +36,19 @@ export function PhotoSlots({ photos, uploading, busy = false, onAdd, onRemove, o
   };
   const slots = Array.from({ length: LIMITS.photosPerProfile }, (_, index) => index);
   return (
-    <ul className="photo-slots" aria-label="Profile photos">
+    <ul className="photo-slots" aria-label={t('photos.label')}>
       {slots.map((index) => {
         const photo = photos[index];
         const isMain = index === 0;
-        const slotName = isMain ? 'main photo' : `photo ${index + 1}`;
         if (photo) {
           return (
             <li key={photo.id} className={cn('photo-slot', 'photo-slot--filled', isMain && 'photo-slot--main')}>
-              <img src={isMain ? photo.url : photo.thumbnailUrl} alt={isMain ? 'Main photo' : `Photo ${index + 1}`} className="photo-slot__image" />
-              {isMain ? <span className="photo-slot__tag">Main</span> : null}
+              <img src={isMain ? photo.url : photo.thumbnailUrl} alt={isMain ? t('photos.main') : t('photos.numbered', { number: index + 1 })} className="photo-slot__image" />
+              {isMain ? <span className="photo-slot__tag">{t('photos.mainTag')}</span> : null}
               <button
                 type="button"
                 className="photo-slot__action photo-slot__remove"
-                aria-label={`Remove ${slotName}`}
+                aria-label={isMain ? t('photos.removeMain') : t('photos.remove', { number: index + 1 })}
                 disabled={paused}
                 onClick={() => onRemove(photo)}
               >
@@ -57,7 +58,7 @@ export function PhotoSlots({ photos, uploading, busy = false, onAdd, onRemove, o
                 <button
                   type="button"
                   className="photo-slot__action photo-slot__make-main"
-                  aria-label={`Make photo ${index + 1} the main photo`}
+                  aria-label={t('photos.makeMain', { number: index + 1 })}
                   disabled={paused}
                   onClick={() => onMakeMain(photo)}
                 >
@@ -73,17 +74,17 @@ export function PhotoSlots({ photos, uploading, busy = false, onAdd, onRemove, o
             {uploading && isNextEmpty ? (
               <span className="photo-slot__placeholder" role="status">
                 <Spinner size={24} />
-                <span>Uploading…</span>
+                <span>{t('photos.uploading')}</span>
               </span>
             ) : (
               <label className={cn('photo-slot__placeholder', paused && 'photo-slot__placeholder--disabled')}>
                 <ImagePlus size={isMain ? 32 : 22} aria-hidden="true" />
-                <span>{isMain ? 'Add main photo' : 'Add photo'}</span>
+                <span>{isMain ? t('photos.addMain') : t('photos.add')}</span>
                 <input
                   type="file"
                   accept={PHOTO_ACCEPT}
                   className="visually-hidden"
-                  aria-label={isMain ? 'Add main photo' : `Add photo ${index + 1}`}
+                  aria-label={isMain ? t('photos.addMain') : t('photos.addNumbered', { number: index + 1 })}
                   disabled={paused}
                   onChange={handleFile}
                 />

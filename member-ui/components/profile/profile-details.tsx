@@ -8,13 +8,12 @@ import Sparkles from 'lucide-react/icons/sparkles';
 import UserRound from 'lucide-react/icons/user-round';
 import Users from 'lucide-react/icons/users';
 import type { LucideIcon } from 'lucide-react';
-import { formatIncome } from '../../../contracts/profile-basics';
 import type { ProfileView } from '../../../contracts/views';
 import { FamilySection } from './family-section';
 import { CompatibilityCard, ConversationStartersCard, CulturalAdaptationCard, MoodCompatibilityCard } from './insight-cards';
 import { NOT_SPECIFIED, humanize } from './labels';
 import { NriDetailsCard } from './nri-details-card';
-import { astroOf, birthTimeOf, formatDate } from './profile-format';
+import { astroOf, birthTimeOf, formatDate, incomeLabel } from './profile-format';
 import type { ProfileInsights } from './profile-insights';
 import { DetailList, ProfileSection } from './profile-section';
 import { useT } from '../../i18n/use-t';
@@ -94,7 +93,7 @@ export function ProfileDetails({
             { label: t('profile.maritalStatus'), value: option('marital', profile.maritalStatus) },
             { label: t('profile.community'), value: profile.community },
             // Others receive only the range the income falls in (see the profile presenter), printed as that range.
-            { label: t('profile.income'), value: formatIncome(profile.income, profile.incomeCurrency) },
+            { label: t('profile.income'), value: incomeLabel(profile.income, profile.incomeCurrency) },
           ]}
         />
       </ProfileSection>

@@ -2,6 +2,7 @@ import X from 'lucide-react/icons/x';
 import * as Dialog from 'radix-ui/dialog';
 import type { ReactNode } from 'react';
 import { cn } from '../ui/cn';
+import { useT } from '../../i18n/use-t';
 
 /** A Radix dialog styled as a bottom-friendly sheet in the mobile column, with a titled header and Close. */
 export function ProfileDialog({
@@ -19,6 +20,7 @@ export function ProfileDialog({
   children: ReactNode;
   className?: string;
 }) {
+  const t = useT();
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -26,7 +28,7 @@ export function ProfileDialog({
         <Dialog.Content className={cn('dialog', className)}>
           <div className="dialog__head">
             <Dialog.Title className="dialog__title">{title}</Dialog.Title>
-            <Dialog.Close className="icon-button dialog__close" aria-label="Close">
+            <Dialog.Close className="icon-button dialog__close" aria-label={t('toast.close')}>
               <X size={20} aria-hidden="true" />
             </Dialog.Close>
           </div>

@@ -3,6 +3,8 @@ import type { AstroSources } from '../../../contracts/views';
 import { dayMonthYear, parseDateValue } from '../../lib/format';
 import { optionLabel } from '../../i18n/option-label';
 import { translate } from '../../i18n/translate';
+import type { MessageId } from '../../i18n/catalogue';
+import { incomeParts } from '../../../contracts/profile-basics';
 
 /** Age in full years from dateOfBirth (an invalid date gives no age). */
 export function ageOf(profile: { dateOfBirth: string | null }): number | null {
@@ -57,4 +59,10 @@ export function astroOf(profile: AstroValues, field: AstroField, own: boolean): 
   if (source === 'computed') return translate(own ? 'astro.fromYourBirth' : 'astro.fromBirth', { value });
   if (source === 'entered') return translate('astro.asEntered', { value });
   return value;
+}
+
+/** An annual income as the range it falls in, in the app's language ("सालाना ₹10–15 लाख"; English as formatIncome). */
+export function incomeLabel(amount: number | null | undefined, currency: string | null | undefined): string | null {
+  const parts = incomeParts(amount, currency);
+  return parts && translate(`editor.income.${parts.form}` as MessageId, { min: parts.min, max: parts.max });
 }

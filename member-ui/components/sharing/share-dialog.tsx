@@ -12,6 +12,7 @@ import { Spinner } from '../ui/spinner';
 import { toast } from '../ui/toast';
 import { isApiError } from '../../lib/api-client';
 import { shareUrl, useActiveShares, useCreateShare, useDeactivateShare } from '../../lib/profile-shares';
+import { useT } from '../../i18n/use-t';
 
 /** The copied indicator shows for 2 s. */
 export const COPIED_INDICATOR_MS = 2000;
@@ -34,6 +35,7 @@ export function ShareDialog({
   const [days, setDays] = useState<number>(DEFAULT_SHARE_EXPIRY_DAYS);
   const [created, setCreated] = useState<string | null>(null);
   const create = useCreateShare(profileId);
+  const t = useT();
 
   function handleOpenChange(next: boolean) {
     if (!next) {
@@ -48,12 +50,12 @@ export function ShareDialog({
     create.mutate(days, {
       onSuccess: (share) => {
         setCreated(shareUrl(share.shareCode));
-        toast({ title: 'Share link created!', variant: 'success' });
+        toast({ title: t('share.created'), variant: 'success' });
       },
       onError: (error) => {
         toast({
-          title: 'Error',
-          description: (isApiError(error) && error.serverMessage) || 'Failed to create share link',
+          title: t('common.error'),
+          description: (isApiError(error) && error.serverMessage) || t('share.createFailed'),
           variant: 'destructive',
         });
       },
@@ -64,8 +66,8 @@ export function ShareDialog({
     <ProfileDialog
       open={open}
       onOpenChange={handleOpenChange}
-      title="Share Profile"
-      description={`Anyone with the link can view ${name ? `${name}'s` : 'your'} profile until it expires or you deactivate it.`}
+      title={t('share.open')}
+      description={name ? t('share.descriptionFor', { name }) : t('share.description')}
       className="share-dialog"
     >
       {created ? (
@@ -75,7 +77,7 @@ export function ShareDialog({
           <ExpiryPicker value={days} onChange={setDays} />
           <Button block onClick={createLink} disabled={create.isPending}>
             {create.isPending ? <Spinner size={18} className="spinner--on-dark" /> : <Link2 size={18} aria-hidden="true" />}
-            {create.isPending ? 'Creating...' : 'Create Link'}
+            {create.isPending ? t('share.creating') : t('share.create')}
           </Button>
         </div>
       )}
@@ -86,14 +88,15 @@ export function ShareDialog({
 
 function ExpiryPicker({ value, onChange }: { value: number; onChange: (days: number) => void }) {
   const name = useId();
+  const t = useT();
   return (
     <fieldset className="segmented">
-      <legend className="field__label">Link expires after</legend>
+      <legend className="field__label">{t('share.expiresAfter')}</legend>
       <div className="segmented__options">
         {SHARE_EXPIRY_DAYS.map((days) => (
           <label key={days} className="segmented__option">
             <input type="radio" name={name} value={days} checked={value === days} onChange={() => onChange(days)} />
-            <span className="segmented__number">{days}</span> <span className="segmented__unit">{days === 1 ? 'day' : 'days'}</span>
+            <span className="segmented__number">{days}</span> <span className="segmented__unit">{t('share.dayUnit', { count: days })}</span>
           </label>
         ))}
       </div>
@@ -104,6 +107,7 @@ function ExpiryPicker({ value, onChange }: { value: number; onChange: (days: num
 /** Copy a link, with the "Copied!" indicator for 2 s; a refused clipboard says so. */
 function CopyButton({ url, label }: { url: string; label?: string }) {
   const [copied, setCopied] = useState(false);
+  const t = useT();
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(
     () => () => {
@@ -118,30 +122,31 @@ function CopyButton({ url, label }: { url: string; label?: string }) {
       if (timer.current) clearTimeout(timer.current);
       timer.current = setTimeout(() => setCopied(false), COPIED_INDICATOR_MS);
     } catch {
-      toast({ title: 'Copy failed', description: 'Could not copy to clipboard. Please try again.', variant: 'destructive' });
+      toast({ title: t('share.copyFailed'), description: t('share.copyFailedText'), variant: 'destructive' });
     }
   }
   return (
     <Button variant={copied ? 'secondary' : 'outline'} size="sm" onClick={() => void copy()} aria-live="polite" aria-label={copied ? undefined : label}>
       {copied ? <Check size={16} aria-hidden="true" /> : <Copy size={16} aria-hidden="true" />}
-      {copied ? 'Copied!' : 'Copy'}
+      {copied ? t('share.copied') : t('share.copy')}
     </Button>
   );
 }
 
 function CreatedLink({ url, onCreateAnother }: { url: string; onCreateAnother: () => void }) {
   const inputId = useId();
+  const t = useT();
   return (
     <div className="share-dialog__created">
       <label className="field__label" htmlFor={inputId}>
-        Your share link
+        {t('share.yourLink')}
       </label>
       <div className="share-link">
         <input id={inputId} className="field__input share-link__input" value={url} readOnly onFocus={(e) => e.currentTarget.select()} />
         <CopyButton url={url} />
       </div>
       <Button variant="ghost" size="sm" onClick={onCreateAnother}>
-        Create Another Link
+        {t('share.another')}
       </Button>
     </div>
   );
@@ -151,32 +156,33 @@ function ActiveShares({ profileId, open }: { profileId: number; open: boolean })
   const shares = useActiveShares(profileId, open);
   const deactivate = useDeactivateShare(profileId);
   const headingId = useId();
+  const t = useT();
 
   function remove(shareId: number) {
     deactivate.mutate(shareId, {
-      onSuccess: () => toast({ title: 'Share link deactivated', variant: 'success' }),
-      onError: () => toast({ title: 'Error', description: 'Failed to deactivate share link', variant: 'destructive' }),
+      onSuccess: () => toast({ title: t('share.deactivated'), variant: 'success' }),
+      onError: () => toast({ title: t('common.error'), description: t('share.deactivateFailed'), variant: 'destructive' }),
     });
   }
 
   return (
     <section className="active-shares" aria-labelledby={headingId}>
       <h3 id={headingId} className="active-shares__title">
-        Active links
+        {t('share.active')}
       </h3>
       {/* A plain scroll box: the phone's own scrollbar, 200 px tall. It takes focus so the list can be scrolled from the keyboard. */}
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable, or keyboard users cannot scroll it */}
-      <section className="active-shares__scroll" tabIndex={0} aria-label="Active links list">
+      <section className="active-shares__scroll" tabIndex={0} aria-label={t('share.activeList')}>
           {shares.isPending ? (
             <p className="active-shares__state">
-              <Spinner size={18} /> Loading links...
+              <Spinner size={18} /> {t('share.loading')}
             </p>
           ) : shares.isError ? (
             <p className="active-shares__state active-shares__state--error" role="alert">
-              Failed to fetch active shares
+              {t('share.loadFailed')}
             </p>
           ) : shares.data.length === 0 ? (
-            <p className="active-shares__state">No active links yet.</p>
+            <p className="active-shares__state">{t('share.none')}</p>
           ) : (
             <ul className="active-shares__list">
               {shares.data.map((share) => {
@@ -188,17 +194,17 @@ function ActiveShares({ profileId, open }: { profileId: number; open: boolean })
                       <span className="active-share__url" title={url}>
                         {url.replace(/^https?:\/\//, '')}
                       </span>
-                      <span className="active-share__expiry">Expires {expires}</span>
+                      <span className="active-share__expiry">{t('share.expires', { date: expires })}</span>
                       <span className="active-share__views">
                         <Eye size={14} aria-hidden="true" />
-                        {share.accessCount} {share.accessCount === 1 ? 'view' : 'views'}
+                        {t('share.views', { count: share.accessCount })}
                       </span>
                     </div>
-                    <CopyButton url={url} label={`Copy link expiring ${expires}`} />
+                    <CopyButton url={url} label={t('share.copyExpiring', { date: expires })} />
                     <Button
                       variant="ghost"
                       size="icon"
-                      aria-label={`Deactivate link expiring ${expires}`}
+                      aria-label={t('share.deactivateExpiring', { date: expires })}
                       disabled={deactivate.isPending && deactivate.variables === share.id}
                       onClick={() => remove(share.id)}
                     >

@@ -9,6 +9,9 @@ import { Button } from '../ui/button';
 import { Card } from '../ui/card';
 import { SelectField } from '../ui/select-field';
 import { toast } from '../ui/toast';
+import { useT } from '../../i18n/use-t';
+import { optionLabel } from '../../i18n/option-label';
+import type { MessageId } from '../../i18n/catalogue';
 
 interface VerificationStatus {
   status: 'not_submitted' | 'pending' | 'approved' | 'rejected';
@@ -25,11 +28,11 @@ const DOCUMENT_LABELS: Record<(typeof ID_DOCUMENT_TYPES)[number], string> = {
   residence_permit: 'Residence permit',
 };
 
-const STATUS_TEXT: Record<VerificationStatus['status'], string> = {
-  not_submitted: 'Not submitted',
-  pending: 'Pending review',
-  approved: 'Verified',
-  rejected: 'Not approved',
+const STATUS_TEXT: Record<VerificationStatus['status'], MessageId> = {
+  not_submitted: 'verify.notSubmitted',
+  pending: 'verify.pending',
+  approved: 'profile.verified',
+  rejected: 'verify.rejected',
 };
 
 export const verificationKey = ['/api/verification'] as const;
@@ -44,6 +47,7 @@ export function VerificationCard() {
   const [documentType, setDocumentType] = useState<string>('passport');
   const [selfie, setSelfie] = useState<File | null>(null);
   const [document, setDocument] = useState<File | null>(null);
+  const t = useT();
 
   const submit = useMutation({
     mutationFn: async () => {
@@ -59,10 +63,10 @@ export function VerificationCard() {
       void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
       setSelfie(null);
       setDocument(null);
-      toast({ title: 'Verification submitted', description: 'Our team usually reviews requests within two working days.', variant: 'success' });
+      toast({ title: t('verify.submitted'), description: t('verify.submittedText'), variant: 'success' });
     },
     onError: (error) =>
-      toast({ title: 'Submission failed', description: (isApiError(error) && error.serverMessage) || 'Please try again later.', variant: 'destructive' }),
+      toast({ title: t('verify.failed'), description: (isApiError(error) && error.serverMessage) || t('verify.tryLater'), variant: 'destructive' }),
   });
 
   const current = status.data;
@@ -71,7 +75,7 @@ export function VerificationCard() {
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!selfie || !document) {
-      toast({ title: 'Add both photos', description: 'Please add a selfie and a photo of your ID document.', variant: 'destructive' });
+      toast({ title: t('verify.bothPhotos'), description: t('verify.bothPhotosText'), variant: 'destructive' });
       return;
     }
     submit.mutate();
@@ -82,43 +86,40 @@ export function VerificationCard() {
       <div className="verification-card__header">
         <BadgeCheck size={22} aria-hidden="true" />
         <h2 id="verification-title" className="card__title">
-          Identity verification
+          {t('verify.title')}
         </h2>
-        {current ? <Badge tone={current.status === 'approved' ? 'success' : current.status === 'rejected' ? 'saffron' : 'neutral'}>{STATUS_TEXT[current.status]}</Badge> : null}
+        {current ? <Badge tone={current.status === 'approved' ? 'success' : current.status === 'rejected' ? 'saffron' : 'neutral'}>{t(STATUS_TEXT[current.status])}</Badge> : null}
       </div>
-      {status.isError ? <p className="card__text">We couldn't load your verification status.</p> : null}
-      {current?.status === 'approved' ? <p className="card__text">Your identity is verified. Members see the Verified badge on your profile.</p> : null}
+      {status.isError ? <p className="card__text">{t('verify.loadFailed')}</p> : null}
+      {current?.status === 'approved' ? <p className="card__text">{t('verify.approvedText')}</p> : null}
       {current?.status === 'pending' ? (
-        <p className="card__text">Thank you. Your photos are with our reviewers; you'll get a notification when they decide.</p>
+        <p className="card__text">{t('verify.pendingText')}</p>
       ) : null}
       {current?.status === 'rejected' ? (
         <p className="card__text">
-          Your last request was not approved{current.rejectionReason ? `: ${current.rejectionReason}` : ''}. You can send new photos below.
+          {current.rejectionReason ? t('verify.rejectedWhy', { reason: current.rejectionReason }) : t('verify.rejectedText')}
         </p>
       ) : null}
       {canSubmit ? (
         <form className="form verification-card__form" onSubmit={handleSubmit}>
-          <p className="card__text">
-            Verified members get more replies. Send a selfie and a photo of an ID document; only our reviewers see them, and they are deleted once
-            reviewed.
-          </p>
+          <p className="card__text">{t('verify.intro')}</p>
           <SelectField
-            label="ID document"
+            label={t('verify.document')}
             name="documentType"
             value={documentType}
             onChange={(e) => setDocumentType(e.target.value)}
-            options={ID_DOCUMENT_TYPES.map((value) => ({ value, label: DOCUMENT_LABELS[value] }))}
+            options={ID_DOCUMENT_TYPES.map((value) => ({ value, label: optionLabel('idDocument', value, DOCUMENT_LABELS[value]) }))}
           />
           <label className="field">
-            <span className="field__label">Selfie</span>
+            <span className="field__label">{t('verify.selfie')}</span>
             <input type="file" name="selfie" accept="image/jpeg,image/png,image/gif,image/webp,image/heic,image/heif,.heic,.heif" onChange={(e) => setSelfie(e.target.files?.[0] ?? null)} />
           </label>
           <label className="field">
-            <span className="field__label">Photo of your ID document</span>
+            <span className="field__label">{t('verify.documentPhoto')}</span>
             <input type="file" name="document" accept="image/jpeg,image/png,image/gif,image/webp,image/heic,image/heif,.heic,.heif" onChange={(e) => setDocument(e.target.files?.[0] ?? null)} />
           </label>
           <Button type="submit" block disabled={submit.isPending}>
-            {submit.isPending ? 'Submitting...' : 'Submit for verification'}
+            {submit.isPending ? t('verify.submitting') : t('verify.submit')}
           </Button>
         </form>
       ) : null}

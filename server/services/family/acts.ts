@@ -1,9 +1,9 @@
 import type { AppContext } from '../../context';
-import type { Db } from '../../db';
+import { type Db, readRows } from '../../db';
 import { audit } from '../audit';
 import { memberOfProfile, profileChangeOf, recordProfileChange } from './activity';
 import { decideFamily, familyFacts } from '../../policies/relationship';
-import { FamilyAct, FamilyMember, FamilySharedConversation } from '../../models/family';
+import { FamilyAct, FamilySharedConversation } from '../../models/family';
 import { Message } from '../../models/engagement';
 import { ProfileLike } from '../../models/social';
 import { firstNameOf } from './people';
@@ -76,12 +76,7 @@ export async function sharedConversationsOf(db: Db, profileId: number): Promise<
  * conversation) and the conversation is one family may see (one a family member wrote in, or shared with them).
  */
 export async function familyReadersOf(db: Db, ownerId: number, otherId: number): Promise<number[]> {
-  // Every message asks this for both sides, and most members have no family: one statement finds out.
-  const rows = await FamilyMember.query(db)
-    .join('profiles', 'profiles.id', 'family_members.profileId')
-    .where({ 'profiles.userId': ownerId, 'profiles.isDeleted': false, 'family_members.status': 'active' })
-    .whereNot('family_members.userId', ownerId)
-    .select('family_members.userId', 'family_members.profileId');
+  const rows = await activeFamilyOf(db, ownerId);
   if (rows.length === 0) return [];
   const profileId = rows[0].profileId;
   const members = rows.map((m) => m.userId);
@@ -90,6 +85,19 @@ export async function familyReadersOf(db: Db, ownerId: number, otherId: number):
   if (!(await familyVisibleConversations(db, ownerId, profileId)).has(otherId)) return [];
   return members;
 }
+
+/**
+ * The active family of `ownerId`'s live profile (the owner not among them). Every message asks this for both sides,
+ * and most members have none: one prepared statement finds out.
+ */
+export async function activeFamilyOf(db: Db, ownerId: number): Promise<Array<{ userId: number; profileId: number; profileName: string | null }>> {
+  return readRows(db, ACTIVE_FAMILY_SQL, [ownerId]);
+}
+
+const ACTIVE_FAMILY_SQL = `
+  SELECT fm.user_id AS "userId", p.id AS "profileId", p.full_name AS "profileName"
+  FROM profiles p JOIN family_members fm ON fm.profile_id = p.id
+  WHERE p.user_id = ? AND p.is_deleted = FALSE AND fm.status = 'active' AND fm.user_id <> p.user_id`;
 
 /** The candidate shares (or stops sharing) their conversation with one member with their family. */
 export async function shareConversation(db: Db, profileId: number, ownerId: number, otherUserId: number, shared: boolean): Promise<boolean> {

@@ -7,7 +7,7 @@ import { Profile } from '../../models/profile';
 import { User } from '../../models/user';
 import { type FamilyAction, decideFamily, familyFacts } from '../../policies/relationship';
 import type { TierHolder } from '../../policies/tier';
-import { familyReadersOf } from './acts';
+import { activeFamilyOf, familyReadersOf } from './acts';
 import { firstNameOf } from './people';
 
 /** What a notification of the candidate's says, enough to word the family's copy of it. */
@@ -46,12 +46,7 @@ export interface FamilyCopy {
 export async function familyCopiesOf(db: Db, notice: CandidateNotice): Promise<FamilyCopy[]> {
   const action = FOR_FAMILY[notice.type];
   if (!action) return [];
-  // One statement on every like, match and message: most members have no family, and learn it here.
-  const rows = (await FamilyMember.query(db)
-    .join('profiles', 'profiles.id', 'family_members.profileId')
-    .where({ 'profiles.userId': notice.userId, 'profiles.isDeleted': false, 'family_members.status': 'active' })
-    .whereNot('family_members.userId', notice.userId)
-    .select('family_members.userId', 'profiles.id as profileId', 'profiles.fullName as profileName')) as unknown as Array<{ userId: number; profileId: number; profileName: string | null }>;
+  const rows = await activeFamilyOf(db, notice.userId);
   if (rows.length === 0) return [];
   const profile = { id: rows[0].profileId, fullName: rows[0].profileName };
   const members = rows.map((r) => r.userId);

@@ -1,6 +1,6 @@
 import { HIDDEN_UNTIL_CONFIRMED_BY_DEFAULT, PERSON_NAME } from '../../../contracts/family';
 import type { Knex } from 'knex';
-import type { Db } from '../../db';
+import { type Db, readRows } from '../../db';
 import { forbidden, notFound } from '../../errors';
 import { DEFAULT_FAMILY_PERMISSIONS, type FamilyAction, type FamilyFacts, decideFamily, familyFacts } from '../../policies/relationship';
 import type { FamilyConsent, FamilyPerson } from '../../../contracts/family';
@@ -177,12 +177,19 @@ export async function profilesHelpedBy(db: Db, userId: number): Promise<HelpedPr
     .castTo<HelpedProfile[]>();
 }
 
-/** Whether an account helps with any profile, and whether it has a live profile of its own (the helper rule's facts). */
+/**
+ * Whether an account helps with any profile, and whether it has a live profile of its own (the helper rule's facts).
+ * Every like and message asks: one prepared statement.
+ */
 export async function helperAccountFacts(db: Db, userId: number): Promise<{ helpsWithProfiles: boolean; hasOwnProfile: boolean }> {
-  const helps = await helpedProfilesOf(db, userId).select('family_members.id').first();
-  const own = await Profile.query(db).where({ userId, isDeleted: false }).select('id').first();
-  return { helpsWithProfiles: Boolean(helps), hasOwnProfile: Boolean(own) };
+  const [row] = await readRows<{ helps: unknown; own: unknown }>(db, HELPER_FACTS_SQL, [userId, userId, userId]);
+  return { helpsWithProfiles: Boolean(Number(row?.helps)), hasOwnProfile: Boolean(Number(row?.own)) };
 }
+
+const HELPER_FACTS_SQL = `
+  SELECT EXISTS (SELECT 1 FROM family_members fm JOIN profiles p ON p.id = fm.profile_id
+      WHERE fm.user_id = ? AND fm.status = 'active' AND p.is_deleted = FALSE AND p.user_id <> ?) AS "helps",
+    EXISTS (SELECT 1 FROM profiles WHERE user_id = ? AND is_deleted = FALSE) AS "own"`;
 
 const PERMISSION_COLUMNS = ['mayEdit', 'maySearch', 'mayLike', 'mayShortlist', 'mayMessage', 'mayShare', 'mayCall'] as const;
 

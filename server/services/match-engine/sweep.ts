@@ -91,12 +91,21 @@ export function sweep(s: MemberStore, plan: ScanPlan, list: Int32Array, from: nu
     passing++;
     if (top === null || changedAt[p] > changedBefore) continue;
     if (bound !== null && bound[culture[p]] + maxBonus < top.floor()) continue;
-    const score = tables === null ? -1 : percentOfPacked(packedScore(tables, s, p, age, role));
     const id = profileId[p];
-    const key = sortKey === null ? score : sortKey[p];
-    if (key > keyCeiling) continue;
-    if (after !== null && (key > after.key || (key === after.key && id <= after.profileId))) continue;
-    top.offer(bonus === null ? key : key + bonus(p), id, p, score);
+    if (sortKey !== null) {
+      // Sorted by a column: the key decides entry, so only a member who enters is scored (for the card), not every
+      // member of the sweep.
+      const key = sortKey[p];
+      if (key > keyCeiling) continue;
+      if (after !== null && (key > after.key || (key === after.key && id <= after.profileId))) continue;
+      const ranked = bonus === null ? key : key + bonus(p);
+      if (ranked < top.floor()) continue;
+      top.offer(ranked, id, p, tables === null ? -1 : percentOfPacked(packedScore(tables, s, p, age, role)));
+      continue;
+    }
+    const score = tables === null ? -1 : percentOfPacked(packedScore(tables, s, p, age, role));
+    if (after !== null && (score > after.key || (score === after.key && id <= after.profileId))) continue;
+    top.offer(bonus === null ? score : score + bonus(p), id, p, score);
   }
   return passing;
 }

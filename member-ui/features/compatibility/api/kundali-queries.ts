@@ -3,6 +3,7 @@ import type { KundaliAiResult, KundaliBasicResult, ProfileSummaryView } from '..
 import { toast } from '../../../components/ui/toast';
 import { api, isApiError } from '../../../lib/api-client';
 import { actingHeaders } from '../../../lib/helper-mode';
+import { translate } from '../../../i18n/translate';
 
 export const kundaliKeys = {
   profiles: ['/api/profiles/search'] as const,
@@ -29,7 +30,7 @@ export function profileSummariesQueryOptions(viewerId: number, search = '', acti
         if (isApiError(error) && error.status === 404) return [];
         if (signal.aborted) throw error;
         const detail = isApiError(error) ? error.serverMessage : undefined;
-        toast({ title: 'Failed to fetch profiles', description: detail ?? (error instanceof Error ? error.message : undefined), variant: 'destructive' });
+        toast({ title: translate('kundali.profilesFailed'), description: detail ?? (error instanceof Error ? error.message : undefined), variant: 'destructive' });
         return [];
       }
     },

@@ -4,40 +4,43 @@ import type { KundaliAiResult, KundaliProfileDetails, ScoredAspect } from '../..
 import { cn } from '../../../components/ui/cn';
 import { Progress } from '../../../components/ui/progress';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
-import { birthDateText, birthTimeText, combinedPercentage, generatedAt, isMetricHighlighted } from '../lib/kundali-format';
+import type { MessageId } from '../../../i18n/catalogue';
+import { useT } from '../../../i18n/use-t';
+import { birthDateText, birthTimeText, combinedPercentage, generatedAt, isMetricHighlighted, kundaliTerm } from '../lib/kundali-format';
 import { AiNarrativeView } from './ai-narrative';
 
-const METRICS: ReadonlyArray<{ key: keyof KundaliAiResult['advancedAnalysis']['compatibility']; label: string }> = [
-  { key: 'planetaryHarmony', label: 'Planetary Harmony' },
-  { key: 'dashaCompatibility', label: 'Dasha Periods' },
-  { key: 'spiritualConnection', label: 'Spiritual Connection' },
-  { key: 'timingScore', label: 'Auspicious Timing' },
+const METRICS: ReadonlyArray<{ key: keyof KundaliAiResult['advancedAnalysis']['compatibility']; label: MessageId }> = [
+  { key: 'planetaryHarmony', label: 'kundali.metric.planetaryHarmony' },
+  { key: 'dashaCompatibility', label: 'kundali.metric.dasha' },
+  { key: 'spiritualConnection', label: 'kundali.metric.spiritual' },
+  { key: 'timingScore', label: 'kundali.metric.timing' },
 ];
 
 /** The AI-powered analysis: combined percentage and three tabs, with who generated it. */
 export function AiResultCard({ result, theirName }: { result: KundaliAiResult; theirName: string }) {
   const advanced = result.advancedAnalysis;
   const combined = combinedPercentage(result.traditionalScores.kundali.matchPercentage, advanced.overallAdvancedScore.score);
+  const t = useT();
   return (
     <section className="card kundali-card ai-card" aria-labelledby="ai-result-title">
       <div className="kundali-card__head">
         <div>
           <h2 id="ai-result-title" className="kundali-card__title">
             <BrainCircuit size={18} aria-hidden="true" />
-            AI-Powered Analysis
+            {t('kundali.aiTab')}
           </h2>
-          <p className="kundali-card__subtitle">Traditional and advanced factors combined</p>
+          <p className="kundali-card__subtitle">{t('kundali.aiSubtitle')}</p>
         </div>
         <span className="score-badge score-badge--brand">
-          {combined}%<span className="visually-hidden"> combined compatibility</span>
+          {combined}%<span className="visually-hidden"> {t('kundali.combined')}</span>
         </span>
       </div>
 
       <Tabs defaultValue="analysis" className="tabs">
-        <TabsList aria-label="AI analysis sections" className="ai-card__tabs">
-          <TabsTrigger value="analysis">AI Analysis</TabsTrigger>
-          <TabsTrigger value="metrics">Advanced Metrics</TabsTrigger>
-          <TabsTrigger value="profiles">Profile Details</TabsTrigger>
+        <TabsList aria-label={t('kundali.aiSections')} className="ai-card__tabs">
+          <TabsTrigger value="analysis">{t('kundali.aiAnalysis')}</TabsTrigger>
+          <TabsTrigger value="metrics">{t('kundali.aiMetrics')}</TabsTrigger>
+          <TabsTrigger value="profiles">{t('kundali.aiProfiles')}</TabsTrigger>
         </TabsList>
 
         <TabsContent value="analysis">
@@ -46,11 +49,11 @@ export function AiResultCard({ result, theirName }: { result: KundaliAiResult; t
 
         <TabsContent value="metrics" className="ai-metrics">
           {METRICS.map((metric) => (
-            <Metric key={metric.key} label={metric.label} aspect={advanced.compatibility[metric.key]} />
+            <Metric key={metric.key} label={t(metric.label)} aspect={advanced.compatibility[metric.key]} />
           ))}
           <div className="ai-overall">
             <div className="ai-metric__head">
-              <h3 className="ai-metric__title">Overall advanced analysis</h3>
+              <h3 className="ai-metric__title">{t('kundali.overallAdvanced')}</h3>
               <MetricBadge score={advanced.overallAdvancedScore.score} />
             </div>
             <p className="ai-metric__text">{advanced.overallAdvancedScore.description}</p>
@@ -58,14 +61,14 @@ export function AiResultCard({ result, theirName }: { result: KundaliAiResult; t
         </TabsContent>
 
         <TabsContent value="profiles" className="ai-profiles">
-          <ProfileChart title="You" details={advanced.profile1} />
+          <ProfileChart title={t('kundali.you')} details={advanced.profile1} />
           <ProfileChart title={theirName} details={advanced.profile2} />
         </TabsContent>
       </Tabs>
 
       <footer className="ai-card__footer">
-        Generated {generatedAt(result.timestamp)} ·{' '}
-        {result.generator === 'llm' ? 'Narrative written by an AI language model' : "Written by Saathi's astrology rules engine"}
+        {t('kundali.generated', { at: generatedAt(result.timestamp) })} ·{' '}
+        {result.generator === 'llm' ? t('kundali.byLlm') : t('kundali.byRules')}
       </footer>
     </section>
   );
@@ -95,22 +98,24 @@ function Metric({ label, aspect }: { label: string; aspect: ScoredAspect }) {
 
 function ProfileChart({ title, details }: { title: string; details: KundaliProfileDetails }) {
   const { basicDetails, planetaryInfluences, dashaPeriods } = details;
+  const t = useT();
+  const none = t('kundali.notProvided');
   const rows: Array<[string, string]> = [
-    ['Birth date', birthDateText(basicDetails.dateOfBirth) ?? 'Not provided'],
-    ['Birth time', birthTimeText(basicDetails.birthTime) ?? 'Not provided'],
-    ['Birth place', basicDetails.birthPlace ?? 'Not provided'],
-    ['Zodiac sign', basicDetails.zodiacSign ?? 'Not provided'],
-    ['Moon sign', basicDetails.moonSign],
-    ['Nakshatra', basicDetails.nakshatra],
-    ['Manglik', basicDetails.manglik ? 'Yes' : 'No'],
-    ['Dominant planet', planetaryInfluences.dominantPlanet],
-    ['Mars influence', planetaryInfluences.marsInfluence === 'strong' ? 'Strong' : 'Weak'],
-    ['Current dasha', dashaPeriods.currentDasha],
-    ['Remaining years', String(dashaPeriods.remainingYears)],
-    ['Next dasha', dashaPeriods.nextDasha],
+    [t('kundali.row.birthDate'), birthDateText(basicDetails.dateOfBirth) ?? none],
+    [t('kundali.row.birthTime'), birthTimeText(basicDetails.birthTime) ?? none],
+    [t('kundali.row.birthPlace'), basicDetails.birthPlace ?? none],
+    [t('kundali.row.zodiac'), basicDetails.zodiacSign ? kundaliTerm(basicDetails.zodiacSign) : none],
+    [t('kundali.row.moonSign'), kundaliTerm(basicDetails.moonSign)],
+    [t('kundali.row.nakshatra'), kundaliTerm(basicDetails.nakshatra)],
+    [t('kundali.manglik'), basicDetails.manglik ? t('kundali.yes') : t('kundali.no')],
+    [t('kundali.row.dominantPlanet'), kundaliTerm(planetaryInfluences.dominantPlanet)],
+    [t('kundali.row.marsInfluence'), planetaryInfluences.marsInfluence === 'strong' ? t('kundali.strong') : t('kundali.weak')],
+    [t('kundali.row.currentDasha'), kundaliTerm(dashaPeriods.currentDasha)],
+    [t('kundali.row.remainingYears'), String(dashaPeriods.remainingYears)],
+    [t('kundali.row.nextDasha'), kundaliTerm(dashaPeriods.nextDasha)],
   ];
   return (
-    <section className="chart-details" aria-label={`${title}: chart details`}>
+    <section className="chart-details" aria-label={t('kundali.chartDetailsOf', { name: title })}>
       <h3 className="chart-details__title">{title}</h3>
       <dl className="chart-details__list">
         {rows.map(([label, value]) => (
@@ -126,14 +131,15 @@ function ProfileChart({ title, details }: { title: string; details: KundaliProfi
 
 /** Error card for the AI analysis: 422 means thin chart data; anything else is a failed fetch. */
 export function AiResultError({ incomplete, detail }: { incomplete: boolean; detail?: string }) {
+  const t = useT();
   return (
     <section className="card kundali-error" role="alert" aria-labelledby="ai-error-title">
       <CircleAlert size={28} aria-hidden="true" className="kundali-error__icon" />
       <h2 id="ai-error-title" className="kundali-error__title">
-        Could Not Generate AI Analysis
+        {t('kundali.aiErrorTitle')}
       </h2>
       <p className="kundali-error__text">
-        {incomplete ? 'Please make sure both profiles have sufficient astrological information.' : 'Failed to fetch AI-powered Kundali analysis'}
+        {incomplete ? t('kundali.aiIncomplete') : t('kundali.aiFetchFailed')}
       </p>
       {!incomplete && detail ? <p className="kundali-error__detail">{detail}</p> : null}
     </section>

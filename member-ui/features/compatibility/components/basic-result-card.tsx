@@ -9,20 +9,24 @@ import { KOOTA_MAX, type KundaliBasicResult, type KundaliInputsUsed } from '../.
 import { Badge } from '../../../components/ui/badge';
 import { cn } from '../../../components/ui/cn';
 import { Progress } from '../../../components/ui/progress';
+import { useT } from '../../../i18n/use-t';
 import {
-  KOOTA_LABELS,
   KOOTA_ORDER,
   ashtakootTone,
   factorTone,
   inputsSummary,
+  kootaName,
+  kundaliTerm,
   manglikReference,
   manglikText,
 } from '../lib/kundali-format';
 
 /** The basic Kundali card: Ashtakoot, zodiac, Manglik, overall horoscope and the inputs used. */
 /** `ownName`: whose match it is, "You" unless a helper reads it for the candidate ("Karan"). */
-export function BasicResultCard({ result, theirName, ownName = 'You' }: { result: KundaliBasicResult; theirName: string; ownName?: string }) {
+export function BasicResultCard({ result, theirName, ownName }: { result: KundaliBasicResult; theirName: string; ownName?: string }) {
   const { ashtakoot, zodiac, manglik } = result.astrologicalCompatibility;
+  const t = useT();
+  const you = t('kundali.you');
   const tone = ashtakootTone(ashtakoot.percentage);
   return (
     <section className="card kundali-card" aria-labelledby="basic-result-title">
@@ -30,32 +34,32 @@ export function BasicResultCard({ result, theirName, ownName = 'You' }: { result
         <div>
           <h2 id="basic-result-title" className="kundali-card__title">
             <Sparkles size={18} aria-hidden="true" />
-            Kundali Match
+            {t('kundali.match')}
           </h2>
           <p className="kundali-card__subtitle">
-            {ownName} &amp; {theirName}
+            {t('kundali.pair', { own: ownName ?? you, theirs: theirName })}
           </p>
         </div>
         <span className={cn('score-badge', `score-badge--${tone}`)}>
-          {Math.round(result.matchPercentage)}%<span className="visually-hidden"> match</span>
+          {Math.round(result.matchPercentage)}%<span className="visually-hidden"> {t('kundali.matchWord')}</span>
         </span>
       </div>
 
       <div className="kundali-block">
         <div className="kundali-block__row">
-          <h3 className="kundali-block__title">Ashtakoot score</h3>
+          <h3 className="kundali-block__title">{t('kundali.ashtakootScore')}</h3>
           <span className="kundali-score">
             <strong>{ashtakoot.score}</strong> / {ashtakoot.maxScore}
           </span>
         </div>
-        <Progress value={ashtakoot.percentage} tone={tone} label={`Ashtakoot score ${ashtakoot.score} of ${ashtakoot.maxScore}`} className="kundali-bar" />
-        <ul className="koota-list" aria-label="Ashtakoot breakdown">
+        <Progress value={ashtakoot.percentage} tone={tone} label={t('kundali.ashtakootOf', { score: ashtakoot.score, max: ashtakoot.maxScore })} className="kundali-bar" />
+        <ul className="koota-list" aria-label={t('kundali.breakdown')}>
           {KOOTA_ORDER.map((koota) => {
             const points = ashtakoot.breakdown[koota];
             const factor = factorTone(points);
             return (
               <li key={koota} className={cn('koota', `koota--${factor}`)} data-tone={factor}>
-                <span className="koota__name">{KOOTA_LABELS[koota]}</span>
+                <span className="koota__name">{kootaName(koota)}</span>
                 <span className="koota__track" aria-hidden="true">
                   <span className="koota__fill" style={{ width: `${Math.round((points / KOOTA_MAX[koota]) * 100)}%` }} />
                 </span>
@@ -75,16 +79,16 @@ export function BasicResultCard({ result, theirName, ownName = 'You' }: { result
         <div className="kundali-fact">
           <Moon size={18} aria-hidden="true" className="kundali-fact__icon" />
           <div>
-            <h3 className="kundali-fact__title">Zodiac signs</h3>
+            <h3 className="kundali-fact__title">{t('kundali.zodiacSigns')}</h3>
             <p className="kundali-fact__text">
-              {zodiac.sign1 ?? 'Unknown'} &amp; {zodiac.sign2 ?? 'Unknown'}
+              {t('kundali.signPair', { first: zodiac.sign1 ? kundaliTerm(zodiac.sign1) : t('kundali.unknown'), second: zodiac.sign2 ? kundaliTerm(zodiac.sign2) : t('kundali.unknown') })}
             </p>
             <p className="kundali-fact__note">
               {zodiac.elementCompatibility === null
-                ? 'Elements could not be compared'
+                ? t('kundali.elementsUnknown')
                 : zodiac.elementCompatibility
-                  ? 'Elements match'
-                  : 'Elements differ'}
+                  ? t('kundali.elementsMatch')
+                  : t('kundali.elementsDiffer')}
             </p>
           </div>
         </div>
@@ -93,9 +97,9 @@ export function BasicResultCard({ result, theirName, ownName = 'You' }: { result
           <Flame size={18} aria-hidden="true" className="kundali-fact__icon" />
           <div>
             <h3 className="kundali-fact__title">
-              Manglik
+              {t('kundali.manglik')}
               <Badge tone={result.manglicCompatibility ? 'success' : 'saffron'}>
-                {result.manglicCompatibility ? 'Compatible' : 'Needs Consideration'}
+                {result.manglicCompatibility ? t('kundali.compatible') : t('kundali.needsConsideration')}
               </Badge>
             </h3>
             <p className="kundali-fact__note">{manglikText(manglik.profile1IsManglik, manglik.profile2IsManglik, theirName)}</p>
@@ -106,15 +110,15 @@ export function BasicResultCard({ result, theirName, ownName = 'You' }: { result
           <Orbit size={18} aria-hidden="true" className="kundali-fact__icon" />
           <div>
             <h3 className="kundali-fact__title">
-              Overall horoscope
+              {t('kundali.overall')}
               <Badge tone={result.horoscopeMatch ? 'success' : 'saffron'}>
-                {result.horoscopeMatch ? 'Favorable Match' : 'Conditional Match'}
+                {result.horoscopeMatch ? t('kundali.favorable') : t('kundali.conditional')}
               </Badge>
             </h3>
             <p className="kundali-fact__note">
               {result.horoscopeMatch
-                ? 'The match meets the traditional minimum of 18 gunas.'
-                : 'Below the traditional minimum of 18 gunas; the individual factors deserve a closer look.'}
+                ? t('kundali.meetsMinimum')
+                : t('kundali.belowMinimum')}
             </p>
           </div>
         </div>
@@ -123,17 +127,15 @@ export function BasicResultCard({ result, theirName, ownName = 'You' }: { result
       <details className="kundali-inputs">
         <summary>
           <ScrollText size={16} aria-hidden="true" />
-          How this was calculated
+          {t('kundali.howCalculated')}
         </summary>
-        <InputsUsed who="You" inputs={result.inputsUsed.profile1} />
+        <InputsUsed who={you} inputs={result.inputsUsed.profile1} />
         <InputsUsed who={theirName} inputs={result.inputsUsed.profile2} />
         <div className="kundali-inputs__group">
-          <h4>Houses used for Manglik</h4>
-          <p>
-            Mars in house {result.housesUsed.manglikHouses.join(', ')} makes a chart Manglik ({result.housesUsed.houseSystem} houses).
-          </p>
+          <h4>{t('kundali.housesUsed')}</h4>
+          <p>{t('kundali.housesRule', { houses: result.housesUsed.manglikHouses.join(', ') })}</p>
           <ul>
-            <li>You: {manglikReference(result.housesUsed.profile1.from, result.housesUsed.profile1.marsHouse)}</li>
+            <li>{you}: {manglikReference(result.housesUsed.profile1.from, result.housesUsed.profile1.marsHouse)}</li>
             <li>
               {theirName}: {manglikReference(result.housesUsed.profile2.from, result.housesUsed.profile2.marsHouse)}
             </li>
@@ -141,11 +143,11 @@ export function BasicResultCard({ result, theirName, ownName = 'You' }: { result
         </div>
         {result.tablesFollowed?.length ? (
           <div className="kundali-inputs__group">
-            <h4>Where printed tables differ</h4>
+            <h4>{t('kundali.tablesDiffer')}</h4>
             <ul>
-              {result.tablesFollowed.map((t) => (
-                <li key={t.koota}>
-                  <strong>{t.koota}:</strong> {t.reading}
+              {result.tablesFollowed.map((followed) => (
+                <li key={followed.koota}>
+                  <strong>{kundaliTerm(followed.koota)}:</strong> {followed.reading}
                 </li>
               ))}
             </ul>
@@ -174,14 +176,15 @@ function InputsUsed({ who, inputs }: { who: string; inputs: KundaliInputsUsed })
 
 /** Error card for the basic result: 422 means a chart lacks data; anything else is a failed fetch. */
 export function BasicResultError({ incomplete, detail }: { incomplete: boolean; detail?: string }) {
+  const t = useT();
   return (
     <section className="card kundali-error" role="alert" aria-labelledby="basic-error-title">
       <CircleAlert size={28} aria-hidden="true" className="kundali-error__icon" />
       <h2 id="basic-error-title" className="kundali-error__title">
-        Could Not Calculate Compatibility
+        {t('kundali.errorTitle')}
       </h2>
       <p className="kundali-error__text">
-        {incomplete ? 'Please make sure both profiles have complete astrological information.' : 'Failed to fetch Kundali compatibility data'}
+        {incomplete ? t('kundali.incomplete') : t('kundali.fetchFailed')}
       </p>
       {!incomplete && detail ? <p className="kundali-error__detail">{detail}</p> : null}
     </section>

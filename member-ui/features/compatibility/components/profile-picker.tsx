@@ -3,12 +3,14 @@ import UserRound from 'lucide-react/icons/user-round';
 import { type KeyboardEvent, useId, useState } from 'react';
 import type { ProfileSummaryView } from '../../../../contracts/kundali';
 import { cn } from '../../../components/ui/cn';
+import type { MessageId } from '../../../i18n/catalogue';
+import { useT } from '../../../i18n/use-t';
 
-const GROUP_TITLES: Record<string, string> = {
-  match: 'Your matches',
-  liked: 'Profiles you liked',
-  viewed: 'Recently viewed',
-  other: 'More members',
+const GROUP_TITLES: Record<string, MessageId> = {
+  match: 'kundali.group.match',
+  liked: 'kundali.group.liked',
+  viewed: 'kundali.group.viewed',
+  other: 'kundali.group.other',
 };
 
 export interface ProfilePickerProps {
@@ -34,6 +36,7 @@ export function ProfilePicker({ profiles, query, onQueryChange, selected, onSele
   const [active, setActive] = useState(0);
   const listId = useId();
   const highlighted = Math.min(active, profiles.length - 1);
+  const t = useT();
 
   const pick = (profile: ProfileSummaryView) => {
     onSelect(profile);
@@ -59,7 +62,7 @@ export function ProfilePicker({ profiles, query, onQueryChange, selected, onSele
   return (
     <div className="profile-picker">
       <label htmlFor={`${listId}-input`} className="field__label">
-        Profile to compare
+        {t('kundali.profileToCompare')}
       </label>
       <div className="profile-picker__search">
         <Search size={16} aria-hidden="true" />
@@ -69,7 +72,7 @@ export function ProfilePicker({ profiles, query, onQueryChange, selected, onSele
           role="combobox"
           autoComplete="off"
           className="profile-picker__input"
-          placeholder={selected ? selected.fullName : 'Search by name or city'}
+          placeholder={selected ? selected.fullName : t('kundali.searchPlaceholder')}
           aria-expanded={open}
           aria-controls={`${listId}-list`}
           aria-autocomplete="list"
@@ -89,15 +92,15 @@ export function ProfilePicker({ profiles, query, onQueryChange, selected, onSele
         <div className="profile-picker__popup">
           {loading && profiles.length === 0 ? (
             <p className="profile-picker__empty" role="status">
-              Loading profiles...
+              {t('kundali.loadingProfiles')}
             </p>
           ) : profiles.length === 0 ? (
-            <p className="profile-picker__empty">{query.trim() ? 'No profiles match your search' : 'No profiles available'}</p>
+            <p className="profile-picker__empty">{query.trim() ? t('kundali.noProfilesMatch') : t('kundali.noProfiles')}</p>
           ) : null}
-          <div id={`${listId}-list`} role="listbox" aria-label="Profiles to compare" className="profile-picker__list">
+          <div id={`${listId}-list`} role="listbox" aria-label={t('kundali.profilesToCompare')} className="profile-picker__list">
             {profiles.map((profile, index) => {
               const group = profile.relation ?? 'other';
-              const heading = group !== lastGroup ? GROUP_TITLES[group] : null;
+              const heading = group !== lastGroup && GROUP_TITLES[group] ? t(GROUP_TITLES[group]) : null;
               lastGroup = group;
               return (
                 <div

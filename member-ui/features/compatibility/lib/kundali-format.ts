@@ -1,6 +1,10 @@
 import { KOOTA_MAX, type Koota, type KundaliInputsUsed } from '../../../../contracts/kundali';
 import type { ProgressTone } from '../../../components/ui/progress';
-import { MONTH_NAMES } from '../../../lib/format';
+import { DEFAULT_LANGUAGE, localeOf } from '../../../../contracts/i18n/languages';
+import type { MessageId } from '../../../i18n/catalogue';
+import { optionLabel } from '../../../i18n/option-label';
+import { currentIntl, translate } from '../../../i18n/translate';
+import { dayMonthYear, MONTH_NAMES } from '../../../lib/format';
 
 export const KOOTA_LABELS: Record<Koota, string> = {
   varna: 'Varna',
@@ -38,23 +42,44 @@ export function combinedPercentage(traditional: number, advanced: number): numbe
 }
 
 export function manglikText(profile1IsManglik: boolean, profile2IsManglik: boolean, theirName: string): string {
-  if (!profile1IsManglik && !profile2IsManglik) return 'Neither chart is Manglik, so Mars places no extra condition on this match.';
-  if (profile1IsManglik && profile2IsManglik) return 'Both charts are Manglik; the Mars influence balances out between you.';
-  return profile1IsManglik
-    ? `Your chart is Manglik and ${theirName}'s is not; families usually look closer or consider traditional remedies.`
-    : `${theirName}'s chart is Manglik and yours is not; families usually look closer or consider traditional remedies.`;
+  if (!profile1IsManglik && !profile2IsManglik) return translate('kundali.manglik.neither');
+  if (profile1IsManglik && profile2IsManglik) return translate('kundali.manglik.both');
+  return translate(profile1IsManglik ? 'kundali.manglik.yoursOnly' : 'kundali.manglik.theirsOnly', { name: theirName });
 }
 
-const MANGLIK_FROM: Record<KundaliInputsUsed['manglik'], string> = {
-  ascendant: 'counted from the ascendant',
-  moon: 'counted from the Moon',
-  entered: 'as entered in the profile',
+const MANGLIK_FROM: Record<KundaliInputsUsed['manglik'], MessageId> = {
+  ascendant: 'kundali.manglikFrom.ascendant',
+  moon: 'kundali.manglikFrom.moon',
+  entered: 'kundali.manglikFrom.entered',
 };
 
 export function manglikReference(from: KundaliInputsUsed['manglik'], marsHouse: number | null): string {
-  if (from === 'entered' || marsHouse === null) return `Manglik status ${MANGLIK_FROM.entered}`;
-  return `Mars in house ${marsHouse}, ${MANGLIK_FROM[from]}`;
+  if (from === 'entered' || marsHouse === null) return translate('kundali.manglikStatus', { from: translate(MANGLIK_FROM.entered) });
+  return translate('kundali.marsInHouse', { house: marsHouse, from: translate(MANGLIK_FROM[from]) });
 }
+
+/** The koota's name in the app's language (the catalogue's `opt.koota.*`). */
+export function kootaName(koota: Koota): string {
+  return optionLabel('koota', KOOTA_LABELS[koota]);
+}
+
+/**
+ * A word of the Ashtakoot tables the server names in English (a varna, a Vashya group, a Yoni animal, a planet, a
+ * gana, a nadi, a tara, a rashi, a nakshatra or a western sign) in the app's language; a comma-separated list word by word; any other
+ * text as it is.
+ */
+export function kundaliTerm(text: string): string {
+  const messages = currentIntl().messages;
+  const one = (word: string) => {
+    for (const id of [`kundali.term.${word}`, `opt.rashi.${word}`, `opt.nakshatra.${word}`, `opt.zodiac.${word}`, `opt.koota.${word}`]) {
+      if (id in messages) return currentIntl().formatMessage({ id: id as MessageId });
+    }
+    return word;
+  };
+  return text.includes(', ') ? text.split(', ').map(one).join(', ') : one(text);
+}
+
+const inEnglish = () => currentIntl().locale === localeOf(DEFAULT_LANGUAGE);
 
 /**
  * A "YYYY-MM-DD" birth date as "Aug 21, 1993" (calendar date, no time-zone shift), as en-US's short date writes
@@ -64,6 +89,7 @@ export function manglikReference(from: KundaliInputsUsed['manglik'], marsHouse: 
 export function birthDateText(value: string | null): string | null {
   if (!value) return null;
   const date = new Date(`${value.slice(0, 10)}T00:00:00Z`);
+  if (!Number.isNaN(date.getTime()) && !inEnglish()) return dayMonthYear(date, true);
   return Number.isNaN(date.getTime()) ? value : `${MONTH_NAMES[date.getUTCMonth()].slice(0, 3)} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
 }
 
@@ -73,6 +99,7 @@ export function birthTimeText(value: string | null): string | null {
   const match = /^(\d{1,2}):(\d{2})/.exec(value);
   if (!match) return value;
   const hour = Number(match[1]);
+  if (!inEnglish()) return new Intl.DateTimeFormat(currentIntl().locale, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }).format(new Date(Date.UTC(2000, 0, 1, hour, Number(match[2]))));
   const suffix = hour >= 12 ? 'PM' : 'AM';
   return `${hour % 12 === 0 ? 12 : hour % 12}:${match[2]} ${suffix}`;
 }
@@ -80,20 +107,27 @@ export function birthTimeText(value: string | null): string | null {
 /** One line saying what a chart was computed from. */
 export function inputsSummary(inputs: KundaliInputsUsed): string {
   if (inputs.moon === 'birth-chart') {
-    const parts = [birthDateText(inputs.birthDate), birthTimeText(inputs.birthTime) ? `at ${birthTimeText(inputs.birthTime)}` : null];
+    const time = birthTimeText(inputs.birthTime);
+    const parts = [birthDateText(inputs.birthDate), time ? translate('kundali.atTime', { time }) : null];
     const place = inputs.birthPlace?.matched ?? inputs.birthPlace?.query;
     const offset = inputs.utcOffset ? ` (UTC${inputs.utcOffset})` : '';
-    return `Birth chart: ${parts.filter(Boolean).join(' ')}${place ? `, ${place}` : ''}${offset}`;
+    return translate('kundali.birthChartFrom', { details: `${parts.filter(Boolean).join(' ')}${place ? `, ${place}` : ''}${offset}` });
   }
-  return 'Moon sign from the rashi and nakshatra entered in the profile';
+  return translate('kundali.moonFromEntered');
 }
 
-let generatedFormat: Intl.DateTimeFormat | null = null;
+const generatedFormats = new Map<string, Intl.DateTimeFormat>();
 
 /** When an AI analysis was written, in the reader's zone ("Nov 29, 2026, 2:05 AM"); its formatter made at first use. */
 export function generatedAt(timestamp: string): string {
   const date = new Date(timestamp);
   if (Number.isNaN(date.getTime())) return timestamp;
-  generatedFormat ??= new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-  return generatedFormat.format(date);
+  // English keeps en-US's "Nov 29, 2026, 2:05 AM"; Hindi and Tamil their own locale's.
+  const locale = inEnglish() ? 'en-US' : currentIntl().locale;
+  let format = generatedFormats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
+    generatedFormats.set(locale, format);
+  }
+  return format.format(date);
 }

@@ -3,9 +3,10 @@ import { getRouteApi } from '@tanstack/react-router';
 import Sparkles from 'lucide-react/icons/sparkles';
 import { useEffect, useRef, useState } from 'react';
 import type { SessionUser } from '../../../../contracts/auth';
-import { KUNDALI_TEXTS, type ProfileSummaryView } from '../../../../contracts/kundali';
+import type { ProfileSummaryView } from '../../../../contracts/kundali';
 import { SCREEN_HEADINGS } from '../../../../contracts/routes';
 import { useT } from '../../../i18n/use-t';
+import { translate } from '../../../i18n/translate';
 import { Button } from '../../../components/ui/button';
 import { Page } from '../../../components/ui/page';
 import { Spinner } from '../../../components/ui/spinner';
@@ -45,9 +46,9 @@ export function CompatibilityPage() {
   const t = useT();
   // Whose Kundali: in helper mode the candidate's (their chart, their plan), never the helper's own.
   const whose: Whose | null = helping
-    ? { userId: helping.candidateUserId, tier: helping.candidateTier, acting: helping.profileId, name: helping.candidateName ?? 'Them' }
+    ? { userId: helping.candidateUserId, tier: helping.candidateTier, acting: helping.profileId, name: helping.candidateName ?? t('kundali.them') }
     : user && user.profileId !== null
-      ? { userId: user.id, tier: user.subscriptionTier, acting: null, name: 'You' }
+      ? { userId: user.id, tier: user.subscriptionTier, acting: null, name: t('kundali.you') }
       : null;
   return (
     <Page title={t(heading.title)} subtitle={t(heading.subtitle)} className={heading.className}>
@@ -73,6 +74,7 @@ function CompatibilityChecker({ whose }: { whose: Whose }) {
   const [selected, setSelected] = useState<ProfileSummaryView | null>(null);
   const [checked, setChecked] = useState<ProfileSummaryView | null>(null);
   const results = useRef<HTMLDivElement>(null);
+  const t = useT();
 
   const list = profiles.data ?? [];
   // ?userId=N (the profile view's "detailed Kundali match" link) picks that member once the list has them.
@@ -92,7 +94,7 @@ function CompatibilityChecker({ whose }: { whose: Whose }) {
       <section className="card compat-picker" aria-labelledby="compat-picker-title">
         <h2 id="compat-picker-title" className="compat-picker__title">
           <Sparkles size={18} aria-hidden="true" />
-          Check a match
+          {t('kundali.checkMatch')}
         </h2>
         <ProfilePicker
           profiles={list}
@@ -106,7 +108,7 @@ function CompatibilityChecker({ whose }: { whose: Whose }) {
           loading={profiles.isPending}
         />
         <Button block disabled={!selected} onClick={() => setChecked(selected)}>
-          Check Compatibility
+          {t('kundali.check')}
         </Button>
       </section>
 
@@ -121,15 +123,16 @@ function Results({ whose, them, theirName }: { whose: Whose; them: number; their
   const paid = whose.tier === 'premium' || whose.tier === 'elite';
   const basic = useQuery(basicKundaliQueryOptions(whose.userId, them, whose.acting));
   const ai = useQuery({ ...aiKundaliQueryOptions(whose.userId, them, whose.acting), enabled: paid });
+  const t = useT();
 
   useEffect(() => {
     if (isApiError(ai.error) && ai.error.status === 403) {
-      toast({ title: 'Subscription Required', description: ai.error.serverMessage ?? KUNDALI_TEXTS.upgrade, variant: 'destructive' });
+      toast({ title: translate('kundali.subscriptionRequired'), description: ai.error.serverMessage ?? translate('kundali.upgrade'), variant: 'destructive' });
     }
   }, [ai.error]);
 
   const basicView = basic.isPending ? (
-    <LoadingCard text="Calculating the Ashtakoot match…" />
+    <LoadingCard text={t('kundali.calculating')} />
   ) : basic.isError ? (
     <BasicResultError
       incomplete={isApiError(basic.error) && basic.error.status === 422}
@@ -149,7 +152,7 @@ function Results({ whose, them, theirName }: { whose: Whose; them: number; their
   }
 
   const aiView = ai.isPending ? (
-    <LoadingCard text="Reading both charts…" />
+    <LoadingCard text={t('kundali.readingCharts')} />
   ) : ai.isError ? (
     isApiError(ai.error) && ai.error.status === 403 ? (
       <PremiumFeatureCard />
@@ -165,9 +168,9 @@ function Results({ whose, them, theirName }: { whose: Whose; them: number; their
 
   return (
     <Tabs defaultValue="basic" className="tabs">
-      <TabsList aria-label="Compatibility analysis">
-        <TabsTrigger value="basic">Basic Analysis</TabsTrigger>
-        <TabsTrigger value="ai">AI-Powered Analysis</TabsTrigger>
+      <TabsList aria-label={t('kundali.analysis')}>
+        <TabsTrigger value="basic">{t('kundali.basicTab')}</TabsTrigger>
+        <TabsTrigger value="ai">{t('kundali.aiTab')}</TabsTrigger>
       </TabsList>
       <TabsContent value="basic">{basicView}</TabsContent>
       <TabsContent value="ai">{aiView}</TabsContent>

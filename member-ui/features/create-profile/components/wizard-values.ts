@@ -4,6 +4,7 @@ import { PROFILE_MESSAGES, WIZARD_SCREENS, createProfileSchema, isPhoneNumber, s
 import { PROFILE_FOR, relationOf } from '../../../../contracts/profile-for';
 import type { UploadedPhotoView } from '../../../../contracts/views';
 import { type FieldErrors, fieldErrorsOf } from '../../../lib/form-errors';
+import { localizeMessage } from '../../../i18n/translate';
 
 /** Everything the wizard collects, as the inputs hold it (text); converted to the API's types on submit. */
 export interface WizardValues {
@@ -138,12 +139,12 @@ export const PARENT_FIELDS = ['fullName', 'parentName', 'parentRelationship', 'p
  */
 export function parentFieldErrors(values: Pick<WizardValues, 'profileType' | 'country' | (typeof PARENT_FIELDS)[number]>): WizardErrors {
   const errors: WizardErrors = {};
-  if (values.profileType !== 'self' && !values.fullName.trim()) errors.fullName = PROFILE_MESSAGES.candidateNameRequired;
+  if (values.profileType !== 'self' && !values.fullName.trim()) errors.fullName = localizeMessage(PROFILE_MESSAGES.candidateNameRequired);
   if (values.profileType !== 'parent') return errors;
-  if (!values.parentName.trim()) errors.parentName = PROFILE_MESSAGES.parentNameRequired;
-  if (!values.parentRelationship) errors.parentRelationship = PROFILE_MESSAGES.parentRelationshipRequired;
-  if (!values.parentContact.trim()) errors.parentContact = PROFILE_MESSAGES.parentContactRequired;
-  else if (!isPhoneNumber(values.parentContact.trim(), values.country)) errors.parentContact = PROFILE_MESSAGES.parentContactInvalid;
+  if (!values.parentName.trim()) errors.parentName = localizeMessage(PROFILE_MESSAGES.parentNameRequired);
+  if (!values.parentRelationship) errors.parentRelationship = localizeMessage(PROFILE_MESSAGES.parentRelationshipRequired);
+  if (!values.parentContact.trim()) errors.parentContact = localizeMessage(PROFILE_MESSAGES.parentContactRequired);
+  else if (!isPhoneNumber(values.parentContact.trim(), values.country)) errors.parentContact = localizeMessage(PROFILE_MESSAGES.parentContactInvalid);
   return errors;
 }
 
@@ -184,7 +185,7 @@ function stepErrors(step: number, values: WizardValues): WizardErrors {
   const input = Object.fromEntries(fields.map((f) => [f, NUMBER_FIELDS.has(f) ? numberOrNull(values[f] as string) : values[f]]));
   const errors = errorsOf(schema.safeParse(input));
   const siblings = siblingIssue(input as Record<string, number | null>);
-  if (siblings && fields.includes(siblings.field)) errors[siblings.field] = siblings.message;
+  if (siblings && fields.includes(siblings.field)) errors[siblings.field] = localizeMessage(siblings.message);
   return errors;
 }
 

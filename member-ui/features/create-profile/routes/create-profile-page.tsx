@@ -11,6 +11,7 @@ import { Card } from '../../../components/ui/card';
 import { Progress } from '../../../components/ui/progress';
 import { toast } from '../../../components/ui/toast';
 import { isApiError } from '../../../lib/api-client';
+import { LIMITS } from '../../../../contracts/enums';
 import { paths } from '../../../lib/paths';
 import { useSessionUser } from '../../../lib/session';
 import { useCreateProfile } from '../api/create-profile';
@@ -22,7 +23,6 @@ import { PhotoSlots, type SlotPhoto } from '../../../components/profile/photo-sl
 import { AstrologicalStep, BasicInformationStep, FamilyAndPreferencesStep, PersonalDetailsStep } from '../components/wizard-steps';
 import {
   PARENT_FIELDS,
-  WIZARD_STEPS,
   WIZARD_STEP_COUNT,
   type WizardErrors,
   type WizardField,
@@ -36,6 +36,8 @@ import {
   wizardValuesFromDraft,
 } from '../components/wizard-values';
 import { defaultIncomeCurrency } from '../../../../contracts/profile-basics';
+import { useT } from '../../../i18n/use-t';
+import type { MessageId } from '../../../i18n/catalogue';
 
 /** How long typing pauses before the draft is saved (a step change saves at once). */
 const SAVE_DELAY_MS = 700;
@@ -53,11 +55,12 @@ export function CreateProfilePage() {
   // A new generation after "start over" gives a fresh wizard.
   const [generation, setGeneration] = useState(0);
   const navigateOuter = useNavigate();
+  const t = useT();
   const draft = useQuery({ queryKey: profileDraftKey, queryFn: fetchProfileDraft, enabled: user?.profileId == null, gcTime: 0 });
   if (!user) return null;
   // One profile per member: someone who has one edits it on /profile.
   if (user.profileId != null && !submitted.current) return <Navigate to={paths.profile} replace />;
-  if (draft.isPending) return <FullPageSpinner label="Loading your draft" />;
+  if (draft.isPending) return <FullPageSpinner label={t('wizard.loadingDraft')} />;
   // No draft could be read (a network failure): the wizard starts empty and saves as the member goes.
   const initial: ProfileDraft = draft.data ?? { step: 1, values: {}, photos: [], updatedAt: null };
   const restart = (fresh: ProfileDraft) => {
@@ -100,6 +103,7 @@ function ProfileWizard({ initial, submitted, onRestart }: ProfileWizardProps) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const firstRender = useRef(true);
   const createProfile = useCreateProfile();
+  const t = useT();
 
   // The latest state, for a save that runs later (timer, page being closed).
   const latest = useRef({ step, values, photos });
@@ -163,10 +167,10 @@ function ProfileWizard({ initial, submitted, onRestart }: ProfileWizardProps) {
     try {
       fresh = await discardProfileDraft();
     } catch {
-      toast({ title: 'Could not start over', description: 'Please check your connection and try again.', variant: 'destructive' });
+      toast({ title: t('wizard.startOverFailed'), description: t('common.checkConnection'), variant: 'destructive' });
       return;
     }
-    toast({ title: 'Started over', description: 'Your draft and its photos were removed.' });
+    toast({ title: t('wizard.startedOver'), description: t('wizard.startedOverText') });
     onRestart(fresh);
   };
 
@@ -225,7 +229,7 @@ function ProfileWizard({ initial, submitted, onRestart }: ProfileWizardProps) {
       const uploaded = await uploadPhoto(file);
       setPhotos((current) => [...current, uploaded]);
     } catch (error) {
-      toast({ title: 'Photo not added', description: photoUploadMessage(error), variant: 'destructive' });
+      toast({ title: t('photos.notAdded'), description: photoUploadMessage(error), variant: 'destructive' });
     } finally {
       setUploading(false);
     }
@@ -252,7 +256,7 @@ function ProfileWizard({ initial, submitted, onRestart }: ProfileWizardProps) {
     submitted.current = true;
     createProfile.mutate(payload, {
       onSuccess: () => {
-        toast({ title: 'Profile Created', description: 'Your profile has been successfully created', variant: 'success' });
+        toast({ title: t('wizard.created'), description: t('wizard.createdText'), variant: 'success' });
         void router.navigate({ to: paths.home });
       },
       onError: (error) => {
@@ -261,44 +265,43 @@ function ProfileWizard({ initial, submitted, onRestart }: ProfileWizardProps) {
         const message = isApiError(error) ? error.serverMessage : undefined;
         if (field && message && field in values) setErrors((current) => ({ ...current, [field]: message }));
         toast({
-          title: 'Profile Creation Failed',
-          description: message ?? 'Please check your input and try again',
+          title: t('wizard.createFailed'),
+          description: message ?? t('editor.checkInput'),
           variant: 'destructive',
         });
       },
     });
   };
 
-  const current = WIZARD_STEPS[step - 1];
   const stepProps = { values, errors, setField };
 
   return (
     <section className="page wizard" aria-labelledby="page-title">
       <header className="wizard__header">
         {step > 1 ? (
-          <button type="button" className="icon-button wizard__back" aria-label="Back" onClick={goBack}>
+          <button type="button" className="icon-button wizard__back" aria-label={t('wizard.back')} onClick={goBack}>
             <ArrowLeft size={22} aria-hidden="true" />
           </button>
         ) : null}
         <h1 id="page-title" className="page__title wizard__title">
-          Create Your Profile
+          {t('wizard.title')}
         </h1>
       </header>
       <div className="wizard__progress">
-        <Progress value={(step / WIZARD_STEP_COUNT) * 100} label="Profile progress" />
+        <Progress value={(step / WIZARD_STEP_COUNT) * 100} label={t('wizard.progress')} />
         <p className="wizard__step-count">
-          Step {step} of {WIZARD_STEP_COUNT}
+          {t('wizard.stepOf', { step, count: WIZARD_STEP_COUNT })}
         </p>
       </div>
       <Card className="wizard__card">
         <h2 ref={headingRef} tabIndex={-1} className="wizard__step-title">
-          {current.title}
+          {t(`wizard.step${step}` as MessageId)}
         </h2>
         {step === 1 ? (
           <div className="form">
-            <p className="wizard__hint">Upload clear, recent photos. Your main photo will be visible to all users.</p>
+            <p className="wizard__hint">{t('photos.hint')}</p>
             <PhotoSlots photos={photos} uploading={uploading} onAdd={addPhoto} onRemove={removePhoto} onMakeMain={makeMain} />
-            <p className="field__hint">JPEG, PNG, GIF, WebP or HEIC, up to 3 photos. Tap the star to make a photo your main one.</p>
+            <p className="field__hint">{t('photos.formats', { count: LIMITS.photosPerProfile })}</p>
           </div>
         ) : null}
         {step === 2 ? <BasicInformationStep {...stepProps} fullName={user.fullName} /> : null}
@@ -309,40 +312,40 @@ function ProfileWizard({ initial, submitted, onRestart }: ProfileWizardProps) {
       <div className="wizard__actions">
         {step === 1 ? (
           <Button block onClick={goNext} disabled={uploading}>
-            Continue to Next Step
+            {t('wizard.continue')}
             <ArrowRight size={18} aria-hidden="true" />
           </Button>
         ) : step < WIZARD_STEP_COUNT ? (
           <Button block onClick={goNext}>
-            Next
+            {t('wizard.next')}
             <ArrowRight size={18} aria-hidden="true" />
           </Button>
         ) : (
           <Button block onClick={complete} disabled={createProfile.isPending}>
             <Check size={18} aria-hidden="true" />
-            {createProfile.isPending ? 'Creating Profile...' : 'Complete Profile'}
+            {createProfile.isPending ? t('wizard.creating') : t('wizard.complete')}
           </Button>
         )}
       </div>
       <div className="wizard__start-over">
         {confirmingStartOver ? (
           <fieldset className="wizard__confirm">
-            <legend className="visually-hidden">Start over</legend>
-            <p>Remove everything entered so far, photos included?</p>
+            <legend className="visually-hidden">{t('wizard.startOver')}</legend>
+            <p>{t('wizard.startOverQuestion')}</p>
             <div className="wizard__confirm-actions">
               <Button variant="outline" onClick={() => setConfirmingStartOver(false)}>
-                Keep my draft
+                {t('wizard.keepDraft')}
               </Button>
               <Button onClick={() => void startOver()}>
-                Start over
+                {t('wizard.startOver')}
               </Button>
             </div>
           </fieldset>
         ) : (
           <>
-            <p className="field__hint">Your progress is saved as you go, also for another device.</p>
+            <p className="field__hint">{t('wizard.savedAsYouGo')}</p>
             <button type="button" className="text-button" onClick={() => setConfirmingStartOver(true)}>
-              <RotateCcw size={14} aria-hidden="true" /> Start over
+              <RotateCcw size={14} aria-hidden="true" /> {t('wizard.startOver')}
             </button>
           </>
         )}

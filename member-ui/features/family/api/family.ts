@@ -40,6 +40,7 @@ export interface ThreadMessage {
 }
 
 import { actingFor } from '../../../lib/helper-mode';
+import { translate } from '../../../i18n/translate';
 
 export { actingFor };
 
@@ -158,8 +159,8 @@ export function useAnswerInvitation(token: string) {
 }
 
 export function familyError(error: unknown): string {
-  if (isApiError(error)) return error.serverMessage ?? 'That did not work. Please try again.';
-  return 'We could not reach Saathi. Check your connection and try again.';
+  if (isApiError(error)) return error.serverMessage ?? translate('family.failed');
+  return translate('family.offline');
 }
 
 /**

@@ -23,6 +23,10 @@ import {
 } from '../api/family';
 import { firstName } from '../../../lib/format';
 import { FamilyThread } from './family-thread';
+import type { MessageId } from '../../../i18n/catalogue';
+import { translate } from '../../../i18n/translate';
+import { useT } from '../../../i18n/use-t';
+import { relationLabel } from '../lib/relations';
 import { ProfileActivitySection } from './profile-activity';
 import { FamilyChatLink } from './profile-link';
 import { FindToSuggest, SuggestionList } from './suggestions';
@@ -30,19 +34,26 @@ import { FindToSuggest, SuggestionList } from './suggestions';
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 function statusLine(view: FamilyView): string {
-  const name = view.candidateFirstName ?? 'the person it is for';
-  if (view.consent === 'unconfirmed') return `Managed by family, not yet confirmed by ${name}.`;
-  if (view.consent === 'declined') return `${capitalise(name)} declined this profile. It is hidden from every member.`;
-  return view.you.role === 'candidate' ? 'You hold this profile. Your family helps as you allow.' : `${capitalise(name)} holds this profile; you help as they allow.`;
+  const name = view.candidateFirstName ?? translate('family.thePerson');
+  if (view.consent === 'unconfirmed') return translate('family.status.unconfirmed', { name });
+  if (view.consent === 'declined') return translate('family.status.declined', { name: capitalise(name) });
+  return view.you.role === 'candidate' ? translate('family.status.yours') : translate('family.status.theirs', { name: capitalise(name) });
+}
+
+/** What members read on a confirmed profile (the server's English label, one of two forms) in the app's language. */
+function consentText(label: string, name: string | null): string {
+  if (label === 'Confirmed by email') return translate('family.consent.byEmail');
+  return name ? translate('family.consent.verified', { name }) : translate('family.consent.verifiedCandidate');
 }
 
 /** One profile's family: its people, invitations, what family may do, the shortlist and the family thread. */
 export function FamilyPanel({ profileId }: { profileId: number }) {
   const view = useFamily(profileId);
+  const t = useT();
   if (view.isPending) return <Spinner />;
   if (view.isError) return <AlertBanner>{familyError(view.error)}</AlertBanner>;
   const family = view.data;
-  const name = family.candidateFirstName ?? 'them';
+  const name = family.candidateFirstName ?? t('family.them');
   const active = family.consent !== 'declined';
   // Once the candidate and family work together, what they work on (the shortlist and its thread) comes first, and
   // who is in the family and what they may do after it; before that, inviting the people is the thing to do.
@@ -50,13 +61,13 @@ export function FamilyPanel({ profileId }: { profileId: number }) {
   const people = (
     <section className="card family__section" aria-labelledby={`people-${profileId}`}>
       <h2 className="card__title" id={`people-${profileId}`}>
-        People of this profile
+        {t('family.people')}
       </h2>
       <p className="card__text">{statusLine(family)}</p>
       {family.consent === 'confirmed' && family.consentLabel ? (
         <p className="card__text family__consent">
-          Members read: <strong>{family.consentLabel}</strong>
-          {family.consentLabel === 'Confirmed by email' ? (family.you.role === 'candidate' ? '. Verify your identity in Settings to show it is you.' : `, until ${name} verifies their identity.`) : null}
+          {t('family.membersRead')} <strong>{consentText(family.consentLabel, family.candidateFirstName)}</strong>
+          {family.consentLabel === 'Confirmed by email' ? (family.you.role === 'candidate' ? t('family.consent.verifyYou') : t('family.consent.untilVerified', { name })) : null}
         </p>
       ) : null}
       {family.you.role === 'family' && family.consent === 'unconfirmed' ? <ConsentGate family={family} /> : null}
@@ -67,7 +78,7 @@ export function FamilyPanel({ profileId }: { profileId: number }) {
   const shortlist = active ? (
     <section className="card family__section" aria-labelledby={`shortlist-${profileId}`}>
       <h2 className="card__title" id={`shortlist-${profileId}`}>
-        {family.you.role === 'candidate' ? 'Suggested by your family' : `Suggestions for ${name}`}
+        {family.you.role === 'candidate' ? t('family.suggestedByFamily') : t('family.suggestionsFor', { name })}
       </h2>
       <SuggestionList profileId={profileId} isCandidate={family.you.role === 'candidate'} />
       {family.you.role === 'family' && family.consent === 'confirmed' && family.permissions.mayShortlist ? (
@@ -117,6 +128,7 @@ function People({ family }: { family: FamilyView }) {
   const [confirming, setConfirming] = useState<number | null>(null);
   const [removed, setRemoved] = useState<string | null>(null);
   const removing = family.people.find((p) => p.memberId !== null && p.memberId === confirming);
+  const t = useT();
   return (
     <>
       <ul className="family__people">
@@ -124,12 +136,12 @@ function People({ family }: { family: FamilyView }) {
           <li key={`${person.role}-${person.userId}`} className="family__person">
             <span className="family__person-name">
               {person.fullName}
-              {person.userId === family.you.userId ? ' (you)' : ''}
+              {person.userId === family.you.userId ? ` ${t('family.youMark')}` : ''}
             </span>
-            <Badge tone={person.role === 'candidate' ? 'maroon' : 'saffron'}>{person.role === 'candidate' ? 'Candidate' : capitalise(person.relation ?? 'family')}</Badge>
+            <Badge tone={person.role === 'candidate' ? 'maroon' : 'saffron'}>{person.role === 'candidate' ? t('family.candidate') : relationLabel(person.relation)}</Badge>
             {family.you.role === 'candidate' && person.memberId !== null ? (
-              <Button size="sm" variant="outline" disabled={remove.isPending} onClick={() => setConfirming(person.memberId)} aria-label={`Remove ${person.fullName}`}>
-                Remove
+              <Button size="sm" variant="outline" disabled={remove.isPending} onClick={() => setConfirming(person.memberId)} aria-label={t('family.removeName', { name: person.fullName })}>
+                {t('family.remove')}
               </Button>
             ) : null}
           </li>
@@ -137,8 +149,8 @@ function People({ family }: { family: FamilyView }) {
         {removing ? (
           <li>
             <fieldset className="family__confirm">
-              <legend>Remove {removing.fullName}?</legend>
-              <p>They are signed out at once and can no longer help with your profile. What they suggested and wrote stays.</p>
+              <legend>{t('family.removeAsk', { name: removing.fullName })}</legend>
+              <p>{t('family.removeText')}</p>
               <div className="family__actions">
                 <Button
                   size="sm"
@@ -148,15 +160,15 @@ function People({ family }: { family: FamilyView }) {
                     remove.mutate(removing.memberId as number, {
                       onSuccess: () => {
                         setConfirming(null);
-                        setRemoved(`${removing.fullName} is removed and signed out.`);
+                        setRemoved(translate('family.removed', { name: removing.fullName }));
                       },
                     })
                   }
                 >
-                  Yes, remove {firstName(removing.fullName)}
+                  {t('family.yesRemove', { name: firstName(removing.fullName) })}
                 </Button>
                 <Button size="sm" variant="ghost" disabled={remove.isPending} onClick={() => setConfirming(null)}>
-                  Keep {firstName(removing.fullName)}
+                  {t('family.keep', { name: firstName(removing.fullName) })}
                 </Button>
               </div>
             </fieldset>
@@ -165,9 +177,9 @@ function People({ family }: { family: FamilyView }) {
         {family.invitations.map((invitation) => (
           <li key={`invitation-${invitation.id}`} className="family__person family__person--pending">
             <span className="family__person-name">{invitation.email}</span>
-            <Badge tone="neutral">{invitation.role === 'candidate' ? 'Invited to confirm' : `Invited as ${invitation.relation}`}</Badge>
-            <Button size="sm" variant="ghost" disabled={withdraw.isPending} onClick={() => withdraw.mutate(invitation.id)} aria-label={`Withdraw the invitation to ${invitation.email}`}>
-              Withdraw
+            <Badge tone="neutral">{invitation.role === 'candidate' ? t('family.invitedToConfirm') : t('family.invitedAs', { relation: relationLabel(invitation.relation) })}</Badge>
+            <Button size="sm" variant="ghost" disabled={withdraw.isPending} onClick={() => withdraw.mutate(invitation.id)} aria-label={t('family.withdrawTo', { email: invitation.email })}>
+              {t('family.withdraw')}
             </Button>
           </li>
         ))}
@@ -190,6 +202,7 @@ function InviteForm({ family }: { family: FamilyView }) {
   const [relation, setRelation] = useState('mother');
   const asCandidate = family.you.role === 'family' && family.consent === 'unconfirmed';
   const asFamily = family.you.role === 'candidate';
+  const t = useT();
   if (!asCandidate && !asFamily) return null;
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -197,20 +210,20 @@ function InviteForm({ family }: { family: FamilyView }) {
   };
   return (
     <form className="form family__invite" onSubmit={onSubmit} noValidate>
-      <h3 className="family__subtitle">{asCandidate ? `Invite ${family.candidateFirstName ?? 'the person it is for'} to confirm` : 'Invite a family member'}</h3>
-      {asCandidate ? <TextField label="Their first name" value={firstName} onChange={(e) => setFirstName(e.target.value)} required /> : null}
-      <TextField label="Their email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} required />
+      <h3 className="family__subtitle">{asCandidate ? t('family.inviteToConfirm', { name: family.candidateFirstName ?? t('family.thePerson') }) : t('family.inviteMember')}</h3>
+      {asCandidate ? <TextField label={t('family.theirFirstName')} value={firstName} onChange={(e) => setFirstName(e.target.value)} required /> : null}
+      <TextField label={t('family.theirEmail')} type="email" value={email} onChange={(e) => setEmail(e.target.value)} required />
       {asFamily ? (
-        <SelectField label="They are your" value={relation} onChange={(e) => setRelation(e.target.value)} options={FAMILY_RELATION_VALUES.map((v) => ({ value: v, label: capitalise(v) }))} />
+        <SelectField label={t('family.theyAreYour')} value={relation} onChange={(e) => setRelation(e.target.value)} options={FAMILY_RELATION_VALUES.map((v) => ({ value: v, label: relationLabel(v) }))} />
       ) : null}
       {invite.isError ? <AlertBanner>{familyError(invite.error)}</AlertBanner> : null}
       {invite.isSuccess ? (
         <p className="family__ok" role="status">
-          Invitation sent. The link works once, for 7 days.
+          {t('family.inviteSent')}
         </p>
       ) : null}
       <Button type="submit" disabled={invite.isPending}>
-        Send invitation
+        {t('family.sendInvite')}
       </Button>
     </form>
   );
@@ -219,7 +232,8 @@ function InviteForm({ family }: { family: FamilyView }) {
 /** Whoever made the profile chooses whether members see it before the candidate confirms it. */
 function ConsentGate({ family }: { family: FamilyView }) {
   const set = useSetConsentGate(family.profileId);
-  const name = family.candidateFirstName ?? 'the person it is for';
+  const t = useT();
+  const name = family.candidateFirstName ?? t('family.thePerson');
   // The choice is held in component state, set in the change event itself: a controlled checkbox whose value came
   // only from the mutation would snap back until the query library's (deferred) notification re-rendered it.
   const [choice, setChoice] = useState<boolean | null>(null);
@@ -235,24 +249,25 @@ function ConsentGate({ family }: { family: FamilyView }) {
     <div className="family__gate">
       <label className="family__toggle">
         <input type="checkbox" checked={hidden} disabled={set.isPending} onChange={(e) => choose(e.target.checked)} />
-        <span>Hide from members until {name} confirms</span>
+        <span>{t('family.gate.hide', { name })}</span>
       </label>
       <p className="card__text">
-        {hidden ? `Nobody finds the profile until ${name} accepts it.` : `Members see it now, marked “not yet confirmed by ${name}”.`}
+        {hidden ? t('family.gate.hidden', { name }) : t('family.gate.shown', { name })}
       </p>
       {set.isError ? <AlertBanner>{familyError(set.error)}</AlertBanner> : null}
     </div>
   );
 }
 
-export const PERMISSION_LABELS: Record<keyof FamilyPermissions, string> = {
-  mayEdit: 'Edit my profile',
-  maySearch: 'Search for me',
-  mayLike: 'Like profiles for me',
-  mayShortlist: 'Suggest matches to me',
-  mayMessage: 'Write to members as my family',
-  mayShare: 'Share my profile outside Saathi (links)',
-  mayCall: 'Join my video calls when I add them',
+/** What family may do, as the candidate grants it (catalogue ids). */
+export const PERMISSION_LABELS: Record<keyof FamilyPermissions, MessageId> = {
+  mayEdit: 'family.permission.mayEdit',
+  maySearch: 'family.permission.maySearch',
+  mayLike: 'family.permission.mayLike',
+  mayShortlist: 'family.permission.mayShortlist',
+  mayMessage: 'family.permission.mayMessage',
+  mayShare: 'family.permission.mayShare',
+  mayCall: 'family.permission.mayCall',
 };
 
 function Permissions({ profileId, permissions }: { profileId: number; permissions: FamilyPermissions }) {
@@ -262,6 +277,7 @@ function Permissions({ profileId, permissions }: { profileId: number; permission
   // change does not hold the next one yet, and would put that toggle back.
   const [local, setLocal] = useState(permissions);
   const saving = useRef(0);
+  const t = useT();
   useEffect(() => {
     if (saving.current === 0) setLocal(permissions);
   }, [permissions]);
@@ -279,15 +295,15 @@ function Permissions({ profileId, permissions }: { profileId: number; permission
   return (
     <section className="card family__section" aria-labelledby={`permissions-${profileId}`}>
       <h2 className="card__title" id={`permissions-${profileId}`}>
-        What my family may do
+        {t('family.mayDo')}
       </h2>
-      <p className="card__text">Your own conversations stay private to you. Everything family do shows who did it.</p>
+      <p className="card__text">{t('family.mayDoText')}</p>
       <ul className="family__toggles">
         {(Object.keys(PERMISSION_LABELS) as Array<keyof FamilyPermissions>).map((key) => (
           <li key={key}>
             <label className="family__toggle">
               <input type="checkbox" checked={local[key]} onChange={(e) => change(key, e.target.checked)} />
-              <span>{PERMISSION_LABELS[key]}</span>
+              <span>{t(PERMISSION_LABELS[key])}</span>
             </label>
           </li>
         ))}
@@ -307,6 +323,7 @@ function SharedConversations({ family }: { family: FamilyView }) {
   const list = conversations.data ?? [];
   // Shown at once while saved; a refusal puts back what the server holds.
   const [shared, setShared] = useState(family.sharedConversations);
+  const t = useT();
   useEffect(() => setShared(family.sharedConversations), [family.sharedConversations]);
   const toggle = (otherUserId: number, value: boolean) => {
     setShared((current) => (value ? [...current, otherUserId] : current.filter((id) => id !== otherUserId)));
@@ -315,26 +332,26 @@ function SharedConversations({ family }: { family: FamilyView }) {
   return (
     <section className="card family__section" aria-labelledby={`shared-${family.profileId}`}>
       <h2 className="card__title" id={`shared-${family.profileId}`}>
-        Conversations my family may read
+        {t('family.sharedTitle')}
       </h2>
-      <p className="card__text">Your conversations are yours alone unless you share one here.</p>
+      <p className="card__text">{t('family.sharedText')}</p>
       {list.length === 0 ? (
-        <p className="card__text">No conversations yet.</p>
+        <p className="card__text">{t('family.noConversations')}</p>
       ) : (
         <ul className="family__toggles">
           {list.map((c) =>
             family.familyConversations.includes(c.otherUser.id) ? (
               <li key={c.otherUser.id} className="family__toggle">
                 <span>
-                  With {c.otherUser.fullName}
-                  <span className="family__facts"> · your family wrote here for you, so they read it while they may write for you</span>
+                  {t('family.with', { name: c.otherUser.fullName })}
+                  <span className="family__facts"> · {t('family.familyWroteHere')}</span>
                 </span>
               </li>
             ) : (
               <li key={c.otherUser.id}>
                 <label className="family__toggle">
                   <input type="checkbox" checked={shared.includes(c.otherUser.id)} onChange={(e) => toggle(c.otherUser.id, e.target.checked)} />
-                  <span>With {c.otherUser.fullName}</span>
+                  <span>{t('family.with', { name: c.otherUser.fullName })}</span>
                 </label>
               </li>
             ),
@@ -351,37 +368,38 @@ function SharedConversations({ family }: { family: FamilyView }) {
  * shared), to read and write in for the candidate; or why not, when the candidate has not allowed it.
  */
 function ConversationsForCandidate({ family }: { family: FamilyView }) {
-  const name = family.candidateFirstName ?? 'They';
+  const t = useT();
+  const name = family.candidateFirstName ?? t('family.they');
   const candidate = family.people.find((p) => p.role === 'candidate');
   const allowed = family.permissions.mayMessage && candidate !== undefined;
   const conversations = useFamilyConversations(family.profileId, candidate?.userId ?? 0, allowed);
   return (
     <section className="card family__section" aria-labelledby={`conversations-${family.profileId}`}>
       <h2 className="card__title" id={`conversations-${family.profileId}`}>
-        Conversations for {name}
+        {t('family.conversationsFor', { name })}
       </h2>
       {!allowed ? (
         <p className="card__text" role="note">
-          {name} has not allowed family to write to members for them.
+          {t('family.notAllowedWrite', { name })}
         </p>
       ) : conversations.isPending ? (
         <Spinner />
       ) : conversations.isError ? (
         <AlertBanner>{familyError(conversations.error)}</AlertBanner>
       ) : conversations.data.length === 0 ? (
-        <p className="card__text">None yet. Write to a match from “Find matches for {name}” above; {name}’s own conversations stay private unless shared with you.</p>
+        <p className="card__text">{t('family.noneForYet', { name })}</p>
       ) : (
         <ul className="family__toggles">
           {conversations.data.map((c) => (
             <li key={c.otherUser.id}>
               <FamilyChatLink profileId={family.profileId} otherUserId={c.otherUser.id}>
-                With {c.otherUser.fullName}
+                {t('family.with', { name: c.otherUser.fullName })}
               </FamilyChatLink>
               <span className="family__facts">
                 {' '}
                 {c.lastMessage
                   ? `${messageAuthor(c.lastMessage, candidate?.userId ?? 0, { own: name, theirs: firstName(c.otherUser.fullName) })}: ${c.lastMessage.content}`
-                  : 'A new match: nobody has written yet'}
+                  : t('family.newMatch')}
               </span>
             </li>
           ))}

@@ -9,8 +9,17 @@ import { TextField } from '../../../components/ui/text-field';
 import { toast } from '../../../components/ui/toast';
 import { familyError, useCandidateLikes, useDecide, useFamilySearch, useLikeFor, usePostToThread, useSuggest, useSuggestions, useThread } from '../api/family';
 import { FamilyChatLink, ProfileLink } from './profile-link';
+import type { MessageId } from '../../../i18n/catalogue';
+import { translate } from '../../../i18n/translate';
+import { useT } from '../../../i18n/use-t';
+import { relationWord } from '../lib/relations';
 
-const STATUS_LABEL = { open: 'New', liked: 'Liked', dismissed: 'Dismissed', discussing: 'Discussing' } as const;
+const STATUS_LABEL: Record<'open' | 'liked' | 'dismissed' | 'discussing', MessageId> = {
+  open: 'family.status.open',
+  liked: 'family.status.liked',
+  dismissed: 'family.status.dismissed',
+  discussing: 'family.status.discussing',
+};
 
 function Summary({ profile }: { profile: ProfileCardView }) {
   const facts = [profile.age ? `${profile.age}` : null, profile.profession, profile.city].filter(Boolean).join(' · ');
@@ -29,9 +38,10 @@ function Summary({ profile }: { profile: ProfileCardView }) {
 export function SuggestionList({ profileId, isCandidate }: { profileId: number; isCandidate: boolean }) {
   const list = useSuggestions(profileId);
   const decide = useDecide(profileId);
+  const t = useT();
   if (list.isPending) return <Spinner />;
   if (list.isError) return <AlertBanner>{familyError(list.error)}</AlertBanner>;
-  if (list.data.length === 0) return <p className="card__text">No suggestions yet.</p>;
+  if (list.data.length === 0) return <p className="card__text">{t('family.noSuggestions')}</p>;
   return (
     <>
       <ul className="family__suggestions">
@@ -39,8 +49,8 @@ export function SuggestionList({ profileId, isCandidate }: { profileId: number; 
           <li key={s.id} className="family__suggestion">
             <Summary profile={s.profile} />
             <p className="family__by">
-              Suggested by {s.suggestedBy.name}
-              {s.suggestedBy.relation ? ` (${s.suggestedBy.relation})` : ''} <Badge tone={s.status === 'liked' ? 'success' : 'neutral'}>{STATUS_LABEL[s.status]}</Badge>
+              {t('family.suggestedBy', { name: s.suggestedBy.name })}
+              {s.suggestedBy.relation ? ` (${relationWord(s.suggestedBy.relation)})` : ''} <Badge tone={s.status === 'liked' ? 'success' : 'neutral'}>{t(STATUS_LABEL[s.status])}</Badge>
             </p>
             {s.note ? <blockquote className="family__note">{s.note}</blockquote> : null}
             {s.status === 'discussing' || s.threadMessages > 0 ? <SuggestionThread profileId={profileId} suggestionId={s.id} name={s.profile.fullName} /> : null}
@@ -49,20 +59,20 @@ export function SuggestionList({ profileId, isCandidate }: { profileId: number; 
                 <Button size="sm" disabled={decide.isPending} onClick={() =>
                     decide.mutate(
                       { suggestion: s, decision: 'like' },
-                      { onSuccess: (result) => (result.isMatch ? toast({ title: "It's a match!", description: `You and ${s.profile.fullName} like each other` }) : undefined) },
+                      { onSuccess: (result) => (result.isMatch ? toast({ title: translate('family.itsAMatch'), description: translate('family.likeEachOther', { name: s.profile.fullName }) }) : undefined) },
                     )
-                  } aria-label={`Like ${s.profile.fullName}`}>
-                  Like
+                  } aria-label={t('family.likeName', { name: s.profile.fullName })}>
+                  {t('family.like')}
                 </Button>
                 {/* Only what changes the decision: a dismissed one can still be liked or discussed, not dismissed again. */}
                 {s.status !== 'discussing' ? (
-                  <Button size="sm" variant="secondary" disabled={decide.isPending} onClick={() => decide.mutate({ suggestion: s, decision: 'discuss' })} aria-label={`Discuss ${s.profile.fullName}`}>
-                    Discuss
+                  <Button size="sm" variant="secondary" disabled={decide.isPending} onClick={() => decide.mutate({ suggestion: s, decision: 'discuss' })} aria-label={t('family.discussName', { name: s.profile.fullName })}>
+                    {t('family.discuss')}
                   </Button>
                 ) : null}
                 {s.status !== 'dismissed' ? (
-                  <Button size="sm" variant="ghost" disabled={decide.isPending} onClick={() => decide.mutate({ suggestion: s, decision: 'dismiss' })} aria-label={`Dismiss ${s.profile.fullName}`}>
-                    Dismiss
+                  <Button size="sm" variant="ghost" disabled={decide.isPending} onClick={() => decide.mutate({ suggestion: s, decision: 'dismiss' })} aria-label={t('family.dismissName', { name: s.profile.fullName })}>
+                    {t('family.dismiss')}
                   </Button>
                 ) : null}
               </div>
@@ -81,6 +91,7 @@ function SuggestionThread({ profileId, suggestionId, name }: { profileId: number
   const post = usePostToThread(profileId);
   const [content, setContent] = useState('');
   const messages = (thread.data ?? []).filter((m) => m.suggestionId === suggestionId);
+  const t = useT();
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (!content.trim()) return;
@@ -88,21 +99,21 @@ function SuggestionThread({ profileId, suggestionId, name }: { profileId: number
   };
   return (
     <div className="family__discussion">
-      <ul className="family__thread" aria-label={`Family discussion about ${name}`}>
+      <ul className="family__thread" aria-label={t('family.discussionAbout', { name })}>
         {messages.map((m) => (
           <li key={m.id} className="family__message">
             <span className="family__author">
               {m.author.name}
-              {m.author.relation ? ` (${m.author.relation})` : ''}
+              {m.author.relation ? ` (${relationWord(m.author.relation)})` : ''}
             </span>
             <p>{m.content}</p>
           </li>
         ))}
       </ul>
       <form className="family__reply" onSubmit={onSubmit}>
-        <TextField label={`Discuss ${name} with your family`} value={content} onChange={(e) => setContent(e.target.value)} />
+        <TextField label={t('family.discussWithFamily', { name })} value={content} onChange={(e) => setContent(e.target.value)} />
         <Button type="submit" size="sm" disabled={post.isPending || !content.trim()}>
-          Send
+          {t('family.send')}
         </Button>
       </form>
       {post.isError ? <AlertBanner>{familyError(post.error)}</AlertBanner> : null}
@@ -127,10 +138,11 @@ export function FindToSuggest({ profileId, candidateUserId, candidateName, mayLi
   const like = useLikeFor(profileId);
   const [liked, setLiked] = useState<Set<number>>(new Set());
   const [notes, setNotes] = useState<Record<number, string>>({});
+  const t = useT();
   if (!open) {
     return (
       <Button variant="outline" block onClick={() => void navigate({ search: { find: profileId }, replace: true })}>
-        Find matches for {candidateName}
+        {t('family.findFor', { name: candidateName })}
       </Button>
     );
   }
@@ -140,25 +152,25 @@ export function FindToSuggest({ profileId, candidateUserId, candidateName, mayLi
   if (results.isError) return <AlertBanner>{familyError(results.error)}</AlertBanner>;
   return (
     <div className="family__find">
-      <h3 className="family__subtitle">Matches {candidateName} may see</h3>
+      <h3 className="family__subtitle">{t('family.matchesMaySee', { name: candidateName })}</h3>
       <ul className="family__suggestions">
         {results.data.slice(0, 10).map((profile) => (
           <li key={profile.id} className="family__suggestion">
             <Summary profile={profile} />
             {suggested.has(profile.id) ? (
               <p className="family__ok" role="status">
-                Suggested to {candidateName}
+                {t('family.suggestedTo', { name: candidateName })}
               </p>
             ) : (
               <>
-                <TextField label={`Note for ${candidateName}`} value={notes[profile.id] ?? ''} onChange={(e) => setNotes((n) => ({ ...n, [profile.id]: e.target.value }))} />
+                <TextField label={t('family.noteFor', { name: candidateName })} value={notes[profile.id] ?? ''} onChange={(e) => setNotes((n) => ({ ...n, [profile.id]: e.target.value }))} />
                 <Button
                   size="sm"
                   disabled={suggest.isPending}
                   onClick={() => suggest.mutate({ suggestedProfileId: profile.id, note: notes[profile.id] ?? '' })}
-                  aria-label={`Suggest ${profile.fullName} to ${candidateName}`}
+                  aria-label={t('family.suggestNameTo', { name: profile.fullName, candidate: candidateName })}
                 >
-                  Suggest to {candidateName}
+                  {t('family.suggestTo', { name: candidateName })}
                 </Button>
               </>
             )}
@@ -168,22 +180,22 @@ export function FindToSuggest({ profileId, candidateUserId, candidateName, mayLi
                 variant="outline"
                 disabled={like.isPending}
                 onClick={() => like.mutate(profile.id, { onSuccess: () => setLiked((s) => new Set(s).add(profile.id)) })}
-                aria-label={`Like ${profile.fullName} for ${candidateName}`}
+                aria-label={t('family.likeNameFor', { name: profile.fullName, candidate: candidateName })}
               >
-                Like for {candidateName}
+                {t('family.likeFor', { name: candidateName })}
               </Button>
             ) : null}
             {mayMessage ? (
-              <FamilyChatLink profileId={profileId} otherUserId={profile.userId} label={`Write to ${profile.fullName} for ${candidateName}`}>
-                Write to {profile.fullName.split(' ')[0]} for {candidateName}
+              <FamilyChatLink profileId={profileId} otherUserId={profile.userId} label={t('family.writeToFor', { name: profile.fullName, candidate: candidateName })}>
+                {t('family.writeToFor', { name: profile.fullName.split(' ')[0], candidate: candidateName })}
               </FamilyChatLink>
             ) : null}
             {liked.has(profile.id) ? (
               <p className="family__ok" role="status">
-                Liked for {candidateName}: they see it came from you
+                {t('family.likedFor', { name: candidateName })}
               </p>
             ) : likedAlready.has(profile.id) ? (
-              <p className="family__ok">{candidateName} likes them already</p>
+              <p className="family__ok">{t('family.likesAlready', { name: candidateName })}</p>
             ) : null}
           </li>
         ))}

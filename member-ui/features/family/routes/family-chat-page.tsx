@@ -13,6 +13,9 @@ import { ChatHeader } from '../../../components/chat/chat-header';
 import { ChatUnavailable } from '../../../components/chat/chat-unavailable';
 import { ChatThread } from '../../../components/chat/chat-thread';
 import { type FamilyView, familyError, useFamily, useFamilyChat, useSendForCandidate } from '../api/family';
+import { translate } from '../../../i18n/translate';
+import { useT } from '../../../i18n/use-t';
+import { relationOf } from '../lib/relations';
 
 const familyChatRoute = getRouteApi('/member/family/$profileId/chat/$otherId');
 
@@ -27,29 +30,31 @@ export function FamilyChatPage() {
   const profileId = Number(params.profileId);
   const otherId = Number(params.otherId);
   const family = useFamily(profileId);
-  if (!Number.isInteger(profileId) || profileId <= 0 || !Number.isInteger(otherId) || otherId <= 0) return <Unavailable message="This conversation does not exist." />;
+  const t = useT();
+  if (!Number.isInteger(profileId) || profileId <= 0 || !Number.isInteger(otherId) || otherId <= 0) return <Unavailable message={t('family.chat.noSuch')} />;
   if (family.isPending) return <Spinner />;
   if (family.isError) return <Unavailable message={familyError(family.error)} />;
   const view = family.data;
-  const name = view.candidateFirstName ?? 'The person this profile is for';
+  const name = view.candidateFirstName ?? t('family.chat.thePerson');
   const candidate = view.people.find((p) => p.role === 'candidate');
-  if (view.you.role !== 'family' || !candidate) return <Unavailable message={`Family write here for ${name} once ${name} holds the profile.`} />;
+  if (view.you.role !== 'family' || !candidate) return <Unavailable message={t('family.chat.notYet', { name })} />;
   if (!view.permissions.mayMessage) {
-    return <Unavailable message={`${name} has not allowed family to write to members for them. ${name} can turn on “Write to members as my family” under Family.`} />;
+    return <Unavailable message={t('family.chat.notAllowed', { name, permission: t('family.permission.mayMessage') })} />;
   }
-  if (otherId === candidate.userId) return <Unavailable message="This conversation does not exist." />;
+  if (otherId === candidate.userId) return <Unavailable message={t('family.chat.noSuch')} />;
   return <FamilyChat view={view} candidateUserId={candidate.userId} otherId={otherId} />;
 }
 
 function FamilyChat({ view, candidateUserId, otherId }: { view: FamilyView; candidateUserId: number; otherId: number }) {
   const { profileId } = view;
-  const name = view.candidateFirstName ?? 'them';
-  const relation = view.people.find((p) => p.userId === view.you.userId)?.relation ?? 'family';
+  const t = useT();
+  const name = view.candidateFirstName ?? t('family.them');
+  const relation = view.people.find((p) => p.userId === view.you.userId)?.relation ?? null;
   const { thread, peer } = useFamilyChat(profileId, candidateUserId, otherId, true);
   const send = useSendForCandidate(profileId, otherId);
   const [draft, setDraft] = useState('');
-  const peerName = peer.data?.fullName ?? 'Member';
-  usePageTitle(peer.data ? `Chat with ${firstName(peer.data.fullName)} for ${name}` : null);
+  const peerName = peer.data?.fullName ?? t('family.chat.member');
+  usePageTitle(peer.data ? t('family.chat.title', { name: firstName(peer.data.fullName), candidate: name }) : null);
   const scroller = useRef<HTMLDivElement>(null);
   const count = thread.data?.length ?? 0;
   useLayoutEffect(() => {
@@ -59,7 +64,7 @@ function FamilyChat({ view, candidateUserId, otherId }: { view: FamilyView; cand
 
   const error = thread.error ?? peer.error;
   // An existing conversation family may not read: the candidate's own, until they share it.
-  if (isApiError(thread.error) && thread.error.status === 404) return <Unavailable message={`This chat is ${name}'s own. Only ${name} can share it with family.`} />;
+  if (isApiError(thread.error) && thread.error.status === 404) return <Unavailable message={t('family.chat.own', { name })} />;
   if (error) return <Unavailable message={familyError(error)} />;
 
   function handleSend(text: string) {
@@ -67,18 +72,18 @@ function FamilyChat({ view, candidateUserId, otherId }: { view: FamilyView; cand
     send.mutate(text, {
       onError: (failure) => {
         setDraft((current) => (current === '' ? text : current));
-        toast({ title: 'Failed to send message', description: familyError(failure), variant: 'destructive' });
+        toast({ title: translate('family.chat.sendFailed'), description: familyError(failure), variant: 'destructive' });
       },
     });
   }
 
   const canMessage = peer.data?.canMessage ?? true;
   return (
-    <section className="chat" aria-label={`Chat with ${peerName} for ${name}`}>
-      <ChatHeader peer={peer.data} fallbackName={peer.isPending ? 'Loading…' : 'Member'} />
+    <section className="chat" aria-label={t('family.chat.title', { name: peerName, candidate: name })}>
+      <ChatHeader peer={peer.data} fallbackName={peer.isPending ? t('family.chat.loading') : t('family.chat.member')} />
       <p className="chat__notice chat__notice--family" role="note">
         <Users size={16} aria-hidden="true" />
-        You write for {name} as {name}’s {relation}: {firstName(peerName)} sees who wrote each message.
+        {t('family.chat.notice', { name, relationOf: relationOf(relation, name), peer: firstName(peerName) })}
       </p>
       <div className="chat__scroller" ref={scroller} aria-live="polite" aria-relevant="additions">
         {thread.isPending ? (
@@ -86,7 +91,7 @@ function FamilyChat({ view, candidateUserId, otherId }: { view: FamilyView; cand
         ) : count === 0 ? (
           <div className="chat__state chat__state--empty">
             <MessageCircleHeart size={32} aria-hidden="true" />
-            <p>Say namaste for {name}.</p>
+            <p>{t('family.chat.sayNamaste', { name })}</p>
           </div>
         ) : (
           <ChatThread messages={thread.data ?? []} userId={candidateUserId} names={{ own: name, theirs: firstName(peerName) }} />
@@ -94,7 +99,7 @@ function FamilyChat({ view, candidateUserId, otherId }: { view: FamilyView; cand
       </div>
       {peer.data && !canMessage ? (
         <p className="chat__notice" role="status">
-          {peer.data.reason ?? 'You cannot message this member'}
+          {peer.data.reason ?? t('family.chat.cannot')}
         </p>
       ) : null}
       <ChatComposer value={draft} onChange={setDraft} onSend={handleSend} disabled={!canMessage} sending={send.isPending} />

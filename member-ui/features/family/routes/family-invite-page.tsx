@@ -13,6 +13,8 @@ import { paths } from '../../../lib/paths';
 import { useSessionUser } from '../../../lib/session';
 import { type FamilyPermissions, type InvitationView, familyError, useAnswerInvitation, useInvitation } from '../api/family';
 import { PERMISSION_LABELS } from '../components/family-panel';
+import { useT } from '../../../i18n/use-t';
+import { relationWord } from '../lib/relations';
 
 const inviteRoute = getRouteApi('/family-invite/$token');
 
@@ -37,11 +39,12 @@ export function FamilyInvitePage() {
   // Declining is not in itself a report: the person it was made for chooses whether to tell the safety team.
   const [report, setReport] = useState(false);
   const [details, setDetails] = useState('');
+  const t = useT();
 
   // Declined: the link is used up (re-read, it answers 410), so the answer is shown rather than the link's state.
   if (done) {
     return (
-      <AuthCard title="Profile declined" icon={<Users size={26} />}>
+      <AuthCard title={t('family.invite.declinedTitle')} icon={<Users size={26} />}>
         <p className="auth__note" role="status">
           {done}
         </p>
@@ -51,11 +54,11 @@ export function FamilyInvitePage() {
   if (view.isPending) return <Spinner />;
   if (view.isError) {
     return (
-      <AuthCard title="Family invitation" icon={<Users size={26} />}>
+      <AuthCard title={t('family.invite.title')} icon={<Users size={26} />}>
         <AlertBanner>{familyError(view.error)}</AlertBanner>
         {/* A link used already (Back after accepting, an old email) leads on rather than ending here. */}
         <Button asChild block variant="outline">
-          {user ? <Link to={paths.family}>Open Family</Link> : <Link to={paths.login}>Sign in</Link>}
+          {user ? <Link to={paths.family}>{t('family.invite.openFamily')}</Link> : <Link to={paths.login}>{t('family.invite.signIn')}</Link>}
         </Button>
       </AuthCard>
     );
@@ -89,66 +92,66 @@ export function FamilyInvitePage() {
   if (!isCandidate && user) {
     return (
       <AuthCard
-        title="Join as family"
-        subtitle={`${invitation.inviterName} asks you to help with their Saathi profile as their ${invitation.relation}. They decide what you may do.`}
+        title={t('family.invite.join')}
+        subtitle={t('family.invite.asksSignedIn', { inviter: invitation.inviterName, relation: relationWord(invitation.relation) })}
         icon={<Users size={26} />}
       >
         <p className="auth__note">
-          You are signed in as {user.fullName}. Accepting adds this account to their family; to accept with a new sign-in instead, sign out first.
+          {t('family.invite.signedInAs', { name: user.fullName })}
         </p>
         {answer.isError ? <AlertBanner>{familyError(answer.error)}</AlertBanner> : null}
         <Button block disabled={answer.isPending} onClick={() => send('accept')}>
-          Accept as {user.fullName}
+          {t('family.invite.acceptAs', { name: user.fullName })}
         </Button>
       </AuthCard>
     );
   }
-  const name = invitation.candidateFirstName ?? 'you';
+  const name = invitation.candidateFirstName;
   // Signed in with an account that is not the invited address's: told which to use before anything else.
   const otherAccount = isCandidate && invitation.account !== null && !invitation.account.invitedAddress;
   return (
     <AuthCard
-      title={isCandidate ? `${invitation.candidateFirstName ?? 'Hello'}, a profile was made for you` : 'Join as family'}
+      title={isCandidate ? t('family.invite.madeForYou', { name: invitation.candidateFirstName ?? t('family.invite.hello') }) : t('family.invite.join')}
       subtitle={
         isCandidate
-          ? `${invitation.inviterName} made a matrimonial profile for you on Saathi. See it below as members see it, then accept it and decide what your family may do, take it over alone, or decline it: then it is hidden at once.`
-          : `${invitation.inviterName} asks you to help with their Saathi profile as their ${invitation.relation}. You get your own sign-in; they decide what you may do.`
+          ? t('family.invite.madeForYouText', { inviter: invitation.inviterName })
+          : t('family.invite.asks', { inviter: invitation.inviterName, relation: relationWord(invitation.relation) })
       }
       icon={<Users size={26} />}
     >
       {otherAccount ? <OtherAccount invitation={invitation} /> : null}
       {isCandidate && invitation.profile ? <ProfilePreview invitation={invitation} name={name} /> : null}
       {otherAccount ? null : (
-        <form className="form" onSubmit={onSubmit} noValidate aria-label={isCandidate ? 'Accept the profile' : 'Accept the invitation'}>
+        <form className="form" onSubmit={onSubmit} noValidate aria-label={isCandidate ? t('family.invite.acceptProfile') : t('family.invite.acceptInvitation')}>
           {withSession && invitation.account ? (
             invitation.account.hasProfile ? (
               <AlertBanner>
-                {invitation.account.fullName}, this account already has a profile of its own. Delete it first, or sign out and answer with a new account.
+                {t('family.invite.hasProfile', { name: invitation.account.fullName })}
               </AlertBanner>
             ) : (
               <p className="auth__note">
-                You are signed in as {invitation.account.fullName} ({invitation.maskedEmail}): the profile comes to this account.
+                {t('family.invite.comesHere', { name: invitation.account.fullName, email: invitation.maskedEmail })}
               </p>
             )
           ) : (
             <>
-              <p className="auth__note">Your own sign-in, for {invitation.maskedEmail}:</p>
-              <TextField label="Your full name" autoComplete="name" required {...field('fullName')} />
-              <TextField label="Username" autoComplete="username" required {...field('username')} />
-              <TextField label="Password" type="password" autoComplete="new-password" required {...field('password')} />
-              <TextField label="Confirm password" type="password" autoComplete="new-password" required {...field('confirmPassword')} />
+              <p className="auth__note">{t('family.invite.ownSignIn', { email: invitation.maskedEmail })}</p>
+              <TextField label={t('family.invite.fullName')} autoComplete="name" required {...field('fullName')} />
+              <TextField label={t('family.invite.username')} autoComplete="username" required {...field('username')} />
+              <TextField label={t('family.invite.password')} type="password" autoComplete="new-password" required {...field('password')} />
+              <TextField label={t('family.invite.confirmPassword')} type="password" autoComplete="new-password" required {...field('confirmPassword')} />
             </>
           )}
           {isCandidate ? (
             <fieldset className="family__grant">
-              <legend className="family__grant-title">What my family may do</legend>
-              <p className="auth__note">{invitation.inviterName} keeps their own account and helps as you allow here. You can change it any time.</p>
+              <legend className="family__grant-title">{t('family.mayDo')}</legend>
+              <p className="auth__note">{t('family.invite.inviterKeeps', { inviter: invitation.inviterName })}</p>
               <ul className="family__toggles">
                 {(Object.keys(PERMISSION_LABELS) as Array<keyof FamilyPermissions>).map((key) => (
                   <li key={key}>
                     <label className="family__toggle">
                       <input type="checkbox" checked={permissions[key]} onChange={(e) => setPermissions((p) => ({ ...p, [key]: e.target.checked }))} />
-                      <span>{PERMISSION_LABELS[key]}</span>
+                      <span>{t(PERMISSION_LABELS[key])}</span>
                     </label>
                   </li>
                 ))}
@@ -157,11 +160,11 @@ export function FamilyInvitePage() {
           ) : null}
           {answer.isError ? <AlertBanner>{familyError(answer.error)}</AlertBanner> : null}
           <Button type="submit" block disabled={answer.isPending}>
-            {isCandidate ? 'Accept the profile' : 'Accept the invitation'}
+            {isCandidate ? t('family.invite.acceptProfile') : t('family.invite.acceptInvitation')}
           </Button>
           {isCandidate ? (
             <Button block variant="secondary" disabled={answer.isPending} onClick={() => send('take_over')}>
-              Take it over alone
+              {t('family.invite.takeOver')}
             </Button>
           ) : null}
         </form>
@@ -169,21 +172,21 @@ export function FamilyInvitePage() {
       {isCandidate ? (
         <section className="family-decline" aria-labelledby="family-decline-title">
           <h2 className="family-decline__title" id="family-decline-title">
-            Not for you?
+            {t('family.invite.notForYou')}
           </h2>
-          <p className="auth__note">Declining hides the profile from every member at once; {invitation.inviterName} is told you declined.</p>
+          <p className="auth__note">{t('family.invite.declineText', { inviter: invitation.inviterName })}</p>
           <label className="family__toggle">
             <input type="checkbox" checked={report} onChange={(e) => setReport(e.target.checked)} />
-            <span>It was made without my consent: tell Saathi’s safety team</span>
+            <span>{t('family.invite.withoutConsent')}</span>
           </label>
           {report ? (
             <>
-              <TextAreaField label="What happened (optional)" value={details} maxLength={2000} onChange={(e) => setDetails(e.target.value)} />
-              <p className="auth__note">The team looks at these reports first. Your family is not told that you reported it.</p>
+              <TextAreaField label={t('family.invite.whatHappened')} value={details} maxLength={2000} onChange={(e) => setDetails(e.target.value)} />
+              <p className="auth__note">{t('family.invite.reportText')}</p>
             </>
           ) : null}
           <Button block variant="outline" disabled={answer.isPending} onClick={() => send('decline')}>
-            {report ? 'Decline and report' : 'Decline the profile'}
+            {report ? t('family.invite.declineReport') : t('family.invite.decline')}
           </Button>
         </section>
       ) : null}
@@ -192,18 +195,21 @@ export function FamilyInvitePage() {
 }
 
 /** The profile exactly as members see it: photos, about, birth details and preferences. */
-function ProfilePreview({ invitation, name }: { invitation: InvitationView; name: string }) {
+function ProfilePreview({ invitation, name }: { invitation: InvitationView; name: string | null }) {
   const profile = invitation.profile;
+  const t = useT();
   if (!profile) return null;
   return (
     <section className="family-preview" aria-labelledby="family-preview-title">
       <h2 className="family-preview__title" id="family-preview-title">
-        Your profile, as members see it
+        {t('family.invite.asMembersSee')}
       </h2>
       <p className="auth__note">
         {invitation.hiddenUntilConfirmed
-          ? `Hidden from members until ${name === 'you' ? 'you confirm' : `${name} confirms`} it.`
-          : 'Members can see it now, marked “not yet confirmed” until you answer.'}
+          ? name === null
+            ? t('family.invite.hiddenUntilYou')
+            : t('family.invite.hiddenUntil', { name })
+          : t('family.invite.visibleNow')}
       </p>
       <PhotoGallery profile={profile} name={profile.fullName} />
       <ProfileDetails profile={profile} isOwner={false} />
@@ -213,14 +219,13 @@ function ProfilePreview({ invitation, name }: { invitation: InvitationView; name
 
 /** Signed in with another account: the invitation counts only for the invited address. */
 function OtherAccount({ invitation }: { invitation: InvitationView }) {
+  const t = useT();
   return (
     <div className="form">
-      <AlertBanner>Sign in with {invitation.maskedEmail} to answer this invitation: it counts only for that address.</AlertBanner>
-      <p className="auth__note">
-        You are signed in as {invitation.account?.fullName}. Sign out, then open the link again to accept with the invited address or with a new account made for it.
-      </p>
+      <AlertBanner>{t('family.invite.otherAccount', { email: invitation.maskedEmail })}</AlertBanner>
+      <p className="auth__note">{t('family.invite.otherAccountText', { name: invitation.account?.fullName ?? '' })}</p>
       <Button asChild block variant="outline">
-        <Link to={paths.settings}>Go to Settings to sign out</Link>
+        <Link to={paths.settings}>{t('family.invite.toSettings')}</Link>
       </Button>
     </div>
   );

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { CONTACT_MESSAGES } from '../../../../contracts/discovery';
 import { api, isApiError } from '../../../lib/api-client';
+import { translate } from '../../../i18n/translate';
 
 export interface ContactMessage {
   name: string;
@@ -9,7 +9,6 @@ export interface ContactMessage {
   message: string;
 }
 
-const CONTACT_FAILED = 'There was a problem sending your message. Please try again.';
 
 /** POST /api/contact: 201 {message}; 400 {message, field}; 429 {message}. */
 export function useSendContactMessage() {
@@ -20,12 +19,12 @@ export function useSendContactMessage() {
 
 /** The server's message on success, else the default. */
 export function contactSuccessText(answer: { message?: string } | null | undefined): string {
-  return answer?.message || CONTACT_MESSAGES.sent;
+  return answer?.message || translate('help.contact.sentText');
 }
 
 /** The server message, else the error text, else the generic failure. */
 export function contactErrorText(error: unknown): string {
-  if (isApiError(error)) return error.serverMessage ?? (error.bodyText ? error.message : CONTACT_FAILED);
+  if (isApiError(error)) return error.serverMessage ?? (error.bodyText ? error.message : translate('help.contact.failed'));
   if (error instanceof Error && error.message) return error.message;
-  return CONTACT_FAILED;
+  return translate('help.contact.failed');
 }

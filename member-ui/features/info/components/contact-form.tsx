@@ -1,6 +1,6 @@
 import Send from 'lucide-react/icons/send';
 import { type FormEvent, useId, useState } from 'react';
-import { contactSchema } from '../../../../contracts/discovery';
+import { CONTACT_MESSAGES, contactSchema } from '../../../../contracts/discovery';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { TextField } from '../../../components/ui/text-field';
@@ -8,6 +8,21 @@ import { toast } from '../../../components/ui/toast';
 import { isApiError } from '../../../lib/api-client';
 import { type FieldErrors, fieldErrorsOf } from '../../../lib/form-errors';
 import { type ContactMessage, contactErrorText, contactSuccessText, useSendContactMessage } from '../api/contact';
+import type { MessageId } from '../../../i18n/catalogue';
+import { translate } from '../../../i18n/translate';
+import { useT } from '../../../i18n/use-t';
+
+/** The contact schema's own texts (contracts/discovery.ts), in the app's language. */
+const FIELD_TEXTS: Record<string, MessageId> = {
+  [CONTACT_MESSAGES.nameMin]: 'help.contact.nameMin',
+  [CONTACT_MESSAGES.emailInvalid]: 'help.contact.emailInvalid',
+  [CONTACT_MESSAGES.subjectMin]: 'help.contact.subjectMin',
+  [CONTACT_MESSAGES.messageMin]: 'help.contact.messageMin',
+};
+
+function localized(errors: FieldErrors<ContactField>): FieldErrors<ContactField> {
+  return Object.fromEntries(Object.entries(errors).map(([field, text]) => [field, text && FIELD_TEXTS[text] ? translate(FIELD_TEXTS[text]) : text]));
+}
 
 type ContactField = keyof ContactMessage;
 
@@ -19,6 +34,7 @@ export function ContactForm() {
   const [errors, setErrors] = useState<FieldErrors<ContactField>>({});
   const send = useSendContactMessage();
   const messageId = useId();
+  const t = useT();
 
   const update = (field: ContactField) => (event: { target: { value: string } }) => {
     setValues((current) => ({ ...current, [field]: event.target.value }));
@@ -29,13 +45,13 @@ export function ContactForm() {
     event.preventDefault();
     const parsed = contactSchema.safeParse(values);
     if (!parsed.success) {
-      setErrors(fieldErrorsOf<ContactField>(parsed.error));
+      setErrors(localized(fieldErrorsOf<ContactField>(parsed.error)));
       return;
     }
     setErrors({});
     send.mutate(parsed.data, {
       onSuccess: (answer) => {
-        toast({ title: 'Message Sent', description: contactSuccessText(answer), variant: 'success' });
+        toast({ title: translate('help.contact.sent'), description: contactSuccessText(answer), variant: 'success' });
         setValues(EMPTY);
       },
       onError: (error) => {
@@ -44,50 +60,50 @@ export function ContactForm() {
           const field = error.field as ContactField;
           if (field in EMPTY) setErrors({ [field]: error.serverMessage });
         }
-        toast({ title: 'Error', description: contactErrorText(error), variant: 'destructive' });
+        toast({ title: translate('help.contact.error'), description: contactErrorText(error), variant: 'destructive' });
       },
     });
   }
 
   return (
-    <form className="form contact-form" onSubmit={handleSubmit} noValidate aria-label="Contact support">
+    <form className="form contact-form" onSubmit={handleSubmit} noValidate aria-label={t('help.contact.form')}>
       <TextField
-        label="Name"
+        label={t('help.contact.name')}
         name="name"
         autoComplete="name"
-        placeholder="Your name"
+        placeholder={t('help.contact.namePlaceholder')}
         value={values.name}
         onChange={update('name')}
         error={errors.name}
       />
       <TextField
-        label="Email"
+        label={t('help.contact.email')}
         name="email"
         type="email"
         autoComplete="email"
-        placeholder="you@example.com"
+        placeholder={t('help.contact.emailPlaceholder')}
         value={values.email}
         onChange={update('email')}
         error={errors.email}
       />
       <TextField
-        label="Subject"
+        label={t('help.contact.subject')}
         name="subject"
-        placeholder="What is this about?"
+        placeholder={t('help.contact.subjectPlaceholder')}
         value={values.subject}
         onChange={update('subject')}
         error={errors.subject}
       />
       <div className={errors.message ? 'field field--invalid' : 'field'}>
         <label className="field__label" htmlFor={messageId}>
-          Message
+          {t('help.contact.message')}
         </label>
         <textarea
           id={messageId}
           name="message"
           className="field__input textarea-input"
           rows={5}
-          placeholder="Tell us how we can help"
+          placeholder={t('help.contact.messagePlaceholder')}
           value={values.message}
           onChange={update('message')}
           aria-invalid={errors.message ? true : undefined}
@@ -101,7 +117,7 @@ export function ContactForm() {
       </div>
       <Button type="submit" block disabled={send.isPending}>
         {send.isPending ? <Spinner size={16} className="spinner--on-primary" /> : <Send size={16} aria-hidden="true" />}
-        Send Message
+        {t('help.contact.send')}
       </Button>
     </form>
   );

@@ -5,104 +5,64 @@ import Lightbulb from 'lucide-react/icons/lightbulb';
 import Mail from 'lucide-react/icons/mail';
 import ShieldCheck from 'lucide-react/icons/shield-check';
 import Sparkles from 'lucide-react/icons/sparkles';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { paths } from '../../../lib/paths';
 import { type Slide, SlideDots, SlideTrack } from '../components/slide-track';
+import type { MessageId } from '../../../i18n/catalogue';
+import { useT } from '../../../i18n/use-t';
 
 const SLIDE_TRANSITION_MS = 300;
 
-const SLIDES: ReadonlyArray<Slide> = [
-  {
-    key: 'intro',
-    icon: <HeartHandshake size={40} />,
-    title: 'About Saathi',
-    body: (
-      <p>
-        Saathi means companion. We are a matchmaking service for Indians living abroad, and for the parents and
-        families who help them find a life partner.
-      </p>
-    ),
-  },
-  {
-    key: 'genesis',
-    icon: <Lightbulb size={40} />,
-    title: 'How It Began',
-    body: (
-      <p>
-        Saathi began with families scattered between Toronto, London, Dubai and Pune, trading biodata over
-        messaging apps and wondering why no service understood life in two cultures at once.
-      </p>
-    ),
-  },
-  {
-    key: 'mission',
-    icon: <Compass size={40} />,
-    title: 'Our Mission',
-    body: (
-      <p>
-        To help every member find a partner who shares their values and traditions, and understands the life they
-        have built abroad — with their family involved as much, or as little, as they wish.
-      </p>
-    ),
-  },
+/** The slides: each a title and a paragraph or a list, from the catalogue (`about.<key>.*`). */
+const SLIDES: ReadonlyArray<{ key: string; icon: ReactNode; title: MessageId; text?: MessageId; list?: MessageId[] }> = [
+  { key: 'intro', icon: <HeartHandshake size={40} />, title: 'about.intro.title', text: 'about.intro.text' },
+  { key: 'genesis', icon: <Lightbulb size={40} />, title: 'about.genesis.title', text: 'about.genesis.text' },
+  { key: 'mission', icon: <Compass size={40} />, title: 'about.mission.title', text: 'about.mission.text' },
   {
     key: 'features',
     icon: <Sparkles size={40} />,
-    title: 'What We Offer',
-    body: (
-      <ul className="slide__list">
-        <li>Daily matches based on your preferences</li>
-        <li>Kundali compatibility with the 36-point Ashtakoot</li>
-        <li>Mood and cultural-adaptation insights</li>
-        <li>Profiles managed by parents, with consent</li>
-      </ul>
-    ),
+    title: 'about.features.title',
+    list: ['about.features.daily', 'about.features.kundali', 'about.features.moods', 'about.features.parents'],
   },
-  {
-    key: 'security',
-    icon: <ShieldCheck size={40} />,
-    title: 'Trust and Safety',
-    body: (
-      <p>
-        Identity verification reviewed by people, photo blurring, expiring share links, blocking and reporting.
-        Your data is never sold, and you can export or delete it at any time.
-      </p>
-    ),
-  },
-  {
-    key: 'invitation',
-    icon: <Mail size={40} />,
-    title: 'Join Us',
-    body: (
-      <p>
-        Whether you are searching for yourself or for your son or daughter, we would be honoured to be part of
-        your story.
-      </p>
-    ),
-  },
+  { key: 'security', icon: <ShieldCheck size={40} />, title: 'about.security.title', text: 'about.security.text' },
+  { key: 'invitation', icon: <Mail size={40} />, title: 'about.invitation.title', text: 'about.invitation.text' },
 ];
 
 /** /about: six slides with Previous / Next, ending in "Get Started". */
 export function AboutPage() {
   const navigate = useNavigate();
   const [index, setIndex] = useState(0);
+  const t = useT();
+  const slides: Slide[] = SLIDES.map(({ title, text, list, ...rest }) => ({
+    ...rest,
+    title: t(title),
+    body: list ? (
+      <ul className="slide__list">
+        {list.map((id) => (
+          <li key={id}>{t(id)}</li>
+        ))}
+      </ul>
+    ) : (
+      <p>{text ? t(text) : null}</p>
+    ),
+  }));
   const isLast = index === SLIDES.length - 1;
   return (
     <section className="about" aria-labelledby="about-title">
       <h1 id="about-title" className="visually-hidden">
-        About Saathi
+        {t('about.intro.title')}
       </h1>
-      <SlideTrack slides={SLIDES} index={index} durationMs={SLIDE_TRANSITION_MS} className="about__slides" />
+      <SlideTrack slides={slides} index={index} durationMs={SLIDE_TRANSITION_MS} className="about__slides" />
       <SlideDots count={SLIDES.length} index={index} onSelect={setIndex} />
       <div className="about__nav">
         <Button variant="outline" disabled={index === 0} onClick={() => setIndex(index - 1)}>
-          Previous
+          {t('about.previous')}
         </Button>
         {isLast ? (
-          <Button onClick={() => void navigate({ to: paths.home })}>Get Started</Button>
+          <Button onClick={() => void navigate({ to: paths.home })}>{t('splash.start')}</Button>
         ) : (
-          <Button onClick={() => setIndex(index + 1)}>Next</Button>
+          <Button onClick={() => setIndex(index + 1)}>{t('splash.next')}</Button>
         )}
       </div>
     </section>

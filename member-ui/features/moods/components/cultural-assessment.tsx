@@ -9,7 +9,9 @@ import { TextAreaField } from '../../../components/ui/textarea-field';
 import { toast } from '../../../components/ui/toast';
 import { isApiError } from '../../../lib/api-client';
 import { culturalAssessmentQueryOptions, useRecordAssessment } from '../api/mood-queries';
-import { ASSESSMENT_QUESTIONS, type AssessmentLevelKey, DEFAULT_LEVEL } from '../lib/cultural-levels';
+import { ASSESSMENT_QUESTIONS, type AssessmentLevelKey, DEFAULT_LEVEL, levelText, questionLabel } from '../lib/cultural-levels';
+import { translate } from '../../../i18n/translate';
+import { useT } from '../../../i18n/use-t';
 import { dateAndTime } from '../lib/mood-format';
 import { LevelSlider } from './level-slider';
 
@@ -24,6 +26,7 @@ export function CulturalAssessment() {
   const record = useRecordAssessment();
   const [levels, setLevels] = useState<Levels>(defaultLevels);
   const [note, setNote] = useState('');
+  const t = useT();
 
   function submit() {
     const trimmed = note.trim();
@@ -31,12 +34,12 @@ export function CulturalAssessment() {
       { ...levels, ...(trimmed ? { note: trimmed } : {}) },
       {
         onSuccess: () => {
-          toast({ title: 'Assessment recorded', description: 'Your cultural adaptation assessment has been saved.', variant: 'success' });
+          toast({ title: translate('moods.assessmentRecorded'), description: translate('moods.assessmentRecordedText'), variant: 'success' });
           setNote('');
         },
         onError: (error) =>
           toast({
-            title: 'Failed to record assessment',
+            title: translate('moods.assessmentFailed'),
             description: (isApiError(error) && error.serverMessage) || error.message,
             variant: 'destructive',
           }),
@@ -49,21 +52,22 @@ export function CulturalAssessment() {
       {last.data ? <LastAssessment assessment={last.data} /> : null}
       <section className="card cultural-form" aria-labelledby="cultural-form-title">
         <h2 id="cultural-form-title" className="mood-card__title">
-          Cultural Adaptation
+          {t('moods.tab.cultural')}
         </h2>
-        <p className="mood-card__subtitle">How is life abroad feeling lately? Rate each from 1 to 5.</p>
+        <p className="mood-card__subtitle">{t('moods.assessmentIntro')}</p>
         <div className="cultural-form__questions">
           {ASSESSMENT_QUESTIONS.map((question) => {
             const value = levels[question.key];
-            const description = question.levels[value - 1];
+            const description = levelText(question.key, value);
+            const label = questionLabel(question.key);
             return (
               <div key={question.key} className="cultural-question">
                 <div className="cultural-question__head">
-                  <span className="field__label">{question.label}</span>
-                  <span className="cultural-question__value">{value} / 5</span>
+                  <span className="field__label">{label}</span>
+                  <span className="cultural-question__value">{t('moods.outOfFive', { value })}</span>
                 </div>
                 <LevelSlider
-                  label={question.label}
+                  label={label}
                   value={value}
                   valueText={description}
                   onChange={(next) => setLevels((current) => ({ ...current, [question.key]: next }))}
@@ -74,15 +78,15 @@ export function CulturalAssessment() {
           })}
         </div>
         <TextAreaField
-          label="Note (optional)"
-          placeholder="Anything on your mind about settling in?"
+          label={t('moods.noteOptional')}
+          placeholder={t('moods.assessmentPlaceholder')}
           value={note}
           maxLength={500}
           onChange={(event) => setNote(event.target.value)}
         />
         <Button block onClick={submit} disabled={record.isPending}>
           {record.isPending ? <Spinner size={18} /> : null}
-          Record Assessment
+          {t('moods.recordAssessment')}
         </Button>
       </section>
     </div>
@@ -91,11 +95,12 @@ export function CulturalAssessment() {
 
 function LastAssessment({ assessment }: { assessment: CulturalAssessmentView }) {
   const band = adaptationBand(assessment.adaptationLevel);
+  const t = useT();
   return (
     <section className="card last-assessment" aria-labelledby="last-assessment-title">
       <div className="last-assessment__head">
         <h2 id="last-assessment-title" className="mood-card__title">
-          Last assessment
+          {t('moods.lastAssessment')}
         </h2>
         <time className="last-assessment__date" dateTime={assessment.createdAt}>
           {dateAndTime(assessment.createdAt)}
@@ -105,12 +110,12 @@ function LastAssessment({ assessment }: { assessment: CulturalAssessmentView }) 
         <span className="last-assessment__level">{Math.round(assessment.adaptationLevel)}%</span>
         <span className="last-assessment__band">{band}</span>
       </div>
-      <Progress value={assessment.adaptationLevel} label={`Adaptation level: ${band}`} />
+      <Progress value={assessment.adaptationLevel} label={t('moods.adaptationLevel', { band })} />
       <dl className="last-assessment__levels">
         {ASSESSMENT_QUESTIONS.map((question) => (
           <div key={question.key} className="last-assessment__row">
-            <dt>{question.label}</dt>
-            <dd>{assessment[question.key]} / 5</dd>
+            <dt>{questionLabel(question.key)}</dt>
+            <dd>{t('moods.outOfFive', { value: assessment[question.key] })}</dd>
           </div>
         ))}
       </dl>

@@ -2,16 +2,18 @@ import { useQuery } from '@tanstack/react-query';
 import { Badge } from '../../../components/ui/badge';
 import { currentMoodQueryOptions } from '../api/mood-queries';
 import { categoryLabel, dateAndTime, intensityLabel, moodIcon, moodName } from '../lib/mood-format';
+import { useT } from '../../../i18n/use-t';
 
 /** The member's last recorded mood with its date and time (GET /api/moods/current). */
 export function LastMoodCard() {
   const current = useQuery(currentMoodQueryOptions());
+  const t = useT();
   if (current.isPending || current.isError) return null;
   const mood = current.data;
   return (
     <section className="card last-mood" aria-labelledby="last-mood-title">
       <h2 id="last-mood-title" className="mood-card__title">
-        Your last mood
+        {t('moods.lastMood')}
       </h2>
       {mood ? (
         <div className="last-mood__body">
@@ -21,7 +23,7 @@ export function LastMoodCard() {
           <div className="last-mood__text">
             <p className="last-mood__name">
               {moodName(mood)}
-              {mood.isPrivate ? <Badge tone="neutral">Private</Badge> : null}
+              {mood.isPrivate ? <Badge tone="neutral">{t('moods.private')}</Badge> : null}
             </p>
             <p className="last-mood__meta">
               {intensityLabel(mood)}
@@ -33,7 +35,7 @@ export function LastMoodCard() {
           </div>
         </div>
       ) : (
-        <p className="mood-empty">Nothing recorded yet. Your first mood will show here.</p>
+        <p className="mood-empty">{t('moods.nothingYet')}</p>
       )}
     </section>
   );

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import Lock from 'lucide-react/icons/lock';
 import { useState } from 'react';
-import { INTENSITY_LABELS, MOOD_TEXTS } from '../../../../contracts/moods';
 import type { MoodTypeView } from '../../../../contracts/views';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
@@ -13,7 +12,9 @@ import { isApiError } from '../../../lib/api-client';
 import { useSessionUser } from '../../../lib/session';
 import { moodTypesQueryOptions, useRecordMood } from '../api/mood-queries';
 import { useShareMoods } from '../api/mood-sharing';
-import { DEFAULT_INTENSITY, MOOD_CATEGORIES, type MoodCategory } from '../lib/mood-format';
+import { DEFAULT_INTENSITY, intensityWord, MOOD_CATEGORIES, type MoodCategory, moodTypeName, moodTypeText } from '../lib/mood-format';
+import { translate } from '../../../i18n/translate';
+import { useT } from '../../../i18n/use-t';
 import { LevelSlider } from './level-slider';
 import { LabelledSwitch } from './private-switch';
 
@@ -32,12 +33,13 @@ export function MoodForm() {
   const user = useSessionUser();
   // The per-mood switch matters only while the member shares moods at all.
   const sharing = useShareMoods(user?.id ?? null) === true;
+  const t = useT();
 
   const showDetails = selected !== null && selected.category === category;
 
   function submit() {
     if (!selected) {
-      toast({ title: 'Please select a mood', description: MOOD_TEXTS.selectMood, variant: 'destructive' });
+      toast({ title: translate('moods.selectMood'), description: translate('moods.selectMoodText'), variant: 'destructive' });
       return;
     }
     const trimmed = note.trim();
@@ -45,14 +47,14 @@ export function MoodForm() {
       { moodTypeId: selected.id, intensity, isPrivate: sharing && isPrivate, ...(trimmed ? { note: trimmed } : {}) },
       {
         onSuccess: () => {
-          toast({ title: 'Mood recorded', description: 'Your mood has been successfully recorded.', variant: 'success' });
+          toast({ title: translate('moodPrompt.recorded'), description: translate('moodPrompt.recordedText'), variant: 'success' });
           setSelected(null);
           setNote('');
           setIntensity(DEFAULT_INTENSITY);
         },
         onError: (error) =>
           toast({
-            title: 'Failed to record mood',
+            title: translate('moods.recordFailed'),
             description: (isApiError(error) && error.serverMessage) || error.message,
             variant: 'destructive',
           }),
@@ -63,15 +65,15 @@ export function MoodForm() {
   return (
     <section className="card mood-form" aria-labelledby="mood-form-title">
       <h2 id="mood-form-title" className="mood-card__title">
-        How are you feeling?
+        {t('moods.formTitle')}
       </h2>
-      <p className="mood-card__subtitle">Choose the mood that fits best right now.</p>
+      <p className="mood-card__subtitle">{t('moods.formSubtitle')}</p>
 
       <Tabs value={category} onValueChange={(value) => setCategory(value as MoodCategory)} className="tabs mood-form__tabs">
-        <TabsList aria-label="Mood categories" className="mood-form__categories">
+        <TabsList aria-label={t('moods.categories')} className="mood-form__categories">
           {MOOD_CATEGORIES.map((c) => (
             <TabsTrigger key={c.value} value={c.value}>
-              {c.label}
+              {t(c.label)}
             </TabsTrigger>
           ))}
         </TabsList>
@@ -80,14 +82,14 @@ export function MoodForm() {
             {types.isPending ? (
               <div className="mood-form__loading">
                 <Spinner />
-                <span>Loading moods…</span>
+                <span>{t('moods.loadingMoods')}</span>
               </div>
             ) : types.isError ? (
               <p className="mood-empty" role="alert">
-                Moods could not be loaded. {types.error.message}
+                {t('moods.moodsFailed')} {types.error.message}
               </p>
             ) : (
-              <fieldset className="mood-tiles" aria-label={`${c.label} moods`}>
+              <fieldset className="mood-tiles" aria-label={t('moods.categoryMoods', { category: t(c.label) })}>
                 {types.data
                   .filter((type) => type.category === c.value)
                   .map((type) => (
@@ -96,13 +98,13 @@ export function MoodForm() {
                       type="button"
                       className={cn('mood-tile', selected?.id === type.id && 'mood-tile--selected')}
                       aria-pressed={selected?.id === type.id}
-                      title={type.description ?? undefined}
+                      title={moodTypeText(type.name, type.description)}
                       onClick={() => setSelected(type)}
                     >
                       <span className="mood-tile__icon" aria-hidden="true">
                         {type.icon}
                       </span>
-                      <span className="mood-tile__name">{type.name}</span>
+                      <span className="mood-tile__name">{moodTypeName(type.name)}</span>
                     </button>
                   ))}
               </fieldset>
@@ -115,30 +117,30 @@ export function MoodForm() {
         <div className="mood-form__details">
           <div className="mood-form__intensity">
             <div className="mood-form__intensity-head">
-              <span className="field__label">Intensity: {intensity} / 5</span>
-              <span className="mood-form__intensity-label">{INTENSITY_LABELS[intensity - 1]}</span>
+              <span className="field__label">{t('moods.intensityOf', { value: intensity })}</span>
+              <span className="mood-form__intensity-label">{intensityWord(intensity)}</span>
             </div>
-            <LevelSlider label="Intensity" value={intensity} onChange={setIntensity} valueText={INTENSITY_LABELS[intensity - 1]} />
+            <LevelSlider label={t('moodPrompt.intensity')} value={intensity} onChange={setIntensity} valueText={intensityWord(intensity) ?? undefined} />
           </div>
           <TextAreaField
-            label="Note (optional)"
-            hint="Only you see your note."
-            placeholder={`What's making you feel ${selected.name.toLowerCase()}?`}
+            label={t('moods.noteOptional')}
+            hint={t('moods.noteHint')}
+            placeholder={t('moods.notePlaceholder', { mood: moodTypeName(selected.name).toLocaleLowerCase() })}
             value={note}
             maxLength={500}
             onChange={(event) => setNote(event.target.value)}
           />
           {sharing ? (
             <LabelledSwitch
-              label="Keep this mood private"
-              hint="Private moods are left out of mood matching and conversation starters."
+              label={t('moods.keepPrivate')}
+              hint={t('moods.keepPrivateHint')}
               checked={isPrivate}
               onCheckedChange={setIsPrivate}
             />
           ) : (
             <p className="mood-form__private-note">
               <Lock size={14} aria-hidden="true" />
-              Mood sharing is off: this mood stays private.
+              {t('moods.sharingOffThis')}
             </p>
           )}
         </div>
@@ -146,7 +148,7 @@ export function MoodForm() {
 
       <Button block onClick={submit} disabled={record.isPending}>
         {record.isPending ? <Spinner size={18} /> : null}
-        Record Mood
+        {t('moods.record')}
       </Button>
     </section>
   );

@@ -8,6 +8,7 @@ import { useSessionUser } from '../../../lib/session';
 import { moodHistoryQueryOptions } from '../api/mood-queries';
 import { useShareMoods } from '../api/mood-sharing';
 import { categoryLabel, intensityLabel, moodIcon, moodName, moodTime } from '../lib/mood-format';
+import { useT } from '../../../i18n/use-t';
 
 /** History tab: the last 30 records, newest first (GET /api/moods/history?limit=30). */
 export function MoodHistory() {
@@ -15,40 +16,41 @@ export function MoodHistory() {
   const refreshing = history.isFetching;
   const user = useSessionUser();
   const sharing = useShareMoods(user?.id ?? null);
+  const t = useT();
 
   return (
     <section className="card mood-history" aria-labelledby="mood-history-title">
       <div className="mood-history__head">
         <h2 id="mood-history-title" className="mood-card__title">
-          Mood History
+          {t('moods.historyTitle')}
         </h2>
-        <Button variant="ghost" size="sm" onClick={() => void history.refetch()} disabled={refreshing} aria-label="Refresh mood history">
+        <Button variant="ghost" size="sm" onClick={() => void history.refetch()} disabled={refreshing} aria-label={t('moods.refreshHistory')}>
           <RefreshCw size={16} aria-hidden="true" className={cn(refreshing && 'spin')} />
-          Refresh
+          {t('moods.refresh')}
         </Button>
       </div>
 
-      {sharing === false ? <p className="mood-history__sharing">Mood sharing is off: every mood here is private.</p> : null}
+      {sharing === false ? <p className="mood-history__sharing">{t('moods.sharingOffAll')}</p> : null}
 
       {history.isPending ? (
         <div className="mood-form__loading">
           <Spinner />
-          <span>Loading history…</span>
+          <span>{t('moods.loadingHistory')}</span>
         </div>
       ) : history.isError ? (
         <p className="mood-empty" role="alert">
-          History could not be loaded. {history.error.message}
+          {t('moods.historyFailed')} {history.error.message}
         </p>
       ) : history.data.length === 0 ? (
         <div className="mood-empty mood-empty--center">
           <span className="mood-empty__icon" aria-hidden="true">
             📔
           </span>
-          <p>No mood records yet</p>
-          <p className="mood-empty__hint">Moods you record in Current Mood appear here.</p>
+          <p>{t('moods.noRecords')}</p>
+          <p className="mood-empty__hint">{t('moods.noRecordsHint')}</p>
         </div>
       ) : (
-        <ul className="mood-history__list" aria-label="Mood records">
+        <ul className="mood-history__list" aria-label={t('moods.records')}>
           {history.data.map((record) => (
             <li key={record.id} className="mood-entry">
               <span className="mood-entry__icon" aria-hidden="true">
@@ -57,7 +59,7 @@ export function MoodHistory() {
               <div className="mood-entry__body">
                 <div className="mood-entry__top">
                   <span className="mood-entry__name">{moodName(record)}</span>
-                  {record.isPrivate && sharing ? <Badge tone="neutral">Private</Badge> : null}
+                  {record.isPrivate && sharing ? <Badge tone="neutral">{t('moods.private')}</Badge> : null}
                 </div>
                 <div className="mood-entry__badges">
                   <Badge tone="saffron">{intensityLabel(record)}</Badge>

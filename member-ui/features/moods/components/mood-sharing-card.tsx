@@ -5,6 +5,8 @@ import { toast } from '../../../components/ui/toast';
 import { useSessionUser } from '../../../lib/session';
 import { useSetShareMoods, useShareMoods } from '../api/mood-sharing';
 import { LabelledSwitch } from './private-switch';
+import { translate } from '../../../i18n/translate';
+import { useT } from '../../../i18n/use-t';
 
 /**
  * The one mood-sharing setting, explained where moods are recorded: off (the default) keeps every mood to the
@@ -14,35 +16,36 @@ export function MoodSharingCard() {
   const user = useSessionUser();
   const sharing = useShareMoods(user?.id ?? null);
   const setSharing = useSetShareMoods(user?.id ?? 0);
+  const t = useT();
   if (!user) return null;
 
   const change = (next: boolean) =>
     setSharing.mutate(next, {
-      onSuccess: () => toast({ title: next ? 'Mood sharing is on' : 'Mood sharing is off', variant: 'success' }),
-      onError: () => toast({ title: 'Error', description: 'Mood sharing could not be changed. Please try again.', variant: 'destructive' }),
+      onSuccess: () => toast({ title: translate(next ? 'moods.sharingOn' : 'moods.sharingOff'), variant: 'success' }),
+      onError: () => toast({ title: translate('moods.error'), description: translate('moods.sharingFailed'), variant: 'destructive' }),
     });
 
   return (
     <section className="card mood-sharing" aria-labelledby="mood-sharing-title">
       <h2 id="mood-sharing-title" className="mood-card__title">
         {sharing ? <Users size={18} aria-hidden="true" /> : <Lock size={18} aria-hidden="true" />}
-        Who sees your moods
+        {t('moods.whoSees')}
       </h2>
       {sharing === undefined ? (
         <div className="mood-form__loading">
           <Spinner />
-          <span>Loading…</span>
+          <span>{t('moods.loading')}</span>
         </div>
       ) : (
         <>
           <p className="mood-sharing__state" role="status">
             {sharing
-              ? 'Your moods help mood matching, except those you keep private.'
-              : 'Your moods are private: only you see them.'}
+              ? t('moods.sharingOnState')
+              : t('moods.sharingOffState')}
           </p>
           <LabelledSwitch
-            label="Share my moods for matching"
-            hint="When on, the moods you record in the last 14 days (not those you keep private) shape your mood compatibility and conversation starters with members who can see your profile. Your notes are never shared."
+            label={t('moods.shareLabel')}
+            hint={t('moods.shareHint')}
             checked={sharing}
             onCheckedChange={change}
           />

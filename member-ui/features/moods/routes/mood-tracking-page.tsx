@@ -5,16 +5,18 @@ import { LastMoodCard } from '../components/last-mood-card';
 import { MoodForm } from '../components/mood-form';
 import { MoodHistory } from '../components/mood-history';
 import { MoodSharingCard } from '../components/mood-sharing-card';
+import { useT } from '../../../i18n/use-t';
 
 /** /mood-tracking: Current Mood, Cultural Adaptation, History. The header's back button goes to /. */
 export function MoodTrackingPage() {
+  const t = useT();
   return (
-    <Page title="Mood Tracking" subtitle="Notice how you feel, at home and abroad." className="mood-page">
+    <Page title={t('moods.title')} subtitle={t('moods.subtitle')} className="mood-page">
       <Tabs defaultValue="current" className="tabs">
-        <TabsList aria-label="Mood tracking sections">
-          <TabsTrigger value="current">Current Mood</TabsTrigger>
-          <TabsTrigger value="cultural">Cultural Adaptation</TabsTrigger>
-          <TabsTrigger value="history">History</TabsTrigger>
+        <TabsList aria-label={t('moods.sections')}>
+          <TabsTrigger value="current">{t('moods.tab.current')}</TabsTrigger>
+          <TabsTrigger value="cultural">{t('moods.tab.cultural')}</TabsTrigger>
+          <TabsTrigger value="history">{t('moods.tab.history')}</TabsTrigger>
         </TabsList>
         <TabsContent value="current" className="mood-stack">
           <MoodForm />

@@ -26,20 +26,23 @@ import { VerificationCard } from '../../../components/verification/verification-
 import { WhoLikedYouPanel } from '../../../components/who-liked-you/who-liked-you-panel';
 import { useSessionUser } from '../../../lib/session';
 import { useHelperMode } from '../../../lib/helper-mode';
+import { useT } from '../../../i18n/use-t';
+import type { MessageId } from '../../../i18n/catalogue';
 
-export const DELETE_PROFILE_CONFIRM = 'Are you sure you want to delete your profile? This action cannot be undone.';
 /** The page reloads about a second after a profile is deleted. */
 export const RELOAD_AFTER_DELETE_MS = 1000;
 
-function MenuLink({ to, icon: Icon, title, description }: { to: string; icon: LucideIcon; title: string; description: string }) {
+/** A row of the account menu; its title and description are `editor.menu.<name>` and `editor.menu.<name>Text`. */
+function MenuLink({ to, icon: Icon, name }: { to: string; icon: LucideIcon; name: string }) {
+  const t = useT();
   return (
     <Link to={to} className="menu-row">
       <span className="menu-row__icon" aria-hidden="true">
         <Icon size={20} />
       </span>
       <span className="menu-row__text">
-        <span className="menu-row__title">{title}</span>
-        <span className="menu-row__description">{description}</span>
+        <span className="menu-row__title">{t(`editor.menu.${name}` as MessageId)}</span>
+        <span className="menu-row__description">{t(`editor.menu.${name}Text` as MessageId)}</span>
       </span>
       <ChevronRight size={18} aria-hidden="true" className="menu-row__chevron" />
     </Link>
@@ -51,21 +54,20 @@ export function AccountTab({ profile }: { profile: ProfileView | null }) {
   const user = useSessionUser();
   const mode = useHelperMode();
   const [deleting, setDeleting] = useState(false);
+  const t = useT();
 
   const handleDeleteProfile = async () => {
-    if (!profile || !window.confirm(DELETE_PROFILE_CONFIRM)) return;
+    if (!profile || !window.confirm(t('editor.deleteConfirm'))) return;
     setDeleting(true);
     try {
       await deleteProfile(profile.id);
-      toast({ title: 'Profile Deleted', description: 'Your profile has been deleted. You can create a new one at any time.', variant: 'success' });
+      toast({ title: t('editor.deleted'), description: t('editor.deletedText'), variant: 'success' });
       window.setTimeout(() => window.location.reload(), RELOAD_AFTER_DELETE_MS);
     } catch (error) {
       setDeleting(false);
       toast({
-        title: 'Error',
-        description: isApiError(error)
-          ? "We couldn't delete your profile at this time. Please try again later or contact our support team."
-          : "We're experiencing some technical difficulties. Please try again later or contact our support team.",
+        title: t('common.error'),
+        description: isApiError(error) ? t('editor.deleteFailed') : t('editor.deleteTrouble'),
         variant: 'destructive',
       });
     }
@@ -79,22 +81,22 @@ export function AccountTab({ profile }: { profile: ProfileView | null }) {
           <span className="create-profile-card__icon" aria-hidden="true">
             <UserPlus size={24} />
           </span>
-          <h2 className="card__title">Create Your Profile</h2>
-          <p className="card__text">Add your photos, background and partner preferences so families can find you.</p>
+          <h2 className="card__title">{t('wizard.title')}</h2>
+          <p className="card__text">{t('editor.createText')}</p>
           <Button asChild block>
-            <Link to={paths.createProfile}>Create Profile</Link>
+            <Link to={paths.createProfile}>{t('editor.create')}</Link>
           </Button>
         </Card>
       )}
-      <nav className="menu-card" aria-label="Account">
-        <MenuLink to={paths.subscription} icon={CreditCard} title="Subscription" description="Manage your subscription plan" />
-        <MenuLink to={paths.likedProfiles} icon={Heart} title="Liked Profiles" description="Profiles you have liked" />
-        {profile ? <MenuLink to={paths.shortlist} icon={Bookmark} title="Shortlist" description="Profiles saved for later, with your notes" /> : null}
-        <MenuLink to={paths.savedSearches} icon={SearchCheck} title="Saved searches" description="Searches kept by name, with morning alerts" />
-        {profile ? <MenuLink to={paths.profileViews} icon={Eye} title="Who viewed me" description="Members who opened your profile" /> : null}
-        <MenuLink to={paths.notifications} icon={Bell} title="Notifications" description="Your notifications and alerts" />
-        <MenuLink to={paths.family} icon={Users} title="Family" description="Who helps with your profile, and what they may do" />
-        <MenuLink to={paths.settings} icon={Settings} title="Settings" description="Privacy, notifications and security" />
+      <nav className="menu-card" aria-label={t('editor.account')}>
+        <MenuLink to={paths.subscription} icon={CreditCard} name="subscription" />
+        <MenuLink to={paths.likedProfiles} icon={Heart} name="liked" />
+        {profile ? <MenuLink to={paths.shortlist} icon={Bookmark} name="shortlist" /> : null}
+        <MenuLink to={paths.savedSearches} icon={SearchCheck} name="savedSearches" />
+        {profile ? <MenuLink to={paths.profileViews} icon={Eye} name="views" /> : null}
+        <MenuLink to={paths.notifications} icon={Bell} name="notifications" />
+        <MenuLink to={paths.family} icon={Users} name="family" />
+        <MenuLink to={paths.settings} icon={Settings} name="settings" />
       </nav>
       {user && profile ? <WhoLikedYouPanel userId={user.id} tier={user.subscriptionTier} /> : null}
       {user ? <VerificationCard /> : null}
@@ -105,23 +107,23 @@ export function AccountTab({ profile }: { profile: ProfileView | null }) {
           disabled={logout.isPending}
           onClick={() =>
             logout.mutate(undefined, {
-              onError: (error) => toast({ title: 'Error', description: error.message, variant: 'destructive' }),
+              onError: (error) => toast({ title: t('common.error'), description: error.message, variant: 'destructive' }),
             })
           }
         >
           <LogOut size={18} aria-hidden="true" />
-          {logout.isPending ? 'Logging out...' : 'Logout'}
+          {logout.isPending ? t('editor.loggingOut') : t('editor.logout')}
         </Button>
         {profile ? (
           <Button variant="ghost" block className="btn--danger-ghost" disabled={deleting} onClick={() => void handleDeleteProfile()}>
             <Trash2 size={18} aria-hidden="true" />
-            {deleting ? 'Deleting Profile...' : 'Delete Profile'}
+            {deleting ? t('editor.deleting') : t('editor.deleteProfile')}
           </Button>
         ) : null}
         <Button asChild variant="ghost" block className="btn--danger-ghost">
           <Link to={paths.deleteAccount}>
             <UserX size={18} aria-hidden="true" />
-            Delete Account
+            {t('editor.deleteAccount')}
           </Link>
         </Button>
       </div>

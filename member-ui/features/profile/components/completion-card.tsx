@@ -10,6 +10,9 @@ import { cn } from '../../../components/ui/cn';
 import { Progress, type ProgressTone } from '../../../components/ui/progress';
 import { toast } from '../../../components/ui/toast';
 import { completionStatusQueryOptions } from '../../../lib/profiles';
+import { useT } from '../../../i18n/use-t';
+import type { MessageId } from '../../../i18n/catalogue';
+import { stageDescription, stageName } from './stage-names';
 
 /** Red below 30 %, yellow below 70 %, green otherwise. */
 export function completionTone(percentage: number): ProgressTone {
@@ -18,8 +21,6 @@ export function completionTone(percentage: number): ProgressTone {
   return 'success';
 }
 
-/** The completion-status fetch error text. */
-export const COMPLETION_FETCH_ERROR = 'Failed to fetch profile completion status.';
 
 export type StageState = 'done' | 'active' | 'locked';
 
@@ -31,7 +32,7 @@ export function stageStateOf(stage: number, status: Pick<CompletionStatusView, '
   return stage === next ? 'active' : 'locked';
 }
 
-const STATE_TEXT: Record<StageState, string> = { done: 'Completed', active: 'Next step', locked: 'Locked' };
+const STATE_TEXT: Record<StageState, MessageId> = { done: 'editor.stateDone', active: 'editor.stateActive', locked: 'editor.stateLocked' };
 
 export interface StageChoice {
   stage: number;
@@ -41,11 +42,12 @@ export interface StageChoice {
 
 export function CompletionCard({ userId, onSelectStage }: { userId: number; onSelectStage: (choice: StageChoice) => void }) {
   const status = useQuery(completionStatusQueryOptions(userId));
+  const t = useT();
 
   if (status.isPending) {
     return (
       <Card className="completion-card" aria-busy="true">
-        <p className="completion-card__title">Profile Completion</p>
+        <p className="completion-card__title">{t('editor.completion')}</p>
         <div className="completion-skeleton completion-skeleton--bar" />
         <div className="completion-skeleton completion-skeleton--rows" />
       </Card>
@@ -55,12 +57,12 @@ export function CompletionCard({ userId, onSelectStage }: { userId: number; onSe
   if (status.isError) {
     return (
       <Card className="completion-card completion-card--error" role="alert">
-        <p className="completion-card__title">Error Loading Profile Status</p>
-        <p className="card__text">We couldn't load your profile completion status</p>
-        <p className="completion-card__error">{COMPLETION_FETCH_ERROR}</p>
+        <p className="completion-card__title">{t('editor.completionError')}</p>
+        <p className="card__text">{t('editor.completionErrorText')}</p>
+        <p className="completion-card__error">{t('editor.completionFetchFailed')}</p>
         <Button variant="outline" size="sm" onClick={() => window.location.reload()}>
           <RefreshCw size={16} aria-hidden="true" />
-          Retry
+          {t('common.retry')}
         </Button>
       </Card>
     );
@@ -72,7 +74,7 @@ export function CompletionCard({ userId, onSelectStage }: { userId: number; onSe
 
   const choose = (stage: number, state: StageState) => {
     if (state === 'locked') {
-      toast({ title: 'Complete current stage first', description: 'Please complete the current stage before moving to the next one.' });
+      toast({ title: t('editor.lockedTitle'), description: t('editor.lockedText') });
       return;
     }
     onSelectStage({ stage, fields: state === 'active' && data.nextStage ? data.nextStage.fields : null });
@@ -81,18 +83,18 @@ export function CompletionCard({ userId, onSelectStage }: { userId: number; onSe
   return (
     <Card className="completion-card">
       <div className="completion-card__head">
-        <p className="completion-card__title">Profile Completion</p>
+        <p className="completion-card__title">{t('editor.completion')}</p>
         <span className={cn('completion-card__percent', `completion-card__percent--${tone}`)}>{percentage}%</span>
       </div>
-      <Progress value={percentage} label="Profile completion" tone={tone} />
+      <Progress value={percentage} label={t('editor.completionLabel')} tone={tone} />
       {data.nextStage ? (
         <p className="completion-card__next">
-          <strong>Next: {data.nextStage.name}.</strong> {data.nextStage.description}
+          <strong>{t('editor.nextStage', { name: stageName(data.nextStage.stage) })}</strong> {stageDescription(data.nextStage.stage)}
         </p>
       ) : (
-        <p className="completion-card__next">Your profile is complete. Tap a stage to update it.</p>
+        <p className="completion-card__next">{t('editor.allComplete')}</p>
       )}
-      <ol className="stage-list" aria-label="Completion stages">
+      <ol className="stage-list" aria-label={t('editor.stages')}>
         {data.stages.map((stage) => {
           const state = stageStateOf(stage.stage, data);
           return (
@@ -110,9 +112,9 @@ export function CompletionCard({ userId, onSelectStage }: { userId: number; onSe
                 </span>
                 <span className="stage-item__text">
                   <span className="stage-item__name">
-                    Stage {stage.stage}: {stage.name}
+                    {t('editor.stageLabel', { stage: stage.stage, name: stageName(stage.stage) })}
                   </span>
-                  <span className="stage-item__state">{STATE_TEXT[state]}</span>
+                  <span className="stage-item__state">{t(STATE_TEXT[state])}</span>
                 </span>
                 {state === 'locked' ? null : <ChevronRight size={16} aria-hidden="true" className="stage-item__chevron" />}
               </button>

@@ -1,6 +1,8 @@
 import type { ProfileView } from '../../../../contracts/views';
 import { DetailList } from '../../../components/profile/profile-section';
 import type { ProfileFieldName } from './profile-fields';
+import { useT } from '../../../i18n/use-t';
+import { optionLabel } from '../../../i18n/option-label';
 
 const ASTRO_FIELDS: readonly ProfileFieldName[] = ['zodiacSign', 'rashi', 'nakshatra', 'manglik'];
 
@@ -15,21 +17,20 @@ export function isComputedAstro(profile: ProfileView, field: ProfileFieldName): 
 
 /** The four computed values, read-only, with why. */
 export function ComputedAstro({ profile }: { profile: ProfileView }) {
+  const t = useT();
+  const option = (list: string, value: string | null) => (value ? optionLabel(list, value) : null);
   return (
-    <section className="computed-astro" aria-label="From your birth details">
-      <p className="computed-astro__title">From your birth details</p>
+    <section className="computed-astro" aria-label={t('editor.fromBirth')}>
+      <p className="computed-astro__title">{t('editor.fromBirth')}</p>
       <DetailList
         items={[
-          { label: 'Zodiac sign', value: profile.zodiacSign },
-          { label: 'Rashi', value: profile.rashi },
-          { label: 'Nakshatra', value: profile.nakshatra },
-          { label: 'Manglik', value: profile.manglik === null ? null : profile.manglik ? 'Yes' : 'No' },
+          { label: t('profile.zodiac'), value: option('zodiac', profile.zodiacSign) },
+          { label: t('profile.rashi'), value: option('rashi', profile.rashi) },
+          { label: t('profile.nakshatra'), value: option('nakshatra', profile.nakshatra) },
+          { label: t('profile.manglik'), value: profile.manglik === null ? null : t(profile.manglik ? 'common.yes' : 'common.no') },
         ]}
       />
-      <p className="computed-astro__note">
-        Worked out from your birth date, time and place (Lahiri ayanamsa), and used everywhere on Saathi. To change them,
-        correct your birth details.
-      </p>
+      <p className="computed-astro__note">{t('editor.fromBirthNote')}</p>
     </section>
   );
 }

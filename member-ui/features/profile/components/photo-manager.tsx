@@ -9,6 +9,7 @@ import { isApiError } from '../../../lib/api-client';
 import { deletePhoto, photoUploadMessage, uploadPhoto } from '../../../lib/photos';
 import { PhotoSlots, type SlotPhoto } from '../../../components/profile/photo-slots';
 import { useUpdateProfile } from '../api/profile-mutations';
+import { useT } from '../../../i18n/use-t';
 
 /**
  * The profile's photos (at most 3, the first is the main one). Every change is saved at once with
@@ -17,18 +18,19 @@ import { useUpdateProfile } from '../api/profile-mutations';
 export function PhotoManager({ profile, actingFor = null }: { profile: ProfileView; actingFor?: number | null }) {
   const update = useUpdateProfile(profile.id, actingFor);
   const [uploading, setUploading] = useState(false);
+  const t = useT();
   const photos: SlotPhoto[] = profile.photoDetails;
 
   const save = (ids: number[], success: string) =>
     update.mutateAsync({ photoIds: ids }).then(
       () => {
-        toast({ title: 'Photos Updated', description: success, variant: 'success' });
+        toast({ title: t('photos.updated'), description: success, variant: 'success' });
         return true;
       },
       (error: unknown) => {
         toast({
-          title: 'Profile Update Failed',
-          description: (isApiError(error) ? error.serverMessage : undefined) ?? 'Please check your input and try again.',
+          title: t('editor.saveFailed'),
+          description: (isApiError(error) ? error.serverMessage : undefined) ?? t('editor.checkInput'),
           variant: 'destructive',
         });
         return false;
@@ -43,10 +45,10 @@ export function PhotoManager({ profile, actingFor = null }: { profile: ProfileVi
     try {
       uploadedId = (await uploadPhoto(file, actingFor)).id;
     } catch (error) {
-      toast({ title: 'Photo not added', description: photoUploadMessage(error), variant: 'destructive' });
+      toast({ title: t('photos.notAdded'), description: photoUploadMessage(error), variant: 'destructive' });
     }
     if (uploadedId !== null) {
-      const saved = await save([...ids, uploadedId], 'Your new photo has been added.');
+      const saved = await save([...ids, uploadedId], t('photos.added'));
       if (!saved) await deletePhoto(uploadedId, actingFor).catch(() => undefined);
     }
     setUploading(false);
@@ -56,31 +58,31 @@ export function PhotoManager({ profile, actingFor = null }: { profile: ProfileVi
     const next = [...ids];
     const [moved] = next.splice(index, 1);
     next.splice(index + by, 0, moved);
-    void save(next, 'Your photo order has been saved.');
+    void save(next, t('photos.orderSaved'));
   };
 
   return (
     <Card className="photo-manager">
-      <h2 className="card__title">Photos</h2>
-      <p className="card__text">Upload clear, recent photos. Your main photo will be visible to all users.</p>
+      <h2 className="card__title">{t('photos.title')}</h2>
+      <p className="card__text">{t('photos.hint')}</p>
       <PhotoSlots
         photos={photos}
         uploading={uploading}
         busy={update.isPending}
         onAdd={(file) => void add(file)}
-        onRemove={(photo) => void save(ids.filter((id) => id !== photo.id), 'The photo has been removed.')}
-        onMakeMain={(photo) => void save([photo.id, ...ids.filter((id) => id !== photo.id)], 'Your main photo has been changed.')}
+        onRemove={(photo) => void save(ids.filter((id) => id !== photo.id), t('photos.removed'))}
+        onMakeMain={(photo) => void save([photo.id, ...ids.filter((id) => id !== photo.id)], t('photos.mainChanged'))}
       />
       {photos.length > 1 ? (
-        <ul className="photo-order" aria-label="Photo order">
+        <ul className="photo-order" aria-label={t('photos.order')}>
           {photos.map((photo, index) => (
             <li key={photo.id} className="photo-order__item">
-              <span>{index === 0 ? 'Main photo' : `Photo ${index + 1}`}</span>
+              <span>{index === 0 ? t('photos.main') : t('photos.numbered', { number: index + 1 })}</span>
               <span className="photo-order__buttons">
                 <Button
                   variant="ghost"
                   size="icon"
-                  aria-label={`Move ${index === 0 ? 'main photo' : `photo ${index + 1}`} earlier`}
+                  aria-label={index === 0 ? t('photos.mainEarlier') : t('photos.earlier', { number: index + 1 })}
                   disabled={index === 0 || update.isPending || uploading}
                   onClick={() => move(index, -1)}
                 >
@@ -89,7 +91,7 @@ export function PhotoManager({ profile, actingFor = null }: { profile: ProfileVi
                 <Button
                   variant="ghost"
                   size="icon"
-                  aria-label={`Move ${index === 0 ? 'main photo' : `photo ${index + 1}`} later`}
+                  aria-label={index === 0 ? t('photos.mainLater') : t('photos.later', { number: index + 1 })}
                   disabled={index === photos.length - 1 || update.isPending || uploading}
                   onClick={() => move(index, 1)}
                 >

@@ -11,6 +11,8 @@ import { toast } from '../../../components/ui/toast';
 import { isApiError } from '../../../lib/api-client';
 import { fieldErrorsOf } from '../../../lib/form-errors';
 import { useUpdateProfile } from '../api/profile-mutations';
+import { useT } from '../../../i18n/use-t';
+import { stageName } from './stage-names';
 import { ComputedAstro, isComputedAstro } from './computed-astro';
 import {
   type FormErrors,
@@ -26,8 +28,8 @@ import {
 } from './profile-fields';
 
 /** The editor's five steps are the completion stages, with every field of each (the one field-to-stage table). */
-export const EDITOR_STEPS: ReadonlyArray<{ title: string; fields: readonly ProfileFieldName[] }> = COMPLETION_STAGES.map((stage) => ({
-  title: stage.name,
+export const EDITOR_STEPS: ReadonlyArray<{ stage: number; fields: readonly ProfileFieldName[] }> = COMPLETION_STAGES.map((stage) => ({
+  stage: stage.stage,
   fields: stage.fields,
 }));
 
@@ -74,6 +76,7 @@ export function ProfileEditor({ profile, actingFor = null }: { profile: ProfileV
   const [values, setValues] = useState<FormValues>(opened);
   const [errors, setErrors] = useState<FormErrors>({});
   const update = useUpdateProfile(profile.id, actingFor);
+  const t = useT();
 
   const current = EDITOR_STEPS[step];
   const fields = fieldsForProfileType(current.fields, values.profileType as string | undefined);
@@ -121,15 +124,15 @@ export function ProfileEditor({ profile, actingFor = null }: { profile: ProfileV
     }
     const body = editorPayload(values, opened);
     if (Object.keys(body).length === 0) {
-      toast({ title: 'Nothing to save', description: 'You have not changed anything yet.' });
+      toast({ title: t('editor.nothingToSave'), description: t('editor.nothingToSaveText') });
       return;
     }
     const saved = values;
     update.mutate(body, {
       onSuccess: () => {
         setOpened(saved);
-        const description = actingFor ? 'Saved, and listed in their activity as your change.' : 'Your profile has been successfully updated.';
-        toast({ title: 'Profile Updated', description, variant: 'success' });
+        const description = actingFor ? t('editor.savedForThem') : t('editor.savedText');
+        toast({ title: t('editor.saved'), description, variant: 'success' });
       },
       onError: (error) => {
         const field = isApiError(error) ? error.field : undefined;
@@ -138,22 +141,22 @@ export function ProfileEditor({ profile, actingFor = null }: { profile: ProfileV
           setErrors({ [field]: message });
           setStep(stepOf(field));
         }
-        toast({ title: 'Profile Update Failed', description: 'Please check your input and try again.', variant: 'destructive' });
+        toast({ title: t('editor.saveFailed'), description: t('editor.checkInput'), variant: 'destructive' });
       },
     });
   };
 
   return (
     <Card className="profile-editor">
-      <h2 className="card__title">Edit Profile Details</h2>
-      <ol className="editor-steps" aria-label="Editor steps">
+      <h2 className="card__title">{t('editor.title')}</h2>
+      <ol className="editor-steps" aria-label={t('editor.steps')}>
         {EDITOR_STEPS.map((s, index) => (
-          <li key={s.title}>
+          <li key={s.stage}>
             <button
               type="button"
               className={cn('editor-steps__item', index === step && 'editor-steps__item--current')}
               aria-current={index === step ? 'step' : undefined}
-              aria-label={`Step ${index + 1}: ${s.title}`}
+              aria-label={t('editor.stepLabel', { step: index + 1, name: stageName(s.stage) })}
               onClick={() => goTo(index)}
             >
               {index + 1}
@@ -162,9 +165,9 @@ export function ProfileEditor({ profile, actingFor = null }: { profile: ProfileV
         ))}
       </ol>
       <p className="editor-steps__caption">
-        Step {step + 1} of {EDITOR_STEPS.length}: <strong>{current.title}</strong>
+        {t('editor.stepOf', { step: step + 1, count: EDITOR_STEPS.length })} <strong>{stageName(current.stage)}</strong>
       </p>
-      <form className="form" onSubmit={save} noValidate aria-label="Edit profile details">
+      <form className="form" onSubmit={save} noValidate aria-label={t('editor.formLabel')}>
         {fields.map((field) =>
           isComputedAstro(profile, field) ? (
             field === 'zodiacSign' ? <ComputedAstro key="computed-astro" profile={profile} /> : null
@@ -175,18 +178,18 @@ export function ProfileEditor({ profile, actingFor = null }: { profile: ProfileV
         <div className="edit-actions">
           <Button type="button" variant="outline" onClick={() => goTo(step - 1)} disabled={step === 0}>
             <ArrowLeft size={16} aria-hidden="true" />
-            Previous
+            {t('editor.previous')}
           </Button>
           {step < EDITOR_STEPS.length - 1 ? (
             <Button type="button" variant="secondary" onClick={() => goTo(step + 1)}>
-              Next
+              {t('wizard.next')}
               <ArrowRight size={16} aria-hidden="true" />
             </Button>
           ) : null}
         </div>
         <Button type="submit" block disabled={update.isPending}>
           <Save size={18} aria-hidden="true" />
-          {update.isPending ? 'Saving...' : 'Save Changes'}
+          {update.isPending ? t('editor.saving') : t('editor.save')}
         </Button>
       </form>
     </Card>

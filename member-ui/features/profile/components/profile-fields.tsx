@@ -12,110 +12,109 @@ import { ChoiceList } from '../../../components/profile/choice-list';
 import { citiesOf, findCity } from '../../../../contracts/gazetteer';
 import { incomeRangeOf } from '../../../../contracts/profile-basics';
 import {
-  AM_PM_OPTIONS,
   BIRTH_HOUR_OPTIONS,
   BIRTH_MINUTE_OPTIONS,
-  DIET_OPTIONS,
-  EDUCATION_OPTIONS,
-  FAMILY_TYPE_OPTIONS,
-  FAMILY_VALUES_OPTIONS,
-  GENDER_OPTIONS,
-  HEIGHT_OPTIONS,
-  INCOME_CURRENCY_OPTIONS,
-  MANGLIK_OPTIONS,
-  MARITAL_STATUS_OPTIONS,
-  MOTHER_TONGUE_OPTIONS,
-  NAKSHATRA_OPTIONS,
-  PROFILE_TYPE_OPTIONS,
-  RASHI_OPTIONS,
-  RELATIONSHIP_OPTIONS,
-  RELIGION_OPTIONS,
   SIBLING_COUNT_OPTIONS,
-  ZODIAC_OPTIONS,
+  amPmOptions,
+  countryOptions,
+  dietOptions,
+  educationOptions,
+  familyTypeOptions,
+  familyValuesOptions,
+  genderOptions,
+  heightOptions,
+  incomeCurrencyOptions,
   incomeRangeOptions,
   latestAdultBirthDate,
-  countryOptions,
+  manglikOptions,
+  maritalStatusOptions,
+  motherTongueOptions,
+  nakshatraOptions,
+  profileTypeOptions,
+  rashiOptions,
+  relationshipOptions,
+  religionOptions,
+  zodiacOptions,
 } from '../../../components/profile/option-labels';
+import type { MessageId } from '../../../i18n/catalogue';
+import { useT } from '../../../i18n/use-t';
+import { localizeMessage } from '../../../i18n/translate';
 
 type FieldKind =
   | 'text' | 'tel' | 'number' | 'date' | 'select' | 'textarea' | 'countries' | 'boolean' | 'count' | 'income' | 'community' | 'choices' | 'communities'
   | 'city';
 
+/** A field's control; its label is the catalogue's `editor.field.<name>`, placeholder and hint are catalogue ids. */
 interface FieldDef {
-  label: string;
   kind: FieldKind;
-  options?: readonly SelectOption[];
-  placeholder?: string;
+  /** the choices in the app's language, made when the field renders */
+  options?: () => readonly SelectOption[];
+  placeholder?: MessageId;
   rows?: number;
   min?: number;
   max?: number;
-  hint?: string;
+  hint?: MessageId;
 }
 
-/** Every field the editor and the stage forms can show: label, control and choices. */
+const fixed = (options: readonly SelectOption[]) => () => options;
+
+/** Every field the editor and the stage forms can show: control, choices, placeholder and hint. */
 export const FIELD_DEFS = {
-  gender: { label: 'Gender', kind: 'select', options: GENDER_OPTIONS, placeholder: 'Select gender' },
-  lookingFor: { label: 'Looking For', kind: 'select', options: GENDER_OPTIONS, placeholder: 'Any gender' },
-  dateOfBirth: { label: 'Date of Birth', kind: 'date' },
-  profileType: { label: 'Profile Created By', kind: 'select', options: PROFILE_TYPE_OPTIONS },
-  fullName: { label: 'Full Name', kind: 'text', hint: 'The name of the person this profile is for, as the profile shows it' },
-  parentName: { label: 'Parent Name', kind: 'text' },
-  parentRelationship: { label: 'Relationship', kind: 'select', options: RELATIONSHIP_OPTIONS, placeholder: 'Select relationship' },
-  parentContact: { label: 'Contact Number', kind: 'tel' },
-  country: {
-    label: 'Country',
-    kind: 'select',
-    get options() {
-      return countryOptions();
-    },
-    placeholder: 'Select country',
-  },
-  city: { label: 'City', kind: 'city' },
-  height: { label: 'Height', kind: 'count', options: HEIGHT_OPTIONS, placeholder: 'Select height' },
-  maritalStatus: { label: 'Marital Status', kind: 'select', options: MARITAL_STATUS_OPTIONS, placeholder: 'Select marital status' },
-  education: { label: 'Education Level', kind: 'select', options: EDUCATION_OPTIONS, placeholder: 'Select education level' },
-  educationDetails: { label: 'Education Details', kind: 'text' },
-  profession: { label: 'Profession', kind: 'text' },
-  company: { label: 'Company', kind: 'text' },
-  incomeCurrency: { label: 'Income Currency', kind: 'select', options: INCOME_CURRENCY_OPTIONS, placeholder: 'Select currency' },
-  income: { label: 'Annual Income (optional)', kind: 'income', hint: 'Choose the currency first' },
-  about: { label: 'Bio', kind: 'textarea', rows: 4, placeholder: 'A few lines about yourself (10–500 characters)' },
-  diet: { label: 'Diet', kind: 'select', options: DIET_OPTIONS, placeholder: 'Select diet' },
-  birthHour: { label: 'Birth Hour', kind: 'select', options: BIRTH_HOUR_OPTIONS, placeholder: '--' },
-  birthMinute: { label: 'Birth Minute', kind: 'select', options: BIRTH_MINUTE_OPTIONS, placeholder: '--' },
-  birthAmPm: { label: 'AM/PM', kind: 'select', options: AM_PM_OPTIONS, placeholder: '--' },
-  birthPlace: { label: 'Birth Place', kind: 'text', placeholder: 'City, Country' },
-  religion: { label: 'Religion', kind: 'select', options: RELIGION_OPTIONS, placeholder: 'Select religion' },
-  motherTongue: { label: 'Mother Tongue', kind: 'select', options: MOTHER_TONGUE_OPTIONS, placeholder: 'Select mother tongue' },
-  zodiacSign: { label: 'Zodiac Sign', kind: 'select', options: ZODIAC_OPTIONS, placeholder: 'Select zodiac sign' },
-  rashi: { label: 'Rashi', kind: 'select', options: RASHI_OPTIONS, placeholder: 'Select rashi' },
-  nakshatra: { label: 'Nakshatra', kind: 'select', options: NAKSHATRA_OPTIONS, placeholder: 'Select nakshatra' },
-  manglik: { label: 'Manglik', kind: 'boolean', options: MANGLIK_OPTIONS, placeholder: 'Not sure' },
-  gotra: { label: 'Gotra', kind: 'text' },
-  familyType: { label: 'Family Type', kind: 'select', options: FAMILY_TYPE_OPTIONS, placeholder: 'Select family type' },
-  familyValues: { label: 'Family Values', kind: 'select', options: FAMILY_VALUES_OPTIONS, placeholder: 'Select family values' },
-  community: { label: 'Community (optional)', kind: 'community' },
-  fatherOccupation: { label: "Father's Occupation", kind: 'text', placeholder: 'e.g. Retired bank manager' },
-  motherOccupation: { label: "Mother's Occupation", kind: 'text', placeholder: 'e.g. Teacher' },
-  brothers: { label: 'Brothers', kind: 'count', options: SIBLING_COUNT_OPTIONS, placeholder: 'Not specified' },
-  brothersMarried: { label: 'Married Brothers', kind: 'count', options: SIBLING_COUNT_OPTIONS, placeholder: 'Not specified' },
-  sisters: { label: 'Sisters', kind: 'count', options: SIBLING_COUNT_OPTIONS, placeholder: 'Not specified' },
-  sistersMarried: { label: 'Married Sisters', kind: 'count', options: SIBLING_COUNT_OPTIONS, placeholder: 'Not specified' },
-  siblingDetails: { label: 'Sibling Details', kind: 'text', placeholder: 'e.g. One elder brother, married' },
-  familyLocation: { label: 'Family Lives In', kind: 'text', placeholder: 'City, Country' },
-  familyBackground: { label: 'Family Background', kind: 'textarea', rows: 3, placeholder: 'Describe your family (10–500 characters)' },
-  agePreferenceMin: { label: 'Age Min', kind: 'number', min: 18, max: 70, placeholder: '18' },
-  agePreferenceMax: { label: 'Age Max', kind: 'number', min: 18, max: 70, placeholder: '70' },
-  locationPreference: { label: 'Preferred Locations', kind: 'countries' },
-  educationPreference: { label: 'Education Preference', kind: 'text' },
-  professionPreference: { label: 'Profession Preference', kind: 'text' },
-  heightPreferenceMin: { label: 'Height From', kind: 'count', options: HEIGHT_OPTIONS, placeholder: 'Any' },
-  heightPreferenceMax: { label: 'Height To', kind: 'count', options: HEIGHT_OPTIONS, placeholder: 'Any' },
-  maritalStatusPreference: { label: 'Marital Status Preference', kind: 'choices', options: MARITAL_STATUS_OPTIONS, hint: 'None chosen: open to all' },
-  dietPreference: { label: 'Diet Preference', kind: 'choices', options: DIET_OPTIONS, hint: 'None chosen: open to all' },
-  communityPreference: { label: 'Community Preference', kind: 'communities', placeholder: 'Open to all', hint: 'Communities separated by commas; empty is open to all' },
-  religionPreference: { label: 'Religion Preference', kind: 'choices', options: RELIGION_OPTIONS, hint: 'Your search starts with these religions' },
-  motherTonguePreference: { label: 'Mother Tongue Preference', kind: 'choices', options: MOTHER_TONGUE_OPTIONS, hint: 'Your search starts with these mother tongues' },
+  gender: { kind: 'select', options: genderOptions, placeholder: 'editor.placeholder.gender' },
+  lookingFor: { kind: 'select', options: genderOptions, placeholder: 'editor.placeholder.lookingFor' },
+  dateOfBirth: { kind: 'date' },
+  profileType: { kind: 'select', options: profileTypeOptions },
+  fullName: { kind: 'text', hint: 'editor.hint.fullName' },
+  parentName: { kind: 'text' },
+  parentRelationship: { kind: 'select', options: relationshipOptions, placeholder: 'editor.placeholder.parentRelationship' },
+  parentContact: { kind: 'tel' },
+  country: { kind: 'select', options: countryOptions, placeholder: 'editor.placeholder.country' },
+  city: { kind: 'city' },
+  height: { kind: 'count', options: heightOptions, placeholder: 'editor.placeholder.height' },
+  maritalStatus: { kind: 'select', options: maritalStatusOptions, placeholder: 'editor.placeholder.maritalStatus' },
+  education: { kind: 'select', options: educationOptions, placeholder: 'editor.placeholder.education' },
+  educationDetails: { kind: 'text' },
+  profession: { kind: 'text' },
+  company: { kind: 'text' },
+  incomeCurrency: { kind: 'select', options: incomeCurrencyOptions, placeholder: 'editor.placeholder.incomeCurrency' },
+  income: { kind: 'income', hint: 'editor.currencyFirst' },
+  about: { kind: 'textarea', rows: 4, placeholder: 'editor.placeholder.about' },
+  diet: { kind: 'select', options: dietOptions, placeholder: 'editor.placeholder.diet' },
+  birthHour: { kind: 'select', options: fixed(BIRTH_HOUR_OPTIONS), placeholder: 'editor.placeholder.dashes' },
+  birthMinute: { kind: 'select', options: fixed(BIRTH_MINUTE_OPTIONS), placeholder: 'editor.placeholder.dashes' },
+  birthAmPm: { kind: 'select', options: amPmOptions, placeholder: 'editor.placeholder.dashes' },
+  birthPlace: { kind: 'text', placeholder: 'editor.placeholder.place' },
+  religion: { kind: 'select', options: religionOptions, placeholder: 'editor.placeholder.religion' },
+  motherTongue: { kind: 'select', options: motherTongueOptions, placeholder: 'editor.placeholder.motherTongue' },
+  zodiacSign: { kind: 'select', options: zodiacOptions, placeholder: 'editor.placeholder.zodiacSign' },
+  rashi: { kind: 'select', options: rashiOptions, placeholder: 'editor.placeholder.rashi' },
+  nakshatra: { kind: 'select', options: nakshatraOptions, placeholder: 'editor.placeholder.nakshatra' },
+  manglik: { kind: 'boolean', options: manglikOptions, placeholder: 'editor.placeholder.notSure' },
+  gotra: { kind: 'text' },
+  familyType: { kind: 'select', options: familyTypeOptions, placeholder: 'editor.placeholder.familyType' },
+  familyValues: { kind: 'select', options: familyValuesOptions, placeholder: 'editor.placeholder.familyValues' },
+  community: { kind: 'community' },
+  fatherOccupation: { kind: 'text', placeholder: 'editor.placeholder.fatherOccupation' },
+  motherOccupation: { kind: 'text', placeholder: 'editor.placeholder.motherOccupation' },
+  brothers: { kind: 'count', options: fixed(SIBLING_COUNT_OPTIONS), placeholder: 'profile.notSpecified' },
+  brothersMarried: { kind: 'count', options: fixed(SIBLING_COUNT_OPTIONS), placeholder: 'profile.notSpecified' },
+  sisters: { kind: 'count', options: fixed(SIBLING_COUNT_OPTIONS), placeholder: 'profile.notSpecified' },
+  sistersMarried: { kind: 'count', options: fixed(SIBLING_COUNT_OPTIONS), placeholder: 'profile.notSpecified' },
+  siblingDetails: { kind: 'text', placeholder: 'editor.placeholder.siblingDetails' },
+  familyLocation: { kind: 'text', placeholder: 'editor.placeholder.place' },
+  familyBackground: { kind: 'textarea', rows: 3, placeholder: 'editor.placeholder.familyBackground' },
+  agePreferenceMin: { kind: 'number', min: 18, max: 70, placeholder: 'editor.placeholder.ageMin' },
+  agePreferenceMax: { kind: 'number', min: 18, max: 70, placeholder: 'editor.placeholder.ageMax' },
+  locationPreference: { kind: 'countries' },
+  educationPreference: { kind: 'text' },
+  professionPreference: { kind: 'text' },
+  heightPreferenceMin: { kind: 'count', options: heightOptions, placeholder: 'editor.placeholder.any' },
+  heightPreferenceMax: { kind: 'count', options: heightOptions, placeholder: 'editor.placeholder.any' },
+  maritalStatusPreference: { kind: 'choices', options: maritalStatusOptions, hint: 'editor.hint.openToAll' },
+  dietPreference: { kind: 'choices', options: dietOptions, hint: 'editor.hint.openToAll' },
+  communityPreference: { kind: 'communities', placeholder: 'editor.placeholder.communityPreference', hint: 'editor.hint.communityPreference' },
+  religionPreference: { kind: 'choices', options: religionOptions, hint: 'editor.hint.religionPreference' },
+  motherTonguePreference: { kind: 'choices', options: motherTongueOptions, hint: 'editor.hint.motherTonguePreference' },
 } as const satisfies Record<string, FieldDef>;
 
 export type ProfileFieldName = keyof typeof FIELD_DEFS;
@@ -186,11 +185,11 @@ export function apiValuesOf(values: FormValues, fields: readonly ProfileFieldNam
 export function parentErrorsOf(values: FormValues): FormErrors {
   const errors: FormErrors = {};
   const blank = (field: ProfileFieldName) => typeof values[field] !== 'string' || (values[field] as string).trim() === '';
-  if (values.profileType && values.profileType !== 'self' && blank('fullName')) errors.fullName = PROFILE_MESSAGES.candidateNameRequired;
+  if (values.profileType && values.profileType !== 'self' && blank('fullName')) errors.fullName = localizeMessage(PROFILE_MESSAGES.candidateNameRequired);
   if (values.profileType !== 'parent') return errors;
-  if (blank('parentName')) errors.parentName = PROFILE_MESSAGES.parentNameRequired;
-  if (blank('parentRelationship')) errors.parentRelationship = PROFILE_MESSAGES.parentRelationshipRequired;
-  if (blank('parentContact')) errors.parentContact = PROFILE_MESSAGES.parentContactRequired;
+  if (blank('parentName')) errors.parentName = localizeMessage(PROFILE_MESSAGES.parentNameRequired);
+  if (blank('parentRelationship')) errors.parentRelationship = localizeMessage(PROFILE_MESSAGES.parentRelationshipRequired);
+  if (blank('parentContact')) errors.parentContact = localizeMessage(PROFILE_MESSAGES.parentContactRequired);
   return errors;
 }
 
@@ -210,12 +209,16 @@ export function ProfileField({
   values?: FormValues;
 }) {
   const def: FieldDef = FIELD_DEFS[field];
+  const t = useT();
+  const label = t(`editor.field.${field}` as MessageId);
+  const placeholder = def.placeholder ? t(def.placeholder) : undefined;
+  const hint = def.hint ? t(def.hint) : undefined;
   const other = (name: ProfileFieldName) => (typeof values[name] === 'string' ? (values[name] as string) : '');
   if (def.kind === 'countries') {
-    return <CountryMultiSelect label={def.label} value={Array.isArray(value) ? value : []} onChange={(next) => onChange(field, next)} error={error} />;
+    return <CountryMultiSelect label={label} value={Array.isArray(value) ? value : []} onChange={(next) => onChange(field, next)} error={error} />;
   }
   if (def.kind === 'choices') {
-    return <ChoiceList label={def.label} hint={def.hint} value={Array.isArray(value) ? value : []} options={def.options ?? []} error={error} onChange={(next) => onChange(field, next)} />;
+    return <ChoiceList label={label} hint={hint} value={Array.isArray(value) ? value : []} options={def.options?.() ?? []} error={error} onChange={(next) => onChange(field, next)} />;
   }
   const text = typeof value === 'string' ? value : '';
   const handle = (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => onChange(field, event.target.value);
@@ -227,10 +230,10 @@ export function ProfileField({
     const currency = other('incomeCurrency');
     return (
       <SelectField
-        label={def.label}
+        label={label}
         name={field}
         options={incomeRangeOptions(currency)}
-        placeholder={currency ? 'Not specified' : 'Choose the currency first'}
+        placeholder={currency ? t('profile.notSpecified') : t('editor.currencyFirst')}
         disabled={!currency}
         value={text}
         error={error}
@@ -240,24 +243,24 @@ export function ProfileField({
   }
   if (def.kind === 'select' || def.kind === 'boolean' || def.kind === 'count') {
     return (
-      <SelectField label={def.label} name={field} options={def.options ?? []} placeholder={def.placeholder} value={text} error={error} onChange={handle} />
+      <SelectField label={label} name={field} options={def.options?.() ?? []} placeholder={placeholder} value={text} error={error} onChange={handle} />
     );
   }
   if (def.kind === 'textarea') {
-    return <TextAreaField label={def.label} name={field} rows={def.rows} placeholder={def.placeholder} value={text} error={error} onChange={handle} />;
+    return <TextAreaField label={label} name={field} rows={def.rows} placeholder={placeholder} value={text} error={error} onChange={handle} />;
   }
   return (
     <TextField
-      label={def.label}
+      label={label}
       name={field}
       type={def.kind}
       inputMode={def.kind === 'number' ? 'numeric' : def.kind === 'tel' ? 'tel' : undefined}
       min={def.min}
       max={def.kind === 'date' ? latestAdultBirthDate() : def.max}
-      placeholder={def.placeholder}
+      placeholder={placeholder}
       value={text}
       error={error}
-      hint={def.hint}
+      hint={hint}
       onChange={handle}
     />
   );
@@ -279,17 +282,18 @@ function CityField({
   onChange: (event: ChangeEvent<HTMLInputElement>) => void;
 }) {
   const listId = 'profile-city-suggestions';
+  const t = useT();
   const unknown = value.trim() !== '' && country !== '' && findCity(value, country) === null;
   return (
     <>
       <TextField
-        label="City"
+        label={t('editor.field.city')}
         name="city"
         list={listId}
         autoComplete="off"
         value={value}
         error={error}
-        hint={unknown ? 'Distance searches cannot place this city: pick a city from the list (or the nearest one) so members searching near you find you.' : undefined}
+        hint={unknown ? t('editor.cityUnknown') : undefined}
         onChange={onChange}
       />
       <datalist id={listId}>

@@ -7,6 +7,8 @@ import { toast } from '../../../components/ui/toast';
 import { isApiError } from '../../../lib/api-client';
 import { fieldErrorsOf } from '../../../lib/form-errors';
 import { useSaveStage } from '../api/profile-mutations';
+import { useT } from '../../../i18n/use-t';
+import { stageDescription, stageName } from './stage-names';
 import {
   type FormErrors,
   type FormValue,
@@ -60,6 +62,7 @@ export function StageForm({
   const [touched, setTouched] = useState<Set<ProfileFieldName>>(new Set());
   const [submitted, setSubmitted] = useState(false);
   const saveStage = useSaveStage(profile.id);
+  const t = useT();
 
   const fields = visibleFieldsOf(stage, serverFields, values);
   const allErrors = validate(stage, values, fields);
@@ -85,13 +88,13 @@ export function StageForm({
       { stage, fields: apiValuesOf(values, fields, undefined) },
       {
         onSuccess: (result) => {
-          toast({ title: 'Profile Updated', description: result.message, variant: 'success' });
+          toast({ title: t('editor.saved'), description: result.message, variant: 'success' });
           onDone();
         },
         onError: (error) => {
           toast({
-            title: 'Update Failed',
-            description: (isApiError(error) ? error.serverMessage : undefined) ?? 'Failed to update profile',
+            title: t('editor.stageFailed'),
+            description: (isApiError(error) ? error.serverMessage : undefined) ?? t('editor.stageFailedText'),
             variant: 'destructive',
           });
         },
@@ -101,19 +104,19 @@ export function StageForm({
 
   return (
     <Card className="stage-form">
-      <p className="stage-form__eyebrow">Stage {stage} of 5</p>
-      <h2 className="card__title">{meta.name}</h2>
-      <p className="card__text">{meta.description}</p>
-      <form className="form" onSubmit={submit} noValidate aria-label={meta.name}>
+      <p className="stage-form__eyebrow">{t('editor.stageOf', { stage, count: COMPLETION_STAGES.length })}</p>
+      <h2 className="card__title">{stageName(stage)}</h2>
+      <p className="card__text">{stageDescription(stage)}</p>
+      <form className="form" onSubmit={submit} noValidate aria-label={stageName(stage)}>
         {fields.map((field) => (
           <ProfileField key={field} field={field} value={values[field]} values={values} error={errors[field]} onChange={change} />
         ))}
         <div className="edit-actions">
           <Button type="button" variant="outline" onClick={onDone} disabled={saveStage.isPending}>
-            Cancel
+            {t('common.cancel')}
           </Button>
           <Button type="submit" disabled={saveStage.isPending}>
-            {saveStage.isPending ? 'Saving...' : 'Save Stage'}
+            {saveStage.isPending ? t('editor.saving') : t('editor.saveStage')}
           </Button>
         </div>
       </form>

@@ -14,6 +14,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { api } from '../../../lib/api-client';
 import { PhotoGallery } from '../../../components/profile/photo-gallery';
+import { useT } from '../../../i18n/use-t';
 
 /**
  * The member's own profile as other members see it: photo, name and age, work, location, birth details and the
@@ -23,23 +24,24 @@ export function ViewTab({ profile, onBack }: { profile: ProfileView; onBack: () 
   const name = profile.fullName || profile.user?.fullName;
   const age = ageOf(profile);
   const location = locationOf(profile);
-  const work = [profile.profession, profile.company].filter(Boolean).join(' at ');
+  const t = useT();
+  const work = profile.profession && profile.company ? t('editor.workAt', { profession: profile.profession, company: profile.company }) : profile.profession || profile.company || '';
   const example = useCompatibilityExample(profile.userId);
 
   return (
     <div className="view-tab">
       <Button variant="ghost" size="sm" className="view-tab__back" onClick={onBack}>
         <ArrowLeft size={16} aria-hidden="true" />
-        Back to Account
+        {t('editor.backToAccount')}
       </Button>
       <p className="view-tab__note">
         <Eye size={16} aria-hidden="true" />
-        This is how other members see your profile.
+        {t('editor.viewNote')}
       </p>
       {profile.city && profile.country && !findCity(profile.city, profile.country) ? (
         <p className="view-tab__note" role="note">
           <MapPin size={16} aria-hidden="true" />
-          Members searching near a city cannot place "{profile.city}": edit your city and pick one from the list, or the nearest one.
+          {t('editor.cityNotPlaced', { city: profile.city })}
         </p>
       ) : null}
       <article className="profile-view view-tab__preview" aria-labelledby="preview-name">
@@ -51,11 +53,11 @@ export function ViewTab({ profile, onBack }: { profile: ProfileView; onBack: () 
             {nameWithAge(name, age)}
           </h2>
           <div className="badge-row">
-            {profile.profileType === 'parent' ? <Badge tone="saffron">Parent-Managed</Badge> : null}
+            {profile.profileType === 'parent' ? <Badge tone="saffron">{t('editor.parentManaged')}</Badge> : null}
             {profile.user?.isVerified || profile.isVerified ? (
               <Badge tone="success">
                 <BadgeCheck size={14} aria-hidden="true" />
-                Verified
+                {t('profile.verified')}
               </Badge>
             ) : null}
           </div>
@@ -74,12 +76,12 @@ export function ViewTab({ profile, onBack }: { profile: ProfileView; onBack: () 
         </header>
         {example.scores ? (
           <div className="view-tab__example">
-            <p className="view-tab__example-note">Example: what {example.withName} sees about your charts</p>
+            <p className="view-tab__example-note">{t('editor.exampleNote', { name: example.withName })}</p>
             <CompatibilityCard scores={example.scores} />
           </div>
         ) : (
           <p className="view-tab__example-note">
-            Members who open your profile see how your birth chart matches theirs. Like a profile to see an example here.
+            {t('editor.exampleNone')}
           </p>
         )}
         <ProfileDetails profile={profile} isOwner={false} />

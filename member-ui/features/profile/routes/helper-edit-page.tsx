@@ -8,6 +8,7 @@ import { paths } from '../../../lib/paths';
 import { profileQueryOptions } from '../../../lib/profiles';
 import { PhotoManager } from '../components/photo-manager';
 import { ProfileEditor } from '../components/profile-editor';
+import { useT } from '../../../i18n/use-t';
 
 const route = getRouteApi('/member/family/$profileId/edit');
 
@@ -24,25 +25,26 @@ export function HelperEditPage() {
   const profile = useQuery({ ...profileQueryOptions(profileId, profileId), enabled: mayEdit });
   // The bar above says whose profile the app works on: this one, while editing it.
   const { choose, helping } = mode;
+  const t = useT();
   useEffect(() => {
     if (helped && helping?.profileId !== helped.profileId) choose(helped.profileId);
   }, [helped, helping, choose]);
   if (mode.pending || (mayEdit && profile.isPending)) return <Spinner />;
-  const name = helped?.candidateName ?? 'this member';
+  const name = helped?.candidateName ?? t('editor.thisMember');
   if (!helped || !mayEdit || profile.isError || !profile.data) {
     return (
-      <Page title={helped ? `Edit ${name}'s profile` : 'Edit profile'}>
+      <Page title={helped ? t('editor.helperTitle', { name }) : t('title.edit-profile')}>
         <p className="card__text" role="alert">
-          {helped ? `${name} has not allowed family to edit their profile.` : 'You do not help with this profile.'}
+          {helped ? t('editor.helperNotAllowed', { name }) : t('editor.helperNotHelping')}
         </p>
         <Link to={paths.family} className="btn btn--outline btn--md">
-          Back to Family
+          {t('editor.backToFamily')}
         </Link>
       </Page>
     );
   }
   return (
-    <Page title={`Edit ${name}'s profile`} subtitle={`Your changes are listed in ${name}'s activity, as made by you.`}>
+    <Page title={t('editor.helperTitle', { name })} subtitle={t('editor.helperSubtitle', { name })}>
       <ProfileEditor profile={profile.data} actingFor={profileId} />
       <PhotoManager profile={profile.data} actingFor={profileId} />
     </Page>

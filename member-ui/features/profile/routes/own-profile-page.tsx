@@ -10,9 +10,11 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui
 import { initialOf } from '../../../lib/format';
 import { ownProfileQueryOptions } from '../../../lib/profiles';
 import { useSessionUser } from '../../../lib/session';
-import { TIER_LABELS } from '../../../../contracts/tiers';
 import { AccountTab } from '../components/account-tab';
 import { DownloadBiodata } from '../../../components/profile/download-biodata';
+import { useT } from '../../../i18n/use-t';
+import { optionLabel } from '../../../i18n/option-label';
+import { humanize } from '../../../components/profile/option-labels';
 
 // The View and Edit tabs carry the profile blocks, forms and schemas: loaded only when opened.
 const ViewTab = lazy(() => import('../components/view-tab').then((m) => ({ default: m.ViewTab })));
@@ -20,15 +22,14 @@ const EditTab = lazy(() => import('../components/edit-tab').then((m) => ({ defau
 // The share dialog is fetched when first opened.
 const ShareDialog = lazy(() => import('../../../components/sharing/share-dialog').then((m) => ({ default: m.ShareDialog })));
 
-const GENDER_LABELS: Record<string, string> = { male: 'Male', female: 'Female', other: 'Other' };
-
 type TabName = 'account' | 'view' | 'edit';
 
 function TabFallback() {
+  const t = useT();
   return (
     <div className="tab-loading" role="status">
       <Spinner size={28} />
-      <span className="visually-hidden">Loading…</span>
+      <span className="visually-hidden">{t('editor.loading')}</span>
     </div>
   );
 }
@@ -39,6 +40,7 @@ export function OwnProfilePage() {
   const [tab, setTab] = useState<TabName>('account');
   const [shareOpen, setShareOpen] = useState(false);
   const [shareWanted, setShareWanted] = useState(false);
+  const t = useT();
   const ownProfile = useQuery({ ...ownProfileQueryOptions(user?.id ?? 0), enabled: user != null });
   if (!user) return null;
   if (ownProfile.isPending) return <FullPageSpinner />;
@@ -46,13 +48,13 @@ export function OwnProfilePage() {
   const profile = ownProfile.data ?? null;
   const name = profile?.fullName || user.fullName || user.username;
   const photo = profile?.photos[0];
-  const gender = profile?.gender ? GENDER_LABELS[profile.gender] : null;
+  const gender = profile?.gender ? optionLabel('gender', profile.gender, humanize(profile.gender)) : null;
   const activeTab = profile ? tab : 'account';
 
   return (
     <section className="page own-profile" aria-labelledby="page-title">
       <h1 id="page-title" className="visually-hidden">
-        My Profile
+        {t('title.profile')}
       </h1>
       <Card className="own-profile__header">
         {photo ? (
@@ -66,7 +68,7 @@ export function OwnProfilePage() {
           <h2 className="own-profile__name">{name}</h2>
           <p className="own-profile__username">@{user.username}</p>
           <div className="own-profile__badges">
-            <Badge tone={user.subscriptionTier === 'tryme' ? 'maroon' : 'gold'}>{TIER_LABELS[user.subscriptionTier]}</Badge>
+            <Badge tone={user.subscriptionTier === 'tryme' ? 'maroon' : 'gold'}>{t(`tier.${user.subscriptionTier}`)}</Badge>
             {gender ? <Badge tone="saffron">{gender}</Badge> : null}
           </div>
           {profile ? (
@@ -80,7 +82,7 @@ export function OwnProfilePage() {
               }}
             >
               <Share2 size={16} aria-hidden="true" />
-              Share Profile
+              {t('share.open')}
             </Button>
           ) : null}
           {profile ? <DownloadBiodata profileId={profile.id} className="own-profile__share" /> : null}
@@ -94,10 +96,10 @@ export function OwnProfilePage() {
       {ownProfile.isError ? <AlertBanner>{ownProfile.error.message}</AlertBanner> : null}
 
       <Tabs value={activeTab} onValueChange={(value) => setTab(value as TabName)} className="tabs">
-        <TabsList aria-label="Profile sections">
-          <TabsTrigger value="account">Account</TabsTrigger>
-          {profile ? <TabsTrigger value="view">View Profile</TabsTrigger> : null}
-          {profile ? <TabsTrigger value="edit">Edit Profile</TabsTrigger> : null}
+        <TabsList aria-label={t('editor.sections')}>
+          <TabsTrigger value="account">{t('editor.account')}</TabsTrigger>
+          {profile ? <TabsTrigger value="view">{t('editor.viewTab')}</TabsTrigger> : null}
+          {profile ? <TabsTrigger value="edit">{t('editor.editTab')}</TabsTrigger> : null}
         </TabsList>
         <TabsContent value="account">
           <AccountTab profile={profile} />

@@ -12,7 +12,6 @@ import UserRound from 'lucide-react/icons/user-round';
 import UserX from 'lucide-react/icons/user-x';
 import Users from 'lucide-react/icons/users';
 import { SHARE_MESSAGES } from '../../../../contracts/profile';
-import { formatHeight } from '../../../../contracts/profile-basics';
 import type { SharedProfileFields } from '../../../../contracts/views';
 import { FamilySection } from '../../../components/profile/family-section';
 import { humanize } from '../../../components/profile/labels';
@@ -21,7 +20,9 @@ import { DetailList, ProfileSection } from '../../../components/profile/profile-
 import { Badge } from '../../../components/ui/badge';
 import { Spinner } from '../../../components/ui/spinner';
 import { isApiError } from '../../../lib/api-client';
-import { initialOf } from '../../../lib/format';
+import { heightLabel, initialOf } from '../../../lib/format';
+import { useT } from '../../../i18n/use-t';
+import { optionLabel } from '../../../i18n/option-label';
 import { usePageTitle } from '../../../lib/page-title';
 import { paths } from '../../../lib/paths';
 import { useSession } from '../../../lib/session';
@@ -36,12 +37,13 @@ export function SharedProfilePage() {
   const session = useSession();
   // A visitor's next step waits for the session's answer, so a member never sees "create an account".
   const signedOut = !session.isPending && !session.data;
+  const t = useT();
 
   if (shared.isPending) {
     return (
       <div className="state-screen" role="status" aria-live="polite">
         <Spinner size={32} />
-        <p className="state-screen__text">Loading shared profile...</p>
+        <p className="state-screen__text">{t('share.pageLoading')}</p>
       </div>
     );
   }
@@ -49,17 +51,19 @@ export function SharedProfilePage() {
   if (shared.isError) {
     const message = isApiError(shared.error) ? shared.error.serverMessage : undefined;
     const profileGone = message === SHARE_MESSAGES.notFound;
+    // The server's two refusals are shown from the catalogue; any other message as it came.
+    const text = profileGone ? t('share.notFoundText') : message === undefined || message === SHARE_MESSAGES.invalid ? t('share.invalidText') : message;
     return (
       <SharedError
-        title={profileGone ? 'Profile Not Found' : 'Link Invalid or Expired'}
-        text={profileGone ? SHARE_MESSAGES.notFound : (message ?? SHARE_MESSAGES.invalid)}
+        title={profileGone ? t('share.notFound') : t('share.invalid')}
+        text={text}
         icon={profileGone ? UserX : Link2Off}
       />
     );
   }
 
   const { profile, share } = shared.data;
-  if (!profile) return <SharedError title="Profile Not Found" text={SHARE_MESSAGES.notFound} icon={UserX} />;
+  if (!profile) return <SharedError title={t('share.notFound')} text={t('share.notFoundText')} icon={UserX} />;
   return (
     <>
       <SharedProfile profile={profile} accessCount={share.accessCount} expiresAt={share.expiresAt} />
@@ -75,20 +79,21 @@ export function SharedProfilePage() {
 function NextStep({ name, shareCode }: { name: string | undefined; shareCode: string }) {
   const first = name?.trim().split(/\s+/)[0];
   const back = `/shared/${shareCode}`;
+  const t = useT();
   return (
     <section className="card shared-next" aria-labelledby="shared-next-title">
       <Users className="shared-next__icon" size={28} aria-hidden="true" />
       <h2 id="shared-next-title" className="shared-next__title">
-        {first ? `Create an account to connect with ${first}'s family` : 'Create an account to connect with their family'}
+        {first ? t('share.joinNamed', { name: first }) : t('share.join')}
       </h2>
-      <p className="shared-next__text">Saathi is free to join. Families search, talk and decide together here.</p>
+      <p className="shared-next__text">{t('share.joinText')}</p>
       <Link to={paths.register} search={{ redirectTo: back }} className="btn btn--primary btn--md btn--block">
-        Create Account
+        {t('share.createAccount')}
       </Link>
       <p className="shared-next__text">
-        Already a member?{' '}
+        {t('share.alreadyMember')}{' '}
         <Link to={paths.login} search={{ redirectTo: back }} className="text-link">
-          Log in
+          {t('share.logIn')}
         </Link>
       </p>
     </section>
@@ -96,6 +101,7 @@ function NextStep({ name, shareCode }: { name: string | undefined; shareCode: st
 }
 
 function SharedError({ title, text, icon: Icon }: { title: string; text: string; icon: typeof UserX }) {
+  const t = useT();
   return (
     <section className="state-screen" aria-labelledby="shared-error-title">
       <Icon className="state-screen__icon" size={48} aria-hidden="true" />
@@ -104,7 +110,7 @@ function SharedError({ title, text, icon: Icon }: { title: string; text: string;
       </h1>
       <p className="state-screen__text">{text}</p>
       <Link to={paths.home} className="btn btn--primary btn--md">
-        Return to Home
+        {t('share.home')}
       </Link>
     </section>
   );
@@ -113,11 +119,14 @@ function SharedError({ title, text, icon: Icon }: { title: string; text: string;
 function SharedProfile({ profile, accessCount, expiresAt }: { profile: SharedProfileFields; accessCount: number; expiresAt: string }) {
   // The name the profile is published under: a managed profile's candidate, not the account holder.
   const name = profile.fullName || profile.user?.fullName;
-  usePageTitle(`${name}'s profile`);
+  const t = useT();
+  usePageTitle(t('share.pageTitle', { name }));
+  // A value of one of the contracts' lists, in the app's language (English: its readable form).
+  const option = (list: string, value: string | null | undefined) => (value ? optionLabel(list, value, humanize(value) ?? value) : null);
   const age = ageOf(profile);
   const isParent = profile.profileType === 'parent';
   const photo = profile.photos[0];
-  const location = profile.location || profile.country || 'Location unavailable';
+  const location = profile.location || profile.country || t('share.noLocation');
 
   return (
     <article className="shared-profile" aria-labelledby="shared-name">
@@ -139,21 +148,21 @@ function SharedProfile({ profile, accessCount, expiresAt }: { profile: SharedPro
           {profile.user?.isVerified || profile.isVerified ? (
             <Badge tone="success">
               <BadgeCheck size={14} aria-hidden="true" />
-              Verified
+              {t('profile.verified')}
             </Badge>
           ) : null}
-          {isParent ? <Badge tone="saffron">Parent Created</Badge> : null}
+          {isParent ? <Badge tone="saffron">{t('share.parentCreated')}</Badge> : null}
         </div>
-        {isParent && profile.parentName ? <p className="shared-profile__creator">Created by {profile.parentName}</p> : null}
+        {isParent && profile.parentName ? <p className="shared-profile__creator">{t('share.createdBy', { name: profile.parentName })}</p> : null}
         <p className="shared-profile__meta">
           <Eye size={14} aria-hidden="true" />
-          Shared profile • Viewed {accessCount} {accessCount === 1 ? 'time' : 'times'}
+          {t('share.viewed', { count: accessCount })}
         </p>
         <p className="shared-profile__meta">
           <CalendarClock size={14} aria-hidden="true" />
-          Expires on {formatDate(expiresAt) ?? expiresAt}
+          {t('share.expiresOn', { date: formatDate(expiresAt) ?? expiresAt })}
         </p>
-        <ul className="chip-list" aria-label="Highlights">
+        <ul className="chip-list" aria-label={t('share.highlights')}>
           <li className="chip">
             <MapPin size={14} aria-hidden="true" />
             {location}
@@ -167,46 +176,46 @@ function SharedProfile({ profile, accessCount, expiresAt }: { profile: SharedPro
           {profile.education ? (
             <li className="chip">
               <GraduationCap size={14} aria-hidden="true" />
-              {profile.education}
+              {option('education', profile.education)}
             </li>
           ) : null}
         </ul>
         <p className={profile.about ? 'profile-section__text' : 'profile-section__text profile-section__text--empty'}>
-          {profile.about || 'No profile description available'}
+          {profile.about || t('share.noAbout')}
         </p>
       </header>
 
-      <ProfileSection title="Personal Details" icon={UserRound}>
+      <ProfileSection title={t('share.personal')} icon={UserRound}>
         <DetailList
           items={[
-            { label: 'Gender', value: humanize(profile.gender) },
-            { label: 'Height', value: formatHeight(profile.height) },
-            { label: 'Marital status', value: humanize(profile.maritalStatus) },
-            { label: 'Religion', value: profile.religion },
-            { label: 'Community', value: profile.community },
-            { label: 'Mother Tongue', value: profile.motherTongue },
-            { label: 'Diet', value: humanize(profile.diet) },
+            { label: t('editor.field.gender'), value: option('gender', profile.gender) },
+            { label: t('profile.height'), value: heightLabel(profile.height) },
+            { label: t('profile.maritalStatus'), value: option('marital', profile.maritalStatus) },
+            { label: t('editor.field.religion'), value: option('religion', profile.religion) },
+            { label: t('profile.community'), value: profile.community },
+            { label: t('editor.field.motherTongue'), value: option('language', profile.motherTongue) },
+            { label: t('editor.field.diet'), value: option('diet', profile.diet) },
           ]}
         />
       </ProfileSection>
 
-      <ProfileSection title="Professional Details" icon={Briefcase}>
+      <ProfileSection title={t('share.professional')} icon={Briefcase}>
         <DetailList
           items={[
-            { label: 'Education', value: profile.education },
-            { label: 'Profession', value: profile.profession },
-            { label: 'Company', value: profile.company },
+            { label: t('share.education'), value: option('education', profile.education) },
+            { label: t('profile.profession'), value: profile.profession },
+            { label: t('editor.field.company'), value: profile.company },
           ]}
         />
       </ProfileSection>
 
-      <ProfileSection title="Astrological Details" icon={Sparkles}>
+      <ProfileSection title={t('profile.astroDetails')} icon={Sparkles}>
         <DetailList
           items={[
-            { label: 'Birth Date', value: formatDate(profile.dateOfBirth) },
-            { label: 'Birth Time', value: birthTimeOf(profile) },
-            { label: 'Birth Place', value: profile.birthPlace },
-            { label: 'Zodiac Sign', value: astroOf(profile, 'zodiacSign', false) },
+            { label: t('profile.birthDate'), value: formatDate(profile.dateOfBirth) },
+            { label: t('profile.birthTime'), value: birthTimeOf(profile) },
+            { label: t('profile.birthPlace'), value: profile.birthPlace },
+            { label: t('profile.zodiac'), value: astroOf(profile, 'zodiacSign', false) },
           ]}
         />
       </ProfileSection>
