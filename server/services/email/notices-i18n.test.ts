@@ -9,6 +9,8 @@ import { buildVerificationRequest } from '../../test/table-factories';
 import { alertHeadline, savedSearchAlertEmail } from './saved-search-alert';
 import { digestEmail, familyDeclinedEmail } from './templates';
 import { storyConsentEmail, suspensionEmail } from './account-emails';
+import { failedNotice, paidNotice, tellMembers } from '../billing/tell';
+import type { InvoiceState } from '../billing/types';
 
 let server: TestServer;
 let reviewer: Client;
@@ -118,5 +120,33 @@ describe('the daily emails and the rest, rendered in each language', () => {
     const ban = await suspensionEmail({ name: 'Ravi', appealUrl: 'http://x/appeal/t', restriction: { kind: 'ban' }, language: 'hi' });
     assert.equal(ban.subject, 'आपका Saathi खाता प्रतिबंधित कर दिया गया है');
     assert.deepEqual(englishWords(ban.text, ['Ravi']), []);
+  });
+});
+
+describe('billing notices in the member’s language', () => {
+  const invoice = (periodStart: number): InvoiceState => ({
+    id: 'in_test_1', subscriptionId: 'sub_1', paymentIntentId: null, tier: 'premium', reason: 'subscription_cycle', amountCents: 1499, currency: 'usd',
+    hostedInvoiceUrl: null, periodStart, periodEnd: Date.UTC(2027, 0, 7), attemptCount: 1,
+  } as InvoiceState);
+
+  test('Hindi: a failed renewal is a Hindi notification and a Hindi email, the date and the amount in them', async () => {
+    const member = await signedInClient(server, { fullName: 'Sunita Sharma', language: 'hi' });
+    const grace = Date.UTC(2026, 11, 14);
+    await tellMembers(server.services, [failedNotice(member.user.id, 'premium', invoice(Date.UTC(2026, 11, 7)), grace, Date.UTC(2026, 11, 7), '4242')], []);
+    const note = (await notesOf(member.user.id)).find((n) => n.type === 'subscription');
+    assert.equal(note.title, 'आपका नवीनीकरण भुगतान विफल रहा');
+    assert.match(note.content, /^हम Premium के लिए आपके कार्ड से भुगतान नहीं ले सके। आपका प्लान 14 दिस॰ 2026 तक बना रहेगा;/);
+    const mail = await lastMailTo(member.user.email);
+    assert.equal(mail.subject, 'Saathi: आपका नवीनीकरण भुगतान विफल रहा');
+    assert.match(mail.bodyText, /हम आपके Saathi Premium नवीनीकरण \(14\.99 USD\) के लिए आपके कार्ड \(4242 पर समाप्त होने वाले\) से भुगतान नहीं ले सके।/);
+    assert.match(mail.bodyText, /सेटिंग्स → प्लान खोलें/);
+  });
+
+  test('English stays the default: a receipt in English', async () => {
+    const member = await signedInClient(server, { fullName: 'Meera Iyer' });
+    await tellMembers(server.services, [paidNotice(member.user.id, 'premium', invoice(Date.UTC(2026, 11, 7)), Date.UTC(2027, 0, 7), false)], []);
+    const mail = await lastMailTo(member.user.email);
+    assert.equal(mail.subject, 'Your Saathi receipt: Premium, 14.99 USD');
+    assert.match(mail.bodyText, /Your plan renews on 7 Jan 2027\. You can change or cancel it in Settings → Plan\./);
   });
 });
