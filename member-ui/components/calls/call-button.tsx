@@ -5,6 +5,8 @@ import { useStartCall } from '../../lib/calls';
 import { Button } from '../ui/button';
 import { cn } from '../ui/cn';
 import { toast } from '../ui/toast';
+import { translate } from '../../i18n/translate';
+import { useT } from '../../i18n/use-t';
 
 /**
  * "Video call" for a match (the chat header, a match's profile). A refusal says why in a toast; a member on the free
@@ -13,15 +15,16 @@ import { toast } from '../ui/toast';
 export function CallButton({ otherId, name, upgradeRequired = false, label = false, className }: { otherId: number; name: string; upgradeRequired?: boolean; label?: boolean; className?: string }) {
   const start = useStartCall();
   const navigate = useNavigate();
+  const t = useT();
   const onClick = () => {
     if (upgradeRequired) {
-      toast({ title: 'Video calls are part of Premium', description: 'Upgrade to call your matches.' });
+      toast({ title: translate('calls.premiumTitle'), description: translate('calls.premiumText') });
       void navigate({ to: '/subscription' });
       return;
     }
     start.mutate(otherId, {
       onError: (error) => {
-        toast({ title: 'Could not start the call', description: (isApiError(error) && error.serverMessage) || 'Please try again in a moment', variant: 'destructive' });
+        toast({ title: translate('calls.startFailed'), description: (isApiError(error) && error.serverMessage) || translate('calls.tryMoment'), variant: 'destructive' });
       },
     });
   };
@@ -32,10 +35,10 @@ export function CallButton({ otherId, name, upgradeRequired = false, label = fal
       className={cn('call-button', className)}
       onClick={onClick}
       disabled={start.isPending}
-      aria-label={`Video call ${name}`}
+      aria-label={t('calls.callName', { name })}
     >
       <Video size={label ? 18 : 22} aria-hidden="true" />
-      {label ? <span>Video call</span> : null}
+      {label ? <span>{t('calls.videoCall')}</span> : null}
     </Button>
   );
 }

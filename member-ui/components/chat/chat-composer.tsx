@@ -2,6 +2,7 @@ import SendHorizontal from 'lucide-react/icons/send-horizontal';
 import { type FormEvent, type KeyboardEvent, useLayoutEffect, useRef } from 'react';
 import { LIMITS } from '../../../contracts/enums';
 import { RENDERED_ON_SERVER } from '../../lib/server-render';
+import { useT } from '../../i18n/use-t';
 
 const MAX_HEIGHT_PX = 120;
 
@@ -23,6 +24,7 @@ export function ChatComposer({
   sending: boolean;
 }) {
   const ref = useRef<HTMLTextAreaElement>(null);
+  const t = useT();
   const blank = value.trim().length === 0;
 
   // After every render (the text changed, or was cleared by sending), fit the box to its text.
@@ -57,8 +59,8 @@ export function ChatComposer({
         ref={ref}
         className="chat-composer__input"
         rows={1}
-        aria-label="Message"
-        placeholder={disabled ? 'Messaging is unavailable' : 'Type a message'}
+        aria-label={t('chat.messageLabel')}
+        placeholder={disabled ? t('chat.unavailablePlaceholder') : t('chat.placeholder')}
         value={value}
         maxLength={LIMITS.messageMax}
         disabled={disabled}
@@ -70,7 +72,7 @@ export function ChatComposer({
       <button
         type="submit"
         className="chat-composer__send"
-        aria-label="Send message"
+        aria-label={t('chat.send')}
         disabled={disabled || sending || blank}
       >
         <SendHorizontal size={20} aria-hidden="true" />

@@ -4,19 +4,22 @@ import type { ChatPeerView } from '../../../contracts/views';
 import { cn } from '../ui/cn';
 import { ProfileThumb } from '../ui/profile-thumb';
 import { lastSeenText } from '../../lib/message-time';
+import { translate } from '../../i18n/translate';
+import { useT } from '../../i18n/use-t';
 
 /**
  * Presence under the name: "Online", else "Last seen …", else nothing. online null means the member hides
  * their status, so no last-seen time either (it would give the status away).
  */
 export function presenceText(peer: Pick<ChatPeerView, 'online' | 'lastSeenAt'>, now = new Date()): string | null {
-  if (peer.online === true) return 'Online';
+  if (peer.online === true) return translate('chat.online');
   if (peer.online === false && peer.lastSeenAt) return lastSeenText(peer.lastSeenAt, now);
   return null;
 }
 
 /** `actions`: buttons at the end of the header (the video call button of a chat with a match). */
 export function ChatHeader({ peer, fallbackName, actions }: { peer: ChatPeerView | undefined; fallbackName: string; actions?: ReactNode }) {
+  const t = useT();
   const name = peer?.fullName ?? fallbackName;
   const presence = peer ? presenceText(peer) : null;
   const identity = (
@@ -40,7 +43,7 @@ export function ChatHeader({ peer, fallbackName, actions }: { peer: ChatPeerView
           to="/profile/$id"
           params={{ id: String(peer.profileId) }}
           className="chat-header__identity"
-          aria-label={`View ${name}'s profile`}
+          aria-label={t('chat.viewProfileOf', { name })}
         >
           {identity}
         </Link>

@@ -3,7 +3,10 @@ import CheckCheck from 'lucide-react/icons/check-check';
 import PhoneMissed from 'lucide-react/icons/phone-missed';
 import ShieldAlert from 'lucide-react/icons/shield-alert';
 import Video from 'lucide-react/icons/video';
-import { type CallLogEntry, callLength } from '../../../contracts/calls';
+import type { CallLogEntry } from '../../../contracts/calls';
+import { translate } from '../../i18n/translate';
+import { useT } from '../../i18n/use-t';
+import { callLengthText } from '../calls/call-length';
 import type { MessageView } from '../../../contracts/views';
 import { cn } from '../ui/cn';
 import { clockTime, groupByDay } from '../../lib/message-time';
@@ -13,10 +16,10 @@ type Line = { kind: 'message'; createdAt: string; message: MessageView } | { kin
 
 /** A call as one line of the chat: "Missed video call", "Video call · 12 min", "Call declined". */
 export function callLineText(call: CallLogEntry): string {
-  if (call.status === 'missed') return call.direction === 'incoming' ? 'Missed video call' : 'Video call, no answer';
-  if (call.status === 'declined') return call.direction === 'incoming' ? 'Video call you declined' : 'Video call declined';
-  if (call.lengthSeconds !== null) return `Video call · ${callLength(call.lengthSeconds)}`;
-  return 'Video call';
+  if (call.status === 'missed') return translate(call.direction === 'incoming' ? 'chat.call.missed' : 'chat.call.noAnswer');
+  if (call.status === 'declined') return translate(call.direction === 'incoming' ? 'chat.call.youDeclined' : 'chat.call.declined');
+  if (call.lengthSeconds !== null) return translate('chat.call.withLength', { length: callLengthText(call.lengthSeconds) });
+  return translate('chat.call.plain');
 }
 
 function CallLine({ call }: { call: CallLogEntry }) {
@@ -52,6 +55,7 @@ function linesOf(messages: MessageView[], calls: CallLogEntry[]): Line[] {
  * member, their family, the other member).
  */
 export function ChatThread({ messages, calls = [], userId, now, names }: { messages: MessageView[]; calls?: CallLogEntry[]; userId: number; now?: Date; names?: { own: string; theirs: string } }) {
+  const t = useT();
   const days = groupByDay(linesOf(messages, calls), now);
   return (
     <div className="chat-thread">
@@ -85,9 +89,9 @@ export function ChatThread({ messages, calls = [], userId, now, names }: { messa
                     <time dateTime={message.createdAt}>{clockTime(message.createdAt)}</time>
                     {mine ? (
                       message.isRead ? (
-                        <CheckCheck size={14} aria-label="Read" className="bubble__status bubble__status--read" />
+                        <CheckCheck size={14} aria-label={t('chat.read')} className="bubble__status bubble__status--read" />
                       ) : (
-                        <Check size={14} aria-label="Sent" className="bubble__status" />
+                        <Check size={14} aria-label={t('chat.sent')} className="bubble__status" />
                       )
                     ) : null}
                   </span>

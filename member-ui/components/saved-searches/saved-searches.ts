@@ -2,6 +2,8 @@ import { queryOptions } from '@tanstack/react-query';
 import type { SavedSearchFilters, SavedSearchList, SavedSearchView } from '../../../contracts/saved-searches';
 import { api } from '../../lib/api-client';
 import { actingHeaders } from '../../lib/helper-mode';
+import { optionLabel } from '../../i18n/option-label';
+import { translate } from '../../i18n/translate';
 
 /**
  * The member's saved searches (in helper mode the candidate's: `actingFor` is the candidate's profile). Their filters
@@ -33,11 +35,21 @@ export function keptFilters(params: Record<string, string>): SavedSearchFilters 
 export const sameFilters = (a: SavedSearchFilters, b: SavedSearchFilters) => JSON.stringify(keptFilters(a)) === JSON.stringify(keptFilters(b));
 
 const LABELS: Record<string, (v: string) => string> = {
-  profileType: (v) => (v === 'parent' ? 'Made by parents' : 'Made by themselves'),
-  isVerified: () => 'Verified',
-  hasPhoto: () => 'With a photo',
-  activeWithinDays: (v) => `Active in the last ${v} days`,
-  minGuna: (v) => `At least ${v} gunas`,
+  profileType: (v) => translate(v === 'parent' ? 'savedSearches.filter.parents' : 'savedSearches.filter.self'),
+  isVerified: () => translate('profile.verified'),
+  hasPhoto: () => translate('savedSearches.filter.withPhoto'),
+  activeWithinDays: (v) => translate('savedSearches.filter.active', { days: v }),
+  minGuna: (v) => translate('savedSearches.filter.minGuna', { count: v }),
+};
+
+/** The search's list parameters whose values are one of the contracts' lists (their labels: `opt.<list>.<value>`). */
+const OPTION_LISTS: Record<string, string> = {
+  religions: 'religion',
+  motherTongues: 'language',
+  educations: 'education',
+  maritalStatuses: 'marital',
+  diets: 'diet',
+  rashis: 'rashi',
 };
 
 /** A saved search in a few words: “doctor” · 25–35 · Canada, United Kingdom · Hindu. */
@@ -49,7 +61,7 @@ export function describeFilters(filters: SavedSearchFilters): string {
     if (['query', 'minAge', 'maxAge'].includes(key)) continue;
     const label = LABELS[key];
     if (label) parts.push(label(value));
-    else parts.push(value.split(',').join(', '));
+    else parts.push(value.split(',').map((one) => (OPTION_LISTS[key] ? optionLabel(OPTION_LISTS[key], one) : one)).join(', '));
   }
-  return parts.length ? parts.join(' · ') : 'Your best matches';
+  return parts.length ? parts.join(' · ') : translate('savedSearches.bestMatches');
 }

@@ -11,6 +11,7 @@ import { Button } from '../ui/button';
 import { ProfileThumb } from '../ui/profile-thumb';
 import { paths } from '../../lib/paths';
 import { isUpgradeRequired, useReceivedLikes } from '../../lib/received-likes';
+import { useT } from '../../i18n/use-t';
 
 /**
  * "See who liked you": premium and elite members see the members who liked their
@@ -20,6 +21,7 @@ import { isUpgradeRequired, useReceivedLikes } from '../../lib/received-likes';
  */
 export function WhoLikedYouPanel({ userId, tier }: { userId: number; tier: SubscriptionTier }) {
   const titleId = useId();
+  const t = useT();
   const unlocked = tier !== 'tryme';
   const likes = useReceivedLikes(userId, unlocked);
   const locked = !unlocked || isUpgradeRequired(likes.error);
@@ -30,12 +32,12 @@ export function WhoLikedYouPanel({ userId, tier }: { userId: number; tier: Subsc
       <header className="who-liked__head">
         <Heart size={18} fill="currentColor" aria-hidden="true" className="who-liked__heart" />
         <h2 id={titleId} className="who-liked__title">
-          Who Liked You
+          {t('likes.who.title')}
         </h2>
         {count ? (
           <span className="who-liked__count">
             {count}
-            <span className="visually-hidden">{count === 1 ? ' member' : ' members'}</span>
+            <span className="visually-hidden"> {t('likes.who.members', { count })}</span>
           </span>
         ) : null}
       </header>
@@ -43,7 +45,7 @@ export function WhoLikedYouPanel({ userId, tier }: { userId: number; tier: Subsc
       {locked ? (
         <LockedState />
       ) : likes.isPending ? (
-        <ul className="who-liked__list" role="status" aria-label="Loading who liked you">
+        <ul className="who-liked__list" role="status" aria-label={t('likes.who.loading')}>
           {[0, 1, 2].map((i) => (
             <li key={i} className="who-liked__item who-liked__item--skeleton" aria-hidden="true">
               <span className="who-liked__skeleton-photo" />
@@ -53,19 +55,18 @@ export function WhoLikedYouPanel({ userId, tier }: { userId: number; tier: Subsc
         </ul>
       ) : likes.isError ? (
         <div className="who-liked__state" role="alert">
-          <p>Failed to fetch who liked you</p>
+          <p>{t('likes.who.failed')}</p>
           <Button variant="outline" size="sm" onClick={() => void likes.refetch()}>
             <RefreshCw size={14} aria-hidden="true" />
-            Try Again
+            {t('error.tryAgain')}
           </Button>
         </div>
       ) : likes.data.length === 0 ? (
         <p className="who-liked__state who-liked__empty">
-          No likes yet. Members who like your profile will appear here — a complete profile with photos gets noticed
-          sooner.
+          {t('likes.who.empty')}
         </p>
       ) : (
-        <ul className="who-liked__list" aria-label="Members who liked your profile">
+        <ul className="who-liked__list" aria-label={t('likes.who.listLabel')}>
           {likes.data.map((profile) => (
             <LikerCard key={profile.id} profile={profile} />
           ))}
@@ -76,6 +77,7 @@ export function WhoLikedYouPanel({ userId, tier }: { userId: number; tier: Subsc
 }
 
 function LockedState() {
+  const t = useT();
   return (
     <div className="who-liked__locked">
       <div className="who-liked__teaser" aria-hidden="true">
@@ -86,14 +88,14 @@ function LockedState() {
           <LockKeyhole size={20} />
         </span>
       </div>
-      <p className="who-liked__locked-title">See who liked your profile</p>
+      <p className="who-liked__locked-title">{t('likes.who.lockedTitle')}</p>
       <p className="who-liked__locked-text">
-        Upgrade to Premium or Elite to see every member who liked you and like them back.
+        {t('likes.who.lockedText')}
       </p>
       <Button asChild size="sm" className="who-liked__upgrade">
         <Link to={paths.subscription}>
           <Crown size={16} aria-hidden="true" />
-          Upgrade to see who liked you
+          {t('likes.who.upgrade')}
         </Link>
       </Button>
     </div>
@@ -103,6 +105,7 @@ function LockedState() {
 function LikerCard({ profile }: { profile: ProfileCardView }) {
   // The name the profile is published under: a managed profile's candidate, not the account holder.
   const name = profile.fullName || profile.user?.fullName;
+  const t = useT();
   const location = profile.location || [profile.city, profile.country].filter(Boolean).join(', ');
   return (
     <li className="who-liked__item">
@@ -119,16 +122,16 @@ function LikerCard({ profile }: { profile: ProfileCardView }) {
           </p>
         ) : null}
         {/* A like given by the member's family for them. */}
-        {profile.likedBy ? <p className="who-liked__meta">Liked by {profile.likedBy}</p> : null}
+        {profile.likedBy ? <p className="who-liked__meta">{t('like.likedBy', { name: profile.likedBy })}</p> : null}
       </div>
       <Link
         to={paths.profileView}
         params={{ id: String(profile.id) }}
         className="btn btn--outline btn--sm who-liked__view"
-        aria-label={`View Profile of ${name}`}
+        aria-label={t('search.viewProfileOf', { name: name ?? '' })}
       >
         {/* One word, so the name beside it has the room on a phone (the link's name still says whose profile). */}
-        View
+        {t('likes.who.view')}
       </Link>
     </li>
   );

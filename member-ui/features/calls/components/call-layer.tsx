@@ -9,6 +9,7 @@ import { CallMesh, type IncomingSignal } from '../webrtc/mesh';
 import { CallEnded } from './call-ended';
 import { CallScreen } from './call-screen';
 import { IncomingCall } from './incoming-call';
+import { translate } from '../../../i18n/translate';
 
 const isLive = (call: CallView) => call.status === 'ringing' || call.status === 'active';
 
@@ -99,7 +100,7 @@ export function CallLayer({ userId }: { userId: number }) {
         for (const signal of waiting) await built.receive(signal);
         built.sync(joinedNow.current);
       })
-      .catch(() => setMediaError('Saathi could not use your camera or microphone. Allow them in your browser, then call again.'));
+      .catch(() => setMediaError(translate('calls.mediaError')));
     return () => {
       built.close();
       window.sessionStorage.removeItem(IN_CALL_KEY);

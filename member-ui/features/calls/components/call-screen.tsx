@@ -12,6 +12,7 @@ import { cn } from '../../../components/ui/cn';
 import { hangUp } from '../api/calls';
 import { type CallMesh, type RemoteVideo, hasSeveralCameras } from '../webrtc/mesh';
 import { FamilySheet, ReportSheet } from './call-sheets';
+import { useT } from '../../../i18n/use-t';
 
 function VideoOf({ stream, muted = false, className, label }: { stream: MediaStream | null; muted?: boolean; className?: string; label: string }) {
   const ref = useRef<HTMLVideoElement>(null);
@@ -57,6 +58,7 @@ export function CallScreen({ call, mesh, mediaError, onChange }: { call: CallVie
   const [cameras, setCameras] = useState(false);
   const [sheet, setSheet] = useState<'family' | 'report' | null>(null);
   const elapsed = useElapsed(call.answeredAt);
+  const t = useT();
   useEffect(() => {
     void hasSeveralCameras().then(setCameras).catch(() => {});
   }, []);
@@ -65,7 +67,7 @@ export function CallScreen({ call, mesh, mediaError, onChange }: { call: CallVie
   const otherMember = others.find((p) => p.role === 'member');
   const remotes: RemoteVideo[] = mesh?.remotes() ?? [];
   const joinedOthers = others.filter((p) => p.state === 'joined');
-  const status = call.status === 'ringing' ? `Calling ${otherMember?.name ?? ''}…` : (elapsed ?? '');
+  const status = call.status === 'ringing' ? t('calls.calling', { name: otherMember?.name ?? '' }) : (elapsed ?? '');
   const invited = others.filter((p) => p.state === 'invited' && p.role === 'family');
 
   const end = () => {
@@ -76,7 +78,7 @@ export function CallScreen({ call, mesh, mediaError, onChange }: { call: CallVie
   };
 
   return (
-    <div className="call-layer call-screen" role="dialog" aria-modal="true" aria-label={`Video call with ${otherMember?.name ?? 'your match'}`}>
+    <div className="call-layer call-screen" role="dialog" aria-modal="true" aria-label={otherMember ? t('calls.withLabel', { name: otherMember.name }) : t('calls.withYourMatch')}>
       <div className={cn('call-screen__remotes', `call-screen__remotes--${Math.max(1, joinedOthers.length)}`)}>
         {call.status === 'active' && joinedOthers.length ? (
           joinedOthers.map((person) => {
@@ -84,10 +86,10 @@ export function CallScreen({ call, mesh, mediaError, onChange }: { call: CallVie
             const connected = remote?.state === 'connected';
             return (
               <figure key={person.userId} className="call-tile">
-                <VideoOf stream={remote?.stream ?? null} className="call-tile__video" label={`${person.name}'s camera`} />
+                <VideoOf stream={remote?.stream ?? null} className="call-tile__video" label={t('calls.cameraOf', { name: person.name })} />
                 <figcaption className="call-tile__name">
                   {person.name}
-                  {connected ? null : <span className="call-tile__state"> · Connecting…</span>}
+                  {connected ? null : <span className="call-tile__state"> · {t('calls.connecting')}</span>}
                 </figcaption>
               </figure>
             );
@@ -95,7 +97,7 @@ export function CallScreen({ call, mesh, mediaError, onChange }: { call: CallVie
         ) : (
           <div className="call-screen__waiting">
             <p className="call-screen__waiting-name">{otherMember?.name}</p>
-            <p>{call.status === 'ringing' ? 'Ringing…' : 'Waiting for the others…'}</p>
+            <p>{call.status === 'ringing' ? t('calls.ringing') : t('calls.waiting')}</p>
           </div>
         )}
       </div>
@@ -104,17 +106,17 @@ export function CallScreen({ call, mesh, mediaError, onChange }: { call: CallVie
         <p className="call-screen__status" aria-live="polite">
           {status}
         </p>
-        {invited.length ? <p className="call-screen__invited">Ringing {invited.map((p) => p.name).join(', ')}…</p> : null}
+        {invited.length ? <p className="call-screen__invited">{t('calls.ringingNames', { names: invited.map((p) => p.name).join(', ') })}</p> : null}
         {mediaError ? (
           <p className="call-screen__error" role="alert">
             {mediaError}
           </p>
         ) : null}
       </header>
-      <VideoOf stream={mesh?.local ?? null} muted className={cn('call-screen__self', !cameraOn && 'call-screen__self--off')} label="Your camera" />
+      <VideoOf stream={mesh?.local ?? null} muted className={cn('call-screen__self', !cameraOn && 'call-screen__self--off')} label={t('calls.yourCamera')} />
       <div className="call-screen__controls">
         <Control
-          label={micOn ? 'Mute' : 'Unmute'}
+          label={micOn ? t('calls.mute') : t('calls.unmute')}
           pressed={!micOn}
           onClick={() => {
             mesh?.setMicrophone(!micOn);
@@ -124,7 +126,7 @@ export function CallScreen({ call, mesh, mediaError, onChange }: { call: CallVie
           {micOn ? <Mic size={22} aria-hidden="true" /> : <MicOff size={22} aria-hidden="true" />}
         </Control>
         <Control
-          label={cameraOn ? 'Camera off' : 'Camera on'}
+          label={cameraOn ? t('calls.cameraOff') : t('calls.cameraOn')}
           pressed={!cameraOn}
           onClick={() => {
             mesh?.setCamera(!cameraOn);
@@ -134,19 +136,19 @@ export function CallScreen({ call, mesh, mediaError, onChange }: { call: CallVie
           {cameraOn ? <Video size={22} aria-hidden="true" /> : <VideoOff size={22} aria-hidden="true" />}
         </Control>
         {cameras ? (
-          <Control label="Switch camera" onClick={() => void mesh?.switchCamera()}>
+          <Control label={t('calls.switchCamera')} onClick={() => void mesh?.switchCamera()}>
             <SwitchCamera size={22} aria-hidden="true" />
           </Control>
         ) : null}
         {call.you.role === 'member' && call.status === 'active' ? (
-          <Control label="Add family" onClick={() => setSheet('family')}>
+          <Control label={t('calls.addFamily')} onClick={() => setSheet('family')}>
             <UserPlus size={22} aria-hidden="true" />
           </Control>
         ) : null}
-        <Control label="Report" onClick={() => setSheet('report')}>
+        <Control label={t('calls.report')} onClick={() => setSheet('report')}>
           <Flag size={22} aria-hidden="true" />
         </Control>
-        <Control label="Hang up" onClick={end} className="call-control--hangup">
+        <Control label={t('calls.hangUp')} onClick={end} className="call-control--hangup">
           <PhoneOff size={26} aria-hidden="true" />
         </Control>
       </div>

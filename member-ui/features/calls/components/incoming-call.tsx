@@ -6,20 +6,23 @@ import type { CallView } from '../../../../contracts/calls';
 import { toast } from '../../../components/ui/toast';
 import { isApiError } from '../../../lib/api-client';
 import { acceptCall, declineCall } from '../api/calls';
+import { translate } from '../../../i18n/translate';
+import { useT } from '../../../i18n/use-t';
 
 /** Who rings, as the ringing screen says it: the caller, or for family the member who brings them in and to whom. */
 export function ringText(call: CallView): { title: string; subtitle: string } {
-  const name = (id: number) => call.participants.find((p) => p.userId === id)?.name ?? 'A match';
+  const name = (id: number) => call.participants.find((p) => p.userId === id)?.name ?? translate('calls.aMatch');
   if (call.you.role === 'family') {
     const other = call.you.sideUserId === call.callerId ? call.calleeId : call.callerId;
-    return { title: `${name(call.you.sideUserId)} asks you to join`, subtitle: `A video call with ${name(other)}` };
+    return { title: translate('calls.ring.asksToJoin', { name: name(call.you.sideUserId) }), subtitle: translate('calls.ring.with', { name: name(other) }) };
   }
-  return { title: name(call.callerId), subtitle: 'Video call' };
+  return { title: name(call.callerId), subtitle: translate('calls.videoCall') };
 }
 
 /** The ringing screen: who calls, and Decline / Accept at the bottom, in reach of one thumb. */
 export function IncomingCall({ call, onChange }: { call: CallView; onChange: (call: CallView) => void }) {
   const [busy, setBusy] = useState(false);
+  const t = useT();
   const { title, subtitle } = ringText(call);
   // A phone in the hand or pocket feels the ring (where the browser can vibrate), every two seconds while it rings.
   useEffect(() => {
@@ -36,7 +39,7 @@ export function IncomingCall({ call, onChange }: { call: CallView; onChange: (ca
     setBusy(true);
     action(call.id)
       .then(onChange)
-      .catch((error: unknown) => toast({ title: 'The call could not be answered', description: (isApiError(error) && error.serverMessage) || 'Please try again', variant: 'destructive' }))
+      .catch((error: unknown) => toast({ title: translate('calls.ring.failed'), description: (isApiError(error) && error.serverMessage) || translate('calls.tryAgain'), variant: 'destructive' }))
       .finally(() => setBusy(false));
   };
   return (
@@ -51,16 +54,16 @@ export function IncomingCall({ call, onChange }: { call: CallView; onChange: (ca
         <p id="call-ring-subtitle" className="call-ring__subtitle">
           {subtitle}
         </p>
-        <p className="call-ring__note">Your phone number and email stay private. Nothing is recorded.</p>
+        <p className="call-ring__note">{t('calls.ring.note')}</p>
       </div>
       <div className="call-ring__actions">
         <button type="button" className="call-action call-action--decline" onClick={() => act(declineCall)} disabled={busy}>
           <PhoneOff size={28} aria-hidden="true" />
-          <span>Decline</span>
+          <span>{t('calls.decline')}</span>
         </button>
         <button type="button" className="call-action call-action--accept" onClick={() => act(acceptCall)} disabled={busy}>
           <Phone size={28} aria-hidden="true" />
-          <span>Accept</span>
+          <span>{t('calls.accept')}</span>
         </button>
       </div>
     </div>

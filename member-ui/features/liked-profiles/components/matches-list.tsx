@@ -8,6 +8,7 @@ import { ageOf } from '../../../components/profile/profile-format';
 import { Button } from '../../../components/ui/button';
 import { relativeTime } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
+import { useT } from '../../../i18n/use-t';
 
 interface MatchesListProps {
   userId: number;
@@ -19,9 +20,10 @@ interface MatchesListProps {
 
 /** Mutual matches: photo, name and age, where they live, the last message (or a nudge to write) and Chat. */
 export function MatchesList({ userId, matches, isPending, isError, onRetry }: MatchesListProps) {
+  const t = useT();
   if (isPending) {
     return (
-      <ul className="match-list" aria-label="Loading matches" aria-busy="true">
+      <ul className="match-list" aria-label={t('likes.loadingMatches')} aria-busy="true">
         {[0, 1, 2].map((i) => (
           <li key={i} className="match-row">
             <div className="skeleton match-row__photo" />
@@ -37,9 +39,9 @@ export function MatchesList({ userId, matches, isPending, isError, onRetry }: Ma
   if (isError || !matches) {
     return (
       <div className="card empty-state" role="alert">
-        <p>Failed to fetch your matches</p>
+        <p>{t('likes.matchesFailed')}</p>
         <Button variant="outline" size="sm" onClick={onRetry}>
-          Try Again
+          {t('error.tryAgain')}
         </Button>
       </div>
     );
@@ -48,16 +50,16 @@ export function MatchesList({ userId, matches, isPending, isError, onRetry }: Ma
     return (
       <div className="card empty-state">
         <HeartHandshake size={36} aria-hidden="true" className="empty-state__icon" />
-        <h2 className="empty-state__title">No matches yet</h2>
-        <p className="empty-state__text">When someone you like likes you back, you can chat with them from here.</p>
+        <h2 className="empty-state__title">{t('likes.noMatches')}</h2>
+        <p className="empty-state__text">{t('likes.noMatchesText')}</p>
         <Link to={paths.search} className="btn btn--primary btn--md">
-          Browse Profiles
+          {t('profileView.browse')}
         </Link>
       </div>
     );
   }
   return (
-    <ul className="match-list" aria-label="Your matches">
+    <ul className="match-list" aria-label={t('likes.matchesLabel')}>
       {matches.map((match) => (
         <MatchRow key={match.profile.id} match={match} userId={userId} />
       ))}
@@ -67,14 +69,15 @@ export function MatchesList({ userId, matches, isPending, isError, onRetry }: Ma
 
 function MatchRow({ match, userId }: { match: MutualMatchView; userId: number }) {
   const { profile, lastMessage } = match;
+  const t = useT();
   const name = profile.fullName;
   const age = ageOf(profile);
   const photo = profile.photos[0];
-  const by = lastMessage ? messageAuthor(lastMessage, userId, { own: 'You', theirs: null }) : null;
-  const preview = lastMessage ? `${by ? `${by}: ` : ''}${lastMessage.content}` : `Matched ${relativeTime(match.matchedAt)}. Say hello!`;
+  const by = lastMessage ? messageAuthor(lastMessage, userId, { own: t('messages.you'), theirs: null }) : null;
+  const preview = lastMessage ? `${by ? `${by}: ` : ''}${lastMessage.content}` : t('likes.matchedSayHello', { when: relativeTime(match.matchedAt) });
   return (
     <li className="match-row">
-      <Link to={paths.profileView} params={{ id: String(profile.id) }} className="match-row__photo" aria-label={`View Profile of ${name}`}>
+      <Link to={paths.profileView} params={{ id: String(profile.id) }} className="match-row__photo" aria-label={t('search.viewProfileOf', { name })}>
         {photo ? (
           <img src={photo} alt="" className={profile.photosBlurred ? 'match-row__img match-row__img--blurred' : 'match-row__img'} />
         ) : (
@@ -91,17 +94,17 @@ function MatchRow({ match, userId }: { match: MutualMatchView; userId: number })
           {preview}
           {lastMessage ? <span className="match-row__time"> · {relativeTime(lastMessage.createdAt)}</span> : null}
         </p>
-        <Link to={paths.storySubmit} search={{ partner: profile.userId }} className="match-row__story" aria-label={`Share your success story with ${name}`}>
-          Found each other? Share your story
+        <Link to={paths.storySubmit} search={{ partner: profile.userId }} className="match-row__story" aria-label={t('likes.shareStoryWith', { name })}>
+          {t('likes.shareStory')}
         </Link>
       </div>
-      <Link to={paths.chat} params={{ id: String(profile.userId) }} className="btn btn--primary btn--sm match-row__chat" aria-label={`Chat with ${name}`}>
+      <Link to={paths.chat} params={{ id: String(profile.userId) }} className="btn btn--primary btn--sm match-row__chat" aria-label={t('chat.with', { name })}>
         <MessageCircle size={16} aria-hidden="true" />
-        Chat
+        {t('likes.chat')}
         {match.unreadCount > 0 ? (
           <span className="match-row__unread">
             {match.unreadCount}
-            <span className="visually-hidden"> unread</span>
+            <span className="visually-hidden"> {t('likes.unread')}</span>
           </span>
         ) : null}
       </Link>

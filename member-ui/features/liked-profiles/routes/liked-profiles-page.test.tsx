@@ -97,3 +97,41 @@ test("in helper mode the Match tab is the candidate's likes, asked for as the ca
   assert.ok(await screen.findByText('Arjun has not allowed family to like profiles for them.', {}, SLOW));
   assert.equal(fetchStub.callsTo('GET', '/api/profile-likes/21').length, 0);
 });
+
+/** The words of `element` that are Latin letters, once the member-written texts (names, places, messages) are taken out. */
+function englishLeft(element: HTMLElement, memberTexts: string[]): string[] {
+  let text = element.textContent ?? '';
+  for (const own of memberTexts) text = text.split(own).join(' ');
+  return text.match(/[A-Za-z]{2,}/g) ?? [];
+}
+
+test('a member who reads Hindi sees Matches & Likes in Hindi, with no English left but names', async () => {
+  const hindiReader = buildSessionUser({ id: 7, fullName: 'Priya Sharma', profileId: 70, language: 'hi' });
+  renderApp(
+    '/liked-profiles?tab=matches',
+    fakeServer({
+      user: hindiReader,
+      handle: (request: RecordedRequest) => {
+        if (request.url.pathname === '/api/users/7/matches') return jsonResponse(200, matches);
+        if (request.url.pathname === '/api/profile-likes/7') return jsonResponse(200, [arjun]);
+        return undefined;
+      },
+    }),
+  );
+  const page = (await screen.findByRole('heading', { name: 'रिश्ते और पसंद', level: 1 }, SLOW)).closest('main') as HTMLElement;
+  assert.ok(screen.getByRole('tab', { name: 'रिश्ते (2)' }));
+  const list = await screen.findByRole('list', { name: 'आपके रिश्ते' });
+  const [withArjun, withDev] = within(list).getAllByRole('listitem');
+  assert.ok(within(withArjun).getByRole('link', { name: 'Arjun Mehta से बातचीत' }));
+  assert.ok(within(withArjun).getByText('एक-दूसरे को पा लिया? अपनी कहानी साझा करें'));
+  assert.ok(within(withDev).getByText(/नमस्ते कहिए!/));
+  const memberTexts = ['Arjun Mehta', 'Dev Kapoor', 'London, United Kingdom', 'Toronto, Canada', 'Chai this weekend?'];
+  assert.deepEqual(englishLeft(page, memberTexts), [], 'the Matches tab');
+
+  fireEvent.mouseDown(screen.getByRole('tab', { name: 'पसंद किए' }));
+  const liked = await screen.findByRole('list', { name: 'पसंद की गई प्रोफ़ाइल' });
+  assert.ok(within(liked).getByText(/^\d+ वर्ष · स्वयं द्वारा बनाई गई$/));
+  assert.ok(within(liked).getByRole('link', { name: 'Arjun Mehta की प्रोफ़ाइल देखें' }));
+  assert.ok(within(liked).getByRole('button', { name: 'Arjun Mehta को पसंद से हटाएँ' }));
+  assert.deepEqual(englishLeft(page, [...memberTexts, 'Software Engineer']), [], 'the Liked tab');
+});

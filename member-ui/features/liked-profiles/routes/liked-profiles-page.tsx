@@ -6,7 +6,6 @@ import HeartOff from 'lucide-react/icons/heart-off';
 import MapPin from 'lucide-react/icons/map-pin';
 import UserRound from 'lucide-react/icons/user-round';
 import type { ProfileCardView } from '../../../../contracts/views';
-import { PROFILE_TYPE_LABELS, labelOf } from '../../../components/profile/labels';
 import { ageOf } from '../../../components/profile/profile-format';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -19,6 +18,17 @@ import { likedByText, useHelperMode } from '../../../lib/helper-mode';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { useLikedProfiles, useMutualMatches, useUnlikeProfile } from '../api/liked-profiles';
 import { MatchesList } from '../components/matches-list';
+import { useT } from '../../../i18n/use-t';
+import { translate } from '../../../i18n/translate';
+import type { MessageId } from '../../../i18n/catalogue';
+
+/** Who made a profile, as the card says it. */
+const CREATED_BY: Record<string, MessageId> = {
+  self: 'likes.type.self',
+  parent: 'likes.type.parent',
+  sibling: 'likes.type.sibling',
+  relative: 'likes.type.relative',
+};
 
 /**
  * /liked-profiles, the Match tab: mutual matches (with the last message and a chat button) and the profiles this
@@ -30,16 +40,17 @@ export function LikedProfilesPage() {
   const navigate = useNavigate();
   const { helping, settled } = useHelperMode();
   const matches = useMutualMatches(user?.id ?? 0);
+  const t = useT();
   if (!user || !settled) return null;
   // Helper mode: the candidate's likes (theirs and the family's for them); their matches and chats stay theirs.
   if (helping) {
-    const name = helping.candidateName ?? 'them';
+    const name = helping.candidateName ?? t('helper.them');
     return (
-      <Page title={`Liked for ${name}`} subtitle={`Everyone ${name} likes, and who of the family liked them for ${name}.`} className="liked-page">
+      <Page title={t('likes.likedForTitle', { name })} subtitle={t('likes.likedForSubtitle', { name })} className="liked-page">
         {helping.may.like ? (
           <LikedProfiles userId={helping.candidateUserId} helping={helping} />
         ) : (
-          <p className="card__text">{name} has not allowed family to like profiles for them.</p>
+          <p className="card__text">{t('likes.helperNotAllowed', { name })}</p>
         )}
       </Page>
     );
@@ -47,11 +58,11 @@ export function LikedProfilesPage() {
   const tab = search.tab ?? 'liked';
   const count = matches.data?.length ?? 0;
   return (
-    <Page title="Matches & Likes" className="liked-page">
+    <Page title={t('title.liked-profiles')} className="liked-page">
       <Tabs value={tab} onValueChange={(next) => void navigate({ to: '/liked-profiles', search: { tab: next as 'matches' | 'liked' }, replace: true })}>
-        <TabsList aria-label="Matches and likes">
-          <TabsTrigger value="matches">Matches{count > 0 ? ` (${count})` : ''}</TabsTrigger>
-          <TabsTrigger value="liked">Liked</TabsTrigger>
+        <TabsList aria-label={t('likes.tabsLabel')}>
+          <TabsTrigger value="matches">{t('likes.matchesTab', { count })}</TabsTrigger>
+          <TabsTrigger value="liked">{t('likes.likedTab')}</TabsTrigger>
         </TabsList>
         <TabsContent value="matches">
           <MatchesList
@@ -74,19 +85,20 @@ function LikedProfiles({ userId, helping = null }: { userId: number; helping?: H
   const liked = useLikedProfiles(userId, helping?.profileId ?? null);
   const unlike = useUnlikeProfile(userId, helping?.profileId ?? null);
   const candidateName = helping?.candidateName ?? null;
+  const t = useT();
 
   function remove(profile: ProfileCardView) {
     unlike.mutate(profile.id, {
-      onSuccess: () => toast({ title: 'Profile unliked', variant: 'success' }),
-      onError: () => toast({ title: 'Error', description: 'Failed to unlike profile', variant: 'destructive' }),
+      onSuccess: () => toast({ title: translate('likes.unliked'), variant: 'success' }),
+      onError: () => toast({ title: translate('common.error'), description: translate('likes.unlikeFailed'), variant: 'destructive' }),
     });
   }
 
   return (
     <>
-      <h2 className="visually-hidden">Profiles You've Liked</h2>
+      <h2 className="visually-hidden">{t('likes.likedHeading')}</h2>
       {liked.isPending ? (
-        <div className="liked-grid" role="status" aria-label="Loading liked profiles">
+        <div className="liked-grid" role="status" aria-label={t('likes.loadingLiked')}>
           {[0, 1, 2, 3].map((i) => (
             <div key={i} className="liked-card">
               <div className="skeleton liked-card__photo" />
@@ -100,22 +112,22 @@ function LikedProfiles({ userId, helping = null }: { userId: number; helping?: H
       ) : liked.isError ? (
         <div className="card empty-state" role="alert">
           <HeartCrack size={36} aria-hidden="true" className="empty-state__icon" />
-          <p>Failed to fetch liked profiles</p>
+          <p>{t('likes.likedFailed')}</p>
           <Button variant="outline" size="sm" onClick={() => void liked.refetch()}>
-            Try Again
+            {t('error.tryAgain')}
           </Button>
         </div>
       ) : liked.data.length === 0 ? (
         <div className="card empty-state">
           <HeartOff size={36} aria-hidden="true" className="empty-state__icon" />
-          <h2 className="empty-state__title">No Liked Profiles Yet</h2>
-          <p className="empty-state__text">Profiles you like appear here so you can find them again.</p>
+          <h2 className="empty-state__title">{t('likes.noLiked')}</h2>
+          <p className="empty-state__text">{t('likes.noLikedText')}</p>
           <Link to={paths.search} className="btn btn--primary btn--md">
-            Browse Profiles
+            {t('profileView.browse')}
           </Link>
         </div>
       ) : (
-        <ul className="liked-grid" aria-label="Liked profiles">
+        <ul className="liked-grid" aria-label={t('likes.likedLabel')}>
           {liked.data.map((profile) => (
             <LikedCard
               key={profile.id}
@@ -136,7 +148,13 @@ function LikedCard({ profile, likedBy, removing, onRemove }: { profile: ProfileC
   const name = profile.fullName || profile.user?.fullName;
   const age = ageOf(profile);
   const photo = profile.photos[0];
-  const creator = profile.profileType === 'parent' && profile.parentName ? `Created by ${profile.parentName}` : labelOf(PROFILE_TYPE_LABELS, profile.profileType);
+  const t = useT();
+  const creator =
+    profile.profileType === 'parent' && profile.parentName
+      ? t('likes.createdBy', { name: profile.parentName })
+      : CREATED_BY[profile.profileType]
+        ? t(CREATED_BY[profile.profileType])
+        : profile.profileType;
   return (
     <li className="liked-card">
       <div className="liked-card__photo">
@@ -145,13 +163,13 @@ function LikedCard({ profile, likedBy, removing, onRemove }: { profile: ProfileC
         ) : (
           <span className="liked-card__no-photo">
             <UserRound size={28} aria-hidden="true" />
-            No photo
+            {t('likes.noPhoto')}
           </span>
         )}
         <button
           type="button"
           className="liked-card__remove"
-          aria-label={`Remove like for ${name}`}
+          aria-label={t('likes.removeLike', { name: name ?? '' })}
           disabled={removing}
           onClick={onRemove}
         >
@@ -163,10 +181,10 @@ function LikedCard({ profile, likedBy, removing, onRemove }: { profile: ProfileC
         {profile.user?.isVerified || profile.isVerified ? (
           <Badge tone="success" className="liked-card__badge">
             <BadgeCheck size={12} aria-hidden="true" />
-            Verified
+            {t('profile.verified')}
           </Badge>
         ) : null}
-        <p className="liked-card__meta">{[age !== null ? `${age} yrs` : null, creator].filter(Boolean).join(' · ')}</p>
+        <p className="liked-card__meta">{[age !== null ? t('likes.age', { age }) : null, creator].filter(Boolean).join(' · ')}</p>
         {profile.location ? (
           <p className="liked-card__meta">
             <MapPin size={12} aria-hidden="true" />
@@ -180,8 +198,8 @@ function LikedCard({ profile, likedBy, removing, onRemove }: { profile: ProfileC
           </p>
         ) : null}
         {likedBy ? <p className="liked-card__meta liked-card__by">{likedBy}</p> : null}
-        <Link to={paths.profileView} params={{ id: String(profile.id) }} className="btn btn--outline btn--sm btn--block liked-card__view" aria-label={`View Profile of ${name}`}>
-          View Profile
+        <Link to={paths.profileView} params={{ id: String(profile.id) }} className="btn btn--outline btn--sm btn--block liked-card__view" aria-label={t('search.viewProfileOf', { name: name ?? '' })}>
+          {t('search.viewProfile')}
         </Link>
       </div>
     </li>

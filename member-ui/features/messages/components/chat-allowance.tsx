@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import Crown from 'lucide-react/icons/crown';
 import type { SessionUser } from '../../../../contracts/auth';
+import { useT } from '../../../i18n/use-t';
 import { messageAllowance, useTrymeMessageLimit } from '../api/message-allowance';
 
 /**
@@ -9,6 +10,7 @@ import { messageAllowance, useTrymeMessageLimit } from '../api/message-allowance
  */
 export function ChatAllowance({ user, limitReached }: { user: SessionUser; limitReached: boolean }) {
   const limit = useTrymeMessageLimit(true);
+  const t = useT();
   if (typeof limit.data !== 'number') return null;
   const allowance = messageAllowance(user, limit.data);
   const exhausted = limitReached || allowance.remaining === 0;
@@ -17,11 +19,11 @@ export function ChatAllowance({ user, limitReached }: { user: SessionUser; limit
       <Crown size={14} aria-hidden="true" />
       <span>
         {exhausted
-          ? `You've sent all ${allowance.limit} free messages this month. Your message is kept here.`
-          : `${allowance.remaining} of ${allowance.limit} free messages left this month`}
+          ? t('messages.allowance.exhausted', { limit: allowance.limit })
+          : t('messages.allowance.left', { remaining: allowance.remaining ?? allowance.limit, limit: allowance.limit })}
       </span>
       <Link to="/subscription" className="chat-allowance__link">
-        {exhausted ? 'Upgrade to send' : 'Upgrade'}
+        {exhausted ? t('messages.allowance.upgradeToSend') : t('promo.upgrade')}
       </Link>
     </p>
   );

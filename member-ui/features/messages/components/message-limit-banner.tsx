@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import Crown from 'lucide-react/icons/crown';
 import type { SessionUser } from '../../../../contracts/auth';
 import { Button } from '../../../components/ui/button';
+import { useT } from '../../../i18n/use-t';
 import { messageAllowance, useTrymeMessageLimit } from '../api/message-allowance';
 
 /**
@@ -10,27 +11,28 @@ import { messageAllowance, useTrymeMessageLimit } from '../api/message-allowance
  */
 export function MessageLimitBanner({ user }: { user: SessionUser }) {
   const limit = useTrymeMessageLimit(true);
+  const t = useT();
   const allowance = typeof limit.data === 'number' ? messageAllowance(user, limit.data) : null;
 
   let title: string;
   let text: string;
   if (allowance && allowance.remaining === 0) {
-    title = 'Message Limit Reached';
-    text = `You've sent all ${allowance.limit} free messages this month. Upgrade to Premium for unlimited messages.`;
+    title = t('messages.limit.reachedTitle');
+    text = t('messages.limit.reachedText', { limit: allowance.limit });
   } else if (allowance && allowance.remaining !== null) {
-    title = `${allowance.remaining} of ${allowance.limit} free messages left this month`;
-    text = 'Upgrade to Premium for unlimited messages.';
+    title = t('messages.allowance.left', { remaining: allowance.remaining, limit: allowance.limit });
+    text = t('messages.limit.unlimited');
   } else if (allowance) {
-    title = `Free plan: ${allowance.limit} new messages a month`;
-    text = 'Upgrade to Premium for unlimited messages.';
+    title = t('messages.limit.planTitle', { limit: allowance.limit });
+    text = t('messages.limit.unlimited');
   } else {
-    title = 'Free plan message limit';
-    text = 'Tryme members can send a limited number of messages each month. Upgrade to Premium for unlimited messages.';
+    title = t('messages.limit.genericTitle');
+    text = t('messages.limit.genericText');
   }
   const used = allowance && allowance.remaining !== null ? allowance.limit - allowance.remaining : null;
 
   return (
-    <aside className="message-limit" aria-label="Message limit">
+    <aside className="message-limit" aria-label={t('messages.limit.label')}>
       <span className="message-limit__icon" aria-hidden="true">
         <Crown size={20} />
       </span>
@@ -45,7 +47,7 @@ export function MessageLimitBanner({ user }: { user: SessionUser }) {
         ) : null}
       </div>
       <Button asChild size="sm" className="message-limit__cta">
-        <Link to="/subscription">Upgrade to Premium</Link>
+        <Link to="/subscription">{t('messages.limit.cta')}</Link>
       </Button>
     </aside>
   );

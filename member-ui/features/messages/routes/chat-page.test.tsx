@@ -40,12 +40,13 @@ interface ServerOptions {
   peer?: ChatPeerView;
   calls?: CallsWithView;
   send?: (body: { senderId: number; receiverId: number; content: string }) => Response;
+  user?: typeof me;
 }
 
-function serve({ thread = [], peer: peerView = peer, send, calls }: ServerOptions = {}) {
+function serve({ thread = [], peer: peerView = peer, send, calls, user = me }: ServerOptions = {}) {
   let nextId = 1000;
   return fakeServer({
-    user: me,
+    user,
     handle: (request) => {
       const path = request.url.pathname;
       if (path === `/api/messages/${me.id}/${OTHER}/peer`) return jsonResponse(200, peerView);
@@ -243,4 +244,27 @@ test('no call button for someone who is not a match', async () => {
   assert.ok(await screen.findByText('Hello there'));
   await new Promise((r) => setTimeout(r, 100));
   assert.equal(screen.queryByRole('button', { name: 'Video call Ananya Iyer' }), null);
+});
+
+test('in Hindi the header, the call lines and the composer speak Hindi; the messages stay as written', async () => {
+  const calls: CallsWithView = {
+    canCall: true,
+    reason: null,
+    upgradeRequired: false,
+    calls: [
+      { id: 1, direction: 'incoming', status: 'missed', endReason: 'missed', startedAt: at(0, 9), lengthSeconds: null },
+      { id: 2, direction: 'outgoing', status: 'ended', endReason: 'hangup', startedAt: at(0, 11), lengthSeconds: 190 },
+    ],
+  };
+  const hindiReader = buildSessionUser({ id: 7, subscriptionTier: 'premium', language: 'hi' });
+  renderApp(`/chat/${OTHER}`, serve({ thread: [message(1, OTHER, 'Call me after lunch?', at(0, 10))], calls, user: hindiReader }));
+  assert.ok(await screen.findByRole('button', { name: 'Ananya Iyer को वीडियो कॉल करें' }));
+  assert.ok(screen.getByRole('region', { name: 'Ananya Iyer से बातचीत' }));
+  assert.ok(screen.getByRole('link', { name: 'Ananya Iyer की प्रोफ़ाइल देखें' }));
+  assert.ok(screen.getByText('ऑनलाइन'));
+  const lines = [...document.querySelectorAll('.chat-day__list > li')].map((li) => li.textContent?.replace(/\d{1,2}:\d\d.*$/, '').trim());
+  assert.deepEqual(lines, ['छूटी हुई वीडियो कॉल', 'Call me after lunch?', 'वीडियो कॉल · 3 मिनट 10 सेकंड']);
+  const box = screen.getByRole('textbox', { name: 'संदेश' });
+  assert.equal(box.getAttribute('placeholder'), 'संदेश लिखें');
+  assert.ok(screen.getByRole('button', { name: 'संदेश भेजें' }));
 });

@@ -24,6 +24,8 @@ import { ChatUnavailable } from '../../../components/chat/chat-unavailable';
 import { ChatHeader } from '../../../components/chat/chat-header';
 import { ChatThread } from '../../../components/chat/chat-thread';
 import { FirstScreen, hasFirstScreen, useFirstScreenReplaced } from '../../../app/layout/first-screen';
+import { translate } from '../../../i18n/translate';
+import { useT } from '../../../i18n/use-t';
 
 const chatRoute = getRouteApi('/member/chat/$id');
 
@@ -42,9 +44,10 @@ export function ChatPage() {
   const otherId = Number(id);
   const user = useSessionUser();
   const { helping, settled } = useHelperMode();
+  const t = useT();
   if (!user) return null;
   if (!Number.isInteger(otherId) || otherId <= 0 || otherId === user.id) {
-    return <ChatUnavailable message="This conversation does not exist." />;
+    return <ChatUnavailable message={t('chat.notFound')} />;
   }
   // Helper mode (a link, a reload, a notification): the chat is the candidate's, never the helper's own with them.
   if (!settled) return <ChatLoading />;
@@ -54,9 +57,10 @@ export function ChatPage() {
 
 /** Opens the candidate's conversation in the family chat when they let family write; otherwise says why not. */
 function HelperChatRedirect({ helping, otherId }: { helping: HelpedProfile; otherId: number }) {
-  const name = helping.candidateName ?? 'The person you help';
-  if (otherId === helping.candidateUserId) return <ChatUnavailable message="This conversation does not exist." />;
-  if (!helping.may.message) return <ChatUnavailable message={`${name}'s chats are their own. ${name} has not let family write for them.`} />;
+  const t = useT();
+  const name = helping.candidateName ?? t('chat.helper.personYouHelp');
+  if (otherId === helping.candidateUserId) return <ChatUnavailable message={t('chat.notFound')} />;
+  if (!helping.may.message) return <ChatUnavailable message={t('chat.helper.private', { name })} />;
   return <Navigate to={paths.familyChat} params={{ profileId: String(helping.profileId), otherId: String(otherId) }} replace />;
 }
 
@@ -99,7 +103,8 @@ function Chat({ userId, otherId }: { userId: number; otherId: number }) {
   const calls = useCallsWith(otherId);
   const [draft, setDraft] = useChatDraft(userId, otherId);
   const [limitReached, setLimitReached] = useState(false);
-  usePageTitle(peer.data ? `Chat with ${firstName(peer.data.fullName)}` : null);
+  const t = useT();
+  usePageTitle(peer.data ? t('chat.with', { name: firstName(peer.data.fullName) }) : null);
   const scroller = useRef<HTMLDivElement>(null);
   useFirstScreenReplaced();
 
@@ -148,13 +153,13 @@ function Chat({ userId, otherId }: { userId: number; otherId: number }) {
         if (upgradeRequired(error)) {
           // The text stays in the box; the notice above it links to the plans.
           setLimitReached(true);
-          toast({ title: 'Message Limit Reached', description: 'Upgrade to Premium for unlimited messages', variant: 'destructive' });
+          toast({ title: translate('messages.limit.reachedTitle'), description: translate('messages.limit.unlimited'), variant: 'destructive' });
           return;
         }
         const refused = isApiError(error) && (error.status === 403 || error.status === 404);
         toast({
-          title: 'Failed to send message',
-          description: (refused && isApiError(error) ? error.serverMessage : undefined) ?? 'Please try again later',
+          title: translate('chat.sendFailed'),
+          description: (refused && isApiError(error) ? error.serverMessage : undefined) ?? translate('chat.tryLater'),
           variant: 'destructive',
         });
         // The member may have changed who can message them: refresh the notice and the composer.
@@ -166,15 +171,15 @@ function Chat({ userId, otherId }: { userId: number; otherId: number }) {
   const notFound = (thread.isError && isApiError(thread.error) && thread.error.status === 404) || (peer.isError && isApiError(peer.error) && peer.error.status === 404);
   if (notFound) {
     const error = thread.error ?? peer.error;
-    return <ChatUnavailable message={(isApiError(error) && error.serverMessage) || 'This member is no longer available'} />;
+    return <ChatUnavailable message={(isApiError(error) && error.serverMessage) || t('chat.memberGone')} />;
   }
 
   const canMessage = peer.data?.canMessage ?? true;
   return (
-    <section className="chat" aria-label={peer.data ? `Chat with ${peer.data.fullName}` : 'Chat'}>
+    <section className="chat" aria-label={peer.data ? t('chat.with', { name: peer.data.fullName }) : t('title.chat.id')}>
       <ChatHeader
         peer={peer.data}
-        fallbackName={peer.isPending ? 'Loading…' : 'Member'}
+        fallbackName={peer.isPending ? t('chat.loadingName') : t('chat.member')}
         actions={
           peer.data && (calls.data?.canCall || calls.data?.upgradeRequired) ? (
             <CallButton otherId={otherId} name={peer.data.fullName} upgradeRequired={!calls.data.canCall} />
@@ -186,15 +191,15 @@ function Chat({ userId, otherId }: { userId: number; otherId: number }) {
           <ChatLoading />
         ) : thread.isError ? (
           <div className="chat__state" role="alert">
-            <p>Could not load the messages.</p>
+            <p>{t('chat.loadFailed')}</p>
             <Button variant="outline" size="sm" onClick={() => void thread.refetch()}>
-              Try Again
+              {t('error.tryAgain')}
             </Button>
           </div>
         ) : count === 0 && !calls.data?.calls.length ? (
           <div className="chat__state chat__state--empty">
             <MessageCircleHeart size={32} aria-hidden="true" />
-            <p>Say namaste! Your conversation starts here.</p>
+            <p>{t('chat.empty')}</p>
           </div>
         ) : (
           <ChatThread messages={messages ?? []} calls={calls.data?.calls} userId={userId} />
@@ -203,7 +208,7 @@ function Chat({ userId, otherId }: { userId: number; otherId: number }) {
       {peer.data && !canMessage ? (
         <p className="chat__notice" role="status">
           <Ban size={16} aria-hidden="true" />
-          {peer.data.reason ?? 'You cannot message this member'}
+          {peer.data.reason ?? t('chat.cannotMessage')}
         </p>
       ) : null}
       {user?.subscriptionTier === 'tryme' && canMessage ? <ChatAllowance user={user} limitReached={limitReached} /> : null}

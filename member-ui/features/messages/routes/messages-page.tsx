@@ -9,6 +9,7 @@ import { sessionQueryKey, useSessionUser } from '../../../lib/session';
 import { useConversations } from '../api/conversations';
 import { ConversationRow } from '../components/conversation-row';
 import { MessageLimitBanner } from '../components/message-limit-banner';
+import { useT } from '../../../i18n/use-t';
 
 function useMinuteClock(): Date {
   const [now, setNow] = useState(() => new Date());
@@ -22,6 +23,7 @@ function useMinuteClock(): Date {
 /** /messages. */
 export function MessagesPage() {
   const user = useSessionUser();
+  const t = useT();
   const queryClient = useQueryClient();
   // Helper mode: the candidate's conversations family may see (a family member wrote in them, or the candidate
   // shared them), opened in the family chat; the helper's own account writes to nobody.
@@ -29,7 +31,7 @@ export function MessagesPage() {
   const mayRead = helping ? helping.may.message : true;
   const userId = helping ? helping.candidateUserId : (user?.id ?? 0);
   const conversations = useConversations(userId, helping?.profileId ?? null, settled && mayRead);
-  const candidate = helping ? { profileId: helping.profileId, name: helping.candidateName ?? 'Them' } : null;
+  const candidate = helping ? { profileId: helping.profileId, name: helping.candidateName ?? t('helper.them') } : null;
   const [query, setQuery] = useState('');
   const now = useMinuteClock();
   const isTryme = (helping ? helping.candidateTier : user?.subscriptionTier) === 'tryme';
@@ -57,23 +59,23 @@ export function MessagesPage() {
         <span className="inbox-empty__icon" aria-hidden="true">
           <MessageCircleHeart size={28} />
         </span>
-        <p className="inbox-empty__title">{candidate?.name}'s conversations are their own</p>
-        <p className="inbox-empty__text">{candidate?.name} has not allowed family to write to members for them.</p>
+        <p className="inbox-empty__title">{t('messages.helper.privateTitle', { name: candidate?.name ?? '' })}</p>
+        <p className="inbox-empty__text">{t('messages.helper.privateText', { name: candidate?.name ?? '' })}</p>
       </div>
     );
   } else if (conversations.isPending) {
     body = (
       <div className="messages-state" role="status">
         <Spinner size={28} />
-        <span className="visually-hidden">Loading conversations</span>
+        <span className="visually-hidden">{t('messages.loading')}</span>
       </div>
     );
   } else if (conversations.isError) {
     body = (
       <div className="messages-state" role="alert">
-        <p>Could not load your conversations.</p>
+        <p>{t('messages.loadFailed')}</p>
         <Button variant="outline" size="sm" onClick={() => void conversations.refetch()}>
-          Try Again
+          {t('error.tryAgain')}
         </Button>
       </div>
     );
@@ -83,23 +85,23 @@ export function MessagesPage() {
         <span className="inbox-empty__icon" aria-hidden="true">
           <MessageCircleHeart size={28} />
         </span>
-        <p className="inbox-empty__title">No messages yet</p>
+        <p className="inbox-empty__title">{t('messages.emptyTitle')}</p>
         <p className="inbox-empty__text">
           {candidate
-            ? `Write to a member for ${candidate.name} from their profile; ${candidate.name}'s own conversations stay private unless shared with you.`
-            : 'Start a conversation by matching with profiles and sending a message'}
+            ? t('messages.helper.emptyText', { name: candidate.name })
+            : t('messages.emptyText')}
         </p>
       </div>
     );
   } else if (visible.length === 0) {
     body = (
       <p className="messages-state" role="status">
-        No conversations match “{query.trim()}”
+        {t('messages.noResults', { query: query.trim() })}
       </p>
     );
   } else {
     body = (
-      <ul className="conversations" aria-label="Conversations">
+      <ul className="conversations" aria-label={t('messages.listLabel')}>
         {visible.map((conversation) => (
           <ConversationRow key={conversation.otherUser.id} conversation={conversation} userId={userId} now={now} helping={candidate} />
         ))}
@@ -111,7 +113,7 @@ export function MessagesPage() {
     <section className="page messages-page" aria-labelledby="page-title">
       <header className="page__header">
         <h1 id="page-title" className="page__title">
-          {candidate ? `Messages for ${candidate.name}` : 'Messages'}
+          {candidate ? t('messages.titleFor', { name: candidate.name }) : t('title.messages')}
         </h1>
       </header>
       {user && isTryme && !helping ? <MessageLimitBanner user={user} /> : null}
@@ -120,8 +122,8 @@ export function MessagesPage() {
         <input
           type="search"
           className="messages-search__input"
-          placeholder="Search messages"
-          aria-label="Search messages"
+          placeholder={t('messages.search')}
+          aria-label={t('messages.search')}
           value={query}
           onChange={(event) => setQuery(event.target.value)}
         />

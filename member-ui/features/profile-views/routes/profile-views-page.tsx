@@ -12,10 +12,7 @@ import { groupedThousands } from '../../../lib/format';
 import { hrefs, paths } from '../../../lib/paths';
 import { useSessionUser } from '../../../lib/session';
 import { profileViewersQueryOptions } from '../api/profile-views';
-
-const people = (n: number) => `${groupedThousands(n)} ${n === 1 ? 'member' : 'members'}`;
-
-const viewedOn = (iso: string) => new Date(iso).toLocaleDateString(undefined, { day: 'numeric', month: 'short' });
+import { useT } from '../../../i18n/use-t';
 
 /**
  * /profile-views, "Who viewed me": on a paid plan each viewer, newest first; on the free plan how many, and what
@@ -24,41 +21,43 @@ const viewedOn = (iso: string) => new Date(iso).toLocaleDateString(undefined, { 
 export function ProfileViewsPage() {
   const user = useSessionUser();
   const viewers = useQuery({ ...profileViewersQueryOptions(user?.id ?? 0), enabled: Boolean(user) });
+  const t = useT();
+  const counted = (count: number) => ({ count, number: groupedThousands(count) });
   if (!user) return null;
   return (
-    <Page title="Who viewed me" subtitle="Members who opened your profile." className="profile-views-page">
+    <Page title={t('title.profile-views')} subtitle={t('views.subtitle')} className="profile-views-page">
       {viewers.isPending ? (
-        <div role="status" aria-label="Loading who viewed you">
+        <div role="status" aria-label={t('views.loading')}>
           <Spinner />
         </div>
       ) : viewers.isError ? (
         <AlertBanner>
-          Could not load who viewed you.{' '}
+          {t('views.loadFailed')}{' '}
           <button type="button" className="text-link" onClick={() => void viewers.refetch()}>
-            Try again
+            {t('views.tryAgain')}
           </button>
         </AlertBanner>
       ) : viewers.data.viewers === null ? (
         <div className="card empty-state">
           <Lock size={32} aria-hidden="true" className="empty-state__icon" />
           <h2 className="empty-state__title">
-            {viewers.data.count === 0 ? 'No views yet' : `${people(viewers.data.count)} viewed your profile`}
+            {viewers.data.count === 0 ? t('views.none') : t('views.count', counted(viewers.data.count))}
           </h2>
-          <p className="empty-state__text">See who they are, and open their profiles, with Premium or Elite.</p>
+          <p className="empty-state__text">{t('views.lockedText')}</p>
           <Link to={paths.subscription} className="btn btn--primary btn--md">
-            Upgrade
+            {t('promo.upgrade')}
           </Link>
         </div>
       ) : viewers.data.viewers.length === 0 ? (
         <div className="card empty-state">
           <Eye size={36} aria-hidden="true" className="empty-state__icon" />
-          <h2 className="empty-state__title">No views yet</h2>
-          <p className="empty-state__text">When members open your profile, they appear here.</p>
+          <h2 className="empty-state__title">{t('views.none')}</h2>
+          <p className="empty-state__text">{t('views.emptyText')}</p>
         </div>
       ) : (
         <>
-          <p className="search-results__count">{people(viewers.data.count)} viewed your profile, newest first</p>
-          <ul className="result-list" aria-label="Members who viewed your profile">
+          <p className="search-results__count">{t('views.countNewest', counted(viewers.data.count))}</p>
+          <ul className="result-list" aria-label={t('views.listLabel')}>
             {viewers.data.viewers.map((viewer) => (
               <li key={viewer.id} className="result-card">
                 <ProfileThumb src={viewer.photos[0]} name={viewer.fullName} className="result-card__photo" />
@@ -71,12 +70,12 @@ export function ProfileViewsPage() {
                     <MatchBadge percentage={viewer.matchPercentage} />
                   </div>
                   <p className="result-card__meta result-card__meta--muted">
-                    <span className="result-card__meta-text">Viewed {viewedOn(viewer.viewedAt)}</span>
+                    <span className="result-card__meta-text">{t('views.viewedOn', { date: new Date(viewer.viewedAt) })}</span>
                   </p>
                   <div className="result-card__actions">
                     <Button asChild size="sm" variant="outline">
-                      <Link to={hrefs.profileView(viewer.id)} aria-label={`View Profile of ${viewer.fullName}`}>
-                        View Profile
+                      <Link to={hrefs.profileView(viewer.id)} aria-label={t('search.viewProfileOf', { name: viewer.fullName })}>
+                        {t('search.viewProfile')}
                       </Link>
                     </Button>
                   </div>

@@ -27,7 +27,7 @@ function saved(id: number, overrides: Partial<SavedSearchView> = {}): SavedSearc
 }
 
 /** A fake API keeping the member's saved searches as the server would: saves, renames, alert switches, deletes. */
-function savedSearchServer(initial: SavedSearchView[]) {
+function savedSearchServer(initial: SavedSearchView[], user = buildSessionUser({ profileId: 70, subscriptionTier: 'premium' })) {
   let list = [...initial];
   const handle = (request: RecordedRequest) => {
     const path = request.url.pathname;
@@ -56,7 +56,7 @@ function savedSearchServer(initial: SavedSearchView[]) {
     }
     return undefined;
   };
-  return fakeServer({ user: buildSessionUser({ profileId: 70, subscriptionTier: 'premium' }), handle });
+  return fakeServer({ user, handle });
 }
 
 test('the search screen saves the search on screen by name, with morning alerts, and then says it is saved', async () => {
@@ -114,4 +114,26 @@ test('without saved searches the list says how to make one', async () => {
   renderApp('/saved-searches', savedSearchServer([]));
   assert.ok(await screen.findByRole('heading', { name: 'No saved searches yet' }));
   assert.equal(screen.getByRole('link', { name: 'Start a search' }).getAttribute('href'), '/search');
+});
+
+test('a member who reads Tamil sees the saved searches in Tamil: counts, dates, list values and the plan note, no English but what they typed', async () => {
+  const tamilReader = buildSessionUser({ profileId: 70, subscriptionTier: 'premium', language: 'ta' });
+  const searches = [
+    saved(1, { name: 'Chennai doctors', filters: { query: 'doctor', religions: 'Hindu', minGuna: '18' }, matches: 1234, lastAlertAt: '2026-12-06T14:00:00.000Z' }),
+    saved(2, { name: 'Verified only', filters: { isVerified: 'true' }, matches: null, needsUpgrade: true }),
+  ];
+  renderApp('/saved-searches', savedSearchServer(searches, tamilReader));
+  const page = (await screen.findByRole('heading', { name: 'சேமித்த தேடல்கள்', level: 1 })).closest('main') as HTMLElement;
+  const first = within(await screen.findByRole('listitem', { name: 'Chennai doctors' }));
+  assert.ok(first.getByText('“doctor” · இந்து · குறைந்தது 18 பொருத்தங்கள்'), 'list values by their catalogue labels');
+  assert.ok(first.getByText('இப்போது 1,234 உறுப்பினர்கள் பொருந்துகின்றனர்'));
+  assert.ok(first.getByText(/^· கடைசி அறிவிப்பு 6 டிச\.?,? 2026$/));
+  assert.ok(first.getByRole('link', { name: '“Chennai doctors” திறங்கள்' }));
+  const second = within(screen.getByRole('listitem', { name: 'Verified only' }));
+  assert.ok(second.getByText('பிரீமியம் தேவை'));
+  assert.equal(second.getByRole('link', { name: 'மேம்படுத்தும்' }).getAttribute('href'), '/subscription');
+  assert.ok(screen.getByText('20 இல் 2 சேமிக்கப்பட்டன'));
+  let text = page.textContent ?? '';
+  for (const own of ['Chennai doctors', 'Verified only', '“doctor”']) text = text.split(own).join(' ');
+  assert.deepEqual(text.match(/[A-Za-z]{2,}/g) ?? [], []);
 });

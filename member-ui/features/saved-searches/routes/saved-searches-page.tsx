@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import SearchCheck from 'lucide-react/icons/search-check';
 import { useId, useState } from 'react';
+import { FormattedMessage } from 'react-intl';
 import { SAVED_SEARCH_NAME_MAX, type SavedSearchView } from '../../../../contracts/saved-searches';
 import {
   deleteSavedSearch,
@@ -23,10 +24,10 @@ import { groupedThousands } from '../../../lib/format';
 import { useHelperMode } from '../../../lib/helper-mode';
 import { paths } from '../../../lib/paths';
 import { useSessionUser } from '../../../lib/session';
+import { translate } from '../../../i18n/translate';
+import { useT } from '../../../i18n/use-t';
 
-const problem = (error: unknown) => (isApiError(error) ? (error.serverMessage ?? error.message) : 'Please check your connection and try again.');
-const matchesText = (n: number) => `${groupedThousands(n)} ${n === 1 ? 'member matches' : 'members match'} now`;
-const alertedOn = (iso: string) => new Date(iso).toLocaleDateString(undefined, { day: 'numeric', month: 'short' });
+const problem = (error: unknown) => (isApiError(error) ? (error.serverMessage ?? error.message) : translate('common.checkConnection'));
 
 type Change = { name?: string; emailAlerts?: boolean; pushAlerts?: boolean };
 
@@ -45,6 +46,7 @@ function SavedSearchCard({ search, actingFor }: { search: SavedSearchView; actin
   const queryClient = useQueryClient();
   const listKey = savedSearchesQueryOptions(actingFor).queryKey;
   const [renaming, setRenaming] = useState(false);
+  const t = useT();
   const [name, setName] = useState(search.name);
   const update = useMutation({
     mutationFn: (change: Change) => updateSavedSearch(actingFor, search.id, change),
@@ -53,16 +55,16 @@ function SavedSearchCard({ search, actingFor }: { search: SavedSearchView; actin
       return queryClient.invalidateQueries({ queryKey: listKey });
     },
     onError: (error) => {
-      if (!renaming) toast({ title: 'Could not change the alert', description: problem(error), variant: 'destructive' });
+      if (!renaming) toast({ title: translate('savedSearches.changeFailed'), description: problem(error), variant: 'destructive' });
     },
   });
   const remove = useMutation({
     mutationFn: () => deleteSavedSearch(actingFor, search.id),
     onSuccess: () => {
-      toast({ title: `Deleted “${search.name}”`, variant: 'success' });
+      toast({ title: translate('savedSearches.deleted', { name: search.name }), variant: 'success' });
       return queryClient.invalidateQueries({ queryKey: listKey });
     },
-    onError: (error) => toast({ title: 'Could not delete', description: problem(error), variant: 'destructive' }),
+    onError: (error) => toast({ title: translate('savedSearches.deleteFailed'), description: problem(error), variant: 'destructive' }),
   });
   const busy = update.isPending || remove.isPending;
 
@@ -71,16 +73,16 @@ function SavedSearchCard({ search, actingFor }: { search: SavedSearchView; actin
       {renaming ? (
         <form
           className="saved-search__rename"
-          aria-label={`Rename “${search.name}”`}
+          aria-label={t('savedSearches.renameLabel', { name: search.name })}
           onSubmit={(event) => {
             event.preventDefault();
             update.mutate({ name });
           }}
         >
-          <TextField label="Name" maxLength={SAVED_SEARCH_NAME_MAX} value={name} autoFocus error={update.error ? problem(update.error) : undefined} onChange={(event) => setName(event.target.value)} />
+          <TextField label={t('saveSearch.name')} maxLength={SAVED_SEARCH_NAME_MAX} value={name} autoFocus error={update.error ? problem(update.error) : undefined} onChange={(event) => setName(event.target.value)} />
           <div className="save-search__actions">
             <Button type="submit" size="sm" disabled={busy}>
-              Save
+              {t('savedSearches.save')}
             </Button>
             <Button
               type="button"
@@ -92,7 +94,7 @@ function SavedSearchCard({ search, actingFor }: { search: SavedSearchView; actin
                 update.reset();
               }}
             >
-              Cancel
+              {t('common.cancel')}
             </Button>
           </div>
         </form>
@@ -102,42 +104,51 @@ function SavedSearchCard({ search, actingFor }: { search: SavedSearchView; actin
       <p className="saved-search__filters">{describeFilters(search.filters)}</p>
       <p className="saved-search__meta">
         {search.needsUpgrade ? (
-          <Badge tone="saffron">Needs Premium</Badge>
+          <Badge tone="saffron">{t('savedSearches.needsPremium')}</Badge>
         ) : search.matches === null ? null : (
-          <span>{matchesText(search.matches)}</span>
+          <span>{t('savedSearches.matchesNow', { count: search.matches, number: groupedThousands(search.matches) })}</span>
         )}
-        {search.lastAlertAt ? <span> · last alert {alertedOn(search.lastAlertAt)}</span> : null}
+        {search.lastAlertAt ? <span> · {t('savedSearches.lastAlert', { date: new Date(search.lastAlertAt) })}</span> : null}
       </p>
       {search.needsUpgrade ? (
         <p className="saved-search__note">
-          It uses filters of the paid plans: no results or alerts until you <Link to={paths.subscription} className="text-link">upgrade</Link>.
+          <FormattedMessage
+            id="savedSearches.paidNote"
+            values={{
+              link: (chunks) => (
+                <Link to={paths.subscription} className="text-link">
+                  {chunks}
+                </Link>
+              ),
+            }}
+          />
         </p>
       ) : null}
       <fieldset className="saved-search__alerts">
-        <legend className="saved-search__alerts-title">Morning alerts</legend>
-        <AlertSwitch label="Email" checked={search.emailAlerts} disabled={busy} onChange={(on) => update.mutate({ emailAlerts: on })} />
-        <AlertSwitch label="Push" checked={search.pushAlerts} disabled={busy} onChange={(on) => update.mutate({ pushAlerts: on })} />
+        <legend className="saved-search__alerts-title">{t('saveSearch.alerts')}</legend>
+        <AlertSwitch label={t('savedSearches.email')} checked={search.emailAlerts} disabled={busy} onChange={(on) => update.mutate({ emailAlerts: on })} />
+        <AlertSwitch label={t('savedSearches.push')} checked={search.pushAlerts} disabled={busy} onChange={(on) => update.mutate({ pushAlerts: on })} />
       </fieldset>
       <div className="saved-search__actions">
         <Button asChild size="sm">
-          <Link to={paths.search} search={searchPageSearchSchema(search.filters)} aria-label={`Open “${search.name}”`}>
-            Open
+          <Link to={paths.search} search={searchPageSearchSchema(search.filters)} aria-label={t('savedSearches.openLabel', { name: search.name })}>
+            {t('savedSearches.open')}
           </Link>
         </Button>
-        <Button size="sm" variant="outline" disabled={busy || renaming} onClick={() => setRenaming(true)} aria-label={`Rename “${search.name}”`}>
-          Rename
+        <Button size="sm" variant="outline" disabled={busy || renaming} onClick={() => setRenaming(true)} aria-label={t('savedSearches.renameLabel', { name: search.name })}>
+          {t('savedSearches.rename')}
         </Button>
         <Button
           size="sm"
           variant="ghost"
           className="btn--danger-ghost"
           disabled={busy}
-          aria-label={`Delete “${search.name}”`}
+          aria-label={t('savedSearches.deleteLabel', { name: search.name })}
           onClick={() => {
-            if (window.confirm(`Delete the saved search “${search.name}”?`)) remove.mutate();
+            if (window.confirm(t('savedSearches.confirmDelete', { name: search.name }))) remove.mutate();
           }}
         >
-          Delete
+          {t('savedSearches.delete')}
         </Button>
       </div>
     </li>
@@ -150,40 +161,41 @@ export function SavedSearchesPage() {
   const { helping, settled } = useHelperMode();
   const actingFor = helping?.profileId ?? null;
   const list = useQuery({ ...savedSearchesQueryOptions(actingFor), enabled: Boolean(user) && settled });
+  const t = useT();
   if (!user || !settled) return null;
-  const candidateName = helping ? (helping.candidateName ?? 'them') : null;
+  const candidateName = helping ? (helping.candidateName ?? t('helper.them')) : null;
   return (
     <Page
-      title={candidateName ? `${candidateName}'s saved searches` : 'Saved searches'}
-      subtitle="Searches kept by name. Each morning, new members who match come by email and push."
+      title={candidateName ? t('saveSearch.theirs', { name: candidateName }) : t('title.saved-searches')}
+      subtitle={t('savedSearches.subtitle')}
       className="saved-searches-page"
     >
       {list.isPending ? (
-        <div role="status" aria-label="Loading saved searches">
+        <div role="status" aria-label={t('savedSearches.loading')}>
           <Spinner />
         </div>
       ) : list.isError ? (
         <AlertBanner>
           {problem(list.error)}{' '}
           <button type="button" className="text-link" onClick={() => void list.refetch()}>
-            Try again
+            {t('savedSearches.tryAgain')}
           </button>
         </AlertBanner>
       ) : list.data.searches.length === 0 ? (
         <div className="card empty-state">
           <SearchCheck size={36} aria-hidden="true" className="empty-state__icon" />
-          <h2 className="empty-state__title">No saved searches yet</h2>
-          <p className="empty-state__text">Search with the filters you care about, then press Save search to hear about new members each morning.</p>
+          <h2 className="empty-state__title">{t('savedSearches.emptyTitle')}</h2>
+          <p className="empty-state__text">{t('savedSearches.emptyText')}</p>
           <Link to={paths.search} className="btn btn--primary btn--md">
-            Start a search
+            {t('savedSearches.start')}
           </Link>
         </div>
       ) : (
         <>
           <p className="saved-searches-page__count">
-            {list.data.searches.length} of {list.data.limit} saved
+            {t('savedSearches.count', { count: list.data.searches.length, limit: list.data.limit })}
           </p>
-          <ul className="saved-search-list" aria-label="Saved searches">
+          <ul className="saved-search-list" aria-label={t('title.saved-searches')}>
             {list.data.searches.map((search) => (
               <SavedSearchCard key={search.id} search={search} actingFor={actingFor} />
             ))}

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MemberStoryView } from '../../../../contracts/stories';
 import type { MutualMatchView } from '../../../../contracts/views';
 import { api, isApiError } from '../../../lib/api-client';
+import { translate } from '../../../i18n/translate';
 
 export const myStoriesKey = ['success-stories', 'mine'] as const;
 
@@ -89,9 +90,9 @@ export function useAnswerStory(id: number) {
   });
 }
 
-export function storyError(error: unknown, fallback = 'That did not work. Please try again.'): string {
+export function storyError(error: unknown, fallback = translate('stories.error.generic')): string {
   if (isApiError(error)) return error.serverMessage ?? fallback;
-  return 'We could not reach Saathi. Check your connection and try again.';
+  return translate('stories.error.offline');
 }
 
 /** The field a 400 names (`{message, field}`), to show the message under it. */

@@ -5,6 +5,7 @@ import { Page } from '../../../components/ui/page';
 import { Spinner } from '../../../components/ui/spinner';
 import { storyError, useMyStories } from '../api/stories';
 import { StoryCard } from '../components/story-card';
+import { useT } from '../../../i18n/use-t';
 
 const route = getRouteApi('/member/stories');
 
@@ -12,17 +13,18 @@ const route = getRouteApi('/member/stories');
 export function MyStoriesPage() {
   const { sent } = route.useSearch();
   const stories = useMyStories();
+  const t = useT();
   if (stories.isPending) return <Spinner />;
   return (
-    <Page title="Your success story" subtitle="Published on Saathi only once you both agree; either of you can withdraw at any time.">
+    <Page title={t('title.stories')} subtitle={t('stories.subtitle')}>
       {stories.isError ? <AlertBanner>{storyError(stories.error)}</AlertBanner> : null}
       {stories.data?.length === 0 ? (
         <div className="card empty-state">
           <HeartHandshake size={36} aria-hidden="true" className="empty-state__icon" />
-          <h2 className="empty-state__title">No story yet</h2>
-          <p className="empty-state__text">Found each other on Saathi? Share your story from the Matches tab.</p>
+          <h2 className="empty-state__title">{t('stories.emptyTitle')}</h2>
+          <p className="empty-state__text">{t('stories.emptyText')}</p>
           <Link to="/liked-profiles" search={{ tab: 'matches' }} className="btn btn--primary btn--md">
-            Your matches
+            {t('stories.yourMatches')}
           </Link>
         </div>
       ) : null}

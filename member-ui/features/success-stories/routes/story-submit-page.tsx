@@ -11,6 +11,8 @@ import { TextField } from '../../../components/ui/text-field';
 import { useSessionUser } from '../../../lib/session';
 import { errorField, storyError, useMatchesForStory, useSubmitStory } from '../api/stories';
 import { StoryPhotosPicker } from '../components/story-photos-picker';
+import { localizeMessage } from '../../../i18n/translate';
+import { useT } from '../../../i18n/use-t';
 
 const route = getRouteApi('/member/stories/new');
 
@@ -29,6 +31,7 @@ export function StorySubmitPage() {
   const [values, setValues] = useState({ partnerUserId: partner ? String(partner) : '', matchDate: '', marriageDate: '', location: '', testimonial: '' });
   const [photos, setPhotos] = useState<File[]>([]);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const t = useT();
 
   if (matches.isPending) return <Spinner />;
   const options = (matches.data ?? []).map((m) => ({ value: String(m.profile.userId), label: m.profile.fullName }));
@@ -45,7 +48,7 @@ export function StorySubmitPage() {
     const parsed = memberStorySchema.safeParse(values);
     if (!parsed.success) {
       const next: Partial<Record<Field, string>> = {};
-      for (const issue of parsed.error.issues) next[issue.path[0] as Field] ??= issue.message;
+      for (const issue of parsed.error.issues) next[issue.path[0] as Field] ??= localizeMessage(issue.message);
       setErrors(next);
       return;
     }
@@ -61,11 +64,11 @@ export function StorySubmitPage() {
 
   if (options.length === 0) {
     return (
-      <Page title="Share your success story">
+      <Page title={t('title.stories.new')}>
         <div className="card empty-state">
-          <p>A success story is told with someone you matched with on Saathi. Once you have a match, you can share yours from the Matches tab.</p>
+          <p>{t('stories.noMatches')}</p>
           <Link to="/liked-profiles" search={{ tab: 'matches' }} className="btn btn--primary btn--md">
-            Your matches
+            {t('stories.yourMatches')}
           </Link>
         </div>
       </Page>
@@ -73,38 +76,37 @@ export function StorySubmitPage() {
   }
 
   return (
-    <Page title="Share your success story" subtitle="Found each other on Saathi? Tell other members how it happened.">
+    <Page title={t('title.stories.new')} subtitle={t('stories.submitSubtitle')}>
       <form className="story-form" onSubmit={handleSubmit} noValidate>
         <SelectField
-          label="Your story is with"
+          label={t('stories.with')}
           value={values.partnerUserId}
-          placeholder="Choose your match"
+          placeholder={t('stories.chooseMatch')}
           options={options}
           error={errorFor('partnerUserId')}
           onChange={(event) => set('partnerUserId', event.currentTarget.value)}
         />
         <div className="story-form__dates">
-          <TextField label="When you matched" type="date" value={values.matchDate} error={errorFor('matchDate')} onChange={(e) => set('matchDate', e.currentTarget.value)} />
-          <TextField label="Wedding date (optional)" type="date" value={values.marriageDate} error={errorFor('marriageDate')} onChange={(e) => set('marriageDate', e.currentTarget.value)} />
+          <TextField label={t('stories.matchDate')} type="date" value={values.matchDate} error={errorFor('matchDate')} onChange={(e) => set('matchDate', e.currentTarget.value)} />
+          <TextField label={t('stories.weddingDate')} type="date" value={values.marriageDate} error={errorFor('marriageDate')} onChange={(e) => set('marriageDate', e.currentTarget.value)} />
         </div>
-        <TextField label="Where (optional)" placeholder="e.g. Pune" value={values.location} error={errorFor('location')} onChange={(e) => set('location', e.currentTarget.value)} />
+        <TextField label={t('stories.where')} placeholder={t('stories.wherePlaceholder')} value={values.location} error={errorFor('location')} onChange={(e) => set('location', e.currentTarget.value)} />
         <TextAreaField
-          label="Your story"
+          label={t('stories.yourStory')}
           rows={6}
           maxLength={2000}
-          hint="At least 20 characters. Both your full names are published with it."
+          hint={t('stories.storyHint')}
           value={values.testimonial}
           error={errorFor('testimonial')}
           onChange={(e) => set('testimonial', e.currentTarget.value)}
         />
         <StoryPhotosPicker photos={photos} onChange={setPhotos} />
         <p className="story-form__note">
-          Sending this is your agreement to publish exactly this text and these photos. {partnerName ?? 'Your partner'} is asked next, in the app and by
-          email; the Saathi team publishes it only once you have both agreed. Any later change asks you both again.
+          {t('stories.note', { name: partnerName ?? t('stories.yourPartner') })}
         </p>
         {submit.isError && !serverField ? <AlertBanner>{storyError(submit.error)}</AlertBanner> : null}
         <Button type="submit" block disabled={submit.isPending}>
-          {submit.isPending ? 'Sending…' : 'Send our story'}
+          {submit.isPending ? t('stories.sending') : t('stories.send')}
         </Button>
       </form>
     </Page>
