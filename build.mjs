@@ -176,8 +176,11 @@ function catalogueAst() {
         args.path === 'inline-english' ? { contents: '{}', loader: 'json' } : { contents: JSON.stringify(await compile(args.path, args.pluginData.only)), loader: 'json' },
       );
       build.onLoad({ filter: CATALOGUE_FILE }, async (args) => ({ contents: JSON.stringify(await compile(args.path)), loader: 'json' }));
+      // A language's chunk is whole: the English text of an id it lacks is in it, so a Hindi or Tamil page fetches
+      // its own catalogue only, not English as well.
       async function compile(file, only = '') {
-        const messages = JSON.parse(await fs.promises.readFile(file, 'utf8'));
+        const own = JSON.parse(await fs.promises.readFile(file, 'utf8'));
+        const messages = { ...ENGLISH, ...own };
         const compiled = {};
         for (const [id, message] of Object.entries(messages)) {
           if (id.startsWith('server.') || !id.startsWith(only)) continue;

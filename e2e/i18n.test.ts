@@ -110,12 +110,21 @@ describe('Saathi in Hindi and Tamil', () => {
     // The landing page's pick is the account's now: a reload is sent in Hindi by the server itself.
     const reloaded = await (await page.request.get('/settings', { headers: { Accept: 'text/html' } })).text();
     assert.match(reloaded, /<html lang="hi">/);
+    // One catalogue, the page's own (it carries English for what Hindi lacks): no English chunk beside it.
+    const preloaded = [...reloaded.matchAll(/href="\/assets\/chunks\/(en|hi|ta)-[A-Z0-9]+\.js"/g)].map((m) => m[1]);
+    assert.deepEqual(preloaded, ['hi']);
 
     await page.locator('.language-card').getByRole('button', { name: 'தமிழ்' }).click();
     await page.getByRole('heading', { name: 'கணக்கு அமைப்புகள்' }).waitFor();
+    const catalogues: string[] = [];
+    page.on('request', (request) => {
+      const code = /\/assets\/chunks\/(en|hi|ta)-[A-Z0-9]+\.js$/.exec(new URL(request.url()).pathname)?.[1];
+      if (code) catalogues.push(code);
+    });
     await page.goto('/');
     // Served in Tamil by the server (the account's language), before any script has run.
     assert.equal(await page.evaluate(() => document.documentElement.lang), 'ta');
     await walk(page, memberWords, 'ta', tab);
+    assert.deepEqual([...new Set(catalogues)], ['ta'], 'a Tamil page fetches the Tamil catalogue only');
   });
 });

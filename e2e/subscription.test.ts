@@ -174,7 +174,7 @@ describe('subscription and checkout in the browser', () => {
     await plan.getByRole('button', { name: 'Upgrade to Elite now' }).click();
     await page.getByRole('alertdialog', { name: 'Upgrade to Elite now?' }).getByRole('button', { name: 'Upgrade now' }).click();
     await page.getByText('You are now on Elite', { exact: true }).waitFor();
-    await page.getByText(/^US\$1\d\.\d\d charged now to Visa ending in 4242 for the rest of this period\.$/).first().waitFor();
+    await page.getByText(/^US\$1\d(\.\d\d)? charged now to Visa ending in 4242 for the rest of this period\.$/).first().waitFor();
     await screenshot(page, 'settings-plan-upgraded');
     await plan.getByText('Elite', { exact: true }).waitFor();
     assert.equal(await sessionTier(page), 'elite');
@@ -245,7 +245,7 @@ describe('subscription and checkout in the browser', () => {
     await plan.getByText(/Renews on/).waitFor();
     await plan.getByRole('button', { name: 'Upgrade to Elite now' }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Upgrade to Elite now?' });
-    await confirm.getByText(/The difference for the rest of this period \(at most US\$15\.00\) is charged now to Visa ending in 0341\./).waitFor();
+    await confirm.getByText(/The difference for the rest of this period \(at most US\$15\) is charged now to Visa ending in 0341\./).waitFor();
     await screenshot(page, 'settings-plan-upgrade-confirm');
     await confirm.getByRole('button', { name: 'Upgrade now' }).click();
     await page.getByText(/Your card ending in 0341 was declined, so nothing has changed: you are still on Premium\./).first().waitFor();

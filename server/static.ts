@@ -76,7 +76,8 @@ export function staticApps(
     if (page === undefined) {
       const html = index('member');
       catalogueChunks ??= readCatalogueChunks(path.join(memberDir, 'catalogue-chunks.json'));
-      const catalogues = [...new Set(['en', language])].map((code) => catalogueChunks?.[code]);
+      // Each language's chunk is whole (build.mjs fills its gaps with English): the page needs its own only.
+      const catalogues = [catalogueChunks?.[language]];
       page = html === MISSING_BUILD ? html : inLanguage(html, language, catalogues);
       pages.set(language, page);
     }

@@ -25,13 +25,14 @@ const fetchOwn = async (language: Language) => (await import(`../../contracts/i1
 
 /**
  * The catalogue of `language`, fetched once. A message a catalogue does not have yet is shown in English rather
- * than as its id.
+ * than as its id: in the browser each language's chunk already carries those English texts (build.mjs), so one
+ * chunk is fetched; under Node the files are the catalogues as written, and English (inline) fills the gaps.
  */
 export async function loadCatalogue(language: Language): Promise<Messages> {
   const known = loaded.get(language);
   if (known) return known;
-  const [english, own] = await Promise.all([language === 'en' ? {} : loadCatalogue('en'), fetchOwn(language)]);
-  const messages = { ...english, ...own } as Messages;
+  const english = language === 'en' || !inline ? {} : ENGLISH_MESSAGES;
+  const messages = { ...english, ...(await fetchOwn(language)) } as Messages;
   loaded.set(language, messages);
   return messages;
 }

@@ -1,7 +1,9 @@
+import { DEFAULT_LANGUAGE, localeOf } from '../../contracts/i18n/languages';
 import type { MessageView } from '../../contracts/views';
+import { currentIntl, translate } from '../i18n/translate';
 
 /**
- * Short relative times for the conversation list: "just now" under a minute, then
+ * Short relative times for the conversation list, in the app's language: "just now" under a minute, then
  * "5m ago", "3h ago", "2d ago", "1mo ago", "1y ago".
  */
 export function shortRelativeTime(value: string | Date, now: Date = new Date()): string {
@@ -9,21 +11,22 @@ export function shortRelativeTime(value: string | Date, now: Date = new Date()):
   if (Number.isNaN(date.getTime())) return '';
   const seconds = Math.max(0, Math.floor((now.getTime() - date.getTime()) / 1000));
   const minutes = Math.floor(seconds / 60);
-  if (minutes < 1) return 'just now';
-  if (minutes < 60) return `${minutes}m ago`;
+  if (minutes < 1) return translate('chatTime.justNow');
+  if (minutes < 60) return translate('chatTime.minutes', { count: minutes });
   const hours = Math.floor(minutes / 60);
-  if (hours < 24) return `${hours}h ago`;
+  if (hours < 24) return translate('chatTime.hours', { count: hours });
   const days = Math.floor(hours / 24);
-  if (days < 30) return `${days}d ago`;
+  if (days < 30) return translate('chatTime.days', { count: days });
   const months = Math.floor(days / 30);
-  if (months < 12) return `${months}mo ago`;
-  return `${Math.floor(days / 365)}y ago`;
+  if (months < 12) return translate('chatTime.months', { count: months });
+  return translate('chatTime.years', { count: Math.floor(days / 365) });
 }
 
 /**
  * Whose clock and language the times are written in: the browser's own (undefined: its default locale and time zone),
  * or, while the server paints a member's chat (member-ui/first-screen/), the ones that member's browser reported
- * (the `saathi.reader` cookie, see reader.ts), so that the page's times are the ones the app then renders.
+ * (the `saathi.reader` cookie, see reader.ts), so that the page's times are the ones the app then renders. In Hindi
+ * or Tamil the dates and clock times are the app language's (its Intl locale), on the reader's clock.
  */
 let reader: { locale?: string; timeZone?: string } = {};
 
@@ -54,7 +57,7 @@ const formatters = new Map<string, Intl.DateTimeFormat>();
  * every call, and a chat labels every day and times every message (making them would take 160 ms of one task of a
  * chat's render at 4× CPU throttling). Same text: toLocale…String with options is defined as a new formatter's `format`.
  */
-function formatter(kind: keyof typeof FORMATS, locale = reader.locale): Intl.DateTimeFormat {
+function formatter(kind: keyof typeof FORMATS, locale = readerLocale()): Intl.DateTimeFormat {
   const key = `${kind}|${locale ?? ''}|${reader.timeZone ?? ''}`;
   let format = formatters.get(key);
   if (!format) {
@@ -63,6 +66,11 @@ function formatter(kind: keyof typeof FORMATS, locale = reader.locale): Intl.Dat
     formatters.set(key, format);
   }
   return format;
+}
+
+function readerLocale(): string | undefined {
+  const app = currentIntl().locale;
+  return app === localeOf(DEFAULT_LANGUAGE) ? reader.locale : app;
 }
 
 /** The calendar day of `date` on the reader's clock, as "year-month-day" numbers. */
@@ -77,14 +85,21 @@ function localDayKey(date: Date): string {
   return dayParts(date).join('-');
 }
 
-/** "Today", "Yesterday" or a long date ("Monday, 3 March 2025" in the reader's locale). */
-export function dayLabel(date: Date, now: Date = new Date()): string {
-  if (localDayKey(date) === localDayKey(now)) return 'Today';
+/** Whether `date` is the reader's today (0), yesterday (1), or another day (null). */
+function daysBack(date: Date, now: Date): 0 | 1 | null {
+  if (localDayKey(date) === localDayKey(now)) return 0;
   const [year, month, day] = dayParts(now);
   // The day before the reader's today, whatever its length (a change of clocks): its key from its calendar date.
   const yesterday = new Date(Date.UTC(year, month, day - 1));
   const yesterdayKey = `${yesterday.getUTCFullYear()}-${yesterday.getUTCMonth()}-${yesterday.getUTCDate()}`;
-  if (localDayKey(date) === yesterdayKey) return 'Yesterday';
+  return localDayKey(date) === yesterdayKey ? 1 : null;
+}
+
+/** "Today", "Yesterday" or a long date ("Monday, 3 March 2025" in the reader's locale), in the app's language. */
+export function dayLabel(date: Date, now: Date = new Date()): string {
+  const back = daysBack(date, now);
+  if (back === 0) return translate('chatTime.today');
+  if (back === 1) return translate('chatTime.yesterday');
   return formatter('longDate').format(date);
 }
 
@@ -117,10 +132,9 @@ export function clockTime(value: string): string {
 export function lastSeenText(value: string, now: Date = new Date()): string {
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return '';
-  const short = shortRelativeTime(date, now);
-  if (short === 'just now') return 'Last seen just now';
-  if (now.getTime() - date.getTime() < 24 * 3_600_000) return `Last seen ${short}`;
-  const label = dayLabel(date, now);
-  if (label === 'Yesterday') return `Last seen yesterday at ${clockTime(value)}`;
-  return `Last seen ${formatter('shortDate').format(date)}`;
+  const ago = now.getTime() - date.getTime();
+  if (ago < 60_000) return translate('chatTime.lastSeenJustNow');
+  if (ago < 24 * 3_600_000) return translate('chatTime.lastSeen', { when: shortRelativeTime(date, now) });
+  if (daysBack(date, now) === 1) return translate('chatTime.lastSeenYesterday', { time: clockTime(value) });
+  return translate('chatTime.lastSeen', { when: formatter('shortDate').format(date) });
 }

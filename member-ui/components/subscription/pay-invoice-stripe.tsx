@@ -10,6 +10,8 @@ import { billingQueryKey } from '../../lib/subscription/billing';
 import { stepAfterConfirm } from '../../lib/subscription/stripe-flow';
 import { formatPrice } from '../../lib/subscription/tiers';
 import { PAYMENT_TEXTS } from '../../lib/subscription/toasts';
+import { useT } from '../../i18n/use-t';
+import { translate } from '../../i18n/translate';
 
 // Stripe.js and the Payment Element load only when a past-due member chooses to pay here.
 const StripePaymentForm = lazy(() => import('../../features/subscription/components/stripe-payment').then((module) => ({ default: module.StripePaymentForm })));
@@ -31,37 +33,38 @@ interface InvoicePayment {
  */
 export function PayInvoiceWithStripe({ userId, publishableKey }: { userId: number; publishableKey: string }) {
   const queryClient = useQueryClient();
+  const t = useT();
   const open = useMutation({
     mutationFn: () => api.post<InvoicePayment>(`/api/subscriptions/${userId}/pay`, { json: {} }),
-    onError: (error) => toast({ title: PAYMENT_TEXTS.setupErrorTitle, description: (isApiError(error) && error.serverMessage) || PAYMENT_TEXTS.setupErrorText, variant: 'destructive' }),
+    onError: (error) => toast({ title: translate(PAYMENT_TEXTS.setupErrorTitle), description: (isApiError(error) && error.serverMessage) || translate(PAYMENT_TEXTS.setupErrorText), variant: 'destructive' }),
   });
   const confirm = useMutation({
     mutationFn: async (run: () => Promise<PaymentIntentResult>) => stepAfterConfirm(await run()),
     onSuccess: async (step) => {
       if (step.kind === 'failed') {
-        toast({ title: PAYMENT_TEXTS.failedTitle, description: step.message, variant: 'destructive' });
+        toast({ title: translate(PAYMENT_TEXTS.failedTitle), description: step.message, variant: 'destructive' });
         return;
       }
       if (step.kind === 'unexpected') {
-        toast({ title: PAYMENT_TEXTS.paymentErrorTitle, description: PAYMENT_TEXTS.paymentErrorText, variant: 'destructive' });
+        toast({ title: translate(PAYMENT_TEXTS.paymentErrorTitle), description: translate(PAYMENT_TEXTS.paymentErrorText), variant: 'destructive' });
         return;
       }
       toast(
         step.kind === 'complete'
-          ? { title: 'Payment received', description: 'Your plan continues; this page updates as soon as Stripe confirms the payment.', variant: 'success' }
-          : { title: PAYMENT_TEXTS.processingTitle, description: PAYMENT_TEXTS.processingText },
+          ? { title: translate('subscription.paymentReceived'), description: translate('subscription.planContinuesStripe'), variant: 'success' }
+          : { title: translate(PAYMENT_TEXTS.processingTitle), description: translate(PAYMENT_TEXTS.processingText) },
       );
       open.reset();
       await queryClient.invalidateQueries({ queryKey: billingQueryKey(userId) });
       await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
     },
-    onError: () => toast({ title: PAYMENT_TEXTS.paymentErrorTitle, description: PAYMENT_TEXTS.paymentErrorText, variant: 'destructive' }),
+    onError: () => toast({ title: translate(PAYMENT_TEXTS.paymentErrorTitle), description: translate(PAYMENT_TEXTS.paymentErrorText), variant: 'destructive' }),
   });
 
   if (!open.data) {
     return (
       <Button onClick={() => open.mutate()} disabled={open.isPending}>
-        {open.isPending ? 'Opening the payment form…' : 'Pay with another card'}
+        {open.isPending ? t('subscription.openingForm') : t('subscription.payAnotherCard')}
       </Button>
     );
   }
@@ -70,7 +73,7 @@ export function PayInvoiceWithStripe({ userId, publishableKey }: { userId: numbe
       fallback={
         <div className="stripe-form__loading" role="status">
           <Spinner size={24} />
-          <span>Loading the secure payment form…</span>
+          <span>{t('subscription.loadingForm')}</span>
         </div>
       }
     >
@@ -78,7 +81,7 @@ export function PayInvoiceWithStripe({ userId, publishableKey }: { userId: numbe
         publishableKey={publishableKey}
         clientSecret={open.data.clientSecret}
         returnUrl={`${window.location.origin}/settings?tab=subscription`}
-        submitLabel={`Pay ${formatPrice(open.data.amount, open.data.currency)} now`}
+        submitLabel={t('subscription.payAmountNow', { amount: formatPrice(open.data.amount, open.data.currency) })}
         processing={confirm.isPending}
         onPay={(run) => confirm.mutate(run)}
       />

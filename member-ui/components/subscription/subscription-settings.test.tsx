@@ -49,7 +49,7 @@ afterEach(() => {
 async function confirmUpgrade() {
   const dialog = within(await screen.findByRole('alertdialog', { name: 'Upgrade to Elite now?' }));
   dialog.getByText(
-    'You move to Elite at once. The difference for the rest of this period (at most US$15.00) is charged now to Visa ending in 4242. From 1 December 2026 it renews at US$29.99 a month.',
+    'You move to Elite at once. The difference for the rest of this period (at most US$15) is charged now to Visa ending in 4242. From 1 December 2026 it renews at US$29.99 a month.',
   );
   dialog.getByRole('button', { name: 'Upgrade now' }).click();
 }

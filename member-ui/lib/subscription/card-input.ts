@@ -1,5 +1,7 @@
 import { demoCardSchema } from '../../../contracts/subscriptions';
 import { type FieldErrors, fieldErrorsOf } from '../form-errors';
+import type { MessageId } from '../../i18n/catalogue';
+import { translate } from '../../i18n/translate';
 
 export type CardField = 'cardNumber' | 'expiry' | 'cvc' | 'name';
 export type CardValues = Record<CardField, string>;
@@ -30,8 +32,18 @@ export function formatCvc(input: string): string {
 // on the form are the ones the server would answer with.
 const cardFormSchema = demoCardSchema.omit({ clientSecret: true });
 
+/** Each field's one rule, as the form says it in the app's language (the schema's own texts are English). */
+const CARD_ERRORS: Record<CardField, MessageId> = {
+  cardNumber: 'subscription.cardNumberInvalid',
+  expiry: 'subscription.expiryInvalid',
+  cvc: 'subscription.cvcInvalid',
+  name: 'subscription.nameInvalid',
+};
+
 /** Field errors for the card form, or null when the card would be accepted. */
 export function validateCard(values: CardValues): FieldErrors<CardField> | null {
   const result = cardFormSchema.safeParse(values);
-  return result.success ? null : fieldErrorsOf<CardField>(result.error);
+  if (result.success) return null;
+  const fields = Object.keys(fieldErrorsOf<CardField>(result.error)) as CardField[];
+  return Object.fromEntries(fields.map((field) => [field, translate(CARD_ERRORS[field])])) as FieldErrors<CardField>;
 }

@@ -5,7 +5,7 @@ import {
   isPublishableKey,
   outcomeOfCompleteFailure,
   paymentModeOf,
-  STRIPE_FAILED_DEFAULT,
+  stripeFailedDefault,
   stepAfterConfirm,
   stepAfterReturn,
   stripeReturnOf,
@@ -82,7 +82,7 @@ test('confirmPayment: an error is "Payment Failed" with Stripe\'s message', () =
   });
   assert.deepEqual(stepAfterConfirm({ error: { type: 'api_connection_error' } }), {
     kind: 'failed',
-    message: STRIPE_FAILED_DEFAULT,
+    message: stripeFailedDefault(),
   });
 });
 
@@ -104,7 +104,7 @@ test('confirmPayment: an intent that still needs a payment method failed, with i
   );
   assert.deepEqual(stepAfterConfirm({ paymentIntent: { id: 'pi_1', status: 'canceled', last_payment_error: null } }), {
     kind: 'failed',
-    message: STRIPE_FAILED_DEFAULT,
+    message: stripeFailedDefault(),
   });
   assert.deepEqual(stepAfterConfirm({}), { kind: 'unexpected' });
 });

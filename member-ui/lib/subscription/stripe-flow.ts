@@ -1,6 +1,7 @@
 // Decisions of the checkout's Stripe mode, as pure functions (no Stripe.js import: the page's first screen and
 // the tests stay free of it). The shapes below are the parts of Stripe.js's results the checkout reads.
 import type { PaidTier } from './tiers';
+import { translate } from '../../i18n/translate';
 
 export type PaymentMode = 'demo' | 'stripe' | 'unavailable';
 
@@ -82,7 +83,8 @@ export type StripeStep =
   | { kind: 'failed'; message: string }
   | { kind: 'unexpected' };
 
-export const STRIPE_FAILED_DEFAULT = 'Your payment could not be completed. Please try another payment method.';
+/** What a failed payment says when Stripe gives no message of its own, in the app's language. */
+export const stripeFailedDefault = (): string => translate('subscription.stripeFailed');
 
 /** The intent's own status: succeeded → complete; processing → processing; otherwise it was not paid. */
 function stepOfIntent(intent: NonNullable<IntentResultLike['paymentIntent']>): StripeStep {
@@ -96,7 +98,7 @@ function stepOfIntent(intent: NonNullable<IntentResultLike['paymentIntent']>): S
       return { kind: 'processing' };
     default:
       // requires_payment_method (declined, or the redirect was abandoned), requires_action, canceled, …
-      return { kind: 'failed', message: intent.last_payment_error?.message || STRIPE_FAILED_DEFAULT };
+      return { kind: 'failed', message: intent.last_payment_error?.message || stripeFailedDefault() };
   }
 }
 
@@ -105,7 +107,7 @@ function stepOfIntent(intent: NonNullable<IntentResultLike['paymentIntent']>): S
  * failed authentication) is "Payment Failed" with Stripe's message; otherwise the intent's status decides.
  */
 export function stepAfterConfirm(result: IntentResultLike): StripeStep {
-  if (result.error) return { kind: 'failed', message: result.error.message || STRIPE_FAILED_DEFAULT };
+  if (result.error) return { kind: 'failed', message: result.error.message || stripeFailedDefault() };
   if (!result.paymentIntent) return { kind: 'unexpected' };
   return stepOfIntent(result.paymentIntent);
 }

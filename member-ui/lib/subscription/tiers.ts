@@ -1,15 +1,18 @@
 import type { SubscriptionTier } from '../../../contracts/enums';
+import type { MessageId } from '../../i18n/catalogue';
+import { translate } from '../../i18n/translate';
+import { dayMonthYear, formatMoney } from '../format';
 
 export type PaidTier = 'premium' | 'elite';
 
 /** Plans from cheapest to dearest: a higher rank is an upgrade. */
 export const tierRank = (tier: string) => (tier === 'elite' ? 2 : tier === 'premium' ? 1 : 0);
 
-/** Each card's call to action. */
-export const PLAN_ACTION_LABELS: Record<SubscriptionTier, string> = {
-  tryme: 'Tryme Now',
-  premium: 'Upgrade Now',
-  elite: 'Get Elite',
+/** Each card's call to action (catalogue ids). */
+export const PLAN_ACTION_LABELS: Record<SubscriptionTier, MessageId> = {
+  tryme: 'plan.actionTryme',
+  premium: 'plan.actionPremium',
+  elite: 'plan.actionElite',
 };
 
 export function isPaidTier(value: unknown): value is PaidTier {
@@ -17,17 +20,18 @@ export function isPaidTier(value: unknown): value is PaidTier {
 }
 
 /**
- * An amount with its currency, so a member abroad never guesses which dollar: "US$14.99", "CA$19.99", "£9.99",
- * "€12.00", "₹499.00". The catalogue's prices are decimal text in the plan's currency (USD by default).
+ * An amount with its currency in the app's language (member-ui/lib/format.ts), so a member abroad never guesses
+ * which dollar: "US$14.99", "CA$19.99", "£9.99" in English. The catalogue's prices are decimal text in the plan's
+ * currency (USD by default); a currency Intl does not know is written as its code.
  */
 export function formatPrice(price: string, currency = 'usd'): string {
   const code = currency.toUpperCase();
   const amount = Number(price);
   if (!Number.isFinite(amount)) return `${price} ${code}`;
-  // en-US writes a bare "$" for its own dollar; every other dollar it prefixes (CA$, A$), so only USD needs it.
-  if (code === 'USD') return `US$${amount.toFixed(2)}`;
   try {
-    return new Intl.NumberFormat('en-US', { style: 'currency', currency: code }).format(amount);
+    const text = formatMoney(amount, code);
+    // Hindi and Tamil write the US dollar as a bare "$", which a member in Canada or Australia reads as their own.
+    return code === 'USD' && !text.includes('US$') ? text.replace('$', 'US$') : text;
   } catch {
     return `${price} ${code}`;
   }
@@ -35,15 +39,15 @@ export function formatPrice(price: string, currency = 'usd'): string {
 
 /** A plan's price as the plans page and checkout show it: "Free" for Tryme (never charged), else "US$14.99 / month". */
 export function formatPlanPrice(plan: { priceCents: number; price: string; currency: string }): string {
-  return plan.priceCents === 0 ? 'Free' : `${formatPrice(plan.price, plan.currency)} / month`;
+  return plan.priceCents === 0 ? translate('plan.free') : translate('plan.perMonth', { price: formatPrice(plan.price, plan.currency) });
 }
 
-/** "12 March 2027" for plan end dates; empty when absent or unreadable. */
+/** "12 March 2027" (in the app's language) for plan end dates; empty when absent or unreadable. */
 export function formatPlanDate(value: string | null | undefined): string {
   if (!value) return '';
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return '';
-  return date.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
+  return dayMonthYear(date, false);
 }
 
 /**
@@ -51,5 +55,5 @@ export function formatPlanDate(value: string | null | undefined): string {
  * monthly subscription, changed or cancelled (at the period end) in Settings → Plan.
  */
 export function renewalText(_provider?: 'stripe' | 'demo' | null): string {
-  return 'Paid plans renew every month until you cancel. Change or cancel in Settings → Plan: a cancelled plan runs to the end of the month you paid for, then moves to Tryme. Moving down to Tryme never charges.';
+  return translate('plan.renewal');
 }

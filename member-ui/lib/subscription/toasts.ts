@@ -1,25 +1,27 @@
 import type { ToastOptions } from '../../components/ui/toast';
+import type { MessageId } from '../../i18n/catalogue';
+import { translate } from '../../i18n/translate';
 
-/** Shown after an upgrade or a move down to Tryme. */
-export const SUCCESS_TOAST: ToastOptions = {
-  title: 'Subscription Updated',
-  description: 'Your subscription has been successfully updated',
+/** Shown after an upgrade or a move down to Tryme, in the app's language when it is shown. */
+export const successToast = (): ToastOptions => ({
+  title: translate('subscription.updated'),
+  description: translate('subscription.updatedText'),
   variant: 'success',
-};
+});
 
-/** The payment step's texts. */
+/** The payment step's texts (catalogue ids; `translate` them where they are shown). */
 export const PAYMENT_TEXTS = {
-  setupFailedTitle: 'Payment Setup Failed',
-  setupFailedDefault: 'Unable to process subscription request',
-  errorTitle: 'Error',
-  errorText: 'Unable to process subscription request. Please try again later.',
-  setupErrorTitle: 'Payment Setup Error',
-  setupErrorText: 'Unable to initialize payment process. Please try again later.',
-  failedTitle: 'Payment Failed',
-  paymentErrorTitle: 'Payment Error',
-  paymentErrorText: 'An unexpected error occurred during payment processing.',
-  processingTitle: 'Payment Processing',
-  processingText: 'Your payment is still being processed. Your plan will update as soon as it completes.',
-  authTitle: 'Authentication Required',
-  authText: 'Please sign in to continue with your subscription.',
-} as const;
+  setupFailedTitle: 'subscription.setupFailedTitle',
+  setupFailedDefault: 'subscription.setupFailedDefault',
+  errorTitle: 'common.error',
+  errorText: 'subscription.errorText',
+  setupErrorTitle: 'subscription.setupErrorTitle',
+  setupErrorText: 'subscription.setupErrorText',
+  failedTitle: 'subscription.failedTitle',
+  paymentErrorTitle: 'subscription.paymentErrorTitle',
+  paymentErrorText: 'subscription.paymentErrorText',
+  processingTitle: 'subscription.processingTitle',
+  processingText: 'subscription.processingText',
+  authTitle: 'subscription.authTitle',
+  authText: 'subscription.authText',
+} as const satisfies Record<string, MessageId>;

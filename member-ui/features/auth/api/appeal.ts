@@ -1,5 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api, isApiError } from '../../../lib/api-client';
+import { translate } from '../../../i18n/translate';
 
 export interface AppealLink {
   fullName: string | null;
@@ -25,6 +26,6 @@ export function useSendAppeal(token: string) {
 }
 
 export function appealErrorMessage(error: unknown): string {
-  if (isApiError(error)) return error.serverMessage ?? 'Your appeal could not be sent. Please try again.';
-  return 'We could not reach Saathi. Check your connection and try again.';
+  if (isApiError(error)) return error.serverMessage ?? translate('appeal.failed');
+  return translate('appeal.offline');
 }

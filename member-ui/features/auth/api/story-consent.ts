@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, isApiError } from '../../../lib/api-client';
+import { translate } from '../../../i18n/translate';
 
 export interface StoryConsentView {
   you: string | null;
@@ -33,6 +34,6 @@ export function useAnswerStoryConsent(token: string) {
 }
 
 export function storyConsentError(error: unknown): string {
-  if (isApiError(error)) return error.serverMessage ?? 'That did not work. Please try again.';
-  return 'We could not reach Saathi. Check your connection and try again.';
+  if (isApiError(error)) return error.serverMessage ?? translate('storyConsent.failed');
+  return translate('appeal.offline');
 }

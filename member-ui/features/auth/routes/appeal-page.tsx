@@ -10,6 +10,7 @@ import { TextAreaField } from '../../../components/ui/textarea-field';
 import { paths } from '../../../lib/paths';
 import { appealErrorMessage, useAppealLink, useSendAppeal } from '../api/appeal';
 import { AuthCard } from '../../../components/ui/auth-card';
+import { useT } from '../../../i18n/use-t';
 
 const appealRoute = getRouteApi('/appeal/$token');
 
@@ -20,12 +21,13 @@ export function AppealPage() {
   const send = useSendAppeal(token);
   const [message, setMessage] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const t = useT();
 
   if (send.isSuccess) {
     return (
-      <AuthCard title="Appeal sent" subtitle={send.data.message} icon={<CircleCheck size={26} />}>
+      <AuthCard title={t('appeal.sentTitle')} subtitle={send.data.message} icon={<CircleCheck size={26} />}>
         <Button asChild block>
-          <Link to={paths.home}>Back to Saathi</Link>
+          <Link to={paths.home}>{t('appeal.backHome')}</Link>
         </Button>
       </AuthCard>
     );
@@ -33,10 +35,10 @@ export function AppealPage() {
   if (link.isPending) return <Spinner />;
   if (link.isError) {
     return (
-      <AuthCard title="Appeal a suspension" icon={<Scale size={26} />}>
+      <AuthCard title={t('appeal.suspensionTitle')} icon={<Scale size={26} />}>
         <AlertBanner>{appealErrorMessage(link.error)}</AlertBanner>
         <Button asChild block variant="secondary">
-          <Link to={paths.help}>Contact us</Link>
+          <Link to={paths.help}>{t('appeal.contact')}</Link>
         </Button>
       </AuthCard>
     );
@@ -46,7 +48,8 @@ export function AppealPage() {
     event.preventDefault();
     const parsed = appealSchema.safeParse({ message });
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Please check your appeal');
+      // The schema's two rules: at least 20 characters, at most 2000.
+      setError(t(parsed.error.issues[0]?.code === 'too_big' ? 'appeal.tooLong' : 'appeal.tooShort'));
       return;
     }
     setError(null);
@@ -55,22 +58,22 @@ export function AppealPage() {
 
   return (
     <AuthCard
-      title={link.data.banned ? 'Appeal a ban' : 'Appeal a suspension'}
-      subtitle={`${link.data.fullName ? `${link.data.fullName}, tell` : 'Tell'} us why your account should be restored. A reviewer reads every appeal and writes back by email.`}
+      title={link.data.banned ? t('appeal.banTitle') : t('appeal.suspensionTitle')}
+      subtitle={link.data.fullName ? t('appeal.introNamed', { name: link.data.fullName }) : t('appeal.intro')}
       icon={<Scale size={26} />}
     >
       <form className="form" onSubmit={handleSubmit} noValidate>
         <TextAreaField
-          label="Your appeal"
+          label={t('appeal.label')}
           rows={7}
           maxLength={2000}
           value={message}
           onChange={(event) => setMessage(event.currentTarget.value)}
           error={error ?? undefined}
-          hint="What happened, and anything we should know. At least 20 characters."
+          hint={t('appeal.hint')}
         />
         <Button type="submit" block disabled={send.isPending}>
-          {send.isPending ? 'Sending…' : 'Send appeal'}
+          {send.isPending ? t('appeal.sending') : t('appeal.send')}
         </Button>
       </form>
     </AuthCard>

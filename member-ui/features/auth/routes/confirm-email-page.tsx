@@ -11,6 +11,8 @@ import { paths } from '../../../lib/paths';
 import { sessionQueryKey } from '../../../lib/session';
 import { postConfirmEmail } from '../api/register';
 import { AuthCard } from '../../../components/ui/auth-card';
+import { useT } from '../../../i18n/use-t';
+import { localizeMessage } from '../../../i18n/translate';
 
 const confirmEmailRoute = getRouteApi('/confirm-email/$token');
 
@@ -20,6 +22,7 @@ export function ConfirmEmailPage() {
   const router = useRouter();
   const queryClient = useQueryClient();
   const started = useRef(false);
+  const t = useT();
   const confirm = useMutation({
     mutationFn: () => postConfirmEmail(token),
     onSuccess: (result) => {
@@ -35,31 +38,31 @@ export function ConfirmEmailPage() {
 
   if (confirm.isSuccess) {
     return (
-      <AuthCard title="Email confirmed" subtitle={confirm.data.message} icon={<MailCheck size={26} />}>
+      <AuthCard title={t('confirm.confirmedTitle')} subtitle={localizeMessage(confirm.data.message)} icon={<MailCheck size={26} />}>
         <Button block onClick={() => void router.navigate({ to: '/', replace: true })}>
-          Continue
+          {t('confirm.continue')}
         </Button>
       </AuthCard>
     );
   }
   if (confirm.isError) {
-    const message = isApiError(confirm.error) ? (confirm.error.serverMessage ?? AUTH_MESSAGES.confirmInvalidToken) : AUTH_MESSAGES.forgotNetwork;
+    const message = isApiError(confirm.error) ? (confirm.error.serverMessage ?? localizeMessage(AUTH_MESSAGES.confirmInvalidToken)) : localizeMessage(AUTH_MESSAGES.forgotNetwork);
     return (
-      <AuthCard title="We could not confirm your email" subtitle={message} icon={<CircleAlert size={26} />}>
+      <AuthCard title={t('confirm.failedTitle')} subtitle={message} icon={<CircleAlert size={26} />}>
         <Button asChild block>
-          <Link to={paths.register}>Register again</Link>
+          <Link to={paths.register}>{t('confirm.registerAgain')}</Link>
         </Button>
         <Button asChild variant="outline" block>
-          <Link to={paths.login}>Sign In</Link>
+          <Link to={paths.login}>{t('confirm.signIn')}</Link>
         </Button>
       </AuthCard>
     );
   }
   return (
-    <AuthCard title="Confirming your email…" icon={<MailCheck size={26} />}>
+    <AuthCard title={t('confirm.confirming')} icon={<MailCheck size={26} />}>
       <div role="status" aria-live="polite">
         <Spinner size={28} />
-        <span className="visually-hidden">Confirming your email</span>
+        <span className="visually-hidden">{t('confirm.confirmingHidden')}</span>
       </div>
     </AuthCard>
   );

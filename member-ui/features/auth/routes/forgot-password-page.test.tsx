@@ -93,3 +93,33 @@ test('token and error query parameters are read', async () => {
   renderApp('/forgot-password?error=Email%20service%20unavailable');
   assert.equal((await screen.findByRole('alert')).textContent, 'Email service unavailable');
 });
+
+test('a visitor reading Hindi gets the page and its refusal in Hindi, and nothing is sent for a bad address', async () => {
+  // The page as the server sends it to a Hindi-reading visitor: the app starts in the page's language (app/start.tsx).
+  const [{ render }, { createMemoryHistory }, { App }, { createAppRouter }, { createAppQueryClient }, { loadCatalogue }, { stubFetch }] = await Promise.all([
+    import('@testing-library/react'),
+    import('@tanstack/react-router'),
+    import('../../../app/app'),
+    import('../../../router'),
+    import('../../../lib/query-client'),
+    import('../../../i18n/catalogue'),
+    import('../../../test/fetch-stub'),
+  ]);
+  const fetchStub = stubFetch(fakeServer());
+  const queryClient = createAppQueryClient();
+  const router = createAppRouter({ queryClient, history: createMemoryHistory({ initialEntries: ['/forgot-password'] }) });
+  const view = render(<App queryClient={queryClient} router={router} language="hi" messages={await loadCatalogue('hi')} />);
+  try {
+    assert.ok(await screen.findByRole('heading', { name: 'पासवर्ड भूल गए?' }));
+    assert.ok(screen.getByText('अपना ईमेल पता लिखें, हम आपको पासवर्ड बदलने का लिंक भेजेंगे।'));
+    fireEvent.change(screen.getByLabelText('ईमेल'), { target: { value: 'not-an-email' } });
+    fireEvent.click(screen.getByRole('button', { name: 'रीसेट लिंक भेजें' }));
+    assert.ok(await screen.findByText('कृपया सही ईमेल पता डालें'));
+    assert.equal(fetchStub.callsTo('POST', '/api/auth/password-reset/request').length, 0);
+    assert.equal(screen.getByRole('link', { name: 'साइन इन पर वापस जाएँ' }).getAttribute('href'), '/login');
+  } finally {
+    view.unmount();
+    queryClient.clear();
+    fetchStub.restore();
+  }
+});

@@ -11,6 +11,8 @@ import { fieldErrorsOf } from '../../../lib/form-errors';
 import { paths } from '../../../lib/paths';
 import { resetErrorMessage, useResetRequest } from '../api/password-reset';
 import { AuthCard } from '../../../components/ui/auth-card';
+import { useT } from '../../../i18n/use-t';
+import { localizeMessage } from '../../../i18n/translate';
 
 const forgotPasswordRoute = getRouteApi('/forgot-password');
 
@@ -20,10 +22,11 @@ interface SentState {
 }
 
 function BackToLogin() {
+  const t = useT();
   return (
     <Link to={paths.login} className="text-link back-link">
       <ArrowLeft size={16} aria-hidden="true" />
-      Back to Login
+      {t('forgot.backToLogin')}
     </Link>
   );
 }
@@ -39,6 +42,7 @@ export function ForgotPasswordPage() {
     search.token ? { message: AUTH_MESSAGES.resetRequestSent, token: search.token } : null,
   );
   const resetRequest = useResetRequest();
+  const t = useT();
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -65,23 +69,23 @@ export function ForgotPasswordPage() {
 
   if (sent) {
     return (
-      <AuthCard title="Reset Email Sent" subtitle={sent.message} icon={<MailCheck size={26} />} footer={<BackToLogin />}>
+      <AuthCard title={t('forgot.sentTitle')} subtitle={localizeMessage(sent.message)} icon={<MailCheck size={26} />} footer={<BackToLogin />}>
         {sent.token ? (
           <>
-            <AlertBanner variant="info" title="Demo mode">
-              For this demo, you can reset your password directly without checking your email.
+            <AlertBanner variant="info" title={t('forgot.demoTitle')}>
+              {t('forgot.demoText')}
             </AlertBanner>
             <Button asChild block>
               <Link to={paths.resetPassword} params={{ token: sent.token }}>
-                Reset Password
+                {t('forgot.resetPassword')}
               </Link>
             </Button>
           </>
         ) : (
-          <p className="auth__note">Check your inbox and follow the link to choose a new password.</p>
+          <p className="auth__note">{t('forgot.checkInbox')}</p>
         )}
         <Button variant="outline" block onClick={tryDifferentEmail}>
-          Try Different Email
+          {t('forgot.differentEmail')}
         </Button>
       </AuthCard>
     );
@@ -91,25 +95,25 @@ export function ForgotPasswordPage() {
 
   return (
     <AuthCard
-      title="Forgot Password?"
-      subtitle="Enter your email address and we'll send you a link to reset your password."
+      title={t('forgot.title')}
+      subtitle={t('forgot.subtitle')}
       icon={<KeyRound size={26} />}
       footer={<BackToLogin />}
     >
       {bannerMessage ? <AlertBanner>{bannerMessage}</AlertBanner> : null}
       <form className="form" onSubmit={handleSubmit} noValidate>
         <TextField
-          label="Email"
+          label={t('forgot.email')}
           name="email"
           type="email"
           autoComplete="email"
-          placeholder="you@example.com"
+          placeholder={t('register.emailPlaceholder')}
           value={email}
           onChange={(event) => setEmail(event.target.value)}
           error={emailError}
         />
         <Button type="submit" block disabled={resetRequest.isPending}>
-          {resetRequest.isPending ? 'Sending...' : 'Send Reset Link'}
+          {resetRequest.isPending ? t('forgot.sending') : t('forgot.send')}
         </Button>
       </form>
     </AuthCard>

@@ -12,6 +12,7 @@ import { type FieldErrors, fieldErrorsOf } from '../../../lib/form-errors';
 import { paths } from '../../../lib/paths';
 import { resetErrorMessage, useResetConfirm } from '../api/password-reset';
 import { AuthCard } from '../../../components/ui/auth-card';
+import { useT } from '../../../i18n/use-t';
 
 const resetPasswordRoute = getRouteApi('/reset-password/$token');
 
@@ -34,16 +35,17 @@ export function ResetPasswordPage() {
   const [fieldErrors, setFieldErrors] = useState<FieldErrors<ResetField | 'token'>>({});
   const [submitError, setSubmitError] = useState<string | null>(null);
   const resetConfirm = useResetConfirm();
+  const t = useT();
 
   if (search.success) {
     return (
       <AuthCard
-        title="Password Reset Successful"
-        subtitle="Your password has been changed. You can now sign in with your new password."
+        title={t('reset.successTitle')}
+        subtitle={t('reset.successText')}
         icon={<CircleCheck size={26} />}
       >
         <Button asChild block>
-          <Link to={paths.login}>Go to Login</Link>
+          <Link to={paths.login}>{t('reset.goToLogin')}</Link>
         </Button>
       </AuthCard>
     );
@@ -69,40 +71,40 @@ export function ResetPasswordPage() {
 
   return (
     <AuthCard
-      title="Reset Password"
-      subtitle="Choose a new password for your account"
+      title={t('reset.title')}
+      subtitle={t('reset.subtitle')}
       icon={<Lock size={26} />}
       footer={
         <Link to={paths.forgotPassword} className="text-link back-link">
           <ArrowLeft size={16} aria-hidden="true" />
-          Back to Forgot Password
+          {t('reset.backToForgot')}
         </Link>
       }
     >
       {bannerMessage ? <AlertBanner>{bannerMessage}</AlertBanner> : null}
       <form className="form" onSubmit={handleSubmit} noValidate>
         <TextField
-          label="New Password"
+          label={t('reset.newPassword')}
           name="password"
           type="password"
           autoComplete="new-password"
-          placeholder="At least 8 characters"
+          placeholder={t('reset.newPasswordPlaceholder')}
           value={password}
           onChange={(event) => setPassword(event.target.value)}
           error={fieldErrors.password}
         />
         <TextField
-          label="Confirm Password"
+          label={t('reset.confirmPassword')}
           name="confirmPassword"
           type="password"
           autoComplete="new-password"
-          placeholder="Re-enter your new password"
+          placeholder={t('reset.confirmPlaceholder')}
           value={confirmPassword}
           onChange={(event) => setConfirmPassword(event.target.value)}
           error={fieldErrors.confirmPassword}
         />
         <Button type="submit" block disabled={resetConfirm.isPending}>
-          {resetConfirm.isPending ? 'Resetting...' : 'Reset Password'}
+          {resetConfirm.isPending ? t('reset.resetting') : t('reset.submit')}
         </Button>
       </form>
     </AuthCard>

@@ -6,6 +6,8 @@ import { toast } from '../../../components/ui/toast';
 import { isApiError } from '../../../lib/api-client';
 import { type FieldErrors, fieldErrorsOf } from '../../../lib/form-errors';
 import { useChangePassword } from '../api/security';
+import { useT } from '../../../i18n/use-t';
+import { translate } from '../../../i18n/translate';
 
 type Field = 'currentPassword' | 'newPassword' | 'confirmPassword';
 const EMPTY: Record<Field, string> = { currentPassword: '', newPassword: '', confirmPassword: '' };
@@ -23,6 +25,7 @@ export function ChangePasswordForm({ userId }: { userId: number }) {
   const [values, setValues] = useState(EMPTY);
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
   const change = useChangePassword(userId);
+  const t = useT();
 
   const update = (field: Field) => (event: { target: { value: string } }) =>
     setValues((current) => ({ ...current, [field]: event.target.value }));
@@ -38,11 +41,8 @@ export function ChangePasswordForm({ userId }: { userId: number }) {
         onSuccess: (answer) => {
           setValues(EMPTY);
           toast({
-            title: 'Password updated',
-            description:
-              answer.endedSessions > 0
-                ? `You were signed out on ${answer.endedSessions} other ${answer.endedSessions === 1 ? 'device' : 'devices'}.`
-                : undefined,
+            title: translate('security.passwordUpdated'),
+            description: answer.endedSessions > 0 ? translate('security.signedOutOthers', { count: answer.endedSessions }) : undefined,
             variant: 'success',
           });
         },
@@ -51,7 +51,7 @@ export function ChangePasswordForm({ userId }: { userId: number }) {
           if (isApiError(error) && error.field === 'currentPassword' && serverMessage) {
             setErrors({ currentPassword: serverMessage });
           }
-          toast({ title: 'Error', description: serverMessage ?? 'Failed to update password', variant: 'destructive' });
+          toast({ title: translate('common.error'), description: serverMessage ?? translate('security.passwordFailed'), variant: 'destructive' });
         },
       },
     );
@@ -60,7 +60,7 @@ export function ChangePasswordForm({ userId }: { userId: number }) {
   return (
     <form className="form" onSubmit={handleSubmit} noValidate aria-labelledby="change-password-title">
       <TextField
-        label="Current password"
+        label={t('security.currentPassword')}
         type="password"
         autoComplete="current-password"
         value={values.currentPassword}
@@ -68,16 +68,16 @@ export function ChangePasswordForm({ userId }: { userId: number }) {
         error={errors.currentPassword}
       />
       <TextField
-        label="New password"
+        label={t('security.newPassword')}
         type="password"
         autoComplete="new-password"
         value={values.newPassword}
         onChange={update('newPassword')}
         error={errors.newPassword}
-        hint="At least 8 characters. Other devices are signed out."
+        hint={t('security.newPasswordHint')}
       />
       <TextField
-        label="Confirm new password"
+        label={t('security.confirmPassword')}
         type="password"
         autoComplete="new-password"
         value={values.confirmPassword}
@@ -85,7 +85,7 @@ export function ChangePasswordForm({ userId }: { userId: number }) {
         error={errors.confirmPassword}
       />
       <Button type="submit" disabled={change.isPending}>
-        {change.isPending ? 'Updating...' : 'Update Password'}
+        {change.isPending ? t('security.updating') : t('security.updatePassword')}
       </Button>
     </form>
   );

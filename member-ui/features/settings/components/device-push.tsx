@@ -4,6 +4,8 @@ import { toast } from '../../../components/ui/toast';
 import { api, isApiError } from '../../../lib/api-client';
 import { pushDevicesKey } from './push-devices';
 import { SettingSwitch } from './setting-controls';
+import { useT } from '../../../i18n/use-t';
+import { translate } from '../../../i18n/translate';
 
 type DeviceState = 'checking' | 'unsupported' | 'blocked' | 'off' | 'on';
 
@@ -35,6 +37,7 @@ export function DevicePushSwitch({ userId }: { userId: number }) {
   const [state, setState] = useState<DeviceState>('checking');
   const [busy, setBusy] = useState(false);
   const queryClient = useQueryClient();
+  const t = useT();
 
   useEffect(() => {
     if (!supported()) return setState('unsupported');
@@ -64,7 +67,7 @@ export function DevicePushSwitch({ userId }: { userId: number }) {
       throw error;
     }
     setState('on');
-    toast({ title: 'Notifications are on for this device', variant: 'success' });
+    toast({ title: translate('settingsNotify.deviceOn'), variant: 'success' });
   };
 
   const turnOff = async () => {
@@ -77,14 +80,14 @@ export function DevicePushSwitch({ userId }: { userId: number }) {
       await sub.unsubscribe();
     }
     setState('off');
-    toast({ title: 'Notifications are off for this device', variant: 'success' });
+    toast({ title: translate('settingsNotify.deviceOff'), variant: 'success' });
   };
 
   const change = (on: boolean) => {
     setBusy(true);
     (on ? turnOn() : turnOff())
       .catch((error: unknown) =>
-        toast({ title: 'Error', description: (isApiError(error) ? error.serverMessage : undefined) ?? 'Could not change notifications on this device', variant: 'destructive' }),
+        toast({ title: translate('common.error'), description: (isApiError(error) ? error.serverMessage : undefined) ?? translate('settingsNotify.deviceFailed'), variant: 'destructive' }),
       )
       .finally(() => {
         setBusy(false);
@@ -94,13 +97,13 @@ export function DevicePushSwitch({ userId }: { userId: number }) {
 
   const description =
     state === 'unsupported'
-      ? 'This browser cannot show notifications from Saathi. On an iPhone, add Saathi to your Home Screen first.'
+      ? t('settingsNotify.deviceUnsupported')
       : state === 'blocked'
-        ? 'Notifications are blocked for Saathi in this browser. Allow them in the browser’s site settings, then come back.'
-        : 'New matches, messages and likes on this phone or computer, even when Saathi is closed.';
+        ? t('settingsNotify.deviceBlocked')
+        : t('settingsNotify.deviceText');
   return (
     <SettingSwitch
-      label="Notifications on this device"
+      label={t('settingsNotify.device')}
       description={description}
       checked={state === 'on'}
       disabled={busy || state === 'checking' || state === 'unsupported' || state === 'blocked'}

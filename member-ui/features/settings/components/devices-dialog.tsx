@@ -13,9 +13,11 @@ import { useEndSession, useSessions } from '../api/security';
 import { deviceName, isMobileAgent } from '../lib/device-name';
 import { PushDevices } from './push-devices';
 import { SettingsDialog } from './settings-dialog';
+import { useT } from '../../../i18n/use-t';
+import { translate } from '../../../i18n/translate';
 
 function activity(lastSeenAt: string): string {
-  return Date.now() - Date.parse(lastSeenAt) < 60_000 ? 'Active now' : `Active ${relativeTime(lastSeenAt)}`;
+  return Date.now() - Date.parse(lastSeenAt) < 60_000 ? translate('security.activeNow') : translate('security.activeAgo', { when: relativeTime(lastSeenAt) });
 }
 
 /** Manage Devices: the member's signed-in sessions, each of which can be signed out, and the browsers that get push notifications. */
@@ -24,6 +26,7 @@ export function DevicesDialog({ userId, open, onOpenChange }: { userId: number; 
   const endSession = useEndSession(userId);
   const queryClient = useQueryClient();
   const router = useRouter();
+  const t = useT();
 
   function signOut(sessionId: string, name: string) {
     endSession.mutate(sessionId, {
@@ -35,12 +38,12 @@ export function DevicesDialog({ userId, open, onOpenChange }: { userId: number; 
           void router.navigate({ to: '/login' });
           return;
         }
-        toast({ title: 'Device signed out', description: `${name} is no longer signed in.`, variant: 'success' });
+        toast({ title: translate('security.deviceSignedOut'), description: translate('security.deviceSignedOutText', { name }), variant: 'success' });
       },
       onError: (error) =>
         toast({
-          title: 'Error',
-          description: (isApiError(error) ? error.serverMessage : undefined) ?? 'Failed to sign out the device',
+          title: translate('common.error'),
+          description: (isApiError(error) ? error.serverMessage : undefined) ?? translate('security.signOutFailed'),
           variant: 'destructive',
         }),
     });
@@ -50,23 +53,23 @@ export function DevicesDialog({ userId, open, onOpenChange }: { userId: number; 
     <SettingsDialog
       open={open}
       onOpenChange={onOpenChange}
-      title="Manage Devices"
-      description="Browsers and apps signed in to your account. Sign out any you don't recognise, then change your password."
+      title={t('security.manageDevices')}
+      description={t('security.manageDevicesText')}
     >
       {sessions.isPending ? (
         <div className="settings-state" role="status">
           <Spinner size={24} />
-          <span className="visually-hidden">Loading devices</span>
+          <span className="visually-hidden">{t('security.loadingDevices')}</span>
         </div>
       ) : sessions.isError ? (
         <div className="settings-state" role="alert">
-          <p>Could not load your devices.</p>
+          <p>{t('security.devicesFailed')}</p>
           <Button variant="outline" size="sm" onClick={() => void sessions.refetch()}>
-            Try Again
+            {t('error.tryAgain')}
           </Button>
         </div>
       ) : (
-        <ul className="devices" aria-label="Signed-in devices">
+        <ul className="devices" aria-label={t('security.signedInDevices')}>
           {sessions.data.map((session) => {
             const name = deviceName(session.userAgent);
             const Icon = isMobileAgent(session.userAgent) ? Smartphone : Monitor;
@@ -78,7 +81,7 @@ export function DevicesDialog({ userId, open, onOpenChange }: { userId: number; 
                 <div className="device__text">
                   <p className="device__name">
                     {name}
-                    {session.current ? <Badge tone="success">This device</Badge> : null}
+                    {session.current ? <Badge tone="success">{t('security.thisDevice')}</Badge> : null}
                   </p>
                   <p className="device__meta">
                     {session.ip ? `${session.ip} · ` : ''}
@@ -89,17 +92,17 @@ export function DevicesDialog({ userId, open, onOpenChange }: { userId: number; 
                   variant="outline"
                   size="sm"
                   disabled={endSession.isPending && endSession.variables === session.id}
-                  aria-label={`Sign out ${name}${session.current ? ' (this device)' : ''}`}
+                  aria-label={session.current ? t('security.signOutThis', { name }) : t('security.signOutName', { name })}
                   onClick={() => signOut(session.id, name)}
                 >
-                  Sign out
+                  {t('security.signOut')}
                 </Button>
               </li>
             );
           })}
         </ul>
       )}
-      <PushDevices userId={userId} title="Receiving push notifications" />
+      <PushDevices userId={userId} title={t('security.receivingPush')} />
     </SettingsDialog>
   );
 }

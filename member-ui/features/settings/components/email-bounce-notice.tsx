@@ -4,6 +4,8 @@ import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast';
 import { api } from '../../../lib/api-client';
 import { notificationResource } from '../api/settings-resource';
+import { useT } from '../../../i18n/use-t';
+import { dayMonthYear } from '../../../lib/format';
 
 /**
  * Mail to the member's address bounced: their mail server refused it, so Saathi stopped emailing them. They see
@@ -11,6 +13,7 @@ import { notificationResource } from '../api/settings-resource';
  */
 export function EmailBounceNotice({ userId, bounce }: { userId: number; bounce: { address: string; at: string; reason: string } }) {
   const queryClient = useQueryClient();
+  const t = useT();
   const retry = useMutation({
     mutationFn: () => api.delete<{ message: string }>(`/api/users/${userId}/email-bounce`),
     onSuccess: (answer) => {
@@ -18,15 +21,14 @@ export function EmailBounceNotice({ userId, bounce }: { userId: number; bounce: 
       void queryClient.invalidateQueries({ queryKey: [notificationResource.path(userId)] });
     },
   });
-  const when = new Date(bounce.at).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
+  const when = dayMonthYear(new Date(bounce.at), false);
   return (
-    <AlertBanner title="We cannot email you" className="email-bounce">
+    <AlertBanner title={t('settingsNotify.bounceTitle')} className="email-bounce">
       <p>
-        On {when} the mail server for <strong>{bounce.address}</strong> refused our email, so we stopped sending
-        you emails. It answered: <q>{bounce.reason}</q>
+        {t('settingsNotify.bounceText', { when, address: bounce.address })} <q>{bounce.reason}</q>
       </p>
       <Button variant="outline" size="sm" disabled={retry.isPending} onClick={() => retry.mutate()}>
-        My mailbox works again: send emails
+        {t('settingsNotify.bounceRetry')}
       </Button>
     </AlertBanner>
   );

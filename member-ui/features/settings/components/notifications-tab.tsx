@@ -8,46 +8,30 @@ import { EmailBounceNotice } from './email-bounce-notice';
 import { PushDevices } from './push-devices';
 import { SettingsLoadState } from './privacy-tab';
 import { SettingChoice, SettingSwitch } from './setting-controls';
+import { useT } from '../../../i18n/use-t';
+import type { MessageId } from '../../../i18n/catalogue';
 
 type NotificationToggle = Exclude<keyof NotificationSettingsView, 'updatedAt' | 'digestFrequency' | 'emailBounce' | 'pushMessageText'>;
 
+// Labels are catalogue ids, read when the tab renders; each switch's label and description are
+// `settingsNotify.<key>` and `settingsNotify.<key>Text`.
 const DIGEST_CHOICES = [
-  { value: 'daily', label: 'Daily' },
-  { value: 'weekly', label: 'Weekly' },
-  { value: 'off', label: 'Off' },
-] as const;
+  { value: 'daily', label: 'settingsNotify.daily' },
+  { value: 'weekly', label: 'settingsNotify.weekly' },
+  { value: 'off', label: 'settingsNotify.off' },
+] as const satisfies ReadonlyArray<{ value: string; label: MessageId }>;
 
-const GROUPS: ReadonlyArray<{
-  value: string;
-  title: string;
-  items: ReadonlyArray<{ key: NotificationToggle; label: string; description: string }>;
-}> = [
-  {
-    value: 'app',
-    title: 'App Notifications',
-    items: [
-      { key: 'newMatches', label: 'New matches', description: 'When someone likes you back.' },
-      { key: 'newMessages', label: 'New messages', description: 'When a member sends you a message.' },
-      { key: 'profileViews', label: 'Profile views', description: 'When a member views your profile.' },
-      { key: 'appUpdates', label: 'App updates', description: 'News about Saathi features and offers.' },
-      { key: 'savedSearchEmails', label: 'Saved search alerts', description: 'A morning email of new members for your saved searches.' },
-    ],
-  },
-  {
-    value: 'delivery',
-    title: 'Delivery Methods',
-    items: [
-      { key: 'emailNotifications', label: 'Email notifications', description: 'Also send notifications to your email.' },
-      { key: 'pushNotifications', label: 'Push notifications', description: 'On every phone or computer where you turn them on below.' },
-    ],
-  },
+const GROUPS: ReadonlyArray<{ value: string; title: MessageId; items: readonly NotificationToggle[] }> = [
+  { value: 'app', title: 'settingsNotify.appGroup', items: ['newMatches', 'newMessages', 'profileViews', 'appUpdates', 'savedSearchEmails'] },
+  { value: 'delivery', title: 'settingsNotify.deliveryGroup', items: ['emailNotifications', 'pushNotifications'] },
 ];
 
 /** Notifications tab: two accordion groups of switches, saved at once with the full settings object. */
 export function NotificationsTab({ userId }: { userId: number }) {
   const settings = useSettings<NotificationSettingsView>(notificationResource, userId);
   const update = useUpdateSettings<NotificationSettingsView>(notificationResource, userId);
-  if (!settings.data) return <SettingsLoadState query={settings} what="notification settings" />;
+  const t = useT();
+  if (!settings.data) return <SettingsLoadState query={settings} what={t('settingsNotify.what')} />;
   const current = settings.data;
 
   return (
@@ -59,27 +43,27 @@ export function NotificationsTab({ userId }: { userId: number }) {
           <Accordion.Header asChild>
             <h2 className="settings-accordion__header">
               <Accordion.Trigger className="settings-accordion__trigger">
-                {group.title}
+                {t(group.title)}
                 <ChevronDown size={18} aria-hidden="true" className="settings-accordion__chevron" />
               </Accordion.Trigger>
             </h2>
           </Accordion.Header>
           <Accordion.Content className="settings-accordion__content">
-            {group.items.map((item) => (
-              <Fragment key={item.key}>
+            {group.items.map((key) => (
+              <Fragment key={key}>
                 <SettingSwitch
-                  label={item.label}
-                  description={item.description}
-                  checked={current[item.key]}
-                  onCheckedChange={(checked) => update.mutate({ ...current, [item.key]: checked })}
+                  label={t(`settingsNotify.${key}` as MessageId)}
+                  description={t(`settingsNotify.${key}Text` as MessageId)}
+                  checked={current[key]}
+                  onCheckedChange={(checked) => update.mutate({ ...current, [key]: checked })}
                 />
-                {item.key === 'emailNotifications' ? (
+                {key === 'emailNotifications' ? (
                   <SettingChoice
-                    label="Email digest"
-                    description="New likes and profile views, about 9:00 your time (from your city)."
+                    label={t('settingsNotify.digest')}
+                    description={t('settingsNotify.digestText')}
                     name="digestFrequency"
                     value={current.digestFrequency}
-                    choices={DIGEST_CHOICES}
+                    choices={DIGEST_CHOICES.map((choice) => ({ ...choice, label: t(choice.label) }))}
                     onChange={(digestFrequency) => update.mutate({ ...current, digestFrequency })}
                   />
                 ) : null}
@@ -90,8 +74,8 @@ export function NotificationsTab({ userId }: { userId: number }) {
                 <DevicePushSwitch userId={userId} />
                 <PushDevices userId={userId} />
                 <SettingSwitch
-                  label="Show message text"
-                  description="Off: a notification says who wrote, not what. Anyone who sees your screen could read it."
+                  label={t('settingsNotify.pushMessageText')}
+                  description={t('settingsNotify.pushMessageTextText')}
                   checked={current.pushMessageText}
                   onCheckedChange={(pushMessageText) => update.mutate({ ...current, pushMessageText })}
                 />

@@ -14,6 +14,8 @@ import { downloadMyData, useRecoveryCodesLeft, useTwoFactorStatus } from '../api
 import { ChangePasswordForm } from './change-password-form';
 import { DevicesDialog } from './devices-dialog';
 import { RecoveryCodesDialog, TwoFactorDisableDialog, TwoFactorSetupDialog } from './two-factor-dialog';
+import { useT } from '../../../i18n/use-t';
+import { translate } from '../../../i18n/translate';
 
 type OpenDialog = 'setup2fa' | 'disable2fa' | 'recoveryCodes' | 'devices' | null;
 
@@ -21,6 +23,7 @@ type OpenDialog = 'setup2fa' | 'disable2fa' | 'recoveryCodes' | 'devices' | null
 export function SecurityTab({ userId }: { userId: number }) {
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const [downloading, setDownloading] = useState(false);
+  const t = useT();
   const twoFactor = useTwoFactorStatus(userId);
   const codesLeft = useRecoveryCodesLeft(userId);
   const dialogProps = (name: Exclude<OpenDialog, null>) => ({
@@ -33,11 +36,11 @@ export function SecurityTab({ userId }: { userId: number }) {
     setDownloading(true);
     try {
       const fileName = await downloadMyData(userId);
-      toast({ title: 'Your data is ready', description: `Saved as ${fileName}`, variant: 'success' });
+      toast({ title: translate('security.dataReady'), description: translate('security.savedAs', { fileName }), variant: 'success' });
     } catch (error) {
       toast({
-        title: 'Error',
-        description: (isApiError(error) ? error.serverMessage : undefined) ?? 'Failed to download your data',
+        title: translate('common.error'),
+        description: (isApiError(error) ? error.serverMessage : undefined) ?? translate('security.dataFailed'),
         variant: 'destructive',
       });
     } finally {
@@ -50,7 +53,7 @@ export function SecurityTab({ userId }: { userId: number }) {
       <section className="settings-card" aria-labelledby="change-password-title">
         <h2 id="change-password-title" className="settings-card__title">
           <KeyRound size={18} aria-hidden="true" />
-          Change Password
+          {t('security.changePassword')}
         </h2>
         <ChangePasswordForm userId={userId} />
       </section>
@@ -58,57 +61,57 @@ export function SecurityTab({ userId }: { userId: number }) {
       <section className="settings-card" aria-labelledby="security-tools-title">
         <h2 id="security-tools-title" className="settings-card__title">
           <ShieldCheck size={18} aria-hidden="true" />
-          Sign-in Security
+          {t('security.signIn')}
         </h2>
         <div className="security-tool">
           <div className="security-tool__text">
             <p className="setting-row__label">
-              Two-factor authentication{' '}
-              {twoFactor.data === true ? <Badge tone="success">On</Badge> : twoFactor.data === false ? <Badge>Off</Badge> : null}
+              {t('security.twoFactor')}{' '}
+              {twoFactor.data === true ? <Badge tone="success">{t('security.on')}</Badge> : twoFactor.data === false ? <Badge>{t('security.off')}</Badge> : null}
             </p>
-            <p className="setting-row__description">A code from your phone is asked for at every sign-in.</p>
+            <p className="setting-row__description">{t('security.twoFactorText')}</p>
           </div>
           {twoFactor.data === true ? (
             <Button variant="outline" size="sm" onClick={() => setDialog('disable2fa')}>
-              Turn off 2FA
+              {t('security.turnOff2fa')}
             </Button>
           ) : (
             <Button variant="outline" size="sm" onClick={() => setDialog('setup2fa')} disabled={twoFactor.isPending}>
-              Set up 2FA
+              {t('security.setUp2fa')}
             </Button>
           )}
         </div>
         {twoFactor.data === true ? (
           <div className="security-tool">
             <div className="security-tool__text">
-              <p className="setting-row__label">Recovery codes</p>
+              <p className="setting-row__label">{t('security.recoveryCodes')}</p>
               <p className="setting-row__description">
-                {codesLeft.data === undefined ? 'Sign in when you lose your phone.' : `${codesLeft.data} of 10 left, each signs you in once if you lose your phone.`}
+                {codesLeft.data === undefined ? t('security.recoveryCodesText') : t('security.codesLeft', { count: codesLeft.data })}
               </p>
             </div>
             <Button variant="outline" size="sm" onClick={() => setDialog('recoveryCodes')}>
-              New codes
+              {t('security.newCodes')}
             </Button>
           </div>
         ) : null}
         <div className="security-tool">
           <div className="security-tool__text">
-            <p className="setting-row__label">Devices</p>
-            <p className="setting-row__description">See where you are signed in and sign out remotely.</p>
+            <p className="setting-row__label">{t('security.devices')}</p>
+            <p className="setting-row__description">{t('security.devicesText')}</p>
           </div>
           <Button variant="outline" size="sm" onClick={() => setDialog('devices')}>
             <MonitorSmartphone size={16} aria-hidden="true" />
-            Manage Devices
+            {t('security.manageDevices')}
           </Button>
         </div>
         <div className="security-tool">
           <div className="security-tool__text">
-            <p className="setting-row__label">Your data</p>
-            <p className="setting-row__description">Everything you have stored with Saathi, as a JSON file.</p>
+            <p className="setting-row__label">{t('security.yourData')}</p>
+            <p className="setting-row__description">{t('security.yourDataText')}</p>
           </div>
           <Button variant="outline" size="sm" onClick={() => void exportData()} disabled={downloading}>
             <Download size={16} aria-hidden="true" />
-            {downloading ? 'Preparing...' : 'Download my data'}
+            {downloading ? t('security.preparing') : t('security.download')}
           </Button>
         </div>
       </section>
@@ -118,13 +121,13 @@ export function SecurityTab({ userId }: { userId: number }) {
       <section className="settings-card danger-zone" aria-labelledby="danger-zone-title">
         <h2 id="danger-zone-title" className="settings-card__title danger-zone__title">
           <TriangleAlert size={18} aria-hidden="true" />
-          Danger Zone
+          {t('security.dangerZone')}
         </h2>
         <p className="setting-row__description">
-          Deleting your account anonymises your data, removes you from search and matches and cannot be undone.
+          {t('security.dangerText')}
         </p>
         <Button asChild variant="outline" className="danger-zone__button">
-          <Link to="/delete-account">Delete My Account</Link>
+          <Link to="/delete-account">{t('security.deleteAccount')}</Link>
         </Button>
       </section>
 

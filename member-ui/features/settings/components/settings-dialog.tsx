@@ -1,6 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import X from 'lucide-react/icons/x';
 import type { ReactNode } from 'react';
+import { useT } from '../../../i18n/use-t';
 
 /** A bottom-sheet style dialog for the Security tab's tools. */
 export function SettingsDialog({
@@ -16,6 +17,7 @@ export function SettingsDialog({
   description?: string;
   children: ReactNode;
 }) {
+  const t = useT();
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -23,7 +25,7 @@ export function SettingsDialog({
         <Dialog.Content className="settings-dialog">
           <div className="settings-dialog__head">
             <Dialog.Title className="settings-dialog__title">{title}</Dialog.Title>
-            <Dialog.Close className="settings-dialog__close" aria-label="Close">
+            <Dialog.Close className="settings-dialog__close" aria-label={t('security.close')}>
               <X size={18} aria-hidden="true" />
             </Dialog.Close>
           </div>

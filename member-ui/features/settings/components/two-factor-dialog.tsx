@@ -7,9 +7,12 @@ import { toast } from '../../../components/ui/toast';
 import { isApiError } from '../../../lib/api-client';
 import { useNewRecoveryCodes, useStartTwoFactorSetup, useSwitchTwoFactor } from '../api/security';
 import { SettingsDialog } from './settings-dialog';
+import { useT } from '../../../i18n/use-t';
+import { translate } from '../../../i18n/translate';
+import type { MessageId } from '../../../i18n/catalogue';
 
-function errorText(error: unknown, fallback: string): string {
-  return (isApiError(error) ? error.serverMessage : undefined) ?? fallback;
+function errorText(error: unknown, fallback: MessageId): string {
+  return (isApiError(error) ? error.serverMessage : undefined) ?? translate(fallback);
 }
 
 function CodeForm({
@@ -25,11 +28,13 @@ function CodeForm({
 }) {
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | undefined>();
+  const t = useT();
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const parsed = totpCodeSchema.safeParse({ code });
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message);
+      // The schema's one rule: six digits.
+      setError(t('security.codeInvalid'));
       return;
     }
     setError(undefined);
@@ -38,7 +43,7 @@ function CodeForm({
   return (
     <form className="form" onSubmit={handleSubmit} noValidate>
       <TextField
-        label="6-digit code"
+        label={t('security.code')}
         inputMode="numeric"
         autoComplete="one-time-code"
         pattern="[0-9]*"
@@ -50,7 +55,7 @@ function CodeForm({
         error={error ?? serverError}
       />
       <Button type="submit" disabled={busy}>
-        {busy ? 'Checking...' : submitLabel}
+        {busy ? t('security.checking') : submitLabel}
       </Button>
     </form>
   );
@@ -62,6 +67,7 @@ export function TwoFactorSetupDialog({ userId, open, onOpenChange }: { userId: n
   const enable = useSwitchTwoFactor(userId, 'enable');
   const { mutate: startSetup, reset: resetSetup } = setup;
   const recoveryCodes = enable.data?.recoveryCodes;
+  const t = useT();
 
   useEffect(() => {
     if (open) startSetup();
@@ -75,29 +81,29 @@ export function TwoFactorSetupDialog({ userId, open, onOpenChange }: { userId: n
         if (!next) enable.reset();
         onOpenChange(next);
       }}
-      title="Set up two-factor authentication"
-      description="Scan the QR code with an authenticator app (Google Authenticator, Authy, 1Password), then enter the 6-digit code it shows."
+      title={t('security.setupTitle')}
+      description={t('security.setupText')}
     >
       {recoveryCodes ? (
         <RecoveryCodes codes={recoveryCodes} onDone={() => onOpenChange(false)} />
       ) : setup.isPending || setup.isIdle ? (
         <div className="settings-state" role="status">
           <Spinner size={24} />
-          <span className="visually-hidden">Preparing your code</span>
+          <span className="visually-hidden">{t('security.preparingCode')}</span>
         </div>
       ) : setup.isError ? (
         <div className="settings-state" role="alert">
-          <p>{errorText(setup.error, 'Could not start the setup. Please try again.')}</p>
+          <p>{errorText(setup.error, 'security.setupFailed')}</p>
           <Button variant="outline" size="sm" onClick={() => startSetup()}>
-            Try Again
+            {t('error.tryAgain')}
           </Button>
         </div>
       ) : (
         <div className="two-factor">
-          <img className="two-factor__qr" src={setup.data.qrCodeImageUrl} alt="QR code for your authenticator app" width={200} height={200} />
+          <img className="two-factor__qr" src={setup.data.qrCodeImageUrl} alt={t('security.qrAlt')} width={200} height={200} />
           <div className="two-factor__secret">
             <label className="two-factor__secret-label" htmlFor="two-factor-secret">
-              Or enter this key
+              {t('security.enterKey')}
             </label>
             <input
               id="two-factor-secret"
@@ -108,13 +114,13 @@ export function TwoFactorSetupDialog({ userId, open, onOpenChange }: { userId: n
             />
           </div>
           <CodeForm
-            submitLabel="Turn On 2FA"
+            submitLabel={t('security.turnOn2faButton')}
             busy={enable.isPending}
-            serverError={enable.isError ? errorText(enable.error, 'Could not turn on two-factor authentication') : undefined}
+            serverError={enable.isError ? errorText(enable.error, 'security.turnOnFailed') : undefined}
             onSubmit={(code) =>
               enable.mutate(code, {
                 onSuccess: () => {
-                  toast({ title: 'Two-factor authentication is on', description: 'You will be asked for a code when you sign in.', variant: 'success' });
+                  toast({ title: translate('security.twoFactorOn'), description: translate('security.twoFactorOnText'), variant: 'success' });
                 },
               })
             }
@@ -128,6 +134,7 @@ export function TwoFactorSetupDialog({ userId, open, onOpenChange }: { userId: n
 /** Turns two-factor sign-in off with a current code. */
 export function TwoFactorDisableDialog({ userId, open, onOpenChange }: { userId: number; open: boolean; onOpenChange: (open: boolean) => void }) {
   const disable = useSwitchTwoFactor(userId, 'disable');
+  const t = useT();
   return (
     <SettingsDialog
       open={open}
@@ -135,17 +142,17 @@ export function TwoFactorDisableDialog({ userId, open, onOpenChange }: { userId:
         if (!next) disable.reset();
         onOpenChange(next);
       }}
-      title="Turn off two-factor authentication"
-      description="Enter a current code from your authenticator app to confirm."
+      title={t('security.disableTitle')}
+      description={t('security.disableText')}
     >
       <CodeForm
-        submitLabel="Turn Off 2FA"
+        submitLabel={t('security.turnOff2faButton')}
         busy={disable.isPending}
-        serverError={disable.isError ? errorText(disable.error, 'Could not turn off two-factor authentication') : undefined}
+        serverError={disable.isError ? errorText(disable.error, 'security.turnOffFailed') : undefined}
         onSubmit={(code) =>
           disable.mutate(code, {
             onSuccess: () => {
-              toast({ title: 'Two-factor authentication is off', variant: 'success' });
+              toast({ title: translate('security.twoFactorOff'), variant: 'success' });
               onOpenChange(false);
             },
           })
@@ -157,8 +164,9 @@ export function TwoFactorDisableDialog({ userId, open, onOpenChange }: { userId:
 
 /** The recovery codes, shown once, with a way to keep them: a text file to save or print. */
 function RecoveryCodes({ codes, onDone }: { codes: readonly string[]; onDone: () => void }) {
+  const t = useT();
   function download() {
-    const text = `Saathi two-factor recovery codes\nEach code signs you in once, in place of the code from your phone.\n\n${codes.join('\n')}\n`;
+    const text = `${t('security.codesFileTitle')}\n${t('security.codesFileText')}\n\n${codes.join('\n')}\n`;
     const link = document.createElement('a');
     link.href = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
     link.download = 'saathi-recovery-codes.txt';
@@ -170,10 +178,9 @@ function RecoveryCodes({ codes, onDone }: { codes: readonly string[]; onDone: ()
   return (
     <div className="recovery-codes">
       <p className="recovery-codes__intro">
-        Keep these recovery codes somewhere safe. If you lose your phone, each one signs you in once instead of the 6-digit
-        code. They are shown only now.
+        {t('security.codesIntro')}
       </p>
-      <ul className="recovery-codes__list" aria-label="Recovery codes">
+      <ul className="recovery-codes__list" aria-label={t('security.recoveryCodes')}>
         {codes.map((code) => (
           <li key={code}>
             <code>{code}</code>
@@ -182,9 +189,9 @@ function RecoveryCodes({ codes, onDone }: { codes: readonly string[]; onDone: ()
       </ul>
       <div className="recovery-codes__actions">
         <Button variant="outline" onClick={download}>
-          Download codes
+          {t('security.downloadCodes')}
         </Button>
-        <Button onClick={onDone}>I have saved them</Button>
+        <Button onClick={onDone}>{t('security.savedThem')}</Button>
       </div>
     </div>
   );
@@ -194,6 +201,7 @@ function RecoveryCodes({ codes, onDone }: { codes: readonly string[]; onDone: ()
 export function RecoveryCodesDialog({ userId, open, onOpenChange }: { userId: number; open: boolean; onOpenChange: (open: boolean) => void }) {
   const renew = useNewRecoveryCodes(userId);
   const [password, setPassword] = useState('');
+  const t = useT();
   return (
     <SettingsDialog
       open={open}
@@ -201,8 +209,8 @@ export function RecoveryCodesDialog({ userId, open, onOpenChange }: { userId: nu
         if (!next) renew.reset();
         onOpenChange(next);
       }}
-      title="New recovery codes"
-      description="Enter your password to make ten new recovery codes. Your old codes stop working."
+      title={t('security.newCodesTitle')}
+      description={t('security.newCodesText')}
     >
       {renew.data ? (
         <RecoveryCodes codes={renew.data.recoveryCodes} onDone={() => onOpenChange(false)} />
@@ -216,15 +224,15 @@ export function RecoveryCodesDialog({ userId, open, onOpenChange }: { userId: nu
           }}
         >
           <TextField
-            label="Password"
+            label={t('security.password')}
             type="password"
             autoComplete="current-password"
             value={password}
             onChange={(event) => setPassword(event.target.value)}
-            error={renew.isError ? errorText(renew.error, 'Could not make new codes') : undefined}
+            error={renew.isError ? errorText(renew.error, 'security.newCodesFailed') : undefined}
           />
           <Button type="submit" disabled={renew.isPending || !password}>
-            {renew.isPending ? 'Making codes...' : 'Make New Codes'}
+            {renew.isPending ? t('security.makingCodes') : t('security.makeCodes')}
           </Button>
         </form>
       )}

@@ -3,28 +3,32 @@ import { Link, useRouter } from '@tanstack/react-router';
 import LogIn from 'lucide-react/icons/log-in';
 import TriangleAlert from 'lucide-react/icons/triangle-alert';
 import { type FormEvent, useState } from 'react';
-import { DELETE_PHRASE, DELETE_TEXTS } from '../../../../contracts/messaging';
+import { DELETE_PHRASE } from '../../../../contracts/messaging';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { toast } from '../../../components/ui/toast';
 import { isApiError } from '../../../lib/api-client';
 import { sessionQueryKey, useSessionUser } from '../../../lib/session';
 import { useDeleteAccount } from '../api/delete-account';
+import { useT } from '../../../i18n/use-t';
+import { translate } from '../../../i18n/translate';
+import type { MessageId } from '../../../i18n/catalogue';
 
-const CONSEQUENCES = [
-  'Your personal data will be anonymized',
-  'Your profile will be removed from search results and matches',
-  'Any active subscriptions will be cancelled with no refund',
-  'Your messages and conversations will be deleted',
-  'Your photos will be made inaccessible',
-] as const;
+const CONSEQUENCES: readonly MessageId[] = [
+  'deleteAccount.anonymised',
+  'deleteAccount.removedFromSearch',
+  'deleteAccount.subscriptionsCancelled',
+  'deleteAccount.messagesDeleted',
+  'deleteAccount.photosHidden',
+];
 
-const TECHNICAL_DIFFICULTIES =
-  "We're experiencing some technical difficulties with your request. Please try again later or contact our support team.";
-
-/** The phrase, ignoring case (and surrounding spaces). */
+/**
+ * The phrase in the app's language (what the page asks for) or in English (a member whose keyboard has no Devanagari
+ * or Tamil letters), ignoring case and surrounding spaces.
+ */
 export function isDeletePhrase(text: string): boolean {
-  return text.trim().toLowerCase() === DELETE_PHRASE;
+  const typed = text.trim().toLowerCase();
+  return typed === DELETE_PHRASE || typed === translate('deleteAccount.phrase').toLowerCase();
 }
 
 /** /delete-account: phrase, then password, then the account is gone. */
@@ -36,6 +40,8 @@ export function DeleteAccountPage() {
   const [step, setStep] = useState<1 | 2>(1);
   const [phrase, setPhrase] = useState('');
   const [password, setPassword] = useState('');
+  const t = useT();
+  const shownPhrase = t('deleteAccount.phrase');
 
   if (!user) {
     return (
@@ -43,12 +49,12 @@ export function DeleteAccountPage() {
         <div className="settings-card delete-account__signed-out">
           <LogIn size={32} aria-hidden="true" />
           <h1 id="page-title" className="page__title">
-            Login Required
+            {t('deleteAccount.loginRequired')}
           </h1>
-          <p className="setting-row__description">You need to be signed in to delete your account.</p>
+          <p className="setting-row__description">{t('deleteAccount.loginRequiredText')}</p>
           <Button asChild>
             <Link to="/login" search={{ redirectTo: '/delete-account' }}>
-              Login
+              {t('deleteAccount.login')}
             </Link>
           </Button>
         </div>
@@ -60,8 +66,8 @@ export function DeleteAccountPage() {
     event.preventDefault();
     if (!isDeletePhrase(phrase)) {
       toast({
-        title: 'Incorrect confirmation phrase',
-        description: `Please type '${DELETE_PHRASE}' exactly as shown to proceed.`,
+        title: translate('deleteAccount.wrongPhrase'),
+        description: translate('deleteAccount.wrongPhraseText', { phrase: shownPhrase }),
         variant: 'destructive',
       });
       return;
@@ -72,12 +78,12 @@ export function DeleteAccountPage() {
   function confirmDeletion(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!password) {
-      toast({ title: 'Password required', description: DELETE_TEXTS.passwordRequired, variant: 'destructive' });
+      toast({ title: translate('deleteAccount.passwordRequired'), description: translate('deleteAccount.passwordRequiredText'), variant: 'destructive' });
       return;
     }
     deletion.mutate(password, {
       onSuccess: (answer) => {
-        toast({ title: 'Account Deleted', description: answer?.message ?? DELETE_TEXTS.done, variant: 'success' });
+        toast({ title: translate('deleteAccount.deleted'), description: answer?.message ?? translate('deleteAccount.deletedText'), variant: 'success' });
         // The server ended the session; forget everything this tab knew about the member.
         queryClient.setQueryData(sessionQueryKey, null);
         queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
@@ -86,12 +92,12 @@ export function DeleteAccountPage() {
       onError: (error) => {
         if (isApiError(error)) {
           toast({
-            title: 'Deletion Failed',
-            description: error.serverMessage ?? DELETE_TEXTS.wrongPassword,
+            title: translate('deleteAccount.failed'),
+            description: error.serverMessage ?? translate('deleteAccount.failedText'),
             variant: 'destructive',
           });
         } else {
-          toast({ title: 'Error', description: TECHNICAL_DIFFICULTIES, variant: 'destructive' });
+          toast({ title: translate('common.error'), description: translate('deleteAccount.technical'), variant: 'destructive' });
         }
       },
     });
@@ -101,19 +107,19 @@ export function DeleteAccountPage() {
     <section className="page delete-account" aria-labelledby="page-title">
       <header className="page__header">
         <h1 id="page-title" className="page__title">
-          Delete Account
+          {t('deleteAccount.title')}
         </h1>
-        <p className="page__subtitle">Step {step} of 2</p>
+        <p className="page__subtitle">{t('deleteAccount.step', { step })}</p>
       </header>
       <div className="delete-account__warning" role="note" aria-labelledby="delete-warning-title">
         <p id="delete-warning-title" className="delete-account__warning-title">
           <TriangleAlert size={18} aria-hidden="true" />
-          This cannot be undone
+          {t('deleteAccount.cannotUndo')}
         </p>
-        <p>When you delete your account:</p>
+        <p>{t('deleteAccount.whenYouDelete')}</p>
         <ul className="delete-account__list">
           {CONSEQUENCES.map((item) => (
-            <li key={item}>{item}</li>
+            <li key={item}>{t(item)}</li>
           ))}
         </ul>
       </div>
@@ -121,41 +127,41 @@ export function DeleteAccountPage() {
       {step === 1 ? (
         <form className="settings-card form" onSubmit={proceed} noValidate>
           <TextField
-            label={`Type "${DELETE_PHRASE}" to confirm`}
+            label={t('deleteAccount.typePhrase', { phrase: shownPhrase })}
             name="confirmation"
             autoComplete="off"
             autoCapitalize="none"
             spellCheck={false}
-            placeholder={DELETE_PHRASE}
+            placeholder={shownPhrase}
             value={phrase}
             onChange={(event) => setPhrase(event.target.value)}
           />
           <div className="delete-account__actions">
             <Button asChild variant="outline">
-              <Link to="/profile">Cancel</Link>
+              <Link to="/profile">{t('common.cancel')}</Link>
             </Button>
             <Button type="submit" className="delete-account__danger">
-              Proceed
+              {t('deleteAccount.proceed')}
             </Button>
           </div>
         </form>
       ) : (
         <form className="settings-card form" onSubmit={confirmDeletion} noValidate>
           <TextField
-            label="Your password"
+            label={t('deleteAccount.password')}
             name="password"
             type="password"
             autoComplete="current-password"
             value={password}
             onChange={(event) => setPassword(event.target.value)}
-            hint="Enter your password to confirm that it's you."
+            hint={t('deleteAccount.passwordHint')}
           />
           <div className="delete-account__actions delete-account__actions--stacked">
             <Button variant="outline" onClick={() => setStep(1)} disabled={deletion.isPending}>
-              Go Back
+              {t('deleteAccount.back')}
             </Button>
             <Button type="submit" className="delete-account__danger" disabled={deletion.isPending}>
-              {deletion.isPending ? 'Processing...' : 'Delete My Account Permanently'}
+              {deletion.isPending ? t('deleteAccount.processing') : t('deleteAccount.deleteForever')}
             </Button>
           </div>
         </form>

@@ -215,8 +215,8 @@ test('Manage Devices lists the browsers that receive push beside the sessions, w
   assert.deepEqual(
     within(list).getAllByRole('listitem').map((li) => [li.querySelector('.device__name')?.textContent, li.querySelector('.device__meta')?.textContent]),
     [
-      ['Chrome on Android', 'Added 1 Nov 2026 · not notified yet'],
-      ['Safari on Mac', 'Added 2 Nov 2026 · last notified 2 hours ago'],
+      ['Chrome on Android', 'Added 1 November 2026 · not notified yet'],
+      ['Safari on Mac', 'Added 2 November 2026 · last notified 2 hours ago'],
     ],
   );
   fireEvent.click(within(list).getByRole('button', { name: 'Stop notifications to Safari on Mac' }));

@@ -15,6 +15,8 @@ import {
   formatExpiry,
   validateCard,
 } from '../../../lib/subscription/card-input';
+import { useT } from '../../../i18n/use-t';
+import { FormattedMessage } from 'react-intl';
 
 const FORMATTERS: Record<CardField, (value: string) => string> = {
   cardNumber: formatCardNumber,
@@ -39,6 +41,7 @@ export function DemoCardForm({
   const [values, setValues] = useState<CardValues>(EMPTY_CARD);
   const [errors, setErrors] = useState<FieldErrors<CardField>>({});
   const [submitted, setSubmitted] = useState(false);
+  const t = useT();
 
   function change(field: CardField, raw: string) {
     const next = { ...values, [field]: FORMATTERS[field](raw) };
@@ -58,20 +61,27 @@ export function DemoCardForm({
   }
 
   return (
-    <form className="card-form" onSubmit={submit} noValidate aria-label="Card details" aria-busy={processing}>
+    <form className="card-form" onSubmit={submit} noValidate aria-label={t('subscription.cardDetails')} aria-busy={processing}>
       <div className="card-form__notice" role="note">
         <ShieldCheck size={18} aria-hidden="true" />
         <div>
-          <p className="card-form__notice-title">Demo payment — no card is charged</p>
+          <p className="card-form__notice-title">{t('subscription.demoTitle')}</p>
           <p className="card-form__hint">
-            Use the test card <strong className="card-form__mono">{DEMO_TEST_CARD}</strong> with any future expiry date
-            and any 3-digit CVC. <span className="card-form__mono">{DEMO_DECLINED_CARD}</span> is always declined.
+            <FormattedMessage
+              id="subscription.demoCards"
+              values={{
+                card: DEMO_TEST_CARD,
+                declined: DEMO_DECLINED_CARD,
+                strong: (chunks) => <strong className="card-form__mono">{chunks}</strong>,
+                mono: (chunks) => <span className="card-form__mono">{chunks}</span>,
+              }}
+            />
           </p>
         </div>
       </div>
 
       <TextField
-        label="Card number"
+        label={t('subscription.cardNumber')}
         name="cardNumber"
         inputMode="numeric"
         autoComplete="cc-number"
@@ -83,18 +93,18 @@ export function DemoCardForm({
       />
       <div className="card-form__row">
         <TextField
-          label="Expiry (MM/YY)"
+          label={t('subscription.expiry')}
           name="expiry"
           inputMode="numeric"
           autoComplete="cc-exp"
-          placeholder="MM/YY"
+          placeholder={t('subscription.expiryPlaceholder')}
           value={values.expiry}
           error={errors.expiry}
           disabled={processing}
           onChange={(event) => change('expiry', event.target.value)}
         />
         <TextField
-          label="CVC"
+          label={t('subscription.cvc')}
           name="cvc"
           inputMode="numeric"
           autoComplete="cc-csc"
@@ -106,10 +116,10 @@ export function DemoCardForm({
         />
       </div>
       <TextField
-        label="Name on card"
+        label={t('subscription.nameOnCard')}
         name="name"
         autoComplete="cc-name"
-        placeholder="As printed on the card"
+        placeholder={t('subscription.namePlaceholder')}
         value={values.name}
         error={errors.name}
         disabled={processing}
@@ -120,7 +130,7 @@ export function DemoCardForm({
         {processing ? (
           <>
             <Spinner size={18} className="card-form__spinner" />
-            Processing payment...
+            {t('subscription.processingPayment')}
           </>
         ) : (
           submitLabel

@@ -3,6 +3,7 @@ import type { SubscriptionTier } from '../../../../contracts/enums';
 import { Button } from '../../../components/ui/button';
 import { TIER_LABELS } from '../../../../contracts/tiers';
 import { formatPlanDate } from '../../../lib/subscription/tiers';
+import { useT } from '../../../i18n/use-t';
 
 /**
  * Confirms a move down to Tryme: it applies at once, ends the paid plan's features and never charges.
@@ -30,27 +31,27 @@ export function DowngradeDialog({
   onConfirm: () => void;
 }) {
   const current = TIER_LABELS[currentTier];
+  const t = useT();
+  const values = { plan: current, date: formatPlanDate(paidUntil), limit: trymeMessageLimit ?? 0 };
   return (
     <AlertDialog.Root open={open} onOpenChange={(next) => (pending ? undefined : onOpenChange(next))}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="dialog-overlay" />
         <AlertDialog.Content className="dialog downgrade-dialog">
-          <AlertDialog.Title className="dialog__title">Switch to Tryme?</AlertDialog.Title>
+          <AlertDialog.Title className="dialog__title">{t('plan.downgradeTitle')}</AlertDialog.Title>
           <AlertDialog.Description className="dialog__description">
-            {paidUntil ? `Your ${current} plan will not renew: you keep it until ${formatPlanDate(paidUntil)}, then move to Tryme` : `Your ${current} plan ends now and you move to Tryme`}
-            {trymeMessageLimit !== null ? `: ${trymeMessageLimit} new messages a month, basic filters,` : ' with basic filters,'} and
-            you no longer see who liked your profile. Nothing is charged.
-            {isFirst500 ? ' Your free first-500 Premium year does not come back if you switch.' : ''}
+            {t(paidUntil ? (trymeMessageLimit !== null ? 'plan.downgradeLaterLimited' : 'plan.downgradeLater') : trymeMessageLimit !== null ? 'plan.downgradeNowLimited' : 'plan.downgradeNow', values)}
+            {isFirst500 ? ` ${t('plan.downgradeFirst500')}` : ''}
           </AlertDialog.Description>
           <div className="downgrade-dialog__actions">
             <AlertDialog.Cancel asChild>
               <Button block disabled={pending}>
-                Keep {current}
+                {t('plan.keep', { plan: current })}
               </Button>
             </AlertDialog.Cancel>
             {/* Not AlertDialog.Action: that would close the dialog before the request has answered. */}
             <Button block variant="outline" onClick={onConfirm} disabled={pending}>
-              {pending ? 'Switching...' : 'Switch to Tryme'}
+              {pending ? t('plan.switching') : t('plan.switchToTryme')}
             </Button>
           </div>
         </AlertDialog.Content>

@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
 import type { PlanView } from '../../../lib/subscription/subscription-catalogue';
 import { formatPrice, PLAN_ACTION_LABELS } from '../../../lib/subscription/tiers';
+import { useT } from '../../../i18n/use-t';
 
 const PLAN_ICONS = { tryme: Sparkles, premium: Crown, elite: Gem } as const;
 
@@ -30,9 +31,10 @@ export function PlanCard({
 }) {
   const Icon = PLAN_ICONS[plan.tier];
   const titleId = `plan-${plan.tier}-title`;
+  const t = useT();
   return (
     <article className={cn('plan-card', `plan-card--${plan.tier}`, isCurrent && 'plan-card--current')} aria-labelledby={titleId}>
-      {plan.tier === 'premium' ? <span className="plan-card__ribbon">Popular</span> : null}
+      {plan.tier === 'premium' ? <span className="plan-card__ribbon">{t('plan.popular')}</span> : null}
       <header className="plan-card__head">
         <span className="plan-card__icon" aria-hidden="true">
           <Icon size={20} />
@@ -46,16 +48,16 @@ export function PlanCard({
       </header>
       <p className="plan-card__price">
         {plan.priceCents === 0 ? (
-          <span className="plan-card__amount">Free</span>
+          <span className="plan-card__amount">{t('plan.free')}</span>
         ) : (
           <>
             <span className="plan-card__amount">{formatPrice(plan.price, plan.currency)}</span>
-            <span className="plan-card__period"> / month</span>
+            <span className="plan-card__period"> {t('plan.slashMonth')}</span>
           </>
         )}
       </p>
-      {plan.tier === 'tryme' ? <p className="plan-card__note">Every new account starts here at no charge.</p> : null}
-      <ul className="plan-card__features" aria-label={`${plan.name} features`}>
+      {plan.tier === 'tryme' ? <p className="plan-card__note">{t('plan.trymeNote')}</p> : null}
+      <ul className="plan-card__features" aria-label={t('plan.features', { plan: plan.name })}>
         {plan.features.map((feature) => (
           <li key={feature}>
             <Check size={16} aria-hidden="true" className="plan-card__check" />
@@ -70,7 +72,7 @@ export function PlanCard({
         disabled={isCurrent || busy}
         onClick={() => onChoose(plan)}
       >
-        {isCurrent ? 'Current Plan' : (actionLabel ?? PLAN_ACTION_LABELS[plan.tier])}
+        {isCurrent ? t('plan.current') : (actionLabel ?? t(PLAN_ACTION_LABELS[plan.tier]))}
       </Button>
     </article>
   );

@@ -11,6 +11,8 @@ import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { PAYMENT_TEXTS } from '../../../lib/subscription/toasts';
+import { useT } from '../../../i18n/use-t';
+import { translate } from '../../../i18n/translate';
 
 /** How Stripe.js is loaded; tests replace `load` with a fake Stripe object. */
 export const stripeLoader = { load: (publishableKey: string): Promise<Stripe | null> => loadStripe(publishableKey) };
@@ -88,16 +90,17 @@ const APPEARANCE: Appearance = {
 const PAYMENT_ELEMENT_OPTIONS = { layout: 'tabs' } as const;
 
 function LoadFailed({ onRetry }: { onRetry?: () => void }) {
+  const t = useT();
   return (
     <div className="card checkout-notice" role="alert">
       <CircleAlert size={22} aria-hidden="true" className="checkout-notice__icon" />
       <div>
-        <p className="checkout-notice__title">{PAYMENT_TEXTS.setupErrorTitle}</p>
-        <p className="checkout-notice__text">{PAYMENT_TEXTS.setupErrorText}</p>
+        <p className="checkout-notice__title">{translate(PAYMENT_TEXTS.setupErrorTitle)}</p>
+        <p className="checkout-notice__text">{translate(PAYMENT_TEXTS.setupErrorText)}</p>
         {onRetry ? (
           <Button variant="secondary" size="sm" className="stripe-form__retry" onClick={onRetry}>
             <RefreshCw size={16} aria-hidden="true" />
-            Try Again
+            {t('error.tryAgain')}
           </Button>
         ) : null}
       </div>
@@ -106,10 +109,11 @@ function LoadFailed({ onRetry }: { onRetry?: () => void }) {
 }
 
 function Loading() {
+  const t = useT();
   return (
     <div className="stripe-form__loading" role="status">
       <Spinner size={24} />
-      <span>Loading the secure payment form…</span>
+      <span>{t('subscription.loadingForm')}</span>
     </div>
   );
 }
@@ -163,6 +167,7 @@ function PaymentForm({
   const elements = useElements();
   const [ready, setReady] = useState(false);
   const [loadError, setLoadError] = useState(false);
+  const t = useT();
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -173,7 +178,7 @@ function PaymentForm({
   if (loadError) return <LoadFailed />;
 
   return (
-    <form className="card-form stripe-form" onSubmit={submit} noValidate aria-label="Payment details" aria-busy={processing}>
+    <form className="card-form stripe-form" onSubmit={submit} noValidate aria-label={t('subscription.paymentDetails')} aria-busy={processing}>
       <div className="stripe-form__element">
         {ready ? null : <Loading />}
         {/* Stripe's iframe has no height until it has loaded; the loading line stands in until then. */}
@@ -188,7 +193,7 @@ function PaymentForm({
         {processing ? (
           <>
             <Spinner size={18} className="card-form__spinner" />
-            Processing payment...
+            {t('subscription.processingPayment')}
           </>
         ) : (
           submitLabel
@@ -196,7 +201,7 @@ function PaymentForm({
       </Button>
       <p className="stripe-form__secure">
         <Lock size={14} aria-hidden="true" />
-        Card details go straight to Stripe; Saathi never sees or stores them.
+        {t('subscription.stripeSecure')}
       </p>
     </form>
   );

@@ -129,6 +129,19 @@ test('the card form formats as typed and shows the validation messages before se
   assert.equal(fetchStub.callsTo('POST', '/api/payments/demo/demo_pi_abc123/confirm').length, 0);
 });
 
+test('in Hindi checkout says the plan and price in Hindi and refuses a bad card in Hindi before sending anything', async () => {
+  const { fetchStub } = renderApp('/checkout?tier=premium', fakeServer({ user: buildSessionUser({ id: 7, language: 'hi' }), handle: paymentApi() }));
+  assert.ok(await screen.findByRole('heading', { name: 'अपनी सदस्यता पूरी करें' }));
+  assert.ok(screen.getByText('आप US$14.99 / महीना पर Premium प्लान ले रहे हैं'));
+  assert.ok(screen.getByText('डेमो भुगतान — किसी कार्ड से पैसे नहीं कटते'));
+  fireEvent.change(screen.getByLabelText('कार्ड नंबर'), { target: { value: '4242424242424241' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Premium लें - US$14.99 / महीना' }));
+  assert.ok(await screen.findByText('सही कार्ड नंबर लिखें'));
+  assert.ok(screen.getByText('3 या 4 अंकों का सुरक्षा कोड लिखें'));
+  assert.ok(screen.getByText('कार्ड पर लिखा नाम लिखें'));
+  assert.equal(fetchStub.callsTo('POST', '/api/payments/demo/demo_pi_abc123/confirm').length, 0);
+});
+
 test('a valid card confirms the demo payment, completes the subscription and ends on the confirmation', async () => {
   const { fetchStub, router } = renderApp('/checkout?tier=premium', member(paymentApi()));
   await screen.findByRole('heading', { name: 'Complete Your Subscription' });

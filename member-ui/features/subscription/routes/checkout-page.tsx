@@ -34,6 +34,8 @@ import { PAYMENT_TEXTS } from '../../../lib/subscription/toasts';
 import { TIER_LABELS } from '../../../../contracts/tiers';
 import { formatPlanDate, formatPrice, isPaidTier, type PaidTier, renewalText } from '../../../lib/subscription/tiers';
 import { billingQueryKey, useBilling } from '../../../lib/subscription/billing';
+import { useT } from '../../../i18n/use-t';
+import { translate } from '../../../i18n/translate';
 
 // By id, not by importing the route object: the route file lazy-loads this page, so an import would be a cycle.
 const checkoutRoute = getRouteApi('/member/checkout');
@@ -91,6 +93,7 @@ function Checkout({
   const freeUntil = formatPlanDate(billing.data?.freePremiumUntil);
   const tierLabel = TIER_LABELS[tier];
   const plan = catalogue.data?.plans.find((entry) => entry.tier === tier);
+  const t = useT();
 
   const mode = paymentModeOf(catalogue.data);
   const publishableKey = mode === 'stripe' ? (catalogue.data?.publishableKey ?? null) : null;
@@ -101,7 +104,7 @@ function Checkout({
   const link = given && acceptsClientSecret(mode, given.clientSecret) ? given : null;
 
   function sendToSignIn() {
-    toast({ title: PAYMENT_TEXTS.authTitle, description: PAYMENT_TEXTS.authText, variant: 'destructive' });
+    toast({ title: translate(PAYMENT_TEXTS.authTitle), description: translate(PAYMENT_TEXTS.authText), variant: 'destructive' });
     // Signed out first, so /login does not bounce a still-cached member straight back here.
     queryClient.setQueryData(sessionQueryKey, null);
     // Back from a Stripe redirect, the member returns to the same URL after signing in so the payment completes.
@@ -118,11 +121,11 @@ function Checkout({
     onError: (error) => {
       if (isApiError(error) && error.status === 401) return sendToSignIn();
       if (error instanceof MissingClientSecret || isApiError(error)) {
-        const description = (isApiError(error) && error.serverMessage) || PAYMENT_TEXTS.setupFailedDefault;
-        toast({ title: PAYMENT_TEXTS.setupFailedTitle, description, variant: 'destructive' });
+        const description = (isApiError(error) && error.serverMessage) || translate(PAYMENT_TEXTS.setupFailedDefault);
+        toast({ title: translate(PAYMENT_TEXTS.setupFailedTitle), description, variant: 'destructive' });
         return;
       }
-      toast({ title: PAYMENT_TEXTS.errorTitle, description: PAYMENT_TEXTS.errorText, variant: 'destructive' });
+      toast({ title: translate(PAYMENT_TEXTS.errorTitle), description: translate(PAYMENT_TEXTS.errorText), variant: 'destructive' });
     },
   });
 
@@ -138,7 +141,7 @@ function Checkout({
   const catalogueFailed = catalogue.isError;
   useEffect(() => {
     if (catalogueFailed) {
-      toast({ title: PAYMENT_TEXTS.setupErrorTitle, description: PAYMENT_TEXTS.setupErrorText, variant: 'destructive' });
+      toast({ title: translate(PAYMENT_TEXTS.setupErrorTitle), description: translate(PAYMENT_TEXTS.setupErrorText), variant: 'destructive' });
     }
   }, [catalogueFailed]);
 
@@ -169,7 +172,7 @@ function Checkout({
     setupStarted.current = true;
     if (outcome === 'signed-out') return sendToSignIn();
     if (outcome === 'processing') {
-      toast({ title: PAYMENT_TEXTS.processingTitle, description: PAYMENT_TEXTS.processingText });
+      toast({ title: translate(PAYMENT_TEXTS.processingTitle), description: translate(PAYMENT_TEXTS.processingText) });
       await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
       await router.navigate({ to: paths.home, replace });
       return;
@@ -184,11 +187,11 @@ function Checkout({
 
   function reportPaymentError(error: Error) {
     if (error instanceof PaymentDeclined) {
-      toast({ title: PAYMENT_TEXTS.failedTitle, description: error.message, variant: 'destructive' });
+      toast({ title: translate(PAYMENT_TEXTS.failedTitle), description: error.message, variant: 'destructive' });
       return;
     }
-    const description = (isApiError(error) && error.serverMessage) || PAYMENT_TEXTS.paymentErrorText;
-    toast({ title: PAYMENT_TEXTS.paymentErrorTitle, description, variant: 'destructive' });
+    const description = (isApiError(error) && error.serverMessage) || translate(PAYMENT_TEXTS.paymentErrorText);
+    toast({ title: translate(PAYMENT_TEXTS.paymentErrorTitle), description, variant: 'destructive' });
   }
 
   const payment = useMutation({
@@ -200,7 +203,7 @@ function Checkout({
         status = (await postDemoConfirm(intent.paymentIntentId, intent.clientSecret, card)).status;
       } catch (error) {
         if (isApiError(error) && error.status === 401) return 'signed-out';
-        if (isApiError(error)) throw new PaymentDeclined(error.serverMessage ?? 'Your card could not be charged.');
+        if (isApiError(error)) throw new PaymentDeclined(error.serverMessage ?? translate('subscription.cardNotCharged'));
         throw error;
       }
       if (status !== 'succeeded') return 'processing';
@@ -242,9 +245,9 @@ function Checkout({
         <div className="card checkout-state" role="status">
           <Spinner size={36} />
           <h1 id="checkout-preparing" className="checkout-state__title">
-            Preparing Your Subscription
+            {t('subscription.preparing')}
           </h1>
-          <p className="checkout-state__text">Setting up a secure payment for the {tierLabel} plan…</p>
+          <p className="checkout-state__text">{t('subscription.preparingText', { plan: tierLabel })}</p>
         </div>
       </section>
     );
@@ -256,9 +259,9 @@ function Checkout({
         <div className="card checkout-state" role="alert">
           <CircleAlert size={36} className="checkout-state__icon" aria-hidden="true" />
           <h1 id="checkout-error" className="checkout-state__title">
-            We couldn't start your payment
+            {t('subscription.startFailed')}
           </h1>
-          <p className="checkout-state__text">Nothing has been charged. Please try again in a moment.</p>
+          <p className="checkout-state__text">{t('subscription.startFailedText')}</p>
           <div className="checkout-state__actions">
             <Button
               onClick={() => {
@@ -267,10 +270,10 @@ function Checkout({
               }}
             >
               <RefreshCw size={16} aria-hidden="true" />
-              Try Again
+              {t('error.tryAgain')}
             </Button>
             <Button asChild variant="ghost">
-              <Link to={paths.subscription}>Back to plans</Link>
+              <Link to={paths.subscription}>{t('subscription.backToPlans')}</Link>
             </Button>
           </div>
         </div>
@@ -289,12 +292,12 @@ function Checkout({
             <Spinner size={36} />
           )}
           <h1 id="checkout-return" className="checkout-state__title">
-            {checkFailed ? "We couldn't confirm your payment" : 'Confirming Your Payment'}
+            {checkFailed ? t('subscription.confirmFailed') : t('subscription.confirmingPayment')}
           </h1>
           <p className="checkout-state__text">
             {checkFailed
-              ? 'If the payment went through, your plan updates as soon as Stripe confirms it. You can check again now.'
-              : `Checking your ${tierLabel} payment with Stripe…`}
+              ? t('subscription.confirmFailedText')
+              : t('subscription.checkingStripe', { plan: tierLabel })}
           </p>
           {checkFailed ? (
             <div className="checkout-state__actions">
@@ -305,10 +308,10 @@ function Checkout({
                 }}
               >
                 <RefreshCw size={16} aria-hidden="true" />
-                Try Again
+                {t('error.tryAgain')}
               </Button>
               <Button asChild variant="ghost">
-                <Link to={paths.subscription}>Back to plans</Link>
+                <Link to={paths.subscription}>{t('subscription.backToPlans')}</Link>
               </Button>
             </div>
           ) : null}
@@ -325,24 +328,22 @@ function Checkout({
     );
   }
 
-  const priceText = price ? `${formatPrice(price, plan?.currency)} / month` : '';
-  const submitLabel = `Subscribe to ${tierLabel} - ${priceText}`;
+  const priceText = price ? t('plan.perMonth', { price: formatPrice(price, plan?.currency) }) : '';
+  const submitLabel = t('subscription.subscribe', { plan: tierLabel, price: priceText });
 
   return (
     <section className="checkout" aria-labelledby="checkout-title">
       <header className="checkout__header">
         <h1 id="checkout-title" className="page__title">
-          Complete Your Subscription
+          {t('subscription.completeTitle')}
         </h1>
-        <p className="page__subtitle">
-          You're subscribing to the {tierLabel} plan at {priceText}
-        </p>
+        <p className="page__subtitle">{t('subscription.subscribingTo', { plan: tierLabel, price: priceText })}</p>
       </header>
 
       {plan ? <OrderSummary plan={plan} priceText={priceText} /> : null}
       {freeUntil && tier === 'elite' ? (
         <p className="checkout__free-year" role="note">
-          Your free Premium year is kept: {tierLabel} starts now, and when it ends you're back on Premium until {freeUntil}.
+          {t('subscription.freeYearKept', { plan: tierLabel, until: freeUntil })}
         </p>
       ) : null}
 
@@ -357,7 +358,7 @@ function Checkout({
           fallback={
             <div className="stripe-form__loading" role="status">
               <Spinner size={24} />
-              <span>Loading the secure payment form…</span>
+              <span>{t('subscription.loadingForm')}</span>
             </div>
           }
         >
@@ -374,8 +375,8 @@ function Checkout({
         <div className="card checkout-notice" role="alert">
           <CircleAlert size={22} aria-hidden="true" className="checkout-notice__icon" />
           <div>
-            <p className="checkout-notice__title">{PAYMENT_TEXTS.setupErrorTitle}</p>
-            <p className="checkout-notice__text">{PAYMENT_TEXTS.setupErrorText}</p>
+            <p className="checkout-notice__title">{translate(PAYMENT_TEXTS.setupErrorTitle)}</p>
+            <p className="checkout-notice__text">{translate(PAYMENT_TEXTS.setupErrorText)}</p>
           </div>
         </div>
       )}
@@ -389,16 +390,17 @@ function Checkout({
 
 function OrderSummary({ plan, priceText }: { plan: PlanView; priceText: string }) {
   const Icon = plan.tier === 'elite' ? Gem : Crown;
+  const t = useT();
   return (
     <div className={`order-summary order-summary--${plan.tier}`}>
       <div className="order-summary__head">
         <span className="order-summary__icon" aria-hidden="true">
           <Icon size={18} />
         </span>
-        <p className="order-summary__name">{plan.name} plan</p>
+        <p className="order-summary__name">{t('subscription.planName', { plan: plan.name })}</p>
         <p className="order-summary__price">{priceText}</p>
       </div>
-      <ul className="order-summary__features" aria-label={`${plan.name} includes`}>
+      <ul className="order-summary__features" aria-label={t('subscription.includes', { plan: plan.name })}>
         {plan.features.slice(0, 3).map((feature) => (
           <li key={feature}>
             <Check size={14} aria-hidden="true" />

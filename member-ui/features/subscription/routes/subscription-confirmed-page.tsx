@@ -10,6 +10,7 @@ import { paths } from '../../../lib/paths';
 import { useSessionUser } from '../../../lib/session';
 import { type BillingView, useBilling } from '../../../lib/subscription/billing';
 import { formatPlanDate, formatPrice, isPaidTier } from '../../../lib/subscription/tiers';
+import { useT } from '../../../i18n/use-t';
 
 // By id, not by importing the route object: the route file lazy-loads this page, so an import would be a cycle.
 const confirmedRoute = getRouteApi('/member/subscription/confirmed');
@@ -29,10 +30,11 @@ function Confirmation({ user, tier }: { user: SessionUser; tier: 'premium' | 'el
   const router = useRouter();
   const billing = useBilling(user.id, { refetchInterval: (data) => (confirmed(data, tier) ? false : RECHECK_MS) });
   const sub = billing.data?.subscription;
+  const t = useT();
   if (billing.isError) {
     return (
-      <ConfirmationFrame title="Payment received" icon>
-        <p className="checkout-state__text">We couldn't load your plan just now. Settings → Plan shows it, with your receipt.</p>
+      <ConfirmationFrame title={t('subscription.paymentReceived')} icon>
+        <p className="checkout-state__text">{t('subscription.planLoadFailed')}</p>
       </ConfirmationFrame>
     );
   }
@@ -42,9 +44,9 @@ function Confirmation({ user, tier }: { user: SessionUser; tier: 'premium' | 'el
         <div className="card checkout-state" role="status">
           <Spinner size={36} />
           <h1 id="confirmation-title" className="checkout-state__title">
-            Confirming your payment
+            {t('subscription.confirmingPayment')}
           </h1>
-          <p className="checkout-state__text">Your plan starts as soon as the payment is confirmed. This takes a moment.</p>
+          <p className="checkout-state__text">{t('subscription.confirmingText')}</p>
         </div>
       </section>
     );
@@ -52,57 +54,58 @@ function Confirmation({ user, tier }: { user: SessionUser; tier: 'premium' | 'el
   const paid = billing.data.invoices.find((i) => i.status === 'paid' && i.tier === sub.tier);
   const freeUntil = formatPlanDate(billing.data.freePremiumUntil);
   return (
-    <ConfirmationFrame title={`You're on ${sub.planName}`} icon>
-      <p className="checkout-state__text">Thank you: your payment was received and your plan is active.</p>
+    <ConfirmationFrame title={t('subscription.youreOn', { plan: sub.planName })} icon>
+      <p className="checkout-state__text">{t('subscription.thankYou')}</p>
       <dl className="confirmation__facts">
         <div>
-          <dt>Plan</dt>
+          <dt>{t('subscription.plan')}</dt>
           <dd>
             {sub.planName}
-            {sub.price ? ` · ${formatPrice(sub.price, sub.currency ?? 'usd')} / month` : ''}
+            {sub.price ? ` · ${t('plan.perMonth', { price: formatPrice(sub.price, sub.currency ?? 'usd') })}` : ''}
           </dd>
         </div>
         {paid ? (
           <div>
-            <dt>Paid today</dt>
+            <dt>{t('subscription.paidToday')}</dt>
             <dd>{formatPrice(paid.amount, paid.currency)}</dd>
           </div>
         ) : null}
         <div>
-          <dt>{sub.renewsAt ? 'Renews on' : 'Ends on'}</dt>
+          <dt>{sub.renewsAt ? t('subscription.renewsOn') : t('subscription.endsOn')}</dt>
           <dd>{formatPlanDate(sub.renewsAt ?? sub.endsAt)}</dd>
         </div>
         {sub.paymentMethod ? (
           <div>
-            <dt>Card</dt>
+            <dt>{t('subscription.card')}</dt>
             <dd>
-              {sub.paymentMethod.brand ?? 'Card'} ending in {sub.paymentMethod.last4}
+              {t('subscription.cardEnding', { brand: sub.paymentMethod.brand ?? t('subscription.card'), last4: sub.paymentMethod.last4 })}
             </dd>
           </div>
         ) : null}
       </dl>
       {paid?.receiptUrl ? (
         <a className="confirmation__receipt" href={paid.receiptUrl} target="_blank" rel="noreferrer">
-          View your receipt <ExternalLink size={14} aria-hidden="true" />
+          {t('subscription.viewReceipt')} <ExternalLink size={14} aria-hidden="true" />
         </a>
       ) : (
-        <p className="checkout-state__text">Your receipt is on its way to {user.email}.</p>
+        <p className="checkout-state__text">{t('subscription.receiptOnWay', { email: user.email })}</p>
       )}
       {freeUntil && sub.tier === 'elite' ? (
         <p className="confirmation__note">
-          Your free Premium year goes on: when {TIER_LABELS.elite} ends, you're back on Premium until {freeUntil}.
+          {t('subscription.freeYearGoesOn', { elite: TIER_LABELS.elite, until: freeUntil })}
         </p>
       ) : null}
       <p className="checkout__fineprint">
-        {sub.renewsAt ? `It renews every month until you cancel. ` : ''}Change or cancel your plan in Settings → Plan.
-        {sub.provider === 'demo' ? ' Demo payment: no card was charged.' : ''}
+        {sub.renewsAt ? `${t('subscription.renewsMonthly')} ` : ''}
+        {t('subscription.changeInSettings')}
+        {sub.provider === 'demo' ? ` ${t('subscription.demoCharged')}` : ''}
       </p>
       <div className="checkout-state__actions">
         <Button asChild>
-          <Link to={paths.home}>Start exploring</Link>
+          <Link to={paths.home}>{t('subscription.startExploring')}</Link>
         </Button>
         <Button variant="outline" onClick={() => void router.navigate({ href: `${paths.settings}?tab=subscription` })}>
-          Settings → Plan
+          {t('subscription.settingsPlan')}
         </Button>
       </div>
     </ConfirmationFrame>

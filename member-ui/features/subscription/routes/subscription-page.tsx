@@ -15,9 +15,11 @@ import { postDowngradeToTryme } from '../api/payment-setup';
 import { type PlanView, useSubscriptionCatalogue } from '../../../lib/subscription/subscription-catalogue';
 import { DowngradeDialog } from '../components/downgrade-dialog';
 import { PlanCard, PlanCardSkeleton } from '../components/plan-card';
-import { SUCCESS_TOAST } from '../../../lib/subscription/toasts';
+import { successToast } from '../../../lib/subscription/toasts';
 import { TIER_LABELS } from '../../../../contracts/tiers';
 import { formatPlanDate, renewalText, tierRank } from '../../../lib/subscription/tiers';
+import { useT } from '../../../i18n/use-t';
+import { translate } from '../../../i18n/translate';
 
 /** /subscription. Visitors are sent to /login by the member layout. */
 export function SubscriptionPage() {
@@ -31,6 +33,7 @@ function SubscriptionPlans({ user }: { user: SessionUser }) {
   const router = useRouter();
   const queryClient = useQueryClient();
   const [confirmingDowngrade, setConfirmingDowngrade] = useState(false);
+  const t = useT();
   const currentTier = user.subscriptionTier;
   const billing = useBilling(user.id);
   const sub = billing.data?.subscription;
@@ -43,7 +46,7 @@ function SubscriptionPlans({ user }: { user: SessionUser }) {
   const downgrade = useMutation({
     mutationFn: () => postDowngradeToTryme(user.id),
     onSuccess: async () => {
-      toast(SUCCESS_TOAST);
+      toast(successToast());
       setConfirmingDowngrade(false);
       await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
       await router.navigate({ to: paths.home });
@@ -51,14 +54,14 @@ function SubscriptionPlans({ user }: { user: SessionUser }) {
     onError: async (error) => {
       setConfirmingDowngrade(false);
       if (isApiError(error) && error.status === 401) {
-        toast({ title: 'Authentication Required', description: 'Please sign in again to change your plan.', variant: 'destructive' });
+        toast({ title: translate('subscription.authTitle'), description: translate('plan.signInAgain'), variant: 'destructive' });
         queryClient.setQueryData(sessionQueryKey, null);
         await router.navigate({ href: hrefs.login(paths.subscription) });
         return;
       }
       toast({
-        title: 'Error',
-        description: (isApiError(error) && error.serverMessage) || 'Unable to process subscription request. Please try again later.',
+        title: translate('common.error'),
+        description: (isApiError(error) && error.serverMessage) || translate('subscription.errorText'),
         variant: 'destructive',
       });
     },
@@ -80,18 +83,18 @@ function SubscriptionPlans({ user }: { user: SessionUser }) {
   }
 
   const actionLabel = (plan: PlanView) =>
-    subscribed && plan.tier !== 'tryme' ? `${tierRank(plan.tier) > tierRank(currentTier) ? 'Upgrade to' : 'Switch to'} ${plan.name}` : undefined;
+    subscribed && plan.tier !== 'tryme' ? t(tierRank(plan.tier) > tierRank(currentTier) ? 'plan.upgradeTo' : 'plan.switchTo', { plan: plan.name }) : undefined;
 
   const planEnds = formatPlanDate(user.subscriptionEnds);
   const trymePlan = catalogue.data?.plans.find((plan) => plan.tier === 'tryme');
 
   return (
-    <Page title="Subscription Plans" subtitle="Upgrade Your Experience" className="subscription-page">
+    <Page title={t('plan.pageTitle')} subtitle={t('plan.pageSubtitle')} className="subscription-page">
       <div className="current-plan" role="status">
         <span className={`current-plan__dot current-plan__dot--${currentTier}`} aria-hidden="true" />
         <p>
-          Your current plan: <strong>{TIER_LABELS[currentTier]}</strong>
-          {currentTier !== 'tryme' && planEnds ? <span className="current-plan__ends"> · active until {planEnds}</span> : null}
+          {t('plan.currentPlan')} <strong>{TIER_LABELS[currentTier]}</strong>
+          {currentTier !== 'tryme' && planEnds ? <span className="current-plan__ends"> · {t('plan.activeUntil', { date: planEnds })}</span> : null}
         </p>
       </div>
 
@@ -100,17 +103,17 @@ function SubscriptionPlans({ user }: { user: SessionUser }) {
       ) : null}
 
       {catalogue.isPending ? (
-        <div className="plan-list" role="status" aria-label="Loading plans">
+        <div className="plan-list" role="status" aria-label={t('plan.loading')}>
           <PlanCardSkeleton />
           <PlanCardSkeleton />
           <PlanCardSkeleton />
         </div>
       ) : catalogue.isError ? (
         <div className="card plan-error" role="alert">
-          <p>We couldn't load the plans. Please try again.</p>
+          <p>{t('plan.loadFailed')}</p>
           <Button variant="outline" size="sm" onClick={() => void catalogue.refetch()}>
             <RefreshCw size={14} aria-hidden="true" />
-            Try Again
+            {t('error.tryAgain')}
           </Button>
         </div>
       ) : (
@@ -131,7 +134,7 @@ function SubscriptionPlans({ user }: { user: SessionUser }) {
       <footer className="plan-footer">
         <p>{renewalText(catalogue.data?.provider)}</p>
         {catalogue.data?.provider === 'demo' ? (
-          <p className="plan-footer__demo">Demo mode: payments are simulated and no card is ever charged.</p>
+          <p className="plan-footer__demo">{t('plan.demo')}</p>
         ) : null}
       </footer>
 
@@ -154,17 +157,19 @@ function SubscriptionPlans({ user }: { user: SessionUser }) {
  * not end it (the server counts the year under any paid plan: billing/state.ts).
  */
 function FreeYearBanner({ until, onElite, eliteName }: { until: string; onElite: boolean; eliteName: string }) {
+  const t = useT();
+  const values = { until, elite: eliteName };
   return (
-    <div className="first500-banner" role="note" aria-label="Free Premium year">
+    <div className="first500-banner" role="note" aria-label={t('plan.freeYear')}>
       <Crown size={22} aria-hidden="true" className="first500-banner__icon" />
       <div className="first500-banner__text">
         <p>
-          <strong>Free Premium{until ? ` until ${until}` : ' for a year'}:</strong> you're one of our first 500 members.
+          <strong>{until ? t('plan.freeUntil', values) : t('plan.freeForAYear')}</strong> {t('plan.first500')}
         </p>
         <p>
           {onElite
-            ? `You're on ${eliteName} now. When ${eliteName} ends, you're back on free Premium${until ? ` until ${until}` : ''}.`
-            : `Buying ${eliteName} keeps this year: ${eliteName} starts at once, and when it ends you're back on free Premium${until ? ` until ${until}` : ''}.`}
+            ? t(until ? 'plan.onEliteUntil' : 'plan.onElite', values)
+            : t(until ? 'plan.buyEliteUntil' : 'plan.buyElite', values)}
         </p>
       </div>
     </div>
