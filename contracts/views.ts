@@ -29,7 +29,7 @@ export interface AstroSources {
 /** GET /api/profiles/{id}, /api/users/{userId}/profile, /api/profiles/user/{userId}, POST/PATCH answers. */
 export interface ProfileView {
   id: number;
-  /** "Managed by family, not yet confirmed by Priya" while the person a family-made profile is for has not accepted */
+  /** "Managed by family, not yet confirmed by Priya" while the person a family-made profile is for has not accepted; in the viewer's language */
   familyStatus?: string | null;
   /** GET /api/profiles/{id} of another member: each factor of the viewer's match percentage (null: no match to explain) */
   matchFactors?: MatchFactorView[] | null;

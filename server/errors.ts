@@ -3,39 +3,55 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Context, Next } from 'koa';
 import { NotNullViolationError, UniqueViolationError, ForeignKeyViolationError, CheckViolationError } from 'objection';
-import { localizedMessage, requestLanguage } from './i18n';
+import type { CatalogueId } from '../contracts/i18n/catalogue-ids';
+import { localizedMessage, requestLanguage, translate, type Values } from './i18n';
+
+/**
+ * A refusal whose text holds values (a count, a name, a limit): thrown by its catalogue id, `said(id, values)`. The
+ * error's `message` is its English (for logs and tests); the answer is in the reader's language. A refusal without
+ * values is thrown as its English text, which the catalogue translates (`localizedMessage`).
+ */
+export interface Said {
+  readonly id: CatalogueId;
+  readonly values?: Values;
+}
+export type ErrorText = string | Said;
+export const said = (id: CatalogueId, values?: Values): Said => ({ id, values });
 
 /**
  * An error whose message is safe to show the member. `code` names its kind ('not_found', 'rate_limited'): stable,
  * for clients and logs. Each occurrence is named by the request's id (`errorId` in the body).
  */
 export class HttpError extends Error {
+  /** The catalogue message of a refusal thrown with values, translated when answered. */
+  readonly said: Said | null;
   constructor(
     readonly status: number,
-    message: string,
+    message: ErrorText,
     readonly code: string,
     readonly extra: Record<string, unknown> = {},
     readonly headers: Record<string, string> = {},
   ) {
-    super(message);
+    super(typeof message === 'string' ? message : translate('en', message.id, message.values));
+    this.said = typeof message === 'string' ? null : message;
   }
 }
 
-export const badRequest = (message: string, extra: Record<string, unknown> = {}) =>
+export const badRequest = (message: ErrorText, extra: Record<string, unknown> = {}) =>
   new HttpError(400, message, 'bad_request', extra);
-export const validationFailed = (message: string, field?: string) =>
+export const validationFailed = (message: ErrorText, field?: string) =>
   new HttpError(400, message, 'validation_error', field ? { field } : {});
-export const unauthorized = (message = 'Not authenticated') => new HttpError(401, message, 'unauthorized');
-export const forbidden = (message = 'You do not have permission to do that', extra: Record<string, unknown> = {}) =>
+export const unauthorized = (message: ErrorText = 'Not authenticated') => new HttpError(401, message, 'unauthorized');
+export const forbidden = (message: ErrorText = 'You do not have permission to do that', extra: Record<string, unknown> = {}) =>
   new HttpError(403, message, 'forbidden', extra);
-export const notFound = (message = 'Not found') => new HttpError(404, message, 'not_found');
-export const conflict = (message: string, extra: Record<string, unknown> = {}) =>
+export const notFound = (message: ErrorText = 'Not found') => new HttpError(404, message, 'not_found');
+export const conflict = (message: ErrorText, extra: Record<string, unknown> = {}) =>
   new HttpError(409, message, 'conflict', extra);
-export const gone = (message: string) => new HttpError(410, message, 'gone');
-export const payloadTooLarge = (message: string) => new HttpError(413, message, 'payload_too_large');
-export const unsupportedMediaType = (message: string) => new HttpError(415, message, 'unsupported_media_type');
-export const unprocessable = (message: string) => new HttpError(422, message, 'unprocessable');
-export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
+export const gone = (message: ErrorText) => new HttpError(410, message, 'gone');
+export const payloadTooLarge = (message: ErrorText) => new HttpError(413, message, 'payload_too_large');
+export const unsupportedMediaType = (message: ErrorText) => new HttpError(415, message, 'unsupported_media_type');
+export const unprocessable = (message: ErrorText) => new HttpError(422, message, 'unprocessable');
+export const tooManyRequests = (message: ErrorText, retryAfterSeconds: number) =>
   new HttpError(429, message, 'rate_limited', {}, { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
 
 export const STORAGE_MESSAGES = {
@@ -177,7 +193,9 @@ function requestIdOf(ctx: Context): string {
 export function respondWithError(ctx: Context, error: unknown, log: (entry: Record<string, unknown>) => void): void {
   const { status, body: english, headers } = toResponse(error);
   // The member's language (or, before sign-in, the request's): the log line keeps the English text.
-  const body = { ...english, message: localizedMessage(english.message, requestLanguage(ctx)) };
+  const language = requestLanguage(ctx);
+  const said = error instanceof HttpError ? error.said : null;
+  const body = { ...english, message: said ? translate(language, said.id, said.values) : localizedMessage(english.message, language) };
   const errorId = requestIdOf(ctx);
   const where = { reqId: errorId, status, code: body.code, method: ctx.method, path: ctx.path };
   // A 5xx we answer on purpose (503 while draining, 507 for a full disk) says what it is; its stack says nothing.

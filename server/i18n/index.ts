@@ -16,7 +16,8 @@ const intls = new Map<Language, IntlShape>();
 function intlOf(language: Language): IntlShape {
   let intl = intls.get(language);
   if (!intl) {
-    intl = createIntl({ locale: localeOf(language), defaultLocale: localeOf(DEFAULT_LANGUAGE), messages: CATALOGUES[language], onError: (error) => console.error(error) }, cache);
+    // Dates in the server's words are UTC days, as its emails say times in UTC: the same day on every machine.
+    intl = createIntl({ locale: localeOf(language), defaultLocale: localeOf(DEFAULT_LANGUAGE), timeZone: 'UTC', messages: CATALOGUES[language], onError: (error) => console.error(error) }, cache);
     intls.set(language, intl);
   }
   return intl;

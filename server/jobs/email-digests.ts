@@ -231,7 +231,7 @@ async function digestPage(db: Db, config: Config, keys: string[], origin: string
     .map((c) => ({ c, likes: newer(likes.get(c.profileId), sinceOf(c)), views: c.profileViews ? newer(views.get(c.profileId), sinceOf(c)) : 0 }))
     .filter((n) => n.likes > 0 || n.views > 0);
   if (news.length === 0) return 0;
-  const people = new Map((await User.query(db).whereIn('id', news.map((n) => n.c.id)).select('id', 'email', 'fullName')).map((u) => [u.id, u]));
+  const people = new Map((await User.query(db).whereIn('id', news.map((n) => n.c.id)).select('id', 'email', 'fullName', 'language')).map((u) => [u.id, u]));
   let sent = 0;
   for (const { c, likes, views } of news) {
     const member = people.get(c.id);
@@ -244,6 +244,7 @@ async function digestPage(db: Db, config: Config, keys: string[], origin: string
       period: c.frequency === 'weekly' ? 'this week' : 'today',
       url: `${origin}/notifications`,
       unsubscribeUrl: unsubscribe,
+      language: member.language,
     });
     await sendNotificationEmail(config, db, member.email, email, unsubscribe);
     sent++;

@@ -1,3 +1,7 @@
+import type { CatalogueId } from '../../contracts/i18n/catalogue-ids';
+import { type Translator, translatorFor } from '../i18n';
+import { CATALOGUES } from '../i18n/catalogues';
+
 /**
  * Conversation starters for two members: what they share (interests named in both "about" texts, languages,
  * country or city, profession, plans to return to India, a mood both logged) and, failing that, the other
@@ -41,36 +45,42 @@ function languagesOf(p: StarterProfile): Set<string> {
 
 const interestsOf = (about: string | null) => new Set(INTERESTS.filter((i) => new RegExp(`\\b${i}`, 'i').test(about ?? '')));
 
+/** A language's name in the reader's language (its `opt.language.*` label), else as the list writes it. */
+function languageName(t: Translator, code: string): string {
+  const name = LANGUAGE_NAMES[code] ?? code;
+  const id = `opt.language.${name}` as CatalogueId;
+  return id in CATALOGUES.en ? t(id) : name;
+}
+
 /**
  * Conversation starters from what the two members share (interests named in both "about" texts, languages,
  * country or city, profession, plans to return to India, a mood both logged recently) and, failing that, from
- * the other member's own profile. Deterministic: the same two profiles give the same starters, best first.
+ * the other member's own profile, in the reader's language (`t`); what members wrote (a city, a profession, an
+ * interest named in their text) is quoted as written. Deterministic: the same two profiles give the same starters,
+ * best first.
  */
-export function conversationStarters(mine: StarterProfile, theirs: StarterProfile, name: string, sharedMood: string | null): string[] {
+export function conversationStarters(mine: StarterProfile, theirs: StarterProfile, name: string, sharedMood: string | null, t: Translator = translatorFor('en')): string[] {
   const starters: string[] = [];
   const sharedInterests = [...interestsOf(mine.about)].filter((i) => interestsOf(theirs.about).has(i));
-  for (const interest of sharedInterests.slice(0, 2)) starters.push(`You both mention ${interest}. What got you into it, and when did you last make time for it?`);
+  for (const interest of sharedInterests.slice(0, 2)) starters.push(t('server.text.starter.interest', { interest }));
   const sharedLanguages = [...languagesOf(mine)].filter((l) => languagesOf(theirs).has(l) && l !== 'english');
-  if (sharedLanguages.length) {
-    const lang = LANGUAGE_NAMES[sharedLanguages[0]] ?? sharedLanguages[0];
-    starters.push(`You both speak ${lang}. Is there a ${lang} film, song or saying that always reminds you of home?`);
-  }
+  if (sharedLanguages.length) starters.push(t('server.text.starter.language', { language: languageName(t, sharedLanguages[0]) }));
   if (mine.city && theirs.city && mine.city === theirs.city) {
-    starters.push(`You are both in ${theirs.city}. What is your favourite place there for proper Indian food?`);
+    starters.push(t('server.text.starter.sameCity', { city: theirs.city }));
   } else if (mine.country && theirs.country && mine.country === theirs.country) {
-    starters.push(`You both live in ${theirs.country}. How long did it take before it started to feel like home?`);
+    starters.push(t('server.text.starter.sameCountry', { country: theirs.country }));
   } else if (theirs.country) {
-    starters.push(`${name} lives in ${theirs.country}. Ask what surprised them most when they first moved there.`);
+    starters.push(t('server.text.starter.theirCountry', { name, country: theirs.country }));
   }
   if (mine.profession && theirs.profession && mine.profession.toLowerCase() === theirs.profession.toLowerCase()) {
-    starters.push(`You are both ${theirs.profession.toLowerCase()}s. What do you enjoy most about the work, and what would you change?`);
+    starters.push(t('server.text.starter.sameProfession', { profession: theirs.profession.toLowerCase() }));
   } else if (theirs.profession) {
-    starters.push(`Ask ${name} what a good day looks like as a ${theirs.profession.toLowerCase()}.`);
+    starters.push(t('server.text.starter.theirProfession', { name, profession: theirs.profession.toLowerCase() }));
   }
   if (mine.returnToIndiaPlans && theirs.returnToIndiaPlans && mine.returnToIndiaPlans === theirs.returnToIndiaPlans && mine.returnToIndiaPlans !== 'never') {
-    starters.push(`You are both ${mine.returnToIndiaPlans === 'definite' ? 'planning' : 'thinking about'} a return to India. Which city would you choose, and why?`);
+    starters.push(t('server.text.starter.returning', { plan: mine.returnToIndiaPlans }));
   }
-  if (sharedMood) starters.push(`You have both been feeling ${sharedMood.toLowerCase()} lately. What has been behind it this week?`);
-  if (theirs.birthPlace) starters.push(`${name} was born in ${theirs.birthPlace.split(',')[0]}. Ask about a childhood festival they still celebrate.`);
+  if (sharedMood) starters.push(t('server.text.starter.mood', { mood: sharedMood.toLowerCase() }));
+  if (theirs.birthPlace) starters.push(t('server.text.starter.birthPlace', { name, place: theirs.birthPlace.split(',')[0] }));
   return [...new Set(starters)];
 }

@@ -2,6 +2,7 @@ import { EDUCATION_LEVELS } from '../../contracts/enums';
 import { HEIGHT_MAX_CM, HEIGHT_MIN_CM } from '../../contracts/profile-basics';
 import { ageFromDateOfBirth } from '../../contracts/profile';
 import type { MatchFactorView } from '../../contracts/views';
+import { type Translator, translatorFor } from '../i18n';
 
 /**
  * The matching engine: one deterministic function gives the match percentage between a member and a candidate
@@ -201,49 +202,52 @@ export function sameValue(a: string | null, b: string | null): number | null {
   return a === b ? 1 : 0;
 }
 
-const anyOf = (list: string[] | null) => (list?.length ? list.join(', ') : 'any');
-
 /**
  * Match percentage and breakdown between `member` and `candidate`. `gunaScore` (0–36) plugs in the Kundali
- * factor once the Kundali engine has computed it for the pair.
+ * factor once the Kundali engine has computed it for the pair. The breakdown's words are in `t`'s language
+ * (server.text.factor.*; English by default); what members entered (a country, a profession) is quoted as entered.
  */
-export function computeMatch(member: MatchProfile, candidate: MatchProfile, options: { gunaScore?: number | null; today?: Date } = {}): MatchResult {
+export function computeMatch(member: MatchProfile, candidate: MatchProfile, options: { gunaScore?: number | null; today?: Date; t?: Translator } = {}): MatchResult {
+  const t = options.t ?? translatorFor('en');
+  const anyOf = (list: string[] | null) => (list?.length ? list.join(', ') : t('server.text.factor.any'));
   const factors: MatchFactorView[] = [];
   let earnedHundredths = 0;
   let available = 0;
-  const add = (factor: string, weight: number, fit: number | null, detail: string) => {
+  const add = (factor: keyof typeof WEIGHTS, who: 'yours' | 'theirs' | null, fit: number | null, detail: string) => {
     if (fit === null) return;
+    const weight = WEIGHTS[factor];
     const points = hundredths(weight, fit);
     earnedHundredths += points;
     available += weight;
-    factors.push({ factor, weight, earned: points / 100, detail });
+    factors.push({ factor: t('server.text.factor.name', { factor, who: who ?? 'both' }), weight, earned: points / 100, detail });
   };
   const memberAge = ageFromDateOfBirth(member.dateOfBirth, options.today);
   const candidateAge = ageFromDateOfBirth(candidate.dateOfBirth, options.today);
+  const pair = (a: string | null | undefined, b: string | null | undefined) => `${a ?? '?'} / ${b ?? '?'}`;
 
   for (const [who, wishes, other, otherAge] of [
     ['yours', member, candidate, candidateAge],
     ['theirs', candidate, member, memberAge],
   ] as const) {
     const range = `${wishes.agePreferenceMin ?? 18}–${wishes.agePreferenceMax ?? 70}`;
-    add(`age (${who})`, WEIGHTS.age, ageFit(otherAge, wishes.agePreferenceMin, wishes.agePreferenceMax), `age ${otherAge ?? '?'} vs preferred ${range}`);
-    add(`location (${who})`, WEIGHTS.location, locationFit(other.country, wishes.locationPreference), `${other.country ?? '?'} vs preferred ${(wishes.locationPreference ?? []).join(', ') || 'any'}`);
-    add(`education (${who})`, WEIGHTS.education, educationFit(other.education, wishes.educationPreference), `${other.education ?? '?'} vs "${wishes.educationPreference ?? 'any'}"`);
-    add(`profession (${who})`, WEIGHTS.profession, professionFit(other.profession, wishes.professionPreference), `${other.profession ?? '?'} vs "${wishes.professionPreference ?? 'any'}"`);
-    const heights = `${wishes.heightPreferenceMin ?? HEIGHT_MIN_CM}–${wishes.heightPreferenceMax ?? HEIGHT_MAX_CM} cm`;
-    add(`height (${who})`, WEIGHTS.height, heightFit(other.height, wishes.heightPreferenceMin, wishes.heightPreferenceMax), `${other.height ?? '?'} cm vs preferred ${heights}`);
-    add(`marital status (${who})`, WEIGHTS.maritalStatus, listFit(other.maritalStatus, wishes.maritalStatusPreference), `${other.maritalStatus ?? '?'} vs preferred ${anyOf(wishes.maritalStatusPreference)}`);
-    add(`diet (${who})`, WEIGHTS.diet, listFit(other.diet, wishes.dietPreference), `${other.diet ?? '?'} vs preferred ${anyOf(wishes.dietPreference)}`);
-    add(`community (${who})`, WEIGHTS.community, communityFit(other.community, wishes.communityPreference), `${other.community ?? '?'} vs preferred ${anyOf(wishes.communityPreference)}`);
+    add('age', who, ageFit(otherAge, wishes.agePreferenceMin, wishes.agePreferenceMax), t('server.text.factor.agePreferred', { age: String(otherAge ?? '?'), range }));
+    add('location', who, locationFit(other.country, wishes.locationPreference), t('server.text.factor.vsPreferred', { value: other.country ?? '?', wish: anyOf(wishes.locationPreference) }));
+    add('education', who, educationFit(other.education, wishes.educationPreference), t('server.text.factor.vsWish', { value: other.education ?? '?', wish: wishes.educationPreference ?? t('server.text.factor.any') }));
+    add('profession', who, professionFit(other.profession, wishes.professionPreference), t('server.text.factor.vsWish', { value: other.profession ?? '?', wish: wishes.professionPreference ?? t('server.text.factor.any') }));
+    const heights = `${wishes.heightPreferenceMin ?? HEIGHT_MIN_CM}–${wishes.heightPreferenceMax ?? HEIGHT_MAX_CM}`;
+    add('height', who, heightFit(other.height, wishes.heightPreferenceMin, wishes.heightPreferenceMax), t('server.text.factor.heightPreferred', { height: String(other.height ?? '?'), range: heights }));
+    add('maritalStatus', who, listFit(other.maritalStatus, wishes.maritalStatusPreference), t('server.text.factor.vsPreferred', { value: other.maritalStatus ?? '?', wish: anyOf(wishes.maritalStatusPreference) }));
+    add('diet', who, listFit(other.diet, wishes.dietPreference), t('server.text.factor.vsPreferred', { value: other.diet ?? '?', wish: anyOf(wishes.dietPreference) }));
+    add('community', who, communityFit(other.community, wishes.communityPreference), t('server.text.factor.vsPreferred', { value: other.community ?? '?', wish: anyOf(wishes.communityPreference) }));
   }
-  add('religion', WEIGHTS.religion, sameValue(member.religion, candidate.religion), `${member.religion ?? '?'} / ${candidate.religion ?? '?'}`);
-  add('mother tongue', WEIGHTS.motherTongue, sameValue(member.motherTongue, candidate.motherTongue), `${member.motherTongue ?? '?'} / ${candidate.motherTongue ?? '?'}`);
-  add('return to India', WEIGHTS.returnPlans, scaleFit(member.returnToIndiaPlans, candidate.returnToIndiaPlans, RETURN_SCALE), `${member.returnToIndiaPlans ?? '?'} / ${candidate.returnToIndiaPlans ?? '?'}`);
-  add('cultural integration', WEIGHTS.culturalIntegration, scaleFit(member.culturalIntegrationLevel, candidate.culturalIntegrationLevel, INTEGRATION_SCALE), `${member.culturalIntegrationLevel ?? '?'} / ${candidate.culturalIntegrationLevel ?? '?'}`);
-  add('country of residence', WEIGHTS.residence, member.country && candidate.country ? (member.country === candidate.country ? 1 : 0) : null, `${member.country ?? '?'} / ${candidate.country ?? '?'}`);
-  add('verified', WEIGHTS.verified, candidate.isVerified ? 1 : 0, candidate.isVerified ? 'identity verified' : 'not verified yet');
+  add('religion', null, sameValue(member.religion, candidate.religion), pair(member.religion, candidate.religion));
+  add('motherTongue', null, sameValue(member.motherTongue, candidate.motherTongue), pair(member.motherTongue, candidate.motherTongue));
+  add('returnPlans', null, scaleFit(member.returnToIndiaPlans, candidate.returnToIndiaPlans, RETURN_SCALE), pair(member.returnToIndiaPlans, candidate.returnToIndiaPlans));
+  add('culturalIntegration', null, scaleFit(member.culturalIntegrationLevel, candidate.culturalIntegrationLevel, INTEGRATION_SCALE), pair(member.culturalIntegrationLevel, candidate.culturalIntegrationLevel));
+  add('residence', null, member.country && candidate.country ? (member.country === candidate.country ? 1 : 0) : null, pair(member.country, candidate.country));
+  add('verified', null, candidate.isVerified ? 1 : 0, t(candidate.isVerified ? 'server.text.factor.isVerified' : 'server.text.factor.notVerified'));
   if (options.gunaScore !== undefined && options.gunaScore !== null) {
-    add('kundali', WEIGHTS.kundali, kundaliFit(options.gunaScore), `${options.gunaScore} of 36 gunas`);
+    add('kundali', null, kundaliFit(options.gunaScore), t('server.text.factor.gunas', { score: String(options.gunaScore) }));
   }
   return { percentage: percentageOf(earnedHundredths, available), earned: earnedHundredths / 100, available, factors };
 }

@@ -26,8 +26,8 @@ interface Recipient {
 }
 
 async function recipient(db: Db, userId: number): Promise<Recipient | null> {
-  const user = await User.query(db).findOne({ id: userId, isDeleted: false }).select('id', 'fullName', 'email');
-  return user ? { id: user.id, fullName: user.fullName, email: user.email } : null;
+  const user = await User.query(db).findOne({ id: userId, isDeleted: false }).select('id', 'fullName', 'email', 'language');
+  return user ? { id: user.id, fullName: user.fullName, email: user.email, language: user.language } : null;
 }
 
 function origin(config: Config): string {
@@ -38,21 +38,22 @@ export async function mailVerificationOutcome(config: Config, db: Db, userId: nu
   const to = await recipient(db, userId);
   if (!to) return;
   const profileUrl = `${origin(config)}/profile`;
-  const mail = await verificationOutcomeEmail(outcome.approved ? { name: to.fullName, approved: true, profileUrl } : { name: to.fullName, approved: false, reason: outcome.reason, profileUrl });
+  const { language } = to;
+  const mail = await verificationOutcomeEmail(outcome.approved ? { name: to.fullName, approved: true, profileUrl, language } : { name: to.fullName, approved: false, reason: outcome.reason, profileUrl, language });
   await sendMail(config, db, { to: to.email, kind: 'verification', subject: mail.subject, text: mail.text, html: mail.html });
 }
 
 export async function mailShareRevoked(config: Config, db: Db, userId: number, reason: string) {
   const to = await recipient(db, userId);
   if (!to) return;
-  const mail = await shareRevokedEmail({ name: to.fullName, reason, profileUrl: `${origin(config)}/profile` });
+  const mail = await shareRevokedEmail({ name: to.fullName, reason, profileUrl: `${origin(config)}/profile`, language: to.language });
   await sendMail(config, db, { to: to.email, kind: 'notification', subject: mail.subject, text: mail.text, html: mail.html });
 }
 
 export async function mailWarning(config: Config, db: Db, userId: number, message: string) {
   const to = await recipient(db, userId);
   if (!to) return;
-  const mail = await warningEmail({ name: to.fullName, message, termsUrl: `${origin(config)}/terms` });
+  const mail = await warningEmail({ name: to.fullName, message, termsUrl: `${origin(config)}/terms`, language: to.language });
   await sendMail(config, db, { to: to.email, kind: 'notification', subject: mail.subject, text: mail.text, html: mail.html });
 }
 
@@ -73,7 +74,7 @@ export async function mailSuspension(config: Config, db: Db, userId: number) {
   const restriction = await restrictionOf(db, userId);
   if (!to || !restriction) return;
   const token = await issueToken(AppealToken, db, userId, APPEAL_VALID_MS);
-  const mail = await suspensionEmail({ name: to.fullName, appealUrl: `${origin(config)}/appeal/${token}`, restriction });
+  const mail = await suspensionEmail({ name: to.fullName, appealUrl: `${origin(config)}/appeal/${token}`, restriction, language: to.language });
   await sendMail(config, db, { to: to.email, kind: 'notification', subject: mail.subject, text: mail.text, html: mail.html });
 }
 
@@ -81,7 +82,7 @@ export async function mailSuspension(config: Config, db: Db, userId: number) {
 export async function mailRestored(config: Config, db: Db, userId: number, reason: string) {
   const to = await recipient(db, userId);
   if (!to) return;
-  const mail = await accountRestoredEmail({ name: to.fullName, reason, loginUrl: `${origin(config)}/login` });
+  const mail = await accountRestoredEmail({ name: to.fullName, reason, loginUrl: `${origin(config)}/login`, language: to.language });
   await sendMail(config, db, { to: to.email, kind: 'notification', subject: mail.subject, text: mail.text, html: mail.html });
 }
 
@@ -90,7 +91,7 @@ export async function mailAppealUpheld(config: Config, db: Db, userId: number, r
   const to = await recipient(db, userId);
   const restriction = await restrictionOf(db, userId);
   if (!to || !restriction) return;
-  const mail = await appealUpheldEmail({ name: to.fullName, reason, restriction, termsUrl: `${origin(config)}/terms` });
+  const mail = await appealUpheldEmail({ name: to.fullName, reason, restriction, termsUrl: `${origin(config)}/terms`, language: to.language });
   await sendMail(config, db, { to: to.email, kind: 'notification', subject: mail.subject, text: mail.text, html: mail.html });
 }
 

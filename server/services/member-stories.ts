@@ -2,7 +2,7 @@ import type { MemberStoryView } from '../../contracts/stories';
 import { STORY_MAX_PHOTOS } from '../../contracts/stories';
 import type { AppContext } from '../context';
 import type { Db } from '../db';
-import { badRequest, conflict, forbidden, notFound } from '../errors';
+import { badRequest, conflict, forbidden, notFound, said } from '../errors';
 import { StoryConsent } from '../models/activity';
 import { SuccessStory } from '../models/engagement';
 import { Photo } from '../models/photo';
@@ -68,7 +68,7 @@ export async function ownStory(db: Db, userId: number, storyId: number): Promise
  */
 export async function submitStory(ctx: AppContext, user: User, input: StoryText & { partnerUserId: number }, photos: IncomingPhoto[]): Promise<number> {
   const { db } = ctx.services;
-  if (photos.length > STORY_MAX_PHOTOS) throw badRequest(`A story has at most ${STORY_MAX_PHOTOS} photos`, { field: 'photos' });
+  if (photos.length > STORY_MAX_PHOTOS) throw badRequest(said('server.error.story.tooManyPhotos', { count: STORY_MAX_PHOTOS }), { field: 'photos' });
   await matchedPartner(db, user, input.partnerUserId);
   const pair = [user.id, input.partnerUserId];
   const existing = await SuccessStory.query(db).whereIn('user1Id', pair).whereIn('user2Id', pair).select('id').first();
@@ -103,7 +103,7 @@ export async function addStoryPhoto(ctx: AppContext, user: User, storyId: number
   const { db } = ctx.services;
   const story = await ownStory(db, user.id, storyId);
   const keys = story.photoKeys ?? [];
-  if (keys.length >= STORY_MAX_PHOTOS) throw conflict(`A story has at most ${STORY_MAX_PHOTOS} photos: remove one first`);
+  if (keys.length >= STORY_MAX_PHOTOS) throw conflict(said('server.error.story.photosFull', { count: STORY_MAX_PHOTOS }));
   const [image] = await storePhotos(ctx, [photo]);
   if (!image) throw badRequest('Choose a photo to upload (field "photo")');
   await db.transaction(async (trx) => {

@@ -2,6 +2,7 @@ import type { CulturalAssessmentView, CulturalInsightView, MoodCompatibilityView
 import type { Knex } from 'knex';
 import { type Db, paddedIds, readRows } from '../db';
 import { CulturalAdaptationAssessment, type MoodType, type UserMood } from '../models/engagement';
+import { type Translator, translatorFor } from '../i18n';
 
 /**
  * Moods and cultural adaptation: how they are presented, which moods reach other members (shared ones only),
@@ -213,13 +214,8 @@ export async function latestAssessment(db: Db, userId: number): Promise<Cultural
 }
 
 /** Each band as a sentence ends: "comfortable with life abroad", not "comfortable to life abroad". */
-const BAND_PHRASE: Record<string, string> = {
-  'fully adapted': 'fully adapted to life abroad',
-  comfortable: 'comfortable with life abroad',
-  adjusting: 'adjusting to life abroad',
-  learning: 'learning the ways of life abroad',
-  exploring: 'still finding their feet abroad',
-};
+/** Each band's key in the insight's message (server.text.insight.band), which words it in each language. */
+const BAND_KEY: Record<string, string> = { 'Fully Adapted': 'fullyAdapted', Comfortable: 'comfortable', Adjusting: 'adjusting', Learning: 'learning', Exploring: 'exploring' };
 
 const INTEGRATION_LEVEL: Record<string, number> = { traditional: 45, moderate: 65, modern: 85 };
 
@@ -227,21 +223,14 @@ const INTEGRATION_LEVEL: Record<string, number> = { traditional: 45, moderate: 6
  * The other member's adaptation level (their latest assessment, else a level read from their profile's
  * cultural-integration answer) and a sentence comparing it with the viewer's own.
  */
-export function culturalInsight(theirs: Levels | null, mine: Levels | null, theirIntegration: string | null, name: string): CulturalInsightView {
+export function culturalInsight(theirs: Levels | null, mine: Levels | null, theirIntegration: string | null, name: string, t: Translator = translatorFor('en')): CulturalInsightView {
   const level = theirs ? adaptationLevel(theirs) : theirIntegration ? (INTEGRATION_LEVEL[theirIntegration] ?? null) : null;
-  if (level === null) return { adaptationLevel: null, description: `${name} has not shared how they are settling in abroad yet.` };
-  const band = adaptationBand(level).toLowerCase();
-  let description = `${name} is ${BAND_PHRASE[band] ?? `${band} to life abroad`}`;
-  description += theirs ? ` (adaptation level ${level}).` : ', going by their profile.';
+  if (level === null) return { adaptationLevel: null, description: t('server.text.insight.none', { name }) };
+  const parts = [t('server.text.insight.band', { name, band: BAND_KEY[adaptationBand(level)] ?? 'exploring', source: theirs ? 'assessed' : 'profile', level })];
   if (mine) {
     const gap = Math.abs(adaptationLevel(mine) - level);
-    description +=
-      gap <= 10
-        ? ' You are at a very similar stage of settling in, which often makes for easy understanding.'
-        : gap <= 25
-          ? ' You are at somewhat different stages of settling in: share what has helped each of you.'
-          : ' You are at quite different stages of settling in; talking about it early helps.';
-    if (theirs && mine.homesicknessLevel >= 4 && theirs.homesicknessLevel >= 4) description += ' You both miss home a lot.';
+    parts.push(t(gap <= 10 ? 'server.text.insight.similar' : gap <= 25 ? 'server.text.insight.somewhat' : 'server.text.insight.quite'));
+    if (theirs && mine.homesicknessLevel >= 4 && theirs.homesicknessLevel >= 4) parts.push(t('server.text.insight.homesick'));
   }
-  return { adaptationLevel: level, description };
+  return { adaptationLevel: level, description: parts.join(' ') };
 }

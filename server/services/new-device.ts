@@ -1,3 +1,4 @@
+import { localeOf } from '../../contracts/i18n/languages';
 import crypto from 'node:crypto';
 import { deviceName } from '../../contracts/device-name';
 import type { AppContext } from '../context';
@@ -33,7 +34,7 @@ export async function noticeSignInDevice(ctx: AppContext, user: User): Promise<v
   await KnownDevice.query(db).insert({ userId: user.id, deviceHash, userAgent, firstSeenAt: now, lastSeenAt: now }).onConflict(['userId', 'deviceHash']).ignore();
   if (!earlier) return;
   const origin = config.publicUrl ?? `http://localhost:${config.port}`;
-  const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(now));
-  const mail = await newDeviceSignInEmail({ name: user.fullName, device: deviceName(userAgent), when: `${when} UTC`, settingsUrl: `${origin}/settings` });
+  const when = new Intl.DateTimeFormat(localeOf(user.language), { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(now));
+  const mail = await newDeviceSignInEmail({ name: user.fullName, device: deviceName(userAgent), when: `${when} UTC`, settingsUrl: `${origin}/settings`, language: user.language });
   await sendMail(config, db, { to: user.email, subject: mail.subject, kind: 'other', text: mail.text, html: mail.html });
 }

@@ -41,6 +41,18 @@ export interface NewNotification {
 type LocalizedMessage = { id: CatalogueId; values?: Values };
 
 /**
+ * A notification's words as catalogue messages: `localized` for notify, and the English `title` and `content` it
+ * keeps beside them, made from the same messages.
+ */
+export function worded(title: LocalizedMessage, content?: LocalizedMessage): Pick<NewNotification, 'title' | 'content' | 'localized'> {
+  return {
+    title: translate('en', title.id, title.values),
+    content: content ? translate('en', content.id, content.values) : null,
+    localized: { title, content },
+  };
+}
+
+/**
  * What notify needs of the recipient, in one statement: their language (the notification is written in it), their
  * tier (a like or a view on a tryme account is shown without who), their notification settings, and whether they
  * have a device to push to, and whether their profile has active family (who hear of it too). Every like, match,
@@ -91,7 +103,7 @@ export async function notify(services: Pick<AppServices, 'db' | 'live'> & Partia
     subscriptionTier: (recipient?.subscriptionTier as TierHolder['subscriptionTier'] | undefined) ?? 'tryme',
     subscriptionEnds: recipient?.subscriptionEnds === null || recipient?.subscriptionEnds === undefined ? null : Number(recipient.subscriptionEnds),
   };
-  const shown = notification.forProfileId ? (await presentNotifications(services.db, [notification], input.userId))[0] : presentNotification(notification, tier, null);
+  const shown = notification.forProfileId ? (await presentNotifications(services.db, [notification], input.userId))[0] : presentNotification(notification, tier, null, language);
   services.live.publish({ userId: input.userId, kind: 'notification', payload: { ...shown } });
   const { config, log } = services;
   // queuePush queues nothing for a member with push off or no device: known here already.
@@ -121,11 +133,11 @@ export async function notify(services: Pick<AppServices, 'db' | 'live'> & Partia
  * the candidate's plan (it governs what the helper sees for them), labelled with the candidate's first name.
  */
 export async function presentNotifications(db: Db, rows: Notification[], recipientId: number): Promise<NotificationView[]> {
-  const recipient = await User.query(db).findById(recipientId).select('subscriptionTier', 'subscriptionEnds');
+  const recipient = await User.query(db).findById(recipientId).select('subscriptionTier', 'subscriptionEnds', 'language');
   const own = { subscriptionTier: recipient?.subscriptionTier ?? 'tryme', subscriptionEnds: recipient?.subscriptionEnds ?? null };
   const copies = await copyContextsOf(db, rows.flatMap((r) => (r.forProfileId ? [r.forProfileId] : [])));
   return rows.map((row) => {
     const copy = row.forProfileId ? copies.get(row.forProfileId) : undefined;
-    return presentNotification(row, copy?.tier ?? own, copy && row.forProfileId ? { profileId: row.forProfileId, name: copy.name } : null);
+    return presentNotification(row, copy?.tier ?? own, copy && row.forProfileId ? { profileId: row.forProfileId, name: copy.name } : null, recipient?.language);
   });
 }

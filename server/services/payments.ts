@@ -8,7 +8,7 @@ import { HttpError } from '../errors';
 import { Payment, SubscriptionPlan } from '../models/ops';
 import { User } from '../models/user';
 import { addMonth } from './billing/clock';
-import { notify } from './notifications';
+import { notify, worded } from './notifications';
 import { sha256 } from './passwords';
 
 export interface Intent {
@@ -220,8 +220,7 @@ export async function applySucceededPayment(
     await notify(services, {
       userId: expected.userId,
       type: 'subscription',
-      title: `Welcome to ${plan.name}!`,
-      content: `Your ${plan.name} plan is active until ${new Date(result.subscriptionEnds as number).toDateString()}.`,
+      ...worded({ id: 'server.notification.welcomePlanTitle', values: { plan: plan.name } }, { id: 'server.notification.welcomePlanText', values: { plan: plan.name, until: new Date(result.subscriptionEnds as number) } }),
       sourceType: 'payment',
     });
   }

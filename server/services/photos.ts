@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import path from 'node:path';
 import type { Metadata, OutputInfo } from 'sharp';
 import { LIMITS } from '../../contracts/enums';
-import { HttpError, payloadTooLarge, storageError, storageFault, unprocessable, unsupportedMediaType } from '../errors';
+import { HttpError, payloadTooLarge, said, storageError, storageFault, unprocessable, unsupportedMediaType } from '../errors';
 import type { MediaStore } from './media-store';
 
 export type PhotoVariant = 'display' | 'thumb' | 'blur';
@@ -36,7 +36,7 @@ export function photoUrl(fileKey: string, variant: PhotoVariant = 'display'): st
   return `/media/photos/${fileKey}${VARIANT_SUFFIX[variant]}.jpg`;
 }
 
-export const PHOTO_TOO_LARGE = `Photos must be ${LIMITS.photoMaxBytes / 1024 / 1024} MB or smaller`;
+export const PHOTO_TOO_LARGE = said('server.error.photo.tooLarge', { megabytes: LIMITS.photoMaxBytes / 1024 / 1024 });
 const NOT_AN_IMAGE = 'This file is not an image we can read. Choose a JPEG, PNG, GIF, WebP or HEIC photo.';
 const ACCEPTED_TEXT = 'Only JPEG, PNG, GIF, WebP and HEIC images are accepted';
 
@@ -113,13 +113,13 @@ export async function storeImage(
   }
   // The content decides; a file whose name or type claims another image kind is refused as suspicious.
   if (declaredKinds(declared).some((kind) => kind !== meta.format)) {
-    throw unsupportedMediaType(`This file is a ${meta.format.toUpperCase()} image but is named or typed as another format`);
+    throw unsupportedMediaType(said('server.error.photo.otherFormat', { format: meta.format.toUpperCase() }));
   }
   const width = meta.width ?? 0;
   const height = meta.pageHeight ?? meta.height ?? 0;
   if (!width || !height) throw unsupportedMediaType(ACCEPTED_TEXT);
   if (width * height > LIMITS.photoMaxPixels) {
-    throw unprocessable(`Image dimensions are too large (${Math.round(LIMITS.photoMaxPixels / 1e6)} megapixels at most)`);
+    throw unprocessable(said('server.error.photo.tooManyPixels', { megapixels: Math.round(LIMITS.photoMaxPixels / 1e6) }));
   }
 
   let base = () => sharp(input, { limitInputPixels: LIMITS.photoMaxPixels, pages: 1 }).rotate();

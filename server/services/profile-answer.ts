@@ -5,6 +5,8 @@ import type { Profile } from '../models/profile';
 import type { User } from '../models/user';
 import { toMatchProfile, viewerMatchProfile } from './discovery';
 import { familyLabels } from './family/people';
+import type { Language } from '../../contracts/i18n/languages';
+import { translatorFor } from '../i18n';
 import { birthData } from './kundali';
 import { ashtakoot } from './kundali/ashtakoot';
 import { type BirthData, moonLongitude, moonPlacement } from './kundali/chart';
@@ -37,12 +39,12 @@ export function profileGunaScore(a: WithMoon, b: WithMoon): number | null {
 
 /**
  * The viewer's match with this profile and its breakdown (their own profile read by the caller), Kundali gunas
- * included when both have a Moon.
+ * included when both have a Moon; the breakdown's words in the viewer's language.
  */
-function matchFor(mine: { profile: Profile; match: MatchProfile } | null, profile: Profile): MatchResult | null {
+function matchFor(mine: { profile: Profile; match: MatchProfile } | null, profile: Profile, language: Language): MatchResult | null {
   if (!mine) return null;
   const gunaScore = profileGunaScore(mine.profile, profile);
-  return computeMatch(mine.match, toMatchProfile(profile, profile.user?.isVerified ?? false), { gunaScore });
+  return computeMatch(mine.match, toMatchProfile(profile, profile.user?.isVerified ?? false), { gunaScore, t: translatorFor(language) });
 }
 
 /**
@@ -65,11 +67,12 @@ export async function profileAnswerFor(
     const mine = await viewerMatchProfile(db, viewer);
     // A view is still shown when the disk cannot record it (read-only or full).
     if (options.recordView) await unlessStorageFault(() => recordProfileView(services, viewer, profile, mine ? mine.profile.id : null));
-    match = matchFor(mine, profile);
+    match = matchFor(mine, profile, viewer.language);
   }
+  // Words the server writes for the reader are in the viewer's language (their account's: the request's, signed in).
   return {
     ...presentFor(profile, access, match?.percentage ?? null),
     matchFactors: match?.factors ?? null,
-    familyStatus: (await familyLabels(db, [profile.id])).get(profile.id) ?? null,
+    familyStatus: (await familyLabels(db, [profile.id], viewer.language)).get(profile.id) ?? null,
   } as ProfileView;
 }

@@ -8,7 +8,7 @@ import { ProfileShare } from '../models/social';
 import { User } from '../models/user';
 import { type ViewerContext, profileAccess } from '../policies/profile-visibility';
 import { presentPhotos, presentProfile } from '../presenters/profile';
-import { notify } from './notifications';
+import { notify, worded } from './notifications';
 import type { MediaStore } from './media-store';
 import { deleteImageFiles } from './photos';
 
@@ -106,8 +106,7 @@ export async function recordProfileView(services: Pick<AppServices, 'db' | 'live
   await notify(services, {
     userId: profile.userId,
     type: 'profile_view',
-    title: 'Someone viewed your profile',
-    content: `${viewer.fullName} viewed your profile`,
+    ...worded({ id: 'server.notification.viewTitle' }, { id: 'server.notification.viewText', values: { name: viewer.fullName } }),
     relatedItemId: viewerProfile?.id ?? null,
     sourceId: viewer.id,
     sourceType: 'user',

@@ -10,7 +10,7 @@ import { mailConfirmationLink, mailStaffDeactivated, mailSuspension } from './me
 import { dummyPasswordHash, hashPassword, needsRehash, sha256, verifyPassword } from './passwords';
 import { sendMail } from './mail';
 import { recoveryCodeUsedEmail } from './email/account-emails';
-import { notify } from './notifications';
+import { notify, worded } from './notifications';
 import { liftExpiredSuspension } from './suspensions';
 import { recordSignInAttempt } from './sign-in-history';
 import { RECOVERY_CODE_PATTERN, acceptTotp, recoveryCodesLeft, consumeRecoveryCode } from './totp';
@@ -159,9 +159,8 @@ async function tellRecoveryCodeUsed(ctx: AppContext, user: User): Promise<void> 
   const { db, config } = ctx.services;
   const left = await recoveryCodesLeft(db, user.id);
   const where = config.publicUrl ?? `http://localhost:${config.port}`;
-  const text = `A recovery code was used to sign in to your Saathi account. ${left} of your recovery codes ${left === 1 ? 'is' : 'are'} left.`;
   ctx.services.log({ level: 'info', msg: 'recovery code used', userId: user.id, left });
-  await notify(ctx.services, { userId: user.id, type: 'other', title: 'A recovery code was used to sign in', content: text });
-  const mail = await recoveryCodeUsedEmail({ name: user.fullName, left, settingsUrl: `${where}/settings` });
+  await notify(ctx.services, { userId: user.id, type: 'other', ...worded({ id: 'server.notification.recoveryCodeTitle' }, { id: 'server.notification.recoveryCodeText', values: { left } }) });
+  const mail = await recoveryCodeUsedEmail({ name: user.fullName, left, settingsUrl: `${where}/settings`, language: user.language });
   await sendMail(config, db, { to: user.email, kind: 'other', subject: mail.subject, text: mail.text, html: mail.html });
 }

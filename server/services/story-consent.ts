@@ -1,13 +1,13 @@
 import type { AppServices } from '../context';
 import type { Db } from '../db';
-import { conflict, gone, notFound } from '../errors';
+import { conflict, gone, notFound, said } from '../errors';
 import { StoryConsent } from '../models/activity';
 import { SuccessStory } from '../models/engagement';
 import { User } from '../models/user';
 import { audit } from './audit';
 import { sendMail } from './mail';
 import { storyConsentEmail } from './email/account-emails';
-import { notify } from './notifications';
+import { notify, worded } from './notifications';
 import { randomToken, sha256 } from './passwords';
 
 export type ConsentStatus = StoryConsent['status'];
@@ -61,7 +61,7 @@ export async function requestConsent(services: Pick<AppServices, 'db' | 'config'
   const story = await SuccessStory.query(db).findById(storyId);
   if (!story) throw notFound('Story not found');
   if (story.isPublished) throw conflict('Unpublish the story before asking again');
-  const members = await User.query(db).whereIn('id', storyMemberIds(story)).where({ isDeleted: false }).select('id', 'fullName', 'email');
+  const members = await User.query(db).whereIn('id', storyMemberIds(story)).where({ isDeleted: false }).select('id', 'fullName', 'email', 'language');
   if (members.length !== 2) throw conflict('Both members of the story must still have accounts');
   const now = Date.now();
   const links = new Map<number, string>();
@@ -83,29 +83,22 @@ export async function requestConsent(services: Pick<AppServices, 'db' | 'config'
     await notify(services, {
       userId: member.id,
       type: 'other',
-      title: CONSENT_TITLES[reason],
-      content: `${CONSENT_LEADS[reason](partnerName)} Nothing is published unless you both agree. Read it and answer here: ${link}`,
+      ...worded({ id: CONSENT_NOTICES[reason].title }, { id: CONSENT_NOTICES[reason].text, values: { partner: partnerName, link } }),
       sourceType: 'story_consent',
       sourceId: storyId,
     });
-    const mail = await storyConsentEmail({ name: member.fullName, partnerName, url: link, reason });
+    const mail = await storyConsentEmail({ name: member.fullName, partnerName, url: link, reason, language: member.language });
     await sendMail(config, db, { to: member.email, kind: 'notification', subject: mail.subject, text: mail.text, html: mail.html });
   }
 }
 
 export type ConsentActor = { actorUserId: number | null; actorRole: string | null; ip?: string | null; requestId?: string | null };
 
-const CONSENT_TITLES: Record<ConsentRequestReason, string> = {
-  team: 'May we share your story?',
-  submitted: 'Your partner shared your story',
-  changed: 'Your success story was changed',
-};
-
-const CONSENT_LEADS: Record<ConsentRequestReason, (partner: string) => string> = {
-  team: (partner) => `The Saathi team would like to publish the story of you and ${partner}, with both your names.`,
-  submitted: (partner) => `${partner} shared the story of you both with Saathi, to be published with both your names.`,
-  changed: (partner) => `The story of you and ${partner} was changed since you agreed to it: please read it again.`,
-};
+const CONSENT_NOTICES = {
+  team: { title: 'server.notification.story.titleTeam', text: 'server.notification.story.textTeam' },
+  submitted: { title: 'server.notification.story.titleSubmitted', text: 'server.notification.story.textSubmitted' },
+  changed: { title: 'server.notification.story.titleChanged', text: 'server.notification.story.textChanged' },
+} as const satisfies Record<ConsentRequestReason, { title: string; text: string }>;
 
 /**
  * The members' text or photos changed: the story leaves the public pages (if it was there) and is agreed anew.
@@ -148,7 +141,7 @@ export async function answerConsentInApp(db: Db, storyId: number, userId: number
 async function answerAs(db: Db, consent: StoryConsent, answer: ConsentAnswer): Promise<ConsentStatus> {
   const next: ConsentStatus = answer === 'accept' ? 'accepted' : answer === 'decline' ? 'declined' : 'withdrawn';
   if (answer === 'withdraw' && consent.status !== 'accepted') throw conflict('You have not agreed to this story, so there is nothing to withdraw');
-  if (answer !== 'withdraw' && consent.status !== 'pending') throw conflict(`You already answered this request (${consent.status})`);
+  if (answer !== 'withdraw' && consent.status !== 'pending') throw conflict(said('server.error.storyConsent.answered', { status: consent.status }));
   await db.transaction(async (trx) => {
     await StoryConsent.query(trx).findById(consent.id).patch({ status: next, respondedAt: Date.now() });
     if (next !== 'accepted') await SuccessStory.query(trx).findById(consent.storyId).patch({ isPublished: false, publishedAt: null, updatedAt: Date.now() });

@@ -225,7 +225,9 @@ export function authRoutes(services: AppServices) {
     const origin = config.publicUrl ?? `http://localhost:${config.port}`;
     if (emailTaken) {
       await hashPassword(input.password, config.argon2);
-      const mail = await registrationAttemptEmail({ loginUrl: `${origin}/login`, forgotUrl: `${origin}/forgot-password` });
+      // In the language of the account the address belongs to (the note is about it), not the visitor's.
+      const owner = await User.query(db).findOne('emailLower', input.email.toLowerCase()).select('language');
+      const mail = await registrationAttemptEmail({ loginUrl: `${origin}/login`, forgotUrl: `${origin}/forgot-password`, language: owner?.language });
       await sendMail(config, db, { to: input.email, subject: mail.subject, kind: 'other', text: mail.text, html: mail.html });
       return;
     }

@@ -16,6 +16,7 @@ import {
   publicRecentMoods,
 } from '../../services/moods';
 import { liveProfileOfUser, visibleProfile } from '../../services/profiles';
+import { requestLanguage, translatorFor } from '../../i18n';
 
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -117,7 +118,7 @@ export function moodRoutes() {
     const theirs = await latestAssessment(db, profile.userId);
     const mine = await latestAssessment(db, viewer.id);
     const firstName = (profile.user?.fullName ?? 'This member').split(' ')[0];
-    ctx.body = culturalInsight(theirs ?? null, mine ?? null, profile.culturalIntegrationLevel, firstName);
+    ctx.body = culturalInsight(theirs ?? null, mine ?? null, profile.culturalIntegrationLevel, firstName, translatorFor(requestLanguage(ctx)));
   });
 
   router.get('/moods/:userId/conversation-starters', async (ctx) => {
@@ -129,7 +130,7 @@ export function moodRoutes() {
     const sharedMood = sharedTypeId ? ((await MoodType.query(db).findById(sharedTypeId).select('name'))?.name ?? null) : null;
     const firstName = (profile.user?.fullName ?? 'They').split(' ')[0];
     const empty = { city: null, country: null, profession: null, about: null, motherTongue: null, returnToIndiaPlans: null, languagePreferences: null, birthPlace: null };
-    ctx.body = { starters: conversationStarters(own ?? empty, profile, firstName, sharedMood) };
+    ctx.body = { starters: conversationStarters(own ?? empty, profile, firstName, sharedMood, translatorFor(requestLanguage(ctx))) };
   });
 
   return router;

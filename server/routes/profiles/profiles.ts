@@ -164,7 +164,7 @@ export function profileRoutes() {
     const profile = await liveProfileOfUser(ctx.services.db, userId);
     const { profile: p, access } = await visibleProfile(ctx.services.db, viewer, profile);
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = { ...presentFor(p, access), familyStatus: (await familyLabels(ctx.services.db, [p.id])).get(p.id) ?? null };
+    ctx.body = { ...presentFor(p, access), familyStatus: (await familyLabels(ctx.services.db, [p.id], viewer.language)).get(p.id) ?? null };
   };
   router.get('/users/:userId/profile', byUser);
   router.get('/profiles/user/:userId', byUser);

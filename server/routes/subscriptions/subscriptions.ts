@@ -6,7 +6,7 @@ import { idParam, parse, requestBody } from '../../middleware/validate';
 import { Subscription } from '../../models/billing';
 import { Payment } from '../../models/ops';
 import { User } from '../../models/user';
-import { notify } from '../../services/notifications';
+import { notify, worded } from '../../services/notifications';
 import { applySucceededPayment, catalogue, paymentProvider, providerName, stripeClient } from '../../services/payments';
 import { sha256 } from '../../services/passwords';
 import { changePlan } from '../../services/billing/changes';
@@ -152,7 +152,7 @@ export function subscriptionRoutes() {
       } else if (event.type === 'payment_intent.payment_failed') {
         await Payment.query(ctx.services.db).where({ intentId: pi.id }).whereNull('completedAt').patch({ status: 'failed', updatedAt: Date.now() });
         if (Number.isInteger(userId)) {
-          await notify(ctx.services, { userId, type: 'subscription', title: 'Payment failed', content: 'Your payment did not go through. Please try another card.', sourceType: 'payment' });
+          await notify(ctx.services, { userId, type: 'subscription', ...worded({ id: 'server.notification.paymentFailedTitle' }, { id: 'server.notification.paymentFailedText' }), sourceType: 'payment' });
         }
       }
     }

@@ -1,34 +1,43 @@
+import type { CatalogueId } from '../../../contracts/i18n/catalogue-ids';
 import { TIER_LABELS } from '../../../contracts/tiers';
+import { translatorFor, type Values } from '../../i18n';
 import type { AppServices } from '../../context';
-import { HttpError } from '../../errors';
+import { HttpError, said } from '../../errors';
 import { User } from '../../models/user';
 import { sendMail } from '../mail';
-import { notify } from '../notifications';
+import { notify, worded } from '../notifications';
 import { billingEmail } from './emails';
 import type { InvoiceState } from './types';
 import { type PaidTier, type SubscriptionRow, mainSubscription } from './state';
 
 type Services = Pick<AppServices, 'db' | 'live' | 'config'>;
 
+/** A catalogue message and its values: a notice is written in each member's language when it is sent. */
+type Message = { id: CatalogueId; values?: Values };
+const m = (id: CatalogueId, values?: Values): Message => ({ id, values });
+
 /** What the member is told (bell and email) after a billing change commits. */
-export type Notice = { userId: number; title: string; content: string; mail: { subject: string; text: string } };
+export type Notice = { userId: number; title: Message; content: Message; mail: { subject: Message; lines: Message[] } };
 
 const money = (cents: number, currency: string) => `${(cents / 100).toFixed(2)} ${currency.toUpperCase()}`;
 export const day = (ms: number) => new Date(ms).toUTCString().slice(0, 16);
 
 export function paidNotice(userId: number, tier: PaidTier, inv: InvoiceState, periodEnd: number, endsThen: boolean): Notice {
+  const paid = { tier: TIER_LABELS[tier], amount: money(inv.amountCents, inv.currency) };
+  const end = new Date(periodEnd);
   return {
     userId,
-    title: `Payment received: ${TIER_LABELS[tier]}`,
-    content: `We received ${money(inv.amountCents, inv.currency)}. Your ${TIER_LABELS[tier]} plan runs until ${day(periodEnd)}.`,
+    title: m('server.notification.billing.paidTitle', paid),
+    content: m('server.notification.billing.paidText', { ...paid, until: end }),
     mail: {
-      subject: `Your Saathi receipt: ${TIER_LABELS[tier]}, ${money(inv.amountCents, inv.currency)}`,
-      text: [
-        `Thank you. We received your payment of ${money(inv.amountCents, inv.currency)} for Saathi ${TIER_LABELS[tier]}.`,
-        `Period: ${day(inv.periodStart)} to ${day(inv.periodEnd)}.`,
-        `Invoice: ${inv.id}${inv.hostedInvoiceUrl ? `\nReceipt: ${inv.hostedInvoiceUrl}` : ''}`,
-        endsThen ? `Your plan ends on ${day(periodEnd)} and will not renew.` : `Your plan renews on ${day(periodEnd)}. You can change or cancel it in Settings → Plan.`,
-      ].join('\n\n'),
+      subject: m('server.email.billing.paidSubject', paid),
+      lines: [
+        m('server.email.billing.paidThanks', paid),
+        m('server.email.billing.period', { from: new Date(inv.periodStart), to: new Date(inv.periodEnd) }),
+        m('server.email.billing.invoice', { invoice: inv.id }),
+        ...(inv.hostedInvoiceUrl ? [m('server.email.billing.receipt', { url: inv.hostedInvoiceUrl })] : []),
+        m(endsThen ? 'server.email.billing.endsOn' : 'server.email.billing.renewsOn', { end }),
+      ],
     },
   };
 }
@@ -36,32 +45,34 @@ export function paidNotice(userId: number, tier: PaidTier, inv: InvoiceState, pe
 /** A renewal declined: the plan is kept until graceUntil, or (no grace period configured) it ends now. */
 export function failedNotice(userId: number, tier: PaidTier, inv: InvoiceState, graceUntil: number, at: number, cardLast4: string | null): Notice {
   const kept = graceUntil > at;
+  const values = { tier: TIER_LABELS[tier], free: TIER_LABELS.tryme, until: new Date(graceUntil), amount: money(inv.amountCents, inv.currency), card: cardLast4 ?? 'none' };
   return {
     userId,
-    title: 'Your renewal payment failed',
-    content: kept
-      ? `We could not charge your card for ${TIER_LABELS[tier]}. You keep your plan until ${day(graceUntil)}; pay with another card in Settings → Plan to keep it.`
-      : `We could not charge your card for ${TIER_LABELS[tier]}, so your account is on ${TIER_LABELS.tryme} now. Open Settings → Plan to pay or to choose a plan again.`,
+    title: m('server.notification.billing.failedTitle'),
+    content: m(kept ? 'server.notification.billing.failedKept' : 'server.notification.billing.failedEnded', values),
     mail: {
-      subject: 'Saathi: your renewal payment failed',
-      text: [
-        `We could not charge your card ${cardLast4 ? `ending in ${cardLast4} ` : ''}for your Saathi ${TIER_LABELS[tier]} renewal (${money(inv.amountCents, inv.currency)}).`,
-        kept ? `You keep ${TIER_LABELS[tier]} until ${day(graceUntil)}. If no payment succeeds by then, your account moves to ${TIER_LABELS.tryme}.` : `Your account is on ${TIER_LABELS.tryme} now.`,
-        kept ? 'To keep it, open Settings → Plan and pay with another card.' : 'Open Settings → Plan to pay or to choose a plan again.',
-      ].join('\n\n'),
+      subject: m('server.email.billing.failedSubject'),
+      lines: [
+        m('server.email.billing.failedCharge', values),
+        m(kept ? 'server.email.billing.failedKept' : 'server.email.billing.failedMoved', values),
+        m(kept ? 'server.email.billing.keepIt' : 'server.email.billing.payAgain'),
+      ],
     },
   };
 }
 
 /** A subscription that was paying has ended: unpaid after the grace period, or as the member asked. */
 export function endedNotice(userId: number, was: SubscriptionRow, at: number): Notice {
-  const name = TIER_LABELS[was.tier];
-  const why = was.status === 'past_due' ? `No payment arrived for your renewal, so your ${name} plan ended on ${day(at)}.` : `Your ${name} plan ended on ${day(at)}, as you asked; nothing more will be charged.`;
+  const values = { tier: TIER_LABELS[was.tier], at: new Date(at) };
+  const unpaid = was.status === 'past_due';
   return {
     userId,
-    title: `Your ${name} plan has ended`,
-    content: `${why} You can choose a plan again in Settings → Plan.`,
-    mail: { subject: `Saathi: your ${name} plan has ended`, text: [why, 'You can choose a plan again at any time in Settings → Plan.'].join('\n\n') },
+    title: m('server.notification.billing.endedTitle', values),
+    content: m(unpaid ? 'server.notification.billing.endedUnpaid' : 'server.notification.billing.endedAsked', values),
+    mail: {
+      subject: m('server.email.billing.endedSubject', values),
+      lines: [m(unpaid ? 'server.email.billing.endedUnpaid' : 'server.email.billing.endedAsked', values), m('server.email.billing.chooseAgain')],
+    },
   };
 }
 
@@ -72,11 +83,12 @@ export function endedNotice(userId: number, was: SubscriptionRow, at: number): N
  */
 export async function tellMembers(services: Services, notices: Notice[], changed: Iterable<number>): Promise<void> {
   for (const n of notices) {
-    const user = await User.query(services.db).findById(n.userId).select('email', 'fullName', 'isDeleted');
+    const user = await User.query(services.db).findById(n.userId).select('email', 'fullName', 'isDeleted', 'language');
     if (!user || user.isDeleted) continue;
-    await notify(services, { userId: n.userId, type: 'subscription', title: n.title, content: n.content, sourceType: 'payment' });
+    await notify(services, { userId: n.userId, type: 'subscription', ...worded(n.title, n.content), sourceType: 'payment' });
     const origin = services.config.publicUrl ?? `http://localhost:${services.config.port}`;
-    const mail = await billingEmail({ subject: n.mail.subject, name: user.fullName, lines: n.mail.text.split('\n\n'), action: { label: 'Open Settings → Plan', href: `${origin}/settings?tab=subscription` } });
+    const t = translatorFor(user.language);
+    const mail = await billingEmail({ t, subject: t(n.mail.subject.id, n.mail.subject.values), name: user.fullName, lines: n.mail.lines.map((line) => t(line.id, line.values)), action: { label: t('server.email.billing.action'), href: `${origin}/settings?tab=subscription` } });
     await sendMail(services.config, services.db, { to: user.email, subject: mail.subject, text: mail.text, html: mail.html, kind: 'notification' });
   }
   for (const userId of new Set(changed)) {
@@ -101,11 +113,12 @@ export async function tellMembers(services: Services, notices: Notice[], changed
  * still have, including a switch or an end already scheduled for the period end.
  */
 export function upgradeDeclined(sub: SubscriptionRow): HttpError {
-  const card = sub.cardLast4 ? `Your card ending in ${sub.cardLast4}` : 'Your card';
-  const next = sub.cancelAtPeriodEnd || sub.pendingTier === 'tryme'
-    ? `, and it still ends on ${day(sub.currentPeriodEnd)}`
-    : sub.pendingTier
-      ? `, and it still switches to ${TIER_LABELS[sub.pendingTier]} on ${day(sub.currentPeriodEnd)}`
-      : '';
-  return new HttpError(402, `${card} was declined, so nothing has changed: you are still on ${TIER_LABELS[sub.tier]}${next}.`, 'card_declined');
+  const next = sub.cancelAtPeriodEnd || sub.pendingTier === 'tryme' ? 'ends' : sub.pendingTier ? 'switches' : 'none';
+  return new HttpError(402, said('server.error.billing.upgradeDeclined', {
+    card: sub.cardLast4 ?? 'none',
+    tier: TIER_LABELS[sub.tier],
+    next,
+    pending: sub.pendingTier ? TIER_LABELS[sub.pendingTier] : '',
+    end: new Date(sub.currentPeriodEnd),
+  }), 'card_declined');
 }

@@ -1,12 +1,13 @@
 import { CALL_TEXTS, type CallFamilyOption, type CallView, MAX_FAMILY_PER_SIDE } from '../../../contracts/calls';
 import type { Db } from '../../db';
-import { conflict, forbidden } from '../../errors';
+import { conflict, forbidden, said } from '../../errors';
 import { CallParticipant } from '../../models/call';
 import { FamilyMember } from '../../models/family';
 import { Profile } from '../../models/profile';
 import type { User } from '../../models/user';
 import { decideFamily, familyFacts, pairFacts } from '../../policies/relationship';
 import { familyActorLabel } from '../family/acts';
+import { firstNameOf } from '../family/people';
 import { type CallServices, LIVE_STATUSES, PRESENT_STATES, RING_MS, broadcast, liveCallOf, participation, presentCall, sweepAfter } from './state';
 
 /**
@@ -91,7 +92,7 @@ export async function addFamily(services: CallServices, user: User, callId: numb
   const present = await CallParticipant.query(db).where({ callId, sideUserId: user.id, role: 'family' }).whereIn('state', PRESENT_STATES);
   if (present.some((p) => p.userId === helperId)) return (await presentCall(services, call, user.id))!;
   if (present.length >= MAX_FAMILY_PER_SIDE) throw conflict(CALL_TEXTS.familyFull);
-  if (await liveCallOf(db, helperId)) throw conflict(`${familyActorLabel(user.fullName, helper.relation)} ${CALL_TEXTS.theyAreBusy}`, { busy: 'them' });
+  if (await liveCallOf(db, helperId)) throw conflict(said('server.error.call.familyBusy', { name: firstNameOf(user.fullName) ?? '', relation: helper.relation }), { busy: 'them' });
   const now = Date.now();
   const earlier = await CallParticipant.query(db).where({ callId, userId: helperId }).first();
   if (earlier && earlier.sideUserId !== user.id) throw forbidden(CALL_TEXTS.familyNotAllowed);

@@ -2,13 +2,13 @@ import type { Knex } from 'knex';
 import { CALL_TEXTS, type CallView, MAX_CALL_MINUTES, RING_LIMITS, RING_SECONDS } from '../../../contracts/calls';
 import type { AppServices } from '../../context';
 import type { Db } from '../../db';
-import { HttpError, conflict, forbidden, notFound, tooManyRequests } from '../../errors';
+import { HttpError, conflict, forbidden, notFound, said, tooManyRequests } from '../../errors';
 import { Call, type CallEndReason, CallParticipant, type CallStatus, type ParticipantState } from '../../models/call';
 import { User } from '../../models/user';
 import { relationshipBetween } from '../../policies/relationship';
 import { mayStartCalls } from '../../policies/tier';
 import { familyActorLabel } from '../family/acts';
-import { notify } from '../notifications';
+import { notify, worded } from '../notifications';
 import { iceFor } from './turn';
 
 /**
@@ -119,7 +119,7 @@ export async function startCall(services: CallServices, caller: User, calleeId: 
     const busy = await Call.query(db).insertAndFetch({ callerId: caller.id, calleeId, status: 'ringing', createdAt: now });
     await missCall(services, busy, 'busy');
     const callee = await User.query(db).findById(calleeId).select('fullName');
-    throw conflict(`${firstName(callee?.fullName ?? 'This member')} ${CALL_TEXTS.theyAreBusy}`, { busy: 'them' });
+    throw conflict(said('server.error.call.theyAreBusy', { name: firstName(callee?.fullName ?? 'This member') }), { busy: 'them' });
   }
   const call = await db.transaction(async (trx) => {
     const inserted = await Call.query(trx).insertAndFetch({ callerId: caller.id, calleeId, status: 'ringing', createdAt: now });
@@ -148,7 +148,7 @@ async function checkRingLimits(db: Db, callerId: number, calleeId: number, now: 
   if (unanswered.length >= RING_LIMITS.unansweredPerMember) {
     const callee = await User.query(db).findById(calleeId).select('fullName');
     const oldest = Math.min(...unanswered.map((c) => Number(c.createdAt)));
-    throw tooManyRequests(`${firstName(callee?.fullName ?? 'This member')} ${CALL_TEXTS.ringedEnough}`, (oldest + 3_600_000 - now) / 1000);
+    throw tooManyRequests(said('server.error.call.ringedEnough', { name: firstName(callee?.fullName ?? 'This member') }), (oldest + 3_600_000 - now) / 1000);
   }
 }
 
@@ -235,8 +235,7 @@ async function missCall(services: CallServices, call: Call, reason: 'missed' | '
   await notify(services, {
     userId: call.calleeId,
     type: 'missed_call',
-    title: `Missed video call from ${caller?.fullName ?? 'a match'}`,
-    content: null,
+    ...worded(caller ? { id: 'server.notification.missedCallTitle', values: { name: caller.fullName } } : { id: 'server.notification.missedCallTitleUnnamed' }),
     relatedItemId: call.callerId,
     sourceId: call.id,
     sourceType: 'call',

@@ -64,130 +64,140 @@ export function confirmEmailEmail(p: { name: string; url: string; language?: Lan
 }
 
 /** To an address that already has an account, instead of a confirmation (the form does not reveal which). */
-export function registrationAttemptEmail(p: { loginUrl: string; forgotUrl: string }) {
+export function registrationAttemptEmail(p: { loginUrl: string; forgotUrl: string; language?: Language }) {
+  const t = translatorFor(p.language ?? 'en');
   return render(
-    'Someone tried to register with your email address',
-    <AccountEmail preview="This address already has a Saathi account." name={null} action={{ label: 'Sign in', href: p.loginUrl }}>
-      <Text style={paragraph}>Someone (perhaps you) tried to create a new Saathi account with this email address, which already has an account.</Text>
-      <Text style={paragraph}>
-        If it was you, sign in, or <Link href={p.forgotUrl}>choose a new password</Link>. If it was not you, you can ignore this email: nothing has changed.
-      </Text>
+    t('server.email.registrationAttempt.subject'),
+    <AccountEmail t={t} preview={t('server.email.registrationAttempt.preview')} name={null} action={{ label: t('server.email.registrationAttempt.action'), href: p.loginUrl }}>
+      <Text style={paragraph}>{t('server.email.registrationAttempt.text')}</Text>
+      <Text style={paragraph}>{t.rich('server.email.registrationAttempt.what', { link: (chunks) => <Link href={p.forgotUrl}>{chunks}</Link> })}</Text>
     </AccountEmail>,
   );
 }
 
-export function recoveryCodeUsedEmail(p: { name: string; left: number; settingsUrl: string }) {
-  const left = `${p.left} of your recovery codes ${p.left === 1 ? 'is' : 'are'} left`;
+export function recoveryCodeUsedEmail(p: { name: string; left: number; settingsUrl: string; language?: Language }) {
+  const t = translatorFor(p.language ?? 'en');
+  const left = t('server.email.recoveryCode.left', { left: p.left });
   return render(
-    'A recovery code was used to sign in to Saathi',
-    <AccountEmail preview={`A recovery code was used. ${left}.`} name={p.name} action={{ label: 'Open my security settings', href: p.settingsUrl }}>
-      <Text style={paragraph}>A recovery code was used to sign in to your Saathi account. {left}.</Text>
-      <Text style={paragraph}>If this was you, you can make a new set of codes in Settings → Privacy &amp; Security. If it was not you, change your password there now: that signs out every other device.</Text>
+    t('server.email.recoveryCode.subject'),
+    <AccountEmail t={t} preview={t('server.email.recoveryCode.preview', { left })} name={p.name} action={{ label: t('server.email.recoveryCode.action'), href: p.settingsUrl }}>
+      <Text style={paragraph}>{t('server.email.recoveryCode.text', { left })}</Text>
+      <Text style={paragraph}>{t('server.email.recoveryCode.what')}</Text>
     </AccountEmail>,
   );
 }
 
-export function newDeviceSignInEmail(p: { name: string; device: string; when: string; settingsUrl: string }) {
+export function newDeviceSignInEmail(p: { name: string; device: string; when: string; settingsUrl: string; language?: Language }) {
+  const t = translatorFor(p.language ?? 'en');
   return render(
-    'New sign-in to your Saathi account',
-    <AccountEmail preview={`Signed in with ${p.device}.`} name={p.name} action={{ label: 'Review my devices', href: p.settingsUrl }}>
-      <Text style={paragraph}>
-        Your Saathi account was just signed in to from a browser it has not been used in before: <strong>{p.device}</strong>, {p.when}.
-      </Text>
-      <Text style={paragraph}>If this was you, there is nothing to do. If it was not, change your password in Settings → Privacy &amp; Security: that signs out every other device.</Text>
+    t('server.email.newDevice.subject'),
+    <AccountEmail t={t} preview={t('server.email.newDevice.preview', { device: p.device })} name={p.name} action={{ label: t('server.email.newDevice.action'), href: p.settingsUrl }}>
+      <Text style={paragraph}>{t.rich('server.email.newDevice.text', { device: p.device, when: p.when, strong: (chunks) => <strong>{chunks}</strong> })}</Text>
+      <Text style={paragraph}>{t('server.email.newDevice.what')}</Text>
     </AccountEmail>,
   );
 }
 
-export function verificationOutcomeEmail(p: { name: string; approved: true; profileUrl: string } | { name: string; approved: false; reason: string; profileUrl: string }) {
+type VerificationOutcome = { name: string; approved: true; profileUrl: string } | { name: string; approved: false; reason: string; profileUrl: string };
+
+export function verificationOutcomeEmail(p: VerificationOutcome & { language?: Language }) {
+  const t = translatorFor(p.language ?? 'en');
   return p.approved
     ? render(
-        'You are verified on Saathi',
-        <AccountEmail preview="The Verified badge now shows on your profile." name={p.name} action={{ label: 'See my profile', href: p.profileUrl }}>
-          <Text style={paragraph}>Your identity has been verified. The Verified badge now shows on your profile, so families know you are who you say you are.</Text>
-          <Text style={paragraph}>Your selfie and ID photos have been deleted, as promised.</Text>
+        t('server.email.verified.subject'),
+        <AccountEmail t={t} preview={t('server.email.verified.preview')} name={p.name} action={{ label: t('server.email.verified.action'), href: p.profileUrl }}>
+          <Text style={paragraph}>{t('server.email.verified.text')}</Text>
+          <Text style={paragraph}>{t('server.email.verified.deleted')}</Text>
         </AccountEmail>,
       )
     : render(
-        'Your Saathi verification was not approved',
-        <AccountEmail preview="We could not verify your identity this time." name={p.name} action={{ label: 'Send new photos', href: p.profileUrl }}>
-          <Text style={paragraph}>We could not verify your identity this time.</Text>
-          <Text style={paragraph}>Reason: {p.reason}</Text>
-          <Text style={paragraph}>You can send new photos from your profile whenever you are ready. Your selfie and ID photos from this request have been deleted.</Text>
+        t('server.email.notVerified.subject'),
+        <AccountEmail t={t} preview={t('server.email.notVerified.preview')} name={p.name} action={{ label: t('server.email.notVerified.action'), href: p.profileUrl }}>
+          <Text style={paragraph}>{t('server.email.notVerified.text')}</Text>
+          <Text style={paragraph}>{t('server.email.reason', { reason: p.reason })}</Text>
+          <Text style={paragraph}>{t('server.email.notVerified.again')}</Text>
         </AccountEmail>,
       );
 }
 
-export function warningEmail(p: { name: string; message: string; termsUrl: string }) {
+/** A reviewer's own words (a warning, a reason), set apart from the email's text: they stay as the reviewer wrote them. */
+const quoted = { ...paragraph, padding: '10px 12px', background: '#fbf6f2', borderRadius: 8 } as const;
+
+export function warningEmail(p: { name: string; message: string; termsUrl: string; language?: Language }) {
+  const t = translatorFor(p.language ?? 'en');
   return render(
-    'A warning from the Saathi team',
-    <AccountEmail preview="Our review team looked into a report about you." name={p.name} action={{ label: 'Read the community guidelines', href: p.termsUrl }}>
-      <Text style={paragraph}>Another member reported your behaviour on Saathi, and our review team has looked into it.</Text>
-      <Text style={{ ...paragraph, padding: '10px 12px', background: '#fbf6f2', borderRadius: 8 }}>{p.message}</Text>
-      <Text style={paragraph}>Please follow our community guidelines. Repeated reports lead to suspension.</Text>
+    t('server.email.warning.subject'),
+    <AccountEmail t={t} preview={t('server.email.warning.preview')} name={p.name} action={{ label: t('server.email.warning.action'), href: p.termsUrl }}>
+      <Text style={paragraph}>{t('server.email.warning.text')}</Text>
+      <Text style={quoted}>{p.message}</Text>
+      <Text style={paragraph}>{t('server.email.warning.follow')}</Text>
     </AccountEmail>,
   );
 }
 
 /** A reviewer turned off one of the member's share links: which profile link, and why. */
-export function shareRevokedEmail(p: { name: string; reason: string; profileUrl: string }) {
+export function shareRevokedEmail(p: { name: string; reason: string; profileUrl: string; language?: Language }) {
+  const t = translatorFor(p.language ?? 'en');
   return render(
-    'A share link of your Saathi profile was turned off',
-    <AccountEmail preview="The link no longer opens your profile." name={p.name} action={{ label: 'Open your profile', href: p.profileUrl }}>
-      <Text style={paragraph}>Our review team turned off a link you made to share your Saathi profile. Anyone who opens it now sees that it is no longer available.</Text>
-      <Text style={{ ...paragraph, padding: '10px 12px', background: '#fbf6f2', borderRadius: 8 }}>{p.reason}</Text>
-      <Text style={paragraph}>Your profile itself is unchanged. You can make a new share link from your profile whenever you like.</Text>
+    t('server.email.shareRevoked.subject'),
+    <AccountEmail t={t} preview={t('server.email.shareRevoked.preview')} name={p.name} action={{ label: t('server.email.shareRevoked.action'), href: p.profileUrl }}>
+      <Text style={paragraph}>{t('server.email.shareRevoked.text')}</Text>
+      <Text style={quoted}>{p.reason}</Text>
+      <Text style={paragraph}>{t('server.email.shareRevoked.unchanged')}</Text>
     </AccountEmail>,
   );
 }
 
-/** A suspension's end as the emails write it: "14 December 2026, 10:00 UTC". */
-export function formatUntil(until: number): string {
+/** A suspension's end as the emails write it, in the reader's language: "14 December 2026, 10:00 UTC". */
+export function formatUntil(until: number, locale = 'en-GB'): string {
   const d = new Date(until);
-  const date = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(d);
-  const time = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'UTC' }).format(d);
+  const date = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(d);
+  const time = new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'UTC' }).format(d);
   return `${date}, ${time} UTC`;
 }
 
 /** What the member's account is now: suspended until a date, suspended until restored, or banned. */
 export type Restriction = { kind: 'suspension'; until: number | null } | { kind: 'ban' };
 
-function restrictionText(r: Restriction): string {
-  if (r.kind === 'ban') return 'Your Saathi account is closed permanently (banned). You cannot sign in to it again.';
-  if (r.until !== null) return `Your Saathi account is suspended until ${formatUntil(r.until)}. You can sign in again after that.`;
-  return 'Your Saathi account is suspended until our team restores it. You cannot sign in while it is suspended.';
+function restrictionText(r: Restriction, t: Translator): string {
+  if (r.kind === 'ban') return t('server.email.restriction.ban');
+  if (r.until !== null) return t('server.email.restriction.until', { until: formatUntil(r.until, t.locale) });
+  return t('server.email.restriction.open');
 }
 
-export function suspensionEmail(p: { name: string; appealUrl: string; restriction: Restriction }) {
-  const banned = p.restriction.kind === 'ban';
+export function suspensionEmail(p: { name: string; appealUrl: string; restriction: Restriction; language?: Language }) {
+  const t = translatorFor(p.language ?? 'en');
+  const banned = { banned: p.restriction.kind === 'ban' ? 'yes' : 'no' };
   return render(
-    banned ? 'Your Saathi account is banned' : 'Your Saathi account is suspended',
-    <AccountEmail preview="You can appeal within 30 days." name={p.name} action={{ label: banned ? 'Appeal the ban' : 'Appeal the suspension', href: p.appealUrl }}>
-      <Text style={paragraph}>After reviewing reports from other members, our team has {banned ? 'banned' : 'suspended'} your Saathi account, and you are signed out.</Text>
-      <Text style={paragraph}>{restrictionText(p.restriction)}</Text>
-      <Text style={paragraph}>If you think this is a mistake, tell us why within 30 days. A reviewer reads every appeal — whenever we can, one other than the reviewer who decided — and we will write to you at this address.</Text>
+    t('server.email.suspension.subject', banned),
+    <AccountEmail t={t} preview={t('server.email.suspension.preview')} name={p.name} action={{ label: t('server.email.suspension.action', banned), href: p.appealUrl }}>
+      <Text style={paragraph}>{t('server.email.suspension.text', banned)}</Text>
+      <Text style={paragraph}>{restrictionText(p.restriction, t)}</Text>
+      <Text style={paragraph}>{t('server.email.suspension.appeal')}</Text>
     </AccountEmail>,
   );
 }
 
-export function accountRestoredEmail(p: { name: string; reason: string; loginUrl: string }) {
+export function accountRestoredEmail(p: { name: string; reason: string; loginUrl: string; language?: Language }) {
+  const t = translatorFor(p.language ?? 'en');
   return render(
-    'Your Saathi account is active again',
-    <AccountEmail preview="You can sign in again." name={p.name} action={{ label: 'Sign in', href: p.loginUrl }}>
-      <Text style={paragraph}>Your Saathi account is active again: you can sign in and use Saathi as before.</Text>
-      <Text style={{ ...paragraph, padding: '10px 12px', background: '#fbf6f2', borderRadius: 8 }}>Reason: {p.reason}</Text>
+    t('server.email.restored.subject'),
+    <AccountEmail t={t} preview={t('server.email.restored.preview')} name={p.name} action={{ label: t('server.email.restored.action'), href: p.loginUrl }}>
+      <Text style={paragraph}>{t('server.email.restored.text')}</Text>
+      <Text style={quoted}>{t('server.email.reason', { reason: p.reason })}</Text>
     </AccountEmail>,
   );
 }
 
-export function appealUpheldEmail(p: { name: string; reason: string; restriction: Restriction; termsUrl: string }) {
-  const banned = p.restriction.kind === 'ban';
+export function appealUpheldEmail(p: { name: string; reason: string; restriction: Restriction; termsUrl: string; language?: Language }) {
+  const t = translatorFor(p.language ?? 'en');
+  const banned = { banned: p.restriction.kind === 'ban' ? 'yes' : 'no' };
   return render(
-    banned ? 'Your appeal was reviewed: the ban stays' : 'Your appeal was reviewed: the suspension stays',
-    <AccountEmail preview="A reviewer read your appeal." name={p.name} action={{ label: 'Read the community guidelines', href: p.termsUrl }}>
-      <Text style={paragraph}>A reviewer read your appeal and decided that the {banned ? 'ban' : 'suspension'} of your Saathi account stays.</Text>
-      <Text style={{ ...paragraph, padding: '10px 12px', background: '#fbf6f2', borderRadius: 8 }}>Reason: {p.reason}</Text>
-      <Text style={paragraph}>{restrictionText(p.restriction)}</Text>
+    t('server.email.upheld.subject', banned),
+    <AccountEmail t={t} preview={t('server.email.upheld.preview')} name={p.name} action={{ label: t('server.email.warning.action'), href: p.termsUrl }}>
+      <Text style={paragraph}>{t('server.email.upheld.text', banned)}</Text>
+      <Text style={quoted}>{t('server.email.reason', { reason: p.reason })}</Text>
+      <Text style={paragraph}>{restrictionText(p.restriction, t)}</Text>
     </AccountEmail>,
   );
 }
@@ -213,25 +223,21 @@ export function staffInviteEmail(p: { name: string; role: 'reviewer' | 'admin'; 
   );
 }
 
-const STORY_CONSENT_SUBJECTS = {
-  team: 'May we share your Saathi success story?',
-  submitted: 'Please confirm your Saathi success story',
-  changed: 'Your Saathi success story changed: please confirm it again',
+const STORY_CONSENT = {
+  team: { subject: 'server.email.story.subjectTeam', lead: 'server.email.story.leadTeam' },
+  submitted: { subject: 'server.email.story.subjectSubmitted', lead: 'server.email.story.leadSubmitted' },
+  changed: { subject: 'server.email.story.subjectChanged', lead: 'server.email.story.leadChanged' },
 } as const;
 
 /** Asking a member to agree to their success story: the team's request, their partner's submission, or a change. */
-export function storyConsentEmail(p: { name: string; partnerName: string; url: string; reason?: keyof typeof STORY_CONSENT_SUBJECTS }) {
-  const reason = p.reason ?? 'team';
-  const lead = {
-    team: `The Saathi team would like to publish the story of how you and ${p.partnerName} met, with both your full names, on the Saathi website and in the app.`,
-    submitted: `${p.partnerName} wrote the story of how you met and would like Saathi to publish it, with both your full names, on the Saathi website and in the app.`,
-    changed: `The story of you and ${p.partnerName} was changed after you agreed to it. Please read it again, with its photos, and answer.`,
-  }[reason];
+export function storyConsentEmail(p: { name: string; partnerName: string; url: string; reason?: keyof typeof STORY_CONSENT; language?: Language }) {
+  const t = translatorFor(p.language ?? 'en');
+  const ids = STORY_CONSENT[p.reason ?? 'team'];
   return render(
-    STORY_CONSENT_SUBJECTS[reason],
-    <AccountEmail preview="Nothing is published unless you both agree." name={p.name} action={{ label: 'Read the story and answer', href: p.url }} why="You receive this because your Saathi success story needs your answer; nothing is published without it.">
-      <Text style={paragraph}>{lead}</Text>
-      <Text style={paragraph}>Nothing is published unless you both agree. If you agree now and change your mind later, the same link lets you withdraw: the story is taken down at once.</Text>
+    t(ids.subject),
+    <AccountEmail t={t} preview={t('server.email.story.preview')} name={p.name} action={{ label: t('server.email.story.action'), href: p.url }} why={t('server.email.story.why')}>
+      <Text style={paragraph}>{t(ids.lead, { partner: p.partnerName })}</Text>
+      <Text style={paragraph}>{t('server.email.story.withdraw')}</Text>
     </AccountEmail>,
   );
 }

@@ -82,15 +82,16 @@ export function matchEmail(p: { name: string; otherName: string; chatUrl: string
   );
 }
 
-export function digestEmail(p: { name: string; likes: number; views: number; period: 'today' | 'this week'; url: string; unsubscribeUrl: string }): Promise<RenderedEmail> {
-  const parts = [p.likes ? `${p.likes} ${p.likes === 1 ? 'member' : 'members'} liked your profile` : null, p.views ? `${p.views} ${p.views === 1 ? 'member' : 'members'} viewed it` : null].filter(Boolean);
-  const summary = parts.join(' and ');
+export function digestEmail(p: { name: string; likes: number; views: number; period: 'today' | 'this week'; url: string; unsubscribeUrl: string; language?: Language }): Promise<RenderedEmail> {
+  const t = translatorFor(p.language ?? 'en');
+  const likes = p.likes ? t('server.email.digest.likes', { count: p.likes }) : null;
+  const summary = likes && p.views
+    ? t('server.email.digest.both', { likes, views: t('server.email.digest.views', { count: p.views }) })
+    : (likes ?? t('server.email.digest.viewsOnly', { count: p.views }));
   return renderEmail(
-    `${summary.charAt(0).toUpperCase()}${summary.slice(1)}`,
-    <Layout preview={`Your Saathi ${p.period === 'today' ? 'day' : 'week'}: ${summary}.`} name={p.name} action={{ label: 'See who it was', href: p.url }} unsubscribe={{ label: 'Stop this digest', href: p.unsubscribeUrl }}>
-      <Text style={{ fontSize: 15, lineHeight: '22px', margin: '0 0 18px' }}>
-        Since your last digest, {summary}. A like back is how a match begins.
-      </Text>
+    summary,
+    <Layout t={t} preview={t(p.period === 'today' ? 'server.email.digest.previewDay' : 'server.email.digest.previewWeek', { summary })} name={p.name} action={{ label: t('server.email.digest.action'), href: p.url }} unsubscribe={{ label: t('server.email.digest.stop'), href: p.unsubscribeUrl }}>
+      <Text style={{ fontSize: 15, lineHeight: '22px', margin: '0 0 18px' }}>{t('server.email.digest.text', { summary })}</Text>
     </Layout>,
   );
 }
@@ -163,14 +164,13 @@ export function familyInviteEmail(p: { name: string | null; inviterFirstName: st
 }
 
 /** Told to the family when the candidate declines the profile made for them. */
-export function familyDeclinedEmail(p: { name: string; candidateName: string; url: string }): Promise<RenderedEmail> {
+export function familyDeclinedEmail(p: { name: string; candidateName: string; url: string; language?: Language }): Promise<RenderedEmail> {
+  const t = translatorFor(p.language ?? 'en');
+  const candidate = { candidate: p.candidateName };
   return renderEmail(
-    `${p.candidateName} declined the Saathi profile made for them`,
-    <Transactional preview="The profile is hidden from everyone." name={p.name} action={{ label: 'Open Saathi', href: p.url }} why="You receive this because you manage this profile on Saathi.">
-      <Text style={paragraph}>
-        {p.candidateName} declined the profile you made for them. It is hidden from every member and nobody can act for it any more. You
-        can talk with them and delete it from your account page.
-      </Text>
+    t('server.email.familyDeclined.subject', candidate),
+    <Transactional t={t} preview={t('server.email.familyDeclined.preview')} name={p.name} action={{ label: t('server.email.familyDeclined.action'), href: p.url }} why={t('server.email.familyDeclined.why')}>
+      <Text style={paragraph}>{t('server.email.familyDeclined.text', candidate)}</Text>
     </Transactional>,
   );
 }

@@ -1,7 +1,8 @@
+import type { Language } from '../../../contracts/i18n/languages';
 import type { Knex } from 'knex';
 import { type FamilyAccountInput, type FamilyAnswerInput, maskEmail } from '../../../contracts/family';
 import type { AppServices } from '../../context';
-import { conflict, forbidden, gone, notFound } from '../../errors';
+import { conflict, forbidden, gone, notFound, said } from '../../errors';
 import { FamilyInvitation, FamilyMember, ProfileFamily } from '../../models/family';
 import { Profile } from '../../models/profile';
 import { User } from '../../models/user';
@@ -10,7 +11,7 @@ import { createAccount, takenField } from '../accounts';
 import { audit } from '../audit';
 import { familyDeclinedEmail } from '../email/templates';
 import { sendMail } from '../mail';
-import { notify } from '../notifications';
+import { notify, worded } from '../notifications';
 import { hashPassword } from '../passwords';
 import { fileReport } from '../reports';
 import { moveProfileToCandidate } from './handover';
@@ -20,12 +21,12 @@ import { ensureFamilyRecord, firstNameOf } from './people';
 
 type Services = Pick<AppServices, 'db' | 'config' | 'live'>;
 
-async function tellFamily(services: Services, profileId: number, title: string, content: string, email?: (name: string) => ReturnType<typeof familyDeclinedEmail>) {
-  const members = await User.query(services.db).join('family_members', 'family_members.userId', 'users.id').where({ 'family_members.profileId': profileId, 'family_members.status': 'active' }).select('users.id', 'users.fullName', 'users.email');
+async function tellFamily(services: Services, profileId: number, wording: ReturnType<typeof worded>, email?: (name: string, language: Language) => ReturnType<typeof familyDeclinedEmail>) {
+  const members = await User.query(services.db).join('family_members', 'family_members.userId', 'users.id').where({ 'family_members.profileId': profileId, 'family_members.status': 'active' }).select('users.id', 'users.fullName', 'users.email', 'users.language');
   for (const member of members) {
-    await notify(services, { userId: member.id, type: 'other', title, content, sourceType: 'family', sourceId: profileId });
+    await notify(services, { userId: member.id, type: 'other', ...wording, sourceType: 'family', sourceId: profileId });
     if (email) {
-      const mail = await email(member.fullName);
+      const mail = await email(member.fullName, member.language);
       await sendMail(services.config, services.db, { to: member.email, subject: mail.subject, text: mail.text, html: mail.html, kind: 'notification' });
     }
   }
@@ -43,7 +44,7 @@ export type SignedInAccount = Pick<User, 'id' | 'email' | 'emailConfirmedAt'> | 
  */
 export function refuseOtherAccount(invitationEmail: string, signedIn: SignedInAccount): void {
   if (signedIn && signedIn.email.toLowerCase() !== invitationEmail.toLowerCase()) {
-    throw forbidden(`Sign in with ${maskEmail(invitationEmail)} to answer this invitation: it counts only for that address`, { code: 'family_invitation_other_account', maskedEmail: maskEmail(invitationEmail) });
+    throw forbidden(said('server.error.family.otherAccount', { email: maskEmail(invitationEmail) }), { code: 'family_invitation_other_account', maskedEmail: maskEmail(invitationEmail) });
   }
 }
 
@@ -87,8 +88,8 @@ export async function answerAsCandidate(
         });
       }
     });
-    await tellFamily(services, profile.id, `${name} declined the profile`, `${name} declined the profile you made for them. It is hidden from every member.`, (memberName) =>
-      familyDeclinedEmail({ name: memberName, candidateName: name, url: `${invitationOrigin(services)}/family` }),
+    await tellFamily(services, profile.id, worded({ id: 'server.notification.family.declinedTitle', values: { name } }, { id: 'server.notification.family.declinedText', values: { name } }), (memberName, language) =>
+      familyDeclinedEmail({ name: memberName, candidateName: name, url: `${invitationOrigin(services)}/family`, language }),
     );
     return null;
   }
@@ -107,7 +108,7 @@ export async function answerAsCandidate(
   } else {
     if (!account) throw conflict('Choose your name, username and password to accept');
     const taken = await takenField(db, account.username, invitation.email);
-    if (taken) throw conflict(taken === 'username' ? 'That username is taken' : `An account with ${maskEmail(invitation.email)} exists already: sign in with it, then open the link again`, { field: taken });
+    if (taken) throw conflict(taken === 'username' ? 'That username is taken' : said('server.error.family.accountExistsFor', { email: maskEmail(invitation.email) }), { field: taken });
     passwordHash = await hashPassword(account.password, services.config.argon2);
   }
   const fromUserId = profile.userId;
@@ -150,11 +151,11 @@ export async function answerAsCandidate(
   const candidate = await User.query(db).findById(candidateId).select('fullName');
   const first = firstNameOf(candidate?.fullName) ?? name;
   if (answer === 'accept') {
-    await tellFamily(services, profile.id, `${first} accepted the profile`, `${first} accepted the profile and now holds it on an account of their own. You keep your account and help as ${first} allows.`);
+    await tellFamily(services, profile.id, worded({ id: 'server.notification.family.acceptedTitle', values: { name: first } }, { id: 'server.notification.family.acceptedText', values: { name: first } }));
   }
   // Signed out by the take-over, the family find why when they sign in again.
   for (const userId of removedFamily) {
-    await notify(services, { userId, type: 'other', title: `${first} took the profile over`, content: `${first} now holds the profile alone: family no longer help with it, and you were signed out. Your own account stays yours.`, sourceType: 'family', sourceId: profile.id });
+    await notify(services, { userId, type: 'other', ...worded({ id: 'server.notification.family.tookOverTitle', values: { name: first } }, { id: 'server.notification.family.tookOverText', values: { name: first } }), sourceType: 'family', sourceId: profile.id });
   }
   return { userId: candidateId, created: !signedIn };
 }
@@ -175,7 +176,7 @@ export async function answerAsFamily(services: Services, token: string, signedIn
   const { relation } = invitation;
   if (invitation.role !== 'family' || relation === null) throw notFound('This invitation link is not valid');
   const active = await FamilyMember.query(db).where({ profileId: profile.id, status: 'active' }).resultSize();
-  if (active >= MAX_FAMILY_MEMBERS) throw conflict(`This profile already has ${MAX_FAMILY_MEMBERS} family members`);
+  if (active >= MAX_FAMILY_MEMBERS) throw conflict(said('server.error.family.full', { count: MAX_FAMILY_MEMBERS }));
   let passwordHash: string | null = null;
   if (signedIn) {
     if (signedIn.id === profile.userId) throw conflict('This is your own profile');

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { FamilyInviteInput, } from '../../../contracts/family';
 import type { AppServices } from '../../context';
 import type { Db } from '../../db';
-import { conflict, gone, notFound, tooManyRequests } from '../../errors';
+import { conflict, gone, notFound, said, tooManyRequests } from '../../errors';
 import { hitRateLimit } from '../../middleware/rate-limit';
 import { FamilyInvitation, FamilyMember, ProfileFamily } from '../../models/family';
 import { Profile } from '../../models/profile';
@@ -41,7 +41,7 @@ export async function invite(services: Services, inviter: { id: number; fullName
     const active = await FamilyMember.query(db).where({ profileId, status: 'active' }).resultSize();
     const open = await FamilyInvitation.query(db).where({ profileId, role: 'family' }).whereNull('usedAt').where('expiresAt', '>', Date.now()).resultSize();
     if (active + open >= MAX_FAMILY_MEMBERS) {
-      throw conflict(`A profile can have at most ${MAX_FAMILY_MEMBERS} family members, counting open invitations`);
+      throw conflict(said('server.error.family.fullWithInvitations', { count: MAX_FAMILY_MEMBERS }));
     }
   }
   const token = randomToken(32);
@@ -95,7 +95,7 @@ async function refuseOwnAddress(db: Db, profileId: number, email: string, firstN
     .where((q) => q.where('id', profile?.userId ?? 0).orWhereIn('id', FamilyMember.query(db).where({ profileId, status: 'active' }).select('userId')))
     .select('id')
     .first();
-  if (ours) throw conflict(`That address belongs to someone who runs this profile: invite ${firstName} at their own address`, { field: 'email' });
+  if (ours) throw conflict(said('server.error.family.ownAddress', { name: firstName }), { field: 'email' });
 }
 
 /** How many invitations a day each member may send, each profile may have sent for it, and each address may get. */

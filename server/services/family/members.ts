@@ -7,7 +7,7 @@ import { FamilyMember, ProfileFamily } from '../../models/family';
 import { audit } from '../audit';
 import type { LiveEvents } from '../live-events';
 import { endSessions } from '../session-end';
-import { notify } from '../notifications';
+import { notify, worded } from '../notifications';
 import { permissionChanges, recordProfileChange } from './activity';
 import { ensureFamilyRecord, firstNameOf, peopleOf } from './people';
 
@@ -38,8 +38,9 @@ export async function removeMember(services: Pick<AppServices, 'db' | 'live'>, p
   await notify(services, {
     userId: removed.userId,
     type: 'other',
-    title: name ? `${name} removed you from their family on Saathi` : 'You were removed from a family on Saathi',
-    content: `You no longer help with ${name ? `${name}’s` : 'their'} profile, and were signed out. What you suggested and wrote stays with them.`,
+    ...(name
+      ? worded({ id: 'server.notification.family.removedTitle', values: { name } }, { id: 'server.notification.family.removedText', values: { name } })
+      : worded({ id: 'server.notification.family.removedTitleUnnamed' }, { id: 'server.notification.family.removedTextUnnamed' })),
     sourceType: 'family',
     sourceId: profileId,
   });

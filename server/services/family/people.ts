@@ -8,6 +8,8 @@ import type { SubscriptionTier } from '../../../contracts/enums';
 import { FamilyInvitation, FamilyMember, ProfileFamily } from '../../models/family';
 import { Profile } from '../../models/profile';
 import { User } from '../../models/user';
+import type { Language } from '../../../contracts/i18n/languages';
+import { translate } from '../../i18n';
 
 type Trx = Db | Knex.Transaction;
 
@@ -204,14 +206,16 @@ export function helpedPermissions(row: HelpedProfile): FamilyFacts['permissions'
  * it with their account) until the candidate also completes identity verification, then "Confirmed by Priya,
  * verified". Null for profiles their member made themselves, and for declined ones (seen by no one).
  */
-export function familyConsentLabel(consent: FamilyConsent, candidateFirstName: string | null, candidateVerified: boolean): string | null {
-  if (consent === 'unconfirmed') return candidateFirstName ? `Managed by family, not yet confirmed by ${candidateFirstName}` : 'Managed by family, not yet confirmed';
+export function familyConsentLabel(consent: FamilyConsent, candidateFirstName: string | null, candidateVerified: boolean, language: Language = 'en'): string | null {
+  const name = { name: candidateFirstName };
+  if (consent === 'unconfirmed') return candidateFirstName ? translate(language, 'server.text.family.unconfirmedNamed', name) : translate(language, 'server.text.family.unconfirmed');
   if (consent !== 'confirmed') return null;
-  if (!candidateVerified) return 'Confirmed by email';
-  return candidateFirstName ? `Confirmed by ${candidateFirstName}, verified` : 'Confirmed by the candidate, verified';
+  if (!candidateVerified) return translate(language, 'server.text.family.confirmedByEmail');
+  return candidateFirstName ? translate(language, 'server.text.family.verifiedNamed', name) : translate(language, 'server.text.family.verified');
 }
 
-export async function familyLabels(db: Db, profileIds: number[]): Promise<Map<number, string>> {
+/** Each profile's family label (familyConsentLabel) in the reader's `language`. */
+export async function familyLabels(db: Db, profileIds: number[], language: Language = 'en'): Promise<Map<number, string>> {
   const labels = new Map<number, string>();
   if (profileIds.length === 0) return labels;
   const rows = await Profile.query(db)
@@ -222,7 +226,7 @@ export async function familyLabels(db: Db, profileIds: number[]): Promise<Map<nu
     .castTo<Array<Pick<Profile, 'id' | 'profileType' | 'fullName'> & Pick<HelpedProfile, 'consent' | 'candidateFirstName'> & { isVerified: unknown }>>();
   for (const row of rows) {
     const consent = row.consent ?? (row.profileType === 'self' ? 'self' : 'unconfirmed');
-    const label = familyConsentLabel(consent, row.candidateFirstName ?? firstNameOf(row.fullName), Boolean(Number(row.isVerified)));
+    const label = familyConsentLabel(consent, row.candidateFirstName ?? firstNameOf(row.fullName), Boolean(Number(row.isVerified)), language);
     if (label) labels.set(row.id, label);
   }
   return labels;

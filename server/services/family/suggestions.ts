@@ -8,7 +8,7 @@ import { profileAccess } from '../../policies/profile-visibility';
 import { presentProfileCard, profileName } from '../../presenters/profile';
 import { audit } from '../audit';
 import { likeProfile } from '../likes';
-import { notify } from '../notifications';
+import { notify, worded } from '../notifications';
 import { recordProfileChange } from './activity';
 import { relationOf } from './members';
 import { firstNameOf } from './people';
@@ -37,7 +37,7 @@ export async function suggest(services: Services, owner: User, by: { id: number;
   await notify(services, {
     userId: owner.id,
     type: 'other',
-    title: `Your ${by.relation} suggested ${profile.user ? profileName(profile, profile.user) : 'a profile'}`,
+    ...worded({ id: 'server.notification.family.suggested', values: { relation: by.relation, name: profile.user ? profileName(profile, profile.user) : '' } }),
     content: note || null,
     sourceType: 'family_suggestion',
     sourceId: id,
@@ -99,17 +99,16 @@ export async function decide(services: Services, owner: User, profileId: number,
   return { status, isMatch: matched };
 }
 
-const DECISION_WORDS = { liked: 'liked', dismissed: 'passed on', discussing: 'wants to talk about' } as const;
 
 /** The family member who suggested a profile hears the candidate's answer, while they are still one of its people. */
-async function tellSuggester(services: Services, owner: User, profileId: number, row: FamilySuggestion, status: keyof typeof DECISION_WORDS, suggestedName: string) {
+async function tellSuggester(services: Services, owner: User, profileId: number, row: FamilySuggestion, status: 'liked' | 'dismissed' | 'discussing', suggestedName: string) {
   if (row.suggestedBy === null || row.suggestedBy === owner.id) return;
   if (!(await relationOf(services.db, profileId, row.suggestedBy))) return;
   const candidate = firstNameOf(owner.fullName) ?? 'The person you help';
   await notify(services, {
     userId: row.suggestedBy,
     type: 'other',
-    title: `${candidate} ${DECISION_WORDS[status]} your suggestion: ${suggestedName}`,
+    ...worded({ id: 'server.notification.family.suggestionAnswered', values: { candidate, decision: status, name: suggestedName } }),
     sourceType: 'family_suggestion',
     sourceId: row.id,
     relatedItemId: row.suggestedProfileId,

@@ -10,6 +10,7 @@ import { presentCards } from '../discovery';
 import { type AlertSearch, alertHeadline, savedSearchAlertEmail } from '../email/saved-search-alert';
 import { unsubscribeUrl } from '../email/unsubscribe';
 import { sendNotificationEmail } from '../mail';
+import { translate } from '../../i18n';
 import { queueMemberPush } from '../push/send';
 import { WATCHED, look, planRuns, savedSearchInput } from './look';
 import { rememberSeen, unpackSeen } from './seen';
@@ -113,15 +114,15 @@ async function alertMember(ctx: AlertContext, userId: number): Promise<{ email: 
     const searches: AlertSearch[] = [];
     for (const n of byEmail) searches.push(await alertSearch(ctx, user, n));
     const unsubscribe = unsubscribeUrl(ctx.origin, ctx.keys, userId, 'savedSearches');
-    const rendered = await savedSearchAlertEmail({ name: firstName(user.fullName), searches, listUrl: `${ctx.origin}/saved-searches`, unsubscribeUrl: unsubscribe });
+    const rendered = await savedSearchAlertEmail({ name: firstName(user.fullName), searches, listUrl: `${ctx.origin}/saved-searches`, unsubscribeUrl: unsubscribe, language: user.language });
     await sendNotificationEmail(ctx.config, db, user.email, rendered, unsubscribe);
     email = true;
   }
   if (byPush.length) {
     const counted = byPush.map((n) => ({ name: n.search.name, count: n.fresh.length }));
     const payload = {
-      title: alertHeadline(counted),
-      body: counted.length === 1 ? 'New members match your saved search. Tap to see them.' : counted.map((c) => `${c.name}: ${c.count}`).join(' · '),
+      title: alertHeadline(counted, user.language),
+      body: counted.length === 1 ? translate(user.language, 'server.notification.savedSearchPush') : counted.map((c) => `${c.name}: ${c.count}`).join(' · '),
       url: byPush.length === 1 ? searchPath(byPush[0].search.filters) : '/saved-searches',
       tag: 'saved-searches',
     };

@@ -7,7 +7,7 @@ import {
   type SavedSearchView,
 } from '../../../contracts/saved-searches';
 import { type Db, isPostgres } from '../../db';
-import { conflict, forbidden, notFound } from '../../errors';
+import { conflict, forbidden, notFound, said } from '../../errors';
 import { SavedSearch } from '../../models/saved-search';
 import { User } from '../../models/user';
 import { effectiveTier } from '../../policies/tier';
@@ -67,13 +67,13 @@ export async function saveSearch(services: Services, user: User, input: SavedSea
     if (isPostgres(services.db)) await User.query(trx).findById(user.id).forUpdate().select('id');
     const mine = await SavedSearch.query(trx).where({ userId: user.id }).select('id', 'name', 'filters');
     const twin = mine.find((s) => sameFilters(s.filters, input.filters));
-    if (twin) throw conflict(`You already saved this search as “${twin.name}”`, { savedSearchId: twin.id });
+    if (twin) throw conflict(said('server.error.savedSearch.twin', { name: twin.name }), { savedSearchId: twin.id });
     if (mine.length >= limit) {
       const upgrade = tier === 'tryme';
       throw forbidden(
         upgrade
-          ? `The Free plan keeps ${limit} saved searches. Delete one, or upgrade to keep up to ${SAVED_SEARCH_LIMITS.premium}.`
-          : `You have ${limit} saved searches, the most a plan keeps. Delete one to save another.`,
+          ? said('server.error.savedSearch.freeLimit', { limit, premium: SAVED_SEARCH_LIMITS.premium })
+          : said('server.error.savedSearch.limit', { limit }),
         { upgradeRequired: upgrade, limit },
       );
     }

@@ -1,5 +1,4 @@
 import { listPageSchema, reportActionSchema } from '../../../../contracts/ops';
-import { REPORT_OUTCOME_TITLE } from '../../../../contracts/enums';
 import type { AppContext, AppRouter } from '../../../context';
 import { conflict, notFound } from '../../../errors';
 import { currentUser } from '../../../middleware/auth';
@@ -7,7 +6,7 @@ import { idParam, parse, requestBody } from '../../../middleware/validate';
 import { Report } from '../../../models/social';
 import { auditFrom } from '../../../services/audit';
 import { mailWarning } from '../../../services/member-notices';
-import { notify } from '../../../services/notifications';
+import { notify, worded } from '../../../services/notifications';
 import { paginate } from '../lib/pagination';
 import { announceSuspension, suspendMember } from '../../../services/suspensions';
 import { presentReports, reportDetail } from './present';
@@ -18,7 +17,7 @@ import { presentReports, reportDetail } from './present';
  */
 async function tellReporter(ctx: AppContext, report: Report): Promise<void> {
   if (!report.reporterId || report.source === 'auto' || report.reporterId === report.reportedUserId) return;
-  await notify(ctx.services, { userId: report.reporterId, type: 'report_outcome', title: REPORT_OUTCOME_TITLE, content: null, sourceId: report.id, sourceType: 'report' });
+  await notify(ctx.services, { userId: report.reporterId, type: 'report_outcome', ...worded({ id: 'server.notification.reportOutcomeTitle' }), sourceId: report.id, sourceType: 'report' });
 }
 
 const STATUS_AFTER = { dismiss: 'dismissed', warn: 'warned', suspend: 'suspended' } as const;
@@ -69,8 +68,10 @@ export function reportRoutes(router: AppRouter) {
       if (action === 'suspend') await announceSuspension(ctx, report.reportedUserId);
       if (action !== 'dismiss') await tellReporter(ctx, report);
       if (action === 'warn') {
-        const message = note || 'Your behaviour was reported by another member. Please follow our community guidelines; repeated reports lead to suspension.';
-        await notify(ctx.services, { userId: report.reportedUserId, type: 'other', title: 'A warning from the Saathi team', content: message });
+        // The reviewer's own words stay as written; without them, the catalogue's warning in the member's language.
+        const wording = note ? { ...worded({ id: 'server.notification.warningTitle' }), content: note } : worded({ id: 'server.notification.warningTitle' }, { id: 'server.notification.warningText' });
+        const message = wording.content ?? '';
+        await notify(ctx.services, { userId: report.reportedUserId, type: 'other', ...wording });
         await mailWarning(ctx.services.config, ctx.services.db, report.reportedUserId, message);
       }
       ctx.body = { message: `Report ${status}`, id, status };

@@ -10,7 +10,7 @@ import { ProfileShare } from '../../../models/social';
 import { isoOrNull } from '../../../presenters/user';
 import { auditFrom } from '../../../services/audit';
 import { mailShareRevoked } from '../../../services/member-notices';
-import { notify } from '../../../services/notifications';
+import { notify, worded } from '../../../services/notifications';
 import { recentShareViews, shareViewTallies } from '../../../services/share-views';
 import { paginate, paginateCollated } from '../lib/pagination';
 import { escapeLike, whereContains } from '../lib/search';
@@ -133,7 +133,7 @@ export function shareRoutes(router: AppRouter) {
       await auditFrom(ctx, 'share.deactivate', 'profile_share', id, { reason }, { db: trx, subjectUserId: found.userId });
       return found;
     });
-    await notify(ctx.services, { userId: share.userId, type: 'other', title: 'A share link of your profile was turned off', content: `Our review team turned off a link to your profile. Reason: ${reason}`, sourceType: 'profile_share', sourceId: id });
+    await notify(ctx.services, { userId: share.userId, type: 'other', ...worded({ id: 'server.notification.shareRevokedTitle' }, { id: 'server.notification.shareRevokedText', values: { reason } }), sourceType: 'profile_share', sourceId: id });
     await mailShareRevoked(ctx.services.config, ctx.services.db, share.userId, reason);
     ctx.body = { message: 'Share link deactivated; its owner was told why', id };
   });

@@ -10,7 +10,7 @@ import { User } from '../../../models/user';
 import { isoOrNull } from '../../../presenters/user';
 import { auditFrom } from '../../../services/audit';
 import { mailVerificationOutcome } from '../../../services/member-notices';
-import { notify } from '../../../services/notifications';
+import { notify, worded } from '../../../services/notifications';
 import { deleteImageFiles, photoUrl } from '../../../services/photos';
 import { type ProfileSummary, namesOf, personOrNull, profilesOf } from '../lib/members';
 import { countryName } from '../../../../contracts/countries';
@@ -115,7 +115,7 @@ export function verificationRoutes(router: AppRouter) {
     });
     for (const key of fileKeys) await deleteImageFiles(ctx.services.media, key);
     await mailVerificationOutcome(ctx.services.config, ctx.services.db, request.userId, { approved: true });
-    await notify(ctx.services, { userId: request.userId, type: 'verification', title: 'You are verified!', content: 'Your identity has been verified. The Verified badge now shows on your profile.', sourceType: 'verification', sourceId: id });
+    await notify(ctx.services, { userId: request.userId, type: 'verification', ...worded({ id: 'server.notification.verifiedTitle' }, { id: 'server.notification.verifiedText' }), sourceType: 'verification', sourceId: id });
     ctx.body = { message: 'Verification approved', id };
   });
 
@@ -131,7 +131,7 @@ export function verificationRoutes(router: AppRouter) {
     });
     for (const key of fileKeys) await deleteImageFiles(ctx.services.media, key);
     await mailVerificationOutcome(ctx.services.config, ctx.services.db, request.userId, { approved: false, reason });
-    await notify(ctx.services, { userId: request.userId, type: 'verification', title: 'Verification not approved', content: `Reason: ${reason}. You can submit new photos from your profile.`, sourceType: 'verification', sourceId: id });
+    await notify(ctx.services, { userId: request.userId, type: 'verification', ...worded({ id: 'server.notification.notVerifiedTitle' }, { id: 'server.notification.notVerifiedText', values: { reason } }), sourceType: 'verification', sourceId: id });
     ctx.body = { message: 'Verification rejected', id };
   });
 }
