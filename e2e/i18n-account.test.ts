@@ -1,56 +1,12 @@
 // biome-ignore-all lint/performance/useDomNodeTextContent: these are Playwright locators, not DOM nodes
-import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { assertNoOverflow, returningPhoneContext, returningPhonePage, screenshot, seededInstance, signInAsDemo } from './harness';
+import { returningPhoneContext, returningPhonePage, seededInstance, signInAsDemo } from './harness';
+import { checkLanguage, collectMemberWords } from './language-check';
 
 const instance = seededInstance(4);
 
-/**
- * Latin words that are the same in every language: the brand and its plans' names, technical names a member meets
- * as they are (2FA, JSON, a QR code, the card's CVC and MM/YY, the payment provider), the dollar's "US$" and English
- * named in the language switch.
- */
-const ALLOWED = new Set(['Saathi', 'Tryme', 'Premium', 'Elite', 'English', 'FA', 'JSON', 'QR', 'CVC', 'MM', 'YY', 'Stripe', 'US']);
-
-/** Latin words shown on the page that are neither allowed nor the members' own (every word of the API's answers). */
-async function englishLeft(page: Page, memberWords: Set<string>): Promise<string[]> {
-  const words = await page.evaluate(() => {
-    const out: string[] = [];
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const parent = node.parentElement;
-      if (!parent || parent.closest('script, style, noscript, [hidden]') || parent.getClientRects().length === 0) continue;
-      out.push(...((node.textContent ?? '').match(/[A-Za-z]{2,}/g) ?? []));
-    }
-    return out;
-  });
-  return [...new Set(words)].filter((word) => !ALLOWED.has(word) && !memberWords.has(word));
-}
-
-function collectMemberWords(page: Page): Set<string> {
-  const words = new Set<string>();
-  page.on('response', async (response) => {
-    if (!response.url().includes('/api/') || !(response.headers()['content-type'] ?? '').includes('json')) return;
-    for (const word of (await response.text().catch(() => '')).match(/[A-Za-z]{2,}/g) ?? []) words.add(word);
-  });
-  return words;
-}
-
-/** The screen is in `language`, with no English left, nothing wider than the phone and no label cut off. */
-async function check(page: Page, memberWords: Set<string>, screen: string, language: string): Promise<void> {
-  assert.equal(await page.evaluate(() => document.documentElement.lang), language, `${screen}: <html lang>`);
-  assert.deepEqual(await englishLeft(page, memberWords), [], `${screen} in ${language}: English words left`);
-  await assertNoOverflow(page);
-  const clipped = await page.evaluate(() =>
-    [...document.querySelectorAll('#root button, #root a, #root h1, #root h2, #root label, #root legend, #root .badge, #root [role="tab"]')]
-      // A visually hidden label is 1px wide on purpose.
-      .filter((el) => !el.closest('.visually-hidden') && el.getClientRects().length > 0 && getComputedStyle(el).overflow === 'hidden' && el.scrollWidth > el.clientWidth + 1)
-      .map((el) => (el.textContent ?? '').trim().slice(0, 40)),
-  );
-  assert.deepEqual(clipped, [], `${screen} in ${language}: clipped text`);
-  await screenshot(page, `i18n-${language}-${screen}`);
-}
+const check = checkLanguage;
 
 const WORDS = {
   hi: { name: 'हिन्दी', notifications: 'सूचनाएँ', security: 'सुरक्षा', plan: 'योजना', password: 'पासवर्ड बदलें', yourPlan: 'आपका प्लान', plans: 'सदस्यता प्लान', delete: 'खाता हटाएँ', checkout: 'अपनी सदस्यता पूरी करें', forgot: 'पासवर्ड भूल गए?', reset: 'पासवर्ड बदलें' },

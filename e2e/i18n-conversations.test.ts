@@ -1,58 +1,11 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import type { Page } from 'playwright-core';
-import { assertNoOverflow, returningPhonePage, screenshot, seededInstance, signInAsDemo } from './harness';
+import { returningPhonePage, seededInstance, signInAsDemo } from './harness';
+import { checkLanguage, collectMemberWords } from './language-check';
 
 const instance = seededInstance(20);
 
-/** Latin words that are the same in every language: the brand. */
-const ALLOWED = new Set(['Saathi']);
-
-/**
- * Where a screen still writes English that is not its own: the chat's times come from lib/message-time.ts ("Today",
- * "16h ago", dates and clock times in the browser's locale), listed in docs/i18n.md as not converted yet.
- */
-const NOT_THIS_SLICE = 'time, .chat-day__label, .chat-header__presence';
-
-/** Every Latin word of the API's JSON answers the page has had: the members' own words (names, cities, messages). */
-function collectMemberWords(page: Page): Set<string> {
-  const words = new Set<string>();
-  page.on('response', async (response) => {
-    if (!response.url().includes('/api/') || !(response.headers()['content-type'] ?? '').includes('json')) return;
-    const body = await response.text().catch(() => '');
-    for (const word of body.match(/[A-Za-z]{2,}/g) ?? []) words.add(word);
-  });
-  return words;
-}
-
-/** Latin words in the app's visible text that are neither allowed nor the members' own. */
-async function englishLeft(page: Page, memberWords: Set<string>): Promise<string[]> {
-  const words = await page.evaluate((skip) => {
-    const out: string[] = [];
-    const walker = document.createTreeWalker(document.querySelector('#root') ?? document.body, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const parent = node.parentElement;
-      if (!parent || parent.closest(`script, style, [hidden], ${skip}`) || parent.getClientRects().length === 0) continue;
-      out.push(...((node.textContent ?? '').match(/[A-Za-z]{2,}/g) ?? []));
-    }
-    return out;
-  }, NOT_THIS_SLICE);
-  return [...new Set(words)].filter((word) => !ALLOWED.has(word) && !memberWords.has(word));
-}
-
-async function check(page: Page, memberWords: Set<string>, screen: string, language: string): Promise<void> {
-  assert.equal(await page.evaluate(() => document.documentElement.lang), language, `${screen}: <html lang>`);
-  assert.deepEqual(await englishLeft(page, memberWords), [], `${screen} in ${language}: English words left`);
-  await assertNoOverflow(page);
-  const clipped = await page.evaluate(() =>
-    [...document.querySelectorAll('#root button, #root a, #root h1, #root h2, #root label, #root legend, #root .badge')]
-      // (a visually hidden heading is clipped on purpose: it is read out, not seen)
-      .filter((el) => !el.closest('.visually-hidden') && el.getClientRects().length > 0 && getComputedStyle(el).overflow === 'hidden' && el.scrollWidth > el.clientWidth + 1)
-      .map((el) => (el.textContent ?? '').trim().slice(0, 40)),
-  );
-  assert.deepEqual(clipped, [], `${screen} in ${language}: clipped text`);
-  await screenshot(page, `i18n-${language}-${screen}`);
-}
+const check = checkLanguage;
 
 describe('conversations and lists in Hindi and Tamil', () => {
   test('messages, a chat, matches and likes, the shortlist, profile views, saved searches and success stories', async () => {

@@ -2,59 +2,12 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { assertNoOverflow, returningPhonePage, screenshot, seededInstance } from './harness';
+import { returningPhonePage, seededInstance } from './harness';
+import { checkLanguage, collectMemberWords } from './language-check';
 
 const instance = seededInstance(20);
 
-/**
- * Latin words that are the same in every language: the brand, the stores, English named in the language switch, and the
- * metro areas the distance filter's hint names as they are typed into it (the place box matches their English names).
- */
-const ALLOWED = new Set(['Saathi', 'App', 'Store', 'Google', 'Play', 'iOS', 'Android', 'F8', 'English', 'Greater', 'Toronto', 'Bay', 'Area', 'London']);
-
-/**
- * Latin words in the page's text that are neither allowed nor member data: every word the API's JSON answers hold
- * (names, cities, professions, a success story) is the members' own, shown as they wrote it.
- */
-async function englishLeft(page: Page, memberWords: Set<string>): Promise<string[]> {
-  const words = await page.evaluate(() => {
-    const out: string[] = [];
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const parent = node.parentElement;
-      if (!parent || parent.closest('script, style, noscript, [hidden]')) continue;
-      if (parent.getClientRects().length === 0) continue;
-      out.push(...((node.textContent ?? '').match(/[A-Za-z]{2,}/g) ?? []));
-    }
-    return out;
-  });
-  return [...new Set(words)].filter((word) => !ALLOWED.has(word) && !memberWords.has(word));
-}
-
-/** Every Latin word of the API's JSON answers the page has had: the members' own words. */
-function collectMemberWords(page: Page): Set<string> {
-  const words = new Set<string>();
-  page.on('response', async (response) => {
-    if (!response.url().includes('/api/') || !(response.headers()['content-type'] ?? '').includes('json')) return;
-    const body = await response.text().catch(() => '');
-    for (const word of body.match(/[A-Za-z]{2,}/g) ?? []) words.add(word);
-  });
-  return words;
-}
-
-async function check(page: Page, memberWords: Set<string>, screen: string, language: string): Promise<void> {
-  assert.equal(await page.evaluate(() => document.documentElement.lang), language, `${screen}: <html lang>`);
-  assert.deepEqual(await englishLeft(page, memberWords), [], `${screen} in ${language}: English words left`);
-  await assertNoOverflow(page);
-  // No text cut off: a single-line label wider than its box would be clipped.
-  const clipped = await page.evaluate(() =>
-    [...document.querySelectorAll('#root button, #root a, #root h1, #root h2, #root label, #root .badge, #root .match-pill')]
-      .filter((el) => el.getClientRects().length > 0 && getComputedStyle(el).overflow === 'hidden' && el.scrollWidth > el.clientWidth + 1)
-      .map((el) => (el.textContent ?? '').trim().slice(0, 40)),
-  );
-  assert.deepEqual(clipped, [], `${screen} in ${language}: clipped text`);
-  await screenshot(page, `i18n-${language}-${screen}`);
-}
+const check = checkLanguage;
 
 /** Home, search, a profile and Settings, each checked in `language`. */
 async function walk(page: Page, memberWords: Set<string>, language: string, tab: (name: string) => Promise<void>) {
