@@ -153,7 +153,19 @@ export interface KootaExplanation {
   rule: string;
   /** how the rule applies to these two charts */
   yours: string;
+  /** the same sentence as a catalogue message (`kundali.yours.*`) and its values, for the app to write in its language */
+  said?: KundaliSaid;
   table: KootaTable;
+}
+
+/**
+ * A sentence the server works out, as a catalogue message id and its values: term values (rashis, nakshatras,
+ * varnas, animals, planets, ganas, nadis) are the English names the app's `kundaliTerm` translates. A result stored
+ * before these existed has only the English sentence.
+ */
+export interface KundaliSaid {
+  id: string;
+  values: Record<string, string | number>;
 }
 
 export interface DoshaException {
@@ -162,6 +174,8 @@ export interface DoshaException {
   rule: string;
   /** why it applies to these two charts */
   detail: string;
+  /** the same as a catalogue message (`kundali.why.*`) and its values */
+  said?: KundaliSaid;
 }
 
 /** GET /api/kundali/chart/{userId}: the member's rashi chart (whole-sign houses from the ascendant, else the Moon). */

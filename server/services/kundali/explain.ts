@@ -1,5 +1,6 @@
 import { NAKSHATRAS, RASHIS } from '../../../contracts/enums';
-import { KOOTA_MAX, KOOTA_NAMES, type DoshaException, type Koota, type KootaExplanation, type KootaTable, type RashiChartView } from '../../../contracts/kundali';
+import { KOOTA_MAX, KOOTA_NAMES, type DoshaException, type Koota, type KootaExplanation, type KootaTable, type KundaliSaid, type RashiChartView } from '../../../contracts/kundali';
+import { translate } from '../../i18n';
 import { countSigns, countStars } from './ashtakoot';
 import type { Chart } from './chart';
 import {
@@ -9,6 +10,15 @@ import {
 } from './tables';
 
 const num = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(1));
+
+/**
+ * A sentence about the two charts: its catalogue message and values (the app writes it in the member's language),
+ * and its English text (results are stored, and read by clients that show the English).
+ */
+const say = (id: string, values: KundaliSaid['values']): { text: string; said: KundaliSaid } => ({
+  text: translate('en', id as Parameters<typeof translate>[1], values),
+  said: { id, values },
+});
 const grid = (caption: string, names: readonly string[], points: readonly (readonly number[])[], highlight: { row: number; col: number } | null): KootaTable => ({
   caption,
   columns: [...names],
@@ -25,9 +35,10 @@ export function explainKootas(me: Chart, them: Chart, breakdown: Record<Koota, n
   const m2 = them.moon;
   const rashi = (c: Chart) => RASHIS[c.moon.rashi];
   const star = (c: Chart) => NAKSHATRAS[c.moon.nakshatra];
-  const out = (key: Koota, rule: string, yours: string, table: KootaTable): KootaExplanation => ({
-    key, name: KOOTA_NAMES[key], points: breakdown[key], max: KOOTA_MAX[key], rule, yours, table,
-  });
+  const out = (key: Koota, rule: string, values: KundaliSaid['values'], table: KootaTable): KootaExplanation => {
+    const { text, said } = say(`kundali.yours.${key}`, values);
+    return { key, name: KOOTA_NAMES[key], points: breakdown[key], max: KOOTA_MAX[key], rule, yours: text, said, table };
+  };
   const v1 = vashyaGroup(m1.longitude);
   const v2 = vashyaGroup(m2.longitude);
   const y1 = NAKSHATRA_YONI[m1.nakshatra];
@@ -45,28 +56,28 @@ export function explainKootas(me: Chart, them: Chart, breakdown: Record<Koota, n
   })).reverse();
   return [
     out('varna', 'Varna (1 point): the Moon sign gives a varna; 1 point when the groom\'s varna is the same as or higher than the bride\'s.',
-      `${roles.groom === me ? 'Your' : 'Their'} Moon (groom's role) in ${rashi(roles.groom)} is ${VARNA_NAMES[VARNA_RANK[roles.groom.moon.rashi]]}; the bride's in ${rashi(roles.bride)} is ${VARNA_NAMES[VARNA_RANK[roles.bride.moon.rashi]]}.`,
+      { who: roles.groom === me ? 'you' : 'them', groomRashi: rashi(roles.groom), groomVarna: VARNA_NAMES[VARNA_RANK[roles.groom.moon.rashi]], brideRashi: rashi(roles.bride), brideVarna: VARNA_NAMES[VARNA_RANK[roles.bride.moon.rashi]] },
       { caption: 'Varna by Moon sign', columns: ['Moon signs'], rows: varnaRows, highlight: null }),
     out('vashya', 'Vashya (2 points): the Moon sign\'s group (quadruped, human, water, wild, insect) and how the two groups draw each other.',
-      `Your Moon is ${VASHYA_GROUPS[v1]}, theirs ${VASHYA_GROUPS[v2]}: ${num(VASHYA_POINTS[v1][v2])} points.`,
+      { mine: VASHYA_GROUPS[v1], theirs: VASHYA_GROUPS[v2], points: num(VASHYA_POINTS[v1][v2]) },
       grid('Vashya points (your group down, theirs across)', VASHYA_GROUPS, VASHYA_POINTS, { row: v1, col: v2 })),
     out('tara', 'Tara (3 points): count the stars from each Moon nakshatra to the other, divide by 9; a remainder of 3, 5 or 7 (Vipat, Pratyak, Vadha) earns nothing, any other 1.5 each way.',
-      `From ${star(me)} to ${star(them)} is ${forward} (${TARA_NAMES[forward % 9]}), back is ${back} (${TARA_NAMES[back % 9]}).`,
+      { myStar: star(me), theirStar: star(them), forward, forwardTara: TARA_NAMES[forward % 9], back, backTara: TARA_NAMES[back % 9] },
       { caption: 'Tara by remainder', columns: ['Tara', 'Points'], rows: TARA_NAMES.map((name, r) => ({ label: String(r === 0 ? 9 : r), cells: [name, INAUSPICIOUS_TARA_REMAINDERS.includes(r) ? '0' : '1.5'] })), highlight: null }),
     out('yoni', 'Yoni (4 points): each nakshatra has an animal; same animal 4, friendly 3 or 2, unfriendly 1, sworn enemies 0.',
-      `${star(me)} is ${YONI_ANIMALS[y1]}, ${star(them)} is ${YONI_ANIMALS[y2]}: ${num(YONI_POINTS[y1][y2])} points.`,
+      { myStar: star(me), myYoni: YONI_ANIMALS[y1], theirStar: star(them), theirYoni: YONI_ANIMALS[y2], points: num(YONI_POINTS[y1][y2]) },
       grid('Yoni points (your animal down, theirs across)', YONI_ANIMALS, YONI_POINTS, { row: y1, col: y2 })),
     out('grahaMaitri', 'Graha Maitri (5 points): the friendship of the two Moon signs\' lords, from the natural friendships of the planets.',
-      `${rashi(me)} is ruled by ${SIGN_LORDS[l1]}, ${rashi(them)} by ${SIGN_LORDS[l2]}: ${num(GRAHA_MAITRI_POINTS[l1][l2])} points.`,
+      { myRashi: rashi(me), myLord: SIGN_LORDS[l1], theirRashi: rashi(them), theirLord: SIGN_LORDS[l2], points: num(GRAHA_MAITRI_POINTS[l1][l2]) },
       grid('Graha Maitri points (your lord down, theirs across)', SIGN_LORDS, GRAHA_MAITRI_POINTS, { row: l1, col: l2 })),
     out('gana', 'Gana (6 points): each nakshatra is Deva, Manushya or Rakshasa; the table is read with the bride\'s gana down and the groom\'s across.',
-      `The bride's ${star(roles.bride)} is ${GANAS[gb]}, the groom's ${star(roles.groom)} is ${GANAS[gg]}: ${num(GANA_POINTS[gb][gg])} points.`,
+      { brideStar: star(roles.bride), brideGana: GANAS[gb], groomStar: star(roles.groom), groomGana: GANAS[gg], points: num(GANA_POINTS[gb][gg]) },
       { ...grid('Gana points (bride down, groom across)', GANAS, GANA_POINTS, { row: gb, col: gg }) }),
     out('bhakoot', 'Bhakoot (7 points): count the signs from one Moon to the other; 2/12, 5/9 and 6/8 placements score 0, all others 7.',
-      `${rashi(them)} is sign ${signCount} from ${rashi(me)} (and ${countSigns(m2.rashi, m1.rashi)} back).`,
+      { theirRashi: rashi(them), count: signCount, myRashi: rashi(me), back: countSigns(m2.rashi, m1.rashi) },
       { caption: 'Bhakoot by sign count', columns: ['Points'], rows: Array.from({ length: 12 }, (_, i) => ({ label: String(i + 1), cells: [BHAKOOT_DOSHA_COUNTS.includes(i + 1) ? '0' : '7'] })), highlight: { row: signCount - 1, col: 0 } }),
     out('nadi', 'Nadi (8 points): each nakshatra belongs to one of three nadis; the same nadi scores 0 (Nadi dosha), different nadis 8.',
-      `${star(me)} is ${NADIS[NAKSHATRA_NADI[m1.nakshatra]]}, ${star(them)} is ${NADIS[NAKSHATRA_NADI[m2.nakshatra]]}.`,
+      { myStar: star(me), myNadi: NADIS[NAKSHATRA_NADI[m1.nakshatra]], theirStar: star(them), theirNadi: NADIS[NAKSHATRA_NADI[m2.nakshatra]] },
       { caption: 'Nakshatras by nadi', columns: ['Nakshatras'], rows: NADIS.map((name, n) => ({ label: name, cells: [NAKSHATRAS.filter((_, i) => NAKSHATRA_NADI[i] === n).join(', ')] })), highlight: null }),
   ];
 }
@@ -76,42 +87,50 @@ const friends = (a: string, b: string) =>
   NATURAL_RELATIONS[a as keyof typeof NATURAL_RELATIONS]?.friends.includes(b as never) && NATURAL_RELATIONS[b as keyof typeof NATURAL_RELATIONS]?.friends.includes(a as never);
 
 /** Mars in its own sign (Mesha, Vrishchika) or exalted (Makara) does not make the dosha, in the houses that count. */
-function marsDignified(c: Chart): string | null {
+function marsDignified(c: Chart): { dignity: 'own' | 'exalted'; sign: string } | null {
   if (!c.grahas || c.manglik.marsHouse === null) return null;
   const sign = Math.floor(c.grahas.Mars / 30) % 12;
-  if (sign === 0 || sign === 7) return `Mars is in its own sign, ${RASHIS[sign]}`;
-  if (sign === EXALTATION.Mars) return `Mars is exalted in ${RASHIS[sign]}`;
+  if (sign === 0 || sign === 7) return { dignity: 'own', sign: RASHIS[sign] };
+  if (sign === EXALTATION.Mars) return { dignity: 'exalted', sign: RASHIS[sign] };
   return null;
 }
 
 /** The classical cancellations (parihara) that apply to this pair, each named with its rule. */
 export function doshaExceptions(me: Chart, them: Chart, breakdown: Record<Koota, number>): DoshaException[] {
   const out: DoshaException[] = [];
+  const add = (dosha: DoshaException['dosha'], rule: string, id: string, values: KundaliSaid['values']) => {
+    const { text, said } = say(`kundali.why.${id}`, values);
+    out.push({ dosha, rule, detail: text, said });
+  };
+  const rashi = (c: Chart) => RASHIS[c.moon.rashi];
+  const star = (c: Chart) => NAKSHATRAS[c.moon.nakshatra];
   if (breakdown.nadi === 0) {
     if (me.moon.rashi === them.moon.rashi && me.moon.nakshatra !== them.moon.nakshatra) {
-      out.push({ dosha: 'Nadi', rule: 'Same Moon sign, different nakshatras', detail: `Both Moons are in ${RASHIS[me.moon.rashi]} but in ${NAKSHATRAS[me.moon.nakshatra]} and ${NAKSHATRAS[them.moon.nakshatra]}, which cancels the Nadi dosha.` });
+      add('Nadi', 'Same Moon sign, different nakshatras', 'nadiSameRashi', { rashi: rashi(me), myStar: star(me), theirStar: star(them) });
     } else if (me.moon.nakshatra === them.moon.nakshatra && me.moon.rashi !== them.moon.rashi) {
-      out.push({ dosha: 'Nadi', rule: 'Same nakshatra, different Moon signs', detail: `Both Moons are in ${NAKSHATRAS[me.moon.nakshatra]} but in ${RASHIS[me.moon.rashi]} and ${RASHIS[them.moon.rashi]}, which cancels the Nadi dosha.` });
+      add('Nadi', 'Same nakshatra, different Moon signs', 'nadiSameStar', { star: star(me), myRashi: rashi(me), theirRashi: rashi(them) });
     } else if (me.moon.nakshatra === them.moon.nakshatra && padaOf(me) !== padaOf(them)) {
-      out.push({ dosha: 'Nadi', rule: 'Same nakshatra, different padas', detail: `Both Moons are in ${NAKSHATRAS[me.moon.nakshatra]}, in padas ${padaOf(me)} and ${padaOf(them)}, which cancels the Nadi dosha.` });
+      add('Nadi', 'Same nakshatra, different padas', 'nadiPadas', { star: star(me), myPada: padaOf(me), theirPada: padaOf(them) });
     }
   }
   if (breakdown.bhakoot === 0) {
     const l1 = RASHI_LORD[me.moon.rashi];
     const l2 = RASHI_LORD[them.moon.rashi];
     if (l1 === l2) {
-      out.push({ dosha: 'Bhakoot', rule: 'Same lord of both Moon signs', detail: `${RASHIS[me.moon.rashi]} and ${RASHIS[them.moon.rashi]} are both ruled by ${l1}, which cancels the Bhakoot dosha.` });
+      add('Bhakoot', 'Same lord of both Moon signs', 'bhakootSameLord', { myRashi: rashi(me), theirRashi: rashi(them), lord: l1 });
     } else if (friends(l1, l2)) {
-      out.push({ dosha: 'Bhakoot', rule: 'Lords of the Moon signs are mutual friends', detail: `${l1} and ${l2}, the lords of ${RASHIS[me.moon.rashi]} and ${RASHIS[them.moon.rashi]}, are natural friends, which cancels the Bhakoot dosha.` });
+      add('Bhakoot', 'Lords of the Moon signs are mutual friends', 'bhakootFriends', { myLord: l1, theirLord: l2, myRashi: rashi(me), theirRashi: rashi(them) });
     }
   }
   const manglik = [me, them].filter((c) => c.manglik.isManglik);
   if (manglik.length === 2) {
-    out.push({ dosha: 'Manglik', rule: 'Both charts are Manglik', detail: 'Mars sits in a Manglik house in both charts; the doshas cancel each other.' });
+    add('Manglik', 'Both charts are Manglik', 'manglikBoth', {});
   } else if (manglik.length === 1) {
     const dignified = marsDignified(manglik[0]);
     if (dignified) {
-      out.push({ dosha: 'Manglik', rule: 'Mars in its own or exaltation sign', detail: `${manglik[0] === me ? 'In your chart' : 'In their chart'} ${dignified} (house ${manglik[0].manglik.marsHouse} of ${MANGLIK_HOUSES.join(', ')}), which cancels the Manglik dosha.` });
+      add('Manglik', 'Mars in its own or exaltation sign', 'marsDignified', {
+        who: manglik[0] === me ? 'you' : 'them', ...dignified, house: manglik[0].manglik.marsHouse ?? 0, houses: MANGLIK_HOUSES.join(', '),
+      });
     }
   }
   return out;

@@ -1,8 +1,18 @@
-import type { DoshaException, KootaExplanation } from '../../../../contracts/kundali';
+import type { DoshaException, KootaExplanation, KundaliSaid } from '../../../../contracts/kundali';
 import { cn } from '../../../components/ui/cn';
 import type { MessageId } from '../../../i18n/catalogue';
 import { useT } from '../../../i18n/use-t';
 import { kootaName, kundaliTerm } from '../lib/kundali-format';
+
+/**
+ * A sentence the server worked out about the two charts, in the app's language: its message with each term (a rashi,
+ * a nakshatra, a varna…) translated; the server's English where the result came without its message.
+ */
+function saidText(t: ReturnType<typeof useT>, said: KundaliSaid | undefined, english: string): string {
+  if (!said) return english;
+  const values = Object.fromEntries(Object.entries(said.values).map(([key, value]) => [key, typeof value === 'string' ? kundaliTerm(value) : value]));
+  return t(said.id as MessageId, values);
+}
 
 /** Headings of the tables that are not lists of names. */
 const COLUMN_IDS: Record<string, MessageId> = {
@@ -41,7 +51,7 @@ export function KootaDetails({ kootas }: { kootas: KootaExplanation[] }) {
             </span>
           </summary>
           <p className="koota-detail__rule">{t(`kundali.rule.${koota.key}` as MessageId)}</p>
-          <p className="koota-detail__yours">{koota.yours}</p>
+          <p className="koota-detail__yours">{saidText(t, koota.said, koota.yours)}</p>
           <div className="koota-table__scroll">
             <table className="koota-table">
               <caption>{t(`kundali.caption.${koota.key}` as MessageId)}</caption>
@@ -96,7 +106,7 @@ export function DoshaExceptions({ exceptions }: { exceptions: DoshaException[] }
                 rule: EXCEPTION_IDS[exception.rule] ? t(EXCEPTION_IDS[exception.rule]) : exception.rule,
               })}
             </strong>{' '}
-            {exception.detail}
+            {saidText(t, exception.said, exception.detail)}
           </li>
         ))}
       </ul>

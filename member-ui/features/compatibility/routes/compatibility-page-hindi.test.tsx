@@ -50,7 +50,7 @@ const chart: RashiChartView = {
   })),
 };
 
-/** A Nadi koota as the server explains it (its own sentence about the two charts stays the server's). */
+/** A Nadi koota as the server explains it: its sentence about the two charts in English and as a catalogue message. */
 const nadi: KootaExplanation = {
   key: 'nadi',
   name: 'Nadi',
@@ -58,6 +58,7 @@ const nadi: KootaExplanation = {
   max: 8,
   rule: 'Nadi (8 points): each nakshatra belongs to one of three nadis; the same nadi scores 0 (Nadi dosha), different nadis 8.',
   yours: 'Rohini is Antya (Kapha), Ashwini is Aadi (Vata).',
+  said: { id: 'kundali.yours.nadi', values: { myStar: 'Rohini', myNadi: 'Antya (Kapha)', theirStar: 'Ashwini', theirNadi: 'Aadi (Vata)' } },
   table: { caption: 'Nakshatras by nadi', columns: ['Nakshatras'], rows: [{ label: 'Antya (Kapha)', cells: ['Krittika, Rohini'] }], highlight: null },
 };
 
@@ -125,7 +126,7 @@ test('in Hindi the Kundali screen reads in Hindi: the chart, the picker, the 36-
   assert.deepEqual(englishWords(upsell.textContent ?? '', ['AI']), []);
 });
 
-test("in Hindi a koota's rule, table and terms are Hindi; the server's sentence about the two charts is the part left in English", async () => {
+test("in Hindi a koota's rule, table, terms and the sentence about the two charts are Hindi", async () => {
   await renderIn('hi', '/compatibility', server({ ...buildBasicResult({ score: 24 }), kootas: [nadi] }));
   await checkArjun('कुंडली मिलान देखें');
   const card = await resultCard('कुंडली मिलान');
@@ -135,6 +136,14 @@ test("in Hindi a koota's rule, table and terms are Hindi; the server's sentence 
   assert.ok(within(table).getByRole('columnheader', { name: 'नक्षत्र' }));
   assert.ok(within(table).getByRole('rowheader', { name: 'अंत्य (कफ)' }));
   assert.ok(within(table).getByRole('cell', { name: 'कृत्तिका, रोहिणी' }));
+  assert.ok(within(card).getByText('रोहिणी की नाड़ी अंत्य (कफ) है, अश्विनी की आदि (वात)।'));
+  // A result stored before its sentences were messages shows the server's English sentence.
+  restore?.();
+  restore = null;
+  cleanup();
+  await renderIn('hi', '/compatibility', server({ ...buildBasicResult({ score: 24 }), kootas: [{ ...nadi, said: undefined }] }));
+  await checkArjun('कुंडली मिलान देखें');
+  assert.ok(within(await resultCard('कुंडली मिलान')).getByText('Rohini is Antya (Kapha), Ashwini is Aadi (Vata).'));
 });
 
 test('in English the same screen keeps its English words (the default language is untouched)', async () => {
