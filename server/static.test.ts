@@ -20,7 +20,7 @@ before(async () => {
     // The member page's shell as build.mjs writes it: the header and a spinner until the app has run.
     const shell =
       app === 'member' ? '<div class="app-frame"><header class="app-header"></header><main class="app-main" id="main"><div class="full-page-spinner" role="status"></div></main></div>' : '';
-    fs.writeFileSync(path.join(dir, app, 'index.html'), `<!doctype html><html><head><title>${app}</title>\n  </head><body><div id="root">${shell}</div></body></html>`);
+    fs.writeFileSync(path.join(dir, app, 'index.html'), `<!doctype html><html lang="en"><head><title>${app}</title>\n  </head><body><div id="root">${shell}</div></body></html>`);
   }
   fs.writeFileSync(
     path.join(dir, 'member', 'route-preloads.json'),
@@ -249,4 +249,13 @@ test('a hashed asset is sent as the precompressed copy the browser accepts, cach
   const plain = await getRaw('/assets/main-ABCD.js', 'identity');
   assert.equal(plain.headers['content-encoding'], undefined);
   assert.equal(plain.body.toString(), zlib.gunzipSync(gz.body).toString());
+});
+
+test("a link's ?lang= opens a visitor's page in that language and keeps it as their pick", async () => {
+  const asked = await fetch(`${url}/family-invite/t0k3n?lang=ta`, { headers: { 'Accept-Language': 'hi' } });
+  assert.match(await asked.text(), /<html lang="ta">/);
+  assert.match(String(asked.headers.get('set-cookie')), /saathi_lang=ta;/);
+  const unknown = await fetch(`${url}/family-invite/t0k3n?lang=xx`, { headers: { 'Accept-Language': 'hi' } });
+  assert.match(await unknown.text(), /<html lang="hi">/, 'an unknown language is ignored: Accept-Language decides');
+  assert.equal(unknown.headers.get('set-cookie'), null);
 });

@@ -7,7 +7,7 @@ import { isMemberAppRoute, SCREEN_HEADINGS, type ScreenHeading } from '../contra
 import { READER_COOKIE, type Reader, parseReader } from '../contracts/reader';
 import { SESSION_COOKIE } from './middleware/session-store';
 import { dataPreloads, imagePreloads, inHead, inLanguage, readCatalogueChunks, readRoutePreloads, withDemoBanner, withFirstScreen, withScreenHeading } from './static-html';
-import type { Language } from '../contracts/i18n/languages';
+import { isLanguage, type Language, LANGUAGE_COOKIE } from '../contracts/i18n/languages';
 import { visitorLanguageOf } from './i18n';
 
 /** Where the built apps live: beside the bundle (dist/), or ../dist when running from source. */
@@ -84,14 +84,20 @@ export function staticApps(
     return page;
   };
   /**
-   * The language of the page: a member's own (a session cookie naming a member who has one), else the one picked on the
-   * landing page, else the browser's Accept-Language (server/i18n).
+   * The language of the page: a member's own (a session cookie naming a member who has one), else a visitor's pick:
+   * `?lang=` in the link (a family invitation's "read this in …" links; kept as the landing page's pick would be),
+   * the one picked on the landing page, else the browser's Accept-Language (server/i18n).
    */
   const pageLanguage = async (ctx: Context, sessionUserId: () => Promise<number | null>): Promise<Language> => {
     if (ctx.cookies.get(SESSION_COOKIE) && options.memberLanguage) {
       const me = await sessionUserId();
       const own = me === null ? null : await options.memberLanguage(me);
       if (own) return own;
+    }
+    const asked = ctx.query.lang;
+    if (typeof asked === 'string' && isLanguage(asked)) {
+      ctx.cookies.set(LANGUAGE_COOKIE, asked, { signed: false, httpOnly: false, sameSite: 'lax', maxAge: 365 * 24 * 3600 * 1000, overwrite: true });
+      return asked;
     }
     return visitorLanguageOf(ctx);
   };

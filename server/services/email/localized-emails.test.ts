@@ -63,9 +63,17 @@ describe("emails in the recipient's language", () => {
     assert.equal(three.subject, 'Arjun ने आपको Saathi पर 3 संदेश भेजे हैं');
     const invite = await familyInviteEmail({ name: 'Rohan', inviterFirstName: 'Sunita', inviterRole: 'mother', role: 'candidate', relation: null, link: 'http://x/family-invite/t', expiresDays: 14, language: 'hi' });
     assert.equal(invite.subject, 'परिवार के एक सदस्य ने आपके लिए Saathi पर प्रोफ़ाइल बनाई है');
-    assert.match(invite.text, /Sunita \(आपके mother\) ने Saathi पर आपके लिए रिश्ते की प्रोफ़ाइल बनाई है/);
+    // The relation in the mail's language, as the reader's ("आपकी माँ", not "आपके mother").
+    assert.match(invite.text, /Sunita \(आपकी माँ\) ने Saathi पर आपके लिए रिश्ते की प्रोफ़ाइल बनाई है/);
     assert.match(invite.text, /This is an invitation to Saathi/, 'one line in English for a relative who reads it instead');
+    // The invitation's page in each other language, named in its own script.
+    assert.match(invite.html, /<a[^>]+href="http:\/\/x\/family-invite\/t\?lang=en"[^>]*>English<\/a>/);
+    assert.match(invite.html, /<a[^>]+href="http:\/\/x\/family-invite\/t\?lang=ta"[^>]*>தமிழ்<\/a>/);
+    assert.doesNotMatch(invite.html, /\?lang=hi"/, 'not the language it is written in');
     const english = await familyInviteEmail({ name: 'Rohan', inviterFirstName: 'Sunita', inviterRole: 'mother', role: 'candidate', relation: null, link: 'http://x/family-invite/t', expiresDays: 14 });
     assert.equal(english.subject, 'A family member made a Saathi profile for you');
+    assert.match(english.text, /Sunita \(your mother\)/);
+    const uncle = await familyInviteEmail({ name: 'Rohan', inviterFirstName: 'Vijay', inviterRole: 'uncle', role: 'candidate', relation: null, link: 'http://x/family-invite/t', expiresDays: 14, language: 'ta' });
+    assert.match(uncle.text, /Vijay \(உங்கள் uncle\)/, 'a relation the catalogue does not know, as given');
   });
 });

@@ -1,8 +1,9 @@
 import { Body, Button, Container, Head, Hr, Html, Link, Preview, Section, Text } from '@react-email/components';
 import { render } from '@react-email/render';
 import type { ReactNode } from 'react';
-import type { Language } from '../../../contracts/i18n/languages';
-import { type Translator, translatorFor } from '../../i18n';
+import type { CatalogueId } from '../../../contracts/i18n/catalogue-ids';
+import { LANGUAGES, type Language, localeOf } from '../../../contracts/i18n/languages';
+import { catalogueOf, type Translator, translatorFor } from '../../i18n';
 /** Templates without a language are written in English. */
 const ENGLISH = translatorFor('en');
 
@@ -140,9 +141,8 @@ export const FAMILY_INVITE_SUBJECTS = {
  */
 export function familyInviteEmail(p: { name: string | null; inviterFirstName: string | null; inviterRole: string; role: 'candidate' | 'family'; relation: string | null; link: string; expiresDays: number; language?: Language }): Promise<RenderedEmail> {
   const t = translatorFor(p.language ?? 'en');
-  const inviter = p.inviterFirstName
-    ? t('server.email.invite.inviterNamed', { name: p.inviterFirstName, role: p.inviterRole })
-    : t('server.email.invite.inviter', { role: p.inviterRole });
+  const role = yourRelation(t, p.inviterRole);
+  const inviter = p.inviterFirstName ? t('server.email.invite.inviterNamed', { name: p.inviterFirstName, role }) : t('server.email.invite.inviter', { role });
   return renderEmail(
     t(FAMILY_INVITE_SUBJECTS[p.role]),
     <Transactional
@@ -155,12 +155,48 @@ export function familyInviteEmail(p: { name: string | null; inviterFirstName: st
       {p.role === 'candidate' ? (
         <Text style={paragraph}>{t('server.email.invite.textCandidate', { inviter })}</Text>
       ) : (
-        <Text style={paragraph}>{t('server.email.invite.textFamily', { inviter, relation: p.relation ?? '' })}</Text>
+        <Text style={paragraph}>{t('server.email.invite.textFamily', { inviter, relation: p.relation ? relationWord(t, p.relation) : '' })}</Text>
       )}
       {/* The invitation is in the inviter's language: one line in English too, for a relative who reads it instead. */}
       {t.language === 'en' ? null : <Text style={{ ...paragraph, fontSize: 13, color: colors.muted }}>{translatorFor('en')('server.email.invite.inEnglish')}</Text>}
+      {/* The invitation's page in each other language, each named in its own script (`?lang=` picks the page's). */}
+      <Text style={{ ...paragraph, fontSize: 13, color: colors.muted }}>
+        {t('server.email.invite.readIn')}{' '}
+        {LANGUAGES.filter((l) => l.code !== t.language).map((l, i) => (
+          <span key={l.code}>
+            {i > 0 ? ' · ' : null}
+            <Link href={withLanguage(p.link, l.code)} lang={l.code}>
+              {l.name}
+            </Link>
+          </span>
+        ))}
+      </Text>
     </Transactional>,
   );
+}
+
+/** A family relation word ("mother") in the mail's language, or as given when the catalogue has no such relation. */
+function relationWord(t: Translator, relation: string): string {
+  const id = `family.relationWord.${relation}`;
+  return id in catalogueOf(t.language) ? t(id as CatalogueId) : relation;
+}
+
+/**
+ * A relation as the reader's ("your mother", "आपकी माँ", "உங்கள் அம்மா", agreeing as each language wants), written
+ * mid-sentence; a relation the catalogue does not know as "your {relation}".
+ */
+function yourRelation(t: Translator, relation: string): string {
+  const id = `family.yourRelation.${relation}`;
+  if (!(id in catalogueOf(t.language))) return t('server.email.invite.yourOther', { role: relation });
+  const phrase = t(id as CatalogueId);
+  return phrase.charAt(0).toLocaleLowerCase(localeOf(t.language)) + phrase.slice(1);
+}
+
+/** `link` opening its page in `language` (the page takes `?lang=`). */
+function withLanguage(link: string, language: Language): string {
+  const url = new URL(link);
+  url.searchParams.set('lang', language);
+  return url.toString();
 }
 
 /** Told to the family when the candidate declines the profile made for them. */
