@@ -147,6 +147,6 @@ test('logging out clears the session and goes to /login', async () => {
 
 test('/edit-profile redirects to /profile', async () => {
   const { router } = renderApp('/edit-profile', fakeServer({ user: member }));
-  assert.ok(await screen.findByRole('heading', { name: 'My Profile' }));
+  assert.ok(await screen.findByRole('heading', { name: 'My profile' }));
   assert.equal(router.state.location.pathname, '/profile');
 });
