@@ -54,6 +54,13 @@ async function checkPseudo(page: Page, memberWords: Set<string>, screen: string)
       .map((el) => (el.textContent ?? '').trim().slice(0, 40)),
   );
   assert.deepEqual(clipped, [], `${screen}: clipped text`);
+  // The header's brand gives way on a narrow row, but never runs under its actions (the Kundali pill first).
+  const overlapping = await page.evaluate(() => {
+    const brand = document.querySelector('.app-header .brand__name')?.getBoundingClientRect();
+    const actions = document.querySelector('.app-header__actions > :first-child')?.getBoundingClientRect();
+    return brand && actions ? brand.right > actions.left + 1 : false;
+  });
+  assert.equal(overlapping, false, `${screen}: the header's brand runs under its actions`);
   await screenshot(page, `pseudo-${screen}`);
 }
 

@@ -18,7 +18,7 @@ async function bottomNav() {
 test('signed-in members see the header controls and the six tabs', async () => {
   renderApp('/', fakeServer({ user: member }));
   assert.ok(await screen.findByRole('heading', { name: 'Welcome, Priya!' }));
-  assert.equal(screen.getByRole('link', { name: 'Compatibility' }).getAttribute('href'), '/compatibility');
+  assert.equal(screen.getByRole('link', { name: 'Kundali' }).getAttribute('href'), '/compatibility');
   assert.equal(screen.getByRole('link', { name: 'Mood Tracking' }).getAttribute('href'), '/mood-tracking');
   const avatar = screen.getByRole('link', { name: 'My profile (Priya Sharma)' });
   assert.equal(avatar.textContent, 'P');
