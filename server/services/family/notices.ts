@@ -7,7 +7,7 @@ import { Profile } from '../../models/profile';
 import { User } from '../../models/user';
 import { type FamilyAction, decideFamily, familyFacts } from '../../policies/relationship';
 import type { TierHolder } from '../../policies/tier';
-import { activeFamilyOf, familyReadersOf } from './acts';
+import { activeFamilyOf, familyVisibleConversations } from './acts';
 import { firstNameOf } from './people';
 
 /** What a notification of the candidate's says, enough to word the family's copy of it. */
@@ -53,18 +53,17 @@ export async function familyCopiesOf(db: Db, notice: CandidateNotice): Promise<F
   // One permission set per profile: the first member's facts answer for all (the candidate is no family member).
   const facts = await familyFacts(db, members[0], profile.id);
   if (!facts || !decideFamily(facts, action)) return [];
-  let recipients = members;
   if (notice.type === 'message') {
+    // The family reads of a message only in a conversation family may see (familyReadersOf's rule; its family and
+    // permission were read above).
     const other = notice.relatedItemId ?? notice.actorUserId ?? null;
-    if (other === null) return [];
-    const readers = new Set(await familyReadersOf(db, notice.userId, other));
-    recipients = members.filter((m) => readers.has(m));
+    if (other === null || !(await familyVisibleConversations(db, notice.userId, profile.id)).has(other)) return [];
   }
   const family = await ProfileFamily.query(db).findById(profile.id).select('candidateFirstName');
   const owner = await User.query(db).findById(notice.userId).select('fullName');
   const name = firstNameOf(owner?.fullName) ?? family?.candidateFirstName ?? firstNameOf(profile.fullName) ?? 'They';
   const worded = familyWording(notice, name);
-  return recipients.filter((m) => m !== notice.actorUserId).map((userId) => ({ userId, forProfileId: profile.id, ...worded }));
+  return members.filter((m) => m !== notice.actorUserId).map((userId) => ({ userId, forProfileId: profile.id, ...worded }));
 }
 
 /**
