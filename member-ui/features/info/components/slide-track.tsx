@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { cn } from '../../../components/ui/cn';
-import { translate } from '../../../i18n/translate';
+import type { MessageId } from '../../../i18n/catalogue';
+import { type MessageValues, translate } from '../../../i18n/translate';
 
 export interface Slide {
   key: string;
@@ -8,6 +9,33 @@ export interface Slide {
   body: ReactNode;
   icon: ReactNode;
   highlighted?: boolean;
+}
+
+/** A slide as its screen defines it: a title and a paragraph or a list, as catalogue ids. */
+export interface SlideText {
+  key: string;
+  icon: ReactNode;
+  highlighted?: boolean;
+  title: MessageId;
+  text?: MessageId;
+  list?: MessageId[];
+}
+
+/** The slides in the app's language (`values` for the paragraphs' arguments). */
+export function slidesOf(texts: ReadonlyArray<SlideText>, t: (id: MessageId, values?: MessageValues) => string, values?: MessageValues): Slide[] {
+  return texts.map(({ title, text, list, ...rest }) => ({
+    ...rest,
+    title: t(title),
+    body: list ? (
+      <ul className="slide__list">
+        {list.map((id) => (
+          <li key={id}>{t(id)}</li>
+        ))}
+      </ul>
+    ) : (
+      <p>{text ? t(text, values) : null}</p>
+    ),
+  }));
 }
 
 /** Slides side by side, moved with a CSS transform; only the current slide is exposed to assistive tech. */

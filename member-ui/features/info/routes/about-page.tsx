@@ -5,17 +5,16 @@ import Lightbulb from 'lucide-react/icons/lightbulb';
 import Mail from 'lucide-react/icons/mail';
 import ShieldCheck from 'lucide-react/icons/shield-check';
 import Sparkles from 'lucide-react/icons/sparkles';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { paths } from '../../../lib/paths';
-import { type Slide, SlideDots, SlideTrack } from '../components/slide-track';
-import type { MessageId } from '../../../i18n/catalogue';
+import { SlideDots, type SlideText, SlideTrack, slidesOf } from '../components/slide-track';
 import { useT } from '../../../i18n/use-t';
 
 const SLIDE_TRANSITION_MS = 300;
 
 /** The slides: each a title and a paragraph or a list, from the catalogue (`about.<key>.*`). */
-const SLIDES: ReadonlyArray<{ key: string; icon: ReactNode; title: MessageId; text?: MessageId; list?: MessageId[] }> = [
+const SLIDES: ReadonlyArray<SlideText> = [
   { key: 'intro', icon: <HeartHandshake size={40} />, title: 'about.intro.title', text: 'about.intro.text' },
   { key: 'genesis', icon: <Lightbulb size={40} />, title: 'about.genesis.title', text: 'about.genesis.text' },
   { key: 'mission', icon: <Compass size={40} />, title: 'about.mission.title', text: 'about.mission.text' },
@@ -34,19 +33,7 @@ export function AboutPage() {
   const navigate = useNavigate();
   const [index, setIndex] = useState(0);
   const t = useT();
-  const slides: Slide[] = SLIDES.map(({ title, text, list, ...rest }) => ({
-    ...rest,
-    title: t(title),
-    body: list ? (
-      <ul className="slide__list">
-        {list.map((id) => (
-          <li key={id}>{t(id)}</li>
-        ))}
-      </ul>
-    ) : (
-      <p>{text ? t(text) : null}</p>
-    ),
-  }));
+  const slides = slidesOf(SLIDES, t);
   const isLast = index === SLIDES.length - 1;
   return (
     <section className="about" aria-labelledby="about-title">

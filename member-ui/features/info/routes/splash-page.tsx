@@ -6,18 +6,17 @@ import Rocket from 'lucide-react/icons/rocket';
 import ShieldCheck from 'lucide-react/icons/shield-check';
 import Sparkles from 'lucide-react/icons/sparkles';
 import Target from 'lucide-react/icons/target';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { paths } from '../../../lib/paths';
-import { type Slide, SlideDots, SlideTrack } from '../components/slide-track';
+import { SlideDots, type SlideText, SlideTrack, slidesOf } from '../components/slide-track';
 import { countSplashVisit, markSplashSeen } from '../lib/splash-flags';
-import type { MessageId } from '../../../i18n/catalogue';
 import { useT } from '../../../i18n/use-t';
 
 const SLIDE_TRANSITION_MS = 400;
 
 /** The walkthrough's slides: each a title and a paragraph or a list, from the catalogue (`splash.<key>.*`). */
-const SLIDES: ReadonlyArray<{ key: string; icon: ReactNode; highlighted?: boolean; title: MessageId; text?: MessageId; list?: MessageId[] }> = [
+const SLIDES: ReadonlyArray<SlideText> = [
   { key: 'welcome', icon: <HeartHandshake size={44} />, title: 'splash.welcome.title', text: 'splash.welcome.text' },
   { key: 'offer', highlighted: true, icon: <Gift size={44} />, title: 'splash.offer.title', text: 'splash.offer.text' },
   { key: 'mission', icon: <Target size={44} />, title: 'splash.mission.title', text: 'splash.mission.text' },
@@ -44,19 +43,7 @@ export function SplashPage() {
   const t = useT();
   const [index, setIndex] = useState(0);
   const counted = useRef(false);
-  const slides: Slide[] = SLIDES.map(({ title, text, list, ...rest }) => ({
-    ...rest,
-    title: t(title),
-    body: list ? (
-      <ul className="slide__list">
-        {list.map((id) => (
-          <li key={id}>{t(id)}</li>
-        ))}
-      </ul>
-    ) : (
-      <p>{text ? t(text, { count: 500 }) : null}</p>
-    ),
-  }));
+  const slides = slidesOf(SLIDES, t, { count: 500 });
   const slide = slides[index] ?? slides[0];
   const isLast = index === SLIDES.length - 1;
 
