@@ -1,10 +1,12 @@
 import { cleanup, render } from '@testing-library/react';
 import { createMemoryHistory } from '@tanstack/react-router';
 import type { SessionUser } from '../../contracts/auth';
+import type { Language } from '../../contracts/i18n/languages';
 import { App } from '../app/app';
 import { dismissToast } from '../components/ui/toast';
 import { createAppQueryClient } from '../lib/query-client';
 import { createAppRouter } from '../router';
+import { loadCatalogue } from '../i18n/catalogue';
 import { type FetchHandler, type FetchStub, jsonResponse, stubFetch } from './fetch-stub';
 
 export interface FakeServerOptions {
@@ -58,6 +60,32 @@ export function renderApp(path: string, server: FetchHandler = fakeServer(), { f
     fetchStub.restore();
   };
   return { ...view, router, queryClient, fetchStub };
+}
+
+/**
+ * Renders the whole member app at `path` in `language`, its catalogue loaded before the first render as
+ * app/start.tsx does (a returning browser). Cleaned up by cleanupApp.
+ */
+export async function renderAppIn(language: Language, path: string, server: FetchHandler = fakeServer()) {
+  const messages = await loadCatalogue(language);
+  window.localStorage.clear();
+  window.sessionStorage.clear();
+  window.localStorage.setItem('hasSeenSplash', 'true');
+  const fetchStub: FetchStub = stubFetch(server);
+  const queryClient = createAppQueryClient();
+  const router = createAppRouter({ queryClient, history: createMemoryHistory({ initialEntries: [path] }) });
+  const view = render(<App queryClient={queryClient} router={router} language={language} messages={messages} />);
+  activeCleanup = () => {
+    view.unmount();
+    queryClient.clear();
+    fetchStub.restore();
+  };
+  return { ...view, router, queryClient, fetchStub };
+}
+
+/** Latin words of 2 letters or more left in `text` once the given names (people, places, addresses) are taken out. */
+export function englishWords(text: string, names: readonly string[]): string[] {
+  return names.reduce((rest, name) => rest.split(name).join(' '), text).match(/[A-Za-z]{2,}/g) ?? [];
 }
 
 /** Call from afterEach: unmounts, stops polling and restores fetch. */

@@ -1,42 +1,18 @@
 import '../../../test/setup-dom';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import assert from 'node:assert/strict';
 import { afterEach, test } from 'node:test';
 import type { Language } from '../../../../contracts/i18n/languages';
 import type { KootaExplanation, RashiChartView } from '../../../../contracts/kundali';
 import { buildSessionUser } from '../../../test/build-user';
-import { type FetchHandler, jsonResponse, stubFetch } from '../../../test/fetch-stub';
+import { type FetchHandler, jsonResponse } from '../../../test/fetch-stub';
 
-const { createMemoryHistory } = await import('@tanstack/react-router');
-const { App } = await import('../../../app/app');
-const { createAppQueryClient } = await import('../../../lib/query-client');
-const { createAppRouter } = await import('../../../router');
-const { loadCatalogue } = await import('../../../i18n/catalogue');
-const { fakeServer } = await import('../../../test/render-app');
+const { cleanupApp, englishWords, fakeServer, renderAppIn } = await import('../../../test/render-app');
 const { buildBasicResult, buildProfileSummary } = await import('../test-support');
 
-let restore: (() => void) | null = null;
-afterEach(() => {
-  restore?.();
-  restore = null;
-  cleanup();
-});
+afterEach(() => cleanupApp());
 
-/** The whole app at `path` in `language`, its catalogue loaded before the first render as app/start.tsx does. */
-async function renderIn(language: Language, path: string, server: FetchHandler) {
-  const messages = await loadCatalogue(language);
-  window.localStorage.clear();
-  window.localStorage.setItem('hasSeenSplash', 'true');
-  const fetchStub = stubFetch(server);
-  const queryClient = createAppQueryClient();
-  const router = createAppRouter({ queryClient, history: createMemoryHistory({ initialEntries: [path] }) });
-  const view = render(<App queryClient={queryClient} router={router} language={language} messages={messages} />);
-  restore = () => {
-    view.unmount();
-    queryClient.clear();
-    fetchStub.restore();
-  };
-}
+const renderIn = (language: Language, path: string, server: FetchHandler) => renderAppIn(language, path, server);
 
 const ME = 7;
 const chart: RashiChartView = {
@@ -94,11 +70,6 @@ async function resultCard(title: string): Promise<HTMLElement> {
   return card;
 }
 
-/** English words left in a text, after taking out the names a member gave (people, places) and the brand. */
-function englishWords(text: string, names: string[]): string[] {
-  const stripped = names.reduce((rest, name) => rest.split(name).join(' '), text);
-  return stripped.match(/[A-Za-z]{2,}/g) ?? [];
-}
 
 test('in Hindi the Kundali screen reads in Hindi: the chart, the picker, the 36-guna card, Manglik and the upsell', async () => {
   await renderIn('hi', '/compatibility', server());
@@ -138,9 +109,7 @@ test("in Hindi a koota's rule, table, terms and the sentence about the two chart
   assert.ok(within(table).getByRole('cell', { name: 'कृत्तिका, रोहिणी' }));
   assert.ok(within(card).getByText('रोहिणी की नाड़ी अंत्य (कफ) है, अश्विनी की आदि (वात)।'));
   // A result stored before its sentences were messages shows the server's English sentence.
-  restore?.();
-  restore = null;
-  cleanup();
+  cleanupApp();
   await renderIn('hi', '/compatibility', server({ ...buildBasicResult({ score: 24 }), kootas: [{ ...nadi, said: undefined }] }));
   await checkArjun('कुंडली मिलान देखें');
   assert.ok(within(await resultCard('कुंडली मिलान')).getByText('Rohini is Antya (Kapha), Ashwini is Aadi (Vata).'));

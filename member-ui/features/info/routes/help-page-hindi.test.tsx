@@ -1,42 +1,15 @@
 import '../../../test/setup-dom';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import assert from 'node:assert/strict';
 import { afterEach, test } from 'node:test';
 import type { Language } from '../../../../contracts/i18n/languages';
-import { type FetchHandler, stubFetch } from '../../../test/fetch-stub';
+import type { FetchHandler } from '../../../test/fetch-stub';
 
-const { createMemoryHistory } = await import('@tanstack/react-router');
-const { App } = await import('../../../app/app');
-const { createAppQueryClient } = await import('../../../lib/query-client');
-const { createAppRouter } = await import('../../../router');
-const { loadCatalogue } = await import('../../../i18n/catalogue');
-const { fakeServer } = await import('../../../test/render-app');
+const { cleanupApp, englishWords, renderAppIn } = await import('../../../test/render-app');
 
-let restore: (() => void) | null = null;
-afterEach(() => {
-  restore?.();
-  restore = null;
-  cleanup();
-});
+afterEach(() => cleanupApp());
 
-/** The whole app at `path` in `language` for a visitor, its catalogue loaded before the first render as app/start.tsx does. */
-async function renderIn(language: Language, path: string, server: FetchHandler = fakeServer()) {
-  const messages = await loadCatalogue(language);
-  window.localStorage.clear();
-  window.localStorage.setItem('hasSeenSplash', 'true');
-  const fetchStub = stubFetch(server);
-  const queryClient = createAppQueryClient();
-  const router = createAppRouter({ queryClient, history: createMemoryHistory({ initialEntries: [path] }) });
-  const view = render(<App queryClient={queryClient} router={router} language={language} messages={messages} />);
-  restore = () => {
-    view.unmount();
-    queryClient.clear();
-    fetchStub.restore();
-  };
-  return fetchStub;
-}
-
-const englishWords = (text: string, allowed: string[]) => allowed.reduce((rest, word) => rest.split(word).join(' '), text).match(/[A-Za-z]{2,}/g) ?? [];
+const renderIn = async (language: Language, path: string, server?: FetchHandler) => (await renderAppIn(language, path, server)).fetchStub;
 
 test('in Hindi the help page, every FAQ answer and the contact form read in Hindi; a wrong form says so in Hindi', async () => {
   const fetchStub = await renderIn('hi', '/help');
