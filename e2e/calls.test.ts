@@ -243,6 +243,7 @@ describe('video calls through coturn', () => {
 
     // Landscape: the same call, the controls in a column at the side.
     await raviPage.setViewportSize({ width: 844, height: 390 });
+    await raviPage.waitForFunction(() => window.innerWidth === 844 && window.innerHeight === 390);
     await raviPage.getByRole('button', { name: 'Hang up' }).waitFor();
     await viewportScreenshot(raviPage, 'calls-5-in-call-landscape-844x390');
     await raviPage.setViewportSize({ width: 390, height: 844 });
@@ -346,6 +347,7 @@ describe('video calls through coturn', () => {
     await raviPage.getByText("Priya's father").waitFor();
     await viewportScreenshot(raviPage, 'calls-9-family-four-390x844');
     await raviPage.setViewportSize({ width: 844, height: 390 });
+    await raviPage.waitForFunction(() => window.innerWidth === 844 && window.innerHeight === 390);
     await viewportScreenshot(raviPage, 'calls-10-family-four-landscape-844x390');
 
     // The mother leaves: the call goes on for three; Priya hangs up: it ends for everyone.

@@ -165,7 +165,11 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 /** What the phone shows right now (a full-page shot is too tall to judge a single card by). */
 export async function viewportScreenshot(page: Page, name: string): Promise<void> {
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) });
+  // With several members' phones open (a family call: four contexts, each decoding three videos), the page to capture
+  // may be a window behind the others, which the browser draws late or not at all: bring it to the front first, and
+  // give a capture on a saturated two-core machine more than the default 30 s.
+  await page.bringToFront();
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), timeout: 90_000 });
 }
 
 export type ApiCookies = Array<{ name: string; value: string }>;
