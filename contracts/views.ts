@@ -406,9 +406,13 @@ export interface CulturalAssessmentView {
   createdAt: string;
 }
 
+/** The aspects of mood compatibility (server/services/moods.ts), worded by the app in the member's language. */
+export const MOOD_ASPECTS = ['emotionalTone', 'energy', 'sharedFeelings', 'culturalOutlook'] as const;
+export type MoodAspect = (typeof MOOD_ASPECTS)[number];
+
 export interface MoodCompatibilityView {
   score: number | null;
-  details: Array<{ aspect: string; score: number }>;
+  details: Array<{ aspect: MoodAspect; score: number }>;
 }
 
 export interface CulturalInsightView {

@@ -5,33 +5,52 @@ import { assertNoOverflow, screenshot } from './harness';
 /**
  * What the browser tests of Hindi and Tamil check on each screen. Latin words that are the same in every language:
  * the brand and its plans' names, the app stores, English named in the language switch, technical names a member
- * meets as they are (2FA, JSON, a QR code, the card's CVC and MM/YY, the payment provider), the dollar's "US$", the
+ * meets as they are (2FA, JSON, a QR code, the card's CVC and MM/YY, the payment provider, the photo formats, AI, a UTC offset), the dollar's "US$", the
  * metro areas the distance filter's hint names as they are typed, and the AM/PM that Hindi's and Tamil's own Intl
  * clock writes. A test adds its own.
  */
-const ALLOWED = ['Saathi', 'Tryme', 'Premium', 'Elite', 'App', 'Store', 'Google', 'Play', 'iOS', 'Android', 'English', 'FA', 'JSON', 'QR', 'CVC', 'MM', 'YY', 'Stripe', 'US', 'Greater', 'Toronto', 'Bay', 'Area', 'London', 'am', 'pm', 'AM', 'PM'];
+const ALLOWED = ['Saathi', 'Tryme', 'Premium', 'Elite', 'App', 'Store', 'Google', 'Play', 'iOS', 'Android', 'English', 'FA', 'JSON', 'QR', 'CVC', 'MM', 'YY', 'Stripe', 'JPEG', 'PNG', 'GIF', 'WebP', 'HEIC', 'AI', 'UTC', 'US', 'Greater', 'Toronto', 'Bay', 'Area', 'London', 'am', 'pm', 'AM', 'PM'];
 
-/** Every Latin word of the API's JSON answers the page has had: the members' own words (names, cities, messages). */
+/**
+ * What members wrote themselves, in the API's JSON answers the page has had: the values of the fields a member types
+ * (names, cities, an about text, professions, messages, notes, a search's name, a story), and what a text the server
+ * writes quotes of them. Only those: the rest of a text the server writes (a reason, a description, a Kundali reading)
+ * is not a member's and must come in the member's language.
+ */
+const MEMBER_FIELDS = /^(fullName|firstName|name|username|email|city|birthPlace|about|aboutMe|bio|profession|company|education|educationDetails|educationPreference|professionPreference|familyBackground|siblingDetails|nriCommunity|visaImmigrationExperience|fatherOccupation|motherOccupation|familyLocation|familyLivesIn|community|caste|subCaste|gotra|hobbies|interests|body|text|content|message|lastMessage|preview|note|notes|story|testimonial|title|quote|caption|query|label|locations|preferredLocations|location|nickname|partnerName|headline|otherName|viewerName|senderName|helperName|displayName)$/;
+
 export function collectMemberWords(page: Page): Set<string> {
   const words = new Set<string>();
+  const take = (value: unknown, key: string): void => {
+    if (typeof value === 'string') {
+      // A text the server writes quotes what a member typed ("Master's or above", “cricket”).
+      const own = MEMBER_FIELDS.test(key) ? value : [...value.matchAll(/"([^"]+)"|“([^”]+)”/g)].map((m) => m[1] ?? m[2]).join(' ');
+      for (const word of own.match(/[A-Za-z]{2,}/g) ?? []) words.add(word);
+    } else if (Array.isArray(value)) for (const item of value) take(item, key);
+    else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) take(v, k);
+  };
   page.on('response', async (response) => {
     if (!response.url().includes('/api/') || !(response.headers()['content-type'] ?? '').includes('json')) return;
-    for (const word of (await response.text().catch(() => '')).match(/[A-Za-z]{2,}/g) ?? []) words.add(word);
+    const body = await response.json().catch(() => undefined);
+    take(body, '');
   });
   return words;
 }
 
 /**
  * The Latin words of the page's visible text (an address, support@saathi.app or a link written out, is the same in
- * every language and left out).
+ * every language and left out; so is text marked `lang="en"` on a page in another language: the legal pages' binding
+ * English text, below their summary in the member's language; and text marked `translate="no"`, a code shown as a
+ * code: a country's ISO letters on a featured card).
  */
 export async function latinWordsShown(page: Page): Promise<string[]> {
   const words = await page.evaluate(() => {
     const out: string[] = [];
+    const skip = document.documentElement.lang === 'en' ? 'script, style, noscript, [hidden]' : 'script, style, noscript, [hidden], [lang="en"], [translate="no"]';
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const parent = node.parentElement;
-      if (!parent || parent.closest('script, style, noscript, [hidden]') || parent.getClientRects().length === 0) continue;
+      if (!parent || parent.closest(skip) || parent.getClientRects().length === 0) continue;
       const text = (node.textContent ?? '').replace(/\S+@\S+|https?:\/\/\S+/g, '');
       out.push(...(text.match(/[A-Za-z]{2,}/g) ?? []));
     }
@@ -61,15 +80,19 @@ export async function assertLayoutHolds(page: Page, screen: string): Promise<voi
   assert.equal(overlapping, false, `${screen}: the header's brand runs under its actions`);
 }
 
+/** The Latin words shown that are neither the same in every language nor the members' own. */
+export async function englishLeft(page: Page, memberWords: Set<string>, alsoAllowed: readonly string[] = []): Promise<string[]> {
+  const allowed = new Set([...ALLOWED, ...alsoAllowed]);
+  return (await latinWordsShown(page)).filter((word) => !allowed.has(word) && !memberWords.has(word));
+}
+
 /**
  * The screen is in `language`: `<html lang>`, no English left, nothing wider than the phone and no label cut off;
  * then its screenshot.
  */
 export async function checkLanguage(page: Page, memberWords: Set<string>, screen: string, language: string, alsoAllowed: readonly string[] = []): Promise<void> {
   assert.equal(await page.evaluate(() => document.documentElement.lang), language, `${screen}: <html lang>`);
-  const allowed = new Set([...ALLOWED, ...alsoAllowed]);
-  const english = (await latinWordsShown(page)).filter((word) => !allowed.has(word) && !memberWords.has(word));
-  assert.deepEqual(english, [], `${screen} in ${language}: English words left`);
+  assert.deepEqual(await englishLeft(page, memberWords, alsoAllowed), [], `${screen} in ${language}: English words left`);
   await assertLayoutHolds(page, `${screen} in ${language}`);
   await screenshot(page, `i18n-${language}-${screen}`);
 }

@@ -3,6 +3,7 @@ import { createIntl, createIntlCache, type IntlShape } from 'react-intl';
 import type { CatalogueId } from '../../contracts/i18n/catalogue-ids';
 import { DEFAULT_LANGUAGE, isLanguage, type Language, LANGUAGE_COOKIE, localeOf, visitorLanguage } from '../../contracts/i18n/languages';
 import { validationMessage } from '../../contracts/i18n/validation';
+import { countryCode } from '../../contracts/countries';
 import { CATALOGUES } from './catalogues';
 
 /**
@@ -43,17 +44,54 @@ export function translatorFor(language: Language) {
 }
 export type Translator = ReturnType<typeof translatorFor>;
 
+/**
+ * A value of one of the contracts' lists (a marital status, a diet, a religion…) in `t`'s language: the catalogue's
+ * `opt.<list>.<value>`, the ids the member app labels the same lists with; else the value as stored.
+ */
+export function optionWord(t: Translator, list: string, value: string): string {
+  const id = `opt.${list}.${value}` as CatalogueId;
+  return id in CATALOGUES.en ? t(id) : value;
+}
+
+const regionNames = new Map<string, Intl.DisplayNames>();
+/** A country, stored by its English name, in `t`'s language (Intl's region names, as the app names it); else as stored. */
+export function countryWord(t: Translator, name: string): string {
+  if (t.language === DEFAULT_LANGUAGE) return name;
+  const code = countryCode(name);
+  if (!code) return name;
+  let names = regionNames.get(t.locale);
+  if (!names) {
+    names = new Intl.DisplayNames([t.locale], { type: 'region', fallback: 'none' });
+    regionNames.set(t.locale, names);
+  }
+  return names.of(code) ?? name;
+}
+
 /** A catalogue's messages as ICU strings (English filling any gap), for the member app's components the server renders. */
 export function catalogueOf(language: Language): Record<string, string> {
   return CATALOGUES[language];
 }
 
-/** English text of each error message under `server.error.` → its id, so that any refusal with that text is translated. */
-const errorIdByText = new Map(
-  Object.entries(CATALOGUES.en)
-    .filter(([id, text]) => id.startsWith('server.error.') && !text.includes('{'))
-    .map(([id, text]) => [text, id as CatalogueId]),
-);
+/** English text of each message under `prefix` (without arguments) → its id, to find a text's translations by its words. */
+const idsByText = (prefix: string) =>
+  new Map(
+    Object.entries(CATALOGUES.en)
+      .filter(([id, text]) => id.startsWith(prefix) && !text.includes('{'))
+      .map(([id, text]) => [text, id as CatalogueId]),
+  );
+/** Any refusal with the text of a `server.error.` message is translated. */
+const errorIdByText = idsByText('server.error.');
+const planIdByText = idsByText('server.plan.');
+
+/**
+ * A plan's description or feature (the plans are rows of the database, seeded in English: db/seeds/reference-data.ts)
+ * in `language`: the catalogue's `server.plan.*` message with the same English words; a text changed in the database
+ * is shown as written.
+ */
+export function localizedPlanText(text: string, language: Language): string {
+  const id = language === DEFAULT_LANGUAGE ? undefined : planIdByText.get(text);
+  return id ? translate(language, id) : text;
+}
 
 /**
  * An error's `message` (written in English where it is thrown) in `language`: the schema texts of contracts/ and the

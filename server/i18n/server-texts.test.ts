@@ -6,8 +6,10 @@ import { conversationStarters } from '../services/conversation-starters';
 import { familyConsentLabel } from '../services/family/people';
 import { culturalInsight } from '../services/moods';
 import { buildProfile, signedInClient } from '../test/factories';
-import { type TestServer, startTestServer } from '../test/harness';
+import { Client, type TestServer, startTestServer } from '../test/harness';
 import { translatorFor } from '.';
+import { TABLES_FOLLOWED } from '../services/kundali/tables';
+import { CATALOGUES } from './catalogues';
 
 describe('a family-made profile’s label in the reader’s language', () => {
   test('each state in Hindi and Tamil, with the candidate’s name; none for a profile made by its member', () => {
@@ -70,5 +72,27 @@ describe('the profile answer (API)', () => {
     assert.ok(hindiFactors.some((f) => f.factor === 'आयु (आपकी पसंद)'), JSON.stringify(hindiFactors));
     assert.ok(inEnglish.matchFactors?.some((f) => f.factor === 'age (yours)'));
     for (const f of hindiFactors) assert.doesNotMatch(f.factor, /[A-Za-z]/, `${f.factor}: no English in a factor's name`);
+  });
+
+  test('the plans in the visitor’s language (Accept-Language), English by default; a text changed in the database as written', async () => {
+    type Plans = { plans: Array<{ tier: string; name: string; description: string; features: string[] }> };
+    const plans = async (language?: string) =>
+      ((await (await new Client(server).request('GET', '/api/subscriptions', language ? { headers: { 'Accept-Language': language } } : {})).json()) as Plans).plans;
+    const [english, tamil] = [await plans(), await plans('ta-IN,ta;q=0.9')];
+    const premium = english.find((p) => p.tier === 'premium');
+    assert.equal(premium?.description, 'Everything you need to find your match');
+    const tamilPremium = tamil.find((p) => p.tier === 'premium');
+    assert.equal(tamilPremium?.name, 'Premium', 'the plans’ names are the brand’s');
+    assert.equal(tamilPremium?.description, 'உங்கள் வாழ்க்கைத் துணையைக் கண்டறியத் தேவையான அனைத்தும்');
+    assert.equal(tamilPremium?.features.length, premium?.features.length);
+    for (const text of tamil.flatMap((p) => [p.description, ...p.features])) assert.doesNotMatch(text.replace('Premium', ''), /[A-Za-z]{2}/, text);
+    await server.db('subscription_plans').where({ tier: 'elite' }).update({ description: 'Our concierge service' });
+    assert.equal((await plans('hi')).find((p) => p.tier === 'elite')?.description, 'Our concierge service');
+  });
+});
+
+describe('the Kundali report’s readings of the printed tables', () => {
+  test('the English catalogue words each koota’s reading as the server’s table does (the app shows the catalogue’s)', () => {
+    for (const { koota, reading } of TABLES_FOLLOWED) assert.equal(CATALOGUES.en[`opt.tableReading.${koota}`], reading, koota);
   });
 });

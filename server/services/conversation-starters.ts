@@ -1,6 +1,4 @@
-import type { CatalogueId } from '../../contracts/i18n/catalogue-ids';
-import { type Translator, translatorFor } from '../i18n';
-import { CATALOGUES } from '../i18n/catalogues';
+import { countryWord, optionWord, type Translator, translatorFor } from '../i18n';
 
 /**
  * Conversation starters for two members: what they share (interests named in both "about" texts, languages,
@@ -45,13 +43,6 @@ function languagesOf(p: StarterProfile): Set<string> {
 
 const interestsOf = (about: string | null) => new Set(INTERESTS.filter((i) => new RegExp(`\\b${i}`, 'i').test(about ?? '')));
 
-/** A language's name in the reader's language (its `opt.language.*` label), else as the list writes it. */
-function languageName(t: Translator, code: string): string {
-  const name = LANGUAGE_NAMES[code] ?? code;
-  const id = `opt.language.${name}` as CatalogueId;
-  return id in CATALOGUES.en ? t(id) : name;
-}
-
 /**
  * Conversation starters from what the two members share (interests named in both "about" texts, languages,
  * country or city, profession, plans to return to India, a mood both logged recently) and, failing that, from
@@ -64,13 +55,13 @@ export function conversationStarters(mine: StarterProfile, theirs: StarterProfil
   const sharedInterests = [...interestsOf(mine.about)].filter((i) => interestsOf(theirs.about).has(i));
   for (const interest of sharedInterests.slice(0, 2)) starters.push(t('server.text.starter.interest', { interest }));
   const sharedLanguages = [...languagesOf(mine)].filter((l) => languagesOf(theirs).has(l) && l !== 'english');
-  if (sharedLanguages.length) starters.push(t('server.text.starter.language', { language: languageName(t, sharedLanguages[0]) }));
+  if (sharedLanguages.length) starters.push(t('server.text.starter.language', { language: optionWord(t, 'language', LANGUAGE_NAMES[sharedLanguages[0]] ?? sharedLanguages[0]) }));
   if (mine.city && theirs.city && mine.city === theirs.city) {
     starters.push(t('server.text.starter.sameCity', { city: theirs.city }));
   } else if (mine.country && theirs.country && mine.country === theirs.country) {
-    starters.push(t('server.text.starter.sameCountry', { country: theirs.country }));
+    starters.push(t('server.text.starter.sameCountry', { country: countryWord(t, theirs.country) }));
   } else if (theirs.country) {
-    starters.push(t('server.text.starter.theirCountry', { name, country: theirs.country }));
+    starters.push(t('server.text.starter.theirCountry', { name, country: countryWord(t, theirs.country) }));
   }
   if (mine.profession && theirs.profession && mine.profession.toLowerCase() === theirs.profession.toLowerCase()) {
     starters.push(t('server.text.starter.sameProfession', { profession: theirs.profession.toLowerCase() }));

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { type MatchProfile, WEIGHTS, ageFit, computeMatch, educationFit, genderCompatible, professionFit } from './matching';
+import { translatorFor } from '../i18n';
 
 const today = new Date('2026-11-22T12:00:00Z');
 
@@ -160,5 +161,23 @@ describe('computeMatch, hand-computed', () => {
     const ab = computeMatch(a, b, { today });
     const ba = computeMatch(b, a, { today });
     assert.equal(ab.earned, ba.earned, 'symmetric when both are verified');
+  });
+});
+
+describe('the breakdown in the reader’s language', () => {
+  test('the lists’ values and the countries in Hindi, as the app labels them; what members typed stays as typed', () => {
+    const her = person({ maritalStatusPreference: ['never_married'], dietPreference: ['vegetarian', 'vegan'], locationPreference: ['Canada', 'India'] });
+    const him = person({ userId: 2, gender: 'male', lookingFor: 'female', dateOfBirth: '1993-01-01', country: 'Canada', diet: 'non_vegetarian', community: 'Nair' });
+    const details = Object.fromEntries(computeMatch(her, him, { today, t: translatorFor('hi') }).factors.map((f) => [f.factor, f.detail]));
+    const english = Object.fromEntries(computeMatch(her, him, { today }).factors.map((f) => [f.factor, f.detail]));
+    assert.equal(english['location (yours)'], 'Canada vs preferred Canada, India');
+    // English names the lists' values by their labels too, not as stored ("non_vegetarian").
+    assert.equal(english['diet (yours)'], 'Non-vegetarian vs preferred Vegetarian, Vegan');
+    assert.equal(english['religion'], 'Hindu / Hindu');
+    const hindi = Object.values(details).join(' | ');
+    for (const word of ['कनाडा', 'भारत', 'शाकाहारी', 'हिंदू', 'तमिल', 'अविवाहित']) assert.ok(hindi.includes(word), `${word} in ${hindi}`);
+    // The community is the member's own word; the English list values and country names are gone.
+    assert.match(hindi, /Nair/);
+    assert.doesNotMatch(hindi, /Canada|India|vegetarian|never_married|Hindu|Tamil|considering|moderate/);
   });
 });

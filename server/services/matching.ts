@@ -2,7 +2,7 @@ import { EDUCATION_LEVELS } from '../../contracts/enums';
 import { HEIGHT_MAX_CM, HEIGHT_MIN_CM } from '../../contracts/profile-basics';
 import { ageFromDateOfBirth } from '../../contracts/profile';
 import type { MatchFactorView } from '../../contracts/views';
-import { type Translator, translatorFor } from '../i18n';
+import { countryWord, optionWord, type Translator, translatorFor } from '../i18n';
 
 /**
  * The matching engine: one deterministic function gives the match percentage between a member and a candidate
@@ -209,7 +209,9 @@ export function sameValue(a: string | null, b: string | null): number | null {
  */
 export function computeMatch(member: MatchProfile, candidate: MatchProfile, options: { gunaScore?: number | null; today?: Date; t?: Translator } = {}): MatchResult {
   const t = options.t ?? translatorFor('en');
-  const anyOf = (list: string[] | null) => (list?.length ? list.join(', ') : t('server.text.factor.any'));
+  // Values of the contracts' lists and countries in the reader's words; what members typed stays as typed.
+  const word = (list: string, value: string | null | undefined) => (value ? (list === 'country' ? countryWord(t, value) : optionWord(t, list, value)) : '?');
+  const anyOf = (list: string[] | null, kind = 'country') => (list?.length ? list.map((value) => word(kind, value)).join(', ') : t('server.text.factor.any'));
   const factors: MatchFactorView[] = [];
   let earnedHundredths = 0;
   let available = 0;
@@ -223,7 +225,7 @@ export function computeMatch(member: MatchProfile, candidate: MatchProfile, opti
   };
   const memberAge = ageFromDateOfBirth(member.dateOfBirth, options.today);
   const candidateAge = ageFromDateOfBirth(candidate.dateOfBirth, options.today);
-  const pair = (a: string | null | undefined, b: string | null | undefined) => `${a ?? '?'} / ${b ?? '?'}`;
+  const pair = (a: string | null | undefined, b: string | null | undefined, list: string) => `${word(list, a)} / ${word(list, b)}`;
 
   for (const [who, wishes, other, otherAge] of [
     ['yours', member, candidate, candidateAge],
@@ -231,20 +233,20 @@ export function computeMatch(member: MatchProfile, candidate: MatchProfile, opti
   ] as const) {
     const range = `${wishes.agePreferenceMin ?? 18}–${wishes.agePreferenceMax ?? 70}`;
     add('age', who, ageFit(otherAge, wishes.agePreferenceMin, wishes.agePreferenceMax), t('server.text.factor.agePreferred', { age: String(otherAge ?? '?'), range }));
-    add('location', who, locationFit(other.country, wishes.locationPreference), t('server.text.factor.vsPreferred', { value: other.country ?? '?', wish: anyOf(wishes.locationPreference) }));
-    add('education', who, educationFit(other.education, wishes.educationPreference), t('server.text.factor.vsWish', { value: other.education ?? '?', wish: wishes.educationPreference ?? t('server.text.factor.any') }));
+    add('location', who, locationFit(other.country, wishes.locationPreference), t('server.text.factor.vsPreferred', { value: word('country', other.country), wish: anyOf(wishes.locationPreference) }));
+    add('education', who, educationFit(other.education, wishes.educationPreference), t('server.text.factor.vsWish', { value: word('education', other.education), wish: wishes.educationPreference ?? t('server.text.factor.any') }));
     add('profession', who, professionFit(other.profession, wishes.professionPreference), t('server.text.factor.vsWish', { value: other.profession ?? '?', wish: wishes.professionPreference ?? t('server.text.factor.any') }));
     const heights = `${wishes.heightPreferenceMin ?? HEIGHT_MIN_CM}–${wishes.heightPreferenceMax ?? HEIGHT_MAX_CM}`;
     add('height', who, heightFit(other.height, wishes.heightPreferenceMin, wishes.heightPreferenceMax), t('server.text.factor.heightPreferred', { height: String(other.height ?? '?'), range: heights }));
-    add('maritalStatus', who, listFit(other.maritalStatus, wishes.maritalStatusPreference), t('server.text.factor.vsPreferred', { value: other.maritalStatus ?? '?', wish: anyOf(wishes.maritalStatusPreference) }));
-    add('diet', who, listFit(other.diet, wishes.dietPreference), t('server.text.factor.vsPreferred', { value: other.diet ?? '?', wish: anyOf(wishes.dietPreference) }));
+    add('maritalStatus', who, listFit(other.maritalStatus, wishes.maritalStatusPreference), t('server.text.factor.vsPreferred', { value: word('marital', other.maritalStatus), wish: anyOf(wishes.maritalStatusPreference, 'marital') }));
+    add('diet', who, listFit(other.diet, wishes.dietPreference), t('server.text.factor.vsPreferred', { value: word('diet', other.diet), wish: anyOf(wishes.dietPreference, 'diet') }));
     add('community', who, communityFit(other.community, wishes.communityPreference), t('server.text.factor.vsPreferred', { value: other.community ?? '?', wish: anyOf(wishes.communityPreference) }));
   }
-  add('religion', null, sameValue(member.religion, candidate.religion), pair(member.religion, candidate.religion));
-  add('motherTongue', null, sameValue(member.motherTongue, candidate.motherTongue), pair(member.motherTongue, candidate.motherTongue));
-  add('returnPlans', null, scaleFit(member.returnToIndiaPlans, candidate.returnToIndiaPlans, RETURN_SCALE), pair(member.returnToIndiaPlans, candidate.returnToIndiaPlans));
-  add('culturalIntegration', null, scaleFit(member.culturalIntegrationLevel, candidate.culturalIntegrationLevel, INTEGRATION_SCALE), pair(member.culturalIntegrationLevel, candidate.culturalIntegrationLevel));
-  add('residence', null, member.country && candidate.country ? (member.country === candidate.country ? 1 : 0) : null, pair(member.country, candidate.country));
+  add('religion', null, sameValue(member.religion, candidate.religion), pair(member.religion, candidate.religion, 'religion'));
+  add('motherTongue', null, sameValue(member.motherTongue, candidate.motherTongue), pair(member.motherTongue, candidate.motherTongue, 'language'));
+  add('returnPlans', null, scaleFit(member.returnToIndiaPlans, candidate.returnToIndiaPlans, RETURN_SCALE), pair(member.returnToIndiaPlans, candidate.returnToIndiaPlans, 'returnPlan'));
+  add('culturalIntegration', null, scaleFit(member.culturalIntegrationLevel, candidate.culturalIntegrationLevel, INTEGRATION_SCALE), pair(member.culturalIntegrationLevel, candidate.culturalIntegrationLevel, 'integration'));
+  add('residence', null, member.country && candidate.country ? (member.country === candidate.country ? 1 : 0) : null, pair(member.country, candidate.country, 'country'));
   add('verified', null, candidate.isVerified ? 1 : 0, t(candidate.isVerified ? 'server.text.factor.isVerified' : 'server.text.factor.notVerified'));
   if (options.gunaScore !== undefined && options.gunaScore !== null) {
     add('kundali', null, kundaliFit(options.gunaScore), t('server.text.factor.gunas', { score: String(options.gunaScore) }));

@@ -191,19 +191,19 @@ const weightedMean = (items: MoodSignal[], pick: (m: MoodSignal) => number) =>
  * or null when none is.
  */
 export function moodCompatibility(a: MoodSignal[], b: MoodSignal[], ca: Levels | null, cb: Levels | null): MoodCompatibilityView {
-  const details: Array<{ aspect: string; score: number }> = [];
+  const details: MoodCompatibilityView['details'] = [];
   if (a.length && b.length) {
-    details.push({ aspect: 'Emotional tone', score: Math.round(100 - (Math.abs(weightedMean(a, (m) => m.valence) - weightedMean(b, (m) => m.valence)) / 4) * 100) });
-    details.push({ aspect: 'Energy', score: Math.round(100 - (Math.abs(weightedMean(a, (m) => m.energy) - weightedMean(b, (m) => m.energy)) / 4) * 100) });
+    details.push({ aspect: 'emotionalTone', score: Math.round(100 - (Math.abs(weightedMean(a, (m) => m.valence) - weightedMean(b, (m) => m.valence)) / 4) * 100) });
+    details.push({ aspect: 'energy', score: Math.round(100 - (Math.abs(weightedMean(a, (m) => m.energy) - weightedMean(b, (m) => m.energy)) / 4) * 100) });
     const sa = new Set(a.map((m) => m.typeId));
     const sb = new Set(b.map((m) => m.typeId));
     const both = [...sa].filter((id) => sb.has(id)).length;
-    details.push({ aspect: 'Shared feelings', score: Math.round((both / new Set([...sa, ...sb]).size) * 100) });
+    details.push({ aspect: 'sharedFeelings', score: Math.round((both / new Set([...sa, ...sb]).size) * 100) });
   }
   if (ca && cb) {
     const keys: Array<keyof Levels> = ['homesicknessLevel', 'culturalIdentityStrength', 'localCultureComfortLevel', 'localFriendships', 'indianCommunityConnection'];
     const diff = keys.reduce((s, k) => s + Math.abs(ca[k] - cb[k]), 0) / keys.length;
-    details.push({ aspect: 'Cultural outlook', score: Math.round(100 - (diff / 4) * 100) });
+    details.push({ aspect: 'culturalOutlook', score: Math.round(100 - (diff / 4) * 100) });
   }
   const score = details.length ? Math.round(details.reduce((s, d) => s + d.score, 0) / details.length) : null;
   return { score, details };

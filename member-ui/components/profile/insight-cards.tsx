@@ -91,7 +91,7 @@ export function MoodCompatibilityCard({ mood }: { mood: MoodCompatibility }) {
       </div>
       <div className="meter-list">
         {mood.details.map((detail) => (
-          <Meter key={detail.aspect} label={detail.aspect} value={detail.score} />
+          <Meter key={detail.aspect} label={t(`insight.moodAspect.${detail.aspect}`)} value={detail.score} />
         ))}
       </div>
     </ProfileSection>

@@ -1,5 +1,4 @@
-import { countryCode, countryNames, diasporaCountryNames } from '../../../contracts/countries';
-import { DEFAULT_LANGUAGE, localeOf } from '../../../contracts/i18n/languages';
+import { countryNames, diasporaCountryNames } from '../../../contracts/countries';
 import {
   DIETS,
   EDUCATION_LEVELS,
@@ -19,6 +18,7 @@ import { HEIGHT_MAX_CM, HEIGHT_MIN_CM, INCOME_CURRENCIES, SIBLINGS_MAX, incomeRa
 import { incomeLabel } from './profile-format';
 import { PROFILE_FOR, PROFILE_FOR_VALUES } from '../../../contracts/profile-for';
 import { type SelectOption, optionsOf } from '../ui/select-field';
+import { countryNamer } from '../../i18n/country-label';
 import { optionLabel } from '../../i18n/option-label';
 import { currentIntl, translate } from '../../i18n/translate';
 import { heightLabel } from '../../lib/format';
@@ -110,15 +110,3 @@ export function countryOptions(): SelectOption[] {
   return countryOptionList.options;
 }
 
-/**
- * A country's name in the app's language (Intl's region names, from its ISO code); English shows the stored name.
- * The stored value stays the English name the server keeps.
- */
-function countryNamer(locale: string): (name: string) => string {
-  if (locale === localeOf(DEFAULT_LANGUAGE)) return (name) => name;
-  const regions = new Intl.DisplayNames([locale], { type: 'region', fallback: 'none' });
-  return (name) => {
-    const code = countryCode(name);
-    return (code && regions.of(code)) || name;
-  };
-}

@@ -1,3 +1,4 @@
+import type { MoodCompatibilityView } from '../../../contracts/views';
 import { translate } from '../../i18n/translate';
 /**
  * Data for the insight cards of a profile: GET /api/compatibility/{userId}/{profileId}, mood compatibility,
@@ -20,7 +21,7 @@ export interface CompatibilityScores {
 
 export interface MoodCompatibility {
   score: number;
-  details: Array<{ aspect: string; score: number }>;
+  details: MoodCompatibilityView['details'];
 }
 
 export interface CulturalInsight {

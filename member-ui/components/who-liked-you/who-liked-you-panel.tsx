@@ -12,6 +12,7 @@ import { ProfileThumb } from '../ui/profile-thumb';
 import { paths } from '../../lib/paths';
 import { isUpgradeRequired, useReceivedLikes } from '../../lib/received-likes';
 import { useT } from '../../i18n/use-t';
+import { placeOf } from '../../i18n/country-label';
 
 /**
  * "See who liked you": premium and elite members see the members who liked their
@@ -106,7 +107,7 @@ function LikerCard({ profile }: { profile: ProfileCardView }) {
   // The name the profile is published under: a managed profile's candidate, not the account holder.
   const name = profile.fullName || profile.user?.fullName;
   const t = useT();
-  const location = profile.location || [profile.city, profile.country].filter(Boolean).join(', ');
+  const location = profile.location || placeOf({ city: profile.city, country: profile.country });
   return (
     <li className="who-liked__item">
       <ProfileThumb src={profile.photos[0]} name={name} className="who-liked__photo" />

@@ -29,7 +29,7 @@ describe('formulas', () => {
     const sad = { typeId: 6, valence: -2, energy: 2, intensity: 3, category: 'general' };
     assert.deepEqual(moodCompatibility([happy], [happy], null, null), {
       score: 100,
-      details: [{ aspect: 'Emotional tone', score: 100 }, { aspect: 'Energy', score: 100 }, { aspect: 'Shared feelings', score: 100 }],
+      details: [{ aspect: 'emotionalTone', score: 100 }, { aspect: 'energy', score: 100 }, { aspect: 'sharedFeelings', score: 100 }],
     });
     // tone 100 − 4/4×100 = 0; energy 100 − 2/4×100 = 50; shared 0/2 = 0 → mean 17
     assert.equal(moodCompatibility([happy], [sad], null, null).score, 17);

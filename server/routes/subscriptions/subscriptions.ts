@@ -17,13 +17,19 @@ import { applyBillingEvent, claimStripeEvent } from '../../services/billing/even
 import { billingEventOf } from '../../services/billing/stripe-events';
 import { completeStripeSubscription, readForEvent } from '../../services/billing/stripe-billing';
 import { completeDemo, tierOf } from './complete-demo';
+import { localizedPlanText, requestLanguage } from '../../i18n';
 
 
 export function subscriptionRoutes() {
   const router = newRouter('/api');
 
   router.get('/subscriptions', async (ctx) => {
-    const plans = await catalogue(ctx.services.db, ctx.services.config);
+    const language = requestLanguage(ctx);
+    const plans = (await catalogue(ctx.services.db, ctx.services.config)).map((plan) => ({
+      ...plan,
+      description: localizedPlanText(plan.description, language),
+      features: plan.features.map((feature) => localizedPlanText(feature, language)),
+    }));
     const features = Object.fromEntries(plans.map((p) => [p.tier, { name: p.name, description: p.description, price: p.price, priceCents: p.priceCents, currency: p.currency, messageLimit: p.messageLimit, features: p.features }]));
     ctx.body = {
       tiers: { TRYME: 'tryme', PREMIUM: 'premium', ELITE: 'elite' },

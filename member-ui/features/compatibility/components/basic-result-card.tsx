@@ -9,6 +9,7 @@ import { KOOTA_MAX, type KundaliBasicResult, type KundaliInputsUsed } from '../.
 import { Badge } from '../../../components/ui/badge';
 import { cn } from '../../../components/ui/cn';
 import { Progress } from '../../../components/ui/progress';
+import { optionLabel } from '../../../i18n/option-label';
 import { useT } from '../../../i18n/use-t';
 import {
   KOOTA_ORDER,
@@ -147,7 +148,7 @@ export function BasicResultCard({ result, theirName, ownName }: { result: Kundal
             <ul>
               {result.tablesFollowed.map((followed) => (
                 <li key={followed.koota}>
-                  <strong>{kundaliTerm(followed.koota)}:</strong> {followed.reading}
+                  <strong>{kundaliTerm(followed.koota)}:</strong> {optionLabel('tableReading', followed.koota, followed.reading)}
                 </li>
               ))}
             </ul>

@@ -5,6 +5,7 @@ import type { ProfileSummaryView } from '../../../../contracts/kundali';
 import { cn } from '../../../components/ui/cn';
 import type { MessageId } from '../../../i18n/catalogue';
 import { useT } from '../../../i18n/use-t';
+import { placeOf } from '../../../i18n/country-label';
 
 const GROUP_TITLES: Record<string, MessageId> = {
   match: 'kundali.group.match',
@@ -24,7 +25,7 @@ export interface ProfilePickerProps {
 }
 
 function describe(profile: ProfileSummaryView): string {
-  return [profile.age !== null ? `${profile.age}` : null, [profile.city, profile.country].filter(Boolean).join(', ') || null].filter(Boolean).join(' · ');
+  return [profile.age !== null ? `${profile.age}` : null, placeOf({ city: profile.city, country: profile.country })].filter(Boolean).join(' · ');
 }
 
 /**

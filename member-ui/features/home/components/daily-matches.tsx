@@ -11,11 +11,8 @@ import { HomeSection, SectionError } from './home-section';
 import { NotInterestedButton } from '../../../components/not-interested/not-interested-button';
 import { useT } from '../../../i18n/use-t';
 import { translate } from '../../../i18n/translate';
+import { placeOf } from '../../../i18n/country-label';
 
-function placeOf(profile: ProfileCardView): string | null {
-  if (profile.city && profile.country) return `${profile.city}, ${profile.country}`;
-  return profile.location ?? profile.city ?? profile.country;
-}
 
 /** The first row is on screen when home opens (often the largest paint): its photos load at once. */
 const EAGER_CARDS = 2;

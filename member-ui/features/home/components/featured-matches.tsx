@@ -10,6 +10,7 @@ import { featuredMatchesQueryOptions } from '../api/matches';
 import { HomeSection, SectionError } from './home-section';
 import { useT } from '../../../i18n/use-t';
 import { translate } from '../../../i18n/translate';
+import { countryLabel } from '../../../i18n/country-label';
 
 /** Featured cards show the first photo only and the country as its ISO 3166-1 alpha-2 code (US, GB, AE). */
 function FeaturedCard({ profile, helping }: { profile: ProfileCardView; helping: boolean }) {
@@ -22,7 +23,7 @@ function FeaturedCard({ profile, helping }: { profile: ProfileCardView; helping:
         <ProfileThumb src={profile.photos[0]} name={name} className="featured-card__photo" />
         <span className="featured-card__shade" aria-hidden="true" />
         {isoCode ? (
-          <span className="featured-card__country" title={profile.country ?? undefined} aria-hidden="true">
+          <span className="featured-card__country" title={profile.country ? countryLabel(profile.country) : undefined} aria-hidden="true" translate="no">
             {isoCode}
           </span>
         ) : null}
@@ -33,7 +34,7 @@ function FeaturedCard({ profile, helping }: { profile: ProfileCardView; helping:
             {profile.user.isVerified ? <BadgeCheck size={14} aria-label={translate('profile.verified')} className="featured-card__verified" /> : null}
           </span>
           {profile.city ? <span className="featured-card__city">{profile.city}</span> : null}
-          {profile.country ? <span className="visually-hidden">, {profile.country}</span> : null}
+          {profile.country ? <span className="visually-hidden">, {countryLabel(profile.country)}</span> : null}
         </span>
       </Link>
       {helping ? null : <NotInterestedButton profileId={profile.id} name={name} look="icon" className="featured-card__dismiss" />}

@@ -33,7 +33,7 @@ function helperServer(may: Partial<Record<'edit' | 'like' | 'suggest' | 'shortli
       if (path === '/api/shortlist/40') return jsonResponse(200, []);
       // Insights answer only as Arjun (his user id in the path, the acting header): never for Vikram himself.
       if (path === '/api/compatibility/21/55' && acting) return jsonResponse(200, { overall: 71, temperament: 60, communication: 50, emotional: 40, values: 80, sign1: 'Vrishchika', sign2: 'Mesha' });
-      if (path === '/api/matches/30/mood-compatibility' && acting) return jsonResponse(200, { score: 64, details: [{ aspect: 'Energy', score: 64 }] });
+      if (path === '/api/matches/30/mood-compatibility' && acting) return jsonResponse(200, { score: 64, details: [{ aspect: 'energy', score: 64 }] });
       if (/^\/api\/(compatibility|matches|moods)\//.test(path)) return jsonResponse(403, { message: 'not for the helper himself' });
       if (path === '/api/profile-likes/21/55/check' && acting) return jsonResponse(200, { isLiked: liked, likedBy: liked ? 'you' : null });
       if (path === '/api/profile-likes' && request.method === 'POST' && acting) {

@@ -40,7 +40,7 @@ const fullAnswers = {
       },
     }),
   '/api/matches/30/mood-compatibility': () =>
-    jsonResponse(200, { score: 72, details: [{ aspect: 'Emotional tone', score: 88 }, { aspect: 'Energy', score: 56 }] }),
+    jsonResponse(200, { score: 72, details: [{ aspect: 'emotionalTone', score: 88 }, { aspect: 'energy', score: 56 }] }),
   '/api/moods/30/cultural-insight': () => jsonResponse(200, { adaptationLevel: 81, description: 'Arjun is fully adapted to life abroad.' }),
   '/api/moods/30/conversation-starters': () =>
     jsonResponse(200, { starters: ['Ask about Onam in Toronto', 'Favourite Kerala dish?', 'Cricket or football?', 'A fourth one'] }),

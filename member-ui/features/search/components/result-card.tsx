@@ -18,6 +18,7 @@ import { useT } from '../../../i18n/use-t';
 import { translate } from '../../../i18n/translate';
 import type { MessageId } from '../../../i18n/catalogue';
 import { optionLabel } from '../../../i18n/option-label';
+import { placeOf } from '../../../i18n/country-label';
 
 /** Mood badge labels by score; the results list shows only 75 and over. */
 export function moodBadgeLabel(score: number): string {
@@ -35,10 +36,6 @@ const PROFILE_TYPE_LABELS: Record<string, MessageId> = {
   relative: 'profileType.relative',
 };
 
-function placeOf(result: SearchResult): string | null {
-  if (result.city && result.country) return `${result.city}, ${result.country}`;
-  return result.location ?? result.city ?? result.country;
-}
 
 /** `first`: the list's first card, whose photo is the screen's largest paint: fetched at once, before the others. */
 export function ResultCard({ result, first = false, helping = false }: { result: SearchResult; first?: boolean; helping?: boolean }) {

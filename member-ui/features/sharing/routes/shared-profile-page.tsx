@@ -27,6 +27,7 @@ import { usePageTitle } from '../../../lib/page-title';
 import { paths } from '../../../lib/paths';
 import { useSession } from '../../../lib/session';
 import { sharedProfileQueryOptions } from '../api/shared-profile';
+import { countryLabel } from '../../../i18n/country-label';
 
 const sharedProfileRoute = getRouteApi('/shared/$shareCode');
 
@@ -126,7 +127,7 @@ function SharedProfile({ profile, accessCount, expiresAt }: { profile: SharedPro
   const age = ageOf(profile);
   const isParent = profile.profileType === 'parent';
   const photo = profile.photos[0];
-  const location = profile.location || profile.country || t('share.noLocation');
+  const location = profile.location || (profile.country ? countryLabel(profile.country) : t('share.noLocation'));
 
   return (
     <article className="shared-profile" aria-labelledby="shared-name">
