@@ -51,11 +51,19 @@ describe('every member screen in Hindi and Tamil', () => {
         await page.locator(ready).first().waitFor();
         await look(page, memberWords, found, screen, language);
       }
-      // Kundali with the match: the basic report.
+      // Kundali with the match: the basic report, then the rules engine's analysis, its metrics and the two charts.
       await page.goto(`/compatibility?userId=${match.profile.userId}`);
       await page.locator('.compat-picker .btn:not([disabled])').click();
       await page.locator('.koota-details').waitFor();
       await look(page, memberWords, found, 'kundali-basic', language);
+      await page.locator('.compat-results [role="tab"]').nth(1).click();
+      await page.locator('details.ai-section').first().waitFor({ timeout: 15_000 });
+      await look(page, memberWords, found, 'kundali-ai', language);
+      for (const [index, screen] of [[1, 'kundali-ai-metrics'], [2, 'kundali-ai-charts']] as const) {
+        await page.locator('.kundali-card [role="tab"]').nth(index).click();
+        await page.locator('.kundali-card [role="tabpanel"]:not([hidden])').waitFor();
+        await look(page, memberWords, found, screen, language);
+      }
     }
     assert.deepEqual(found, []);
   });

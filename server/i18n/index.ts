@@ -49,8 +49,12 @@ export type Translator = ReturnType<typeof translatorFor>;
  * `opt.<list>.<value>`, the ids the member app labels the same lists with; else the value as stored.
  */
 export function optionWord(t: Translator, list: string, value: string): string {
-  const id = `opt.${list}.${value}` as CatalogueId;
-  return id in CATALOGUES.en ? t(id) : value;
+  return catalogueWord(t, `opt.${list}.${value}`, value);
+}
+
+/** The catalogue's message `id` in `t`'s language when the catalogue has it, else `fallback`. */
+export function catalogueWord(t: Translator, id: string, fallback: string): string {
+  return id in CATALOGUES.en ? t(id as CatalogueId) : fallback;
 }
 
 const regionNames = new Map<string, Intl.DisplayNames>();

@@ -127,6 +127,25 @@ describe('GET /api/ai-kundali-compatibility/{userId1}/{userId2}', () => {
     assert.equal((body.traditionalScores as { kundali: Json }).kundali.matchPercentage, basic.matchPercentage);
   });
 
+  test('a Hindi reader gets the report in Hindi: the same scores and sections, Hindi words; the English reader’s cached report is not reused', async () => {
+    const { a, b } = await pair('premium');
+    const url = `/api/ai-kundali-compatibility/${a.user.id}/${b.user.id}`;
+    const english = await json(await a.client.get(url));
+    await server.db('users').where({ id: a.user.id }).update({ language: 'hi' });
+    const hindi = await json(await a.client.get(url));
+    type Adv = { overallAdvancedScore: { score: number; description: string }; compatibility: Record<string, { score: number; description: string }> };
+    const [en, hi] = [english.advancedAnalysis as Adv, hindi.advancedAnalysis as Adv];
+    assert.equal(hi.overallAdvancedScore.score, en.overallAdvancedScore.score);
+    for (const key of Object.keys(en.compatibility)) assert.equal(hi.compatibility[key].score, en.compatibility[key].score, key);
+    const narrative = String(hindi.aiAnalysis);
+    assert.match(narrative, /^## अष्टकूट के पहलू$/m);
+    assert.match(narrative, /^- नाड़ी: 8 में से \d/m);
+    assert.equal(narrative.match(/^## /gm)?.length, String(english.aiAnalysis).match(/^## /gm)?.length, 'the same sections');
+    // Only the names the members gave stay in Latin letters.
+    const latin = [narrative, hi.overallAdvancedScore.description, ...Object.values(hi.compatibility).map((c) => c.description)].join(' ').replace(/Ananya|Vikram/g, '');
+    assert.doesNotMatch(latin, /[A-Za-z]{2}/, latin);
+  });
+
   test('premium, but the other profile lacks a birth date: 422 with the AI card\'s text', async () => {
     const { a, b, pb } = await pair('premium');
     await server.db('profiles').where({ id: pb.id }).update({ dateOfBirth: null });

@@ -9,6 +9,7 @@ import { effectiveTier, isPaidTier } from '../../policies/tier';
 import { astroCard } from '../../services/kundali/analysis';
 import { comparableProfiles } from '../../services/kundali-picker';
 import { IncompleteBirthData, aiFor, basicFor, birthData } from '../../services/kundali/index';
+import { requestLanguage } from '../../i18n';
 import { castChart } from '../../services/kundali/chart';
 import { rashiChart } from '../../services/kundali/explain';
 import { liveProfileOfUser, profileFields, visibleProfile } from '../../services/profiles';
@@ -69,7 +70,7 @@ export function kundaliRoutes() {
     const db = ctx.services.db;
     const { profile } = await visibleProfile(db, viewer, await liveProfileOfUser(db, idParam(ctx.params.userId2)));
     ctx.body = await orIncomplete(KUNDALI_TEXTS.aiIncomplete, () =>
-      aiFor(db, own, profile, { llm: ctx.services.config.llm, names: [firstName(own), firstName(profile)] }),
+      aiFor(db, own, profile, { llm: ctx.services.config.llm, names: [firstName(own), firstName(profile)], language: requestLanguage(ctx) }),
     );
   });
 

@@ -2,6 +2,7 @@ import { NAKSHATRAS, RASHIS, ZODIAC_SIGNS } from '../../../contracts/enums';
 import { KOOTA_MAX, KOOTA_NAMES, type AstroCardView, type Koota, type KundaliAiResult, type KundaliBasicResult, type KundaliProfileDetails, type ScoredAspect } from '../../../contracts/kundali';
 import { ashtakoot, ashtakootDirected, type AshtakootResult } from './ashtakoot';
 import { type Chart, dominantPlanet, marsInfluence } from './chart';
+import { catalogueWord, optionWord, type Translator, translatorFor } from '../../i18n';
 import { type DashaState, vimshottari } from './dasha';
 import { doshaExceptions, explainKootas } from './explain';
 import { GANAS, GRAHA_MAITRI_POINTS, type Graha, MANGLIK_HOUSES, NADIS, NAKSHATRA_GANA, NAKSHATRA_NADI, NAKSHATRA_YONI, SIGN_LORDS, type SignLord, TABLES_FOLLOWED, YONI_ANIMALS, ZODIAC_ELEMENT } from './tables';
@@ -130,11 +131,24 @@ export function chartDetails(chart: Chart, now: Date): ChartDetails | null {
   return { dominant, mars, dasha: vimshottari(chart.moon.longitude, birth, now) };
 }
 
-function band(score: number): string {
-  if (score >= 80) return 'Excellent';
-  if (score >= 65) return 'Good';
-  if (score >= 50) return 'Moderate';
-  return 'Challenging';
+function band(score: number, t: Translator): string {
+  if (score >= 80) return t('server.kundali.band.excellent');
+  if (score >= 65) return t('server.kundali.band.good');
+  if (score >= 50) return t('server.kundali.band.moderate');
+  return t('server.kundali.band.challenging');
+}
+
+/**
+ * The Kundali words of the report in `t`'s language: grahas, ganas, yonis and nadis (kundali.term.*), rashis,
+ * nakshatras and kootas (opt.*), the labels the app gives the same names.
+ */
+function termsIn(t: Translator) {
+  return {
+    term: (name: string) => catalogueWord(t, `kundali.term.${name}`, name),
+    rashi: (index: number) => optionWord(t, 'rashi', RASHIS[index]),
+    nakshatra: (index: number) => optionWord(t, 'nakshatra', NAKSHATRAS[index]),
+    koota: (k: Koota) => optionWord(t, 'koota', KOOTA_NAMES[k]),
+  };
 }
 
 /**
@@ -181,21 +195,23 @@ export interface AiInput {
 }
 
 /** Everything of the AI result except the narrative (which the rules engine or the LLM writes). */
-export function advancedResult(input: AiInput, now: Date): Omit<KundaliAiResult, 'aiAnalysis' | 'generator'> {
+export function advancedResult(input: AiInput, now: Date, t: Translator = translatorFor('en')): Omit<KundaliAiResult, 'aiAnalysis' | 'generator'> {
   const { c1, c2, d1, d2 } = input;
   const basic = basicResult(c1, c2);
   const s = advancedScores(pairAshtakoot(c1, c2), d1, d2);
-  const aspect = (score: number, text: string): ScoredAspect => ({ score, description: `${band(score)}: ${text}` });
+  const { term } = termsIn(t);
+  const points = basic.astrologicalCompatibility.ashtakoot.breakdown;
+  const aspect = (score: number, text: string): ScoredAspect => ({ score, description: t('server.kundali.aspect', { band: band(score, t), text }) });
   return {
     timestamp: now.toISOString(),
     traditionalScores: { kundali: { matchPercentage: basic.matchPercentage } },
     advancedAnalysis: {
-      overallAdvancedScore: aspect(s.overall, 'the mean of planetary harmony, dasha compatibility, spiritual connection and timing.'),
+      overallAdvancedScore: aspect(s.overall, t('server.kundali.overallText')),
       compatibility: {
-        planetaryHarmony: aspect(s.planetaryHarmony, `Moon-sign lords (Graha Maitri ${basic.astrologicalCompatibility.ashtakoot.breakdown.grahaMaitri}/5), sign placement (Bhakoot ${basic.astrologicalCompatibility.ashtakoot.breakdown.bhakoot}/7) and dominant planets ${d1.dominant} and ${d2.dominant}.`),
-        dashaCompatibility: aspect(s.dashaCompatibility, `current mahadashas ${d1.dasha.currentDasha} and ${d2.dasha.currentDasha}, next ${d1.dasha.nextDasha} and ${d2.dasha.nextDasha}.`),
-        spiritualConnection: aspect(s.spiritualConnection, `Varna, Gana and Nadi together (${NADIS[NAKSHATRA_NADI[c1.moon.nakshatra]]} and ${NADIS[NAKSHATRA_NADI[c2.moon.nakshatra]]} Nadi).`),
-        timingScore: aspect(s.timingScore, `the nature of the running mahadasha lords and Tara (${basic.astrologicalCompatibility.ashtakoot.breakdown.tara}/3).`),
+        planetaryHarmony: aspect(s.planetaryHarmony, t('server.kundali.harmonyText', { grahaMaitri: points.grahaMaitri, bhakoot: points.bhakoot, first: term(d1.dominant), second: term(d2.dominant) })),
+        dashaCompatibility: aspect(s.dashaCompatibility, t('server.kundali.dashaText', { first: term(d1.dasha.currentDasha), second: term(d2.dasha.currentDasha), firstNext: term(d1.dasha.nextDasha), secondNext: term(d2.dasha.nextDasha) })),
+        spiritualConnection: aspect(s.spiritualConnection, t('server.kundali.spiritualText', { first: term(NADIS[NAKSHATRA_NADI[c1.moon.nakshatra]]), second: term(NADIS[NAKSHATRA_NADI[c2.moon.nakshatra]]) })),
+        timingScore: aspect(s.timingScore, t('server.kundali.timingText', { tara: points.tara })),
       },
       profile1: profileDetails(c1, d1, input.birthPlaces[0]),
       profile2: profileDetails(c2, d2, input.birthPlaces[1]),
@@ -204,56 +220,55 @@ export function advancedResult(input: AiInput, now: Date): Omit<KundaliAiResult,
   };
 }
 
-const KOOTA_LABELS: Record<Koota, string> = {
-  varna: 'Varna', vashya: 'Vashya', tara: 'Tara', yoni: 'Yoni', grahaMaitri: 'Graha Maitri', gana: 'Gana', bhakoot: 'Bhakoot', nadi: 'Nadi',
-};
-const KOOTA_MEANING: Record<Koota, string> = {
-  varna: 'spiritual temperament', vashya: 'mutual influence', tara: 'wellbeing and timing', yoni: 'intimacy and instinct',
-  grahaMaitri: 'friendship of the Moon-sign lords', gana: 'temperament', bhakoot: 'family welfare and prosperity', nadi: 'health and progeny',
-};
-
-/** The deterministic narrative: markdown headings, bullets and "Label:" lines written from the computed charts. */
-export function rulesAnalysis(input: AiInput, result: Omit<KundaliAiResult, 'aiAnalysis' | 'generator'>): string {
+/** The deterministic narrative, in `t`'s language: markdown headings, bullets and "Label:" lines written from the computed charts. */
+export function rulesAnalysis(input: AiInput, result: Omit<KundaliAiResult, 'aiAnalysis' | 'generator'>, t: Translator = translatorFor('en')): string {
   const { c1, c2, d1, d2, names } = input;
   const a = pairAshtakoot(c1, c2);
   const adv = result.advancedAnalysis;
-  const line = (c: Chart) =>
-    `${RASHIS[c.moon.rashi]} Moon in ${NAKSHATRAS[c.moon.nakshatra]} pada ${c.moon.pada} (${GANAS[NAKSHATRA_GANA[c.moon.nakshatra]]} gana, ${YONI_ANIMALS[NAKSHATRA_YONI[c.moon.nakshatra]]} yoni)`;
-  const strong = (Object.keys(KOOTA_MAX) as Koota[]).filter((k) => a.breakdown[k] >= KOOTA_MAX[k] * 0.75);
-  const weak = (Object.keys(KOOTA_MAX) as Koota[]).filter((k) => a.breakdown[k] <= KOOTA_MAX[k] * 0.25);
+  const { term, rashi, nakshatra, koota } = termsIn(t);
+  const meaning = (k: Koota) => t(`server.kundali.meaning.${k}`);
+  const moon = (c: Chart) =>
+    t('server.kundali.moonLine', {
+      rashi: rashi(c.moon.rashi), nakshatra: nakshatra(c.moon.nakshatra), pada: c.moon.pada,
+      gana: term(GANAS[NAKSHATRA_GANA[c.moon.nakshatra]]), yoni: term(YONI_ANIMALS[NAKSHATRA_YONI[c.moon.nakshatra]]),
+    });
+  const chart = (name: string, c: Chart, d: ChartDetails) => `- ${t('server.kundali.chartLine', { name, moon: moon(c), dominant: term(d.dominant), mars: t(`server.kundali.mars.${d.mars}`) })}`;
+  const dasha = (name: string, d: ChartDetails) => `- ${t('server.kundali.dashaLine', { name, dasha: term(d.dasha.currentDasha), years: d.dasha.remainingYears, next: term(d.dasha.nextDasha) })}`;
+  const kootas = Object.keys(KOOTA_MAX) as Koota[];
+  const strong = kootas.filter((k) => a.breakdown[k] >= KOOTA_MAX[k] * 0.75);
+  const weak = kootas.filter((k) => a.breakdown[k] <= KOOTA_MAX[k] * 0.25);
   const manglikText =
     c1.manglik.isManglik === c2.manglik.isManglik
-      ? c1.manglik.isManglik
-        ? 'Both charts are Manglik, so the Mars influence is balanced between them.'
-        : 'Neither chart is Manglik.'
-      : `Only ${c1.manglik.isManglik ? names[0] : names[1]}'s chart is Manglik; traditional remedies or a closer look at both charts are usually advised.`;
+      ? t(c1.manglik.isManglik ? 'server.kundali.manglikBoth' : 'server.kundali.manglikNeither')
+      : t('server.kundali.manglikOne', { name: c1.manglik.isManglik ? names[0] : names[1] });
+  const verdict = t(a.score >= HOROSCOPE_MATCH_MINIMUM ? 'server.kundali.meetsMinimum' : 'server.kundali.belowMinimum');
   const out = [
-    `Overall: ${a.score} of 36 gunas (${result.traditionalScores.kundali.matchPercentage}%) with an advanced score of ${adv.overallAdvancedScore.score}. ${a.score >= HOROSCOPE_MATCH_MINIMUM ? 'The match meets the traditional minimum of 18 gunas.' : 'The match is below the traditional minimum of 18 gunas, so the individual factors deserve attention.'}`,
+    t('server.kundali.overall', { score: a.score, percent: result.traditionalScores.kundali.matchPercentage, advanced: adv.overallAdvancedScore.score, verdict }),
     '',
-    '## Birth charts',
-    `- ${names[0]}: ${line(c1)}; dominant planet ${d1.dominant}; Mars ${d1.mars}.`,
-    `- ${names[1]}: ${line(c2)}; dominant planet ${d2.dominant}; Mars ${d2.mars}.`,
+    `## ${t('server.kundali.heading.charts')}`,
+    chart(names[0], c1, d1),
+    chart(names[1], c2, d2),
     '',
-    '## Ashtakoot factors',
-    ...(Object.keys(KOOTA_MAX) as Koota[]).map((k) => `- ${KOOTA_LABELS[k]}: ${a.breakdown[k]} of ${KOOTA_MAX[k]} (${KOOTA_MEANING[k]})`),
+    `## ${t('server.kundali.heading.factors')}`,
+    ...kootas.map((k) => `- ${t('server.kundali.kootaLine', { koota: koota(k), points: a.breakdown[k], max: KOOTA_MAX[k], meaning: meaning(k) })}`),
     '',
-    '## Strengths',
-    ...(strong.length ? strong.map((k) => `- ${KOOTA_LABELS[k]} scores well, supporting ${KOOTA_MEANING[k]}.`) : ['- No factor scores in its top quarter; the match rests on a balance of moderate scores.']),
+    `## ${t('server.kundali.heading.strengths')}`,
+    ...(strong.length ? strong.map((k) => `- ${t('server.kundali.strong', { koota: koota(k), meaning: meaning(k) })}`) : [`- ${t('server.kundali.noStrong')}`]),
     '',
-    '## Points to consider',
-    ...(weak.length ? weak.map((k) => `- ${KOOTA_LABELS[k]} scores low, so ${KOOTA_MEANING[k]} may need conscious effort.`) : ['- No factor scores in its bottom quarter.']),
-    `- Manglik: ${manglikText}`,
+    `## ${t('server.kundali.heading.consider')}`,
+    ...(weak.length ? weak.map((k) => `- ${t('server.kundali.weak', { koota: koota(k), meaning: meaning(k) })}`) : [`- ${t('server.kundali.noWeak')}`]),
+    `- ${t('server.kundali.manglikLine', { text: manglikText })}`,
     '',
-    '## Dasha periods',
-    `- ${names[0]}: ${d1.dasha.currentDasha} mahadasha, ${d1.dasha.remainingYears} years left, then ${d1.dasha.nextDasha}.`,
-    `- ${names[1]}: ${d2.dasha.currentDasha} mahadasha, ${d2.dasha.remainingYears} years left, then ${d2.dasha.nextDasha}.`,
-    `Dasha compatibility: ${adv.compatibility.dashaCompatibility.score}%`,
-    `Auspicious timing: ${adv.compatibility.timingScore.score}%`,
+    `## ${t('server.kundali.heading.dasha')}`,
+    dasha(names[0], d1),
+    dasha(names[1], d2),
+    t('server.kundali.dashaCompatibility', { score: adv.compatibility.dashaCompatibility.score }),
+    t('server.kundali.timing', { score: adv.compatibility.timingScore.score }),
     '',
-    '## Guidance',
-    `Planetary harmony: ${adv.compatibility.planetaryHarmony.description}`,
-    `Spiritual connection: ${adv.compatibility.spiritualConnection.description}`,
-    '- Astrology is one input among many; shared values and open conversation matter most.',
+    `## ${t('server.kundali.heading.guidance')}`,
+    t('server.kundali.harmony', { text: adv.compatibility.planetaryHarmony.description }),
+    t('server.kundali.spiritual', { text: adv.compatibility.spiritualConnection.description }),
+    `- ${t('server.kundali.closing')}`,
   ];
   return out.join('\n');
 }

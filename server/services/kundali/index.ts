@@ -6,6 +6,8 @@ import { KundaliCache } from '../../models/activity';
 import { type AiInput, advancedResult, basicResult, chartDetails, pairAshtakoot, rulesAnalysis } from './analysis';
 import { type BirthData, type Chart, IncompleteBirthData, castChart } from './chart';
 import { llmNarrative } from './llm';
+import { DEFAULT_LANGUAGE, type Language } from '../../../contracts/i18n/languages';
+import { translatorFor } from '../../i18n';
 
 export { IncompleteBirthData } from './chart';
 
@@ -83,6 +85,8 @@ export async function basicFor(db: Db, viewer: { userId: number } & BirthData, o
 
 export interface AiOptions {
   llm: Config['llm'];
+  /** The reader's: the report's descriptions and narrative are written in it (English by default). */
+  language?: Language;
   now?: Date;
   fetchImpl?: typeof fetch;
   names: [string, string];
@@ -97,10 +101,12 @@ export async function computeAi(p1: BirthData, p2: BirthData, options: AiOptions
   const d2 = chartDetails(c2, now);
   if (!d1 || !d2) throw new IncompleteBirthData('no birth date');
   const input: AiInput = { c1, c2, d1, d2, names: options.names, birthPlaces: [p1.birthPlace, p2.birthPlace] };
-  const result = advancedResult(input, now);
-  const rules = rulesAnalysis(input, result);
+  const t = translatorFor(options.language ?? DEFAULT_LANGUAGE);
+  const result = advancedResult(input, now, t);
+  const rules = rulesAnalysis(input, result, t);
   const llmText = await llmNarrative(options.llm, `Computed charts and scores (JSON):\n${JSON.stringify({ names: options.names, ...result })}\n\nRule-based reading:\n${rules}`, {
     fetchImpl: options.fetchImpl,
+    language: t.language,
   });
   return llmText ? { aiAnalysis: llmText, generator: 'llm', ...result } : { aiAnalysis: rules, generator: 'rules', ...result };
 }
@@ -113,8 +119,8 @@ export async function aiFor(
 ): Promise<KundaliAiResult> {
   const now = options.now ?? new Date();
   const llmConfigured = Boolean(options.llm.baseUrl && options.llm.model);
-  // Dasha figures move with the calendar: the day is part of the hash. So is who writes the narrative.
-  const hash = inputHash([birthKey(viewer), birthKey(other), now.toISOString().slice(0, 10), llmConfigured ? `${options.llm.baseUrl}|${options.llm.model}` : 'rules', options.names]);
+  // Dasha figures move with the calendar: the day is part of the hash. So are who writes the narrative and in which language.
+  const hash = inputHash([birthKey(viewer), birthKey(other), now.toISOString().slice(0, 10), llmConfigured ? `${options.llm.baseUrl}|${options.llm.model}` : 'rules', options.names, options.language ?? DEFAULT_LANGUAGE]);
   return cached(db, pairKey('ai', viewer.userId, other.userId), hash, async () => {
     const value = await computeAi(viewer, other, { ...options, now });
     // A rules fallback after an LLM failure is not cached, so the next request tries the LLM again.
