@@ -20,11 +20,23 @@ const ALLOWED = ['Saathi', 'Tryme', 'Premium', 'Elite', 'App', 'Store', 'Google'
 const MEMBER_FIELDS = /^(fullName|firstName|name|username|email|city|birthPlace|about|aboutMe|bio|profession|company|education|educationDetails|educationPreference|professionPreference|familyBackground|siblingDetails|nriCommunity|visaImmigrationExperience|fatherOccupation|motherOccupation|familyLocation|familyLivesIn|community|caste|subCaste|gotra|hobbies|interests|body|text|content|message|lastMessage|preview|note|notes|story|testimonial|title|quote|caption|query|label|locations|preferredLocations|location|nickname|partnerName|headline|otherName|viewerName|senderName|helperName|displayName)$/;
 
 export function collectMemberWords(page: Page): Set<string> {
+  return collectApiWords(page, (key) => MEMBER_FIELDS.test(key));
+}
+
+/**
+ * Every Latin word of the API's JSON answers, the server's own texts included: for the pseudo-locale, which rewrites
+ * the app's catalogue only (what the server writes, in English there, is checked by the Hindi and Tamil walks).
+ */
+export function collectAllApiWords(page: Page): Set<string> {
+  return collectApiWords(page, () => true);
+}
+
+function collectApiWords(page: Page, isMembers: (key: string) => boolean): Set<string> {
   const words = new Set<string>();
   const take = (value: unknown, key: string): void => {
     if (typeof value === 'string') {
       // A text the server writes quotes what a member typed ("Master's or above", “cricket”).
-      const own = MEMBER_FIELDS.test(key) ? value : [...value.matchAll(/"([^"]+)"|“([^”]+)”/g)].map((m) => m[1] ?? m[2]).join(' ');
+      const own = isMembers(key) ? value : [...value.matchAll(/"([^"]+)"|“([^”]+)”/g)].map((m) => m[1] ?? m[2]).join(' ');
       for (const word of own.match(/[A-Za-z]{2,}/g) ?? []) words.add(word);
     } else if (Array.isArray(value)) for (const item of value) take(item, key);
     else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) take(v, k);
@@ -46,7 +58,7 @@ export function collectMemberWords(page: Page): Set<string> {
 export async function latinWordsShown(page: Page): Promise<string[]> {
   const words = await page.evaluate(() => {
     const out: string[] = [];
-    const skip = document.documentElement.lang === 'en' ? 'script, style, noscript, [hidden]' : 'script, style, noscript, [hidden], [lang="en"], [translate="no"]';
+    const skip = `script, style, noscript, [hidden], [translate="no"]${document.documentElement.lang === 'en' ? '' : ', [lang="en"]'}`;
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const parent = node.parentElement;

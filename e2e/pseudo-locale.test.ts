@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { screenshot, seededInstance } from './harness';
-import { assertLayoutHolds, collectMemberWords, latinWordsShown } from './language-check';
+import { assertLayoutHolds, collectAllApiWords, latinWordsShown } from './language-check';
 
 const instance = seededInstance(20);
 
@@ -53,7 +53,7 @@ describe('the pseudo-locale: longer, accented text on every member screen', () =
       await route.fulfill({ status: response.status(), headers, body: pseudo(await response.text()) });
     });
     const page = await pseudoContext.newPage();
-    const memberWords = collectMemberWords(page);
+    const memberWords = collectAllApiWords(page);
     // Signed in through the API: the sign-in form's labels are pseudo too.
     const signedIn = await page.request.post('/api/auth/login', { headers: { Origin: instance.saathi.url }, data: { username: 'demo', password: 'demo-pass-2026' } });
     assert.equal(signedIn.status(), 200);
