@@ -202,7 +202,8 @@ describe('the installable app', () => {
     const worker = context.serviceWorkers().find((w) => w.url() === `${saathi.url}/sw.js`) ?? (await context.waitForEvent('serviceworker'));
     const opened = (await worker.evaluate(`(async () => {
       let notification;
-      for (let i = 0; i < 100 && !notification; i++) {
+      // Up to 30 s: on a busy two-core machine the worker's push handler can take seconds to show it.
+      for (let i = 0; i < 600 && !notification; i++) {
         notification = (await self.registration.getNotifications({ tag: ${JSON.stringify(tag)} }))[0];
         if (!notification) await new Promise((r) => setTimeout(r, 50));
       }
