@@ -2,7 +2,7 @@ import './zod-config';
 import * as z from 'zod';
 import { LIMITS } from './enums';
 import type { Language } from './i18n/languages';
-import { validationTexts } from './i18n/validation';
+import { validationText, validationTexts } from './i18n/validation';
 import { CANDIDATE_NAME_REQUIRED, PROFILE_FOR_VALUES } from './profile-for';
 
 // The member-facing texts of sign-in, registration and password changes, word for word; passwords are at least 8
@@ -48,7 +48,7 @@ export const registerSchema = z
     /** "This profile is for": myself (the default), or someone the account holder makes the profile for. */
     profileFor: z.preprocess((v) => (v === '' || v == null ? 'self' : v), z.enum(PROFILE_FOR_VALUES, { error: AUTH_MESSAGES.profileForInvalid })),
     /** The candidate's full name when the profile is for someone else; `fullName` is then the account holder's own. */
-    candidateName: z.string().trim().max(LIMITS.fullNameMax, `Must be at most ${LIMITS.fullNameMax} characters`).optional(),
+    candidateName: z.string().trim().max(LIMITS.fullNameMax, validationText('v.common.maxLength', { max: LIMITS.fullNameMax })).optional(),
   })
   .refine((v) => v.password === v.confirmPassword, {
     message: AUTH_MESSAGES.passwordsDontMatch,

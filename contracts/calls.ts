@@ -1,6 +1,7 @@
 import './zod-config';
 import * as z from 'zod';
 import { REPORT_REASONS } from './enums';
+import { validationText } from './i18n/validation';
 
 /** How long a call rings before it counts as missed. */
 export const RING_SECONDS = 45;
@@ -62,8 +63,8 @@ export type SignalInput = z.infer<typeof signalSchema>;
 export const callReportSchema = z
   .object({
     reportedUserId: id('reportedUserId'),
-    reason: z.enum(REPORT_REASONS, { error: 'Please choose a reason for the report' }),
-    details: z.string().trim().max(2000, 'Please keep the details under 2000 characters').optional(),
+    reason: z.enum(REPORT_REASONS, { error: validationText('v.report.reasonRequired') }),
+    details: z.string().trim().max(2000, validationText('v.common.detailsMax', { max: 2000 })).optional(),
   })
   .strict();
 

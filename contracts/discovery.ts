@@ -4,6 +4,7 @@ import { countryCode, countrySpellings } from './countries';
 import { ACTIVE_WITHIN_DAYS, DIETS, EDUCATION_LEVELS, LIMITS, MARITAL_STATUSES, MOTHER_TONGUES, PROFILE_TYPES, RASHIS, RELIGIONS, RETURN_TO_INDIA_PLANS } from './enums';
 import { MAX_RADIUS_KM, resolveNear } from './gazetteer';
 import { HEIGHT_MAX_CM, HEIGHT_MIN_CM } from './profile-basics';
+import { validationText } from './i18n/validation';
 
 /**
  * GET /api/search query. Every member may use the text query, age range, countries, religion, mother tongue and
@@ -59,9 +60,9 @@ const heightCm = z.coerce.number({ error: SEARCH_MESSAGES.height }).int(SEARCH_M
 export const searchQuerySchema = z
   .strictObject(
     {
-      query: z.string().trim().max(200, 'Search text is too long').optional(),
-      minAge: z.coerce.number().int().min(LIMITS.ageMin, 'Minimum age must be at least 18').max(LIMITS.ageMax).optional(),
-      maxAge: z.coerce.number().int().min(LIMITS.ageMin, 'Maximum age must be at least 18').max(LIMITS.ageMax).optional(),
+      query: z.string().trim().max(200, validationText('v.search.textTooLong')).optional(),
+      minAge: z.coerce.number().int().min(LIMITS.ageMin, validationText('v.profile.ageMinAtLeast')).max(LIMITS.ageMax).optional(),
+      maxAge: z.coerce.number().int().min(LIMITS.ageMin, validationText('v.profile.ageMaxAtLeast')).max(LIMITS.ageMax).optional(),
       locations: csvCountries.optional(),
       religions: csvOf(RELIGIONS, 'religion').optional(),
       motherTongues: csvOf(MOTHER_TONGUES, 'mother tongue').optional(),
@@ -77,7 +78,7 @@ export const searchQuerySchema = z
         .int()
         .refine((n) => (ACTIVE_WITHIN_DAYS as readonly number[]).includes(n), `Recently active is one of ${ACTIVE_WITHIN_DAYS.join(', ')} days`)
         .optional(),
-      minGuna: z.coerce.number().int('Guna score is a whole number').min(0, 'Guna score is 0 to 36').max(36, 'Guna score is 0 to 36').optional(),
+      minGuna: z.coerce.number().int(validationText('v.search.gunaWhole')).min(0, validationText('v.search.gunaRange')).max(36, validationText('v.search.gunaRange')).optional(),
       sort: z.enum(SEARCH_SORTS, { error: SEARCH_MESSAGES.sort }).optional(),
       minHeightCm: heightCm.optional(),
       maxHeightCm: heightCm.optional(),
@@ -92,7 +93,7 @@ export const searchQuerySchema = z
     { error: (issue) => (issue.code === 'unrecognized_keys' ? `Unknown search filter: ${issue.keys.join(', ')}` : undefined) },
   )
   .refine((v) => v.minAge === undefined || v.maxAge === undefined || v.minAge <= v.maxAge, {
-    message: 'Minimum age cannot be more than maximum age',
+    message: validationText('v.profile.ageOrder'),
     path: ['minAge'],
   })
   .refine((v) => v.minHeightCm === undefined || v.maxHeightCm === undefined || v.minHeightCm <= v.maxHeightCm, {

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { AUTH_MESSAGES, passwordSchema } from './auth';
 import { LIMITS } from './enums';
+import { validationText } from './i18n/validation';
 
 export const FAMILY_RELATION_VALUES = ['mother', 'father', 'sibling', 'guardian', 'relative', 'friend'] as const;
 export const FAMILY_RELATION_LABELS: Record<(typeof FAMILY_RELATION_VALUES)[number], string> = {
@@ -28,17 +29,17 @@ export const familyInviteSchema = z.discriminatedUnion('role', [
     role: z.literal('candidate'),
     email,
     firstName: z
-      .string({ error: 'Their first name is required' })
+      .string({ error: validationText('v.family.firstNameRequired') })
       .trim()
-      .min(1, 'Their first name is required')
-      .max(60, 'Please keep the first name under 60 characters')
+      .min(1, validationText('v.family.firstNameRequired'))
+      .max(60, validationText('v.family.firstNameMax', { max: 60 }))
       // It goes into an email to an outside address: a name, never a link or a message.
-      .regex(PERSON_NAME, 'Use only letters for their first name'),
+      .regex(PERSON_NAME, validationText('v.family.firstNameLetters')),
   }),
   z.object({
     role: z.literal('family'),
     email,
-    relation: z.enum(FAMILY_RELATION_VALUES, { error: 'Choose mother, father, sibling, guardian, relative or friend' }),
+    relation: z.enum(FAMILY_RELATION_VALUES, { error: validationText('v.family.relationRequired') }),
   }),
 ], { error: 'Invite as candidate or family' });
 export type FamilyInviteInput = z.infer<typeof familyInviteSchema>;
@@ -69,7 +70,7 @@ export const familyAnswerSchema = z.object({
   /** on accepting: what family may do for the candidate (each one left out keeps its default) */
   permissions: z.lazy(() => familyPermissionsSchema).optional(),
   report: z.boolean({ error: 'report must be true or false' }).optional(),
-  details: z.string().trim().max(2000, 'Please keep the details under 2000 characters').optional(),
+  details: z.string().trim().max(2000, validationText('v.common.detailsMax', { max: 2000 })).optional(),
 }).refine((v) => !v.report || v.answer === 'decline', { message: 'A report of a profile made without consent goes with declining it', path: ['report'] });
 export type FamilyAnswerInput = z.infer<typeof familyAnswerSchema>;
 
@@ -130,14 +131,14 @@ export const familyPermissionsSchema = z
 
 export const suggestionSchema = z.object({
   suggestedProfileId: z.coerce.number({ error: 'suggestedProfileId is required' }).int().positive('suggestedProfileId is required'),
-  note: z.string().trim().max(500, 'Please keep the note under 500 characters').optional(),
+  note: z.string().trim().max(500, validationText('v.common.noteMax', { max: 500 })).optional(),
 });
 
 export const SUGGESTION_DECISIONS = ['like', 'dismiss', 'discuss'] as const;
 export const suggestionDecisionSchema = z.object({ decision: z.enum(SUGGESTION_DECISIONS, { error: 'Decide like, dismiss or discuss' }) });
 
 export const threadMessageSchema = z.object({
-  content: z.string({ error: 'Write a message' }).trim().min(1, 'Write a message').max(2000, 'Please keep messages under 2000 characters'),
+  content: z.string({ error: validationText('v.common.writeMessage') }).trim().min(1, validationText('v.common.writeMessage')).max(2000, validationText('v.common.messagesMax', { max: 2000 })),
   suggestionId: z.coerce.number().int().positive().optional(),
 });
 

@@ -1,6 +1,7 @@
 import './zod-config';
 import * as z from 'zod';
 import { LIMITS } from './enums';
+import { validationText } from './i18n/validation';
 
 export const MESSAGE_TEXTS = {
   empty: 'Message cannot be empty',
@@ -35,8 +36,8 @@ export const deleteAccountSchema = z.object({
 });
 
 export const totpCodeSchema = z.object({
-  code: z.string({ error: 'Enter the 6-digit code' }).trim().regex(/^\d{6}$/, 'Enter the 6-digit code'),
+  code: z.string({ error: validationText('v.common.sixDigitCode') }).trim().regex(/^\d{6}$/, validationText('v.common.sixDigitCode')),
 });
 
 /** Regenerating the two-factor recovery codes asks for the password again. */
-export const recoveryCodesSchema = z.object({ password: z.string({ error: 'Please enter your password' }).min(1, 'Please enter your password') });
+export const recoveryCodesSchema = z.object({ password: z.string({ error: validationText('v.common.passwordRequired') }).min(1, validationText('v.common.passwordRequired')) });

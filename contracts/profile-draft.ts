@@ -2,6 +2,7 @@ import './zod-config';
 import * as z from 'zod';
 import { LIMITS } from './enums';
 import { WIZARD_SCREENS } from './profile';
+import { validationText } from './i18n/validation';
 
 /** The wizard's inputs as typed (text, and a list of countries); checked for real only on "Complete Profile". */
 export const DRAFT_TEXT_FIELDS = [
@@ -17,7 +18,7 @@ export const DRAFT_TEXT_FIELDS = [
 /** The wizard's lists (a choice of several values each). */
 export const DRAFT_LIST_FIELDS = ['locationPreference', 'maritalStatusPreference', 'dietPreference', 'religionPreference', 'motherTonguePreference'] as const;
 
-const draftText = z.string().max(LIMITS.bioMax * 2, 'This field is too long to keep');
+const draftText = z.string().max(LIMITS.bioMax * 2, validationText('v.common.tooLongToKeep'));
 
 export const draftValuesSchema = z
   .object({

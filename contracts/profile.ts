@@ -2,7 +2,7 @@ import './zod-config';
 import * as z from 'zod';
 import { ageFromDateOfBirth } from './age';
 import { countryCode, countryName } from './countries';
-import { validationTexts } from './i18n/validation';
+import { validationText, validationTexts } from './i18n/validation';
 import { HEIGHT_MAX_CM, HEIGHT_MIN_CM, INCOME_CURRENCIES, SIBLINGS_MAX } from './profile-basics';
 import {
   CULTURAL_INTEGRATION_LEVELS,
@@ -43,13 +43,14 @@ export const PROFILE_MESSAGES = {
  * read uses two of them to separate a row's values.
  */
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
-const CONTROL_MESSAGE = 'Must not contain control characters';
+const CONTROL_MESSAGE = validationText('v.common.controlCharacters');
+const tooLong = (max: number) => validationText('v.common.maxLength', { max });
 
 const optionalText = (max: number) =>
   z
     .string()
     .trim()
-    .max(max, `Must be at most ${max} characters`)
+    .max(max, tooLong(max))
     .refine((v) => !CONTROL.test(v), CONTROL_MESSAGE)
     .transform((v) => (v === '' ? null : v))
     .nullish();
@@ -61,7 +62,7 @@ const optionalChoice = <T extends readonly [string, ...string[]]>(values: T) =>
   z.preprocess((v) => (v === '' ? null : v), z.enum(values).nullish());
 
 const requiredText = (message: string, max = 120) =>
-  z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`).refine((v) => !CONTROL.test(v), CONTROL_MESSAGE);
+  z.string({ error: message }).trim().min(1, message).max(max, tooLong(max)).refine((v) => !CONTROL.test(v), CONTROL_MESSAGE);
 
 const height = z.coerce
   .number({ error: PROFILE_MESSAGES.heightRequired })
@@ -102,8 +103,8 @@ export const partnerPreferenceFields = {
   maritalStatusPreference: choiceList(MARITAL_STATUSES),
   dietPreference: choiceList(DIETS),
   communityPreference: z
-    .array(z.string().trim().min(1).max(80, 'Must be at most 80 characters').refine((v) => !CONTROL.test(v), CONTROL_MESSAGE))
-    .max(10, 'At most 10 communities')
+    .array(z.string().trim().min(1).max(80, tooLong(80)).refine((v) => !CONTROL.test(v), CONTROL_MESSAGE))
+    .max(10, validationText('v.profile.tooManyCommunities', { max: 10 }))
     .transform((list) => [...new Set(list)])
     .nullish(),
   religionPreference: choiceList(RELIGIONS),
@@ -160,7 +161,7 @@ const dateOfBirth = z
   .refine((v) => (ageFromDateOfBirth(v) ?? 0) >= 18, PROFILE_MESSAGES.tooYoung);
 
 const country = z.string({ error: PROFILE_MESSAGES.countryRequired }).trim().min(1, PROFILE_MESSAGES.countryRequired)
-  .refine((v) => countryCode(v) !== null, 'Please choose a country from the list')
+  .refine((v) => countryCode(v) !== null, validationText('v.profile.countryUnknown'))
   .transform((v) => countryName(v) ?? v);
 
 const parentFields = {

@@ -2,6 +2,7 @@ import './zod-config';
 import * as z from 'zod';
 import { searchQuerySchema } from './discovery';
 import type { SubscriptionTier } from './enums';
+import { validationText } from './i18n/validation';
 
 /** How many searches a member keeps, by plan (docs/tiers-and-limits.md). */
 export const SAVED_SEARCH_LIMITS: Record<SubscriptionTier, number> = { tryme: 3, premium: 20, elite: 20 };
@@ -39,10 +40,10 @@ export const savedSearchFiltersSchema = z
 export type SavedSearchFilters = Record<string, string>;
 
 const name = z
-  .string({ error: 'Give the search a name' })
+  .string({ error: validationText('v.savedSearch.nameRequired') })
   .trim()
-  .min(1, 'Give the search a name')
-  .max(SAVED_SEARCH_NAME_MAX, `Please keep the name under ${SAVED_SEARCH_NAME_MAX} characters`);
+  .min(1, validationText('v.savedSearch.nameRequired'))
+  .max(SAVED_SEARCH_NAME_MAX, validationText('v.common.nameMax', { max: SAVED_SEARCH_NAME_MAX }));
 const onOff = (what: string) => z.boolean({ error: `${what} is true or false` });
 
 /** POST /api/saved-searches */

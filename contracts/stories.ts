@@ -1,7 +1,8 @@
 import './zod-config';
 import * as z from 'zod';
+import { validationText } from './i18n/validation';
 
-const isoDate = z.string().trim().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2025-02-14');
+const isoDate = z.string().trim().regex(/^\d{4}-\d{2}-\d{2}$/, validationText('v.story.dateFormat'));
 /** Multipart forms send an empty field for a date left blank: that is "no date". */
 const optionalDate = z.preprocess((v) => (v === '' ? null : v), isoDate.nullish());
 
@@ -15,7 +16,7 @@ const storyText = {
 
 /** POST /api/success-stories: a member tells the story of them and a member they matched with. */
 export const memberStorySchema = z.object({
-  partnerUserId: z.coerce.number({ error: 'Choose the member you matched with' }).int().positive('Choose the member you matched with'),
+  partnerUserId: z.coerce.number({ error: validationText('v.story.partnerRequired') }).int().positive(validationText('v.story.partnerRequired')),
   ...storyText,
 });
 
@@ -23,7 +24,7 @@ export const memberStorySchema = z.object({
 export const memberStoryUpdateSchema = z
   .object(storyText)
   .partial()
-  .refine((v) => Object.keys(v).length > 0, { message: 'Change at least one field' });
+  .refine((v) => Object.keys(v).length > 0, { message: validationText('v.story.changeSomething') });
 
 export const storyAnswerSchema = z.object({ answer: z.enum(['accept', 'decline', 'withdraw'], { error: 'Answer accept, decline or withdraw' }) });
 

@@ -38,6 +38,16 @@ export function validationTexts<G extends string>(group: G, values: Partial<Reco
   return texts as Record<GroupKey<G>, string>;
 }
 
+/**
+ * The English of one `v.*` message with `values`, recorded like `validationTexts`' texts: for a message whose
+ * arguments differ from one use to the next (a field's length limit).
+ */
+export function validationText(id: Ids & `v.${string}`, values: Values = {}): string {
+  const text = english((en as Record<string, string | AstElement[]>)[id], values);
+  byText.set(text, { id, values });
+  return text;
+}
+
 /** The catalogue id (and its arguments) of a schema's English text, or null for a text that is no catalogue message. */
 export function validationMessage(text: string): { id: string; values?: Values } | null {
   return byText.get(text) ?? null;

@@ -100,4 +100,16 @@ describe("notifications in the recipient's language", () => {
     // Nobody else's notifications: Arjun may not read Priya's.
     assert.equal((await arjun.client.get(`/api/notifications/${priya.user.id}`)).status, 403);
   });
+
+  test("the schemas' refusals reach a Hindi member in Hindi, a limit with its number: a saved search's name and a shortlist note", async () => {
+    const hindi = await signedInClient(server, { fullName: 'Kamla Devi', language: 'hi' });
+    const profile = await buildProfile(server, hindi.user, { gender: 'female', lookingFor: 'male' });
+    const message = async (res: Response) => [res.status, ((await res.json()) as Json).message];
+    assert.deepEqual(await message(await hindi.client.post('/api/saved-searches', { name: '', filters: {} })), [400, 'खोज को कोई नाम दें']);
+    const other = await signedInClient(server, { fullName: 'Ravi Kumar' });
+    const theirs = await buildProfile(server, other.user, { gender: 'male', lookingFor: 'female' });
+    assert.deepEqual(await message(await hindi.client.post(`/api/shortlist/${profile.id}`, { savedProfileId: theirs.id, note: 'x'.repeat(2001) })), [400, 'कृपया नोट 500 अक्षरों से कम रखें']);
+    const english = await signedInClient(server, { fullName: 'Meera Iyer' });
+    assert.deepEqual(await message(await english.client.post('/api/saved-searches', { name: '', filters: {} })), [400, 'Give the search a name']);
+  });
 });
