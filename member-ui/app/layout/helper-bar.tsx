@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useHelperMode } from '../../lib/helper-mode';
 import { FormattedMessage } from 'react-intl';
 import { useT } from '../../i18n/use-t';
+import { theirRelation } from '../../lib/family-relations';
 
 /**
  * Whose profile the app is working on, for an account that helps with one or more profiles: "Acting for Arjun",
@@ -47,7 +48,7 @@ export function HelperBar() {
           <FormattedMessage id="helper.actingForName" values={{ name, strong: (chunks) => <strong>{chunks}</strong> }} />
         </span>
       )}
-      {mode.helping ? <span className="helper-bar__relation">{t('helper.asRelation', { relation: mode.helping.relation })}</span> : null}
+      {mode.helping ? <span className="helper-bar__relation">{t('helper.asRelation', { relation: theirRelation(mode.helping.relation) })}</span> : null}
     </section>
   );
 }

@@ -75,5 +75,10 @@ describe("emails in the recipient's language", () => {
     assert.match(english.text, /Sunita \(your mother\)/);
     const uncle = await familyInviteEmail({ name: 'Rohan', inviterFirstName: 'Vijay', inviterRole: 'uncle', role: 'candidate', relation: null, link: 'http://x/family-invite/t', expiresDays: 14, language: 'ta' });
     assert.match(uncle.text, /Vijay \(உங்கள் uncle\)/, 'a relation the catalogue does not know, as given');
+    // A family member's invitation names their relation as the language wants it: "उनकी माँ", "उनके पिता".
+    const asFamily = (relation: string, language?: 'hi') => familyInviteEmail({ name: 'Lakshmi', inviterFirstName: 'Priya', inviterRole: 'family', role: 'family', relation, link: 'http://x/family-invite/t', expiresDays: 14, language });
+    assert.match((await asFamily('mother', 'hi')).text, /\) आपसे उनकी माँ के रूप में/);
+    assert.match((await asFamily('father', 'hi')).text, /\) आपसे उनके पिता के रूप में/);
+    assert.match((await asFamily('mother')).text, /\) asks you to help with a Saathi profile as their mother\./);
   });
 });

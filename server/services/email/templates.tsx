@@ -155,7 +155,7 @@ export function familyInviteEmail(p: { name: string | null; inviterFirstName: st
       {p.role === 'candidate' ? (
         <Text style={paragraph}>{t('server.email.invite.textCandidate', { inviter })}</Text>
       ) : (
-        <Text style={paragraph}>{t('server.email.invite.textFamily', { inviter, relation: p.relation ? relationWord(t, p.relation) : '' })}</Text>
+        <Text style={paragraph}>{t('server.email.invite.textFamily', { inviter, relation: p.relation ? theirRelation(t, p.relation) : '' })}</Text>
       )}
       {/* The invitation is in the inviter's language: one line in English too, for a relative who reads it instead. */}
       {t.language === 'en' ? null : <Text style={{ ...paragraph, fontSize: 13, color: colors.muted }}>{translatorFor('en')('server.email.invite.inEnglish')}</Text>}
@@ -175,9 +175,9 @@ export function familyInviteEmail(p: { name: string | null; inviterFirstName: st
   );
 }
 
-/** A family relation word ("mother") in the mail's language, or as given when the catalogue has no such relation. */
-function relationWord(t: Translator, relation: string): string {
-  const id = `family.relationWord.${relation}`;
+/** A relation to the inviter ("their mother", "उनकी माँ", agreeing as each language wants) in the mail's language, or as given when the catalogue has no such relation. */
+function theirRelation(t: Translator, relation: string): string {
+  const id = `family.theirRelation.${relation}`;
   return id in catalogueOf(t.language) ? t(id as CatalogueId) : relation;
 }
 

@@ -26,7 +26,7 @@ import { FamilyThread } from './family-thread';
 import type { MessageId } from '../../../i18n/catalogue';
 import { translate } from '../../../i18n/translate';
 import { useT } from '../../../i18n/use-t';
-import { relationLabel } from '../lib/relations';
+import { relationLabel } from '../../../lib/family-relations';
 import { ProfileActivitySection } from './profile-activity';
 import { FamilyChatLink } from './profile-link';
 import { FindToSuggest, SuggestionList } from './suggestions';

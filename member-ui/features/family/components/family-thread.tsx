@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { TextAreaField } from '../../../components/ui/textarea-field';
 import { familyError, usePostToThread, useThread } from '../api/family';
 import { useT } from '../../../i18n/use-t';
-import { relationWord } from '../lib/relations';
+import { relationWord } from '../../../lib/family-relations';
 
 /** The family-only thread: the candidate and their family talk about suggestions (nobody else reads it). */
 export function FamilyThread({ profileId }: { profileId: number }) {

@@ -10,7 +10,7 @@ import { DEFAULT_LANGUAGE, localeOf } from '../../../../contracts/i18n/languages
 import type { MessageId } from '../../../i18n/catalogue';
 import { currentIntl, translate } from '../../../i18n/translate';
 import { useT } from '../../../i18n/use-t';
-import { relationOf, yourRelation } from '../lib/relations';
+import { relationOf, yourRelation } from '../../../lib/family-relations';
 
 /** "dateOfBirth" → "date of birth": the API's field names as words ("photoIds": the photos). */
 const fieldWords = (field: string) => (field === 'photoIds' ? 'photos' : field.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase());

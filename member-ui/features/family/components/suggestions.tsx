@@ -12,7 +12,7 @@ import { FamilyChatLink, ProfileLink } from './profile-link';
 import type { MessageId } from '../../../i18n/catalogue';
 import { translate } from '../../../i18n/translate';
 import { useT } from '../../../i18n/use-t';
-import { relationWord } from '../lib/relations';
+import { relationWord } from '../../../lib/family-relations';
 
 const STATUS_LABEL: Record<'open' | 'liked' | 'dismissed' | 'discussing', MessageId> = {
   open: 'family.status.open',

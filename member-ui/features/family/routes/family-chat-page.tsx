@@ -15,7 +15,7 @@ import { ChatThread } from '../../../components/chat/chat-thread';
 import { type FamilyView, familyError, useFamily, useFamilyChat, useSendForCandidate } from '../api/family';
 import { translate } from '../../../i18n/translate';
 import { useT } from '../../../i18n/use-t';
-import { relationOf } from '../lib/relations';
+import { relationOf } from '../../../lib/family-relations';
 
 const familyChatRoute = getRouteApi('/member/family/$profileId/chat/$otherId');
 

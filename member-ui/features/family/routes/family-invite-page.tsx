@@ -14,7 +14,7 @@ import { useSessionUser } from '../../../lib/session';
 import { type FamilyPermissions, type InvitationView, familyError, useAnswerInvitation, useInvitation } from '../api/family';
 import { PERMISSION_LABELS } from '../components/family-panel';
 import { useT } from '../../../i18n/use-t';
-import { relationWord } from '../lib/relations';
+import { relationWord } from '../../../lib/family-relations';
 
 const inviteRoute = getRouteApi('/family-invite/$token');
 

@@ -4,7 +4,7 @@ import { useHelpedProfiles } from '../../../lib/helped-profiles';
 import { useSessionUser } from '../../../lib/session';
 import { FamilyPanel } from '../components/family-panel';
 import { useT } from '../../../i18n/use-t';
-import { relationWord } from '../lib/relations';
+import { relationWord } from '../../../lib/family-relations';
 
 /** /family: the family of the member's own profile, and each profile they help with as family. */
 export function FamilyPage() {

@@ -15,6 +15,7 @@ import { TierBanner } from './tier-banner';
 import { usePremiumWelcome } from './use-premium-welcome';
 import { useFirstScreenReplaced } from '../../../app/layout/first-screen';
 import { useT } from '../../../i18n/use-t';
+import { theirRelation } from '../../../lib/family-relations';
 
 /** The member dashboard. */
 export function MemberHome({ user }: { user: SessionUser }) {
@@ -56,7 +57,7 @@ export function MemberHome({ user }: { user: SessionUser }) {
         <Link to={paths.family} className="home-cta">
           <Users size={22} aria-hidden="true" />
           <span>
-            <strong>{t('home.helping', { name: helping.candidateName ?? t('home.familyMember'), relation: helping.relation })}</strong>
+            <strong>{t('home.helping', { name: helping.candidateName ?? t('home.familyMember'), relation: theirRelation(helping.relation) })}</strong>
             <span className="home-cta__text">{t('home.helpingText')}</span>
           </span>
         </Link>

@@ -1,6 +1,6 @@
-import { FAMILY_RELATION_VALUES } from '../../../../contracts/family';
-import type { MessageId } from '../../../i18n/catalogue';
-import { translate } from '../../../i18n/translate';
+import { FAMILY_RELATION_VALUES } from '../../contracts/family';
+import type { MessageId } from '../i18n/catalogue';
+import { translate } from '../i18n/translate';
 
 type Relation = (typeof FAMILY_RELATION_VALUES)[number] | 'family';
 
@@ -31,4 +31,9 @@ export function yourRelation(relation: string | null | undefined): string {
 /** "Priya's mother". */
 export function relationOf(relation: string | null | undefined, name: string): string {
   return translate(`family.relationOf.${known(relation)}` as MessageId, { name });
+}
+
+/** "their mother", "उनकी माँ", "அவர்களின் அம்மா": a helper's relation to the candidate, inside a sentence. */
+export function theirRelation(relation: string | null | undefined): string {
+  return translate(`family.theirRelation.${known(relation)}` as MessageId);
 }
