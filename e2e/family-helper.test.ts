@@ -4,6 +4,7 @@ import { after, before, describe, test } from 'node:test';
 import Database from 'better-sqlite3';
 import type { Browser } from 'playwright-core';
 import { type ApiCookies, type ApiSession, type RunningSaathi, apiSession, launchBrowser, portraitJpeg, screenshot, signedInPhonePage, startSaathi, viewportScreenshot } from './harness';
+import { checkLanguage, collectMemberWords } from './language-check';
 
 /**
  * Helper mode end to end, in Chromium at phone size: Vikram made profiles for his son Arjun and his daughter Meera,
@@ -320,6 +321,34 @@ describe('a father helping two children, in the browser', () => {
     const karansBell = (await (await karan.candidate.session.call('GET', `/api/notifications/${karan.candidate.userId}`)).json()) as Array<{ title: string; forProfile: unknown }>;
     assert.ok(karansBell.some((n) => n.title === "It's a match!") && karansBell.every((n) => n.forProfile === null));
     await karanPage.context().close();
+    await page.context().close();
+  });
+
+  test('a father who reads Hindi: his home, the helper bar, the family page, a profile and his son’s editor, all in Hindi', async () => {
+    const mohan = await register('Mohan Verma', 'mohan_v');
+    const rohan = await profileForChild(mohan, { fullName: 'Rohan Verma', username: 'rohan_v', gender: 'male', lookingFor: 'female', permissions: { mayEdit: true } });
+    const kavya = await register('Kavya Menon', 'kavya_m');
+    const kavyaProfileId = await createProfile(kavya, { ...own, gender: 'female', lookingFor: 'male', profession: 'Architect' });
+    assert.equal((await mohan.session.call('PUT', `/api/users/${mohan.userId}/language`, { json: { language: 'hi' } })).status, 200);
+
+    const page = await signedInPhonePage(browser, saathi.url, mohan.cookies());
+    const memberWords = collectMemberWords(page);
+    await page.goto('/');
+    const bar = page.getByRole('region', { name: 'सहायक मोड' });
+    // His relation agrees with the sentence: "उनके पिता के रूप में", not the relation's key.
+    await bar.getByText('उनके पिता के रूप में').waitFor();
+    await page.locator('.daily-card, .home-section__empty').first().waitFor();
+    await checkLanguage(page, memberWords, 'helper-home', 'hi');
+    await page.goto('/family');
+    await page.locator('h1').first().waitFor();
+    await page.locator('.family__helped').first().waitFor();
+    await checkLanguage(page, memberWords, 'helper-family', 'hi');
+    await page.goto(`/profile/${kavyaProfileId}`);
+    await page.locator('.profile-intro').waitFor();
+    await checkLanguage(page, memberWords, 'helper-profile', 'hi');
+    await page.goto(`/family/${rohan.profileId}/edit`);
+    await page.locator('form').first().waitFor();
+    await checkLanguage(page, memberWords, 'helper-editor', 'hi');
     await page.context().close();
   });
 });

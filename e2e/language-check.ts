@@ -17,7 +17,7 @@ const ALLOWED = ['Saathi', 'Tryme', 'Premium', 'Elite', 'App', 'Store', 'Google'
  * writes quotes of them. Only those: the rest of a text the server writes (a reason, a description, a Kundali reading)
  * is not a member's and must come in the member's language.
  */
-const MEMBER_FIELDS = /^(fullName|firstName|name|username|email|city|birthPlace|about|aboutMe|bio|profession|company|education|educationDetails|educationPreference|professionPreference|familyBackground|siblingDetails|nriCommunity|visaImmigrationExperience|fatherOccupation|motherOccupation|familyLocation|familyLivesIn|community|caste|subCaste|gotra|hobbies|interests|body|text|content|message|lastMessage|preview|note|notes|story|testimonial|title|quote|caption|query|label|locations|preferredLocations|location|nickname|partnerName|headline|otherName|viewerName|senderName|helperName|displayName)$/;
+const MEMBER_FIELDS = /^(\w*[nN]ame|email|city|birthPlace|about|aboutMe|bio|profession|company|education|educationDetails|educationPreference|professionPreference|familyBackground|siblingDetails|nriCommunity|visaImmigrationExperience|fatherOccupation|motherOccupation|familyLocation|familyLivesIn|community|caste|subCaste|gotra|hobbies|interests|body|text|content|message|lastMessage|preview|note|notes|story|testimonial|title|quote|caption|query|label|locations|preferredLocations|location|headline)$/;
 
 export function collectMemberWords(page: Page): Set<string> {
   return collectApiWords(page, (key) => MEMBER_FIELDS.test(key));
