@@ -4,6 +4,7 @@
 //
 //   npm run bench:lighthouse      builds into /tmp/dist-lighthouse, seeds a fresh data directory, serves it,
 //                                 prints the scores and writes lighthouse-results.json
+//   LIGHTHOUSE_LANGUAGES=en,hi,ta  audits the pages in each language (the visitor's pick, the member's account)
 //
 // `runLighthouse(baseUrl)` is also called at the end of `npm run bench` against the server it started.
 import { spawnSync } from 'node:child_process';
@@ -13,6 +14,7 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import { DEFAULT_LANGUAGE, isLanguage, type Language, LANGUAGE_COOKIE } from '../contracts/i18n/languages';
 import { READER_COOKIE, readerCookieValue } from '../contracts/reader';
 import { type Credentials, DEMO_MEMBER, signIn } from './sign-in';
 
@@ -103,7 +105,7 @@ async function pathIds(baseUrl: string, cookies: Array<{ name: string; value: st
 
 const withIds = (template: string, ids: Record<string, string>) => template.replace(/:(\w+)/g, (_, key: string) => ids[key] ?? `:${key}`);
 
-async function prepare(browser: Browser, baseUrl: string, cookies: Array<{ name: string; value: string }> | null): Promise<Page> {
+async function prepare(browser: Browser, baseUrl: string, cookies: Array<{ name: string; value: string }> | null, language: Language): Promise<Page> {
   const page = await browser.newPage();
   // Local storage and cookies survive Lighthouse's storage reset (it clears caches, service workers, file systems).
   await page.goto(`${baseUrl}/api/health`);
@@ -121,6 +123,8 @@ async function prepare(browser: Browser, baseUrl: string, cookies: Array<{ name:
   });
   const host = new URL(baseUrl).hostname;
   await browser.deleteCookie(...(await browser.cookies()));
+  // The language a visitor picked on the landing page (a signed-in page follows the account's: runLighthouse sets it).
+  await browser.setCookie({ name: LANGUAGE_COOKIE, value: language, domain: host, path: '/', sameSite: 'Lax' as const });
   if (cookies) {
     await browser.setCookie(
       ...cookies.map((c) => ({ ...c, domain: host, path: '/', httpOnly: true, sameSite: 'Lax' as const })),
@@ -137,13 +141,15 @@ async function prepare(browser: Browser, baseUrl: string, cookies: Array<{ name:
 export async function runLighthouse(
   baseUrl: string,
   credentials: Credentials = DEMO_MEMBER,
-  options: { saveReportsTo?: string; runs?: number; onPage?: (result: LighthouseScore) => void } = {},
+  options: { saveReportsTo?: string; runs?: number; onPage?: (result: LighthouseScore) => void; language?: Language } = {},
 ): Promise<LighthouseScore[]> {
+  const language = options.language ?? DEFAULT_LANGUAGE;
   // Lighthouse's advice for variable machines: several runs, keep the median one. The simulated metrics scale
   // the main thread time observed on this machine, so a busy 2-core box moves single runs by 10+ points.
   const runs = Math.max(1, options.runs ?? (Number(process.env.LIGHTHOUSE_RUNS) || 3));
   const base = baseUrl.replace(/\/$/, '');
   const cookies = await signIn(base, credentials);
+  const restoreLanguage = await setAccountLanguage(base, cookies, language);
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
   let browser: Browser | null = null;
   try {
@@ -156,17 +162,17 @@ export async function runLighthouse(
       const spec = { ...template, path: withIds(template.path, ids), expectPath: withIds(template.expectPath, ids) };
       const loadBefore = load1();
       const lhrs: Result[] = [];
-      for (let run = 0; run < runs; run++) lhrs.push(await auditOnce(browser, base, spec, spec.signedIn ? cookies : null));
+      for (let run = 0; run < runs; run++) lhrs.push(await auditOnce(browser, base, spec, spec.signedIn ? cookies : null, language));
       const performanceRuns = lhrs.map((r) => score(r.categories.performance?.score));
       const sorted = [...lhrs].sort((a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0));
       const lhr = sorted[Math.floor((sorted.length - 1) / 2)];
       if (options.saveReportsTo) {
         fs.mkdirSync(options.saveReportsTo, { recursive: true });
-        const name = spec.path === '/' ? (spec.signedIn ? 'home' : 'landing') : spec.path.slice(1).replace(/\//g, '-');
+        const name = `${language === DEFAULT_LANGUAGE ? '' : `${language}-`}${spec.path === '/' ? (spec.signedIn ? 'home' : 'landing') : spec.path.slice(1).replace(/\//g, '-')}`;
         fs.writeFileSync(path.join(options.saveReportsTo, `${name}.json`), JSON.stringify(lhr));
       }
       results.push({
-        page: spec.page,
+        page: language === DEFAULT_LANGUAGE ? spec.page : `${spec.page} [${language}]`,
         performance: score(lhr.categories.performance?.score),
         accessibility: score(lhr.categories.accessibility?.score),
         bestPractices: score(lhr.categories['best-practices']?.score),
@@ -181,25 +187,41 @@ export async function runLighthouse(
   } finally {
     await browser?.disconnect();
     chrome.kill();
+    await restoreLanguage();
   }
 }
 
+/** The signed-in member's language set to `language` for the audit; returns how to put theirs back. */
+async function setAccountLanguage(base: string, cookies: Array<{ name: string; value: string }>, language: Language): Promise<() => Promise<void>> {
+  const headers = { Cookie: cookies.map((c) => `${c.name}=${c.value}`).join('; '), Accept: 'application/json', Origin: base, 'Content-Type': 'application/json' };
+  const me = (await (await fetch(`${base}/api/auth/user`, { headers })).json()) as { id: number; language?: Language };
+  const put = async (value: Language) => {
+    const res = await fetch(`${base}/api/users/${me.id}/language`, { method: 'PUT', headers, body: JSON.stringify({ language: value }) });
+    if (!res.ok) throw new Error(`setting the member's language to ${value}: ${res.status} ${await res.text()}`);
+  };
+  const before = me.language ?? DEFAULT_LANGUAGE;
+  if (before !== language) await put(language);
+  return async () => {
+    if (before !== language) await put(before);
+  };
+}
+
 /** One Lighthouse navigation of one page; a run Lighthouse itself reports as failed (e.g. NO_NAVSTART) is retried once. */
-async function auditOnce(browser: Browser, base: string, spec: PageSpec, cookies: Array<{ name: string; value: string }> | null): Promise<Result> {
+async function auditOnce(browser: Browser, base: string, spec: PageSpec, cookies: Array<{ name: string; value: string }> | null, language: Language): Promise<Result> {
   try {
-    return await auditInTab(browser, base, spec, cookies);
+    return await auditInTab(browser, base, spec, cookies, language);
   } catch (error) {
     if (!(error instanceof LighthouseRunError)) throw error;
     console.error(`${error.message}; running it again`);
-    return auditInTab(browser, base, spec, cookies);
+    return auditInTab(browser, base, spec, cookies, language);
   }
 }
 
 class LighthouseRunError extends Error {}
 
 /** One Lighthouse navigation of one page, in a fresh tab with the page's storage state set. */
-async function auditInTab(browser: Browser, base: string, spec: PageSpec, cookies: Array<{ name: string; value: string }> | null): Promise<Result> {
-  const page = await prepare(browser, base, cookies);
+async function auditInTab(browser: Browser, base: string, spec: PageSpec, cookies: Array<{ name: string; value: string }> | null, language: Language): Promise<Result> {
+  const page = await prepare(browser, base, cookies, language);
   const runner = await lighthouse(
     `${base}${spec.path}`,
     { logLevel: 'error', output: 'json', onlyCategories: ['performance', 'accessibility', 'best-practices'] },
@@ -218,6 +240,8 @@ async function auditInTab(browser: Browser, base: string, spec: PageSpec, cookie
   if (finalPath !== spec.expectPath || !found) {
     throw new Error(`Lighthouse on ${spec.path} ended on ${lhr.finalDisplayedUrl} (${found ? 'with' : 'without'} ${spec.expectSelector})`);
   }
+  const shown = await page.evaluate(() => document.documentElement.lang);
+  if (shown !== language) throw new Error(`Lighthouse on ${spec.path} audited a page in ${shown}, not ${language}`);
   await page.close();
   return lhr;
 }
@@ -280,10 +304,19 @@ async function main(): Promise<void> {
     const reports = process.env.LIGHTHOUSE_REPORTS || undefined;
     const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS) || 3);
     console.log(`Lighthouse (mobile, simulated throttling), ${saathi.url}: ${runs} runs a page, the median kept; ${os.cpus().length} CPUs, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
-    const results = await runLighthouse(saathi.url, undefined, {
-      saveReportsTo: reports,
-      onPage: (r) => console.log(`  ${r.page}: performance ${r.performanceRuns.join(', ')} → median ${r.performance}; accessibility ${r.accessibility}; load ${r.loadAverage.join('→')}; CPU index ${r.benchmarkIndex}`),
-    });
+    const languages = (process.env.LIGHTHOUSE_LANGUAGES || DEFAULT_LANGUAGE).split(',').map((l) => l.trim());
+    const unknown = languages.filter((l) => !isLanguage(l));
+    if (unknown.length) throw new Error(`LIGHTHOUSE_LANGUAGES: ${unknown.join(', ')} is no language Saathi speaks (contracts/i18n/languages.ts)`);
+    const results: LighthouseScore[] = [];
+    for (const language of languages as Language[]) {
+      results.push(
+        ...(await runLighthouse(saathi.url, undefined, {
+          saveReportsTo: reports,
+          language,
+          onPage: (r) => console.log(`  ${r.page}: performance ${r.performanceRuns.join(', ')} → median ${r.performance}; accessibility ${r.accessibility}; load ${r.loadAverage.join('→')}; CPU index ${r.benchmarkIndex}`),
+        })),
+      );
+    }
     console.log('');
     console.log(formatLighthouseTable(results));
     const file = path.join(ROOT, 'lighthouse-results.json');

@@ -138,3 +138,6 @@ export const LIMITS = {
   firstFreePremium: 500,
   resetTokenTtlMs: 60 * 60 * 1000,
 } as const;
+
+/** A family member's relation to the person a profile is for (contracts/family.ts; a list of its own, light enough for the app shell). */
+export const FAMILY_RELATION_VALUES = ['mother', 'father', 'sibling', 'guardian', 'relative', 'friend'] as const;

@@ -1,9 +1,9 @@
 import * as z from 'zod';
 import { AUTH_MESSAGES, passwordSchema } from './auth';
-import { LIMITS } from './enums';
+import { FAMILY_RELATION_VALUES, LIMITS } from './enums';
 import { validationText } from './i18n/validation';
 
-export const FAMILY_RELATION_VALUES = ['mother', 'father', 'sibling', 'guardian', 'relative', 'friend'] as const;
+export { FAMILY_RELATION_VALUES } from './enums';
 export const FAMILY_RELATION_LABELS: Record<(typeof FAMILY_RELATION_VALUES)[number], string> = {
   mother: 'mother',
   father: 'father',

@@ -1,4 +1,6 @@
-import { FAMILY_RELATION_VALUES } from '../../contracts/family';
+// From enums, not contracts/family: the app shell (the helper bar) uses these, and contracts/family brings zod and
+// the English catalogue with its schemas.
+import { FAMILY_RELATION_VALUES } from '../../contracts/enums';
 import type { MessageId } from '../i18n/catalogue';
 import { translate } from '../i18n/translate';
 
