@@ -113,6 +113,10 @@ describe('discovery in the browser', () => {
     await page.getByText(`${everyAgeTotal.toLocaleString('en-GB')} members match your search`).waitFor();
     await page.getByRole('button', { name: 'Load More Results' }).waitFor();
     assert.equal(await resultCards(page).count(), 20);
+    // Every answer in and the filter sheet closed: on a busy machine a list still settling (the sheet closing, a card's
+    // photo arriving) moved the button under a card as it was clicked.
+    await page.waitForLoadState('networkidle');
+    await page.waitForFunction(() => !document.querySelector('.filter-panel__actions'));
     await page.getByRole('button', { name: 'Load More Results' }).click();
     await page.waitForFunction(() => document.querySelectorAll('.result-list > li.result-card:not(.result-card--skeleton)').length > 20);
     const everyone = await resultCards(page).count();
