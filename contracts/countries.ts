@@ -2,6 +2,7 @@
 // Kong, Macau, Taiwan, Puerto Rico and the other places the diaspora lives are all offered. Profiles store the
 // English name; names stored before this list (a fixed list of sovereign states with a few different spellings)
 // keep working through LEGACY_NAMES.
+import { DEFAULT_LANGUAGE, localeOf } from './i18n/languages';
 
 export const ISO_COUNTRY_CODES = (
   'AD AE AF AG AI AL AM AO AQ AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI BJ BL BM BN BO BQ BR BS BT BV BW BY BZ ' +
@@ -170,4 +171,22 @@ export function countrySpellings(name: string): string[] {
     return [...all];
   });
   return [...spellings];
+}
+
+const regionNames = new Map<string, Intl.DisplayNames>();
+/**
+ * A country, stored by its English name (the value members pick), named in `locale` by Intl's region names; English
+ * and a name that is no country (a member's own words) are returned as written. The app and the server both word
+ * countries with it.
+ */
+export function countryNameIn(locale: string, name: string): string {
+  if (locale === localeOf(DEFAULT_LANGUAGE)) return name;
+  const code = countryCode(name);
+  if (!code) return name;
+  let names = regionNames.get(locale);
+  if (!names) {
+    names = new Intl.DisplayNames([locale], { type: 'region', fallback: 'none' });
+    regionNames.set(locale, names);
+  }
+  return names.of(code) ?? name;
 }

@@ -1,26 +1,9 @@
-import { countryCode } from '../../contracts/countries';
-import { DEFAULT_LANGUAGE, localeOf } from '../../contracts/i18n/languages';
+import { countryNameIn } from '../../contracts/countries';
 import { currentIntl } from './translate';
 
-/**
- * A country, stored by its English name (the value members pick), in the app's language: Intl's region names by its
- * ISO code. English shows the stored name; a name that is not a country (a member's own words) is shown as written.
- */
-export function countryNamer(locale: string): (name: string) => string {
-  if (locale === localeOf(DEFAULT_LANGUAGE)) return (name) => name;
-  const regions = new Intl.DisplayNames([locale], { type: 'region', fallback: 'none' });
-  return (name) => {
-    const code = countryCode(name);
-    return (code && regions.of(code)) || name;
-  };
-}
-
-let current: { locale: string; name: (country: string) => string } | null = null;
-/** `countryNamer` of the app's language now (made once per language: naming regions loads the platform's table). */
+/** A country, stored by its English name, in the app's language now (`countryNameIn`). */
 export function countryLabel(name: string): string {
-  const { locale } = currentIntl();
-  if (current?.locale !== locale) current = { locale, name: countryNamer(locale) };
-  return current.name(name);
+  return countryNameIn(currentIntl().locale, name);
 }
 
 /**

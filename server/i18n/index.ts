@@ -3,7 +3,7 @@ import { createIntl, createIntlCache, type IntlShape } from 'react-intl';
 import type { CatalogueId } from '../../contracts/i18n/catalogue-ids';
 import { DEFAULT_LANGUAGE, isLanguage, type Language, LANGUAGE_COOKIE, localeOf, visitorLanguage } from '../../contracts/i18n/languages';
 import { validationMessage } from '../../contracts/i18n/validation';
-import { countryCode } from '../../contracts/countries';
+import { countryNameIn } from '../../contracts/countries';
 import { CATALOGUES } from './catalogues';
 
 /**
@@ -57,18 +57,9 @@ export function catalogueWord(t: Translator, id: string, fallback: string): stri
   return id in CATALOGUES.en ? t(id as CatalogueId) : fallback;
 }
 
-const regionNames = new Map<string, Intl.DisplayNames>();
-/** A country, stored by its English name, in `t`'s language (Intl's region names, as the app names it); else as stored. */
+/** A country, stored by its English name, in `t`'s language (`countryNameIn`, as the app names it). */
 export function countryWord(t: Translator, name: string): string {
-  if (t.language === DEFAULT_LANGUAGE) return name;
-  const code = countryCode(name);
-  if (!code) return name;
-  let names = regionNames.get(t.locale);
-  if (!names) {
-    names = new Intl.DisplayNames([t.locale], { type: 'region', fallback: 'none' });
-    regionNames.set(t.locale, names);
-  }
-  return names.of(code) ?? name;
+  return countryNameIn(t.locale, name);
 }
 
 /** A catalogue's messages as ICU strings (English filling any gap), for the member app's components the server renders. */

@@ -1,4 +1,4 @@
-import { countryNames, diasporaCountryNames } from '../../../contracts/countries';
+import { countryNameIn, countryNames, diasporaCountryNames } from '../../../contracts/countries';
 import {
   DIETS,
   EDUCATION_LEVELS,
@@ -18,7 +18,6 @@ import { HEIGHT_MAX_CM, HEIGHT_MIN_CM, INCOME_CURRENCIES, SIBLINGS_MAX, incomeRa
 import { incomeLabel } from './profile-format';
 import { PROFILE_FOR, PROFILE_FOR_VALUES } from '../../../contracts/profile-for';
 import { type SelectOption, optionsOf } from '../ui/select-field';
-import { countryNamer } from '../../i18n/country-label';
 import { optionLabel } from '../../i18n/option-label';
 import { currentIntl, translate } from '../../i18n/translate';
 import { heightLabel } from '../../lib/format';
@@ -100,7 +99,7 @@ export function countryOptions(): SelectOption[] {
   const language = currentIntl().locale;
   if (countryOptionList?.language !== language) {
     const [near, all] = [translate('editor.countriesNear'), translate('editor.countriesAll')];
-    const named = countryNamer(language);
+    const named = (name: string) => countryNameIn(language, name);
     const option = (name: string, group: string) => ({ value: name, label: named(name), group });
     countryOptionList = {
       language,
