@@ -35,13 +35,6 @@ export function formatDate(value: string | null | undefined): string | null {
   return dayMonthYear(parsed.date, parsed.plain);
 }
 
-/** The profile's display location: "city, country", else the country. */
-export function locationOf(profile: { location: string | null; city: string | null; country: string | null }): string | null {
-  if (profile.location) return profile.location;
-  if (profile.city && profile.country) return `${profile.city}, ${profile.country}`;
-  return profile.country ?? profile.city ?? null;
-}
-
 type AstroField = 'zodiacSign' | 'rashi' | 'nakshatra' | 'manglik';
 type AstroValues = { [F in AstroField]: F extends 'manglik' ? boolean | null : string | null } & { astroSource?: AstroSources };
 

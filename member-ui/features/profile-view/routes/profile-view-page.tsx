@@ -12,7 +12,8 @@ import Share2 from 'lucide-react/icons/share-2';
 import { lazy, Suspense, useDeferredValue, useState } from 'react';
 import type { SessionUser } from '../../../../contracts/auth';
 import type { ProfileView } from '../../../../contracts/views';
-import { ageOf, locationOf, nameWithAge } from '../../../components/profile/profile-format';
+import { ageOf, nameWithAge } from '../../../components/profile/profile-format';
+import { placeOf } from '../../../i18n/country-label';
 import { ProfileDetails } from '../../../components/profile/profile-details';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -111,7 +112,7 @@ function LoadedProfile({ profile }: { profile: ProfileView }) {
   // The name the profile is published under: a managed profile's candidate, not the account holder.
   const name = profile.fullName || profile.user?.fullName;
   const age = ageOf(profile);
-  const location = locationOf(profile);
+  const location = placeOf(profile);
   const t = useT();
   const work = profile.profession && profile.company ? t('profileView.workAt', { profession: profile.profession, company: profile.company }) : (profile.profession ?? profile.company);
   usePageTitle(nameWithAge(name, age));

@@ -9,7 +9,8 @@ import type { ProfileCardView, ProfileView } from '../../../../contracts/views';
 import { CompatibilityCard } from '../../../components/profile/insight-cards';
 import { ProfileDetails } from '../../../components/profile/profile-details';
 import type { CompatibilityScores } from '../../../components/profile/profile-insights';
-import { ageOf, locationOf, nameWithAge } from '../../../components/profile/profile-format';
+import { ageOf, nameWithAge } from '../../../components/profile/profile-format';
+import { placeOf } from '../../../i18n/country-label';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { api } from '../../../lib/api-client';
@@ -23,7 +24,7 @@ import { useT } from '../../../i18n/use-t';
 export function ViewTab({ profile, onBack }: { profile: ProfileView; onBack: () => void }) {
   const name = profile.fullName || profile.user?.fullName;
   const age = ageOf(profile);
-  const location = locationOf(profile);
+  const location = placeOf(profile);
   const t = useT();
   const work = profile.profession && profile.company ? t('editor.workAt', { profession: profile.profession, company: profile.company }) : profile.profession || profile.company || '';
   const example = useCompatibilityExample(profile.userId);
