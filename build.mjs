@@ -409,6 +409,17 @@ async function buildApp({
       }
     }
     fs.writeFileSync(path.join(outDir, 'catalogue-chunks.json'), `${JSON.stringify(chunks, null, 1)}\n`);
+    // @fontsource package → its faces' files, for the server to preload a language's faces with its pages
+    // (contracts/i18n/languages.ts names each language's package): text painted before a face arrives is laid out
+    // again in it, and the page moves.
+    const fonts = {};
+    for (const [file, output] of Object.entries(outputs)) {
+      for (const input of Object.keys(output.inputs)) {
+        const font = /@fontsource[\\/]([a-z0-9-]+)[\\/]files[\\/][^\\/]+\.woff2$/.exec(input)?.[1];
+        if (font) (fonts[font] ??= []).push(toUrl(file));
+      }
+    }
+    fs.writeFileSync(path.join(outDir, 'font-files.json'), `${JSON.stringify(fonts, null, 1)}\n`);
   }
   fs.writeFileSync(
     path.join(outDir, 'index.html'),

@@ -77,14 +77,29 @@ const PAGE_WORDS: CatalogueId[] = ['app.brandHome', 'app.noscript', 'app.loading
  * banner) and <link rel="modulepreload"> for the catalogues the app waits for before its first render
  * (`catalogueUrls`: the language's own and English, which fills its gaps). The screen's content is rendered in the language itself (withScreenHeading, firstScreen).
  */
-export function inLanguage(html: string, language: Language, catalogueUrls: Array<string | undefined>): string {
+export function inLanguage(html: string, language: Language, catalogueUrls: Array<string | undefined>, fontUrls: string[] = []): string {
   let page = html.replace(/<html lang="[^"]*">/, `<html lang="${language}">`);
   if (language !== 'en') for (const id of PAGE_WORDS) page = page.split(escapeHtml(translate('en', id))).join(escapeHtml(translate(language, id)));
   const links = catalogueUrls
     .filter((url): url is string => url !== undefined && /^\/assets\/[A-Za-z0-9/_.-]+\.js$/.test(url))
     .map((url) => `<link rel="modulepreload" href="${url}">`)
     .join('');
-  return inHead(page, links);
+  // The script's faces with the page, not once the stylesheet has asked for them: text the server painted before a
+  // face arrived would be laid out again in it, and the screen would move under the reader's eyes.
+  const fonts = fontUrls
+    .filter((url) => /^\/assets\/[A-Za-z0-9/_.-]+\.woff2$/.test(url))
+    .map((url) => `<link rel="preload" href="${url}" as="font" type="font/woff2" crossorigin>`)
+    .join('');
+  return inHead(page, links + fonts);
+}
+
+/** @fontsource package → the URLs of its faces, written by build.mjs. */
+export function readFontFiles(file: string): Record<string, string[]> {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string[]>;
+  } catch {
+    return {};
+  }
 }
 
 /** Language → the URL of its catalogue's chunk, written by build.mjs. */

@@ -35,6 +35,13 @@ before(async () => {
       '/compatibility': ['/assets/chunks/compatibility-page-HHHH.js'],
     }),
   );
+  fs.writeFileSync(
+    path.join(dir, 'member', 'font-files.json'),
+    JSON.stringify({
+      'noto-sans-devanagari': ['/assets/media/noto-sans-devanagari-400-AAAA.woff2', '/assets/media/noto-sans-devanagari-600-BBBB.woff2'],
+      'noto-sans-tamil': ['/assets/media/noto-sans-tamil-400-CCCC.woff2', '/assets/media/x"><script>alert(1)</script>.woff2'],
+    }),
+  );
   // An asset with the precompressed copies build.mjs writes beside it.
   const script = `export const greeting = ${JSON.stringify('namaste '.repeat(400))};\n`;
   fs.writeFileSync(path.join(dir, 'member', 'assets', 'main-ABCD.js'), script);
@@ -258,4 +265,15 @@ test("a link's ?lang= opens a visitor's page in that language and keeps it as th
   const unknown = await fetch(`${url}/family-invite/t0k3n?lang=xx`, { headers: { 'Accept-Language': 'hi' } });
   assert.match(await unknown.text(), /<html lang="hi">/, 'an unknown language is ignored: Accept-Language decides');
   assert.equal(unknown.headers.get('set-cookie'), null);
+});
+
+const fontPreloadsOf = (html: string) => [...html.matchAll(/<link rel="preload" href="([^"]+)" as="font" type="font\/woff2" crossorigin>/g)].map((m) => m[1]);
+
+test("a page in Hindi or Tamil preloads its script's faces, an English page none, and a malformed entry is dropped", async () => {
+  const page = async (language: string) => (await fetch(`${url}/login`, { headers: { 'Accept-Language': language } })).text();
+  assert.deepEqual(fontPreloadsOf(await page('hi')), ['/assets/media/noto-sans-devanagari-400-AAAA.woff2', '/assets/media/noto-sans-devanagari-600-BBBB.woff2']);
+  const tamil = await page('ta');
+  assert.deepEqual(fontPreloadsOf(tamil), ['/assets/media/noto-sans-tamil-400-CCCC.woff2']);
+  assert.doesNotMatch(tamil, /alert\(1\)/);
+  assert.deepEqual(fontPreloadsOf(await page('en')), []);
 });

@@ -6,8 +6,8 @@ import send from 'koa-send';
 import { isMemberAppRoute, SCREEN_HEADINGS, type ScreenHeading } from '../contracts/routes';
 import { READER_COOKIE, type Reader, parseReader } from '../contracts/reader';
 import { SESSION_COOKIE } from './middleware/session-store';
-import { dataPreloads, imagePreloads, inHead, inLanguage, readCatalogueChunks, readRoutePreloads, withDemoBanner, withFirstScreen, withScreenHeading } from './static-html';
-import { isLanguage, type Language, LANGUAGE_COOKIE } from '../contracts/i18n/languages';
+import { dataPreloads, imagePreloads, inHead, inLanguage, readCatalogueChunks, readFontFiles, readRoutePreloads, withDemoBanner, withFirstScreen, withScreenHeading } from './static-html';
+import { fontOf, isLanguage, type Language, LANGUAGE_COOKIE } from '../contracts/i18n/languages';
 import { visitorLanguageOf } from './i18n';
 
 /** Where the built apps live: beside the bundle (dist/), or ../dist when running from source. */
@@ -69,6 +69,7 @@ export function staticApps(
   let opsIndex: string | null = null;
   let routePreloads: ReturnType<typeof readRoutePreloads> | null = null;
   let catalogueChunks: Record<string, string> | null = null;
+  let fontFiles: Record<string, string[]> | null = null;
   const pages = new Map<Language, string>();
   /** The member page (the build's, in English) in `language`. */
   const memberPageIn = (language: Language): string => {
@@ -78,7 +79,9 @@ export function staticApps(
       catalogueChunks ??= readCatalogueChunks(path.join(memberDir, 'catalogue-chunks.json'));
       // Each language's chunk is whole (build.mjs fills its gaps with English): the page needs its own only.
       const catalogues = [catalogueChunks?.[language]];
-      page = html === MISSING_BUILD ? html : inLanguage(html, language, catalogues);
+      const font = fontOf(language);
+      fontFiles ??= readFontFiles(path.join(memberDir, 'font-files.json'));
+      page = html === MISSING_BUILD ? html : inLanguage(html, language, catalogues, font ? (fontFiles[font] ?? []) : []);
       pages.set(language, page);
     }
     return page;

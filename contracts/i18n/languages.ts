@@ -1,12 +1,13 @@
 /**
  * The languages of the member app, its emails, pushes and API messages. Adding one: its catalogue
- * (catalogues/<code>.json, the same ids as en.json) and one line here (docs/i18n.md).
+ * (catalogues/<code>.json, the same ids as en.json) and one line here (docs/i18n.md). `font` is the @fontsource
+ * package of its script's face (member-ui/styles/fonts.css), which a page in the language preloads.
  */
 export const LANGUAGES = [
   // English keeps en-GB's dates and numbers ("7 December 2026", "2,345"), as the app wrote them before it had languages.
-  { code: 'en', locale: 'en-GB', name: 'English' },
-  { code: 'hi', locale: 'hi-IN', name: 'हिन्दी' },
-  { code: 'ta', locale: 'ta-IN', name: 'தமிழ்' },
+  { code: 'en', locale: 'en-GB', name: 'English', font: null },
+  { code: 'hi', locale: 'hi-IN', name: 'हिन्दी', font: 'noto-sans-devanagari' },
+  { code: 'ta', locale: 'ta-IN', name: 'தமிழ்', font: 'noto-sans-tamil' },
 ] as const;
 
 export type Language = (typeof LANGUAGES)[number]['code'];
@@ -20,6 +21,11 @@ export const LANGUAGE_COOKIE = 'saathi_lang';
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGE_CODES as readonly string[]).includes(value);
+}
+
+/** The @fontsource package of a language's script face, or null where the app's Latin fonts write it. */
+export function fontOf(language: Language): string | null {
+  return LANGUAGES.find((l) => l.code === language)?.font ?? null;
 }
 
 /** The Intl locale of a language: what dates, numbers and plural rules are written with. */
