@@ -15,6 +15,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { DEFAULT_LANGUAGE, isLanguage, type Language, LANGUAGE_COOKIE } from '../contracts/i18n/languages';
+import { SPLASH_SEEN_COOKIE } from '../contracts/splash';
 import { READER_COOKIE, readerCookieValue } from '../contracts/reader';
 import { type Credentials, DEMO_MEMBER, signIn } from './sign-in';
 
@@ -124,7 +125,11 @@ async function prepare(browser: Browser, baseUrl: string, cookies: Array<{ name:
   const host = new URL(baseUrl).hostname;
   await browser.deleteCookie(...(await browser.cookies()));
   // The language a visitor picked on the landing page (a signed-in page follows the account's: runLighthouse sets it).
-  await browser.setCookie({ name: LANGUAGE_COOKIE, value: language, domain: host, path: '/', sameSite: 'Lax' as const });
+  // The walkthrough seen: local storage above, and the cookie the app keeps beside it (contracts/splash.ts).
+  await browser.setCookie(
+    { name: LANGUAGE_COOKIE, value: language, domain: host, path: '/', sameSite: 'Lax' as const },
+    { name: SPLASH_SEEN_COOKIE, value: '1', domain: host, path: '/', sameSite: 'Lax' as const },
+  );
   if (cookies) {
     await browser.setCookie(
       ...cookies.map((c) => ({ ...c, domain: host, path: '/', httpOnly: true, sameSite: 'Lax' as const })),

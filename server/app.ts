@@ -61,7 +61,7 @@ import { UNSUBSCRIBE_PATH } from './services/email/unsubscribe';
 import { type Log, createLogger } from './logger';
 import { refuseNulCharacters } from './middleware/nul-guard';
 import { findStaticDir, staticApps } from './static';
-import { firstScreenFor } from './services/first-screen';
+import { firstScreenFor, landingScreens } from './services/first-screen';
 import { linkPreview, previewTags } from './services/link-preview';
 import { mainPhotoFor } from './services/profiles';
 import { createMetrics, metricsMiddleware } from './metrics';
@@ -199,6 +199,7 @@ export function createApp(config: Config, db: Db, options: AppOptions = {}): Koa
         return photo ? [photo] : [];
       },
       firstScreen: (route, pathname, me, reader) => firstScreenFor(services, route, pathname, me, reader),
+      landing: landingScreens(db),
       memberLanguage: async (me) => (await User.query(db).findById(me).select('language'))?.language ?? null,
       onFirstScreenError: (route, error) =>
         log({ level: 'error', msg: 'first screen failed', route, error: error instanceof Error ? error.message : String(error) }),

@@ -8,9 +8,9 @@ import { Photo } from './models/photo';
 import type { Profile } from './models/profile';
 import { PrivacySettings } from './models/settings';
 import type { User } from './models/user';
-import { firstScreenFor } from './services/first-screen';
+import { firstScreenFor, landingScreens } from './services/first-screen';
 import { type TestServer, startTestServer } from './test/harness';
-import { buildMessage } from './test/table-factories';
+import { buildMessage, buildSuccessStory } from './test/table-factories';
 import { buildProfile, buildUser, signedInClient } from './test/factories';
 
 let server: TestServer;
@@ -334,4 +334,19 @@ test('a chat is not painted where the API answers 404 (blocked either way, delet
   assert.equal(await firstScreenFor(server.services, '/chat/$id', path, reviewer.user.id, READER), null, 'staff');
   await server.db('users').where({ id: a.user.id }).update({ status: 'suspended' });
   assert.equal(await firstScreenFor(server.services, '/chat/$id', path, a.user.id, READER), null, 'a suspended member');
+});
+
+test("the landing page a visitor is painted: in their language, with the figures GET /api/site-figures gives, made again when those change", async () => {
+  for (let i = 0; i < 12; i++) await buildSuccessStory(server.db, { isPublished: true });
+  const landing = landingScreens(server.db);
+  const figures = await (await fetch(`${server.url}/api/site-figures`)).json();
+  const hindi = await landing('hi');
+  assert.match(hindi, /<h1 id="landing-title" class="landing__title">अपना सही जीवनसाथी ढूँढें<\/h1>/);
+  assert.match(hindi, /aria-pressed="true"[^>]*>हिन्दी</);
+  // Each figure the API shows (10 and over), as the app writes it; none the API leaves out.
+  assert.equal(figures.successStories, 10);
+  const shown = [...hindi.matchAll(/class="landing__stat-value">([^<]+)</g)].map((m) => m[1]);
+  assert.deepEqual(shown, ['matches', 'countries', 'successStories'].filter((k) => typeof figures[k] === 'number').map((k) => `${figures[k]}+`));
+  assert.match(await landing('en'), /Find Your Perfect Match/);
+  assert.equal(await landing('hi'), hindi, 'the same figures: the same markup');
 });

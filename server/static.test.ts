@@ -12,6 +12,7 @@ import { staticApps } from './static';
 let url: string;
 let close: () => void;
 const firstScreenErrors: string[] = [];
+let landingFails = false;
 
 before(async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'saathi-static-'));
@@ -69,6 +70,10 @@ before(async () => {
         return me === 9 && (route === '/' || route === '/search')
           ? { html: `<section class="${route === '/' ? 'member-home' : 'search-page'}">first cards</section>`, images: [`/media/photos/first${route === '/' ? 'home' : 'search'}_thumb.jpg`] }
           : null;
+      },
+      landing: async (language) => {
+        if (landingFails) throw new Error('the figures could not be counted');
+        return `<section class="landing">landing in ${language}</section>`;
       },
       onFirstScreenError: (route, error) => firstScreenErrors.push(`${route}: ${(error as Error).message}`),
     }),
@@ -276,4 +281,24 @@ test("a page in Hindi or Tamil preloads its script's faces, an English page none
   assert.deepEqual(fontPreloadsOf(tamil), ['/assets/media/noto-sans-tamil-400-CCCC.woff2']);
   assert.doesNotMatch(tamil, /alert\(1\)/);
   assert.deepEqual(fontPreloadsOf(await page('en')), []);
+});
+
+test("a visitor who has seen the walkthrough gets the landing page in the page, in their language; nobody else does, and a landing that fails leaves the spinner", async () => {
+  const visit = async (path: string, cookie: string, language = 'hi') => (await fetch(`${url}${path}`, { headers: { Cookie: cookie, 'Accept-Language': language } })).text();
+  const painted = await visit('/', 'saathi_splash=1');
+  assert.match(painted, /<div class="first-screen" data-first-screen="\/"><section class="landing">landing in hi<\/section><\/div>/);
+  assert.doesNotMatch(painted, /full-page-spinner/);
+  assert.match(await visit('/?lang=ta', 'saathi_splash=1'), /landing in ta/);
+  // Without the cookie the app shows the walkthrough first; another page, or a member's "/", is not the landing.
+  for (const [path, cookie] of [['/', ''], ['/', 'saathi_splash=0'], ['/login', 'saathi_splash=1'], ['/', 'saathi_splash=1; saathi.sid=ended; saathi.sid.sig=def']]) {
+    assert.doesNotMatch(await visit(path, cookie), /landing in/, `${path} with "${cookie}"`);
+  }
+  landingFails = true;
+  try {
+    const failed = await visit('/', 'saathi_splash=1');
+    assert.match(failed, /full-page-spinner/);
+    assert.ok(firstScreenErrors.includes('/: the figures could not be counted'));
+  } finally {
+    landingFails = false;
+  }
 });

@@ -7,6 +7,7 @@ import { isMemberAppRoute, SCREEN_HEADINGS, type ScreenHeading } from '../contra
 import { READER_COOKIE, type Reader, parseReader } from '../contracts/reader';
 import { SESSION_COOKIE } from './middleware/session-store';
 import { dataPreloads, imagePreloads, inHead, inLanguage, readCatalogueChunks, readFontFiles, readRoutePreloads, withDemoBanner, withFirstScreen, withScreenHeading } from './static-html';
+import { SPLASH_SEEN_COOKIE } from '../contracts/splash';
 import { fontOf, isLanguage, type Language, LANGUAGE_COOKIE } from '../contracts/i18n/languages';
 import { visitorLanguageOf } from './i18n';
 
@@ -59,6 +60,8 @@ export function staticApps(
     firstScreen?: (route: string, pathname: string, me: number, reader: Reader | null) => Promise<{ html: string; images: string[]; frame?: string } | null>;
     /** told when `firstScreen` fails (the page then goes out as it would without it) */
     onFirstScreenError?: (route: string, error: unknown) => void;
+    /** the landing page's markup in `language`, painted into a visitor's "/" once they have seen the walkthrough */
+    landing?: (language: Language) => Promise<string>;
     /** the language of the member `me`'s account, for their pages (null: no such member) */
     memberLanguage?: (me: number) => Promise<Language | null>;
   } = { demoMode: false },
@@ -132,8 +135,9 @@ export function staticApps(
       if (signedIn) page = withScreenHeading(page, (SCREEN_HEADINGS as Record<string, ScreenHeading>)[match.route], language);
       withPreloads.set(key, page);
     }
+    if (!signedIn) return match.route === '/' ? withLanding(ctx, page, language) : page;
     // Data URLs hold no query: a search with filters asks for other answers.
-    if (!signedIn || ctx.querystring !== '') return page;
+    if (ctx.querystring !== '') return page;
     const [data, paint] = await Promise.all([dataPreloads(match.route, ctx.path, sessionUserId), firstPaint(match.route, ctx.path, sessionUserId, parseReader(ctx.cookies.get(READER_COOKIE, { signed: false })))]);
     if (paint.html) {
       // The screen is in the page: its first paint and largest paint need none of the app's code, which is fetched
@@ -146,6 +150,19 @@ export function staticApps(
     }
     const images = imagePreloads(paint.images);
     return data || images ? page.replace('</head>', `${images}${data}\n  </head>`) : page;
+  };
+  /**
+   * A visitor's "/" with the landing page in it, as the app will render it, for a browser that has been through the
+   * walkthrough (its cookie; without it the app shows the walkthrough first). Like a member's first screen, the page
+   * then asks for the app's code once it has painted. A landing that cannot be made leaves the page as it was.
+   */
+  const withLanding = async (ctx: Context, page: string, language: Language): Promise<string> => {
+    if (!options.landing || ctx.cookies.get(SPLASH_SEEN_COOKIE, { signed: false }) !== '1') return page;
+    const html = await options.landing(language).catch((error: unknown) => {
+      options.onFirstScreenError?.('/', error);
+      return null;
+    });
+    return html ? withFirstScreen(page, '/', html).replace(/<link rel="modulepreload"[^>]*>\n?\s*/g, '') : page;
   };
   /** What the member's screen paints first: its content where the server renders it, and its largest photo. */
   const firstPaint = async (

@@ -18,6 +18,9 @@ import { asReader } from '../lib/message-time';
 import { DEFAULT_LANGUAGE, type Language } from '../../contracts/i18n/languages';
 import { ENGLISH_MESSAGES, type Messages } from '../i18n/catalogue';
 import { I18nProvider } from '../i18n/i18n-provider';
+import type { SiteFiguresView } from '../../contracts/site-figures';
+import { siteFiguresQueryOptions } from '../features/home/api/site-figures';
+import { LandingPage } from '../features/home/components/landing-page';
 
 /**
  * What the server puts into the page for a signed-in member's first load of home, search, a profile or a chat: the app's own screen,
@@ -68,18 +71,32 @@ export function firstScreenMarkup(screen: FirstScreen, language: Language = DEFA
     // The server paints only /search without parameters (an empty address), so the screen never changes it here.
     content = <SearchScreen address={{}} changeAddress={() => undefined} />;
   }
-  // Links need a router to build their addresses; the screen's own routes are not needed for that.
-  const router = createRouter({ routeTree: createRootRoute(), history: createMemoryHistory({ initialEntries: ['pathname' in screen ? screen.pathname : screen.route] }) });
-  const render = () =>
-    renderToStaticMarkup(
-      <QueryClientProvider client={queryClient}>
-        <I18nProvider language={language} messages={messages}>
-          <RouterContextProvider router={router}>{content}</RouterContextProvider>
-        </I18nProvider>
-      </QueryClientProvider>,
-    );
   // A chat's times and day headings on the member's own clock and in their language, as their browser writes them.
-  const html = screen.route === '/chat/$id' ? asReader(screen.reader.locale, screen.reader.timeZone, render) : render();
+  const render = () => screenMarkup(content, queryClient, 'pathname' in screen ? screen.pathname : screen.route, language, messages);
+  return screen.route === '/chat/$id' ? asReader(screen.reader.locale, screen.reader.timeZone, render) : render();
+}
+
+/**
+ * The landing page a visitor who has been through the walkthrough sees at "/", with the site's figures, in the
+ * visitor's language: the app renders the same (features/home/components/landing-page.tsx) once it has run.
+ */
+export function landingMarkup(figures: SiteFiguresView, language: Language = DEFAULT_LANGUAGE, messages: Messages = ENGLISH_MESSAGES): string {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } } });
+  queryClient.setQueryData(siteFiguresQueryOptions().queryKey, figures);
+  return screenMarkup(<LandingPage />, queryClient, '/', language, messages);
+}
+
+/** `content` rendered as the app renders it (its providers around it), with the answers `queryClient` holds. */
+function screenMarkup(content: ReactNode, queryClient: QueryClient, pathname: string, language: Language, messages: Messages): string {
+  // Links need a router to build their addresses; the screen's own routes are not needed for that.
+  const router = createRouter({ routeTree: createRootRoute(), history: createMemoryHistory({ initialEntries: [pathname] }) });
+  const html = renderToStaticMarkup(
+    <QueryClientProvider client={queryClient}>
+      <I18nProvider language={language} messages={messages}>
+        <RouterContextProvider router={router}>{content}</RouterContextProvider>
+      </I18nProvider>
+    </QueryClientProvider>,
+  );
   queryClient.clear();
   // React hoists <link rel="preload"> for eager images to the front; the server names the first photo in the head.
   return html.replace(/^(<link [^>]*>)+/, '');

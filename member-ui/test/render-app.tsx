@@ -1,4 +1,5 @@
 import { cleanup, render } from '@testing-library/react';
+import { SPLASH_SEEN_COOKIE } from '../../contracts/splash';
 import { createMemoryHistory } from '@tanstack/react-router';
 import type { SessionUser } from '../../contracts/auth';
 import type { Language } from '../../contracts/i18n/languages';
@@ -42,13 +43,24 @@ export interface RenderAppOptions {
    * tests run as a returning browser (walkthrough done), with empty session storage.
    */
   firstVisit?: boolean;
+  /** A returning browser whose record of the walkthrough is its cookie alone (storage cleared since). */
+  seenByCookie?: boolean;
+}
+
+/** A browser's own records of earlier visits gone: storage, and the walkthrough's cookie (contracts/splash.ts). */
+function freshBrowser(): void {
+  window.localStorage.clear();
+  window.sessionStorage.clear();
+  // biome-ignore lint/suspicious/noDocumentCookie: happy-dom's document has no Cookie Store
+  document.cookie = `${SPLASH_SEEN_COOKIE}=; Max-Age=0; Path=/`;
 }
 
 /** Renders the whole member app at `path` against a stubbed fetch. */
-export function renderApp(path: string, server: FetchHandler = fakeServer(), { firstVisit = false }: RenderAppOptions = {}) {
-  window.localStorage.clear();
-  window.sessionStorage.clear();
-  if (!firstVisit) window.localStorage.setItem('hasSeenSplash', 'true');
+export function renderApp(path: string, server: FetchHandler = fakeServer(), { firstVisit = false, seenByCookie = false }: RenderAppOptions = {}) {
+  freshBrowser();
+  // biome-ignore lint/suspicious/noDocumentCookie: happy-dom's document has no Cookie Store
+  if (seenByCookie) document.cookie = `${SPLASH_SEEN_COOKIE}=1; Path=/`;
+  else if (!firstVisit) window.localStorage.setItem('hasSeenSplash', 'true');
   const fetchStub: FetchStub = stubFetch(server);
   const queryClient = createAppQueryClient();
   const history = createMemoryHistory({ initialEntries: [path] });
@@ -68,8 +80,7 @@ export function renderApp(path: string, server: FetchHandler = fakeServer(), { f
  */
 export async function renderAppIn(language: Language, path: string, server: FetchHandler = fakeServer()) {
   const messages = await loadCatalogue(language);
-  window.localStorage.clear();
-  window.sessionStorage.clear();
+  freshBrowser();
   window.localStorage.setItem('hasSeenSplash', 'true');
   const fetchStub: FetchStub = stubFetch(server);
   const queryClient = createAppQueryClient();

@@ -2,7 +2,11 @@ import { searchQuerySchema } from '../../contracts/discovery';
 import { SEARCH_PAGE_SIZE } from '../../contracts/routes';
 import type { ProfileCardView } from '../../contracts/views';
 import type { Reader } from '../../contracts/reader';
-import { FIRST_SCREEN_FRAME, firstScreenMarkup } from '../../member-ui/first-screen/render';
+import { FIRST_SCREEN_FRAME, firstScreenMarkup, landingMarkup } from '../../member-ui/first-screen/render';
+import type { Language } from '../../contracts/i18n/languages';
+import type { SiteFiguresView } from '../../contracts/site-figures';
+import type { Db } from '../db';
+import { siteFiguresFor } from './site-figures';
 import type { AppServices } from '../context';
 import { HttpError } from '../errors';
 import { User } from '../models/user';
@@ -95,4 +99,20 @@ export async function firstScreenFor(
   const cards = withMediaPhotos(results);
   if (cards.length === 0) return null;
   return { html: firstScreenMarkup({ route, user, search: { results: cards, total, nextCursor: null } }, ...inLanguage), images: cards[0].photos.slice(0, 1) };
+}
+
+/**
+ * The landing page's markup in a language, for a visitor's "/": the same for every visitor, so each language's is
+ * made again only when the site's figures change (they are counted every few minutes).
+ */
+export function landingScreens(db: Db): (language: Language) => Promise<string> {
+  const made = new Map<Language, { figures: SiteFiguresView; html: string }>();
+  return async (language) => {
+    const figures = await siteFiguresFor(db)();
+    const kept = made.get(language);
+    if (kept?.figures === figures) return kept.html;
+    const html = landingMarkup(figures, language, catalogueOf(language) as Messages);
+    made.set(language, { figures, html });
+    return html;
+  };
 }

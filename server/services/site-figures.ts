@@ -58,3 +58,12 @@ export function siteFiguresCache(db: Db, options: { ttlMs?: number; now?: () => 
     return counting;
   };
 }
+
+const perDatabase = new WeakMap<Db, ReturnType<typeof siteFiguresCache>>();
+
+/** The process's one cache of `db`'s figures, shared by the API's answer and the landing page the server paints. */
+export function siteFiguresFor(db: Db): ReturnType<typeof siteFiguresCache> {
+  let figures = perDatabase.get(db);
+  if (!figures) perDatabase.set(db, (figures = siteFiguresCache(db)));
+  return figures;
+}

@@ -9,11 +9,10 @@ import { effectiveTier } from '../../policies/tier';
 import { dailySelection } from '../../services/daily-matches';
 import { searchProfiles } from '../../services/discovery';
 import { photoUrl } from '../../services/photos';
-import { siteFiguresCache } from '../../services/site-figures';
+import { siteFiguresFor } from '../../services/site-figures';
 
 export function discoveryRoutes() {
   const router = newRouter('/api');
-  let siteFigures: ReturnType<typeof siteFiguresCache> | null = null;
 
   router.get('/matches/featured', requireUser, async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
@@ -65,8 +64,7 @@ export function discoveryRoutes() {
   // The landing's figures. Public, and the same for everyone: counted at most every few minutes, and browsers and
   // caches between may keep the answer as long.
   router.get('/site-figures', async (ctx) => {
-    siteFigures ??= siteFiguresCache(ctx.services.db);
-    ctx.body = await siteFigures();
+    ctx.body = await siteFiguresFor(ctx.services.db)();
     ctx.set('Cache-Control', 'public, max-age=300');
   });
 

@@ -7,6 +7,7 @@ import Play from 'lucide-react/icons/play';
 import Smartphone from 'lucide-react/icons/smartphone';
 import Sparkles from 'lucide-react/icons/sparkles';
 import Users from 'lucide-react/icons/users';
+import { useFirstScreenReplaced } from '../../../app/layout/first-screen';
 import { Button } from '../../../components/ui/button';
 import { LanguageSwitch } from '../../../i18n/language-switch';
 import { useT } from '../../../i18n/use-t';
@@ -22,6 +23,8 @@ const STATS = [
 
 /** What a visitor sees at "/". */
 export function LandingPage() {
+  // The server paints this page for a visitor who has seen the walkthrough (server/services/first-screen.ts).
+  useFirstScreenReplaced();
   const figures = useQuery(siteFiguresQueryOptions());
   const t = useT();
   // Real counts only, each once it reaches 10 (the server says which): never a number written here.

@@ -1,5 +1,6 @@
 // Browser storage flags of the splash walkthrough. Loaded with the
 // route table, so it stays tiny and free of dependencies.
+import { SPLASH_SEEN_COOKIE } from '../../../../contracts/splash';
 
 const SEEN_KEY = 'hasSeenSplash';
 const VISIT_COUNT_KEY = 'splashVisitCount';
@@ -25,13 +26,38 @@ function write(storage: () => Storage, key: string, value: string): void {
 const local = () => window.localStorage;
 const session = () => window.sessionStorage;
 
+const hasSeenCookie = () => {
+  try {
+    return document.cookie.split('; ').includes(`${SPLASH_SEEN_COOKIE}=1`);
+  } catch {
+    return false;
+  }
+};
+
+/** The cookie that tells the server this browser goes straight to the landing page (contracts/splash.ts). */
+function keepSeenCookie(): void {
+  try {
+    if (hasSeenCookie()) return;
+    // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing in Firefox and older Safari
+    document.cookie = `${SPLASH_SEEN_COOKIE}=1; Max-Age=${365 * 24 * 3600}; Path=/; SameSite=Lax`;
+  } catch {
+    // Ignored: see above (the server then sends the page without the landing in it).
+  }
+}
+
+/** Whether this browser has finished or skipped the walkthrough: either record says so (the server reads the cookie). */
 export function hasSeenSplash(): boolean {
-  return read(local, SEEN_KEY) === 'true';
+  if (hasSeenCookie()) return true;
+  const seen = read(local, SEEN_KEY) === 'true';
+  // A browser that completed the walkthrough before the cookie existed gets it on its next visit.
+  if (seen) keepSeenCookie();
+  return seen;
 }
 
 /** Finishing or skipping the walkthrough: it never shows again in this browser. */
 export function markSplashSeen(): void {
   write(local, SEEN_KEY, 'true');
+  keepSeenCookie();
 }
 
 /** Counts visits to the walkthrough while it has not been completed. */

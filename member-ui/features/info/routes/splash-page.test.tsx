@@ -21,6 +21,7 @@ test('Skip sets hasSeenSplash, lands on "/" and the splash never returns', async
   assert.ok(await screen.findByRole('heading', { name: 'Find Your Perfect Match' }));
   assert.equal(router.state.location.pathname, '/');
   assert.equal(window.localStorage.getItem('hasSeenSplash'), 'true');
+  assert.ok(document.cookie.split('; ').includes('saathi_splash=1'), 'the cookie that lets the server paint the landing page');
 
   await router.navigate({ to: '/splash' });
   await waitFor(() => assert.equal(router.state.location.pathname, '/'));
@@ -50,4 +51,10 @@ test('the redirect happens once per session: backing out of the walkthrough does
   await router.navigate({ to: '/' });
   assert.ok(await screen.findByRole('heading', { name: 'Find Your Perfect Match' }));
   assert.equal(window.localStorage.getItem('hasSeenSplash'), null);
+});
+
+test('a browser whose walkthrough cookie says it is done goes to the landing page, as the server painted it', async () => {
+  const { router } = renderApp('/', undefined, { seenByCookie: true });
+  assert.ok(await screen.findByRole('heading', { name: 'Find Your Perfect Match' }));
+  assert.equal(router.state.location.pathname, '/');
 });
