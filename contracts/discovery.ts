@@ -4,7 +4,7 @@ import { countryCode, countrySpellings } from './countries';
 import { ACTIVE_WITHIN_DAYS, DIETS, EDUCATION_LEVELS, LIMITS, MARITAL_STATUSES, MOTHER_TONGUES, PROFILE_TYPES, RASHIS, RELIGIONS, RETURN_TO_INDIA_PLANS } from './enums';
 import { MAX_RADIUS_KM, resolveNear } from './gazetteer';
 import { HEIGHT_MAX_CM, HEIGHT_MIN_CM } from './profile-basics';
-import { validationText } from './i18n/validation';
+import { validationText, validationTexts } from './i18n/validation';
 
 /**
  * GET /api/search query. Every member may use the text query, age range, countries, religion, mother tongue and
@@ -103,17 +103,14 @@ export const searchQuerySchema = z
   .refine((v) => v.withinKm === undefined || v.near !== undefined, { message: SEARCH_MESSAGES.withinWithoutNear, path: ['withinKm'] });
 export type SearchQuery = z.infer<typeof searchQuerySchema>;
 
-export const CONTACT_MESSAGES = {
-  nameMin: 'Name must be at least 2 characters',
-  emailInvalid: 'Please enter a valid email address',
-  subjectMin: 'Subject must be at least 5 characters',
-  messageMin: 'Message must be at least 10 characters',
-  sent: 'We will get back to you as soon as possible.',
-} as const;
+/** The contact form's texts (`v.contact.*`): the server answers a refusal in the reader's language, the form shows it in the app's. */
+export const CONTACT_MESSAGES = validationTexts('contact');
+
+const tooLong = (max: number) => validationText('v.common.maxLength', { max });
 
 export const contactSchema = z.object({
-  name: z.string({ error: CONTACT_MESSAGES.nameMin }).trim().min(2, CONTACT_MESSAGES.nameMin).max(100),
+  name: z.string({ error: CONTACT_MESSAGES.nameMin }).trim().min(2, CONTACT_MESSAGES.nameMin).max(100, tooLong(100)),
   email: z.string({ error: CONTACT_MESSAGES.emailInvalid }).trim().max(254, CONTACT_MESSAGES.emailInvalid).email(CONTACT_MESSAGES.emailInvalid),
-  subject: z.string({ error: CONTACT_MESSAGES.subjectMin }).trim().min(5, CONTACT_MESSAGES.subjectMin).max(200),
-  message: z.string({ error: CONTACT_MESSAGES.messageMin }).trim().min(10, CONTACT_MESSAGES.messageMin).max(5000),
+  subject: z.string({ error: CONTACT_MESSAGES.subjectMin }).trim().min(5, CONTACT_MESSAGES.subjectMin).max(200, tooLong(200)),
+  message: z.string({ error: CONTACT_MESSAGES.messageMin }).trim().min(10, CONTACT_MESSAGES.messageMin).max(5000, tooLong(5000)),
 });

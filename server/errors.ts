@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Context, Next } from 'koa';
 import { NotNullViolationError, UniqueViolationError, ForeignKeyViolationError, CheckViolationError } from 'objection';
 import type { CatalogueId } from '../contracts/i18n/catalogue-ids';
+import type { Language } from '../contracts/i18n/languages';
 import { localizedMessage, requestLanguage, translate, type Values } from './i18n';
 
 /**
@@ -13,10 +14,19 @@ import { localizedMessage, requestLanguage, translate, type Values } from './i18
  */
 export interface Said {
   readonly id: CatalogueId;
-  readonly values?: Values;
+  /** a value may itself be a catalogue message (a stand-in for a missing name), worded in the same language */
+  readonly values?: Record<string, Values[string] | Said>;
 }
 export type ErrorText = string | Said;
-export const said = (id: CatalogueId, values?: Values): Said => ({ id, values });
+export const said = (id: CatalogueId, values?: Said['values']): Said => ({ id, values });
+
+const isSaid = (value: unknown): value is Said => typeof value === 'object' && value !== null && !(value instanceof Date) && 'id' in value;
+
+/** A refusal thrown by its id, in `language`. */
+export function wordsOf(message: Said, language: Language): string {
+  const values = message.values && Object.fromEntries(Object.entries(message.values).map(([name, value]) => [name, isSaid(value) ? wordsOf(value, language) : value]));
+  return translate(language, message.id, values);
+}
 
 /**
  * An error whose message is safe to show the member. `code` names its kind ('not_found', 'rate_limited'): stable,
@@ -32,7 +42,7 @@ export class HttpError extends Error {
     readonly extra: Record<string, unknown> = {},
     readonly headers: Record<string, string> = {},
   ) {
-    super(typeof message === 'string' ? message : translate('en', message.id, message.values));
+    super(typeof message === 'string' ? message : wordsOf(message, 'en'));
     this.said = typeof message === 'string' ? null : message;
   }
 }
@@ -195,7 +205,7 @@ export function respondWithError(ctx: Context, error: unknown, log: (entry: Reco
   // The member's language (or, before sign-in, the request's): the log line keeps the English text.
   const language = requestLanguage(ctx);
   const said = error instanceof HttpError ? error.said : null;
-  const body = { ...english, message: said ? translate(language, said.id, said.values) : localizedMessage(english.message, language) };
+  const body = { ...english, message: said ? wordsOf(said, language) : localizedMessage(english.message, language) };
   const errorId = requestIdOf(ctx);
   const where = { reqId: errorId, status, code: body.code, method: ctx.method, path: ctx.path };
   // A 5xx we answer on purpose (503 while draining, 507 for a full disk) says what it is; its stack says nothing.

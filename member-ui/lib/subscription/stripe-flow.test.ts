@@ -6,6 +6,7 @@ import {
   outcomeOfCompleteFailure,
   paymentModeOf,
   stripeFailedDefault,
+  stripeLocaleOf,
   stepAfterConfirm,
   stepAfterReturn,
   stripeReturnOf,
@@ -142,4 +143,10 @@ test('completion failures: 402 is "Payment Processing", 401 signs out, anything 
   assert.equal(outcomeOfCompleteFailure(400), null);
   assert.equal(outcomeOfCompleteFailure(500), null);
   assert.equal(outcomeOfCompleteFailure(undefined), null);
+});
+
+test("Stripe's locale for each of the app's languages: English; Hindi and Tamil, which Stripe lacks, English too (never 'auto')", () => {
+  assert.equal(stripeLocaleOf('en'), 'en');
+  assert.equal(stripeLocaleOf('hi'), 'en');
+  assert.equal(stripeLocaleOf('ta'), 'en');
 });

@@ -1,7 +1,9 @@
 // Decisions of the checkout's Stripe mode, as pure functions (no Stripe.js import: the page's first screen and
 // the tests stay free of it). The shapes below are the parts of Stripe.js's results the checkout reads.
+import type { StripeElementLocale } from '@stripe/stripe-js';
+import { DEFAULT_LANGUAGE, type Language, LANGUAGES } from '../../../contracts/i18n/languages';
 import type { PaidTier } from './tiers';
-import { translate } from '../../i18n/translate';
+import { currentIntl, translate } from '../../i18n/translate';
 
 export type PaymentMode = 'demo' | 'stripe' | 'unavailable';
 
@@ -36,6 +38,22 @@ export function paymentModeOf(catalogue: ProviderInfo | undefined): PaymentMode 
 export function acceptsClientSecret(mode: PaymentMode | null, clientSecret: string): boolean {
   if (mode === 'stripe') return /^pi_[^_]+_secret_.+/.test(clientSecret);
   return true;
+}
+
+/**
+ * The locale Stripe Elements are drawn in for each of the app's languages. Stripe has no Hindi or Tamil (its
+ * supported locales, StripeElementLocale in @stripe/stripe-js), so those read English, the app's own default,
+ * rather than 'auto', which follows the browser's language and could put a third language on a Hindi page.
+ */
+const STRIPE_LOCALES: Record<Language, StripeElementLocale> = { en: 'en', hi: 'en', ta: 'en' };
+
+/** Stripe's `locale` for the app's current language (or `language`). */
+export function stripeLocaleOf(language: Language = languageOfLocale(currentIntl().locale)): StripeElementLocale {
+  return STRIPE_LOCALES[language];
+}
+
+function languageOfLocale(locale: string): Language {
+  return LANGUAGES.find((l) => l.locale === locale)?.code ?? DEFAULT_LANGUAGE;
 }
 
 /** Where Stripe sends the member back after a redirect-based method (bank page, wallet, 3-D Secure redirect). */

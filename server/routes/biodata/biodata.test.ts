@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { Photo } from '../../models/photo';
+import type { Profile } from '../../models/profile';
 import { PrivacySettings } from '../../models/settings';
 import { BIODATA_NOT_SHARED } from '../../services/biodata/index';
 import { mediaName } from '../../services/photos';
@@ -30,13 +31,33 @@ async function pdfText(bytes: Uint8Array): Promise<string[]> {
 
 const PHONE = '+44 7700 900123';
 
+/**
+ * Text as compared in Hindi and Tamil: without vowel signs and other marks, and without spaces. pdf.js reads shaped
+ * Indic text back in the order the glyphs are drawn (a vowel sign drawn before its consonant comes first), so the
+ * letters are compared, not their order around the marks.
+ */
+const shaped = (text: string) => text.normalize('NFC').replace(/[\p{M}\s]/gu, '');
+
+/**
+ * No English word in a Hindi or Tamil biodata but the member's own (their name, their profession, what they wrote,
+ * the places they typed), the brand and the profile's address.
+ */
+function assertNoEnglishBut(text: string, p: { user: { fullName: string }; profile: Profile }) {
+  const typed = ['about', 'familyBackground', 'city', 'profession', 'company', 'birthPlace', 'gotra', 'educationDetails', 'community', 'fatherOccupation', 'familyLocation', 'parentName']
+    .map((field) => (p.profile as unknown as Record<string, unknown>)[field])
+    .filter((value): value is string => typeof value === 'string');
+  const allowed = new Set([p.user.fullName, ...typed, 'Saathi'].flatMap((value) => value.match(/[A-Za-z]+/g) ?? []));
+  const english = (text.replace(/https?:\/\/\S+/g, '').match(/[A-Za-z]+/g) ?? []).filter((word) => !allowed.has(word));
+  assert.deepEqual(english, [], `English left in: ${text}`);
+}
+
 async function privacy(userId: number, settings: Partial<PrivacySettings>) {
   await PrivacySettings.query(server.db).insert({ userId, updatedAt: Date.now(), ...settings } as Partial<PrivacySettings>).onConflict('userId').merge();
 }
 
 /** Priya's profile (made by her mother, so it carries a parent's phone number) with a photo whose two renditions differ. */
-async function priya(fullName = 'Priya Raman') {
-  const owner = await signedInClient(server, { fullName });
+async function priya(fullName = 'Priya Raman', language: 'en' | 'hi' | 'ta' = 'en') {
+  const owner = await signedInClient(server, { fullName, language });
   const profile = await buildProfile(server, owner.user, {
     profileType: 'parent', parentName: 'Lakshmi Raman', parentRelationship: 'mother', parentContact: PHONE,
     dateOfBirth: '1994-02-20', birthHour: 7, birthMinute: 45, birthAmPm: 'PM', birthPlace: 'Chennai, India', rashi: 'Mesha', nakshatra: 'Ashwini',
@@ -56,8 +77,8 @@ async function priya(fullName = 'Priya Raman') {
   return { ...owner, profile, clear, blurred };
 }
 
-async function stranger(fullName = 'Arjun Mehta') {
-  const member = await signedInClient(server, { fullName });
+async function stranger(fullName = 'Arjun Mehta', language: 'en' | 'hi' | 'ta' = 'en') {
+  const member = await signedInClient(server, { fullName, language });
   await buildProfile(server, member.user, { gender: 'male', lookingFor: 'female' });
   return member;
 }
@@ -166,6 +187,43 @@ describe('GET /api/profiles/{id}/biodata.pdf', () => {
     const actingRefused = await mother.client.request('GET', `/api/profiles/${p.profile.id}/biodata.pdf`, { headers: { 'X-Saathi-Acting-For': String(p.profile.id) } });
     assert.equal(actingRefused.status, 403);
     assert.equal((await biodata(p.client, p.profile.id)).status, 200, 'the candidate herself always may');
+  });
+
+  test("in the reader's language: a Hindi reader gets Hindi labels, values, dates and chart; no English but what the member typed", async () => {
+    const p = await priya('Priya Raman', 'hi');
+    const text = (await pdfText(await pdfOf(await biodata(p.client, p.profile.id)))).join(' ');
+    for (const expected of [
+      'विवाह बायोडाटा', 'व्यक्तिगत विवरण', 'जन्म तिथि', '20 फ़रवरी 1994', 'कद', '165 सेमी', 'अविवाहित', 'हिंदू', 'मातृभाषा', 'तमिल', 'शाकाहारी',
+      'शिक्षा और व्यवसाय', 'स्नातकोत्तर', 'सालाना आय', 'सालाना ₹10–15 लाख', 'माता', '(1 विवाहित)', 'बहन नहीं', 'एकल परिवार',
+      'कुंडली', '7:45 अपराह्न', 'वृषभ · जन्म विवरण से', 'चंद्र राशि', 'मांगलिक', 'नहीं · जन्म विवरण से', 'गोत्र', 'लाहिड़ी अयनांश',
+      'जीवनसाथी से अपेक्षाएँ', '27 – 35 साल', 'यूनाइटेड किंगडम, भारत', 'Saathi पर देखें', 'पृष्ठ 1 /',
+      // The member's own words stay as typed.
+      'Priya Raman', 'Retired bank manager', 'Kashyapa', 'Chennai, India',
+    ]) {
+      assert.ok(shaped(text).includes(shaped(expected)), `missing ${JSON.stringify(expected)} in ${text}`);
+    }
+    assertNoEnglishBut(text, p);
+  });
+
+  test("a Tamil reader gets Tamil, with the South Indian chart and the blurred photo's note in Tamil; English readers still get English", async () => {
+    const p = await priya();
+    await privacy(p.user.id, { blurPhotos: true });
+    const reader = await stranger('Karthik Subramanian', 'ta');
+    const text = (await pdfText(await pdfOf(await biodata(reader.client, p.profile.id, '?chart=south')))).join(' ');
+    for (const expected of [
+      'திருமண பயோடேட்டா', 'தனிப்பட்ட விவரங்கள்', 'பிறந்த தேதி', '20 பிப்ரவரி, 1994', 'திருமணமாகாதவர்', 'இந்து', 'தமிழ்', 'சைவம்',
+      'ஆண்டுக்கு ₹10–15 லட்சம்', '1 சகோதரர் (1 பேருக்குத் திருமணமானது)', 'சகோதரிகள் இல்லை', 'ஜாதகம்', '7:45 பிற்பகல்',
+      'ரிஷபம் · பிறப்பு விவரங்களிலிருந்து', 'செவ்வாய் தோஷம்', 'லக்னம் குறிக்கப்பட்டது', 'கன்னி', 'மங்கலாக்கப்பட்டுள்ளது',
+      'வரன் எதிர்பார்ப்புகள்', '27 – 35 வயது', 'இந்தியா', 'பக்கம் 1 /', 'Priya Raman',
+    ]) {
+      assert.ok(shaped(text).includes(shaped(expected)), `missing ${JSON.stringify(expected)} in ${text}`);
+    }
+    assertNoEnglishBut(text, p);
+    // The owner, reading in English, still gets the English document.
+    const english = (await pdfText(await pdfOf(await biodata(p.client, p.profile.id, '?chart=south')))).join(' ');
+    for (const expected of ['Personal details', '20 February 1994', 'Vrishabha · from birth details', '7:45 PM', 'lagna marked', 'Page 1 of', 'Photo blurred at the member’s request']) {
+      assert.ok(english.includes(expected), `missing ${JSON.stringify(expected)} in ${english}`);
+    }
   });
 
   test('names in Devanagari and Tamil are written with the embedded fonts, not dropped', async () => {

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { newRouter } from '../../context';
+import { requestLanguage } from '../../i18n';
 import { currentUser, requireUser } from '../../middleware/auth';
 import { idParam, parse } from '../../middleware/validate';
 import { biodataFor } from '../../services/biodata/index';
@@ -13,11 +14,11 @@ const biodataQuerySchema = z.strictObject(
 export function biodataRoutes() {
   const router = newRouter('/api');
 
-  // The marriage biodata as a PDF (services/biodata says who may have it and what it shows).
+  // The marriage biodata as a PDF in the reader's language (services/biodata says who may have it and what it shows).
   router.get('/profiles/:id/biodata.pdf', requireUser, async (ctx) => {
     const profileId = idParam(ctx.params.id);
     const { chart } = parse(biodataQuerySchema, ctx.query);
-    const { pdf, fileName } = await biodataFor(ctx.services, currentUser(ctx), profileId, { chartStyle: chart, origin: `${ctx.protocol}://${ctx.host}` });
+    const { pdf, fileName } = await biodataFor(ctx.services, currentUser(ctx), profileId, { chartStyle: chart, origin: `${ctx.protocol}://${ctx.host}`, language: requestLanguage(ctx) });
     ctx.set('Cache-Control', 'private, no-store');
     ctx.set('Content-Disposition', `attachment; filename="${fileName}"`);
     ctx.type = 'application/pdf';

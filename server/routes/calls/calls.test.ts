@@ -244,6 +244,14 @@ describe('the life of a call', () => {
     assert.equal(missed.length, 1);
     assert.equal(missed[0].relatedItemId, c.user.id);
     assert.equal((await server.db('calls').where({ callerId: c.user.id, calleeId: b.user.id }).first()).endReason, 'busy');
+    // A callee without a name left is "this member", in the caller's language.
+    await server.db('users').where({ id: b.user.id }).update({ fullName: '' });
+    await server.db('users').where({ id: c.user.id }).update({ language: 'hi' });
+    const hindi = await c.client.post('/api/calls', { calleeId: b.user.id });
+    assert.equal(((await hindi.json()) as Json).message, 'संबंधित सदस्य अभी दूसरी कॉल पर हैं। थोड़ी देर बाद फिर कोशिश करें।');
+    await server.db('users').where({ id: c.user.id }).update({ language: 'en' });
+    const english = await c.client.post('/api/calls', { calleeId: b.user.id });
+    assert.equal(((await english.json()) as Json).message, `This member ${CALL_TEXTS.theyAreBusy}`);
     await ring(c, d);
   });
 

@@ -1,5 +1,6 @@
-import { CONTACT_MESSAGES, contactSchema } from '../../../contracts/discovery';
+import { contactSchema } from '../../../contracts/discovery';
 import { type AppServices, newRouter } from '../../context';
+import { requestLanguage, translate } from '../../i18n';
 import { rateLimit } from '../../middleware/rate-limit';
 import { ContactMessage } from '../../models/engagement';
 import { parse } from '../../middleware/validate';
@@ -22,7 +23,8 @@ export function contactRoutes(services: AppServices) {
         text: `From: ${input.name} <${input.email}>\n\n${input.message}\n`,
       });
       ctx.status = 201;
-      ctx.body = { message: CONTACT_MESSAGES.sent };
+      // The help page's own words for it, in the reader's language (a refusal is translated by the error handler).
+      ctx.body = { message: translate(requestLanguage(ctx), 'help.contact.sentText') };
     },
   );
   return router;

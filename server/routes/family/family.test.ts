@@ -47,6 +47,7 @@ describe('family access: a parent-managed profile and its candidate', () => {
     const email = `priya.${profile.id}@example.test`;
     const invited = await parent.client.post(`/api/family/${profile.id}/invitations`, { role: 'candidate', email, firstName: 'Priya' });
     assert.equal(invited.status, 201);
+    assert.equal(((await invited.json()) as { message: string }).message, `Invitation sent to ${email}`);
     const token = await inviteToken(email);
     const stored = await server.db('family_invitations').where({ profileId: profile.id }).first();
     assert.notEqual(stored.tokenHash, token, 'only a hash of the token is stored');
@@ -209,6 +210,19 @@ describe('family access: a parent-managed profile and its candidate', () => {
 });
 
 describe('family access: a candidate who signed up alone', () => {
+  test("the answer to an invitation is in the inviter's language", async () => {
+    const candidate = await signedInClient(server, { fullName: 'Kavya Iyer', language: 'hi' });
+    const profile = await buildProfile(server, candidate.user);
+    const father = `kavya.father.${profile.id}@example.test`;
+    const hindi = await candidate.client.post(`/api/family/${profile.id}/invitations`, { role: 'family', email: father, relation: 'father' });
+    assert.equal(hindi.status, 201);
+    assert.equal(((await hindi.json()) as { message: string }).message, `${father} पर निमंत्रण भेज दिया गया है।`);
+    await server.db('users').where({ id: candidate.user.id }).update({ language: 'ta' });
+    const mother = `kavya.mother.${profile.id}@example.test`;
+    const tamil = await candidate.client.post(`/api/family/${profile.id}/invitations`, { role: 'family', email: mother, relation: 'mother' });
+    assert.equal(((await tamil.json()) as { message: string }).message, `${mother} முகவரிக்கு அழைப்பு அனுப்பப்பட்டது.`);
+  });
+
   test('invites family the same way, and removing one ends their sessions at once', async () => {
     const candidate = await signedInClient(server, { fullName: 'Arjun Mehta' });
     const profile = await buildProfile(server, candidate.user, { gender: 'male' });

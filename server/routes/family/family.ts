@@ -2,6 +2,7 @@ import { consentGateSchema, familyInviteSchema, familyPermissionsSchema, shareCo
 import { newRouter } from '../../context';
 import { type FamilyAction, decideFamily } from '../../policies/relationship';
 import { notFound } from '../../errors';
+import { requestLanguage, translate } from '../../i18n';
 import { effectiveTier } from '../../policies/tier';
 import { currentUser, requireUser } from '../../middleware/auth';
 import { idParam, parse, requestBody } from '../../middleware/validate';
@@ -103,7 +104,7 @@ export function familyRoutes() {
     const relation = facts.role === 'family' ? await relationOf(ctx.services.db, profileId, user.id) : null;
     const created = await invite(ctx.services, user, profileId, input, relation);
     ctx.status = 201;
-    ctx.body = { ...created, message: `Invitation sent to ${input.email}` };
+    ctx.body = { ...created, message: translate(requestLanguage(ctx), 'server.text.family.invitationSent', { email: input.email }) };
   });
 
   // Whoever made the profile chooses, until the candidate confirms it, whether other members may see it meanwhile.

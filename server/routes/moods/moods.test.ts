@@ -112,6 +112,20 @@ describe('mood API', () => {
     }
   });
 
+  test('a member without a name left is "this member" in the reader\'s language in the cultural insight', async () => {
+    const reader = await signedInClient(server, { fullName: 'Sunita Sharma', language: 'hi' });
+    const nameless = await signedInClient(server, { fullName: 'Vikram Rao' });
+    await buildProfile(server, reader.user, { city: 'Toronto', country: 'Canada' });
+    await buildProfile(server, nameless.user, { gender: 'male', city: 'Toronto', country: 'Canada', profession: 'Architect' });
+    await server.db('users').where({ id: nameless.user.id }).update({ fullName: '' });
+    const insight = async (client: Client) => ((await (await client.get(`/api/moods/${nameless.user.id}/cultural-insight`)).json()) as Json).description as string;
+    assert.match(await insight(reader.client), /^संबंधित सदस्य विदेश के जीवन/);
+    await server.db('users').where({ id: reader.user.id }).update({ language: 'ta' });
+    assert.match(await insight(reader.client), /^இந்த உறுப்பினர் /);
+    await server.db('users').where({ id: reader.user.id }).update({ language: 'en' });
+    assert.match(await insight(reader.client), /^This member is /);
+  });
+
   test("a mood's note, and the prompt's description, never reach another member, shared or not", async () => {
     const a = await signedInClient(server, { fullName: 'Asha Menon', tier: 'premium' });
     const b = await signedInClient(server, { fullName: 'Vikram Rao', tier: 'premium' });

@@ -117,8 +117,10 @@ export function moodRoutes() {
     const db = ctx.services.db;
     const theirs = await latestAssessment(db, profile.userId);
     const mine = await latestAssessment(db, viewer.id);
-    const firstName = (profile.user?.fullName ?? 'This member').split(' ')[0];
-    ctx.body = culturalInsight(theirs ?? null, mine ?? null, profile.culturalIntegrationLevel, firstName, translatorFor(requestLanguage(ctx)));
+    const t = translatorFor(requestLanguage(ctx));
+    // A profile whose account has no name left is spoken of as "this member", in the reader's language.
+    const firstName = profile.user?.fullName ? profile.user.fullName.split(' ')[0] : t('server.text.thisMember');
+    ctx.body = culturalInsight(theirs ?? null, mine ?? null, profile.culturalIntegrationLevel, firstName, t);
   });
 
   router.get('/moods/:userId/conversation-starters', async (ctx) => {

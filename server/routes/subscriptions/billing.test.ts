@@ -86,6 +86,17 @@ describe('subscriptions with the demo provider (renewals on the simulated clock)
     const html = await receipt.text();
     assert.match(html, /14\.99 USD/);
     assert.match(html, /no card was charged/);
+    assert.match(html, /<html lang="en">.*<th scope="row">Billed to<\/th>/s);
+    // A member reading Saathi in Hindi gets the receipt's words and dates in Hindi; the amount and the names as they are.
+    await server.db('users').where({ id: user.id }).update({ language: 'hi' });
+    const hindi = await (await client.get((b.invoices[0] as unknown as { receiptUrl: string }).receiptUrl)).text();
+    assert.match(hindi, /<html lang="hi">/);
+    for (const expected of ['<title>Saathi रसीद</title>', 'कार्ड से कोई राशि नहीं ली गई', '>रसीद संख्या<', '>किसके नाम<', '>प्लान<', '(मासिक)', '>अवधि<', ' तक<', '>भुगतान की तारीख<', '>राशि<', '14.99 USD', user.fullName]) {
+      assert.ok(hindi.includes(expected), `missing ${expected} in ${hindi}`);
+    }
+    // Dates as Hindi writes them ("7 जन॰ 2027 से 7 फ़र॰ 2027 तक"), not "Thu, 07 Jan 2027".
+    assert.match(hindi, /<td>\d{1,2} [^\x00-\x7F]+ \d{4} से \d{1,2} [^\x00-\x7F]+ \d{4} तक<\/td>/);
+    assert.doesNotMatch(hindi, /Billed to|Period|Amount|no card was charged|monthly/);
     const other = await signedInClient(server);
     assert.equal((await other.client.get((b.invoices[0] as unknown as { receiptUrl: string }).receiptUrl)).status, 403);
     assert.equal((await client.get(`/api/subscriptions/${user.id}/invoices/demo_in_nope/receipt`)).status, 404);

@@ -1,6 +1,7 @@
 import { newCardSchema, subscribeSchema } from '../../../contracts/subscriptions';
 import { newRouter } from '../../context';
 import { HttpError, notFound } from '../../errors';
+import { requestLanguage } from '../../i18n';
 import { assertSelf, requireUser } from '../../middleware/auth';
 import { idParam, parse, requestBody } from '../../middleware/validate';
 import { Invoice } from '../../models/billing';
@@ -67,7 +68,7 @@ export function billingRoutes() {
     if (!invoice) throw notFound('Receipt not found');
     ctx.type = 'text/html; charset=utf-8';
     ctx.set('Cache-Control', 'private, no-store');
-    ctx.body = demoReceiptHtml(invoice, user.fullName);
+    ctx.body = demoReceiptHtml(invoice, user.fullName, requestLanguage(ctx));
   });
 
   return router;

@@ -1,4 +1,6 @@
+import type { Language } from '../../../contracts/i18n/languages';
 import type { AppServices } from '../../context';
+import { translatorFor } from '../../i18n';
 import { Invoice } from '../../models/billing';
 import { catalogue } from '../payments';
 import { User } from '../../models/user';
@@ -77,25 +79,28 @@ export async function presentBilling(services: Pick<AppServices, 'db' | 'config'
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-const day = (ms: number | null) => new Date(Number(ms)).toUTCString().slice(0, 16);
 
-/** A printable receipt for a paid demo invoice, marked as a demo (no money moved). */
+/** A printable receipt for a paid demo invoice, marked as a demo (no money moved), in the member's language. */
 export function demoReceiptHtml(
   invoice: Pick<Invoice, 'amountCents' | 'currency' | 'tier' | 'providerInvoiceId' | 'reason' | 'periodStart' | 'periodEnd' | 'paidAt'>,
   memberName: string,
+  language: Language,
 ): string {
+  const t = translatorFor(language);
   const amount = `${(invoice.amountCents / 100).toFixed(2)} ${invoice.currency.toUpperCase()}`;
   const tier: string = invoice.tier;
+  const day = (ms: number | null) => new Date(Number(ms));
   const rows = [
-    ['Receipt', invoice.providerInvoiceId],
-    ['Billed to', memberName],
-    ['Plan', `Saathi ${tier.charAt(0).toUpperCase()}${tier.slice(1)} (${invoice.reason === 'subscription_update' ? 'upgrade, prorated' : 'monthly'})`],
-    ['Period', `${day(invoice.periodStart)} to ${day(invoice.periodEnd)}`],
-    ['Paid', day(invoice.paidAt)],
-    ['Amount', amount],
+    [t('server.receipt.receipt'), invoice.providerInvoiceId],
+    [t('server.receipt.billedTo'), memberName],
+    [t('server.receipt.plan'), t('server.receipt.planValue', { tier: `${tier.charAt(0).toUpperCase()}${tier.slice(1)}`, reason: invoice.reason === 'subscription_update' ? 'upgrade' : 'monthly' })],
+    [t('server.receipt.period'), t('server.receipt.periodValue', { from: day(invoice.periodStart), to: day(invoice.periodEnd) })],
+    [t('server.receipt.paid'), t('server.receipt.day', { day: day(invoice.paidAt) })],
+    [t('server.receipt.amount'), amount],
   ];
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Saathi receipt</title>
+  const title = escapeHtml(t('server.receipt.title'));
+  return `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${title}</title>
 <style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:2rem auto;padding:0 1rem;color:#222}th{text-align:left;padding:.4rem 1rem .4rem 0;color:#555;font-weight:500}td{padding:.4rem 0}p.demo{background:#fff4dc;padding:.6rem .8rem;border-radius:.4rem}</style></head>
-<body><h1>Saathi receipt</h1><p class="demo">Demo payment: this instance uses the demo payment provider, so no card was charged.</p>
+<body><h1>${title}</h1><p class="demo">${escapeHtml(t('server.receipt.demo'))}</p>
 <table>${rows.map(([k, v]) => `<tr><th scope="row">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`).join('')}</table></body></html>`;
 }

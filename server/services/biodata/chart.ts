@@ -1,5 +1,7 @@
 import type PDFDocument from 'pdfkit';
 import type { RashiChartView } from '../../../contracts/kundali';
+import { catalogueWord, type Translator } from '../../i18n';
+import { writeLine } from './fonts';
 
 export type ChartStyle = 'north' | 'south';
 
@@ -24,19 +26,22 @@ const MUTED = '#6b6b6b';
 
 type Doc = InstanceType<typeof PDFDocument>;
 
+/** A graha's short name as the Kundali page writes it in the reader's language ("Su", "सू", "சூ"). */
+const abbreviation = (t: Translator, graha: { name: string; abbr: string }) => catalogueWord(t, `kundali.abbr.${graha.name}`, graha.abbr);
+
 /** The grahas of a house, `perLine` to a line, centred on x. */
-function occupants(doc: Doc, font: string, x: number, y: number, width: number, grahas: RashiChartView['houses'][number]['grahas'], perLine = 2, size = 7): void {
-  doc.font(font).fontSize(size).fillColor(INK);
+function occupants(doc: Doc, t: Translator, x: number, y: number, width: number, grahas: RashiChartView['houses'][number]['grahas'], perLine = 2, size = 7): void {
+  doc.fillColor(INK);
   for (let i = 0; i < grahas.length; i += perLine) {
-    const line = grahas.slice(i, i + perLine).map((g) => `${g.abbr} ${g.degree}°`).join(' ');
-    doc.text(line, x - width / 2, y + (i / perLine) * (size + 1.5), { width, align: 'center', lineBreak: false });
+    const line = grahas.slice(i, i + perLine).map((g) => `${abbreviation(t, g)} ${g.degree}°`).join(' ');
+    writeLine(doc, line, 400, size, { x: x - width / 2, y: y + (i / perLine) * (size + 1.5), width, align: 'center' });
   }
 }
 
 /** The narrow triangles at the square's left and right sides (houses 3, 5, 9, 11) take one graha a line. */
 const NARROW = new Set([3, 5, 9, 11]);
 
-export function drawNorthChart(doc: Doc, chart: RashiChartView, x: number, y: number, size: number, font: string): void {
+export function drawNorthChart(doc: Doc, chart: RashiChartView, x: number, y: number, size: number, t: Translator): void {
   const k = size / 300;
   doc.save().lineWidth(1).strokeColor(LINE);
   doc.rect(x, y, size, size).stroke();
@@ -49,13 +54,13 @@ export function drawNorthChart(doc: Doc, chart: RashiChartView, x: number, y: nu
     const stacked = Math.max(0, Math.ceil(house.grahas.length / perLine) - 1) * 4;
     const px = x + cx * k;
     const top = y + (cy - 22 - stacked) * k;
-    doc.font(font).fontSize(8).fillColor(house.house === 1 ? LINE : MUTED);
-    doc.text(String(house.rashi + 1), px - 15, top, { width: 30, align: 'center', lineBreak: false });
-    occupants(doc, font, px, top + 10, (perLine === 1 ? 40 : 84) * k + 10, house.grahas, perLine, 6.5);
+    doc.fillColor(house.house === 1 ? LINE : MUTED);
+    writeLine(doc, String(house.rashi + 1), 400, 8, { x: px - 15, y: top, width: 30, align: 'center' });
+    occupants(doc, t, px, top + 10, (perLine === 1 ? 40 : 84) * k + 10, house.grahas, perLine, 6.5);
   });
 }
 
-export function drawSouthChart(doc: Doc, chart: RashiChartView, x: number, y: number, size: number, font: string): void {
+export function drawSouthChart(doc: Doc, chart: RashiChartView, x: number, y: number, size: number, t: Translator): void {
   const cell = size / 4;
   const lagna = chart.houses[0].rashi;
   doc.save().lineWidth(1).strokeColor(LINE);
@@ -71,9 +76,11 @@ export function drawSouthChart(doc: Doc, chart: RashiChartView, x: number, y: nu
     const [col, row] = SOUTH_CELLS[house.rashi];
     const cx = x + col * cell;
     const cy = y + row * cell;
-    doc.font(font).fontSize(6.5).fillColor(MUTED).text(house.rashiName, cx + 2, cy + 3, { width: cell - 5, align: 'right', lineBreak: false });
-    occupants(doc, font, cx + cell / 2, cy + 13, cell + 4, house.grahas, 2, cell < 50 ? 6 : 7);
+    doc.fillColor(MUTED);
+    writeLine(doc, catalogueWord(t, `opt.rashi.${house.rashiName}`, house.rashiName), 400, 6.5, { x: cx + 2, y: cy + 3, width: cell - 5, align: 'right' });
+    occupants(doc, t, cx + cell / 2, cy + 13, cell + 4, house.grahas, 2, cell < 50 ? 6 : 7);
   }
-  doc.font(font).fontSize(9).fillColor(MUTED).text('Rashi', x + cell, y + size / 2 - 10, { width: cell * 2, align: 'center', lineBreak: false });
-  doc.fontSize(7).text(chart.reference === 'ascendant' ? 'lagna marked' : 'from the Moon', x + cell, y + size / 2 + 2, { width: cell * 2, align: 'center', lineBreak: false });
+  doc.fillColor(MUTED);
+  writeLine(doc, t('kundali.chart.rashi'), 400, 9, { x: x + cell + 3, y: y + size / 2 - 10, width: cell * 2 - 6, align: 'center' });
+  writeLine(doc, t(chart.reference === 'ascendant' ? 'kundali.chart.lagnaMarked' : 'kundali.chart.fromTheMoon'), 400, 7, { x: x + cell + 3, y: y + size / 2 + 2, width: cell * 2 - 6, align: 'center' });
 }

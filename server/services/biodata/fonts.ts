@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import * as fontkit from 'fontkit';
+import type PDFDocument from 'pdfkit';
 
 /**
  * The biodata's typefaces: Noto Sans from @fontsource (Latin, Latin Extended and Devanagari in @fontsource/noto-sans,
@@ -105,4 +106,34 @@ export function runsOf(text: string, weight: Weight): Array<{ face: string; text
     else runs.push({ face, text: ch });
   }
   return runs;
+}
+
+/** Writes `text` at the cursor (or x, y) in runs of the faces its scripts need, at `size` points. */
+export function write(doc: InstanceType<typeof PDFDocument>, text: string, weight: Weight, size: number, options: PDFKit.Mixins.TextOptions & { x?: number; y?: number } = {}): void {
+  const { x, y, continued = false, ...rest } = options;
+  const runs = runsOf(text, weight);
+  runs.forEach((run, i) => {
+    doc.font(run.face).fontSize(size);
+    const more = i < runs.length - 1 || continued;
+    if (i === 0 && x !== undefined) doc.text(run.text, x, y, { ...rest, continued: more });
+    else doc.text(run.text, { ...rest, continued: more });
+  });
+}
+
+/**
+ * One line of `text` in a box `width` wide from x, aligned left, centre or right, shrunk to fit the box: each run is
+ * measured and placed at its own x (pdfkit's alignment of `continued` runs in different faces overlaps them).
+ */
+export function writeLine(doc: InstanceType<typeof PDFDocument>, text: string, weight: Weight, size: number, box: { x: number; y: number; width: number; align?: 'left' | 'center' | 'right' }): void {
+  const runs = runsOf(text, weight);
+  const measure = (points: number) => runs.reduce((sum, run) => sum + doc.font(run.face).fontSize(points).widthOfString(run.text), 0);
+  let total = measure(size);
+  const fitted = total > box.width ? (size * box.width) / total : size;
+  if (fitted !== size) total = measure(fitted);
+  const align = box.align ?? 'left';
+  let at = align === 'center' ? box.x + (box.width - total) / 2 : align === 'right' ? box.x + box.width - total : box.x;
+  for (const run of runs) {
+    doc.font(run.face).fontSize(fitted).text(run.text, at, box.y, { lineBreak: false });
+    at += doc.widthOfString(run.text);
+  }
 }

@@ -3,6 +3,8 @@ import { PrivacySettings } from '../../models/settings';
 import type { User } from '../../models/user';
 import type { AppServices } from '../../context';
 import { forbidden, notFound } from '../../errors';
+import { translatorFor } from '../../i18n';
+import type { Language } from '../../../contracts/i18n/languages';
 import { decideFamily, familyFacts, relationshipBetween } from '../../policies/relationship';
 import { presentProfile } from '../../presenters/profile';
 import { IncompleteBirthData, birthData } from '../kundali/index';
@@ -22,9 +24,10 @@ export const BIODATA_NOT_SHARED = 'The person this profile is for has not allowe
  *
  * The biodata is made to be passed on, outside Saathi too, so it follows the member's privacy settings whoever asks
  * for it: the phone number and email only when the member shows them, the blurred photo whenever the member blurs
- * photos (a match, who sees the clear photo on Saathi, gets it clear here too).
+ * photos (a match, who sees the clear photo on Saathi, gets it clear here too). It is written in `language`, the
+ * reader's: the document's own words, the lists' values and the dates; what the member typed is printed as typed.
  */
-export async function biodataFor(services: Pick<AppServices, 'db' | 'media' | 'config'>, viewer: User, profileId: number, options: { chartStyle: ChartStyle; origin: string }): Promise<{ pdf: Buffer; fileName: string }> {
+export async function biodataFor(services: Pick<AppServices, 'db' | 'media' | 'config'>, viewer: User, profileId: number, options: { chartStyle: ChartStyle; origin: string; language: Language }): Promise<{ pdf: Buffer; fileName: string }> {
   const { db } = services;
   const profile = await loadProfile(db, profileId);
   if (!profile?.user || profile.isDeleted) throw notFound('Profile not found');
@@ -50,7 +53,7 @@ async function contentOf(
   services: Pick<AppServices, 'media' | 'config'>,
   profile: Profile,
   user: User,
-  o: { clearPhotos: boolean; showPhone: boolean; showEmail: boolean; chartStyle: ChartStyle; origin: string },
+  o: { clearPhotos: boolean; showPhone: boolean; showEmail: boolean; chartStyle: ChartStyle; origin: string; language: Language },
 ): Promise<BiodataContent> {
   // Presented as for a member who is not its owner: the presenter's privacy rules (income, contact) apply.
   const presented = presentProfile(profile, user, { clearPhotos: o.clearPhotos, isOwner: false, showPhone: o.showPhone });
@@ -71,5 +74,6 @@ async function contentOf(
     chart,
     chartStyle: o.chartStyle,
     link: `${base}/profile/${profile.id}`,
+    t: translatorFor(o.language),
   };
 }

@@ -27,6 +27,8 @@ export const PRESENT_STATES: ParticipantState[] = ['invited', 'joined'];
 /** When the participants' TURN credentials expire: a call rings at most RING_MS and lasts at most MAX_CALL_MS. */
 const credentialsExpire = (call: Call) => call.createdAt + RING_MS + MAX_CALL_MS;
 const firstName = (fullName: string) => fullName.trim().split(/\s+/)[0] || fullName;
+/** A member's first name in a refusal; without one, "this member" in the reader's language (said when answered). */
+const nameOf = (user: { fullName?: string | null } | undefined) => (user?.fullName ? firstName(user.fullName) : said('server.text.thisMember'));
 
 /** The live call `userId` is in or is being rung for, if any (the busy rule). */
 export async function liveCallOf(db: Db | Knex.Transaction, userId: number, except?: number): Promise<Call | undefined> {
@@ -119,7 +121,7 @@ export async function startCall(services: CallServices, caller: User, calleeId: 
     const busy = await Call.query(db).insertAndFetch({ callerId: caller.id, calleeId, status: 'ringing', createdAt: now });
     await missCall(services, busy, 'busy');
     const callee = await User.query(db).findById(calleeId).select('fullName');
-    throw conflict(said('server.error.call.theyAreBusy', { name: firstName(callee?.fullName ?? 'This member') }), { busy: 'them' });
+    throw conflict(said('server.error.call.theyAreBusy', { name: nameOf(callee) }), { busy: 'them' });
   }
   const call = await db.transaction(async (trx) => {
     const inserted = await Call.query(trx).insertAndFetch({ callerId: caller.id, calleeId, status: 'ringing', createdAt: now });
@@ -148,7 +150,7 @@ async function checkRingLimits(db: Db, callerId: number, calleeId: number, now: 
   if (unanswered.length >= RING_LIMITS.unansweredPerMember) {
     const callee = await User.query(db).findById(calleeId).select('fullName');
     const oldest = Math.min(...unanswered.map((c) => Number(c.createdAt)));
-    throw tooManyRequests(said('server.error.call.ringedEnough', { name: firstName(callee?.fullName ?? 'This member') }), (oldest + 3_600_000 - now) / 1000);
+    throw tooManyRequests(said('server.error.call.ringedEnough', { name: nameOf(callee) }), (oldest + 3_600_000 - now) / 1000);
   }
 }
 

@@ -1,6 +1,6 @@
 import Send from 'lucide-react/icons/send';
 import { type FormEvent, useId, useState } from 'react';
-import { CONTACT_MESSAGES, contactSchema } from '../../../../contracts/discovery';
+import { contactSchema } from '../../../../contracts/discovery';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { TextField } from '../../../components/ui/text-field';
@@ -8,21 +8,8 @@ import { toast } from '../../../components/ui/toast';
 import { isApiError } from '../../../lib/api-client';
 import { type FieldErrors, fieldErrorsOf } from '../../../lib/form-errors';
 import { type ContactMessage, contactErrorText, contactSuccessText, useSendContactMessage } from '../api/contact';
-import type { MessageId } from '../../../i18n/catalogue';
 import { translate } from '../../../i18n/translate';
 import { useT } from '../../../i18n/use-t';
-
-/** The contact schema's own texts (contracts/discovery.ts), in the app's language. */
-const FIELD_TEXTS: Record<string, MessageId> = {
-  [CONTACT_MESSAGES.nameMin]: 'help.contact.nameMin',
-  [CONTACT_MESSAGES.emailInvalid]: 'help.contact.emailInvalid',
-  [CONTACT_MESSAGES.subjectMin]: 'help.contact.subjectMin',
-  [CONTACT_MESSAGES.messageMin]: 'help.contact.messageMin',
-};
-
-function localized(errors: FieldErrors<ContactField>): FieldErrors<ContactField> {
-  return Object.fromEntries(Object.entries(errors).map(([field, text]) => [field, text && FIELD_TEXTS[text] ? translate(FIELD_TEXTS[text]) : text]));
-}
 
 type ContactField = keyof ContactMessage;
 
@@ -45,7 +32,7 @@ export function ContactForm() {
     event.preventDefault();
     const parsed = contactSchema.safeParse(values);
     if (!parsed.success) {
-      setErrors(localized(fieldErrorsOf<ContactField>(parsed.error)));
+      setErrors(fieldErrorsOf<ContactField>(parsed.error));
       return;
     }
     setErrors({});

@@ -10,6 +10,7 @@ import RefreshCw from 'lucide-react/icons/refresh-cw';
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
+import { stripeLocaleOf } from '../../../lib/subscription/stripe-flow';
 import { PAYMENT_TEXTS } from '../../../lib/subscription/toasts';
 import { useT } from '../../../i18n/use-t';
 import { translate } from '../../../i18n/translate';
@@ -141,7 +142,9 @@ export function StripePaymentForm({
 }) {
   const [attempt, setAttempt] = useState(0);
   const load = useStripeInstance(publishableKey, attempt);
-  const options = useMemo(() => ({ clientSecret, appearance: APPEARANCE }), [clientSecret]);
+  // In the member's language as far as Stripe speaks it (stripeLocaleOf).
+  const locale = stripeLocaleOf();
+  const options = useMemo(() => ({ clientSecret, appearance: APPEARANCE, locale }), [clientSecret, locale]);
   if (load.state === 'failed') return <LoadFailed onRetry={() => setAttempt((n) => n + 1)} />;
   if (load.state === 'loading') return <Loading />;
   return (

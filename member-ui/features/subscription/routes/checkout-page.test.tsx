@@ -338,9 +338,19 @@ test('Stripe mode creates a payment intent and shows the Payment Element instead
   assert.equal(screen.queryByText('Demo payment — no card is charged'), null);
   assert.equal(stripe.calls.loads.length, 1);
   assert.match(stripe.calls.loads[0] ?? '', /^pk_test_/);
-  const [options] = stripe.calls.elements as Array<{ clientSecret: string; appearance: { theme: string } }>;
+  const [options] = stripe.calls.elements as Array<{ clientSecret: string; appearance: { theme: string }; locale: string }>;
   assert.equal(options?.clientSecret, STRIPE_SECRET);
   assert.equal(options?.appearance.theme, 'stripe');
+  assert.equal(options?.locale, 'en', "the Payment Element in the member's language");
+});
+
+test('Stripe mode for a Hindi member: the page in Hindi, the Payment Element told English (Stripe has no Hindi), not the browser language', async () => {
+  const stripe = fakeStripe();
+  renderApp('/checkout?tier=premium', fakeServer({ user: buildSessionUser({ id: 7, language: 'hi' }), handle: stripeApi() }));
+  assert.ok(await screen.findByText('आप US$14.99 / महीना पर Premium प्लान ले रहे हैं'));
+  await waitFor(() => assert.equal(stripe.calls.elements.length, 1));
+  const [options] = stripe.calls.elements as Array<{ locale: string }>;
+  assert.equal(options?.locale, 'en');
 });
 
 test('Stripe mode: a succeeded confirmPayment completes the subscription and ends on the confirmation', async () => {
