@@ -93,7 +93,7 @@ export function searchRoutes(input: RouteInputs): BenchRoute[] {
     { key: 'search-guna', route: 'GET /api/search?minGuna=…', shots: grid(input.chartMembers, [18, 21, 24], (m, g) => ({ member: m, path: `/api/search?minGuna=${g}` })) },
     { key: 'search-mood', route: 'GET /api/search?matchMood=…', shots: grid(everyone, [30, 50, 70], (m, s) => ({ member: m, path: `/api/search?matchMood=true&minMoodScore=${s}` })) },
     { key: 'search-page5', route: 'GET /api/search (5th page)', shots: pageFive },
-    // Sorted by a column rather than the score: every member of the wanted gender is swept (no bound to stop at).
+    // Sorted by a column rather than the score: the wanted gender's presorted order walked until the page is full.
     ...['newest', 'active', 'age'].map((sort) => ({ key: `search-${sort}`, route: `GET /api/search?sort=${sort}`, shots: grid(everyone, [''], (m) => ({ member: m, path: `/api/search?sort=${sort}` })) })),
     {
       key: 'search-height',

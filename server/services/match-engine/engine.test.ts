@@ -124,7 +124,8 @@ type Change =
   | { kind: 'edit'; who: number; field: string; value: string | number | null }
   | { kind: 'visibility'; who: number; value: 'all' | 'matches' | 'none' }
   | { kind: 'block' | 'unblock' | 'match' | 'like' | 'notInterested' | 'family' | 'unfamily'; who: number; other: number }
-  | { kind: 'delete' | 'suspend' | 'verify' | 'birth' | 'decline' | 'confirm' | 'gate' | 'ungate'; who: number };
+  | { kind: 'delete' | 'suspend' | 'verify' | 'birth' | 'decline' | 'confirm' | 'gate' | 'ungate'; who: number }
+  | { kind: 'active'; who: number; hoursAgo: number };
 
 function changeArb(): fc.Arbitrary<Change> {
   const who = fc.nat({ max: MEMBERS - 1 });
@@ -147,12 +148,16 @@ function changeArb(): fc.Arbitrary<Change> {
     ['maritalStatusPreference', fc.option(subset(MARITAL_STATUSES).map((l) => JSON.stringify(l)), { nil: null })],
     ['dietPreference', fc.option(subset(DIETS).map((l) => JSON.stringify(l)), { nil: null })],
     ['communityPreference', fc.option(subset(communities.length ? communities : ['Iyer']).map((l) => JSON.stringify(l)), { nil: null })],
+    // What newest sorts by: a few minutes apart, so ties are common.
+    ['createdAt', fc.integer({ min: 0, max: 5 }).map((minutes) => Date.now() - minutes * 60_000)],
   ];
   return fc.oneof(
     fc.tuple(who, fc.nat({ max: fields.length - 1 })).chain(([w, i]) => fields[i][1].map((value) => ({ kind: 'edit' as const, who: w, field: fields[i][0], value }))),
     fc.record({ kind: fc.constant('visibility' as const), who, value: pick(['all', 'matches', 'none'] as const) }),
     fc.record({ kind: pick(['block', 'unblock', 'match', 'like', 'notInterested', 'family', 'unfamily'] as const), who, other: who }),
     fc.record({ kind: pick(['delete', 'suspend', 'verify', 'birth', 'decline', 'confirm', 'gate', 'ungate'] as const), who }),
+    // Last active moves in place (what the active sort reads), often to the latest hours.
+    fc.record({ kind: fc.constant('active' as const), who, hoursAgo: fc.integer({ min: 0, max: 3 }) }),
   );
 }
 
@@ -178,6 +183,9 @@ async function apply(change: Change): Promise<void> {
       return;
     case 'verify':
       await User.query(db).findById(a).patch({ isVerified: true });
+      return;
+    case 'active':
+      await User.query(db).findById(a).patch({ lastActiveAt: now - change.hoursAgo * 3_600_000 });
       return;
     case 'birth':
       await Profile.query(db).where({ userId: a }).patch({ birthPlace: null, rashi: 'Vrishabha', nakshatra: 'Rohini', manglik: false });

@@ -12,6 +12,7 @@ import { type Role, placementOf, rashiOfPlacement } from './kundali-table';
 import { F_ACTIVE, F_LIVE, F_MEMBER, F_PHOTO, F_VERIFIED, FOREVER, MemberStore, NO_HEIGHT, NO_HOUR, NO_MOON, type StoreSnapshot, VIS_SHIFT } from './store';
 import { TextIndex, type TextSnapshot } from './text-index';
 import { TextLog } from './text-log';
+import { SORT_COLUMNS, SortedOrders } from './sorted-orders';
 import { textHash } from './text-words';
 
 /**
@@ -28,6 +29,8 @@ export class MemberIndex {
   readonly groups: Groups;
   /** plain members counted by (gender, country) and birth date, once clustered or restored (null while filling) */
   places: PlaceCounts | null = null;
+  /** live positions presorted for the searches sorted by a column, made with the place counts (null until then) */
+  orders: SortedOrders | null = null;
   /** position of each user's live profile, -1 when none */
   private positions = new Int32Array(1024).fill(-1);
   /** where the start-up build laid out each gender's members; empty until clustered or restored */
@@ -102,6 +105,7 @@ export class MemberIndex {
     }
     out.genderSpans = GenderSpans.of(out.groups);
     out.places = out.countPlaces();
+    out.orders = SortedOrders.make(out.store);
     return out;
   }
 
@@ -159,12 +163,14 @@ export class MemberIndex {
     // A build that defers its text index defers its place counts too (`settlePlaces`, a fifth of a second at a
     // million members): until then a total is counted by sweeping, the same answer.
     out.places = texts.pending ? null : out.countPlaces();
+    out.orders = texts.pending ? null : SortedOrders.make(out.store);
     return out;
   }
 
-  /** The place counts of a build that deferred them (see `clustered`), made now from the members as they are. */
+  /** The place counts and sorted orders of a build that deferred them (see `clustered`), made now from the members as they are. */
   settlePlaces(): void {
     if (this.places === null) this.places = this.countPlaces();
+    if (this.orders === null) this.orders = SortedOrders.make(this.store);
   }
 
   /** See GenderSpans.spansOf. */
@@ -218,6 +224,7 @@ export class MemberIndex {
     }
     const before = moved ? null : this.signature(p);
     const changedBefore = s.changedAt[p];
+    const keysBefore = moved ? null : SORT_COLUMNS.map((column) => s[column][p]);
     s.userId[p] = v.userId;
     s.profileId[p] = v.profileId;
     s.flags[p] =
@@ -245,6 +252,11 @@ export class MemberIndex {
     // Only a change to what ranks or filters the member counts as a change for paging (not the hourly activity).
     s.changedAt[p] = before !== null && before === this.signature(p) ? changedBefore : nowMs;
     if (moved) this.places?.added(s, p);
+    // Last active moves in place (the other sort keys only with a move): the orders learn of either.
+    if (this.orders !== null && keysBefore === null) this.orders.added(s, p);
+    else if (this.orders !== null && keysBefore !== null) {
+      for (let c = 0; c < SORT_COLUMNS.length; c++) if (s[SORT_COLUMNS[c]][p] !== keysBefore[c]) this.orders.changed(s, p, c);
+    }
     this.countPlain(p, 1);
     return p;
   }

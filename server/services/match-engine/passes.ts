@@ -81,6 +81,7 @@ export class Passes {
       geoOk: null,
       rashiOk: null,
       sortKey: null,
+      sortColumn: null,
       keyCeiling: Number.POSITIVE_INFINITY,
       needPhoto: false,
       minActiveHour: 0,

@@ -7,6 +7,7 @@ import { type Passes, rankedOf } from './passes';
 import type { Relations } from './relations';
 import { R_ALLOWED, R_EXCLUDED, R_LIKED, R_NOT_INTERESTED, R_SELF } from './scan-plan';
 import { type ScoreTables, type Scorer, packedScore, percentOfPacked } from './scorer';
+import { SORT_COLUMNS, sortColumnOf } from './sorted-orders';
 import { F_VERIFIED } from './store';
 import { EngineInputError, type Ranked, type SearchPage, type Viewer } from './types';
 
@@ -60,7 +61,8 @@ export function searchPage(
   const tables = filterTables(index.dicts, filters);
   const ageFiltered = filters.minAge !== undefined || filters.maxAge !== undefined;
   const s = index.store;
-  const sortKey = filters.sort === 'newest' ? s.createdMinute : filters.sort === 'active' ? s.activeHour : filters.sort === 'age' ? s.dob : null;
+  const sortColumn = sortColumnOf(filters.sort);
+  const sortKey = sortColumn === null ? null : s[SORT_COLUMNS[sortColumn]];
   const pass = passes.prepare(index, q.scorer, viewer, relations, day, {
     ...tables,
     // Only the gender the viewer looks for can be listed, so only its members' hits are gathered.
@@ -75,6 +77,7 @@ export function searchPage(
     geoOk: filters.near ? nearTable(filters.near) : null,
     rashiOk: filters.rashis ? rashiTable(filters.rashis) : null,
     sortKey,
+    sortColumn,
     // Activity only moves forward: whoever was active after the first page may have been listed on it already.
     keyCeiling: state && filters.sort === 'active' ? Math.floor(state.startedAt / 3_600_000) : Number.POSITIVE_INFINITY,
     requireAllowed: Boolean(options.allowedUsers),

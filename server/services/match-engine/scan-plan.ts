@@ -56,6 +56,8 @@ export interface ScanPlan {
    * profile id; null ranks by the score (with bounds)
    */
   sortKey: Int32Array | null;
+  /** the store column sortKey is (sorted-orders.ts' numbering), or null */
+  sortColumn: number | null;
   /** pages after the first of a sort by activity: a position whose key rose past this since the search began is left out */
   keyCeiling: number;
   needPhoto: boolean;

@@ -79,15 +79,24 @@ export function rankedScan(index: MemberIndex, plan: ScanPlan): ScanResult {
 }
 
 /**
- * Sorted by a column (newest, active, age) rather than the score: no bound says where the best keys are, so every
- * group of the wanted gender the culture filter keeps is swept (the text hits only, with words), scored for the
- * card, and counted as it goes.
+ * Sorted by a column (newest, active, age) rather than the score: the wanted genders' presorted orders walked from
+ * the cursor until no later member can enter the page (sorted-orders.ts), the total from the counts as for the
+ * score. When the total needs a visit to every member anyway (filters on single members the counts do not hold),
+ * or the text hits are few, or the orders are not made yet, one sweep ranks and counts together.
  */
 function sortedScan(index: MemberIndex, plan: ScanPlan): ScanResult {
   const s = index.store;
   const top = new TopK(plan.k);
-  let total = 0;
-  if (plan.hits !== null) total = sweep(s, plan, plan.hits, 0, plan.hits.length, top);
-  else for (const g of groupsOf(index, plan)) if (plan.cultureOk === null || plan.cultureOk[g.culture] === 1) total += sweepGroup(s, plan, g, top);
-  return { total, positions: top.positions, scores: top.scores };
+  const groups = groupsOf(index, plan);
+  const counted = !plan.countTotal || countsAnswer(plan) || placesAnswer(index, plan);
+  if (plan.hits === null && index.orders !== null && plan.sortColumn !== null && counted) {
+    const genders = plan.viewerLookingFor === 0 ? [...new Set(groups.map((g) => g.gender))] : [plan.viewerLookingFor];
+    for (const gender of genders) index.orders.walk(s, plan, plan.sortColumn, gender, top);
+    const all = !plan.countTotal ? 0 : countsAnswer(plan) ? total(index, plan, groups, new Set(), 0) : placeTotal(index, plan);
+    return { total: all, positions: top.positions, scores: top.scores };
+  }
+  let all = 0;
+  if (plan.hits !== null) all = sweep(s, plan, plan.hits, 0, plan.hits.length, top);
+  else for (const g of groups) if (plan.cultureOk === null || plan.cultureOk[g.culture] === 1) all += sweepGroup(s, plan, g, top);
+  return { total: all, positions: top.positions, scores: top.scores };
 }

@@ -25,12 +25,17 @@ export class TopK {
     return this.keys.length === this.k ? this.keys[this.k - 1] : Number.NEGATIVE_INFINITY;
   }
 
+  /** Whether a newcomer with this key and id would be turned away (the top is full of better ones). */
+  excludes(key: number, id: number): boolean {
+    const size = this.keys.length;
+    if (size < this.k) return false;
+    const worstKey = this.keys[size - 1];
+    return key < worstKey || (key === worstKey && id > this.ids[size - 1]);
+  }
+
   offer(key: number, id: number, p: number, score: number): void {
     const size = this.keys.length;
-    if (size === this.k) {
-      const worstKey = this.keys[size - 1];
-      if (key < worstKey || (key === worstKey && id > this.ids[size - 1])) return;
-    }
+    if (this.excludes(key, id)) return;
     let at = size === this.k ? size - 1 : size;
     while (at > 0 && (this.keys[at - 1] < key || (this.keys[at - 1] === key && this.ids[at - 1] > id))) {
       this.keys[at] = this.keys[at - 1];
