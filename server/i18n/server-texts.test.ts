@@ -36,6 +36,12 @@ describe('conversation starters and the cultural insight in the reader’s langu
     assert.equal(en.length, ta.length, 'the same starters in each language');
   });
 
+  test('a mood both logged is named as the mood screen names it, in the reader’s language', () => {
+    const hi = conversationStarters(mine, theirs, 'Priya', 'Happy', translatorFor('hi'));
+    assert.ok(hi.includes('आप दोनों हाल में “खुश” महसूस कर रहे हैं। इस हफ़्ते इसके पीछे क्या रहा?'), hi.join('\n'));
+    assert.ok(conversationStarters(mine, theirs, 'Priya', 'Happy').includes('You have both been feeling happy lately. What has been behind it this week?'));
+  });
+
   test('Hindi: the insight’s sentence for an assessed member and for one known by their profile only', () => {
     const levels = { homesicknessLevel: 4, culturalIdentityStrength: 4, localCultureComfortLevel: 4, localFriendships: 4, indianCommunityConnection: 4 };
     const assessed = culturalInsight(levels, levels, null, 'Priya', translatorFor('hi'));

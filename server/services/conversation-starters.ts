@@ -71,7 +71,8 @@ export function conversationStarters(mine: StarterProfile, theirs: StarterProfil
   if (mine.returnToIndiaPlans && theirs.returnToIndiaPlans && mine.returnToIndiaPlans === theirs.returnToIndiaPlans && mine.returnToIndiaPlans !== 'never') {
     starters.push(t('server.text.starter.returning', { plan: mine.returnToIndiaPlans }));
   }
-  if (sharedMood) starters.push(t('server.text.starter.mood', { mood: sharedMood.toLowerCase() }));
+  // A mood's name is the app's (its row's English name, worded as the mood screen words it), lower-case mid-sentence.
+  if (sharedMood) starters.push(t('server.text.starter.mood', { mood: optionWord(t, 'moodType', sharedMood).toLowerCase() }));
   if (theirs.birthPlace) starters.push(t('server.text.starter.birthPlace', { name, place: theirs.birthPlace.split(',')[0] }));
   return [...new Set(starters)];
 }
