@@ -1,7 +1,7 @@
 import './zod-config';
 import * as z from 'zod';
 import { countryCode, countrySpellings } from './countries';
-import { ACTIVE_WITHIN_DAYS, DIETS, EDUCATION_LEVELS, LIMITS, MARITAL_STATUSES, MOTHER_TONGUES, PROFILE_TYPES, RASHIS, RELIGIONS, RETURN_TO_INDIA_PLANS } from './enums';
+import { ACTIVE_WITHIN_DAYS, DIETS, EDUCATION_LEVELS, LIMITS, MARITAL_STATUSES, MOTHER_TONGUES, PROFILE_TYPES, RASHIS, RELIGIONS, RETURN_TO_INDIA_PLANS, SEARCH_SORTS, type SearchSort } from './enums';
 import { MAX_RADIUS_KM, resolveNear } from './gazetteer';
 import { HEIGHT_MAX_CM, HEIGHT_MIN_CM } from './profile-basics';
 import { validationText, validationTexts } from './i18n/validation';
@@ -40,11 +40,8 @@ const csvOf = (values: readonly string[], label: string) =>
 
 const flag = z.enum(['true', 'false'], { error: 'Use true or false' }).transform((v) => v === 'true');
 
-export { ACTIVE_WITHIN_DAYS };
-
-/** How results are ordered: best match (the default), newest profiles, recently active, youngest first. */
-export const SEARCH_SORTS = ['best', 'newest', 'active', 'age'] as const;
-export type SearchSort = (typeof SEARCH_SORTS)[number];
+// The lists live in the zod-free enums, where the search screen reads them without building these schemas.
+export { ACTIVE_WITHIN_DAYS, SEARCH_SORTS, type SearchSort };
 
 export const SEARCH_MESSAGES = {
   sort: `Sort is one of ${SEARCH_SORTS.join(', ')}`,

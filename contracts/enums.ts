@@ -58,6 +58,13 @@ export const CULTURAL_INTEGRATION_LEVELS = ['traditional', 'moderate', 'modern']
 export const SHORTLIST_NOTE_MAX = 500;
 /** Search's "recently active" choices, in days. */
 export const ACTIVE_WITHIN_DAYS = [1, 7, 30] as const;
+/** How search results are ordered: best match (the default), newest profiles, recently active, youngest first. */
+export const SEARCH_SORTS = ['best', 'newest', 'active', 'age'] as const;
+export type SearchSort = (typeof SEARCH_SORTS)[number];
+/** The longest name of a saved search. */
+export const SAVED_SEARCH_NAME_MAX = 60;
+/** The widest distance a search may ask for (`withinKm`). */
+export const MAX_RADIUS_KM = 500;
 export const RETURN_TO_INDIA_PLANS = ['definite', 'considering', 'unlikely', 'never'] as const;
 /** The NRI card's language codes: the same languages, lower-cased (the codes stored before this list grew are among them). */
 export const NRI_LANGUAGES = INDIAN_LANGUAGES.map((name) => name.toLowerCase()) as unknown as readonly [

@@ -1,4 +1,5 @@
 import { countryCode } from './countries';
+import { MAX_RADIUS_KM } from './enums';
 import rows from './city-gazetteer.json';
 
 /**
@@ -57,7 +58,7 @@ export const METROS: readonly Metro[] = [
 
 /** The radius of "City, Country" without `withinKm`. */
 export const DEFAULT_CITY_RADIUS_KM = 50;
-export const MAX_RADIUS_KM = 500;
+export { MAX_RADIUS_KM };
 
 const fold = (s: string) =>
   s

@@ -1,12 +1,13 @@
 import './zod-config';
 import * as z from 'zod';
 import { searchQuerySchema } from './discovery';
-import type { SubscriptionTier } from './enums';
+import { SAVED_SEARCH_NAME_MAX, type SubscriptionTier } from './enums';
 import { validationText } from './i18n/validation';
 
 /** How many searches a member keeps, by plan (docs/tiers-and-limits.md). */
 export const SAVED_SEARCH_LIMITS: Record<SubscriptionTier, number> = { tryme: 3, premium: 20, elite: 20 };
-export const SAVED_SEARCH_NAME_MAX = 60;
+// In the zod-free enums, where the search screen's Save reads it without building the schemas below.
+export { SAVED_SEARCH_NAME_MAX };
 /** The most new members one alert email lists by name (the rest are counted). */
 export const ALERT_EMAIL_LISTS = 5;
 

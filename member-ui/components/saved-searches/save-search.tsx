@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import BookmarkPlus from 'lucide-react/icons/bookmark-plus';
 import SearchCheck from 'lucide-react/icons/search-check';
 import { useId, useState } from 'react';
-import { SAVED_SEARCH_NAME_MAX } from '../../../contracts/saved-searches';
+import { SAVED_SEARCH_NAME_MAX } from '../../../contracts/enums';
 import { isApiError } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
 import { Button } from '../ui/button';

@@ -1,6 +1,5 @@
-import { SEARCH_SORTS, type SearchSort } from '../../../contracts/discovery';
-import { ACTIVE_WITHIN_DAYS, DIETS, EDUCATION_LEVELS, MARITAL_STATUSES, MOTHER_TONGUES, RASHIS, RELIGIONS, RETURN_TO_INDIA_PLANS } from '../../../contracts/enums';
-import { MAX_RADIUS_KM } from '../../../contracts/gazetteer';
+// The zod-free lists: the search screen builds no schema and carries no gazetteer for them.
+import { ACTIVE_WITHIN_DAYS, DIETS, EDUCATION_LEVELS, MARITAL_STATUSES, MAX_RADIUS_KM, MOTHER_TONGUES, RASHIS, RELIGIONS, RETURN_TO_INDIA_PLANS, SEARCH_SORTS, type SearchSort } from '../../../contracts/enums';
 import { HEIGHT_MAX_CM, HEIGHT_MIN_CM } from '../../../contracts/profile-basics';
 import type { SearchPageSearch } from '../../app/routing/search-schemas';
 import {

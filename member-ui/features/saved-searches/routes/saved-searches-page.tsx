@@ -3,7 +3,8 @@ import { Link } from '@tanstack/react-router';
 import SearchCheck from 'lucide-react/icons/search-check';
 import { useId, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { SAVED_SEARCH_NAME_MAX, type SavedSearchView } from '../../../../contracts/saved-searches';
+import { SAVED_SEARCH_NAME_MAX } from '../../../../contracts/enums';
+import type { SavedSearchView } from '../../../../contracts/saved-searches';
 import {
   deleteSavedSearch,
   describeFilters,

@@ -1,4 +1,4 @@
-import { SEARCH_SORTS, type SearchSort } from '../../../../contracts/discovery';
+import { SEARCH_SORTS, type SearchSort } from '../../../../contracts/enums';
 import type { MessageId } from '../../../i18n/catalogue';
 import { translate } from '../../../i18n/translate';
 
