@@ -401,6 +401,7 @@ async function buildApp({
   }
   // Language → its catalogue's chunk, for the server to fetch it with the page (app/start.tsx waits for it).
   const chunks = {};
+  const fonts = {};
   if (catalogues) {
     for (const [file, output] of Object.entries(outputs)) {
       for (const input of Object.keys(output.inputs)) {
@@ -412,7 +413,6 @@ async function buildApp({
     // @fontsource package → its faces' files, for the server to preload a language's faces with its pages
     // (contracts/i18n/languages.ts names each language's package): text painted before a face arrives is laid out
     // again in it, and the page moves.
-    const fonts = {};
     for (const [file, output] of Object.entries(outputs)) {
       for (const input of Object.keys(output.inputs)) {
         const font = /@fontsource[\\/]([a-z0-9-]+)[\\/]files[\\/][^\\/]+\.woff2$/.exec(input)?.[1];
@@ -437,7 +437,7 @@ async function buildApp({
     if (cssFile) shellUrls.push(toUrl(cssFile));
     // English, which every language's catalogue falls back on (the others are cached once fetched).
     if (chunks.en) shellUrls.push(chunks.en);
-    await buildPwa({ root, outDir, shellUrls, name: 'Saathi', shortName: 'Saathi', description });
+    await buildPwa({ root, outDir, shellUrls, fonts: catalogues ? fonts : {}, name: 'Saathi', shortName: 'Saathi', description });
   }
   fs.writeFileSync(path.join(outDir, 'favicon.svg'), FAVICON);
   await precompress(path.join(outDir, 'assets'));

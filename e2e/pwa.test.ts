@@ -95,6 +95,25 @@ describe('the installable app', () => {
     await context.close();
   });
 
+  test("the offline screen is in the language of the pages the member was reading: Hindi after a Hindi page", async () => {
+    const { context, page } = await newPage();
+    // A visitor who picked Hindi on the landing page (an English browser): the server sends Hindi pages.
+    await context.addCookies([{ name: 'saathi_lang', value: 'hi', url: saathi.url }]);
+    await page.goto('/login');
+    await controlled(page);
+    // A page the worker saw arrive, so it knows its language (Content-Language).
+    await page.reload();
+    await page.waitForFunction(() => document.documentElement.lang === 'hi');
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByRole('heading', { name: 'आप ऑफ़लाइन हैं' }).waitFor({ timeout: 30_000 });
+    assert.equal(await page.evaluate(() => document.documentElement.lang), 'hi');
+    assert.ok(await page.getByRole('link', { name: 'फिर से कोशिश करें' }).isVisible());
+    await screenshot(page, 'offline-hi');
+    await context.setOffline(false);
+    await context.close();
+  });
+
   test('a push delivered to the service worker shows a notification carrying its screen', async () => {
     const { context, page } = await newPage();
     await context.grantPermissions(['notifications'], { origin: saathi.url });

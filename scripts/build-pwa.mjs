@@ -15,17 +15,25 @@ const ICON_SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><r
 /** The maskable icon: full-bleed background, the heart inside the central safe zone (the inner 80%). */
 const MASKABLE_SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" fill="${MAROON}"/><g transform="translate(32 34) scale(0.72) translate(-32 -34)"><path d="${HEART}" fill="#f4b942"/></g></svg>`;
 
-const OFFLINE_HTML = `<!doctype html>
-<html lang="en">
+/**
+ * The offline page in a language: `lang` its code, `t` its catalogue's messages (the page has no script).
+ * `faces` are the @font-face rules of the scripts' regular faces (a system without Devanagari or Tamil letters
+ * would draw boxes); the worker caches their files with the page.
+ */
+const offlineHtml = (lang, t, faces) => {
+  const families = faces.map((face) => `"${face.family}", `).join('');
+  return `<!doctype html>
+<html lang="${lang}">
   <head>
     <meta charset="utf-8">
     <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
     <meta name="theme-color" content="${MAROON}">
-    <title>You are offline · Saathi</title>
+    <title>${escapeHtml(t['offline.title'])} · Saathi</title>
     <!-- No script: the page is shown under the app's Content-Security-Policy; "Try again" reloads the address asked for. -->
     <link rel="icon" href="/icons/icon-192.png">
     <style>
-      body { margin: 0; min-height: 100vh; display: grid; place-items: center; background: ${CREAM}; color: #2b1a1f; font: 16px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
+${faces.map((face) => face.rule).join('\n')}
+      body { margin: 0; min-height: 100vh; display: grid; place-items: center; background: ${CREAM}; color: #2b1a1f; font: 16px/1.5 ${families}system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
       main { max-width: 22rem; padding: 2rem 1.5rem; text-align: center; }
       img { width: 72px; height: 72px; border-radius: 18px; }
       h1 { margin: 1rem 0 0.5rem; font-size: 1.4rem; color: #4a0e24; }
@@ -37,20 +45,40 @@ const OFFLINE_HTML = `<!doctype html>
   <body>
     <main>
       <img src="/icons/icon-192.png" alt="">
-      <h1>You are offline</h1>
-      <p>Saathi needs a connection to show your matches and messages. Nothing you wrote is lost: check your connection and try again.</p>
-      <a href="">Try again</a>
+      <h1>${escapeHtml(t['offline.title'])}</h1>
+      <p>${escapeHtml(t['offline.text'])}</p>
+      <a href="">${escapeHtml(t['offline.retry'])}</a>
     </main>
   </body>
 </html>
 `;
+};
+
+/**
+ * The regular (400) faces of member-ui/styles/fonts.css, each pointing at its built file (`files`: the hashed URLs
+ * build.mjs lists per @fontsource package): the same families and unicode ranges as the app's, read from there.
+ */
+function regularFaces(root, files) {
+  const css = fs.readFileSync(path.join(root, 'member-ui/styles/fonts.css'), 'utf8');
+  const built = Object.values(files).flat();
+  return [...css.matchAll(/@font-face\s*\{([^}]*)\}/g)].flatMap(([, body]) => {
+    const family = /font-family:\s*'([^']+)'/.exec(body)?.[1];
+    const source = /url\([^)]*\/([a-z0-9-]+)\.woff2\)/.exec(body)?.[1];
+    const range = /unicode-range:\s*([^;]+);/.exec(body)?.[1];
+    const url = source && built.find((file) => file.includes(`/${source}-`));
+    if (!family || !range || !url || !/font-weight:\s*400/.test(body)) return [];
+    return [{ family, url, rule: `      @font-face { font-family: "${family}"; font-weight: 400; font-display: swap; src: url(${url}) format("woff2"); unicode-range: ${range}; }` }];
+  });
+}
+
+const escapeHtml = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /**
  * Writes icons/, manifest.webmanifest, offline.html and sw.js into the member app's folder. `shellUrls` are the
  * first screen's files (entry script, stylesheet, statically imported chunks): cached at install, so the app
  * starts offline as far as the offline page and its assets go.
  */
-export async function buildPwa({ root, outDir, shellUrls, name, shortName, description }) {
+export async function buildPwa({ root, outDir, shellUrls, fonts = {}, name, shortName, description }) {
   const icons = path.join(outDir, 'icons');
   fs.mkdirSync(icons, { recursive: true });
   await Promise.all([
@@ -76,10 +104,20 @@ export async function buildPwa({ root, outDir, shellUrls, name, shortName, descr
     ],
   };
   fs.writeFileSync(path.join(outDir, 'manifest.webmanifest'), `${JSON.stringify(manifest, null, 2)}\n`);
-  fs.writeFileSync(path.join(outDir, 'offline.html'), OFFLINE_HTML);
-  const precache = ['/icons/icon-192.png', ...shellUrls];
+  // One offline page a language (offline.<code>.html; offline.html is English), from the catalogues: the server
+  // answers /offline.html?lang=<code> with it, and the worker caches each and shows the member's.
+  const catalogues = path.join(root, 'contracts/i18n/catalogues');
+  const languages = fs.readdirSync(catalogues).filter((f) => /^[a-z-]+\.json$/.test(f)).map((f) => f.replace(/\.json$/, '')).sort();
+  const english = JSON.parse(fs.readFileSync(path.join(catalogues, 'en.json'), 'utf8'));
+  const faces = regularFaces(root, fonts);
+  const offlinePages = languages.map((lang) => offlineHtml(lang, { ...english, ...JSON.parse(fs.readFileSync(path.join(catalogues, `${lang}.json`), 'utf8')) }, faces));
+  languages.forEach((lang, i) => {
+    fs.writeFileSync(path.join(outDir, `offline.${lang}.html`), offlinePages[i]);
+  });
+  fs.writeFileSync(path.join(outDir, 'offline.html'), offlineHtml('en', english, faces));
+  const precache = ['/icons/icon-192.png', ...faces.map((face) => face.url), ...shellUrls];
   // A new build is a new cache (the old one is dropped when the new worker activates).
-  const version = crypto.createHash('sha256').update(JSON.stringify(precache)).update(OFFLINE_HTML).digest('hex').slice(0, 12);
+  const version = crypto.createHash('sha256').update(JSON.stringify(precache)).update(offlinePages.join('')).digest('hex').slice(0, 12);
   await esbuild.build({
     entryPoints: [path.join(root, 'member-ui/pwa/service-worker.ts')],
     outfile: path.join(outDir, 'sw.js'),
@@ -87,7 +125,7 @@ export async function buildPwa({ root, outDir, shellUrls, name, shortName, descr
     format: 'iife',
     target: ['es2022'],
     minify: true,
-    define: { __SHELL_URLS__: JSON.stringify(precache), __CACHE_NAME__: JSON.stringify(`saathi-${version}`) },
+    define: { __SHELL_URLS__: JSON.stringify(precache), __CACHE_NAME__: JSON.stringify(`saathi-${version}`), __OFFLINE_LANGUAGES__: JSON.stringify(languages) },
     logLevel: 'warning',
   });
 }

@@ -43,6 +43,8 @@ before(async () => {
       'noto-sans-tamil': ['/assets/media/noto-sans-tamil-400-CCCC.woff2', '/assets/media/x"><script>alert(1)</script>.woff2'],
     }),
   );
+  // The offline pages scripts/build-pwa.mjs writes: English, and one a language.
+  for (const lang of ['', '.en', '.hi', '.ta']) fs.writeFileSync(path.join(dir, 'member', `offline${lang}.html`), `<html lang="${lang.slice(1) || 'en'}"><h1>offline${lang}</h1></html>`);
   // An asset with the precompressed copies build.mjs writes beside it.
   const script = `export const greeting = ${JSON.stringify('namaste '.repeat(400))};\n`;
   fs.writeFileSync(path.join(dir, 'member', 'assets', 'main-ABCD.js'), script);
@@ -301,4 +303,15 @@ test("a visitor who has seen the walkthrough gets the landing page in the page, 
   } finally {
     landingFails = false;
   }
+});
+
+test('the offline page in the language asked for, English otherwise; a member page says its language for the worker', async () => {
+  const offline = async (query: string) => (await fetch(`${url}/offline.html${query}`)).text();
+  assert.match(await offline('?lang=hi'), /<h1>offline\.hi<\/h1>/);
+  assert.match(await offline('?lang=ta'), /<h1>offline\.ta<\/h1>/);
+  assert.match(await offline('?lang=xx'), /<h1>offline<\/h1>/);
+  assert.match(await offline('?lang=../index'), /<h1>offline<\/h1>/);
+  assert.match(await offline(''), /<h1>offline<\/h1>/);
+  const page = await fetch(`${url}/login`, { headers: { 'Accept-Language': 'ta' } });
+  assert.equal(page.headers.get('content-language'), 'ta');
 });

@@ -118,9 +118,11 @@ export function staticApps(
     let me: Promise<number | null> | undefined;
     const sessionUserId = () => (me ??= options.sessionUserId ? options.sessionUserId(ctx) : Promise.resolve(null));
     const language = await pageLanguage(ctx, sessionUserId);
-    // The page's words depend on the cookies and Accept-Language that chose its language.
+    // The page's words depend on the cookies and Accept-Language that chose its language. The service worker
+    // reads Content-Language to show its offline screen in the same language.
     ctx.vary('Accept-Language');
     ctx.vary('Cookie');
+    ctx.set('Content-Language', language);
     const html = memberPageIn(language);
     routePreloads ??= readRoutePreloads(path.join(memberDir, 'route-preloads.json'));
     const match = routePreloads.find((r) => r.pattern.test(ctx.path));
@@ -229,8 +231,11 @@ export function staticApps(
     // every visit (a deploy replaces them), icons and the offline page may be kept a day.
     const pwaFile = PWA_FILES[p] ?? (/^\/icons\/[a-z0-9-]+\.png$/.test(p) ? { type: 'image/png', cache: 'public, max-age=86400' } : null);
     if (pwaFile) {
+      // The offline page in the language asked for (the worker caches each: member-ui/pwa/service-worker.ts).
+      const lang = ctx.query.lang;
+      const file = p === '/offline.html' && typeof lang === 'string' && isLanguage(lang) ? `/offline.${lang}.html` : p;
       try {
-        if (await send(ctx, p, { root: memberDir, setHeaders: (res) => res.setHeader('Cache-Control', pwaFile.cache) })) {
+        if (await send(ctx, file, { root: memberDir, setHeaders: (res) => res.setHeader('Cache-Control', pwaFile.cache) })) {
           ctx.type = pwaFile.type;
           return;
         }

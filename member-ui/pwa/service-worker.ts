@@ -9,6 +9,8 @@
  */
 declare const __SHELL_URLS__: string[];
 declare const __CACHE_NAME__: string;
+/** The languages of the offline page (scripts/build-pwa.mjs writes one a language) */
+declare const __OFFLINE_LANGUAGES__: string[];
 
 interface ExtendableEvent extends Event {
   waitUntil(promise: Promise<unknown>): void;
@@ -31,6 +33,7 @@ interface WindowClient {
 }
 interface WorkerScope {
   location: Location;
+  navigator: { languages?: readonly string[] };
   registration: { showNotification(title: string, options: NotificationOptions & { data?: unknown }): Promise<void> };
   clients: { matchAll(options: { type: 'window'; includeUncontrolled: boolean }): Promise<WindowClient[]>; openWindow(url: string): Promise<WindowClient | null>; claim(): Promise<void> };
   skipWaiting(): Promise<void>;
@@ -41,13 +44,34 @@ interface WorkerScope {
 }
 
 const sw = self as unknown as WorkerScope;
-const OFFLINE_PAGE = '/offline.html';
+const offlinePage = (language: string) => `/offline.html?lang=${language}`;
+/** Where the worker keeps the language of the last page the server sent (its Content-Language), in its cache. */
+const PAGE_LANGUAGE = '/offline-language';
+let pageLanguage: string | null = null;
+
+/** Remembers the language of a page the server sent: the offline screen is shown in the member's language. */
+function rememberLanguage(response: Response): void {
+  const language = response.headers.get('Content-Language');
+  if (!language || language === pageLanguage || !__OFFLINE_LANGUAGES__.includes(language)) return;
+  pageLanguage = language;
+  void caches.open(__CACHE_NAME__).then((cache) => cache.put(PAGE_LANGUAGE, new Response(language)));
+}
+
+/** The browser's first language the offline page is written in, else English. */
+const browserLanguage = () =>
+  (sw.navigator.languages ?? []).map((tag) => tag.toLowerCase().split('-')[0]).find((code) => __OFFLINE_LANGUAGES__.includes(code)) ?? 'en';
+
+/** The offline screen in the language of the last page shown (kept across the worker's restarts), else the browser's. */
+async function offlineScreen(): Promise<Response> {
+  const kept = pageLanguage ?? (await (await caches.match(PAGE_LANGUAGE))?.text()) ?? browserLanguage();
+  return (await caches.match(offlinePage(kept))) ?? (await caches.match(offlinePage('en'))) ?? Response.error();
+}
 
 sw.addEventListener('install', (event) => {
   event.waitUntil(
     caches
       .open(__CACHE_NAME__)
-      .then((cache) => cache.addAll([OFFLINE_PAGE, ...__SHELL_URLS__]))
+      .then((cache) => cache.addAll([...__OFFLINE_LANGUAGES__.map(offlinePage), ...__SHELL_URLS__]))
       .then(() => sw.skipWaiting()),
   );
 });
@@ -69,7 +93,15 @@ sw.addEventListener('fetch', (event) => {
   if (url.origin !== sw.location.origin) return;
   if (request.mode === 'navigate') {
     // Pages always come from the network (a deploy is picked up at once); without one, the offline screen.
-    event.respondWith(fetch(request).catch(() => caches.match(OFFLINE_PAGE).then((page) => page ?? Response.error())));
+    event.respondWith(
+      fetch(request).then(
+        (response) => {
+          rememberLanguage(response);
+          return response;
+        },
+        () => offlineScreen(),
+      ),
+    );
     return;
   }
   if (url.pathname.startsWith('/assets/') || url.pathname.startsWith('/icons/')) {
