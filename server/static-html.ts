@@ -93,19 +93,13 @@ export function inLanguage(html: string, language: Language, catalogueUrls: Arra
   return inHead(page, links + fonts);
 }
 
-/** @fontsource package → the URLs of its faces, written by build.mjs. */
-export function readFontFiles(file: string): Record<string, string[]> {
+/**
+ * A map build.mjs writes beside the member app (language → its catalogue's chunk in catalogue-chunks.json,
+ * @fontsource package → its faces' files in font-files.json); empty when the build has none.
+ */
+export function readBuildMap<T>(file: string): Record<string, T> {
   try {
-    return JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string[]>;
-  } catch {
-    return {};
-  }
-}
-
-/** Language → the URL of its catalogue's chunk, written by build.mjs. */
-export function readCatalogueChunks(file: string): Record<string, string> {
-  try {
-    return JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string>;
+    return JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, T>;
   } catch {
     return {};
   }
@@ -135,7 +129,11 @@ export function withScreenHeading(html: string, heading: ScreenHeading | undefin
 export function withFirstScreen(html: string, pathname: string, firstScreen: string, frame?: string): string {
   const spinner = /<div class="full-page-spinner"[\s\S]*?<\/div>(?=<\/main>)/;
   if (!spinner.test(html)) return html;
-  const page = html.replace(spinner, () => `<div class="first-screen" data-first-screen="${escapeHtml(pathname)}">${firstScreen}</div>`);
+  // The screen is in the page: its first paint needs none of the app's code, which is fetched once the page has
+  // painted (member-ui/main.tsx imports it then) instead of beside the stylesheet, competing for the bandwidth.
+  const page = html
+    .replace(spinner, () => `<div class="first-screen" data-first-screen="${escapeHtml(pathname)}">${firstScreen}</div>`)
+    .replace(/<link rel="modulepreload"[^>]*>\n?\s*/g, '');
   // The screen's own frame (a chat's fills the viewport), as the app will draw it around the same screen.
   return frame ? page.replace('<div class="app-frame">', () => `<div class="${escapeHtml(frame)}">`) : page;
 }

@@ -6,7 +6,7 @@ import send from 'koa-send';
 import { isMemberAppRoute, SCREEN_HEADINGS, type ScreenHeading } from '../contracts/routes';
 import { READER_COOKIE, type Reader, parseReader } from '../contracts/reader';
 import { SESSION_COOKIE } from './middleware/session-store';
-import { dataPreloads, imagePreloads, inHead, inLanguage, readCatalogueChunks, readFontFiles, readRoutePreloads, withDemoBanner, withFirstScreen, withScreenHeading } from './static-html';
+import { dataPreloads, imagePreloads, inHead, inLanguage, readBuildMap, readRoutePreloads, withDemoBanner, withFirstScreen, withScreenHeading } from './static-html';
 import { SPLASH_SEEN_COOKIE } from '../contracts/splash';
 import { fontOf, isLanguage, type Language, LANGUAGE_COOKIE } from '../contracts/i18n/languages';
 import { visitorLanguageOf } from './i18n';
@@ -79,11 +79,11 @@ export function staticApps(
     let page = pages.get(language);
     if (page === undefined) {
       const html = index('member');
-      catalogueChunks ??= readCatalogueChunks(path.join(memberDir, 'catalogue-chunks.json'));
+      catalogueChunks ??= readBuildMap<string>(path.join(memberDir, 'catalogue-chunks.json'));
       // Each language's chunk is whole (build.mjs fills its gaps with English): the page needs its own only.
       const catalogues = [catalogueChunks?.[language]];
       const font = fontOf(language);
-      fontFiles ??= readFontFiles(path.join(memberDir, 'font-files.json'));
+      fontFiles ??= readBuildMap<string[]>(path.join(memberDir, 'font-files.json'));
       page = html === MISSING_BUILD ? html : inLanguage(html, language, catalogues, font ? (fontFiles[font] ?? []) : []);
       pages.set(language, page);
     }
@@ -142,10 +142,8 @@ export function staticApps(
     if (ctx.querystring !== '') return page;
     const [data, paint] = await Promise.all([dataPreloads(match.route, ctx.path, sessionUserId), firstPaint(match.route, ctx.path, sessionUserId, parseReader(ctx.cookies.get(READER_COOKIE, { signed: false })))]);
     if (paint.html) {
-      // The screen is in the page: its first paint and largest paint need none of the app's code, which is fetched
-      // once the page has painted (member-ui/main.tsx imports it then) instead of beside the stylesheet, where it
-      // competed with it and the photo for the phone's bandwidth. Interaction waits for it a little longer.
-      page = withFirstScreen(page, ctx.path, paint.html, paint.frame).replace(/<link rel="modulepreload"[^>]*>\n?\s*/g, '');
+      // The app's code then comes after the paint (withFirstScreen drops its modulepreloads).
+      page = withFirstScreen(page, ctx.path, paint.html, paint.frame);
       // The page then holds what only this member may see (their matches, a profile as shown to them): like the API's
       // answers it came from, it is not to be kept by the browser or anything between.
       ctx.set('Cache-Control', 'no-store');
@@ -164,7 +162,7 @@ export function staticApps(
       options.onFirstScreenError?.('/', error);
       return null;
     });
-    return html ? withFirstScreen(page, '/', html).replace(/<link rel="modulepreload"[^>]*>\n?\s*/g, '') : page;
+    return html ? withFirstScreen(page, '/', html) : page;
   };
   /** What the member's screen paints first: its content where the server renders it, and its largest photo. */
   const firstPaint = async (
